@@ -1,0 +1,43 @@
+"""tablegames: exact, fast, seeded rules engines for table games.
+
+>>> import tablegames
+>>> state = tablegames.new_game("toepen", players=4, seed=7)
+>>> state.to_act in range(4)
+True
+"""
+
+from tablegames.common.errors import (
+    GameOver,
+    IllegalAction,
+    NotationError,
+    OutOfTurn,
+    RulesError,
+    SetupError,
+    StateError,
+    TablegamesError,
+)
+from tablegames.common.outcome import Outcome
+from tablegames.common.protocol import Bot, GameInfo, GameState
+from tablegames.common.registry import GAMES, load, new_game, register, replay
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "Bot",
+    "GameInfo",
+    "GameOver",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "OutOfTurn",
+    "Outcome",
+    "RulesError",
+    "SetupError",
+    "StateError",
+    "TablegamesError",
+    "load",
+    "new_game",
+    "register",
+    "replay",
+]

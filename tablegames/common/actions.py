@@ -1,0 +1,104 @@
+"""Base types for actions and events, and the shared action notation.
+
+Every action names the seat that takes it, so an action is meaningful on its own (a
+server can check "is this phone allowed to send this?") and its notation reads back
+without context: ``"2:play Th"``, ``"0:knock"``, ``"3:lay 1:R3,R3,W 2:..."``. The grammar
+is ``SEAT ":" VERB [" " ARGS]``; each game defines its verbs and their argument syntax.
+
+Events are what ``apply`` returns, for apps to animate and for logs. An event has public
+``data`` and optional ``secret`` fields that only its ``audience`` may see (the card a
+player drew is secret to everyone but that player); :meth:`Event.for_seat` does the
+redaction so no caller has to remember it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from tablegames.common.errors import NotationError
+
+
+@attrs.frozen
+class Action:
+    """An action taken by ``seat``. Subclasses set ``verb`` and format their arguments."""
+
+    seat: int
+    verb: ClassVar[str] = ""
+
+    def arg_text(self) -> str:
+        """The argument part of the notation ("" if the verb takes none)."""
+        return ""
+
+    def __str__(self) -> str:
+        args = self.arg_text()
+        return f"{self.seat}:{self.verb} {args}" if args else f"{self.seat}:{self.verb}"
+
+
+@attrs.frozen
+class Event:
+    """Something that happened. ``secret`` fields are shown only to ``audience`` seats."""
+
+    kind: str
+    data: Mapping[str, Any] = attrs.field(factory=dict)
+    secret: Mapping[str, Any] | None = None
+    audience: frozenset[int] = frozenset()
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready."""
+        out: dict[str, Any] = {"kind": self.kind}
+        out.update(self.data)
+        if self.secret is not None and seat is not None and seat in self.audience:
+            out.update(self.secret)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, unredacted (for servers and replays, never for players)."""
+        out = self.for_seat(None)
+        if self.secret is not None:
+            out["secret"] = dict(self.secret)
+            out["audience"] = sorted(self.audience)
+        return out
+
+
+ActionBuilder = Callable[[int, str], Action]
+
+
+def parse_with(text: object, verbs: Mapping[str, ActionBuilder], game: str) -> Action:
+    """Read ``SEAT:VERB [ARGS]`` and hand the arguments to the verb's builder.
+
+    Builders raise :class:`NotationError` (or ``ValueError``, which is converted) for bad
+    arguments; anything malformed comes out as a :class:`NotationError` naming the text.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is written as text, not {type(text).__name__}")
+    head, _, args = text.strip().partition(" ")
+    seat_text, colon, verb = head.partition(":")
+    if not colon or not seat_text.isdigit():
+        raise NotationError(
+            f"{text!r} is not {game} action notation (expected 'SEAT:VERB [ARGS]', "
+            "for example '0:knock')"
+        )
+    builder = verbs.get(verb.lower())
+    if builder is None:
+        known = ", ".join(sorted(verbs))
+        raise NotationError(f"{text!r}: unknown {game} verb {verb!r} (known: {known})")
+    try:
+        return builder(int(seat_text), args.strip())
+    except NotationError:
+        raise
+    except ValueError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
+
+
+def no_args(cls: Callable[[int], Action]) -> ActionBuilder:
+    """A builder for verbs without arguments."""
+
+    def build(seat: int, args: str) -> Action:
+        if args:
+            raise NotationError(f"'{getattr(cls, 'verb', '?')}' takes no arguments")
+        return cls(seat)
+
+    return build

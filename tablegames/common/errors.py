@@ -1,0 +1,62 @@
+"""Every error the library raises on bad input.
+
+All of them subclass :class:`ValueError`, so an app can catch one type for "the user
+asked for something impossible" and still tell the kinds apart. None of them carries
+hidden information: messages name only what the acting seat already knows.
+"""
+
+from __future__ import annotations
+
+
+class TablegamesError(ValueError):
+    """Base of every error tablegames raises for bad input."""
+
+
+class IllegalAction(TablegamesError):
+    """An action that the rules do not allow now.
+
+    ``code`` is a stable, machine-readable reason (``"out_of_turn"``, ``"must_follow_suit"``,
+    ...). ``ruling`` is the ID of the ruling enforced (``"TOE-11"``), or ``None`` where the
+    refusal is a matter of the protocol rather than of a ruling. The state that refused the
+    action is left exactly as it was.
+    """
+
+    def __init__(
+        self, message: str, *, code: str = "illegal", ruling: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        self.message = message
+        self.code = code
+        self.ruling = ruling
+        self.seat = seat
+        suffix = f" [{code}" + (f"; ruling {ruling}" if ruling else "") + "]"
+        super().__init__(message + suffix)
+
+    @property
+    def url_anchor(self) -> str | None:
+        """The anchor of the ruling on the rulings site (``"TOE-51"``), if any."""
+        return self.ruling
+
+
+class OutOfTurn(IllegalAction):
+    """The seat named by the action is not the one to act (and has no interrupt)."""
+
+
+class GameOver(IllegalAction):
+    """The game has ended; no action is legal any more."""
+
+
+class NotationError(TablegamesError):
+    """A card or action string that cannot be read."""
+
+
+class StateError(TablegamesError):
+    """A saved state (JSON) that is malformed, truncated, tampered with or inconsistent."""
+
+
+class RulesError(TablegamesError):
+    """A rules configuration (or card set) that cannot be played."""
+
+
+class SetupError(TablegamesError):
+    """Bad arguments to ``new_game``: a wrong player count, a bad stacked deck, ..."""

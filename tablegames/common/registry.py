@@ -1,0 +1,97 @@
+"""The game registry: ``tablegames.GAMES`` and ``tablegames.new_game(name, ...)``.
+
+Games are imported lazily, on first use, so importing :mod:`tablegames` stays cheap and
+a user's app pays only for the games it plays. Third-party games join with
+:func:`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from tablegames.common.errors import SetupError, StateError
+from tablegames.common.protocol import GameInfo
+from tablegames.common.serialization import Reader, loads
+
+BUILTIN = ("toepen", "phase10", "shithead", "dallah")
+
+
+class _Registry(Mapping[str, GameInfo]):
+    def __init__(self) -> None:
+        self._loaded: dict[str, GameInfo] = {}
+        self._names: list[str] = list(BUILTIN)
+
+    def __getitem__(self, name: str) -> GameInfo:
+        info = self._loaded.get(name)
+        if info is not None:
+            return info
+        if name not in self._names:
+            raise KeyError(name)
+        module = importlib.import_module(f"tablegames.{name}")
+        info = module.GAME
+        self._loaded[name] = info
+        return info  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        for name in self._names:
+            if name in self._loaded or importlib.util.find_spec(f"tablegames.{name}"):
+                yield name
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def register(self, info: GameInfo) -> None:
+        self._loaded[info.name] = info
+        if info.name not in self._names:
+            self._names.append(info.name)
+
+
+GAMES = _Registry()
+
+
+def register(info: GameInfo) -> None:
+    """Add a game (a :class:`GameInfo`) to :data:`GAMES`."""
+    GAMES.register(info)
+
+
+def game_info(name: str) -> GameInfo:
+    """The registry entry for ``name``; an unknown name is a :class:`SetupError`."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise SetupError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
+
+
+def new_game(name: str, **kwargs: Any) -> Any:
+    """``new_game("toepen", players=4, seed=7)``: a new game by registry name."""
+    return game_info(name).new_game(**kwargs)
+
+
+def load(text: str | bytes) -> Any:
+    """Load any saved state, finding the game from its envelope."""
+    r = Reader(loads(text))
+    name = r["game"].str()
+    try:
+        info = game_info(name)
+    except SetupError as exc:
+        raise StateError(str(exc)) from None
+    return info.from_json(text if isinstance(text, str) else text.decode())
+
+
+def replay(record: Mapping[str, Any]) -> Any:
+    """Rebuild the identical state from ``state.record()`` (setup plus actions)."""
+    r = Reader(dict(record) if isinstance(record, Mapping) else record)
+    info = game_info(r["game"].str())
+    state = info.new_game(
+        players=r["players"].strs(),
+        seed=r["seed"].value,
+        rules=r["rules"].raw(),
+        deck=r["deck"].raw(),
+        **(r["setup"].raw() if r.has("setup") else {}),
+    )
+    for item in r["actions"].items():
+        state.apply(info.parse_action(item.str()))
+    return state

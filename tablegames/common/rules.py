@@ -1,0 +1,126 @@
+"""Rules configs: attrs classes turned into dicts, hashes and named variants.
+
+Every game's ``Rules`` is a frozen attrs class whose fields are the house rules, each
+with the standard default and a validator. This module keeps the machinery in one place:
+``rules_to_dict``/``rules_from_dict`` (cattrs does the structuring, so nested configs such
+as a Dallah card set come back typed and a wrong type is refused, not silently kept) and
+``rules_hash``, which is stored in every saved game so a record made under other rules is
+recognised instead of replayed wrongly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Container, Mapping
+from typing import Any, TypeVar
+
+import attrs
+import cattrs
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+
+from tablegames.common.errors import RulesError
+
+R = TypeVar("R")
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    """The rules as a JSON-ready dict (tuples become lists)."""
+    data = _converter.unstructure(rules)
+    if not isinstance(data, dict):
+        raise RulesError(f"{rules!r} is not a rules config")
+    return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+
+
+def rules_from_dict(cls: type[R], data: object) -> R:
+    """Structure ``data`` into ``cls``; any problem becomes a :class:`RulesError`."""
+    if isinstance(data, cls):
+        return data
+    if not isinstance(data, Mapping):
+        raise RulesError(f"rules must be a mapping of option names to values, not {data!r}")
+    try:
+        return _converter.structure(dict(data), cls)
+    except RulesError:
+        raise
+    except ForbiddenExtraKeysError as exc:
+        raise RulesError(
+            f"unknown {cls.__name__} option(s): {', '.join(sorted(exc.extra_fields))}"
+        ) from None
+    except ClassValidationError as exc:
+        raise RulesError(f"bad {cls.__name__}: {_flatten(exc)}") from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise RulesError(f"bad {cls.__name__}: {exc}") from None
+
+
+def _flatten(exc: BaseException) -> str:
+    if isinstance(exc, BaseExceptionGroup):
+        parts = [_flatten(e) for e in exc.exceptions]
+        return "; ".join(parts)
+    note = "".join(getattr(exc, "__notes__", []) or [])
+    return f"{exc}" + (f" ({note})" if note else "")
+
+
+def rules_hash(rules: Any) -> str:
+    """A short stable fingerprint of a rules config (first 16 hex digits of SHA-256)."""
+    text = json.dumps(rules_to_dict(rules), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def replace_rules(rules: R, **changes: Any) -> R:
+    """``attrs.evolve`` that reports bad options as :class:`RulesError`."""
+    try:
+        return attrs.evolve(rules, **changes)  # type: ignore[misc]
+    except TypeError as exc:
+        raise RulesError(str(exc)) from None
+
+
+def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
+    """attrs validator: an int (not a bool) in ``lo..hi`` (``hi=None``: no upper bound)."""
+
+    def check(_inst: Any, attr: Any, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{attr.name} must be an int, not {value!r}")
+        if value < lo or (hi is not None and value > hi):
+            top = "" if hi is None else f"..{hi}"
+            raise RulesError(f"{attr.name} must be in {lo}{top}, not {value}")
+
+    return check
+
+
+def optional_int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
+    """attrs validator: ``None`` or an int in range."""
+    inner = int_in(lo, hi)
+
+    def check(inst: Any, attr: Any, value: Any) -> None:
+        if value is not None:
+            inner(inst, attr, value)
+
+    return check
+
+
+def one_of(choices: Container[Any]) -> Callable[[Any, Any, Any], None]:
+    """attrs validator: the value is one of ``choices``."""
+
+    def check(_inst: Any, attr: Any, value: Any) -> None:
+        if value not in choices:
+            raise RulesError(f"{attr.name} must be one of {sorted(choices)}, not {value!r}")  # type: ignore[call-overload]
+
+    return check
+
+
+def is_bool(_inst: Any, attr: Any, value: Any) -> None:
+    """attrs validator: a real bool (so ``"no"`` is not taken as true)."""
+    if not isinstance(value, bool):
+        raise RulesError(f"{attr.name} must be true or false, not {value!r}")
+
+
+def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
+    """The named variant, or a :class:`RulesError` listing the known names."""
+    try:
+        return variants[name]
+    except KeyError:
+        raise RulesError(
+            f"unknown {game} variant {name!r}; known: {', '.join(sorted(variants))}"
+        ) from None

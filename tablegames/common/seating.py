@@ -1,0 +1,65 @@
+"""Seats and turn order.
+
+Seats are numbered ``0 .. n-1`` in **clockwise** order around the table. Facing the
+table, the next player clockwise sits on your *left*, so ``left_of(s)`` is ``s + 1`` and
+``right_of(s)`` is ``s - 1`` (mod n). Games that pass to the right keep a ``direction`` of
+``-1`` in their state instead of renumbering seats, so views and notation never change
+meaning when play reverses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+CLOCKWISE = 1
+COUNTERCLOCKWISE = -1
+
+
+def left_of(seat: int, n: int) -> int:
+    """The next seat clockwise."""
+    return (seat + 1) % n
+
+
+def right_of(seat: int, n: int) -> int:
+    """The previous seat clockwise (the next one counter-clockwise)."""
+    return (seat - 1) % n
+
+
+def next_seat(
+    seat: int, n: int, *, direction: int = CLOCKWISE, active: Sequence[bool] | None = None,
+    steps: int = 1,
+) -> int:
+    """The seat ``steps`` places on in ``direction``, counting only ``active`` seats.
+
+    ``active`` marks seats still taking part (not eliminated, finished or folded); a seat
+    that is itself inactive may be the starting point. Raises ``ValueError`` when no seat
+    is active, because asking for the next player of an empty table is a bug.
+    """
+    if active is None:
+        return (seat + direction * steps) % n
+    if not any(active):
+        raise ValueError("no active seat")
+    s = seat
+    for _ in range(steps):
+        s = (s + direction) % n
+        while not active[s]:
+            s = (s + direction) % n
+    return s
+
+
+def seats_from(
+    start: int, n: int, *, direction: int = CLOCKWISE, active: Sequence[bool] | None = None,
+    include_start: bool = True,
+) -> Iterator[int]:
+    """Every (active) seat once, beginning at ``start`` and going round in ``direction``."""
+    for k in range(0 if include_start else 1, n):
+        s = (start + direction * k) % n
+        if active is None or active[s]:
+            yield s
+
+
+def check_seat(seat: object, n: int) -> int:
+    """Return ``seat`` if it is a valid seat index, else raise ``ValueError``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise ValueError(f"seat must be an int in 0..{n - 1}, not {seat!r}")
+    return seat

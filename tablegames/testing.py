@@ -1,0 +1,242 @@
+"""The conformance kit: one call checks that a game keeps the protocol's promises.
+
+>>> from tablegames.testing import check_game
+>>> report = check_game("toepen", players=3, seeds=range(2))
+>>> report.games
+2
+
+It plays seeded games (random bots by default, or any registered bot) and, at every step
+(or every ``full_every`` steps for the expensive checks), checks what OpenSpiel's random
+simulation test checks and more:
+
+* ``to_act`` is ``None`` exactly when the game is over; until then the seat to act has at
+  least one legal action; every list of legal actions is unique by notation, stable
+  between calls and names only its own seat;
+* ``parse_action(str(a)) == a`` for every legal action;
+* ``view(seat)`` is plain JSON for every seat and for ``None``; events are plain JSON;
+* ``copy()`` is equal and independent; ``to_json``/``from_json`` round-trips exactly;
+* actions that are not legal now raise ``IllegalAction`` and leave ``to_json()``
+  byte-identical (the probes are actions that were legal at some other point);
+* **leak check**: ``sample_world(p)`` for each seat ``p`` keeps ``view(p)``, the public
+  view and ``p``'s legal actions identical, and the sampled world loads, copies and plays;
+* the game ends within ``info.max_actions``; after the end there are no legal actions,
+  ``apply`` raises ``GameOver`` and ``outcome()`` names seats that exist;
+* replaying ``record()`` and replaying the same seed and actions give identical JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from tablegames.common.actions import Action
+from tablegames.common.errors import GameOver, IllegalAction
+from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import game_info, replay
+from tablegames.common.rng import Rng
+from tablegames.common.simulate import make_bots
+
+
+class ConformanceError(AssertionError):
+    """A protocol promise was broken; the message says which, with seed and step."""
+
+
+@attrs.define
+class KitReport:
+    """What the kit did: games, actions, and how many of each check ran."""
+
+    games: int = 0
+    actions: int = 0
+    probes: int = 0
+    worlds: int = 0
+    interrupts: int = 0
+    max_length: int = 0
+
+
+def _json_ready(value: Any) -> bool:
+    try:
+        return bool(json.loads(json.dumps(value)) == value)
+    except (TypeError, ValueError):
+        return False
+
+
+def check_game(
+    game: str | GameInfo,
+    *,
+    players: int | Sequence[str] = 4,
+    seeds: Iterable[int] = range(10),
+    bot: str = "random",
+    full_every: int = 1,
+    probes: int = 3,
+    interrupt_rate: float = 0.1,
+    new_game_kwargs: dict[str, Any] | None = None,
+) -> KitReport:
+    """Run the conformance checks over one game per seed; raise on the first failure."""
+    info = game_info(game) if isinstance(game, str) else game
+    report = KitReport()
+    kwargs = dict(new_game_kwargs or {})
+    for seed in seeds:
+        _check_one(info, players, seed, bot, full_every, probes, interrupt_rate, kwargs, report)
+    return report
+
+
+def _fail(info: GameInfo, seed: int, step: int, state: Any, what: str) -> ConformanceError:
+    tail = [str(a) for a in state.history[-8:]]
+    return ConformanceError(
+        f"{info.name} seed={seed} step={step}: {what}\n  last actions: {tail}"
+    )
+
+
+def _check_one(
+    info: GameInfo, players: int | Sequence[str], seed: int, bot: str, full_every: int,
+    probes: int, interrupt_rate: float, kwargs: dict[str, Any], report: KitReport,
+) -> None:
+    state = info.new_game(players=players, seed=seed, **kwargs)
+    n = len(state.players)
+    bots = make_bots(info, bot, n, seed)
+    rng = Rng(f"kit-{info.name}-{seed}")
+    limit = info.max_actions(state)
+    pool: dict[str, Action] = {}
+    step = 0
+    while True:
+        full = step % full_every == 0
+        to_act = state.to_act
+        if (to_act is None) != state.is_over:
+            raise _fail(info, seed, step, state, "to_act is None but is_over disagrees")
+        if to_act is None:
+            break
+        if step > limit:
+            raise _fail(info, seed, step, state, f"game did not end within {limit} actions")
+        legal = state.legal_actions()
+        if not legal:
+            raise _fail(info, seed, step, state, f"seat {to_act} to act but has no legal action")
+        notation = [str(a) for a in legal]
+        if len(set(notation)) != len(notation):
+            raise _fail(info, seed, step, state, f"duplicate legal actions: {notation}")
+        if [str(a) for a in state.legal_actions()] != notation:
+            raise _fail(info, seed, step, state, "legal_actions() is not stable between calls")
+        if state.legal_actions(to_act) != legal:
+            raise _fail(info, seed, step, state, "legal_actions(to_act) != legal_actions()")
+        others: list[Action] = []
+        for seat in range(n):
+            acts = legal if seat == to_act else state.legal_actions(seat)
+            for a in acts:
+                if a.seat != seat:
+                    raise _fail(info, seed, step, state, f"{a} listed for seat {seat}")
+            if seat != to_act:
+                others.extend(acts)
+        for a in legal + others:
+            text = str(a)
+            back = info.parse_action(text)
+            if back != a or str(back) != text:
+                raise _fail(info, seed, step, state, f"notation does not round-trip: {text!r}")
+            pool.setdefault(text, a)
+        if full:
+            _deep_checks(info, seed, step, state, legal + others, pool, probes, rng, report)
+        # choose: the seat to act's bot, or now and then an interrupt of another seat
+        if others and rng.random() < interrupt_rate:
+            action = others[rng.below(len(others))]
+            report.interrupts += 1
+        else:
+            action = bots[to_act].choose(state)
+        events = state.apply(action)
+        for seat in [None, *range(n)]:
+            for e in events:
+                if not _json_ready(e.for_seat(seat)):
+                    raise _fail(info, seed, step, state, f"event {e.kind} is not plain JSON")
+        step += 1
+    report.games += 1
+    report.actions += step
+    report.max_length = max(report.max_length, step)
+    # the end
+    if state.legal_actions():
+        raise _fail(info, seed, step, state, "legal actions after the game is over")
+    try:
+        if pool:
+            state.apply(next(iter(pool.values())))
+        raise _fail(info, seed, step, state, "apply after the end did not raise GameOver")
+    except GameOver:
+        pass
+    out = state.outcome()
+    seats = set(range(n))
+    if not (out.winners <= seats and out.losers <= seats) or len(out.scores) != n:
+        raise _fail(info, seed, step, state, f"outcome names unknown seats: {out}")
+    if not _json_ready(out.to_dict()):
+        raise _fail(info, seed, step, state, "outcome is not plain JSON")
+    final = state.to_json()
+    if replay(state.record()).to_json() != final:
+        raise _fail(info, seed, step, state, "replay(record()) differs from the game")
+    again = info.new_game(players=players, seed=seed, **kwargs)
+    for a in state.history:
+        again.apply(a)
+    if again.to_json() != final:
+        raise _fail(info, seed, step, state, "same seed and actions gave different JSON")
+    for seat in [None, *range(n)]:
+        if not _json_ready(state.view(seat)):
+            raise _fail(info, seed, step, state, f"final view({seat}) is not plain JSON")
+
+
+def _deep_checks(
+    info: GameInfo, seed: int, step: int, state: Any, legal: list[Action],
+    pool: dict[str, Action], probes: int, rng: Rng, report: KitReport,
+) -> None:
+    n = len(state.players)
+    text = state.to_json()
+    views = {}
+    for seat in [None, *range(n)]:
+        v = state.view(seat)
+        if not _json_ready(v):
+            raise _fail(info, seed, step, state, f"view({seat}) is not plain JSON")
+        views[seat] = v
+    # round trip
+    loaded = info.from_json(text)
+    if loaded.to_json() != text:
+        raise _fail(info, seed, step, state, "from_json(to_json()) is not identical")
+    if [str(a) for a in loaded.legal_actions()] != [str(a) for a in state.legal_actions()]:
+        raise _fail(info, seed, step, state, "loaded state offers other actions")
+    # copy independence
+    twin = state.copy()
+    if twin.to_json() != text:
+        raise _fail(info, seed, step, state, "copy() differs from the original")
+    twin.apply(legal[0] if legal[0].seat == state.to_act else twin.legal_actions()[0])
+    if state.to_json() != text:
+        raise _fail(info, seed, step, state, "applying to a copy changed the original")
+    # illegal probes leave the state untouched
+    legal_text = {str(a) for a in legal}
+    candidates = [a for t, a in pool.items() if t not in legal_text]
+    for _ in range(min(probes, len(candidates))):
+        a = candidates[rng.below(len(candidates))]
+        try:
+            state.apply(a)
+        except IllegalAction:
+            pass
+        else:
+            raise _fail(info, seed, step, state, f"{a} is not listed as legal but was accepted")
+        if state.to_json() != text:
+            raise _fail(info, seed, step, state, f"refused {a} changed the state")
+        report.probes += 1
+    # leak check through sampled worlds
+    for seat in range(n):
+        world = state.sample_world(seat, rng.fork())
+        report.worlds += 1
+        if world.view(seat) != views[seat]:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) changed view({seat})")
+        if world.view(None) != views[None]:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) changed the public view")
+        if world.to_act != state.to_act:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) changed to_act")
+        mine = [str(a) for a in state.legal_actions(seat)]
+        if [str(a) for a in world.legal_actions(seat)] != mine:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) changed seat {seat}'s actions")
+        wtext = world.to_json()
+        if info.from_json(wtext).to_json() != wtext:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) does not round-trip")
+        wl = world.legal_actions()
+        if not wl:
+            raise _fail(info, seed, step, state, f"sample_world({seat}) has no legal action")
+        world.apply(wl[rng.below(len(wl))])
+    if state.to_json() != text:
+        raise _fail(info, seed, step, state, "sample_world changed the original state")

@@ -1,0 +1,76 @@
+"""Toepen house rules as data (``toepen.Rules``) and the named variants.
+
+Every field defaults to the standard game as our rulings file states it; each field's
+docstring-comment names the ruling it changes. A ``Rules`` value is immutable and hashed
+into every saved game, so a record made under one set of house rules is never replayed
+under another.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from tablegames.common.rules import int_in, is_bool, one_of, optional_int_in, pick_variant
+
+Ending = Literal["rubber", "elimination"]
+DirtyHand = Literal["faces", "faces_or_seven"]
+
+
+@attrs.frozen
+class Rules:
+    """Toepen options. Defaults are the standard game (see the Toepen rulings page).
+
+    * ``limit`` — penalty points (lives) at which a player is out (TOE-23); 10 or 15 are usual.
+    * ``ending`` — ``"rubber"``: the game ends after the hand in which someone reaches the
+      limit; they pay (TOE-23). ``"elimination"``: players at the limit drop out and play
+      goes on until one is left.
+    * ``exchanges`` — allow the dirty-hand exchange at all (TOE-03).
+    * ``dirty_hand`` — what counts as a dirty hand (TOE-03/04): ``"faces"`` = only J, Q, K, A;
+      ``"faces_or_seven"`` also accepts three of them plus one 7.
+    * ``bluff_penalty`` — lives a caught bluffer loses (TOE-04), 1 or 2.
+    * ``challenge_penalty`` — lives a wrong challenger loses (TOE-04).
+    * ``double_knock`` — the last knocker may knock again at once (TOE-50 forbids it).
+    * ``max_stake`` — cap on the hand's value (``None``: only TOE-55 limits it).
+    * ``poverty`` — the poverty rule of TOE-30/31 is in force.
+    * ``poverty_may_fold`` — a player in poverty may fold on a later knock.
+    * ``knock_only_on_turn`` — knocking only when it is your turn to play (TOE-21 lets
+      anyone knock at any moment of play).
+    * ``jack_doubles`` — a last trick won with a jack costs the payers double.
+    """
+
+    limit: int = attrs.field(default=10, validator=int_in(2, 100))
+    ending: Ending = attrs.field(default="rubber", validator=one_of({"rubber", "elimination"}))
+    exchanges: bool = attrs.field(default=True, validator=is_bool)
+    dirty_hand: DirtyHand = attrs.field(
+        default="faces", validator=one_of({"faces", "faces_or_seven"})
+    )
+    bluff_penalty: int = attrs.field(default=1, validator=int_in(1, 2))
+    challenge_penalty: int = attrs.field(default=1, validator=int_in(1, 2))
+    double_knock: bool = attrs.field(default=False, validator=is_bool)
+    max_stake: int | None = attrs.field(default=None, validator=optional_int_in(2, 100))
+    poverty: bool = attrs.field(default=True, validator=is_bool)
+    poverty_may_fold: bool = attrs.field(default=True, validator=is_bool)
+    knock_only_on_turn: bool = attrs.field(default=False, validator=is_bool)
+    jack_doubles: bool = attrs.field(default=False, validator=is_bool)
+
+    @classmethod
+    def variant(cls, name: str) -> Rules:
+        """A named variant (see :data:`VARIANTS`)."""
+        return pick_variant(VARIANTS, name, "toepen")
+
+
+#: Named variants: house rules people actually play, by name.
+VARIANTS: dict[str, Rules] = {
+    "standard": Rules(),
+    "limit15": Rules(limit=15),
+    "elimination": Rules(ending="elimination"),
+    "elimination15": Rules(limit=15, ending="elimination"),
+    "lenient-dirty-hand": Rules(dirty_hand="faces_or_seven"),
+    "harsh-bluff": Rules(bluff_penalty=2),
+    "double-knock": Rules(double_knock=True),
+    "knock-on-turn": Rules(knock_only_on_turn=True),
+    "no-poverty": Rules(poverty=False),
+    "jack-doubles": Rules(jack_doubles=True),
+}
