@@ -240,3 +240,35 @@ def _deep_checks(
         world.apply(wl[rng.below(len(wl))])
     if state.to_json() != text:
         raise _fail(info, seed, step, state, "sample_world changed the original state")
+
+
+def assert_refused(
+    state: Any, action: Action | str, *, code: str | None = None, ruling: str | None = None,
+) -> IllegalAction:
+    """Assert that ``action`` is refused (with ``code``/``ruling`` if given) and changes nothing.
+
+    Returns the error so a test can look further. Handy in app tests too: a wrong tap
+    must be refused and leave the room's state untouched.
+    """
+    before = state.to_json()
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        error = exc
+    else:
+        raise ConformanceError(f"{action} was accepted")
+    if code is not None and error.code != code:
+        raise ConformanceError(f"{action}: refused with code {error.code!r}, expected {code!r}")
+    if ruling is not None and error.ruling != ruling:
+        raise ConformanceError(f"{action}: refused citing {error.ruling!r}, expected {ruling!r}")
+    if state.to_json() != before:
+        raise ConformanceError(f"refusing {action} changed the state")
+    return error
+
+
+def apply_all(state: Any, *actions: Action | str) -> list[Any]:
+    """Apply several actions (objects or notation) in order; return all their events."""
+    events: list[Any] = []
+    for a in actions:
+        events.extend(state.apply(a))
+    return events

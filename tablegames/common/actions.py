@@ -39,20 +39,39 @@ class Action:
 
 @attrs.frozen
 class Event:
-    """Something that happened. ``secret`` fields are shown only to ``audience`` seats."""
+    """Something that happened. ``secret`` fields are shown only to ``audience`` seats.
+
+    An event whose very existence would give something away (a private reminder that a
+    hand obliges an announcement) is made with ``public=False``: seats outside the
+    audience do not see it at all.
+    """
 
     kind: str
     data: Mapping[str, Any] = attrs.field(factory=dict)
     secret: Mapping[str, Any] | None = None
     audience: frozenset[int] = frozenset()
+    public: bool = True
+
+    def visible_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` learns of this event at all."""
+        return self.public or (seat is not None and seat in self.audience)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
-        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready."""
+        """The event as ``seat`` may see it (``None``: a spectator), JSON-ready.
+
+        Check :meth:`visible_to` first for events that may be private (see
+        :meth:`redact`, which does both).
+        """
         out: dict[str, Any] = {"kind": self.kind}
         out.update(self.data)
         if self.secret is not None and seat is not None and seat in self.audience:
             out.update(self.secret)
         return out
+
+    @staticmethod
+    def redact(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` may know of, as that seat sees them."""
+        return [e.for_seat(seat) for e in events if e.visible_to(seat)]
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, unredacted (for servers and replays, never for players)."""

@@ -33,9 +33,11 @@ class IllegalAction(TablegamesError):
         super().__init__(message + suffix)
 
     @property
-    def url_anchor(self) -> str | None:
-        """The anchor of the ruling on the rulings site (``"TOE-51"``), if any."""
-        return self.ruling
+    def doc(self) -> str | None:
+        """Where the ruling is explained: ``"rulings/toepen.html#TOE-51"`` on the site."""
+        from tablegames.common.rulings import doc_anchor
+
+        return doc_anchor(self.ruling)
 
 
 class OutOfTurn(IllegalAction):

@@ -61,7 +61,9 @@ class GameInfo:
     variants: Mapping[str, Any]
     #: An upper bound on the number of actions in one game (the kit checks games end).
     max_actions: Callable[[Any], int]
-    #: Keyword arguments for ``new_game`` used by simulations (e.g. a fall model).
+    #: The bot ``tablegames simulate`` uses unless told otherwise.
+    default_bot: str = "random"
+    #: Keyword arguments for ``new_game`` used by simulations.
     simulate_kwargs: Callable[[Sequence[str]], dict[str, Any]] = attrs.field(
         default=lambda _players: {}
     )

@@ -26,6 +26,42 @@ R = TypeVar("R")
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _strict_int(value: Any, _type: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {value!r}")
+    return value
+
+
+def _strict_float(value: Any, _type: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+def _strict_str(value: Any, _type: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {value!r}")
+    return value
+
+
+def _strict_bool(value: Any, _type: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+# cattrs would coerce ("4" -> 4, 1 -> True); a config from a file must say what it means.
+_converter.register_structure_hook(int, _strict_int)
+_converter.register_structure_hook(float, _strict_float)
+_converter.register_structure_hook(str, _strict_str)
+_converter.register_structure_hook(bool, _strict_bool)
+
+
+def converter() -> cattrs.Converter:
+    """The strict converter used for every rules config (games may register hooks on it)."""
+    return _converter
+
+
 def rules_to_dict(rules: Any) -> dict[str, Any]:
     """The rules as a JSON-ready dict (tuples become lists)."""
     data = _converter.unstructure(rules)

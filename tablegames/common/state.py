@@ -188,9 +188,9 @@ class BaseState(ABC):
         """Every event so far as ``seat`` may see it, rebuilt by replaying the record."""
         self.check_seat(seat)
         fresh = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
-        out = [e.for_seat(seat) for e in fresh._setup_events()]
+        out = Event.redact(fresh._setup_events(), seat)
         for a in self.history:
-            out.extend(e.for_seat(seat) for e in fresh.apply(a))
+            out.extend(Event.redact(fresh.apply(a), seat))
         return out
 
     @classmethod

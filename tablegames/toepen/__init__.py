@@ -43,6 +43,7 @@ GAME = GameInfo(
     bots={"random": RandomBot, "club": ClubBot},
     variants=VARIANTS,
     max_actions=_max_actions,  # type: ignore[arg-type]
+    default_bot="club",
 )
 
 __all__ = [

@@ -215,10 +215,9 @@ class State(BaseState):
             self._begin_poverty()
 
     def _announce(self, s: int) -> None:
-        for kind, must, why in announcements(self.hands[s]):
+        for item in announcements(self.hands[s]):
             self._events.append(
-                Event("announcement", {"seat": s},
-                      {"announcement": kind, "must": must, "reason": why}, frozenset((s,)))
+                Event("announcement", {"seat": s}, item, frozenset((s,)), public=False)
             )
 
     def _resume_exchange(self) -> None:
@@ -566,25 +565,41 @@ class State(BaseState):
                 self.out[s] = True
                 self._events.append(Event("eliminated", {"seat": s, "lives": self.lives[s]}))
             if sum(1 for o in self.out if not o) <= 1:
-                self._finish([s for s in range(self.n) if self.out[s]])
+                self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
         self.hand_no += 1
         self._start_hand(first=False)
 
-    def _finish(self, losers: list[int]) -> None:
-        rest = [s for s in range(self.n) if s not in losers]
-        if not rest:  # everyone reached the limit at once: fewest lives lost survive
-            low = min(self.lives)
-            rest = [s for s in range(self.n) if self.lives[s] == low]
-            losers = [s for s in losers if s not in rest]
+    def _finish(self, losers: list[int], just_out: list[int] | None = None) -> None:
+        """End the game. ``losers`` reached the limit (rubber) or are out (elimination).
+
+        In a rubber everyone at the limit pays and the seats with the fewest lives among
+        the rest win (no winner if all reached it). In elimination, if the last hand put
+        every remaining seat out at once, the one with the fewest lives lost survives;
+        a tie goes to the winner of that hand, then to the first tied seat on its left.
+        """
+        n = self.n
         if self.rules.ending == "rubber":
-            low = min(self.lives[s] for s in rest)
-            rest = [s for s in rest if self.lives[s] == low]
+            rest = [s for s in range(n) if s not in losers]
+            if rest:
+                low = min(self.lives[s] for s in rest)
+                rest = [s for s in rest if self.lives[s] == low]
+        else:
+            rest = [s for s in range(n) if not self.out[s]]
+            if not rest:
+                last = just_out or losers
+                low = min(self.lives[s] for s in last)
+                tied = [s for s in last if self.lives[s] == low]
+                order = [(self.dealer + k) % n for k in range(n)]
+                survivor = next(s for s in order if s in tied)
+                self.out[survivor] = False
+                rest = [survivor]
+            losers = [s for s in range(n) if s not in rest]
         self.winners = rest
-        self.losers = losers
+        self.losers = sorted(losers)
         self.phase = OVER
         self.queue = []
-        self._events.append(Event("game_over", {"winners": rest, "losers": losers,
+        self._events.append(Event("game_over", {"winners": rest, "losers": self.losers,
                                                 "lives": list(self.lives)}))
 
     # ------------------------------------------------------------------ results & views
@@ -642,10 +657,7 @@ class State(BaseState):
             v["hand"] = card_names(self.hands[seat])
             if self.thrown[seat]:
                 v["thrown"][seat] = card_names(self.thrown[seat])
-            v["announcements"] = [
-                {"announcement": k, "must": m, "reason": r}
-                for k, m, r in announcements(self.hands[seat])
-            ]
+            v["announcements"] = announcements(self.hands[seat])
             v["legal"] = [str(a) for a in self.legal_actions(seat)]
             v["prompt"] = self._prompt(seat)
         return v
@@ -892,19 +904,28 @@ def _match(slots: list[tuple[int, int]], pool: list[int], voids: list[set[int]])
     return out
 
 
-def announcements(hand: Sequence[int]) -> list[tuple[str, bool, str]]:
-    """Table customs the hand obliges or allows (TOE-40..42): (kind, must, reason)."""
+def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
+    """Table customs the hand obliges or allows (TOE-40..42), for an app to prompt.
+
+    Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
+    allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
+    does instead: sing, TOE-42). They never change the score.
+    """
     tens = sum(1 for c in hand if c & 7 == TEN)
     jacks = sum(1 for c in hand if c & 7 == JACK)
-    out = []
+    out: list[dict[str, Any]] = []
     if tens == 4:
-        out.append(("stand", True, "four tens"))
+        out.append({"announcement": "stand", "must": True, "reason": "four tens",
+                    "otherwise": None})
     elif tens == 3:
-        out.append(("whistle", True, "three tens (sing if you cannot whistle)"))
+        out.append({"announcement": "whistle", "must": True, "reason": "three tens",
+                    "otherwise": "sing"})
     if jacks == 4:
-        out.append(("stand", False, "four jacks"))
+        out.append({"announcement": "stand", "must": False, "reason": "four jacks",
+                    "otherwise": None})
     elif jacks == 3:
-        out.append(("whistle", False, "three jacks"))
+        out.append({"announcement": "whistle", "must": False, "reason": "three jacks",
+                    "otherwise": None})
     return out
 
 

@@ -1,0 +1,348 @@
+"""One scenario (or more) per Toepen ruling, on stacked decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import IllegalAction, OutOfTurn, toepen
+from tablegames.testing import apply_all, assert_refused
+
+from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
+
+ruling = pytest.mark.ruling
+
+
+def finish_hand(state: toepen.State) -> None:
+    """Play out the current hand with each seat's first legal card."""
+    hand = state.hand_no
+    while state.hand_no == hand and not state.is_over:
+        plays = [a for a in state.legal_actions() if isinstance(a, toepen.Play)]
+        state.apply(plays[0] if plays else state.legal_actions()[0])
+
+
+@ruling("TOE-01")
+def test_pack_and_rank_order() -> None:
+    pack = toepen.PACK
+    assert pack.size == 32
+    assert sorted({f.rank for f in pack.faces}) == sorted("7 8 9 T J Q K A".split())
+    # within a suit: J < Q < K < A < 7 < 8 < 9 < 10
+    order = ["Jh", "Qh", "Kh", "Ah", "7h", "8h", "9h", "Th"]
+    assert [pack.strength[pack.code(c)] for c in order] == list(range(8))
+    # a 7 beats an ace of the led suit; a ten of another suit wins nothing (no trumps)
+    s = game(["Ah", "Jc", "Qc", "Kc", "7h", "Js", "Qs", "Ks", "Td", "Jd", "Qd", "Kd"])
+    events = apply_all(s, "0:play Ah", "1:play 7h", "2:play Td")
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 1 and trick.data["card"] == "7h"
+
+
+@ruling("TOE-02")
+def test_four_cards_each_rest_is_stock() -> None:
+    for n in range(2, 9):
+        s = toepen.new_game(players=n, seed=n)
+        v = s.view(None)
+        assert v["hand_sizes"] == [4] * n
+        assert v["stock_size"] == 32 - 4 * n
+    s = game(SPLIT)
+    assert s.view(0)["hand"] == ["7h", "8h", "9h", "Th"]
+    assert s.view(1)["hand"] == ["7s", "8s", "9s", "Ts"]
+    assert "hand" not in s.view(None)
+
+
+@ruling("TOE-03", "TOE-56")
+def test_dirty_hand_exchange_draws_four_from_stock() -> None:
+    deck = ["Jh", "Qh", "Kh", "Ah", *SPADES, *CLUBS, "Th", "9h", "8h", "7h"]
+    s = game(deck, exchanges=True)
+    assert s.view(0)["phase"] == "exchange" and s.legal_actions() == [toepen.Keep(0), toepen.Exchange(0)]
+    apply_all(s, "0:exchange")
+    assert s.view(0)["hand"] == ["7h", "8h", "9h", "Th"]
+    assert s.view(0)["thrown"][0] == ["Jh", "Qh", "Kh", "Ah"]
+    assert s.view(1)["thrown"][0] is None  # face down: others do not see it
+    assert s.view(None)["stock_size"] == 32 - 12 - 4
+
+
+@ruling("TOE-03")
+def test_any_hand_may_be_exchanged_even_a_bluff() -> None:
+    s = game([*SPLIT, "Jd", "Qd", "Kd", "Ad"], exchanges=True)
+    apply_all(s, "0:exchange", "1:accept", "2:accept")
+    assert s.view(0)["hand"] == ["Jd", "Qd", "Kd", "Ad"]
+    assert s.lives == [0, 0, 0]  # unchallenged bluff costs nothing
+
+
+@ruling("TOE-04")
+def test_challenge_of_an_honest_exchange_costs_the_challenger() -> None:
+    s = game(["Jh", "Qh", "Kh", "Ah", *SPADES, *CLUBS], exchanges=True)
+    events = apply_all(s, "0:exchange", "1:challenge")
+    ch = next(e for e in events if e.kind == "challenge")
+    assert ch.data["honest"] is True and ch.data["thrown"] == ["Jh", "Qh", "Kh", "Ah"]
+    assert s.lives == [0, 1, 0]
+    assert s.view(2)["thrown"][0] == ["Jh", "Qh", "Kh", "Ah"]  # turned face up for all
+
+
+@ruling("TOE-04")
+def test_caught_bluff_costs_the_exchanger_who_keeps_the_new_hand() -> None:
+    deck = [*HEARTS, *SPADES, *CLUBS, "Jd", "Qd", "Kd", "Ad"]
+    s = game(deck, exchanges=True)
+    apply_all(s, "0:exchange", "1:accept", "2:challenge")
+    assert s.lives == [1, 0, 0]
+    assert s.view(0)["hand"] == ["Jd", "Qd", "Kd", "Ad"]
+    harsh = game(deck, exchanges=True, rules={"bluff_penalty": 2})
+    apply_all(harsh, "0:exchange", "1:challenge")
+    assert harsh.lives == [2, 0, 0]
+
+
+@ruling("TOE-04", "TOE-03")
+def test_lenient_dirty_hand_variant_accepts_three_faces_and_a_seven() -> None:
+    deck = ["Jh", "Qh", "Kh", "7h", *SPADES, *CLUBS]
+    strict = game(deck, exchanges=True)
+    apply_all(strict, "0:exchange", "1:challenge")
+    assert strict.lives == [1, 0, 0]
+    lenient = game(deck, exchanges=True, rules={"dirty_hand": "faces_or_seven"})
+    apply_all(lenient, "0:exchange", "1:challenge")
+    assert lenient.lives == [0, 1, 0]
+
+
+@ruling("TOE-10")
+def test_trick_is_one_card_each_and_first_card_sets_suit() -> None:
+    s = game(["8d", "Jc", "Qc", "Kc", "9d", "Js", "Qs", "Ks", "Th", "Ah", "Qh", "Kh"])
+    events = apply_all(s, "0:play 8d", "1:play 9d")
+    assert [p["card"] for p in s.view(None)["trick"]] == ["8d", "9d"]
+    events = s.apply("2:play Th")  # cannot follow diamonds: a ten of hearts wins nothing
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 1
+    assert s.view(None)["tricks"][0]["cards"] == [
+        {"seat": 0, "card": "8d"}, {"seat": 1, "card": "9d"}, {"seat": 2, "card": "Th"}]
+
+
+@ruling("TOE-11")
+def test_must_follow_suit_and_highest_of_led_suit_wins() -> None:
+    s = game(["Th", "7h", "Jc", "Qc", "9h", "8h", "Kc", "Ac", "Js", "Qs", "Ks", "As"])
+    s.apply("0:play Th")
+    assert [str(a) for a in s.legal_actions() if isinstance(a, toepen.Play)] == ["1:play 8h", "1:play 9h"]
+    err = assert_refused(s, "1:play Kc", code="must_follow_suit", ruling="TOE-11")
+    assert isinstance(err, IllegalAction) and isinstance(err, ValueError)
+    s.apply("1:play 8h")
+    # seat 2 has no hearts: any card
+    assert len([a for a in s.legal_actions() if isinstance(a, toepen.Play)]) == 4
+    events = s.apply("2:play As")
+    assert next(e for e in events if e.kind == "trick").data["winner"] == 0
+
+
+@ruling("TOE-12")
+def test_left_of_dealer_leads_then_trick_winner_leads() -> None:
+    s = game(SPLIT, dealer=1)  # seat 2 is left of the dealer and gets the first packet
+    assert s.to_act == 2 and s.view(2)["hand"] == ["Th", "9h", "8h", "7h"][::-1]
+    assert_refused(s, "0:play Ts", code="out_of_turn", ruling="TOE-12")
+    apply_all(s, "2:play Th", "0:play 7s", "1:play 7c")
+    assert s.to_act == 2  # won the trick, leads the next
+
+
+@ruling("TOE-13", "TOE-20")
+def test_only_the_last_trick_counts_and_its_winner_deals_next() -> None:
+    s = game(["Th", "7h", "Jc", "Qc", "9h", "8h", "Kc", "Ac", "Js", "Qs", "Ks", "As"])
+    apply_all(
+        s,
+        "0:play Th", "1:play 8h", "2:play Js",  # seat 0 wins trick 1 ...
+        "0:play 7h", "1:play 9h", "2:play Qs",  # ... seat 1 wins trick 2
+        "1:play Kc", "2:play Ks", "0:play Qc",
+        "1:play Ac", "2:play As", "0:play Jc",  # seat 1 wins the last trick
+    )
+    assert s.lives == [1, 0, 1]  # the round is worth 1; all but the winner pay
+    assert s.last_result is not None and s.last_result["winner"] == 1
+    assert s.dealer == 1 and s.to_act == 2  # winner deals; left of dealer leads
+
+
+@ruling("TOE-21")
+def test_anyone_may_knock_at_any_time_in_play() -> None:
+    s = game(SPLIT)
+    assert toepen.Knock(0) in s.legal_actions()
+    assert s.legal_actions(2) == [toepen.Knock(2)]  # out of turn, offered as an interrupt
+    s.apply("2:knock")
+    assert s.stake == 2 and s.to_act == 0  # others answer from the knocker's left
+    on_turn = game(SPLIT, rules={"knock_only_on_turn": True})
+    assert on_turn.legal_actions(2) == []
+    assert_refused(on_turn, "2:knock", code="knock_on_turn", ruling="TOE-21")
+
+
+@ruling("TOE-22")
+def test_after_a_knock_each_other_player_stays_or_folds_in_order() -> None:
+    s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
+    s.apply("1:knock")
+    order = []
+    while s.view(None)["phase"] == "respond":
+        order.append(s.to_act)
+        assert s.legal_actions() == [toepen.Stay(s.to_act), toepen.Fold(s.to_act)]
+        s.apply(toepen.Stay(s.to_act) if s.to_act != 3 else toepen.Fold(3))
+    assert order == [2, 3, 0]
+    assert s.lives == [0, 0, 0, 1] and s.stake == 2
+    assert s.view(None)["folded"] == [False, False, False, True]
+
+
+@ruling("TOE-23")
+def test_reaching_the_limit_ends_the_rubber() -> None:
+    s = game(SPLIT, lives=[9, 0, 0], rules={"poverty": False}, dealer=0)
+    # seat 1 leads and wins every trick; seat 0 pays the tenth life
+    finish_hand(s)
+    assert s.is_over and s.outcome().losers == {0}
+    assert s.outcome().scores == (10, 0, 1)
+    assert s.outcome().winners == {1}
+    assert s.legal_actions() == []
+
+
+@ruling("TOE-23")
+def test_elimination_plays_on_without_the_player_at_the_limit() -> None:
+    s = game(SPLIT, lives=[9, 0, 0], rules={"poverty": False, "ending": "elimination"}, dealer=0)
+    finish_hand(s)
+    assert not s.is_over
+    v = s.view(None)
+    assert v["out"] == [True, False, False] and v["hand_sizes"][0] == 0
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    out = s.outcome()
+    assert len(out.winners) == 1 and 0 in out.losers and len(out.losers) == 2
+
+
+@ruling("TOE-24", "TOE-55")
+def test_knock_limit_near_the_end() -> None:
+    # 9 lives lost of 10: may not knock at all
+    s = game(SPLIT, lives=[9, 0, 0], rules={"poverty": False})
+    assert toepen.Knock(0) not in s.legal_actions()
+    assert_refused(s, "0:knock", code="knock_limit", ruling="TOE-55")
+    # 8 lost: one knock (stake 2) is fine, a second one (stake 4 after another knock) is not
+    s = game(SPLIT, lives=[8, 0, 0], rules={"poverty": False})
+    apply_all(s, "0:knock", "1:stay", "2:stay", "1:knock", "2:stay", "0:stay")
+    assert s.stake == 3
+    assert_refused(s, "0:knock", code="knock_limit", ruling="TOE-55")
+    # 7 lost: a second knock of the hand is fine, a third (stake 4 > 10 - 7) is not
+    s = game(SPLIT, lives=[7, 0, 0], rules={"poverty": False})
+    apply_all(s, "1:knock", "2:stay", "0:stay")
+    assert toepen.Knock(0) in s.legal_actions()
+    apply_all(s, "2:knock", "0:stay", "1:stay")
+    assert_refused(s, "0:knock", code="knock_limit", ruling="TOE-55")
+
+
+@ruling("TOE-55")
+def test_general_knock_limit_scales_with_the_limit() -> None:
+    s = game(SPLIT, lives=[12, 0, 0], rules={"limit": 15, "poverty": False})
+    apply_all(s, "0:knock", "1:stay", "2:stay", "1:knock", "2:stay", "0:stay")
+    assert s.stake == 3 and s.can_knock(1) is False and s.can_knock(2)
+    assert_refused(s, "0:knock", code="knock_limit", ruling="TOE-55")  # 4 > 15 - 12
+
+
+@ruling("TOE-30", "TOE-31")
+def test_poverty_player_leads_and_others_play_for_two_or_fold_for_one() -> None:
+    s = game([*SPADES, *HEARTS, *CLUBS], lives=[0, 9, 0])
+    v = s.view(None)
+    assert v["poverty"] == [False, True, False] and v["leader"] == 1 and v["stake"] == 2
+    assert v["phase"] == "poverty" and s.to_act == 2  # from the poor player's left
+    assert_refused(s, "1:play Th", code="wrong_phase", ruling="TOE-31")
+    assert_refused(s, "0:stay", code="out_of_turn")
+    apply_all(s, "2:fold", "0:stay")
+    assert s.lives == [0, 9, 1] and s.to_act == 1 and s.stake == 2
+    finish_hand(s)  # seat 1 leads hearts and wins: seat 0 pays 2
+    assert s.lives == [2, 9, 1]
+
+
+@ruling("TOE-31")
+def test_poverty_all_fold_means_the_poor_player_wins_the_hand() -> None:
+    s = game(SPLIT, lives=[0, 9, 0])
+    apply_all(s, "2:fold", "0:fold")
+    assert s.lives == [1, 9, 1] and s.hand_no == 1 and s.dealer == 1
+
+
+@ruling("TOE-40", "TOE-42")
+def test_three_tens_oblige_a_whistle_or_a_song_three_jacks_allow_one() -> None:
+    s = game(["Th", "Tc", "Td", "7h", "Jh", "Jc", "Jd", "7s", "8c", "8d", "8h", "8s"])
+    assert s.view(0)["announcements"] == [
+        {"announcement": "whistle", "must": True, "reason": "three tens", "otherwise": "sing"}]
+    assert s.view(1)["announcements"] == [
+        {"announcement": "whistle", "must": False, "reason": "three jacks", "otherwise": None}]
+    assert s.view(2)["announcements"] == []
+    # the reminder is private: other seats never learn of it
+    assert [e for e in s.log(2) if e["kind"] == "announcement"] == []
+    assert [e["announcement"] for e in s.log(0) if e["kind"] == "announcement"] == ["whistle"]
+
+
+@ruling("TOE-41")
+def test_four_tens_oblige_standing_four_jacks_allow_it() -> None:
+    s = game(["Th", "Tc", "Td", "Ts", "Jh", "Jc", "Jd", "Js", "8c", "8d", "8h", "8s"])
+    assert [(a["announcement"], a["must"]) for a in s.view(0)["announcements"]] == [("stand", True)]
+    assert [(a["announcement"], a["must"]) for a in s.view(1)["announcements"]] == [("stand", False)]
+    assert s.lives == [0, 0, 0]  # customs, never effects on the score
+
+
+@ruling("TOE-50")
+def test_knocking_waits_for_play_and_last_knocker_may_not_knock_again() -> None:
+    s = game(SPLIT, exchanges=True)
+    assert_refused(s, "1:knock", code="knock_not_now", ruling="TOE-50")
+    apply_all(s, "0:keep", "1:keep", "2:keep")
+    apply_all(s, "0:knock", "1:stay", "2:stay")
+    assert toepen.Knock(0) not in s.legal_actions()
+    assert_refused(s, "0:knock", code="knock_twice", ruling="TOE-50")
+    apply_all(s, "2:knock", "0:stay", "1:stay")
+    assert toepen.Knock(0) in s.legal_actions()
+    twice = game(SPLIT, rules={"double_knock": True})
+    apply_all(twice, "0:knock", "1:stay", "2:stay", "0:knock", "1:stay", "2:stay")
+    assert twice.stake == 3
+
+
+@ruling("TOE-51")
+def test_fold_costs_the_stake_before_the_knock_and_ends_your_hand() -> None:
+    s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
+    s.apply("0:knock")
+    assert_refused(s, "0:fold", code="fold_own_knock", ruling="TOE-51")
+    apply_all(s, "1:stay", "2:stay", "3:stay")
+    apply_all(s, "1:knock", "2:stay", "3:fold")  # on the second knock: the stake before it was 2
+    assert s.lives == [0, 0, 0, 2]
+    s.apply("0:fold")
+    assert s.lives == [2, 0, 0, 2]
+    assert s.legal_actions(3) == [] and s.legal_actions(0) == []
+    assert_refused(s, "3:knock", code="not_in_hand", ruling="TOE-51")
+    # the folded seats are skipped in the trick
+    assert s.to_act == 1
+
+
+@ruling("TOE-52")
+def test_everyone_still_in_but_the_winner_loses_one_plus_knocks() -> None:
+    s = game(SPLIT)
+    apply_all(s, "0:knock", "1:stay", "2:stay", "2:knock", "0:stay", "1:stay")
+    finish_hand(s)  # seat 0 leads hearts and wins everything
+    assert s.lives == [0, 3, 3]
+
+
+@ruling("TOE-53")
+def test_knock_and_all_fold_wins_the_hand() -> None:
+    s = game(SPLIT, dealer=1)
+    apply_all(s, "1:knock", "2:fold", "0:fold")
+    assert s.lives == [1, 0, 1]
+    assert s.hand_no == 1 and s.dealer == 1
+    assert s.last_result is not None and s.last_result["winner"] == 1
+
+
+@ruling("TOE-54")
+def test_lead_passes_left_when_the_trick_winner_has_folded() -> None:
+    s = game(SPLIT)
+    apply_all(s, "0:play Th", "1:play 7s", "1:knock", "2:stay", "0:fold")
+    events = s.apply("2:play 7c")  # seat 0's ten wins the trick, but seat 0 has folded
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 0 and trick.data["next"] == 1
+    assert s.to_act == 1 and s.leader == 1
+
+
+@ruling("TOE-56")
+def test_exchanges_only_while_the_stock_holds_four() -> None:
+    seven = toepen.new_game(players=7, seed=3)
+    assert seven.view(None)["phase"] == "exchange" and seven.view(None)["stock_size"] == 4
+    apply_all(seven, "0:exchange", *[f"{s}:accept" for s in range(1, 7)])
+    assert seven.view(None)["phase"] == "play"  # nobody else can exchange
+    eight = toepen.new_game(players=8, seed=3)
+    assert eight.view(None)["phase"] == "play"
+    assert_refused(eight, "0:exchange", code="wrong_phase")
+    err = assert_refused(eight, "3:accept")
+    assert err.code == "wrong_phase"
+
+
+def test_out_of_turn_errors_are_typed() -> None:
+    s = game(SPLIT, exchanges=True)
+    err = assert_refused(s, "2:keep", code="out_of_turn")
+    assert isinstance(err, OutOfTurn)
+    assert "P0" in str(err)
