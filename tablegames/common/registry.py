@@ -37,7 +37,11 @@ class _Registry(Mapping[str, GameInfo]):
 
     def __iter__(self) -> Iterator[str]:
         for name in self._names:
-            if name in self._loaded or importlib.util.find_spec(f"tablegames.{name}"):
+            if name in self._loaded:
+                yield name
+                continue
+            spec = importlib.util.find_spec(f"tablegames.{name}")
+            if spec is not None and spec.origin is not None:  # a real package, not a folder
                 yield name
 
     def __len__(self) -> int:
