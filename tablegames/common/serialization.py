@@ -9,6 +9,7 @@ tampered save must get a clear error, never a ``KeyError`` deep inside a game.
 
 from __future__ import annotations
 
+import builtins
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -80,7 +81,7 @@ class Reader:
         for i, v in enumerate(self.value):
             yield Reader(v, f"{self.path}[{i}]")
 
-    def list(self, length: int | None = None) -> list[Reader]:
+    def list(self, length: builtins.int | None = None) -> builtins.list[Reader]:
         """The elements of this list (optionally of an exact length)."""
         out = list(self.items())
         if length is not None and len(out) != length:
@@ -96,7 +97,9 @@ class Reader:
             raise self.fail(f"{v} is outside {lo}..{hi}")
         return v
 
-    def opt_int(self, lo: int | None = None, hi: int | None = None) -> int | None:
+    def opt_int(
+        self, lo: builtins.int | None = None, hi: builtins.int | None = None
+    ) -> builtins.int | None:
         """``None`` or a bounded int."""
         return None if self.value is None else self.int(lo, hi)
 
@@ -112,15 +115,17 @@ class Reader:
             raise self.fail(f"expected a string, found {self.value!r}")
         return self.value
 
-    def ints(self, lo: int | None = None, hi: int | None = None) -> list[int]:
+    def ints(
+        self, lo: builtins.int | None = None, hi: builtins.int | None = None
+    ) -> builtins.list[builtins.int]:
         """A list of bounded ints."""
         return [r.int(lo, hi) for r in self.items()]
 
-    def bools(self) -> list[bool]:
+    def bools(self) -> builtins.list[builtins.bool]:
         """A list of bools."""
         return [r.bool() for r in self.items()]
 
-    def strs(self) -> list[str]:
+    def strs(self) -> builtins.list[builtins.str]:
         """A list of strings."""
         return [r.str() for r in self.items()]
 

@@ -243,7 +243,7 @@ class BaseState(ABC):
             if rules_hash(rules) != r["rules_hash"].str():
                 raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
             setup = r["setup"]
-            players = tuple(setup["players"].strs())
+            players: tuple[str, ...] = tuple(setup["players"].strs())
             seed_r = setup["seed"]
             seed = seed_r.value if isinstance(seed_r.value, str) else seed_r.int()
             deck_r = setup["deck"]

@@ -26,7 +26,7 @@ from tablegames.toepen.state import MAX_PLAYERS, MIN_PLAYERS, State, announcemen
 
 
 def _max_actions(state: State) -> int:
-    n, limit = len(state.players), state.rules.limit
+    n, limit = len(state.players), int(state.rules.limit)
     per_hand = n * n + 3 * n + 4 * n + (limit + 1) * (n + 1)
     return (n * limit + 1) * per_hand
 
@@ -42,7 +42,7 @@ GAME = GameInfo(
     max_players=MAX_PLAYERS,
     bots={"random": RandomBot, "club": ClubBot},
     variants=VARIANTS,
-    max_actions=_max_actions,  # type: ignore[arg-type]
+    max_actions=_max_actions,
     default_bot="club",
 )
 

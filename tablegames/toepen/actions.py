@@ -86,6 +86,18 @@ class Accept(Action):
     verb: ClassVar[str] = "accept"
 
 
+MAX_SEATS = 8
+PLAYS = [[Play(s, c) for c in range(32)] for s in range(MAX_SEATS)]
+KNOCK = [Knock(s) for s in range(MAX_SEATS)]
+FOLD = [Fold(s) for s in range(MAX_SEATS)]
+STAY = [Stay(s) for s in range(MAX_SEATS)]
+EXCHANGE = [Exchange(s) for s in range(MAX_SEATS)]
+KEEP = [Keep(s) for s in range(MAX_SEATS)]
+CHALLENGE = [Challenge(s) for s in range(MAX_SEATS)]
+ACCEPT = [Accept(s) for s in range(MAX_SEATS)]
+
+
+
 def _play(seat: int, args: str) -> Action:
     if not args:
         raise NotationError("'play' needs a card, for example '0:play Th'")
@@ -107,17 +119,6 @@ _VERBS: dict[str, ActionBuilder] = {
 def parse_action(text: str) -> Action:
     """Read Toepen action notation (see the module docstring)."""
     return parse_with(text, _VERBS, "toepen")
-
-
-MAX_SEATS = 8
-PLAYS = [[Play(s, c) for c in range(32)] for s in range(MAX_SEATS)]
-KNOCK = [Knock(s) for s in range(MAX_SEATS)]
-FOLD = [Fold(s) for s in range(MAX_SEATS)]
-STAY = [Stay(s) for s in range(MAX_SEATS)]
-EXCHANGE = [Exchange(s) for s in range(MAX_SEATS)]
-KEEP = [Keep(s) for s in range(MAX_SEATS)]
-CHALLENGE = [Challenge(s) for s in range(MAX_SEATS)]
-ACCEPT = [Accept(s) for s in range(MAX_SEATS)]
 
 
 def play(seat: int, card: int) -> Play:

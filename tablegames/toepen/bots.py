@@ -12,12 +12,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
 from tablegames.toepen import actions as A
 from tablegames.toepen.cards import NINE, TEN, is_dirty
+
+if TYPE_CHECKING:
+    from tablegames.toepen.state import State
 
 
 class ClubBot:
@@ -27,10 +30,11 @@ class ClubBot:
         self.rng = Rng(seed)
         self.challenge_rate = challenge_rate
 
-    def choose(self, state: Any) -> Action:
+    def choose(self, state: State) -> Action:
         """The action for the seat to act."""
         legal = state.legal_actions()
         seat = state.to_act
+        assert seat is not None
         kinds = {type(a) for a in legal}
         hand = state.hands[seat]
         if A.Keep in kinds:
@@ -46,7 +50,7 @@ class ClubBot:
         return self._pick_card(state, plays)
 
     @staticmethod
-    def _strength(state: Any, seat: int) -> float:
+    def _strength(state: State, seat: int) -> float:
         """Rough chance of winning the last trick with this hand (0..1)."""
         hand = state.hands[seat]
         if not hand:
@@ -59,7 +63,7 @@ class ClubBot:
         return 0.3 if best >= 5 else 0.1
 
     @staticmethod
-    def _pick_card(state: Any, plays: list[A.Play]) -> Action:
+    def _pick_card(state: State, plays: list[A.Play]) -> Action:
         if len(plays) == 1:
             return plays[0]
         cards = [p.card for p in plays]

@@ -104,6 +104,9 @@ class State(BaseState):
     winners: list[int]
     losers: list[int]
     last_result: dict[str, Any] | None
+    deal_order: list[int]
+    _events: list[Event]
+    _setup_log: list[Event]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -141,7 +144,7 @@ class State(BaseState):
         self.winners = []
         self.losers = []
         self.last_result = None
-        self._events: list[Event] = []
+        self._events = []
         self._start_hand(first=True)
         return self
 
@@ -317,7 +320,8 @@ class State(BaseState):
         seat = action.seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
             raise IllegalAction(f"there is no seat {seat!r}", code="no_such_seat")
-        self._events = ev = []
+        ev: list[Event] = []
+        self._events = ev
         phase = self.phase
         kind = type(action)
         if kind is Play:

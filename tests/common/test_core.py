@@ -17,7 +17,6 @@ from tablegames.common.errors import NotationError, RulesError, SetupError, Stat
 from tablegames.common.rng import Rng, as_rng, seed_to_int
 from tablegames.common.rules import int_in, rules_from_dict, rules_hash, rules_to_dict
 
-
 BELOW_42 = [3, 1, 8, 4, 0, 2, 5, 8]
 
 
