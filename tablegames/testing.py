@@ -226,6 +226,8 @@ def _deep_checks(
             raise _fail(info, seed, step, state, f"sample_world({seat}) changed view({seat})")
         if world.view(None) != views[None]:
             raise _fail(info, seed, step, state, f"sample_world({seat}) changed the public view")
+        if str(world) != str(state):
+            raise _fail(info, seed, step, state, f"str() shows what seat {seat} cannot see")
         if world.to_act != state.to_act:
             raise _fail(info, seed, step, state, f"sample_world({seat}) changed to_act")
         mine = [str(a) for a in state.legal_actions(seat)]

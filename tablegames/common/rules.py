@@ -62,8 +62,37 @@ def converter() -> cattrs.Converter:
     return _converter
 
 
+_CACHE: dict[Any, tuple[str, str]] = {}
+
+
+def _cached(rules: Any) -> tuple[str, str] | None:
+    """(canonical JSON, hash) of a hashable rules object, computed once.
+
+    Saving a state (``to_json``) needs both every time; rules are frozen, so they are
+    worth remembering. Unhashable configs are simply recomputed.
+    """
+    try:
+        hit = _CACHE.get(rules)
+    except TypeError:
+        return None
+    if hit is None:
+        text = json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
+        hit = (text, hashlib.sha256(text.encode()).hexdigest()[:16])
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[rules] = hit
+    return hit
+
+
 def rules_to_dict(rules: Any) -> dict[str, Any]:
     """The rules as a JSON-ready dict (tuples become lists)."""
+    hit = _cached(rules)
+    if hit is not None:
+        return json.loads(hit[0])  # type: ignore[no-any-return]
+    return _plain(rules)
+
+
+def _plain(rules: Any) -> dict[str, Any]:
     data = _converter.unstructure(rules)
     if not isinstance(data, dict):
         raise RulesError(f"{rules!r} is not a rules config")
@@ -100,7 +129,10 @@ def _flatten(exc: BaseException) -> str:
 
 def rules_hash(rules: Any) -> str:
     """A short stable fingerprint of a rules config (first 16 hex digits of SHA-256)."""
-    text = json.dumps(rules_to_dict(rules), sort_keys=True, separators=(",", ":"))
+    hit = _cached(rules)
+    if hit is not None:
+        return hit[1]
+    text = json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
