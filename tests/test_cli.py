@@ -67,3 +67,13 @@ def test_module_entry_point() -> None:
         capture_output=True, text=True, check=True,
     )
     assert json.loads(proc.stdout)["games"] == 3
+
+
+def test_rulings_prints_text_decision_example_and_anchor() -> None:
+    code, text = run("rulings", "toepen")
+    assert code == 0 and text.count("TOE-") == 25
+    code, text = run("rulings", "toepen", "toe-51")
+    assert code == 0 and text.startswith("TOE-51:")
+    assert "Example:" in text and "rulings/toepen.html#TOE-51" in text
+    assert run("rulings", "toepen", "TOE-99")[0] == 1
+    assert run("rulings", "chess")[0] == 2
