@@ -58,14 +58,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     seats = range(args.players)
     out.write(f"{info.title}: {summary.games} games, {args.players} players, bot '{bot}', "
               f"seeds {args.seed}..{args.seed + args.games - 1}\n")
-    out.write(f"  mean length      {summary.mean_length:.1f} actions "
+    out.write(f"  {'mean length':<24} {summary.mean_length:.1f} actions "
               f"(min {min(lengths)}, max {max(lengths)})\n")
     label = "biggest losers" if info.name == "dallah" else "losers"
-    out.write(f"  {label + ' per seat':<17}" + "  ".join(f"P{s}:{summary.losers[s]}" for s in seats) + "\n")
+    def per_seat(counts: list[int]) -> str:
+        return "  ".join(f"P{s}:{counts[s]}" for s in seats)
+
+    out.write(f"  {label + ' per seat':<24} {per_seat(summary.losers)}\n")
     if any(summary.winners):
-        out.write("  winners per seat " + "  ".join(f"P{s}:{summary.winners[s]}" for s in seats) + "\n")
+        out.write(f"  {'winners per seat':<24} {per_seat(summary.winners)}\n")
     rate = summary.actions / summary.seconds if summary.seconds else 0.0
-    out.write(f"  time             {summary.seconds:.2f} s, {summary.games_per_second:,.0f} games/s, "
+    out.write(f"  {'time':<24} {summary.seconds:.2f} s, {summary.games_per_second:,.0f} games/s, "
               f"{rate:,.0f} actions/s\n")
     return 0
 

@@ -84,6 +84,47 @@ def _cached(rules: Any) -> tuple[str, str] | None:
     return hit
 
 
+_SHARED: dict[Any, dict[str, Any]] = {}
+_PARSED: dict[tuple[type[Any], str], Any] = {}
+
+
+def shared_rules_dict(rules: Any) -> dict[str, Any]:
+    """Like :func:`rules_to_dict` but cached and shared: callers must not mutate it.
+
+    ``to_json`` embeds the rules in every save; rebuilding a large config (a Dallah card
+    set) each time would dominate the cost of saving.
+    """
+    try:
+        hit = _SHARED.get(rules)
+    except TypeError:
+        return rules_to_dict(rules)
+    if hit is None:
+        hit = rules_to_dict(rules)
+        if len(_SHARED) > 256:
+            _SHARED.clear()
+        _SHARED[rules] = hit
+    return hit
+
+
+def rules_from_dict_cached(cls: type[R], data: object) -> R:
+    """:func:`rules_from_dict` remembered by the canonical JSON of ``data``.
+
+    Loading saves of the same game over and over (a server, a bot) structures the same
+    config each time; the result is immutable, so one object can serve them all.
+    """
+    try:
+        key = (cls, json.dumps(data, sort_keys=True, separators=(",", ":")))
+    except (TypeError, ValueError):
+        return rules_from_dict(cls, data)
+    hit = _PARSED.get(key)
+    if hit is None:
+        hit = rules_from_dict(cls, data)
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        _PARSED[key] = hit
+    return hit
+
+
 def rules_to_dict(rules: Any) -> dict[str, Any]:
     """The rules as a JSON-ready dict (tuples become lists)."""
     hit = _cached(rules)

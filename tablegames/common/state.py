@@ -27,7 +27,12 @@ from tablegames.common.errors import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.rng import Rng
-from tablegames.common.rules import rules_from_dict, rules_hash, rules_to_dict
+from tablegames.common.rules import (
+    rules_from_dict_cached,
+    rules_hash,
+    rules_to_dict,
+    shared_rules_dict,
+)
 from tablegames.common.serialization import FORMAT_VERSION, Reader, dumps, loads
 
 
@@ -211,7 +216,7 @@ class BaseState(ABC):
             {
                 "format": FORMAT_VERSION,
                 "game": self.GAME,
-                "rules": rules_to_dict(self.rules),
+                "rules": shared_rules_dict(self.rules),
                 "rules_hash": rules_hash(self.rules),
                 "setup": {
                     "players": list(self.players),
@@ -237,7 +242,7 @@ class BaseState(ABC):
             if game != cls.GAME:
                 raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
             try:
-                rules = rules_from_dict(cls.RULES, r["rules"].raw())
+                rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
             except RulesError as exc:
                 raise StateError(f"$.rules: {exc}") from None
             if rules_hash(rules) != r["rules_hash"].str():

@@ -1,0 +1,290 @@
+"""Dallah actions and their notation: decisions, and reports of what happened at the table.
+
+=============================  ==========================================================
+``0:draw``                     draw the turn's Action card (DAL-20, DAL-40)
+``0:roll``                     roll the die for the card's cup(s) and draw the Placement
+                               card for the first one (DAL-01, DAL-03, DAL-20)
+``0:settled``                  report: the cup is released (or the stunt done) and the
+                               Dallah has settled; ends the report (DAL-12, DAL-23)
+``0:fell neck:tall``           report: one Tall cup fell from the Neck (DAL-10)
+``0:collapse``                 report: the whole Dallah fell, every cup on it (DAL-14)
+``0:nospace``                  report: the zone has no usable space (DAL-21)
+``0:swap``                     swap the action for another Action card (DAL-27)
+``0:timeout``                  report: the five seconds ran out, nothing fell (DAL-28)
+``0:move neck:tall lid``       Naql: move a Tall cup from the Neck to the Lid (DAL-22)
+``0:target 2``                 choose seat 2 (a pile action's target, a Shareek partner)
+``0:pair 1 3``                 Malek Shoghl among ties: from seat 1's pile to seat 3's
+``2:allow``                    do not protect against this card (DAL-41)
+``2:block``                    play the block card, Ma Ysir (DAL-42)
+``2:redirect 3``               play the redirect card, Ana Mali Dakhal, towards seat 3;
+                               bare ``redirect`` cancels when nobody is eligible (DAL-43)
+``0:penalty``                  add a shared cup as a timeout penalty: never legal (DAL-28)
+=============================  ==========================================================
+
+Zones and shapes are written by their card-set ids, so the notation reads without the
+state; ``apply`` checks them against the card set. Actions are interned by value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+import attrs
+
+from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
+from tablegames.common.errors import NotationError
+
+
+@attrs.frozen
+class Draw(Action):
+    """Draw the turn's Action card."""
+
+    verb: ClassVar[str] = "draw"
+
+
+@attrs.frozen
+class Roll(Action):
+    """Roll the die for the card's cups and draw the first Placement card."""
+
+    verb: ClassVar[str] = "roll"
+
+
+@attrs.frozen
+class Settled(Action):
+    """Report that the Dallah has settled (after any falls already reported)."""
+
+    verb: ClassVar[str] = "settled"
+
+
+@attrs.frozen
+class Fell(Action):
+    """Report that one cup of ``shape`` fell from ``zone``."""
+
+    zone: str
+    shape: str
+    verb: ClassVar[str] = "fell"
+
+    def arg_text(self) -> str:
+        return f"{self.zone}:{self.shape}"
+
+
+@attrs.frozen
+class Collapse(Action):
+    """Report that the whole Dallah fell: every cup on it."""
+
+    verb: ClassVar[str] = "collapse"
+
+
+@attrs.frozen
+class NoSpace(Action):
+    """Report that the Placement card's zone has no usable space."""
+
+    verb: ClassVar[str] = "nospace"
+
+
+@attrs.frozen
+class Swap(Action):
+    """Swap an action that cannot comfortably be done for another Action card."""
+
+    verb: ClassVar[str] = "swap"
+
+
+@attrs.frozen
+class Timeout(Action):
+    """Report that the countdown ran out without a fall."""
+
+    verb: ClassVar[str] = "timeout"
+
+
+@attrs.frozen
+class Penalty(Action):
+    """Add an unfallen shared cup to a pile as a timeout penalty (always refused)."""
+
+    verb: ClassVar[str] = "penalty"
+
+
+@attrs.frozen
+class Move(Action):
+    """Naql: move one cup of ``shape`` from ``zone`` to ``to``."""
+
+    zone: str
+    shape: str
+    to: str
+    verb: ClassVar[str] = "move"
+
+    def arg_text(self) -> str:
+        return f"{self.zone}:{self.shape} {self.to}"
+
+
+@attrs.frozen
+class Target(Action):
+    """Choose a seat: a pile action's target or a Shareek partner."""
+
+    target: int
+    verb: ClassVar[str] = "target"
+
+    def arg_text(self) -> str:
+        return str(self.target)
+
+
+@attrs.frozen
+class Pair(Action):
+    """Malek Shoghl with ties: cups go from ``source``'s pile to ``recipient``'s."""
+
+    source: int
+    recipient: int
+    verb: ClassVar[str] = "pair"
+
+    def arg_text(self) -> str:
+        return f"{self.source} {self.recipient}"
+
+
+@attrs.frozen
+class Allow(Action):
+    """Let the effect against you happen."""
+
+    verb: ClassVar[str] = "allow"
+
+
+@attrs.frozen
+class Block(Action):
+    """Play the held block card (Ma Ysir)."""
+
+    verb: ClassVar[str] = "block"
+
+
+@attrs.frozen
+class Redirect(Action):
+    """Play the held redirect card (Ana Mali Dakhal) towards ``to`` (``None``: cancel)."""
+
+    to: int | None = None
+    verb: ClassVar[str] = "redirect"
+
+    def arg_text(self) -> str:
+        return "" if self.to is None else str(self.to)
+
+
+_CACHE: dict[tuple[object, ...], Action] = {}
+
+
+def _intern(key: tuple[object, ...], make: Callable[[], Action]) -> Action:
+    a = _CACHE.get(key)
+    if a is None:
+        if len(_CACHE) > 50_000:
+            _CACHE.clear()
+        a = _CACHE[key] = make()
+    return a
+
+
+def simple(cls: type[Action], seat: int) -> Action:
+    """The interned argument-less action ``cls`` of ``seat``."""
+    return _intern((cls, seat), lambda: cls(seat))
+
+
+def fell(seat: int, zone: str, shape: str) -> Action:
+    """The interned ``fell`` report."""
+    return _intern((Fell, seat, zone, shape), lambda: Fell(seat, zone, shape))
+
+
+def move(seat: int, zone: str, shape: str, to: str) -> Action:
+    """The interned Naql move."""
+    return _intern((Move, seat, zone, shape, to), lambda: Move(seat, zone, shape, to))
+
+
+def target(seat: int, who: int) -> Action:
+    """The interned target choice."""
+    return _intern((Target, seat, who), lambda: Target(seat, who))
+
+
+def pair(seat: int, source: int, recipient: int) -> Action:
+    """The interned Malek Shoghl pair."""
+    return _intern((Pair, seat, source, recipient), lambda: Pair(seat, source, recipient))
+
+
+def redirect(seat: int, to: int | None) -> Action:
+    """The interned redirect."""
+    return _intern((Redirect, seat, to), lambda: Redirect(seat, to))
+
+
+def _seat_arg(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"{what} must be a seat number, not {text!r}")
+    return int(text)
+
+
+def _cup(text: str) -> tuple[str, str]:
+    zone, colon, shape = text.partition(":")
+    if not colon or not zone or not shape:
+        raise NotationError(f"a cup is written ZONE:SHAPE (for example neck:tall), not {text!r}")
+    return zone.lower(), shape.lower()
+
+
+def _fell(seat: int, args: str) -> Action:
+    parts = args.split()
+    if len(parts) != 1:
+        raise NotationError("'fell' names one cup, for example '0:fell neck:tall'")
+    return fell(seat, *_cup(parts[0]))
+
+
+def _move(seat: int, args: str) -> Action:
+    parts = args.split()
+    if len(parts) != 2:
+        raise NotationError("'move' names a cup and a zone, for example '0:move neck:tall lid'")
+    zone, shape = _cup(parts[0])
+    return move(seat, zone, shape, parts[1].lower())
+
+
+def _target(seat: int, args: str) -> Action:
+    return target(seat, _seat_arg(args, "a target"))
+
+
+def _pair(seat: int, args: str) -> Action:
+    parts = args.split()
+    if len(parts) != 2:
+        raise NotationError("'pair' names two seats, for example '0:pair 1 3'")
+    return pair(seat, _seat_arg(parts[0], "the source"), _seat_arg(parts[1], "the recipient"))
+
+
+def _redirect(seat: int, args: str) -> Action:
+    return redirect(seat, None if not args else _seat_arg(args, "the new target"))
+
+
+def _plain(cls: type[Action]) -> ActionBuilder:
+    return no_args(lambda s: simple(cls, s))
+
+
+_VERBS: dict[str, ActionBuilder] = {
+    "draw": _plain(Draw),
+    "roll": _plain(Roll),
+    "settled": _plain(Settled),
+    "fell": _fell,
+    "collapse": _plain(Collapse),
+    "nospace": _plain(NoSpace),
+    "swap": _plain(Swap),
+    "timeout": _plain(Timeout),
+    "penalty": _plain(Penalty),
+    "move": _move,
+    "target": _target,
+    "pair": _pair,
+    "allow": _plain(Allow),
+    "block": _plain(Block),
+    "redirect": _redirect,
+}
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def parse_action(text: str) -> Action:
+    """Read Dallah action notation (see the module docstring).
+
+    Loading a save parses its whole history, so parsed notation is remembered.
+    """
+    hit = _PARSED.get(text) if isinstance(text, str) else None
+    if hit is None:
+        hit = parse_with(text, _VERBS, "dallah")
+        if len(_PARSED) > 20_000:
+            _PARSED.clear()
+        _PARSED[text] = hit
+    return hit

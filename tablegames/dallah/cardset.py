@@ -1,0 +1,319 @@
+"""The Dallah card set as data: die faces, cups, placement zones and action cards.
+
+Our rule sheets do not print the deck list, the cup counts or the amounts on the pile
+cards (see the rulings page), so none of that is code. A :class:`CardSet` is a validated,
+immutable config that a user can write for their own printed deck in TOML or JSON and
+load with :meth:`CardSet.from_file`; the default set (``default_cards.toml``, shipped in
+the package) follows the "reasonable default" of our rulings file, and each of its
+assumptions is written beside it in that file.
+
+A card set is part of :class:`~tablegames.dallah.rules.Rules`, so it is hashed into every
+saved game: a record made with one printed deck is never replayed with another.
+
+Card *kinds* are the mechanics the engine knows; a card names its kind and parameters:
+
+=============  ==============================================================  =========
+kind           what the card does                                              ruling
+=============  ==============================================================  =========
+``place``      roll and place ``cups`` cups (2 = the two-cup card)            DAL-20/26
+``timed``      place ``cups`` cups within ``seconds`` (the five-second card)  DAL-28
+``naql``       move a cup on the Dallah to a different zone, then place        DAL-22
+               ``cups`` cups (0 by default: the move is the placement)
+``rotate``,    do the stunt to the Dallah, then place ``cups`` cups            DAL-27
+``tap``,
+``blow``
+``tag_team``   you place a cup, then the next player places one; you collect   DAL-24
+``shareek``    you choose a partner; you place one cup, they place one; you    DAL-24
+               collect
+``fazaa``      the next player places the cup(s) and collects                  DAL-24
+``give``       give ``amount`` (or ``portion`` half/all) of your pile to the   DAL-31..34
+               ``target``
+``swap``       swap piles with the ``target``                                  DAL-34/36
+``retire``     retire ``amount`` cups of your pile (Yalla Bye)                 DAL-38
+``even_out``   ``amount`` cups go from the biggest pile to the smallest        DAL-35
+``pass``       everyone passes one cup to the ``target`` side (Pass It /       DAL-37
+               Reverse)
+=============  ==============================================================  =========
+
+Targets: ``"next"`` is the next player clockwise (on your left), ``"previous"`` the
+player on your right, ``"choose"`` a player you pick (never yourself, DAL-36), ``"self"``
+your own pile (only for ``retire``). Protection cards have kind ``block`` (Ma Ysir) or
+``redirect`` (Ana Mali Dakhal).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+from cattrs.gen import make_dict_structure_fn
+
+from tablegames.common.errors import RulesError
+from tablegames.common.rules import (
+    converter,
+    int_in,
+    is_bool,
+    one_of,
+    rules_from_dict,
+    rules_to_dict,
+)
+
+PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
+STUNT_KINDS = ("rotate", "tap", "blow")
+PILE_KINDS = ("give", "swap", "retire", "even_out", "pass")
+KINDS = (*PLACING_KINDS, "naql", *STUNT_KINDS, *PILE_KINDS)
+PROTECTION_KINDS = ("block", "redirect")
+TARGETS = ("next", "previous", "choose", "self")
+PORTIONS = ("fixed", "half", "all")
+
+Kind = Literal[
+    "place", "timed", "tag_team", "shareek", "fazaa", "naql", "rotate", "tap", "blow",
+    "give", "swap", "retire", "even_out", "pass",
+]
+Target = Literal["next", "previous", "choose", "self"]
+Portion = Literal["fixed", "half", "all"]
+ProtectionKind = Literal["block", "redirect"]
+
+_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+
+def _ident(_inst: Any, attr: Any, value: Any) -> None:
+    """Ids appear in action notation (``fell neck:tall``): short lower-case words."""
+    if not isinstance(value, str) or not _ID.match(value):
+        raise RulesError(
+            f"{attr.name} must be a lower-case word of letters, digits and '_' "
+            f"(starting with a letter), not {value!r}"
+        )
+
+
+def _text(_inst: Any, attr: Any, value: Any) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise RulesError(f"{attr.name} must be a non-empty text, not {value!r}")
+
+
+@attrs.frozen(cache_hash=True)
+class Shape:
+    """A die face: the cup shape it names and how many such cups the shared pile holds.
+
+    A face with ``cups = 0`` (the Heavyweight, DAL-03) is always rerolled.
+    """
+
+    id: str = attrs.field(validator=_ident)
+    en: str = attrs.field(validator=_text)
+    ar: str = attrs.field(validator=_text)
+    cups: int = attrs.field(validator=int_in(0, 200))
+
+
+@attrs.frozen(cache_hash=True)
+class Zone:
+    """A placement zone of the Dallah and how many Placement cards name it."""
+
+    id: str = attrs.field(validator=_ident)
+    en: str = attrs.field(validator=_text)
+    ar: str = attrs.field(validator=_text)
+    cards: int = attrs.field(validator=int_in(0, 50))
+
+
+@attrs.frozen(cache_hash=True)
+class ActionCard:
+    """One printed Action card: its kind, how many copies, and its parameters.
+
+    Parameters a kind does not use are ignored (and keep their defaults in a file).
+    ``you_lose`` records the printed "you lose" wording, which this ruleset reads as
+    "collect the fallen cups and keep playing" (DAL-13).
+    """
+
+    id: str = attrs.field(validator=_ident)
+    en: str = attrs.field(validator=_text)
+    ar: str = attrs.field(validator=_text)
+    kind: Kind = attrs.field(validator=one_of(KINDS))
+    count: int = attrs.field(default=1, validator=int_in(0, 50))
+    cups: int = attrs.field(default=1, validator=int_in(0, 3))
+    amount: int = attrs.field(default=1, validator=int_in(0, 200))
+    portion: Portion = attrs.field(default="fixed", validator=one_of(PORTIONS))
+    target: Target = attrs.field(default="choose", validator=one_of(TARGETS))
+    seconds: int = attrs.field(default=5, validator=int_in(1, 60))
+    you_lose: bool = attrs.field(default=False, validator=is_bool)
+
+    @property
+    def is_pile(self) -> bool:
+        """Pile actions replace the placement (DAL-30)."""
+        return self.kind in PILE_KINDS
+
+
+@attrs.frozen(cache_hash=True)
+class ProtectionCard:
+    """A protection card shuffled into the Action deck (DAL-04, DAL-40..46)."""
+
+    id: str = attrs.field(validator=_ident)
+    en: str = attrs.field(validator=_text)
+    ar: str = attrs.field(validator=_text)
+    kind: ProtectionKind = attrs.field(validator=one_of(PROTECTION_KINDS))
+    count: int = attrs.field(default=1, validator=int_in(0, 10))
+
+
+@attrs.frozen(cache_hash=True)
+class CardSet:
+    """A whole Dallah card set; construction refuses a set that cannot be played."""
+
+    name: str = attrs.field(validator=_text)
+    shapes: tuple[Shape, ...] = attrs.field(converter=tuple)
+    zones: tuple[Zone, ...] = attrs.field(converter=tuple)
+    actions: tuple[ActionCard, ...] = attrs.field(converter=tuple)
+    protection: tuple[ProtectionCard, ...] = attrs.field(converter=tuple, factory=tuple)
+
+    def __attrs_post_init__(self) -> None:
+        groups: tuple[tuple[str, tuple[Any, ...]], ...] = (
+            ("shapes", self.shapes), ("zones", self.zones),
+            ("cards", (*self.actions, *self.protection)))
+        for group, items in groups:
+            ids = [x.id for x in items]
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            if dup:
+                raise RulesError(f"card set {self.name!r}: duplicate {group} id(s) {dup}")
+        if not 1 <= len(self.shapes) <= 12:
+            raise RulesError("the die needs 1 to 12 faces (DAL-01)")
+        if not any(s.cups for s in self.shapes):
+            raise RulesError("the shared pile has no cups: no face of the die names a cup")
+        if not 1 <= len(self.zones) <= 12 or not any(z.cards for z in self.zones):
+            raise RulesError("the Placement deck names no zone (DAL-04)")
+        if not any(a.count for a in self.actions):
+            raise RulesError("the Action deck is empty (DAL-04)")
+        if not any(a.count and a.cups and a.kind in PLACING_KINDS for a in self.actions):
+            raise RulesError(
+                "no Action card places a cup on any Dallah (place, timed, tag_team, shareek "
+                "or fazaa with cups >= 1): the shared pile would never empty"
+            )
+        for a in self.actions:
+            if a.kind in PLACING_KINDS and a.cups == 0:
+                raise RulesError(f"action {a.id!r}: a {a.kind} card must place at least one cup")
+            if a.kind == "naql" and a.count and len(self.zones) < 2:
+                raise RulesError(f"action {a.id!r}: Naql needs two zones to move between (DAL-22)")
+            if a.kind in ("give", "swap") and a.target == "self":
+                raise RulesError(f"action {a.id!r}: a {a.kind} card cannot target your own pile")
+            if a.kind == "pass" and a.target not in ("next", "previous"):
+                raise RulesError(f"action {a.id!r}: a pass card passes to 'next' or 'previous'")
+
+    # -- tables ------------------------------------------------------------------------
+    def shape(self, ident: str) -> Shape:
+        """The die face with this id (``RulesError`` if none)."""
+        shape: Shape = _find(self.shapes, ident, "shape")
+        return shape
+
+    def zone(self, ident: str) -> Zone:
+        """The zone with this id."""
+        zone: Zone = _find(self.zones, ident, "zone")
+        return zone
+
+    def card(self, ident: str) -> ActionCard | ProtectionCard:
+        """The Action or protection card with this id."""
+        card: ActionCard | ProtectionCard = _find((*self.actions, *self.protection), ident, "card")
+        return card
+
+    @property
+    def total_cups(self) -> int:
+        """Cups in the shared pile at the start."""
+        return sum(s.cups for s in self.shapes)
+
+    def names(self, lang: str = "en") -> dict[str, dict[str, str]]:
+        """Display names by id, in English (``"en"``) or Arabic (``"ar"``)."""
+        if lang not in ("en", "ar"):
+            raise ValueError(f"names are available in 'en' and 'ar', not {lang!r}")
+        def pick(x: Any) -> str:
+            return str(getattr(x, lang))
+        return {
+            "shapes": {s.id: pick(s) for s in self.shapes},
+            "zones": {z.id: pick(z) for z in self.zones},
+            "cards": {c.id: pick(c) for c in self.actions}
+            | {c.id: pick(c) for c in self.protection},
+        }
+
+    # -- files -------------------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CardSet:
+        """Build a card set from plain data (what a TOML or JSON file holds)."""
+        return rules_from_dict(cls, data)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> CardSet:
+        """Load a card set from a ``.toml`` or ``.json`` file (anything else is an error)."""
+        p = Path(path)
+        try:
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise RulesError(f"cannot read card set {str(p)!r}: {exc}") from None
+        return cls.from_dict(_parse(raw, p.suffix.lower(), str(p)))
+
+    @classmethod
+    def from_text(cls, text: str, fmt: str = "toml") -> CardSet:
+        """Load a card set from TOML or JSON text."""
+        return cls.from_dict(_parse(text.encode(), "." + fmt.lower().lstrip("."), fmt))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (writes back as JSON)."""
+        return rules_to_dict(self)
+
+
+def _find(items: Any, ident: str, what: str) -> Any:
+    for x in items:
+        if x.id == ident:
+            return x
+    raise RulesError(f"no {what} {ident!r} in this card set")
+
+
+def _parse(raw: bytes, suffix: str, where: str) -> Any:
+    try:
+        if suffix == ".toml":
+            return tomllib.loads(raw.decode())
+        if suffix == ".json":
+            return json.loads(raw.decode())
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RulesError(f"card set {where!r} is not valid {suffix[1:].upper()}: {exc}") from None
+    raise RulesError(f"card set {where!r}: use a .toml or .json file")
+
+
+def _install_structure_cache() -> None:
+    """Remember structured card sets by their canonical JSON.
+
+    Every loaded save structures its rules, and a card set is dozens of validated attrs
+    objects; the same few sets come back again and again (bots and the conformance kit
+    load states constantly), so the result is kept. A set is frozen, so sharing is safe.
+    """
+    conv = converter()
+    build = make_dict_structure_fn(CardSet, conv)
+    seen: dict[str, CardSet] = {}
+
+    def structure(data: Any, cls: type[CardSet]) -> CardSet:
+        if isinstance(data, CardSet):
+            return data
+        try:
+            key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return build(data, cls)
+        hit = seen.get(key)
+        if hit is None:
+            hit = build(data, cls)
+            if len(seen) > 64:
+                seen.clear()
+            seen[key] = hit
+        return hit
+
+    conv.register_structure_hook(CardSet, structure)
+
+
+_install_structure_cache()
+
+
+def _load_default() -> CardSet:
+    raw = resources.files("tablegames.dallah").joinpath("default_cards.toml").read_bytes()
+    return CardSet.from_dict(_parse(raw, ".toml", "default_cards.toml"))
+
+
+#: The shipped default card set (see ``default_cards.toml`` for every assumption).
+DEFAULT_CARDS: CardSet = _load_default()

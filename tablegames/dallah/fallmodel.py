@@ -1,0 +1,117 @@
+"""A probabilistic stand-in for the people's hands: **a model, not a measurement**.
+
+The engine never decides what falls; the table reports it. To play whole games without a
+table (tests, bots, balance studies, ``tablegames simulate dallah``) something must
+report instead, and :class:`FallModel` does: a seeded, stochastic guess at what a player
+of ordinary skill would report. Its numbers are invented to be plausible and are a config
+(change them to study a clumsier or steadier table); nothing in the rules depends on them.
+
+The chance that an attempt makes cups fall is
+
+    p = (base + per_cup · cups on the Dallah + per_zone_cup · cups on the target zone)
+        · factor[card kind]
+
+capped at ``max_chance``. The factor is higher for tap, rotate, blow, the five-second
+card and Naql. Given a fall, the whole Dallah collapses with ``collapse_share``;
+otherwise the cup being placed (or a cup of the busiest zone, for a stunt) falls and every
+other cup on that zone follows with ``spread``. On the five-second card an attempt with no
+fall runs out of time with ``timeout``. A zone holding ``zone_capacity`` cups has no
+usable space.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from tablegames.common.actions import Action
+from tablegames.common.rng import Rng
+from tablegames.common.rules import int_in
+from tablegames.dallah import actions as A
+from tablegames.dallah import stages as S
+
+if TYPE_CHECKING:
+    from tablegames.dallah.state import State
+
+
+def _prob(_inst: Any, attr: Any, value: Any) -> None:
+    from tablegames.common.errors import RulesError
+
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise RulesError(f"{attr.name} must be a probability in 0..1, not {value!r}")
+
+
+def _factor(_inst: Any, attr: Any, value: Any) -> None:
+    from tablegames.common.errors import RulesError
+
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 20:
+        raise RulesError(f"{attr.name} must be a factor in 0..20, not {value!r}")
+
+
+@attrs.frozen
+class FallModel:
+    """Parameters of the fall model (see the module docstring for the formula)."""
+
+    base: float = attrs.field(default=0.03, validator=_prob)
+    per_cup: float = attrs.field(default=0.012, validator=_prob)
+    per_zone_cup: float = attrs.field(default=0.05, validator=_prob)
+    max_chance: float = attrs.field(default=0.9, validator=_prob)
+    collapse_share: float = attrs.field(default=0.1, validator=_prob)
+    spread: float = attrs.field(default=0.3, validator=_prob)
+    timeout: float = attrs.field(default=0.25, validator=_prob)
+    zone_capacity: int = attrs.field(default=6, validator=int_in(1, 100))
+    tap: float = attrs.field(default=2.5, validator=_factor)
+    rotate: float = attrs.field(default=2.0, validator=_factor)
+    blow: float = attrs.field(default=1.5, validator=_factor)
+    timed: float = attrs.field(default=1.5, validator=_factor)
+    naql: float = attrs.field(default=1.5, validator=_factor)
+
+    def factor(self, kind: str) -> float:
+        """How much harder than a plain placement a card kind is."""
+        return float(getattr(self, kind, 1.0)) if kind in (
+            "tap", "rotate", "blow", "timed", "naql") else 1.0
+
+    def fall_chance(self, state: State) -> float:
+        """The chance that the attempt being reported makes something fall."""
+        spec = state.spec
+        kind = spec.kind if spec is not None else "place"
+        if state.what == S.R_PLACE and state.zone >= 0:
+            load = len(state.pot[state.zone])
+        else:
+            load = max((len(z) for z in state.pot), default=0)
+        p = self.base + self.per_cup * state.pot_total() + self.per_zone_cup * load
+        return min(self.max_chance, p * self.factor(kind))
+
+    def sample(self, state: State, rng: Rng) -> list[Action]:
+        """A whole report for the current attempt, as the actions to apply in order."""
+        seat = state.to_act
+        assert seat is not None and state.stage == S.REPORT
+        t = state.t
+        simple = A.simple
+        if state.falls:
+            return [simple(A.Settled, seat)]
+        placing = state.what == S.R_PLACE and not state.released
+        if placing and len(state.pot[state.zone]) >= self.zone_capacity and state._can_nospace():
+            return [simple(A.NoSpace, seat)]
+        if rng.random() >= self.fall_chance(state):
+            if placing and state.t.kind[state.card] == "timed" and rng.random() < self.timeout:
+                return [simple(A.Timeout, seat)]
+            return [simple(A.Settled, seat)]
+        if rng.random() < self.collapse_share:
+            return [simple(A.Collapse, seat), simple(A.Settled, seat)]
+        if placing:
+            z, first = state.zone, state.hand[0]
+            others = list(state.pot[z])
+        else:
+            z = max(range(t.nzones), key=lambda i: (len(state.pot[i]), -i))
+            if not state.pot[z]:
+                return [simple(A.Settled, seat)]
+            others = list(state.pot[z])
+            first = others.pop()
+        out = [A.fell(seat, t.zone_ids[z], t.shape_ids[first])]
+        for s in reversed(others):
+            if rng.random() < self.spread:
+                out.append(A.fell(seat, t.zone_ids[z], t.shape_ids[s]))
+        out.append(simple(A.Settled, seat))
+        return out

@@ -1,0 +1,57 @@
+"""Dallah house rules as data (``dallah.Rules``) and the named variants.
+
+The card set is part of the rules (``Rules.cards``), so a saved game carries the deck it
+was played with and its hash: a record made with one printed deck never replays under
+another. The remaining option, ``swaps_per_turn``, is a decision the sources leave open;
+the rulings page explains it beside DAL-27.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tablegames.common.rules import int_in, pick_variant, rules_from_dict
+from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
+
+
+def _cardset(_inst: Any, attr: Any, value: Any) -> None:
+    if not isinstance(value, CardSet):
+        from tablegames.common.errors import RulesError
+
+        raise RulesError(f"{attr.name} must be a CardSet, not {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """Dallah options. Defaults are the game as our rulings file states it.
+
+    * ``cards`` — the card set: die faces and cups, zones, Action and protection cards
+      (DAL-01, DAL-04); default: :data:`~tablegames.dallah.cardset.DEFAULT_CARDS`.
+    * ``swaps_per_turn`` — how many times one turn may swap an action that cannot be
+      done comfortably for another Action card (DAL-27). The sources give no number;
+      one keeps every turn finite.
+    """
+
+    cards: CardSet = attrs.field(default=DEFAULT_CARDS, validator=_cardset)
+    swaps_per_turn: int = attrs.field(default=1, validator=int_in(0, 5))
+
+    @classmethod
+    def variant(cls, name: str) -> Rules:
+        """A named variant (see :data:`VARIANTS`)."""
+        return pick_variant(VARIANTS, name, "dallah")
+
+    @classmethod
+    def with_cards(cls, path: str | Path, **options: Any) -> Rules:
+        """Rules with a card set loaded from a TOML or JSON file."""
+        return rules_from_dict(cls, {"cards": CardSet.from_file(path).to_dict(), **options})
+
+
+#: Named variants.
+VARIANTS: dict[str, Rules] = {
+    "standard": Rules(),
+    "no-swaps": Rules(swaps_per_turn=0),
+    "generous-swaps": Rules(swaps_per_turn=3),
+}

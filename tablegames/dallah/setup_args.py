@@ -1,0 +1,59 @@
+"""Checking the scenario setup of ``new_game`` (stacked decks, cups already placed).
+
+These values come from users and from saved records, so every one is checked and a bad
+one is a :class:`~tablegames.common.errors.SetupError` naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.common.errors import SetupError
+
+
+def seat_arg(value: object, n: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise SetupError(f"{what} must be a seat in 0..{n - 1}, not {value!r}")
+    return value
+
+
+def strings(value: object, what: str) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, list | tuple) or not all(
+            isinstance(x, str) for x in value):
+        raise SetupError(f"{what} must be a list of ids")
+    return list(value)
+
+
+def counts(value: object, what: str) -> list[int]:
+    if isinstance(value, str) or not isinstance(value, list | tuple) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value):
+        raise SetupError(f"{what} must be a list of non-negative counts")
+    return list(value)
+
+
+def mapping(value: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise SetupError(f"{what} must map zone ids to lists of shape ids")
+    return value
+
+
+def code_of(index: Mapping[str, int], ident: str, what: str) -> int:
+    code = index.get(ident)
+    if code is None:
+        raise SetupError(f"unknown {what} {ident!r} (known: {', '.join(index)})")
+    return code
+
+
+def take(pool: list[int], code: int, what: str, ident: str) -> None:
+    try:
+        pool.remove(code)
+    except ValueError:
+        raise SetupError(f"{what}: the card set has no more {ident!r} cards") from None
+
+
+def action_stack(extra: Mapping[str, Any], deck: Sequence[str] | None) -> list[str]:
+    stacked = extra.get("actions")
+    if stacked is not None and deck is not None:
+        raise SetupError("stack the Action deck with actions= or deck=, not both")
+    return strings(stacked if stacked is not None else (deck or []), "actions")

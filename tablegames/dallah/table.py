@@ -1,0 +1,65 @@
+"""Integer tables precomputed from a card set, so the engine never looks up strings.
+
+Inside a state, shapes, zones and cards are small integers (indexes into the card set's
+lists, Action cards first and protection cards after them). A :class:`Table` holds the
+lookups and the full decks; it is built once per card set and shared by every state and
+copy that uses it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tablegames.dallah.cardset import PILE_KINDS, ActionCard, CardSet, ProtectionCard
+
+#: Kinds that act on cups already on the Dallah, redrawn when it is empty (DAL-22, DAL-27).
+NEEDS_POT = frozenset({"naql", "rotate", "tap", "blow"})
+
+
+class Table:
+    """Lookups and full decks for one card set."""
+
+    __slots__ = (
+        "action_deck",
+        "card_ids",
+        "card_index",
+        "carded_zones",
+        "cards",
+        "is_pile",
+        "kind",
+        "nshapes",
+        "nzones",
+        "protection",
+        "shape_ids",
+        "shape_index",
+        "specs",
+        "zone_deck",
+        "zone_ids",
+        "zone_index",
+    )
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.shape_ids = tuple(s.id for s in cards.shapes)
+        self.shape_index = {s: i for i, s in enumerate(self.shape_ids)}
+        self.zone_ids = tuple(z.id for z in cards.zones)
+        self.zone_index = {z: i for i, z in enumerate(self.zone_ids)}
+        self.nshapes = len(self.shape_ids)
+        self.nzones = len(self.zone_ids)
+        self.carded_zones = tuple(i for i, z in enumerate(cards.zones) if z.cards)
+        specs: tuple[ActionCard | ProtectionCard, ...] = (*cards.actions, *cards.protection)
+        self.specs = specs
+        self.card_ids = tuple(c.id for c in specs)
+        self.card_index = {c: i for i, c in enumerate(self.card_ids)}
+        self.kind = tuple(c.kind for c in specs)
+        self.protection = tuple(isinstance(c, ProtectionCard) for c in specs)
+        self.is_pile = tuple(c.kind in PILE_KINDS and not isinstance(c, ProtectionCard)
+                             for c in specs)
+        self.action_deck = [i for i, c in enumerate(specs) for _ in range(c.count)]
+        self.zone_deck = [i for i, z in enumerate(cards.zones) for _ in range(z.cards)]
+
+
+@lru_cache(maxsize=64)
+def table_for(cards: CardSet) -> Table:
+    """The (shared, cached) table of a card set."""
+    return Table(cards)

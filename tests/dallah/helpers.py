@@ -1,0 +1,38 @@
+"""Scenario helpers for Dallah tests: stacked decks and die, refusals checked exactly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablegames import IllegalAction, dallah
+
+
+def game(players: int = 3, **setup: Any) -> dallah.State:
+    """A stacked game (seed 1); ``setup`` goes to ``new_game`` (actions, placements, ...)."""
+    return dallah.new_game(players=players, seed=1, **setup)
+
+
+def play(state: dallah.State, *actions: str) -> list[dict[str, Any]]:
+    """Apply actions in order; return every event as a spectator sees it."""
+    out: list[dict[str, Any]] = []
+    for a in actions:
+        out.extend(e.for_seat(None) for e in state.apply(a))
+    return out
+
+
+def refused(state: dallah.State, action: str, code: str, ruling: str | None) -> IllegalAction:
+    """Assert ``action`` is refused with ``code`` and ``ruling`` and changes nothing."""
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert info.value.code == code, info.value
+    assert info.value.ruling == ruling, info.value
+    assert state.to_json() == before
+    return info.value
+
+
+def kinds(events: list[dict[str, Any]]) -> list[str]:
+    """The kinds of a list of events."""
+    return [e["kind"] for e in events]

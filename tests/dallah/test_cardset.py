@@ -1,0 +1,192 @@
+"""The card set as data: loading, validation, and a custom set playing whole games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames import RulesError, StateError, dallah
+from tablegames.common.rules import rules_hash
+from tablegames.common.simulate import play_game
+
+
+def default_data() -> dict[str, Any]:
+    return dallah.DEFAULT_CARDS.to_dict()
+
+
+CUSTOM_TOML = """
+name = "our printed deck"
+
+[[shapes]]
+id = "small"
+en = "Small"
+ar = "صغير"
+cups = 4
+
+[[shapes]]
+id = "twins"
+en = "Twins"
+ar = "التوأم"
+cups = 3
+
+[[shapes]]
+id = "heavy"
+en = "Heavyweight"
+ar = "الثقيل"
+cups = 0
+
+[[zones]]
+id = "lid"
+en = "Lid"
+ar = "الغطاء"
+cards = 3
+
+[[zones]]
+id = "spout"
+en = "Spout"
+ar = "الخشم"
+cards = 1
+
+[[actions]]
+id = "place"
+en = "Place"
+ar = "ضع"
+kind = "place"
+count = 4
+
+[[actions]]
+id = "three"
+en = "Three cups"
+ar = "ثلاثة"
+kind = "place"
+cups = 3
+you_lose = true
+
+[[actions]]
+id = "move"
+en = "Naql"
+ar = "نقل"
+kind = "naql"
+cups = 1
+
+[[actions]]
+id = "gift"
+en = "Gift"
+ar = "هدية"
+kind = "give"
+amount = 3
+target = "previous"
+
+[[actions]]
+id = "steady"
+en = "Steady"
+ar = "ثبات"
+kind = "even_out"
+amount = 2
+
+[[protection]]
+id = "no"
+en = "No"
+ar = "لا"
+kind = "block"
+count = 2
+"""
+
+
+@pytest.mark.ruling("DAL-04")
+def test_default_set_round_trips_and_is_hashed_into_saves() -> None:
+    data = default_data()
+    assert dallah.CardSet.from_dict(data) == dallah.DEFAULT_CARDS
+    custom = dallah.CardSet.from_text(CUSTOM_TOML)
+    assert rules_hash(dallah.Rules(cards=custom)) != rules_hash(dallah.Rules())
+    state = dallah.new_game(3, seed=2, rules=custom)
+    saved = json.loads(state.to_json())
+    assert saved["rules"]["cards"]["name"] == "our printed deck"
+    saved["rules"]["cards"]["shapes"][0]["cups"] = 5
+    with pytest.raises(StateError):
+        dallah.State.from_json(json.dumps(saved))
+
+
+@pytest.mark.ruling("DAL-04", "DAL-13")
+@pytest.mark.parametrize("suffix", ["toml", "json"])
+def test_a_custom_set_from_a_file_plays_full_games(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"cards.{suffix}"
+    custom = dallah.CardSet.from_text(CUSTOM_TOML)
+    path.write_text(CUSTOM_TOML if suffix == "toml" else json.dumps(custom.to_dict()))
+    rules = dallah.Rules.with_cards(path)
+    assert rules.cards == custom
+    for seed in range(8):
+        for bot in ("model", "random"):
+            state = play_game(dallah.GAME, 3, seed, bot, rules=rules)
+            assert state.is_over and state.shared_total() == 0
+            assert sum(state.outcome().scores) + state.retired + state.pot_total() == 7
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: [s.update(cups=0) for s in d["shapes"]], "no cups"),
+    (lambda d: [z.update(cards=0) for z in d["zones"]], "names no zone"),
+    (lambda d: d.update(zones=[]), "names no zone"),
+    (lambda d: d["actions"][0].update(kind="juggle"), "kind"),
+    (lambda d: d["actions"][11].update(amount=-1), "amount"),
+    (lambda d: d["actions"][0].update(colour="red"), "colour"),
+    (lambda d: d["shapes"][1].update(id="classic"), "duplicate"),
+    (lambda d: d["zones"][0].update(id="Neck Top"), "lower-case"),
+    (lambda d: [a.update(count=0) for a in d["actions"] if a["kind"] != "give"],
+     "no Action card places a cup"),
+    (lambda d: d["actions"][0].update(cups=0), "at least one cup"),
+    (lambda d: d["actions"][12].update(target="self"), "own pile"),
+    (lambda d: d["actions"][15].update(target="choose"), "pass"),
+    (lambda d: d["protection"][0].update(kind="shield"), "kind"),
+    (lambda d: d["shapes"][0].update(cups="many"), "cups"),
+])
+def test_unplayable_sets_are_refused(change: Any, message: str) -> None:
+    data = default_data()
+    change(data)
+    with pytest.raises(RulesError, match=message):
+        dallah.CardSet.from_dict(data)
+
+
+def test_naql_needs_two_zones() -> None:
+    data = default_data()
+    data["zones"] = data["zones"][:1]
+    with pytest.raises(RulesError, match="two zones"):
+        dallah.CardSet.from_dict(data)
+
+
+def test_bad_files_are_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "cards.toml"
+    bad.write_text("name = [")
+    with pytest.raises(RulesError, match="not valid TOML"):
+        dallah.CardSet.from_file(bad)
+    with pytest.raises(RulesError, match="cannot read"):
+        dallah.CardSet.from_file(tmp_path / "missing.toml")
+    other = tmp_path / "cards.yaml"
+    other.write_text("name: x")
+    with pytest.raises(RulesError, match=r"toml or \.json"):
+        dallah.CardSet.from_file(other)
+    with pytest.raises(RulesError):
+        dallah.Rules(cards="default")  # type: ignore[arg-type]
+
+
+def test_names_in_english_and_arabic() -> None:
+    names = dallah.DEFAULT_CARDS.names("ar")
+    assert names["cards"]["naql"] == "نقل" and names["cards"]["ma_ysir"] == "ما يصير"
+    assert dallah.DEFAULT_CARDS.names()["shapes"]["twins"] == "Twins"
+    assert dallah.DEFAULT_CARDS.card("fazaa").ar == "فزعة"
+    with pytest.raises(RulesError):
+        dallah.DEFAULT_CARDS.zone("nose")
+    with pytest.raises(ValueError):
+        dallah.DEFAULT_CARDS.names("fr")
+
+
+def test_variants_and_rules_forms() -> None:
+    assert dallah.new_game(2, rules="no-swaps").rules.swaps_per_turn == 0
+    assert dallah.new_game(2, rules={"swaps_per_turn": 2}).rules.swaps_per_turn == 2
+    assert dallah.new_game(2, rules=dallah.DEFAULT_CARDS).rules == dallah.Rules()
+    with pytest.raises(RulesError):
+        dallah.new_game(2, rules="wobbly")
+    with pytest.raises(RulesError):
+        dallah.new_game(2, rules={"swaps_per_turn": 9})

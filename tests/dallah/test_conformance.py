@@ -1,0 +1,27 @@
+"""The conformance kit on Dallah: 2 to 8 players, the model bot and random play."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames.testing import check_game
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_conformance_model_bot(players: int) -> None:
+    report = check_game("dallah", players=players, seeds=range(300, 330), bot="model",
+                        full_every=6)
+    assert report.games == 30
+    assert report.probes > 0 and report.worlds > 0
+
+
+@pytest.mark.parametrize("players", [2, 4, 8])
+def test_conformance_random(players: int) -> None:
+    report = check_game("dallah", players=players, seeds=range(15), full_every=8)
+    assert report.games == 15
+
+
+@pytest.mark.parametrize("variant", ["no-swaps", "generous-swaps"])
+def test_conformance_variants(variant: str) -> None:
+    check_game("dallah", players=4, seeds=range(10), bot="model", full_every=4,
+               new_game_kwargs={"rules": variant})
