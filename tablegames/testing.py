@@ -274,3 +274,33 @@ def apply_all(state: Any, *actions: Action | str) -> list[Any]:
     for a in actions:
         events.extend(state.apply(a))
     return events
+
+
+def playthrough(game: str | GameInfo, *, players: int = 4, seed: int = 0,
+                bot: str | None = None) -> str:
+    """A golden record of one seeded game: every decision, the choices and the public events.
+
+    OpenSpiel keeps such files per game and diffs them in CI, so any change of behaviour
+    shows up as a readable diff. Ours end with the outcome and a hash of the final JSON.
+    """
+    import hashlib
+
+    info = game_info(game) if isinstance(game, str) else game
+    kwargs = info.simulate_kwargs([f"P{i}" for i in range(players)])
+    state = info.new_game(players=players, seed=seed, **kwargs)
+    bots = make_bots(info, bot or info.default_bot, players, seed)
+    lines = [f"# {info.name} players={players} seed={seed} bot={bot or info.default_bot}"]
+    step = 0
+    while not state.is_over:
+        legal = [str(a) for a in state.legal_actions()]
+        action = bots[state.to_act].choose(state)
+        events = state.apply(action)
+        public = [json.dumps(e.for_seat(None), sort_keys=True, ensure_ascii=False)
+                  for e in events if e.visible_to(None)]
+        lines.append(f"{step:04d} {action}  <- {' '.join(legal)}")
+        lines.extend(f"       {p}" for p in public)
+        step += 1
+    digest = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]
+    lines.append(f"# outcome {json.dumps(state.outcome().to_dict(), sort_keys=True)}")
+    lines.append(f"# final json sha256 {digest}")
+    return "\n".join(lines) + "\n"
