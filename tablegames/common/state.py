@@ -62,6 +62,11 @@ def check_seed(seed: object) -> int | str:
     return seed
 
 
+#: Parsed notation per game. Actions are immutable, and a long history repeats the same
+#: few hundred strings, so loading saves (a server does it on every request) reuses them.
+_PARSE_CACHE: dict[str, dict[str, Action]] = {}
+
+
 class BaseState(ABC):
     """Shared behaviour of all game states (see the module docstring)."""
 
@@ -261,11 +266,19 @@ class BaseState(ABC):
                 raise StateError(f"$.setup: {exc}") from None
             obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
             hist = []
+            cache = _PARSE_CACHE.setdefault(cls.GAME, {})
             for item in r["history"].items():
-                try:
-                    hist.append(cls.parse_action(item.str()))
-                except NotationError as exc:
-                    raise item.fail(str(exc)) from None
+                text = item.str()
+                action = cache.get(text)
+                if action is None:
+                    try:
+                        action = cls.parse_action(text)
+                    except NotationError as exc:
+                        raise item.fail(str(exc)) from None
+                    if len(cache) > 50_000:
+                        cache.clear()
+                    cache[text] = action
+                hist.append(action)
             obj.history = hist
             obj._load(r["state"])
         except StateError:

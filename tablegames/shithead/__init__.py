@@ -1,0 +1,85 @@
+"""Shithead: shed your cards; the last player holding cards is the shithead (SHD-01).
+
+The special values are a table of data on :class:`Rules` (see :mod:`.rules`).
+
+>>> from tablegames import shithead
+>>> state = shithead.new_game(players=2, seed=1, rules={"swap": False},
+...                           deck=["4c", "4d", "4h", "6c", "6d", "6h", "1c", "8c", "12c"])
+>>> state.view(0)["hand"], state.to_act
+(['1c', '8c', '12c'], 0)
+>>> state.apply("0:play 1c")[0].for_seat(None)
+{'kind': 'play', 'seat': 0, 'cards': ['1c'], 'from': 'hand'}
+"""
+
+from tablegames.common.bots import RandomBot
+from tablegames.common.protocol import GameInfo
+from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Swap, parse_action
+from tablegames.shithead.bots import SmartBot
+from tablegames.shithead.cards import NAMES, pack
+from tablegames.shithead.effects import Table, compile_table
+from tablegames.shithead.rules import (
+    CLASSIC_EFFECTS,
+    DEFAULT_EFFECTS,
+    VARIANTS,
+    Effect,
+    Rules,
+)
+from tablegames.shithead.state import MIN_PLAYERS, State, max_players, new_game
+
+#: The most players any rules allow (three decks).
+MAX_PLAYERS = max_players(3)
+
+
+def _max_actions(state: State) -> int:
+    """An honest bound: per round, one swap decision per seat plus the action limit."""
+    rules = state.rules
+    return int(rules.rounds) * (len(state.players) + int(rules.action_limit))
+
+
+def _simulate_kwargs(players: object) -> dict[str, object]:
+    """Enough decks for the table: one per five players."""
+    n = len(players)  # type: ignore[arg-type]
+    return {"rules": Rules(decks=(n + 4) // 5)} if n > max_players(1) else {}
+
+
+GAME = GameInfo(
+    name="shithead",
+    title="Shithead",
+    new_game=new_game,
+    from_json=State.from_json,
+    parse_action=parse_action,
+    rules_class=Rules,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    bots={"random": RandomBot, "smart": SmartBot},
+    variants=VARIANTS,
+    max_actions=_max_actions,
+    default_bot="smart",
+    simulate_kwargs=_simulate_kwargs,
+)
+
+__all__ = [
+    "CLASSIC_EFFECTS",
+    "DEFAULT_EFFECTS",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NAMES",
+    "VARIANTS",
+    "Blind",
+    "Done",
+    "Effect",
+    "Give",
+    "Pickup",
+    "Play",
+    "Rules",
+    "SmartBot",
+    "State",
+    "Swap",
+    "Table",
+    "compile_table",
+    "max_players",
+    "new_game",
+    "pack",
+    "parse_action",
+]

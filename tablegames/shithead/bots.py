@@ -1,0 +1,113 @@
+"""A Shithead bot that plays by the rules of thumb of a seasoned player.
+
+* **Swap**: put the three strongest cards face up (cards playable on anything first, then
+  high values), so the hand keeps the low cards to shed early and the face-up cards can
+  still beat a high pile late in the round.
+* **Play**: shed the lowest ordinary value that fits, the whole set of it at once; keep the
+  "play on anything" specials (zero-it, burn, transparent, under-over) and Take-it-bad-luck
+  for when nothing else fits, then spend the cheapest of them, one card at a time. A big
+  pile is worth giving away, so Take-it is played early when the pile is large.
+* **Take it, bad luck**: give the pile to the opponent closest to going out.
+* **Blind**: any face-down card is as good as another; take the first.
+* Now and then (``explore``, 5%) it makes a random legal play instead: without it, bots
+  that all follow the same rules can pass a pile round the table for ever.
+
+It reads only what its seat may see (its own hand, the table, public counts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablegames.common.actions import Action
+from tablegames.common.rng import Rng
+from tablegames.shithead import actions as A
+from tablegames.shithead.cards import VALUE
+from tablegames.shithead.effects import BURN, CLEAR, GIVE, RESET, UNDER, Table
+
+#: Cost of spending a special (higher = keep longer), by effect code.
+_SPECIAL_COST = {UNDER: 100, CLEAR: 101, RESET: 102, BURN: 103, GIVE: 104}
+#: A pile at least this big is worth giving away with Take-it-bad-luck.
+BIG_PILE = 6
+
+
+def card_strength(table: Table, code: int) -> int:
+    """How much a card is worth keeping (face-up or in hand for later)."""
+    v = VALUE[code]
+    kind = table.kind[v]
+    if kind in _SPECIAL_COST:
+        return _SPECIAL_COST[kind]
+    return v + (50 if table.any_pile[v] else 0)
+
+
+class SmartBot:
+    """Rules-of-thumb Shithead player (seeded; its choices are deterministic)."""
+
+    def __init__(self, seed: int | str = 0, explore: float = 0.05) -> None:
+        self.rng = Rng(seed)
+        self.explore = explore
+
+    def choose(self, state: Any) -> Action:
+        """The action for the seat to act."""
+        legal: list[Action] = state.legal_actions()
+        first = legal[0]
+        seat = first.seat
+        if isinstance(first, A.Done):
+            return self._swap(state, seat, legal)
+        if isinstance(first, A.Give):
+            return self._target(state, seat, legal)
+        if len(legal) == 1:
+            return first
+        if isinstance(first, A.Blind):
+            return first
+        if self.rng.random() < self.explore:
+            # now and then an off-beat play: deterministic players can chase each
+            # other round a pile for ever (low cards under a five-or-less); this breaks it
+            return legal[self.rng.below(len(legal))]
+        return self._play(state, legal)
+
+    @staticmethod
+    def _swap(state: Any, seat: int, legal: list[Action]) -> Action:
+        table = state.table
+        up, hand = state.up[seat], state.hands[seat]
+        both = sorted(up + hand, key=lambda c: (card_strength(table, c), c), reverse=True)
+        best = sorted(both[: len(up)])
+        if best == up:
+            return legal[0]
+        rest = list(best)
+        give_up = []
+        for c in up:
+            if c in rest:
+                rest.remove(c)
+            else:
+                give_up.append(c)
+        for a in legal[1:]:
+            if isinstance(a, A.Swap) and list(a.up) == sorted(give_up) and list(a.hand) == rest:
+                return a
+        return legal[0]
+
+    @staticmethod
+    def _target(state: Any, seat: int, legal: list[Action]) -> Action:
+        def cards_left(s: int) -> int:
+            return len(state.hands[s]) + len(state.up[s]) + len(state.down[s])
+
+        return min(legal, key=lambda a: (cards_left(a.target), a.target))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _play(state: Any, legal: list[Action]) -> Action:
+        table = state.table
+        big = len(state.pile) >= BIG_PILE
+
+        def cost(a: Action) -> tuple[int, int]:
+            cards = a.cards  # type: ignore[attr-defined]
+            v = VALUE[cards[0]]
+            kind = table.kind[v]
+            if kind == GIVE and big:
+                return (-1, -len(cards))
+            if kind in _SPECIAL_COST:
+                return (_SPECIAL_COST[kind], len(cards))
+            if table.any_pile[v]:
+                return (50 + v, len(cards))
+            return (v, -len(cards))
+
+        return min(legal, key=cost)

@@ -1,0 +1,51 @@
+"""Scenario helpers for Shithead tests: stacked deals, seat by seat."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from tablegames import shithead
+from tablegames.common.rules import rules_to_dict
+
+Seat = tuple[Sequence[str], Sequence[str], Sequence[str]]
+
+
+def seat(down: str, up: str, hand: str) -> Seat:
+    """One seat's deal from three space-separated card lists (face-down, face-up, hand)."""
+    return (down.split(), up.split(), hand.split())
+
+
+def game(*seats: Seat, stock: Sequence[str] = (), rules: Any = None, full_stock: bool = False,
+         swap: bool = False, seed: int = 1) -> shithead.State:
+    """A stacked round: each seat's nine cards, then the draw pile (top first).
+
+    Unless ``full_stock``, the draw pile is cut to exactly ``stock`` (the rest of the pack
+    is set aside), so scenarios reach the face-up and face-down stages quickly. The swap
+    phase is skipped unless ``swap``.
+    """
+    deck = [c for s in seats for part in s for c in part] + list(stock)
+    if isinstance(rules, str):
+        r = {**rules_to_dict(shithead.Rules.variant(rules)), "swap": swap}
+    else:
+        r = dict(rules or {})
+        r.setdefault("swap", swap)
+    kwargs: dict[str, Any] = {} if full_stock else {"stock": len(stock)}
+    return shithead.new_game(players=len(seats), seed=seed, rules=r, deck=deck, **kwargs)
+
+
+def all_cards(s: shithead.State) -> Counter[int]:
+    """Every card of the state, wherever it is (conservation)."""
+    cards: Counter[int] = Counter()
+    for group in (s.hands, s.up, s.down):
+        for part in group:
+            cards.update(part)
+    for pile in (s.stock, s.aside, s.pile, s.burnt, s.removed):
+        cards.update(pile)
+    return cards
+
+
+def names(s: shithead.State) -> list[str]:
+    """Notation of the legal actions."""
+    return [str(a) for a in s.legal_actions()]

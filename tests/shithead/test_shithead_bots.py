@@ -1,0 +1,45 @@
+"""The built-in smart bot: sensible choices in set positions, and it beats random play."""
+
+from __future__ import annotations
+
+from tablegames import shithead
+from tablegames.common.simulate import play_game
+from tablegames.testing import apply_all
+
+from .helpers import game, seat
+
+
+def test_swap_puts_the_strongest_cards_face_up() -> None:
+    s = game(seat("6c 6d 6h", "4c 5d 12h", "10c 2d 1h"), seat("7c 7d 7h", "8c 8h 8s", "2c 3d 5h"),
+             swap=True)
+    action = shithead.SmartBot(1, explore=0).choose(s)
+    assert str(action) == "0:swap 4c,5d/2d,10c"
+    s.apply(action)
+    # zero-it and under-over go on anything: worth more face up than two 8s
+    assert str(shithead.SmartBot(1, explore=0).choose(s)) == "1:swap 8c,8h/2c,3d"
+
+
+def test_plays_lowest_plain_set_and_saves_specials() -> None:
+    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 2d 10s"), seat("7c 7d 7h", "8c 8h 8s", "6c 6h 10d"))
+    bot = shithead.SmartBot(1, explore=0)
+    assert str(bot.choose(s)) == "0:play 1c"  # not the zero-it or the burn
+    s.apply("0:play 1c")
+    assert str(bot.choose(s)) == "1:play 6c,6h"  # the whole set; the burn waits
+    s.apply("1:play 6c,6h")
+    assert str(bot.choose(s)) == "0:play 2d"  # nothing plain fits: the cheapest special
+
+
+def test_gives_the_pile_to_the_player_closest_to_going_out() -> None:
+    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 13c 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 6s 12d"),
+             seat("5c 5d 5h", "12c 12h 12s", "6h 11h 11d"), stock=["3c"])
+    apply_all(s, "0:play 1c", "2:play 6h", "1:play 12d", "0:play 13c")
+    s.hands[1].clear()  # seat 1 is down to its face-up and face-down cards
+    assert str(shithead.SmartBot(1, explore=0).choose(s)) == "0:give 1"
+
+
+def test_smart_bot_loses_far_less_than_its_share_against_random_play() -> None:
+    lost = 0
+    for seed in range(60):
+        s = play_game(shithead.GAME, 4, seed, ["smart", "random", "random", "random"])
+        lost += 0 in s.outcome().losers
+    assert lost <= 5  # a fair share would be 15

@@ -1,0 +1,276 @@
+"""One scenario (or more) per Shithead ruling SHD-01 … SHD-10, on stacked decks.
+
+The special cards (SHD-20 … SHD-28) are in ``test_shithead_specials.py``. Seats are
+numbered clockwise and play passes to the right (seat - 1) unless a test says otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import OutOfTurn, SetupError, shithead
+from tablegames.testing import apply_all, assert_refused
+
+from .helpers import all_cards, game, names, seat
+
+ruling = pytest.mark.ruling
+
+
+@ruling("SHD-01")
+def test_the_last_player_holding_cards_loses() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 1d 1h"),
+             seat("12c 12d 12h", "2s 9c 9d", "2c 2d 2h"))
+    apply_all(s, "0:play 1c,1d,1h", "1:play 2c", "0:play 4c,4d,4h", "1:play 2d",
+              "0:blind 0", "1:play 2h", "0:blind 0", "1:play 2s")
+    assert not s.is_over
+    events = s.apply("0:blind 0")
+    assert [e.kind for e in events][-3:] == ["finished", "round_over", "game_over"]
+    assert s.is_over and s.to_act is None
+    out = s.outcome()
+    assert out.losers == frozenset({1}) and out.winners == frozenset({0})
+    assert out.scores == (1, 2)
+    assert out.detail["cards_left"] == [0, 5]
+    assert s.view(1)["prompt"].endswith("P1 is the shithead.")
+
+
+@ruling("SHD-04")
+def test_only_the_seat_to_act_may_play() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 1d 1h"),
+             seat("12c 12d 12h", "2s 9c 9d", "2c 2d 2h"),
+             seat("13c 13d 13h", "11c 11d 11h", "3c 3d 3h"))
+    apply_all(s, "0:play 1c,1d,1h", "2:play 3c", "1:play 2c")
+    assert s.turn == 0
+    assert s.legal_actions(2) == [] and s.legal_actions(1) == []
+    refused = assert_refused(s, "2:play 3d", code="out_of_turn", ruling="SHD-04")
+    assert isinstance(refused, OutOfTurn)
+
+
+@ruling("SHD-01")
+def test_with_three_players_the_round_goes_on_after_the_first_leaves() -> None:
+    s = game(seat("2h 2s 3c", "10s 2c 2d", "10c 10d 10h"),
+             seat("7c 7d 7h", "8c 8h 8s", "11c 11d 11h"),
+             seat("6c 6d 6h", "4c 4d 4h", "12c 12d 12h"))
+    apply_all(s, "0:play 10c,10d,10h", "0:play 10s", "0:play 2c,2d", "2:play 12c", "1:pickup",
+              "0:blind 0", "2:play 12d", "1:play 2c", "0:blind 0", "2:play 12h", "1:play 2d")
+    events = s.apply("0:blind 0")
+    assert events[-1].for_seat(None) == {"kind": "finished", "seat": 0, "place": 1}
+    assert not s.is_over and s.finished == [0] and s.turn == 2
+    assert s.view(None)["in_play"] == [False, True, True]
+    assert s.view(0)["prompt"] == "You have shed all your cards."
+    assert_refused(s, "0:blind 0", code="finished", ruling="SHD-01")
+
+
+@ruling("SHD-02")
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_deal_three_down_three_up_three_in_hand(players: int) -> None:
+    s = shithead.new_game(players=players, seed=players)
+    v = s.view(0)
+    assert v["face_down"] == [3] * players
+    assert [len(u) for u in v["face_up"]] == [3] * players
+    assert v["hand_sizes"] == [3] * players and len(v["hand"]) == 3
+    assert v["stock"] == 52 - 9 * players
+    assert sum(all_cards(s).values()) == 52
+
+
+@ruling("SHD-02")
+def test_deal_reads_a_stacked_deck_seat_by_seat_and_more_decks_seat_more_players() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 1d 1h"), seat("7c 7d 7h", "8c 8d 8h", "2c 2d 2h"),
+             stock=["13s", "12s"])
+    assert s.up == [[12, 13, 14], [28, 29, 30]]
+    assert s.view(1)["hand"] == ["2c", "2d", "2h"] and s.view(None)["stock"] == 2
+    assert s.stock[-1] == shithead.pack().code("13s")  # top of the draw pile
+    with pytest.raises(SetupError, match="2 to 5 players"):
+        shithead.new_game(players=6)
+    big = shithead.new_game(players=11, rules={"decks": 2})
+    assert big.view(None)["stock"] == 104 - 99
+    assert shithead.max_players(1) == 5 and shithead.max_players(2) == 11
+
+
+@ruling("SHD-03")
+def test_each_player_swaps_once_seat_by_seat() -> None:
+    s = game(seat("6c 6d 6h", "4c 9d 12h", "1c 2d 13h"), seat("7c 7d 7h", "8c 8d 8h", "2c 3d 5h"),
+             swap=True)
+    assert s.view(0)["phase"] == "swap" and s.to_act == 0
+    legal = names(s)
+    assert legal[0] == "0:done" and len(legal) == 20  # any 3 of the 6 cards may end face up
+    assert "0:swap 4c,9d/2d,13h" in legal
+    events = s.apply("0:swap 4c/13h")
+    assert events[0].for_seat(None) == {"kind": "swap", "seat": 0, "to_hand": ["4c"],
+                                        "to_face_up": ["13h"]}
+    assert s.view(0)["face_up"][0] == ["9d", "12h", "13h"]
+    assert s.view(0)["hand"] == ["1c", "2d", "4c"]
+    assert s.view(1)["known"][0] == ["4c"]  # it was face up: everyone saw it go to the hand
+    assert s.to_act == 1
+    assert_refused(s, "0:swap 9d/1c", code="already_swapped", ruling="SHD-03")
+    assert_refused(s, "1:swap 8c,8d/2c", code="swap_count", ruling="SHD-03")
+    assert_refused(s, "1:swap 9d/2c", code="not_face_up", ruling="SHD-03")
+    assert_refused(s, "1:swap 8c/13h", code="not_in_hand", ruling="SHD-03")
+    assert_refused(s, "1:play 2c", code="wrong_phase", ruling="SHD-03")
+    s.apply("1:done")
+    assert s.view(None)["phase"] == "play"
+    assert_refused(s, "0:swap 9d/1c", code="wrong_phase", ruling="SHD-05")
+
+
+@ruling("SHD-03")
+def test_swap_can_be_switched_off() -> None:
+    s = game(seat("6c 6d 6h", "4c 9d 12h", "1c 2d 13h"), seat("7c 7d 7h", "8c 8d 8h", "2c 3d 5h"),
+             rules={"swap": False})
+    assert s.view(None)["phase"] == "play"
+
+
+@ruling("SHD-04")
+def test_lowest_card_starts_and_play_passes_to_the_right() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "5c 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+             seat("6s 7s 9s", "11c 11d 11s", "4s 12d 12h"), seat("1c 1d 1h", "12c 12s 13c", "5d 13d 13h"),
+             rules={"direction": "right"})
+    assert s.turn == 1 and s.starter == 1  # 3c is the lowest card in any hand
+    assert s.view(2)["known"][1] == ["3c"]  # shown to the table
+    assert s.view(None)["direction"] == "right"
+    s.apply("1:play 3c")
+    assert s.turn == 0  # to the right: counter-clockwise
+    s.apply("0:play 5c")
+    assert s.turn == 3
+    left = game(seat("6c 6d 6h", "4c 4d 4h", "5c 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+                seat("6s 7s 9s", "11c 11d 11s", "4s 12d 12h"), seat("1c 1d 1h", "12c 12s 13c", "5d 13d 13h"),
+                rules={"direction": "left"})
+    left.apply("1:play 3c")
+    assert left.turn == 2
+
+
+@ruling("SHD-04")
+def test_a_one_starts_before_a_two_and_ties_go_from_seat_zero_in_direction() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "2c 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+             seat("6s 7s 9s", "11c 11d 11s", "1s 12d 12h"))
+    assert s.starter == 2
+    tie = game(seat("6c 6d 6h", "4c 4d 4h", "3h 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+               seat("6s 7s 9s", "11c 11d 11s", "3s 12d 12h"))
+    assert tie.starter == 0
+    tie2 = game(seat("6c 6d 6h", "4c 4d 4h", "5h 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+                seat("6s 7s 9s", "11c 11d 11s", "3s 12d 12h"))
+    assert tie2.starter == 2  # from seat 0 to the right: 0, 2, 1
+
+
+@ruling("SHD-05")
+def test_play_a_card_equal_or_higher_and_refuse_a_lower_one() -> None:
+    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 6s 11h"), seat("7c 7d 7h", "8c 8h 8s", "4s 6c 12d"),
+             stock=["11c", "11d", "11s", "12c"])
+    apply_all(s, "0:play 6s")
+    assert s.view(None)["pile_value"] == 6
+    assert names(s) == ["1:play 6c", "1:play 12d"]  # 4s does not reach the 6; equal is fine
+    assert_refused(s, "1:play 4s", code="too_low", ruling="SHD-05")
+    s.apply("1:play 6c")
+    assert s.view(None)["pile"] == ["6s", "6c"]
+
+
+@ruling("SHD-06")
+def test_draw_back_to_three_while_the_draw_pile_lasts() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 1d 11h"), seat("7c 7d 7h", "8c 8h 8s", "4s 6s 12d"),
+             stock=["11c", "11d", "12s"])
+    events = s.apply("0:play 1c,1d")
+    draw = next(e for e in events if e.kind == "draw")
+    assert draw.for_seat(None) == {"kind": "draw", "seat": 0, "count": 2, "stock": 1}
+    assert draw.for_seat(0)["cards"] == ["11c", "11d"] and "cards" not in draw.for_seat(1)
+    assert s.view(0)["hand"] == ["11c", "11d", "11h"]
+    s.apply("1:play 4s")
+    assert s.view(1)["hand"] == ["6s", "12d", "12s"] and s.view(None)["stock"] == 0
+    s.apply("0:play 11c")
+    assert s.view(0)["hand"] == ["11d", "11h"]  # the draw pile is gone
+
+
+@ruling("SHD-06")
+def test_holding_more_than_three_draws_nothing() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 6s"), seat("7c 7d 7h", "8c 8h 8s", "11s 12d 12s"),
+             stock=["11c", "11d", "11h", "12h"])
+    apply_all(s, "0:play 1c", "1:play 12d", "0:pickup", "1:play 11d")
+    assert s.view(0)["hand"] == ["1c", "4s", "6s", "11c", "12d"]
+    events = s.apply("0:play 11c")
+    assert [e.kind for e in events] == ["play"]  # four cards left: no draw
+    assert s.view(None)["stock"] == 1
+
+
+@ruling("SHD-07")
+def test_cards_of_equal_value_go_together_and_mixed_sets_are_refused() -> None:
+    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 6s 6h"), seat("7c 7d 7h", "8c 8h 8s", "4s 6c 12d"),
+             stock=["11c", "11d", "11s", "12c"])
+    s.apply("0:play 1c")
+    s.apply("1:play 4s")
+    assert names(s)[:3] == ["0:play 6h", "0:play 6s", "0:play 6h,6s"]
+    assert_refused(s, "0:play 6s,11c", code="mixed_values", ruling="SHD-07")
+    assert_refused(s, "0:play 12d", code="not_in_hand", ruling="SHD-05")
+    s.apply("0:play 6h,6s")
+    assert s.view(None)["pile"][-2:] == ["6h", "6s"]
+
+
+@ruling("SHD-08")
+def test_pick_up_the_pile_when_nothing_fits_and_only_then() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 11h"), seat("7c 7d 7h", "8c 8h 8s", "1d 6s 12d"),
+             stock=["11c"])
+    apply_all(s, "0:play 1c", "1:play 12d")
+    assert names(s) == ["0:pickup"]
+    s.apply("0:pickup")
+    assert s.view(1)["known"][0] == ["1c", "12d"]  # the pile was face up: everyone knows
+    assert s.view(0)["hand"] == ["1c", "4s", "11c", "11h", "12d"]
+    assert s.view(None)["pile"] == [] and s.turn == 1
+    assert_refused(s, "1:pickup", code="must_play", ruling="SHD-08")
+
+
+@ruling("SHD-09")
+def test_face_up_cards_only_after_the_hand_and_draw_pile() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 12h", "1c 1d 1h"), seat("7c 7d 7h", "8c 8h 8s", "1s 6s 12d"))
+    assert_refused(s, "0:play 4c", code="hand_first", ruling="SHD-09")
+    apply_all(s, "0:play 1c,1d,1h", "1:play 6s")
+    assert names(s) == ["0:play 12h"]  # the 4s do not reach the 6
+    s.apply("0:play 12h")
+    s.apply("1:play 12d")
+    assert names(s) == ["0:pickup"]  # no face-up card fits: pick up (SHD-09)
+    s.apply("0:pickup")
+    assert s.view(0)["hand"] == ["1c", "1d", "1h", "6s", "12d", "12h"] and s.up[0] == [12, 13]
+
+
+@ruling("SHD-10")
+def test_blind_face_down_card_that_fits_is_played() -> None:
+    s = game(seat("12c 6d 6h", "4c 4d 4h", "1c 1d 1h"), seat("7c 7d 7h", "8c 8h 8s", "2s 6s 12d"))
+    apply_all(s, "0:play 1c,1d,1h", "1:play 2s", "0:play 4c,4d,4h", "1:play 6s")
+    assert s.view(0)["face_down"][0] == 3 and names(s) == ["0:blind 0", "0:blind 1", "0:blind 2"]
+    assert_refused(s, "0:blind 3", code="no_such_card", ruling="SHD-10")
+    assert_refused(s, "0:pickup", code="play_blind", ruling="SHD-10")
+    assert_refused(s, "0:play 6d", code="play_blind", ruling="SHD-10")
+    events = s.apply("0:blind 0")
+    assert events[0].for_seat(1) == {"kind": "blind", "seat": 0, "index": 0, "card": "12c",
+                                     "fits": True}
+    assert s.view(None)["pile_value"] == 12
+
+
+@ruling("SHD-10")
+def test_blind_card_that_does_not_fit_is_taken_with_the_pile() -> None:
+    s = game(seat("4s 6d 6h", "4c 4d 4h", "1c 1d 1h"), seat("7c 7d 7h", "8c 8h 8s", "2s 6s 12d"))
+    apply_all(s, "0:play 1c,1d,1h", "1:play 2s", "0:play 4c,4d,4h", "1:play 6s")
+    events = s.apply("0:blind 0")
+    assert events[0].data["fits"] is False and events[1].kind == "pickup"
+    assert s.view(0)["hand"] == ["1c", "1d", "1h", "2s", "4c", "4d", "4h", "4s", "6s"]
+    assert s.view(1)["known"][0] == s.view(0)["hand"]
+    assert s.view(0)["face_down"][0] == 2
+    s.apply("1:play 12d")
+    # the other face-down cards wait until the hand is empty again
+    assert_refused(s, "0:blind 0", code="not_blind_yet", ruling="SHD-10")
+    assert names(s) == ["0:play 2s"]  # only the zero-it reaches the 12
+
+
+@ruling("SHD-01")
+def test_a_match_keeps_a_loser_tally_across_rounds() -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 1d 1h"),
+             seat("12c 12d 12h", "2s 9c 9d", "2c 2d 2h"), rules={"rounds": 3})
+    apply_all(s, "0:play 1c,1d,1h", "1:play 2c", "0:play 4c,4d,4h", "1:play 2d",
+              "0:blind 0", "1:play 2h", "0:blind 0", "1:play 2s")
+    events = s.apply("0:blind 0")
+    kinds = [e.kind for e in events]
+    assert kinds[kinds.index("round_over"):][:3] == ["round_over", "shuffle", "deal"]
+    assert not s.is_over and s.tally == [0, 1] and s.view(None)["round"] == 1
+    assert s.view(None)["phase"] == "play" and sum(all_cards(s).values()) == 52
+    assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit": False}
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    out = s.outcome()
+    assert sum(out.scores) == 3 and out.scores == tuple(s.tally)
+    assert out.losers == {p for p in (0, 1) if s.tally[p] == max(s.tally)}
+    assert len(out.detail["rounds"]) == 3
