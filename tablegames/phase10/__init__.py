@@ -1,0 +1,81 @@
+"""Phase 10: ten phases of sets, runs and colours, hand after hand, lowest score wins.
+
+>>> from tablegames import phase10
+>>> state = phase10.new_game(players=2, seed=1, deck=(
+...     "R3 B3 G3 R7 B7 W Y1 Y2 G11 G12 "     # seat 0, left of the dealer
+...     "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12 "   # seat 1, the dealer
+...     "Y4 Y12"                              # the first discard, then the draw pile
+... ).split())
+>>> state.view(0)["hand"]
+['Y1', 'Y2', 'R3', 'B3', 'G3', 'R7', 'B7', 'G11', 'G12', 'W']
+>>> state.apply("0:draw") and None
+>>> [str(a) for a in state.legal_actions()][:3]
+['0:lay set3=R3,B3,G3 set7=R7,B7,W', '0:lay set3=R3,B3,G3 set12=G12,Y12,W', '0:discard R3']
+"""
+
+from tablegames.common.bots import RandomBot
+from tablegames.common.protocol import GameInfo
+from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
+from tablegames.phase10.bots import EagerRandomBot, SmartBot, progress
+from tablegames.phase10.cards import PACK
+from tablegames.phase10.groups import Group, make_group, parse_group
+from tablegames.phase10.layouts import lay_downs
+from tablegames.phase10.rules import STANDARD_PHASES, VARIANTS, Rules, parse_phase
+from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
+
+#: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).
+_PER_SEAT_HAND = 400
+
+
+def _max_actions(state: State) -> int:
+    """A generous cap: Phase 10 itself has no bound (draw and discard can go on forever).
+
+    It allows every seat up to 400 actions in each hand, for up to three hands per phase
+    plus ten tie-break hands: five to seven times the longest of 300 measured games of
+    uniform random play (2-6 players), which in turn are far longer than bot games. The
+    conformance tests check that games with every registered bot end inside it.
+    """
+    hands = 3 * len(state.rules.phases) + 10
+    return hands * state.n * _PER_SEAT_HAND
+
+
+GAME = GameInfo(
+    name="phase10",
+    title="Phase 10",
+    new_game=new_game,
+    from_json=State.from_json,
+    parse_action=parse_action,
+    rules_class=Rules,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    bots={"random": RandomBot, "eager": EagerRandomBot, "smart": SmartBot},
+    variants=VARIANTS,
+    max_actions=_max_actions,
+    default_bot="smart",
+)
+
+__all__ = [
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PACK",
+    "STANDARD_PHASES",
+    "VARIANTS",
+    "Discard",
+    "Draw",
+    "EagerRandomBot",
+    "Group",
+    "Hit",
+    "Lay",
+    "Rules",
+    "SmartBot",
+    "State",
+    "Take",
+    "lay_downs",
+    "make_group",
+    "new_game",
+    "parse_action",
+    "parse_group",
+    "parse_phase",
+    "progress",
+]

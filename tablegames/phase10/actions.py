@@ -1,0 +1,207 @@
+"""Phase 10 actions and their notation.
+
+=============================================  ===============================================
+``2:draw``                                     take the top card of the draw pile (P10-31)
+``2:take``                                     take the top card of the discard pile (P10-31)
+``2:lay set3=R3,B3,W set9=G9,Y9,Y9``           lay the phase, group by group (P10-40)
+``2:hit R7>1.0``                               put R7 on seat 1's first group (P10-50)
+``2:hit W=9>1.1``                              a Wild on a run names the number it stands for
+``2:discard G12``                              discard and end the turn (P10-31)
+``2:discard S>3``                              discard a Skip, skipping seat 3 (P10-20)
+``2:discard S``                                a Skip when no seat can be skipped any more
+=============================================  ===============================================
+
+Groups on the table are named ``SEAT.INDEX``: the laying seat and the group's place in
+that seat's lay-down (0-based, in the lay-down's canonical order). A Wild hit on a set or
+a colour group needs no value: it stands for the set's number or the group's colour.
+
+A turn is several actions (draw, then any lay-down and hits, then the discard), so each
+list of legal actions stays short; the extra cards a lay-down may carry (P10-43) are hits
+onto the new groups in the same turn. ``draw``, ``take`` and the discards are interned
+(one object per seat and card); lay-downs are memoised with the hand's lay-down list and
+hits are built on demand. Every action writes its notation once and keeps it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
+from tablegames.common.errors import NotationError
+from tablegames.phase10.cards import NAMES, PACK, SKIP, WILD
+from tablegames.phase10.groups import Group, parse_group
+
+
+class _Noted(Action):
+    """Mixin: the notation is written once, the first time it is asked for, and kept.
+
+    States are saved with their whole history as notation, and the conformance kit and
+    search bots save, load and compare states constantly, so writing an action's text once
+    pays for itself many times over; writing it lazily keeps the lay-downs a hand offers
+    (most never chosen) cheap to build.
+    """
+
+    def __str__(self) -> str:
+        text: str = self._text  # type: ignore[attr-defined]
+        if not text:
+            text = Action.__str__(self)
+            object.__setattr__(self, "_text", text)  # a cache, not state: eq=False
+        return text
+
+
+def _text_field() -> Any:
+    return attrs.field(init=False, eq=False, repr=False, default="")
+
+
+@attrs.frozen
+class Draw(_Noted):
+    """Take the top card of the draw pile."""
+
+    verb: ClassVar[str] = "draw"
+    _text: str = _text_field()
+
+
+@attrs.frozen
+class Take(_Noted):
+    """Take the top card of the discard pile (never a Skip, P10-23)."""
+
+    verb: ClassVar[str] = "take"
+    _text: str = _text_field()
+
+
+@attrs.frozen
+class Lay(_Noted):
+    """Lay the current phase: one group per requirement, in canonical order."""
+
+    groups: tuple[Group, ...]
+    verb: ClassVar[str] = "lay"
+    _text: str = _text_field()
+
+    def arg_text(self) -> str:
+        return " ".join(str(g) for g in self.groups)
+
+
+@attrs.frozen
+class Hit(_Noted):
+    """Put one card onto a laid group; ``value`` is the number a Wild takes in a run."""
+
+    card: int
+    owner: int
+    group: int
+    value: int = 0
+    verb: ClassVar[str] = "hit"
+    _text: str = _text_field()
+
+    def arg_text(self) -> str:
+        wild = f"={self.value}" if self.value else ""
+        return f"{NAMES[self.card]}{wild}>{self.owner}.{self.group}"
+
+
+@attrs.frozen
+class Discard(_Noted):
+    """Discard a card, ending the turn; a Skip names the seat it skips (``target``)."""
+
+    card: int
+    target: int = -1
+    verb: ClassVar[str] = "discard"
+    _text: str = _text_field()
+
+    def arg_text(self) -> str:
+        return NAMES[self.card] + (f">{self.target}" if self.target >= 0 else "")
+
+
+def lay(seat: int, groups: tuple[Group, ...]) -> Lay:
+    """A lay-down with its groups put into canonical order."""
+    return Lay(seat, tuple(sorted(groups, key=lambda g: g.sort_key)))
+
+
+def _lay(seat: int, args: str) -> Action:
+    parts = args.split()
+    if not parts:
+        raise NotationError("'lay' needs its groups, for example '0:lay set3=R3,B3,W set9=G9,Y9,W'")
+    return lay(seat, tuple(parse_group(p) for p in parts))
+
+
+def _seat_index(text: str) -> tuple[int, int]:
+    owner, dot, index = text.partition(".")
+    if not (owner.isdigit() and dot and index.isdigit()):
+        raise NotationError(f"{text!r} is not a group on the table (write SEAT.INDEX, e.g. 1.0)")
+    return int(owner), int(index)
+
+
+def _hit(seat: int, args: str) -> Action:
+    card_text, arrow, where = args.partition(">")
+    if not arrow:
+        raise NotationError("'hit' is written CARD>SEAT.INDEX, for example '0:hit R7>1.0'")
+    name, eq, value_text = card_text.partition("=")
+    card = PACK.code(name)
+    value = 0
+    if eq:
+        if card != WILD or not value_text.isdigit() or not 1 <= int(value_text) <= 12:
+            raise NotationError("only a Wild names a value (1-12), as in 'W=9>1.0'")
+        value = int(value_text)
+    owner, index = _seat_index(where)
+    return Hit(seat, card, owner, index, value)
+
+
+def _discard(seat: int, args: str) -> Action:
+    name, arrow, target = args.partition(">")
+    if not name:
+        raise NotationError("'discard' needs a card, for example '0:discard R7' or '0:discard S>2'")
+    card = PACK.code(name)
+    if arrow:
+        if not target.isdigit():
+            raise NotationError(f"{target!r} is not a seat")
+        return Discard(seat, card, int(target))
+    return discard(seat, card)
+
+
+MAX_SEATS = 6
+DRAW = [Draw(s) for s in range(MAX_SEATS)]
+TAKE = [Take(s) for s in range(MAX_SEATS)]
+DISCARDS = [[Discard(s, c) for c in range(50)] for s in range(MAX_SEATS)]
+SKIPS = [[Discard(s, SKIP, t) for t in range(MAX_SEATS)] for s in range(MAX_SEATS)]
+
+
+_VERBS: dict[str, ActionBuilder] = {
+    "draw": no_args(lambda s: DRAW[s] if s < MAX_SEATS else Draw(s)),
+    "take": no_args(lambda s: TAKE[s] if s < MAX_SEATS else Take(s)),
+    "lay": _lay,
+    "hit": _hit,
+    "discard": _discard,
+}
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def parse_action(text: str) -> Action:
+    """Read Phase 10 action notation (see the module docstring).
+
+    Texts already read are answered from a memo (actions are immutable), since loading a
+    saved state reads its whole history again.
+    """
+    if isinstance(text, str):
+        hit = _PARSED.get(text)
+        if hit is not None:
+            return hit
+    action = parse_with(text, _VERBS, "phase10")
+    if len(_PARSED) >= 50_000:
+        _PARSED.clear()
+    _PARSED[text] = action
+    return action
+
+
+
+def discard(seat: int, card: int) -> Discard:
+    """The (interned) plain discard of ``card`` by ``seat``."""
+    return DISCARDS[seat][card] if 0 <= seat < MAX_SEATS and 0 <= card < 50 else Discard(seat, card)
+
+
+def skip(seat: int, target: int) -> Discard:
+    """The (interned) discard of a Skip by ``seat`` against ``target``."""
+    if 0 <= seat < MAX_SEATS and 0 <= target < MAX_SEATS:
+        return SKIPS[seat][target]
+    return Discard(seat, SKIP, target)

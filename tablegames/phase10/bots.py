@@ -1,0 +1,199 @@
+"""Built-in Phase 10 bots.
+
+:class:`SmartBot` plays like a careful club player:
+
+* **draw** — takes the top discard only when it improves the hand's progress toward the
+  current phase (or, once the phase is down, when it can be hit at once);
+* **lay** — lays the phase as soon as it can, choosing the lay-down that spends the
+  fewest Wilds (Wilds fit anywhere later, so they are the best cards to keep for hitting);
+* **hit** — once down, hits every card it can, naturals before Wilds;
+* **discard** — a Skip first, aimed at the opponent nearest to winning; otherwise the card
+  whose loss costs least progress, the highest-scoring among equals (P10-52), never a Wild
+  while another card will do.
+
+Progress is a quick estimate, not a search: for each requirement the best partial group
+(most naturals of one number, most distinct numbers in a run window, most cards of one
+colour), combined over the phase's requirements with a small beam, plus the Wilds that
+fill the gaps.
+
+:class:`EagerRandomBot` ("eager") is uniform over the legal actions except that it lays
+down and hits whenever it can: random playouts that still make progress, for search
+bots that want cheap rollouts. Plain uniform play (the shared ``RandomBot``, registered as
+"random") finishes games too, since a hand that can lay its phase usually offers many
+lay-downs among a dozen discards; it just takes several times as many actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tablegames.common.actions import Action
+from tablegames.common.rng import Rng
+from tablegames.phase10 import actions as A
+from tablegames.phase10.cards import (
+    FACES_OF_COLOUR,
+    FACES_OF_NUMBER,
+    POINTS,
+    SKIP,
+    WILD,
+    counts_of,
+)
+from tablegames.phase10.rules import RUN, SET, Phase
+from tablegames.phase10.state import DRAW, State, hit_values
+
+_BEAM = 3
+
+
+def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The best few partial groups for one requirement: (useful cards, faces used)."""
+    found: list[tuple[int, list[int]]] = []
+    if kind == SET:
+        for n in range(1, 13):
+            used: list[int] = []
+            for f in FACES_OF_NUMBER[n]:
+                used.extend([f] * counts[f])
+            if used:
+                found.append((min(len(used), size), used[:size]))
+    elif kind == RUN:
+        held = [next((f for f in FACES_OF_NUMBER[n] if counts[f]), -1) for n in range(13)]
+        for start in range(1, 14 - size):
+            used = [held[n] for n in range(start, start + size) if held[n] >= 0]
+            if used:
+                found.append((len(used), used))
+    else:
+        for colour in range(4):
+            used = []
+            for f in FACES_OF_COLOUR[colour]:
+                used.extend([f] * counts[f])
+            if used:
+                found.append((min(len(used), size), used[:size]))
+    found.sort(key=lambda x: -x[0])
+    return found[:_BEAM]
+
+
+def progress(counts: Sequence[int], phase: Phase) -> int:
+    """Cards of the hand that count toward ``phase`` (Wilds included, capped by its size)."""
+    total = sum(size for _, size in phase)
+    best = 0
+
+    def walk(i: int, work: list[int], useful: int) -> None:
+        nonlocal best
+        if i == len(phase):
+            best = max(best, min(total, useful + work[WILD]))
+            return
+        kind, size = phase[i]
+        options = _partials(kind, size, work)
+        if not options:
+            walk(i + 1, work, useful)
+            return
+        for got, used in options:
+            for f in used:
+                work[f] -= 1
+            walk(i + 1, work, useful + got)
+            for f in used:
+                work[f] += 1
+
+    walk(0, list(counts), 0)
+    return best
+
+
+class SmartBot:
+    """A sensible Phase 10 player (see the module docstring); deterministic given its seed."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: Any) -> Action:
+        """The action for the seat to act."""
+        seat = state.to_act
+        legal = state.legal_actions()
+        if state.step == DRAW:
+            return self._draw(state, seat, legal)
+        lays = [a for a in legal if isinstance(a, A.Lay)]
+        if lays:
+            return min(lays, key=lambda a: (
+                sum(c == WILD for g in a.groups for c in g.cards),
+                -sum(POINTS[c] for g in a.groups for c in g.cards),
+            ))
+        hits = [a for a in legal if isinstance(a, A.Hit)]
+        if hits:
+            naturals = [h for h in hits if h.card != WILD]
+            return (naturals or hits)[0]
+        return self._discard(state, seat, legal)
+
+    def _draw(self, state: State, seat: int, legal: list[Action]) -> Action:
+        take = A.TAKE[seat] if A.TAKE[seat] in legal else None
+        draw = A.DRAW[seat] if A.DRAW[seat] in legal else None
+        if take is None or draw is None:
+            return take or draw or legal[0]
+        top = state.discard[-1]
+        if state.down[seat]:
+            fits = any(hit_values(g, top) for row in state.laid for g in row)
+            return take if fits else draw
+        if top == WILD:
+            return take
+        counts = counts_of(state.hands[seat])
+        phase = self._focus(state, seat, counts)
+        now = progress(counts, phase)
+        counts[top] += 1
+        return take if progress(counts, phase) > now else draw
+
+    def _discard(self, state: State, seat: int, legal: list[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, A.Discard)]
+        skips = [a for a in discards if a.card == SKIP]
+        if skips:
+            return max(skips, key=lambda a: self._threat(state, a.target))
+        hand = state.hands[seat]
+        plain = [a for a in discards if a.card not in (WILD, SKIP)] or discards
+        if state.down[seat]:
+            table = [g for row in state.laid for g in row]
+
+            def dead(card: int) -> tuple[int, int]:
+                fits = any(hit_values(g, card) for g in table)
+                return (0 if fits else 1, POINTS[card])
+
+            return max(plain, key=lambda a: dead(a.card))
+        counts = counts_of(hand)
+        phase = self._focus(state, seat, counts)
+
+        def keep_score(card: int) -> tuple[int, int, int]:
+            counts[card] -= 1
+            score = progress(counts, phase)
+            counts[card] += 1
+            return (score, POINTS[card], -card)
+
+        return max(plain, key=lambda a: keep_score(a.card))
+
+    @staticmethod
+    def _focus(state: State, seat: int, counts: list[int]) -> Phase:
+        """The phase to build toward: the current one, or with a choice of phases the one
+        the hand is furthest along (by share of its cards held), the first among equals."""
+        reqs: tuple[Phase, ...] = state.rules.phase_reqs
+        options = state.open_phases(seat)
+        if len(options) == 1:
+            return reqs[options[0]]
+        return max((reqs[i] for i in options),
+                   key=lambda p: progress(counts, p) / sum(n for _, n in p))
+
+    @staticmethod
+    def _threat(state: State, target: int) -> tuple[int, int, int, int]:
+        """How close ``target`` is to winning: phases done, phase down, few cards, score."""
+        return (state.done[target], int(state.down[target]), -len(state.hands[target]),
+                -state.scores[target])
+
+
+class EagerRandomBot:
+    """Uniform over legal actions, except that it lays down and hits whenever it can."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: Any) -> Action:
+        """A random legal action, lay-downs and hits first."""
+        legal = state.legal_actions()
+        for kind in (A.Lay, A.Hit):
+            some = [a for a in legal if isinstance(a, kind)]
+            if some:
+                return some[self.rng.below(len(some))]
+        return legal[self.rng.below(len(legal))]  # type: ignore[no-any-return]

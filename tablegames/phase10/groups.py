@@ -1,0 +1,129 @@
+"""Groups of a phase (sets, runs, one-colour groups): their canonical form and checks.
+
+A :class:`Group` is what a lay-down puts on the table for one requirement. Its canonical
+form is what makes lay-downs countable and comparable:
+
+* a **set** is keyed by its number and lists its natural cards by code, then its Wilds
+  (every Wild in a set stands for the set's number, so nothing more needs saying);
+* a **run** is keyed by its lowest number and lists its cards *in position order*: a
+  Wild's place in the list is the number it stands for (P10-54);
+* a **colour group** is keyed by its colour and lists naturals by code, then Wilds (a Wild
+  stands for the colour; its number never matters).
+
+Notation: ``set7=R7,B7,W``, ``run3-6=R3,W,G5,G6``, ``colG=G1,G4,G9,W``. The number or
+colour is written even where the naturals imply it, so an all-Wild group (possible under
+``Rules(naturals="phase")``) still says what it stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tablegames.common.errors import NotationError
+from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, PACK, SKIP, WILD
+from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
+
+
+@attrs.frozen(order=True)
+class Group:
+    """One group of a lay-down, in canonical form (build it with :func:`make_group`)."""
+
+    kind: int
+    key: int
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        body = ",".join(NAMES[c] for c in self.cards)
+        if self.kind == SET:
+            return f"set{self.key}={body}"
+        if self.kind == RUN:
+            return f"run{self.key}-{self.key + len(self.cards) - 1}={body}"
+        return f"col{COLOURS[self.key]}={body}"
+
+    @property
+    def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
+        """The order of groups within a lay-down: the phase's canonical requirement order
+        (kind, larger first), then key and cards, so equal requirements come out sorted."""
+        return (self.kind, -len(self.cards), self.key, self.cards)
+
+    @property
+    def naturals(self) -> int:
+        """How many natural (number) cards the group holds."""
+        return sum(1 for c in self.cards if c < WILD)
+
+
+def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
+    """A group in canonical card order (sets and colour groups sorted, Wilds last)."""
+    if kind == RUN:
+        return Group(kind, key, tuple(cards))
+    return Group(kind, key, tuple(sorted(cards)))
+
+
+def parse_group(text: str) -> Group:
+    """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``)."""
+    head, eq, body = text.partition("=")
+    if not eq or not body:
+        raise NotationError(f"{text!r} is not a group (write e.g. 'set7=R7,B7,W')")
+    cards = PACK.codes(body.split(","))
+    h = head.lower()
+    if h.startswith("set") and h[3:].isdigit():
+        return make_group(SET, int(h[3:]), cards)
+    if h.startswith("run"):
+        lo, dash, hi = h[3:].partition("-")
+        if lo.isdigit() and dash and hi.isdigit():
+            if int(hi) - int(lo) + 1 != len(cards):
+                raise NotationError(f"{text!r}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
+            return make_group(RUN, int(lo), cards)
+    if h.startswith("col") and h[3:].upper() in COLOURS:
+        return make_group(COLOUR_GROUP, COLOURS.index(h[3:].upper()), cards)
+    raise NotationError(f"{text!r}: a group starts setN=, runA-B= or colC= (C one of R B G Y)")
+
+
+def group_fault(g: Group) -> tuple[str, str, str] | None:
+    """Why ``g`` is not a well-formed group, as ``(code, ruling, message)``; ``None`` if it is.
+
+    Checks the shape only (which cards may stand where); the size and the natural-card
+    rule are the lay-down's business, since they depend on the phase and the rules.
+    """
+    if (
+        not isinstance(g.kind, int) or not isinstance(g.key, int) or not g.cards
+        or not all(isinstance(c, int) and 0 <= c <= SKIP for c in g.cards)
+    ):
+        return ("not_a_group", "P10-01", f"{g!r} is not made of Phase 10 cards")
+    if SKIP in g.cards:
+        return ("skip_in_phase", "P10-22", "a Skip is never part of a phase")
+    if g.kind == SET:
+        if not 1 <= g.key <= 12:
+            return ("not_a_set", "P10-10", f"there is no number {g.key}")
+        if any(c != WILD and NUMBER[c] != g.key for c in g.cards):
+            return ("not_a_set", "P10-10", f"{g} mixes numbers: a set is one number")
+    elif g.kind == RUN:
+        top = g.key + len(g.cards) - 1
+        if g.key < 1 or top > 12:
+            return ("run_wraps", "P10-56", f"{g}: runs use 1-12 and do not wrap")
+        for i, c in enumerate(g.cards):
+            if c != WILD and NUMBER[c] != g.key + i:
+                return ("not_a_run", "P10-11",
+                        f"{g}: a run lists consecutive numbers in order ({NAMES[c]} is not {g.key + i})")
+    elif g.kind == COLOUR_GROUP:
+        if not 0 <= g.key < 4:
+            return ("not_one_colour", "P10-17", f"there is no colour {g.key}")
+        if any(c != WILD and COLOUR[c] != g.key for c in g.cards):
+            return ("not_one_colour", "P10-17", f"{g} mixes colours")
+    else:
+        return ("not_a_group", "P10-40", f"unknown group kind {g.kind}")
+    return None
+
+
+def describe_group(g: Group) -> str:
+    """Words for a group (for prompts and events)."""
+    if g.kind == SET:
+        return f"set of {len(g.cards)} × {g.key}"
+    if g.kind == RUN:
+        return f"run {g.key}-{g.key + len(g.cards) - 1}"
+    return f"{len(g.cards)} {('red', 'blue', 'green', 'yellow')[g.key]} cards"
+
+
+__all__ = ["KIND_WORDS", "Group", "describe_group", "group_fault", "make_group", "parse_group"]

@@ -1,0 +1,192 @@
+"""Every distinct way to lay a phase from a hand: the lay-down enumerator.
+
+The space is kept small by counting only what a player could tell apart:
+
+* cards of equal face are interchangeable, so a hand is a count per face and a group is a
+  multiset of faces (two red sevens give one way to use "a red seven", not two);
+* groups for equal requirements are unordered (phase 1's two sets of 3 are listed once,
+  in sorted order, not twice);
+* a Wild's value is spelled out only where it matters: its position in a run. In a set it
+  is the set's number, in a colour group its colour, so no choices multiply there;
+* groups are laid at exactly their required size. Extra cards (P10-43) are added by
+  hitting the new groups in the same turn, which reaches every larger lay-down while each
+  decision's list stays short (see the P10-43 ruling).
+
+Results are memoised on ``(hand counts, phase, naturals rule)``: bots and the conformance
+kit ask the same question many times per turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, NUMBER, WILD
+from tablegames.phase10.groups import Group
+from tablegames.phase10.rules import COLOUR_GROUP, RUN, SET, Phase
+
+Layout = tuple[Group, ...]
+
+_CACHE: dict[tuple[tuple[int, ...], Phase, bool], tuple[Layout, ...]] = {}
+_CACHE_MAX = 20_000
+
+
+def lay_downs(counts: Sequence[int], phase: Phase, per_group: bool = True) -> tuple[Layout, ...]:
+    """Every distinct lay-down of ``phase`` from a hand given as counts per face.
+
+    ``per_group``: every group needs a natural card (P10-54); otherwise one natural card
+    in the whole phase is enough (the literal reading). Layouts come in a stable order,
+    their groups in canonical order (``Group.sort_key``).
+    """
+    key = (tuple(counts), phase, per_group)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    need = sum(size for _, size in phase)
+    held = sum(counts) - counts[49]
+    if held < need:
+        result: tuple[Layout, ...] = ()
+    else:
+        pools = {
+            req: [(g, _needs(g)) for g in candidates(req[0], req[1], counts, per_group)]
+            for req in set(phase)
+        }
+        found: list[Layout] = []
+        _search(list(counts), phase, 0, [], per_group, found, pools)
+        result = tuple(found)
+    _CACHE[key] = result
+    return result
+
+
+def clear_layout_cache() -> None:
+    """Forget every memoised result."""
+    _CACHE.clear()
+
+
+def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True) -> bool:
+    """Whether any lay-down exists (memoised with :func:`lay_downs`)."""
+    return bool(lay_downs(counts, phase, per_group))
+
+
+def _search(
+    counts: list[int], phase: Phase, i: int, chosen: list[Group], per_group: bool,
+    out: list[Layout], pools: dict[tuple[int, int], list[tuple[Group, tuple[tuple[int, int], ...]]]],
+) -> None:
+    """Fill requirement ``i`` onwards from ``counts`` (decremented in place).
+
+    Each requirement's candidates are generated once, from the whole hand (``pools``);
+    deeper levels only keep those the cards left can still supply. Generating them anew
+    for what is left after each choice would repeat the costly run search per set.
+    """
+    if i == len(phase):
+        if per_group or any(g.naturals for g in chosen):
+            out.append(tuple(chosen))
+        return
+    req = phase[i]
+    floor = chosen[-1].sort_key if i and phase[i - 1] == req else None
+    for g, need in pools[req]:
+        if floor is not None and g.sort_key < floor:
+            continue
+        if any(counts[f] < k for f, k in need):
+            continue
+        for f, k in need:
+            counts[f] -= k
+        chosen.append(g)
+        _search(counts, phase, i + 1, chosen, per_group, out, pools)
+        chosen.pop()
+        for f, k in need:
+            counts[f] += k
+
+
+def _needs(g: Group) -> tuple[tuple[int, int], ...]:
+    """The cards of a group as (face, count) pairs, for quick feasibility checks."""
+    out: dict[int, int] = {}
+    for c in g.cards:
+        out[c] = out.get(c, 0) + 1
+    return tuple(out.items())
+
+
+def candidates(kind: int, size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+    """Every canonical group of one requirement that ``counts`` can supply."""
+    if kind == SET:
+        return _sets(size, counts, need_natural)
+    if kind == RUN:
+        return _runs(size, counts, need_natural)
+    return _colours(size, counts, need_natural)
+
+
+def _submultisets(faces: Sequence[int], counts: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
+    """Sorted tuples of at most ``most`` cards drawn from ``faces`` (with their counts)."""
+    if not faces:
+        yield ()
+        return
+    head, rest = faces[0], faces[1:]
+    for k in range(min(counts[head], most) + 1):
+        for tail in _submultisets(rest, counts, most - k):
+            yield (head,) * k + tail
+
+
+def _sets(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+    wilds = counts[WILD]
+    low = 1 if need_natural else 0
+    for number in range(1, 13):
+        faces = [f for f in FACES_OF_NUMBER[number] if counts[f]]
+        for picks in _submultisets(faces, counts, size):
+            k = len(picks)
+            if k >= low and size - k <= wilds:
+                yield Group(SET, number, picks + (WILD,) * (size - k))
+
+
+def _colours(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+    wilds = counts[WILD]
+    low = 1 if need_natural else 0
+    for colour in range(4):
+        faces = [f for f in FACES_OF_COLOUR[colour] if counts[f]]
+        for picks in _submultisets(faces, counts, size):
+            k = len(picks)
+            if k >= low and size - k <= wilds:
+                yield Group(COLOUR_GROUP, colour, picks + (WILD,) * (size - k))
+
+
+def _runs(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+    wilds = counts[WILD]
+    # options[number]: the faces of that number in hand
+    options = [[f for f in FACES_OF_NUMBER[n] if counts[f]] for n in range(13)]
+    for start in range(1, 14 - size):
+        window = range(start, start + size)
+        gaps = sum(1 for n in window if not options[n])
+        if gaps > wilds or (need_natural and gaps == size):
+            continue
+        yield from _fill_run(start, size, options, wilds, need_natural)
+
+
+def _fill_run(
+    start: int, size: int, options: list[list[int]], wilds: int, need_natural: bool,
+) -> Iterator[Group]:
+    cards: list[int] = []
+
+    def place(pos: int, wilds_left: int, naturals: int) -> Iterator[Group]:
+        if pos == size:
+            if naturals or not need_natural:
+                yield Group(RUN, start, tuple(cards))
+            return
+        number = start + pos
+        # positions still to fill that have no natural must be left enough Wilds
+        for f in options[number]:
+            cards.append(f)
+            yield from place(pos + 1, wilds_left, naturals + 1)
+            cards.pop()
+        if wilds_left:
+            later_gaps = sum(1 for n in range(number + 1, start + size) if not options[n])
+            if later_gaps <= wilds_left - 1:
+                cards.append(WILD)
+                yield from place(pos + 1, wilds_left - 1, naturals)
+                cards.pop()
+
+    return place(0, wilds, 0)
+
+
+def natural_numbers(group: Group) -> list[int]:
+    """Numbers of the natural cards of a group (for bots and checks)."""
+    return [NUMBER[c] for c in group.cards if c < WILD]

@@ -1,0 +1,150 @@
+"""Phase 10 house rules as data (``phase10.Rules``) and the named variants.
+
+The phase list itself is data: each phase is written as requirements separated by ``+``,
+each requirement a kind and a size: ``set3`` (three cards of one number), ``run4`` (four
+consecutive numbers), ``colour7`` (seven cards of one colour). The standard ten phases
+(P10-10 .. P10-19) are the default; a house list is just another tuple of strings, and
+the validator refuses anything unplayable (an unknown kind, a run longer than 12, a phase
+that needs more cards than a player can hold).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, Literal
+
+import attrs
+
+from tablegames.common.errors import RulesError
+from tablegames.common.rules import int_in, is_bool, one_of, pick_variant
+
+SET, RUN, COLOUR_GROUP = 0, 1, 2
+KIND_WORDS = ("set", "run", "colour")
+
+#: A requirement: (kind, size); a phase is a tuple of requirements.
+Requirement = tuple[int, int]
+Phase = tuple[Requirement, ...]
+
+STANDARD_PHASES: tuple[str, ...] = (
+    "set3+set3",     # P10-10
+    "set3+run4",     # P10-11
+    "set4+run4",     # P10-12
+    "run7",          # P10-13
+    "run8",          # P10-14
+    "run9",          # P10-15
+    "set4+set4",     # P10-16
+    "colour7",       # P10-17
+    "set5+set2",     # P10-18
+    "set5+set3",     # P10-19
+)
+
+FirstSkip = Literal["skip", "twist"]
+Naturals = Literal["group", "phase"]
+
+
+@cache
+def parse_phase(text: str) -> Phase:
+    """Requirements of a phase written as ``"set3+run4"`` (``RulesError`` if malformed).
+
+    The result is in canonical order (sets, runs, colours; larger first), the order in
+    which lay-downs list their groups, so a phase written ``"run4+set3"`` means the same.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RulesError(f"a phase is written like 'set3+run4', not {text!r}")
+    reqs: list[Requirement] = []
+    for part in text.replace(" ", "").lower().split("+"):
+        kind, size = _requirement(text, part)
+        lo = 2 if kind == RUN else 1
+        if not lo <= size <= (12 if kind == RUN else 24):
+            raise RulesError(f"phase {text!r}: {part!r} has an impossible size")
+        reqs.append((kind, size))
+    return tuple(sorted(reqs, key=lambda r: (r[0], -r[1])))
+
+
+def _requirement(text: str, part: str) -> Requirement:
+    for kind, word in enumerate(KIND_WORDS):
+        if part.startswith(word) and part[len(word):].isdigit():
+            return kind, int(part[len(word):])
+    raise RulesError(f"phase {text!r}: {part!r} is not setN, runN or colourN")
+
+
+def phase_size(text: str) -> int:
+    """Cards needed to lay the phase."""
+    return sum(size for _, size in parse_phase(text))
+
+
+def describe_phase(text: str) -> str:
+    """Words for a phase: ``"set of 3 + run of 4"``."""
+    return " + ".join(f"{KIND_WORDS[k]} of {n}" for k, n in parse_phase(text))
+
+
+def _check_phases(_inst: Any, attr: Any, value: Any) -> None:
+    if not isinstance(value, tuple) or not value:
+        raise RulesError(f"{attr.name} must be a non-empty list of phases")
+    if len(value) > 30:
+        raise RulesError(f"{attr.name}: at most 30 phases")
+    for text in value:
+        parse_phase(text)
+
+
+def _phases(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen
+class Rules:
+    """Phase 10 options. Defaults are the standard game (see the Phase 10 rulings page).
+
+    * ``phases`` — the phase list, in order (P10-10 .. P10-19, P10-41).
+    * ``hand_size`` — cards dealt to each player (P10-30).
+    * ``first_skip`` — a Skip turned up as the first discard: ``"skip"`` skips the first
+      player (P10-25); ``"twist"`` covers it with the next card of the stock instead.
+    * ``naturals`` — ``"group"``: every set, run and colour group holds a natural card
+      (P10-54); ``"phase"``: the literal reading, one natural card in the whole phase.
+    * ``hit_same_turn`` — hitting on the turn you lay your phase (P10-50); ``False`` is the
+      house rule "hitting only from your next turn" (the extra cards of P10-43 onto your
+      own new groups stay allowed, since they are part of laying the phase).
+    * ``phase_choice`` — Masters style: each hand a player may lay any phase of the list
+      not yet completed, in any order (P10-41 makes them in order). The phases must then
+      differ, so a lay-down's groups say which phase it is.
+    """
+
+    phases: tuple[str, ...] = attrs.field(
+        default=STANDARD_PHASES, converter=_phases, validator=_check_phases
+    )
+    hand_size: int = attrs.field(default=10, validator=int_in(1, 16))
+    first_skip: FirstSkip = attrs.field(default="skip", validator=one_of({"skip", "twist"}))
+    naturals: Naturals = attrs.field(default="group", validator=one_of({"group", "phase"}))
+    hit_same_turn: bool = attrs.field(default=True, validator=is_bool)
+    phase_choice: bool = attrs.field(default=False, validator=is_bool)
+
+    def __attrs_post_init__(self) -> None:
+        if self.phase_choice and len(set(self.phase_reqs)) != len(self.phases):
+            raise RulesError("with phase_choice every phase must differ from the others")
+        for text in self.phases:
+            if phase_size(text) > self.hand_size + 1:
+                raise RulesError(
+                    f"phase {text!r} needs {phase_size(text)} cards but a player holds at "
+                    f"most {self.hand_size + 1}"
+                )
+
+    @property
+    def phase_reqs(self) -> tuple[Phase, ...]:
+        """The phases as requirement tuples."""
+        return tuple(parse_phase(p) for p in self.phases)
+
+    @classmethod
+    def variant(cls, name: str) -> Rules:
+        """A named variant (see :data:`VARIANTS`)."""
+        return pick_variant(VARIANTS, name, "phase10")
+
+
+#: Named variants: the house rules the rulings name, plus a short house list of phases.
+VARIANTS: dict[str, Rules] = {
+    "standard": Rules(),
+    "twist": Rules(first_skip="twist"),
+    "natural-per-phase": Rules(naturals="phase"),
+    "hit-next-turn": Rules(hit_same_turn=False),
+    "masters": Rules(phase_choice=True),
+    "short": Rules(phases=STANDARD_PHASES[:3]),
+}

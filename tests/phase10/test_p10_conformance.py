@@ -1,0 +1,54 @@
+"""The conformance kit (leak check included) on Phase 10: 2-6 players, bots and variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames.common.simulate import play_game
+from tablegames.phase10 import GAME, VARIANTS
+from tablegames.testing import check_game
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_conformance_smart_bot(players: int) -> None:
+    report = check_game("phase10", players=players, seeds=range(5), bot="smart", full_every=9)
+    assert report.games == 5 and report.worlds > 0 and report.probes > 0
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_conformance_random_play(players: int) -> None:
+    """Uniform random play over the whole standard game (long games: sparse deep checks)."""
+    report = check_game("phase10", players=players, seeds=[players, 10 + players], bot="random",
+                        full_every=150)
+    assert report.games == 2 and report.worlds > 0
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_conformance_random_short_list(players: int) -> None:
+    """Random play with dense checks, on the three-phase house list (rules as data)."""
+    report = check_game("phase10", players=players, seeds=range(4), bot="eager", full_every=4,
+                        new_game_kwargs={"rules": "short"})
+    assert report.games == 4
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if v not in ("standard", "short")])
+def test_conformance_variants(variant: str) -> None:
+    report = check_game("phase10", players=4, seeds=range(4), bot="smart", full_every=8,
+                        new_game_kwargs={"rules": variant})
+    assert report.games == 4
+
+
+@pytest.mark.parametrize("bot", ["smart", "random", "eager"])
+def test_games_end_well_inside_max_actions(bot: str) -> None:
+    for players in (2, 4, 6):
+        for seed in range(3):
+            state = play_game(GAME, players, seed, bot)
+            assert len(state.history) < GAME.max_actions(state) / 4
+
+
+def test_smart_bot_beats_random_play() -> None:
+    wins = 0
+    for seed in range(20):
+        state = play_game(GAME, 2, seed, ["smart", "random"])
+        wins += 0 in state.outcome().winners
+    assert wins >= 15

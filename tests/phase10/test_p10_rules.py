@@ -1,0 +1,83 @@
+"""Rules as data: options are validated, variants are named, house phase lists play."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from p10_scenarios import game, legal, play, refused
+
+from tablegames.common.errors import RulesError
+from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.common.simulate import play_game
+from tablegames.phase10 import GAME, VARIANTS, Rules, State, new_game, parse_phase
+from tablegames.phase10.cards import PACK, SKIP
+
+
+@pytest.mark.parametrize("options", [
+    {"first_skip": "cover"}, {"naturals": "none"}, {"hit_same_turn": "no"},
+    {"hand_size": 0}, {"hand_size": 17}, {"phases": []}, {"phases": ["set3+bogus"]},
+    {"phases": ["run13"]}, {"phases": ["run1"]}, {"phases": ["run9"], "hand_size": 7},
+    {"colour": 7}, {"phase_choice": True, "phases": ["set3+run4", "run4+set3"]},
+])
+def test_bad_options_are_rules_errors(options: dict[str, object]) -> None:
+    with pytest.raises(RulesError):
+        rules_from_dict(Rules, options)
+    with pytest.raises(RulesError):
+        new_game(players=3, rules=options)
+
+
+def test_variants_round_trip_and_unknown_names_fail() -> None:
+    for name, rules in VARIANTS.items():
+        assert rules_from_dict(Rules, json.loads(json.dumps(rules_to_dict(rules)))) == rules
+        assert Rules.variant(name) == rules
+    with pytest.raises(RulesError):
+        new_game(players=3, rules="ten-phase-blitz")
+
+
+def test_phase_text_is_read_in_any_order() -> None:
+    assert parse_phase("run4+set3") == parse_phase("set3 + run4") == ((0, 3), (1, 4))
+    assert parse_phase("colour7") == ((2, 7),)
+
+
+def test_a_house_phase_list_plays_to_the_end() -> None:
+    rules = Rules(phases=("colour4", "run5+set2", "set3+set3+set3"), hand_size=12)
+    for seed in range(4):
+        state = play_game(GAME, 3, seed, "smart", rules=rules)
+        assert max(state.done) == 3
+        assert len(state.history) < GAME.max_actions(state)
+
+
+@pytest.mark.ruling("P10-59")
+def test_a_hand_with_nothing_left_to_draw_ends_dead() -> None:
+    """Draw pile empty and only a Skip on the discard pile: nobody out, all score."""
+    state = new_game(players=2, seed=3)
+    data = json.loads(state.to_json())
+    cards = PACK.full_deck()
+    cards.remove(SKIP)
+    cards.remove(0)
+    data["state"].update(step="play", turn=0, stock=[], discard=[], hands=[[0, SKIP], cards],
+                         known=[[], []], drawn_since=[[], []])
+    state = State.from_json(json.dumps(data))
+    state.apply("0:discard S>1")
+    last = state.view(None)["last_hand"]
+    assert last["out"] is None
+    assert last["added"][0] == 5 and last["added"][1] > 500
+    assert state.hand_no == 1 and state.view(None)["stock_size"] > 0
+
+
+@pytest.mark.ruling("P10-41")
+def test_masters_style_any_open_phase_in_any_order() -> None:
+    """House rule ``phase_choice``: any phase not yet made, each once."""
+    hand = "R3 B3 G3 R5 B6 G7 Y8 Y1 G11 G12"  # phase 2's cards, while on phase 1
+    fixed = game(hand, "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12", discard="B11", stock="R10")
+    fixed.apply("0:draw")
+    refused(fixed, "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8", "wrong_phase", "P10-41")
+    state = game(hand, "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12", discard="B11", stock="R10",
+                 rules="masters")
+    assert state.view(0)["phases"][0]["open"] == list(range(1, 11))
+    state.apply("0:draw")
+    assert "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8" in legal(state)
+    play(state, "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8")
+    assert state.made[0] == 0b10 and state.done[0] == 1
+    assert state.view(None)["phases"][0]["open"] == [1, 3, 4, 5, 6, 7, 8, 9, 10]
