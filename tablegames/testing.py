@@ -21,7 +21,8 @@ simulation test checks and more:
   view and ``p``'s legal actions identical, and the sampled world loads, copies and plays;
 * the game ends within ``info.max_actions``; after the end there are no legal actions,
   ``apply`` raises ``GameOver`` and ``outcome()`` names seats that exist;
-* replaying ``record()`` and replaying the same seed and actions give identical JSON.
+* replaying ``record()`` and replaying the same seed and actions give identical JSON;
+* ``log(seat)`` is exactly the redacted events that seat was shown during the game.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 
 import attrs
 
-from tablegames.common.actions import Action
+from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, IllegalAction
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info, replay
@@ -100,6 +101,7 @@ def _check_one(
     rng = Rng(f"kit-{info.name}-{seed}")
     limit = info.max_actions(state)
     pool: dict[str, Action] = {}
+    seen_events: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     step = 0
     while True:
         full = step % full_every == 0
@@ -143,6 +145,8 @@ def _check_one(
         else:
             action = bots[to_act].choose(state)
         events = state.apply(action)
+        for seat in range(n):
+            seen_events[seat].extend(Event.redact(events, seat))
         for seat in [None, *range(n)]:
             for e in events:
                 if not _json_ready(e.for_seat(seat)):
@@ -177,6 +181,12 @@ def _check_one(
     for seat in [None, *range(n)]:
         if not _json_ready(state.view(seat)):
             raise _fail(info, seed, step, state, f"final view({seat}) is not plain JSON")
+    # the log a seat is shown is exactly what it was told as the game went
+    fresh = info.new_game(players=players, seed=seed, **kwargs)
+    for seat in range(n) if hasattr(state, "log") else ():
+        setup = Event.redact(fresh._setup_events(), seat) if hasattr(fresh, "_setup_events") else []
+        if state.log(seat) != setup + seen_events[seat]:
+            raise _fail(info, seed, step, state, f"log({seat}) differs from the events seat {seat} saw")
 
 
 def _deep_checks(

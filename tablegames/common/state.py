@@ -80,6 +80,10 @@ class BaseState(ABC):
     extra: dict[str, Any]
     rng: Rng
     history: list[Action]
+    #: Events of the action being applied (``_apply`` returns them).
+    _events: list[Event]
+    #: Events of the deal before the first action, replayed by :meth:`log`.
+    _setup_log: list[Event]
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(
@@ -213,7 +217,7 @@ class BaseState(ABC):
 
     def _setup_events(self) -> list[Event]:
         """Events of the deal that precede the first action (for :meth:`log`)."""
-        return []
+        return list(getattr(self, "_setup_log", ()))
 
     def to_json(self) -> str:
         """The full state (rng, rules, setup, history included) as canonical JSON."""

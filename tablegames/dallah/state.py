@@ -122,8 +122,6 @@ class State(PileActions, BaseState):
     answered: list[int]
     used: list[int]
     losers: list[int]
-    _events: list[Event]
-    _setup_log: list[Event]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -212,8 +210,6 @@ class State(PileActions, BaseState):
         })]
         return self
 
-    def _setup_events(self) -> list[Event]:
-        return list(self._setup_log)
 
     def _reset_card(self) -> None:
         """Clear everything that belongs to the Action card in play."""

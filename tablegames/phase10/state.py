@@ -128,8 +128,6 @@ class State(BaseState):
     drawn_since: list[list[int]]
     winner: int
     results: list[dict[str, Any]]
-    _events: list[Event]
-    _setup_log: list[Event]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -178,8 +176,6 @@ class State(BaseState):
         self._events = []
         return self
 
-    def _setup_events(self) -> list[Event]:
-        return list(self._setup_log)
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, *, first: bool) -> None:

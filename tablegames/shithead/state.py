@@ -146,8 +146,6 @@ class State(BaseState):
     round_no: int
     tally: list[int]
     rounds_done: list[dict[str, Any]]
-    _events: list[Event]
-    _setup_log: list[Event]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -228,8 +226,6 @@ class State(BaseState):
             self.queue = []
             self._begin_play()
 
-    def _setup_events(self) -> list[Event]:
-        return list(self._setup_log)
 
     def _begin_play(self) -> None:
         """Find the starter (SHD-04): lowest value in hand, ties from seat 0 in direction."""

@@ -105,8 +105,6 @@ class State(BaseState):
     losers: list[int]
     last_result: dict[str, Any] | None
     deal_order: list[int]
-    _events: list[Event]
-    _setup_log: list[Event]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -148,8 +146,6 @@ class State(BaseState):
         self._start_hand(first=True)
         return self
 
-    def _setup_events(self) -> list[Event]:
-        return list(self._setup_log)
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, *, first: bool) -> None:
