@@ -228,6 +228,18 @@ def _deep_checks(
         if state.to_json() != text:
             raise _fail(info, seed, step, state, f"refused {a} changed the state")
         report.probes += 1
+    # actions naming a seat that does not exist, or not an action at all
+    for bad in (attrs.evolve(legal[0], seat=n + 2), attrs.evolve(legal[0], seat=-1), object()):
+        try:
+            state.apply(bad)
+        except IllegalAction:
+            pass
+        except Exception as exc:  # any other error is the defect looked for
+            raise _fail(info, seed, step, state, f"apply({bad!r}) raised {exc!r}") from exc
+        else:
+            raise _fail(info, seed, step, state, f"apply({bad!r}) was accepted")
+        if state.to_json() != text:
+            raise _fail(info, seed, step, state, f"refused {bad!r} changed the state")
     # leak check through sampled worlds
     for seat in range(n):
         world = state.sample_world(seat, rng.fork())
