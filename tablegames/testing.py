@@ -255,6 +255,13 @@ def _deep_checks(
         mine = [str(a) for a in state.legal_actions(seat)]
         if [str(a) for a in world.legal_actions(seat)] != mine:
             raise _fail(info, seed, step, state, f"sample_world({seat}) changed seat {seat}'s actions")
+        # a refusal tells seat p nothing that differs between worlds p cannot tell apart
+        mine_probes = [a for a in candidates if a.seat == seat][:probes]
+        for a in mine_probes:
+            real = _refusal(state, a)
+            if real is not None and _refusal(world, a) != real:
+                raise _fail(info, seed, step, state,
+                            f"refusing {a} says something seat {seat} cannot know: {real}")
         wtext = world.to_json()
         if info.from_json(wtext).to_json() != wtext:
             raise _fail(info, seed, step, state, f"sample_world({seat}) does not round-trip")
@@ -264,6 +271,15 @@ def _deep_checks(
         world.apply(wl[rng.below(len(wl))])
     if state.to_json() != text:
         raise _fail(info, seed, step, state, "sample_world changed the original state")
+
+
+def _refusal(state: Any, action: Action) -> str | None:
+    """The message of ``action``'s refusal on a copy of ``state`` (``None`` if accepted)."""
+    try:
+        state.copy().apply(action)
+    except IllegalAction as exc:
+        return str(exc)
+    return None
 
 
 def assert_refused(
