@@ -325,11 +325,7 @@ class State(BaseState):
         elif kind is Knock:
             self._knock(seat)
         else:
-            expected = {
-                EXCHANGE: (A.Keep, A.Exchange), CHALLENGE: (A.Accept, A.Challenge),
-                POVERTY: (A.Stay, A.Fold), RESPOND: (A.Stay, A.Fold), PLAY: (),
-            }[phase]
-            if kind not in expected:
+            if kind not in _DECISIONS[phase]:
                 raise IllegalAction(
                     f"'{action.verb}' is not possible now: the hand is in its "
                     f"{PHASES[phase]} phase", code="wrong_phase", seat=seat,
@@ -869,6 +865,12 @@ class State(BaseState):
         if len(self.tricks) != self.trick_no and self.phase != OVER:
             raise StateError("$.state.tricks: does not match trick_no")
 
+
+#: The decision actions each asking phase accepts (plays and knocks are handled apart).
+_DECISIONS: dict[int, tuple[type[Action], ...]] = {
+    EXCHANGE: (A.Keep, A.Exchange), CHALLENGE: (A.Accept, A.Challenge),
+    POVERTY: (A.Stay, A.Fold), RESPOND: (A.Stay, A.Fold), PLAY: (), OVER: (),
+}
 
 _PHASE_RULING = {
     EXCHANGE: "TOE-56", CHALLENGE: "TOE-04", POVERTY: "TOE-31", RESPOND: "TOE-22",
