@@ -31,7 +31,7 @@ import attrs
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
 from tablegames.phase10.cards import NAMES, PACK, SKIP, WILD
-from tablegames.phase10.groups import Group, parse_group
+from tablegames.phase10.groups import Group, is_number, parse_group
 
 
 class _Noted(Action):
@@ -126,7 +126,7 @@ def _lay(seat: int, args: str) -> Action:
 
 def _seat_index(text: str) -> tuple[int, int]:
     owner, dot, index = text.partition(".")
-    if not (owner.isdigit() and dot and index.isdigit()):
+    if not (is_number(owner) and dot and is_number(index)):
         raise NotationError(f"{text!r} is not a group on the table (write SEAT.INDEX, e.g. 1.0)")
     return int(owner), int(index)
 
@@ -139,7 +139,7 @@ def _hit(seat: int, args: str) -> Action:
     card = PACK.code(name)
     value = 0
     if eq:
-        if card != WILD or not value_text.isdigit() or not 1 <= int(value_text) <= 12:
+        if card != WILD or not is_number(value_text) or not 1 <= int(value_text) <= 12:
             raise NotationError("only a Wild names a value (1-12), as in 'W=9>1.0'")
         value = int(value_text)
     owner, index = _seat_index(where)
@@ -152,7 +152,7 @@ def _discard(seat: int, args: str) -> Action:
         raise NotationError("'discard' needs a card, for example '0:discard R7' or '0:discard S>2'")
     card = PACK.code(name)
     if arrow:
-        if not target.isdigit():
+        if not is_number(target):
             raise NotationError(f"{target!r} is not a seat")
         return Discard(seat, card, int(target))
     return discard(seat, card)
@@ -174,25 +174,13 @@ _VERBS: dict[str, ActionBuilder] = {
 }
 
 
-_PARSED: dict[str, Action] = {}
-
-
 def parse_action(text: str) -> Action:
     """Read Phase 10 action notation (see the module docstring).
 
-    Texts already read are answered from a memo (actions are immutable), since loading a
-    saved state reads its whole history again.
+    Loading a save parses its whole history; the core keeps those parses
+    (``BaseState.from_json``), so no memo is needed here.
     """
-    if isinstance(text, str):
-        hit = _PARSED.get(text)
-        if hit is not None:
-            return hit
-    action = parse_with(text, _VERBS, "phase10")
-    if len(_PARSED) >= 50_000:
-        _PARSED.clear()
-    _PARSED[text] = action
-    return action
-
+    return parse_with(text, _VERBS, "phase10")
 
 
 def discard(seat: int, card: int) -> Discard:

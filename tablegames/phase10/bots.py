@@ -39,6 +39,7 @@ from tablegames.phase10.cards import (
     WILD,
     counts_of,
 )
+from tablegames.phase10.layouts import most_naturals
 from tablegames.phase10.rules import RUN, SET, Phase
 from tablegames.phase10.state import DRAW, State, hit_values
 
@@ -46,43 +47,69 @@ _BEAM = 3
 
 
 def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, list[int]]]:
-    """The best few partial groups for one requirement: (useful cards, faces used)."""
-    found: list[tuple[int, list[int]]] = []
-    if kind == SET:
+    """The best few partial groups for one requirement: (useful cards, faces used).
+
+    Candidates are ranked by useful cards, ties in table order (number, run start or
+    colour); only the ``_BEAM`` best get their card lists built, since the bot asks this
+    for every card it might discard and building every candidate's list dominated.
+    """
+    if kind == RUN:
+        held = [-1] * 13
         for n in range(1, 13):
-            used: list[int] = []
             for f in FACES_OF_NUMBER[n]:
-                used.extend([f] * counts[f])
-            if used:
-                found.append((min(len(used), size), used[:size]))
-    elif kind == RUN:
-        held = [next((f for f in FACES_OF_NUMBER[n] if counts[f]), -1) for n in range(13)]
+                if counts[f]:
+                    held[n] = f
+                    break
+        ranked = []
+        got = sum(1 for n in range(1, size) if held[n] >= 0)
         for start in range(1, 14 - size):
-            used = [held[n] for n in range(start, start + size) if held[n] >= 0]
-            if used:
-                found.append((len(used), used))
-    else:
-        for colour in range(4):
-            used = []
-            for f in FACES_OF_COLOUR[colour]:
+            got += held[start + size - 1] >= 0  # slide the window one number up
+            if got:
+                ranked.append((-got, start))
+            got -= held[start] >= 0
+        ranked.sort()
+        return [(-neg, [f for f in held[start:start + size] if f >= 0])
+                for neg, start in ranked[:_BEAM]]
+    table = FACES_OF_NUMBER if kind == SET else FACES_OF_COLOUR
+    ranked = []
+    for key in range(1, 13) if kind == SET else range(4):
+        total = 0
+        for f in table[key]:
+            total += counts[f]
+        if total:
+            ranked.append((-min(total, size), key))
+    ranked.sort()
+    out = []
+    for neg, key in ranked[:_BEAM]:
+        used: list[int] = []
+        for f in table[key]:
+            if counts[f]:
                 used.extend([f] * counts[f])
-            if used:
-                found.append((min(len(used), size), used[:size]))
-    found.sort(key=lambda x: -x[0])
-    return found[:_BEAM]
+                if len(used) >= size:
+                    break
+        out.append((-neg, used[:size]))
+    return out
 
 
 def progress(counts: Sequence[int], phase: Phase) -> int:
-    """Cards of the hand that count toward ``phase`` (Wilds included, capped by its size)."""
+    """Cards of the hand that count toward ``phase`` (Wilds included, capped by its size).
+
+    A beam search over the requirements in order, each taking one of its ``_BEAM`` best
+    partial groups from the cards the earlier ones left. The last requirement only needs
+    its best count (Wilds are never used by a partial group, so they add the same to
+    every branch), which spares building its candidates on every branch.
+    """
     total = sum(size for _, size in phase)
+    wilds = counts[WILD]
+    last = len(phase) - 1
     best = 0
 
     def walk(i: int, work: list[int], useful: int) -> None:
         nonlocal best
-        if i == len(phase):
-            best = max(best, min(total, useful + work[WILD]))
-            return
         kind, size = phase[i]
+        if i == last:
+            best = max(best, min(total, useful + most_naturals(kind, size, work) + wilds))
+            return
         options = _partials(kind, size, work)
         if not options:
             walk(i + 1, work, useful)

@@ -61,6 +61,12 @@ def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
     return Group(kind, key, tuple(sorted(cards)))
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a plain decimal number (ASCII digits only: ``str.isdigit`` also
+    takes other scripts' digits, which would read back under another spelling)."""
+    return text.isascii() and text.isdigit()
+
+
 def parse_group(text: str) -> Group:
     """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``)."""
     head, eq, body = text.partition("=")
@@ -68,11 +74,11 @@ def parse_group(text: str) -> Group:
         raise NotationError(f"{text!r} is not a group (write e.g. 'set7=R7,B7,W')")
     cards = PACK.codes(body.split(","))
     h = head.lower()
-    if h.startswith("set") and h[3:].isdigit():
+    if h.startswith("set") and is_number(h[3:]):
         return make_group(SET, int(h[3:]), cards)
     if h.startswith("run"):
         lo, dash, hi = h[3:].partition("-")
-        if lo.isdigit() and dash and hi.isdigit():
+        if is_number(lo) and dash and is_number(hi):
             if int(hi) - int(lo) + 1 != len(cards):
                 raise NotationError(f"{text!r}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
             return make_group(RUN, int(lo), cards)
@@ -88,8 +94,8 @@ def group_fault(g: Group) -> tuple[str, str, str] | None:
     rule are the lay-down's business, since they depend on the phase and the rules.
     """
     if (
-        not isinstance(g.kind, int) or not isinstance(g.key, int) or not g.cards
-        or not all(isinstance(c, int) and 0 <= c <= SKIP for c in g.cards)
+        type(g.kind) is not int or type(g.key) is not int or type(g.cards) is not tuple
+        or not g.cards or not all(type(c) is int and 0 <= c <= SKIP for c in g.cards)
     ):
         return ("not_a_group", "P10-01", f"{g!r} is not made of Phase 10 cards")
     if SKIP in g.cards:
@@ -126,4 +132,5 @@ def describe_group(g: Group) -> str:
     return f"{len(g.cards)} {('red', 'blue', 'green', 'yellow')[g.key]} cards"
 
 
-__all__ = ["KIND_WORDS", "Group", "describe_group", "group_fault", "make_group", "parse_group"]
+__all__ = ["KIND_WORDS", "Group", "describe_group", "group_fault", "is_number", "make_group",
+           "parse_group"]

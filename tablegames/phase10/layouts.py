@@ -12,22 +12,20 @@ The space is kept small by counting only what a player could tell apart:
   hitting the new groups in the same turn, which reaches every larger lay-down while each
   decision's list stays short (see the P10-43 ruling).
 
-Results are memoised on ``(hand counts, phase, naturals rule)``: bots and the conformance
-kit ask the same question many times per turn.
+Hands that cannot hold the phase at all (most of them) are ruled out first by a cheap
+per-requirement count (:func:`most_naturals`). The state memoises the resulting actions
+per seat and hand, since bots and the conformance kit ask again within a turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, NUMBER, WILD
+from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, WILD
 from tablegames.phase10.groups import Group
-from tablegames.phase10.rules import COLOUR_GROUP, RUN, SET, Phase
+from tablegames.phase10.rules import RUN, SET, Phase
 
 Layout = tuple[Group, ...]
-
-_CACHE: dict[tuple[tuple[int, ...], Phase, bool], tuple[Layout, ...]] = {}
-_CACHE_MAX = 20_000
 
 
 def lay_downs(counts: Sequence[int], phase: Phase, per_group: bool = True) -> tuple[Layout, ...]:
@@ -37,66 +35,86 @@ def lay_downs(counts: Sequence[int], phase: Phase, per_group: bool = True) -> tu
     in the whole phase is enough (the literal reading). Layouts come in a stable order,
     their groups in canonical order (``Group.sort_key``).
     """
-    key = (tuple(counts), phase, per_group)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        return hit
-    if len(_CACHE) >= _CACHE_MAX:
-        _CACHE.clear()
     need = sum(size for _, size in phase)
     held = sum(counts) - counts[49]
-    if held < need:
-        result: tuple[Layout, ...] = ()
-    else:
-        pools = {
-            req: [(g, _needs(g)) for g in candidates(req[0], req[1], counts, per_group)]
-            for req in set(phase)
-        }
-        found: list[Layout] = []
-        _search(list(counts), phase, 0, [], per_group, found, pools)
-        result = tuple(found)
-    _CACHE[key] = result
-    return result
+    if held < need or not all(_may_fill(kind, size, counts, per_group) for kind, size in phase):
+        return ()
+    pools = {
+        req: [(g, _needs(g), g.sort_key) for g in candidates(req[0], req[1], counts, per_group)]
+        for req in set(phase)
+    }
+    found: list[Layout] = []
+    _search(list(counts), phase, 0, [], per_group, found, pools)
+    return tuple(found)
 
 
-def clear_layout_cache() -> None:
-    """Forget every memoised result."""
-    _CACHE.clear()
+def most_naturals(kind: int, size: int, counts: Sequence[int]) -> int:
+    """The most natural cards of ``counts`` one group of a requirement can use (at most
+    ``size``): the largest number or colour, or the run window holding most numbers."""
+    if kind == RUN:
+        have = [0] * 13
+        for n in range(1, 13):
+            for f in FACES_OF_NUMBER[n]:
+                if counts[f]:
+                    have[n] = 1
+                    break
+        return max(sum(have[start:start + size]) for start in range(1, 14 - size))
+    best = 0
+    for faces in FACES_OF_NUMBER[1:] if kind == SET else FACES_OF_COLOUR:
+        total = 0
+        for f in faces:
+            total += counts[f]
+        if total > best:
+            best = total
+    return min(best, size)
 
 
-def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True) -> bool:
-    """Whether any lay-down exists (memoised with :func:`lay_downs`)."""
-    return bool(lay_downs(counts, phase, per_group))
+def _may_fill(kind: int, size: int, counts: Sequence[int], per_group: bool) -> bool:
+    """Whether one requirement alone has a group in ``counts`` (a quick necessary test).
+
+    Most hands a bot or a playout asks about hold no phase at all; this rules them out
+    with a few sums instead of generating every candidate group of every requirement.
+    """
+    most = most_naturals(kind, size, counts)
+    return most >= (1 if per_group else 0) and most + counts[WILD] >= size
+
+
+_Pool = list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, int, int, tuple[int, ...]]]]
 
 
 def _search(
     counts: list[int], phase: Phase, i: int, chosen: list[Group], per_group: bool,
-    out: list[Layout], pools: dict[tuple[int, int], list[tuple[Group, tuple[tuple[int, int], ...]]]],
+    out: list[Layout], pools: dict[tuple[int, int], _Pool],
 ) -> None:
     """Fill requirement ``i`` onwards from ``counts`` (decremented in place).
 
-    Each requirement's candidates are generated once, from the whole hand (``pools``);
-    deeper levels only keep those the cards left can still supply. Generating them anew
-    for what is left after each choice would repeat the costly run search per set.
+    Each requirement's candidates are generated once, from the whole hand (``pools``,
+    with each group's card counts and sort key); deeper levels only keep those the cards
+    left can still supply. Generating them anew for what is left after each choice would
+    repeat the costly run search per set. The last requirement's candidates are written
+    out directly rather than by one more call each, the bulk of the calls otherwise.
     """
-    if i == len(phase):
-        if per_group or any(g.naturals for g in chosen):
-            out.append(tuple(chosen))
-        return
     req = phase[i]
+    last = i == len(phase) - 1
     floor = chosen[-1].sort_key if i and phase[i - 1] == req else None
-    for g, need in pools[req]:
-        if floor is not None and g.sort_key < floor:
-            continue
-        if any(counts[f] < k for f, k in need):
+    for g, need, key in pools[req]:
+        if floor is not None and key < floor:
             continue
         for f, k in need:
-            counts[f] -= k
-        chosen.append(g)
-        _search(counts, phase, i + 1, chosen, per_group, out, pools)
-        chosen.pop()
-        for f, k in need:
-            counts[f] += k
+            if counts[f] < k:
+                break
+        else:
+            if last:
+                if per_group or g.naturals or any(c.naturals for c in chosen):
+                    out.append((*chosen, g))
+                continue
+            for f, k in need:
+                counts[f] -= k
+            chosen.append(g)
+            _search(counts, phase, i + 1, chosen, per_group, out, pools)
+            chosen.pop()
+            for f, k in need:
+                counts[f] += k
 
 
 def _needs(g: Group) -> tuple[tuple[int, int], ...]:
@@ -109,11 +127,9 @@ def _needs(g: Group) -> tuple[tuple[int, int], ...]:
 
 def candidates(kind: int, size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
     """Every canonical group of one requirement that ``counts`` can supply."""
-    if kind == SET:
-        return _sets(size, counts, need_natural)
     if kind == RUN:
         return _runs(size, counts, need_natural)
-    return _colours(size, counts, need_natural)
+    return _same_key(kind, size, counts, need_natural)
 
 
 def _submultisets(faces: Sequence[int], counts: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
@@ -127,26 +143,21 @@ def _submultisets(faces: Sequence[int], counts: Sequence[int], most: int) -> Ite
             yield (head,) * k + tail
 
 
-def _sets(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+def _same_key(
+    kind: int, size: int, counts: Sequence[int], need_natural: bool,
+) -> Iterator[Group]:
+    """Sets (one number) and colour groups (one colour): naturals sharing the key, topped
+    up with Wilds, which stand for the key whatever their place."""
     wilds = counts[WILD]
     low = 1 if need_natural else 0
-    for number in range(1, 13):
-        faces = [f for f in FACES_OF_NUMBER[number] if counts[f]]
+    keys = range(1, 13) if kind == SET else range(4)
+    table = FACES_OF_NUMBER if kind == SET else FACES_OF_COLOUR
+    for key in keys:
+        faces = [f for f in table[key] if counts[f]]
         for picks in _submultisets(faces, counts, size):
             k = len(picks)
             if k >= low and size - k <= wilds:
-                yield Group(SET, number, picks + (WILD,) * (size - k))
-
-
-def _colours(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
-    wilds = counts[WILD]
-    low = 1 if need_natural else 0
-    for colour in range(4):
-        faces = [f for f in FACES_OF_COLOUR[colour] if counts[f]]
-        for picks in _submultisets(faces, counts, size):
-            k = len(picks)
-            if k >= low and size - k <= wilds:
-                yield Group(COLOUR_GROUP, colour, picks + (WILD,) * (size - k))
+                yield Group(kind, key, picks + (WILD,) * (size - k))
 
 
 def _runs(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
@@ -185,8 +196,3 @@ def _fill_run(
                 cards.pop()
 
     return place(0, wilds, 0)
-
-
-def natural_numbers(group: Group) -> list[int]:
-    """Numbers of the natural cards of a group (for bots and checks)."""
-    return [NUMBER[c] for c in group.cards if c < WILD]

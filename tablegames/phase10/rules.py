@@ -63,9 +63,15 @@ def parse_phase(text: str) -> Phase:
 
 def _requirement(text: str, part: str) -> Requirement:
     for kind, word in enumerate(KIND_WORDS):
-        if part.startswith(word) and part[len(word):].isdigit():
-            return kind, int(part[len(word):])
+        digits = part[len(word):]
+        if part.startswith(word) and digits.isascii() and digits.isdigit():
+            return kind, int(digits)
     raise RulesError(f"phase {text!r}: {part!r} is not setN, runN or colourN")
+
+
+@cache
+def _phase_reqs(phases: tuple[str, ...]) -> tuple[Phase, ...]:
+    return tuple(parse_phase(p) for p in phases)
 
 
 def phase_size(text: str) -> int:
@@ -130,8 +136,9 @@ class Rules:
 
     @property
     def phase_reqs(self) -> tuple[Phase, ...]:
-        """The phases as requirement tuples."""
-        return tuple(parse_phase(p) for p in self.phases)
+        """The phases as requirement tuples (parsed once per phase list: the engine asks on
+        every lay-down enumeration)."""
+        return _phase_reqs(self.phases)
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -54,7 +54,7 @@ from tablegames.phase10.cards import (
     display_order,
 )
 from tablegames.phase10.groups import Group, describe_group, group_fault
-from tablegames.phase10.layouts import clear_layout_cache, lay_downs
+from tablegames.phase10.layouts import lay_downs
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
@@ -71,7 +71,6 @@ _LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, bool], list[Action]] = {}
 def clear_caches() -> None:
     """Forget every memoised lay-down (for benchmarks that time the enumerator cold)."""
     _LAY_CACHE.clear()
-    clear_layout_cache()
 
 
 def coerce_rules(rules: Rules | dict[str, Any] | str | None) -> Rules:
@@ -310,7 +309,7 @@ class State(BaseState):
             key = (seat, counts, phase, per_group)
             acts = _LAY_CACHE.get(key)
             if acts is None:
-                if len(_LAY_CACHE) > 20_000:
+                if len(_LAY_CACHE) > 4096:
                     _LAY_CACHE.clear()
                 acts = [Lay(seat, groups) for groups in lay_downs(counts, phase, per_group)]
                 _LAY_CACHE[key] = acts
@@ -363,6 +362,9 @@ class State(BaseState):
             return self._events
         if kind not in (Lay, Hit, Discard):
             raise IllegalAction(f"{action!r} is not a Phase 10 action", code="not_an_action")
+        if not all(type(v) is int for v in _number_fields(action)):
+            raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
+                                code="bad_action", seat=seat)
         if self.step == DRAW:
             raise IllegalAction("first draw a card or take the top discard",
                                 code="draw_first", ruling="P10-31", seat=seat)
@@ -892,6 +894,16 @@ class State(BaseState):
                 raise StateError("$.state.turn: the seat to act cannot act")
         elif self.winner < 0:
             raise StateError("$.state.winner: a finished game needs a winner")
+
+
+def _number_fields(action: Action) -> tuple[Any, ...]:
+    """The int fields of a hit or a discard. Checked by exact type: ``True`` or ``1.0``
+    compare equal to a card code or seat and would slip into the state and the history."""
+    if isinstance(action, Hit):
+        return (action.card, action.owner, action.group, action.value)
+    if isinstance(action, Discard):
+        return (action.card, action.target)
+    return ()
 
 
 def _json_copy(result: dict[str, Any]) -> dict[str, Any]:

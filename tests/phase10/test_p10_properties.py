@@ -5,13 +5,16 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablegames.common.actions import Action
 from tablegames.common.bots import RandomBot
 from tablegames.common.errors import NotationError, StateError
-from tablegames.phase10 import SmartBot, State, new_game, parse_action
+from tablegames.common.rng import Rng
+from tablegames.phase10 import Hit, Lay, SmartBot, State, new_game, parse_action
 from tablegames.phase10.cards import PACK, counts_of
+from tablegames.phase10.state import DRAW
 
 SEEDS = st.integers(0, 10_000)
 
@@ -98,3 +101,63 @@ def test_tampered_saves_are_refused() -> None:
         except StateError:
             continue
         raise AssertionError("a tampered save loaded")
+
+
+def _tracked_takes(state: State, events: list, taken: list[Counter[str]]) -> None:  # type: ignore[type-arg]
+    """Follow, from public events only, which taken discards each seat still holds."""
+    for e in events:
+        d = e.data
+        if e.kind == "take":
+            taken[d["seat"]][d["card"]] += 1
+        elif e.kind in ("discard", "hit") and taken[d["seat"]][d["card"]]:
+            taken[d["seat"]][d["card"]] -= 1
+        elif e.kind == "lay":
+            for g in d["groups"]:
+                for card in g.split("=")[1].split(","):
+                    if taken[d["seat"]][card]:
+                        taken[d["seat"]][card] -= 1
+        elif e.kind == "deal":
+            for c in taken:
+                c.clear()
+
+
+def _stock_drainer(state: State, rng: Rng) -> Action:
+    """A player that takes discards often and goes out rarely, so the draw pile runs dry
+    within a few dozen turns while taken cards are held, laid and hit."""
+    legal = state.legal_actions()
+    if state.step == DRAW and len(legal) == 2 and rng.random() < 0.3:
+        return legal[1]
+    plays = [a for a in legal if isinstance(a, Lay | Hit)]
+    if plays and len(state.hands[state.turn]) > 3 and rng.random() < 0.3:
+        return plays[rng.below(len(plays))]
+    discards = [a for a in legal if not isinstance(a, Lay | Hit)]
+    return discards[rng.below(len(discards))]
+
+
+@settings(max_examples=12, deadline=None)
+@given(SEEDS, st.integers(2, 4))
+def test_sampled_worlds_keep_seen_cards_across_reshuffles(seed: int, players: int) -> None:
+    """P10-59 with sampling: taken discards (tracked from events, not from the state's own
+    bookkeeping), laid groups and the discard pile stay put in every sampled world, also
+    after the draw pile has been rebuilt."""
+    state = new_game(players=players, seed=seed)
+    rng = Rng(seed)
+    taken: list[Counter[str]] = [Counter() for _ in range(players)]
+    reshuffles = 0
+    for step in range(600):
+        if state.is_over:
+            break
+        events = state.apply(_stock_drainer(state, rng))
+        reshuffles += any(e.kind == "reshuffle" for e in events)
+        _tracked_takes(state, events, taken)
+        if step % 7 or not reshuffles:
+            continue
+        for seat in range(players):
+            world = state.sample_world(seat, step)
+            assert world.laid == state.laid and world.discard == state.discard
+            assert world.hands[seat] == state.hands[seat]
+            for other in range(players):
+                held = Counter(PACK.names()[c] for c in world.hands[other])
+                assert not +taken[other] - held, (other, taken[other], held)
+            assert world.view(seat) == state.view(seat)
+    assert reshuffles

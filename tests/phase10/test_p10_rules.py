@@ -19,6 +19,7 @@ from tablegames.phase10.cards import PACK, SKIP
     {"hand_size": 0}, {"hand_size": 17}, {"phases": []}, {"phases": ["set3+bogus"]},
     {"phases": ["run13"]}, {"phases": ["run1"]}, {"phases": ["run9"], "hand_size": 7},
     {"colour": 7}, {"phase_choice": True, "phases": ["set3+run4", "run4+set3"]},
+    {"phases": ["set\u0663+set3"]},  # a digit of another script is not a size
 ])
 def test_bad_options_are_rules_errors(options: dict[str, object]) -> None:
     with pytest.raises(RulesError):
