@@ -64,8 +64,9 @@ class Table:
         Transparent cards are seen through (SHD-26); a pile of nothing but transparent
         cards counts the value of its bottom card (9 in the default table). A reset counts
         0 (SHD-20); a five-or-less or play-lower card sets the cap. Any other card counts
-        its value: cards moved by Under-over (SHD-27) set the pile's value but do not act
-        again.
+        its value. The state is read from the cards alone, so a card that Under-over
+        (SHD-27) brings to the top sets it as if just laid (a five-or-less restricts again),
+        while what a card *does* when laid (skip, reverse, burn) happens only then.
         """
         kind = self.kind
         for code in reversed(pile):

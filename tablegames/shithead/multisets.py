@@ -32,13 +32,6 @@ def remove_all(big: list[int], small: Iterable[int]) -> None:
         big.remove(c)
 
 
-def discard_known(known: list[int], cards: Iterable[int]) -> None:
-    """Forget cards that left a hand: each one played lowers its known count, if any."""
-    for c in cards:
-        if c in known:
-            known.remove(c)
-
-
 def add_sorted(target: list[int], cards: Iterable[int]) -> None:
     """Add cards to a sorted list, keeping it sorted."""
     for c in cards:

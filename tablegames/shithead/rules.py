@@ -29,7 +29,9 @@ opponent), and
 Under-over the 3, a weak low card that the effect makes worth holding. Under-over,
 Zero-it, Burn and Transparent are "playable on any card" in the source; Skip, Reverse and
 5-or-less are "placed on a lower number", which we read as the normal ≥ rule so that
-four equal cards laid by different players (SHD-25) stay possible.
+four equal cards laid by different players (SHD-25) stay possible. In a set, every card
+whose effect can repeat acts once (two Skips skip two players, as the source says; so two
+Reverses cancel and two Under-overs bring up two cards): one rule for all three.
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ converter().register_structure_hook(Effect, _structure_effect)
 #: The default table of this game (why: see the module docstring).
 DEFAULT_EFFECTS: tuple[Effect, ...] = (
     Effect(2, "reset", "any"),
-    Effect(3, "under_over", "any"),
+    Effect(3, "under_over", "any", "each"),
     Effect(5, "five_or_less", "ge"),
     Effect(7, "reverse", "ge", "each"),
     Effect(8, "skip", "ge", "each"),
@@ -161,10 +163,11 @@ class Rules:
       ``None`` turns the rule off.
     * ``rounds`` — rounds in a match (SHD-01: "keep a loser tally across rounds"); the
       seats that lost the most rounds lose the match. 1 (default) is a single round.
-    * ``action_limit`` — a safety net, not a rule of the source: after this many actions of
-      play the round stops and the player holding the most cards is the loser (SHD-01).
-      Random play ends far sooner; the limit makes "every game ends" a guarantee. It
-      counts each round afresh.
+    * ``action_limit`` — a house rule, not in the source: after this many actions of play
+      the round stops and the player holding the most cards is the loser (SHD-01). Some
+      positions cycle for ever, even under random play, so this is what makes "every game
+      ends" a guarantee; the built-in bot's rounds stay under 200 actions. It counts each
+      round afresh.
     """
 
     effects: tuple[Effect, ...] = attrs.field(

@@ -45,14 +45,14 @@ Decisions on the points the source leaves open (each is also on the rulings page
 * **A match** (``Rules.rounds`` > 1) deals round after round from a fresh shuffle (the
   stacked deck, if any, is the first round's) and keeps a tally of lost rounds; the seats
   that lost most lose the match.
-* **The safety limit** ``Rules.action_limit`` ends a round that has run that many actions
-  of play: the seat holding the most cards (then the most in hand, then the first in turn
-  order) is the loser. Random play ends long before (see the benchmark).
+* **The safety limit** ``Rules.action_limit`` (a house rule) ends a round that has run
+  that many actions of play: the seat holding the most cards (then the most in hand, then
+  the first in turn order) is the loser. Some positions cycle for ever even under random
+  play; the bot's rounds stay under 200 actions (rationale on the rulings page, SHD-01).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, Self
@@ -61,7 +61,7 @@ from tablegames.common.actions import Action, Event
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.rng import as_rng
+from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import rules_from_dict
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE, next_seat
 from tablegames.common.serialization import Reader
@@ -80,14 +80,8 @@ from tablegames.shithead.effects import (
     Table,
     compile_table,
 )
-from tablegames.shithead.multisets import (
-    add_sorted,
-    contains,
-    discard_known,
-    minus,
-    remove_all,
-    sub_multisets,
-)
+from tablegames.shithead.inference import ALL_VALUES, bar, below, consistent, forget, pick_for_slots
+from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all, sub_multisets
 from tablegames.shithead.rules import VARIANTS, Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
@@ -99,6 +93,18 @@ HAND_SIZE = 3
 
 
 _LOWER_RULING = {FIVE: "SHD-21", SKIP: "SHD-22", REVERSE: "SHD-23"}
+
+
+def _codes(r: Reader, hi: int) -> list[int]:
+    """A list of card codes in ``0..hi``.
+
+    Checked in one pass over the raw JSON list: ``Reader.ints`` makes a reader per element,
+    which was most of ``from_json``'s time. On a defect ``Reader.ints`` runs to name it.
+    """
+    v = r.value
+    if type(v) is list and all(type(x) is int and 0 <= x <= hi for x in v):
+        return list(v)
+    return r.ints(0, hi)
 
 
 def max_players(decks: int) -> int:
@@ -131,6 +137,8 @@ class State(BaseState):
     burnt: list[int]
     removed: list[int]
     known: list[list[int]]
+    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
+    slots: list[list[int]]
     active: list[bool]
     finished: list[int]
     direction: int
@@ -154,23 +162,48 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _fresh(
-        cls, players: tuple[str, ...], seed: int | str, rules: Any,
-        deck: Sequence[str] | None, extra: dict[str, Any],
-    ) -> Self:
-        n = len(players)
+    def _check_setup(
+        cls, players: tuple[str, ...], rules: Any, deck: Sequence[str] | None,
+        extra: dict[str, Any],
+    ) -> None:
+        """Refuse players and setup that could not be dealt (``SetupError``)."""
         top = max_players(rules.decks)
-        if n > top:
+        if len(players) > top:
             raise SetupError(
-                f"{rules.decks} deck(s) deal nine cards to at most {top} players, not {n}; "
-                "use Rules(decks=...) for more"
+                f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
+                f"not {len(players)}; use Rules(decks=...) for more"
             )
+        normalize_players(players, MIN_PLAYERS, top, "shithead")  # too few, or bad names
         keep = extra.get("stock")
         if keep is not None and (isinstance(keep, bool) or not isinstance(keep, int) or keep < 0):
             raise SetupError("stock must be a non-negative int (cards kept in the draw pile)")
         unknown = set(extra) - {"stock"}
         if unknown:
             raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
+
+    @classmethod
+    def _fresh_shell(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
+        extra: dict[str, Any],
+    ) -> Self:
+        """The core deals a whole game to check a saved setup; checking it is enough here.
+
+        Dealing meant shuffling the pack on every ``from_json``, a sixth of its time.
+        """
+        cls._check_setup(players, rules, deck, extra)
+        if deck is not None:  # a stacked deck names real cards, none too often
+            pack(rules.decks).stacked_deck(deck, Rng(0))
+        obj = cls.__new__(cls)
+        obj._init_common(players, seed, rules, deck, extra)
+        return obj
+
+    @classmethod
+    def _fresh(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any],
+    ) -> Self:
+        cls._check_setup(players, rules, deck, extra)
+        n = len(players)
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         self.table = compile_table(rules.effects)
@@ -202,6 +235,7 @@ class State(BaseState):
             self.stock = cards
         self.pile, self.burnt, self.removed = [], [], []
         self.known = [[] for _ in range(n)]
+        self.slots = [[0] * HAND_SIZE for _ in range(n)]
         self.active = [True] * n
         self.finished = []
         self.direction = COUNTERCLOCKWISE if rules.direction == "right" else CLOCKWISE
@@ -235,7 +269,14 @@ class State(BaseState):
         card = self.hands[starter][0]
         known = self.known[starter]
         if known.count(card) < self.hands[starter].count(card):
+            forget([], self.slots[starter], (card,))
             add_sorted(known, (card,))
+        # what the start tells everybody: nobody holds a lower value, and the seats
+        # before the starter in the tie order hold none of the shown value either
+        low = VALUE[card]
+        ahead = order.index(starter)
+        for i, s in enumerate(order):
+            bar(self.slots[s], below(low, inclusive=i < ahead))
         self.starter = starter
         self.turn = starter
         self.phase = PLAY
@@ -262,8 +303,8 @@ class State(BaseState):
         to_act = self.to_act
         if seat is None:
             seat = to_act
-        if seat != to_act or seat is None:
-            return []
+        if seat != to_act or seat is None or type(seat) is not int:
+            return []  # another seat (no interrupts in Shithead), or not a seat at all
         if phase == PLAY:
             return self._play_actions(seat)
         if phase == SWAP:
@@ -383,7 +424,7 @@ class State(BaseState):
         add_sorted(self.up[seat], hand)
         remove_all(self.hands[seat], hand)
         add_sorted(self.hands[seat], up)
-        discard_known(self.known[seat], hand)
+        forget(self.known[seat], self.slots[seat], hand)
         add_sorted(self.known[seat], up)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
@@ -432,7 +473,7 @@ class State(BaseState):
         self._check_fits(seat, v)
         remove_all(src, cards)
         if where == "hand":
-            discard_known(self.known[seat], cards)
+            forget(self.known[seat], self.slots[seat], cards)
         self.pile.extend(cards)
         self._events.append(Event("play", {"seat": seat, "cards": card_names(cards),
                                            "from": where}))
@@ -459,6 +500,7 @@ class State(BaseState):
             drawn.append(stock.pop())
         if drawn:
             add_sorted(hand, drawn)
+            self.slots[seat].extend([0] * len(drawn))
             self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
                                                "stock": len(stock)},
                                       {"cards": card_names(drawn)}, frozenset((seat,))))
@@ -593,6 +635,8 @@ class State(BaseState):
         if not isinstance(self._play_actions(seat)[0], Pickup):
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
+        # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
+        bar(self.slots[seat], self.table.masks[self.cap][self.level])
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
@@ -754,6 +798,7 @@ class State(BaseState):
         other.burnt = self.burnt.copy()
         other.removed = self.removed.copy()
         other.known = [k.copy() for k in self.known]
+        other.slots = [k.copy() for k in self.slots]
         other.active = self.active.copy()
         other.finished = self.finished.copy()
         other.direction = self.direction
@@ -780,28 +825,36 @@ class State(BaseState):
         the pile, swapped up from the face-up cards, shown at the start, or a failed blind
         card). Redealt at random, in the same numbers: the rest of the other hands, every
         face-down card (the owner's too: nobody has seen them), the draw pile and the
-        cards set aside. Inferences from a forced pickup ("held nothing that fitted") are
-        not imposed.
+        cards set aside. The unseen cards of another hand honour what the table inferred
+        about them (:mod:`.inference`: nothing that fitted before a pick-up, nothing below
+        the starter's card), and the worlds are uniform among those that do.
         """
         self.check_seat(seat)
         r = as_rng(rng)
         world = self.copy()
         world.rng = r.fork()
         pool: list[int] = []
-        secret: list[list[int]] = [[] for _ in range(self.n)]
         for s in range(self.n):
             if s != seat:
-                secret[s] = minus(self.hands[s], self.known[s])
-                pool.extend(secret[s])
+                pool.extend(minus(self.hands[s], self.known[s]))
             pool.extend(self.down[s])
         pool.extend(self.stock)
         pool.extend(self.aside)
+        owners = [s for s in range(self.n) if s != seat for m in self.slots[s] if m]
+        picked: list[list[int]] = [[] for _ in range(self.n)]
+        if owners:
+            masks = [m for s in range(self.n) if s != seat for m in self.slots[s] if m]
+            chosen = pick_for_slots(pool, masks, r)
+            for s, i in zip(owners, chosen, strict=True):
+                picked[s].append(pool[i])
+            gone = set(chosen)
+            pool = [c for i, c in enumerate(pool) if i not in gone]
         r.shuffle(pool)
         k = 0
         for s in range(self.n):
             if s != seat:
-                size = len(secret[s])
-                world.hands[s] = sorted(self.known[s] + pool[k:k + size])
+                size = len(self.slots[s]) - len(picked[s])
+                world.hands[s] = sorted(self.known[s] + picked[s] + pool[k:k + size])
                 k += size
             size = len(self.down[s])
             world.down[s] = pool[k:k + size]
@@ -824,6 +877,7 @@ class State(BaseState):
             "burnt": self.burnt,
             "removed": self.removed,
             "known": self.known,
+            "slots": self.slots,
             "active": self.active,
             "finished": self.finished,
             "direction": self.direction,
@@ -847,15 +901,16 @@ class State(BaseState):
             raise r["phase"].fail(f"unknown phase {phase!r}")
         self.phase = PHASES.index(phase)
         self.table = compile_table(self.rules.effects)
-        self.hands = [x.ints(0, hi) for x in r["hands"].list(n)]
-        self.up = [x.ints(0, hi) for x in r["up"].list(n)]
-        self.down = [x.ints(0, hi) for x in r["down"].list(n)]
-        self.stock = r["stock"].ints(0, hi)
-        self.aside = r["aside"].ints(0, hi)
-        self.pile = r["pile"].ints(0, hi)
-        self.burnt = r["burnt"].ints(0, hi)
-        self.removed = r["removed"].ints(0, hi)
-        self.known = [x.ints(0, hi) for x in r["known"].list(n)]
+        self.hands = [_codes(x, hi) for x in r["hands"].list(n)]
+        self.up = [_codes(x, hi) for x in r["up"].list(n)]
+        self.down = [_codes(x, hi) for x in r["down"].list(n)]
+        self.stock = _codes(r["stock"], hi)
+        self.aside = _codes(r["aside"], hi)
+        self.pile = _codes(r["pile"], hi)
+        self.burnt = _codes(r["burnt"], hi)
+        self.removed = _codes(r["removed"], hi)
+        self.known = [_codes(x, hi) for x in r["known"].list(n)]
+        self.slots = [x.ints(0, ALL_VALUES) for x in r["slots"].list(n)]
         self.active = r["active"].bools()
         self.finished = r["finished"].ints(0, last)
         direction = r["direction"].int(-1, 1)
@@ -887,20 +942,26 @@ class State(BaseState):
                 raise StateError(f"$.state: seat {s}'s cards are not in order")
             if sorted(self.known[s]) != self.known[s] or not contains(self.hands[s], self.known[s]):
                 raise StateError(f"$.state.known[{s}]: not cards of that hand")
+            if not consistent(self.slots[s], minus(self.hands[s], self.known[s])):
+                raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
             if self.active[s] == (s in self.finished):
                 raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
-        everything = Counter(self.stock + self.aside + self.pile + self.burnt + self.removed)
-        for group in (self.hands, self.up, self.down):
-            for cards in group:
-                everything.update(cards)
-        decks = self.rules.decks
-        if everything != Counter({c: decks for c in range(FACES)}):
+        counts = [0] * FACES
+        for cards in (self.stock, self.aside, self.pile, self.burnt, self.removed,
+                      *self.hands, *self.up, *self.down):
+            for c in cards:
+                counts[c] += 1
+        if counts != [self.rules.decks] * FACES:
             raise StateError("$.state: the cards do not add up to the pack")
-        if self.phase == SWAP and not self.queue:
-            raise StateError("$.state.queue: nobody is asked to swap")
-        if self.phase == PLAY and not self.active[self.turn]:
+        if (self.phase == SWAP) != bool(self.queue) or len(set(self.queue)) != len(self.queue):
+            raise StateError("$.state.queue: seats wait to swap (each once) only before play")
+        if self.phase == SWAP and self.finished:
+            raise StateError("$.state.finished: nobody leaves the round before play")
+        if self.phase != OVER and sum(self.active) < 2:
+            raise StateError("$.state.active: a round goes on only while two seats hold cards")
+        if self.phase in (PLAY, GIVING) and not self.active[self.turn]:
             raise StateError("$.state.turn: that seat has left the round")
         if self.phase == OVER and self.loser < 0:
             raise StateError("$.state.loser: a finished round has a loser")

@@ -43,3 +43,14 @@ def test_smart_bot_loses_far_less_than_its_share_against_random_play() -> None:
         s = play_game(shithead.GAME, 4, seed, ["smart", "random", "random", "random"])
         lost += 0 in s.outcome().losers
     assert lost <= 5  # a fair share would be 15
+
+
+def test_bot_rounds_end_far_below_the_action_limit() -> None:
+    # the action limit is a house rule for rounds that never end; the bot's never need it
+    longest = 0
+    for players in (2, 3, 5):
+        for seed in range(25):
+            s = play_game(shithead.GAME, players, seed, ["smart"] * players)
+            assert not s.limit_hit
+            longest = max(longest, s.plays)
+    assert longest < shithead.Rules().action_limit // 20

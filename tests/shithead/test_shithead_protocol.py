@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tablegames import NotationError, SetupError, StateError, shithead
+from tablegames import IllegalAction, NotationError, SetupError, StateError, shithead
 from tablegames.common.rng import Rng
 from tablegames.testing import apply_all
 
@@ -132,3 +132,33 @@ def test_bad_setups_are_refused() -> None:
         shithead.new_game(players=2, stock=-1)
     with pytest.raises(SetupError):
         shithead.new_game(players=2, deck=["1c", "1c"])
+
+
+def test_legal_actions_of_something_that_is_not_the_seat_to_act_are_empty() -> None:
+    s = shithead.new_game(players=2, seed=3, rules={"swap": False})
+    assert s.to_act == 1
+    assert s.legal_actions(1) and s.legal_actions(0) == []
+    assert s.legal_actions(True) == [] and s.legal_actions(1.0) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("action", [
+    shithead.Play(0, ("7c",)),  # type: ignore[arg-type]
+    shithead.Play(0, [24]),  # type: ignore[arg-type]
+    shithead.Play(0, ()),
+    shithead.Play(0, (99,)),
+    shithead.Play(0, (True,)),  # type: ignore[arg-type]
+    shithead.Play(0, (-1,)),
+    shithead.Play("0", (0,)),  # type: ignore[arg-type]
+    shithead.Play(5, (0,)),
+    shithead.Play(True, (0,)),
+    shithead.Blind(0, "1"),  # type: ignore[arg-type]
+    shithead.Give(0, "1"),  # type: ignore[arg-type]
+    shithead.Swap(0, (1,), "x"),  # type: ignore[arg-type]
+    shithead.Pickup(-1),
+])
+def test_actions_with_fields_of_the_wrong_kind_are_refused_cleanly(action: object) -> None:
+    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 11h"), seat("7c 7d 7h", "8c 8h 8s", "1d 6s 12d"))
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.apply(action)  # type: ignore[arg-type]
+    assert s.to_json() == before and s.history == []

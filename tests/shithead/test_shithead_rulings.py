@@ -148,6 +148,9 @@ def test_a_one_starts_before_a_two_and_ties_go_from_seat_zero_in_direction() -> 
     tie2 = game(seat("6c 6d 6h", "4c 4d 4h", "5h 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
                 seat("6s 7s 9s", "11c 11d 11s", "3s 12d 12h"))
     assert tie2.starter == 2  # from seat 0 to the right: 0, 2, 1
+    left = game(seat("6c 6d 6h", "4c 4d 4h", "5h 8d 11h"), seat("7c 7d 7h", "8c 8h 8s", "3c 9d 9h"),
+                seat("6s 7s 9s", "11c 11d 11s", "3s 12d 12h"), rules={"direction": "left"})
+    assert left.starter == 1 and left.view(None)["direction"] == "left"  # 0, 1, 2
 
 
 @ruling("SHD-05")
@@ -274,3 +277,20 @@ def test_a_match_keeps_a_loser_tally_across_rounds() -> None:
     assert sum(out.scores) == 3 and out.scores == tuple(s.tally)
     assert out.losers == {p for p in (0, 1) if s.tally[p] == max(s.tally)}
     assert len(out.detail["rounds"]) == 3
+
+
+@ruling("SHD-01")
+def test_a_round_that_goes_round_in_circles_is_settled_by_the_action_limit() -> None:
+    # house rule: passing the same 12 back and forth never ends; at the limit the seat
+    # holding the most cards loses
+    s = game(seat("6c 6d 6h", "7c 7d 7h", "4c 4d 12c"), seat("9c 9d 9h", "8c 8h 8s", "5c 5d 6s"),
+             rules={"effects": [], "action_limit": 50})
+    apply_all(s, "0:play 12c", "1:pickup", "0:play 4c", "1:play 12c", "0:pickup")
+    for _ in range(7):  # back where it was each time: the same hands, seat 1 to start a pile
+        apply_all(s, "1:play 6s", "0:play 12c", "1:pickup", "0:play 4c", "1:play 12c", "0:pickup")
+        assert s.hands == [[12, 13, 44], [16, 17, 23]] and s.to_act == 1
+    assert not s.is_over and s.plays == 47
+    apply_all(s, "1:play 6s", "0:play 12c", "1:pickup")
+    assert s.is_over and s.limit_hit
+    out = s.outcome()
+    assert out.losers == {1} and out.detail["limit"] and out.detail["cards_left"] == [8, 10]

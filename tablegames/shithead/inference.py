@@ -1,0 +1,92 @@
+"""What the table may infer about the unseen cards in a hand, for ``sample_world``.
+
+Every card in a hand is either **known** to all (picked up from the pile, swapped up from
+the face-up cards, shown at the start) or **unseen**. The unseen ones are not free,
+though: the rules force two public inferences.
+
+* A pick-up is allowed only when nothing fits (SHD-08), so after one everybody knows that
+  the unseen cards then in that hand hold no value that could have been played.
+* The start (SHD-04) tells that no hand holds a value below the card the starter shows,
+  and that the seats ahead of the starter in the tie order hold none equal to it either.
+
+Each unseen card of a hand is a **slot** carrying a bitmask of the values (bit ``v``) it
+cannot be. A slot gets every bar laid on the hand while it is there, so a slot that came
+into the hand earlier carries every bar of a later one: the masks of a hand, oldest
+first, form a chain (each contains the next). When an unseen card of value ``v`` is
+played, the slot it came from is unknown; removing the **oldest** slot that allows ``v``
+leaves the weakest constraints any of the choices would leave, and since the masks are a
+chain those are exactly the hands consistent with the history, no more and no fewer.
+
+Slots are bounded: unseen cards enter a hand only by the deal and by drawing back to three
+(SHD-06), so a hand never holds more than three of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tablegames.common.rng import Rng
+from tablegames.shithead.cards import VALUE
+
+#: Bits 1..13: a mask that bars every value (no card could fill the slot).
+ALL_VALUES = (1 << 14) - 2
+
+
+def below(value: int, inclusive: bool = False) -> int:
+    """The mask of values under ``value`` (up to it with ``inclusive``)."""
+    top = value + 1 if inclusive else value
+    return (1 << top) - 2 if top > 1 else 0
+
+
+def bar(slots: list[int], mask: int) -> None:
+    """Lay a public bar on every unseen card of a hand."""
+    for i, m in enumerate(slots):
+        slots[i] = m | mask
+
+
+def forget(known: list[int], slots: list[int], cards: Iterable[int]) -> None:
+    """Cards left a hand: a known copy goes first, else the oldest slot the value fits."""
+    for c in cards:
+        if c in known:
+            known.remove(c)
+            continue
+        v = VALUE[c]
+        # the state's invariant (checked when loading) guarantees such a slot exists
+        del slots[next(i for i, m in enumerate(slots) if not m >> v & 1)]
+
+
+def consistent(slots: Sequence[int], unseen: Sequence[int]) -> bool:
+    """Whether the unseen cards ``unseen`` can fill ``slots`` (a chain, oldest first).
+
+    For nested masks Hall's condition is one count per slot: the ``i``-th most barred
+    slot and those before it need ``i + 1`` cards that all of them allow.
+    """
+    if len(slots) != len(unseen):
+        return False
+    for i, m in enumerate(slots):
+        if m & ALL_VALUES == ALL_VALUES or (i and slots[i - 1] & m != m):
+            return False
+        if sum(1 for c in unseen if not m >> VALUE[c] & 1) < i + 1:
+            return False
+    return True
+
+
+def pick_for_slots(pool: Sequence[int], masks: Sequence[int], rng: Rng) -> list[int]:
+    """Indices into ``pool`` for slots with these bars, uniform over valid choices.
+
+    Each slot draws independently and uniformly among the pool cards it allows, and the
+    draw is repeated until no card was drawn twice: every valid choice then has the same
+    probability (the product of the slots' option counts), so the result is exactly
+    uniform, and the rest of the pool can be shuffled into the free places.
+    """
+    options: dict[int, list[int]] = {}
+    lists = []
+    for m in masks:
+        opts = options.get(m)
+        if opts is None:
+            opts = options[m] = [i for i, c in enumerate(pool) if not m >> VALUE[c] & 1]
+        lists.append(opts)
+    while True:
+        picked = [opts[rng.below(len(opts))] for opts in lists]
+        if len(set(picked)) == len(picked):
+            return picked

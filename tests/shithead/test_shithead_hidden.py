@@ -1,0 +1,46 @@
+"""Nothing hidden reaches a seat: its view, legal moves and refusals are the same in every
+world it cannot tell from the real one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import IllegalAction, shithead
+from tablegames.common.rng import Rng
+
+#: Moves a seat might try, whatever it holds: every card, a pick-up, blind cards, gifts.
+PROBES = ("play {c}", "pickup", "blind 0", "blind 2", "give 0", "give 1", "done",
+          "swap {c}/{d}")
+
+
+def refusal(state: shithead.State, text: str) -> tuple[str, str | None, str] | None:
+    try:
+        state.copy().apply(text)
+    except IllegalAction as exc:
+        return type(exc).__name__, exc.ruling, str(exc)
+    return None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_cannot_tell_the_real_table_from_a_sampled_world(players: int) -> None:
+    for seed in range(8):
+        s = shithead.new_game(players=players, seed=seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            for p in range(players):
+                w = s.sample_world(p, rng.fork())
+                assert w.view(p) == s.view(p) and str(w) == str(s)
+                assert w.legal_actions(p) == s.legal_actions(p)
+                for _ in range(3):
+                    c, d = shithead.NAMES[rng.below(52)], shithead.NAMES[rng.below(52)]
+                    text = f"{p}:" + PROBES[rng.below(len(PROBES))].format(c=c, d=d)
+                    assert refusal(w, text) == refusal(s, text), text
+            legal = s.legal_actions()
+            action = legal[rng.below(len(legal))]
+            public = [e.for_seat(None) for e in s.copy().apply(action)]
+            events = s.apply(action)
+            assert [e.for_seat(None) for e in events] == public
+            for p in range(players):  # a seat's events show it its own cards only
+                for e in events:
+                    if e.secret is not None and p not in e.audience:
+                        assert e.for_seat(p) == e.for_seat(None)
