@@ -271,10 +271,14 @@ class BaseState(ABC):
             obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
             hist = []
             cache = _PARSE_CACHE.setdefault(cls.GAME, {})
-            for item in r["history"].items():
-                text = item.str()
-                action = cache.get(text)
+            raw = r["history"].raw()
+            if not isinstance(raw, list):
+                raise r["history"].fail("expected a list of actions")
+            for i, text in enumerate(raw):
+                action = cache.get(text) if isinstance(text, str) else None
                 if action is None:
+                    item = Reader(text, f"$.history[{i}]")
+                    text = item.str()
                     try:
                         action = cls.parse_action(text)
                     except NotationError as exc:
