@@ -84,26 +84,7 @@ def _cached(rules: Any) -> tuple[str, str] | None:
     return hit
 
 
-_SHARED: dict[Any, dict[str, Any]] = {}
 _PARSED: dict[tuple[type[Any], str], Any] = {}
-
-
-def shared_rules_dict(rules: Any) -> dict[str, Any]:
-    """Like :func:`rules_to_dict` but cached and shared: callers must not mutate it.
-
-    ``to_json`` embeds the rules in every save; rebuilding a large config (a Dallah card
-    set) each time would dominate the cost of saving.
-    """
-    try:
-        hit = _SHARED.get(rules)
-    except TypeError:
-        return rules_to_dict(rules)
-    if hit is None:
-        hit = rules_to_dict(rules)
-        if len(_SHARED) > 256:
-            _SHARED.clear()
-        _SHARED[rules] = hit
-    return hit
 
 
 def rules_from_dict_cached(cls: type[R], data: object) -> R:
@@ -123,6 +104,14 @@ def rules_from_dict_cached(cls: type[R], data: object) -> R:
             _PARSED.clear()
         _PARSED[key] = hit
     return hit
+
+
+def rules_json(rules: Any) -> str:
+    """The rules as canonical JSON text (cached for hashable configs)."""
+    hit = _cached(rules)
+    if hit is not None:
+        return hit[0]
+    return json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:

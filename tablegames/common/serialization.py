@@ -119,6 +119,11 @@ class Reader:
         self, lo: builtins.int | None = None, hi: builtins.int | None = None
     ) -> builtins.list[builtins.int]:
         """A list of bounded ints."""
+        v = self.value
+        if isinstance(v, list) and all(
+            type(x) is int and (lo is None or x >= lo) and (hi is None or x <= hi) for x in v
+        ):
+            return list(v)  # the common case, without a reader per element
         return [r.int(lo, hi) for r in self.items()]
 
     def bools(self) -> builtins.list[builtins.bool]:

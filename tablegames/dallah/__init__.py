@@ -4,8 +4,11 @@
 >>> state = dallah.new_game(players=3, seed=1, actions=["place"], placements=["neck"],
 ...                         rolls=["tall"])
 >>> _ = state.apply("0:draw"); _ = state.apply("0:roll")
->>> state.view(0)["prompt"]
-'Place a cup: place the Tall cup on the Neck. Then report: settled, or which cups fell.'
+>>> state.view(0)["prompt"]  # doctest: +NORMALIZE_WHITESPACE
+'Place a cup: place the Tall cup on the Neck. Then report that it settled,
+ each cup that fell, a collapse, or that the zone has no space.'
+>>> state.view(1)["prompt"]
+'Place a cup: waiting for P0 to place the Tall cup on the Neck.'
 >>> _ = state.report(fell=["neck:tall"])
 >>> state.piles
 [1, 0, 0]

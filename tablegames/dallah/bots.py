@@ -5,8 +5,10 @@ Decisions, by rules of thumb for a game where cups are bad:
 * give cups to the biggest other pile (a loser stays the loser), preferring players who
   hold no protection; swap piles with the smallest other pile; in a Malek Shoghl tie, give
   from your own pile when it is among the biggest;
-* protect against every effect that would add cups to your pile: redirect it to the
-  biggest eligible pile if you can, else block;
+* break every remaining tie at random with the bot's own seeded generator, never by seat
+  number (that once made the low seats everyone's victim, see ``fallmodel``);
+* protect against every effect that would add cups to your pile: redirect a gift to the
+  biggest eligible pile and a swap to the smallest if you can, else block;
 * Naql moves a cup from the busiest zone to the emptiest; Shareek picks the next player;
 * swap an action whose fall chance is above ``swap_above`` (DAL-27).
 
@@ -16,6 +18,7 @@ the bot samples a whole report once and then plays it out one action at a time.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tablegames.common.actions import Action
@@ -77,41 +80,49 @@ class ModelBot:
         return action
 
     # -- decisions --------------------------------------------------------------------
-    @staticmethod
-    def _protect(state: Any, legal: list[Action], seat: int) -> Action:
+    def _best(self, options: Sequence[Action], key: Any) -> Action:
+        """The option with the highest ``key``; ties broken at random (seeded).
+
+        Breaking ties by seat number would make low seats the usual victims of every
+        "give to the biggest pile" or "swap with the smallest" choice (at the start every
+        pile is 0, so everything ties) and skew the Biggest Loser figures towards them.
+        """
+        pool = list(options)
+        self.rng.shuffle(pool)
+        return max(pool, key=key)
+
+    def _protect(self, state: Any, legal: list[Action], seat: int) -> Action:
         redirects = [a for a in legal if isinstance(a, A.Redirect)]
         if redirects:
-            return max(redirects, key=lambda a: (-1 if a.to is None else state.piles[a.to],
-                                                  -(a.to or 0)))
+            # a gift goes to the biggest pile; a swap to the smallest, who takes the source's
+            # big pile (sending a swap to a big pile would shrink that pile instead)
+            sign = -1 if state._my_effect(seat)[2] == S.SWAP else 1
+            return self._best(redirects,
+                              lambda a: -10**9 if a.to is None else sign * state.piles[a.to])
         block = A.simple(A.Block, seat)
         if block in legal:
             return block
         return A.simple(A.Allow, seat)
 
-    @staticmethod
-    def _target(state: Any, legal: list[Action], seat: int) -> Action:
+    def _target(self, state: Any, legal: list[Action], seat: int) -> Action:
         targets = [a for a in legal if isinstance(a, A.Target)]
         spec = state.spec
         if spec.kind == "shareek":
             return targets[0]
         def unprotected(s: int) -> int:
             return 0 if state.held[s] else 1
-        if spec.kind == "give":
-            return max(targets, key=lambda a: (unprotected(a.target), state.piles[a.target],
-                                               -a.target))
-        return max(targets, key=lambda a: (unprotected(a.target), -state.piles[a.target],
-                                           -a.target))
+        sign = 1 if spec.kind == "give" else -1
+        return self._best(targets, lambda a: (unprotected(a.target),
+                                              sign * state.piles[a.target]))
 
-    @staticmethod
-    def _pair(state: Any, legal: list[Action], seat: int) -> Action:
+    def _pair(self, state: Any, legal: list[Action], seat: int) -> Action:
         pairs = [a for a in legal if isinstance(a, A.Pair)]
         mine = [a for a in pairs if a.source == seat]
         pool = mine or [a for a in pairs if a.recipient != seat] or pairs
-        return pool[0]
+        return self._best(pool, lambda a: 0)
 
-    @staticmethod
-    def _move(state: Any, legal: list[Action]) -> Action:
+    def _move(self, state: Any, legal: list[Action]) -> Action:
         moves = [a for a in legal if isinstance(a, A.Move)]
         t = state.t
         load = {t.zone_ids[z]: len(c) for z, c in enumerate(state.pot)}
-        return max(moves, key=lambda a: (load[a.zone] - load[a.to], -moves.index(a)))
+        return self._best(moves, lambda a: load[a.zone] - load[a.to])

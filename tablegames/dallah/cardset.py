@@ -178,27 +178,28 @@ class CardSet:
             if dup:
                 raise RulesError(f"card set {self.name!r}: duplicate {group} id(s) {dup}")
         if not 1 <= len(self.shapes) <= 12:
-            raise RulesError("the die needs 1 to 12 faces (DAL-01)")
+            raise RulesError("shapes: the die needs 1 to 12 faces (DAL-01)")
         if not any(s.cups for s in self.shapes):
-            raise RulesError("the shared pile has no cups: no face of the die names a cup")
+            raise RulesError("shapes: the shared pile has no cups: no face of the die names a cup")
         if not 1 <= len(self.zones) <= 12 or not any(z.cards for z in self.zones):
-            raise RulesError("the Placement deck names no zone (DAL-04)")
+            raise RulesError("zones: the Placement deck names no zone (DAL-04)")
         if not any(a.count for a in self.actions):
-            raise RulesError("the Action deck is empty (DAL-04)")
+            raise RulesError("actions: the Action deck is empty (DAL-04)")
         if not any(a.count and a.cups and a.kind in PLACING_KINDS for a in self.actions):
             raise RulesError(
-                "no Action card places a cup on any Dallah (place, timed, tag_team, shareek "
-                "or fazaa with cups >= 1): the shared pile would never empty"
+                "actions: no Action card places a cup on any Dallah (place, timed, tag_team, "
+                "shareek or fazaa with cups >= 1): the shared pile would never empty"
             )
-        for a in self.actions:
+        for i, a in enumerate(self.actions):
+            where = f"actions[{i}] ({a.id})"
             if a.kind in PLACING_KINDS and a.cups == 0:
-                raise RulesError(f"action {a.id!r}: a {a.kind} card must place at least one cup")
+                raise RulesError(f"{where}.cups: a {a.kind} card must place at least one cup")
             if a.kind == "naql" and a.count and len(self.zones) < 2:
-                raise RulesError(f"action {a.id!r}: Naql needs two zones to move between (DAL-22)")
+                raise RulesError(f"{where}.kind: Naql needs two zones to move between (DAL-22)")
             if a.kind in ("give", "swap") and a.target == "self":
-                raise RulesError(f"action {a.id!r}: a {a.kind} card cannot target your own pile")
+                raise RulesError(f"{where}.target: a {a.kind} card cannot target your own pile")
             if a.kind == "pass" and a.target not in ("next", "previous"):
-                raise RulesError(f"action {a.id!r}: a pass card passes to 'next' or 'previous'")
+                raise RulesError(f"{where}.target: a pass card passes to 'next' or 'previous'")
 
     # -- tables ------------------------------------------------------------------------
     def shape(self, ident: str) -> Shape:
@@ -278,16 +279,80 @@ def _parse(raw: bytes, suffix: str, where: str) -> Any:
     raise RulesError(f"card set {where!r}: use a .toml or .json file")
 
 
+_GROUPS: dict[str, type[Any]] = {
+    "shapes": Shape, "zones": Zone, "actions": ActionCard, "protection": ProtectionCard}
+
+
+#: Fields whose value is one of a few words: checked first for a message that lists them.
+_KNOWN: dict[str, dict[str, tuple[str, ...]]] = {
+    "actions": {"kind": KINDS, "target": TARGETS, "portion": PORTIONS},
+    "protection": {"kind": PROTECTION_KINDS},
+}
+
+
+def _check_fields(data: Any) -> None:
+    """Refuse a malformed card set naming the bad field (``actions[11] (mabrook): ...``).
+
+    Structuring the whole set at once reports only the attribute ("amount must be in
+    0..200"), which leaves a user with a 30-card file guessing which card is wrong; so each
+    item is structured on its own first, under its position and id.
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError(f"a card set is a table (name, shapes, zones, actions, protection), "
+                         f"not {type(data).__name__}")
+    extra = sorted(str(k) for k in data if k != "name" and k not in _GROUPS)
+    if extra:
+        raise RulesError(f"unknown card set field(s): {', '.join(extra)}")
+    if "name" not in data:
+        raise RulesError("name: the card set has no name")
+    for group, item_cls in _GROUPS.items():
+        if group not in data:
+            if group == "protection":
+                continue
+            raise RulesError(f"{group}: the card set has no {group} list")
+        items = data[group]
+        if isinstance(items, str | Mapping) or not isinstance(items, list | tuple):
+            raise RulesError(f"{group}: expected a list of tables, not {type(items).__name__}")
+        for i, item in enumerate(items):
+            if isinstance(item, item_cls):
+                continue
+            where = f"{group}[{i}]"
+            if not isinstance(item, Mapping):
+                raise RulesError(f"{where}: expected a table, not {item!r}")
+            if isinstance(item.get("id"), str):
+                where += f" ({item['id']})"
+            missing = [f.name for f in attrs.fields(item_cls)
+                       if f.default is attrs.NOTHING and f.name not in item]
+            if missing:
+                raise RulesError(f"{where}: missing {', '.join(missing)}")
+            known = _KNOWN.get(group, {})
+            for field, values in known.items():
+                if field in item and item[field] not in values:
+                    raise RulesError(f"{where}.{field}: unknown {field} {item[field]!r} "
+                                     f"(known: {', '.join(values)})")
+            try:
+                rules_from_dict(item_cls, item)
+            except RulesError as exc:
+                text = str(exc).removeprefix(f"bad {item_cls.__name__}: ")
+                raise RulesError(f"{where}: {text}") from None
+
+
 def _install_structure_cache() -> None:
     """Remember structured card sets by their canonical JSON.
 
     Every loaded save structures its rules, and a card set is dozens of validated attrs
     objects; the same few sets come back again and again (bots and the conformance kit
     load states constantly), so the result is kept. A set is frozen, so sharing is safe.
+
+    Equal sets are also made *one object* (the same set written with or without its
+    defaults has two JSON forms): every dict keyed by rules or by a card set (the table
+    cache, the rules-hash cache) then finds it by identity instead of comparing dozens of
+    cards field by field, which was a sixth of the cost of loading a save.
     """
     conv = converter()
     build = make_dict_structure_fn(CardSet, conv)
     seen: dict[str, CardSet] = {}
+    canonical: dict[CardSet, CardSet] = {}
 
     def structure(data: Any, cls: type[CardSet]) -> CardSet:
         if isinstance(data, CardSet):
@@ -298,10 +363,12 @@ def _install_structure_cache() -> None:
             return build(data, cls)
         hit = seen.get(key)
         if hit is None:
-            hit = build(data, cls)
+            _check_fields(data)
+            built = build(data, cls)
             if len(seen) > 64:
                 seen.clear()
-            seen[key] = hit
+                canonical.clear()
+            hit = seen[key] = canonical.setdefault(built, built)
         return hit
 
     conv.register_structure_hook(CardSet, structure)

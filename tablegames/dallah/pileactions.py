@@ -105,10 +105,13 @@ class PileActions:
         if seat in self.answered:
             raise self._refuse("you have already answered for this card",
                                "already_answered", "DAL-44", seat)
-        if seat != self.asked[0]:
-            if self._my_effect(seat) is None and any(e[1] == seat for e in self.effects):
+        if seat not in self.asked:
+            if any(e[1] == seat for e in self.effects):
                 raise self._refuse("a redirected effect cannot be protected again",
                                    "redirected_effect", "DAL-44", seat)
+            raise self._refuse("nothing on this card would add cups to your pile",
+                               "not_affected", "DAL-41", seat)
+        if seat != self.asked[0]:
             raise OutOfTurn(f"{self.players[self.asked[0]]} decides first",
                             code="out_of_turn", ruling="DAL-41", seat=seat)
 

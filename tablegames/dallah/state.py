@@ -37,7 +37,9 @@ from tablegames.common.rules import rules_from_dict
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState, check_seed, normalize_players
 from tablegames.dallah import actions as A
+from tablegames.dallah import saving
 from tablegames.dallah.cardset import STUNT_KINDS, ActionCard, CardSet
+from tablegames.dallah.consistency import check_consistency
 from tablegames.dallah.pileactions import PileActions
 from tablegames.dallah.prompts import prompt_for
 from tablegames.dallah.rules import VARIANTS, Rules
@@ -63,7 +65,6 @@ from tablegames.dallah.stages import (
     REPORTS,
     ROLL,
     STAGES,
-    SWAP,
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
@@ -364,6 +365,7 @@ class State(PileActions, BaseState):
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"{action} is not a Dallah action", code="not_an_action")
+        _check_args(action, self.n)
         stage_ok, ruling = _STAGES_FOR[kind]
         if self.stage not in stage_ok:
             raise IllegalAction(
@@ -608,7 +610,9 @@ class State(PileActions, BaseState):
         self._reset_card()
         self.card = -1
         self.placer = self.active
-        self._start_card(self._draw_action(action.seat))
+        # the new card is the turn's card, whoever asked for the swap (a Fazaa' helper,
+        # a Tag Team partner): a protection card it turns up goes to the turn's player
+        self._start_card(self._draw_action(self.active))
 
     def _do_move(self, action: A.Move) -> None:
         t = self.t
@@ -636,10 +640,7 @@ class State(PileActions, BaseState):
                                            "from": action.zone, "to": action.to}))
 
     def _do_target(self, action: A.Target) -> None:
-        who = action.target
-        if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < self.n:
-            raise self._refuse(f"there is no seat {who!r}", "no_such_seat", "DAL-36",
-                               action.seat)
+        who = action.target  # a seat: checked by _check_args
         if who == self.active:
             raise self._refuse("choose another player, never yourself", "target_self",
                                "DAL-36", action.seat)
@@ -765,7 +766,7 @@ class State(PileActions, BaseState):
                       "placements_discard": len(self.zone_discard)},
             "discards": {"actions": [cid[c] for c in self.act_discard],
                          "placements": [zid[z] for z in self.zone_discard]},
-            "names": t.cards.names(lang),
+            "names": {group: dict(ids) for group, ids in t.names[lang].items()},
             "prompt": prompt_for(self, seat, lang),
         }
         if self.stage == OVER:
@@ -835,103 +836,43 @@ class State(PileActions, BaseState):
 
     # ------------------------------------------------------------------ JSON
     def _dump(self) -> dict[str, Any]:
-        return {
-            "stage": STAGES[self.stage], "active": self.active, "turn_no": self.turn_no,
-            "shared": self.shared, "pot": self.pot, "piles": self.piles,
-            "retired": self.retired, "held": self.held, "act_stock": self.act_stock,
-            "act_discard": self.act_discard, "zone_stock": self.zone_stock,
-            "zone_discard": self.zone_discard, "rolls": self.rolls, "full": self.full,
-            "card": self.card, "hand": self.hand, "placers": self.placers,
-            "cup_no": self.cup_no, "placer": self.placer, "collector": self.collector,
-            "zone": self.zone, "what": self.what, "released": self.released,
-            "falls": self.falls, "timeouts": self.timeouts, "swaps": self.swaps,
-            "partner": self.partner, "amount": self.amount, "effects": self.effects,
-            "asked": self.asked, "answered": self.answered, "used": self.used,
-            "losers": self.losers,
-        }
+        return saving.dump(self)
 
     def _load(self, r: Reader) -> None:
-        n, last = self.n, self.n - 1
-        t = self.t = table_for(self.rules.cards)
-        ns, nz, nc = t.nshapes - 1, t.nzones - 1, len(t.card_ids) - 1
-        self._events = []
-        self._setup_log = []
-        stage = r["stage"].str()
-        if stage not in STAGES:
-            raise r["stage"].fail(f"unknown stage {stage!r}")
-        self.stage = STAGES.index(stage)
-        self.active = r["active"].int(0, last)
-        self.turn_no = r["turn_no"].int(0)
-        self.shared = r["shared"].ints(0)
-        self.pot = [x.ints(0, ns) for x in r["pot"].list(t.nzones)]
-        self.piles = [x.int(0) for x in r["piles"].list(n)]
-        self.retired = r["retired"].int(0)
-        self.held = [x.ints(0, nc) for x in r["held"].list(n)]
-        self.act_stock = r["act_stock"].ints(0, nc)
-        self.act_discard = r["act_discard"].ints(0, nc)
-        self.zone_stock = r["zone_stock"].ints(0, nz)
-        self.zone_discard = r["zone_discard"].ints(0, nz)
-        self.rolls = r["rolls"].ints(0, ns)
-        self.full = [x.bool() for x in r["full"].list(t.nzones)]
-        self.card = r["card"].int(-1, nc)
-        self.hand = r["hand"].ints(0, ns)
-        self.placers = r["placers"].ints(0, last)
-        self.cup_no = r["cup_no"].int(0, 3)
-        self.placer = r["placer"].int(0, last)
-        self.collector = r["collector"].int(-1, last)
-        self.zone = r["zone"].int(-1, nz)
-        self.what = r["what"].int(0, 2)
-        self.released = r["released"].bool()
-        self.falls = r["falls"].int(0)
-        self.timeouts = r["timeouts"].int(0)
-        self.swaps = r["swaps"].int(0)
-        self.partner = r["partner"].int(-1, last)
-        self.amount = r["amount"].int(0)
-        self.effects = []
-        for e in r["effects"].items():
-            src, dst, k, flags = e.list(4)
-            self.effects.append([src.int(0, last), dst.int(0, last), k.int(SWAP),
-                                 flags.int(0, 3)])
-        self.asked = r["asked"].ints(0, last)
-        self.answered = r["answered"].ints(0, last)
-        self.used = r["used"].ints(0, last)
-        self.losers = r["losers"].ints(0, last)
-        self._check_consistency(r)
+        saving.load(self, r)
+        check_consistency(self)
 
-    def _check_consistency(self, r: Reader) -> None:
-        t = self.t
-        if len(self.shared) != t.nshapes:
-            raise r["shared"].fail(f"expected {t.nshapes} shapes")
-        if self.cups_in_play() != self.rules.cards.total_cups:
-            raise StateError("$.state: the cups do not add up to the card set's cups")
-        for s, cups in enumerate(self.rules.cards.shapes):
-            placed = self.shared[s] + self.hand.count(s) + sum(z.count(s) for z in self.pot)
-            if placed > cups.cups:
-                raise StateError(f"$.state: more {cups.id} cups than the card set has")
-        cards = sorted(self.act_stock + self.act_discard + [c for h in self.held for c in h]
-                       + ([self.card] if self.card >= 0 else []))
-        if cards != sorted(t.action_deck):
-            raise StateError("$.state: the Action cards do not add up to the deck")
-        if any(not t.protection[c] for h in self.held for c in h):
-            raise StateError("$.state.held: only protection cards are held")
-        zones = sorted(self.zone_stock + self.zone_discard + ([self.zone] if self.zone >= 0
-                                                               else []))
-        if zones != sorted(t.zone_deck):
-            raise StateError("$.state: the Placement cards do not add up to the deck")
-        if self.stage == PROTECT and not self.asked:
-            raise StateError("$.state.asked: nobody is asked to protect")
-        if self.stage in (TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT) and self.card < 0:
-            raise StateError("$.state.card: no Action card in play")
-        if self.stage == REPORT and self.what == R_PLACE and not self.released and (
-                not self.hand or self.zone < 0):
-            raise StateError("$.state: a placement report without a cup and a zone")
-        if self.stage == ROLL and self.hand:
-            raise StateError("$.state.hand: cups in hand before the roll")
-        if self.stage in (ROLL, REPORT) and self.what == R_PLACE and self.placers and (
-                self.cup_no >= len(self.placers)):
-            raise StateError("$.state.cup_no: past the card's cups")
-        if self.stage == OVER and self.shared_total():
-            raise StateError("$.state: the game ended with cups in the shared pile")
+
+#: Argument fields that name a card-set id, and those that name a seat (with the ruling
+#: a bad seat cites: a target is "another player", DAL-36).
+_ID_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    A.Fell: ("zone", "shape"), A.Move: ("zone", "shape", "to")}
+_SEAT_FIELDS: dict[type[Action], tuple[tuple[str, ...], str | None]] = {
+    A.Target: (("target",), "DAL-36"), A.Pair: (("source", "recipient"), "DAL-35"),
+    A.Redirect: (("to",), "DAL-43")}
+
+
+def _check_args(action: Action, n: int) -> None:
+    """Refuse arguments of the wrong type before any handler reads them.
+
+    Actions built in code (not parsed) can hold anything: a list as a zone would raise
+    ``TypeError`` in a lookup, and ``True`` as a seat compares equal to seat 1 and would
+    be stored in the state and written to the save as ``true``.
+    """
+    kind = type(action)
+    for name in _ID_FIELDS.get(kind, ()):
+        value = getattr(action, name)
+        if type(value) is not str:
+            raise IllegalAction(f"'{action.verb}': the {name} is a card-set id, not {value!r}",
+                                code="bad_argument", seat=action.seat)
+    names, ruling = _SEAT_FIELDS.get(kind, ((), None))
+    for name in names:
+        value = getattr(action, name)
+        if value is None and kind is A.Redirect:
+            continue
+        if type(value) is not int or not 0 <= value < n:
+            raise IllegalAction(f"there is no seat {value!r}", code="no_such_seat",
+                                ruling=ruling, seat=action.seat)
 
 
 _HANDLERS: dict[type[Action], Any] = {

@@ -27,6 +27,7 @@ class Table:
         "cards",
         "is_pile",
         "kind",
+        "names",
         "nshapes",
         "nzones",
         "protection",
@@ -57,6 +58,8 @@ class Table:
                              for c in specs)
         self.action_deck = [i for i, c in enumerate(specs) for _ in range(c.count)]
         self.zone_deck = [i for i, z in enumerate(cards.zones) for _ in range(z.cards)]
+        #: Display names per language; read-only (every view and prompt shows them).
+        self.names = {lang: cards.names(lang) for lang in ("en", "ar")}
 
 
 @lru_cache(maxsize=64)

@@ -164,3 +164,15 @@ def test_illegal_action_is_a_value_error_with_code_ruling_and_doc_link() -> None
     assert err.doc == "rulings/toepen.html#TOE-11"
     assert "TOE-11" in str(err) and "must_follow_suit" in str(err)
     assert tablegames.IllegalAction("x").doc is None
+
+
+def test_to_json_splice_equals_canonical_dump_of_the_whole_state() -> None:
+    import json
+
+    from tablegames.common.serialization import dumps
+
+    for name in tablegames.GAMES:
+        s = tablegames.new_game(name, players=3, seed=2)
+        s.apply(s.legal_actions()[0])
+        text = s.to_json()
+        assert dumps(json.loads(text)) == text

@@ -190,3 +190,99 @@ def test_variants_and_rules_forms() -> None:
         dallah.new_game(2, rules="wobbly")
     with pytest.raises(RulesError):
         dallah.new_game(2, rules={"swaps_per_turn": 9})
+
+
+ODD_TOML = """
+name = "one cup shape, one zone, no protection"
+
+[[shapes]]
+id = "finjan"
+en = "Finjan"
+ar = "فنجان"
+cups = 150
+
+[[zones]]
+id = "rim"
+en = "Rim"
+ar = "الحافة"
+cards = 1
+
+[[actions]]
+id = "three"
+en = "Three cups"
+ar = "ثلاثة فناجين"
+kind = "tag_team"
+count = 3
+cups = 3
+
+[[actions]]
+id = "tap"
+en = "Tap"
+ar = "طرق"
+kind = "tap"
+cups = 1
+
+[[actions]]
+id = "kullah_lak"
+en = "Kullah Lak"
+ar = "كله لك"
+kind = "give"
+portion = "all"
+
+[[actions]]
+id = "reverse"
+en = "Reverse"
+ar = "بالعكس"
+kind = "pass"
+target = "next"
+"""
+
+
+@pytest.mark.ruling("DAL-04")
+@pytest.mark.parametrize("suffix", ["toml", "json"])
+def test_an_unusual_but_valid_set_plays_to_the_end(tmp_path: Path, suffix: str) -> None:
+    """One shape, one zone (so never 'nospace'), no protection cards, 150 cups."""
+    odd = dallah.CardSet.from_text(ODD_TOML)
+    path = tmp_path / f"odd.{suffix}"
+    path.write_text(ODD_TOML if suffix == "toml" else json.dumps(odd.to_dict()))
+    rules = dallah.Rules.with_cards(path)
+    assert rules.cards == odd and rules.cards.protection == ()
+    for seed, players in ((0, 2), (1, 5), (2, 8)):
+        state = play_game(dallah.GAME, players, seed, "model", rules=rules)
+        assert state.is_over and state.shared_total() == 0
+        assert sum(state.outcome().scores) + state.retired + state.pot_total() == 150
+        assert state.held == [[]] * players
+        text = state.to_json()
+        assert dallah.State.from_json(text).to_json() == text
+    state = dallah.new_game(3, seed=4, rules=rules, actions=["three"], rolls=["finjan"] * 3)
+    state.apply("0:draw")
+    state.apply("0:roll")
+    assert "0:nospace" not in state.view(0)["legal"]
+    assert state.view(0)["prompt"].startswith("Three cups: place the Finjan cup on the Rim "
+                                              "(cup 1 of 3).")
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda d: d["actions"][11].update(amount=-1), "actions[11] (mabrook): amount"),
+    (lambda d: d["actions"][2].update(seconds=0), "actions[2] (five_seconds): seconds"),
+    (lambda d: d["shapes"][0].update(cups="many"), "shapes[0] (classic):"),
+    (lambda d: d["shapes"][2].pop("id"), "shapes[2]: missing id"),
+    (lambda d: d["actions"][3].update(kind="juggle"), "actions[3] (naql).kind: unknown kind 'juggle'"),
+    (lambda d: d["protection"][1].update(kind="shield"), "protection[1] (ana_mali_dakhal).kind"),
+    (lambda d: d["actions"].append(3), "actions[20]: expected a table"),
+    (lambda d: d.pop("zones"), "zones: the card set has no zones list"),
+    (lambda d: d.update(shapes="classic"), "shapes: expected a list"),
+    (lambda d: d.update(colour="red"), "unknown card set field(s): colour"),
+    (lambda d: d["actions"][0].update(cups=0), "actions[0] (place).cups"),
+    (lambda d: d["actions"][12].update(target="self"), "actions[12] (tabadel).target"),
+])
+def test_a_bad_set_names_the_bad_field(change: Any, field: str) -> None:
+    """A user with a 30-card file must learn which card and which field is wrong."""
+    data = default_data()
+    change(data)
+    with pytest.raises(RulesError) as info:
+        dallah.CardSet.from_dict(data)
+    assert field in str(info.value)
+    with pytest.raises(RulesError) as info:
+        dallah.new_game(3, rules={"cards": data})
+    assert field in str(info.value)

@@ -74,3 +74,32 @@ def test_model_bot_naql_relieves_the_busiest_zone() -> None:
     action = dallah.ModelBot(1, swap_above=1.0).choose(s)
     assert action.verb == "move" and action.zone == "neck"  # type: ignore[attr-defined]
     assert action.to not in ("neck", "lid")  # type: ignore[attr-defined]
+
+
+def test_the_bot_breaks_ties_at_random_not_by_seat_number() -> None:
+    """Seat-number tie-breaks made seat 0 everyone's target while piles were all equal,
+    which skewed the Biggest Loser figures towards the low seats (see ``fallmodel``)."""
+    chosen = set()
+    for seed in range(24):
+        s = game(4, actions=["kheth"], piles=[0, 0, 0, 1], first=3)
+        play(s, "3:draw")
+        action = dallah.ModelBot(seed).choose(s)
+        assert action.seat == 3 and action.target in (0, 1, 2)
+        chosen.add(action.target)
+    assert chosen == {0, 1, 2}
+    redirects = set()
+    for seed in range(24):
+        s = game(4, actions=["kheth"], piles=[2, 0, 0, 0], held=[[], ["ana_mali_dakhal"], [], []])
+        play(s, "0:draw", "0:target 1")
+        redirects.add(dallah.ModelBot(seed).choose(s).to)
+    assert redirects == {2, 3}
+
+
+
+def test_the_bot_redirects_a_swap_to_the_smallest_pile() -> None:
+    """A swap is bad for the smaller pile: sending it to the biggest would help that pile."""
+    for seed in range(5):
+        s = game(4, actions=["surprise"], piles=[6, 0, 1, 3],
+                 held=[[], ["ana_mali_dakhal"], [], []])
+        play(s, "0:draw", "0:target 1")
+        assert str(dallah.ModelBot(seed).choose(s)) == "1:redirect 2"

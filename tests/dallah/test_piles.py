@@ -29,7 +29,7 @@ def test_pile_actions_use_personal_piles_only() -> None:
 def test_give_what_you_have_and_an_empty_pile_gives_zero() -> None:
     s = game(actions=["mabrook"], piles=[1, 0, 0])
     play(s, "0:draw")
-    assert s.view(0)["prompt"] == "Mabrook: choose who gets 1 cup(s) from your pile."
+    assert s.view(0)["prompt"] == "Mabrook: choose who gets 1 cup from your pile."
     play(s, "0:target 2")
     assert s.piles == [0, 0, 1]
     s = game(actions=["kheth"])

@@ -23,7 +23,8 @@ def test_block_before_cups_move() -> None:
     play(s, "0:draw", "0:target 1")
     assert s.to_act == 1 and s.piles == [2, 0, 0]
     assert s.view(1)["legal"] == ["1:allow", "1:block"]
-    assert s.view(1)["prompt"] == "Kheth: P0 gives you 1 cup(s). Play Ma Ysir, or allow it."
+    assert s.view(1)["prompt"] == (
+        "Kheth: P0 would give you 1 cup. Play Ma Ysir to block it, or allow it.")
     play(s, "1:block")
     assert s.piles == [2, 0, 0] and s.held == [[], [], []]
     assert s.view(None)["discards"]["actions"] == ["ma_ysir", "kheth"]
@@ -99,7 +100,7 @@ def test_the_redirect_target_is_refused_while_the_window_is_open() -> None:
     assert s.asked == [0, 3]
     play(s, "0:redirect 2")
     refused(s, "2:block", "redirected_effect", "DAL-44")
-    refused(s, "1:block", "out_of_turn", "DAL-41")
+    refused(s, "1:block", "not_affected", "DAL-41")  # seat 1 only gives on this card
     play(s, "3:allow")
     assert s.piles == [0, 0, 1, 1]
     s = game(4, rules={"cards": cards}, actions=["pass_it"], piles=[1, 1, 0, 0],
@@ -145,3 +146,63 @@ def test_no_protection_against_cups_knocked_down_or_a_finished_move() -> None:
     play(s, "0:draw", "0:target 1", "1:allow")
     assert s.piles == [0, 1, 0]
     refused(s, "1:block", "nothing_to_protect", "DAL-46")
+
+
+@pytest.mark.ruling("DAL-41", "DAL-44")
+def test_asked_in_clockwise_order_and_one_card_per_seat_even_holding_both() -> None:
+    cards = dallah.DEFAULT_CARDS.to_dict()
+    cards["protection"][0]["count"] = 2  # two Ma Ysir in this deck
+    s = game(4, rules={"cards": cards}, actions=["reverse"], piles=[1, 1, 1, 1], first=2,
+             held=[["ma_ysir", "ana_mali_dakhal"], [], [], ["ma_ysir"]])
+    play(s, "2:draw")
+    # left = next seat: 2->3, 3->0, 0->1, 1->2; asked clockwise from seat 2: 3, then 0
+    assert s.asked == [3, 0]
+    refused(s, "0:block", "out_of_turn", "DAL-41")
+    assert s.view(0)["legal"] == [] and s.view(3)["legal"] == ["3:allow", "3:block"]
+    play(s, "3:allow")
+    assert s.view(0)["legal"] == ["0:allow", "0:block", "0:redirect 1", "0:redirect 2"]
+    play(s, "0:block")
+    # one protection per card: the other card stays held, unused, and the window closed
+    assert s.held[0] == [s.t.card_index["ana_mali_dakhal"]]
+    assert s.view(None)["stage"] == "draw" and s.to_act == 3
+    assert s.piles == [0, 1, 1, 2]  # 3's cup to 0 blocked; 2->3, 0->1, 1->2 passed
+
+
+@pytest.mark.ruling("DAL-43", "DAL-45")
+def test_pass_it_redirect_never_returns_the_cup_to_its_source() -> None:
+    s = game(4, actions=["pass_it"], piles=[1, 2, 0, 0], held=[[], [], [], ["ana_mali_dakhal"]])
+    play(s, "0:draw")
+    # right = previous seat: 0->3 and 1->0; seat 3 may send its cup from 0 to 1 or 2 only
+    assert s.asked == [3]
+    assert s.view(3)["legal"] == ["3:allow", "3:redirect 1", "3:redirect 2"]
+    refused(s, "3:redirect 0", "not_eligible", "DAL-43")
+    refused(s, "3:redirect 3", "not_eligible", "DAL-43")
+    play(s, "3:redirect 1")
+    # seat 1 passes one and gets 0's cup at the same moment; seat 0 gives one, gets one
+    assert s.piles == [1, 2, 0, 0]
+
+
+@pytest.mark.ruling("DAL-42", "DAL-43")
+def test_a_redirected_swap_keeps_its_source() -> None:
+    s = game(4, actions=["surprise"], piles=[6, 0, 1, 3],
+             held=[[], ["ana_mali_dakhal"], [], []])
+    play(s, "0:draw", "0:target 1")
+    assert s.view(1)["prompt"] == ("Surprise: P0 would swap piles with you. Play Ana Mali "
+                                   "Dakhal to send it to another player, or allow it.")
+    play(s, "1:redirect 2")
+    assert s.piles == [1, 0, 6, 3]
+    s = game(3, actions=["malek_shoghl"], piles=[4, 0, 2], held=[[], ["ma_ysir"], []])
+    play(s, "0:draw", "1:block")
+    assert s.piles == [4, 0, 2]
+
+
+@pytest.mark.ruling("DAL-41")
+def test_held_cards_stay_out_of_a_reshuffle_and_played_ones_go_to_the_discard() -> None:
+    s = game(3, actions=["kheth"], piles=[2, 0, 0], held=[[], ["ma_ysir"], ["ana_mali_dakhal"]])
+    play(s, "0:draw", "0:target 1", "1:block")
+    ma_ysir, ana = s.t.card_index["ma_ysir"], s.t.card_index["ana_mali_dakhal"]
+    assert ma_ysir in s.act_discard and s.held[2] == [ana]
+    s.act_discard.extend(s.act_stock)
+    s.act_stock.clear()
+    play(s, "1:draw")
+    assert ana not in s.act_stock + s.act_discard and s.held[2] == [ana]

@@ -310,3 +310,14 @@ def test_actions_out_of_their_stage_are_refused() -> None:
     play(s, "0:draw")
     refused(s, "0:move neck:tall nose", "unknown_zone", "DAL-22")
     refused(s, "0:fell neck:tall", "wrong_stage", "DAL-10")
+
+
+@pytest.mark.ruling("DAL-27", "DAL-40")
+def test_a_helper_swaps_but_the_new_card_belongs_to_the_turns_player() -> None:
+    s = game(actions=["fazaa", "ma_ysir", "place"], placements=["lid"], rolls=["tall"])
+    play(s, "0:draw")
+    assert s.to_act == 1  # the Fazaa' helper rolls, and may swap the action
+    events = play(s, "1:swap")
+    assert [e["seat"] for e in events if e["kind"] == "protection_held"] == [0]
+    assert s.held[0] and not s.held[1]
+    assert s.view(0)["card"]["id"] == "place" and s.to_act == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -16,11 +17,14 @@ def test_the_phone_view_names_card_cup_and_zone() -> None:
     play(s, "0:draw", "0:roll")
     v = s.view(0)
     assert v["prompt"] == ("Five seconds: place the Wide cup on the Spout within 5 seconds. "
-                           "Then report: settled, or which cups fell.")
+                           "Then report that it settled, each cup that fell, a collapse, "
+                           "that the zone has no space, or that time ran out with nothing "
+                           "fallen.")
     assert v["legal"][0] == "0:settled" and "0:fell spout:wide" in v["legal"]
     assert v["piles"] == [0, 2, 1] and v["held"] == [[], ["ma_ysir"], []] and v["hand"] == []
     assert v["shared_total"] == 21 and v["in_hand"] == ["wide"] and v["pot"]["spout"] == []
-    assert s.view(1)["prompt"].startswith("Waiting for P0: Five seconds: place the Wide cup")
+    assert s.view(1)["prompt"] == ("Five seconds: waiting for P0 to place the Wide cup on "
+                                   "the Spout.")
     assert s.view(1)["hand"] == ["ma_ysir"] and s.view(1)["legal"] == []
     public = s.view(None)
     assert "hand" not in public and "legal" not in public
@@ -56,10 +60,11 @@ def test_prompts_for_every_stage() -> None:
     play(s, "0:draw")
     assert s.view(0)["prompt"].startswith("Blow: blow on the cups, then report")
     play(s, "0:fell lid:tiny")
-    assert s.view(0)["prompt"].startswith("Report any other fallen cup")
+    assert s.view(0)["prompt"].startswith("Report any other cup that fell")
     s = game(actions=["fazaa"])
     play(s, "0:draw")
-    assert s.view(1)["prompt"] == "Fazaa' for P0: roll the die, then place the cup for them."
+    assert s.view(1)["prompt"] == ("Fazaa' for P0: roll the die, then place the cup yourself; "
+                                   "you collect any cup that falls.")
 
 
 def test_notation_round_trips_and_bad_notation() -> None:
@@ -140,3 +145,67 @@ def test_deck_is_a_synonym_for_the_action_stack() -> None:
     assert s.act_discard == [s.t.card_index["tabadel"]] and s.to_act == 1
     with pytest.raises(SetupError):
         dallah.new_game(2, deck=["place"], actions=["place"])
+
+
+def test_prompts_name_the_cup_of_a_two_cup_card_and_who_collects() -> None:
+    s = game(actions=["tag_team"], placements=["lid", "neck"], rolls=["tall", "wide"])
+    play(s, "0:draw")
+    assert s.view(0)["prompt"] == "Tag Team: roll the die for the 2 cups."
+    assert s.view(0, "ar")["prompt"] == "تاق تيم: ارمِ النرد للفنجانين."
+    play(s, "0:roll", "0:settled")
+    # the second cup is placed by the next player, and seat 0 collects (DAL-24)
+    assert s.view(1)["prompt"] == (
+        "Tag Team: place the Wide cup on the Neck (cup 2 of 2); P0 collects any cup that "
+        "falls. Then report that it settled, each cup that fell, a collapse, or that the "
+        "zone has no space.")
+    assert s.view(1, "ar")["prompt"].startswith(
+        "تاق تيم: ضع فنجان العريض على الرقبة (الفنجان 2 من 2)؛ ما يسقط يأخذه P0.")
+
+
+def test_waiting_seats_are_never_addressed_as_the_asked_seat() -> None:
+    """A second-person instruction ("your pile", "gives you") on the wrong phone is false."""
+    s = game(actions=["kheth"], piles=[2, 0, 0], held=[[], ["ma_ysir", "ana_mali_dakhal"], []])
+    play(s, "0:draw")
+    assert s.view(1)["prompt"] == "Kheth: waiting for P0 to choose a player."
+    assert s.view(None)["prompt"] == s.view(2)["prompt"]
+    play(s, "0:target 1")
+    assert s.view(1)["prompt"] == (
+        "Kheth: P0 would give you 1 cup. Play Ma Ysir to block it, play Ana Mali Dakhal to "
+        "send it to another player, or allow it.")
+    assert s.view(1, "ar")["prompt"] == (
+        "خذ: P0 سيعطيك فنجاناً واحداً. العب ما يصير لإلغائه، العب أنا مالي دخل لتحويله إلى "
+        "لاعب آخر، أو اسمح بذلك.")
+    for seat in (0, 2, None):
+        assert s.view(seat)["prompt"] == "Kheth: waiting for P1 to decide on protection."
+        assert "you" not in s.view(seat)["prompt"]
+
+
+def test_a_redirect_with_nobody_eligible_says_it_cancels() -> None:
+    s = game(2, actions=["kheth"], piles=[2, 0], held=[[], ["ana_mali_dakhal"]])
+    play(s, "0:draw", "0:target 1")
+    assert s.view(1)["prompt"] == (
+        "Kheth: P0 would give you 1 cup. Play Ana Mali Dakhal to cancel it (nobody else can "
+        "take it), or allow it.")
+
+
+def test_an_app_can_play_a_whole_game_from_views_alone() -> None:
+    """Each step: the phone of ``to_act`` shows a prompt and the legal notation; sending any
+    of those strings is accepted, and every other phone shows no legal action."""
+    stages = set()
+    for seed in range(8):
+        s = dallah.new_game(4, seed=seed, held=[["ma_ysir"], ["ana_mali_dakhal"], [], []])
+        rng = random.Random(seed)
+        while True:
+            public = s.view(None)
+            stages.add(public["stage"])
+            if public["stage"] == "over":
+                assert public["result"] and public["prompt"].startswith("The game is over")
+                break
+            me = public["to_act"]
+            views = [s.view(p, lang) for p in range(4) for lang in ("en", "ar")]
+            for v in views:
+                assert v["prompt"] and "{" not in v["prompt"]
+                assert bool(v["legal"]) == (v["seat"] == me)
+            mine = s.view(me)
+            s.apply(rng.choice(mine["legal"]))
+    assert stages == {"draw", "target", "pair", "move", "roll", "report", "protect", "over"}

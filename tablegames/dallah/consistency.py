@@ -1,0 +1,168 @@
+"""Checks that a loaded save describes a state the engine could have reached.
+
+``_load`` reads every field with its type and range; these checks tie the fields to each
+other. A save edited by hand (or truncated, or from a buggy client) would otherwise load
+into a state whose next action crashes deep inside a handler, or silently moves cups to
+the wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
+invariant the handlers keep; a violation is a :class:`StateError` naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablegames.common.errors import StateError
+from tablegames.dallah.cardset import STUNT_KINDS
+from tablegames.dallah.stages import (
+    DRAW,
+    MOVE,
+    OVER,
+    PAIR,
+    PROTECT,
+    R_MOVE,
+    R_PLACE,
+    R_STUNT,
+    REPORT,
+    ROLL,
+    SWAP,
+    TARGET,
+)
+
+if TYPE_CHECKING:
+    from tablegames.dallah.state import State
+
+#: The card kinds each choosing stage belongs to.
+_STAGE_KINDS = {TARGET: ("shareek", "give", "swap"), PAIR: ("even_out",), MOVE: ("naql",)}
+
+
+def _fail(field: str, what: str) -> StateError:
+    return StateError(f"$.state.{field}: {what}")
+
+
+def check_consistency(state: State) -> None:
+    """Raise :class:`StateError` unless the loaded fields fit together."""
+    _check_counts(state)
+    _check_card(state)
+    if state.stage == REPORT:
+        _check_report(state)
+    if state.stage == PROTECT:
+        _check_protection(state)
+    elif state.asked or state.answered or state.used or state.effects:
+        raise _fail("asked", "a protection window outside the protect stage")
+
+
+def _check_counts(state: State) -> None:
+    """Cups and cards add up to the card set (nothing created or lost)."""
+    t = state.t
+    cards = state.rules.cards
+    if len(state.shared) != t.nshapes:
+        raise _fail("shared", f"expected {t.nshapes} shapes")
+    if state.cups_in_play() != cards.total_cups:
+        raise StateError("$.state: the cups do not add up to the card set's cups")
+    for s, shape in enumerate(cards.shapes):
+        placed = state.shared[s] + state.hand.count(s) + sum(z.count(s) for z in state.pot)
+        if placed > shape.cups:
+            raise StateError(f"$.state: more {shape.id} cups than the card set has")
+    held = [c for h in state.held for c in h]
+    deck = sorted(state.act_stock + state.act_discard + held
+                  + ([state.card] if state.card >= 0 else []))
+    if deck != sorted(t.action_deck):
+        raise StateError("$.state: the Action cards do not add up to the deck")
+    if any(not t.protection[c] for c in held):
+        raise _fail("held", "only protection cards are held")
+    zones = sorted(state.zone_stock + state.zone_discard
+                   + ([state.zone] if state.zone >= 0 else []))
+    if zones != sorted(t.zone_deck):
+        raise StateError("$.state: the Placement cards do not add up to the deck")
+    if state.stage == OVER and state.shared_total():
+        raise StateError("$.state: the game ended with cups in the shared pile")
+    if state.stage != OVER and state.losers:
+        raise _fail("losers", "Biggest Losers before the end")
+
+
+def _check_card(state: State) -> None:
+    """The Action card in play fits the stage (and there is none between turns)."""
+    t = state.t
+    stage, code = state.stage, state.card
+    if stage in (DRAW, OVER):
+        if code >= 0 or state.hand or state.zone >= 0:
+            raise _fail("card", "no card, cup or Placement card is in play between turns")
+        return
+    if code < 0:
+        raise _fail("card", "no Action card in play")
+    if t.protection[code]:
+        raise _fail("card", "a protection card is held, never played as the turn's card")
+    kind = t.kind[code]
+    spec = t.specs[code]
+    if stage in _STAGE_KINDS and kind not in _STAGE_KINDS[stage]:
+        raise _fail("stage", f"a {kind} card has no {('target', 'pair', 'move')[stage - 1]}")
+    if stage == PROTECT and not t.is_pile[code]:
+        raise _fail("stage", "only pile actions open a protection window")
+    if stage in (ROLL, REPORT) and t.is_pile[code]:
+        raise _fail("stage", "a pile action is never placed")
+    if stage == TARGET and kind == "give" and not 0 < state.amount <= state.piles[state.active]:
+        raise _fail("amount", "more cups than the giver's pile")
+    if stage == ROLL:
+        if state.hand or spec.cups == 0:  # type: ignore[union-attr]
+            raise _fail("hand", "cups in hand before the roll, or a card without cups")
+        if kind == "shareek" and state.partner in (-1, state.active):
+            raise _fail("partner", "Shareek needs a partner other than the active seat")
+        expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
+        if state.placer != expected:
+            raise _fail("placer", "the wrong seat rolls")
+
+
+def _check_report(state: State) -> None:
+    """A report names who collects, and a placement report has its cup and zone."""
+    t = state.t
+    kind = t.kind[state.card]
+    what = state.what
+    if state.collector < 0 or state.falls < 0:
+        raise _fail("collector", "a report without a collector")
+    if what == R_STUNT and kind not in STUNT_KINDS:
+        raise _fail("what", f"a {kind} card has no stunt")
+    if what == R_MOVE and kind != "naql":
+        raise _fail("what", f"a {kind} card moves no cup")
+    if what != R_PLACE:
+        if state.hand or state.released or state.zone >= 0:
+            raise _fail("hand", "cups or a zone in play during a stunt or a move")
+        if state.placer != state.active or state.collector != state.active:
+            raise _fail("placer", "the active seat does its own stunt or move")
+        return
+    placers = state.placers
+    if not placers or state.cup_no >= len(placers) or state.placer != placers[state.cup_no]:
+        raise _fail("cup_no", "no such cup of the card")
+    if state.zone < 0:
+        raise _fail("zone", "a placement report without a zone")
+    waiting = len(placers) - state.cup_no - (1 if state.released else 0)
+    if len(state.hand) != waiting:
+        raise _fail("hand", "the cups in hand do not match the card's cups still to place")
+    if state.released and not state.falls:
+        raise _fail("released", "a cup is let go only by a reported fall")
+    if kind == "shareek" and state.partner in (-1, state.active):
+        raise _fail("partner", "Shareek needs a partner other than the active seat")
+
+
+def _check_protection(state: State) -> None:
+    """Each asked seat has an effect against it and a card to play; effects can happen."""
+    n = state.n
+    effects = state.effects
+    if not state.asked:
+        raise _fail("asked", "nobody is asked to protect")
+    if not effects:
+        raise _fail("effects", "a protection window with nothing to protect against")
+    if len(set(state.asked)) != len(state.asked) or set(state.asked) & set(state.answered):
+        raise _fail("asked", "a seat is asked twice")
+    if not set(state.used) <= set(state.answered) or len(set(state.used)) != len(state.used):
+        raise _fail("used", "protection played by a seat that has not answered")
+    for seat in state.asked:
+        if not state.held[seat] or state._my_effect(seat) is None:
+            raise _fail("asked", f"seat {seat} has nothing to protect against or with")
+    giving = [0] * n
+    for src, dst, k, _flags in effects:
+        if src == dst or k == 0:
+            raise _fail("effects", "an effect moves no cups")
+        if k != SWAP:
+            giving[src] += k
+    if any(giving[s] > state.piles[s] for s in range(n)):
+        raise _fail("effects", "an effect gives more cups than the pile holds")
