@@ -214,6 +214,16 @@ def is_bool(_inst: Any, attr: Any, value: Any) -> None:
         raise RulesError(f"{attr.name} must be true or false, not {value!r}")
 
 
+def coerce_rules(cls: type[R], rules: object) -> R:
+    """What every ``new_game`` accepts as ``rules``: a ``cls`` instance, a dict of options,
+    a variant name (``cls.variant(name)``) or ``None`` for the standard rules."""
+    if rules is None:
+        return cls()
+    if isinstance(rules, str):
+        return cls.variant(rules)  # type: ignore[attr-defined, no-any-return]
+    return rules_from_dict(cls, rules)
+
+
 def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
     """The named variant, or a :class:`RulesError` listing the known names."""
     try:

@@ -33,7 +33,7 @@ from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupEr
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.rng import as_rng
-from tablegames.common.rules import rules_from_dict
+from tablegames.common.rules import coerce_rules as common_coerce_rules
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState, check_seed, normalize_players
 from tablegames.dallah import actions as A
@@ -74,13 +74,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 def coerce_rules(rules: Rules | CardSet | dict[str, Any] | str | None) -> Rules:
     """Accept ``Rules``, a ``CardSet``, a dict of options, a variant name or ``None``."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.variant(rules)
     if isinstance(rules, CardSet):
         return Rules(cards=rules)
-    return rules_from_dict(Rules, rules)
+    return common_coerce_rules(Rules, rules)
 
 
 class State(PileActions, BaseState):

@@ -34,7 +34,7 @@ from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, State
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.rng import as_rng
-from tablegames.common.rules import rules_from_dict
+from tablegames.common.rules import coerce_rules
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState, check_seed, normalize_players
@@ -72,14 +72,6 @@ def clear_caches() -> None:
     """Forget every memoised lay-down (for benchmarks that time the enumerator cold)."""
     _LAY_CACHE.clear()
 
-
-def coerce_rules(rules: Rules | dict[str, Any] | str | None) -> Rules:
-    """Accept a ``Rules``, a dict of options, a variant name or ``None`` (standard)."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.variant(rules)
-    return rules_from_dict(Rules, rules)
 
 
 def hit_values(group: TableGroup, card: int) -> list[int]:
@@ -930,7 +922,7 @@ def new_game(
     and ``scores`` from a running total, for scenarios and resumed games.
     """
     names = normalize_players(players, MIN_PLAYERS, MAX_PLAYERS, "phase10")
-    r = coerce_rules(rules)
+    r = coerce_rules(Rules, rules)
     extra: dict[str, Any] = {}
     if dealer is not None:
         extra["dealer"] = dealer

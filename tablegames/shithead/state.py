@@ -62,7 +62,7 @@ from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, State
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.rng import Rng, as_rng
-from tablegames.common.rules import rules_from_dict
+from tablegames.common.rules import coerce_rules
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE, next_seat
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState, check_seed, normalize_players
@@ -82,7 +82,7 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, below, consistent, forget, pick_for_slots
 from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all, sub_multisets
-from tablegames.shithead.rules import VARIANTS, Rules
+from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
 PHASES = ("swap", "play", "give", "over")
@@ -111,14 +111,6 @@ def max_players(decks: int) -> int:
     """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
     return FACES * decks // PER_SEAT
 
-
-def coerce_rules(rules: Rules | dict[str, Any] | str | None) -> Rules:
-    """Accept a ``Rules``, a dict of options, a variant name or ``None`` (standard)."""
-    if rules is None:
-        return VARIANTS["standard"]
-    if isinstance(rules, str):
-        return Rules.variant(rules)
-    return rules_from_dict(Rules, rules)
 
 
 class State(BaseState):
@@ -982,7 +974,7 @@ def new_game(
     follows shuffled. ``stock`` keeps only that many cards in the draw pile and sets the
     rest aside unseen (for short scenarios and quick games).
     """
-    r = coerce_rules(rules)
+    r = coerce_rules(Rules, rules)
     names = normalize_players(players, MIN_PLAYERS, max_players(r.decks), "shithead")
     extra: dict[str, Any] = {}
     if stock is not None:

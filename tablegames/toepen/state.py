@@ -39,7 +39,7 @@ from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, State
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.rng import as_rng
-from tablegames.common.rules import rules_from_dict
+from tablegames.common.rules import coerce_rules
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState, check_seed, normalize_players
 from tablegames.toepen import actions as A
@@ -59,14 +59,6 @@ _PROMPTS = {
     PLAY: "Play a card{follow}.",
 }
 
-
-def coerce_rules(rules: Rules | dict[str, Any] | str | None) -> Rules:
-    """Accept a ``Rules``, a dict of options, a variant name or ``None`` (standard)."""
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules.variant(rules)
-    return rules_from_dict(Rules, rules)
 
 
 class State(BaseState):
@@ -948,7 +940,7 @@ def new_game(
     dealer (default: the last seat, so seat 0 leads).
     """
     names = normalize_players(players, MIN_PLAYERS, MAX_PLAYERS, "toepen")
-    r = coerce_rules(rules)
+    r = coerce_rules(Rules, rules)
     extra: dict[str, Any] = {}
     if lives is not None:
         extra["lives"] = list(lives)
