@@ -194,6 +194,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")
         return 2
+    except BrokenPipeError:  # `tablegames rulings toepen | head`: the reader left early
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

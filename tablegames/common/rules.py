@@ -150,6 +150,8 @@ def rules_from_dict(cls: type[R], data: object) -> R:
 
 
 def _flatten(exc: BaseException) -> str:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown option(s): {', '.join(sorted(exc.extra_fields))}"
     if isinstance(exc, BaseExceptionGroup):
         parts = [_flatten(e) for e in exc.exceptions]
         return "; ".join(parts)

@@ -12,28 +12,22 @@ saved game: a record made with one printed deck is never replayed with another.
 
 Card *kinds* are the mechanics the engine knows; a card names its kind and parameters:
 
-=============  ==============================================================  =========
-kind           what the card does                                              ruling
-=============  ==============================================================  =========
-``place``      roll and place ``cups`` cups (2 = the two-cup card)            DAL-20/26
-``timed``      place ``cups`` cups within ``seconds`` (the five-second card)  DAL-28
-``naql``       move a cup on the Dallah to a different zone, then place        DAL-22
-               ``cups`` cups (0 by default: the move is the placement)
-``rotate``,    do the stunt to the Dallah, then place ``cups`` cups            DAL-27
-``tap``,
-``blow``
-``tag_team``   you place a cup, then the next player places one; you collect   DAL-24
-``shareek``    you choose a partner; you place one cup, they place one; you    DAL-24
-               collect
-``fazaa``      the next player places the cup(s) and collects                  DAL-24
-``give``       give ``amount`` (or ``portion`` half/all) of your pile to the   DAL-31..34
-               ``target``
-``swap``       swap piles with the ``target``                                  DAL-34/36
-``retire``     retire ``amount`` cups of your pile (Yalla Bye)                 DAL-38
-``even_out``   ``amount`` cups go from the biggest pile to the smallest        DAL-35
-``pass``       everyone passes one cup to the ``target`` side (Pass It /       DAL-37
-               Reverse)
-=============  ==============================================================  =========
+* ``place`` — roll and place ``cups`` cups; 2 is the two-cup card (DAL-20, DAL-26).
+* ``timed`` — place ``cups`` cups within ``seconds``: the five-second card (DAL-28).
+* ``naql`` — move a cup on the Dallah to a different zone, then place ``cups`` cups
+  (0 by default: the move is the placement) (DAL-22).
+* ``rotate``, ``tap``, ``blow`` — do the stunt to the Dallah, then place ``cups`` cups
+  (DAL-27).
+* ``tag_team`` — you place a cup, then the next player places one; you collect (DAL-24).
+* ``shareek`` — you choose a partner; you place one cup, they place one; you collect
+  (DAL-24).
+* ``fazaa`` — the next player places the cup(s) and collects (DAL-24).
+* ``give`` — give ``amount`` (or ``portion`` half/all) of your pile to the ``target``
+  (DAL-31 to DAL-34).
+* ``swap`` — swap piles with the ``target`` (DAL-34, DAL-36).
+* ``retire`` — retire ``amount`` cups of your pile: Yalla Bye (DAL-38).
+* ``even_out`` — ``amount`` cups go from the biggest pile to the smallest (DAL-35).
+* ``pass`` — everyone passes one cup to the ``target`` side: Pass It / Reverse (DAL-37).
 
 Targets: ``"next"`` is the next player clockwise (on your left), ``"previous"`` the
 player on your right, ``"choose"`` a player you pick (never yourself, DAL-36), ``"self"``

@@ -327,6 +327,10 @@ class State(BaseState):
                 if phase == RESPOND and seat == self.knocker and kind is A.Fold:
                     raise IllegalAction("you may not fold on your own knock",
                                         code="fold_own_knock", ruling="TOE-51", seat=seat)
+                if (phase == RESPOND and kind is A.Fold and self.poor[seat]
+                        and not self.rules.poverty_may_fold and self.in_hand[seat]):
+                    raise IllegalAction("a player in poverty may not fold (house rule)",
+                                        code="poverty_no_fold", ruling="TOE-31", seat=seat)
                 raise OutOfTurn(
                     f"it is {self.players[self.queue[0]]}'s decision, not "
                     f"{self.players[seat]}'s", code="out_of_turn", seat=seat,
@@ -397,9 +401,6 @@ class State(BaseState):
             self._after_decisions()
 
     def _fold(self, seat: int) -> None:
-        if self.poor[seat] and not self.rules.poverty_may_fold:
-            raise IllegalAction("a player in poverty may not fold (house rule)",
-                                code="poverty_no_fold", ruling="TOE-31", seat=seat)
         self.queue.pop(0)
         lost = self.stake_before
         self.lives[seat] += lost

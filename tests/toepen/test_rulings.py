@@ -346,3 +346,13 @@ def test_out_of_turn_errors_are_typed() -> None:
     err = assert_refused(s, "2:keep", code="out_of_turn")
     assert isinstance(err, OutOfTurn)
     assert "P0" in str(err)
+
+
+@ruling("TOE-31")
+def test_house_rule_poverty_player_may_not_fold() -> None:
+    s = game(SPLIT, lives=[0, 9, 0], rules={"poverty_may_fold": False})
+    apply_all(s, "2:stay", "0:stay")  # poverty choices; seat 1 leads
+    s.apply("0:knock")  # out of turn; seat 1 (in poverty) is not asked
+    assert s.queue == [2]
+    assert_refused(s, "1:fold", code="poverty_no_fold", ruling="TOE-31")
+    assert s.legal_actions(1) == []

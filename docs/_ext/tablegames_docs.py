@@ -1,0 +1,701 @@
+"""Sphinx glue for the tablegames site: ruling anchors and links, generated tables.
+
+What the stock extensions do not do, and the site needs:
+
+* **Exact-case ruling anchors.** Sphinx lowercases labels, so ``(TOE-51)=`` gives the
+  section the id ``toe-51``. Table talk, error messages and the CLI all say ``TOE-51``, and
+  HTML ids are case-sensitive, so :class:`RulingAnchors` puts the exact ID first among the
+  ids of every section whose title starts with ``<ID>:``; ``rulings/toepen.html#TOE-51``
+  then lands on the ruling (and the section's permalink uses it too).
+* **Ruling links everywhere.** Every ruling ID in running text (guides, docstrings, the
+  engines' notation tables) links to its anchor, shorthands such as ``TOE-22/31``
+  included; ``{ruling}`TOE-51``` does the same explicitly. An ID that no page holds yet
+  stays plain text rather than breaking a ``-W`` build.
+* **A completeness check.** A game's rulings page that lacks a ruling of its rules file
+  (``docs/rules/<game>.md``), or a ruling without a doctest, is a build warning.
+* **Generated tables.** ``{rules-table}`` renders a game's attrs ``Rules`` class (field,
+  type, default, and the description from the docstring's ``* ``name`` — text`` list)
+  and its named ``VARIANTS``; ``{games-table}`` lists the registered games;
+  ``{card-names}`` shows a card set's English and Arabic names; ``tg-submodules`` gives
+  each module of a package its autodoc section. Written by hand, each of these drifts
+  from the code the first time something is added.
+* **Translations.** Pages listed in ``tg_translated_pages`` get the text direction of the
+  language they are built in (``tg_dir`` in the HTML context), and
+  ``{language-switch}`` links such a page to its other edition.
+* **Unambiguous type hints.** Every game has a ``State`` and a ``Rules``; a hint that
+  names one without its module is resolved to the one in the same game
+  (:class:`NearestPythonTarget`) instead of warning that it is ambiguous.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+import typing
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+from docutils import nodes
+from docutils.parsers.rst import directives
+from docutils.statemachine import StringList
+from docutils.transforms import Transform
+from sphinx.addnodes import pending_xref
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.nodes import nested_parse_with_titles
+
+logger = logging.getLogger(__name__)
+
+#: A ruling ID as the rules files write it: a game prefix, a dash and two digits.
+RULING_ID = re.compile(r"^([A-Z][A-Z0-9]{1,5}-\d\d)\b")
+#: Right-to-left languages we publish pages in.
+RTL_LANGUAGES = frozenset({"ar", "fa", "he", "ur"})
+
+
+# --------------------------------------------------------------------------- anchors
+class RulingAnchors(Transform):
+    """Give each ``<ID>: title`` section the exact-case ID as its first HTML id.
+
+    Runs after the i18n transform (priority 20), so a translated title that keeps its
+    ``DAL-10:`` prefix still gets its anchor, and the Arabic page links like the English.
+    """
+
+    default_priority = 600
+
+    def apply(self, **kwargs: Any) -> None:
+        document = self.document
+        for section in document.findall(nodes.section):
+            if not section.children or not isinstance(section[0], nodes.title):
+                continue
+            match = RULING_ID.match(section[0].astext())
+            if match is None:
+                continue
+            ruling = match.group(1)
+            if ruling in section["ids"]:
+                continue
+            if ruling in document.ids and document.ids[ruling] is not section:
+                logger.warning("ruling %s has two sections", ruling, location=section)
+                continue
+            section["ids"].insert(0, ruling)
+            document.ids[ruling] = section
+
+
+#: Text inside these nodes is never turned into ruling links.
+_NO_LINKS = (nodes.literal, nodes.literal_block, nodes.title, nodes.reference, nodes.raw,
+             nodes.comment, nodes.FixedTextElement, nodes.target, pending_xref)
+_IN_TEXT = re.compile(r"\b([A-Z][A-Z0-9]{1,5})-(\d\d)\b((?:(?:/|\.\.|–)\d\d\b)*)")
+_MORE = re.compile(r"(/|\.\.|–)(\d\d)")
+
+
+class LinkRulingIDs(Transform):
+    """Turn every ruling ID in running text into a link to its anchor.
+
+    Prose, docstrings and the engines' notation tables all cite rulings as ``TOE-21``;
+    with this transform a reader can follow any of them. IDs that no page holds stay
+    plain text (see :func:`resolve_ruling`).
+    """
+
+    default_priority = 620
+
+    def apply(self, **kwargs: Any) -> None:
+        for text in list(self.document.findall(nodes.Text)):
+            parent = text.parent
+            if parent is None or not _IN_TEXT.search(text.astext()):
+                continue
+            if any(isinstance(a, _NO_LINKS) for a in _ancestors(text)):
+                continue
+            parent.replace(text, inline_ruling_links(text.astext()))
+
+
+def _ancestors(node: nodes.Node) -> Iterable[nodes.Node]:
+    while node.parent is not None:
+        node = node.parent
+        yield node
+
+
+def inline_ruling_links(text: str) -> list[nodes.Node]:
+    """Split text into plain pieces and ``tg-ruling`` references.
+
+    Shorthands are linked too: in ``TOE-22/31`` and ``DAL-31..34`` the trailing number
+    links to ``TOE-31`` and ``DAL-34``.
+    """
+    out: list[nodes.Node] = []
+    pos = 0
+    for match in _IN_TEXT.finditer(text):
+        if match.start() > pos:
+            out.append(nodes.Text(text[pos:match.start()]))
+        prefix = match.group(1)
+        out.append(_ruling_xref(f"{prefix}-{match.group(2)}", f"{prefix}-{match.group(2)}"))
+        for more in _MORE.finditer(match.group(3)):
+            out.append(nodes.Text(more.group(1)))
+            out.append(_ruling_xref(f"{prefix}-{more.group(2)}", more.group(2)))
+        pos = match.end()
+    if pos < len(text):
+        out.append(nodes.Text(text[pos:]))
+    return out
+
+
+def _ruling_xref(ruling: str, label: str) -> pending_xref:
+    return pending_xref("", nodes.Text(label), refdomain="", reftype="tg-ruling",
+                        reftarget=ruling, refexplicit=True, refwarn=False)
+
+
+def collect_rulings(app: Sphinx, doctree: nodes.document) -> None:
+    """Remember which page holds each ruling (for the ``ruling`` role)."""
+    env = app.env
+    store: dict[str, str] = env.tg_rulings if hasattr(env, "tg_rulings") else {}
+    env.tg_rulings = store  # type: ignore[attr-defined]
+    for section in doctree.findall(nodes.section):
+        for node_id in section["ids"]:
+            if RULING_ID.fullmatch(node_id):
+                store[node_id] = env.docname
+
+
+def check_rulings_page(app: Sphinx, doctree: nodes.document) -> None:
+    """Warn if a game's rulings page lacks a ruling of its rules file, or an example.
+
+    The rules files (copied to ``docs/rules/``) number the rulings; the page
+    ``rulings/<game>`` must have a section for every ID there, each with at least one
+    doctest. With ``-W`` a gap fails the build, which is what "every ruling appears with
+    an example" needs to stay true.
+    """
+    docname = app.env.docname
+    if not docname.startswith("rulings/"):
+        return
+    rules_file = Path(app.srcdir) / app.config.tg_rules_dir / (docname.split("/", 1)[1] + ".md")
+    if not rules_file.exists():
+        return
+    wanted = sorted(set(re.findall(r"\b([A-Z][A-Z0-9]{1,5}-\d\d)\b", rules_file.read_text("utf-8"))))
+    found: dict[str, bool] = {}
+    for section in doctree.findall(nodes.section):
+        ruling = next((i for i in section["ids"] if RULING_ID.fullmatch(i)), None)
+        if ruling is None:
+            continue
+        found[ruling] = any(
+            block.get("testnodetype") == "doctest" for block in section.findall(nodes.literal_block)
+        )
+    for ruling in wanted:
+        if ruling not in found:
+            logger.warning("ruling %s of %s has no section on this page", ruling,
+                           rules_file.name, location=docname)
+        elif not found[ruling]:
+            logger.warning("ruling %s has no doctest example", ruling, location=docname)
+
+
+def purge_rulings(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    store: dict[str, str] = getattr(env, "tg_rulings", {})
+    for key in [k for k, v in store.items() if v == docname]:
+        del store[key]
+
+
+def merge_rulings(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    store: dict[str, str] = getattr(env, "tg_rulings", {})
+    store.update(getattr(other, "tg_rulings", {}))
+    env.tg_rulings = store  # type: ignore[attr-defined]
+
+
+class ArabicRole(SphinxRole):
+    """``{tg-ar}`نص``` marks a run of Arabic inside an English page (font, direction)."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        return [nodes.inline(self.rawtext, self.text, classes=["tg-ar"])], []
+
+
+class RulingRole(SphinxRole):
+    """``{ruling}`TOE-51``` → a link to the ruling's exact-case anchor."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        ruling = self.text.strip()
+        node = pending_xref(
+            "", nodes.literal(ruling, ruling), refdomain="", reftype="tg-ruling",
+            reftarget=ruling, refexplicit=True, refwarn=False,
+        )
+        return [node], []
+
+
+def resolve_ruling(
+    app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.Element
+) -> nodes.Element | None:
+    """Resolve ``tg-ruling`` references; an unknown ID stays plain text, never a warning."""
+    if node.get("reftype") != "tg-ruling":
+        return None
+    ruling = node["reftarget"]
+    docname = getattr(env, "tg_rulings", {}).get(ruling)
+    if docname is None:
+        return nodes.inline("", "", contnode, classes=["tg-ruling"])
+    builder = app.builder
+    uri = builder.get_relative_uri(node.get("refdoc", env.docname), docname) + "#" + ruling
+    ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=f"ruling {ruling}",
+                          classes=["tg-ruling"])
+    ref += contnode
+    return ref
+
+
+# --------------------------------------------------------------------------- Rules tables
+_BULLET = re.compile(r"^\*\s+``(\w+)``\s*(?:—|--|:|-)\s*(.*)$")
+_INLINE = re.compile(r"``([^`]+)``|:(?:py:)?(?:data|class|func|meth|attr|obj|mod):`~?([^`]+)`")
+
+
+def field_descriptions(cls: type) -> dict[str, str]:
+    """``name -> text`` from the class docstring's bullet list (``* ``name`` — text``).
+
+    A bullet's text runs on over the following indented lines, so a description can be
+    wrapped like any docstring paragraph.
+    """
+    doc = inspect.getdoc(cls) or ""
+    out: dict[str, str] = {}
+    current: str | None = None
+    for line in doc.splitlines():
+        match = _BULLET.match(line)
+        if match:
+            current = match.group(1)
+            out[current] = match.group(2).strip()
+        elif current is not None and line.startswith((" ", "\t")) and line.strip():
+            out[current] += " " + line.strip()
+        else:
+            current = None
+    return out
+
+
+def type_text(tp: Any) -> str:
+    """A reader's spelling of a field type: ``int``, ``int | None``, ``"a" | "b"``."""
+    origin = typing.get_origin(tp)
+    if origin is typing.Literal:
+        return " | ".join(repr(a).replace("'", '"') for a in typing.get_args(tp))
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return " | ".join(type_text(a) for a in typing.get_args(tp))
+    if tp is type(None):
+        return "None"
+    if tp is Ellipsis:
+        return "..."
+    if origin is not None:
+        args = ", ".join(type_text(a) for a in typing.get_args(tp))
+        return f"{getattr(origin, '__name__', str(origin))}[{args}]"
+    return getattr(tp, "__name__", str(tp).replace("typing.", ""))
+
+
+def default_text(field: attrs.Attribute[Any], module: Any) -> str:
+    """The default as a Python literal (a factory shows what it builds)."""
+    default: Any = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        if default.takes_self:
+            return "(computed)"
+        default = default.factory()
+    return value_text(default, module)
+
+
+def constant_name(value: Any, module: Any) -> str | None:
+    """The public module-level name that holds exactly this object, if any."""
+    for name, held in vars(module).items() if module is not None else ():
+        if held is value and not name.startswith("_") and name.isupper():
+            return str(name)
+    return None
+
+
+def value_text(value: Any, module: Any = None) -> str:
+    """A Python literal for a table cell.
+
+    Strings are in double quotes, as in the type column and in JSON. A structured value
+    (a whole card set, an effects table) is named by the module constant that holds it,
+    since its repr would fill the page.
+    """
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, bool | int | float) or value is None:
+        return repr(value)
+    name = constant_name(value, module)
+    if name is not None:
+        return name
+    if attrs.has(type(value)):
+        return f"{type(value).__name__}(...)"
+    return repr(value)
+
+
+def inline_nodes(text: str) -> list[nodes.Node]:
+    """Docstring text as nodes: ````code```` and Python roles as code, ruling IDs as links."""
+    out: list[nodes.Node] = []
+    pos = 0
+    for match in _INLINE.finditer(text):
+        if match.start() > pos:
+            out.extend(inline_ruling_links(text[pos:match.start()]))
+        if match.group(1) is not None:
+            out.append(nodes.literal(match.group(1), match.group(1)))
+        else:
+            target = match.group(2)
+            short = target.rsplit(".", 1)[-1]
+            out.append(
+                pending_xref("", nodes.literal(short, short), refdomain="py", reftype="obj",
+                             reftarget=target, refexplicit=False, refwarn=False)
+            )
+        pos = match.end()
+    if pos < len(text):
+        out.extend(inline_ruling_links(text[pos:]))
+    return out
+
+
+def _table(headers: list[str], rows: list[list[list[nodes.Node]]], widths: list[int],
+           classes: list[str], cell_classes: list[str]) -> nodes.table:
+    """A docutils table; ``cell_classes`` name the columns for the phone layout (CSS)."""
+    table = nodes.table(classes=["tg-table", *classes])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for text in headers:
+        row += nodes.entry("", nodes.paragraph("", text))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for cells in rows:
+        row = nodes.row()
+        for cell, cls in zip(cells, cell_classes, strict=True):
+            row += nodes.entry("", nodes.paragraph("", "", *cell), classes=[cls])
+        body += row
+    return table
+
+
+def import_object(path: str) -> Any:
+    """``"pkg.module.Name"`` → the object (the longest importable module prefix wins)."""
+    parts = path.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            obj = getattr(obj, name)
+        return obj
+    raise ImportError(path)
+
+
+class RulesTable(SphinxDirective):
+    """``{rules-table} tablegames.toepen.rules.Rules``: the options and named variants.
+
+    Options: ``:variants:`` names the variants mapping (default: ``VARIANTS`` in the
+    class's module); ``:no-variants:`` leaves the variants table out.
+    """
+
+    required_arguments = 1
+    option_spec = {  # noqa: RUF012 - docutils reads a plain dict
+        "variants": directives.unchanged,
+        "no-variants": directives.flag,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        path = self.arguments[0]
+        try:
+            cls = import_object(path)
+        except (ImportError, AttributeError) as exc:
+            logger.warning("rules-table: cannot import %s (%s)", path, exc,
+                           location=self.get_location())
+            return []
+        if not attrs.has(cls):
+            logger.warning("rules-table: %s is not an attrs class", path,
+                           location=self.get_location())
+            return []
+        module = inspect.getmodule(cls)
+        if module is not None:
+            self.env.note_dependency(str(Path(inspect.getfile(module))))
+        hints = typing.get_type_hints(cls)
+        text = field_descriptions(cls)
+        rows: list[list[list[nodes.Node]]] = []
+        for field in attrs.fields(cls):
+            description = text.get(field.name)
+            if description is None:
+                logger.warning("rules-table: %s.%s has no '* ``%s`` — ...' line in the "
+                               "class docstring", path, field.name, field.name,
+                               location=self.get_location())
+                description = ""
+            rows.append([
+                [nodes.literal(field.name, field.name)],
+                [nodes.literal("", type_text(hints.get(field.name, field.type)))],
+                [nodes.literal("", default_text(field, module))],
+                inline_nodes(description),
+            ])
+        out: list[nodes.Node] = [
+            _table(["option", "type", "default", "what it changes"], rows, [16, 16, 12, 56],
+                   ["tg-rules"], ["tg-name", "tg-type", "tg-default", "tg-desc"])
+        ]
+        if "no-variants" not in self.options:
+            out.extend(self._variants(cls, module))
+        return out
+
+    def _variants(self, cls: type, module: Any) -> list[nodes.Node]:
+        name = self.options.get("variants") or "VARIANTS"
+        try:
+            variants = (import_object(name) if "." in name else getattr(module, name))
+        except (ImportError, AttributeError):
+            logger.warning("rules-table: no variants mapping %s for %s", name, cls.__name__,
+                           location=self.get_location())
+            return []
+        standard = cls()
+        rows = []
+        for key, rules in variants.items():
+            changed = [
+                f"{f.name}={value_text(getattr(rules, f.name), module)}"
+                for f in attrs.fields(cls)
+                if getattr(rules, f.name) != getattr(standard, f.name)
+            ]
+            rows.append([
+                [nodes.literal(key, key)],
+                [nodes.literal("", ", ".join(changed))] if changed
+                else [nodes.emphasis("", "the defaults")],
+            ])
+        caption = nodes.paragraph("", "", nodes.strong("", "Named variants"), nodes.Text(
+            f" (pass the name as rules=...; {len(rows)} in all):"))
+        return [caption, _table(["variant", "options it sets"], rows, [25, 75],
+                                ["tg-variants"], ["tg-name", "tg-sets"])]
+
+
+# --------------------------------------------------------------------------- games table
+class GamesTable(SphinxDirective):
+    """``{games-table}``: every registered game, its players and its one-line summary.
+
+    Read from the registry (:data:`tablegames.GAMES`) and each game package's docstring,
+    so a new game shows up on the home page by being registered; its name links to its
+    rulings page once that page is part of the site.
+    """
+
+    def run(self) -> list[nodes.Node]:
+        import tablegames
+
+        rows: list[list[list[nodes.Node]]] = []
+        for name in tablegames.GAMES:
+            info = tablegames.GAMES[name]
+            module = importlib.import_module(f"tablegames.{name}")
+            summary = (module.__doc__ or "").strip().splitlines()[0] if module.__doc__ else ""
+            summary = summary.split(":", 1)[1].strip() if ":" in summary else summary
+            summary = summary[:1].upper() + summary[1:]
+            page = f"rulings/{name}"
+            title: nodes.Node = nodes.Text(info.title)
+            if page in self.env.found_docs:
+                title = pending_xref("", nodes.inline("", info.title), refdomain="std",
+                                     reftype="doc", reftarget="/" + page, refexplicit=True,
+                                     refdoc=self.env.docname)
+            rows.append([[title], [nodes.Text(f"{info.min_players} – {info.max_players}")],
+                         inline_ruling_links(summary)])
+        return [_table(["Game", "Players", "In one line"], rows, [18, 14, 68], ["tg-games"],
+                       ["tg-name", "tg-players", "tg-desc"])]
+
+
+# --------------------------------------------------------------------------- card names
+#: Headings for the groups a card set names (anything else is shown by its key).
+NAME_GROUPS = {"shapes": "Die faces (cup shapes)", "zones": "Placement zones",
+               "cards": "Action and protection cards"}
+
+
+class CardNames(SphinxDirective):
+    """``{card-names} tablegames.dallah.cardset.DEFAULT_CARDS``: English and Arabic names.
+
+    The object must offer ``names(lang)`` returning ``{group: {id: name}}``; the tables
+    show the id (what the notation writes) beside both names, so the Arabic names a table
+    reads come from the same data the engine deals with.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        path = self.arguments[0]
+        try:
+            cards = import_object(path)
+            english, arabic = cards.names("en"), cards.names("ar")
+        except (ImportError, AttributeError, TypeError) as exc:
+            logger.warning("card-names: cannot read names from %s (%s)", path, exc,
+                           location=self.get_location())
+            return []
+        out: list[nodes.Node] = []
+        for group, names in english.items():
+            rows = [
+                [[nodes.literal(ident, ident)], [nodes.Text(name)],
+                 [nodes.inline("", arabic.get(group, {}).get(ident, ""), classes=["tg-ar"])]]
+                for ident, name in names.items()
+            ]
+            out.append(nodes.paragraph("", "", nodes.strong("", NAME_GROUPS.get(group, group))))
+            out.append(_table(["id", "English", "العربية"], rows, [30, 35, 35], ["tg-names"],
+                              ["tg-name", "tg-en", "tg-ar-cell"]))
+        return out
+
+
+# --------------------------------------------------------------------------- API pages
+class NearestPythonTarget(SphinxPostTransform):
+    """Resolve an unqualified Python name to the object nearest the referring module.
+
+    Every game has a ``State``, a ``Rules`` and a ``Play``; a type hint written as plain
+    ``State`` in ``tablegames.toepen.bots`` (imported only for type checking) would match
+    all four and Sphinx would warn that the reference is ambiguous. The right one is the
+    one in the same game, so the target is qualified with the candidate that shares the
+    longest module prefix with the referring module, before the references are resolved.
+    """
+
+    default_priority = 5  # before sphinx's ReferencesResolver (10)
+
+    def run(self, **kwargs: Any) -> None:
+        domain = self.env.domains["py"]
+        objects = domain.objects
+        for node in self.document.findall(pending_xref):
+            if node.get("refdomain") != "py":
+                continue
+            target = node.get("reftarget", "")
+            if not target or "." in target or target in objects:
+                continue
+            here = node.get("py:module") or ""
+            candidates = [name for name in objects if name.endswith("." + target)]
+            if len(candidates) < 2 or not here:
+                continue
+            best = max(candidates, key=lambda name: _shared_prefix(name, here))
+            if _shared_prefix(best, here) > 1:
+                node["reftarget"] = best
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    """How many leading dotted components ``a`` and ``b`` have in common."""
+    count = 0
+    for x, y in zip(a.split("."), b.split("."), strict=False):
+        if x != y:
+            break
+        count += 1
+    return count
+
+class Submodules(SphinxDirective):
+    """``tg-submodules:: tablegames.common``: one autodoc section per submodule.
+
+    The list is read from the package at build time, so a module added to the core or
+    to a game appears in the reference without anyone editing the page.
+    """
+
+    required_arguments = 1
+    option_spec = {"exclude": directives.unchanged}  # noqa: RUF012 - docutils reads a dict
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0]
+        package = importlib.import_module(name)
+        skip = set((self.options.get("exclude") or "").split())
+        lines = []
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if info.name.startswith("_") or info.name in skip:
+                continue
+            full = f"{name}.{info.name}"
+            title = f"``{full}``"
+            lines += [title, "-" * len(title), "", f".. automodule:: {full}", ""]
+        content = StringList(lines, source=self.get_source_info()[0] or "")
+        holder = nodes.section()
+        holder.document = self.state.document
+        nested_parse_with_titles(self.state, content, holder)
+        return list(holder.children)
+
+
+# --------------------------------------------------------------------------- languages
+#: How each edition names the link to the other one, in the language it links to.
+SWITCH_LABELS = {
+    "ar": ("ar", "rtl", "اقرأ هذه الصفحة بالعربية"),
+    "en": ("en", "ltr", "Read this page in English"),
+}
+
+
+class LanguageSwitch(SphinxDirective):
+    """``{language-switch} ar`` links a page to its translation, and back.
+
+    The Arabic edition is a second build written to ``<html>/ar/``. On the English page
+    the directive links into ``ar/``; in the Arabic build the same directive links back
+    out to the English page. The label is in the language of the page it leads to (so a
+    reader who cannot read this page can still find theirs), and it is raw HTML so that
+    it carries that language's ``lang`` and ``dir`` and is never sent for translation.
+
+    With ``:page: rulings/dallah`` (and a ``:label:``) it links another page's
+    translation instead, as the home page does; in a translated build that link simply
+    stays inside the build. Placed at the top of a page, the link is moved under the
+    page title (:class:`PlaceLanguageSwitch`).
+    """
+
+    required_arguments = 1
+    option_spec = {"page": directives.unchanged, "label": directives.unchanged}  # noqa: RUF012
+
+    def run(self) -> list[nodes.Node]:
+        other = self.arguments[0]
+        here = self.config.language or "en"
+        page = self.options.get("page") or self.env.docname
+        this_page = page == self.env.docname
+        target = other if here == "en" or not this_page else "en"
+        if target not in SWITCH_LABELS:
+            logger.warning("language-switch: no label for %r", target,
+                           location=self.get_location())
+            return []
+        up = "../" * self.env.docname.count("/")
+        if here == "en":
+            uri = f"{up}{other}/{page}.html"
+        elif this_page:
+            uri = f"{up}../{page}.html"
+        else:
+            uri = f"{up}{page}.html"
+        lang, direction, label = SWITCH_LABELS[target]
+        label = self.options.get("label") or label
+        html = (f'<p class="tg-language-switch"><a href="{uri}" hreflang="{lang}" '
+                f'lang="{lang}" dir="{direction}" class="tg-lang-{lang}">{label}</a></p>')
+        node = nodes.raw("", html, format="html")
+        node["tg_language_switch"] = this_page
+        return [node]
+
+
+class PlaceLanguageSwitch(Transform):
+    """Move the language link from the top of the page to just under the page title.
+
+    The title of a rulings page comes from the included ``rulings.md``, so the page
+    cannot put the link after it by itself; above the title the link would crowd the
+    theme's header icons.
+    """
+
+    default_priority = 610
+
+    def apply(self, **kwargs: Any) -> None:
+        for raw in list(self.document.findall(nodes.raw)):
+            if not raw.get("tg_language_switch"):
+                continue
+            section = next(iter(self.document.findall(nodes.section)), None)
+            if section is None or not isinstance(section[0], nodes.title):
+                continue
+            raw.parent.remove(raw)
+            section.insert(1, raw)
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                 doctree: nodes.document | None) -> None:
+    """``tg_dir``: ``rtl`` for a page shown in a right-to-left language it is translated to."""
+    language = app.config.language or "en"
+    translated = pagename in app.config.tg_translated_pages
+    context["tg_dir"] = "rtl" if language in RTL_LANGUAGES and translated else "ltr"
+    context["tg_lang"] = language if translated else "en"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("tg_translated_pages", [], "html")
+    app.add_config_value("tg_rules_dir", "rules", "env")
+    app.add_transform(RulingAnchors)
+    app.add_transform(PlaceLanguageSwitch)
+    app.add_transform(LinkRulingIDs)
+    app.add_post_transform(NearestPythonTarget)
+    app.add_role("ruling", RulingRole())
+    app.add_role("tg-ar", ArabicRole())
+    app.add_directive("rules-table", RulesTable)
+    app.add_directive("language-switch", LanguageSwitch)
+    app.add_directive("tg-submodules", Submodules)
+    app.add_directive("card-names", CardNames)
+    app.add_directive("games-table", GamesTable)
+    app.connect("doctree-read", collect_rulings)
+    app.connect("doctree-read", check_rulings_page)
+    app.connect("env-purge-doc", purge_rulings)
+    app.connect("env-merge-info", merge_rulings)
+    app.connect("missing-reference", resolve_ruling)
+    app.connect("html-page-context", page_context)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

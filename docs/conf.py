@@ -1,0 +1,83 @@
+"""Sphinx configuration of the tablegames site (see docs/README.md for the commands).
+
+Pages are MyST Markdown; each game's rulings page includes the ``rulings.md`` shipped in
+its package, so the text a reader sees and the doctests CI runs are the same file. The
+local extension ``_ext/tablegames_docs.py`` adds exact-case ruling anchors, the
+``ruling`` role and the generated ``rules-table`` directive.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "_ext"))
+sys.path.insert(0, str(HERE.parent))
+
+import tablegames  # noqa: E402
+
+project = "tablegames"
+author = "tablegames developers"
+copyright = "tablegames developers"
+release = tablegames.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "tablegames_docs",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+# docs/rules/ holds copies of the rules files the rulings are numbered from; the site
+# shows each ruling on its game's page instead.
+exclude_patterns = ["_build", "_tools", "rules", "README.md", "locale", "Thumbs.db",
+                    ".DS_Store"]
+# A game's rulings page includes the rulings.md shipped in its package; a game whose page
+# is not written yet is left out of the site (the rulings toctree globs rulings/*)
+# rather than breaking the build.
+GAMES = ("toepen", "phase10", "shithead", "dallah")
+for _game in GAMES:
+    if not (HERE.parent / "tablegames" / _game / "rulings.md").exists():
+        exclude_patterns.append(f"rulings/{_game}.md")
+
+templates_path = ["_templates"]
+nitpicky = False
+
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+myst_heading_anchors = 0
+
+# -- translations: the Dallah rulings page is published in Arabic as well -----------
+# ``python -m sphinx -b html -D language=ar docs docs/_build/html/ar`` builds it.
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+#: Pages with a translation; they get the language's text direction (tablegames_docs).
+tg_translated_pages = ["rulings/dallah"]
+
+# -- autodoc -----------------------------------------------------------------------
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+autoclass_content = "class"
+
+# -- doctest -----------------------------------------------------------------------
+doctest_global_setup = ""
+doctest_test_doctest_blocks = "default"
+
+# -- HTML --------------------------------------------------------------------------
+html_theme = "furo"
+html_title = "tablegames"
+html_static_path = ["_static"]
+html_css_files = ["tablegames.css"]
+html_show_sourcelink = False
+html_theme_options = {
+    "navigation_with_keys": True,
+}
