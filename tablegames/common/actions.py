@@ -23,9 +23,17 @@ from tablegames.common.errors import NotationError
 
 @attrs.frozen
 class Action:
-    """An action taken by ``seat``. Subclasses set ``verb`` and format their arguments."""
+    """An action taken by ``seat``. Subclasses set ``verb`` and format their arguments.
+
+    The notation is remembered once written: games intern their actions, and every save,
+    record and log writes the whole history as notation, so formatting the same few
+    hundred objects again and again would dominate ``to_json``. It is filled in lazily,
+    not in ``__init__``, so an action built with junk fields can still be constructed
+    and is then refused by ``apply`` like any other.
+    """
 
     seat: int
+    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
     verb: ClassVar[str] = ""
 
     def arg_text(self) -> str:
@@ -33,8 +41,12 @@ class Action:
         return ""
 
     def __str__(self) -> str:
-        args = self.arg_text()
-        return f"{self.seat}:{self.verb} {args}" if args else f"{self.seat}:{self.verb}"
+        text = self._text
+        if text is None:
+            args = self.arg_text()
+            text = f"{self.seat}:{self.verb} {args}" if args else f"{self.seat}:{self.verb}"
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 @attrs.frozen

@@ -36,22 +36,11 @@ from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
 
 #: The notation of every interned action, by ``id`` (see :class:`DallahAction`).
-_TEXT: dict[int, str] = {}
 
 
 @attrs.frozen
 class DallahAction(Action):
-    """Base of the Dallah actions: the notation of an interned action is computed once.
-
-    Every save writes its whole history as notation, so formatting the same few hundred
-    interned actions again and again was a quarter of the cost of ``to_json``. An id is
-    only in ``_TEXT`` while the interning cache keeps its action alive, so the id cannot
-    belong to another object; actions made directly (not interned) format as usual.
-    """
-
-    def __str__(self) -> str:
-        text = _TEXT.get(id(self))
-        return Action.__str__(self) if text is None else text
+    """Base of the Dallah actions (the core remembers each action's notation)."""
 
 
 @attrs.frozen
@@ -191,9 +180,7 @@ def _intern(key: tuple[object, ...], make: Callable[[], Action]) -> Action:
     if a is None:
         if len(_CACHE) > 50_000:
             _CACHE.clear()
-            _TEXT.clear()
         a = _CACHE[key] = make()
-        _TEXT[id(a)] = Action.__str__(a)
     return a
 
 

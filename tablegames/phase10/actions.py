@@ -24,7 +24,7 @@ hits are built on demand. Every action writes its notation once and keeps it.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -34,57 +34,33 @@ from tablegames.phase10.cards import NAMES, PACK, SKIP, WILD
 from tablegames.phase10.groups import Group, is_number, parse_group
 
 
-class _Noted(Action):
-    """Mixin: the notation is written once, the first time it is asked for, and kept.
-
-    States are saved with their whole history as notation, and the conformance kit and
-    search bots save, load and compare states constantly, so writing an action's text once
-    pays for itself many times over; writing it lazily keeps the lay-downs a hand offers
-    (most never chosen) cheap to build.
-    """
-
-    def __str__(self) -> str:
-        text: str = self._text  # type: ignore[attr-defined]
-        if not text:
-            text = Action.__str__(self)
-            object.__setattr__(self, "_text", text)  # a cache, not state: eq=False
-        return text
-
-
-def _text_field() -> Any:
-    return attrs.field(init=False, eq=False, repr=False, default="")
-
-
 @attrs.frozen
-class Draw(_Noted):
+class Draw(Action):
     """Take the top card of the draw pile."""
 
     verb: ClassVar[str] = "draw"
-    _text: str = _text_field()
 
 
 @attrs.frozen
-class Take(_Noted):
+class Take(Action):
     """Take the top card of the discard pile (never a Skip, P10-23)."""
 
     verb: ClassVar[str] = "take"
-    _text: str = _text_field()
 
 
 @attrs.frozen
-class Lay(_Noted):
+class Lay(Action):
     """Lay the current phase: one group per requirement, in canonical order."""
 
     groups: tuple[Group, ...]
     verb: ClassVar[str] = "lay"
-    _text: str = _text_field()
 
     def arg_text(self) -> str:
         return " ".join(str(g) for g in self.groups)
 
 
 @attrs.frozen
-class Hit(_Noted):
+class Hit(Action):
     """Put one card onto a laid group; ``value`` is the number a Wild takes in a run."""
 
     card: int
@@ -92,7 +68,6 @@ class Hit(_Noted):
     group: int
     value: int = 0
     verb: ClassVar[str] = "hit"
-    _text: str = _text_field()
 
     def arg_text(self) -> str:
         wild = f"={self.value}" if self.value else ""
@@ -100,13 +75,12 @@ class Hit(_Noted):
 
 
 @attrs.frozen
-class Discard(_Noted):
+class Discard(Action):
     """Discard a card, ending the turn; a Skip names the seat it skips (``target``)."""
 
     card: int
     target: int = -1
     verb: ClassVar[str] = "discard"
-    _text: str = _text_field()
 
     def arg_text(self) -> str:
         return NAMES[self.card] + (f">{self.target}" if self.target >= 0 else "")

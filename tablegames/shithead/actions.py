@@ -32,27 +32,7 @@ def _cards_text(cards: tuple[int, ...]) -> str:
 
 
 @attrs.frozen
-class _Noted(Action):
-    """An action that remembers its notation once written.
-
-    Actions are interned, and ``to_json``, ``record`` and every view write the whole
-    history as notation: formatting each action afresh was most of ``to_json``'s time.
-    The text is filled in lazily (not in ``__init__``), so an action built with junk
-    fields can still be constructed and is refused by ``apply`` like any other.
-    """
-
-    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
-
-    def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            text = super().__str__()
-            object.__setattr__(self, "_text", text)
-        return text
-
-
-@attrs.frozen
-class Swap(_Noted):
+class Swap(Action):
     """Exchange face-up cards ``up`` for hand cards ``hand`` (as many of each), once."""
 
     up: tuple[int, ...]
@@ -64,14 +44,14 @@ class Swap(_Noted):
 
 
 @attrs.frozen
-class Done(_Noted):
+class Done(Action):
     """Keep the face-up cards as dealt and end this seat's swap."""
 
     verb: ClassVar[str] = "done"
 
 
 @attrs.frozen
-class Play(_Noted):
+class Play(Action):
     """Play cards of one value from the hand (or, the hand empty, from face-up cards)."""
 
     cards: tuple[int, ...]
@@ -82,7 +62,7 @@ class Play(_Noted):
 
 
 @attrs.frozen
-class Blind(_Noted):
+class Blind(Action):
     """Turn up the face-down card at ``index`` and play it if it fits (SHD-10)."""
 
     index: int
@@ -93,14 +73,14 @@ class Blind(_Noted):
 
 
 @attrs.frozen
-class Pickup(_Noted):
+class Pickup(Action):
     """Take the whole pile into the hand (SHD-08)."""
 
     verb: ClassVar[str] = "pickup"
 
 
 @attrs.frozen
-class Give(_Noted):
+class Give(Action):
     """Name the seat that must pick up the pile (SHD-28)."""
 
     target: int

@@ -144,11 +144,14 @@ def test_sampled_worlds_keep_seen_cards_across_reshuffles(seed: int, players: in
     rng = Rng(seed)
     taken: list[Counter[str]] = [Counter() for _ in range(players)]
     reshuffles = 0
-    for step in range(600):
-        if state.is_over:
+    first = None  # the step of the first reshuffle; check 150 steps past it
+    for step in range(3000):
+        if state.is_over or (first is not None and step > first + 150):
             break
         events = state.apply(_stock_drainer(state, rng))
         reshuffles += any(e.kind == "reshuffle" for e in events)
+        if reshuffles and first is None:
+            first = step
         _tracked_takes(state, events, taken)
         if step % 7 or not reshuffles:
             continue
