@@ -145,10 +145,7 @@ class State(BaseState):
         rules = self.rules
         ev = self._events
         if first:
-            try:
-                deck = PACK.stacked_deck(self.deck, self.rng)
-            except SetupError:
-                raise
+            deck = PACK.stacked_deck(self.deck, self.rng)
         else:
             deck = PACK.full_deck()
             self.rng.shuffle(deck)
@@ -355,9 +352,6 @@ class State(BaseState):
         self._resume_exchange()
 
     def _exchange(self, seat: int) -> None:
-        if len(self.stock) < 4:  # pragma: no cover - the phase ends before this can happen
-            raise IllegalAction("the stock no longer holds four cards", code="stock_short",
-                                ruling="TOE-56", seat=seat)
         self.thrown[seat] = self.hands[seat]
         stock = self.stock
         self.hands[seat] = sorted(stock.pop() for _ in range(4))
