@@ -62,3 +62,20 @@ class RulesError(TablegamesError):
 
 class SetupError(TablegamesError):
     """Bad arguments to ``new_game``: a wrong player count, a bad stacked deck, ..."""
+
+
+class StaleState(IllegalAction):
+    """The action was chosen on an older version of the state (another tap came first).
+
+    ``expected`` is the version the sender saw, ``version`` the state's current one; the
+    sender should refresh its view (or fetch the events since ``expected``) and choose again.
+    """
+
+    def __init__(self, message: str, *, expected: int, version: int) -> None:
+        super().__init__(message, code="stale")
+        self.expected = expected
+        self.version = version
+
+
+class SeatError(TablegamesError):
+    """A seat argument that is not a seat of this game (not an exact ``int`` in range)."""

@@ -17,29 +17,91 @@ from typing import Any
 from tablegames.common.errors import StateError
 
 #: Version of the saved-state envelope. Bump it when the envelope changes shape.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 
 def dumps(data: Any) -> str:
     """Canonical JSON text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
-def loads(text: object) -> Any:
-    """Parse JSON text, reporting any problem as :class:`StateError`."""
+#: The largest save :func:`loads` reads. The longest real games save to a few hundred
+#: kilobytes; anything far larger is refused before it is parsed.
+MAX_TEXT = 8 * 1024 * 1024
+#: The deepest nesting a save may have (real saves nest fewer than 10 levels).
+MAX_DEPTH = 40
+
+
+def _no_constant(name: str) -> Any:
+    raise StateError(f"saved state holds {name}, which is not a number JSON allows")
+
+
+def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
+    """Parse JSON text, reporting any problem as :class:`StateError`.
+
+    Refused: text over ``max_text`` characters, invalid UTF-8, ``NaN``/``Infinity``,
+    integers too long to read, and nesting deeper than :data:`MAX_DEPTH`, so a caller's
+    text cannot make the library allocate without bound or fail later on output.
+    """
     if isinstance(text, bytes | bytearray):
+        if len(text) > max_text:
+            raise StateError(f"saved state is larger than {max_text} bytes")
         try:
             text = text.decode()
         except UnicodeDecodeError:
             raise StateError("saved state is not UTF-8 text") from None
     if not isinstance(text, str):
         raise StateError(f"a saved state is JSON text, not {type(text).__name__}")
+    if len(text) > max_text:
+        raise StateError(f"saved state is larger than {max_text} characters")
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise StateError(f"saved state is not valid JSON (truncated?): {exc}") from None
     except RecursionError:
         raise StateError("saved state is nested too deeply") from None
+    except StateError:
+        raise
+    except ValueError as exc:  # an integer longer than Python converts
+        raise StateError(f"saved state holds a number that cannot be read: {exc}") from None
+    check_depth(value)
+    return value
+
+
+def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
+    """Refuse plain JSON data nested deeper than ``limit`` (iteratively: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        v, d = stack.pop()
+        if d > limit:
+            raise StateError(f"saved state is nested deeper than {limit} levels")
+        if isinstance(v, dict):
+            stack.extend((x, d + 1) for x in v.values() if isinstance(x, dict | list))
+        elif isinstance(v, list):
+            stack.extend((x, d + 1) for x in v if isinstance(x, dict | list))
+
+
+def plain(value: Any, path: str = "$", depth: int = 0) -> Any:
+    """Check that ``value`` is plain, finite JSON (for values a game keeps as they are)."""
+    t = type(value)
+    if value is None or t is bool or t is str or t is int:
+        return value
+    if t is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise StateError(f"{path}: {value!r} is not a finite number")
+        return value
+    if depth > MAX_DEPTH:
+        raise StateError(f"{path}: nested too deeply")
+    if t is list:
+        return [plain(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value)]
+    if t is dict:
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                raise StateError(f"{path}: keys must be strings")
+            out[k] = plain(v, f"{path}.{k}", depth + 1)
+        return out
+    raise StateError(f"{path}: {t.__name__} is not plain JSON")
 
 
 class Reader:
@@ -111,7 +173,7 @@ class Reader:
 
     def str(self) -> str:
         """A string."""
-        if not isinstance(self.value, str):
+        if type(self.value) is not str:
             raise self.fail(f"expected a string, found {self.value!r}")
         return self.value
 

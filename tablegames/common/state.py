@@ -12,22 +12,26 @@ accepting notation strings in ``apply``, turning any loading failure into a
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
 
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
     NotationError,
     RulesError,
+    SeatError,
     SetupError,
+    StaleState,
     StateError,
     TablegamesError,
 )
+from tablegames.common.fields import spec_of
 from tablegames.common.outcome import Outcome
-from tablegames.common.rng import Rng
+from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import (
+    coerce_rules,
     rules_from_dict_cached,
     rules_hash,
     rules_json,
@@ -41,13 +45,17 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
     if isinstance(players, bool):
         raise SetupError("players must be a count or a list of names")
     if isinstance(players, int):
+        if not lo <= players <= hi:  # before building names: a huge count costs nothing
+            raise SetupError(f"{game} is for {lo} to {hi} players, not {players}")
         names = tuple(f"P{i}" for i in range(players))
     elif isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("players must be a count or a list of names")
     else:
+        if len(players) > hi:
+            raise SetupError(f"{game} is for {lo} to {hi} players, not {len(players)}")
         names = tuple(players)
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise SetupError("player names must be non-empty strings")
+        if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
+            raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
         if len(set(names)) != len(names):
             raise SetupError("player names must be distinct")
     if not lo <= len(names) <= hi:
@@ -56,15 +64,38 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
 
 
 def check_seed(seed: object) -> int | str:
-    """A seed must be an int or a str (both replay exactly on every machine)."""
+    """A seed must be an int or a str (both replay exactly on every machine), of bounded size."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SetupError(f"seed must be an int or a string, not {seed!r}")
+        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and len(seed) > MAX_NAME:
+        raise SetupError(f"a seed string is at most {MAX_NAME} characters")
+    if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
+        raise SetupError("a seed number must fit in 256 bits")
     return seed
+
+
+#: Longest player name or seed string (a phone's name field, not a novel).
+MAX_NAME = 64
+#: Longest action notation read (the longest real one, a Phase 10 lay-down, is ~120).
+MAX_NOTATION = 512
+#: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
+MAX_DECK = 1_000
 
 
 #: Parsed notation per game. Actions are immutable, and a long history repeats the same
 #: few hundred strings, so loading saves (a server does it on every request) reuses them.
+#: Only short strings are kept, and the cache is emptied when it fills, so no caller can
+#: make it grow without bound.
 _PARSE_CACHE: dict[str, dict[str, Action]] = {}
+_CACHE_TEXT = 160
+_CACHE_SIZE = 20_000
+
+#: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``).
+_COMMON_COPY = (
+    ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
+    ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "self.rng.copy()"),
+    ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
+)
 
 
 class BaseState(ABC):
@@ -72,6 +103,18 @@ class BaseState(ABC):
 
     GAME: ClassVar[str]
     RULES: ClassVar[type[Any]]
+    #: Seat range (used by :meth:`new` and checked again on loading).
+    MIN_PLAYERS: ClassVar[int] = 1
+    MAX_PLAYERS: ClassVar[int] = 1_000
+    #: Keyword setup ``new_game`` accepts beyond players/seed/rules/deck (``None``: any).
+    SETUP_KEYS: ClassVar[frozenset[str] | None] = None
+    #: The action classes of this game (others are refused as foreign); empty: any.
+    ACTION_TYPES: ClassVar[frozenset[type]] = frozenset()
+    #: The engine's version for this game: bumped when the same actions could play out
+    #: differently, written into every save and record, and refused if newer than ours.
+    ENGINE: ClassVar[int] = 1
+    #: Names of the stages of play; ``stage`` (a declared field) indexes it.
+    STAGES: ClassVar[tuple[str, ...]] = ()
 
     rules: Any
     players: tuple[str, ...]
@@ -80,7 +123,11 @@ class BaseState(ABC):
     extra: dict[str, Any]
     rng: Rng
     history: list[Action]
-    #: Events of the action being applied (``_apply`` returns them).
+    #: The current stage of play, an index into ``STAGES`` (the view shows its name).
+    stage: int
+    #: True for a state made by :meth:`sample_world`: it has no record or log of its own.
+    world: bool
+    #: Events of the action being applied (``_apply`` appends to it; ``apply`` returns it).
     _events: list[Event]
     #: Events of the deal before the first action, replayed by :meth:`log`.
     _setup_log: list[Event]
@@ -97,9 +144,11 @@ class BaseState(ABC):
         self.deck = None if deck is None else tuple(str(c) for c in deck)
         self.rng = Rng(seed)
         self.history = []
+        self.world = False
+        self._events = []
 
     def _copy_common(self, other: BaseState) -> None:
-        """Copy the shared fields into ``other`` (actions are immutable: the list is copied)."""
+        """Copy the shared fields into ``other`` (for games that still copy by hand)."""
         other.players = self.players
         other.seed = self.seed
         other.rules = self.rules
@@ -107,11 +156,48 @@ class BaseState(ABC):
         other.extra = self.extra
         other.rng = self.rng.copy()
         other.history = self.history.copy()
+        other.world = self.world
+
+    @classmethod
+    def new(
+        cls, players: int | Sequence[str], seed: int | str = 0, rules: Any = None,
+        deck: Sequence[str] | None = None, **setup: Any,
+    ) -> Self:
+        """The one ``new_game`` body every game shares: check everything, then deal.
+
+        Players, seed, rules (an instance, a dict of options or a variant name), the
+        stacked deck and the game's own setup keywords (``SETUP_KEYS``; ``None`` values
+        are left out) are all checked before any work is done.
+        """
+        names = normalize_players(players, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+        r = coerce_rules(cls.RULES, rules)
+        seed = check_seed(seed)
+        if deck is not None:
+            if isinstance(deck, str) or not isinstance(deck, Sequence):
+                raise SetupError("deck must be a list of cards, top card first")
+            if len(deck) > MAX_DECK:
+                raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
+        extra = {k: v for k, v in setup.items() if v is not None}
+        cls._check_setup_keys(extra)
+        return cls._fresh(names, seed, r, deck, fresh(extra))
+
+    @classmethod
+    def _check_setup_keys(cls, extra: Mapping[str, Any]) -> None:
+        if cls.SETUP_KEYS is not None:
+            unknown = sorted(set(extra) - cls.SETUP_KEYS)
+            if unknown:
+                known = ", ".join(sorted(cls.SETUP_KEYS)) or "none"
+                raise SetupError(f"{cls.GAME} has no setup option {unknown[0]!r} (known: {known})")
 
     @property
     def n(self) -> int:
         """Number of seats."""
         return len(self.players)
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: a client sends it back as ``expect``."""
+        return len(self.history)
 
     # -- the protocol, as games implement it -----------------------------------------
     @property
@@ -124,87 +210,226 @@ class BaseState(ABC):
         """Whether the game has ended."""
         return self.to_act is None
 
-    @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Legal actions of ``seat`` (default: the seat to act), in a stable order."""
+        """Legal actions of ``seat`` (default: the seat to act), in a stable order.
+
+        For a seat that is not to act this lists its interrupts (usually none). A seat
+        that is not an exact ``int`` of this game raises :class:`SeatError`.
+        """
+        if seat is None:
+            seat = self.to_act
+            if seat is None:
+                return []
+        elif type(seat) is not int or not 0 <= seat < len(self.players):
+            self.check_seat(seat)
+        return self._legal(seat)
+
+    def _legal(self, seat: int) -> list[Action]:
+        """The game's legal actions of ``seat`` (a checked seat; the game is not over)."""
+        raise NotImplementedError
 
     @abstractmethod
-    def _apply(self, action: Action) -> list[Event]:
-        """Validate ``action`` completely, then carry it out; return its events."""
+    def _apply(self, action: Action) -> list[Event] | None:
+        """Validate ``action`` completely, then carry it out, appending to ``self._events``."""
 
     @abstractmethod
     def outcome(self) -> Outcome:
         """Winners, losers and scores (raises ``ValueError`` before the end)."""
 
-    @abstractmethod
+    # -- the view: one envelope, one vocabulary -----------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator), JSON-ready."""
+        """What ``seat`` may see (``None``: a spectator), as fresh plain JSON.
 
-    @abstractmethod
+        Every game's view has the same envelope: ``game``, ``players``, ``seat``,
+        ``to_act``, ``stage``, ``version``, ``result`` (``None`` until the end), and for
+        a seat ``hand``, ``legal`` and ``prompt``; the game adds its table (see the
+        app guide for every key of every game).
+        """
+        seat = self.check_seat(seat)
+        v: dict[str, Any] = {
+            "game": self.GAME,
+            "players": list(self.players),
+            "seat": seat,
+            "to_act": self.to_act,
+            "stage": self.STAGES[self.stage],
+            "version": len(self.history),
+        }
+        v.update(self._view(seat))
+        v["result"] = self.outcome().to_dict() if self.is_over else None
+        if seat is not None:
+            v["hand"] = self._hand(seat)
+            v["legal"] = [str(a) for a in self.legal_actions(seat)]
+            v["prompt"] = self._prompt(seat)
+        return v
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's own view keys for ``seat`` (fresh objects, nothing hidden)."""
+        raise NotImplementedError
+
+    def _hand(self, seat: int) -> list[Any]:
+        """What ``seat`` holds, as card notation."""
+        raise NotImplementedError
+
+    def _prompt(self, seat: int) -> str:
+        """What ``seat``'s phone should say now."""
+        raise NotImplementedError
+
+    # -- declared fields: copy, dump and load come from the core -------------------------
     def copy(self) -> Self:
-        """An independent deep copy."""
+        """An independent copy (compiled from the declared fields; as fast as by hand)."""
+        spec = spec_of(type(self), _COMMON_COPY)
+        type(self).copy = spec.copy  # type: ignore[method-assign, assignment]
+        return spec.copy(self)  # type: ignore[no-any-return]
+
+    def _dump(self) -> dict[str, Any]:
+        """The game's own fields, JSON-ready (from the declarations)."""
+        spec = spec_of(type(self), _COMMON_COPY)
+        type(self)._dump = spec.dump  # type: ignore[method-assign, assignment]
+        return spec.dump(self)
+
+    def _load(self, r: Reader) -> None:
+        """Restore the game's own fields from ``r`` strictly, then check the invariants."""
+        spec_of(type(self), _COMMON_COPY).load(self, r)
+        self._events = []
+        self._check_loaded()
+
+    def _check_loaded(self) -> None:  # noqa: B027 - a hook: most games override it
+        """Invariants a declaration cannot state (card conservation...): raise ``StateError``."""
 
     @abstractmethod
     def sample_world(self, seat: int, rng: Any = None) -> Self:
-        """A full state consistent with all that ``seat`` has seen."""
+        """A full state consistent with all that ``seat`` has seen (see :meth:`_world`)."""
+
+    def _world(self, seat: int, rng: Any) -> tuple[Self, Rng]:
+        """The shell of a sampled world: a copy stripped of the real setup and future.
+
+        The world gets a seed and rng drawn from the caller's ``rng`` only, no stacked
+        deck, and ``world=True`` (so it has no record or log: its past was never dealt).
+        The game then redeals every card ``seat`` cannot see, drawing from the returned
+        rng and from pools built in an order ``seat`` can know (never the real order).
+        """
+        self.check_seat(seat)
+        r = as_rng(rng)
+        world = self.copy()
+        world.rng = r.fork()
+        world.seed = f"world-{r.fork().state:016x}"
+        world.deck = None
+        world.world = True
+        return world, r
 
     @classmethod
     @abstractmethod
     def parse_action(cls, text: str) -> Action:
         """Read an action's notation (raises :class:`NotationError`)."""
 
-    @abstractmethod
-    def _dump(self) -> dict[str, Any]:
-        """The game's own fields, JSON-ready."""
-
-    @abstractmethod
-    def _load(self, r: Reader) -> None:
-        """Restore the game's own fields from ``r``; raise ``StateError`` on any problem."""
-
     # -- shared behaviour ------------------------------------------------------------
-    def apply(self, action: Action | str) -> list[Event]:
+    def apply(
+        self, action: Action | str, *, by: int | None = None, expect: int | None = None,
+    ) -> list[Event]:
         """Validate and apply ``action`` (or its notation); return the events.
 
-        Raises :class:`IllegalAction` (a ``ValueError``) and leaves the state exactly as
-        it was if the action is not legal now.
+        ``by`` is the seat that sent the action (a phone): an action in another seat's
+        name is refused before any hidden card is looked at. ``expect`` is the version
+        the sender saw: if another action came first, :class:`StaleState` is raised.
+        Any refusal is an :class:`IllegalAction` (a ``ValueError``) or a
+        :class:`NotationError`, and leaves the state exactly as it was.
         """
+        if expect is not None:
+            if type(expect) is not int:
+                raise IllegalAction("expect must be a state version (an int)", code="bad_version")
+            if expect != len(self.history):
+                raise StaleState(
+                    f"the action was chosen at version {expect}; the game is at version "
+                    f"{len(self.history)}", expected=expect, version=len(self.history),
+                )
+        if by is not None:
+            self.check_seat(by)
         if isinstance(action, str):
+            if len(action) > MAX_NOTATION:
+                raise NotationError(f"an action is at most {MAX_NOTATION} characters")
             action = self.parse_action(action)
         if self.to_act is None:
             raise GameOver("the game is over", code="game_over")
-        if not isinstance(action, Action):
-            raise IllegalAction(f"{action!r} is not an action", code="not_an_action")
-        events = self._apply(action)
+        if not isinstance(action, Action) or (
+            self.ACTION_TYPES and type(action) not in self.ACTION_TYPES
+        ):
+            raise IllegalAction(
+                f"a {type(action).__name__} is not a {self.GAME} action", code="not_an_action"
+            )
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalAction("the action names no seat of this game", code="no_such_seat")
+        if by is not None and seat != by:
+            raise IllegalAction(
+                f"seat {by} may not act for seat {seat}", code="not_your_seat", seat=by
+            )
+        ev: list[Event] = []
+        self._events = ev
+        ret = self._apply(action)
+        events = ev if ret is None else ret
+        self._events = []
         self.history.append(action)
+        v = len(self.history)
+        for e in events:
+            e.version = v
         return events
 
     def check_seat(self, seat: object) -> int | None:
-        """Validate a seat argument (an int in range or ``None``)."""
+        """Validate a seat argument (an exact int in range, or ``None``)."""
         if seat is None:
             return None
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise ValueError(f"seat must be None or an int in 0..{self.n - 1}, not {seat!r}")
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            shown = repr(seat) if type(seat) in (int, bool, float) else type(seat).__name__
+            raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
         return seat
 
+    def _no_world(self, what: str) -> None:
+        if self.world:
+            raise StateError(
+                f"a sampled world has no {what}: its hidden cards were dealt by sample_world, "
+                "not played (use the real state's record)"
+            )
+
     def record(self) -> dict[str, Any]:
-        """Everything needed to replay this game exactly: setup and the actions so far."""
+        """Everything needed to replay this game exactly: setup and the actions so far.
+
+        Fresh on every call; a sampled world has no record (:class:`StateError`).
+        """
+        self._no_world("record")
         return {
             "game": self.GAME,
+            "engine": self.ENGINE,
+            "tablegames": _library_version(),
             "players": list(self.players),
             "seed": self.seed,
             "rules": rules_to_dict(self.rules),
             "deck": None if self.deck is None else list(self.deck),
-            "setup": dict(self.extra),
+            "setup": fresh(self.extra),
             "actions": [str(a) for a in self.history],
         }
 
-    def log(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every event so far as ``seat`` may see it, rebuilt by replaying the record."""
+    def log(self, seat: int | None, since: int | None = None) -> list[dict[str, Any]]:
+        """Every event as ``seat`` may see it, rebuilt by replaying the record.
+
+        With ``since=v`` only the events of the versions after ``v`` come back (what a
+        client that last saw version ``v`` missed), each with its ``"version"``. A
+        sampled world has no log (:class:`StateError`).
+        """
         self.check_seat(seat)
-        fresh = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
-        out = Event.redact(fresh._setup_events(), seat)
+        self._no_world("log")
+        if since is not None and (type(since) is not int or not 0 <= since <= len(self.history)):
+            raise ValueError(f"since must be a version in 0..{len(self.history)}")
+        fresh_state = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
+        out: list[dict[str, Any]] = []
+        if since is None:
+            out = Event.redact(fresh_state._setup_events(), seat)
         for a in self.history:
-            out.extend(Event.redact(fresh.apply(a), seat))
+            events = fresh_state.apply(a)
+            v = len(fresh_state.history)
+            if since is None:
+                out.extend(Event.redact(events, seat))
+            elif v > since:
+                out.extend({**e, "version": v} for e in Event.redact(events, seat))
         return out
 
     @classmethod
@@ -224,81 +449,129 @@ class BaseState(ABC):
 
         The rules' canonical text is cached (rules are frozen), so it is spliced in
         rather than encoded again: for a large config (a Dallah card set) that halves the
-        cost of a save. Keys sort as ``format game history rng | rules | rules_hash setup
-        state``, so the splice gives exactly what ``dumps`` of the whole dict would.
+        cost of a save. Keys sort as ``engine format game history rng | rules |
+        rules_hash setup state``, so the splice gives exactly what ``dumps`` of the whole
+        dict would. A full save holds every hand: it belongs on the server, never on a phone.
         """
         head = {
+            "engine": self.ENGINE,
             "format": FORMAT_VERSION,
             "game": self.GAME,
             "history": [str(a) for a in self.history],
             "rng": self.rng.state,
         }
-        tail = {
-            "rules_hash": rules_hash(self.rules),
-            "setup": {
-                "players": list(self.players),
-                "seed": self.seed,
-                "deck": None if self.deck is None else list(self.deck),
-                "extra": dict(self.extra),
-            },
-            "state": self._dump(),
+        setup: dict[str, Any] = {
+            "players": list(self.players),
+            "seed": self.seed,
+            "deck": None if self.deck is None else list(self.deck),
+            "extra": self.extra,
         }
+        if self.world:
+            setup["world"] = True
+        tail = {"rules_hash": rules_hash(self.rules), "setup": setup, "state": self._dump()}
         return f'{dumps(head)[:-1]},"rules":{rules_json(self.rules)},{dumps(tail)[1:]}'
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> Self:
-        """Load a state saved by :meth:`to_json`; any defect raises :class:`StateError`."""
+    def from_json(cls, text: str | bytes, *, verify: bool = False) -> Self:
+        """Load a state saved by :meth:`to_json`; any defect raises :class:`StateError`.
+
+        With ``verify=True`` the save's own history is replayed from its setup and the
+        result must be identical to the saved state, so a save whose hands, stock or rng
+        were edited is refused (this costs a replay: see the README for figures).
+        """
         r = Reader(loads(text))
         try:
-            fmt = r["format"].int()
-            if fmt != FORMAT_VERSION:
-                raise StateError(f"saved state has format {fmt}; this version reads {FORMAT_VERSION}")
-            game = r["game"].str()
-            if game != cls.GAME:
-                raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
-            try:
-                rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
-            except RulesError as exc:
-                raise StateError(f"$.rules: {exc}") from None
-            if rules_hash(rules) != r["rules_hash"].str():
-                raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
-            setup = r["setup"]
-            players: tuple[str, ...] = tuple(setup["players"].strs())
-            seed_r = setup["seed"]
-            seed = seed_r.value if isinstance(seed_r.value, str) else seed_r.int()
-            deck_r = setup["deck"]
-            deck = None if deck_r.value is None else deck_r.strs()
-            extra_r = setup["extra"]
-            extra_r.keys()
-            try:
-                obj = cls._fresh_shell(players, seed, rules, deck, extra_r.raw())
-            except SetupError as exc:
-                raise StateError(f"$.setup: {exc}") from None
-            obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
-            hist = []
-            cache = _PARSE_CACHE.setdefault(cls.GAME, {})
-            raw = r["history"].raw()
-            if not isinstance(raw, list):
-                raise r["history"].fail("expected a list of actions")
-            for i, text in enumerate(raw):
-                action = cache.get(text) if isinstance(text, str) else None
-                if action is None:
-                    item = Reader(text, f"$.history[{i}]")
-                    text = item.str()
-                    try:
-                        action = cls.parse_action(text)
-                    except NotationError as exc:
-                        raise item.fail(str(exc)) from None
-                    if len(cache) > 50_000:
-                        cache.clear()
-                    cache[text] = action
-                hist.append(action)
-            obj.history = hist
-            obj._load(r["state"])
+            obj = cls._read(r)
         except StateError:
             raise
         except (TablegamesError, KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
-            raise StateError(f"saved state is inconsistent: {exc!r}") from None
+            raise StateError(f"saved state is inconsistent: {type(exc).__name__}") from None
+        except RecursionError:
+            raise StateError("saved state is nested too deeply") from None
+        if verify:
+            obj._verify()
+        return obj
+
+    def _verify(self) -> None:
+        if self.world:
+            raise StateError("a sampled world cannot be verified: it has no real history")
+        again = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
+        try:
+            for a in self.history:
+                again.apply(a)
+        except TablegamesError as exc:
+            raise StateError(f"the save's history cannot be replayed: {exc}") from None
+        if again.to_json() != self.to_json():
+            raise StateError("the save contradicts its own history (tampered with?)")
+
+    @classmethod
+    def _read(cls, r: Reader) -> Self:
+        fmt = r["format"].int()
+        if fmt not in (1, FORMAT_VERSION):
+            raise StateError(f"saved state has format {fmt}; this version reads 1 and {FORMAT_VERSION}")
+        game = r["game"].str()
+        if game != cls.GAME:
+            raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
+        if fmt >= 2:
+            engine = r["engine"].int(1)
+            if engine > cls.ENGINE:
+                raise StateError(
+                    f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}"
+                )
+        try:
+            rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
+        except RulesError as exc:
+            raise StateError(f"$.rules: {exc}") from None
+        if rules_hash(rules) != r["rules_hash"].str():
+            raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
+        setup = r["setup"]
+        allowed = {"players", "seed", "deck", "extra", "world"}
+        bad = sorted(set(setup.keys()) - allowed)
+        if bad:
+            raise StateError(f"$.setup: unknown key {bad[0]!r}")
+        pr = setup["players"]
+        if type(pr.value) is not list or len(pr.value) > cls.MAX_PLAYERS:
+            raise pr.fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
+        players: tuple[str, ...] = tuple(pr.strs())
+        seed_r = setup["seed"]
+        seed = seed_r.value if type(seed_r.value) is str else seed_r.int()
+        deck_r = setup["deck"]
+        deck = None if deck_r.value is None else deck_r.strs()
+        extra_r = setup["extra"]
+        extra_r.keys()
+        world = setup.has("world") and setup["world"].bool()
+        try:
+            normalize_players(list(players), cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+            check_seed(seed)
+            cls._check_setup_keys(extra_r.raw())
+            obj = cls._fresh_shell(players, seed, rules, deck, extra_r.raw())
+        except SetupError as exc:
+            raise StateError(f"$.setup: {exc}") from None
+        obj.world = world
+        obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
+        hist = []
+        cache = _PARSE_CACHE.setdefault(cls.GAME, {})
+        raw = r["history"].raw()
+        if type(raw) is not list:
+            raise r["history"].fail("expected a list of actions")
+        for i, text in enumerate(raw):
+            action = cache.get(text) if type(text) is str else None
+            if action is None:
+                item = Reader(text, f"$.history[{i}]")
+                text = item.str()
+                if len(text) > MAX_NOTATION:
+                    raise item.fail(f"an action is at most {MAX_NOTATION} characters")
+                try:
+                    action = cls.parse_action(text)
+                except NotationError as exc:
+                    raise item.fail(str(exc)) from None
+                if len(text) <= _CACHE_TEXT:
+                    if len(cache) >= _CACHE_SIZE:
+                        cache.clear()
+                    cache[text] = action
+            hist.append(action)
+        obj.history = hist
+        obj._load(r["state"])
         return obj
 
     @classmethod
@@ -311,9 +584,9 @@ class BaseState(ABC):
         The setup is checked by building a fresh game from it, so a save whose player
         count or stacked deck could never have been played is refused.
         """
-        cls._fresh(players, seed, rules, deck, extra)
+        cls._fresh(players, seed, rules, deck, fresh(extra))
         obj = cls.__new__(cls)
-        obj._init_common(players, seed, rules, deck, extra)
+        obj._init_common(players, seed, rules, deck, fresh(extra))
         return obj
 
     def __str__(self) -> str:
@@ -321,3 +594,9 @@ class BaseState(ABC):
         return f"<{self.GAME}: {self.n} players, {len(self.history)} actions, {who}>"
 
     __repr__ = __str__
+
+
+def _library_version() -> str:
+    from tablegames import __version__
+
+    return __version__

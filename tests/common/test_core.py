@@ -155,7 +155,8 @@ def test_event_redaction() -> None:
     private = Event("note", {"seat": 1}, {"x": 1}, frozenset({1}), public=False)
     assert Event.redact([e, private], 0) == [{"kind": "draw", "seat": 1}]
     assert len(Event.redact([e, private], 1)) == 2
-    assert e.to_dict()["secret"] == {"card": "Th"}
+    # issue 9, defect 6: there is no unredacted form to broadcast by mistake
+    assert not hasattr(e, "to_dict") and not hasattr(e, "secret")
 
 
 def test_illegal_action_is_a_value_error_with_code_ruling_and_doc_link() -> None:
