@@ -38,10 +38,14 @@ LABELS: dict[str, dict[str, str]] = {
     "en": {"happened": "What happened", "hand": "Your hand", "moves": "Your moves",
            "none": "(nothing yet)", "you": "you", "type": "Type a number or a move; "
            "q quits, ? explains.", "over": "Game over", "pot": "On the Dallah",
-           "shared": "Shared pile", "player": "player"},
+           "shared": "Shared pile", "player": "player", "turn": "turn", "retired": "retired",
+           "pile": "pile", "protection": "protection", "cup": "cup", "zone": "zone",
+           "full": "full"},
     "ar": {"happened": "ما حدث", "hand": "بطاقاتك", "moves": "حركاتك", "none": "(لا شيء بعد)",
            "you": "أنت", "type": "اكتب رقماً أو حركة؛ q للخروج، ? للشرح.", "over": "انتهت اللعبة",
-           "pot": "على الدلة", "shared": "المجموعة المشتركة", "player": "اللاعب"},
+           "pot": "على الدلة", "shared": "المجموعة المشتركة", "player": "اللاعب",
+           "turn": "الدور", "retired": "خارج اللعبة", "pile": "المجموعة", "protection": "الحماية",
+           "cup": "الفنجان", "zone": "المنطقة", "full": "ممتلئة"},
 }
 
 
@@ -218,7 +222,8 @@ def dallah(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
     labels = get(view, "names") or {}
     shapes, zones, cards = (labels.get(k, {}) for k in ("shapes", "zones", "cards"))
     words = LABELS[lang]
-    facts = Text(f"turn {get(view, 'round', 1)}   retired {_i(get(view, 'retired'))}")
+    facts = Text(f"{words['turn']} {get(view, 'round', 1)}   "
+                 f"{words['retired']} {_i(get(view, 'retired'))}")
     pot = get(view, "pot") or {}
     full = set(_l(get(view, "full_zones")))
     middle = Text(words["pot"] + ": ", style="bold")
@@ -227,16 +232,16 @@ def dallah(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
         middle.append(", ".join(str(shapes.get(c, c)) for c in cups) or "—",
                       style="yellow" if cups else "dim")
         if zone in full:
-            middle.append(" (full)", style="red")
+            middle.append(f" ({words['full']})", style="red")
     card = get(view, "card")
     if isinstance(card, dict) and card.get("id"):
         middle.append("\n▶ ")
         middle.append(f" {cards.get(card['id'], card['id'])} ", style="bold black on wheat1")
         cup, zone = get(view, "cup"), get(view, "zone")
         if cup:
-            middle.append(f"  cup: {shapes.get(cup, cup)}")
+            middle.append(f"  {words['cup']}: {shapes.get(cup, cup)}")
         if zone:
-            middle.append(f"  zone: {zones.get(zone, zone)}")
+            middle.append(f"  {words['zone']}: {zones.get(zone, zone)}")
     shared = get(view, "shared") or {}
     middle.append(f"\n{words['shared']}: ", style="bold")
     middle.append("  ".join(f"{shapes.get(k, k)} {_i(n)}" for k, n in shared.items()))
@@ -248,7 +253,7 @@ def dallah(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
             held_text.append(("  " if i else "") + f" {cards.get(ident, ident)} ",
                              style="bold white on dark_cyan")
         rows.append([Text(str(_i(_at(piles, s, 0)))), held_text])
-    table = seat_table(view, ["pile", "protection"], rows, lang)
+    table = seat_table(view, [words["pile"], words["protection"]], rows, lang)
     return facts, Group(middle, Text(""), table)
 
 
@@ -282,11 +287,13 @@ class Screen:
         words = LABELS[self.lang]
         self.clear()
         facts, table = LAYOUTS.get(self.game, generic)(view, self.lang)
-        title = Text(TITLES.get(self.game, self.game), style="bold")
+        name = "الدلة" if self.game == "dallah" and self.lang == "ar" else \
+            TITLES.get(self.game, self.game)
+        title = Text(name, style="bold")
         title.append("   ")
         title.append_text(facts)
         self.console.print(Panel(table, title=title, title_align="left", box=box.ROUNDED))
-        log = Text("\n").join(line_text(x) for x in happened[-8:]) if happened else \
+        log = Text("\n").join(line_text(x) for x in happened) if happened else \
             Text(words["none"], style="dim")
         self.console.print(Panel(log, title=words["happened"], title_align="left",
                                  box=box.ROUNDED, style="", border_style="dim"))
@@ -313,14 +320,16 @@ class Screen:
         names = seats(view)
         labels = get(view, "names") if self.game == "dallah" else None
         table = Table.grid(padding=(0, 3))
-        per_row = 3 if len(menu.numbered) > 8 else 1
-        for _ in range(per_row):
-            table.add_column()
         cells = []
         for i, c in enumerate(menu.numbered, 1):
             cell = Text(f"{i:>2}) ", style="bold")
             cell.append_text(line_text(describe(self.game, c, names, labels)))
             cells.append(cell)
+        widest = max((cell.cell_len for cell in cells), default=0)
+        fits = max(1, (self.console.width - 2) // (widest + 3))
+        per_row = 1 if len(cells) <= 8 else min(3, fits)
+        for _ in range(per_row):
+            table.add_column()
         for r in range(0, len(cells), per_row):
             row = cells[r:r + per_row]
             table.add_row(*row, *[Text("")] * (per_row - len(row)))

@@ -40,6 +40,8 @@ HELP = ("Type the number of a move, or the move itself without your seat: 'play 
         "(or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long list: 'lay R7'. "
         "q quits.")
 _TIMEOUT = object()
+#: "What happened" shows at least this many lines, and at most the last ``SHOWN_MAX``.
+SHOWN_MIN, SHOWN_MAX = 6, 18
 
 
 class Quit(Exception):
@@ -108,7 +110,11 @@ class Session:
         labels = get(view, "names") if info.name == "dallah" else None
         self.narrators = {s: Narrator(info.name, self.names, s, labels, options.lang)
                           for s in self.humans}
-        self.happened: dict[int, deque[Line]] = {s: deque(maxlen=40) for s in self.humans}
+        self.happened: dict[int, deque[Line]] = {s: deque(maxlen=SHOWN_MAX) for s in self.humans}
+        #: Lines told to each seat, and how many it had been told before its last move:
+        #: its screen shows everything since that move (at least ``SHOWN_MIN`` lines).
+        self.told = dict.fromkeys(self.humans, 0)
+        self.mark = dict.fromkeys(self.humans, 0)
         self.debug_events: dict[int, list[dict[str, Any]]] = {s: [] for s in self.humans}
         for s in self.humans:
             self._tell(s, self.state.log(s))
@@ -127,10 +133,13 @@ class Session:
             line = narrator.say(e)
             if line:
                 self.happened[seat].append(line)
+                self.told[seat] += 1
         if self.options.debug:
             self.debug_events[seat] = [dict(e) for e in events]
 
     def _apply(self, notation: str, by: int) -> None:
+        if by in self.humans:
+            self.mark[by] = self.told[by]
         events = self.state.apply(notation, by=by, expect=self.state.version)
         for s in self.humans:
             self._tell(s, [e.for_seat(s) for e in events])
@@ -176,8 +185,14 @@ class Session:
             self.console.print("Game stopped. Goodbye.", markup=False)
         return 0
 
+    def recent(self, seat: int) -> list[Line]:
+        """What to show under "What happened": everything since the seat's last move."""
+        lines = list(self.happened[seat])
+        fresh = max(SHOWN_MIN, self.told[seat] - self.mark[seat])
+        return lines[-fresh:]
+
     def draw(self, seat: int, menu: Menu | None, note: str = "") -> None:
-        self.screen.draw(self.view(seat), list(self.happened[seat]), menu, note,
+        self.screen.draw(self.view(seat), self.recent(seat), menu, note,
                          self.debug_events[seat])
         self.on_screen = seat
 
@@ -264,6 +279,6 @@ class Session:
         if seat is None:
             self.screen.clear()
             last = max(self.humans)
-            self.screen.draw(self.view(None), list(self.happened[last]), None)
+            self.screen.draw(self.view(None), self.recent(last), None)
         else:
             self.draw(seat, None)
