@@ -30,7 +30,7 @@ from rich.console import Console
 from tablegames.common.errors import TablegamesError
 from tablegames.common.protocol import GameInfo
 from tablegames.render.keys import VIEW_OPTIONS, get
-from tablegames.tui.choices import Menu, Reading, choices, read
+from tablegames.tui.choices import QUIT, Menu, Reading, choices, read
 from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
 
@@ -176,9 +176,9 @@ class Session:
                         continue
                     self._apply(str(self.bots[seat].choose(self.state)), seat)
                     if self.options.pace > 0 and not self.options.table:
-                        self.draw(self.options.seat, None,
-                                  f"{self.names[seat]} has played.")
-                        time.sleep(self.options.pace)
+                        self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
+                        if not self._window_next():
+                            time.sleep(self.options.pace)
             self.finish()
         except (Quit, KeyboardInterrupt, EOFError):
             self.console.print()
@@ -190,6 +190,12 @@ class Session:
         lines = list(self.happened[seat])
         fresh = max(SHOWN_MIN, self.told[seat] - self.mark[seat])
         return lines[-fresh:]
+
+    def _window_next(self) -> bool:
+        """Whether the next bot move opens an interrupt window (which is the pause then)."""
+        nxt = self.state.to_act
+        return (nxt is not None and nxt not in self.humans
+                and bool(self.state.legal_actions(self.options.seat)))
 
     def draw(self, seat: int, menu: Menu | None, note: str = "") -> None:
         self.screen.draw(self.view(seat), self.recent(seat), menu, note,
@@ -204,7 +210,10 @@ class Session:
         self.console.print()
         self.console.print(f"Pass the screen to {self.names[seat]}.", markup=False,
                            style="bold")
-        self._readline(f"{self.names[seat]}, press Enter when only you can see the screen. ")
+        answer = self._readline(f"{self.names[seat]}, press Enter when only you can see "
+                                "the screen (q stops). ")
+        if str(answer).strip().lower() in QUIT:
+            raise Quit
         self.on_screen = None
 
     def decide(self, seat: int) -> None:
