@@ -66,7 +66,7 @@ def band(c: Canvas, view: Mapping[str, Any], seat: int, y: float, tags: Sequence
     to_act = view.get("to_act") == seat
     c.text(g, PAD + 10, 18, ("▶ " if to_act else "") + name, size=13, weight="bold",
            fill=GOLD if to_act else PAPER)
-    c.text(g, PAD + 10, 34, "  ".join(t for t in tags if t), size=11, fill=MUTED)
+    c.text(g, PAD + 10, 34, "  ·  ".join(t for t in tags if t), size=11, fill=MUTED)
     return g
 
 
@@ -269,8 +269,7 @@ def dallah(c: Canvas, view: Mapping[str, Any]) -> None:
     card = get(view, "card")
     if isinstance(card, dict) and card.get("id"):
         ident = str(card["id"])
-        svg.text_card(c, g, str(cards.get(ident, ident)), ix - PAD - 10, 10, ident=ident,
-                      kind=str(card.get("kind", "")))
+        svg.text_card(c, g, str(cards.get(ident, ident)), ix - PAD - 10, 10, ident=ident)
     zone, cup = get(view, "zone"), get(view, "cup")
     line = []
     if cup:
