@@ -66,7 +66,11 @@ def band(c: Canvas, view: Mapping[str, Any], seat: int, y: float, tags: Sequence
     to_act = view.get("to_act") == seat
     c.text(g, PAD + 10, 18, ("▶ " if to_act else "") + name, size=13, weight="bold",
            fill=GOLD if to_act else PAPER)
-    c.text(g, PAD + 10, 34, "  ·  ".join(t for t in tags if t), size=11, fill=MUTED)
+    lines = [t for t in tags if t]
+    if height < BAND_H:  # a short band (Dallah): the tags on one line
+        lines = ["  ·  ".join(lines)] if lines else []
+    for i, tag in enumerate(lines[:4]):
+        c.text(g, PAD + 10, 34 + 14 * i, tag, size=11, fill=MUTED)
     return g
 
 
