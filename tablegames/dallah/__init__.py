@@ -60,6 +60,8 @@ GAME = GameInfo(
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="model",
+    state_class=State,
+    ruling_prefix="DAL",
 )
 
 __all__ = [

@@ -33,12 +33,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
-    Annotated,
     Kind,
     count,
     enum,
