@@ -64,6 +64,9 @@ GAME = GameInfo(
     ruling_prefix="DAL",
 )
 
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
+
 __all__ = [
     "DEFAULT_CARDS",
     "GAME",
@@ -80,6 +83,7 @@ __all__ = [
     "Shape",
     "State",
     "Zone",
+    "from_position",
     "new_game",
     "parse_action",
 ]

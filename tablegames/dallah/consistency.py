@@ -102,12 +102,12 @@ def _check_counts(state: State) -> None:
         if placed > shape.cups:
             raise StateError(f"$.state: more {shape.id} cups than the card set has")
     held = [c for h in state.held for c in h]
+    if any(not t.protection[c] for c in held):
+        raise _fail("held", "only protection cards are held")
     deck = sorted(state.act_stock + state.act_discard + held
                   + ([state.card] if state.card >= 0 else []))
     if deck != sorted(t.action_deck):
         raise StateError("$.state: the Action cards do not add up to the deck")
-    if any(not t.protection[c] for c in held):
-        raise _fail("held", "only protection cards are held")
     zones = sorted(state.zone_stock + state.zone_discard
                    + ([state.zone] if state.zone >= 0 else []))
     if zones != sorted(t.zone_deck):
@@ -160,13 +160,10 @@ def _check_card(state: State) -> None:
 def _check_late(state: State) -> None:
     """A late-fall window follows a finished turn with cups still on the Dallah."""
     last = state.last_turn
-    if last:
-        if len(last) != 5 or not (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
-                                  and -1 <= last[2] < state.n and last[3] >= 0
-                                  and last[4] in (0, 1)):
-            raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed]")
-    elif state.turn_no or state.stage == OVER:
-        raise _fail("last_turn", "a game past its first turn has a last turn")
+    fits = len(last) == 5 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
+                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1))
+    if last and not fits:
+        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed]")
     if state.late >= 0:
         if state.stage != DRAW or not last or last[2] < 0 or not state.pot_total():
             raise _fail("late", "a late fall is reported only before the next draw, after a "

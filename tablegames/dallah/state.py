@@ -50,8 +50,10 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.state import BaseState
 from tablegames.dallah import actions as A
+from tablegames.dallah import positions
 from tablegames.dallah.cardset import (
     MAX_CARD_CODES,
     MAX_SHAPES,
@@ -221,6 +223,21 @@ class State(PileActions, BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> Self:
+        return cls._build(players, seed, rules, deck, extra, deal=True)
+
+    @classmethod
+    def _validate_setup(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any],
+    ) -> None:
+        """A saved setup is checked as ``new_game`` checks it, without shuffling a deal."""
+        cls._build(players, seed, rules, deck, extra, deal=False)
+
+    @classmethod
+    def _build(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any], *, deal: bool,
+    ) -> Self:
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         t = self.t = table_for(rules.cards)
@@ -276,19 +293,21 @@ class State(PileActions, BaseState):
         stacked = [code_of(t.card_index, c, "card") for c in action_stack(extra, deck)]
         for c in stacked:
             take(remaining, c, "actions", t.card_ids[c])
-        self.rng.shuffle(remaining)
-        self.act_stock = as_stock(stacked + remaining)
-        self.act_discard = []
         zstack = [code_of(t.zone_index, z, "zone") for z in
                   strings(extra.get("placements", []), "placements")]
         zrest = list(t.zone_deck)
         for z in zstack:
             take(zrest, z, "placements", t.zone_ids[z])
+        self.rolls = [code_of(t.shape_index, s, "shape") for s in
+                      strings(extra.get("rolls", []), "rolls")]
+        if not deal:
+            return self
+        self.rng.shuffle(remaining)
+        self.act_stock = as_stock(stacked + remaining)
+        self.act_discard = []
         self.rng.shuffle(zrest)
         self.zone_stock = as_stock(zstack + zrest)
         self.zone_discard = []
-        self.rolls = [code_of(t.shape_index, s, "shape") for s in
-                      strings(extra.get("rolls", []), "rolls")]
         self.stage = DRAW
         self.placer = self.active
         self._setup_log = [Event("setup", {
@@ -322,6 +341,12 @@ class State(PileActions, BaseState):
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
         check_loaded(self)
+
+    def _position(self, w: PositionWriter) -> None:
+        positions.write(self, w)
+
+    def _from_position(self, r: PositionReader) -> None:
+        positions.read(self, r)
 
     # ------------------------------------------------------------------ reading
     @property
