@@ -596,6 +596,17 @@ class Submodules(SphinxDirective):
         return list(holder.children)
 
 
+def skip_reexports(
+    app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
+) -> bool | None:
+    """Leave out what a module re-exports from the standard library (``typing.Annotated``
+    in ``tablegames.common.fields``): it is Python's to document, not ours."""
+    module = getattr(obj, "__module__", None)
+    if module in {"typing", "typing_extensions", "collections.abc"}:
+        return True
+    return None
+
+
 # --------------------------------------------------------------------------- languages
 #: How each edition names the link to the other one, in the language it links to.
 SWITCH_LABELS = {
@@ -693,6 +704,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("card-names", CardNames)
     app.add_directive("games-table", GamesTable)
     app.connect("doctree-read", collect_rulings)
+    app.connect("autodoc-skip-member", skip_reexports)
     app.connect("doctree-read", check_rulings_page)
     app.connect("env-purge-doc", purge_rulings)
     app.connect("env-merge-info", merge_rulings)
