@@ -19,6 +19,7 @@ from tablegames.common.errors import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.registry import GAMES, load, new_game, register, replay
+from tablegames.common.simulate import SimulationSummary, simulate
 
 __version__ = "0.1.0"
 
@@ -34,10 +35,12 @@ __all__ = [
     "Outcome",
     "RulesError",
     "SetupError",
+    "SimulationSummary",
     "StateError",
     "TablegamesError",
     "load",
     "new_game",
     "register",
     "replay",
+    "simulate",
 ]
