@@ -80,6 +80,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             rules=_rules_arg(args.rules) if args.rules is not None else None, out=args.out,
             resume=args.resume, backend=args.backend, address=args.address, progress=update,
         )
+    except KeyboardInterrupt:
+        close()
+        hint = " (add --resume to the same command to finish it)" if args.out else ""
+        sys.stderr.write(f"tablegames: interrupted{hint}\n")
+        return 130
     finally:
         close()
     if args.json:
