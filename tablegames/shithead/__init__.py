@@ -72,7 +72,12 @@ GAME = GameInfo(
     max_actions=_max_actions,
     default_bot="smart",
     simulate_kwargs=_simulate_kwargs,
+    state_class=State,
+    ruling_prefix="SHD",
 )
+
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
 
 __all__ = [
     "CLASSIC_EFFECTS",
@@ -99,6 +104,7 @@ __all__ = [
     "card_names",
     "code_of",
     "compile_table",
+    "from_position",
     "max_players",
     "new_game",
     "pack",

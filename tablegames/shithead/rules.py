@@ -56,13 +56,12 @@ import attrs
 from tablegames.common.errors import RulesError
 from tablegames.common.rules import (
     converter,
+    evolve_rules,
     int_in,
     is_bool,
     one_of,
     optional_int_in,
     pick_variant,
-    rules_from_dict,
-    rules_to_dict,
 )
 
 Does = Literal["plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"]
@@ -275,7 +274,7 @@ class Rules:
         >>> Rules.variant("classic").evolve(swap=False).swap
         False
         """
-        return rules_from_dict(Rules, {**rules_to_dict(self), **changes})
+        return evolve_rules(self, **changes)
 
     def effect(self, value: int) -> Effect:
         """The row for ``value`` (a plain row if the table does not list it)."""
@@ -283,19 +282,6 @@ class Rules:
             if e.value == value:
                 return e
         return Effect(value)
-
-
-def resolve_rules(rules: object) -> object:
-    """A variant with overrides, ``("classic", {"swap": False})``, as a :class:`Rules`.
-
-    Anything else is returned as it is, for the core's ``coerce_rules`` (an instance, a
-    dict of options, a variant name or ``None``).
-    """
-    if isinstance(rules, tuple):
-        if len(rules) != 2 or not isinstance(rules[0], str) or not isinstance(rules[1], Mapping):
-            raise RulesError("rules as a pair are (variant name, {option: value, ...})")
-        return Rules.variant(rules[0]).evolve(**rules[1])
-    return rules
 
 
 _CLASSIC = Rules(effects=CLASSIC_EFFECTS, aces="high")

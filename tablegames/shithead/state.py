@@ -77,12 +77,14 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE, next_seat
+from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
-from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT, VALUE, card_names, pack
+from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT, VALUE, card_names, code_of, pack
 from tablegames.shithead.effects import (
     BURN,
     GIVE,
@@ -95,7 +97,7 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
 from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all, sub_multisets
-from tablegames.shithead.rules import Rules, resolve_rules
+from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
 #: The stages of a round (``view()["stage"]``).
@@ -228,20 +230,15 @@ class State(BaseState):
             raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
 
     @classmethod
-    def _fresh_shell(
+    def _validate_setup(
         cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
         extra: dict[str, Any],
-    ) -> Self:
-        """The core deals a whole game to check a saved setup; checking it is enough here.
-
-        Dealing meant shuffling the pack on every ``from_json``, a sixth of its time.
-        """
+    ) -> None:
+        """The checks of a deal without dealing (shuffling the pack on every ``from_json``
+        was a sixth of its time)."""
         cls._check_setup(players, rules, deck, extra)
         if deck is not None:  # a stacked deck names real cards, none too often
             pack(rules.decks).stacked_deck(deck, Rng(0))
-        obj = cls.__new__(cls)
-        obj._init_common(players, seed, rules, deck, extra)
-        return obj
 
     @classmethod
     def _fresh(
@@ -1014,6 +1011,108 @@ class State(BaseState):
         world.aside = sorted(pool[k + size:])
         return world
 
+    # ------------------------------------------------------------------ positions
+    def _position(self, w: PositionWriter) -> None:
+        """Shithead's lines: the match, the turn, each seat's cards and what the table
+        knows of its hand, then the piles top card first (see the notation guide)."""
+        w.put("round", self.round_no)
+        w.items("tally", self.tally)
+        w.put("rounds_done", dumps(self.rounds_done) if self.rounds_done else "-")
+        w.put("direction", self._direction_name())
+        w.put("turn", self.turn)
+        w.put("starter", None if self.starter < 0 else self.starter)
+        w.items("swapping", self.queue)
+        w.items("finished", self.finished)
+        w.put("plays", self.plays)
+        w.put("loser", None if self.loser < 0 else self.loser)
+        w.put("limit_hit", self.limit_hit)
+        w.comment("each seat: hand; the hand cards all have seen go in; the values each unseen")
+        w.comment("hand card cannot be, oldest first; face-up; face-down in position order")
+        for s in range(self.n):
+            w.items(f"hand {s}", card_names(self.hands[s]))
+            w.items(f"known {s}", card_names(self.known[s]))
+            w.items(f"bars {s}", [_bar_text(m) for m in self.slots[s]])
+            w.items(f"face_up {s}", card_names(self.up[s]))
+            w.items(f"face_down {s}", card_names(self.down[s]))
+        w.comment("piles, top card first")
+        w.items("pile", card_names(reversed(self.pile)))
+        w.items("stock", card_names(reversed(self.stock)))
+        w.items("aside", card_names(self.aside))
+        w.items("burnt", card_names(reversed(self.burnt)))
+        w.items("removed", card_names(reversed(self.removed)))
+
+    def _from_position(self, r: PositionReader) -> None:
+        n = self.n
+
+        def seat_of(word: str) -> int:
+            if not (word.isascii() and word.isdigit()) or int(word) >= n:
+                raise ValueError(f"{word!r} is not a seat")
+            return int(word)
+
+        def count_of(word: str) -> int:
+            if not (word.isascii() and word.isdigit()) or len(word) > 3:
+                raise ValueError(f"{word!r} is not a count")
+            return int(word)
+
+        def opt_seat(key: str, default: int | None = None) -> int:
+            if default is not None and not r.has(key):
+                return default
+            v = r.opt_int(key, 0, n - 1)
+            return -1 if v is None else v
+
+        self.round_no = r.int("round", 0, 99, default=0)
+        self.tally = r.parse("tally", count_of, ["0"] * n)
+        if len(self.tally) != n:
+            raise r.fail("tally", f"expected {n} numbers, one per seat")
+        done = r.str("rounds_done", "-")
+        if done == "-":
+            self.rounds_done = []
+        else:
+            try:
+                value = plain(loads(done, max_text=20_000))
+            except StateError as exc:
+                raise r.fail("rounds_done", str(exc)) from None
+            if type(value) is not list:
+                raise r.fail("rounds_done", "expected a JSON list of round summaries")
+            self.rounds_done = value
+        names = ("counter-clockwise", "clockwise")
+        self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
+        self.turn = r.int("turn", 0, n - 1)
+        self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
+        self.queue = r.parse("swapping", seat_of, ())
+        self.finished = r.parse("finished", seat_of, ())
+        self.active = [s not in self.finished for s in range(n)]
+        self.plays = r.int("plays", 0, 1_000_000, default=0)
+        self.loser = opt_seat("loser", -1)
+        self.limit_hit = r.flag("limit_hit", default=False)
+        self.hands, self.known, self.slots, self.up, self.down = [], [], [], [], []
+        for s in range(n):
+            hand = sorted(r.parse(f"hand {s}", code_of))
+            known = sorted(r.parse(f"known {s}", code_of, ()))
+            free = ["none"] * max(0, len(hand) - len(known))
+            self.hands.append(hand)
+            self.known.append(known)
+            self.slots.append(r.parse(f"bars {s}", _bar_mask, free))
+            self.up.append(sorted(r.parse(f"face_up {s}", code_of)))
+            self.down.append(r.parse(f"face_down {s}", code_of))
+        self.pile = r.parse("pile", code_of)[::-1]
+        self.aside = sorted(r.parse("aside", code_of, ()))
+        self.burnt = r.parse("burnt", code_of, ())[::-1]
+        self.removed = r.parse("removed", code_of, ())[::-1]
+        if r.words("stock") == ["shuffled"]:
+            left = [self.rules.decks] * FACES
+            for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
+                          *self.up, *self.down):
+                for c in group:
+                    left[c] -= 1
+            if min(left) < 0:
+                raise r.fail("stock", "more cards are placed than the pack holds")
+            self.stock = [c for c in range(FACES) for _ in range(left[c])]
+            self.rng.shuffle(self.stock)
+        else:
+            self.stock = r.parse("stock", code_of)[::-1]
+        self._events = []
+
     # ------------------------------------------------------------------ loading
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
@@ -1042,6 +1141,10 @@ class State(BaseState):
             ):
                 raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
         for s in range(n):
+            if len(self.up[s]) > HAND_SIZE or len(self.down[s]) > HAND_SIZE:
+                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
+            if len(self.slots[s]) > HAND_SIZE:
+                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
             if sum(1 for d in self.rounds_done if d["loser"] == s) != self.tally[s]:
                 raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
             hand = self.hands[s]
@@ -1098,6 +1201,28 @@ class State(BaseState):
             raise StateError("$.state.plays: the round is past its action limit")
 
 
+def _bar_text(mask: int) -> str:
+    """The values an unseen hand card cannot be, as ranks (``none``: it may be anything)."""
+    if not mask:
+        return "none"
+    return ",".join(RANK_TEXT[v] for v in range(1, 14) if mask >> v & 1)
+
+
+_RANK_OF = {text: v for v, text in enumerate(RANK_TEXT) if text}
+
+
+def _bar_mask(word: str) -> int:
+    if word == "none":
+        return 0
+    mask = 0
+    for part in word.split(","):
+        v = _RANK_OF.get(part.upper())
+        if v is None:
+            raise ValueError(f"{part!r} is not a rank (A, 2 … 10, J, Q, K)")
+        mask |= 1 << v
+    return mask
+
+
 def new_game(
     players: int | Sequence[str] = 4,
     seed: int | str = 0,
@@ -1115,7 +1240,7 @@ def new_game(
     that many cards in the draw pile and sets the rest aside unseen (for short scenarios
     and quick games).
     """
-    return State.new(players, seed, resolve_rules(rules), deck, stock=stock)
+    return State.new(players, seed, rules, deck, stock=stock)
 
 
 __all__ = ["MIN_PLAYERS", "STAGES", "State", "max_players", "new_game"]
