@@ -741,6 +741,7 @@ class BaseState(ABC):
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _DIGIT = {c: i for i, c in enumerate(_DIGITS)}
 _PAIRS = [a + b for a in _DIGITS for b in _DIGITS]
+_PAIR = {p: i for i, p in enumerate(_PAIRS)}
 
 
 def encode_history(history: Sequence[Action]) -> dict[str, Any]:
@@ -785,11 +786,11 @@ def decode_history(r: Reader) -> list[str]:
     try:
         if width == 1:
             codes = [_DIGIT[c] for c in order]
+        elif width == 2:
+            codes = [_PAIR[order[i:i + 2]] for i in range(0, len(order), 2)]
         else:
-            codes = [
-                sum(_DIGIT[c] << (6 * (width - 1 - j)) for j, c in enumerate(order[i:i + width]))
-                for i in range(0, len(order), width)
-            ]
+            codes = [(_PAIR[order[i:i + 2]] << 6) | _DIGIT[order[i + 2]]
+                     for i in range(0, len(order), 3)]
         out = [actions[i] for i in codes]
     except (KeyError, IndexError):
         raise r["order"].fail("names an action that is not listed") from None
