@@ -238,7 +238,7 @@ class Session:
     special options (Dallah's fall model) and nothing else.
     """
 
-    __slots__ = ("_opts", "codec", "poll", "prefix", "rng", "state")
+    __slots__ = ("_actor", "_opts", "codec", "poll", "prefix", "rng", "state")
 
     def __init__(self, codec: Codec, state: Any, rng: Rng | None = None) -> None:
         self.codec = codec
@@ -247,33 +247,33 @@ class Session:
         self.poll: list[int] = []
         self.rng = rng if rng is not None else Rng(0)
         self._opts: dict[int, Option] | None = None
-        self._refresh_poll()
+        self._actor: int | None = None
+        self.refresh()
 
-    def _refresh_poll(self) -> None:
+    def refresh(self) -> None:
+        """Recompute the poll and the seat to decide from the engine state (after a new
+        action, or after the caller replaced ``state``)."""
         self._opts = None
-        if not self.codec.interrupts:
-            return
         state = self.state
-        to_act = state.to_act
-        if to_act is None:
+        to_act = None if state.is_over else state.to_act
+        if self.codec.interrupts and to_act is not None:
+            n = self.codec.n
+            self.poll = [
+                s for s in ((to_act + k) % n for k in range(1, n)) if state.legal_actions(s)
+            ]
+        else:
             self.poll = []
-            return
-        n = self.codec.n
-        self.poll = [
-            s for s in ((to_act + k) % n for k in range(1, n)) if state.legal_actions(s)
-        ]
+        self._actor = self.poll[0] if self.poll else to_act
 
     @property
     def actor(self) -> int | None:
         """The seat that decides now (``None`` once the game is over)."""
-        if self.state.is_over:
-            return None
-        return self.poll[0] if self.poll else self.state.to_act
+        return self._actor
 
     @property
     def polling(self) -> bool:
         """Whether :attr:`actor` is being asked for an interrupt, not to take its turn."""
-        return bool(self.poll) and not self.state.is_over
+        return bool(self.poll)
 
     def options(self) -> dict[int, Option]:
         """The legal ids of :attr:`actor` now (empty once the game is over)."""
@@ -323,13 +323,14 @@ class Session:
             if choice is PASS:
                 self.poll.pop(0)
                 self._opts = None
+                self._actor = self.poll[0] if self.poll else self.state.to_act
                 return events
             if choice is SPECIAL:
                 events.extend(self.codec.special(self, value))
             else:
                 events.extend(self.state.apply(choice))
             self.prefix = ()
-            self._refresh_poll()
+            self.refresh()
             return events
 
     def copy(self) -> Session:
@@ -341,6 +342,7 @@ class Session:
         other.poll = list(self.poll)
         other.rng = self.rng.copy()
         other._opts = None
+        other._actor = self._actor
         return other
 
     def world(self, seat: int, rng: Rng) -> Session:
@@ -356,6 +358,7 @@ class Session:
         other.poll = list(self.poll)
         other.rng = rng.fork()
         other._opts = None
+        other._actor = self._actor
         return other
 
     def returns(self) -> list[float]:

@@ -27,6 +27,11 @@ pass                1, only with ``interrupts=True``
 
 The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah action is one id.
 
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("dallah", players=3)
+>>> codec.label(codec.FELL), codec.label(codec.TABLE)
+('fell lid:classic', 'table: the fall model reports')
+
 **Observation** (``C`` cards, Action then protection, in card-set order):
 
 ===========  ==============  ============================================================
@@ -310,6 +315,8 @@ class DallahObserver(Observer):
             put(at + 5, piles[s] / self.total)
             for c, count in _tally(card[x] for x in held[s]).items():
                 put(at + 10 + c, count / self.copies[c])
+        gets: dict[int, int] = {}
+        gives: dict[int, int] = {}
         for effect in view[k.effects]:
             src, dst, cups = effect["from"], effect["to"], effect["cups"]
             at_src = self.o_seats + size * self.rel(me, src)
@@ -318,10 +325,14 @@ class DallahObserver(Observer):
                 one(at_src + 8)
                 one(at_dst + 8)
             else:
-                put(at_dst + 6, cups / self.total)
-                put(at_src + 7, cups / self.total)
+                gets[at_dst] = gets.get(at_dst, 0) + cups
+                gives[at_src] = gives.get(at_src, 0) + cups
             if effect["redirected"] or effect["blocked"]:
                 one(at_dst + 9)
+        for at, cups in gets.items():
+            put(at + 6, cups / self.total)
+        for at, cups in gives.items():
+            put(at + 7, cups / self.total)
         for zid, cups in view[k.pot].items():
             base = self.o_pot + zone[zid] * S
             for s, c in _tally(shape[x] for x in cups).items():

@@ -15,7 +15,8 @@ choosing it: it is that seat's private intention until the action is applied.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,45 +25,38 @@ from tablegames.adapters.base import Codec, Layout, ViewKeys
 
 
 class Buffer:
-    """Collects the non-zero entries of one observation, then makes the array at once.
+    """One observation being written: a plain ``array("f")``, wrapped by numpy at the end.
 
-    Setting numpy elements one by one costs far more than building two small lists and
-    assigning them with one fancy-indexing call each.
+    Writing single elements of a Python ``array`` costs a fraction of what numpy element
+    or fancy-index assignment costs, and ``numpy.frombuffer`` then wraps the finished
+    buffer without copying it. Fills write ``buf.a[i] = ...`` directly in their loops.
     """
 
-    __slots__ = ("hot", "idx", "val")
+    __slots__ = ("a",)
 
-    def __init__(self) -> None:
-        self.hot: list[int] = []
-        self.idx: list[int] = []
-        self.val: list[float] = []
+    def __init__(self, zeros: array[float]) -> None:
+        self.a = array("f", zeros)
 
     def one(self, i: int) -> None:
         """Entry ``i`` is 1."""
-        self.hot.append(i)
+        self.a[i] = 1.0
 
     def set(self, i: int, value: float) -> None:
-        """Entry ``i`` is ``value`` clipped to [0, 1] (zeros need not be set)."""
-        if value > 0:
-            self.idx.append(i)
-            self.val.append(value if value < 1.0 else 1.0)
+        """Entry ``i`` is ``value``, clipped at 1 (every value written is non-negative)."""
+        self.a[i] = value if value < 1.0 else 1.0
 
-    def counts(self, start: int, codes: Sequence[int], scale: float) -> None:
-        """Entries ``start + code`` hold how often each code occurs, divided by ``scale``."""
+    def counts(self, start: int, codes: Iterable[int], scale: float) -> None:
+        """Entries ``start + code`` count how often each code occurs, divided by ``scale``."""
         seen: dict[int, int] = {}
         for c in codes:
             seen[c] = seen.get(c, 0) + 1
+        a = self.a
         for c, k in seen.items():
-            self.set(start + c, k / scale)
+            a[start + c] = k / scale  # one division: exactly 1.0 at the most copies
 
-    def array(self, size: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The observation vector."""
-        out = np.zeros(size, np.float32)
-        if self.hot:
-            out[self.hot] = 1.0
-        if self.idx:
-            out[self.idx] = self.val
-        return out
+    def array(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation vector (it owns this buffer; the buffer is not used again)."""
+        return np.frombuffer(self.a, np.float32)
 
 
 class Observer(ABC):
@@ -84,6 +78,9 @@ class Observer(ABC):
         #: view has no ``hand``; a seat's has one).
         self._keys: dict[tuple[bool, ...], Any] = {}
         self._optional = tuple(k for name in self.OPTIONAL for k in self.KEYS.names[name])
+        self._zeros = array("f", bytes(4 * self.size))
+        #: ``_at[me][s]``: seat ``s`` counted from ``me`` (0 = me, 1 = next clockwise).
+        self._at = [[(s - me) % self.n for s in range(self.n)] for me in range(self.n)]
 
     @abstractmethod
     def _declare(self, layout: Layout) -> None:
@@ -108,9 +105,9 @@ class Observer(ABC):
             k = self._keys[pattern] = self.KEYS.resolve(view, self.OPTIONAL)
         seat = view.get("seat")
         me = seat if isinstance(seat, int) else 0
-        buf = Buffer()
+        buf = Buffer(self._zeros)
         self._fill(view, k, me, prefix, polled, buf)
-        return buf.array(self.size)
+        return buf.array()
 
     def describe(self) -> str:
         """This observer's layout as a table (offsets depend on players and rules)."""

@@ -241,6 +241,7 @@ class _SessionBox:
         session = Session(codec, game_info(data["game"]).from_json(data["state"]), rng)
         session.prefix = tuple(data["prefix"])
         session.poll = list(data["poll"])
+        session._actor = session.poll[0] if session.poll else session.state.to_act
         self.session = session
 
 

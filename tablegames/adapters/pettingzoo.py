@@ -4,8 +4,13 @@
 >>> e = env("toepen", players=3)
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
->>> obs["observation"].shape, obs["action_mask"].sum(), info["view"]["hand"]
-((285,), np.int64(2), ['Jd', 'Qd', 'Ah', '7s'])
+>>> obs["observation"].shape, obs["action_mask"].nonzero()[0].tolist(), info["view"]["hand"]
+((239,), [35, 36], ['Jd', 'Qd', 'Ah', '7s'])
+>>> [e.codec.label(i) for i in (35, 36)]
+['exchange', 'keep']
+>>> e.step(36)                 # player_0 keeps its hand
+>>> e.agent_selection
+'player_1'
 
 Agents are ``"player_0"`` … ``"player_{n-1}"`` (seat order). Each observation is a dict:
 ``"observation"``, the game's float32 encoding of the agent's view (its layout is in the
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,6 +87,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         size = self.codec.num_distinct_actions
+        self._no_mask = array("b", bytes(size))
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
@@ -151,22 +158,26 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         session.choose(action)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        for a in self._viewed:
-            if a in self.infos:
-                self.infos[a] = {}
-        self._viewed = []
-        self._clear_rewards()
+        if self._viewed:
+            for a in self._viewed:
+                if a in self.infos:
+                    self.infos[a] = {}
+            self._viewed = []
+        # Rewards are all zero until the end, so the per-agent loops of _clear_rewards
+        # and _accumulate_rewards run only when the game ends.
         if session.state.is_over:
             for a, r in zip(self.possible_agents, session.returns(), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._final_infos()
+            self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
             self._final_infos()
         else:
-            self._select()
-        self._accumulate_rewards()
+            actor = session._actor
+            if actor is not None:
+                self.agent_selection = self.possible_agents[actor]
         if self.render_mode == "human":
             self.render()
 
@@ -184,23 +195,25 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         mine = session.actor == seat
         obs = self.observer.encode(view, session.prefix if mine else (),
                                    mine and session.polling)
-        mask = np.zeros(self.codec.num_distinct_actions, np.int8)
-        if mine:
-            mask[list(session.options())] = 1
         if agent in self.infos:
             self.infos[agent] = {"view": view}
             self._viewed.append(agent)
-        return {"observation": obs, "action_mask": mask}
+        return {"observation": obs, "action_mask": self._mask(session, mine)}
+
+    def _mask(self, session: Session, mine: bool) -> np.ndarray[Any, Any]:
+        # written in a Python array and wrapped: cheaper than numpy fancy indexing
+        mask = array("b", self._no_mask)
+        if mine:
+            for i in session.options():
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
 
     def action_mask(self, agent: str | None = None) -> np.ndarray[Any, Any]:
         """The action mask alone (``agent`` defaults to ``agent_selection``): the cheap
         path for policies that do not read the observation."""
         session = self._live()
         seat = self._seat[agent if agent is not None else self.agent_selection]
-        mask = np.zeros(self.codec.num_distinct_actions, np.int8)
-        if session.actor == seat:
-            mask[list(session.options())] = 1
-        return mask
+        return self._mask(session, session.actor == seat)
 
     def legal_ids(self) -> list[int]:
         """The legal ids of ``agent_selection``, sorted."""

@@ -30,10 +30,19 @@ card ``f``              49 ids: the next card of the group being laid (faces 0..
 lay-down's canonical order (sets, runs, colour groups; larger first; then by key) as its
 key followed by its cards: a set's naturals in code order then its Wilds; a run's cards in
 position order (a Wild's place is the number it stands for); a colour group's naturals
-in code order then its Wilds. So ``lay set3=R3,B3,W set9=G9,Y9,Y9`` is (shape of
-``set3+set3``, key 2, R3, B3, W, key 8, G9, Y9, Y9). The shape fixes how many groups and
-cards follow, so spellings are prefix-free; letters with no alternative are taken
-automatically. Extra cards on new groups (P10-43) are hits, as in the engine.
+in code order then its Wilds.
+
+>>> from tablegames import phase10
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("phase10", players=2)
+>>> lay = phase10.parse_action("0:lay set3=R3,B3,W set9=G9,Y9,Y9")
+>>> [codec.label(i) for i in codec.spell(lay)]  # doctest: +NORMALIZE_WHITESPACE
+['lay set3+set3', 'lay: number 3 or colour G', 'lay: card R3', 'lay: card B3',
+ 'lay: card W', 'lay: number 9', 'lay: card G9', 'lay: card Y9', 'lay: card Y9']
+
+The shape fixes how many groups and cards follow, so spellings are prefix-free; letters
+with no alternative are taken automatically. Extra cards on new groups (P10-43) are hits,
+as in the engine.
 
 **Observation** (``P`` phases in the rules; pack counts are 2 per number face, 8 Wilds,
 4 Skips, and counts are divided by them):
@@ -103,8 +112,8 @@ class Phase10Codec(Codec):
             f"hit W{'=' + str(v) if v else ''} on seat +{r} group {g}"
             for r in range(n) for g in range(G) for v in range(13))
         self.LAY = self._block(f"lay {_shape_text(shape)}" for shape in self.shapes)
-        self.KEY = self._block(f"lay: key {x + 1} (colour {COLOURS[x]})" if x < 4
-                               else f"lay: key {x + 1}" for x in range(12))
+        self.KEY = self._block(f"lay: number {x + 1} or colour {COLOURS[x]}" if x < 4
+                               else f"lay: number {x + 1}" for x in range(12))
         self.CARD = self._block(f"lay: card {NAMES[f]}" for f in range(_PLAIN))
 
     def longest_spelling(self) -> int:
@@ -284,92 +293,104 @@ class Phase10Observer(Observer):
         self.o_groups = layout.add("groups", n * G * _GROUP,
                                    "per seat and group: kind, key, cards, Wild numbers")
 
-    def _counts(self, buf: Buffer, start: int, faces: list[int]) -> None:
+    def _counts(self, buf: Buffer, start: int, names: list[str]) -> None:
+        """Count per face of ``names`` at ``start``, divided by the face's copies."""
         seen: dict[int, int] = {}
-        for f in faces:
+        for name in names:
+            f = FACE[name]
             seen[f] = seen.get(f, 0) + 1
+        a = buf.a
         for f, c in seen.items():
-            buf.set(start + f, c / _COPIES[f])
+            a[start + f] = c / _COPIES[f]
 
     def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
               polled: bool, buf: Buffer) -> None:
-        n, P, G = self.n, self.P, self.codec.G
-        one, put = buf.one, buf.set
+        P, G = self.P, self.codec.G
+        a = buf.a
+        at = self._at[me]
+        counts = self._counts
         if k.hand is not None:
-            self._counts(buf, self.o_hand, [FACE[c] for c in view[k.hand]])
+            counts(buf, self.o_hand, view[k.hand])
         top = view[k.discard_top]
         if top is not None:
-            one(self.o_top + FACE[top])
-        self._counts(buf, self.o_discards, [FACE[c] for c in view[k.discard]])
-        one(self.o_stage + STAGES[view[k.stage]])
+            a[self.o_top + FACE[top]] = 1.0
+        counts(buf, self.o_discards, view[k.discard])
+        a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         t = self.o_table
         if view[k.tiebreak]:
-            one(t)
-        put(t + 1, view[k.stock] / 108)
+            a[t] = 1.0
+        a[t + 1] = view[k.stock] / 108
         if polled:
-            one(t + 2)
+            a[t + 2] = 1.0
         if prefix:
             self._laying(prefix, buf)
         phases, completed, down = view[k.phases], view[k.completed], view[k.down]
         skips, scores, sizes = view[k.pending_skips], view[k.scores], view[k.hand_sizes]
         playing, known = view[k.playing], view[k.known]
         most = self.rules.hand_size + 1
-        for s in range(n):
-            at = self.o_seats + self.seat_size * self.rel(me, s)
+        size = self.seat_size
+        for s in range(self.n):
+            i = self.o_seats + size * at[s]
             info = phases[s]
             if info is not None:
-                one(at + info["phase"] - 1)
+                a[i + info["phase"] - 1] = 1.0
                 for p in info["open"]:
-                    one(at + P + p - 1)
-            at += 2 * P
-            put(at, completed[s] / P)
+                    a[i + P + p - 1] = 1.0
+            i += 2 * P
+            a[i] = completed[s] / P
             if down[s]:
-                one(at + 1)
+                a[i + 1] = 1.0
             if s in skips:
-                one(at + 2)
-            put(at + 3, scores[s] / 1000)
-            put(at + 4, sizes[s] / most)
+                a[i + 2] = 1.0
+            buf.set(i + 3, scores[s] / 1000)
+            buf.set(i + 4, sizes[s] / most)
             if playing[s]:
-                one(at + 5)
-            self._counts(buf, at + 8, [FACE[c] for c in known[s]])
+                a[i + 5] = 1.0
+            if known[s]:
+                counts(buf, i + 8, known[s])
         for seat, feature in ((view[k.to_act], 6), (view[k.dealer], 7)):
             if seat is not None:
-                one(self.o_seats + self.seat_size * self.rel(me, seat) + 2 * P + feature)
+                a[self.o_seats + size * at[seat] + 2 * P + feature] = 1.0
         for s, groups in enumerate(view[k.laid]):
-            base = self.o_groups + self.rel(me, s) * G * _GROUP
+            base = self.o_groups + at[s] * G * _GROUP
             for gi, group in enumerate(groups[:G]):
-                at = base + gi * _GROUP
+                i = base + gi * _GROUP
                 kind = KIND[group["kind"]]
-                one(at + kind)
+                a[i + kind] = 1.0
                 cards = group["cards"]
                 if kind == SET:
-                    one(at + 3 + group["number"] - 1)
+                    a[i + 3 + group["number"] - 1] = 1.0
                 elif kind == RUN:
                     numbers = group["numbers"]
-                    one(at + 3 + numbers[0] - 1)
+                    a[i + 3 + numbers[0] - 1] = 1.0
                     for name, number in zip(cards, numbers, strict=False):
                         if name == "W":
-                            one(at + 3 + 12 + N_FACES + number - 1)
+                            a[i + 3 + 12 + N_FACES + number - 1] = 1.0
                 else:
-                    one(at + 3 + COLOUR_OF[group["colour"]])
-                self._counts(buf, at + 15, [FACE[c] for c in cards])
+                    a[i + 3 + COLOUR_OF[group["colour"]]] = 1.0
+                counts(buf, i + 15, cards)
 
     def _laying(self, prefix: tuple[int, ...], buf: Buffer) -> None:
         codec = self.codec
         shape, groups = codec.lay_groups(prefix)
         at = self.o_laying
-        buf.one(at)
-        buf.one(at + 1 + shape)
+        a = buf.a
+        a[at] = 1.0
+        a[at + 1 + shape] = 1.0
         kinds = codec.shapes[shape]
         base = at + 1 + self.S
         for gi, (key, faces) in enumerate(groups):
             g = base + gi * (12 + N_FACES + 12)
-            buf.one(g + key)
-            self._counts(buf, g + 12, faces)
+            a[g + key] = 1.0
+            counts: dict[int, int] = {}
+            for f in faces:
+                counts[f] = counts.get(f, 0) + 1
+            for f, c in counts.items():
+                a[g + 12 + f] = c / _COPIES[f]
             if kinds[gi][0] == RUN:
                 for pos, f in enumerate(faces):
                     if f == WILD:
-                        buf.one(g + 12 + N_FACES + key + pos)
+                        a[g + 12 + N_FACES + key + pos] = 1.0
 
 
 ADAPTER = GameAdapter(

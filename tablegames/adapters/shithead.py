@@ -18,13 +18,21 @@ observations and rewards.
 ===============  ==================================================================
 
 **Spelling.** A play of ``k`` cards of one value is spelled as its cards in code order,
-then "end": ``play 7c,7d`` is (105 + 24, 105 + 25, 157). A swap of ``k`` face-up cards for
-``k`` hand cards is spelled as the face-up cards in code order, then the hand cards in
-code order: ``swap 5h,6d/9c,10s`` is (1 + 18, 1 + 21, 53 + 32, 53 + 38). Each prefix offered
-extends to a legal action, the session takes every letter that has no alternative itself
-(a single card with no other of its value: one decision; "end" after the last card of a
-value), and the engine's ``Play`` and ``Swap`` actions are unchanged. With several decks
-a card code may appear more than once in a spelling.
+then "end"; a swap of ``k`` face-up cards for ``k`` hand cards as the face-up cards in code
+order, then the hand cards in code order:
+
+>>> from tablegames import shithead
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("shithead", players=3)
+>>> codec.spell(shithead.parse_action("0:play 7c,7d"))
+(129, 130, 157)
+>>> [codec.label(i) for i in codec.spell(shithead.parse_action("0:swap 5h,6d/9c,10s"))]
+['swap face-up 5h', 'swap face-up 6d', 'swap hand 9c', 'swap hand 10s']
+
+Each prefix offered extends to a legal action, and the session takes every letter that has
+no alternative itself: a card with no other of its value in the hand is one decision ("end"
+follows by itself). The engine's ``Play`` and ``Swap`` actions are unchanged. With several
+decks a card code may appear more than once in a spelling.
 
 **Observation** (``d`` decks; counts are divided by ``d``, the most copies of a face):
 
@@ -208,54 +216,66 @@ class ShitheadObserver(Observer):
         self.o_table = layout.add("table", 6, "pile value, restriction, direction right, "
                                               "draw pile, aside, round")
 
+    def _cards(self, buf: Buffer, start: int, names: list[str]) -> None:
+        """Count per face of ``names`` at ``start`` (divided by the number of decks)."""
+        if self.d == 1.0:  # one deck: every face at most once
+            a = buf.a
+            for name in names:
+                a[start + CARD[name]] = 1.0
+        elif names:
+            buf.counts(start, [CARD[c] for c in names], self.d)
+
     def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
               polled: bool, buf: Buffer) -> None:
         n, d = self.n, self.d
-        counts = buf.counts
+        a = buf.a
+        at = self._at[me]
+        cards = self._cards
         if k.hand is not None:
-            counts(self.o_hand, [CARD[c] for c in view[k.hand]], d)
+            cards(buf, self.o_hand, view[k.hand])
         if prefix:
-            counts(self.o_chosen, [(i - UP) if i < HAND else (i - HAND + FACES)
-                                   if i < PLAY else (i - PLAY + 2 * FACES)
-                                   for i in prefix if UP <= i < END], d)
+            buf.counts(self.o_chosen, [(i - UP) if i < HAND else (i - HAND + FACES)
+                                       if i < PLAY else (i - PLAY + 2 * FACES)
+                                       for i in prefix if UP <= i < END], d)
         sizes, known, up = view[k.hand_sizes], view[k.known], view[k.face_up]
         down, in_play, swapping = view[k.face_down], view[k.in_play], view[k.swapping]
         tally, rounds = view[k.tally], view[k.rounds]
         finished = view[k.finished]
+        most = FACES * d
         for s in range(n):
-            at = self.o_seats + _SEAT * self.rel(me, s)
-            counts(at, [CARD[c] for c in up[s]], d)
-            counts(at + FACES, [CARD[c] for c in known[s]], d)
-            at += 2 * FACES
-            buf.set(at, sizes[s] / (FACES * d))
-            buf.set(at + 1, down[s] / _DOWN)
+            i = self.o_seats + _SEAT * at[s]
+            cards(buf, i, up[s])
+            cards(buf, i + FACES, known[s])
+            i += 2 * FACES
+            a[i] = sizes[s] / most
+            a[i + 1] = down[s] / _DOWN
             if in_play[s]:
-                buf.one(at + 2)
+                a[i + 2] = 1.0
             if s in finished:
-                buf.set(at + 3, (finished.index(s) + 1) / n)
+                a[i + 3] = (finished.index(s) + 1) / n
             if s in swapping:
-                buf.one(at + 6)
-            buf.set(at + 7, tally[s] / rounds)
+                a[i + 6] = 1.0
+            a[i + 7] = tally[s] / rounds
         for seat, feature in ((view[k.to_act], 4), (view[k.starter], 5)):
             if seat is not None:
-                buf.one(self.o_seats + _SEAT * self.rel(me, seat) + 2 * FACES + feature)
-        counts(self.o_pile, [CARD[c] for c in view[k.pile]], d)
+                a[self.o_seats + _SEAT * at[seat] + 2 * FACES + feature] = 1.0
+        cards(buf, self.o_pile, view[k.pile])
         top = view[k.pile_top]
         if top is not None:
-            buf.one(self.o_top + CARD[top])
-        counts(self.o_burnt, [CARD[c] for c in view[k.burnt]], d)
-        counts(self.o_removed, [CARD[c] for c in view[k.removed]], d)
-        buf.one(self.o_stage + STAGES[view[k.stage]])
+            a[self.o_top + CARD[top]] = 1.0
+        cards(buf, self.o_burnt, view[k.burnt])
+        cards(buf, self.o_removed, view[k.removed])
+        a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         if polled:
-            buf.one(self.o_polled)
+            a[self.o_polled] = 1.0
         t = self.o_table
-        buf.set(t, view[k.pile_value] / 13)
-        buf.set(t + 1, restriction_cap(view[k.restriction]) / 13)
+        a[t] = view[k.pile_value] / 13
+        a[t + 1] = restriction_cap(view[k.restriction]) / 13
         if view[k.direction] == "right":
-            buf.one(t + 2)
-        buf.set(t + 3, view[k.stock] / (FACES * d))
-        buf.set(t + 4, view[k.aside] / (FACES * d))
-        buf.set(t + 5, view[k.round] / rounds)
+            a[t + 2] = 1.0
+        a[t + 3] = view[k.stock] / most
+        a[t + 4] = view[k.aside] / most
+        a[t + 5] = view[k.round] / rounds
 
 
 ADAPTER = GameAdapter(

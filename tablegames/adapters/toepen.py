@@ -14,7 +14,15 @@
 39       ``pass`` (only with ``interrupts=True``: a polled seat does not knock)
 =======  ======================================================================
 
-Every Toepen action is one id. **Interrupts**: unless ``Rules(knock_only_on_turn=True)``,
+Every Toepen action is one id:
+
+>>> from tablegames import toepen
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("toepen", players=4)
+>>> codec.num_distinct_actions, codec.encode(toepen.parse_action("2:play Th")), codec.label(23)
+(39, 23, 'play Th')
+
+**Interrupts**: unless ``Rules(knock_only_on_turn=True)``,
 any seat still in the hand may knock at any moment of play. By default the adapters offer
 a seat its knock only when that seat is to act (on its turn to play, it is among its
 actions); with ``interrupts=True`` every other seat that may knock is polled, knock or
@@ -141,52 +149,56 @@ class ToepenObserver(Observer):
 
     def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
               polled: bool, buf: Buffer) -> None:
-        n = self.n
-        one, put = buf.one, buf.set
+        a = buf.a
+        at = self._at[me]
         if k.hand is not None:
+            o = self.o_hand
             for name in view[k.hand]:
-                one(self.o_hand + CARD[name])
+                a[o + CARD[name]] = 1.0
+        o = self.o_trick
         for item in view[k.trick]:
-            one(self.o_trick + 32 * self.rel(me, item["seat"]) + CARD[item["card"]])
+            a[o + 32 * at[item["seat"]] + CARD[item["card"]]] = 1.0
+        o = self.o_played
         for trick in view[k.tricks]:
             for item in trick["cards"]:
-                one(self.o_played + CARD[item["card"]])
+                a[o + CARD[item["card"]]] = 1.0
+        o = self.o_thrown
         for cards in view[k.thrown]:
             if cards:
                 for name in cards:
-                    one(self.o_thrown + CARD[name])
-        one(self.o_stage + STAGES[view[k.stage]])
+                    a[o + CARD[name]] = 1.0
+        a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         if polled:
-            one(self.o_polled)
+            a[self.o_polled] = 1.0
         limit = view[k.limit]
         lives, out, in_hand = view[k.lives], view[k.out], view[k.in_hand]
         folded, poverty, exchanged = view[k.folded], view[k.poverty], view[k.exchanged]
         sizes = view[k.hand_sizes]
-        marks = ((view[k.dealer], 7), (view[k.leader], 8), (view[k.to_act], 9),
-                 (view[k.last_knocker], 10), (view[k.knocker], 11))
         base = self.o_seats
-        for s in range(n):
-            at = base + _SEAT_FEATURES * self.rel(me, s)
-            put(at, lives[s] / limit)
+        for s in range(self.n):
+            i = base + _SEAT_FEATURES * at[s]
+            x = lives[s] / limit
+            a[i] = x if x < 1.0 else 1.0
             if out[s]:
-                one(at + 1)
+                a[i + 1] = 1.0
             if in_hand[s]:
-                one(at + 2)
+                a[i + 2] = 1.0
             if folded[s]:
-                one(at + 3)
+                a[i + 3] = 1.0
             if poverty[s]:
-                one(at + 4)
+                a[i + 4] = 1.0
             if exchanged[s]:
-                one(at + 5)
-            put(at + 6, sizes[s] / 4)
-        for seat, feature in marks:
+                a[i + 5] = 1.0
+            a[i + 6] = sizes[s] / 4
+        for seat, feature in ((view[k.dealer], 7), (view[k.leader], 8), (view[k.to_act], 9),
+                              (view[k.last_knocker], 10), (view[k.knocker], 11)):
             if seat is not None:
-                one(base + _SEAT_FEATURES * self.rel(me, seat) + feature)
+                a[base + _SEAT_FEATURES * at[seat] + feature] = 1.0
         t = self.o_table
-        put(t, view[k.stake] / limit)
-        put(t + 1, view[k.knocks] / limit)
-        put(t + 2, view[k.trick_no] / 4)
-        put(t + 3, view[k.stock] / 32)
+        buf.set(t, view[k.stake] / limit)
+        buf.set(t + 1, view[k.knocks] / limit)
+        a[t + 2] = view[k.trick_no] / 4
+        a[t + 3] = view[k.stock] / 32
 
 
 ADAPTER = GameAdapter(

@@ -125,7 +125,7 @@ def test_a_lay_down_in_progress_stays_private() -> None:
     e.reset(seed=0)
     assert e.session is not None
     e.session.state = tablegames.new_game("phase10", players=2, seed=1, deck=LAYS)
-    e.session._refresh_poll()
+    e.session.refresh()
     codec = e.codec
     e.step(codec.DRAW)  # type: ignore[attr-defined]
     other = e.observe("player_1")["observation"]
