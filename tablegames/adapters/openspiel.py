@@ -310,15 +310,17 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         return self.session.returns()
 
     def __str__(self) -> str:
+        """The public state: who decides, and the spectator's view as JSON.
+
+        Only what everyone may see: hidden cards (and a spelling in progress) never go
+        into a string, since strings end up in logs. The full state is
+        ``state.session.state.to_json()``.
+        """
         session = self.session
         state = session.state
-        lines = [f"version {state.version}, to decide {session.actor}, "
-                 f"spelling {list(session.prefix)}, poll {session.poll}",
-                 json.dumps(state.view(None), sort_keys=True)]
-        for seat in range(self._tg.codec.n):
-            hand = state.view(seat).get("hand")
-            lines.append(f"seat {seat}: {json.dumps(hand)}")
-        return "\n".join(lines)
+        return (f"version {state.version}, to decide {session.actor}"
+                f"{' (polled)' if session.polling else ''}\n"
+                + json.dumps(state.view(None), sort_keys=True))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
         """A state ``player_id`` cannot tell from this one: hidden cards redealt

@@ -170,7 +170,7 @@ KEYS = ViewKeys("shithead", {
     "burnt": ("burnt",),
     "removed": ("removed",),
     "finished": ("finished",),
-    "in_play": ("in_play",),
+    "in_play": ("in_play", "playing"),
     "swapping": ("swapping",),
     "to_act": ("to_act",),
     "round": ("round",),

@@ -106,7 +106,7 @@ KEYS = ViewKeys("toepen", {
     "lives": ("lives", "scores"),
     "limit": ("limit",),
     "out": ("out",),
-    "in_hand": ("in_hand",),
+    "in_hand": ("playing", "in_hand"),
     "folded": ("folded",),
     "poverty": ("poverty",),
     "exchanged": ("exchanged",),
