@@ -112,6 +112,8 @@ class Codec(ABC):
         #: The "no interrupt" id of a polled seat (``-1`` without polling).
         self.PASS = self._add("pass") if interrupts else -1
         self._spelled: dict[str, tuple[int, ...]] = {}
+        #: notation -> (first id, whether that id is the whole spelling)
+        self._heads: dict[str, tuple[int, bool]] = {}
 
     # -- declaring ids -----------------------------------------------------------------
     def _add(self, label: str) -> int:
@@ -194,18 +196,35 @@ class Codec(ABC):
         return value
 
     # -- decisions ------------------------------------------------------------------------
-    def options(self, state: Any, seat: int, prefix: tuple[int, ...] = ()) -> dict[int, Option]:
+    def options(self, state: Any, seat: int, prefix: tuple[int, ...] = (),
+                legal: Sequence[Action] | None = None) -> dict[int, Option]:
         """The legal ids of ``seat`` after ``prefix``: each maps to the action it completes,
-        or to ``None`` where it only extends the prefix."""
-        legal = state.legal_actions(seat)
+        or to ``None`` where it only extends the prefix. ``legal`` is the seat's legal
+        actions if the caller has them already."""
+        if legal is None:
+            legal = state.legal_actions(seat)
         out: dict[int, Option] = {}
+        if not prefix:
+            # the common case: only first letters, remembered per notation
+            heads = self._heads
+            for a in legal:
+                key = str(a)
+                head = heads.get(key)
+                if head is None:
+                    sp = self.spell(a)
+                    if len(heads) >= _SPELL_CACHE:
+                        heads.clear()
+                    head = heads[key] = (sp[0], len(sp) == 1)
+                first, whole = head
+                if whole:
+                    out[first] = a
+                elif first not in out:
+                    out[first] = None
+            return out
         k = len(prefix)
-        spelled = self._spelled
         for a in legal:
-            sp = spelled.get(str(a))
-            if sp is None:
-                sp = self.spell(a)
-            if k and (len(sp) <= k or sp[:k] != prefix):
+            sp = self.spell(a)
+            if len(sp) <= k or sp[:k] != prefix:
                 continue
             if len(sp) == k + 1:
                 out[sp[k]] = a
@@ -238,7 +257,7 @@ class Session:
     special options (Dallah's fall model) and nothing else.
     """
 
-    __slots__ = ("_actor", "_opts", "codec", "poll", "prefix", "rng", "state")
+    __slots__ = ("_actor", "_legal", "_opts", "codec", "poll", "prefix", "rng", "state")
 
     def __init__(self, codec: Codec, state: Any, rng: Rng | None = None) -> None:
         self.codec = codec
@@ -247,6 +266,7 @@ class Session:
         self.poll: list[int] = []
         self.rng = rng if rng is not None else Rng(0)
         self._opts: dict[int, Option] | None = None
+        self._legal: list[Action] | None = None
         self._actor: int | None = None
         self.refresh()
 
@@ -254,6 +274,7 @@ class Session:
         """Recompute the poll and the seat to decide from the engine state (after a new
         action, or after the caller replaced ``state``)."""
         self._opts = None
+        self._legal = None
         state = self.state
         to_act = None if state.is_over else state.to_act
         if self.codec.interrupts and to_act is not None:
@@ -283,7 +304,11 @@ class Session:
             if seat is None:
                 opts = {}
             else:
-                opts = self.codec.options(self.state, seat, self.prefix)
+                # the legal actions stay the same while a spelling grows: list them once
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self.state.legal_actions(seat)
+                opts = self.codec.options(self.state, seat, self.prefix, legal)
                 if self.poll and not self.prefix:
                     opts[self.codec.PASS] = PASS
                 self.codec.adjust(self, opts)
@@ -323,6 +348,7 @@ class Session:
             if choice is PASS:
                 self.poll.pop(0)
                 self._opts = None
+                self._legal = None
                 self._actor = self.poll[0] if self.poll else self.state.to_act
                 return events
             if choice is SPECIAL:
@@ -342,6 +368,7 @@ class Session:
         other.poll = list(self.poll)
         other.rng = self.rng.copy()
         other._opts = None
+        other._legal = None
         other._actor = self._actor
         return other
 
@@ -358,6 +385,7 @@ class Session:
         other.poll = list(self.poll)
         other.rng = rng.fork()
         other._opts = None
+        other._legal = None
         other._actor = self._actor
         return other
 

@@ -209,12 +209,15 @@ class DallahCodec(Codec):
         seat = state.to_act
         plan = self.model.sample(state, session.rng)
         events: list[Event] = []
+        start = state.version
         for action in plan:
             if state.is_over or state.to_act != seat or not self.reporting(state):
                 break
             if action not in state.legal_actions():
                 break
             events.extend(state.apply(action))
+        if state.version == start:  # the model proposed nothing usable: nothing fell
+            events.extend(state.apply(A.simple(A.Settled, seat)))
         return events
 
 

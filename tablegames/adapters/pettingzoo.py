@@ -114,14 +114,15 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
 
     # -- episodes ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game (see the module docstring for how seeds follow each other)."""
-        if seed is not None:
-            self._base = seed
-            self._episode = 0
-        else:
-            self._episode += 1
-        game_seed: int | str = self._base if self._episode == 0 else f"{self._base}:{self._episode}"
+        """Deal a new game (see the module docstring for how seeds follow each other).
+
+        ``options`` is part of PettingZoo's signature; these environments take none. A bad
+        seed raises ``tablegames.SetupError`` and leaves the environment as it was.
+        """
+        base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
+        game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
         state = self.info.new_game(players=self._players, seed=game_seed, rules=self.rules)
+        self._base, self._episode = base, episode
         self.session = Session(self.codec, state, Rng(f"adapter:{game_seed}"))
         self.steps = 0
         self.agents = list(self.possible_agents)

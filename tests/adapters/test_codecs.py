@@ -3,6 +3,9 @@ observations keep their shape and show nothing their seat cannot see."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -281,3 +284,14 @@ def test_ids_do_not_depend_on_the_state() -> None:
         labels = [codec.label(i) for i in range(codec.num_distinct_actions)]
         assert len(set(labels)) == len(labels), game
         assert codec.label(codec.PASS) == "pass"
+
+
+def test_the_core_never_imports_numpy() -> None:
+    code = ("import sys, tablegames\n"
+            "for name in sorted(tablegames.GAMES):\n"
+            "    tablegames.new_game(name, players=2, seed=1).view(0)\n"
+            "import tablegames.adapters\n"
+            "assert 'numpy' not in sys.modules, 'numpy was imported'\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[2], timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -146,6 +146,13 @@ def test_seeds_replay_and_follow_each_other() -> None:
 
     a, b = firsts(env("toepen", players=3)), firsts(env("toepen", players=3))
     assert a == b and a[0] != a[1]
+    e = env("toepen", players=3)
+    e.reset(seed=7)
+    for bad in (True, 2.5, "x" * 100):
+        with pytest.raises(tablegames.SetupError):
+            e.reset(seed=bad)  # type: ignore[arg-type]
+    e.reset()
+    assert e.last()[4]["view"]["hand"] == a[1]  # the bad seeds changed nothing
     state = tablegames.new_game("toepen", players=3, seed="7:1")
     assert a[1] == state.view(state.to_act)["hand"]
 
