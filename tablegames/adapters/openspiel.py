@@ -47,6 +47,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
@@ -92,7 +93,13 @@ def rules_param(rules: Any) -> str:
         return ""
     if isinstance(rules, str):
         return rules
-    data = dict(rules) if isinstance(rules, Mapping) else rules_to_dict(rules)
+    if isinstance(rules, Mapping):
+        data = dict(rules)
+    elif attrs.has(type(rules)):
+        data = rules_to_dict(rules)
+    else:
+        raise SetupError(f"rules are a Rules object, a dict of options or a variant name, "
+                         f"not {type(rules).__name__}")
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return _JSON64 + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
@@ -202,10 +209,11 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
 
 def max_decisions(codec: Codec, max_actions: int) -> int:
     """A bound on decisions per game: each engine action takes at most its longest
-    spelling, and a poll before it at most one ``pass`` per other seat."""
+    spelling, and a poll before it at most one ``pass`` per other seat. pyspiel keeps it
+    in a C++ ``int``, so it is capped there (only absurd house rules come near)."""
     longest = codec.longest_spelling()
     polls = codec.n - 1 if codec.interrupts else 0
-    return max_actions * (longest + polls)
+    return min(max_actions * (longest + polls), 2**31 - 1)
 
 
 class _SessionBox:

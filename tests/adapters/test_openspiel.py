@@ -51,6 +51,15 @@ def test_games_load_by_name_with_parameters() -> None:
     assert rules_param("limit15") == "limit15" and rules_param(None) == ""
     with pytest.raises(tablegames.SetupError):
         load_game("toepen", players=True)
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=3, rules=5)
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=3, seed="7")
+    with pytest.raises(tablegames.RulesError):
+        load_game("toepen", players=3, rules={"limit": 1})
+    huge = load_game("shithead", players=15, interrupts=True,
+                     rules={"rounds": 100, "action_limit": 10**6, "decks": 3})
+    assert huge.max_game_length() == 2**31 - 1  # pyspiel keeps it in a C++ int
 
 
 def test_states_follow_the_engine() -> None:
