@@ -227,8 +227,8 @@ KEYS = ViewKeys("dallah", {
     "card": ("card",),
     "cup": ("cup",),
     "zone": ("zone",),
-    "in_hand": ("in_hand",),
-    "turn": ("turn", "active"),
+    "in_hand": ("cups_in_hand",),
+    "active": ("active",),
     "placer": ("placer",),
     "collector": ("collector",),
     "partner": ("partner",),
@@ -243,8 +243,10 @@ KEYS = ViewKeys("dallah", {
     "retired": ("retired",),
     "held": ("held",),
     "effects": ("effects",),
-    "decks": ("decks",),
-    "discards": ("discards",),
+    "stock": ("stock",),
+    "placement_stock": ("placement_stock",),
+    "discard": ("discard",),
+    "placement_discard": ("placement_discard",),
 })
 
 STAGES = index_of(("draw", "target", "pair", "move", "roll", "report", "protect", "over"))
@@ -308,7 +310,7 @@ class DallahObserver(Observer):
         for s, c in _tally(shape[x] for x in view[k.in_hand]).items():
             put(self.o_in_hand + s, c / self.shape_cups[s])
         size = self.seat_size
-        for role, seat in enumerate((view[k.turn], view[k.placer], view[k.collector],
+        for role, seat in enumerate((view[k.active], view[k.placer], view[k.collector],
                                      view[k.partner], view[k.to_act])):
             if seat is not None:
                 one(self.o_seats + size * self.rel(me, seat) + role)
@@ -352,13 +354,11 @@ class DallahObserver(Observer):
         put(t + 3, view[k.swaps_left] / 5)
         if polled:
             one(t + 4)
-        decks = view[k.decks]
-        put(t + 5, decks["actions"] / self.action_deck)
-        put(t + 6, decks["placements"] / self.zone_deck)
-        discards = view[k.discards]
-        for c, count in _tally(card[x] for x in discards["actions"]).items():
+        put(t + 5, view[k.stock] / self.action_deck)
+        put(t + 6, view[k.placement_stock] / self.zone_deck)
+        for c, count in _tally(card[x] for x in view[k.discard]).items():
             put(self.o_discards + c, count / self.copies[c])
-        for z2, count in _tally(zone[x] for x in discards["placements"]).items():
+        for z2, count in _tally(zone[x] for x in view[k.placement_discard]).items():
             put(self.o_discards + self.C + z2, count / self.zone_cards[z2])
 
 

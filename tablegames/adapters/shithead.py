@@ -2,7 +2,8 @@
 observations and rewards.
 
 **Action ids** (``n`` seats; cards are the 52 face codes, value-major: code =
-(value − 1) × 4 + suit, so 0 = 1c, 51 = 13s):
+(value − 1) × 4 + suit, clubs, diamonds, hearts, spades, so 0 is the 1 of clubs and 51
+the 13 of spades; labels use the game's card notation):
 
 ===============  ==================================================================
 0                ``done``: keep the face-up cards as dealt
@@ -26,8 +27,8 @@ order, then the hand cards in code order:
 >>> codec = make_codec("shithead", players=3)
 >>> codec.spell(shithead.parse_action("0:play 7c,7d"))
 (129, 130, 157)
->>> [codec.label(i) for i in codec.spell(shithead.parse_action("0:swap 5h,6d/9c,10s"))]
-['swap face-up 5h', 'swap face-up 6d', 'swap hand 9c', 'swap hand 10s']
+>>> codec.spell(shithead.parse_action("0:swap 5h,6d/9c,10s"))
+(19, 22, 85, 92)
 
 Each prefix offered extends to a legal action, and the session takes every letter that has
 no alternative itself: a card with no other of its value in the hand is one decision ("end"

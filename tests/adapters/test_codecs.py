@@ -156,7 +156,7 @@ def test_letters_without_alternative_are_taken_automatically() -> None:
     assert len(play_1c) == 2
     session.choose(play_1c[0])
     assert state.version == 1 and session.prefix == ()
-    assert [str(a) for a in state.history] == ["0:play 1c"]
+    assert state.history == [tablegames.GAMES["shithead"].parse_action("0:play 1c")]
 
 
 def test_bad_ids_are_refused_and_change_nothing() -> None:
