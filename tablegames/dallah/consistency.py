@@ -154,16 +154,15 @@ def _check_card(state: State) -> None:
 def _check_late(state: State) -> None:
     """A late-fall window follows a finished turn with cups still on the Dallah."""
     last = state.last_turn
-    fits = len(last) == 5 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
-                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1))
+    fits = len(last) == 6 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
+                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1)
+                               and -1 <= last[5] < state.n)
     if last and not fits:
-        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed]")
-    if state.late >= 0:
-        if state.stage != DRAW or not last or last[2] < 0 or not state.pot_total():
-            raise _fail("late", "a late fall is reported only before the next draw, after a "
-                                "turn that placed, with cups on the Dallah")
-        if not state.rules.late_falls:
-            raise _fail("late", "these rules take no late falls")
+        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
+                                 "reporter]")
+    if last and last[5] >= 0 and (last[2] < 0 or not state.rules.late_falls):
+        raise _fail("last_turn", "a late fall is reported only after a turn that placed, "
+                                 "under rules that take late falls")
 
 
 def _check_report(state: State) -> None:
@@ -188,14 +187,13 @@ def _check_report(state: State) -> None:
             raise _fail("placer", "the active seat does its own stunt or move")
         return
     placers = state.placers
-    if not placers or state.cup_no >= len(placers) or state.placer != placers[state.cup_no]:
-        raise _fail("cup_no", "no such cup of the card")
-    if state.zone < 0:
-        raise _fail("zone", "a placement report without a zone")
-    waiting = len(placers) - state.cup_no - (1 if state.released else 0)
-    if len(state.cups_in_hand) != waiting:
+    if not placers or not 0 <= state.cup_no < len(placers):
         raise _fail("cups_in_hand", "the cups in hand do not match the card's cups still "
                                     "to place")
+    if state.placer != placers[state.cup_no]:
+        raise _fail("placer", "the placer is not the seat placing this cup of the card")
+    if state.zone < 0:
+        raise _fail("zone", "a placement report without a zone")
     if state.released and not state.falls:
         raise _fail("released", "a cup is let go only by a reported fall")
     if kind == "shareek" and (state.partner == state.active or (

@@ -68,7 +68,6 @@ def write(state: State, w: PositionWriter) -> None:
     w.put("card", cid[state.card] if state.card >= 0 else None)
     w.items("cups_in_hand", [sid[s] for s in state.cups_in_hand])
     w.items("placers", state.placers)
-    w.put("cup_no", state.cup_no)
     w.put("placer", state.placer)
     w.put("collector", _opt(state.collector))
     w.put("partner", _opt(state.partner))
@@ -86,12 +85,11 @@ def write(state: State, w: PositionWriter) -> None:
     w.items("asked", state.asked)
     w.items("answered", state.answered)
     w.items("used", state.used)
-    w.comment("the turn before: seat card collector collected collapsed")
+    w.comment("the turn before: seat card collector collected collapsed late_reporter")
     last = state.last_turn
     w.items("last_turn", [] if not last else [
         last[0], cid[last[1]], "-" if last[2] < 0 else last[2], last[3],
-        "yes" if last[4] else "no"])
-    w.put("late_reporter", _opt(state.late))
+        "yes" if last[4] else "no", "-" if last[5] < 0 else last[5]])
 
 
 def _effect_text(e: list[int]) -> str:
@@ -184,7 +182,6 @@ def read(state: State, r: PositionReader) -> None:
     state.rolls = r.parse("rolls", shape)
     state.cups_in_hand = r.parse("cups_in_hand", shape)
     state.placers = r.parse("placers", seat)
-    state.cup_no = r.int("cup_no", 0, 3)
     state.placer = r.int("placer", 0, n - 1)
     state.collector = opt("collector", seat)
     state.partner = opt("partner", seat)
@@ -202,18 +199,18 @@ def read(state: State, r: PositionReader) -> None:
     state.used = r.parse("used", seat)
     words = r.words("last_turn")
     if words:
-        if len(words) != 5 or words[4] not in ("yes", "no"):
+        if len(words) != 6 or words[4] not in ("yes", "no"):
             raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
-                                      "collapsed (yes or no)")
+                                      "collapsed (yes or no), late reporter (or -)")
         try:
             state.last_turn = [seat(words[0]), card(words[1]),
                                -1 if words[2] == "-" else seat(words[2]), number(words[3]),
-                               1 if words[4] == "yes" else 0]
+                               1 if words[4] == "yes" else 0,
+                               -1 if words[5] == "-" else seat(words[5])]
         except ValueError as exc:
             raise r.fail("last_turn", str(exc)) from None
     else:
         state.last_turn = []
-    state.late = opt("late_reporter", seat)
 
 
 def _effect(word: str, n: int) -> list[int]:

@@ -190,7 +190,6 @@ class State(PileActions, BaseState):
     card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
     cups_in_hand: Annotated[list[int], ints(0, MAX_SHAPES - 1, max_len=3)]
     placers: Annotated[list[int], seats(max_len=3)]
-    cup_no: Annotated[int, count(0, 3)]
     placer: Annotated[int, seat()]
     collector: Annotated[int, seat(none=-1)]
     zone: Annotated[int, count(-1, MAX_ZONES - 1)]
@@ -209,8 +208,7 @@ class State(PileActions, BaseState):
     used: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
     #: The Biggest Losers once the game is over (derived from the piles, not saved).
     losers: Annotated[list[int], _Derived()]
-    late: Annotated[int, seat(none=-1)]
-    last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=5)]
+    last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=6)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -256,7 +254,6 @@ class State(PileActions, BaseState):
         self.active = seat_arg(extra.get("first", 0), n, "first")
         self.turn_no = 0
         self.losers = []
-        self.late = -1
         self.last_turn = []
         self._reset_card()
         self.swaps = 0
@@ -326,7 +323,6 @@ class State(PileActions, BaseState):
         self.card = -1
         self.cups_in_hand = []
         self.placers = []
-        self.cup_no = 0
         self.collector = -1
         self.zone = -1
         self.what = R_PLACE
@@ -367,6 +363,26 @@ class State(PileActions, BaseState):
         if stage < PROTECT:
             return self.placer
         return self.asked[0] if stage == PROTECT else None
+
+    @property
+    def cup_no(self) -> int:
+        """Which cup of the card in play is being placed (0: the first)."""
+        return len(self.placers) - len(self.cups_in_hand) - (1 if self.released else 0)
+
+    @property
+    def late(self) -> int:
+        """The seat that may still report a late fall of the turn before (DAL-23), or -1.
+
+        The window is open from the turn's last ``settled`` until the next player draws
+        (the stage leaves ``draw``), while a cup is on the Dallah to fall.
+        """
+        last = self.last_turn
+        if self.stage != DRAW or not last or last[5] < 0:
+            return -1
+        for cups in self.pot:
+            if cups:
+                return last[5]
+        return -1
 
     @property
     def spec(self) -> ActionCard | None:
@@ -501,7 +517,7 @@ class State(PileActions, BaseState):
                 code="no_timeout_penalty", ruling="DAL-28", seat=seat)
         if kind is A.Allow or kind is A.Block or kind is A.Redirect:
             self._check_protection(seat, action)
-        elif seat == self.late and self.stage == DRAW and kind in _LATE:
+        elif self.stage == DRAW and kind in _LATE and seat == self.late:
             _check_args(action, len(self.players))
             self._late_report(action)
             return
@@ -578,7 +594,6 @@ class State(PileActions, BaseState):
 
     # -- handlers ------------------------------------------------------------------------
     def _do_draw(self, action: Action) -> None:
-        self.late = -1  # the next player's first action closes the late-fall window
         self._start_card(self._draw_action(action.seat))
 
     def _start_card(self, code: int) -> None:
@@ -636,14 +651,13 @@ class State(PileActions, BaseState):
         self.collector = nxt if spec.kind == "fazaa" else a
         self._events.append(Event("roll", {"seat": action.seat, "cups": faces,
                                            "requested": spec.cups}))
-        self.cup_no = 0
         self._next_cup()
 
     def _next_cup(self) -> None:
+        self.released = False
         self.placer = self.placers[self.cup_no]
         self.stage = REPORT
         self.what = R_PLACE
-        self.released = False
         self.collapsed = False
         self.falls = 0
         self.timeouts = 0
@@ -681,7 +695,6 @@ class State(PileActions, BaseState):
             self.cups_in_hand = []
             ev.append(Event("returned", {"cups": back, "reason": "stopped_at_first_fall"}))
         if self.cups_in_hand:
-            self.cup_no += 1
             self._next_cup()
         else:
             self._end_turn()
@@ -690,8 +703,8 @@ class State(PileActions, BaseState):
 
     def _open_late(self, reporter: int) -> None:
         """After ``settled``, the reporter may still report a late fall (DAL-23)."""
-        if self.rules.late_falls and self.pot_total():
-            self.late = reporter
+        if self.rules.late_falls:
+            self.last_turn[5] = reporter
 
     # -- falls ---------------------------------------------------------------------------
     def _do_fell(self, action: A.Fell) -> None:
@@ -819,8 +832,6 @@ class State(PileActions, BaseState):
             self._collapse(action.seat, collector, True)
         else:
             self._fall(self._resolve(action), action.seat, collector, True)  # type: ignore[arg-type]
-        if not self.pot_total():
-            self.late = -1
 
     def _do_nospace(self, action: Action) -> None:
         if not self._can_nospace():
@@ -912,7 +923,7 @@ class State(PileActions, BaseState):
 
     def _end_turn(self) -> None:
         self.last_turn = [self.active, self.card, self.collector, self.collected,
-                          1 if self.collapsed else 0]
+                          1 if self.collapsed else 0, -1]
         self.act_discard.append(self.card)
         if self.zone >= 0:  # pragma: no cover - every path discards its Placement card
             self.zone_discard.append(self.zone)
