@@ -46,6 +46,8 @@ from tablegames.common.errors import NotationError
 ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 #: Most cups one ``fell`` report may name (a collapse reports any number).
 MAX_FALLS = 64
+#: A fallen cup nobody could name (``fell 3``: three cups, which ones unknown).
+UNKNOWN = "?"
 
 
 @attrs.frozen
@@ -88,15 +90,19 @@ class Fell(DallahAction):
 
 @attrs.frozen
 class Falls(DallahAction):
-    """Report several fallen cups at once: each ``"zone:shape"``, or ``"shape"`` when
-    nobody saw which zone it fell from (after a crash). Kept sorted; written with counts
-    (``fell 2 tall neck:wide``)."""
+    """Report several fallen cups at once: each ``"zone:shape"``, ``"shape"`` when nobody
+    saw which zone it fell from (after a crash), or ``"?"`` for a cup nobody could name.
+    Kept sorted; written with counts, unnamed cups as a count at the end
+    (``fell 2 tall neck:wide 3``)."""
 
     cups: tuple[str, ...]
     verb: ClassVar[str] = "fell"
 
     def arg_text(self) -> str:
-        return " ".join(c if k == 1 else f"{k} {c}" for c, k in sorted(Counter(self.cups).items()))
+        counted = sorted(Counter(self.cups).items())
+        words = [c if k == 1 else f"{k} {c}" for c, k in counted if c != UNKNOWN]
+        unknown = self.cups.count(UNKNOWN)
+        return " ".join([*words, str(unknown)] if unknown else words)
 
 
 @attrs.frozen
@@ -268,7 +274,8 @@ def _cup(text: str) -> tuple[str, str]:
 
 
 def _fell(seat: int, args: str) -> Action:
-    """One cup (``neck:tall``), or several: ``tall``, ``neck:tall``, each maybe counted."""
+    """One cup (``neck:tall``), or several: ``tall``, ``neck:tall``, each maybe counted;
+    a count at the end is that many cups nobody could name (``fell 3``)."""
     parts = args.split()
     if not parts:
         raise NotationError("'fell' names the cups that fell, for example '0:fell neck:tall' "
@@ -291,8 +298,10 @@ def _fell(seat: int, args: str) -> Action:
         if len(cups) > MAX_FALLS:
             raise NotationError(f"'fell' names at most {MAX_FALLS} cups (report a collapse, "
                                 "or several reports)")
-    if times:
-        raise NotationError("'fell': a count must be followed by a cup ('2 tall')")
+    cups.extend([UNKNOWN] * times)
+    if len(cups) > MAX_FALLS:
+        raise NotationError(f"'fell' names at most {MAX_FALLS} cups (report a collapse, "
+                            "or several reports)")
     if len(cups) == 1 and ":" in cups[0]:
         zone, _, shape = cups[0].partition(":")
         return fell(seat, zone, shape)

@@ -735,8 +735,9 @@ class State(PileActions, BaseState):
         saw where it fell from) is the cup being placed if it has that shape, else one
         from the zone holding most cups of that shape (then most cups, then the first in
         card-set order): the likeliest to have spilled, and all that changes is which
-        zone the phones show it gone from. A cup that is not there refuses the whole
-        report (DAL-11).
+        zone the phones show it gone from. A cup nobody could name is the cup being
+        placed, else the last cup placed on the zone holding most cups. A cup that is not
+        there refuses the whole report (DAL-11).
         """
         t = self.t
         if type(action) is A.Fell:
@@ -749,7 +750,24 @@ class State(PileActions, BaseState):
             left[hz][hs] += 1
         out: list[tuple[int, int, bool]] = []
         known = [c for c in items if ":" in c]
-        for item in known + [c for c in items if ":" not in c]:
+        shaped = [c for c in items if ":" not in c and c != A.UNKNOWN]
+        for item in known + shaped + [c for c in items if c == A.UNKNOWN]:
+            if item == A.UNKNOWN:
+                # nobody saw which cup: the one being placed, else the top of the fullest zone
+                where = [z for z in range(t.nzones) if sum(left[z].values())]
+                if not where:
+                    raise self._not_on_pot(action)
+                if hz >= 0 and left[hz][hs]:
+                    z, s, hz = hz, hs, -1
+                else:
+                    z = max(where, key=lambda i: (sum(left[i].values()), -i))
+                    counted = left[z]
+                    s = next(c for c in reversed(self.pot[z]) if counted[c]) if any(
+                        counted[c] for c in self.pot[z]) else next(c for c in counted
+                                                                   if counted[c])
+                left[z][s] -= 1
+                out.append((z, s, True))
+                continue
             zone_id, _, shape_id = item.rpartition(":")
             s = t.shape_index.get(shape_id, -1)
             if zone_id:

@@ -174,6 +174,22 @@ def test_one_report_of_several_cups_by_zone_and_by_shape() -> None:
     assert s.to_act == 1 and s.pot_total() == 1
 
 
+@pytest.mark.ruling("DAL-10")
+def test_cups_nobody_could_name_are_counted() -> None:
+    s = game(actions=["place"], placements=["neck"], rolls=["tall"],
+             pot={"lid": ["wide", "tiny"], "base": ["classic"]})
+    play(s, "0:draw", "0:roll")
+    ev = play(s, "0:fell tiny 2")
+    # the named Tiny first, then the cup being placed, then the top of the fullest zone
+    assert [(e["zone"], e["cup"]) for e in ev] == [("lid", "tiny"), ("neck", "tall"),
+                                                   ("lid", "wide")]
+    assert all(e["guessed"] for e in ev) and s.piles == [3, 0, 0]
+    refused(s, "0:fell 2", "cup_not_on_pot", "DAL-11")
+    play(s, "0:fell 1", "0:settled")
+    assert s.piles == [4, 0, 0] and s.pot_total() == 0
+    assert str(dallah.parse_action("0:fell 3 tall 2")) == "0:fell 3 tall 2"
+
+
 @pytest.mark.ruling("DAL-10", "DAL-11")
 def test_a_report_naming_a_cup_not_there_is_refused_whole() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"], pot={"lid": ["wide"]})

@@ -73,7 +73,7 @@ def test_notation_round_trips_and_bad_notation() -> None:
                  "0:swap", "0:timeout", "0:penalty", "0:move neck:tall lid", "0:target 2",
                  "0:pair 1 3", "2:allow", "2:block", "2:redirect 3", "2:redirect"]:
         assert str(dallah.parse_action(text)) == text
-    for bad in ["0:fell", "0:fell 2", "0:fell 0 tall", "0:fell neck:", "0:fell ne-ck",
+    for bad in ["0:fell", "0:fell 2 2", "0:fell 0 tall", "0:fell 65", "0:fell neck:", "0:fell ne-ck",
                 "0:move neck:tall", "0:target x", "0:target \u0663", "0:pair 1",
                 "0:draw now", "x:draw", "0:juggle", "0:redirect me", "0:fell " + "tall " * 65,
                 "0:draw" + " " * 600]:
