@@ -13,6 +13,7 @@ from tablegames.common.errors import (
     OutOfTurn,
     RulesError,
     SetupError,
+    StaleState,
     StateError,
     TablegamesError,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "PositionError",
     "RulesError",
     "SetupError",
+    "StaleState",
     "SimulationSummary",
     "StateError",
     "TablegamesError",
