@@ -6,6 +6,7 @@
 True
 """
 
+from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -25,6 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "ArenaResult",
     "Bot",
     "GameInfo",
     "GameOver",
@@ -38,6 +40,7 @@ __all__ = [
     "SimulationSummary",
     "StateError",
     "TablegamesError",
+    "arena",
     "load",
     "new_game",
     "register",

@@ -81,3 +81,35 @@ class ClubBot:
             else:
                 pick = min(cards, key=lambda c: c & 7)
         return next(p for p in plays if p.card == pick)
+
+
+def _value(state: State) -> list[float]:
+    """Each seat's rough chance of not losing the game, from the lives lost so far.
+
+    The seat nearest the limit is the likeliest to reach it first: a softmax over the
+    lives each seat has left (temperature of about one hand's loss). In a rubber one seat
+    usually loses; in elimination all but one do, so there the value is the chance of
+    being the last one standing.
+    """
+    import math
+
+    limit = state.rules.limit
+    n = state.n
+    left = [max(0, limit - state.lives[s]) for s in range(n)]
+    alive = [s for s in range(n) if not state.out[s]]
+    if state.rules.ending == "rubber":
+        weights = [math.exp(-left[s] / _TEMPERATURE) if s in alive else 0.0 for s in range(n)]
+        total = sum(weights) or 1.0
+        return [1.0 - w / total for w in weights]
+    weights = [math.exp(left[s] / _TEMPERATURE) if s in alive else 0.0 for s in range(n)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+_TEMPERATURE = 1.5
+
+from tablegames.bots.hints import SearchHints  # noqa: E402
+from tablegames.bots.registry import register_hints  # noqa: E402
+
+register_hints("toepen", SearchHints(
+    rollout=ClubBot, value=_value, horizon=lambda s: s.hand_no, rollout_hands=1))
