@@ -8,7 +8,9 @@ real state once, and then holds only
 * that seat's own view (``state.view(seat)``, fresh JSON) and its legal actions now;
 * a **world**: ``state.sample_world(seat, ...)`` dealt once with a fixed generator.
 
-No attribute refers to the real state or anything inside it. The world is the trick
+No attribute refers to the real state or to anything of it that the seat may not see
+(the world's event buffers, which a game might share with the real state, are
+emptied). The world is the trick
 that makes :meth:`Handle.sample_world` possible without one: a world is, by the
 protocol's promise, a function of what ``seat`` has seen and of the generator only, and
 ``seat`` cannot tell it from the real game, so worlds sampled *from the world* are
@@ -68,7 +70,13 @@ class Handle:
         self.asking = asking
         self.view = state.view(seat)
         self._legal = tuple(state.legal_actions(seat) if legal is None else legal)
-        self._world = state.sample_world(seat, Rng(WORLD_SEED))
+        world = state.sample_world(seat, Rng(WORLD_SEED))
+        # Belt and braces: the core's event buffers are not part of a world (a world has no
+        # log), and a game copying them by reference would hand the real deal's secret
+        # events to the bot.
+        world._setup_log = []
+        world._events = []
+        self._world = world
 
     def legal_actions(self) -> list[Action]:
         """The actions this seat may take now (for an interrupt: its interrupts)."""

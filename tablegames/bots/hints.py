@@ -7,10 +7,11 @@ search and the arena for free. A game can make the search much stronger by regis
 * ``rollout`` — a *policy* (see :class:`Policy`) that plays every seat of a sampled world
   in the search's rollouts; random rollouts are too weak in games where a careless
   move throws the hand away (Toepen's last trick, Phase 10's lay-downs).
-* ``value`` and ``horizon`` — where playing to the end is too long (Phase 10 runs to
-  ten phases over many hands), rollouts stop once ``horizon(state)`` (a counter such
-  as the hand number) has moved on, and ``value(state)`` estimates each seat's chance of
-  not losing the game from the scores that decide it.
+* ``value``, ``horizon`` and ``rollout_depth`` — where playing to the end is too long
+  (Phase 10 runs to ten phases over many hands), rollouts stop once ``horizon(state)``
+  (a counter such as the hand number, or the number of actions) has risen by
+  ``rollout_depth``, and ``value(state)`` estimates each seat's chance of not losing the
+  game from the scores that decide it.
 * ``table`` — for a game with a physical world (Dallah), the model that reports what
   happened at the table (see :class:`Table`); reports are never a bot's decision.
 * ``candidates`` — a filter that keeps a workable subset of a large action list
@@ -66,10 +67,11 @@ class SearchHints:
     rollout: Callable[[int], Any] | None = None
     #: Each seat's estimated chance of not losing, in [0, 1], from a state before the end.
     value: Callable[[Any], Sequence[float]] | None = None
-    #: A counter that rises at natural break points (hands); rollouts stop when it moves.
+    #: A counter that rises as the game goes on (hands dealt, or actions taken).
     horizon: Callable[[Any], int] | None = None
-    #: How many break points a rollout may pass before it is cut (with ``value`` set).
-    rollout_hands: int = 1
+    #: How far ``horizon`` may rise in a rollout before it is cut and valued (with
+    #: ``value`` set): 1 with a hand counter ends rollouts with the hand.
+    rollout_depth: int = 1
     #: ``table(seed) -> Table`` for a game whose physical world reports actions.
     table: Callable[[int], Table] | None = None
     #: ``candidates(state, seat, actions) -> actions``: a workable subset, for the search.

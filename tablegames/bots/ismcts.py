@@ -108,9 +108,9 @@ class ISMCTS:
     ``budget``/``iterations``: iterations per decision (default 200); ``seconds``: time
     per decision instead. ``c``: the UCB exploration constant (rewards are in [0, 1]).
     ``rollout``: ``"auto"`` (the game's rollout policy, else random), ``"random"``, or
-    the name of one of the game's bots. ``rollout_hands``: hands a rollout may finish
-    before it is cut and valued (games with a ``value`` only; ``None``: the game's
-    default, 0: play to the end).
+    the name of one of the game's bots. ``rollout_depth``: how far the game's horizon
+    (hands, or actions) may move in a rollout before it is cut and valued (games with a
+    ``value`` only; ``None``: the game's default, 0: play to the end).
     """
 
     name = "ismcts"
@@ -118,8 +118,8 @@ class ISMCTS:
     def __init__(
         self, game: str | GameInfo, seed: int | str = 0, budget: int | None = None, *,
         iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
-        rollout: str = "auto", rollout_hands: int | None = None,
-        interrupt_share: float = 0.25,
+        rollout: str = "auto", rollout_depth: int | None = None,
+        interrupt_share: float = 0.25, bias: float = 0.0,
     ) -> None:
         self.info = _info(game)
         self.seed = seed
@@ -135,6 +135,7 @@ class ISMCTS:
                                           1, MAX_ITERATIONS, True))
             self.seconds = None
         self.c = _number("c", c, 0.0, 100.0, False)
+        self.bias = _number("bias", bias, 0.0, 100.0, False)
         self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
         self.hints: SearchHints = hints_for(self.info)
         if not isinstance(rollout, str) or not (
@@ -143,9 +144,9 @@ class ISMCTS:
             known = ", ".join(["auto", "random", *self.info.bots])
             raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
         self.rollout = rollout
-        if rollout_hands is None:
-            rollout_hands = self.hints.rollout_hands
-        self.rollout_hands = int(_number("rollout_hands", rollout_hands, 0, 1000, True))
+        if rollout_depth is None:
+            rollout_depth = self.hints.rollout_depth
+        self.rollout_depth = int(_number("rollout_depth", rollout_depth, 0, 1000, True))
         self.last: SearchInfo | None = None
 
     # -- the bot interface -----------------------------------------------------------
@@ -213,6 +214,7 @@ class ISMCTS:
         horizon = hints.horizon
         start_mark = horizon(world) if horizon is not None else 0
         c = self.c
+        bias = self.bias
         node = root
         root.n += 1
         path: list[_Node] = []
@@ -243,8 +245,11 @@ class ISMCTS:
             if expand and hints.widening is not None and len(untried) < len(keys):
                 k_w, alpha = hints.widening
                 expand = len(children) < math.ceil(k_w * (node.n + 1) ** alpha)
+            pref = self._preference(world, dec, policy) if bias else None
             if expand:
                 i = untried[rng.below(len(untried))]
+                if pref is not None and pref not in children and pref in keys:
+                    i = keys.index(pref)
                 chosen = children[keys[i]] = _Node(dec.seat)
                 for k in keys:
                     if k in children:
@@ -258,6 +263,8 @@ class ISMCTS:
                         continue
                     child.avail += 1
                     score = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                    if k == pref:
+                        score += bias / (child.n + 1)
                     if score > best_score:
                         best_score, i = score, j
                 chosen = children[keys[i]]
@@ -276,11 +283,20 @@ class ISMCTS:
             edge.n += 1
             edge.w += rewards[edge.seat]
 
+    @staticmethod
+    def _preference(world: Any, dec: Decision, policy: Any) -> str:
+        """The rollout policy's own answer to this question (for the progressive bias)."""
+        if dec.kind == TURN:
+            return str(policy.choose(world))
+        ask = getattr(policy, "interrupt", None)
+        answer = None if ask is None else ask(world, dec.seat)
+        return PASS if answer is None else str(answer)
+
     def _rollout(self, world: Any, cursor: int, policy: Any, table: Any, start_mark: int,
                  ) -> list[float]:
         hints = self.hints
-        horizon = hints.horizon if hints.value is not None and self.rollout_hands else None
-        stop = start_mark + self.rollout_hands
+        horizon = hints.horizon if hints.value is not None and self.rollout_depth else None
+        stop = start_mark + self.rollout_depth
         choose = policy.choose
         ask = getattr(policy, "interrupt", None)
 
@@ -297,7 +313,7 @@ class ISMCTS:
                 break
             if steps >= MAX_ROLLOUT:
                 break
-            _, action = advance(world, turn, interrupt, table, cursor)
+            _, action = advance(world, turn, interrupt, table, cursor, turn_options=False)
             world.apply(action)
             cursor = 0
             steps += 1

@@ -16,8 +16,9 @@ Per bot name (several seats under one name are pooled):
   measure: Toepen lives lost, Phase 10 points, Shithead places, Dallah cups held) with a
   normal 95% interval;
 * ``decisions`` and ``ms_per_decision`` — questions answered and mean time per answer;
-* ``rating`` — an OpenSkill (Plackett-Luce) rating, when more than two bots play: each
-  game ranks its seats winners, then the rest, then losers. Ratings depend on the order
+* ``rating`` — an OpenSkill (Plackett-Luce) rating, when more than two seats play (with
+  two, a rating says no more than the win rate): each game ranks its seats winners,
+  then the rest, then losers. Ratings depend on the order
   of games, which is the seed order, so they are reproducible too.
 
 Seat-games of one game are not independent (one seat's loss is another's escape), so
@@ -208,7 +209,7 @@ class ArenaResult:
                 mu, sigma = s.rating
                 row += f"{f'{mu:.1f} ± {sigma:.1f}':>16}"
             lines.append(row)
-        if len(self.bots) > 2 and not rated:
+        if self.players > 2 and not rated:
             lines.append('  (ratings need OpenSkill: pip install "tablegames[arena]")')
         lines.append("  Rates are shares of each bot's seat-games; the ranges are 95% Wilson "
                      "intervals. Two bots whose ranges do not overlap differ beyond chance.")
@@ -327,7 +328,8 @@ def summarise(records: Sequence[GameRecord]) -> dict[str, BotStats]:
             o["scores"].append(r.scores[s])
             o["decisions"] += r.calls[s]
             o["seconds"] += r.seconds[s]
-    ratings = _ratings(records, list(order)) if len(order) > 2 else {}
+    seats = len(records[0].seats) if records else 0
+    ratings = _ratings(records, list(order)) if seats > 2 else {}
     return {n: BotStats(n, o["games"], o["seats"], o["losses"], o["wins"], tuple(o["scores"]),
                         o["decisions"], o["seconds"], has_winners, ratings.get(n))
             for n, o in out.items()}

@@ -274,5 +274,5 @@ from tablegames.bots.hints import SearchHints  # noqa: E402
 from tablegames.bots.registry import register_hints  # noqa: E402
 
 register_hints("phase10", SearchHints(
-    rollout=SmartBot, value=_value, horizon=lambda s: s.hand_no, rollout_hands=1,
+    rollout=SmartBot, value=_value, horizon=lambda s: s.hand_no, rollout_depth=1,
     candidates=_candidates))
