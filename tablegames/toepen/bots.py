@@ -3,20 +3,23 @@
 * **Exchange** a hand that really is dirty; never bluff. **Challenge** only now and then
   (``challenge_rate``): an honest exchange costs the challenger a life.
 * **The last trick is all that counts**, so the bot judges its hand by one number: the
-  chance that its best card wins the last trick. A card is as good as the unseen cards
-  that could beat it: those of its suit ranked above it that are not in its hand, not
-  played this hand and not turned up, each held by a seat still in the hand with the
-  share of the unseen cards those seats hold. A card that nothing unseen beats (the
-  "boss") wins if its suit is led at the last trick, which is sure when the bot leads it
-  or follows it, and about even before that.
+  chance that its best card wins the last trick. Each rival still in the hand keeps one
+  card for that trick, which beats ours if it is an unseen card of our suit ranked above
+  it (not in our hand, not played this hand, not turned up); and our suit must be led
+  then: sure when we lead the last trick, otherwise we need the lead (about one chance
+  in the seats left) or a leader who picks our suit. At the last trick, following, the
+  card must beat what lies on the table and what the seats after us may hold.
 * **Knock** (on its turn, and out of turn, TOE-21) when that chance is high: the bar rises
   with every knock already made this hand, so two strong hands do not knock each other
   up to the limit. With a sure win at the last trick it always knocks.
 * **Stay or fold** by expected lives: folding costs the stake before the knock for sure,
   staying costs the new stake if the hand is lost, so it stays when
   ``(1 - chance) * stake < stake_before``, a little more cautiously when losing the hand
-  would put it over the limit, and judging its chance lower against the knocker (who
-  knocked for a reason).
+  would put it over the limit, and judging its chance a little lower against the knocker
+  (who may have knocked for a reason). A first version that discounted the knocker by a
+  quarter and counted all of a rival's cards against it folded nearly every early knock,
+  and the search (ISMCTS) won 199 of 200 two-player games against it by knocking every
+  hand; this one stays with any decent card.
 * **Cards**: keep the best card for the last trick: lead and follow low in tricks 1-3
   unless a card is needed to stay on lead; win the last trick as cheaply as possible.
 """
@@ -38,7 +41,7 @@ if TYPE_CHECKING:
 KNOCK_AT = 0.7
 KNOCK_STEP = 0.1
 #: How much a knock by someone else lowers the bot's own chance.
-KNOCKER_DISCOUNT = 0.75
+KNOCKER_DISCOUNT = 0.9
 
 
 class ClubBot:
@@ -93,30 +96,25 @@ class ClubBot:
         for _, c in state.trick:
             seen |= 1 << c
         unseen = 32 - bin(seen).count("1")
-        held = sum(len(state.hands[s]) for s in range(state.n) if s != seat and state.in_hand[s])
-        share = min(1.0, held / unseen) if unseen else 0.0
-        last = state.trick_no == 3
-        if last and state.trick:  # following at the last trick: only the led suit can win
+        rivals = [s for s in range(state.n) if s != seat and state.in_hand[s]]
+        if not rivals or not unseen:
+            return 1.0
+        if state.trick_no == 3 and state.trick:  # following at the last trick
             led = state.trick[0][1] >> 3
             top = max(c & 7 for _, c in state.trick if c >> 3 == led)
             card = hand[0]
             if card >> 3 != led or card & 7 < top:
                 return 0.0
             played = {s for s, _ in state.trick}
-            after = [s for s in range(state.n)
-                     if s != seat and state.in_hand[s] and s not in played]
-            if not after:
-                return 1.0
-            held = sum(len(state.hands[s]) for s in after)
-            share = min(1.0, held / unseen) if unseen else 0.0
-            return (1.0 - share) ** _higher(card, seen)
-        best = 0.0
-        for c in hand:
-            survive = (1.0 - share) ** _higher(c, seen)
-            # the suit must be led at the last trick: sure if this seat leads it then
-            lead = 1.0 if last else 0.55
-            best = max(best, survive * lead)
-        return best
+            after = sum(1 for s in rivals if s not in played)
+            return (1.0 - min(1.0, after / unseen)) ** _higher(card, seen)
+        # each rival keeps one card for the last trick; it beats ours if it is higher in
+        # our suit, and our suit must be led then: sure if we lead, else we need the lead
+        # (about one chance in the seats left) or the leader to pick our suit
+        share = min(1.0, len(rivals) / unseen)
+        m = len(rivals)
+        lead = 1.0 if state.trick_no == 3 else (1 + m / 4) / (m + 1)
+        return max((1.0 - share) ** _higher(c, seen) for c in hand) * lead
 
     def _knocks(self, state: State, seat: int) -> bool:
         chance = self.win_chance(state, seat)
