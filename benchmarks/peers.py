@@ -300,8 +300,9 @@ def machine() -> str:
             cpu = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
+    load = f", load average {os.getloadavg()[0]:.1f} at start" if hasattr(os, "getloadavg") else ""
     return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-            f"Python {platform.python_version()}")
+            f"Python {platform.python_version()}{load}")
 
 
 def versions() -> str:

@@ -18,8 +18,9 @@ from tablegames.common.errors import (
     TablegamesError,
 )
 from tablegames.common.outcome import Outcome
+from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
-from tablegames.common.registry import GAMES, load, new_game, register, replay
+from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
 from tablegames.common.simulate import SimulationSummary, simulate
 
 __version__ = "0.1.0"
@@ -35,12 +36,14 @@ __all__ = [
     "NotationError",
     "OutOfTurn",
     "Outcome",
+    "PositionError",
     "RulesError",
     "SetupError",
     "SimulationSummary",
     "StateError",
     "TablegamesError",
     "arena",
+    "from_position",
     "load",
     "new_game",
     "register",

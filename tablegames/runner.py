@@ -13,10 +13,10 @@ end to end), results come back in the order of ``seeds`` whatever finished first
 
 Why these choices:
 
-* **Chunks.** A game of Toepen takes about a millisecond; one pickled round trip per
-  game would cost as much as the game. Seeds are sent in chunks (about four per worker,
-  at most 64 seeds each), so IPC is a small share even for the smallest games, while a
-  chunk is still short enough for an even load and a live progress bar.
+* **Chunks.** A game of Toepen takes about a millisecond, close to the cost of one
+  pickled round trip to a worker. Seeds are sent in chunks (about sixteen per worker, at
+  most 64 seeds each), so IPC is a small share even for the smallest games, while a
+  chunk is still short enough for an even load, a live progress bar and a quick Ctrl-C.
 * **A bounded window.** Only a few chunks per worker are in flight; ``seeds`` is read
   lazily, so ``run(task, range(10**9))`` streams instead of queueing a billion futures,
   and a consumer that stops early leaves nothing running.
@@ -35,6 +35,7 @@ import collections
 import math
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
@@ -52,6 +53,9 @@ BACKENDS: tuple[str, ...] = ("process", "ray")
 MAX_CHUNK = 64
 #: Chunks in flight per worker: enough that a worker never waits for the parent.
 WINDOW_PER_WORKER = 4
+#: A run is cut into about this many chunks per worker (when its length is known), so
+#: the load evens out, the bar moves and Ctrl-C waits for little work.
+CHUNKS_PER_WORKER = 16
 #: A local pool may have at most this many processes per core (each holds a Python).
 MAX_PROCESSES_PER_CORE = 8
 #: Ray tasks in flight at most (a cluster may have many more cores than this machine).
@@ -100,7 +104,7 @@ def _chunksize(seeds: Iterable[Any], workers: int, chunksize: int | None) -> int
     if chunksize is not None:
         return _check_int("chunksize", chunksize, low=1, high=1_000_000)
     if isinstance(seeds, Sized):
-        return max(1, min(MAX_CHUNK, math.ceil(len(seeds) / (workers * WINDOW_PER_WORKER))))
+        return max(1, min(MAX_CHUNK, math.ceil(len(seeds) / (workers * CHUNKS_PER_WORKER))))
     return MAX_CHUNK // 4
 
 
@@ -108,6 +112,12 @@ def _chunks(seeds: Iterable[S], size: int) -> Iterator[list[S]]:
     it = iter(seeds)
     while chunk := list(islice(it, size)):
         yield chunk
+
+
+def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which cancels the run once, without a traceback
+    from every worker; the pool ends when its current chunks are done."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _mp_context() -> Any:
@@ -181,7 +191,7 @@ def _run_pool(
     pending: collections.deque[Future[list[R]]] = collections.deque()
     done = 0
     # Processes start on demand, so a run with fewer chunks than workers starts fewer.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context())
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_ignore_sigint)
     try:
         for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
             pending.append(pool.submit(_run_chunk, task, chunk))

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import tablegames
@@ -192,8 +193,21 @@ def test_cli_writes_resumes_and_explains(tmp_path: Path, capsys: pytest.CaptureF
     assert code == 0 and json.loads(text)["played"] == 4 and path.read_bytes() == full
     code, _ = run_cli("simulate", "toepen", "--games", "0")
     assert code == 2 and "games must be at least 1" in capsys.readouterr().err
-    code, text = run_cli("simulate", "toepen", "--games", "3", "--workers", "1", "--rules", '{"limit": 15}',
+    code, text = run_cli("simulate", "toepen", "--games", "3", "--workers", "1", "--rules", "limit=15",
                          "--json")
     assert code == 0 and json.loads(text)["rules"] == "limit15"
-    code, _ = run_cli("simulate", "toepen", "--games", "3", "--rules", "{oops")
-    assert code == 2 and "--rules is not valid JSON" in capsys.readouterr().err
+    code, _ = run_cli("simulate", "toepen", "--games", "3", "--rules", "limit=ten")
+    assert code == 2 and "limit" in capsys.readouterr().err
+
+
+def test_a_worker_with_another_engine_is_refused() -> None:
+    from tablegames import __version__
+    from tablegames.common.simulate import _Plan, _play_row
+    from tablegames.toepen import Rules
+
+    ok = _Plan("toepen", 4, ("club",) * 4, Rules(), 5, "r", tablegames.toepen.State.ENGINE, __version__)
+    assert _play_row(ok, 0)["seed"] == game_seed(5, 0)
+    # as on a Ray node with another install: the row would not be reproducible elsewhere
+    for newer in (attrs.evolve(ok, engine=ok.engine + 1), attrs.evolve(ok, version="0.0.1")):
+        with pytest.raises(SetupError, match="install the same version on every machine"):
+            _play_row(newer, 0)

@@ -108,15 +108,24 @@ class _Plan:
     rules: Any
     seed: int
     run: str
+    engine: int
+    version: str
 
 
 def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     """Play game ``index`` of the plan; its results row (runs in a worker)."""
+    from tablegames import __version__
     from tablegames.common.registry import game_info
 
     info = game_info(plan.game)
     seed = game_seed(plan.seed, index)
     state = play_game(info, plan.players, seed, plan.bots, rules=plan.rules)
+    engine = getattr(type(state), "ENGINE", 1)
+    if (engine, __version__) != (plan.engine, plan.version):
+        # A Ray node with another install would write rows no other run reproduces.
+        raise SetupError(f"a worker runs tablegames {__version__} ({plan.game} engine {engine}), the "
+                         f"caller {plan.version} (engine {plan.engine}); install the same version on "
+                         "every machine")
     outcome = state.outcome().to_dict()
     scores = outcome.pop("scores")
     return {"index": index, "seed": seed, "players": plan.players, "bots": list(plan.bots),
@@ -398,7 +407,9 @@ def simulate(
     base = seed_to_int(seed)
     fingerprint = json.dumps([ROW_FORMAT, info.name, engine, players, names, rules_hash(rules_obj), base])
     run_id = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
-    plan = _Plan(info.name, players, names, rules_obj, base, run_id)
+    from tablegames import __version__
+
+    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__)
     variant = next((k for k, v in info.variants.items() if v == rules_obj), None)
     summary = SimulationSummary(
         game=info.name, title=info.title, players=players, bots=names, seed=seed,
