@@ -183,7 +183,8 @@ def _arena_parser(sub: Any) -> None:
                    help="search budget for the bots that take one (ismcts: iterations per decision)")
     a.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
     a.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
-    a.add_argument("--rules", default=None, help="a variant name or a JSON object of house rules")
+    a.add_argument("--rules", action="append", default=[], metavar="RULE",
+                   help="house rules: a variant name or an option key=value (repeat for more)")
     a.add_argument("--json", action="store_true", help="print the results as one JSON object")
 
 
@@ -215,7 +216,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
             bar.start()
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
-                       rules=_rules_arg(args.rules) if args.rules is not None else None,
+                       rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
                        progress=update)
     finally:
         if bar is not None:

@@ -156,6 +156,20 @@ class ISMCTS:
         if len(legal) == 1:
             return legal[0]
         n = len(handle.players)
+        if self.hints.table is not None:
+            # Asked for a report of the physical world (a caller that does not let the
+            # table report): what fell is not the bot's to choose, so the table model
+            # answers, after the seat's own options (the swap) have been searched.
+            world = handle.world()
+            table = self.hints.table(decision_rng(self.seed, handle).next64())
+            if table.reports(world):
+                own = [a for a in table.own_options(world) if a in legal]
+                if own:
+                    taken = self._search(handle, Decision(handle.seat, OWN, own, n - 1),
+                                         self.interrupt_share)
+                    if taken is not None:
+                        return taken
+                return table.report(world)
         answer = self._search(handle, Decision(handle.seat, TURN, legal, n - 1), 1.0)
         assert answer is not None
         return answer
