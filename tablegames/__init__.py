@@ -6,6 +6,7 @@
 True
 """
 
+from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -27,6 +28,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "ArenaResult",
     "Bot",
     "GameInfo",
     "GameOver",
@@ -42,6 +44,7 @@ __all__ = [
     "SimulationSummary",
     "StateError",
     "TablegamesError",
+    "arena",
     "from_position",
     "load",
     "new_game",
