@@ -464,9 +464,11 @@ class Hub:
             try:
                 self._commit(room, conn.seat, raw, expect)
             except ClientError as exc:
-                if exc.code == "stale":
-                    self._send_page(room, conn, since=room.state.version)
-                raise
+                if exc.code != "stale":
+                    raise
+                # the tap crossed another: say so, then show the table as it is now
+                conn.push(error_message(exc, conn.lang, room.state.version))
+                self._send_page(room, conn, since=room.state.version)
 
     def _commit(self, room: Room, seat: int, actions: list[str], expect: int) -> None:
         """Apply, store, broadcast (the room's lock is held)."""

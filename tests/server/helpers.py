@@ -35,6 +35,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-backg
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: Loopback only: never through a proxy from the environment.
+_LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -66,7 +70,7 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError("server exited: " + self.log.read_text()[-2000:])
             try:
-                with urllib.request.urlopen(self.url + "/api/games", timeout=1):
+                with _LOCAL.open(self.url + "/api/games", timeout=1):
                     return self
             except OSError:
                 time.sleep(0.1)
@@ -99,7 +103,7 @@ class Server:
         req = urllib.request.Request(self.url + path, data=body, method=method,
                                      headers={"content-type": "application/json"})
         try:
-            with urllib.request.urlopen(req, timeout=10) as r:
+            with _LOCAL.open(req, timeout=10) as r:
                 text = r.read()
                 is_json = r.headers.get_content_type() == "application/json"
                 return r.status, json.loads(text) if is_json else text
@@ -144,6 +148,45 @@ def running(db: Path) -> Iterator[Server]:
         yield server
     finally:
         server.stop()
+
+
+class Socket:
+    """A phone without a browser: the websocket protocol spoken directly."""
+
+    def __init__(self, server: Server, path: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(server.url.replace("http", "ws", 1) + path, proxy=None,
+                          open_timeout=10, max_size=1 << 22, legacy=True)
+
+    def send(self, data: Any) -> None:
+        self.ws.send(data if isinstance(data, str | bytes) else json.dumps(data))
+
+    def recv(self, kind: str | None = None, timeout: float = 10) -> dict[str, Any]:
+        """The next message (of ``kind``, skipping presence notices)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind or 'message'} within {timeout} s")
+            message = json.loads(self.ws.recv(timeout=left))
+            if message["type"] == "presence" and kind != "presence":
+                continue
+            if kind is None or message["type"] == kind:
+                return message  # type: ignore[no-any-return]
+
+    def act(self, action: str | list[str], expect: int) -> dict[str, Any]:
+        """Send a tap; return the answer (an update or an error)."""
+        actions = action if isinstance(action, list) else [action]
+        self.send({"type": "act", "actions": actions, "expect": expect})
+        while True:
+            message = self.recv()
+            if message["type"] == "error" or (
+                    message["type"] == "update" and message["page"]["version"] >= expect + 1):
+                return message
+
+    def close(self) -> None:
+        self.ws.close()
 
 
 # -- the phones -------------------------------------------------------------------------
