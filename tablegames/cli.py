@@ -168,7 +168,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
     out.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0)
+                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)
     return 0
 
 

@@ -360,7 +360,9 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1012)
             return
+        text = message if isinstance(message, str) else json.dumps(
+            message, ensure_ascii=False, separators=(",", ":"))
         try:
-            await ws.send_text(json.dumps(message, ensure_ascii=False))
+            await ws.send_text(text)
         except Exception:
             return

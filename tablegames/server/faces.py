@@ -19,20 +19,34 @@ _RANKS = {"1": "A", "11": "J", "12": "Q", "13": "K", "14": "A", "T": "10"}
 _FRENCH = re.compile(r"^(10|1[1-4]|[1-9]|[AKQJT])([cdhs♣♦♥♠])$")
 _PHASE10 = re.compile(r"^([RBGY])(1[0-2]|[1-9])$")
 _P10_COLOURS = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
-#: Every token that looks like a card of some game (used to find cards inside notation).
-CARD_TOKEN = re.compile(r"(?<![\w.])(?:10|1[1-4]|[1-9]|[AKQJT])[cdhs♣♦♥♠](?![\w])|"
-                        r"(?<![\w.])[RBGY](?:1[0-2]|[1-9])(?![\w])|(?<![\w.=])[WS](?![\w=])")
-
 #: How each game writes its cards.
 STYLE = {"toepen": "french", "shithead": "french", "phase10": "phase10", "dallah": "named"}
 
 
+_FACES: dict[tuple[str, str], dict[str, Any]] = {}
+
+
 def face(game: str, code: str, names: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """What to draw for the card ``code`` of ``game`` (``names``: display names of named cards)."""
+    """What to draw for the card ``code`` of ``game`` (``names``: display names of named cards).
+
+    Faces of the card games are remembered (a page holds dozens, a broadcast several
+    pages); the same dict is handed out again, so callers must not edit it.
+    """
     style = STYLE.get(game, "french")
     if style == "named":
         return {"code": code, "kind": "named", "rank": (names or {}).get(code, code),
                 "suit": "", "colour": "gold"}
+    hit = _FACES.get((game, code))
+    if hit is None:
+        hit = _read(style, code)
+        if len(code) <= 8:  # only real notation is kept: the table stays small
+            if len(_FACES) > 4096:
+                _FACES.clear()
+            _FACES[(game, code)] = hit
+    return hit
+
+
+def _read(style: str, code: str) -> dict[str, Any]:
     if style == "phase10":
         if code == "W":
             return {"code": code, "kind": "phase10", "rank": "W", "suit": "Wild", "colour": "wild"}

@@ -59,9 +59,19 @@ def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[s
     return build_with_context(state, seat, lang, title=title)[0]
 
 
-def build_with_context(state: Any, seat: int | None, lang: str, *,
-                       title: str = "") -> tuple[dict[str, Any], Context]:
-    """:func:`build`, and the naming context used (to describe events the same way)."""
+def table(state: Any, lang: str) -> dict[str, Any]:
+    """The public table (from the spectator's view): the same for every phone of a room."""
+    view = view_of(state, None, lang)
+    return render(view, context(state, view, lang))
+
+
+def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = "",
+                       public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Context]:
+    """:func:`build`, and the naming context used (to describe events the same way).
+
+    ``public`` is the room's :func:`table` when the caller already has it (a broadcast
+    builds it once for all phones).
+    """
     view = view_of(state, seat, lang)
     k = reader(view)
     ctx = context(state, view, lang)
@@ -82,7 +92,7 @@ def build_with_context(state: Any, seat: int | None, lang: str, *,
         "lang": lang,
         "hand": faces(ctx.game, hand, ctx.names.get("cards")),
         "actions": buttons(legal, hand, ctx),
-        "table": render(view, ctx),
+        "table": public if public is not None else table(state, lang),
         "result": _result(result, ctx) if result is not None else None,
         "dallah": None,
     }
@@ -110,6 +120,7 @@ def _result(result: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
         "scores": rows,
         "title": w["game_over"],
         "loser_title": w["loser"] if ctx.game == "dallah" else w["losers"],
+        "scores_title": w["cups"] if ctx.game == "dallah" else w["scores"],
         "nobody": w["nobody"],
     }
 

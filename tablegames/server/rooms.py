@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
 import time
@@ -44,7 +45,7 @@ from tablegames.common.errors import (
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
-from tablegames.server.page import build_with_context, describe_events
+from tablegames.server.page import build_with_context, describe_events, table
 from tablegames.server.store import Store, StoreError
 from tablegames.server.words import error_text, lang_of
 
@@ -83,12 +84,13 @@ class Conn:
 
     seat: int | None
     lang: str = "en"
-    queue: asyncio.Queue[dict[str, Any] | None] = attrs.field(
+    #: Messages to send: a dict, or its JSON text when one encoding serves many phones.
+    queue: asyncio.Queue[dict[str, Any] | str | None] = attrs.field(
         factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     #: Set when the phone fell too far behind or the room was reloaded: close it.
     dropped: bool = False
 
-    def push(self, message: dict[str, Any] | None) -> None:
+    def push(self, message: dict[str, Any] | str | None) -> None:
         if self.dropped:
             return
         try:
@@ -401,25 +403,36 @@ class Hub:
             events = describe_events(state.log(conn.seat, since=since), ctx)
         conn.push({"type": "update", "page": page, "events": events})
 
-    def _page(self, room: Room, seat: int | None, lang: str) -> tuple[dict[str, Any], Any]:
-        page, ctx = build_with_context(room.state, seat, lang, title=room.info.title)
+    def _page(self, room: Room, seat: int | None, lang: str,
+              public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
+        page, ctx = build_with_context(room.state, seat, lang, title=room.info.title,
+                                       public=public)
         page["code"] = room.code
         page["online"] = room.online()
         page["bots"] = sorted(room.bot_seats)
         return page, ctx
 
     def _broadcast(self, room: Room, events: list[Any]) -> None:
-        """Each phone's page and its own redaction of ``events``."""
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        """Each phone's page and its own redaction of ``events``.
+
+        The public table is drawn once per language and each message encoded once per
+        seat and language, however many phones and screens watch.
+        """
+        tables: dict[str, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
             message = cache.get(key)
             if message is None:
-                page, ctx = self._page(room, conn.seat, conn.lang)
+                public = tables.get(conn.lang)
+                if public is None:
+                    public = tables[conn.lang] = table(room.state, conn.lang)
+                page, ctx = self._page(room, conn.seat, conn.lang, public)
                 mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
                         if e.visible_to(conn.seat)]
-                message = cache[key] = {"type": "update", "page": page,
-                                        "events": describe_events(mine, ctx)}
+                message = cache[key] = json.dumps(
+                    {"type": "update", "page": page, "events": describe_events(mine, ctx)},
+                    ensure_ascii=False, separators=(",", ":"))
             conn.push(message)
 
     async def handle(self, room: Room, conn: Conn, data: object) -> None:

@@ -1,6 +1,8 @@
 """The public table of each game, as one generic picture the phone page draws.
 
-A renderer reads a view (only through :func:`tablegames.server.keys.reader`) and returns
+A renderer reads the *spectator's* view (only through
+:func:`tablegames.server.keys.reader`), so one table serves every phone of a room (each
+phone adds its own hand and buttons) and can hold nothing private at all. It returns
 
 * ``seats``: one entry per player: name, badges ("dealer", "folded"), short stats
   ("3/10 points"), cards in front of them (face-up cards, laid groups) and the number of
@@ -8,8 +10,7 @@ A renderer reads a view (only through :func:`tablegames.server.keys.reader`) and
 * ``center``: what lies in the middle (the trick, the pile, the Dallah by zone);
 * ``facts``: a few labelled values (stake, stock, hand number).
 
-Everything comes from the view the seat may see, so nothing here can reveal more than
-the engine already decided to show. A game without a renderer still gets its seats.
+A game without a renderer still gets its seats.
 """
 
 from __future__ import annotations
@@ -26,8 +27,7 @@ Table = dict[str, Any]
 
 
 def _seat(ctx: Context, view: dict[str, Any], i: int) -> dict[str, Any]:
-    me = view.get("seat")
-    return {"seat": i, "name": ctx.players[i], "you": me == i, "turn": view.get("to_act") == i,
+    return {"seat": i, "name": ctx.players[i], "turn": view.get("to_act") == i,
             "badges": [], "stats": [], "groups": [], "hidden": 0}
 
 
@@ -105,7 +105,7 @@ def phase10(view: dict[str, Any], ctx: Context) -> Table:
                 s["groups"].append({"label": str(g.get("text", "")),
                                     "cards": faces("phase10", g.get("cards"))})
         known = _at(k("known"), i)
-        if known and not s["you"]:
+        if known:
             s["groups"].append({"label": table_word(w, "knows"), "cards": faces("phase10", known)})
         seats.append(s)
     top = k("discard_top")
@@ -136,7 +136,7 @@ def shithead(view: dict[str, Any], ctx: Context) -> Table:
         if up:
             s["groups"].append({"label": table_word(w, "face_up"), "cards": faces("shithead", up)})
         known = _at(k("known"), i)
-        if known and not s["you"]:
+        if known:
             s["groups"].append({"label": table_word(w, "knows"), "cards": faces("shithead", known)})
         s["down"] = down
         seats.append(s)
@@ -166,7 +166,7 @@ def dallah(view: dict[str, Any], ctx: Context) -> Table:
     for i in range(len(ctx.players)):
         s = _seat(ctx, view, i)
         s["stats"].append(table_word(w, "pile_cups", n=_at(k("piles"), i, 0)))
-        if k("turn") == i:
+        if k("turn") == i and k("stage") != "over":
             s["badges"].append(table_word(w, "turn"))
         if k("placer") == i:
             s["badges"].append(table_word(w, "placer"))

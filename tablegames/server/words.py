@@ -263,7 +263,8 @@ TABLE: dict[str, dict[str, str]] = {
         "pot": "The Dallah", "shared": "Shared cups", "pile_cups": "{n} cups", "held": "Holds",
         "retired": "Retired", "actions_deck": "Action cards", "card": "Card", "collector": "Collects",
         "placer": "Places", "full": "full", "winners": "Winners", "losers": "Lost",
-        "loser": "Biggest Loser", "nobody": "nobody", "scores": "Scores", "game_over": "Game over",
+        "loser": "Biggest Loser", "nobody": "nobody", "scores": "Scores", "cups": "Cups in each pile",
+        "game_over": "Game over",
         "right": "right", "left": "left",
     },
     "ar": {
@@ -279,6 +280,7 @@ TABLE: dict[str, dict[str, str]] = {
         "retired": "خارج اللعب", "actions_deck": "بطاقات الإجراء", "card": "البطاقة",
         "collector": "يأخذ", "placer": "يضع", "full": "ممتلئة", "winners": "الفائزون",
         "losers": "الخاسرون", "loser": "أكبر خسران", "nobody": "لا أحد", "scores": "النقاط",
+        "cups": "الفناجين في كل مجموعة",
         "game_over": "انتهت اللعبة", "right": "يمين", "left": "يسار",
     },
 }

@@ -70,6 +70,11 @@ function el(tag, props, ...children) {
   return node;
 }
 
+/* replaceChildren without the nulls that optional parts leave (it would print "null") */
+function fill(node, ...children) {
+  node.replaceChildren(...children.filter(c => c !== null && c !== undefined && c !== false));
+}
+
 function applyLang() {
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === "ar" ? "rtl" : "ltr";
@@ -311,7 +316,7 @@ function room() {
     } else if (!screen) {
       start = el("p", {class: "info", text: t("waiting_host", {name: host})});
     }
-    box.replaceChildren(
+    fill(box,
       el("h2", {text: t("lobby_title", {code: l.code})}),
       el("p", {class: "code-big", text: l.code}),
       el("p", {text: t("lobby_share")}),
@@ -411,7 +416,7 @@ function room() {
     const p = state.page;
     if (!p) return;
     const tb = p.table;
-    const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => el("li", {
+    const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
       el("div", {class: "who"}, el("strong", {text: s.name}),
@@ -551,17 +556,18 @@ function room() {
   function renderResult() {
     const p = state.page;
     const box = document.getElementById("result");
-    if (!p.result || box.dataset.closed === String(p.version)) { box.hidden = !p.result || box.dataset.closed === String(p.version); if (!p.result) box.replaceChildren(); return; }
+    if (!p.result) { box.hidden = true; box.replaceChildren(); return; }
+    if (box.dataset.closed === String(p.version)) { box.hidden = true; return; }
     const r = p.result;
     box.hidden = false;
     const dallah = p.game === "dallah";
-    box.replaceChildren(
+    fill(box,
       el("h2", {text: r.title}),
       el("p", {class: dallah ? "loser-title" : "subtitle", text: r.loser_title}),
       el("p", {class: "losers", id: "losers", text: r.losers.length ? r.losers.join(", ") : r.nobody}),
       r.winners.length ? el("p", {class: "winners", text: t("winners") + ": " + r.winners.join(", ")}) : null,
       r.scores.length ? el("table", {class: "scores"},
-        el("caption", {text: t("scores")}),
+        el("caption", {text: r.scores_title}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
           el("td", {text: name}), el("td", {text: String(score)})))) : null,
       el("button", {type: "button", class: "small", text: t("to_the_table"),
