@@ -287,19 +287,23 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
         bucket = Bucket(message_rate, message_burst)
+        warned = 0.0
         try:
             while not conn.dropped:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
+                if not bucket.take():  # a flood: dropped, with one warning a second
+                    if time.monotonic() - warned > 1.0:
+                        warned = time.monotonic()
+                        conn.push(error_message(ClientError("slow_down"), conn.lang, None))
+                    continue
                 try:
                     if text is None:
                         raise ClientError("bad_message")
                     if len(text) > MAX_MESSAGE:
                         raise ClientError("too_big")
-                    if not bucket.take():
-                        raise ClientError("slow_down")
                     try:
                         data = json.loads(text)
                     except (ValueError, RecursionError):
@@ -311,6 +315,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                 except Exception:  # a bug must not end the table: log it, say nothing inside
                     log.exception("room %s: message failed", room.code)
                     conn.push(error_message(ClientError("busy"), conn.lang, None))
+                await asyncio.sleep(0)  # let the writer send before the next message is read
         except WebSocketDisconnect:
             pass
         finally:

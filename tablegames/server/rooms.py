@@ -63,7 +63,7 @@ MAX_ACTION = 512
 #: Phones (players and shared screens) one room serves at once.
 MAX_CONNECTIONS = 32
 #: Messages queued for one phone before it is cut off (it reconnects and catches up).
-QUEUE_LIMIT = 64
+QUEUE_LIMIT = 256
 #: Events a phone opening a room for the first time is shown as context.
 RECENT_EVENTS = 12
 

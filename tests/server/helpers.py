@@ -157,7 +157,7 @@ class Socket:
         from websockets.sync.client import connect
 
         self.ws = connect(server.url.replace("http", "ws", 1) + path, proxy=None,
-                          open_timeout=10, max_size=1 << 22, legacy=True)
+                          open_timeout=10, max_size=1 << 22, max_queue=1024, legacy=True)
 
     def send(self, data: Any) -> None:
         self.ws.send(data if isinstance(data, str | bytes) else json.dumps(data))
@@ -240,6 +240,10 @@ class Phones:
 Chooser = Callable[[Sequence[str], Any], "str | tuple[str, list[str]]"]
 
 
+STATUS = ("() => ({version: document.body.dataset.version, over: document.body.dataset.over,"
+          " toact: document.body.dataset.toact})")
+
+
 def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
          on_step: Callable[[int, int], int] | None = None) -> int:
     """Tap on the phone whose turn it is until the game is over; returns the final version.
@@ -247,15 +251,17 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
     ``choose(notations, page)`` picks among the visible buttons; it may return
     ``("several", [fell, ...])`` to report several fallen cups at once on Dallah's screen.
     ``on_step(version, seat)`` runs before each tap and returns how many actions it took
-    itself (an interrupt from a phone that is not to act).
+    itself (an interrupt from a phone that is not to act). The phone that tapped last
+    says who is next, so each tap costs two waits and two reads.
     """
     version = start
+    last = phones.pages[0]
     for _ in range(limit):
-        ref = phones.pages[0]
-        ref.wait_for_selector(f"body[data-version='{version}']", state="attached")
-        if ref.get_attribute("body", "data-over") == "1":
+        last.wait_for_selector(f"body[data-version='{version}']", state="attached")
+        status = last.evaluate(STATUS)
+        if status["over"] == "1":
             return version
-        seat = int(ref.get_attribute("body", "data-toact"))
+        seat = int(status["toact"])
         if on_step is not None:
             moved = on_step(version, seat)
             if moved:
@@ -274,6 +280,7 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
         else:
             page.locator(f'[data-action="{choice}"]').first.click()
             version += 1
+        last = page
     raise AssertionError(f"the game did not end in {limit} taps")
 
 

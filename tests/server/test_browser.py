@@ -8,6 +8,7 @@ follow a fixed priority, so every run plays the same games.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -15,9 +16,20 @@ from typing import Any
 import pytest
 
 import tablegames
+from tablegames.common.rules import rules_to_dict
 from tests.server.helpers import Phones, Server, assert_no_hidden_cards, by_priority, play
 
 NAMES = ["Amal", "Bo", "Cy"]
+
+
+def small_card_set(cups: int) -> dict[str, Any]:
+    """Dallah's default card set with ``cups`` cups of each shape."""
+    cards = rules_to_dict(tablegames.GAMES["dallah"].rules_class())["cards"]
+    for shape in cards["shapes"]:
+        if shape["cups"]:
+            shape["cups"] = cups
+    return cards  # type: ignore[no-any-return]
+
 
 GAMES: dict[str, dict[str, Any]] = {
     "toepen": {"seed": 1, "rules": {"limit": 3},
@@ -26,7 +38,8 @@ GAMES: dict[str, dict[str, Any]] = {
                 "order": {"lay": 0, "hit": 1, "draw": 2, "take": 3, "discard": 4}},
     "shithead": {"seed": 22, "rules": {},
                  "order": {"done": 0, "play": 1, "blind": 2, "give": 3, "pickup": 4}},
-    "dallah": {"seed": 9, "rules": {},
+    # ten cups instead of twenty-five: a short game that still has a five-second card
+    "dallah": {"seed": 5, "rules": {"cards": small_card_set(2)},
                "order": {"draw": 0, "roll": 1, "settled": 2, "allow": 3, "target": 4, "pair": 4,
                          "move": 5, "fell": 6, "collapse": 7, "nospace": 8}},
 }
@@ -39,13 +52,17 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
     page.select_option("select[name=game]", game)
     page.fill("input[name=players]", "3")
     page.select_option("select[name=bot]", "")
-    if rules:
+    simple = {k: v for k, v in rules.items() if not isinstance(v, dict)}
+    if simple:
         page.click("text=House rules")
-        for name, value in rules.items():
+        for name, value in simple.items():
             text = ", ".join(value) if isinstance(value, list) else str(value)
             page.fill(f"[data-option={name}]", text)
     page.click("text=Advanced")
     page.fill("input[name=seed]", str(seed))
+    more = {k: v for k, v in rules.items() if isinstance(v, dict)}
+    if more:  # what a form field cannot hold (a card set) goes in as JSON
+        page.fill("textarea[name=rules_json]", json.dumps(more))
     page.fill("#create-form input[name=name]", NAMES[0])
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#lobby:not([hidden])")

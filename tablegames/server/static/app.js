@@ -13,7 +13,8 @@ const UI = {
     join_title: "Join a room", code: "Room code", your_name: "Your name", join: "Join",
     create_title: "Create a room", game: "Game", players: "Players", variant: "Variant",
     bots: "Empty seats are played by", house_rules: "House rules", advanced: "Advanced",
-    seed: "Seed (same seed, same deal)", create: "Create the room", no_bots: "nobody (wait for players)",
+    seed: "Seed (same seed, same deal)", create: "Create the room",
+    rules_json: "More house rules as JSON (a Dallah card set, …)", bad_json: "The house rules are not valid JSON.", no_bots: "nobody (wait for players)",
     connecting: "connecting…", online: "live", offline: "reconnecting…",
     what_happened: "What happened", lobby_title: "Room {code}", lobby_share: "Others join with the code, the link or the QR code:",
     open_seat: "open seat", bot_seat: "bot", start: "Start now", start_bots: "Start now: bots take {n} empty seats",
@@ -31,7 +32,8 @@ const UI = {
     join_title: "ادخل غرفة", code: "رمز الغرفة", your_name: "اسمك", join: "ادخل",
     create_title: "أنشئ غرفة", game: "اللعبة", players: "عدد اللاعبين", variant: "النسخة",
     bots: "المقاعد الفارغة يلعبها", house_rules: "قواعد البيت", advanced: "متقدم",
-    seed: "البذرة (نفس البذرة، نفس التوزيع)", create: "أنشئ الغرفة", no_bots: "لا أحد (انتظر اللاعبين)",
+    seed: "البذرة (نفس البذرة، نفس التوزيع)", create: "أنشئ الغرفة",
+    rules_json: "قواعد بيت أخرى بصيغة JSON (مجموعة بطاقات الدلة، …)", bad_json: "قواعد البيت ليست JSON صحيحاً.", no_bots: "لا أحد (انتظر اللاعبين)",
     connecting: "جارٍ الاتصال…", online: "متصل", offline: "جارٍ إعادة الاتصال…",
     what_happened: "ما حدث", lobby_title: "الغرفة {code}", lobby_share: "يدخل الآخرون بالرمز أو الرابط أو رمز QR:",
     open_seat: "مقعد فارغ", bot_seat: "آلي", start: "ابدأ الآن", start_bots: "ابدأ الآن: اللاعب الآلي يأخذ {n} مقاعد فارغة",
@@ -192,8 +194,13 @@ function home() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const seed = form.seed.value.trim();
+    let rules = chosenRules();
+    if (form.rules_json.value.trim()) {
+      try { rules = Object.assign(rules, JSON.parse(form.rules_json.value)); }
+      catch (err) { showError(t("bad_json")); return; }
+    }
     const spec = {game: form.game.value, players: parseInt(form.players.value, 10),
-                  variant: form.variant.value, rules: chosenRules(), bot: form.bot.value,
+                  variant: form.variant.value, rules, bot: form.bot.value,
                   name: form.name.value};
     if (seed) spec.seed = /^-?\d{1,18}$/.test(seed) ? parseInt(seed, 10) : seed;
     try {
