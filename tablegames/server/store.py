@@ -15,11 +15,12 @@ power cut can lose the last commits, never corrupt the file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,35 +116,12 @@ class Store:
             "SELECT seq, seat, action FROM actions WHERE code = ? ORDER BY seq", (code,))]
 
     # -- writing ----------------------------------------------------------------------
-    def _tx(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def create(self, code: str, game: str, config: dict[str, Any], seats: list[dict[str, Any]],
-               host_token: str) -> None:
-        now = time.time()
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction: committed whole, or rolled back and a :class:`StoreError`."""
         try:
-            self._tx()
-            self.db.execute(
-                "INSERT INTO rooms (code, game, config, seats, seq, state, over, created, updated)"
-                " VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?)",
-                (code, game, json.dumps(config), json.dumps(seats), now, now))
-            self.db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, 0)",
-                            (digest(host_token), code))
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise StoreError(str(exc)) from None
-
-    def join(self, code: str, seats: list[dict[str, Any]], seat: int, token: str) -> None:
-        """Give ``seat`` to the holder of ``token`` (only while the room is a lobby)."""
-        try:
-            self._tx()
-            cur = self.db.execute("UPDATE rooms SET seats = ?, updated = ? WHERE code = ? AND seq = -1",
-                                  (json.dumps(seats), time.time(), code))
-            if cur.rowcount != 1:
-                raise StoreError("the room is no longer open")
-            self.db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
-                            (digest(token), code, seat))
+            self.db.execute("BEGIN IMMEDIATE")
+            yield self.db
             self.db.execute("COMMIT")
         except sqlite3.Error as exc:
             self._rollback()
@@ -152,11 +130,38 @@ class Store:
             self._rollback()
             raise
 
+    @staticmethod
+    def _one(cur: sqlite3.Cursor, why: str) -> None:
+        if cur.rowcount != 1:
+            raise StoreError(why)
+
+    def create(self, code: str, game: str, config: dict[str, Any], seats: list[dict[str, Any]],
+               host_token: str) -> None:
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO rooms (code, game, config, seats, seq, state, over, created, updated)"
+                " VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?)",
+                (code, game, json.dumps(config), json.dumps(seats), now, now))
+            db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, 0)",
+                       (digest(host_token), code))
+
+    def join(self, code: str, seats: list[dict[str, Any]], seat: int, token: str) -> None:
+        """Give ``seat`` to the holder of ``token`` (only while the room is a lobby)."""
+        with self._transaction() as db:
+            self._one(db.execute("UPDATE rooms SET seats = ?, updated = ? WHERE code = ? AND seq = -1",
+                                 (json.dumps(seats), time.time(), code)),
+                      "the room is no longer open")
+            db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
+                       (digest(token), code, seat))
+
     def start(self, code: str, seats: list[dict[str, Any]], state: str) -> None:
         """The lobby becomes a game: its seats are final and the state is at version 0."""
-        self._write("UPDATE rooms SET seats = ?, seq = 0, state = ?, updated = ? "
-                    "WHERE code = ? AND seq = -1", (json.dumps(seats), state, time.time(), code),
-                    [])
+        with self._transaction() as db:
+            self._one(db.execute("UPDATE rooms SET seats = ?, seq = 0, state = ?, updated = ? "
+                                 "WHERE code = ? AND seq = -1",
+                                 (json.dumps(seats), state, time.time(), code)),
+                      "the room has already started")
 
     def record(self, code: str, before: int, actions: Sequence[tuple[int, str]], state: str,
                over: bool) -> None:
@@ -164,40 +169,22 @@ class Store:
         and the resulting state, in one transaction guarded by ``before``."""
         now = time.time()
         rows = [(code, before + 1 + i, seat, text, now) for i, (seat, text) in enumerate(actions)]
-        self._write("UPDATE rooms SET seq = ?, state = ?, over = ?, updated = ? "
-                    "WHERE code = ? AND seq = ?",
-                    (before + len(actions), state, int(over), now, code, before), rows)
-
-    def _write(self, sql: str, args: tuple[Any, ...], rows: list[tuple[Any, ...]]) -> None:
-        try:
-            self._tx()
-            cur = self.db.execute(sql, args)
-            if cur.rowcount != 1:
-                raise StoreError("the room moved on: not written")
-            if rows:
-                self.db.executemany(
-                    "INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)", rows)
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise StoreError(str(exc)) from None
-        except StoreError:
-            self._rollback()
-            raise
+        with self._transaction() as db:
+            self._one(db.execute("UPDATE rooms SET seq = ?, state = ?, over = ?, updated = ? "
+                                 "WHERE code = ? AND seq = ?",
+                                 (before + len(actions), state, int(over), now, code, before)),
+                      "the room moved on: not written")
+            db.executemany(
+                "INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)", rows)
 
     def prune(self, older_than: float) -> int:
         """Forget rooms untouched for ``older_than`` seconds (finished or abandoned)."""
         cutoff = time.time() - older_than
-        try:
-            self._tx()
-            codes = [r[0] for r in self.db.execute("SELECT code FROM rooms WHERE updated < ?",
-                                                   (cutoff,))]
+        with self._transaction() as db:
+            codes = [(r[0],) for r in db.execute("SELECT code FROM rooms WHERE updated < ?",
+                                                 (cutoff,))]
             for table in ("rooms", "actions", "tokens"):
-                self.db.executemany(f"DELETE FROM {table} WHERE code = ?", [(c,) for c in codes])
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise StoreError(str(exc)) from None
+                db.executemany(f"DELETE FROM {table} WHERE code = ?", codes)
         return len(codes)
 
     def _rollback(self) -> None:
