@@ -29,6 +29,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "tablegames_docs",
+    "tablegames_pictures",  # table pictures, plain-words examples, ruling IDs in the search
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -74,7 +75,7 @@ doctest_test_doctest_blocks = "default"
 
 # -- HTML --------------------------------------------------------------------------
 html_theme = "furo"
-html_title = "tablegames"
+html_title = f"tablegames {release}"
 html_static_path = ["_static"]
 html_css_files = ["tablegames.css"]
 html_show_sourcelink = False

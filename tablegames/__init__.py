@@ -17,8 +17,9 @@ from tablegames.common.errors import (
     TablegamesError,
 )
 from tablegames.common.outcome import Outcome
+from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
-from tablegames.common.registry import GAMES, load, new_game, register, replay
+from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
 
 __version__ = "0.1.0"
 
@@ -32,10 +33,12 @@ __all__ = [
     "NotationError",
     "OutOfTurn",
     "Outcome",
+    "PositionError",
     "RulesError",
     "SetupError",
     "StateError",
     "TablegamesError",
+    "from_position",
     "load",
     "new_game",
     "register",

@@ -3,10 +3,13 @@
 * ``tablegames simulate GAME --games N --players P --seed S [--bot B] [--json]`` plays
   seeded games with bots and prints a summary (games, mean length, losers and winners per
   seat, time, games/s), with a progress bar on long runs when ``rich`` is installed.
-* ``tablegames play GAME [--players P] [--seat S]`` lets a person play one seat in the
-  terminal against bots, showing only what that seat may see.
+* ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
+  in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
+  sharing the screen; ``tablegames play --help`` explains every option.
 * ``tablegames rulings GAME [ID]`` prints a ruling (or the list) from the rulings page.
-* ``tablegames games`` lists the games.
+* ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
+* ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
+  (:mod:`tablegames.server`; needs the ``server`` extra).
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
-from tablegames.common.errors import TablegamesError
+from tablegames import __version__
+from tablegames.common.errors import RulesError, SetupError, TablegamesError
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
-from tablegames.common.simulate import make_bots, simulate
+from tablegames.common.simulate import simulate
 
 
 def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
@@ -73,60 +77,60 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _render_view(view: dict[str, Any], out: TextIO) -> None:
-    skip = {"legal", "prompt", "hand", "players", "game", "seat"}
-    for key, value in view.items():
-        if key in skip or value in (None, [], {}):
+def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
+    """``--rules`` values as the game's ``Rules``: a variant name and/or ``key=value`` options.
+
+    Options override the variant whatever their order; a value is read as JSON when it can
+    be (``15``, ``true``, ``"x"``) and as text otherwise (``dirty_hand=faces_or_seven``).
+    Unknown names and bad values are the game's own ``RulesError``.
+    """
+    if not texts:
+        return None
+    from tablegames.common.rules import coerce_rules, rules_from_dict, rules_to_dict
+
+    variant: str | None = None
+    changes: dict[str, Any] = {}
+    for text in texts:
+        key, eq, value = text.partition("=")
+        if not eq:
+            if variant is not None and variant != text.strip():
+                raise RulesError(f"--rules: two variants ({variant}, {text.strip()}); "
+                                 "choose one and add key=value options")
+            variant = text.strip()
             continue
-        out.write(f"  {key:<14} {json.dumps(value, ensure_ascii=False)}\n")
-    if "hand" in view:
-        out.write(f"  {'YOUR HAND':<14} {' '.join(map(str, view['hand']))}\n")
+        if not key.strip():
+            raise RulesError(f"--rules {text!r}: write an option as key=value")
+        try:
+            changes[key.strip()] = json.loads(value)
+        except ValueError:
+            changes[key.strip()] = value.strip()
+    base = coerce_rules(info.rules_class, variant)
+    if not changes:
+        return base
+    return rules_from_dict(info.rules_class, {**rules_to_dict(base), **changes})
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     info = game_info(args.game)
-    state = info.new_game(players=args.players, seed=args.seed, **info.simulate_kwargs(
-        [f"P{i}" for i in range(args.players)]))
-    me = args.seat
-    if not 0 <= me < len(state.players):
-        out.write(f"seat must be in 0..{len(state.players) - 1}\n")
-        return 2
-    bots = make_bots(info, args.bot or info.default_bot, len(state.players), args.seed)
-    out.write(f"{info.title}: you are seat {me} ({state.players[me]}). "
-              "Type a number or an action's notation; 'q' quits.\n")
-    while not state.is_over:
-        seat = state.to_act
-        if seat != me:
-            action = bots[seat].choose(state)
-            events = state.apply(action)
-            _show_events(events, me, out)
-            continue
-        view = state.view(me)
-        out.write("\n" + view.get("prompt", "Your move.") + "\n")
-        _render_view(view, out)
-        legal = state.legal_actions()
-        for i, a in enumerate(legal):
-            out.write(f"  [{i}] {a}\n")
-        out.write("> ")
-        out.flush()
-        line = inp.readline()
-        if not line or line.strip().lower() in {"q", "quit", "exit"}:
-            out.write("\nbye\n")
-            return 0
-        text = line.strip()
-        try:
-            action = legal[int(text)] if text.isdigit() and int(text) < len(legal) else text
-            _show_events(state.apply(action), me, out)
-        except TablegamesError as exc:
-            out.write(f"  !! {exc}\n")
-    out.write("\nGame over: " + json.dumps(state.outcome().to_dict()) + "\n")
-    return 0
-
-
-def _show_events(events: Sequence[Any], seat: int, out: TextIO) -> None:
-    for d in type(events[0]).redact(list(events), seat) if events else []:
-        kind = d.pop("kind")
-        out.write(f"  · {kind} {json.dumps(d, ensure_ascii=False)}\n")
+    try:
+        from tablegames.tui import Options, play
+    except ImportError as exc:  # rich is the [cli] extra
+        raise SetupError(f"tablegames play needs rich ({exc}); "
+                         "install it with: pip install 'tablegames[cli]'") from None
+    players: int | list[str]
+    if args.names:
+        players = [n.strip() for n in args.names.split(",")]
+        if args.players is not None and args.players != len(players):
+            raise SetupError(f"--players {args.players} but --names gives {len(players)} names")
+    else:
+        players = args.players if args.players is not None else max(
+            info.min_players, min(4, info.max_players))
+    if args.pace < 0:
+        raise SetupError("--pace must be 0 or more seconds")
+    options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
+                      rules=parse_rules(info, args.rules), opponent=args.opponent,
+                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug)
+    return play(options, out, inp)
 
 
 def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
@@ -185,8 +189,17 @@ def _add_serve(sub: Any) -> None:
                     choices=["critical", "error", "warning", "info", "debug"])
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a bad option is one line (what is wrong, and where help is)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tablegames", description=__doc__.splitlines()[0] if __doc__ else None)
+    p = _Parser(prog="tablegames", description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--version", action="version", version=f"tablegames {__version__}",
+                   help="print the version and stop")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play seeded games with bots and summarise them")
     s.add_argument("game")
@@ -195,12 +208,43 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--bot", default=None, help="bot kind (default: the game's built-in bot)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    pl = sub.add_parser("play", help="play one seat in the terminal against bots")
-    pl.add_argument("game")
-    pl.add_argument("--players", type=int, default=4)
-    pl.add_argument("--seat", type=int, default=0)
-    pl.add_argument("--seed", type=int, default=0)
-    pl.add_argument("--bot", default=None)
+    pl = sub.add_parser(
+        "play", help="play a game in the terminal, against bots or at a shared screen",
+        description="Play a game in the terminal: the table, what happened, your cards and "
+                    "your moves. Type a move's number or the move itself without your seat "
+                    "(play Th, knock); q or Ctrl-C stops.",
+        epilog="examples:\n  tablegames play toepen --names Ana,Bo,Cy --rules limit=15\n"
+               "  tablegames play shithead --rules classic --seat 1\n"
+               "  tablegames play dallah --table --players 5 --lang ar",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    pl.add_argument("game", help="the game: " + ", ".join(GAMES))
+    pl.add_argument("--players", type=int, default=None,
+                    help="how many players (default 4, or the number of --names)")
+    pl.add_argument("--names", default=None, metavar="A,B,C",
+                    help="the players' names in seat order, separated by commas")
+    pl.add_argument("--seat", type=int, default=0,
+                    help="the seat you play, 0 being the first (default 0)")
+    pl.add_argument("--seed", type=int, default=0,
+                    help="which deal: the same seed and moves give the same game (default 0)")
+    pl.add_argument("--rules", action="append", default=[], metavar="RULE",
+                    help="house rules: a named variant (tablegames rulings GAME lists the "
+                         "rulings; the docs list the variants) or an option key=value such "
+                         "as limit=15; repeat for more options")
+    pl.add_argument("--opponent", "--bot", dest="opponent", default=None, metavar="BOT",
+                    help="the bot playing the other seats (default: the game's own bot; "
+                         "tablegames games lists them)")
+    pl.add_argument("--table", action="store_true",
+                    help="a table of people sharing this screen: every seat is human and "
+                         "the screen is handed over between turns, hiding the last hand "
+                         "(in Dallah the table types every seat's moves and reports)")
+    pl.add_argument("--lang", choices=("en", "ar"), default="en",
+                    help="language of Dallah's cards, prompts and story (en or ar)")
+    pl.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
+                    help="pause after each bot move (default 1); while it lasts you may "
+                         "make an out-of-turn move such as a Toepen knock; 0 means no "
+                         "pause, and you are asked before a bot moves whenever you could")
+    pl.add_argument("--debug", action="store_true",
+                    help="also print the raw view and events as JSON")
     r = sub.add_parser("rulings", help="print a ruling's text and decision")
     r.add_argument("game")
     r.add_argument("id", nargs="?")

@@ -1,4 +1,4 @@
-"""The conformance kit: one call checks that a game keeps the protocol's promises.
+r"""The conformance kit: one call checks that a game keeps the protocol's promises.
 
 >>> from tablegames.testing import check_game
 >>> report = check_game("toepen", players=3, seeds=range(2))
@@ -22,7 +22,17 @@ simulation test checks and more:
 * the game ends within ``info.max_actions``; after the end there are no legal actions,
   ``apply`` raises ``GameOver`` and ``outcome()`` names seats that exist;
 * replaying ``record()`` and replaying the same seed and actions give identical JSON;
-* ``log(seat)`` is exactly the redacted events that seat was shown during the game.
+* ``log(seat)`` is exactly the redacted events that seat was shown during the game, and
+  ``log(seat, since=v)`` is its tail;
+* **trust** (issue 9): the final state round-trips through JSON too; worlds are secret
+  (``sample_world`` of two states a seat cannot tell apart, with the same rng, are
+  byte-identical, and no world carries the real seed, stacked deck, rng or a record);
+  nothing returned aliases the state (views, event dicts, records and outcomes are edited
+  in depth and the state must not change); seats and card codes are exact ``int``\s
+  (``True``, ``1.0`` and out-of-range seats are refused cleanly); ``by=`` and ``expect=``
+  refuse foreign and stale actions; NaN, deep nesting, huge numbers and truncation in a
+  save raise :class:`StateError`; ``from_json(..., verify=True)`` refuses a tampered save;
+  view keys are the envelope plus the game's declared ``VIEW_KEYS``.
 """
 
 from __future__ import annotations
@@ -34,7 +44,14 @@ from typing import Any
 import attrs
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import GameOver, IllegalAction
+from tablegames.common.errors import (
+    GameOver,
+    IllegalAction,
+    NotationError,
+    SeatError,
+    StaleState,
+    StateError,
+)
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info, replay
 from tablegames.common.rng import Rng
@@ -55,6 +72,27 @@ class KitReport:
     worlds: int = 0
     interrupts: int = 0
     max_length: int = 0
+    deep: int = 0
+
+
+#: Keys every view has (``hand``, ``legal`` and ``prompt`` only for a seat).
+ENVELOPE = ("game", "players", "seat", "to_act", "stage", "version", "result")
+SEAT_KEYS = ("hand", "legal", "prompt")
+
+
+def _vandalize(value: Any) -> None:
+    """Edit plain JSON data in place, in depth (what a careless app might do)."""
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            _vandalize(v)
+        value["__vandal__"] = [1]
+        for k in list(value):
+            if k != "__vandal__" and isinstance(value[k], int | str) and not isinstance(value[k], bool):
+                value[k] = "x"
+    elif isinstance(value, list):
+        for v in value:
+            _vandalize(v)
+        value.append("__vandal__")
 
 
 def _json_ready(value: Any) -> bool:
@@ -171,6 +209,9 @@ def _check_one(
     if not _json_ready(out.to_dict()):
         raise _fail(info, seed, step, state, "outcome is not plain JSON")
     final = state.to_json()
+    _trust_checks(info, seed, step, state, rng, report, heavy=True)
+    if info.from_json(final).to_json() != final:
+        raise _fail(info, seed, step, state, "the finished game does not reload (from_json)")
     if replay(state.record()).to_json() != final:
         raise _fail(info, seed, step, state, "replay(record()) differs from the game")
     again = info.new_game(players=players, seed=seed, **kwargs)
@@ -187,6 +228,12 @@ def _check_one(
         setup = Event.redact(fresh._setup_events(), seat) if hasattr(fresh, "_setup_events") else []
         if state.log(seat) != setup + seen_events[seat]:
             raise _fail(info, seed, step, state, f"log({seat}) differs from the events seat {seat} saw")
+        mid = len(state.history) // 2
+        tail = [{k: v for k, v in e.items() if k != "version"} for e in state.log(seat, since=mid)]
+        if len(tail) > len(seen_events[seat]) or (
+            tail and tail != seen_events[seat][len(seen_events[seat]) - len(tail):]
+        ):
+            raise _fail(info, seed, step, state, f"log({seat}, since={mid}) is not the log's tail")
 
 
 def _deep_checks(
@@ -240,6 +287,9 @@ def _deep_checks(
             raise _fail(info, seed, step, state, f"apply({bad!r}) was accepted")
         if state.to_json() != text:
             raise _fail(info, seed, step, state, f"refused {bad!r} changed the state")
+    report.deep += 1
+    if report.deep % 3 == 0:
+        _trust_checks(info, seed, step, state, rng, report, heavy=report.deep % 21 == 0)
     # leak check through sampled worlds
     for seat in range(n):
         world = state.sample_world(seat, rng.fork())
@@ -342,3 +392,166 @@ def playthrough(game: str | GameInfo, *, players: int = 4, seed: int = 0,
     lines.append(f"# outcome {json.dumps(state.outcome().to_dict(), sort_keys=True)}")
     lines.append(f"# final json sha256 {digest}")
     return "\n".join(lines) + "\n"
+
+
+def _refused_cleanly(state: Any, call: Any, what: str, errors: tuple[type[BaseException], ...],
+                     info: GameInfo, seed: int, step: int) -> None:
+    before = state.to_json()
+    try:
+        call()
+    except errors:
+        pass
+    except Exception as exc:
+        raise _fail(info, seed, step, state, f"{what} raised {exc!r}") from exc
+    else:
+        raise _fail(info, seed, step, state, f"{what} was accepted")
+    if state.to_json() != before:
+        raise _fail(info, seed, step, state, f"refusing {what} changed the state")
+
+
+def _trust_checks(
+    info: GameInfo, seed: int, step: int, state: Any, rng: Rng, report: KitReport,
+    heavy: bool = True,
+) -> None:
+    """The promises of issue 9, checked on ``state`` (any step, the final one included).
+
+    ``heavy`` adds the costly ones (hostile saves, a verified reload that replays the
+    whole game), done at the end of every game and now and then along the way.
+    """
+    n = len(state.players)
+    text = state.to_json()
+    cls = type(state)
+    # view keys: the envelope, the seat keys, the game's declared keys, nothing else
+    declared = getattr(cls, "VIEW_KEYS", None)
+    for seat in [None, *range(n)]:
+        v = state.view(seat)
+        keys = set(v)
+        need = set(ENVELOPE) | (set(SEAT_KEYS) if seat is not None else set())
+        if declared is not None and "stage" in v:
+            if not need <= keys:
+                raise _fail(info, seed, step, state, f"view({seat}) lacks {sorted(need - keys)}")
+            unknown = keys - need - set(declared)
+            if unknown:
+                raise _fail(info, seed, step, state, f"view({seat}) has undeclared keys {sorted(unknown)}")
+            if v["version"] != len(state.history):
+                raise _fail(info, seed, step, state, "view version is not the number of actions")
+    # nothing returned aliases the state
+    keep = state.view(0)
+    for seat in [None, *range(n)]:
+        _vandalize(state.view(seat))
+    _vandalize(state.record())
+    if state.is_over:
+        _vandalize(state.outcome().to_dict())
+    twin = state.copy()
+    if not twin.is_over:
+        legal = twin.legal_actions()
+        for e in twin.apply(legal[rng.below(len(legal))]):
+            for seat in [None, *range(n)]:
+                _vandalize(e.for_seat(seat))
+        if twin.log(0)[-1:] and twin.log(0) != twin.log(0):
+            raise _fail(info, seed, step, state, "log() is not stable")
+    for e_dict in state.log(0, since=max(0, len(state.history) - 2)):
+        _vandalize(e_dict)
+    if state.to_json() != text or state.view(0) != keep:
+        raise _fail(info, seed, step, state, "editing a returned view/event/record/outcome edited the game")
+    # exact types for seats
+    for bad in (True, False, 1.0, n, -1, "0"):
+        _refused_cleanly(state, lambda bad=bad: state.legal_actions(bad),
+                         f"legal_actions({bad!r})", (SeatError,), info, seed, step)
+        _refused_cleanly(state, lambda bad=bad: state.view(bad),
+                         f"view({bad!r})", (SeatError,), info, seed, step)
+    if not state.is_over:
+        legal = state.legal_actions()
+        a = legal[rng.below(len(legal))]
+        # exact types for an action's other int fields (card codes, counts)
+        for field in attrs.fields(type(a)):
+            value = getattr(a, field.name)
+            if field.name == "seat" or type(value) is not int or not field.init:
+                continue
+            for bad in ([bool(value)] if value in (0, 1) else []) + [float(value)]:
+                probe = attrs.evolve(a, **{field.name: bad})
+                _refused_cleanly(state, lambda probe=probe: state.apply(probe),
+                                 f"{type(a).__name__} with {field.name}={bad!r}",
+                                 (IllegalAction,), info, seed, step)
+        for bad_seat in (True, float(a.seat)):
+            probe = attrs.evolve(a, seat=bad_seat)
+            _refused_cleanly(state, lambda probe=probe: state.apply(probe),
+                             f"an action with seat={bad_seat!r}", (IllegalAction,), info, seed, step)
+        # foreign and stale senders
+        other = (a.seat + 1) % n
+        if n > 1:
+            _refused_cleanly(state, lambda: state.apply(a, by=other), f"{a} sent by seat {other}",
+                             (IllegalAction,), info, seed, step)
+        _refused_cleanly(state, lambda: state.apply(a, expect=len(state.history) + 1),
+                         f"{a} at a stale version", (StaleState,), info, seed, step)
+        _refused_cleanly(state, lambda: state.apply(" " * 600 + str(a)), "a 600-character action",
+                         (NotationError, IllegalAction), info, seed, step)
+        accepted = state.copy()
+        accepted.apply(a, by=a.seat, expect=len(state.history))
+    if not heavy:
+        _world_secrecy(info, seed, step, state, rng, report)
+        return
+    # hostile saves
+    hostile = {
+        "NaN": text.replace('"rng":', '"rng":NaN,"x":', 1),
+        "Infinity": text.replace('"rng":', '"rng":Infinity,"x":', 1),
+        "deep": text[:-1] + ',"deep":' + "[" * 5000 + "]" * 5000 + "}",
+        "huge int": text.replace('"rng":', '"rng":' + "9" * 5000 + ',"x":', 1),
+        "truncated": text[: len(text) // 2],
+        "not JSON": "\x00" + text,
+    }
+    for what, bad_text in hostile.items():
+        try:
+            info.from_json(bad_text)
+        except StateError:
+            continue
+        except Exception as exc:
+            raise _fail(info, seed, step, state, f"a save with {what} raised {exc!r}") from exc
+        raise _fail(info, seed, step, state, f"a save with {what} was loaded")
+    # verify=True refuses a save that contradicts its own history
+    if hasattr(cls, "from_json") and not state.world:
+        cls.from_json(text, verify=True)
+        data = json.loads(text)
+        tampered = []
+        data["rng"] = (data["rng"] + 1) % (1 << 64)
+        tampered.append(json.dumps(data))
+        if data["history"]:
+            data = json.loads(text)
+            data["history"] = data["history"][:-1]
+            tampered.append(json.dumps(data))
+        for bad_text in tampered:
+            try:
+                cls.from_json(bad_text, verify=True)
+            except StateError:
+                continue
+            raise _fail(info, seed, step, state, "verify=True accepted a tampered save")
+    _world_secrecy(info, seed, step, state, rng, report)
+
+
+def _world_secrecy(
+    info: GameInfo, seed: int, step: int, state: Any, rng: Rng, report: KitReport,
+) -> None:
+    """Worlds are secret: a function of what the seat saw and of the rng only."""
+    n = len(state.players)
+    if hasattr(state, "sample_world") and not state.world:
+        for seat in range(n):
+            k = rng.below(1 << 30)
+            w1 = state.sample_world(seat, Rng(k))
+            if w1.seed == state.seed or w1.deck is not None or not w1.world:
+                raise _fail(info, seed, step, state, f"sample_world({seat}) keeps the real seed or deck")
+            if w1.rng.state == state.rng.state:
+                raise _fail(info, seed, step, state, f"sample_world({seat}) keeps the real rng")
+            try:
+                w1.record()
+            except StateError:
+                pass
+            else:
+                raise _fail(info, seed, step, state, f"sample_world({seat}) has a record of the real game")
+            # w1 is a state seat cannot tell from the real one: worlds drawn from either match
+            k2 = rng.below(1 << 30)
+            a_world = state.sample_world(seat, Rng(k2)).to_json()
+            b_world = w1.sample_world(seat, Rng(k2)).to_json()
+            if a_world != b_world:
+                raise _fail(info, seed, step, state,
+                            f"sample_world({seat}) depends on cards seat {seat} cannot see")
+            report.worlds += 2

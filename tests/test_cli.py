@@ -40,20 +40,26 @@ def test_bad_arguments_give_a_clear_error() -> None:
 
 
 def test_play_shows_only_the_players_own_cards() -> None:
-    # pick the first legal action each time, then quit
-    code, text = run("play", "toepen", "--players", "3", "--seed", "4", stdin="0\n0\n0\n0\nq\n")
-    assert code == 0 and "YOUR HAND" in text and "bye" in text
-    from tablegames import toepen
+    # keep, lead the first card, then quit (the terminal UI is tested in tests/tui/)
+    code, text = run("play", "toepen", "--players", "3", "--seed", "4", "--pace", "0",
+                     stdin="1\n1\nq\n")
+    assert code == 0 and "Your hand:" in text and "Goodbye" in text
+    from tablegames import render, toepen
 
     state = toepen.new_game(players=3, seed=4)
-    others = {c for s in (1, 2) for c in state.view(s)["hand"]}
-    shown = text.split("YOUR HAND", 1)[1].splitlines()[0].split()
-    assert set(shown) == set(state.view(0)["hand"]) and not set(shown) & others
+    readable = {c: render.face("toepen", c).text for s in range(3)  # type: ignore[union-attr]
+                for c in state.view(s)["hand"]}
+    others = {readable[c] for s in (1, 2) for c in state.view(s)["hand"]}
+    shown = text.split("Your hand:", 1)[1].splitlines()[0].split()
+    assert set(shown) == {readable[c] for c in state.view(0)["hand"]}
+    assert not set(shown) & others
 
 
 def test_play_refuses_bad_input_and_goes_on() -> None:
-    code, text = run("play", "toepen", "--players", "3", "--seed", "4", stdin="0:dance\n99:keep\nq\n")
-    assert code == 0 and text.count("!!") == 2
+    code, text = run("play", "toepen", "--players", "3", "--seed", "4", "--pace", "0",
+                     stdin="0:dance\n99:keep\nq\n")
+    assert code == 0
+    assert "Not played: " in text and "You play seat 0, not seat 99" in text
 
 
 def test_games_lists_toepen() -> None:

@@ -35,7 +35,6 @@ from tablegames.common.errors import StateError
 from tablegames.common.serialization import Reader, plain
 
 __all__ = [
-    "Annotated",
     "Kind",
     "card",
     "cards",
@@ -56,6 +55,7 @@ __all__ = [
     "text",
     "transient",
     "tuple_of",
+    "tuple_seq",
 ]
 
 
@@ -92,6 +92,10 @@ class Kind:
         """Read the value strictly (raise ``StateError`` through ``r.fail``)."""
         raise NotImplementedError
 
+    def fast(self, v: Any, n: int) -> Any:
+        """The value if it is exactly right (the common case, no reader), else ``MISS``."""
+        return MISS
+
     def _name(self, ns: dict[str, Any]) -> str:
         key = f"_k{len(ns)}"
         ns[key] = self
@@ -99,9 +103,17 @@ class Kind:
 
 
 # -- scalars -------------------------------------------------------------------------
+MISS: Any = object()
+
+
 class _Count(Kind):
     def __init__(self, lo: int | None, hi: int | None) -> None:
         self.lo, self.hi = lo, hi
+        self._lo = -(1 << 63) if lo is None else lo
+        self._hi = 1 << 63 if hi is None else hi
+
+    def fast(self, v: Any, n: int) -> Any:
+        return v if type(v) is int and self._lo <= v <= self._hi else MISS
 
     def load(self, r: Reader, ctx: Ctx) -> int:
         return r.int(self.lo, self.hi)
@@ -110,6 +122,11 @@ class _Count(Kind):
 class _Seat(Kind):
     def __init__(self, none: int | str | None) -> None:
         self.none = none
+
+    def fast(self, v: Any, n: int) -> Any:
+        if type(v) is int and (0 <= v < n or (v == self.none and type(self.none) is int)):
+            return v
+        return MISS
 
     def load(self, r: Reader, ctx: Ctx) -> int | None:
         if self.none is None and r.value is None:
@@ -120,6 +137,9 @@ class _Seat(Kind):
 
 
 class _Flag(Kind):
+    def fast(self, v: Any, n: int) -> Any:
+        return v if type(v) is bool else MISS
+
     def load(self, r: Reader, ctx: Ctx) -> bool:
         return r.bool()
 
@@ -150,6 +170,10 @@ class _Enum(Kind):
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         return f"{self._name(ns)}.names[{expr}]"
 
+    def fast(self, v: Any, n: int) -> Any:
+        i = self.index.get(v) if type(v) is str else None
+        return MISS if i is None else i
+
     def load(self, r: Reader, ctx: Ctx) -> int:
         v = r.str()
         i = self.index.get(v)
@@ -179,6 +203,20 @@ class _List(Kind):
             return expr
         v = f"_v{depth}"
         return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"
+
+    def fast(self, v: Any, n: int) -> Any:
+        if type(v) is not list:
+            return MISS
+        want = n if self.length == "seats" else self.length
+        if (want is not None and len(v) != want) or len(v) > self.max_len:
+            return MISS
+        inner = self.inner
+        if type(inner) is _Count:
+            lo, hi = inner._lo, inner._hi
+            return v if all(type(x) is int and lo <= x <= hi for x in v) else MISS
+        fast = inner.fast
+        out = [fast(x, n) for x in v]
+        return MISS if any(x is MISS for x in out) else out
 
     def load(self, r: Reader, ctx: Ctx) -> list[Any]:
         raw = r.value
@@ -212,7 +250,15 @@ class _Tuple(Kind):
         return f"{self._name(ns)}.dump({expr})"
 
     def dump(self, value: tuple[Any, ...]) -> list[Any]:
-        return [_dump_with(p, x) for p, x in zip(self.parts, value, strict=True)]
+        """The JSON form (a list) of one tuple."""
+        return [_dumper(p)(x) for p, x in zip(self.parts, value, strict=True)]
+
+    def fast(self, v: Any, n: int) -> Any:
+        parts = self.parts
+        if type(v) is not list or len(v) != len(parts):
+            return MISS
+        out = tuple(p.fast(x, n) for p, x in zip(parts, v, strict=True))
+        return MISS if any(x is MISS for x in out) else out
 
     def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
         items = r.list(len(self.parts))
@@ -234,6 +280,9 @@ class _Optional(Kind):
         if self.inner.identity_dump:
             return expr
         return f"(None if {expr} is None else {self.inner.dump_src(expr, ns, depth)})"
+
+    def fast(self, v: Any, n: int) -> Any:
+        return None if v is None else self.inner.fast(v, n)
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
         return None if r.value is None else self.inner.load(r, ctx)
@@ -331,12 +380,44 @@ class _Transient(Kind):
         return f"{self._name(ns)}.factory()"
 
 
-def _dump_with(kind: Kind, value: Any) -> Any:
-    if kind.identity_dump:
-        return value
-    ns: dict[str, Any] = {}
-    src = kind.dump_src("x", ns, 0)
-    return eval(f"lambda x: {src}", ns)(value)
+def _dumper(kind: Kind) -> Callable[[Any], Any]:
+    """A compiled function giving ``kind``'s JSON form of a value (made once per kind)."""
+    fn: Callable[[Any], Any] | None = kind.__dict__.get("_dumpfn")
+    if fn is None:
+        ns: dict[str, Any] = {}
+        src = kind.dump_src("x", ns, 1)
+        fn = eval(f"lambda x: {src}", ns)
+        kind._dumpfn = fn  # type: ignore[attr-defined]
+    assert fn is not None
+    return fn
+
+
+class _TupleSeq(Kind):
+    """A tuple of any length whose items are immutable (a finished trick), saved as a list."""
+
+    identity_dump = False
+
+    def __init__(self, inner: Kind, max_len: int) -> None:
+        if not inner.immutable:
+            raise TypeError("tuple_seq() takes an immutable kind")
+        self.inner = inner
+        self.max_len = max_len
+
+    def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
+        v = f"_v{depth}"
+        return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"
+
+    def fast(self, v: Any, n: int) -> Any:
+        if type(v) is not list or len(v) > self.max_len:
+            return MISS
+        fast = self.inner.fast
+        out = tuple(fast(x, n) for x in v)
+        return MISS if any(x is MISS for x in out) else out
+
+    def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
+        if type(r.value) is not list or len(r.value) > self.max_len:
+            raise r.fail(f"expected a list of at most {self.max_len} entries")
+        return tuple(self.inner.load(x, ctx) for x in r.items())
 
 
 # -- the public constructors -----------------------------------------------------------
@@ -405,6 +486,11 @@ def tuple_of(*parts: Kind) -> Kind:
     return _Tuple(parts)
 
 
+def tuple_seq(inner: Kind, max_len: int = 10_000) -> Kind:
+    """A tuple of any length of immutable ``inner`` values (saved as a list)."""
+    return _TupleSeq(inner, max_len)
+
+
 def optional(inner: Kind) -> Kind:
     """``None`` or an ``inner`` value."""
     return _Optional(inner)
@@ -466,19 +552,29 @@ class Spec:
         self.dump: Callable[[Any], dict[str, Any]] = ns["dump"]
 
     def load(self, obj: Any, r: Reader) -> None:
-        """Read every persisted field of ``obj`` from ``r``; reset transient ones."""
-        ctx = Ctx(obj.n)
-        known = set(r.keys())
+        """Read every persisted field of ``obj`` from ``r``; reset transient ones.
+
+        Each value is first tried on the kind's fast path (exact types, no reader); only
+        a value that fails it goes through the path-aware reader, which names the defect.
+        """
+        n = obj.n
+        ctx = Ctx(n)
+        d = r.value
+        if type(d) is not dict:
+            raise r.fail(f"expected an object, found {type(d).__name__}")
+        if len(d) != len(self.persisted) or not all(name in d for name, _ in self.persisted):
+            extra = sorted(set(d) - {name for name, _ in self.persisted})
+            if extra:
+                raise StateError(f"{r.path}: unknown key {extra[0]!r}")
+            missing = next(name for name, _ in self.persisted if name not in d)
+            raise StateError(f"{r.path}: missing key {missing!r}")
+        od = obj.__dict__
         for name, kind in self.fields:
             if not kind.persisted:
-                setattr(obj, name, kind.factory())  # type: ignore[attr-defined]
+                od[name] = kind.factory()  # type: ignore[attr-defined]
                 continue
-            if name not in known:
-                raise StateError(f"{r.path}: missing key {name!r}")
-            setattr(obj, name, kind.load(r[name], ctx))
-            known.discard(name)
-        if known:
-            raise StateError(f"{r.path}: unknown key {sorted(known)[0]!r}")
+            v = kind.fast(d[name], n)
+            od[name] = kind.load(r[name], ctx) if v is MISS else v
 
 
 def spec_of(cls: type, common: Sequence[tuple[str, str]]) -> Spec:

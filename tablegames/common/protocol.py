@@ -67,3 +67,7 @@ class GameInfo:
     simulate_kwargs: Callable[[Sequence[str]], dict[str, Any]] = attrs.field(
         default=lambda _players: {}
     )
+    #: The game's state class (for positions and anything generic over the class).
+    state_class: type[Any] | None = None
+    #: The prefix of the game's ruling IDs (``"TOE"`` for ``TOE-51``).
+    ruling_prefix: str = ""

@@ -74,21 +74,40 @@ def new_game(name: str, **kwargs: Any) -> Any:
     return game_info(name).new_game(**kwargs)
 
 
-def load(text: str | bytes) -> Any:
-    """Load any saved state, finding the game from its envelope."""
+def load(text: str | bytes, *, verify: bool = False) -> Any:
+    """Load any saved state, finding the game from its envelope (``verify``: see ``from_json``)."""
     r = Reader(loads(text))
     name = r["game"].str()
     try:
         info = game_info(name)
     except SetupError as exc:
         raise StateError(str(exc)) from None
-    return info.from_json(text if isinstance(text, str) else text.decode())
+    raw = text if isinstance(text, str) else text.decode()
+    if verify:
+        if info.state_class is None:
+            raise StateError(f"{name} saves cannot be verified")
+        return info.state_class.from_json(raw, verify=True)
+    return info.from_json(raw)
+
+
+def from_position(game: str, text: str, rules: Any = None) -> Any:
+    """``from_position("toepen", text)``: a state set up from position text."""
+    info = game_info(game)
+    if info.state_class is None:
+        raise SetupError(f"{game} has no position text")
+    return info.state_class.from_position(text, rules=rules)
 
 
 def replay(record: Mapping[str, Any]) -> Any:
     """Rebuild the identical state from ``state.record()`` (setup plus actions)."""
     r = Reader(dict(record) if isinstance(record, Mapping) else record)
     info = game_info(r["game"].str())
+    setup = r["setup"].raw() if r.has("setup") else {}
+    if isinstance(setup, dict) and "position" in setup:
+        state = from_position(info.name, setup["position"], rules=r["rules"].raw())
+        for item in r["actions"].items():
+            state.apply(info.parse_action(item.str()))
+        return state
     state = info.new_game(
         players=r["players"].strs(),
         seed=r["seed"].value,

@@ -35,6 +35,8 @@ def _strict_int(value: Any, _type: Any) -> int:
 def _strict_float(value: Any, _type: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"expected a number, got {value!r}")
+    if value != value or value in (float("inf"), float("-inf")):
+        raise TypeError(f"expected a finite number, got {value!r}")
     return float(value)
 
 
@@ -134,7 +136,9 @@ def rules_from_dict(cls: type[R], data: object) -> R:
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
-        raise RulesError(f"rules must be a mapping of option names to values, not {data!r}")
+        raise RulesError(
+            f"rules must be a mapping of option names to values, not {type(data).__name__}"
+        )
     try:
         return _converter.structure(dict(data), cls)
     except RulesError:
@@ -218,12 +222,35 @@ def is_bool(_inst: Any, attr: Any, value: Any) -> None:
 
 def coerce_rules(cls: type[R], rules: object) -> R:
     """What every ``new_game`` accepts as ``rules``: a ``cls`` instance, a dict of options,
-    a variant name (``cls.variant(name)``) or ``None`` for the standard rules."""
+    a variant name (``cls.variant(name)``), a variant with overrides
+    (``("classic", {"swap": False})``) or ``None`` for the standard rules.
+
+    Overrides go through the same strict structuring as a dict, so a misspelt option or
+    a wrong type is refused, never silently kept.
+    """
     if rules is None:
         return cls()
+    if isinstance(rules, cls):
+        return rules
     if isinstance(rules, str):
         return cls.variant(rules)  # type: ignore[attr-defined, no-any-return]
+    if isinstance(rules, tuple | list) and len(rules) == 2 and isinstance(rules[0], str | cls):
+        base, overrides = rules
+        if not isinstance(overrides, Mapping):
+            raise RulesError("a variant's overrides are a dict of options")
+        start = coerce_rules(cls, base)
+        return rules_from_dict(cls, {**rules_to_dict(start), **overrides})
+    if not isinstance(rules, Mapping):
+        raise RulesError(
+            f"rules are a Rules object, a dict of options, a variant name or "
+            f"(variant, overrides), not {type(rules).__name__}"
+        )
     return rules_from_dict(cls, rules)
+
+
+def evolve_rules(rules: R, **overrides: Any) -> R:
+    """A copy of ``rules`` with some options changed, checked like any rules dict."""
+    return rules_from_dict(type(rules), {**rules_to_dict(rules), **overrides})
 
 
 def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:

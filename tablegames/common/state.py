@@ -29,6 +29,7 @@ from tablegames.common.errors import (
 )
 from tablegames.common.fields import spec_of
 from tablegames.common.outcome import Outcome
+from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import (
     coerce_rules,
@@ -146,6 +147,24 @@ class BaseState(ABC):
         self.history = []
         self.world = False
         self._events = []
+        cls = type(self)
+        if "_fields_spec" not in cls.__dict__:
+            cls._install_fields()
+
+    @classmethod
+    def _install_fields(cls) -> None:
+        """Compile the declared fields once and put ``copy``/``_dump`` on the class itself.
+
+        Done when the first state of the class is made (annotations can only be resolved
+        once the game's module has loaded), so every bound ``state.copy`` is the compiled
+        function, with no dispatch in between.
+        """
+        spec = spec_of(cls, _COMMON_COPY)
+        if spec.fields:
+            if "copy" not in cls.__dict__:
+                cls.copy = spec.copy  # type: ignore[method-assign, assignment]
+            if "_dump" not in cls.__dict__:
+                cls._dump = spec.dump  # type: ignore[method-assign, assignment]
 
     def _copy_common(self, other: BaseState) -> None:
         """Copy the shared fields into ``other`` (for games that still copy by hand)."""
@@ -179,12 +198,28 @@ class BaseState(ABC):
                 raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
         extra = {k: v for k, v in setup.items() if v is not None}
         cls._check_setup_keys(extra)
-        return cls._fresh(names, seed, r, deck, fresh(extra))
+        return cls._start(names, seed, r, deck, fresh(extra))
+
+    @classmethod
+    def _start(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
+        extra: dict[str, Any],
+    ) -> Self:
+        """A new game from setup values: dealt by ``_fresh``, or set up from a position."""
+        text = extra.get("position")
+        if text is None:
+            return cls._fresh(players, seed, rules, deck, extra)
+        obj = cls.from_position(text, rules=rules)
+        if obj.players != tuple(players):
+            raise SetupError("the position names other players")
+        return obj
 
     @classmethod
     def _check_setup_keys(cls, extra: Mapping[str, Any]) -> None:
+        if "position" in extra and (len(extra) != 1 or type(extra["position"]) is not str):
+            raise SetupError("a game set up from a position has no other setup")
         if cls.SETUP_KEYS is not None:
-            unknown = sorted(set(extra) - cls.SETUP_KEYS)
+            unknown = sorted(set(extra) - cls.SETUP_KEYS - {"position"})
             if unknown:
                 known = ", ".join(sorted(cls.SETUP_KEYS)) or "none"
                 raise SetupError(f"{cls.GAME} has no setup option {unknown[0]!r} (known: {known})")
@@ -277,15 +312,11 @@ class BaseState(ABC):
     # -- declared fields: copy, dump and load come from the core -------------------------
     def copy(self) -> Self:
         """An independent copy (compiled from the declared fields; as fast as by hand)."""
-        spec = spec_of(type(self), _COMMON_COPY)
-        type(self).copy = spec.copy  # type: ignore[method-assign, assignment]
-        return spec.copy(self)  # type: ignore[no-any-return]
+        return spec_of(type(self), _COMMON_COPY).copy(self)  # type: ignore[no-any-return]
 
     def _dump(self) -> dict[str, Any]:
         """The game's own fields, JSON-ready (from the declarations)."""
-        spec = spec_of(type(self), _COMMON_COPY)
-        type(self)._dump = spec.dump  # type: ignore[method-assign, assignment]
-        return spec.dump(self)
+        return spec_of(type(self), _COMMON_COPY).dump(self)
 
     def _load(self, r: Reader) -> None:
         """Restore the game's own fields from ``r`` strictly, then check the invariants."""
@@ -350,9 +381,8 @@ class BaseState(ABC):
             action = self.parse_action(action)
         if self.to_act is None:
             raise GameOver("the game is over", code="game_over")
-        if not isinstance(action, Action) or (
-            self.ACTION_TYPES and type(action) not in self.ACTION_TYPES
-        ):
+        kinds = self.ACTION_TYPES
+        if (type(action) not in kinds) if kinds else not isinstance(action, Action):
             raise IllegalAction(
                 f"a {type(action).__name__} is not a {self.GAME} action", code="not_an_action"
             )
@@ -366,13 +396,15 @@ class BaseState(ABC):
         ev: list[Event] = []
         self._events = ev
         ret = self._apply(action)
-        events = ev if ret is None else ret
-        self._events = []
-        self.history.append(action)
-        v = len(self.history)
-        for e in events:
-            e.version = v
-        return events
+        if ret is not None:
+            ev = ret
+        history = self.history
+        history.append(action)
+        if ev:
+            v = len(history)
+            for e in ev:
+                e.version = v
+        return ev
 
     def check_seat(self, seat: object) -> int | None:
         """Validate a seat argument (an exact int in range, or ``None``)."""
@@ -419,7 +451,7 @@ class BaseState(ABC):
         self._no_world("log")
         if since is not None and (type(since) is not int or not 0 <= since <= len(self.history)):
             raise ValueError(f"since must be a version in 0..{len(self.history)}")
-        fresh_state = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
+        fresh_state = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
         out: list[dict[str, Any]] = []
         if since is None:
             out = Event.redact(fresh_state._setup_events(), seat)
@@ -439,6 +471,18 @@ class BaseState(ABC):
         extra: dict[str, Any],
     ) -> Self:
         """A new game from setup values (``extra``: game-specific setup such as lives)."""
+
+    @classmethod
+    def _validate_setup(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
+        extra: dict[str, Any],
+    ) -> None:
+        """Refuse a saved setup that no game could have started from (``SetupError``).
+
+        By default a game is dealt from it; games override this with the same checks
+        without the deal, because loading a save should not cost a new game.
+        """
+        cls._fresh(players, seed, rules, deck, fresh(extra))
 
     def _setup_events(self) -> list[Event]:
         """Events of the deal that precede the first action (for :meth:`log`)."""
@@ -495,7 +539,7 @@ class BaseState(ABC):
     def _verify(self) -> None:
         if self.world:
             raise StateError("a sampled world cannot be verified: it has no real history")
-        again = type(self)._fresh(self.players, self.seed, self.rules, self.deck, self.extra)
+        again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
         try:
             for a in self.history:
                 again.apply(a)
@@ -571,8 +615,19 @@ class BaseState(ABC):
                     cache[text] = action
             hist.append(action)
         obj.history = hist
-        obj._load(r["state"])
+        state_r = r["state"]
+        if fmt == 1:
+            raw_state = state_r.raw()
+            if type(raw_state) is not dict:
+                raise state_r.fail("expected an object")
+            state_r = Reader(cls._upgrade_v1(dict(raw_state)), "$.state")
+        obj._load(state_r)
         return obj
+
+    @classmethod
+    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """Turn a format-1 ``state`` object into today's field names (games override)."""
+        return state
 
     @classmethod
     def _fresh_shell(
@@ -584,9 +639,88 @@ class BaseState(ABC):
         The setup is checked by building a fresh game from it, so a save whose player
         count or stacked deck could never have been played is refused.
         """
-        cls._fresh(players, seed, rules, deck, fresh(extra))
+        if "position" not in extra:  # a position is checked when it is read, not dealt again
+            cls._validate_setup(players, seed, rules, deck, extra)
         obj = cls.__new__(cls)
         obj._init_common(players, seed, rules, deck, fresh(extra))
+        return obj
+
+    # -- positions ------------------------------------------------------------------
+    def to_position(self) -> str:
+        """This situation as position text (see :mod:`tablegames.common.position`).
+
+        The text names every card where it lies, so like a save it holds every hand: it
+        is for tests, docs, rulings and a referee, not for a phone.
+        """
+        w = PositionWriter()
+        w.put("game", self.GAME)
+        for i, name in enumerate(self.players):
+            w.put(f"player {i}", name)
+        base = rules_to_dict(self.RULES())
+        diff = {k: v for k, v in rules_to_dict(self.rules).items() if base.get(k) != v}
+        w.put("rules", dumps(diff) if diff else "standard")
+        w.put("rng", self.rng.state)
+        w.put("stage", self.STAGES[self.stage])
+        self._position(w)
+        return w.text()
+
+    def _position(self, w: PositionWriter) -> None:
+        """Write the game's own lines (every field a view or legal list depends on)."""
+        raise NotImplementedError(f"{self.GAME} has no position text")
+
+    def _from_position(self, r: PositionReader) -> None:
+        """Set the game's own fields from ``r`` (the shared ones and ``stage`` are set)."""
+        raise NotImplementedError(f"{self.GAME} has no position text")
+
+    @classmethod
+    def from_position(cls, text: str, rules: Any = None) -> Self:
+        """A state set up from position text; ``rules`` (if given) replaces its rules line.
+
+        Bad text raises :class:`PositionError` naming the line; an impossible position
+        (a card twice, a wrong count) is refused. The state records the position as its
+        setup, so ``record()``, ``replay`` and ``log`` work from there.
+        """
+        r = PositionReader(text)
+        game = r.str("game")
+        if game != cls.GAME:
+            raise r.fail("game", f"this is a {game!r} position, not {cls.GAME!r}")
+        names: list[str] = []
+        while r.has(f"player {len(names)}"):
+            names.append(r.str(f"player {len(names)}"))
+        try:
+            players = normalize_players(names, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+        except SetupError as exc:
+            raise PositionError(str(exc)) from None
+        line = r.str("rules")
+        if rules is None:
+            try:
+                if line == "standard":
+                    rules = cls.RULES()
+                elif line.startswith("{"):
+                    rules = coerce_rules(cls.RULES, loads(line, max_text=100_000))
+                else:
+                    rules = coerce_rules(cls.RULES, line)
+            except (RulesError, StateError) as exc:
+                raise r.fail("rules", str(exc)) from None
+        else:
+            try:
+                rules = coerce_rules(cls.RULES, rules)
+            except RulesError as exc:
+                raise PositionError(f"rules: {exc}") from None
+        obj = cls.__new__(cls)
+        obj._init_common(players, 0, rules, None, None)
+        obj.rng.state = r.int("rng", 0, (1 << 64) - 1)
+        obj.stage = r.choice("stage", cls.STAGES)
+        obj._setup_log = []
+        try:
+            obj._from_position(r)
+            r.done()
+            obj._check_loaded()
+        except PositionError:
+            raise
+        except (StateError, SetupError, NotationError, RulesError) as exc:
+            raise PositionError(f"impossible position: {exc}") from None
+        obj.extra = {"position": obj.to_position()}
         return obj
 
     def __str__(self) -> str:

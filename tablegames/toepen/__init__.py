@@ -44,7 +44,12 @@ GAME = GameInfo(
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="club",
+    state_class=State,
+    ruling_prefix="TOE",
 )
+
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
 
 __all__ = [
     "GAME",
@@ -64,6 +69,7 @@ __all__ = [
     "State",
     "Stay",
     "announcements",
+    "from_position",
     "new_game",
     "parse_action",
 ]

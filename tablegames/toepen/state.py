@@ -32,23 +32,38 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.fields import (
+    Annotated,
+    card,
+    cards,
+    count,
+    enum,
+    flags,
+    frozen_json,
+    listof,
+    per_seat,
+    seat,
+    seats,
+    tuple_of,
+    tuple_seq,
+)
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.rng import as_rng
-from tablegames.common.rules import coerce_rules
-from tablegames.common.serialization import Reader
-from tablegames.common.state import BaseState, check_seed, normalize_players
+from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.rng import Rng
+from tablegames.common.serialization import dumps, loads, plain
+from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, TEN, card_names, is_dirty
 from tablegames.toepen.rules import VARIANTS, Rules
 
 EXCHANGE, CHALLENGE, POVERTY, PLAY, RESPOND, OVER = range(6)
-PHASES = ("exchange", "challenge", "poverty", "play", "respond", "over")
+STAGES = ("exchange", "challenge", "poverty", "play", "respond", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 _PROMPTS = {
@@ -66,37 +81,70 @@ class State(BaseState):
 
     GAME = "toepen"
     RULES = Rules
+    STAGES = STAGES
+    MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
+    SETUP_KEYS = frozenset({"lives", "dealer"})
+    ACTION_TYPES = frozenset(
+        {A.Keep, A.Exchange, A.Accept, A.Challenge, A.Stay, A.Fold, Knock, Play}
+    )
+    VIEW_KEYS: ClassVar[dict[str, str]] = {
+        "round": "number of the current round (0 for the first deal)",
+        "dealer": "seat that dealt this round",
+        "leader": "seat that led the current trick",
+        "limit": "lives lost at which a player is out (TOE-23)",
+        "lives": "lives lost so far, per seat",
+        "out": "per seat: out of the game",
+        "playing": "per seat: still in this round (not folded, not out)",
+        "folded": "per seat: folded this round",
+        "poverty": "per seat: in poverty this round (TOE-30)",
+        "stake": "lives the round is worth now",
+        "knocks": "knocks this round",
+        "last_knocker": "seat that knocked last this round, or null",
+        "knocker": "seat whose knock is being answered, or null",
+        "trick_no": "number of the current trick, 0 to 3",
+        "trick": "cards played to the current trick: [{seat, card}]",
+        "tricks": "finished tricks of this round: [{leader, cards, winner}]",
+        "hand_sizes": "cards held, per seat",
+        "stock": "cards left to draw",
+        "exchanged": "per seat: threw in its hand this round (TOE-03)",
+        "thrown": "per seat: its thrown-in hand where this seat may see it, else null",
+        "last_round": "the previous round's result: winner, stake, paid, folded; or null",
+        "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
+    }
 
-    phase: int
-    lives: list[int]
-    out: list[bool]
-    dealer: int
-    hand_no: int
-    hands: list[list[int]]
-    stock: list[int]
-    thrown: list[list[int]]
-    revealed: list[bool]
-    exchanged: list[bool]
-    in_hand: list[bool]
-    folded: list[bool]
-    poor: list[bool]
-    stake: int
-    knocks: int
-    last_knocker: int
-    knocker: int
-    stake_before: int
-    queue: list[int]
-    ex_queue: list[int]
-    exchanger: int
-    trick_no: int
-    leader: int
-    turn: int
-    trick: list[tuple[int, int]]
-    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]
-    winners: list[int]
-    losers: list[int]
-    last_result: dict[str, Any] | None
-    deal_order: list[int]
+    stage: Annotated[int, enum(STAGES)]
+    lives: Annotated[list[int], per_seat(count(0, 10_000))]
+    out: Annotated[list[bool], flags()]
+    dealer: Annotated[int, seat()]
+    hand_no: Annotated[int, count(0)]
+    hands: Annotated[list[list[int]], per_seat(cards(32, 8))]
+    stock: Annotated[list[int], cards(32)]
+    thrown: Annotated[list[list[int]], per_seat(cards(32, 4))]
+    revealed: Annotated[list[bool], flags()]
+    exchanged: Annotated[list[bool], flags()]
+    in_hand: Annotated[list[bool], flags()]
+    folded: Annotated[list[bool], flags()]
+    poor: Annotated[list[bool], flags()]
+    stake: Annotated[int, count(1, 10_000)]
+    knocks: Annotated[int, count(0, 10_000)]
+    last_knocker: Annotated[int, seat(none=-1)]
+    knocker: Annotated[int, seat(none=-1)]
+    stake_before: Annotated[int, count(1, 10_000)]
+    queue: Annotated[list[int], seats()]
+    ex_queue: Annotated[list[int], seats()]
+    exchanger: Annotated[int, seat(none=-1)]
+    trick_no: Annotated[int, count(0, 3)]
+    leader: Annotated[int, seat()]
+    turn: Annotated[int, seat()]
+    trick: Annotated[list[tuple[int, int]], listof(tuple_of(seat(), card(32)), max_len=8)]
+    tricks: Annotated[
+        list[tuple[int, tuple[tuple[int, int], ...], int]],
+        listof(tuple_of(seat(), tuple_seq(tuple_of(seat(), card(32)), 8), seat()), max_len=4),
+    ]
+    winners: Annotated[list[int], seats()]
+    losers: Annotated[list[int], seats()]
+    last_result: Annotated[dict[str, Any] | None, frozen_json()]
+    deal_order: Annotated[list[int], seats()]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -112,22 +160,8 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         n = len(players)
-        lives = extra.get("lives")
-        if lives is None:
-            lives = [0] * n
-        if (
-            not isinstance(lives, list | tuple) or len(lives) != n
-            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in lives)
-        ):
-            raise SetupError(f"lives must be {n} non-negative ints (lives lost per seat)")
-        if all(x >= rules.limit for x in lives) or (
-            rules.ending == "rubber" and any(x >= rules.limit for x in lives)
-        ):
-            raise SetupError("starting lives leave no game to play")
-        dealer = extra.get("dealer", n - 1)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise SetupError(f"dealer must be a seat in 0..{n - 1}")
-        self.lives = list(lives)
+        lives, dealer = _setup_values(n, rules, extra)
+        self.lives = lives
         self.out = [x >= rules.limit for x in lives]
         self.dealer = dealer
         self.hand_no = 0
@@ -138,6 +172,15 @@ class State(BaseState):
         self._start_hand(first=True)
         return self
 
+
+    @classmethod
+    def _validate_setup(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any],
+    ) -> None:
+        _setup_values(len(players), rules, extra)
+        if deck is not None:
+            PACK.stacked_deck(deck, Rng(0))
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, *, first: bool) -> None:
@@ -196,7 +239,7 @@ class State(BaseState):
             self._setup_log = list(ev)
             ev.clear()
         if rules.exchanges and len(self.stock) >= 4:
-            self.phase = EXCHANGE
+            self.stage = EXCHANGE
             self.ex_queue = list(order)
             self.queue = [self.ex_queue.pop(0)]
         else:
@@ -210,7 +253,7 @@ class State(BaseState):
 
     def _resume_exchange(self) -> None:
         if self.ex_queue and len(self.stock) >= 4:
-            self.phase = EXCHANGE
+            self.stage = EXCHANGE
             self.queue = [self.ex_queue.pop(0)]
         else:
             self.ex_queue = []
@@ -224,13 +267,13 @@ class State(BaseState):
                 if self.in_hand[(self.leader + k) % n] and not self.poor[(self.leader + k) % n]
             ]
             if self.queue:
-                self.phase = POVERTY
+                self.stage = POVERTY
                 self.stake_before = 1
                 return
         self._begin_play()
 
     def _begin_play(self) -> None:
-        self.phase = PLAY
+        self.stage = PLAY
         self.queue = []
         if not self.in_hand[self.leader]:
             self.leader = self._next_in(self.leader)
@@ -248,7 +291,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ protocol
     @property
     def to_act(self) -> int | None:
-        phase = self.phase
+        phase = self.stage
         if phase == PLAY:
             return self.turn
         if phase == OVER:
@@ -257,25 +300,39 @@ class State(BaseState):
 
     def can_knock(self, seat: int) -> bool:
         """Whether ``seat`` may knock now (TOE-21, TOE-50, TOE-55, ``max_stake``)."""
-        if self.phase != PLAY or not self.in_hand[seat]:
-            return False
+        return self._knock_refusal(seat) is None
+
+    def _knock_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not knock now, or ``None``: the one knocking rule, for the
+        legal list and for ``apply`` alike."""
+        if self.stage != PLAY:
+            return IllegalAction(
+                "knocking starts once every hand is settled and play has begun",
+                code="knock_not_now", ruling="TOE-50", seat=seat)
         rules = self.rules
+        if not self.in_hand[seat]:
+            return IllegalAction("you are not in this round any more", code="not_in_round",
+                                 ruling="TOE-51", seat=seat)
         if self.last_knocker == seat and not rules.double_knock:
-            return False
+            return IllegalAction("you knocked last; someone else must knock before you again",
+                                 code="knock_twice", ruling="TOE-50", seat=seat)
         new = self.stake + 1
         if new > rules.limit - self.lives[seat]:
-            return False
+            return IllegalAction(
+                f"with {self.lives[seat]} lives lost you may not raise the stake to {new}",
+                code="knock_limit", ruling="TOE-55", seat=seat)
         if rules.max_stake is not None and new > rules.max_stake:
-            return False
-        return not (rules.knock_only_on_turn and seat != self.turn)
+            return IllegalAction(f"the stake may not exceed {rules.max_stake} (house rule)",
+                                 code="max_stake", ruling="TOE-21", seat=seat)
+        if rules.knock_only_on_turn and seat != self.turn:
+            return OutOfTurn("knocking only on your own turn (house rule)",
+                             code="knock_on_turn", ruling="TOE-21", seat=seat)
+        return None
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        phase = self.phase
+    def _legal(self, seat: int) -> list[Action]:
+        phase = self.stage
         if phase == OVER:
             return []
-        if seat is None:
-            seat = self.to_act
-            assert seat is not None
         if phase == PLAY:
             if seat != self.turn:
                 return [A.KNOCK[seat]] if self.can_knock(seat) else []
@@ -301,13 +358,9 @@ class State(BaseState):
             return [A.ACCEPT[seat], A.CHALLENGE[seat]]
         return [A.STAY[seat], A.FOLD[seat]]
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> None:
         seat = action.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r}", code="no_such_seat")
-        ev: list[Event] = []
-        self._events = ev
-        phase = self.phase
+        phase = self.stage
         kind = type(action)
         if kind is Play:
             self._play(seat, action.card)  # type: ignore[attr-defined]
@@ -317,8 +370,8 @@ class State(BaseState):
             if kind not in _DECISIONS[phase]:
                 raise IllegalAction(
                     f"'{action.verb}' is not possible now: the hand is in its "
-                    f"{PHASES[phase]} phase", code="wrong_phase", seat=seat,
-                    ruling=_PHASE_RULING[phase],
+                    f"{STAGES[phase]} phase", code="wrong_phase", seat=seat,
+                    ruling=_STAGE_RULING[phase],
                 )
             if seat != self.queue[0]:
                 if phase == RESPOND and seat == self.knocker and kind is A.Fold:
@@ -344,7 +397,6 @@ class State(BaseState):
                 self._stay(seat)
             else:
                 self._fold(seat)
-        return ev
 
     # ------------------------------------------------------------------ decisions
     def _keep(self, seat: int) -> None:
@@ -366,7 +418,7 @@ class State(BaseState):
         self.queue = [
             (seat + k) % n for k in range(1, n) if self.in_hand[(seat + k) % n]
         ]
-        self.phase = CHALLENGE
+        self.stage = CHALLENGE
 
     def _accept(self, seat: int) -> None:
         self.queue.pop(0)
@@ -409,10 +461,10 @@ class State(BaseState):
         if len(left) == 1:
             self._end_hand(left[0], None)
             return
-        if self.phase == POVERTY:
+        if self.stage == POVERTY:
             self._begin_play()
             return
-        self.phase = PLAY
+        self.stage = PLAY
         self.knocker = -1
         if not self.trick:
             if not self.in_hand[self.leader]:
@@ -431,28 +483,11 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
-        if self.phase != PLAY:
-            raise IllegalAction(
-                "knocking starts once every hand is settled and play has begun",
-                code="knock_not_now", ruling="TOE-50", seat=seat)
+        refusal = self._knock_refusal(seat)
+        if refusal is not None:
+            raise refusal
         rules = self.rules
-        if not self.in_hand[seat]:
-            raise IllegalAction("you are not in this hand any more", code="not_in_hand",
-                                ruling="TOE-51", seat=seat)
-        if self.last_knocker == seat and not rules.double_knock:
-            raise IllegalAction("you knocked last; someone else must knock before you again",
-                                code="knock_twice", ruling="TOE-50", seat=seat)
         new = self.stake + 1
-        if new > rules.limit - self.lives[seat]:
-            raise IllegalAction(
-                f"with {self.lives[seat]} lives lost you may not raise the stake to {new}",
-                code="knock_limit", ruling="TOE-55", seat=seat)
-        if rules.max_stake is not None and new > rules.max_stake:
-            raise IllegalAction(f"the stake may not exceed {rules.max_stake} (house rule)",
-                                code="max_stake", ruling="TOE-21", seat=seat)
-        if rules.knock_only_on_turn and seat != self.turn:
-            raise OutOfTurn("knocking only on your own turn (house rule)",
-                            code="knock_on_turn", ruling="TOE-21", seat=seat)
         self.stake_before = self.stake
         self.stake = new
         self.knocks += 1
@@ -466,18 +501,18 @@ class State(BaseState):
         ]
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
-            self.phase = RESPOND
+            self.stage = RESPOND
 
     def _play(self, seat: int, card: object) -> None:
-        if self.phase != PLAY:
+        if self.stage != PLAY:
             raise IllegalAction(
-                f"no card may be played in the {PHASES[self.phase]} phase",
-                code="wrong_phase", ruling=_PHASE_RULING[self.phase], seat=seat)
+                f"no card may be played in the {STAGES[self.stage]} phase",
+                code="wrong_phase", ruling=_STAGE_RULING[self.stage], seat=seat)
         if seat != self.turn:
             raise OutOfTurn(f"it is {self.players[self.turn]}'s turn to play",
                             code="out_of_turn", ruling="TOE-12", seat=seat)
         hand = self.hands[seat]
-        if card not in hand or not isinstance(card, int):
+        if type(card) is not int or card not in hand:  # True == 1: a bool is no card
             raise IllegalAction("that card is not in your hand", code="not_in_hand", seat=seat)
         trick = self.trick
         if trick:
@@ -514,11 +549,11 @@ class State(BaseState):
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],
                             "next": nxt})
         )
+        self.trick = []
         if self.trick_no == 3:
             self._end_hand(nxt, best_card)
             return
         self.trick_no += 1
-        self.trick = []
         self.leader = nxt
         self.turn = nxt
 
@@ -580,14 +615,14 @@ class State(BaseState):
             losers = [s for s in range(n) if s not in rest]
         self.winners = rest
         self.losers = sorted(losers)
-        self.phase = OVER
+        self.stage = OVER
         self.queue = []
         self._events.append(Event("game_over", {"winners": rest, "losers": self.losers,
                                                 "lives": list(self.lives)}))
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
-        if self.phase != OVER:
+        if self.stage != OVER:
             raise ValueError("the game is not over yet")
         return Outcome(
             winners=frozenset(self.winners), losers=frozenset(self.losers),
@@ -596,23 +631,16 @@ class State(BaseState):
                     "hands": self.hand_no + 1},
         )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        seat = self.check_seat(seat)
+    def _view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
-        to_act = self.to_act
         v: dict[str, Any] = {
-            "game": "toepen",
-            "players": list(self.players),
-            "seat": seat,
-            "to_act": to_act,
-            "phase": PHASES[self.phase],
-            "hand_no": self.hand_no,
+            "round": self.hand_no,
             "dealer": self.dealer,
             "leader": self.leader,
             "limit": self.rules.limit,
             "lives": list(self.lives),
             "out": list(self.out),
-            "in_hand": list(self.in_hand),
+            "playing": list(self.in_hand),
             "folded": list(self.folded),
             "poverty": list(self.poor),
             "stake": self.stake,
@@ -627,86 +655,48 @@ class State(BaseState):
                 for ld, cards, w in self.tricks
             ],
             "hand_sizes": [len(h) for h in self.hands],
-            "stock_size": len(self.stock),
+            "stock": len(self.stock),
             "exchanged": list(self.exchanged),
             "thrown": [
-                card_names(self.thrown[s]) if self.revealed[s] else None for s in range(n)
+                card_names(self.thrown[s])
+                if self.thrown[s] and (self.revealed[s] or s == seat) else None
+                for s in range(n)
             ],
-            "last_hand": self.last_result,
+            "last_round": fresh(self.last_result),
         }
-        if self.phase == OVER:
-            v["result"] = self.outcome().to_dict()
         if seat is not None:
-            v["hand"] = card_names(self.hands[seat])
-            if self.thrown[seat]:
-                v["thrown"][seat] = card_names(self.thrown[seat])
             v["announcements"] = announcements(self.hands[seat])
-            v["legal"] = [str(a) for a in self.legal_actions(seat)]
-            v["prompt"] = self._prompt(seat)
         return v
 
+    def _hand(self, seat: int) -> list[Any]:
+        return card_names(self.hands[seat])
+
     def _prompt(self, seat: int) -> str:
-        if self.phase == OVER:
+        if self.stage == OVER:
             return "The game is over."
         if self.to_act != seat:
-            if self.phase == PLAY and self.can_knock(seat):
+            if self.stage == PLAY and self.can_knock(seat):
                 return f"Waiting for {self.players[self.to_act or 0]}. You may knock."
             return f"Waiting for {self.players[self.to_act or 0]}."
-        who = self.players[self.exchanger if self.phase == CHALLENGE else max(self.knocker, 0)]
+        who = self.players[self.exchanger if self.stage == CHALLENGE else max(self.knocker, 0)]
         follow = ""
-        if self.phase == PLAY and self.trick:
+        if self.stage == PLAY and self.trick:
             led = self.trick[0][1] >> 3
             if any(c >> 3 == led for c in self.hands[seat]):
                 follow = " (follow suit)"
-        return _PROMPTS[self.phase].format(
+        return _PROMPTS[self.stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow)
 
     # ------------------------------------------------------------------ copy & sampling
-    def copy(self) -> Self:
-        other = type(self).__new__(type(self))
-        self._copy_common(other)
-        other.phase = self.phase
-        other.lives = self.lives.copy()
-        other.out = self.out.copy()
-        other.dealer = self.dealer
-        other.hand_no = self.hand_no
-        other.hands = [h.copy() for h in self.hands]
-        other.stock = self.stock.copy()
-        other.thrown = [h.copy() for h in self.thrown]
-        other.revealed = self.revealed.copy()
-        other.exchanged = self.exchanged.copy()
-        other.in_hand = self.in_hand.copy()
-        other.folded = self.folded.copy()
-        other.poor = self.poor.copy()
-        other.stake = self.stake
-        other.knocks = self.knocks
-        other.last_knocker = self.last_knocker
-        other.knocker = self.knocker
-        other.stake_before = self.stake_before
-        other.queue = self.queue.copy()
-        other.ex_queue = self.ex_queue.copy()
-        other.exchanger = self.exchanger
-        other.trick_no = self.trick_no
-        other.leader = self.leader
-        other.turn = self.turn
-        other.trick = self.trick.copy()
-        other.tricks = self.tricks.copy()
-        other.winners = self.winners.copy()
-        other.losers = self.losers.copy()
-        other.last_result = self.last_result
-        other.deal_order = self.deal_order
-        other._events = []
-        return other
-
     def voids(self) -> list[set[int]]:
         """Suits each seat has shown it lacks this hand (it did not follow them)."""
         out: list[set[int]] = [set() for _ in range(self.n)]
         tricks = [cards for _, cards, _ in self.tricks]
         if self.trick:
             tricks.append(tuple(self.trick))
-        for cards in tricks:
-            led = cards[0][1] >> 3
-            for s, c in cards[1:]:
+        for played in tricks:
+            led = played[0][1] >> 3
+            for s, c in played[1:]:
                 if c >> 3 != led:
                     out[s].add(led)
         return out
@@ -719,16 +709,13 @@ class State(BaseState):
         not follow a suit this hand gets no card of that suit (a bipartite matching makes
         sure such seats are served first, so the constraint never dead-ends).
         """
-        self.check_seat(seat)
-        r = as_rng(rng)
-        world = self.copy()
-        world.rng = r.fork()
+        world, r = self._world(seat, rng)
         known = set(self.hands[seat]) | set(self.thrown[seat])
         for s in range(self.n):
             if self.revealed[s]:
                 known.update(self.thrown[s])
-        for _, cards, _ in self.tricks:
-            known.update(c for _, c in cards)
+        for _, played, _ in self.tricks:
+            known.update(c for _, c in played)
         known.update(c for _, c in self.trick)
         pool = [c for c in range(32) if c not in known]
         r.shuffle(pool)
@@ -758,99 +745,170 @@ class State(BaseState):
         assert len(world.stock) == len(self.stock)
         return world
 
-    # ------------------------------------------------------------------ JSON
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "phase": PHASES[self.phase],
-            "lives": self.lives,
-            "out": self.out,
-            "dealer": self.dealer,
-            "hand_no": self.hand_no,
-            "hands": self.hands,
-            "stock": self.stock,
-            "thrown": self.thrown,
-            "revealed": self.revealed,
-            "exchanged": self.exchanged,
-            "in_hand": self.in_hand,
-            "folded": self.folded,
-            "poor": self.poor,
-            "stake": self.stake,
-            "knocks": self.knocks,
-            "last_knocker": self.last_knocker,
-            "knocker": self.knocker,
-            "stake_before": self.stake_before,
-            "queue": self.queue,
-            "ex_queue": self.ex_queue,
-            "exchanger": self.exchanger,
-            "trick_no": self.trick_no,
-            "leader": self.leader,
-            "turn": self.turn,
-            "trick": [list(p) for p in self.trick],
-            "tricks": [[ld, [list(p) for p in cards], w] for ld, cards, w in self.tricks],
-            "winners": self.winners,
-            "losers": self.losers,
-            "last_result": self.last_result,
-            "deal_order": self.deal_order,
-        }
+    # ------------------------------------------------------------------ positions
+    def _position(self, w: PositionWriter) -> None:
+        """Toepen's lines: the chalk board, the round, every card where it lies."""
+        def seat_set(flags_: list[bool]) -> list[int]:
+            return [s for s, f in enumerate(flags_) if f]
 
-    def _load(self, r: Reader) -> None:
+        def opt(x: int) -> int | None:
+            return None if x < 0 else x
+
+        w.put("round", self.hand_no)
+        w.put("dealer", self.dealer)
+        w.items("lives", self.lives)
+        w.items("out", seat_set(self.out))
+        w.items("dealt", self.deal_order)
+        w.items("playing", seat_set(self.in_hand))
+        w.items("folded", seat_set(self.folded))
+        w.items("poverty", seat_set(self.poor))
+        w.put("stake", self.stake)
+        w.put("stake_before", self.stake_before)
+        w.put("knocks", self.knocks)
+        w.put("last_knocker", opt(self.last_knocker))
+        w.put("knocker", opt(self.knocker))
+        w.put("exchanger", opt(self.exchanger))
+        w.items("exchanged", seat_set(self.exchanged))
+        w.items("revealed", seat_set(self.revealed))
+        w.items("queue", self.queue)
+        w.items("exchange_queue", self.ex_queue)
+        w.put("leader", self.leader)
+        w.put("turn", self.turn)
+        w.put("trick_no", self.trick_no)
+        for s in range(self.n):
+            w.items(f"hand {s}", card_names(self.hands[s]))
+        for s in range(self.n):
+            if self.thrown[s]:
+                w.items(f"thrown {s}", card_names(self.thrown[s]))
+        w.comment("finished tricks: the winner, then seat:card in the order played")
+        for i, (_, played, winner) in enumerate(self.tricks):
+            w.items(f"trick {i}", [winner, *(f"{p}:{NAMES[c]}" for p, c in played)])
+        w.items("trick", [f"{p}:{NAMES[c]}" for p, c in self.trick])
+        w.items("stock", card_names(reversed(self.stock)))
+        if self.stage == OVER:
+            w.items("winners", self.winners)
+            w.items("losers", self.losers)
+        w.put("last_round", "-" if self.last_result is None else dumps(self.last_result))
+
+    def _from_position(self, r: PositionReader) -> None:
         n = self.n
-        last = n - 1
-        phase = r["phase"].str()
-        if phase not in PHASES:
-            raise r["phase"].fail(f"unknown phase {phase!r}")
-        self.phase = PHASES.index(phase)
-        self.lives = r["lives"].ints(0, 10_000)
-        self.out = r["out"].bools()
-        self.dealer = r["dealer"].int(0, last)
-        self.hand_no = r["hand_no"].int(0)
-        self.hands = [x.ints(0, 31) for x in r["hands"].list(n)]
-        self.stock = r["stock"].ints(0, 31)
-        self.thrown = [x.ints(0, 31) for x in r["thrown"].list(n)]
-        self.revealed = r["revealed"].bools()
-        self.exchanged = r["exchanged"].bools()
-        self.in_hand = r["in_hand"].bools()
-        self.folded = r["folded"].bools()
-        self.poor = r["poor"].bools()
-        for name in ("lives", "out", "revealed", "exchanged", "in_hand", "folded", "poor"):
-            if len(getattr(self, name)) != n:
-                raise StateError(f"$.state.{name}: expected {n} entries")
-        self.stake = r["stake"].int(1, 10_000)
-        self.knocks = r["knocks"].int(0, 10_000)
-        self.last_knocker = r["last_knocker"].int(-1, last)
-        self.knocker = r["knocker"].int(-1, last)
-        self.stake_before = r["stake_before"].int(1, 10_000)
-        self.queue = r["queue"].ints(0, last)
-        self.ex_queue = r["ex_queue"].ints(0, last)
-        self.exchanger = r["exchanger"].int(-1, last)
-        self.trick_no = r["trick_no"].int(0, 3)
-        self.leader = r["leader"].int(0, last)
-        self.turn = r["turn"].int(0, last)
-        self.trick = [_pair(x, last) for x in r["trick"].items()]
+
+        def seat_of(word: str) -> int:
+            if not word.isdigit() or int(word) >= n:
+                raise ValueError(f"{word!r} is not a seat")
+            return int(word)
+
+        def seat_set(key: str) -> list[bool]:
+            marked = set(r.parse(key, seat_of))
+            return [s in marked for s in range(n)]
+
+        def opt(key: str) -> int:
+            v = r.opt_int(key, 0, n - 1)
+            return -1 if v is None else v
+
+        def played(word: str) -> tuple[int, int]:
+            who, colon, name = word.partition(":")
+            if not colon:
+                raise ValueError(f"{word!r} is not seat:card")
+            return seat_of(who), PACK.code(name)
+
+        self.hand_no = r.int("round", 0, 1_000_000)
+        self.dealer = r.int("dealer", 0, n - 1)
+        self.lives = r.parse("lives", lambda w: int(w) if w.isdigit() else _bad(w))
+        if len(self.lives) != n:
+            raise r.fail("lives", f"expected {n} numbers")
+        self.out = seat_set("out")
+        self.deal_order = r.parse("dealt", seat_of)
+        self.in_hand = seat_set("playing")
+        self.folded = seat_set("folded")
+        self.poor = seat_set("poverty")
+        self.stake = r.int("stake", 1, 10_000)
+        self.stake_before = r.int("stake_before", 1, 10_000)
+        self.knocks = r.int("knocks", 0, 10_000)
+        self.last_knocker = opt("last_knocker")
+        self.knocker = opt("knocker")
+        self.exchanger = opt("exchanger")
+        self.exchanged = seat_set("exchanged")
+        self.revealed = seat_set("revealed")
+        self.queue = r.parse("queue", seat_of)
+        self.ex_queue = r.parse("exchange_queue", seat_of)
+        self.leader = r.int("leader", 0, n - 1)
+        self.turn = r.int("turn", 0, n - 1)
+        self.trick_no = r.int("trick_no", 0, 3)
+        self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
+        self.thrown = [sorted(r.parse(f"thrown {s}", PACK.code, ())) for s in range(n)]
         self.tricks = []
-        for t in r["tricks"].items():
-            ld, cards, w = t.list(3)
-            self.tricks.append(
-                (ld.int(0, last), tuple(_pair(x, last) for x in cards.items()), w.int(0, last))
-            )
-        self.winners = r["winners"].ints(0, last)
-        self.losers = r["losers"].ints(0, last)
-        lr = r["last_result"]
-        if lr.value is not None:
-            lr.keys()
-        self.last_result = lr.value
-        self.deal_order = r["deal_order"].ints(0, last)
+        while r.has(f"trick {len(self.tricks)}"):
+            key = f"trick {len(self.tricks)}"
+            words = r.words(key)
+            if len(words) < 2:
+                raise r.fail(key, "expected the winner and the cards played")
+            try:
+                winner, cards_ = seat_of(words[0]), tuple(played(x) for x in words[1:])
+            except ValueError as exc:
+                raise r.fail(key, str(exc)) from None
+            self.tricks.append((cards_[0][0], cards_, winner))
+        self.trick = r.parse("trick", played)
+        taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
+        taken |= {c for _, cs, _ in self.tricks for _, c in cs} | {c for _, c in self.trick}
+        if r.words("stock") == ["shuffled"]:
+            self.stock = [c for c in range(32) if c not in taken]
+            self.rng.shuffle(self.stock)
+        else:
+            self.stock = list(reversed(r.parse("stock", PACK.code)))
+        over = self.stage == OVER
+        self.winners = r.parse("winners", seat_of, None if over else ())
+        self.losers = r.parse("losers", seat_of, None if over else ())
+        last = r.str("last_round")
+        self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
         self._events = []
-        # consistency: every card exactly once; the seat to act exists
+
+    # ------------------------------------------------------------------ loading
+    @classmethod
+    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """Format 1 called the stage ``phase`` and kept a finished game's last trick in
+        both ``trick`` and ``tricks`` (which its own loader then refused)."""
+        if "phase" in state and "stage" not in state:
+            state["stage"] = state.pop("phase")
+        tricks, trick = state.get("tricks"), state.get("trick")
+        if (state.get("stage") == "over" and isinstance(tricks, list) and tricks and trick
+                and isinstance(tricks[-1], list) and len(tricks[-1]) == 3
+                and tricks[-1][1] == trick):
+            state["trick"] = []
+        return state
+
+    def _check_loaded(self) -> None:
+        """What the declarations cannot say: every card once, sizes, a seat to ask."""
+        n = self.n
         seen = [c for h in self.hands for c in h] + self.stock
         seen += [c for h in self.thrown for c in h]
         seen += [c for _, cards, _ in self.tricks for _, c in cards] + [c for _, c in self.trick]
         if sorted(seen) != list(range(32)):
             raise StateError("$.state: the cards do not add up to one 32-card pack")
-        if self.phase not in (PLAY, OVER) and not self.queue:
+        stage = self.stage
+        if stage not in (PLAY, OVER) and not self.queue:
             raise StateError("$.state.queue: nobody is asked to decide")
-        if len(self.tricks) != self.trick_no and self.phase != OVER:
+        if stage != OVER and len(self.tricks) != self.trick_no:
             raise StateError("$.state.tricks: does not match trick_no")
+        if stage == OVER and not self.losers and not self.winners:
+            raise StateError("$.state: a finished game has a result")
+        if stage != OVER and (self.winners or self.losers):
+            raise StateError("$.state: a game in play has no winners or losers yet")
+        for s in range(n):
+            if self.out[s] and self.in_hand[s]:
+                raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
+            if self.in_hand[s] and self.folded[s]:
+                raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
+            played = sum(1 for ld, cards, w in self.tricks for p, _ in cards if p == s)
+            played += sum(1 for p, _ in self.trick if p == s)
+            if stage != OVER and s in self.deal_order and len(self.hands[s]) + played != 4:
+                raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
+            if s not in self.deal_order and self.hands[s]:
+                raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
+            if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
+                raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
+        if any(s in self.queue for s in range(n) if not self.in_hand[s]) and stage != EXCHANGE:
+            raise StateError("$.state.queue: only seats in the round are asked")
 
 
 #: The decision actions each asking phase accepts (plays and knocks are handled apart).
@@ -859,15 +917,10 @@ _DECISIONS: dict[int, tuple[type[Action], ...]] = {
     POVERTY: (A.Stay, A.Fold), RESPOND: (A.Stay, A.Fold), PLAY: (), OVER: (),
 }
 
-_PHASE_RULING = {
+_STAGE_RULING = {
     EXCHANGE: "TOE-56", CHALLENGE: "TOE-04", POVERTY: "TOE-31", RESPOND: "TOE-22",
     PLAY: "TOE-10", OVER: None,
 }
-
-
-def _pair(r: Reader, last: int) -> tuple[int, int]:
-    s, c = r.list(2)
-    return s.int(0, last), c.int(0, 31)
 
 
 def _match(slots: list[tuple[int, int]], pool: list[int], voids: list[set[int]]) -> list[int]:
@@ -891,6 +944,30 @@ def _match(slots: list[tuple[int, int]], pool: list[int], voids: list[set[int]])
     for c, i in owner.items():
         out[i] = c
     return out
+
+
+def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], int]:
+    """The starting chalk board and dealer from ``extra``, checked (``SetupError``)."""
+    lives = extra.get("lives")
+    if lives is None:
+        lives = [0] * n
+    if (
+        not isinstance(lives, list | tuple) or len(lives) != n
+        or not all(type(x) is int and 0 <= x <= 10_000 for x in lives)
+    ):
+        raise SetupError(f"lives must be {n} whole numbers from 0 (lives lost per seat)")
+    if all(x >= rules.limit for x in lives) or (
+        rules.ending == "rubber" and any(x >= rules.limit for x in lives)
+    ):
+        raise SetupError("starting lives leave no game to play")
+    dealer = extra.get("dealer", n - 1)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
+    return list(lives), dealer
+
+
+def _bad(word: str) -> int:
+    raise ValueError(f"{word!r} is not a whole number")
 
 
 def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
@@ -926,6 +1003,7 @@ def new_game(
     *,
     lives: Sequence[int] | None = None,
     dealer: int | None = None,
+    position: str | None = None,
 ) -> State:
     """Start a game of Toepen.
 
@@ -934,16 +1012,10 @@ def new_game(
     ``lives`` starts from a chalk board (lives lost per seat); ``dealer`` picks the first
     dealer (default: the last seat, so seat 0 leads).
     """
-    names = normalize_players(players, MIN_PLAYERS, MAX_PLAYERS, "toepen")
-    r = coerce_rules(Rules, rules)
-    extra: dict[str, Any] = {}
-    if lives is not None:
-        extra["lives"] = list(lives)
-    if dealer is not None:
-        extra["dealer"] = dealer
-    if deck is not None and (isinstance(deck, str) or not isinstance(deck, Sequence)):
-        raise SetupError("deck must be a list of cards, top card first")
-    return State._fresh(names, check_seed(seed), r, deck, extra)
+    return State.new(
+        players, seed, rules, deck, lives=None if lives is None else list(lives), dealer=dealer,
+        position=position,
+    )
 
 
 __all__ = ["VARIANTS", "Rules", "State", "announcements", "new_game"]

@@ -41,7 +41,7 @@ def test_four_cards_each_rest_is_stock() -> None:
         s = toepen.new_game(players=n, seed=n)
         v = s.view(None)
         assert v["hand_sizes"] == [4] * n
-        assert v["stock_size"] == 32 - 4 * n
+        assert v["stock"] == 32 - 4 * n
     s = game(SPLIT)
     assert s.view(0)["hand"] == ["7h", "8h", "9h", "Th"]
     assert s.view(1)["hand"] == ["7s", "8s", "9s", "Ts"]
@@ -52,12 +52,12 @@ def test_four_cards_each_rest_is_stock() -> None:
 def test_dirty_hand_exchange_draws_four_from_stock() -> None:
     deck = ["Jh", "Qh", "Kh", "Ah", *SPADES, *CLUBS, "Th", "9h", "8h", "7h"]
     s = game(deck, exchanges=True)
-    assert s.view(0)["phase"] == "exchange" and s.legal_actions() == [toepen.Keep(0), toepen.Exchange(0)]
+    assert s.view(0)["stage"] == "exchange" and s.legal_actions() == [toepen.Keep(0), toepen.Exchange(0)]
     apply_all(s, "0:exchange")
     assert s.view(0)["hand"] == ["7h", "8h", "9h", "Th"]
     assert s.view(0)["thrown"][0] == ["Jh", "Qh", "Kh", "Ah"]
     assert s.view(1)["thrown"][0] is None  # face down: others do not see it
-    assert s.view(None)["stock_size"] == 32 - 12 - 4
+    assert s.view(None)["stock"] == 32 - 12 - 4
 
 
 @ruling("TOE-03")
@@ -168,7 +168,7 @@ def test_after_a_knock_each_other_player_stays_or_folds_in_order() -> None:
     s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
     s.apply("1:knock")
     order = []
-    while s.view(None)["phase"] == "respond":
+    while s.view(None)["stage"] == "respond":
         order.append(s.to_act)
         assert s.legal_actions() == [toepen.Stay(s.to_act), toepen.Fold(s.to_act)]
         s.apply(toepen.Stay(s.to_act) if s.to_act != 3 else toepen.Fold(3))
@@ -233,7 +233,7 @@ def test_poverty_player_leads_and_others_play_for_two_or_fold_for_one() -> None:
     s = game([*SPADES, *HEARTS, *CLUBS], lives=[0, 9, 0])
     v = s.view(None)
     assert v["poverty"] == [False, True, False] and v["leader"] == 1 and v["stake"] == 2
-    assert v["phase"] == "poverty" and s.to_act == 2  # from the poor player's left
+    assert v["stage"] == "poverty" and s.to_act == 2  # from the poor player's left
     assert_refused(s, "1:play Th", code="wrong_phase", ruling="TOE-31")
     assert_refused(s, "0:stay", code="out_of_turn")
     apply_all(s, "2:fold", "0:stay")
@@ -296,7 +296,7 @@ def test_fold_costs_the_stake_before_the_knock_and_ends_your_hand() -> None:
     s.apply("0:fold")
     assert s.lives == [2, 0, 0, 2]
     assert s.legal_actions(3) == [] and s.legal_actions(0) == []
-    assert_refused(s, "3:knock", code="not_in_hand", ruling="TOE-51")
+    assert_refused(s, "3:knock", code="not_in_round", ruling="TOE-51")
     # the folded seats are skipped in the trick
     assert s.to_act == 1
 
@@ -331,11 +331,11 @@ def test_lead_passes_left_when_the_trick_winner_has_folded() -> None:
 @ruling("TOE-56")
 def test_exchanges_only_while_the_stock_holds_four() -> None:
     seven = toepen.new_game(players=7, seed=3)
-    assert seven.view(None)["phase"] == "exchange" and seven.view(None)["stock_size"] == 4
+    assert seven.view(None)["stage"] == "exchange" and seven.view(None)["stock"] == 4
     apply_all(seven, "0:exchange", *[f"{s}:accept" for s in range(1, 7)])
-    assert seven.view(None)["phase"] == "play"  # nobody else can exchange
+    assert seven.view(None)["stage"] == "play"  # nobody else can exchange
     eight = toepen.new_game(players=8, seed=3)
-    assert eight.view(None)["phase"] == "play"
+    assert eight.view(None)["stage"] == "play"
     assert_refused(eight, "0:exchange", code="wrong_phase")
     err = assert_refused(eight, "3:accept")
     assert err.code == "wrong_phase"

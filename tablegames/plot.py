@@ -1,0 +1,210 @@
+"""Pictures of simulation results: loss rates per seat and per bot, and game lengths.
+
+``tablegames simulate ... --out results.jsonl`` writes one JSON row per game::
+
+    {"seed": 7, "players": 4, "bots": ["club", "club", "random", "club"], "length": 112,
+     "outcome": {"winners": [2], "losers": [0, 3], "scores": [10, 7, 4, 10]}}
+
+:func:`plot` draws such rows as one figure (SVG, PNG or PDF by the file's suffix):
+
+* the **loss rate of each seat** with its 95% interval: a seat that loses more often than
+  the others while every seat is the same bot is a first-player (dis)advantage, or a bug;
+* the **loss rate of each bot** over every seat it played, with its interval: which bot
+  plays better, and whether the difference is more than luck;
+* the **distribution of game lengths** (actions per game), with the mean.
+
+The intervals are Wilson score intervals, which stay inside 0..1 and are honest for rates
+near 0 or 1 and for a few hundred games, where the normal approximation is not.
+matplotlib is the ``[plot]`` extra; only this module needs it, and only when drawing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from tablegames.common.errors import TablegamesError
+
+#: File suffixes :func:`plot` writes, and matplotlib's name for each format.
+FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate ``successes / trials`` (``(0, 1)`` for no trials).
+
+    >>> lo, hi = wilson(30, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.219, 0.396)
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    if successes == 0:  # the bounds are exact there; rounding must not move them
+        return 0.0, min(1.0, centre + half)
+    if successes == trials:
+        return max(0.0, centre - half), 1.0
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@attrs.frozen
+class Rate:
+    """A loss rate: ``losses`` of ``games``, with its 95% interval."""
+
+    label: str
+    losses: int
+    games: int
+
+    @property
+    def rate(self) -> float:
+        return self.losses / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.losses, self.games)
+
+
+@attrs.frozen
+class Results:
+    """What the figure shows, computed from the rows (useful without matplotlib too)."""
+
+    game: str
+    games: int
+    seats: list[Rate]
+    bots: list[Rate]
+    lengths: list[int]
+
+    @property
+    def mean_length(self) -> float:
+        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+
+
+def _seat_list(value: Any, row: int, what: str) -> list[int]:
+    if not isinstance(value, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) for s in value):
+        raise TablegamesError(f"row {row}: outcome.{what} must be a list of seats")
+    return value
+
+
+def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
+    """Loss rates per seat and per bot, and the lengths, from simulation rows.
+
+    ``players`` may be a count or the list of names; ``bots`` one name for every seat or a
+    list, one per seat (a row without ``bots`` counts as bot ``"?"``).
+    """
+    seat_losses: list[int] = []
+    seat_games: list[int] = []
+    bot_losses: dict[str, int] = {}
+    bot_games: dict[str, int] = {}
+    lengths: list[int] = []
+    game = ""
+    for i, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise TablegamesError(f"row {i}: not a JSON object")
+        players = row.get("players")
+        n = len(players) if isinstance(players, list) else players
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 64:
+            raise TablegamesError(f"row {i}: 'players' must be a count or a list of names")
+        outcome = row.get("outcome")
+        if not isinstance(outcome, Mapping):
+            raise TablegamesError(f"row {i}: no 'outcome' with winners and losers")
+        losers = set(_seat_list(outcome.get("losers", []), i, "losers"))
+        if not losers <= set(range(n)):
+            raise TablegamesError(f"row {i}: a loser is not one of the {n} seats")
+        bots = row.get("bots", "?")
+        names = [str(bots)] * n if not isinstance(bots, list) else [str(b) for b in bots]
+        if len(names) != n:
+            raise TablegamesError(f"row {i}: {len(names)} bots for {n} seats")
+        length = row.get("length")
+        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
+            raise TablegamesError(f"row {i}: 'length' must be the number of actions")
+        game = game or str(row.get("game", ""))
+        while len(seat_games) < n:
+            seat_games.append(0)
+            seat_losses.append(0)
+        for s in range(n):
+            seat_games[s] += 1
+            bot_games[names[s]] = bot_games.get(names[s], 0) + 1
+            if s in losers:
+                seat_losses[s] += 1
+                bot_losses[names[s]] = bot_losses.get(names[s], 0) + 1
+        lengths.append(length)
+    if not lengths:
+        raise TablegamesError("no games to plot")
+    return Results(
+        game=game, games=len(lengths),
+        seats=[Rate(f"seat {s}", seat_losses[s], seat_games[s]) for s in range(len(seat_games))],
+        bots=[Rate(b, bot_losses.get(b, 0), g) for b, g in sorted(bot_games.items())],
+        lengths=lengths,
+    )
+
+
+def read_rows(path: str | Path) -> list[dict[str, Any]]:
+    """The rows of a JSONL file (one JSON object per line; blank lines skipped)."""
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.strip():
+                try:
+                    rows.append(json.loads(line))
+                except ValueError:
+                    raise TablegamesError(f"{path}:{number}: not a JSON row") from None
+    return rows
+
+
+def plot(rows: Iterable[Mapping[str, Any]] | str | Path, path: str | Path) -> Path:
+    """Draw simulation rows (or a JSONL file of them) to ``path`` (.svg, .png or .pdf).
+
+    Returns the path written. Bad rows and unknown suffixes are a
+    :class:`~tablegames.TablegamesError`; nothing is written then.
+    """
+    out = Path(path)
+    fmt = FORMATS.get(out.suffix.lower())
+    if fmt is None:
+        raise TablegamesError(f"--plot {out.name}: write .svg, .png or .pdf")
+    results = summarize(read_rows(rows) if isinstance(rows, str | Path) else rows)
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise TablegamesError("plotting needs matplotlib: pip install 'tablegames[plot]'") from None
+    # A Figure without pyplot: no global state, no display, safe in a server or a test.
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "tablegames"}):
+        fig = Figure(figsize=(11, 3.8), layout="constrained")
+        seats_ax, bots_ax, lengths_ax = fig.subplots(1, 3, width_ratios=[
+            max(2, len(results.seats)), max(2, len(results.bots)), 4])
+        _rates(seats_ax, results.seats, "Loss rate per seat", "#3b7dd8")
+        _rates(bots_ax, results.bots, "Loss rate per bot", "#d8843b")
+        lengths_ax.hist(results.lengths, bins=min(30, max(5, len(set(results.lengths)))),
+                        color="#5a9e6f", edgecolor="white")
+        lengths_ax.axvline(results.mean_length, color="black", linestyle="--", linewidth=1)
+        lengths_ax.set_title("Game length")
+        lengths_ax.set_xlabel(f"actions per game (mean {results.mean_length:.1f})")
+        lengths_ax.set_ylabel("games")
+        title = f"{results.game.title() or 'Simulation'}: {results.games} games"
+        fig.suptitle(title + " (bars: 95% intervals)")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    return out
+
+
+def _rates(ax: Any, rates: list[Rate], title: str, colour: str) -> None:
+    labels = [r.label for r in rates]
+    values = [r.rate for r in rates]
+    low = [r.rate - r.interval[0] for r in rates]
+    high = [r.interval[1] - r.rate for r in rates]
+    ax.bar(labels, values, yerr=[low, high], capsize=4, color=colour, alpha=0.85)
+    for x, r in enumerate(rates):
+        ax.annotate(f"{r.rate:.0%}", (x, r.interval[1]), ha="center", va="bottom",
+                    fontsize=8, xytext=(0, 2), textcoords="offset points")
+    ax.set_ylim(0, 1.05)
+    ax.set_title(title)
+    ax.set_ylabel("share of games lost")

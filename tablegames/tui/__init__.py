@@ -1,0 +1,25 @@
+"""``tablegames play``: a game in the terminal, for people (rich; the ``[cli]`` extra).
+
+The screen shows the table laid out (seats by name, tricks, piles, phases laid down,
+Dallah's cups), what just happened in words, the seat's hand as coloured cards
+(``10♥ A♠``; Phase 10's colours as colours), the prompt and numbered moves. A move is
+typed as its number or its notation without the seat (``play Th``); ``q`` or Ctrl-C
+stops. See :class:`~tablegames.tui.session.Options` for what can be chosen, and
+:mod:`tablegames.tui.session` for interrupts and the hot seat.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from tablegames.common.registry import game_info
+from tablegames.tui.session import Options, Session
+
+__all__ = ["Options", "Session", "play"]
+
+
+def play(options: Options, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    """Play one game at the terminal; returns the exit status (0, also when stopped)."""
+    session = Session(game_info(options.game), options, out or sys.stdout, inp or sys.stdin)
+    return session.run()

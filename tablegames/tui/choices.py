@@ -1,0 +1,211 @@
+"""The moves a person may type: numbered choices, notation without the seat, filters.
+
+Notation carries the seat (``"0:play Th"``) because a server must know who sent a move;
+a person at their own screen should not have to type it. :func:`read` accepts, in order:
+
+* a number from the list on screen (``3``);
+* a move without the seat (``play Th``, ``play 10♥``, ``knock``), or with one;
+* the arguments alone when only one move has them (``Th``);
+* otherwise words that narrow the list (``lay R7`` shows the lay-downs holding R7), which
+  is how Phase 10's hundreds of lay-downs stay usable.
+
+Suit symbols typed or pasted from the screen (``♥``) are read as the notation's letters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from tablegames.render.faces import Face, face
+from tablegames.tui.words import Line
+
+#: At most this many choices are listed at once; longer lists are grouped by verb.
+MAX_SHOWN = 30
+#: A verb with more options than this is shown as one line ("lay: 312 ways").
+MAX_PER_VERB = 12
+_SYMBOLS = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"})
+#: Verbs whose argument is a seat number (shown with the player's name).
+SEAT_VERBS = frozenset({"give", "target", "redirect", "pair"})
+
+
+@attrs.frozen
+class Choice:
+    """One legal move: its full notation and what a person types (without the seat)."""
+
+    notation: str
+    seat: int
+
+    @property
+    def short(self) -> str:
+        return self.notation.split(":", 1)[1] if ":" in self.notation else self.notation
+
+    @property
+    def verb(self) -> str:
+        return self.short.split(" ", 1)[0]
+
+    @property
+    def args(self) -> str:
+        parts = self.short.split(" ", 1)
+        return parts[1] if len(parts) > 1 else ""
+
+
+def choices(notations: Sequence[str], seat: int) -> list[Choice]:
+    return [Choice(n, seat) for n in notations]
+
+
+@attrs.frozen
+class Menu:
+    """What is on screen: numbered choices and the verbs shown only as a count."""
+
+    numbered: list[Choice]
+    grouped: dict[str, int]
+
+    @classmethod
+    def of(cls, options: Sequence[Choice]) -> Menu:
+        if len(options) <= MAX_SHOWN:
+            return cls(list(options), {})
+        by_verb: dict[str, list[Choice]] = {}
+        for c in options:
+            by_verb.setdefault(c.verb, []).append(c)
+        numbered: list[Choice] = []
+        grouped: dict[str, int] = {}
+        for verb, items in by_verb.items():
+            if len(items) <= MAX_PER_VERB:
+                numbered.extend(items)
+            else:
+                grouped[verb] = len(items)
+        return cls(numbered, grouped)
+
+
+@attrs.frozen
+class Reading:
+    """What a typed line means: ``move`` (notation to apply), ``menu`` (a narrower list
+    to show), ``quit``, ``help`` or ``error`` (with one line of ``message``)."""
+
+    kind: str
+    move: str = ""
+    menu: Menu | None = None
+    message: str = ""
+
+
+QUIT = frozenset({"q", "quit", "exit", "bye"})
+
+
+def normalize(text: str) -> str:
+    """Spaces collapsed, suit symbols as letters, the verb in lower case."""
+    words = text.translate(_SYMBOLS).split()
+    if words:
+        words[0] = words[0].lower()
+    return " ".join(words)
+
+
+def readable(game: str, text: str) -> str:
+    """``text`` with each card written as people read it, in letters: ``12c`` -> ``Qc``.
+
+    What a person copies from the screen (``Q♣``) or says aloud is matched against this,
+    as well as against the notation itself.
+    """
+    out, token = [], ""
+    for ch in text + "\0":
+        if ch.isalnum() or ch in "♣♦♥♠":
+            token += ch
+            continue
+        if token:
+            f = face(game, token)
+            out.append(f.text.translate(_SYMBOLS) if f is not None else token)
+            token = ""
+        if ch != "\0":
+            out.append(ch)
+    return "".join(out)
+
+
+def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str = "",
+         other_seats: Sequence[int] = ()) -> Reading:
+    """Interpret one typed line against the legal ``options`` of ``seat``.
+
+    ``other_seats`` are seats whose moves may be typed with their prefix (``2:knock`` at a
+    shared screen: another person knocking out of turn).
+    """
+    raw = text.strip()
+    if not raw:
+        return Reading("error", message="Type the number of a move, or the move itself.")
+    if raw.lower() in QUIT:
+        return Reading("quit")
+    if raw.lower() in ("?", "h", "help"):
+        return Reading("help")
+    if raw.isdigit():
+        n = int(raw)
+        if 1 <= n <= len(menu.numbered):
+            return Reading("move", move=menu.numbered[n - 1].notation)
+        if not menu.numbered:
+            return Reading("error", message="There is no numbered choice right now.")
+        return Reading("error", message=f"Choose a number from 1 to {len(menu.numbered)}.")
+    line = normalize(raw)
+    prefix, _, rest = line.partition(":")
+    if rest and prefix.strip().isdigit():
+        who = int(prefix)
+        if who != seat and who not in other_seats:
+            return Reading("error", message=f"You play seat {seat}, not seat {who}.")
+        return Reading("move", move=f"{who}:{normalize(rest)}")
+    wanted = line.lower()
+
+    def keys(text: str) -> tuple[str, str]:
+        return text.lower(), readable(game, text).lower()
+
+    exact = [c for c in options if wanted in keys(c.short)]
+    if exact:
+        return Reading("move", move=exact[0].notation)
+    by_args = [c for c in options if c.args and wanted in keys(c.args)]
+    if len(by_args) == 1:
+        return Reading("move", move=by_args[0].notation)
+    words = wanted.split()
+    narrowed = [c for c in options
+                if all(any(w in k for k in keys(c.short)) for w in words)]
+    if narrowed:
+        more = len(narrowed) > MAX_SHOWN
+        return Reading("menu", menu=Menu(narrowed[:MAX_SHOWN], {}), message=(
+            f"{len(narrowed)} moves match" +
+            (f"; the first {MAX_SHOWN} are listed, type more to narrow" if more else "")))
+    # Not one of the choices: let the engine say why (its refusal is one clear line).
+    return Reading("move", move=f"{seat}:{line}")
+
+
+def describe(game: str, choice: Choice, names: Sequence[str],
+             labels: dict[str, dict[str, str]] | None = None) -> Line:
+    """A choice for the screen: the move with its cards drawn as faces and seats named."""
+    out: Line = [choice.verb]
+    args = choice.args
+    if not args:
+        return out
+    out.append(" ")
+    if choice.verb in SEAT_VERBS:
+        seats = [int(a) for a in args.split() if a.isdigit() and int(a) < len(names)]
+        if seats and len(seats) == len(args.split()):
+            return [*out, args, " (" + " → ".join(names[s] for s in seats) + ")"]
+    token = ""
+    for ch in args + "\0":
+        if ch.isalnum() or ch in "♣♦♥♠":
+            token += ch
+            continue
+        if token:
+            out.append(_word(game, token, labels))
+            token = ""
+        if ch == "," and out and isinstance(out[-1], Face):
+            continue  # cards side by side read as a group; the chips keep them apart
+        if ch != "\0":
+            out.append(ch)
+    return out
+
+
+def _word(game: str, token: str, labels: dict[str, dict[str, str]] | None) -> Face | str:
+    f = face(game, token)
+    if f is not None:
+        return f
+    if labels:
+        for group in ("shapes", "zones", "cards"):
+            name = labels.get(group, {}).get(token)
+            if name is not None and name.lower() != token.lower():
+                return f"{token} ({name})"
+    return token

@@ -1,0 +1,152 @@
+"""The terminal game without a terminal: moves, interrupts, the hot seat, options."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import attrs
+import pytest
+
+import tablegames
+from tablegames import toepen
+from tablegames.cli import main, parse_rules
+from tablegames.tui.choices import Menu, choices, read
+from tablegames.tui.session import Options, Session
+from tablegames.tui.words import Narrator, plain
+
+
+def play(*argv: str, stdin: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(["play", *argv, "--pace", "0"], out=out, inp=io.StringIO(stdin))
+    return code, out.getvalue()
+
+
+def test_moves_are_typed_without_the_seat_and_shown_in_words() -> None:
+    code, text = play("toepen", "--players", "3", "--seed", "4", "--names", "Ana,Bo,Cy",
+                      stdin="keep\nq\n")
+    assert code == 0 and "You kept the hand" in text and "Goodbye" in text
+    assert "{" not in text  # no JSON without --debug
+    hand = toepen.new_game(players=["Ana", "Bo", "Cy"], seed=4).view(0)["hand"]
+    faces = [tablegames.render.face("toepen", c).text for c in hand]  # type: ignore[union-attr]
+    assert re.search(r"Your hand:\s+" + r"\s+".join(map(re.escape, faces)), text)
+
+
+def test_a_bad_move_is_one_line_and_changes_nothing() -> None:
+    code, text = play("toepen", "--players", "3", "--seed", "4", stdin="dance\n1:keep\n9\nq\n")
+    assert code == 0
+    notes = [line for line in text.splitlines() if line.startswith(("Not played", "You play",
+                                                                    "Choose a number"))]
+    assert len(notes) == 3, notes
+    assert "You play seat 0, not seat 1" in text and "Traceback" not in text
+
+
+def test_a_knock_out_of_turn_is_offered_between_bot_moves() -> None:
+    # seat 0 keeps, leads the first card, then knocks while seat 1 is about to play
+    code, text = play("toepen", "--players", "3", "--seed", "4", stdin="keep\n1\nknock\nq\n")
+    assert code == 0
+    assert "is about to play. You may: knock" in text
+    assert "You knocked: the stake is now 2" in text
+
+
+def test_the_hot_seat_hides_each_hand_from_the_next_person() -> None:
+    names = ["Ana", "Bo"]
+    stdin = "\nkeep\n\nkeep\n\nq\n"
+    code, text = play("toepen", "--table", "--names", ",".join(names), "--seed", "2", stdin=stdin)
+    assert code == 0
+    state = toepen.new_game(players=names, seed=2)
+    hands = [" ".join(tablegames.render.face("toepen", c).text  # type: ignore[union-attr]
+                      for c in state.view(s)["hand"]) for s in (0, 1)]
+    parts = text.split("Pass the screen to ")[1:]
+    assert [p.split(".", 1)[0] for p in parts] == ["Ana", "Bo", "Ana"]
+    for part in parts:
+        seat = names.index(part.split(".", 1)[0])
+        shown = [" ".join(m.split()) for m in re.findall(r"Your hand:([^\n]*)", part)]
+        assert shown and all(s == hands[seat] for s in shown)
+
+
+def test_a_dallah_table_types_every_seat_and_every_report() -> None:
+    script = tablegames.new_game("dallah", players=3, seed=2)
+    moves, seats = [], set()
+    while len(moves) < 14:
+        action = str(script.legal_actions()[0])
+        seats.add(int(action.split(":")[0]))
+        moves.append(action.split(":", 1)[1])
+        script.apply(action)
+    assert {"settled"} & set(moves) and len(seats) > 1  # reports, typed for several seats
+    out = io.StringIO()
+    session = Session(tablegames.GAMES["dallah"], Options(game="dallah", players=3, seed=2,
+                                                          table=True, pace=0),
+                      out, io.StringIO("\n".join([*moves, "q"]) + "\n"))
+    assert session.run() == 0
+    text = out.getvalue()
+    assert session.state.version == len(moves) and "Not played" not in text
+    assert "Pass the screen" not in text  # nothing in Dallah is hidden
+    assert "The Dallah settled" in text
+
+
+def test_dallah_in_arabic() -> None:
+    code, text = play("dallah", "--lang", "ar", "--players", "3", stdin="q\n")
+    assert code == 0 and "الدلة" in text and "اسحب بطاقة إجراء" in text
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--lang", "ar"], "only Dallah"),
+    (["--seat", "7"], "--seat"),
+    (["--players", "3", "--names", "A,B"], "--names"),
+    (["--rules", "limit=ten"], "limit"),
+    (["--rules", "standard", "--rules", "elimination"], "two variants"),
+    (["--opponent", "genius"], "genius"),
+])
+def test_bad_options_are_one_clear_line(argv: list[str], message: str,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = play("toepen", *argv, stdin="q\n")
+    err = capsys.readouterr().err
+    assert code == 2 and text == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_rules_options_override_a_variant() -> None:
+    info = tablegames.GAMES["toepen"]
+    rules = parse_rules(info, ["limit=15", "elimination"])
+    assert rules == attrs.evolve(toepen.Rules.variant("elimination"), limit=15)
+    assert rules != toepen.Rules.variant("elimination")
+    assert parse_rules(info, []) is None
+
+
+def test_reading_typed_moves() -> None:
+    options = choices(["0:play Th", "0:play 7s", "0:knock"], 0)
+    menu = Menu.of(options)
+    assert read("2", options, menu, 0, "toepen").move == "0:play 7s"
+    assert read("play 10♥", options, menu, 0, "toepen").move == "0:play Th"
+    assert read("PLAY th", options, menu, 0, "toepen").move == "0:play Th"
+    assert read("7s", options, menu, 0, "toepen").move == "0:play 7s"
+    assert read("play", options, menu, 0, "toepen").kind == "menu"
+    assert read("4", options, menu, 0, "toepen").kind == "error"
+    assert read("q", options, menu, 0, "toepen").kind == "quit"
+    assert read("1:knock", options, menu, 0, "toepen").kind == "error"
+    assert read("1:knock", options, menu, 0, "toepen", [1]).move == "1:knock"
+    shithead = choices(["0:play 12c", "0:play 12c,12d"], 0)
+    assert read("play Q♣", shithead, Menu.of(shithead), 0, "shithead").move == "0:play 12c"
+
+
+def test_long_lists_are_grouped_and_narrowed() -> None:
+    lays = [f"0:lay set{n}=R{n},B{n},G{n}" for n in range(1, 13)] * 3 + ["0:draw"]
+    options = choices(lays, 0)
+    menu = Menu.of(options)
+    assert menu.grouped == {"lay": 36} and [c.short for c in menu.numbered] == ["draw"]
+    narrowed = read("lay R7", options, menu, 0, "phase10")
+    assert narrowed.kind == "menu" and narrowed.menu is not None
+    assert {c.short for c in narrowed.menu.numbered} == {"lay set7=R7,B7,G7"}
+
+
+def test_events_in_words_say_only_what_the_seat_was_told() -> None:
+    state = tablegames.new_game("phase10", players=3, seed=5)
+    mover = state.to_act
+    events = state.apply(f"{mover}:draw")
+    mine = [plain(Narrator("phase10", state.players, mover).say(e.for_seat(mover)) or [])
+            for e in events]
+    theirs = [plain(Narrator("phase10", state.players, (mover + 1) % 3).say(
+        e.for_seat((mover + 1) % 3)) or []) for e in events]
+    drawn = state.view(mover)["hand"]
+    assert any(line.startswith("You drew") and any(c in line for c in drawn) for line in mine)
+    assert theirs == [f"{state.players[mover]} drew from the stock"]
