@@ -2,12 +2,14 @@
 
 The phone sends back exactly the notation it was given (``"n"``), so the label is only
 for people: it is built from the notation and public names, never from the state.
-Anything this module cannot read still gets a button labelled with its notation, so a
-new verb in an engine is playable before it is translated.
+Anything this module cannot read still gets a button named by its verb, with its cards
+and seats in words, so a new verb in an engine (an interrupt such as a cut-in) is
+playable before it is translated.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -91,6 +93,18 @@ def label(notation: str, ctx: Context) -> dict[str, Any]:
             template = ACTIONS[ctx.lang].get((ctx.game, key))
             if template is not None:
                 button["label"] = template.format(**kw)
+                return button
+    return _plain(verb, args, ctx, button)
+
+
+def _plain(verb: str, args: str, ctx: Context, button: dict[str, Any]) -> dict[str, Any]:
+    """A verb with no words yet (a new interrupt such as a cut-in): its name, its cards."""
+    tokens = [t for t in re.split(r"[ ,/]", args) if t]
+    cards = [t for t in tokens if face(ctx.game, t)["kind"] in ("french", "phase10")]
+    if cards:
+        button["cards"] = [ctx.card(c) for c in cards]
+    words = [ctx.card_text(t) if t in cards else ctx.who(t) for t in tokens]
+    button["label"] = " ".join([verb.replace("_", " ").capitalize(), *words])
     return button
 
 

@@ -537,9 +537,13 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             name = room.seats[seat]["bot"]
-            bot = room.info.bots[name](bot_seed(room.config["seed"], version, seat))
             started = time.perf_counter()
-            action = await asyncio.to_thread(bot.choose, trial)
+            try:
+                bot = room.info.bots[name](bot_seed(room.config["seed"], version, seat))
+                action = await asyncio.to_thread(bot.choose, trial)
+            except Exception:  # a broken bot stops, the room and its phones go on
+                log.exception("room %s: bot %s failed at version %s", room.code, name, version)
+                return
             log.debug("room %s: bot %s chose %s in %.3fs", room.code, name, action,
                       time.perf_counter() - started)
             async with room.lock:

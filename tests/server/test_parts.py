@@ -52,8 +52,10 @@ def test_buttons_say_what_they_do_in_both_languages() -> None:
     assert label("0:hit R7>1.0", en)["label"] == "Add red 7 to Bo's group 1"
     assert label("0:discard S>2", en)["label"] == "Discard the Skip on Cy"
     assert label("0:discard S>2", ar)["label"] == "ارمِ ورقة التخطي على Cy"
-    assert label("0:teleport", en)["label"] == "0:teleport"  # unknown verbs stay playable
-    assert label("0:hit R7>junk", en)["label"] == "0:hit R7>junk"
+    assert label("0:teleport", en)["label"] == "Teleport"  # unknown verbs stay playable
+    assert label("0:hit R7>junk", en)["label"] == "Hit R7>junk"
+    cut = label("2:cut 7c,7d", Context("shithead", ["Amal", "Bo", "Cy"], "en"))
+    assert cut["label"] == "Cut 7♣ 7♦" and [f["code"] for f in cut["cards"]] == ["7c", "7d"]
     d = Context("dallah", ["Amal", "Bo"], "ar", {"shapes": {"tall": "الطويل"},
                                                   "zones": {"neck": "الرقبة"}}, zone="neck")
     assert label("0:fell neck:tall", d)["label"] == "سقط الطويل"
