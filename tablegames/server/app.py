@@ -231,30 +231,29 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     async def api_games(request: Request) -> Response:
         return JSONResponse(catalogue)
 
-    async def api_create(request: Request) -> Response:
-        lang = lang_of(request.query_params.get("lang"))
-        try:
-            spec = await body(request)
-            if not isinstance(spec, dict):
-                raise ClientError("bad_message")
-            code, token = hub.create(spec)
-        except ClientError as exc:
-            return refuse(exc, lang, 429 if exc.code == "slow_down" else 400)
-        return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
+    def seat_form(take: Callable[[Request, dict[str, Any]], Awaitable[tuple[str, str]]],
+                  ) -> Callable[[Request], Awaitable[Response]]:
+        """A POST that gives a seat: read the form, run ``take``, answer the seat's link."""
+        async def handler(request: Request) -> Response:
+            lang = lang_of(request.query_params.get("lang"))
+            try:
+                spec = await body(request)
+                if not isinstance(spec, dict):
+                    raise ClientError("bad_message")
+                code, token = await take(request, spec)
+            except ClientError as exc:
+                status = {"slow_down": 429, "no_room": 404}.get(exc.code, 400)
+                return refuse(exc, lang, status)
+            return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
+        return handler
 
-    async def api_join(request: Request) -> Response:
-        lang = lang_of(request.query_params.get("lang"))
-        try:
-            spec = await body(request)
-            if not isinstance(spec, dict):
-                raise ClientError("bad_message")
-            room = hub.room(request.path_params["code"])
-            async with room.lock:
-                token = hub.join(room.code, spec.get("name"))
-        except ClientError as exc:
-            status = 429 if exc.code == "slow_down" else 404 if exc.code == "no_room" else 400
-            return refuse(exc, lang, status)
-        return JSONResponse({"code": room.code, "token": token, "url": f"/p/{token}"})
+    async def create(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        return hub.create(spec)
+
+    async def join(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        room = hub.room(request.path_params["code"])
+        async with room.lock:
+            return room.code, hub.join(room.code, spec.get("name"))
 
     async def api_room(request: Request) -> Response:
         try:
@@ -344,9 +343,9 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         Route("/p/{token}", page("room.html")),
         Route("/s/{code}", page("room.html")),
         Route("/api/games", api_games),
-        Route("/api/rooms", api_create, methods=["POST"]),
+        Route("/api/rooms", seat_form(create), methods=["POST"]),
         Route("/api/rooms/{code}", api_room),
-        Route("/api/rooms/{code}/join", api_join, methods=["POST"]),
+        Route("/api/rooms/{code}/join", seat_form(join), methods=["POST"]),
         Route("/qr/{code}.svg", qr),
         WebSocketRoute("/ws/p/{token}", player_socket),
         WebSocketRoute("/ws/s/{code}", screen_socket),
