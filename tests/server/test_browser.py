@@ -9,11 +9,13 @@ follow a fixed priority, so every run plays the same games.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 import tablegames
 from tablegames.common.rules import rules_to_dict
@@ -91,7 +93,8 @@ class DallahTable:
     def __call__(self, actions: Sequence[str], page: Any) -> str | tuple[str, list[str]]:
         if page.locator("#countdown").count():
             self.countdowns += 1
-            assert page.locator("#digits").text_content() in {"5", "4", "3", "2", "1", "Time!"}
+            assert page.locator("#digits").text_content() in {
+                "5", "4", "3", "2", "1", "Time!", "انتهى الوقت!"}
         fells = [a for a in actions if ":fell " in a]
         if fells and any(a.endswith(":settled") for a in actions):
             self.reports += 1
@@ -115,6 +118,11 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
         phones.wait_version(0)  # the last seat taken: the game is dealt on every phone
         for page in phones.pages:
             assert page.locator("#hand .card").count() > 0 or game == "dallah"
+        if game == "dallah":  # Cy's phone switches to Arabic: right to left, Arabic prompts
+            cy = phones.pages[2]
+            cy.click("#lang")
+            cy.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
+            expect(cy.locator("#prompt")).to_have_text(re.compile("[\u0600-\u06ff]"))
         knocked: list[int] = []
 
         def interrupt(version: int, seat: int) -> int:
