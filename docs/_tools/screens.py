@@ -1,6 +1,6 @@
 """Take the app guide's phone screenshots with the room server and Debian's Chromium.
 
-Usage, from the repository root (needs the ``server-test`` extra and ``/usr/bin/chromium``)::
+Usage, from the repository root (needs the ``test`` extra and ``/usr/bin/chromium``)::
 
     python docs/_tools/screens.py
 

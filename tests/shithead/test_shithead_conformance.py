@@ -29,14 +29,14 @@ def test_conformance_two_decks(players: int, variant: str) -> None:
     assert report.games == 6
 
 
-@pytest.mark.parametrize("variant", ["classic", "left", "no-specials", "no-swap"])
+@pytest.mark.parametrize("variant", ["classic", "clockwise", "no-specials", "no-swap"])
 def test_conformance_variants_smart(variant: str) -> None:
     report = check_game("shithead", players=4, seeds=range(20), bot="smart", full_every=7,
                         new_game_kwargs={"rules": variant})
     assert report.games == 20
 
 
-@pytest.mark.parametrize("variant", ["classic", "left", "no-swap"])
+@pytest.mark.parametrize("variant", ["classic", "clockwise", "no-swap"])
 def test_conformance_variants_random(variant: str) -> None:
     # random play without the standard table's many "play on anything" cards runs long
     # (see benchmarks/bench_shithead.py), so fewer seeds and sparser deep checks here
