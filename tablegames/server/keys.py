@@ -81,8 +81,9 @@ GAME: dict[str, dict[str, tuple[str, ...]]] = {
         "collector": ("collector",),
         "falls": ("falls",),
         "timeouts": ("timeouts",),
-        "turn": ("turn",),
-        "turn_no": ("turn_no",),
+        # the seat whose turn it is was "turn", its number "turn_no"; now "active" and "turn"
+        "turn": ("active", "turn"),
+        "turn_no": ("turn_no", "turn"),
         "pot": ("pot",),
         "full_zones": ("full_zones",),
         "shared": ("shared",),
@@ -90,7 +91,7 @@ GAME: dict[str, dict[str, tuple[str, ...]]] = {
         "piles": ("piles",),
         "retired": ("retired",),
         "held": ("held",),
-        "decks": ("decks",),
+        "actions_left": ("stock",),
         "swaps_left": ("swaps_left",),
     },
 }

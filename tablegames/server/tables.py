@@ -185,7 +185,7 @@ def dallah(view: dict[str, Any], ctx: Context) -> Table:
     shared = [{"shape": sid, "name": ctx.named("shapes", sid), "count": n}
               for sid, n in (k("shared") or {}).items() if n]
     facts = [[table_word(w, "shared"), k("shared_total")], [table_word(w, "retired"), k("retired")],
-             [table_word(w, "actions_deck"), (k("decks") or {}).get("actions")]]
+             [table_word(w, "actions_deck"), k("actions_left")]]
     return {"seats": seats, "center": center, "shared": shared, "facts": facts}
 
 

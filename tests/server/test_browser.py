@@ -19,7 +19,14 @@ from playwright.sync_api import expect
 
 import tablegames
 from tablegames.common.rules import rules_to_dict
-from tests.server.helpers import Phones, Server, assert_no_hidden_cards, by_priority, play
+from tests.server.helpers import (
+    VISIBLE_ACTIONS,
+    Phones,
+    Server,
+    assert_no_hidden_cards,
+    by_priority,
+    play,
+)
 
 NAMES = ["Amal", "Bo", "Cy"]
 
@@ -38,7 +45,7 @@ GAMES: dict[str, dict[str, Any]] = {
                "order": {"keep": 0, "accept": 1, "stay": 2, "knock": 3, "play": 4, "fold": 5}},
     "phase10": {"seed": 20, "rules": {"phases": ["set3+set3"]},
                 "order": {"lay": 0, "hit": 1, "draw": 2, "take": 3, "discard": 4}},
-    "shithead": {"seed": 22, "rules": {},
+    "shithead": {"seed": 216, "rules": {"cut_in": True},
                  "order": {"done": 0, "play": 1, "blind": 2, "give": 3, "pickup": 4}},
     # ten cups instead of twenty-five: a short game that still has a five-second card
     "dallah": {"seed": 5, "rules": {"cards": small_card_set(2)},
@@ -58,6 +65,9 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
     if simple:
         page.click("text=House rules")
         for name, value in simple.items():
+            if isinstance(value, bool):
+                page.set_checked(f"[data-option={name}]", value)
+                continue
             text = ", ".join(value) if isinstance(value, list) else str(value)
             page.fill(f"[data-option={name}]", text)
     page.click("text=Advanced")
@@ -123,21 +133,27 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
             cy.click("#lang")
             cy.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
             expect(cy.locator("#prompt")).to_have_text(re.compile("[\u0600-\u06ff]"))
-        knocked: list[int] = []
+        interrupts: list[str] = []
 
         def interrupt(version: int, seat: int) -> int:
-            """Toepen: a phone that is not to act knocks in the middle of the trick."""
-            if game != "toepen" or knocked or phones.pages[seat].get_attribute(
-                    "body", "data-stage") != "play":
+            """A phone that is not to act takes its interrupt: Toepen's knock (once, in the
+            middle of a trick), Shithead's cut-in (whenever one is offered)."""
+            if game not in ("toepen", "shithead") or (game == "toepen" and (
+                    interrupts or phones.pages[seat].get_attribute("body", "data-stage") != "play")):
                 return 0
-            other = next(i for i in range(3) if i != seat)
-            page = phones.pages[other]
-            assert page.get_attribute("body", "data-myturn") == "0"
-            button = page.locator(f'[data-action="{other}:knock"]')
-            assert button.count() == 1, "the knock is offered out of turn"
-            button.click()
-            knocked.append(version + 1)
-            return 1
+            for other in (i for i in range(3) if i != seat):
+                page = phones.pages[other]
+                page.wait_for_selector(f"body[data-version='{version}']", state="attached")
+                offered = page.evaluate(VISIBLE_ACTIONS)
+                if not offered:
+                    continue
+                assert page.get_attribute("body", "data-myturn") == "0"
+                if game == "toepen":
+                    assert offered == [f"{other}:knock"], "the knock is offered out of turn"
+                page.locator(f'[data-action="{offered[0]}"]').first.click()
+                interrupts.append(offered[0])
+                return 1
+            return 0
 
         chooser = DallahTable() if game == "dallah" else by_priority(spec["order"])
         final = play(phones, chooser, start=0, on_step=interrupt)
@@ -145,8 +161,9 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
         for page in phones.pages:
             page.wait_for_selector("#result:not([hidden])")
             assert page.get_attribute("body", "data-over") == "1"
+        if game in ("toepen", "shithead"):
+            assert interrupts, "an interrupt was taken out of turn"
         if game == "toepen":
-            assert knocked, "a knock out of turn was played"
             for page in phones.pages:
                 assert page.locator("#events li", has_text="knocked").count() >= 1
         if game == "dallah":
