@@ -20,6 +20,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
+from tablegames.common.simulate import SimulationSummary, simulate
 
 __version__ = "0.1.0"
 
@@ -36,6 +37,7 @@ __all__ = [
     "PositionError",
     "RulesError",
     "SetupError",
+    "SimulationSummary",
     "StateError",
     "TablegamesError",
     "from_position",
@@ -43,4 +45,5 @@ __all__ = [
     "new_game",
     "register",
     "replay",
+    "simulate",
 ]

@@ -1,8 +1,9 @@
 """The ``tablegames`` command (also ``python -m tablegames``).
 
-* ``tablegames simulate GAME --games N --players P --seed S [--bot B] [--json]`` plays
-  seeded games with bots and prints a summary (games, mean length, losers and winners per
-  seat, time, games/s), with a progress bar on long runs when ``rich`` is installed.
+* ``tablegames simulate GAME --games N --players P --seed S [--workers W] [--out F.jsonl
+  [--resume]] [--backend ray [--address A]] [--bot B | --bots B1,B2,..] [--rules R] [--json]``
+  plays seeded games with bots on every core and prints a summary (loss and win rates per
+  seat and per bot with 95% intervals, mean length, time), with a progress bar on long runs.
 * ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
   in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
   sharing the screen; ``tablegames play --help`` explains every option.
@@ -23,18 +24,22 @@ from tablegames.common.errors import RulesError, SetupError, TablegamesError
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
-from tablegames.common.simulate import simulate
 
 
 def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress callback (rich if available and useful) and a function to close it."""
+    """A progress bar on stderr (rich) for long runs, and a function to close it.
+
+    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean.
+    """
     if not enabled or total < 200:
         return None, lambda: None
     try:
-        from rich.progress import Progress
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:  # rich is an optional extra; plain output still works
         return None, lambda: None
-    bar = Progress(transient=True)
+    bar = Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(file=sys.stderr), transient=True)
     task = bar.add_task("playing", total=total)
     bar.start()
 
@@ -44,34 +49,39 @@ def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, 
     return update, bar.stop
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    info = game_info(args.game)
-    bot = args.bot or info.default_bot
-    update, close = _progress(args.games, not args.json and out.isatty())
+def _seed_arg(text: str) -> int | str:
+    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed."""
     try:
-        summary = simulate(info, args.games, args.players, args.seed, bot, progress=update)
+        return int(text)
+    except ValueError:
+        return text
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from tablegames.common.simulate import simulate
+
+    info = game_info(args.game)
+    bots: str | list[str] | None = None
+    if args.bot is not None:
+        bots = args.bot.split(",") if "," in args.bot else args.bot
+    update, close = _progress(args.games, sys.stderr.isatty())
+    try:
+        summary = simulate(
+            info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
+            rules=parse_rules(info, args.rules), out=args.out,
+            resume=args.resume, backend=args.backend, address=args.address, progress=update,
+        )
+    except KeyboardInterrupt:
+        close()
+        hint = " (add --resume to the same command to finish it)" if args.out else ""
+        sys.stderr.write(f"tablegames: interrupted{hint}\n")
+        return 130
     finally:
         close()
-    data = summary.to_dict()
     if args.json:
-        out.write(json.dumps(data, indent=2) + "\n")
-        return 0
-    lengths = summary.lengths
-    seats = range(args.players)
-    out.write(f"{info.title}: {summary.games} games, {args.players} players, bot '{bot}', "
-              f"seeds {args.seed}..{args.seed + args.games - 1}\n")
-    out.write(f"  {'mean length':<24} {summary.mean_length:.1f} actions "
-              f"(min {min(lengths)}, max {max(lengths)})\n")
-    label = "biggest losers" if info.name == "dallah" else "losers"
-    def per_seat(counts: list[int]) -> str:
-        return "  ".join(f"P{s}:{counts[s]}" for s in seats)
-
-    out.write(f"  {label + ' per seat':<24} {per_seat(summary.losers)}\n")
-    if any(summary.winners):
-        out.write(f"  {'winners per seat':<24} {per_seat(summary.winners)}\n")
-    rate = summary.actions / summary.seconds if summary.seconds else 0.0
-    out.write(f"  {'time':<24} {summary.seconds:.2f} s, {summary.games_per_second:,.0f} games/s, "
-              f"{rate:,.0f} actions/s\n")
+        out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
+    else:
+        out.write(summary.report())
     return 0
 
 
@@ -171,10 +181,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play seeded games with bots and summarise them")
     s.add_argument("game")
-    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--players", type=int, default=4)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bot", default=None, help="bot kind (default: the game's built-in bot)")
+    s.add_argument("--seed", type=_seed_arg, default=0, help="run seed; game i gets its own seed from it")
+    s.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
+    s.add_argument("--out", default=None, help="write one JSON line per game to this file")
+    s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
+    s.add_argument("--backend", choices=["process", "ray"], default="process")
+    s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    s.add_argument("--bot", "--bots", dest="bot", default=None,
+                   help="bot for every seat, or one per seat: smart,random,random,random")
+    s.add_argument("--rules", action="append", default=[], metavar="RULE",
+                   help="house rules: a variant name or an option key=value (repeat for more)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     pl = sub.add_parser(
         "play", help="play a game in the terminal, against bots or at a shared screen",

@@ -515,9 +515,10 @@ def _trust_checks(
         tampered = []
         data["rng"] = (data["rng"] + 1) % (1 << 64)
         tampered.append(json.dumps(data))
-        if data["history"]:
+        if state.history:
             data = json.loads(text)
-            data["history"] = data["history"][:-1]
+            h = data["history"]
+            h["order"] = h["order"][: -h["width"]]
             tampered.append(json.dumps(data))
         for bad_text in tampered:
             try:

@@ -60,7 +60,12 @@ GAME = GameInfo(
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="model",
+    state_class=State,
+    ruling_prefix="DAL",
 )
+
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
 
 __all__ = [
     "DEFAULT_CARDS",
@@ -78,6 +83,7 @@ __all__ = [
     "Shape",
     "State",
     "Zone",
+    "from_position",
     "new_game",
     "parse_action",
 ]

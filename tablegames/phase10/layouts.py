@@ -15,6 +15,15 @@ The space is kept small by counting only what a player could tell apart:
 Hands that cannot hold the phase at all (most of them) are ruled out first by a cheap
 per-requirement count (:func:`most_naturals`). The state memoises the resulting actions
 per seat and hand, since bots and the conformance kit ask again within a turn.
+
+**Bounded.** A house phase list can make the number of lay-downs explode (six small
+requirements of a 17-card hand full of Wilds allow over a million). The enumerator
+therefore stops after :data:`LAY_CAP` lay-downs, or when it has spent
+:data:`SEARCH_BUDGET` steps of work, whichever comes first, and lists what it found so far
+in its canonical order. The ten standard phases never come near either bound (the most
+any 11-card hand allows is 330, seven cards of one colour out of eleven). Every legal
+lay-down stays expressible: ``apply`` checks a lay-down by the rules, not against the
+list, so one that the capped list leaves out is still accepted (see the P10-40 ruling).
 """
 
 from __future__ import annotations
@@ -27,24 +36,53 @@ from tablegames.phase10.rules import RUN, SET, Phase
 
 Layout = tuple[Group, ...]
 
+#: The most lay-downs one listing holds (the standard phases never allow more than 330).
+LAY_CAP = 1000
+#: Steps of work (candidate groups built plus search nodes) one listing may spend.
+SEARCH_BUDGET = 200_000
 
-def lay_downs(counts: Sequence[int], phase: Phase, per_group: bool = True) -> tuple[Layout, ...]:
-    """Every distinct lay-down of ``phase`` from a hand given as counts per face.
+
+class _Budget:
+    """Work left for one enumeration; ``stop`` once the cap or the budget is reached."""
+
+    __slots__ = ("left", "limit", "stop")
+
+    def __init__(self, limit: int, work: int) -> None:
+        self.limit = limit
+        self.left = work
+        self.stop = False
+
+
+def lay_downs(
+    counts: Sequence[int], phase: Phase, per_group: bool = True, limit: int = LAY_CAP,
+) -> tuple[Layout, ...]:
+    """The distinct lay-downs of ``phase`` from a hand given as counts per face.
 
     ``per_group``: every group needs a natural card (P10-54); otherwise one natural card
     in the whole phase is enough (the literal reading). Layouts come in a stable order,
-    their groups in canonical order (``Group.sort_key``).
+    their groups in canonical order (``Group.sort_key``). At most ``limit`` come back, and
+    fewer if the search budget runs out first (see the module docstring): the result is
+    every lay-down whenever there are at most ``limit`` of them and the phase is one of
+    the standard ten.
     """
     need = sum(size for _, size in phase)
     held = sum(counts) - counts[49]
-    if held < need or not all(_may_fill(kind, size, counts, per_group) for kind, size in phase):
+    if limit <= 0 or held < need or not all(
+        _may_fill(kind, size, counts, per_group) for kind, size in phase
+    ):
         return ()
-    pools = {
-        req: [(g, _needs(g), g.sort_key) for g in candidates(req[0], req[1], counts, per_group)]
-        for req in set(phase)
-    }
+    budget = _Budget(limit, SEARCH_BUDGET)
+    pools: dict[tuple[int, int], _Pool] = {}
+    for req in sorted(set(phase)):
+        pool: _Pool = []
+        for g in candidates(req[0], req[1], counts, per_group):
+            pool.append((g, _needs(g), g.sort_key))
+            budget.left -= 1
+            if budget.left <= 0:
+                break
+        pools[req] = pool
     found: list[Layout] = []
-    _search(list(counts), phase, 0, [], per_group, found, pools)
+    _search(list(counts), phase, 0, [], per_group, found, pools, budget)
     return tuple(found)
 
 
@@ -84,7 +122,7 @@ _Pool = list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, int, int, tupl
 
 def _search(
     counts: list[int], phase: Phase, i: int, chosen: list[Group], per_group: bool,
-    out: list[Layout], pools: dict[tuple[int, int], _Pool],
+    out: list[Layout], pools: dict[tuple[int, int], _Pool], budget: _Budget,
 ) -> None:
     """Fill requirement ``i`` onwards from ``counts`` (decremented in place).
 
@@ -97,6 +135,10 @@ def _search(
     req = phase[i]
     last = i == len(phase) - 1
     floor = chosen[-1].sort_key if i and phase[i - 1] == req else None
+    budget.left -= 1
+    if budget.left <= 0:
+        budget.stop = True
+        return
     for g, need, key in pools[req]:
         if floor is not None and key < floor:
             continue
@@ -107,14 +149,19 @@ def _search(
             if last:
                 if per_group or g.naturals or any(c.naturals for c in chosen):
                     out.append((*chosen, g))
+                    if len(out) >= budget.limit:
+                        budget.stop = True
+                        return
                 continue
             for f, k in need:
                 counts[f] -= k
             chosen.append(g)
-            _search(counts, phase, i + 1, chosen, per_group, out, pools)
+            _search(counts, phase, i + 1, chosen, per_group, out, pools, budget)
             chosen.pop()
             for f, k in need:
                 counts[f] += k
+            if budget.stop:
+                return
 
 
 def _needs(g: Group) -> tuple[tuple[int, int], ...]:

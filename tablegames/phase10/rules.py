@@ -79,6 +79,7 @@ def phase_size(text: str) -> int:
     return sum(size for _, size in parse_phase(text))
 
 
+@cache
 def describe_phase(text: str) -> str:
     """Words for a phase: ``"set of 3 + run of 4"``."""
     return " + ".join(f"{KIND_WORDS[k]} of {n}" for k, n in parse_phase(text))

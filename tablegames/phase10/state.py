@@ -13,6 +13,10 @@ skipper simply plays again (P10-58). At the end of each hand the others score wh
 hold (P10-52); the game ends after the hand in which someone completes the last phase,
 lowest total winning, with a tie-break hand among tied players (P10-53).
 
+Every field of the state is declared once below (``tablegames.common.fields``); the core
+derives ``copy``, the save and the strict load from the declarations, and
+:meth:`State._check_loaded` adds every invariant a declaration cannot state.
+
 Decisions the sources leave open, and what we chose:
 
 * Laying down is never compulsory: a player may hold a finished phase back.
@@ -21,27 +25,48 @@ Decisions the sources leave open, and what we chose:
   with a Skip or nothing on top — ends with nobody out: everyone scores their hand.
 * A Skip that has no seat left to skip (all others already pending) may be discarded
   against nobody (``discard S``); otherwise it must name a seat.
+* At the end of a hand every hand is shown (the table counts the points): the closing
+  ``hand_over`` event and the view's ``last_round`` hold the final hands and groups.
 """
 
 from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.errors import (
+    IllegalAction,
+    OutOfTurn,
+    SeatError,
+    SetupError,
+    StateError,
+)
+from tablegames.common.fields import (
+    Annotated,
+    cards,
+    count,
+    custom,
+    enum,
+    flag,
+    flags,
+    listof,
+    optional,
+    per_seat,
+    seat,
+    transient,
+)
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.rng import as_rng
-from tablegames.common.rules import coerce_rules
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
-from tablegames.common.state import BaseState, check_seed, normalize_players
+from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
+    COLOUR_NAMES,
     N_FACES,
     NAMES,
     NUMBER,
@@ -54,40 +79,118 @@ from tablegames.phase10.cards import (
     display_order,
 )
 from tablegames.phase10.groups import Group, describe_group, group_fault
-from tablegames.phase10.layouts import lay_downs
+from tablegames.phase10.layouts import LAY_CAP, lay_downs
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
-STEPS = ("draw", "play", "over")
+STAGES = ("draw", "play", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 #: A laid group on the table: (kind, key, cards). For a run the key is its lowest number
 #: and the cards are in position order, so a Wild's number is ``key + index`` (P10-54).
 TableGroup = tuple[int, int, tuple[int, ...]]
 
+#: The largest group the pack allows: a colour's 24 number cards and all 8 Wilds.
+_MAX_GROUP = 32
+
+
+def _dump_group(g: TableGroup) -> list[Any]:
+    return [g[0], g[1], list(g[2])]
+
+
+def _load_group(r: Reader, _n: int) -> TableGroup:
+    kind_r, key_r, cards_r = r.list(3)
+    body = cards_r.ints(0, N_FACES - 1)
+    if not 1 <= len(body) <= _MAX_GROUP:
+        raise cards_r.fail(f"a group holds 1 to {_MAX_GROUP} cards")
+    g: TableGroup = (kind_r.int(0, 2), key_r.int(0, 12), tuple(body))
+    fault = group_fault(Group(*g))
+    if fault is not None:
+        raise r.fail(f"not a valid group: {fault[2]}")
+    return g
+
+
+#: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group.
+GROUP = custom(dump=_dump_group, load=_load_group)
+
+#: The keys of one hand's result on the score sheet (``results``).
+RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
+
+
+def _result_ok(res: Any, i: int, n: int) -> bool:
+    """Whether ``res`` is a well-formed result of hand ``i`` (the fast check)."""
+    if type(res) is not dict or res.keys() != RESULT_KEYS:
+        return False
+    out, added, completed = res["out"], res["added"], res["completed"]
+    return (
+        type(res["round"]) is int and res["round"] == i and type(res["tiebreak"]) is bool
+        and (out is None or (type(out) is int and 0 <= out < n))
+        and type(added) is list and len(added) == n
+        and all(type(x) is int and 0 <= x <= 10**6 for x in added)
+        and type(completed) is list and len(completed) == n
+        and all(x is None or (type(x) is int and 1 <= x <= 30) for x in completed)
+    )
+
+
+def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
+    """The score sheet: one checked result per finished hand (see :data:`RESULT_KEYS`).
+
+    Results are checked directly (a server loads saves all the time); only a bad one is
+    read again through the reader, for an error that names the path.
+    """
+    raw = r.value
+    if type(raw) is list and all(_result_ok(res, i, n) for i, res in enumerate(raw)):
+        return list(raw)
+    for i, item in enumerate(r.items()):
+        if set(item.keys()) != RESULT_KEYS:
+            raise item.fail(f"a hand's result has the keys {', '.join(sorted(RESULT_KEYS))}")
+        item["round"].int(i, i)
+        item["out"].opt_int(0, n - 1)
+        if len(item["added"].ints(0, 10**6)) != n:
+            raise item["added"].fail(f"expected {n} entries")
+        item["tiebreak"].bool()
+        for x in item["completed"].list(n):
+            x.opt_int(1, 30)
+    raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
+
+
+#: The score sheet: results are built once and never edited, so ``copy`` shares them.
+RESULTS = custom(dump=list, load=_load_results, copy=list)
+
 _LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, bool], list[Action]] = {}
+#: Lay-down actions the memo may hold in all (each listing holds at most ``LAY_CAP``).
+_LAY_CACHE_ACTIONS = 50_000
+_lay_cached = [0]
 
 
 def clear_caches() -> None:
     """Forget every memoised lay-down (for benchmarks that time the enumerator cold)."""
     _LAY_CACHE.clear()
-
+    _lay_cached[0] = 0
 
 
 def hit_values(group: TableGroup, card: int) -> list[int]:
     """Where ``card`` could land on ``group``: ``[0]`` for a set or colour group it fits,
     the run numbers a Wild could take, ``[0]`` for a natural extending a run, or ``[]``."""
-    kind, key, cards = group
+    kind, key, body = group
     if card == SKIP:
         return []
     if kind == SET:
         return [0] if card == WILD or NUMBER[card] == key else []
     if kind == COLOUR_GROUP:
         return [0] if card == WILD or COLOUR[card] == key else []
-    lo, hi = key, key + len(cards) - 1
+    lo, hi = key, key + len(body) - 1
     if card == WILD:
         return [v for v in (lo - 1, hi + 1) if 1 <= v <= 12]
     return [0] if NUMBER[card] in (lo - 1, hi + 1) else []
+
+
+def _ints(value: object, n: int, lo: int, hi: int) -> bool:
+    """Whether ``value`` is a list or tuple of ``n`` exact ints in ``lo..hi``."""
+    return (
+        isinstance(value, list | tuple) and len(value) == n
+        and all(type(x) is int and lo <= x <= hi for x in value)
+    )
 
 
 class State(BaseState):
@@ -95,35 +198,87 @@ class State(BaseState):
 
     GAME = "phase10"
     RULES = Rules
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
+    SETUP_KEYS = frozenset({"dealer", "phases", "scores"})
+    ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
+    STAGES = STAGES
+    VIEW_KEYS: ClassVar[dict[str, str]] = {
+        "round": "number of the current hand (deal), 0 for the first",
+        "dealer": "the seat that dealt this hand (the deal passes left, P10-57)",
+        "playing": "per seat: whether it plays this hand (false only when sitting out a "
+                   "tie-break hand, P10-53)",
+        "tiebreak": "whether this hand is a tie-break on the last phase (P10-53)",
+        "phases": "per seat: the phase it works on as {phase, text, open} (open: the phases "
+                  "it may lay this hand), or null when sitting out",
+        "completed": "per seat: how many phases it has completed (P10-45, P10-46)",
+        "down": "per seat: whether it has laid its phase this hand",
+        "laid": "per seat: its laid groups as {group, kind, cards, text} plus number (a set), "
+                "numbers (a run: what each Wild stands for) or colour",
+        "discard": "the discard pile, bottom card first",
+        "discard_top": "the top card of the discard pile, or null when it is empty",
+        "stock": "cards left in the draw pile",
+        "hand_sizes": "per seat: how many cards it holds",
+        "known_cards": "per seat: the cards it took from the discard pile and still holds "
+                       "(the whole table saw them go in)",
+        "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
+        "scores": "per seat: points so far (P10-52; lowest wins)",
+        "last_round": "the last finished hand: {round, out (seat or null), added (points per "
+                      "seat), completed (phase laid per seat or null), tiebreak, hands (what "
+                      "each seat held at the end), laid (every group at the end)}, or null",
+    }
 
-    step: int
-    hand_no: int
-    dealer: int
-    turn: int
-    hands: list[list[int]]
-    stock: list[int]
-    discard: list[int]
-    laid: list[list[TableGroup]]
-    done: list[int]
-    made: list[int]
-    target: list[int]
-    laid_phase: list[int]
-    down: list[bool]
-    laid_this_turn: bool
-    pending: list[bool]
-    scores: list[int]
-    playing: list[bool]
-    tiebreak: bool
-    known: list[list[int]]
-    reshuffled: list[int] | None
-    drawn_since: list[list[int]]
-    winner: int
-    results: list[dict[str, Any]]
+    stage: Annotated[int, enum(STAGES)]
+    #: The number of the current hand (deal), 0 for the first (the view's ``round``).
+    hand_no: Annotated[int, count(0)]
+    dealer: Annotated[int, seat()]
+    turn: Annotated[int, seat()]
+    hands: Annotated[list[list[int]], per_seat(cards(N_FACES))]
+    stock: Annotated[list[int], cards(N_FACES)]
+    discard: Annotated[list[int], cards(N_FACES)]
+    laid: Annotated[list[list[TableGroup]], per_seat(listof(GROUP, max_len=_MAX_GROUP))]
+    #: Phases completed per seat, and which (a bit per phase index).
+    done: Annotated[list[int], per_seat(count(0, 30))]
+    made: Annotated[list[int], per_seat(count(0, (1 << 30) - 1))]
+    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand).
+    target: Annotated[list[int], per_seat(count(-1, 29))]
+    #: The phase index each seat laid this hand (-1: not down).
+    laid_phase: Annotated[list[int], per_seat(count(-1, 29))]
+    down: Annotated[list[bool], flags()]
+    #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
+    laid_this_turn: Annotated[bool, flag()]
+    pending: Annotated[list[bool], flags()]
+    scores: Annotated[list[int], per_seat(count(0, 10**9))]
+    playing: Annotated[list[bool], flags()]
+    tiebreak: Annotated[bool, flag()]
+    #: Cards each seat took from the discard pile and still holds (public knowledge).
+    known: Annotated[list[list[int]], per_seat(cards(N_FACES))]
+    #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
+    reshuffled: Annotated[list[int] | None, optional(cards(N_FACES))]
+    #: What each seat drew since that rebuild (only its own is known to a seat).
+    drawn_since: Annotated[list[list[int]], per_seat(cards(N_FACES))]
+    winner: Annotated[int, seat(none=-1)]
+    results: Annotated[list[dict[str, Any]], RESULTS]
+    #: What each seat held, and every laid group, when the last hand ended (P10-52: the
+    #: table counts the points, so the hands are shown). ``None`` before any hand ended,
+    #: and in games loaded from saves made before these were kept.
+    last_hands: Annotated[list[list[int]] | None, optional(per_seat(cards(N_FACES)))]
+    last_laid: Annotated[
+        list[list[TableGroup]] | None, optional(per_seat(listof(GROUP, max_len=_MAX_GROUP)))
+    ]
+    #: The last hand's final hands and groups in notation, for views (a cache, not state:
+    #: they change only when a hand ends, and writing them is most of a view's cost).
+    _shown: Annotated[list[Any], transient(list)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
         """Read Phase 10 action notation (``"0:draw"``, ``"1:lay set3=R3,B3,W ..."``)."""
         return A.parse_action(text)
+
+    @property
+    def step(self) -> int:
+        """The stage under its old name (the built-in bots of ``bots.py`` still read it)."""
+        return self.stage
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -136,21 +291,13 @@ class State(BaseState):
         n = len(players)
         total = len(rules.phases)
         phases = extra.get("phases", [1] * n)
-        if (
-            not isinstance(phases, list | tuple) or len(phases) != n
-            or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= total
-                       for x in phases)
-        ):
+        if not _ints(phases, n, 1, total):
             raise SetupError(f"phases must be {n} phase numbers in 1..{total}")
         scores = extra.get("scores", [0] * n)
-        if (
-            not isinstance(scores, list | tuple) or len(scores) != n
-            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10**6
-                       for x in scores)
-        ):
-            raise SetupError(f"scores must be {n} non-negative ints")
+        if not _ints(scores, n, 0, 10**6):
+            raise SetupError(f"scores must be {n} ints in 0..1000000")
         dealer = extra.get("dealer", n - 1)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        if type(dealer) is not int or not 0 <= dealer < n:
             raise SetupError(f"dealer must be a seat in 0..{n - 1}")
         self.done = [p - 1 for p in phases]
         self.made = [(1 << d) - 1 for d in self.done]
@@ -161,12 +308,14 @@ class State(BaseState):
         self.playing = [True] * n
         self.winner = -1
         self.results = []
+        self.last_hands = None
+        self.last_laid = None
+        self._shown = []
         self._events = []
         self._start_hand(first=True)
         self._setup_log = list(self._events)
         self._events = []
         return self
-
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, *, first: bool) -> None:
@@ -178,7 +327,7 @@ class State(BaseState):
         else:
             deck = PACK.full_deck()
             self.rng.shuffle(deck)
-            ev.append(Event("shuffle", {"hand": self.hand_no}))
+            ev.append(Event("shuffle", {"round": self.hand_no}))
         stock = as_stock(deck)
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
         self.hands = [[] for _ in range(n)]
@@ -200,7 +349,7 @@ class State(BaseState):
         self.discard = [stock.pop()]
         first_player = order[0]
         ev.append(Event("deal", {
-            "hand": self.hand_no, "dealer": self.dealer, "first": first_player,
+            "round": self.hand_no, "dealer": self.dealer, "first": first_player,
             "discard": NAMES[self.discard[-1]], "tiebreak": self.tiebreak,
             "phases": [t + 1 if t >= 0 else None for t in self.target],
         }))
@@ -217,9 +366,10 @@ class State(BaseState):
                 self.pending[first_player] = True
         self._begin_turn(first_player)
 
-    def _first_open(self, seat: int) -> int:
+    def _first_open(self, seat: int, made: int | None = None) -> int:
         """The lowest phase ``seat`` has not completed (the last one if all are done)."""
-        made = self.made[seat]
+        if made is None:
+            made = self.made[seat]
         total = len(self.rules.phases)
         return next((i for i in range(total) if not made >> i & 1), total - 1)
 
@@ -243,7 +393,7 @@ class State(BaseState):
             self._events.append(Event("skipped", {"seat": seat}))
             seat = self._next_playing(seat)
         self.turn = seat
-        self.step = DRAW
+        self.stage = DRAW
         self.laid_this_turn = False
         if not self.stock and len(self.discard) <= 1 and (
             not self.discard or self.discard[-1] == SKIP
@@ -253,16 +403,12 @@ class State(BaseState):
     # ------------------------------------------------------------------ protocol
     @property
     def to_act(self) -> int | None:
-        return None if self.step == OVER else self.turn
+        return None if self.stage == OVER else self.turn
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if self.step == OVER:
+    def _legal(self, seat: int) -> list[Action]:
+        if self.stage == OVER or seat != self.turn:
             return []
-        if seat is None:
-            seat = self.turn
-        if seat != self.turn:
-            return []
-        if self.step == DRAW:
+        if self.stage == DRAW:
             out: list[Action] = []
             if self.stock or len(self.discard) > 1:
                 out.append(A.DRAW[seat])
@@ -291,7 +437,11 @@ class State(BaseState):
         return out
 
     def lay_actions(self, seat: int) -> list[Action]:
-        """Every distinct lay-down of ``seat``'s current phase (or open phases) from its hand."""
+        """The distinct lay-downs of ``seat``'s current phase (or open phases) from its hand.
+
+        At most :data:`~tablegames.phase10.layouts.LAY_CAP` in all (a house phase list can
+        allow far more; the standard phases never reach it): see the P10-40 ruling.
+        """
         per_group = self.rules.naturals == "group"
         counts = tuple(counts_of(self.hands[seat]))
         reqs = self.rules.phase_reqs
@@ -301,11 +451,14 @@ class State(BaseState):
             key = (seat, counts, phase, per_group)
             acts = _LAY_CACHE.get(key)
             if acts is None:
-                if len(_LAY_CACHE) > 4096:
-                    _LAY_CACHE.clear()
+                if _lay_cached[0] > _LAY_CACHE_ACTIONS or len(_LAY_CACHE) > 4096:
+                    clear_caches()
                 acts = [Lay(seat, groups) for groups in lay_downs(counts, phase, per_group)]
                 _LAY_CACHE[key] = acts
+                _lay_cached[0] += len(acts) + 1
             out.extend(acts)
+            if len(out) >= LAY_CAP:
+                return out[:LAY_CAP]
         return out
 
     def may_hit(self, seat: int) -> bool:
@@ -334,30 +487,25 @@ class State(BaseState):
         ]
 
     # ------------------------------------------------------------------ apply
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> None:
         seat = action.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r}", code="no_such_seat")
         if seat != self.turn:
             raise OutOfTurn(f"it is {self.players[self.turn]}'s turn", code="out_of_turn",
                             ruling="P10-31", seat=seat)
-        self._events = []
         kind = type(action)
         if kind is Draw or kind is Take:
-            if self.step != DRAW:
+            if self.stage != DRAW:
                 raise IllegalAction("you have already drawn this turn; play or discard",
                                     code="already_drew", ruling="P10-31", seat=seat)
             if kind is Draw:
                 self._draw(seat)
             else:
                 self._take(seat)
-            return self._events
-        if kind not in (Lay, Hit, Discard):
-            raise IllegalAction(f"{action!r} is not a Phase 10 action", code="not_an_action")
+            return
         if not all(type(v) is int for v in _number_fields(action)):
             raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
                                 code="bad_action", seat=seat)
-        if self.step == DRAW:
+        if self.stage == DRAW:
             raise IllegalAction("first draw a card or take the top discard",
                                 code="draw_first", ruling="P10-31", seat=seat)
         if kind is Lay:
@@ -366,7 +514,6 @@ class State(BaseState):
             self._hit(seat, action)  # type: ignore[arg-type]
         else:
             self._discard(seat, action)  # type: ignore[arg-type]
-        return self._events
 
     def _draw(self, seat: int) -> None:
         if not self.stock:
@@ -381,7 +528,7 @@ class State(BaseState):
         insort(self.hands[seat], card)
         if self.reshuffled is not None:
             self.drawn_since[seat].append(card)
-        self.step = PLAY
+        self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
 
@@ -396,7 +543,7 @@ class State(BaseState):
         self.discard.pop()
         insort(self.hands[seat], card)
         self.known[seat].append(card)
-        self.step = PLAY
+        self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
     def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> tuple[str, str, str] | None:
@@ -476,23 +623,22 @@ class State(BaseState):
             raise IllegalAction("you may hit only once your own phase is down",
                                 code="not_down", ruling="P10-50", seat=seat)
         owner, gi, card, value = action.owner, action.group, action.card, action.value
-        if not (isinstance(owner, int) and 0 <= owner < self.n
-                and isinstance(gi, int) and 0 <= gi < len(self.laid[owner])):
+        if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):
             raise IllegalAction(f"there is no group {owner}.{gi} on the table",
                                 code="no_such_group", ruling="P10-50", seat=seat)
         if owner != seat and self.laid_this_turn and not self.rules.hit_same_turn:
             raise IllegalAction(
                 "house rule: you may hit others' groups only from the turn after laying down",
                 code="hit_next_turn", ruling="P10-50", seat=seat)
-        if not isinstance(card, int) or card not in self.hands[seat]:
+        if card not in self.hands[seat]:
             raise IllegalAction("that card is not in your hand", code="not_in_hand",
                                 ruling="P10-50", seat=seat)
         if card == SKIP:
             raise IllegalAction("a Skip is never part of a phase", code="skip_in_phase",
                                 ruling="P10-22", seat=seat)
-        kind, key, cards = group = self.laid[owner][gi]
+        kind, key, body = group = self.laid[owner][gi]
         fits = hit_values(group, card)
-        if kind == RUN and card != WILD and key <= NUMBER[card] < key + len(cards):
+        if kind == RUN and card != WILD and key <= NUMBER[card] < key + len(body):
             raise IllegalAction("cards already laid stay where they are; nothing is swapped",
                                 code="no_swap", ruling="P10-47", seat=seat)
         if not fits:
@@ -509,11 +655,11 @@ class State(BaseState):
         if kind == RUN:
             number = value if card == WILD else NUMBER[card]
             if number < key:
-                self.laid[owner][gi] = (kind, key - 1, (card, *cards))
+                self.laid[owner][gi] = (kind, key - 1, (card, *body))
             else:
-                self.laid[owner][gi] = (kind, key, (*cards, card))
+                self.laid[owner][gi] = (kind, key, (*body, card))
         else:
-            self.laid[owner][gi] = (kind, key, tuple(sorted((*cards, card))))
+            self.laid[owner][gi] = (kind, key, tuple(sorted((*body, card))))
         self._events.append(Event("hit", {"seat": seat, "card": NAMES[card], "group": f"{owner}.{gi}",
                                           "value": value or None}))
         if not self.hands[seat]:
@@ -521,7 +667,7 @@ class State(BaseState):
 
     def _discard(self, seat: int, action: Discard) -> None:
         card, target = action.card, action.target
-        if not isinstance(card, int) or card not in self.hands[seat]:
+        if card not in self.hands[seat]:
             raise IllegalAction("that card is not in your hand", code="not_in_hand",
                                 ruling="P10-31", seat=seat)
         if card == SKIP:
@@ -532,7 +678,7 @@ class State(BaseState):
             if target != -1 and target not in targets:
                 if target == seat:
                     code, ruling, msg = "skip_self", "P10-20", "a Skip makes another player lose a turn"
-                elif isinstance(target, int) and 0 <= target < self.n and self.pending[target]:
+                elif 0 <= target < self.n and self.pending[target]:
                     code, ruling, msg = ("already_skipped", "P10-24",
                                          f"{self.players[target]} is already waiting out a skip")
                 else:
@@ -571,13 +717,15 @@ class State(BaseState):
                 added[s] = sum(POINTS[c] for c in self.hands[s])
                 self.scores[s] += added[s]
         result = {
-            "hand": self.hand_no, "out": out if out >= 0 else None, "added": added,
+            "round": self.hand_no, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
         self.results.append(result)
-        self._events.append(Event("hand_over", dict(result)))
-        self.step = OVER  # provisional: a new hand below sets DRAW again
+        self.last_hands = [h.copy() for h in self.hands]
+        self.last_laid = [row.copy() for row in self.laid]
+        self._events.append(Event("hand_over", self._last_round()))
+        self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
         if self.tiebreak:
             if out >= 0:
@@ -604,13 +752,13 @@ class State(BaseState):
 
     def _finish(self, winner: int) -> None:
         self.winner = winner
-        self.step = OVER
+        self.stage = OVER
         self.pending = [False] * self.n
         self._events.append(Event("game_over", {"winner": winner, "scores": list(self.scores)}))
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
-        if self.step != OVER:
+        if self.stage != OVER:
             raise ValueError("the game is not over yet")
         w = self.winner
         return Outcome(
@@ -625,42 +773,30 @@ class State(BaseState):
         out = []
         for s in range(self.n):
             row = []
-            for gi, (kind, key, cards) in enumerate(self.laid[s]):
+            for gi, (kind, key, body) in enumerate(self.laid[s]):
                 g: dict[str, Any] = {
                     "group": f"{s}.{gi}", "kind": KIND_WORDS[kind],
-                    "cards": card_names(cards),
-                    "text": describe_group(Group(kind, key, cards)),
+                    "cards": card_names(body),
+                    "text": describe_group(Group(kind, key, body)),
                 }
                 if kind == SET:
                     g["number"] = key
                 elif kind == RUN:
-                    g["numbers"] = list(range(key, key + len(cards)))
+                    g["numbers"] = list(range(key, key + len(body)))
                 else:
-                    g["colour"] = ("red", "blue", "green", "yellow")[key]
+                    g["colour"] = COLOUR_NAMES[key]
                 row.append(g)
             out.append(row)
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see: everything public, plus its own hand and choices.
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Everything public (see :attr:`VIEW_KEYS`); the base adds hand, legal, prompt.
 
-        Public: the phase each seat works on and how many it has completed, who is down,
-        every laid group (``laid``, with the numbers a run's Wilds stand for), the whole
-        discard pile (``discard``, bottom first) and its top, the draw pile's size, hand
-        sizes, the cards each seat took from the discard pile and still holds
-        (``known_cards``: the table saw them go in), pending skips, scores and the last
-        hand's result. Private to ``seat``: ``hand``, ``legal`` and ``prompt``. Never
-        shown: other hands and the order of the draw pile.
+        Never shown: other hands and the order of the draw pile.
         """
-        seat = self.check_seat(seat)
         phases = self.rules.phases
-        v: dict[str, Any] = {
-            "game": "phase10",
-            "players": list(self.players),
-            "seat": seat,
-            "to_act": self.to_act,
-            "step": STEPS[self.step],
-            "hand_no": self.hand_no,
+        return {
+            "round": self.hand_no,
             "dealer": self.dealer,
             "playing": list(self.playing),
             "tiebreak": self.tiebreak,
@@ -674,23 +810,36 @@ class State(BaseState):
             "laid": self.table(),
             "discard": card_names(self.discard),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
-            "stock_size": len(self.stock),
+            "stock": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": [card_names(k) for k in self.known],
             "pending_skips": [s for s in range(self.n) if self.pending[s]],
             "scores": list(self.scores),
-            "last_hand": _json_copy(self.results[-1]) if self.results else None,
+            "last_round": self._last_round() if self.results else None,
         }
-        if self.step == OVER:
-            v["result"] = self.outcome().to_dict()
-        if seat is not None:
-            v["hand"] = card_names(display_order(self.hands[seat]))
-            v["legal"] = [str(a) for a in self.legal_actions(seat)]
-            v["prompt"] = self._prompt(seat)
-        return v
+
+    def _last_round(self) -> dict[str, Any]:
+        """The last finished hand: its score-sheet line, the final hands and the table."""
+        shown = self._shown
+        if not shown or shown[0] != len(self.results):
+            hands, laid = self.last_hands, self.last_laid
+            shown[:] = [
+                len(self.results),
+                None if hands is None else [card_names(display_order(h)) for h in hands],
+                None if laid is None else [[str(Group(*g)) for g in row] for row in laid],
+            ]
+        out = dict(self.results[-1])
+        out["added"] = list(out["added"])
+        out["completed"] = list(out["completed"])
+        out["hands"] = None if shown[1] is None else [list(h) for h in shown[1]]
+        out["laid"] = None if shown[2] is None else [list(row) for row in shown[2]]
+        return out
+
+    def _hand(self, seat: int) -> list[Any]:
+        return card_names(display_order(self.hands[seat]))
 
     def _prompt(self, seat: int) -> str:
-        if self.step == OVER:
+        if self.stage == OVER:
             return "The game is over."
         if seat != self.turn:
             if not self.playing[seat]:
@@ -701,86 +850,186 @@ class State(BaseState):
         open_ = self.open_phases(seat)
         if len(open_) > 1:
             phase = "any of phases " + ", ".join(str(i + 1) for i in open_)
-        if self.step == DRAW:
+        if self.stage == DRAW:
             top = NAMES[self.discard[-1]] if self.discard else "nothing"
             return f"Draw a card, or take the {top} from the discard pile. You may lay {phase}."
         if not self.down[seat]:
             return f"Lay down {phase} if you can, then discard a card."
         return "Hit cards onto the laid-down groups, then discard a card."
 
-    # ------------------------------------------------------------------ copy & sampling
-    def copy(self) -> Self:
-        other = type(self).__new__(type(self))
-        self._copy_common(other)
-        other.step = self.step
-        other.hand_no = self.hand_no
-        other.dealer = self.dealer
-        other.turn = self.turn
-        other.hands = [h.copy() for h in self.hands]
-        other.stock = self.stock.copy()
-        other.discard = self.discard.copy()
-        other.laid = [g.copy() for g in self.laid]
-        other.done = self.done.copy()
-        other.made = self.made.copy()
-        other.target = self.target.copy()
-        other.laid_phase = self.laid_phase.copy()
-        other.down = self.down.copy()
-        other.laid_this_turn = self.laid_this_turn
-        other.pending = self.pending.copy()
-        other.scores = self.scores.copy()
-        other.playing = self.playing.copy()
-        other.tiebreak = self.tiebreak
-        other.known = [k.copy() for k in self.known]
-        other.reshuffled = self.reshuffled
-        other.drawn_since = [d.copy() for d in self.drawn_since]
-        other.winner = self.winner
-        other.results = self.results.copy()
-        other._events = []
-        other._setup_log = self._setup_log
-        return other
+    # ------------------------------------------------------------------ loading
+    def _load(self, r: Reader) -> None:
+        """Read the declared fields (the core), upgrading a save from before them."""
+        if type(r.value) is dict and "step" in r.value and "stage" not in r.value:
+            r = Reader(_upgrade_old_state(r.value), r.path)
+        super()._load(r)
 
+    def _check_loaded(self) -> None:
+        """Every invariant play keeps, so a save the engine could never write is refused."""
+        n = self.n
+        rules = self.rules
+        reqs = rules.phase_reqs
+        total = len(reqs)
+        extra = self.extra
+        start_done = [p - 1 for p in extra.get("phases", [1] * n)]
+        start_scores = extra.get("scores", [0] * n)
+
+        def bad(what: str) -> StateError:
+            return StateError(f"$.state: {what}")
+
+        if counts_of(self._all_cards()) != list(PACK.counts):
+            raise bad("the cards do not add up to one 108-card pack")
+        if any(h != sorted(h) for h in self.hands):
+            raise bad("hands are kept in card order")
+        over = self.stage == OVER
+        if over != (self.winner >= 0) or (over and not self.playing[self.winner]):
+            raise bad("a finished game has a winner who played, an unfinished one none")
+        if len(self.results) != self.hand_no + over:
+            raise bad("the score sheet does not match the number of hands")
+        if (self.last_hands is None) != (self.last_laid is None) or (
+            not self.results and self.last_hands is not None
+        ):
+            raise bad("the last hand's cards are kept once a hand has ended")
+        if self.dealer != (extra.get("dealer", n - 1) + self.hand_no) % n:
+            raise bad("the deal passes left each hand")
+        sheet_added = [sum(res["added"][s] for res in self.results) for s in range(n)]
+        if [a + b for a, b in zip(start_scores, sheet_added, strict=True)] != self.scores:
+            raise bad("the scores do not add up to the score sheet")
+        if sum(self.playing) < 2 or (not self.tiebreak and not all(self.playing)):
+            raise bad("every seat plays, except those out of a tie-break hand")
+        # the hand being played (or, once over, the last one) is not yet on the sheet
+        past = self.results[:-1] if over else self.results
+        for s in range(n):
+            made = self.made[s]
+            if made.bit_count() != self.done[s] or made >> total:
+                raise bad(f"seat {s}: the phases made do not match the phases completed")
+            start = (1 << start_done[s]) - 1
+            sheet = 0
+            for res in past:
+                p = res["completed"][s]
+                if p is not None and not res["tiebreak"]:
+                    if sheet >> (p - 1) & 1:
+                        raise bad(f"seat {s}: phase {p} completed twice")
+                    sheet |= 1 << (p - 1)
+            lp = self.laid_phase[s]
+            now = 1 << lp if lp >= 0 and not self.tiebreak else 0
+            if made != start | sheet | now or start & sheet or (start | sheet) & now:
+                raise bad(f"seat {s}: the phases made do not match the score sheet")
+            if over and self.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
+                raise bad(f"seat {s}: the last hand's result does not match its lay-down")
+            self._check_seat(s, made & ~now, total, reqs, over)
+        if over and any(self.pending):
+            raise bad("a finished game has no skips waiting")
+        if not over:
+            self._check_turn(rules.hand_size)
+        if self.reshuffled is None:
+            if any(self.drawn_since):
+                raise bad("cards drawn since a rebuild that never happened")
+        else:
+            left = counts_of(self.reshuffled)
+            for c in self.stock + [c for d in self.drawn_since for c in d]:
+                left[c] -= 1
+            if min(left) < 0:
+                raise bad("the draw pile holds cards it was not rebuilt from")
+
+    def _check_seat(self, s: int, at_start: int, total: int, reqs: Any, over: bool) -> None:
+        """One seat's part of :meth:`_check_loaded`."""
+        def bad(what: str) -> StateError:
+            return StateError(f"$.state: seat {s}: {what}")
+
+        if not self.playing[s]:
+            if self.target[s] != -1 or self.down[s] or self.pending[s] or self.hands[s] \
+                    or self.known[s] or self.laid[s]:
+                raise bad("sits out this hand, so it holds and does nothing")
+            return
+        full = (1 << total) - 1
+        want = total - 1 if self.tiebreak else self._first_open(s, at_start)
+        if self.target[s] != want or (not self.tiebreak and at_start == full):
+            raise bad("works on the wrong phase")
+        lp = self.laid_phase[s]
+        if (lp >= 0) != self.down[s] or bool(self.laid[s]) != self.down[s]:
+            raise bad("is down exactly when it has laid a phase")
+        if lp >= 0:
+            allowed = self.open_phases(s) if self.tiebreak or not self.rules.phase_choice \
+                else [i for i in range(total) if not at_start >> i & 1]
+            shapes = sorted((k, len(c)) for k, _, c in self.laid[s])
+            need = sorted(reqs[lp])
+            if lp not in allowed or len(shapes) != len(need) or any(
+                gk != nk or gs < ns for (gk, gs), (nk, ns) in zip(shapes, need, strict=True)
+            ):
+                raise bad("its groups are not the phase it laid")
+            naturals = [sum(c < WILD for c in body) for _, _, body in self.laid[s]]
+            if (min(naturals) if self.rules.naturals == "group" else max(naturals)) < 1:
+                raise bad("its groups lack the natural cards P10-54 asks for")
+        known, hand = self.known[s], self.hands[s]
+        if known and any(known.count(c) > hand.count(c) for c in set(known)):
+            raise bad("known cards are not in that hand")
+        if not over and not self.hands[s]:
+            raise bad("holds no card while the hand goes on")
+
+    def _check_turn(self, size: int) -> None:
+        """The seat to act can act, and no hand is larger than play allows."""
+        turn = self.turn
+        if not self.playing[turn] or self.pending[turn]:
+            raise StateError("$.state.turn: the seat to act cannot act")
+        if self.laid_this_turn and (self.stage != PLAY or not self.down[turn]):
+            raise StateError("$.state.laid_this_turn: only after laying, in the play stage")
+        for s, h in enumerate(self.hands):
+            if len(h) > size + (s == turn and self.stage == PLAY):
+                raise StateError(f"$.state.hands[{s}]: more cards than play ever leaves")
+        if self.stage == DRAW and not (
+            self.stock or len(self.discard) > 1 or (self.discard and self.discard[-1] != SKIP)
+        ):
+            raise StateError("$.state: nothing to draw, yet the hand goes on")
+
+    def _all_cards(self) -> list[int]:
+        out = [c for h in self.hands for c in h] + self.stock + self.discard
+        out += [c for row in self.laid for _, _, body in row for c in body]
+        return out
+
+    # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
         Seen, and kept where they are: ``seat``'s hand, every laid group, the whole discard
         pile, and the cards other seats took from the discard pile and have not played
         since (``known``). Everything else — the rest of the other hands and the draw pile
-        — is redealt at random; hand sizes and pile sizes never change. After a reshuffle
-        this hand the draw pile can only hold cards that went into it (less those ``seat``
-        drew since), so the new draw pile is a random choice among those and the other
-        hands get the rest. (That keeps every hard constraint; it does not weigh worlds by
-        how likely the others' play made them.) What the others drew since the reshuffle is
-        their secret, so the world does not carry it.
+        — is redealt at random from a pool built from those public facts alone, in card
+        order (never from the real hands or the real stock); hand sizes and pile sizes
+        never change. After a rebuild this hand the draw pile can only hold cards that went
+        into it (less those ``seat`` drew since), so the new draw pile is a random choice
+        among those and the other hands get the rest. (That keeps every hard constraint; it
+        does not weigh worlds by how likely the others' play made them.) What the others
+        drew since the rebuild is their secret, so the world does not carry it.
         """
-        self.check_seat(seat)
-        r = as_rng(rng)
-        world = self.copy()
-        world.rng = r.fork()
-        unseen = [PACK.counts[c] for c in range(N_FACES)]
+        if seat is None:
+            raise SeatError("sample_world needs the seat whose knowledge it keeps")
+        world, r = self._world(seat, rng)
+        unseen = list(PACK.counts)
         seen = list(self.hands[seat]) + list(self.discard)
-        seen += [c for row in self.laid for _, _, cards in row for c in cards]
+        seen += [c for row in self.laid for _, _, body in row for c in body]
         seen += [c for s in range(self.n) if s != seat for c in self.known[s]]
         for c in seen:
             unseen[c] -= 1
+        stock_size = len(self.stock)
         if self.reshuffled is None:
             pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
             r.shuffle(pool)
-            stock = pool[:len(self.stock)]
-            rest = pool[len(self.stock):]
+            stock = pool[:stock_size]
+            rest = pool[stock_size:]
         else:
             could = counts_of(self.reshuffled)
             for c in self.drawn_since[seat]:
                 could[c] -= 1
             cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
             r.shuffle(cand)
-            stock = cand[:len(self.stock)]
+            stock = cand[:stock_size]
             left = list(unseen)
             for c in stock:
                 left[c] -= 1
             rest = [c for c in range(N_FACES) for _ in range(left[c])]
             r.shuffle(rest)
         world.stock = stock
-        # what the others drew since a reshuffle is their secret: the world forgets it
         world.drawn_since = [d.copy() if s == seat else [] for s, d in enumerate(self.drawn_since)]
         k = 0
         for s in range(self.n):
@@ -789,103 +1038,9 @@ class State(BaseState):
             size = len(self.hands[s]) - len(self.known[s])
             world.hands[s] = sorted(self.known[s] + rest[k:k + size])
             k += size
-        if k != len(rest) or len(stock) != len(self.stock):
+        if k != len(rest) or len(stock) != stock_size:
             raise StateError("no deal is consistent with what this seat has seen")
         return world
-
-    # ------------------------------------------------------------------ JSON
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "step": STEPS[self.step],
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "turn": self.turn,
-            "hands": self.hands,
-            "stock": self.stock,
-            "discard": self.discard,
-            "laid": [[[k, key, list(cards)] for k, key, cards in row] for row in self.laid],
-            "done": self.done,
-            "made": self.made,
-            "target": self.target,
-            "laid_phase": self.laid_phase,
-            "down": self.down,
-            "laid_this_turn": self.laid_this_turn,
-            "pending": self.pending,
-            "scores": self.scores,
-            "playing": self.playing,
-            "tiebreak": self.tiebreak,
-            "known": self.known,
-            "reshuffled": self.reshuffled,
-            "drawn_since": self.drawn_since,
-            "winner": self.winner,
-            "results": self.results,
-        }
-
-    def _load(self, r: Reader) -> None:
-        n = self.n
-        last = n - 1
-        top = N_FACES - 1
-        total = len(self.rules.phases)
-        step = r["step"].str()
-        if step not in STEPS:
-            raise r["step"].fail(f"unknown step {step!r}")
-        self.step = STEPS.index(step)
-        self.hand_no = r["hand_no"].int(0)
-        self.dealer = r["dealer"].int(0, last)
-        self.turn = r["turn"].int(0, last)
-        self.hands = [sorted(x.ints(0, top)) for x in r["hands"].list(n)]
-        self.stock = r["stock"].ints(0, top)
-        self.discard = r["discard"].ints(0, top)
-        self.laid = []
-        for row in r["laid"].list(n):
-            groups: list[TableGroup] = []
-            for g in row.items():
-                kind_r, key_r, cards_r = g.list(3)
-                tg = (kind_r.int(0, 2), key_r.int(0, 12), tuple(cards_r.ints(0, top)))
-                fault = group_fault(Group(*tg))
-                if fault is not None or not tg[2]:
-                    raise g.fail(f"not a valid group: {fault}")
-                groups.append(tg)
-            self.laid.append(groups)
-        self.done = r["done"].ints(0, total)
-        self.made = r["made"].ints(0, (1 << total) - 1)
-        self.target = r["target"].ints(-1, total - 1)
-        self.laid_phase = r["laid_phase"].ints(-1, total - 1)
-        self.down = r["down"].bools()
-        self.laid_this_turn = r["laid_this_turn"].bool()
-        self.pending = r["pending"].bools()
-        self.scores = r["scores"].ints(0)
-        self.playing = r["playing"].bools()
-        for name in ("done", "made", "target", "laid_phase", "down", "pending", "scores",
-                     "playing"):
-            if len(getattr(self, name)) != n:
-                raise StateError(f"$.state.{name}: expected {n} entries")
-        self.tiebreak = r["tiebreak"].bool()
-        self.known = [x.ints(0, top) for x in r["known"].list(n)]
-        rs = r["reshuffled"]
-        self.reshuffled = None if rs.value is None else rs.ints(0, top)
-        self.drawn_since = [x.ints(0, top) for x in r["drawn_since"].list(n)]
-        self.winner = r["winner"].int(-1, last)
-        self.results = []
-        for item in r["results"].items():
-            item.keys()
-            self.results.append(item.raw())
-        self._events = []
-        self._setup_log = []
-        cards = [c for h in self.hands for c in h] + self.stock + self.discard
-        cards += [c for row in self.laid for _, _, cs in row for c in cs]
-        if any(bin(m).count("1") != d for m, d in zip(self.made, self.done, strict=True)):
-            raise StateError("$.state.made: does not match the phases completed")
-        if counts_of(cards) != list(PACK.counts):
-            raise StateError("$.state: the cards do not add up to one 108-card pack")
-        for s in range(n):
-            if any(self.known[s].count(c) > self.hands[s].count(c) for c in set(self.known[s])):
-                raise StateError(f"$.state.known[{s}]: known cards not in that hand")
-        if self.step != OVER:
-            if not self.playing[self.turn] or (self.step == PLAY and not self.hands[self.turn]):
-                raise StateError("$.state.turn: the seat to act cannot act")
-        elif self.winner < 0:
-            raise StateError("$.state.winner: a finished game needs a winner")
 
 
 def _number_fields(action: Action) -> tuple[Any, ...]:
@@ -898,9 +1053,23 @@ def _number_fields(action: Action) -> tuple[Any, ...]:
     return ()
 
 
-def _json_copy(result: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a hand result for a view, so callers cannot edit the state through it."""
-    return {k: list(v) if isinstance(v, list) else v for k, v in result.items()}
+def _upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
+    """A state saved before the declared fields (format 1, or format 2 before the
+    conversion) in today's shape: ``step`` is now ``stage``, and each hand's result says
+    ``round`` for ``hand``, and the final hands of the last hand were not kept."""
+    new = dict(old)
+    new["stage"] = new.pop("step")
+    new["last_hands"] = new["last_laid"] = None
+    results = new.get("results")
+    if type(results) is list:
+        upgraded = []
+        for res in results:
+            if type(res) is dict and "hand" in res:
+                res = {**res, "round": res["hand"]}
+                del res["hand"]
+            upgraded.append(res)
+        new["results"] = upgraded
+    return new
 
 
 def new_game(
@@ -919,20 +1088,11 @@ def new_game(
     the dealer's left, then the first discard, then the draw pile (top first); the rest
     of the pack follows shuffled. ``dealer`` picks the first dealer (default: the last
     seat, so seat 0 plays first); ``phases`` starts each seat on a phase number (1-based)
-    and ``scores`` from a running total, for scenarios and resumed games.
+    and ``scores`` from a running total, for scenarios and resumed games. Everything is
+    checked by :meth:`State.new` before anything is dealt.
     """
-    names = normalize_players(players, MIN_PLAYERS, MAX_PLAYERS, "phase10")
-    r = coerce_rules(Rules, rules)
-    extra: dict[str, Any] = {}
-    if dealer is not None:
-        extra["dealer"] = dealer
-    if phases is not None:
-        extra["phases"] = list(phases)
-    if scores is not None:
-        extra["scores"] = list(scores)
-    if deck is not None and (isinstance(deck, str) or not isinstance(deck, Sequence)):
-        raise SetupError("deck must be a list of cards, top card first")
-    return State._fresh(names, check_seed(seed), r, deck, extra)
+    return State.new(players, seed, rules, deck, dealer=dealer, phases=phases, scores=scores)
 
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "State", "clear_caches", "hit_values", "new_game"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "STAGES", "State", "clear_caches", "hit_values",
+           "new_game"]

@@ -895,7 +895,7 @@ class State(BaseState):
         if stage != OVER and (self.winners or self.losers):
             raise StateError("$.state: a game in play has no winners or losers yet")
         for s in range(n):
-            if self.out[s] and self.in_hand[s]:
+            if self.out[s] and self.in_hand[s] and stage != OVER:
                 raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
             if self.in_hand[s] and self.folded[s]:
                 raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")

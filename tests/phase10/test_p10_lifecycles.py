@@ -22,7 +22,7 @@ def test_a_skip_played_to_go_out_lapses_with_the_hand() -> None:
     assert legal(state) == ["0:discard S>1", "0:discard S>2"]
     state.apply("0:discard S>1")
     v = state.view(None)
-    assert v["last_hand"]["out"] == 0 and v["hand_no"] == 1
+    assert v["last_round"]["out"] == 0 and v["round"] == 1
     # the new hand: seat 1 (left of the new dealer, seat 0) starts, its skip forgotten
     assert v["pending_skips"] == [] and state.to_act == 1 and v["dealer"] == 0
 

@@ -95,7 +95,7 @@ def test_tampered_saves_are_refused() -> None:
     state = new_game(players=3, seed=4)
     text = state.to_json()
     for bad in (text.replace('"stock":[', '"stock":[48,', 1), text[:-20],
-                text.replace('"step":"draw"', '"step":"dance"')):
+                text.replace('"stage":"draw"', '"stage":"dance"')):
         try:
             State.from_json(bad)
         except StateError:
@@ -125,7 +125,7 @@ def _stock_drainer(state: State, rng: Rng) -> Action:
     """A player that takes discards often and goes out rarely, so the draw pile runs dry
     within a few dozen turns while taken cards are held, laid and hit."""
     legal = state.legal_actions()
-    if state.step == DRAW and len(legal) == 2 and rng.random() < 0.3:
+    if state.stage == DRAW and len(legal) == 2 and rng.random() < 0.3:
         return legal[1]
     plays = [a for a in legal if isinstance(a, Lay | Hit)]
     if plays and len(state.hands[state.turn]) > 3 and rng.random() < 0.3:

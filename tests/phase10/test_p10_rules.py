@@ -49,22 +49,35 @@ def test_a_house_phase_list_plays_to_the_end() -> None:
         assert len(state.history) < GAME.max_actions(state)
 
 
+def dead_hand() -> State:
+    """Seat 0 to discard its Skip with nothing left to draw: every number card and seven
+    Wilds are laid on four colour groups, the rest is in hand, the discard pile is empty
+    (seat 0 took its last card, a Wild). Reachable: hits can grow colour groups that far."""
+    rules = Rules(phases=("colour1+colour1", "set3+set3"))
+    state = new_game(players=2, seed=3, rules=rules)
+    data = json.loads(state.to_json())
+    w = PACK.code("W")
+
+    def colour(k: int, wilds: int) -> list[object]:
+        return [2, k, sorted(c for c in range(48) if c // 12 == k for _ in range(2)) + [w] * wilds]
+
+    data["state"].update(
+        stage="play", turn=0, stock=[], discard=[], hands=[[w, SKIP], [SKIP] * 3],
+        laid=[[colour(0, 4), colour(1, 0)], [colour(2, 3), colour(3, 0)]],
+        down=[True, True], laid_phase=[0, 0], made=[1, 1], done=[1, 1], target=[0, 0],
+        known=[[w], []], drawn_since=[[], []], reshuffled=None, pending=[False, False])
+    return State.from_json(json.dumps(data))
+
+
 @pytest.mark.ruling("P10-59")
 def test_a_hand_with_nothing_left_to_draw_ends_dead() -> None:
     """Draw pile empty and only a Skip on the discard pile: nobody out, all score."""
-    state = new_game(players=2, seed=3)
-    data = json.loads(state.to_json())
-    cards = PACK.full_deck()
-    cards.remove(SKIP)
-    cards.remove(0)
-    data["state"].update(step="play", turn=0, stock=[], discard=[], hands=[[0, SKIP], cards],
-                         known=[[], []], drawn_since=[[], []])
-    state = State.from_json(json.dumps(data))
+    state = dead_hand()
     state.apply("0:discard S>1")
-    last = state.view(None)["last_hand"]
+    last = state.view(None)["last_round"]
     assert last["out"] is None
-    assert last["added"][0] == 5 and last["added"][1] > 500
-    assert state.hand_no == 1 and state.view(None)["stock_size"] > 0
+    assert last["added"] == [25, 45] and last["hands"] == [["W"], ["S", "S", "S"]]
+    assert state.hand_no == 1 and state.view(None)["stock"] > 0
 
 
 @pytest.mark.ruling("P10-41")

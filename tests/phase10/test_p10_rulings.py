@@ -33,7 +33,7 @@ def test_pack_has_108_cards() -> None:
     assert sorted({NAMES[c][0] for c in numbers}) == ["B", "G", "R", "Y"]
     state = new_game(players=4, seed=3)
     v = state.view(None)
-    assert sum(v["hand_sizes"]) + v["stock_size"] + len(v["discard"]) == 108
+    assert sum(v["hand_sizes"]) + v["stock"] + len(v["discard"]) == 108
 
 
 # ---------------------------------------------------------------- the ten phases
@@ -178,7 +178,7 @@ def test_deal_ten_each_and_turn_up_the_first_discard() -> None:
                  stock="Y6")
     v = state.view(0)
     assert v["hand_sizes"] == [10, 10, 10, 10]
-    assert v["discard"] == ["Y4"] and v["stock_size"] == 108 - 41
+    assert v["discard"] == ["Y4"] and v["stock"] == 108 - 41
     assert sorted(v["hand"]) == sorted(PHASE1.split())
     assert sorted(state.view(2)["hand"]) == sorted(JUNK2.split())
 
@@ -288,8 +288,8 @@ def test_credit_when_laid_and_the_next_phase_next_hand() -> None:
     play(state, "0:discard G12", "1:draw", "1:lay set5=R5,B5,G5 set9=R9,B9,G9")
     for hit in ("1:hit Y5>1.0", "1:hit B5>1.0", "1:hit Y9>1.1", "1:hit W>1.1", "1:hit W>0.0"):
         state.apply(hit)
-    last = state.view(None)["last_hand"]
-    assert last["out"] == 1 and last["hand"] == 0  # going out ended the hand for all
+    last = state.view(None)["last_round"]
+    assert last["out"] == 1 and last["round"] == 0  # going out ended the hand for all
     assert state.hand_no == 1
     assert [p["phase"] for p in state.view(None)["phases"]] == [2, 2, 1]
 
@@ -360,7 +360,7 @@ def test_going_out_by_discarding_and_scoring() -> None:
     play(state2, "0:draw", "0:lay set3=R3,B3,G3 set7=R7,B7,W", "0:hit Y3>0.0", "0:hit G3>0.0",
          "0:hit Y7>0.1", "0:hit G7>0.1")
     state2.apply("0:discard G12")  # the last card: out
-    last = state2.view(None)["last_hand"]
+    last = state2.view(None)["last_round"]
     assert last["out"] == 0
     assert last["added"] == [0, 5 * 7 + 10 * 3, 15 + 25 + 5 * 5 + 10 * 3]
     assert state2.view(None)["scores"] == last["added"]
@@ -375,7 +375,7 @@ def test_going_out_by_hitting_needs_no_discard() -> None:
          "1:hit W>1.1")
     assert state.hand_no == 0
     state.apply("1:hit W>0.0")
-    assert state.hand_no == 1 and state.view(None)["last_hand"]["out"] == 1
+    assert state.hand_no == 1 and state.view(None)["last_round"]["out"] == 1
 
 
 def phase10_end(scores: list[int]):  # type: ignore[no-untyped-def]
@@ -484,7 +484,7 @@ def test_going_out_on_a_skip_and_two_player_skips() -> None:
          "0:hit Y7>0.1", "0:hit G7>0.1")
     assert legal(state) == ["0:discard S>1"]
     state.apply("0:discard S>1")
-    assert state.view(None)["last_hand"]["out"] == 0
+    assert state.view(None)["last_round"]["out"] == 0
     two = game("S " + PHASE1[:-4], JUNK1, discard="Y4", stock="Y6 R2 B4")
     play(two, "0:draw", "0:discard S>1")
     assert two.to_act == 0  # the skipper plays again
@@ -499,12 +499,12 @@ def test_empty_draw_pile_is_rebuilt_from_the_discards() -> None:
         seat = state.to_act
         assert seat is not None
         before_discard = state.view(None)["discard"]
-        stock = state.view(None)["stock_size"]
+        stock = state.view(None)["stock"]
         events = state.apply(f"{seat}:draw")
         if stock == 0:
             assert events[0].kind == "reshuffle"
             assert state.view(None)["discard"] == before_discard[-1:]
-            assert state.view(None)["stock_size"] == len(before_discard) - 2
+            assert state.view(None)["stock"] == len(before_discard) - 2
             seen_reshuffle = True
         drawn = [a for a in state.legal_actions() if str(a).split(":")[1].startswith("discard")]
         state.apply(drawn[-1])
