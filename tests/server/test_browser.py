@@ -18,7 +18,6 @@ import pytest
 from playwright.sync_api import expect
 
 import tablegames
-from tablegames.common.rules import rules_to_dict
 from tests.server.helpers import (
     VISIBLE_ACTIONS,
     Phones,
@@ -33,7 +32,9 @@ NAMES = ["Amal", "Bo", "Cy"]
 
 def small_card_set(cups: int) -> dict[str, Any]:
     """Dallah's default card set with ``cups`` cups of each shape."""
-    cards = rules_to_dict(tablegames.GAMES["dallah"].rules_class())["cards"]
+    from tablegames import dallah
+
+    cards = dallah.DEFAULT_CARDS.to_dict()  # the default set itself is saved by name
     for shape in cards["shapes"]:
         if shape["cups"]:
             shape["cups"] = cups
