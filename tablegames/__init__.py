@@ -6,6 +6,7 @@
 True
 """
 
+from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -13,6 +14,7 @@ from tablegames.common.errors import (
     OutOfTurn,
     RulesError,
     SetupError,
+    StaleState,
     StateError,
     TablegamesError,
 )
@@ -26,6 +28,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "ArenaResult",
     "Bot",
     "GameInfo",
     "GameOver",
@@ -38,8 +41,10 @@ __all__ = [
     "RulesError",
     "SetupError",
     "SimulationSummary",
+    "StaleState",
     "StateError",
     "TablegamesError",
+    "arena",
     "from_position",
     "load",
     "new_game",

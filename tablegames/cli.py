@@ -9,6 +9,12 @@
   sharing the screen; ``tablegames play --help`` explains every option.
 * ``tablegames rulings GAME [ID]`` prints a ruling (or the list) from the rulings page.
 * ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
+* ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
+  [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
+  matches and prints each bot's loss and win rates with 95% intervals, mean score, time
+  per decision and (more than two bots) an OpenSkill rating.
+* ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
+  (:mod:`tablegames.server`; needs the ``server`` extra).
 """
 
 from __future__ import annotations
@@ -167,6 +173,93 @@ def cmd_games(out: TextIO) -> int:
     return 0
 
 
+def _arena_parser(sub: Any) -> None:
+    a = sub.add_parser("arena", help="seat-rotated bot matches with win/loss rates and intervals")
+    a.add_argument("game")
+    a.add_argument("--bots", required=True,
+                   help="the lineup, one bot per seat: ismcts,club,random,random")
+    a.add_argument("--games", type=int, default=None,
+                   help="games, a multiple of the seats (default: 25 per seat)")
+    a.add_argument("--seed", type=_seed_arg, default=0, help="arena seed (deals and bots)")
+    a.add_argument("--budget", type=int, default=None,
+                   help="search budget for the bots that take one (ismcts: iterations per decision)")
+    a.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
+    a.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    a.add_argument("--rules", action="append", default=[], metavar="RULE",
+                   help="house rules: a variant name or an option key=value (repeat for more)")
+    a.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames arena``: everything is checked before the first game, then played with a
+    progress bar on stderr (every game counts: a search bot's game takes seconds)."""
+    from tablegames.bots.matches import arena
+
+    lineup = [b.strip() for b in args.bots.split(",")]
+    players = args.players if args.players is not None else len(lineup)
+    games = args.games if args.games is not None else 25 * max(1, players)
+    bar: Any = None
+    update: Callable[[int], None] | None = None
+    if sys.stderr.isatty() and not args.json:
+        try:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+        except ImportError:  # rich is an optional extra; the arena runs without a bar
+            pass
+        else:
+            bar = Progress("arena", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           console=Console(file=sys.stderr), transient=True)
+            task = bar.add_task("arena", total=games)
+
+            def update(done: int) -> None:
+                bar.update(task, completed=done)
+    try:
+        if bar is not None:
+            bar.start()
+        result = arena(args.game, lineup, games, args.seed, budget=args.budget,
+                       players=args.players, workers=args.workers,
+                       rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
+                       progress=update)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.json:
+        out.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        out.write(result.report())
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames serve``: the reference room server (needs the ``server`` extra)."""
+    try:
+        import uvicorn
+
+        from tablegames.server.app import create_app
+    except ImportError:
+        out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
+        return 2
+    app = create_app(args.db, bot_delay=args.bot_delay)
+    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)
+    return 0
+
+
+def _add_serve(sub: Any) -> None:
+    sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (0.0.0.0: every phone on the network)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--db", default="rooms.sqlite", help="SQLite file the rooms are kept in")
+    sv.add_argument("--bot-delay", type=float, default=0.7,
+                    help="seconds a bot waits before it moves (0 for tests)")
+    sv.add_argument("--log-level", default="warning",
+                    choices=["critical", "error", "warning", "info", "debug"])
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one line (what is wrong, and where help is)."""
 
@@ -235,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game")
     r.add_argument("id", nargs="?")
     sub.add_parser("games", help="list the games")
+    _arena_parser(sub)
+    _add_serve(sub)
     return p
 
 
@@ -250,6 +345,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_play(args, out, inp or sys.stdin)
         if args.command == "rulings":
             return cmd_rulings(args, out)
+        if args.command == "arena":
+            return cmd_arena(args, out)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         return cmd_games(out)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")

@@ -111,3 +111,52 @@ class SmartBot:
             return (v, -len(cards))
 
         return min(legal, key=cost)
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        """Cut in whenever the rules offer it with an ordinary card: shedding a card out of
+        turn costs nothing and the pile is not picked up; specials are kept for later."""
+        table = state.table
+        plays = [a for a in state.legal_actions(seat) if isinstance(a, A.Play)]
+        plain = [a for a in plays if table.kind[VALUE[a.cards[0]]] not in _SPECIAL_COST]
+        if not plain:
+            return None
+        return min(plain, key=lambda a: (VALUE[a.cards[0]], -len(a.cards)))
+
+
+#: Temperatures of the value's softmaxes: cards held (a round) and lost rounds (a match).
+_CARDS_TEMPERATURE = 4.0
+_MATCH_TEMPERATURE = 0.7
+#: Actions a search rollout plays before it is cut and valued.
+ROLLOUT_ACTIONS = 24
+
+
+def _value(state: Any) -> list[float]:
+    """Each seat's rough chance of not losing, from the cards every seat still holds.
+
+    The loser is the last seat holding cards, so the more cards (hand, face up, face down)
+    a seat holds the likelier it loses: a softmax over the counts of the seats still in
+    the round (a seat that is out cannot lose it). In a match of rounds the expected tally
+    of lost rounds goes through a second softmax: the seats with the most lose the match.
+    """
+    import math
+
+    n = state.n
+    out = set(state.finished)
+    held = [len(state.hands[s]) + len(state.up[s]) + len(state.down[s]) for s in range(n)]
+    weights = [0.0 if s in out else math.exp(held[s] / _CARDS_TEMPERATURE) for s in range(n)]
+    total = sum(weights) or 1.0
+    lose_round = [w / total for w in weights]
+    if state.rules.rounds <= 1:
+        return [1.0 - p for p in lose_round]
+    expected = [state.tally[s] + lose_round[s] for s in range(n)]
+    top = max(expected)
+    match = [math.exp((e - top) / _MATCH_TEMPERATURE) for e in expected]
+    total = sum(match)
+    return [1.0 - m / total for m in match]
+
+
+from tablegames.bots.hints import SearchHints  # noqa: E402
+from tablegames.bots.registry import register_hints  # noqa: E402
+
+register_hints("shithead", SearchHints(
+    rollout=SmartBot, value=_value, horizon=lambda s: s.version, rollout_depth=ROLLOUT_ACTIONS))
