@@ -348,6 +348,27 @@ class State(PileActions, BaseState):
         top = max(self.piles)
         return [s for s in range(self.n) if top and self.piles[s] == top]
 
+    @classmethod
+    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
+        report kind as a number, the cup number, the late-fall window and the Biggest
+        Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
+        turn had no collector yet. Anything else is left for the strict load to judge."""
+        if "hand" in state and "cups_in_hand" not in state:
+            state["cups_in_hand"] = state.pop("hand")
+        what = state.get("what")
+        if type(what) is int and 0 <= what < len(REPORTS):
+            state["what"] = REPORTS[what]
+        for gone in ("cup_no", "losers", "late"):
+            state.pop(gone, None)
+        report = state.get("stage") == "report"
+        state.setdefault("collapsed", False)
+        state.setdefault("collected", state.get("falls", 0) if report else 0)
+        state.setdefault("last_turn", [])
+        if state.get("stage") == "roll" and state.get("collector") == -1:
+            state["collector"] = state.get("placer")
+        return state
+
     def _position(self, w: PositionWriter) -> None:
         positions.write(self, w)
 

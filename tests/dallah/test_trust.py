@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -186,3 +187,28 @@ def test_events_views_and_records_are_fresh() -> None:
     v["pot"]["neck"].append("x")
     s.record()["setup"]["piles"].append(3)
     assert s.to_json() == before and s.view(0)["names"]["zones"]["neck"] == "Neck"
+
+
+def test_format_1_saves_still_load_and_play_on() -> None:
+    """Saves written before the declared fields (format 1: ``hand``, a numeric report
+    kind, the full card set in the rules) load into today's fields, at every stage."""
+    path = Path(__file__).parent / "data" / "v1_saves.json"
+    saves: dict[str, str] = json.loads(path.read_text())
+    assert set(saves) == {"draw", "target", "pair", "move", "roll", "report", "protect", "over"}
+    for stage, text in saves.items():
+        old = json.loads(text)
+        assert old["format"] == 1 and "hand" in old["state"]
+        s = dallah.State.from_json(text)
+        assert s.view(None)["stage"] == stage
+        assert s.cups_in_hand == old["state"]["hand"]
+        assert s.cups_in_play() == s.rules.cards.total_cups
+        again = s.to_json()
+        assert json.loads(again)["format"] == 2
+        assert dallah.State.from_json(again).to_json() == again
+        bot = dallah.ModelBot(1)
+        for _ in range(20):
+            if s.is_over:
+                break
+            s.apply(bot.choose(s))
+        if stage == "over":
+            assert s.outcome().losers == frozenset(old["state"]["losers"])
