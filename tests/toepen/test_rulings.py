@@ -421,3 +421,33 @@ def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_sti
     assert trick.data["winner"] == 1 and trick.data["card"] == "7d"
     assert s.last_result is not None and s.last_result["winner"] == 1
     assert s.lives == [2, 0, 1] and s.dealer == 1
+
+
+@ruling("TOE-30", "TOE-31")
+def test_the_player_in_poverty_is_named_and_told() -> None:
+    s = game(SPLIT, lives=[9, 0, 0], players=3)
+    for seat in (None, 0, 1, 2):
+        assert s.view(seat)["poverty"] == [True, False, False]
+    assert s.view(0)["prompt"].startswith("You are in poverty: ")
+    assert s.view(1)["prompt"] == "P0 is in poverty: stay in for 2, or fold for 1?"
+    assert s.view(2)["prompt"] == "Waiting for P1."
+
+
+@ruling("TOE-22")
+def test_a_knock_while_a_knock_is_answered_is_refused_as_pending() -> None:
+    s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
+    s.apply("1:knock")
+    for seat in (1, 2, 3):
+        assert_refused(s, f"{seat}:knock", code="knock_pending", ruling="TOE-22")
+        assert toepen.Knock(seat) not in s.legal_actions(seat)
+
+
+@ruling("TOE-40", "TOE-41")
+def test_announcements_follow_the_hand_as_dealt_not_the_cards_left() -> None:
+    s = game(["Tc", "Td", "Th", "7s", "Ts", "8c", "8d", "8h", "9c", "9d", "9h", "9s"])
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    apply_all(s, "0:play Tc", "1:play 8c", "2:play 9c")
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    ex = game([*SPLIT, "Jd", "Jc", "Js", "7d"], exchanges=True)
+    apply_all(ex, "0:exchange", "1:accept", "2:accept")
+    assert [a["reason"] for a in ex.view(0)["announcements"]] == ["three jacks"]
