@@ -630,7 +630,7 @@ class State(BaseState):
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
         self._events.append(Event("hand_over", dict(self.last_result)))
-        self.dealer = winner
+        prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
         if rules.ending == "rubber":
@@ -644,8 +644,22 @@ class State(BaseState):
             if sum(1 for o in self.out if not o) <= 1:
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
+        self.dealer = self._next_dealer(winner, prev_dealer)
         self.hand_no += 1
         self._start_hand(first=False)
+
+    def _next_dealer(self, winner: int, dealer: int) -> int:
+        """Who deals the next round (``Rules.next_dealer``), never a seat that is out."""
+        how = self.rules.next_dealer
+        if how == "winner":
+            return winner
+        n = self.n
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        order = [s for s in order if not self.out[s]]
+        if how == "left":
+            return order[0]
+        most = max(self.lives[s] for s in order)
+        return next(s for s in order if self.lives[s] == most)
 
     def _finish(self, losers: list[int], just_out: list[int] | None = None) -> None:
         """End the game. ``losers`` reached the limit (rubber) or are out (elimination).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
+from tablegames.common.errors import RulesError
 from tablegames.testing import apply_all, assert_refused
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
@@ -451,3 +452,25 @@ def test_announcements_follow_the_hand_as_dealt_not_the_cards_left() -> None:
     ex = game([*SPLIT, "Jd", "Jc", "Js", "7d"], exchanges=True)
     apply_all(ex, "0:exchange", "1:accept", "2:accept")
     assert [a["reason"] for a in ex.view(0)["announcements"]] == ["three jacks"]
+
+
+@ruling("TOE-13")
+def test_house_rules_for_the_next_dealer() -> None:
+    deck = ["Th", "7h", "Jc", "Qc", "9h", "8h", "Kc", "Ac", "Js", "Qs", "Ks", "As"]
+    moves = ("0:play Th", "1:play 8h", "2:play Js", "0:play 7h", "1:play 9h", "2:play Qs",
+             "1:play Kc", "2:play Ks", "0:play Qc", "1:play Ac", "2:play As", "0:play Jc")
+    dealers = {}
+    for how in ("winner", "left", "most_points"):
+        s = game(deck, lives=[0, 3, 2], rules={"poverty": False, "next_dealer": how})
+        apply_all(s, *moves)  # seat 1 wins the round; seats 0 and 2 pay
+        assert s.lives == [1, 3, 3]
+        dealers[how] = s.dealer
+    # the winner; the first dealer's (seat 2's) left; most lives lost, tie from the left
+    assert dealers == {"winner": 1, "left": 0, "most_points": 1}
+
+
+@ruling("TOE-31")
+def test_poverty_may_fold_without_poverty_is_refused() -> None:
+    with pytest.raises(RulesError):
+        toepen.Rules(poverty=False, poverty_may_fold=False)
+    assert toepen.Rules(poverty=False).poverty_may_fold is True
