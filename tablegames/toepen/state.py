@@ -73,7 +73,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
     CHALLENGE: "Challenge {who}'s exchange, or accept it?",
-    POVERTY: "Someone is in poverty: stay in for 2, or fold for 1?",
+    POVERTY: "{poor} in poverty: stay in for 2, or fold for 1?",
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
@@ -101,7 +101,7 @@ class State(BaseState):
         "out": "per seat: out of the game",
         "playing": "per seat: still in this round (not folded, not out)",
         "folded": "per seat: folded this round",
-        "poverty": "per seat: in poverty this round (TOE-30)",
+        "poverty": "per seat: in poverty this round (TOE-30), in every view",
         "stake": "lives the round is worth now",
         "knocks": "knocks this round",
         "last_knocker": "seat that knocked last this round, or null",
@@ -310,6 +310,11 @@ class State(BaseState):
     def _knock_refusal(self, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not knock now, or ``None``: the one knocking rule, for the
         legal list and for ``apply`` alike."""
+        if self.stage == RESPOND:
+            return IllegalAction(
+                f"{self.players[self.knocker]}'s knock is still being answered; knock "
+                "again once everyone has stayed or folded", code="knock_pending",
+                ruling="TOE-22", seat=seat)
         if self.stage != PLAY:
             return IllegalAction(
                 "knocking starts once every hand is settled and play has begun",
@@ -625,7 +630,7 @@ class State(BaseState):
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
         self._events.append(Event("hand_over", dict(self.last_result)))
-        self.dealer = winner
+        prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
         if rules.ending == "rubber":
@@ -639,8 +644,22 @@ class State(BaseState):
             if sum(1 for o in self.out if not o) <= 1:
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
+        self.dealer = self._next_dealer(winner, prev_dealer)
         self.hand_no += 1
         self._start_hand(first=False)
+
+    def _next_dealer(self, winner: int, dealer: int) -> int:
+        """Who deals the next round (``Rules.next_dealer``), never a seat that is out."""
+        how = self.rules.next_dealer
+        if how == "winner":
+            return winner
+        n = self.n
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        order = [s for s in order if not self.out[s]]
+        if how == "left":
+            return order[0]
+        most = max(self.lives[s] for s in order)
+        return next(s for s in order if self.lives[s] == most)
 
     def _finish(self, losers: list[int], just_out: list[int] | None = None) -> None:
         """End the game. ``losers`` reached the limit (rubber) or are out (elimination).
@@ -719,8 +738,18 @@ class State(BaseState):
             "last_round": fresh(self.last_result),
         }
         if seat is not None:
-            v["announcements"] = announcements(self.hands[seat])
+            v["announcements"] = announcements(self.held(seat))
         return v
+
+    def held(self, seat: int) -> list[int]:
+        """The four cards ``seat`` was dealt (or drew by its exchange) this round.
+
+        Announcements (TOE-40/41) are about the hand as dealt or exchanged, so they must
+        not fade as the cards are played: the cards left plus those already played.
+        """
+        played = [c for _, cards_, _ in self.tricks for p, c in cards_ if p == seat]
+        played += [c for p, c in self.trick if p == seat]
+        return sorted(self.hands[seat] + played)
 
     def _hand(self, seat: int) -> list[Any]:
         return card_names(self.hands[seat])
@@ -728,6 +757,14 @@ class State(BaseState):
     def _prompt(self, seat: int) -> str:
         if self.stage == OVER:
             return "The game is over."
+        text = self._prompt_turn(seat)
+        if self.poor[seat] and self.in_hand[seat]:
+            text = ("You are in poverty: the round starts at 2 and the others choose to "
+                    f"stay in for 2 or fold for 1. {text}")
+        return text
+
+    def _prompt_turn(self, seat: int) -> str:
+        """The prompt without the poverty line."""
         if self.to_act != seat:
             if self.stage == PLAY and self.can_knock(seat):
                 return f"Waiting for {self.players[self.to_act or 0]}. You may knock."
@@ -739,7 +776,8 @@ class State(BaseState):
             if any(c >> 3 == led for c in self.hands[seat]):
                 follow = " (follow suit)"
         return _PROMPTS[self.stage].format(
-            who=who, stake=self.stake, before=self.stake_before, follow=follow)
+            who=who, stake=self.stake, before=self.stake_before, follow=follow,
+            poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
@@ -1018,6 +1056,13 @@ def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int
     if type(dealer) is not int or not 0 <= dealer < n:
         raise SetupError(f"dealer must be a seat in 0..{n - 1}")
     return list(lives), dealer
+
+
+def _names(names: list[str]) -> str:
+    """``"Ann is"``, ``"Ann and Bob are"``: who is in poverty, for a prompt."""
+    if len(names) <= 1:
+        return f"{names[0] if names else 'Nobody'} is"
+    return f"{', '.join(names[:-1])} and {names[-1]} are"
 
 
 def _bad(word: str) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
+from tablegames.common.errors import RulesError
 from tablegames.testing import apply_all, assert_refused
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
@@ -421,3 +422,55 @@ def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_sti
     assert trick.data["winner"] == 1 and trick.data["card"] == "7d"
     assert s.last_result is not None and s.last_result["winner"] == 1
     assert s.lives == [2, 0, 1] and s.dealer == 1
+
+
+@ruling("TOE-30", "TOE-31")
+def test_the_player_in_poverty_is_named_and_told() -> None:
+    s = game(SPLIT, lives=[9, 0, 0], players=3)
+    for seat in (None, 0, 1, 2):
+        assert s.view(seat)["poverty"] == [True, False, False]
+    assert s.view(0)["prompt"].startswith("You are in poverty: ")
+    assert s.view(1)["prompt"] == "P0 is in poverty: stay in for 2, or fold for 1?"
+    assert s.view(2)["prompt"] == "Waiting for P1."
+
+
+@ruling("TOE-22")
+def test_a_knock_while_a_knock_is_answered_is_refused_as_pending() -> None:
+    s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
+    s.apply("1:knock")
+    for seat in (1, 2, 3):
+        assert_refused(s, f"{seat}:knock", code="knock_pending", ruling="TOE-22")
+        assert toepen.Knock(seat) not in s.legal_actions(seat)
+
+
+@ruling("TOE-40", "TOE-41")
+def test_announcements_follow_the_hand_as_dealt_not_the_cards_left() -> None:
+    s = game(["Tc", "Td", "Th", "7s", "Ts", "8c", "8d", "8h", "9c", "9d", "9h", "9s"])
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    apply_all(s, "0:play Tc", "1:play 8c", "2:play 9c")
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    ex = game([*SPLIT, "Jd", "Jc", "Js", "7d"], exchanges=True)
+    apply_all(ex, "0:exchange", "1:accept", "2:accept")
+    assert [a["reason"] for a in ex.view(0)["announcements"]] == ["three jacks"]
+
+
+@ruling("TOE-13")
+def test_house_rules_for_the_next_dealer() -> None:
+    deck = ["Th", "7h", "Jc", "Qc", "9h", "8h", "Kc", "Ac", "Js", "Qs", "Ks", "As"]
+    moves = ("0:play Th", "1:play 8h", "2:play Js", "0:play 7h", "1:play 9h", "2:play Qs",
+             "1:play Kc", "2:play Ks", "0:play Qc", "1:play Ac", "2:play As", "0:play Jc")
+    dealers = {}
+    for how in ("winner", "left", "most_points"):
+        s = game(deck, lives=[0, 3, 2], rules={"poverty": False, "next_dealer": how})
+        apply_all(s, *moves)  # seat 1 wins the round; seats 0 and 2 pay
+        assert s.lives == [1, 3, 3]
+        dealers[how] = s.dealer
+    # the winner; the first dealer's (seat 2's) left; most lives lost, tie from the left
+    assert dealers == {"winner": 1, "left": 0, "most_points": 1}
+
+
+@ruling("TOE-31")
+def test_poverty_may_fold_without_poverty_is_refused() -> None:
+    with pytest.raises(RulesError):
+        toepen.Rules(poverty=False, poverty_may_fold=False)
+    assert toepen.Rules(poverty=False).poverty_may_fold is True
