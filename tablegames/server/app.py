@@ -46,7 +46,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
-from tablegames.server.rooms import ClientError, Conn, Hub, Room, error_message
+from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
 from tablegames.server.store import Store
 from tablegames.server.words import error_text, lang_of
 
@@ -182,7 +182,7 @@ def games_catalogue() -> list[dict[str, Any]]:
         variants = {v: {k: val for k, val in rules_to_dict(r).items() if k in simple}
                     for v, r in info.variants.items()}
         out.append({"name": name, "title": info.title, "min": info.min_players,
-                    "max": info.max_players, "bots": list(info.bots),
+                    "max": info.max_players, "bots": list(bot_names(info)),
                     "default_bot": info.default_bot, "options": options, "variants": variants})
     return out
 

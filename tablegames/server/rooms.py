@@ -13,8 +13,10 @@ The :class:`Hub` is the whole server logic without any web framework, so it can 
 * each phone gets a page built from its own view (:mod:`tablegames.server.page`) and the
   events as it may see them; a phone that reconnects says the last version it saw and
   gets ``state.log(seat, since=v)``;
-* bots move when it is their seat's turn, each decision seeded by the room's seed and
-  the version, so a room restarted from disk plays on exactly as it would have.
+* bots (any of ``tablegames.bots``) move through the library's harness when a bot seat
+  is to act (other bot seats may then knock out of turn); each decision is drawn from
+  the room's seed, the seat and the version, so a room restarted from disk plays on
+  exactly as it would have.
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ import logging
 import secrets
 import time
 import unicodedata
-import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
@@ -114,6 +115,8 @@ class Room:
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     conns: set[Conn] = attrs.field(factory=set)
     bot_task: asyncio.Task[None] | None = None
+    #: The bots of the bot seats, made on first use (see ``Hub._lineup``).
+    lineup: list[Any] | None = None
     closed: bool = False
 
     @property
@@ -141,9 +144,11 @@ def clean_name(name: object) -> str:
     return text
 
 
-def bot_seed(seed: object, version: int, seat: int) -> int:
-    """The seed of one bot decision: a function of the room's seed and the position only."""
-    return zlib.crc32(f"{seed}|{version}|{seat}".encode())
+def bot_names(info: GameInfo) -> tuple[str, ...]:
+    """Every bot the library can seat in ``info``'s game (``tablegames.bots.names``)."""
+    from tablegames import bots as library
+
+    return library.names(info)
 
 
 def rules_for(info: GameInfo, variant: object, options: object) -> Any:
@@ -192,7 +197,7 @@ class Hub:
         bot = spec.get("bot")
         if bot in ("", None):
             bot = None
-        elif not isinstance(bot, str) or bot not in info.bots:
+        elif not isinstance(bot, str) or bot not in bot_names(info):
             raise ClientError("bad_bot", f"{info.title} has no bot {str(bot)[:40]!r}")
         seed = spec.get("seed")
         if seed in (None, ""):
@@ -513,10 +518,34 @@ class Hub:
         self._kick(room)
 
     # -- bots ------------------------------------------------------------------------
-    def _kick(self, room: Room) -> None:
-        """Start the room's bot task if a bot is to act and none is running."""
+    def _lineup(self, room: Room) -> list[Any]:
+        """The room's bots (``tablegames.bots``), one per bot seat, ``None`` for a person.
+
+        Each is seeded by the room's seed and its seat, and a library bot draws each
+        decision from its seed and the question asked (the version), so a room restarted
+        from disk plays on exactly as it would have.
+        """
+        if room.lineup is None:
+            from tablegames import bots as library
+
+            room.lineup = [library.make(s["bot"], room.info, seed=f"{room.config['seed']}/{i}")
+                           if s.get("bot") else None for i, s in enumerate(room.seats)]
+        return room.lineup
+
+    @staticmethod
+    def _bots_may_act(room: Room) -> bool:
+        """A bot is to act (the harness then also asks the other bots' interrupts).
+
+        Bots are not asked to interrupt while a person is to act: a knock racing a
+        person's tap would make the game depend on timing, not on the seed and the taps.
+        """
         state = room.state
-        if state is None or state.is_over or state.to_act not in room.bot_seats or room.closed:
+        return (state is not None and not state.is_over and not room.closed
+                and state.to_act in room.bot_seats)
+
+    def _kick(self, room: Room) -> None:
+        """Start the room's bot task if a bot may act and none is running."""
+        if not self._bots_may_act(room):
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -527,24 +556,30 @@ class Hub:
         room.bot_task = loop.create_task(self._bots(room))
 
     async def _bots(self, room: Room) -> None:
+        from tablegames.bots import next_action
+
         while not room.closed:
             async with room.lock:
-                state = room.state
-                if state is None or state.is_over or state.to_act not in room.bot_seats:
+                if not self._bots_may_act(room):
                     return
-                seat, version = state.to_act, state.version
-                trial = state.copy()
+                version = room.state.version
+                trial = room.state.copy()
+                lineup = self._lineup(room)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            name = room.seats[seat]["bot"]
             started = time.perf_counter()
-            try:
-                bot = room.info.bots[name](bot_seed(room.config["seed"], version, seat))
-                action = await asyncio.to_thread(bot.choose, trial)
+            try:  # on a copy, in a thread: the room and its phones go on meanwhile
+                step = await asyncio.to_thread(next_action, trial, lineup)
             except Exception:  # a broken bot stops, the room and its phones go on
-                log.exception("room %s: bot %s failed at version %s", room.code, name, version)
+                log.exception("room %s: a bot failed at version %s", room.code, version)
                 return
-            log.debug("room %s: bot %s chose %s in %.3fs", room.code, name, action,
+            if step is None:  # a person decides next (the bots passed on their interrupts)
+                async with room.lock:  # unless the table moved on while the bots thought
+                    if room.state is None or room.state.version == version:
+                        return
+                continue
+            seat, action = step
+            log.debug("room %s: seat %s bot chose %s in %.3fs", room.code, seat, action,
                       time.perf_counter() - started)
             async with room.lock:
                 if room.closed:
@@ -553,7 +588,7 @@ class Hub:
                     self._commit(room, seat, [str(action)], version)
                 except ClientError as exc:
                     if exc.code != "stale":  # a bot's legal choice refused: a bug, not a tap
-                        log.error("room %s: bot %s refused: %s %s", room.code, name, exc.code,
+                        log.error("room %s: a bot was refused: %s %s", room.code, exc.code,
                                   exc.detail)
                         return
 

@@ -46,7 +46,7 @@ GAMES: dict[str, dict[str, Any]] = {
                "order": {"keep": 0, "accept": 1, "stay": 2, "knock": 3, "play": 4, "fold": 5}},
     "phase10": {"seed": 20, "rules": {"phases": ["set3+set3"]},
                 "order": {"lay": 0, "hit": 1, "draw": 2, "take": 3, "discard": 4}},
-    "shithead": {"seed": 216, "rules": {"cut_in": True},
+    "shithead": {"seed": 18, "rules": {"cut_in": True},
                  "order": {"done": 0, "play": 1, "blind": 2, "give": 3, "pickup": 4}},
     # ten cups instead of twenty-five: a short game that still has a five-second card
     "dallah": {"seed": 5, "rules": {"cards": small_card_set(2)},
