@@ -17,11 +17,39 @@ from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
 from tablegames.phase10.bots import EagerRandomBot, SmartBot, progress
-from tablegames.phase10.cards import PACK
-from tablegames.phase10.groups import Group, make_group, parse_group
-from tablegames.phase10.layouts import lay_downs
-from tablegames.phase10.rules import STANDARD_PHASES, VARIANTS, Rules, parse_phase
-from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
+from tablegames.phase10.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    N_FACES,
+    NAMES,
+    NUMBERS,
+    PACK,
+    POINTS,
+    SKIP,
+    WILD,
+)
+from tablegames.phase10.check import (
+    Fault,
+    check_group,
+    check_hit,
+    check_phase,
+    hand_points,
+    hit_values,
+)
+from tablegames.phase10.groups import OPEN, Group, make_group, parse_group
+from tablegames.phase10.layouts import LAY_CAP, SEARCH_BUDGET, lay_downs
+from tablegames.phase10.rules import (
+    COLOUR_GROUP,
+    KIND_WORDS,
+    RUN,
+    SET,
+    STANDARD_PHASES,
+    VARIANTS,
+    Rules,
+    describe_phase,
+    parse_phase,
+)
+from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
 #: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).
 _PER_SEAT_HAND = 400
@@ -56,16 +84,36 @@ GAME = GameInfo(
     ruling_prefix="P10",
 )
 
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
+
 __all__ = [
+    "COLOURS",
+    "COLOUR_GROUP",
+    "COLOUR_NAMES",
     "GAME",
+    "KIND_WORDS",
+    "LAY_CAP",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "NAMES",
+    "NUMBERS",
+    "N_FACES",
+    "OPEN",
     "PACK",
+    "POINTS",
+    "RUN",
+    "SEARCH_BUDGET",
+    "SET",
+    "SKIP",
+    "STAGES",
     "STANDARD_PHASES",
     "VARIANTS",
+    "WILD",
     "Discard",
     "Draw",
     "EagerRandomBot",
+    "Fault",
     "Group",
     "Hit",
     "Lay",
@@ -73,6 +121,13 @@ __all__ = [
     "SmartBot",
     "State",
     "Take",
+    "check_group",
+    "check_hit",
+    "check_phase",
+    "describe_phase",
+    "from_position",
+    "hand_points",
+    "hit_values",
     "lay_downs",
     "make_group",
     "new_game",

@@ -12,7 +12,10 @@ form is what makes lay-downs countable and comparable:
 
 Notation: ``set7=R7,B7,W``, ``run3-6=R3,W,G5,G6``, ``colG=G1,G4,G9,W``. The number or
 colour is written even where the naturals imply it, so an all-Wild group (possible under
-``Rules(naturals="phase")``) still says what it stands for.
+``Rules(naturals="phase")``) still says what it stands for. Under the house rule
+``Rules(wild_groups="open")`` an all-Wild set or colour group is laid *open*, ``set?=W,W,W``
+or ``col?=W,W,W`` (key :data:`OPEN`), and takes its number or colour from the first natural
+card hit onto it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ import attrs
 from tablegames.common.errors import NotationError
 from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, PACK, SKIP, WILD
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
+
+#: The key of an open all-Wild set or colour group (its number or colour comes later).
+OPEN = -1
 
 
 @attrs.frozen(order=True)
@@ -37,10 +43,10 @@ class Group:
     def __str__(self) -> str:
         body = ",".join(NAMES[c] for c in self.cards)
         if self.kind == SET:
-            return f"set{self.key}={body}"
+            return f"set{'?' if self.key == OPEN else self.key}={body}"
         if self.kind == RUN:
             return f"run{self.key}-{self.key + len(self.cards) - 1}={body}"
-        return f"col{COLOURS[self.key]}={body}"
+        return f"col{'?' if self.key == OPEN else COLOURS[self.key]}={body}"
 
     @property
     def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
@@ -74,6 +80,8 @@ def parse_group(text: str) -> Group:
         raise NotationError(f"{text!r} is not a group (write e.g. 'set7=R7,B7,W')")
     cards = PACK.codes(body.split(","))
     h = head.lower()
+    if h in ("set?", "col?"):
+        return make_group(SET if h == "set?" else COLOUR_GROUP, OPEN, cards)
     if h.startswith("set") and is_number(h[3:]):
         return make_group(SET, int(h[3:]), cards)
     if h.startswith("run"):
@@ -84,7 +92,9 @@ def parse_group(text: str) -> Group:
             return make_group(RUN, int(lo), cards)
     if h.startswith("col") and h[3:].upper() in COLOURS:
         return make_group(COLOUR_GROUP, COLOURS.index(h[3:].upper()), cards)
-    raise NotationError(f"{text!r}: a group starts setN=, runA-B= or colC= (C one of R B G Y)")
+    raise NotationError(
+        f"{text!r}: a group starts setN=, runA-B=, colC= (C one of R B G Y), set?= or col?="
+    )
 
 
 def group_fault(g: Group) -> tuple[str, str, str] | None:
@@ -100,7 +110,13 @@ def group_fault(g: Group) -> tuple[str, str, str] | None:
         return ("not_a_group", "P10-01", f"{g!r} is not made of Phase 10 cards")
     if SKIP in g.cards:
         return ("skip_in_phase", "P10-22", "a Skip is never part of a phase")
-    if g.kind == SET:
+    if g.key == OPEN and g.kind in (SET, COLOUR_GROUP):
+        if any(c != WILD for c in g.cards):
+            ruling = "P10-10" if g.kind == SET else "P10-17"
+            return ("not_a_set" if g.kind == SET else "not_one_colour", ruling,
+                    f"{g}: an open group holds only Wilds (a natural gives it its "
+                    f"{'number' if g.kind == SET else 'colour'})")
+    elif g.kind == SET:
         if not 1 <= g.key <= 12:
             return ("not_a_set", "P10-10", f"there is no number {g.key}")
         if any(c != WILD and NUMBER[c] != g.key for c in g.cards):
@@ -126,11 +142,15 @@ def group_fault(g: Group) -> tuple[str, str, str] | None:
 def describe_group(g: Group) -> str:
     """Words for a group (for prompts and events)."""
     if g.kind == SET:
+        if g.key == OPEN:
+            return f"set of {len(g.cards)} Wilds (its number still open)"
         return f"set of {len(g.cards)} × {g.key}"
     if g.kind == RUN:
         return f"run {g.key}-{g.key + len(g.cards) - 1}"
+    if g.key == OPEN:
+        return f"{len(g.cards)} Wilds of one colour (still open)"
     return f"{len(g.cards)} {('red', 'blue', 'green', 'yellow')[g.key]} cards"
 
 
-__all__ = ["KIND_WORDS", "Group", "describe_group", "group_fault", "is_number", "make_group",
-           "parse_group"]
+__all__ = ["KIND_WORDS", "OPEN", "Group", "describe_group", "group_fault", "is_number",
+           "make_group", "parse_group"]

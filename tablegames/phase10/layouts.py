@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, WILD
-from tablegames.phase10.groups import Group
+from tablegames.phase10.groups import OPEN, Group
 from tablegames.phase10.rules import RUN, SET, Phase
 
 Layout = tuple[Group, ...]
@@ -55,6 +55,7 @@ class _Budget:
 
 def lay_downs(
     counts: Sequence[int], phase: Phase, per_group: bool = True, limit: int = LAY_CAP,
+    open_wilds: bool = False,
 ) -> tuple[Layout, ...]:
     """The distinct lay-downs of ``phase`` from a hand given as counts per face.
 
@@ -63,7 +64,8 @@ def lay_downs(
     their groups in canonical order (``Group.sort_key``). At most ``limit`` come back, and
     fewer if the search budget runs out first (see the module docstring): the result is
     every lay-down whenever there are at most ``limit`` of them and the phase is one of
-    the standard ten.
+    the standard ten. ``open_wilds`` (``Rules(wild_groups="open")``): an all-Wild set or
+    colour group is one open group, not one per number or colour.
     """
     need = sum(size for _, size in phase)
     held = sum(counts) - counts[49]
@@ -75,7 +77,7 @@ def lay_downs(
     pools: dict[tuple[int, int], _Pool] = {}
     for req in sorted(set(phase)):
         pool: _Pool = []
-        for g in candidates(req[0], req[1], counts, per_group):
+        for g in candidates(req[0], req[1], counts, per_group, open_wilds):
             pool.append((g, _needs(g), g.sort_key))
             budget.left -= 1
             if budget.left <= 0:
@@ -172,11 +174,13 @@ def _needs(g: Group) -> tuple[tuple[int, int], ...]:
     return tuple(out.items())
 
 
-def candidates(kind: int, size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+def candidates(
+    kind: int, size: int, counts: Sequence[int], need_natural: bool, open_wilds: bool = False,
+) -> Iterator[Group]:
     """Every canonical group of one requirement that ``counts`` can supply."""
     if kind == RUN:
         return _runs(size, counts, need_natural)
-    return _same_key(kind, size, counts, need_natural)
+    return _same_key(kind, size, counts, need_natural, open_wilds)
 
 
 def _submultisets(faces: Sequence[int], counts: Sequence[int], most: int) -> Iterator[tuple[int, ...]]:
@@ -191,12 +195,15 @@ def _submultisets(faces: Sequence[int], counts: Sequence[int], most: int) -> Ite
 
 
 def _same_key(
-    kind: int, size: int, counts: Sequence[int], need_natural: bool,
+    kind: int, size: int, counts: Sequence[int], need_natural: bool, open_wilds: bool,
 ) -> Iterator[Group]:
     """Sets (one number) and colour groups (one colour): naturals sharing the key, topped
-    up with Wilds, which stand for the key whatever their place."""
+    up with Wilds, which stand for the key whatever their place. An all-Wild group is one
+    open group when ``open_wilds``, else one per number or colour."""
     wilds = counts[WILD]
-    low = 1 if need_natural else 0
+    low = 1 if need_natural or open_wilds else 0
+    if open_wilds and not need_natural and wilds >= size:
+        yield Group(kind, OPEN, (WILD,) * size)
     keys = range(1, 13) if kind == SET else range(4)
     table = FACES_OF_NUMBER if kind == SET else FACES_OF_COLOUR
     for key in keys:

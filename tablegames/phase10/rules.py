@@ -40,6 +40,9 @@ STANDARD_PHASES: tuple[str, ...] = (
 
 FirstSkip = Literal["skip", "twist"]
 Naturals = Literal["group", "phase"]
+SkipTarget = Literal["choose", "next"]
+Scoring = Literal["penalty", "winner"]
+WildGroups = Literal["named", "open"]
 
 
 @cache
@@ -114,6 +117,19 @@ class Rules:
     * ``phase_choice`` — Masters style: each hand a player may lay any phase of the list
       not yet completed, in any order (P10-41 makes them in order). The phases must then
       differ, so a lay-down's groups say which phase it is.
+    * ``skip_target`` — ``"choose"``: the player discarding a Skip names whom it skips
+      (P10-20, ``discard S>2``); ``"next"``: a Skip always skips the next player in turn,
+      written ``discard S``.
+    * ``scoring`` — ``"penalty"``: the players left holding cards score them and the lowest
+      total wins (P10-52, P10-53); ``"winner"``: the player who goes out is credited with
+      the points left in the others' hands, nobody else scores, and the highest total
+      wins (among several who complete the last phase in one hand, the highest; still
+      tied, the tie-break hand of P10-53).
+    * ``wild_groups`` — ``"named"``: an all-Wild set or colour group says the number or
+      colour it stands for when laid (``set5=W,W,W``); ``"open"``: it is laid open
+      (``set?=W,W,W``, ``col?=W,W,W``) and takes its number or colour from the first
+      natural card hit onto it (P10-54). Only with ``naturals="phase"``: under the
+      default every group holds a natural, so no group is all Wilds.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -124,8 +140,16 @@ class Rules:
     naturals: Naturals = attrs.field(default="group", validator=one_of({"group", "phase"}))
     hit_same_turn: bool = attrs.field(default=True, validator=is_bool)
     phase_choice: bool = attrs.field(default=False, validator=is_bool)
+    skip_target: SkipTarget = attrs.field(default="choose", validator=one_of({"choose", "next"}))
+    scoring: Scoring = attrs.field(default="penalty", validator=one_of({"penalty", "winner"}))
+    wild_groups: WildGroups = attrs.field(default="named", validator=one_of({"named", "open"}))
 
     def __attrs_post_init__(self) -> None:
+        if self.wild_groups == "open" and self.naturals != "phase":
+            raise RulesError(
+                'wild_groups="open" needs naturals="phase": with a natural card in every '
+                "group no group is all Wilds"
+            )
         if self.phase_choice and len(set(self.phase_reqs)) != len(self.phases):
             raise RulesError("with phase_choice every phase must differ from the others")
         for text in self.phases:
@@ -155,4 +179,7 @@ VARIANTS: dict[str, Rules] = {
     "hit-next-turn": Rules(hit_same_turn=False),
     "masters": Rules(phase_choice=True),
     "short": Rules(phases=STANDARD_PHASES[:3]),
+    "skip-next": Rules(skip_target="next"),
+    "winner-scores": Rules(scoring="winner"),
+    "open-wilds": Rules(naturals="phase", wild_groups="open"),
 }

@@ -31,14 +31,19 @@ Decisions the sources leave open, and what we chose:
 
 from __future__ import annotations
 
+import hashlib
+import json
 from bisect import insort
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Self
+
+import attrs
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
     IllegalAction,
     OutOfTurn,
+    RulesError,
     SeatError,
     SetupError,
     StateError,
@@ -58,9 +63,11 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
+from tablegames.common.rules import rules_from_dict, rules_hash, rules_to_dict
 from tablegames.common.seating import left_of, next_seat, seats_from
-from tablegames.common.serialization import Reader
+from tablegames.common.serialization import Reader, dumps, loads
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
@@ -78,9 +85,11 @@ from tablegames.phase10.cards import (
     counts_of,
     display_order,
 )
-from tablegames.phase10.groups import Group, describe_group, group_fault
+from tablegames.phase10.check import Fault, groups_fault, hit_fault, lay_fault
+from tablegames.phase10.check import table_hit_values as hit_values
+from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
 from tablegames.phase10.layouts import LAY_CAP, lay_downs
-from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET, Rules, describe_phase
+from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
 STAGES = ("draw", "play", "over")
@@ -103,7 +112,7 @@ def _load_group(r: Reader, _n: int) -> TableGroup:
     body = cards_r.ints(0, N_FACES - 1)
     if not 1 <= len(body) <= _MAX_GROUP:
         raise cards_r.fail(f"a group holds 1 to {_MAX_GROUP} cards")
-    g: TableGroup = (kind_r.int(0, 2), key_r.int(0, 12), tuple(body))
+    g: TableGroup = (kind_r.int(0, 2), key_r.int(OPEN, 12), tuple(body))
     fault = group_fault(Group(*g))
     if fault is not None:
         raise r.fail(f"not a valid group: {fault[2]}")
@@ -157,7 +166,7 @@ def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
 #: The score sheet: results are built once and never edited, so ``copy`` shares them.
 RESULTS = custom(dump=list, load=_load_results, copy=list)
 
-_LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, bool], list[Action]] = {}
+_LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, int], list[Action]] = {}
 #: Lay-down actions the memo may hold in all (each listing holds at most ``LAY_CAP``).
 _LAY_CACHE_ACTIONS = 50_000
 _lay_cached = [0]
@@ -167,22 +176,6 @@ def clear_caches() -> None:
     """Forget every memoised lay-down (for benchmarks that time the enumerator cold)."""
     _LAY_CACHE.clear()
     _lay_cached[0] = 0
-
-
-def hit_values(group: TableGroup, card: int) -> list[int]:
-    """Where ``card`` could land on ``group``: ``[0]`` for a set or colour group it fits,
-    the run numbers a Wild could take, ``[0]`` for a natural extending a run, or ``[]``."""
-    kind, key, body = group
-    if card == SKIP:
-        return []
-    if kind == SET:
-        return [0] if card == WILD or NUMBER[card] == key else []
-    if kind == COLOUR_GROUP:
-        return [0] if card == WILD or COLOUR[card] == key else []
-    lo, hi = key, key + len(body) - 1
-    if card == WILD:
-        return [v for v in (lo - 1, hi + 1) if 1 <= v <= 12]
-    return [0] if NUMBER[card] in (lo - 1, hi + 1) else []
 
 
 def _ints(value: object, n: int, lo: int, hi: int) -> bool:
@@ -442,7 +435,7 @@ class State(BaseState):
                 continue
             prev = c
             if c == SKIP:
-                targets = self.skip_targets(seat)
+                targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
                 if targets:
                     out.extend(A.skip(seat, t) for t in targets)
                 else:
@@ -457,18 +450,21 @@ class State(BaseState):
         At most :data:`~tablegames.phase10.layouts.LAY_CAP` in all (a house phase list can
         allow far more; the standard phases never reach it): see the P10-40 ruling.
         """
-        per_group = self.rules.naturals == "group"
+        rules = self.rules
+        per_group = rules.naturals == "group"
+        open_wilds = rules.wild_groups == "open"
         counts = tuple(counts_of(self.hands[seat]))
-        reqs = self.rules.phase_reqs
+        reqs = rules.phase_reqs
         out: list[Action] = []
         for index in self.open_phases(seat):
             phase = reqs[index]
-            key = (seat, counts, phase, per_group)
+            key = (seat, counts, phase, per_group + 2 * open_wilds)
             acts = _LAY_CACHE.get(key)
             if acts is None:
                 if _lay_cached[0] > _LAY_CACHE_ACTIONS or len(_LAY_CACHE) > 4096:
                     clear_caches()
-                acts = [Lay(seat, groups) for groups in lay_downs(counts, phase, per_group)]
+                acts = [Lay(seat, groups)
+                        for groups in lay_downs(counts, phase, per_group, open_wilds=open_wilds)]
                 _LAY_CACHE[key] = acts
                 _lay_cached[0] += len(acts) + 1
             out.extend(acts)
@@ -561,45 +557,18 @@ class State(BaseState):
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
-    def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> tuple[str, str, str] | None:
-        """Why this lay-down is refused, as (code, ruling, message), or ``None``."""
+    def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> Fault | None:
+        """Why this lay-down is refused, or ``None`` (the checks of
+        :func:`tablegames.phase10.check_phase`, against the phase the groups make)."""
         if self.down[seat]:
-            return ("already_down", "P10-44", "you have already laid a phase this hand")
-        if not isinstance(groups, tuple) or not all(isinstance(g, Group) for g in groups):
-            return ("not_a_group", "P10-40", "a lay-down is a tuple of groups")
-        for g in groups:
-            fault = group_fault(g)
-            if fault is not None:
-                return fault
-        got = sorted((g.kind, len(g.cards)) for g in groups)
-        index = self._phase_of(seat, got)
-        want = sorted(self.rules.phase_reqs[index])
-        name = describe_phase(self.rules.phases[index])
-        kinds_got = [k for k, _ in got]
-        kinds_left = [k for k, _ in want]
-        for k in kinds_got:
-            if k not in kinds_left:
-                return ("wrong_phase", "P10-41",
-                        f"your phase is phase {index + 1}: {name}")
-            kinds_left.remove(k)
-        if kinds_left:
-            return ("incomplete_phase", "P10-42", f"the whole phase must be laid at once: {name}")
-        if got != want:
-            if any(g < w for (_, g), (_, w) in zip(got, want, strict=True)):
-                return ("incomplete_phase", "P10-42", f"the whole phase must be laid: {name}")
-            return ("lay_exact", "P10-43",
-                    f"lay each group at its size ({name}); add extra cards by hitting")
-        if self.rules.naturals == "group":
-            for g in groups:
-                if not g.naturals:
-                    return ("no_natural", "P10-54", f"{g} needs at least one natural card")
-        elif not any(g.naturals for g in groups):
-            return ("no_natural", "P10-54", "the phase needs at least one natural card")
-        need = counts_of(c for g in groups for c in g.cards)
-        have = counts_of(self.hands[seat])
-        if any(need[c] > have[c] for c in range(N_FACES)):
-            return ("not_in_hand", "P10-42", "you do not hold those cards")
-        return None
+            return Fault("already_down", "P10-44", "you have already laid a phase this hand")
+        fault = groups_fault(groups)
+        if fault is not None:
+            return fault
+        index = self._phase_of(seat, sorted((g.kind, len(g.cards)) for g in groups))
+        name = f"phase {index + 1}: {describe_phase(self.rules.phases[index])}"
+        return lay_fault(groups, self.rules.phase_reqs[index], name, self.rules,
+                         counts_of(self.hands[seat]))
 
     def _phase_of(self, seat: int, got: list[tuple[int, int]]) -> int:
         """The open phase a lay-down's group shapes make (else the seat's current one)."""
@@ -612,8 +581,7 @@ class State(BaseState):
     def _lay(self, seat: int, action: Lay) -> None:
         fault = self._lay_fault(seat, action.groups)
         if fault is not None:
-            code, ruling, msg = fault
-            raise IllegalAction(msg, code=code, ruling=ruling, seat=seat)
+            raise fault.error(seat)
         groups = sorted(action.groups, key=lambda g: g.sort_key)
         for g in groups:
             for c in g.cards:
@@ -648,24 +616,10 @@ class State(BaseState):
         if card not in self.hands[seat]:
             raise IllegalAction("that card is not in your hand", code="not_in_hand",
                                 ruling="P10-50", seat=seat)
-        if card == SKIP:
-            raise IllegalAction("a Skip is never part of a phase", code="skip_in_phase",
-                                ruling="P10-22", seat=seat)
         kind, key, body = group = self.laid[owner][gi]
-        fits = hit_values(group, card)
-        if kind == RUN and card != WILD and key <= NUMBER[card] < key + len(body):
-            raise IllegalAction("cards already laid stay where they are; nothing is swapped",
-                                code="no_swap", ruling="P10-47", seat=seat)
-        if not fits:
-            ruling = "P10-56" if kind == RUN else ("P10-10" if kind == SET else "P10-17")
-            raise IllegalAction(f"{NAMES[card]} does not fit {owner}.{gi}",
-                                code="does_not_fit", ruling=ruling, seat=seat)
-        wild_in_run = kind == RUN and card == WILD
-        if (value != 0) != wild_in_run or (wild_in_run and value not in fits):
-            raise IllegalAction(
-                "a Wild on a run names the free number at either end it stands for "
-                f"({' or '.join(map(str, fits))}); other hits name no number",
-                code="wild_value", ruling="P10-54", seat=seat)
+        fault = hit_fault(group, card, value, f"{owner}.{gi}")
+        if fault is not None:
+            raise fault.error(seat)
         self._remove(seat, card)
         if kind == RUN:
             number = value if card == WILD else NUMBER[card]
@@ -674,6 +628,8 @@ class State(BaseState):
             else:
                 self.laid[owner][gi] = (kind, key, (*body, card))
         else:
+            if key == OPEN and card != WILD:  # the first natural names an open group
+                key = NUMBER[card] if kind == SET else COLOUR[card]
             self.laid[owner][gi] = (kind, key, tuple(sorted((*body, card))))
         self._events.append(Event("hit", {"seat": seat, "card": NAMES[card], "group": f"{owner}.{gi}",
                                           "value": value or None}))
@@ -686,19 +642,7 @@ class State(BaseState):
             raise IllegalAction("that card is not in your hand", code="not_in_hand",
                                 ruling="P10-31", seat=seat)
         if card == SKIP:
-            targets = self.skip_targets(seat)
-            if target == -1 and targets:
-                raise IllegalAction("name the player your Skip skips ('discard S>SEAT')",
-                                    code="skip_needs_target", ruling="P10-20", seat=seat)
-            if target != -1 and target not in targets:
-                if target == seat:
-                    code, ruling, msg = "skip_self", "P10-20", "a Skip makes another player lose a turn"
-                elif 0 <= target < self.n and self.pending[target]:
-                    code, ruling, msg = ("already_skipped", "P10-24",
-                                         f"{self.players[target]} is already waiting out a skip")
-                else:
-                    code, ruling, msg = "no_such_target", "P10-20", f"seat {target} cannot be skipped"
-                raise IllegalAction(msg, code=code, ruling=ruling, seat=seat)
+            target = self._skip_fault(seat, target)
         elif target != -1:
             if card == WILD:
                 raise IllegalAction("a Wild cannot be used as a Skip", code="wild_not_skip",
@@ -717,6 +661,30 @@ class State(BaseState):
         else:
             self._begin_turn(self._next_playing(seat))
 
+    def _skip_fault(self, seat: int, target: int) -> int:
+        """The seat a Skip discarded by ``seat`` skips (-1: nobody), or the refusal."""
+        if self.rules.skip_target == "next":
+            if target != -1:
+                raise IllegalAction(
+                    "house rule: a Skip always skips the next player; write 'discard S'",
+                    code="skip_is_next", ruling="P10-20", seat=seat)
+            nxt = self._next_playing(seat)
+            return -1 if self.pending[nxt] else nxt
+        targets = self.skip_targets(seat)
+        if target == -1 and targets:
+            raise IllegalAction("name the player your Skip skips ('discard S>SEAT')",
+                                code="skip_needs_target", ruling="P10-20", seat=seat)
+        if target != -1 and target not in targets:
+            if target == seat:
+                raise IllegalAction("a Skip makes another player lose a turn",
+                                    code="skip_self", ruling="P10-20", seat=seat)
+            if 0 <= target < self.n and self.pending[target]:
+                raise IllegalAction(f"{self.players[target]} is already waiting out a skip",
+                                    code="already_skipped", ruling="P10-24", seat=seat)
+            raise IllegalAction(f"seat {target} cannot be skipped", code="no_such_target",
+                                ruling="P10-20", seat=seat)
+        return target
+
     def _remove(self, seat: int, card: int) -> None:
         self.hands[seat].remove(card)
         known = self.known[seat]
@@ -727,10 +695,16 @@ class State(BaseState):
     def _end_hand(self, out: int) -> None:
         n = self.n
         added = [0] * n
+        winner_scores = self.rules.scoring == "winner"
         for s in range(n):
             if self.playing[s] and s != out:
-                added[s] = sum(POINTS[c] for c in self.hands[s])
-                self.scores[s] += added[s]
+                points = sum(POINTS[c] for c in self.hands[s])
+                if not winner_scores:
+                    added[s] = points
+                elif out >= 0:  # the one who went out is credited (a dead hand: nobody)
+                    added[out] += points
+        for s in range(n):
+            self.scores[s] += added[s]
         result = {
             "round": self.hand_no, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
@@ -752,8 +726,9 @@ class State(BaseState):
             if not finishers:
                 contenders = []
             else:
-                low = min(self.scores[s] for s in finishers)
-                contenders = [s for s in finishers if self.scores[s] == low]
+                pick = max if self.rules.scoring == "winner" else min
+                best = pick(self.scores[s] for s in finishers)
+                contenders = [s for s in finishers if self.scores[s] == best]
                 if len(contenders) == 1:
                     self._finish(contenders[0])
                     return
@@ -795,11 +770,11 @@ class State(BaseState):
                     "text": describe_group(Group(kind, key, body)),
                 }
                 if kind == SET:
-                    g["number"] = key
+                    g["number"] = None if key == OPEN else key
                 elif kind == RUN:
                     g["numbers"] = list(range(key, key + len(body)))
                 else:
-                    g["colour"] = COLOUR_NAMES[key]
+                    g["colour"] = None if key == OPEN else COLOUR_NAMES[key]
                 row.append(g)
             out.append(row)
         return out
@@ -854,25 +829,70 @@ class State(BaseState):
         return card_names(display_order(self.hands[seat]))
 
     def _prompt(self, seat: int) -> str:
+        """One sentence naming only what ``seat`` may do now (or whom it waits for)."""
         if self.stage == OVER:
-            return "The game is over."
+            return f"The game is over: {self.players[self.winner]} won."
+        turn = self.players[self.turn]
         if seat != self.turn:
+            doing = "draw" if self.stage == DRAW else "play"
             if not self.playing[seat]:
-                return "You sit out this tie-break hand."
-            return f"Waiting for {self.players[self.turn]}."
-        t = self.target[seat]
-        phase = f"phase {t + 1} ({describe_phase(self.rules.phases[t])})"
-        open_ = self.open_phases(seat)
-        if len(open_) > 1:
-            phase = "any of phases " + ", ".join(str(i + 1) for i in open_)
+                return f"You sit out this tie-break hand. Waiting for {turn} to {doing}."
+            return f"Waiting for {turn} to {doing}."
         if self.stage == DRAW:
-            top = NAMES[self.discard[-1]] if self.discard else "nothing"
-            return f"Draw a card, or take the {top} from the discard pile. You may lay {phase}."
+            draw = bool(self.stock) or len(self.discard) > 1
+            top = NAMES[self.discard[-1]] if self.discard else ""
+            take = bool(self.discard) and self.discard[-1] != SKIP
+            if draw and take:
+                return f"Draw a card from the draw pile, or take the {top} from the discard pile."
+            if draw:
+                why = " (the Skip on the discard pile stays there)" if top == "S" else ""
+                return f"Draw a card from the draw pile{why}."
+            return f"Take the {top} from the discard pile (the draw pile is empty)."
+        steps = []
         if not self.down[seat]:
-            return f"Lay down {phase} if you can, then discard a card."
-        return "Hit cards onto the laid-down groups, then discard a card."
+            lays = len(self.lay_actions(seat))
+            if lays:
+                open_ = [i for i in self.open_phases(seat)]
+                if len(open_) > 1:
+                    what = "one of phases " + ", ".join(str(i + 1) for i in open_)
+                else:
+                    t = open_[0]
+                    what = f"phase {t + 1} ({describe_phase(self.rules.phases[t])})"
+                ways = f", {lays} ways" if lays > 1 else ""
+                steps.append(f"lay down {what}{ways}")
+        elif self.hit_actions(seat):
+            steps.append("hit cards onto the laid groups")
+        skip = SKIP in self.hands[seat]
+        end = "discard a card" + (" (a Skip makes a player lose a turn)" if skip else "")
+        if not steps:
+            return f"{end[0].upper()}{end[1:]} to end your turn."
+        return f"You can {steps[0]}; then {end} to end your turn."
 
     # ------------------------------------------------------------------ loading
+    @classmethod
+    def _read(cls, r: Reader) -> Self:
+        """Load a save; one written before an option existed still loads.
+
+        A save keeps its rules and their hash. Options added since (with their default,
+        the old behaviour) are missing from an old save's rules, so the hash of today's
+        rules object differs from the saved one; when the saved hash matches the rules
+        *as saved*, the missing options are filled in with their defaults and the hash
+        renewed. A tampered rules dict still fails the core's check.
+        """
+        raw = r.value
+        if type(raw) is dict and type(raw.get("rules")) is dict:
+            saved = raw["rules"]
+            missing = {f.name: f.default for f in attrs.fields(Rules) if f.name not in saved}
+            text = json.dumps(saved, sort_keys=True, separators=(",", ":"))
+            if missing and hashlib.sha256(text.encode()).hexdigest()[:16] == raw.get("rules_hash"):
+                try:
+                    full = rules_from_dict(Rules, saved)
+                except RulesError:
+                    full = None
+                if full is not None:
+                    r = Reader({**raw, "rules": rules_to_dict(full), "rules_hash": rules_hash(full)})
+        return super()._read(r)
+
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         """A format-1 save's state in today's shape (see :func:`_upgrade_old_state`)."""
@@ -891,9 +911,9 @@ class State(BaseState):
         rules = self.rules
         reqs = rules.phase_reqs
         total = len(reqs)
-        extra = self.extra
-        start_done = [p - 1 for p in extra.get("phases", [1] * n)]
-        start_scores = extra.get("scores", [0] * n)
+        # the setup this game started from; a game set up from a position started there,
+        # so only what the position itself implies is checked (see below)
+        setup = None if "position" in self.extra else _setup_values(n, rules, self.extra)
 
         def bad(what: str) -> StateError:
             return StateError(f"$.state: {what}")
@@ -911,10 +931,14 @@ class State(BaseState):
             not self.results and self.last_hands is not None
         ):
             raise bad("the last hand's cards are kept once a hand has ended")
-        if self.dealer != (extra.get("dealer", n - 1) + self.hand_no) % n:
-            raise bad("the deal passes left each hand")
         sheet_added = [sum(res["added"][s] for res in self.results) for s in range(n)]
-        if [a + b for a, b in zip(start_scores, sheet_added, strict=True)] != self.scores:
+        start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
+        if setup is not None:
+            if self.dealer != (setup[2] + self.hand_no) % n:
+                raise bad("the deal passes left each hand")
+            if start_scores != setup[1]:
+                raise bad("the scores do not add up to the score sheet")
+        elif not all(0 <= x <= 10**6 for x in start_scores):
             raise bad("the scores do not add up to the score sheet")
         if sum(self.playing) < 2 or (not self.tiebreak and not all(self.playing)):
             raise bad("every seat plays, except those out of a tie-break hand")
@@ -924,7 +948,6 @@ class State(BaseState):
             made = self.made[s]
             if made.bit_count() != self.done[s] or made >> total:
                 raise bad(f"seat {s}: the phases made do not match the phases completed")
-            start = (1 << start_done[s]) - 1
             sheet = 0
             for res in past:
                 p = res["completed"][s]
@@ -934,7 +957,11 @@ class State(BaseState):
                     sheet |= 1 << (p - 1)
             lp = self.laid_phase[s]
             now = 1 << lp if lp >= 0 and not self.tiebreak else 0
-            if made != start | sheet | now or start & sheet or (start | sheet) & now:
+            # what the seat had made before the sheet began: phases 1..k of the setup
+            start = made & ~(sheet | now)
+            if sheet & now or (sheet | now) & ~made or start & (start + 1) or (
+                setup is not None and start != (1 << (setup[0][s] - 1)) - 1
+            ):
                 raise bad(f"seat {s}: the phases made do not match the score sheet")
             if over and self.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
                 raise bad(f"seat {s}: the last hand's result does not match its lay-down")
@@ -1007,6 +1034,166 @@ class State(BaseState):
         out = [c for h in self.hands for c in h] + self.stock + self.discard
         out += [c for row in self.laid for _, _, body in row for c in body]
         return out
+
+    # ------------------------------------------------------------------ positions
+    def _position(self, w: PositionWriter) -> None:
+        """Phase 10's lines: the score sheet, each seat's phases, hand and table, the piles.
+
+        Piles are written top card first; a seat's ``laid`` line starts with the number
+        of the phase it laid. What a seat works on this hand follows from the phases it
+        has made (see :meth:`_from_position`), so it is not written.
+        """
+        n = self.n
+        w.put("round", self.hand_no)
+        w.put("dealer", self.dealer)
+        w.put("turn", self.turn)
+        w.put("tiebreak", self.tiebreak)
+        w.items("playing", [s for s in range(n) if self.playing[s]])
+        w.items("scores", self.scores)
+        w.items("pending", [s for s in range(n) if self.pending[s]])
+        w.put("laid_this_turn", self.laid_this_turn)
+        w.put("winner", None if self.winner < 0 else self.winner)
+        for s in range(n):
+            w.items(f"made {s}", [i + 1 for i in range(len(self.rules.phases))
+                                  if self.made[s] >> i & 1])
+        for s in range(n):
+            w.items(f"hand {s}", card_names(display_order(self.hands[s])))
+            if self.known[s]:
+                w.items(f"known {s}", card_names(self.known[s]))
+            if self.laid[s]:
+                w.items(f"laid {s}", [self.laid_phase[s] + 1,
+                                      *(str(Group(*g)) for g in self.laid[s])])
+        w.items("discard", card_names(reversed(self.discard)))
+        w.items("stock", card_names(reversed(self.stock)))
+        if self.reshuffled is not None:
+            w.comment("the draw pile was rebuilt this hand from these cards; drawn since:")
+            w.items("rebuilt", card_names(self.reshuffled))
+            for s in range(n):
+                w.items(f"drawn {s}", card_names(self.drawn_since[s]))
+        if self.results:
+            w.comment("the score sheet, one line per finished hand")
+        for i, res in enumerate(self.results):
+            w.put(f"result {i}", dumps({k: v for k, v in res.items() if k != "round"}))
+        if self.last_hands is not None and self.last_laid is not None:
+            w.comment("the last hand as it ended: what each seat held, and the table")
+            for s in range(n):
+                w.items(f"last_hand {s}", card_names(display_order(self.last_hands[s])))
+                w.items(f"last_laid {s}", [str(Group(*g)) for g in self.last_laid[s]])
+
+    def _from_position(self, r: PositionReader) -> None:
+        """Set the state from position lines; the checks of a loaded save follow.
+
+        ``stock: shuffled`` deals every card not placed elsewhere into the draw pile, in
+        an order drawn from the position's ``rng``. Lines a hand-written position may
+        leave out: ``round`` (0), ``dealer`` (the seat before the first player of round
+        0), ``tiebreak`` (no), ``playing`` (every seat), ``scores`` (0 each), ``pending``,
+        ``laid_this_turn`` (no), ``winner``, and per seat ``made``, ``known``, ``laid``.
+        """
+        n = self.n
+        total = len(self.rules.phases)
+        # a game set up from a position starts there: no setup values to check against
+        self.extra = {"position": ""}
+
+        def seat_of(word: str) -> int:
+            if not (word.isascii() and word.isdigit()) or int(word) >= n:
+                raise ValueError(f"{word!r} is not a seat")
+            return int(word)
+
+        def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
+            marked = set(r.parse(key, seat_of, default))
+            return [s in marked for s in range(n)]
+
+        def number(lo: int, hi: int) -> Any:
+            def read(word: str) -> int:
+                if not (word.isascii() and word.isdigit()) or not lo <= int(word) <= hi:
+                    raise ValueError(f"{word!r} is not a number in {lo}..{hi}")
+                return int(word)
+            return read
+
+        self.hand_no = r.int("round", 0, 1_000_000, default=0)
+        self.dealer = r.int("dealer", 0, n - 1, default=(n - 1 + self.hand_no) % n)
+        self.turn = r.int("turn", 0, n - 1)
+        self.tiebreak = r.flag("tiebreak", default=False)
+        self.playing = seat_set("playing", [str(s) for s in range(n)])
+        self.scores = r.parse("scores", number(0, 10**9), ["0"] * n)
+        if len(self.scores) != n:
+            raise r.fail("scores", f"expected {n} numbers")
+        self.pending = seat_set("pending")
+        self.laid_this_turn = r.flag("laid_this_turn", default=False)
+        winner = r.opt_int("winner", 0, n - 1) if r.has("winner") else None
+        self.winner = -1 if winner is None else winner
+        self.made = [sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
+                     for s in range(n)]
+        self.done = [m.bit_count() for m in self.made]
+        self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
+        self.known = [r.parse(f"known {s}", PACK.code, ()) for s in range(n)]
+        self.laid, self.laid_phase = [], []
+        for s in range(n):
+            words = r.words(f"laid {s}", ())
+            if not words:
+                self.laid.append([])
+                self.laid_phase.append(-1)
+                continue
+            try:
+                phase = number(1, total)(words[0])
+                groups = [parse_group(x) for x in words[1:]]
+            except ValueError as exc:
+                raise r.fail(f"laid {s}", str(exc)) from None
+            if not groups:
+                raise r.fail(f"laid {s}", "expected the phase number, then its groups")
+            self.laid.append([(g.kind, g.key, g.cards) for g in groups])
+            self.laid_phase.append(phase - 1)
+        self.down = [bool(row) for row in self.laid]
+        self.discard = list(reversed(r.parse("discard", PACK.code)))
+        placed = [c for h in self.hands for c in h] + self.discard
+        placed += [c for row in self.laid for _, _, body in row for c in body]
+        if r.words("stock") == ["shuffled"]:
+            left = list(PACK.counts)
+            for c in placed:
+                left[c] -= 1
+            if min(left) < 0:
+                raise r.fail("stock", "more copies of a card are placed than the pack has")
+            self.stock = [c for c in range(N_FACES) for _ in range(left[c])]
+            self.rng.shuffle(self.stock)
+        else:
+            self.stock = list(reversed(r.parse("stock", PACK.code)))
+        rebuilt = r.parse("rebuilt", PACK.code, ()) if r.has("rebuilt") else None
+        self.reshuffled = None if rebuilt is None else sorted(rebuilt)
+        self.drawn_since = [r.parse(f"drawn {s}", PACK.code, ()) for s in range(n)]
+        self.results = []
+        while r.has(f"result {len(self.results)}"):
+            key = f"result {len(self.results)}"
+            try:
+                res = loads(r.str(key), max_text=10_000)
+            except StateError as exc:
+                raise r.fail(key, str(exc)) from None
+            if type(res) is not dict or "round" in res:
+                raise r.fail(key, "expected {out, added, completed, tiebreak}")
+            self.results.append({"round": len(self.results), **res})
+        self.results = _load_results(Reader(self.results, "results"), n)
+        if r.has("last_hand 0"):
+            self.last_hands = [sorted(r.parse(f"last_hand {s}", PACK.code)) for s in range(n)]
+            last_laid = []
+            for s in range(n):
+                try:
+                    groups = [parse_group(x) for x in r.words(f"last_laid {s}")]
+                except ValueError as exc:
+                    raise r.fail(f"last_laid {s}", str(exc)) from None
+                last_laid.append([(g.kind, g.key, g.cards) for g in groups])
+            self.last_laid = last_laid
+        else:
+            self.last_hands = self.last_laid = None
+        at_start = [
+            m & ~(1 << lp) if lp >= 0 and not self.tiebreak else m
+            for m, lp in zip(self.made, self.laid_phase, strict=True)
+        ]
+        self.target = [
+            (total - 1 if self.tiebreak else self._first_open(s, at_start[s]))
+            if self.playing[s] else -1
+            for s in range(n)
+        ]
+        self._shown = []
+        self._events = []
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
@@ -1102,6 +1289,7 @@ def new_game(
     dealer: int | None = None,
     phases: Sequence[int] | None = None,
     scores: Sequence[int] | None = None,
+    position: str | None = None,
 ) -> State:
     """Start a game of Phase 10.
 
@@ -1109,10 +1297,13 @@ def new_game(
     the dealer's left, then the first discard, then the draw pile (top first); the rest
     of the pack follows shuffled. ``dealer`` picks the first dealer (default: the last
     seat, so seat 0 plays first); ``phases`` starts each seat on a phase number (1-based)
-    and ``scores`` from a running total, for scenarios and resumed games. Everything is
-    checked by :meth:`State.new` before anything is dealt.
+    and ``scores`` from a running total, for scenarios and resumed games. ``position``
+    sets the game up from position text instead (see :meth:`State.from_position`; it
+    takes no other setup). Everything is checked by :meth:`State.new` before anything
+    is dealt.
     """
-    return State.new(players, seed, rules, deck, dealer=dealer, phases=phases, scores=scores)
+    return State.new(players, seed, rules, deck, dealer=dealer, phases=phases, scores=scores,
+                     position=position)
 
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "STAGES", "State", "clear_caches", "hit_values",

@@ -49,3 +49,15 @@ def play(state: State, *actions: str) -> None:
     """Apply several actions in order."""
     for a in actions:
         state.apply(a)
+
+
+def phase10_end(scores: list[int], rules: Any = None) -> State:
+    """Seats 0 and 1 both complete the last phase in one hand; seat 1 goes out, seat 0
+    keeps 15 points, seat 2 (still on phase 1) keeps 70."""
+    state = game("R3 B3 G3 Y3 R3 R7 B7 G7 G11 G12", "R9 B9 G9 Y9 R9 R5 B5 G5 W W",
+                 "R1 B2 G4 Y5 R6 B8 Y10 R11 B12 Y12", discard="B11", stock="Y1 Y2",
+                 phases=[10, 10, 1], scores=scores, rules=rules)
+    play(state, "0:draw", "0:lay set3=R3,R3,B3,G3,Y3 set7=R7,B7,G7", "0:discard G12",
+         "1:draw", "1:lay set9=R9,R9,B9,G9,Y9 set5=R5,B5,G5", "1:hit W>1.0", "1:hit W>1.1",
+         "1:discard Y2")
+    return state

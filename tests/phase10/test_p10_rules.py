@@ -49,11 +49,11 @@ def test_a_house_phase_list_plays_to_the_end() -> None:
         assert len(state.history) < GAME.max_actions(state)
 
 
-def dead_hand() -> State:
+def dead_hand(rules: Rules | None = None) -> State:
     """Seat 0 to discard its Skip with nothing left to draw: every number card and seven
     Wilds are laid on four colour groups, the rest is in hand, the discard pile is empty
     (seat 0 took its last card, a Wild). Reachable: hits can grow colour groups that far."""
-    rules = Rules(phases=("colour1+colour1", "set3+set3"))
+    rules = rules or Rules(phases=("colour1+colour1", "set3+set3"))
     state = new_game(players=2, seed=3, rules=rules)
     data = json.loads(state.to_json())
     w = PACK.code("W")

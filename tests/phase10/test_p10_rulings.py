@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from p10_scenarios import game, legal, play, refused
+from p10_scenarios import game, legal, phase10_end, play, refused
 
 from tablegames.common.errors import SetupError
 from tablegames.phase10 import PACK, SmartBot, new_game
@@ -304,13 +304,15 @@ def test_laid_wilds_keep_their_value_and_are_never_swapped() -> None:
     refused(state, "1:hit B6>0.1", "not_down", "P10-50")
 
 
-@pytest.mark.ruling("P10-47")
+@pytest.mark.ruling("P10-47", "P10-11")
 def test_no_card_replaces_a_laid_wild() -> None:
-    state = game("R3 B3 G3 R5 W G7 Y8 B6 G11 G12", JUNK1, discard="B11", stock="Y12",
+    state = game("R3 B3 G3 R5 W G7 Y8 B6 G11 G12", JUNK1, discard="B11", stock="G5",
                  phases=[2, 1])
     play(state, "0:draw", "0:lay set3=R3,B3,G3 run5-8=R5,W,G7,Y8")
     refused(state, "0:hit B6>0.1", "no_swap", "P10-47")
     assert not any("B6>" in a for a in legal(state))
+    # a natural the run already has is refused for that, not as a swap
+    refused(state, "0:hit G5>0.1", "already_in_run", "P10-11")
 
 
 # ---------------------------------------------------------------- hitting, going out, scoring
@@ -330,7 +332,7 @@ def test_hitting_after_your_phase_is_down() -> None:
     play(state, "1:hit Y3>0.0", "1:hit Y7>0.1")
     assert state.view(None)["laid"][0][1]["cards"] == ["R7", "B7", "Y7", "W"]
     refused(state, "1:hit Y12>0.0", "not_in_hand", "P10-50")
-    refused(state, "1:hit B3>1.1", "does_not_fit", "P10-10")
+    refused(state, "1:hit B3>1.1", "wrong_number", "P10-10")
 
 
 @pytest.mark.ruling("P10-50")
@@ -376,16 +378,6 @@ def test_going_out_by_hitting_needs_no_discard() -> None:
     assert state.hand_no == 0
     state.apply("1:hit W>0.0")
     assert state.hand_no == 1 and state.view(None)["last_round"]["out"] == 1
-
-
-def phase10_end(scores: list[int]):  # type: ignore[no-untyped-def]
-    state = game("R3 B3 G3 Y3 R3 R7 B7 G7 G11 G12", "R9 B9 G9 Y9 R9 R5 B5 G5 W W",
-                 "R1 B2 G4 Y5 R6 B8 Y10 R11 B12 Y12", discard="B11", stock="Y1 Y2",
-                 phases=[10, 10, 1], scores=scores)
-    play(state, "0:draw", "0:lay set3=R3,R3,B3,G3,Y3 set7=R7,B7,G7", "0:discard G12",
-         "1:draw", "1:lay set9=R9,R9,B9,G9,Y9 set5=R5,B5,G5", "1:hit W>1.0", "1:hit W>1.1",
-         "1:discard Y2")
-    return state
 
 
 @pytest.mark.ruling("P10-53")
@@ -459,7 +451,7 @@ def test_runs_do_not_wrap() -> None:
     assert "0:lay set3=R3,B3,G3 run9-12=R9,B10,G11,Y12" in legal(state)
     state.apply("0:lay set3=R3,B3,G3 run9-12=R9,B10,G11,Y12")
     assert "0:hit W=8>0.1" in legal(state) and not any("W=13" in a for a in legal(state))
-    refused(state, "0:hit R1>0.1", "does_not_fit", "P10-56")
+    refused(state, "0:hit R1>0.1", "not_next_to_run", "P10-56")
 
 
 @pytest.mark.ruling("P10-57")

@@ -349,3 +349,15 @@ def test_saves_from_before_the_declared_fields_still_load(name: str) -> None:
     again = State.from_json(old.to_json())
     assert again.to_json() == old.to_json()
     old.apply(old.legal_actions()[0])
+
+
+def test_an_old_save_with_edited_rules_is_still_refused() -> None:
+    """Old saves lack the options added since; their hash is checked as saved."""
+    data = json.loads((DATA / "save_v1.json").read_text())
+    data["rules"]["hand_size"] = 9
+    with pytest.raises(StateError):
+        State.from_json(json.dumps(data))
+    data = json.loads((DATA / "save_v1.json").read_text())
+    data["rules"]["skip_target"] = "next"  # an option it never had, added by hand
+    with pytest.raises(StateError):
+        State.from_json(json.dumps(data))

@@ -1,0 +1,358 @@
+"""Checking Phase 10 without a game: groups, phases, hits and a hand's points.
+
+The engine asks these same functions whether a lay-down or a hit is allowed, so an app,
+a scorekeeper or a test gets exactly the verdict ``apply`` would give, with the same
+refusal code and ruling:
+
+>>> from tablegames import phase10
+>>> phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,W", 1) is None
+True
+>>> phase10.check_phase("set3=R3,B3,G3 run7-10=R7,B8,W,Y10", 1).code
+'wrong_phase'
+>>> phase10.check_hit("B6", "run5-8=R5,W,G7,Y8").code    # a Wild holds the 6 already
+'no_swap'
+>>> phase10.check_hit("W", "run5-8=R5,B6,G7,Y8").message  # a Wild must say where it goes
+'a Wild on a run names the free number at either end it stands for (4 or 9); other hits name no number'
+>>> phase10.check_hit("W", "run5-8=R5,B6,G7,Y8", 9) is None
+True
+>>> phase10.hit_values("run5-8=R5,B6,G7,Y8", "W")
+[4, 9]
+>>> phase10.hand_points("R3 Y10 W S")
+55
+
+Cards are given by notation (``"R7"``, ``"W"``) or code, groups by notation
+(``"set7=R7,B7,W"``) or as :class:`~tablegames.phase10.groups.Group`; a lay-down is the
+groups separated by spaces, as in the ``lay`` action. Notation that cannot be read raises
+:class:`~tablegames.common.errors.NotationError`; everything else is answered with a
+:class:`Fault` (why not) or ``None`` (allowed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
+
+import attrs
+
+from tablegames.common.errors import IllegalAction, NotationError
+from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, PACK, POINTS, SKIP, WILD
+from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
+from tablegames.phase10.rules import (
+    COLOUR_GROUP,
+    KIND_WORDS,
+    RUN,
+    SET,
+    Phase,
+    Rules,
+    describe_phase,
+    parse_phase,
+)
+
+#: A group as the table keeps it: (kind, key, cards); see ``Group``.
+TableGroup = tuple[int, int, tuple[int, ...]]
+
+
+@attrs.frozen
+class Fault:
+    """Why something is not allowed: the refusal ``code``, the ``ruling`` and a sentence."""
+
+    code: str
+    ruling: str
+    message: str
+
+    def error(self, seat: int | None = None) -> IllegalAction:
+        """The :class:`~tablegames.IllegalAction` the engine raises for this fault."""
+        return IllegalAction(self.message, code=self.code, ruling=self.ruling, seat=seat)
+
+
+_STANDARD = Rules()
+
+
+# ------------------------------------------------------------------ reading the input
+def card_code(card: str | int) -> int:
+    """The code of a card given by notation or code (``NotationError`` if neither)."""
+    if type(card) is int and 0 <= card < N_FACES:
+        return card
+    if isinstance(card, str):
+        return PACK.code(card)
+    raise NotationError(f"{card!r} is not a Phase 10 card")
+
+
+def card_codes(cards: str | Iterable[str | int]) -> list[int]:
+    """Codes of several cards: a list, or one string of notation separated by spaces."""
+    items = cards.split() if isinstance(cards, str) else list(cards)
+    return [card_code(c) for c in items]
+
+
+def as_group(group: str | Group | Sequence[Any]) -> Group:
+    """A :class:`Group` from notation, a ``Group`` or a table group ``(kind, key, cards)``."""
+    if isinstance(group, Group):
+        return group
+    if isinstance(group, str):
+        return parse_group(group)
+    kind, key, body = cast(tuple[int, int, Sequence[int]], tuple(group))
+    return Group(kind, key, tuple(body))
+
+
+def as_groups(groups: str | Iterable[str | Group]) -> tuple[Group, ...]:
+    """The groups of a lay-down: its notation (``"set3=R3,B3,G3 set7=R7,B7,W"``, with or
+    without a leading ``"0:lay"``) or the groups themselves."""
+    if isinstance(groups, str):
+        words = groups.split()
+        if words and words[0].endswith(":lay"):
+            words = words[1:]
+        return tuple(parse_group(w) for w in words)
+    return tuple(as_group(g) for g in groups)
+
+
+# ------------------------------------------------------------------ groups and phases
+def shape_fault(g: Group) -> Fault | None:
+    """What is wrong with the shape of one group (see ``groups.group_fault``)."""
+    fault = group_fault(g)
+    return None if fault is None else Fault(*fault)
+
+
+def groups_fault(groups: object) -> Fault | None:
+    """What is wrong with the shape of a lay-down's groups, before any phase is asked."""
+    if not isinstance(groups, tuple) or not groups or not all(isinstance(g, Group) for g in groups):
+        return Fault("not_a_group", "P10-40", "a lay-down is one or more groups")
+    for g in groups:
+        fault = shape_fault(g)
+        if fault is not None:
+            return fault
+    return None
+
+
+def _rules_fault(g: Group, rules: Rules) -> Fault | None:
+    """What the house rules say about one well-formed group (its natural cards)."""
+    naturals = g.naturals
+    if naturals == 0 and rules.naturals == "group":
+        return Fault("no_natural", "P10-54", f"{g} needs at least one natural card")
+    if g.kind != RUN and naturals == 0:
+        if rules.wild_groups == "open" and g.key != OPEN:
+            word = "number" if g.kind == SET else "colour"
+            return Fault("open_wild_group", "P10-54",
+                         f"an all-Wild group is laid open and takes its {word} from the first "
+                         f"natural hit onto it: write {'set' if g.kind == SET else 'col'}?=...")
+        if rules.wild_groups == "named" and g.key == OPEN:
+            return Fault("open_wild_group", "P10-54",
+                         f"{g}: an all-Wild group names the number or colour it stands for "
+                         "(open groups are the house rule wild_groups='open')")
+    return None
+
+
+def check_group(
+    group: str | Group, requirement: str | None = None, *, rules: Rules | None = None,
+) -> Fault | None:
+    """Why ``group`` is not a valid group (``None`` if it is), optionally for a requirement.
+
+    ``requirement`` is one part of a phase, such as ``"set3"`` or ``"run4"``: the group
+    must be of that kind and hold at least that many cards (P10-43 allows more than the
+    minimum; the engine lays the minimum and hits the rest on). ``rules`` decides the
+    natural-card rule (P10-54).
+
+    >>> check_group("set7=R7,B7,W", "set3") is None
+    True
+    >>> check_group("set7=R7,B7", "set3").code
+    'incomplete_phase'
+    """
+    g = as_group(group)
+    fault = shape_fault(g) or _rules_fault(g, rules or _STANDARD)
+    if fault is not None or requirement is None:
+        return fault
+    ((kind, size),) = parse_phase(requirement)
+    if g.kind != kind:
+        return Fault("wrong_phase", "P10-41",
+                     f"{g} is a {KIND_WORDS[g.kind]}, not a {KIND_WORDS[kind]}")
+    if len(g.cards) < size:
+        return Fault("incomplete_phase", "P10-42", f"{g} has fewer than {size} cards")
+    return None
+
+
+def lay_fault(
+    groups: tuple[Group, ...], want: Phase, name: str, rules: Rules,
+    have: Sequence[int] | None,
+) -> Fault | None:
+    """Why ``groups`` do not lay the phase ``want`` (described as ``name`` in messages,
+    ``"phase 2: set of 3 + run of 4"``) from a hand with ``have[face]`` cards of each face
+    (``None``: the hand is not checked).
+
+    This is the engine's own test of a lay-down (P10-40 .. P10-44, P10-54).
+    """
+    fault = groups_fault(groups)
+    if fault is not None:
+        return fault
+    got = sorted((g.kind, len(g.cards)) for g in groups)
+    need = sorted(want)
+    kinds_left = [k for k, _ in need]
+    for k, _ in got:
+        if k not in kinds_left:
+            return Fault("wrong_phase", "P10-41", f"your phase is {name}")
+        kinds_left.remove(k)
+    if kinds_left:
+        return Fault("incomplete_phase", "P10-42",
+                     f"the whole phase must be laid at once: {name}")
+    if got != need:
+        if any(g < w for (_, g), (_, w) in zip(got, need, strict=True)):
+            return Fault("incomplete_phase", "P10-42",
+                         f"the whole phase must be laid: {name}")
+        return Fault("lay_exact", "P10-43",
+                     f"lay each group at its size ({name}); add extra cards by hitting")
+    for g in groups:
+        fault2 = _rules_fault(g, rules)
+        if fault2 is not None:
+            return fault2
+    if not any(g.naturals for g in groups):
+        return Fault("no_natural", "P10-54", "the phase needs at least one natural card")
+    if have is not None:
+        used = [0] * N_FACES
+        for g in groups:
+            for c in g.cards:
+                used[c] += 1
+        if any(u > h for u, h in zip(used, have, strict=True)):
+            return Fault("not_in_hand", "P10-42", "you do not hold those cards")
+    return None
+
+
+def check_phase(
+    groups: str | Iterable[str | Group], phase: int | str, *, rules: Rules | None = None,
+    hand: str | Iterable[str | int] | None = None,
+) -> Fault | None:
+    """Why ``groups`` are not a lay-down of ``phase`` (``None`` if they are).
+
+    ``phase`` is a phase number of ``rules.phases`` (1 to 10 for the standard list) or a
+    phase written like ``"set3+run4"``; ``hand``, if given, is what the player holds (the
+    groups must come out of it, P10-42).
+
+    >>> check_phase("run1-7=R1,B2,G3,Y4,R5,B6,W", 4) is None
+    True
+    >>> check_phase("set3=R3,B3,G3 set7=R7,B7,W", 1, hand="R3 B3 G3 R7 B7").code
+    'not_in_hand'
+    """
+    rules = rules or _STANDARD
+    if isinstance(phase, str):
+        want = parse_phase(phase)
+        name = describe_phase(phase)
+    else:
+        if type(phase) is not int or not 1 <= phase <= len(rules.phases):
+            raise ValueError(f"phase must be a phase number in 1..{len(rules.phases)}")
+        want = rules.phase_reqs[phase - 1]
+        name = f"phase {phase}: {describe_phase(rules.phases[phase - 1])}"
+    have = None
+    if hand is not None:
+        have = [0] * N_FACES
+        for c in card_codes(hand):
+            have[c] += 1
+    return lay_fault(as_groups(groups), want, name, rules, have)
+
+
+# ------------------------------------------------------------------ hits
+def table_hit_values(group: TableGroup, card: int) -> list[int]:
+    """Where ``card`` lands on a table group: ``[0]`` for a set or colour group it fits
+    (or an open one), the run numbers a Wild could take, ``[0]`` for a natural extending a
+    run, or ``[]``. (The engine's fast form of :func:`hit_values`.)"""
+    kind, key, body = group
+    if card == SKIP:
+        return []
+    if kind == SET:
+        return [0] if card == WILD or key == OPEN or NUMBER[card] == key else []
+    if kind == COLOUR_GROUP:
+        return [0] if card == WILD or key == OPEN or COLOUR[card] == key else []
+    lo, hi = key, key + len(body) - 1
+    if card == WILD:
+        return [v for v in (lo - 1, hi + 1) if 1 <= v <= 12]
+    return [0] if NUMBER[card] in (lo - 1, hi + 1) else []
+
+
+def hit_values(group: str | Group | Sequence[Any], card: str | int) -> list[int]:
+    """Where ``card`` could go on ``group``: ``[0]`` if it fits a set or colour group or
+    extends a run, the numbers a Wild could stand for at a run's ends, or ``[]``."""
+    g = as_group(group)
+    return table_hit_values((g.kind, g.key, g.cards), card_code(card))
+
+
+def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group") -> Fault | None:
+    """Why ``card`` (a Wild on a run naming ``value``) may not be hit onto ``group``.
+
+    Each refusal names its real reason: a number the run already has (``already_in_run``),
+    a place a Wild already holds (``no_swap``), a card beside neither end of the run
+    (``not_next_to_run``), a full run (``run_full``), another number or colour
+    (``wrong_number``, ``wrong_colour``), a Skip (``skip_in_phase``) or a Wild's value.
+    """
+    kind, key, body = group
+    if card == SKIP:
+        return Fault("skip_in_phase", "P10-22", "a Skip is never part of a phase")
+    fits = table_hit_values(group, card)
+    if kind == RUN and card != WILD:
+        number = NUMBER[card]
+        if key <= number < key + len(body):
+            if body[number - key] == WILD:
+                return Fault("no_swap", "P10-47",
+                             f"a Wild stands for the {number} in {where} and stays there: "
+                             "cards already laid are never swapped")
+            return Fault("already_in_run", "P10-11",
+                         f"{where} already has a {number}: a run holds each number once")
+        if not fits:
+            return Fault("not_next_to_run", "P10-56",
+                         f"{NAMES[card]} is next to neither end of {where} "
+                         f"({key}-{key + len(body) - 1}; runs stay within 1-12)")
+    if kind == RUN and card == WILD and not fits:
+        return Fault("run_full", "P10-56", f"{where} runs from 1 to 12: there is no free end")
+    if not fits:
+        if kind == SET:
+            return Fault("wrong_number", "P10-10",
+                         f"{NAMES[card]} is not a {key}: {where} is a set of {key}s")
+        return Fault("wrong_colour", "P10-17", f"{NAMES[card]} is not the colour of {where}")
+    wild_in_run = kind == RUN and card == WILD
+    if (value != 0) != wild_in_run or (wild_in_run and value not in fits):
+        return Fault("wild_value", "P10-54",
+                     "a Wild on a run names the free number at either end it stands for "
+                     f"({' or '.join(map(str, fits)) if wild_in_run else 'none here'}); "
+                     "other hits name no number")
+    return None
+
+
+def check_hit(card: str | int, group: str | Group, value: int = 0) -> Fault | None:
+    """Why ``card`` may not be hit onto the laid ``group`` (``None`` if it may).
+
+    ``value`` is the number a Wild takes at an end of a run (``W=9`` in notation); every
+    other hit names none.
+
+    >>> check_hit("Y9", "run5-8=R5,B6,G7,Y8") is None
+    True
+    >>> check_hit("B6", "run5-8=R5,B6,G7,Y8").code
+    'already_in_run'
+    """
+    g = as_group(group)
+    fault = shape_fault(g)
+    if fault is not None:
+        return fault
+    if type(value) is not int:
+        raise ValueError("a Wild's value is a whole number (0: none)")
+    return hit_fault((g.kind, g.key, g.cards), card_code(card), value, str(g))
+
+
+# ------------------------------------------------------------------ points
+def hand_points(cards: str | Iterable[str | int]) -> int:
+    """What cards left in hand score when a hand ends (P10-52): 5 per card 1-9, 10 per
+    card 10-12, 15 per Skip, 25 per Wild (no house rule changes the values)."""
+    return sum(POINTS[c] for c in card_codes(cards))
+
+
+__all__ = [
+    "Fault",
+    "as_group",
+    "as_groups",
+    "card_code",
+    "card_codes",
+    "check_group",
+    "check_hit",
+    "check_phase",
+    "groups_fault",
+    "hand_points",
+    "hit_fault",
+    "hit_values",
+    "lay_fault",
+    "shape_fault",
+    "table_hit_values",
+]
