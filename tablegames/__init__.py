@@ -14,6 +14,7 @@ from tablegames.common.errors import (
     OutOfTurn,
     RulesError,
     SetupError,
+    StaleState,
     StateError,
     TablegamesError,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "RulesError",
     "SetupError",
     "SimulationSummary",
+    "StaleState",
     "StateError",
     "TablegamesError",
     "arena",

@@ -13,6 +13,8 @@
   [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
   matches and prints each bot's loss and win rates with 95% intervals, mean score, time
   per decision and (more than two bots) an OpenSkill rating.
+* ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
+  (:mod:`tablegames.server`; needs the ``server`` extra).
 """
 
 from __future__ import annotations
@@ -228,6 +230,36 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames serve``: the reference room server (needs the ``server`` extra)."""
+    try:
+        import uvicorn
+
+        from tablegames.server.app import create_app
+    except ImportError:
+        out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
+        return 2
+    app = create_app(args.db, bot_delay=args.bot_delay)
+    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)
+    return 0
+
+
+def _add_serve(sub: Any) -> None:
+    sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (0.0.0.0: every phone on the network)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--db", default="rooms.sqlite", help="SQLite file the rooms are kept in")
+    sv.add_argument("--bot-delay", type=float, default=0.7,
+                    help="seconds a bot waits before it moves (0 for tests)")
+    sv.add_argument("--log-level", default="warning",
+                    choices=["critical", "error", "warning", "info", "debug"])
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one line (what is wrong, and where help is)."""
 
@@ -297,6 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("id", nargs="?")
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
+    _add_serve(sub)
     return p
 
 
@@ -314,6 +347,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_rulings(args, out)
         if args.command == "arena":
             return cmd_arena(args, out)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         return cmd_games(out)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")

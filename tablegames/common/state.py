@@ -566,7 +566,10 @@ class BaseState(ABC):
             rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
         except RulesError as exc:
             raise StateError(f"$.rules: {exc}") from None
-        if rules_hash(rules) != r["rules_hash"].str():
+        saved = r["rules_hash"].str()
+        # The hash guards the rules as they were saved: a save made before an option was
+        # added (so its rules lack it and take its default) still matches its own text.
+        if rules_hash(rules) != saved and _text_hash(r["rules"].raw()) != saved:
             raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
         setup = r["setup"]
         allowed = {"players", "seed", "deck", "extra", "world"}
@@ -798,6 +801,14 @@ def decode_history(r: Reader) -> list[str]:
     if list(first) != list(range(len(actions))):
         raise r["actions"].fail("must list each action once, in order of first use")
     return out
+
+
+def _text_hash(raw: Any) -> str:
+    import hashlib
+    import json
+
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _library_version() -> str:

@@ -37,6 +37,7 @@ your own pile (only for ``retire``). Protection cards have kind ``block`` (Ma Ys
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tomllib
@@ -47,7 +48,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from tablegames.common.errors import RulesError
 from tablegames.common.rules import (
@@ -56,7 +57,6 @@ from tablegames.common.rules import (
     is_bool,
     one_of,
     rules_from_dict,
-    rules_to_dict,
 )
 
 PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
@@ -266,8 +266,13 @@ class CardSet:
         return cls.from_dict(_parse(text.encode(), "." + fmt.lower().lstrip("."), fmt))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (writes back as JSON)."""
-        return rules_to_dict(self)
+        """Plain data, every card written out (writes back as JSON, TOML or ``from_dict``).
+
+        Inside a ``Rules`` config the shipped default set is written as its reference
+        instead (see :data:`DEFAULT_REF`).
+        """
+        data: dict[str, Any] = json.loads(json.dumps(_FULL(self)))
+        return data
 
 
 def _find(items: Any, ident: str, what: str) -> Any:
@@ -370,6 +375,11 @@ def _install_structure_cache() -> None:
     def structure(data: Any, cls: type[CardSet]) -> CardSet:
         if isinstance(data, CardSet):
             return data
+        if isinstance(data, str):
+            if data == DEFAULT_REF:
+                return DEFAULT_CARDS
+            raise RulesError(f"cards: {data[:60]!r} names no card set this version ships (the "
+                             f"default is {DEFAULT_REF!r}); give a card set as a table")
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):
@@ -395,5 +405,27 @@ def _load_default() -> CardSet:
     return CardSet.from_dict(_parse(raw, ".toml", "default_cards.toml"))
 
 
+#: Every card of a set as plain data (no reference to the default; see ``to_dict``).
+_FULL = make_dict_unstructure_fn(CardSet, converter())
+
 #: The shipped default card set (see ``default_cards.toml`` for every assumption).
 DEFAULT_CARDS: CardSet = _load_default()
+
+
+def _digest(cards: CardSet) -> str:
+    text = json.dumps(cards.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: How a ``Rules`` config (and so every save, record and rules hash) names the default
+#: card set: by its hash, not its 5 KB of cards. A save names the exact set it was played
+#: with; if a later version ships another default, such a save is refused by name
+#: instead of being replayed with other cards. Any other set is written out in full.
+DEFAULT_REF = f"default@{_digest(DEFAULT_CARDS)}"
+
+
+def _unstructure(cards: CardSet) -> Any:
+    return DEFAULT_REF if cards is DEFAULT_CARDS or cards == DEFAULT_CARDS else _FULL(cards)
+
+
+converter().register_unstructure_hook(CardSet, _unstructure)

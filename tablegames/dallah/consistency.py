@@ -114,12 +114,6 @@ def _check_counts(state: State) -> None:
         raise StateError("$.state: the Placement cards do not add up to the deck")
     if state.stage == OVER and state.shared_total():
         raise StateError("$.state: the game ended with cups in the shared pile")
-    if state.stage == OVER:
-        top = max(state.piles)
-        if state.losers != [s for s in range(state.n) if top and state.piles[s] == top]:
-            raise _fail("losers", "the Biggest Losers are not the biggest piles")
-    elif state.losers:
-        raise _fail("losers", "Biggest Losers before the end")
 
 
 def _check_card(state: State) -> None:
@@ -192,9 +186,6 @@ def _check_report(state: State) -> None:
             raise _fail("cups_in_hand", "cups or a zone in play during a stunt or a move")
         if state.placer != state.active or state.collector != state.active:
             raise _fail("placer", "the active seat does its own stunt or move")
-        if (what == R_MOVE) != state.attempted:
-            raise _fail("attempted", "a Naql move is the attempt; a stunt is attempted "
-                                     "when it is reported settled")
         return
     placers = state.placers
     if not placers or state.cup_no >= len(placers) or state.placer != placers[state.cup_no]:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from tablegames.common.position import PositionReader, PositionWriter
-from tablegames.dallah.stages import BLOCKED, OVER, REDIRECTED, REPORTS, SWAP
+from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
 from tablegames.dallah.table import table_for
 
 if TYPE_CHECKING:
@@ -75,7 +75,6 @@ def write(state: State, w: PositionWriter) -> None:
     w.put("zone", zid[state.zone] if state.zone >= 0 else None)
     w.put("report", REPORTS[state.what])
     w.put("released", state.released)
-    w.put("attempted", state.attempted)
     w.put("collapsed", state.collapsed)
     w.put("falls", state.falls)
     w.put("collected", state.collected)
@@ -191,7 +190,6 @@ def read(state: State, r: PositionReader) -> None:
     state.partner = opt("partner", seat)
     state.what = r.choice("report", REPORTS)
     state.released = r.flag("released")
-    state.attempted = r.flag("attempted")
     state.collapsed = r.flag("collapsed")
     state.falls = r.int("falls", 0, 1_000_000)
     state.collected = r.int("collected", 0, 1_000_000)
@@ -216,11 +214,6 @@ def read(state: State, r: PositionReader) -> None:
     else:
         state.last_turn = []
     state.late = opt("late_reporter", seat)
-    if state.stage == OVER:
-        top = max(state.piles)
-        state.losers = [s for s in range(n) if top and state.piles[s] == top]
-    else:
-        state.losers = []
 
 
 def _effect(word: str, n: int) -> list[int]:

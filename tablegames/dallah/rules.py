@@ -24,7 +24,7 @@ def _cardset(_inst: Any, attr: Any, value: Any) -> None:
         raise RulesError(f"{attr.name} must be a CardSet, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Dallah options. Defaults are the game as our rulings file states it.
 

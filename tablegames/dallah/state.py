@@ -196,7 +196,6 @@ class State(PileActions, BaseState):
     zone: Annotated[int, count(-1, MAX_ZONES - 1)]
     what: Annotated[int, enum(REPORTS)]
     released: Annotated[bool, flag()]
-    attempted: Annotated[bool, flag()]
     collapsed: Annotated[bool, flag()]
     falls: Annotated[int, count()]
     collected: Annotated[int, count()]
@@ -208,7 +207,8 @@ class State(PileActions, BaseState):
     asked: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
     answered: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
     used: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
-    losers: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
+    #: The Biggest Losers once the game is over (derived from the piles, not saved).
+    losers: Annotated[list[int], _Derived()]
     late: Annotated[int, seat(none=-1)]
     last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=5)]
 
@@ -230,8 +230,13 @@ class State(PileActions, BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> None:
-        """A saved setup is checked as ``new_game`` checks it, without shuffling a deal."""
-        cls._build(players, seed, rules, deck, extra, deal=False)
+        """A saved setup is checked as ``new_game`` checks it, without shuffling a deal.
+
+        An empty setup (every simulated and most real games) always fits a valid card set:
+        nothing to check.
+        """
+        if extra or deck is not None:
+            cls._build(players, seed, rules, deck, extra, deal=False)
 
     @classmethod
     def _build(
@@ -326,7 +331,6 @@ class State(PileActions, BaseState):
         self.zone = -1
         self.what = R_PLACE
         self.released = False
-        self.attempted = False
         self.collapsed = False
         self.falls = 0
         self.collected = 0
@@ -340,7 +344,13 @@ class State(PileActions, BaseState):
 
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
+        self.losers = self._biggest_losers() if self.stage == OVER else []
         check_loaded(self)
+
+    def _biggest_losers(self) -> list[int]:
+        """The seats holding the most cups, if anyone holds any (DAL-51)."""
+        top = max(self.piles)
+        return [s for s in range(self.n) if top and self.piles[s] == top]
 
     def _position(self, w: PositionWriter) -> None:
         positions.write(self, w)
@@ -351,14 +361,12 @@ class State(PileActions, BaseState):
     # ------------------------------------------------------------------ reading
     @property
     def to_act(self) -> int | None:
-        stage = self.stage
-        if stage == OVER:
-            return None
-        if stage == PROTECT:
-            return self.asked[0]
-        if stage in (ROLL, REPORT):
+        stage = self.stage  # DRAW, TARGET, PAIR, MOVE < ROLL, REPORT < PROTECT < OVER
+        if stage < ROLL:
+            return self.active
+        if stage < PROTECT:
             return self.placer
-        return self.active
+        return self.asked[0] if stage == PROTECT else None
 
     @property
     def spec(self) -> ActionCard | None:
@@ -404,7 +412,7 @@ class State(PileActions, BaseState):
 
     def _can_swap(self) -> bool:
         """An action not yet attempted may be swapped (DAL-27); pile actions never."""
-        if self.swaps >= self.rules.swaps_per_turn or self.card < 0 or self.attempted:
+        if self.swaps >= self.rules.swaps_per_turn or self.card < 0 or self._attempted():
             return False
         if self.t.is_pile[self.card]:
             return False
@@ -416,6 +424,15 @@ class State(PileActions, BaseState):
                 return True
             return self.what == R_PLACE and self.cup_no == 0 and not self.released
         return False
+
+    def _attempted(self) -> bool:
+        """Whether the card's stunt or Naql move is done: then it is no longer swapped
+        (DAL-27), even though a cup is still to place. A stunt is done once reported
+        settled (the turn then rolls); a move once the cup is moved."""
+        if self.t.kind[self.card] not in NEEDS_POT:
+            return False
+        stage = self.stage
+        return stage == ROLL or (stage == REPORT and self.what != R_STUNT)
 
     def _can_nospace(self) -> bool:
         if not (self._placing() and self.falls == 0):
@@ -485,14 +502,15 @@ class State(PileActions, BaseState):
         if kind is A.Allow or kind is A.Block or kind is A.Redirect:
             self._check_protection(seat, action)
         elif seat == self.late and self.stage == DRAW and kind in _LATE:
-            _check_args(action, self.n)
+            _check_args(action, len(self.players))
             self._late_report(action)
             return
         elif seat != self.to_act:
             raise OutOfTurn(f"it is {self.players[self.to_act or 0]}'s turn to act, not "
                             f"{self.players[seat]}'s", code="out_of_turn", ruling="DAL-23",
                             seat=seat)
-        _check_args(action, self.n)
+        if kind in _ARGS:
+            _check_args(action, len(self.players))
         stage_ok, ruling = _STAGES_FOR[kind]
         if self.stage not in stage_ok:
             raise IllegalAction(
@@ -645,7 +663,6 @@ class State(PileActions, BaseState):
         if what != R_PLACE:
             ev.append(Event("settled", {"seat": action.seat, "after": REPORTS[what],
                                         "falls": self.falls}))
-            self.attempted = True  # the stunt or move is done: no swap now (DAL-27)
             self.collapsed = False
             self._begin_roll()
             if self.stage == DRAW:
@@ -871,7 +888,6 @@ class State(PileActions, BaseState):
         self.full[z] = False
         self.stage = REPORT
         self.what = R_MOVE
-        self.attempted = True
         self.falls = 0
         self.collector = self.active
         self.placer = self.active
@@ -907,8 +923,7 @@ class State(PileActions, BaseState):
         ended = self.active
         if not self.shared_total():
             self.stage = OVER
-            top = max(self.piles)
-            self.losers = [s for s in range(self.n) if top and self.piles[s] == top]
+            self.losers = self._biggest_losers()
             self._events.append(Event("game_over", {"losers": list(self.losers),
                                                     "piles": list(self.piles),
                                                     "retired": self.retired}))
@@ -1038,18 +1053,23 @@ class State(PileActions, BaseState):
         """
         world, r = self._world(seat, rng)
         t = self.t
-        seen = Counter(self.act_discard)
+        left = list(t.card_counts)
+        for c in self.act_discard:
+            left[c] -= 1
         for h in self.held:
-            seen.update(h)
+            for c in h:
+                left[c] -= 1
         if self.card >= 0:
-            seen[self.card] += 1
-        pool = sorted((Counter(t.action_deck) - seen).elements())
+            left[self.card] -= 1
+        pool = [c for c, k in enumerate(left) for _ in range(k)]
         r.shuffle(pool)
         world.act_stock = pool
-        zseen = Counter(self.zone_discard)
+        zleft = list(t.zone_counts)
+        for z in self.zone_discard:
+            zleft[z] -= 1
         if self.zone >= 0:
-            zseen[self.zone] += 1
-        zpool = sorted((Counter(t.zone_deck) - zseen).elements())
+            zleft[self.zone] -= 1
+        zpool = [z for z, k in enumerate(zleft) for _ in range(k)]
         r.shuffle(zpool)
         world.zone_stock = zpool
         world.rolls = []
@@ -1059,6 +1079,8 @@ class State(PileActions, BaseState):
 
 #: Reports that may come late, after ``settled`` (DAL-23).
 _LATE = frozenset({A.Fell, A.Falls, A.Collapse})
+#: The verbs with arguments (the others need no type checks).
+_ARGS = frozenset({A.Fell, A.Falls, A.Move, A.Target, A.Pair, A.Redirect})
 
 #: Argument fields that name a card-set id, and those that name a seat (with the ruling
 #: a bad seat cites: a target is "another player", DAL-36).

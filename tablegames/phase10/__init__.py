@@ -54,6 +54,8 @@ GAME = GameInfo(
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="smart",
+    state_class=State,
+    ruling_prefix="P10",
 )
 
 __all__ = [

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
@@ -44,7 +44,6 @@ from tablegames.common.errors import (
     StateError,
 )
 from tablegames.common.fields import (
-    Annotated,
     cards,
     count,
     custom,
@@ -59,6 +58,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
+from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
@@ -193,6 +193,21 @@ def _ints(value: object, n: int, lo: int, hi: int) -> bool:
     )
 
 
+def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], list[int], int]:
+    """The starting phases (1-based), scores and dealer of a game's setup, checked."""
+    total = len(rules.phases)
+    phases = extra.get("phases", [1] * n)
+    if not _ints(phases, n, 1, total):
+        raise SetupError(f"phases must be {n} phase numbers in 1..{total}")
+    scores = extra.get("scores", [0] * n)
+    if not _ints(scores, n, 0, 10**6):
+        raise SetupError(f"scores must be {n} ints in 0..1000000")
+    dealer = extra.get("dealer", n - 1)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
+    return list(phases), list(scores), dealer
+
+
 class State(BaseState):
     """A whole game of Phase 10 (see the module docstring for the flow)."""
 
@@ -288,24 +303,14 @@ class State(BaseState):
     ) -> Self:
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
-        n = len(players)
-        total = len(rules.phases)
-        phases = extra.get("phases", [1] * n)
-        if not _ints(phases, n, 1, total):
-            raise SetupError(f"phases must be {n} phase numbers in 1..{total}")
-        scores = extra.get("scores", [0] * n)
-        if not _ints(scores, n, 0, 10**6):
-            raise SetupError(f"scores must be {n} ints in 0..1000000")
-        dealer = extra.get("dealer", n - 1)
-        if type(dealer) is not int or not 0 <= dealer < n:
-            raise SetupError(f"dealer must be a seat in 0..{n - 1}")
+        phases, scores, dealer = _setup_values(len(players), rules, extra)
         self.done = [p - 1 for p in phases]
         self.made = [(1 << d) - 1 for d in self.done]
         self.scores = list(scores)
         self.dealer = dealer
         self.hand_no = 0
         self.tiebreak = False
-        self.playing = [True] * n
+        self.playing = [True] * len(players)
         self.winner = -1
         self.results = []
         self.last_hands = None
@@ -316,6 +321,16 @@ class State(BaseState):
         self._setup_log = list(self._events)
         self._events = []
         return self
+
+    @classmethod
+    def _validate_setup(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any],
+    ) -> None:
+        """The checks of :meth:`_fresh` without the deal (loading a save need not deal)."""
+        _setup_values(len(players), rules, extra)
+        if deck is not None:
+            PACK.stacked_deck(deck, Rng(0))
 
     # ------------------------------------------------------------------ hands
     def _start_hand(self, *, first: bool) -> None:
@@ -858,8 +873,14 @@ class State(BaseState):
         return "Hit cards onto the laid-down groups, then discard a card."
 
     # ------------------------------------------------------------------ loading
+    @classmethod
+    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """A format-1 save's state in today's shape (see :func:`_upgrade_old_state`)."""
+        return _upgrade_old_state(state) if "step" in state and "stage" not in state else state
+
     def _load(self, r: Reader) -> None:
-        """Read the declared fields (the core), upgrading a save from before them."""
+        """Read the declared fields (the core); a format-2 save written before the
+        conversion (its stage still called ``step``) is upgraded like a format-1 one."""
         if type(r.value) is dict and "step" in r.value and "stage" not in r.value:
             r = Reader(_upgrade_old_state(r.value), r.path)
         super()._load(r)

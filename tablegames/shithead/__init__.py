@@ -2,8 +2,8 @@
 
 The special values are a table of data on :class:`Rules` (see :mod:`.rules`).
 
-Cards are written as a person reads them (``A♠``, ``K♥``, ``10♦``) and read in ASCII too
-(``As``, ``Kh``, ``10d``):
+Cards are shown as a person reads them (``A♠``, ``K♥``, ``10♦``); action notation writes
+them in ASCII (``As``, ``Kh``, ``10d``) and reads either spelling:
 
 >>> from tablegames import shithead
 >>> state = shithead.new_game(players=2, seed=1, rules={"swap": False},
@@ -29,7 +29,7 @@ from tablegames.shithead.actions import (
     parse_action,
 )
 from tablegames.shithead.bots import SmartBot
-from tablegames.shithead.cards import NAMES, card_names, code_of, pack
+from tablegames.shithead.cards import ASCII, NAMES, card_names, code_of, pack
 from tablegames.shithead.effects import Table, compile_table
 from tablegames.shithead.rules import (
     CLASSIC_EFFECTS,
@@ -81,6 +81,7 @@ GAME = GameInfo(
 from_position = State.from_position
 
 __all__ = [
+    "ASCII",
     "CLASSIC_EFFECTS",
     "DEFAULT_EFFECTS",
     "GAME",

@@ -1,12 +1,12 @@
 """Shithead actions and their notation.
 
 =======================  ==================================================================
-``3:swap 5♥/9♣``         before play, seat 3 swaps face-up 5♥ for hand card 9♣ (SHD-03);
-                         several at once: ``3:swap 5♥,6♦/9♣,10♠`` (face-up / hand)
+``3:swap 5h/9c``         before play, seat 3 swaps face-up 5♥ for hand card 9♣ (SHD-03);
+                         several at once: ``3:swap 5h,6d/9c,10s`` (face-up / hand)
 ``3:done``               seat 3 ends its swap (SHD-03, one swap each in turn)
 ``3:ready``              seat 3 has finished swapping (the simultaneous swap)
 ``3:unready``            seat 3 takes back its ``ready`` to swap again (simultaneous swap)
-``1:play 7♣,7♦``         seat 1 plays 7♣ and 7♦, from its hand or, with the hand empty,
+``1:play 7c,7d``         seat 1 plays 7♣ and 7♦, from its hand or, with the hand empty,
                          from its face-up cards (SHD-05, SHD-07, SHD-09); out of turn,
                          the cut-in of ``Rules.cut_in``
 ``2:blind 0``            seat 2 turns up its face-down card in position 0 (SHD-10)
@@ -14,12 +14,13 @@
 ``0:give 2``             seat 0 gives the pile to seat 2 with Take-it-bad-luck (SHD-28)
 =======================  ==================================================================
 
-Cards are written as in :mod:`.cards` (``A♠``, ``10♦``) and read in any spelling it
-accepts, so ``1:play 7c,7d`` and ``1:play 7♣,7♦`` are the same action, always written
-the second way. They are listed in code order (by value, then suit), so every action has
-one canonical notation; the parser accepts any order and sorts. Actions are interned: the
-engine hands out one object per action, which saves allocations in playouts; the caches
-are bounded, so parsing junk cannot grow them without limit.
+Cards are written in ASCII, rank then suit letter (``As``, ``10d``, ``Kh``: see
+:mod:`.cards`), and read in any spelling it accepts, so ``1:play 7♣,7♦`` and
+``1:play 7c,7d`` are the same action, always written the second way. They are listed in
+code order (by value, then suit), so every action has one canonical notation; the parser
+accepts any order and sorts. Actions are interned: the engine hands out one object per
+action, which saves allocations in playouts; the caches are bounded, so parsing junk
+cannot grow them without limit.
 """
 
 from __future__ import annotations
@@ -30,11 +31,12 @@ import attrs
 
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
-from tablegames.shithead.cards import NAMES, code_of
+from tablegames.shithead.cards import ASCII, code_of
+from tablegames.shithead.multisets import sub_multisets
 
 
 def _cards_text(cards: tuple[int, ...]) -> str:
-    return ",".join(NAMES[c] for c in cards)
+    return ",".join(ASCII[c] for c in cards)
 
 
 @attrs.frozen
@@ -113,7 +115,7 @@ class Give(Action):
 #: Seats below this get interned actions (parsing "999:done" must not grow the caches).
 INTERN_SEATS = 32
 #: The interning caches are emptied when they hold this many actions: a long run of
-#: parsed junk ("0:play 2♣,3♣,…") costs at most this much memory.
+#: parsed junk ("0:play 2c,3c,…") costs at most this much memory.
 INTERN_LIMIT = 20_000
 #: Card lists longer than this are never interned (the longest real set: 12 equal cards).
 INTERN_CARDS = 12
@@ -133,6 +135,33 @@ def play(seat: int, cards: tuple[int, ...]) -> Play:
                 _PLAYS.clear()
             _PLAYS[key] = a
     return a
+
+
+_SINGLES: dict[int, tuple[Play, ...]] = {}
+_GROUPS: dict[tuple[int, tuple[int, ...]], tuple[Play, ...]] = {}
+
+
+def singles(seat: int) -> tuple[Play, ...]:
+    """The interned one-card plays of ``seat``, indexed by card code (a hot path)."""
+    out = _SINGLES.get(seat)
+    if out is None:
+        out = tuple(play(seat, (c,)) for c in range(52))
+        if seat < INTERN_SEATS:
+            _SINGLES[seat] = out
+    return out
+
+
+def group_plays(seat: int, group: tuple[int, ...]) -> tuple[Play, ...]:
+    """Every play of some of ``group`` (equal values, sorted), by size then code order."""
+    key = (seat, group)
+    out = _GROUPS.get(key)
+    if out is None:
+        out = tuple(play(seat, sub) for sub in sub_multisets(group))
+        if seat < INTERN_SEATS and len(group) <= INTERN_CARDS:
+            if len(_GROUPS) >= INTERN_LIMIT:
+                _GROUPS.clear()
+            _GROUPS[key] = out
+    return out
 
 
 def swap(seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> Swap:
@@ -191,7 +220,7 @@ def give(seat: int, target: int) -> Give:
 def _card_list(text: str, what: str) -> tuple[int, ...]:
     parts = [p.strip() for p in text.split(",")]
     if not text.strip() or any(not p for p in parts):
-        raise NotationError(f"{what} needs a comma-separated list of cards, e.g. '7♣,7♦'")
+        raise NotationError(f"{what} needs a comma-separated list of cards, e.g. '7c,7d'")
     return tuple(sorted(code_of(p) for p in parts))
 
 
@@ -202,7 +231,7 @@ def _play(seat: int, args: str) -> Action:
 def _swap(seat: int, args: str) -> Action:
     up, slash, hand = args.partition("/")
     if not slash:
-        raise NotationError("'swap' is written FACE-UP/HAND, for example '0:swap 5♥/9♣'")
+        raise NotationError("'swap' is written FACE-UP/HAND, for example '0:swap 5h/9c'")
     return swap(seat, _card_list(up, "'swap'"), _card_list(hand, "'swap'"))
 
 

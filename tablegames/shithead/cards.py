@@ -1,16 +1,19 @@
 """Shithead's cards: thirteen ranks in four suits, one or more 52-card decks (SHD-05).
 
-**Notation.** A card is written as a person reads it: the rank (``A``, ``2`` … ``10``,
-``J``, ``Q``, ``K``) then the suit symbol (``♣ ♦ ♥ ♠``): ``A♠``, ``K♥``, ``10♦``, ``7♣``.
-That one form is written everywhere: views, events, prompts, error messages and action
-notation (``0:play 7♣,7♦``), so the card an app shows in a hand is the very text it
-finds in the legal actions. Read back, any of these spellings is accepted, case-blind:
+**Notation.** Wherever a person reads a card (views, events, prompts, the terminal) it
+is written as people write it: the rank (``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``) then
+the suit symbol (``♣ ♦ ♥ ♠``): ``A♠``, ``K♥``, ``10♦``, ``7♣`` (:data:`NAMES`). Action
+notation, which is also what saves and records hold, writes the same card in ASCII, the
+suit as its letter (``c d h s``): ``0:play As``, ``0:play 10d,10h`` (:data:`ASCII`), as
+python-chess keeps SAN in ASCII and draws pieces as symbols. That keeps notation easy to
+type and saves small and fast (a symbol costs six characters in JSON). Read back, any of
+these spellings is accepted, case-blind, in a view's cards and in notation alike:
 
 * the suit as a symbol (``♣ ♦ ♥ ♠``, or the white ``♧ ♢ ♡ ♤``) or a letter (``c d h s``);
 * the rank as ``A``/``1``, ``2`` … ``10``/``T``, ``J``/``11``, ``Q``/``12``, ``K``/``13``
-  (the numbers are how the source, and saves before the symbols, write the ranks).
+  (the numbers are how the source, and saves of engine 1, write the ranks).
 
-So ``As``, ``as``, ``1s`` and ``A♠`` are one card, and ``str`` always gives ``A♠``.
+So ``A♠``, ``as``, ``1s`` and ``As`` are one card: shown ``A♠``, written ``As``.
 
 **Codes and values.** Inside a state a card is a code. Codes run **value-major**:
 ``code = (value - 1) * 4 + suit``, with the value 1 for the ace, 11 to 13 for the court
@@ -40,8 +43,10 @@ RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K
 SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
 SUIT_LETTERS = ("c", "d", "h", "s")
 _WHITE_SUITS = ("♧", "♢", "♡", "♤")
-#: Notation of every code.
+#: How people read every code (views, events, prompts): ``A♠``.
 NAMES: tuple[str, ...] = tuple(f"{RANK_TEXT[VALUE[c]]}{SUIT_SYMBOLS[c % 4]}" for c in range(FACES))
+#: Action notation of every code (ASCII): ``As``.
+ASCII: tuple[str, ...] = tuple(f"{RANK_TEXT[VALUE[c]]}{SUIT_LETTERS[c % 4]}" for c in range(FACES))
 #: Other spellings of each rank (read, never written).
 _RANK_ALIASES: dict[int, tuple[str, ...]] = {
     1: ("1",), 10: ("T",), 11: ("11",), 12: ("12",), 13: ("13",),
@@ -77,7 +82,7 @@ def pack(decks: int = 1) -> Pack:
 
 
 def card_names(codes: Iterable[int]) -> list[str]:
-    """Notation of several codes."""
+    """Several codes as people read them (``["A♠", "10♦"]``)."""
     return [NAMES[c] for c in codes]
 
 

@@ -55,6 +55,13 @@ class Table:
     masks: tuple[int, ...]
     #: ``lower[r]``: bitmask of the values ranked below ``r``.
     lower: tuple[int, ...]
+    #: Per effective top: the restriction in words and the ranks allowed (for views).
+    words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
+    allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "words", tuple(self._words(t) for t in range(14)))
+        object.__setattr__(self, "allowed", tuple(tuple(self._allowed(t)) for t in range(14)))
 
     def can_play_on(self, value: int, top: int) -> bool:
         """Whether a card of ``value`` may go on a pile whose effective top is ``top``."""
@@ -88,6 +95,13 @@ class Table:
 
     def restriction(self, top: int) -> str | None:
         """The restriction the top puts on the next play, in words (``None``: none)."""
+        return self.words[top]
+
+    def allowed_names(self, top: int) -> list[str]:
+        """The ranks that may be played on this top, low to high (for views)."""
+        return list(self.allowed[top])
+
+    def _words(self, top: int) -> str | None:
         if not self.restricts[top]:
             return None
         allowed = self.masks[top]
@@ -101,8 +115,7 @@ class Table:
                  if allowed >> v & 1]
         return "only " + ", ".join(names)
 
-    def allowed_names(self, top: int) -> list[str]:
-        """The ranks that may be played on this top, low to high (for views)."""
+    def _allowed(self, top: int) -> list[str]:
         allowed = self.masks[top]
         return [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: self.rank[v])
                 if allowed >> v & 1]

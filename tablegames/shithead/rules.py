@@ -110,7 +110,7 @@ def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Effect:
     """One row of the effects table: what value ``value`` does (see the module docstring)."""
 
@@ -200,7 +200,7 @@ def _to_direction(value: object) -> object:
     return _DIRECTION_ALIASES.get(value, value) if isinstance(value, str) else value
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Shithead options. Defaults are this game as our rulings page states it.
 

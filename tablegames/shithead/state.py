@@ -55,8 +55,9 @@ Decisions on the points the source leaves open (each is also on the rulings page
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import chain, combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
@@ -84,7 +85,16 @@ from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
-from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT, VALUE, card_names, code_of, pack
+from tablegames.shithead.cards import (
+    ASCII,
+    FACES,
+    NAMES,
+    RANK_TEXT,
+    VALUE,
+    card_names,
+    code_of,
+    pack,
+)
 from tablegames.shithead.effects import (
     BURN,
     GIVE,
@@ -96,7 +106,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
-from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all, sub_multisets
+from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all
 from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
@@ -112,6 +122,12 @@ MAX_CARDS = 3 * FACES
 _LOWER_RULING = {SKIP: "SHD-22", REVERSE: "SHD-23"}
 #: Sort key that puts aces last (for showing cards in the ace-high order).
 _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
+
+
+@cache
+def _full_deck(decks: int) -> list[int]:
+    """Every card of ``decks`` decks in code order (read only: shared)."""
+    return pack(decks).full_deck()
 
 
 def max_players(decks: int) -> int:
@@ -204,7 +220,7 @@ class State(BaseState):
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
-        """Read Shithead action notation (``"1:play 7♣,7♦"``, ``"0:pickup"``)."""
+        """Read Shithead action notation (``"1:play 7c,7d"``, ``"0:pickup"``)."""
         return A.parse_action(text)
 
     # ------------------------------------------------------------------ setup
@@ -335,8 +351,8 @@ class State(BaseState):
     def _names(self, codes: Sequence[int]) -> list[str]:
         """Cards as a person sorts them: by rank in this game's order, then suit."""
         if self.rules.aces == "high":
-            return [NAMES[c] for c in sorted(codes, key=_ACE_LAST.__getitem__)]
-        return [NAMES[c] for c in codes]
+            codes = sorted(codes, key=_ACE_LAST.__getitem__)
+        return list(map(NAMES.__getitem__, codes))
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -372,18 +388,20 @@ class State(BaseState):
         if not src:
             return [A.blind(seat, i) for i in range(len(self.down[seat]))]
         mask = self.table.masks[self.top]
+        single = A.singles(seat)
         out: list[Action] = []
         i, m = 0, len(src)
         while i < m:
-            v = VALUE[src[i]]
+            c = src[i]
+            v = VALUE[c]
             j = i + 1
             while j < m and VALUE[src[j]] == v:
                 j += 1
             if mask >> v & 1:
                 if j == i + 1:
-                    out.append(A.play(seat, (src[i],)))
+                    out.append(single[c])
                 else:
-                    out.extend(A.play(seat, sub) for sub in sub_multisets(tuple(src[i:j])))
+                    out.extend(A.group_plays(seat, tuple(src[i:j])))
             i = j
         return out or [A.pickup(seat)]
 
@@ -416,7 +434,7 @@ class State(BaseState):
         if found is None:
             return []
         _, need, mine = found
-        return [A.play(seat, sub) for sub in sub_multisets(tuple(mine)) if len(sub) >= need]
+        return [a for a in A.group_plays(seat, tuple(mine)) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
         up, hand = self.up[seat], self.hands[seat]
@@ -570,19 +588,23 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
-        self._need_stage(seat, PLAY, "playing a card")
+        if self.stage != PLAY:
+            self._need_stage(seat, PLAY, "playing a card")
         cut_in = seat != self.turn
         if cut_in:
             self._check_cut_in(seat, cards)
-        cards = self._cards_ok(seat, cards)
+        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
+                and 0 <= cards[0] < FACES):
+            cards = self._cards_ok(seat, cards)
+            v = VALUE[cards[0]]
+            for c in cards:
+                if VALUE[c] != v:
+                    raise IllegalAction("only cards of one value may be played together",
+                                        code="mixed_values", ruling="SHD-07", seat=seat)
         v = VALUE[cards[0]]
-        for c in cards:
-            if VALUE[c] != v:
-                raise IllegalAction("only cards of one value may be played together",
-                                    code="mixed_values", ruling="SHD-07", seat=seat)
         hand = self.hands[seat]
         if hand:
-            if not contains(hand, cards):
+            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
                 if contains(self.up[seat], cards):
                     raise IllegalAction("face-up cards are played only once the hand is empty",
                                         code="hand_first", ruling="SHD-09", seat=seat)
@@ -597,12 +619,17 @@ class State(BaseState):
         else:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
-        self._check_fits(seat, v)
-        remove_all(src, cards)
+        if not self.table.masks[self.top] >> v & 1:
+            self._check_fits(seat, v)
+        if len(cards) == 1:
+            src.remove(cards[0])
+        else:
+            remove_all(src, cards)
         if where == "hand":
             forget(self.known[seat], self.slots[seat], cards)
         self.pile.extend(cards)
-        data: dict[str, Any] = {"seat": seat, "cards": card_names(cards), "from": where}
+        data: dict[str, Any] = {"seat": seat, "cards": list(map(NAMES.__getitem__, cards)),
+                                "from": where}
         if cut_in:
             data["cut_in"] = True
         self._events.append(Event("play", data))
@@ -664,7 +691,9 @@ class State(BaseState):
         skips = 0
         give = False
         run = self.rules.burn_run
-        if run and len(pile) >= run and all(VALUE[c] == v for c in pile[-run:]):
+        if run and len(pile) >= run and VALUE[pile[-run]] == v and all(
+            VALUE[c] == v for c in pile[-run:]
+        ):
             self._burn(seat, "four of a kind")
             again = True
         elif kind == BURN:
@@ -952,9 +981,11 @@ class State(BaseState):
         level = self.table.level(self.top)
         limit = f" ({words})" if words else (
             f" ({RANK_TEXT[self.top]} or higher)" if level else "")
-        if not self.hands[seat] and not self.up[seat]:
+        src = self.hands[seat] or self.up[seat]
+        if not src:
             return "Turn up one of your face-down cards."
-        if type(self._play_actions(seat)[0]) is Pickup:
+        mask = self.table.masks[self.top]
+        if not any(mask >> VALUE[c] & 1 for c in src):
             return f"Nothing you can play fits the pile{limit}: pick up the pile."
         where = "your hand" if self.hands[seat] else "your face-up cards"
         return f"Play cards of one value from {where}{limit}."
@@ -978,15 +1009,19 @@ class State(BaseState):
         """
         world, r = self._world(seat, rng)
         n = self.n
-        left = [self.rules.decks] * FACES
-        for group in (self.hands[seat], self.pile, self.burnt, self.removed, *self.up):
-            for c in group:
-                left[c] -= 1
+        seen = [*self.hands[seat], *self.pile, *self.burnt, *self.removed]
         for s in range(n):
+            seen += self.up[s]
             if s != seat:
-                for c in self.known[s]:
-                    left[c] -= 1
-        pool = [c for c in range(FACES) for _ in range(left[c])]
+                seen += self.known[s]
+        if self.rules.decks == 1:
+            gone = set(seen)
+            pool = [c for c in range(FACES) if c not in gone]
+        else:
+            left = [self.rules.decks] * FACES
+            for c in seen:
+                left[c] -= 1
+            pool = [c for c in range(FACES) for _ in range(left[c])]
         owners = [s for s in range(n) if s != seat for m in self.slots[s] if m]
         picked: list[list[int]] = [[] for _ in range(n)]
         if owners:
@@ -1029,17 +1064,17 @@ class State(BaseState):
         w.comment("each seat: hand; the hand cards all have seen go in; the values each unseen")
         w.comment("hand card cannot be, oldest first; face-up; face-down in position order")
         for s in range(self.n):
-            w.items(f"hand {s}", card_names(self.hands[s]))
-            w.items(f"known {s}", card_names(self.known[s]))
+            w.items(f"hand {s}", _ascii(self.hands[s]))
+            w.items(f"known {s}", _ascii(self.known[s]))
             w.items(f"bars {s}", [_bar_text(m) for m in self.slots[s]])
-            w.items(f"face_up {s}", card_names(self.up[s]))
-            w.items(f"face_down {s}", card_names(self.down[s]))
+            w.items(f"face_up {s}", _ascii(self.up[s]))
+            w.items(f"face_down {s}", _ascii(self.down[s]))
         w.comment("piles, top card first")
-        w.items("pile", card_names(reversed(self.pile)))
-        w.items("stock", card_names(reversed(self.stock)))
-        w.items("aside", card_names(self.aside))
-        w.items("burnt", card_names(reversed(self.burnt)))
-        w.items("removed", card_names(reversed(self.removed)))
+        w.items("pile", _ascii(reversed(self.pile)))
+        w.items("stock", _ascii(reversed(self.stock)))
+        w.items("aside", _ascii(self.aside))
+        w.items("burnt", _ascii(reversed(self.burnt)))
+        w.items("removed", _ascii(reversed(self.removed)))
 
     def _from_position(self, r: PositionReader) -> None:
         n = self.n
@@ -1166,12 +1201,9 @@ class State(BaseState):
                 raise StateError(f"$.state: seat {s} holds no cards but is still in play")
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
-        counts = [0] * FACES
-        for group in (self.stock, self.aside, self.pile, self.burnt, self.removed,
-                      *self.hands, *self.up, *self.down):
-            for c in group:
-                counts[c] += 1
-        if counts != [rules.decks] * FACES:
+        every = sorted(chain(self.stock, self.aside, self.pile, self.burnt, self.removed,
+                             *self.hands, *self.up, *self.down))
+        if every != _full_deck(rules.decks):
             raise StateError("$.state: the cards do not add up to the pack")
         queue = self.queue
         if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
@@ -1199,6 +1231,11 @@ class State(BaseState):
             raise StateError("$.state.loser: a round in play has no loser yet")
         if self.plays >= rules.action_limit and stage != OVER:
             raise StateError("$.state.plays: the round is past its action limit")
+
+
+def _ascii(codes: Iterable[int]) -> list[str]:
+    """Cards in notation (ASCII, as in actions): positions are edited by hand."""
+    return [ASCII[c] for c in codes]
 
 
 def _bar_text(mask: int) -> str:

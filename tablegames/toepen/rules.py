@@ -38,6 +38,10 @@ class Rules:
     * ``knock_only_on_turn`` — knocking only when it is your turn to play (TOE-21 lets
       anyone knock at any moment of play).
     * ``jack_doubles`` — a last trick won with a jack costs the payers double.
+    * ``out_at_once`` — a player whom a challenge penalty (TOE-04) brings to the limit is
+      out at once (TOE-23): the round goes on without them, or the game ends when that
+      settles it. ``False`` is the old table habit of checking the limit only when the
+      round ends (the player plays the round out).
     """
 
     limit: int = attrs.field(default=10, validator=int_in(2, 100))
@@ -54,6 +58,7 @@ class Rules:
     poverty_may_fold: bool = attrs.field(default=True, validator=is_bool)
     knock_only_on_turn: bool = attrs.field(default=False, validator=is_bool)
     jack_doubles: bool = attrs.field(default=False, validator=is_bool)
+    out_at_once: bool = attrs.field(default=True, validator=is_bool)
 
     @classmethod
     def variant(cls, name: str) -> Rules:

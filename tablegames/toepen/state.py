@@ -17,10 +17,14 @@ Flow of a hand (each step asks one seat at a time, in seat order):
 
 Decisions the sources leave open, and what we chose:
 
-* Lives are checked against the limit at the **end of each hand**: someone who reaches
-  it by a challenge mid-hand plays the hand out.
+* A player whom a challenge brings to the limit is out at once (TOE-23): in a rubber
+  the game ends there; in elimination the round goes on without them (their cards lie
+  dead), unless that leaves one player, who then wins. ``out_at_once=False`` keeps the
+  older check at the end of the round only.
 * If the winner of a trick has folded, the lead passes to the next seat on their left
-  still in (TOE-54); at the last trick the same seat wins the hand.
+  still in (TOE-54). The last trick decides the round, so there the highest card of the
+  led suit among the seats still in wins it (if none of them followed, the first card
+  of a seat still in sets the suit).
 * Several seats in poverty at once: the stake is still 2, the first of them from the
   dealer's left leads, and only the seats *not* in poverty choose to stay or fold.
 * Knocking starts once the exchanges and poverty choices are done (everyone has seen their
@@ -80,6 +84,7 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
+    ENGINE = 2  # 2: out at once at the limit (TOE-23); last trick among seats still in
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -438,7 +443,36 @@ class State(BaseState):
                                 "thrown": card_names(self.thrown[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
+        if rules.out_at_once and self.lives[loser] >= rules.limit:
+            self._out_now(loser)
+            if self.stage == OVER:
+                return
         self._resume_exchange()
+
+    def _out_now(self, seat: int) -> None:
+        """``seat`` reached the limit mid-round: out at once (TOE-23, ``out_at_once``).
+
+        A rubber is settled there and then. In elimination the seat leaves the round
+        (its four cards lie dead where they are), drops out of every queue and loses
+        its poverty; if nobody else is poor the round falls back to a stake of 1 led
+        from the dealer's left. One seat left standing wins the game.
+        """
+        if self.rules.ending == "rubber":
+            self._finish([seat])
+            return
+        self.out[seat] = True
+        self.in_hand[seat] = False
+        self.ex_queue = [s for s in self.ex_queue if s != seat]
+        self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
+        if sum(1 for o in self.out if not o) <= 1:
+            self._finish([s for s in range(self.n) if self.out[s]], [seat])
+            return
+        if self.poor[seat]:
+            self.poor[seat] = False
+            poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
+            self.stake = self.stake_before = 2 if poor_in else 1
+            self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
+            self.turn = self.leader
 
     def _stay(self, seat: int) -> None:
         self.queue.pop(0)
@@ -543,8 +577,14 @@ class State(BaseState):
         for s, c in trick[1:]:
             if c >> 3 == led and (c & 7) > (best_card & 7):
                 best_seat, best_card = s, c
+        if self.in_hand[best_seat]:
+            nxt = best_seat
+        elif self.trick_no == 3:  # the round is decided among the seats still in
+            best_seat, best_card = self._best_still_in(trick)
+            nxt = best_seat
+        else:
+            nxt = self._next_in(best_seat)  # TOE-54: only the lead passes on
         self.tricks.append((self.leader, tuple(trick), best_seat))
-        nxt = best_seat if self.in_hand[best_seat] else self._next_in(best_seat)
         self._events.append(
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],
                             "next": nxt})
@@ -556,6 +596,20 @@ class State(BaseState):
         self.trick_no += 1
         self.leader = nxt
         self.turn = nxt
+
+    def _best_still_in(self, trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
+        """The seat still in whose card wins ``trick`` without the folded seats' cards.
+
+        The last trick decides the round, and a folded player is out of it, so the round
+        goes to the highest card of the led suit among the seats still in (TOE-11,
+        TOE-54). If none of them followed the led suit, the first card played by a seat
+        still in sets the suit, as if the folded cards had never been played.
+        """
+        live = [(s, c) for s, c in trick if self.in_hand[s]]
+        led = trick[0][1] >> 3
+        if not any(c >> 3 == led for _, c in live):
+            led = live[0][1] >> 3
+        return max(((s, c) for s, c in live if c >> 3 == led), key=lambda sc: sc[1] & 7)
 
     def _end_hand(self, winner: int, card: int | None) -> None:
         rules = self.rules

@@ -27,7 +27,7 @@ def unseen(s: shithead.State, p: int) -> list[int]:
 def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
              stock=["J♠", "J♣", "J♥"], full_stock=True)
-    apply_all(s, "0:play A♣", "1:play Q♦", "0:pickup")
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     fitted = {2, 3, 9, 10, 12, 13}  # on a 12: 12 and 13, and the play-on-anything cards
     assert s.slots[0] == [sum(1 << v for v in fitted)] * 3
     seen: Counter[int] = Counter()
@@ -77,10 +77,10 @@ def test_a_played_unseen_card_frees_the_oldest_slot_it_fits() -> None:
 def test_drawn_cards_are_free_and_the_old_bars_stay() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
              stock=["J♠", "J♣", "J♥", "K♥", "9♣"], full_stock=True)
-    apply_all(s, "0:play A♣", "1:play Q♦", "0:pickup", "1:play J♦", "0:play Q♦")
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup", "1:play Jd", "0:play Qd")
     # the 12 was a known card: the bars of the three unseen cards stand
     assert len(s.slots[0]) == 3 and all(s.slots[0])
-    apply_all(s, "1:pickup", "0:play A♣", "1:play A♦", "0:play 4♠")
+    apply_all(s, "1:pickup", "0:play Ac", "1:play Ad", "0:play 4s")
     # the hand fell below three: a free slot was drawn in behind the two barred ones
     assert len(s.slots[0]) == 3 and all(s.slots[0][:2]) and s.slots[0][2] == 0
 
@@ -88,7 +88,7 @@ def test_drawn_cards_are_free_and_the_old_bars_stay() -> None:
 def test_slots_are_saved_and_checked_when_loading() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
              stock=["J♠", "J♣", "J♥"], full_stock=True)
-    apply_all(s, "0:play A♣", "1:play Q♦", "0:pickup")
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     text = s.to_json()
     assert shithead.State.from_json(text).slots == s.slots
     for bad in ([0, 0], [16382, 16382, 16382], [0, 8, 8], "x", [-1, 0, 0]):

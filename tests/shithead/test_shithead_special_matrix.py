@@ -136,8 +136,8 @@ def test_a_special_turned_up_blind_that_does_not_fit_is_picked_up_and_does_nothi
 @ruling("SHD-27", "SHD-21", "SHD-24")
 def test_a_card_brought_up_by_under_over_sets_the_pile_but_does_not_act() -> None:
     s = arranged("standard", hand="3♦ Q♣", pile="5♣ 6♦")
-    s.apply("0:play 3♦")
+    s.apply("0:play 3d")
     assert names(s.pile) == ["6♦", "3♦", "5♣"] and s.restriction() == "5 or less"
     s = arranged("standard", hand="3♦ Q♣", pile="10♦ 6♦")
-    s.apply("0:play 3♦")  # a burn brought up burns nothing and gives no second turn
+    s.apply("0:play 3d")  # a burn brought up burns nothing and gives no second turn
     assert names(s.pile) == ["6♦", "3♦", "10♦"] and s.burnt == [] and s.to_act == 2
