@@ -22,14 +22,16 @@ True
 * ``next_action(state, bots)`` — one step of the harness (``None`` in ``bots`` for a
   person); ``play_game(game, bots, seed)`` — a whole game; ``arena(...)`` — matches
   with statistics (also ``tablegames arena``).
+* ``as_policy(name, game)`` — a ``GameInfo.bots`` factory for callers that hand bots the
+  state (``tablegames simulate --bots ismcts,club``): it asks the bot through a handle.
 """
 
-from tablegames.bots.base import Bot, PolicyBot, RandomBot, decision_rng
+from tablegames.bots.base import Bot, PolicyBot, RandomBot, SeatedPolicy, decision_rng
 from tablegames.bots.handle import Handle
 from tablegames.bots.harness import Clock, next_action, play_game
 from tablegames.bots.hints import Policy, SearchHints, Table
 from tablegames.bots.matches import ArenaResult, BotStats, arena
-from tablegames.bots.registry import hints_for, make, names, register, register_hints
+from tablegames.bots.registry import as_policy, hints_for, make, names, register, register_hints
 
 __all__ = [
     "ArenaResult",
@@ -41,8 +43,10 @@ __all__ = [
     "PolicyBot",
     "RandomBot",
     "SearchHints",
+    "SeatedPolicy",
     "Table",
     "arena",
+    "as_policy",
     "decision_rng",
     "hints_for",
     "make",

@@ -92,3 +92,26 @@ class PolicyBot:
         if ask is None:
             return None
         return ask(self._world(handle), handle.seat)  # type: ignore[no-any-return]
+
+
+class SeatedPolicy:
+    """A bot seen as a policy, for callers that hand bots the state (``GameInfo.bots``).
+
+    ``tablegames simulate`` and the conformance kit call ``choose(state)``; this builds
+    the seat's :class:`Handle` from the state and asks the bot through it, so a search
+    bot listed in a game's registry entry still never sees the state itself.
+    """
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, state: Any) -> Action:
+        """The bot's answer for the seat to act."""
+        return self.bot.choose(Handle(state, state.to_act))
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        """The bot's answer to an interrupt question for ``seat``."""
+        options = state.legal_actions(seat)
+        if not options:
+            return None
+        return self.bot.interrupt(Handle(state, seat, options, "interrupt"))

@@ -138,10 +138,9 @@ class ISMCTS:
         self.bias = _number("bias", bias, 0.0, 100.0, False)
         self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
         self.hints: SearchHints = hints_for(self.info)
-        if not isinstance(rollout, str) or not (
-            rollout in ("auto", "random") or rollout in self.info.bots
-        ):
-            known = ", ".join(["auto", "random", *self.info.bots])
+        policies = [b for b in self.info.bots if b != "ismcts"]
+        if not isinstance(rollout, str) or not (rollout in ("auto", "random") or rollout in policies):
+            known = ", ".join(["auto", "random", *policies])
             raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
         self.rollout = rollout
         if rollout_depth is None:

@@ -121,3 +121,17 @@ def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> 
         takes = ", ".join(known) or "none"
         raise SetupError(f"bot {name!r} has no parameter {unknown[0]!r} (it takes: {takes})")
     return factory(*args, **params)
+
+
+def as_policy(name: str, game: str) -> Callable[[int], Any]:
+    """A ``GameInfo.bots`` factory for one of these bots: ``factory(seed)`` gives an
+    object with ``choose(state)`` that asks the bot through a handle (see
+    :class:`~tablegames.bots.base.SeatedPolicy`). The game is looked up when the
+    factory is called, so a game's registry entry can name it while being built."""
+    from tablegames.bots.base import SeatedPolicy
+
+    def factory(seed: int | str = 0) -> SeatedPolicy:
+        return SeatedPolicy(make(name, game, seed=seed))
+
+    factory.__name__ = f"{name}_{game}"
+    return factory

@@ -14,6 +14,7 @@ them in ASCII (``As``, ``Kh``, ``10d``) and reads either spelling:
 {'kind': 'play', 'seat': 0, 'cards': ['A♣'], 'from': 'hand'}
 """
 
+from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.shithead.actions import (
@@ -67,7 +68,7 @@ GAME = GameInfo(
     rules_class=Rules,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    bots={"random": RandomBot, "smart": SmartBot},
+    bots={"random": RandomBot, "smart": SmartBot, "ismcts": as_policy("ismcts", "shithead")},
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="smart",

@@ -9,6 +9,8 @@
   pile is worth giving away, so Take-it is played early when the pile is large.
 * **Take it, bad luck**: give the pile to the opponent closest to going out.
 * **Blind**: any face-down card is as good as another; take the first.
+* **Cut in** (``Rules.cut_in``: completing four of a kind out of turn) whenever it may:
+  the pile burns and the seat plays on.
 * Now and then (``explore``, 5%) it makes a random legal play instead: without it, bots
   that all follow the same rules can pass a pile round the table for ever.
 
@@ -113,14 +115,13 @@ class SmartBot:
         return min(legal, key=cost)
 
     def interrupt(self, state: Any, seat: int) -> Action | None:
-        """Cut in whenever the rules offer it with an ordinary card: shedding a card out of
-        turn costs nothing and the pile is not picked up; specials are kept for later."""
-        table = state.table
+        """Cut in whenever the rules offer it (``Rules.cut_in``): completing the run burns
+        the pile, sheds the cards and gives the seat the next play, so it always pays;
+        with a choice, shed the most cards."""
         plays = [a for a in state.legal_actions(seat) if isinstance(a, A.Play)]
-        plain = [a for a in plays if table.kind[VALUE[a.cards[0]]] not in _SPECIAL_COST]
-        if not plain:
+        if not plays:
             return None
-        return min(plain, key=lambda a: (VALUE[a.cards[0]], -len(a.cards)))
+        return max(plays, key=lambda a: len(a.cards))
 
 
 #: Temperatures of the value's softmaxes: cards held (a round) and lost rounds (a match).

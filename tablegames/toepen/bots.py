@@ -79,7 +79,8 @@ class ClubBot:
     def win_chance(state: State, seat: int) -> float:
         """The chance that ``seat``'s best card wins the last trick (see the module doc)."""
         hand = state.hands[seat]
-        if not hand:
+        played = dict(state.trick)
+        if not hand and not (state.trick_no == 3 and seat in played):
             return 0.0
         seen = 0
         for c in hand:
@@ -99,13 +100,12 @@ class ClubBot:
         rivals = [s for s in range(state.n) if s != seat and state.in_hand[s]]
         if not rivals or not unseen:
             return 1.0
-        if state.trick_no == 3 and state.trick:  # following at the last trick
+        if state.trick_no == 3 and state.trick:  # the last trick is under way
             led = state.trick[0][1] >> 3
-            top = max(c & 7 for _, c in state.trick if c >> 3 == led)
-            card = hand[0]
+            card = played.get(seat, hand[0] if hand else -1)
+            top = max((c & 7 for s, c in state.trick if c >> 3 == led and s != seat), default=-1)
             if card >> 3 != led or card & 7 < top:
                 return 0.0
-            played = {s for s, _ in state.trick}
             after = sum(1 for s in rivals if s not in played)
             return (1.0 - min(1.0, after / unseen)) ** _higher(card, seen)
         # each rival keeps one card for the last trick; it beats ours if it is higher in
