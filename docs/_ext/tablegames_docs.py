@@ -749,6 +749,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("games-table", GamesTable)
     app.add_directive("view-keys", ViewKeys)
     app.connect("doctree-read", collect_rulings)
+    app.setup_extension("sphinx.ext.autodoc")  # the event below is autodoc's
     app.connect("autodoc-skip-member", skip_reexports)
     app.connect("doctree-read", check_rulings_page)
     app.connect("env-purge-doc", purge_rulings)

@@ -271,6 +271,7 @@ class Rules:
     def evolve(self, **changes: Any) -> Rules:
         """These rules with some options changed, every change checked as a rules dict is.
 
+        >>> from tablegames.shithead import Rules
         >>> Rules.variant("classic").evolve(swap=False).swap
         False
         """
