@@ -71,9 +71,15 @@ DEFAULT_BUDGET = 200
 
 
 class _Node:
-    """An edge of the tree and the node below it: who chose it, and its statistics."""
+    """An edge of the tree and the node below it: who chose it, and its statistics.
 
-    __slots__ = ("avail", "children", "n", "seat", "w")
+    ``children`` are the answers chosen at this node; ``reports`` the table's reports
+    followed from it. They are kept apart because one node can be a decision in one
+    world and a report in another (what a Dallah draw leads to depends on the hidden
+    deck), and a report is never chosen by UCB, so it has no statistics.
+    """
+
+    __slots__ = ("avail", "children", "n", "reports", "seat", "w")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -81,6 +87,7 @@ class _Node:
         self.w = 0.0
         self.avail = 0
         self.children: dict[str, _Node] = {}
+        self.reports: dict[str, _Node] = {}
 
 
 @attrs.frozen
@@ -237,9 +244,9 @@ class ISMCTS:
             if dec.kind == NATURE:
                 action = table.report(world)
                 key = str(action)
-                child = node.children.get(key)
+                child = node.reports.get(key)
                 if child is None:
-                    child = node.children[key] = _Node(dec.seat)
+                    child = node.reports[key] = _Node(dec.seat)
                 world.apply(action)
                 node = child
                 cursor = 0

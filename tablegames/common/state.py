@@ -551,8 +551,12 @@ class BaseState(ABC):
     @classmethod
     def _read(cls, r: Reader) -> Self:
         fmt = r["format"].int()
-        if fmt not in (1, FORMAT_VERSION):
-            raise StateError(f"saved state has format {fmt}; this version reads 1 and {FORMAT_VERSION}")
+        # 1: before the declared fields; 2: declared fields, history as a list of
+        # notation; 3: the compact history of :func:`encode_history`. All three load.
+        if fmt not in (1, 2, FORMAT_VERSION):
+            raise StateError(
+                f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}"
+            )
         game = r["game"].str()
         if game != cls.GAME:
             raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
@@ -599,7 +603,7 @@ class BaseState(ABC):
         hist = []
         cache = _PARSE_CACHE.setdefault(cls.GAME, {})
         hr = r["history"]
-        raw = hr.raw() if fmt == 1 else decode_history(hr)
+        raw = hr.raw() if fmt < 3 else decode_history(hr)
         if type(raw) is not list:
             raise hr.fail("expected a list of actions")
         parsed: dict[str, Action] = {}

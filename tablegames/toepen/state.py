@@ -886,7 +886,7 @@ class State(BaseState):
         n = self.n
 
         def seat_of(word: str) -> int:
-            if not word.isdigit() or int(word) >= n:
+            if not (word.isascii() and word.isdigit()) or int(word) >= n:
                 raise ValueError(f"{word!r} is not a seat")
             return int(word)
 
@@ -906,7 +906,7 @@ class State(BaseState):
 
         self.hand_no = r.int("round", 0, 1_000_000)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse("lives", lambda w: int(w) if w.isdigit() else _bad(w))
+        self.lives = r.parse("lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w))
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")

@@ -76,3 +76,22 @@ def test_the_search_beats_random_play() -> None:
     result = tablegames.arena("shithead", ["ismcts", "random"], games=4, seed=3, budget=12,
                               workers=1)
     assert result.bots["ismcts"].losses == 0 and result.bots["random"].losses == 4
+
+
+def test_a_node_that_is_a_report_in_one_world_and_a_decision_in_another() -> None:
+    # What a Dallah draw leads to depends on the hidden deck, so one tree node can be the
+    # table's report in one world and a seat's decision in another; the search once put
+    # the reports among the decisions (with no visits) and divided by zero on this game.
+    state = tablegames.new_game("dallah", players=4, seed=1)
+    lineup = [bots.make("model", "dallah", seed=s) for s in range(4)]
+    table = TableModel(1)
+    asked = 0
+    while not state.is_over:
+        if len(state.legal_actions()) > 1 and not table.reports(state):
+            bot = bots.make("ismcts", "dallah", seed=1, budget=40)
+            assert bot.choose(Handle(state, state.to_act)) in state.legal_actions()
+            asked += 1
+        step = bots.next_action(state, lineup, table)
+        assert step is not None
+        state.apply(step[1], by=step[0])
+    assert asked > 10

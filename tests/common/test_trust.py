@@ -283,6 +283,20 @@ def test_histories_are_saved_compactly_and_read_strictly() -> None:
             toepen.State.from_json(json.dumps(data))
 
 
+def test_each_save_format_reads_only_its_own_history_shape() -> None:
+    """Format 3 keeps the compact history, format 2 (declared fields, before it) a list
+    of notation; a save whose history is in the other format's shape is refused."""
+    s = played(2)
+    data = json.loads(s.to_json())
+    assert data["format"] == 3
+    plain = [str(a) for a in s.history]
+    old = dict(data, format=2, history=plain)
+    assert toepen.State.from_json(json.dumps(old)).to_json() == s.to_json()
+    for wrong in (dict(data, format=2), dict(data, history=plain), dict(data, format=4)):
+        with pytest.raises(StateError):
+            toepen.State.from_json(json.dumps(wrong))
+
+
 @pytest.mark.parametrize("name", ["v1_midgame.json", "v1_finished.json"])
 def test_real_format_1_toepen_saves_load(name: str) -> None:
     """Saves written by the format-1 engine load (the finished one, which that engine
@@ -294,3 +308,15 @@ def test_real_format_1_toepen_saves_load(name: str) -> None:
     again = tablegames.replay(s.record())
     assert again.to_json() == s.to_json()
     assert toepen.State.from_json(s.to_json(), verify=True).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("game", ["toepen", "shithead", "phase10", "dallah"])
+def test_a_seat_is_written_in_ascii_digits(game: str) -> None:
+    """``str.isdigit`` also accepts Arabic-Indic and superscript digits; notation does not."""
+    state = tablegames.new_game(game, players=3, seed=1)
+    text = str(state.legal_actions()[0])
+    seat, _, rest = text.partition(":")
+    assert state.parse_action(text) == state.legal_actions()[0]
+    for other in ("٠١٢٣"[int(seat)], "²"):
+        with pytest.raises(NotationError):
+            state.parse_action(f"{other}:{rest}")
