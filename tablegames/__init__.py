@@ -6,6 +6,7 @@
 True
 """
 
+from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -13,6 +14,7 @@ from tablegames.common.errors import (
     OutOfTurn,
     RulesError,
     SetupError,
+    StaleState,
     StateError,
     TablegamesError,
 )
@@ -20,11 +22,13 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
+from tablegames.common.simulate import SimulationSummary, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "GAMES",
+    "ArenaResult",
     "Bot",
     "GameInfo",
     "GameOver",
@@ -36,11 +40,15 @@ __all__ = [
     "PositionError",
     "RulesError",
     "SetupError",
+    "SimulationSummary",
+    "StaleState",
     "StateError",
     "TablegamesError",
+    "arena",
     "from_position",
     "load",
     "new_game",
     "register",
     "replay",
+    "simulate",
 ]

@@ -1,13 +1,20 @@
 """The ``tablegames`` command (also ``python -m tablegames``).
 
-* ``tablegames simulate GAME --games N --players P --seed S [--bot B] [--json]`` plays
-  seeded games with bots and prints a summary (games, mean length, losers and winners per
-  seat, time, games/s), with a progress bar on long runs when ``rich`` is installed.
+* ``tablegames simulate GAME --games N --players P --seed S [--workers W] [--out F.jsonl
+  [--resume]] [--backend ray [--address A]] [--bot B | --bots B1,B2,..] [--rules R] [--json]``
+  plays seeded games with bots on every core and prints a summary (loss and win rates per
+  seat and per bot with 95% intervals, mean length, time), with a progress bar on long runs.
 * ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
   in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
   sharing the screen; ``tablegames play --help`` explains every option.
 * ``tablegames rulings GAME [ID]`` prints a ruling (or the list) from the rulings page.
 * ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
+* ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
+  [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
+  matches and prints each bot's loss and win rates with 95% intervals, mean score, time
+  per decision and (more than two bots) an OpenSkill rating.
+* ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
+  (:mod:`tablegames.server`; needs the ``server`` extra).
 """
 
 from __future__ import annotations
@@ -23,18 +30,22 @@ from tablegames.common.errors import RulesError, SetupError, TablegamesError
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
-from tablegames.common.simulate import simulate
 
 
 def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
-    """A progress callback (rich if available and useful) and a function to close it."""
+    """A progress bar on stderr (rich) for long runs, and a function to close it.
+
+    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean.
+    """
     if not enabled or total < 200:
         return None, lambda: None
     try:
-        from rich.progress import Progress
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:  # rich is an optional extra; plain output still works
         return None, lambda: None
-    bar = Progress(transient=True)
+    bar = Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(file=sys.stderr), transient=True)
     task = bar.add_task("playing", total=total)
     bar.start()
 
@@ -44,34 +55,39 @@ def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, 
     return update, bar.stop
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    info = game_info(args.game)
-    bot = args.bot or info.default_bot
-    update, close = _progress(args.games, not args.json and out.isatty())
+def _seed_arg(text: str) -> int | str:
+    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed."""
     try:
-        summary = simulate(info, args.games, args.players, args.seed, bot, progress=update)
+        return int(text)
+    except ValueError:
+        return text
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    from tablegames.common.simulate import simulate
+
+    info = game_info(args.game)
+    bots: str | list[str] | None = None
+    if args.bot is not None:
+        bots = args.bot.split(",") if "," in args.bot else args.bot
+    update, close = _progress(args.games, sys.stderr.isatty())
+    try:
+        summary = simulate(
+            info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
+            rules=parse_rules(info, args.rules), out=args.out,
+            resume=args.resume, backend=args.backend, address=args.address, progress=update,
+        )
+    except KeyboardInterrupt:
+        close()
+        hint = " (add --resume to the same command to finish it)" if args.out else ""
+        sys.stderr.write(f"tablegames: interrupted{hint}\n")
+        return 130
     finally:
         close()
-    data = summary.to_dict()
     if args.json:
-        out.write(json.dumps(data, indent=2) + "\n")
-        return 0
-    lengths = summary.lengths
-    seats = range(args.players)
-    out.write(f"{info.title}: {summary.games} games, {args.players} players, bot '{bot}', "
-              f"seeds {args.seed}..{args.seed + args.games - 1}\n")
-    out.write(f"  {'mean length':<24} {summary.mean_length:.1f} actions "
-              f"(min {min(lengths)}, max {max(lengths)})\n")
-    label = "biggest losers" if info.name == "dallah" else "losers"
-    def per_seat(counts: list[int]) -> str:
-        return "  ".join(f"P{s}:{counts[s]}" for s in seats)
-
-    out.write(f"  {label + ' per seat':<24} {per_seat(summary.losers)}\n")
-    if any(summary.winners):
-        out.write(f"  {'winners per seat':<24} {per_seat(summary.winners)}\n")
-    rate = summary.actions / summary.seconds if summary.seconds else 0.0
-    out.write(f"  {'time':<24} {summary.seconds:.2f} s, {summary.games_per_second:,.0f} games/s, "
-              f"{rate:,.0f} actions/s\n")
+        out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
+    else:
+        out.write(summary.report())
     return 0
 
 
@@ -157,6 +173,93 @@ def cmd_games(out: TextIO) -> int:
     return 0
 
 
+def _arena_parser(sub: Any) -> None:
+    a = sub.add_parser("arena", help="seat-rotated bot matches with win/loss rates and intervals")
+    a.add_argument("game")
+    a.add_argument("--bots", required=True,
+                   help="the lineup, one bot per seat: ismcts,club,random,random")
+    a.add_argument("--games", type=int, default=None,
+                   help="games, a multiple of the seats (default: 25 per seat)")
+    a.add_argument("--seed", type=_seed_arg, default=0, help="arena seed (deals and bots)")
+    a.add_argument("--budget", type=int, default=None,
+                   help="search budget for the bots that take one (ismcts: iterations per decision)")
+    a.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
+    a.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+    a.add_argument("--rules", action="append", default=[], metavar="RULE",
+                   help="house rules: a variant name or an option key=value (repeat for more)")
+    a.add_argument("--json", action="store_true", help="print the results as one JSON object")
+
+
+def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames arena``: everything is checked before the first game, then played with a
+    progress bar on stderr (every game counts: a search bot's game takes seconds)."""
+    from tablegames.bots.matches import arena
+
+    lineup = [b.strip() for b in args.bots.split(",")]
+    players = args.players if args.players is not None else len(lineup)
+    games = args.games if args.games is not None else 25 * max(1, players)
+    bar: Any = None
+    update: Callable[[int], None] | None = None
+    if sys.stderr.isatty() and not args.json:
+        try:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+        except ImportError:  # rich is an optional extra; the arena runs without a bar
+            pass
+        else:
+            bar = Progress("arena", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           console=Console(file=sys.stderr), transient=True)
+            task = bar.add_task("arena", total=games)
+
+            def update(done: int) -> None:
+                bar.update(task, completed=done)
+    try:
+        if bar is not None:
+            bar.start()
+        result = arena(args.game, lineup, games, args.seed, budget=args.budget,
+                       players=args.players, workers=args.workers,
+                       rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
+                       progress=update)
+    finally:
+        if bar is not None:
+            bar.stop()
+    if args.json:
+        out.write(json.dumps(result.to_dict()) + "\n")
+    else:
+        out.write(result.report())
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames serve``: the reference room server (needs the ``server`` extra)."""
+    try:
+        import uvicorn
+
+        from tablegames.server.app import create_app
+    except ImportError:
+        out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
+        return 2
+    app = create_app(args.db, bot_delay=args.bot_delay)
+    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
+    out.flush()
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+                ws_per_message_deflate=False)
+    return 0
+
+
+def _add_serve(sub: Any) -> None:
+    sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (0.0.0.0: every phone on the network)")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--db", default="rooms.sqlite", help="SQLite file the rooms are kept in")
+    sv.add_argument("--bot-delay", type=float, default=0.7,
+                    help="seconds a bot waits before it moves (0 for tests)")
+    sv.add_argument("--log-level", default="warning",
+                    choices=["critical", "error", "warning", "info", "debug"])
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one line (what is wrong, and where help is)."""
 
@@ -171,10 +274,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("simulate", help="play seeded games with bots and summarise them")
     s.add_argument("game")
-    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--players", type=int, default=4)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--bot", default=None, help="bot kind (default: the game's built-in bot)")
+    s.add_argument("--seed", type=_seed_arg, default=0, help="run seed; game i gets its own seed from it")
+    s.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
+    s.add_argument("--out", default=None, help="write one JSON line per game to this file")
+    s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
+    s.add_argument("--backend", choices=["process", "ray"], default="process")
+    s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    s.add_argument("--bot", "--bots", dest="bot", default=None,
+                   help="bot for every seat, or one per seat: smart,random,random,random")
+    s.add_argument("--rules", action="append", default=[], metavar="RULE",
+                   help="house rules: a variant name or an option key=value (repeat for more)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     pl = sub.add_parser(
         "play", help="play a game in the terminal, against bots or at a shared screen",
@@ -217,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game")
     r.add_argument("id", nargs="?")
     sub.add_parser("games", help="list the games")
+    _arena_parser(sub)
+    _add_serve(sub)
     return p
 
 
@@ -232,6 +345,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_play(args, out, inp or sys.stdin)
         if args.command == "rulings":
             return cmd_rulings(args, out)
+        if args.command == "arena":
+            return cmd_arena(args, out)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         return cmd_games(out)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")

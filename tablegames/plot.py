@@ -21,7 +21,6 @@ matplotlib is the ``[plot]`` extra; only this module needs it, and only when dra
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -29,32 +28,10 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import TablegamesError
+from tablegames.stats import wilson
 
 #: File suffixes :func:`plot` writes, and matplotlib's name for each format.
 FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
-Z95 = 1.959963984540054
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate ``successes / trials`` (``(0, 1)`` for no trials).
-
-    >>> lo, hi = wilson(30, 100)
-    >>> round(lo, 3), round(hi, 3)
-    (0.219, 0.396)
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    if successes == 0:  # the bounds are exact there; rounding must not move them
-        return 0.0, min(1.0, centre + half)
-    if successes == trials:
-        return max(0.0, centre - half), 1.0
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 @attrs.frozen
 class Rate:
     """A loss rate: ``losses`` of ``games``, with its 95% interval."""
@@ -69,7 +46,7 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.losses, self.games)
+        return wilson(self.losses, self.games)  # the one interval code: tablegames.stats
 
 
 @attrs.frozen

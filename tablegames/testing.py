@@ -488,6 +488,7 @@ def _trust_checks(
                          (NotationError, IllegalAction), info, seed, step)
         accepted = state.copy()
         accepted.apply(a, by=a.seat, expect=len(state.history))
+    _position_round_trip(info, seed, step, state)
     if not heavy:
         _world_secrecy(info, seed, step, state, rng, report)
         return
@@ -515,9 +516,10 @@ def _trust_checks(
         tampered = []
         data["rng"] = (data["rng"] + 1) % (1 << 64)
         tampered.append(json.dumps(data))
-        if data["history"]:
+        if state.history:
             data = json.loads(text)
-            data["history"] = data["history"][:-1]
+            h = data["history"]
+            h["order"] = h["order"][: -h["width"]]
             tampered.append(json.dumps(data))
         for bad_text in tampered:
             try:
@@ -555,3 +557,23 @@ def _world_secrecy(
                 raise _fail(info, seed, step, state,
                             f"sample_world({seat}) depends on cards seat {seat} cannot see")
             report.worlds += 2
+
+
+def _position_round_trip(info: GameInfo, seed: int, step: int, state: Any) -> None:
+    """A position written from ``state`` gives the same views and legal actions back."""
+    cls = type(state)
+    if "_position" not in {k for c in cls.__mro__[:-1] for k in c.__dict__ if c.__name__ != "BaseState"}:
+        return  # the game has no position text
+    text = state.to_position()
+    again = cls.from_position(text)
+    n = len(state.players)
+    for seat in [None, *range(n)]:
+        a = {k: v for k, v in state.view(seat).items() if k != "version"}
+        b = {k: v for k, v in again.view(seat).items() if k != "version"}
+        if a != b:
+            diff = sorted(k for k in a if a.get(k) != b.get(k))
+            raise _fail(info, seed, step, state, f"a position gives another view({seat}): {diff}")
+        if [str(x) for x in state.legal_actions(seat)] != [str(x) for x in again.legal_actions(seat)]:
+            raise _fail(info, seed, step, state, f"a position gives seat {seat} other actions")
+    if again.to_position() != text:
+        raise _fail(info, seed, step, state, "to_position(from_position(text)) is not the text")

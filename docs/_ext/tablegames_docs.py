@@ -490,6 +490,50 @@ class GamesTable(SphinxDirective):
                        ["tg-name", "tg-players", "tg-desc"])]
 
 
+class ViewKeys(SphinxDirective):
+    """``{view-keys} toepen``: every key of that game's views, read from ``State.VIEW_KEYS``.
+
+    The conformance kit refuses a view with a key that is not declared there, so this
+    table is the whole vocabulary an app can meet; without an argument it lists the
+    envelope every game shares.
+    """
+
+    optional_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import tablegames
+        from tablegames.testing import ENVELOPE, SEAT_KEYS
+
+        if not self.arguments:
+            rows = [[[nodes.literal("", k)], [nodes.Text(ENVELOPE_TEXT[k])]]
+                    for k in (*ENVELOPE, *SEAT_KEYS)]
+            return [_table(["Key", "Meaning (every game)"], rows, [22, 78], ["tg-view-keys"],
+                           ["tg-key", "tg-desc"])]
+        info = tablegames.GAMES[self.arguments[0]]
+        keys = getattr(info.state_class, "VIEW_KEYS", None)
+        if not keys:
+            raise self.error(f"{info.name} declares no VIEW_KEYS")
+        rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in keys.items()]
+        return [_table(["Key", f"Meaning ({info.title})"], rows, [22, 78], ["tg-view-keys"],
+                       ["tg-key", "tg-desc"])]
+
+
+#: What each envelope key means (the kit checks every view has them).
+ENVELOPE_TEXT = {
+    "game": "the game's registry name",
+    "players": "the players' names, by seat",
+    "seat": "whose view this is (null: a spectator)",
+    "to_act": "the seat whose decision is next; null once the game is over",
+    "stage": "the name of the current stage of play",
+    "version": "actions applied so far; send it back as apply(..., expect=version)",
+    "result": "null until the end, then winners, losers and scores",
+    "hand": "(a seat's view) the seat's cards, in notation",
+    "legal": "(a seat's view) the notation of every action the seat may take now, "
+             "interrupts included",
+    "prompt": "(a seat's view) what the seat's phone should say",
+}
+
+
 # --------------------------------------------------------------------------- card names
 #: Headings for the groups a card set names (anything else is shown by its key).
 NAME_GROUPS = {"shapes": "Die faces (cup shapes)", "zones": "Placement zones",
@@ -596,6 +640,17 @@ class Submodules(SphinxDirective):
         return list(holder.children)
 
 
+def skip_reexports(
+    app: Sphinx, what: str, name: str, obj: Any, skip: bool, options: Any
+) -> bool | None:
+    """Leave out what a module re-exports from the standard library (``typing.Annotated``
+    in ``tablegames.common.fields``): it is Python's to document, not ours."""
+    module = getattr(obj, "__module__", None)
+    if module in {"typing", "typing_extensions", "collections.abc"}:
+        return True
+    return None
+
+
 # --------------------------------------------------------------------------- languages
 #: How each edition names the link to the other one, in the language it links to.
 SWITCH_LABELS = {
@@ -692,7 +747,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("tg-submodules", Submodules)
     app.add_directive("card-names", CardNames)
     app.add_directive("games-table", GamesTable)
+    app.add_directive("view-keys", ViewKeys)
     app.connect("doctree-read", collect_rulings)
+    app.setup_extension("sphinx.ext.autodoc")  # the event below is autodoc's
+    app.connect("autodoc-skip-member", skip_reexports)
     app.connect("doctree-read", check_rulings_page)
     app.connect("env-purge-doc", purge_rulings)
     app.connect("env-merge-info", merge_rulings)

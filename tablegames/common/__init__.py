@@ -1,7 +1,7 @@
 """What every game shares; nothing here knows any particular game."""
 
 from tablegames.common.actions import Action, Event, parse_with
-from tablegames.common.cards import Card, Pack, piquet_pack_toepen, suited_pack
+from tablegames.common.cards import Card, Pack, suited_pack
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -38,6 +38,5 @@ __all__ = [
     "TablegamesError",
     "as_rng",
     "parse_with",
-    "piquet_pack_toepen",
     "suited_pack",
 ]

@@ -156,7 +156,7 @@ def parse_with(text: object, verbs: Mapping[str, ActionBuilder], game: str) -> A
         raise NotationError(f"an action is written as text, not {type(text).__name__}")
     head, _, args = text.strip().partition(" ")
     seat_text, colon, verb = head.partition(":")
-    if not colon or not seat_text.isdigit():
+    if not colon or not (seat_text.isascii() and seat_text.isdigit()):
         raise NotationError(
             f"{text!r} is not {game} action notation (expected 'SEAT:VERB [ARGS]', "
             "for example '0:knock')"

@@ -159,13 +159,3 @@ def suited_pack(
         strength=tuple(i % n for i in range(len(faces))),
         aliases=extra,
     )
-
-
-def piquet_pack_toepen() -> Pack:
-    """The 32-card piquet pack with Toepen's rank order (TOE-01): J Q K A 7 8 9 10."""
-    return suited_pack("piquet", ("J", "Q", "K", "A", "7", "8", "9", "T"), aliases={"10": "T"})
-
-
-def count_codes(codes: Iterable[int]) -> Counter[int]:
-    """Multiset of codes (used for conservation checks)."""
-    return Counter(codes)

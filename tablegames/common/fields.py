@@ -35,6 +35,7 @@ from tablegames.common.errors import StateError
 from tablegames.common.serialization import Reader, plain
 
 __all__ = [
+    "Annotated",
     "Kind",
     "card",
     "cards",

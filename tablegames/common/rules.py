@@ -15,7 +15,6 @@ import json
 from collections.abc import Callable, Container, Mapping
 from typing import Any, TypeVar
 
-import attrs
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
@@ -170,14 +169,6 @@ def rules_hash(rules: Any) -> str:
         return hit[1]
     text = json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def replace_rules(rules: R, **changes: Any) -> R:
-    """``attrs.evolve`` that reports bad options as :class:`RulesError`."""
-    try:
-        return attrs.evolve(rules, **changes)  # type: ignore[misc]
-    except TypeError as exc:
-        raise RulesError(str(exc)) from None
 
 
 def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:

@@ -17,7 +17,7 @@ from typing import Any
 from tablegames.common.errors import StateError
 
 #: Version of the saved-state envelope. Bump it when the envelope changes shape.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 
 def dumps(data: Any) -> str:

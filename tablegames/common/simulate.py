@@ -1,15 +1,58 @@
-"""Playing whole games with bots, for the CLI, benchmarks and balance studies."""
+"""Playing many whole games with bots: ``tablegames.simulate`` and ``tablegames simulate``.
+
+A simulation is a balance study or a bot benchmark, so it must be reproducible to the
+byte and cheap to extend:
+
+* **Seeds.** Game ``i`` of a run with seed ``S`` is dealt with :func:`game_seed` ``(S, i)``,
+  the ``i``-th output of SplitMix64 started at ``S``. Every game is a pure function of
+  ``(S, i)``, so the worker count, the backend and how often the run was interrupted
+  cannot change a result. (Seeds ``S, S+1, ...`` would make the runs with seeds 0 and 1
+  share all but one game; a study comparing two runs needs them independent.)
+* **One JSON line per game, in game order**, written as results arrive, so a file is
+  always a prefix of the finished run (plus, after a crash, at most one cut-off line).
+  ``resume=True`` checks every row against the run it claims to belong to (the ``run``
+  fingerprint covers game, engine version, players, bots, rules and seed), drops a
+  cut-off last line, and plays only the missing games: the result is byte-identical to an
+  uninterrupted run.
+* **Summaries with intervals** (:mod:`tablegames.stats`): a rate without an error bar
+  invites reading noise as imbalance.
+
+>>> import tablegames
+>>> s = tablegames.simulate("toepen", games=20, players=3, seed=1, workers=1)
+>>> s.games, len(s.loss_rates())
+(20, 3)
+"""
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
+import os
+import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+from pathlib import Path
 from typing import Any
 
 import attrs
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, StateError
 from tablegames.common.protocol import Bot, GameInfo
+from tablegames.common.rng import seed_to_int
+from tablegames.common.rules import coerce_rules, rules_hash
+from tablegames.stats import Rate
+
+#: Bumped if the row format changes, so a resume never mixes two formats in one file.
+ROW_FORMAT = 1
+#: The most games one simulation may be asked for (the file of 10**9 games is ~200 GB).
+MAX_GAMES = 10**9
+#: A results line longer than this is not one of ours (and must not be read into memory).
+MAX_LINE = 4 * 1024 * 1024
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
 
 
 def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> list[Bot]:
@@ -19,7 +62,7 @@ def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> li
         raise SetupError(f"need {n} bot names, got {len(kinds)}")
     bots = []
     for seat, kind in enumerate(kinds):
-        factory = info.bots.get(kind)
+        factory = info.bots.get(kind) if isinstance(kind, str) else None
         if factory is None:
             raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(info.bots)}")
         bots.append(factory(seed * 1009 + seat))
@@ -43,20 +86,93 @@ def play_game(
     return state
 
 
-@attrs.define
-class Summary:
-    """What ``tablegames simulate`` prints."""
+def game_seed(run_seed: int | str, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a run with seed ``run_seed``.
+
+    >>> game_seed(0, 0) != game_seed(0, 1) != game_seed(1, 0)
+    True
+    """
+    s = (seed_to_int(run_seed) + (index + 1) * _GAMMA) & _MASK
+    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+    return s ^ (s >> 31)
+
+
+@attrs.frozen
+class _Plan:
+    """Everything a worker needs to play game ``i`` (picklable: names, not objects)."""
 
     game: str
     players: int
-    bot: str
+    bots: tuple[str, ...]
+    rules: Any
+    seed: int
+    run: str
+    engine: int
+    version: str
+
+
+def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
+    """Play game ``index`` of the plan; its results row (runs in a worker)."""
+    from tablegames import __version__
+    from tablegames.common.registry import game_info
+
+    info = game_info(plan.game)
+    seed = game_seed(plan.seed, index)
+    state = play_game(info, plan.players, seed, plan.bots, rules=plan.rules)
+    engine = getattr(type(state), "ENGINE", 1)
+    if (engine, __version__) != (plan.engine, plan.version):
+        # A Ray node with another install would write rows no other run reproduces.
+        raise SetupError(f"a worker runs tablegames {__version__} ({plan.game} engine {engine}), the "
+                         f"caller {plan.version} (engine {plan.engine}); install the same version on "
+                         "every machine")
+    outcome = state.outcome().to_dict()
+    scores = outcome.pop("scores")
+    return {"index": index, "seed": seed, "players": plan.players, "bots": list(plan.bots),
+            "length": len(state.history), "outcome": outcome, "scores": scores, "run": plan.run}
+
+
+def _dump(row: dict[str, Any]) -> bytes:
+    return (json.dumps(row, separators=(",", ":")) + "\n").encode()
+
+
+@attrs.define
+class SimulationSummary:
+    """What a simulation found: counts per seat and per bot, lengths, and time taken.
+
+    Built from the rows of the whole run, so a resumed run summarises every game, not
+    only those played by the last call. ``played`` and ``seconds`` are this call's.
+    """
+
+    game: str
+    title: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int | str
+    rules: str
+    run: str
+    loser_label: str = "lost"
+    out: str | None = None
     games: int = 0
-    actions: int = 0
+    played: int = 0
     seconds: float = 0.0
-    losers: list[int] = attrs.Factory(list)
-    winners: list[int] = attrs.Factory(list)
-    lengths: list[int] = attrs.Factory(list)
-    extra: dict[str, Any] = attrs.Factory(dict)
+    actions: int = 0
+    min_length: int | None = None
+    max_length: int | None = None
+    losses: list[int] = attrs.Factory(list)
+    wins: list[int] = attrs.Factory(list)
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Count one results row."""
+        length = row["length"]
+        self.games += 1
+        self.actions += length
+        self.min_length = length if self.min_length is None else min(self.min_length, length)
+        self.max_length = length if self.max_length is None else max(self.max_length, length)
+        for s in row["outcome"]["losers"]:
+            self.losses[s] += 1
+        for s in row["outcome"]["winners"]:
+            self.wins[s] += 1
 
     @property
     def mean_length(self) -> float:
@@ -65,42 +181,275 @@ class Summary:
 
     @property
     def games_per_second(self) -> float:
-        """Throughput."""
-        return self.games / self.seconds if self.seconds else 0.0
+        """Games played by this call per wall-clock second."""
+        return self.played / self.seconds if self.seconds else 0.0
+
+    def loss_rates(self) -> list[Rate]:
+        """Per seat: the share of games that seat lost, with its 95% interval."""
+        return [Rate(c, self.games) for c in self.losses]
+
+    def win_rates(self) -> list[Rate]:
+        """Per seat: the share of games that seat won, with its 95% interval."""
+        return [Rate(c, self.games) for c in self.wins]
+
+    def bot_rates(self) -> dict[str, tuple[Rate, Rate]]:
+        """Per bot kind: (loss rate, win rate) over every seat-game it played.
+
+        Seats of one game are not independent trials (one seat's loss is another's
+        escape), so read these intervals as approximate when a bot holds several seats.
+        """
+        out: dict[str, tuple[Rate, Rate]] = {}
+        for kind in dict.fromkeys(self.bots):
+            seats = [s for s, b in enumerate(self.bots) if b == kind]
+            trials = self.games * len(seats)
+            out[kind] = (Rate(sum(self.losses[s] for s in seats), trials),
+                         Rate(sum(self.wins[s] for s in seats), trials))
+        return out
+
+    def mean_loss_rate(self) -> float:
+        """The loss rate every seat would have if no seat were favoured."""
+        return sum(self.losses) / (self.games * self.players) if self.games else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready summary."""
+        """JSON-ready summary (``--json``)."""
         return {
-            "game": self.game, "players": self.players, "bot": self.bot, "games": self.games,
+            "game": self.game, "players": self.players, "bots": list(self.bots), "seed": self.seed,
+            "rules": self.rules, "run": self.run, "games": self.games, "played": self.played,
             "actions": self.actions, "mean_length": round(self.mean_length, 2),
-            "losers_per_seat": self.losers, "winners_per_seat": self.winners,
+            "min_length": self.min_length, "max_length": self.max_length,
+            "losers_per_seat": list(self.losses), "winners_per_seat": list(self.wins),
+            "loss_rate_per_seat": [r.to_dict() for r in self.loss_rates()],
+            "win_rate_per_seat": [r.to_dict() for r in self.win_rates()],
+            "per_bot": {k: {"loss_rate": lo.to_dict(), "win_rate": wi.to_dict()}
+                        for k, (lo, wi) in self.bot_rates().items()},
             "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 1),
-            **self.extra,
+            "out": self.out,
         }
+
+    def report(self) -> str:
+        """The summary as text a person can read, ending with what the numbers mean."""
+        seats = range(self.players)
+        kinds = dict.fromkeys(self.bots)
+        who = f"bot '{self.bots[0]}'" if len(kinds) == 1 else "bots " + ", ".join(
+            f"P{s}={b}" for s, b in enumerate(self.bots))
+        lines = [f"{self.title}: {self.games} games, {self.players} players, {who}, seed {self.seed}"
+                 + (f", rules {self.rules}" if self.rules != "standard" else "")]
+        lines.append(f"  {'mean length':<26} {self.mean_length:.1f} actions "
+                     f"(min {self.min_length}, max {self.max_length})")
+        loss = self.loss_rates()
+        label = "biggest loser" if self.loser_label != "lost" else "lost"
+        lines.append(f"  {label + ' (per seat)':<26} "
+                     + "   ".join(f"P{s} {loss[s]}" for s in seats))
+        lines.append(f"  {'losers per seat':<26} " + "  ".join(f"P{s}:{self.losses[s]}" for s in seats))
+        if any(self.wins):
+            win = self.win_rates()
+            lines.append(f"  {'won (per seat)':<26} " + "   ".join(f"P{s} {win[s]}" for s in seats))
+        if len(kinds) > 1:
+            for kind, (lo, wi) in self.bot_rates().items():
+                lines.append(f"  {'bot ' + kind:<26} lost {lo}" + (f", won {wi}" if any(self.wins) else ""))
+        if self.played:
+            rate = self.actions / self.games * self.played / self.seconds if self.seconds else 0.0
+            lines.append(f"  {'time':<26} {self.seconds:.2f} s for {self.played} games, "
+                         f"{self.games_per_second:,.0f} games/s, {rate:,.0f} actions/s")
+        if self.out:
+            lines.append(f"  {'results':<26} {self.out} (one JSON line per game)")
+        lines.append(self._meaning())
+        return "\n".join(lines) + "\n"
+
+    def _meaning(self) -> str:
+        mean = self.mean_loss_rate()
+        odd = [f"P{s}" for s, r in enumerate(self.loss_rates()) if not r.contains(mean)]
+        what = "was the biggest loser in" if self.loser_label != "lost" else "lost"
+        text = (f"Each rate is the share of the {self.games} games the seat {what}, and the range after it "
+                f"is its 95% interval (Wilson): the true rates these games cannot rule out. If no seat "
+                f"were favoured, every seat's rate would be about the average, {100 * mean:.1f}%; ")
+        if not odd:
+            text += ("every range includes it, so these games show no seat advantage (a small one "
+                     "could still need more games to show).")
+        else:
+            verb = "lies" if len(odd) == 1 else "lie"
+            why = ("seat order matters with this bot" if len(set(self.bots)) == 1
+                   else "the seats differ, by their bots or their place at the table")
+            text += (f"{', '.join(odd)} {verb} outside it, so {why} (by chance alone about 1 seat "
+                     "in 20 would).")
+        return textwrap.fill(text, width=100)
+
+
+def _check_games(games: object) -> int:
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise SetupError(f"games must be an int, not {type(games).__name__}")
+    if games < 1:
+        raise SetupError(f"games must be at least 1 (got {games}): a simulation needs a game to play")
+    if games > MAX_GAMES:
+        raise SetupError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
+    return games
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and len(seed) > 1000:
+        raise SetupError("a seed string must be at most 1000 characters")
+    return seed
+
+
+def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
+    if bots is None:
+        kinds: list[object] = [info.default_bot] * n
+    elif isinstance(bots, str):
+        kinds = [bots] * n
+    elif isinstance(bots, Sequence):
+        kinds = list(bots)
+        if len(kinds) != n:
+            raise SetupError(f"bots names one bot for every seat: need {n}, got {len(kinds)}")
+    else:
+        raise SetupError(f"bots must be a bot name or a list of names, not {type(bots).__name__}")
+    for kind in kinds:
+        if not isinstance(kind, str) or kind not in info.bots:
+            raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(info.bots)}")
+    return tuple(kinds)  # type: ignore[arg-type]
+
+
+def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) -> int:
+    """Count the good rows of an interrupted run into ``summary``; cut a torn last line off.
+
+    Returns how many games the file already holds. Anything that is not a row of this
+    same run refuses the resume and leaves the file as it was.
+    """
+    good_end = 0
+    held = 0
+    with path.open("rb") as f:
+        while True:
+            line = f.readline(MAX_LINE + 1)
+            if not line:
+                break
+            if not line.endswith(b"\n"):
+                if len(line) > MAX_LINE:
+                    raise StateError(f"{path}: line {held + 1} is longer than any results row")
+                break  # cut off by an interruption: played again below
+            where = f"{path}: line {held + 1}"
+            try:
+                row = json.loads(line)
+            except ValueError:
+                raise StateError(f"{where} is not JSON; it is not a results file of tablegames simulate"
+                                 ) from None
+            index = held
+            if not isinstance(row, dict) or row.get("run") != plan.run:
+                raise StateError(f"{where} belongs to another run (a different game, players, bots, "
+                                 f"rules, seed or engine); resume it with its own settings") from None
+            if row.get("index") != index or row.get("seed") != game_seed(plan.seed, index):
+                raise StateError(f"{where} is not game {index} of this run; the file was edited")
+            if index >= games:
+                raise StateError(f"{path} already holds more than the {games} games asked for")
+            summary.add(row)
+            held += 1
+            good_end = f.tell()
+    if good_end != path.stat().st_size:
+        with path.open("r+b") as f:
+            f.truncate(good_end)
+    return held
 
 
 def simulate(
-    info: GameInfo, games: int, players: int, seed: int = 0, bot: str = "random",
-    progress: Callable[[int], None] | None = None, **kwargs: Any,
-) -> Summary:
-    """Play ``games`` seeded games (seeds ``seed``, ``seed+1``, ...) and summarise them."""
-    summary = Summary(game=info.name, players=players, bot=bot)
-    summary.losers = [0] * players
-    summary.winners = [0] * players
-    extra = info.simulate_kwargs([f"P{i}" for i in range(players)])
-    extra.update(kwargs)
-    start = time.perf_counter()
-    for g in range(games):
-        state = play_game(info, players, seed + g, bot, **extra)
-        out = state.outcome()
-        for s in out.losers:
-            summary.losers[s] += 1
-        for s in out.winners:
-            summary.winners[s] += 1
-        summary.games += 1
-        summary.actions += len(state.history)
-        summary.lengths.append(len(state.history))
+    game: str | GameInfo,
+    bots: str | Sequence[str] | None = None,
+    *,
+    games: int = 100,
+    seed: int | str = 0,
+    workers: int | None = None,
+    players: int | None = None,
+    rules: Any = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+    backend: str = "process",
+    address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` seeded games with bots and summarise them.
+
+    ``bots`` is one bot name for every seat or a list with one name per seat (default:
+    the game's own ``default_bot``); ``players`` defaults to the length of a list of bots,
+    else to 4 (or the nearest count the game allows); ``rules`` is a variant name, a dict
+    of options or a ``Rules`` object.
+    ``workers=None`` uses every core (see :func:`tablegames.runner.run`), ``backend="ray"``
+    a Ray cluster at ``address``. The rows, and so the summary and ``out`` file, are the
+    same whatever the workers or backend.
+
+    ``out`` streams one JSON line per game in game order (``index, seed, players, bots,
+    length, outcome, scores, run``); an existing file is refused unless ``resume=True``,
+    which plays only its missing games. ``progress(done)`` receives the number of games
+    done so far (first called with the games a resumed file already held).
+    """
+    from tablegames.common.registry import game_info
+    from tablegames.runner import check_backend, check_workers, run
+
+    info = game if isinstance(game, GameInfo) else game_info(game)
+    games = _check_games(games)
+    seed = _check_seed(seed)
+    check_backend(backend)
+    check_workers(workers, backend)
+    if not isinstance(resume, bool):
+        raise SetupError(f"resume must be True or False, not {resume!r}")
+    if players is None:  # one name per seat says how many seats; else four, or what the game allows
+        given = not isinstance(bots, str) and isinstance(bots, Sequence)
+        players = len(bots) if given else max(info.min_players, min(4, info.max_players))  # type: ignore[arg-type]
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"players must be an int, not {type(players).__name__}")
+    if not info.min_players <= players <= info.max_players:
+        raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
+                         f"not {players}")
+    names = _bot_names(info, bots, players)
+    if rules is None:
+        rules = info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules")
+    rules_obj = coerce_rules(info.rules_class, rules)
+    probe = info.new_game(players=players, seed=0, rules=rules_obj)  # refuses a bad table now
+    engine = getattr(type(probe), "ENGINE", 1)
+    base = seed_to_int(seed)
+    fingerprint = json.dumps([ROW_FORMAT, info.name, engine, players, names, rules_hash(rules_obj), base])
+    run_id = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
+    from tablegames import __version__
+
+    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__)
+    variant = next((k for k, v in info.variants.items() if v == rules_obj), None)
+    summary = SimulationSummary(
+        game=info.name, title=info.title, players=players, bots=names, seed=seed,
+        rules=variant or rules_hash(rules_obj), run=run_id,
+        loser_label="biggest loser" if info.name == "dallah" else "lost",
+        losses=[0] * players, wins=[0] * players,
+    )
+
+    path = Path(out) if out is not None else None
+    start = 0
+    if path is None and resume:
+        raise SetupError("resume=True needs out=, the results file to continue")
+    if path is not None:
+        summary.out = str(path)
+        if path.exists() and not path.is_file():
+            raise SetupError(f"{path} is not a file")
+        if path.exists() and not resume:
+            raise SetupError(f"{path} already exists; pass resume=True (--resume) to continue it, "
+                             "or remove it to start again")
+        if resume and path.exists():
+            start = _read_rows(path, plan, games, summary)
+    if progress is not None:
+        progress(start)
+
+    def counted(done: int) -> None:
         if progress is not None:
-            progress(g + 1)
-    summary.seconds = time.perf_counter() - start
+            progress(start + done)
+
+    began = time.perf_counter()
+    rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
+                                         backend=backend, address=address, progress=counted)
+    sink: io.BufferedWriter | None = path.open("ab") if path is not None else None
+    try:
+        for row in rows:
+            if sink is not None:
+                sink.write(_dump(row))
+            summary.add(row)
+            summary.played += 1
+    finally:
+        if sink is not None:
+            sink.close()
+        summary.seconds = time.perf_counter() - began
     return summary

@@ -501,7 +501,7 @@ class BaseState(ABC):
             "engine": self.ENGINE,
             "format": FORMAT_VERSION,
             "game": self.GAME,
-            "history": [str(a) for a in self.history],
+            "history": encode_history(self.history),
             "rng": self.rng.state,
         }
         setup: dict[str, Any] = {
@@ -551,8 +551,12 @@ class BaseState(ABC):
     @classmethod
     def _read(cls, r: Reader) -> Self:
         fmt = r["format"].int()
-        if fmt not in (1, FORMAT_VERSION):
-            raise StateError(f"saved state has format {fmt}; this version reads 1 and {FORMAT_VERSION}")
+        # 1: before the declared fields; 2: declared fields, history as a list of
+        # notation; 3: the compact history of :func:`encode_history`. All three load.
+        if fmt not in (1, 2, FORMAT_VERSION):
+            raise StateError(
+                f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}"
+            )
         game = r["game"].str()
         if game != cls.GAME:
             raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
@@ -566,7 +570,10 @@ class BaseState(ABC):
             rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
         except RulesError as exc:
             raise StateError(f"$.rules: {exc}") from None
-        if rules_hash(rules) != r["rules_hash"].str():
+        saved = r["rules_hash"].str()
+        # The hash guards the rules as they were saved: a save made before an option was
+        # added (so its rules lack it and take its default) still matches its own text.
+        if rules_hash(rules) != saved and _text_hash(r["rules"].raw()) != saved:
             raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
         setup = r["setup"]
         allowed = {"players", "seed", "deck", "extra", "world"}
@@ -595,10 +602,16 @@ class BaseState(ABC):
         obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
         hist = []
         cache = _PARSE_CACHE.setdefault(cls.GAME, {})
-        raw = r["history"].raw()
+        hr = r["history"]
+        raw = hr.raw() if fmt < 3 else decode_history(hr)
         if type(raw) is not list:
-            raise r["history"].fail("expected a list of actions")
+            raise hr.fail("expected a list of actions")
+        parsed: dict[str, Action] = {}
         for i, text in enumerate(raw):
+            hit = parsed.get(text) if type(text) is str else None
+            if hit is not None:
+                hist.append(hit)
+                continue
             action = cache.get(text) if type(text) is str else None
             if action is None:
                 item = Reader(text, f"$.history[{i}]")
@@ -613,6 +626,7 @@ class BaseState(ABC):
                     if len(cache) >= _CACHE_SIZE:
                         cache.clear()
                     cache[text] = action
+            parsed[text] = action
             hist.append(action)
         obj.history = hist
         state_r = r["state"]
@@ -728,6 +742,77 @@ class BaseState(ABC):
         return f"<{self.GAME}: {self.n} players, {len(self.history)} actions, {who}>"
 
     __repr__ = __str__
+
+
+#: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).
+_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
+_DIGIT = {c: i for i, c in enumerate(_DIGITS)}
+_PAIRS = [a + b for a in _DIGITS for b in _DIGITS]
+_PAIR = {p: i for i, p in enumerate(_PAIRS)}
+
+
+def encode_history(history: Sequence[Action]) -> dict[str, Any]:
+    """A history as its distinct actions and one character (or two, or three) per step.
+
+    A long game repeats a few hundred notations thousands of times, so a save lists each
+    once (``actions``, in order of first use) and ``order`` spells the sequence with
+    ``width`` base-64 digits per action: a 6,000-step Phase 10 game saves its history in
+    about 14 KB instead of 75 KB, and encodes faster too.
+    """
+    index: dict[str, int] = {}
+    codes: list[int] = []
+    add = codes.append
+    for a in history:
+        t = str(a)
+        i = index.get(t)
+        if i is None:
+            i = index[t] = len(index)
+        add(i)
+    k = len(index)
+    if k <= 64:
+        order = "".join([_DIGITS[i] for i in codes])
+        width = 1
+    elif k <= 4096:
+        order = "".join([_PAIRS[i] for i in codes])
+        width = 2
+    else:
+        order = "".join([_PAIRS[i >> 6] + _DIGITS[i & 63] for i in codes])
+        width = 3
+    return {"actions": list(index), "order": order, "width": width}
+
+
+def decode_history(r: Reader) -> list[str]:
+    """The notation of every step of an :func:`encode_history` value (strictly read)."""
+    if type(r.value) is not dict or set(r.value) != {"actions", "order", "width"}:
+        raise r.fail("expected {actions, order, width}")
+    actions = r["actions"].strs()
+    order = r["order"].str()
+    width = r["width"].int(1, 3)
+    if len(order) % width:
+        raise r["order"].fail(f"its length is not a multiple of {width}")
+    try:
+        if width == 1:
+            codes = [_DIGIT[c] for c in order]
+        elif width == 2:
+            codes = [_PAIR[order[i:i + 2]] for i in range(0, len(order), 2)]
+        else:
+            codes = [(_PAIR[order[i:i + 2]] << 6) | _DIGIT[order[i + 2]]
+                     for i in range(0, len(order), 3)]
+        out = [actions[i] for i in codes]
+    except (KeyError, IndexError):
+        raise r["order"].fail("names an action that is not listed") from None
+    first: dict[int, None] = dict.fromkeys(codes)
+    if list(first) != list(range(len(actions))):
+        raise r["actions"].fail("must list each action once, in order of first use")
+    return out
+
+
+def _text_hash(raw: Any) -> str:
+    import hashlib
+    import json
+
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _library_version() -> str:

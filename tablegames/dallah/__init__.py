@@ -14,6 +14,7 @@
 [1, 0, 0]
 """
 
+from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.dallah.actions import parse_action
@@ -56,11 +57,16 @@ GAME = GameInfo(
     rules_class=Rules,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    bots={"random": RandomBot, "model": ModelBot},
+    bots={"random": RandomBot, "model": ModelBot, "ismcts": as_policy("ismcts", "dallah")},
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="model",
+    state_class=State,
+    ruling_prefix="DAL",
 )
+
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
 
 __all__ = [
     "DEFAULT_CARDS",
@@ -78,6 +84,7 @@ __all__ = [
     "Shape",
     "State",
     "Zone",
+    "from_position",
     "new_game",
     "parse_action",
 ]

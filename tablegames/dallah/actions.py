@@ -7,6 +7,8 @@
 ``0:settled``                  report: the cup is released (or the stunt done) and the
                                Dallah has settled; ends the report (DAL-12, DAL-23)
 ``0:fell neck:tall``           report: one Tall cup fell from the Neck (DAL-10)
+``0:fell 2 tall neck:wide``    report several cups at once, after a crash: two Tall cups
+                               from wherever they were, a Wide cup from the Neck (DAL-10)
 ``0:collapse``                 report: the whole Dallah fell, every cup on it (DAL-14)
 ``0:nospace``                  report: the zone has no usable space (DAL-21)
 ``0:swap``                     swap the action for another Action card (DAL-27)
@@ -21,12 +23,17 @@
 ``0:penalty``                  add a shared cup as a timeout penalty: never legal (DAL-28)
 =============================  ==========================================================
 
-Zones and shapes are written by their card-set ids, so the notation reads without the
-state; ``apply`` checks them against the card set. Actions are interned by value.
+Zones and shapes are written by their card-set ids (short lower-case words), so the
+notation reads without the state; ``apply`` checks them against the card set. ``fell``,
+``fell ...`` with several cups and ``collapse`` are also the *late* reports of DAL-23:
+the seat that reported ``settled`` may still send them until the next player draws.
+Seat numbers are ASCII digits. Actions are interned by value.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar
 
@@ -35,7 +42,12 @@ import attrs
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
 
-#: The notation of every interned action, by ``id`` (see :class:`DallahAction`).
+#: What a zone or shape id looks like (the card set refuses any other, see ``cardset``).
+ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
+#: Most cups one ``fell`` report may name (a collapse reports any number).
+MAX_FALLS = 64
+#: A fallen cup nobody could name (``fell 3``: three cups, which ones unknown).
+UNKNOWN = "?"
 
 
 @attrs.frozen
@@ -74,6 +86,23 @@ class Fell(DallahAction):
 
     def arg_text(self) -> str:
         return f"{self.zone}:{self.shape}"
+
+
+@attrs.frozen
+class Falls(DallahAction):
+    """Report several fallen cups at once: each ``"zone:shape"``, ``"shape"`` when nobody
+    saw which zone it fell from (after a crash), or ``"?"`` for a cup nobody could name.
+    Kept sorted; written with counts, unnamed cups as a count at the end
+    (``fell 2 tall neck:wide 3``)."""
+
+    cups: tuple[str, ...]
+    verb: ClassVar[str] = "fell"
+
+    def arg_text(self) -> str:
+        counted = sorted(Counter(self.cups).items())
+        words = [c if k == 1 else f"{k} {c}" for c, k in counted if c != UNKNOWN]
+        unknown = self.cups.count(UNKNOWN)
+        return " ".join([*words, str(unknown)] if unknown else words)
 
 
 @attrs.frozen
@@ -176,11 +205,19 @@ _CACHE: dict[tuple[object, ...], Action] = {}
 
 
 def _intern(key: tuple[object, ...], make: Callable[[], Action]) -> Action:
+    """One object per action value, so legal lists and parsed histories share them.
+
+    Only plausible actions are kept (seat numbers below 64; ids are at most 32
+    characters by their syntax), and the table is emptied when it fills: what a caller
+    sends cannot make it grow without bound.
+    """
     a = _CACHE.get(key)
     if a is None:
-        if len(_CACHE) > 50_000:
-            _CACHE.clear()
-        a = _CACHE[key] = make()
+        a = make()
+        if all(type(k) is not int or 0 <= k < 64 for k in key):
+            if len(_CACHE) > 50_000:
+                _CACHE.clear()
+            _CACHE[key] = a
     return a
 
 
@@ -216,23 +253,59 @@ def redirect(seat: int, to: int | None) -> Action:
 
 
 def _seat_arg(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise NotationError(f"{what} must be a seat number, not {text!r}")
     return int(text)
+
+
+def _id(text: str, what: str) -> str:
+    word = text.lower()
+    if not ID.fullmatch(word):
+        raise NotationError(f"{text[:40]!r} is not a {what} id (a short lower-case word)")
+    return word
 
 
 def _cup(text: str) -> tuple[str, str]:
     zone, colon, shape = text.partition(":")
     if not colon or not zone or not shape:
-        raise NotationError(f"a cup is written ZONE:SHAPE (for example neck:tall), not {text!r}")
-    return zone.lower(), shape.lower()
+        raise NotationError(
+            f"a cup is written ZONE:SHAPE (for example neck:tall), not {text[:40]!r}")
+    return _id(zone, "zone"), _id(shape, "shape")
 
 
 def _fell(seat: int, args: str) -> Action:
+    """One cup (``neck:tall``), or several: ``tall``, ``neck:tall``, each maybe counted;
+    a count at the end is that many cups nobody could name (``fell 3``)."""
     parts = args.split()
-    if len(parts) != 1:
-        raise NotationError("'fell' names one cup, for example '0:fell neck:tall'")
-    return fell(seat, *_cup(parts[0]))
+    if not parts:
+        raise NotationError("'fell' names the cups that fell, for example '0:fell neck:tall' "
+                            "or '0:fell 2 tall neck:wide'")
+    if len(parts) == 1 and ":" in parts[0]:
+        return fell(seat, *_cup(parts[0]))
+    cups: list[str] = []
+    times = 0
+    for part in parts:
+        if part.isascii() and part.isdigit():
+            if times:
+                raise NotationError("'fell': a count stands before one cup ('2 tall')")
+            times = int(part[:4])
+            if not 1 <= times <= MAX_FALLS:
+                raise NotationError(f"'fell': a count is 1 to {MAX_FALLS}")
+            continue
+        cup = ":".join(_cup(part)) if ":" in part else _id(part, "shape")
+        cups.extend([cup] * (times or 1))
+        times = 0
+        if len(cups) > MAX_FALLS:
+            raise NotationError(f"'fell' names at most {MAX_FALLS} cups (report a collapse, "
+                                "or several reports)")
+    cups.extend([UNKNOWN] * times)
+    if len(cups) > MAX_FALLS:
+        raise NotationError(f"'fell' names at most {MAX_FALLS} cups (report a collapse, "
+                            "or several reports)")
+    if len(cups) == 1 and ":" in cups[0]:
+        zone, _, shape = cups[0].partition(":")
+        return fell(seat, zone, shape)
+    return Falls(seat, tuple(sorted(cups)))
 
 
 def _move(seat: int, args: str) -> Action:
@@ -240,7 +313,7 @@ def _move(seat: int, args: str) -> Action:
     if len(parts) != 2:
         raise NotationError("'move' names a cup and a zone, for example '0:move neck:tall lid'")
     zone, shape = _cup(parts[0])
-    return move(seat, zone, shape, parts[1].lower())
+    return move(seat, zone, shape, _id(parts[1], "zone"))
 
 
 def _target(seat: int, args: str) -> Action:
@@ -282,17 +355,30 @@ _VERBS: dict[str, ActionBuilder] = {
 
 
 _PARSED: dict[str, Action] = {}
+#: Longest notation read at all (the core's limit; the longest real action is ~40).
+MAX_TEXT = 512
+
+
+#: Every action class of the game (the core refuses any other as foreign).
+ACTION_TYPES = frozenset({Draw, Roll, Settled, Fell, Falls, Collapse, NoSpace, Swap, Timeout,
+                          Penalty, Move, Target, Pair, Allow, Block, Redirect})
 
 
 def parse_action(text: str) -> Action:
     """Read Dallah action notation (see the module docstring).
 
-    Loading a save parses its whole history, so parsed notation is remembered.
+    Loading a save parses its whole history, so parsed notation is remembered, but only
+    in its canonical spelling (``str(action) == text``): a caller padding or re-casing
+    texts cannot make the cache hold anything but the few hundred real actions, and
+    text longer than :data:`MAX_TEXT` is refused before it is read.
     """
-    hit = _PARSED.get(text) if isinstance(text, str) else None
+    hit = _PARSED.get(text) if type(text) is str else None
     if hit is None:
+        if type(text) is str and len(text) > MAX_TEXT:
+            raise NotationError(f"an action is at most {MAX_TEXT} characters")
         hit = parse_with(text, _VERBS, "dallah")
-        if len(_PARSED) > 20_000:
-            _PARSED.clear()
-        _PARSED[text] = hit
+        if type(hit) is not Falls and str(hit) == text:
+            if len(_PARSED) > 20_000:
+                _PARSED.clear()
+            _PARSED[text] = hit
     return hit

@@ -37,16 +37,18 @@ your own pile (only for ``retire``). Protection cards have kind ``block`` (Ma Ys
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from tablegames.common.errors import RulesError
 from tablegames.common.rules import (
@@ -55,7 +57,6 @@ from tablegames.common.rules import (
     is_bool,
     one_of,
     rules_from_dict,
-    rules_to_dict,
 )
 
 PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
@@ -76,6 +77,15 @@ ProtectionKind = Literal["block", "redirect"]
 
 _ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
+#: Largest card set the engine accepts: die faces, zones, distinct Action cards and
+#: distinct protection cards. Saves are read against these bounds before the card set is
+#: known, and a file cannot make loading or validation cost more than they allow.
+MAX_SHAPES, MAX_ZONES, MAX_ACTIONS, MAX_PROTECTION = 12, 12, 64, 8
+#: Card codes run over the Action cards, then the protection cards.
+MAX_CARD_CODES = MAX_ACTIONS + MAX_PROTECTION
+#: Longest display name or card set name.
+MAX_TEXT = 80
+
 
 def _ident(_inst: Any, attr: Any, value: Any) -> None:
     """Ids appear in action notation (``fell neck:tall``): short lower-case words."""
@@ -87,8 +97,10 @@ def _ident(_inst: Any, attr: Any, value: Any) -> None:
 
 
 def _text(_inst: Any, attr: Any, value: Any) -> None:
-    if not isinstance(value, str) or not value.strip():
-        raise RulesError(f"{attr.name} must be a non-empty text, not {value!r}")
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        shown = value if not isinstance(value, str) else value[:40]
+        raise RulesError(f"{attr.name} must be a non-empty text of at most {MAX_TEXT} "
+                         f"characters, not {shown!r}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -166,16 +178,19 @@ class CardSet:
         groups: tuple[tuple[str, tuple[Any, ...]], ...] = (
             ("shapes", self.shapes), ("zones", self.zones),
             ("cards", (*self.actions, *self.protection)))
+        if len(self.actions) > MAX_ACTIONS or len(self.protection) > MAX_PROTECTION:
+            raise RulesError(f"a card set has at most {MAX_ACTIONS} Action cards and "
+                             f"{MAX_PROTECTION} protection cards (each with a count)")
         for group, items in groups:
-            ids = [x.id for x in items]
-            dup = sorted({i for i in ids if ids.count(i) > 1})
+            counted = Counter(x.id for x in items)
+            dup = sorted(i for i, k in counted.items() if k > 1)
             if dup:
                 raise RulesError(f"card set {self.name!r}: duplicate {group} id(s) {dup}")
-        if not 1 <= len(self.shapes) <= 12:
-            raise RulesError("shapes: the die needs 1 to 12 faces (DAL-01)")
+        if not 1 <= len(self.shapes) <= MAX_SHAPES:
+            raise RulesError(f"shapes: the die needs 1 to {MAX_SHAPES} faces (DAL-01)")
         if not any(s.cups for s in self.shapes):
             raise RulesError("shapes: the shared pile has no cups: no face of the die names a cup")
-        if not 1 <= len(self.zones) <= 12 or not any(z.cards for z in self.zones):
+        if not 1 <= len(self.zones) <= MAX_ZONES or not any(z.cards for z in self.zones):
             raise RulesError("zones: the Placement deck names no zone (DAL-04)")
         if not any(a.count for a in self.actions):
             raise RulesError("actions: the Action deck is empty (DAL-04)")
@@ -251,8 +266,13 @@ class CardSet:
         return cls.from_dict(_parse(text.encode(), "." + fmt.lower().lstrip("."), fmt))
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (writes back as JSON)."""
-        return rules_to_dict(self)
+        """Plain data, every card written out (writes back as JSON, TOML or ``from_dict``).
+
+        Inside a ``Rules`` config the shipped default set is written as its reference
+        instead (see :data:`DEFAULT_REF`).
+        """
+        data: dict[str, Any] = json.loads(json.dumps(_FULL(self)))
+        return data
 
 
 def _find(items: Any, ident: str, what: str) -> Any:
@@ -275,6 +295,8 @@ def _parse(raw: bytes, suffix: str, where: str) -> Any:
 
 _GROUPS: dict[str, type[Any]] = {
     "shapes": Shape, "zones": Zone, "actions": ActionCard, "protection": ProtectionCard}
+_MAX_ITEMS = {"shapes": MAX_SHAPES, "zones": MAX_ZONES, "actions": MAX_ACTIONS,
+              "protection": MAX_PROTECTION}
 
 
 #: Fields whose value is one of a few words: checked first for a message that lists them.
@@ -307,6 +329,8 @@ def _check_fields(data: Any) -> None:
         items = data[group]
         if isinstance(items, str | Mapping) or not isinstance(items, list | tuple):
             raise RulesError(f"{group}: expected a list of tables, not {type(items).__name__}")
+        if len(items) > _MAX_ITEMS[group]:
+            raise RulesError(f"{group}: at most {_MAX_ITEMS[group]} entries")
         for i, item in enumerate(items):
             if isinstance(item, item_cls):
                 continue
@@ -351,6 +375,11 @@ def _install_structure_cache() -> None:
     def structure(data: Any, cls: type[CardSet]) -> CardSet:
         if isinstance(data, CardSet):
             return data
+        if isinstance(data, str):
+            if data == DEFAULT_REF:
+                return DEFAULT_CARDS
+            raise RulesError(f"cards: {data[:60]!r} names no card set this version ships (the "
+                             f"default is {DEFAULT_REF!r}); give a card set as a table")
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):
@@ -376,5 +405,27 @@ def _load_default() -> CardSet:
     return CardSet.from_dict(_parse(raw, ".toml", "default_cards.toml"))
 
 
+#: Every card of a set as plain data (no reference to the default; see ``to_dict``).
+_FULL = make_dict_unstructure_fn(CardSet, converter())
+
 #: The shipped default card set (see ``default_cards.toml`` for every assumption).
 DEFAULT_CARDS: CardSet = _load_default()
+
+
+def _digest(cards: CardSet) -> str:
+    text = json.dumps(cards.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: How a ``Rules`` config (and so every save, record and rules hash) names the default
+#: card set: by its hash, not its 5 KB of cards. A save names the exact set it was played
+#: with; if a later version ships another default, such a save is refused by name
+#: instead of being replayed with other cards. Any other set is written out in full.
+DEFAULT_REF = f"default@{_digest(DEFAULT_CARDS)}"
+
+
+def _unstructure(cards: CardSet) -> Any:
+    return DEFAULT_REF if cards is DEFAULT_CARDS or cards == DEFAULT_CARDS else _FULL(cards)
+
+
+converter().register_unstructure_hook(CardSet, _unstructure)

@@ -1,9 +1,10 @@
 """Checks that a loaded save describes a state the engine could have reached.
 
-``_load`` reads every field with its type and range; these checks tie the fields to each
-other. A save edited by hand (or truncated, or from a buggy client) would otherwise load
-into a state whose next action crashes deep inside a handler, or silently moves cups to
-the wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
+The declared fields (see :class:`~tablegames.dallah.state.State`) are read with their
+types and generous bounds; these checks tie them to the card set and to each other. A
+save edited by hand (or truncated, or from a buggy client) would otherwise load into a
+state whose next action crashes deep inside a handler, or silently moves cups to the
+wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
 invariant the handlers keep; a violation is a :class:`StateError` naming the field.
 """
 
@@ -39,10 +40,12 @@ def _fail(field: str, what: str) -> StateError:
     return StateError(f"$.state.{field}: {what}")
 
 
-def check_consistency(state: State) -> None:
-    """Raise :class:`StateError` unless the loaded fields fit together."""
+def check_loaded(state: State) -> None:
+    """Raise :class:`StateError` unless the loaded fields fit the card set and each other."""
+    _check_codes(state)
     _check_counts(state)
     _check_card(state)
+    _check_late(state)
     if state.stage == REPORT:
         _check_report(state)
     if state.stage == PROTECT:
@@ -51,33 +54,66 @@ def check_consistency(state: State) -> None:
         raise _fail("asked", "a protection window outside the protect stage")
 
 
+def _codes(field: str, values: list[int], size: int) -> None:
+    for v in values:
+        if not 0 <= v < size:
+            raise _fail(field, f"{v} is not a code of this card set (0..{size - 1})")
+
+
+def _check_codes(state: State) -> None:
+    """Every shape, zone and card code names one of this card set."""
+    t = state.t
+    ncards = len(t.card_ids)
+    if len(state.shared) != t.nshapes:
+        raise _fail("shared", f"expected {t.nshapes} shapes")
+    if len(state.pot) != t.nzones or len(state.full) != t.nzones:
+        raise _fail("pot", f"expected {t.nzones} zones")
+    for z in state.pot:
+        _codes("pot", z, t.nshapes)
+    _codes("cups_in_hand", state.cups_in_hand, t.nshapes)
+    _codes("rolls", state.rolls, t.nshapes)
+    for h in state.held:
+        _codes("held", h, ncards)
+    _codes("act_stock", state.act_stock, ncards)
+    _codes("act_discard", state.act_discard, ncards)
+    _codes("zone_stock", state.zone_stock, t.nzones)
+    _codes("zone_discard", state.zone_discard, t.nzones)
+    if state.card >= ncards:
+        raise _fail("card", f"{state.card} is not a card of this card set")
+    if state.zone >= t.nzones:
+        raise _fail("zone", f"{state.zone} is not a zone of this card set")
+    for e in state.effects:
+        if len(e) != 4:
+            raise _fail("effects", "an effect is [source, recipient, cups, flags]")
+        src, dst, k, flags = e
+        if not (0 <= src < state.n and 0 <= dst < state.n and k >= SWAP and 0 <= flags <= 3):
+            raise _fail("effects", f"bad effect {e}")
+
+
 def _check_counts(state: State) -> None:
     """Cups and cards add up to the card set (nothing created or lost)."""
     t = state.t
     cards = state.rules.cards
-    if len(state.shared) != t.nshapes:
-        raise _fail("shared", f"expected {t.nshapes} shapes")
     if state.cups_in_play() != cards.total_cups:
         raise StateError("$.state: the cups do not add up to the card set's cups")
     for s, shape in enumerate(cards.shapes):
-        placed = state.shared[s] + state.hand.count(s) + sum(z.count(s) for z in state.pot)
+        placed = (state.shared[s] + state.cups_in_hand.count(s)
+                  + sum(z.count(s) for z in state.pot))
         if placed > shape.cups:
             raise StateError(f"$.state: more {shape.id} cups than the card set has")
     held = [c for h in state.held for c in h]
+    if any(not t.protection[c] for c in held):
+        raise _fail("held", "only protection cards are held")
     deck = sorted(state.act_stock + state.act_discard + held
                   + ([state.card] if state.card >= 0 else []))
     if deck != sorted(t.action_deck):
         raise StateError("$.state: the Action cards do not add up to the deck")
-    if any(not t.protection[c] for c in held):
-        raise _fail("held", "only protection cards are held")
     zones = sorted(state.zone_stock + state.zone_discard
                    + ([state.zone] if state.zone >= 0 else []))
     if zones != sorted(t.zone_deck):
         raise StateError("$.state: the Placement cards do not add up to the deck")
     if state.stage == OVER and state.shared_total():
         raise StateError("$.state: the game ended with cups in the shared pile")
-    if state.stage != OVER and state.losers:
-        raise _fail("losers", "Biggest Losers before the end")
 
 
 def _check_card(state: State) -> None:
@@ -85,7 +121,7 @@ def _check_card(state: State) -> None:
     t = state.t
     stage, code = state.stage, state.card
     if stage in (DRAW, OVER):
-        if code >= 0 or state.hand or state.zone >= 0:
+        if code >= 0 or state.cups_in_hand or state.zone >= 0 or state.collected:
             raise _fail("card", "no card, cup or Placement card is in play between turns")
         return
     if code < 0:
@@ -102,14 +138,31 @@ def _check_card(state: State) -> None:
         raise _fail("stage", "a pile action is never placed")
     if stage == TARGET and kind == "give" and not 0 < state.amount <= state.piles[state.active]:
         raise _fail("amount", "more cups than the giver's pile")
+    if state.collected > sum(state.piles):
+        raise _fail("collected", "more cups collected than the piles hold")
     if stage == ROLL:
-        if state.hand or spec.cups == 0:  # type: ignore[union-attr]
-            raise _fail("hand", "cups in hand before the roll, or a card without cups")
-        if kind == "shareek" and state.partner in (-1, state.active):
+        if state.cups_in_hand or spec.cups == 0:  # type: ignore[union-attr]
+            raise _fail("cups_in_hand", "cups in hand before the roll, or a card without cups")
+        if kind == "shareek" and (state.partner == state.active or (
+                state.partner < 0 and min(spec.cups, state.shared_total()) > 1)):  # type: ignore[union-attr]
             raise _fail("partner", "Shareek needs a partner other than the active seat")
         expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
-        if state.placer != expected:
-            raise _fail("placer", "the wrong seat rolls")
+        if state.placer != expected or state.collector != expected:
+            raise _fail("placer", "the wrong seat rolls or collects")
+
+
+def _check_late(state: State) -> None:
+    """A late-fall window follows a finished turn with cups still on the Dallah."""
+    last = state.last_turn
+    fits = len(last) == 6 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
+                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1)
+                               and -1 <= last[5] < state.n)
+    if last and not fits:
+        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
+                                 "reporter]")
+    if last and last[5] >= 0 and (last[2] < 0 or not state.rules.late_falls):
+        raise _fail("last_turn", "a late fall is reported only after a turn that placed, "
+                                 "under rules that take late falls")
 
 
 def _check_report(state: State) -> None:
@@ -117,30 +170,38 @@ def _check_report(state: State) -> None:
     t = state.t
     kind = t.kind[state.card]
     what = state.what
-    if state.collector < 0 or state.falls < 0:
+    if state.collector < 0:
         raise _fail("collector", "a report without a collector")
     if what == R_STUNT and kind not in STUNT_KINDS:
         raise _fail("what", f"a {kind} card has no stunt")
     if what == R_MOVE and kind != "naql":
         raise _fail("what", f"a {kind} card moves no cup")
+    if state.falls > state.collected:
+        raise _fail("falls", "more cups fell in this report than were collected")
+    if state.collapsed and state.pot_total():
+        raise _fail("collapsed", "cups on a Dallah that collapsed in this report")
     if what != R_PLACE:
-        if state.hand or state.released or state.zone >= 0:
-            raise _fail("hand", "cups or a zone in play during a stunt or a move")
+        if state.cups_in_hand or state.released or state.zone >= 0:
+            raise _fail("cups_in_hand", "cups or a zone in play during a stunt or a move")
         if state.placer != state.active or state.collector != state.active:
             raise _fail("placer", "the active seat does its own stunt or move")
         return
     placers = state.placers
-    if not placers or state.cup_no >= len(placers) or state.placer != placers[state.cup_no]:
-        raise _fail("cup_no", "no such cup of the card")
+    if not placers or not 0 <= state.cup_no < len(placers):
+        raise _fail("cups_in_hand", "the cups in hand do not match the card's cups still "
+                                    "to place")
+    if state.placer != placers[state.cup_no]:
+        raise _fail("placer", "the placer is not the seat placing this cup of the card")
     if state.zone < 0:
         raise _fail("zone", "a placement report without a zone")
-    waiting = len(placers) - state.cup_no - (1 if state.released else 0)
-    if len(state.hand) != waiting:
-        raise _fail("hand", "the cups in hand do not match the card's cups still to place")
     if state.released and not state.falls:
         raise _fail("released", "a cup is let go only by a reported fall")
-    if kind == "shareek" and state.partner in (-1, state.active):
+    if kind == "shareek" and (state.partner == state.active or (
+            len(placers) > 1 and state.partner != placers[1])):
         raise _fail("partner", "Shareek needs a partner other than the active seat")
+    expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
+    if state.collector != expected:
+        raise _fail("collector", "the wrong seat collects (DAL-24)")
 
 
 def _check_protection(state: State) -> None:

@@ -109,7 +109,7 @@ class FallModel:
         if rng.random() < self.collapse_share:
             return [simple(A.Collapse, seat), simple(A.Settled, seat)]
         if placing:
-            z, first = state.zone, state.hand[0]
+            z, first = state.zone, state.cups_in_hand[0]
             others = list(state.pot[z])
         else:
             z = max(range(t.nzones), key=lambda i: (len(state.pot[i]), -i))

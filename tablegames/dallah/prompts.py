@@ -8,7 +8,13 @@ reports the seat may make now (``nospace`` and ``timeout`` only when they are le
 
 Seats that are not asked get a third-person line ("waiting for P1 to ...") instead of the
 asked seat's instruction: an instruction in the second person ("your pile", "gives you")
-shown to the wrong phone would tell that person something false.
+shown to the wrong phone would tell that person something false. "You" appears on a
+waiting phone only where it is true of that phone's seat ("you collect any cup that
+falls" on the collector's phone while a Tag Team partner places).
+
+Every phone says who collects what falls while that is not the placer (DAL-24) and who
+collected last turn; after a collapse the reporter is told to stand the Dallah up
+(DAL-14); the end names the Biggest Loser in a sentence (DAL-51).
 """
 
 from __future__ import annotations
@@ -18,9 +24,18 @@ from typing import Any
 from tablegames.dallah import stages as S
 
 _EN = {
-    "over_loser": "The game is over. Biggest Loser: {who}.",
+    "over_one": "The game is over. {who} is the Biggest Loser, with {cups}.",
+    "over_tie": "The game is over. {who} share the Biggest Loser title, with {cups} each.",
     "over_none": "The game is over. Every personal pile is empty: nobody is the Biggest Loser.",
+    "and": " and ",
     "draw": "Draw an Action card.",
+    "last": "{who} collected {cups} last turn{collapsed}. ",
+    "last_you": "You collected {cups} last turn{collapsed}. ",
+    "last_collapsed": " (the Dallah collapsed)",
+    "late": " If a cup falls before {who} draws, report it: {c} collects it.",
+    "late_you": " If a cup falls before {who} draws, report it: you collect it.",
+    "late_self": " If a cup falls before you draw, report it first: {c} collects it.",
+    "late_self_you": " If a cup falls before you draw, report it first: you collect it.",
     "partner": "{card}: choose a partner to place a cup with you.",
     "give": "{card}: choose who gets {cups} from your pile.",
     "swap": "{card}: choose another player to swap piles with.",
@@ -34,6 +49,7 @@ _EN = {
     "timed": " within {seconds} seconds",
     "which": " (cup {i} of {k})",
     "collects": "; {who} collects any cup that falls",
+    "collects_you": "; you collect any cup that falls",
     "alt_settled": "that it settled",
     "alt_fell": "each cup that fell",
     "alt_collapse": "a collapse",
@@ -48,7 +64,13 @@ _EN = {
     "blow": "blow on the cups",
     "moved": "{card}: report each cup that fell while moving the cup, a collapse, or that "
              "the Dallah settled.",
+    "so_far": "{who} collects what fell ({cups} so far). ",
+    "so_far_you": "You collect what fell ({cups} so far). ",
     "more": "Report any other cup that fell, or that the Dallah has settled.",
+    "collapsed": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back up, "
+                 "then report that it has settled.",
+    "collapsed_you": "The Dallah collapsed: you collect {cups}. Stand the Dallah back up, "
+                     "then report that it has settled.",
     "protect": "{card}: {effect}. {options}, or allow it.",
     "eff_give": "{src} would give you {cups}",
     "eff_swap": "{src} would swap piles with you",
@@ -60,17 +82,31 @@ _EN = {
     "w_choose": "{card}: waiting for {who} to choose a player.",
     "w_pair": "{card}: waiting for {who} to choose which tied piles give and receive.",
     "w_move": "{card}: waiting for {who} to move a cup to another zone.",
-    "w_roll": "{card}: waiting for {who} to roll the die.",
-    "w_place": "{card}: waiting for {who} to place the {cup} cup on the {zone}.",
+    "w_roll": "{card}: waiting for {who} to roll the die{collects}.",
+    "w_place": "{card}: waiting for {who} to place the {cup} cup on the {zone}{collects}.",
     "w_stunt": "{card}: waiting for {who} to {stunt}.",
-    "w_report": "Waiting for {who} to report what fell.",
+    "w_report": "Waiting for {who} to report what fell; {c} collects ({cups} so far).",
+    "w_report_you": "Waiting for {who} to report what fell; you collect ({cups} so far).",
+    "w_collapsed": "The Dallah collapsed: waiting for {who} to stand it back up; {c} "
+                   "collects {cups}.",
+    "w_collapsed_you": "The Dallah collapsed: waiting for {who} to stand it back up; you "
+                       "collect {cups}.",
     "w_protect": "{card}: waiting for {who} to decide on protection.",
 }
 
 _AR = {
-    "over_loser": "انتهت اللعبة. أكبر خسران: {who}.",
+    "over_one": "انتهت اللعبة. أكبر خسران: {who}، وفي مجموعته {cups}.",
+    "over_tie": "انتهت اللعبة. يتقاسم لقب أكبر خسران: {who}، وفي مجموعة كل منهم {cups}.",
     "over_none": "انتهت اللعبة. كل المجموعات فارغة: لا يوجد أكبر خسران.",
+    "and": " و",
     "draw": "اسحب بطاقة إجراء.",
+    "last": "أخذ {who} {cups} في الدور السابق{collapsed}. ",
+    "last_you": "أخذتَ {cups} في الدور السابق{collapsed}. ",
+    "last_collapsed": " (انهارت الدلة)",
+    "late": " إن سقط فنجان قبل أن يسحب {who}، أبلغ عنه: يأخذه {c}.",
+    "late_you": " إن سقط فنجان قبل أن يسحب {who}، أبلغ عنه: تأخذه أنت.",
+    "late_self": " إن سقط فنجان قبل أن تسحب، أبلغ عنه أولاً: يأخذه {c}.",
+    "late_self_you": " إن سقط فنجان قبل أن تسحب، أبلغ عنه أولاً: تأخذه أنت.",
     "partner": "{card}: اختر شريكاً يضع فنجاناً معك.",
     "give": "{card}: اختر من يأخذ {cups} من مجموعتك.",
     "swap": "{card}: اختر لاعباً آخر لتبادل المجموعات معه.",
@@ -82,6 +118,7 @@ _AR = {
     "timed": " خلال {seconds} ثوانٍ",
     "which": " (الفنجان {i} من {k})",
     "collects": "؛ ما يسقط يأخذه {who}",
+    "collects_you": "؛ ما يسقط تأخذه أنت",
     "alt_settled": "أن الدلة استقرت",
     "alt_fell": "عن كل فنجان سقط",
     "alt_collapse": "عن انهيار الدلة",
@@ -94,7 +131,12 @@ _AR = {
     "tap": "اطرق الدلة",
     "blow": "انفخ على الفناجين",
     "moved": "{card}: أبلغ عن كل فنجان سقط أثناء النقل، أو انهيار الدلة، أو أنها استقرت.",
+    "so_far": "ما سقط يأخذه {who} ({cups} حتى الآن). ",
+    "so_far_you": "ما سقط تأخذه أنت ({cups} حتى الآن). ",
     "more": "أبلغ عن أي فنجان آخر سقط، أو أن الدلة استقرت.",
+    "collapsed": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد، ثم أبلغ أنها استقرت.",
+    "collapsed_you": "انهارت الدلة: تأخذ أنت {cups}. أوقف الدلة من جديد، ثم أبلغ أنها "
+                     "استقرت.",
     "protect": "{card}: {effect}. {options}، أو اسمح بذلك.",
     "eff_give": "{src} سيعطيك {cups}",
     "eff_swap": "{src} سيبادلك المجموعة",
@@ -106,74 +148,166 @@ _AR = {
     "w_choose": "{card}: بانتظار {who} ليختار لاعباً.",
     "w_pair": "{card}: بانتظار {who} ليختار أي المجموعات المتعادلة تعطي وأيها تأخذ.",
     "w_move": "{card}: بانتظار {who} لينقل فنجاناً إلى منطقة أخرى.",
-    "w_roll": "{card}: بانتظار {who} ليرمي النرد.",
-    "w_place": "{card}: بانتظار {who} ليضع فنجان {cup} على {zone}.",
+    "w_roll": "{card}: بانتظار {who} ليرمي النرد{collects}.",
+    "w_place": "{card}: بانتظار {who} ليضع فنجان {cup} على {zone}{collects}.",
     "w_stunt": "{card}: بانتظار {who} ({stunt}).",
-    "w_report": "بانتظار {who} ليبلغ بما سقط.",
+    "w_report": "بانتظار {who} ليبلغ بما سقط؛ ما يسقط يأخذه {c} ({cups} حتى الآن).",
+    "w_report_you": "بانتظار {who} ليبلغ بما سقط؛ ما يسقط تأخذه أنت ({cups} حتى الآن).",
+    "w_collapsed": "انهارت الدلة: بانتظار {who} ليوقفها من جديد؛ يأخذ {c} {cups}.",
+    "w_collapsed_you": "انهارت الدلة: بانتظار {who} ليوقفها من جديد؛ تأخذ أنت {cups}.",
     "w_protect": "{card}: بانتظار {who} ليقرر هل يلعب بطاقة حماية.",
 }
 
 TEMPLATES = {"en": _EN, "ar": _AR}
+#: The languages of prompts and names.
+LANGS = tuple(TEMPLATES)
 
 
 def cups_text(k: int, lang: str, form: str = "count") -> str:
-    """``k`` cups in words, as a count ("1 cup", "2 cups"), the object of "place" ("the
-    cup", "the 2 cups") or of "roll the die for" (Arabic needs its own preposition)."""
+    """``k`` cups in words: as a count ("1 cup", "2 cups"), the object of "place" ("the
+    cup", "the 2 cups"), of "roll the die for" (Arabic needs its own preposition), or in
+    Arabic the subject of a sentence (``"nom"``: فنجانان, not فنجانين)."""
     if lang == "en":
-        if form != "count":
+        if form in ("object", "roll"):
             return "the cup" if k == 1 else f"the {k} cups"
         return "1 cup" if k == 1 else f"{k} cups"
     if form == "roll":
         return "للفنجان" if k == 1 else "للفنجانين" if k == 2 else f"لـ{k} فناجين"
     if k == 1:
-        return "فنجاناً واحداً"
+        return "فنجان واحد" if form == "nom" else "فنجاناً واحداً"
     if k == 2:
-        return "فنجانين"
+        return "فنجانان" if form == "nom" else "فنجانين"
     return f"{k} فناجين" if k <= 10 else f"{k} فنجاناً"
+
+
+#: The parameters each card kind uses: a view shows only those (DAL-30: no cups on a
+#: pile card, no seconds but on the five-second card).
+_CARD_FIELDS: dict[str, tuple[str, ...]] = {
+    "place": ("cups",), "timed": ("cups", "seconds"), "tag_team": ("cups",),
+    "shareek": ("cups",), "fazaa": ("cups",), "naql": ("cups",), "rotate": ("cups",),
+    "tap": ("cups",), "blow": ("cups",), "give": ("amount", "portion", "target"),
+    "swap": ("target",), "retire": ("amount",), "even_out": ("amount",),
+    "pass": ("target",),
+}
+_CARD_JSON: dict[Any, dict[str, Any]] = {}
+
+
+def card_json(spec: Any) -> dict[str, Any]:
+    """The view of an Action card: id, kind, ``you_lose`` and the parameters it uses.
+
+    A give card with a ``half`` or ``all`` portion has no fixed amount, so it shows none.
+    """
+    hit = _CARD_JSON.get(spec)
+    if hit is None:
+        fields = _CARD_FIELDS[spec.kind]
+        if spec.kind == "give" and spec.portion != "fixed":
+            fields = ("portion", "target")
+        hit = {"id": spec.id, "kind": spec.kind, "you_lose": spec.you_lose,
+               **{f: getattr(spec, f) for f in fields}}
+        if len(_CARD_JSON) > 512:
+            _CARD_JSON.clear()
+        _CARD_JSON[spec] = hit
+    return dict(hit)
+
+
+def _names(state: Any, seats: list[int], words: dict[str, str]) -> str:
+    names: list[str] = [state.players[s] for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + words["and"] + names[-1]
 
 
 def prompt_for(state: Any, seat: int | None, lang: str = "en") -> str:
     """The prompt for ``seat`` (``None``: a spectator) in ``lang``."""
     words = TEMPLATES[lang]
     if state.stage == S.OVER:
-        if not state.losers:
+        losers = state.losers
+        if not losers:
             return words["over_none"]
-        return words["over_loser"].format(who=", ".join(state.players[s] for s in state.losers))
-    if seat != state.to_act:
-        return _waiting(state, words, lang)
-    return _doing(state, words, lang)
+        key = "over_one" if len(losers) == 1 else "over_tie"
+        return words[key].format(who=_names(state, losers, words),
+                                 cups=cups_text(state.piles[losers[0]], lang, "nom"))
+    if seat is None or seat != state.to_act:
+        return _waiting(state, seat, words, lang)
+    return _doing(state, seat, words, lang)
 
 
-def _waiting(state: Any, words: dict[str, str], lang: str) -> str:
+def _you(words: dict[str, str], key: str, seat: int | None, subject: int, state: Any,
+         **more: Any) -> str:
+    """Template ``key`` naming seat ``subject`` as ``c`` (``key_you`` when it is ``seat``)."""
+    if seat == subject:
+        return words[key + "_you"].format(**more)
+    return words[key].format(c=state.players[subject], **more)
+
+
+def _collects(state: Any, seat: int | None, words: dict[str, str]) -> str:
+    """"; P0 collects any cup that falls" when the collector is not the one placing."""
+    c = state.collector
+    if c < 0 or c == state.placer:
+        return ""
+    if seat == c:
+        return words["collects_you"]
+    return words["collects"].format(who=state.players[c])
+
+
+def _last_turn(state: Any, seat: int | None, words: dict[str, str], lang: str) -> str:
+    """"P0 collected 2 cups last turn. " while the next player has not yet drawn."""
+    last = state.last_turn
+    if not last or last[2] < 0 or not last[3] or state.stage != S.DRAW:
+        return ""
+    collapsed = words["last_collapsed"] if last[4] else ""
+    cups = cups_text(last[3], lang)
+    if seat == last[2]:
+        return words["last_you"].format(cups=cups, collapsed=collapsed)
+    return words["last"].format(who=state.players[last[2]], cups=cups, collapsed=collapsed)
+
+
+def _late(state: Any, seat: int | None, words: dict[str, str]) -> str:
+    """The late-fall reminder for the seat that may still report one (DAL-23)."""
+    if seat is None or seat != state.late:
+        return ""
+    collector = state.last_turn[2]
+    if seat == state.to_act:
+        return _you(words, "late_self", seat, collector, state)
+    return _you(words, "late", seat, collector, state, who=state.players[state.to_act])
+
+
+def _waiting(state: Any, seat: int | None, words: dict[str, str], lang: str) -> str:
     """What the other phones show: who the table waits for and what they are doing."""
     who = state.players[state.to_act]
     stage = state.stage
     if stage == S.DRAW:
-        return words["w_draw"].format(who=who)
+        return (_last_turn(state, seat, words, lang) + words["w_draw"].format(who=who)
+                + _late(state, seat, words))
     names = state.t.names[lang]
     spec = state.spec
     card = names["cards"][spec.id]
     if stage == S.REPORT:
+        if state.collapsed:
+            return _you(words, "w_collapsed", seat, state.collector, state, who=who,
+                        cups=cups_text(state.falls, lang))
         if state.falls or state.what == S.R_MOVE or (state.what == S.R_PLACE
                                                       and state.released):
-            return words["w_report"].format(who=who)
+            return _you(words, "w_report", seat, state.collector, state, who=who,
+                        cups=cups_text(state.collected, lang))
         if state.what == S.R_STUNT:
             return words["w_stunt"].format(card=card, who=who, stunt=words[spec.kind])
         t = state.t
         return words["w_place"].format(card=card, who=who,
-                                       cup=names["shapes"][t.shape_ids[state.hand[0]]],
-                                       zone=names["zones"][t.zone_ids[state.zone]])
-    key = {S.TARGET: "w_choose", S.PAIR: "w_pair", S.MOVE: "w_move", S.ROLL: "w_roll",
+                                       cup=names["shapes"][t.shape_ids[state.cups_in_hand[0]]],
+                                       zone=names["zones"][t.zone_ids[state.zone]],
+                                       collects=_collects(state, seat, words))
+    if stage == S.ROLL:
+        return words["w_roll"].format(card=card, who=who, collects=_collects(state, seat, words))
+    key = {S.TARGET: "w_choose", S.PAIR: "w_pair", S.MOVE: "w_move",
            S.PROTECT: "w_protect"}[stage]
     return words[key].format(card=card, who=who)
 
 
-def _doing(state: Any, words: dict[str, str], lang: str) -> str:
+def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
     """The instruction for the seat that must act now."""
     names = state.t.names[lang]
     stage = state.stage
     if stage == S.DRAW:
-        return words["draw"]
+        return _last_turn(state, seat, words, lang) + words["draw"] + _late(state, seat, words)
     spec = state.spec
     card = names["cards"][spec.id]
     if stage == S.TARGET:
@@ -193,8 +327,15 @@ def _doing(state: Any, words: dict[str, str], lang: str) -> str:
                                             cups=cups_text(k, lang, "object"))
         return words["roll"].format(card=card, cups=cups_text(k, lang, "roll"))
     if stage == S.REPORT:
+        if state.collapsed:
+            return _you(words, "collapsed", seat, state.collector, state,
+                        cups=cups_text(state.falls, lang))
         if state.falls or (state.what == S.R_PLACE and state.released):
-            return words["more"]
+            so_far = (words["so_far_you"].format(cups=cups_text(state.collected, lang))
+                      if seat == state.collector else words["so_far"].format(
+                          who=state.players[state.collector],
+                          cups=cups_text(state.collected, lang)))
+            return so_far + words["more"]
         if state.what == S.R_STUNT:
             return words["stunt"].format(card=card, stunt=words[spec.kind])
         if state.what == S.R_MOVE:
@@ -212,15 +353,14 @@ def _place(state: Any, words: dict[str, str], names: dict[str, dict[str, str]],
     which = ""
     if len(state.placers) > 1:
         which = words["which"].format(i=state.cup_no + 1, k=len(state.placers))
-    if state.collector != state.placer:
-        which += words["collects"].format(who=state.players[state.collector])
+    which += _collects(state, state.placer, words)
     alts = [words["alt_settled"], words["alt_fell"], words["alt_collapse"]]
     if state._can_nospace():
         alts.append(words["alt_nospace"])
     if timed:
         alts.append(words["alt_timeout"])
     return words["place"].format(
-        card=card, cup=names["shapes"][t.shape_ids[state.hand[0]]],
+        card=card, cup=names["shapes"][t.shape_ids[state.cups_in_hand[0]]],
         zone=names["zones"][t.zone_ids[state.zone]],
         timed=words["timed"].format(seconds=spec.seconds) if timed else "",
         which=which, alts=words["alt_join"].join(alts[:-1]) + words["alt_last"] + alts[-1])

@@ -2,18 +2,18 @@
 
 The card set is part of the rules (``Rules.cards``), so a saved game carries the deck it
 was played with and its hash: a record made with one printed deck never replays under
-another. The remaining option, ``swaps_per_turn``, is a decision the sources leave open;
-the rulings page explains it beside DAL-27.
+another. The other options are decisions the sources leave open; the rulings page
+explains each beside its ruling.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.rules import int_in, pick_variant, rules_from_dict
+from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, rules_from_dict
 from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
 
 
@@ -24,7 +24,7 @@ def _cardset(_inst: Any, attr: Any, value: Any) -> None:
         raise RulesError(f"{attr.name} must be a CardSet, not {value!r}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Dallah options. Defaults are the game as our rulings file states it.
 
@@ -33,10 +33,21 @@ class Rules:
     * ``swaps_per_turn`` — how many times one turn may swap an action that cannot be
       done comfortably for another Action card (DAL-27). The sources give no number;
       one keeps every turn finite.
+    * ``late_falls`` — whether a cup that falls just after ``settled`` was reported may
+      still be reported, by the phone that reported ``settled``, until the next player
+      draws; its cups go to the collector of the turn that just ended (DAL-23). ``False``:
+      ``settled`` is final.
+    * ``full_zone`` — how long a zone reported as having no usable space (DAL-21) counts
+      as full: ``"next_cup"`` while the cup being placed finds another zone (the next
+      cup's Placement card may name it again, and the placer judges again);
+      ``"cup_leaves"`` until a cup leaves that zone (a fall, a collapse, a Naql move).
     """
 
     cards: CardSet = attrs.field(default=DEFAULT_CARDS, validator=_cardset)
     swaps_per_turn: int = attrs.field(default=1, validator=int_in(0, 5))
+    late_falls: bool = attrs.field(default=True, validator=is_bool)
+    full_zone: Literal["next_cup", "cup_leaves"] = attrs.field(
+        default="next_cup", validator=one_of(("next_cup", "cup_leaves")))
 
     @classmethod
     def variant(cls, name: str) -> Rules:

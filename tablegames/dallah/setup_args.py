@@ -11,6 +11,33 @@ from typing import Any
 
 from tablegames.common.errors import SetupError
 
+#: Longest list a scenario may give (decks have at most a few hundred cards).
+MAX_ITEMS = 1_000
+
+
+def plain_setup(value: object, what: str) -> Any:
+    """A setup value as plain JSON (lists, dicts), bounded, for the setup record.
+
+    ``new_game`` keeps its scenario keywords in the record, which must replay and save
+    as JSON, so tuples and other sequences become lists and mappings dicts; a string where
+    a list belongs, or a list longer than :data:`MAX_ITEMS`, is refused here, before
+    anything is built from it.
+    """
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, str):
+        raise SetupError(f"{what} must be a list, not a string")
+    if isinstance(value, Mapping):
+        if len(value) > MAX_ITEMS:
+            raise SetupError(f"{what}: more than {MAX_ITEMS} entries")
+        return {str(k): plain_setup(v, f"{what}[{k}]") for k, v in value.items()}
+    if isinstance(value, Sequence):
+        if len(value) > MAX_ITEMS:
+            raise SetupError(f"{what}: more than {MAX_ITEMS} entries")
+        return [v if isinstance(v, str) else plain_setup(v, f"{what}[{i}]")
+                for i, v in enumerate(value)]
+    raise SetupError(f"{what} must be a list, not {type(value).__name__}")
+
 
 def seat_arg(value: object, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
@@ -22,12 +49,14 @@ def strings(value: object, what: str) -> list[str]:
     if isinstance(value, str) or not isinstance(value, list | tuple) or not all(
             isinstance(x, str) for x in value):
         raise SetupError(f"{what} must be a list of ids")
+    if len(value) > MAX_ITEMS:
+        raise SetupError(f"{what}: more than {MAX_ITEMS} ids")
     return list(value)
 
 
 def counts(value: object, what: str) -> list[int]:
-    if isinstance(value, str) or not isinstance(value, list | tuple) or not all(
-            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in value):
+    if isinstance(value, str) or not isinstance(value, list | tuple) or len(value) > MAX_ITEMS \
+            or not all(type(x) is int and 0 <= x <= 100_000 for x in value):
         raise SetupError(f"{what} must be a list of non-negative counts")
     return list(value)
 

@@ -13,41 +13,65 @@ answer (``to_act``):
 3. Naql asks for a ``move`` (DAL-22); rotate, tap and blow for a report of the stunt.
 4. Placement: ``roll`` takes the card's cups from the shared pile (rerolling shapes that
    ran out, DAL-03; one cup if one remains, DAL-26) and draws the Placement card; the
-   placer reports ``settled``, or ``fell ZONE:SHAPE`` (one cup per action) then
-   ``settled``, or ``collapse``; also ``nospace`` (DAL-21), ``timeout`` (DAL-28) and
-   ``swap`` (DAL-27). Fallen cups go to the collector's pile (DAL-10, DAL-24).
-5. The turn passes clockwise after the last ``settled``; the game ends when the shared
+   placer reports ``settled``, or what fell (``fell ZONE:SHAPE`` for one cup, ``fell 2
+   tall neck:wide`` for several, by shape when nobody saw the zone) then ``settled``, or
+   ``collapse``; also ``nospace`` (DAL-21), ``timeout`` (DAL-28) and ``swap`` (DAL-27)
+   while the action is not yet attempted. Fallen cups go to the collector's pile (DAL-10,
+   DAL-24).
+5. The turn passes clockwise after the last ``settled``; until the next player draws,
+   the phone that reported ``settled`` may still report a late fall, whose cups go to
+   the turn's collector (DAL-23, ``Rules.late_falls``). The game ends when the shared
    pile is empty and the turn is resolved (DAL-50).
 
 Hidden information is only the order of the two decks and the die's future: everything
-on the table is public.
+on the table is public. The fields are declared once (see
+:mod:`tablegames.common.fields`); :mod:`~tablegames.dallah.consistency` holds the
+invariants a loaded save must keep.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.fields import (
+    Kind,
+    count,
+    enum,
+    flag,
+    ints,
+    listof,
+    per_seat,
+    seat,
+    seats,
+)
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.rng import as_rng
-from tablegames.common.rules import coerce_rules as common_coerce_rules
-from tablegames.common.serialization import Reader
-from tablegames.common.state import BaseState, check_seed, normalize_players
+from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.state import BaseState
 from tablegames.dallah import actions as A
-from tablegames.dallah import saving
-from tablegames.dallah.cardset import STUNT_KINDS, ActionCard, CardSet
-from tablegames.dallah.consistency import check_consistency
+from tablegames.dallah import positions
+from tablegames.dallah.cardset import (
+    MAX_CARD_CODES,
+    MAX_SHAPES,
+    MAX_ZONES,
+    STUNT_KINDS,
+    ActionCard,
+    CardSet,
+)
+from tablegames.dallah.consistency import check_loaded
 from tablegames.dallah.pileactions import PileActions
-from tablegames.dallah.prompts import prompt_for
+from tablegames.dallah.prompts import LANGS, card_json, prompt_for
 from tablegames.dallah.rules import VARIANTS, Rules
 from tablegames.dallah.setup_args import (
     action_stack,
     code_of,
     counts,
     mapping,
+    plain_setup,
     seat_arg,
     strings,
     take,
@@ -70,13 +94,24 @@ from tablegames.dallah.stages import (
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+#: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
+#: exact sizes are checked against the card set in ``_check_loaded``).
+_BIG = 5_000
 
 
-def coerce_rules(rules: Rules | CardSet | dict[str, Any] | str | None) -> Rules:
-    """Accept ``Rules``, a ``CardSet``, a dict of options, a variant name or ``None``."""
-    if isinstance(rules, CardSet):
-        return Rules(cards=rules)
-    return common_coerce_rules(Rules, rules)
+class _Derived(Kind):
+    """A field computed from the rules: shared by ``copy``, not saved, rebuilt on load.
+
+    The card set's integer tables are looked up on every action, so they live in an
+    attribute (``self.t``) rather than behind a property; ``_check_loaded`` sets it again.
+    """
+
+    persisted = False
+    immutable = True
+
+    @staticmethod
+    def factory() -> None:
+        return None
 
 
 class State(PileActions, BaseState):
@@ -84,41 +119,96 @@ class State(PileActions, BaseState):
 
     GAME = "dallah"
     RULES = Rules
+    #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
+    #: one cup (DAL-21), Shareek without a partner for the last cup.
+    ENGINE = 2
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
+    SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
+    ACTION_TYPES = A.ACTION_TYPES
+    STAGES: ClassVar[tuple[str, ...]] = STAGES
+    VIEW_KEYS: ClassVar[dict[str, str]] = {
+        "lang": "language of the prompt and the names: 'en' or 'ar'",
+        "active": "the seat whose turn it is (the placer differs on Tag Team, Shareek, "
+                  "Fazaa'; to_act differs while protection is asked)",
+        "turn": "number of the current turn, from 1",
+        "report": "what the report being made is about: 'place', 'stunt' or 'move' "
+                  "(None outside the report stage)",
+        "card": "the Action card in play: id, kind, you_lose and only the parameters its "
+                "kind uses (cups, seconds, amount, portion, target); None between cards",
+        "cup": "shape id of the cup being placed, until it is let go (None otherwise)",
+        "zone": "zone id of the Placement card in play (None otherwise)",
+        "cups_in_hand": "shape ids of the cups taken from the shared pile for the card "
+                        "in play and not yet let go",
+        "placer": "the seat placing (or doing the stunt or move) now; None outside roll "
+                  "and report",
+        "collector": "the seat that collects whatever falls now (DAL-10, DAL-24); None "
+                     "when nothing can fall",
+        "partner": "the Shareek partner (None otherwise)",
+        "collected": "cups the collector has collected on the card in play so far",
+        "falls": "cups reported fallen in the report being made",
+        "timeouts": "countdowns run out on this placement (DAL-28)",
+        "swaps_left": "swaps the seat to act may make now: 0 whenever 'swap' is not "
+                      "among its legal actions (DAL-27)",
+        "pot": "the Dallah: zone id -> shape ids of the cups on it, in placement order",
+        "full_zones": "zone ids reported as having no usable space (DAL-21)",
+        "shared": "shape id -> cups left in the shared pile",
+        "shared_total": "cups left in the shared pile (0: this is the last turn)",
+        "piles": "cups in each seat's personal pile (the score: most = Biggest Loser)",
+        "retired": "cups retired by Yalla Bye (they count for nobody)",
+        "held": "each seat's protection card ids, face up",
+        "effects": "in the protect stage, the transfers waiting for protection answers: "
+                   "from, to, cups ('pile' for a swap), redirected, blocked",
+        "stock": "Action cards left to draw",
+        "discard": "the Action discard pile, card ids in the order discarded",
+        "placement_stock": "Placement cards left to draw",
+        "placement_discard": "the Placement discard pile, zone ids in the order discarded",
+        "last_turn": "the previous turn: seat, card, collector (None after a pile action), "
+                     "collected (cups, late falls included), collapsed; None before the "
+                     "first turn ends",
+        "late_reporter": "the seat that may still report a late fall of the previous turn "
+                         "until the next player draws (DAL-23); None otherwise",
+        "names": "display names in lang: shapes, zones and cards, id -> name",
+    }
 
-    t: Table
-    stage: int
-    active: int
-    turn_no: int
-    shared: list[int]
-    pot: list[list[int]]
-    piles: list[int]
-    retired: int
-    held: list[list[int]]
-    act_stock: list[int]
-    act_discard: list[int]
-    zone_stock: list[int]
-    zone_discard: list[int]
-    rolls: list[int]
-    full: list[bool]
-    card: int
-    hand: list[int]
-    placers: list[int]
-    cup_no: int
-    placer: int
-    collector: int
-    zone: int
-    what: int
-    released: bool
-    falls: int
-    timeouts: int
-    swaps: int
-    partner: int
-    amount: int
-    effects: list[list[int]]
-    asked: list[int]
-    answered: list[int]
-    used: list[int]
-    losers: list[int]
+    t: Annotated[Table, _Derived()]
+    stage: Annotated[int, enum(STAGES)]
+    active: Annotated[int, seat()]
+    turn_no: Annotated[int, count()]
+    shared: Annotated[list[int], ints(0, 200, max_len=MAX_SHAPES)]
+    pot: Annotated[list[list[int]], listof(ints(0, MAX_SHAPES - 1, max_len=_BIG),
+                                           max_len=MAX_ZONES)]
+    piles: Annotated[list[int], per_seat(count())]
+    retired: Annotated[int, count()]
+    held: Annotated[list[list[int]], per_seat(ints(0, MAX_CARD_CODES - 1, max_len=_BIG))]
+    act_stock: Annotated[list[int], ints(0, MAX_CARD_CODES - 1, max_len=_BIG)]
+    act_discard: Annotated[list[int], ints(0, MAX_CARD_CODES - 1, max_len=_BIG)]
+    zone_stock: Annotated[list[int], ints(0, MAX_ZONES - 1, max_len=_BIG)]
+    zone_discard: Annotated[list[int], ints(0, MAX_ZONES - 1, max_len=_BIG)]
+    rolls: Annotated[list[int], ints(0, MAX_SHAPES - 1, max_len=_BIG)]
+    full: Annotated[list[bool], listof(flag(), max_len=MAX_ZONES)]
+    card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
+    cups_in_hand: Annotated[list[int], ints(0, MAX_SHAPES - 1, max_len=3)]
+    placers: Annotated[list[int], seats(max_len=3)]
+    placer: Annotated[int, seat()]
+    collector: Annotated[int, seat(none=-1)]
+    zone: Annotated[int, count(-1, MAX_ZONES - 1)]
+    what: Annotated[int, enum(REPORTS)]
+    released: Annotated[bool, flag()]
+    collapsed: Annotated[bool, flag()]
+    falls: Annotated[int, count()]
+    collected: Annotated[int, count()]
+    timeouts: Annotated[int, count()]
+    swaps: Annotated[int, count(0, 5)]
+    partner: Annotated[int, seat(none=-1)]
+    amount: Annotated[int, count()]
+    effects: Annotated[list[list[int]], listof(ints(-1, 1_000_000, max_len=4), max_len=64)]
+    asked: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
+    answered: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
+    used: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
+    #: The Biggest Losers once the game is over (derived from the piles, not saved).
+    losers: Annotated[list[int], _Derived()]
+    last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=6)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -131,11 +221,30 @@ class State(PileActions, BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> Self:
+        return cls._build(players, seed, rules, deck, extra, deal=True)
+
+    @classmethod
+    def _validate_setup(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any],
+    ) -> None:
+        """A saved setup is checked as ``new_game`` checks it, without shuffling a deal.
+
+        An empty setup (every simulated and most real games) always fits a valid card set:
+        nothing to check.
+        """
+        if extra or deck is not None:
+            cls._build(players, seed, rules, deck, extra, deal=False)
+
+    @classmethod
+    def _build(
+        cls, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: Sequence[str] | None, extra: dict[str, Any], *, deal: bool,
+    ) -> Self:
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         t = self.t = table_for(rules.cards)
         n = len(players)
-        self._events = []
         self.shared = [s.cups for s in rules.cards.shapes]
         self.pot = [[] for _ in range(t.nzones)]
         self.piles = [0] * n
@@ -145,8 +254,8 @@ class State(PileActions, BaseState):
         self.active = seat_arg(extra.get("first", 0), n, "first")
         self.turn_no = 0
         self.losers = []
+        self.last_turn = []
         self._reset_card()
-        self.card = -1
         self.swaps = 0
         # scenario setup: cups already on the Dallah and in piles, held protection
         for zone_id, shapes in mapping(extra.get("pot", {}), "pot").items():
@@ -162,13 +271,13 @@ class State(PileActions, BaseState):
             wanted = counts(piles, "piles")
             if len(wanted) != n:
                 raise SetupError(f"piles must give {n} counts, one per seat")
-            for seat, k in enumerate(wanted):
+            if sum(wanted) > sum(self.shared):
+                raise SetupError("piles: more cups than the shared pile holds")
+            for seat_no, k in enumerate(wanted):
                 for _ in range(k):
                     s = max(range(t.nshapes), key=lambda i: (self.shared[i], -i))
-                    if self.shared[s] == 0:
-                        raise SetupError("piles: more cups than the shared pile holds")
                     self.shared[s] -= 1
-                    self.piles[seat] += 1
+                    self.piles[seat_no] += 1
         if not any(self.shared):
             raise SetupError("the setup leaves no cup in the shared pile: no game to play")
         remaining = list(t.action_deck)
@@ -176,29 +285,31 @@ class State(PileActions, BaseState):
         if held is not None:
             if not isinstance(held, list | tuple) or len(held) != n:
                 raise SetupError(f"held must list {n} seats' protection cards")
-            for seat, ids in enumerate(held):
-                for cid in strings(ids, f"held[{seat}]"):
+            for seat_no, ids in enumerate(held):
+                for cid in strings(ids, f"held[{seat_no}]"):
                     c = code_of(t.card_index, cid, "card")
                     if not t.protection[c]:
                         raise SetupError(f"held: {cid} is not a protection card")
                     take(remaining, c, "held", cid)
-                    self.held[seat].append(c)
+                    self.held[seat_no].append(c)
         stacked = [code_of(t.card_index, c, "card") for c in action_stack(extra, deck)]
         for c in stacked:
             take(remaining, c, "actions", t.card_ids[c])
-        self.rng.shuffle(remaining)
-        self.act_stock = as_stock(stacked + remaining)
-        self.act_discard = []
         zstack = [code_of(t.zone_index, z, "zone") for z in
                   strings(extra.get("placements", []), "placements")]
         zrest = list(t.zone_deck)
         for z in zstack:
             take(zrest, z, "placements", t.zone_ids[z])
+        self.rolls = [code_of(t.shape_index, s, "shape") for s in
+                      strings(extra.get("rolls", []), "rolls")]
+        if not deal:
+            return self
+        self.rng.shuffle(remaining)
+        self.act_stock = as_stock(stacked + remaining)
+        self.act_discard = []
         self.rng.shuffle(zrest)
         self.zone_stock = as_stock(zstack + zrest)
         self.zone_discard = []
-        self.rolls = [code_of(t.shape_index, s, "shape") for s in
-                      strings(extra.get("rolls", []), "rolls")]
         self.stage = DRAW
         self.placer = self.active
         self._setup_log = [Event("setup", {
@@ -207,17 +318,18 @@ class State(PileActions, BaseState):
         })]
         return self
 
-
     def _reset_card(self) -> None:
         """Clear everything that belongs to the Action card in play."""
-        self.hand = []
+        self.card = -1
+        self.cups_in_hand = []
         self.placers = []
-        self.cup_no = 0
         self.collector = -1
         self.zone = -1
         self.what = R_PLACE
         self.released = False
+        self.collapsed = False
         self.falls = 0
+        self.collected = 0
         self.timeouts = 0
         self.partner = -1
         self.amount = 0
@@ -226,17 +338,72 @@ class State(PileActions, BaseState):
         self.answered = []
         self.used = []
 
+    def _check_loaded(self) -> None:
+        self.t = table_for(self.rules.cards)
+        self.losers = self._biggest_losers() if self.stage == OVER else []
+        check_loaded(self)
+
+    def _biggest_losers(self) -> list[int]:
+        """The seats holding the most cups, if anyone holds any (DAL-51)."""
+        top = max(self.piles)
+        return [s for s in range(self.n) if top and self.piles[s] == top]
+
+    @classmethod
+    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
+        report kind as a number, the cup number, the late-fall window and the Biggest
+        Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
+        turn had no collector yet. Anything else is left for the strict load to judge."""
+        if "hand" in state and "cups_in_hand" not in state:
+            state["cups_in_hand"] = state.pop("hand")
+        what = state.get("what")
+        if type(what) is int and 0 <= what < len(REPORTS):
+            state["what"] = REPORTS[what]
+        for gone in ("cup_no", "losers", "late"):
+            state.pop(gone, None)
+        report = state.get("stage") == "report"
+        state.setdefault("collapsed", False)
+        state.setdefault("collected", state.get("falls", 0) if report else 0)
+        state.setdefault("last_turn", [])
+        if state.get("stage") == "roll" and state.get("collector") == -1:
+            state["collector"] = state.get("placer")
+        return state
+
+    def _position(self, w: PositionWriter) -> None:
+        positions.write(self, w)
+
+    def _from_position(self, r: PositionReader) -> None:
+        positions.read(self, r)
+
     # ------------------------------------------------------------------ reading
     @property
     def to_act(self) -> int | None:
-        stage = self.stage
-        if stage == OVER:
-            return None
-        if stage == PROTECT:
-            return self.asked[0]
-        if stage in (ROLL, REPORT):
+        stage = self.stage  # DRAW, TARGET, PAIR, MOVE < ROLL, REPORT < PROTECT < OVER
+        if stage < ROLL:
+            return self.active
+        if stage < PROTECT:
             return self.placer
-        return self.active
+        return self.asked[0] if stage == PROTECT else None
+
+    @property
+    def cup_no(self) -> int:
+        """Which cup of the card in play is being placed (0: the first)."""
+        return len(self.placers) - len(self.cups_in_hand) - (1 if self.released else 0)
+
+    @property
+    def late(self) -> int:
+        """The seat that may still report a late fall of the turn before (DAL-23), or -1.
+
+        The window is open from the turn's last ``settled`` until the next player draws
+        (the stage leaves ``draw``), while a cup is on the Dallah to fall.
+        """
+        last = self.last_turn
+        if self.stage != DRAW or not last or last[5] < 0:
+            return -1
+        for cups in self.pot:
+            if cups:
+                return last[5]
+        return -1
 
     @property
     def spec(self) -> ActionCard | None:
@@ -253,35 +420,36 @@ class State(PileActions, BaseState):
 
     def cups_in_play(self) -> int:
         """Shared + on the pot + in personal piles + retired + in hand: always the total."""
-        return self.shared_total() + self.pot_total() + sum(self.piles) + self.retired + len(
-            self.hand)
+        return (self.shared_total() + self.pot_total() + sum(self.piles) + self.retired
+                + len(self.cups_in_hand))
 
-    def _on_pot(self, z: int, s: int) -> bool:
-        """Whether a cup of shape ``s`` is on zone ``z`` (the cup being placed included)."""
-        if s in self.pot[z]:
-            return True
-        return (self.stage == REPORT and self.what == R_PLACE and not self.released
-                and z == self.zone and self.hand[0] == s)
+    def _placing(self) -> bool:
+        """Whether a cup is being placed and not yet let go."""
+        return self.stage == REPORT and self.what == R_PLACE and not self.released
 
     def _fallable(self) -> list[tuple[int, int]]:
         """Every distinct (zone, shape) a report may name, in zone then shape order."""
         out: list[tuple[int, int]] = []
-        extra = (self.zone, self.hand[0]) if (
-            self.what == R_PLACE and not self.released) else (-1, -1)
+        hz, hs = (self.zone, self.cups_in_hand[0]) if self._placing() else (-1, -1)
         for z, cups in enumerate(self.pot):
+            if not cups and z != hz:
+                continue
             shapes = set(cups)
-            if z == extra[0]:
-                shapes.add(extra[1])
+            if z == hz:
+                shapes.add(hs)
             out.extend((z, s) for s in sorted(shapes))
         return out
 
     def swaps_left(self) -> int:
-        """Swaps this turn may still make (DAL-27, ``Rules.swaps_per_turn``)."""
+        """Swaps the seat to act may make now (DAL-27): 0 when ``swap`` is not legal."""
+        if not self._can_swap():
+            return 0
         allowed: int = self.rules.swaps_per_turn
-        return max(0, allowed - self.swaps)
+        return allowed - self.swaps
 
     def _can_swap(self) -> bool:
-        if self.swaps >= self.rules.swaps_per_turn or self.card < 0:
+        """An action not yet attempted may be swapped (DAL-27); pile actions never."""
+        if self.swaps >= self.rules.swaps_per_turn or self.card < 0 or self._attempted():
             return False
         if self.t.is_pile[self.card]:
             return False
@@ -294,23 +462,34 @@ class State(PileActions, BaseState):
             return self.what == R_PLACE and self.cup_no == 0 and not self.released
         return False
 
+    def _attempted(self) -> bool:
+        """Whether the card's stunt or Naql move is done: then it is no longer swapped
+        (DAL-27), even though a cup is still to place. A stunt is done once reported
+        settled (the turn then rolls); a move once the cup is moved."""
+        if self.t.kind[self.card] not in NEEDS_POT:
+            return False
+        stage = self.stage
+        return stage == ROLL or (stage == REPORT and self.what != R_STUNT)
+
     def _can_nospace(self) -> bool:
-        if not (self.stage == REPORT and self.what == R_PLACE and not self.released
-                and self.falls == 0):
+        if not (self._placing() and self.falls == 0):
             return False
         return any(z != self.zone and not self.full[z] for z in self.t.carded_zones)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal(self, seat: int) -> list[Action]:
         stage = self.stage
         if stage == OVER:
             return []
         me = self.to_act
+        if seat != me:
+            return self._late_options(seat) if seat == self.late else []
         assert me is not None
-        if seat is not None and seat != me:
-            return []
         t = self.t
         if stage == DRAW:
-            return [A.simple(A.Draw, me)]
+            out = [A.simple(A.Draw, me)]
+            if me == self.late:
+                out.extend(self._late_options(me))
+            return out
         if stage == ROLL:
             out = [A.simple(A.Roll, me)]
         elif stage == REPORT:
@@ -322,8 +501,7 @@ class State(PileActions, BaseState):
                 out.append(A.simple(A.Collapse, me))
             if self._can_nospace():
                 out.append(A.simple(A.NoSpace, me))
-            if (self.what == R_PLACE and not self.released and self.falls == 0
-                    and t.kind[self.card] == "timed"):
+            if self._placing() and self.falls == 0 and t.kind[self.card] == "timed":
                 out.append(A.simple(A.Timeout, me))
         elif stage == PROTECT:
             return self._protect_options(me)
@@ -342,34 +520,40 @@ class State(PileActions, BaseState):
             out.append(A.simple(A.Swap, me))
         return out
 
+    def _late_options(self, seat: int) -> list[Action]:
+        """The late-fall reports ``seat`` may still make (DAL-23): one per cup, a collapse."""
+        zid, sid = self.t.zone_ids, self.t.shape_ids
+        out: list[Action] = [A.fell(seat, zid[z], sid[s]) for z, s in self._fallable()]
+        if out:
+            out.append(A.simple(A.Collapse, seat))
+        return out
+
     # ------------------------------------------------------------------ applying
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> None:
         seat = action.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r}", code="no_such_seat")
         kind = type(action)
         if kind is A.Penalty:
             raise IllegalAction(
                 "an unfallen shared cup is never added to a pile as a timeout penalty",
                 code="no_timeout_penalty", ruling="DAL-28", seat=seat)
-        if kind in (A.Allow, A.Block, A.Redirect):
+        if kind is A.Allow or kind is A.Block or kind is A.Redirect:
             self._check_protection(seat, action)
+        elif self.stage == DRAW and kind in _LATE and seat == self.late:
+            _check_args(action, len(self.players))
+            self._late_report(action)
+            return
         elif seat != self.to_act:
             raise OutOfTurn(f"it is {self.players[self.to_act or 0]}'s turn to act, not "
                             f"{self.players[seat]}'s", code="out_of_turn", ruling="DAL-23",
                             seat=seat)
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(f"{action} is not a Dallah action", code="not_an_action")
-        _check_args(action, self.n)
+        if kind in _ARGS:
+            _check_args(action, len(self.players))
         stage_ok, ruling = _STAGES_FOR[kind]
         if self.stage not in stage_ok:
             raise IllegalAction(
                 f"'{action.verb}' is not possible now: {self._waiting_for()}",
                 code="wrong_stage", ruling=ruling, seat=seat)
-        self._events = []
-        handler(self, action)
-        return self._events
+        _HANDLERS[kind](self, action)
 
     def _waiting_for(self) -> str:
         return prompt_for(self, self.to_act, "en")
@@ -415,7 +599,7 @@ class State(PileActions, BaseState):
                 continue
             self.zone = z
             ev.append(Event("placement_card", {"seat": self.placer, "zone": t.zone_ids[z],
-                                               "cup": t.shape_ids[self.hand[0]]}))
+                                               "cup": t.shape_ids[self.cups_in_hand[0]]}))
             return
         raise StateError("the Placement deck names no zone with space")  # pragma: no cover
 
@@ -447,9 +631,10 @@ class State(PileActions, BaseState):
             self.falls = 0
             self.collector = self.active
             self.placer = self.active
-        elif kind == "shareek":
+        elif kind == "shareek" and min(t.specs[code].cups,  # type: ignore[union-attr]
+                                       self.shared_total()) > 1:
             self.stage = TARGET
-        else:
+        else:  # a placing card; Shareek with one cup left needs no partner (DAL-26)
             self._begin_roll()
 
     def _begin_roll(self) -> None:
@@ -460,7 +645,9 @@ class State(PileActions, BaseState):
             return
         self.stage = ROLL
         self.what = R_PLACE
-        self.placer = (self.active + 1) % self.n if spec.kind == "fazaa" else self.active
+        nxt = (self.active + 1) % self.n
+        self.placer = nxt if spec.kind == "fazaa" else self.active
+        self.collector = self.placer
 
     def _do_roll(self, action: Action) -> None:
         spec = self.spec
@@ -470,12 +657,12 @@ class State(PileActions, BaseState):
         for _ in range(k):
             face = self._roll_one()
             self.shared[face] -= 1
-            self.hand.append(face)
+            self.cups_in_hand.append(face)
             faces.append(self.t.shape_ids[face])
         a, nxt = self.active, (self.active + 1) % self.n
         if spec.kind == "tag_team":
             placers = [a, nxt]
-        elif spec.kind == "shareek":
+        elif spec.kind == "shareek" and self.partner >= 0:
             placers = [a, self.partner]
         elif spec.kind == "fazaa":
             placers = [nxt]
@@ -485,22 +672,24 @@ class State(PileActions, BaseState):
         self.collector = nxt if spec.kind == "fazaa" else a
         self._events.append(Event("roll", {"seat": action.seat, "cups": faces,
                                            "requested": spec.cups}))
-        self.cup_no = 0
         self._next_cup()
 
     def _next_cup(self) -> None:
+        self.released = False
         self.placer = self.placers[self.cup_no]
         self.stage = REPORT
         self.what = R_PLACE
-        self.released = False
+        self.collapsed = False
         self.falls = 0
         self.timeouts = 0
+        if self.rules.full_zone == "next_cup" and True in self.full:
+            self.full = [False] * self.t.nzones
         self._draw_zone()
 
     def _release(self) -> None:
         """The cup being placed is let go on its zone (it is on the pot from now)."""
         if self.what == R_PLACE and not self.released:
-            self.pot[self.zone].append(self.hand.pop(0))
+            self.pot[self.zone].append(self.cups_in_hand.pop(0))
             self.released = True
 
     def _do_settled(self, action: Action) -> None:
@@ -509,7 +698,10 @@ class State(PileActions, BaseState):
         if what != R_PLACE:
             ev.append(Event("settled", {"seat": action.seat, "after": REPORTS[what],
                                         "falls": self.falls}))
+            self.collapsed = False
             self._begin_roll()
+            if self.stage == DRAW:
+                self._open_late(action.seat)
             return
         self._release()
         t = self.t
@@ -517,51 +709,168 @@ class State(PileActions, BaseState):
                                     "zone": t.zone_ids[self.zone], "falls": self.falls}))
         self.zone_discard.append(self.zone)
         self.zone = -1
-        if self.falls and self.hand:
-            back = [t.shape_ids[s] for s in self.hand]
-            for s in self.hand:
+        if self.falls and self.cups_in_hand:
+            back = [t.shape_ids[s] for s in self.cups_in_hand]
+            for s in self.cups_in_hand:
                 self.shared[s] += 1
-            self.hand = []
+            self.cups_in_hand = []
             ev.append(Event("returned", {"cups": back, "reason": "stopped_at_first_fall"}))
-        if self.hand:
-            self.cup_no += 1
+        if self.cups_in_hand:
             self._next_cup()
         else:
             self._end_turn()
+            if self.stage == DRAW:
+                self._open_late(action.seat)
 
+    def _open_late(self, reporter: int) -> None:
+        """After ``settled``, the reporter may still report a late fall (DAL-23)."""
+        if self.rules.late_falls:
+            self.last_turn[5] = reporter
+
+    # -- falls ---------------------------------------------------------------------------
     def _do_fell(self, action: A.Fell) -> None:
         t = self.t
         z = t.zone_index.get(action.zone, -1)
         s = t.shape_index.get(action.shape, -1)
-        if z < 0 or s < 0 or not self._on_pot(z, s):
-            raise self._refuse(
-                f"no {action.shape} cup is on the {action.zone}: fallen cups are never on "
-                "the Dallah again, and only cups on it can fall",
-                "cup_not_on_pot", "DAL-11", action.seat)
+        if z < 0 or s < 0 or not (s in self.pot[z] or (
+                self._placing() and z == self.zone and self.cups_in_hand[0] == s)):
+            raise self._not_on_pot(action)
         self._release()
-        cups = self.pot[z]
-        for i in range(len(cups) - 1, -1, -1):
-            if cups[i] == s:
-                del cups[i]
-                break
-        self.full[z] = False
-        self.piles[self.collector] += 1
-        self.falls += 1
-        self._events.append(Event("fell", {"seat": action.seat, "collector": self.collector,
-                                           "zone": action.zone, "cup": action.shape}))
+        self._fall([(z, s, False)], action.seat, self.collector, False)
+
+    def _do_falls(self, action: A.Falls) -> None:
+        cups = self._resolve(action)
+        self._release()
+        self._fall(cups, action.seat, self.collector, False)
+
+    def _not_on_pot(self, action: Action) -> IllegalAction:
+        return self._refuse(
+            f"'{action}': that cup is not on the Dallah: fallen cups are never on the "
+            "Dallah again, and only cups on it can fall", "cup_not_on_pot", "DAL-11",
+            action.seat)
+
+    def _resolve(self, action: A.Fell | A.Falls) -> list[tuple[int, int, bool]]:
+        """(zone, shape, guessed) of every cup a report names, checked, nothing changed.
+
+        Cups named with their zone are taken first. A cup named by shape alone (nobody
+        saw where it fell from) is the cup being placed if it has that shape, else one
+        from the zone holding most cups of that shape (then most cups, then the first in
+        card-set order): the likeliest to have spilled, and all that changes is which
+        zone the phones show it gone from. A cup nobody could name is the cup being
+        placed, else the last cup placed on the zone holding most cups. A cup that is not
+        there refuses the whole report (DAL-11).
+        """
+        t = self.t
+        if type(action) is A.Fell:
+            items: tuple[str, ...] = (f"{action.zone}:{action.shape}",)
+        else:
+            items = action.cups  # type: ignore[union-attr]
+        left = [Counter(cups) for cups in self.pot]
+        hz, hs = (self.zone, self.cups_in_hand[0]) if self._placing() else (-1, -1)
+        if hz >= 0:
+            left[hz][hs] += 1
+        out: list[tuple[int, int, bool]] = []
+        known = [c for c in items if ":" in c]
+        shaped = [c for c in items if ":" not in c and c != A.UNKNOWN]
+        for item in known + shaped + [c for c in items if c == A.UNKNOWN]:
+            if item == A.UNKNOWN:
+                # nobody saw which cup: the one being placed, else the top of the fullest zone
+                where = [z for z in range(t.nzones) if sum(left[z].values())]
+                if not where:
+                    raise self._not_on_pot(action)
+                if hz >= 0 and left[hz][hs]:
+                    z, s, hz = hz, hs, -1
+                else:
+                    z = max(where, key=lambda i: (sum(left[i].values()), -i))
+                    counted = left[z]
+                    s = next(c for c in reversed(self.pot[z]) if counted[c]) if any(
+                        counted[c] for c in self.pot[z]) else next(c for c in counted
+                                                                   if counted[c])
+                left[z][s] -= 1
+                out.append((z, s, True))
+                continue
+            zone_id, _, shape_id = item.rpartition(":")
+            s = t.shape_index.get(shape_id, -1)
+            if zone_id:
+                z = t.zone_index.get(zone_id, -1)
+                if z < 0 or s < 0 or not left[z][s]:
+                    raise self._not_on_pot(action)
+            else:
+                where = [z for z in range(t.nzones) if s >= 0 and left[z][s]]
+                if not where:
+                    raise self._not_on_pot(action)
+                z = max(where, key=lambda i: (i == hz and s == hs, left[i][s],
+                                              sum(left[i].values()), -i))
+                if z == hz and s == hs:
+                    hz = -1
+            left[z][s] -= 1
+            out.append((z, s, not zone_id))
+        return out
+
+    def _fall(self, cups: list[tuple[int, int, bool]], seat: int, collector: int,
+              late: bool) -> None:
+        """Cups leave the Dallah for ``collector``'s pile (DAL-10)."""
+        t = self.t
+        ev = self._events
+        for z, s, guessed in cups:
+            zone = self.pot[z]
+            for i in range(len(zone) - 1, -1, -1):
+                if zone[i] == s:
+                    del zone[i]
+                    break
+            self.full[z] = False
+            data: dict[str, Any] = {"seat": seat, "collector": collector,
+                                    "zone": t.zone_ids[z], "cup": t.shape_ids[s]}
+            if guessed:
+                data["guessed"] = True
+            if late:
+                data["late"] = True
+            ev.append(Event("fell", data))
+        k = len(cups)
+        self.piles[collector] += k
+        if late:
+            self.last_turn[3] += k
+        else:
+            self.falls += k
+            self.collected += k
 
     def _do_collapse(self, action: Action) -> None:
         if not self._fallable():
             raise self._refuse("there is no cup on the Dallah to fall", "cup_not_on_pot",
                                "DAL-14", action.seat)
         self._release()
+        self._collapse(action.seat, self.collector, False)
+
+    def _collapse(self, seat: int, collector: int, late: bool) -> None:
         k = self.pot_total()
         self.pot = [[] for _ in self.pot]
         self.full = [False] * len(self.full)
-        self.piles[self.collector] += k
-        self.falls += k
-        self._events.append(Event("collapse", {"seat": action.seat, "collector": self.collector,
-                                               "cups": k}))
+        self.piles[collector] += k
+        data: dict[str, Any] = {"seat": seat, "collector": collector, "cups": k}
+        if late:
+            data["late"] = True
+            self.last_turn[3] += k
+            self.last_turn[4] = 1
+        else:
+            self.falls += k
+            self.collected += k
+            self.collapsed = True
+        self._events.append(Event("collapse", data))
+
+    def _late_report(self, action: Action) -> None:
+        """A fall reported after ``settled``, before the next player's first action.
+
+        The cups belong to the player who completed the turn (DAL-23): the collector of
+        the turn that just ended, whoever reports it.
+        """
+        collector = self.last_turn[2]
+        if type(action) is A.Collapse:
+            if not self.pot_total():
+                raise self._refuse("there is no cup on the Dallah to fall", "cup_not_on_pot",
+                                   "DAL-14", action.seat)
+            self._collapse(action.seat, collector, True)
+        else:
+            self._fall(self._resolve(action), action.seat, collector, True)  # type: ignore[arg-type]
 
     def _do_nospace(self, action: Action) -> None:
         if not self._can_nospace():
@@ -577,8 +886,7 @@ class State(PileActions, BaseState):
         self._draw_zone()
 
     def _do_timeout(self, action: Action) -> None:
-        if not (self.what == R_PLACE and not self.released and self.falls == 0
-                and self.t.kind[self.card] == "timed"):
+        if not (self._placing() and self.falls == 0 and self.t.kind[self.card] == "timed"):
             raise self._refuse("only a countdown card times out, before anything falls",
                                "no_countdown", "DAL-28", action.seat)
         self.timeouts += 1
@@ -591,20 +899,21 @@ class State(PileActions, BaseState):
             elif self.swaps >= self.rules.swaps_per_turn:
                 why, code = "no swap left this turn", "no_swaps_left"
             else:
-                why, code = "the action is already under way", "action_started"
+                why, code = "the action has already been attempted", "action_started"
             raise self._refuse(f"cannot swap the action: {why}", code, "DAL-27", action.seat)
         t = self.t
         old = t.card_ids[self.card]
-        for s in self.hand:
+        for s in self.cups_in_hand:
             self.shared[s] += 1
         if self.zone >= 0:
             self.zone_discard.append(self.zone)
         self.act_discard.append(self.card)
-        self.swaps += 1
+        swaps = self.swaps + 1
         self._events.append(Event("swap", {"seat": action.seat, "card": old,
-                                           "returned": [t.shape_ids[s] for s in self.hand]}))
+                                           "returned": [t.shape_ids[s]
+                                                        for s in self.cups_in_hand]}))
         self._reset_card()
-        self.card = -1
+        self.swaps = swaps
         self.placer = self.active
         # the new card is the turn's card, whoever asked for the swap (a Fazaa' helper,
         # a Tag Team partner): a protection card it turns up goes to the turn's player
@@ -652,18 +961,19 @@ class State(PileActions, BaseState):
             self._protect(self._swap_effect(self.active, who))
 
     def _end_turn(self) -> None:
-        if self.card >= 0:
-            self.act_discard.append(self.card)
+        self.last_turn = [self.active, self.card, self.collector, self.collected,
+                          1 if self.collapsed else 0, -1]
+        self.act_discard.append(self.card)
         if self.zone >= 0:  # pragma: no cover - every path discards its Placement card
             self.zone_discard.append(self.zone)
         self._reset_card()
-        self.card = -1
         self.swaps = 0
+        if self.rules.full_zone == "next_cup" and True in self.full:
+            self.full = [False] * self.t.nzones
         ended = self.active
         if not self.shared_total():
             self.stage = OVER
-            top = max(self.piles)
-            self.losers = [s for s in range(self.n) if top and self.piles[s] == top]
+            self.losers = self._biggest_losers()
             self._events.append(Event("game_over", {"losers": list(self.losers),
                                                     "piles": list(self.piles),
                                                     "retired": self.retired}))
@@ -672,7 +982,7 @@ class State(PileActions, BaseState):
         self.placer = self.active
         self.turn_no += 1
         self.stage = DRAW
-        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn_no}))
+        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn_no + 1}))
 
     # ------------------------------------------------------------------ conveniences
     def report(self, fell: Sequence[str] = (), *, collapse: bool = False,
@@ -716,36 +1026,40 @@ class State(PileActions, BaseState):
         Everything on the table is public: the pot by zone, the shared pile by shape,
         every personal pile, the retired pile, every held protection card (face up), the
         discards and the decks' sizes. Only the decks' order is hidden, and never shown.
-        ``"hand"`` is the seat's own held protection cards; ``"in_hand"`` the cups taken
-        for the card in play; ``"names"`` the display names in ``lang``.
+        ``"hand"`` is the seat's own held protection cards; ``"cups_in_hand"`` the cups
+        taken for the card in play; ``"names"`` the display names in ``lang`` (every key:
+        ``State.VIEW_KEYS``).
         """
-        seat = self.check_seat(seat)
-        t = self.t
-        if lang not in ("en", "ar"):
+        if lang not in LANGS:
             raise ValueError(f"views are available in 'en' and 'ar', not {lang!r}")
+        v = super().view(seat)
+        if lang != "en":
+            v["lang"] = lang
+            v["names"] = {group: dict(ids) for group, ids in self.t.names[lang].items()}
+            if seat is not None:
+                v["prompt"] = prompt_for(self, seat, lang)
+        return v
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        t = self.t
         sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
+        stage = self.stage
         spec = self.spec
-        v: dict[str, Any] = {
-            "game": "dallah",
-            "lang": lang,
-            "players": list(self.players),
-            "seat": seat,
-            "to_act": self.to_act,
-            "turn": self.active,
-            "turn_no": self.turn_no,
-            "stage": STAGES[self.stage],
-            "report": REPORTS[self.what] if self.stage == REPORT else None,
-            "card": None if spec is None else {
-                "id": spec.id, "kind": spec.kind, "cups": spec.cups,
-                "you_lose": spec.you_lose, "seconds": spec.seconds,
-            },
-            "cup": sid[self.hand[0]] if (self.stage == REPORT and self.what == R_PLACE
-                                         and not self.released) else None,
+        last = self.last_turn
+        return {
+            "lang": "en",
+            "active": self.active,
+            "turn": self.turn_no + 1,
+            "report": REPORTS[self.what] if stage == REPORT else None,
+            "card": None if spec is None else card_json(spec),
+            "cup": sid[self.cups_in_hand[0]] if self._placing() else None,
             "zone": zid[self.zone] if self.zone >= 0 else None,
-            "in_hand": [sid[s] for s in self.hand],
-            "placer": self.placer if self.stage in (ROLL, REPORT) else None,
-            "collector": self.collector if self.collector >= 0 else None,
+            "cups_in_hand": [sid[s] for s in self.cups_in_hand],
+            "placer": self.placer if stage in (ROLL, REPORT) else None,
+            "collector": self.collector if self.collector >= 0 and (
+                stage in (ROLL, REPORT)) else None,
             "partner": self.partner if self.partner >= 0 else None,
+            "collected": self.collected,
             "falls": self.falls,
             "timeouts": self.timeouts,
             "swaps_left": self.swaps_left(),
@@ -756,88 +1070,67 @@ class State(PileActions, BaseState):
             "piles": list(self.piles),
             "retired": self.retired,
             "held": [[cid[c] for c in h] for h in self.held],
-            "effects": self._effects_json() if self.stage == PROTECT else [],
-            "decks": {"actions": len(self.act_stock), "actions_discard": len(self.act_discard),
-                      "placements": len(self.zone_stock),
-                      "placements_discard": len(self.zone_discard)},
-            "discards": {"actions": [cid[c] for c in self.act_discard],
-                         "placements": [zid[z] for z in self.zone_discard]},
-            "names": {group: dict(ids) for group, ids in t.names[lang].items()},
-            "prompt": prompt_for(self, seat, lang),
+            "effects": self._effects_json() if stage == PROTECT else [],
+            "stock": len(self.act_stock),
+            "discard": [cid[c] for c in self.act_discard],
+            "placement_stock": len(self.zone_stock),
+            "placement_discard": [zid[z] for z in self.zone_discard],
+            "last_turn": None if not last else {
+                "seat": last[0], "card": cid[last[1]],
+                "collector": last[2] if last[2] >= 0 else None,
+                "collected": last[3], "collapsed": bool(last[4])},
+            "late_reporter": self.late if self.late >= 0 else None,
+            "names": {group: dict(ids) for group, ids in t.names["en"].items()},
         }
-        if self.stage == OVER:
-            v["result"] = self.outcome().to_dict()
-        if seat is not None:
-            v["hand"] = [cid[c] for c in self.held[seat]]
-            v["legal"] = [str(a) for a in self.legal_actions(seat)]
-        return v
 
-    # ------------------------------------------------------------------ copy & sampling
-    def copy(self) -> Self:
-        o = type(self).__new__(type(self))
-        self._copy_common(o)
-        o.t = self.t
-        o._events = []
-        o._setup_log = self._setup_log
-        o.stage = self.stage
-        o.active = self.active
-        o.turn_no = self.turn_no
-        o.shared = self.shared.copy()
-        o.pot = [z.copy() for z in self.pot]
-        o.piles = self.piles.copy()
-        o.retired = self.retired
-        o.held = [h.copy() for h in self.held]
-        o.act_stock = self.act_stock.copy()
-        o.act_discard = self.act_discard.copy()
-        o.zone_stock = self.zone_stock.copy()
-        o.zone_discard = self.zone_discard.copy()
-        o.rolls = self.rolls.copy()
-        o.full = self.full.copy()
-        o.card = self.card
-        o.hand = self.hand.copy()
-        o.placers = self.placers.copy()
-        o.cup_no = self.cup_no
-        o.placer = self.placer
-        o.collector = self.collector
-        o.zone = self.zone
-        o.what = self.what
-        o.released = self.released
-        o.falls = self.falls
-        o.timeouts = self.timeouts
-        o.swaps = self.swaps
-        o.partner = self.partner
-        o.amount = self.amount
-        o.effects = [e.copy() for e in self.effects]
-        o.asked = self.asked.copy()
-        o.answered = self.answered.copy()
-        o.used = self.used.copy()
-        o.losers = self.losers.copy()
-        return o
+    def _hand(self, seat: int) -> list[Any]:
+        cid = self.t.card_ids
+        return [cid[c] for c in self.held[seat]]
 
+    def _prompt(self, seat: int) -> str:
+        return prompt_for(self, seat, "en")
+
+    # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
-        """A copy with what nobody can see redrawn: both decks' order and the die's future.
+        """A full state ``seat`` cannot tell from this one: both decks redealt, no rolls.
 
         Every cup, pile, held card and discard is on the table for all to see, so only the
-        two draw piles are reshuffled; stacked die rolls are forgotten and the world gets a
-        forked generator, so its future rolls differ too.
+        order of the two draw piles is hidden (and the die's future). Each draw pile is
+        rebuilt from public information alone, the whole deck less every card in sight,
+        in card-code order, then shuffled with the caller's generator; stacked die rolls
+        and the stacked setup are forgotten, and the world's own generator is forked from
+        the caller's, so nothing in a world depends on the real order or the real seed.
         """
-        self.check_seat(seat)
-        r = as_rng(rng)
-        world = self.copy()
-        r.shuffle(world.act_stock)
-        r.shuffle(world.zone_stock)
+        world, r = self._world(seat, rng)
+        t = self.t
+        left = list(t.card_counts)
+        for c in self.act_discard:
+            left[c] -= 1
+        for h in self.held:
+            for c in h:
+                left[c] -= 1
+        if self.card >= 0:
+            left[self.card] -= 1
+        pool = [c for c, k in enumerate(left) for _ in range(k)]
+        r.shuffle(pool)
+        world.act_stock = pool
+        zleft = list(t.zone_counts)
+        for z in self.zone_discard:
+            zleft[z] -= 1
+        if self.zone >= 0:
+            zleft[self.zone] -= 1
+        zpool = [z for z, k in enumerate(zleft) for _ in range(k)]
+        r.shuffle(zpool)
+        world.zone_stock = zpool
         world.rolls = []
-        world.rng = r.fork()
+        world.extra = {}
         return world
 
-    # ------------------------------------------------------------------ JSON
-    def _dump(self) -> dict[str, Any]:
-        return saving.dump(self)
 
-    def _load(self, r: Reader) -> None:
-        saving.load(self, r)
-        check_consistency(self)
-
+#: Reports that may come late, after ``settled`` (DAL-23).
+_LATE = frozenset({A.Fell, A.Falls, A.Collapse})
+#: The verbs with arguments (the others need no type checks).
+_ARGS = frozenset({A.Fell, A.Falls, A.Move, A.Target, A.Pair, A.Redirect})
 
 #: Argument fields that name a card-set id, and those that name a seat (with the ruling
 #: a bad seat cites: a target is "another player", DAL-36).
@@ -861,6 +1154,13 @@ def _check_args(action: Action, n: int) -> None:
         if type(value) is not str:
             raise IllegalAction(f"'{action.verb}': the {name} is a card-set id, not {value!r}",
                                 code="bad_argument", seat=action.seat)
+    if kind is A.Falls:
+        cups = action.cups  # type: ignore[attr-defined]
+        if (type(cups) is not tuple or not 0 < len(cups) <= A.MAX_FALLS
+                or not all(type(c) is str and len(c) <= 65 for c in cups)):
+            raise IllegalAction(f"'fell': the cups are 1 to {A.MAX_FALLS} texts "
+                                "'zone:shape' or 'shape'", code="bad_argument",
+                                seat=action.seat)
     names, ruling = _SEAT_FIELDS.get(kind, ((), None))
     for name in names:
         value = getattr(action, name)
@@ -876,6 +1176,7 @@ _HANDLERS: dict[type[Action], Any] = {
     A.Roll: State._do_roll,
     A.Settled: State._do_settled,
     A.Fell: State._do_fell,
+    A.Falls: State._do_falls,
     A.Collapse: State._do_collapse,
     A.NoSpace: State._do_nospace,
     A.Timeout: State._do_timeout,
@@ -894,6 +1195,7 @@ _STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], str]] = {
     A.Roll: ((ROLL,), "DAL-20"),
     A.Settled: ((REPORT,), "DAL-23"),
     A.Fell: ((REPORT,), "DAL-10"),
+    A.Falls: ((REPORT,), "DAL-10"),
     A.Collapse: ((REPORT,), "DAL-14"),
     A.NoSpace: ((REPORT,), "DAL-21"),
     A.Timeout: ((REPORT,), "DAL-28"),
@@ -921,10 +1223,11 @@ def new_game(
     held: Sequence[Sequence[str]] | None = None,
     first: int | None = None,
 ) -> State:
-    """Start a game of Dallah.
+    """Start a game of Dallah (players, seed, rules and deck are checked by ``State.new``).
 
-    Scenarios stack what is random and set up the table (all kept in the setup record, so
-    ``record()``/``replay()`` reproduce them):
+    ``rules`` may also be a :class:`~tablegames.dallah.cardset.CardSet` (the standard
+    options with that deck). Scenarios stack what is random and set up the table (all kept
+    in the setup record, so ``record()``/``replay()`` reproduce them):
 
     * ``actions`` (or ``deck``) — Action card ids on top of the Action deck, top first;
     * ``placements`` — zone ids on top of the Placement deck, top first;
@@ -934,27 +1237,12 @@ def new_game(
     * ``held`` — protection card ids each seat already holds face up;
     * ``first`` — the seat that starts (default 0).
     """
-    names = normalize_players(players, MIN_PLAYERS, MAX_PLAYERS, "dallah")
-    r = coerce_rules(rules)
-    extra: dict[str, Any] = {}
-    for key, value in (("actions", actions), ("placements", placements), ("rolls", rolls),
-                       ("held", held)):
-        if value is not None:
-            if isinstance(value, str):
-                raise SetupError(f"{key} must be a list, not a string")
-            extra[key] = [list(v) if key == "held" and not isinstance(v, str) else v
-                          for v in value]
-    if piles is not None:
-        extra["piles"] = list(piles) if not isinstance(piles, str) else piles
-    if pot is not None:
-        if not isinstance(pot, Mapping):
-            raise SetupError("pot must map zone ids to lists of shape ids")
-        extra["pot"] = {str(z): list(v) if not isinstance(v, str) else v for z, v in pot.items()}
-    if first is not None:
-        extra["first"] = first
-    if deck is not None and (isinstance(deck, str) or not isinstance(deck, Sequence)):
-        raise SetupError("deck must be a list of Action card ids, top card first")
-    return State._fresh(names, check_seed(seed), r, deck, extra)
+    if isinstance(rules, CardSet):
+        rules = Rules(cards=rules)
+    setup = {"actions": actions, "placements": placements, "rolls": rolls, "piles": piles,
+             "held": held, "pot": pot}
+    return State.new(players, seed, rules, deck, first=first,
+                     **{k: plain_setup(v, k) for k, v in setup.items()})
 
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "VARIANTS", "Rules", "State", "new_game"]

@@ -21,6 +21,7 @@ class Table:
 
     __slots__ = (
         "action_deck",
+        "card_counts",
         "card_ids",
         "card_index",
         "carded_zones",
@@ -34,6 +35,7 @@ class Table:
         "shape_ids",
         "shape_index",
         "specs",
+        "zone_counts",
         "zone_deck",
         "zone_ids",
         "zone_index",
@@ -58,6 +60,9 @@ class Table:
                              for c in specs)
         self.action_deck = [i for i, c in enumerate(specs) for _ in range(c.count)]
         self.zone_deck = [i for i, z in enumerate(cards.zones) for _ in range(z.cards)]
+        #: Copies of each card code and each zone in the full decks (for dealing worlds).
+        self.card_counts = tuple(c.count for c in specs)
+        self.zone_counts = tuple(z.cards for z in cards.zones)
         #: Display names per language; read-only (every view and prompt shows them).
         self.names = {lang: cards.names(lang) for lang in ("en", "ar")}
 

@@ -13,6 +13,7 @@
 ['0:lay set3=R3,B3,G3 set7=R7,B7,W', '0:lay set3=R3,B3,G3 set12=G12,Y12,W', '0:discard R3']
 """
 
+from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
@@ -76,7 +77,8 @@ GAME = GameInfo(
     rules_class=Rules,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    bots={"random": RandomBot, "eager": EagerRandomBot, "smart": SmartBot},
+    bots={"random": RandomBot, "eager": EagerRandomBot, "smart": SmartBot,
+          "ismcts": as_policy("ismcts", "phase10")},
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="smart",

@@ -224,3 +224,55 @@ class EagerRandomBot:
             if some:
                 return some[self.rng.below(len(some))]
         return legal[self.rng.below(len(legal))]  # type: ignore[no-any-return]
+
+
+#: Lay-downs the search considers at once (they differ only in which cards go down).
+_LAY_CANDIDATES = 3
+#: How much one phase ahead outweighs points, and how sure a lead is (see ``_value``).
+_POINTS_PER_PHASE = 500
+_TEMPERATURE = 0.6
+
+
+def _lay_key(a: A.Lay) -> tuple[int, int]:
+    """SmartBot's order of lay-downs: fewest Wilds spent, then most points shed."""
+    return (sum(c == WILD for g in a.groups for c in g.cards),
+            -sum(POINTS[c] for g in a.groups for c in g.cards))
+
+
+def _candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """Every action but lay-downs, and the few best lay-downs by the smart bot's order.
+
+    A hand that can lay its phase often can lay it dozens of ways (which Wild goes where,
+    which of two equal cards); searching each is wasted, and the smart bot's order of
+    them is sound, so the search compares a handful against holding back.
+    """
+    lays = [a for a in actions if isinstance(a, A.Lay)]
+    if len(lays) <= _LAY_CANDIDATES:
+        return actions
+    keep = set(map(str, sorted(lays, key=_lay_key)[:_LAY_CANDIDATES]))
+    return [a for a in actions if not isinstance(a, A.Lay) or str(a) in keep]
+
+
+def _value(state: State) -> list[float]:
+    """Each seat's rough chance of winning (= not losing) from phases done and points.
+
+    The game is won by completing the last phase first, the lowest score breaking ties:
+    a softmax over phases completed (a phase laid down this hand counts half) less
+    points in phases' worth, with a temperature that makes a two-phase lead nearly sure.
+    """
+    import math
+
+    strength = [state.done[s] + (0.5 if state.down[s] else 0.0)
+                - state.scores[s] / _POINTS_PER_PHASE for s in range(state.n)]
+    top = max(strength)
+    weights = [math.exp((x - top) / _TEMPERATURE) for x in strength]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+from tablegames.bots.hints import SearchHints  # noqa: E402
+from tablegames.bots.registry import register_hints  # noqa: E402
+
+register_hints("phase10", SearchHints(
+    rollout=SmartBot, value=_value, horizon=lambda s: s.hand_no, rollout_depth=1,
+    candidates=_candidates))

@@ -67,10 +67,12 @@ GAME_KEYS: dict[str, dict[str, tuple[Key, ...]]] = {
     "dallah": {
         "pot": _keys("pot"), "shared": _keys("shared"), "piles": _keys("piles"),
         "held": _keys("held"), "card": _keys("card"), "zone": _keys("zone"),
-        "cup": _keys("cup"), "cups_in_hand": _keys("in_hand"),
-        "full_zones": _keys("full_zones"), "names": _keys("names"), "turn": _keys("turn"),
+        "cup": _keys("cup"), "cups_in_hand": _keys("cups_in_hand", "in_hand"),
+        "full_zones": _keys("full_zones"), "names": _keys("names"),
+        "turn": _keys("active", "turn"),
         "retired": _keys("retired"), "effects": _keys("effects"), "decks": _keys("decks"),
-        "round": _keys(Key("turn_no", 1)), "report": _keys("report"),
+        "stock": _keys("stock"), "placement_stock": _keys("placement_stock"),
+        "round": _keys("turn", Key("turn_no", 1)), "report": _keys("report"),
     },
 }
 

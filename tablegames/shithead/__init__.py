@@ -2,24 +2,39 @@
 
 The special values are a table of data on :class:`Rules` (see :mod:`.rules`).
 
+Cards are shown as a person reads them (``A♠``, ``K♥``, ``10♦``); action notation writes
+them in ASCII (``As``, ``Kh``, ``10d``) and reads either spelling:
+
 >>> from tablegames import shithead
 >>> state = shithead.new_game(players=2, seed=1, rules={"swap": False},
-...                           deck=["4c", "4d", "4h", "6c", "6d", "6h", "1c", "8c", "12c"])
+...                           deck=["4c", "4d", "4h", "6c", "6d", "6h", "Ac", "8c", "Qc"])
 >>> state.view(0)["hand"], state.to_act
-(['1c', '8c', '12c'], 0)
->>> state.apply("0:play 1c")[0].for_seat(None)
-{'kind': 'play', 'seat': 0, 'cards': ['1c'], 'from': 'hand'}
+(['A♣', '8♣', 'Q♣'], 0)
+>>> state.apply("0:play Ac")[0].for_seat(None)
+{'kind': 'play', 'seat': 0, 'cards': ['A♣'], 'from': 'hand'}
 """
 
+from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
-from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Swap, parse_action
+from tablegames.shithead.actions import (
+    Blind,
+    Done,
+    Give,
+    Pickup,
+    Play,
+    Ready,
+    Swap,
+    Unready,
+    parse_action,
+)
 from tablegames.shithead.bots import SmartBot
-from tablegames.shithead.cards import NAMES, pack
+from tablegames.shithead.cards import ASCII, NAMES, card_names, code_of, pack
 from tablegames.shithead.effects import Table, compile_table
 from tablegames.shithead.rules import (
     CLASSIC_EFFECTS,
     DEFAULT_EFFECTS,
+    OR_LOWER,
     VARIANTS,
     Effect,
     Rules,
@@ -31,9 +46,11 @@ MAX_PLAYERS = max_players(3)
 
 
 def _max_actions(state: State) -> int:
-    """An honest bound: per round, one swap decision per seat plus the action limit."""
+    """An honest bound: per round, the swap (one decision per seat, or at most the action
+    limit for a simultaneous swap) plus the action limit of play."""
     rules = state.rules
-    return int(rules.rounds) * (len(state.players) + int(rules.action_limit))
+    swap = int(rules.action_limit) if rules.swap_mode == "simultaneous" else len(state.players)
+    return int(rules.rounds) * (swap + int(rules.action_limit))
 
 
 def _simulate_kwargs(players: object) -> dict[str, object]:
@@ -51,20 +68,27 @@ GAME = GameInfo(
     rules_class=Rules,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    bots={"random": RandomBot, "smart": SmartBot},
+    bots={"random": RandomBot, "smart": SmartBot, "ismcts": as_policy("ismcts", "shithead")},
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="smart",
     simulate_kwargs=_simulate_kwargs,
+    state_class=State,
+    ruling_prefix="SHD",
 )
 
+#: Set up a state from position text (see ``docs/guides/notation.md``).
+from_position = State.from_position
+
 __all__ = [
+    "ASCII",
     "CLASSIC_EFFECTS",
     "DEFAULT_EFFECTS",
     "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAMES",
+    "OR_LOWER",
     "VARIANTS",
     "Blind",
     "Done",
@@ -72,12 +96,17 @@ __all__ = [
     "Give",
     "Pickup",
     "Play",
+    "Ready",
     "Rules",
     "SmartBot",
     "State",
     "Swap",
     "Table",
+    "Unready",
+    "card_names",
+    "code_of",
     "compile_table",
+    "from_position",
     "max_players",
     "new_game",
     "pack",

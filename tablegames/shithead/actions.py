@@ -1,19 +1,26 @@
 """Shithead actions and their notation.
 
 =======================  ==================================================================
-``3:swap 5h/9c``         before play, seat 3 swaps face-up 5h for hand card 9c (SHD-03);
+``3:swap 5h/9c``         before play, seat 3 swaps face-up 5♥ for hand card 9♣ (SHD-03);
                          several at once: ``3:swap 5h,6d/9c,10s`` (face-up / hand)
-``3:done``               seat 3 keeps its face-up cards as dealt (SHD-03)
-``1:play 7c,7d``         seat 1 plays 7c and 7d, from its hand or, with the hand empty,
-                         from its face-up cards (SHD-05, SHD-07, SHD-09)
+``3:done``               seat 3 ends its swap (SHD-03, one swap each in turn)
+``3:ready``              seat 3 has finished swapping (the simultaneous swap)
+``3:unready``            seat 3 takes back its ``ready`` to swap again (simultaneous swap)
+``1:play 7c,7d``         seat 1 plays 7♣ and 7♦, from its hand or, with the hand empty,
+                         from its face-up cards (SHD-05, SHD-07, SHD-09); out of turn,
+                         the cut-in of ``Rules.cut_in``
 ``2:blind 0``            seat 2 turns up its face-down card in position 0 (SHD-10)
 ``0:pickup``             seat 0 picks up the pile (SHD-08, SHD-09)
 ``0:give 2``             seat 0 gives the pile to seat 2 with Take-it-bad-luck (SHD-28)
 =======================  ==================================================================
 
-Cards are listed in code order (by value, then suit), so every action has one canonical
-notation; the parser accepts any order and sorts. Actions are interned: the engine hands
-out one object per action, which saves allocations in playouts.
+Cards are written in ASCII, rank then suit letter (``As``, ``10d``, ``Kh``: see
+:mod:`.cards`), and read in any spelling it accepts, so ``1:play 7♣,7♦`` and
+``1:play 7c,7d`` are the same action, always written the second way. They are listed in
+code order (by value, then suit), so every action has one canonical notation; the parser
+accepts any order and sorts. Actions are interned: the engine hands out one object per
+action, which saves allocations in playouts; the caches are bounded, so parsing junk
+cannot grow them without limit.
 """
 
 from __future__ import annotations
@@ -24,11 +31,12 @@ import attrs
 
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
-from tablegames.shithead.cards import NAMES, code_of
+from tablegames.shithead.cards import ASCII, code_of
+from tablegames.shithead.multisets import sub_multisets
 
 
 def _cards_text(cards: tuple[int, ...]) -> str:
-    return ",".join(NAMES[c] for c in cards)
+    return ",".join(ASCII[c] for c in cards)
 
 
 @attrs.frozen
@@ -48,6 +56,20 @@ class Done(Action):
     """Keep the face-up cards as dealt and end this seat's swap."""
 
     verb: ClassVar[str] = "done"
+
+
+@attrs.frozen
+class Ready(Done):
+    """Finished swapping (the simultaneous swap); play starts once every seat is ready."""
+
+    verb: ClassVar[str] = "ready"
+
+
+@attrs.frozen
+class Unready(Action):
+    """Take back ``ready`` to swap again, while some seat is still swapping."""
+
+    verb: ClassVar[str] = "unready"
 
 
 @attrs.frozen
@@ -92,6 +114,11 @@ class Give(Action):
 
 #: Seats below this get interned actions (parsing "999:done" must not grow the caches).
 INTERN_SEATS = 32
+#: The interning caches are emptied when they hold this many actions: a long run of
+#: parsed junk ("0:play 2c,3c,…") costs at most this much memory.
+INTERN_LIMIT = 20_000
+#: Card lists longer than this are never interned (the longest real set: 12 equal cards).
+INTERN_CARDS = 12
 _PLAYS: dict[tuple[int, tuple[int, ...]], Play] = {}
 _SWAPS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Swap] = {}
 _SIMPLE: dict[tuple[type[Action], int, int], Action] = {}
@@ -103,9 +130,38 @@ def play(seat: int, cards: tuple[int, ...]) -> Play:
     a = _PLAYS.get(key)
     if a is None:
         a = Play(seat, cards)
-        if seat < INTERN_SEATS:
+        if seat < INTERN_SEATS and len(cards) <= INTERN_CARDS:
+            if len(_PLAYS) >= INTERN_LIMIT:
+                _PLAYS.clear()
             _PLAYS[key] = a
     return a
+
+
+_SINGLES: dict[int, tuple[Play, ...]] = {}
+_GROUPS: dict[tuple[int, tuple[int, ...]], tuple[Play, ...]] = {}
+
+
+def singles(seat: int) -> tuple[Play, ...]:
+    """The interned one-card plays of ``seat``, indexed by card code (a hot path)."""
+    out = _SINGLES.get(seat)
+    if out is None:
+        out = tuple(play(seat, (c,)) for c in range(52))
+        if seat < INTERN_SEATS:
+            _SINGLES[seat] = out
+    return out
+
+
+def group_plays(seat: int, group: tuple[int, ...]) -> tuple[Play, ...]:
+    """Every play of some of ``group`` (equal values, sorted), by size then code order."""
+    key = (seat, group)
+    out = _GROUPS.get(key)
+    if out is None:
+        out = tuple(play(seat, sub) for sub in sub_multisets(group))
+        if seat < INTERN_SEATS and len(group) <= INTERN_CARDS:
+            if len(_GROUPS) >= INTERN_LIMIT:
+                _GROUPS.clear()
+            _GROUPS[key] = out
+    return out
 
 
 def swap(seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> Swap:
@@ -114,7 +170,9 @@ def swap(seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> Swap:
     a = _SWAPS.get(key)
     if a is None:
         a = Swap(seat, up, hand)
-        if seat < INTERN_SEATS:
+        if seat < INTERN_SEATS and len(up) + len(hand) <= INTERN_CARDS:
+            if len(_SWAPS) >= INTERN_LIMIT:
+                _SWAPS.clear()
             _SWAPS[key] = a
     return a
 
@@ -132,6 +190,16 @@ def _simple(cls: type[Action], seat: int, arg: int = -1) -> Action:
 def done(seat: int) -> Done:
     """The interned ``done`` action."""
     return _simple(Done, seat)  # type: ignore[return-value]
+
+
+def ready(seat: int) -> Ready:
+    """The interned ``ready`` action."""
+    return _simple(Ready, seat)  # type: ignore[return-value]
+
+
+def unready(seat: int) -> Unready:
+    """The interned ``unready`` action."""
+    return _simple(Unready, seat)  # type: ignore[return-value]
 
 
 def pickup(seat: int) -> Pickup:
@@ -168,7 +236,7 @@ def _swap(seat: int, args: str) -> Action:
 
 
 def _index(text: str, what: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise NotationError(f"'{what}' needs a number, for example '0:{what} 1'")
     return int(text)
 
@@ -176,6 +244,8 @@ def _index(text: str, what: str) -> int:
 _VERBS: dict[str, ActionBuilder] = {
     "swap": _swap,
     "done": no_args(done),
+    "ready": no_args(ready),
+    "unready": no_args(unready),
     "play": _play,
     "blind": lambda s, a: blind(s, _index(a, "blind")),
     "pickup": no_args(pickup),

@@ -9,6 +9,8 @@
   pile is worth giving away, so Take-it is played early when the pile is large.
 * **Take it, bad luck**: give the pile to the opponent closest to going out.
 * **Blind**: any face-down card is as good as another; take the first.
+* **Cut in** (``Rules.cut_in``: completing four of a kind out of turn) whenever it may:
+  the pile burns and the seat plays on.
 * Now and then (``explore``, 5%) it makes a random legal play instead: without it, bots
   that all follow the same rules can pass a pile round the table for ever.
 
@@ -111,3 +113,51 @@ class SmartBot:
             return (v, -len(cards))
 
         return min(legal, key=cost)
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        """Cut in whenever the rules offer it (``Rules.cut_in``): completing the run burns
+        the pile, sheds the cards and gives the seat the next play, so it always pays;
+        with a choice, shed the most cards."""
+        plays = [a for a in state.legal_actions(seat) if isinstance(a, A.Play)]
+        if not plays:
+            return None
+        return max(plays, key=lambda a: len(a.cards))
+
+
+#: Temperatures of the value's softmaxes: cards held (a round) and lost rounds (a match).
+_CARDS_TEMPERATURE = 4.0
+_MATCH_TEMPERATURE = 0.7
+#: Actions a search rollout plays before it is cut and valued.
+ROLLOUT_ACTIONS = 24
+
+
+def _value(state: Any) -> list[float]:
+    """Each seat's rough chance of not losing, from the cards every seat still holds.
+
+    The loser is the last seat holding cards, so the more cards (hand, face up, face down)
+    a seat holds the likelier it loses: a softmax over the counts of the seats still in
+    the round (a seat that is out cannot lose it). In a match of rounds the expected tally
+    of lost rounds goes through a second softmax: the seats with the most lose the match.
+    """
+    import math
+
+    n = state.n
+    out = set(state.finished)
+    held = [len(state.hands[s]) + len(state.up[s]) + len(state.down[s]) for s in range(n)]
+    weights = [0.0 if s in out else math.exp(held[s] / _CARDS_TEMPERATURE) for s in range(n)]
+    total = sum(weights) or 1.0
+    lose_round = [w / total for w in weights]
+    if state.rules.rounds <= 1:
+        return [1.0 - p for p in lose_round]
+    expected = [state.tally[s] + lose_round[s] for s in range(n)]
+    top = max(expected)
+    match = [math.exp((e - top) / _MATCH_TEMPERATURE) for e in expected]
+    total = sum(match)
+    return [1.0 - m / total for m in match]
+
+
+from tablegames.bots.hints import SearchHints  # noqa: E402
+from tablegames.bots.registry import register_hints  # noqa: E402
+
+register_hints("shithead", SearchHints(
+    rollout=SmartBot, value=_value, horizon=lambda s: s.version, rollout_depth=ROLLOUT_ACTIONS))

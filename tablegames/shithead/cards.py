@@ -1,13 +1,27 @@
-"""Shithead's cards: values 1 to 13 in four suits, one or more 52-card decks (SHD-05).
+"""Shithead's cards: thirteen ranks in four suits, one or more 52-card decks (SHD-05).
 
-The source numbers the cards 1..13 rather than naming ranks, so the notation is the value
-followed by the suit letter: ``"1c"``, ``"7d"``, ``"10h"``, ``"13s"``. The usual rank
-letters are read as aliases (``"Ac"`` = ``"1c"``, ``"Th"`` = ``"10h"``, ``"Js"``,
-``"Qs"``, ``"Ks"`` = 11, 12, 13) but never written.
+**Notation.** Wherever a person reads a card (views, events, prompts, the terminal) it
+is written as people write it: the rank (``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``) then
+the suit symbol (``♣ ♦ ♥ ♠``): ``A♠``, ``K♥``, ``10♦``, ``7♣`` (:data:`NAMES`). Action
+notation, which is also what saves and records hold, writes the same card in ASCII, the
+suit as its letter (``c d h s``): ``0:play As``, ``0:play 10d,10h`` (:data:`ASCII`), as
+python-chess keeps SAN in ASCII and draws pieces as symbols. That keeps notation easy to
+type and saves small and fast (a symbol costs six characters in JSON). Read back, any of
+these spellings is accepted, case-blind, in a view's cards and in notation alike:
 
-Codes run **value-major**: ``code = (value - 1) * 4 + suit``, so sorting codes sorts a hand
-by value (what a player looks at) and ``VALUE[code]`` is one table lookup. With several
-decks the faces stay the same 52 codes and the pack holds several copies of each.
+* the suit as a symbol (``♣ ♦ ♥ ♠``, or the white ``♧ ♢ ♡ ♤``) or a letter (``c d h s``);
+* the rank as ``A``/``1``, ``2`` … ``10``/``T``, ``J``/``11``, ``Q``/``12``, ``K``/``13``
+  (the numbers are how the source, and saves of engine 1, write the ranks).
+
+So ``A♠``, ``as``, ``1s`` and ``As`` are one card: shown ``A♠``, written ``As``.
+
+**Codes and values.** Inside a state a card is a code. Codes run **value-major**:
+``code = (value - 1) * 4 + suit``, with the value 1 for the ace, 11 to 13 for the court
+cards, and suits in the order ♣ ♦ ♥ ♠. ``VALUE[code]`` is one table lookup, and the
+effects table is keyed by these values. Whether the ace ranks low (below the 2, the
+source's order) or high (above the king) is the rule ``Rules.aces``; :func:`rank_table`
+gives each value's place in that order. With several decks the faces stay the same 52
+codes and the pack holds several copies of each.
 """
 
 from __future__ import annotations
@@ -15,28 +29,49 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from tablegames.common.cards import SUITS, Card, Pack
+from tablegames.common.cards import Card, Pack
 
-#: Values run 1..13 (SHD-05).
+#: Values run 1..13 (SHD-05); 1 is the ace.
 LOW, HIGH = 1, 13
 VALUES = tuple(range(LOW, HIGH + 1))
 FACES = 52
-#: ``VALUE[code]``: the card's value (1..13).
+#: ``VALUE[code]``: the card's value (1..13, the ace 1).
 VALUE: tuple[int, ...] = tuple(c // 4 + 1 for c in range(FACES))
-#: Notation of every code.
-NAMES: tuple[str, ...] = tuple(f"{VALUE[c]}{SUITS[c % 4]}" for c in range(FACES))
-_LETTERS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+#: Rank text of each value (index 0 unused).
+RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: Suit symbols in code order (clubs, diamonds, hearts, spades).
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+SUIT_LETTERS = ("c", "d", "h", "s")
+_WHITE_SUITS = ("♧", "♢", "♡", "♤")
+#: How people read every code (views, events, prompts): ``A♠``.
+NAMES: tuple[str, ...] = tuple(f"{RANK_TEXT[VALUE[c]]}{SUIT_SYMBOLS[c % 4]}" for c in range(FACES))
+#: Action notation of every code (ASCII): ``As``.
+ASCII: tuple[str, ...] = tuple(f"{RANK_TEXT[VALUE[c]]}{SUIT_LETTERS[c % 4]}" for c in range(FACES))
+#: Other spellings of each rank (read, never written).
+_RANK_ALIASES: dict[int, tuple[str, ...]] = {
+    1: ("1",), 10: ("T",), 11: ("11",), 12: ("12",), 13: ("13",),
+}
+
+#: The rank orders: ``rank[value]`` is the value's place (index 0, an open pile, is 0).
+RANKS_ACE_LOW: tuple[int, ...] = tuple(range(14))
+RANKS_ACE_HIGH: tuple[int, ...] = (0, 14, *range(2, 14))
+
+
+def rank_table(aces: str) -> tuple[int, ...]:
+    """``rank[value]`` for ``Rules.aces`` (``"low"``: A=1 … K=13; ``"high"``: 2 … K, A=14)."""
+    return RANKS_ACE_HIGH if aces == "high" else RANKS_ACE_LOW
 
 
 @cache
 def pack(decks: int = 1) -> Pack:
     """The pack of ``decks`` 52-card decks (every face ``decks`` times)."""
-    faces = tuple(Card(str(VALUE[c]), SUITS[c % 4]) for c in range(FACES))
-    aliases = {
-        f"{letter}{suit}": (value - 1) * 4 + si
-        for letter, value in _LETTERS.items()
-        for si, suit in enumerate(SUITS)
-    }
+    faces = tuple(Card(RANK_TEXT[VALUE[c]], SUIT_SYMBOLS[c % 4]) for c in range(FACES))
+    aliases: dict[str, int] = {}
+    for code in range(FACES):
+        value, suit = VALUE[code], code % 4
+        for rank in (RANK_TEXT[value], *_RANK_ALIASES.get(value, ())):
+            for mark in (SUIT_SYMBOLS[suit], _WHITE_SUITS[suit], SUIT_LETTERS[suit]):
+                aliases[f"{rank}{mark}"] = code
     return Pack(
         name="shithead" if decks == 1 else f"shithead x{decks}",
         faces=faces,
@@ -47,10 +82,10 @@ def pack(decks: int = 1) -> Pack:
 
 
 def card_names(codes: Iterable[int]) -> list[str]:
-    """Notation of several codes."""
+    """Several codes as people read them (``["A♠", "10♦"]``)."""
     return [NAMES[c] for c in codes]
 
 
 def code_of(text: str) -> int:
-    """The code of a card in notation (raises ``NotationError``)."""
+    """The code of a card in any accepted spelling (raises ``NotationError``)."""
     return pack(1).code(text)

@@ -2,70 +2,78 @@
 
 ``Rules.effects`` is the readable table (a few rows); the engine asks "may value *v* go on
 this pile?" and "what does *v* do?" thousands of times a second, so :func:`compile_table`
-turns it once per rules object into dense tuples and a legality bitmask per pile state.
+turns it once per rules object into dense tuples and one legality bitmask per pile state.
 
-The **pile state** that legality depends on is two numbers, both derived from the pile:
+The **pile state** that legality depends on is one number read from the pile: its
+*effective top*, the value of the top card once transparent cards are seen through (0
+for an empty pile or after a Zero-it, SHD-20). :meth:`Table.can_play_on` is the one rule:
 
-* ``level`` — the value a normal card must match or beat (0 for an empty pile or after a
-  Zero-it, SHD-20);
-* ``cap`` — 0, or the highest value allowed next (5 after a "5 or less", SHD-21; the card's
-  own value after a classic play-lower 7).
+* if the effective top's row has ``playable_on_me``, exactly those values may be played
+  (``"lower"``: the top's rank or lower, and the cards that go on anything);
+* otherwise a card with ``on="any"`` may be played, and any other card whose rank (in the
+  order ``Rules.aces`` gives) is at least the top's.
 
-A card with ``on="any"`` is always legal; a card with ``on="ge"`` needs ``value <= cap``
-while a cap stands, and ``value >= level`` otherwise.
+``masks[top]`` is that rule as a bitmask of values (bit ``v``), precomputed for every top.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 import attrs
 
-from tablegames.shithead.cards import VALUE
+from tablegames.shithead.cards import RANK_TEXT, VALUE, rank_table
 from tablegames.shithead.rules import Effect
 
-PLAIN, RESET, FIVE, LOWER, SKIP, REVERSE, BURN, CLEAR, UNDER, GIVE = range(10)
+PLAIN, RESET, SKIP, REVERSE, BURN, CLEAR, UNDER, GIVE = range(8)
 KIND_CODES = {
-    "plain": PLAIN, "reset": RESET, "five_or_less": FIVE, "play_lower": LOWER,
-    "skip": SKIP, "reverse": REVERSE, "burn": BURN, "transparent": CLEAR,
-    "under_over": UNDER, "give": GIVE,
+    "plain": PLAIN, "reset": RESET, "skip": SKIP, "reverse": REVERSE, "burn": BURN,
+    "transparent": CLEAR, "under_over": UNDER, "give": GIVE,
 }
 KIND_NAMES = {v: k for k, v in KIND_CODES.items()}
 #: Human names used in views, events and prompts.
 KIND_TITLES = {
-    PLAIN: "plain", RESET: "zero it", FIVE: "5 or less", LOWER: "play lower", SKIP: "skip",
-    REVERSE: "reverse", BURN: "burn", CLEAR: "transparent", UNDER: "under-over",
-    GIVE: "take it, bad luck",
+    PLAIN: "plain", RESET: "zero it", SKIP: "skip", REVERSE: "reverse", BURN: "burn",
+    CLEAR: "transparent", UNDER: "under-over", GIVE: "take it, bad luck",
 }
+_ALL = sum(1 << v for v in range(1, 14))
 
 
 @attrs.frozen
 class Table:
-    """Dense per-value tables (index 0 unused) and legality masks per pile state."""
+    """Dense per-value tables (index 0 unused) and the legality mask per effective top."""
 
     kind: tuple[int, ...]
     any_pile: tuple[bool, ...]
     each: tuple[bool, ...]
-    #: ``masks[cap][level]``: bitmask of values (bit v) that may be played.
-    masks: tuple[tuple[int, ...], ...]
+    #: ``rank[v]``: the place of value ``v`` in the rank order (``Rules.aces``).
+    rank: tuple[int, ...]
+    #: ``restricts[v]``: whether value ``v`` restricts the next play (``playable_on_me``).
+    restricts: tuple[bool, ...]
+    #: ``masks[top]``: bitmask of the values (bit v) that may go on that effective top.
+    masks: tuple[int, ...]
+    #: ``lower[r]``: bitmask of the values ranked below ``r``.
+    lower: tuple[int, ...]
+    #: Per effective top: the restriction in words and the ranks allowed (for views).
+    words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
+    allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
 
-    def allowed(self, level: int, cap: int) -> int:
-        """Bitmask of the values (bit ``v``) that may go on a pile in this state."""
-        return self.masks[cap][level]
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "words", tuple(self._words(t) for t in range(14)))
+        object.__setattr__(self, "allowed", tuple(tuple(self._allowed(t)) for t in range(14)))
 
-    def legal(self, value: int, level: int, cap: int) -> bool:
-        """Whether a card of ``value`` may be played on a pile in this state."""
-        return bool(self.masks[cap][level] >> value & 1)
+    def can_play_on(self, value: int, top: int) -> bool:
+        """Whether a card of ``value`` may go on a pile whose effective top is ``top``."""
+        return bool(self.masks[top] >> value & 1)
 
-    def pile_state(self, pile: Sequence[int]) -> tuple[int, int]:
-        """``(level, cap)`` of a pile (bottom first), read from its top down.
+    def top_of(self, pile: Sequence[int]) -> int:
+        """The effective top value of a pile (bottom first), read from its top down.
 
         Transparent cards are seen through (SHD-26); a pile of nothing but transparent
         cards counts the value of its bottom card (9 in the default table). A reset counts
-        0 (SHD-20); a five-or-less or play-lower card sets the cap. Any other card counts
-        its value. The state is read from the cards alone, so a card that Under-over
-        (SHD-27) brings to the top sets it as if just laid (a five-or-less restricts again),
+        0 (SHD-20). The state is read from the cards alone, so a card that Under-over
+        (SHD-27) brings to the top counts as if just laid (a five-or-less restricts again),
         while what a card *does* when laid (skip, reverse, burn) happens only then.
         """
         kind = self.kind
@@ -75,35 +83,72 @@ class Table:
             if k == CLEAR:
                 continue
             if k == RESET:
-                return 0, 0
-            if k == FIVE:
-                return v, 5
-            if k == LOWER:
-                return v, v
-            return v, 0
+                return 0
+            return v
         if pile:
-            return VALUE[pile[0]], 0
-        return 0, 0
+            return VALUE[pile[0]]
+        return 0
+
+    def level(self, top: int) -> int:
+        """The rank a normal card must reach on this top (0: anything goes)."""
+        return self.rank[top] if top else 0
+
+    def restriction(self, top: int) -> str | None:
+        """The restriction the top puts on the next play, in words (``None``: none)."""
+        return self.words[top]
+
+    def allowed_names(self, top: int) -> list[str]:
+        """The ranks that may be played on this top, low to high (for views)."""
+        return list(self.allowed[top])
+
+    def _words(self, top: int) -> str | None:
+        if not self.restricts[top]:
+            return None
+        allowed = self.masks[top]
+        plain = [v for v in range(1, 14) if allowed >> v & 1 and not self.any_pile[v]]
+        ranks = self.rank
+        top_rank = max((ranks[v] for v in plain), default=0)
+        if plain and all(allowed >> v & 1 for v in range(1, 14) if ranks[v] <= top_rank
+                         and not self.any_pile[v]):
+            return f"{RANK_TEXT[next(v for v in plain if ranks[v] == top_rank)]} or less"
+        names = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
+                 if allowed >> v & 1]
+        return "only " + ", ".join(names)
+
+    def _allowed(self, top: int) -> list[str]:
+        allowed = self.masks[top]
+        return [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: self.rank[v])
+                if allowed >> v & 1]
 
 
-@cache
-def compile_table(effects: tuple[Effect, ...]) -> Table:
-    """The dense form of an effects table (cached: rules objects are immutable)."""
+@lru_cache(maxsize=64)
+def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
+    """The dense form of an effects table (cached: rules objects are immutable; bounded,
+    so many different house tables cannot grow the cache without limit)."""
     kind = [PLAIN] * 14
     any_pile = [False] * 14
     each = [False] * 14
+    own: list[int | None] = [None] * 14
     for e in effects:
         kind[e.value] = KIND_CODES[e.does]
         any_pile[e.value] = e.on == "any"
         each[e.value] = e.multiples == "each"
-    masks = []
-    for cap in range(14):
-        row = []
-        for level in range(14):
-            m = 0
+    rank = rank_table(aces)
+    for e in effects:
+        if e.playable_on_me == "lower":
+            own[e.value] = sum(1 << v for v in range(1, 14)
+                               if any_pile[v] or rank[v] <= rank[e.value])
+        elif e.playable_on_me is not None:
+            own[e.value] = sum(1 << v for v in e.playable_on_me)
+    masks = [_ALL]
+    for top in range(1, 14):
+        mask = own[top]
+        if mask is None:
+            mask = 0
             for v in range(1, 14):
-                if any_pile[v] or (v <= cap if cap else v >= level):
-                    m |= 1 << v
-            row.append(m)
-        masks.append(tuple(row))
-    return Table(tuple(kind), tuple(any_pile), tuple(each), tuple(masks))
+                if any_pile[v] or rank[v] >= rank[top]:
+                    mask |= 1 << v
+        masks.append(mask)
+    lower = tuple(sum(1 << v for v in range(1, 14) if rank[v] < r) for r in range(16))
+    return Table(tuple(kind), tuple(any_pile), tuple(each), rank,
+                 tuple(m is not None for m in own), tuple(masks), lower)

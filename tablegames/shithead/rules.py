@@ -1,50 +1,62 @@
 """Shithead house rules as data: ``shithead.Rules`` and its per-value effects table.
 
 The source (SHD-20 … SHD-28) names nine special cards but not which values carry them, so
-the value → effect mapping is **data**, one :class:`Effect` per special value, in the
-spirit of willbw/shead's per-rank rules table. An effect says three things:
+the value → effect mapping is **data**, one :class:`Effect` per special value, as
+willbw/shead's per-rank rules table writes it. A row says four things:
 
 * ``does`` — what the card does when it lands: ``"plain"`` (nothing), ``"reset"``
-  (SHD-20: the pile counts 0), ``"five_or_less"`` (SHD-21: the next card must be 5 or
-  less), ``"play_lower"`` (classic 7: the next card must be this value or less),
-  ``"skip"`` (SHD-22), ``"reverse"`` (SHD-23), ``"burn"`` (SHD-24), ``"transparent"``
-  (SHD-26), ``"under_over"`` (SHD-27) or ``"give"`` (SHD-28);
+  (SHD-20: the pile counts 0), ``"skip"`` (SHD-22), ``"reverse"`` (SHD-23), ``"burn"``
+  (SHD-24), ``"transparent"`` (SHD-26: the pile is read through it), ``"under_over"``
+  (SHD-27) or ``"give"`` (SHD-28);
 * ``on`` — what it may be played on: ``"ge"`` on a pile it matches or beats (the normal
-  rule, SHD-05, and "placed on a lower number" of SHD-21/22/23), or ``"any"`` on anything,
-  ignoring the pile's value and any restriction ("playable on any card", SHD-20/24/26/27);
+  rule, SHD-05, and "placed on a lower number" of SHD-21/22/23), or ``"any"`` on anything
+  ("playable on any card", SHD-20/24/26/27) unless the pile's top card restricts it;
+* ``playable_on_me`` — the restriction the card puts on the next play while it is the
+  pile's effective top card: the values that may then be played on it, *all* of them,
+  the play-on-anything cards included (so a table can say that a 10 may not go on a 7),
+  or ``"lower"``: this value or lower in the rank order, and the cards that go on
+  anything. ``None`` (most rows) means the normal rule: anything of equal or higher
+  rank, and the play-on-anything cards. The "5 or less" of SHD-21 is the row
+  ``Effect(5, playable_on_me="lower")``; the classic "7 means 7 or lower" is
+  ``Effect(7, playable_on_me="lower")``, and a house "9 = odd only" is
+  ``Effect(9, playable_on_me=(3, 5, 7, 9))``;
 * ``multiples`` — how a set of them combines: ``"each"`` (each card acts: two Skips skip
   two players, two Reverses turn play twice and so cancel, two Under-overs move two
   cards) or ``"once"`` (the set acts as one card). Only skip, reverse and under-over can
   act more than once; for the other effects ``"each"`` is refused.
 
-Values not listed are plain cards played on a pile they match or beat.
+Values are 1 to 13, the ace being 1 and the king 13, whatever ``Rules.aces`` says about
+where the ace ranks. Values not listed are plain cards played on a pile they match or beat.
+:meth:`~tablegames.shithead.effects.Table.can_play_on` is the one place that reads the
+table to say whether a card may go on a pile.
 
 **Why the default table looks as it does.** The rules file fixes three values: Reverse is
 a 7 (with two players it "counts as 7", SHD-23), "5 or less" is a 5 (SHD-21) and
 Transparent counts 9 as the first card of a pile (SHD-26), so it is the 9. The rest follow
 the Shithead custom the Arabic game grew from and the power of each card: Zero-it is the 2
 and Burn the 10 (as in every Shithead table), Skip the 8 (likewise), Take-it-bad-luck the
-13 (the strongest card: it must still reach the pile, and it hands the whole pile to an
-opponent), and
-Under-over the 3, a weak low card that the effect makes worth holding. Under-over,
-Zero-it, Burn and Transparent are "playable on any card" in the source; Skip, Reverse and
-5-or-less are "placed on a lower number", which we read as the normal ≥ rule so that
-four equal cards laid by different players (SHD-25) stay possible. In a set, every card
-whose effect can repeat acts once (two Skips skip two players, as the source says; so two
-Reverses cancel and two Under-overs bring up two cards): one rule for all three.
+king (the strongest card: it must still reach the pile, and it hands the whole pile to an
+opponent), and Under-over the 3, a weak low card that the effect makes worth holding.
+Under-over, Zero-it, Burn and Transparent are "playable on any card" in the source; Skip,
+Reverse and 5-or-less are "placed on a lower number", which we read as the normal ≥ rule
+so that four equal cards laid by different players (SHD-25) stay possible. In a set,
+every card whose effect can repeat acts once (two Skips skip two players, as the source
+says; so two Reverses cancel and two Under-overs bring up two cards): one rule for all
+three. The source counts the values 1 to 13 ("a 1, else a 2" starts, SHD-04), so the ace
+is low by default; the ``"classic"`` variant is the common table with the ace high.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
-from cattrs.gen import make_dict_structure_fn
 
 from tablegames.common.errors import RulesError
 from tablegames.common.rules import (
     converter,
+    evolve_rules,
     int_in,
     is_bool,
     one_of,
@@ -52,20 +64,19 @@ from tablegames.common.rules import (
     pick_variant,
 )
 
-Does = Literal[
-    "plain", "reset", "five_or_less", "play_lower", "skip", "reverse", "burn",
-    "transparent", "under_over", "give",
-]
+Does = Literal["plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"]
 On = Literal["ge", "any"]
 Multiples = Literal["once", "each"]
-Direction = Literal["right", "left"]
+Direction = Literal["counter-clockwise", "clockwise"]
 
 EFFECTS = frozenset(
-    {"plain", "reset", "five_or_less", "play_lower", "skip", "reverse", "burn",
-     "transparent", "under_over", "give"}
+    {"plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"}
 )
 #: Effects for which "each card acts" means something.
 REPEATABLE = frozenset({"skip", "reverse", "under_over"})
+#: The old names of the two directions (the source's "to the right"), still read.
+_DIRECTION_ALIASES = {"right": "counter-clockwise", "left": "clockwise",
+                      "counterclockwise": "counter-clockwise"}
 
 
 def _multiples_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
@@ -77,7 +88,29 @@ def _multiples_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
         )
 
 
-@attrs.frozen
+def _to_values(value: object) -> Any:
+    """A restriction given as a collection of values becomes a sorted tuple."""
+    if isinstance(value, list | tuple | set | frozenset):
+        items = list(value)
+        if all(type(v) is int for v in items):
+            return tuple(sorted(set(items)))
+        return tuple(items)
+    return value
+
+
+def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
+    if value is None or value == "lower":
+        return
+    if not isinstance(value, tuple) or not value or not all(
+        type(v) is int and 1 <= v <= 13 for v in value
+    ):
+        raise RulesError(
+            f"value {inst.value}: playable_on_me is 'lower' or lists the values 1..13 that "
+            f"may be played on it (at least one), not {value!r}"
+        )
+
+
+@attrs.frozen(cache_hash=True)
 class Effect:
     """One row of the effects table: what value ``value`` does (see the module docstring)."""
 
@@ -85,28 +118,45 @@ class Effect:
     does: Does = attrs.field(default="plain", validator=one_of(EFFECTS))
     on: On = attrs.field(default="ge", validator=one_of({"ge", "any"}))
     multiples: Multiples = attrs.field(default="once", validator=_multiples_ok)
+    playable_on_me: tuple[int, ...] | Literal["lower"] | None = attrs.field(
+        default=None, converter=_to_values, validator=_values_ok
+    )
 
 
-_structure_row = make_dict_structure_fn(Effect, converter(), _cattrs_forbid_extra_keys=True)
+_ROW_KEYS = frozenset(a.name for a in attrs.fields(Effect))
 
 
 def _structure_effect(value: object, _type: object) -> Effect:
-    """Rows come from JSON as dicts; a rules dict built in Python may hold Effect objects."""
+    """Rows come from JSON as dicts; a rules dict built in Python may hold Effect objects.
+
+    The row's own validators check every field exactly (an int is never a bool, a name
+    is one of the known ones), so a dict row is simply passed to the constructor.
+    """
     if isinstance(value, Effect):
         return value
     if not isinstance(value, Mapping):
         raise RulesError(f"an effects row is a mapping such as {{'value': 2, 'does': 'reset'}}, "
                          f"not {value!r}")
-    return _structure_row(value, Effect)
+    unknown = sorted(set(value) - _ROW_KEYS)
+    if unknown:
+        raise RulesError(f"an effects row has no field {unknown[0]!r}")
+    try:
+        return Effect(**value)
+    except TypeError as exc:
+        raise RulesError(f"effects: {exc}") from None
 
 
 converter().register_structure_hook(Effect, _structure_effect)
+
+#: The default table's 5 (SHD-21) and the classic 7: the next card must be this value or
+#: lower (in the rank order of ``Rules.aces``), or a card that goes on anything.
+OR_LOWER = "lower"
 
 #: The default table of this game (why: see the module docstring).
 DEFAULT_EFFECTS: tuple[Effect, ...] = (
     Effect(2, "reset", "any"),
     Effect(3, "under_over", "any", "each"),
-    Effect(5, "five_or_less", "ge"),
+    Effect(5, "plain", "ge", playable_on_me=OR_LOWER),
     Effect(7, "reverse", "ge", "each"),
     Effect(8, "skip", "ge", "each"),
     Effect(9, "transparent", "any"),
@@ -114,11 +164,11 @@ DEFAULT_EFFECTS: tuple[Effect, ...] = (
     Effect(13, "give", "ge"),
 )
 
-#: The common Shithead table: 2 reset, 3 transparent, 7 play lower, 8 skip, 10 burn.
+#: The common Shithead table: 2 reset, 3 invisible, 7 means 7 or lower, 8 skip, 10 burn.
 CLASSIC_EFFECTS: tuple[Effect, ...] = (
     Effect(2, "reset", "any"),
     Effect(3, "transparent", "any"),
-    Effect(7, "play_lower", "ge"),
+    Effect(7, "plain", "ge", playable_on_me=OR_LOWER),
     Effect(8, "skip", "ge", "each"),
     Effect(10, "burn", "any"),
 )
@@ -140,43 +190,76 @@ def _to_effects(value: object) -> object:
         out = []
         for e in value:
             if isinstance(e, dict):
-                try:
-                    e = Effect(**e)
-                except TypeError as exc:
-                    raise RulesError(f"effects: {exc}") from None
+                e = _structure_effect(e, Effect)
             out.append(e)
         return tuple(sorted(out, key=lambda e: e.value if isinstance(e, Effect) else 0))
     return value
 
 
-@attrs.frozen
+def _to_direction(value: object) -> object:
+    return _DIRECTION_ALIASES.get(value, value) if isinstance(value, str) else value
+
+
+@attrs.frozen(cache_hash=True)
 class Rules:
     """Shithead options. Defaults are this game as our rulings page states it.
 
     * ``effects`` — the per-value effects table (SHD-20 … SHD-28), see :class:`Effect`.
+    * ``aces`` — where the ace ranks: ``"low"`` (default: the source counts 1 to 13, and a
+      1 starts, SHD-04) or ``"high"`` (2 … K, A: the common table, ``"classic"``).
     * ``decks`` — how many 52-card decks (SHD-02); the deal of 9 cards each allows up to
       5 players per deck.
-    * ``direction`` — ``"right"`` (the source, SHD-04: counter-clockwise with seats
-      numbered clockwise) or ``"left"``.
-    * ``swap`` — hold the one swap between face-up cards and hand before play (SHD-03).
+    * ``direction`` — ``"counter-clockwise"`` (default: the source's "to the right",
+      SHD-04, with seats numbered clockwise) or ``"clockwise"`` ("right"/"left" are read
+      as these).
+    * ``swap`` — hold the swap between face-up cards and hand before play (SHD-03).
+    * ``swap_mode`` — ``"turns"`` (default: seat by seat, one swap each, then ``done``) or
+      ``"simultaneous"`` (every seat swaps as often as it likes and says ``ready``; a
+      ready seat may take it back with ``unready``; play starts when all are ready).
     * ``burn_run`` — how many equal values on top of the pile burn it (SHD-25: 4);
       ``None`` turns the rule off.
+    * ``cut_in`` — a player who can complete the run of ``burn_run`` equal values on the
+      pile may play those cards out of turn, burning the pile and playing on (off by
+      default; the source does not have it).
+    * ``skips`` — how Skips count round the table: ``"opponents"`` (default: k Skips pass
+      over k opponents still in the round, counted modulo their number, so the skipper is
+      never skipped and k a multiple of the opponents gives the skipper another turn) or
+      ``"seats"`` (the turn moves 1 + k places among all seats in the round, the skipper
+      counted: this engine's first reading, kept for tables that count that way).
+    * ``scoring`` — ``outcome().scores`` of a round: ``"places"`` (default: 1 for the first
+      out, 2 for the next, … the loser last) or ``"out"`` (1 for every player who got out,
+      0 for the loser). In a match, ``"places"`` gives the tally of lost rounds and
+      ``"out"`` the number of rounds each player got out of.
     * ``rounds`` — rounds in a match (SHD-01: "keep a loser tally across rounds"); the
       seats that lost the most rounds lose the match. 1 (default) is a single round.
     * ``action_limit`` — a house rule, not in the source: after this many actions of play
       the round stops and the player holding the most cards is the loser (SHD-01). Some
       positions cycle for ever, even under random play, so this is what makes "every game
       ends" a guarantee; the built-in bot's rounds stay under 200 actions. It counts each
-      round afresh.
+      round afresh; a simultaneous swap also closes after this many actions.
     """
 
     effects: tuple[Effect, ...] = attrs.field(
         default=DEFAULT_EFFECTS, converter=_to_effects, validator=_check_effects
     )
+    aces: Literal["low", "high"] = attrs.field(default="low", validator=one_of({"low", "high"}))
     decks: int = attrs.field(default=1, validator=int_in(1, 3))
-    direction: Direction = attrs.field(default="right", validator=one_of({"right", "left"}))
+    direction: str = attrs.field(
+        default="counter-clockwise", converter=_to_direction,
+        validator=one_of({"counter-clockwise", "clockwise"}),
+    )
     swap: bool = attrs.field(default=True, validator=is_bool)
+    swap_mode: Literal["turns", "simultaneous"] = attrs.field(
+        default="turns", validator=one_of({"turns", "simultaneous"})
+    )
     burn_run: int | None = attrs.field(default=4, validator=optional_int_in(2, 12))
+    cut_in: bool = attrs.field(default=False, validator=is_bool)
+    skips: Literal["opponents", "seats"] = attrs.field(
+        default="opponents", validator=one_of({"opponents", "seats"})
+    )
+    scoring: Literal["places", "out"] = attrs.field(
+        default="places", validator=one_of({"places", "out"})
+    )
     rounds: int = attrs.field(default=1, validator=int_in(1, 100))
     action_limit: int = attrs.field(default=5000, validator=int_in(50, 1_000_000))
 
@@ -184,6 +267,15 @@ class Rules:
     def variant(cls, name: str) -> Rules:
         """A named variant (see :data:`VARIANTS`)."""
         return pick_variant(VARIANTS, name, "shithead")
+
+    def evolve(self, **changes: Any) -> Rules:
+        """These rules with some options changed, every change checked as a rules dict is.
+
+        >>> from tablegames.shithead import Rules
+        >>> Rules.variant("classic").evolve(swap=False).swap
+        False
+        """
+        return evolve_rules(self, **changes)
 
     def effect(self, value: int) -> Effect:
         """The row for ``value`` (a plain row if the table does not list it)."""
@@ -193,13 +285,20 @@ class Rules:
         return Effect(value)
 
 
+_CLASSIC = Rules(effects=CLASSIC_EFFECTS, aces="high")
+
 #: Named variants.
 VARIANTS: dict[str, Rules] = {
     "standard": Rules(),
-    "classic": Rules(effects=CLASSIC_EFFECTS),
+    "classic": _CLASSIC,
+    "classic-strict-seven": attrs.evolve(_CLASSIC, effects=tuple(
+        Effect(7, "plain", "ge", playable_on_me=(2, 3, 4, 5, 6, 7)) if e.value == 7 else e
+        for e in CLASSIC_EFFECTS)),
+    "classic-odd-nine": attrs.evolve(_CLASSIC, effects=(
+        *CLASSIC_EFFECTS, Effect(9, "plain", "ge", playable_on_me=(3, 5, 7, 9)))),
     "two-decks": Rules(decks=2),
-    "classic-two-decks": Rules(effects=CLASSIC_EFFECTS, decks=2),
-    "left": Rules(direction="left"),
+    "classic-two-decks": attrs.evolve(_CLASSIC, decks=2),
+    "clockwise": Rules(direction="clockwise"),
     "no-specials": Rules(effects=()),
     "no-swap": Rules(swap=False),
     "match5": Rules(rounds=5),

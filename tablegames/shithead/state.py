@@ -6,22 +6,23 @@ Flow:
    (SHD-02); a stacked deck is dealt seat by seat, nine cards each (face-down, face-up,
    hand), and the rest is the draw pile, top first;
 2. **swap** — seat by seat from seat 0, each may make one swap between face-up cards and
-   hand, of one to three cards, or say ``done`` (SHD-03);
+   hand, of one to three cards, or say ``done`` (SHD-03); with ``Rules.swap_mode =
+   "simultaneous"`` every seat swaps as often as it likes until all have said ``ready``;
 3. **start** — the seat with the lowest card in hand starts and shows that card (SHD-04);
 4. **play** — on a turn a seat plays one or more cards of one value that may go on the
    pile (SHD-05, SHD-07, the effects table), draws back to 3 while the draw pile lasts
    (SHD-06), or, with nothing that fits, picks up the pile (SHD-08). With hand and draw
    pile gone it plays from its face-up cards (SHD-09), then blind from its face-down cards
    (SHD-10). A seat with no cards left leaves the round; the last seat holding cards is the
-   loser (SHD-01).
+   loser (SHD-01). With ``Rules.cut_in`` a seat may complete four of a kind out of turn.
 
 Decisions on the points the source leaves open (each is also on the rulings page):
 
-* **Direction** is kept in the state (``direction``: -1 = to the right, counter-clockwise
-  with seats numbered clockwise, the source's SHD-04; ``Rules.direction="left"`` for +1).
-* **Ties for the start** (two seats with a 1): the first of them counting from seat 0 in
-  the direction of play. The starter shows one card of the lowest value (it becomes
-  public) but need not play it.
+* **Direction** is kept in the state (``direction``: -1 = counter-clockwise, "to the
+  right" with seats numbered clockwise, the source's SHD-04; ``Rules.direction`` for +1).
+* **Ties for the start** (two seats with the lowest rank): the first of them counting
+  from seat 0 in the direction of play. The starter shows one card of the lowest rank (it
+  becomes public) but need not play it.
 * **Sets** come from one source: hand cards, or face-up cards, never mixed. A blind
   face-down card is always played alone.
 * **Specials played blind** act exactly as if played from the hand when they fit; a
@@ -29,10 +30,11 @@ Decisions on the points the source leaves open (each is also on the rulings page
 * **Four of a kind** (SHD-25) is checked first: a run of ``Rules.burn_run`` equal values on
   top of the pile burns it and the player plays again, and the cards' own effects (skip,
   reverse, ...) are not applied.
-* **Skips** (SHD-22): the turn moves ``1 + skips`` places among the seats still in play, so
-  with two players one Skip gives the player another turn and two Skips pass to the other.
+* **Skips** (SHD-22): k Skips pass over k opponents still in the round, counted modulo
+  their number (``Rules.skips``), so the skipper is never skipped.
 * **Reverse** (SHD-23) acts only while more than two seats are in play when it is played;
-  with ``multiples="each"`` (default) two Reverses cancel.
+  with ``multiples="each"`` (default) two Reverses cancel. Its event says whether the
+  direction changed.
 * **Playing again** (burn, four of a kind): a seat that has just shed its last card has
   left the round, so the turn passes to the next seat still in play instead.
 * **Take-it-bad-luck** (SHD-28): the player names any other seat still in play (the choice
@@ -53,25 +55,48 @@ Decisions on the points the source leaves open (each is also on the rulings page
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
-from typing import Any, Self
+from collections.abc import Iterable, Sequence
+from functools import cache
+from itertools import chain, combinations
+from typing import Annotated, Any, ClassVar, Self
 
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.fields import (
+    Kind,
+    cards,
+    count,
+    enum,
+    flag,
+    flags,
+    frozen_json,
+    ints,
+    listof,
+    per_seat,
+    seat,
+    seats,
+)
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.rng import Rng, as_rng
-from tablegames.common.rules import coerce_rules
+from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE, next_seat
-from tablegames.common.serialization import Reader
-from tablegames.common.state import BaseState, check_seed, normalize_players
+from tablegames.common.serialization import dumps, loads, plain
+from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
-from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Swap
-from tablegames.shithead.cards import FACES, NAMES, VALUE, card_names, pack
+from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
+from tablegames.shithead.cards import (
+    ASCII,
+    FACES,
+    NAMES,
+    RANK_TEXT,
+    VALUE,
+    card_names,
+    code_of,
+    pack,
+)
 from tablegames.shithead.effects import (
     BURN,
-    FIVE,
     GIVE,
     KIND_TITLES,
     REVERSE,
@@ -80,31 +105,29 @@ from tablegames.shithead.effects import (
     Table,
     compile_table,
 )
-from tablegames.shithead.inference import ALL_VALUES, bar, below, consistent, forget, pick_for_slots
-from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all, sub_multisets
+from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
+from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all
 from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
-PHASES = ("swap", "play", "give", "over")
+#: The stages of a round (``view()["stage"]``).
+STAGES = ("swap", "play", "give", "over")
 MIN_PLAYERS = 2
 #: Cards dealt to each seat (SHD-02): 3 face-down, 3 face-up, 3 in hand.
 PER_SEAT = 9
 HAND_SIZE = 3
+#: The most cards of one place (three decks).
+MAX_CARDS = 3 * FACES
+
+_LOWER_RULING = {SKIP: "SHD-22", REVERSE: "SHD-23"}
+#: Sort key that puts aces last (for showing cards in the ace-high order).
+_ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 
 
-_LOWER_RULING = {FIVE: "SHD-21", SKIP: "SHD-22", REVERSE: "SHD-23"}
-
-
-def _codes(r: Reader, hi: int) -> list[int]:
-    """A list of card codes in ``0..hi``.
-
-    Checked in one pass over the raw JSON list: ``Reader.ints`` makes a reader per element,
-    which was most of ``from_json``'s time. On a defect ``Reader.ints`` runs to name it.
-    """
-    v = r.value
-    if type(v) is list and all(type(x) is int and 0 <= x <= hi for x in v):
-        return list(v)
-    return r.ints(0, hi)
+@cache
+def _full_deck(decks: int) -> list[int]:
+    """Every card of ``decks`` decks in code order (read only: shared)."""
+    return pack(decks).full_deck()
 
 
 def max_players(decks: int) -> int:
@@ -112,40 +135,88 @@ def max_players(decks: int) -> int:
     return FACES * decks // PER_SEAT
 
 
+class _Derived(Kind):
+    """A field worked out from the rules or the saved fields: shared by ``copy``, never
+    saved, and set again by ``_check_loaded`` after loading."""
+
+    persisted = False
+
+    @staticmethod
+    def factory() -> None:
+        return None
+
+
+def derived() -> Kind:
+    """A field recomputed on loading (see :class:`_Derived`)."""
+    return _Derived()
+
 
 class State(BaseState):
     """A round of Shithead (see the module docstring for the flow and the decisions)."""
 
     GAME = "shithead"
     RULES = Rules
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = FACES * 3 // PER_SEAT
+    SETUP_KEYS = frozenset({"stock"})
+    ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
+    #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
+    ENGINE = 2
+    STAGES = STAGES
+    VIEW_KEYS: ClassVar[dict[str, str]] = {
+        "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
+        "starter": "the seat that started play (None before play)",
+        "hand_sizes": "cards in each seat's hand",
+        "known": "per seat, the cards of its hand that everybody has seen go in",
+        "face_up": "per seat, its face-up cards",
+        "face_down": "per seat, how many face-down cards it has (nobody sees them)",
+        "pile": "the pile, bottom card first",
+        "pile_top": "the top card of the pile (None if empty)",
+        "pile_value": "the rank a normal card must reach (0: anything goes; ace high = 14)",
+        "restriction": "the limit the pile puts on the next card, in words (None: none)",
+        "playable": "the ranks that may be played on the pile now",
+        "top_effect": "what the pile's top card does (None if the pile is empty)",
+        "stock": "cards left to draw",
+        "aside": "cards set aside unseen (short-stock games)",
+        "burnt": "cards burnt this round",
+        "removed": "take-it cards out of play this round",
+        "finished": "seats that have shed every card, first out first",
+        "in_play": "per seat, whether it still holds cards",
+        "swapping": "seats still swapping before play (not ready yet)",
+        "round": "number of the current round of the match, from 0",
+        "rounds": "rounds in the match",
+        "tally": "rounds lost by each seat so far",
+        "last_round": "the previous round's summary: round, loser, order, limit (or None)",
+    }
 
-    phase: int
-    hands: list[list[int]]
-    up: list[list[int]]
-    down: list[list[int]]
-    stock: list[int]
-    aside: list[int]
-    pile: list[int]
-    burnt: list[int]
-    removed: list[int]
-    known: list[list[int]]
+    stage: Annotated[int, enum(STAGES)]
+    hands: Annotated[list[list[int]], per_seat(cards(FACES, MAX_CARDS))]
+    up: Annotated[list[list[int]], per_seat(cards(FACES, HAND_SIZE))]
+    down: Annotated[list[list[int]], per_seat(cards(FACES, HAND_SIZE))]
+    stock: Annotated[list[int], cards(FACES, MAX_CARDS)]
+    aside: Annotated[list[int], cards(FACES, MAX_CARDS)]
+    pile: Annotated[list[int], cards(FACES, MAX_CARDS)]
+    burnt: Annotated[list[int], cards(FACES, MAX_CARDS)]
+    removed: Annotated[list[int], cards(FACES, MAX_CARDS)]
+    known: Annotated[list[list[int]], per_seat(cards(FACES, MAX_CARDS))]
     #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    slots: list[list[int]]
-    active: list[bool]
-    finished: list[int]
-    direction: int
-    turn: int
-    queue: list[int]
-    starter: int
-    plays: int
-    loser: int
-    limit_hit: bool
-    level: int
-    cap: int
-    table: Table
-    round_no: int
-    tally: list[int]
-    rounds_done: list[dict[str, Any]]
+    slots: Annotated[list[list[int]], per_seat(ints(0, ALL_VALUES, HAND_SIZE))]
+    active: Annotated[list[bool], flags()]
+    finished: Annotated[list[int], seats()]
+    direction: Annotated[int, count(-1, 1)]
+    turn: Annotated[int, seat()]
+    queue: Annotated[list[int], seats()]
+    starter: Annotated[int, seat(none=-1)]
+    plays: Annotated[int, count(0, 1_000_000)]
+    loser: Annotated[int, seat(none=-1)]
+    limit_hit: Annotated[bool, flag()]
+    round_no: Annotated[int, count(0, 99)]
+    tally: Annotated[list[int], per_seat(count(0, 100))]
+    rounds_done: Annotated[list[dict[str, Any]], listof(frozen_json(), max_len=100)]
+    #: The compiled effects table of the rules.
+    table: Annotated[Table, derived()]
+    #: The pile's effective top value (0: anything goes), kept in step with the pile.
+    top: Annotated[int, derived()]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -165,29 +236,25 @@ class State(BaseState):
                 f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
                 f"not {len(players)}; use Rules(decks=...) for more"
             )
-        normalize_players(players, MIN_PLAYERS, top, "shithead")  # too few, or bad names
+        if len(players) < MIN_PLAYERS:
+            raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
         keep = extra.get("stock")
-        if keep is not None and (isinstance(keep, bool) or not isinstance(keep, int) or keep < 0):
-            raise SetupError("stock must be a non-negative int (cards kept in the draw pile)")
-        unknown = set(extra) - {"stock"}
+        if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
+            raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
+        unknown = set(extra) - cls.SETUP_KEYS
         if unknown:
             raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
 
     @classmethod
-    def _fresh_shell(
+    def _validate_setup(
         cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
         extra: dict[str, Any],
-    ) -> Self:
-        """The core deals a whole game to check a saved setup; checking it is enough here.
-
-        Dealing meant shuffling the pack on every ``from_json``, a sixth of its time.
-        """
+    ) -> None:
+        """The checks of a deal without dealing (shuffling the pack on every ``from_json``
+        was a sixth of its time)."""
         cls._check_setup(players, rules, deck, extra)
         if deck is not None:  # a stacked deck names real cards, none too often
             pack(rules.decks).stacked_deck(deck, Rng(0))
-        obj = cls.__new__(cls)
-        obj._init_common(players, seed, rules, deck, extra)
-        return obj
 
     @classmethod
     def _fresh(
@@ -198,7 +265,7 @@ class State(BaseState):
         n = len(players)
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
-        self.table = compile_table(rules.effects)
+        self.table = compile_table(rules.effects, rules.aces)
         self.round_no = 0
         self.tally = [0] * n
         self.rounds_done = []
@@ -226,103 +293,148 @@ class State(BaseState):
             self.aside = []
             self.stock = cards
         self.pile, self.burnt, self.removed = [], [], []
+        self.top = 0
         self.known = [[] for _ in range(n)]
         self.slots = [[0] * HAND_SIZE for _ in range(n)]
         self.active = [True] * n
         self.finished = []
-        self.direction = COUNTERCLOCKWISE if rules.direction == "right" else CLOCKWISE
+        self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
         self.turn = 0
         self.starter = -1
         self.plays = 0
         self.loser = -1
         self.limit_hit = False
-        self.level, self.cap = 0, 0
         self._events.append(
-            Event("deal", {"round": self.round_no, "face_up": [card_names(u) for u in self.up],
+            Event("deal", {"round": self.round_no, "face_up": [self._names(u) for u in self.up],
                            "face_down": [len(d) for d in self.down],
                            "stock": len(self.stock), "aside": len(self.aside)})
         )
         for s in range(n):
-            self._events.append(Event("hand", {"seat": s}, {"cards": card_names(self.hands[s])},
+            self._events.append(Event("hand", {"seat": s}, {"cards": self._names(self.hands[s])},
                                       frozenset((s,))))
         if rules.swap:
-            self.phase = SWAP
+            self.stage = SWAP
             self.queue = list(range(n))
         else:
             self.queue = []
             self._begin_play()
 
-
     def _begin_play(self) -> None:
-        """Find the starter (SHD-04): lowest value in hand, ties from seat 0 in direction."""
+        """Find the starter (SHD-04): lowest rank in hand, ties from seat 0 in direction."""
         n = self.n
+        rank = self.table.rank
         order = [(self.direction * k) % n for k in range(n)]
-        starter = min(order, key=lambda s: (VALUE[self.hands[s][0]], order.index(s)))
-        card = self.hands[starter][0]
+        lowest = [min(self.hands[s], key=lambda c: (rank[VALUE[c]], c)) for s in range(n)]
+        starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
+        card = lowest[starter]
         known = self.known[starter]
         if known.count(card) < self.hands[starter].count(card):
             forget([], self.slots[starter], (card,))
             add_sorted(known, (card,))
-        # what the start tells everybody: nobody holds a lower value, and the seats
-        # before the starter in the tie order hold none of the shown value either
-        low = VALUE[card]
+        # what the start tells everybody: nobody holds a lower rank, and the seats
+        # before the starter in the tie order hold none of the shown rank either
+        low = rank[VALUE[card]]
         ahead = order.index(starter)
+        lower = self.table.lower
         for i, s in enumerate(order):
-            bar(self.slots[s], below(low, inclusive=i < ahead))
+            bar(self.slots[s], lower[low + 1] if i < ahead else lower[low])
         self.starter = starter
         self.turn = starter
-        self.phase = PLAY
+        self.stage = PLAY
+        self.plays = 0
         self._events.append(Event("start", {"seat": starter, "shows": NAMES[card],
                                             "direction": self._direction_name()}))
 
     def _direction_name(self) -> str:
-        return "right" if self.direction == COUNTERCLOCKWISE else "left"
+        return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
+
+    def _names(self, codes: Sequence[int]) -> list[str]:
+        """Cards as a person sorts them: by rank in this game's order, then suit."""
+        if self.rules.aces == "high":
+            codes = sorted(codes, key=_ACE_LAST.__getitem__)
+        return list(map(NAMES.__getitem__, codes))
 
     # ------------------------------------------------------------------ protocol
     @property
     def to_act(self) -> int | None:
-        phase = self.phase
-        if phase == SWAP:
+        stage = self.stage
+        if stage == SWAP:
             return self.queue[0]
-        if phase == OVER:
+        if stage == OVER:
             return None
         return self.turn
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        phase = self.phase
-        if phase == OVER:
-            return []
-        to_act = self.to_act
-        if seat is None:
-            seat = to_act
-        if seat != to_act or seat is None or type(seat) is not int:
-            return []  # another seat (no interrupts in Shithead), or not a seat at all
-        if phase == PLAY:
-            return self._play_actions(seat)
-        if phase == SWAP:
-            return self._swap_actions(seat)
-        return [A.give(seat, t) for t in self._targets(seat)]
+    def _legal(self, seat: int) -> list[Action]:
+        stage = self.stage
+        if stage == PLAY:
+            if seat == self.turn:
+                return self._play_actions(seat)
+            return self._cut_in_actions(seat) if self.rules.cut_in else []
+        if stage == SWAP:
+            if self.rules.swap_mode == "simultaneous":
+                if seat not in self.queue:
+                    return [A.unready(seat)]
+                return [A.ready(seat), *self._swap_actions(seat)]
+            if seat != self.queue[0]:
+                return []
+            return [A.done(seat), *self._swap_actions(seat)]
+        if stage == GIVING and seat == self.turn:
+            return [A.give(seat, t) for t in self._targets(seat)]
+        return []
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         src = hand or self.up[seat]
         if not src:
             return [A.blind(seat, i) for i in range(len(self.down[seat]))]
-        mask = self.table.masks[self.cap][self.level]
+        mask = self.table.masks[self.top]
+        single = A.singles(seat)
         out: list[Action] = []
         i, m = 0, len(src)
         while i < m:
-            v = VALUE[src[i]]
+            c = src[i]
+            v = VALUE[c]
             j = i + 1
             while j < m and VALUE[src[j]] == v:
                 j += 1
             if mask >> v & 1:
                 if j == i + 1:
-                    out.append(A.play(seat, (src[i],)))
+                    out.append(single[c])
                 else:
-                    out.extend(A.play(seat, sub) for sub in sub_multisets(tuple(src[i:j])))
+                    out.extend(A.group_plays(seat, tuple(src[i:j])))
             i = j
         return out or [A.pickup(seat)]
+
+    def _cut_in_need(self, seat: int) -> tuple[int, int, list[int]] | None:
+        """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
+
+        A seat still in the round that holds, in the place it plays from (its hand, or its
+        face-up cards once the hand is empty; never face-down), enough cards of the pile's
+        top value to complete a run of ``Rules.burn_run`` may play them out of turn.
+        """
+        run = self.rules.burn_run
+        pile = self.pile
+        if not run or not pile or not self.active[seat]:
+            return None
+        v = VALUE[pile[-1]]
+        have = 1
+        for c in reversed(pile[:-1]):
+            if VALUE[c] != v:
+                break
+            have += 1
+        if have >= run or not self.table.can_play_on(v, self.top):
+            return None
+        src = self.hands[seat] or self.up[seat]
+        mine = [c for c in src if VALUE[c] == v]
+        need = run - have
+        return (v, need, mine) if len(mine) >= need else None
+
+    def _cut_in_actions(self, seat: int) -> list[Action]:
+        found = self._cut_in_need(seat)
+        if found is None:
+            return []
+        _, need, mine = found
+        return [a for a in A.group_plays(seat, tuple(mine)) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
         up, hand = self.up[seat], self.hands[seat]
@@ -332,19 +444,16 @@ class State(BaseState):
                 for h in combinations(hand, k):
                     if not set(u) & set(h):
                         found[(u, h)] = None
-        return [A.done(seat), *(A.swap(seat, u, h) for u, h in found)]
+        return [A.swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
         return [t for t in range(self.n) if self.active[t] and t != seat]
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> None:
         seat = action.seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
-            raise IllegalAction(f"there is no seat {seat!r}", code="no_such_seat")
-        ev: list[Event] = []
-        self._events = ev
         kind = type(action)
         round_no = self.round_no
+        stage = self.stage
         if kind is Play:
             self._play(seat, action.cards)  # type: ignore[attr-defined]
         elif kind is Pickup:
@@ -357,20 +466,29 @@ class State(BaseState):
             self._swap(seat, action.up, action.hand)  # type: ignore[attr-defined]
         elif kind is Done:
             self._done(seat)
+        elif kind is Ready:
+            self._ready(seat)
         else:
-            raise IllegalAction(f"{action} is not a shithead action", code="not_an_action")
-        if kind is not Swap and kind is not Done and self.phase != OVER and round_no == self.round_no:
+            self._unready(seat)
+        if self.stage == OVER or round_no != self.round_no:
+            return
+        if stage != SWAP:
             self._tick()
-        return ev
+        elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":
+            self.plays += 1
+            if self.plays >= self.rules.action_limit:  # the swap closes (house rule)
+                self.queue = []
+                self._events.append(Event("swap_closed", {"actions": self.plays}))
+                self._begin_play()
 
     # ------------------------------------------------------------------ checks
-    def _need_phase(self, seat: int, phase: int, what: str) -> None:
-        if self.phase == phase:
+    def _need_stage(self, seat: int, stage: int, what: str) -> None:
+        if self.stage == stage:
             return
-        ruling = {SWAP: "SHD-03", PLAY: "SHD-05", GIVING: "SHD-28"}.get(self.phase)
+        ruling = {SWAP: "SHD-03", PLAY: "SHD-05", GIVING: "SHD-28"}.get(self.stage)
         now = {SWAP: "the swap before play", PLAY: "play", GIVING: "choosing who takes the pile"}
         raise IllegalAction(
-            f"{what} is not possible now: the round is at {now[self.phase]}",
+            f"{what} is not possible now: the round is at {now[self.stage]}",
             code="wrong_phase", ruling=ruling, seat=seat)
 
     def _need_turn(self, seat: int, ruling: str) -> None:
@@ -382,22 +500,32 @@ class State(BaseState):
             raise OutOfTurn(f"it is {self.players[who]}'s turn", code="out_of_turn",
                             ruling=ruling, seat=seat)
 
-    def _cards_ok(self, seat: int, cards: object) -> tuple[int, ...]:
+    @staticmethod
+    def _cards_ok(seat: int, cards: object) -> tuple[int, ...]:
         if (
-            not isinstance(cards, tuple) or not cards
-            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < FACES
-                       for c in cards)
+            type(cards) is not tuple or not cards or len(cards) > MAX_CARDS
+            or not all(type(c) is int and 0 <= c < FACES for c in cards)
         ):
             raise IllegalAction("name one or more cards", code="bad_cards", seat=seat)
         return cards
 
+    def _need_mode(self, seat: int, mode: str, what: str) -> None:
+        if self.rules.swap_mode != mode:
+            other = "'ready'" if mode == "turns" else "'done'"
+            raise IllegalAction(f"{what} is not part of this table's swap: use {other}",
+                                code="swap_mode", ruling="SHD-03", seat=seat)
+
     # ------------------------------------------------------------------ swap (SHD-03)
     def _swap(self, seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> None:
-        self._need_phase(seat, SWAP, "a swap")
+        self._need_stage(seat, SWAP, "a swap")
         if seat not in self.queue:
+            if self.rules.swap_mode == "simultaneous":
+                raise OutOfTurn("you said ready: say 'unready' to swap again",
+                                code="ready", ruling="SHD-03", seat=seat)
             raise OutOfTurn("each player swaps once only, before play", code="already_swapped",
                             ruling="SHD-03", seat=seat)
-        self._need_turn(seat, "SHD-03")
+        if self.rules.swap_mode == "turns":
+            self._need_turn(seat, "SHD-03")
         up = self._cards_ok(seat, up)
         hand = self._cards_ok(seat, hand)
         if len(up) != len(hand):
@@ -420,10 +548,12 @@ class State(BaseState):
         add_sorted(self.known[seat], up)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
-        self._next_swapper()
+        if self.rules.swap_mode == "turns":
+            self._next_swapper()
 
     def _done(self, seat: int) -> None:
-        self._need_phase(seat, SWAP, "'done'")
+        self._need_stage(seat, SWAP, "'done'")
+        self._need_mode(seat, "turns", "'done'")
         if seat not in self.queue:
             raise OutOfTurn("you have already had your swap", code="already_swapped",
                             ruling="SHD-03", seat=seat)
@@ -436,18 +566,45 @@ class State(BaseState):
         if not self.queue:
             self._begin_play()
 
+    def _ready(self, seat: int) -> None:
+        self._need_stage(seat, SWAP, "'ready'")
+        self._need_mode(seat, "simultaneous", "'ready'")
+        if seat not in self.queue:
+            raise IllegalAction("you have already said ready", code="already_ready",
+                                ruling="SHD-03", seat=seat)
+        self.queue.remove(seat)
+        self._events.append(Event("ready", {"seat": seat}))
+        if not self.queue:
+            self._begin_play()
+
+    def _unready(self, seat: int) -> None:
+        self._need_stage(seat, SWAP, "'unready'")
+        self._need_mode(seat, "simultaneous", "'unready'")
+        if seat in self.queue:
+            raise IllegalAction("you have not said ready", code="not_ready",
+                                ruling="SHD-03", seat=seat)
+        add_sorted(self.queue, (seat,))
+        self._events.append(Event("unready", {"seat": seat}))
+
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
-        self._need_phase(seat, PLAY, "playing a card")
-        self._need_turn(seat, "SHD-04")
-        cards = self._cards_ok(seat, cards)
+        if self.stage != PLAY:
+            self._need_stage(seat, PLAY, "playing a card")
+        cut_in = seat != self.turn
+        if cut_in:
+            self._check_cut_in(seat, cards)
+        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
+                and 0 <= cards[0] < FACES):
+            cards = self._cards_ok(seat, cards)
+            v = VALUE[cards[0]]
+            for c in cards:
+                if VALUE[c] != v:
+                    raise IllegalAction("only cards of one value may be played together",
+                                        code="mixed_values", ruling="SHD-07", seat=seat)
         v = VALUE[cards[0]]
-        if any(VALUE[c] != v for c in cards):
-            raise IllegalAction("only cards of one value may be played together",
-                                code="mixed_values", ruling="SHD-07", seat=seat)
         hand = self.hands[seat]
         if hand:
-            if not contains(hand, cards):
+            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
                 if contains(self.up[seat], cards):
                     raise IllegalAction("face-up cards are played only once the hand is empty",
                                         code="hand_first", ruling="SHD-09", seat=seat)
@@ -462,52 +619,81 @@ class State(BaseState):
         else:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
-        self._check_fits(seat, v)
-        remove_all(src, cards)
+        if not self.table.masks[self.top] >> v & 1:
+            self._check_fits(seat, v)
+        if len(cards) == 1:
+            src.remove(cards[0])
+        else:
+            remove_all(src, cards)
         if where == "hand":
             forget(self.known[seat], self.slots[seat], cards)
         self.pile.extend(cards)
-        self._events.append(Event("play", {"seat": seat, "cards": card_names(cards),
-                                           "from": where}))
+        data: dict[str, Any] = {"seat": seat, "cards": list(map(NAMES.__getitem__, cards)),
+                                "from": where}
+        if cut_in:
+            data["cut_in"] = True
+        self._events.append(Event("play", data))
         if where == "hand":
             self._draw(seat)
         self._resolve(seat, cards, v)
 
+    def _check_cut_in(self, seat: int, cards: object) -> None:
+        """Refuse a play out of turn unless it is a cut-in (``Rules.cut_in``)."""
+        found = self._cut_in_need(seat) if self.rules.cut_in else None
+        if found is not None:
+            v, need, mine = found
+            if (
+                type(cards) is tuple and len(cards) >= need
+                and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
+                and contains(mine, cards)
+            ):
+                return
+        if found is not None:  # the seat could cut in, but not with these cards
+            raise OutOfTurn(f"out of turn you may only complete the {RANK_TEXT[found[0]]}s "
+                            "on the pile", code="out_of_turn", ruling="SHD-25", seat=seat)
+        self._need_turn(seat, "SHD-04")
+
     def _check_fits(self, seat: int, v: int) -> None:
-        if self.table.legal(v, self.level, self.cap):
+        table = self.table
+        top = self.top
+        if table.masks[top] >> v & 1:
             return
-        if self.cap:
-            raise IllegalAction(f"the next card must be {self.cap} or less",
-                                code="over_cap", ruling="SHD-21", seat=seat)
+        words = table.restriction(top)
+        if words is not None:
+            code = "over_cap" if words.endswith("or less") else "restricted"
+            raise IllegalAction(f"the next card must be {words}", code=code, ruling="SHD-21",
+                                seat=seat)
         # five-or-less, skip and reverse are "placed on a lower number": cite their ruling
-        ruling = _LOWER_RULING.get(self.table.kind[v], "SHD-05")
-        raise IllegalAction(f"a {v} does not reach the pile's {self.level}",
+        ruling = "SHD-21" if table.restricts[v] else _LOWER_RULING.get(table.kind[v], "SHD-05")
+        raise IllegalAction(f"a {RANK_TEXT[v]} does not reach the pile's {RANK_TEXT[top]}",
                             code="too_low", ruling=ruling, seat=seat)
 
     def _draw(self, seat: int) -> None:
         """Draw back to three while the draw pile lasts (SHD-06)."""
         hand, stock = self.hands[seat], self.stock
-        drawn: list[int] = []
-        while len(hand) + len(drawn) < HAND_SIZE and stock:
-            drawn.append(stock.pop())
-        if drawn:
-            add_sorted(hand, drawn)
-            self.slots[seat].extend([0] * len(drawn))
-            self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
-                                               "stock": len(stock)},
-                                      {"cards": card_names(drawn)}, frozenset((seat,))))
+        want = HAND_SIZE - len(hand)
+        if want <= 0 or not stock:
+            return
+        drawn = stock[-want:][::-1]
+        del stock[-want:]
+        add_sorted(hand, drawn)
+        self.slots[seat].extend([0] * len(drawn))
+        self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
+                                           "stock": len(stock)},
+                                  {"cards": card_names(drawn)}, frozenset((seat,))))
 
     def _resolve(self, seat: int, cards: Sequence[int], v: int) -> None:
         """Carry out what the cards just laid do, then pass the turn."""
         table = self.table
         kind = table.kind[v]
         pile = self.pile
-        in_play = sum(self.active)
         again = False
         skips = 0
         give = False
         run = self.rules.burn_run
-        if run and len(pile) >= run and all(VALUE[c] == v for c in pile[-run:]):
+        if run and len(pile) >= run and VALUE[pile[-run]] == v and all(
+            VALUE[c] == v for c in pile[-run:]
+        ):
             self._burn(seat, "four of a kind")
             again = True
         elif kind == BURN:
@@ -518,37 +704,35 @@ class State(BaseState):
             self.removed.extend(cards)
             self._events.append(Event("removed", {"seat": seat, "cards": card_names(cards)}))
             give = bool(pile)
-        else:
+        elif kind:
             times = len(cards) if table.each[v] else 1
             if kind == SKIP:
                 skips = times
                 self._events.append(Event("skip", {"seat": seat, "players": skips}))
             elif kind == REVERSE:
-                if in_play > 2 and times % 2:
+                changed = sum(self.active) > 2 and times % 2 == 1
+                if changed:
                     self.direction = -self.direction
-                self._events.append(Event("reverse", {"seat": seat, "effective": in_play > 2,
+                self._events.append(Event("reverse", {"seat": seat, "effective": changed,
                                                       "direction": self._direction_name()}))
             elif kind == UNDER and len(pile) > 1:
                 for _ in range(times):
                     pile.append(pile.pop(0))
                 self._events.append(Event("under_over", {"seat": seat,
                                                          "top": NAMES[pile[-1]]}))
-        self._settle()
+        self.top = table.top_of(pile)
         if give:
             # the giver names the taker before leaving, even with no cards left: a
             # finished player never acts again
             targets = self._targets(seat)
             if len(targets) > 1:
-                self.phase = GIVING
+                self.stage = GIVING
                 self.turn = seat
                 return
             self._hand_over(seat, targets[0])
         if self._check_finished(seat):
             return
         self._pass_turn(seat, again, skips)
-
-    def _settle(self) -> None:
-        self.level, self.cap = self.table.pile_state(self.pile)
 
     def _burn(self, seat: int, why: str) -> None:
         self._events.append(Event("burn", {"seat": seat, "reason": why,
@@ -569,11 +753,20 @@ class State(BaseState):
         return False
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
-        if again and self.active[seat]:
+        active = self.active
+        if again and active[seat]:
             self.turn = seat
-        else:
-            self.turn = next_seat(seat, self.n, direction=self.direction, active=self.active,
-                                  steps=1 + skips)
+            return
+        steps = 1 + skips
+        if skips and self.rules.skips == "opponents":
+            # k skips pass over k opponents, counted modulo their number (SHD-22)
+            k = skips % (sum(active) - active[seat])
+            if k == 0 and active[seat]:
+                self.turn = seat
+                return
+            steps = k + 1
+        self.turn = next_seat(seat, self.n, direction=self.direction, active=active,
+                              steps=steps)
 
     def _tick(self) -> None:
         """Count an action of play; stop the round at ``Rules.action_limit``."""
@@ -590,7 +783,7 @@ class State(BaseState):
 
     def _end(self, loser: int) -> None:
         """End the round; deal the next one while the match (``Rules.rounds``) lasts."""
-        self.phase = OVER
+        self.stage = OVER
         self.loser = loser
         self.queue = []
         self.tally[loser] += 1
@@ -615,37 +808,37 @@ class State(BaseState):
         add_sorted(self.hands[seat], taken)
         add_sorted(self.known[seat], taken)
         self.pile.clear()
-        self._settle()
+        self.top = 0
         return taken
 
     def _pickup(self, seat: int) -> None:
-        self._need_phase(seat, PLAY, "picking up")
+        self._need_stage(seat, PLAY, "picking up")
         self._need_turn(seat, "SHD-04")
         if not self.hands[seat] and not self.up[seat]:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
-        if not isinstance(self._play_actions(seat)[0], Pickup):
+        if type(self._play_actions(seat)[0]) is not Pickup:
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
-        bar(self.slots[seat], self.table.masks[self.cap][self.level])
+        bar(self.slots[seat], self.table.masks[self.top])
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
 
     def _blind(self, seat: int, index: object) -> None:
-        self._need_phase(seat, PLAY, "a blind card")
+        self._need_stage(seat, PLAY, "a blind card")
         self._need_turn(seat, "SHD-04")
         if self.hands[seat] or self.up[seat]:
             raise IllegalAction("face-down cards come only after the hand and face-up cards",
                                 code="not_blind_yet", ruling="SHD-10", seat=seat)
         down = self.down[seat]
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(down):
+        if type(index) is not int or not 0 <= index < len(down):
             raise IllegalAction(f"you have {len(down)} face-down card(s), numbered from 0",
                                 code="no_such_card", ruling="SHD-10", seat=seat)
         card = down.pop(index)
         v = VALUE[card]
-        fits = self.table.legal(v, self.level, self.cap)
+        fits = bool(self.table.masks[self.top] >> v & 1)
         self._events.append(Event("blind", {"seat": seat, "index": index, "card": NAMES[card],
                                             "fits": fits}))
         if fits:
@@ -658,15 +851,12 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ give (SHD-28)
     def _give(self, seat: int, target: object) -> None:
-        self._need_phase(seat, GIVING, "naming who takes the pile")
+        self._need_stage(seat, GIVING, "naming who takes the pile")
         self._need_turn(seat, "SHD-28")
-        if (
-            isinstance(target, bool) or not isinstance(target, int)
-            or target not in self._targets(seat)
-        ):
+        if type(target) is not int or target not in self._targets(seat):
             raise IllegalAction("name another player still in the round",
                                 code="bad_target", ruling="SHD-28", seat=seat)
-        self.phase = PLAY
+        self.stage = PLAY
         self._hand_over(seat, target)
         if not self._check_finished(seat):
             self._pass_turn(seat, False)
@@ -678,62 +868,68 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
-        """One round: the loser (SHD-01), the first out as winner, ``scores`` = places.
+        """One round: the loser (SHD-01), the first out as winner; ``scores`` are places
+        (or, with ``Rules.scoring="out"``, 1 for every seat that got out and 0 for the loser).
 
         A match (``Rules.rounds`` > 1): the seats with the most lost rounds lose, those
-        with the fewest win, and ``scores`` is the tally of lost rounds.
+        with the fewest win, and ``scores`` is the tally of lost rounds (``"out"``: the
+        rounds each seat got out of).
         """
-        if self.phase != OVER:
+        if self.stage != OVER:
             raise ValueError("the round is not over yet")
         n = self.n
         detail: dict[str, Any] = {
             "order": list(self.finished), "loser": self.loser, "limit": self.limit_hit,
             "cards_left": [len(self.hands[s]) + len(self.up[s]) + len(self.down[s])
                            for s in range(n)],
-            "tally": list(self.tally), "rounds": [dict(r) for r in self.rounds_done],
+            "tally": list(self.tally), "rounds": fresh(self.rounds_done),
         }
+        out = self.rules.scoring == "out"
         if self.rules.rounds > 1:
             most, fewest = max(self.tally), min(self.tally)
+            played = len(self.rounds_done)
             return Outcome(
                 winners=frozenset(s for s in range(n) if self.tally[s] == fewest),
                 losers=frozenset(s for s in range(n) if self.tally[s] == most),
-                scores=tuple(self.tally), detail=detail,
+                scores=tuple(played - t for t in self.tally) if out else tuple(self.tally),
+                detail=detail,
             )
-        places = [0] * n
-        for i, s in enumerate(self.finished):
-            places[s] = i + 1
-        for s in range(n):
-            if not places[s]:
-                places[s] = n if s == self.loser else len(self.finished) + 1
+        if out:
+            scores = tuple(int(s != self.loser) for s in range(n))
+        else:
+            places = [0] * n
+            for i, s in enumerate(self.finished):
+                places[s] = i + 1
+            for s in range(n):
+                if not places[s]:
+                    places[s] = n if s == self.loser else len(self.finished) + 1
+            scores = tuple(places)
         return Outcome(
             winners=frozenset(self.finished[:1]), losers=frozenset((self.loser,)),
-            scores=tuple(places), detail=detail,
+            scores=scores, detail=detail,
         )
 
     def restriction(self) -> str | None:
         """The restriction on the next card, in words (``None`` if there is none)."""
-        return f"{self.cap} or less" if self.cap else None
+        return self.table.restriction(self.top)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        seat = self.check_seat(seat)
+    def _view(self, seat: int | None) -> dict[str, Any]:
         top = self.pile[-1] if self.pile else None
-        v: dict[str, Any] = {
-            "game": "shithead",
-            "players": list(self.players),
-            "seat": seat,
-            "to_act": self.to_act,
-            "phase": PHASES[self.phase],
+        table = self.table
+        names = self._names
+        return {
             "direction": self._direction_name(),
             "starter": None if self.starter < 0 else self.starter,
             "hand_sizes": [len(h) for h in self.hands],
-            "known": [card_names(k) for k in self.known],
-            "face_up": [card_names(u) for u in self.up],
+            "known": [names(k) for k in self.known],
+            "face_up": [names(u) for u in self.up],
             "face_down": [len(d) for d in self.down],
             "pile": card_names(self.pile),
             "pile_top": None if top is None else NAMES[top],
-            "pile_value": self.level,
-            "restriction": self.restriction(),
-            "top_effect": None if top is None else KIND_TITLES[self.table.kind[VALUE[top]]],
+            "pile_value": table.level(self.top),
+            "restriction": table.restriction(self.top),
+            "playable": table.allowed_names(self.top),
+            "top_effect": None if top is None else self._effect_title(VALUE[top]),
             "stock": len(self.stock),
             "aside": len(self.aside),
             "burnt": card_names(self.burnt),
@@ -744,71 +940,57 @@ class State(BaseState):
             "round": self.round_no,
             "rounds": self.rules.rounds,
             "tally": list(self.tally),
-            "last_round": dict(self.rounds_done[-1]) if self.rounds_done else None,
+            "last_round": fresh(self.rounds_done[-1]) if self.rounds_done else None,
         }
-        if self.phase == OVER:
-            v["result"] = self.outcome().to_dict()
-        if seat is not None:
-            v["hand"] = card_names(self.hands[seat])
-            v["legal"] = [str(a) for a in self.legal_actions(seat)]
-            v["prompt"] = self._prompt(seat)
-        return v
+
+    def _effect_title(self, value: int) -> str:
+        table = self.table
+        if table.restricts[value] and table.kind[value] == 0:
+            return table.restriction(value) or "plain"
+        return KIND_TITLES[table.kind[value]]
+
+    def _hand(self, seat: int) -> list[Any]:
+        return self._names(self.hands[seat])
 
     def _prompt(self, seat: int) -> str:
-        if self.phase == OVER:
+        if self.stage == OVER:
             if self.rules.rounds > 1:
                 names = ", ".join(self.players[p] for p in sorted(self.outcome().losers))
                 return f"The match is over: {names} lost the most rounds."
             return f"The round is over: {self.players[self.loser]} is the shithead."
-        if self.to_act != seat:
+        to_act = self.to_act
+        if self.stage == SWAP and self.rules.swap_mode == "simultaneous":
+            if seat in self.queue:
+                return "Swap face-up cards with hand cards as often as you like, then say ready."
+            waiting = ", ".join(self.players[p] for p in self.queue)
+            return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
+        if to_act != seat:
             if not self.active[seat]:
                 return "You have shed all your cards."
-            return f"Waiting for {self.players[self.to_act or 0]}."
-        if self.phase == SWAP:
+            wait = f"Waiting for {self.players[to_act or 0]}."
+            cut = self._cut_in_actions(seat) if self.rules.cut_in and self.stage == PLAY else []
+            if cut:
+                v = VALUE[self.pile[-1]]
+                return f"{wait} You may cut in with your {RANK_TEXT[v]}s to burn the pile."
+            return wait
+        if self.stage == SWAP:
             return "Swap face-up cards with hand cards once, or say done."
-        if self.phase == GIVING:
+        if self.stage == GIVING:
             return "Take it, bad luck: name the player who takes the pile."
-        limit = f" ({self.restriction()})" if self.cap else (
-            f" (at least {self.level})" if self.level else "")
-        if self.hands[seat]:
-            return f"Play cards of one value from your hand{limit}, or pick up the pile."
-        if self.up[seat]:
-            return f"Play from your face-up cards{limit}, or pick up the pile."
-        return "Turn up one of your face-down cards."
+        words = self.restriction()
+        level = self.table.level(self.top)
+        limit = f" ({words})" if words else (
+            f" ({RANK_TEXT[self.top]} or higher)" if level else "")
+        src = self.hands[seat] or self.up[seat]
+        if not src:
+            return "Turn up one of your face-down cards."
+        mask = self.table.masks[self.top]
+        if not any(mask >> VALUE[c] & 1 for c in src):
+            return f"Nothing you can play fits the pile{limit}: pick up the pile."
+        where = "your hand" if self.hands[seat] else "your face-up cards"
+        return f"Play cards of one value from {where}{limit}."
 
-    # ------------------------------------------------------------------ copy & sampling
-    def copy(self) -> Self:
-        other = type(self).__new__(type(self))
-        self._copy_common(other)
-        other.phase = self.phase
-        other.hands = [h.copy() for h in self.hands]
-        other.up = [u.copy() for u in self.up]
-        other.down = [d.copy() for d in self.down]
-        other.stock = self.stock.copy()
-        other.aside = self.aside.copy()
-        other.pile = self.pile.copy()
-        other.burnt = self.burnt.copy()
-        other.removed = self.removed.copy()
-        other.known = [k.copy() for k in self.known]
-        other.slots = [k.copy() for k in self.slots]
-        other.active = self.active.copy()
-        other.finished = self.finished.copy()
-        other.direction = self.direction
-        other.turn = self.turn
-        other.queue = self.queue.copy()
-        other.starter = self.starter
-        other.plays = self.plays
-        other.loser = self.loser
-        other.limit_hit = self.limit_hit
-        other.level = self.level
-        other.cap = self.cap
-        other.table = self.table
-        other.round_no = self.round_no
-        other.tally = self.tally.copy()
-        other.rounds_done = self.rounds_done.copy()
-        other._events = []
-        return other
-
+    # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
@@ -820,22 +1002,30 @@ class State(BaseState):
         cards set aside. The unseen cards of another hand honour what the table inferred
         about them (:mod:`.inference`: nothing that fitted before a pick-up, nothing below
         the starter's card), and the worlds are uniform among those that do.
+
+        The pool of cards to redeal is the whole pack in code order less what ``seat``
+        can see, so the world depends only on what the seat has seen and on ``rng``: two
+        real states the seat cannot tell apart give identical worlds.
         """
-        self.check_seat(seat)
-        r = as_rng(rng)
-        world = self.copy()
-        world.rng = r.fork()
-        pool: list[int] = []
-        for s in range(self.n):
+        world, r = self._world(seat, rng)
+        n = self.n
+        seen = [*self.hands[seat], *self.pile, *self.burnt, *self.removed]
+        for s in range(n):
+            seen += self.up[s]
             if s != seat:
-                pool.extend(minus(self.hands[s], self.known[s]))
-            pool.extend(self.down[s])
-        pool.extend(self.stock)
-        pool.extend(self.aside)
-        owners = [s for s in range(self.n) if s != seat for m in self.slots[s] if m]
-        picked: list[list[int]] = [[] for _ in range(self.n)]
+                seen += self.known[s]
+        if self.rules.decks == 1:
+            gone = set(seen)
+            pool = [c for c in range(FACES) if c not in gone]
+        else:
+            left = [self.rules.decks] * FACES
+            for c in seen:
+                left[c] -= 1
+            pool = [c for c in range(FACES) for _ in range(left[c])]
+        owners = [s for s in range(n) if s != seat for m in self.slots[s] if m]
+        picked: list[list[int]] = [[] for _ in range(n)]
         if owners:
-            masks = [m for s in range(self.n) if s != seat for m in self.slots[s] if m]
+            masks = [m for s in range(n) if s != seat for m in self.slots[s] if m]
             chosen = pick_for_slots(pool, masks, r)
             for s, i in zip(owners, chosen, strict=True):
                 picked[s].append(pool[i])
@@ -843,7 +1033,7 @@ class State(BaseState):
             pool = [c for i, c in enumerate(pool) if i not in gone]
         r.shuffle(pool)
         k = 0
-        for s in range(self.n):
+        for s in range(n):
             if s != seat:
                 size = len(self.slots[s]) - len(picked[s])
                 world.hands[s] = sorted(self.known[s] + picked[s] + pool[k:k + size])
@@ -856,132 +1046,238 @@ class State(BaseState):
         world.aside = sorted(pool[k + size:])
         return world
 
-    # ------------------------------------------------------------------ JSON
-    def _dump(self) -> dict[str, Any]:
-        return {
-            "phase": PHASES[self.phase],
-            "hands": self.hands,
-            "up": self.up,
-            "down": self.down,
-            "stock": self.stock,
-            "aside": self.aside,
-            "pile": self.pile,
-            "burnt": self.burnt,
-            "removed": self.removed,
-            "known": self.known,
-            "slots": self.slots,
-            "active": self.active,
-            "finished": self.finished,
-            "direction": self.direction,
-            "turn": self.turn,
-            "queue": self.queue,
-            "starter": self.starter,
-            "plays": self.plays,
-            "loser": self.loser,
-            "limit_hit": self.limit_hit,
-            "round_no": self.round_no,
-            "tally": self.tally,
-            "rounds_done": self.rounds_done,
-        }
+    # ------------------------------------------------------------------ positions
+    def _position(self, w: PositionWriter) -> None:
+        """Shithead's lines: the match, the turn, each seat's cards and what the table
+        knows of its hand, then the piles top card first (see the notation guide)."""
+        w.put("round", self.round_no)
+        w.items("tally", self.tally)
+        w.put("rounds_done", dumps(self.rounds_done) if self.rounds_done else "-")
+        w.put("direction", self._direction_name())
+        w.put("turn", self.turn)
+        w.put("starter", None if self.starter < 0 else self.starter)
+        w.items("swapping", self.queue)
+        w.items("finished", self.finished)
+        w.put("plays", self.plays)
+        w.put("loser", None if self.loser < 0 else self.loser)
+        w.put("limit_hit", self.limit_hit)
+        w.comment("each seat: hand; the hand cards all have seen go in; the values each unseen")
+        w.comment("hand card cannot be, oldest first; face-up; face-down in position order")
+        for s in range(self.n):
+            w.items(f"hand {s}", _ascii(self.hands[s]))
+            w.items(f"known {s}", _ascii(self.known[s]))
+            w.items(f"bars {s}", [_bar_text(m) for m in self.slots[s]])
+            w.items(f"face_up {s}", _ascii(self.up[s]))
+            w.items(f"face_down {s}", _ascii(self.down[s]))
+        w.comment("piles, top card first")
+        w.items("pile", _ascii(reversed(self.pile)))
+        w.items("stock", _ascii(reversed(self.stock)))
+        w.items("aside", _ascii(self.aside))
+        w.items("burnt", _ascii(reversed(self.burnt)))
+        w.items("removed", _ascii(reversed(self.removed)))
 
-    def _load(self, r: Reader) -> None:
+    def _from_position(self, r: PositionReader) -> None:
         n = self.n
-        last = n - 1
-        hi = FACES - 1
-        phase = r["phase"].str()
-        if phase not in PHASES:
-            raise r["phase"].fail(f"unknown phase {phase!r}")
-        self.phase = PHASES.index(phase)
-        self.table = compile_table(self.rules.effects)
-        self.hands = [_codes(x, hi) for x in r["hands"].list(n)]
-        self.up = [_codes(x, hi) for x in r["up"].list(n)]
-        self.down = [_codes(x, hi) for x in r["down"].list(n)]
-        self.stock = _codes(r["stock"], hi)
-        self.aside = _codes(r["aside"], hi)
-        self.pile = _codes(r["pile"], hi)
-        self.burnt = _codes(r["burnt"], hi)
-        self.removed = _codes(r["removed"], hi)
-        self.known = [_codes(x, hi) for x in r["known"].list(n)]
-        self.slots = [x.ints(0, ALL_VALUES) for x in r["slots"].list(n)]
-        self.active = r["active"].bools()
-        self.finished = r["finished"].ints(0, last)
-        direction = r["direction"].int(-1, 1)
-        if direction == 0:
-            raise r["direction"].fail("direction is 1 or -1")
-        self.direction = direction
-        self.turn = r["turn"].int(0, last)
-        self.queue = r["queue"].ints(0, last)
-        self.starter = r["starter"].int(-1, last)
-        self.plays = r["plays"].int(0)
-        self.loser = r["loser"].int(-1, last)
-        self.limit_hit = r["limit_hit"].bool()
-        self.round_no = r["round_no"].int(0, self.rules.rounds - 1)
-        self.tally = r["tally"].ints(0, self.rules.rounds)
-        if len(self.tally) != n or sum(self.tally) != len(r["rounds_done"].list()):
-            raise StateError("$.state.tally: does not match the rounds played")
-        self.rounds_done = []
-        for item in r["rounds_done"].items():
-            item.keys()
-            self.rounds_done.append({
-                "round": item["round"].int(0, self.round_no), "loser": item["loser"].int(0, last),
-                "order": item["order"].ints(0, last), "limit": item["limit"].bool()})
-        self._events = []
-        self._settle()
-        if len(self.active) != n:
-            raise StateError(f"$.state.active: expected {n} entries")
+
+        def seat_of(word: str) -> int:
+            if not (word.isascii() and word.isdigit()) or int(word) >= n:
+                raise ValueError(f"{word!r} is not a seat")
+            return int(word)
+
+        def count_of(word: str) -> int:
+            if not (word.isascii() and word.isdigit()) or len(word) > 3:
+                raise ValueError(f"{word!r} is not a count")
+            return int(word)
+
+        def opt_seat(key: str, default: int | None = None) -> int:
+            if default is not None and not r.has(key):
+                return default
+            v = r.opt_int(key, 0, n - 1)
+            return -1 if v is None else v
+
+        self.round_no = r.int("round", 0, 99, default=0)
+        self.tally = r.parse("tally", count_of, ["0"] * n)
+        if len(self.tally) != n:
+            raise r.fail("tally", f"expected {n} numbers, one per seat")
+        done = r.str("rounds_done", "-")
+        if done == "-":
+            self.rounds_done = []
+        else:
+            try:
+                value = plain(loads(done, max_text=20_000))
+            except StateError as exc:
+                raise r.fail("rounds_done", str(exc)) from None
+            if type(value) is not list:
+                raise r.fail("rounds_done", "expected a JSON list of round summaries")
+            self.rounds_done = value
+        names = ("counter-clockwise", "clockwise")
+        self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
+        self.turn = r.int("turn", 0, n - 1)
+        self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
+        self.queue = r.parse("swapping", seat_of, ())
+        self.finished = r.parse("finished", seat_of, ())
+        self.active = [s not in self.finished for s in range(n)]
+        self.plays = r.int("plays", 0, 1_000_000, default=0)
+        self.loser = opt_seat("loser", -1)
+        self.limit_hit = r.flag("limit_hit", default=False)
+        self.hands, self.known, self.slots, self.up, self.down = [], [], [], [], []
         for s in range(n):
-            if self.hands[s] != sorted(self.hands[s]) or self.up[s] != sorted(self.up[s]):
+            hand = sorted(r.parse(f"hand {s}", code_of))
+            known = sorted(r.parse(f"known {s}", code_of, ()))
+            free = ["none"] * max(0, len(hand) - len(known))
+            self.hands.append(hand)
+            self.known.append(known)
+            self.slots.append(r.parse(f"bars {s}", _bar_mask, free))
+            self.up.append(sorted(r.parse(f"face_up {s}", code_of)))
+            self.down.append(r.parse(f"face_down {s}", code_of))
+        self.pile = r.parse("pile", code_of)[::-1]
+        self.aside = sorted(r.parse("aside", code_of, ()))
+        self.burnt = r.parse("burnt", code_of, ())[::-1]
+        self.removed = r.parse("removed", code_of, ())[::-1]
+        if r.words("stock") == ["shuffled"]:
+            left = [self.rules.decks] * FACES
+            for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
+                          *self.up, *self.down):
+                for c in group:
+                    left[c] -= 1
+            if min(left) < 0:
+                raise r.fail("stock", "more cards are placed than the pack holds")
+            self.stock = [c for c in range(FACES) for _ in range(left[c])]
+            self.rng.shuffle(self.stock)
+        else:
+            self.stock = r.parse("stock", code_of)[::-1]
+        self._events = []
+
+    # ------------------------------------------------------------------ loading
+    def _check_loaded(self) -> None:
+        """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
+        n = self.n
+        rules = self.rules
+        self.table = compile_table(rules.effects, rules.aces)
+        self.top = self.table.top_of(self.pile)
+        stage = self.stage
+        if self.direction == 0:
+            raise StateError("$.state.direction: direction is 1 or -1")
+        if sum(self.tally) != len(self.rounds_done):
+            raise StateError("$.state.tally: does not match the rounds played")
+        if self.round_no >= rules.rounds or len(self.rounds_done) != self.round_no + (
+            stage == OVER
+        ):
+            raise StateError("$.state.round_no: does not match the rounds played")
+        for i, item in enumerate(self.rounds_done):
+            if (
+                type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
+                or item["round"] != i or type(item["loser"]) is not int
+                or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
+                or type(item["order"]) is not list or len(item["order"]) >= n
+                or not all(type(s) is int and 0 <= s < n for s in item["order"])
+                or len(set(item["order"])) != len(item["order"])
+                or item["loser"] in item["order"]
+            ):
+                raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
+        for s in range(n):
+            if len(self.up[s]) > HAND_SIZE or len(self.down[s]) > HAND_SIZE:
+                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
+            if len(self.slots[s]) > HAND_SIZE:
+                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
+            if sum(1 for d in self.rounds_done if d["loser"] == s) != self.tally[s]:
+                raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
+            hand = self.hands[s]
+            if hand != sorted(hand) or self.up[s] != sorted(self.up[s]):
                 raise StateError(f"$.state: seat {s}'s cards are not in order")
-            if sorted(self.known[s]) != self.known[s] or not contains(self.hands[s], self.known[s]):
+            known = self.known[s]
+            if known != sorted(known) or not contains(hand, known):
                 raise StateError(f"$.state.known[{s}]: not cards of that hand")
-            if not consistent(self.slots[s], minus(self.hands[s], self.known[s])):
+            if not consistent(self.slots[s], minus(hand, known)):
                 raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
             if self.active[s] == (s in self.finished):
                 raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
+            holds = bool(hand or self.up[s] or self.down[s])
+            if not self.active[s] and holds:
+                raise StateError(f"$.state: seat {s} has left the round but holds cards")
+            if self.active[s] and not holds and stage != OVER and not (
+                stage == GIVING and s == self.turn
+            ):
+                raise StateError(f"$.state: seat {s} holds no cards but is still in play")
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
-        counts = [0] * FACES
-        for cards in (self.stock, self.aside, self.pile, self.burnt, self.removed,
-                      *self.hands, *self.up, *self.down):
-            for c in cards:
-                counts[c] += 1
-        if counts != [self.rules.decks] * FACES:
+        every = sorted(chain(self.stock, self.aside, self.pile, self.burnt, self.removed,
+                             *self.hands, *self.up, *self.down))
+        if every != _full_deck(rules.decks):
             raise StateError("$.state: the cards do not add up to the pack")
-        if (self.phase == SWAP) != bool(self.queue) or len(set(self.queue)) != len(self.queue):
+        queue = self.queue
+        if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
             raise StateError("$.state.queue: seats wait to swap (each once) only before play")
-        if self.phase == SWAP and self.finished:
-            raise StateError("$.state.finished: nobody leaves the round before play")
-        if self.phase != OVER and sum(self.active) < 2:
+        if stage == SWAP:
+            if not rules.swap:
+                raise StateError("$.state.stage: these rules have no swap")
+            if rules.swap_mode == "turns" and queue != list(range(n - len(queue), n)):
+                raise StateError("$.state.queue: seats swap in seat order")
+            if queue != sorted(queue):
+                raise StateError("$.state.queue: not in seat order")
+            if self.finished or self.pile or self.burnt or self.removed or self.starter != -1:
+                raise StateError("$.state: nothing is played before the swap is over")
+        elif self.starter < 0 and stage != OVER:
+            raise StateError("$.state.starter: play has a starter")
+        if stage != OVER and sum(self.active) < 2:
             raise StateError("$.state.active: a round goes on only while two seats hold cards")
-        if self.phase in (PLAY, GIVING) and not self.active[self.turn]:
+        if stage in (PLAY, GIVING) and not self.active[self.turn]:
             raise StateError("$.state.turn: that seat has left the round")
-        if self.phase == OVER and self.loser < 0:
+        if stage == GIVING and (not self.pile or len(self._targets(self.turn)) < 2):
+            raise StateError("$.state.stage: nobody to choose as taker of the pile")
+        if stage == OVER and self.loser < 0:
             raise StateError("$.state.loser: a finished round has a loser")
+        if stage != OVER and (self.loser >= 0 or self.limit_hit):
+            raise StateError("$.state.loser: a round in play has no loser yet")
+        if self.plays >= rules.action_limit and stage != OVER:
+            raise StateError("$.state.plays: the round is past its action limit")
+
+
+def _ascii(codes: Iterable[int]) -> list[str]:
+    """Cards in notation (ASCII, as in actions): positions are edited by hand."""
+    return [ASCII[c] for c in codes]
+
+
+def _bar_text(mask: int) -> str:
+    """The values an unseen hand card cannot be, as ranks (``none``: it may be anything)."""
+    if not mask:
+        return "none"
+    return ",".join(RANK_TEXT[v] for v in range(1, 14) if mask >> v & 1)
+
+
+_RANK_OF = {text: v for v, text in enumerate(RANK_TEXT) if text}
+
+
+def _bar_mask(word: str) -> int:
+    if word == "none":
+        return 0
+    mask = 0
+    for part in word.split(","):
+        v = _RANK_OF.get(part.upper())
+        if v is None:
+            raise ValueError(f"{part!r} is not a rank (A, 2 … 10, J, Q, K)")
+        mask |= 1 << v
+    return mask
 
 
 def new_game(
     players: int | Sequence[str] = 4,
     seed: int | str = 0,
-    rules: Rules | dict[str, Any] | str | None = None,
+    rules: Rules | dict[str, Any] | str | tuple[str, dict[str, Any]] | None = None,
     deck: Sequence[str] | None = None,
     *,
     stock: int | None = None,
 ) -> State:
     """Start a round of Shithead.
 
-    ``deck`` stacks the deal, top card first: nine cards per seat from seat 0 on (three
-    face-down, three face-up, three for the hand), then the draw pile; the rest of the pack
-    follows shuffled. ``stock`` keeps only that many cards in the draw pile and sets the
-    rest aside unseen (for short scenarios and quick games).
+    ``rules`` is a :class:`Rules`, a dict of options, a variant name, or a variant with
+    overrides: ``("classic", {"swap": False})``. ``deck`` stacks the deal, top card first:
+    nine cards per seat from seat 0 on (three face-down, three face-up, three for the
+    hand), then the draw pile; the rest of the pack follows shuffled. ``stock`` keeps only
+    that many cards in the draw pile and sets the rest aside unseen (for short scenarios
+    and quick games).
     """
-    r = coerce_rules(Rules, rules)
-    names = normalize_players(players, MIN_PLAYERS, max_players(r.decks), "shithead")
-    extra: dict[str, Any] = {}
-    if stock is not None:
-        extra["stock"] = stock
-    if deck is not None and (isinstance(deck, str) or not isinstance(deck, Sequence)):
-        raise SetupError("deck must be a list of cards, top card first")
-    return State._fresh(names, check_seed(seed), r, deck, extra)
+    return State.new(players, seed, rules, deck, stock=stock)
 
 
-__all__ = ["MIN_PLAYERS", "State", "max_players", "new_game"]
+__all__ = ["MIN_PLAYERS", "STAGES", "State", "max_players", "new_game"]

@@ -6,6 +6,7 @@
 ['7h', '8h', '9h', 'Th']
 """
 
+from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.toepen.actions import (
@@ -40,7 +41,7 @@ GAME = GameInfo(
     rules_class=Rules,
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    bots={"random": RandomBot, "club": ClubBot},
+    bots={"random": RandomBot, "club": ClubBot, "ismcts": as_policy("ismcts", "toepen")},
     variants=VARIANTS,
     max_actions=_max_actions,
     default_bot="club",

@@ -1,13 +1,27 @@
-"""A Toepen bot that plays by a club player's rules of thumb.
+"""A Toepen bot that plays by a club player's rules of thumb, counting cards.
 
-* Exchange a hand that really is dirty; never bluff. Challenge only a seat whose
-  exchange is suspicious by the numbers: rarely, since an honest exchange costs the
-  challenger a life.
-* Keep the highest card for the last trick: lead and follow low in tricks 1-3, unless
-  a card is needed to stay on lead.
-* Knock when holding a card that is likely to win the last trick (a 10 or 9, or the best
-  card still out in a suit it can lead), once per hand; stay in after a knock with such a
-  card, fold a hopeless hand.
+* **Exchange** a hand that really is dirty; never bluff. **Challenge** only now and then
+  (``challenge_rate``): an honest exchange costs the challenger a life.
+* **The last trick is all that counts**, so the bot judges its hand by one number: the
+  chance that its best card wins the last trick. Each rival still in the hand keeps one
+  card for that trick, which beats ours if it is an unseen card of our suit ranked above
+  it (not in our hand, not played this hand, not turned up); and our suit must be led
+  then: sure when we lead the last trick, otherwise we need the lead (about one chance
+  in the seats left) or a leader who picks our suit. At the last trick, following, the
+  card must beat what lies on the table and what the seats after us may hold.
+* **Knock** (on its turn, and out of turn, TOE-21) when that chance is high: the bar rises
+  with every knock already made this hand, so two strong hands do not knock each other
+  up to the limit. With a sure win at the last trick it always knocks.
+* **Stay or fold** by expected lives: folding costs the stake before the knock for sure,
+  staying costs the new stake if the hand is lost, so it stays when
+  ``(1 - chance) * stake < stake_before``, a little more cautiously when losing the hand
+  would put it over the limit, and judging its chance a little lower against the knocker
+  (who may have knocked for a reason). A first version that discounted the knocker by a
+  quarter and counted all of a rival's cards against it folded nearly every early knock,
+  and the search (ISMCTS) won 199 of 200 two-player games against it by knocking every
+  hand; this one stays with any decent card.
+* **Cards**: keep the best card for the last trick: lead and follow low in tricks 1-3
+  unless a card is needed to stay on lead; win the last trick as cheaply as possible.
 """
 
 from __future__ import annotations
@@ -17,10 +31,17 @@ from typing import TYPE_CHECKING
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
 from tablegames.toepen import actions as A
-from tablegames.toepen.cards import NINE, TEN, is_dirty
+from tablegames.toepen.cards import is_dirty
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
+
+#: The chance to win the last trick needed to knock, and how much each knock of the hand
+#: so far raises it.
+KNOCK_AT = 0.7
+KNOCK_STEP = 0.1
+#: How much a knock by someone else lowers the bot's own chance.
+KNOCKER_DISCOUNT = 0.9
 
 
 class ClubBot:
@@ -41,26 +62,74 @@ class ClubBot:
             return A.EXCHANGE[seat] if is_dirty(hand, state.rules.dirty_hand) else A.KEEP[seat]
         if A.Accept in kinds:
             return A.CHALLENGE[seat] if self.rng.random() < self.challenge_rate else A.ACCEPT[seat]
-        strong = self._strength(state, seat)
         if A.Stay in kinds:
-            return A.STAY[seat] if strong >= 0.5 else A.FOLD[seat]
-        plays = [a for a in legal if isinstance(a, A.Play)]
-        if A.Knock in kinds and strong >= 0.8 and state.knocks < 2:
-            return A.KNOCK[seat]
-        return self._pick_card(state, plays)
+            return A.STAY[seat] if self._stays(state, seat) else A.FOLD[seat]
+        if A.Knock in kinds and self._knocks(state, seat):
+            return A.KNOCK[seat] if seat < A.MAX_SEATS else A.Knock(seat)
+        return self._pick_card(state, [a for a in legal if isinstance(a, A.Play)])
 
+    def interrupt(self, state: State, seat: int) -> Action | None:
+        """Knock out of turn (TOE-21) on the same judgement as on its own turn."""
+        if state.legal_actions(seat) and self._knocks(state, seat):
+            return A.KNOCK[seat] if seat < A.MAX_SEATS else A.Knock(seat)
+        return None
+
+    # -- judgement -----------------------------------------------------------------
     @staticmethod
-    def _strength(state: State, seat: int) -> float:
-        """Rough chance of winning the last trick with this hand (0..1)."""
+    def win_chance(state: State, seat: int) -> float:
+        """The chance that ``seat``'s best card wins the last trick (see the module doc)."""
         hand = state.hands[seat]
-        if not hand:
+        played = dict(state.trick)
+        if not hand and not (state.trick_no == 3 and seat in played):
             return 0.0
-        best = max(c & 7 for c in hand)
-        if best == TEN:
-            return 0.9
-        if best == NINE:
-            return 0.7 if len(hand) <= 2 else 0.6
-        return 0.3 if best >= 5 else 0.1
+        seen = 0
+        for c in hand:
+            seen |= 1 << c
+        for c in state.thrown[seat]:
+            seen |= 1 << c
+        for s in range(state.n):
+            if state.revealed[s]:
+                for c in state.thrown[s]:
+                    seen |= 1 << c
+        for _, cards, _ in state.tricks:
+            for _, c in cards:
+                seen |= 1 << c
+        for _, c in state.trick:
+            seen |= 1 << c
+        unseen = 32 - bin(seen).count("1")
+        rivals = [s for s in range(state.n) if s != seat and state.in_hand[s]]
+        if not rivals or not unseen:
+            return 1.0
+        if state.trick_no == 3 and state.trick:  # the last trick is under way
+            led = state.trick[0][1] >> 3
+            card = played.get(seat, hand[0] if hand else -1)
+            top = max((c & 7 for s, c in state.trick if c >> 3 == led and s != seat), default=-1)
+            if card >> 3 != led or card & 7 < top:
+                return 0.0
+            after = sum(1 for s in rivals if s not in played)
+            return (1.0 - min(1.0, after / unseen)) ** _higher(card, seen)
+        # each rival keeps one card for the last trick; it beats ours if it is higher in
+        # our suit, and our suit must be led then: sure if we lead, else we need the lead
+        # (about one chance in the seats left) or the leader to pick our suit
+        share = min(1.0, len(rivals) / unseen)
+        m = len(rivals)
+        lead = 1.0 if state.trick_no == 3 else (1 + m / 4) / (m + 1)
+        return max((1.0 - share) ** _higher(c, seen) for c in hand) * lead
+
+    def _knocks(self, state: State, seat: int) -> bool:
+        chance = self.win_chance(state, seat)
+        if chance >= 0.999:
+            return True
+        return chance >= min(0.95, KNOCK_AT + KNOCK_STEP * state.knocks)
+
+    def _stays(self, state: State, seat: int) -> bool:
+        chance = self.win_chance(state, seat)
+        if state.knocker >= 0 and state.knocker != seat:
+            chance *= KNOCKER_DISCOUNT
+        stake, before = state.stake, max(1, state.stake_before)
+        if state.lives[seat] + stake >= state.rules.limit:
+            chance -= 0.1  # losing this hand would put it out: a little more careful
+        return (1.0 - chance) * stake < before
 
     @staticmethod
     def _pick_card(state: State, plays: list[A.Play]) -> Action:
@@ -81,3 +150,40 @@ class ClubBot:
             else:
                 pick = min(cards, key=lambda c: c & 7)
         return next(p for p in plays if p.card == pick)
+
+
+def _higher(card: int, seen: int) -> int:
+    """Unseen cards of ``card``'s suit that beat it."""
+    base = card & ~7
+    return sum(1 for r in range((card & 7) + 1, 8) if not seen >> (base + r) & 1)
+
+def _value(state: State) -> list[float]:
+    """Each seat's rough chance of not losing the game, from the lives lost so far.
+
+    The seat nearest the limit is the likeliest to reach it first: a softmax over the
+    lives each seat has left (temperature of about one hand's loss). In a rubber one seat
+    usually loses; in elimination all but one do, so there the value is the chance of
+    being the last one standing.
+    """
+    import math
+
+    limit = state.rules.limit
+    n = state.n
+    left = [max(0, limit - state.lives[s]) for s in range(n)]
+    alive = [s for s in range(n) if not state.out[s]]
+    if state.rules.ending == "rubber":
+        weights = [math.exp(-left[s] / _TEMPERATURE) if s in alive else 0.0 for s in range(n)]
+        total = sum(weights) or 1.0
+        return [1.0 - w / total for w in weights]
+    weights = [math.exp(left[s] / _TEMPERATURE) if s in alive else 0.0 for s in range(n)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+_TEMPERATURE = 1.5
+
+from tablegames.bots.hints import SearchHints  # noqa: E402
+from tablegames.bots.registry import register_hints  # noqa: E402
+
+register_hints("toepen", SearchHints(
+    rollout=ClubBot, value=_value, horizon=lambda s: s.hand_no, rollout_depth=1))

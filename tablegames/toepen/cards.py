@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tablegames.common.cards import piquet_pack_toepen
+from tablegames.common.cards import suited_pack
 
-PACK = piquet_pack_toepen()
+#: The 32-card piquet pack in Toepen's rank order (TOE-01): J Q K A 7 8 9 10.
+PACK = suited_pack("piquet", ("J", "Q", "K", "A", "7", "8", "9", "T"), aliases={"10": "T"})
 NAMES: tuple[str, ...] = PACK.names()
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = ("jack", "queen", "king", "ace", "seven", "eight", "nine", "ten")

@@ -12,10 +12,12 @@ from typing import Literal
 
 import attrs
 
+from tablegames.common.errors import RulesError
 from tablegames.common.rules import int_in, is_bool, one_of, optional_int_in, pick_variant
 
 Ending = Literal["rubber", "elimination"]
 DirtyHand = Literal["faces", "faces_or_seven"]
+NextDealer = Literal["winner", "left", "most_points"]
 
 
 @attrs.frozen
@@ -38,6 +40,17 @@ class Rules:
     * ``knock_only_on_turn`` — knocking only when it is your turn to play (TOE-21 lets
       anyone knock at any moment of play).
     * ``jack_doubles`` — a last trick won with a jack costs the payers double.
+    * ``out_at_once`` — a player whom a challenge penalty (TOE-04) brings to the limit is
+      out at once (TOE-23): the round goes on without them, or the game ends when that
+      settles it. ``False`` is the old table habit of checking the limit only when the
+      round ends (the player plays the round out).
+    * ``next_dealer`` — who deals the next round (TOE-13): ``"winner"`` of the last trick
+      (default), ``"left"``: the dealer's left-hand neighbour still in the game, or
+      ``"most_points"``: the player with most lives lost (ties: the first of them from
+      the dealer's left).
+
+    ``poverty_may_fold=False`` needs ``poverty=True``: without poverty nobody is poor, so
+    the combination would silently do nothing and is refused (``RulesError``).
     """
 
     limit: int = attrs.field(default=10, validator=int_in(2, 100))
@@ -54,6 +67,17 @@ class Rules:
     poverty_may_fold: bool = attrs.field(default=True, validator=is_bool)
     knock_only_on_turn: bool = attrs.field(default=False, validator=is_bool)
     jack_doubles: bool = attrs.field(default=False, validator=is_bool)
+    out_at_once: bool = attrs.field(default=True, validator=is_bool)
+    next_dealer: NextDealer = attrs.field(
+        default="winner", validator=one_of({"winner", "left", "most_points"})
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if not self.poverty and not self.poverty_may_fold:
+            raise RulesError(
+                "poverty_may_fold=False only means something with poverty=True: without "
+                "the poverty rule nobody is in poverty"
+            )
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -17,10 +17,14 @@ Flow of a hand (each step asks one seat at a time, in seat order):
 
 Decisions the sources leave open, and what we chose:
 
-* Lives are checked against the limit at the **end of each hand**: someone who reaches
-  it by a challenge mid-hand plays the hand out.
+* A player whom a challenge brings to the limit is out at once (TOE-23): in a rubber
+  the game ends there; in elimination the round goes on without them (their cards lie
+  dead), unless that leaves one player, who then wins. ``out_at_once=False`` keeps the
+  older check at the end of the round only.
 * If the winner of a trick has folded, the lead passes to the next seat on their left
-  still in (TOE-54); at the last trick the same seat wins the hand.
+  still in (TOE-54). The last trick decides the round, so there the highest card of the
+  led suit among the seats still in wins it (if none of them followed, the first card
+  of a seat still in sets the suit).
 * Several seats in poverty at once: the stake is still 2, the first of them from the
   dealer's left leads, and only the seats *not* in poverty choose to stay or fold.
 * Knocking starts once the exchanges and poverty choices are done (everyone has seen their
@@ -69,7 +73,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
     CHALLENGE: "Challenge {who}'s exchange, or accept it?",
-    POVERTY: "Someone is in poverty: stay in for 2, or fold for 1?",
+    POVERTY: "{poor} in poverty: stay in for 2, or fold for 1?",
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
@@ -80,6 +84,7 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
+    ENGINE = 2  # 2: out at once at the limit (TOE-23); last trick among seats still in
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -96,7 +101,7 @@ class State(BaseState):
         "out": "per seat: out of the game",
         "playing": "per seat: still in this round (not folded, not out)",
         "folded": "per seat: folded this round",
-        "poverty": "per seat: in poverty this round (TOE-30)",
+        "poverty": "per seat: in poverty this round (TOE-30), in every view",
         "stake": "lives the round is worth now",
         "knocks": "knocks this round",
         "last_knocker": "seat that knocked last this round, or null",
@@ -305,6 +310,11 @@ class State(BaseState):
     def _knock_refusal(self, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not knock now, or ``None``: the one knocking rule, for the
         legal list and for ``apply`` alike."""
+        if self.stage == RESPOND:
+            return IllegalAction(
+                f"{self.players[self.knocker]}'s knock is still being answered; knock "
+                "again once everyone has stayed or folded", code="knock_pending",
+                ruling="TOE-22", seat=seat)
         if self.stage != PLAY:
             return IllegalAction(
                 "knocking starts once every hand is settled and play has begun",
@@ -438,7 +448,36 @@ class State(BaseState):
                                 "thrown": card_names(self.thrown[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
+        if rules.out_at_once and self.lives[loser] >= rules.limit:
+            self._out_now(loser)
+            if self.stage == OVER:
+                return
         self._resume_exchange()
+
+    def _out_now(self, seat: int) -> None:
+        """``seat`` reached the limit mid-round: out at once (TOE-23, ``out_at_once``).
+
+        A rubber is settled there and then. In elimination the seat leaves the round
+        (its four cards lie dead where they are), drops out of every queue and loses
+        its poverty; if nobody else is poor the round falls back to a stake of 1 led
+        from the dealer's left. One seat left standing wins the game.
+        """
+        if self.rules.ending == "rubber":
+            self._finish([seat])
+            return
+        self.out[seat] = True
+        self.in_hand[seat] = False
+        self.ex_queue = [s for s in self.ex_queue if s != seat]
+        self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
+        if sum(1 for o in self.out if not o) <= 1:
+            self._finish([s for s in range(self.n) if self.out[s]], [seat])
+            return
+        if self.poor[seat]:
+            self.poor[seat] = False
+            poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
+            self.stake = self.stake_before = 2 if poor_in else 1
+            self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
+            self.turn = self.leader
 
     def _stay(self, seat: int) -> None:
         self.queue.pop(0)
@@ -543,8 +582,14 @@ class State(BaseState):
         for s, c in trick[1:]:
             if c >> 3 == led and (c & 7) > (best_card & 7):
                 best_seat, best_card = s, c
+        if self.in_hand[best_seat]:
+            nxt = best_seat
+        elif self.trick_no == 3:  # the round is decided among the seats still in
+            best_seat, best_card = self._best_still_in(trick)
+            nxt = best_seat
+        else:
+            nxt = self._next_in(best_seat)  # TOE-54: only the lead passes on
         self.tricks.append((self.leader, tuple(trick), best_seat))
-        nxt = best_seat if self.in_hand[best_seat] else self._next_in(best_seat)
         self._events.append(
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],
                             "next": nxt})
@@ -556,6 +601,20 @@ class State(BaseState):
         self.trick_no += 1
         self.leader = nxt
         self.turn = nxt
+
+    def _best_still_in(self, trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
+        """The seat still in whose card wins ``trick`` without the folded seats' cards.
+
+        The last trick decides the round, and a folded player is out of it, so the round
+        goes to the highest card of the led suit among the seats still in (TOE-11,
+        TOE-54). If none of them followed the led suit, the first card played by a seat
+        still in sets the suit, as if the folded cards had never been played.
+        """
+        live = [(s, c) for s, c in trick if self.in_hand[s]]
+        led = trick[0][1] >> 3
+        if not any(c >> 3 == led for _, c in live):
+            led = live[0][1] >> 3
+        return max(((s, c) for s, c in live if c >> 3 == led), key=lambda sc: sc[1] & 7)
 
     def _end_hand(self, winner: int, card: int | None) -> None:
         rules = self.rules
@@ -571,7 +630,7 @@ class State(BaseState):
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
         self._events.append(Event("hand_over", dict(self.last_result)))
-        self.dealer = winner
+        prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
         if rules.ending == "rubber":
@@ -585,8 +644,22 @@ class State(BaseState):
             if sum(1 for o in self.out if not o) <= 1:
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
+        self.dealer = self._next_dealer(winner, prev_dealer)
         self.hand_no += 1
         self._start_hand(first=False)
+
+    def _next_dealer(self, winner: int, dealer: int) -> int:
+        """Who deals the next round (``Rules.next_dealer``), never a seat that is out."""
+        how = self.rules.next_dealer
+        if how == "winner":
+            return winner
+        n = self.n
+        order = [(dealer + k) % n for k in range(1, n + 1)]
+        order = [s for s in order if not self.out[s]]
+        if how == "left":
+            return order[0]
+        most = max(self.lives[s] for s in order)
+        return next(s for s in order if self.lives[s] == most)
 
     def _finish(self, losers: list[int], just_out: list[int] | None = None) -> None:
         """End the game. ``losers`` reached the limit (rubber) or are out (elimination).
@@ -665,8 +738,18 @@ class State(BaseState):
             "last_round": fresh(self.last_result),
         }
         if seat is not None:
-            v["announcements"] = announcements(self.hands[seat])
+            v["announcements"] = announcements(self.held(seat))
         return v
+
+    def held(self, seat: int) -> list[int]:
+        """The four cards ``seat`` was dealt (or drew by its exchange) this round.
+
+        Announcements (TOE-40/41) are about the hand as dealt or exchanged, so they must
+        not fade as the cards are played: the cards left plus those already played.
+        """
+        played = [c for _, cards_, _ in self.tricks for p, c in cards_ if p == seat]
+        played += [c for p, c in self.trick if p == seat]
+        return sorted(self.hands[seat] + played)
 
     def _hand(self, seat: int) -> list[Any]:
         return card_names(self.hands[seat])
@@ -674,6 +757,14 @@ class State(BaseState):
     def _prompt(self, seat: int) -> str:
         if self.stage == OVER:
             return "The game is over."
+        text = self._prompt_turn(seat)
+        if self.poor[seat] and self.in_hand[seat]:
+            text = ("You are in poverty: the round starts at 2 and the others choose to "
+                    f"stay in for 2 or fold for 1. {text}")
+        return text
+
+    def _prompt_turn(self, seat: int) -> str:
+        """The prompt without the poverty line."""
         if self.to_act != seat:
             if self.stage == PLAY and self.can_knock(seat):
                 return f"Waiting for {self.players[self.to_act or 0]}. You may knock."
@@ -685,7 +776,8 @@ class State(BaseState):
             if any(c >> 3 == led for c in self.hands[seat]):
                 follow = " (follow suit)"
         return _PROMPTS[self.stage].format(
-            who=who, stake=self.stake, before=self.stake_before, follow=follow)
+            who=who, stake=self.stake, before=self.stake_before, follow=follow,
+            poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
@@ -794,7 +886,7 @@ class State(BaseState):
         n = self.n
 
         def seat_of(word: str) -> int:
-            if not word.isdigit() or int(word) >= n:
+            if not (word.isascii() and word.isdigit()) or int(word) >= n:
                 raise ValueError(f"{word!r} is not a seat")
             return int(word)
 
@@ -814,7 +906,9 @@ class State(BaseState):
 
         self.hand_no = r.int("round", 0, 1_000_000)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse("lives", lambda w: int(w) if w.isdigit() else _bad(w))
+        self.lives = r.parse(
+            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w)
+        )
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
@@ -895,7 +989,7 @@ class State(BaseState):
         if stage != OVER and (self.winners or self.losers):
             raise StateError("$.state: a game in play has no winners or losers yet")
         for s in range(n):
-            if self.out[s] and self.in_hand[s]:
+            if self.out[s] and self.in_hand[s] and stage != OVER:
                 raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
             if self.in_hand[s] and self.folded[s]:
                 raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
@@ -964,6 +1058,13 @@ def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int
     if type(dealer) is not int or not 0 <= dealer < n:
         raise SetupError(f"dealer must be a seat in 0..{n - 1}")
     return list(lives), dealer
+
+
+def _names(names: list[str]) -> str:
+    """``"Ann is"``, ``"Ann and Bob are"``: who is in poverty, for a prompt."""
+    if len(names) <= 1:
+        return f"{names[0] if names else 'Nobody'} is"
+    return f"{', '.join(names[:-1])} and {names[-1]} are"
 
 
 def _bad(word: str) -> int:

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 import attrs
 from rich.console import Console
 
+from tablegames.bots.handle import Handle
 from tablegames.common.errors import TablegamesError
 from tablegames.common.protocol import GameInfo
 from tablegames.render.keys import VIEW_OPTIONS, get
@@ -174,7 +175,7 @@ class Session:
                     self.offer_interrupts(seat)
                     if self.state.is_over or self.state.to_act != seat:
                         continue
-                    self._apply(str(self.bots[seat].choose(self.state)), seat)
+                    self._apply(str(self.bots[seat].choose(Handle(self.state, seat))), seat)
                     if self.options.pace > 0 and not self.options.table:
                         self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
                         if not self._window_next():

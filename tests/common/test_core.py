@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 import tablegames
 from tablegames.common import piles, seating
 from tablegames.common.actions import Event
-from tablegames.common.cards import Pack, piquet_pack_toepen, suited_pack
+from tablegames.common.cards import Pack, suited_pack
 from tablegames.common.errors import NotationError, RulesError, SetupError, StateError
 from tablegames.common.rng import Rng, as_rng, seed_to_int
 from tablegames.common.rules import int_in, rules_from_dict, rules_hash, rules_to_dict
+from tablegames.toepen.cards import PACK as TOEPEN_PACK
 
 BELOW_42 = [3, 1, 8, 4, 0, 2, 5, 8]
 
@@ -61,7 +62,7 @@ def test_below_is_in_range(n: int, seed: int) -> None:
 
 
 def test_pack_notation_and_stacking() -> None:
-    pack = piquet_pack_toepen()
+    pack = TOEPEN_PACK
     assert pack.code("Th") == pack.code("10h") == pack.code("th")
     with pytest.raises(NotationError):
         pack.code("1h")

@@ -134,10 +134,10 @@ def test_requests_cannot_make_the_library_allocate_without_bound() -> None:
     assert s.to_json() == before
     cache = _PARSE_CACHE.setdefault("toepen", {})
     data = json.loads(before)
-    data["history"] = ["0:keep" + " " * 600]
+    data["history"] = {"actions": ["0:keep" + " " * 600], "order": "0", "width": 1}
     with pytest.raises(StateError):
         toepen.State.from_json(json.dumps(data))
-    data["history"] = ["0:keep" + " " * 300]
+    data["history"] = {"actions": ["0:keep" + " " * 300], "order": "0", "width": 1}
     toepen.State.from_json(json.dumps(data))
     assert all(len(k) <= 160 for k in cache)
 
@@ -192,7 +192,7 @@ def test_hostile_json_is_a_state_error(text: str) -> None:
         or d["state"]["hands"].__setitem__(1, d["_h0"]),
         lambda d: d["state"]["stock"].reverse(),
         lambda d: d.__setitem__("rng", (d["rng"] + 1) % (1 << 64)),
-        lambda d: d["history"].append(d["history"][-1]),
+        lambda d: d["history"].__setitem__("order", d["history"]["order"] + "0"),
     ],
     ids=["swapped hands", "reordered stock", "rng rewritten", "history appended"],
 )
@@ -266,12 +266,35 @@ def test_replay_and_records_name_the_engine() -> None:
         toepen.State.from_json(json.dumps(data))
 
 
-def test_format_1_envelopes_still_load() -> None:
-    s = played(2, steps=9)
+def test_histories_are_saved_compactly_and_read_strictly() -> None:
+    s = played(2)
     data = json.loads(s.to_json())
-    data["format"] = 1
-    del data["engine"]
-    assert toepen.State.from_json(json.dumps(data)).to_json() == s.to_json()
+    h = data["history"]
+    assert len(h["order"]) == len(s.history) * h["width"]
+    assert len(set(h["actions"])) == len(h["actions"]) <= len(s.history)
+    for bad in ({"actions": ["0:keep"], "order": "1", "width": 1},
+                {"actions": ["0:keep"], "order": "01", "width": 2},
+                {"actions": ["0:keep", "1:keep"], "order": "1", "width": 1},
+                {"actions": ["0:keep"], "order": "!", "width": 1},
+                {"actions": [], "order": "", "width": 4},
+                ["0:keep"]):
+        data["history"] = bad
+        with pytest.raises(StateError):
+            toepen.State.from_json(json.dumps(data))
+
+
+def test_each_save_format_reads_only_its_own_history_shape() -> None:
+    """Format 3 keeps the compact history, format 2 (declared fields, before it) a list
+    of notation; a save whose history is in the other format's shape is refused."""
+    s = played(2)
+    data = json.loads(s.to_json())
+    assert data["format"] == 3
+    plain = [str(a) for a in s.history]
+    old = dict(data, format=2, history=plain)
+    assert toepen.State.from_json(json.dumps(old)).to_json() == s.to_json()
+    for wrong in (dict(data, format=2), dict(data, history=plain), dict(data, format=4)):
+        with pytest.raises(StateError):
+            toepen.State.from_json(json.dumps(wrong))
 
 
 @pytest.mark.parametrize("name", ["v1_midgame.json", "v1_finished.json"])
@@ -285,3 +308,15 @@ def test_real_format_1_toepen_saves_load(name: str) -> None:
     again = tablegames.replay(s.record())
     assert again.to_json() == s.to_json()
     assert toepen.State.from_json(s.to_json(), verify=True).to_json() == s.to_json()
+
+
+@pytest.mark.parametrize("game", ["toepen", "shithead", "phase10", "dallah"])
+def test_a_seat_is_written_in_ascii_digits(game: str) -> None:
+    """``str.isdigit`` also accepts Arabic-Indic and superscript digits; notation does not."""
+    state = tablegames.new_game(game, players=3, seed=1)
+    text = str(state.legal_actions()[0])
+    seat, _, rest = text.partition(":")
+    assert state.parse_action(text) == state.legal_actions()[0]
+    for other in ("٠١٢٣"[int(seat)], "²"):
+        with pytest.raises(NotationError):
+            state.parse_action(f"{other}:{rest}")

@@ -286,3 +286,30 @@ def test_a_bad_set_names_the_bad_field(change: Any, field: str) -> None:
     with pytest.raises(RulesError) as info:
         dallah.new_game(3, rules={"cards": data})
     assert field in str(info.value)
+
+
+def test_saves_name_the_default_card_set_by_its_hash() -> None:
+    """Every save carried the 4.9 KB default set; it is now named by its hash (issue 12)."""
+    from tablegames import replay
+    from tablegames.dallah.cardset import DEFAULT_REF
+
+    s = dallah.new_game(4, seed=3)
+    data = json.loads(s.to_json())
+    assert data["rules"]["cards"] == DEFAULT_REF and DEFAULT_REF.startswith("default@")
+    assert len(s.to_json()) < 1500
+    assert s.record()["rules"]["cards"] == DEFAULT_REF
+    assert replay(s.record()).to_json() == s.to_json()
+    assert len(dallah.DEFAULT_CARDS.to_dict()["actions"]) == 20  # the set itself, in full
+    # another set is written out in full, and comes back equal
+    other = default_data()
+    other["actions"][0]["you_lose"] = True
+    t = dallah.new_game(3, seed=1, rules={"cards": other})
+    saved = json.loads(t.to_json())["rules"]["cards"]
+    assert isinstance(saved, dict) and saved["actions"][0]["you_lose"] is True
+    assert dallah.State.from_json(t.to_json()).rules == t.rules
+    # a reference this version does not ship is refused by name
+    data["rules"]["cards"] = "default@0000000000000000"
+    with pytest.raises(StateError, match="names no card set"):
+        dallah.State.from_json(json.dumps(data))
+    with pytest.raises(RulesError, match="names no card set"):
+        dallah.new_game(3, rules={"cards": "custom"})

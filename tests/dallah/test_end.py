@@ -44,7 +44,8 @@ def test_biggest_losers_share_the_title() -> None:
     out = s.outcome()
     assert out.losers == frozenset({0, 1}) and out.winners == frozenset()
     assert out.scores == (3, 3, 0)
-    assert s.view(2)["prompt"] == "The game is over. Biggest Loser: P0, P1."
+    assert s.view(2)["prompt"] == ("The game is over. P0 and P1 share the Biggest Loser "
+                                   "title, with 3 cups each.")
 
 
 @pytest.mark.ruling("DAL-51")

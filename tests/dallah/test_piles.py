@@ -13,7 +13,7 @@ def test_pile_actions_replace_placement() -> None:
     ev = play(s, "0:draw")
     assert kinds(ev) == ["action_card", "retire", "turn"]
     v = s.view(None)
-    assert v["decks"]["placements"] == 10 and s.to_act == 1 and s.shared_total() == 23
+    assert v["placement_stock"] == 10 and s.to_act == 1 and s.shared_total() == 23
 
 
 @pytest.mark.ruling("DAL-31")

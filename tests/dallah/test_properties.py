@@ -8,11 +8,13 @@ from hypothesis import strategies as st
 
 from tablegames import dallah
 from tablegames.common.bots import RandomBot
+from tablegames.dallah import actions as A
+from tablegames.dallah import stages as S
 
 
 def _on_table(state: dallah.State) -> tuple[list[int], list[list[int]]]:
     """The shared pile (with cups taken for the card in play) and the Dallah."""
-    shared = [n + state.hand.count(s) for s, n in enumerate(state.shared)]
+    shared = [n + state.cups_in_hand.count(s) for s, n in enumerate(state.shared)]
     return shared, [sorted(z) for z in state.pot]
 
 
@@ -35,6 +37,15 @@ def test_cups_are_conserved_and_fallen_cups_stay_fallen(
     while not state.is_over:
         legal = state.legal_actions()
         action = legal[choices[steps] % len(legal)] if steps < len(choices) else bot.choose(state)
+        pick = choices[steps] if steps < len(choices) else 0
+        if state.late >= 0 and pick % 5 == 1:  # a late fall, from the phone that may send it
+            late = state.legal_actions(state.late)
+            action = late[pick % len(late)]
+        elif state.stage == S.REPORT and pick % 7 == 2:  # several cups, some by shape only
+            cups = [f"{a.zone}:{a.shape}" if k % 2 else a.shape  # type: ignore[attr-defined]
+                    for k, a in enumerate(legal) if a.verb == "fell"][: 1 + pick % 3]
+            if len(cups) > 1:
+                action = A.Falls(state.to_act, tuple(sorted(cups)))
         pile_card = state.card >= 0 and state.t.is_pile[state.card]
         before = _on_table(state)
         events = state.apply(action)
@@ -46,8 +57,8 @@ def test_cups_are_conserved_and_fallen_cups_stay_fallen(
         now_fallen = sum(state.piles) + state.retired
         assert now_fallen >= fallen
         fallen = now_fallen
-        assert state.shared_total() + len(state.hand) <= unplaced
-        unplaced = state.shared_total() + len(state.hand)
+        assert state.shared_total() + len(state.cups_in_hand) <= unplaced
+        unplaced = state.shared_total() + len(state.cups_in_hand)
         # pile actions never touch the shared pile or the Dallah
         kinds = {e.kind for e in events}
         if pile_card or kinds & {"pile_action", "retire", "no_effect"}:
@@ -72,5 +83,5 @@ def test_sample_world_hides_only_deck_order_and_the_die(seed: int, players: int)
         assert sorted(world.act_stock) == sorted(state.act_stock)
         assert sorted(world.zone_stock) == sorted(state.zone_stock)
         assert world.rolls == []
-        for name in ("shared", "pot", "piles", "held", "act_discard", "zone_discard", "hand"):
+        for name in ("shared", "pot", "piles", "held", "act_discard", "zone_discard", "cups_in_hand"):
             assert getattr(world, name) == getattr(state, name)

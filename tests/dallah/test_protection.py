@@ -14,7 +14,7 @@ def test_a_drawn_protection_card_is_held_and_the_turn_goes_on() -> None:
     ev = play(s, "0:draw")
     assert kinds(ev) == ["protection_held", "action_card"]
     assert s.view(0)["hand"] == ["ma_ysir"] and s.view(2)["held"][0] == ["ma_ysir"]
-    assert s.view(0)["card"]["id"] == "place" and s.view(0)["decks"]["actions"] == 29
+    assert s.view(0)["card"]["id"] == "place" and s.view(0)["stock"] == 29
 
 
 @pytest.mark.ruling("DAL-41", "DAL-42")
@@ -27,7 +27,7 @@ def test_block_before_cups_move() -> None:
         "Kheth: P0 would give you 1 cup. Play Ma Ysir to block it, or allow it.")
     play(s, "1:block")
     assert s.piles == [2, 0, 0] and s.held == [[], [], []]
-    assert s.view(None)["discards"]["actions"] == ["ma_ysir", "kheth"]
+    assert s.view(None)["discard"] == ["ma_ysir", "kheth"]
 
 
 @pytest.mark.ruling("DAL-42")

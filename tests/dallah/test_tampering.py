@@ -99,7 +99,7 @@ def _tampered(setup: dict[str, Any], moves: list[str], **fields: Any) -> str:
      ["0:draw", "0:roll"], {"what": 1}, "what"),
     # a cup let go with nothing reported fallen
     ({"players": 3, "actions": ["place"], "placements": ["lid"], "rolls": ["tall"]},
-     ["0:draw", "0:roll"], {"released": True}, "hand"),
+     ["0:draw", "0:roll"], {"released": True}, "cups_in_hand"),
     # Shareek placing with no partner
     ({"players": 3, "actions": ["shareek"], "placements": ["lid"], "rolls": ["tall"]},
      ["0:draw", "0:target 1", "0:roll"], {"partner": -1}, "partner"),

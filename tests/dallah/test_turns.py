@@ -62,9 +62,9 @@ def test_default_decks() -> None:
     assert sum(a.count for a in cards.actions) == 29
     assert [p.id for p in cards.protection] == ["ma_ysir", "ana_mali_dakhal"]
     assert len(cards.zones) == 5 and len(cards.shapes) == 6
-    decks = game().view(0)["decks"]
-    assert decks == {"actions": 31, "actions_discard": 0, "placements": 10,
-                     "placements_discard": 0}
+    v = game().view(0)
+    assert (v["stock"], v["discard"], v["placement_stock"], v["placement_discard"]) == (
+        31, [], 10, [])
 
 
 @pytest.mark.ruling("DAL-10", "DAL-11")
@@ -133,8 +133,8 @@ def test_no_usable_space_redraws_only_the_placement_card() -> None:
     assert (v["cup"], v["zone"], v["full_zones"], v["card"]["id"]) == ("tall", "neck", ["lid"],
                                                                        "place")
     play(s, "0:settled", "1:draw", "1:roll")
-    # the lid was reported full: its Placement card is redrawn at once
-    assert s.view(1)["zone"] == "spout"
+    # by default a full report holds for that cup only: the next cup may go on the lid
+    assert s.view(1)["zone"] == "lid" and s.view(1)["full_zones"] == []
 
 
 @pytest.mark.ruling("DAL-21")
@@ -215,8 +215,9 @@ def test_each_deck_reshuffles_its_own_discards_held_cards_stay_out() -> None:
     s = game(rules=small_set(), actions=["ma_ysir", "place", "place"],
              placements=["lid", "neck"])
     play(s, "0:draw", "0:roll", "0:settled", "1:draw", "1:roll", "1:settled")
-    assert s.view(None)["decks"] == {"actions": 0, "actions_discard": 2, "placements": 0,
-                                     "placements_discard": 2}
+    v = s.view(None)
+    assert (v["stock"], v["discard"], v["placement_stock"], v["placement_discard"]) == (
+        0, ["place", "place"], 0, ["lid", "neck"])
     ev = play(s, "2:draw", "2:roll")
     assert [(e["deck"], e["cards"]) for e in ev if e["kind"] == "reshuffle"] == [
         ("actions", 2), ("placements", 2)]
@@ -237,7 +238,7 @@ def test_two_cups_use_one_if_only_one_remains() -> None:
 def test_two_cups_stop_at_first_fall_and_return_the_other() -> None:
     s = game(actions=["two_cups"], placements=["lid", "neck"], rolls=["tall", "wide"])
     play(s, "0:draw", "0:roll")
-    assert s.view(0)["in_hand"] == ["tall", "wide"] and s.shared_total() == 23
+    assert s.view(0)["cups_in_hand"] == ["tall", "wide"] and s.shared_total() == 23
     ev = s.report(fell=["lid:tall"])
     returned = [e for e in ev if e.kind == "returned"]
     assert returned[0].data["cups"] == ["wide"]

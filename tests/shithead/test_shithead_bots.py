@@ -10,29 +10,29 @@ from .helpers import game, seat
 
 
 def test_swap_puts_the_strongest_cards_face_up() -> None:
-    s = game(seat("6c 6d 6h", "4c 5d 12h", "10c 2d 1h"), seat("7c 7d 7h", "8c 8h 8s", "2c 3d 5h"),
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 5♦ Q♥", "10♣ 2♦ A♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♣ 3♦ 5♥"),
              swap=True)
     action = shithead.SmartBot(1, explore=0).choose(s)
     assert str(action) == "0:swap 4c,5d/2d,10c"
     s.apply(action)
-    # zero-it and under-over go on anything: worth more face up than two 8s
+    # zero-it and under-over go on anything: worth more face up than two 8♠
     assert str(shithead.SmartBot(1, explore=0).choose(s)) == "1:swap 8c,8h/2c,3d"
 
 
 def test_plays_lowest_plain_set_and_saves_specials() -> None:
-    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 2d 10s"), seat("7c 7d 7h", "8c 8h 8s", "6c 6h 10d"))
+    s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 2♦ 10♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "6♣ 6♥ 10♦"))
     bot = shithead.SmartBot(1, explore=0)
-    assert str(bot.choose(s)) == "0:play 1c"  # not the zero-it or the burn
-    s.apply("0:play 1c")
+    assert str(bot.choose(s)) == "0:play Ac"  # not the zero-it or the burn
+    s.apply("0:play Ac")
     assert str(bot.choose(s)) == "1:play 6c,6h"  # the whole set; the burn waits
     s.apply("1:play 6c,6h")
     assert str(bot.choose(s)) == "0:play 2d"  # nothing plain fits: the cheapest special
 
 
 def test_gives_the_pile_to_the_player_closest_to_going_out() -> None:
-    s = game(seat("9c 9d 9h", "4c 4d 4h", "1c 13c 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 6s 12d"),
-             seat("5c 5d 5h", "12c 12h 12s", "6h 11h 11d"), stock=["3c"])
-    apply_all(s, "0:play 1c", "2:play 6h", "1:play 12d", "0:play 13c")
+    s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ K♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 6♠ Q♦"),
+             seat("5♣ 5♦ 5♥", "Q♣ Q♥ Q♠", "6♥ J♥ J♦"), stock=["3♣"])
+    apply_all(s, "0:play Ac", "2:play 6h", "1:play Qd", "0:play Kc")
     s.hands[1].clear()  # seat 1 is down to its face-up and face-down cards
     assert str(shithead.SmartBot(1, explore=0).choose(s)) == "0:give 1"
 

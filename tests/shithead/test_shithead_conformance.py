@@ -10,15 +10,17 @@ from tablegames.testing import check_game
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_conformance_random(players: int) -> None:
-    report = check_game("shithead", players=players, seeds=range(100, 130), full_every=17)
-    assert report.games == 30
+    # the kit's deep checks (worlds, saves, positions, refusals) dominate: sparse enough
+    # to keep Shithead's share of the suite small, dense enough to cover every stage
+    report = check_game("shithead", players=players, seeds=range(100, 116), full_every=29)
+    assert report.games == 16
     assert report.probes > 0 and report.worlds > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_conformance_smart_bot(players: int) -> None:
-    report = check_game("shithead", players=players, seeds=range(40), bot="smart", full_every=5)
-    assert report.games == 40
+    report = check_game("shithead", players=players, seeds=range(20), bot="smart", full_every=9)
+    assert report.games == 20
 
 
 @pytest.mark.parametrize(("players", "variant"), [(6, "two-decks"), (8, "classic-two-decks"),
@@ -29,20 +31,20 @@ def test_conformance_two_decks(players: int, variant: str) -> None:
     assert report.games == 6
 
 
-@pytest.mark.parametrize("variant", ["classic", "left", "no-specials", "no-swap"])
+@pytest.mark.parametrize("variant", ["classic", "clockwise", "no-specials", "no-swap"])
 def test_conformance_variants_smart(variant: str) -> None:
     report = check_game("shithead", players=4, seeds=range(20), bot="smart", full_every=7,
                         new_game_kwargs={"rules": variant})
     assert report.games == 20
 
 
-@pytest.mark.parametrize("variant", ["classic", "left", "no-swap"])
+@pytest.mark.parametrize("variant", ["classic", "clockwise", "no-swap"])
 def test_conformance_variants_random(variant: str) -> None:
     # random play without the standard table's many "play on anything" cards runs long
     # (see benchmarks/bench_shithead.py), so fewer seeds and sparser deep checks here
-    report = check_game("shithead", players=3, seeds=range(8), full_every=41,
+    report = check_game("shithead", players=3, seeds=range(5), full_every=61,
                         new_game_kwargs={"rules": variant})
-    assert report.games == 8
+    assert report.games == 5
 
 
 def test_conformance_match_of_five_rounds() -> None:
@@ -52,6 +54,6 @@ def test_conformance_match_of_five_rounds() -> None:
 
 
 def test_conformance_short_stock() -> None:
-    report = check_game("shithead", players=3, seeds=range(15), full_every=4,
+    report = check_game("shithead", players=3, seeds=range(10), full_every=7,
                         new_game_kwargs={"stock": 4})
-    assert report.games == 15
+    assert report.games == 10

@@ -25,9 +25,9 @@ def unseen(s: shithead.State, p: int) -> list[int]:
 
 @ruling("SHD-08")
 def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> None:
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 6s"), seat("7c 7d 7h", "8c 8h 8s", "1d 11d 12d"),
-             stock=["11s", "11c", "11h"], full_stock=True)
-    apply_all(s, "0:play 1c", "1:play 12d", "0:pickup")
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
+             stock=["J♠", "J♣", "J♥"], full_stock=True)
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     fitted = {2, 3, 9, 10, 12, 13}  # on a 12: 12 and 13, and the play-on-anything cards
     assert s.slots[0] == [sum(1 << v for v in fitted)] * 3
     seen: Counter[int] = Counter()
@@ -49,9 +49,9 @@ def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> N
 def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
     # play passes right, so the tie order is 0, 2, 1: seat 2 shows a 2 and starts;
     # seat 0 (ahead of it) holds no 2 or lower, seat 1 (after it) no 1
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "5c 7s 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 9d 12d"),
-             seat("6s 9h 9s", "10c 10d 10h", "2c 12c 13c"))
-    assert s.starter == 2 and s.view(None)["known"][2] == ["2c"]
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 7♠ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
+             seat("6♠ 9♥ 9♠", "10♣ 10♦ 10♥", "2♣ Q♣ K♣"))
+    assert s.starter == 2 and s.view(None)["known"][2] == ["2♣"]
     assert s.slots[0] == [below(2, inclusive=True)] * 3 and s.slots[1] == [below(2)] * 3
     for i in range(200):
         w = s.sample_world(2, Rng(i))
@@ -61,34 +61,34 @@ def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
 
 def test_a_played_unseen_card_frees_the_oldest_slot_it_fits() -> None:
     high = below(14) & ~below(8)  # 8..13 barred
-    slots, known = [high, high, 0], [code_of("4c")]
-    forget(known, slots, [code_of("4c")])  # a known card: no slot changes
+    slots, known = [high, high, 0], [code_of("4♣")]
+    forget(known, slots, [code_of("4♣")])  # a known card: no slot changes
     assert known == [] and slots == [high, high, 0]
-    forget(known, slots, [code_of("12d")])  # only the newest slot may have held a 12
+    forget(known, slots, [code_of("Q♦")])  # only the newest slot may have held a 12
     assert slots == [high, high]
-    forget(known, slots, [code_of("3d")])
+    forget(known, slots, [code_of("3♦")])
     assert slots == [high]
-    assert consistent([high, 0], [code_of("3c"), code_of("12c")])
-    assert not consistent([high, high], [code_of("3c"), code_of("12c")])
-    assert not consistent([0, high], [code_of("3c"), code_of("4c")])  # not a chain
+    assert consistent([high, 0], [code_of("3♣"), code_of("Q♣")])
+    assert not consistent([high, high], [code_of("3♣"), code_of("Q♣")])
+    assert not consistent([0, high], [code_of("3♣"), code_of("4♣")])  # not a chain
 
 
 @ruling("SHD-08")
 def test_drawn_cards_are_free_and_the_old_bars_stay() -> None:
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 6s"), seat("7c 7d 7h", "8c 8h 8s", "1d 11d 12d"),
-             stock=["11s", "11c", "11h", "13h", "9c"], full_stock=True)
-    apply_all(s, "0:play 1c", "1:play 12d", "0:pickup", "1:play 11d", "0:play 12d")
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
+             stock=["J♠", "J♣", "J♥", "K♥", "9♣"], full_stock=True)
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup", "1:play Jd", "0:play Qd")
     # the 12 was a known card: the bars of the three unseen cards stand
     assert len(s.slots[0]) == 3 and all(s.slots[0])
-    apply_all(s, "1:pickup", "0:play 1c", "1:play 1d", "0:play 4s")
+    apply_all(s, "1:pickup", "0:play Ac", "1:play Ad", "0:play 4s")
     # the hand fell below three: a free slot was drawn in behind the two barred ones
     assert len(s.slots[0]) == 3 and all(s.slots[0][:2]) and s.slots[0][2] == 0
 
 
 def test_slots_are_saved_and_checked_when_loading() -> None:
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 6s"), seat("7c 7d 7h", "8c 8h 8s", "1d 11d 12d"),
-             stock=["11s", "11c", "11h"], full_stock=True)
-    apply_all(s, "0:play 1c", "1:play 12d", "0:pickup")
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ 6♠"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ J♦ Q♦"),
+             stock=["J♠", "J♣", "J♥"], full_stock=True)
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     text = s.to_json()
     assert shithead.State.from_json(text).slots == s.slots
     for bad in ([0, 0], [16382, 16382, 16382], [0, 8, 8], "x", [-1, 0, 0]):

@@ -19,7 +19,7 @@ TABLES = {"standard": shithead.DEFAULT_EFFECTS, "classic": shithead.CLASSIC_EFFE
 rules_st = st.fixed_dictionaries({
     "effects": st.sampled_from(sorted(TABLES)).map(lambda k: list(TABLES[k])),
     "decks": st.sampled_from([1, 2]),
-    "direction": st.sampled_from(["right", "left"]),
+    "direction": st.sampled_from(["counter-clockwise", "clockwise"]),
     "swap": st.booleans(),
     "burn_run": st.sampled_from([None, 3, 4]),
     "action_limit": st.just(2000),

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tablegames import IllegalAction, NotationError, SetupError, StateError, shithead
+from tablegames.common.errors import SeatError
 from tablegames.common.rng import Rng
 from tablegames.testing import apply_all
 
@@ -16,7 +17,7 @@ ruling = pytest.mark.ruling
 
 
 @pytest.mark.parametrize("text", [
-    "3:swap 5h/9c", "3:swap 5h,6d/9c,10s", "3:done", "1:play 7c,7d", "1:play 13s",
+    "3:swap 5h/9c", "3:swap 5h,6d/9c,10s", "3:done", "1:play 7c,7d", "1:play Ks",
     "2:blind 0", "0:pickup", "0:give 2",
 ])
 def test_notation_round_trips(text: str) -> None:
@@ -26,13 +27,13 @@ def test_notation_round_trips(text: str) -> None:
 
 def test_notation_reads_aliases_and_any_order() -> None:
     assert str(shithead.parse_action("1:play Td,10c")) == "1:play 10c,10d"
-    assert str(shithead.parse_action("0:play Ks,Qh,Jd,As")) == "0:play 1s,11d,12h,13s"
+    assert str(shithead.parse_action("0:play Ks,Qh,Jd,As")) == "0:play As,Jd,Qh,Ks"
     assert str(shithead.parse_action("0:PLAY 7C")) == "0:play 7c"
 
 
 @pytest.mark.parametrize("text", [
     "1:play", "1:play 7c,", "1:play 14c", "1:play 7x", "3:swap 5h", "3:swap /9c", "2:blind",
-    "2:blind x", "0:give", "0:pickup now", "0:done 1", "0:fly", "play 7c", 7,
+    "2:blind x", "0:give", "0:pickup now", "0:done 1", "0:fly", "play 7♣", 7,
 ])
 def test_bad_notation_is_a_notation_error(text: object) -> None:
     with pytest.raises(NotationError):
@@ -40,14 +41,14 @@ def test_bad_notation_is_a_notation_error(text: object) -> None:
 
 
 def test_view_shows_what_a_seat_may_see_and_nothing_else() -> None:
-    s = game(seat("12c 12h 12s", "4c 4d 4h", "1c 5c 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 9d 12d"),
-             stock=["6c"])
+    s = game(seat("Q♣ Q♥ Q♠", "4♣ 4♦ 4♥", "A♣ 5♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
+             stock=["6♣"])
     v = s.view(0)
-    assert v["hand"] == ["1c", "5c", "11c"] and v["face_down"] == [3, 3]
-    assert v["face_up"] == [["4c", "4d", "4h"], ["8c", "8h", "8s"]]
+    assert v["hand"] == ["A♣", "5♣", "J♣"] and v["face_down"] == [3, 3]
+    assert v["face_up"] == [["4♣", "4♦", "4♥"], ["8♣", "8♥", "8♠"]]
     assert v["legal"] == names(s) and v["prompt"].startswith("Play cards of one value")
     text = json.dumps(s.view(1))
-    for hidden in ("12c", "12h", "12s", "7c", "5c", "11c", "6c"):
+    for hidden in ("Q♣", "Q♥", "Q♠", "7♣", "5♣", "J♣", "6♣"):
         assert f'"{hidden}"' not in text  # face-down values, seat 0's hand, the draw pile
     public = s.view(None)
     assert "hand" not in public and "legal" not in public
@@ -55,17 +56,17 @@ def test_view_shows_what_a_seat_may_see_and_nothing_else() -> None:
 
 
 def test_face_down_cards_are_hidden_even_from_their_owner() -> None:
-    a = game(seat("12c 12h 12s", "4c 4d 4h", "1c 5c 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 9d 12d"))
-    b = game(seat("6c 6h 6s", "4c 4d 4h", "1c 5c 11c"), seat("7c 7d 7h", "8c 8h 8s", "2d 9d 12d"))
+    a = game(seat("Q♣ Q♥ Q♠", "4♣ 4♦ 4♥", "A♣ 5♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"))
+    b = game(seat("6♣ 6♥ 6♠", "4♣ 4♦ 4♥", "A♣ 5♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"))
     assert a.view(0) == b.view(0) and a.view(1) == b.view(1) and a.view(None) == b.view(None)
 
 
 @ruling("SHD-08")
 def test_sampled_worlds_keep_every_card_the_seat_has_seen() -> None:
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 11h"), seat("7c 7d 7h", "8c 8h 8s", "1d 6s 12d"),
-             stock=["11c", "3c", "3d", "5d", "5h"])
-    apply_all(s, "0:play 1c", "1:play 12d", "0:pickup")
-    assert s.view(1)["known"][0] == ["1c", "12d"]  # into seat 0's hand in sight of all
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ 6♠ Q♦"),
+             stock=["J♣", "3♣", "3♦", "5♦", "5♥"])
+    apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
+    assert s.view(1)["known"][0] == ["A♣", "Q♦"]  # into seat 0's hand in sight of all
     seen = set(s.known[0])
     seen_down = set()
     for i in range(30):
@@ -131,18 +132,20 @@ def test_bad_setups_are_refused() -> None:
     with pytest.raises(SetupError):
         shithead.new_game(players=2, stock=-1)
     with pytest.raises(SetupError):
-        shithead.new_game(players=2, deck=["1c", "1c"])
+        shithead.new_game(players=2, deck=["A♣", "A♣"])
 
 
 def test_legal_actions_of_something_that_is_not_the_seat_to_act_are_empty() -> None:
     s = shithead.new_game(players=2, seed=3, rules={"swap": False})
     assert s.to_act == 1
     assert s.legal_actions(1) and s.legal_actions(0) == []
-    assert s.legal_actions(True) == [] and s.legal_actions(1.0) == []  # type: ignore[arg-type]
+    for junk in (True, 1.0, -1, 2, "1"):  # a seat is an exact int of this game
+        with pytest.raises(SeatError):
+            s.legal_actions(junk)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("action", [
-    shithead.Play(0, ("7c",)),  # type: ignore[arg-type]
+    shithead.Play(0, ("7♣",)),  # type: ignore[arg-type]
     shithead.Play(0, [24]),  # type: ignore[arg-type]
     shithead.Play(0, ()),
     shithead.Play(0, (99,)),
@@ -157,7 +160,7 @@ def test_legal_actions_of_something_that_is_not_the_seat_to_act_are_empty() -> N
     shithead.Pickup(-1),
 ])
 def test_actions_with_fields_of_the_wrong_kind_are_refused_cleanly(action: object) -> None:
-    s = game(seat("6c 6d 6h", "4c 4d 4h", "1c 4s 11h"), seat("7c 7d 7h", "8c 8h 8s", "1d 6s 12d"))
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ 6♠ Q♦"))
     before = s.to_json()
     with pytest.raises(IllegalAction):
         s.apply(action)  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """Every special of both tables, played singly, as a pair, blind, and as a seat's last card
 (SHD-20 … SHD-28): what happens to the pile and whose turn it is next.
 
-Three players, play passing right (0 → 2 → 1), seat 0 to act on a pile of 1c under 4c.
+Three players, play passing right (0 → 2 → 1), seat 0 to act on a pile of A♣ under 4♣.
 The positions are arranged directly on a fresh state and then loaded from JSON, which
 checks that every card is still there exactly once.
 """
@@ -21,27 +21,27 @@ ruling = pytest.mark.ruling
 CARDS = {  # the special cards of each table, by effect
     "standard": {"reset": 2, "under_over": 3, "five_or_less": 5, "reverse": 7, "skip": 8,
                  "transparent": 9, "burn": 10, "give": 13},
-    "classic": {"reset": 2, "transparent": 3, "play_lower": 7, "skip": 8, "burn": 10},
+    "classic": {"reset": 2, "transparent": 3, "seven_or_lower": 7, "skip": 8, "burn": 10},
 }
-VALUE_OF = {"1c": 1, "4c": 4}
-PAIR = {2: "2c,2d", 3: "3c,3d", 5: "5c,5d", 7: "7c,7d", 8: "8c,8d", 9: "9c,9d", 10: "10c,10d",
-        13: "13c,13d"}
+VALUE_OF = {"A♣": 1, "4♣": 4}
+PAIR = {2: "2♣,2♦", 3: "3♣,3♦", 5: "5♣,5♦", 7: "7♣,7♦", 8: "8♣,8♦", 9: "9♣,9♦", 10: "10♣,10♦",
+        13: "K♣,K♦"}
 
 
-def arranged(variant: str, hand: str = "", down: str = "", pile: str = "1c 4c") -> shithead.State:
-    """Seat 0 holds ``hand`` and ``down`` (no face-up cards); seats 1 and 2 hold two 11s
+def arranged(variant: str, hand: str = "", down: str = "", pile: str = "A♣ 4♣") -> shithead.State:
+    """Seat 0 holds ``hand`` and ``down`` (no face-up cards); seats 1 and 2 hold two jacks
     each; the pile is ``pile`` (bottom first); every other card is set aside."""
     s = shithead.new_game(players=3, seed=1, rules=variant)
     d = json.loads(s.to_json())
     st: dict[str, Any] = d["state"]
     codes = lambda text: sorted(code_of(c) for c in text.split())  # noqa: E731
-    st["hands"] = [codes(hand), codes("11c 11d"), codes("11h 11s")]
+    st["hands"] = [codes(hand), codes("J♣ J♦"), codes("J♥ J♠")]
     st["down"] = [[code_of(c) for c in down.split()], [], []]
     st["up"] = [[], [], []]
     st["pile"] = [code_of(c) for c in pile.split()]
     used = {c for part in (*st["hands"], *st["down"], st["pile"]) for c in part}
     st.update(stock=[], aside=[c for c in range(52) if c not in used], burnt=[], removed=[],
-              known=[[], [], []], slots=[[0] * len(h) for h in st["hands"]], phase="play",
+              known=[[], [], []], slots=[[0] * len(h) for h in st["hands"]], stage="play",
               queue=[], turn=0, starter=0)
     return shithead.State.from_json(json.dumps(d))
 
@@ -49,13 +49,13 @@ def arranged(variant: str, hand: str = "", down: str = "", pile: str = "1c 4c") 
 def play(variant: str, value: int, how: str) -> shithead.State:
     one = f"{value}c"
     if how == "single":
-        s = arranged(variant, hand=f"{one} 12c")
+        s = arranged(variant, hand=f"{one} Q♣")
         s.apply(f"0:play {one}")
     elif how == "pair":
-        s = arranged(variant, hand=f"{PAIR[value].replace(',', ' ')} 12c")
+        s = arranged(variant, hand=f"{PAIR[value].replace(',', ' ')} Q♣")
         s.apply(f"0:play {PAIR[value]}")
     elif how == "blind":
-        s = arranged(variant, down=f"{one} 12c")
+        s = arranged(variant, down=f"{one} Q♣")
         s.apply("0:blind 0")
     elif how == "last":
         s = arranged(variant, hand=one, down="")
@@ -81,13 +81,13 @@ def test_special(variant: str, does: str, value: int, how: str) -> None:
     s = play(variant, value, how)
     last = how.startswith("last")
     n = 2 if how == "pair" else 1
-    played = PAIR[value].split(",") if n == 2 else [f"{value}c"]
+    played = PAIR[value].split(",") if n == 2 else [shithead.NAMES[code_of(f"{value}c")]]
     assert (0 in s.finished) == (last and does != "give")  # a giver names the taker first
     nxt = 2  # play passes right
     if does == "reset":
-        assert (s.level, s.cap) == (0, 0)
-    elif does in ("five_or_less", "play_lower"):
-        assert (s.level, s.cap) == (value, 5 if does == "five_or_less" else value)
+        assert s.top == 0 and s.view(None)["pile_value"] == 0
+    elif does in ("five_or_less", "seven_or_lower"):
+        assert s.top == value and s.restriction() == f"{value} or less"
     elif does == "skip":
         # each skip passes over one more seat still in play; a finished seat counts none
         order = [2, 1, 0] if not last else [2, 1, 2]
@@ -95,21 +95,21 @@ def test_special(variant: str, does: str, value: int, how: str) -> None:
     elif does == "reverse":
         # three seats in play when it lands, so it turns play (a pair turns it back)
         nxt = 1 if n == 1 else 2
-        assert s.view(None)["direction"] == ("left" if n == 1 else "right")
+        assert s.view(None)["direction"] == ("clockwise" if n == 1 else "counter-clockwise")
     elif does == "burn":
-        assert s.pile == [] and names(s.burnt) == ["1c", "4c", *played]
+        assert s.pile == [] and names(s.burnt) == ["A♣", "4♣", *played]
         nxt = 2 if last else 0  # the burner plays again, unless it has just gone out
     elif does == "transparent":
-        assert (s.level, s.cap) == (4, 0) and names(s.pile) == ["1c", "4c", *played]
+        assert s.top == 4 and names(s.pile) == ["A♣", "4♣", *played]
     elif does == "under_over":
         # each card brings the bottom card to the top
-        want = ["4c", *played, "1c"] if n == 1 else [*played, "1c", "4c"]
-        assert names(s.pile) == want and s.level == VALUE_OF[want[-1]]
+        want = ["4♣", *played, "A♣"] if n == 1 else [*played, "A♣", "4♣"]
+        assert names(s.pile) == want and s.top == VALUE_OF[want[-1]]
     elif does == "give":
-        assert names(s.removed) == played and s.view(None)["phase"] == "give"
+        assert names(s.removed) == played and s.view(None)["stage"] == "give"
         assert s.to_act == 0 and [str(a) for a in s.legal_actions()] == ["0:give 1", "0:give 2"]
         s.apply("0:give 1")
-        assert names(s.hands[1]) == ["1c", "4c", "11c", "11d"] and s.pile == []
+        assert names(s.hands[1]) == ["A♣", "4♣", "J♣", "J♦"] and s.pile == []
         assert (0 in s.finished) == last
     assert s.to_act == nxt, (variant, does, how)
 
@@ -117,26 +117,27 @@ def test_special(variant: str, does: str, value: int, how: str) -> None:
 
 @ruling("SHD-10", "SHD-21", "SHD-22", "SHD-28")
 @pytest.mark.parametrize(("variant", "card", "pile"), [
-    ("standard", "13c", "1c 5d"),  # take-it under a five-or-less
-    ("standard", "8c", "1c 12d"),  # a skip that does not reach a 12
-    ("standard", "7c", "1c 5d"),  # a reverse under a five-or-less
-    ("classic", "8c", "1c 7d"),  # a skip under the classic play-lower 7
+    ("standard", "K♣", "A♣ 5♦"),  # take-it under a five-or-less
+    ("standard", "8♣", "A♣ Q♦"),  # a skip that does not reach a 12
+    ("standard", "7♣", "A♣ 5♦"),  # a reverse under a five-or-less
+    ("classic", "8♣", "A♣ 7♦"),  # a skip under the classic play-lower 7
 ])
 def test_a_special_turned_up_blind_that_does_not_fit_is_picked_up_and_does_nothing(
     variant: str, card: str, pile: str,
 ) -> None:
-    s = arranged(variant, down=f"{card} 12c", pile=pile)
+    s = arranged(variant, down=f"{card} Q♣", pile=pile)
     s.apply("0:blind 0")
     assert names(s.hands[0]) == sorted([*pile.split(), card], key=code_of)
     assert s.known[0] == s.hands[0] and s.pile == [] and s.removed == []
-    assert s.to_act == 2 and s.view(None)["direction"] == "right" and s.down[0] == [code_of("12c")]
+    assert s.to_act == 2 and s.view(None)["direction"] == "counter-clockwise"
+    assert s.down[0] == [code_of("Q♣")]
 
 
 @ruling("SHD-27", "SHD-21", "SHD-24")
 def test_a_card_brought_up_by_under_over_sets_the_pile_but_does_not_act() -> None:
-    s = arranged("standard", hand="3d 12c", pile="5c 6d")
+    s = arranged("standard", hand="3♦ Q♣", pile="5♣ 6♦")
     s.apply("0:play 3d")
-    assert names(s.pile) == ["6d", "3d", "5c"] and s.restriction() == "5 or less"
-    s = arranged("standard", hand="3d 12c", pile="10d 6d")
+    assert names(s.pile) == ["6♦", "3♦", "5♣"] and s.restriction() == "5 or less"
+    s = arranged("standard", hand="3♦ Q♣", pile="10♦ 6♦")
     s.apply("0:play 3d")  # a burn brought up burns nothing and gives no second turn
-    assert names(s.pile) == ["6d", "3d", "10d"] and s.burnt == [] and s.to_act == 2
+    assert names(s.pile) == ["6♦", "3♦", "10♦"] and s.burnt == [] and s.to_act == 2

@@ -13,72 +13,80 @@ from .helpers import game, seat
 
 ruling = pytest.mark.ruling
 
-# Rows: the pile's state (the value to reach, or a cap); columns: the card played, 1..13.
-# "x" = may be played.
+# Rows: the pile's effective top value (0: an open pile); columns: the card played,
+# A (1) to K (13). "x" = may be played. The standard table ranks the ace low, the
+# classic one high; a top that restricts (the standard 5, the classic 7) lists exactly
+# what may go on it, the play-on-anything cards included.
 LEGAL = {
     "standard": {
-        "0": "xxxxxxxxxxxxx", "1": "xxxxxxxxxxxxx", "2": ".xxxxxxxxxxxx",
-        "3": ".xxxxxxxxxxxx", "4": ".xxxxxxxxxxxx", "5": ".xx.xxxxxxxxx",
-        "6": ".xx..xxxxxxxx", "7": ".xx...xxxxxxx", "8": ".xx....xxxxxx",
-        "9": ".xx.....xxxxx", "10": ".xx.....xxxxx", "11": ".xx.....xxxxx",
-        "12": ".xx.....xx.xx", "13": ".xx.....xx..x",
-        "<=5": "xxxxx...xx...", "<=7": "xxxxxxx.xx...",
+        0: "xxxxxxxxxxxxx", 1: "xxxxxxxxxxxxx", 2: ".xxxxxxxxxxxx",
+        3: ".xxxxxxxxxxxx", 4: ".xxxxxxxxxxxx", 5: "xxxxx...xx...",
+        6: ".xx..xxxxxxxx", 7: ".xx...xxxxxxx", 8: ".xx....xxxxxx",
+        9: ".xx.....xxxxx", 10: ".xx.....xxxxx", 11: ".xx.....xxxxx",
+        12: ".xx.....xx.xx", 13: ".xx.....xx..x",
     },
     "classic": {
-        "0": "xxxxxxxxxxxxx", "1": "xxxxxxxxxxxxx", "2": ".xxxxxxxxxxxx",
-        "3": ".xxxxxxxxxxxx", "4": ".xxxxxxxxxxxx", "5": ".xx.xxxxxxxxx",
-        "6": ".xx..xxxxxxxx", "7": ".xx...xxxxxxx", "8": ".xx....xxxxxx",
-        "9": ".xx.....xxxxx", "10": ".xx......xxxx", "11": ".xx......xxxx",
-        "12": ".xx......x.xx", "13": ".xx......x..x",
-        "<=5": "xxxxx....x...", "<=7": "xxxxxxx..x...",
+        0: "xxxxxxxxxxxxx", 1: "xxx......x...", 2: "xxxxxxxxxxxxx",
+        3: "xxxxxxxxxxxxx", 4: "xxxxxxxxxxxxx", 5: "xxx.xxxxxxxxx",
+        6: "xxx..xxxxxxxx", 7: ".xxxxxx..x...", 8: "xxx....xxxxxx",
+        9: "xxx.....xxxxx", 10: "xxx......xxxx", 11: "xxx......xxxx",
+        12: "xxx......x.xx", 13: "xxx......x..x",
     },
 }
-# What a pile of one card of each value counts as (zero-it 0; five-or-less and the classic
-# play-lower set a cap; a lone transparent card counts its own value).
-ONE_CARD_PILE = {
-    "standard": {2: "0", 5: "<=5"},
-    "classic": {2: "0", 7: "<=7"},
-}
-
-
-def _row_state(key: str) -> tuple[int, int]:
-    return (0, int(key[2:])) if key.startswith("<=") else (int(key), 0)
 
 
 @ruling("SHD-05", "SHD-20", "SHD-21", "SHD-24", "SHD-26", "SHD-27")
 @pytest.mark.parametrize("variant", ["standard", "classic"])
 def test_card_on_pile_table(variant: str) -> None:
-    table = shithead.compile_table(shithead.Rules.variant(variant).effects)
-    for key, row in LEGAL[variant].items():
-        level, cap = _row_state(key)
-        got = "".join("x" if table.legal(v, level, cap) else "." for v in range(1, 14))
-        assert got == row, f"{variant} pile {key}"
+    rules = shithead.Rules.variant(variant)
+    table = shithead.compile_table(rules.effects, rules.aces)
+    for top, row in LEGAL[variant].items():
+        got = "".join("x" if table.can_play_on(v, top) else "." for v in range(1, 14))
+        assert got == row, f"{variant} top {top}"
 
 
 @ruling("SHD-05", "SHD-21", "SHD-26")
 @pytest.mark.parametrize("variant", ["standard", "classic"])
 def test_engine_offers_exactly_the_table_on_every_one_card_pile(variant: str) -> None:
-    base = game(seat("9c 9d 9h", "4c 4d 4h", "1c 6d 12c"), seat("7c 7d 7h", "8c 8h 8s", "2s 6s 11d"),
+    base = game(seat("9c 9d 9h", "4c 4d 4h", "2c 6d Qc"), seat("7c 7d 7h", "8c 8h 8s", "3s 6s Jd"),
                 rules=variant)
     spade = pack().code
     for top in range(1, 14):
-        key = ONE_CARD_PILE[variant].get(top, str(top))
+        key = 0 if top == 2 else top  # a lone zero-it counts 0; any other card its value
         for v in range(1, 14):
             s = base.copy()
             s.hands[0] = [spade(f"{v}s")] if v != top else [spade(f"{v}h")]
             s.pile = [spade(f"{top}s")]
-            s._settle()
+            s.top = s.table.top_of(s.pile)
             offered = str(s.legal_actions()[0])
             expected = LEGAL[variant][key][v - 1] == "x"
             assert (offered != "0:pickup") == expected, f"{variant}: {v} on {top}"
 
 
+@ruling("SHD-21")
+def test_restrictions_are_rows_of_the_table() -> None:
+    strict = shithead.Rules.variant("classic-strict-seven")
+    table = shithead.compile_table(strict.effects, strict.aces)
+    assert not table.can_play_on(10, 7) and table.can_play_on(10, 8)  # no 10 on a 7
+    odd = shithead.Rules.variant("classic-odd-nine")
+    table = shithead.compile_table(odd.effects, odd.aces)
+    assert [v for v in range(1, 14) if table.can_play_on(v, 9)] == [3, 5, 7, 9]
+    assert table.restriction(9) == "only 3, 5, 7, 9"
+    house = shithead.Rules(effects=(shithead.Effect(6, playable_on_me=[6, 4, 5]),))
+    table = shithead.compile_table(house.effects, house.aces)
+    assert table.restriction(6) == "only 4, 5, 6" and not table.can_play_on(13, 6)
+
+
 def test_default_table_is_the_documented_one() -> None:
     table = {e.value: e.does for e in shithead.Rules().effects}
-    assert table == {2: "reset", 3: "under_over", 5: "five_or_less", 7: "reverse", 8: "skip",
+    assert table == {2: "reset", 3: "under_over", 5: "plain", 7: "reverse", 8: "skip",
                      9: "transparent", 10: "burn", 13: "give"}
-    classic = {e.value: e.does for e in shithead.Rules.variant("classic").effects}
-    assert classic == {2: "reset", 3: "transparent", 7: "play_lower", 8: "skip", 10: "burn"}
+    assert shithead.Rules().effect(5).playable_on_me == "lower"
+    classic = shithead.Rules.variant("classic")
+    assert {e.value: e.does for e in classic.effects} == {
+        2: "reset", 3: "transparent", 7: "plain", 8: "skip", 10: "burn"}
+    assert classic.effect(7).playable_on_me == "lower"
+    assert classic.aces == "high" and classic.burn_run == 4 and shithead.Rules().aces == "low"
     assert shithead.Rules().effect(4) == shithead.Effect(4)
 
 
@@ -97,6 +105,17 @@ def test_default_table_is_the_documented_one() -> None:
     {"action_limit": 10},
     {"swap": "yes"},
     {"cards": 52},
+    {"effects": [{"value": 7, "playable_on_me": []}]},
+    {"effects": [{"value": 7, "playable_on_me": [14]}]},
+    {"effects": [{"value": 7, "playable_on_me": ["7"]}]},
+    {"effects": [{"value": 7, "playable_on_me": [True]}]},
+    {"effects": [{"value": 7, "playable_on_me": 7}]},
+    {"effects": [{"value": 5, "does": "five_or_less"}]},
+    {"aces": "middle"},
+    {"swap_mode": "sometimes"},
+    {"cut_in": 1},
+    {"skips": "players"},
+    {"scoring": "points"},
 ])
 def test_bad_tables_and_options_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(RulesError):

@@ -39,7 +39,7 @@ def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return [path]
 
 
-JUNK = st.one_of(st.integers(-3, 60), st.sampled_from([None, True, False, "x", "7c", 1.5, [], "give",
+JUNK = st.one_of(st.integers(-3, 60), st.sampled_from([None, True, False, "x", "7♣", 1.5, [], "give",
                                                        "over", "swap", {}, [0], 2**70, 9999]))
 
 
@@ -98,8 +98,8 @@ def test_phase_fields_that_contradict_each_other_are_refused() -> None:
 
 
 def test_a_saved_setup_that_could_not_be_dealt_is_refused() -> None:
-    save = shithead.new_game(players=2, seed=2, deck=["1c", "2c"]).to_json()
-    for key, junk in (("players", ["P0"]), ("players", ["P0", "P0"]), ("deck", ["1c", "1c"]),
+    save = shithead.new_game(players=2, seed=2, deck=["A♣", "2♣"]).to_json()
+    for key, junk in (("players", ["P0"]), ("players", ["P0", "P0"]), ("deck", ["A♣", "A♣"]),
                       ("deck", ["1x"]), ("extra", {"stock": -1}), ("extra", {"lives": 3}),
                       ("players", [f"P{i}" for i in range(6)])):
         data = json.loads(save)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
+from tablegames.common.errors import RulesError
 from tablegames.testing import apply_all, assert_refused
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
@@ -356,3 +357,120 @@ def test_house_rule_poverty_player_may_not_fold() -> None:
     assert s.queue == [2]
     assert_refused(s, "1:fold", code="poverty_no_fold", ruling="TOE-31")
     assert s.legal_actions(1) == []
+
+
+@ruling("TOE-23", "TOE-04")
+def test_a_challenge_penalty_at_the_limit_puts_the_player_out_at_once() -> None:
+    deck = [*SPLIT, "Jd", "Qd", "Kd", "Ad"]
+    rules = {"poverty": False, "ending": "elimination"}
+    s = game(deck, exchanges=True, lives=[9, 0, 0], rules=rules)
+    events = apply_all(s, "0:exchange", "1:challenge")  # a bluff: seat 0 reaches 10
+    assert [e.data["seat"] for e in events if e.kind == "eliminated"] == [0]
+    v = s.view(None)
+    assert v["out"] == [True, False, False] and v["playing"] == [False, True, True]
+    assert s.to_act == 1 and s.legal_actions(0) == []  # seat 1 keeps or exchanges
+    s.apply("1:keep")
+    s.apply("2:keep")
+    assert v["stage"] == "exchange" and s.view(None)["stage"] == "play" and s.to_act == 1
+    assert_refused(s, "0:play Jd", code="out_of_turn")
+    assert toepen.Knock(0) not in s.legal_actions(0)
+    finish_hand(s)
+    assert s.lives[0] == 10 and s.dealer != 0 and 0 not in s.deal_order
+
+
+@ruling("TOE-23")
+def test_a_rubber_ends_when_a_challenge_reaches_the_limit() -> None:
+    s = game([*SPLIT, "Jd", "Qd", "Kd", "Ad"], exchanges=True, lives=[9, 0, 2],
+             rules={"poverty": False})
+    apply_all(s, "0:exchange", "1:challenge")
+    assert s.is_over and s.legal_actions() == []
+    out = s.outcome()
+    assert out.losers == {0} and out.winners == {1} and out.scores == (10, 0, 2)
+    # a wrong challenger is just as dead
+    honest = game(["Jh", "Qh", "Kh", "Ah", *SPADES, *CLUBS], exchanges=True,
+                  lives=[0, 0, 9], rules={"poverty": False, "ending": "elimination"},
+                  players=3)
+    apply_all(honest, "0:exchange", "1:accept", "2:challenge")
+    assert honest.view(None)["out"] == [False, False, True]
+    two = game([*HEARTS, *SPADES, "Jd", "Qd", "Kd", "Ad"], players=2, exchanges=True,
+               lives=[9, 0], rules={"poverty": False, "ending": "elimination"})
+    apply_all(two, "0:exchange", "1:challenge")  # one seat left standing: game over
+    assert two.is_over and two.outcome().winners == {1}
+
+
+@ruling("TOE-23")
+def test_house_rule_checks_the_limit_only_when_the_round_ends() -> None:
+    s = game([*SPLIT, "Jd", "Qd", "Kd", "Ad"], exchanges=True, lives=[9, 0, 0],
+             rules={"poverty": False, "out_at_once": False})
+    apply_all(s, "0:exchange", "1:challenge", "1:keep", "2:keep")
+    assert not s.is_over and s.to_act == 0  # plays the round out
+    finish_hand(s)
+    assert s.is_over and 0 in s.outcome().losers
+
+
+@ruling("TOE-54", "TOE-11")
+def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_still_in() -> None:
+    s = game(["Jc", "Qc", "Kc", "Ac", "Tc", "8s", "9s", "7d", "Td", "7h", "8h", "9h"])
+    apply_all(s, "0:play Jc", "1:play Tc", "2:play 7h",
+              "1:play 8s", "2:play 8h", "0:play Qc",
+              "1:play 9s", "2:play 9h", "0:play Kc")
+    # last trick: seat 1 leads the 7d, seat 2 tops it with the Td and then folds on a knock;
+    # seat 0 has no diamond and throws the Ac, which follows no suit and wins nothing
+    apply_all(s, "1:play 7d", "2:play Td", "1:knock", "2:fold", "0:stay")
+    events = s.apply("0:play Ac")
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 1 and trick.data["card"] == "7d"
+    assert s.last_result is not None and s.last_result["winner"] == 1
+    assert s.lives == [2, 0, 1] and s.dealer == 1
+
+
+@ruling("TOE-30", "TOE-31")
+def test_the_player_in_poverty_is_named_and_told() -> None:
+    s = game(SPLIT, lives=[9, 0, 0], players=3)
+    for seat in (None, 0, 1, 2):
+        assert s.view(seat)["poverty"] == [True, False, False]
+    assert s.view(0)["prompt"].startswith("You are in poverty: ")
+    assert s.view(1)["prompt"] == "P0 is in poverty: stay in for 2, or fold for 1?"
+    assert s.view(2)["prompt"] == "Waiting for P1."
+
+
+@ruling("TOE-22")
+def test_a_knock_while_a_knock_is_answered_is_refused_as_pending() -> None:
+    s = game([*SPLIT, "Td", "9d", "8d", "7d"], players=4)
+    s.apply("1:knock")
+    for seat in (1, 2, 3):
+        assert_refused(s, f"{seat}:knock", code="knock_pending", ruling="TOE-22")
+        assert toepen.Knock(seat) not in s.legal_actions(seat)
+
+
+@ruling("TOE-40", "TOE-41")
+def test_announcements_follow_the_hand_as_dealt_not_the_cards_left() -> None:
+    s = game(["Tc", "Td", "Th", "7s", "Ts", "8c", "8d", "8h", "9c", "9d", "9h", "9s"])
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    apply_all(s, "0:play Tc", "1:play 8c", "2:play 9c")
+    assert [a["reason"] for a in s.view(0)["announcements"]] == ["three tens"]
+    ex = game([*SPLIT, "Jd", "Jc", "Js", "7d"], exchanges=True)
+    apply_all(ex, "0:exchange", "1:accept", "2:accept")
+    assert [a["reason"] for a in ex.view(0)["announcements"]] == ["three jacks"]
+
+
+@ruling("TOE-13")
+def test_house_rules_for_the_next_dealer() -> None:
+    deck = ["Th", "7h", "Jc", "Qc", "9h", "8h", "Kc", "Ac", "Js", "Qs", "Ks", "As"]
+    moves = ("0:play Th", "1:play 8h", "2:play Js", "0:play 7h", "1:play 9h", "2:play Qs",
+             "1:play Kc", "2:play Ks", "0:play Qc", "1:play Ac", "2:play As", "0:play Jc")
+    dealers = {}
+    for how in ("winner", "left", "most_points"):
+        s = game(deck, lives=[0, 3, 2], rules={"poverty": False, "next_dealer": how})
+        apply_all(s, *moves)  # seat 1 wins the round; seats 0 and 2 pay
+        assert s.lives == [1, 3, 3]
+        dealers[how] = s.dealer
+    # the winner; the first dealer's (seat 2's) left; most lives lost, tie from the left
+    assert dealers == {"winner": 1, "left": 0, "most_points": 1}
+
+
+@ruling("TOE-31")
+def test_poverty_may_fold_without_poverty_is_refused() -> None:
+    with pytest.raises(RulesError):
+        toepen.Rules(poverty=False, poverty_may_fold=False)
+    assert toepen.Rules(poverty=False).poverty_may_fold is True

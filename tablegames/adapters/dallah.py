@@ -1,0 +1,376 @@
+"""Dallah for RL: action ids, the fall model as the table, observations and rewards.
+
+Dallah is played with a real coffee pot: what falls is *reported* by the placer. An RL
+agent has no hands, so by default (``table="model"``) the adapter lets the engine's
+:class:`~tablegames.dallah.FallModel` be the table: where the engine waits for a report,
+the placer chooses between ``table`` (the model reports what happened, seeded by the
+game's seed) and, while the rules allow it, ``swap``. Every other decision (drawing,
+rolling, targets, Malek Shoghl pairs, Naql moves, protection) is the agents'. With
+``table="players"`` the agents make the reports themselves (every report id below).
+
+**Action ids** (``Z`` zones, ``S`` shapes of the card set, ``n`` seats; seats relative to
+the acting seat, 1 = next clockwise):
+
+==================  ==================================================================
+0..9                ``draw``, ``roll``, ``settled``, ``collapse``, ``nospace``, ``swap``,
+                    ``timeout``, ``allow``, ``block``, ``redirect`` (cancel: nobody is
+                    eligible)
+fell                Z × S: ``fell ZONE:SHAPE``, zone-major in card-set order
+move                Z × S × (Z − 1): Naql, a cup of a shape from a zone to another zone
+target              n − 1: ``target`` the seat ``r`` places on (r = 1..n−1)
+pair                n × (n − 1): Malek Shoghl from seat ``a`` to seat ``b`` (relative,
+                    a ≠ b), ordered by ``a`` then ``b``
+redirect            n − 1: ``redirect`` to the seat ``r`` places on
+table               1, only with ``table="model"``: the fall model reports
+pass                1, only with ``interrupts=True``
+==================  ==================================================================
+
+The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah action is one id.
+
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("dallah", players=3)
+>>> codec.label(codec.FELL), codec.label(codec.TABLE)
+('fell lid:classic', 'table: the fall model reports')
+
+**Observation** (``C`` cards, Action then protection, in card-set order):
+
+===========  ==============  ============================================================
+field        size            meaning
+===========  ==============  ============================================================
+stage        8               draw, target, pair, move, roll, report, protect, over
+report       3               what is being reported: a placement, a stunt, a Naql move
+card         C               the Action card in play
+cup          S               the cup being placed
+zone         Z               the zone it goes to
+in_hand      S               cups taken for the card, per shape / that shape's cups
+seats        n × (10 + C)    per seat: active, placer, collector, partner, to act,
+                             pile/total cups, effect on it (cups in, cups out, pile swap,
+                             redirected/blocked), protection cards held per card
+pot          Z × S           cups on the Dallah per zone and shape / that shape's cups
+full         Z               zones reported full
+shared       S               the shared pile per shape / that shape's cups
+table        7               retired/total cups, falls/10, timeouts/5, swaps left/5,
+                             polled, Action deck / its size, Placement deck / its size
+discards     C + Z           discarded Action cards per card / copies, Placement cards
+                             per zone / copies
+===========  ==============  ============================================================
+
+**Rewards**: nobody wins Dallah; the Biggest Loser(s) (the biggest pile at the end) share
+−1 and the other seats share +1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablegames.adapters.base import (
+    SPECIAL,
+    Codec,
+    CodecError,
+    GameAdapter,
+    Layout,
+    Option,
+    Session,
+    ViewKeys,
+)
+from tablegames.adapters.observation import Buffer, Observer, index_of
+from tablegames.common.actions import Action, Event
+from tablegames.common.errors import SetupError
+from tablegames.dallah import actions as A
+from tablegames.dallah.fallmodel import FallModel
+
+_SIMPLE: tuple[type[Action], ...] = (A.Draw, A.Roll, A.Settled, A.Collapse, A.NoSpace, A.Swap,
+                                     A.Timeout, A.Allow, A.Block)
+_SIMPLE_ID = {cls: i for i, cls in enumerate(_SIMPLE)}
+_SWAP_ID = _SIMPLE_ID[A.Swap]
+REDIRECT_NONE = len(_SIMPLE)
+
+
+class DallahCodec(Codec):
+    """Dallah's ids, and the fall model as the table (see the module docstring)."""
+
+    game = "dallah"
+
+    def __init__(self, players: int, rules: Any, *, interrupts: bool = False,
+                 table: str = "model") -> None:
+        if table not in ("model", "players"):
+            raise SetupError(f"table is 'model' or 'players', not {table!r}")
+        self.table = table
+        self.settings = {"table": table}
+        self.model = FallModel()
+        super().__init__(players, rules, interrupts=interrupts)
+
+    def _declare(self) -> None:
+        n = self.n
+        cards = self.rules.cards
+        self.zones = tuple(z.id for z in cards.zones)
+        self.shapes = tuple(s.id for s in cards.shapes)
+        self._block(cls.verb for cls in _SIMPLE)
+        self._add("redirect (cancel)")
+        self.FELL = self._block(f"fell {z}:{s}" for z in self.zones for s in self.shapes)
+        self.fell_id = {(z, s): self.FELL + i for i, (z, s) in
+                        enumerate((z, s) for z in self.zones for s in self.shapes)}
+        moves = [(z, s, d) for z in self.zones for s in self.shapes for d in self.zones if d != z]
+        self.MOVE = self._block(f"move {z}:{s} {d}" for z, s, d in moves)
+        self.move_id = {m: self.MOVE + i for i, m in enumerate(moves)}
+        self.moves = moves
+        self.TARGET = self._block(f"target seat +{r}" for r in range(1, n))
+        pairs = [(a, b) for a in range(n) for b in range(n) if a != b]
+        self.PAIR = self._block(f"pair seat +{a} to seat +{b}" for a, b in pairs)
+        self.pair_id = {p: self.PAIR + i for i, p in enumerate(pairs)}
+        self.pairs = pairs
+        self.REDIRECT = self._block(f"redirect to seat +{r}" for r in range(1, n))
+        self.TABLE = self._add("table: the fall model reports") if self.table == "model" else -1
+
+    def _spell(self, action: Action) -> tuple[int, ...]:
+        cls = type(action)
+        seat = action.seat
+        hit = _SIMPLE_ID.get(cls)
+        if hit is not None:
+            return (hit,)
+        if cls is A.Fell:
+            i = self.fell_id.get((action.zone, action.shape))  # type: ignore[attr-defined]
+            if i is not None:
+                return (i,)
+        elif cls is A.Move:
+            m = (action.zone, action.shape, action.to)  # type: ignore[attr-defined]
+            i = self.move_id.get(m)
+            if i is not None:
+                return (i,)
+        elif cls is A.Target:
+            r = self._offset(seat, action.target)  # type: ignore[attr-defined]
+            if r:
+                return (self.TARGET + r - 1,)
+        elif cls is A.Pair:
+            src = self._offset(seat, action.source)  # type: ignore[attr-defined]
+            dst = self._offset(seat, action.recipient)  # type: ignore[attr-defined]
+            i = self.pair_id.get((src, dst)) if src is not None and dst is not None else None
+            if i is not None:
+                return (i,)
+        elif cls is A.Redirect:
+            to = action.to  # type: ignore[attr-defined]
+            if to is None:
+                return (REDIRECT_NONE,)
+            r = self._offset(seat, to)
+            if r:
+                return (self.REDIRECT + r - 1,)
+        raise CodecError(f"{action!r} is not a Dallah action the adapter knows")
+
+    def _offset(self, seat: int, other: object) -> int | None:
+        if type(other) is not int or not 0 <= other < self.n:
+            return None
+        return self.seat_offset(seat, other)
+
+    def _build(self, ids: tuple[int, ...], seat: int) -> Action:
+        if len(ids) != 1:
+            raise CodecError(f"{list(ids)}: every Dallah action is one id")
+        i = ids[0]
+        if i < len(_SIMPLE):
+            return A.simple(_SIMPLE[i], seat)
+        if i == REDIRECT_NONE:
+            return A.redirect(seat, None)
+        if self.FELL <= i < self.MOVE:
+            z, s = divmod(i - self.FELL, len(self.shapes))
+            return A.fell(seat, self.zones[z], self.shapes[s])
+        if self.MOVE <= i < self.TARGET:
+            z, s, d = self.moves[i - self.MOVE]
+            return A.move(seat, z, s, d)
+        if self.TARGET <= i < self.PAIR:
+            return A.target(seat, self.seat_at(seat, i - self.TARGET + 1))
+        if self.PAIR <= i < self.REDIRECT:
+            a, b = self.pairs[i - self.PAIR]
+            return A.pair(seat, self.seat_at(seat, a), self.seat_at(seat, b))
+        if self.REDIRECT <= i < self.REDIRECT + self.n - 1:
+            return A.redirect(seat, self.seat_at(seat, i - self.REDIRECT + 1))
+        raise CodecError(f"id {i} is not a Dallah action")
+
+    # -- the fall model as the table ------------------------------------------------------
+    def reporting(self, state: Any) -> bool:
+        """Whether the engine waits for a report of the physical world: ``settled`` is
+        legal exactly then (it ends every report)."""
+        seat = state.to_act
+        return seat is not None and A.simple(A.Settled, seat) in state.legal_actions()
+
+    def adjust(self, session: Session, options: dict[int, Option]) -> None:
+        if self.table != "model" or session.polling or _SIMPLE_ID[A.Settled] not in options:
+            return
+        swap = options.get(_SWAP_ID)
+        options.clear()
+        options[self.TABLE] = SPECIAL
+        if swap is not None:
+            options[_SWAP_ID] = swap
+
+    def special(self, session: Session, ident: int) -> list[Event]:
+        """``table``: the fall model samples a whole report, applied action by action."""
+        if ident != self.TABLE:
+            return super().special(session, ident)
+        state = session.state
+        seat = state.to_act
+        plan = self.model.sample(state, session.rng)
+        events: list[Event] = []
+        start = state.version
+        for action in plan:
+            if state.is_over or state.to_act != seat or not self.reporting(state):
+                break
+            if action not in state.legal_actions():
+                break
+            events.extend(state.apply(action))
+        if state.version == start:  # the model proposed nothing usable: nothing fell
+            events.extend(state.apply(A.simple(A.Settled, seat)))
+        return events
+
+
+KEYS = ViewKeys("dallah", {
+    "stage": ("stage",),
+    "report": ("report",),
+    "card": ("card",),
+    "cup": ("cup",),
+    "zone": ("zone",),
+    "in_hand": ("cups_in_hand",),
+    "active": ("active",),
+    "placer": ("placer",),
+    "collector": ("collector",),
+    "partner": ("partner",),
+    "to_act": ("to_act",),
+    "falls": ("falls",),
+    "timeouts": ("timeouts",),
+    "swaps_left": ("swaps_left",),
+    "pot": ("pot",),
+    "full": ("full_zones",),
+    "shared": ("shared",),
+    "piles": ("piles", "scores"),
+    "retired": ("retired",),
+    "held": ("held",),
+    "effects": ("effects",),
+    "stock": ("stock",),
+    "placement_stock": ("placement_stock",),
+    "discard": ("discard",),
+    "placement_discard": ("placement_discard",),
+})
+
+STAGES = index_of(("draw", "target", "pair", "move", "roll", "report", "protect", "over"))
+REPORTS = index_of(("place", "stunt", "move"))
+
+
+class DallahObserver(Observer):
+    """Dallah observations (see the module docstring for the layout)."""
+
+    KEYS = KEYS
+
+    def _declare(self, layout: Layout) -> None:
+        n = self.n
+        cards = self.rules.cards
+        specs = (*cards.actions, *cards.protection)
+        self.card = index_of([c.id for c in specs])
+        self.copies = [max(c.count, 1) for c in specs]
+        self.shape = index_of([s.id for s in cards.shapes])
+        self.shape_cups = [max(s.cups, 1) for s in cards.shapes]
+        self.zone = index_of([z.id for z in cards.zones])
+        self.zone_cards = [max(z.cards, 1) for z in cards.zones]
+        self.total = max(sum(s.cups for s in cards.shapes), 1)
+        self.action_deck = max(sum(a.count for a in specs), 1)
+        self.zone_deck = max(sum(z.cards for z in cards.zones), 1)
+        C, S, Z = len(specs), len(cards.shapes), len(cards.zones)
+        self.C, self.S, self.Z = C, S, Z
+        self.seat_size = 10 + C
+        self.o_stage = layout.add("stage", len(STAGES), "stage of the turn")
+        self.o_report = layout.add("report", len(REPORTS), "placement, stunt or Naql report")
+        self.o_card = layout.add("card", C, "the Action card in play")
+        self.o_cup = layout.add("cup", S, "the cup being placed")
+        self.o_zone = layout.add("zone", Z, "the zone it goes to")
+        self.o_in_hand = layout.add("in_hand", S, "cups taken for the card, per shape")
+        self.o_seats = layout.add("seats", n * self.seat_size,
+                                  "per seat: roles, pile, effect on it, protection held")
+        self.o_pot = layout.add("pot", Z * S, "cups on the Dallah per zone and shape")
+        self.o_full = layout.add("full", Z, "zones reported full")
+        self.o_shared = layout.add("shared", S, "the shared pile per shape")
+        self.o_table = layout.add("table", 7, "retired, falls, timeouts, swaps left, polled, "
+                                              "decks")
+        self.o_discards = layout.add("discards", C + Z, "discarded Action and Placement cards")
+
+    def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
+              polled: bool, buf: Buffer) -> None:
+        one, put = buf.one, buf.set
+        shape, zone, card = self.shape, self.zone, self.card
+        S = self.S
+        one(self.o_stage + STAGES[view[k.stage]])
+        report = view[k.report]
+        if report is not None:
+            one(self.o_report + REPORTS[report])
+        spec = view[k.card]
+        if spec is not None:
+            one(self.o_card + card[spec["id"]])
+        cup = view[k.cup]
+        if cup is not None:
+            one(self.o_cup + shape[cup])
+        z = view[k.zone]
+        if z is not None:
+            one(self.o_zone + zone[z])
+        for s, c in _tally(shape[x] for x in view[k.in_hand]).items():
+            put(self.o_in_hand + s, c / self.shape_cups[s])
+        size = self.seat_size
+        for role, seat in enumerate((view[k.active], view[k.placer], view[k.collector],
+                                     view[k.partner], view[k.to_act])):
+            if seat is not None:
+                one(self.o_seats + size * self.rel(me, seat) + role)
+        piles, held = view[k.piles], view[k.held]
+        for s in range(self.n):
+            at = self.o_seats + size * self.rel(me, s)
+            put(at + 5, piles[s] / self.total)
+            for c, count in _tally(card[x] for x in held[s]).items():
+                put(at + 10 + c, count / self.copies[c])
+        gets: dict[int, int] = {}
+        gives: dict[int, int] = {}
+        for effect in view[k.effects]:
+            src, dst, cups = effect["from"], effect["to"], effect["cups"]
+            at_src = self.o_seats + size * self.rel(me, src)
+            at_dst = self.o_seats + size * self.rel(me, dst)
+            if cups == "pile":
+                one(at_src + 8)
+                one(at_dst + 8)
+            else:
+                gets[at_dst] = gets.get(at_dst, 0) + cups
+                gives[at_src] = gives.get(at_src, 0) + cups
+            if effect["redirected"] or effect["blocked"]:
+                one(at_dst + 9)
+        for at, cups in gets.items():
+            put(at + 6, cups / self.total)
+        for at, cups in gives.items():
+            put(at + 7, cups / self.total)
+        for zid, cups in view[k.pot].items():
+            base = self.o_pot + zone[zid] * S
+            for s, c in _tally(shape[x] for x in cups).items():
+                put(base + s, c / self.shape_cups[s])
+        for zid in view[k.full]:
+            one(self.o_full + zone[zid])
+        for sid, c in view[k.shared].items():
+            s = shape[sid]
+            put(self.o_shared + s, c / self.shape_cups[s])
+        t = self.o_table
+        put(t, view[k.retired] / self.total)
+        put(t + 1, view[k.falls] / 10)
+        put(t + 2, view[k.timeouts] / 5)
+        put(t + 3, view[k.swaps_left] / 5)
+        if polled:
+            one(t + 4)
+        put(t + 5, view[k.stock] / self.action_deck)
+        put(t + 6, view[k.placement_stock] / self.zone_deck)
+        for c, count in _tally(card[x] for x in view[k.discard]).items():
+            put(self.o_discards + c, count / self.copies[c])
+        for z2, count in _tally(zone[x] for x in view[k.placement_discard]).items():
+            put(self.o_discards + self.C + z2, count / self.zone_cards[z2])
+
+
+def _tally(items: Any) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+ADAPTER = GameAdapter(
+    "dallah", DallahCodec, DallahObserver,
+    rewards="the Biggest Loser(s) share −1, the other seats share +1",
+    options={"table": "model"},
+)

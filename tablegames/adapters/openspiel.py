@@ -1,0 +1,401 @@
+"""Every game as an OpenSpiel (pyspiel) Python game: ``load_game("toepen", players=3)``.
+
+>>> from tablegames.adapters.openspiel import load_game
+>>> game = load_game("toepen", players=3, rules={"limit": 3})
+>>> state = game.new_initial_state()
+>>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
+(0, ['exchange', 'keep'])
+>>> game.num_distinct_actions(), game.get_type().short_name
+(39, 'python_tablegames_toepen')
+
+Each game registers once as ``python_tablegames_<game>`` with
+``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
+(int), ``rules`` (a variant name, or options as :func:`rules_param` writes them; empty for
+the defaults),
+``interrupts`` (bool) and, for Dallah, ``table`` (``"model"`` or ``"players"``), so
+``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15)")`` works too once
+this module is imported.
+
+**Chance is hidden in the engine**: the deal and every later shuffle or die roll come from
+the state's own seeded generator, fixed when the state is made, so the game tree below a
+state has no chance nodes and the game declares ``ChanceMode.DETERMINISTIC`` (pyspiel's
+``SAMPLED_STOCHASTIC`` needs a game-level generator state that Python games cannot
+serialize). The randomness is in which initial state you get: the ``i``-th state a game
+object makes is dealt with engine seed ``"SEED:i"``. pyspiel clones a Python state by
+making a fresh one and overwriting it, so clones count too; the sequence is still fixed
+for a given program. A clone carries the same hidden future as its original, so search
+over clones would see the cards to come: searchers should use
+``resample_from_infostate(player, sampler)``, which deals a *world* (``sample_world``)
+consistent with what the player has seen, with a fresh future, as OpenSpiel's ISMCTS does.
+
+**Observations**: ``observation_tensor(player)`` is the game's encoding of
+``state.view(player)`` (layouts in :mod:`tablegames.adapters.toepen` and the other game
+modules), ``observation_string(player)`` the view as JSON. A public observer
+(``IIGObservationType(private_info=PrivateInfoType.NONE)``) encodes the spectator view.
+Information states (perfect recall) are not provided: ISMCTS runs with
+``use_observation_string=True``.
+
+**Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
+Actions are the codec's ids; a spelled decision takes several consecutive moves of the
+same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bounds them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.common.errors import SetupError
+from tablegames.common.registry import game_info
+from tablegames.common.rng import Rng
+from tablegames.common.rules import rules_to_dict
+
+_REGISTERED: dict[str, type[Any]] = {}
+
+
+def short_name(game: str) -> str:
+    """The pyspiel name a game registers under."""
+    return f"python_tablegames_{game}"
+
+
+def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
+              interrupts: bool = False, **options: Any) -> Any:
+    """The pyspiel game of ``game`` (registering it on first use).
+
+    ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
+    name); ``options`` are the game adapter's own (Dallah: ``table``).
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError("players must be a count (OpenSpiel players are numbered)")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SetupError("seed must be an int")
+    register(game)
+    params: dict[str, Any] = {"players": players, "seed": seed, "rules": rules_param(rules),
+                              "interrupts": interrupts, **options}
+    return pyspiel.load_game(short_name(game), params)
+
+
+_JSON64 = "json64:"
+
+
+def rules_param(rules: Any) -> str:
+    """Rules as a game parameter string: a variant name, or ``json64:`` and the URL-safe
+    base64 of the JSON of the options (pyspiel's game strings cannot hold the commas,
+    parentheses and equals signs of plain JSON)."""
+    if rules is None:
+        return ""
+    if isinstance(rules, str):
+        return rules
+    if isinstance(rules, Mapping):
+        data = dict(rules)
+    elif attrs.has(type(rules)):
+        data = rules_to_dict(rules)
+    else:
+        raise SetupError(f"rules are a Rules object, a dict of options or a variant name, "
+                         f"not {type(rules).__name__}")
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return _JSON64 + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _rules_value(text: str) -> Any:
+    """The ``rules`` argument of ``new_game`` a parameter string stands for."""
+    if not text:
+        return None
+    try:
+        if text.startswith(_JSON64):
+            body = text[len(_JSON64):]
+            return json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+        if text.lstrip().startswith("{"):
+            return json.loads(text)
+    except ValueError as exc:
+        raise SetupError(f"the rules parameter is not a variant name or rules JSON: {exc}") from None
+    return text
+
+
+def register(game: str) -> type[Any]:
+    """Register ``game`` with pyspiel (once) and return its game class."""
+    hit = _REGISTERED.get(game)
+    if hit is not None:
+        return hit
+    info = game_info(game)
+    ad = adapter(game)
+    spec: dict[str, Any] = {"players": info.min_players, "seed": 0, "rules": "",
+                            "interrupts": False, **ad.options}
+    game_type = pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"tablegames {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=spec,
+    )
+
+    class Game(TablegamesGame):
+        GAME = game
+        GAME_TYPE = game_type
+
+    Game.__name__ = Game.__qualname__ = f"{info.title.replace(' ', '')}Game"
+    pyspiel.register_game(game_type, Game)
+    _REGISTERED[game] = Game
+    return Game
+
+
+class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
+    """A tablegames game as a pyspiel game (one subclass per game, made by :func:`register`)."""
+
+    GAME: str
+    GAME_TYPE: Any
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        p = dict(params or {})
+        info = game_info(self.GAME)
+        players = p.pop("players", info.min_players)
+        self.seed = p.pop("seed", 0)
+        self.rules_value = _rules_value(p.pop("rules", ""))
+        interrupts = p.pop("interrupts", False)
+        self.codec: Codec = make_codec(self.GAME, players, self.rules_value,
+                                       interrupts=interrupts, **p)
+        self.observer = adapter(self.GAME).observer(self.codec)
+        self.info = info
+        self.players = players
+        self._made = 0
+        probe_state = info.new_game(players=players, seed=0, rules=self.codec.rules)
+        game_info_ = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.num_distinct_actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=max_decisions(self.codec, info.max_actions(probe_state)),
+        )
+        super().__init__(self.GAME_TYPE, game_info_, dict(params or {}))
+
+    def new_initial_state(self) -> TablegamesState:
+        """A new game, dealt with the next seed of this game (see the module docstring)."""
+        seed = f"{self.seed}:{self._made}"
+        self._made += 1
+        return TablegamesState(self, seed)
+
+    def new_session(self, seed: str) -> Session:
+        """The engine game and adapter session of one seed."""
+        state = self.info.new_game(players=self.players, seed=seed, rules=self.codec.rules)
+        return Session(self.codec, state, Rng(f"adapter:{seed}"))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """The observer pyspiel asks for (observation tensors and strings)."""
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise pyspiel.SpielError("tablegames games provide no perfect-recall "
+                                     "information states; use observations")
+        public = iig_obs_type is not None and (
+            iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        return _Observer(self, public)
+
+
+def max_decisions(codec: Codec, max_actions: int) -> int:
+    """A bound on decisions per game: each engine action takes at most its longest
+    spelling, and a poll before it at most one ``pass`` per other seat. pyspiel keeps it
+    in a C++ ``int``, so it is capped there (only absurd house rules come near)."""
+    longest = codec.longest_spelling()
+    polls = codec.n - 1 if codec.interrupts else 0
+    return min(max_actions * (longest + polls), 2**31 - 1)
+
+
+class _SessionBox:
+    """Holds a state's session; copied with ``Session.copy`` (cheap) rather than deep-copied
+    attribute by attribute, and pickled as the engine's JSON for pyspiel serialization."""
+
+    __slots__ = ("session",)
+
+    def __init__(self, session: Session | None) -> None:
+        self.session = session
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _SessionBox:
+        return _SessionBox(None if self.session is None else self.session.copy())
+
+    def __getstate__(self) -> dict[str, Any] | None:
+        s = self.session
+        if s is None:
+            return None
+        c = s.codec
+        return {"game": c.game, "players": c.n, "rules": rules_to_dict(c.rules),
+                "interrupts": c.interrupts, "options": dict(c.settings),
+                "state": s.state.to_json(), "prefix": list(s.prefix), "poll": list(s.poll),
+                "rng": s.rng.state}
+
+    def __setstate__(self, data: dict[str, Any] | None) -> None:
+        if data is None:
+            self.session = None
+            return
+        codec = _codec(data["game"], data["players"], data["rules"], data["interrupts"],
+                       data["options"])
+        rng = Rng()
+        rng.state = data["rng"]
+        session = Session(codec, game_info(data["game"]).from_json(data["state"]), rng)
+        session.prefix = tuple(data["prefix"])
+        session.poll = list(data["poll"])
+        session._actor = session.poll[0] if session.poll else session.state.to_act
+        self.session = session
+
+
+_CODEC_CACHE: dict[str, Codec] = {}
+
+
+def _codec(game: str, players: int, rules: dict[str, Any], interrupts: bool,
+           options: dict[str, Any]) -> Codec:
+    """The codec of a serialized session (one per configuration, made once)."""
+    key = json.dumps([game, players, rules, interrupts, options], sort_keys=True)
+    hit = _CODEC_CACHE.get(key)
+    if hit is None:
+        if len(_CODEC_CACHE) > 64:
+            _CODEC_CACHE.clear()
+        hit = _CODEC_CACHE[key] = make_codec(game, players, rules, interrupts=interrupts,
+                                             **options)
+    return hit
+
+
+class TablegamesState(pyspiel.State):  # type: ignore[misc]
+    """One game in progress (see the module docstring)."""
+
+    def __init__(self, game: TablegamesGame, seed: str = "0:0") -> None:
+        super().__init__(game)
+        self._seed = seed
+        self._box = _SessionBox(None)
+
+    @property
+    def _tg(self) -> TablegamesGame:
+        # The game is not kept in __dict__: pyspiel deep-copies and pickles every entry.
+        return self.get_game()  # type: ignore[no-any-return]
+
+    @property
+    def session(self) -> Session:
+        """The adapter session (dealt on first use: pyspiel makes a fresh state for every
+        clone and then overwrites it, so dealing eagerly would be wasted)."""
+        s = self._box.session
+        if s is None:
+            s = self._box.session = self._tg.new_session(self._seed)
+        return s
+
+    # -- the pyspiel protocol -------------------------------------------------------------
+    def current_player(self) -> int:
+        actor = self.session.actor
+        return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        session = self.session
+        if session.actor != player:
+            return []
+        return session.legal_ids()
+
+    def _apply_action(self, action: int) -> None:
+        self.session.choose(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._tg.codec.label(action)
+
+    def is_terminal(self) -> bool:
+        return bool(self.session.state.is_over)
+
+    def returns(self) -> list[float]:
+        return self.session.returns()
+
+    def rewards(self) -> list[float]:
+        return self.session.returns()
+
+    def __str__(self) -> str:
+        """The public state: who decides, and the spectator's view as JSON.
+
+        Only what everyone may see: hidden cards (and a spelling in progress) never go
+        into a string, since strings end up in logs. The full state is
+        ``state.session.state.to_json()``.
+        """
+        session = self.session
+        state = session.state
+        return (f"version {state.version}, to decide {session.actor}"
+                f"{' (polled)' if session.polling else ''}\n"
+                + json.dumps(state.view(None), sort_keys=True))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
+        """A state ``player_id`` cannot tell from this one: hidden cards redealt
+        (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
+        seed = int(probability_sampler() * (1 << 53))
+        clone = TablegamesState(self._tg, self._seed)
+        clone._box = _SessionBox(self.session.world(player_id, Rng(seed)))
+        return clone
+
+    # -- what observers read ---------------------------------------------------------------
+    def observation_view(self, player: int | None) -> dict[str, Any]:
+        """The view a player (``None``: a spectator) observes."""
+        return self.session.state.view(player)  # type: ignore[no-any-return]
+
+    def _mine(self, player: int | None) -> tuple[tuple[int, ...], bool]:
+        session = self.session
+        if player is None or session.actor != player:
+            return (), False
+        return session.prefix, session.polling
+
+
+class _Observer:
+    """The pyspiel observer: a flat float32 tensor and a JSON string per player."""
+
+    def __init__(self, game: TablegamesGame, public: bool) -> None:
+        self.game = game
+        self.public = public
+        self.tensor = np.zeros(game.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TablegamesState, player: int) -> None:
+        seat = None if self.public else player
+        prefix, polled = state._mine(seat)
+        self.tensor[:] = self.game.observer.encode(state.observation_view(seat), prefix, polled)
+
+    def string_from(self, state: TablegamesState, player: int) -> str:
+        seat = None if self.public else player
+        prefix, polled = state._mine(seat)
+        view = state.observation_view(seat)
+        extra = f" spelling {list(prefix)}" if prefix else ""
+        extra += " (polled)" if polled else ""
+        return json.dumps(view, sort_keys=True) + extra
+
+
+class EngineBot(pyspiel.Bot):  # type: ignore[misc]
+    """A tablegames bot (anything with ``choose(state)``) playing a pyspiel game.
+
+    It chooses an engine action on the engine state of the session and plays the ids
+    that spell it; a polled seat passes (tablegames bots choose only for the seat to act).
+    """
+
+    def __init__(self, bot: Any) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self._plan: tuple[int, ...] = ()
+
+    def step(self, state: TablegamesState) -> int:
+        """The next id for the player to decide."""
+        session = state.session
+        codec = session.codec
+        if session.polling:
+            return codec.PASS
+        prefix = session.prefix
+        if not prefix or self._plan[:len(prefix)] != prefix:
+            self._plan = codec.spell(self.bot.choose(session.state))
+        return self._plan[len(prefix)]
+
+    def restart_at(self, state: TablegamesState) -> None:
+        """Forget any half-played spelling."""
+        self._plan = ()

@@ -1,0 +1,236 @@
+"""Every game as a PettingZoo AEC environment: ``env("toepen", players=4)``.
+
+>>> from tablegames.adapters.pettingzoo import env
+>>> e = env("toepen", players=3)
+>>> e.reset(seed=7)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> obs["observation"].shape, obs["action_mask"].nonzero()[0].tolist(), info["view"]["hand"]
+((239,), [35, 36], ['Jd', 'Qd', 'Ah', '7s'])
+>>> [e.codec.label(i) for i in (35, 36)]
+['exchange', 'keep']
+>>> e.step(36)                 # player_0 keeps its hand
+>>> e.agent_selection
+'player_1'
+
+Agents are ``"player_0"`` … ``"player_{n-1}"`` (seat order). Each observation is a dict:
+``"observation"``, the game's float32 encoding of the agent's view (its layout is in the
+game's adapter module, :mod:`tablegames.adapters.toepen` and so on), and
+``"action_mask"``, an int8 vector over the action ids with 1 for each id the agent may
+choose now (all zeros for an agent that is not deciding). ``info["view"]`` is the agent's
+view (``state.view(seat)``, plain JSON) as of its latest observation: ``last()`` and
+``observe()`` put it there, and the next ``step`` clears it, so it is never stale.
+
+Rewards come only at the end of the game, zero-sum (see each game's adapter module).
+``max_steps`` truncates a game after that many decisions (all agents get
+``truncated=True`` and reward 0). A decision spelled in several ids (a Phase 10 lay-down)
+takes several steps of the same agent; see :mod:`tablegames.adapters.base` for the
+spelling and for the ``interrupts`` option.
+
+``reset(seed=s)`` deals the game of engine seed ``s``; later ``reset()`` calls without a
+seed deal the games ``"s:1"``, ``"s:2"``, …, so a seeded run replays exactly. Never seeded,
+the first game gets a random seed.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.common.errors import SetupError
+from tablegames.common.registry import game_info
+from tablegames.common.rng import Rng
+
+
+def env(game: str, players: int | Sequence[str] = 2, rules: Any = None, *,
+        interrupts: bool = False, max_steps: int | None = None,
+        render_mode: str | None = None, **options: Any) -> TablegamesEnv:
+    """A PettingZoo AEC environment of ``game`` (see the module docstring).
+
+    ``players`` is a count or a list of names, ``rules`` a ``Rules``, a dict of options
+    or a variant name, exactly as for ``new_game``. ``options`` are the game adapter's
+    own (Dallah: ``table="model"`` or ``"players"``).
+    """
+    return TablegamesEnv(game, players, rules, interrupts=interrupts, max_steps=max_steps,
+                         render_mode=render_mode, **options)
+
+
+class TablegamesEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment behind :func:`env`."""
+
+    def __init__(self, game: str, players: int | Sequence[str] = 2, rules: Any = None, *,
+                 interrupts: bool = False, max_steps: int | None = None,
+                 render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "human", "ansi"):
+            raise SetupError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
+        if max_steps is not None and (
+            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
+        ):
+            raise SetupError("max_steps must be a positive int or None")
+        self.game = game
+        self.info = game_info(game)
+        self.codec: Codec = make_codec(game, players, rules, interrupts=interrupts, **options)
+        self.observer = adapter(game).observer(self.codec)
+        self._players = players
+        self.rules = self.codec.rules
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        n = self.codec.n
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        size = self.codec.num_distinct_actions
+        self._no_mask = array("b", bytes(size))
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.observer.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.metadata = {"name": f"tablegames_{game}_v0", "render_modes": ["human", "ansi"],
+                         "is_parallelizable": False}
+        self._base: int | str = secrets.randbits(63)
+        self._episode = -1
+        self.session: Session | None = None
+        self.steps = 0
+        self._viewed: list[str] = []
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+    # -- spaces -----------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- episodes ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (see the module docstring for how seeds follow each other).
+
+        ``options`` is part of PettingZoo's signature; these environments take none. A bad
+        seed raises ``tablegames.SetupError`` and leaves the environment as it was.
+        """
+        base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
+        game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
+        state = self.info.new_game(players=self._players, seed=game_seed, rules=self.rules)
+        self._base, self._episode = base, episode
+        self.session = Session(self.codec, state, Rng(f"adapter:{game_seed}"))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._viewed = []
+        self._select()
+
+    def _select(self) -> None:
+        assert self.session is not None
+        actor = self.session.actor
+        if actor is not None:
+            self.agent_selection = self.possible_agents[actor]
+
+    def _live(self) -> Session:
+        if self.session is None:
+            raise SetupError("call reset() before using the environment")
+        return self.session
+
+    # -- acting -----------------------------------------------------------------------
+    def step(self, action: Any) -> None:
+        """Take action id ``action`` for ``agent_selection`` (``None`` for a finished agent).
+
+        An id that is not legal now raises ``tablegames.IllegalAction`` and changes nothing.
+        """
+        session = self._live()
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        session.choose(action)
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        if self._viewed:
+            for a in self._viewed:
+                if a in self.infos:
+                    self.infos[a] = {}
+            self._viewed = []
+        # Rewards are all zero until the end, so the per-agent loops of _clear_rewards
+        # and _accumulate_rewards run only when the game ends.
+        if session.state.is_over:
+            for a, r in zip(self.possible_agents, session.returns(), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._final_infos()
+            self._accumulate_rewards()
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._final_infos()
+        else:
+            actor = session._actor
+            if actor is not None:
+                self.agent_selection = self.possible_agents[actor]
+        if self.render_mode == "human":
+            self.render()
+
+    def _final_infos(self) -> None:
+        state = self._live().state
+        for a in self.agents:
+            self.infos[a] = {"view": state.view(self._seat[a])}
+
+    # -- observing --------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        """The agent's observation and action mask; also puts its view into its info."""
+        session = self._live()
+        seat = self._seat[agent]
+        view = session.state.view(seat)
+        mine = session.actor == seat
+        obs = self.observer.encode(view, session.prefix if mine else (),
+                                   mine and session.polling)
+        if agent in self.infos:
+            self.infos[agent] = {"view": view}
+            self._viewed.append(agent)
+        return {"observation": obs, "action_mask": self._mask(session, mine)}
+
+    def _mask(self, session: Session, mine: bool) -> np.ndarray[Any, Any]:
+        # written in a Python array and wrapped: cheaper than numpy fancy indexing
+        mask = array("b", self._no_mask)
+        if mine:
+            for i in session.options():
+                mask[i] = 1
+        return np.frombuffer(mask, np.int8)
+
+    def action_mask(self, agent: str | None = None) -> np.ndarray[Any, Any]:
+        """The action mask alone (``agent`` defaults to ``agent_selection``): the cheap
+        path for policies that do not read the observation."""
+        session = self._live()
+        seat = self._seat[agent if agent is not None else self.agent_selection]
+        return self._mask(session, session.actor == seat)
+
+    def legal_ids(self) -> list[int]:
+        """The legal ids of ``agent_selection``, sorted."""
+        return self._live().legal_ids()
+
+    # -- rendering --------------------------------------------------------------------
+    def render(self) -> str | None:
+        """The public view of the table (``"ansi"``: returned; ``"human"``: printed)."""
+        if self.render_mode is None or self.session is None:
+            return None
+        public = self.session.state.view(None)
+        text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in public.items())
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        """Nothing to release (the environment holds no files or processes)."""

@@ -1,0 +1,286 @@
+"""Shithead for RL: action ids (multi-card plays and swaps spelled card by card),
+observations and rewards.
+
+**Action ids** (``n`` seats; cards are the 52 face codes, value-major: code =
+(value − 1) × 4 + suit, clubs, diamonds, hearts, spades, so 0 is the 1 of clubs and 51
+the 13 of spades; labels use the game's card notation):
+
+===============  ==================================================================
+0                ``done``: keep the face-up cards as dealt
+1 + c            swap: face-up card ``c`` goes to the hand
+53 + c           swap: hand card ``c`` goes face up
+105 + c          play: card ``c`` (from the hand, or the face-up cards once the hand
+                 is empty)
+157              end the play with the cards chosen
+158 + i          ``blind i``: turn up face-down card ``i`` (0..2)
+161              ``pickup``
+162 + (r − 1)    ``give`` the pile to the seat ``r`` places clockwise (r = 1..n−1)
+162 + n − 1      ``pass`` (only with ``interrupts=True``)
+===============  ==================================================================
+
+**Spelling.** A play of ``k`` cards of one value is spelled as its cards in code order,
+then "end"; a swap of ``k`` face-up cards for ``k`` hand cards as the face-up cards in code
+order, then the hand cards in code order:
+
+>>> from tablegames import shithead
+>>> from tablegames.adapters import make_codec
+>>> codec = make_codec("shithead", players=3)
+>>> codec.spell(shithead.parse_action("0:play 7c,7d"))
+(129, 130, 157)
+>>> codec.spell(shithead.parse_action("0:swap 5h,6d/9c,10s"))
+(19, 22, 85, 92)
+
+Each prefix offered extends to a legal action, and the session takes every letter that has
+no alternative itself: a card with no other of its value in the hand is one decision ("end"
+follows by itself). The engine's ``Play`` and ``Swap`` actions are unchanged. With several
+decks a card code may appear more than once in a spelling.
+
+**Observation** (``d`` decks; counts are divided by ``d``, the most copies of a face):
+
+===========  ===============  ==========================================================
+field        size             meaning
+===========  ===============  ==========================================================
+hand         52               my hand, count per face
+chosen       3 × 52           my spelling so far: face-up cards to swap, hand cards to
+                              swap, cards to play
+seats        n × 112          per seat: face-up cards (52), its hand cards all have seen
+                              (52), hand size/52d, face-down/3, still in play, finished
+                              (place/n), to act, starter, waiting to swap, rounds lost/rounds
+pile         52               the pile, count per face
+top          52               the pile's top card
+burnt        52               burnt cards
+removed      52               cards out of play (Take-it-bad-luck)
+stage        4                swap, play, give, over
+polled       1                asked for an interrupt
+table        6                pile value/13, restriction ("N or less")/13, direction is
+                              right, draw pile/52d, aside/52d, round/rounds
+===========  ===============  ==========================================================
+
+**Rewards**: one round has one loser, the shithead (−1); every other seat gets
++1/(n−1). In a match (``rounds`` > 1) the seats that lost the most rounds are the losers
+and share −1, the others share +1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, ViewKeys
+from tablegames.adapters.observation import Buffer, Observer, index_of
+from tablegames.common.actions import Action
+from tablegames.shithead import actions as A
+from tablegames.shithead.cards import FACES, NAMES
+
+DONE, UP, HAND, PLAY, END, BLIND, PICKUP, GIVE = 0, 1, 53, 105, 157, 158, 161, 162
+_DOWN = 3  # face-down cards per seat (SHD-02)
+
+
+def _cards(value: object) -> tuple[int, ...]:
+    if not isinstance(value, tuple) or not value or not all(
+        type(c) is int and 0 <= c < FACES for c in value
+    ):
+        raise CodecError(f"{value!r} is not a list of Shithead cards")
+    return tuple(sorted(value))
+
+
+class ShitheadCodec(Codec):
+    """Shithead's ids and spellings (see the module docstring)."""
+
+    game = "shithead"
+
+    def _declare(self) -> None:
+        self._add("done")
+        self._block(f"swap face-up {name}" for name in NAMES)
+        self._block(f"swap hand {name}" for name in NAMES)
+        self._block(f"play {name}" for name in NAMES)
+        self._add("end play")
+        self._block(f"blind {i}" for i in range(_DOWN))
+        self._add("pickup")
+        self._block(f"give to seat +{r}" for r in range(1, self.n))
+
+    def longest_spelling(self) -> int:
+        """A play of every copy of one value and "end", or a swap of three for three."""
+        return max(4 * int(self.rules.decks) + 1, 2 * _DOWN)
+
+    def _spell(self, action: Action) -> tuple[int, ...]:
+        cls = type(action)
+        if cls is A.Play:
+            cards = _cards(action.cards)  # type: ignore[attr-defined]
+            return (*(PLAY + c for c in cards), END)
+        if cls is A.Swap:
+            up = _cards(action.up)  # type: ignore[attr-defined]
+            hand = _cards(action.hand)  # type: ignore[attr-defined]
+            if len(up) != len(hand):
+                raise CodecError(f"{action} swaps unequal numbers of cards")
+            return (*(UP + c for c in up), *(HAND + c for c in hand))
+        if cls is A.Done:
+            return (DONE,)
+        if cls is A.Pickup:
+            return (PICKUP,)
+        if cls is A.Blind:
+            index = action.index  # type: ignore[attr-defined]
+            if type(index) is int and 0 <= index < _DOWN:
+                return (BLIND + index,)
+        elif cls is A.Give:
+            target = action.target  # type: ignore[attr-defined]
+            if type(target) is int and 0 <= target < self.n and target != action.seat:
+                return (GIVE + self.seat_offset(action.seat, target) - 1,)
+        raise CodecError(f"{action!r} is not a Shithead action the adapter knows")
+
+    def _build(self, ids: tuple[int, ...], seat: int) -> Action:
+        first = ids[0]
+        if PLAY <= first < END:
+            if ids[-1] != END or not all(PLAY <= i < END for i in ids[:-1]):
+                raise CodecError(f"{list(ids)}: a play is its cards, then 'end play' ({END})")
+            return A.play(seat, tuple(sorted(i - PLAY for i in ids[:-1])))
+        if UP <= first < HAND:
+            k = sum(1 for i in ids if UP <= i < HAND)
+            up, hand = ids[:k], ids[k:]
+            if len(hand) != k or not all(HAND <= i < PLAY for i in hand):
+                raise CodecError(f"{list(ids)}: a swap is k face-up cards, then k hand cards")
+            return A.swap(seat, tuple(sorted(i - UP for i in up)),
+                          tuple(sorted(i - HAND for i in hand)))
+        if len(ids) == 1:
+            if first == DONE:
+                return A.done(seat)
+            if first == PICKUP:
+                return A.pickup(seat)
+            if BLIND <= first < PICKUP:
+                return A.blind(seat, first - BLIND)
+            if GIVE <= first < GIVE + self.n - 1:
+                return A.give(seat, self.seat_at(seat, first - GIVE + 1))
+        raise CodecError(f"{list(ids)} is not a Shithead action")
+
+
+KEYS = ViewKeys("shithead", {
+    "stage": ("stage", "phase"),
+    "hand": ("hand",),
+    "hand_sizes": ("hand_sizes",),
+    "known": ("known",),
+    "face_up": ("face_up",),
+    "face_down": ("face_down",),
+    "pile": ("pile",),
+    "pile_top": ("pile_top",),
+    "pile_value": ("pile_value",),
+    "restriction": ("restriction",),
+    "direction": ("direction",),
+    "starter": ("starter",),
+    "stock": ("stock", "stock_size"),
+    "aside": ("aside",),
+    "burnt": ("burnt",),
+    "removed": ("removed",),
+    "finished": ("finished",),
+    "in_play": ("in_play", "playing"),
+    "swapping": ("swapping",),
+    "to_act": ("to_act",),
+    "round": ("round",),
+    "rounds": ("rounds",),
+    "tally": ("tally",),
+})
+
+STAGES = index_of(("swap", "play", "give", "over"))
+CARD = index_of(NAMES)
+_SEAT = 2 * FACES + 8
+
+
+def restriction_cap(text: str | None) -> int:
+    """The number in a restriction such as ``"5 or less"`` (0 for none)."""
+    if not text:
+        return 0
+    head = text.split()[0]
+    return int(head) if head.isdigit() else 0
+
+
+class ShitheadObserver(Observer):
+    """Shithead observations (see the module docstring for the layout)."""
+
+    KEYS = KEYS
+    OPTIONAL = frozenset({"hand"})
+
+    def _declare(self, layout: Layout) -> None:
+        n = self.n
+        self.d = float(self.rules.decks)
+        self.o_hand = layout.add("hand", FACES, "my hand, count per face")
+        self.o_chosen = layout.add("chosen", 3 * FACES,
+                                   "my spelling so far: face-up to swap, hand to swap, to play")
+        self.o_seats = layout.add(
+            "seats", n * _SEAT,
+            "per seat: face-up cards, known hand cards, hand size, face-down, in play, "
+            "finished place, to act, starter, to swap, rounds lost")
+        self.o_pile = layout.add("pile", FACES, "the pile, count per face")
+        self.o_top = layout.add("top", FACES, "the pile's top card")
+        self.o_burnt = layout.add("burnt", FACES, "burnt cards")
+        self.o_removed = layout.add("removed", FACES, "cards out of play")
+        self.o_stage = layout.add("stage", len(STAGES), "swap, play, give, over")
+        self.o_polled = layout.add("polled", 1, "asked for an interrupt")
+        self.o_table = layout.add("table", 6, "pile value, restriction, direction right, "
+                                              "draw pile, aside, round")
+
+    def _cards(self, buf: Buffer, start: int, names: list[str]) -> None:
+        """Count per face of ``names`` at ``start`` (divided by the number of decks)."""
+        if self.d == 1.0:  # one deck: every face at most once
+            a = buf.a
+            for name in names:
+                a[start + CARD[name]] = 1.0
+        elif names:
+            buf.counts(start, [CARD[c] for c in names], self.d)
+
+    def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
+              polled: bool, buf: Buffer) -> None:
+        n, d = self.n, self.d
+        a = buf.a
+        at = self._at[me]
+        cards = self._cards
+        if k.hand is not None:
+            cards(buf, self.o_hand, view[k.hand])
+        if prefix:
+            buf.counts(self.o_chosen, [(i - UP) if i < HAND else (i - HAND + FACES)
+                                       if i < PLAY else (i - PLAY + 2 * FACES)
+                                       for i in prefix if UP <= i < END], d)
+        sizes, known, up = view[k.hand_sizes], view[k.known], view[k.face_up]
+        down, in_play, swapping = view[k.face_down], view[k.in_play], view[k.swapping]
+        tally, rounds = view[k.tally], view[k.rounds]
+        finished = view[k.finished]
+        most = FACES * d
+        for s in range(n):
+            i = self.o_seats + _SEAT * at[s]
+            cards(buf, i, up[s])
+            cards(buf, i + FACES, known[s])
+            i += 2 * FACES
+            a[i] = sizes[s] / most
+            a[i + 1] = down[s] / _DOWN
+            if in_play[s]:
+                a[i + 2] = 1.0
+            if s in finished:
+                a[i + 3] = (finished.index(s) + 1) / n
+            if s in swapping:
+                a[i + 6] = 1.0
+            a[i + 7] = tally[s] / rounds
+        for seat, feature in ((view[k.to_act], 4), (view[k.starter], 5)):
+            if seat is not None:
+                a[self.o_seats + _SEAT * at[seat] + 2 * FACES + feature] = 1.0
+        cards(buf, self.o_pile, view[k.pile])
+        top = view[k.pile_top]
+        if top is not None:
+            a[self.o_top + CARD[top]] = 1.0
+        cards(buf, self.o_burnt, view[k.burnt])
+        cards(buf, self.o_removed, view[k.removed])
+        a[self.o_stage + STAGES[view[k.stage]]] = 1.0
+        if polled:
+            a[self.o_polled] = 1.0
+        t = self.o_table
+        a[t] = view[k.pile_value] / 13
+        a[t + 1] = restriction_cap(view[k.restriction]) / 13
+        if view[k.direction] == "right":
+            a[t + 2] = 1.0
+        a[t + 3] = view[k.stock] / most
+        a[t + 4] = view[k.aside] / most
+        a[t + 5] = view[k.round] / rounds
+
+
+ADAPTER = GameAdapter(
+    "shithead", ShitheadCodec, ShitheadObserver,
+    rewards="the shithead (or, in a match, the seats with most lost rounds) share −1, "
+            "the other seats share +1",
+)

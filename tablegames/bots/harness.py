@@ -1,0 +1,151 @@
+"""The harness: plays bots against each other (or next to people) through handles only.
+
+:func:`next_action` is one step of the order in :mod:`tablegames.bots.turns`: the seats
+with an interrupt are asked, clockwise from the seat after the one to act (a question
+costs a handle only for a seat whose ``legal_actions(seat)`` is not empty), then the
+seat to act; in a game with a physical world the table reports. Every answer is checked
+against the seat's legal actions before it is applied with ``apply(action, by=seat)``.
+:func:`play_game` repeats it to the end.
+
+An app with people at some seats uses :func:`next_action` with ``None`` for those seats:
+it returns ``None`` when a person must decide next (people interrupt through their own
+screens; the harness does not ask them), and their reports at a physical table are
+theirs to make.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.bots.base import Bot
+from tablegames.bots.handle import Handle
+from tablegames.bots.registry import _info, hints_for, make
+from tablegames.bots.turns import advance
+from tablegames.common.actions import Action
+from tablegames.common.errors import IllegalAction, SetupError
+from tablegames.common.protocol import GameInfo
+
+
+class Clock:
+    """Time spent answering, per seat (for the arena's time per decision)."""
+
+    __slots__ = ("calls", "seconds")
+
+    def __init__(self, n: int) -> None:
+        self.calls = [0] * n
+        self.seconds = [0.0] * n
+
+
+def _checked(bot: Bot, seat: int, action: Any, options: list[Action], kind: str) -> Action:
+    if not isinstance(action, Action) or action not in options:
+        name = getattr(bot, "name", type(bot).__name__)
+        raise IllegalAction(
+            f"bot {name!r} at seat {seat} answered {kind} with {action!s}, which is not one of "
+            f"its legal actions", code="illegal_bot_answer", seat=seat)
+    return action
+
+
+def next_action(
+    state: Any, bots: Sequence[Bot | None], table: Any | None = None,
+    clock: Clock | None = None,
+) -> tuple[int, Action] | None:
+    """The next ``(seat, action)`` a bot takes, or ``None`` if a person must decide.
+
+    ``bots[seat]`` is that seat's bot, or ``None`` for a person. ``table`` is the game's
+    table model (:attr:`SearchHints.table <tablegames.bots.hints.SearchHints.table>`) or
+    ``None``. The state is not changed: the caller applies the action.
+    """
+    if state.is_over:
+        return None
+    if len(bots) != len(state.players):
+        raise SetupError(f"need one bot (or None) per seat: {len(state.players)}, got {len(bots)}")
+
+    def timed(seat: int, ask: Any, handle: Handle) -> Any:
+        if clock is None:
+            return ask(handle)
+        start = time.perf_counter()
+        try:
+            return ask(handle)
+        finally:
+            clock.calls[seat] += 1
+            clock.seconds[seat] += time.perf_counter() - start
+
+    def turn(st: Any, seat: int, options: list[Action]) -> Action | None:
+        bot = bots[seat]
+        if bot is None:
+            return None
+        answer = timed(seat, bot.choose, Handle(st, seat, options, "turn"))
+        return _checked(bot, seat, answer, options, "its turn")
+
+    def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
+        bot = bots[seat]
+        if bot is None:
+            return None
+        answer = timed(seat, bot.interrupt, Handle(st, seat, options, "interrupt"))
+        return None if answer is None else _checked(bot, seat, answer, options, "an interrupt")
+
+    actor = state.to_act
+    seat, action = advance(state, turn, interrupt, table if bots[actor] is not None else None)
+    return None if action is None else (seat, action)
+
+
+def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
+            params: Mapping[str, Mapping[str, Any]] | None) -> list[Bot]:
+    out: list[Bot] = []
+    for seat, bot in enumerate(bots):
+        if isinstance(bot, str):
+            out.append(make(bot, info, seed=f"{seed}/{seat}", **dict((params or {}).get(bot, {}))))
+        else:
+            out.append(bot)
+    return out
+
+
+def play_game(
+    game: str | GameInfo, bots: Sequence[Bot | str], seed: int | str = 0, *,
+    players: int | Sequence[str] | None = None, params: Mapping[str, Mapping[str, Any]] | None = None,
+    table: bool = True, clock: Clock | None = None, **setup: Any,
+) -> Any:
+    """Play one seeded game to the end and return the final state.
+
+    ``bots`` are bots or bot names, one per seat (names are made with
+    :func:`~tablegames.bots.make`, seeded from ``seed`` and the seat, with
+    ``params[name]`` as keywords). ``players`` defaults to one per bot. ``table=True``
+    lets a game's physical-world model make the reports (Dallah): they are not a bot's
+    decision. ``setup`` goes to ``new_game`` (``rules=...``).
+
+    >>> from tablegames.bots import play_game
+    >>> final = play_game("toepen", ["club", "random", "random"], seed=3)
+    >>> final.is_over
+    True
+    """
+    info = _info(game)
+    lineup = _lineup(info, bots, seed, params)
+    if players is None:
+        players = len(lineup)
+    names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
+    kwargs = {**info.simulate_kwargs(names), **setup}
+    state = info.new_game(players=players, seed=seed, **kwargs)
+    if len(lineup) != len(state.players):
+        raise SetupError(f"need one bot per seat: {len(state.players)} seats, {len(lineup)} bots")
+    hints = hints_for(info)
+    model = hints.table(hash_seed(seed, "table")) if table and hints.table is not None else None
+    limit = info.max_actions(state)
+    steps = 0
+    while not state.is_over:
+        step = next_action(state, lineup, model, clock)
+        assert step is not None  # every seat has a bot
+        seat, action = step
+        state.apply(action, by=seat)
+        steps += 1
+        if steps > limit:
+            raise RuntimeError(f"{info.name} seed {seed}: game did not end in {limit} actions")
+    return state
+
+
+def hash_seed(seed: int | str, label: str) -> int:
+    """A 64-bit seed derived from ``seed`` for one purpose (stable across machines)."""
+    from tablegames.common.rng import seed_to_int
+
+    return seed_to_int(f"{seed}|{label}")

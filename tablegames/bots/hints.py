@@ -1,0 +1,85 @@
+"""What a game may tell the generic bots: a rollout policy, a value, a table, a filter.
+
+:mod:`tablegames.bots` speaks only the protocol, so a new game gets a random bot, the
+search and the arena for free. A game can make the search much stronger by registering
+:class:`SearchHints` (our four games do, in their ``bots.py``):
+
+* ``rollout`` — a *policy* (see :class:`Policy`) that plays every seat of a sampled world
+  in the search's rollouts; random rollouts are too weak in games where a careless
+  move throws the hand away (Toepen's last trick, Phase 10's lay-downs).
+* ``value``, ``horizon`` and ``rollout_depth`` — where playing to the end is too long
+  (Phase 10 runs to ten phases over many hands), rollouts stop once ``horizon(state)``
+  (a counter such as the hand number, or the number of actions) has risen by
+  ``rollout_depth``, and ``value(state)`` estimates each seat's chance of not losing the
+  game from the scores that decide it.
+* ``table`` — for a game with a physical world (Dallah), the model that reports what
+  happened at the table (see :class:`Table`); reports are never a bot's decision.
+* ``candidates`` — a filter that keeps a workable subset of a large action list
+  (Phase 10's many equivalent lay-downs), used inside the search only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from tablegames.common.actions import Action
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A state-level player: reads only what the seat to act may see, from any state.
+
+    Policies are the game's own bots (``GameInfo.bots``): they take the state itself, so
+    they are also what the search uses to play sampled worlds fast. Given a real state
+    they *could* read hidden cards, which is why :func:`tablegames.bots.make` never hands
+    them one: it wraps them so they only ever see a world (:class:`~.base.PolicyBot`).
+    ``interrupt(state, seat)`` is optional: a policy without it never interrupts.
+    """
+
+    def choose(self, state: Any) -> Action: ...
+
+
+@runtime_checkable
+class Table(Protocol):
+    """The physical world of a dexterity game, as a seeded model of what people report."""
+
+    def reports(self, state: Any) -> bool:
+        """Whether the decision now is a report of what happened (not a player's)."""
+        ...
+
+    def own_options(self, state: Any) -> list[Action]:
+        """What the seat to act may still decide itself before the report (may be [])."""
+        ...
+
+    def report(self, state: Any) -> Action:
+        """The report the table makes now (one action)."""
+        ...
+
+
+@attrs.frozen
+class SearchHints:
+    """A game's help for the generic bots (every field optional; see the module doc)."""
+
+    #: ``rollout(seed) -> Policy`` used for every seat in rollouts (None: uniform random).
+    rollout: Callable[[int], Any] | None = None
+    #: Each seat's estimated chance of not losing, in [0, 1], from a state before the end.
+    value: Callable[[Any], Sequence[float]] | None = None
+    #: A counter that rises as the game goes on (hands dealt, or actions taken).
+    horizon: Callable[[Any], int] | None = None
+    #: How far ``horizon`` may rise in a rollout before it is cut and valued (with
+    #: ``value`` set): 1 with a hand counter ends rollouts with the hand.
+    rollout_depth: int = 1
+    #: ``table(seed) -> Table`` for a game whose physical world reports actions.
+    table: Callable[[int], Table] | None = None
+    #: ``candidates(state, seat, actions) -> actions``: a workable subset, for the search.
+    candidates: Callable[[Any, int, list[Action]], list[Action]] | None = None
+    #: Progressive widening ``(k, alpha)``: a node visited n times may have
+    #: ``ceil(k * n ** alpha)`` children. None: every action is tried.
+    widening: tuple[float, float] | None = None
+
+
+#: Hints for games that register none: random rollouts to the end of the game.
+DEFAULT_HINTS = SearchHints()

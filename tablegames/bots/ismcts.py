@@ -1,0 +1,345 @@
+"""Single-observer information-set Monte Carlo tree search (``"ismcts"``).
+
+The algorithm is SO-ISMCTS of Cowling, Powley and Whitehouse, "Information Set Monte
+Carlo Tree Search", IEEE Transactions on Computational Intelligence and AI in Games
+4(2):120-143, 2012 (doi:10.1109/TCIAIG.2012.2200894). The tree belongs to one observer,
+the seat asking; its nodes are that seat's information sets, reached by sequences of
+public actions. Each iteration
+
+1. **determinizes**: deals one world consistent with all the seat has seen
+   (``handle.sample_world(rng)``; every card the seat cannot see, and the future order
+   of the stock, is redealt),
+2. **selects** down the tree among only the actions legal *in that world* (another
+   seat's options depend on its hidden cards), by UCB1 with *availability counts*: an
+   action's exploration term uses how often it was available, not how often its parent
+   was visited (the paper's answer to the subset-armed bandit),
+3. **expands** one untried action legal in the world,
+4. **rolls out** to the end of the game, or (with a game's ``value``) to the end of the
+   current hand, with the game's rollout policy for every seat,
+5. **backs up** each seat's reward into the edges that seat chose.
+
+The action is the most visited one at the root.
+
+Rewards. A finished game gives each seat 1 if it is not among ``outcome().losers`` and
+0 if it is: the arena's headline measure is the loss rate, and "not losing" is defined
+in every game (Dallah has only a loser). A cut rollout gives the game's estimate of the
+same quantity (:attr:`SearchHints.value <tablegames.bots.hints.SearchHints.value>`).
+
+The order of questions is the harness's (:mod:`tablegames.bots.turns`): other seats'
+interrupts are tree nodes of their own, with "pass" as one answer, so the search
+expects opponents to knock out of turn; a game's physical-world reports (Dallah) are
+the table model's, followed in the tree but never chosen.
+
+Large branching (Phase 10's lay-downs) is kept workable by the game's ``candidates``
+filter and, if a game asks for it, progressive widening.
+
+Budgets. ``budget`` (or its alias ``iterations``) is iterations per decision and makes
+the bot fully reproducible: the same seed and position give the same action on any
+machine. ``seconds`` searches for a wall-clock time instead (stronger on a fast
+machine, not reproducible). A question whether to interrupt gets ``interrupt_share``
+of the budget (a Toepen seat is asked before almost every card).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import attrs
+
+from tablegames.bots.base import decision_rng
+from tablegames.bots.handle import Handle
+from tablegames.bots.hints import SearchHints
+from tablegames.bots.registry import _info, hints_for
+from tablegames.bots.turns import NATURE, OWN, POLL, TURN, Decision, advance, next_decision
+from tablegames.common.actions import Action
+from tablegames.common.bots import RandomBot as RandomPolicy
+from tablegames.common.errors import SetupError
+from tablegames.common.protocol import GameInfo
+from tablegames.common.rng import Rng
+
+#: Key of "pass" (take no interrupt, let the table report) among a node's children.
+PASS = ""
+#: Most iterations one decision may use (each adds at most a few tree nodes).
+MAX_ITERATIONS = 1_000_000
+#: Longest search time one decision may use.
+MAX_SECONDS = 3600.0
+#: Longest rollout, in actions (a safety net: games end or are cut well before).
+MAX_ROLLOUT = 20_000
+DEFAULT_BUDGET = 200
+
+
+class _Node:
+    """An edge of the tree and the node below it: who chose it, and its statistics.
+
+    ``children`` are the answers chosen at this node; ``reports`` the table's reports
+    followed from it. They are kept apart because one node can be a decision in one
+    world and a report in another (what a Dallah draw leads to depends on the hidden
+    deck), and a report is never chosen by UCB, so it has no statistics.
+    """
+
+    __slots__ = ("avail", "children", "n", "reports", "seat", "w")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+        self.reports: dict[str, _Node] = {}
+
+
+@attrs.frozen
+class SearchInfo:
+    """What the last search did: iterations, time and, per root option, visits and mean."""
+
+    iterations: int
+    seconds: float
+    stats: dict[str, tuple[int, float]]
+
+
+def _number(name: str, value: object, lo: float, hi: float, integer: bool) -> float:
+    ok = (isinstance(value, int) or (not integer and isinstance(value, float)))
+    if isinstance(value, bool) or not ok or not lo <= value <= hi:  # type: ignore[operator]
+        kind = "an int" if integer else "a number"
+        raise SetupError(f"{name} must be {kind} in {lo:g}..{hi:g}, not {value!r}")
+    if isinstance(value, float) and math.isnan(value):
+        raise SetupError(f"{name} must be a number, not NaN")
+    return float(value)  # type: ignore[arg-type]
+
+
+class ISMCTS:
+    """SO-ISMCTS over the protocol (see the module docstring).
+
+    ``budget``/``iterations``: iterations per decision (default 200); ``seconds``: time
+    per decision instead. ``c``: the UCB exploration constant (rewards are in [0, 1]).
+    ``rollout``: ``"auto"`` (the game's rollout policy, else random), ``"random"``, or
+    the name of one of the game's bots. ``rollout_depth``: how far the game's horizon
+    (hands, or actions) may move in a rollout before it is cut and valued (games with a
+    ``value`` only; ``None``: the game's default, 0: play to the end).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self, game: str | GameInfo, seed: int | str = 0, budget: int | None = None, *,
+        iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
+        rollout: str = "auto", rollout_depth: int | None = None,
+        interrupt_share: float = 0.25, bias: float = 0.0,
+    ) -> None:
+        self.info = _info(game)
+        self.seed = seed
+        given = [b for b in (budget, iterations, seconds) if b is not None]
+        if len(given) > 1:
+            raise SetupError("give one budget: budget (= iterations) or seconds")
+        if seconds is not None:
+            self.seconds: float | None = _number("seconds", seconds, 1e-4, MAX_SECONDS, False)
+            self.iterations = MAX_ITERATIONS
+        else:
+            count = budget if budget is not None else iterations
+            self.iterations = int(_number("budget", DEFAULT_BUDGET if count is None else count,
+                                          1, MAX_ITERATIONS, True))
+            self.seconds = None
+        self.c = _number("c", c, 0.0, 100.0, False)
+        self.bias = _number("bias", bias, 0.0, 100.0, False)
+        self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
+        self.hints: SearchHints = hints_for(self.info)
+        policies = [b for b in self.info.bots if b != "ismcts"]
+        if not isinstance(rollout, str) or not (rollout in ("auto", "random") or rollout in policies):
+            known = ", ".join(["auto", "random", *policies])
+            raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
+        self.rollout = rollout
+        if rollout_depth is None:
+            rollout_depth = self.hints.rollout_depth
+        self.rollout_depth = int(_number("rollout_depth", rollout_depth, 0, 1000, True))
+        self.last: SearchInfo | None = None
+
+    # -- the bot interface -----------------------------------------------------------
+    def choose(self, handle: Handle) -> Action:
+        """Search the seat's turn and return the most visited action."""
+        legal = handle.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        n = len(handle.players)
+        if self.hints.table is not None:
+            # Asked for a report of the physical world (a caller that does not let the
+            # table report): what fell is not the bot's to choose, so the table model
+            # answers, after the seat's own options (the swap) have been searched.
+            world = handle.world()
+            table = self.hints.table(decision_rng(self.seed, handle).next64())
+            if table.reports(world):
+                own = [a for a in table.own_options(world) if a in legal]
+                if own:
+                    taken = self._search(handle, Decision(handle.seat, OWN, own, n - 1),
+                                         self.interrupt_share)
+                    if taken is not None:
+                        return taken
+                return table.report(world)
+        answer = self._search(handle, Decision(handle.seat, TURN, legal, n - 1), 1.0)
+        assert answer is not None
+        return answer
+
+    def interrupt(self, handle: Handle) -> Action | None:
+        """Search whether to take an interrupt (or own option) now; ``None`` to pass."""
+        legal = handle.legal_actions()
+        n = len(handle.players)
+        if handle.seat == handle.to_act:
+            root = Decision(handle.seat, OWN, legal, n - 1)
+        else:
+            cursor = (handle.seat - (handle.to_act or 0) - 1) % n
+            root = Decision(handle.seat, POLL, legal, cursor)
+        return self._search(handle, root, self.interrupt_share)
+
+    # -- the search ------------------------------------------------------------------
+    def _policy(self, rng: Rng) -> Any:
+        seed = rng.next64()
+        if self.rollout == "random":
+            return RandomPolicy(seed)
+        if self.rollout == "auto":
+            return self.hints.rollout(seed) if self.hints.rollout else RandomPolicy(seed)
+        return self.info.bots[self.rollout](seed)
+
+    def _search(self, handle: Handle, root_dec: Decision, share: float) -> Action | None:
+        rng = decision_rng(self.seed, handle)
+        hints = self.hints
+        policy = self._policy(rng)
+        table = hints.table(rng.next64()) if hints.table is not None else None
+        if root_dec.kind == TURN and hints.candidates is not None:
+            options = hints.candidates(handle.world(), handle.seat, root_dec.options)
+            root_dec = attrs.evolve(root_dec, options=options)
+        iterations = max(1, int(self.iterations * share))
+        limit = None if self.seconds is None else max(1e-4, self.seconds * share)
+        root = _Node(handle.seat)
+        start = time.perf_counter()
+        done = 0
+        while done < iterations:
+            self._iterate(handle.sample_world(rng), root, root_dec, rng, policy, table)
+            done += 1
+            if limit is not None and time.perf_counter() - start >= limit:
+                break
+        seconds = time.perf_counter() - start
+        keys = [str(a) for a in root_dec.options]
+        if root_dec.kind != TURN:
+            keys.append(PASS)
+        stats = {k: (root.children[k].n, root.children[k].w / root.children[k].n)
+                 for k in keys if k in root.children}
+        self.last = SearchInfo(done, seconds, stats)
+        best = max(range(len(keys)), key=lambda i: (stats.get(keys[i], (0, 0.0)), -i))
+        return None if keys[best] == PASS else root_dec.options[best]
+
+    def _iterate(self, world: Any, root: _Node, dec: Decision | None, rng: Rng, policy: Any,
+                 table: Any) -> None:
+        hints = self.hints
+        horizon = hints.horizon
+        start_mark = horizon(world) if horizon is not None else 0
+        c = self.c
+        bias = self.bias
+        node = root
+        root.n += 1
+        path: list[_Node] = []
+        cursor = 0
+        first = True
+        while dec is not None:
+            if dec.kind == NATURE:
+                action = table.report(world)
+                key = str(action)
+                child = node.reports.get(key)
+                if child is None:
+                    child = node.reports[key] = _Node(dec.seat)
+                world.apply(action)
+                node = child
+                cursor = 0
+                dec = next_decision(world, 0, table)
+                continue
+            options = dec.options
+            if not first and dec.kind == TURN and hints.candidates is not None:
+                options = hints.candidates(world, dec.seat, options)
+            first = False
+            keys = [str(a) for a in options]
+            if dec.kind != TURN:
+                keys.append(PASS)
+            children = node.children
+            untried = [i for i, k in enumerate(keys) if k not in children]
+            expand = bool(untried)
+            if expand and hints.widening is not None and len(untried) < len(keys):
+                k_w, alpha = hints.widening
+                expand = len(children) < math.ceil(k_w * (node.n + 1) ** alpha)
+            pref = self._preference(world, dec, policy) if bias else None
+            if expand:
+                i = untried[rng.below(len(untried))]
+                if pref is not None and pref not in children and pref in keys:
+                    i = keys.index(pref)
+                chosen = children[keys[i]] = _Node(dec.seat)
+                for k in keys:
+                    if k in children:
+                        children[k].avail += 1
+            else:
+                best_score = -1.0
+                i = -1
+                for j, k in enumerate(keys):
+                    child = children.get(k)
+                    if child is None:
+                        continue
+                    child.avail += 1
+                    score = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                    if k == pref:
+                        score += bias / (child.n + 1)
+                    if score > best_score:
+                        best_score, i = score, j
+                chosen = children[keys[i]]
+            path.append(chosen)
+            node = chosen
+            if i < len(options):
+                world.apply(options[i])
+                cursor = 0
+            else:
+                cursor = dec.cursor + 1
+            if expand:
+                break
+            dec = next_decision(world, cursor, table)
+        rewards = self._rollout(world, cursor, policy, table, start_mark)
+        for edge in path:
+            edge.n += 1
+            edge.w += rewards[edge.seat]
+
+    @staticmethod
+    def _preference(world: Any, dec: Decision, policy: Any) -> str:
+        """The rollout policy's own answer to this question (for the progressive bias)."""
+        if dec.kind == TURN:
+            return str(policy.choose(world))
+        ask = getattr(policy, "interrupt", None)
+        answer = None if ask is None else ask(world, dec.seat)
+        return PASS if answer is None else str(answer)
+
+    def _rollout(self, world: Any, cursor: int, policy: Any, table: Any, start_mark: int,
+                 ) -> list[float]:
+        hints = self.hints
+        horizon = hints.horizon if hints.value is not None and self.rollout_depth else None
+        stop = start_mark + self.rollout_depth
+        choose = policy.choose
+        ask = getattr(policy, "interrupt", None)
+
+        def turn(st: Any, seat: int, options: list[Action]) -> Action:
+            action: Action = choose(st)
+            return action
+
+        def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
+            return None if ask is None else ask(st, seat)
+
+        steps = 0
+        while not world.is_over:
+            if horizon is not None and horizon(world) >= stop:
+                break
+            if steps >= MAX_ROLLOUT:
+                break
+            _, action = advance(world, turn, interrupt, table, cursor, turn_options=False)
+            world.apply(action)
+            cursor = 0
+            steps += 1
+        if world.is_over:
+            losers = world.outcome().losers
+            return [0.0 if s in losers else 1.0 for s in range(len(world.players))]
+        if hints.value is not None:
+            return list(hints.value(world))
+        return [0.5] * len(world.players)

@@ -1,0 +1,364 @@
+"""The arena: seat-rotated matches between bots, and who is better, with error bars.
+
+``arena("toepen", ["ismcts", "club", "random", "random"], games=400, seed=1)`` plays
+``games`` games in blocks of one deal per rotation: the ``P`` bots of the lineup sit
+down, and each block deals one seed ``P`` times with the lineup turned one seat further
+each time, so every bot plays every seat equally often, on the same deals (duplicate
+play: a lucky deal is shared by every bot). ``games`` must be a multiple of ``P``.
+
+Per bot name (several seats under one name are pooled):
+
+* ``games`` — games it took part in; ``seats`` — seat-games it played;
+* ``loss_rate`` and ``ci95`` — the share of its seat-games in which it was among
+  ``outcome().losers``, with the 95% Wilson interval;
+* ``win_rate`` and ``win_ci95`` where the game has winners (Dallah has only a loser);
+* ``mean_score`` and ``score_ci95`` — the mean of ``outcome().scores`` (the game's own
+  measure: Toepen lives lost, Phase 10 points, Shithead places, Dallah cups held) with a
+  normal 95% interval;
+* ``decisions`` and ``ms_per_decision`` — questions answered and mean time per answer;
+* ``rating`` — an OpenSkill (Plackett-Luce) rating, when more than two seats play (with
+  two, a rating says no more than the win rate): each game ranks its seats winners,
+  then the rest, then losers. Ratings depend on the order
+  of games, which is the seed order, so they are reproducible too.
+
+Seat-games of one game are not independent (one seat's loss is another's escape), so
+read the intervals of a bot holding several seats as approximate. Games are run by
+:func:`tablegames.runner.run`: the results are the same with any number of workers.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+import attrs
+
+from tablegames.bots.harness import Clock, play_game
+from tablegames.bots.registry import _info, make
+from tablegames.common.errors import SetupError
+from tablegames.common.rules import coerce_rules
+from tablegames.common.simulate import game_seed
+from tablegames.stats import wilson
+
+#: Most games one arena call may be asked for.
+MAX_GAMES = 10_000_000
+#: Most bots in one lineup (no game seats more).
+MAX_LINEUP = 64
+
+
+@attrs.frozen
+class _Plan:
+    """What a worker needs to play game ``g`` (picklable: names and plain values)."""
+
+    game: str
+    lineup: tuple[str, ...]
+    params: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+    rules: Any
+    seed: int | str
+
+
+@attrs.frozen
+class GameRecord:
+    """One game of an arena: who sat where and how it ended."""
+
+    seed: int
+    seats: tuple[str, ...]
+    losers: tuple[int, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    actions: int
+    calls: tuple[int, ...]
+    seconds: tuple[float, ...]
+
+
+def _play(plan: _Plan, g: int) -> GameRecord:
+    """Play game ``g`` of the plan (in a worker)."""
+    p = len(plan.lineup)
+    block, turn = divmod(g, p)
+    seats = tuple(plan.lineup[(s + turn) % p] for s in range(p))
+    params = {name: dict(kw) for name, kw in plan.params}
+    info = _info(plan.game)
+    seed = game_seed(plan.seed, block)
+    bots = [make(name, info, seed=f"arena|{plan.seed}|{g}|{s}", **params.get(name, {}))
+            for s, name in enumerate(seats)]
+    clock = Clock(p)
+    state = play_game(info, bots, seed, clock=clock, rules=plan.rules)
+    out = state.outcome()
+    return GameRecord(
+        seed=seed, seats=seats, losers=tuple(sorted(out.losers)), winners=tuple(sorted(out.winners)),
+        scores=tuple(int(x) for x in out.scores), actions=len(state.history),
+        calls=tuple(clock.calls), seconds=tuple(clock.seconds))
+
+
+@attrs.frozen
+class BotStats:
+    """One bot's results in an arena (see the module docstring for each field)."""
+
+    name: str
+    games: int
+    seats: int
+    losses: int
+    wins: int
+    scores: tuple[int, ...]
+    decisions: int
+    seconds: float
+    has_winners: bool
+    rating: tuple[float, float] | None = None
+
+    @property
+    def loss_rate(self) -> float:
+        return self.losses / self.seats if self.seats else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.losses, self.seats)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def win_ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seats)
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def score_ci95(self) -> tuple[float, float]:
+        n = len(self.scores)
+        mean = self.mean_score
+        if n < 2:
+            return (mean, mean)
+        var = sum((x - mean) ** 2 for x in self.scores) / (n - 1)
+        half = 1.959963984540054 * math.sqrt(var / n)
+        return (mean - half, mean + half)
+
+    @property
+    def ms_per_decision(self) -> float:
+        return 1000 * self.seconds / self.decisions if self.decisions else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, rates and intervals rounded to 4 places."""
+        def r(x: float) -> float:
+            return round(x, 4)
+
+        d: dict[str, Any] = {
+            "games": self.games, "seats": self.seats, "losses": self.losses,
+            "loss_rate": r(self.loss_rate), "ci95": [r(x) for x in self.ci95],
+        }
+        if self.has_winners:
+            d.update(wins=self.wins, win_rate=r(self.win_rate),
+                     win_ci95=[r(x) for x in self.win_ci95])
+        d.update(mean_score=r(self.mean_score), score_ci95=[r(x) for x in self.score_ci95],
+                 decisions=self.decisions, ms_per_decision=round(self.ms_per_decision, 3))
+        if self.rating is not None:
+            mu, sigma = self.rating
+            d["rating"] = {"mu": r(mu), "sigma": r(sigma), "ordinal": r(mu - 3 * sigma)}
+        return d
+
+
+@attrs.frozen
+class ArenaResult:
+    """Everything an arena found (``to_dict()`` is ``tablegames arena --json``)."""
+
+    game: str
+    title: str
+    players: int
+    lineup: tuple[str, ...]
+    seed: int | str
+    budget: int | None
+    records: tuple[GameRecord, ...]
+    bots: dict[str, BotStats]
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "games": self.games, "players": self.players,
+                "lineup": list(self.lineup), "seed": self.seed, "budget": self.budget,
+                "bots": {name: s.to_dict() for name, s in self.bots.items()}}
+
+    def report(self) -> str:
+        """A table a person can read, and what the intervals mean."""
+        winners = any(s.has_winners for s in self.bots.values())
+        lines = [f"{self.title}: {self.games} games, {self.players} players, lineup "
+                 f"{','.join(self.lineup)} (rotated), seed {self.seed}"
+                 + (f", budget {self.budget}" if self.budget is not None else "")]
+        head = f"  {'bot':<12}{'seats':>6}  {'lost (95% CI)':<22}"
+        if winners:
+            head += f"{'won (95% CI)':<22}"
+        head += f"{'mean score (95% CI)':<24}{'ms/decision':>12}"
+        rated = any(s.rating is not None for s in self.bots.values())
+        if rated:
+            head += f"{'rating':>16}"
+        lines.append(head)
+        for s in self.bots.values():
+            lo, hi = s.ci95
+            row = f"  {s.name:<12}{s.seats:>6}  {_pct(s.loss_rate, lo, hi):<22}"
+            if winners:
+                row += f"{_pct(s.win_rate, *s.win_ci95):<22}"
+            a, b = s.score_ci95
+            row += f"{f'{s.mean_score:.2f} ({a:.2f}–{b:.2f})':<24}{s.ms_per_decision:>12.2f}"
+            if rated and s.rating is not None:
+                mu, sigma = s.rating
+                row += f"{f'{mu:.1f} ± {sigma:.1f}':>16}"
+            lines.append(row)
+        if self.players > 2 and not rated:
+            lines.append('  (ratings need OpenSkill: pip install "tablegames[arena]")')
+        lines.append("  Rates are shares of each bot's seat-games; the ranges are 95% Wilson "
+                     "intervals. Two bots whose ranges do not overlap differ beyond chance.")
+        return "\n".join(lines) + "\n"
+
+
+def _pct(rate: float, lo: float, hi: float) -> str:
+    return f"{100 * rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
+
+
+def _takes_budget(name: str, info: Any) -> bool:
+    if name == "ismcts":
+        return True
+    factory = info.bots.get(name)
+    if factory is None:
+        return False
+    try:
+        return "budget" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _check_int(what: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise SetupError(f"{what} must be an int, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise SetupError(f"{what} must be in {lo}..{hi:,}, not {value}")
+    return value
+
+
+def arena(
+    game: str, bots: Sequence[str], games: int, seed: int | str = 0, *,
+    budget: int | None = None, players: int | None = None, workers: int | None = None,
+    params: dict[str, dict[str, Any]] | None = None, rules: Any = None,
+    backend: str = "process", address: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play a seat-rotated arena and return its statistics (see the module docstring).
+
+    ``bots`` names the lineup, one name per seat; with ``players`` larger than the
+    lineup it is repeated to fill the seats (``["ismcts", "random"]`` at 4 players is
+    ismcts, random, ismcts, random). ``budget`` is given to every bot that takes one
+    (``ismcts``: iterations per decision); ``params`` gives any bot its own keywords.
+    Everything is checked before the first game is played.
+
+    >>> r = arena("toepen", ["club", "random"], games=4, seed=1, workers=1)
+    >>> r.games, r.bots["club"].seats, r.bots["random"].seats
+    (4, 4, 4)
+    """
+    from tablegames.runner import check_backend, check_workers, run
+
+    info = _info(game)
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
+        raise SetupError("bots must be a non-empty list of bot names")
+    if len(bots) > MAX_LINEUP:
+        raise SetupError(f"a lineup has at most {MAX_LINEUP} bots")
+    names = [b.strip() if isinstance(b, str) else b for b in bots]
+    if players is None:
+        players = len(names)
+    players = _check_int("players", players, 1, MAX_LINEUP)
+    if not info.min_players <= players <= info.max_players:
+        raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
+                         f"not {players}")
+    if len(names) > players:
+        raise SetupError(f"{len(names)} bots for {players} seats: give at most one bot per seat")
+    lineup = tuple(names[s % len(names)] for s in range(players))
+    games = _check_int("games", games, 1, MAX_GAMES)
+    if games % players:
+        lower, upper = games - games % players, games + players - games % players
+        hint = f"{lower} or {upper}" if lower else str(upper)
+        raise SetupError(f"games must be a multiple of the {players} seats so that every bot sits "
+                         f"in every seat equally often (try {hint})")
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    check_backend(backend)
+    check_workers(workers, backend)
+    per_bot: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (params or {}).items()}
+    if budget is not None:
+        budget = _check_int("budget", budget, 1, 1_000_000)
+        takers = [n for n in dict.fromkeys(lineup) if _takes_budget(n, info)]
+        if not takers:
+            raise SetupError(f"no bot in the lineup takes a budget ({', '.join(dict.fromkeys(lineup))})")
+        for n in takers:
+            per_bot.setdefault(n, {})["budget"] = budget
+    rules_obj = coerce_rules(info.rules_class, rules) if rules is not None else (
+        info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules"))
+    for name in dict.fromkeys(lineup):  # unknown names and bad parameters fail now
+        make(name, info, seed=0, **per_bot.get(name, {}))
+    info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table
+    plan = _Plan(info.name, lineup,
+                 tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),
+                 rules_obj, seed)
+    records = tuple(run(partial(_play, plan), range(games), workers=workers, backend=backend,
+                        address=address, progress=progress))
+    return ArenaResult(info.name, info.title, players, lineup, seed, budget, records,
+                       summarise(records))
+
+
+def summarise(records: Sequence[GameRecord]) -> dict[str, BotStats]:
+    """Pool the records by bot name (in lineup order of first appearance)."""
+    has_winners = any(r.winners for r in records)
+    order: dict[str, None] = {}
+    for r in records:
+        order.update(dict.fromkeys(r.seats))
+    out: dict[str, dict[str, Any]] = {n: {"games": 0, "seats": 0, "losses": 0, "wins": 0,
+                                          "scores": [], "decisions": 0, "seconds": 0.0}
+                                      for n in order}
+    for r in records:
+        for name in set(r.seats):
+            out[name]["games"] += 1
+        for s, name in enumerate(r.seats):
+            o = out[name]
+            o["seats"] += 1
+            o["losses"] += s in r.losers
+            o["wins"] += s in r.winners
+            o["scores"].append(r.scores[s])
+            o["decisions"] += r.calls[s]
+            o["seconds"] += r.seconds[s]
+    seats = len(records[0].seats) if records else 0
+    ratings = _ratings(records, list(order)) if seats > 2 else {}
+    return {n: BotStats(n, o["games"], o["seats"], o["losses"], o["wins"], tuple(o["scores"]),
+                        o["decisions"], o["seconds"], has_winners, ratings.get(n))
+            for n, o in out.items()}
+
+
+def _ratings(records: Sequence[GameRecord], names: list[str]) -> dict[str, tuple[float, float]]:
+    """OpenSkill Plackett-Luce ratings, game by game in seed order.
+
+    Every seat is rated as its own team with its bot's current rating; a bot holding
+    several seats of one game moves by the mean of its seats' updates. Needs the
+    ``openskill`` package (``pip install "tablegames[arena]"``); without it there are
+    no ratings (the report says how to get them).
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:  # an optional extra: the rest of the arena does not need it
+        return {}
+    model = PlackettLuce()
+    current = {n: (model.mu, model.sigma) for n in names}
+    for r in records:
+        teams = [[model.rating(mu=current[n][0], sigma=current[n][1])] for n in r.seats]
+        ranks = [0.0 if s in r.winners else (2.0 if s in r.losers else 1.0)
+                 for s in range(len(r.seats))]
+        if len(set(ranks)) == 1:
+            continue  # nobody did better than anybody: no information
+        rated = model.rate(teams, ranks=ranks)
+        moved: dict[str, list[tuple[float, float]]] = {}
+        for name, team in zip(r.seats, rated, strict=True):
+            moved.setdefault(name, []).append((team[0].mu, team[0].sigma))
+        for name, new in moved.items():
+            current[name] = (sum(m for m, _ in new) / len(new), sum(s for _, s in new) / len(new))
+    return current

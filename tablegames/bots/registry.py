@@ -1,0 +1,137 @@
+"""Bots by name: ``make(name, game, seed=..., **params)``, ``names(game)``, registration.
+
+Every game has ``"random"`` and ``"ismcts"``; each game adds its own heuristic bots from
+its registry entry (``GameInfo.bots``: Toepen ``"club"``, Phase 10 ``"smart"`` and
+``"eager"``, Shithead ``"smart"``, Dallah ``"model"``), wrapped so they see only a world
+(:class:`~tablegames.bots.base.PolicyBot`). :func:`register` adds a bot of your own.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from tablegames.bots.base import Bot, PolicyBot, RandomBot
+from tablegames.bots.hints import DEFAULT_HINTS, SearchHints
+from tablegames.common.errors import SetupError
+from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import game_info
+
+#: ``factory(info, seed, **params) -> Bot`` by name; ``None`` key: every game.
+_EXTRA: dict[str | None, dict[str, Callable[..., Bot]]] = {}
+_HINTS: dict[str, SearchHints] = {}
+#: Names every game has, in this order, before the game's own.
+GENERIC = ("random", "ismcts")
+
+
+def _info(game: str | GameInfo) -> GameInfo:
+    if isinstance(game, GameInfo):
+        return game
+    if not isinstance(game, str):
+        raise SetupError(f"game must be a game name or a GameInfo, not {type(game).__name__}")
+    return game_info(game)
+
+
+def _check_seed(seed: object) -> int | str:
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SetupError(f"a bot's seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and len(seed) > 256:
+        raise SetupError("a bot's seed string is at most 256 characters")
+    return seed
+
+
+def register(name: str, factory: Callable[..., Bot], game: str | None = None) -> None:
+    """Add a bot: ``factory(info, seed, **params)`` returns an object with ``choose`` and
+    ``interrupt`` (see :class:`~tablegames.bots.base.Bot`); ``game=None``: every game."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise SetupError(f"a bot name must be an identifier, not {name!r}")
+    _EXTRA.setdefault(game, {})[name] = factory
+
+
+def register_hints(game: str, hints: SearchHints) -> None:
+    """Tell the search how to play ``game`` well (a game's ``bots.py`` does this)."""
+    if not isinstance(hints, SearchHints):
+        raise SetupError("hints must be a tablegames.bots.SearchHints")
+    _HINTS[game] = hints
+
+
+def hints_for(game: str | GameInfo) -> SearchHints:
+    """The game's registered :class:`SearchHints` (defaults where it registered none)."""
+    info = _info(game)
+    return _HINTS.get(info.name, DEFAULT_HINTS)
+
+
+def names(game: str | GameInfo) -> tuple[str, ...]:
+    """Every bot name :func:`make` accepts for ``game``."""
+    info = _info(game)
+    out = list(GENERIC)
+    for name in [*info.bots, *_EXTRA.get(None, {}), *_EXTRA.get(info.name, {})]:
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) -> Bot:
+    """A bot for ``game`` by ``name``, seeded: ``make("ismcts", "toepen", seed=1, budget=200)``.
+
+    ``params`` go to the bot: ``ismcts`` takes ``budget``/``iterations`` (iterations per
+    decision) or ``seconds``, and more (see :class:`~tablegames.bots.ismcts.ISMCTS`); a
+    game's own bots take their constructor's keywords. An unknown name or parameter is
+    a :class:`~tablegames.SetupError` naming what is known.
+    """
+    info = _info(game)
+    seed = _check_seed(seed)
+    if not isinstance(name, str):
+        raise SetupError(f"a bot name must be a string, not {type(name).__name__}")
+    factory = _EXTRA.get(info.name, {}).get(name) or _EXTRA.get(None, {}).get(name)
+    if factory is not None:
+        bot: Bot = _call(name, factory, info, seed, **params)
+        return bot
+    if name == "random":
+        _no_params(name, params)
+        return RandomBot(seed)
+    if name == "ismcts":
+        from tablegames.bots.ismcts import ISMCTS
+
+        search: Bot = _call(name, ISMCTS, info, seed, **params)
+        return search
+    policy = info.bots.get(name)
+    if policy is None:
+        raise SetupError(f"{info.name} has no bot {name!r}; known: {', '.join(names(info))}")
+    return PolicyBot(name, _call(name, policy, seed, **params), seed)
+
+
+def _no_params(name: str, params: dict[str, Any]) -> None:
+    if params:
+        raise SetupError(f"bot {name!r} takes no parameters (got {', '.join(sorted(params))})")
+
+
+def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> Any:
+    """Call a factory, turning an unknown keyword into a clear :class:`SetupError`."""
+    try:
+        sig = inspect.signature(factory)
+    except (TypeError, ValueError):  # a builtin without a signature: just call it
+        return factory(*args, **params)
+    accepts_any = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
+    known = [p.name for p in list(sig.parameters.values())[len(args):]
+             if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    unknown = sorted(set(params) - set(known))
+    if unknown and not accepts_any:
+        takes = ", ".join(known) or "none"
+        raise SetupError(f"bot {name!r} has no parameter {unknown[0]!r} (it takes: {takes})")
+    return factory(*args, **params)
+
+
+def as_policy(name: str, game: str) -> Callable[[int], Any]:
+    """A ``GameInfo.bots`` factory for one of these bots: ``factory(seed)`` gives an
+    object with ``choose(state)`` that asks the bot through a handle (see
+    :class:`~tablegames.bots.base.SeatedPolicy`). The game is looked up when the
+    factory is called, so a game's registry entry can name it while being built."""
+    from tablegames.bots.base import SeatedPolicy
+
+    def factory(seed: int | str = 0) -> SeatedPolicy:
+        return SeatedPolicy(make(name, game, seed=seed))
+
+    factory.__name__ = f"{name}_{game}"
+    return factory

@@ -1,0 +1,237 @@
+"""Dallah position text: the whole table as lines a person can read and edit.
+
+The core writes the header (``game``, ``player N``, ``rules``, ``rng``, ``stage``); these
+are Dallah's lines, in the order a person looks at a table (see the notation guide)::
+
+    active: 0                     whose turn it is
+    turn: 3                       the turn's number, from 1
+    shared: classic=5 tall=4 ...  cups left in the shared pile, by shape
+    pot_lid: tall wide            the cups on each zone, in placement order (- for none)
+    full: lid                     zones reported as having no usable space
+    piles: 0 2 1                  cups in each personal pile
+    retired: 0
+    held 1: ma_ysir               each seat's protection cards (- for none)
+    stock: place tap ...          the Action deck, top first, or "shuffled"
+    discard: kheth ...            the Action discard pile, top first
+    placement_stock: lid neck ... the Placement deck, top first, or "shuffled"
+    placement_discard: -
+    rolls: -                      stacked die faces still to come
+    card: place                   the Action card in play (- between cards)
+    ...                           the bookkeeping of the card in play, then of the turn
+
+Cups, zones and cards are written by their card-set ids. Every field a view or a legal
+list depends on is a line, so a position read back shows every phone exactly what the
+state it was written from shows; an impossible position (a card twice, cups that do not
+add up) is refused by the checks a loaded save goes through.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
+from tablegames.dallah.table import table_for
+
+if TYPE_CHECKING:
+    from tablegames.dallah.state import State
+
+
+def _opt(x: int) -> int | None:
+    return None if x < 0 else x
+
+
+def write(state: State, w: PositionWriter) -> None:
+    """Dallah's lines of ``state.to_position()``."""
+    t = state.t
+    sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
+    w.put("active", state.active)
+    w.put("turn", state.turn_no + 1)
+    w.items("shared", [f"{sid[s]}={k}" for s, k in enumerate(state.shared)])
+    w.comment("the Dallah: cups on each zone, in placement order")
+    for z, cups in enumerate(state.pot):
+        w.items(f"pot_{zid[z]}", [sid[s] for s in cups])
+    w.items("full", [zid[z] for z in range(t.nzones) if state.full[z]])
+    w.items("piles", state.piles)
+    w.put("retired", state.retired)
+    for s in range(state.n):
+        w.items(f"held {s}", [cid[c] for c in state.held[s]])
+    w.comment("the decks, top first")
+    w.items("stock", [cid[c] for c in reversed(state.act_stock)])
+    w.items("discard", [cid[c] for c in reversed(state.act_discard)])
+    w.items("placement_stock", [zid[z] for z in reversed(state.zone_stock)])
+    w.items("placement_discard", [zid[z] for z in reversed(state.zone_discard)])
+    w.items("rolls", [sid[s] for s in state.rolls])
+    w.comment("the Action card in play and its cups")
+    w.put("card", cid[state.card] if state.card >= 0 else None)
+    w.items("cups_in_hand", [sid[s] for s in state.cups_in_hand])
+    w.items("placers", state.placers)
+    w.put("placer", state.placer)
+    w.put("collector", _opt(state.collector))
+    w.put("partner", _opt(state.partner))
+    w.put("zone", zid[state.zone] if state.zone >= 0 else None)
+    w.put("report", REPORTS[state.what])
+    w.put("released", state.released)
+    w.put("collapsed", state.collapsed)
+    w.put("falls", state.falls)
+    w.put("collected", state.collected)
+    w.put("timeouts", state.timeouts)
+    w.put("swaps", state.swaps)
+    w.put("amount", state.amount)
+    w.comment("protection: effects are source>recipient:cups (pile for a swap)")
+    w.items("effects", [_effect_text(e) for e in state.effects])
+    w.items("asked", state.asked)
+    w.items("answered", state.answered)
+    w.items("used", state.used)
+    w.comment("the turn before: seat card collector collected collapsed late_reporter")
+    last = state.last_turn
+    w.items("last_turn", [] if not last else [
+        last[0], cid[last[1]], "-" if last[2] < 0 else last[2], last[3],
+        "yes" if last[4] else "no", "-" if last[5] < 0 else last[5]])
+
+
+def _effect_text(e: list[int]) -> str:
+    src, dst, k, flags = e
+    text = f"{src}>{dst}:{'pile' if k == SWAP else k}"
+    if flags & REDIRECTED:
+        text += "+redirected"
+    if flags & BLOCKED:
+        text += "+blocked"
+    return text
+
+
+def read(state: State, r: PositionReader) -> None:
+    """Set every declared field of ``state`` from Dallah's lines (``state.from_position``)."""
+    t = state.t = table_for(state.rules.cards)
+    n = state.n
+
+    def code(index: Mapping[str, int], what: str) -> Callable[[str], int]:
+        def look(word: str) -> int:
+            c = index.get(word)
+            if c is None:
+                raise ValueError(f"{word[:40]!r} is not a {what} of this card set")
+            return c
+        return look
+
+    def number(word: str) -> int:
+        if not (word.isascii() and word.isdigit()) or len(word) > 7:
+            raise ValueError(f"{word[:40]!r} is not a count")
+        return int(word)
+
+    def seat(word: str) -> int:
+        v = number(word)
+        if v >= n:
+            raise ValueError(f"{word!r} is not a seat")
+        return v
+
+    def opt(key: str, look: Callable[[str], int]) -> int:
+        word = r.str(key)
+        if word == "-":
+            return -1
+        try:
+            return look(word)
+        except ValueError as exc:
+            raise r.fail(key, str(exc)) from None
+
+    shape, zone, card = (code(t.shape_index, "shape"), code(t.zone_index, "zone"),
+                         code(t.card_index, "card"))
+    state.active = r.int("active", 0, n - 1)
+    state.turn_no = r.int("turn", 1, 10_000_000) - 1
+    counts: dict[int, int] = {}
+    for word in r.words("shared"):
+        name, eq, k = word.partition("=")
+        try:
+            s = shape(name)
+            if not eq or s in counts:
+                raise ValueError(f"{word[:40]!r}: write each shape once, as shape=count")
+            counts[s] = number(k)
+        except ValueError as exc:
+            raise r.fail("shared", str(exc)) from None
+    if len(counts) != t.nshapes:
+        raise r.fail("shared", f"give all {t.nshapes} shapes, as shape=count")
+    state.shared = [counts[s] for s in range(t.nshapes)]
+    state.pot = [r.parse(f"pot_{t.zone_ids[z]}", shape) for z in range(t.nzones)]
+    full = set(r.parse("full", zone))
+    state.full = [z in full for z in range(t.nzones)]
+    state.piles = r.parse("piles", number)
+    if len(state.piles) != n:
+        raise r.fail("piles", f"expected {n} counts, one per seat")
+    state.retired = r.int("retired", 0, 1_000_000)
+    state.held = [r.parse(f"held {s}", card) for s in range(n)]
+    state.card = opt("card", card)
+    held = Counter(c for h in state.held for c in h)
+    if r.words("stock") == ["shuffled"]:
+        seen = Counter(r.parse("discard", card)) + held + Counter(
+            [state.card] if state.card >= 0 else [])
+        state.act_stock = sorted((Counter(t.action_deck) - seen).elements())
+        state.rng.shuffle(state.act_stock)
+    else:
+        state.act_stock = list(reversed(r.parse("stock", card)))
+    state.act_discard = list(reversed(r.parse("discard", card)))
+    state.zone = opt("zone", zone)
+    if r.words("placement_stock") == ["shuffled"]:
+        zseen = Counter(r.parse("placement_discard", zone)) + Counter(
+            [state.zone] if state.zone >= 0 else [])
+        state.zone_stock = sorted((Counter(t.zone_deck) - zseen).elements())
+        state.rng.shuffle(state.zone_stock)
+    else:
+        state.zone_stock = list(reversed(r.parse("placement_stock", zone)))
+    state.zone_discard = list(reversed(r.parse("placement_discard", zone)))
+    state.rolls = r.parse("rolls", shape)
+    state.cups_in_hand = r.parse("cups_in_hand", shape)
+    state.placers = r.parse("placers", seat)
+    state.placer = r.int("placer", 0, n - 1)
+    state.collector = opt("collector", seat)
+    state.partner = opt("partner", seat)
+    state.what = r.choice("report", REPORTS)
+    state.released = r.flag("released")
+    state.collapsed = r.flag("collapsed")
+    state.falls = r.int("falls", 0, 1_000_000)
+    state.collected = r.int("collected", 0, 1_000_000)
+    state.timeouts = r.int("timeouts", 0, 1_000_000)
+    state.swaps = r.int("swaps", 0, 5)
+    state.amount = r.int("amount", 0, 1_000_000)
+    state.effects = r.parse("effects", lambda w: _effect(w, n))
+    state.asked = r.parse("asked", seat)
+    state.answered = r.parse("answered", seat)
+    state.used = r.parse("used", seat)
+    words = r.words("last_turn")
+    if words:
+        if len(words) != 6 or words[4] not in ("yes", "no"):
+            raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
+                                      "collapsed (yes or no), late reporter (or -)")
+        try:
+            state.last_turn = [seat(words[0]), card(words[1]),
+                               -1 if words[2] == "-" else seat(words[2]), number(words[3]),
+                               1 if words[4] == "yes" else 0,
+                               -1 if words[5] == "-" else seat(words[5])]
+        except ValueError as exc:
+            raise r.fail("last_turn", str(exc)) from None
+    else:
+        state.last_turn = []
+
+
+def _effect(word: str, n: int) -> list[int]:
+    """``0>1:2``, ``1>2:pile+redirected``: source, recipient, cups, flags."""
+    head, _, rest = word.partition(":")
+    src, gt, dst = head.partition(">")
+    parts = rest.split("+")
+    flags = 0
+    for flag in parts[1:]:
+        if flag == "redirected":
+            flags |= REDIRECTED
+        elif flag == "blocked":
+            flags |= BLOCKED
+        else:
+            raise ValueError(f"{word[:40]!r}: unknown flag {flag[:20]!r}")
+    ok = gt and src.isascii() and src.isdigit() and dst.isascii() and dst.isdigit()
+    k_text = parts[0]
+    if not ok or not (k_text == "pile" or (k_text.isascii() and k_text.isdigit()
+                                           and len(k_text) < 7)):
+        raise ValueError(f"{word[:40]!r} is not source>recipient:cups")
+    s, d = int(src[:4]), int(dst[:4])
+    if s >= n or d >= n:
+        raise ValueError(f"{word[:40]!r} names no seat of this game")
+    return [s, d, SWAP if k_text == "pile" else int(k_text), flags]

@@ -1,0 +1,372 @@
+"""The web side: Starlette routes over the :class:`~tablegames.server.rooms.Hub`.
+
+=====================================  ==================================================
+``GET /``                               create a room, or join one with its code
+``GET /j/CODE``                         the join page a room's link and QR code open
+``GET /p/TOKEN``                        a player's phone (the token is that seat's secret)
+``GET /s/CODE``                         the shared screen: the public table, no hand
+``GET /api/games``                      games, player ranges, bots, variants, house rules
+``POST /api/rooms``                     create a room: ``{game, players, name, variant,
+                                        rules, bot, seed}`` -> ``{code, token}``
+``POST /api/rooms/CODE/join``           ``{name}`` -> ``{token}``
+``GET /api/rooms/CODE``                 the lobby in public: game and seat names
+``GET /qr/CODE.svg``                    the QR code of the room's join link
+``WS /ws/p/TOKEN``, ``WS /ws/s/CODE``   live pages (see :mod:`tablegames.server.rooms`)
+=====================================  ==================================================
+
+Everything a client sends is untrusted: bodies and messages have size limits, JSON is
+parsed defensively, each connection and address has a rate limit, and every refusal is
+a short message with a stable code. No error carries an exception's text from inside
+the server, so no hidden card can ride out on one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import re
+import time
+import typing
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+import segno
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from tablegames.common.registry import GAMES
+from tablegames.common.rules import rules_to_dict
+from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
+from tablegames.server.store import Store
+from tablegames.server.words import error_text, lang_of
+
+log = logging.getLogger("tablegames.server")
+
+STATIC = Path(__file__).parent / "static"
+#: Largest request body (a room's creation form with house rules).
+MAX_BODY = 16_384
+#: Largest websocket message from a phone (a batch of reports fits many times).
+MAX_MESSAGE = 4_096
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
+                Awaitable[None]]
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Buckets:
+    """One bucket per client address, in a bounded table."""
+
+    def __init__(self, rate: float, burst: float, size: int = 10_000) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self.table: dict[str, Bucket] = {}
+
+    def take(self, key: str) -> bool:
+        bucket = self.table.get(key)
+        if bucket is None:
+            if len(self.table) >= self.size:
+                self.table.clear()
+            bucket = self.table[key] = Bucket(self.rate, self.burst)
+        return bucket.take()
+
+
+class Headers:
+    """ASGI middleware: security headers on every page (the token is in the URL)."""
+
+    def __init__(self, app: ASGI) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
+                       send: Callable[[Message], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy",
+                     b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                     b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"cache-control", b"no-store"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+# -- the games, described for the creation form ----------------------------------------
+_DOC = re.compile(r"^\s*\*\s*``(\w+)``\s*[—-]\s*(.*)$")
+
+
+def _option_docs(cls: type) -> dict[str, str]:
+    docs: dict[str, str] = {}
+    current = None
+    for line in (cls.__doc__ or "").splitlines():
+        m = _DOC.match(line)
+        if m:
+            current = m.group(1)
+            docs[current] = m.group(2).strip()
+        elif current and line.strip() and not line.strip().startswith("*"):
+            docs[current] += " " + line.strip()
+        else:
+            current = None
+    return docs
+
+
+def _option(name: str, hint: Any, default: Any, doc: str) -> dict[str, Any] | None:
+    """A house rule as a form field, or ``None`` for options a form cannot hold (card sets)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    field: dict[str, Any] = {"name": name, "default": default, "doc": doc}
+    if hint is bool:
+        field["type"] = "bool"
+    elif hint is int:
+        field["type"] = "int"
+    elif origin is typing.Literal and all(isinstance(a, str) for a in args):
+        field["type"], field["choices"] = "choice", list(args)
+    elif set(args) == {int, type(None)}:
+        field["type"] = "optional_int"
+    elif origin is tuple and args[:1] == (str,):
+        field["type"], field["default"] = "list", list(default)
+    else:
+        return None
+    return field
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    """Every registered game, as the creation form needs it."""
+    out = []
+    for name in GAMES:
+        info = GAMES[name]
+        cls = info.rules_class
+        hints = typing.get_type_hints(cls)
+        docs = _option_docs(cls)
+        options = []
+        for f in attrs.fields(cls):
+            default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
+            opt = _option(f.name, hints[f.name], default, docs.get(f.name, ""))
+            if opt is not None:
+                options.append(opt)
+        simple = {o["name"] for o in options}
+        variants = {v: {k: val for k, val in rules_to_dict(r).items() if k in simple}
+                    for v, r in info.variants.items()}
+        out.append({"name": name, "title": info.title, "min": info.min_players,
+                    "max": info.max_players, "bots": list(bot_names(info)),
+                    "default_bot": info.default_bot, "options": options, "variants": variants})
+    return out
+
+
+# -- the app ---------------------------------------------------------------------------
+def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
+               post_rate: float = 5.0, post_burst: float = 120.0,
+               message_rate: float = 20.0, message_burst: float = 40.0) -> Starlette:
+    """The ASGI app serving rooms stored in the SQLite file ``db``.
+
+    ``bot_delay`` is the pause before a bot moves, so people can follow what it did.
+    """
+    store = Store(db)
+    hub = Hub(store, bot_delay=bot_delay)
+    posts = Buckets(post_rate, post_burst)
+    catalogue = games_catalogue()
+
+    def client(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "?"
+
+    def refuse(exc: ClientError, lang: str = "en", status: int = 400) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": error_text(lang, exc.code),
+                             "detail": exc.detail}, status_code=status)
+
+    async def body(request: Request) -> Any:
+        if not posts.take(client(request)):
+            raise ClientError("slow_down")
+        size = request.headers.get("content-length", "0")
+        if not size.isdigit() or int(size) > MAX_BODY:
+            raise ClientError("too_big")
+        data = b""
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_BODY:
+                raise ClientError("too_big")
+        try:
+            return json.loads(data)
+        except (ValueError, RecursionError):
+            raise ClientError("bad_message") from None
+
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            return FileResponse(STATIC / name, media_type="text/html")
+        return handler
+
+    async def api_games(request: Request) -> Response:
+        return JSONResponse(catalogue)
+
+    def seat_form(take: Callable[[Request, dict[str, Any]], Awaitable[tuple[str, str]]],
+                  ) -> Callable[[Request], Awaitable[Response]]:
+        """A POST that gives a seat: read the form, run ``take``, answer the seat's link."""
+        async def handler(request: Request) -> Response:
+            lang = lang_of(request.query_params.get("lang"))
+            try:
+                spec = await body(request)
+                if not isinstance(spec, dict):
+                    raise ClientError("bad_message")
+                code, token = await take(request, spec)
+            except ClientError as exc:
+                status = {"slow_down": 429, "no_room": 404}.get(exc.code, 400)
+                return refuse(exc, lang, status)
+            return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
+        return handler
+
+    async def create(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        return hub.create(spec)
+
+    async def join(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        room = hub.room(request.path_params["code"])
+        async with room.lock:
+            return room.code, hub.join(room.code, spec.get("name"))
+
+    async def api_room(request: Request) -> Response:
+        try:
+            room = hub.room(request.path_params["code"])
+        except ClientError as exc:
+            return refuse(exc, status=404)
+        return JSONResponse({"code": room.code, "game": room.info.name, "title": room.info.title,
+                             "started": room.started,
+                             "seats": [s["name"] for s in room.seats]})
+
+    async def qr(request: Request) -> Response:
+        try:
+            room = hub.room(request.path_params["code"])
+        except ClientError as exc:
+            return refuse(exc, status=404)
+        link = f"{str(request.base_url).rstrip('/')}/j/{room.code}"
+        out = io.BytesIO()
+        segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1b1b")
+        return Response(out.getvalue(), media_type="image/svg+xml")
+
+    async def serve_socket(ws: WebSocket, find: Callable[[], tuple[Room, int | None]]) -> None:
+        await ws.accept()
+        try:
+            room, seat = find()
+            conn = Conn(seat)
+            hub.attach(room, conn)
+        except ClientError as exc:
+            await ws.send_text(json.dumps(error_message(exc, "en", None)))
+            await ws.close(code=4404)
+            return
+        writer = asyncio.get_running_loop().create_task(_write(ws, conn))
+        bucket = Bucket(message_rate, message_burst)
+        warned = 0.0
+        try:
+            while not conn.dropped:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if not bucket.take():  # a flood: dropped, with one warning a second
+                    if time.monotonic() - warned > 1.0:
+                        warned = time.monotonic()
+                        conn.push(error_message(ClientError("slow_down"), conn.lang, None))
+                    continue
+                try:
+                    if text is None:
+                        raise ClientError("bad_message")
+                    if len(text) > MAX_MESSAGE:
+                        raise ClientError("too_big")
+                    try:
+                        data = json.loads(text)
+                    except (ValueError, RecursionError):
+                        raise ClientError("bad_message") from None
+                    await hub.handle(room, conn, data)
+                except ClientError as exc:
+                    version = room.state.version if room.state is not None else None
+                    conn.push(error_message(exc, conn.lang, version))
+                except Exception:  # a bug must not end the table: log it, say nothing inside
+                    log.exception("room %s: message failed", room.code)
+                    conn.push(error_message(ClientError("busy"), conn.lang, None))
+                await asyncio.sleep(0)  # let the writer send before the next message is read
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.detach(room, conn)
+            conn.push(None)
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def player_socket(ws: WebSocket) -> None:
+        await serve_socket(ws, lambda: hub.by_token(ws.path_params["token"]))
+
+    async def screen_socket(ws: WebSocket) -> None:
+        await serve_socket(ws, lambda: (hub.room(ws.path_params["code"]), None))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            await hub.close()
+            store.close()
+
+    routes = [
+        Route("/", page("index.html")),
+        Route("/j/{code}", page("index.html")),
+        Route("/p/{token}", page("room.html")),
+        Route("/s/{code}", page("room.html")),
+        Route("/api/games", api_games),
+        Route("/api/rooms", seat_form(create), methods=["POST"]),
+        Route("/api/rooms/{code}", api_room),
+        Route("/api/rooms/{code}/join", seat_form(join), methods=["POST"]),
+        Route("/qr/{code}.svg", qr),
+        WebSocketRoute("/ws/p/{token}", player_socket),
+        WebSocketRoute("/ws/s/{code}", screen_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Headers)])
+    app.state.hub = hub
+    return app
+
+
+async def _write(ws: WebSocket, conn: Conn) -> None:
+    """Send ``conn``'s queue in order; ``None`` closes the socket (the phone reconnects)."""
+    while True:
+        message = await conn.queue.get()
+        if message is None:
+            with contextlib.suppress(Exception):
+                await ws.close(code=1012)
+            return
+        text = message if isinstance(message, str) else json.dumps(
+            message, ensure_ascii=False, separators=(",", ":"))
+        try:
+            await ws.send_text(text)
+        except Exception:
+            return

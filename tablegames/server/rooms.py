@@ -1,0 +1,608 @@
+"""Rooms in memory: seats and their tokens, the game, the phones listening, the bots.
+
+The :class:`Hub` is the whole server logic without any web framework, so it can be read
+(and tested) on its own:
+
+* a room starts as a lobby (a game, a number of seats, house rules, which bot fills
+  empty seats); the creator holds seat 0, others join by the room code and a name and
+  get a seat token of their own; when every seat is taken, or the creator starts early
+  and bots take the empty seats, the game is dealt;
+* every tap is ``state.apply(action, by=seat, expect=version)`` under the room's lock,
+  then stored (:class:`~tablegames.server.store.Store`) and only then broadcast; a
+  refusal changes nothing and is answered to that phone alone;
+* each phone gets a page built from its own view (:mod:`tablegames.server.page`) and the
+  events as it may see them; a phone that reconnects says the last version it saw and
+  gets ``state.log(seat, since=v)``;
+* bots (any of ``tablegames.bots``) move through the library's harness when a bot seat
+  is to act (other bot seats may then knock out of turn); each decision is drawn from
+  the room's seed, the seat and the version, so a room restarted from disk plays on
+  exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+import unicodedata
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from tablegames.common.errors import (
+    IllegalAction,
+    NotationError,
+    RulesError,
+    SetupError,
+    StaleState,
+    StateError,
+    TablegamesError,
+)
+from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import GAMES
+from tablegames.common.rules import rules_to_dict
+from tablegames.server.page import build_with_context, describe_events, table
+from tablegames.server.store import Store, StoreError
+from tablegames.server.words import error_text, lang_of
+
+log = logging.getLogger("tablegames.server")
+
+#: Room codes: short, spoken aloud, no look-alike letters.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 5
+#: Longest player name a phone may choose.
+MAX_NAME = 24
+#: Most actions one tap may carry (Dallah: several cups fell, then settled).
+MAX_BATCH = 40
+#: Longest notation accepted from a phone.
+MAX_ACTION = 512
+#: Phones (players and shared screens) one room serves at once.
+MAX_CONNECTIONS = 32
+#: Messages queued for one phone before it is cut off (it reconnects and catches up).
+QUEUE_LIMIT = 256
+#: Events a phone opening a room for the first time is shown as context.
+RECENT_EVENTS = 12
+
+
+class ClientError(Exception):
+    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence."""
+
+    def __init__(self, code: str, detail: str = "", *, ruling: str | None = None) -> None:
+        super().__init__(code)
+        self.code = code
+        self.detail = detail
+        self.ruling = ruling
+
+
+@attrs.define(eq=False)
+class Conn:
+    """One phone (or shared screen) attached to a room; messages go out through ``queue``."""
+
+    seat: int | None
+    lang: str = "en"
+    #: Messages to send: a dict, or its JSON text when one encoding serves many phones.
+    queue: asyncio.Queue[dict[str, Any] | str | None] = attrs.field(
+        factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    #: Set when the phone fell too far behind or the room was reloaded: close it.
+    dropped: bool = False
+
+    def push(self, message: dict[str, Any] | str | None) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.get_nowait()
+                self.queue.put_nowait(None)
+
+
+@attrs.define(eq=False)
+class Room:
+    """A room: its game, configuration, seats, state (``None`` in the lobby) and phones."""
+
+    code: str
+    info: GameInfo
+    config: dict[str, Any]
+    seats: list[dict[str, Any]]
+    state: Any = None
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    conns: set[Conn] = attrs.field(factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    #: The bots of the bot seats, made on first use (see ``Hub._lineup``).
+    lineup: list[Any] | None = None
+    closed: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self.state is not None
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        return frozenset(i for i, s in enumerate(self.seats) if s.get("bot"))
+
+    def online(self) -> list[bool]:
+        here = {c.seat for c in self.conns}
+        return [i in here for i in range(len(self.seats))]
+
+
+def clean_name(name: object) -> str:
+    """A player name as typed on a phone: trimmed, printable, short (else ``ClientError``)."""
+    if not isinstance(name, str):
+        raise ClientError("bad_name", "a name is text")
+    text = " ".join(name.split())
+    if not text or len(text) > MAX_NAME:
+        raise ClientError("bad_name", f"a name has 1 to {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise ClientError("bad_name", "a name cannot hold control characters")
+    return text
+
+
+def bot_names(info: GameInfo) -> tuple[str, ...]:
+    """Every bot the library can seat in ``info``'s game (``tablegames.bots.names``)."""
+    from tablegames import bots as library
+
+    return library.names(info)
+
+
+def rules_for(info: GameInfo, variant: object, options: object) -> Any:
+    """A variant's rules with house-rule overrides, as a rules dict (``ClientError`` if bad)."""
+    if variant in (None, ""):
+        base = info.rules_class()
+    elif isinstance(variant, str) and variant in info.variants:
+        base = info.variants[variant]
+    else:
+        raise ClientError("bad_rules", f"{info.title} has no variant {str(variant)[:40]!r}")
+    rules = rules_to_dict(base)
+    if options in (None, {}):
+        return rules
+    if not isinstance(options, dict):
+        raise ClientError("bad_rules", "house rules are a set of options")
+    unknown = sorted(k for k in options if k not in rules)
+    if unknown:
+        raise ClientError("bad_rules", f"{info.title} has no option {str(unknown[0])[:40]!r}")
+    rules.update(options)
+    return rules
+
+
+class Hub:
+    """Every room of one server (see the module docstring)."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.7, max_rooms: int = 5_000,
+                 max_cached: int = 2_000) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.max_rooms = max_rooms
+        self.max_cached = max_cached
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+
+    # -- rooms -----------------------------------------------------------------------
+    def create(self, spec: Mapping[str, Any]) -> tuple[str, str]:
+        """A new lobby from a creation form; returns ``(code, host token)``."""
+        name = spec.get("game")
+        if not isinstance(name, str) or name not in GAMES:
+            raise ClientError("bad_game", "no such game")
+        info = GAMES[name]
+        players = spec.get("players")
+        if type(players) is not int or not info.min_players <= players <= info.max_players:
+            raise ClientError("bad_players",
+                              f"{info.title} is for {info.min_players} to {info.max_players} players")
+        rules = rules_for(info, spec.get("variant"), spec.get("rules"))
+        bot = spec.get("bot")
+        if bot in ("", None):
+            bot = None
+        elif not isinstance(bot, str) or bot not in bot_names(info):
+            raise ClientError("bad_bot", f"{info.title} has no bot {str(bot)[:40]!r}")
+        seed = spec.get("seed")
+        if seed in (None, ""):
+            seed = secrets.randbelow(1 << 63)
+        elif isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise ClientError("bad_seed", "a seed is a number or a word")
+        host = clean_name(spec.get("name"))
+        try:
+            info.new_game(players=[f"P{i}" for i in range(players)], seed=seed, rules=rules)
+        except (RulesError, SetupError) as exc:
+            raise ClientError("bad_rules", str(exc)[:300]) from None
+        if self.store.open_rooms() >= self.max_rooms:
+            self.store.prune(older_than=7 * 86_400)
+            if self.store.open_rooms() >= self.max_rooms:
+                raise ClientError("busy")
+        seats: list[dict[str, Any]] = [{"name": host, "bot": None}]
+        seats += [{"name": None, "bot": None} for _ in range(players - 1)]
+        config = {"players": players, "rules": rules, "variant": spec.get("variant") or None,
+                  "bot": bot, "seed": seed}
+        token = secrets.token_urlsafe(18)
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if self.store.room(code) is None:
+                break
+        else:  # pragma: no cover - 33 million codes
+            raise ClientError("busy")
+        try:
+            self.store.create(code, name, config, seats, token)
+        except StoreError:
+            raise ClientError("busy") from None
+        return code, token
+
+    def room(self, code: object) -> Room:
+        """The room with this code, loaded from disk on first use (``ClientError`` if none)."""
+        if not isinstance(code, str) or len(code) != CODE_LENGTH:
+            raise ClientError("no_room")
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            self.rooms.move_to_end(code)
+            return room
+        row = self.store.room(code)
+        if row is None:
+            raise ClientError("no_room")
+        info = GAMES[row.game]
+        room = Room(code, info, row.config, row.seats)
+        if row.state is not None:
+            room.state = self._load(room, row.state, row.seq)
+        self.rooms[code] = room
+        self._trim()
+        self._kick(room)
+        return room
+
+    def _load(self, room: Room, saved: str, seq: int) -> Any:
+        """The room's game from its save; if the save does not load, from its action log.
+
+        The actions table is the room's history in order, so replaying it from the
+        room's setup rebuilds the game; the result must match the save byte for byte.
+        """
+        try:
+            state = room.info.from_json(saved)
+        except StateError as exc:
+            log.warning("room %s: the save does not load (%s); replaying its actions",
+                        room.code, exc)
+            state = self.replay(room)
+            if state.to_json() != saved:
+                log.error("room %s: its actions do not rebuild its save", room.code)
+                raise ClientError("busy") from None
+        if state.version != seq:
+            log.error("room %s: saved state is at %s, sequence at %s", room.code,
+                      state.version, seq)
+            raise ClientError("busy")
+        return state
+
+    def replay(self, room: Room) -> Any:
+        """The room's game rebuilt from its setup and its stored actions."""
+        state = room.info.new_game(players=[s["name"] for s in room.seats],
+                                   seed=room.config["seed"], rules=room.config["rules"])
+        for _seq, seat, action in self.store.actions(room.code):
+            state.apply(action, by=seat)
+        return state
+
+    def by_token(self, token: object) -> tuple[Room, int]:
+        """The room and seat a seat token opens."""
+        if not isinstance(token, str) or not 8 <= len(token) <= 64:
+            raise ClientError("no_seat")
+        found = self.store.token(token)
+        if found is None:
+            raise ClientError("no_seat")
+        return self.room(found[0]), found[1]
+
+    def _trim(self) -> None:
+        """Keep at most ``max_cached`` rooms in memory (idle ones leave first)."""
+        if len(self.rooms) <= self.max_cached:
+            return
+        for code, room in list(self.rooms.items()):
+            if len(self.rooms) <= self.max_cached:
+                break
+            if not room.conns and (room.bot_task is None or room.bot_task.done()):
+                del self.rooms[code]
+
+    def _evict(self, room: Room) -> None:
+        """Forget a room whose memory may disagree with the disk; its phones reconnect."""
+        room.closed = True
+        if self.rooms.get(room.code) is room:
+            del self.rooms[room.code]
+        for conn in list(room.conns):
+            conn.push(None)
+
+    def join(self, code: object, name: object) -> str:
+        """A seat in a lobby for ``name``; returns the new seat token."""
+        room = self.room(code)
+        who = clean_name(name)
+        if room.started:
+            raise ClientError("started")
+        if any(s["name"] and s["name"].casefold() == who.casefold() for s in room.seats):
+            raise ClientError("name_taken")
+        free = [i for i, s in enumerate(room.seats) if s["name"] is None]
+        if not free:
+            raise ClientError("full")
+        seat = free[0]
+        seats = [dict(s) for s in room.seats]
+        seats[seat]["name"] = who
+        token = secrets.token_urlsafe(18)
+        try:
+            self.store.join(room.code, seats, seat, token)
+        except StoreError:
+            raise ClientError("busy") from None
+        room.seats = seats
+        if all(s["name"] for s in seats):
+            self._start(room)
+        else:
+            self._lobby(room)
+        return token
+
+    def start(self, room: Room, seat: int | None) -> None:
+        """The creator starts early: the room's bot takes every empty seat."""
+        if seat != 0:
+            raise ClientError("not_host")
+        if room.started:
+            raise ClientError("started")
+        if not room.config.get("bot") and any(s["name"] is None for s in room.seats):
+            raise ClientError("seats_open")
+        self._start(room)
+
+    def _start(self, room: Room) -> None:
+        seats = [dict(s) for s in room.seats]
+        taken = {s["name"].casefold() for s in seats if s["name"]}
+        for i, s in enumerate(seats):
+            if s["name"] is None:
+                name = f"Bot {i + 1}"
+                while name.casefold() in taken:
+                    name += "*"
+                taken.add(name.casefold())
+                s["name"], s["bot"] = name, room.config["bot"]
+        state = room.info.new_game(players=[s["name"] for s in seats], seed=room.config["seed"],
+                                   rules=room.config["rules"])
+        try:
+            self.store.start(room.code, seats, state.to_json())
+        except StoreError:
+            self._evict(room)
+            raise ClientError("busy") from None
+        room.seats, room.state = seats, state
+        for conn in list(room.conns):
+            self._send_page(room, conn, since=0)
+        self._kick(room)
+
+    # -- phones ----------------------------------------------------------------------
+    def attach(self, room: Room, conn: Conn) -> None:
+        if len(room.conns) >= MAX_CONNECTIONS:
+            raise ClientError("room_full")
+        room.conns.add(conn)
+        self._presence(room)
+
+    def detach(self, room: Room, conn: Conn) -> None:
+        room.conns.discard(conn)
+        if not room.closed:
+            self._presence(room)
+
+    def _presence(self, room: Room) -> None:
+        message = {"type": "presence", "online": room.online()}
+        for c in room.conns:
+            c.push(message)
+
+    def _lobby(self, room: Room) -> None:
+        for conn in room.conns:
+            conn.push(self.lobby_message(room, conn))
+
+    def lobby_message(self, room: Room, conn: Conn) -> dict[str, Any]:
+        return {
+            "type": "lobby", "code": room.code, "game": room.info.name, "title": room.info.title,
+            "seat": conn.seat, "host": conn.seat == 0, "bot": room.config.get("bot"),
+            "seats": [{"name": s["name"], "bot": s.get("bot")} for s in room.seats],
+            "online": room.online(),
+        }
+
+    def _send_page(self, room: Room, conn: Conn, since: int | None) -> None:
+        """The page for ``conn`` and the events after version ``since`` (``None``: recent)."""
+        state = room.state
+        if state is None:
+            conn.push(self.lobby_message(room, conn))
+            return
+        page, ctx = self._page(room, conn.seat, conn.lang)
+        if since is None:
+            since = max(0, state.version - RECENT_EVENTS)
+        events: list[dict[str, Any]] = []
+        if since < state.version:
+            events = describe_events(state.log(conn.seat, since=since), ctx)
+        conn.push({"type": "update", "page": page, "events": events})
+
+    def _page(self, room: Room, seat: int | None, lang: str,
+              public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
+        page, ctx = build_with_context(room.state, seat, lang, title=room.info.title,
+                                       public=public)
+        page["code"] = room.code
+        page["online"] = room.online()
+        page["bots"] = sorted(room.bot_seats)
+        return page, ctx
+
+    def _broadcast(self, room: Room, events: list[Any]) -> None:
+        """Each phone's page and its own redaction of ``events``.
+
+        The public table is drawn once per language and each message encoded once per
+        seat and language, however many phones and screens watch.
+        """
+        tables: dict[str, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], str] = {}
+        for conn in list(room.conns):
+            key = (conn.seat, conn.lang)
+            message = cache.get(key)
+            if message is None:
+                public = tables.get(conn.lang)
+                if public is None:
+                    public = tables[conn.lang] = table(room.state, conn.lang)
+                page, ctx = self._page(room, conn.seat, conn.lang, public)
+                mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
+                        if e.visible_to(conn.seat)]
+                message = cache[key] = json.dumps(
+                    {"type": "update", "page": page, "events": describe_events(mine, ctx)},
+                    ensure_ascii=False, separators=(",", ":"))
+            conn.push(message)
+
+    async def handle(self, room: Room, conn: Conn, data: object) -> None:
+        """One message from a phone (already parsed JSON, otherwise untrusted)."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise ClientError("bad_message")
+        kind = data["type"]
+        if kind == "hello":
+            conn.lang = lang_of(data.get("lang"))
+            since = data.get("since")
+            state = room.state
+            if type(since) is not int or state is None or not 0 <= since <= state.version:
+                since = None
+            self._send_page(room, conn, since)
+        elif kind == "lang":
+            conn.lang = lang_of(data.get("lang"))
+            self._send_page(room, conn, since=room.state.version if room.state else None)
+        elif kind == "act":
+            await self.act(room, conn, data)
+        elif kind == "start":
+            async with room.lock:
+                self.start(room, conn.seat)
+        elif kind == "ping":
+            conn.push({"type": "pong"})
+        else:
+            raise ClientError("bad_message")
+
+    async def act(self, room: Room, conn: Conn, data: Mapping[str, Any]) -> None:
+        """A tap: one action or a batch, at the version the phone saw."""
+        if conn.seat is None:
+            raise ClientError("not_your_seat")
+        expect = data.get("expect")
+        if type(expect) is not int:
+            raise ClientError("bad_message")
+        raw = data.get("actions", [data.get("action")])
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_BATCH or not all(
+                isinstance(a, str) and 0 < len(a) <= MAX_ACTION for a in raw):
+            raise ClientError("bad_message")
+        async with room.lock:
+            if room.state is None:
+                raise ClientError("not_started")
+            try:
+                self._commit(room, conn.seat, raw, expect)
+            except ClientError as exc:
+                if exc.code != "stale":
+                    raise
+                # the tap crossed another: say so, then show the table as it is now
+                conn.push(error_message(exc, conn.lang, room.state.version))
+                self._send_page(room, conn, since=room.state.version)
+
+    def _commit(self, room: Room, seat: int, actions: list[str], expect: int) -> None:
+        """Apply, store, broadcast (the room's lock is held)."""
+        state = room.state
+        try:
+            if len(actions) > 1:  # all or nothing: try the whole batch on a copy first
+                trial = state.copy()
+                for i, a in enumerate(actions):
+                    trial.apply(a, by=seat, expect=expect + i)
+            events: list[Any] = []
+            for i, a in enumerate(actions):
+                events.extend(state.apply(a, by=seat, expect=expect + i))
+        except StaleState:
+            raise ClientError("stale") from None
+        except IllegalAction as exc:
+            raise ClientError(exc.code, exc.message, ruling=exc.ruling) from None
+        except NotationError as exc:
+            raise ClientError("bad_action", str(exc)[:200]) from None
+        except TablegamesError as exc:
+            raise ClientError("not_legal", str(exc)[:200]) from None
+        done = [(seat, str(a)) for a in state.history[expect:]]
+        try:
+            self.store.record(room.code, expect, done, state.to_json(), state.is_over)
+        except StoreError:
+            log.exception("room %s: could not store version %s", room.code, state.version)
+            self._evict(room)
+            raise ClientError("busy") from None
+        self._broadcast(room, events)
+        self._kick(room)
+
+    # -- bots ------------------------------------------------------------------------
+    def _lineup(self, room: Room) -> list[Any]:
+        """The room's bots (``tablegames.bots``), one per bot seat, ``None`` for a person.
+
+        Each is seeded by the room's seed and its seat, and a library bot draws each
+        decision from its seed and the question asked (the version), so a room restarted
+        from disk plays on exactly as it would have.
+        """
+        if room.lineup is None:
+            from tablegames import bots as library
+
+            room.lineup = [library.make(s["bot"], room.info, seed=f"{room.config['seed']}/{i}")
+                           if s.get("bot") else None for i, s in enumerate(room.seats)]
+        return room.lineup
+
+    @staticmethod
+    def _bots_may_act(room: Room) -> bool:
+        """A bot is to act (the harness then also asks the other bots' interrupts).
+
+        Bots are not asked to interrupt while a person is to act: a knock racing a
+        person's tap would make the game depend on timing, not on the seed and the taps.
+        """
+        state = room.state
+        return (state is not None and not state.is_over and not room.closed
+                and state.to_act in room.bot_seats)
+
+    def _kick(self, room: Room) -> None:
+        """Start the room's bot task if a bot may act and none is running."""
+        if not self._bots_may_act(room):
+            return
+        if room.bot_task is not None and not room.bot_task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        room.bot_task = loop.create_task(self._bots(room))
+
+    async def _bots(self, room: Room) -> None:
+        from tablegames.bots import next_action
+
+        while not room.closed:
+            async with room.lock:
+                if not self._bots_may_act(room):
+                    return
+                version = room.state.version
+                trial = room.state.copy()
+                lineup = self._lineup(room)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            started = time.perf_counter()
+            try:  # on a copy, in a thread: the room and its phones go on meanwhile
+                step = await asyncio.to_thread(next_action, trial, lineup)
+            except Exception:  # a broken bot stops, the room and its phones go on
+                log.exception("room %s: a bot failed at version %s", room.code, version)
+                return
+            if step is None:  # a person decides next (the bots passed on their interrupts)
+                async with room.lock:  # unless the table moved on while the bots thought
+                    if room.state is None or room.state.version == version:
+                        return
+                continue
+            seat, action = step
+            log.debug("room %s: seat %s bot chose %s in %.3fs", room.code, seat, action,
+                      time.perf_counter() - started)
+            async with room.lock:
+                if room.closed:
+                    return
+                try:
+                    self._commit(room, seat, [str(action)], version)
+                except ClientError as exc:
+                    if exc.code != "stale":  # a bot's legal choice refused: a bug, not a tap
+                        log.error("room %s: a bot was refused: %s %s", room.code, exc.code,
+                                  exc.detail)
+                        return
+
+    async def close(self) -> None:
+        """Stop every bot task (the server is shutting down)."""
+        tasks = [r.bot_task for r in self.rooms.values() if r.bot_task and not r.bot_task.done()]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await t
+
+
+def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
+    """The message a phone gets for a refusal (its own words, then the engine's)."""
+    return {"type": "error", "code": exc.code, "message": error_text(lang, exc.code),
+            "detail": exc.detail, "ruling": exc.ruling, "version": version}

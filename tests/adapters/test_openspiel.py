@@ -1,0 +1,176 @@
+"""The OpenSpiel adapter passes pyspiel's random simulation test for every game, and its
+resampling, serialization and observers behave as documented."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.observation import make_observation
+
+import tablegames
+from tablegames.adapters.openspiel import EngineBot, load_game, rules_param
+from tests.adapters.helpers import SHORT
+
+CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
+    *((game, players, rules, {}) for game, (players, rules) in sorted(SHORT.items())),
+    ("toepen", 3, {"limit": 4}, {"interrupts": True}),
+    ("dallah", 2, None, {"table": "players"}),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}-{sorted(c[3])}")
+def test_pyspiel_random_sim_test(case: tuple[Any, ...]) -> None:
+    game, players, rules, options = case
+    spiel = load_game(game, players=players, rules=rules, **options)
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=True, verbose=False)
+
+
+def test_games_load_by_name_with_parameters() -> None:
+    load_game("toepen", players=4)  # registers the game
+    game = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=3)")
+    assert game.num_players() == 4
+    state = game.new_initial_state()
+    assert state._tg.codec.rules.limit == 15
+    def hands(s: Any) -> list[list[str]]:
+        return [s.session.state.view(p)["hand"] for p in range(4)]
+
+    same = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=3)")
+    assert hands(same.new_initial_state()) == hands(state)
+    other = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=4)")
+    assert hands(other.new_initial_state()) != hands(state)
+    rules = tablegames.GAMES["toepen"].rules_class(limit=12)
+    for given in (rules, {"limit": 12}):
+        loaded = pyspiel.load_game(str(load_game("toepen", players=3, rules=given)))
+        assert loaded.new_initial_state()._tg.codec.rules == rules
+    assert rules_param("limit15") == "limit15" and rules_param(None) == ""
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=True)
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=3, rules=5)
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=3, seed="7")
+    with pytest.raises(tablegames.RulesError):
+        load_game("toepen", players=3, rules={"limit": 1})
+    huge = load_game("shithead", players=15, interrupts=True,
+                     rules={"rounds": 100, "action_limit": 10**6, "decks": 3})
+    assert huge.max_game_length() == 2**31 - 1  # pyspiel keeps it in a C++ int
+
+
+def test_states_follow_the_engine() -> None:
+    game = load_game("shithead", players=3)
+    state = game.new_initial_state()
+    engine = state.session.state
+    assert engine.players == ("P0", "P1", "P2")
+    rng = np.random.default_rng(1)
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal == state.session.legal_ids()
+        for other in range(3):
+            if other != player:
+                assert state.legal_actions(other) == []
+        mask = state.legal_actions_mask(player)
+        assert [i for i, m in enumerate(mask) if m] == legal
+        state.apply_action(int(rng.choice(legal)))
+    returns = state.returns()
+    assert abs(sum(returns)) < 1e-9 and min(returns) == -1.0
+    assert returns == pytest.approx(
+        [-1.0 if s in engine.outcome().losers else 0.5 for s in range(3)])
+
+
+def test_resampled_worlds_look_the_same_to_their_player() -> None:
+    game = load_game("toepen", players=3, rules={"limit": 5})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(2)
+    for _ in range(12):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    hands = set()
+    for _ in range(5):
+        world = state.resample_from_infostate(player, sampler)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert np.array_equal(world.observation_tensor(player), state.observation_tensor(player))
+        assert world.legal_actions() == state.legal_actions()
+        hands.add(str([world.session.state.hands[s] for s in range(3) if s != player]))
+    assert len(hands) > 1  # the other seats' cards were redealt
+    # the real state is untouched
+    assert state.session.state.world is False
+
+
+def test_serialization_keeps_a_spelling_in_progress() -> None:
+    game = load_game("shithead", players=2, rules={"swap": False})
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while not state.session.prefix:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.is_terminal():  # pragma: no cover - a double turns up long before
+            pytest.fail("no multi-card play in a whole game")
+    text = pyspiel.serialize_game_and_state(game, state)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(state)
+    assert back.session.state.to_json() == state.session.state.to_json()
+    assert back.session.prefix == state.session.prefix
+    assert back.legal_actions() == state.legal_actions()
+
+
+def test_state_strings_show_only_public_information() -> None:
+    game = load_game("toepen", players=3)
+    state = game.new_initial_state()
+    text = str(state)
+    for seat in range(3):
+        for card in state.session.state.view(seat)["hand"]:
+            assert f'"{card}"' not in text
+    assert "to decide 0" in text
+
+
+def test_public_and_private_observers() -> None:
+    game = load_game("toepen", players=3)
+    state = game.new_initial_state()
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    texts = [public.string_from(state, p) for p in range(3)]
+    assert len(set(texts)) == 1 and '"hand"' not in texts[0]
+    assert '"hand"' in private.string_from(state, 0)
+    tensors = set()
+    for p in range(3):
+        public.set_from(state, p)
+        tensors.add(public.tensor.tobytes())
+        private.set_from(state, p)
+        assert not np.array_equal(private.tensor, public.tensor)  # a hand of its own
+    assert len(tensors) == 1
+    with pytest.raises(pyspiel.SpielError):
+        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+
+
+def test_engine_bots_play_spelled_actions() -> None:
+    game = load_game("phase10", players=2, rules=SHORT["phase10"][1])
+    bots = [EngineBot(tablegames.GAMES["phase10"].bots["smart"](s)) for s in range(2)]
+    state = game.new_initial_state()
+    spelled = 0
+    while not state.is_terminal():
+        if state.session.prefix:
+            spelled += 1
+        state.apply_action(bots[state.current_player()].step(state))
+    assert spelled > 0
+    laid = [a for a in state.session.state.history if ":lay " in str(a)]
+    assert laid
+
+
+def test_ismcts_example_runs() -> None:
+    path = Path(__file__).resolve().parents[2] / "examples" / "openspiel_ismcts_toepen.py"
+    spec = importlib.util.spec_from_file_location("openspiel_ismcts_toepen", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    summary = module.main(["--games", "2", "--players", "2", "--limit", "2",
+                           "--simulations", "8", "--quiet"])
+    assert summary["games"] == 2 and -1.0 <= summary["mean_return"] <= 1.0

@@ -1,0 +1,97 @@
+"""The search: budgets, reproducibility, interrupts, the table, the Phase 10 filter."""
+
+from __future__ import annotations
+
+import tablegames
+from tablegames import bots
+from tablegames.bots.handle import Handle
+from tablegames.bots.ismcts import ISMCTS
+from tablegames.dallah.bots import TableModel
+from tablegames.dallah.stages import REPORT
+from tablegames.phase10 import actions as P10
+
+from .helpers import position
+
+
+def test_an_iteration_budget_is_reproducible_to_the_last_visit() -> None:
+    state = position("toepen", 3, 2, 10)
+    handle = Handle(state, state.to_act)
+    one, two = bots.make("ismcts", "toepen", seed=4, budget=40), ISMCTS("toepen", 4, iterations=40)
+    assert one.choose(handle) == two.choose(handle)
+    assert isinstance(one, ISMCTS) and one.last is not None and two.last is not None
+    assert one.last.iterations == 40 and one.last.stats == two.last.stats
+    assert sum(n for n, _ in one.last.stats.values()) == 40
+    assert all(0.0 <= mean <= 1.0 for _, mean in one.last.stats.values())
+
+
+def test_a_time_budget_searches_at_least_once() -> None:
+    state = position("shithead", 3, 1, 8)
+    bot = ISMCTS("shithead", 1, seconds=0.05)
+    assert bot.choose(Handle(state, state.to_act)) in state.legal_actions()
+    assert bot.last is not None and bot.last.iterations >= 1
+
+
+def test_an_interrupt_question_gets_its_share_and_may_pass() -> None:
+    for seed in range(30):
+        state = position("toepen", 4, seed, 14)
+        seats = [s for s in range(4) if s != state.to_act and state.legal_actions(s)]
+        if seats:
+            break
+    seat = seats[0]
+    bot = ISMCTS("toepen", 1, budget=40, interrupt_share=0.25)
+    answer = bot.interrupt(Handle(state, seat, state.legal_actions(seat), "interrupt"))
+    assert answer is None or answer in state.legal_actions(seat)
+    assert bot.last is not None and bot.last.iterations == 10
+    assert "" in bot.last.stats  # "pass" was searched as an answer of its own
+
+
+def test_a_physical_report_is_the_table_models_not_the_bots() -> None:
+    # a caller that asks the bot for a report (not the harness) gets the table's report
+    state = tablegames.new_game("dallah", players=3, seed=5)
+    model = bots.make("model", "dallah", seed=1)
+    while state.stage != REPORT or TableModel().own_options(state):
+        state.apply(model.choose(Handle(state, state.to_act)))
+    handle = Handle(state, state.to_act)
+    bot = bots.make("ismcts", "dallah", seed=3, budget=6)
+    expected = TableModel(bots.decision_rng(3, handle).next64()).report(handle.world())
+    assert bot.choose(handle) == expected
+
+
+def test_phase10_searches_a_few_lay_downs_not_all() -> None:
+    for seed in range(200):
+        state = position("phase10", 2, seed, 20)
+        lays = [a for a in state.legal_actions() if isinstance(a, P10.Lay)]
+        if len(lays) > 3:
+            break
+    else:
+        raise AssertionError("no position with many lay-downs")
+    bot = ISMCTS("phase10", 1, budget=8)
+    bot.choose(Handle(state, state.to_act))
+    assert bot.last is not None
+    searched = [k for k in bot.last.stats if " lay " in f" {k.split(':', 1)[1]} "]
+    assert 1 <= len(searched) <= 3
+
+
+def test_the_search_beats_random_play() -> None:
+    result = tablegames.arena("shithead", ["ismcts", "random"], games=4, seed=3, budget=12,
+                              workers=1)
+    assert result.bots["ismcts"].losses == 0 and result.bots["random"].losses == 4
+
+
+def test_a_node_that_is_a_report_in_one_world_and_a_decision_in_another() -> None:
+    # What a Dallah draw leads to depends on the hidden deck, so one tree node can be the
+    # table's report in one world and a seat's decision in another; the search once put
+    # the reports among the decisions (with no visits) and divided by zero on this game.
+    state = tablegames.new_game("dallah", players=4, seed=1)
+    lineup = [bots.make("model", "dallah", seed=s) for s in range(4)]
+    table = TableModel(1)
+    asked = 0
+    while not state.is_over:
+        if len(state.legal_actions()) > 1 and not table.reports(state):
+            bot = bots.make("ismcts", "dallah", seed=1, budget=40)
+            assert bot.choose(Handle(state, state.to_act)) in state.legal_actions()
+            asked += 1
+        step = bots.next_action(state, lineup, table)
+        assert step is not None
+        state.apply(step[1], by=step[0])
+    assert asked > 10

@@ -1,0 +1,124 @@
+"""Dallah position text: random mid-game states round-trip (every phone and every legal
+list identical), positions replay and log, and junk text is refused naming its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import PositionError, dallah, from_position, replay
+from tablegames.common.rng import Rng
+from tests.dallah.helpers import game, play
+
+
+def _phones(state: dallah.State) -> list[object]:
+    """Everything every phone shows, in both languages (the version counts actions since
+    the setup, so a state read from a position starts again at 0)."""
+    out: list[object] = []
+    for seat in (None, *range(state.n)):
+        for lang in ("en", "ar"):
+            v = state.view(seat, lang)
+            v.pop("version")
+            out.append(v)
+        out.append([str(a) for a in state.legal_actions(seat)] if seat is not None else [])
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_random_mid_game_positions_round_trip(players: int) -> None:
+    rng = Rng(players)
+    checked = 0
+    for seed in range(5):
+        s = dallah.new_game(players, seed=seed,
+                            held=[["ma_ysir"], ["ana_mali_dakhal"]] + [[]] * (players - 2))
+        bot = dallah.ModelBot(seed)
+        step = 0
+        while not s.is_over:
+            if step % 4 == 0:
+                text = s.to_position()
+                back = dallah.from_position(text)
+                assert _phones(back) == _phones(s)
+                assert back.to_position() == text
+                if not s.is_over:  # the same next move leads to the same table
+                    a = s.legal_actions()[rng.below(len(s.legal_actions()))]
+                    twin = s.copy()
+                    twin.apply(a)
+                    back.apply(a)
+                    assert back.to_position() == twin.to_position()
+                checked += 1
+            s.apply(bot.choose(s))
+            step += 1
+        assert dallah.from_position(s.to_position()).is_over
+    assert checked > 50
+
+
+def test_a_position_game_records_replays_and_logs() -> None:
+    s = game(actions=["kheth", "place"], piles=[2, 0, 0], held=[[], ["ma_ysir"], []],
+             placements=["lid"], rolls=["tall"])
+    play(s, "0:draw", "0:target 1")
+    start = from_position("dallah", s.to_position())
+    play(start, "1:block", "1:draw", "1:roll", "1:settled")
+    assert start.piles == [2, 0, 0] and start.view(None)["pot"]["lid"] == ["tall"]
+    assert replay(start.record()).to_json() == start.to_json()
+    assert [e["kind"] for e in start.log(1)][:2] == ["protect", "pile_action"]
+    assert dallah.State.from_json(start.to_json(), verify=True).to_json() == start.to_json()
+
+
+def test_shuffled_decks_and_edited_positions() -> None:
+    s = game(actions=["place"], placements=["neck"], rolls=["tall"])
+    play(s, "0:draw", "0:roll")
+    lines = s.to_position().splitlines()
+    edited = [("stock: shuffled" if x.startswith("stock:") else
+               "placement_stock: shuffled" if x.startswith("placement_stock:") else
+               "pot_lid: wide wide" if x.startswith("pot_lid:") else
+               x.replace("wide=5", "wide=3")) for x in lines]
+    t = dallah.from_position("\n".join(edited))
+    assert sorted(t.act_stock) == sorted(s.act_stock)
+    assert sorted(t.zone_stock) == sorted(s.zone_stock)
+    assert t.view(None)["pot"]["lid"] == ["wide", "wide"] and t.shared_total() == 22
+    assert "0:fell lid:wide" in t.view(0)["legal"]
+
+
+def _replace(text: str, key: str, value: str) -> str:
+    return "\n".join(f"{key}: {value}" if line.startswith(f"{key}:") else line
+                     for line in text.splitlines())
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("pot_lid", "cube", "line 13: pot_lid: 'cube' is not a shape"),
+    ("piles", "0 0", "piles: expected 3 counts"),
+    ("shared", "tall=4", "shared: give all 6 shapes"),
+    ("shared", "classic=5 tall=4 wide=5 tiny=5 twins=5 heavyweight=0 tall=1", "once"),
+    ("card", "juggle", "card: 'juggle' is not a card"),
+    ("held 1", "place", "only protection cards are held"),
+    ("stock", "place", "Action cards do not add up"),
+    ("effects", "0>9:1", "names no seat"),
+    ("effects", "0>1:1+sideways", "unknown flag"),
+    ("last_turn", "0 place", "expected seat, card"),
+    ("placer", "x", "expected a whole number"),
+    ("released", "maybe", "expected yes or no"),
+    ("report", "dance", "expected one of place, stunt, move"),
+    ("pot_neck", "tall tall", "cups do not add up"),
+])
+def test_junk_positions_are_refused_naming_the_problem(key: str, value: str,
+                                                       message: str) -> None:
+    s = game(actions=["place"], placements=["neck"], rolls=["tall"], held=[[], ["ma_ysir"], []])
+    play(s, "0:draw", "0:roll")
+    text = _replace(s.to_position(), key, value)
+    with pytest.raises(PositionError, match=message.replace("(", r"\(").replace("+", r"\+")):
+        dallah.from_position(text)
+
+
+def test_missing_and_unknown_lines_are_refused() -> None:
+    text = game().to_position()
+    with pytest.raises(PositionError, match="missing line 'piles'"):
+        dallah.from_position("\n".join(x for x in text.splitlines()
+                                       if not x.startswith("piles:")))
+    with pytest.raises(PositionError, match="not part of this game"):
+        dallah.from_position(text + "pot_nose: tall\n")
+    with pytest.raises(PositionError, match="game"):
+        from_position("dallah", text.replace("game: dallah", "game: toepen"))
+    with pytest.raises(PositionError):
+        dallah.from_position("not a position")
+    with pytest.raises(PositionError, match="2 to 8"):
+        dallah.from_position("\n".join(x for x in text.splitlines()
+                                       if not x.startswith(("player 1", "player 2"))))

@@ -1,0 +1,363 @@
+"""Real components for the server tests: a uvicorn subprocess, Chromium, a leak checker.
+
+``Server`` runs ``python -m tablegames serve`` on a free loopback port with its own
+SQLite file, exactly as a user would; it can be killed (SIGKILL, no goodbye) and started
+again on the same port and file. ``Phones`` drives one browser context per player
+through Playwright, against Debian's Chromium. ``assert_no_hidden_cards`` replays a
+finished game and checks every websocket message a phone received against the cards
+that seat had not seen at that version.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import tablegames
+from tablegames.server.labels import Context
+from tablegames.server.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+#: Loopback only: never through a proxy from the environment.
+_LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``tablegames serve`` in a subprocess (always stopped by the fixture that made it)."""
+
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = db.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
+                 "--db", str(self.db), "--bot-delay", "0"],
+                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("server exited: " + self.log.read_text()[-2000:])
+            try:
+                with _LOCAL.open(self.url + "/api/games", timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError("server did not start: " + self.log.read_text()[-2000:])
+
+    def kill(self) -> None:
+        """SIGKILL: the process gets no chance to flush or say goodbye."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        self.proc = None
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def request(self, path: str, data: Any = None, *, raw: bytes | None = None,
+                method: str | None = None) -> tuple[int, Any]:
+        body = raw if raw is not None else None if data is None else json.dumps(data).encode()
+        req = urllib.request.Request(self.url + path, data=body, method=method,
+                                     headers={"content-type": "application/json"})
+        try:
+            with _LOCAL.open(req, timeout=10) as r:
+                text = r.read()
+                is_json = r.headers.get_content_type() == "application/json"
+                return r.status, json.loads(text) if is_json else text
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+    def create(self, **spec: Any) -> dict[str, Any]:
+        status, body = self.request("/api/rooms", spec)
+        assert status == 200, body
+        return body  # type: ignore[no-any-return]
+
+    def join(self, code: str, name: str) -> dict[str, Any]:
+        status, body = self.request(f"/api/rooms/{code}/join", {"name": name})
+        assert status == 200, body
+        return body  # type: ignore[no-any-return]
+
+    def saved(self, code: str) -> tuple[Any, list[tuple[int, int, str]]]:
+        """The room's game as stored in the SQLite file right now, and its stored actions.
+
+        The game is rebuilt from the room's setup and actions, and must give exactly the
+        saved JSON (this also covers a save the game's own loader refuses).
+        """
+        store = Store(self.db)
+        try:
+            row = store.room(code)
+            assert row is not None and row.state is not None
+            actions = store.actions(code)
+        finally:
+            store.close()
+        state = tablegames.new_game(row.game, players=[s["name"] for s in row.seats],
+                                    seed=row.config["seed"], rules=row.config["rules"])
+        for _seq, seat, action in actions:
+            state.apply(action, by=seat)
+        assert state.to_json() == row.state and state.version == row.seq
+        return state, actions
+
+
+@contextmanager
+def running(db: Path) -> Iterator[Server]:
+    server = Server(db).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Socket:
+    """A phone without a browser: the websocket protocol spoken directly."""
+
+    def __init__(self, server: Server, path: str) -> None:
+        from websockets.sync.client import connect
+
+        self.ws = connect(server.url.replace("http", "ws", 1) + path, proxy=None,
+                          open_timeout=10, max_size=1 << 22, max_queue=1024, legacy=True)
+
+    def send(self, data: Any) -> None:
+        self.ws.send(data if isinstance(data, str | bytes) else json.dumps(data))
+
+    def recv(self, kind: str | None = None, timeout: float = 10) -> dict[str, Any]:
+        """The next message (of ``kind``, skipping presence notices)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {kind or 'message'} within {timeout} s")
+            message = json.loads(self.ws.recv(timeout=left))
+            if message["type"] == "presence" and kind != "presence":
+                continue
+            if kind is None or message["type"] == kind:
+                return message  # type: ignore[no-any-return]
+
+    def act(self, action: str | list[str], expect: int) -> dict[str, Any]:
+        """Send a tap; return the answer (an update or an error)."""
+        actions = action if isinstance(action, list) else [action]
+        self.send({"type": "act", "actions": actions, "expect": expect})
+        while True:
+            message = self.recv()
+            if message["type"] == "error" or (
+                    message["type"] == "update" and message["page"]["version"] >= expect + 1):
+                return message
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+# -- the phones -------------------------------------------------------------------------
+VISIBLE_ACTIONS = ("() => Array.from(document.querySelectorAll('[data-action]'))"
+                   ".filter(e => e.checkVisibility() && !e.disabled).map(e => e.dataset.action)")
+
+
+class Phones:
+    """One browser context per seat (seat order), each recording every websocket frame."""
+
+    def __init__(self, browser: Any, server: Server, lang: str = "en") -> None:
+        self.browser, self.server, self.lang = browser, server, lang
+        self.contexts: list[Any] = []
+        self.pages: list[Any] = []
+        self.frames: list[list[str]] = []
+        self.errors: list[str] = []
+
+    def open(self, path: str, *, viewport: tuple[int, int] = (390, 844)) -> Any:
+        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.set_default_timeout(15_000)
+        context.add_init_script(f"localStorage.setItem('tg-lang', '{self.lang}')")
+        page = context.new_page()
+        frames: list[str] = []
+
+        def watch(ws: Any) -> None:
+            ws.on("framereceived", lambda payload: frames.append(
+                payload if isinstance(payload, str) else payload.decode()))
+
+        page.on("websocket", watch)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.goto(self.server.url + path)
+        self.contexts.append(context)
+        self.pages.append(page)
+        self.frames.append(frames)
+        return page
+
+    def close(self) -> None:
+        for c in self.contexts:
+            c.close()
+
+    def version(self, i: int = 0) -> int:
+        return int(self.pages[i].get_attribute("body", "data-version"))
+
+    def wait_version(self, version: int, *, seats: Iterable[int] | None = None,
+                     timeout: float = 15_000) -> None:
+        for i in seats if seats is not None else range(len(self.pages)):
+            self.pages[i].wait_for_selector(f"body[data-version='{version}']", state="attached",
+                                            timeout=timeout)
+
+
+Chooser = Callable[[Sequence[str], Any], "str | tuple[str, list[str]]"]
+
+
+STATUS = ("() => ({version: document.body.dataset.version, over: document.body.dataset.over,"
+          " toact: document.body.dataset.toact})")
+
+
+def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
+         on_step: Callable[[int, int], int] | None = None) -> int:
+    """Tap on the phone whose turn it is until the game is over; returns the final version.
+
+    ``choose(notations, page)`` picks among the visible buttons; it may return
+    ``("several", [fell, ...])`` to report several fallen cups at once on Dallah's screen.
+    ``on_step(version, seat)`` runs before each tap and returns how many actions it took
+    itself (an interrupt from a phone that is not to act). The phone that tapped last
+    says who is next, so each tap costs two waits and two reads.
+    """
+    version = start
+    last = phones.pages[0]
+    for _ in range(limit):
+        last.wait_for_selector(f"body[data-version='{version}']", state="attached")
+        status = last.evaluate(STATUS)
+        if status["over"] == "1":
+            return version
+        seat = int(status["toact"])
+        if on_step is not None:
+            moved = on_step(version, seat)
+            if moved:
+                version += moved
+                continue
+        page = phones.pages[seat]
+        page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
+        choice = choose(page.evaluate(VISIBLE_ACTIONS), page)
+        if isinstance(choice, tuple):
+            _, fells = choice
+            page.click("#several")
+            for n in fells:
+                page.locator(f'.report [data-action="{n}"]').first.click()
+            page.click("#send-several")
+            version += len(fells) + 1
+        else:
+            page.locator(f'[data-action="{choice}"]').first.click()
+            version += 1
+        last = page
+    raise AssertionError(f"the game did not end in {limit} taps")
+
+
+def by_priority(order: dict[str, int]) -> Chooser:
+    """Choose the button whose verb comes first in ``order`` (then most cards, then notation)."""
+    def choose(actions: Sequence[str], page: Any) -> str:
+        def key(n: str) -> tuple[int, int, str]:
+            verb = n.partition(":")[2].partition(" ")[0]
+            return order.get(verb, 50), -n.count(","), n
+        return min(actions, key=key)
+    return choose
+
+
+# -- the leak check ---------------------------------------------------------------------
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+def pack(game: str) -> list[str]:
+    """Every card notation of a game's pack."""
+    module = __import__(f"tablegames.{game}.cards", fromlist=["NAMES"])
+    return list(module.NAMES)
+
+
+def assert_no_hidden_cards(final: Any, seat: int, frames: Sequence[str], lang: str = "en") -> int:
+    """No websocket message to ``seat`` names a card that seat had not seen at that version.
+
+    The game is replayed from the final state's record: at each version, a card is known
+    to the seat if it appears in that seat's view or in an event the seat was shown up
+    to then. Every other card of the pack (in another hand, in the stock, face down) must
+    be absent from every message stamped with that version, as notation and as the words
+    a label would use. Returns the number of messages checked.
+    """
+    record = final.record()
+    game = record["game"]
+    replay = tablegames.new_game(game, players=record["players"], seed=record["seed"],
+                                 rules=record["rules"])
+    ctx = Context(game, record["players"], lang)
+    cards = pack(game)
+    shown = {c: ctx.card_text(c) for c in cards}
+    seen: set[str] = set()
+    for e in replay.log(seat):
+        seen |= set(_strings(e))
+    unknown_at: list[set[str]] = []
+
+    def known_now() -> None:
+        strings = set(_strings(replay.view(seat)))
+        seen.update(strings)
+        unknown_at.append({c for c in cards if c not in seen})
+
+    known_now()
+    for action in record["actions"]:
+        for e in replay.apply(action):
+            if e.visible_to(seat):
+                seen.update(_strings(e.for_seat(seat)))
+        known_now()
+    patterns = {c: re.compile(r"(?<![\w♣♦♥♠])" + re.escape(w) + r"(?![\w♣♦♥♠])")
+                for c, w in shown.items()}
+    checked = 0
+    for text in frames:
+        message = json.loads(text)
+        if message.get("type") != "update":
+            continue
+        version = message["page"]["version"]
+        hidden = unknown_at[version]
+        strings = list(_strings(message))
+        for card in hidden:
+            assert card not in strings, f"seat {seat} was sent {card} at version {version}"
+            pattern = patterns[card]
+            assert not any(pattern.search(s) for s in strings), (
+                f"seat {seat} was sent {shown[card]} ({card}) at version {version}")
+        checked += 1
+    return checked

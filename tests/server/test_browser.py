@@ -1,0 +1,263 @@
+"""The server in a real browser: three phones play whole games, a kill -9, the leak check.
+
+Every test drives Debian's Chromium through Playwright against ``tablegames serve``
+running in its own process, with a real SQLite file. Seeds and house rules are chosen
+so each game is short (Toepen to 3 points, Phase 10 with one phase), and the taps
+follow a fixed priority, so every run plays the same games.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import tablegames
+from tests.server.helpers import (
+    VISIBLE_ACTIONS,
+    Phones,
+    Server,
+    assert_no_hidden_cards,
+    by_priority,
+    play,
+)
+
+NAMES = ["Amal", "Bo", "Cy"]
+
+
+def small_card_set(cups: int) -> dict[str, Any]:
+    """Dallah's default card set with ``cups`` cups of each shape."""
+    from tablegames import dallah
+
+    cards = dallah.DEFAULT_CARDS.to_dict()  # the default set itself is saved by name
+    for shape in cards["shapes"]:
+        if shape["cups"]:
+            shape["cups"] = cups
+    return cards  # type: ignore[no-any-return]
+
+
+GAMES: dict[str, dict[str, Any]] = {
+    "toepen": {"seed": 1, "rules": {"limit": 3},
+               "order": {"keep": 0, "accept": 1, "stay": 2, "knock": 3, "play": 4, "fold": 5}},
+    "phase10": {"seed": 20, "rules": {"phases": ["set3+set3"]},
+                "order": {"lay": 0, "hit": 1, "draw": 2, "take": 3, "discard": 4}},
+    "shithead": {"seed": 18, "rules": {"cut_in": True},
+                 "order": {"done": 0, "play": 1, "blind": 2, "give": 3, "pickup": 4}},
+    # ten cups instead of twenty-five: a short game that still has a five-second card
+    "dallah": {"seed": 5, "rules": {"cards": small_card_set(2)},
+               "order": {"draw": 0, "roll": 1, "settled": 2, "allow": 3, "target": 4, "pair": 4,
+                         "move": 5, "fell": 6, "collapse": 7, "nospace": 8}},
+}
+
+
+def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, Any]) -> str:
+    """The host fills in the creation form on the home page, as a person would."""
+    page = phones.open("/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", game)
+    page.fill("input[name=players]", "3")
+    page.select_option("select[name=bot]", "")
+    simple = {k: v for k, v in rules.items() if not isinstance(v, dict)}
+    if simple:
+        page.click("text=House rules")
+        for name, value in simple.items():
+            if isinstance(value, bool):
+                page.set_checked(f"[data-option={name}]", value)
+                continue
+            text = ", ".join(value) if isinstance(value, list) else str(value)
+            page.fill(f"[data-option={name}]", text)
+    page.click("text=Advanced")
+    page.fill("input[name=seed]", str(seed))
+    more = {k: v for k, v in rules.items() if isinstance(v, dict)}
+    if more:  # what a form field cannot hold (a card set) goes in as JSON
+        page.fill("textarea[name=rules_json]", json.dumps(more))
+    page.fill("#create-form input[name=name]", NAMES[0])
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#lobby:not([hidden])")
+    code = page.text_content("#code")
+    assert code is not None and len(code) == 5
+    return code
+
+
+def join_in_the_form(phones: Phones, code: str, name: str) -> None:
+    page = phones.open(f"/j/{code}")
+    page.wait_for_selector("#join-info:has-text('" + code + "')")
+    page.fill("#join-form input[name=name]", name)
+    page.click("#join-form button[type=submit]")
+    page.wait_for_selector("body[data-page=room]")
+
+
+class DallahTable:
+    """Dallah taps: mostly "settled", now and then one cup or several at once fell."""
+
+    def __init__(self) -> None:
+        self.reports = 0
+        self.several = 0
+        self.countdowns = 0
+        self.base = by_priority(GAMES["dallah"]["order"])
+
+    def __call__(self, actions: Sequence[str], page: Any) -> str | tuple[str, list[str]]:
+        if page.locator("#countdown").count():
+            self.countdowns += 1
+            assert page.locator("#digits").text_content() in {
+                "5", "4", "3", "2", "1", "Time!", "انتهى الوقت!"}
+        fells = [a for a in actions if ":fell " in a]
+        if fells and any(a.endswith(":settled") for a in actions):
+            self.reports += 1
+            assert page.locator(".report .act.ok").count() == 1  # the big "Settled" button
+            if self.reports % 5 == 0 and len(fells) >= 2 and page.locator("#several").count():
+                self.several += 1
+                return ("several", fells[:2])
+            if self.reports % 7 == 0:
+                return fells[0]
+        return self.base(actions, page)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any) -> None:
+    spec = GAMES[game]
+    phones = Phones(browser, server)
+    try:
+        code = create_in_the_form(phones, game, spec["seed"], spec["rules"])
+        for name in NAMES[1:]:
+            join_in_the_form(phones, code, name)
+        phones.wait_version(0)  # the last seat taken: the game is dealt on every phone
+        for page in phones.pages:
+            assert page.locator("#hand .card").count() > 0 or game == "dallah"
+        if game == "dallah":  # Cy's phone switches to Arabic: right to left, Arabic prompts
+            cy = phones.pages[2]
+            cy.click("#lang")
+            cy.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
+            expect(cy.locator("#prompt")).to_have_text(re.compile("[\u0600-\u06ff]"))
+        interrupts: list[str] = []
+
+        def interrupt(version: int, seat: int) -> int:
+            """A phone that is not to act takes its interrupt: Toepen's knock (once, in the
+            middle of a trick), Shithead's cut-in (whenever one is offered)."""
+            if game not in ("toepen", "shithead") or (game == "toepen" and (
+                    interrupts or phones.pages[seat].get_attribute("body", "data-stage") != "play")):
+                return 0
+            for other in (i for i in range(3) if i != seat):
+                page = phones.pages[other]
+                page.wait_for_selector(f"body[data-version='{version}']", state="attached")
+                offered = page.evaluate(VISIBLE_ACTIONS)
+                if not offered:
+                    continue
+                assert page.get_attribute("body", "data-myturn") == "0"
+                if game == "toepen":
+                    assert offered == [f"{other}:knock"], "the knock is offered out of turn"
+                page.locator(f'[data-action="{offered[0]}"]').first.click()
+                interrupts.append(offered[0])
+                return 1
+            return 0
+
+        chooser = DallahTable() if game == "dallah" else by_priority(spec["order"])
+        final = play(phones, chooser, start=0, on_step=interrupt)
+        phones.wait_version(final)
+        for page in phones.pages:
+            page.wait_for_selector("#result:not([hidden])")
+            assert page.get_attribute("body", "data-over") == "1"
+        if game in ("toepen", "shithead"):
+            assert interrupts, "an interrupt was taken out of turn"
+        if game == "toepen":
+            for page in phones.pages:
+                assert page.locator("#events li", has_text="knocked").count() >= 1
+        if game == "dallah":
+            assert chooser.several >= 1 and chooser.countdowns >= 1
+            title = phones.pages[0].text_content("#result .loser-title")
+            assert title == "Biggest Loser"
+            assert phones.pages[1].locator("#events li", has_text="collected").count() >= 1
+        state, actions = server.saved(code)
+        assert state.is_over and state.version == final
+        assert [seq for seq, _, _ in actions] == list(range(1, final + 1))
+        assert tablegames.replay(state.record()).to_json() == state.to_json()
+        if game != "dallah":  # Dallah hides only the order of its decks, never sent
+            for seat in range(3):
+                assert assert_no_hidden_cards(state, seat, phones.frames[seat]) > final // 2
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_a_killed_server_restarts_and_every_room_goes_on(tmp_path: Path, browser: Any) -> None:
+    server = Server(tmp_path / "rooms.sqlite").start()
+    phones = Phones(browser, server)
+    try:
+        spec = GAMES["toepen"]
+        room = server.create(game="toepen", players=3, name=NAMES[0], seed=spec["seed"],
+                             rules=spec["rules"], bot="")
+        phones.open(room["url"])
+        for name in NAMES[1:]:
+            phones.open(server.join(room["code"], name)["url"])
+        lobby = server.create(game="shithead", players=2, name="Dana", bot="")
+        phones.wait_version(0)
+        chooser = by_priority(spec["order"])
+        version = 0
+        for _ in range(8):  # eight taps, then the server dies without warning
+            seat = int(phones.pages[0].get_attribute("body", "data-toact"))
+            page = phones.pages[seat]
+            page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']",
+                                   state="attached")
+            page.locator(f'[data-action="{chooser(page.evaluate(_VISIBLE), page)}"]').first.click()
+            version += 1
+            phones.wait_version(version)
+        before, _ = server.saved(room["code"])
+        server.kill()
+        for page in phones.pages:
+            page.wait_for_selector("body[data-connected='0']", state="attached")
+        server.start()
+        for page in phones.pages:  # the phones reconnect by themselves and catch up
+            page.wait_for_selector("body[data-connected='1']", state="attached", timeout=20_000)
+        after, _ = server.saved(room["code"])
+        assert after.to_json() == before.to_json() and after.version == version == 8
+        final = play(phones, chooser, start=version)
+        state, actions = server.saved(room["code"])
+        assert state.is_over and [seq for seq, _, _ in actions] == list(range(1, final + 1))
+        assert [a for _, _, a in actions] == [str(a) for a in state.history]
+        assert tablegames.replay(state.record()).to_json() == state.to_json()
+        status, body = server.request(f"/api/rooms/{lobby['code']}")
+        assert status == 200 and body["seats"] == ["Dana", None]  # the lobby survived too
+        server.join(lobby["code"], "Eli")
+        assert not phones.errors
+    finally:
+        phones.close()
+        server.stop()
+
+
+_VISIBLE = ("() => Array.from(document.querySelectorAll('[data-action]'))"
+            ".filter(e => e.checkVisibility() && !e.disabled).map(e => e.dataset.action)")
+
+
+@pytest.mark.parametrize("game", ["toepen", "shithead"])
+def test_a_phone_never_receives_another_seats_cards(game: str, server: Server,
+                                                   browser: Any) -> None:
+    """One phone against two bots: every frame it got is checked against the hidden cards."""
+    phones = Phones(browser, server)
+    try:
+        room = server.create(game=game, players=3, name=NAMES[0], seed=11, bot="random")
+        page = phones.open(room["url"])
+        page.wait_for_selector("#start")
+        page.click("#start")
+        chooser = by_priority(GAMES[game]["order"])
+        for _ in range(600):
+            page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+            if page.get_attribute("body", "data-over") == "1":
+                break
+            version = page.get_attribute("body", "data-version")
+            actions = page.evaluate(_VISIBLE)
+            page.locator(f'[data-action="{chooser(actions, page)}"]').first.click()
+            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        else:
+            raise AssertionError("the game did not end")
+        state, _ = server.saved(room["code"])
+        assert state.is_over
+        page.wait_for_selector(f"body[data-version='{state.version}']", state="attached")
+        assert assert_no_hidden_cards(state, 0, phones.frames[0]) >= 10
+        assert not phones.errors
+    finally:
+        phones.close()

@@ -1,0 +1,285 @@
+"""The server's protocol spoken directly: junk, foreign and stale taps, links, bots, catch-up.
+
+These talk to a real ``tablegames serve`` process over real websockets and HTTP, without
+a browser, so they can send what no page would: malformed JSON, huge frames, another
+seat's actions, versions from the past.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from typing import Any
+
+import pytest
+
+import tablegames
+from tests.server.helpers import Server, Socket
+
+NAMES = ["Amal", "Bo", "Cy"]
+
+
+def full_room(server: Server, game: str = "toepen", **spec: Any) -> tuple[str, list[str]]:
+    """A started 3-seat room with no bots; returns its code and the seat tokens."""
+    room = server.create(game=game, players=3, name=NAMES[0], bot="", **spec)
+    tokens = [room["token"]] + [server.join(room["code"], n)["token"] for n in NAMES[1:]]
+    return room["code"], tokens
+
+
+def stored(server: Server, code: str) -> tuple[int, str]:
+    db = sqlite3.connect(server.db)
+    try:
+        seq, state = db.execute("SELECT seq, state FROM rooms WHERE code = ?", (code,)).fetchone()
+        return seq, state
+    finally:
+        db.close()
+
+
+def test_junk_from_the_network_is_refused_clearly_and_changes_nothing(server: Server) -> None:
+    code, tokens = full_room(server, seed=4)
+    phone = Socket(server, f"/ws/p/{tokens[0]}")
+    try:
+        phone.send({"type": "hello", "since": None})
+        page = phone.recv("update")["page"]
+        assert page["version"] == 0 and page["seat"] == 0
+        before = stored(server, code)
+        state = tablegames.load(before[1])
+        others = {c for s in (1, 2) for c in state.view(s)["hand"]}
+        junk: list[tuple[Any, str]] = [
+            ("not json", "bad_message"),
+            ("[1, 2]", "bad_message"),
+            ("[" * 3000 + "]" * 3000, "too_big"),
+            ("[" * 2000 + "]" * 2000, "bad_message"),
+            (b"\x00\x01binary", "bad_message"),
+            ("x" * 5000, "too_big"),
+            ({"type": 5}, "bad_message"),
+            ({"type": "dance"}, "bad_message"),
+            ({"type": "act", "action": "0:keep"}, "bad_message"),
+            ({"type": "act", "action": "0:keep", "expect": True}, "bad_message"),
+            ({"type": "act", "action": "0:keep", "expect": "0"}, "bad_message"),
+            ({"type": "act", "action": 7, "expect": 0}, "bad_message"),
+            ({"type": "act", "actions": [], "expect": 0}, "bad_message"),
+            ({"type": "act", "actions": ["0:keep"] * 41, "expect": 0}, "bad_message"),
+            ({"type": "act", "action": "0:" + "k" * 600, "expect": 0}, "bad_message"),
+            ({"type": "act", "action": "1:keep", "expect": 0}, "not_your_seat"),
+            ({"type": "act", "action": "1:play " + sorted(others)[0], "expect": 0}, "not_your_seat"),
+            ({"type": "act", "action": "0:dance", "expect": 0}, "bad_action"),
+            ({"type": "act", "action": "9:keep", "expect": 0}, "no_such_seat"),
+            ({"type": "act", "action": "0:knock", "expect": 0}, "knock_not_now"),
+            ({"type": "act", "actions": ["0:keep", "0:keep"], "expect": 0}, "out_of_turn"),
+            ({"type": "start"}, "started"),
+        ]
+        for message, code_wanted in junk:
+            phone.send(message)
+            answer = phone.recv("error")
+            assert answer["code"] == code_wanted, (message, answer)
+            assert answer["message"]
+            text = json.dumps(answer)
+            assert not any(f'"{c}"' in text or f" {c}" in text for c in others), answer
+        assert stored(server, code) == before  # nothing changed
+        answer = phone.act("0:keep", 0)  # and the room still plays
+        assert answer["type"] == "update" and answer["page"]["version"] == 1
+        assert stored(server, code)[0] == 1
+    finally:
+        phone.close()
+
+
+def test_a_stale_tap_is_refused_and_the_phone_gets_the_table_as_it_is(server: Server) -> None:
+    code, tokens = full_room(server, seed=2)
+    phones = [Socket(server, f"/ws/p/{t}") for t in tokens]
+    try:
+        for p in phones:
+            p.send({"type": "hello"})
+            p.recv("update")
+        for v, seat in enumerate(range(3)):  # everyone keeps: seat 0 is to play
+            assert phones[seat].act(f"{seat}:keep", v)["type"] == "update"
+        # seats 1 and 2 may both knock out of turn at version 3: send both at once
+        barrier = threading.Barrier(2)
+        answers: dict[int, list[dict[str, Any]]] = {}
+
+        def knock(seat: int) -> None:
+            barrier.wait()
+            phones[seat].send({"type": "act", "action": f"{seat}:knock", "expect": 3})
+            got = []
+            while True:  # everything this phone hears until the table is quiet again
+                try:
+                    got.append(phones[seat].recv(timeout=1.0))
+                except TimeoutError:
+                    break
+            answers[seat] = got
+
+        threads = [threading.Thread(target=knock, args=(s,)) for s in (1, 2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(20)
+        errors = {s: [m for m in got if m["type"] == "error"] for s, got in answers.items()}
+        assert sorted(len(e) for e in errors.values()) == [0, 1], answers
+        loser = next(s for s, e in errors.items() if e)
+        assert errors[loser][0]["code"] == "stale" and errors[loser][0]["message"]
+        last = [m for m in answers[loser] if m["type"] == "update"][-1]
+        assert last["page"]["version"] == 4  # then the table as it is now
+        assert stored(server, code)[0] == 4  # one knock stored, not two
+    finally:
+        for p in phones:
+            p.close()
+
+
+def test_a_link_opens_its_own_seat_only_and_a_screen_sees_no_hand(server: Server) -> None:
+    code, tokens = full_room(server, game="shithead", seed=3)
+    bad = Socket(server, "/ws/p/not-a-real-token-at-all")
+    try:
+        assert bad.recv("error")["code"] == "no_seat"
+    finally:
+        bad.close()
+    screen = Socket(server, f"/ws/s/{code}")
+    phone = Socket(server, f"/ws/p/{tokens[1]}")
+    try:
+        screen.send({"type": "hello"})
+        page = screen.recv("update")["page"]
+        assert page["seat"] is None and page["hand"] == [] and page["actions"] == []
+        screen.send({"type": "act", "action": "0:done", "expect": 0})
+        assert screen.recv("error")["code"] == "not_your_seat"
+        phone.send({"type": "hello"})
+        mine = phone.recv("update")["page"]
+        state = tablegames.load(stored(server, code)[1])
+        assert [f["code"] for f in mine["hand"]] == state.view(1)["hand"]
+        text = json.dumps(mine)
+        for seat in (0, 2):
+            for card in state.view(seat)["hand"]:
+                assert f'"{card}"' not in text
+        status, _ = server.request("/api/rooms/ZZZZZ")
+        assert status == 404
+    finally:
+        screen.close()
+        phone.close()
+
+
+@pytest.mark.parametrize("spec, code", [
+    ({"game": "chess", "players": 2, "name": "A"}, "bad_game"),
+    ({"game": "toepen", "players": True, "name": "A"}, "bad_players"),
+    ({"game": "toepen", "players": 99, "name": "A"}, "bad_players"),
+    ({"game": "toepen", "players": 3, "name": "A", "rules": {"limt": 3}}, "bad_rules"),
+    ({"game": "toepen", "players": 3, "name": "A", "rules": {"limit": 1}}, "bad_rules"),
+    ({"game": "toepen", "players": 3, "name": "A", "rules": "all"}, "bad_rules"),
+    ({"game": "toepen", "players": 3, "name": "A", "variant": "nope"}, "bad_rules"),
+    ({"game": "toepen", "players": 3, "name": "A", "bot": "deep-blue"}, "bad_bot"),
+    ({"game": "toepen", "players": 3, "name": "A", "seed": [1]}, "bad_seed"),
+    ({"game": "toepen", "players": 3, "name": ""}, "bad_name"),
+    ({"game": "toepen", "players": 3, "name": "A\x07"}, "bad_name"),
+    ({"game": "toepen", "players": 3, "name": "A" * 25}, "bad_name"),
+    ({"game": "phase10", "players": 3, "name": "A", "rules": {"phases": ["wheel7"]}}, "bad_rules"),
+])
+def test_a_bad_room_is_refused_with_its_reason(server: Server, spec: dict[str, Any],
+                                               code: str) -> None:
+    status, body = server.request("/api/rooms", spec)
+    assert status == 400 and body["error"] == code and body["message"]
+
+
+def test_http_input_is_bounded_and_pages_are_locked_down(server: Server) -> None:
+    status, body = server.request("/api/rooms", raw=b"{" + b" " * 20_000 + b"}")
+    assert status == 400 and body["error"] == "too_big"
+    status, body = server.request("/api/rooms", raw=b"{not json")
+    assert status == 400 and body["error"] == "bad_message"
+    status, body = server.request("/api/rooms", raw=b"[1]")
+    assert status == 400 and body["error"] == "bad_message"
+    room = server.create(game="dallah", players=3, name="Amal", bot="")
+    status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": "amal"})
+    assert status == 400 and body["error"] == "name_taken"
+    server.join(room["code"], "Bo")
+    server.join(room["code"], "Cy")  # the last seat: the game starts
+    status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": "Dan"})
+    assert status == 400 and body["error"] == "started"
+    status, body = server.request("/api/rooms/QQQQQ/join", {"name": "Dan"})
+    assert status == 404 and body["error"] == "no_room"
+    status, svg = server.request(f"/qr/{room['code']}.svg")
+    assert status == 200 and b"<svg" in svg
+    from tests.server.helpers import _LOCAL
+
+    with _LOCAL.open(server.url + "/", timeout=10) as r:
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_a_flood_of_messages_is_slowed_down_not_served(server: Server) -> None:
+    _code, tokens = full_room(server)
+    phone = Socket(server, f"/ws/p/{tokens[0]}")
+    try:
+        for _ in range(120):
+            phone.send({"type": "ping"})
+        answers = []
+        while True:
+            try:
+                answers.append(phone.recv(timeout=1.0)["type"])
+            except TimeoutError:
+                break
+        assert answers.count("error") == 1  # one warning, not one per message
+        assert 20 <= answers.count("pong") < 120
+        phone.send({"type": "ping"})  # the connection is still there
+        assert phone.recv()["type"] == "pong"
+    finally:
+        phone.close()
+
+
+def play_against_bots(server: Server, seed: int) -> str:
+    """Toepen to 3 points: one phone taps its first button, two random bots play."""
+    room = server.create(game="toepen", players=3, name="Amal", bot="random", seed=seed,
+                         rules={"limit": 3})
+    phone = Socket(server, f"/ws/p/{room['token']}")
+    try:
+        phone.send({"type": "hello"})
+        assert phone.recv("lobby")["host"] is True
+        phone.send({"type": "start"})
+        for _ in range(200):
+            page = phone.recv("update")["page"]
+            if page["result"] is not None:
+                break
+            if page["to_act"] == 0 and page["actions"]:
+                phone.send({"type": "act", "actions": [page["actions"][0]["n"]],
+                            "expect": page["version"]})
+        else:
+            raise AssertionError("the game did not end")
+        seq, saved = stored(server, room["code"])
+        assert seq == page["version"]
+        return saved
+    finally:
+        phone.close()
+
+
+def test_bots_fill_empty_seats_and_decide_from_the_room_seed(server: Server) -> None:
+    first = play_against_bots(server, seed=8)
+    assert json.loads(first)["setup"]["players"] == ["Amal", "Bot 2", "Bot 3"]
+    assert play_against_bots(server, seed=8) == first  # same seed, same taps: same game
+
+
+def test_a_phone_that_was_away_catches_up_from_the_event_sequence(server: Server) -> None:
+    code, tokens = full_room(server, game="phase10", seed=5)
+    phones = [Socket(server, f"/ws/p/{t}") for t in tokens]
+    try:
+        for p in phones:
+            p.send({"type": "hello"})
+            p.recv("update")
+        phones[2].close()
+        version = 0
+        while version < 6:
+            state = tablegames.load(stored(server, code)[1])
+            seat = state.to_act
+            if seat == 2:
+                break
+            assert phones[seat].act(str(state.legal_actions()[0]), version)["type"] == "update"
+            version += 1
+        assert version > 0
+        back = Socket(server, f"/ws/p/{tokens[2]}")
+        try:
+            back.send({"type": "hello", "since": 0})
+            update = back.recv("update")
+            assert update["page"]["version"] == version
+            seen = [e["v"] for e in update["events"]]
+            assert seen == sorted(seen) and all(0 < v <= version for v in seen)
+            assert {v for v in seen} == set(range(1, version + 1))  # every action it missed
+        finally:
+            back.close()
+    finally:
+        for p in phones[:2]:
+            p.close()
