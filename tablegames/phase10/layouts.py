@@ -32,11 +32,11 @@ list, so one that the capped list leaves out is still accepted (see the P10-40 r
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from tablegames.phase10.cards import COLOUR as _COLOUR
-from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, WILD
+from tablegames.phase10.cards import FACES_OF_COLOUR, FACES_OF_NUMBER, N_FACES, SKIP, WILD
 from tablegames.phase10.cards import NUMBER as _NUMBER
 from tablegames.phase10.groups import OPEN, Group
 from tablegames.phase10.rules import RUN, SET, Phase
@@ -100,13 +100,13 @@ def search_lay_downs(
     for req in sorted(set(phase)):
         pool: _Pool = []
         for g in candidates(req[0], req[1], counts, per_group, open_wilds):
-            pool.append((g, _needs(g), g.sort_key))
+            pool.append((g, _packed(g.cards), g.sort_key))
             budget.left -= 1
             if budget.left <= 0:
                 break
         pools[req] = pool
     found: list[Layout] = []
-    _search(list(counts), phase, 0, [], per_group, found, pools, budget)
+    _search(_packed_counts(counts), phase, 0, [], per_group, found, pools, budget)
     return tuple(found)
 
 
@@ -114,6 +114,8 @@ def search_lay_downs(
 #: A hand's natural cards per number (index 1..12) and per colour (0..3), its Wilds and
 #: its natural cards in all: what :func:`feasible` reads.
 Tally = tuple[list[int], list[int], int, int]
+#: The first code past each colour (red 0..11, blue 12..23, ...; Wilds from 48).
+_COLOUR_ENDS = (12, 24, 36, WILD)
 
 
 def tally(counts: Sequence[int]) -> Tally:
@@ -132,18 +134,17 @@ def tally(counts: Sequence[int]) -> Tally:
 
 
 def tally_hand(hand: Sequence[int]) -> Tally:
-    """The :data:`Tally` of a hand given as its card codes (quicker for a real hand)."""
+    """The :data:`Tally` of a hand given as its sorted card codes (quicker for a real
+    hand): codes are colour-major with Wilds and Skips last, so the colours and the Wilds
+    are slices found by bisection and only the numbers need a pass over the naturals."""
     by_number = [0] * 13
-    by_colour = [0, 0, 0, 0]
-    wilds = naturals = 0
     for c in hand:
-        if c < WILD:
-            by_number[_NUMBER[c]] += 1
-            by_colour[_COLOUR[c]] += 1
-            naturals += 1
-        elif c == WILD:
-            wilds += 1
-    return by_number, by_colour, wilds, naturals
+        if c >= WILD:
+            break
+        by_number[_NUMBER[c]] += 1
+    ends = [bisect_left(hand, b) for b in _COLOUR_ENDS]
+    by_colour = [ends[0], ends[1] - ends[0], ends[2] - ends[1], ends[3] - ends[2]]
+    return by_number, by_colour, bisect_left(hand, SKIP) - ends[3], ends[3]
 
 
 def _best_window(by_number: Sequence[int], size: int) -> int:
@@ -215,17 +216,43 @@ def most_naturals(kind: int, size: int, counts: Sequence[int]) -> int:
 
 
 # ------------------------------------------------------------------ the search
-_Pool = list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, int, int, tuple[int, ...]]]]
+#: Cards as one integer: face ``f``'s count in bits ``6f .. 6f+4`` (a hand holds at most
+#: 24 of one face, fewer than 32) and a guard bit ``6f+5`` above it. Taking a group's
+#: packed cards from packed counts that carry every guard borrows from a guard exactly
+#: where the group needs more of a face than is left, so one subtraction and one mask
+#: answer "do the cards left supply this group?" for all faces at once.
+_BITS = 6
+_GUARDS = sum(1 << (_BITS * f + _BITS - 1) for f in range(N_FACES))
+_ONE = tuple(1 << (_BITS * f) for f in range(N_FACES))
+
+_Pool = list[tuple[Group, int, tuple[int, int, int, tuple[int, ...]]]]
+
+
+def _packed(cards: Sequence[int]) -> int:
+    """Cards (codes, repeats allowed) as a packed count (see :data:`_GUARDS`)."""
+    out = 0
+    for c in cards:
+        out += _ONE[c]
+    return out
+
+
+def _packed_counts(counts: Sequence[int]) -> int:
+    """Counts per face as a packed count."""
+    out = 0
+    for f, k in enumerate(counts):
+        if k:
+            out += k * _ONE[f]
+    return out
 
 
 def _search(
-    counts: list[int], phase: Phase, i: int, chosen: list[Group], per_group: bool,
+    left: int, phase: Phase, i: int, chosen: list[Group], per_group: bool,
     out: list[Layout], pools: dict[tuple[int, int], _Pool], budget: _Budget,
 ) -> None:
-    """Fill requirement ``i`` onwards from ``counts`` (decremented in place).
+    """Fill requirement ``i`` onwards from the cards ``left`` (a packed count).
 
     Each requirement's candidates are generated once, from the whole hand (``pools``,
-    with each group's card counts and sort key); deeper levels only keep those the cards
+    with each group's packed cards and sort key); deeper levels only keep those the cards
     left can still supply. Generating them anew for what is left after each choice would
     repeat the costly run search per set. The last requirement's candidates are written
     out directly rather than by one more call each, the bulk of the calls otherwise.
@@ -238,37 +265,25 @@ def _search(
     if budget.left <= 0:
         budget.stop = True
         return
+    guarded = left | _GUARDS
     for g, need, key in pool:
         if floor is not None and key < floor:
             continue
-        for f, k in need:
-            if counts[f] < k:
-                break
-        else:
-            if last:
-                if per_group or g.naturals or any(c.naturals for c in chosen):
-                    out.append((*chosen, g))
-                    if len(out) >= budget.limit:
-                        budget.stop = True
-                        return
-                continue
-            for f, k in need:
-                counts[f] -= k
-            chosen.append(g)
-            _search(counts, phase, i + 1, chosen, per_group, out, pools, budget)
-            chosen.pop()
-            for f, k in need:
-                counts[f] += k
-            if budget.stop:
-                return
-
-
-def _needs(g: Group) -> tuple[tuple[int, int], ...]:
-    """The cards of a group as (face, count) pairs, for quick feasibility checks."""
-    out: dict[int, int] = {}
-    for c in g.cards:
-        out[c] = out.get(c, 0) + 1
-    return tuple(out.items())
+        rest = guarded - need
+        if rest & _GUARDS != _GUARDS:
+            continue  # some face is short
+        if last:
+            if per_group or g.naturals or any(c.naturals for c in chosen):
+                out.append((*chosen, g))
+                if len(out) >= budget.limit:
+                    budget.stop = True
+                    return
+            continue
+        chosen.append(g)
+        _search(rest ^ _GUARDS, phase, i + 1, chosen, per_group, out, pools, budget)
+        chosen.pop()
+        if budget.stop:
+            return
 
 
 # ------------------------------------------------------------------ candidate groups
@@ -346,36 +361,46 @@ def _runs(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Grou
     wilds = counts[WILD]
     # options[number]: the faces of that number in hand
     options = [[f for f in FACES_OF_NUMBER[n] if counts[f]] for n in range(13)]
+    out: list[Group] = []
     for start in range(1, 14 - size):
         window = range(start, start + size)
         gaps = sum(1 for n in window if not options[n])
         if gaps > wilds or (need_natural and gaps == size):
             continue
-        yield from _fill_run(start, size, options, wilds, need_natural)
+        _fill_run(start, size, options, wilds, need_natural, out)
+    return iter(out)
 
 
 def _fill_run(
     start: int, size: int, options: list[list[int]], wilds: int, need_natural: bool,
-) -> Iterator[Group]:
+    out: list[Group],
+) -> None:
+    """Append every run of ``size`` from ``start`` to ``out``: each position a natural of
+    its number or a Wild, naturals before the Wild (the canonical order).
+
+    A plain recursion filling one list: a chain of nested generators cost a resumption
+    per level for every run yielded, most of the time of a run search.
+    """
     cards: list[int] = []
     # gaps_after[pos]: positions after ``pos`` that only a Wild can fill
     gaps_after = [0] * (size + 1)
     for pos in range(size - 1, -1, -1):
         gaps_after[pos] = gaps_after[pos + 1] + (0 if options[start + pos] else 1)
+    row = options[start:start + size]
 
-    def place(pos: int, wilds_left: int, naturals: int) -> Iterator[Group]:
+    def place(pos: int, wilds_left: int, naturals: int) -> None:
         if pos == size:
             if naturals or not need_natural:
-                yield Group(RUN, start, tuple(cards))
+                out.append(Group(RUN, start, tuple(cards)))
             return
-        for f in options[start + pos]:
+        for f in row[pos]:
             cards.append(f)
-            yield from place(pos + 1, wilds_left, naturals + 1)
+            place(pos + 1, wilds_left, naturals + 1)
             cards.pop()
         # a Wild here must leave enough Wilds for the gaps still to come
         if wilds_left and gaps_after[pos + 1] <= wilds_left - 1:
             cards.append(WILD)
-            yield from place(pos + 1, wilds_left - 1, naturals)
+            place(pos + 1, wilds_left - 1, naturals)
             cards.pop()
 
-    return place(0, wilds, 0)
+    place(0, wilds, 0)
