@@ -11,7 +11,8 @@ A turn is split into small decisions so every list of legal actions stays short:
 A skipped seat's turn is passed over when play reaches it (P10-24); with two players the
 skipper simply plays again (P10-58). At the end of each hand the others score what they
 hold (P10-52); the game ends after the hand in which someone completes the last phase,
-lowest total winning, with a tie-break hand among tied players (P10-53).
+lowest total winning (``Rules.best_total``), with a tie-break hand among tied players
+(P10-53).
 
 Every field of the state is declared once below (``tablegames.common.fields``); the core
 derives ``copy``, the save and the strict load from the declarations, and
@@ -232,7 +233,7 @@ class State(BaseState):
         "known_cards": "per seat: the cards it took from the discard pile and still holds "
                        "(the whole table saw them go in)",
         "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
-        "scores": "per seat: points so far (P10-52; lowest wins)",
+        "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
         "last_round": "the last finished hand: {round, out (seat or null), added (points per "
                       "seat), completed (phase laid per seat or null), tiebreak, hands (what "
                       "each seat held at the end), laid (every group at the end)}, or null",
@@ -729,7 +730,7 @@ class State(BaseState):
             if not finishers:
                 contenders = []
             else:
-                pick = max if self.rules.scoring == "winner" else min
+                pick = max if self.rules.highest_wins else min
                 best = pick(self.scores[s] for s in finishers)
                 contenders = [s for s in finishers if self.scores[s] == best]
                 if len(contenders) == 1:

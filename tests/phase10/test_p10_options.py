@@ -84,6 +84,20 @@ def test_winner_scoring_the_highest_total_wins_and_a_tie_goes_to_a_tie_break() -
     assert finale([0, 20, 0], "standard").outcome().winners == {0}  # the default: lowest
 
 
+@pytest.mark.ruling("P10-53")
+def test_the_tie_rule_picks_the_highest_or_the_lowest_total() -> None:
+    """Both complete phase 10 and seat 1 goes out: seat 0 ends on 15 penalty points and
+    seat 1 on none; under winner scoring seat 1 is credited 85 and seat 0 nothing."""
+    assert finale([0, 0, 0], Rules(best_total="highest")).outcome().winners == {0}
+    assert finale([0, 0, 0], Rules(best_total="lowest")).outcome().winners == {1}
+    assert finale([0, 0, 0], "standard").outcome().winners == {1}  # "auto": the lowest
+    assert finale([0, 0, 0], Rules(scoring="winner", best_total="lowest")).outcome().winners == {0}
+    assert finale([0, 0, 0], Rules(scoring="winner", best_total="highest")).outcome().winners == {1}
+    assert Rules().highest_wins is False and Rules(scoring="winner").highest_wins is True
+    with pytest.raises(ValueError, match="best_total"):
+        Rules(best_total="middle")  # type: ignore[arg-type]
+
+
 @pytest.mark.ruling("P10-59", "P10-52")
 def test_winner_scoring_a_dead_hand_credits_nobody() -> None:
     from test_p10_rules import dead_hand
