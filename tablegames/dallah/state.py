@@ -395,7 +395,9 @@ class State(PileActions, BaseState):
         """The seat that may still report a late fall of the turn before (DAL-23), or -1.
 
         The window is open from the turn's last ``settled`` until the next player draws
-        (the stage leaves ``draw``), while a cup is on the Dallah to fall.
+        (``draw`` clears the reporter in ``last_turn``), while a cup is on the Dallah to
+        fall. A loaded save or position keeps it only where the ruling still allows it
+        (see :func:`~tablegames.dallah.consistency.check_loaded`).
         """
         last = self.last_turn
         if self.stage != DRAW or not last or last[5] < 0:
@@ -615,6 +617,8 @@ class State(PileActions, BaseState):
 
     # -- handlers ------------------------------------------------------------------------
     def _do_draw(self, action: Action) -> None:
+        if self.last_turn:  # the next player's first action closes the late window (DAL-23)
+            self.last_turn[5] = -1
         self._start_card(self._draw_action(action.seat))
 
     def _start_card(self, code: int) -> None:
