@@ -155,7 +155,8 @@ def _check_late(state: State) -> None:
     """A late-fall window follows a finished turn with cups still on the Dallah."""
     last = state.last_turn
     fits = len(last) == 6 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
-                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1)
+                               and -1 <= last[2] < state.n and last[3] >= 0
+                               and last[4] in (0, 1, 2)
                                and -1 <= last[5] < state.n)
     if last and not fits:
         raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
@@ -183,6 +184,9 @@ def _check_late(state: State) -> None:
     if collector not in (-1, expected):
         raise _fail("last_turn", f"seat {collector} did not collect on that turn's card "
                                  "(DAL-24)")
+    if last[4] == 2 and (reporter < 0 or state.pot_total()):
+        raise _fail("last_turn", "a late collapse leaves the Dallah empty until the next "
+                                 "player draws (DAL-14)")
     if reporter < 0:
         return
     if not state.rules.late_falls or collector < 0:

@@ -19,24 +19,9 @@ import pytest
 from tablegames import PositionError, StateError, TablegamesError, dallah
 from tablegames.common.rng import Rng
 from tablegames.dallah import stages as S
-from tests.dallah.helpers import game, play, refused
+from tests.dallah.helpers import game, play, refused, team_heavy_cards
 
 _LATE = ("fell", "collapse")
-
-
-def _cards(team_heavy: bool) -> dallah.CardSet:
-    """The default set, or one with many team cards, two-cup Fazaa', stunts without a cup
-    and a Naql that adds one (so every way a turn can end is met often)."""
-    d = dallah.DEFAULT_CARDS.to_dict()
-    if team_heavy:
-        for a in d["actions"]:
-            if a["kind"] in ("rotate", "tap", "blow"):
-                a["cups"] = 0
-            elif a["kind"] == "naql":
-                a["cups"] = 1
-            elif a["kind"] in ("fazaa", "tag_team", "shareek"):
-                a["count"], a["cups"] = 4, 2
-    return dallah.CardSet.from_dict(d)
 
 
 def _expected(s: dallah.State, window: int | None, seat: int) -> set[str]:
@@ -102,7 +87,8 @@ def _playout(seed: int, players: int, rules: dallah.Rules) -> int:
 ])
 def test_late_reports_are_offered_exactly_while_the_ruling_allows(
         players: int, team_heavy: bool, options: dict[str, Any]) -> None:
-    rules = dallah.Rules(cards=_cards(team_heavy), **options)
+    rules = dallah.Rules(cards=team_heavy_cards() if team_heavy else dallah.DEFAULT_CARDS,
+                         **options)
     lates = sum(_playout(seed, players, rules) for seed in range(4))
     assert (lates > 5) == rules.late_falls
 
