@@ -660,7 +660,8 @@ class State(BaseState):
             return
         words = table.restriction(top)
         if words is not None:
-            code = "over_cap" if words.endswith("or less") else "restricted"
+            # over the cap of an "N or less"; or a card the row leaves out (odd only, no 10)
+            code = "over_cap" if " or less" in words and not table.any_pile[v] else "restricted"
             raise IllegalAction(f"the next card must be {words}", code=code, ruling="SHD-21",
                                 seat=seat)
         # five-or-less, skip and reverse are "placed on a lower number": cite their ruling
