@@ -832,7 +832,8 @@ class State(BaseState):
         if not self.hands[seat] and not self.up[seat]:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
-        if type(self._play_actions(seat)[0]) is not Pickup:
+        mask = self.table.masks[self.top]
+        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.up[seat]):
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
