@@ -444,13 +444,18 @@ class State(BaseState):
 
     def _swap_actions(self, seat: int) -> list[Action]:
         up, hand = self.up[seat], self.hands[seat]
+        swap = A.swap
+        if self.rules.decks == 1:
+            # one deck: every card is unique, so no pair shares a card and none repeats
+            return [swap(seat, u, h) for k in range(1, min(len(up), len(hand)) + 1)
+                    for u in combinations(up, k) for h in combinations(hand, k)]
         found: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
         for k in range(1, min(len(up), len(hand)) + 1):
             for u in combinations(up, k):
                 for h in combinations(hand, k):
                     if not set(u) & set(h):
                         found[(u, h)] = None
-        return [A.swap(seat, u, h) for u, h in found]
+        return [swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
         return [t for t in range(self.n) if self.active[t] and t != seat]
