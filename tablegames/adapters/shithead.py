@@ -89,6 +89,7 @@ and share −1, the others share +1.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -245,8 +246,22 @@ class ShitheadObserver(Observer):
         self.o_stage = layout.add("stage", len(STAGES), "swap, play, give, over")
         self.o_polled = layout.add("polled", 1, "asked for an interrupt")
         self.o_playable = layout.add("playable", 13, "per value A..K: may go on the pile now")
+        self._flags: dict[tuple[str, ...], array[float]] = {}
         self.o_table = layout.add("table", 6, "pile value, restricted, play goes clockwise, "
                                               "draw pile, aside, round")
+
+    def _playable(self, ranks: list[str]) -> array[float]:
+        """The 13 ``playable`` flags of a view's list, remembered per list: a table has
+        one list per effective top, so at most 14 are ever built (written as one slice)."""
+        key = tuple(ranks)
+        hit = self._flags.get(key)
+        if hit is None:
+            hit = array("f", bytes(4 * 13))
+            for rank in ranks:
+                hit[_VALUE_OF_RANK[rank] - 1] = 1.0
+            if len(self._flags) < 64:  # a view from elsewhere cannot grow it without bound
+                self._flags[key] = hit
+        return hit
 
     def _cards(self, buf: Buffer, start: int, names: list[str]) -> None:
         """Count per face of ``names`` at ``start`` (divided by the number of decks)."""
@@ -300,9 +315,8 @@ class ShitheadObserver(Observer):
         a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         if polled:
             a[self.o_polled] = 1.0
-        p = self.o_playable - 1
-        for rank in view[k.playable]:
-            a[p + _VALUE_OF_RANK[rank]] = 1.0
+        p = self.o_playable
+        a[p:p + 13] = self._playable(view[k.playable])
         t = self.o_table
         a[t] = view[k.pile_value] / 14
         if view[k.restriction] is not None:
