@@ -50,6 +50,7 @@ from tablegames.common.errors import (
     StateError,
 )
 from tablegames.common.fields import (
+    card,
     cards,
     count,
     custom,
@@ -61,6 +62,7 @@ from tablegames.common.fields import (
     per_seat,
     seat,
     transient,
+    tuple_seq,
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
@@ -273,9 +275,14 @@ class State(BaseState):
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
     #: and in games loaded from saves made before these were kept.
-    last_hands: Annotated[list[list[int]] | None, optional(per_seat(cards(N_FACES)))]
+    #: Tuples: replaced whole when a hand ends and never edited, so ``copy`` shares them.
+    last_hands: Annotated[
+        tuple[tuple[int, ...], ...] | None,
+        optional(tuple_seq(tuple_seq(card(N_FACES), max_len=200), max_len=MAX_PLAYERS)),
+    ]
     last_laid: Annotated[
-        list[list[TableGroup]] | None, optional(per_seat(listof(GROUP, max_len=_MAX_GROUP)))
+        tuple[tuple[TableGroup, ...], ...] | None,
+        optional(tuple_seq(tuple_seq(GROUP, max_len=_MAX_GROUP), max_len=MAX_PLAYERS)),
     ]
     #: The last hand's final hands and groups in notation, for views (a cache, not state:
     #: they change only when a hand ends, and writing them is most of a view's cost).
@@ -715,8 +722,8 @@ class State(BaseState):
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
         self.results.append(result)
-        self.last_hands = [h.copy() for h in self.hands]
-        self.last_laid = [row.copy() for row in self.laid]
+        self.last_hands = tuple(map(tuple, self.hands))
+        self.last_laid = tuple(map(tuple, self.laid))
         self._events.append(Event("hand_over", self._last_round()))
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
@@ -935,6 +942,10 @@ class State(BaseState):
             not self.results and self.last_hands is not None
         ):
             raise bad("the last hand's cards are kept once a hand has ended")
+        if self.last_hands is not None and self.last_laid is not None and (
+            len(self.last_hands) != n or len(self.last_laid) != n
+        ):
+            raise bad("the last hand's cards and groups are kept for every seat")
         sheet_added = [sum(res["added"][s] for res in self.results) for s in range(n)]
         start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
         if setup is not None:
@@ -1176,15 +1187,17 @@ class State(BaseState):
             self.results.append({"round": len(self.results), **res})
         self.results = _load_results(Reader(self.results, "results"), n)
         if r.has("last_hand 0"):
-            self.last_hands = [sorted(r.parse(f"last_hand {s}", PACK.code)) for s in range(n)]
+            self.last_hands = tuple(
+                tuple(sorted(r.parse(f"last_hand {s}", PACK.code))) for s in range(n)
+            )
             last_laid = []
             for s in range(n):
                 try:
                     groups = [parse_group(x) for x in r.words(f"last_laid {s}")]
                 except ValueError as exc:
                     raise r.fail(f"last_laid {s}", str(exc)) from None
-                last_laid.append([(g.kind, g.key, g.cards) for g in groups])
-            self.last_laid = last_laid
+                last_laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
+            self.last_laid = tuple(last_laid)
         else:
             self.last_hands = self.last_laid = None
         at_start = [
