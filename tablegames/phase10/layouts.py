@@ -358,6 +358,9 @@ def _same_key(
 
 
 def _runs(size: int, counts: Sequence[int], need_natural: bool) -> Iterator[Group]:
+    """Every run of ``size`` the hand supplies, at most :data:`SEARCH_BUDGET` of them (a
+    house run of twelve from a 17-card hand could otherwise build a hundred thousand,
+    more than any search would look at)."""
     wilds = counts[WILD]
     # options[number]: the faces of that number in hand
     options = [[f for f in FACES_OF_NUMBER[n] if counts[f]] for n in range(13)]
@@ -392,6 +395,8 @@ def _fill_run(
         if pos == size:
             if naturals or not need_natural:
                 out.append(Group(RUN, start, tuple(cards)))
+            return
+        if len(out) >= SEARCH_BUDGET:
             return
         for f in row[pos]:
             cards.append(f)
