@@ -31,6 +31,11 @@ Decisions the sources leave open, and what we chose:
   final hand, TOE-50) and ends with the last card.
 * In a rubber every seat at or over the limit after the hand loses (pays); the seats with
   the fewest lives win. In elimination the last seat standing wins.
+* House rules of other tables (``Rules``; all off by default): a caught bluffer takes
+  back the hand turned up and sets the drawn cards aside face down (``bluff_takes_back``);
+  a folded seat's card leaves the current trick, which then stands as if it had never
+  been played (``fold_withdraws``); a second exchange round for the seats holding
+  replacement cards, open to challenge like the first (``second_exchange``).
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
-from tablegames.common.serialization import dumps, loads, plain
+from tablegames.common.serialization import Reader, dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen.actions import Knock, Play
@@ -69,6 +74,7 @@ from tablegames.toepen.rules import VARIANTS, Rules
 EXCHANGE, CHALLENGE, POVERTY, PLAY, RESPOND, OVER = range(6)
 STAGES = ("exchange", "challenge", "poverty", "play", "respond", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+SUITS = "cdhs"  # suit letters in code order (cards.py: c >> 3)
 
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
@@ -77,6 +83,11 @@ _PROMPTS = {
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
+#: The prompts of the second exchange round (Rules.second_exchange).
+_PROMPTS_AGAIN = {
+    EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
+    CHALLENGE: "Challenge {who}'s second exchange, or accept it?",
+}
 
 
 
@@ -84,7 +95,9 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
-    ENGINE = 2  # 2: out at once at the limit (TOE-23); last trick among seats still in
+    # 2: out at once at the limit (TOE-23); last trick among seats still in.
+    # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
+    ENGINE = 3
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -113,6 +126,15 @@ class State(BaseState):
         "stock": "cards left to draw",
         "exchanged": "per seat: threw in its hand this round (TOE-03)",
         "thrown": "per seat: its thrown-in hand where this seat may see it, else null",
+        "exchange_round": "1, or 2 in the second exchange round (Rules.second_exchange)",
+        "thrown_again": "per seat: its hand thrown in at the second exchange where this "
+                        "seat may see it, else null",
+        "set_aside": "per seat: the drawn cards a caught bluffer handed back face down "
+                     "(Rules.bluff_takes_back), for that seat only, else null",
+        "shown": "per seat: the cards left in a hand every player has seen (a caught "
+                 "bluffer who took back their own cards), else null",
+        "withdrawn": "cards folded players took back out of a trick this round "
+                     "(Rules.fold_withdraws): [{seat, card}]",
         "last_round": "the previous round's result: winner, stake, paid, folded; or null",
         "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
     }
@@ -150,6 +172,12 @@ class State(BaseState):
     losers: Annotated[list[int], seats()]
     last_result: Annotated[dict[str, Any] | None, frozen_json()]
     deal_order: Annotated[list[int], seats()]
+    void: Annotated[list[int], per_seat(count(0, 15))]
+    exchange_round: Annotated[int, count(0, 1)]
+    thrown_again: Annotated[list[list[int]], per_seat(cards(32, 4))]
+    revealed_again: Annotated[list[bool], flags()]
+    set_aside: Annotated[list[list[int]], per_seat(cards(32, 4))]
+    withdrawn: Annotated[list[tuple[int, int]], listof(tuple_of(seat(), card(32)), max_len=8)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -199,8 +227,11 @@ class State(BaseState):
             self.rng.shuffle(deck)
             ev.append(Event("shuffle", {"hand": self.hand_no}))
         active = [not o for o in self.out]
+        # Poverty is one life from the limit; it matters when the poverty rule is on
+        # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
+        marks = rules.poverty or not rules.poverty_may_fold
         self.poor = [
-            rules.poverty and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
+            marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
         ]
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if active[s]]
@@ -210,7 +241,7 @@ class State(BaseState):
         for s in order:
             self.hands[s] = sorted(stock.pop() for _ in range(4))
         self.stock = stock
-        poor_first = [s for s in order if self.poor[s]]
+        poor_first = [s for s in order if self.poor[s]] if rules.poverty else []
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
         self.stake = 2 if poor_first else 1
@@ -229,6 +260,12 @@ class State(BaseState):
         self.trick_no = 0
         self.trick = []
         self.tricks = []
+        self.void = [0] * n
+        self.exchange_round = 0
+        self.thrown_again = [[] for _ in range(n)]
+        self.revealed_again = [False] * n
+        self.set_aside = [[] for _ in range(n)]
+        self.withdrawn = []
         ev.append(
             Event(
                 "deal",
@@ -260,12 +297,23 @@ class State(BaseState):
         if self.ex_queue and len(self.stock) >= 4:
             self.stage = EXCHANGE
             self.queue = [self.ex_queue.pop(0)]
-        else:
-            self.ex_queue = []
-            self._begin_poverty()
+            return
+        self.ex_queue = []
+        if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
+            # The second round (Rules.second_exchange): only those who hold replacement
+            # cards from the first round, in the same order, may throw them in again.
+            again = [s for s in self.deal_order
+                     if self.exchanged[s] and self.in_hand[s] and not self.set_aside[s]]
+            if again:
+                self.exchange_round = 1
+                self.ex_queue = again
+                self._events.append(Event("second_exchange", {"seats": list(again)}))
+                self._resume_exchange()
+                return
+        self._begin_poverty()
 
     def _begin_poverty(self) -> None:
-        if any(self.poor):
+        if self.rules.poverty and any(self.poor):
             n = self.n
             self.queue = [
                 (self.leader + k) % n for k in range(1, n)
@@ -414,13 +462,19 @@ class State(BaseState):
         self._resume_exchange()
 
     def _exchange(self, seat: int) -> None:
-        self.thrown[seat] = self.hands[seat]
+        if self.exchange_round:
+            self.thrown_again[seat] = self.hands[seat]
+        else:
+            self.thrown[seat] = self.hands[seat]
         stock = self.stock
         self.hands[seat] = sorted(stock.pop() for _ in range(4))
         self.exchanged[seat] = True
         self.exchanger = seat
+        data = {"seat": seat, "stock": len(stock)}
+        if self.exchange_round:
+            data["again"] = True
         self._events.append(
-            Event("exchange", {"seat": seat, "stock": len(stock)},
+            Event("exchange", data,
                   {"cards": card_names(self.hands[seat])}, frozenset((seat,)))
         )
         self._announce(seat)
@@ -439,20 +493,39 @@ class State(BaseState):
     def _challenge(self, seat: int) -> None:
         ex = self.exchanger
         rules = self.rules
-        honest = is_dirty(self.thrown[ex], rules.dirty_hand)
+        again = self.exchange_round == 1
+        pile = self.thrown_again if again else self.thrown
+        honest = is_dirty(pile[ex], rules.dirty_hand)
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
         self.lives[loser] += lost
-        self.revealed[ex] = True
+        if again:
+            self.revealed_again[ex] = True
+        else:
+            self.revealed[ex] = True
         self._events.append(
             Event("challenge", {"seat": seat, "exchanger": ex,
-                                "thrown": card_names(self.thrown[ex]), "honest": honest,
+                                "thrown": card_names(pile[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
+        if not honest and rules.bluff_takes_back:
+            self._take_back(ex, pile)
         if rules.out_at_once and self.lives[loser] >= rules.limit:
             self._out_now(loser)
             if self.stage == OVER:
                 return
         self._resume_exchange()
+
+    def _take_back(self, ex: int, pile: list[list[int]]) -> None:
+        """A caught bluffer takes back the hand just turned up (``bluff_takes_back``).
+
+        The cards drawn for it are set aside face down, out of play for the round, seen
+        by the bluffer only; the hand taken back has been seen by everybody (``shown``).
+        """
+        self.set_aside[ex] = self.hands[ex]
+        self.hands[ex] = pile[ex]
+        pile[ex] = []
+        self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
+        self._announce(ex)
 
     def _out_now(self, seat: int) -> None:
         """``seat`` reached the limit mid-round: out at once (TOE-23, ``out_at_once``).
@@ -474,6 +547,8 @@ class State(BaseState):
             return
         if self.poor[seat]:
             self.poor[seat] = False
+            if not self.rules.poverty:
+                return
             poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
             self.stake = self.stake_before = 2 if poor_in else 1
             self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
@@ -492,8 +567,28 @@ class State(BaseState):
         self.in_hand[seat] = False
         self.folded[seat] = True
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
+        if self.rules.fold_withdraws:
+            self._withdraw(seat)
         if not self.queue:
             self._after_decisions()
+
+    def _withdraw(self, seat: int) -> None:
+        """A folded seat's card leaves the current trick (``Rules.fold_withdraws``).
+
+        The trick then stands as if the card had never been played: the first card left
+        sets the suit to follow and to win with, and its player counts as the trick's
+        leader; with no card left, the next seat still in leads it afresh. The card lies
+        face up beside the trick, out of play.
+        """
+        trick = self.trick
+        for i, (s, c) in enumerate(trick):
+            if s == seat:
+                del trick[i]
+                self.withdrawn.append((s, c))
+                self._events.append(Event("withdraw", {"seat": s, "card": NAMES[c]}))
+                if trick:
+                    self.leader = trick[0][0]
+                return
 
     def _after_decisions(self) -> None:
         left = [s for s in range(self.n) if self.in_hand[s]]
@@ -556,9 +651,11 @@ class State(BaseState):
         trick = self.trick
         if trick:
             led = trick[0][1] >> 3
-            if card >> 3 != led and any(c >> 3 == led for c in hand):
-                raise IllegalAction("you must follow suit", code="must_follow_suit",
-                                    ruling="TOE-11", seat=seat)
+            if card >> 3 != led:
+                if any(c >> 3 == led for c in hand):
+                    raise IllegalAction("you must follow suit", code="must_follow_suit",
+                                        ruling="TOE-11", seat=seat)
+                self.void[seat] |= 1 << led
         hand.remove(card)
         trick.append((seat, card))
         self._events.append(Event("play", {"seat": seat, "card": NAMES[card],
@@ -735,6 +832,19 @@ class State(BaseState):
                 if self.thrown[s] and (self.revealed[s] or s == seat) else None
                 for s in range(n)
             ],
+            "exchange_round": self.exchange_round + 1,
+            "thrown_again": [
+                card_names(self.thrown_again[s])
+                if self.thrown_again[s] and (self.revealed_again[s] or s == seat) else None
+                for s in range(n)
+            ],
+            "set_aside": [
+                card_names(self.set_aside[s]) if self.set_aside[s] and s == seat else None
+                for s in range(n)
+            ],
+            "shown": [card_names(self.hands[s]) if self.set_aside[s] else None
+                      for s in range(n)],
+            "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.withdrawn],
             "last_round": fresh(self.last_result),
         }
         if seat is not None:
@@ -749,6 +859,7 @@ class State(BaseState):
         """
         played = [c for _, cards_, _ in self.tricks for p, c in cards_ if p == seat]
         played += [c for p, c in self.trick if p == seat]
+        played += [c for p, c in self.withdrawn if p == seat]
         return sorted(self.hands[seat] + played)
 
     def _hand(self, seat: int) -> list[Any]:
@@ -759,8 +870,13 @@ class State(BaseState):
             return "The game is over."
         text = self._prompt_turn(seat)
         if self.poor[seat] and self.in_hand[seat]:
-            text = ("You are in poverty: the round starts at 2 and the others choose to "
-                    f"stay in for 2 or fold for 1. {text}")
+            rules = self.rules
+            fold = "" if rules.poverty_may_fold else " You may not fold."
+            if rules.poverty:
+                text = ("You are in poverty: the round starts at 2 and the others choose to "
+                        f"stay in for 2 or fold for 1.{fold} {text}")
+            else:
+                text = f"You are in poverty (one life from the limit).{fold} {text}"
         return text
 
     def _prompt_turn(self, seat: int) -> str:
@@ -775,14 +891,26 @@ class State(BaseState):
             led = self.trick[0][1] >> 3
             if any(c >> 3 == led for c in self.hands[seat]):
                 follow = " (follow suit)"
-        return _PROMPTS[self.stage].format(
+        stage = self.stage
+        if self.exchange_round and stage in (EXCHANGE, CHALLENGE):
+            return _PROMPTS_AGAIN[stage].format(who=who)
+        return _PROMPTS[stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow,
             poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
-        """Suits each seat has shown it lacks this hand (it did not follow them)."""
-        out: list[set[int]] = [set() for _ in range(self.n)]
+        """Suits each seat has shown it lacks this hand (it did not follow them).
+
+        Kept as they are shown (``void``, a bitmask per seat), not re-read from the
+        tricks: a card withdrawn from a trick (``fold_withdraws``) changes which card
+        led it, but not what the plays before showed.
+        """
+        return [{u for u in range(4) if m >> u & 1} for m in self.void]
+
+    def _voids_from_tricks(self) -> list[int]:
+        """The ``void`` masks the tricks show when no card was withdrawn (older saves)."""
+        out = [0] * self.n
         tricks = [cards for _, cards, _ in self.tricks]
         if self.trick:
             tricks.append(tuple(self.trick))
@@ -790,8 +918,43 @@ class State(BaseState):
             led = played[0][1] >> 3
             for s, c in played[1:]:
                 if c >> 3 != led:
-                    out[s].add(led)
+                    out[s] |= 1 << led
         return out
+
+    def known_cards(self, seat: int) -> int:
+        """Every card ``seat`` knows the place of, as a bitmask over card codes.
+
+        Its own hand and what it threw in or set aside; whatever a challenge turned up;
+        the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
+        played and withdrawn. The rest is hidden from it (sample_world redeals those).
+        """
+        seen = 0
+        for c in self.hands[seat]:
+            seen |= 1 << c
+        for c in self.thrown[seat]:
+            seen |= 1 << c
+        for c in self.thrown_again[seat]:
+            seen |= 1 << c
+        for c in self.set_aside[seat]:
+            seen |= 1 << c
+        for s in range(self.n):
+            if self.revealed[s]:
+                for c in self.thrown[s]:
+                    seen |= 1 << c
+            if self.revealed_again[s]:
+                for c in self.thrown_again[s]:
+                    seen |= 1 << c
+            if self.set_aside[s]:
+                for c in self.hands[s]:
+                    seen |= 1 << c
+        for _, played, _ in self.tricks:
+            for _, c in played:
+                seen |= 1 << c
+        for _, c in self.trick:
+            seen |= 1 << c
+        for _, c in self.withdrawn:
+            seen |= 1 << c
+        return seen
 
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
@@ -802,17 +965,12 @@ class State(BaseState):
         sure such seats are served first, so the constraint never dead-ends).
         """
         world, r = self._world(seat, rng)
-        known = set(self.hands[seat]) | set(self.thrown[seat])
-        for s in range(self.n):
-            if self.revealed[s]:
-                known.update(self.thrown[s])
-        for _, played, _ in self.tricks:
-            known.update(c for _, c in played)
-        known.update(c for _, c in self.trick)
-        pool = [c for c in range(32) if c not in known]
+        known = self.known_cards(seat)
+        pool = [c for c in range(32) if not known >> c & 1]
         r.shuffle(pool)
         voids = self.voids()
-        others = [s for s in range(self.n) if s != seat]
+        # a hand everybody has seen (taken back after a caught bluff) stays as it is
+        others = [s for s in range(self.n) if s != seat and not self.set_aside[s]]
         constrained = [s for s in others if voids[s] and self.hands[s]]
         slots = [(s, i) for s in constrained for i in range(len(self.hands[s]))]
         assign = _match(slots, pool, [voids[s] for s, _ in slots])
@@ -828,11 +986,17 @@ class State(BaseState):
                 new_hands[s] = rest[k:k + size]
                 k += size
             world.hands[s] = sorted(new_hands[s])
-        for s in others:
-            if self.thrown[s] and not self.revealed[s]:
-                size = len(self.thrown[s])
-                world.thrown[s] = sorted(rest[k:k + size])
-                k += size
+        for s in range(self.n):
+            if s == seat:
+                continue
+            for mine, theirs, seen in ((world.thrown, self.thrown, self.revealed),
+                                       (world.thrown_again, self.thrown_again,
+                                        self.revealed_again),
+                                       (world.set_aside, self.set_aside, None)):
+                if theirs[s] and (seen is None or not seen[s]):
+                    size = len(theirs[s])
+                    mine[s] = sorted(rest[k:k + size])
+                    k += size
         world.stock = rest[k:]
         assert len(world.stock) == len(self.stock)
         return world
@@ -876,6 +1040,20 @@ class State(BaseState):
         for i, (_, played, winner) in enumerate(self.tricks):
             w.items(f"trick {i}", [winner, *(f"{p}:{NAMES[c]}" for p, c in played)])
         w.items("trick", [f"{p}:{NAMES[c]}" for p, c in self.trick])
+        w.items("voids", [f"{s}:{''.join(SUITS[u] for u in range(4) if m >> u & 1)}"
+                          for s, m in enumerate(self.void) if m])
+        if self.withdrawn:
+            w.items("withdrawn", [f"{p}:{NAMES[c]}" for p, c in self.withdrawn])
+        if self.exchange_round:
+            w.put("exchange_round", self.exchange_round + 1)
+        if any(self.revealed_again):
+            w.items("revealed_again", seat_set(self.revealed_again))
+        for s in range(self.n):
+            if self.thrown_again[s]:
+                w.items(f"thrown_again {s}", card_names(self.thrown_again[s]))
+        for s in range(self.n):
+            if self.set_aside[s]:
+                w.items(f"set_aside {s}", card_names(self.set_aside[s]))
         w.items("stock", card_names(reversed(self.stock)))
         if self.stage == OVER:
             w.items("winners", self.winners)
@@ -890,11 +1068,13 @@ class State(BaseState):
                 raise ValueError(f"{word!r} is not a seat")
             return int(word)
 
-        def seat_set(key: str) -> list[bool]:
-            marked = set(r.parse(key, seat_of))
+        def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
+            marked = set(r.parse(key, seat_of, default))
             return [s in marked for s in range(n)]
 
         def opt(key: str) -> int:
+            if not r.has(key):
+                return -1
             v = r.opt_int(key, 0, n - 1)
             return -1 if v is None else v
 
@@ -904,29 +1084,34 @@ class State(BaseState):
                 raise ValueError(f"{word!r} is not seat:card")
             return seat_of(who), PACK.code(name)
 
-        self.hand_no = r.int("round", 0, 1_000_000)
+        # A hand-written position may leave out what follows from the rest (see the
+        # notation page): the defaults are those of a round in play with nobody out.
+        self.hand_no = r.int("round", 0, 1_000_000, default=0)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse("lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w))
+        self.lives = r.parse(
+            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
+            ["0"] * n)
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
-        self.deal_order = r.parse("dealt", seat_of)
-        self.in_hand = seat_set("playing")
+        left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
+        self.deal_order = r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]])
         self.folded = seat_set("folded")
+        self.in_hand = seat_set("playing", [x for x in left if not self.out[int(x)]
+                                            and not self.folded[int(x)]])
         self.poor = seat_set("poverty")
-        self.stake = r.int("stake", 1, 10_000)
-        self.stake_before = r.int("stake_before", 1, 10_000)
-        self.knocks = r.int("knocks", 0, 10_000)
+        self.stake = r.int("stake", 1, 10_000, default=1)
+        self.stake_before = r.int("stake_before", 1, 10_000,
+                                  default=max(1, self.stake - (self.stage == RESPOND)))
+        self.knocks = r.int("knocks", 0, 10_000, default=0)
         self.last_knocker = opt("last_knocker")
         self.knocker = opt("knocker")
         self.exchanger = opt("exchanger")
         self.exchanged = seat_set("exchanged")
         self.revealed = seat_set("revealed")
-        self.queue = r.parse("queue", seat_of)
-        self.ex_queue = r.parse("exchange_queue", seat_of)
-        self.leader = r.int("leader", 0, n - 1)
+        self.queue = r.parse("queue", seat_of, ())
+        self.ex_queue = r.parse("exchange_queue", seat_of, ())
         self.turn = r.int("turn", 0, n - 1)
-        self.trick_no = r.int("trick_no", 0, 3)
         self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
         self.thrown = [sorted(r.parse(f"thrown {s}", PACK.code, ())) for s in range(n)]
         self.tricks = []
@@ -940,9 +1125,25 @@ class State(BaseState):
             except ValueError as exc:
                 raise r.fail(key, str(exc)) from None
             self.tricks.append((cards_[0][0], cards_, winner))
-        self.trick = r.parse("trick", played)
+        self.trick = r.parse("trick", played, ())
+        self.trick_no = r.int("trick_no", 0, 3, default=min(3, len(self.tricks)))
+        self.leader = r.int("leader", 0, n - 1,
+                            default=self.trick[0][0] if self.trick else self.turn)
+        self.withdrawn = r.parse("withdrawn", played, ())
+        self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
+        self.revealed_again = seat_set("revealed_again") if r.has("revealed_again") else [False] * n
+        self.thrown_again = [sorted(r.parse(f"thrown_again {s}", PACK.code, ())) for s in range(n)]
+        self.set_aside = [sorted(r.parse(f"set_aside {s}", PACK.code, ())) for s in range(n)]
+        if r.has("voids"):
+            self.void = [0] * n
+            for s, m in r.parse("voids", _void_entry(seat_of)):
+                self.void[s] |= m
+        else:
+            self.void = self._voids_from_tricks()
         taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
         taken |= {c for _, cs, _ in self.tricks for _, c in cs} | {c for _, c in self.trick}
+        taken |= {c for _, c in self.withdrawn}
+        taken |= {c for h in self.thrown_again for c in h} | {c for h in self.set_aside for c in h}
         if r.words("stock") == ["shuffled"]:
             self.stock = [c for c in range(32) if c not in taken]
             self.rng.shuffle(self.stock)
@@ -951,7 +1152,7 @@ class State(BaseState):
         over = self.stage == OVER
         self.winners = r.parse("winners", seat_of, None if over else ())
         self.losers = r.parse("losers", seat_of, None if over else ())
-        last = r.str("last_round")
+        last = r.str("last_round", "-")
         self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
         self._events = []
 
@@ -969,11 +1170,30 @@ class State(BaseState):
             state["trick"] = []
         return state
 
+    def _load(self, r: Reader) -> None:
+        """Saves from engine 2 lack the fields of engine 3: they get their empty values
+        (none of those rules existed then) and the voids the tricks show."""
+        d = r.value
+        derive = type(d) is dict and "void" not in d and all(k not in d for k in _NEW_KEYS)
+        if derive:
+            n = self.n
+            d = dict(d)
+            d.update(void=[0] * n, exchange_round=0, thrown_again=[[] for _ in range(n)],
+                     revealed_again=[False] * n, set_aside=[[] for _ in range(n)],
+                     withdrawn=[])
+            r = Reader(d, r.path)
+        super()._load(r)
+        if derive:
+            self.void = self._voids_from_tricks()
+            self._check_loaded()
+
     def _check_loaded(self) -> None:
         """What the declarations cannot say: every card once, sizes, a seat to ask."""
         n = self.n
         seen = [c for h in self.hands for c in h] + self.stock
         seen += [c for h in self.thrown for c in h]
+        seen += [c for h in self.thrown_again for c in h] + [c for h in self.set_aside for c in h]
+        seen += [c for _, c in self.withdrawn]
         seen += [c for _, cards, _ in self.tricks for _, c in cards] + [c for _, c in self.trick]
         if sorted(seen) != list(range(32)):
             raise StateError("$.state: the cards do not add up to one 32-card pack")
@@ -993,15 +1213,43 @@ class State(BaseState):
                 raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
             played = sum(1 for ld, cards, w in self.tricks for p, _ in cards if p == s)
             played += sum(1 for p, _ in self.trick if p == s)
+            played += sum(1 for p, _ in self.withdrawn if p == s)
             if stage != OVER and s in self.deal_order and len(self.hands[s]) + played != 4:
                 raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
             if s not in self.deal_order and self.hands[s]:
                 raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
             if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
                 raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
+            again, aside = self.thrown_again[s], self.set_aside[s]
+            if again and (len(again) != 4 or not self.thrown[s] or not self.exchange_round):
+                raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
+            if self.revealed_again[s] and not (again or aside):
+                raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
+            if aside and (len(aside) != 4 or not self.exchanged[s]
+                          or not (self.revealed[s] or self.revealed_again[s])):
+                raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew")
+            suits = 0
+            for c in self.hands[s]:
+                suits |= 1 << (c >> 3)
+            if self.void[s] & suits and stage != OVER:
+                raise StateError(f"$.state.void[{s}]: holds a card of a suit it did not follow")
+        rules = self.rules
+        if self.exchange_round and not rules.second_exchange:
+            raise StateError("$.state.exchange_round: the rules have no second exchange")
+        if any(self.set_aside) and not rules.bluff_takes_back:
+            raise StateError("$.state.set_aside: the rules do not take a bluff back")
+        if self.withdrawn and not rules.fold_withdraws:
+            raise StateError("$.state.withdrawn: the rules leave a folded card in its trick")
+        if any(not self.folded[s] for s, _ in self.withdrawn):
+            raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
+        if self.trick and self.leader != self.trick[0][0]:
+            raise StateError("$.state.leader: the seat whose card leads the trick")
         if any(s in self.queue for s in range(n) if not self.in_hand[s]) and stage != EXCHANGE:
             raise StateError("$.state.queue: only seats in the round are asked")
 
+
+#: The fields engine 3 added (see ``State._load``).
+_NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
 
 #: The decision actions each asking phase accepts (plays and knocks are handled apart).
 _DECISIONS: dict[int, tuple[type[Action], ...]] = {
@@ -1063,6 +1311,19 @@ def _names(names: list[str]) -> str:
     if len(names) <= 1:
         return f"{names[0] if names else 'Nobody'} is"
     return f"{', '.join(names[:-1])} and {names[-1]} are"
+
+
+def _void_entry(seat_of: Any) -> Any:
+    """A reader for one ``voids`` word, ``"1:ch"``: the seat and its suit mask."""
+    def read(word: str) -> tuple[int, int]:
+        who, colon, suits = word.partition(":")
+        if not colon or not suits or any(u not in SUITS for u in suits):
+            raise ValueError(f"{word!r} is not seat:suits (suits from {SUITS})")
+        mask = 0
+        for u in suits:
+            mask |= 1 << SUITS.index(u)
+        return seat_of(who), mask
+    return read
 
 
 def _bad(word: str) -> int:
