@@ -88,7 +88,7 @@ from tablegames.phase10.cards import (
 from tablegames.phase10.check import Fault, groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
-from tablegames.phase10.layouts import LAY_CAP, lay_downs
+from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
@@ -166,6 +166,8 @@ def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
 #: The score sheet: results are built once and never edited, so ``copy`` shares them.
 RESULTS = custom(dump=list, load=_load_results, copy=list)
 
+#: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
+#: within a turn. Only hands that pass the feasibility test get here.
 _LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, int], list[Action]] = {}
 #: Lay-down actions the memo may hold in all (each listing holds at most ``LAY_CAP``).
 _LAY_CACHE_ACTIONS = 50_000
@@ -424,24 +426,19 @@ class State(BaseState):
                 out.append(A.TAKE[seat])
             return out
         hand = self.hands[seat]
-        out = []
-        if not self.down[seat]:
-            out.extend(self.lay_actions(seat))
-        elif self.may_hit(seat):
-            out.extend(self.hit_actions(seat))
-        prev = -1
-        for c in hand:
-            if c == prev:
-                continue
-            prev = c
-            if c == SKIP:
-                targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
-                if targets:
-                    out.extend(A.skip(seat, t) for t in targets)
-                else:
-                    out.append(A.discard(seat, SKIP))
+        out = self.lay_actions(seat) if not self.down[seat] else self.hit_actions(seat)
+        row = A.DISCARDS[seat]
+        faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
+        if SKIP in faces:  # the largest code, so the Skip's discards come last
+            del faces[SKIP]
+            out.extend([row[c] for c in faces])
+            targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
+            if targets:
+                out.extend(A.skip(seat, t) for t in targets)
             else:
-                out.append(A.discard(seat, c))
+                out.append(row[SKIP])
+        else:
+            out.extend([row[c] for c in faces])
         return out
 
     def lay_actions(self, seat: int) -> list[Action]:
@@ -453,18 +450,24 @@ class State(BaseState):
         rules = self.rules
         per_group = rules.naturals == "group"
         open_wilds = rules.wild_groups == "open"
-        counts = tuple(counts_of(self.hands[seat]))
+        hand = self.hands[seat]
+        t = tally_hand(hand)
         reqs = rules.phase_reqs
         out: list[Action] = []
+        counts: list[int] | None = None
         for index in self.open_phases(seat):
             phase = reqs[index]
-            key = (seat, counts, phase, per_group + 2 * open_wilds)
+            if not feasible_tally(t, phase, per_group):
+                continue  # most hands hold no phase: proved from counts, nothing built
+            key = (seat, tuple(hand), phase, per_group + 2 * open_wilds)
             acts = _LAY_CACHE.get(key)
             if acts is None:
                 if _lay_cached[0] > _LAY_CACHE_ACTIONS or len(_LAY_CACHE) > 4096:
                     clear_caches()
-                acts = [Lay(seat, groups)
-                        for groups in lay_downs(counts, phase, per_group, open_wilds=open_wilds)]
+                if counts is None:
+                    counts = counts_of(hand)
+                found = search_lay_downs(counts, phase, per_group, LAY_CAP, open_wilds)
+                acts = [Lay(seat, groups) for groups in found]
                 _LAY_CACHE[key] = acts
                 _lay_cached[0] += len(acts) + 1
             out.extend(acts)
