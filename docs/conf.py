@@ -61,6 +61,9 @@ gettext_uuid = False
 gettext_location = False
 #: Pages with a translation; they get the language's text direction (tablegames_docs).
 tg_translated_pages = ["rulings/dallah"]
+#: Every ruling section must have a table picture and a plain-words example (issue 14):
+#: a section without one is a warning, which ``-W`` turns into a failed build.
+tg_require_pictures = True
 
 # -- autodoc -----------------------------------------------------------------------
 autodoc_member_order = "bysource"

@@ -156,7 +156,11 @@ class TablePicture(SphinxDirective):
         figure["tg_picture"] = True
         figure += nodes.raw("", f'<div class="tg-picture-svg">{picture}</div>', format="html")
         if caption:
-            figure += nodes.caption(caption, caption)
+            # With its source and line the caption is a translatable message, so the
+            # gettext builder extracts it and a translated page shows it translated.
+            node = nodes.caption(caption, caption)
+            node.source, node.line = self.get_source_info()
+            figure += node
         return [figure]
 
     def view(self, state: Any, game: str, seat: int | None) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from tablegames.render import svg as _svg
 from tablegames.render.faces import Face, face
 from tablegames.render.tables import DRAWERS, Drawer, generic
 from tablegames.render.tables import faces_of as _faces_of
+from tablegames.render.tables import say as _say
 
 __all__ = ["Face", "face", "hand", "register", "svg"]
 
@@ -48,8 +49,8 @@ def svg(view: Mapping[str, Any], *, title: str | None = None) -> str:
         raise TablegamesError("render.svg needs a view: state.view(seat) or state.view(None)")
     game = str(view["game"])
     seat = view.get("seat")
-    who = "the spectator" if seat is None else str(view["players"][seat])
-    canvas = _svg.Canvas(760, label=title or f"{game}: the table as {who} sees it",
+    who = _say(view, "the_spectator") if seat is None else str(view["players"][seat])
+    canvas = _svg.Canvas(760, label=title or _say(view, "label", game=game, who=who),
                          rtl=view.get("lang") == "ar")
     DRAWERS.get(game, generic)(canvas, view)
     return canvas.to_string()

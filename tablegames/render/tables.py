@@ -35,11 +35,13 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {"spectator": "spectator", "seen_by": "seen by {name}", "you": " (you)",
            "turn": "turn {n}", "retired": "retired {n}", "full": " (full)", "cup": "cup: {x}",
            "zone": "zone: {x}", "shared": "shared pile", "pile": "pile {n} cups",
-           "pile1": "pile 1 cup"},
+           "pile1": "pile 1 cup", "label": "{game}: the table as {who} sees it",
+           "the_spectator": "the spectator"},
     "ar": {"spectator": "المشاهد", "seen_by": "كما يراها {name}", "you": " (أنت)",
-           "turn": "الدور {n}", "retired": "خارج اللعب {n}", "full": " (ممتلئة)",
-           "cup": "الفنجان: {x}", "zone": "المنطقة: {x}", "shared": "الكومة المشتركة",
-           "pile": "الكومة: {n} فناجين", "pile1": "الكومة: فنجان واحد"},
+           "turn": "الدور {n}", "retired": "المستبعدة {n}", "full": " (ممتلئة)",
+           "cup": "الفنجان: {x}", "zone": "المنطقة: {x}", "shared": "المجموعة المشتركة",
+           "pile": "المجموعة: {n} فناجين", "pile1": "المجموعة: فنجان واحد",
+           "label": "{game}: الطاولة كما يراها {who}", "the_spectator": "المشاهد"},
 }
 
 
