@@ -80,6 +80,8 @@ from tablegames.common.errors import SetupError
 from tablegames.dallah import actions as A
 from tablegames.dallah.fallmodel import FallModel
 
+#: The actions that report what happened at the table (a late fall, outside a report).
+_REPORTS = (A.Settled, A.Fell, A.Falls, A.Collapse, A.NoSpace, A.Timeout)
 _SIMPLE: tuple[type[Action], ...] = (A.Draw, A.Roll, A.Settled, A.Collapse, A.NoSpace, A.Swap,
                                      A.Timeout, A.Allow, A.Block)
 _SIMPLE_ID = {cls: i for i, cls in enumerate(_SIMPLE)}
@@ -193,7 +195,13 @@ class DallahCodec(Codec):
         return seat is not None and A.simple(A.Settled, seat) in state.legal_actions()
 
     def adjust(self, session: Session, options: dict[int, Option]) -> None:
-        if self.table != "model" or session.polling or _SIMPLE_ID[A.Settled] not in options:
+        if self.table != "model":
+            return
+        if session.polling or _SIMPLE_ID[A.Settled] not in options:
+            # Outside a report a report is a late fall (DAL-23): with the model as the
+            # table only the table knows whether one happened, so no agent claims one.
+            for i in [i for i, o in options.items() if isinstance(o, _REPORTS)]:
+                del options[i]
             return
         swap = options.get(_SWAP_ID)
         options.clear()

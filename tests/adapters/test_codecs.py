@@ -15,6 +15,7 @@ import tablegames
 from tablegames.adapters import CodecError, Session, make_codec, returns
 from tablegames.adapters.base import PASS, SPECIAL
 from tablegames.common.rng import Rng
+from tablegames.dallah import actions as DA
 from tests.adapters.helpers import (
     LAYS,
     SHITHEAD_INTERRUPTS,
@@ -25,6 +26,9 @@ from tests.adapters.helpers import (
     reachable,
     session_for,
 )
+
+#: Dallah's late reports (DAL-23), which only the table may make.
+LATE = (DA.Fell, DA.Falls, DA.Collapse)
 
 #: (game, players, rules, adapter options, seeds, decisions per game)
 CONFIGS: list[tuple[str, int, Any, dict[str, Any], range, int]] = [
@@ -228,8 +232,10 @@ def test_without_polls_no_seat_acts_out_of_turn() -> None:
         assert s.actor == s.state.to_act and not s.polling
 
 
-def test_dallah_table_model_reports_for_the_placer() -> None:
-    session = session_for("dallah", 3, None, seed=4)
+@pytest.mark.ruling("DAL-23")
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_dallah_table_model_reports_for_the_placer(seed: int) -> None:
+    session = session_for("dallah", 3, None, seed=seed)
     codec = session.codec
     reports = 0
     rng = Rng(9)
@@ -244,7 +250,11 @@ def test_dallah_table_model_reports_for_the_placer() -> None:
             continue
         assert 2 not in opts  # "settled" is never the agents' to report
         ids = sorted(opts)
+        before = session.state.version
         session.choose(ids[rng.below(len(ids))])
+        # nor a late fall (DAL-23): with the model as the table, only the table knows
+        for action in session.state.history[before:]:
+            assert not isinstance(action, LATE), f"an agent reported {action} late"
     assert reports > 5
     result = session.returns()
     assert abs(sum(result)) < 1e-9 and min(result) < 0
