@@ -107,35 +107,107 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _verdict(entry: dict[str, Any]) -> str:
+def _rate(value: float, ci: list[float]) -> str:
+    return f"{_pct(value)} ({_pct(ci[0])}–{_pct(ci[1])})"
+
+
+def standing(entry: dict[str, Any]) -> tuple[str, str]:
+    """``(word, sentence)``: how ISMCTS stands against the match's other bot.
+
+    "Significantly" means the two 95% Wilson intervals of the loss rates do not overlap
+    (a conservative test: overlapping intervals can still hide a real difference).
+    """
     bots = entry["result"]["bots"]
-    me, other = bots["ismcts"], bots[entry["versus"]]
+    versus = entry["versus"]
+    me, other = bots["ismcts"], bots[versus]
     (lo, hi), (olo, ohi) = me["ci95"], other["ci95"]
+    mine, theirs = _rate(me["loss_rate"], me["ci95"]), _rate(other["loss_rate"], other["ci95"])
     if hi < olo:
-        return (f"**ISMCTS loses significantly less often than {entry['versus']}**: "
-                f"{_pct(me['loss_rate'])} ({_pct(lo)}–{_pct(hi)}) against "
-                f"{_pct(other['loss_rate'])} ({_pct(olo)}–{_pct(ohi)}); the intervals do not overlap.")
+        return "beats", (f"**ISMCTS loses significantly less often than {versus}**: {mine} against "
+                         f"{theirs}; the intervals do not overlap.")
     if ohi < lo:
-        return (f"**ISMCTS loses significantly more often than {entry['versus']}** "
-                f"({_pct(me['loss_rate'])} against {_pct(other['loss_rate'])}).")
+        return "loses to", (f"**ISMCTS loses significantly more often than {versus}**: {mine} "
+                            f"against {theirs}; the intervals do not overlap.")
     better = "less" if me["loss_rate"] < other["loss_rate"] else "more"
-    return (f"**ISMCTS matches {entry['versus']}**: it loses {better} often "
-            f"({_pct(me['loss_rate'])} against {_pct(other['loss_rate'])}) but the intervals "
-            f"overlap, so these games cannot tell them apart.")
+    return "matches", (f"**ISMCTS matches {versus}**: it loses {better} often ({mine} against "
+                       f"{theirs}) but the intervals overlap, so these {entry['result']['games']} "
+                       f"games cannot tell the two apart.")
+
+
+def _table(r: dict[str, Any]) -> list[str]:
+    """The per-bot table of one match."""
+    bots = r["bots"]
+    winners = any("win_rate" in b for b in bots.values())
+    rated = any("rating" in b for b in bots.values())
+    head = ["bot", "games", "seats", "loss rate (95% CI)"]
+    if winners:
+        head.append("win rate (95% CI)")
+    head += ["mean score (95% CI)", "ms/decision"]
+    if rated:
+        head.append("rating μ ± σ (ordinal)")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name, b in bots.items():
+        row = [name, str(b["games"]), str(b["seats"]), _rate(b["loss_rate"], b["ci95"])]
+        if winners:
+            row.append(_rate(b["win_rate"], b["win_ci95"]))
+        lo, hi = b["score_ci95"]
+        row += [f"{b['mean_score']:.2f} ({lo:.2f}–{hi:.2f})", f"{b['ms_per_decision']:.1f}"]
+        if rated:
+            g = b.get("rating")
+            row.append(f"{g['mu']:.1f} ± {g['sigma']:.1f} ({g['ordinal']:.1f})" if g else "–")
+        lines.append("| " + " | ".join(row) + " |")
+    return lines
+
+
+def summary_table(store: dict[str, Any]) -> list[str]:
+    """One row per match: the table the README shows."""
+    lines = ["| game | ISMCTS against | budget | ISMCTS loss rate (95% CI) | opponent's "
+             "loss rate (95% CI) | games | ms/decision | standing |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name in MATCHES:
+        entry = store.get(name)
+        if entry is None:
+            continue
+        r = entry["result"]
+        me, other = r["bots"]["ismcts"], r["bots"][entry["versus"]]
+        others = len([b for b in entry["bots"] if b != "ismcts"])
+        versus = f"{entry['versus']} ×{others}" if others > 1 else entry["versus"]
+        word, _ = standing(entry)
+        lines.append(f"| {r['game']} | {versus} | {entry['budget']} | "
+                     f"{_rate(me['loss_rate'], me['ci95'])} | "
+                     f"{_rate(other['loss_rate'], other['ci95'])} | {r['games']} | "
+                     f"{me['ms_per_decision']:.0f} | {word} |")
+    return lines
 
 
 def render(store: dict[str, Any]) -> str:
+    entries = [store[n] for n in MATCHES if n in store]
+    dates = sorted(e["date"] for e in entries)
     lines = [
         "# Arena results: ISMCTS against random play and the heuristic bots",
         "",
-        "Written by `python benchmarks/arena.py` (see its docstring). Every match is a",
-        "`tablegames arena` run: seat-rotated (every bot plays every seat equally often, on",
-        "the same deals), seed 2026, the budget in ISMCTS iterations per decision (a question",
-        "whether to interrupt gets a quarter of it). *Loss rate* is the share of a bot's",
-        "seat-games in which it was among `outcome().losers`; the ranges are 95% Wilson",
-        "intervals. *ms/decision* is wall-clock time per question answered, on the machine",
-        "and load stated (a shared 2-core machine: the load average was often far above 2,",
-        "so the times are upper bounds). The games replay exactly from the seed.",
+        "Written by `python benchmarks/arena.py` (see its docstring) from",
+        "`benchmarks/arena-results.json`; every number below is from the runs recorded there"
+        + (f", made {dates[0]} to {dates[-1]}." if dates else "."),
+        "",
+        "Every match is a `tablegames arena` run: seat-rotated (every bot plays every seat",
+        f"equally often, on the same deals), seed {SEED}, the ISMCTS budget in iterations per",
+        "decision (a question whether to interrupt gets a quarter of it). *Loss rate* is the",
+        "share of a bot's seat-games in which it was among `outcome().losers` (in Dallah: the",
+        "biggest loser); *win rate* the share among the winners (Dallah has none); the ranges are",
+        "95% Wilson intervals. *Mean score* is the game's own measure (Toepen lives lost, Shithead",
+        "places, Phase 10 penalty points, Dallah cups held: lower is better in each) with a normal",
+        "95% interval. *ms/decision* is wall-clock time per question answered on the machine and",
+        "load stated: a 2-core machine shared with other work, so the times are upper bounds. A",
+        "rating (OpenSkill Plackett-Luce) is given when more than two seats play. *Beats* means",
+        "the loss-rate intervals do not overlap; *matches* that they overlap, so the games played",
+        "cannot tell the two bots apart. In a two-seat match the two loss rates add up to 100%",
+        "(one seat loses each game), so ISMCTS beats its opponent exactly when its interval",
+        "lies below 50%. The games replay exactly from the seed on any machine.",
+        "",
+        "## Summary",
+        "",
+        *summary_table(store),
         "",
     ]
     for name in MATCHES:
@@ -143,29 +215,20 @@ def render(store: dict[str, Any]) -> str:
         if entry is None:
             continue
         r = entry["result"]
-        lines += [f"## {name}: {r['game']}, {r['players']} players, ISMCTS budget {entry['budget']}",
-                  "", f"`{entry['command']}` — {r['games']} games in {entry['seconds']:.0f} s on "
-                  f"{entry['cores']} cores (load {entry['load'][0]}), {entry['date']}, "
-                  f"Python {entry['python']}.", ""]
-        winners = any("win_rate" in b for b in r["bots"].values())
-        head = "| bot | seats | loss rate (95% CI) |"
-        rule = "|---|---|---|"
-        if winners:
-            head += " win rate (95% CI) |"
-            rule += "---|"
-        head += " mean score (95% CI) | ms/decision |"
-        rule += "---|---|"
-        lines += [head, rule]
-        for bot, b in r["bots"].items():
-            row = (f"| {bot} | {b['seats']} | {_pct(b['loss_rate'])} "
-                   f"({_pct(b['ci95'][0])}–{_pct(b['ci95'][1])}) |")
-            if winners:
-                row += (f" {_pct(b['win_rate'])} ({_pct(b['win_ci95'][0])}–"
-                        f"{_pct(b['win_ci95'][1])}) |")
-            lo, hi = b["score_ci95"]
-            row += f" {b['mean_score']:.2f} ({lo:.2f}–{hi:.2f}) | {b['ms_per_decision']:.1f} |"
-            lines.append(row)
-        lines += ["", _verdict(entry), ""]
+        load = f"load average {entry['load'][0]} before"
+        if "load_after" in entry:
+            load += f", {entry['load_after'][0]} after"
+        workers = entry.get("workers")
+        lines += [
+            f"## {name}: {r['game']}, {r['players']} players, ISMCTS budget {entry['budget']}", "",
+            f"`{entry['command']}`", "",
+            f"{r['games']} games in {entry['seconds']:.0f} s with "
+            + (f"{workers} worker{'s' if workers != 1 else ''}" if workers else "every core")
+            + f", {entry['date']}, on {entry.get('machine', str(entry['cores']) + ' cores')} "
+            f"({load}); Python {entry['python']}, tablegames "
+            f"{entry.get('tablegames', '?')} at commit {entry.get('commit', '?')}.", "",
+            *_table(r), "", standing(entry)[1], "",
+        ]
     return "\n".join(lines)
 
 
@@ -185,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             entry = run_match(name, args.workers)
             store[name] = entry
             STORE.write_text(json.dumps(store, indent=1, sort_keys=True) + "\n")
-            print(f"{name}: {entry['seconds']:.0f} s. {_verdict(entry)}", flush=True)
+            print(f"{name}: {entry['seconds']:.0f} s. {standing(entry)[1]}", flush=True)
     REPORT.write_text(render(store) + "\n")
     print(f"wrote {REPORT}")
     return 0
