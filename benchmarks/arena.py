@@ -6,8 +6,12 @@
 
 Each match is a ``tablegames.arena`` run (seat-rotated, every bot in every seat equally
 often, shared deals). Results are kept in ``benchmarks/arena-results.json`` (one entry per
-match, with the date, the machine and how long it took) so the matches can be run one at
-a time, and ``benchmarks/RESULTS-arena.md`` is written from all of them. The verdicts
+match: the date, the machine's CPU, the load average before and after, the workers, the
+commit, how long it took, the command that plays the same games, and the arena's JSON),
+so the matches can be run one at a time, each run replacing that match's entry, and
+``benchmarks/RESULTS-arena.md`` is written from all of them: a summary table (one row per
+match, the one the README shows) and each match's table per bot. On a shared machine run
+them one at a time with ``--workers 1``. The verdicts
 compare 95% Wilson intervals of the loss rates: "significantly less" means the two
 intervals do not overlap. Nothing here is a test: numbers depend on the machine and its
 load (ms per decision) but the games themselves are seeded and replay exactly.
@@ -107,6 +111,10 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _ms(x: float) -> str:
+    return f"{x:.1f}" if x >= 1 else f"{x:.3f}"
+
+
 def _rate(value: float, ci: list[float]) -> str:
     return f"{_pct(value)} ({_pct(ci[0])}–{_pct(ci[1])})"
 
@@ -151,7 +159,7 @@ def _table(r: dict[str, Any]) -> list[str]:
         if winners:
             row.append(_rate(b["win_rate"], b["win_ci95"]))
         lo, hi = b["score_ci95"]
-        row += [f"{b['mean_score']:.2f} ({lo:.2f}–{hi:.2f})", f"{b['ms_per_decision']:.1f}"]
+        row += [f"{b['mean_score']:.2f} ({lo:.2f}–{hi:.2f})", _ms(b["ms_per_decision"])]
         if rated:
             g = b.get("rating")
             row.append(f"{g['mu']:.1f} ± {g['sigma']:.1f} ({g['ordinal']:.1f})" if g else "–")
