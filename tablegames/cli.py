@@ -34,12 +34,15 @@ from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
 
 
-def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+def _progress(total: int, enabled: bool, slow: bool = False,
+              ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress bar on stderr (rich) for long runs, and a function to close it.
 
-    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean.
+    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean. A run
+    of fewer than 200 games gets a bar only when it is ``slow`` (a search bot plays:
+    each of its games takes seconds).
     """
-    if not enabled or total < 200:
+    if not enabled or (total < 200 and not slow):
         return None, lambda: None
     try:
         from rich.console import Console
@@ -73,7 +76,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.bot is not None:
         bots = args.bot.split(",") if "," in args.bot else args.bot
     rules = parse_rules(info, args.rules)
-    update, close = _progress(args.games, sys.stderr.isatty())
+    names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
+    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
