@@ -279,8 +279,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
                    help="print the version and stop")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("simulate", help="play seeded games with bots and summarise them")
-    s.add_argument("game")
+    s = sub.add_parser(
+        "simulate", help="play seeded games with bots and summarise them",
+        description="Play seeded games with bots and print, per seat and per bot, the share "
+                    "of games lost and won with its 95%% interval, and what the numbers mean. "
+                    "The same seed gives the same games and the same summary, whatever the "
+                    "number of workers.",
+        epilog="examples:\n  tablegames simulate toepen --games 1000 --players 4\n"
+               "  tablegames simulate toepen --bots ismcts,club,club,club --budget 60 "
+               "--games 40 --plot toepen.svg\n"
+               "  tablegames simulate dallah --games 500 --out dallah.jsonl --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("game", help="the game: " + ", ".join(GAMES))
     s.add_argument("--games", type=int, default=100, help="number of games, at least 1 (default 100)")
     s.add_argument("--players", type=int, default=None,
                    help="seats (default: one per --bots name, else 4 or what the game allows)")
@@ -288,7 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
     s.add_argument("--out", default=None, help="write one JSON line per game to this file")
     s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
-    s.add_argument("--backend", choices=["process", "ray"], default="process")
+    s.add_argument("--backend", choices=["process", "ray"], default="process",
+                   help="where the games run: local processes (default) or a Ray cluster")
     s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
                    help="bot for every seat, or one per seat: ismcts,club,random,random "
