@@ -281,9 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser(
         "simulate", help="play seeded games with bots and summarise them",
-        description="Play seeded games with bots and print, per seat and per bot, the share "
-                    "of games lost and won with its 95%% interval, and what the numbers mean. "
-                    "The same seed gives the same games and the same summary, whatever the "
+        description="Play seeded games with bots and print, per seat and per bot, the share\n"
+                    "of games lost and won with its 95% interval, and what the numbers mean.\n"
+                    "The same seed gives the same games and the same summary, whatever the\n"
                     "number of workers.",
         epilog="examples:\n  tablegames simulate toepen --games 1000 --players 4\n"
                "  tablegames simulate toepen --bots ismcts,club,club,club --budget 60 "
