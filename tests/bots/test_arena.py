@@ -174,3 +174,23 @@ def test_cli_errors_are_one_clear_line(argv: tuple[str, ...], message: str,
     err = capsys.readouterr().err
     assert code == 2 and text == ""
     assert err.startswith("tablegames: ") and message in err and err.count("\n") == 1
+
+
+def test_a_budget_reaches_every_bot_that_takes_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--budget`` means the same in simulate and the arena: every bot of the lineup whose
+    factory names a budget gets it (a registered one too), the others are made as they are."""
+    from tablegames.bots import RandomBot, registry
+
+    made: list[int] = []
+
+    def patient(info: object, seed: int | str, budget: int = 1) -> RandomBot:
+        made.append(budget)
+        return RandomBot(seed)
+
+    monkeypatch.setitem(registry._EXTRA, "toepen", {"patient": patient})
+    assert registry.takes_budget("patient", "toepen") and registry.takes_budget("ismcts", "toepen")
+    assert not registry.takes_budget("club", "toepen")
+    got = registry.lineup_params("toepen", ["patient", "club", "ismcts", "club"], budget=7)
+    assert got == {"ismcts": {"budget": 7}, "patient": {"budget": 7}} and made == [7]
+    summary = tablegames.simulate("toepen", ["patient", "club"], games=2, budget=3, workers=1)
+    assert summary.params == {"patient": {"budget": 3}} and made[-1] == 3
