@@ -57,7 +57,23 @@ MATCHES: dict[str, dict[str, Any]] = {
                       "versus": "smart"},
     "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 24, "budget": 12,
                       "versus": "eager"},
+    # for scale: the heuristic bots against random play on the same deals as ISMCTS's
+    # matches above (seconds each, no search)
+    "toepen-club-random": {"game": "toepen", "bots": ["club", "random", "random", "random"],
+                           "games": 80, "budget": None, "versus": "random"},
+    "shithead-smart-random": {"game": "shithead", "bots": ["smart", "random", "random", "random"],
+                              "games": 40, "budget": None, "versus": "random"},
+    "dallah-model-random": {"game": "dallah", "bots": ["model", "random", "random", "random"],
+                            "games": 120, "budget": None, "versus": "random"},
+    "phase10-smart-random": {"game": "phase10", "bots": ["smart", "random"], "games": 16,
+                             "budget": None, "versus": "random"},
 }
+
+
+def subject(spec: dict[str, Any]) -> str:
+    """The bot a match is about: the first of its lineup (ISMCTS, or a heuristic for scale)."""
+    name: str = spec["bots"][0]
+    return name
 
 def _machine() -> str:
     """The CPU model and core count, as a reader comparing times needs them."""
@@ -84,8 +100,9 @@ def _commit() -> str:
 
 def command(spec: dict[str, Any], seed: int = SEED) -> str:
     """The ``tablegames arena`` command that plays the same games as the match."""
+    budget = f" --budget {spec['budget']}" if spec.get("budget") is not None else ""
     return (f"tablegames arena {spec['game']} --bots {','.join(spec['bots'])} "
-            f"--games {spec['games']} --seed {seed} --budget {spec['budget']}")
+            f"--games {spec['games']} --seed {seed}{budget}")
 
 
 def run_match(name: str, workers: int | None) -> dict[str, Any]:
@@ -120,24 +137,25 @@ def _rate(value: float, ci: list[float]) -> str:
 
 
 def standing(entry: dict[str, Any]) -> tuple[str, str]:
-    """``(word, sentence)``: how ISMCTS stands against the match's other bot.
+    """``(word, sentence)``: how the match's subject stands against its other bot.
 
     "Significantly" means the two 95% Wilson intervals of the loss rates do not overlap
     (a conservative test: overlapping intervals can still hide a real difference).
     """
     bots = entry["result"]["bots"]
     versus = entry["versus"]
-    me, other = bots["ismcts"], bots[versus]
+    who = "ISMCTS" if subject(entry) == "ismcts" else subject(entry)
+    me, other = bots[subject(entry)], bots[versus]
     (lo, hi), (olo, ohi) = me["ci95"], other["ci95"]
     mine, theirs = _rate(me["loss_rate"], me["ci95"]), _rate(other["loss_rate"], other["ci95"])
     if hi < olo:
-        return "beats", (f"**ISMCTS loses significantly less often than {versus}**: {mine} against "
+        return "beats", (f"**{who} loses significantly less often than {versus}**: {mine} against "
                          f"{theirs}; the intervals do not overlap.")
     if ohi < lo:
-        return "loses to", (f"**ISMCTS loses significantly more often than {versus}**: {mine} "
+        return "loses to", (f"**{who} loses significantly more often than {versus}**: {mine} "
                             f"against {theirs}; the intervals do not overlap.")
     better = "less" if me["loss_rate"] < other["loss_rate"] else "more"
-    return "matches", (f"**ISMCTS matches {versus}**: it loses {better} often ({mine} against "
+    return "matches", (f"**{who} matches {versus}**: it loses {better} often ({mine} against "
                        f"{theirs}) but the intervals overlap, so these {entry['result']['games']} "
                        f"games cannot tell the two apart.")
 
@@ -169,22 +187,23 @@ def _table(r: dict[str, Any]) -> list[str]:
 
 def summary_table(store: dict[str, Any]) -> list[str]:
     """One row per match: the table the README shows."""
-    lines = ["| game | ISMCTS against | budget | ISMCTS loss rate (95% CI) | opponent's "
+    lines = ["| game | bot | against | budget | its loss rate (95% CI) | opponent's "
              "loss rate (95% CI) | games | ms/decision | standing |",
-             "|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|"]
     for name in MATCHES:
         entry = store.get(name)
         if entry is None:
             continue
         r = entry["result"]
-        me, other = r["bots"]["ismcts"], r["bots"][entry["versus"]]
-        others = len([b for b in entry["bots"] if b != "ismcts"])
+        me, other = r["bots"][subject(entry)], r["bots"][entry["versus"]]
+        others = len([b for b in entry["bots"] if b != subject(entry)])
         versus = f"{entry['versus']} ×{others}" if others > 1 else entry["versus"]
         word, _ = standing(entry)
-        lines.append(f"| {r['game']} | {versus} | {entry['budget']} | "
+        budget = "–" if entry.get("budget") is None else str(entry["budget"])
+        lines.append(f"| {r['game']} | {subject(entry)} | {versus} | {budget} | "
                      f"{_rate(me['loss_rate'], me['ci95'])} | "
                      f"{_rate(other['loss_rate'], other['ci95'])} | {r['games']} | "
-                     f"{me['ms_per_decision']:.0f} | {word} |")
+                     f"{_ms(me['ms_per_decision'])} | {word} |")
     return lines
 
 
@@ -211,7 +230,9 @@ def render(store: dict[str, Any]) -> str:
         "the loss-rate intervals do not overlap; *matches* that they overlap, so the games played",
         "cannot tell the two bots apart. In a two-seat match the two loss rates add up to 100%",
         "(one seat loses each game), so ISMCTS beats its opponent exactly when its interval",
-        "lies below 50%. The games replay exactly from the seed on any machine.",
+        "lies below 50%. The last matches put each game's heuristic bot against random play",
+        "on the same deals as ISMCTS's, for scale. The games replay exactly from the seed on any",
+        "machine.",
         "",
         "## Summary",
         "",
@@ -228,7 +249,8 @@ def render(store: dict[str, Any]) -> str:
             load += f", {entry['load_after'][0]} after"
         workers = entry.get("workers")
         lines += [
-            f"## {name}: {r['game']}, {r['players']} players, ISMCTS budget {entry['budget']}", "",
+            f"## {name}: {r['game']}, {r['players']} players"
+            + (f", ISMCTS budget {entry['budget']}" if entry.get("budget") is not None else ""), "",
             f"`{entry['command']}`", "",
             f"{r['games']} games in {entry['seconds']:.0f} s with "
             + (f"{workers} worker{'s' if workers != 1 else ''}" if workers else "every core")
