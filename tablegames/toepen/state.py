@@ -906,7 +906,9 @@ class State(BaseState):
 
         self.hand_no = r.int("round", 0, 1_000_000)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse("lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w))
+        self.lives = r.parse(
+            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w)
+        )
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
