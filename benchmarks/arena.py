@@ -46,7 +46,7 @@ MATCHES: dict[str, dict[str, Any]] = {
     "shithead-smart": {"game": "shithead", "bots": ["ismcts", "smart"], "games": 200, "budget": 100,
                        "versus": "smart"},
     "dallah-random": {"game": "dallah", "bots": ["ismcts", "random", "random", "random"],
-                      "games": 120, "budget": 30, "versus": "random"},
+                      "games": 240, "budget": 60, "versus": "random"},
     "phase10-random": {"game": "phase10", "bots": ["ismcts", "random"], "games": 16, "budget": 12,
                        "versus": "random"},
     # for information: the issue asks only that ISMCTS beat random play in these games
