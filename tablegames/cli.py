@@ -1,9 +1,11 @@
 """The ``tablegames`` command (also ``python -m tablegames``).
 
 * ``tablegames simulate GAME --games N --players P --seed S [--workers W] [--out F.jsonl
-  [--resume]] [--backend ray [--address A]] [--bot B | --bots B1,B2,..] [--rules R] [--json]``
-  plays seeded games with bots on every core and prints a summary (loss and win rates per
-  seat and per bot with 95% intervals, mean length, time), with a progress bar on long runs.
+  [--resume]] [--backend ray [--address A]] [--bot B | --bots B1,B2,..] [--budget B]
+  [--rules R] [--plot F.svg|F.png] [--json]`` plays seeded games with bots (made by
+  ``tablegames.bots.make``, as in the arena) on every core and prints a summary (loss and
+  win rates per seat and per bot with 95% intervals and what they mean, mean length,
+  time), with a progress bar on long runs; ``--plot`` draws it.
 * ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
   in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
   sharing the screen; ``tablegames play --help`` explains every option.
@@ -32,12 +34,15 @@ from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
 
 
-def _progress(total: int, enabled: bool) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
+def _progress(total: int, enabled: bool, slow: bool = False,
+              ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress bar on stderr (rich) for long runs, and a function to close it.
 
-    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean.
+    On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean. A run
+    of fewer than 200 games gets a bar only when it is ``slow`` (a search bot plays:
+    each of its games takes seconds).
     """
-    if not enabled or total < 200:
+    if not enabled or (total < 200 and not slow):
         return None, lambda: None
     try:
         from rich.console import Console
@@ -70,12 +75,14 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bots: str | list[str] | None = None
     if args.bot is not None:
         bots = args.bot.split(",") if "," in args.bot else args.bot
-    update, close = _progress(args.games, sys.stderr.isatty())
+    rules = parse_rules(info, args.rules)
+    names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
+    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
-            rules=parse_rules(info, args.rules), out=args.out,
-            resume=args.resume, backend=args.backend, address=args.address, progress=update,
+            rules=rules, budget=args.budget, out=args.out, resume=args.resume, plot=args.plot,
+            backend=args.backend, address=args.address, progress=update,
         )
     except KeyboardInterrupt:
         close()
@@ -272,18 +279,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
                    help="print the version and stop")
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("simulate", help="play seeded games with bots and summarise them")
-    s.add_argument("game")
-    s.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    s.add_argument("--players", type=int, default=4)
+    s = sub.add_parser(
+        "simulate", help="play seeded games with bots and summarise them",
+        description="Play seeded games with bots and print, per seat and per bot, the share\n"
+                    "of games lost and won with its 95% interval, and what the numbers mean.\n"
+                    "The same seed gives the same games and the same summary, whatever the\n"
+                    "number of workers.",
+        epilog="examples:\n  tablegames simulate toepen --games 1000 --players 4\n"
+               "  tablegames simulate toepen --bots ismcts,club,club,club --budget 60 "
+               "--games 40 --plot toepen.svg\n"
+               "  tablegames simulate dallah --games 500 --out dallah.jsonl --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("game", help="the game: " + ", ".join(GAMES))
+    s.add_argument("--games", type=int, default=100, help="number of games, at least 1 (default 100)")
+    s.add_argument("--players", type=int, default=None,
+                   help="seats (default: one per --bots name, else 4 or what the game allows)")
     s.add_argument("--seed", type=_seed_arg, default=0, help="run seed; game i gets its own seed from it")
     s.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
     s.add_argument("--out", default=None, help="write one JSON line per game to this file")
     s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
-    s.add_argument("--backend", choices=["process", "ray"], default="process")
+    s.add_argument("--backend", choices=["process", "ray"], default="process",
+                   help="where the games run: local processes (default) or a Ray cluster")
     s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
-                   help="bot for every seat, or one per seat: smart,random,random,random")
+                   help="bot for every seat, or one per seat: ismcts,club,random,random "
+                        "(tablegames games lists each game's bots)")
+    s.add_argument("--budget", type=int, default=None,
+                   help="search budget for the bots that take one (ismcts: iterations per decision)")
+    s.add_argument("--plot", default=None, metavar="FILE",
+                   help="draw loss rates per seat and per bot and the game lengths to FILE "
+                        "(.svg, .png or .pdf; needs matplotlib, the plot extra)")
     s.add_argument("--rules", action="append", default=[], metavar="RULE",
                    help="house rules: a variant name or an option key=value (repeat for more)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -1,11 +1,13 @@
 """Pictures of simulation results: loss rates per seat and per bot, and game lengths.
 
-``tablegames simulate ... --out results.jsonl`` writes one JSON row per game::
+``tablegames simulate ... --plot results.svg`` (or ``tablegames.simulate(...,
+plot="results.png")``) draws the run's summary; :func:`plot` also draws the rows of a
+``--out results.jsonl`` file, one JSON row per game::
 
     {"seed": 7, "players": 4, "bots": ["club", "club", "random", "club"], "length": 112,
      "outcome": {"winners": [2], "losers": [0, 3], "scores": [10, 7, 4, 10]}}
 
-:func:`plot` draws such rows as one figure (SVG, PNG or PDF by the file's suffix):
+One figure (SVG, PNG or PDF by the file's suffix) shows:
 
 * the **loss rate of each seat** with its 95% interval: a seat that loses more often than
   the others while every seat is the same bot is a first-player (dis)advantage, or a bug;
@@ -13,55 +15,87 @@
   plays better, and whether the difference is more than luck;
 * the **distribution of game lengths** (actions per game), with the mean.
 
-The intervals are Wilson score intervals, which stay inside 0..1 and are honest for rates
-near 0 or 1 and for a few hundred games, where the normal approximation is not.
-matplotlib is the ``[plot]`` extra; only this module needs it, and only when drawing.
+The intervals are Wilson score intervals (:mod:`tablegames.stats`), which stay inside
+0..1 and are honest for rates near 0 or 1 and for a few hundred games, where the normal
+approximation is not. matplotlib is the ``[plot]`` extra; only this module needs it, and
+only when drawing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from tablegames.common.errors import TablegamesError
-from tablegames.stats import wilson
+from tablegames.stats import Rate, wilson
+
+if TYPE_CHECKING:
+    from tablegames.common.simulate import SimulationSummary
+
+__all__ = ["FORMATS", "Bar", "Results", "check_target", "plot", "read_rows", "summarize", "wilson"]
 
 #: File suffixes :func:`plot` writes, and matplotlib's name for each format.
 FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
 @attrs.frozen
-class Rate:
-    """A loss rate: ``losses`` of ``games``, with its 95% interval."""
+class Bar:
+    """One bar of the figure: a label and its loss rate (with its Wilson interval)."""
 
     label: str
-    losses: int
-    games: int
+    rate: Rate
 
     @property
-    def rate(self) -> float:
-        return self.losses / self.games if self.games else 0.0
+    def losses(self) -> int:
+        return self.rate.count
+
+    @property
+    def games(self) -> int:
+        return self.rate.trials
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson(self.losses, self.games)  # the one interval code: tablegames.stats
+        return self.rate.interval
 
 
 @attrs.frozen
 class Results:
-    """What the figure shows, computed from the rows (useful without matplotlib too)."""
+    """What the figure shows (useful without matplotlib too).
+
+    ``lengths`` counts games per length (actions), so a summary of any number of games
+    is small.
+    """
 
     game: str
     games: int
-    seats: list[Rate]
-    bots: list[Rate]
-    lengths: list[int]
+    seats: list[Bar]
+    bots: list[Bar]
+    lengths: dict[int, int]
+    title: str = ""
+    loser_label: str = "lost"
 
     @property
     def mean_length(self) -> float:
-        return sum(self.lengths) / len(self.lengths) if self.lengths else 0.0
+        total = sum(self.lengths.values())
+        return sum(k * v for k, v in self.lengths.items()) / total if total else 0.0
+
+    @classmethod
+    def from_summary(cls, summary: SimulationSummary) -> Results:
+        """The figure of a :class:`~tablegames.SimulationSummary` (``simulate --plot``)."""
+        if not summary.games:
+            raise TablegamesError("no games to plot")
+        bots = summary.bot_rates()
+        return cls(
+            game=summary.game, games=summary.games,
+            seats=[Bar(f"P{s} {b}" if len(bots) > 1 else f"P{s}", r)
+                   for s, (b, r) in enumerate(zip(summary.bots, summary.loss_rates(), strict=True))],
+            bots=[Bar(name, loss) for name, (loss, _) in bots.items()],
+            lengths=dict(sorted(summary.lengths.items())), title=summary.title,
+            loser_label=summary.loser_label,
+        )
 
 
 def _seat_list(value: Any, row: int, what: str) -> list[int]:
@@ -81,7 +115,7 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
     seat_games: list[int] = []
     bot_losses: dict[str, int] = {}
     bot_games: dict[str, int] = {}
-    lengths: list[int] = []
+    lengths: dict[int, int] = {}
     game = ""
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping):
@@ -113,14 +147,14 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
             if s in losers:
                 seat_losses[s] += 1
                 bot_losses[names[s]] = bot_losses.get(names[s], 0) + 1
-        lengths.append(length)
+        lengths[length] = lengths.get(length, 0) + 1
     if not lengths:
         raise TablegamesError("no games to plot")
     return Results(
-        game=game, games=len(lengths),
-        seats=[Rate(f"seat {s}", seat_losses[s], seat_games[s]) for s in range(len(seat_games))],
-        bots=[Rate(b, bot_losses.get(b, 0), g) for b, g in sorted(bot_games.items())],
-        lengths=lengths,
+        game=game, games=sum(lengths.values()),
+        seats=[Bar(f"P{s}", Rate(seat_losses[s], seat_games[s])) for s in range(len(seat_games))],
+        bots=[Bar(b, Rate(bot_losses.get(b, 0), g)) for b, g in sorted(bot_games.items())],
+        lengths=dict(sorted(lengths.items())),
     )
 
 
@@ -137,51 +171,77 @@ def read_rows(path: str | Path) -> list[dict[str, Any]]:
     return rows
 
 
-def plot(rows: Iterable[Mapping[str, Any]] | str | Path, path: str | Path) -> Path:
-    """Draw simulation rows (or a JSONL file of them) to ``path`` (.svg, .png or .pdf).
+def check_target(path: str | os.PathLike[str]) -> Path:
+    """The file :func:`plot` would write, refused now if it cannot be drawn.
 
-    Returns the path written. Bad rows and unknown suffixes are a
-    :class:`~tablegames.TablegamesError`; nothing is written then.
+    A known suffix (``.svg``, ``.png``, ``.pdf``), matplotlib installed, and not a
+    directory: ``simulate --plot`` checks this before the first game is played.
     """
+    if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
+        raise TablegamesError(f"a plot file must be a path, not {type(path).__name__}")
     out = Path(path)
-    fmt = FORMATS.get(out.suffix.lower())
-    if fmt is None:
-        raise TablegamesError(f"--plot {out.name}: write .svg, .png or .pdf")
-    results = summarize(read_rows(rows) if isinstance(rows, str | Path) else rows)
+    if FORMATS.get(out.suffix.lower()) is None:
+        raise TablegamesError(f"--plot {out.name}: the file must end in .svg, .png or .pdf")
+    if out.is_dir():
+        raise TablegamesError(f"--plot {out}: is a directory, not a file")
     try:
-        import matplotlib
-        from matplotlib.figure import Figure
+        import matplotlib  # noqa: F401
     except ImportError:
         raise TablegamesError("plotting needs matplotlib: pip install 'tablegames[plot]'") from None
+    return out
+
+
+def plot(source: SimulationSummary | Iterable[Mapping[str, Any]] | str | Path,
+         path: str | os.PathLike[str]) -> Path:
+    """Draw a simulation to ``path`` (.svg, .png or .pdf); returns the path written.
+
+    ``source`` is a :class:`~tablegames.SimulationSummary`, the rows of a run, or a
+    JSONL file of them. Bad rows, an unknown suffix and a missing matplotlib are a
+    :class:`~tablegames.TablegamesError`; nothing is written then.
+    """
+    from tablegames.common.simulate import SimulationSummary
+
+    out = check_target(path)
+    if isinstance(source, SimulationSummary):
+        results = Results.from_summary(source)
+    else:
+        results = summarize(read_rows(source) if isinstance(source, str | Path) else source)
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    fmt = FORMATS[out.suffix.lower()]
     # A Figure without pyplot: no global state, no display, safe in a server or a test.
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "tablegames"}):
         fig = Figure(figsize=(11, 3.8), layout="constrained")
         seats_ax, bots_ax, lengths_ax = fig.subplots(1, 3, width_ratios=[
             max(2, len(results.seats)), max(2, len(results.bots)), 4])
-        _rates(seats_ax, results.seats, "Loss rate per seat", "#3b7dd8")
-        _rates(bots_ax, results.bots, "Loss rate per bot", "#d8843b")
-        lengths_ax.hist(results.lengths, bins=min(30, max(5, len(set(results.lengths)))),
-                        color="#5a9e6f", edgecolor="white")
+        what = "biggest loser" if results.loser_label != "lost" else "lost"
+        _rates(seats_ax, results.seats, "Loss rate per seat", "#3b7dd8", what)
+        _rates(bots_ax, results.bots, "Loss rate per bot", "#d8843b", what)
+        sizes = list(results.lengths)
+        lengths_ax.hist(sizes, weights=list(results.lengths.values()),
+                        bins=min(30, max(5, len(sizes))), color="#5a9e6f", edgecolor="white")
         lengths_ax.axvline(results.mean_length, color="black", linestyle="--", linewidth=1)
         lengths_ax.set_title("Game length")
         lengths_ax.set_xlabel(f"actions per game (mean {results.mean_length:.1f})")
         lengths_ax.set_ylabel("games")
-        title = f"{results.game.title() or 'Simulation'}: {results.games} games"
-        fig.suptitle(title + " (bars: 95% intervals)")
+        lengths_ax.yaxis.get_major_locator().set_params(integer=True)
+        name = results.title or results.game.title() or "Simulation"
+        fig.suptitle(f"{name}: {results.games} games (bars: 95% intervals)")
         out.parent.mkdir(parents=True, exist_ok=True)
         fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return out
 
 
-def _rates(ax: Any, rates: list[Rate], title: str, colour: str) -> None:
+def _rates(ax: Any, rates: list[Bar], title: str, colour: str, what: str) -> None:
     labels = [r.label for r in rates]
-    values = [r.rate for r in rates]
-    low = [r.rate - r.interval[0] for r in rates]
-    high = [r.interval[1] - r.rate for r in rates]
+    values = [r.rate.rate for r in rates]
+    low = [r.rate.rate - r.interval[0] for r in rates]
+    high = [r.interval[1] - r.rate.rate for r in rates]
     ax.bar(labels, values, yerr=[low, high], capsize=4, color=colour, alpha=0.85)
     for x, r in enumerate(rates):
-        ax.annotate(f"{r.rate:.0%}", (x, r.interval[1]), ha="center", va="bottom",
+        ax.annotate(f"{r.rate.rate:.0%}", (x, r.interval[1]), ha="center", va="bottom",
                     fontsize=8, xytext=(0, 2), textcoords="offset points")
     ax.set_ylim(0, 1.05)
     ax.set_title(title)
-    ax.set_ylabel("share of games lost")
+    ax.set_ylabel("share of games " + ("as biggest loser" if what != "lost" else "lost"))

@@ -11,8 +11,9 @@ import attrs
 import pytest
 
 import tablegames
-from tablegames import SetupError, StateError, simulate
+from tablegames import SetupError, StateError, bots, simulate
 from tablegames.cli import main
+from tablegames.common import simulate as simulate_module
 from tablegames.common.simulate import game_seed
 
 
@@ -33,14 +34,30 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
     assert [r["index"] for r in got] == list(range(30))
     assert [r["seed"] for r in got] == [game_seed(11, i) for i in range(30)]
     first = got[0]
-    assert set(first) == {"index", "seed", "players", "bots", "length", "outcome", "scores", "run"}
-    assert first["players"] == 4 and first["bots"] == ["club"] * 4
-    # the row is the game: replaying its seed with the same bots gives the same outcome
-    from tablegames.common.simulate import play_game
+    assert set(first) == {"game", "index", "seed", "players", "bots", "params", "length", "outcome",
+                          "scores", "run"}
+    assert first["game"] == "toepen" and first["players"] == 4 and first["bots"] == ["club"] * 4
+    assert first["params"] == {}
+    # the row is the game the harness plays (bots made by tablegames.bots.make, asked about
+    # interrupts): replaying its seed with the same bots gives the same game
+    for row in got[:5]:
+        state = bots.play_game("toepen", ["club"] * 4, row["seed"])
+        assert row["length"] == len(state.history) and row["scores"] == list(state.outcome().scores)
+        assert row["outcome"]["losers"] == sorted(state.outcome().losers)
 
-    state = play_game(tablegames.GAMES["toepen"], 4, first["seed"], "club")
-    assert first["length"] == len(state.history) and first["scores"] == list(state.outcome().scores)
-    assert first["outcome"]["losers"] == sorted(state.outcome().losers)
+
+def test_simulated_bots_interrupt(reference: Path) -> None:
+    """The bots are asked out of turn: Toepen's club bot knocks out of turn (TOE-21) in a
+    simulated game, which the old turn-only loop never let it do."""
+    row = rows(reference)[0]
+    state = bots.play_game("toepen", ["club"] * 4, row["seed"])
+    replay = tablegames.new_game("toepen", players=4, seed=row["seed"])
+    out_of_turn = []
+    for action in state.history:
+        if action.seat != replay.to_act:
+            out_of_turn.append(type(action).__name__)
+        replay.apply(action)
+    assert out_of_turn and set(out_of_turn) == {"Knock"} and replay.to_json() == state.to_json()
 
 
 def test_two_workers_write_the_same_file(reference: Path, tmp_path: Path) -> None:
@@ -211,3 +228,88 @@ def test_a_worker_with_another_engine_is_refused() -> None:
     for newer in (attrs.evolve(ok, engine=ok.engine + 1), attrs.evolve(ok, version="0.0.1")):
         with pytest.raises(SetupError, match="install the same version on every machine"):
             _play_row(newer, 0)
+
+
+def test_search_bots_with_a_budget_give_the_same_file_whatever_the_workers(tmp_path: Path) -> None:
+    lineup = ["ismcts", "club", "random"]
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    a = simulate("toepen", lineup, games=4, seed=3, budget=4, workers=1, out=one)
+    b = simulate("toepen", lineup, games=4, seed=3, budget=4, workers=2, out=two)
+    assert one.read_bytes() == two.read_bytes()
+    assert a.to_dict()["per_bot"] == b.to_dict()["per_bot"]
+    got = rows(one)
+    assert all(r["params"] == {"ismcts": {"budget": 4}} and r["bots"] == lineup for r in got)
+    assert a.params == {"ismcts": {"budget": 4}} and "ismcts budget=4" in a.report()
+    # the budget is part of the run: a resume with another budget is another run
+    with pytest.raises(StateError, match="another run"):
+        simulate("toepen", lineup, games=6, seed=3, budget=5, workers=1, out=one, resume=True)
+    # and the games are the harness's: the same seed and bots give the same game
+    state = bots.play_game("toepen", lineup, got[1]["seed"], params={"ismcts": {"budget": 4}})
+    assert got[1]["length"] == len(state.history)
+
+
+def test_the_row_format_is_part_of_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file of the old row format (bots asked only on their turn) cannot be resumed."""
+    path = tmp_path / "old.jsonl"
+    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 1)
+    simulate("toepen", games=3, players=4, seed=11, workers=1, out=path)
+    monkeypatch.undo()
+    assert simulate_module.ROW_FORMAT == 2
+    with pytest.raises(StateError, match="another run"):
+        simulate("toepen", games=5, players=4, seed=11, workers=1, out=path, resume=True)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"bots": "club", "budget": 10}, "no bot in the lineup takes a budget"),
+        ({"bots": "ismcts", "budget": 0}, "budget must be in 1.."),
+        ({"bots": "ismcts", "budget": True}, "budget must be an int"),
+        ({"params": {"smart": {"x": 1}}}, "not in the lineup"),
+        ({"bots": "ismcts", "params": {"ismcts": {"depth": 3}}}, "no parameter 'depth'"),
+        ({"bots": "ismcts", "params": {"ismcts": {"budget": 2.5}}}, "budget"),
+        ({"params": [1]}, "params must map"),
+        ({"plot": "x.gif"}, r"must end in \.svg, \.png or \.pdf"),
+    ],
+)
+def test_bad_bot_settings_are_refused_before_any_game(kwargs: dict[str, Any], message: str,
+                                                      tmp_path: Path) -> None:
+    played: list[int] = []
+    with pytest.raises(tablegames.TablegamesError, match=message):
+        simulate("toepen", **{"games": 5, "players": 3, "workers": 1, "out": tmp_path / "r.jsonl",
+                              "progress": played.append, **kwargs})
+    assert not played and not (tmp_path / "r.jsonl").exists()
+
+
+def test_the_summary_explains_loss_and_win_percentages() -> None:
+    s = simulate("shithead", ["smart", "random", "random"], games=12, seed=4, workers=1)
+    text = " ".join(s.report().split())  # the explanation is wrapped at 100 columns
+    assert "share of the 12 games in which the seat lost" in text
+    assert "'won' the share in which it was among the winners" in text
+    assert "need not add up to 100%" in text and "pool every seat it held" in text
+    for seat, rate in enumerate(s.win_rates()):
+        assert f"P{seat} {rate}" in text
+    # Dallah has no winners: the summary speaks of the biggest loser only
+    d = " ".join(simulate("dallah", games=8, players=3, seed=4, workers=1).report().split())
+    assert "the seat was the biggest loser in" in d and "won" not in d
+
+
+def test_cli_plays_search_bots_and_draws_the_summary(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "plots" / "results.svg"
+    code, text = run_cli("simulate", "toepen", "--bots", "ismcts,club,random", "--budget", "3",
+                         "--games", "3", "--workers", "1", "--plot", str(svg))
+    assert code == 0 and "bot ismcts" in text and "ismcts budget=3" in text and str(svg) in text
+    import xml.etree.ElementTree as ET
+
+    texts = " ".join(t.text or "" for t in ET.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}text"))
+    assert "Loss rate per bot" in texts and "ismcts" in texts and "Toepen: 3 games" in texts
+    code, _ = run_cli("simulate", "toepen", "--games", "3", "--plot", str(tmp_path / "r.bmp"))
+    assert code == 2 and "must end in .svg, .png or .pdf" in capsys.readouterr().err
+    assert not (tmp_path / "r.bmp").exists()
+    code, _ = run_cli("simulate", "toepen", "--games", "3", "--bots", "club", "--budget", "5")
+    assert code == 2 and "no bot in the lineup takes a budget" in capsys.readouterr().err
+    code, text = run_cli("simulate", "toepen", "--games", "2", "--workers", "1", "--bots",
+                         "ismcts,random", "--budget", "2", "--json")
+    summary = json.loads(text)
+    assert code == 0 and summary["players"] == 2 and summary["params"] == {"ismcts": {"budget": 2}}

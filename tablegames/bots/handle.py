@@ -17,13 +17,17 @@ protocol's promise, a function of what ``seat`` has seen and of the generator on
 exactly the worlds the seat could have sampled from the real state. A bot that reads
 the hidden cards of the world it holds reads cards dealt at random.
 
-Building a handle costs one view and one ``sample_world`` (tens of microseconds); the
-search needs the world anyway, and the harness builds a handle only for a seat that
-has a question to answer.
+Building a handle costs one ``sample_world`` (tens of microseconds); the search needs
+the world anyway, and the harness builds a handle only for a seat that has a question
+to answer. :attr:`Handle.view` is the world's view of the seat, built when first read:
+the protocol promises (and the conformance kit checks) that a world shows its seat
+exactly the real view, and most bots never read it, so building it for every question
+was a fifth of a simulated game's time.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Final, final
 
 from tablegames.common.actions import Action
@@ -43,8 +47,8 @@ class Handle:
     ``"interrupt"`` (it may return one, or ``None`` to let play go on).
     """
 
-    __slots__ = ("_legal", "_world", "asking", "game", "players", "rules", "seat", "to_act",
-                 "version", "view")
+    __slots__ = ("_legal", "_view", "_world", "asking", "game", "players", "rules", "seat",
+                 "to_act", "version")
 
     game: str
     seat: int
@@ -53,7 +57,6 @@ class Handle:
     to_act: int | None
     version: int
     asking: str
-    view: dict[str, Any]
 
     def __init__(self, state: Any, seat: int, legal: list[Action] | None = None,
                  asking: str = "turn") -> None:
@@ -68,7 +71,7 @@ class Handle:
         self.to_act = state.to_act
         self.version = state.version
         self.asking = asking
-        self.view = state.view(seat)
+        self._view: dict[str, Any] | None = None
         self._legal = tuple(state.legal_actions(seat) if legal is None else legal)
         world = state.sample_world(seat, Rng(WORLD_SEED))
         # Belt and braces: the core's event buffers are not part of a world (a world has no
@@ -77,6 +80,13 @@ class Handle:
         world._setup_log = []
         world._events = []
         self._world = world
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """This seat's view (``state.view(seat)``): plain JSON, the caller's to keep."""
+        if self._view is None:
+            self._view = self._world.view(self.seat)
+        return copy.deepcopy(self._view)
 
     def legal_actions(self) -> list[Action]:
         """The actions this seat may take now (for an interrupt: its interrupts)."""

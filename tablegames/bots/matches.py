@@ -28,7 +28,6 @@ read the intervals of a bot holding several seats as approximate. Games are run 
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -37,7 +36,7 @@ from typing import Any
 import attrs
 
 from tablegames.bots.harness import Clock, play_game
-from tablegames.bots.registry import _info, make
+from tablegames.bots.registry import _info, lineup_params, make
 from tablegames.common.errors import SetupError
 from tablegames.common.rules import coerce_rules
 from tablegames.common.simulate import game_seed
@@ -220,18 +219,6 @@ def _pct(rate: float, lo: float, hi: float) -> str:
     return f"{100 * rate:.1f}% ({100 * lo:.1f}–{100 * hi:.1f}%)"
 
 
-def _takes_budget(name: str, info: Any) -> bool:
-    if name == "ismcts":
-        return True
-    factory = info.bots.get(name)
-    if factory is None:
-        return False
-    try:
-        return "budget" in inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def _check_int(what: str, value: object, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SetupError(f"{what} must be an int, not {type(value).__name__}")
@@ -286,18 +273,9 @@ def arena(
         raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
     check_backend(backend)
     check_workers(workers, backend)
-    per_bot: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (params or {}).items()}
-    if budget is not None:
-        budget = _check_int("budget", budget, 1, 1_000_000)
-        takers = [n for n in dict.fromkeys(lineup) if _takes_budget(n, info)]
-        if not takers:
-            raise SetupError(f"no bot in the lineup takes a budget ({', '.join(dict.fromkeys(lineup))})")
-        for n in takers:
-            per_bot.setdefault(n, {})["budget"] = budget
+    per_bot = lineup_params(info, lineup, budget, params)
     rules_obj = coerce_rules(info.rules_class, rules) if rules is not None else (
         info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules"))
-    for name in dict.fromkeys(lineup):  # unknown names and bad parameters fail now
-        make(name, info, seed=0, **per_bot.get(name, {}))
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table
     plan = _Plan(info.name, lineup,
                  tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),

@@ -9,7 +9,7 @@ its registry entry (``GameInfo.bots``: Toepen ``"club"``, Phase 10 ``"smart"`` a
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablegames.bots.base import Bot, PolicyBot, RandomBot
@@ -100,6 +100,73 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
     if policy is None:
         raise SetupError(f"{info.name} has no bot {name!r}; known: {', '.join(names(info))}")
     return PolicyBot(name, _call(name, policy, seed, **params), seed)
+
+
+#: The largest search budget (iterations per decision) a caller may ask for.
+MAX_BUDGET = 1_000_000
+
+
+def takes_budget(name: str, game: str | GameInfo) -> bool:
+    """Whether bot ``name`` has a ``budget`` parameter (``ismcts`` does; a game's own bot
+    or a registered one does if its factory names one)."""
+    info = _info(game)
+    if name == "ismcts":
+        return True
+    factory = (_EXTRA.get(info.name, {}).get(name) or _EXTRA.get(None, {}).get(name)
+               or info.bots.get(name))
+    if factory is None:
+        return False
+    try:
+        return "budget" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin without a signature names no budget
+        return False
+
+
+def lineup_params(
+    game: str | GameInfo, lineup: Sequence[str], budget: int | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The keywords each bot of ``lineup`` is made with, checked before any game is played.
+
+    ``params`` gives a bot name its own keywords; ``budget`` goes to every bot in the
+    lineup that takes one (:func:`takes_budget`), so ``--budget 200`` means the same in
+    ``tablegames simulate`` and ``tablegames arena``. Every bot is made once here, so an
+    unknown name, an unknown parameter or a bad value is a :class:`SetupError` now, not
+    in a worker halfway through a run. Returns ``{name: keywords}`` for the names that
+    have any, sorted by name (a stable part of a run's identity).
+    """
+    info = _info(game)
+    for name in lineup:
+        if not isinstance(name, str):
+            raise SetupError(f"a bot name must be a string, not {type(name).__name__}")
+    names_ = list(dict.fromkeys(lineup))
+    if params is not None and not isinstance(params, Mapping):
+        raise SetupError(f"params must map bot names to keywords, not {type(params).__name__}")
+    out: dict[str, dict[str, Any]] = {}
+    for name, kw in (params or {}).items():
+        if name not in names_:
+            raise SetupError(f"params name bot {name!r}, which is not in the lineup "
+                             f"({', '.join(names_)})")
+        if not isinstance(kw, Mapping) or not all(isinstance(k, str) for k in kw):
+            raise SetupError(f"params[{name!r}] must map keyword names to values")
+        if kw:
+            out[name] = dict(kw)
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise SetupError(f"budget must be an int (iterations per decision), "
+                             f"not {type(budget).__name__}")
+        if not 1 <= budget <= MAX_BUDGET:
+            raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
+                             f"not {budget}")
+        takers = [n for n in names_ if takes_budget(n, info)]
+        if not takers:
+            raise SetupError(f"no bot in the lineup takes a budget ({', '.join(names_)}); "
+                             "ismcts does")
+        for n in takers:
+            out.setdefault(n, {})["budget"] = budget
+    for name in names_:  # unknown names and bad parameters fail now
+        make(name, info, seed=0, **out.get(name, {}))
+    return dict(sorted(out.items()))
 
 
 def _no_params(name: str, params: dict[str, Any]) -> None:

@@ -14,6 +14,12 @@ byte and cheap to extend:
   fingerprint covers game, engine version, players, bots, rules and seed), drops a
   cut-off last line, and plays only the missing games: the result is byte-identical to an
   uninterrupted run.
+* **Bots through** :func:`tablegames.bots.make` **and the harness**
+  (:func:`tablegames.bots.play_game`): every bot answers through a seat-restricted
+  handle and is asked about interrupts (Toepen's knock out of turn, Shithead's cut-in),
+  so a simulation plays the same game as the arena and as a table of people, and
+  ``ismcts`` with a ``budget`` works here too. In Dallah the table's physical reports
+  (which cups fell) come from the game's table model, not from a seat's bot.
 * **Summaries with intervals** (:mod:`tablegames.stats`): a rate without an error bar
   invites reading noise as imbalance.
 
@@ -31,7 +37,7 @@ import json
 import os
 import textwrap
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -45,7 +51,10 @@ from tablegames.common.rules import coerce_rules, rules_hash
 from tablegames.stats import Rate
 
 #: Bumped if the row format changes, so a resume never mixes two formats in one file.
-ROW_FORMAT = 1
+#: 2: bots are made by :func:`tablegames.bots.make` and play through the harness (asked
+#: about interrupts, seeded per game and seat), and a row carries the ``game`` and the
+#: bots' ``params``.
+ROW_FORMAT = 2
 #: The most games one simulation may be asked for (the file of 10**9 games is ~200 GB).
 MAX_GAMES = 10**9
 #: A results line longer than this is not one of ours (and must not be read into memory).
@@ -56,7 +65,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 
 def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> list[Bot]:
-    """One bot per seat; ``bot`` names one kind for all seats or one per seat."""
+    """One state-level bot per seat (``GameInfo.bots``); ``bot`` names one kind for all
+    seats or one per seat. For the conformance kit and quick tests that hand a bot the
+    state: :func:`simulate` plays through :mod:`tablegames.bots` instead."""
     kinds = [bot] * n if isinstance(bot, str) else list(bot)
     if len(kinds) != n:
         raise SetupError(f"need {n} bot names, got {len(kinds)}")
@@ -73,7 +84,9 @@ def play_game(
     info: GameInfo, players: int | Sequence[str], seed: int, bot: str | Sequence[str] = "random",
     **kwargs: Any,
 ) -> Any:
-    """Play one seeded game to the end with bots; returns the final state."""
+    """Play one seeded game to the end with state-level bots (:func:`make_bots`, asked
+    only on their turn); returns the final state. A quick loop for tests of one game's
+    rules; :func:`simulate` and the arena use :func:`tablegames.bots.play_game`."""
     state = info.new_game(players=players, seed=seed, **kwargs)
     bots = make_bots(info, bot, len(state.players), seed)
     limit = info.max_actions(state)
@@ -110,16 +123,23 @@ class _Plan:
     run: str
     engine: int
     version: str
+    params: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+
+    def bot_params(self) -> dict[str, dict[str, Any]]:
+        """``{bot name: keywords}``, as :func:`tablegames.bots.play_game` takes them."""
+        return {name: dict(kw) for name, kw in self.params}
 
 
 def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     """Play game ``index`` of the plan; its results row (runs in a worker)."""
     from tablegames import __version__
+    from tablegames.bots.harness import play_game as play_seated
     from tablegames.common.registry import game_info
 
     info = game_info(plan.game)
     seed = game_seed(plan.seed, index)
-    state = play_game(info, plan.players, seed, plan.bots, rules=plan.rules)
+    params = plan.bot_params()
+    state = play_seated(info, list(plan.bots), seed, params=params, rules=plan.rules)
     engine = getattr(type(state), "ENGINE", 1)
     if (engine, __version__) != (plan.engine, plan.version):
         # A Ray node with another install would write rows no other run reproduces.
@@ -128,8 +148,10 @@ def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
                          "every machine")
     outcome = state.outcome().to_dict()
     scores = outcome.pop("scores")
-    return {"index": index, "seed": seed, "players": plan.players, "bots": list(plan.bots),
-            "length": len(state.history), "outcome": outcome, "scores": scores, "run": plan.run}
+    return {"game": plan.game, "index": index, "seed": seed, "players": plan.players,
+            "bots": list(plan.bots),
+            "params": params, "length": len(state.history), "outcome": outcome, "scores": scores,
+            "run": plan.run}
 
 
 def _dump(row: dict[str, Any]) -> bytes:
@@ -153,6 +175,7 @@ class SimulationSummary:
     run: str
     loser_label: str = "lost"
     out: str | None = None
+    params: dict[str, dict[str, Any]] = attrs.Factory(dict)
     games: int = 0
     played: int = 0
     seconds: float = 0.0
@@ -161,6 +184,10 @@ class SimulationSummary:
     max_length: int | None = None
     losses: list[int] = attrs.Factory(list)
     wins: list[int] = attrs.Factory(list)
+    #: Games per length (actions): the distribution ``--plot`` draws. A count per
+    #: distinct length, so it stays small however many games are played.
+    lengths: dict[int, int] = attrs.Factory(dict)
+    plot: str | None = None
 
     def add(self, row: dict[str, Any]) -> None:
         """Count one results row."""
@@ -169,6 +196,7 @@ class SimulationSummary:
         self.actions += length
         self.min_length = length if self.min_length is None else min(self.min_length, length)
         self.max_length = length if self.max_length is None else max(self.max_length, length)
+        self.lengths[length] = self.lengths.get(length, 0) + 1
         for s in row["outcome"]["losers"]:
             self.losses[s] += 1
         for s in row["outcome"]["winners"]:
@@ -213,7 +241,8 @@ class SimulationSummary:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready summary (``--json``)."""
         return {
-            "game": self.game, "players": self.players, "bots": list(self.bots), "seed": self.seed,
+            "game": self.game, "players": self.players, "bots": list(self.bots),
+            "params": {k: dict(v) for k, v in self.params.items()}, "seed": self.seed,
             "rules": self.rules, "run": self.run, "games": self.games, "played": self.played,
             "actions": self.actions, "mean_length": round(self.mean_length, 2),
             "min_length": self.min_length, "max_length": self.max_length,
@@ -223,7 +252,7 @@ class SimulationSummary:
             "per_bot": {k: {"loss_rate": lo.to_dict(), "win_rate": wi.to_dict()}
                         for k, (lo, wi) in self.bot_rates().items()},
             "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 1),
-            "out": self.out,
+            "out": self.out, "plot": self.plot,
         }
 
     def report(self) -> str:
@@ -232,8 +261,11 @@ class SimulationSummary:
         kinds = dict.fromkeys(self.bots)
         who = f"bot '{self.bots[0]}'" if len(kinds) == 1 else "bots " + ", ".join(
             f"P{s}={b}" for s, b in enumerate(self.bots))
+        tuned = "; ".join(f"{k} " + ", ".join(f"{a}={v}" for a, v in kw.items())
+                          for k, kw in self.params.items())
         lines = [f"{self.title}: {self.games} games, {self.players} players, {who}, seed {self.seed}"
-                 + (f", rules {self.rules}" if self.rules != "standard" else "")]
+                 + (f", rules {self.rules}" if self.rules != "standard" else "")
+                 + (f" ({tuned})" if tuned else "")]
         lines.append(f"  {'mean length':<26} {self.mean_length:.1f} actions "
                      f"(min {self.min_length}, max {self.max_length})")
         loss = self.loss_rates()
@@ -253,16 +285,26 @@ class SimulationSummary:
                          f"{self.games_per_second:,.0f} games/s, {rate:,.0f} actions/s")
         if self.out:
             lines.append(f"  {'results':<26} {self.out} (one JSON line per game)")
+        if self.plot:
+            lines.append(f"  {'plot':<26} {self.plot} (loss rates per seat and per bot, game lengths)")
         lines.append(self._meaning())
         return "\n".join(lines) + "\n"
 
     def _meaning(self) -> str:
+        """What the percentages mean, in words, and whether any seat stands out."""
         mean = self.mean_loss_rate()
         odd = [f"P{s}" for s, r in enumerate(self.loss_rates()) if not r.contains(mean)]
-        what = "was the biggest loser in" if self.loser_label != "lost" else "lost"
-        text = (f"Each rate is the share of the {self.games} games the seat {what}, and the range after it "
-                f"is its 95% interval (Wilson): the true rates these games cannot rule out. If no seat "
-                f"were favoured, every seat's rate would be about the average, {100 * mean:.1f}%; ")
+        biggest = self.loser_label != "lost"
+        what = "was the biggest loser in" if biggest else "lost"
+        text = (f"How to read this: each percentage is the share of the {self.games} games in which the "
+                f"seat {what}"
+                + ("" if biggest else " (was among the game's losers)")
+                + (", and 'won' the share in which it was among the winners; a game can have "
+                   "several losers or winners, and a seat can be neither, so a seat's two "
+                   "percentages need not add up to 100%" if any(self.wins) else "")
+                + ". The range after each is its 95% interval (Wilson): the true rates that these "
+                f"games cannot rule out. If no seat were favoured, every seat's rate would be about "
+                f"the average, {100 * mean:.1f}%; ")
         if not odd:
             text += ("every range includes it, so these games show no seat advantage (a small one "
                      "could still need more games to show).")
@@ -272,6 +314,9 @@ class SimulationSummary:
                    else "the seats differ, by their bots or their place at the table")
             text += (f"{', '.join(odd)} {verb} outside it, so {why} (by chance alone about 1 seat "
                      "in 20 would).")
+        if len(set(self.bots)) > 1:
+            text += (" A bot's rates pool every seat it held: the bot whose range lies wholly "
+                     "below another's loses less often beyond chance.")
         return textwrap.fill(text, width=100)
 
 
@@ -294,6 +339,9 @@ def _check_seed(seed: object) -> int | str:
 
 
 def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
+    """One bot name per seat, each one :func:`tablegames.bots.make` knows."""
+    from tablegames.bots.registry import names as known_bots
+
     if bots is None:
         kinds: list[object] = [info.default_bot] * n
     elif isinstance(bots, str):
@@ -304,9 +352,10 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
             raise SetupError(f"bots names one bot for every seat: need {n}, got {len(kinds)}")
     else:
         raise SetupError(f"bots must be a bot name or a list of names, not {type(bots).__name__}")
+    known = known_bots(info)
     for kind in kinds:
-        if not isinstance(kind, str) or kind not in info.bots:
-            raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(info.bots)}")
+        if not isinstance(kind, str) or kind not in known:
+            raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(known)}")
     return tuple(kinds)  # type: ignore[arg-type]
 
 
@@ -359,8 +408,11 @@ def simulate(
     workers: int | None = None,
     players: int | None = None,
     rules: Any = None,
+    budget: int | None = None,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
     out: str | os.PathLike[str] | None = None,
     resume: bool = False,
+    plot: str | os.PathLike[str] | None = None,
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
@@ -370,20 +422,31 @@ def simulate(
     ``bots`` is one bot name for every seat or a list with one name per seat (default:
     the game's own ``default_bot``); ``players`` defaults to the length of a list of bots,
     else to 4 (or the nearest count the game allows); ``rules`` is a variant name, a dict
-    of options or a ``Rules`` object.
+    of options or a ``Rules`` object. Bots are made by :func:`tablegames.bots.make`:
+    ``budget`` goes to every bot that takes one (``ismcts``: iterations per decision) and
+    ``params`` gives a bot name its own keywords (``{"ismcts": {"seconds": 0.05}}``;
+    a time budget makes the games depend on the machine, so prefer iterations).
     ``workers=None`` uses every core (see :func:`tablegames.runner.run`), ``backend="ray"``
     a Ray cluster at ``address``. The rows, and so the summary and ``out`` file, are the
     same whatever the workers or backend.
 
-    ``out`` streams one JSON line per game in game order (``index, seed, players, bots,
-    length, outcome, scores, run``); an existing file is refused unless ``resume=True``,
+    ``out`` streams one JSON line per game in game order (``game, index, seed, players,
+    bots, params, length, outcome, scores, run``); an existing file is refused unless ``resume=True``,
     which plays only its missing games. ``progress(done)`` receives the number of games
     done so far (first called with the games a resumed file already held).
+
+    ``plot`` draws the summary (every game of the run, resumed ones included) to an
+    ``.svg``, ``.png`` or ``.pdf`` file with :func:`tablegames.plot.plot` once the games
+    are played; a bad suffix or a missing matplotlib is refused before the first game.
     """
     from tablegames.common.registry import game_info
     from tablegames.runner import check_backend, check_workers, run
 
     info = game if isinstance(game, GameInfo) else game_info(game)
+    if plot is not None:
+        from tablegames.plot import check_target
+
+        check_target(plot)
     games = _check_games(games)
     seed = _check_seed(seed)
     check_backend(backend)
@@ -399,21 +462,30 @@ def simulate(
         raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
                          f"not {players}")
     names = _bot_names(info, bots, players)
+    from tablegames.bots.registry import lineup_params
+
+    per_bot = lineup_params(info, names, budget, params)
+    frozen = tuple((n, tuple(sorted(kw.items()))) for n, kw in per_bot.items())
     if rules is None:
         rules = info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules")
     rules_obj = coerce_rules(info.rules_class, rules)
     probe = info.new_game(players=players, seed=0, rules=rules_obj)  # refuses a bad table now
     engine = getattr(type(probe), "ENGINE", 1)
     base = seed_to_int(seed)
-    fingerprint = json.dumps([ROW_FORMAT, info.name, engine, players, names, rules_hash(rules_obj), base])
+    try:
+        fingerprint = json.dumps([ROW_FORMAT, info.name, engine, players, names, per_bot,
+                                  rules_hash(rules_obj), base], sort_keys=True)
+    except TypeError:
+        raise SetupError("bot params must be JSON values (numbers, strings, true/false, null), "
+                         "so that a results row can record them") from None
     run_id = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
     from tablegames import __version__
 
-    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__)
+    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__, frozen)
     variant = next((k for k, v in info.variants.items() if v == rules_obj), None)
     summary = SimulationSummary(
         game=info.name, title=info.title, players=players, bots=names, seed=seed,
-        rules=variant or rules_hash(rules_obj), run=run_id,
+        rules=variant or rules_hash(rules_obj), run=run_id, params=per_bot,
         loser_label="biggest loser" if info.name == "dallah" else "lost",
         losses=[0] * players, wins=[0] * players,
     )
@@ -452,4 +524,8 @@ def simulate(
         if sink is not None:
             sink.close()
         summary.seconds = time.perf_counter() - began
+    if plot is not None:
+        from tablegames.plot import plot as draw
+
+        summary.plot = str(draw(summary, plot))
     return summary

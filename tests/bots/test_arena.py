@@ -123,6 +123,42 @@ def test_cli_prints_the_json_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "lost (95% CI)" in text and "smart" in text
 
 
+def _exact(value: object, kind: type) -> bool:
+    """``type(value) is kind``: a bool is not an int, an int is not a float here."""
+    return type(value) is kind
+
+
+def test_the_json_object_has_the_issue_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: one object ``{"game": ..., "games": N, "bots": {"<name>": {"seats": k,
+    "loss_rate": x, "ci95": [lo, hi], ...}}}``, seats of one name pooled, a rating when
+    more than two seats play; the other keys only add to it."""
+    code, text = _cli("toepen", "--bots", "club,random,random", "--games", "6", "--seed", "4",
+                      "--workers", "1", "--json")
+    assert code == 0 and text.count("\n") == 1  # one object on one line
+    data = json.loads(text)
+    assert {"game", "games", "bots"} <= set(data)
+    assert data["game"] == "toepen" and _exact(data["games"], int) and data["games"] == 6
+    assert list(data["bots"]) == ["club", "random"]  # the two random seats pooled under one name
+    for name, seats in (("club", 6), ("random", 12)):
+        b = data["bots"][name]
+        assert _exact(b["seats"], int) and b["seats"] == seats
+        assert _exact(b["loss_rate"], float) and 0.0 <= b["loss_rate"] <= 1.0
+        assert b["loss_rate"] == round(b["losses"] / seats, 4)
+        ci = b["ci95"]
+        assert _exact(ci, list) and len(ci) == 2 and all(_exact(x, float) for x in ci)
+        assert ci == [round(x, 4) for x in wilson(b["losses"], seats)]
+        assert ci[0] <= b["loss_rate"] <= ci[1]
+        assert b["win_rate"] == round(b["wins"] / seats, 4) and len(b["win_ci95"]) == 2
+        assert _exact(b["mean_score"], float) and _exact(b["ms_per_decision"], float)
+        assert set(b["rating"]) == {"mu", "sigma", "ordinal"}  # three seats: rated
+    assert data["bots"]["club"]["games"] == data["bots"]["random"]["games"] == 6
+    # a game without winners (Dallah: one biggest loser) has no win rate
+    code, text = _cli("dallah", "--bots", "model,random", "--games", "2", "--workers", "1", "--json")
+    dallah = json.loads(text)
+    assert code == 0 and all("win_rate" not in b for b in dallah["bots"].values())
+    assert all("rating" not in b for b in dallah["bots"].values())  # two seats: no rating
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (("toepen", "--bots", "club,genius", "--games", "2"), "toepen has no bot 'genius'"),
     (("toepen", "--bots", "ismcts,club", "--games", "2", "--budget", "0"), "budget must be in 1.."),
@@ -138,3 +174,23 @@ def test_cli_errors_are_one_clear_line(argv: tuple[str, ...], message: str,
     err = capsys.readouterr().err
     assert code == 2 and text == ""
     assert err.startswith("tablegames: ") and message in err and err.count("\n") == 1
+
+
+def test_a_budget_reaches_every_bot_that_takes_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--budget`` means the same in simulate and the arena: every bot of the lineup whose
+    factory names a budget gets it (a registered one too), the others are made as they are."""
+    from tablegames.bots import RandomBot, registry
+
+    made: list[int] = []
+
+    def patient(info: object, seed: int | str, budget: int = 1) -> RandomBot:
+        made.append(budget)
+        return RandomBot(seed)
+
+    monkeypatch.setitem(registry._EXTRA, "toepen", {"patient": patient})
+    assert registry.takes_budget("patient", "toepen") and registry.takes_budget("ismcts", "toepen")
+    assert not registry.takes_budget("club", "toepen")
+    got = registry.lineup_params("toepen", ["patient", "club", "ismcts", "club"], budget=7)
+    assert got == {"ismcts": {"budget": 7}, "patient": {"budget": 7}} and made == [7]
+    summary = tablegames.simulate("toepen", ["patient", "club"], games=2, budget=3, workers=1)
+    assert summary.params == {"patient": {"budget": 3}} and made[-1] == 3
