@@ -11,6 +11,10 @@ accepting notation strings in ``apply``, turning any loading failure into a
 
 from __future__ import annotations
 
+import array
+import json
+import operator
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -132,6 +136,11 @@ class BaseState(ABC):
     _events: list[Event]
     #: Events of the deal before the first action, replayed by :meth:`log`.
     _setup_log: list[Event]
+    #: The compact encoding of ``history`` as last saved (see :class:`HistoryCode`); not
+    #: copied, so a copy starts without one.
+    _hcode: HistoryCode | None = None
+    #: The setup's JSON text and the objects it was written from (see ``_setup_json``).
+    _setup_text: tuple[tuple[Any, ...], str] | None = None
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(
@@ -165,6 +174,7 @@ class BaseState(ABC):
                 cls.copy = spec.copy  # type: ignore[method-assign, assignment]
             if "_dump" not in cls.__dict__:
                 cls._dump = spec.dump  # type: ignore[method-assign, assignment]
+                cls._state_json = spec.json  # type: ignore[method-assign, assignment]
 
     def _copy_common(self, other: BaseState) -> None:
         """Copy the shared fields into ``other`` (for games that still copy by hand)."""
@@ -317,6 +327,10 @@ class BaseState(ABC):
     def _dump(self) -> dict[str, Any]:
         """The game's own fields, JSON-ready (from the declarations)."""
         return spec_of(type(self), _COMMON_COPY).dump(self)
+
+    def _state_json(self) -> str:
+        """The text of ``_dump()`` (the declared fields' compiled writer replaces this)."""
+        return dumps(self._dump())
 
     def _load(self, r: Reader) -> None:
         """Restore the game's own fields from ``r`` strictly, then check the invariants."""
@@ -497,13 +511,18 @@ class BaseState(ABC):
         rules_hash setup state``, so the splice gives exactly what ``dumps`` of the whole
         dict would. A full save holds every hand: it belongs on the server, never on a phone.
         """
-        head = {
-            "engine": self.ENGINE,
-            "format": FORMAT_VERSION,
-            "game": self.GAME,
-            "history": encode_history(self.history),
-            "rng": self.rng.state,
-        }
+        return (f'{{"engine":{self.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(self.GAME)},'
+                f'"history":{history_json(self)},"rng":{self.rng.state},'
+                f'"rules":{rules_json(self.rules)},"rules_hash":"{rules_hash(self.rules)}",'
+                f'"setup":{self._setup_json()},"state":{self._state_json()}}}')
+
+    def _setup_json(self) -> str:
+        """The text of the setup, kept while the setup objects are the same ones (a
+        state's setup never changes; a copy starts without it)."""
+        key = (self.players, self.seed, self.deck, self.extra, self.world)
+        kept = self._setup_text
+        if kept is not None and all(map(operator.is_, kept[0], key)):
+            return kept[1]
         setup: dict[str, Any] = {
             "players": list(self.players),
             "seed": self.seed,
@@ -512,8 +531,9 @@ class BaseState(ABC):
         }
         if self.world:
             setup["world"] = True
-        tail = {"rules_hash": rules_hash(self.rules), "setup": setup, "state": self._dump()}
-        return f'{dumps(head)[:-1]},"rules":{rules_json(self.rules)},{dumps(tail)[1:]}'
+        text = dumps(setup)
+        self._setup_text = (key, text)
+        return text
 
     @classmethod
     def from_json(cls, text: str | bytes, *, verify: bool = False) -> Self:
@@ -600,35 +620,44 @@ class BaseState(ABC):
             raise StateError(f"$.setup: {exc}") from None
         obj.world = world
         obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
-        hist = []
-        cache = _PARSE_CACHE.setdefault(cls.GAME, {})
         hr = r["history"]
-        raw = hr.raw() if fmt < 3 else decode_history(hr)
-        if type(raw) is not list:
-            raise hr.fail("expected a list of actions")
-        parsed: dict[str, Action] = {}
-        for i, text in enumerate(raw):
-            hit = parsed.get(text) if type(text) is str else None
-            if hit is not None:
-                hist.append(hit)
-                continue
-            action = cache.get(text) if type(text) is str else None
+        if fmt < 3:
+            raw = hr.raw()
+            if type(raw) is not list:
+                raise hr.fail("expected a list of actions")
+            for i, text in enumerate(raw):
+                if type(text) is not str:
+                    raise Reader(text, f"$.history[{i}]").fail(f"expected a string, found {text!r}")
+            index: dict[str, int] = {}
+            codes: Sequence[int] = [index.setdefault(t, len(index)) for t in raw]
+            names = list(index)
+        else:
+            names, codes, width = decode_history(hr)
+        cache = _PARSE_CACHE.setdefault(cls.GAME, {})
+        acts: list[Action] = []
+        canonical = True
+        for j, text in enumerate(names):
+            action = cache.get(text)
             if action is None:
-                item = Reader(text, f"$.history[{i}]")
-                text = item.str()
+                item = Reader(text, f"$.history.actions[{j}]" if fmt >= 3
+                              else f"$.history[{raw.index(text)}]")
                 if len(text) > MAX_NOTATION:
                     raise item.fail(f"an action is at most {MAX_NOTATION} characters")
                 try:
                     action = cls.parse_action(text)
                 except NotationError as exc:
                     raise item.fail(str(exc)) from None
-                if len(text) <= _CACHE_TEXT:
+                if str(action) != text:  # it reads, but is not how we write it
+                    canonical = False
+                elif len(text) <= _CACHE_TEXT:
                     if len(cache) >= _CACHE_SIZE:
                         cache.clear()
                     cache[text] = action
-            parsed[text] = action
-            hist.append(action)
+            acts.append(action)
+        hist = list(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
         obj.history = hist
+        if fmt >= 3 and canonical:
+            obj._hcode = HistoryCode.seeded(hist, names, hr.value["order"], width)
         state_r = r["state"]
         if fmt == 1:
             raw_state = state_r.raw()
@@ -746,9 +775,137 @@ class BaseState(ABC):
 
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
-_DIGIT = {c: i for i, c in enumerate(_DIGITS)}
 _PAIRS = [a + b for a in _DIGITS for b in _DIGITS]
-_PAIR = {p: i for i, p in enumerate(_PAIRS)}
+#: ``bytes.translate`` table: a digit's byte to its value, every other byte to 255.
+_VALUE = bytes(_DIGITS.find(chr(b)) if chr(b) in _DIGITS else 255 for b in range(256))
+#: Two digit values read as one native 16-bit number (``memoryview.cast("H")``) to the
+#: code they spell, so a width-2 order decodes without a Python step per action.
+_U16: list[int] = [-1] * 65536
+for _hi in range(64):
+    for _lo in range(64):
+        _U16[int.from_bytes(bytes((_hi, _lo)), sys.byteorder)] = _hi * 64 + _lo
+del _hi, _lo
+_json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
+
+
+def _width(distinct: int) -> int:
+    """Base-64 digits per step for a history of ``distinct`` different actions."""
+    return 1 if distinct <= 64 else 2 if distinct <= 4096 else 3
+
+
+def _spell(codes: Sequence[int], width: int) -> str:
+    if width == 1:
+        return "".join([_DIGITS[i] for i in codes])
+    if width == 2:
+        return "".join([_PAIRS[i] for i in codes])
+    return "".join([_PAIRS[i >> 6] + _DIGITS[i & 63] for i in codes])
+
+
+class HistoryCode:
+    """The compact encoding of one history list, extended as the list grows.
+
+    Saving after every action (what a server does) would otherwise write out every step
+    again: ``str()`` and a dict look-up per step, thousands of them in a Phase 10 game.
+    A state keeps one of these in ``_hcode``; it belongs to one list object (``owner``)
+    and covers its first ``k`` actions, so it is used only while ``state.history`` is
+    still that list, at least ``k`` long, with the same object at ``k - 1`` (histories
+    only grow: ``apply`` appends; ``copy`` and ``from_json`` make new lists, so a copy
+    never shares its original's encoding). Built from the actions alone, its text is
+    exactly :func:`encode_history`'s, so saves stay byte-identical.
+    """
+
+    __slots__ = ("atext", "index", "k", "last", "names", "order", "owner", "text", "width")
+
+    def __init__(self, owner: list[Action]) -> None:
+        self.owner = owner
+        self.k = 0
+        self.last: Action | None = None
+        self.names: list[str] = []
+        #: Notation to code; ``None`` until needed (a loaded save fills it lazily).
+        self.index: dict[str, int] | None = {}
+        #: The JSON of ``names`` without brackets; ``None`` until needed.
+        self.atext: str | None = ""
+        self.order = ""
+        self.width = 1
+        self.text: str | None = None
+
+    @classmethod
+    def seeded(cls, owner: list[Action], names: list[str], order: str, width: int) -> HistoryCode:
+        """The encoding a canonical save already spells (``names`` are ``str()`` of the steps)."""
+        c = cls(owner)
+        c.k = len(owner)
+        c.last = owner[-1] if owner else None
+        c.names = names
+        c.index = c.atext = None
+        c.order = order
+        c.width = width
+        return c
+
+    def fits(self, history: list[Action]) -> bool:
+        """Whether this encoding covers a prefix of ``history`` (see the class docstring)."""
+        k = self.k
+        return self.owner is history and k <= len(history) and (not k or history[k - 1] is self.last)
+
+    def json(self, history: list[Action]) -> str:
+        """The JSON text of ``{"actions", "order", "width"}`` for ``history`` (which it fits)."""
+        if len(history) != self.k:
+            self._extend(history)
+        text = self.text
+        if text is None:
+            if self.atext is None:
+                self.atext = ",".join(map(_json_str, self.names))
+            text = self.text = (f'{{"actions":[{self.atext}],"order":"{self.order}",'
+                                f'"width":{self.width}}}')
+        return text
+
+    def _extend(self, history: list[Action]) -> None:
+        index = self.index
+        if index is None:
+            index = self.index = dict(zip(self.names, range(len(self.names)), strict=True))
+        if self.atext is None:
+            self.atext = ",".join(map(_json_str, self.names))
+        names = self.names
+        start = len(names)
+        codes: list[int] = []
+        add = codes.append
+        for a in history[self.k:]:
+            t = str(a)
+            i = index.get(t)
+            if i is None:
+                i = index[t] = len(names)
+                names.append(t)
+            add(i)
+        if len(names) > start:
+            new = ",".join(map(_json_str, names[start:]))
+            self.atext = f"{self.atext},{new}" if start else new
+        width = _width(len(names))
+        if width != self.width:  # past 64 (or 4096) actions: spell everything again
+            codes = _codes(self.order, self.width) + codes
+            self.order = ""
+            self.width = width
+        self.order += _spell(codes, width)
+        self.k = len(history)
+        self.last = history[-1]
+        self.text = None
+
+
+def _codes(order: str, width: int) -> list[int]:
+    """The codes an ``order`` string spells (it was written by :func:`_spell`)."""
+    v = order.encode("ascii").translate(_VALUE)
+    if width == 1:
+        return list(v)
+    if width == 2:
+        return list(map(_U16.__getitem__, memoryview(v).cast("H")))
+    return [(v[i] << 12) | (v[i + 1] << 6) | v[i + 2] for i in range(0, len(v), 3)]
+
+
+def history_json(state: BaseState) -> str:
+    """The JSON text of ``state``'s history, extending its cached encoding."""
+    h = state.history
+    c = state._hcode
+    if c is None or not c.fits(h):
+        c = state._hcode = HistoryCode(h)
+    return c.json(h)
 
 
 def encode_history(history: Sequence[Action]) -> dict[str, Any]:
@@ -757,54 +914,75 @@ def encode_history(history: Sequence[Action]) -> dict[str, Any]:
     A long game repeats a few hundred notations thousands of times, so a save lists each
     once (``actions``, in order of first use) and ``order`` spells the sequence with
     ``width`` base-64 digits per action: a 6,000-step Phase 10 game saves its history in
-    about 14 KB instead of 75 KB, and encodes faster too.
+    about 14 KB instead of 75 KB. ``to_json`` writes the same thing through a
+    :class:`HistoryCode` kept with the state, so each save encodes only the new steps.
     """
-    index: dict[str, int] = {}
-    codes: list[int] = []
-    add = codes.append
-    for a in history:
-        t = str(a)
-        i = index.get(t)
-        if i is None:
-            i = index[t] = len(index)
-        add(i)
-    k = len(index)
-    if k <= 64:
-        order = "".join([_DIGITS[i] for i in codes])
-        width = 1
-    elif k <= 4096:
-        order = "".join([_PAIRS[i] for i in codes])
-        width = 2
-    else:
-        order = "".join([_PAIRS[i >> 6] + _DIGITS[i & 63] for i in codes])
-        width = 3
-    return {"actions": list(index), "order": order, "width": width}
+    c = HistoryCode([])
+    loaded: dict[str, Any] = json.loads(c.json(list(history)))
+    return loaded
 
 
-def decode_history(r: Reader) -> list[str]:
-    """The notation of every step of an :func:`encode_history` value (strictly read)."""
-    if type(r.value) is not dict or set(r.value) != {"actions", "order", "width"}:
+def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
+    """The distinct notations, a slot per step and the width of an
+    :func:`encode_history` value, strictly read (see :func:`history_steps`).
+
+    Every step must name a listed action and the list must hold each action once, in
+    order of first use (the only spelling :func:`encode_history` writes, in the fewest
+    digits it would use, so the text a save holds is the text it would write again).
+    The per-step work is done by ``bytes.translate``, ``array`` and ``dict.fromkeys``,
+    not a Python loop: a long Phase 10 save has thousands of steps. A width-2 step is
+    read as one 16-bit number, ``first * 256 + second`` (its *slot*), so no per-step
+    arithmetic is needed either.
+    """
+    v = r.value
+    if type(v) is not dict or v.keys() != _HISTORY_KEYS:
         raise r.fail("expected {actions, order, width}")
-    actions = r["actions"].strs()
+    actions = v["actions"]
+    if type(actions) is not list or not all([type(x) is str for x in actions]):
+        raise r["actions"].fail("expected a list of strings")
     order = r["order"].str()
     width = r["width"].int(1, 3)
+    k = len(actions)
+    if width != _width(k):
+        raise r["width"].fail(f"{k} actions are written {_width(k)} digits wide, not {width}")
     if len(order) % width:
         raise r["order"].fail(f"its length is not a multiple of {width}")
-    try:
-        if width == 1:
-            codes = [_DIGIT[c] for c in order]
-        elif width == 2:
-            codes = [_PAIR[order[i:i + 2]] for i in range(0, len(order), 2)]
-        else:
-            codes = [(_PAIR[order[i:i + 2]] << 6) | _DIGIT[order[i + 2]]
-                     for i in range(0, len(order), 3)]
-        out = [actions[i] for i in codes]
-    except (KeyError, IndexError):
-        raise r["order"].fail("names an action that is not listed") from None
-    first: dict[int, None] = dict.fromkeys(codes)
-    if list(first) != list(range(len(actions))):
+    if not order.isascii() or 255 in (vals := order.encode("ascii").translate(_VALUE)):
+        raise r["order"].fail("holds a character that is not a base-64 digit")
+    slots: Sequence[int]
+    if width == 1:
+        slots, expect = vals, _SLOT1[:k]
+    elif width == 2:
+        slots = array.array("H")
+        slots.frombytes(vals)
+        if sys.byteorder == "little":
+            slots.byteswap()
+        expect = _SLOT2[:k]
+    else:
+        slots = [(vals[i] << 12) | (vals[i + 1] << 6) | vals[i + 2] for i in range(0, len(vals), 3)]
+        expect = list(range(k))
+    first = list(dict.fromkeys(slots))
+    if first != expect or len(set(actions)) != k:
+        if not set(first) <= set(expect):
+            raise r["order"].fail("names an action that is not listed")
         raise r["actions"].fail("must list each action once, in order of first use")
-    return out
+    return actions, slots, width
+
+
+def history_steps(acts: list[Action], slots: Sequence[int], width: int) -> list[Action]:
+    """The history that :func:`decode_history`'s slots spell, ``acts`` being its actions."""
+    if width == 2:
+        table: list[Action | None] = [None] * (((len(acts) - 1) >> 6) * 256 + 64)
+        for h in range(0, len(acts), 64):  # code h + i is in slot (h >> 6) * 256 + i
+            row = acts[h:h + 64]
+            table[h * 4:h * 4 + len(row)] = row
+        return list(map(table.__getitem__, slots))  # type: ignore[arg-type]
+    return list(map(acts.__getitem__, slots))
+
+
+_SLOT1 = list(range(64))
+_SLOT2 = [(i >> 6) * 256 + (i & 63) for i in range(4096)]
+_HISTORY_KEYS = frozenset({"actions", "order", "width"})
 
 
 def _text_hash(raw: Any) -> str:
