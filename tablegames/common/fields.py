@@ -273,7 +273,11 @@ class _List(Kind):
         if self.inner.immutable:
             return f"{expr}.copy()"
         v = f"_v{depth}"
-        return f"[{self.inner.copy_src(v, ns, depth + 1)} for {v} in {expr}]"
+        inner = self.inner.copy_src(v, ns, depth + 1)
+        if inner == f"{v}.copy()" and type(self.inner) is _List:  # lists of lists: one C loop
+            ns["_lcopy"] = list.copy
+            return f"list(map(_lcopy, {expr}))"
+        return f"[{inner} for {v} in {expr}]"
 
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         if self.inner.identity_dump:
@@ -289,6 +293,9 @@ class _List(Kind):
             cond += f"== {self.length}"
         else:
             cond += f"<= {self.max_len}"
+        flat = _flat_check(self.inner, v, ns)
+        if flat is not None:
+            return f"{cond} and {flat})", v
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:
@@ -608,6 +615,37 @@ _BOOL = {False: "false", True: "true"}
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
 
 
+def _flat_check(inner: Kind, v: str, ns: dict[str, Any]) -> str | None:
+    """A C-speed check that every item of the list ``v`` is an exact ``inner`` value
+    (``int`` or ``bool`` by type, so a ``bool`` is never taken for an ``int``; the range
+    by a set of the allowed numbers, or ``min``/``max``), or ``None`` for other kinds."""
+    ns["_TI"], ns["_TB"] = _ONLY_INT, _ONLY_BOOL
+    t = type(inner)
+    if t is _Flag:
+        return f"_TB.issuperset(map(type, {v}))"
+    if t is _Count:
+        assert isinstance(inner, _Count)
+        lo, hi = inner._lo, inner._hi
+        if hi - lo <= 4_096:
+            name = f"_r{len(ns)}"
+            ns[name] = frozenset(range(lo, hi + 1))
+            return f"_TI.issuperset(map(type, {v})) and {name}.issuperset({v})"
+        return f"_TI.issuperset(map(type, {v})) and (not {v} or ({lo} <= min({v}) and max({v}) <= {hi}))"
+    if t is _Seat:
+        assert isinstance(inner, _Seat)
+        if inner.none is None:
+            return None
+        lo = inner.none if type(inner.none) is int and inner.none < 0 else 0
+        if type(inner.none) is int and inner.none >= 0:
+            return None  # an unusual 'nobody' value: the item-by-item check
+        return f"_TI.issuperset(map(type, {v})) and (not {v} or ({lo} <= min({v}) and max({v}) < n))"
+    return None
+
+
+_ONLY_INT = frozenset({int})
+_ONLY_BOOL = frozenset({bool})
+
+
 def _call_fast(kind: Kind, x: str, ns: dict[str, Any]) -> tuple[str, str]:
     """``fast_src`` for a kind with none of its own: call its :meth:`Kind.fast` (twice:
     once to check, once for the value, since the check runs over a whole list first)."""
@@ -813,7 +851,7 @@ class Spec:
 
     __slots__ = ("copy", "dump", "fields", "json", "json_direct", "keys", "persisted", "read")
 
-    def __init__(self, cls: type, common: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, cls: type, common: Sequence[tuple[str, str | None]]) -> None:
         hints = typing.get_type_hints(cls, include_extras=True)
         fields: list[tuple[str, Kind]] = []
         for name, hint in hints.items():
@@ -826,10 +864,14 @@ class Spec:
         self.keys = frozenset(name for name, _ in self.persisted)
         ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISS": MISS,
                               "_slow": _slow, "_dumps": dumps}
-        lines = ["def copy(self):", "    o = _new(type(self))"]
-        lines += [f"    o.{name} = {src}" for name, src in common]
-        lines += [f"    o.{name} = {kind.copy_src('self.' + name, ns, 0)}" for name, kind in fields]
-        lines.append("    return o")
+        lines = ["def copy(self):", "    o = _new(type(self))", "    d = self.__dict__.copy()"]
+        for name, src in [*common, *((n, k.copy_src("self." + n, ns, 0)) for n, k in fields)]:
+            if src is None:
+                lines.append(f"    d.pop({name!r}, None)")
+            elif src != f"self.{name}":  # shared values came with the dict
+                lines.append(f"    d[{name!r}] = {src}")
+        lines += ["    o.__dict__ = d", "    return o"]
+        ns["_lcopy"] = list.copy
         parts = [f"{name!r}: {kind.dump_src('self.' + name, ns, 0)}" for name, kind in self.persisted]
         lines += ["def dump(self):", "    return {" + ", ".join(parts) + "}"]
         lines += self._json_lines(ns)
@@ -905,7 +947,7 @@ def _slow(value: Any, path: str, name: str) -> Reader:
     return Reader(value, f"{path}.{name}")
 
 
-def spec_of(cls: type, common: Sequence[tuple[str, str]]) -> Spec:
+def spec_of(cls: type, common: Sequence[tuple[str, str | None]]) -> Spec:
     """The :class:`Spec` of ``cls``, compiled on first use (annotations resolve late)."""
     spec = cls.__dict__.get("_fields_spec")
     if spec is None:

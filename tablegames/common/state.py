@@ -95,11 +95,15 @@ _PARSE_CACHE: dict[str, dict[str, Action]] = {}
 _CACHE_TEXT = 160
 _CACHE_SIZE = 20_000
 
-#: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``).
-_COMMON_COPY = (
+#: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``;
+#: ``None``: not copied). ``copy`` starts from a copy of the instance dict, so the deal's
+#: events (which name every hand: a sampled world must not carry them) and the caches of
+#: the saved text are dropped.
+_COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
     ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "self.rng.copy()"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
+    ("_setup_log", None), ("_setup_text", None), ("_hcode", None),
 )
 
 
@@ -570,54 +574,59 @@ class BaseState(ABC):
 
     @classmethod
     def _read(cls, r: Reader) -> Self:
-        fmt = r["format"].int()
+        d = r._dict()
+        fmt = _int_at(r, d, "format")
         # 1: before the declared fields; 2: declared fields, history as a list of
         # notation; 3: the compact history of :func:`encode_history`. All three load.
         if fmt not in (1, 2, FORMAT_VERSION):
             raise StateError(
                 f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}"
             )
-        game = r["game"].str()
+        game = d.get("game")
+        if type(game) is not str:
+            game = r["game"].str()
         if game != cls.GAME:
             raise StateError(f"saved state is a {game!r} game, not {cls.GAME!r}")
         if fmt >= 2:
-            engine = r["engine"].int(1)
+            engine = _int_at(r, d, "engine", 1)
             if engine > cls.ENGINE:
                 raise StateError(
                     f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}"
                 )
-        try:
-            rules = rules_from_dict_cached(cls.RULES, r["rules"].raw())
-        except RulesError as exc:
-            raise StateError(f"$.rules: {exc}") from None
-        saved = r["rules_hash"].str()
-        # The hash guards the rules as they were saved: a save made before an option was
-        # added (so its rules lack it and take its default) still matches its own text.
-        if rules_hash(rules) != saved and _text_hash(r["rules"].raw()) != saved:
-            raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
+        rules, rules_key = _read_rules(cls, r)
         setup = r["setup"]
-        allowed = {"players", "seed", "deck", "extra", "world"}
-        bad = sorted(set(setup.keys()) - allowed)
-        if bad:
+        sd = setup._dict()
+        if not sd.keys() <= _SETUP_KEYS:
+            bad = sorted(set(sd) - _SETUP_KEYS)
             raise StateError(f"$.setup: unknown key {bad[0]!r}")
-        pr = setup["players"]
-        if type(pr.value) is not list or len(pr.value) > cls.MAX_PLAYERS:
-            raise pr.fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
-        players: tuple[str, ...] = tuple(pr.strs())
-        seed_r = setup["seed"]
-        seed = seed_r.value if type(seed_r.value) is str else seed_r.int()
-        deck_r = setup["deck"]
-        deck = None if deck_r.value is None else deck_r.strs()
-        extra_r = setup["extra"]
-        extra_r.keys()
-        world = setup.has("world") and setup["world"].bool()
+        pnames = sd.get("players")
+        if type(pnames) is not list or len(pnames) > cls.MAX_PLAYERS:
+            raise setup["players"].fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
+        if not all([type(x) is str for x in pnames]):
+            setup["players"].strs()
+        players: tuple[str, ...] = tuple(pnames)
+        seed = sd.get("seed")
+        if type(seed) is not str:
+            seed = setup["seed"].int()
+        deck_v = sd.get("deck", _ABSENT)
+        if deck_v is None:
+            deck = None
+        elif type(deck_v) is list and all([type(x) is str for x in deck_v]):
+            deck = list(deck_v)
+        else:
+            deck = setup["deck"].strs()
+        extra: dict[str, Any] = sd["extra"] if type(sd.get("extra")) is dict else setup["extra"]._dict()
+        world = "world" in sd and setup["world"].bool()
         try:
-            normalize_players(list(players), cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+            normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
             check_seed(seed)
-            cls._check_setup_keys(extra_r.raw())
-            obj = cls._fresh_shell(players, seed, rules, deck, extra_r.raw())
+            cls._check_setup_keys(extra)
+            if "position" not in extra:  # a position is checked when it is read
+                _validated_setup(cls, players, seed, rules, rules_key, deck, extra)
         except SetupError as exc:
             raise StateError(f"$.setup: {exc}") from None
+        obj = cls.__new__(cls)
+        obj._init_common(players, seed, rules, deck, fresh(extra))
         obj.world = world
         obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
         hr = r["history"]
@@ -771,6 +780,67 @@ class BaseState(ABC):
         return f"<{self.GAME}: {self.n} players, {len(self.history)} actions, {who}>"
 
     __repr__ = __str__
+
+
+_ABSENT: Any = object()
+_SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
+#: Saved rules already read: (class, their canonical text) -> (rules, the hashes a save
+#: of them may carry). Bounded like the other load caches.
+_RULES_READ: dict[tuple[type, str], tuple[Any, frozenset[str]]] = {}
+#: Setups already found valid, so loading the saves of one game again does not check
+#: its setup again (``_validate_setup`` is a pure function of these values).
+_SETUPS_OK: dict[tuple[Any, ...], None] = {}
+_LOAD_CACHE = 256
+
+
+def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None) -> int:
+    """``d[key]`` if it is an int (not a bool) of at least ``lo``; else the reader's error."""
+    v = d.get(key)
+    if type(v) is int and (lo is None or v >= lo):
+        return v
+    return r[key].int(lo)
+
+
+def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, str]:
+    """The saved rules (structured once per distinct text) and their canonical text.
+
+    The hash guards the rules as they were saved: a save made before an option was added
+    (so its rules lack it and take its default) still matches its own text.
+    """
+    raw = r["rules"].raw()
+    key = (cls, dumps(raw)) if type(raw) is dict else None
+    hit = None if key is None else _RULES_READ.get(key)
+    if hit is None:
+        try:
+            rules = rules_from_dict_cached(cls.RULES, raw)
+        except RulesError as exc:
+            raise StateError(f"$.rules: {exc}") from None
+        hit = (rules, frozenset({rules_hash(rules), _text_hash(raw)}))
+        if key is not None:
+            if len(_RULES_READ) >= _LOAD_CACHE:
+                _RULES_READ.clear()
+            _RULES_READ[key] = hit
+    saved = r.value.get("rules_hash")
+    if type(saved) is not str:
+        saved = r["rules_hash"].str()
+    if saved not in hit[1]:
+        raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
+    return hit[0], "" if key is None else key[1]
+
+
+def _validated_setup(
+    cls: type[BaseState], players: tuple[str, ...], seed: int | str, rules: Any, rules_key: str,
+    deck: list[str] | None, extra: dict[str, Any],
+) -> None:
+    """Run ``cls._validate_setup`` unless these very values passed it before."""
+    key = (cls, players, seed, rules_key, None if deck is None else tuple(deck), dumps(extra))
+    if rules_key and key in _SETUPS_OK:
+        return
+    cls._validate_setup(players, seed, rules, deck, extra)
+    if rules_key:
+        if len(_SETUPS_OK) >= _LOAD_CACHE:
+            _SETUPS_OK.clear()
+        _SETUPS_OK[key] = None
 
 
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).
