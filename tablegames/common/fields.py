@@ -459,11 +459,24 @@ class _FrozenJson(Kind):
     def load(self, r: Reader, ctx: Ctx) -> Any:
         return plain(r.value, r.path)
 
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        # What the loader reads was parsed by ``loads``, which refuses NaN and Infinity,
+        # so it is plain JSON already (``load`` checks values from anywhere else).
+        return "True", v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_frozen"] = _frozen_text
+        return f"_frozen({x})"
+
 
 class _JsonValue(_FrozenJson):
     """Plain JSON that the game edits in place: deep-copied by ``copy``."""
 
     immutable = False
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_dumps"] = dumps
+        return f"_dumps({x})"  # edited in place: never remembered
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         ns["_fresh"] = fresh
@@ -511,7 +524,7 @@ class _Transient(Kind):
 class _Checked(Kind):
     """A declared kind whose values the game also checks (a Phase 10 group's shape)."""
 
-    def __init__(self, inner: Kind, check: Callable[[Any], str | None]) -> None:
+    def __init__(self, inner: Kind, check: Callable[[Any, int], str | None]) -> None:
         self.inner = inner
         self.check = check
         self.immutable = inner.immutable
@@ -528,18 +541,18 @@ class _Checked(Kind):
 
     def fast(self, v: Any, n: int) -> Any:
         got = self.inner.fast(v, n)
-        return got if got is MISS or self.check(got) is None else MISS
+        return got if got is MISS or self.check(got, n) is None else MISS
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str] | None:
         inner = self.inner.fast_src(v, ns, depth)
         if inner is None:
             return None
         cond, val = inner
-        return f"({cond} and {self._name(ns)}.check({val}) is None)", val
+        return f"({cond} and {self._name(ns)}.check({val}, n) is None)", val
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
         value = self.inner.load(r, ctx)
-        fault = self.check(value)
+        fault = self.check(value, ctx.n)
         if fault is not None:
             raise r.fail(fault)
         return value
@@ -652,6 +665,25 @@ def _call_fast(kind: Kind, x: str, ns: dict[str, Any]) -> tuple[str, str]:
     ns["_MISS"] = MISS
     k = kind._name(ns)
     return f"({k}.fast({x}, n) is not _MISS)", f"{k}.fast({x}, n)"
+
+
+#: Text of frozen JSON values by identity: ``id -> (value, text)`` (holding the value
+#: keeps its id from being reused). A frozen value is replaced, never edited, so a
+#: finished hand's result is written once however often the game is saved.
+_FROZEN: dict[int, tuple[Any, str]] = {}
+
+
+def _frozen_text(v: Any) -> str:
+    if type(v) is not dict and type(v) is not list:
+        return dumps(v)
+    hit = _FROZEN.get(id(v))
+    if hit is not None and hit[0] is v:
+        return hit[1]
+    text = dumps(v)
+    if len(_FROZEN) >= 4_096:
+        _FROZEN.clear()
+    _FROZEN[id(v)] = (v, text)
+    return text
 
 
 def _ints_json(v: list[int]) -> str:
@@ -818,10 +850,10 @@ def custom(
     return _Custom(copy, dump, load)
 
 
-def checked(inner: Kind, check: Callable[[Any], str | None]) -> Kind:
-    """``inner`` values that ``check`` also accepts: it returns why a value is wrong, or
-    ``None``. Declared like this (rather than as :func:`custom`) the field keeps the
-    compiled fast paths, and ``check`` runs on the value as loaded."""
+def checked(inner: Kind, check: Callable[[Any, int], str | None]) -> Kind:
+    """``inner`` values that ``check(value, seats)`` also accepts: it returns why a value
+    is wrong, or ``None``. Declared like this (rather than as :func:`custom`) the field
+    keeps the compiled fast paths, and ``check`` runs on the value as loaded."""
     return _Checked(inner, check)
 
 

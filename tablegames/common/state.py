@@ -383,6 +383,32 @@ class BaseState(ABC):
         Any refusal is an :class:`IllegalAction` (a ``ValueError``) or a
         :class:`NotationError`, and leaves the state exactly as it was.
         """
+        if expect is None and by is None and type(action) in self.ACTION_TYPES:
+            # what a bot loop sends: one of this game's actions, no sender, no version
+            act: Action = action  # type: ignore[assignment]
+            if self.to_act is None:
+                raise GameOver("the game is over", code="game_over")
+            seat = act.seat
+            if type(seat) is not int or not 0 <= seat < len(self.players):
+                raise IllegalAction("the action names no seat of this game", code="no_such_seat")
+        else:
+            act = self._vet(action, by, expect)
+        ev: list[Event] = []
+        self._events = ev
+        ret = self._apply(act)
+        if ret is not None:
+            ev = ret
+        history = self.history
+        history.append(act)
+        if ev:
+            v = len(history)
+            for e in ev:
+                e.version = v
+        return ev
+
+    def _vet(self, action: Action | str, by: int | None, expect: int | None) -> Action:
+        """``apply``'s checks before the game's own, in order: the version, the sender,
+        the notation, the end of the game, the kind of action, its seat."""
         if expect is not None:
             if type(expect) is not int:
                 raise IllegalAction("expect must be a state version (an int)", code="bad_version")
@@ -411,18 +437,7 @@ class BaseState(ABC):
             raise IllegalAction(
                 f"seat {by} may not act for seat {seat}", code="not_your_seat", seat=by
             )
-        ev: list[Event] = []
-        self._events = ev
-        ret = self._apply(action)
-        if ret is not None:
-            ev = ret
-        history = self.history
-        history.append(action)
-        if ev:
-            v = len(history)
-            for e in ev:
-                e.version = v
-        return ev
+        return action
 
     def check_seat(self, seat: object) -> int | None:
         """Validate a seat argument (an exact int in range, or ``None``)."""
