@@ -748,6 +748,13 @@ def _seq_json(inner: Kind, x: str, ns: dict[str, Any], depth: int) -> str:
         ns[name] = fn
         return f"('[' + ','.join(map({name}, {x})) + ']')"
     v = f"_x{depth}"
+    if type(inner) is _List:
+        assert isinstance(inner, _List)
+        row = _seq_json(inner.inner, v, ns, depth + 1) if type(inner.inner) is not _List else ""
+        if row.startswith("('[' + ','.join(map(") and row.endswith(")) + ']')"):
+            # rows of numbers: '[[' + '],['.join(rows) + ']]' spares two copies a row
+            body = row[len("('[' + "):-len(" + ']')")]
+            return f"(('[[' + '],['.join([{body} for {v} in {x}]) + ']]') if {x} else '[]')"
     return f"('[' + ','.join([{inner.json_src(v, ns, depth + 1)} for {v} in {x}]) + ']')"
 
 
@@ -923,9 +930,10 @@ class Spec:
         order = sorted(self.persisted, key=lambda f: f[0])
         for i, (name, kind) in enumerate(order):
             lines.append(f"    _j{i} = {kind.json_src('self.' + name, ns, 1)}")
-        keys = [_json_str(name) for name, _ in order]
-        body = " + ',' + ".join(f"{k + ':'!r} + _j{i}" for i, k in enumerate(keys))
-        lines.append(f"    return '{{' + {body or repr('')} + '}}'")
+        # one f-string of locals: a single allocation (a chain of ``+`` copies it all
+        # again for every field); field names are identifiers, so they need no escaping
+        body = ",".join(f"{_json_str(name)}:{{_j{i}}}" for i, (name, _) in enumerate(order))
+        lines.append(f"    return f'{{{{{body}}}}}'")
         lines += ["def json(self):", "    try:", "        return json_direct(self)",
                   "    except (KeyError, IndexError, TypeError, ValueError, AttributeError):",
                   "        return _dumps(dump(self))"]
