@@ -33,6 +33,7 @@ from typing import Annotated, Any
 
 from tablegames.common.actions import fresh
 from tablegames.common.errors import StateError
+from tablegames.common.rng import Rng
 from tablegames.common.serialization import Reader, dumps, plain
 
 __all__ = [
@@ -902,7 +903,7 @@ class Spec:
         self.persisted = tuple((n, k) for n, k in fields if k.persisted)
         self.keys = frozenset(name for name, _ in self.persisted)
         ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISS": MISS,
-                              "_slow": _slow, "_dumps": dumps}
+                              "_slow": _slow, "_dumps": dumps, "_rng_at": _rng_at}
         lines = ["def copy(self):", "    o = _new(type(self))", "    d = self.__dict__.copy()"]
         for name, src in [*common, *((n, k.copy_src("self." + n, ns, 0)) for n, k in fields)]:
             if src is None:
@@ -980,6 +981,13 @@ class Spec:
             missing = next(name for name, _ in self.persisted if name not in d)
             raise StateError(f"{r.path}: missing key {missing!r}")
         self.read(obj, d, obj.n, r.path)
+
+
+def _rng_at(state: int) -> Rng:
+    """A generator in ``state`` (``copy``'s twin of a state's rng, without ``__init__``)."""
+    twin: Rng = object.__new__(Rng)
+    twin.state = state
+    return twin
 
 
 def _slow(value: Any, path: str, name: str) -> Reader:

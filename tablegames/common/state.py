@@ -17,7 +17,8 @@ import operator
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from itertools import repeat
+from typing import Any, ClassVar, Self, cast
 
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import (
@@ -101,7 +102,7 @@ _CACHE_SIZE = 20_000
 #: the saved text are dropped.
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
-    ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "self.rng.copy()"),
+    ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "_rng_at(self.rng.state)"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
     ("_setup_log", None), ("_setup_text", None), ("_hcode", None),
 )
@@ -658,11 +659,14 @@ class BaseState(ABC):
         else:
             names, codes, width = decode_history(hr)
         cache = _PARSE_CACHE.setdefault(cls.GAME, {})
-        acts: list[Action] = []
+        # every notation seen before is in the cache (one C loop finds a miss); the
+        # others are parsed here
+        found: list[Action | None] = list(map(cache.get, names))
         canonical = True
-        for j, text in enumerate(names):
-            action = cache.get(text)
-            if action is None:
+        if any(map(operator.is_, found, repeat(None))):
+            for j, text in enumerate(names):
+                if found[j] is not None:
+                    continue
                 item = Reader(text, f"$.history.actions[{j}]" if fmt >= 3
                               else f"$.history[{raw.index(text)}]")
                 if len(text) > MAX_NOTATION:
@@ -677,7 +681,8 @@ class BaseState(ABC):
                     if len(cache) >= _CACHE_SIZE:
                         cache.clear()
                     cache[text] = action
-            acts.append(action)
+                found[j] = action
+        acts = cast(list[Action], found)
         hist = list(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
         obj.history = hist
         if fmt >= 3 and canonical:
@@ -1022,11 +1027,13 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
     v = r.value
     if type(v) is not dict or v.keys() != _HISTORY_KEYS:
         raise r.fail("expected {actions, order, width}")
-    actions = v["actions"]
+    actions, order, width = v["actions"], v["order"], v["width"]
     if type(actions) is not list or not all([type(x) is str for x in actions]):
         raise r["actions"].fail("expected a list of strings")
-    order = r["order"].str()
-    width = r["width"].int(1, 3)
+    if type(order) is not str:
+        order = r["order"].str()
+    if type(width) is not int or not 1 <= width <= 3:
+        width = r["width"].int(1, 3)
     k = len(actions)
     if width != _width(k):
         raise r["width"].fail(f"{k} actions are written {_width(k)} digits wide, not {width}")
