@@ -10,14 +10,20 @@ A game states each field of its state with its kind, once, as an annotation::
         knocker: Annotated[int, seat(none=-1)]
         trick: Annotated[list[tuple[int, int]], listof(tuple_of(seat(), card(32)))]
 
-From these the core compiles, once per class, a ``copy`` function with one line per
-field (so it is exactly as fast as a hand-written one: lists of ints are ``.copy()``'d,
-tuples and strings are shared), a ``_dump`` that writes each field under its own name,
-and a ``_load`` that reads each field strictly (exact types, seats in range, cards in the
-pack, per-seat lists of the right length) and turns every defect into a
+From these the core compiles, once per class, a ``copy`` function (a copy of the
+instance dict with one line per mutable field: lists of ints are ``.copy()``'d, tuples
+and strings are shared), a ``_dump`` that writes each field under its own name, the
+canonical JSON text of that dump written directly (tables for small numbers and flags,
+no encoder walking the tree: a save costs a few microseconds), and a ``_load`` that
+reads each field strictly (exact types, seats in range, cards in the pack, per-seat
+lists of the right length) with inline checks, turning every defect into a
 :class:`~tablegames.common.errors.StateError` naming the path. This is the OpenSpiel
 habit of generic clone and serialize over declared state, without ``deepcopy``'s cost,
 and it means a new field cannot be forgotten in one of five places.
+
+A field whose values the game must also check (a Phase 10 group's shape) is declared
+``checked(kind, check)`` rather than ``custom``, so it keeps the compiled paths; a field
+worked out from others (a table of the rules) is ``derived()``.
 
 A game adds what no declaration can say in ``_check_loaded`` (card conservation, queue
 consistency); fields that are caches and not part of the state are declared

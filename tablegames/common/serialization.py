@@ -53,6 +53,10 @@ def _no_constant(name: str) -> Any:
     raise StateError(f"saved state holds {name}, which is not a number JSON allows")
 
 
+#: One decoder for every load (``json.loads`` with an option builds a new one each call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     """Parse JSON text, reporting any problem as :class:`StateError`.
 
@@ -72,7 +76,7 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     if len(text) > max_text:
         raise StateError(f"saved state is larger than {max_text} characters")
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise StateError(f"saved state is not valid JSON (truncated?): {exc}") from None
     except RecursionError:

@@ -525,15 +525,17 @@ class BaseState(ABC):
     def to_json(self) -> str:
         """The full state (rng, rules, setup, history included) as canonical JSON.
 
-        The rules' canonical text is cached (rules are frozen), so it is spliced in
-        rather than encoded again: for a large config (a Dallah card set) that halves the
-        cost of a save. Keys sort as ``engine format game history rng | rules |
-        rules_hash setup state``, so the splice gives exactly what ``dumps`` of the whole
-        dict would. A full save holds every hand: it belongs on the server, never on a phone.
+        Exactly the text :func:`dumps` gives for the whole envelope, put together from
+        pieces that are mostly remembered: the rules' text (rules are frozen), the
+        setup's (it never changes), the history's (:class:`HistoryCode`: each save
+        encodes only the steps since the last one) and the state's, which the declared
+        fields write directly (:class:`~tablegames.common.fields.Spec`). Keys sort as
+        ``engine format game history rng rules rules_hash setup state``. A full save
+        holds every hand: it belongs on the server, never on a phone.
         """
         return (f'{{"engine":{self.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(self.GAME)},'
                 f'"history":{history_json(self)},"rng":{self.rng.state},'
-                f'"rules":{rules_json(self.rules)},"rules_hash":"{rules_hash(self.rules)}",'
+                f'"rules":{_rules_text(self.rules)},'
                 f'"setup":{self._setup_json()},"state":{self._state_json()}}}')
 
     def _setup_json(self) -> str:
@@ -811,6 +813,23 @@ _RULES_READ: dict[tuple[type, str], tuple[Any, frozenset[str]]] = {}
 #: its setup again (``_validate_setup`` is a pure function of these values).
 _SETUPS_OK: dict[tuple[Any, ...], None] = {}
 _LOAD_CACHE = 256
+
+
+#: ``id(rules) -> (rules, text)``: the rules' JSON and hash as a save writes them, for
+#: the rules objects in use (holding the object keeps its id from being reused).
+_RULES_TEXT: dict[int, tuple[Any, str]] = {}
+
+
+def _rules_text(rules: Any) -> str:
+    """``<rules JSON>,"rules_hash":"<hash>"``, remembered per rules object (they are frozen)."""
+    hit = _RULES_TEXT.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    text = f'{rules_json(rules)},"rules_hash":"{rules_hash(rules)}"'
+    if len(_RULES_TEXT) >= _LOAD_CACHE:
+        _RULES_TEXT.clear()
+    _RULES_TEXT[id(rules)] = (rules, text)
+    return text
 
 
 def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None) -> int:
