@@ -897,7 +897,10 @@ class Spec:
 
     __slots__ = ("copy", "dump", "fields", "json", "json_direct", "keys", "persisted", "read")
 
-    def __init__(self, cls: type, common: Sequence[tuple[str, str | None]]) -> None:
+    def __init__(
+        self, cls: type, common: Sequence[tuple[str, str | None]],
+        names: dict[str, Any] | None = None,
+    ) -> None:
         hints = typing.get_type_hints(cls, include_extras=True)
         fields: list[tuple[str, Kind]] = []
         for name, hint in hints.items():
@@ -911,6 +914,7 @@ class Spec:
         ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISS": MISS,
                               "_slow": _slow, "_dumps": dumps, "_rng_at": _rng_at}
         lines = ["def copy(self):", "    o = _new(type(self))", "    d = self.__dict__.copy()"]
+        ns.update(names or {})
         for name, src in [*common, *((n, k.copy_src("self." + n, ns, 0)) for n, k in fields)]:
             if src is None:
                 lines.append(f"    d.pop({name!r}, None)")
@@ -1001,11 +1005,14 @@ def _slow(value: Any, path: str, name: str) -> Reader:
     return Reader(value, f"{path}.{name}")
 
 
-def spec_of(cls: type, common: Sequence[tuple[str, str | None]]) -> Spec:
-    """The :class:`Spec` of ``cls``, compiled on first use (annotations resolve late)."""
+def spec_of(
+    cls: type, common: Sequence[tuple[str, str | None]], names: dict[str, Any] | None = None,
+) -> Spec:
+    """The :class:`Spec` of ``cls``, compiled on first use (annotations resolve late);
+    ``names`` are what the ``common`` copy sources refer to."""
     spec = cls.__dict__.get("_fields_spec")
     if spec is None:
-        spec = Spec(cls, common)
+        spec = Spec(cls, common, names)
         cls._fields_spec = spec  # type: ignore[attr-defined]
     assert isinstance(spec, Spec)
     return spec

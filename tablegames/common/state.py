@@ -32,7 +32,7 @@ from tablegames.common.errors import (
     StateError,
     TablegamesError,
 )
-from tablegames.common.fields import spec_of
+from tablegames.common.fields import Spec, spec_of
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rng import Rng, as_rng
@@ -97,15 +97,21 @@ _CACHE_TEXT = 160
 _CACHE_SIZE = 20_000
 
 #: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``;
-#: ``None``: not copied). ``copy`` starts from a copy of the instance dict, so the deal's
-#: events (which name every hand: a sampled world must not carry them) and the caches of
-#: the saved text are dropped.
+#: ``None``: not copied; ``d`` is the copy's instance dict). ``copy`` starts from a copy
+#: of the instance dict, so the deal's events (which name every hand: a sampled world
+#: must not carry them) and the setup's text are dropped; the history's encoding is
+#: shared (see :func:`_share`).
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
     ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "_rng_at(self.rng.state)"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
-    ("_setup_log", None), ("_setup_text", None), ("_hcode", None),
+    ("_setup_log", None), ("_setup_text", None), ("_hcode", "_share(d.get('_hcode'))"),
 )
+
+
+def _spec(cls: type) -> Spec:
+    """The compiled fields of a state class (see :mod:`tablegames.common.fields`)."""
+    return spec_of(cls, _COMMON_COPY, {"_share": _share})
 
 
 class BaseState(ABC):
@@ -141,8 +147,8 @@ class BaseState(ABC):
     _events: list[Event]
     #: Events of the deal before the first action, replayed by :meth:`log`.
     _setup_log: list[Event]
-    #: The compact encoding of ``history`` as last saved (see :class:`HistoryCode`); not
-    #: copied, so a copy starts without one.
+    #: The compact encoding of ``history`` as last saved (see :class:`HistoryCode`),
+    #: shared with copies, which never extend it in place.
     _hcode: HistoryCode | None = None
     #: The setup's JSON text and the objects it was written from (see ``_setup_json``).
     _setup_text: tuple[tuple[Any, ...], str] | None = None
@@ -173,7 +179,7 @@ class BaseState(ABC):
         once the game's module has loaded), so every bound ``state.copy`` is the compiled
         function, with no dispatch in between.
         """
-        spec = spec_of(cls, _COMMON_COPY)
+        spec = _spec(cls)
         if spec.fields:
             if "copy" not in cls.__dict__:
                 cls.copy = spec.copy  # type: ignore[method-assign, assignment]
@@ -327,11 +333,11 @@ class BaseState(ABC):
     # -- declared fields: copy, dump and load come from the core -------------------------
     def copy(self) -> Self:
         """An independent copy (compiled from the declared fields; as fast as by hand)."""
-        return spec_of(type(self), _COMMON_COPY).copy(self)  # type: ignore[no-any-return]
+        return _spec(type(self)).copy(self)  # type: ignore[no-any-return]
 
     def _dump(self) -> dict[str, Any]:
         """The game's own fields, JSON-ready (from the declarations)."""
-        return spec_of(type(self), _COMMON_COPY).dump(self)
+        return _spec(type(self)).dump(self)
 
     def _state_json(self) -> str:
         """The text of ``_dump()`` (the declared fields' compiled writer replaces this)."""
@@ -339,7 +345,7 @@ class BaseState(ABC):
 
     def _load(self, r: Reader) -> None:
         """Restore the game's own fields from ``r`` strictly, then check the invariants."""
-        spec_of(type(self), _COMMON_COPY).load(self, r)
+        _spec(type(self)).load(self, r)
         self._events = []
         self._check_loaded()
 
@@ -926,7 +932,7 @@ class HistoryCode:
     __slots__ = ("atext", "index", "k", "last", "names", "order", "owner", "text", "width")
 
     def __init__(self, owner: list[Action]) -> None:
-        self.owner = owner
+        self.owner: list[Action] | None = owner
         self.k = 0
         self.last: Action | None = None
         self.names: list[str] = []
@@ -953,7 +959,18 @@ class HistoryCode:
     def fits(self, history: list[Action]) -> bool:
         """Whether this encoding covers a prefix of ``history`` (see the class docstring)."""
         k = self.k
-        return self.owner is history and k <= len(history) and (not k or history[k - 1] is self.last)
+        return ((self.owner is history or self.owner is None) and k <= len(history)
+                and (not k or history[k - 1] is self.last))
+
+    def fork(self, owner: list[Action]) -> HistoryCode:
+        """A copy that ``owner`` may extend (this one is shared, so it stays as it is)."""
+        c = HistoryCode(owner)
+        c.k, c.last, c.order, c.width, c.text = self.k, self.last, self.order, self.width, self.text
+        c.names = list(self.names)
+        c.index = None if self.index is None else dict(self.index)
+        c.atext = self.atext
+        return c
+
 
     def json(self, history: list[Action]) -> str:
         """The JSON text of ``{"actions", "order", "width"}`` for ``history`` (which it fits)."""
@@ -998,6 +1015,15 @@ class HistoryCode:
         self.text = None
 
 
+def _share(code: HistoryCode | None) -> HistoryCode | None:
+    """``copy``'s part: the copy and its original now share ``code``, which neither
+    extends in place from then on (``owner`` ``None``: whoever saves more steps forks it).
+    Both histories begin with the steps it covers, so a copy's first save is cheap too."""
+    if code is not None:
+        code.owner = None
+    return code
+
+
 def _codes(order: str, width: int) -> list[int]:
     """The codes an ``order`` string spells (it was written by :func:`_spell`)."""
     v = order.encode("ascii").translate(_VALUE)
@@ -1014,6 +1040,8 @@ def history_json(state: BaseState) -> str:
     c = state._hcode
     if c is None or not c.fits(h):
         c = state._hcode = HistoryCode(h)
+    elif c.owner is not h and len(h) != c.k:
+        c = state._hcode = c.fork(h)
     return c.json(h)
 
 
