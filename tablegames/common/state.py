@@ -910,9 +910,9 @@ def _width(distinct: int) -> int:
 
 def _spell(codes: Sequence[int], width: int) -> str:
     if width == 1:
-        return "".join([_DIGITS[i] for i in codes])
+        return "".join(map(_DIGITS.__getitem__, codes))
     if width == 2:
-        return "".join([_PAIRS[i] for i in codes])
+        return "".join(map(_PAIRS.__getitem__, codes))
     return "".join([_PAIRS[i >> 6] + _DIGITS[i & 63] for i in codes])
 
 
@@ -924,9 +924,10 @@ class HistoryCode:
     A state keeps one of these in ``_hcode``; it belongs to one list object (``owner``)
     and covers its first ``k`` actions, so it is used only while ``state.history`` is
     still that list, at least ``k`` long, with the same object at ``k - 1`` (histories
-    only grow: ``apply`` appends; ``copy`` and ``from_json`` make new lists, so a copy
-    never shares its original's encoding). Built from the actions alone, its text is
-    exactly :func:`encode_history`'s, so saves stay byte-identical.
+    only grow: ``apply`` appends). ``copy`` shares it with the copy and sets ``owner``
+    to ``None``: from then on it covers a prefix of both histories and neither extends
+    it in place (:meth:`fork`). Built from the actions alone, its text is exactly
+    :func:`encode_history`'s, so saves stay byte-identical.
     """
 
     __slots__ = ("atext", "index", "k", "last", "names", "order", "owner", "text", "width")
@@ -971,7 +972,6 @@ class HistoryCode:
         c.atext = self.atext
         return c
 
-
     def json(self, history: list[Action]) -> str:
         """The JSON text of ``{"actions", "order", "width"}`` for ``history`` (which it fits)."""
         if len(history) != self.k:
@@ -992,24 +992,22 @@ class HistoryCode:
             self.atext = ",".join(map(_json_str, self.names))
         names = self.names
         start = len(names)
-        codes: list[int] = []
-        add = codes.append
-        for a in history[self.k:]:
-            t = str(a)
-            i = index.get(t)
-            if i is None:
-                i = index[t] = len(names)
+        texts = list(map(str, history[self.k:]))
+        for t in dict.fromkeys(texts):  # new notations, numbered in order of first use
+            if t not in index:
+                index[t] = len(names)
                 names.append(t)
-            add(i)
+        codes = list(map(index.__getitem__, texts))
         if len(names) > start:
             new = ",".join(map(_json_str, names[start:]))
             self.atext = f"{self.atext},{new}" if start else new
         width = _width(len(names))
+        steps = codes
         if width != self.width:  # past 64 (or 4096) actions: spell everything again
-            codes = _codes(self.order, self.width) + codes
+            steps = _codes(self.order, self.width) + steps
             self.order = ""
             self.width = width
-        self.order += _spell(codes, width)
+        self.order += _spell(steps, width)
         self.k = len(history)
         self.last = history[-1]
         self.text = None
