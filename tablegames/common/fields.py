@@ -912,12 +912,14 @@ class Spec:
         self.persisted = tuple((n, k) for n, k in fields if k.persisted)
         self.keys = frozenset(name for name, _ in self.persisted)
         ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISS": MISS,
-                              "_slow": _slow, "_dumps": dumps, "_rng_at": _rng_at}
+                              "_slow": _slow, "_dumps": dumps, "_Rng": Rng}
         lines = ["def copy(self):", "    o = _new(type(self))", "    d = self.__dict__.copy()"]
         ns.update(names or {})
         for name, src in [*common, *((n, k.copy_src("self." + n, ns, 0)) for n, k in fields)]:
             if src is None:
                 lines.append(f"    d.pop({name!r}, None)")
+            elif src.startswith("!"):  # statements of the caller's own ("!a; b")
+                lines += [f"    {part.strip()}" for part in src[1:].split(";")]
             elif src != f"self.{name}":  # shared values came with the dict
                 lines.append(f"    d[{name!r}] = {src}")
         lines += ["    o.__dict__ = d", "    return o"]
@@ -991,13 +993,6 @@ class Spec:
             missing = next(name for name, _ in self.persisted if name not in d)
             raise StateError(f"{r.path}: missing key {missing!r}")
         self.read(obj, d, obj.n, r.path)
-
-
-def _rng_at(state: int) -> Rng:
-    """A generator in ``state`` (``copy``'s twin of a state's rng, without ``__init__``)."""
-    twin: Rng = object.__new__(Rng)
-    twin.state = state
-    return twin
 
 
 def _slow(value: Any, path: str, name: str) -> Reader:

@@ -97,15 +97,18 @@ _CACHE_TEXT = 160
 _CACHE_SIZE = 20_000
 
 #: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``;
-#: ``None``: not copied; ``d`` is the copy's instance dict). ``copy`` starts from a copy
+#: ``None``: not copied; ``"!..."``: statements, ``d`` being the copy's instance dict and
+#: ``r``, ``c`` free names). ``copy`` starts from a copy
 #: of the instance dict, so the deal's events (which name every hand: a sampled world
 #: must not carry them) and the setup's text are dropped; the history's encoding is
 #: shared (see :func:`_share`).
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
-    ("deck", "self.deck"), ("extra", "self.extra"), ("rng", "_rng_at(self.rng.state)"),
+    ("deck", "self.deck"), ("extra", "self.extra"),
+    ("rng", "!r = _new(_Rng); r.state = self.rng.state; d['rng'] = r"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
-    ("_setup_log", None), ("_setup_text", None), ("_hcode", "_share(d.get('_hcode'))"),
+    ("_setup_log", None), ("_setup_text", None),
+    ("_hcode", "!c = d.get('_hcode'); c = c if c is None else _share(c)"),
 )
 
 
