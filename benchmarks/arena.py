@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import platform
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -27,6 +28,8 @@ from typing import Any
 HERE = Path(__file__).parent
 STORE = HERE / "arena-results.json"
 REPORT = HERE / "RESULTS-arena.md"
+#: The seed of every match (deals and bots).
+SEED = 2026
 
 #: name -> the arena to run; ``versus`` is the bot ISMCTS is compared with; ``shows`` says
 #: whether the match is one the issue asks for or is there for information.
@@ -48,23 +51,55 @@ MATCHES: dict[str, dict[str, Any]] = {
                      "games": 120, "budget": 30, "versus": "model"},
     "phase10-smart": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 40, "budget": 12,
                       "versus": "smart"},
+    "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 24, "budget": 12,
+                      "versus": "eager"},
 }
+
+def _machine() -> str:
+    """The CPU model and core count, as a reader comparing times needs them."""
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:  # not Linux: platform's answer will do
+        pass
+    return f"{model}, {os.cpu_count()} cores, {platform.system()}"
+
+
+def _commit() -> str:
+    """The commit the match ran on (the heuristic bots change between commits)."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
+                             text=True, check=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def command(spec: dict[str, Any], seed: int = SEED) -> str:
+    """The ``tablegames arena`` command that plays the same games as the match."""
+    return (f"tablegames arena {spec['game']} --bots {','.join(spec['bots'])} "
+            f"--games {spec['games']} --seed {seed} --budget {spec['budget']}")
+
 
 def run_match(name: str, workers: int | None) -> dict[str, Any]:
     import tablegames
 
     spec = MATCHES[name]
+    load_before = [round(x, 1) for x in os.getloadavg()]
     start = time.perf_counter()
-    result = tablegames.arena(spec["game"], spec["bots"], games=spec["games"], seed=2026,
+    result = tablegames.arena(spec["game"], spec["bots"], games=spec["games"], seed=SEED,
                               budget=spec["budget"], workers=workers)
     seconds = time.perf_counter() - start
     return {
-        "match": name, **spec, "seed": 2026, "seconds": round(seconds, 1),
+        "match": name, **spec, "seed": SEED, "seconds": round(seconds, 1), "workers": workers,
         "date": time.strftime("%Y-%m-%d %H:%M"), "python": platform.python_version(),
-        "cores": os.cpu_count(), "load": [round(x, 1) for x in os.getloadavg()],
-        "command": (f"tablegames arena {spec['game']} --bots {','.join(spec['bots'])} "
-                    f"--games {spec['games']} --seed 2026 --budget {spec['budget']}"),
-        "result": result.to_dict(),
+        "machine": _machine(), "cores": os.cpu_count(), "commit": _commit(),
+        "tablegames": tablegames.__version__,
+        "load": load_before, "load_after": [round(x, 1) for x in os.getloadavg()],
+        "command": command(spec), "result": result.to_dict(),
     }
 
 

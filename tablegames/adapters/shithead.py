@@ -2,21 +2,28 @@
 observations and rewards.
 
 **Action ids** (``n`` seats; cards are the 52 face codes, value-major: code =
-(value − 1) × 4 + suit, clubs, diamonds, hearts, spades, so 0 is the 1 of clubs and 51
-the 13 of spades; labels use the game's card notation):
+(value − 1) × 4 + suit, clubs, diamonds, hearts, spades, so 0 is the ace of clubs and 51
+the king of spades; labels use the game's card notation, ``A♣``):
 
 ===============  ==================================================================
-0                ``done``: keep the face-up cards as dealt
+0                ends this seat's swap: ``done`` (``Rules.swap_mode="turns"``: keep
+                 the face-up cards as they are) or ``ready`` (``"simultaneous"``)
 1 + c            swap: face-up card ``c`` goes to the hand
 53 + c           swap: hand card ``c`` goes face up
 105 + c          play: card ``c`` (from the hand, or the face-up cards once the hand
-                 is empty)
+                 is empty); out of turn, the cut-in of ``Rules.cut_in``
 157              end the play with the cards chosen
 158 + i          ``blind i``: turn up face-down card ``i`` (0..2)
 161              ``pickup``
 162 + (r − 1)    ``give`` the pile to the seat ``r`` places clockwise (r = 1..n−1)
-162 + n − 1      ``pass`` (only with ``interrupts=True``)
+162 + n − 1      ``unready`` (only with ``swap_mode="simultaneous"``)
+last             ``pass`` (only with ``interrupts=True``)
 ===============  ==================================================================
+
+The ids are a function of the player count and the rules alone: the simultaneous swap
+adds ``unready`` (its ``ready`` takes id 0, which in a swap by turns is ``done``: both
+end the seat's swapping), and ``interrupts=True`` adds ``pass``; ``codec.READY``,
+``codec.UNREADY`` (−1 when absent) and ``codec.PASS`` name them.
 
 **Spelling.** A play of ``k`` cards of one value is spelled as its cards in code order,
 then "end"; a swap of ``k`` face-up cards for ``k`` hand cards as the face-up cards in code
@@ -29,11 +36,25 @@ order, then the hand cards in code order:
 (129, 130, 157)
 >>> codec.spell(shithead.parse_action("0:swap 5h,6d/9c,10s"))
 (19, 22, 85, 92)
+>>> simultaneous = make_codec("shithead", players=3, rules={"swap_mode": "simultaneous"})
+>>> [simultaneous.label(i) for i in (0, simultaneous.UNREADY)]
+['ready', 'unready']
 
 Each prefix offered extends to a legal action, and the session takes every letter that has
 no alternative itself: a card with no other of its value in the hand is one decision ("end"
 follows by itself). The engine's ``Play`` and ``Swap`` actions are unchanged. With several
 decks a card code may appear more than once in a spelling.
+
+**Interrupts.** Two rules let a seat act when it is not ``to_act``: ``Rules.cut_in`` (a
+seat holding the cards that complete four of a kind on the pile plays them out of turn)
+and the simultaneous swap (every seat still swapping may swap or say ``ready``, and a
+ready seat may say ``unready``, while ``to_act`` is only the first seat still swapping).
+Without ``interrupts=True`` those seats act only when they are ``to_act``: nobody cuts
+in, and the seats swap one after the other (a ready seat stays ready). With
+``interrupts=True`` every other seat that has such an action is polled before each
+decision of the seat to act (see :mod:`tablegames.adapters.base`): it takes one (a
+cut-in or swap is spelled as above) or passes. A table of random players may ready and
+unready for a long time; ``Rules.action_limit`` closes the swap.
 
 **Observation** (``d`` decks; counts are divided by ``d``, the most copies of a face):
 
@@ -45,15 +66,20 @@ chosen       3 × 52           my spelling so far: face-up cards to swap, hand c
                               swap, cards to play
 seats        n × 112          per seat: face-up cards (52), its hand cards all have seen
                               (52), hand size/52d, face-down/3, still in play, finished
-                              (place/n), to act, starter, waiting to swap, rounds lost/rounds
+                              (place/n), to act, starter, still swapping (not ready),
+                              rounds lost/rounds
 pile         52               the pile, count per face
 top          52               the pile's top card
 burnt        52               burnt cards
 removed      52               cards out of play (Take-it-bad-luck)
 stage        4                swap, play, give, over
 polled       1                asked for an interrupt
-table        6                pile value/13, restriction ("N or less")/13, direction is
-                              right, draw pile/52d, aside/52d, round/rounds
+playable     13               per value (A, 2 … K): may go on the pile now (the effects
+                              table's restrictions, whatever they are)
+table        6                pile value/14 (the rank to reach; 14 is an ace ranked high),
+                              the pile restricts the next play, play goes clockwise
+                              (the next seat is seat + 1), draw pile/52d, aside/52d,
+                              round/rounds
 ===========  ===============  ==========================================================
 
 **Rewards**: one round has one loser, the shithead (−1); every other seat gets
@@ -63,6 +89,7 @@ and share −1, the others share +1.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -70,10 +97,12 @@ from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, Vie
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action
 from tablegames.shithead import actions as A
-from tablegames.shithead.cards import FACES, NAMES
+from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT
 
 DONE, UP, HAND, PLAY, END, BLIND, PICKUP, GIVE = 0, 1, 53, 105, 157, 158, 161, 162
 _DOWN = 3  # face-down cards per seat (SHD-02)
+#: The value of each rank as a view writes it (``"A"`` is 1), for the ``playable`` field.
+_VALUE_OF_RANK = {text: v for v, text in enumerate(RANK_TEXT) if v}
 
 
 def _cards(value: object) -> tuple[int, ...]:
@@ -90,7 +119,10 @@ class ShitheadCodec(Codec):
     game = "shithead"
 
     def _declare(self) -> None:
-        self._add("done")
+        self.simultaneous = self.rules.swap_mode == "simultaneous"
+        #: The id of ``ready`` (that of ``done`` in a swap by turns: both end the swap).
+        self.READY = DONE
+        self._add("ready" if self.simultaneous else "done")
         self._block(f"swap face-up {name}" for name in NAMES)
         self._block(f"swap hand {name}" for name in NAMES)
         self._block(f"play {name}" for name in NAMES)
@@ -98,6 +130,8 @@ class ShitheadCodec(Codec):
         self._block(f"blind {i}" for i in range(_DOWN))
         self._add("pickup")
         self._block(f"give to seat +{r}" for r in range(1, self.n))
+        #: The id of ``unready`` (−1 unless the swap is simultaneous).
+        self.UNREADY = self._add("unready") if self.simultaneous else -1
 
     def longest_spelling(self) -> int:
         """A play of every copy of one value and "end", or a swap of three for three."""
@@ -114,8 +148,10 @@ class ShitheadCodec(Codec):
             if len(up) != len(hand):
                 raise CodecError(f"{action} swaps unequal numbers of cards")
             return (*(UP + c for c in up), *(HAND + c for c in hand))
-        if cls is A.Done:
+        if cls is (A.Ready if self.simultaneous else A.Done):
             return (DONE,)
+        if cls is A.Unready and self.simultaneous:
+            return (self.UNREADY,)
         if cls is A.Pickup:
             return (PICKUP,)
         if cls is A.Blind:
@@ -143,7 +179,9 @@ class ShitheadCodec(Codec):
                           tuple(sorted(i - HAND for i in hand)))
         if len(ids) == 1:
             if first == DONE:
-                return A.done(seat)
+                return A.ready(seat) if self.simultaneous else A.done(seat)
+            if first == self.UNREADY:
+                return A.unready(seat)
             if first == PICKUP:
                 return A.pickup(seat)
             if BLIND <= first < PICKUP:
@@ -164,6 +202,7 @@ KEYS = ViewKeys("shithead", {
     "pile_top": ("pile_top",),
     "pile_value": ("pile_value",),
     "restriction": ("restriction",),
+    "playable": ("playable",),
     "direction": ("direction",),
     "starter": ("starter",),
     "stock": ("stock", "stock_size"),
@@ -182,14 +221,6 @@ KEYS = ViewKeys("shithead", {
 STAGES = index_of(("swap", "play", "give", "over"))
 CARD = index_of(NAMES)
 _SEAT = 2 * FACES + 8
-
-
-def restriction_cap(text: str | None) -> int:
-    """The number in a restriction such as ``"5 or less"`` (0 for none)."""
-    if not text:
-        return 0
-    head = text.split()[0]
-    return int(head) if head.isdigit() else 0
 
 
 class ShitheadObserver(Observer):
@@ -214,8 +245,23 @@ class ShitheadObserver(Observer):
         self.o_removed = layout.add("removed", FACES, "cards out of play")
         self.o_stage = layout.add("stage", len(STAGES), "swap, play, give, over")
         self.o_polled = layout.add("polled", 1, "asked for an interrupt")
-        self.o_table = layout.add("table", 6, "pile value, restriction, direction right, "
+        self.o_playable = layout.add("playable", 13, "per value A..K: may go on the pile now")
+        self._flags: dict[tuple[str, ...], array[float]] = {}
+        self.o_table = layout.add("table", 6, "pile value, restricted, play goes clockwise, "
                                               "draw pile, aside, round")
+
+    def _playable(self, ranks: list[str]) -> array[float]:
+        """The 13 ``playable`` flags of a view's list, remembered per list: a table has
+        one list per effective top, so at most 14 are ever built (written as one slice)."""
+        key = tuple(ranks)
+        hit = self._flags.get(key)
+        if hit is None:
+            hit = array("f", bytes(4 * 13))
+            for rank in ranks:
+                hit[_VALUE_OF_RANK[rank] - 1] = 1.0
+            if len(self._flags) < 64:  # a view from elsewhere cannot grow it without bound
+                self._flags[key] = hit
+        return hit
 
     def _cards(self, buf: Buffer, start: int, names: list[str]) -> None:
         """Count per face of ``names`` at ``start`` (divided by the number of decks)."""
@@ -269,10 +315,13 @@ class ShitheadObserver(Observer):
         a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         if polled:
             a[self.o_polled] = 1.0
+        p = self.o_playable
+        a[p:p + 13] = self._playable(view[k.playable])
         t = self.o_table
-        a[t] = view[k.pile_value] / 13
-        a[t + 1] = restriction_cap(view[k.restriction]) / 13
-        if view[k.direction] == "right":
+        a[t] = view[k.pile_value] / 14
+        if view[k.restriction] is not None:
+            a[t + 1] = 1.0
+        if view[k.direction] == "clockwise":
             a[t + 2] = 1.0
         a[t + 3] = view[k.stock] / most
         a[t + 4] = view[k.aside] / most

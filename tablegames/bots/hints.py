@@ -58,6 +58,12 @@ class Table(Protocol):
         """The report the table makes now (one action)."""
         ...
 
+    def is_report(self, action: Action) -> bool:
+        """Whether ``action`` reports what happened (a late fall offered beside a turn):
+        such actions are left out of every seat's options, since only the table knows
+        whether it happened."""
+        ...
+
 
 @attrs.frozen
 class SearchHints:

@@ -11,7 +11,9 @@ A game state names one seat to act, but two kinds of question sit around that tu
   player's at all but a report of what happened (which cups fell). A game's
   :class:`~tablegames.bots.hints.Table` makes those reports; the seat to act is first
   asked, like an interrupt, whether it takes one of its own options (swap the card)
-  before the table reports.
+  before the table reports. Reports offered outside the table's stage (Dallah's late
+  falls, DAL-23) are left out of every seat's options: a bot cannot know that a cup
+  fell after "settled", only the table can.
 
 Clockwise from the seat after the one to act, rather than from seat 0, so that no seat
 number always gets the first word. :func:`next_decision` walks this order one question
@@ -66,6 +68,8 @@ def next_decision(state: Any, cursor: int, table: Any | None,
     for k in range(cursor, n - 1):
         seat = (actor + 1 + k) % n
         options = state.legal_actions(seat)
+        if options and table is not None:
+            options = [a for a in options if not table.is_report(a)]
         if options:
             return Decision(seat, POLL, options, k)
     if table is not None and table.reports(state):
@@ -74,7 +78,10 @@ def next_decision(state: Any, cursor: int, table: Any | None,
             if own:
                 return Decision(actor, OWN, own, n - 1)
         return Decision(actor, NATURE, [], n)
-    return Decision(actor, TURN, state.legal_actions() if turn_options else [], n - 1)
+    options = state.legal_actions() if turn_options else []
+    if options and table is not None:
+        options = [a for a in options if not table.is_report(a)]
+    return Decision(actor, TURN, options, n - 1)
 
 
 def poll_cursor(state: Any, seat: int) -> int:

@@ -603,6 +603,9 @@ class _TupleSeq(Kind):
         return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        flat = _flat_check(self.inner, v, ns)
+        if flat is not None:
+            return f"(type({v}) is list and len({v}) <= {self.max_len} and {flat})", f"tuple({v})"
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:

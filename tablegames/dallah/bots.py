@@ -30,6 +30,9 @@ from tablegames.dallah import actions as A
 from tablegames.dallah import stages as S
 from tablegames.dallah.fallmodel import FallModel
 
+#: The actions that report what happened at the table (see :meth:`TableModel.is_report`).
+_REPORTS = (A.Settled, A.Fell, A.Falls, A.Collapse, A.NoSpace, A.Timeout)
+
 
 class ModelBot:
     """Plays Dallah sensibly and reports what the fall model says fell (seeded)."""
@@ -164,6 +167,11 @@ class TableModel:
         """The swap, while the attempt has not started to fall."""
         swap = A.simple(A.Swap, state.to_act)
         return [swap] if swap in state.legal_actions() else []
+
+    def is_report(self, action: Action) -> bool:
+        """What the table reports, never a seat's choice: settled, falls, a collapse,
+        no space, time out (outside the report stage, the late falls of DAL-23)."""
+        return isinstance(action, _REPORTS)
 
     def report(self, state: Any) -> Action:
         """The next action of the sampled report."""

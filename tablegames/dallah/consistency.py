@@ -155,14 +155,49 @@ def _check_late(state: State) -> None:
     """A late-fall window follows a finished turn with cups still on the Dallah."""
     last = state.last_turn
     fits = len(last) == 6 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
-                               and -1 <= last[2] < state.n and last[3] >= 0 and last[4] in (0, 1)
+                               and -1 <= last[2] < state.n and last[3] >= 0
+                               and last[4] in (0, 1, 2)
                                and -1 <= last[5] < state.n)
     if last and not fits:
         raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
                                  "reporter]")
-    if last and last[5] >= 0 and (last[2] < 0 or not state.rules.late_falls):
+    if not last:
+        return
+    n = state.n
+    seat, card, collector, reporter = last[0], last[1], last[2], last[5]
+    if state.stage != OVER and state.active != (seat + 1) % n:
+        raise _fail("last_turn", "the turn before was not the previous seat's: the turn "
+                                 "passes clockwise (DAL-23)")
+    kind = state.t.kind[card]
+    nxt = (seat + 1) % n
+    reporters: tuple[int, ...]
+    if state.t.is_pile[card] or state.t.protection[card]:
+        expected, reporters = -1, ()
+    elif kind == "fazaa":
+        expected, reporters = nxt, (nxt,)
+    elif kind == "tag_team":
+        expected, reporters = seat, (seat, nxt)
+    elif kind == "shareek":
+        expected, reporters = seat, tuple(range(n))
+    else:
+        expected, reporters = seat, (seat,)
+    if collector not in (-1, expected):
+        raise _fail("last_turn", f"seat {collector} did not collect on that turn's card "
+                                 "(DAL-24)")
+    if last[4] == 2 and (reporter < 0 or state.pot_total()):
+        raise _fail("last_turn", "a late collapse leaves the Dallah empty until the next "
+                                 "player draws (DAL-14)")
+    if reporter < 0:
+        return
+    if not state.rules.late_falls or collector < 0:
         raise _fail("last_turn", "a late fall is reported only after a turn that placed, "
                                  "under rules that take late falls")
+    if state.stage != DRAW:
+        raise _fail("last_turn", "the late-fall window closes at the next player's first "
+                                 "action (DAL-23)")
+    if reporter not in reporters:
+        raise _fail("last_turn", f"seat {reporter} did not report that turn settled "
+                                 "(DAL-23)")
 
 
 def _check_report(state: State) -> None:

@@ -85,11 +85,12 @@ def write(state: State, w: PositionWriter) -> None:
     w.items("asked", state.asked)
     w.items("answered", state.answered)
     w.items("used", state.used)
-    w.comment("the turn before: seat card collector collected collapsed late_reporter")
+    w.comment("the turn before: seat card collector collected collapsed(no/yes/late) "
+              "late_reporter")
     last = state.last_turn
     w.items("last_turn", [] if not last else [
         last[0], cid[last[1]], "-" if last[2] < 0 else last[2], last[3],
-        "yes" if last[4] else "no", "-" if last[5] < 0 else last[5]])
+        ("no", "yes", "late")[last[4]], "-" if last[5] < 0 else last[5]])
 
 
 def _effect_text(e: list[int]) -> str:
@@ -199,13 +200,13 @@ def read(state: State, r: PositionReader) -> None:
     state.used = r.parse("used", seat)
     words = r.words("last_turn")
     if words:
-        if len(words) != 6 or words[4] not in ("yes", "no"):
+        if len(words) != 6 or words[4] not in ("yes", "no", "late"):
             raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
-                                      "collapsed (yes or no), late reporter (or -)")
+                                      "collapsed (yes, no, or late), late reporter (or -)")
         try:
             state.last_turn = [seat(words[0]), card(words[1]),
                                -1 if words[2] == "-" else seat(words[2]), number(words[3]),
-                               1 if words[4] == "yes" else 0,
+                               ("no", "yes", "late").index(words[4]),
                                -1 if words[5] == "-" else seat(words[5])]
         except ValueError as exc:
             raise r.fail("last_turn", str(exc)) from None

@@ -3,7 +3,7 @@
 A phone at the table is the only rule sheet a player looks at, so a prompt is written for
 a person, not a program: it names the card, the cup shape and the zone in the chosen
 language (the names come from the card set), says which cup of a two-cup card this is and
-who collects what falls when that is not the placer (DAL-24), and lists exactly the
+who collects what falls when that is not the turn's player placing (DAL-24), and lists exactly the
 reports the seat may make now (``nospace`` and ``timeout`` only when they are legal).
 
 Seats that are not asked get a third-person line ("waiting for P1 to ...") instead of the
@@ -12,7 +12,8 @@ shown to the wrong phone would tell that person something false. "You" appears o
 waiting phone only where it is true of that phone's seat ("you collect any cup that
 falls" on the collector's phone while a Tag Team partner places).
 
-Every phone says who collects what falls while that is not the placer (DAL-24) and who
+Every phone says who collects what falls whenever that is not the player whose turn it is
+placing their own cup (Tag Team, Shareek, Fazaa': DAL-24) and who
 collected last turn; after a collapse the reporter is told to stand the Dallah up
 (DAL-14); the end names the Biggest Loser in a sentence (DAL-51).
 """
@@ -32,6 +33,7 @@ _EN = {
     "last": "{who} collected {cups} last turn{collapsed}. ",
     "last_you": "You collected {cups} last turn{collapsed}. ",
     "last_collapsed": " (the Dallah collapsed)",
+    "stand_up": "The Dallah collapsed after it settled: stand it back up first. ",
     "late": " If a cup falls before {who} draws, report it: {c} collects it.",
     "late_you": " If a cup falls before {who} draws, report it: you collect it.",
     "late_self": " If a cup falls before you draw, report it first: {c} collects it.",
@@ -103,6 +105,7 @@ _AR = {
     "last": "أخذ {who} {cups} في الدور السابق{collapsed}. ",
     "last_you": "أخذتَ {cups} في الدور السابق{collapsed}. ",
     "last_collapsed": " (انهارت الدلة)",
+    "stand_up": "انهارت الدلة بعد أن استقرت: أوقفها من جديد أولاً. ",
     "late": " إن سقط فنجان قبل أن يسحب {who}، أبلغ عنه: يأخذه {c}.",
     "late_you": " إن سقط فنجان قبل أن يسحب {who}، أبلغ عنه: تأخذه أنت.",
     "late_self": " إن سقط فنجان قبل أن تسحب، أبلغ عنه أولاً: يأخذه {c}.",
@@ -239,9 +242,11 @@ def _you(words: dict[str, str], key: str, seat: int | None, subject: int, state:
 
 
 def _collects(state: Any, seat: int | None, words: dict[str, str]) -> str:
-    """"; P0 collects any cup that falls" when the collector is not the one placing."""
+    """"; P0 collects any cup that falls" when that is not simply the player whose turn
+    it is placing: a Tag Team or Shareek partner places for the active player, and on
+    Fazaa' the helper collects though it is not their turn (DAL-24)."""
     c = state.collector
-    if c < 0 or c == state.placer:
+    if c < 0 or (c == state.placer and c == state.active):
         return ""
     if seat == c:
         return words["collects_you"]
@@ -254,10 +259,13 @@ def _last_turn(state: Any, seat: int | None, words: dict[str, str], lang: str) -
     if not last or last[2] < 0 or not last[3] or state.stage != S.DRAW:
         return ""
     collapsed = words["last_collapsed"] if last[4] else ""
+    # a late collapse (DAL-14, DAL-23): nobody has stood the Dallah up yet
+    lead = words["stand_up"] if last[4] == 2 else ""
     cups = cups_text(last[3], lang)
     if seat == last[2]:
-        return words["last_you"].format(cups=cups, collapsed=collapsed)
-    return words["last"].format(who=state.players[last[2]], cups=cups, collapsed=collapsed)
+        return lead + words["last_you"].format(cups=cups, collapsed=collapsed)
+    return lead + words["last"].format(who=state.players[last[2]], cups=cups,
+                                       collapsed=collapsed)
 
 
 def _late(state: Any, seat: int | None, words: dict[str, str]) -> str:

@@ -133,8 +133,9 @@ class State(PileActions, BaseState):
         "collected": "cups the collector has collected on the card in play so far",
         "falls": "cups reported fallen in the report being made",
         "timeouts": "countdowns run out on this placement (DAL-28)",
-        "swaps_left": "swaps the seat to act may make now: 0 whenever 'swap' is not "
-                      "among its legal actions (DAL-27)",
+        "swaps_left": "swaps this phone's seat may make now: 0 whenever 'swap' is not "
+                      "among its legal actions (DAL-27); a spectator sees the seat to "
+                      "act's",
         "pot": "the Dallah: zone id -> shape ids of the cups on it, in placement order",
         "full_zones": "zone ids reported as having no usable space (DAL-21)",
         "shared": "shape id -> cups left in the shared pile",
@@ -149,8 +150,8 @@ class State(PileActions, BaseState):
         "placement_stock": "Placement cards left to draw",
         "placement_discard": "the Placement discard pile, zone ids in the order discarded",
         "last_turn": "the previous turn: seat, card, collector (None after a pile action), "
-                     "collected (cups, late falls included), collapsed; None before the "
-                     "first turn ends",
+                     "collected (cups, late falls included), collapsed (true also for a "
+                     "late collapse); None before the first turn ends",
         "late_reporter": "the seat that may still report a late fall of the previous turn "
                          "until the next player draws (DAL-23); None otherwise",
         "names": "display names in lang: shapes, zones and cards, id -> name",
@@ -382,7 +383,9 @@ class State(PileActions, BaseState):
         """The seat that may still report a late fall of the turn before (DAL-23), or -1.
 
         The window is open from the turn's last ``settled`` until the next player draws
-        (the stage leaves ``draw``), while a cup is on the Dallah to fall.
+        (``draw`` clears the reporter in ``last_turn``), while a cup is on the Dallah to
+        fall. A loaded save or position keeps it only where the ruling still allows it
+        (see :func:`~tablegames.dallah.consistency.check_loaded`).
         """
         last = self.last_turn
         if self.stage != DRAW or not last or last[5] < 0:
@@ -602,6 +605,11 @@ class State(PileActions, BaseState):
 
     # -- handlers ------------------------------------------------------------------------
     def _do_draw(self, action: Action) -> None:
+        last = self.last_turn
+        if last:  # the next player's first action closes the late window (DAL-23)
+            last[5] = -1
+            if last[4] == 2:  # and the Dallah is standing again (DAL-14)
+                last[4] = 1
         self._start_card(self._draw_action(action.seat))
 
     def _start_card(self, code: int) -> None:
@@ -837,7 +845,7 @@ class State(PileActions, BaseState):
         if late:
             data["late"] = True
             self.last_turn[3] += k
-            self.last_turn[4] = 1
+            self.last_turn[4] = 2  # after settled: nobody has stood the Dallah up yet
         else:
             self.falls += k
             self.collected += k
@@ -1049,7 +1057,7 @@ class State(PileActions, BaseState):
             "collected": self.collected,
             "falls": self.falls,
             "timeouts": self.timeouts,
-            "swaps_left": self.swaps_left(),
+            "swaps_left": self.swaps_left() if seat is None or seat == self.to_act else 0,
             "pot": {zid[z]: [sid[s] for s in cups] for z, cups in enumerate(self.pot)},
             "full_zones": [zid[z] for z in range(t.nzones) if self.full[z]],
             "shared": self._shared_dict(),

@@ -256,14 +256,17 @@ def _candidates(state: State, seat: int, actions: list[Action]) -> list[Action]:
 def _value(state: State) -> list[float]:
     """Each seat's rough chance of winning (= not losing) from phases done and points.
 
-    The game is won by completing the last phase first, the lowest score breaking ties:
+    The game is won by completing the last phase first, the score breaking ties (the
+    lowest, unless the rules make the highest win, as ``Rules(scoring="winner")`` does):
     a softmax over phases completed (a phase laid down this hand counts half) less
-    points in phases' worth, with a temperature that makes a two-phase lead nearly sure.
+    points in phases' worth (plus, when points are good), with a temperature that makes
+    a two-phase lead nearly sure.
     """
     import math
 
+    sign = 1.0 if state.rules.highest_wins else -1.0
     strength = [state.done[s] + (0.5 if state.down[s] else 0.0)
-                - state.scores[s] / _POINTS_PER_PHASE for s in range(state.n)]
+                + sign * state.scores[s] / _POINTS_PER_PHASE for s in range(state.n)]
     top = max(strength)
     weights = [math.exp((x - top) / _TEMPERATURE) for x in strength]
     total = sum(weights)

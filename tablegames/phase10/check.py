@@ -34,7 +34,8 @@ from typing import Any, cast
 
 import attrs
 
-from tablegames.common.errors import IllegalAction, NotationError
+from tablegames.common.errors import IllegalAction, NotationError, RulesError, TablegamesError
+from tablegames.common.rules import coerce_rules
 from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, PACK, POINTS, SKIP, WILD
 from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
 from tablegames.phase10.rules import (
@@ -68,6 +69,11 @@ class Fault:
 _STANDARD = Rules()
 
 
+def _rules(rules: Any) -> Rules:
+    """The rules as ``new_game`` reads them (``None``: the standard game)."""
+    return _STANDARD if rules is None else coerce_rules(Rules, rules)
+
+
 # ------------------------------------------------------------------ reading the input
 def card_code(card: str | int) -> int:
     """The code of a card given by notation or code (``NotationError`` if neither)."""
@@ -80,7 +86,12 @@ def card_code(card: str | int) -> int:
 
 def card_codes(cards: str | Iterable[str | int]) -> list[int]:
     """Codes of several cards: a list, or one string of notation separated by spaces."""
-    items = cards.split() if isinstance(cards, str) else list(cards)
+    if isinstance(cards, str):
+        return [card_code(c) for c in cards.split()]
+    try:
+        items = list(cards)
+    except TypeError:
+        raise NotationError(f"{cards!r} is not a list of Phase 10 cards") from None
     return [card_code(c) for c in items]
 
 
@@ -90,8 +101,14 @@ def as_group(group: str | Group | Sequence[Any]) -> Group:
         return group
     if isinstance(group, str):
         return parse_group(group)
-    kind, key, body = cast(tuple[int, int, Sequence[int]], tuple(group))
-    return Group(kind, key, tuple(body))
+    try:
+        kind, key, body = cast(tuple[int, int, Sequence[int]], tuple(group))
+        cards = tuple(body)
+    except (TypeError, ValueError):
+        raise NotationError(f"{group!r} is not a group (write e.g. 'set7=R7,B7,W')") from None
+    if not (type(kind) is int and type(key) is int and all(type(c) is int for c in cards)):
+        raise NotationError(f"{group!r} is not a group: kind, key and cards are whole numbers")
+    return Group(kind, key, cards)
 
 
 def as_groups(groups: str | Iterable[str | Group]) -> tuple[Group, ...]:
@@ -142,14 +159,15 @@ def _rules_fault(g: Group, rules: Rules) -> Fault | None:
 
 
 def check_group(
-    group: str | Group, requirement: str | None = None, *, rules: Rules | None = None,
+    group: str | Group, requirement: str | None = None, *, rules: Any = None,
 ) -> Fault | None:
     """Why ``group`` is not a valid group (``None`` if it is), optionally for a requirement.
 
     ``requirement`` is one part of a phase, such as ``"set3"`` or ``"run4"``: the group
     must be of that kind and hold at least that many cards (P10-43 allows more than the
-    minimum; the engine lays the minimum and hits the rest on). ``rules`` decides the
-    natural-card rule (P10-54).
+    minimum; the engine lays the minimum and hits the rest on). ``rules`` (anything
+    ``new_game`` takes: a ``Rules``, a variant name, a dict of options) decides the
+    natural-card rule and open Wild groups (P10-54).
 
     >>> check_group("set7=R7,B7,W", "set3") is None
     True
@@ -157,10 +175,13 @@ def check_group(
     'incomplete_phase'
     """
     g = as_group(group)
-    fault = shape_fault(g) or _rules_fault(g, rules or _STANDARD)
+    fault = shape_fault(g) or _rules_fault(g, _rules(rules))
     if fault is not None or requirement is None:
         return fault
-    ((kind, size),) = parse_phase(requirement)
+    reqs = parse_phase(requirement)
+    if len(reqs) != 1:
+        raise RulesError(f"{requirement!r} is a whole phase; give one requirement, like 'set3'")
+    ((kind, size),) = reqs
     if g.kind != kind:
         return Fault("wrong_phase", "P10-41",
                      f"{g} is a {KIND_WORDS[g.kind]}, not a {KIND_WORDS[kind]}")
@@ -215,27 +236,29 @@ def lay_fault(
 
 
 def check_phase(
-    groups: str | Iterable[str | Group], phase: int | str, *, rules: Rules | None = None,
+    groups: str | Iterable[str | Group], phase: int | str, *, rules: Any = None,
     hand: str | Iterable[str | int] | None = None,
 ) -> Fault | None:
     """Why ``groups`` are not a lay-down of ``phase`` (``None`` if they are).
 
     ``phase`` is a phase number of ``rules.phases`` (1 to 10 for the standard list) or a
     phase written like ``"set3+run4"``; ``hand``, if given, is what the player holds (the
-    groups must come out of it, P10-42).
+    groups must come out of it, P10-42). ``rules`` is anything ``new_game`` takes (a
+    ``Rules``, a variant name such as ``"natural-per-phase"``, a dict of options).
 
     >>> check_phase("run1-7=R1,B2,G3,Y4,R5,B6,W", 4) is None
     True
     >>> check_phase("set3=R3,B3,G3 set7=R7,B7,W", 1, hand="R3 B3 G3 R7 B7").code
     'not_in_hand'
     """
-    rules = rules or _STANDARD
+    rules = _rules(rules)
     if isinstance(phase, str):
         want = parse_phase(phase)
         name = describe_phase(phase)
     else:
         if type(phase) is not int or not 1 <= phase <= len(rules.phases):
-            raise ValueError(f"phase must be a phase number in 1..{len(rules.phases)}")
+            raise RulesError(f"phase must be a phase number in 1..{len(rules.phases)}, "
+                             "or a phase written like 'set3+run4'")
         want = rules.phase_reqs[phase - 1]
         name = f"phase {phase}: {describe_phase(rules.phases[phase - 1])}"
     have = None
@@ -328,7 +351,7 @@ def check_hit(card: str | int, group: str | Group, value: int = 0) -> Fault | No
     if fault is not None:
         return fault
     if type(value) is not int:
-        raise ValueError("a Wild's value is a whole number (0: none)")
+        raise TablegamesError("a Wild's value is a whole number (0: none)")
     return hit_fault((g.kind, g.key, g.cards), card_code(card), value, str(g))
 
 

@@ -43,6 +43,7 @@ Naturals = Literal["group", "phase"]
 SkipTarget = Literal["choose", "next"]
 Scoring = Literal["penalty", "winner"]
 WildGroups = Literal["named", "open"]
+BestTotal = Literal["auto", "lowest", "highest"]
 
 
 @cache
@@ -130,6 +131,9 @@ class Rules:
       (``set?=W,W,W``, ``col?=W,W,W``) and takes its number or colour from the first
       natural card hit onto it (P10-54). Only with ``naturals="phase"``: under the
       default every group holds a natural, so no group is all Wilds.
+    * ``best_total`` — the tie rule among players who complete the last phase in the
+      same hand (P10-53): ``"lowest"`` or ``"highest"`` total wins; ``"auto"`` (the
+      default) follows ``scoring``: lowest under ``"penalty"``, highest under ``"winner"``.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -143,6 +147,9 @@ class Rules:
     skip_target: SkipTarget = attrs.field(default="choose", validator=one_of({"choose", "next"}))
     scoring: Scoring = attrs.field(default="penalty", validator=one_of({"penalty", "winner"}))
     wild_groups: WildGroups = attrs.field(default="named", validator=one_of({"named", "open"}))
+    best_total: BestTotal = attrs.field(
+        default="auto", validator=one_of({"auto", "lowest", "highest"})
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.wild_groups == "open" and self.naturals != "phase":
@@ -158,6 +165,13 @@ class Rules:
                     f"phase {text!r} needs {phase_size(text)} cards but a player holds at "
                     f"most {self.hand_size + 1}"
                 )
+
+    @property
+    def highest_wins(self) -> bool:
+        """Whether the highest total wins among those who complete the last phase."""
+        if self.best_total == "auto":
+            return self.scoring == "winner"
+        return self.best_total == "highest"
 
     @property
     def phase_reqs(self) -> tuple[Phase, ...]:

@@ -11,7 +11,8 @@ A turn is split into small decisions so every list of legal actions stays short:
 A skipped seat's turn is passed over when play reaches it (P10-24); with two players the
 skipper simply plays again (P10-58). At the end of each hand the others score what they
 hold (P10-52); the game ends after the hand in which someone completes the last phase,
-lowest total winning, with a tie-break hand among tied players (P10-53).
+lowest total winning (``Rules.best_total``), with a tie-break hand among tied players
+(P10-53).
 
 Every field of the state is declared once below (``tablegames.common.fields``); the core
 derives ``copy``, the save and the strict load from the declarations, and
@@ -92,7 +93,7 @@ from tablegames.phase10.cards import (
 from tablegames.phase10.check import Fault, groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
-from tablegames.phase10.layouts import LAY_CAP, lay_downs
+from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
@@ -174,6 +175,8 @@ def _sheet_problem(sheet: list[dict[str, Any]], n: int) -> str | None:
 #: (and a save writes each one's text once: the core remembers frozen values).
 RESULTS = checked(listof(frozen_json(), max_len=10_000), _sheet_problem)
 
+#: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
+#: within a turn. Only hands that pass the feasibility test get here.
 _LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, int], list[Action]] = {}
 #: Lay-down actions the memo may hold in all (each listing holds at most ``LAY_CAP``).
 _LAY_CACHE_ACTIONS = 50_000
@@ -238,7 +241,7 @@ class State(BaseState):
         "known_cards": "per seat: the cards it took from the discard pile and still holds "
                        "(the whole table saw them go in)",
         "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
-        "scores": "per seat: points so far (P10-52; lowest wins)",
+        "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
         "last_round": "the last finished hand: {round, out (seat or null), added (points per "
                       "seat), completed (phase laid per seat or null), tiebreak, hands (what "
                       "each seat held at the end), laid (every group at the end)}, or null",
@@ -278,9 +281,14 @@ class State(BaseState):
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
     #: and in games loaded from saves made before these were kept.
-    last_hands: Annotated[list[list[int]] | None, optional(per_seat(cards(N_FACES)))]
+    #: Tuples: replaced whole when a hand ends and never edited, so ``copy`` shares them.
+    last_hands: Annotated[
+        tuple[tuple[int, ...], ...] | None,
+        optional(tuple_seq(tuple_seq(card(N_FACES), max_len=200), max_len=MAX_PLAYERS)),
+    ]
     last_laid: Annotated[
-        list[list[TableGroup]] | None, optional(per_seat(listof(GROUP, max_len=_MAX_GROUP)))
+        tuple[tuple[TableGroup, ...], ...] | None,
+        optional(tuple_seq(tuple_seq(GROUP, max_len=_MAX_GROUP), max_len=MAX_PLAYERS)),
     ]
     #: The last hand's final hands and groups in notation, for views (a cache, not state:
     #: they change only when a hand ends, and writing them is most of a view's cost).
@@ -432,24 +440,19 @@ class State(BaseState):
                 out.append(A.TAKE[seat])
             return out
         hand = self.hands[seat]
-        out = []
-        if not self.down[seat]:
-            out.extend(self.lay_actions(seat))
-        elif self.may_hit(seat):
-            out.extend(self.hit_actions(seat))
-        prev = -1
-        for c in hand:
-            if c == prev:
-                continue
-            prev = c
-            if c == SKIP:
-                targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
-                if targets:
-                    out.extend(A.skip(seat, t) for t in targets)
-                else:
-                    out.append(A.discard(seat, SKIP))
+        out = self.lay_actions(seat) if not self.down[seat] else self.hit_actions(seat)
+        row = A.DISCARDS[seat]
+        faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
+        if SKIP in faces:  # the largest code, so the Skip's discards come last
+            del faces[SKIP]
+            out.extend([row[c] for c in faces])
+            targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
+            if targets:
+                out.extend(A.skip(seat, t) for t in targets)
             else:
-                out.append(A.discard(seat, c))
+                out.append(row[SKIP])
+        else:
+            out.extend([row[c] for c in faces])
         return out
 
     def lay_actions(self, seat: int) -> list[Action]:
@@ -461,18 +464,24 @@ class State(BaseState):
         rules = self.rules
         per_group = rules.naturals == "group"
         open_wilds = rules.wild_groups == "open"
-        counts = tuple(counts_of(self.hands[seat]))
+        hand = self.hands[seat]
+        t = tally_hand(hand)
         reqs = rules.phase_reqs
         out: list[Action] = []
+        counts: list[int] | None = None
         for index in self.open_phases(seat):
             phase = reqs[index]
-            key = (seat, counts, phase, per_group + 2 * open_wilds)
+            if not feasible_tally(t, phase, per_group):
+                continue  # most hands hold no phase: proved from counts, nothing built
+            key = (seat, tuple(hand), phase, per_group + 2 * open_wilds)
             acts = _LAY_CACHE.get(key)
             if acts is None:
                 if _lay_cached[0] > _LAY_CACHE_ACTIONS or len(_LAY_CACHE) > 4096:
                     clear_caches()
-                acts = [Lay(seat, groups)
-                        for groups in lay_downs(counts, phase, per_group, open_wilds=open_wilds)]
+                if counts is None:
+                    counts = counts_of(hand)
+                found = search_lay_downs(counts, phase, per_group, LAY_CAP, open_wilds)
+                acts = [Lay(seat, groups) for groups in found]
                 _LAY_CACHE[key] = acts
                 _lay_cached[0] += len(acts) + 1
             out.extend(acts)
@@ -719,8 +728,8 @@ class State(BaseState):
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
         self.results.append(result)
-        self.last_hands = [h.copy() for h in self.hands]
-        self.last_laid = [row.copy() for row in self.laid]
+        self.last_hands = tuple(map(tuple, self.hands))
+        self.last_laid = tuple(map(tuple, self.laid))
         self._events.append(Event("hand_over", self._last_round()))
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
@@ -734,7 +743,7 @@ class State(BaseState):
             if not finishers:
                 contenders = []
             else:
-                pick = max if self.rules.scoring == "winner" else min
+                pick = max if self.rules.highest_wins else min
                 best = pick(self.scores[s] for s in finishers)
                 contenders = [s for s in finishers if self.scores[s] == best]
                 if len(contenders) == 1:
@@ -939,6 +948,10 @@ class State(BaseState):
             not self.results and self.last_hands is not None
         ):
             raise bad("the last hand's cards are kept once a hand has ended")
+        if self.last_hands is not None and self.last_laid is not None and (
+            len(self.last_hands) != n or len(self.last_laid) != n
+        ):
+            raise bad("the last hand's cards and groups are kept for every seat")
         sheet_added = [sum(res["added"][s] for res in self.results) for s in range(n)]
         start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
         if setup is not None:
@@ -1180,15 +1193,17 @@ class State(BaseState):
             self.results.append({"round": len(self.results), **res})
         self.results = _load_results(Reader(self.results, "results"), n)
         if r.has("last_hand 0"):
-            self.last_hands = [sorted(r.parse(f"last_hand {s}", PACK.code)) for s in range(n)]
+            self.last_hands = tuple(
+                tuple(sorted(r.parse(f"last_hand {s}", PACK.code))) for s in range(n)
+            )
             last_laid = []
             for s in range(n):
                 try:
                     groups = [parse_group(x) for x in r.words(f"last_laid {s}")]
                 except ValueError as exc:
                     raise r.fail(f"last_laid {s}", str(exc)) from None
-                last_laid.append([(g.kind, g.key, g.cards) for g in groups])
-            self.last_laid = last_laid
+                last_laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
+            self.last_laid = tuple(last_laid)
         else:
             self.last_hands = self.last_laid = None
         at_start = [

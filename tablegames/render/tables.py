@@ -28,6 +28,27 @@ BAND_H = CARD_H + 40
 Drawer = Callable[[Canvas, Mapping[str, Any]], None]
 
 
+# --------------------------------------------------------------------------- words
+#: The picture's own words, per language of the view (``view["lang"]``, Dallah's per
+#: phone choice); a view without a language is drawn in English.
+WORDS: dict[str, dict[str, str]] = {
+    "en": {"spectator": "spectator", "seen_by": "seen by {name}", "you": " (you)",
+           "turn": "turn {n}", "retired": "retired {n}", "full": " (full)", "cup": "cup: {x}",
+           "zone": "zone: {x}", "shared": "shared pile", "pile": "pile {n} cups",
+           "pile1": "pile 1 cup"},
+    "ar": {"spectator": "المشاهد", "seen_by": "كما يراها {name}", "you": " (أنت)",
+           "turn": "الدور {n}", "retired": "خارج اللعب {n}", "full": " (ممتلئة)",
+           "cup": "الفنجان: {x}", "zone": "المنطقة: {x}", "shared": "الكومة المشتركة",
+           "pile": "الكومة: {n} فناجين", "pile1": "الكومة: فنجان واحد"},
+}
+
+
+def say(view: Mapping[str, Any], key: str, **values: Any) -> str:
+    """One of the picture's words in the view's language (see :data:`WORDS`)."""
+    words = WORDS.get(str(view.get("lang", "en")), WORDS["en"])
+    return words[key].format(**values)
+
+
 # --------------------------------------------------------------------------- shared pieces
 def header(c: Canvas, view: Mapping[str, Any], title: str, facts: Sequence[str]) -> float:
     """The game's name and the facts of the moment; returns the next free y."""
@@ -35,7 +56,7 @@ def header(c: Canvas, view: Mapping[str, Any], title: str, facts: Sequence[str])
     c.text(None, WIDTH - PAD, 26, "   ".join(f for f in facts if f), size=13, fill=MUTED,
            anchor="end")
     viewer = view.get("seat")
-    who = "spectator" if viewer is None else f"seen by {seats(view)[viewer]}"
+    who = say(view, "spectator") if viewer is None else say(view, "seen_by", name=seats(view)[viewer])
     c.text(None, PAD, 44, who, size=11, fill=MUTED, cls="viewer")
     return 56.0
 
@@ -62,7 +83,7 @@ def band(c: Canvas, view: Mapping[str, Any], seat: int, y: float, tags: Sequence
     mine = viewer == seat
     c.el(g, "rect", x=PAD, y=0, width=WIDTH - 2 * PAD, height=height - 6, rx=8,
          fill=FELT_EDGE, stroke=GOLD if mine else "none", stroke_width=2 if mine else 0)
-    name = seats(view)[seat] + (" (you)" if mine else "")
+    name = seats(view)[seat] + (say(view, "you") if mine else "")
     to_act = view.get("to_act") == seat
     c.text(g, PAD + 10, 18, ("▶ " if to_act else "") + name, size=13, weight="bold",
            fill=GOLD if to_act else PAPER)
@@ -245,7 +266,8 @@ def dallah(c: Canvas, view: Mapping[str, Any]) -> None:
     shapes, zones, cards = (words.get(k, {}) for k in ("shapes", "zones", "cards"))
     rtl = view.get("lang") == "ar"
     y = header(c, view, "الدلة" if rtl else "Dallah",
-               [f"turn {get(view, 'round', 1)}", f"retired {_int(get(view, 'retired'))}"])
+               [say(view, "turn", n=get(view, "round", 1)),
+                say(view, "retired", n=_int(get(view, "retired")))])
     pot = get(view, "pot") or {}
     full = set(_list(get(view, "full_zones")))
     g = c.group(None, cls="table pot", x=PAD + 10, y=y)
@@ -262,7 +284,7 @@ def dallah(c: Canvas, view: Mapping[str, Any]) -> None:
             continue
         zg = c.group(g, cls="zone", x=zx, y=zy)
         zg.set("data-zone", zone)
-        label = str(zones.get(zone, zone)) + (" (full)" if zone in full else "")
+        label = str(zones.get(zone, zone)) + (say(view, "full") if zone in full else "")
         c.text(zg, 0, 0, label, size=11, fill=PAPER, weight="bold",
                anchor="middle" if zone not in ("spout", "handle") else "start")
         for i, shape in enumerate(_list(pot.get(zone))):
@@ -277,15 +299,15 @@ def dallah(c: Canvas, view: Mapping[str, Any]) -> None:
     zone, cup = get(view, "zone"), get(view, "cup")
     line = []
     if cup:
-        line.append(f"cup: {shapes.get(cup, cup)}")
+        line.append(say(view, "cup", x=shapes.get(cup, cup)))
     if zone:
-        line.append(f"zone: {zones.get(zone, zone)}")
+        line.append(say(view, "zone", x=zones.get(zone, zone)))
     c.text(g, ix + 100, 30, "   ".join(line), size=12)
     in_hand = _list(get(view, "cups_in_hand"))
     for i, shape in enumerate(in_hand):
         svg.cup(c, g, str(shape), str(shapes.get(shape, shape)), ix + 100 + i * 30, 44)
     shared = get(view, "shared") or {}
-    c.text(g, ix - PAD - 10, 120, "shared pile", size=11, fill=MUTED)
+    c.text(g, ix - PAD - 10, 120, say(view, "shared"), size=11, fill=MUTED)
     for i, (shape, n) in enumerate(shared.items()):
         sx = ix - PAD - 10 + (i % 3) * 120
         sy = 130 + (i // 3) * 40
@@ -295,7 +317,7 @@ def dallah(c: Canvas, view: Mapping[str, Any]) -> None:
     piles, held = _list(get(view, "piles")), _list(get(view, "held"))
     for s in range(len(names)):
         n = _int(piles[s]) if s < len(piles) else 0
-        b = band(c, view, s, y, [f"pile {n} cup{'s' if n != 1 else ''}"], 70)
+        b = band(c, view, s, y, [say(view, "pile1") if n == 1 else say(view, "pile", n=n)], 70)
         for i in range(min(n, 12)):
             c.el(b, "circle", cx=210 + i * 14, cy=30, r=6, fill="#e8d5a8", stroke="#3e2723")
         if n > 12:

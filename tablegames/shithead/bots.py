@@ -1,9 +1,9 @@
 """A Shithead bot that plays by the rules of thumb of a seasoned player.
 
 * **Swap**: put the three strongest cards face up (cards playable on anything first, then
-  high values), so the hand keeps the low cards to shed early and the face-up cards can
+  high ranks), so the hand keeps the low cards to shed early and the face-up cards can
   still beat a high pile late in the round.
-* **Play**: shed the lowest ordinary value that fits, the whole set of it at once; keep the
+* **Play**: shed the lowest ordinary rank that fits, the whole set of it at once; keep the
   "play on anything" specials (zero-it, burn, transparent, under-over) and Take-it-bad-luck
   for when nothing else fits, then spend the cheapest of them, one card at a time. A big
   pile is worth giving away, so Take-it is played early when the pile is large.
@@ -13,6 +13,10 @@
   the pile burns and the seat plays on.
 * Now and then (``explore``, 5%) it makes a random legal play instead: without it, bots
   that all follow the same rules can pass a pile round the table for ever.
+
+"Low" and "high" are the rules' rank order (``Rules.aces``: with the ace high, as in the
+``classic`` variant, the ace is the strongest plain card and is kept, not shed first), read
+from the compiled table's ``rank``, never from the card's value (on which the ace is 1).
 
 It reads only what its seat may see (its own hand, the table, public counts).
 """
@@ -39,7 +43,7 @@ def card_strength(table: Table, code: int) -> int:
     kind = table.kind[v]
     if kind in _SPECIAL_COST:
         return _SPECIAL_COST[kind]
-    return v + (50 if table.any_pile[v] else 0)
+    return table.rank[v] + (50 if table.any_pile[v] else 0)
 
 
 class SmartBot:
@@ -98,6 +102,7 @@ class SmartBot:
     @staticmethod
     def _play(state: Any, legal: list[Action]) -> Action:
         table = state.table
+        rank = table.rank
         big = len(state.pile) >= BIG_PILE
 
         def cost(a: Action) -> tuple[int, int]:
@@ -109,8 +114,8 @@ class SmartBot:
             if kind in _SPECIAL_COST:
                 return (_SPECIAL_COST[kind], len(cards))
             if table.any_pile[v]:
-                return (50 + v, len(cards))
-            return (v, -len(cards))
+                return (50 + rank[v], len(cards))
+            return (rank[v], -len(cards))
 
         return min(legal, key=cost)
 

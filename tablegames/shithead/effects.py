@@ -110,7 +110,11 @@ class Table:
         top_rank = max((ranks[v] for v in plain), default=0)
         if plain and all(allowed >> v & 1 for v in range(1, 14) if ranks[v] <= top_rank
                          and not self.any_pile[v]):
-            return f"{RANK_TEXT[next(v for v in plain if ranks[v] == top_rank)]} or less"
+            words = f"{RANK_TEXT[next(v for v in plain if ranks[v] == top_rank)]} or less"
+            # a card that goes on anything but not on this one (the strict 7's 10) is named
+            banned = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
+                      if self.any_pile[v] and not allowed >> v & 1]
+            return f"{words}, not {', '.join(banned)}" if banned else words
         names = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
                  if allowed >> v & 1]
         return "only " + ", ".join(names)

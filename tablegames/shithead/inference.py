@@ -51,8 +51,12 @@ def forget(known: list[int], slots: list[int], cards: Iterable[int]) -> None:
             known.remove(c)
             continue
         v = VALUE[c]
-        # the state's invariant (checked when loading) guarantees such a slot exists
-        del slots[next(i for i, m in enumerate(slots) if not m >> v & 1)]
+        # the state's invariant (checked when loading) guarantees such a slot exists; a
+        # plain loop, not next(generator): this runs for every card played from a hand
+        for i, m in enumerate(slots):
+            if not m >> v & 1:
+                del slots[i]
+                break
 
 
 def consistent(slots: Sequence[int], unseen: Sequence[int]) -> bool:

@@ -80,7 +80,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
-from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE, next_seat
+from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
@@ -99,6 +99,7 @@ from tablegames.shithead.effects import (
     BURN,
     GIVE,
     KIND_TITLES,
+    PLAIN,
     REVERSE,
     SKIP,
     UNDER,
@@ -120,6 +121,11 @@ HAND_SIZE = 3
 MAX_CARDS = 3 * FACES
 
 _LOWER_RULING = {SKIP: "SHD-22", REVERSE: "SHD-23"}
+#: Effects after which the card just laid is the pile's effective top (not a reset, a
+#: transparent card, an under-over that moves cards, a burn or a take-it that leaves).
+_KEEPS_TOP = frozenset({PLAIN, SKIP, REVERSE})
+#: The audience of one seat's secrets (shared: frozensets are immutable).
+_ONLY = tuple(frozenset((s,)) for s in range(MAX_CARDS // PER_SEAT + 1))
 #: Sort key that puts aces last (for showing cards in the ace-high order).
 _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 
@@ -422,13 +428,18 @@ class State(BaseState):
 
     def _swap_actions(self, seat: int) -> list[Action]:
         up, hand = self.up[seat], self.hands[seat]
+        swap = A.swap
+        if self.rules.decks == 1:
+            # one deck: every card is unique, so no pair shares a card and none repeats
+            return [swap(seat, u, h) for k in range(1, min(len(up), len(hand)) + 1)
+                    for u in combinations(up, k) for h in combinations(hand, k)]
         found: dict[tuple[tuple[int, ...], tuple[int, ...]], None] = {}
         for k in range(1, min(len(up), len(hand)) + 1):
             for u in combinations(up, k):
                 for h in combinations(hand, k):
                     if not set(u) & set(h):
                         found[(u, h)] = None
-        return [A.swap(seat, u, h) for u, h in found]
+        return [swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
         return [t for t in range(self.n) if self.active[t] and t != seat]
@@ -612,7 +623,7 @@ class State(BaseState):
         if where == "hand":
             forget(self.known[seat], self.slots[seat], cards)
         self.pile.extend(cards)
-        data: dict[str, Any] = {"seat": seat, "cards": list(map(NAMES.__getitem__, cards)),
+        data: dict[str, Any] = {"seat": seat, "cards": [NAMES[c] for c in cards],
                                 "from": where}
         if cut_in:
             data["cut_in"] = True
@@ -644,7 +655,8 @@ class State(BaseState):
             return
         words = table.restriction(top)
         if words is not None:
-            code = "over_cap" if words.endswith("or less") else "restricted"
+            # over the cap of an "N or less"; or a card the row leaves out (odd only, no 10)
+            code = "over_cap" if " or less" in words and not table.any_pile[v] else "restricted"
             raise IllegalAction(f"the next card must be {words}", code=code, ruling="SHD-21",
                                 seat=seat)
         # five-or-less, skip and reverse are "placed on a lower number": cite their ruling
@@ -664,7 +676,7 @@ class State(BaseState):
         self.slots[seat].extend([0] * len(drawn))
         self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
                                            "stock": len(stock)},
-                                  {"cards": card_names(drawn)}, frozenset((seat,))))
+                                  {"cards": card_names(drawn)}, _ONLY[seat]))
 
     def _resolve(self, seat: int, cards: Sequence[int], v: int) -> None:
         """Carry out what the cards just laid do, then pass the turn."""
@@ -704,7 +716,10 @@ class State(BaseState):
                     pile.append(pile.pop(0))
                 self._events.append(Event("under_over", {"seat": seat,
                                                          "top": NAMES[pile[-1]]}))
-        self.top = table.top_of(pile)
+        if kind in _KEEPS_TOP and pile and pile[-1] == cards[-1]:
+            self.top = v  # the card just laid is the effective top (nothing moved)
+        else:
+            self.top = table.top_of(pile)
         if give:
             # the giver names the taker before leaving, even with no cards left: a
             # finished player never acts again
@@ -749,8 +764,13 @@ class State(BaseState):
                 self.turn = seat
                 return
             steps = k + 1
-        self.turn = next_seat(seat, self.n, direction=self.direction, active=active,
-                              steps=steps)
+        n, d = len(active), self.direction
+        s = seat
+        for _ in range(steps):  # next_seat, inlined: this runs once per action
+            s = (s + d) % n
+            while not active[s]:
+                s = (s + d) % n
+        self.turn = s
 
     def _tick(self) -> None:
         """Count an action of play; stop the round at ``Rules.action_limit``."""
@@ -801,7 +821,8 @@ class State(BaseState):
         if not self.hands[seat] and not self.up[seat]:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
-        if type(self._play_actions(seat)[0]) is not Pickup:
+        mask = self.table.masks[self.top]
+        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.up[seat]):
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value

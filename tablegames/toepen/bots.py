@@ -82,20 +82,7 @@ class ClubBot:
         played = dict(state.trick)
         if not hand and not (state.trick_no == 3 and seat in played):
             return 0.0
-        seen = 0
-        for c in hand:
-            seen |= 1 << c
-        for c in state.thrown[seat]:
-            seen |= 1 << c
-        for s in range(state.n):
-            if state.revealed[s]:
-                for c in state.thrown[s]:
-                    seen |= 1 << c
-        for _, cards, _ in state.tricks:
-            for _, c in cards:
-                seen |= 1 << c
-        for _, c in state.trick:
-            seen |= 1 << c
+        seen = state.known_cards(seat)
         unseen = 32 - bin(seen).count("1")
         rivals = [s for s in range(state.n) if s != seat and state.in_hand[s]]
         if not rivals or not unseen:

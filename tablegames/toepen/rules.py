@@ -12,7 +12,6 @@ from typing import Literal
 
 import attrs
 
-from tablegames.common.errors import RulesError
 from tablegames.common.rules import int_in, is_bool, one_of, optional_int_in, pick_variant
 
 Ending = Literal["rubber", "elimination"]
@@ -48,9 +47,20 @@ class Rules:
       (default), ``"left"``: the dealer's left-hand neighbour still in the game, or
       ``"most_points"``: the player with most lives lost (ties: the first of them from
       the dealer's left).
+    * ``bluff_takes_back`` — a caught bluffer (TOE-04) takes back their own cards, now
+      seen by everybody, and sets the drawn ones aside face down for the round (default
+      ``False``: they keep the new cards, as TOE-04 says).
+    * ``fold_withdraws`` — a folded player's card leaves the current trick (TOE-54): the
+      trick stands as if it had never been played, so the first card left leads it and the
+      best card of that suit wins it and leads next (default ``False``: the card stays and
+      may win the trick, and only the lead passes on).
+    * ``second_exchange`` — after the replacement cards, a second exchange round (TOE-03):
+      whoever holds replacement cards may throw them in once more, in the same order, and
+      that exchange may be challenged like the first (default ``False``: one round).
 
-    ``poverty_may_fold=False`` needs ``poverty=True``: without poverty nobody is poor, so
-    the combination would silently do nothing and is refused (``RulesError``).
+    ``poverty_may_fold=False`` works with or without the poverty rule: a player one life
+    from the limit is "in poverty" (named in every view) and may not fold; ``poverty=False``
+    only drops the poverty lead and opening stake of TOE-30/31.
     """
 
     limit: int = attrs.field(default=10, validator=int_in(2, 100))
@@ -72,12 +82,9 @@ class Rules:
         default="winner", validator=one_of({"winner", "left", "most_points"})
     )
 
-    def __attrs_post_init__(self) -> None:
-        if not self.poverty and not self.poverty_may_fold:
-            raise RulesError(
-                "poverty_may_fold=False only means something with poverty=True: without "
-                "the poverty rule nobody is in poverty"
-            )
+    bluff_takes_back: bool = attrs.field(default=False, validator=is_bool)
+    fold_withdraws: bool = attrs.field(default=False, validator=is_bool)
+    second_exchange: bool = attrs.field(default=False, validator=is_bool)
 
     @classmethod
     def variant(cls, name: str) -> Rules:

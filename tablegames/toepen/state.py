@@ -31,11 +31,16 @@ Decisions the sources leave open, and what we chose:
   final hand, TOE-50) and ends with the last card.
 * In a rubber every seat at or over the limit after the hand loses (pays); the seats with
   the fewest lives win. In elimination the last seat standing wins.
+* House rules of other tables (``Rules``; all off by default): a caught bluffer takes
+  back the hand turned up and sets the drawn cards aside face down (``bluff_takes_back``);
+  a folded seat's card leaves the current trick, which then stands as if it had never
+  been played (``fold_withdraws``); a second exchange round for the seats holding
+  replacement cards, open to challenge like the first (``second_exchange``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
@@ -49,6 +54,7 @@ from tablegames.common.fields import (
     flags,
     frozen_json,
     listof,
+    optional,
     per_seat,
     seat,
     seats,
@@ -59,7 +65,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
-from tablegames.common.serialization import dumps, loads, plain
+from tablegames.common.serialization import Reader, dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen.actions import Knock, Play
@@ -69,6 +75,12 @@ from tablegames.toepen.rules import VARIANTS, Rules
 EXCHANGE, CHALLENGE, POVERTY, PLAY, RESPOND, OVER = range(6)
 STAGES = ("exchange", "challenge", "poverty", "play", "respond", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+SUITS = "cdhs"  # suit letters in code order (cards.py: c >> 3)
+_FULL_DECK = tuple(PACK.full_deck())  # the pack in canonical order, shuffled each round
+_ONLY = tuple(frozenset((s,)) for s in range(MAX_PLAYERS))  # one seat's audience
+_NO_CARDS = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # n seats, nothing each
+_NO_FLAGS = tuple((False,) * n for n in range(MAX_PLAYERS + 1))
+_ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
 
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
@@ -77,6 +89,11 @@ _PROMPTS = {
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
+#: The prompts of the second exchange round (Rules.second_exchange).
+_PROMPTS_AGAIN = {
+    EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
+    CHALLENGE: "Challenge {who}'s second exchange, or accept it?",
+}
 
 
 
@@ -84,7 +101,9 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
-    ENGINE = 2  # 2: out at once at the limit (TOE-23); last trick among seats still in
+    # 2: out at once at the limit (TOE-23); last trick among seats still in.
+    # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
+    ENGINE = 3
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -113,6 +132,15 @@ class State(BaseState):
         "stock": "cards left to draw",
         "exchanged": "per seat: threw in its hand this round (TOE-03)",
         "thrown": "per seat: its thrown-in hand where this seat may see it, else null",
+        "exchange_round": "1, or 2 in the second exchange round (Rules.second_exchange)",
+        "thrown_again": "per seat: its hand thrown in at the second exchange where this "
+                        "seat may see it, else null",
+        "set_aside": "per seat: the drawn cards a caught bluffer handed back face down "
+                     "(Rules.bluff_takes_back), for that seat only, else null",
+        "shown": "per seat: the cards left in a hand every player has seen (a caught "
+                 "bluffer who took back their own cards), else null",
+        "withdrawn": "cards folded players took back out of a trick this round "
+                     "(Rules.fold_withdraws): [{seat, card}]",
         "last_round": "the previous round's result: winner, stake, paid, folded; or null",
         "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
     }
@@ -150,6 +178,17 @@ class State(BaseState):
     losers: Annotated[list[int], seats()]
     last_result: Annotated[dict[str, Any] | None, frozen_json()]
     deal_order: Annotated[list[int], seats()]
+    exchange_round: Annotated[int, count(0, 1)]
+    # Only under the rule that uses them (else None, which costs copy and save nothing):
+    thrown_again: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
+    revealed_again: Annotated[list[bool] | None, optional(flags())]
+    set_aside: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
+    # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
+    # tell the voids: both are kept under that rule alone.
+    void: Annotated[list[int] | None, optional(per_seat(count(0, 15)))]
+    withdrawn: Annotated[
+        list[tuple[int, int]] | None, optional(listof(tuple_of(seat(), card(32)), max_len=8))
+    ]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -195,22 +234,27 @@ class State(BaseState):
         if first:
             deck = PACK.stacked_deck(self.deck, self.rng)
         else:
-            deck = PACK.full_deck()
+            deck = list(_FULL_DECK)
             self.rng.shuffle(deck)
             ev.append(Event("shuffle", {"hand": self.hand_no}))
         active = [not o for o in self.out]
+        # Poverty is one life from the limit; it matters when the poverty rule is on
+        # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
+        marks = rules.poverty or not rules.poverty_may_fold
         self.poor = [
-            rules.poverty and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
+            marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
         ]
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if active[s]]
         self.deal_order = order
         stock = as_stock(deck)
-        self.hands = [[] for _ in range(n)]
-        for s in order:
-            self.hands[s] = sorted(stock.pop() for _ in range(4))
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for s in order:  # four from the top, as four pops would take them
+            hands[s] = sorted(stock[-4:])
+            del stock[-4:]
+        self.hands = hands
         self.stock = stock
-        poor_first = [s for s in order if self.poor[s]]
+        poor_first = [s for s in order if self.poor[s]] if rules.poverty else []
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
         self.stake = 2 if poor_first else 1
@@ -229,6 +273,13 @@ class State(BaseState):
         self.trick_no = 0
         self.trick = []
         self.tricks = []
+        self.void = [0] * n if rules.fold_withdraws else None
+        self.exchange_round = 0
+        twice = rules.second_exchange
+        self.thrown_again = [[] for _ in range(n)] if twice else None
+        self.revealed_again = [False] * n if twice else None
+        self.set_aside = [[] for _ in range(n)] if rules.bluff_takes_back else None
+        self.withdrawn = [] if rules.fold_withdraws else None
         ev.append(
             Event(
                 "deal",
@@ -238,8 +289,9 @@ class State(BaseState):
         )
         for s in order:
             ev.append(Event("cards", {"seat": s}, {"cards": card_names(self.hands[s])},
-                            frozenset((s,))))
-            self._announce(s)
+                            _ONLY[s]))
+            if announcements(hands[s]):
+                self._announce(s)
         if first:
             self._setup_log = list(ev)
             ev.clear()
@@ -253,19 +305,30 @@ class State(BaseState):
     def _announce(self, s: int) -> None:
         for item in announcements(self.hands[s]):
             self._events.append(
-                Event("announcement", {"seat": s}, item, frozenset((s,)), public=False)
+                Event("announcement", {"seat": s}, item, _ONLY[s], public=False)
             )
 
     def _resume_exchange(self) -> None:
         if self.ex_queue and len(self.stock) >= 4:
             self.stage = EXCHANGE
             self.queue = [self.ex_queue.pop(0)]
-        else:
-            self.ex_queue = []
-            self._begin_poverty()
+            return
+        self.ex_queue = []
+        if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
+            # The second round (Rules.second_exchange): only those who hold replacement
+            # cards from the first round, in the same order, may throw them in again.
+            again = [s for s in self.deal_order
+                     if self.exchanged[s] and self.in_hand[s] and not self.aside()[s]]
+            if again:
+                self.exchange_round = 1
+                self.ex_queue = again
+                self._events.append(Event("second_exchange", {"seats": list(again)}))
+                self._resume_exchange()
+                return
+        self._begin_poverty()
 
     def _begin_poverty(self) -> None:
-        if any(self.poor):
+        if self.rules.poverty and any(self.poor):
             n = self.n
             self.queue = [
                 (self.leader + k) % n for k in range(1, n)
@@ -305,39 +368,59 @@ class State(BaseState):
 
     def can_knock(self, seat: int) -> bool:
         """Whether ``seat`` may knock now (TOE-21, TOE-50, TOE-55, ``max_stake``)."""
-        return self._knock_refusal(seat) is None
+        return self._knock_block(seat) is None
 
-    def _knock_refusal(self, seat: int) -> IllegalAction | None:
-        """Why ``seat`` may not knock now, or ``None``: the one knocking rule, for the
-        legal list and for ``apply`` alike."""
-        if self.stage == RESPOND:
-            return IllegalAction(
-                f"{self.players[self.knocker]}'s knock is still being answered; knock "
-                "again once everyone has stayed or folded", code="knock_pending",
-                ruling="TOE-22", seat=seat)
-        if self.stage != PLAY:
-            return IllegalAction(
-                "knocking starts once every hand is settled and play has begun",
-                code="knock_not_now", ruling="TOE-50", seat=seat)
-        rules = self.rules
+    def _knock_block(self, seat: int) -> str | None:
+        """The code of the rule that stops ``seat`` knocking now, or ``None``: the one
+        knocking rule, for the legal list and for ``apply`` alike. Only a code, so the
+        legal list (asked every step) builds no exception; :meth:`_knock_refusal` words it.
+        """
+        stage = self.stage
+        if stage != PLAY:
+            return "knock_pending" if stage == RESPOND else "knock_not_now"
         if not self.in_hand[seat]:
-            return IllegalAction("you are not in this round any more", code="not_in_round",
-                                 ruling="TOE-51", seat=seat)
+            return "not_in_round"
+        rules = self.rules
         if self.last_knocker == seat and not rules.double_knock:
-            return IllegalAction("you knocked last; someone else must knock before you again",
-                                 code="knock_twice", ruling="TOE-50", seat=seat)
+            return "knock_twice"
         new = self.stake + 1
         if new > rules.limit - self.lives[seat]:
-            return IllegalAction(
-                f"with {self.lives[seat]} lives lost you may not raise the stake to {new}",
-                code="knock_limit", ruling="TOE-55", seat=seat)
+            return "knock_limit"
         if rules.max_stake is not None and new > rules.max_stake:
-            return IllegalAction(f"the stake may not exceed {rules.max_stake} (house rule)",
-                                 code="max_stake", ruling="TOE-21", seat=seat)
+            return "max_stake"
         if rules.knock_only_on_turn and seat != self.turn:
-            return OutOfTurn("knocking only on your own turn (house rule)",
-                             code="knock_on_turn", ruling="TOE-21", seat=seat)
+            return "knock_on_turn"
         return None
+
+    def _knock_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not knock now (the error ``apply`` raises), or ``None``."""
+        code = self._knock_block(seat)
+        if code is None:
+            return None
+        if code == "knock_pending":
+            return IllegalAction(
+                f"{self.players[self.knocker]}'s knock is still being answered; knock "
+                "again once everyone has stayed or folded", code=code,
+                ruling="TOE-22", seat=seat)
+        if code == "knock_not_now":
+            return IllegalAction(
+                "knocking starts once every hand is settled and play has begun",
+                code=code, ruling="TOE-50", seat=seat)
+        if code == "not_in_round":
+            return IllegalAction("you are not in this round any more", code=code,
+                                 ruling="TOE-51", seat=seat)
+        if code == "knock_twice":
+            return IllegalAction("you knocked last; someone else must knock before you again",
+                                 code=code, ruling="TOE-50", seat=seat)
+        if code == "knock_limit":
+            return IllegalAction(
+                f"with {self.lives[seat]} lives lost you may not raise the stake to "
+                f"{self.stake + 1}", code=code, ruling="TOE-55", seat=seat)
+        if code == "max_stake":
+            return IllegalAction(f"the stake may not exceed {self.rules.max_stake} (house rule)",
+                                 code=code, ruling="TOE-21", seat=seat)
+        return OutOfTurn("knocking only on your own turn (house rule)",
+                         code=code, ruling="TOE-21", seat=seat)
 
     def _legal(self, seat: int) -> list[Action]:
         phase = self.stage
@@ -345,20 +428,19 @@ class State(BaseState):
             return []
         if phase == PLAY:
             if seat != self.turn:
-                return [A.KNOCK[seat]] if self.can_knock(seat) else []
+                return [A.KNOCK[seat]] if self._knock_block(seat) is None else []
             hand = self.hands[seat]
-            row = A.PLAYS[seat] if seat < A.MAX_SEATS else None
-            if self.trick:
-                led = self.trick[0][1] >> 3
-                follow = [c for c in hand if c >> 3 == led]
-                cards = follow or hand
+            row = A.PLAYS[seat]  # interned actions: every seat < MAX_PLAYERS == A.MAX_SEATS
+            trick = self.trick
+            if trick:
+                led = trick[0][1] >> 3
+                out: list[Action] = [row[c] for c in hand if c >> 3 == led]
+                if not out:
+                    out = [row[c] for c in hand]
             else:
-                cards = hand
-            out: list[Action] = (
-                [row[c] for c in cards] if row is not None else [Play(seat, c) for c in cards]
-            )
-            if self.can_knock(seat):
-                out.append(A.KNOCK[seat] if seat < A.MAX_SEATS else Knock(seat))
+                out = [row[c] for c in hand]
+            if self._knock_block(seat) is None:
+                out.append(A.KNOCK[seat])
             return out
         if seat != self.queue[0]:
             return []
@@ -395,18 +477,7 @@ class State(BaseState):
                     f"it is {self.players[self.queue[0]]}'s decision, not "
                     f"{self.players[seat]}'s", code="out_of_turn", seat=seat,
                 )
-            if kind is A.Keep:
-                self._keep(seat)
-            elif kind is A.Exchange:
-                self._exchange(seat)
-            elif kind is A.Accept:
-                self._accept(seat)
-            elif kind is A.Challenge:
-                self._challenge(seat)
-            elif kind is A.Stay:
-                self._stay(seat)
-            else:
-                self._fold(seat)
+            _DO[kind](self, seat)
 
     # ------------------------------------------------------------------ decisions
     def _keep(self, seat: int) -> None:
@@ -414,14 +485,22 @@ class State(BaseState):
         self._resume_exchange()
 
     def _exchange(self, seat: int) -> None:
-        self.thrown[seat] = self.hands[seat]
+        if self.exchange_round:
+            assert self.thrown_again is not None  # the second_exchange rule is on
+            self.thrown_again[seat] = self.hands[seat]
+        else:
+            self.thrown[seat] = self.hands[seat]
         stock = self.stock
-        self.hands[seat] = sorted(stock.pop() for _ in range(4))
+        self.hands[seat] = sorted(stock[-4:])
+        del stock[-4:]
         self.exchanged[seat] = True
         self.exchanger = seat
+        data = {"seat": seat, "stock": len(stock)}
+        if self.exchange_round:
+            data["again"] = True
         self._events.append(
-            Event("exchange", {"seat": seat, "stock": len(stock)},
-                  {"cards": card_names(self.hands[seat])}, frozenset((seat,)))
+            Event("exchange", data,
+                  {"cards": card_names(self.hands[seat])}, _ONLY[seat])
         )
         self._announce(seat)
         n = self.n
@@ -439,20 +518,40 @@ class State(BaseState):
     def _challenge(self, seat: int) -> None:
         ex = self.exchanger
         rules = self.rules
-        honest = is_dirty(self.thrown[ex], rules.dirty_hand)
+        again = self.exchange_round == 1
+        pile = self.thrown_again if again and self.thrown_again is not None else self.thrown
+        honest = is_dirty(pile[ex], rules.dirty_hand)
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
         self.lives[loser] += lost
-        self.revealed[ex] = True
+        if again and self.revealed_again is not None:
+            self.revealed_again[ex] = True
+        else:
+            self.revealed[ex] = True
         self._events.append(
             Event("challenge", {"seat": seat, "exchanger": ex,
-                                "thrown": card_names(self.thrown[ex]), "honest": honest,
+                                "thrown": card_names(pile[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
+        if not honest and rules.bluff_takes_back:
+            self._take_back(ex, pile)
         if rules.out_at_once and self.lives[loser] >= rules.limit:
             self._out_now(loser)
             if self.stage == OVER:
                 return
         self._resume_exchange()
+
+    def _take_back(self, ex: int, pile: list[list[int]]) -> None:
+        """A caught bluffer takes back the hand just turned up (``bluff_takes_back``).
+
+        The cards drawn for it are set aside face down, out of play for the round, seen
+        by the bluffer only; the hand taken back has been seen by everybody (``shown``).
+        """
+        assert self.set_aside is not None  # the bluff_takes_back rule is on
+        self.set_aside[ex] = self.hands[ex]
+        self.hands[ex] = pile[ex]
+        pile[ex] = []
+        self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
+        self._announce(ex)
 
     def _out_now(self, seat: int) -> None:
         """``seat`` reached the limit mid-round: out at once (TOE-23, ``out_at_once``).
@@ -474,6 +573,8 @@ class State(BaseState):
             return
         if self.poor[seat]:
             self.poor[seat] = False
+            if not self.rules.poverty:
+                return
             poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
             self.stake = self.stake_before = 2 if poor_in else 1
             self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
@@ -492,13 +593,34 @@ class State(BaseState):
         self.in_hand[seat] = False
         self.folded[seat] = True
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
+        if self.rules.fold_withdraws:
+            self._withdraw(seat)
         if not self.queue:
             self._after_decisions()
 
+    def _withdraw(self, seat: int) -> None:
+        """A folded seat's card leaves the current trick (``Rules.fold_withdraws``).
+
+        The trick then stands as if the card had never been played: the first card left
+        sets the suit to follow and to win with, and its player counts as the trick's
+        leader; with no card left, the next seat still in leads it afresh. The card lies
+        face up beside the trick, out of play.
+        """
+        trick = self.trick
+        for i, (s, c) in enumerate(trick):
+            if s == seat:
+                del trick[i]
+                assert self.withdrawn is not None  # the fold_withdraws rule is on
+                self.withdrawn.append((s, c))
+                self._events.append(Event("withdraw", {"seat": s, "card": NAMES[c]}))
+                if trick:
+                    self.leader = trick[0][0]
+                return
+
     def _after_decisions(self) -> None:
-        left = [s for s in range(self.n) if self.in_hand[s]]
-        if len(left) == 1:
-            self._end_hand(left[0], None)
+        in_hand = self.in_hand
+        if in_hand.count(True) == 1:
+            self._end_hand(in_hand.index(True), None)
             return
         if self.stage == POVERTY:
             self._begin_play()
@@ -511,7 +633,7 @@ class State(BaseState):
             self.turn = self.leader
             return
         played = {s for s, _ in self.trick}
-        if all(s in played for s in left):
+        if all(s in played for s in range(len(in_hand)) if in_hand[s]):
             self._finish_trick()
             return
         if not self.in_hand[self.turn]:
@@ -522,9 +644,8 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
-        refusal = self._knock_refusal(seat)
-        if refusal is not None:
-            raise refusal
+        if self._knock_block(seat) is not None:
+            raise self._knock_refusal(seat)  # type: ignore[misc]
         rules = self.rules
         new = self.stake + 1
         self.stake_before = self.stake
@@ -556,24 +677,29 @@ class State(BaseState):
         trick = self.trick
         if trick:
             led = trick[0][1] >> 3
-            if card >> 3 != led and any(c >> 3 == led for c in hand):
-                raise IllegalAction("you must follow suit", code="must_follow_suit",
-                                    ruling="TOE-11", seat=seat)
+            if card >> 3 != led:
+                if any(c >> 3 == led for c in hand):
+                    raise IllegalAction("you must follow suit", code="must_follow_suit",
+                                        ruling="TOE-11", seat=seat)
+                if self.void is not None:
+                    self.void[seat] |= 1 << led
         hand.remove(card)
         trick.append((seat, card))
         self._events.append(Event("play", {"seat": seat, "card": NAMES[card],
                                            "trick": self.trick_no}))
-        # next seat still in that has not played to this trick
-        n = self.n
+        # The next seat still in, clockwise. Cards go down clockwise from the leader, so
+        # the seats that have played are an arc ending here: if the next seat still in
+        # has played, everybody has.
+        n = len(self.players)
         in_hand = self.in_hand
-        s = (seat + 1) % n
-        played = {p for p, _ in trick}
-        for _ in range(n):
-            if in_hand[s] and s not in played:
-                self.turn = s
+        s = seat + 1 if seat + 1 < n else 0
+        while not in_hand[s]:
+            s = s + 1 if s + 1 < n else 0
+        for p, _ in trick:
+            if p == s:
+                self._finish_trick()
                 return
-            s = (s + 1) % n
-        self._finish_trick()
+        self.turn = s
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -705,7 +831,10 @@ class State(BaseState):
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.n
+        n = len(self.players)
+        thrown, again, aside = self.thrown, self.again(), self.aside()
+        shown_again = self.again_seen()
+        nobody = [None] * n  # the usual value of the exchange keys, built once
         v: dict[str, Any] = {
             "round": self.hand_no,
             "dealer": self.dealer,
@@ -731,10 +860,23 @@ class State(BaseState):
             "stock": len(self.stock),
             "exchanged": list(self.exchanged),
             "thrown": [
-                card_names(self.thrown[s])
-                if self.thrown[s] and (self.revealed[s] or s == seat) else None
+                card_names(thrown[s])
+                if thrown[s] and (self.revealed[s] or s == seat) else None
                 for s in range(n)
-            ],
+            ] if any(thrown) else nobody,
+            "exchange_round": self.exchange_round + 1,
+            "thrown_again": [
+                card_names(again[s])
+                if again[s] and (shown_again[s] or s == seat) else None
+                for s in range(n)
+            ] if any(again) else list(nobody),
+            "set_aside": [
+                card_names(aside[s]) if aside[s] and s == seat else None
+                for s in range(n)
+            ] if any(aside) else list(nobody),
+            "shown": [card_names(self.hands[s]) if aside[s] else None
+                      for s in range(n)] if any(aside) else list(nobody),
+            "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.gone()],
             "last_round": fresh(self.last_result),
         }
         if seat is not None:
@@ -747,9 +889,20 @@ class State(BaseState):
         Announcements (TOE-40/41) are about the hand as dealt or exchanged, so they must
         not fade as the cards are played: the cards left plus those already played.
         """
-        played = [c for _, cards_, _ in self.tricks for p, c in cards_ if p == seat]
-        played += [c for p, c in self.trick if p == seat]
-        return sorted(self.hands[seat] + played)
+        held = list(self.hands[seat])
+        for _, cards_, _ in self.tricks:
+            for p, c in cards_:
+                if p == seat:
+                    held.append(c)
+                    break
+        for p, c in self.trick:
+            if p == seat:
+                held.append(c)
+        for p, c in self.gone():
+            if p == seat:
+                held.append(c)
+        held.sort()
+        return held
 
     def _hand(self, seat: int) -> list[Any]:
         return card_names(self.hands[seat])
@@ -759,8 +912,13 @@ class State(BaseState):
             return "The game is over."
         text = self._prompt_turn(seat)
         if self.poor[seat] and self.in_hand[seat]:
-            text = ("You are in poverty: the round starts at 2 and the others choose to "
-                    f"stay in for 2 or fold for 1. {text}")
+            rules = self.rules
+            fold = "" if rules.poverty_may_fold else " You may not fold."
+            if rules.poverty:
+                text = ("You are in poverty: the round starts at 2 and the others choose to "
+                        f"stay in for 2 or fold for 1.{fold} {text}")
+            else:
+                text = f"You are in poverty (one life from the limit).{fold} {text}"
         return text
 
     def _prompt_turn(self, seat: int) -> str:
@@ -775,14 +933,34 @@ class State(BaseState):
             led = self.trick[0][1] >> 3
             if any(c >> 3 == led for c in self.hands[seat]):
                 follow = " (follow suit)"
-        return _PROMPTS[self.stage].format(
+        stage = self.stage
+        if self.exchange_round and stage in (EXCHANGE, CHALLENGE):
+            return _PROMPTS_AGAIN[stage].format(who=who)
+        return _PROMPTS[stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow,
             poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
-        """Suits each seat has shown it lacks this hand (it did not follow them)."""
-        out: list[set[int]] = [set() for _ in range(self.n)]
+        """Suits each seat has shown it lacks this hand (it did not follow them).
+
+        Kept as they are shown (``void``, a bitmask per seat), not re-read from the
+        tricks: a card withdrawn from a trick (``fold_withdraws``) changes which card
+        led it, but not what the plays before showed.
+        """
+        return [{u for u in range(4) if m >> u & 1} for m in self.void_masks()]
+
+    def void_masks(self) -> list[int]:
+        """:meth:`voids` as a bitmask of suits per seat."""
+        return self._voids_from_tricks() if self.void is None else list(self.void)
+
+    def gone(self) -> Sequence[tuple[int, int]]:
+        """The cards withdrawn from tricks this round (``fold_withdraws``), seat and card."""
+        return () if self.withdrawn is None else self.withdrawn
+
+    def _voids_from_tricks(self) -> list[int]:
+        """The void masks the tricks show (exact while no card was ever withdrawn)."""
+        out = [0] * self.n
         tricks = [cards for _, cards, _ in self.tricks]
         if self.trick:
             tricks.append(tuple(self.trick))
@@ -790,8 +968,56 @@ class State(BaseState):
             led = played[0][1] >> 3
             for s, c in played[1:]:
                 if c >> 3 != led:
-                    out[s].add(led)
+                    out[s] |= 1 << led
         return out
+
+    def again(self) -> Sequence[Sequence[int]]:
+        """The hands thrown in at the second exchange, per seat (empty without the rule)."""
+        return _NO_CARDS[self.n] if self.thrown_again is None else self.thrown_again
+
+    def again_seen(self) -> Sequence[bool]:
+        """Per seat: its second thrown-in hand was turned up by a challenge."""
+        return _NO_FLAGS[self.n] if self.revealed_again is None else self.revealed_again
+
+    def aside(self) -> Sequence[Sequence[int]]:
+        """The drawn cards a caught bluffer set aside, per seat (empty without the rule)."""
+        return _NO_CARDS[self.n] if self.set_aside is None else self.set_aside
+
+    def known_cards(self, seat: int) -> int:
+        """Every card ``seat`` knows the place of, as a bitmask over card codes.
+
+        Its own hand and what it threw in or set aside; whatever a challenge turned up;
+        the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
+        played and withdrawn. The rest is hidden from it (sample_world redeals those).
+        """
+        seen = 0
+        for c in self.hands[seat]:
+            seen |= 1 << c
+        for c in self.thrown[seat]:
+            seen |= 1 << c
+        again, aside, again_seen = self.again(), self.aside(), self.again_seen()
+        for c in again[seat]:
+            seen |= 1 << c
+        for c in aside[seat]:
+            seen |= 1 << c
+        for s in range(self.n):
+            if self.revealed[s]:
+                for c in self.thrown[s]:
+                    seen |= 1 << c
+            if again_seen[s]:
+                for c in again[s]:
+                    seen |= 1 << c
+            if aside[s]:
+                for c in self.hands[s]:
+                    seen |= 1 << c
+        for _, played, _ in self.tricks:
+            for _, c in played:
+                seen |= 1 << c
+        for _, c in self.trick:
+            seen |= 1 << c
+        for _, c in self.gone():
+            seen |= 1 << c
+        return seen
 
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
@@ -802,17 +1028,13 @@ class State(BaseState):
         sure such seats are served first, so the constraint never dead-ends).
         """
         world, r = self._world(seat, rng)
-        known = set(self.hands[seat]) | set(self.thrown[seat])
-        for s in range(self.n):
-            if self.revealed[s]:
-                known.update(self.thrown[s])
-        for _, played, _ in self.tricks:
-            known.update(c for _, c in played)
-        known.update(c for _, c in self.trick)
-        pool = [c for c in range(32) if c not in known]
+        known = self.known_cards(seat)
+        pool = [c for c in range(32) if not known >> c & 1]
         r.shuffle(pool)
         voids = self.voids()
-        others = [s for s in range(self.n) if s != seat]
+        # a hand everybody has seen (taken back after a caught bluff) stays as it is
+        aside = self.aside()
+        others = [s for s in range(self.n) if s != seat and not aside[s]]
         constrained = [s for s in others if voids[s] and self.hands[s]]
         slots = [(s, i) for s in constrained for i in range(len(self.hands[s]))]
         assign = _match(slots, pool, [voids[s] for s, _ in slots])
@@ -828,11 +1050,18 @@ class State(BaseState):
                 new_hands[s] = rest[k:k + size]
                 k += size
             world.hands[s] = sorted(new_hands[s])
-        for s in others:
-            if self.thrown[s] and not self.revealed[s]:
-                size = len(self.thrown[s])
-                world.thrown[s] = sorted(rest[k:k + size])
-                k += size
+        for s in range(self.n):
+            if s == seat:
+                continue
+            for mine, theirs, seen in ((world.thrown, self.thrown, self.revealed),
+                                       (world.thrown_again, self.thrown_again,
+                                        self.again_seen()),
+                                       (world.set_aside, self.set_aside, None)):
+                if mine is not None and theirs is not None and theirs[s] and (
+                        seen is None or not seen[s]):
+                    size = len(theirs[s])
+                    mine[s] = sorted(rest[k:k + size])
+                    k += size
         world.stock = rest[k:]
         assert len(world.stock) == len(self.stock)
         return world
@@ -876,6 +1105,20 @@ class State(BaseState):
         for i, (_, played, winner) in enumerate(self.tricks):
             w.items(f"trick {i}", [winner, *(f"{p}:{NAMES[c]}" for p, c in played)])
         w.items("trick", [f"{p}:{NAMES[c]}" for p, c in self.trick])
+        w.items("voids", [f"{s}:{''.join(SUITS[u] for u in range(4) if m >> u & 1)}"
+                          for s, m in enumerate(self.void_masks()) if m])
+        if self.withdrawn:
+            w.items("withdrawn", [f"{p}:{NAMES[c]}" for p, c in self.withdrawn])
+        if self.exchange_round:
+            w.put("exchange_round", self.exchange_round + 1)
+        if any(self.again_seen()):
+            w.items("revealed_again", seat_set(list(self.again_seen())))
+        for s, cs in enumerate(self.again()):
+            if cs:
+                w.items(f"thrown_again {s}", card_names(cs))
+        for s, cs in enumerate(self.aside()):
+            if cs:
+                w.items(f"set_aside {s}", card_names(cs))
         w.items("stock", card_names(reversed(self.stock)))
         if self.stage == OVER:
             w.items("winners", self.winners)
@@ -890,11 +1133,13 @@ class State(BaseState):
                 raise ValueError(f"{word!r} is not a seat")
             return int(word)
 
-        def seat_set(key: str) -> list[bool]:
-            marked = set(r.parse(key, seat_of))
+        def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
+            marked = set(r.parse(key, seat_of, default))
             return [s in marked for s in range(n)]
 
         def opt(key: str) -> int:
+            if not r.has(key):
+                return -1
             v = r.opt_int(key, 0, n - 1)
             return -1 if v is None else v
 
@@ -904,29 +1149,34 @@ class State(BaseState):
                 raise ValueError(f"{word!r} is not seat:card")
             return seat_of(who), PACK.code(name)
 
-        self.hand_no = r.int("round", 0, 1_000_000)
+        # A hand-written position may leave out what follows from the rest (see the
+        # notation page): the defaults are those of a round in play with nobody out.
+        self.hand_no = r.int("round", 0, 1_000_000, default=0)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse("lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w))
+        self.lives = r.parse(
+            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
+            ["0"] * n)
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
-        self.deal_order = r.parse("dealt", seat_of)
-        self.in_hand = seat_set("playing")
+        left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
+        self.deal_order = r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]])
         self.folded = seat_set("folded")
+        self.in_hand = seat_set("playing", [x for x in left if not self.out[int(x)]
+                                            and not self.folded[int(x)]])
         self.poor = seat_set("poverty")
-        self.stake = r.int("stake", 1, 10_000)
-        self.stake_before = r.int("stake_before", 1, 10_000)
-        self.knocks = r.int("knocks", 0, 10_000)
+        self.stake = r.int("stake", 1, 10_000, default=1)
+        self.stake_before = r.int("stake_before", 1, 10_000,
+                                  default=max(1, self.stake - (self.stage == RESPOND)))
+        self.knocks = r.int("knocks", 0, 10_000, default=0)
         self.last_knocker = opt("last_knocker")
         self.knocker = opt("knocker")
         self.exchanger = opt("exchanger")
         self.exchanged = seat_set("exchanged")
         self.revealed = seat_set("revealed")
-        self.queue = r.parse("queue", seat_of)
-        self.ex_queue = r.parse("exchange_queue", seat_of)
-        self.leader = r.int("leader", 0, n - 1)
+        self.queue = r.parse("queue", seat_of, ())
+        self.ex_queue = r.parse("exchange_queue", seat_of, ())
         self.turn = r.int("turn", 0, n - 1)
-        self.trick_no = r.int("trick_no", 0, 3)
         self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
         self.thrown = [sorted(r.parse(f"thrown {s}", PACK.code, ())) for s in range(n)]
         self.tricks = []
@@ -940,9 +1190,34 @@ class State(BaseState):
             except ValueError as exc:
                 raise r.fail(key, str(exc)) from None
             self.tricks.append((cards_[0][0], cards_, winner))
-        self.trick = r.parse("trick", played)
+        self.trick = r.parse("trick", played, ())
+        self.trick_no = r.int("trick_no", 0, 3, default=min(3, len(self.tricks)))
+        self.leader = r.int("leader", 0, n - 1,
+                            default=self.trick[0][0] if self.trick else self.turn)
+        self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
+        rules = self.rules
+        again = [sorted(r.parse(f"thrown_again {s}", PACK.code, ())) for s in range(n)]
+        again_seen = seat_set("revealed_again")
+        twice = rules.second_exchange or any(again) or any(again_seen)
+        self.thrown_again = again if twice else None  # lines the rules lack are refused
+        self.revealed_again = again_seen if twice else None
+        aside = [sorted(r.parse(f"set_aside {s}", PACK.code, ())) for s in range(n)]
+        self.set_aside = aside if rules.bluff_takes_back or any(aside) else None
+        withdrawn = r.parse("withdrawn", played, ())
+        self.withdrawn = withdrawn if rules.fold_withdraws or withdrawn else None
+        derived = self._voids_from_tricks()
+        masks = list(derived)
+        if r.has("voids"):
+            masks = [0] * n
+            for s, m in r.parse("voids", _void_entry(seat_of)):
+                masks[s] |= m
+        self.void = masks if rules.fold_withdraws else None
+        if self.void is None and masks != derived:  # without the rule the tricks tell them
+            raise r.fail("voids", "these are not the suits the tricks show")
         taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
         taken |= {c for _, cs, _ in self.tricks for _, c in cs} | {c for _, c in self.trick}
+        taken |= {c for _, c in withdrawn}
+        taken |= {c for h in again for c in h} | {c for h in aside for c in h}
         if r.words("stock") == ["shuffled"]:
             self.stock = [c for c in range(32) if c not in taken]
             self.rng.shuffle(self.stock)
@@ -951,7 +1226,7 @@ class State(BaseState):
         over = self.stage == OVER
         self.winners = r.parse("winners", seat_of, None if over else ())
         self.losers = r.parse("losers", seat_of, None if over else ())
-        last = r.str("last_round")
+        last = r.str("last_round", "-")
         self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
         self._events = []
 
@@ -969,13 +1244,60 @@ class State(BaseState):
             state["trick"] = []
         return state
 
+    def _load(self, r: Reader) -> None:
+        """Saves from engine 2 lack the fields of engine 3: they get their empty values
+        (none of the rules that use them existed then)."""
+        d = r.value
+        derive = type(d) is dict and "void" not in d and all(k not in d for k in _NEW_KEYS)
+        if derive:
+            d = dict(d)
+            d.update(void=None, exchange_round=0, thrown_again=None, revealed_again=None,
+                     set_aside=None, withdrawn=None)
+            r = Reader(d, r.path)
+        super()._load(r)
+
+    def _check_house_fields(self) -> None:
+        """The checks of the fields only some house rules keep (see ``_check_loaded``)."""
+        again_all, aside_all, seen_all = self.again(), self.aside(), self.again_seen()
+        for s in range(self.n):
+            again, aside, seen_again = again_all[s], aside_all[s], seen_all[s]
+            if again and (len(again) != 4 or not self.thrown[s] or not self.exchange_round):
+                raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
+            if seen_again and not (again or aside):
+                raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
+            if aside and (len(aside) != 4 or not self.exchanged[s]
+                          or not (self.revealed[s] or seen_again)):
+                raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew")
+            if self.void is not None and self.stage != OVER:
+                suits = 0
+                for c in self.hands[s]:
+                    suits |= 1 << (c >> 3)
+                if self.void[s] & suits:
+                    raise StateError(
+                        f"$.state.void[{s}]: holds a card of a suit it did not follow")
+
     def _check_loaded(self) -> None:
         """What the declarations cannot say: every card once, sizes, a seat to ask."""
         n = self.n
+        # one pass over the cards on the table: each card once, and each seat's plays
+        played = [0] * n
         seen = [c for h in self.hands for c in h] + self.stock
-        seen += [c for h in self.thrown for c in h]
-        seen += [c for _, cards, _ in self.tricks for _, c in cards] + [c for _, c in self.trick]
-        if sorted(seen) != list(range(32)):
+        for h in self.thrown:
+            seen += h
+        if self.thrown_again is not None:
+            for h in self.thrown_again:
+                seen += h
+        if self.set_aside is not None:
+            for h in self.set_aside:
+                seen += h
+        for _, cards_, _ in self.tricks:
+            for p, c in cards_:
+                seen.append(c)
+                played[p] += 1
+        for p, c in (*self.trick, *self.gone()):
+            seen.append(c)
+            played[p] += 1
+        if len(seen) != 32 or sorted(seen) != _ALL_CODES:
             raise StateError("$.state: the cards do not add up to one 32-card pack")
         stage = self.stage
         if stage not in (PLAY, OVER) and not self.queue:
@@ -991,17 +1313,43 @@ class State(BaseState):
                 raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
             if self.in_hand[s] and self.folded[s]:
                 raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
-            played = sum(1 for ld, cards, w in self.tricks for p, _ in cards if p == s)
-            played += sum(1 for p, _ in self.trick if p == s)
-            if stage != OVER and s in self.deal_order and len(self.hands[s]) + played != 4:
+            if stage != OVER and s in self.deal_order and len(self.hands[s]) + played[s] != 4:
                 raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
             if s not in self.deal_order and self.hands[s]:
                 raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
             if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
                 raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
+        if self.thrown_again is not None or self.set_aside is not None or self.void is not None:
+            self._check_house_fields()
+        rules = self.rules
+        if self.exchange_round and not rules.second_exchange:
+            raise StateError("$.state.exchange_round: the rules have no second exchange")
+        twice = rules.second_exchange
+        if (self.thrown_again is None) == twice or (self.revealed_again is None) == twice:
+            raise StateError("$.state.thrown_again: kept exactly when the rules have a "
+                             "second exchange")
+        if (self.set_aside is None) == rules.bluff_takes_back:
+            raise StateError("$.state.set_aside: kept exactly when the rules take a bluff back")
+        if (self.withdrawn is None) == rules.fold_withdraws or (
+                self.void is None) == rules.fold_withdraws:
+            raise StateError("$.state.withdrawn: kept exactly when the rules withdraw a "
+                             "folded card (with the voids)")
+        if any(not self.folded[s] for s, _ in self.gone()):
+            raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
+        if self.trick and self.leader != self.trick[0][0]:
+            raise StateError("$.state.leader: the seat whose card leads the trick")
         if any(s in self.queue for s in range(n) if not self.in_hand[s]) and stage != EXCHANGE:
             raise StateError("$.state.queue: only seats in the round are asked")
 
+
+#: Each decision's handler (plays and knocks are handled apart).
+_DO: dict[type[Action], Callable[[State, int], None]] = {
+    A.Keep: State._keep, A.Exchange: State._exchange, A.Accept: State._accept,
+    A.Challenge: State._challenge, A.Stay: State._stay, A.Fold: State._fold,
+}
+
+#: The fields engine 3 added (see ``State._load``).
+_NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
 
 #: The decision actions each asking phase accepts (plays and knocks are handled apart).
 _DECISIONS: dict[int, tuple[type[Action], ...]] = {
@@ -1065,6 +1413,19 @@ def _names(names: list[str]) -> str:
     return f"{', '.join(names[:-1])} and {names[-1]} are"
 
 
+def _void_entry(seat_of: Any) -> Any:
+    """A reader for one ``voids`` word, ``"1:ch"``: the seat and its suit mask."""
+    def read(word: str) -> tuple[int, int]:
+        who, colon, suits = word.partition(":")
+        if not colon or not suits or any(u not in SUITS for u in suits):
+            raise ValueError(f"{word!r} is not seat:suits (suits from {SUITS})")
+        mask = 0
+        for u in suits:
+            mask |= 1 << SUITS.index(u)
+        return seat_of(who), mask
+    return read
+
+
 def _bad(word: str) -> int:
     raise ValueError(f"{word!r} is not a whole number")
 
@@ -1076,9 +1437,16 @@ def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
     allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
     does instead: sing, TOE-42). They never change the score.
     """
-    tens = sum(1 for c in hand if c & 7 == TEN)
-    jacks = sum(1 for c in hand if c & 7 == JACK)
+    tens = jacks = 0
+    for c in hand:
+        r = c & 7
+        if r == TEN:
+            tens += 1
+        elif r == JACK:
+            jacks += 1
     out: list[dict[str, Any]] = []
+    if tens < 3 and jacks < 3:
+        return out
     if tens == 4:
         out.append({"announcement": "stand", "must": True, "reason": "four tens",
                     "otherwise": None})

@@ -19,6 +19,9 @@ SHORT: dict[str, tuple[int, Any]] = {
     "dallah": (2, None),
 }
 
+#: Shithead with both of its interrupts on: the cut-in and the simultaneous swap.
+SHITHEAD_INTERRUPTS: dict[str, Any] = {"swap_mode": "simultaneous", "cut_in": True}
+
 #: A stacked Phase 10 deck: seat 0 (left of the dealer) holds phase 1 several ways.
 LAYS = ["R3", "B3", "G3", "R7", "B7", "W", "Y3", "Y7", "G11", "G12",
         "R1", "B2", "G4", "Y5", "R6", "B8", "G9", "Y10", "R11", "B12", "Y4", "Y12"]

@@ -17,6 +17,7 @@ from tablegames.adapters.base import PASS, SPECIAL
 from tablegames.common.rng import Rng
 from tests.adapters.helpers import (
     LAYS,
+    SHITHEAD_INTERRUPTS,
     SHORT,
     check_observation,
     observer_for,
@@ -33,6 +34,8 @@ CONFIGS: list[tuple[str, int, Any, dict[str, Any], range, int]] = [
     ("shithead", 2, None, {}, range(3), 400),
     ("shithead", 4, "two-decks", {}, range(2), 400),
     ("shithead", 3, "classic", {"interrupts": True}, range(2), 300),
+    ("shithead", 3, SHITHEAD_INTERRUPTS, {"interrupts": True}, range(3), 400),
+    ("shithead", 2, {"swap_mode": "simultaneous"}, {}, range(2), 200),
     ("phase10", 2, {"phases": ["set3+set3", "run4"], "hand_size": 8}, {}, range(3), 500),
     ("phase10", 3, {"phase_choice": True, "naturals": "phase"}, {}, range(2), 500),
     ("dallah", 2, None, {}, range(3), 300),
@@ -42,7 +45,8 @@ CONFIGS: list[tuple[str, int, Any, dict[str, Any], range, int]] = [
 
 def _ids(config: tuple[Any, ...]) -> str:
     game, players, rules, options = config[:4]
-    return f"{game}-{players}-{rules if isinstance(rules, str) else 'custom'}-{sorted(options)}"
+    label = rules if isinstance(rules, str) else "+".join(sorted(rules or ())) or "default"
+    return f"{game}-{players}-{label}-{sorted(options)}"
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=_ids)

@@ -15,16 +15,23 @@ from open_spiel.python.observation import make_observation
 
 import tablegames
 from tablegames.adapters.openspiel import EngineBot, load_game, rules_param
-from tests.adapters.helpers import SHORT
+from tests.adapters.helpers import SHITHEAD_INTERRUPTS, SHORT
 
 CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
     *((game, players, rules, {}) for game, (players, rules) in sorted(SHORT.items())),
     ("toepen", 3, {"limit": 4}, {"interrupts": True}),
     ("dallah", 2, None, {"table": "players"}),
+    ("shithead", 3, SHITHEAD_INTERRUPTS, {"interrupts": True}),
+    ("shithead", 2, {"swap_mode": "simultaneous", "aces": "high"}, {}),
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}-{sorted(c[3])}")
+def _name(case: tuple[Any, ...]) -> str:
+    rules = case[2] if isinstance(case[2], str) else "+".join(sorted(case[2] or ())) or "default"
+    return f"{case[0]}-{case[1]}-{rules}-{sorted(case[3])}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_name)
 def test_pyspiel_random_sim_test(case: tuple[Any, ...]) -> None:
     game, players, rules, options = case
     spiel = load_game(game, players=players, rules=rules, **options)

@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import tablegames
 from tablegames.adapters.pettingzoo import TablegamesEnv, env
-from tests.adapters.helpers import LAYS, SHORT, check_observation
+from tests.adapters.helpers import LAYS, SHITHEAD_INTERRUPTS, SHORT, check_observation
 
 #: (game, players, rules, adapter options) run through PettingZoo's tests.
 CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
@@ -20,11 +20,16 @@ CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
     ("toepen", 4, None, {"interrupts": True}),
     ("dallah", 3, None, {"table": "players"}),
     ("shithead", 2, "two-decks", {}),
+    ("shithead", 3, SHITHEAD_INTERRUPTS, {"interrupts": True}),
+    ("shithead", 2, {"swap_mode": "simultaneous", "aces": "high"}, {}),
 ]
+#: The cases run through PettingZoo's seed test.
+SEEDED = [*CASES[:4], CASES[-2]]
 
 
 def _name(case: tuple[Any, ...]) -> str:
-    return f"{case[0]}-{case[1]}-{sorted(case[3])}"
+    rules = case[2] if isinstance(case[2], str) else "+".join(sorted(case[2] or ())) or "default"
+    return f"{case[0]}-{case[1]}-{rules}-{sorted(case[3])}"
 
 
 @pytest.fixture(autouse=True)
@@ -42,7 +47,7 @@ def test_pettingzoo_api_test(case: tuple[Any, ...]) -> None:
     api_test(env(game, players=players, rules=rules, **options), num_cycles=150)
 
 
-@pytest.mark.parametrize("case", CASES[:4], ids=_name)
+@pytest.mark.parametrize("case", SEEDED, ids=_name)
 def test_pettingzoo_seed_test(case: tuple[Any, ...]) -> None:
     game, players, rules, options = case
     seed_test(lambda: env(game, players=players, rules=rules, **options), num_cycles=60)

@@ -36,3 +36,17 @@ def refused(state: dallah.State, action: str, code: str, ruling: str | None) -> 
 def kinds(events: list[dict[str, Any]]) -> list[str]:
     """The kinds of a list of events."""
     return [e["kind"] for e in events]
+
+
+def team_heavy_cards() -> dallah.CardSet:
+    """The default set with many team cards (four each, two cups, Fazaa' too), stunts
+    without a cup after them and a Naql that adds one: every way a turn can end, often."""
+    d = dallah.DEFAULT_CARDS.to_dict()
+    for a in d["actions"]:
+        if a["kind"] in ("rotate", "tap", "blow"):
+            a["cups"] = 0
+        elif a["kind"] == "naql":
+            a["cups"] = 1
+        elif a["kind"] in ("fazaa", "tag_team", "shareek"):
+            a["count"], a["cups"] = 4, 2
+    return dallah.CardSet.from_dict(d)

@@ -7,7 +7,7 @@ import pytest
 
 from tablegames import PositionError, dallah, from_position, replay
 from tablegames.common.rng import Rng
-from tests.dallah.helpers import game, play
+from tests.dallah.helpers import game, play, team_heavy_cards
 
 
 def _phones(state: dallah.State) -> list[object]:
@@ -49,6 +49,36 @@ def test_random_mid_game_positions_round_trip(players: int) -> None:
             step += 1
         assert dallah.from_position(s.to_position()).is_over
     assert checked > 50
+
+
+@pytest.mark.parametrize("options", [
+    {"full_zone": "cup_leaves", "swaps_per_turn": 3},
+    {"late_falls": False, "swaps_per_turn": 0},
+    {"cards": "team_heavy", "swaps_per_turn": 2},
+])
+def test_random_mid_game_positions_round_trip_with_options_on(options: dict[str, object]) -> None:
+    """Any seat's legal action at random (late falls, swaps, several-cup reports' singles),
+    under house rules and a changed card set: every few actions the position reads back to
+    the same phones and legal lists, under the rules it names."""
+    opts = dict(options)
+    if opts.get("cards") == "team_heavy":
+        opts["cards"] = team_heavy_cards()
+    rules = dallah.Rules(**opts)  # type: ignore[arg-type]
+    checked = 0
+    for seed in range(3):
+        s = dallah.new_game(4, seed=seed, rules=rules,
+                            held=[["ma_ysir"], [], ["ana_mali_dakhal"], []])
+        rng = Rng(f"pos-{seed}")
+        while not s.is_over:
+            if s.version % 3 == 0:
+                back = dallah.from_position(s.to_position())
+                assert back.rules == rules and _phones(back) == _phones(s)
+                checked += 1
+            pool = [a for seat in range(4) for a in s.legal_actions(seat)]
+            moving = [a for a in pool if a.verb in ("draw", "roll", "settled")]
+            pick = moving if moving and rng.below(4) else pool
+            s.apply(pick[rng.below(len(pick))])
+    assert checked > 20
 
 
 def test_a_position_game_records_replays_and_logs() -> None:

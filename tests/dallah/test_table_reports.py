@@ -10,6 +10,7 @@ import pytest
 
 from tablegames import dallah
 from tablegames.common.rng import Rng
+from tablegames.dallah import stages as S
 from tests.dallah.helpers import game, kinds, play, refused
 
 
@@ -63,9 +64,11 @@ def test_swaps_left_agrees_with_the_legal_list() -> None:
         while not s.is_over:
             v = s.view(s.to_act)
             assert (v["swaps_left"] > 0) == (f"{s.to_act}:swap" in v["legal"]), v["legal"]
-            for other in range(4):
+            assert s.view(None)["swaps_left"] == v["swaps_left"]
+            for other in range(4):  # every phone agrees with its own legal list
                 if other != s.to_act:
-                    assert f"{other}:swap" not in s.view(other)["legal"]
+                    w = s.view(other)
+                    assert f"{other}:swap" not in w["legal"] and w["swaps_left"] == 0
             checked += v["swaps_left"] > 0
             legal = s.legal_actions()
             s.apply(legal[rng.below(len(legal))])
@@ -108,8 +111,9 @@ def test_late_falls_on_team_cards_go_to_the_turns_collector() -> None:
     s = game(actions=["fazaa", "place"], placements=["neck"], rolls=["tall"],
              pot={"lid": ["wide"]})
     play(s, "0:draw", "1:roll", "1:settled", "1:collapse")
-    assert s.piles == [0, 2, 0] and s.view(1)["prompt"].startswith(
-        "You collected 2 cups last turn (the Dallah collapsed). Draw")
+    assert s.piles == [0, 2, 0] and s.view(1)["prompt"] == (
+        "The Dallah collapsed after it settled: stand it back up first. You collected 2 "
+        "cups last turn (the Dallah collapsed). Draw an Action card.")
     assert s.view(None)["late_reporter"] is None  # nothing left on the Dallah to fall
 
 
@@ -244,6 +248,34 @@ def test_shareek_and_fazaa_phones_name_the_collector() -> None:
     assert s.view(0)["collector"] == 1 and s.view(1)["collector"] == 1
     assert s.view(1)["prompt"] == ("Fazaa' for P0: roll the die, then place the cup yourself; "
                                    "you collect any cup that falls.")
+    # the other phones, the turn's player's too, say that the helper collects
+    assert s.view(0)["prompt"] == ("Fazaa': waiting for P1 to roll the die; P1 collects any "
+                                   "cup that falls.")
+    play(s, "1:roll")
+    assert s.view(2)["prompt"] == ("Fazaa': waiting for P1 to place the Tall cup on the Neck; "
+                                   "P1 collects any cup that falls.")
+    assert s.view(1)["prompt"].startswith("Fazaa': place the Tall cup on the Neck; you "
+                                          "collect any cup that falls. Then report")
+    assert "P1" in s.view(0, "ar")["prompt"].split("؛")[1]
+
+
+@pytest.mark.ruling("DAL-24")
+def test_every_phone_names_the_collector_unless_the_turns_player_places() -> None:
+    checked = 0
+    for seed in range(12):
+        s = dallah.new_game(["Ann", "Bob", "Cy", "Di"], seed=seed)
+        bot = dallah.ModelBot(seed)
+        while not s.is_over:
+            c = s.collector
+            if s.stage in (S.ROLL, S.REPORT) and (c != s.placer or c != s.active):
+                for seat in range(4):
+                    v = s.view(seat)
+                    assert v["collector"] == c
+                    said = "you collect" if seat == c else f"{s.players[c]} collects"
+                    assert said in v["prompt"].replace("You collect", "you collect"), v["prompt"]
+                checked += 1
+            s.apply(bot.choose(s))
+    assert checked > 30
 
 
 @pytest.mark.ruling("DAL-14")
@@ -257,6 +289,28 @@ def test_after_a_collapse_the_prompt_says_to_stand_the_dallah_up() -> None:
     assert "أوقف الدلة" in s.view(0, "ar")["prompt"]
     play(s, "0:settled")
     assert s.view(1)["prompt"].startswith("P0 collected 2 cups last turn (the Dallah collapsed)")
+
+
+@pytest.mark.ruling("DAL-14", "DAL-23")
+def test_after_a_late_collapse_the_draw_prompt_says_to_stand_the_dallah_up() -> None:
+    s = game(actions=["place", "place"], placements=["neck", "lid"], rolls=["tall", "wide"],
+             pot={"lid": ["wide"]})
+    play(s, "0:draw", "0:roll", "0:settled", "0:collapse")
+    assert s.piles == [2, 0, 0] and s.view(None)["last_turn"]["collapsed"] is True
+    assert s.view(1)["prompt"] == ("The Dallah collapsed after it settled: stand it back up "
+                                   "first. P0 collected 2 cups last turn (the Dallah "
+                                   "collapsed). Draw an Action card.")
+    assert s.view(2, "ar")["prompt"].startswith("انهارت الدلة بعد أن استقرت: أوقفها")
+    assert "last_turn: 0 place 0 2 late 0" in s.to_position()
+    assert dallah.from_position(s.to_position()).view(1)["prompt"] == s.view(1)["prompt"]
+    play(s, "1:draw")
+    assert s.last_turn[4] == 1 and "late" not in s.to_position().splitlines()[-1]
+    # a collapse reported before settled: the reporter was told to stand it up then
+    s = game(actions=["place", "place"], placements=["neck"], rolls=["tall"],
+             pot={"lid": ["wide"]})
+    play(s, "0:draw", "0:roll", "0:collapse", "0:settled")
+    assert s.view(1)["prompt"].startswith("P0 collected 2 cups last turn (the Dallah "
+                                          "collapsed).")
 
 
 @pytest.mark.ruling("DAL-51")

@@ -5,13 +5,14 @@ is legal."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from p10_scenarios import game, legal, phase10_end, play, refused
 
 from tablegames import phase10
 from tablegames.common.bots import RandomBot
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, TablegamesError
 from tablegames.phase10 import Draw, Hit, Lay, Rules, SmartBot, Take, new_game
 
 JUNK1 = "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12"
@@ -82,6 +83,20 @@ def test_winner_scoring_the_highest_total_wins_and_a_tie_goes_to_a_tie_break() -
     tied = finale([85, 0, 0])  # 85 each: a tie-break hand between the two
     assert not tied.is_over and tied.tiebreak and tied.playing == [True, True, False]
     assert finale([0, 20, 0], "standard").outcome().winners == {0}  # the default: lowest
+
+
+@pytest.mark.ruling("P10-53")
+def test_the_tie_rule_picks_the_highest_or_the_lowest_total() -> None:
+    """Both complete phase 10 and seat 1 goes out: seat 0 ends on 15 penalty points and
+    seat 1 on none; under winner scoring seat 1 is credited 85 and seat 0 nothing."""
+    assert finale([0, 0, 0], Rules(best_total="highest")).outcome().winners == {0}
+    assert finale([0, 0, 0], Rules(best_total="lowest")).outcome().winners == {1}
+    assert finale([0, 0, 0], "standard").outcome().winners == {1}  # "auto": the lowest
+    assert finale([0, 0, 0], Rules(scoring="winner", best_total="lowest")).outcome().winners == {0}
+    assert finale([0, 0, 0], Rules(scoring="winner", best_total="highest")).outcome().winners == {1}
+    assert Rules().highest_wins is False and Rules(scoring="winner").highest_wins is True
+    with pytest.raises(ValueError, match="best_total"):
+        Rules(best_total="middle")  # type: ignore[arg-type]
 
 
 @pytest.mark.ruling("P10-59", "P10-52")
@@ -194,6 +209,33 @@ def test_check_group_phase_hit_and_points_without_a_game() -> None:
     assert phase10.hand_points(["R1", "R10", "S", "W"]) == 5 + 10 + 15 + 25
     assert phase10.hand_points([]) == 0
     assert phase10.hit_values("set?=W,W,W", "Y1") == [0]
+
+
+def test_the_checking_api_takes_rules_as_new_game_does() -> None:
+    lay = "set5=W,W,W set3=R3,B3,G3"
+    assert phase10.check_phase(lay, 1).code == "no_natural"
+    assert phase10.check_phase(lay, 1, rules="natural-per-phase") is None
+    assert phase10.check_phase(lay, 1, rules={"naturals": "phase"}) is None
+    assert phase10.check_group("set?=W,W", rules="open-wilds") is None
+    assert phase10.check_phase("set3=R3,B3,G3 run5-8=R5,B6,G7,Y8", 2, rules="short") is None
+
+
+@pytest.mark.parametrize("call", [
+    lambda: phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,W", 11),
+    lambda: phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,W", True),  # a bool is no number
+    lambda: phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,W", 1, rules="no-such-variant"),
+    lambda: phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,W", 1, hand=5),
+    lambda: phase10.check_phase("set3=R3,B3,G3 set7=R7,B7,X9", 1),
+    lambda: phase10.check_group("set3=R3,B3,G3", "set3+set3"),
+    lambda: phase10.check_group(7),
+    lambda: phase10.check_group((True, 3, (2, 14, 26))),
+    lambda: phase10.check_hit("W", "set7=R7,B7,W", 1.0),
+    lambda: phase10.check_hit("Q", "set7=R7,B7,W"),
+    lambda: phase10.hand_points("R1 Z"),
+])
+def test_the_checking_api_refuses_junk_with_a_tablegames_error(call: Any) -> None:
+    with pytest.raises(TablegamesError):
+        call()
 
 
 @pytest.mark.parametrize(("card", "group", "value", "code"), [

@@ -10,7 +10,7 @@ import pytest
 import tablegames
 from tablegames.common.bots import RandomBot
 from tablegames.common.position import PositionError
-from tablegames.phase10 import SmartBot, State, from_position, new_game
+from tablegames.phase10 import Rules, SmartBot, State, from_position, new_game
 
 
 def _views(state: State) -> list[dict[str, Any]]:
@@ -23,7 +23,8 @@ def _views(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def played(players: int, seed: int, steps: int, smart: bool, rules: str = "standard") -> State:
+def played(players: int, seed: int, steps: int, smart: bool, rules: str | Rules = "standard",
+           ) -> State:
     state = new_game(players=players, seed=seed, rules=rules)
     bots = [(SmartBot if smart else RandomBot)(seed + s) for s in range(players)]
     while not state.is_over and len(state.history) < steps:
@@ -31,14 +32,25 @@ def played(players: int, seed: int, steps: int, smart: bool, rules: str = "stand
     return state
 
 
-CASES = [(2, 1, 25, True, "standard"), (3, 2, 140, True, "standard"), (4, 3, 300, False, "standard"),
-         (6, 4, 90, True, "standard"), (3, 5, 200, True, "masters"), (4, 6, 160, True, "open-wilds"),
-         (2, 7, 2500, False, "short"), (3, 8, 10_000, True, "standard"), (5, 9, 120, True, "twist")]
+#: Every option away from its default at once (phase_choice needs distinct phases).
+ALL_OPTIONS = Rules(first_skip="twist", naturals="phase", hit_same_turn=False, phase_choice=True,
+                    skip_target="next", scoring="winner", wild_groups="open",
+                    best_total="lowest", hand_size=9,
+                    phases=("set3+set3", "set3+run4", "run7", "colour7", "set5+set2"))
+
+CASES: list[tuple[int, int, int, bool, str | Rules]] = [
+    (2, 1, 25, True, "standard"), (3, 2, 140, True, "standard"), (4, 3, 300, False, "standard"),
+    (6, 4, 90, True, "standard"), (3, 5, 200, True, "masters"), (4, 6, 160, True, "open-wilds"),
+    (2, 7, 2500, False, "short"), (3, 8, 10_000, True, "standard"), (5, 9, 120, True, "twist"),
+    (3, 10, 170, True, "skip-next"), (4, 11, 230, True, "winner-scores"),
+    (2, 12, 60, True, "hit-next-turn"), (3, 13, 120, True, ALL_OPTIONS),
+    (4, 14, 700, False, ALL_OPTIONS), (2, 15, 10_000, True, ALL_OPTIONS),
+]
 
 
 @pytest.mark.parametrize(("players", "seed", "steps", "smart", "rules"), CASES)
 def test_positions_round_trip_views_and_legal_actions(
-    players: int, seed: int, steps: int, smart: bool, rules: str,
+    players: int, seed: int, steps: int, smart: bool, rules: str | Rules,
 ) -> None:
     state = played(players, seed, steps, smart, rules)
     text = state.to_position()

@@ -180,7 +180,7 @@ def test_an_exploding_house_phase_lists_a_bounded_number_of_lay_downs() -> None:
     lays = [a for a in state.legal_actions() if isinstance(a, Lay)]
     assert 0 < len(lays) <= LAY_CAP
     assert [str(a) for a in lays] == [str(a) for a in state.legal_actions() if isinstance(a, Lay)]
-    assert len(json.dumps(state.view(0))) < 200_000
+    assert len(json.dumps(state.view(0))) < 500_000  # was 19 MB
 
 
 def test_a_lay_down_left_out_of_the_capped_list_is_still_accepted() -> None:

@@ -121,6 +121,22 @@ def test_dallah_draws_the_pot_with_its_cups_in_either_language() -> None:
     assert "الرقبة" in texts
 
 
+@pytest.mark.parametrize("seat", [None, 0])
+def test_an_arabic_dallah_picture_has_no_english_words(seat: int | None) -> None:
+    import re
+
+    state = tablegames.new_game("dallah", players=3, seed=1, pot={"neck": ["tall"]})
+    for _ in range(12):  # into a turn: a card, a cup and a zone in play
+        state.apply(state.legal_actions()[0])
+    root = ET.fromstring(render.svg(state.view(seat, lang="ar")))
+    names = set(state.players)
+    texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    words = {w for t in texts for w in re.findall(r"[A-Za-z]{2,}", t)} - names
+    assert not words
+    english = ET.fromstring(render.svg(state.view(seat)))
+    assert "pile" in " ".join(t.text or "" for t in english.iter("{http://www.w3.org/2000/svg}text"))
+
+
 def test_any_game_gets_a_picture_and_junk_is_refused() -> None:
     view = {"game": "mygame", "players": ["A", "B"], "seat": 1, "to_act": 0,
             "hand": ["X1", "Y2"], "hand_sizes": [3, 2]}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tablegames import shithead
+from tablegames.common.rules import rules_to_dict
 from tablegames.common.simulate import play_game
 from tablegames.testing import apply_all
 
@@ -54,3 +57,24 @@ def test_bot_rounds_end_far_below_the_action_limit() -> None:
             assert not s.limit_hit
             longest = max(longest, s.plays)
     assert longest < shithead.Rules().action_limit // 20
+
+
+def _classic(aces: str, swap: bool = False) -> dict[str, object]:
+    return {**rules_to_dict(shithead.Rules.variant("classic")), "aces": aces, "swap": swap}
+
+
+@pytest.mark.parametrize(("aces", "first"), [("high", "0:play 4d"), ("low", "0:play Ac")])
+def test_sheds_the_lowest_rank_of_the_rules_order(aces: str, first: str) -> None:
+    # classic table: A, 4, 5, 6, J, Q are plain. Ace high, the ace is the best plain card
+    # and is kept; ace low, it is the lowest and goes first.
+    s = game(seat("9♣ 9♦ 9♥", "5♣ 5♦ 5♥", "A♣ 4♦ J♠"), seat("K♣ K♦ K♥", "8♣ 8♥ 8♠", "5♠ 6♦ Q♠"),
+             rules=_classic(aces))
+    assert s.to_act == 0
+    assert str(shithead.SmartBot(1, explore=0).choose(s)) == first
+
+
+@pytest.mark.parametrize(("aces", "swap"), [("high", "0:swap 6d/Ah"), ("low", "0:done")])
+def test_swap_ranks_by_the_rules_order(aces: str, swap: str) -> None:
+    s = game(seat("9♣ 9♦ 9♥", "Q♥ J♣ 6♦", "A♥ 4♣ 5♦"), seat("K♣ K♦ K♥", "8♣ 8♥ 8♠", "5♠ 6♥ Q♠"),
+             rules=_classic(aces, swap=True))
+    assert str(shithead.SmartBot(1, explore=0).choose(s)) == swap

@@ -8,8 +8,9 @@ import pytest
 from tablegames import RulesError, shithead
 from tablegames.common.rules import rules_from_dict, rules_to_dict
 from tablegames.shithead.cards import pack
+from tablegames.testing import assert_refused
 
-from .helpers import game, seat
+from .helpers import game, names, seat
 
 ruling = pytest.mark.ruling
 
@@ -146,3 +147,24 @@ def test_rows_may_be_given_in_any_order_and_as_objects() -> None:
     b = rules_from_dict(shithead.Rules, {"effects": [{"value": 2, "does": "reset", "on": "any"},
                                                      shithead.Effect(8, "skip")]})
     assert a == b and [e.value for e in a.effects] == [2, 8]
+
+
+@ruling("SHD-21", "SHD-26")
+@pytest.mark.parametrize(("variant", "legal"), [
+    ("classic", ["1:play 6d", "1:play 10d"]),
+    ("classic-strict-seven", ["1:play 6d"]),
+])
+def test_no_ten_on_an_effective_seven(variant: str, legal: list[str]) -> None:
+    # a transparent 3 on the 7 leaves the 7 in force: the strict seven still refuses a 10
+    s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "2♠ 7♣ J♣"), seat("Q♣ Q♦ Q♥", "8♣ 8♥ 8♠", "10♦ 6♦ Q♠"),
+             seat("K♣ K♦ K♥", "5♣ 5♦ 5♥", "3♥ J♥ J♦"), rules=variant)
+    s.apply("0:play 7c")
+    s.apply("2:play 3h")
+    assert s.view(None)["pile_top"] == "3♥" and s.view(None)["pile_value"] == 7
+    assert names(s) == legal
+    if "1:play 10d" not in legal:
+        assert s.view(None)["restriction"] == "7 or less, not 10"
+        assert "(7 or less, not 10)" in s.view(1)["prompt"]
+        assert "10" not in s.view(None)["playable"]
+        assert_refused(s, "1:play 10d", code="restricted", ruling="SHD-21")
+        assert_refused(s, "1:play Qs", code="over_cap", ruling="SHD-21")

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
-from tablegames.common.errors import RulesError
 from tablegames.testing import apply_all, assert_refused
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
@@ -470,7 +469,17 @@ def test_house_rules_for_the_next_dealer() -> None:
 
 
 @ruling("TOE-31")
-def test_poverty_may_fold_without_poverty_is_refused() -> None:
-    with pytest.raises(RulesError):
-        toepen.Rules(poverty=False, poverty_may_fold=False)
-    assert toepen.Rules(poverty=False).poverty_may_fold is True
+def test_poverty_may_fold_works_without_the_poverty_rule() -> None:
+    # poverty_may_fold=False alone: seat 1, one life from the limit, is named as poor and
+    # may not fold, but there is no poverty lead or opening stake of 2 (poverty=False)
+    s = game(SPLIT, lives=[0, 9, 0], rules={"poverty": False, "poverty_may_fold": False})
+    v = s.view(None)
+    assert v["poverty"] == [False, True, False] and v["stake"] == 1 and v["leader"] == 0
+    assert v["stage"] == "play" and s.to_act == 0
+    assert s.view(1)["prompt"].startswith("You are in poverty (one life from the limit). "
+                                          "You may not fold.")
+    s.apply("0:knock")
+    assert s.queue == [2]  # seat 1 is not asked
+    assert_refused(s, "1:fold", code="poverty_no_fold", ruling="TOE-31")
+    plain = game(SPLIT, lives=[0, 9, 0], rules={"poverty": False})
+    assert plain.view(None)["poverty"] == [False, False, False]
