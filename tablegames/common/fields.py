@@ -150,15 +150,9 @@ class _Count(Kind):
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         return f"(type({v}) is int and {self._lo} <= {v} <= {self._hi})", v
 
-    def small(self) -> bool:
-        """Whether every value has its text in the shared table of small numbers."""
-        return self._lo >= _SMALL_LO and self._hi <= _SMALL_HI
-
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         ns["_S"] = _SMALL
-        if self.small():
-            return f"_S[{x}]"
-        return f"(_S.get({x}) or format({x}, 'd'))"
+        return f"_S[{x}]"
 
     def load(self, r: Reader, ctx: Ctx) -> int:
         return r.int(self.lo, self.hi)
@@ -633,7 +627,16 @@ class _TupleSeq(Kind):
 # -- the compiled text: helpers ----------------------------------------------------------
 #: The JSON text of every number a seat, a card code or a small count can be.
 _SMALL_LO, _SMALL_HI = -1, 1_023
-_SMALL = {i: str(i) for i in range(_SMALL_LO, _SMALL_HI + 1)}
+
+
+class _IntText(dict[int, str]):
+    """The text of an int: looked up for small ones, written (not kept) for others."""
+
+    def __missing__(self, key: int) -> str:
+        return format(key, "d")  # a float or None raises: the state is written by dumps
+
+
+_SMALL = _IntText({i: str(i) for i in range(_SMALL_LO, _SMALL_HI + 1)})
 _BOOL = {False: "false", True: "true"}
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
 
@@ -696,14 +699,6 @@ def _frozen_text(v: Any) -> str:
     return text
 
 
-def _ints_json(v: list[int]) -> str:
-    """JSON text of a list of ints of any size (small ones from the table)."""
-    try:
-        return "[" + ",".join(map(_SMALL.__getitem__, v)) + "]"
-    except KeyError:
-        return "[" + ",".join(map("{:d}".format, v)) + "]"
-
-
 class _Memo(dict[tuple[Any, ...], str]):
     """JSON text of short tuples of seats or flags, remembered (at most ``LIMIT``).
 
@@ -734,11 +729,7 @@ def _seq_json(inner: Kind, x: str, ns: dict[str, Any], depth: int) -> str:
     t = type(inner)
     fn: Any = None
     if t is _Count:
-        assert isinstance(inner, _Count)
-        fn = _SMALL.__getitem__ if inner.small() else None
-        if fn is None:
-            ns["_ints"] = _ints_json
-            return f"_ints({x})"
+        fn = _SMALL.__getitem__
     elif t is _Seat or t is _Flag:
         assert isinstance(inner, _Seat | _Flag)
         if t is _Seat and inner.none is None:  # type: ignore[union-attr]

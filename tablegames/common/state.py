@@ -644,14 +644,21 @@ class BaseState(ABC):
             deck = setup["deck"].strs()
         extra: dict[str, Any] = sd["extra"] if type(sd.get("extra")) is dict else setup["extra"]._dict()
         world = "world" in sd and setup["world"].bool()
-        try:
-            normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
-            check_seed(seed)
-            cls._check_setup_keys(extra)
-            if "position" not in extra:  # a position is checked when it is read
-                _validated_setup(cls, players, seed, rules, rules_key, deck, extra)
-        except SetupError as exc:
-            raise StateError(f"$.setup: {exc}") from None
+        # the setup's checks are a pure function of these values: done once per setup
+        key = (cls, players, seed, rules_key, None if deck is None else tuple(deck), dumps(extra))
+        if not rules_key or key not in _SETUPS_OK:
+            try:
+                normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+                check_seed(seed)
+                cls._check_setup_keys(extra)
+                if "position" not in extra:  # a position is checked when it is read
+                    cls._validate_setup(players, seed, rules, deck, extra)
+            except SetupError as exc:
+                raise StateError(f"$.setup: {exc}") from None
+            if rules_key:
+                if len(_SETUPS_OK) >= _LOAD_CACHE:
+                    _SETUPS_OK.clear()
+                _SETUPS_OK[key] = None
         obj = cls.__new__(cls)
         obj._init_common(players, seed, rules, deck, fresh(extra))
         obj.world = world
@@ -819,7 +826,8 @@ _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
 #: of them may carry). Bounded like the other load caches.
 _RULES_READ: dict[tuple[type, str], tuple[Any, frozenset[str]]] = {}
 #: Setups already found valid, so loading the saves of one game again does not check
-#: its setup again (``_validate_setup`` is a pure function of these values).
+#: its setup again (the checks and ``_validate_setup`` are pure functions of the key:
+#: class, players, seed, rules text, deck, setup extras).
 _SETUPS_OK: dict[tuple[Any, ...], None] = {}
 _LOAD_CACHE = 256
 
@@ -874,21 +882,6 @@ def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, str]:
     if saved not in hit[1]:
         raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
     return hit[0], "" if key is None else key[1]
-
-
-def _validated_setup(
-    cls: type[BaseState], players: tuple[str, ...], seed: int | str, rules: Any, rules_key: str,
-    deck: list[str] | None, extra: dict[str, Any],
-) -> None:
-    """Run ``cls._validate_setup`` unless these very values passed it before."""
-    key = (cls, players, seed, rules_key, None if deck is None else tuple(deck), dumps(extra))
-    if rules_key and key in _SETUPS_OK:
-        return
-    cls._validate_setup(players, seed, rules, deck, extra)
-    if rules_key:
-        if len(_SETUPS_OK) >= _LOAD_CACHE:
-            _SETUPS_OK.clear()
-        _SETUPS_OK[key] = None
 
 
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).

@@ -261,3 +261,14 @@ def test_checked_kinds_run_the_check_on_both_paths() -> None:
     assert kind.load(Reader([[1, [2]]]), Ctx(2)) == [(1, (2,))]
     d = derived()
     assert not d.persisted and d.immutable
+
+
+def test_numbers_beyond_the_table_are_written_too() -> None:
+    s = positions("phase10", 3, 6, every=10**9, limit=40)[-1]
+    spec = _spec(type(s))
+    s.scores = [123_456, 0, 10**9]
+    s.made = [1 << 29, 5, 0]
+    assert spec.json_direct(s) == dumps(spec.dump(s))
+    assert s.to_json() == reference_json(s)
+    s.scores = [1.5, 0, 0]  # a value that fits no number kind: written by dumps instead
+    assert s.to_json() == reference_json(s)
