@@ -629,7 +629,7 @@ class BaseState(ABC):
         pnames = sd.get("players")
         if type(pnames) is not list or len(pnames) > cls.MAX_PLAYERS:
             raise setup["players"].fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
-        if not all([type(x) is str for x in pnames]):
+        if not _ONLY_STR.issuperset(map(type, pnames)):
             setup["players"].strs()
         players: tuple[str, ...] = tuple(pnames)
         seed = sd.get("seed")
@@ -638,7 +638,7 @@ class BaseState(ABC):
         deck_v = sd.get("deck", _ABSENT)
         if deck_v is None:
             deck = None
-        elif type(deck_v) is list and all([type(x) is str for x in deck_v]):
+        elif type(deck_v) is list and _ONLY_STR.issuperset(map(type, deck_v)):
             deck = list(deck_v)
         else:
             deck = setup["deck"].strs()
@@ -821,6 +821,7 @@ class BaseState(ABC):
 
 
 _ABSENT: Any = object()
+_ONLY_STR = frozenset({str})
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
 #: Saved rules already read: (class, their canonical text) -> (rules, the hashes a save
 #: of them may carry). Bounded like the other load caches.
@@ -1069,7 +1070,7 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
     if type(v) is not dict or v.keys() != _HISTORY_KEYS:
         raise r.fail("expected {actions, order, width}")
     actions, order, width = v["actions"], v["order"], v["width"]
-    if type(actions) is not list or not all([type(x) is str for x in actions]):
+    if type(actions) is not list or not _ONLY_STR.issuperset(map(type, actions)):
         raise r["actions"].fail("expected a list of strings")
     if type(order) is not str:
         order = r["order"].str()
