@@ -888,6 +888,8 @@ def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, str]:
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_"
 _PAIRS = [a + b for a in _DIGITS for b in _DIGITS]
+#: ``bytes.translate`` table: a value below 64 to its digit's byte.
+_DIGIT_OF = bytes(_DIGITS, "ascii") + bytes(192)
 #: ``bytes.translate`` table: a digit's byte to its value, every other byte to 255.
 _VALUE = bytes(_DIGITS.find(chr(b)) if chr(b) in _DIGITS else 255 for b in range(256))
 #: Two digit values read as one native 16-bit number (``memoryview.cast("H")``) to the
@@ -906,10 +908,14 @@ def _width(distinct: int) -> int:
 
 
 def _spell(codes: Sequence[int], width: int) -> str:
+    """The ``order`` text of ``codes`` (through bytes: one C loop per step)."""
     if width == 1:
-        return "".join(map(_DIGITS.__getitem__, codes))
+        return bytes(codes).translate(_DIGIT_OF).decode("ascii")
     if width == 2:
-        return "".join(map(_PAIRS.__getitem__, codes))
+        slots = array.array("H", map(_SLOT2.__getitem__, codes))  # first * 256 + second
+        if sys.byteorder == "little":
+            slots.byteswap()
+        return slots.tobytes().translate(_DIGIT_OF).decode("ascii")
     return "".join([_PAIRS[i >> 6] + _DIGITS[i & 63] for i in codes])
 
 
@@ -990,14 +996,15 @@ class HistoryCode:
         names = self.names
         start = len(names)
         texts = list(map(str, history[self.k:]))
-        for t in dict.fromkeys(texts):  # new notations, numbered in order of first use
-            if t not in index:
-                index[t] = len(names)
-                names.append(t)
-        codes = list(map(index.__getitem__, texts))
-        if len(names) > start:
-            new = ",".join(map(_json_str, names[start:]))
+        # new notations, numbered in order of first use
+        fresh = [t for t in dict.fromkeys(texts) if t not in index] if index else list(
+            dict.fromkeys(texts))
+        if fresh:
+            index.update(zip(fresh, range(start, start + len(fresh)), strict=True))
+            names.extend(fresh)
+            new = dumps(fresh)[1:-1]  # one encoder call for all of them
             self.atext = f"{self.atext},{new}" if start else new
+        codes = list(map(index.__getitem__, texts))
         width = _width(len(names))
         steps = codes
         if width != self.width:  # past 64 (or 4096) actions: spell everything again
