@@ -12,6 +12,8 @@ from __future__ import annotations
 import builtins
 import json
 from collections.abc import Iterator
+from itertools import accumulate
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
 from tablegames.common.errors import StateError
@@ -20,9 +22,24 @@ from tablegames.common.errors import StateError
 FORMAT_VERSION = 3
 
 
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+#: ``json``'s C encoder, made once with the canonical settings: ``json.dumps`` builds a
+#: new encoder on every call, which costs more than encoding a small value.
+_ENCODE = None if c_make_encoder is None else c_make_encoder(
+    None, _not_json, encode_basestring_ascii, None, ":", ",", True, False, False)
+
+
 def dumps(data: Any) -> str:
-    """Canonical JSON text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    """Canonical JSON text (sorted keys, no spaces, ASCII only, no NaN)."""
+    if _ENCODE is None:
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                          allow_nan=False)
+    if type(data) is str:  # the C encoder returns a string itself, not pieces, for one
+        return encode_basestring_ascii(data)
+    return "".join(_ENCODE(data, 0))
 
 
 #: The largest save :func:`loads` reads. The longest real games save to a few hundred
@@ -34,6 +51,10 @@ MAX_DEPTH = 40
 
 def _no_constant(name: str) -> Any:
     raise StateError(f"saved state holds {name}, which is not a number JSON allows")
+
+
+#: One decoder for every load (``json.loads`` with an option builds a new one each call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
@@ -55,7 +76,7 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     if len(text) > max_text:
         raise StateError(f"saved state is larger than {max_text} characters")
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise StateError(f"saved state is not valid JSON (truncated?): {exc}") from None
     except RecursionError:
@@ -64,8 +85,35 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
         raise
     except ValueError as exc:  # an integer longer than Python converts
         raise StateError(f"saved state holds a number that cannot be read: {exc}") from None
-    check_depth(value)
+    if not _shallow(text.encode("utf-8", "surrogatepass")):
+        raise StateError(f"saved state is nested deeper than {MAX_DEPTH} levels")
     return value
+
+
+#: ``bytes.translate`` deletes every byte but the brackets and the quote.
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
+#: How each byte changes the nesting (``[`` and ``{`` open, ``]`` and ``}`` close).
+_NESTING = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
+
+
+def _shallow(text: bytes, limit: int = MAX_DEPTH) -> bool:
+    """Whether valid JSON ``text`` nests at most as deep as :func:`check_depth` allows.
+
+    Done on the text, at C speed, rather than by walking the parsed tree (which cost
+    more than the parse itself): a text with few brackets passes at once; otherwise
+    escaped backslashes and quotes are dropped, then everything but brackets and quotes,
+    then adjacent quote pairs (which keeps every bracket on its side of the quotes), and
+    any string still holding a bracket; the running sum of the brackets left is the
+    nesting.
+    """
+    if text.count(b"[") + text.count(b"{") <= limit + 1:
+        return True
+    if b"\\" in text:
+        text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = text.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
+    if b'"' in brackets:
+        brackets = b"".join(brackets.split(b'"')[::2])
+    return max(accumulate(map(_NESTING.__getitem__, brackets), initial=0)) <= limit + 1
 
 
 def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:

@@ -38,8 +38,8 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
-    Kind,
     count,
+    derived,
     enum,
     flag,
     ints,
@@ -97,21 +97,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
 #: exact sizes are checked against the card set in ``_check_loaded``).
 _BIG = 5_000
-
-
-class _Derived(Kind):
-    """A field computed from the rules: shared by ``copy``, not saved, rebuilt on load.
-
-    The card set's integer tables are looked up on every action, so they live in an
-    attribute (``self.t``) rather than behind a property; ``_check_loaded`` sets it again.
-    """
-
-    persisted = False
-    immutable = True
-
-    @staticmethod
-    def factory() -> None:
-        return None
 
 
 class State(PileActions, BaseState):
@@ -172,7 +157,9 @@ class State(PileActions, BaseState):
         "names": "display names in lang: shapes, zones and cards, id -> name",
     }
 
-    t: Annotated[Table, _Derived()]
+    #: The card set's integer tables, looked up on every action, so an attribute rather
+    #: than a property (``_check_loaded`` sets it again after loading).
+    t: Annotated[Table, derived()]
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
     turn_no: Annotated[int, count()]
@@ -208,7 +195,7 @@ class State(PileActions, BaseState):
     answered: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
     used: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
     #: The Biggest Losers once the game is over (derived from the piles, not saved).
-    losers: Annotated[list[int], _Derived()]
+    losers: Annotated[list[int], derived()]
     last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=6)]
 
     @classmethod

@@ -52,16 +52,18 @@ from tablegames.common.errors import (
 from tablegames.common.fields import (
     card,
     cards,
+    checked,
     count,
-    custom,
     enum,
     flag,
     flags,
+    frozen_json,
     listof,
     optional,
     per_seat,
     seat,
     transient,
+    tuple_of,
     tuple_seq,
 )
 from tablegames.common.outcome import Outcome
@@ -106,24 +108,18 @@ TableGroup = tuple[int, int, tuple[int, ...]]
 _MAX_GROUP = 32
 
 
-def _dump_group(g: TableGroup) -> list[Any]:
-    return [g[0], g[1], list(g[2])]
-
-
-def _load_group(r: Reader, _n: int) -> TableGroup:
-    kind_r, key_r, cards_r = r.list(3)
-    body = cards_r.ints(0, N_FACES - 1)
-    if not 1 <= len(body) <= _MAX_GROUP:
-        raise cards_r.fail(f"a group holds 1 to {_MAX_GROUP} cards")
-    g: TableGroup = (kind_r.int(0, 2), key_r.int(OPEN, 12), tuple(body))
+def _group_problem(g: TableGroup, _n: int) -> str | None:
+    """Why a loaded group is not one the lay-down rules could have made (``None``: it is)."""
     fault = group_fault(Group(*g))
-    if fault is not None:
-        raise r.fail(f"not a valid group: {fault[2]}")
-    return g
+    return None if fault is None else f"not a valid group: {fault[2]}"
 
 
-#: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group.
-GROUP = custom(dump=_dump_group, load=_load_group)
+#: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group
+#: (declared, so loading and saving it take the core's compiled paths).
+GROUP = checked(
+    tuple_of(count(0, 2), count(OPEN, 12), tuple_seq(card(N_FACES), max_len=_MAX_GROUP)),
+    _group_problem,
+)
 
 #: The keys of one hand's result on the score sheet (``results``).
 RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
@@ -166,8 +162,18 @@ def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
     raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
 
 
-#: The score sheet: results are built once and never edited, so ``copy`` shares them.
-RESULTS = custom(dump=list, load=_load_results, copy=list)
+def _sheet_problem(sheet: list[dict[str, Any]], n: int) -> str | None:
+    """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
+    try:
+        _load_results(Reader(sheet, "results"), n)
+    except StateError as exc:
+        return str(exc)
+    return None
+
+
+#: The score sheet: results are built once and never edited, so ``copy`` shares them
+#: (and a save writes each one's text once: the core remembers frozen values).
+RESULTS = checked(listof(frozen_json(), max_len=10_000), _sheet_problem)
 
 #: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
 #: within a turn. Only hands that pass the feasibility test get here.

@@ -63,9 +63,9 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
-    Kind,
     cards,
     count,
+    derived,
     enum,
     flag,
     flags,
@@ -139,22 +139,6 @@ def _full_deck(decks: int) -> list[int]:
 def max_players(decks: int) -> int:
     """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
     return FACES * decks // PER_SEAT
-
-
-class _Derived(Kind):
-    """A field worked out from the rules or the saved fields: shared by ``copy``, never
-    saved, and set again by ``_check_loaded`` after loading."""
-
-    persisted = False
-
-    @staticmethod
-    def factory() -> None:
-        return None
-
-
-def derived() -> Kind:
-    """A field recomputed on loading (see :class:`_Derived`)."""
-    return _Derived()
 
 
 class State(BaseState):
