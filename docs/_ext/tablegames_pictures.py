@@ -147,7 +147,10 @@ class TablePicture(SphinxDirective):
             state = state_for(game, mode, text, earlier)
             view = self.view(state, game, seat)
             caption = self.options.get("caption")
-            picture = render.svg(view, title=caption)
+            # The caption is translated after parsing, the SVG is not: a translated build
+            # keeps the picture's own label, which speaks the view's language.
+            english = (self.config.language or "en") == "en"
+            picture = render.svg(view, title=caption if english else None)
         except (PictureError, ValueError, ImportError) as exc:
             logger.warning("table-picture: %s", exc, location=self.get_location())
             return []
