@@ -99,6 +99,8 @@ _T = TypeVar("_T")
 
 #: A seat order or queue as a tuple (replaced, never edited; saved as a list).
 _SEATS = tuple_seq(seat(), 1_000)
+#: A hand laid away whole (thrown in, set aside): at most four cards, as a tuple.
+_FOUR = tuple_seq(card(32), 4)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
 _PLAYED = tuple_seq(tuple_of(seat(), card(32)), 8)
 
@@ -179,7 +181,7 @@ class State(BaseState):
     hand_no: Annotated[int, count(0)]
     hands: Annotated[list[list[int]], per_seat(cards(32, 8))]
     stock: Annotated[list[int], cards(32)]
-    thrown: Annotated[list[list[int]], per_seat(cards(32, 4))]
+    thrown: Annotated[tuple[tuple[int, ...], ...], _seat_tuple(_FOUR)]
     revealed: Annotated[tuple[bool, ...], _seat_tuple(flag())]
     exchanged: Annotated[tuple[bool, ...], _seat_tuple(flag())]
     in_hand: Annotated[tuple[bool, ...], _seat_tuple(flag())]
@@ -207,9 +209,9 @@ class State(BaseState):
     deal_order: Annotated[tuple[int, ...], _SEATS]
     exchange_round: Annotated[int, count(0, 1)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
-    thrown_again: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
+    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
     revealed_again: Annotated[tuple[bool, ...] | None, optional(_seat_tuple(flag()))]
-    set_aside: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
+    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
     void: Annotated[tuple[int, ...] | None, optional(_seat_tuple(count(0, 15)))]
@@ -289,7 +291,7 @@ class State(BaseState):
         self.knocker = -1
         self.in_hand = tuple(active)
         self.folded = _NO_FLAGS[n]
-        self.thrown = [[] for _ in range(n)]
+        self.thrown = _NO_CARDS[n]
         self.revealed = _NO_FLAGS[n]
         self.exchanged = _NO_FLAGS[n]
         self.exchanger = -1
@@ -301,9 +303,9 @@ class State(BaseState):
         self.void = (0,) * n if rules.fold_withdraws else None
         self.exchange_round = 0
         twice = rules.second_exchange
-        self.thrown_again = [[] for _ in range(n)] if twice else None
+        self.thrown_again = _NO_CARDS[n] if twice else None
         self.revealed_again = _NO_FLAGS[n] if twice else None
-        self.set_aside = [[] for _ in range(n)] if rules.bluff_takes_back else None
+        self.set_aside = _NO_CARDS[n] if rules.bluff_takes_back else None
         self.withdrawn = () if rules.fold_withdraws else None
         ev.append(
             Event(
@@ -511,9 +513,9 @@ class State(BaseState):
     def _exchange(self, seat: int) -> None:
         if self.exchange_round:
             assert self.thrown_again is not None  # the second_exchange rule is on
-            self.thrown_again[seat] = self.hands[seat]
+            self.thrown_again = _put(self.thrown_again, seat, tuple(self.hands[seat]))
         else:
-            self.thrown[seat] = self.hands[seat]
+            self.thrown = _put(self.thrown, seat, tuple(self.hands[seat]))
         stock = self.stock
         self.hands[seat] = sorted(stock[-4:])
         del stock[-4:]
@@ -542,12 +544,12 @@ class State(BaseState):
     def _challenge(self, seat: int) -> None:
         ex = self.exchanger
         rules = self.rules
-        again = self.exchange_round == 1
+        again = self.exchange_round == 1 and self.thrown_again is not None
         pile = self.thrown_again if again and self.thrown_again is not None else self.thrown
         honest = is_dirty(pile[ex], rules.dirty_hand)
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
         self.lives = _put(self.lives, loser, self.lives[loser] + lost)
-        if again and self.revealed_again is not None:
+        if self.exchange_round == 1 and self.revealed_again is not None:
             self.revealed_again = _put(self.revealed_again, ex, True)
         else:
             self.revealed = _put(self.revealed, ex, True)
@@ -557,23 +559,28 @@ class State(BaseState):
                                 "loser": loser, "lives_lost": lost})
         )
         if not honest and rules.bluff_takes_back:
-            self._take_back(ex, pile)
+            self._take_back(ex, again)
         if rules.out_at_once and self.lives[loser] >= rules.limit:
             self._out_now(loser)
             if self.stage == OVER:
                 return
         self._resume_exchange()
 
-    def _take_back(self, ex: int, pile: list[list[int]]) -> None:
+    def _take_back(self, ex: int, again: bool) -> None:
         """A caught bluffer takes back the hand just turned up (``bluff_takes_back``).
 
         The cards drawn for it are set aside face down, out of play for the round, seen
         by the bluffer only; the hand taken back has been seen by everybody (``shown``).
         """
         assert self.set_aside is not None  # the bluff_takes_back rule is on
-        self.set_aside[ex] = self.hands[ex]
-        self.hands[ex] = pile[ex]
-        pile[ex] = []
+        self.set_aside = _put(self.set_aside, ex, tuple(self.hands[ex]))
+        if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
+            assert self.thrown_again is not None
+            self.hands[ex] = list(self.thrown_again[ex])
+            self.thrown_again = _put(self.thrown_again, ex, ())
+        else:
+            self.hands[ex] = list(self.thrown[ex])
+            self.thrown = _put(self.thrown, ex, ())
         self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
         self._announce(ex)
 
@@ -1075,18 +1082,24 @@ class State(BaseState):
                 new_hands[s] = rest[k:k + size]
                 k += size
             world.hands[s] = sorted(new_hands[s])
+        # the laid-away hands are tuples the world shares with this state: new ones
+        thrown = list(world.thrown)
+        again = None if world.thrown_again is None else list(world.thrown_again)
+        set_aside = None if world.set_aside is None else list(world.set_aside)
         for s in range(self.n):
             if s == seat:
                 continue
-            for mine, theirs, seen in ((world.thrown, self.thrown, self.revealed),
-                                       (world.thrown_again, self.thrown_again,
-                                        self.again_seen()),
-                                       (world.set_aside, self.set_aside, None)):
+            for mine, theirs, seen in ((thrown, self.thrown, self.revealed),
+                                       (again, self.thrown_again, self.again_seen()),
+                                       (set_aside, self.set_aside, None)):
                 if mine is not None and theirs is not None and theirs[s] and (
                         seen is None or not seen[s]):
                     size = len(theirs[s])
-                    mine[s] = sorted(rest[k:k + size])
+                    mine[s] = tuple(sorted(rest[k:k + size]))
                     k += size
+        world.thrown = tuple(thrown)
+        world.thrown_again = None if again is None else tuple(again)
+        world.set_aside = None if set_aside is None else tuple(set_aside)
         world.stock = rest[k:]
         assert len(world.stock) == len(self.stock)
         return world
@@ -1204,7 +1217,8 @@ class State(BaseState):
         self.ex_queue = tuple(r.parse("exchange_queue", seat_of, ()))
         self.turn = r.int("turn", 0, n - 1)
         self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
-        self.thrown = [sorted(r.parse(f"thrown {s}", PACK.code, ())) for s in range(n)]
+        self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
+                             for s in range(n)])
         tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
         while r.has(f"trick {len(tricks)}"):
             key = f"trick {len(tricks)}"
@@ -1223,12 +1237,14 @@ class State(BaseState):
                             default=self.trick[0][0] if self.trick else self.turn)
         self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
         rules = self.rules
-        again = [sorted(r.parse(f"thrown_again {s}", PACK.code, ())) for s in range(n)]
+        again = tuple([tuple(sorted(r.parse(f"thrown_again {s}", PACK.code, ())))
+                       for s in range(n)])
         again_seen = seat_set("revealed_again")
         twice = rules.second_exchange or any(again) or any(again_seen)
         self.thrown_again = again if twice else None  # lines the rules lack are refused
         self.revealed_again = again_seen if twice else None
-        aside = [sorted(r.parse(f"set_aside {s}", PACK.code, ())) for s in range(n)]
+        aside = tuple([tuple(sorted(r.parse(f"set_aside {s}", PACK.code, ())))
+                       for s in range(n)])
         self.set_aside = aside if rules.bluff_takes_back or any(aside) else None
         withdrawn = tuple(r.parse("withdrawn", played, ()))
         self.withdrawn = withdrawn if rules.fold_withdraws or withdrawn else None
