@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from itertools import chain, combinations
+from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
@@ -107,7 +107,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
-from tablegames.shithead.multisets import add_sorted, contains, minus, remove_all
+from tablegames.shithead.multisets import add_sorted, contains, remove_all
 from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
@@ -134,6 +134,42 @@ _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 def _full_deck(decks: int) -> list[int]:
     """Every card of ``decks`` decks in code order (read only: shared)."""
     return pack(decks).full_deck()
+
+
+#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
+#: each of them once", which a set answers without sorting (see ``_check_loaded``).
+_ONE_DECK = frozenset(_full_deck(1))
+assert len(_ONE_DECK) == len(_full_deck(1))
+
+#: The compiled effects table of each rules object seen (``id -> (rules, table)``; the
+#: rules are held so their id is not reused). Loading a save reads its rules through the
+#: core's cache, so the same object comes back and this spares ``compile_table``'s
+#: hashing of the whole effects tuple on every load. Emptied when full.
+_TABLES: dict[int, tuple[Rules, Table]] = {}
+
+
+def _table_of(rules: Rules) -> Table:
+    """``compile_table`` of these rules, remembered by the rules object."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    table = compile_table(rules.effects, rules.aces)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(rules)] = (rules, table)
+    return table
+
+
+def _unseen(hand: list[int], known: list[int]) -> list[int] | None:
+    """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
+    part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""
+    rest = list(hand)
+    try:
+        for c in known:
+            rest.remove(c)
+    except ValueError:
+        return None
+    return rest
 
 
 def max_players(decks: int) -> int:
@@ -255,7 +291,7 @@ class State(BaseState):
         n = len(players)
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
-        self.table = compile_table(rules.effects, rules.aces)
+        self.table = _table_of(rules)
         self.round_no = 0
         self.tally = [0] * n
         self.rounds_done = []
@@ -1158,7 +1194,7 @@ class State(BaseState):
         """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
         n = self.n
         rules = self.rules
-        self.table = compile_table(rules.effects, rules.aces)
+        self.table = _table_of(rules)
         self.top = self.table.top_of(self.pile)
         stage = self.stage
         if self.direction == 0:
@@ -1180,35 +1216,19 @@ class State(BaseState):
                 or item["loser"] in item["order"]
             ):
                 raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
-        for s in range(n):
-            if len(self.up[s]) > HAND_SIZE or len(self.down[s]) > HAND_SIZE:
-                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
-            if len(self.slots[s]) > HAND_SIZE:
-                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
-            if sum(1 for d in self.rounds_done if d["loser"] == s) != self.tally[s]:
-                raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
-            hand = self.hands[s]
-            if hand != sorted(hand) or self.up[s] != sorted(self.up[s]):
-                raise StateError(f"$.state: seat {s}'s cards are not in order")
-            known = self.known[s]
-            if known != sorted(known) or not contains(hand, known):
-                raise StateError(f"$.state.known[{s}]: not cards of that hand")
-            if not consistent(self.slots[s], minus(hand, known)):
-                raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
-            if self.active[s] == (s in self.finished):
-                raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
-            holds = bool(hand or self.up[s] or self.down[s])
-            if not self.active[s] and holds:
-                raise StateError(f"$.state: seat {s} has left the round but holds cards")
-            if self.active[s] and not holds and stage != OVER and not (
-                stage == GIVING and s == self.turn
-            ):
-                raise StateError(f"$.state: seat {s} holds no cards but is still in play")
+        self._check_seats()
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
-        every = sorted(chain(self.stock, self.aside, self.pile, self.burnt, self.removed,
-                             *self.hands, *self.up, *self.down))
-        if every != _full_deck(rules.decks):
+        every = self.stock + self.aside + self.pile + self.burnt + self.removed
+        for group in (self.hands, self.up, self.down):
+            for cards_ in group:
+                every += cards_
+        if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
+            whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
+        else:
+            every.sort()
+            whole = every == _full_deck(rules.decks)
+        if not whole:
             raise StateError("$.state: the cards do not add up to the pack")
         queue = self.queue
         if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
@@ -1236,6 +1256,50 @@ class State(BaseState):
             raise StateError("$.state.loser: a round in play has no loser yet")
         if self.plays >= rules.action_limit and stage != OVER:
             raise StateError("$.state.plays: the round is past its action limit")
+
+    def _check_seats(self) -> None:
+        """Each seat's cards, knowledge and place in the round (part of ``_check_loaded``).
+
+        The checks of one seat run in this order and the first that fails is named, as
+        the seats come; it runs on every load, so the common cases take short cuts that
+        decide the same: no known cards leaves the whole hand unseen, and slots without
+        bars fit any unseen cards of their number (``consistent`` of such slots is a
+        length test). ``rounds_done`` is checked before (each loser a seat).
+        """
+        stage = self.stage
+        ups, downs, all_slots, hands, all_known = self.up, self.down, self.slots, self.hands, self.known
+        active, tally = self.active, self.tally
+        finished = set(self.finished)
+        lost = [0] * self.n
+        for d in self.rounds_done:
+            lost[d["loser"]] += 1
+        giver = self.turn if stage == GIVING else -1  # may hold nothing for a moment
+        for s in range(self.n):
+            up, down, slots = ups[s], downs[s], all_slots[s]
+            if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
+                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
+            if len(slots) > HAND_SIZE:
+                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
+            if lost[s] != tally[s]:
+                raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
+            hand = hands[s]
+            if hand != sorted(hand) or up != sorted(up):
+                raise StateError(f"$.state: seat {s}'s cards are not in order")
+            known = all_known[s]
+            unseen: list[int] | None = hand
+            if known and (known != sorted(known) or (unseen := _unseen(hand, known)) is None):
+                raise StateError(f"$.state.known[{s}]: not cards of that hand")
+            assert unseen is not None
+            if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
+                raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
+            playing = active[s]
+            if playing == (s in finished):
+                raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
+            holds = bool(hand or up or down)
+            if not playing and holds:
+                raise StateError(f"$.state: seat {s} has left the round but holds cards")
+            if playing and not holds and stage != OVER and s != giver:
+                raise StateError(f"$.state: seat {s} holds no cards but is still in play")
 
 
 def _ascii(codes: Iterable[int]) -> list[str]:

@@ -41,23 +41,23 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
     Annotated,
+    Kind,
     card,
     cards,
+    checked,
     count,
     enum,
-    flags,
+    flag,
     frozen_json,
-    listof,
     optional,
     per_seat,
     seat,
-    seats,
     tuple_of,
     tuple_seq,
 )
@@ -81,6 +81,33 @@ _ONLY = tuple(frozenset((s,)) for s in range(MAX_PLAYERS))  # one seat's audienc
 _NO_CARDS = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # n seats, nothing each
 _NO_FLAGS = tuple((False,) * n for n in range(MAX_PLAYERS + 1))
 _ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
+
+
+def _one_per_seat(value: tuple[Any, ...], n: int) -> str | None:
+    """Why a per-seat tuple has the wrong length (the words :func:`per_seat` uses)."""
+    return None if len(value) == n else f"expected {n} entries, found {len(value)}"
+
+
+def _seat_tuple(inner: Kind) -> Kind:
+    """One immutable ``inner`` value per seat, as a tuple: ``copy`` shares it, so every
+    change replaces the whole tuple (:func:`_put`), which for four to eight seats costs
+    less than the list copy each ``copy`` used to make. Saved as a list, as before."""
+    return checked(tuple_seq(inner, 1_000), _one_per_seat)
+
+
+_T = TypeVar("_T")
+
+#: A seat order or queue as a tuple (replaced, never edited; saved as a list).
+_SEATS = tuple_seq(seat(), 1_000)
+#: A hand laid away whole (thrown in, set aside): at most four cards, as a tuple.
+_FOUR = tuple_seq(card(32), 4)
+#: Cards on the table, seat and card (the current trick, withdrawn cards).
+_PLAYED = tuple_seq(tuple_of(seat(), card(32)), 8)
+
+
+def _put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with item ``i`` replaced: the edit of a tuple field ``copy`` shares."""
+    return (*values[:i], value, *values[i + 1:])
 
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
@@ -146,49 +173,49 @@ class State(BaseState):
     }
 
     stage: Annotated[int, enum(STAGES)]
-    lives: Annotated[list[int], per_seat(count(0, 10_000))]
-    out: Annotated[list[bool], flags()]
+    # Fields that are tuples are shared by ``copy`` and replaced, never edited in place
+    # (``_put``); the lists are what play edits in place card by card.
+    lives: Annotated[tuple[int, ...], _seat_tuple(count(0, 10_000))]
+    out: Annotated[tuple[bool, ...], _seat_tuple(flag())]
     dealer: Annotated[int, seat()]
     hand_no: Annotated[int, count(0)]
     hands: Annotated[list[list[int]], per_seat(cards(32, 8))]
     stock: Annotated[list[int], cards(32)]
-    thrown: Annotated[list[list[int]], per_seat(cards(32, 4))]
-    revealed: Annotated[list[bool], flags()]
-    exchanged: Annotated[list[bool], flags()]
-    in_hand: Annotated[list[bool], flags()]
-    folded: Annotated[list[bool], flags()]
-    poor: Annotated[list[bool], flags()]
+    thrown: Annotated[tuple[tuple[int, ...], ...], _seat_tuple(_FOUR)]
+    revealed: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    exchanged: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    in_hand: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    folded: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    poor: Annotated[tuple[bool, ...], _seat_tuple(flag())]
     stake: Annotated[int, count(1, 10_000)]
     knocks: Annotated[int, count(0, 10_000)]
     last_knocker: Annotated[int, seat(none=-1)]
     knocker: Annotated[int, seat(none=-1)]
     stake_before: Annotated[int, count(1, 10_000)]
-    queue: Annotated[list[int], seats()]
-    ex_queue: Annotated[list[int], seats()]
+    queue: Annotated[tuple[int, ...], _SEATS]
+    ex_queue: Annotated[tuple[int, ...], _SEATS]
     exchanger: Annotated[int, seat(none=-1)]
     trick_no: Annotated[int, count(0, 3)]
     leader: Annotated[int, seat()]
     turn: Annotated[int, seat()]
-    trick: Annotated[list[tuple[int, int]], listof(tuple_of(seat(), card(32)), max_len=8)]
+    trick: Annotated[tuple[tuple[int, int], ...], _PLAYED]
     tricks: Annotated[
-        list[tuple[int, tuple[tuple[int, int], ...], int]],
-        listof(tuple_of(seat(), tuple_seq(tuple_of(seat(), card(32)), 8), seat()), max_len=4),
+        tuple[tuple[int, tuple[tuple[int, int], ...], int], ...],
+        tuple_seq(tuple_of(seat(), _PLAYED, seat()), 4),
     ]
-    winners: Annotated[list[int], seats()]
-    losers: Annotated[list[int], seats()]
+    winners: Annotated[tuple[int, ...], _SEATS]
+    losers: Annotated[tuple[int, ...], _SEATS]
     last_result: Annotated[dict[str, Any] | None, frozen_json()]
-    deal_order: Annotated[list[int], seats()]
+    deal_order: Annotated[tuple[int, ...], _SEATS]
     exchange_round: Annotated[int, count(0, 1)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
-    thrown_again: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
-    revealed_again: Annotated[list[bool] | None, optional(flags())]
-    set_aside: Annotated[list[list[int]] | None, optional(per_seat(cards(32, 4)))]
+    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
+    revealed_again: Annotated[tuple[bool, ...] | None, optional(_seat_tuple(flag()))]
+    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
-    void: Annotated[list[int] | None, optional(per_seat(count(0, 15)))]
-    withdrawn: Annotated[
-        list[tuple[int, int]] | None, optional(listof(tuple_of(seat(), card(32)), max_len=8))
-    ]
+    void: Annotated[tuple[int, ...] | None, optional(_seat_tuple(count(0, 15)))]
+    withdrawn: Annotated[tuple[tuple[int, int], ...] | None, optional(_PLAYED)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -205,12 +232,12 @@ class State(BaseState):
         self._init_common(players, seed, rules, deck, extra)
         n = len(players)
         lives, dealer = _setup_values(n, rules, extra)
-        self.lives = lives
-        self.out = [x >= rules.limit for x in lives]
+        self.lives = tuple(lives)
+        self.out = tuple([x >= rules.limit for x in lives])
         self.dealer = dealer
         self.hand_no = 0
-        self.winners = []
-        self.losers = []
+        self.winners = ()
+        self.losers = ()
         self.last_result = None
         self._events = []
         self._start_hand(first=True)
@@ -241,12 +268,12 @@ class State(BaseState):
         # Poverty is one life from the limit; it matters when the poverty rule is on
         # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
         marks = rules.poverty or not rules.poverty_may_fold
-        self.poor = [
+        self.poor = tuple([
             marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
-        ]
+        ])
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if active[s]]
-        self.deal_order = order
+        self.deal_order = tuple(order)
         stock = as_stock(deck)
         hands: list[list[int]] = [[] for _ in range(n)]
         for s in order:  # four from the top, as four pops would take them
@@ -262,24 +289,24 @@ class State(BaseState):
         self.knocks = 0
         self.last_knocker = -1
         self.knocker = -1
-        self.in_hand = active
-        self.folded = [False] * n
-        self.thrown = [[] for _ in range(n)]
-        self.revealed = [False] * n
-        self.exchanged = [False] * n
+        self.in_hand = tuple(active)
+        self.folded = _NO_FLAGS[n]
+        self.thrown = _NO_CARDS[n]
+        self.revealed = _NO_FLAGS[n]
+        self.exchanged = _NO_FLAGS[n]
         self.exchanger = -1
-        self.queue = []
-        self.ex_queue = []
+        self.queue = ()
+        self.ex_queue = ()
         self.trick_no = 0
-        self.trick = []
-        self.tricks = []
-        self.void = [0] * n if rules.fold_withdraws else None
+        self.trick = ()
+        self.tricks = ()
+        self.void = (0,) * n if rules.fold_withdraws else None
         self.exchange_round = 0
         twice = rules.second_exchange
-        self.thrown_again = [[] for _ in range(n)] if twice else None
-        self.revealed_again = [False] * n if twice else None
-        self.set_aside = [[] for _ in range(n)] if rules.bluff_takes_back else None
-        self.withdrawn = [] if rules.fold_withdraws else None
+        self.thrown_again = _NO_CARDS[n] if twice else None
+        self.revealed_again = _NO_FLAGS[n] if twice else None
+        self.set_aside = _NO_CARDS[n] if rules.bluff_takes_back else None
+        self.withdrawn = () if rules.fold_withdraws else None
         ev.append(
             Event(
                 "deal",
@@ -297,8 +324,7 @@ class State(BaseState):
             ev.clear()
         if rules.exchanges and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.ex_queue = list(order)
-            self.queue = [self.ex_queue.pop(0)]
+            self.queue, self.ex_queue = (order[0],), tuple(order[1:])
         else:
             self._begin_poverty()
 
@@ -311,9 +337,9 @@ class State(BaseState):
     def _resume_exchange(self) -> None:
         if self.ex_queue and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.queue = [self.ex_queue.pop(0)]
+            self.queue, self.ex_queue = self.ex_queue[:1], self.ex_queue[1:]
             return
-        self.ex_queue = []
+        self.ex_queue = ()
         if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
             # The second round (Rules.second_exchange): only those who hold replacement
             # cards from the first round, in the same order, may throw them in again.
@@ -321,7 +347,7 @@ class State(BaseState):
                      if self.exchanged[s] and self.in_hand[s] and not self.aside()[s]]
             if again:
                 self.exchange_round = 1
-                self.ex_queue = again
+                self.ex_queue = tuple(again)
                 self._events.append(Event("second_exchange", {"seats": list(again)}))
                 self._resume_exchange()
                 return
@@ -330,10 +356,10 @@ class State(BaseState):
     def _begin_poverty(self) -> None:
         if self.rules.poverty and any(self.poor):
             n = self.n
-            self.queue = [
+            self.queue = tuple([
                 (self.leader + k) % n for k in range(1, n)
                 if self.in_hand[(self.leader + k) % n] and not self.poor[(self.leader + k) % n]
-            ]
+            ])
             if self.queue:
                 self.stage = POVERTY
                 self.stake_before = 1
@@ -342,7 +368,7 @@ class State(BaseState):
 
     def _begin_play(self) -> None:
         self.stage = PLAY
-        self.queue = []
+        self.queue = ()
         if not self.in_hand[self.leader]:
             self.leader = self._next_in(self.leader)
         self.turn = self.leader
@@ -487,13 +513,13 @@ class State(BaseState):
     def _exchange(self, seat: int) -> None:
         if self.exchange_round:
             assert self.thrown_again is not None  # the second_exchange rule is on
-            self.thrown_again[seat] = self.hands[seat]
+            self.thrown_again = _put(self.thrown_again, seat, tuple(self.hands[seat]))
         else:
-            self.thrown[seat] = self.hands[seat]
+            self.thrown = _put(self.thrown, seat, tuple(self.hands[seat]))
         stock = self.stock
         self.hands[seat] = sorted(stock[-4:])
         del stock[-4:]
-        self.exchanged[seat] = True
+        self.exchanged = _put(self.exchanged, seat, True)
         self.exchanger = seat
         data = {"seat": seat, "stock": len(stock)}
         if self.exchange_round:
@@ -504,13 +530,13 @@ class State(BaseState):
         )
         self._announce(seat)
         n = self.n
-        self.queue = [
+        self.queue = tuple([
             (seat + k) % n for k in range(1, n) if self.in_hand[(seat + k) % n]
-        ]
+        ])
         self.stage = CHALLENGE
 
     def _accept(self, seat: int) -> None:
-        self.queue.pop(0)
+        self.queue = self.queue[1:]
         self._events.append(Event("accept", {"seat": seat, "exchanger": self.exchanger}))
         if not self.queue:
             self._resume_exchange()
@@ -518,38 +544,43 @@ class State(BaseState):
     def _challenge(self, seat: int) -> None:
         ex = self.exchanger
         rules = self.rules
-        again = self.exchange_round == 1
+        again = self.exchange_round == 1 and self.thrown_again is not None
         pile = self.thrown_again if again and self.thrown_again is not None else self.thrown
         honest = is_dirty(pile[ex], rules.dirty_hand)
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
-        self.lives[loser] += lost
-        if again and self.revealed_again is not None:
-            self.revealed_again[ex] = True
+        self.lives = _put(self.lives, loser, self.lives[loser] + lost)
+        if self.exchange_round == 1 and self.revealed_again is not None:
+            self.revealed_again = _put(self.revealed_again, ex, True)
         else:
-            self.revealed[ex] = True
+            self.revealed = _put(self.revealed, ex, True)
         self._events.append(
             Event("challenge", {"seat": seat, "exchanger": ex,
                                 "thrown": card_names(pile[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
         if not honest and rules.bluff_takes_back:
-            self._take_back(ex, pile)
+            self._take_back(ex, again)
         if rules.out_at_once and self.lives[loser] >= rules.limit:
             self._out_now(loser)
             if self.stage == OVER:
                 return
         self._resume_exchange()
 
-    def _take_back(self, ex: int, pile: list[list[int]]) -> None:
+    def _take_back(self, ex: int, again: bool) -> None:
         """A caught bluffer takes back the hand just turned up (``bluff_takes_back``).
 
         The cards drawn for it are set aside face down, out of play for the round, seen
         by the bluffer only; the hand taken back has been seen by everybody (``shown``).
         """
         assert self.set_aside is not None  # the bluff_takes_back rule is on
-        self.set_aside[ex] = self.hands[ex]
-        self.hands[ex] = pile[ex]
-        pile[ex] = []
+        self.set_aside = _put(self.set_aside, ex, tuple(self.hands[ex]))
+        if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
+            assert self.thrown_again is not None
+            self.hands[ex] = list(self.thrown_again[ex])
+            self.thrown_again = _put(self.thrown_again, ex, ())
+        else:
+            self.hands[ex] = list(self.thrown[ex])
+            self.thrown = _put(self.thrown, ex, ())
         self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
         self._announce(ex)
 
@@ -564,15 +595,15 @@ class State(BaseState):
         if self.rules.ending == "rubber":
             self._finish([seat])
             return
-        self.out[seat] = True
-        self.in_hand[seat] = False
-        self.ex_queue = [s for s in self.ex_queue if s != seat]
+        self.out = _put(self.out, seat, True)
+        self.in_hand = _put(self.in_hand, seat, False)
+        self.ex_queue = tuple([s for s in self.ex_queue if s != seat])
         self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
         if sum(1 for o in self.out if not o) <= 1:
             self._finish([s for s in range(self.n) if self.out[s]], [seat])
             return
         if self.poor[seat]:
-            self.poor[seat] = False
+            self.poor = _put(self.poor, seat, False)
             if not self.rules.poverty:
                 return
             poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
@@ -581,17 +612,17 @@ class State(BaseState):
             self.turn = self.leader
 
     def _stay(self, seat: int) -> None:
-        self.queue.pop(0)
+        self.queue = self.queue[1:]
         self._events.append(Event("stay", {"seat": seat, "stake": self.stake}))
         if not self.queue:
             self._after_decisions()
 
     def _fold(self, seat: int) -> None:
-        self.queue.pop(0)
+        self.queue = self.queue[1:]
         lost = self.stake_before
-        self.lives[seat] += lost
-        self.in_hand[seat] = False
-        self.folded[seat] = True
+        self.lives = _put(self.lives, seat, self.lives[seat] + lost)
+        self.in_hand = _put(self.in_hand, seat, False)
+        self.folded = _put(self.folded, seat, True)
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
         if self.rules.fold_withdraws:
             self._withdraw(seat)
@@ -606,12 +637,11 @@ class State(BaseState):
         leader; with no card left, the next seat still in leads it afresh. The card lies
         face up beside the trick, out of play.
         """
-        trick = self.trick
-        for i, (s, c) in enumerate(trick):
+        for i, (s, c) in enumerate(self.trick):
             if s == seat:
-                del trick[i]
+                self.trick = trick = self.trick[:i] + self.trick[i + 1:]
                 assert self.withdrawn is not None  # the fold_withdraws rule is on
-                self.withdrawn.append((s, c))
+                self.withdrawn = (*self.withdrawn, (s, c))
                 self._events.append(Event("withdraw", {"seat": s, "card": NAMES[c]}))
                 if trick:
                     self.leader = trick[0][0]
@@ -655,10 +685,10 @@ class State(BaseState):
         self.knocker = seat
         n = self.n
         may_fold = rules.poverty_may_fold
-        self.queue = [
+        self.queue = tuple([
             (seat + k) % n for k in range(1, n)
             if self.in_hand[(seat + k) % n] and (may_fold or not self.poor[(seat + k) % n])
-        ]
+        ])
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
             self.stage = RESPOND
@@ -682,9 +712,9 @@ class State(BaseState):
                     raise IllegalAction("you must follow suit", code="must_follow_suit",
                                         ruling="TOE-11", seat=seat)
                 if self.void is not None:
-                    self.void[seat] |= 1 << led
+                    self.void = _put(self.void, seat, self.void[seat] | 1 << led)
         hand.remove(card)
-        trick.append((seat, card))
+        self.trick = trick = (*trick, (seat, card))
         self._events.append(Event("play", {"seat": seat, "card": NAMES[card],
                                            "trick": self.trick_no}))
         # The next seat still in, clockwise. Cards go down clockwise from the leader, so
@@ -715,12 +745,12 @@ class State(BaseState):
             nxt = best_seat
         else:
             nxt = self._next_in(best_seat)  # TOE-54: only the lead passes on
-        self.tricks.append((self.leader, tuple(trick), best_seat))
+        self.tricks = (*self.tricks, (self.leader, trick, best_seat))
         self._events.append(
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],
                             "next": nxt})
         )
-        self.trick = []
+        self.trick = ()
         if self.trick_no == 3:
             self._end_hand(nxt, best_card)
             return
@@ -746,10 +776,12 @@ class State(BaseState):
         rules = self.rules
         factor = 2 if (rules.jack_doubles and card is not None and card & 7 == JACK) else 1
         paid = {}
+        lives = list(self.lives)
         for s in range(self.n):
             if self.in_hand[s] and s != winner:
-                self.lives[s] += self.stake * factor
+                lives[s] += self.stake * factor
                 paid[s] = self.stake * factor
+        self.lives = tuple(lives)
         folded = [s for s in range(self.n) if self.folded[s]]
         self.last_result = {
             "hand": self.hand_no, "winner": winner, "stake": self.stake * factor,
@@ -765,7 +797,7 @@ class State(BaseState):
                 return
         else:
             for s in over_limit:
-                self.out[s] = True
+                self.out = _put(self.out, s, True)
                 self._events.append(Event("eliminated", {"seat": s, "lives": self.lives[s]}))
             if sum(1 for o in self.out if not o) <= 1:
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
@@ -809,14 +841,14 @@ class State(BaseState):
                 tied = [s for s in last if self.lives[s] == low]
                 order = [(self.dealer + k) % n for k in range(n)]
                 survivor = next(s for s in order if s in tied)
-                self.out[survivor] = False
+                self.out = _put(self.out, survivor, False)
                 rest = [survivor]
             losers = [s for s in range(n) if s not in rest]
-        self.winners = rest
-        self.losers = sorted(losers)
+        self.winners = tuple(rest)
+        self.losers = tuple(sorted(losers))
         self.stage = OVER
-        self.queue = []
-        self._events.append(Event("game_over", {"winners": rest, "losers": self.losers,
+        self.queue = ()
+        self._events.append(Event("game_over", {"winners": rest, "losers": list(self.losers),
                                                 "lives": list(self.lives)}))
 
     # ------------------------------------------------------------------ results & views
@@ -1050,18 +1082,24 @@ class State(BaseState):
                 new_hands[s] = rest[k:k + size]
                 k += size
             world.hands[s] = sorted(new_hands[s])
+        # the laid-away hands are tuples the world shares with this state: new ones
+        thrown = list(world.thrown)
+        again = None if world.thrown_again is None else list(world.thrown_again)
+        set_aside = None if world.set_aside is None else list(world.set_aside)
         for s in range(self.n):
             if s == seat:
                 continue
-            for mine, theirs, seen in ((world.thrown, self.thrown, self.revealed),
-                                       (world.thrown_again, self.thrown_again,
-                                        self.again_seen()),
-                                       (world.set_aside, self.set_aside, None)):
+            for mine, theirs, seen in ((thrown, self.thrown, self.revealed),
+                                       (again, self.thrown_again, self.again_seen()),
+                                       (set_aside, self.set_aside, None)):
                 if mine is not None and theirs is not None and theirs[s] and (
                         seen is None or not seen[s]):
                     size = len(theirs[s])
-                    mine[s] = sorted(rest[k:k + size])
+                    mine[s] = tuple(sorted(rest[k:k + size]))
                     k += size
+        world.thrown = tuple(thrown)
+        world.thrown_again = None if again is None else tuple(again)
+        world.set_aside = None if set_aside is None else tuple(set_aside)
         world.stock = rest[k:]
         assert len(world.stock) == len(self.stock)
         return world
@@ -1069,7 +1107,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
         """Toepen's lines: the chalk board, the round, every card where it lies."""
-        def seat_set(flags_: list[bool]) -> list[int]:
+        def seat_set(flags_: Sequence[bool]) -> list[int]:
             return [s for s, f in enumerate(flags_) if f]
 
         def opt(x: int) -> int | None:
@@ -1112,7 +1150,7 @@ class State(BaseState):
         if self.exchange_round:
             w.put("exchange_round", self.exchange_round + 1)
         if any(self.again_seen()):
-            w.items("revealed_again", seat_set(list(self.again_seen())))
+            w.items("revealed_again", seat_set(self.again_seen()))
         for s, cs in enumerate(self.again()):
             if cs:
                 w.items(f"thrown_again {s}", card_names(cs))
@@ -1133,9 +1171,9 @@ class State(BaseState):
                 raise ValueError(f"{word!r} is not a seat")
             return int(word)
 
-        def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
+        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
             marked = set(r.parse(key, seat_of, default))
-            return [s in marked for s in range(n)]
+            return tuple([s in marked for s in range(n)])
 
         def opt(key: str) -> int:
             if not r.has(key):
@@ -1153,14 +1191,15 @@ class State(BaseState):
         # notation page): the defaults are those of a round in play with nobody out.
         self.hand_no = r.int("round", 0, 1_000_000, default=0)
         self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = r.parse(
+        self.lives = tuple(r.parse(
             "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
-            ["0"] * n)
+            ["0"] * n))
         if len(self.lives) != n:
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
         left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
-        self.deal_order = r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]])
+        self.deal_order = tuple(
+            r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]]))
         self.folded = seat_set("folded")
         self.in_hand = seat_set("playing", [x for x in left if not self.out[int(x)]
                                             and not self.folded[int(x)]])
@@ -1174,14 +1213,15 @@ class State(BaseState):
         self.exchanger = opt("exchanger")
         self.exchanged = seat_set("exchanged")
         self.revealed = seat_set("revealed")
-        self.queue = r.parse("queue", seat_of, ())
-        self.ex_queue = r.parse("exchange_queue", seat_of, ())
+        self.queue = tuple(r.parse("queue", seat_of, ()))
+        self.ex_queue = tuple(r.parse("exchange_queue", seat_of, ()))
         self.turn = r.int("turn", 0, n - 1)
         self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
-        self.thrown = [sorted(r.parse(f"thrown {s}", PACK.code, ())) for s in range(n)]
-        self.tricks = []
-        while r.has(f"trick {len(self.tricks)}"):
-            key = f"trick {len(self.tricks)}"
+        self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
+                             for s in range(n)])
+        tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        while r.has(f"trick {len(tricks)}"):
+            key = f"trick {len(tricks)}"
             words = r.words(key)
             if len(words) < 2:
                 raise r.fail(key, "expected the winner and the cards played")
@@ -1189,21 +1229,24 @@ class State(BaseState):
                 winner, cards_ = seat_of(words[0]), tuple(played(x) for x in words[1:])
             except ValueError as exc:
                 raise r.fail(key, str(exc)) from None
-            self.tricks.append((cards_[0][0], cards_, winner))
-        self.trick = r.parse("trick", played, ())
+            tricks.append((cards_[0][0], cards_, winner))
+        self.tricks = tuple(tricks)
+        self.trick = tuple(r.parse("trick", played, ()))
         self.trick_no = r.int("trick_no", 0, 3, default=min(3, len(self.tricks)))
         self.leader = r.int("leader", 0, n - 1,
                             default=self.trick[0][0] if self.trick else self.turn)
         self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
         rules = self.rules
-        again = [sorted(r.parse(f"thrown_again {s}", PACK.code, ())) for s in range(n)]
+        again = tuple([tuple(sorted(r.parse(f"thrown_again {s}", PACK.code, ())))
+                       for s in range(n)])
         again_seen = seat_set("revealed_again")
         twice = rules.second_exchange or any(again) or any(again_seen)
         self.thrown_again = again if twice else None  # lines the rules lack are refused
         self.revealed_again = again_seen if twice else None
-        aside = [sorted(r.parse(f"set_aside {s}", PACK.code, ())) for s in range(n)]
+        aside = tuple([tuple(sorted(r.parse(f"set_aside {s}", PACK.code, ())))
+                       for s in range(n)])
         self.set_aside = aside if rules.bluff_takes_back or any(aside) else None
-        withdrawn = r.parse("withdrawn", played, ())
+        withdrawn = tuple(r.parse("withdrawn", played, ()))
         self.withdrawn = withdrawn if rules.fold_withdraws or withdrawn else None
         derived = self._voids_from_tricks()
         masks = list(derived)
@@ -1211,7 +1254,7 @@ class State(BaseState):
             masks = [0] * n
             for s, m in r.parse("voids", _void_entry(seat_of)):
                 masks[s] |= m
-        self.void = masks if rules.fold_withdraws else None
+        self.void = tuple(masks) if rules.fold_withdraws else None
         if self.void is None and masks != derived:  # without the rule the tricks tell them
             raise r.fail("voids", "these are not the suits the tricks show")
         taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
@@ -1224,8 +1267,8 @@ class State(BaseState):
         else:
             self.stock = list(reversed(r.parse("stock", PACK.code)))
         over = self.stage == OVER
-        self.winners = r.parse("winners", seat_of, None if over else ())
-        self.losers = r.parse("losers", seat_of, None if over else ())
+        self.winners = tuple(r.parse("winners", seat_of, None if over else ()))
+        self.losers = tuple(r.parse("losers", seat_of, None if over else ()))
         last = r.str("last_round", "-")
         self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
         self._events = []

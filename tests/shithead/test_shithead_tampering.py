@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -106,3 +107,93 @@ def test_a_saved_setup_that_could_not_be_dealt_is_refused() -> None:
         data["setup"][key] = junk
         with pytest.raises(StateError, match="setup"):
             shithead.State.from_json(json.dumps(data))
+
+
+def _seats_reference(s: shithead.State) -> str | None:
+    """The per-seat checks of loading written plainly (``contains``, ``minus`` and
+    ``consistent`` on every seat): what ``State._check_seats`` must decide, with its
+    short cuts, defect for defect. Returns the refusal's words or ``None``."""
+    from tablegames.shithead.inference import consistent
+    from tablegames.shithead.multisets import contains, minus
+    from tablegames.shithead.state import GIVING, HAND_SIZE, OVER
+
+    for p in range(s.n):
+        if len(s.up[p]) > HAND_SIZE or len(s.down[p]) > HAND_SIZE:
+            return f"seat {p} has more than"
+        if len(s.slots[p]) > HAND_SIZE:
+            return f"slots[{p}]: at most"
+        if sum(1 for d in s.rounds_done if d["loser"] == p) != s.tally[p]:
+            return f"tally[{p}]"
+        hand = s.hands[p]
+        if hand != sorted(hand) or s.up[p] != sorted(s.up[p]):
+            return f"seat {p}'s cards are not in order"
+        known = s.known[p]
+        if known != sorted(known) or not contains(hand, known):
+            return f"known[{p}]"
+        if not consistent(s.slots[p], minus(hand, known)):
+            return f"slots[{p}]: do not fit"
+        if s.active[p] == (p in s.finished):
+            return f"seat {p} is both"
+        holds = bool(hand or s.up[p] or s.down[p])
+        if not s.active[p] and holds:
+            return f"seat {p} has left"
+        if s.active[p] and not holds and s.stage != OVER and not (
+                s.stage == GIVING and p == s.turn):
+            return f"seat {p} holds no cards"
+    return None
+
+
+def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
+    """``_check_seats`` takes short cuts (no known cards, slots without bars); on states
+    edited seat by seat it refuses exactly what the plain checks refuse, naming the same
+    seat and defect."""
+    rng = Rng(12)
+    saves = [*SAVES, shithead.new_game(players=3, seed=9, rules={"decks": 2}).to_json()]
+    refused = 0
+    for i in range(600):
+        s = shithead.State.from_json(saves[i % len(saves)])
+        p = rng.below(s.n)
+        hand = s.hands[p]
+        edit = rng.below(7)
+        if edit == 0 and hand:  # some of the hand known, or a card it does not hold
+            s.known[p] = sorted(hand[:1 + rng.below(len(hand))])
+            if rng.below(2):
+                s.known[p] = sorted([*s.known[p], rng.below(52)])
+        elif edit == 1:  # bars on the unseen cards, fitting or not
+            s.slots[p] = sorted((rng.below(1 << 14) & -2 for _ in range(rng.below(4))), reverse=True)
+        elif edit == 2:  # as many free slots as unseen cards, one more, or one fewer
+            size = len(hand) - len(s.known[p]) + rng.below(3) - 1
+            s.slots[p] = [0] * max(0, min(3, size))
+        elif edit == 3:
+            s.tally[p] += 1
+        elif edit == 4:
+            s.active[p] = not s.active[p]
+        elif edit == 5:
+            s.known[p] = s.known[p][::-1]
+        else:
+            s.hands[p] = s.hands[p][::-1]
+        want = _seats_reference(s)
+        if want is None:
+            s._check_seats()
+        else:
+            refused += 1
+            with pytest.raises(StateError, match=re.escape(want)):
+                s._check_seats()
+    assert 100 < refused < 550  # both answers were asked for
+
+
+def test_cards_that_do_not_make_the_pack_are_refused_with_one_deck_and_with_two() -> None:
+    for rules in (None, {"decks": 2}):
+        s = shithead.new_game(players=3, seed=4, rules=rules)
+        for _ in range(30):
+            s.apply(s.legal_actions()[0])
+        data = json.loads(s.to_json())
+        stock = data["state"]["stock"]
+        other = next(c for c in stock if c != stock[-1])
+        for bad in ([*stock[:-1], other],  # one card twice more, another missing: same count
+                    stock[:-1], [*stock, stock[0]]):
+            data["state"]["stock"] = bad
+            with pytest.raises(StateError, match="add up"):
+                shithead.State.from_json(json.dumps(data))
+        data["state"]["stock"] = stock
+        assert shithead.State.from_json(json.dumps(data)).to_json() == s.to_json()

@@ -42,7 +42,7 @@ def test_a_caught_bluffer_takes_back_their_own_cards() -> None:
     deck = [*SPLIT, *FACES_D]
     s = game(deck, exchanges=True, rules={"bluff_takes_back": True})
     events = apply_all(s, "0:exchange", "1:challenge")
-    assert s.lives == [1, 0, 0]
+    assert s.lives == (1, 0, 0)
     assert s.view(0)["hand"] == ["7h", "8h", "9h", "Th"]  # the hand thrown in, back again
     assert [e.for_seat(2) for e in events if e.kind == "take_back"] == [
         {"kind": "take_back", "seat": 0, "cards": ["7h", "8h", "9h", "Th"]}]
@@ -69,7 +69,7 @@ def test_an_honest_exchanger_keeps_the_new_cards_even_with_take_back() -> None:
     s = game([*DIRTY_H, *SPADES, *CLUBS, *DIAMONDS], exchanges=True,
              rules={"bluff_takes_back": True})
     apply_all(s, "0:exchange", "1:challenge")
-    assert s.lives == [0, 1, 0] and s.view(0)["hand"] == ["7d", "8d", "9d", "Td"]
+    assert s.lives == (0, 1, 0) and s.view(0)["hand"] == ["7d", "8d", "9d", "Td"]
     assert s.view(0)["set_aside"] == [None, None, None]
     assert s.view(1)["shown"] == [None, None, None]
     default = game([*SPLIT, *FACES_D], exchanges=True)  # the default: TOE-04 as written
@@ -151,7 +151,7 @@ def test_a_second_exchange_round_for_those_with_replacement_cards() -> None:
     assert s.view(1)["prompt"] == "Challenge P0's second exchange, or accept it?"
     round_trip(s)
     apply_all(s, "1:challenge")  # the replacement hand was no dirty hand: a bluff
-    assert s.lives == [1, 0, 0] and s.view(2)["thrown_again"][0] == ["7d", "8d", "9d", "Td"]
+    assert s.lives == (1, 0, 0) and s.view(2)["thrown_again"][0] == ["7d", "8d", "9d", "Td"]
     assert s.view(2)["thrown"][0] is None  # the first exchange was never challenged
     assert s.view(None)["stage"] == "play" and s.view(None)["exchange_round"] == 2
     assert s.view(0)["hand"] == FACES_D
@@ -174,7 +174,7 @@ def test_who_is_asked_in_the_second_round() -> None:
     s = game(DEAL2, exchanges=True, rules=both)
     apply_all(s, "0:exchange", "1:accept", "2:accept", "1:keep", "2:keep",
               "0:exchange", "1:accept", "2:challenge")
-    assert s.lives == [1, 0, 0] and s.view(0)["hand"] == ["7d", "8d", "9d", "Td"]
+    assert s.lives == (1, 0, 0) and s.view(0)["hand"] == ["7d", "8d", "9d", "Td"]
     assert s.view(0)["set_aside"][0] == FACES_D
     assert s.view(1)["shown"][0] == ["7d", "8d", "9d", "Td"]
     assert s.view(1)["thrown"][0] is None  # the first thrown hand stays face down

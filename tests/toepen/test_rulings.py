@@ -65,7 +65,7 @@ def test_any_hand_may_be_exchanged_even_a_bluff() -> None:
     s = game([*SPLIT, "Jd", "Qd", "Kd", "Ad"], exchanges=True)
     apply_all(s, "0:exchange", "1:accept", "2:accept")
     assert s.view(0)["hand"] == ["Jd", "Qd", "Kd", "Ad"]
-    assert s.lives == [0, 0, 0]  # unchallenged bluff costs nothing
+    assert s.lives == (0, 0, 0)  # unchallenged bluff costs nothing
 
 
 @ruling("TOE-04")
@@ -74,7 +74,7 @@ def test_challenge_of_an_honest_exchange_costs_the_challenger() -> None:
     events = apply_all(s, "0:exchange", "1:challenge")
     ch = next(e for e in events if e.kind == "challenge")
     assert ch.data["honest"] is True and ch.data["thrown"] == ["Jh", "Qh", "Kh", "Ah"]
-    assert s.lives == [0, 1, 0]
+    assert s.lives == (0, 1, 0)
     assert s.view(2)["thrown"][0] == ["Jh", "Qh", "Kh", "Ah"]  # turned face up for all
 
 
@@ -83,11 +83,11 @@ def test_caught_bluff_costs_the_exchanger_who_keeps_the_new_hand() -> None:
     deck = [*HEARTS, *SPADES, *CLUBS, "Jd", "Qd", "Kd", "Ad"]
     s = game(deck, exchanges=True)
     apply_all(s, "0:exchange", "1:accept", "2:challenge")
-    assert s.lives == [1, 0, 0]
+    assert s.lives == (1, 0, 0)
     assert s.view(0)["hand"] == ["Jd", "Qd", "Kd", "Ad"]
     harsh = game(deck, exchanges=True, rules={"bluff_penalty": 2})
     apply_all(harsh, "0:exchange", "1:challenge")
-    assert harsh.lives == [2, 0, 0]
+    assert harsh.lives == (2, 0, 0)
 
 
 @ruling("TOE-04", "TOE-03")
@@ -95,10 +95,10 @@ def test_lenient_dirty_hand_variant_accepts_three_faces_and_a_seven() -> None:
     deck = ["Jh", "Qh", "Kh", "7h", *SPADES, *CLUBS]
     strict = game(deck, exchanges=True)
     apply_all(strict, "0:exchange", "1:challenge")
-    assert strict.lives == [1, 0, 0]
+    assert strict.lives == (1, 0, 0)
     lenient = game(deck, exchanges=True, rules={"dirty_hand": "faces_or_seven"})
     apply_all(lenient, "0:exchange", "1:challenge")
-    assert lenient.lives == [0, 1, 0]
+    assert lenient.lives == (0, 1, 0)
 
 
 @ruling("TOE-10")
@@ -146,7 +146,7 @@ def test_only_the_last_trick_counts_and_its_winner_deals_next() -> None:
         "1:play Kc", "2:play Ks", "0:play Qc",
         "1:play Ac", "2:play As", "0:play Jc",  # seat 1 wins the last trick
     )
-    assert s.lives == [1, 0, 1]  # the round is worth 1; all but the winner pay
+    assert s.lives == (1, 0, 1)  # the round is worth 1; all but the winner pay
     assert s.last_result is not None and s.last_result["winner"] == 1
     assert s.dealer == 1 and s.to_act == 2  # winner deals; left of dealer leads
 
@@ -173,7 +173,7 @@ def test_after_a_knock_each_other_player_stays_or_folds_in_order() -> None:
         assert s.legal_actions() == [toepen.Stay(s.to_act), toepen.Fold(s.to_act)]
         s.apply(toepen.Stay(s.to_act) if s.to_act != 3 else toepen.Fold(3))
     assert order == [2, 3, 0]
-    assert s.lives == [0, 0, 0, 1] and s.stake == 2
+    assert s.lives == (0, 0, 0, 1) and s.stake == 2
     assert s.view(None)["folded"] == [False, False, False, True]
 
 
@@ -237,16 +237,16 @@ def test_poverty_player_leads_and_others_play_for_two_or_fold_for_one() -> None:
     assert_refused(s, "1:play Th", code="wrong_phase", ruling="TOE-31")
     assert_refused(s, "0:stay", code="out_of_turn")
     apply_all(s, "2:fold", "0:stay")
-    assert s.lives == [0, 9, 1] and s.to_act == 1 and s.stake == 2
+    assert s.lives == (0, 9, 1) and s.to_act == 1 and s.stake == 2
     finish_hand(s)  # seat 1 leads hearts and wins: seat 0 pays 2
-    assert s.lives == [2, 9, 1]
+    assert s.lives == (2, 9, 1)
 
 
 @ruling("TOE-31")
 def test_poverty_all_fold_means_the_poor_player_wins_the_hand() -> None:
     s = game(SPLIT, lives=[0, 9, 0])
     apply_all(s, "2:fold", "0:fold")
-    assert s.lives == [1, 9, 1] and s.hand_no == 1 and s.dealer == 1
+    assert s.lives == (1, 9, 1) and s.hand_no == 1 and s.dealer == 1
 
 
 @ruling("TOE-40", "TOE-42")
@@ -267,7 +267,7 @@ def test_four_tens_oblige_standing_four_jacks_allow_it() -> None:
     s = game(["Th", "Tc", "Td", "Ts", "Jh", "Jc", "Jd", "Js", "8c", "8d", "8h", "8s"])
     assert [(a["announcement"], a["must"]) for a in s.view(0)["announcements"]] == [("stand", True)]
     assert [(a["announcement"], a["must"]) for a in s.view(1)["announcements"]] == [("stand", False)]
-    assert s.lives == [0, 0, 0]  # customs, never effects on the score
+    assert s.lives == (0, 0, 0)  # customs, never effects on the score
 
 
 @ruling("TOE-50")
@@ -292,9 +292,9 @@ def test_fold_costs_the_stake_before_the_knock_and_ends_your_hand() -> None:
     assert_refused(s, "0:fold", code="fold_own_knock", ruling="TOE-51")
     apply_all(s, "1:stay", "2:stay", "3:stay")
     apply_all(s, "1:knock", "2:stay", "3:fold")  # on the second knock: the stake before it was 2
-    assert s.lives == [0, 0, 0, 2]
+    assert s.lives == (0, 0, 0, 2)
     s.apply("0:fold")
-    assert s.lives == [2, 0, 0, 2]
+    assert s.lives == (2, 0, 0, 2)
     assert s.legal_actions(3) == [] and s.legal_actions(0) == []
     assert_refused(s, "3:knock", code="not_in_round", ruling="TOE-51")
     # the folded seats are skipped in the trick
@@ -306,14 +306,14 @@ def test_everyone_still_in_but_the_winner_loses_one_plus_knocks() -> None:
     s = game(SPLIT)
     apply_all(s, "0:knock", "1:stay", "2:stay", "2:knock", "0:stay", "1:stay")
     finish_hand(s)  # seat 0 leads hearts and wins everything
-    assert s.lives == [0, 3, 3]
+    assert s.lives == (0, 3, 3)
 
 
 @ruling("TOE-53")
 def test_knock_and_all_fold_wins_the_hand() -> None:
     s = game(SPLIT, dealer=1)
     apply_all(s, "1:knock", "2:fold", "0:fold")
-    assert s.lives == [1, 0, 1]
+    assert s.lives == (1, 0, 1)
     assert s.hand_no == 1 and s.dealer == 1
     assert s.last_result is not None and s.last_result["winner"] == 1
 
@@ -353,7 +353,7 @@ def test_house_rule_poverty_player_may_not_fold() -> None:
     s = game(SPLIT, lives=[0, 9, 0], rules={"poverty_may_fold": False})
     apply_all(s, "2:stay", "0:stay")  # poverty choices; seat 1 leads
     s.apply("0:knock")  # out of turn; seat 1 (in poverty) is not asked
-    assert s.queue == [2]
+    assert s.queue == (2,)
     assert_refused(s, "1:fold", code="poverty_no_fold", ruling="TOE-31")
     assert s.legal_actions(1) == []
 
@@ -420,7 +420,7 @@ def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_sti
     trick = next(e for e in events if e.kind == "trick")
     assert trick.data["winner"] == 1 and trick.data["card"] == "7d"
     assert s.last_result is not None and s.last_result["winner"] == 1
-    assert s.lives == [2, 0, 1] and s.dealer == 1
+    assert s.lives == (2, 0, 1) and s.dealer == 1
 
 
 @ruling("TOE-30", "TOE-31")
@@ -462,7 +462,7 @@ def test_house_rules_for_the_next_dealer() -> None:
     for how in ("winner", "left", "most_points"):
         s = game(deck, lives=[0, 3, 2], rules={"poverty": False, "next_dealer": how})
         apply_all(s, *moves)  # seat 1 wins the round; seats 0 and 2 pay
-        assert s.lives == [1, 3, 3]
+        assert s.lives == (1, 3, 3)
         dealers[how] = s.dealer
     # the winner; the first dealer's (seat 2's) left; most lives lost, tie from the left
     assert dealers == {"winner": 1, "left": 0, "most_points": 1}
@@ -479,7 +479,7 @@ def test_poverty_may_fold_works_without_the_poverty_rule() -> None:
     assert s.view(1)["prompt"].startswith("You are in poverty (one life from the limit). "
                                           "You may not fold.")
     s.apply("0:knock")
-    assert s.queue == [2]  # seat 1 is not asked
+    assert s.queue == (2,)  # seat 1 is not asked
     assert_refused(s, "1:fold", code="poverty_no_fold", ruling="TOE-31")
     plain = game(SPLIT, lives=[0, 9, 0], rules={"poverty": False})
     assert plain.view(None)["poverty"] == [False, False, False]
