@@ -126,3 +126,22 @@ def test_the_bot_is_deterministic_per_seed() -> None:
         return out
 
     assert run(3) == run(3)
+
+
+def test_the_search_values_dallah_rollouts_by_the_piles() -> None:
+    from tablegames.bots.registry import hints_for
+
+    hints = hints_for("dallah")
+    assert hints.value is not_losing and hints.rollout is dallah.ModelBot
+    s = game(4, piles=[2, 0, 0, 0])
+    assert hints.horizon is not None and hints.horizon(s) == s.turn_no == 0
+    assert hints.rollout_depth > 0
+
+
+def test_the_value_of_a_finished_game_is_its_outcome() -> None:
+    s = dallah.new_game(players=3, seed=2)
+    bot = dallah.ModelBot(2)
+    while not s.is_over:
+        s.apply(bot.choose(s))
+    losers = s.outcome().losers
+    assert not_losing(s) == [0.0 if p in losers else 1.0 for p in range(3)]
