@@ -99,13 +99,6 @@ def test_it_blocks_a_big_gift_even_far_below_the_top() -> None:
     assert str(dallah.ModelBot(1).choose(s)) == "1:block"
 
 
-def test_naql_moves_off_the_busiest_zone() -> None:
-    s = game(actions=["naql"], pot={"neck": ["wide", "tiny", "tall"], "lid": ["classic"]})
-    play(s, "0:draw")
-    action = dallah.ModelBot(1, swap_above=1.0).choose(s)
-    assert action.verb == "move" and action.zone == "neck"  # type: ignore[attr-defined]
-
-
 def test_danger_and_the_value_read_the_margin_to_the_top() -> None:
     assert danger([3, 5, 1], 0) == -2 and danger([6, 5, 1], 0) == 1
     s = game(4, piles=[6, 1, 1, 0])
