@@ -46,7 +46,9 @@ whose temperature falls as the cups run out), instead of playing to the end: the
 falls are luck, so one rollout to the end says little, and the search gets several
 times more iterations for the same time (ISMCTS at budget 60 against three of these
 bots, seed 2026, 160 games: 25.6% (19.5–32.9%) lost with 4 turns, in 53 s; 34.4%
-(27.5–42.0%) playing to the end of the game, in 391 s; 2 turns lost 32.5%).
+(27.5–42.0%) playing to the end of the game, in 391 s; 2 turns lost 32.5%. Against
+three random bots, 240 games: 21.3% (16.6–26.9%) in 118 s with 4 turns, 19.2%
+(14.7–24.6%) in 534 s to the end: within the noise, at a quarter of the time).
 
 Reports of the physical world come from :class:`~tablegames.dallah.fallmodel.FallModel`:
 the bot samples a whole report once and then plays it out one action at a time.
