@@ -1,0 +1,140 @@
+"""The model bot's decisions: each heuristic on a position where a plainer rule goes wrong.
+
+The bot prices choices in expected cups (from the fall model) and in *danger*, the
+margin of its own pile over the biggest other pile. Each test below builds a position
+where the old rules of thumb (a fixed fall-chance threshold for swaps, protection played
+against every effect, unprotected targets first) chose badly.
+"""
+
+from __future__ import annotations
+
+from tablegames import dallah
+from tablegames.dallah.bots import danger, not_losing
+from tests.dallah.helpers import game, play
+
+
+def placing(pot: dict[str, list[str]], zone: str = "neck", card: str = "place",
+            **setup: object) -> dallah.State:
+    s = game(actions=[card], placements=[zone], rolls=["tall"], pot=pot, **setup)
+    play(s, "0:draw", "0:roll")
+    return s
+
+
+def test_it_swaps_a_cup_for_a_crowded_zone_below_the_old_threshold() -> None:
+    """Three cups on the Neck: a fall chance of about 0.22 (the old rule kept anything
+    under 0.3) but nearly half a cup expected, twice a fresh card's price."""
+    s = placing({"neck": ["wide", "tiny", "classic"]})
+    assert dallah.FallModel().fall_chance(s) < 0.3
+    assert str(dallah.ModelBot(1).interrupt(s, 0)) == "0:swap"
+    assert str(dallah.ModelBot(1).choose(s)) == "0:swap"
+    assert dallah.ModelBot(1, swap_above=0.3).interrupt(s, 0) is None  # the old rule
+
+
+def test_it_keeps_a_cup_for_an_empty_zone_when_the_rest_of_the_dallah_is_crowded() -> None:
+    s = placing({"lid": ["wide", "tiny", "classic"]}, zone="neck")
+    assert dallah.ModelBot(1).interrupt(s, 0) is None
+
+
+def test_it_waits_for_the_placement_card_before_swapping() -> None:
+    """Before the roll the zone is unknown; the swap stays open until the cup is let go."""
+    s = game(actions=["place"], pot={"neck": ["wide", "tiny", "classic", "tall"]})
+    play(s, "0:draw")
+    assert "0:swap" in [str(a) for a in s.legal_actions()]
+    assert str(dallah.ModelBot(1).choose(s)) == "0:roll"
+
+
+def test_a_fazaa_helper_swaps_the_cup_it_would_collect() -> None:
+    """The next player places a Fazaa' cup and collects what falls; a swap hands the
+    turn's player a new card, so the helper risks nothing (the old rule kept it)."""
+    s = game(actions=["fazaa"], placements=["neck"], rolls=["tall"])
+    play(s, "0:draw", "1:roll")
+    assert s.to_act == 1 and s.collector == 1
+    assert str(dallah.ModelBot(1).interrupt(s, 1)) == "1:swap"
+    assert dallah.ModelBot(1, swap_above=0.3).interrupt(s, 1) is None
+
+
+def test_it_swaps_a_naql_whose_best_move_still_risks_a_crowded_zone() -> None:
+    s = game(actions=["naql"], pot={"neck": ["wide", "tiny"], "lid": ["tall", "classic"]})
+    play(s, "0:draw")
+    assert str(dallah.ModelBot(1).choose(s)) == "0:swap"
+    assert dallah.ModelBot(1, swap_above=0.3).choose(s).verb == "move"
+
+
+def test_a_gift_goes_to_a_redirect_holder_whose_redirect_can_only_pass_it_on() -> None:
+    """Seat 1 holds Ana Mali Dakhal; redirected, the cups go to seat 2 anyway, so giving
+    to seat 1 is never worse than giving to seat 2 (the old rule preferred seat 2, who
+    holds nothing)."""
+    s = game(actions=["mabrook"], piles=[4, 9, 1], held=[[], ["ana_mali_dakhal"], []])
+    play(s, "0:draw")
+    assert str(dallah.ModelBot(1).choose(s)) == "0:target 1"
+
+
+def test_a_gift_avoids_a_block_holder() -> None:
+    s = game(4, actions=["mabrook"], piles=[4, 6, 5, 0], held=[[], ["ma_ysir"], [], []])
+    play(s, "0:draw")
+    assert str(dallah.ModelBot(1).choose(s)) == "0:target 2"
+
+
+def test_a_pile_swap_never_raises_its_own_pile_where_it_can_lower_it() -> None:
+    s = game(4, actions=["surprise"], piles=[3, 5, 0, 2])
+    play(s, "0:draw")
+    assert str(dallah.ModelBot(1).choose(s)) == "0:target 2"
+
+
+def test_it_keeps_protection_when_one_cup_leaves_it_clear_of_the_top() -> None:
+    s = game(actions=["kheth"], piles=[3, 0, 5], held=[[], ["ma_ysir"], []])
+    play(s, "0:draw", "0:target 1")
+    assert str(dallah.ModelBot(1).choose(s)) == "1:allow"
+
+
+def test_it_blocks_a_cup_that_would_make_it_the_biggest_loser() -> None:
+    s = game(actions=["kheth"], piles=[5, 4, 0], held=[[], ["ma_ysir"], []])
+    play(s, "0:draw", "0:target 1")
+    assert str(dallah.ModelBot(1).choose(s)) == "1:block"
+
+
+def test_it_blocks_a_big_gift_even_far_below_the_top() -> None:
+    s = game(4, actions=["kullah_lak"], piles=[4, 0, 9, 0], held=[[], ["ma_ysir"], [], []])
+    play(s, "0:draw", "0:target 1")
+    assert str(dallah.ModelBot(1).choose(s)) == "1:block"
+
+
+def test_danger_and_the_value_read_the_margin_to_the_top() -> None:
+    assert danger([3, 5, 1], 0) == -2 and danger([6, 5, 1], 0) == 1
+    s = game(4, piles=[6, 1, 1, 0])
+    value = not_losing(s)
+    assert len(value) == 4 and all(0 <= v <= 1 for v in value)
+    assert value[0] < value[1] == value[2] < value[3]
+
+
+def test_the_bot_is_deterministic_per_seed() -> None:
+    def run(seed: int) -> list[str]:
+        s = dallah.new_game(players=4, seed=5)
+        bot = dallah.ModelBot(seed)
+        out = []
+        while not s.is_over and len(out) < 400:
+            a = bot.choose(s)
+            s.apply(a)
+            out.append(str(a))
+        return out
+
+    assert run(3) == run(3)
+
+
+def test_the_search_values_dallah_rollouts_by_the_piles() -> None:
+    from tablegames.bots.registry import hints_for
+
+    hints = hints_for("dallah")
+    assert hints.value is not_losing and hints.rollout is dallah.ModelBot
+    s = game(4, piles=[2, 0, 0, 0])
+    assert hints.horizon is not None and hints.horizon(s) == s.turn_no == 0
+    assert hints.rollout_depth > 0
+
+
+def test_the_value_of_a_finished_game_is_its_outcome() -> None:
+    s = dallah.new_game(players=3, seed=2)
+    bot = dallah.ModelBot(2)
+    while not s.is_over:
+        s.apply(bot.choose(s))
+    losers = s.outcome().losers
+    assert not_losing(s) == [0.0 if p in losers else 1.0 for p in range(3)]
