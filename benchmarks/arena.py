@@ -46,12 +46,12 @@ MATCHES: dict[str, dict[str, Any]] = {
     "shithead-smart": {"game": "shithead", "bots": ["ismcts", "smart"], "games": 200, "budget": 100,
                        "versus": "smart"},
     "dallah-random": {"game": "dallah", "bots": ["ismcts", "random", "random", "random"],
-                      "games": 240, "budget": 60, "versus": "random"},
+                      "games": 320, "budget": 150, "versus": "random"},
     "phase10-random": {"game": "phase10", "bots": ["ismcts", "random"], "games": 16, "budget": 12,
                        "versus": "random"},
     # for information: the issue asks only that ISMCTS beat random play in these games
     "dallah-model": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
-                     "games": 80, "budget": 30, "versus": "model"},
+                     "games": 160, "budget": 60, "versus": "model"},
     "phase10-smart": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 16, "budget": 12,
                       "versus": "smart"},
     "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 12, "budget": 12,
@@ -63,7 +63,7 @@ MATCHES: dict[str, dict[str, Any]] = {
     "shithead-smart-random": {"game": "shithead", "bots": ["smart", "random", "random", "random"],
                               "games": 40, "budget": None, "versus": "random"},
     "dallah-model-random": {"game": "dallah", "bots": ["model", "random", "random", "random"],
-                            "games": 120, "budget": None, "versus": "random"},
+                            "games": 400, "budget": None, "versus": "random"},
     "phase10-smart-random": {"game": "phase10", "bots": ["smart", "random"], "games": 16,
                              "budget": None, "versus": "random"},
 }
