@@ -37,6 +37,15 @@ MAX_LINES = 2_000
 _LINE = re.compile(r"^([a-z][a-z0-9_]*(?: [0-9]{1,3})?):(?: (.*))?$")
 
 
+def read_seat(word: str, players: int) -> int:
+    """A seat number as a position writes it: ASCII digits (``str.isdigit`` also takes
+    other scripts' digits), short, and below ``players``; ``ValueError`` otherwise (which
+    :meth:`PositionReader.parse` turns into an error naming the line)."""
+    if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) >= players:
+        raise ValueError(f"{word[:40]!r} is not a seat")
+    return int(word)
+
+
 class PositionError(TablegamesError):
     """Position text that cannot be read, or that describes an impossible position."""
 

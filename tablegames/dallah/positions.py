@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
-from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
 from tablegames.dallah.table import table_for
 
@@ -121,11 +122,7 @@ def read(state: State, r: PositionReader) -> None:
             raise ValueError(f"{word[:40]!r} is not a count")
         return int(word)
 
-    def seat(word: str) -> int:
-        v = number(word)
-        if v >= n:
-            raise ValueError(f"{word!r} is not a seat")
-        return v
+    seat = partial(read_seat, players=n)
 
     def opt(key: str, look: Callable[[str], int]) -> int:
         word = r.str(key)

@@ -36,6 +36,7 @@ import hashlib
 import json
 from bisect import insort
 from collections.abc import Sequence
+from functools import partial
 from typing import Annotated, Any, ClassVar, Self
 
 import attrs
@@ -68,7 +69,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_from_dict, rules_hash, rules_to_dict
 from tablegames.common.seating import left_of, next_seat, seats_from
@@ -1115,10 +1116,7 @@ class State(BaseState):
         # a game set up from a position starts there: no setup values to check against
         self.extra = {"position": ""}
 
-        def seat_of(word: str) -> int:
-            if not (word.isascii() and word.isdigit()) or int(word) >= n:
-                raise ValueError(f"{word!r} is not a seat")
-            return int(word)
+        seat_of = partial(read_seat, players=n)
 
         def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
             marked = set(r.parse(key, seat_of, default))

@@ -56,7 +56,7 @@ Decisions on the points the source leaves open (each is also on the rulings page
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
@@ -78,7 +78,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.serialization import dumps, loads, plain
@@ -1120,10 +1120,7 @@ class State(BaseState):
     def _from_position(self, r: PositionReader) -> None:
         n = self.n
 
-        def seat_of(word: str) -> int:
-            if not (word.isascii() and word.isdigit()) or int(word) >= n:
-                raise ValueError(f"{word!r} is not a seat")
-            return int(word)
+        seat_of = partial(read_seat, players=n)
 
         def count_of(word: str) -> int:
             if not (word.isascii() and word.isdigit()) or len(word) > 3:

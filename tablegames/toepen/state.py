@@ -41,6 +41,7 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common.actions import Action, Event, fresh
@@ -63,7 +64,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.common.rng import Rng
 from tablegames.common.serialization import Reader, dumps, loads, plain
 from tablegames.common.state import BaseState
@@ -1166,10 +1167,7 @@ class State(BaseState):
     def _from_position(self, r: PositionReader) -> None:
         n = self.n
 
-        def seat_of(word: str) -> int:
-            if not (word.isascii() and word.isdigit()) or int(word) >= n:
-                raise ValueError(f"{word!r} is not a seat")
-            return int(word)
+        seat_of = partial(read_seat, players=n)
 
         def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
             marked = set(r.parse(key, seat_of, default))

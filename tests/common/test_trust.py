@@ -320,3 +320,20 @@ def test_a_seat_is_written_in_ascii_digits(game: str) -> None:
     for other in ("٠١٢٣"[int(seat)], "²"):
         with pytest.raises(NotationError):
             state.parse_action(f"{other}:{rest}")
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10"])
+def test_a_position_names_seats_in_short_ascii_digits(game: str) -> None:
+    """The games read a position's seats with one reader (``read_seat``)."""
+    from tablegames.common.position import PositionError, read_seat
+
+    assert read_seat("2", 3) == 2
+    for word in ("٢", "²", "3", "-1", "0002", "x"):
+        with pytest.raises(ValueError, match="is not a seat"):
+            read_seat(word, 3)
+    state = tablegames.new_game(game, players=3, seed=1)
+    text = state.to_position()
+    line = next(x for x in text.splitlines() if x.startswith("playing: "))
+    assert tablegames.from_position(game, text).to_position() == text
+    with pytest.raises(PositionError, match="is not a seat"):
+        tablegames.from_position(game, text.replace(line, "playing: 0 1 ٢"))
