@@ -80,8 +80,6 @@ from tablegames.common.errors import SetupError
 from tablegames.dallah import actions as A
 from tablegames.dallah.fallmodel import FallModel
 
-#: The actions that report what happened at the table (a late fall, outside a report).
-_REPORTS = (A.Settled, A.Fell, A.Falls, A.Collapse, A.NoSpace, A.Timeout)
 _SIMPLE: tuple[type[Action], ...] = (A.Draw, A.Roll, A.Settled, A.Collapse, A.NoSpace, A.Swap,
                                      A.Timeout, A.Allow, A.Block)
 _SIMPLE_ID = {cls: i for i, cls in enumerate(_SIMPLE)}
@@ -200,7 +198,7 @@ class DallahCodec(Codec):
         if session.polling or _SIMPLE_ID[A.Settled] not in options:
             # Outside a report a report is a late fall (DAL-23): with the model as the
             # table only the table knows whether one happened, so no agent claims one.
-            for i in [i for i, o in options.items() if isinstance(o, _REPORTS)]:
+            for i in [i for i, o in options.items() if isinstance(o, A.TABLE_REPORTS)]:
                 del options[i]
             return
         swap = options.get(_SWAP_ID)

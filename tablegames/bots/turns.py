@@ -67,9 +67,7 @@ def next_decision(state: Any, cursor: int, table: Any | None,
     n = len(state.players)
     for k in range(cursor, n - 1):
         seat = (actor + 1 + k) % n
-        options = state.legal_actions(seat)
-        if options and table is not None:
-            options = [a for a in options if not table.is_report(a)]
+        options = _players_options(state.legal_actions(seat), table)
         if options:
             return Decision(seat, POLL, options, k)
     if table is not None and table.reports(state):
@@ -78,10 +76,15 @@ def next_decision(state: Any, cursor: int, table: Any | None,
             if own:
                 return Decision(actor, OWN, own, n - 1)
         return Decision(actor, NATURE, [], n)
-    options = state.legal_actions() if turn_options else []
-    if options and table is not None:
-        options = [a for a in options if not table.is_report(a)]
+    options = _players_options(state.legal_actions(), table) if turn_options else []
     return Decision(actor, TURN, options, n - 1)
+
+
+def _players_options(options: list[Action], table: Any | None) -> list[Action]:
+    """``options`` less the table's reports (a seat cannot know a late fall happened)."""
+    if table is None or not options:
+        return options
+    return [a for a in options if not table.is_report(a)]
 
 
 def poll_cursor(state: Any, seat: int) -> int:

@@ -201,6 +201,11 @@ class Redirect(DallahAction):
         return "" if self.to is None else str(self.to)
 
 
+#: The actions that report what happened at the table, never a player's choice (outside
+#: the report stage: the late falls of DAL-23). Bots and the RL adapter leave them to the
+#: table model.
+TABLE_REPORTS: tuple[type[Action], ...] = (Settled, Fell, Falls, Collapse, NoSpace, Timeout)
+
 _CACHE: dict[tuple[object, ...], Action] = {}
 
 

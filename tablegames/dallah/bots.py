@@ -68,8 +68,6 @@ from tablegames.dallah.cardset import ActionCard
 from tablegames.dallah.fallmodel import FallModel
 from tablegames.dallah.table import NEEDS_POT
 
-#: The actions that report what happened at the table (see :meth:`TableModel.is_report`).
-_REPORTS = (A.Settled, A.Fell, A.Falls, A.Collapse, A.NoSpace, A.Timeout)
 #: Kinds whose attempt is a placement at a zone named by a Placement card.
 _PLACING = ("place", "timed", "tag_team", "shareek", "fazaa")
 #: The chance a target holding protection answers a card against it (cancels or sends
@@ -489,7 +487,7 @@ class TableModel:
     def is_report(self, action: Action) -> bool:
         """What the table reports, never a seat's choice: settled, falls, a collapse,
         no space, time out (outside the report stage, the late falls of DAL-23)."""
-        return isinstance(action, _REPORTS)
+        return isinstance(action, A.TABLE_REPORTS)
 
     def report(self, state: Any) -> Action:
         """The next action of the sampled report."""

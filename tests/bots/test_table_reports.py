@@ -8,7 +8,7 @@ from tablegames.bots.harness import play_game
 from tablegames.dallah import actions as A
 from tablegames.dallah import stages as S
 
-REPORTS = (A.Settled, A.Fell, A.Falls, A.Collapse, A.NoSpace, A.Timeout)
+REPORTS = A.TABLE_REPORTS
 
 
 @pytest.mark.ruling("DAL-23")
