@@ -48,16 +48,16 @@ from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
     Annotated,
-    Kind,
     card,
     cards,
-    checked,
     count,
     enum,
     flag,
     frozen_json,
     optional,
     per_seat,
+    per_seat_tuple,
+    put,
     seat,
     tuple_of,
     tuple_seq,
@@ -84,18 +84,6 @@ _NO_FLAGS = tuple((False,) * n for n in range(MAX_PLAYERS + 1))
 _ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
 
 
-def _one_per_seat(value: tuple[Any, ...], n: int) -> str | None:
-    """Why a per-seat tuple has the wrong length (the words :func:`per_seat` uses)."""
-    return None if len(value) == n else f"expected {n} entries, found {len(value)}"
-
-
-def _seat_tuple(inner: Kind) -> Kind:
-    """One immutable ``inner`` value per seat, as a tuple: ``copy`` shares it, so every
-    change replaces the whole tuple (:func:`_put`), which for four to eight seats costs
-    less than the list copy each ``copy`` used to make. Saved as a list, as before."""
-    return checked(tuple_seq(inner, 1_000), _one_per_seat)
-
-
 _T = TypeVar("_T")
 
 #: A seat order or queue as a tuple (replaced, never edited; saved as a list).
@@ -105,10 +93,6 @@ _FOUR = tuple_seq(card(32), 4)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
 _PLAYED = tuple_seq(tuple_of(seat(), card(32)), 8)
 
-
-def _put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
-    """``values`` with item ``i`` replaced: the edit of a tuple field ``copy`` shares."""
-    return (*values[:i], value, *values[i + 1:])
 
 _PROMPTS = {
     EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
@@ -176,18 +160,18 @@ class State(BaseState):
     stage: Annotated[int, enum(STAGES)]
     # Fields that are tuples are shared by ``copy`` and replaced, never edited in place
     # (``_put``); the lists are what play edits in place card by card.
-    lives: Annotated[tuple[int, ...], _seat_tuple(count(0, 10_000))]
-    out: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
+    out: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     dealer: Annotated[int, seat()]
     hand_no: Annotated[int, count(0)]
     hands: Annotated[list[list[int]], per_seat(cards(32, 8))]
     stock: Annotated[list[int], cards(32)]
-    thrown: Annotated[tuple[tuple[int, ...], ...], _seat_tuple(_FOUR)]
-    revealed: Annotated[tuple[bool, ...], _seat_tuple(flag())]
-    exchanged: Annotated[tuple[bool, ...], _seat_tuple(flag())]
-    in_hand: Annotated[tuple[bool, ...], _seat_tuple(flag())]
-    folded: Annotated[tuple[bool, ...], _seat_tuple(flag())]
-    poor: Annotated[tuple[bool, ...], _seat_tuple(flag())]
+    thrown: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_FOUR)]
+    revealed: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    exchanged: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    in_hand: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    folded: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    poor: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     stake: Annotated[int, count(1, 10_000)]
     knocks: Annotated[int, count(0, 10_000)]
     last_knocker: Annotated[int, seat(none=-1)]
@@ -210,12 +194,12 @@ class State(BaseState):
     deal_order: Annotated[tuple[int, ...], _SEATS]
     exchange_round: Annotated[int, count(0, 1)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
-    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
-    revealed_again: Annotated[tuple[bool, ...] | None, optional(_seat_tuple(flag()))]
-    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(_seat_tuple(_FOUR))]
+    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
+    revealed_again: Annotated[tuple[bool, ...] | None, optional(per_seat_tuple(flag()))]
+    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
-    void: Annotated[tuple[int, ...] | None, optional(_seat_tuple(count(0, 15)))]
+    void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
     withdrawn: Annotated[tuple[tuple[int, int], ...] | None, optional(_PLAYED)]
 
     @classmethod
@@ -514,13 +498,13 @@ class State(BaseState):
     def _exchange(self, seat: int) -> None:
         if self.exchange_round:
             assert self.thrown_again is not None  # the second_exchange rule is on
-            self.thrown_again = _put(self.thrown_again, seat, tuple(self.hands[seat]))
+            self.thrown_again = put(self.thrown_again, seat, tuple(self.hands[seat]))
         else:
-            self.thrown = _put(self.thrown, seat, tuple(self.hands[seat]))
+            self.thrown = put(self.thrown, seat, tuple(self.hands[seat]))
         stock = self.stock
         self.hands[seat] = sorted(stock[-4:])
         del stock[-4:]
-        self.exchanged = _put(self.exchanged, seat, True)
+        self.exchanged = put(self.exchanged, seat, True)
         self.exchanger = seat
         data = {"seat": seat, "stock": len(stock)}
         if self.exchange_round:
@@ -549,11 +533,11 @@ class State(BaseState):
         pile = self.thrown_again if again and self.thrown_again is not None else self.thrown
         honest = is_dirty(pile[ex], rules.dirty_hand)
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
-        self.lives = _put(self.lives, loser, self.lives[loser] + lost)
+        self.lives = put(self.lives, loser, self.lives[loser] + lost)
         if self.exchange_round == 1 and self.revealed_again is not None:
-            self.revealed_again = _put(self.revealed_again, ex, True)
+            self.revealed_again = put(self.revealed_again, ex, True)
         else:
-            self.revealed = _put(self.revealed, ex, True)
+            self.revealed = put(self.revealed, ex, True)
         self._events.append(
             Event("challenge", {"seat": seat, "exchanger": ex,
                                 "thrown": card_names(pile[ex]), "honest": honest,
@@ -574,14 +558,14 @@ class State(BaseState):
         by the bluffer only; the hand taken back has been seen by everybody (``shown``).
         """
         assert self.set_aside is not None  # the bluff_takes_back rule is on
-        self.set_aside = _put(self.set_aside, ex, tuple(self.hands[ex]))
+        self.set_aside = put(self.set_aside, ex, tuple(self.hands[ex]))
         if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
             assert self.thrown_again is not None
             self.hands[ex] = list(self.thrown_again[ex])
-            self.thrown_again = _put(self.thrown_again, ex, ())
+            self.thrown_again = put(self.thrown_again, ex, ())
         else:
             self.hands[ex] = list(self.thrown[ex])
-            self.thrown = _put(self.thrown, ex, ())
+            self.thrown = put(self.thrown, ex, ())
         self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
         self._announce(ex)
 
@@ -596,15 +580,15 @@ class State(BaseState):
         if self.rules.ending == "rubber":
             self._finish([seat])
             return
-        self.out = _put(self.out, seat, True)
-        self.in_hand = _put(self.in_hand, seat, False)
+        self.out = put(self.out, seat, True)
+        self.in_hand = put(self.in_hand, seat, False)
         self.ex_queue = tuple([s for s in self.ex_queue if s != seat])
         self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
         if sum(1 for o in self.out if not o) <= 1:
             self._finish([s for s in range(self.n) if self.out[s]], [seat])
             return
         if self.poor[seat]:
-            self.poor = _put(self.poor, seat, False)
+            self.poor = put(self.poor, seat, False)
             if not self.rules.poverty:
                 return
             poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
@@ -621,9 +605,9 @@ class State(BaseState):
     def _fold(self, seat: int) -> None:
         self.queue = self.queue[1:]
         lost = self.stake_before
-        self.lives = _put(self.lives, seat, self.lives[seat] + lost)
-        self.in_hand = _put(self.in_hand, seat, False)
-        self.folded = _put(self.folded, seat, True)
+        self.lives = put(self.lives, seat, self.lives[seat] + lost)
+        self.in_hand = put(self.in_hand, seat, False)
+        self.folded = put(self.folded, seat, True)
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
         if self.rules.fold_withdraws:
             self._withdraw(seat)
@@ -713,7 +697,7 @@ class State(BaseState):
                     raise IllegalAction("you must follow suit", code="must_follow_suit",
                                         ruling="TOE-11", seat=seat)
                 if self.void is not None:
-                    self.void = _put(self.void, seat, self.void[seat] | 1 << led)
+                    self.void = put(self.void, seat, self.void[seat] | 1 << led)
         hand.remove(card)
         self.trick = trick = (*trick, (seat, card))
         self._events.append(Event("play", {"seat": seat, "card": NAMES[card],
@@ -798,7 +782,7 @@ class State(BaseState):
                 return
         else:
             for s in over_limit:
-                self.out = _put(self.out, s, True)
+                self.out = put(self.out, s, True)
                 self._events.append(Event("eliminated", {"seat": s, "lives": self.lives[s]}))
             if sum(1 for o in self.out if not o) <= 1:
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
@@ -842,7 +826,7 @@ class State(BaseState):
                 tied = [s for s in last if self.lives[s] == low]
                 order = [(self.dealer + k) % n for k in range(n)]
                 survivor = next(s for s in order if s in tied)
-                self.out = _put(self.out, survivor, False)
+                self.out = put(self.out, survivor, False)
                 rest = [survivor]
             losers = [s for s in range(n) if s not in rest]
         self.winners = tuple(rest)
