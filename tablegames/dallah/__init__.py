@@ -10,7 +10,7 @@
 >>> state.view(1)["prompt"]
 'Place a cup: waiting for P0 to place the Tall cup on the Neck.'
 >>> _ = state.report(fell=["neck:tall"])
->>> state.piles
+>>> state.view(None)["piles"]
 [1, 0, 0]
 """
 

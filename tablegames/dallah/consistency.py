@@ -10,6 +10,7 @@ invariant the handlers keep; a violation is a :class:`StateError` naming the fie
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tablegames.common.errors import StateError
@@ -54,7 +55,7 @@ def check_loaded(state: State) -> None:
         raise _fail("asked", "a protection window outside the protect stage")
 
 
-def _codes(field: str, values: list[int], size: int) -> None:
+def _codes(field: str, values: Sequence[int], size: int) -> None:
     for v in values:
         if not 0 <= v < size:
             raise _fail(field, f"{v} is not a code of this card set (0..{size - 1})")
@@ -104,12 +105,12 @@ def _check_counts(state: State) -> None:
     held = [c for h in state.held for c in h]
     if any(not t.protection[c] for c in held):
         raise _fail("held", "only protection cards are held")
-    deck = sorted(state.act_stock + state.act_discard + held
-                  + ([state.card] if state.card >= 0 else []))
+    deck = sorted([*state.act_stock, *state.act_discard, *held,
+                   *([state.card] if state.card >= 0 else [])])
     if deck != sorted(t.action_deck):
         raise StateError("$.state: the Action cards do not add up to the deck")
-    zones = sorted(state.zone_stock + state.zone_discard
-                   + ([state.zone] if state.zone >= 0 else []))
+    zones = sorted([*state.zone_stock, *state.zone_discard,
+                    *([state.zone] if state.zone >= 0 else [])])
     if zones != sorted(t.zone_deck):
         raise StateError("$.state: the Placement cards do not add up to the deck")
     if state.stage == OVER and state.shared_total():

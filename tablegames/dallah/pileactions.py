@@ -1,7 +1,7 @@
 """Pile actions and protection: the part of a turn that moves cups between personal piles.
 
 Every pile action (DAL-30..38) becomes a list of *effects* before anything moves. An
-effect is ``[source, recipient, cups, flags]``: ``cups`` is a count, or ``SWAP`` for a
+effect is ``(source, recipient, cups, flags)``: ``cups`` is a count, or ``SWAP`` for a
 whole-pile swap, whose source is the bigger pile and recipient the smaller one; the
 recipient is the seat the effect is *against* (its pile would grow). Each recipient that
 holds a protection card is then asked in clockwise order from the active seat (DAL-41):
@@ -20,10 +20,14 @@ from typing import Any
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import IllegalAction, OutOfTurn
+from tablegames.common.fields import put
 from tablegames.dallah import actions as A
 from tablegames.dallah.cardset import ActionCard
 from tablegames.dallah.stages import BLOCKED, PAIR, PROTECT, REDIRECTED, SWAP, TARGET
 from tablegames.dallah.table import Table
+
+#: ``(source, recipient, cups, flags)``; a tuple like every list field of the state.
+Effect = tuple[int, ...]
 
 
 class PileActions:
@@ -34,15 +38,15 @@ class PileActions:
     stage: int
     active: int
     card: int
-    piles: list[int]
+    piles: tuple[int, ...]
     retired: int
-    held: list[list[int]]
-    act_discard: list[int]
+    held: tuple[tuple[int, ...], ...]
+    act_discard: tuple[int, ...]
     amount: int
-    effects: list[list[int]]
-    asked: list[int]
-    answered: list[int]
-    used: list[int]
+    effects: tuple[Effect, ...]
+    asked: tuple[int, ...]
+    answered: tuple[int, ...]
+    used: tuple[int, ...]
     _events: list[Event]
 
     def _end_turn(self) -> None:
@@ -52,12 +56,17 @@ class PileActions:
     def _refuse(self, message: str, code: str, ruling: str | None, seat: int) -> IllegalAction:
         return IllegalAction(message, code=code, ruling=ruling, seat=seat)
 
-    def _my_effect(self, seat: int) -> list[int] | None:
+    def _my_effect(self, seat: int) -> Effect | None:
         """The effect against ``seat`` it may still protect against (DAL-44)."""
-        for e in self.effects:
+        i = self._my_effect_at(seat)
+        return None if i < 0 else self.effects[i]
+
+    def _my_effect_at(self, seat: int) -> int:
+        """Where in ``effects`` :meth:`_my_effect` is (-1: nowhere)."""
+        for i, e in enumerate(self.effects):
             if e[1] == seat and not e[3]:
-                return e
-        return None
+                return i
+        return -1
 
     def _held_kind(self, seat: int, kind: str) -> int:
         """Index in ``held[seat]`` of a protection card of ``kind`` (-1: none)."""
@@ -66,7 +75,7 @@ class PileActions:
                 return i
         return -1
 
-    def _eligible(self, seat: int, effect: list[int]) -> list[int]:
+    def _eligible(self, seat: int, effect: Effect) -> list[int]:
         """Seats an effect against ``seat`` may be redirected to (DAL-43)."""
         return [s for s in range(len(self.piles)) if s != effect[0] and s != seat]
 
@@ -140,7 +149,7 @@ class PileActions:
                 self.amount = k
                 self.stage = TARGET
             else:
-                self._protect([[a, side[spec.target], k, 0]])
+                self._protect([(a, side[spec.target], k, 0)])
         elif kind == "swap":
             if spec.target == "choose":
                 self.stage = TARGET
@@ -148,7 +157,7 @@ class PileActions:
                 self._protect(self._swap_effect(a, side[spec.target]))
         elif kind == "retire":
             k = min(spec.amount, piles[a])
-            piles[a] -= k
+            self.piles = put(piles, a, piles[a] - k)
             self.retired += k
             self._events.append(Event("retire", {"seat": a, "cups": k, "retired": self.retired}))
             self._end_turn()
@@ -163,33 +172,32 @@ class PileActions:
                 self.stage = PAIR
         else:  # pass
             step = 1 if spec.target == "next" else -1
-            self._protect([[s, (s + step) % n, 1, 0] for s in range(n) if piles[s]])
+            self._protect([(s, (s + step) % n, 1, 0) for s in range(n) if piles[s]])
 
     def _even_out(self, source: int, recipient: int) -> None:
         spec = self.t.specs[self.card]
         amount = spec.amount if isinstance(spec, ActionCard) else 0
-        self._protect([[source, recipient, min(amount, self.piles[source]), 0]])
+        self._protect([(source, recipient, min(amount, self.piles[source]), 0)])
 
-    def _swap_effect(self, a: int, b: int) -> list[list[int]]:
+    def _swap_effect(self, a: int, b: int) -> list[Effect]:
         """A swap as an effect from the bigger pile (source) to the smaller (recipient)."""
         pa, pb = self.piles[a], self.piles[b]
         if pa == pb:
             return []
-        return [[a, b, SWAP, 0]] if pa > pb else [[b, a, SWAP, 0]]
+        return [(a, b, SWAP, 0)] if pa > pb else [(b, a, SWAP, 0)]
 
-    def _protect(self, effects: list[list[int]]) -> None:
+    def _protect(self, effects: list[Effect]) -> None:
         """Ask every affected seat holding protection, in order, before cups move."""
-        effects = [e for e in effects if e[2] != 0]
-        self.effects = effects
-        if not effects:
+        self.effects = tuple(e for e in effects if e[2] != 0)
+        if not self.effects:
             self._events.append(Event("no_effect", {"seat": self.active,
                                                     "card": self.t.card_ids[self.card]}))
             self._end_turn()
             return
         n, a = len(self.piles), self.active
-        receivers = {e[1] for e in effects}
-        self.asked = [s for s in ((a + k) % n for k in range(n))
-                      if s in receivers and self.held[s]]
+        receivers = {e[1] for e in self.effects}
+        self.asked = tuple(s for s in ((a + k) % n for k in range(n))
+                           if s in receivers and self.held[s])
         if self.asked:
             self.stage = PROTECT
             self._events.append(Event("protection_window", {"asked": list(self.asked),
@@ -199,8 +207,9 @@ class PileActions:
 
     def _do_protect(self, action: Action) -> None:
         seat = action.seat
-        effect = self._my_effect(seat)
-        assert effect is not None
+        at = self._my_effect_at(seat)
+        assert at >= 0
+        effect = self.effects[at]
         t = self.t
         ev = self._events
         kind = type(action)
@@ -220,25 +229,26 @@ class PileActions:
                         f"(eligible: {eligible})" if eligible else
                         "nobody is eligible: the redirect cancels the effect",
                         "not_eligible", "DAL-43", seat)
-            code = self.held[seat].pop(i)
-            self.act_discard.append(code)
-            self.used.append(seat)
-            if to is None:
-                effect[3] |= BLOCKED
-            else:
-                effect[1] = to
-                effect[3] |= REDIRECTED
+            mine = self.held[seat]
+            code = mine[i]
+            self.held = put(self.held, seat, (*mine[:i], *mine[i + 1:]))
+            self.act_discard += (code,)
+            self.used += (seat,)
+            src, dst, k, flags = effect
+            changed = (src, dst, k, flags | BLOCKED) if to is None else (
+                src, to, k, flags | REDIRECTED)
+            self.effects = put(self.effects, at, changed)
             ev.append(Event("protect", {"seat": seat, "card": t.card_ids[code], "play": want,
                                         "to": to, "cancelled": to is None}))
-        self.answered.append(seat)
-        self.asked.pop(0)
+        self.answered += (seat,)
+        self.asked = self.asked[1:]
         if not self.asked:
             self._execute()
 
     def _execute(self) -> None:
         """Every pass leaves at the same time (DAL-37): cups set aside before any arrive."""
-        piles = self.piles
-        delta = [0] * len(self.piles)
+        piles = list(self.piles)
+        delta = [0] * len(piles)
         done = []
         for src, dst, k, flags in self.effects:
             if flags & BLOCKED:
@@ -251,6 +261,7 @@ class PileActions:
             done.append({"from": src, "to": dst, "cups": "pile" if k == SWAP else k})
         for s, d in enumerate(delta):
             piles[s] += d
+        self.piles = tuple(piles)
         self._events.append(Event("pile_action", {"card": self.t.card_ids[self.card],
                                                   "moves": done, "piles": list(piles)}))
         self._end_turn()

@@ -94,7 +94,7 @@ def write(state: State, w: PositionWriter) -> None:
         ("no", "yes", "late")[last[4]], "-" if last[5] < 0 else last[5]])
 
 
-def _effect_text(e: list[int]) -> str:
+def _effect_text(e: tuple[int, ...]) -> str:
     src, dst, k, flags = e
     text = f"{src}>{dst}:{'pile' if k == SWAP else k}"
     if flags & REDIRECTED:
@@ -149,37 +149,39 @@ def read(state: State, r: PositionReader) -> None:
             raise r.fail("shared", str(exc)) from None
     if len(counts) != t.nshapes:
         raise r.fail("shared", f"give all {t.nshapes} shapes, as shape=count")
-    state.shared = [counts[s] for s in range(t.nshapes)]
-    state.pot = [r.parse(f"pot_{t.zone_ids[z]}", shape) for z in range(t.nzones)]
+    state.shared = tuple(counts[s] for s in range(t.nshapes))
+    state.pot = tuple(tuple(r.parse(f"pot_{t.zone_ids[z]}", shape)) for z in range(t.nzones))
     full = set(r.parse("full", zone))
-    state.full = [z in full for z in range(t.nzones)]
-    state.piles = r.parse("piles", number)
+    state.full = tuple(z in full for z in range(t.nzones))
+    state.piles = tuple(r.parse("piles", number))
     if len(state.piles) != n:
         raise r.fail("piles", f"expected {n} counts, one per seat")
     state.retired = r.int("retired", 0, 1_000_000)
-    state.held = [r.parse(f"held {s}", card) for s in range(n)]
+    state.held = tuple(tuple(r.parse(f"held {s}", card)) for s in range(n))
     state.card = opt("card", card)
     held = Counter(c for h in state.held for c in h)
     if r.words("stock") == ["shuffled"]:
         seen = Counter(r.parse("discard", card)) + held + Counter(
             [state.card] if state.card >= 0 else [])
-        state.act_stock = sorted((Counter(t.action_deck) - seen).elements())
-        state.rng.shuffle(state.act_stock)
+        stock = sorted((Counter(t.action_deck) - seen).elements())
+        state.rng.shuffle(stock)
+        state.act_stock = tuple(stock)
     else:
-        state.act_stock = list(reversed(r.parse("stock", card)))
-    state.act_discard = list(reversed(r.parse("discard", card)))
+        state.act_stock = tuple(reversed(r.parse("stock", card)))
+    state.act_discard = tuple(reversed(r.parse("discard", card)))
     state.zone = opt("zone", zone)
     if r.words("placement_stock") == ["shuffled"]:
         zseen = Counter(r.parse("placement_discard", zone)) + Counter(
             [state.zone] if state.zone >= 0 else [])
-        state.zone_stock = sorted((Counter(t.zone_deck) - zseen).elements())
-        state.rng.shuffle(state.zone_stock)
+        zstock = sorted((Counter(t.zone_deck) - zseen).elements())
+        state.rng.shuffle(zstock)
+        state.zone_stock = tuple(zstock)
     else:
-        state.zone_stock = list(reversed(r.parse("placement_stock", zone)))
-    state.zone_discard = list(reversed(r.parse("placement_discard", zone)))
-    state.rolls = r.parse("rolls", shape)
-    state.cups_in_hand = r.parse("cups_in_hand", shape)
-    state.placers = r.parse("placers", seat)
+        state.zone_stock = tuple(reversed(r.parse("placement_stock", zone)))
+    state.zone_discard = tuple(reversed(r.parse("placement_discard", zone)))
+    state.rolls = tuple(r.parse("rolls", shape))
+    state.cups_in_hand = tuple(r.parse("cups_in_hand", shape))
+    state.placers = tuple(r.parse("placers", seat))
     state.placer = r.int("placer", 0, n - 1)
     state.collector = opt("collector", seat)
     state.partner = opt("partner", seat)
@@ -191,27 +193,27 @@ def read(state: State, r: PositionReader) -> None:
     state.timeouts = r.int("timeouts", 0, 1_000_000)
     state.swaps = r.int("swaps", 0, 5)
     state.amount = r.int("amount", 0, 1_000_000)
-    state.effects = r.parse("effects", lambda w: _effect(w, n))
-    state.asked = r.parse("asked", seat)
-    state.answered = r.parse("answered", seat)
-    state.used = r.parse("used", seat)
+    state.effects = tuple(r.parse("effects", lambda w: _effect(w, n)))
+    state.asked = tuple(r.parse("asked", seat))
+    state.answered = tuple(r.parse("answered", seat))
+    state.used = tuple(r.parse("used", seat))
     words = r.words("last_turn")
     if words:
         if len(words) != 6 or words[4] not in ("yes", "no", "late"):
             raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
                                       "collapsed (yes, no, or late), late reporter (or -)")
         try:
-            state.last_turn = [seat(words[0]), card(words[1]),
+            state.last_turn = (seat(words[0]), card(words[1]),
                                -1 if words[2] == "-" else seat(words[2]), number(words[3]),
                                ("no", "yes", "late").index(words[4]),
-                               -1 if words[5] == "-" else seat(words[5])]
+                               -1 if words[5] == "-" else seat(words[5]))
         except ValueError as exc:
             raise r.fail("last_turn", str(exc)) from None
     else:
-        state.last_turn = []
+        state.last_turn = ()
 
 
-def _effect(word: str, n: int) -> list[int]:
+def _effect(word: str, n: int) -> tuple[int, ...]:
     """``0>1:2``, ``1>2:pile+redirected``: source, recipient, cups, flags."""
     head, _, rest = word.partition(":")
     src, gt, dst = head.partition(">")
@@ -232,4 +234,4 @@ def _effect(word: str, n: int) -> list[int]:
     s, d = int(src[:4]), int(dst[:4])
     if s >= n or d >= n:
         raise ValueError(f"{word[:40]!r} names no seat of this game")
-    return [s, d, SWAP if k_text == "pile" else int(k_text), flags]
+    return (s, d, SWAP if k_text == "pile" else int(k_text), flags)

@@ -38,15 +38,15 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
+    Kind,
     count,
     derived,
     enum,
     flag,
-    ints,
-    listof,
-    per_seat,
+    per_seat_tuple,
+    put,
     seat,
-    seats,
+    tuple_seq,
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
@@ -97,6 +97,13 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
 #: exact sizes are checked against the card set in ``_check_loaded``).
 _BIG = 5_000
+
+
+def _codes(size: int, max_len: int = _BIG) -> Kind:
+    """A tuple of codes below ``size`` (shapes, zones or cards): every list field of the
+    state is a tuple, shared by ``copy`` and replaced whole by every change, because a
+    search copies far more often than it plays (see :func:`~tablegames.common.fields.put`)."""
+    return tuple_seq(count(0, size - 1), max_len)
 
 
 class State(PileActions, BaseState):
@@ -163,21 +170,20 @@ class State(PileActions, BaseState):
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
     turn_no: Annotated[int, count()]
-    shared: Annotated[list[int], ints(0, 200, max_len=MAX_SHAPES)]
-    pot: Annotated[list[list[int]], listof(ints(0, MAX_SHAPES - 1, max_len=_BIG),
-                                           max_len=MAX_ZONES)]
-    piles: Annotated[list[int], per_seat(count())]
+    shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
+    pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_codes(MAX_SHAPES), MAX_ZONES)]
+    piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
     retired: Annotated[int, count()]
-    held: Annotated[list[list[int]], per_seat(ints(0, MAX_CARD_CODES - 1, max_len=_BIG))]
-    act_stock: Annotated[list[int], ints(0, MAX_CARD_CODES - 1, max_len=_BIG)]
-    act_discard: Annotated[list[int], ints(0, MAX_CARD_CODES - 1, max_len=_BIG)]
-    zone_stock: Annotated[list[int], ints(0, MAX_ZONES - 1, max_len=_BIG)]
-    zone_discard: Annotated[list[int], ints(0, MAX_ZONES - 1, max_len=_BIG)]
-    rolls: Annotated[list[int], ints(0, MAX_SHAPES - 1, max_len=_BIG)]
-    full: Annotated[list[bool], listof(flag(), max_len=MAX_ZONES)]
+    held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_codes(MAX_CARD_CODES))]
+    act_stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    act_discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    zone_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    zone_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    rolls: Annotated[tuple[int, ...], _codes(MAX_SHAPES)]
+    full: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
     card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
-    cups_in_hand: Annotated[list[int], ints(0, MAX_SHAPES - 1, max_len=3)]
-    placers: Annotated[list[int], seats(max_len=3)]
+    cups_in_hand: Annotated[tuple[int, ...], _codes(MAX_SHAPES, 3)]
+    placers: Annotated[tuple[int, ...], tuple_seq(seat(), 3)]
     placer: Annotated[int, seat()]
     collector: Annotated[int, seat(none=-1)]
     zone: Annotated[int, count(-1, MAX_ZONES - 1)]
@@ -190,13 +196,17 @@ class State(PileActions, BaseState):
     swaps: Annotated[int, count(0, 5)]
     partner: Annotated[int, seat(none=-1)]
     amount: Annotated[int, count()]
-    effects: Annotated[list[list[int]], listof(ints(-1, 1_000_000, max_len=4), max_len=64)]
-    asked: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
-    answered: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
-    used: Annotated[list[int], seats(max_len=MAX_PLAYERS)]
+    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.pileactions`).
+    effects: Annotated[tuple[tuple[int, ...], ...],
+                       tuple_seq(tuple_seq(count(-1, 1_000_000), 4), 64)]
+    asked: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
+    answered: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
+    used: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     #: The Biggest Losers once the game is over (derived from the piles, not saved).
     losers: Annotated[list[int], derived()]
-    last_turn: Annotated[list[int], ints(-1, 1_000_000, max_len=6)]
+    #: ``(seat, card, collector, collected, collapsed, late reporter)`` of the turn before
+    #: (see :attr:`late`), or empty before the first turn ends.
+    last_turn: Annotated[tuple[int, ...], tuple_seq(count(-1, 1_000_000), 6)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -233,42 +243,46 @@ class State(PileActions, BaseState):
         self._init_common(players, seed, rules, deck, extra)
         t = self.t = table_for(rules.cards)
         n = len(players)
-        self.shared = [s.cups for s in rules.cards.shapes]
-        self.pot = [[] for _ in range(t.nzones)]
-        self.piles = [0] * n
         self.retired = 0
-        self.held = [[] for _ in range(n)]
-        self.full = [False] * t.nzones
+        self.full = (False,) * t.nzones
         self.active = seat_arg(extra.get("first", 0), n, "first")
         self.turn_no = 0
         self.losers = []
-        self.last_turn = []
+        self.last_turn = ()
         self._reset_card()
         self.swaps = 0
-        # scenario setup: cups already on the Dallah and in piles, held protection
+        # scenario setup: cups already on the Dallah and in piles, held protection (built
+        # as lists, then frozen into the tuple fields)
+        shared = [s.cups for s in rules.cards.shapes]
+        pot: list[list[int]] = [[] for _ in range(t.nzones)]
         for zone_id, shapes in mapping(extra.get("pot", {}), "pot").items():
             z = code_of(t.zone_index, zone_id, "zone")
             for shape_id in strings(shapes, f"pot[{zone_id}]"):
                 s = code_of(t.shape_index, shape_id, "shape")
-                if self.shared[s] == 0:
+                if shared[s] == 0:
                     raise SetupError(f"pot: no {shape_id} cup left in the shared pile")
-                self.shared[s] -= 1
-                self.pot[z].append(s)
-        piles = extra.get("piles")
-        if piles is not None:
-            wanted = counts(piles, "piles")
+                shared[s] -= 1
+                pot[z].append(s)
+        piles = [0] * n
+        wanted_piles = extra.get("piles")
+        if wanted_piles is not None:
+            wanted = counts(wanted_piles, "piles")
             if len(wanted) != n:
                 raise SetupError(f"piles must give {n} counts, one per seat")
-            if sum(wanted) > sum(self.shared):
+            if sum(wanted) > sum(shared):
                 raise SetupError("piles: more cups than the shared pile holds")
             for seat_no, k in enumerate(wanted):
                 for _ in range(k):
-                    s = max(range(t.nshapes), key=lambda i: (self.shared[i], -i))
-                    self.shared[s] -= 1
-                    self.piles[seat_no] += 1
-        if not any(self.shared):
+                    s = max(range(t.nshapes), key=lambda i: (shared[i], -i))
+                    shared[s] -= 1
+                    piles[seat_no] += 1
+        if not any(shared):
             raise SetupError("the setup leaves no cup in the shared pile: no game to play")
+        self.shared = tuple(shared)
+        self.pot = tuple(map(tuple, pot))
+        self.piles = tuple(piles)
         remaining = list(t.action_deck)
+        held_codes: list[list[int]] = [[] for _ in range(n)]
         held = extra.get("held")
         if held is not None:
             if not isinstance(held, list | tuple) or len(held) != n:
@@ -279,7 +293,8 @@ class State(PileActions, BaseState):
                     if not t.protection[c]:
                         raise SetupError(f"held: {cid} is not a protection card")
                     take(remaining, c, "held", cid)
-                    self.held[seat_no].append(c)
+                    held_codes[seat_no].append(c)
+        self.held = tuple(map(tuple, held_codes))
         stacked = [code_of(t.card_index, c, "card") for c in action_stack(extra, deck)]
         for c in stacked:
             take(remaining, c, "actions", t.card_ids[c])
@@ -288,16 +303,16 @@ class State(PileActions, BaseState):
         zrest = list(t.zone_deck)
         for z in zstack:
             take(zrest, z, "placements", t.zone_ids[z])
-        self.rolls = [code_of(t.shape_index, s, "shape") for s in
-                      strings(extra.get("rolls", []), "rolls")]
+        self.rolls = tuple(code_of(t.shape_index, s, "shape") for s in
+                           strings(extra.get("rolls", []), "rolls"))
         if not deal:
             return self
         self.rng.shuffle(remaining)
-        self.act_stock = as_stock(stacked + remaining)
-        self.act_discard = []
+        self.act_stock = tuple(as_stock(stacked + remaining))
+        self.act_discard = ()
         self.rng.shuffle(zrest)
-        self.zone_stock = as_stock(zstack + zrest)
-        self.zone_discard = []
+        self.zone_stock = tuple(as_stock(zstack + zrest))
+        self.zone_discard = ()
         self.stage = DRAW
         self.placer = self.active
         self._setup_log = [Event("setup", {
@@ -309,8 +324,8 @@ class State(PileActions, BaseState):
     def _reset_card(self) -> None:
         """Clear everything that belongs to the Action card in play."""
         self.card = -1
-        self.cups_in_hand = []
-        self.placers = []
+        self.cups_in_hand = ()
+        self.placers = ()
         self.collector = -1
         self.zone = -1
         self.what = R_PLACE
@@ -321,10 +336,10 @@ class State(PileActions, BaseState):
         self.timeouts = 0
         self.partner = -1
         self.amount = 0
-        self.effects = []
-        self.asked = []
-        self.answered = []
-        self.used = []
+        self.effects = ()
+        self.asked = ()
+        self.answered = ()
+        self.used = ()
 
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
@@ -555,16 +570,18 @@ class State(PileActions, BaseState):
         ev = self._events
         for _ in range(4 * len(t.action_deck) + 4):
             if not self.act_stock:
-                k = reshuffle_discards(self.act_stock, self.act_discard, self.rng, keep_top=False)
+                self.act_stock, self.act_discard, k = _reshuffled(self.act_discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "actions", "cards": k}))
-            code = self.act_stock.pop()
+            stock = self.act_stock
+            code = stock[-1]
+            self.act_stock = stock[:-1]
             cid = t.card_ids[code]
             if t.protection[code]:
-                self.held[drawer].append(code)
+                self.held = put(self.held, drawer, (*self.held[drawer], code))
                 ev.append(Event("protection_held", {"seat": drawer, "card": cid}))
                 continue
             if t.kind[code] in NEEDS_POT and not self.pot_total():
-                self.act_discard.append(code)
+                self.act_discard += (code,)
                 ev.append(Event("redrawn", {"seat": drawer, "card": cid,
                                             "reason": "empty_dallah"}))
                 continue
@@ -579,12 +596,13 @@ class State(PileActions, BaseState):
         ev = self._events
         for _ in range(4 * len(t.zone_deck) + 4):
             if not self.zone_stock:
-                k = reshuffle_discards(self.zone_stock, self.zone_discard, self.rng,
-                                       keep_top=False)
+                self.zone_stock, self.zone_discard, k = _reshuffled(self.zone_discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "placements", "cards": k}))
-            z = self.zone_stock.pop()
+            stock = self.zone_stock
+            z = stock[-1]
+            self.zone_stock = stock[:-1]
             if self.full[z]:
-                self.zone_discard.append(z)
+                self.zone_discard += (z,)
                 ev.append(Event("redrawn", {"card": t.zone_ids[z], "reason": "zone_full"}))
                 continue
             self.zone = z
@@ -598,7 +616,11 @@ class State(PileActions, BaseState):
         nfaces = self.t.nshapes
         ids = self.t.shape_ids
         while True:
-            face = self.rolls.pop(0) if self.rolls else self.rng.below(nfaces)
+            rolls = self.rolls
+            if rolls:
+                face, self.rolls = rolls[0], rolls[1:]
+            else:
+                face = self.rng.below(nfaces)
             if self.shared[face]:
                 return face
             self._events.append(Event("reroll", {"face": ids[face], "reason": "shape_out"}))
@@ -606,10 +628,9 @@ class State(PileActions, BaseState):
     # -- handlers ------------------------------------------------------------------------
     def _do_draw(self, action: Action) -> None:
         last = self.last_turn
-        if last:  # the next player's first action closes the late window (DAL-23)
-            last[5] = -1
-            if last[4] == 2:  # and the Dallah is standing again (DAL-14)
-                last[4] = 1
+        if last:  # the next player's first action closes the late window (DAL-23),
+            # and a Dallah that collapsed late is standing again (DAL-14)
+            self.last_turn = (*last[:4], 1 if last[4] == 2 else last[4], -1)
         self._start_card(self._draw_action(action.seat))
 
     def _start_card(self, code: int) -> None:
@@ -650,9 +671,10 @@ class State(PileActions, BaseState):
         k = min(spec.cups, self.shared_total())
         faces = []
         for _ in range(k):
-            face = self._roll_one()
-            self.shared[face] -= 1
-            self.cups_in_hand.append(face)
+            face = self._roll_one()  # reads the shared pile: updated cup by cup
+            shared = self.shared
+            self.shared = put(shared, face, shared[face] - 1)
+            self.cups_in_hand += (face,)
             faces.append(self.t.shape_ids[face])
         a, nxt = self.active, (self.active + 1) % self.n
         if spec.kind == "tag_team":
@@ -663,7 +685,7 @@ class State(PileActions, BaseState):
             placers = [nxt]
         else:
             placers = [a]
-        self.placers = [placers[i % len(placers)] for i in range(k)]
+        self.placers = tuple(placers[i % len(placers)] for i in range(k))
         self.collector = nxt if spec.kind == "fazaa" else a
         self._events.append(Event("roll", {"seat": action.seat, "cups": faces,
                                            "requested": spec.cups}))
@@ -678,13 +700,15 @@ class State(PileActions, BaseState):
         self.falls = 0
         self.timeouts = 0
         if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = [False] * self.t.nzones
+            self.full = (False,) * self.t.nzones
         self._draw_zone()
 
     def _release(self) -> None:
         """The cup being placed is let go on its zone (it is on the pot from now)."""
         if self.what == R_PLACE and not self.released:
-            self.pot[self.zone].append(self.cups_in_hand.pop(0))
+            hand, pot, z = self.cups_in_hand, self.pot, self.zone
+            self.pot = put(pot, z, (*pot[z], hand[0]))
+            self.cups_in_hand = hand[1:]
             self.released = True
 
     def _do_settled(self, action: Action) -> None:
@@ -702,13 +726,11 @@ class State(PileActions, BaseState):
         t = self.t
         ev.append(Event("settled", {"seat": action.seat, "after": "place",
                                     "zone": t.zone_ids[self.zone], "falls": self.falls}))
-        self.zone_discard.append(self.zone)
+        self.zone_discard += (self.zone,)
         self.zone = -1
         if self.falls and self.cups_in_hand:
             back = [t.shape_ids[s] for s in self.cups_in_hand]
-            for s in self.cups_in_hand:
-                self.shared[s] += 1
-            self.cups_in_hand = []
+            self._return_cups()
             ev.append(Event("returned", {"cups": back, "reason": "stopped_at_first_fall"}))
         if self.cups_in_hand:
             self._next_cup()
@@ -717,10 +739,18 @@ class State(PileActions, BaseState):
             if self.stage == DRAW:
                 self._open_late(action.seat)
 
+    def _return_cups(self) -> None:
+        """The cups in hand go back to the shared pile (a swap, a stop at the first fall)."""
+        shared = list(self.shared)
+        for s in self.cups_in_hand:
+            shared[s] += 1
+        self.shared = tuple(shared)
+        self.cups_in_hand = ()
+
     def _open_late(self, reporter: int) -> None:
         """After ``settled``, the reporter may still report a late fall (DAL-23)."""
         if self.rules.late_falls:
-            self.last_turn[5] = reporter
+            self.last_turn = (*self.last_turn[:5], reporter)
 
     # -- falls ---------------------------------------------------------------------------
     def _do_fell(self, action: A.Fell) -> None:
@@ -807,13 +837,13 @@ class State(PileActions, BaseState):
         """Cups leave the Dallah for ``collector``'s pile (DAL-10)."""
         t = self.t
         ev = self._events
+        pot, full = list(self.pot), list(self.full)
         for z, s, guessed in cups:
-            zone = self.pot[z]
-            for i in range(len(zone) - 1, -1, -1):
-                if zone[i] == s:
-                    del zone[i]
-                    break
-            self.full[z] = False
+            zone = pot[z]
+            if s in zone:  # the last placed of that shape
+                i = len(zone) - 1 - zone[::-1].index(s)
+                pot[z] = (*zone[:i], *zone[i + 1:])
+            full[z] = False
             data: dict[str, Any] = {"seat": seat, "collector": collector,
                                     "zone": t.zone_ids[z], "cup": t.shape_ids[s]}
             if guessed:
@@ -821,10 +851,11 @@ class State(PileActions, BaseState):
             if late:
                 data["late"] = True
             ev.append(Event("fell", data))
+        self.pot, self.full = tuple(pot), tuple(full)
         k = len(cups)
-        self.piles[collector] += k
+        self.piles = put(self.piles, collector, self.piles[collector] + k)
         if late:
-            self.last_turn[3] += k
+            self.last_turn = put(self.last_turn, 3, self.last_turn[3] + k)
         else:
             self.falls += k
             self.collected += k
@@ -838,14 +869,15 @@ class State(PileActions, BaseState):
 
     def _collapse(self, seat: int, collector: int, late: bool) -> None:
         k = self.pot_total()
-        self.pot = [[] for _ in self.pot]
-        self.full = [False] * len(self.full)
-        self.piles[collector] += k
+        self.pot = ((),) * len(self.pot)
+        self.full = (False,) * len(self.full)
+        self.piles = put(self.piles, collector, self.piles[collector] + k)
         data: dict[str, Any] = {"seat": seat, "collector": collector, "cups": k}
         if late:
             data["late"] = True
-            self.last_turn[3] += k
-            self.last_turn[4] = 2  # after settled: nobody has stood the Dallah up yet
+            # after settled: nobody has stood the Dallah up yet (collapsed = 2)
+            last = self.last_turn
+            self.last_turn = (*last[:3], last[3] + k, 2, *last[5:])
         else:
             self.falls += k
             self.collected += k
@@ -874,8 +906,8 @@ class State(PileActions, BaseState):
             raise self._refuse(f"'nospace' is not possible now: {why}", "nospace_refused",
                                "DAL-21", action.seat)
         z = self.zone
-        self.full[z] = True
-        self.zone_discard.append(z)
+        self.full = put(self.full, z, True)
+        self.zone_discard += (z,)
         self.zone = -1
         self._events.append(Event("no_space", {"seat": action.seat, "zone": self.t.zone_ids[z]}))
         self._draw_zone()
@@ -898,15 +930,14 @@ class State(PileActions, BaseState):
             raise self._refuse(f"cannot swap the action: {why}", code, "DAL-27", action.seat)
         t = self.t
         old = t.card_ids[self.card]
-        for s in self.cups_in_hand:
-            self.shared[s] += 1
+        returned = [t.shape_ids[s] for s in self.cups_in_hand]
+        self._return_cups()
         if self.zone >= 0:
-            self.zone_discard.append(self.zone)
-        self.act_discard.append(self.card)
+            self.zone_discard += (self.zone,)
+        self.act_discard += (self.card,)
         swaps = self.swaps + 1
         self._events.append(Event("swap", {"seat": action.seat, "card": old,
-                                           "returned": [t.shape_ids[s]
-                                                        for s in self.cups_in_hand]}))
+                                           "returned": returned}))
         self._reset_card()
         self.swaps = swaps
         self.placer = self.active
@@ -928,9 +959,12 @@ class State(PileActions, BaseState):
         if d == z:
             raise self._refuse("Naql: the destination must differ from the cup's zone",
                                "same_zone", "DAL-22", action.seat)
-        self.pot[z].remove(s)
-        self.pot[d].append(s)
-        self.full[z] = False
+        pot = list(self.pot)
+        i = pot[z].index(s)  # the first placed of that shape
+        pot[z] = (*pot[z][:i], *pot[z][i + 1:])
+        pot[d] = (*pot[d], s)
+        self.pot = tuple(pot)
+        self.full = put(self.full, z, False)
         self.stage = REPORT
         self.what = R_MOVE
         self.falls = 0
@@ -951,20 +985,20 @@ class State(PileActions, BaseState):
             self.partner = who
             self._begin_roll()
         elif spec.kind == "give":
-            self._protect([[self.active, who, self.amount, 0]])
+            self._protect([(self.active, who, self.amount, 0)])
         else:
             self._protect(self._swap_effect(self.active, who))
 
     def _end_turn(self) -> None:
-        self.last_turn = [self.active, self.card, self.collector, self.collected,
-                          1 if self.collapsed else 0, -1]
-        self.act_discard.append(self.card)
+        self.last_turn = (self.active, self.card, self.collector, self.collected,
+                          1 if self.collapsed else 0, -1)
+        self.act_discard += (self.card,)
         if self.zone >= 0:  # pragma: no cover - every path discards its Placement card
-            self.zone_discard.append(self.zone)
+            self.zone_discard += (self.zone,)
         self._reset_card()
         self.swaps = 0
         if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = [False] * self.t.nzones
+            self.full = (False,) * self.t.nzones
         ended = self.active
         if not self.shared_total():
             self.stage = OVER
@@ -1108,7 +1142,7 @@ class State(PileActions, BaseState):
             left[self.card] -= 1
         pool = [c for c, k in enumerate(left) for _ in range(k)]
         r.shuffle(pool)
-        world.act_stock = pool
+        world.act_stock = tuple(pool)
         zleft = list(t.zone_counts)
         for z in self.zone_discard:
             zleft[z] -= 1
@@ -1116,10 +1150,20 @@ class State(PileActions, BaseState):
             zleft[self.zone] -= 1
         zpool = [z for z, k in enumerate(zleft) for _ in range(k)]
         r.shuffle(zpool)
-        world.zone_stock = zpool
-        world.rolls = []
+        world.zone_stock = tuple(zpool)
+        world.rolls = ()
         world.extra = {}
         return world
+
+
+def _reshuffled(discard: tuple[int, ...], rng: Any) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """An empty deck's discard pile shuffled into its new draw pile (DAL-25): the new
+    stock, the emptied discard pile and how many cards moved (the core's
+    :func:`~tablegames.common.piles.reshuffle_discards`, on the tuple fields)."""
+    stock: list[int] = []
+    rest = list(discard)
+    k = reshuffle_discards(stock, rest, rng, keep_top=False)
+    return tuple(stock), tuple(rest), k
 
 
 #: Reports that may come late, after ``settled`` (DAL-23).

@@ -251,7 +251,7 @@ def test_an_unusual_but_valid_set_plays_to_the_end(tmp_path: Path, suffix: str) 
         state = play_game(dallah.GAME, players, seed, "model", rules=rules)
         assert state.is_over and state.shared_total() == 0
         assert sum(state.outcome().scores) + state.retired + state.pot_total() == 150
-        assert state.held == [[]] * players
+        assert state.held == ((),) * players
         text = state.to_json()
         assert dallah.State.from_json(text).to_json() == text
     state = dallah.new_game(3, seed=4, rules=rules, actions=["three"], rolls=["finjan"] * 3)

@@ -34,7 +34,7 @@ def test_a_collapse_does_not_end_the_game_while_cups_remain() -> None:
              pot=base_minus(1), rolls=["twins", "classic"])
     play(s, "0:draw", "0:roll", "0:collapse", "0:settled")
     assert not s.is_over and s.shared_total() == 1  # the unattempted cup came back
-    assert s.piles == [24, 0, 0]
+    assert s.piles == (24, 0, 0)
 
 
 @pytest.mark.ruling("DAL-51")

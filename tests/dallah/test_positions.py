@@ -87,7 +87,7 @@ def test_a_position_game_records_replays_and_logs() -> None:
     play(s, "0:draw", "0:target 1")
     start = from_position("dallah", s.to_position())
     play(start, "1:block", "1:draw", "1:roll", "1:settled")
-    assert start.piles == [2, 0, 0] and start.view(None)["pot"]["lid"] == ["tall"]
+    assert start.piles == (2, 0, 0) and start.view(None)["pot"]["lid"] == ["tall"]
     assert replay(start.record()).to_json() == start.to_json()
     assert [e["kind"] for e in start.log(1)][:2] == ["protect", "pile_action"]
     assert dallah.State.from_json(start.to_json(), verify=True).to_json() == start.to_json()

@@ -39,7 +39,7 @@ def test_no_swap_after_a_stunt_was_done(stunt: str) -> None:
     play(s, "0:draw", "0:settled")
     refused(s, "0:swap", "action_started", "DAL-27")
     play(s, "0:roll", "0:settled")
-    assert s.piles == [0, 0, 0] and s.to_act == 1
+    assert s.piles == (0, 0, 0) and s.to_act == 1
 
 
 @pytest.mark.ruling("DAL-27", "DAL-22")
@@ -89,7 +89,7 @@ def test_a_late_fall_goes_to_the_player_who_completed_the_turn() -> None:
     ev = play(s, "0:fell neck:tall")
     assert ev == [{"kind": "fell", "seat": 0, "collector": 0, "zone": "neck", "cup": "tall",
                    "late": True}]
-    assert s.piles == [1, 0, 0] and s.view(None)["last_turn"]["collected"] == 1
+    assert s.piles == (1, 0, 0) and s.view(None)["last_turn"]["collected"] == 1
     assert s.view(1)["prompt"] == "P0 collected 1 cup last turn. Draw an Action card."
     play(s, "1:draw")
     refused(s, "0:fell lid:wide", "out_of_turn", "DAL-23")
@@ -106,12 +106,12 @@ def test_late_falls_on_team_cards_go_to_the_turns_collector() -> None:
     assert s.view(1)["prompt"] == ("Draw an Action card. If a cup falls before you draw, "
                                    "report it first: P0 collects it.")
     play(s, "1:fell lid:wide")
-    assert s.piles == [1, 0, 0]
+    assert s.piles == (1, 0, 0)
     # Fazaa': the helper placed, collects, and plays their own turn next
     s = game(actions=["fazaa", "place"], placements=["neck"], rolls=["tall"],
              pot={"lid": ["wide"]})
     play(s, "0:draw", "1:roll", "1:settled", "1:collapse")
-    assert s.piles == [0, 2, 0] and s.view(1)["prompt"] == (
+    assert s.piles == (0, 2, 0) and s.view(1)["prompt"] == (
         "The Dallah collapsed after it settled: stand it back up first. You collected 2 "
         "cups last turn (the Dallah collapsed). Draw an Action card.")
     assert s.view(None)["late_reporter"] is None  # nothing left on the Dallah to fall
@@ -172,7 +172,7 @@ def test_one_report_of_several_cups_by_zone_and_by_shape() -> None:
     assert [(e["zone"], e["cup"], e.get("guessed", False)) for e in ev] == [
         ("lid", "tiny", False), ("neck", "tall", True), ("lid", "wide", True),
         ("neck", "wide", True)]
-    assert s.piles == [4, 0, 0] and s.view(None)["pot"]["base"] == ["tiny"]
+    assert s.piles == (4, 0, 0) and s.view(None)["pot"]["base"] == ["tiny"]
     assert s.view(0)["falls"] == 4 and s.legal_actions()[0] == dallah.parse_action("0:settled")
     play(s, "0:settled")
     assert s.to_act == 1 and s.pot_total() == 1
@@ -187,10 +187,10 @@ def test_cups_nobody_could_name_are_counted() -> None:
     # the named Tiny first, then the cup being placed, then the top of the fullest zone
     assert [(e["zone"], e["cup"]) for e in ev] == [("lid", "tiny"), ("neck", "tall"),
                                                    ("lid", "wide")]
-    assert all(e["guessed"] for e in ev) and s.piles == [3, 0, 0]
+    assert all(e["guessed"] for e in ev) and s.piles == (3, 0, 0)
     refused(s, "0:fell 2", "cup_not_on_pot", "DAL-11")
     play(s, "0:fell 1", "0:settled")
-    assert s.piles == [4, 0, 0] and s.pot_total() == 0
+    assert s.piles == (4, 0, 0) and s.pot_total() == 0
     assert str(dallah.parse_action("0:fell 3 tall 2")) == "0:fell 3 tall 2"
 
 
@@ -209,7 +209,7 @@ def test_a_two_cup_action_stops_at_a_several_cup_report() -> None:
     s = game(actions=["two_cups"], placements=["lid"], rolls=["tall", "wide"],
              pot={"neck": ["tiny"]})
     play(s, "0:draw", "0:roll", "0:fell tall tiny", "0:settled")
-    assert s.piles == [2, 0, 0] and s.view(None)["shared"]["wide"] == 5 and s.to_act == 1
+    assert s.piles == (2, 0, 0) and s.view(None)["shared"]["wide"] == 5 and s.to_act == 1
 
 
 # -- DAL-24 and DAL-14: who collects, who collected, stand it up ------------------------------
@@ -296,7 +296,7 @@ def test_after_a_late_collapse_the_draw_prompt_says_to_stand_the_dallah_up() -> 
     s = game(actions=["place", "place"], placements=["neck", "lid"], rolls=["tall", "wide"],
              pot={"lid": ["wide"]})
     play(s, "0:draw", "0:roll", "0:settled", "0:collapse")
-    assert s.piles == [2, 0, 0] and s.view(None)["last_turn"]["collapsed"] is True
+    assert s.piles == (2, 0, 0) and s.view(None)["last_turn"]["collapsed"] is True
     assert s.view(1)["prompt"] == ("The Dallah collapsed after it settled: stand it back up "
                                    "first. P0 collected 2 cups last turn (the Dallah "
                                    "collapsed). Draw an Action card.")

@@ -34,7 +34,7 @@ def test_placement_turn_draw_roll_place() -> None:
     v = s.view(0)
     assert (v["cup"], v["zone"], v["shared"]["tall"]) == ("tall", "neck", 4)
     play(s, "0:settled")
-    assert s.pot[s.t.zone_index["neck"]] == [s.t.shape_index["tall"]] and s.to_act == 1
+    assert s.pot[s.t.zone_index["neck"]] == (s.t.shape_index["tall"],) and s.to_act == 1
 
 
 @pytest.mark.ruling("DAL-02")
@@ -43,7 +43,7 @@ def test_twins_count_as_one_cup() -> None:
     play(s, "0:draw", "0:roll")
     assert s.view(0)["shared"]["twins"] == 4
     s.report(fell=["lid:twins"])
-    assert s.piles == [1, 0, 0] and s.cups_in_play() == 25
+    assert s.piles == (1, 0, 0) and s.cups_in_play() == 25
 
 
 @pytest.mark.ruling("DAL-03")
@@ -71,7 +71,7 @@ def test_default_decks() -> None:
 def test_you_drop_it_you_adopt_it() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"], pot={"neck": ["wide"]})
     play(s, "0:draw", "0:roll", "0:fell neck:wide", "0:fell neck:tall")
-    assert s.piles == [2, 0, 0]
+    assert s.piles == (2, 0, 0)
     assert s.view(None)["pot"]["neck"] == []
     # fallen cups are never on the Dallah again and never go back to the shared pile
     refused(s, "0:fell neck:wide", "cup_not_on_pot", "DAL-11")
@@ -93,7 +93,7 @@ def test_balanced_cups_stay() -> None:
     s = game(actions=["place", "place"], placements=["neck", "lid"], rolls=["tall", "wide"])
     play(s, "0:draw", "0:roll", "0:settled", "1:draw", "1:roll", "1:settled")
     assert s.view(None)["pot"]["neck"] == ["tall"] and s.view(None)["pot"]["lid"] == ["wide"]
-    assert s.piles == [0, 0, 0]
+    assert s.piles == (0, 0, 0)
 
 
 @pytest.mark.ruling("DAL-13")
@@ -106,7 +106,7 @@ def test_you_lose_cards_collect_and_play_on() -> None:
     play(s, "0:draw", "0:roll")
     assert s.view(0)["card"]["you_lose"] is True
     s.report(fell=["neck:tall"])
-    assert s.piles == [1, 0, 0] and not s.is_over and s.to_act == 1
+    assert s.piles == (1, 0, 0) and not s.is_over and s.to_act == 1
 
 
 @pytest.mark.ruling("DAL-14")
@@ -118,7 +118,7 @@ def test_collapse_every_cup_to_the_responsible_player() -> None:
     assert ev[-1] == {"kind": "collapse", "seat": 0, "collector": 0, "cups": 4}
     assert s.legal_actions() == [dallah.parse_action("0:settled")]
     play(s, "0:settled")
-    assert s.piles == [4, 0, 0] and s.pot_total() == 0
+    assert s.piles == (4, 0, 0) and s.pot_total() == 0
     assert not s.is_over and s.to_act == 1 and s.shared_total() == 21
 
 
@@ -175,7 +175,7 @@ def test_the_turn_ends_only_when_the_dallah_has_settled() -> None:
     assert s.to_act == 0
     refused(s, "1:draw", "out_of_turn", "DAL-23")
     play(s, "0:fell neck:wide")  # fell while settling: still the player completing the turn
-    assert s.piles == [2, 0, 0]
+    assert s.piles == (2, 0, 0)
     play(s, "0:settled")
     assert s.to_act == 1
 
@@ -186,7 +186,7 @@ def test_tag_team_the_player_whose_turn_it_is_collects() -> None:
     play(s, "0:draw", "0:roll", "0:settled")
     assert s.to_act == 1 and s.view(1)["cup"] == "wide"
     play(s, "1:fell lid:wide", "1:settled")
-    assert s.piles == [1, 0, 0] and s.to_act == 1 and s.active == 1
+    assert s.piles == (1, 0, 0) and s.to_act == 1 and s.active == 1
 
 
 @pytest.mark.ruling("DAL-24")
@@ -197,7 +197,7 @@ def test_shareek_partner_places_the_active_player_collects() -> None:
     play(s, "0:target 2", "0:roll", "0:settled")
     assert s.to_act == 2
     s.report(fell=["lid:wide", "neck:tall"])
-    assert s.piles == [2, 0, 0] and s.to_act == 1
+    assert s.piles == (2, 0, 0) and s.to_act == 1
 
 
 @pytest.mark.ruling("DAL-24")
@@ -206,7 +206,7 @@ def test_fazaa_the_next_player_places_collects_then_plays_their_turn() -> None:
     play(s, "0:draw")
     assert s.to_act == 1 and s.view(1)["stage"] == "roll"
     play(s, "1:roll", "1:fell neck:tall", "1:settled")
-    assert s.piles == [0, 1, 0]
+    assert s.piles == (0, 1, 0)
     assert s.to_act == 1 and s.active == 1 and s.view(1)["stage"] == "draw"
 
 
@@ -242,7 +242,7 @@ def test_two_cups_stop_at_first_fall_and_return_the_other() -> None:
     ev = s.report(fell=["lid:tall"])
     returned = [e for e in ev if e.kind == "returned"]
     assert returned[0].data["cups"] == ["wide"]
-    assert s.view(None)["shared"]["wide"] == 5 and s.piles == [1, 0, 0] and s.to_act == 1
+    assert s.view(None)["shared"]["wide"] == 5 and s.piles == (1, 0, 0) and s.to_act == 1
 
 
 @pytest.mark.ruling("DAL-27")
@@ -264,7 +264,7 @@ def test_rotate_tap_blow_are_redrawn_on_an_empty_dallah() -> None:
     play(s, "0:draw")
     assert s.view(0)["report"] == "stunt"
     play(s, "0:fell neck:wide", "0:settled", "0:roll", "0:settled")
-    assert s.piles == [1, 0, 0] and s.view(None)["pot"]["lid"] == ["tall"]
+    assert s.piles == (1, 0, 0) and s.view(None)["pot"]["lid"] == ["tall"]
 
 
 @pytest.mark.ruling("DAL-27")
@@ -284,7 +284,7 @@ def test_swap_refusals() -> None:
 def test_five_seconds_timeout_retries_and_adds_nothing() -> None:
     s = game(actions=["five_seconds"], placements=["lid"], rolls=["tall"])
     play(s, "0:draw", "0:roll")
-    before = (list(s.piles), list(s.shared), s.view(0)["cup"], s.view(0)["zone"])
+    before = (s.piles, s.shared, s.view(0)["cup"], s.view(0)["zone"])
     play(s, "0:timeout", "0:timeout")
     assert (s.piles, s.shared, s.view(0)["cup"], s.view(0)["zone"]) == before
     assert s.view(0)["timeouts"] == 2 and s.to_act == 0

@@ -120,7 +120,7 @@ def test_report_is_all_or_nothing() -> None:
         s.report(fell=["lid:tall", "lid:tall"])
     assert s.to_json() == before
     s.report(fell=["lid:tall", "lid:wide"])
-    assert s.piles == [2, 0, 0] and s.to_act == 1
+    assert s.piles == (2, 0, 0) and s.to_act == 1
 
 
 @pytest.mark.parametrize("setup", [
@@ -145,7 +145,7 @@ def test_deck_is_a_synonym_for_the_action_stack() -> None:
     s = dallah.new_game(2, seed=1, deck=["tabadel"])
     assert s.view(0)["stock"] == 31
     play(s, "0:draw")
-    assert s.act_discard == [s.t.card_index["tabadel"]] and s.to_act == 1
+    assert s.act_discard == (s.t.card_index["tabadel"],) and s.to_act == 1
     with pytest.raises(SetupError):
         dallah.new_game(2, deck=["place"], actions=["place"])
 
