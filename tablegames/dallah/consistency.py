@@ -11,6 +11,7 @@ invariant the handlers keep; a violation is a :class:`StateError` naming the fie
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from tablegames.common.errors import StateError
@@ -55,10 +56,13 @@ def check_loaded(state: State) -> None:
         raise _fail("asked", "a protection window outside the protect stage")
 
 
-def _codes(field: str, values: Sequence[int], size: int) -> None:
-    for v in values:
-        if not 0 <= v < size:
-            raise _fail(field, f"{v} is not a code of this card set (0..{size - 1})")
+def _codes(field: str, values: Sequence[int], codes: frozenset[int], size: int) -> None:
+    """Every value is one of ``codes`` (``range(size)``): one C-speed test, and the
+    offending value named only when there is one."""
+    if codes.issuperset(values):
+        return
+    bad = next(v for v in values if v not in codes)
+    raise _fail(field, f"{bad} is not a code of this card set (0..{size - 1})")
 
 
 def _check_codes(state: State) -> None:
@@ -69,16 +73,19 @@ def _check_codes(state: State) -> None:
         raise _fail("shared", f"expected {t.nshapes} shapes")
     if len(state.pot) != t.nzones or len(state.full) != t.nzones:
         raise _fail("pot", f"expected {t.nzones} zones")
-    for z in state.pot:
-        _codes("pot", z, t.nshapes)
-    _codes("cups_in_hand", state.cups_in_hand, t.nshapes)
-    _codes("rolls", state.rolls, t.nshapes)
-    for h in state.held:
-        _codes("held", h, ncards)
-    _codes("act_stock", state.act_stock, ncards)
-    _codes("act_discard", state.act_discard, ncards)
-    _codes("zone_stock", state.zone_stock, t.nzones)
-    _codes("zone_discard", state.zone_discard, t.nzones)
+    shapes, cards, zones = t.shape_codes, t.card_codes, t.zone_codes
+    if not (shapes.issuperset(chain(state.cups_in_hand, state.rolls, *state.pot))
+            and cards.issuperset(chain(state.act_stock, state.act_discard, *state.held))
+            and zones.issuperset(chain(state.zone_stock, state.zone_discard))):
+        # a code is out of range: name the first field holding one
+        _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
+        _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
+        _codes("rolls", state.rolls, shapes, t.nshapes)
+        _codes("held", [*chain.from_iterable(state.held)], cards, ncards)
+        _codes("act_stock", state.act_stock, cards, ncards)
+        _codes("act_discard", state.act_discard, cards, ncards)
+        _codes("zone_stock", state.zone_stock, zones, t.nzones)
+        _codes("zone_discard", state.zone_discard, zones, t.nzones)
     if state.card >= ncards:
         raise _fail("card", f"{state.card} is not a card of this card set")
     if state.zone >= t.nzones:
@@ -88,30 +95,35 @@ def _check_codes(state: State) -> None:
             raise _fail("effects", "an effect is [source, recipient, cups, flags]")
         src, dst, k, flags = e
         if not (0 <= src < state.n and 0 <= dst < state.n and k >= SWAP and 0 <= flags <= 3):
-            raise _fail("effects", f"bad effect {e}")
+            raise _fail("effects", f"bad effect {list(e)}")
 
 
 def _check_counts(state: State) -> None:
     """Cups and cards add up to the card set (nothing created or lost)."""
     t = state.t
-    cards = state.rules.cards
-    if state.cups_in_play() != cards.total_cups:
+    if state.cups_in_play() != t.total_cups:
         raise StateError("$.state: the cups do not add up to the card set's cups")
-    for s, shape in enumerate(cards.shapes):
-        placed = (state.shared[s] + state.cups_in_hand.count(s)
-                  + sum(z.count(s) for z in state.pot))
-        if placed > shape.cups:
-            raise StateError(f"$.state: more {shape.id} cups than the card set has")
-    held = [c for h in state.held for c in h]
-    if any(not t.protection[c] for c in held):
+    unfallen = list(state.shared)  # each shape's cups not (yet) in a pile
+    for cups in (state.cups_in_hand, *state.pot):
+        for s in cups:
+            unfallen[s] += 1
+    if any(map(int.__gt__, unfallen, t.shape_cups)):
+        s = next(s for s, k in enumerate(unfallen) if k > t.shape_cups[s])
+        raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has")
+    held = list(chain.from_iterable(state.held))
+    if not t.protection_codes.issuperset(held):
         raise _fail("held", "only protection cards are held")
-    deck = sorted([*state.act_stock, *state.act_discard, *held,
-                   *([state.card] if state.card >= 0 else [])])
-    if deck != sorted(t.action_deck):
+    deck = [*state.act_stock, *state.act_discard, *held]
+    if state.card >= 0:
+        deck.append(state.card)
+    deck.sort()
+    if deck != t.sorted_action_deck:
         raise StateError("$.state: the Action cards do not add up to the deck")
-    zones = sorted([*state.zone_stock, *state.zone_discard,
-                    *([state.zone] if state.zone >= 0 else [])])
-    if zones != sorted(t.zone_deck):
+    zones = [*state.zone_stock, *state.zone_discard]
+    if state.zone >= 0:
+        zones.append(state.zone)
+    zones.sort()
+    if zones != t.sorted_zone_deck:
         raise StateError("$.state: the Placement cards do not add up to the deck")
     if state.stage == OVER and state.shared_total():
         raise StateError("$.state: the game ended with cups in the shared pile")

@@ -20,6 +20,7 @@ collected last turn; after a collapse the reporter is told to stand the Dallah u
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tablegames.dallah import stages as S
@@ -213,7 +214,7 @@ def card_json(spec: Any) -> dict[str, Any]:
     return dict(hit)
 
 
-def _names(state: Any, seats: list[int], words: dict[str, str]) -> str:
+def _names(state: Any, seats: Sequence[int], words: dict[str, str]) -> str:
     names: list[str] = [state.players[s] for s in seats]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + words["and"] + names[-1]
 

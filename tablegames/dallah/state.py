@@ -203,7 +203,7 @@ class State(PileActions, BaseState):
     answered: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     used: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     #: The Biggest Losers once the game is over (derived from the piles, not saved).
-    losers: Annotated[list[int], derived()]
+    losers: Annotated[tuple[int, ...], derived()]
     #: ``(seat, card, collector, collected, collapsed, late reporter)`` of the turn before
     #: (see :attr:`late`), or empty before the first turn ends.
     last_turn: Annotated[tuple[int, ...], tuple_seq(count(-1, 1_000_000), 6)]
@@ -247,7 +247,7 @@ class State(PileActions, BaseState):
         self.full = (False,) * t.nzones
         self.active = seat_arg(extra.get("first", 0), n, "first")
         self.turn_no = 0
-        self.losers = []
+        self.losers = ()
         self.last_turn = ()
         self._reset_card()
         self.swaps = 0
@@ -343,13 +343,13 @@ class State(PileActions, BaseState):
 
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
-        self.losers = self._biggest_losers() if self.stage == OVER else []
+        self.losers = self._biggest_losers() if self.stage == OVER else ()
         check_loaded(self)
 
-    def _biggest_losers(self) -> list[int]:
+    def _biggest_losers(self) -> tuple[int, ...]:
         """The seats holding the most cups, if anyone holds any (DAL-51)."""
         top = max(self.piles)
-        return [s for s in range(self.n) if top and self.piles[s] == top]
+        return tuple(s for s in range(self.n) if top and self.piles[s] == top)
 
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
@@ -421,7 +421,7 @@ class State(PileActions, BaseState):
 
     def pot_total(self) -> int:
         """Cups on the Dallah (the cup being placed counts once it is released)."""
-        return sum(len(z) for z in self.pot)
+        return sum(map(len, self.pot))
 
     def cups_in_play(self) -> int:
         """Shared + on the pot + in personal piles + retired + in hand: always the total."""

@@ -21,6 +21,7 @@ class Table:
 
     __slots__ = (
         "action_deck",
+        "card_codes",
         "card_counts",
         "card_ids",
         "card_index",
@@ -32,9 +33,16 @@ class Table:
         "nshapes",
         "nzones",
         "protection",
+        "protection_codes",
+        "shape_codes",
+        "shape_cups",
         "shape_ids",
         "shape_index",
+        "sorted_action_deck",
+        "sorted_zone_deck",
         "specs",
+        "total_cups",
+        "zone_codes",
         "zone_counts",
         "zone_deck",
         "zone_ids",
@@ -63,6 +71,17 @@ class Table:
         #: Copies of each card code and each zone in the full decks (for dealing worlds).
         self.card_counts = tuple(c.count for c in specs)
         self.zone_counts = tuple(z.cards for z in cards.zones)
+        #: For checking a loaded save at C speed (``frozenset.issuperset``, one list
+        #: comparison): the codes of each kind, the protection cards, each shape's cups,
+        #: and the full decks in sorted order.
+        self.shape_codes = frozenset(range(self.nshapes))
+        self.zone_codes = frozenset(range(self.nzones))
+        self.card_codes = frozenset(range(len(specs)))
+        self.protection_codes = frozenset(i for i, p in enumerate(self.protection) if p)
+        self.shape_cups = tuple(s.cups for s in cards.shapes)
+        self.total_cups = sum(self.shape_cups)
+        self.sorted_action_deck = sorted(self.action_deck)
+        self.sorted_zone_deck = sorted(self.zone_deck)
         #: Display names per language; read-only (every view and prompt shows them).
         self.names = {lang: cards.names(lang) for lang in ("en", "ar")}
 
