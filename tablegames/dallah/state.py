@@ -628,8 +628,9 @@ class State(PileActions, BaseState):
     # -- handlers ------------------------------------------------------------------------
     def _do_draw(self, action: Action) -> None:
         last = self.last_turn
-        if last:  # the next player's first action closes the late window (DAL-23),
-            # and a Dallah that collapsed late is standing again (DAL-14)
+        if last and (last[5] >= 0 or last[4] == 2):
+            # the next player's first action closes the late window (DAL-23), and a
+            # Dallah that collapsed late is standing again (DAL-14)
             self.last_turn = (*last[:4], 1 if last[4] == 2 else last[4], -1)
         self._start_card(self._draw_action(action.seat))
 
@@ -670,12 +671,14 @@ class State(PileActions, BaseState):
         assert spec is not None
         k = min(spec.cups, self.shared_total())
         faces = []
+        hand = []
         for _ in range(k):
             face = self._roll_one()  # reads the shared pile: updated cup by cup
             shared = self.shared
-            self.shared = put(shared, face, shared[face] - 1)
-            self.cups_in_hand += (face,)
+            self.shared = (*shared[:face], shared[face] - 1, *shared[face + 1:])
+            hand.append(face)
             faces.append(self.t.shape_ids[face])
+        self.cups_in_hand += tuple(hand)
         a, nxt = self.active, (self.active + 1) % self.n
         if spec.kind == "tag_team":
             placers = [a, nxt]
