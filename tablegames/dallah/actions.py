@@ -233,18 +233,25 @@ def simple(cls: type[Action], seat: int) -> Action:
 
 
 def fell(seat: int, zone: str, shape: str) -> Action:
-    """The interned ``fell`` report."""
-    return _intern((Fell, seat, zone, shape), lambda: Fell(seat, zone, shape))
+    """The interned ``fell`` report (a report's legal list holds one per cup: looked up
+    before any closure is made, like :func:`simple`)."""
+    key = (Fell, seat, zone, shape)
+    a = _CACHE.get(key)
+    return a if a is not None else _intern(key, lambda: Fell(seat, zone, shape))
 
 
 def move(seat: int, zone: str, shape: str, to: str) -> Action:
-    """The interned Naql move."""
-    return _intern((Move, seat, zone, shape, to), lambda: Move(seat, zone, shape, to))
+    """The interned Naql move (looked up first, as :func:`fell`)."""
+    key = (Move, seat, zone, shape, to)
+    a = _CACHE.get(key)
+    return a if a is not None else _intern(key, lambda: Move(seat, zone, shape, to))
 
 
 def target(seat: int, who: int) -> Action:
-    """The interned target choice."""
-    return _intern((Target, seat, who), lambda: Target(seat, who))
+    """The interned target choice (looked up first, as :func:`fell`)."""
+    key = (Target, seat, who)
+    a = _CACHE.get(key)
+    return a if a is not None else _intern(key, lambda: Target(seat, who))
 
 
 def pair(seat: int, source: int, recipient: int) -> Action:

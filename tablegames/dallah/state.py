@@ -442,7 +442,7 @@ class State(PileActions, BaseState):
             shapes = set(cups)
             if z == hz:
                 shapes.add(hs)
-            out.extend((z, s) for s in sorted(shapes))
+            out += [(z, s) for s in sorted(shapes)]
         return out
 
     def swaps_left(self) -> int:
@@ -501,7 +501,7 @@ class State(PileActions, BaseState):
             out = [A.simple(A.Settled, me)]
             zid, sid = t.zone_ids, t.shape_ids
             fallable = self._fallable()
-            out.extend(A.fell(me, zid[z], sid[s]) for z, s in fallable)
+            out += [A.fell(me, zid[z], sid[s]) for z, s in fallable]
             if fallable:
                 out.append(A.simple(A.Collapse, me))
             if self._can_nospace():
