@@ -101,7 +101,8 @@ def _check_codes(state: State) -> None:
 def _check_counts(state: State) -> None:
     """Cups and cards add up to the card set (nothing created or lost)."""
     t = state.t
-    if state.cups_in_play() != t.total_cups:
+    if (sum(state.shared) + sum(map(len, state.pot)) + sum(state.piles) + state.retired
+            + len(state.cups_in_hand)) != t.total_cups:  # state.cups_in_play(), inline
         raise StateError("$.state: the cups do not add up to the card set's cups")
     unfallen = list(state.shared)  # each shape's cups not (yet) in a pile
     for cups in (state.cups_in_hand, *state.pot):
@@ -167,16 +168,14 @@ def _check_card(state: State) -> None:
 def _check_late(state: State) -> None:
     """A late-fall window follows a finished turn with cups still on the Dallah."""
     last = state.last_turn
-    fits = len(last) == 6 and (0 <= last[0] < state.n and 0 <= last[1] < len(state.t.card_ids)
-                               and -1 <= last[2] < state.n and last[3] >= 0
-                               and last[4] in (0, 1, 2)
-                               and -1 <= last[5] < state.n)
-    if last and not fits:
-        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
-                                 "reporter]")
     if not last:
         return
     n = state.n
+    if not (len(last) == 6 and 0 <= last[0] < n and 0 <= last[1] < len(state.t.card_ids)
+            and -1 <= last[2] < n and last[3] >= 0 and last[4] in (0, 1, 2)
+            and -1 <= last[5] < n):
+        raise _fail("last_turn", "expected [seat, card, collector, collected, collapsed, "
+                                 "reporter]")
     seat, card, collector, reporter = last[0], last[1], last[2], last[5]
     if state.stage != OVER and state.active != (seat + 1) % n:
         raise _fail("last_turn", "the turn before was not the previous seat's: the turn "
