@@ -104,10 +104,13 @@ def _check_counts(state: State) -> None:
     if (sum(state.shared) + sum(map(len, state.pot)) + sum(state.piles) + state.retired
             + len(state.cups_in_hand)) != t.total_cups:  # state.cups_in_play(), inline
         raise StateError("$.state: the cups do not add up to the card set's cups")
-    unfallen = list(state.shared)  # each shape's cups not (yet) in a pile
-    for cups in (state.cups_in_hand, *state.pot):
-        for s in cups:
-            unfallen[s] += 1
+    unfallen: Sequence[int] = state.shared  # each shape's cups not (yet) in a pile
+    if state.cups_in_hand or any(state.pot):  # (most saves have none on the Dallah)
+        counted = list(unfallen)
+        for cups in (state.cups_in_hand, *state.pot):
+            for s in cups:
+                counted[s] += 1
+        unfallen = counted
     if any(map(int.__gt__, unfallen, t.shape_cups)):
         s = next(s for s, k in enumerate(unfallen) if k > t.shape_cups[s])
         raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has")

@@ -123,3 +123,19 @@ def test_inconsistent_phase_fields_are_refused(setup: dict[str, Any], moves: lis
     text = _tampered({"seed": 1, **setup}, moves, **fields)
     with pytest.raises(StateError, match=rf"\$\.state\.{field}"):
         dallah.State.from_json(text)
+
+
+@pytest.mark.parametrize("setup", [{"piles": [3, 0, 0]}, {"pot": {"neck": ["tall"]}}])
+def test_more_cups_of_a_shape_than_the_set_has_is_refused(setup: dict[str, Any]) -> None:
+    """The total adds up, but one shape has a cup too many (in the shared pile, or there
+    and on the Dallah), another one too few."""
+    s = dallah.new_game(3, seed=1, **setup)
+    t = s.t
+    tall = t.shape_index["tall"]
+    other = next(i for i in range(t.nshapes) if i != tall and s.shared[i])
+    data = json.loads(s.to_json())
+    shared = data["state"]["shared"]
+    shared[tall] = t.shape_cups[tall] + (0 if "pot" in setup else 1)
+    shared[other] -= shared[tall] - s.shared[tall]
+    with pytest.raises(StateError, match="more tall cups than the card set has"):
+        dallah.State.from_json(json.dumps(data))
