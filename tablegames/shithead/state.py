@@ -680,14 +680,15 @@ class State(BaseState):
             data["cut_in"] = True
         self._events.append(Event("play", data))
         if where == "hand":
-            known = self.known[seat]
-            fewer, slots = forget(known, self.slots[seat], cards)
+            known, slots = self.known[seat], self.slots[seat]
+            fewer, after = forget(known, slots, cards)
             if fewer is not known:
                 self.known = put(self.known, seat, fewer)
             if len(rest) < HAND_SIZE and self.stock:
-                slots = self._draw(seat, rest, slots)
+                after = self._draw(seat, rest, after)
             self.hands = put(self.hands, seat, tuple(rest))
-            self.slots = put(self.slots, seat, slots)
+            if after is not slots:  # a known card played and none drawn: the same slots
+                self.slots = put(self.slots, seat, after)
         else:
             self.up = put(self.up, seat, tuple(rest))
         self._resolve(seat, cards, v)
