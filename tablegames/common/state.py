@@ -268,7 +268,8 @@ class BaseState(ABC):
     @property
     def version(self) -> int:
         """How many actions have been applied: a client sends it back as ``expect``."""
-        return len(self.history)
+        h = self.history
+        return h._sealed + len(h._tail)  # len(h), without a Python call: bots ask often
 
     # -- the protocol, as games implement it -----------------------------------------
     @property
@@ -421,12 +422,12 @@ class BaseState(ABC):
         if ret is not None:
             ev = ret
         history = self.history
-        tail = history._tail  # History._append, inlined: this runs on every step
+        tail = history._tail  # History._append and len, inlined: this runs on every step
         tail.append(act)
         if len(tail) == CHUNK:
             history._seal()
         if ev:
-            v = len(history)
+            v = history._sealed + len(history._tail)
             for e in ev:
                 e.version = v
         return ev
