@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from bisect import bisect_right
+from bisect import insort
 from collections.abc import Sequence
 from functools import partial
 from typing import Annotated, Any, ClassVar, Self
@@ -128,16 +128,33 @@ CARDS = tuple_seq(card(N_FACES), max_len=10_000)
 Cards = tuple[int, ...]
 
 
-def _with(cards: Cards, c: int) -> Cards:
-    """``cards`` (in card order) with ``c`` added in its place."""
-    i = bisect_right(cards, c)
-    return (*cards[:i], c, *cards[i:])
+# The edits of a per-seat tuple of cards that every draw, take and discard makes. Each
+# goes through lists: for tuples this short two list round trips cost less than slicing
+# and joining (they are most of what play does besides listing actions).
+def _seat_insort(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with ``c`` added to ``rows[seat]`` (kept in card order) in its place."""
+    out = list(rows)
+    row = list(out[seat])
+    insort(row, c)
+    out[seat] = tuple(row)
+    return tuple(out)
 
 
-def _without(cards: Cards, c: int) -> Cards:
-    """``cards`` less its first ``c`` (which it holds)."""
-    i = cards.index(c)
-    return cards[:i] + cards[i + 1:]
+def _seat_append(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with ``c`` added at the end of ``rows[seat]``."""
+    out = list(rows)
+    out[seat] += (c,)
+    return tuple(out)
+
+
+def _seat_remove(rows: tuple[Cards, ...], seat: int, cards: Sequence[int]) -> tuple[Cards, ...]:
+    """``rows`` with ``cards`` (which ``rows[seat]`` holds) taken from ``rows[seat]``."""
+    out = list(rows)
+    row = list(out[seat])
+    for c in cards:
+        row.remove(c)
+    out[seat] = tuple(row)
+    return tuple(out)
 
 
 #: The keys of one hand's result on the score sheet (``results``).
@@ -586,9 +603,9 @@ class State(BaseState):
             self._events.append(Event("reshuffle", {"cards": moved}))
         card = self.stock[-1]
         self.stock = self.stock[:-1]  # a slice of at most a pack: cheaper than copying lists
-        self.hands = put(self.hands, seat, _with(self.hands[seat], card))
+        self.hands = _seat_insort(self.hands, seat, card)
         if self.reshuffled is not None:
-            self.drawn_since = put(self.drawn_since, seat, (*self.drawn_since[seat], card))
+            self.drawn_since = _seat_append(self.drawn_since, seat, card)
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
@@ -602,8 +619,8 @@ class State(BaseState):
             raise IllegalAction("a Skip may never be taken from the discard pile",
                                 code="take_skip", ruling="P10-23", seat=seat)
         self.discard = self.discard[:-1]
-        self.hands = put(self.hands, seat, _with(self.hands[seat], card))
-        self.known = put(self.known, seat, (*self.known[seat], card))
+        self.hands = _seat_insort(self.hands, seat, card)
+        self.known = _seat_append(self.known, seat, card)
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
@@ -697,7 +714,7 @@ class State(BaseState):
             raise IllegalAction("only a Skip names a player", code="not_a_skip",
                                 ruling="P10-20", seat=seat)
         self._remove(seat, [card])
-        self.discard = (*self.discard, card)
+        self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
         if card == SKIP and target != -1:
             self.pending = put(self.pending, target, True)
@@ -735,14 +752,15 @@ class State(BaseState):
     def _remove(self, seat: int, played: list[int]) -> None:
         """Take ``played`` (cards ``seat`` holds) from its hand, and from what the table
         knows it holds."""
-        hand, known = self.hands[seat], self.known[seat]
-        for c in played:
-            hand = _without(hand, c)
-            if c in known:
-                known = _without(known, c)
-        self.hands = put(self.hands, seat, hand)
-        if known is not self.known[seat]:
-            self.known = put(self.known, seat, known)
+        self.hands = _seat_remove(self.hands, seat, played)
+        known = self.known[seat]
+        if known:
+            left = list(known)
+            for c in played:
+                if c in left:
+                    left.remove(c)
+            if len(left) != len(known):
+                self.known = put(self.known, seat, tuple(left))
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int) -> None:
