@@ -35,8 +35,9 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
+from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
 import attrs
@@ -147,12 +148,11 @@ def _seat_append(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
     return tuple(out)
 
 
-def _seat_remove(rows: tuple[Cards, ...], seat: int, cards: Sequence[int]) -> tuple[Cards, ...]:
-    """``rows`` with ``cards`` (which ``rows[seat]`` holds) taken from ``rows[seat]``."""
+def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with one ``c`` (which ``rows[seat]`` holds) taken from ``rows[seat]``."""
     out = list(rows)
     row = list(out[seat])
-    for c in cards:
-        row.remove(c)
+    row.remove(c)
     out[seat] = tuple(row)
     return tuple(out)
 
@@ -577,7 +577,8 @@ class State(BaseState):
             else:
                 self._take(seat)
             return
-        if not all(type(v) is int for v in _number_fields(action)):
+        numbers = _NUMBER_FIELDS.get(kind)
+        if numbers is not None and not _ONLY_INT.issuperset(map(type, numbers(action))):
             raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
                                 code="bad_action", seat=seat)
         if self.stage == DRAW:
@@ -650,7 +651,9 @@ class State(BaseState):
         if fault is not None:
             raise fault.error(seat)
         groups = sorted(action.groups, key=lambda g: g.sort_key)
-        self._remove(seat, [c for g in groups for c in g.cards])
+        for g in groups:
+            for c in g.cards:
+                self._remove(seat, c)
         index = self._phase_of(seat, sorted((g.kind, len(g.cards)) for g in groups))
         self.laid = put(self.laid, seat, tuple((g.kind, g.key, g.cards) for g in groups))
         self.down = put(self.down, seat, True)
@@ -685,7 +688,7 @@ class State(BaseState):
         fault = hit_fault(group, card, value, f"{owner}.{gi}")
         if fault is not None:
             raise fault.error(seat)
-        self._remove(seat, [card])
+        self._remove(seat, card)
         new: TableGroup
         if kind == RUN:
             number = value if card == WILD else NUMBER[card]
@@ -713,7 +716,7 @@ class State(BaseState):
                                     ruling="P10-26", seat=seat)
             raise IllegalAction("only a Skip names a player", code="not_a_skip",
                                 ruling="P10-20", seat=seat)
-        self._remove(seat, [card])
+        self._remove(seat, card)
         self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
         if card == SKIP and target != -1:
@@ -749,18 +752,12 @@ class State(BaseState):
                                 ruling="P10-20", seat=seat)
         return target
 
-    def _remove(self, seat: int, played: list[int]) -> None:
-        """Take ``played`` (cards ``seat`` holds) from its hand, and from what the table
+    def _remove(self, seat: int, card: int) -> None:
+        """Take ``card`` (which ``seat`` holds) from its hand, and from what the table
         knows it holds."""
-        self.hands = _seat_remove(self.hands, seat, played)
-        known = self.known[seat]
-        if known:
-            left = list(known)
-            for c in played:
-                if c in left:
-                    left.remove(c)
-            if len(left) != len(known):
-                self.known = put(self.known, seat, tuple(left))
+        self.hands = _seat_remove(self.hands, seat, card)
+        if card in self.known[seat]:
+            self.known = _seat_remove(self.known, seat, card)
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int) -> None:
@@ -1330,14 +1327,14 @@ class State(BaseState):
         return world
 
 
-def _number_fields(action: Action) -> tuple[Any, ...]:
-    """The int fields of a hit or a discard. Checked by exact type: ``True`` or ``1.0``
-    compare equal to a card code or seat and would slip into the state and the history."""
-    if isinstance(action, Hit):
-        return (action.card, action.owner, action.group, action.value)
-    if isinstance(action, Discard):
-        return (action.card, action.target)
-    return ()
+#: The int fields of a hit or a discard, by action class. Checked by exact type (every
+#: field's type must be ``int`` itself, ``_ONLY_INT``): ``True`` or ``1.0`` compare equal
+#: to a card code or seat and would slip into the state and the history.
+_NUMBER_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    Hit: attrgetter("card", "owner", "group", "value"),
+    Discard: attrgetter("card", "target"),
+}
+_ONLY_INT = frozenset({int})
 
 
 def _upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
