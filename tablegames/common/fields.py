@@ -554,7 +554,11 @@ class _Checked(Kind):
         if inner is None:
             return None
         cond, val = inner
-        return f"({cond} and {self._name(ns)}.check({val}, n) is None)", val
+        k = self._name(ns)
+        if depth == 1 and val != v:  # a field's own value: built once, then checked
+            t = f"_c{len(ns)}"
+            return f"({cond} and {k}.check(({t} := {val}), n) is None)", t
+        return f"({cond} and {k}.check({val}, n) is None)", val
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
         value = self.inner.load(r, ctx)
@@ -591,11 +595,15 @@ class _TupleSeq(Kind):
 
     identity_dump = False
 
-    def __init__(self, inner: Kind, max_len: int) -> None:
+    def __init__(self, inner: Kind, max_len: int, length: str | None = None) -> None:
         if not inner.immutable:
             raise TypeError("tuple_seq() takes an immutable kind")
         self.inner = inner
         self.max_len = max_len
+        self.length = length  # "seats": exactly one value per seat (per_seat_tuple)
+
+    def _len_src(self, v: str) -> str:
+        return f"len({v}) == n" if self.length == "seats" else f"len({v}) <= {self.max_len}"
 
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         v = f"_v{depth}"
@@ -604,20 +612,29 @@ class _TupleSeq(Kind):
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         flat = _flat_check(self.inner, v, ns)
         if flat is not None:
-            return f"(type({v}) is list and len({v}) <= {self.max_len} and {flat})", f"tuple({v})"
+            return f"(type({v}) is list and {self._len_src(v)} and {flat})", f"tuple({v})"
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:
             inner = _call_fast(self.inner, x, ns)
         icond, ival = inner
-        cond = f"(type({v}) is list and len({v}) <= {self.max_len} and all([{icond} for {x} in {v}]))"
+        cond = f"(type({v}) is list and {self._len_src(v)} and all([{icond} for {x} in {v}]))"
         return cond, (f"tuple({v})" if ival == x else f"tuple([{ival} for {x} in {v}])")
 
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        return _seq_json(self.inner, x, ns, depth)
+        if type(self.inner) in (_Seat, _Flag):  # few short values: remembered by content
+            return _seq_json(self.inner, x, ns, depth)
+        # a tuple never changes, so its text is remembered by identity: a save writes
+        # again only the tuples play replaced since the last one
+        memo = _IdMemo(eval(f"lambda _y: {_seq_json(self.inner, '_y', ns, depth)}", ns))
+        m, h = f"_t{len(ns)}", f"_h{len(ns)}"
+        ns[m] = memo
+        return f"({h}[1] if ({h} := {m}.get(id({x}))) is not None and {h}[0] is {x} else {m}.miss({x}))"
 
     def fast(self, v: Any, n: int) -> Any:
         if type(v) is not list or len(v) > self.max_len:
+            return MISS
+        if self.length == "seats" and len(v) != n:
             return MISS
         fast = self.inner.fast
         out = tuple(fast(x, n) for x in v)
@@ -626,6 +643,8 @@ class _TupleSeq(Kind):
     def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
         if type(r.value) is not list or len(r.value) > self.max_len:
             raise r.fail(f"expected a list of at most {self.max_len} entries")
+        if self.length == "seats" and len(r.value) != ctx.n:
+            raise r.fail(f"expected {ctx.n} entries, found {len(r.value)}")
         return tuple(self.inner.load(x, ctx) for x in r.items())
 
 
@@ -704,6 +723,29 @@ def _frozen_text(v: Any) -> str:
     return text
 
 
+class _IdMemo(dict[int, tuple[Any, str]]):
+    """JSON text of tuples by identity: ``id -> (value, text)``, at most ``LIMIT``.
+
+    Holding the value keeps its id from being reused while the entry lives; emptied
+    when full, so no state can make it grow without bound. The compiled ``json`` reads
+    it inline (``get`` and an identity check) and calls :meth:`miss` only for a tuple
+    it has not written before.
+    """
+
+    LIMIT = 2_048
+
+    def __init__(self, make: Callable[[Any], str]) -> None:
+        super().__init__()
+        self.make = make
+
+    def miss(self, value: Any) -> str:
+        text: str = self.make(value)
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[id(value)] = (value, text)
+        return text
+
+
 class _Memo(dict[tuple[Any, ...], str]):
     """JSON text of short tuples of seats or flags, remembered (at most ``LIMIT``).
 
@@ -754,8 +796,8 @@ def _seq_json(inner: Kind, x: str, ns: dict[str, Any], depth: int) -> str:
         ns[name] = fn
         return f"('[' + ','.join(map({name}, {x})) + ']')"
     v = f"_x{depth}"
-    if type(inner) is _List:
-        assert isinstance(inner, _List)
+    if type(inner) is _List or (type(inner) is _TupleSeq and type(inner.inner) not in (_Seat, _Flag)):
+        assert isinstance(inner, _List | _TupleSeq)
         row = _seq_json(inner.inner, v, ns, depth + 1) if type(inner.inner) is not _List else ""
         if row.startswith("('[' + ','.join(map(") and row.endswith(")) + ']')"):
             # rows of numbers: '[[' + '],['.join(rows) + ']]' spares two copies a row
@@ -805,22 +847,19 @@ def per_seat(inner: Kind) -> Kind:
     return _List(inner, "seats", 1_000)
 
 
-def _one_per_seat(value: tuple[Any, ...], n: int) -> str | None:
-    """Why a per-seat tuple has the wrong length (the words :func:`per_seat` uses)."""
-    return None if len(value) == n else f"expected {n} entries, found {len(value)}"
-
-
 def per_seat_tuple(inner: Kind) -> Kind:
     """One immutable ``inner`` value per seat, as a tuple. ``copy`` shares it, so every
     change replaces the whole tuple (:func:`put`); for four to eight seats that costs
     less than the list copies every ``copy`` would otherwise make, and a search copies
     far more often than it plays. Saved as a list, exactly like :func:`per_seat`."""
-    return checked(tuple_seq(inner, 1_000), _one_per_seat)
+    return _TupleSeq(inner, 1_000, "seats")
 
 
 def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
     """``values`` with item ``i`` replaced: the edit of a tuple field ``copy`` shares."""
-    return (*values[:i], value, *values[i + 1:])
+    out = list(values)  # cheaper than splicing slices for a handful of seats
+    out[i] = value
+    return tuple(out)
 
 
 def cards(size: int, max_len: int = 10_000) -> Kind:

@@ -85,7 +85,8 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
         raise
     except ValueError as exc:  # an integer longer than Python converts
         raise StateError(f"saved state holds a number that cannot be read: {exc}") from None
-    if not _shallow(text.encode("utf-8", "surrogatepass")):
+    if text.count("[") + text.count("{") > MAX_DEPTH + 1 and not shallow(
+            text.encode("utf-8", "surrogatepass")):
         raise StateError(f"saved state is nested deeper than {MAX_DEPTH} levels")
     return value
 
@@ -96,15 +97,18 @@ _NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
 _NESTING = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
 
 
-def _shallow(text: bytes, limit: int = MAX_DEPTH) -> bool:
+def shallow(text: bytes, limit: int = MAX_DEPTH) -> bool:
     """Whether valid JSON ``text`` nests at most as deep as :func:`check_depth` allows.
 
     Done on the text, at C speed, rather than by walking the parsed tree (which cost
     more than the parse itself): a text with few brackets passes at once; otherwise
     escaped backslashes and quotes are dropped, then everything but brackets and quotes,
     then adjacent quote pairs (which keeps every bracket on its side of the quotes), and
-    any string still holding a bracket; the running sum of the brackets left is the
-    nesting.
+    any string still holding a bracket. What is left is the nesting alone, and each pass
+    that deletes every empty ``[]`` and ``{}`` peels at least one level and at most two:
+    a save (a few levels) is empty after a few passes, so it is accepted without a step
+    per bracket; only a text that is still not empty after ``(limit + 1) // 2`` passes
+    gets the exact count (the running sum of the brackets).
     """
     if text.count(b"[") + text.count(b"{") <= limit + 1:
         return True
@@ -113,6 +117,11 @@ def _shallow(text: bytes, limit: int = MAX_DEPTH) -> bool:
     brackets = text.translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     if b'"' in brackets:
         brackets = b"".join(brackets.split(b'"')[::2])
+    left = brackets
+    for _ in range((limit + 1) // 2):  # k passes peel at least k levels, at most 2k
+        left = left.replace(b"[]", b"").replace(b"{}", b"")
+        if not left:
+            return True
     return max(accumulate(map(_NESTING.__getitem__, brackets), initial=0)) <= limit + 1
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import array
 import json
 import operator
+import pickle
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -33,6 +34,7 @@ from tablegames.common.errors import (
     TablegamesError,
 )
 from tablegames.common.fields import Spec, spec_of
+from tablegames.common.history import CHUNK, History
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rng import Rng, as_rng
@@ -43,7 +45,16 @@ from tablegames.common.rules import (
     rules_json,
     rules_to_dict,
 )
-from tablegames.common.serialization import FORMAT_VERSION, Reader, dumps, loads
+from tablegames.common.serialization import (
+    _DECODER,
+    FORMAT_VERSION,
+    MAX_DEPTH,
+    MAX_TEXT,
+    Reader,
+    dumps,
+    loads,
+    shallow,
+)
 
 
 def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str) -> tuple[str, ...]:
@@ -141,7 +152,8 @@ class BaseState(ABC):
     deck: tuple[str, ...] | None
     extra: dict[str, Any]
     rng: Rng
-    history: list[Action]
+    #: The actions applied so far (a read-only list whose sealed parts copies share).
+    history: History
     #: The current stage of play, an index into ``STAGES`` (the view shows its name).
     stage: int
     #: True for a state made by :meth:`sample_world`: it has no record or log of its own.
@@ -167,7 +179,7 @@ class BaseState(ABC):
         self.rules = rules
         self.deck = None if deck is None else tuple(str(c) for c in deck)
         self.rng = Rng(seed)
-        self.history = []
+        self.history = History()
         self.world = False
         self._events = []
         cls = type(self)
@@ -409,7 +421,10 @@ class BaseState(ABC):
         if ret is not None:
             ev = ret
         history = self.history
-        history.append(act)
+        tail = history._tail  # History._append, inlined: this runs on every step
+        tail.append(act)
+        if len(tail) == CHUNK:
+            history._seal()
         if ev:
             v = len(history)
             for e in ev:
@@ -574,9 +589,13 @@ class BaseState(ABC):
         result must be identical to the saved state, so a save whose hands, stock or rng
         were edited is refused (this costs a replay: see the README for figures).
         """
-        r = Reader(loads(text))
+        parts = _canonical_parts(cls, text)
+        if parts is None:
+            r, known = Reader(loads(text)), None
+        else:
+            r, known = Reader(parts[0]), parts[1]
         try:
-            obj = cls._read(r)
+            obj = cls._read(r, known)
         except StateError:
             raise
         except (TablegamesError, KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
@@ -600,7 +619,9 @@ class BaseState(ABC):
             raise StateError("the save contradicts its own history (tampered with?)")
 
     @classmethod
-    def _read(cls, r: Reader) -> Self:
+    def _read(cls, r: Reader, known: _KnownRules | None = None) -> Self:
+        """The state a parsed save holds (``known``: its rules, already recognised by
+        :func:`_canonical_parts`)."""
         d = r._dict()
         fmt = _int_at(r, d, "format")
         # 1: before the declared fields; 2: declared fields, history as a list of
@@ -620,7 +641,7 @@ class BaseState(ABC):
                 raise StateError(
                     f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}"
                 )
-        rules, rules_key = _read_rules(cls, r)
+        rules, rules_key = _read_rules(cls, r) if known is None else (known[1], known[2])
         setup = r["setup"]
         sd = setup._dict()
         if not sd.keys() <= _SETUP_KEYS:
@@ -633,8 +654,8 @@ class BaseState(ABC):
             setup["players"].strs()
         players: tuple[str, ...] = tuple(pnames)
         seed = sd.get("seed")
-        if type(seed) is not str:
-            seed = setup["seed"].int()
+        if type(seed) is not str and type(seed) is not int:
+            seed = setup["seed"].int()  # names the defect
         deck_v = sd.get("deck", _ABSENT)
         if deck_v is None:
             deck = None
@@ -645,7 +666,8 @@ class BaseState(ABC):
         extra: dict[str, Any] = sd["extra"] if type(sd.get("extra")) is dict else setup["extra"]._dict()
         world = "world" in sd and setup["world"].bool()
         # the setup's checks are a pure function of these values: done once per setup
-        key = (cls, players, seed, rules_key, None if deck is None else tuple(deck), dumps(extra))
+        key = (cls, players, seed, rules_key, None if deck is None else tuple(deck),
+               pickle.dumps(extra, 5) if extra else b"")
         if not rules_key or key not in _SETUPS_OK:
             try:
                 normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
@@ -659,10 +681,22 @@ class BaseState(ABC):
                 if len(_SETUPS_OK) >= _LOAD_CACHE:
                     _SETUPS_OK.clear()
                 _SETUPS_OK[key] = None
+        rng = d.get("rng")
+        if type(rng) is not int or not 0 <= rng <= _U64:
+            rng = r["rng"].int(0, _U64)  # names the defect
         obj = cls.__new__(cls)
-        obj._init_common(players, seed, rules, deck, fresh(extra))
+        if "_fields_spec" not in cls.__dict__:
+            cls._install_fields()
+        # what _init_common sets, from values already checked (and the saved rng)
+        obj.extra = fresh(extra)
+        obj.players = players
+        obj.seed = seed
+        obj.rules = rules
+        obj.deck = None if deck is None else tuple(deck)
+        obj.rng = Rng.__new__(Rng)
+        obj.rng.state = rng
         obj.world = world
-        obj.rng.state = r["rng"].int(0, (1 << 64) - 1)
+        obj._events = []
         hr = r["history"]
         if fmt < 3:
             raw = hr.raw()
@@ -701,10 +735,10 @@ class BaseState(ABC):
                     cache[text] = action
                 found[j] = action
         acts = cast(list[Action], found)
-        hist = list(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
-        obj.history = hist
+        hist = tuple(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
+        obj.history = History(hist)
         if fmt >= 3 and canonical:
-            obj._hcode = HistoryCode.seeded(hist, names, hr.value["order"], width)
+            obj._hcode = HistoryCode.seeded(obj.history, hist, names, hr.value["order"], width)
         state_r = r["state"]
         if fmt == 1:
             raw_state = state_r.raw()
@@ -822,10 +856,11 @@ class BaseState(ABC):
 
 _ABSENT: Any = object()
 _ONLY_STR = frozenset({str})
+_U64 = (1 << 64) - 1
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
 #: Saved rules already read: (class, their canonical text) -> (rules, the hashes a save
 #: of them may carry). Bounded like the other load caches.
-_RULES_READ: dict[tuple[type, str], tuple[Any, frozenset[str]]] = {}
+_RULES_READ: dict[tuple[type, bytes], tuple[Any, frozenset[str]]] = {}
 #: Setups already found valid, so loading the saves of one game again does not check
 #: its setup again (the checks and ``_validate_setup`` are pure functions of the key:
 #: class, players, seed, rules text, deck, setup extras).
@@ -850,6 +885,80 @@ def _rules_text(rules: Any) -> str:
     return text
 
 
+#: A rules text seen in a canonical save: (its parsed value, the rules, their load key,
+#: the hashes a save of them may carry). See :func:`_canonical_parts`.
+_KnownRules = tuple[dict[str, Any], Any, bytes, frozenset[str]]
+#: Rules texts of canonical saves, per class (emptied when full, like the other caches).
+_RULES_TEXTS: dict[tuple[type, str], _KnownRules] = {}
+#: The top-level keys of a save, in the order the canonical text writes them.
+_ENVELOPE = ("engine", "format", "game", "history", "rng", "rules", "rules_hash", "setup", "state")
+_RULES_END = ',"rules_hash":'
+
+
+def _remember_rules_text(cls: type, raw: dict[str, Any], key: bytes,
+                         hit: tuple[Any, frozenset[str]]) -> None:
+    """Remember the canonical text of rules just read, so the next canonical save of the
+    same rules is recognised by its text (a dictionary look-up) instead of parsed."""
+    if (cls, key) in _SEEN_RULES:
+        return
+    text = dumps(raw)
+    if len(_RULES_TEXTS) >= _LOAD_CACHE:
+        _RULES_TEXTS.clear()
+        _SEEN_RULES.clear()
+    _RULES_TEXTS[cls, text] = (raw, hit[0], key, hit[1])
+    _SEEN_RULES.add((cls, key))
+
+
+_SEEN_RULES: set[tuple[type, bytes]] = set()
+
+
+def _canonical_parts(cls: type, text: object) -> tuple[dict[str, Any], _KnownRules | None] | None:
+    """The top-level object of a save in the canonical layout, parsed value by value, with
+    its rules recognised by their text when a save of them was read before; ``None``
+    when the text is anything else (:func:`loads` then reads it and names any defect).
+
+    Equal to what :func:`loads` gives, by construction: every key and separator is
+    matched literally, in the one order :meth:`BaseState.to_json` writes, each value is
+    read by the same decoder at its offset, nothing may follow the closing brace but
+    whitespace, and the size and nesting checks of :func:`loads` run on the whole text.
+    A remembered rules text is a complete JSON object, and a JSON value ends where its
+    text does, so the rules found at that offset are exactly the remembered ones. The
+    rules are usually the largest part of a small save that every save of a room repeats.
+    """
+    if type(text) is not str or len(text) > MAX_TEXT or not text.startswith('{"engine":'):
+        return None
+    decode = _DECODER.raw_decode
+    out: dict[str, Any] = {}
+    known: _KnownRules | None = None
+    i = 10
+    try:
+        for key in _ENVELOPE:
+            if key != "engine":
+                sep = _SEPARATORS[key]
+                if not text.startswith(sep, i):
+                    return None
+                i += len(sep)
+            if key == "rules":
+                end = text.find(_RULES_END, i)
+                known = _RULES_TEXTS.get((cls, text[i:end])) if end > 0 else None
+                if known is not None:
+                    out[key] = known[0]
+                    i = end
+                    continue
+            out[key], i = decode(text, i)
+    except (ValueError, RecursionError, StateError):
+        return None  # loads names the defect
+    if not text.startswith("}", i) or text[i + 1:].strip(" \t\n\r"):  # JSON's whitespace
+        return None
+    if text.count("[") + text.count("{") > MAX_DEPTH + 1 and not shallow(
+            text.encode("utf-8", "surrogatepass")):
+        return None  # loads refuses it
+    return out, known
+
+
+_SEPARATORS = {key: f',"{key}":' for key in _ENVELOPE}
+
+
 def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None) -> int:
     """``d[key]`` if it is an int (not a bool) of at least ``lo``; else the reader's error."""
     v = d.get(key)
@@ -858,14 +967,16 @@ def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None) -> in
     return r[key].int(lo)
 
 
-def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, str]:
-    """The saved rules (structured once per distinct text) and their canonical text.
+def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, bytes]:
+    """The saved rules (structured once per distinct value) and a key naming that value.
 
     The hash guards the rules as they were saved: a save made before an option was added
-    (so its rules lack it and take its default) still matches its own text.
+    (so its rules lack it and take its default) still matches its own text. The key is
+    the value's pickle: exact about types, as JSON equality is not (``True == 1``), and
+    several times cheaper than writing the canonical JSON of a large rules table.
     """
     raw = r["rules"].raw()
-    key = (cls, dumps(raw)) if type(raw) is dict else None
+    key = (cls, pickle.dumps(raw, 5)) if type(raw) is dict else None
     hit = None if key is None else _RULES_READ.get(key)
     if hit is None:
         try:
@@ -877,12 +988,14 @@ def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, str]:
             if len(_RULES_READ) >= _LOAD_CACHE:
                 _RULES_READ.clear()
             _RULES_READ[key] = hit
+    if key is not None and type(r.value.get("rules_hash")) is str:
+        _remember_rules_text(cls, raw, key[1], hit)
     saved = r.value.get("rules_hash")
     if type(saved) is not str:
         saved = r["rules_hash"].str()
     if saved not in hit[1]:
         raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
-    return hit[0], "" if key is None else key[1]
+    return hit[0], b"" if key is None else key[1]
 
 
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).
@@ -935,8 +1048,8 @@ class HistoryCode:
 
     __slots__ = ("atext", "index", "k", "last", "names", "order", "owner", "text", "width")
 
-    def __init__(self, owner: list[Action]) -> None:
-        self.owner: list[Action] | None = owner
+    def __init__(self, owner: Sequence[Action]) -> None:
+        self.owner: Sequence[Action] | None = owner
         self.k = 0
         self.last: Action | None = None
         self.names: list[str] = []
@@ -949,24 +1062,26 @@ class HistoryCode:
         self.text: str | None = None
 
     @classmethod
-    def seeded(cls, owner: list[Action], names: list[str], order: str, width: int) -> HistoryCode:
-        """The encoding a canonical save already spells (``names`` are ``str()`` of the steps)."""
+    def seeded(cls, owner: Sequence[Action], steps: tuple[Action, ...], names: list[str],
+               order: str, width: int) -> HistoryCode:
+        """The encoding a canonical save already spells (``names`` are ``str()`` of the
+        steps; ``owner`` is the history made of ``steps``)."""
         c = cls(owner)
-        c.k = len(owner)
-        c.last = owner[-1] if owner else None
+        c.k = len(steps)
+        c.last = steps[-1] if steps else None
         c.names = names
         c.index = c.atext = None
         c.order = order
         c.width = width
         return c
 
-    def fits(self, history: list[Action]) -> bool:
+    def fits(self, history: Sequence[Action]) -> bool:
         """Whether this encoding covers a prefix of ``history`` (see the class docstring)."""
         k = self.k
         return ((self.owner is history or self.owner is None) and k <= len(history)
                 and (not k or history[k - 1] is self.last))
 
-    def fork(self, owner: list[Action]) -> HistoryCode:
+    def fork(self, owner: Sequence[Action]) -> HistoryCode:
         """A copy that ``owner`` may extend (this one is shared, so it stays as it is)."""
         c = HistoryCode(owner)
         c.k, c.last, c.order, c.width, c.text = self.k, self.last, self.order, self.width, self.text
@@ -975,7 +1090,7 @@ class HistoryCode:
         c.atext = self.atext
         return c
 
-    def json(self, history: list[Action]) -> str:
+    def json(self, history: Sequence[Action]) -> str:
         """The JSON text of ``{"actions", "order", "width"}`` for ``history`` (which it fits)."""
         if len(history) != self.k:
             self._extend(history)
@@ -987,7 +1102,7 @@ class HistoryCode:
                                 f'"width":{self.width}}}')
         return text
 
-    def _extend(self, history: list[Action]) -> None:
+    def _extend(self, history: Sequence[Action]) -> None:
         index = self.index
         if index is None:
             index = self.index = dict(zip(self.names, range(len(self.names)), strict=True))
@@ -1110,15 +1225,15 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
     return actions, slots, width
 
 
-def history_steps(acts: list[Action], slots: Sequence[int], width: int) -> list[Action]:
+def history_steps(acts: list[Action], slots: Sequence[int], width: int) -> tuple[Action, ...]:
     """The history that :func:`decode_history`'s slots spell, ``acts`` being its actions."""
     if width == 2:
         table: list[Action | None] = [None] * (((len(acts) - 1) >> 6) * 256 + 64)
         for h in range(0, len(acts), 64):  # code h + i is in slot (h >> 6) * 256 + i
             row = acts[h:h + 64]
             table[h * 4:h * 4 + len(row)] = row
-        return list(map(table.__getitem__, slots))  # type: ignore[arg-type]
-    return list(map(acts.__getitem__, slots))
+        return tuple(map(table.__getitem__, slots))  # type: ignore[arg-type]
+    return tuple(map(acts.__getitem__, slots))
 
 
 _SLOT1 = list(range(64))

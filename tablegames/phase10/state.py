@@ -157,6 +157,9 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
     return tuple(out)
 
 
+#: Every option of the rules (a save made before some existed lacks them: see ``_read``).
+_RULE_NAMES = frozenset(f.name for f in attrs.fields(Rules))
+
 #: The keys of one hand's result on the score sheet (``results``).
 RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
 
@@ -937,7 +940,7 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ loading
     @classmethod
-    def _read(cls, r: Reader) -> Self:
+    def _read(cls, r: Reader, known: Any = None) -> Self:
         """Load a save; one written before an option existed still loads.
 
         A save keeps its rules and their hash. Options added since (with their default,
@@ -947,18 +950,19 @@ class State(BaseState):
         renewed. A tampered rules dict still fails the core's check.
         """
         raw = r.value
-        if type(raw) is dict and type(raw.get("rules")) is dict:
+        # rules recognised by their text (``known``) were read whole before: nothing to fill
+        if known is None and type(raw) is dict and type(raw.get("rules")) is dict:
             saved = raw["rules"]
-            missing = {f.name: f.default for f in attrs.fields(Rules) if f.name not in saved}
-            text = json.dumps(saved, sort_keys=True, separators=(",", ":"))
-            if missing and hashlib.sha256(text.encode()).hexdigest()[:16] == raw.get("rules_hash"):
+            text = "" if _RULE_NAMES.issubset(saved) else json.dumps(
+                saved, sort_keys=True, separators=(",", ":"))
+            if text and hashlib.sha256(text.encode()).hexdigest()[:16] == raw.get("rules_hash"):
                 try:
                     full = rules_from_dict(Rules, saved)
                 except RulesError:
                     full = None
                 if full is not None:
                     r = Reader({**raw, "rules": rules_to_dict(full), "rules_hash": rules_hash(full)})
-        return super()._read(r)
+        return super()._read(r, known)
 
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
