@@ -495,14 +495,14 @@ class State(BaseState):
         faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
         if SKIP in faces:  # the largest code, so the Skip's discards come last
             del faces[SKIP]
-            out.extend([row[c] for c in faces])
+            out.extend(map(row.__getitem__, faces))
             targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
             if targets:
-                out.extend(A.skip(seat, t) for t in targets)
+                out.extend([A.skip(seat, t) for t in targets])
             else:
                 out.append(row[SKIP])
         else:
-            out.extend([row[c] for c in faces])
+            out.extend(map(row.__getitem__, faces))
         return out
 
     def lay_actions(self, seat: int) -> list[Action]:
