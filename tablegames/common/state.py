@@ -1231,10 +1231,11 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
     if width == 1:
         slots, expect = vals, _SLOT1[:k]
     elif width == 2:
-        slots = array.array("H")
-        slots.frombytes(vals)
+        wide = array.array("H")
+        wide.frombytes(vals)
         if sys.byteorder == "little":
-            slots.byteswap()
+            wide.byteswap()
+        slots = wide.tolist()  # the ints made once, for the check and for the steps
         expect = _SLOT2[:k]
     else:
         slots = [(vals[i] << 12) | (vals[i + 1] << 6) | vals[i + 2] for i in range(0, len(vals), 3)]
