@@ -740,9 +740,10 @@ class _IdMemo(dict[int, tuple[Any, str]]):
 
     def miss(self, value: Any) -> str:
         text: str = self.make(value)
-        if len(self) >= self.LIMIT:
-            self.clear()
-        self[id(value)] = (value, text)
+        if type(value) is tuple:  # only what cannot change is remembered (a list could)
+            if len(self) >= self.LIMIT:
+                self.clear()
+            self[id(value)] = (value, text)
         return text
 
 

@@ -17,7 +17,7 @@ import operator
 import pickle
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
 from typing import Any, ClassVar, Self, cast
 
@@ -268,7 +268,8 @@ class BaseState(ABC):
     @property
     def version(self) -> int:
         """How many actions have been applied: a client sends it back as ``expect``."""
-        return len(self.history)
+        h = self.history
+        return h._sealed + len(h._tail)  # len(h), without a Python call: bots ask often
 
     # -- the protocol, as games implement it -----------------------------------------
     @property
@@ -421,12 +422,12 @@ class BaseState(ABC):
         if ret is not None:
             ev = ret
         history = self.history
-        tail = history._tail  # History._append, inlined: this runs on every step
+        tail = history._tail  # History._append and len, inlined: this runs on every step
         tail.append(act)
         if len(tail) == CHUNK:
             history._seal()
         if ev:
-            v = len(history)
+            v = history._sealed + len(history._tail)
             for e in ev:
                 e.version = v
         return ev
@@ -890,8 +891,6 @@ def _rules_text(rules: Any) -> str:
 _KnownRules = tuple[dict[str, Any], Any, bytes, frozenset[str]]
 #: Rules texts of canonical saves, per class (emptied when full, like the other caches).
 _RULES_TEXTS: dict[tuple[type, str], _KnownRules] = {}
-#: The top-level keys of a save, in the order the canonical text writes them.
-_ENVELOPE = ("engine", "format", "game", "history", "rng", "rules", "rules_hash", "setup", "state")
 _RULES_END = ',"rules_hash":'
 
 
@@ -912,51 +911,74 @@ def _remember_rules_text(cls: type, raw: dict[str, Any], key: bytes,
 _SEEN_RULES: set[tuple[type, bytes]] = set()
 
 
-def _canonical_parts(cls: type, text: object) -> tuple[dict[str, Any], _KnownRules | None] | None:
-    """The top-level object of a save in the canonical layout, parsed value by value, with
-    its rules recognised by their text when a save of them was read before; ``None``
-    when the text is anything else (:func:`loads` then reads it and names any defect).
+def _canonical_parts(cls: type[BaseState], text: object,
+                     ) -> tuple[dict[str, Any], _KnownRules | None] | None:
+    """The top-level object of a save in this engine's canonical layout, parsed value by
+    value, with its rules recognised by their text when a save of them was read before;
+    ``None`` when the text is anything else (:func:`loads` then reads it and names any
+    defect).
 
-    Equal to what :func:`loads` gives, by construction: every key and separator is
-    matched literally, in the one order :meth:`BaseState.to_json` writes, each value is
-    read by the same decoder at its offset, nothing may follow the closing brace but
-    whitespace, and the size and nesting checks of :func:`loads` run on the whole text.
-    A remembered rules text is a complete JSON object, and a JSON value ends where its
-    text does, so the rules found at that offset are exactly the remembered ones. The
-    rules are usually the largest part of a small save that every save of a room repeats.
+    What it accepts, :func:`loads` and the checks after it accept too, with the same
+    values: the fixed start (engine, format and game as this engine writes them) and
+    every key and separator are matched literally, in the one order
+    :meth:`BaseState.to_json` writes; each value is read by the same decoder at its
+    offset; nothing may follow the closing brace but JSON's whitespace. A remembered
+    rules text is a complete JSON object, and a JSON value ends where its text does, so
+    the rules found there are exactly the remembered ones. The nesting limit is checked
+    on the values kept as they are (setup, state, rules not recognised); the history is
+    not kept as it is: :func:`decode_history` accepts only its one flat shape. The rules
+    are usually the largest part of a small save that every save of a room repeats.
     """
-    if type(text) is not str or len(text) > MAX_TEXT or not text.startswith('{"engine":'):
+    if type(text) is not str or len(text) > MAX_TEXT:
         return None
-    decode = _DECODER.raw_decode
-    out: dict[str, Any] = {}
-    known: _KnownRules | None = None
-    i = 10
+    head = cls.__dict__.get("_save_head")
+    if head is None:
+        head = f'{{"engine":{cls.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(cls.GAME)},"history":'
+        cls._save_head = head  # type: ignore[attr-defined]
+    if not text.startswith(head):
+        return None
+    scan = _SCAN
     try:
-        for key in _ENVELOPE:
-            if key != "engine":
-                sep = _SEPARATORS[key]
-                if not text.startswith(sep, i):
-                    return None
-                i += len(sep)
-            if key == "rules":
-                end = text.find(_RULES_END, i)
-                known = _RULES_TEXTS.get((cls, text[i:end])) if end > 0 else None
-                if known is not None:
-                    out[key] = known[0]
-                    i = end
-                    continue
-            out[key], i = decode(text, i)
-    except (ValueError, RecursionError, StateError):
+        history, i = scan(text, len(head))
+        history_end = i
+        if not text.startswith(',"rng":', i):
+            return None
+        rng, i = scan(text, i + 7)
+        if not text.startswith(',"rules":', i):
+            return None
+        i += 9
+        end = text.find(_RULES_END, i)
+        known = _RULES_TEXTS.get((cls, text[i:end])) if end > 0 else None
+        if known is not None:
+            rules, rules_at = known[0], i
+        else:
+            rules, end = scan(text, i)
+            rules_at = end  # the rules are kept as read: checked below with the rest
+        if not text.startswith(_RULES_END, end):
+            return None
+        rules_hash_, i = scan(text, end + len(_RULES_END))
+        if not text.startswith(',"setup":', i):
+            return None
+        setup, i = scan(text, i + 9)
+        if not text.startswith(',"state":', i):
+            return None
+        state, i = scan(text, i + 9)
+    except (StopIteration, ValueError, RecursionError, StateError):
         return None  # loads names the defect
     if not text.startswith("}", i) or text[i + 1:].strip(" \t\n\r"):  # JSON's whitespace
         return None
-    if text.count("[") + text.count("{") > MAX_DEPTH + 1 and not shallow(
-            text.encode("utf-8", "surrogatepass")):
+    # everything but the history and remembered rules, one level below the top object
+    kept = text[history_end:rules_at] + text[end:i]
+    if kept.count("[") + kept.count("{") > MAX_DEPTH and not shallow(
+            kept.encode("utf-8", "surrogatepass"), MAX_DEPTH - 1):
         return None  # loads refuses it
-    return out, known
+    return {"engine": cls.ENGINE, "format": FORMAT_VERSION, "game": cls.GAME, "history": history,
+            "rng": rng, "rules": rules, "rules_hash": rules_hash_, "setup": setup,
+            "state": state}, known
 
 
-_SEPARATORS = {key: f',"{key}":' for key in _ENVELOPE}
+#: The decoder's C scanner: one value at an offset, ``(value, end)`` (``StopIteration``: none).
+_SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 
 
 def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None) -> int:
@@ -1209,10 +1231,11 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
     if width == 1:
         slots, expect = vals, _SLOT1[:k]
     elif width == 2:
-        slots = array.array("H")
-        slots.frombytes(vals)
+        wide = array.array("H")
+        wide.frombytes(vals)
         if sys.byteorder == "little":
-            slots.byteswap()
+            wide.byteswap()
+        slots = wide.tolist()  # the ints made once, for the check and for the steps
         expect = _SLOT2[:k]
     else:
         slots = [(vals[i] << 12) | (vals[i + 1] << 6) | vals[i + 2] for i in range(0, len(vals), 3)]

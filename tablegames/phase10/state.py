@@ -35,8 +35,9 @@ from __future__ import annotations
 import hashlib
 import json
 from bisect import insort
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
+from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
 import attrs
@@ -52,16 +53,14 @@ from tablegames.common.errors import (
 )
 from tablegames.common.fields import (
     card,
-    cards,
     checked,
     count,
     enum,
     flag,
-    flags,
     frozen_json,
-    listof,
     optional,
-    per_seat,
+    per_seat_tuple,
+    put,
     seat,
     transient,
     tuple_of,
@@ -122,6 +121,42 @@ GROUP = checked(
     _group_problem,
 )
 
+#: A pile or a hand: a tuple of card codes (a hand in card order), replaced whole by every
+#: change (see :class:`State`), as many as the old list fields allowed.
+CARDS = tuple_seq(card(N_FACES), max_len=10_000)
+
+#: A tuple of card codes (see :data:`CARDS`).
+Cards = tuple[int, ...]
+
+
+# The edits of a per-seat tuple of cards that every draw, take and discard makes. Each
+# goes through lists: for tuples this short two list round trips cost less than slicing
+# and joining (they are most of what play does besides listing actions).
+def _seat_insort(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with ``c`` added to ``rows[seat]`` (kept in card order) in its place."""
+    out = list(rows)
+    row = list(out[seat])
+    insort(row, c)
+    out[seat] = tuple(row)
+    return tuple(out)
+
+
+def _seat_append(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with ``c`` added at the end of ``rows[seat]``."""
+    out = list(rows)
+    out[seat] += (c,)
+    return tuple(out)
+
+
+def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
+    """``rows`` with one ``c`` (which ``rows[seat]`` holds) taken from ``rows[seat]``."""
+    out = list(rows)
+    row = list(out[seat])
+    row.remove(c)
+    out[seat] = tuple(row)
+    return tuple(out)
+
+
 #: Every option of the rules (a save made before some existed lacks them: see ``_read``).
 _RULE_NAMES = frozenset(f.name for f in attrs.fields(Rules))
 
@@ -166,18 +201,19 @@ def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
     raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
 
 
-def _sheet_problem(sheet: list[dict[str, Any]], n: int) -> str | None:
+def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
     """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
     try:
-        _load_results(Reader(sheet, "results"), n)
+        _load_results(Reader(list(sheet), "results"), n)
     except StateError as exc:
         return str(exc)
     return None
 
 
-#: The score sheet: results are built once and never edited, so ``copy`` shares them
-#: (and a save writes each one's text once: the core remembers frozen values).
-RESULTS = checked(listof(frozen_json(), max_len=10_000), _sheet_problem)
+#: The score sheet: a tuple of results, each built once and never edited, so ``copy``
+#: shares the sheet (a finished hand adds a new tuple) and a save writes its text once
+#: (the core remembers tuples and frozen values by identity).
+RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 #: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
 #: within a turn. Only hands that pass the feasibility test get here.
@@ -256,32 +292,40 @@ class State(BaseState):
     hand_no: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
     turn: Annotated[int, seat()]
-    hands: Annotated[list[list[int]], per_seat(cards(N_FACES))]
-    stock: Annotated[list[int], cards(N_FACES)]
-    discard: Annotated[list[int], cards(N_FACES)]
-    laid: Annotated[list[list[TableGroup]], per_seat(listof(GROUP, max_len=_MAX_GROUP))]
+    # Every pile, hand and per-seat field is a tuple, replaced whole by each change
+    # (``put`` for one seat's entry) and never edited in place: ``copy`` shares them all
+    # (a search copies far more often than it plays), and a save writes again only the
+    # tuples play replaced since the last one (the core remembers their text).
+    hands: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    #: The draw pile, top card last (a draw takes the last card).
+    stock: Annotated[Cards, CARDS]
+    #: The discard pile, top card last.
+    discard: Annotated[Cards, CARDS]
+    laid: Annotated[
+        tuple[tuple[TableGroup, ...], ...], per_seat_tuple(tuple_seq(GROUP, max_len=_MAX_GROUP))
+    ]
     #: Phases completed per seat, and which (a bit per phase index).
-    done: Annotated[list[int], per_seat(count(0, 30))]
-    made: Annotated[list[int], per_seat(count(0, (1 << 30) - 1))]
+    done: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
+    made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
     #: The phase index each seat works on this hand (-1: sitting out a tie-break hand).
-    target: Annotated[list[int], per_seat(count(-1, 29))]
+    target: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     #: The phase index each seat laid this hand (-1: not down).
-    laid_phase: Annotated[list[int], per_seat(count(-1, 29))]
-    down: Annotated[list[bool], flags()]
+    laid_phase: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
+    down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
-    pending: Annotated[list[bool], flags()]
-    scores: Annotated[list[int], per_seat(count(0, 10**9))]
-    playing: Annotated[list[bool], flags()]
+    pending: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
+    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     tiebreak: Annotated[bool, flag()]
     #: Cards each seat took from the discard pile and still holds (public knowledge).
-    known: Annotated[list[list[int]], per_seat(cards(N_FACES))]
+    known: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
-    reshuffled: Annotated[list[int] | None, optional(cards(N_FACES))]
+    reshuffled: Annotated[Cards | None, optional(CARDS)]
     #: What each seat drew since that rebuild (only its own is known to a seat).
-    drawn_since: Annotated[list[list[int]], per_seat(cards(N_FACES))]
+    drawn_since: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     winner: Annotated[int, seat(none=-1)]
-    results: Annotated[list[dict[str, Any]], RESULTS]
+    results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
     #: and in games loaded from saves made before these were kept.
@@ -317,15 +361,15 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         phases, scores, dealer = _setup_values(len(players), rules, extra)
-        self.done = [p - 1 for p in phases]
-        self.made = [(1 << d) - 1 for d in self.done]
-        self.scores = list(scores)
+        self.done = tuple(p - 1 for p in phases)
+        self.made = tuple((1 << d) - 1 for d in self.done)
+        self.scores = tuple(scores)
         self.dealer = dealer
         self.hand_no = 0
         self.tiebreak = False
-        self.playing = [True] * len(players)
+        self.playing = (True,) * len(players)
         self.winner = -1
-        self.results = []
+        self.results = ()
         self.last_hands = None
         self.last_laid = None
         self._shown = []
@@ -358,40 +402,42 @@ class State(BaseState):
             ev.append(Event("shuffle", {"round": self.hand_no}))
         stock = as_stock(deck)
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
-        self.hands = [[] for _ in range(n)]
+        hands: list[Cards] = [()] * n
         for s in order:
-            self.hands[s] = sorted(stock.pop() for _ in range(rules.hand_size))
+            hands[s] = tuple(sorted(stock.pop() for _ in range(rules.hand_size)))
+        self.hands = tuple(hands)
         last = len(rules.phases) - 1
-        self.target = [
+        self.target = tuple(
             (last if self.tiebreak else self._first_open(s)) if self.playing[s] else -1
             for s in range(n)
-        ]
-        self.laid_phase = [-1] * n
-        self.laid = [[] for _ in range(n)]
-        self.down = [False] * n
-        self.pending = [False] * n
-        self.known = [[] for _ in range(n)]
+        )
+        self.laid_phase = (-1,) * n
+        self.laid = ((),) * n
+        self.down = (False,) * n
+        self.pending = (False,) * n
+        self.known = ((),) * n
         self.reshuffled = None
-        self.drawn_since = [[] for _ in range(n)]
+        self.drawn_since = ((),) * n
         self.laid_this_turn = False
-        self.discard = [stock.pop()]
+        discard = [stock.pop()]
         first_player = order[0]
         ev.append(Event("deal", {
             "round": self.hand_no, "dealer": self.dealer, "first": first_player,
-            "discard": NAMES[self.discard[-1]], "tiebreak": self.tiebreak,
+            "discard": NAMES[discard[-1]], "tiebreak": self.tiebreak,
             "phases": [t + 1 if t >= 0 else None for t in self.target],
         }))
         for s in order:
-            ev.append(Event("cards", {"seat": s}, {"cards": card_names(self.hands[s])},
+            ev.append(Event("cards", {"seat": s}, {"cards": card_names(hands[s])},
                             frozenset((s,))))
-        self.stock = stock
-        if self.discard[-1] == SKIP:
+        if discard[-1] == SKIP:
             if rules.first_skip == "twist":
-                while self.discard[-1] == SKIP and stock:
-                    self.discard.append(stock.pop())
-                    ev.append(Event("cover", {"card": NAMES[self.discard[-1]]}))
+                while discard[-1] == SKIP and stock:
+                    discard.append(stock.pop())
+                    ev.append(Event("cover", {"card": NAMES[discard[-1]]}))
             else:
-                self.pending[first_player] = True
+                self.pending = put(self.pending, first_player, True)
+        self.stock = tuple(stock)
+        self.discard = tuple(discard)
         self._begin_turn(first_player)
 
     def _first_open(self, seat: int, made: int | None = None) -> int:
@@ -417,7 +463,7 @@ class State(BaseState):
 
     def _begin_turn(self, seat: int) -> None:
         while self.pending[seat]:
-            self.pending[seat] = False
+            self.pending = put(self.pending, seat, False)
             self._events.append(Event("skipped", {"seat": seat}))
             seat = self._next_playing(seat)
         self.turn = seat
@@ -449,14 +495,14 @@ class State(BaseState):
         faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
         if SKIP in faces:  # the largest code, so the Skip's discards come last
             del faces[SKIP]
-            out.extend([row[c] for c in faces])
+            out.extend(map(row.__getitem__, faces))
             targets = self.skip_targets(seat) if self.rules.skip_target == "choose" else []
             if targets:
-                out.extend(A.skip(seat, t) for t in targets)
+                out.extend([A.skip(seat, t) for t in targets])
             else:
                 out.append(row[SKIP])
         else:
-            out.extend([row[c] for c in faces])
+            out.extend(map(row.__getitem__, faces))
         return out
 
     def lay_actions(self, seat: int) -> list[Action]:
@@ -477,7 +523,7 @@ class State(BaseState):
             phase = reqs[index]
             if not feasible_tally(t, phase, per_group):
                 continue  # most hands hold no phase: proved from counts, nothing built
-            key = (seat, tuple(hand), phase, per_group + 2 * open_wilds)
+            key = (seat, hand, phase, per_group + 2 * open_wilds)
             acts = _LAY_CACHE.get(key)
             if acts is None:
                 if _lay_cached[0] > _LAY_CACHE_ACTIONS or len(_LAY_CACHE) > 4096:
@@ -534,7 +580,8 @@ class State(BaseState):
             else:
                 self._take(seat)
             return
-        if not all(type(v) is int for v in _number_fields(action)):
+        numbers = _NUMBER_FIELDS.get(kind)
+        if numbers is not None and not _ONLY_INT.issuperset(map(type, numbers(action))):
             raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
                                 code="bad_action", seat=seat)
         if self.stage == DRAW:
@@ -552,14 +599,17 @@ class State(BaseState):
             if len(self.discard) <= 1:
                 raise IllegalAction("the draw pile is empty and cannot be rebuilt",
                                     code="draw_empty", ruling="P10-59", seat=seat)
-            self.reshuffled = sorted(self.discard[:-1])
-            moved = reshuffle_discards(self.stock, self.discard, self.rng, keep_top=True)
-            self.drawn_since = [[] for _ in range(self.n)]
+            self.reshuffled = tuple(sorted(self.discard[:-1]))
+            pile, discard = list(self.stock), list(self.discard)
+            moved = reshuffle_discards(pile, discard, self.rng, keep_top=True)
+            self.stock, self.discard = tuple(pile), tuple(discard)
+            self.drawn_since = ((),) * self.n
             self._events.append(Event("reshuffle", {"cards": moved}))
-        card = self.stock.pop()
-        insort(self.hands[seat], card)
+        card = self.stock[-1]
+        self.stock = self.stock[:-1]  # a slice of at most a pack: cheaper than copying lists
+        self.hands = _seat_insort(self.hands, seat, card)
         if self.reshuffled is not None:
-            self.drawn_since[seat].append(card)
+            self.drawn_since = _seat_append(self.drawn_since, seat, card)
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
@@ -572,9 +622,9 @@ class State(BaseState):
         if card == SKIP:
             raise IllegalAction("a Skip may never be taken from the discard pile",
                                 code="take_skip", ruling="P10-23", seat=seat)
-        self.discard.pop()
-        insort(self.hands[seat], card)
-        self.known[seat].append(card)
+        self.discard = self.discard[:-1]
+        self.hands = _seat_insort(self.hands, seat, card)
+        self.known = _seat_append(self.known, seat, card)
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
@@ -608,13 +658,13 @@ class State(BaseState):
             for c in g.cards:
                 self._remove(seat, c)
         index = self._phase_of(seat, sorted((g.kind, len(g.cards)) for g in groups))
-        self.laid[seat] = [(g.kind, g.key, g.cards) for g in groups]
-        self.down[seat] = True
-        self.laid_phase[seat] = index
+        self.laid = put(self.laid, seat, tuple((g.kind, g.key, g.cards) for g in groups))
+        self.down = put(self.down, seat, True)
+        self.laid_phase = put(self.laid_phase, seat, index)
         self.laid_this_turn = True
         if not self.tiebreak:
-            self.done[seat] += 1
-            self.made[seat] |= 1 << index
+            self.done = put(self.done, seat, self.done[seat] + 1)
+            self.made = put(self.made, seat, self.made[seat] | 1 << index)
         self._events.append(Event("lay", {
             "seat": seat, "phase": index + 1,
             "groups": [str(g) for g in groups], "completed": self.done[seat],
@@ -642,16 +692,15 @@ class State(BaseState):
         if fault is not None:
             raise fault.error(seat)
         self._remove(seat, card)
+        new: TableGroup
         if kind == RUN:
             number = value if card == WILD else NUMBER[card]
-            if number < key:
-                self.laid[owner][gi] = (kind, key - 1, (card, *body))
-            else:
-                self.laid[owner][gi] = (kind, key, (*body, card))
+            new = (kind, key - 1, (card, *body)) if number < key else (kind, key, (*body, card))
         else:
             if key == OPEN and card != WILD:  # the first natural names an open group
                 key = NUMBER[card] if kind == SET else COLOUR[card]
-            self.laid[owner][gi] = (kind, key, tuple(sorted((*body, card))))
+            new = (kind, key, tuple(sorted((*body, card))))
+        self.laid = put(self.laid, owner, put(self.laid[owner], gi, new))
         self._events.append(Event("hit", {"seat": seat, "card": NAMES[card], "group": f"{owner}.{gi}",
                                           "value": value or None}))
         if not self.hands[seat]:
@@ -671,10 +720,10 @@ class State(BaseState):
             raise IllegalAction("only a Skip names a player", code="not_a_skip",
                                 ruling="P10-20", seat=seat)
         self._remove(seat, card)
-        self.discard.append(card)
+        self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
         if card == SKIP and target != -1:
-            self.pending[target] = True
+            self.pending = put(self.pending, target, True)
             data["skips"] = target
         self._events.append(Event("discard", data))
         if not self.hands[seat]:
@@ -707,10 +756,11 @@ class State(BaseState):
         return target
 
     def _remove(self, seat: int, card: int) -> None:
-        self.hands[seat].remove(card)
-        known = self.known[seat]
-        if card in known:
-            known.remove(card)
+        """Take ``card`` (which ``seat`` holds) from its hand, and from what the table
+        knows it holds."""
+        self.hands = _seat_remove(self.hands, seat, card)
+        if card in self.known[seat]:
+            self.known = _seat_remove(self.known, seat, card)
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int) -> None:
@@ -724,16 +774,15 @@ class State(BaseState):
                     added[s] = points
                 elif out >= 0:  # the one who went out is credited (a dead hand: nobody)
                     added[out] += points
-        for s in range(n):
-            self.scores[s] += added[s]
+        self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
         result = {
             "round": self.hand_no, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
-        self.results.append(result)
-        self.last_hands = tuple(map(tuple, self.hands))
-        self.last_laid = tuple(map(tuple, self.laid))
+        self.results = (*self.results, result)
+        self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are
+        self.last_laid = self.laid
         self._events.append(Event("hand_over", self._last_round()))
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
@@ -755,7 +804,7 @@ class State(BaseState):
                     return
         if contenders:
             self.tiebreak = True
-            self.playing = [s in contenders for s in range(n)]
+            self.playing = tuple(s in contenders for s in range(n))
             self._events.append(Event("tiebreak", {"seats": contenders}))
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % n
@@ -764,7 +813,7 @@ class State(BaseState):
     def _finish(self, winner: int) -> None:
         self.winner = winner
         self.stage = OVER
-        self.pending = [False] * self.n
+        self.pending = (False,) * self.n
         self._events.append(Event("game_over", {"winner": winner, "scores": list(self.scores)}))
 
     # ------------------------------------------------------------------ results & views
@@ -942,7 +991,7 @@ class State(BaseState):
 
         if counts_of(self._all_cards()) != list(PACK.counts):
             raise bad("the cards do not add up to one 108-card pack")
-        if any(h != sorted(h) for h in self.hands):
+        if any(list(h) != sorted(h) for h in self.hands):
             raise bad("hands are kept in card order")
         over = self.stage == OVER
         if over != (self.winner >= 0) or (over and not self.playing[self.winner]):
@@ -1001,7 +1050,7 @@ class State(BaseState):
                 raise bad("cards drawn since a rebuild that never happened")
         else:
             left = counts_of(self.reshuffled)
-            for c in self.stock + [c for d in self.drawn_since for c in d]:
+            for c in [*self.stock, *(c for d in self.drawn_since for c in d)]:
                 left[c] -= 1
             if min(left) < 0:
                 raise bad("the draw pile holds cards it was not rebuilt from")
@@ -1057,9 +1106,8 @@ class State(BaseState):
             raise StateError("$.state: nothing to draw, yet the hand goes on")
 
     def _all_cards(self) -> list[int]:
-        out = [c for h in self.hands for c in h] + self.stock + self.discard
-        out += [c for row in self.laid for _, _, body in row for c in body]
-        return out
+        return [*(c for h in self.hands for c in h), *self.stock, *self.discard,
+                *(c for row in self.laid for _, _, body in row for c in body)]
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
@@ -1122,9 +1170,9 @@ class State(BaseState):
 
         seat_of = partial(read_seat, players=n)
 
-        def seat_set(key: str, default: Sequence[str] = ()) -> list[bool]:
+        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
             marked = set(r.parse(key, seat_of, default))
-            return [s in marked for s in range(n)]
+            return tuple(s in marked for s in range(n))
 
         def number(lo: int, hi: int) -> Any:
             def read(word: str) -> int:
@@ -1138,24 +1186,27 @@ class State(BaseState):
         self.turn = r.int("turn", 0, n - 1)
         self.tiebreak = r.flag("tiebreak", default=False)
         self.playing = seat_set("playing", [str(s) for s in range(n)])
-        self.scores = r.parse("scores", number(0, 10**9), ["0"] * n)
+        self.scores = tuple(r.parse("scores", number(0, 10**9), ["0"] * n))
         if len(self.scores) != n:
             raise r.fail("scores", f"expected {n} numbers")
         self.pending = seat_set("pending")
         self.laid_this_turn = r.flag("laid_this_turn", default=False)
         winner = r.opt_int("winner", 0, n - 1) if r.has("winner") else None
         self.winner = -1 if winner is None else winner
-        self.made = [sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
-                     for s in range(n)]
-        self.done = [m.bit_count() for m in self.made]
-        self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
-        self.known = [r.parse(f"known {s}", PACK.code, ()) for s in range(n)]
-        self.laid, self.laid_phase = [], []
+        self.made = tuple(
+            sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
+            for s in range(n)
+        )
+        self.done = tuple(m.bit_count() for m in self.made)
+        self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n))
+        self.known = tuple(tuple(r.parse(f"known {s}", PACK.code, ())) for s in range(n))
+        laid: list[tuple[TableGroup, ...]] = []
+        laid_phase: list[int] = []
         for s in range(n):
             words = r.words(f"laid {s}", ())
             if not words:
-                self.laid.append([])
-                self.laid_phase.append(-1)
+                laid.append(())
+                laid_phase.append(-1)
                 continue
             try:
                 phase = number(1, total)(words[0])
@@ -1164,11 +1215,12 @@ class State(BaseState):
                 raise r.fail(f"laid {s}", str(exc)) from None
             if not groups:
                 raise r.fail(f"laid {s}", "expected the phase number, then its groups")
-            self.laid.append([(g.kind, g.key, g.cards) for g in groups])
-            self.laid_phase.append(phase - 1)
-        self.down = [bool(row) for row in self.laid]
-        self.discard = list(reversed(r.parse("discard", PACK.code)))
-        placed = [c for h in self.hands for c in h] + self.discard
+            laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
+            laid_phase.append(phase - 1)
+        self.laid, self.laid_phase = tuple(laid), tuple(laid_phase)
+        self.down = tuple(bool(row) for row in self.laid)
+        self.discard = tuple(reversed(r.parse("discard", PACK.code)))
+        placed = [c for h in self.hands for c in h] + list(self.discard)
         placed += [c for row in self.laid for _, _, body in row for c in body]
         if r.words("stock") == ["shuffled"]:
             left = list(PACK.counts)
@@ -1176,24 +1228,25 @@ class State(BaseState):
                 left[c] -= 1
             if min(left) < 0:
                 raise r.fail("stock", "more copies of a card are placed than the pack has")
-            self.stock = [c for c in range(N_FACES) for _ in range(left[c])]
-            self.rng.shuffle(self.stock)
+            stock = [c for c in range(N_FACES) for _ in range(left[c])]
+            self.rng.shuffle(stock)
+            self.stock = tuple(stock)
         else:
-            self.stock = list(reversed(r.parse("stock", PACK.code)))
+            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
         rebuilt = r.parse("rebuilt", PACK.code, ()) if r.has("rebuilt") else None
-        self.reshuffled = None if rebuilt is None else sorted(rebuilt)
-        self.drawn_since = [r.parse(f"drawn {s}", PACK.code, ()) for s in range(n)]
-        self.results = []
-        while r.has(f"result {len(self.results)}"):
-            key = f"result {len(self.results)}"
+        self.reshuffled = None if rebuilt is None else tuple(sorted(rebuilt))
+        self.drawn_since = tuple(tuple(r.parse(f"drawn {s}", PACK.code, ())) for s in range(n))
+        results: list[dict[str, Any]] = []
+        while r.has(f"result {len(results)}"):
+            key = f"result {len(results)}"
             try:
                 res = loads(r.str(key), max_text=10_000)
             except StateError as exc:
                 raise r.fail(key, str(exc)) from None
             if type(res) is not dict or "round" in res:
                 raise r.fail(key, "expected {out, added, completed, tiebreak}")
-            self.results.append({"round": len(self.results), **res})
-        self.results = _load_results(Reader(self.results, "results"), n)
+            results.append({"round": len(results), **res})
+        self.results = tuple(_load_results(Reader(results, "results"), n))
         if r.has("last_hand 0"):
             self.last_hands = tuple(
                 tuple(sorted(r.parse(f"last_hand {s}", PACK.code))) for s in range(n)
@@ -1212,11 +1265,11 @@ class State(BaseState):
             m & ~(1 << lp) if lp >= 0 and not self.tiebreak else m
             for m, lp in zip(self.made, self.laid_phase, strict=True)
         ]
-        self.target = [
+        self.target = tuple(
             (total - 1 if self.tiebreak else self._first_open(s, at_start[s]))
             if self.playing[s] else -1
             for s in range(n)
-        ]
+        )
         self._shown = []
         self._events = []
 
@@ -1262,28 +1315,30 @@ class State(BaseState):
                 left[c] -= 1
             rest = [c for c in range(N_FACES) for _ in range(left[c])]
             r.shuffle(rest)
-        world.stock = stock
-        world.drawn_since = [d.copy() if s == seat else [] for s, d in enumerate(self.drawn_since)]
+        world.stock = tuple(stock)
+        world.drawn_since = tuple(d if s == seat else () for s, d in enumerate(self.drawn_since))
+        hands = list(self.hands)
         k = 0
         for s in range(self.n):
             if s == seat:
                 continue
-            size = len(self.hands[s]) - len(self.known[s])
-            world.hands[s] = sorted(self.known[s] + rest[k:k + size])
+            size = len(hands[s]) - len(self.known[s])
+            hands[s] = tuple(sorted([*self.known[s], *rest[k:k + size]]))
             k += size
+        world.hands = tuple(hands)
         if k != len(rest) or len(stock) != stock_size:
             raise StateError("no deal is consistent with what this seat has seen")
         return world
 
 
-def _number_fields(action: Action) -> tuple[Any, ...]:
-    """The int fields of a hit or a discard. Checked by exact type: ``True`` or ``1.0``
-    compare equal to a card code or seat and would slip into the state and the history."""
-    if isinstance(action, Hit):
-        return (action.card, action.owner, action.group, action.value)
-    if isinstance(action, Discard):
-        return (action.card, action.target)
-    return ()
+#: The int fields of a hit or a discard, by action class. Checked by exact type (every
+#: field's type must be ``int`` itself, ``_ONLY_INT``): ``True`` or ``1.0`` compare equal
+#: to a card code or seat and would slip into the state and the history.
+_NUMBER_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
+    Hit: attrgetter("card", "owner", "group", "value"),
+    Discard: attrgetter("card", "target"),
+}
+_ONLY_INT = frozenset({int})
 
 
 def _upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:

@@ -38,25 +38,31 @@ def below(value: int, inclusive: bool = False) -> int:
     return (1 << top) - 2 if top > 1 else 0
 
 
-def bar(slots: list[int], mask: int) -> None:
-    """Lay a public bar on every unseen card of a hand."""
-    for i, m in enumerate(slots):
-        slots[i] = m | mask
+def bar(slots: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """The slots of a hand with a public bar laid on every unseen card."""
+    return tuple([m | mask for m in slots])
 
 
-def forget(known: list[int], slots: list[int], cards: Iterable[int]) -> None:
-    """Cards left a hand: a known copy goes first, else the oldest slot the value fits."""
+def forget(
+    known: tuple[int, ...], slots: tuple[int, ...], cards: Iterable[int],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cards left a hand: a known copy goes first, else the oldest slot the value fits.
+
+    Returns the hand's known cards and slots after (new tuples; an unchanged one is
+    returned as it was, so the caller can tell that nothing changed)."""
     for c in cards:
         if c in known:
-            known.remove(c)
+            i = known.index(c)
+            known = known[:i] + known[i + 1:]
             continue
         v = VALUE[c]
         # the state's invariant (checked when loading) guarantees such a slot exists; a
         # plain loop, not next(generator): this runs for every card played from a hand
         for i, m in enumerate(slots):
             if not m >> v & 1:
-                del slots[i]
+                slots = slots[:i] + slots[i + 1:]
                 break
+    return known, slots
 
 
 def consistent(slots: Sequence[int], unseen: Sequence[int]) -> bool:

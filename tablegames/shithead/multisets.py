@@ -1,13 +1,13 @@
-"""Small multiset helpers on sorted lists of card codes (hands, face-up cards, swaps).
+"""Small multiset helpers on sorted tuples of card codes (hands, face-up cards, swaps).
 
 With several decks a hand may hold the same face twice, so "is this set of cards in the
-hand?" is a multiset question; hands are short, so sorted lists beat ``Counter`` objects
-for speed and for JSON.
+hand?" is a multiset question; hands are short, so sorted tuples beat ``Counter`` objects
+for speed and for JSON. The state keeps its card groups as tuples that ``copy`` shares,
+so the edits here return a new tuple and never change their argument.
 """
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
@@ -26,16 +26,17 @@ def contains(big: Sequence[int], small: Sequence[int]) -> bool:
     return True
 
 
-def remove_all(big: list[int], small: Iterable[int]) -> None:
-    """Remove each card of ``small`` once from ``big`` (the caller checked containment)."""
+def without(big: Sequence[int], small: Iterable[int]) -> tuple[int, ...]:
+    """``big`` less one copy of each card of ``small`` (the caller checked containment)."""
+    rest = list(big)
     for c in small:
-        big.remove(c)
+        rest.remove(c)
+    return tuple(rest)
 
 
-def add_sorted(target: list[int], cards: Iterable[int]) -> None:
-    """Add cards to a sorted list, keeping it sorted."""
-    for c in cards:
-        insort(target, c)
+def with_sorted(target: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
+    """A sorted group with ``cards`` added, still sorted (a new tuple)."""
+    return tuple(sorted((*target, *cards)))
 
 
 @cache

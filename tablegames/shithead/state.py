@@ -63,18 +63,16 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
 from tablegames.common.fields import (
-    cards,
+    card,
     count,
     derived,
     enum,
     flag,
-    flags,
     frozen_json,
-    ints,
-    listof,
-    per_seat,
+    per_seat_tuple,
+    put,
     seat,
-    seats,
+    tuple_seq,
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
@@ -107,7 +105,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
-from tablegames.shithead.multisets import add_sorted, contains, remove_all
+from tablegames.shithead.multisets import contains, with_sorted, without
 from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
@@ -160,7 +158,7 @@ def _table_of(rules: Rules) -> Table:
     return table
 
 
-def _unseen(hand: list[int], known: list[int]) -> list[int] | None:
+def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
     """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
     part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""
     rest = list(hand)
@@ -170,6 +168,18 @@ def _unseen(hand: list[int], known: list[int]) -> list[int] | None:
     except ValueError:
         return None
     return rest
+
+
+#: The kinds of the state's card groups: any place, and the three-card face-up and
+#: face-down rows; a queue or order of seats.
+_CARDS = tuple_seq(card(FACES), MAX_CARDS)
+_TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
+_SEATS = tuple_seq(seat(), 1_000)
+
+
+def _is_sorted(cards: tuple[int, ...]) -> bool:
+    """Whether a group is in code order (a tuple never equals the list ``sorted`` gives)."""
+    return cards == tuple(sorted(cards))
 
 
 def max_players(decks: int) -> int:
@@ -215,30 +225,37 @@ class State(BaseState):
         "last_round": "the previous round's summary: round, loser, order, limit (or None)",
     }
 
+    # Every group of cards, every per-seat value and every queue is a tuple that
+    # ``copy`` shares with its original: a change replaces the whole tuple (``put`` for
+    # one seat's item), never edits it. A search copies far more often than it plays:
+    # copying fifteen list fields (five of them lists of lists) cost about three times
+    # what the whole copy costs now, while the tuples a play rebuilds add well under a
+    # microsecond to it.
     stage: Annotated[int, enum(STAGES)]
-    hands: Annotated[list[list[int]], per_seat(cards(FACES, MAX_CARDS))]
-    up: Annotated[list[list[int]], per_seat(cards(FACES, HAND_SIZE))]
-    down: Annotated[list[list[int]], per_seat(cards(FACES, HAND_SIZE))]
-    stock: Annotated[list[int], cards(FACES, MAX_CARDS)]
-    aside: Annotated[list[int], cards(FACES, MAX_CARDS)]
-    pile: Annotated[list[int], cards(FACES, MAX_CARDS)]
-    burnt: Annotated[list[int], cards(FACES, MAX_CARDS)]
-    removed: Annotated[list[int], cards(FACES, MAX_CARDS)]
-    known: Annotated[list[list[int]], per_seat(cards(FACES, MAX_CARDS))]
+    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
+    up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    stock: Annotated[tuple[int, ...], _CARDS]
+    aside: Annotated[tuple[int, ...], _CARDS]
+    pile: Annotated[tuple[int, ...], _CARDS]
+    burnt: Annotated[tuple[int, ...], _CARDS]
+    removed: Annotated[tuple[int, ...], _CARDS]
+    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
     #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    slots: Annotated[list[list[int]], per_seat(ints(0, ALL_VALUES, HAND_SIZE))]
-    active: Annotated[list[bool], flags()]
-    finished: Annotated[list[int], seats()]
+    slots: Annotated[tuple[tuple[int, ...], ...],
+                     per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
+    active: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    finished: Annotated[tuple[int, ...], _SEATS]
     direction: Annotated[int, count(-1, 1)]
     turn: Annotated[int, seat()]
-    queue: Annotated[list[int], seats()]
+    queue: Annotated[tuple[int, ...], _SEATS]
     starter: Annotated[int, seat(none=-1)]
     plays: Annotated[int, count(0, 1_000_000)]
     loser: Annotated[int, seat(none=-1)]
     limit_hit: Annotated[bool, flag()]
     round_no: Annotated[int, count(0, 99)]
-    tally: Annotated[list[int], per_seat(count(0, 100))]
-    rounds_done: Annotated[list[dict[str, Any]], listof(frozen_json(), max_len=100)]
+    tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
+    rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     #: The compiled effects table of the rules.
     table: Annotated[Table, derived()]
     #: The pile's effective top value (0: anything goes), kept in step with the pile.
@@ -293,8 +310,8 @@ class State(BaseState):
         self._init_common(players, seed, rules, deck, extra)
         self.table = _table_of(rules)
         self.round_no = 0
-        self.tally = [0] * n
-        self.rounds_done = []
+        self.tally = (0,) * n
+        self.rounds_done = ()
         self._events = []
         self._deal(pack(rules.decks).stacked_deck(self.deck, self.rng))
         self._setup_log = self._events
@@ -306,24 +323,25 @@ class State(BaseState):
         n = self.n
         rules = self.rules
         cards = as_stock(deck)
-        self.down, self.up, self.hands = [], [], []
+        down, up, hands = [], [], []
         for _ in range(n):
-            self.down.append([cards.pop() for _ in range(HAND_SIZE)])
-            self.up.append(sorted(cards.pop() for _ in range(HAND_SIZE)))
-            self.hands.append(sorted(cards.pop() for _ in range(HAND_SIZE)))
+            down.append(tuple([cards.pop() for _ in range(HAND_SIZE)]))
+            up.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
+            hands.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
+        self.down, self.up, self.hands = tuple(down), tuple(up), tuple(hands)
         keep = self.extra.get("stock")
         if keep is not None and keep < len(cards):
-            self.aside = sorted(cards[: len(cards) - keep])
-            self.stock = cards[len(cards) - keep:]
+            self.aside = tuple(sorted(cards[: len(cards) - keep]))
+            self.stock = tuple(cards[len(cards) - keep:])
         else:
-            self.aside = []
-            self.stock = cards
-        self.pile, self.burnt, self.removed = [], [], []
+            self.aside = ()
+            self.stock = tuple(cards)
+        self.pile, self.burnt, self.removed = (), (), ()
         self.top = 0
-        self.known = [[] for _ in range(n)]
-        self.slots = [[0] * HAND_SIZE for _ in range(n)]
-        self.active = [True] * n
-        self.finished = []
+        self.known = ((),) * n
+        self.slots = ((0,) * HAND_SIZE,) * n
+        self.active = (True,) * n
+        self.finished = ()
         self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
         self.turn = 0
         self.starter = -1
@@ -340,9 +358,9 @@ class State(BaseState):
                                       frozenset((s,))))
         if rules.swap:
             self.stage = SWAP
-            self.queue = list(range(n))
+            self.queue = tuple(range(n))
         else:
-            self.queue = []
+            self.queue = ()
             self._begin_play()
 
     def _begin_play(self) -> None:
@@ -354,16 +372,18 @@ class State(BaseState):
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
         known = self.known[starter]
+        slots = list(self.slots)
         if known.count(card) < self.hands[starter].count(card):
-            forget([], self.slots[starter], (card,))
-            add_sorted(known, (card,))
+            slots[starter] = forget((), slots[starter], (card,))[1]
+            self.known = put(self.known, starter, with_sorted(known, (card,)))
         # what the start tells everybody: nobody holds a lower rank, and the seats
         # before the starter in the tie order hold none of the shown rank either
         low = rank[VALUE[card]]
         ahead = order.index(starter)
         lower = self.table.lower
         for i, s in enumerate(order):
-            bar(self.slots[s], lower[low + 1] if i < ahead else lower[low])
+            slots[s] = bar(slots[s], lower[low + 1] if i < ahead else lower[low])
+        self.slots = tuple(slots)
         self.starter = starter
         self.turn = starter
         self.stage = PLAY
@@ -427,11 +447,11 @@ class State(BaseState):
                 if j == i + 1:
                     out.append(single[c])
                 else:
-                    out.extend(A.group_plays(seat, tuple(src[i:j])))
+                    out.extend(A.group_plays(seat, src[i:j]))
             i = j
         return out or [A.pickup(seat)]
 
-    def _cut_in_need(self, seat: int) -> tuple[int, int, list[int]] | None:
+    def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
         """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
 
         A seat still in the round that holds, in the place it plays from (its hand, or its
@@ -451,7 +471,7 @@ class State(BaseState):
         if have >= run or not self.table.can_play_on(v, self.top):
             return None
         src = self.hands[seat] or self.up[seat]
-        mine = [c for c in src if VALUE[c] == v]
+        mine = tuple([c for c in src if VALUE[c] == v])
         need = run - have
         return (v, need, mine) if len(mine) >= need else None
 
@@ -460,7 +480,7 @@ class State(BaseState):
         if found is None:
             return []
         _, need, mine = found
-        return [a for a in A.group_plays(seat, tuple(mine)) if len(a.cards) >= need]
+        return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
         up, hand = self.up[seat], self.hands[seat]
@@ -508,7 +528,7 @@ class State(BaseState):
         elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":
             self.plays += 1
             if self.plays >= self.rules.action_limit:  # the swap closes (house rule)
-                self.queue = []
+                self.queue = ()
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
 
@@ -571,12 +591,11 @@ class State(BaseState):
         if set(up) & set(hand):
             raise IllegalAction("swapping a card for the same card changes nothing",
                                 code="swap_same_card", ruling="SHD-03", seat=seat)
-        remove_all(self.up[seat], up)
-        add_sorted(self.up[seat], hand)
-        remove_all(self.hands[seat], hand)
-        add_sorted(self.hands[seat], up)
-        forget(self.known[seat], self.slots[seat], hand)
-        add_sorted(self.known[seat], up)
+        self.up = put(self.up, seat, with_sorted(without(self.up[seat], up), hand))
+        self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
+        known, slots = forget(self.known[seat], self.slots[seat], hand)
+        self.known = put(self.known, seat, with_sorted(known, up))
+        self.slots = put(self.slots, seat, slots)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
         if self.rules.swap_mode == "turns":
@@ -593,7 +612,7 @@ class State(BaseState):
         self._next_swapper()
 
     def _next_swapper(self) -> None:
-        self.queue.pop(0)
+        self.queue = self.queue[1:]
         if not self.queue:
             self._begin_play()
 
@@ -603,7 +622,7 @@ class State(BaseState):
         if seat not in self.queue:
             raise IllegalAction("you have already said ready", code="already_ready",
                                 ruling="SHD-03", seat=seat)
-        self.queue.remove(seat)
+        self.queue = without(self.queue, (seat,))
         self._events.append(Event("ready", {"seat": seat}))
         if not self.queue:
             self._begin_play()
@@ -614,7 +633,7 @@ class State(BaseState):
         if seat in self.queue:
             raise IllegalAction("you have not said ready", code="not_ready",
                                 ruling="SHD-03", seat=seat)
-        add_sorted(self.queue, (seat,))
+        self.queue = with_sorted(self.queue, (seat,))
         self._events.append(Event("unready", {"seat": seat}))
 
     # ------------------------------------------------------------------ play
@@ -652,20 +671,27 @@ class State(BaseState):
                                 code="play_blind", ruling="SHD-10", seat=seat)
         if not self.table.masks[self.top] >> v & 1:
             self._check_fits(seat, v)
-        if len(cards) == 1:
-            src.remove(cards[0])
-        else:
-            remove_all(src, cards)
-        if where == "hand":
-            forget(self.known[seat], self.slots[seat], cards)
-        self.pile.extend(cards)
+        rest = list(src)  # the cards left, then those drawn: one new tuple at the end
+        for c in cards:
+            rest.remove(c)
+        self.pile += cards
         data: dict[str, Any] = {"seat": seat, "cards": [NAMES[c] for c in cards],
                                 "from": where}
         if cut_in:
             data["cut_in"] = True
         self._events.append(Event("play", data))
         if where == "hand":
-            self._draw(seat)
+            known, slots = self.known[seat], self.slots[seat]
+            fewer, after = forget(known, slots, cards)
+            if fewer is not known:
+                self.known = put(self.known, seat, fewer)
+            if len(rest) < HAND_SIZE and self.stock:
+                after = self._draw(seat, rest, after)
+            self.hands = put(self.hands, seat, tuple(rest))
+            if after is not slots:  # a known card played and none drawn: the same slots
+                self.slots = put(self.slots, seat, after)
+        else:
+            self.up = put(self.up, seat, tuple(rest))
         self._resolve(seat, cards, v)
 
     def _check_cut_in(self, seat: int, cards: object) -> None:
@@ -700,21 +726,23 @@ class State(BaseState):
         raise IllegalAction(f"a {RANK_TEXT[v]} does not reach the pile's {RANK_TEXT[top]}",
                             code="too_low", ruling=ruling, seat=seat)
 
-    def _draw(self, seat: int) -> None:
-        """Draw back to three while the draw pile lasts (SHD-06)."""
-        hand, stock = self.hands[seat], self.stock
+    def _draw(self, seat: int, hand: list[int], slots: tuple[int, ...]) -> tuple[int, ...]:
+        """Draw back to three from the draw pile (SHD-06; the caller checked that the
+        hand is short and the pile not empty): the drawn cards join ``hand`` (the
+        caller's list, kept sorted, which it puts in place once for the play and the
+        draw); returns the seat's slots after, one free slot per card drawn."""
+        stock = self.stock
         want = HAND_SIZE - len(hand)
-        if want <= 0 or not stock:
-            return
         drawn = stock[-want:][::-1]
-        del stock[-want:]
-        add_sorted(hand, drawn)
-        self.slots[seat].extend([0] * len(drawn))
+        self.stock = stock = stock[:-want]
         self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
                                            "stock": len(stock)},
                                   {"cards": card_names(drawn)}, _ONLY[seat]))
+        hand += drawn
+        hand.sort()
+        return slots + (0,) * len(drawn)
 
-    def _resolve(self, seat: int, cards: Sequence[int], v: int) -> None:
+    def _resolve(self, seat: int, cards: tuple[int, ...], v: int) -> None:
         """Carry out what the cards just laid do, then pass the turn."""
         table = self.table
         kind = table.kind[v]
@@ -732,8 +760,8 @@ class State(BaseState):
             self._burn(seat, "burn")
             again = True
         elif kind == GIVE:
-            del pile[-len(cards):]
-            self.removed.extend(cards)
+            self.pile = pile = pile[:-len(cards)]
+            self.removed += cards
             self._events.append(Event("removed", {"seat": seat, "cards": card_names(cards)}))
             give = bool(pile)
         elif kind:
@@ -748,10 +776,11 @@ class State(BaseState):
                 self._events.append(Event("reverse", {"seat": seat, "effective": changed,
                                                       "direction": self._direction_name()}))
             elif kind == UNDER and len(pile) > 1:
-                for _ in range(times):
-                    pile.append(pile.pop(0))
+                k = times % len(pile)  # each time the bottom card goes to the top
+                self.pile = pile = pile[k:] + pile[:k]
                 self._events.append(Event("under_over", {"seat": seat,
                                                          "top": NAMES[pile[-1]]}))
+        pile = self.pile  # a burn emptied it
         if kind in _KEEPS_TOP and pile and pile[-1] == cards[-1]:
             self.top = v  # the card just laid is the effective top (nothing moved)
         else:
@@ -772,14 +801,14 @@ class State(BaseState):
     def _burn(self, seat: int, why: str) -> None:
         self._events.append(Event("burn", {"seat": seat, "reason": why,
                                            "cards": card_names(self.pile)}))
-        self.burnt.extend(self.pile)
-        self.pile.clear()
+        self.burnt += self.pile
+        self.pile = ()
 
     def _check_finished(self, seat: int) -> bool:
         """Let a seat without cards leave; end the round if one seat is left (SHD-01)."""
         if self.active[seat] and not (self.hands[seat] or self.up[seat] or self.down[seat]):
-            self.active[seat] = False
-            self.finished.append(seat)
+            self.active = put(self.active, seat, False)
+            self.finished += (seat,)
             self._events.append(Event("finished", {"seat": seat, "place": len(self.finished)}))
             left = [s for s in range(self.n) if self.active[s]]
             if len(left) == 1:
@@ -825,11 +854,11 @@ class State(BaseState):
         """End the round; deal the next one while the match (``Rules.rounds``) lasts."""
         self.stage = OVER
         self.loser = loser
-        self.queue = []
-        self.tally[loser] += 1
+        self.queue = ()
+        self.tally = put(self.tally, loser, self.tally[loser] + 1)
         result = {"round": self.round_no, "loser": loser, "order": list(self.finished),
                   "limit": self.limit_hit}
-        self.rounds_done.append(result)
+        self.rounds_done += (result,)
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
         if self.round_no + 1 < self.rules.rounds:
             self.round_no += 1
@@ -843,11 +872,11 @@ class State(BaseState):
                                                 "tally": list(self.tally)}))
 
     # ------------------------------------------------------------------ pickups
-    def _take_pile(self, seat: int, extra: Sequence[int] = ()) -> list[int]:
-        taken = [*self.pile, *extra]
-        add_sorted(self.hands[seat], taken)
-        add_sorted(self.known[seat], taken)
-        self.pile.clear()
+    def _take_pile(self, seat: int, extra: tuple[int, ...] = ()) -> tuple[int, ...]:
+        taken = self.pile + extra
+        self.hands = put(self.hands, seat, with_sorted(self.hands[seat], taken))
+        self.known = put(self.known, seat, with_sorted(self.known[seat], taken))
+        self.pile = ()
         self.top = 0
         return taken
 
@@ -862,7 +891,7 @@ class State(BaseState):
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
-        bar(self.slots[seat], self.table.masks[self.top])
+        self.slots = put(self.slots, seat, bar(self.slots[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
@@ -877,13 +906,14 @@ class State(BaseState):
         if type(index) is not int or not 0 <= index < len(down):
             raise IllegalAction(f"you have {len(down)} face-down card(s), numbered from 0",
                                 code="no_such_card", ruling="SHD-10", seat=seat)
-        card = down.pop(index)
+        card = down[index]
+        self.down = put(self.down, seat, down[:index] + down[index + 1:])
         v = VALUE[card]
         fits = bool(self.table.masks[self.top] >> v & 1)
         self._events.append(Event("blind", {"seat": seat, "index": index, "card": NAMES[card],
                                             "fits": fits}))
         if fits:
-            self.pile.append(card)
+            self.pile += (card,)
             self._resolve(seat, (card,), v)
             return
         taken = self._take_pile(seat, (card,))
@@ -1074,17 +1104,19 @@ class State(BaseState):
             pool = [c for i, c in enumerate(pool) if i not in gone]
         r.shuffle(pool)
         k = 0
+        hands, downs = list(self.hands), list(self.down)
         for s in range(n):
             if s != seat:
                 size = len(self.slots[s]) - len(picked[s])
-                world.hands[s] = sorted(self.known[s] + picked[s] + pool[k:k + size])
+                hands[s] = tuple(sorted([*self.known[s], *picked[s], *pool[k:k + size]]))
                 k += size
             size = len(self.down[s])
-            world.down[s] = pool[k:k + size]
+            downs[s] = tuple(pool[k:k + size])
             k += size
+        world.hands, world.down = tuple(hands), tuple(downs)
         size = len(self.stock)
-        world.stock = pool[k:k + size]
-        world.aside = sorted(pool[k + size:])
+        world.stock = tuple(pool[k:k + size])
+        world.aside = tuple(sorted(pool[k + size:]))
         return world
 
     # ------------------------------------------------------------------ positions
@@ -1134,12 +1166,12 @@ class State(BaseState):
             return -1 if v is None else v
 
         self.round_no = r.int("round", 0, 99, default=0)
-        self.tally = r.parse("tally", count_of, ["0"] * n)
+        self.tally = tuple(r.parse("tally", count_of, ["0"] * n))
         if len(self.tally) != n:
             raise r.fail("tally", f"expected {n} numbers, one per seat")
         done = r.str("rounds_done", "-")
         if done == "-":
-            self.rounds_done = []
+            self.rounds_done = ()
         else:
             try:
                 value = plain(loads(done, max_text=20_000))
@@ -1147,31 +1179,33 @@ class State(BaseState):
                 raise r.fail("rounds_done", str(exc)) from None
             if type(value) is not list:
                 raise r.fail("rounds_done", "expected a JSON list of round summaries")
-            self.rounds_done = value
+            self.rounds_done = tuple(value)
         names = ("counter-clockwise", "clockwise")
         self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
         self.turn = r.int("turn", 0, n - 1)
         self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
-        self.queue = r.parse("swapping", seat_of, ())
-        self.finished = r.parse("finished", seat_of, ())
-        self.active = [s not in self.finished for s in range(n)]
+        self.queue = tuple(r.parse("swapping", seat_of, ()))
+        self.finished = tuple(r.parse("finished", seat_of, ()))
+        self.active = tuple([s not in self.finished for s in range(n)])
         self.plays = r.int("plays", 0, 1_000_000, default=0)
         self.loser = opt_seat("loser", -1)
         self.limit_hit = r.flag("limit_hit", default=False)
-        self.hands, self.known, self.slots, self.up, self.down = [], [], [], [], []
+        hands, knowns, slots, ups, downs = [], [], [], [], []
         for s in range(n):
-            hand = sorted(r.parse(f"hand {s}", code_of))
-            known = sorted(r.parse(f"known {s}", code_of, ()))
+            hand = tuple(sorted(r.parse(f"hand {s}", code_of)))
+            known = tuple(sorted(r.parse(f"known {s}", code_of, ())))
             free = ["none"] * max(0, len(hand) - len(known))
-            self.hands.append(hand)
-            self.known.append(known)
-            self.slots.append(r.parse(f"bars {s}", _bar_mask, free))
-            self.up.append(sorted(r.parse(f"face_up {s}", code_of)))
-            self.down.append(r.parse(f"face_down {s}", code_of))
-        self.pile = r.parse("pile", code_of)[::-1]
-        self.aside = sorted(r.parse("aside", code_of, ()))
-        self.burnt = r.parse("burnt", code_of, ())[::-1]
-        self.removed = r.parse("removed", code_of, ())[::-1]
+            hands.append(hand)
+            knowns.append(known)
+            slots.append(tuple(r.parse(f"bars {s}", _bar_mask, free)))
+            ups.append(tuple(sorted(r.parse(f"face_up {s}", code_of))))
+            downs.append(tuple(r.parse(f"face_down {s}", code_of)))
+        self.hands, self.known, self.slots = tuple(hands), tuple(knowns), tuple(slots)
+        self.up, self.down = tuple(ups), tuple(downs)
+        self.pile = tuple(r.parse("pile", code_of)[::-1])
+        self.aside = tuple(sorted(r.parse("aside", code_of, ())))
+        self.burnt = tuple(r.parse("burnt", code_of, ())[::-1])
+        self.removed = tuple(r.parse("removed", code_of, ())[::-1])
         if r.words("stock") == ["shuffled"]:
             left = [self.rules.decks] * FACES
             for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
@@ -1180,10 +1214,11 @@ class State(BaseState):
                     left[c] -= 1
             if min(left) < 0:
                 raise r.fail("stock", "more cards are placed than the pack holds")
-            self.stock = [c for c in range(FACES) for _ in range(left[c])]
-            self.rng.shuffle(self.stock)
+            stock = [c for c in range(FACES) for _ in range(left[c])]
+            self.rng.shuffle(stock)
+            self.stock = tuple(stock)
         else:
-            self.stock = r.parse("stock", code_of)[::-1]
+            self.stock = tuple(r.parse("stock", code_of)[::-1])
         self._events = []
 
     # ------------------------------------------------------------------ loading
@@ -1216,7 +1251,7 @@ class State(BaseState):
         self._check_seats()
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
-        every = self.stock + self.aside + self.pile + self.burnt + self.removed
+        every = [*self.stock, *self.aside, *self.pile, *self.burnt, *self.removed]
         for group in (self.hands, self.up, self.down):
             for cards_ in group:
                 every += cards_
@@ -1233,9 +1268,9 @@ class State(BaseState):
         if stage == SWAP:
             if not rules.swap:
                 raise StateError("$.state.stage: these rules have no swap")
-            if rules.swap_mode == "turns" and queue != list(range(n - len(queue), n)):
+            if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
                 raise StateError("$.state.queue: seats swap in seat order")
-            if queue != sorted(queue):
+            if not _is_sorted(queue):
                 raise StateError("$.state.queue: not in seat order")
             if self.finished or self.pile or self.burnt or self.removed or self.starter != -1:
                 raise StateError("$.state: nothing is played before the swap is over")
@@ -1280,11 +1315,11 @@ class State(BaseState):
             if lost[s] != tally[s]:
                 raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
             hand = hands[s]
-            if hand != sorted(hand) or up != sorted(up):
+            if not (_is_sorted(hand) and _is_sorted(up)):
                 raise StateError(f"$.state: seat {s}'s cards are not in order")
             known = all_known[s]
-            unseen: list[int] | None = hand
-            if known and (known != sorted(known) or (unseen := _unseen(hand, known)) is None):
+            unseen: Sequence[int] | None = hand
+            if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
                 raise StateError(f"$.state.known[{s}]: not cards of that hand")
             assert unseen is not None
             if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):

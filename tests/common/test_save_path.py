@@ -329,3 +329,16 @@ def test_canonical_saves_load_exactly_as_the_general_reader_loads_them(
     general = [outcome_of_load(cls, t) for t in texts]
     assert fast == general
     assert sum(f.startswith("ok") for f in fast) > len(states)  # some edits still load
+
+
+def test_only_tuples_have_their_text_remembered() -> None:
+    """A tuple field's text is kept by identity, which is safe only because a tuple
+    cannot change: a list put there (by a game's mistake) is written afresh each time."""
+    s = game_info("toepen").new_game(players=4, seed=3)
+    s.lives = (1, 2, 3, 4)
+    assert '"lives":[1,2,3,4]' in s.to_json() and '"lives":[1,2,3,4]' in s.to_json()
+    lives = [1, 2, 3, 4]
+    s.lives = lives  # type: ignore[assignment]
+    assert '"lives":[1,2,3,4]' in s.to_json()
+    lives[0] = 9
+    assert '"lives":[9,2,3,4]' in s.to_json() == reference_json(s)

@@ -55,7 +55,7 @@ def give(state: phase10.State, seat: int, card: str) -> phase10.State:
 @pytest.mark.ruling("P10-20", "P10-53")
 def test_skip_next_passes_over_a_seat_sitting_out_a_tie_break() -> None:
     tied = finale([0, 15, 0], Rules(skip_target="next"))
-    assert tied.tiebreak and tied.playing == [True, True, False]
+    assert tied.tiebreak and tied.playing == (True, True, False)
     seat = tied.to_act
     assert seat is not None
     state = give(tied, seat, "S")
@@ -81,7 +81,7 @@ def test_winner_scoring_the_highest_total_wins_and_a_tie_goes_to_a_tie_break() -
     assert finale([0, 0, 0]).outcome().winners == {1}  # 85 points beat 0
     assert finale([200, 0, 0]).outcome().winners == {0}  # 200 beat 85
     tied = finale([85, 0, 0])  # 85 each: a tie-break hand between the two
-    assert not tied.is_over and tied.tiebreak and tied.playing == [True, True, False]
+    assert not tied.is_over and tied.tiebreak and tied.playing == (True, True, False)
     assert finale([0, 20, 0], "standard").outcome().winners == {0}  # the default: lowest
 
 

@@ -151,4 +151,4 @@ def test_a_position_may_start_from_any_scores_and_phases() -> None:
     text, _ = _edit("scores: 0 0", "scores: 40 5")
     text = text.replace("made 1: -", "made 1: 1 2 3")
     state = from_position(text)
-    assert state.scores == [40, 5] and state.view(None)["phases"][1]["phase"] == 4
+    assert state.scores == (40, 5) and state.view(None)["phases"][1]["phase"] == 4

@@ -20,7 +20,7 @@ SEEDS = st.integers(0, 10_000)
 
 
 def all_cards(state: State) -> list[int]:
-    cards = [c for h in state.hands for c in h] + state.stock + state.discard
+    cards = [c for h in state.hands for c in h] + [*state.stock, *state.discard]
     return cards + [c for row in state.laid for _, _, cs in row for c in cs]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import shithead
+from tablegames.common.fields import put
 from tablegames.common.rules import rules_to_dict
 from tablegames.common.simulate import play_game
 from tablegames.testing import apply_all
@@ -36,7 +37,7 @@ def test_gives_the_pile_to_the_player_closest_to_going_out() -> None:
     s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ K♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 6♠ Q♦"),
              seat("5♣ 5♦ 5♥", "Q♣ Q♥ Q♠", "6♥ J♥ J♦"), stock=["3♣"])
     apply_all(s, "0:play Ac", "2:play 6h", "1:play Qd", "0:play Kc")
-    s.hands[1].clear()  # seat 1 is down to its face-up and face-down cards
+    s.hands = put(s.hands, 1, ())  # seat 1 is down to its face-up and face-down cards
     assert str(shithead.SmartBot(1, explore=0).choose(s)) == "0:give 1"
 
 

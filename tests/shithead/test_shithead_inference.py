@@ -29,7 +29,7 @@ def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> N
              stock=["J♠", "J♣", "J♥"], full_stock=True)
     apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     fitted = {2, 3, 9, 10, 12, 13}  # on a 12: 12 and 13, and the play-on-anything cards
-    assert s.slots[0] == [sum(1 << v for v in fitted)] * 3
+    assert s.slots[0] == (sum(1 << v for v in fitted),) * 3
     seen: Counter[int] = Counter()
     for i in range(400):
         w = s.sample_world(1, Rng(i))
@@ -52,7 +52,7 @@ def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 7♠ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
              seat("6♠ 9♥ 9♠", "10♣ 10♦ 10♥", "2♣ Q♣ K♣"))
     assert s.starter == 2 and s.view(None)["known"][2] == ["2♣"]
-    assert s.slots[0] == [below(2, inclusive=True)] * 3 and s.slots[1] == [below(2)] * 3
+    assert s.slots[0] == (below(2, inclusive=True),) * 3 and s.slots[1] == (below(2),) * 3
     for i in range(200):
         w = s.sample_world(2, Rng(i))
         assert min(VALUE[c] for c in unseen(w, 0)) > 2
@@ -61,13 +61,14 @@ def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
 
 def test_a_played_unseen_card_frees_the_oldest_slot_it_fits() -> None:
     high = below(14) & ~below(8)  # 8..13 barred
-    slots, known = [high, high, 0], [code_of("4♣")]
-    forget(known, slots, [code_of("4♣")])  # a known card: no slot changes
-    assert known == [] and slots == [high, high, 0]
-    forget(known, slots, [code_of("Q♦")])  # only the newest slot may have held a 12
-    assert slots == [high, high]
-    forget(known, slots, [code_of("3♦")])
-    assert slots == [high]
+    slots, known = (high, high, 0), (code_of("4♣"),)
+    known, slots = forget(known, slots, [code_of("4♣")])  # a known card: no slot changes
+    assert known == () and slots == (high, high, 0)
+    known, slots = forget(known, slots, [code_of("Q♦")])  # only the newest slot may have held a 12
+    assert slots == (high, high)
+    before = slots
+    known, slots = forget(known, slots, [code_of("3♦")])
+    assert slots == (high,) and before == (high, high)  # a new tuple: the old one stands
     assert consistent([high, 0], [code_of("3♣"), code_of("Q♣")])
     assert not consistent([high, high], [code_of("3♣"), code_of("Q♣")])
     assert not consistent([0, high], [code_of("3♣"), code_of("4♣")])  # not a chain

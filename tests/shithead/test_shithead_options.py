@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import NotationError, RulesError, shithead
+from tablegames.common.fields import put
 from tablegames.common.registry import new_game as registry_new_game
 from tablegames.common.rng import Rng
 from tablegames.testing import apply_all, assert_refused, check_game
@@ -100,7 +101,7 @@ def test_cutting_in_completes_four_of_a_kind_out_of_turn() -> None:
     assert_refused(s, "1:play 4s", code="out_of_turn", ruling="SHD-25")
     events = s.apply("1:play 6h")
     assert events[0].for_seat(None)["cut_in"] is True
-    assert [e.kind for e in events] == ["play", "burn"] and s.to_act == 1 and s.pile == []
+    assert [e.kind for e in events] == ["play", "burn"] and s.to_act == 1 and s.pile == ()
     off = game(*CUT)
     apply_all(off, "2:play 3h", "1:play 6s", "0:play 6c,6d")
     assert off.legal_actions(1) == []
@@ -111,13 +112,13 @@ def test_cutting_in_completes_four_of_a_kind_out_of_turn() -> None:
 def test_cutting_in_plays_from_where_the_seat_plays_and_never_blind() -> None:
     s = game(seat("9c 9d 9h", "4c 4d 4h", "6c 6d Jh"), seat("6h 7d 7h", "6s 8s Js", "2c 3c 3d"),
              seat("5c 5d 5h", "Qc Qh Qs", "3h 8d Jd"), rules={"cut_in": True, "burn_run": 3})
-    s.aside.extend(s.hands[1])  # seat 1 has played its hand: it plays from its face-up cards
-    s.hands[1], s.slots[1], s.known[1] = [], [], []
+    s.aside += s.hands[1]  # seat 1 has played its hand: it plays from its face-up cards
+    s.hands, s.slots, s.known = (put(s.hands, 1, ()), put(s.slots, 1, ()), put(s.known, 1, ()))
     s.turn = 0
     s.apply("0:play 6c,6d")  # two 6s: a third completes a run of three
     assert [str(a) for a in s.legal_actions(1)] == ["1:play 6s"]  # face-up, not the blind 6♥
     s.apply("1:play 6s")
-    assert s.to_act == 1 and len(s.burnt) == 3 and s.up[1] == [31, 43]
+    assert s.to_act == 1 and len(s.burnt) == 3 and s.up[1] == (31, 43)
 
 
 def test_cut_in_conformance() -> None:
@@ -145,8 +146,8 @@ def test_the_simultaneous_swap_runs_until_every_seat_is_ready() -> None:
     apply_all(s, "0:ready", "2:unready", "2:swap 3c/Jc")
     assert s.to_act == 1 and s.view(None)["swapping"] == [1, 2]
     apply_all(s, "1:ready", "2:ready")
-    assert s.view(None)["stage"] == "play" and s.up[2] == [shithead.code_of(c) for c in
-                                                          ("4♠", "J♣", "J♥")]
+    assert s.view(None)["stage"] == "play" and s.up[2] == tuple(shithead.code_of(c) for c in
+                                                          ("4♠", "J♣", "J♥"))
     turns = game(seat("6c 6d 6h", "4c 9d Qh", "Ac 2d Kh"), seat("7c 7d 7h", "8c 8d 8h", "2c 3d 5h"),
                  swap=True)
     assert_refused(turns, "0:ready", code="swap_mode", ruling="SHD-03")

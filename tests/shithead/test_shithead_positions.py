@@ -96,7 +96,7 @@ def test_a_short_hand_written_position() -> None:
     assert s.to_act == 1 and s.view(1)["hand"] == ["7♣", "8♦"]
     assert s.view(None)["pile"] == ["5♠", "6♠"] and s.view(None)["stock"] == 52 - 18
     assert [str(a) for a in s.legal_actions()] == ["1:play 7c", "1:play 8d"]
-    assert s.starter == 1 and s.slots == [[0, 0], [0, 0]]
+    assert s.starter == 1 and s.slots == ((0, 0), (0, 0))
     assert shithead.from_position(SCENARIO).stock == s.stock  # the rng line shuffles it
 
 

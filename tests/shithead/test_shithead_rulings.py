@@ -54,7 +54,7 @@ def test_with_three_players_the_round_goes_on_after_the_first_leaves() -> None:
               "0:blind 0", "2:play Qd", "1:play 2c", "0:blind 0", "2:play Qh", "1:play 2d")
     events = s.apply("0:blind 0")
     assert events[-1].for_seat(None) == {"kind": "finished", "seat": 0, "place": 1}
-    assert not s.is_over and s.finished == [0] and s.turn == 2
+    assert not s.is_over and s.finished == (0,) and s.turn == 2
     assert s.view(None)["in_play"] == [False, True, True]
     assert s.view(0)["prompt"] == "You have shed all your cards."
     assert_refused(s, "0:blind 0", code="finished", ruling="SHD-01")
@@ -76,7 +76,7 @@ def test_deal_three_down_three_up_three_in_hand(players: int) -> None:
 def test_deal_reads_a_stacked_deck_seat_by_seat_and_more_decks_seat_more_players() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ A♦ A♥"), seat("7♣ 7♦ 7♥", "8♣ 8♦ 8♥", "2♣ 2♦ 2♥"),
              stock=["K♠", "Q♠"])
-    assert s.up == [[12, 13, 14], [28, 29, 30]]
+    assert s.up == ((12, 13, 14), (28, 29, 30))
     assert s.view(1)["hand"] == ["2♣", "2♦", "2♥"] and s.view(None)["stock"] == 2
     assert s.stock[-1] == shithead.pack().code("K♠")  # top of the draw pile
     with pytest.raises(SetupError, match="at most 5 players"):
@@ -227,7 +227,7 @@ def test_face_up_cards_only_after_the_hand_and_draw_pile() -> None:
     s.apply("1:play Qd")
     assert names(s) == ["0:pickup"]  # no face-up card fits: pick up (SHD-09)
     s.apply("0:pickup")
-    assert s.view(0)["hand"] == ["A♣", "A♦", "A♥", "6♠", "Q♦", "Q♥"] and s.up[0] == [12, 13]
+    assert s.view(0)["hand"] == ["A♣", "A♦", "A♥", "6♠", "Q♦", "Q♥"] and s.up[0] == (12, 13)
 
 
 @ruling("SHD-10")
@@ -268,7 +268,7 @@ def test_a_match_keeps_a_loser_tally_across_rounds() -> None:
     events = s.apply("0:blind 0")
     kinds = [e.kind for e in events]
     assert kinds[kinds.index("round_over"):][:3] == ["round_over", "shuffle", "deal"]
-    assert not s.is_over and s.tally == [0, 1] and s.view(None)["round"] == 1
+    assert not s.is_over and s.tally == (0, 1) and s.view(None)["round"] == 1
     assert s.view(None)["stage"] == "play" and sum(all_cards(s).values()) == 52
     assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit": False}
     while not s.is_over:
@@ -288,7 +288,7 @@ def test_a_round_that_goes_round_in_circles_is_settled_by_the_action_limit() -> 
     apply_all(s, "0:play Qc", "1:pickup", "0:play 4c", "1:play Qc", "0:pickup")
     for _ in range(7):  # back where it was each time: the same hands, seat 1 to start a pile
         apply_all(s, "1:play 6s", "0:play Qc", "1:pickup", "0:play 4c", "1:play Qc", "0:pickup")
-        assert s.hands == [[12, 13, 44], [16, 17, 23]] and s.to_act == 1
+        assert s.hands == ((12, 13, 44), (16, 17, 23)) and s.to_act == 1
     assert not s.is_over and s.plays == 47
     apply_all(s, "1:play 6s", "0:play Qc", "1:pickup")
     assert s.is_over and s.limit_hit

@@ -97,7 +97,7 @@ def test_special(variant: str, does: str, value: int, how: str) -> None:
         nxt = 1 if n == 1 else 2
         assert s.view(None)["direction"] == ("clockwise" if n == 1 else "counter-clockwise")
     elif does == "burn":
-        assert s.pile == [] and names(s.burnt) == ["A♣", "4♣", *played]
+        assert s.pile == () and names(s.burnt) == ["A♣", "4♣", *played]
         nxt = 2 if last else 0  # the burner plays again, unless it has just gone out
     elif does == "transparent":
         assert s.top == 4 and names(s.pile) == ["A♣", "4♣", *played]
@@ -109,7 +109,7 @@ def test_special(variant: str, does: str, value: int, how: str) -> None:
         assert names(s.removed) == played and s.view(None)["stage"] == "give"
         assert s.to_act == 0 and [str(a) for a in s.legal_actions()] == ["0:give 1", "0:give 2"]
         s.apply("0:give 1")
-        assert names(s.hands[1]) == ["A♣", "4♣", "J♣", "J♦"] and s.pile == []
+        assert names(s.hands[1]) == ["A♣", "4♣", "J♣", "J♦"] and s.pile == ()
         assert (0 in s.finished) == last
     assert s.to_act == nxt, (variant, does, how)
 
@@ -128,9 +128,9 @@ def test_a_special_turned_up_blind_that_does_not_fit_is_picked_up_and_does_nothi
     s = arranged(variant, down=f"{card} Q♣", pile=pile)
     s.apply("0:blind 0")
     assert names(s.hands[0]) == sorted([*pile.split(), card], key=code_of)
-    assert s.known[0] == s.hands[0] and s.pile == [] and s.removed == []
+    assert s.known[0] == s.hands[0] and s.pile == () and s.removed == ()
     assert s.to_act == 2 and s.view(None)["direction"] == "counter-clockwise"
-    assert s.down[0] == [code_of("Q♣")]
+    assert s.down[0] == (code_of("Q♣"),)
 
 
 @ruling("SHD-27", "SHD-21", "SHD-24")
@@ -140,4 +140,4 @@ def test_a_card_brought_up_by_under_over_sets_the_pile_but_does_not_act() -> Non
     assert names(s.pile) == ["6♦", "3♦", "5♣"] and s.restriction() == "5 or less"
     s = arranged("standard", hand="3♦ Q♣", pile="10♦ 6♦")
     s.apply("0:play 3d")  # a burn brought up burns nothing and gives no second turn
-    assert names(s.pile) == ["6♦", "3♦", "10♦"] and s.burnt == [] and s.to_act == 2
+    assert names(s.pile) == ["6♦", "3♦", "10♦"] and s.burnt == () and s.to_act == 2

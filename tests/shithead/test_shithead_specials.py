@@ -111,7 +111,7 @@ def test_reverse_counts_the_players_still_in_the_round() -> None:
     apply_all(s, "0:play 10c,10d,10h", "0:play 10s", "0:play 2c,2d", "2:play Qc", "1:pickup",
               "0:blind 0", "2:play Qd", "1:play 2c", "0:blind 0", "2:play Qh", "1:play 2d",
               "0:blind 0")
-    assert s.finished == [0] and s.turn == 2
+    assert s.finished == (0,) and s.turn == 2
     events = s.apply("2:play 7c")
     assert events[-1].data["effective"] is False  # two players left: a plain 7
     assert s.direction == -1 and s.turn == 1
@@ -142,7 +142,7 @@ def test_burn_on_the_last_card_passes_the_turn_on() -> None:
     assert s.turn == 0
     events = s.apply("0:blind 0")  # the last card burns: seat 0 has left, no "again"
     assert [e.kind for e in events] == ["blind", "burn", "finished"]
-    assert s.finished == [0] and s.turn == 2 and not s.is_over
+    assert s.finished == (0,) and s.turn == 2 and not s.is_over
 
 
 @ruling("SHD-24", "SHD-10")
@@ -253,7 +253,7 @@ def test_take_it_with_one_choice_or_an_empty_pile_asks_nothing() -> None:
                  seat("5♣ 5♦ 5♥", "Q♣ Q♥ Q♠", "6♥ J♥ J♦"))
     events = empty.apply("0:play Kc")  # on an empty pile: nothing to give, still removed
     assert [e.kind for e in events] == ["play", "removed"]
-    assert empty.view(None)["stage"] == "play" and empty.removed == [48]
+    assert empty.view(None)["stage"] == "play" and empty.removed == (48,)
 
 
 @ruling("SHD-28", "SHD-01", "SHD-10")
@@ -269,7 +269,7 @@ def test_a_player_going_out_with_take_it_still_names_the_taker() -> None:
     events = s.apply("0:give 1")  # ... names the taker, then leaves
     assert events[0].for_seat(None) == {"kind": "give", "seat": 0, "target": 1,
                                         "cards": ["6♦", "6♠"]}
-    assert events[1].kind == "finished" and s.finished == [0]
+    assert events[1].kind == "finished" and s.finished == (0,)
     assert s.turn == 2 and s.view(None)["removed"] == ["K♣", "K♦"]
 
 

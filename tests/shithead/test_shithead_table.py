@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import RulesError, shithead
+from tablegames.common.fields import put
 from tablegames.common.rules import rules_from_dict, rules_to_dict
 from tablegames.shithead.cards import pack
 from tablegames.testing import assert_refused
@@ -56,8 +57,8 @@ def test_engine_offers_exactly_the_table_on_every_one_card_pile(variant: str) ->
         key = 0 if top == 2 else top  # a lone zero-it counts 0; any other card its value
         for v in range(1, 14):
             s = base.copy()
-            s.hands[0] = [spade(f"{v}s")] if v != top else [spade(f"{v}h")]
-            s.pile = [spade(f"{top}s")]
+            s.hands = put(s.hands, 0, (spade(f"{v}s") if v != top else spade(f"{v}h"),))
+            s.pile = (spade(f"{top}s"),)
             s.top = s.table.top_of(s.pile)
             offered = str(s.legal_actions()[0])
             expected = LEGAL[variant][key][v - 1] == "x"

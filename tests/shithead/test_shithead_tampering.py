@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablegames import StateError, shithead
+from tablegames.common.fields import put
 from tablegames.common.rng import Rng
 
 
@@ -125,10 +126,10 @@ def _seats_reference(s: shithead.State) -> str | None:
         if sum(1 for d in s.rounds_done if d["loser"] == p) != s.tally[p]:
             return f"tally[{p}]"
         hand = s.hands[p]
-        if hand != sorted(hand) or s.up[p] != sorted(s.up[p]):
+        if list(hand) != sorted(hand) or list(s.up[p]) != sorted(s.up[p]):
             return f"seat {p}'s cards are not in order"
         known = s.known[p]
-        if known != sorted(known) or not contains(hand, known):
+        if list(known) != sorted(known) or not contains(hand, known):
             return f"known[{p}]"
         if not consistent(s.slots[p], minus(hand, known)):
             return f"slots[{p}]: do not fit"
@@ -156,22 +157,23 @@ def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
         hand = s.hands[p]
         edit = rng.below(7)
         if edit == 0 and hand:  # some of the hand known, or a card it does not hold
-            s.known[p] = sorted(hand[:1 + rng.below(len(hand))])
+            s.known = put(s.known, p, tuple(sorted(hand[:1 + rng.below(len(hand))])))
             if rng.below(2):
-                s.known[p] = sorted([*s.known[p], rng.below(52)])
+                s.known = put(s.known, p, tuple(sorted([*s.known[p], rng.below(52)])))
         elif edit == 1:  # bars on the unseen cards, fitting or not
-            s.slots[p] = sorted((rng.below(1 << 14) & -2 for _ in range(rng.below(4))), reverse=True)
+            bars = sorted((rng.below(1 << 14) & -2 for _ in range(rng.below(4))), reverse=True)
+            s.slots = put(s.slots, p, tuple(bars))
         elif edit == 2:  # as many free slots as unseen cards, one more, or one fewer
             size = len(hand) - len(s.known[p]) + rng.below(3) - 1
-            s.slots[p] = [0] * max(0, min(3, size))
+            s.slots = put(s.slots, p, (0,) * max(0, min(3, size)))
         elif edit == 3:
-            s.tally[p] += 1
+            s.tally = put(s.tally, p, s.tally[p] + 1)
         elif edit == 4:
-            s.active[p] = not s.active[p]
+            s.active = put(s.active, p, not s.active[p])
         elif edit == 5:
-            s.known[p] = s.known[p][::-1]
+            s.known = put(s.known, p, s.known[p][::-1])
         else:
-            s.hands[p] = s.hands[p][::-1]
+            s.hands = put(s.hands, p, s.hands[p][::-1])
         want = _seats_reference(s)
         if want is None:
             s._check_seats()
