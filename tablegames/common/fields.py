@@ -996,10 +996,12 @@ class Spec:
     def _json_lines(self, ns: dict[str, Any]) -> list[str]:
         """``json(self)``: the text of ``dump(self)``, keys in sorted order as ``dumps``
         writes them; a value that does not fit its kind falls back to ``dumps``."""
-        lines = ["def json_direct(self):"]
+        lines = ["def json_direct(self):", "    _d = self.__dict__"]
         order = sorted(self.persisted, key=lambda f: f[0])
         for i, (name, kind) in enumerate(order):
-            lines.append(f"    _j{i} = {kind.json_src('self.' + name, ns, 1)}")
+            # each value read once into a local: a remembered text names it three times
+            lines.append(f"    _a{i} = _d[{name!r}]")
+            lines.append(f"    _j{i} = {kind.json_src(f'_a{i}', ns, 1)}")
         # one f-string of locals: a single allocation (a chain of ``+`` copies it all
         # again for every field); field names are identifiers, so they need no escaping
         body = ",".join(f"{_json_str(name)}:{{_j{i}}}" for i, (name, _) in enumerate(order))

@@ -1177,6 +1177,13 @@ def history_json(state: BaseState) -> str:
     """The JSON text of ``state``'s history, extending its cached encoding."""
     h = state.history
     c = state._hcode
+    if c is not None and c.text is not None and type(h) is History:
+        # saved before and nothing applied since (what ``fits`` and ``json`` would find,
+        # without their calls): the text as it was
+        n = h._sealed + len(h._tail)
+        if c.k == n and (c.owner is h or c.owner is None) and (
+                not n or (h._tail[-1] if h._tail else h._at(n - 1)) is c.last):
+            return c.text
     if c is None or not c.fits(h):
         c = state._hcode = HistoryCode(h)
     elif c.owner is not h and len(h) != c.k:
