@@ -711,7 +711,9 @@ class BaseState(ABC):
             names = list(index)
         else:
             names, codes, width = decode_history(hr)
-        cache = _PARSE_CACHE.setdefault(cls.GAME, {})
+        cache = _PARSE_CACHE.get(cls.GAME)
+        if cache is None:
+            cache = _PARSE_CACHE.setdefault(cls.GAME, {})
         # every notation seen before is in the cache (one C loop finds a miss); the
         # others are parsed here
         found: list[Action | None] = list(map(cache.get, names))
@@ -1088,11 +1090,12 @@ class HistoryCode:
                order: str, width: int) -> HistoryCode:
         """The encoding a canonical save already spells (``names`` are ``str()`` of the
         steps; ``owner`` is the history made of ``steps``)."""
-        c = cls(owner)
+        c: HistoryCode = object.__new__(cls)  # every slot set here, once
+        c.owner = owner
         c.k = len(steps)
         c.last = steps[-1] if steps else None
         c.names = names
-        c.index = c.atext = None
+        c.index = c.atext = c.text = None
         c.order = order
         c.width = width
         return c
