@@ -32,6 +32,7 @@ consistency); fields that are caches and not part of the state are declared
 
 from __future__ import annotations
 
+import itertools
 import json
 import typing
 from collections.abc import Callable, Sequence
@@ -302,6 +303,10 @@ class _List(Kind):
         flat = _flat_check(self.inner, v, ns)
         if flat is not None:
             return f"{cond} and {flat})", v
+        rows = _rows_check(self.inner, v, ns)
+        if rows is not None:
+            return f"{cond} and {rows})", (
+                f"list(map(tuple, {v}))" if type(self.inner) is _TupleSeq else v)
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:
@@ -613,6 +618,9 @@ class _TupleSeq(Kind):
         flat = _flat_check(self.inner, v, ns)
         if flat is not None:
             return f"(type({v}) is list and {self._len_src(v)} and {flat})", f"tuple({v})"
+        rows = _rows_check(self.inner, v, ns)
+        if rows is not None:
+            return f"(type({v}) is list and {self._len_src(v)} and {rows})", f"tuple(map(tuple, {v}))"
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:
@@ -665,6 +673,22 @@ _BOOL = {False: "false", True: "true"}
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
 
 
+def _rows_check(row: Kind, v: str, ns: dict[str, Any]) -> str | None:
+    """The check of a list ``v`` of rows of flat values (each seat's cards) in a few C
+    calls over all the rows at once, where a comprehension would run Python per row:
+    every row a list no longer than allowed, then every value of every row (flattened
+    once) checked as :func:`_flat_check` checks one list; ``None`` for other rows."""
+    if type(row) not in (_List, _TupleSeq) or getattr(row, "length", None) is not None:
+        return None
+    flat_name = f"_fl{len(ns)}"
+    flat = _flat_check(row.inner, flat_name, ns)  # type: ignore[attr-defined]
+    if flat is None:
+        return None
+    ns["_TL"], ns["_chainf"] = _ONLY_LIST, itertools.chain.from_iterable
+    return (f"_TL.issuperset(map(type, {v})) and (not {v} or max(map(len, {v})) <= "
+            f"{row.max_len}) and (({flat_name} := list(_chainf({v}))) is not None and {flat})")  # type: ignore[attr-defined]
+
+
 def _flat_check(inner: Kind, v: str, ns: dict[str, Any]) -> str | None:
     """A C-speed check that every item of the list ``v`` is an exact ``inner`` value
     (``int`` or ``bool`` by type, so a ``bool`` is never taken for an ``int``; the range
@@ -693,6 +717,7 @@ def _flat_check(inner: Kind, v: str, ns: dict[str, Any]) -> str | None:
 
 
 _ONLY_INT = frozenset({int})
+_ONLY_LIST = frozenset({list})
 _ONLY_BOOL = frozenset({bool})
 
 
