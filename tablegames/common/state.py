@@ -1057,14 +1057,15 @@ def _spell(codes: Sequence[int], width: int) -> str:
 
 
 class HistoryCode:
-    """The compact encoding of one history list, extended as the list grows.
+    """The compact encoding of one history, extended as the history grows.
 
     Saving after every action (what a server does) would otherwise write out every step
     again: ``str()`` and a dict look-up per step, thousands of them in a Phase 10 game.
-    A state keeps one of these in ``_hcode``; it belongs to one list object (``owner``)
-    and covers its first ``k`` actions, so it is used only while ``state.history`` is
-    still that list, at least ``k`` long, with the same object at ``k - 1`` (histories
-    only grow: ``apply`` appends). ``copy`` shares it with the copy and sets ``owner``
+    A state keeps one of these in ``_hcode``; it belongs to one history object
+    (``owner``, a :class:`~tablegames.common.history.History`) and covers its first
+    ``k`` actions, so it is used only while ``state.history`` is still that object, at
+    least ``k`` long, with the same action at ``k - 1`` (histories only grow: ``apply``
+    appends). ``copy`` shares it with the copy and sets ``owner``
     to ``None``: from then on it covers a prefix of both histories and neither extends
     it in place (:meth:`fork`). Built from the actions alone, its text is exactly
     :func:`encode_history`'s, so saves stay byte-identical.
