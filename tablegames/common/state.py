@@ -1136,7 +1136,16 @@ class HistoryCode:
             self.atext = ",".join(map(_json_str, self.names))
         names = self.names
         start = len(names)
-        texts = list(map(str, history[self.k:]))
+        added = history[self.k:]
+        # the notation each action remembers (``Action._text``), read in C; an action
+        # not written yet (or a step that is not an ``Action``) goes through ``str``
+        texts: list[str]
+        try:
+            texts = list(map(_TEXT_OF, added))
+        except AttributeError:
+            texts = []
+        if len(texts) != len(added) or None in texts:
+            texts = list(map(str, added))
         # new notations, numbered in order of first use
         fresh = [t for t in dict.fromkeys(texts) if t not in index] if index else list(
             dict.fromkeys(texts))
@@ -1156,6 +1165,9 @@ class HistoryCode:
         self.k = len(history)
         self.last = history[-1]
         self.text = None
+
+
+_TEXT_OF = operator.attrgetter("_text")
 
 
 def _share(code: HistoryCode | None) -> HistoryCode | None:
