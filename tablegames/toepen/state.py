@@ -49,13 +49,11 @@ from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, State
 from tablegames.common.fields import (
     Annotated,
     card,
-    cards,
     count,
     enum,
     flag,
     frozen_json,
     optional,
-    per_seat,
     per_seat_tuple,
     put,
     seat,
@@ -164,8 +162,8 @@ class State(BaseState):
     out: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     dealer: Annotated[int, seat()]
     hand_no: Annotated[int, count(0)]
-    hands: Annotated[list[list[int]], per_seat(cards(32, 8))]
-    stock: Annotated[list[int], cards(32)]
+    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(tuple_seq(card(32), 8))]
+    stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32)]
     thrown: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_FOUR)]
     revealed: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     exchanged: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
@@ -260,12 +258,12 @@ class State(BaseState):
         order = [s for s in order if active[s]]
         self.deal_order = tuple(order)
         stock = as_stock(deck)
-        hands: list[list[int]] = [[] for _ in range(n)]
+        hands: list[tuple[int, ...]] = [() for _ in range(n)]
         for s in order:  # four from the top, as four pops would take them
-            hands[s] = sorted(stock[-4:])
+            hands[s] = tuple(sorted(stock[-4:]))
             del stock[-4:]
-        self.hands = hands
-        self.stock = stock
+        self.hands = tuple(hands)
+        self.stock = tuple(stock)
         poor_first = [s for s in order if self.poor[s]] if rules.poverty else []
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
@@ -502,8 +500,8 @@ class State(BaseState):
         else:
             self.thrown = put(self.thrown, seat, tuple(self.hands[seat]))
         stock = self.stock
-        self.hands[seat] = sorted(stock[-4:])
-        del stock[-4:]
+        self.hands = put(self.hands, seat, tuple(sorted(stock[-4:])))
+        self.stock = stock = stock[:-4]
         self.exchanged = put(self.exchanged, seat, True)
         self.exchanger = seat
         data = {"seat": seat, "stock": len(stock)}
@@ -561,10 +559,10 @@ class State(BaseState):
         self.set_aside = put(self.set_aside, ex, tuple(self.hands[ex]))
         if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
             assert self.thrown_again is not None
-            self.hands[ex] = list(self.thrown_again[ex])
+            self.hands = put(self.hands, ex, self.thrown_again[ex])
             self.thrown_again = put(self.thrown_again, ex, ())
         else:
-            self.hands[ex] = list(self.thrown[ex])
+            self.hands = put(self.hands, ex, self.thrown[ex])
             self.thrown = put(self.thrown, ex, ())
         self._events.append(Event("take_back", {"seat": ex, "cards": card_names(self.hands[ex])}))
         self._announce(ex)
@@ -698,7 +696,9 @@ class State(BaseState):
                                         ruling="TOE-11", seat=seat)
                 if self.void is not None:
                     self.void = put(self.void, seat, self.void[seat] | 1 << led)
-        hand.remove(card)
+        held = list(hand)
+        held.remove(card)
+        self.hands = put(self.hands, seat, tuple(held))
         self.trick = trick = (*trick, (seat, card))
         self._events.append(Event("play", {"seat": seat, "card": NAMES[card],
                                            "trick": self.trick_no}))
@@ -1061,12 +1061,14 @@ class State(BaseState):
         for (s, _), c in zip(slots, assign, strict=True):
             new_hands[s].append(c)
         k = 0
+        hands = list(world.hands)
         for s in others:
             if s not in new_hands:
                 size = len(self.hands[s])
                 new_hands[s] = rest[k:k + size]
                 k += size
-            world.hands[s] = sorted(new_hands[s])
+            hands[s] = tuple(sorted(new_hands[s]))
+        world.hands = tuple(hands)
         # the laid-away hands are tuples the world shares with this state: new ones
         thrown = list(world.thrown)
         again = None if world.thrown_again is None else list(world.thrown_again)
@@ -1085,7 +1087,7 @@ class State(BaseState):
         world.thrown = tuple(thrown)
         world.thrown_again = None if again is None else tuple(again)
         world.set_aside = None if set_aside is None else tuple(set_aside)
-        world.stock = rest[k:]
+        world.stock = tuple(rest[k:])
         assert len(world.stock) == len(self.stock)
         return world
 
@@ -1198,7 +1200,7 @@ class State(BaseState):
         self.queue = tuple(r.parse("queue", seat_of, ()))
         self.ex_queue = tuple(r.parse("exchange_queue", seat_of, ()))
         self.turn = r.int("turn", 0, n - 1)
-        self.hands = [sorted(r.parse(f"hand {s}", PACK.code)) for s in range(n)]
+        self.hands = tuple([tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n)])
         self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
                              for s in range(n)])
         tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
@@ -1244,10 +1246,11 @@ class State(BaseState):
         taken |= {c for _, c in withdrawn}
         taken |= {c for h in again for c in h} | {c for h in aside for c in h}
         if r.words("stock") == ["shuffled"]:
-            self.stock = [c for c in range(32) if c not in taken]
-            self.rng.shuffle(self.stock)
+            stock = [c for c in range(32) if c not in taken]
+            self.rng.shuffle(stock)
+            self.stock = tuple(stock)
         else:
-            self.stock = list(reversed(r.parse("stock", PACK.code)))
+            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
         over = self.stage == OVER
         self.winners = tuple(r.parse("winners", seat_of, None if over else ()))
         self.losers = tuple(r.parse("losers", seat_of, None if over else ()))
@@ -1306,7 +1309,8 @@ class State(BaseState):
         n = self.n
         # one pass over the cards on the table: each card once, and each seat's plays
         played = [0] * n
-        seen = [c for h in self.hands for c in h] + self.stock
+        seen = [c for h in self.hands for c in h]
+        seen += self.stock
         for h in self.thrown:
             seen += h
         if self.thrown_again is not None:
