@@ -642,7 +642,11 @@ class BaseState(ABC):
                 raise StateError(
                     f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}"
                 )
-        rules, rules_key = _read_rules(cls, r) if known is None else (known[1], known[2])
+        if known is None:
+            rules, rules_key = _read_rules(cls, r)
+        else:
+            rules, rules_key = known[1], known[2]
+            _check_rules_hash(r, known[3])
         setup = r["setup"]
         sd = setup._dict()
         if not sd.keys() <= _SETUP_KEYS:
@@ -1014,12 +1018,18 @@ def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, bytes]:
             _RULES_READ[key] = hit
     if key is not None and type(r.value.get("rules_hash")) is str:
         _remember_rules_text(cls, raw, key[1], hit)
+    _check_rules_hash(r, hit[1])
+    return hit[0], b"" if key is None else key[1]
+
+
+def _check_rules_hash(r: Reader, hashes: frozenset[str]) -> None:
+    """Refuse a save whose ``rules_hash`` is not one its rules may carry (both ways of
+    reading the rules, recognised by their text or not, end here)."""
     saved = r.value.get("rules_hash")
     if type(saved) is not str:
         saved = r["rules_hash"].str()
-    if saved not in hit[1]:
+    if saved not in hashes:
         raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
-    return hit[0], b"" if key is None else key[1]
 
 
 #: The 64 characters of a history's ``order`` string (each names an entry of ``actions``).

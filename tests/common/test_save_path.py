@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -305,6 +306,8 @@ EDITS = [
     lambda t, r: t.replace('{"engine":', '{"engine":1,"engine":', 1),  # a duplicate key
     lambda t, r: t[:-1] + ',"state":{}}',          # a later duplicate wins in JSON
     lambda t, r: t.replace('"rng":', '"rng":' + "[" * 50 + "0" + "]" * 50 + ',"y":', 1),
+    lambda t, r: re.sub(r'"rules_hash":"[0-9a-f]', '"rules_hash":"g', t, count=1),  # tampered
+    lambda t, r: re.sub(r'"rules_hash":"[0-9a-f]+"', '"rules_hash":7', t, count=1),
 ]
 
 
