@@ -173,14 +173,24 @@ class BaseState(ABC):
         self, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any] | None = None,
     ) -> None:
-        self.extra = dict(extra or {})
+        self._set_common(players, seed, rules,
+                         None if deck is None else tuple(str(c) for c in deck),
+                         dict(extra or {}), Rng(seed), History(), False)
+
+    def _set_common(
+        self, players: tuple[str, ...], seed: int | str, rules: Any,
+        deck: tuple[str, ...] | None, extra: dict[str, Any], rng: Rng, history: History,
+        world: bool,
+    ) -> None:
+        """Set the fields every state has (a new game's, or a loaded save's as read)."""
+        self.extra = extra
         self.players = players
         self.seed = seed
         self.rules = rules
-        self.deck = None if deck is None else tuple(str(c) for c in deck)
-        self.rng = Rng(seed)
-        self.history = History()
-        self.world = False
+        self.deck = deck
+        self.rng = rng
+        self.history = history
+        self.world = world
         self._events = []
         cls = type(self)
         if "_fields_spec" not in cls.__dict__:
@@ -201,17 +211,6 @@ class BaseState(ABC):
             if "_dump" not in cls.__dict__:
                 cls._dump = spec.dump  # type: ignore[method-assign, assignment]
                 cls._state_json = spec.json  # type: ignore[method-assign, assignment]
-
-    def _copy_common(self, other: BaseState) -> None:
-        """Copy the shared fields into ``other`` (for games that still copy by hand)."""
-        other.players = self.players
-        other.seed = self.seed
-        other.rules = self.rules
-        other.deck = self.deck
-        other.extra = self.extra
-        other.rng = self.rng.copy()
-        other.history = self.history.copy()
-        other.world = self.world
 
     @classmethod
     def new(
@@ -689,19 +688,6 @@ class BaseState(ABC):
         rng = d.get("rng")
         if type(rng) is not int or not 0 <= rng <= _U64:
             rng = r["rng"].int(0, _U64)  # names the defect
-        obj = cls.__new__(cls)
-        if "_fields_spec" not in cls.__dict__:
-            cls._install_fields()
-        # what _init_common sets, from values already checked (and the saved rng)
-        obj.extra = fresh(extra)
-        obj.players = players
-        obj.seed = seed
-        obj.rules = rules
-        obj.deck = None if deck is None else tuple(deck)
-        obj.rng = Rng.__new__(Rng)
-        obj.rng.state = rng
-        obj.world = world
-        obj._events = []
         hr = r["history"]
         if fmt < 3:
             raw = hr.raw()
@@ -743,7 +729,11 @@ class BaseState(ABC):
                 found[j] = action
         acts = cast(list[Action], found)
         hist = tuple(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
-        obj.history = History(hist)
+        saved_rng = Rng.__new__(Rng)
+        saved_rng.state = rng
+        obj = cls.__new__(cls)
+        obj._set_common(players, seed, rules, None if deck is None else tuple(deck),
+                        fresh(extra), saved_rng, History(hist), world)
         if fmt >= 3 and canonical:
             obj._hcode = HistoryCode.seeded(obj.history, hist, names, hr.value["order"], width)
         state_r = r["state"]
@@ -759,22 +749,6 @@ class BaseState(ABC):
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         """Turn a format-1 ``state`` object into today's field names (games override)."""
         return state
-
-    @classmethod
-    def _fresh_shell(
-        cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
-        extra: dict[str, Any],
-    ) -> Self:
-        """An object with the shared fields set, for ``_load`` to fill in.
-
-        The setup is checked by building a fresh game from it, so a save whose player
-        count or stacked deck could never have been played is refused.
-        """
-        if "position" not in extra:  # a position is checked when it is read, not dealt again
-            cls._validate_setup(players, seed, rules, deck, extra)
-        obj = cls.__new__(cls)
-        obj._init_common(players, seed, rules, deck, fresh(extra))
-        return obj
 
     # -- positions ------------------------------------------------------------------
     def to_position(self) -> str:
