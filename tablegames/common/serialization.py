@@ -85,10 +85,17 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
         raise
     except ValueError as exc:  # an integer longer than Python converts
         raise StateError(f"saved state holds a number that cannot be read: {exc}") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH + 1 and not shallow(
-            text.encode("utf-8", "surrogatepass")):
+    if not shallow_text(text):
         raise StateError(f"saved state is nested deeper than {MAX_DEPTH} levels")
     return value
+
+
+def shallow_text(text: str, limit: int = MAX_DEPTH) -> bool:
+    """:func:`shallow` of a ``str``: counted on the string first, encoded only when a
+    text has enough brackets to need the full check."""
+    if text.count("[") + text.count("{") <= limit + 1:
+        return True
+    return shallow(text.encode("utf-8", "surrogatepass"), limit)
 
 
 #: ``bytes.translate`` deletes every byte but the brackets and the quote.

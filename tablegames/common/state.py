@@ -53,7 +53,7 @@ from tablegames.common.serialization import (
     Reader,
     dumps,
     loads,
-    shallow,
+    shallow_text,
 )
 
 
@@ -949,8 +949,7 @@ def _canonical_parts(cls: type[BaseState], text: object,
         return None
     # everything but the history and remembered rules, one level below the top object
     kept = text[history_end:rules_at] + text[end:i]
-    if kept.count("[") + kept.count("{") > MAX_DEPTH and not shallow(
-            kept.encode("utf-8", "surrogatepass"), MAX_DEPTH - 1):
+    if not shallow_text(kept, MAX_DEPTH - 1):
         return None  # loads refuses it
     return {"engine": cls.ENGINE, "format": FORMAT_VERSION, "game": cls.GAME, "history": history,
             "rng": rng, "rules": rules, "rules_hash": rules_hash_, "setup": setup,
