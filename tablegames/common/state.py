@@ -839,8 +839,8 @@ _ABSENT: Any = object()
 _ONLY_STR = frozenset({str})
 _U64 = (1 << 64) - 1
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
-#: Saved rules already read: (class, their canonical text) -> (rules, the hashes a save
-#: of them may carry). Bounded like the other load caches.
+#: Saved rules already read: (class, the pickle of their parsed value) -> (rules, the
+#: hashes a save of them may carry). Bounded like the other load caches.
 _RULES_READ: dict[tuple[type, bytes], tuple[Any, frozenset[str]]] = {}
 #: Setups already found valid, so loading the saves of one game again does not check
 #: its setup again (the checks and ``_validate_setup`` are pure functions of the key:
@@ -869,26 +869,9 @@ def _rules_text(rules: Any) -> str:
 #: A rules text seen in a canonical save: (its parsed value, the rules, their load key,
 #: the hashes a save of them may carry). See :func:`_canonical_parts`.
 _KnownRules = tuple[dict[str, Any], Any, bytes, frozenset[str]]
-#: Rules texts of canonical saves, per class (emptied when full, like the other caches).
+#: Rules texts of canonical saves, per class, filled and emptied with ``_RULES_READ``.
 _RULES_TEXTS: dict[tuple[type, str], _KnownRules] = {}
 _RULES_END = ',"rules_hash":'
-
-
-def _remember_rules_text(cls: type, raw: dict[str, Any], key: bytes,
-                         hit: tuple[Any, frozenset[str]]) -> None:
-    """Remember the canonical text of rules just read, so the next canonical save of the
-    same rules is recognised by its text (a dictionary look-up) instead of parsed."""
-    if (cls, key) in _SEEN_RULES:
-        return
-    text = dumps(raw)
-    if len(_RULES_TEXTS) >= _LOAD_CACHE:
-        _RULES_TEXTS.clear()
-        _SEEN_RULES.clear()
-    _RULES_TEXTS[cls, text] = (raw, hit[0], key, hit[1])
-    _SEEN_RULES.add((cls, key))
-
-
-_SEEN_RULES: set[tuple[type, bytes]] = set()
 
 
 def _canonical_parts(cls: type[BaseState], text: object,
@@ -988,9 +971,11 @@ def _read_rules(cls: type[BaseState], r: Reader) -> tuple[Any, bytes]:
         if key is not None:
             if len(_RULES_READ) >= _LOAD_CACHE:
                 _RULES_READ.clear()
+                _RULES_TEXTS.clear()
             _RULES_READ[key] = hit
-    if key is not None and type(r.value.get("rules_hash")) is str:
-        _remember_rules_text(cls, raw, key[1], hit)
+            # and by their canonical text, so the next canonical save of the same rules
+            # is recognised by a dictionary look-up instead of parsed
+            _RULES_TEXTS[cls, dumps(raw)] = (raw, rules, key[1], hit[1])
     _check_rules_hash(r, hit[1])
     return hit[0], b"" if key is None else key[1]
 
