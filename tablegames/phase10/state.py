@@ -134,27 +134,21 @@ Cards = tuple[int, ...]
 # and joining (they are most of what play does besides listing actions).
 def _seat_insort(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
     """``rows`` with ``c`` added to ``rows[seat]`` (kept in card order) in its place."""
-    out = list(rows)
-    row = list(out[seat])
+    row = list(rows[seat])
     insort(row, c)
-    out[seat] = tuple(row)
-    return tuple(out)
+    return put(rows, seat, tuple(row))
 
 
 def _seat_append(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
     """``rows`` with ``c`` added at the end of ``rows[seat]``."""
-    out = list(rows)
-    out[seat] += (c,)
-    return tuple(out)
+    return put(rows, seat, (*rows[seat], c))
 
 
 def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...]:
     """``rows`` with one ``c`` (which ``rows[seat]`` holds) taken from ``rows[seat]``."""
-    out = list(rows)
-    row = list(out[seat])
+    row = list(rows[seat])
     row.remove(c)
-    out[seat] = tuple(row)
-    return tuple(out)
+    return put(rows, seat, tuple(row))
 
 
 #: Every option of the rules (a save made before some existed lacks them: see ``_read``).
