@@ -293,13 +293,7 @@ class _List(Kind):
         return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
-        cond = f"(type({v}) is list and len({v}) "
-        if self.length == "seats":
-            cond += "== n"
-        elif self.length is not None:
-            cond += f"== {self.length}"
-        else:
-            cond += f"<= {self.max_len}"
+        cond = f"(type({v}) is list and {_len_src(v, self.length, self.max_len)}"
         flat = _flat_check(self.inner, v, ns)
         if flat is not None:
             return f"{cond} and {flat})", v
@@ -607,26 +601,25 @@ class _TupleSeq(Kind):
         self.max_len = max_len
         self.length = length  # "seats": exactly one value per seat (per_seat_tuple)
 
-    def _len_src(self, v: str) -> str:
-        return f"len({v}) == n" if self.length == "seats" else f"len({v}) <= {self.max_len}"
 
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         v = f"_v{depth}"
         return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        cond = f"type({v}) is list and {_len_src(v, self.length, self.max_len)}"
         flat = _flat_check(self.inner, v, ns)
         if flat is not None:
-            return f"(type({v}) is list and {self._len_src(v)} and {flat})", f"tuple({v})"
+            return f"({cond} and {flat})", f"tuple({v})"
         rows = _rows_check(self.inner, v, ns)
         if rows is not None:
-            return f"(type({v}) is list and {self._len_src(v)} and {rows})", f"tuple(map(tuple, {v}))"
+            return f"({cond} and {rows})", f"tuple(map(tuple, {v}))"
         x = f"_x{depth}"
         inner = self.inner.fast_src(x, ns, depth + 1)
         if inner is None:
             inner = _call_fast(self.inner, x, ns)
         icond, ival = inner
-        cond = f"(type({v}) is list and {self._len_src(v)} and all([{icond} for {x} in {v}]))"
+        cond = f"({cond} and all([{icond} for {x} in {v}]))"
         return cond, (f"tuple({v})" if ival == x else f"tuple([{ival} for {x} in {v}])")
 
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
@@ -671,6 +664,14 @@ class _IntText(dict[int, str]):
 _SMALL = _IntText({i: str(i) for i in range(_SMALL_LO, _SMALL_HI + 1)})
 _BOOL = {False: "false", True: "true"}
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
+
+
+def _len_src(v: str, length: str | int | None, max_len: int) -> str:
+    """The length condition of a list ``v``: one value per seat, an exact length, or at
+    most ``max_len`` (what the kind's ``load`` requires)."""
+    if length == "seats":
+        return f"len({v}) == n"
+    return f"len({v}) <= {max_len}" if length is None else f"len({v}) == {length}"
 
 
 def _rows_check(row: Kind, v: str, ns: dict[str, Any]) -> str | None:
