@@ -591,11 +591,11 @@ class BaseState(ABC):
         """
         parts = _canonical_parts(cls, text)
         if parts is None:
-            r, known = Reader(loads(text)), None
+            r, known, room = Reader(loads(text)), None, None
         else:
-            r, known = Reader(parts[0]), parts[1]
+            r, known, room = Reader(parts[0]), parts[1], parts[2]
         try:
-            obj = cls._read(r, known)
+            obj = cls._read(r, known, room)
         except StateError:
             raise
         except (TablegamesError, KeyError, IndexError, TypeError, AttributeError, ValueError) as exc:
@@ -619,9 +619,11 @@ class BaseState(ABC):
             raise StateError("the save contradicts its own history (tampered with?)")
 
     @classmethod
-    def _read(cls, r: Reader, known: _KnownRules | None = None) -> Self:
+    def _read(cls, r: Reader, known: _KnownRules | None = None,
+              room: _Room | None = None) -> Self:
         """The state a parsed save holds (``known``: its rules, already recognised by
-        :func:`_canonical_parts`)."""
+        :func:`_canonical_parts`; ``room``: where a canonical save's history is
+        remembered once it has loaded, see :class:`_SeenHistory`)."""
         d = r._dict()
         fmt = _int_at(r, d, "format")
         # 1: before the declared fields; 2: declared fields, history as a list of
@@ -689,52 +691,38 @@ class BaseState(ABC):
         if type(rng) is not int or not 0 <= rng <= _U64:
             rng = r["rng"].int(0, _U64)  # names the defect
         hr = r["history"]
-        if fmt < 3:
-            raw = hr.raw()
-            if type(raw) is not list:
-                raise hr.fail("expected a list of actions")
-            for i, text in enumerate(raw):
-                if type(text) is not str:
-                    raise Reader(text, f"$.history[{i}]").fail(f"expected a string, found {text!r}")
-            index: dict[str, int] = {}
-            codes: Sequence[int] = [index.setdefault(t, len(index)) for t in raw]
-            names = list(index)
+        seen = hr.value
+        if type(seen) is _SeenHistory:  # read by _history_after: it extends one seen before
+            names, hist, width, canonical = list(seen.names), seen.steps, seen.width, True
         else:
-            names, codes, width = decode_history(hr)
-        cache = _PARSE_CACHE.get(cls.GAME)
-        if cache is None:
-            cache = _PARSE_CACHE.setdefault(cls.GAME, {})
-        # every notation seen before is in the cache (one C loop finds a miss); the
-        # others are parsed here
-        found: list[Action | None] = list(map(cache.get, names))
-        canonical = True
-        if any(map(operator.is_, found, repeat(None))):
-            for j, text in enumerate(names):
-                if found[j] is not None:
-                    continue
-                item = Reader(text, f"$.history.actions[{j}]" if fmt >= 3
-                              else f"$.history[{raw.index(text)}]")
-                if len(text) > MAX_NOTATION:
-                    raise item.fail(f"an action is at most {MAX_NOTATION} characters")
-                try:
-                    action = cls.parse_action(text)
-                except NotationError as exc:
-                    raise item.fail(str(exc)) from None
-                if str(action) != text:  # it reads, but is not how we write it
-                    canonical = False
-                elif len(text) <= _CACHE_TEXT:
-                    if len(cache) >= _CACHE_SIZE:
-                        cache.clear()
-                    cache[text] = action
-                found[j] = action
-        acts = cast(list[Action], found)
-        hist = tuple(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
+            if fmt < 3:
+                raw = hr.raw()
+                if type(raw) is not list:
+                    raise hr.fail("expected a list of actions")
+                for i, text in enumerate(raw):
+                    if type(text) is not str:
+                        raise Reader(text, f"$.history[{i}]").fail(f"expected a string, found {text!r}")
+                index: dict[str, int] = {}
+                codes: Sequence[int] = [index.setdefault(t, len(index)) for t in raw]
+                names = list(index)
+                where = _step_path(raw, names)
+            else:
+                names, codes, width = decode_history(hr)
+                where = _ACTIONS_AT
+            acts, canonical = _actions_of(cls, names, where)
+            hist = tuple(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
+            seen = None
+            if room is not None and room[1] is not None and canonical and fmt >= 3:
+                seen = _first_seen(room[1], names, acts, hist, hr.value["order"], width)
         saved_rng = Rng.__new__(Rng)
         saved_rng.state = rng
         obj = cls.__new__(cls)
         obj._set_common(players, seed, rules, None if deck is None else tuple(deck),
                         fresh(extra), saved_rng, History(hist), world)
-        if fmt >= 3 and canonical:
+        if seen is not None:
+            obj._hcode = HistoryCode.seeded(obj.history, hist, names, seen.order, width,
+                                            seen.head[_ACTIONS_HEAD:] if seen.plain else None)
+        elif fmt >= 3 and canonical:
             obj._hcode = HistoryCode.seeded(obj.history, hist, names, hr.value["order"], width)
         state_r = r["state"]
         if fmt == 1:
@@ -743,6 +731,8 @@ class BaseState(ABC):
                 raise state_r.fail("expected an object")
             state_r = Reader(cls._upgrade_v1(dict(raw_state)), "$.state")
         obj._load(state_r)
+        if seen is not None and room is not None:
+            _remember(room[0], seen)
         return obj
 
     @classmethod
@@ -838,6 +828,49 @@ class BaseState(ABC):
 _ABSENT: Any = object()
 _ONLY_STR = frozenset({str})
 _U64 = (1 << 64) - 1
+
+
+def _actions_of(cls: type[BaseState], names: Sequence[str], where: Callable[[int], str],
+                ) -> tuple[list[Action], bool]:
+    """The action each saved notation names (through :data:`_PARSE_CACHE`), and whether
+    every one is spelled as this engine writes it (``where(j)``: the path of the ``j``-th,
+    for an error). Only a canonical history is remembered as it is."""
+    cache = _PARSE_CACHE.get(cls.GAME)
+    if cache is None:
+        cache = _PARSE_CACHE.setdefault(cls.GAME, {})
+    # every notation seen before is in the cache (one C loop finds a miss); the others
+    # are parsed here
+    found: list[Action | None] = list(map(cache.get, names))
+    canonical = True
+    if any(map(operator.is_, found, repeat(None))):
+        for j, text in enumerate(names):
+            if found[j] is not None:
+                continue
+            item = Reader(text, where(j))
+            if len(text) > MAX_NOTATION:
+                raise item.fail(f"an action is at most {MAX_NOTATION} characters")
+            try:
+                action = cls.parse_action(text)
+            except NotationError as exc:
+                raise item.fail(str(exc)) from None
+            if str(action) != text:  # it reads, but is not how we write it
+                canonical = False
+            elif len(text) <= _CACHE_TEXT:
+                if len(cache) >= _CACHE_SIZE:
+                    cache.clear()
+                cache[text] = action
+            found[j] = action
+    return cast(list[Action], found), canonical
+
+
+def _ACTIONS_AT(j: int) -> str:
+    """The path of the ``j``-th listed notation of a compact history."""
+    return f"$.history.actions[{j}]"
+
+
+def _step_path(raw: list[str], names: list[str]) -> Callable[[int], str]:
+    """The path of a format-2 history's first step spelling ``names[j]``."""
+    return lambda j: f"$.history[{raw.index(names[j])}]"
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
 #: Saved rules already read: (class, the pickle of their parsed value) -> (rules, the
 #: hashes a save of them may carry). Bounded like the other load caches.
@@ -875,7 +908,7 @@ _RULES_END = ',"rules_hash":'
 
 
 def _canonical_parts(cls: type[BaseState], text: object,
-                     ) -> tuple[dict[str, Any], _KnownRules | None] | None:
+                     ) -> tuple[dict[str, Any], _KnownRules | None, _Room] | None:
     """The top-level object of a save in this engine's canonical layout, parsed value by
     value, with its rules recognised by their text when a save of them was read before;
     ``None`` when the text is anything else (:func:`loads` then reads it and names any
@@ -901,8 +934,18 @@ def _canonical_parts(cls: type[BaseState], text: object,
     if not text.startswith(head):
         return None
     scan = _SCAN
+    at = len(head)
     try:
-        history, i = scan(text, len(head))
+        # the history seen last with this setup, found by the setup's text (a guess: the
+        # setup is read below; a wrong guess only misses, as every byte is compared)
+        got = seen = None
+        if _SEEN:
+            s = text.rfind(',"setup":')
+            e = text.find(',"state":', s) if s > 0 else -1
+            seen = _SEEN.get((cls, text[s + 9:e])) if e > 0 else None
+            if seen is not None:
+                got = _history_after(cls, seen, text, at)
+        history, i = got if got is not None else scan(text, at)
         history_end = i
         if not text.startswith(',"rng":', i):
             return None
@@ -922,7 +965,9 @@ def _canonical_parts(cls: type[BaseState], text: object,
         rules_hash_, i = scan(text, end + len(_RULES_END))
         if not text.startswith(',"setup":', i):
             return None
-        setup, i = scan(text, i + 9)
+        setup_at = i + 9
+        setup, i = scan(text, setup_at)
+        setup_text = text[setup_at:i]
         if not text.startswith(',"state":', i):
             return None
         state, i = scan(text, i + 9)
@@ -934,9 +979,10 @@ def _canonical_parts(cls: type[BaseState], text: object,
     kept = text[history_end:rules_at] + text[end:i]
     if not shallow_text(kept, MAX_DEPTH - 1):
         return None  # loads refuses it
+    room: _Room = ((cls, setup_text), None if got else text[at:history_end])
     return {"engine": cls.ENGINE, "format": FORMAT_VERSION, "game": cls.GAME, "history": history,
             "rng": rng, "rules": rules, "rules_hash": rules_hash_, "setup": setup,
-            "state": state}, known
+            "state": state}, known, room
 
 
 #: The decoder's C scanner: one value at an offset, ``(value, end)`` (``StopIteration``: none).
@@ -1056,15 +1102,17 @@ class HistoryCode:
 
     @classmethod
     def seeded(cls, owner: Sequence[Action], steps: tuple[Action, ...], names: list[str],
-               order: str, width: int) -> HistoryCode:
+               order: str, width: int, atext: str | None = None) -> HistoryCode:
         """The encoding a canonical save already spells (``names`` are ``str()`` of the
-        steps; ``owner`` is the history made of ``steps``)."""
+        steps; ``owner`` is the history made of ``steps``; ``atext``, if known, the JSON of
+        ``names`` without brackets)."""
         c: HistoryCode = object.__new__(cls)  # every slot set here, once
         c.owner = owner
         c.k = len(steps)
         c.last = steps[-1] if steps else None
         c.names = names
-        c.index = c.atext = c.text = None
+        c.index = c.text = None
+        c.atext = atext
         c.order = order
         c.width = width
         return c
@@ -1248,6 +1296,184 @@ def history_steps(acts: list[Action], slots: Sequence[int], width: int) -> tuple
             table[h * 4:h * 4 + len(row)] = row
         return tuple(map(table.__getitem__, slots))  # type: ignore[arg-type]
     return tuple(map(acts.__getitem__, slots))
+
+
+class _SeenHistory:
+    """The history of the last canonical save of one setup that loaded, as it was read.
+
+    A server that keeps no games in memory loads a room's save on every request, and each
+    save repeats the whole history: in a long Phase 10 game most of a load was checking
+    and decoding thousands of steps it had read a moment before. The next save of that
+    room begins with the same text, so :func:`_history_after` compares those bytes and
+    reads only what follows (the new actions and steps), with the same checks as
+    :func:`decode_history`. Nothing here is edited once made, so the states loaded from
+    it share it (``History`` never edits its base; ``acts`` is replaced, not extended).
+
+    ``head`` is the save's text from ``{"actions":[`` to the end of the last listed
+    notation: a list's first items, so any text that begins with it lists ``names``
+    first. ``plain``: it is spelled exactly as :meth:`to_json` writes it (then the
+    loaded state's first save need not write the notations again). ``acts`` are the
+    notations' actions, ``steps`` the decoded history, ``order`` and ``width`` as saved.
+    """
+
+    __slots__ = ("acts", "head", "names", "nameset", "order", "plain", "steps", "width")
+
+    def __init__(self, head: str, plain: bool, names: tuple[str, ...], acts: Sequence[Action],
+                 steps: tuple[Action, ...], order: str, width: int,
+                 nameset: frozenset[str] | None = None) -> None:
+        self.head = head
+        self.plain = plain
+        self.names = names
+        self.acts = acts
+        self.steps = steps
+        self.order = order
+        self.width = width
+        #: ``set(names)``, made when a later save adds notations (to refuse a repeat)
+        self.nameset = nameset
+
+
+#: The room key of a save (class, setup text) and, when its history was read whole, that
+#: history's text (see :func:`_first_seen`).
+_Room = tuple[tuple[type, str], str | None]
+
+
+def _plain(text: str, names: Sequence[str]) -> bool:
+    """Whether ``text`` lists ``names`` exactly as ``dumps`` would (``"a","b"``): true
+    when it is their plain quoted join and holds no escape (then no name needed one)."""
+    if not names:
+        return text == ""
+    return text.isascii() and "\\" not in text and text == '"' + '","'.join(names) + '"'
+
+
+def _first_seen(value: str, names: list[str], acts: list[Action], steps: tuple[Action, ...],
+                order: str, width: int) -> _SeenHistory | None:
+    """The :class:`_SeenHistory` of a history value read whole (``value``, its text, which
+    :func:`decode_history` accepted), or ``None`` when its layout is not the one
+    :meth:`to_json` writes around the notations.
+
+    The value must be ``{"actions":[`` X ``],"order":"`` order ``","width":`` width
+    ``}`` with no ``]`` in X. A string cannot end inside X (what follows is not a
+    string's end), and with no ``]`` the list cannot close before X ends, so X is the
+    whole list: ``{"actions":[`` X is a ``head`` that lists ``names``.
+    """
+    tail = f'],"order":"{order}{_WIDTH_TAIL[width]}'
+    if not value.startswith('{"actions":[') or not value.endswith(tail):
+        return None
+    head = value[:len(value) - len(tail)]
+    if head.find("]", _ACTIONS_HEAD) >= 0:
+        return None
+    return _SeenHistory(head, _plain(head[_ACTIONS_HEAD:], names), tuple(names), acts,
+                        steps, order, width)
+
+
+#: ``{"actions":[``, the start of every ``head``.
+_ACTIONS_HEAD = len('{"actions":[')
+#: (class, setup text) -> :class:`_SeenHistory`. At most :data:`_SEEN_ROOMS` setups, each
+#: of at most :data:`_SEEN_STEPS` steps (a pointer each, plus two digits of text at most),
+#: so what it holds stays under about 20 MB; emptied when full, like the other caches.
+_SEEN: dict[tuple[type, str], _SeenHistory] = {}
+_SEEN_ROOMS = 64
+_SEEN_STEPS = 20_000
+
+
+def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
+    """Keep ``seen`` as the history last loaded for this setup (its older one goes)."""
+    if len(seen.steps) > _SEEN_STEPS:
+        _SEEN.pop(key, None)
+        return
+    if len(_SEEN) >= _SEEN_ROOMS and key not in _SEEN:
+        _SEEN.clear()
+    _SEEN[key] = seen
+
+
+def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
+                   ) -> tuple[_SeenHistory, int] | None:
+    """The history value at ``text[at:]`` and where it ends, when it is ``seen``'s text
+    with actions and steps added in the one layout :meth:`to_json` writes; otherwise
+    ``None`` (the whole value is then read and checked as usual).
+
+    What it accepts :func:`decode_history` accepts with the same values: the listed
+    notations begin with ``seen``'s, byte for byte, and the new ones are distinct
+    strings not listed before; the order begins with ``seen``'s and the new steps are
+    base-64 digits of the same width (the one ``_width`` gives for all the notations),
+    each naming a listed action, new ones in order of first use. Any doubt (a new
+    notation that does not read or is spelled otherwise, a bad digit) returns ``None``,
+    so the general reader names the defect.
+    """
+    head = seen.head
+    if not text.startswith(head, at):
+        return None
+    i = at + len(head)
+    names = seen.names
+    new: list[str] = []
+    if not text.startswith("]", i):
+        if names:
+            if not text.startswith(",", i):
+                return None
+            i += 1
+        while True:
+            if not text.startswith('"', i):
+                return None
+            name, i = _SCAN(text, i)
+            new.append(name)
+            if not text.startswith(",", i):
+                break
+            i += 1
+        if not text.startswith("]", i):
+            return None
+    end_names = i
+    if not text.startswith('],"order":"', i):
+        return None
+    i += 11
+    order = seen.order
+    if not text.startswith(order, i):
+        return None
+    i += len(order)
+    j = text.find('"', i)
+    if j < 0:
+        return None
+    rest = text[i:j]
+    width = seen.width
+    k_old = len(names)
+    k = k_old + len(new)
+    tail = _WIDTH_TAIL[width]
+    if _width(k) != width or len(rest) % width or not text.startswith(tail, j):
+        return None
+    if rest and (not rest.isascii() or 255 in rest.encode("ascii").translate(_VALUE)):
+        return None
+    codes = _codes(rest, width) if rest else []
+    acts = seen.acts
+    nameset = seen.nameset
+    if new:
+        if [c for c in dict.fromkeys(codes) if c >= k_old] != list(range(k_old, k)):
+            return None
+        if nameset is None:
+            nameset = frozenset(names)
+        if len(set(new)) != len(new) or not nameset.isdisjoint(new):
+            return None
+        try:
+            found, canonical = _actions_of(cls, new, _ACTIONS_AT)
+        except StateError:
+            return None
+        if not canonical:
+            return None
+        acts = [*acts, *found]
+        nameset = nameset.union(new)
+        added = text[at + len(head) + bool(names):end_names]
+        plain = seen.plain and _plain(added, new)
+        head = text[at:end_names]
+        names += tuple(new)
+    elif codes and max(codes) >= k_old:
+        return None
+    else:
+        plain = seen.plain
+    steps = seen.steps + tuple(map(acts.__getitem__, codes)) if codes else seen.steps
+    return (_SeenHistory(head, plain, names, acts, steps, order + rest, width, nameset),
+            j + len(tail))
+
+
+#: What follows the order string of a history of each width.
+_WIDTH_TAIL = {w: f'","width":{w}}}' for w in (1, 2, 3)}
 
 
 _SLOT1 = list(range(64))

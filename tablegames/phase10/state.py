@@ -934,7 +934,7 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ loading
     @classmethod
-    def _read(cls, r: Reader, known: Any = None) -> Self:
+    def _read(cls, r: Reader, known: Any = None, room: Any = None) -> Self:
         """Load a save; one written before an option existed still loads.
 
         A save keeps its rules and their hash. Options added since (with their default,
@@ -956,7 +956,7 @@ class State(BaseState):
                     full = None
                 if full is not None:
                     r = Reader({**raw, "rules": rules_to_dict(full), "rules_hash": rules_hash(full)})
-        return super()._read(r, known)
+        return super()._read(r, known, room)
 
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
