@@ -692,8 +692,9 @@ class BaseState(ABC):
             rng = r["rng"].int(0, _U64)  # names the defect
         hr = r["history"]
         seen = hr.value
+        names: Sequence[str]
         if type(seen) is _SeenHistory:  # read by _history_after: it extends one seen before
-            names, hist, width, canonical = list(seen.names), seen.steps, seen.width, True
+            names, hist, width, canonical = seen.names, seen.steps, seen.width, True
         else:
             if fmt < 3:
                 raw = hr.raw()
@@ -868,7 +869,7 @@ def _ACTIONS_AT(j: int) -> str:
     return f"$.history.actions[{j}]"
 
 
-def _step_path(raw: list[str], names: list[str]) -> Callable[[int], str]:
+def _step_path(raw: list[str], names: Sequence[str]) -> Callable[[int], str]:
     """The path of a format-2 history's first step spelling ``names[j]``."""
     return lambda j: f"$.history[{raw.index(names[j])}]"
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
@@ -1091,7 +1092,9 @@ class HistoryCode:
         self.owner: Sequence[Action] | None = owner
         self.k = 0
         self.last: Action | None = None
-        self.names: list[str] = []
+        #: The distinct notations in order of first use (replaced as it grows, never
+        #: edited: a loaded state's is the remembered one, see ``_SeenHistory``).
+        self.names: Sequence[str] = []
         #: Notation to code; ``None`` until needed (a loaded save fills it lazily).
         self.index: dict[str, int] | None = {}
         #: The JSON of ``names`` without brackets; ``None`` until needed.
@@ -1101,7 +1104,7 @@ class HistoryCode:
         self.text: str | None = None
 
     @classmethod
-    def seeded(cls, owner: Sequence[Action], steps: tuple[Action, ...], names: list[str],
+    def seeded(cls, owner: Sequence[Action], steps: tuple[Action, ...], names: Sequence[str],
                order: str, width: int, atext: str | None = None) -> HistoryCode:
         """The encoding a canonical save already spells (``names`` are ``str()`` of the
         steps; ``owner`` is the history made of ``steps``; ``atext``, if known, the JSON of
@@ -1127,7 +1130,7 @@ class HistoryCode:
         """A copy that ``owner`` may extend (this one is shared, so it stays as it is)."""
         c = HistoryCode(owner)
         c.k, c.last, c.order, c.width, c.text = self.k, self.last, self.order, self.width, self.text
-        c.names = list(self.names)
+        c.names = self.names
         c.index = None if self.index is None else dict(self.index)
         c.atext = self.atext
         return c
@@ -1167,7 +1170,7 @@ class HistoryCode:
             dict.fromkeys(texts))
         if fresh:
             index.update(zip(fresh, range(start, start + len(fresh)), strict=True))
-            names.extend(fresh)
+            names = self.names = [*names, *fresh]  # replaced, never extended: it may be shared
             new = dumps(fresh)[1:-1]  # one encoder call for all of them
             self.atext = f"{self.atext},{new}" if start else new
         codes = list(map(index.__getitem__, texts))
@@ -1345,7 +1348,7 @@ def _plain(text: str, names: Sequence[str]) -> bool:
     return text.isascii() and "\\" not in text and text == '"' + '","'.join(names) + '"'
 
 
-def _first_seen(value: str, names: list[str], acts: list[Action], steps: tuple[Action, ...],
+def _first_seen(value: str, names: Sequence[str], acts: list[Action], steps: tuple[Action, ...],
                 order: str, width: int) -> _SeenHistory | None:
     """The :class:`_SeenHistory` of a history value read whole (``value``, its text, which
     :func:`decode_history` accepted), or ``None`` when its layout is not the one

@@ -34,9 +34,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 from bisect import insort
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
@@ -109,9 +112,23 @@ _MAX_GROUP = 32
 
 
 def _group_problem(g: TableGroup, _n: int) -> str | None:
-    """Why a loaded group is not one the lay-down rules could have made (``None``: it is)."""
+    """Why a loaded group is not one the lay-down rules could have made (``None``: it is).
+
+    A pure function of the group, remembered: every load of a room checks the same laid
+    groups again (bounded like the other load caches)."""
+    try:
+        return _GROUP_PROBLEMS[g]
+    except KeyError:
+        pass
     fault = group_fault(Group(*g))
-    return None if fault is None else f"not a valid group: {fault[2]}"
+    why = None if fault is None else f"not a valid group: {fault[2]}"
+    if len(_GROUP_PROBLEMS) >= 4096:
+        _GROUP_PROBLEMS.clear()
+    _GROUP_PROBLEMS[g] = why
+    return why
+
+
+_GROUP_PROBLEMS: dict[TableGroup, str | None] = {}
 
 
 #: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group
@@ -154,23 +171,49 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
 #: Every option of the rules (a save made before some existed lacks them: see ``_read``).
 _RULE_NAMES = frozenset(f.name for f in attrs.fields(Rules))
 
+#: Every card of the pack once per copy, in code order (what a game's cards sort to).
+_PACK_CARDS = sorted(c for c, k in enumerate(PACK.counts) for _ in range(k))
+#: One result's points per seat.
+_ADDED = operator.itemgetter("added")
+
 #: The keys of one hand's result on the score sheet (``results``).
 RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
 
 
-def _result_ok(res: Any, i: int, n: int) -> bool:
-    """Whether ``res`` is a well-formed result of hand ``i`` (the fast check)."""
-    if type(res) is not dict or res.keys() != RESULT_KEYS:
+#: The values of one result, in one C call per result.
+_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "completed")
+_ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
+
+
+def _sheet_ok(raw: list[Any], n: int) -> bool:
+    """Whether every result of ``raw`` is a well-formed result of its hand (the fast
+    check: each condition tested across the whole sheet at once, in C).
+
+    A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
+    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
+    ``completed`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
+    """
+    if not raw:
+        return True
+    if not _ONLY[dict].issuperset(map(type, raw)) or not all(
+            map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
         return False
-    out, added, completed = res["out"], res["added"], res["completed"]
-    return (
-        type(res["round"]) is int and res["round"] == i and type(res["tiebreak"]) is bool
-        and (out is None or (type(out) is int and 0 <= out < n))
-        and type(added) is list and len(added) == n
-        and all(type(x) is int and 0 <= x <= 10**6 for x in added)
-        and type(completed) is list and len(completed) == n
-        and all(x is None or (type(x) is int and 1 <= x <= 30) for x in completed)
-    )
+    rounds, ties, outs, added, completed = zip(*map(_RESULT_VALUES, raw), strict=True)
+    if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
+        return False
+    if not _ONLY[bool].issuperset(map(type, ties)):
+        return False
+    out = [o for o in outs if o is not None]
+    if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
+        return False
+    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, completed))
+            and set(map(len, added)) == {n} and set(map(len, completed)) == {n}):
+        return False
+    points = list(chain.from_iterable(added))
+    if not _ONLY[int].issuperset(map(type, points)) or min(points) < 0 or max(points) > 10**6:
+        return False
+    done = [x for x in chain.from_iterable(completed) if x is not None]
+    return _ONLY[int].issuperset(map(type, done)) and (not done or (min(done) >= 1 and max(done) <= 30))
 
 
 def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
@@ -180,7 +223,7 @@ def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
     read again through the reader, for an error that names the path.
     """
     raw = r.value
-    if type(raw) is list and all(_result_ok(res, i, n) for i, res in enumerate(raw)):
+    if type(raw) is list and _sheet_ok(raw, n):
         return list(raw)
     for i, item in enumerate(r.items()):
         if set(item.keys()) != RESULT_KEYS:
@@ -233,6 +276,8 @@ def _ints(value: object, n: int, lo: int, hi: int) -> bool:
 
 def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], list[int], int]:
     """The starting phases (1-based), scores and dealer of a game's setup, checked."""
+    if not extra:  # the usual setup (every load of every game checks it)
+        return [1] * n, [0] * n, n - 1
     total = len(rules.phases)
     phases = extra.get("phases", [1] * n)
     if not _ints(phases, n, 1, total):
@@ -439,7 +484,8 @@ class State(BaseState):
         if made is None:
             made = self.made[seat]
         total = len(self.rules.phases)
-        return next((i for i in range(total) if not made >> i & 1), total - 1)
+        lowest = ((made + 1) & ~made).bit_length() - 1  # the lowest bit not set
+        return lowest if lowest < total else total - 1
 
     def open_phases(self, seat: int) -> list[int]:
         """Phase indices ``seat`` may lay this hand: its current phase, or with
@@ -983,7 +1029,7 @@ class State(BaseState):
         def bad(what: str) -> StateError:
             return StateError(f"$.state: {what}")
 
-        if counts_of(self._all_cards()) != list(PACK.counts):
+        if sorted(self._all_cards()) != _PACK_CARDS:
             raise bad("the cards do not add up to one 108-card pack")
         if any(list(h) != sorted(h) for h in self.hands):
             raise bad("hands are kept in card order")
@@ -1000,7 +1046,8 @@ class State(BaseState):
             len(self.last_hands) != n or len(self.last_laid) != n
         ):
             raise bad("the last hand's cards and groups are kept for every seat")
-        sheet_added = [sum(res["added"][s] for res in self.results) for s in range(n)]
+        sheet_added = (list(map(sum, zip(*map(_ADDED, self.results), strict=True)))
+                       if self.results else [0] * n)
         start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
         if setup is not None:
             if self.dealer != (setup[2] + self.hand_no) % n:
@@ -1013,17 +1060,19 @@ class State(BaseState):
             raise bad("every seat plays, except those out of a tie-break hand")
         # the hand being played (or, once over, the last one) is not yet on the sheet
         past = self.results[:-1] if over else self.results
+        # each seat's column of the sheet: the phases it completed, hand by hand
+        rows = [res["completed"] for res in past if not res["tiebreak"]]
+        columns = list(zip(*rows, strict=True)) if rows else [()] * n
         for s in range(n):
             made = self.made[s]
             if made.bit_count() != self.done[s] or made >> total:
                 raise bad(f"seat {s}: the phases made do not match the phases completed")
+            phases = [p for p in columns[s] if p is not None]
             sheet = 0
-            for res in past:
-                p = res["completed"][s]
-                if p is not None and not res["tiebreak"]:
-                    if sheet >> (p - 1) & 1:
-                        raise bad(f"seat {s}: phase {p} completed twice")
-                    sheet |= 1 << (p - 1)
+            for p in phases:
+                if sheet >> (p - 1) & 1:
+                    raise bad(f"seat {s}: phase {p} completed twice")
+                sheet |= 1 << (p - 1)
             lp = self.laid_phase[s]
             now = 1 << lp if lp >= 0 and not self.tiebreak else 0
             # what the seat had made before the sheet began: phases 1..k of the setup
@@ -1042,12 +1091,8 @@ class State(BaseState):
         if self.reshuffled is None:
             if any(self.drawn_since):
                 raise bad("cards drawn since a rebuild that never happened")
-        else:
-            left = counts_of(self.reshuffled)
-            for c in [*self.stock, *(c for d in self.drawn_since for c in d)]:
-                left[c] -= 1
-            if min(left) < 0:
-                raise bad("the draw pile holds cards it was not rebuilt from")
+        elif Counter(chain(self.stock, *self.drawn_since)) - Counter(self.reshuffled):
+            raise bad("the draw pile holds cards it was not rebuilt from")
 
     def _check_seat(self, s: int, at_start: int, total: int, reqs: Any, over: bool) -> None:
         """One seat's part of :meth:`_check_loaded`."""
@@ -1100,8 +1145,8 @@ class State(BaseState):
             raise StateError("$.state: nothing to draw, yet the hand goes on")
 
     def _all_cards(self) -> list[int]:
-        return [*(c for h in self.hands for c in h), *self.stock, *self.discard,
-                *(c for row in self.laid for _, _, body in row for c in body)]
+        return [*chain.from_iterable(self.hands), *self.stock, *self.discard,
+                *chain.from_iterable(body for row in self.laid for _, _, body in row)]
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
