@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -75,7 +76,20 @@ def new_game(name: str, **kwargs: Any) -> Any:
 
 
 def load(text: str | bytes, *, verify: bool = False) -> Any:
-    """Load any saved state, finding the game from its envelope (``verify``: see ``from_json``)."""
+    """Load any saved state, finding the game from its envelope (``verify``: see ``from_json``).
+
+    A save as ``to_json`` writes it names its game in its first bytes, so it goes
+    straight to that game's loader, which reads the text once. Anything else, and any
+    save that loader refuses, is parsed here first to find the game it claims (a later
+    duplicate ``game`` key wins, as in JSON), so what loads and the error a bad save
+    gets are the same either way.
+    """
+    head = _HEAD.match(text) if isinstance(text, str) and not verify else None
+    if head is not None and isinstance(text, str):
+        try:
+            return game_info(head[1]).from_json(text)
+        except (StateError, SetupError):
+            pass
     r = Reader(loads(text))
     name = r["game"].str()
     try:
@@ -88,6 +102,10 @@ def load(text: str | bytes, *, verify: bool = False) -> Any:
             raise StateError(f"{name} saves cannot be verified")
         return info.state_class.from_json(raw, verify=True)
     return info.from_json(raw)
+
+
+#: The start of a save ``to_json`` wrote: its engine, format and game.
+_HEAD = re.compile(r'\{"engine":\d{1,9},"format":\d{1,9},"game":"([a-z0-9_]{1,40})",')
 
 
 def from_position(game: str, text: str, rules: Any = None) -> Any:

@@ -648,45 +648,55 @@ class BaseState(ABC):
         else:
             rules, rules_key = known[1], known[2]
             _check_rules_hash(r, known[3])
-        setup = r["setup"]
-        sd = setup._dict()
-        if not sd.keys() <= _SETUP_KEYS:
-            bad = sorted(set(sd) - _SETUP_KEYS)
-            raise StateError(f"$.setup: unknown key {bad[0]!r}")
-        pnames = sd.get("players")
-        if type(pnames) is not list or len(pnames) > cls.MAX_PLAYERS:
-            raise setup["players"].fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
-        if not _ONLY_STR.issuperset(map(type, pnames)):
-            setup["players"].strs()
-        players: tuple[str, ...] = tuple(pnames)
-        seed = sd.get("seed")
-        if type(seed) is not str and type(seed) is not int:
-            seed = setup["seed"].int()  # names the defect
-        deck_v = sd.get("deck", _ABSENT)
-        if deck_v is None:
-            deck = None
-        elif type(deck_v) is list and _ONLY_STR.issuperset(map(type, deck_v)):
-            deck = list(deck_v)
+        hv = d.get("history")
+        same = hv.setup if type(hv) is _SeenHistory else None
+        deck: Sequence[str] | None
+        players: tuple[str, ...]
+        extra: dict[str, Any]
+        if same is not None and rules_key and same[0] == rules_key:
+            # the very setup text of this room's last save, read and checked then under
+            # the same rules (see _canonical_parts)
+            players, seed, deck, extra, world = same[1:]
         else:
-            deck = setup["deck"].strs()
-        extra: dict[str, Any] = sd["extra"] if type(sd.get("extra")) is dict else setup["extra"]._dict()
-        world = "world" in sd and setup["world"].bool()
-        # the setup's checks are a pure function of these values: done once per setup
-        key = (cls, players, seed, rules_key, None if deck is None else tuple(deck),
-               pickle.dumps(extra, 5) if extra else b"")
-        if not rules_key or key not in _SETUPS_OK:
-            try:
-                normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
-                check_seed(seed)
-                cls._check_setup_keys(extra)
-                if "position" not in extra:  # a position is checked when it is read
-                    cls._validate_setup(players, seed, rules, deck, extra)
-            except SetupError as exc:
-                raise StateError(f"$.setup: {exc}") from None
-            if rules_key:
-                if len(_SETUPS_OK) >= _LOAD_CACHE:
-                    _SETUPS_OK.clear()
-                _SETUPS_OK[key] = None
+            setup = r["setup"]
+            sd = setup._dict()
+            if not sd.keys() <= _SETUP_KEYS:
+                bad = sorted(set(sd) - _SETUP_KEYS)
+                raise StateError(f"$.setup: unknown key {bad[0]!r}")
+            pnames = sd.get("players")
+            if type(pnames) is not list or len(pnames) > cls.MAX_PLAYERS:
+                raise setup["players"].fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
+            if not _ONLY_STR.issuperset(map(type, pnames)):
+                setup["players"].strs()
+            players = tuple(pnames)
+            seed = sd.get("seed")
+            if type(seed) is not str and type(seed) is not int:
+                seed = setup["seed"].int()  # names the defect
+            deck_v = sd.get("deck", _ABSENT)
+            if deck_v is None:
+                deck = None
+            elif type(deck_v) is list and _ONLY_STR.issuperset(map(type, deck_v)):
+                deck = list(deck_v)
+            else:
+                deck = setup["deck"].strs()
+            extra = sd["extra"] if type(sd.get("extra")) is dict else setup["extra"]._dict()
+            world = "world" in sd and setup["world"].bool()
+            # the setup's checks are a pure function of these values: done once per setup
+            key = (cls, players, seed, rules_key, None if deck is None else tuple(deck),
+                   pickle.dumps(extra, 5) if extra else b"")
+            if not rules_key or key not in _SETUPS_OK:
+                try:
+                    normalize_players(pnames, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+                    check_seed(seed)
+                    cls._check_setup_keys(extra)
+                    if "position" not in extra:  # a position is checked when it is read
+                        cls._validate_setup(players, seed, rules, deck, extra)
+                except SetupError as exc:
+                    raise StateError(f"$.setup: {exc}") from None
+                if rules_key:
+                    if len(_SETUPS_OK) >= _LOAD_CACHE:
+                        _SETUPS_OK.clear()
+                    _SETUPS_OK[key] = None
         rng = d.get("rng")
         if type(rng) is not int or not 0 <= rng <= _U64:
             rng = r["rng"].int(0, _U64)  # names the defect
@@ -733,6 +743,8 @@ class BaseState(ABC):
             state_r = Reader(cls._upgrade_v1(dict(raw_state)), "$.state")
         obj._load(state_r)
         if seen is not None and room is not None:
+            seen.setup = (rules_key, players, seed, None if deck is None else tuple(deck),
+                          extra, world)
             _remember(room[0], seen)
         return obj
 
@@ -939,11 +951,12 @@ def _canonical_parts(cls: type[BaseState], text: object,
     try:
         # the history seen last with this setup, found by the setup's text (a guess: the
         # setup is read below; a wrong guess only misses, as every byte is compared)
-        got = seen = None
+        got = seen = guess = None
         if _SEEN:
             s = text.rfind(',"setup":')
             e = text.find(',"state":', s) if s > 0 else -1
-            seen = _SEEN.get((cls, text[s + 9:e])) if e > 0 else None
+            guess = text[s + 9:e] if e > 0 else None
+            seen = _SEEN.get((cls, guess)) if guess is not None else None
             if seen is not None:
                 got = _history_after(cls, seen, text, at)
         history, i = got if got is not None else scan(text, at)
@@ -969,6 +982,10 @@ def _canonical_parts(cls: type[BaseState], text: object,
         setup_at = i + 9
         setup, i = scan(text, setup_at)
         setup_text = text[setup_at:i]
+        if got is not None and seen is not None and guess == setup_text:
+            # the remembered save had this very setup text (not only a text found where
+            # the setup was guessed to be): its setup as read then holds for this one
+            history.setup = seen.setup
         if not text.startswith(',"state":', i):
             return None
         state, i = scan(text, i + 9)
@@ -1319,7 +1336,7 @@ class _SeenHistory:
     notations' actions, ``steps`` the decoded history, ``order`` and ``width`` as saved.
     """
 
-    __slots__ = ("acts", "head", "names", "nameset", "order", "plain", "steps", "width")
+    __slots__ = ("acts", "head", "names", "nameset", "order", "plain", "setup", "steps", "width")
 
     def __init__(self, head: str, plain: bool, names: tuple[str, ...], acts: Sequence[Action],
                  steps: tuple[Action, ...], order: str, width: int,
@@ -1333,6 +1350,10 @@ class _SeenHistory:
         self.width = width
         #: ``set(names)``, made when a later save adds notations (to refuse a repeat)
         self.nameset = nameset
+        #: That save's setup as read and checked: (rules key, players, seed, deck, extra,
+        #: world); set once the load has succeeded. The next save of the room, whose
+        #: setup text is the same, takes it as it is (``extra`` is copied for each state).
+        self.setup: tuple[Any, ...] | None = None
 
 
 #: The room key of a save (class, setup text) and, when its history was read whole, that

@@ -1306,11 +1306,6 @@ class State(BaseState):
         for d in self.rounds_done:
             lost[d["loser"]] += 1
         giver = self.turn if stage == GIVING else -1  # may hold nothing for a moment
-        # the order of every hand, face-up row and known set at once (in C); only a save
-        # that fails it is checked seat by seat below, to name the first fault
-        ordered = (tuple(map(tuple, map(sorted, hands))) == hands
-                   and tuple(map(tuple, map(sorted, ups))) == ups
-                   and tuple(map(tuple, map(sorted, all_known))) == all_known)
         for s in range(self.n):
             up, down, slots = ups[s], downs[s], all_slots[s]
             if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
@@ -1320,12 +1315,11 @@ class State(BaseState):
             if lost[s] != tally[s]:
                 raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
             hand = hands[s]
-            if not ordered and not (_is_sorted(hand) and _is_sorted(up)):
+            if not (_is_sorted(hand) and _is_sorted(up)):
                 raise StateError(f"$.state: seat {s}'s cards are not in order")
             known = all_known[s]
             unseen: Sequence[int] | None = hand
-            if known and ((not ordered and not _is_sorted(known))
-                          or (unseen := _unseen(hand, known)) is None):
+            if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
                 raise StateError(f"$.state.known[{s}]: not cards of that hand")
             assert unseen is not None
             if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):

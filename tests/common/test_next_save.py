@@ -244,3 +244,57 @@ def test_only_the_layout_to_json_writes_is_remembered(counted: list[int]) -> Non
     cls.from_json(states[22])
     assert counted[0] == 1
 
+
+
+def test_a_setup_is_taken_as_read_only_under_the_rules_it_was_checked_with(
+        counted: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next save's setup text, when it is the last one's, is not read again, but only
+    if the rules are the same: setup phase 8 is fine under the ten standard phases and
+    refused under the three of ``short``, with the message a cold load gives."""
+    from tablegames.common.rules import rules_hash, rules_json
+    from tablegames.phase10.rules import VARIANTS
+
+    info = game_info("phase10")
+    s = info.new_game(players=3, seed=4, phases=[8, 1, 1])
+    pick = random.Random(1)
+    saves = []
+    for _ in range(3):
+        legal = s.legal_actions()
+        s.apply(legal[pick.randrange(len(legal))])
+        saves.append(s.to_json())
+    short = VARIANTS["short"]
+    rules_at = saves[2].index(',"rules":') + len(',"rules":')
+    rules_end = saves[2].index(',"setup":')
+    other = (saves[2][:rules_at] + rules_json(short) + f',"rules_hash":"{rules_hash(short)}"'
+             + saves[2][rules_end:])
+    cls = type(s)
+    cls.from_json(saves[0])
+    assert cls.from_json(saves[1]).to_json() == saves[1]
+    assert counted[0] == 1
+    with pytest.raises(StateError) as warm:
+        cls.from_json(other)
+    assert counted[0] == 2  # the history was read from the remembered one
+    core._SEEN.clear()
+    with pytest.raises(StateError) as cold:
+        cls.from_json(other)
+    assert str(warm.value) == str(cold.value) and "phases" in str(cold.value)
+
+
+def test_a_setup_is_taken_as_read_only_when_it_is_the_remembered_text() -> None:
+    """The remembered save is found by a guess at where the setup is (its text just
+    before ``"state"``); a state holding such text of its own can mislead the guess,
+    and then the setup is read from the save, never taken from the remembered one."""
+    saves = [s.to_json() for s, _ in zip(playout("toepen", 6), range(8), strict=False)]
+    cls = type(game_info("toepen").new_game(players=4, seed=1))
+    cls.from_json(saves[5])
+    setup = saves[6][saves[6].index(',"setup":') + 9:saves[6].index(',"state":')]
+    renamed = saves[6].replace('"players":["P0"', '"players":["Q0"', 1)
+    assert renamed != saves[6]
+    misled = renamed[:-2] + f',"zz":{{"a":1,"setup":{setup},"state":1}}}}}}'
+    parts = core._canonical_parts(cls, misled)
+    assert parts is not None and type(parts[0]["history"]) is core._SeenHistory
+    assert parts[0]["history"].setup is None  # the entry was found, at the wrong place
+    parts = core._canonical_parts(cls, saves[6])
+    assert parts is not None and parts[0]["history"].setup is not None
+    with pytest.raises(StateError, match="unknown key 'zz'"):
+        cls.from_json(misled)

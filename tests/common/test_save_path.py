@@ -345,3 +345,42 @@ def test_only_tuples_have_their_text_remembered() -> None:
     assert '"lives":[1,2,3,4]' in s.to_json()
     lives[0] = 9
     assert '"lives":[9,2,3,4]' in s.to_json() == reference_json(s)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_load_by_the_saves_first_bytes_judges_as_parsing_it_first(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tablegames.load`` sends a save to the game its first bytes name instead of
+    parsing it first to find out; every save, edited or not (a later duplicate ``game``
+    key wins, as in JSON), loads or is refused exactly as when it is parsed first."""
+    import tablegames
+    from tablegames.common import registry
+
+    rng = random.Random(3)
+    states = positions(game, 3, 5, every=31, limit=120)
+    texts = [s.to_json() for s in states]
+    other = "toepen" if game != "toepen" else "shithead"
+    texts += [edit(t, rng) for t in texts[:2] for edit in EDITS]
+    texts += [texts[0][:-1] + f',"game":"{other}"}}',
+              texts[0].replace(f'"game":"{game}"', '"game":"chess"', 1),
+              texts[0].replace('"engine":', '"engine":"', 1)]
+
+    def outcome(text: str) -> str:
+        try:
+            return "ok " + tablegames.load(text).to_json()
+        except StateError as exc:
+            return f"refused {exc}"
+
+    parsed = [0]
+    real = registry.loads
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        parsed[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(registry, "loads", counting)
+    direct = [outcome(t) for t in texts]
+    assert parsed[0] < len(texts)  # the canonical ones went straight to their game
+    monkeypatch.setattr(registry, "_HEAD", re.compile("(?!)"))  # never matches
+    assert direct == [outcome(t) for t in texts]
+    assert sum(d.startswith("ok") for d in direct) >= len(states)
