@@ -1340,7 +1340,7 @@ class _SeenHistory:
 
     def __init__(self, head: str, plain: bool, names: tuple[str, ...], acts: Sequence[Action],
                  steps: tuple[Action, ...], order: str, width: int,
-                 nameset: frozenset[str] | None = None) -> None:
+                 nameset: set[str] | None = None) -> None:
         self.head = head
         self.plain = plain
         self.names = names
@@ -1348,7 +1348,11 @@ class _SeenHistory:
         self.steps = steps
         self.order = order
         self.width = width
-        #: ``set(names)``, made when a later save adds notations (to refuse a repeat)
+        #: A set holding every one of ``names`` (to refuse a repeat), made when a later
+        #: save adds notations and then shared by the entries that extend this one, each
+        #: adding its own: so it may also hold notations of other saves of the room. A
+        #: notation found there only sends that save to the general reader, which then
+        #: judges it; one missing from it is certainly new.
         self.nameset = nameset
         #: That save's setup as read and checked: (rules key, players, seed, deck, extra,
         #: world); set once the load has succeeded. The next save of the room, whose
@@ -1471,8 +1475,8 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
     if new:
         if [c for c in dict.fromkeys(codes) if c >= k_old] != list(range(k_old, k)):
             return None
-        if nameset is None:
-            nameset = frozenset(names)
+        if nameset is None or len(nameset) > 2 * k_old + 64:  # (bounded, see above)
+            nameset = set(names)
         if len(set(new)) != len(new) or not nameset.isdisjoint(new):
             return None
         try:
@@ -1482,7 +1486,7 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
         if not canonical:
             return None
         acts = [*acts, *found]
-        nameset = nameset.union(new)
+        nameset.update(new)
         added = text[at + len(head) + bool(names):end_names]
         plain = seen.plain and _plain(added, new)
         head = text[at:end_names]

@@ -298,3 +298,28 @@ def test_a_setup_is_taken_as_read_only_when_it_is_the_remembered_text() -> None:
     assert parts is not None and parts[0]["history"].setup is not None
     with pytest.raises(StateError, match="unknown key 'zz'"):
         cls.from_json(misled)
+
+
+def test_a_notation_another_save_added_sends_a_save_to_the_general_reader() -> None:
+    """Entries that extend one another share one set of the notations they listed, each
+    adding its own, so an older entry's set may hold notations it never listed. Such a
+    notation in a save read from that entry is judged by the general reader: the save
+    loads all the same."""
+    cls = type(game_info("toepen").new_game(players=4, seed=1))
+    it = playout("toepen", 9)
+    texts = [next(it).to_json() for _ in range(12)]
+    grown = [i for i in range(1, 12)
+             if texts[i].index('],"order":"') != texts[i - 1].index('],"order":"')]
+    a = grown[-1] - 1  # the save before one that lists a new notation
+    core._SEEN.clear()
+    cls.from_json(texts[a - 1])
+    cls.from_json(texts[a])  # read through the shortcut: this entry's set is shared
+    entry = next(iter(core._SEEN.values()))
+    at = len(cls._save_head)  # type: ignore[attr-defined]
+    first = core._history_after(cls, entry, texts[a + 1], at)
+    assert first is not None and entry.nameset is not None
+    assert entry.nameset > set(entry.names)  # the newer save's notation is in it now
+    assert core._history_after(cls, entry, texts[a + 1], at) is None
+    core._SEEN.clear()
+    cls.from_json(texts[a])
+    assert cls.from_json(texts[a + 1]).to_json() == texts[a + 1]
