@@ -1404,6 +1404,14 @@ _SEEN_ROOMS = 64
 _SEEN_STEPS = 20_000
 
 
+def forget_loaded_saves() -> None:
+    """Forget the histories remembered from the saves ``from_json`` loaded, so each
+    room's next save is read whole. What is remembered is bounded anyway (see
+    :data:`_SEEN`); this is for a server that closes its rooms and wants the memory
+    back at once, and for timing a room's first load."""
+    _SEEN.clear()
+
+
 def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
     """Keep ``seen`` as the history last loaded for this setup (its older one goes)."""
     if len(seen.steps) > _SEEN_STEPS:

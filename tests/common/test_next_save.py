@@ -323,3 +323,16 @@ def test_a_notation_another_save_added_sends_a_save_to_the_general_reader() -> N
     core._SEEN.clear()
     cls.from_json(texts[a])
     assert cls.from_json(texts[a + 1]).to_json() == texts[a + 1]
+
+
+def test_forgetting_the_loaded_saves_makes_the_next_load_read_it_all(counted: list[int]) -> None:
+    from tablegames.common import forget_loaded_saves
+
+    saves = [s.to_json() for s, _ in zip(playout("dallah", 2), range(20), strict=False)]
+    cls = type(game_info("dallah").new_game(players=4, seed=1))
+    cls.from_json(saves[10])
+    assert cls.from_json(saves[11]).to_json() == saves[11] and counted[0] == 1
+    forget_loaded_saves()
+    assert not core._SEEN
+    assert cls.from_json(saves[12]).to_json() == saves[12] and counted[0] == 1
+    assert cls.from_json(saves[13]).to_json() == saves[13] and counted[0] == 2
