@@ -719,7 +719,7 @@ class BaseState(ABC):
                 where = _step_path(raw, names)
             else:
                 names, codes, width = decode_history(hr)
-                where = _ACTIONS_AT
+                where = _action_path
             acts, canonical = _actions_of(cls, names, where)
             hist = tuple(map(acts.__getitem__, codes)) if fmt < 3 else history_steps(acts, codes, width)
             seen = None
@@ -876,7 +876,7 @@ def _actions_of(cls: type[BaseState], names: Sequence[str], where: Callable[[int
     return cast(list[Action], found), canonical
 
 
-def _ACTIONS_AT(j: int) -> str:
+def _action_path(j: int) -> str:
     """The path of the ``j``-th listed notation of a compact history."""
     return f"$.history.actions[{j}]"
 
@@ -1488,7 +1488,7 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
         if len(set(new)) != len(new) or not nameset.isdisjoint(new):
             return None
         try:
-            found, canonical = _actions_of(cls, new, _ACTIONS_AT)
+            found, canonical = _actions_of(cls, new, _action_path)
         except StateError:
             return None
         if not canonical:
