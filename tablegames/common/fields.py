@@ -601,7 +601,6 @@ class _TupleSeq(Kind):
         self.max_len = max_len
         self.length = length  # "seats": exactly one value per seat (per_seat_tuple)
 
-
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         v = f"_v{depth}"
         return f"[{self.inner.dump_src(v, ns, depth + 1)} for {v} in {expr}]"

@@ -84,8 +84,7 @@ def load(text: str | bytes, *, verify: bool = False) -> Any:
     duplicate ``game`` key wins, as in JSON), so what loads and the error a bad save
     gets are the same either way.
     """
-    head = _HEAD.match(text) if isinstance(text, str) and not verify else None
-    if head is not None and isinstance(text, str):
+    if isinstance(text, str) and not verify and (head := _HEAD.match(text)) is not None:
         try:
             return game_info(head[1]).from_json(text)
         except (StateError, SetupError):

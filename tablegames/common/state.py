@@ -727,9 +727,10 @@ class BaseState(ABC):
                 seen = _first_seen(room[1], names, acts, hist, hr.value["order"], width)
         saved_rng = Rng.__new__(Rng)
         saved_rng.state = rng
+        deck_t = None if deck is None else tuple(deck)
         obj = cls.__new__(cls)
-        obj._set_common(players, seed, rules, None if deck is None else tuple(deck),
-                        fresh(extra), saved_rng, History(hist), world)
+        obj._set_common(players, seed, rules, deck_t, fresh(extra), saved_rng, History(hist),
+                        world)
         if seen is not None:
             obj._hcode = HistoryCode.seeded(obj.history, hist, names, seen.order, width,
                                             seen.head[_ACTIONS_HEAD:] if seen.plain else None)
@@ -743,8 +744,7 @@ class BaseState(ABC):
             state_r = Reader(cls._upgrade_v1(dict(raw_state)), "$.state")
         obj._load(state_r)
         if seen is not None and room is not None:
-            seen.setup = (rules_key, players, seed, None if deck is None else tuple(deck),
-                          extra, world)
+            seen.setup = (rules_key, players, seed, deck_t, extra, world)
             _remember(room[0], seen)
         return obj
 
@@ -1215,9 +1215,21 @@ def _share(code: HistoryCode | None) -> HistoryCode | None:
     return code
 
 
+def _digit_values(order: str) -> bytes | None:
+    """Each character's value as a base-64 digit, or ``None`` if one is not a digit."""
+    if not order.isascii():
+        return None
+    vals = order.encode("ascii").translate(_VALUE)
+    return None if 255 in vals else vals
+
+
 def _codes(order: str, width: int) -> list[int]:
     """The codes an ``order`` string spells (it was written by :func:`_spell`)."""
-    v = order.encode("ascii").translate(_VALUE)
+    return _codes_of(order.encode("ascii").translate(_VALUE), width)
+
+
+def _codes_of(v: bytes, width: int) -> list[int]:
+    """The codes that the digit values ``v`` spell, ``width`` digits each."""
     if width == 1:
         return list(v)
     if width == 2:
@@ -1284,7 +1296,8 @@ def decode_history(r: Reader) -> tuple[list[str], Sequence[int], int]:
         raise r["width"].fail(f"{k} actions are written {_width(k)} digits wide, not {width}")
     if len(order) % width:
         raise r["order"].fail(f"its length is not a multiple of {width}")
-    if not order.isascii() or 255 in (vals := order.encode("ascii").translate(_VALUE)):
+    vals = _digit_values(order)
+    if vals is None:
         raise r["order"].fail("holds a character that is not a base-64 digit")
     slots: Sequence[int]
     if width == 1:
@@ -1326,8 +1339,10 @@ class _SeenHistory:
     and decoding thousands of steps it had read a moment before. The next save of that
     room begins with the same text, so :func:`_history_after` compares those bytes and
     reads only what follows (the new actions and steps), with the same checks as
-    :func:`decode_history`. Nothing here is edited once made, so the states loaded from
-    it share it (``History`` never edits its base; ``acts`` is replaced, not extended).
+    :func:`decode_history`. The states loaded from it share its parts, which are never
+    edited (``History`` never edits its base; ``acts`` is replaced, not extended); only
+    ``setup``, set once the load has succeeded, and ``nameset``, which only grows (see
+    there), change after it is made.
 
     ``head`` is the save's text from ``{"actions":[`` to the end of the last listed
     notation: a list's first items, so any text that begins with it lists ``names``
@@ -1475,9 +1490,10 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
     tail = _WIDTH_TAIL[width]
     if _width(k) != width or len(rest) % width or not text.startswith(tail, j):
         return None
-    if rest and (not rest.isascii() or 255 in rest.encode("ascii").translate(_VALUE)):
+    vals = _digit_values(rest)
+    if vals is None:
         return None
-    codes = _codes(rest, width) if rest else []
+    codes = _codes_of(vals, width)
     acts = seen.acts
     nameset = seen.nameset
     if new:
