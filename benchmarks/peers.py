@@ -26,11 +26,13 @@ Why this shape:
   history was never encoded (played, never saved; a copy shares its original's
   encoding) is printed beside it.
 * **Loads measured as a server makes them.** ``from_json`` is timed on a room's next
-  save (one random action later) right after its last one was loaded: a server that
-  keeps no game in memory loads the room's save on every request, and ``from_json``
-  reads only what changed since the last save of that setup it loaded. The first load
-  of a room (nothing of it remembered) is printed beside it. Each of these loads is
-  timed on its own; OpenSpiel's ``deserialize_state`` in one loop.
+  save (one random action later) right after its last one was loaded, itself loaded
+  after the one before it: a server that keeps no game in memory loads the room's save
+  on every request, and ``from_json`` replays the steps added since the last save of
+  that setup it loaded (OpenSpiel's ``deserialize_state`` replays a whole history). The
+  load after a room's first one, and the first load (nothing of the room remembered),
+  are printed beside it. Each of these loads is timed on its own; OpenSpiel's
+  ``deserialize_state`` in one loop.
 
 Also printed: Phase 10's first (cold-cache) ``legal_actions()`` on hard hands, and how
 many bytes each game's save grows per step. Tests never time anything; these numbers go
@@ -213,45 +215,42 @@ def per_call(items: list[Any], fn: Callable[[Any], object]) -> float:
     return (time.process_time() - start) / len(items) * 1e6
 
 
-def next_saves(states: list[Any], seed: int) -> list[tuple[str, str]]:
-    """For each state, its save and the save one random action later: what a server that
-    keeps no game in memory loads on two successive requests of one room."""
+def next_saves(states: list[Any], seed: int) -> list[tuple[str, str, str]]:
+    """For each state, its save and the saves one and two random actions later: what a
+    server that keeps no game in memory loads on three successive requests of one room
+    (a state whose game ends after one action is left out)."""
     pick = random.Random(seed)
-    pairs = []
+    rows = []
     for s in states:
+        texts = [s.to_json()]
         after = s.copy()
-        legal = after.legal_actions()
-        after.apply(legal[pick.randrange(len(legal))])
-        pairs.append((s.to_json(), after.to_json()))
-    return pairs
+        while len(texts) < 3 and not after.is_over:
+            legal = after.legal_actions()
+            after.apply(legal[pick.randrange(len(legal))])
+            texts.append(after.to_json())
+        if len(texts) == 3:
+            rows.append((texts[0], texts[1], texts[2]))
+    return rows
 
 
-def per_next_load(pairs: list[tuple[str, str]], load: Callable[[str], object]) -> float:
-    """Mean CPU microseconds of loading each pair's later save right after its earlier one
-    (only the later load is timed, each on its own: the timer's cost counts against us)."""
-    clock = time.process_time
-    used = 0.0
-    for before, after in pairs:
-        load(before)
-        start = clock()
-        load(after)
-        used += clock() - start
-    return used / len(pairs) * 1e6
-
-
-def per_first_load(pairs: list[tuple[str, str]], load: Callable[[str], object]) -> float:
-    """The same for a save of a room none of whose saves was loaded before (a server's
-    first request for the room, or one whose last save it has forgotten)."""
+def per_load(rows: list[tuple[str, str, str]], load: Callable[[str], object], before: int,
+             ) -> float:
+    """Mean CPU microseconds of loading each row's last save right after the ``before``
+    saves that precede it (``0``: a room none of whose saves was loaded before, a server's
+    first request for it; ``1``: the request after that one; ``2``: a room in play). Only
+    that load is timed, each on its own: the timer's cost counts against us."""
     from tablegames.common import forget_loaded_saves
 
     clock = time.process_time
     used = 0.0
-    for _, after in pairs:
+    for row in rows:
         forget_loaded_saves()
+        for text in row[3 - 1 - before:-1]:
+            load(text)
         start = clock()
-        load(after)
+        load(row[-1])
         used += clock() - start
-    return used / len(pairs) * 1e6
+    return used / len(rows) * 1e6
 
 
 # ---------------------------------------------------------------- the measurements
@@ -285,15 +284,16 @@ def measure_steps(players: int, rounds: int, budget: float, seed: int, peers: bo
 def measure_calls(players: int, rounds: int, count: int, seed: int, peers: bool,
                   ) -> dict[str, dict[str, float]]:
     states = {g: our_states(g, players, count, seed) for g in GAMES_4P}
-    pairs = {g: next_saves(states[g], seed) for g in GAMES_4P}
+    rows = {g: next_saves(states[g], seed) for g in GAMES_4P}
     loaders = {g: game_info(g).from_json for g in GAMES_4P}
     jobs: dict[tuple[str, str], Callable[[], float]] = {}
     for g in GAMES_4P:
         jobs[g, "copy"] = lambda g=g: per_call(states[g], lambda s: s.copy())  # type: ignore[misc]
         jobs[g, "to_json"] = lambda g=g: per_call(states[g], lambda s: s.to_json())  # type: ignore[misc]
-        jobs[g, "from_json"] = lambda g=g: per_next_load(pairs[g], loaders[g])  # type: ignore[misc]
+        jobs[g, "from_json"] = lambda g=g: per_load(rows[g], loaders[g], 2)  # type: ignore[misc]
         jobs[g, "first_save"] = lambda g=g: per_call(states[g], first_save)  # type: ignore[misc]
-        jobs[g, "first_load"] = lambda g=g: per_first_load(pairs[g], loaders[g])  # type: ignore[misc]
+        jobs[g, "second_load"] = lambda g=g: per_load(rows[g], loaders[g], 1)  # type: ignore[misc]
+        jobs[g, "first_load"] = lambda g=g: per_load(rows[g], loaders[g], 0)  # type: ignore[misc]
     if peers:
         game, spiel = spiel_states(players, count, seed)
         stexts = [s.serialize() for s in spiel]
@@ -302,6 +302,7 @@ def measure_calls(players: int, rounds: int, count: int, seed: int, peers: bool,
         jobs["crazy_eights", "from_json"] = lambda: per_call(stexts, game.deserialize_state)
         jobs["crazy_eights", "first_save"] = jobs["crazy_eights", "to_json"]
         jobs["crazy_eights", "first_load"] = jobs["crazy_eights", "from_json"]
+        jobs["crazy_eights", "second_load"] = jobs["crazy_eights", "from_json"]
     samples: dict[tuple[str, str], list[float]] = {k: [] for k in jobs}
     keys = list(jobs)
     for r in range(rounds + 1):  # round 0 warms up and is dropped
@@ -313,13 +314,13 @@ def measure_calls(players: int, rounds: int, count: int, seed: int, peers: bool,
     out: dict[str, dict[str, float]] = {}
     for g in [*GAMES_4P, *(["crazy_eights"] if peers else [])]:
         row: dict[str, float] = {}
-        for call in (*CALL_TARGETS, "first_save", "first_load"):
+        for call in (*CALL_TARGETS, "first_save", "second_load", "first_load"):
             row[f"us_{call}"] = statistics.median(samples[g, call])
             if peers and g != "crazy_eights":
                 row[f"x_{call}"] = statistics.median(
                     a / b for a, b in zip(samples[g, call], samples["crazy_eights", call], strict=True))
         if g != "crazy_eights":
-            row["save_bytes"] = statistics.mean(len(b) for _, b in pairs[g])
+            row["save_bytes"] = statistics.mean(len(r[-1]) for r in rows[g])
         out[g] = row
     return out
 
@@ -418,10 +419,12 @@ def markdown(result: dict[str, Any]) -> str:
               "action: only the new steps are encoded); the first save of a state never saved "
               f"(a copy or a load shares or keeps the encoding) encodes its whole history: "
               f"{each('first_save')}."]
-    lines += ["", "`from_json` above loads a room's next save right after its last one (a server "
-              "that keeps no game in memory does it on every request: only the new notations and "
-              f"steps of the history are read); the first load of a room reads it all: "
-              f"{each('first_load')}."]
+    lines += ["", "`from_json` above loads the next save of a room in play, right after its last "
+              "one (a server that keeps no game in memory does it on every request: the new steps "
+              "are replayed on the state the last save loaded to, and the result must save to the "
+              "very text); the load after a room's first one, whose state was never saved, writes "
+              f"its whole state to compare: {each('second_load')}; the first load of a room reads "
+              f"and checks it all: {each('first_load')}."]
     lines += ["", "| game | save grows per step | longest save | to_json of it |", "|---|---:|---:|---:|"]
     for g in GAMES_4P:
         s = result["saves"][g]

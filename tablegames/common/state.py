@@ -19,7 +19,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
-from typing import Any, ClassVar, Self, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import (
@@ -589,6 +589,12 @@ class BaseState(ABC):
         result must be identical to the saved state, so a save whose hands, stock or rng
         were edited is refused (this costs a replay: see the README for figures).
         """
+        if _SEEN:
+            replayed = _replayed(cls, text)
+            if replayed is not None:
+                if verify:
+                    replayed._verify()
+                return replayed
         parts = _canonical_parts(cls, text)
         if parts is None:
             r, known, room = Reader(loads(text)), None, None
@@ -745,6 +751,7 @@ class BaseState(ABC):
         obj._load(state_r)
         if seen is not None and room is not None:
             seen.setup = (rules_key, players, seed, deck_t, extra, world)
+            seen.last = obj.copy()
             _remember(room[0], seen)
         return obj
 
@@ -839,6 +846,8 @@ class BaseState(ABC):
 
 
 _ABSENT: Any = object()
+#: A game's state class (what :func:`_replayed` gives back is the caller's class).
+S = TypeVar("S", bound=BaseState)
 _ONLY_STR = frozenset({str})
 _U64 = (1 << 64) - 1
 
@@ -940,25 +949,16 @@ def _canonical_parts(cls: type[BaseState], text: object,
     """
     if type(text) is not str or len(text) > MAX_TEXT:
         return None
-    head = cls.__dict__.get("_save_head")
-    if head is None:
-        head = f'{{"engine":{cls.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(cls.GAME)},"history":'
-        cls._save_head = head  # type: ignore[attr-defined]
+    head = _save_head(cls)
     if not text.startswith(head):
         return None
     scan = _SCAN
     at = len(head)
     try:
-        # the history seen last with this setup, found by the setup's text (a guess: the
-        # setup is read below; a wrong guess only misses, as every byte is compared)
-        got = seen = guess = None
-        if _SEEN:
-            s = text.rfind(',"setup":')
-            e = text.find(',"state":', s) if s > 0 else -1
-            guess = text[s + 9:e] if e > 0 else None
-            seen = _SEEN.get((cls, guess)) if guess is not None else None
-            if seen is not None:
-                got = _history_after(cls, seen, text, at)
+        got = None
+        guess, seen = _seen_of(cls, text)
+        if seen is not None:
+            got = _history_after(cls, seen, text, at)
         history, i = got if got is not None else scan(text, at)
         history_end = i
         if not text.startswith(',"rng":', i):
@@ -1001,6 +1001,29 @@ def _canonical_parts(cls: type[BaseState], text: object,
     return {"engine": cls.ENGINE, "format": FORMAT_VERSION, "game": cls.GAME, "history": history,
             "rng": rng, "rules": rules, "rules_hash": rules_hash_, "setup": setup,
             "state": state}, known, room
+
+
+def _save_head(cls: type[BaseState]) -> str:
+    """The text every canonical save of ``cls`` begins with, up to its history value."""
+    head: str | None = cls.__dict__.get("_save_head")
+    if head is None:
+        head = f'{{"engine":{cls.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(cls.GAME)},"history":'
+        cls._save_head = head  # type: ignore[attr-defined]
+    return head
+
+
+def _seen_of(cls: type[BaseState], text: str) -> tuple[str | None, _SeenHistory | None]:
+    """The text where a save's setup is guessed to be, and the history seen last with
+    that setup. A guess: ``,"setup":`` could also stand inside a string, but a wrong
+    guess only misses, as whatever uses the entry compares every byte it relies on."""
+    if not _SEEN:
+        return None, None
+    s = text.rfind(',"setup":')
+    e = text.find(',"state":', s) if s > 0 else -1
+    if e < 0:
+        return None, None
+    guess = text[s + 9:e]
+    return guess, _SEEN.get((cls, guess))
 
 
 #: The decoder's C scanner: one value at an offset, ``(value, end)`` (``StopIteration``: none).
@@ -1121,7 +1144,7 @@ class HistoryCode:
         self.text: str | None = None
 
     @classmethod
-    def seeded(cls, owner: Sequence[Action], steps: tuple[Action, ...], names: Sequence[str],
+    def seeded(cls, owner: Sequence[Action], steps: Sequence[Action], names: Sequence[str],
                order: str, width: int, atext: str | None = None) -> HistoryCode:
         """The encoding a canonical save already spells (``names`` are ``str()`` of the
         steps; ``owner`` is the history made of ``steps``; ``atext``, if known, the JSON of
@@ -1351,16 +1374,19 @@ class _SeenHistory:
     notations' actions, ``steps`` the decoded history, ``order`` and ``width`` as saved.
     """
 
-    __slots__ = ("acts", "head", "names", "nameset", "order", "plain", "setup", "steps", "width")
+    __slots__ = ("_steps", "acts", "head", "last", "n", "names", "nameset", "order", "plain",
+                 "setup", "setup_text", "width")
 
     def __init__(self, head: str, plain: bool, names: tuple[str, ...], acts: Sequence[Action],
-                 steps: tuple[Action, ...], order: str, width: int,
-                 nameset: set[str] | None = None) -> None:
+                 steps: tuple[Action, ...] | None, order: str, width: int,
+                 nameset: set[str] | None = None, n: int = 0) -> None:
         self.head = head
         self.plain = plain
         self.names = names
         self.acts = acts
-        self.steps = steps
+        self._steps = steps
+        #: How many steps the history has.
+        self.n = n if steps is None else len(steps)
         self.order = order
         self.width = width
         #: A set holding every one of ``names`` (to refuse a repeat), made when a later
@@ -1373,6 +1399,23 @@ class _SeenHistory:
         #: world); set once the load has succeeded. The next save of the room, whose
         #: setup text is the same, takes it as it is (``extra`` is copied for each state).
         self.setup: tuple[Any, ...] | None = None
+        #: A copy of the state that save loaded to, set with ``setup``, never played
+        #: on: the next save of the room may be this state a few steps on (see
+        #: :func:`_replayed`).
+        self.last: BaseState | None = None
+        #: The setup's text as :meth:`to_json` writes it, once a replay has found it to
+        #: be the text this entry is kept under (see :func:`_replayed`).
+        self.setup_text: str | None = None
+
+    @property
+    def steps(self) -> tuple[Action, ...]:
+        """The decoded history. An entry a replay made leaves it to ``last``'s history
+        (the same actions), so the replay needs no tuple of every step."""
+        steps = self._steps
+        if steps is None:
+            assert self.last is not None  # an entry without steps has a state
+            steps = self._steps = tuple(self.last.history)
+        return steps
 
 
 #: The room key of a save (class, setup text) and, when its history was read whole, that
@@ -1429,7 +1472,7 @@ def forget_loaded_saves() -> None:
 
 def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
     """Keep ``seen`` as the history last loaded for this setup (its older one goes)."""
-    if len(seen.steps) > _SEEN_STEPS:
+    if seen.n > _SEEN_STEPS:
         _SEEN.pop(key, None)
         return
     if len(_SEEN) >= _SEEN_ROOMS and key not in _SEEN:
@@ -1441,7 +1484,23 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
                    ) -> tuple[_SeenHistory, int] | None:
     """The history value at ``text[at:]`` and where it ends, when it is ``seen``'s text
     with actions and steps added in the one layout :meth:`to_json` writes; otherwise
-    ``None`` (the whole value is then read and checked as usual).
+    ``None`` (the whole value is then read and checked as usual). See :func:`_added`."""
+    got = _added(cls, seen, text, at)
+    if got is None:
+        return None
+    head, plain, names, acts, nameset, order, codes, end = got
+    steps = seen.steps + tuple(map(acts.__getitem__, codes)) if codes else seen.steps
+    return _SeenHistory(head, plain, names, acts, steps, order, seen.width, nameset), end
+
+
+#: What :func:`_added` reads: the new entry's head, plain, names, acts, nameset and
+#: order, the new steps' codes, and where the history value ends.
+_Added = tuple[str, bool, tuple[str, ...], Sequence[Action], "set[str] | None", str, list[int], int]
+
+
+def _added(cls: type[BaseState], seen: _SeenHistory, text: str, at: int) -> _Added | None:
+    """What a history value at ``text[at:]`` adds to ``seen``'s, when it is ``seen``'s
+    text with actions and steps added in the one layout :meth:`to_json` writes.
 
     What it accepts :func:`decode_history` accepts with the same values: the listed
     notations begin with ``seen``'s, byte for byte, and the new ones are distinct
@@ -1519,9 +1578,74 @@ def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,
         return None
     else:
         plain = seen.plain
-    steps = seen.steps + tuple(map(acts.__getitem__, codes)) if codes else seen.steps
-    return (_SeenHistory(head, plain, names, acts, steps, order + rest, width, nameset),
-            j + len(tail))
+    return head, plain, names, acts, nameset, order + rest, codes, j + len(tail)
+
+
+#: At most this many new steps are replayed by :func:`_replayed` (past a few steps a
+#: save is read whole more cheaply).
+_REPLAY_STEPS = 8
+
+
+def _replayed(cls: type[S], text: object) -> S | None:
+    """The state a room's next save holds, made by replaying the steps it adds to the
+    save loaded last with its setup (:attr:`_SeenHistory.last`), or ``None``.
+
+    The replayed state is accepted only when its own save is ``text``, byte for byte.
+    It was reached from a state that loaded by legal actions, each validated by
+    :meth:`BaseState.apply`, so the general reader accepts its save and loads it to an
+    equal state (saves always reload, and a state is its declared fields): accepting it
+    is accepting what the general reader would, without reading the state's fields and
+    checking their invariants again. Anything else (a step refused, one text differing
+    anywhere, more than :data:`_REPLAY_STEPS` new steps) returns ``None``, and the save
+    is read whole, so nothing that was refused or accepted changes. The remembered state
+    is never played on: each load plays a copy.
+    """
+    if type(text) is not str or len(text) > MAX_TEXT:
+        return None
+    head = _save_head(cls)
+    _, seen = _seen_of(cls, text)
+    if seen is None or seen.last is None or not text.startswith(head):
+        return None
+    got = _added(cls, seen, text, len(head))
+    if got is None:
+        return None
+    names_head, plain, names, acts, nameset, order, codes, at = got
+    if len(codes) > _REPLAY_STEPS:
+        return None
+    state = cast(S, seen.last.copy())  # an entry's key names its class
+    try:
+        for code in codes:
+            state.apply(acts[code])
+    except (TablegamesError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None  # the general reader names the defect
+    # The state's save is compared with what follows the history in ``text``. The
+    # history is not written again: ``_added`` found it to be the encoding of these
+    # steps in the layout ``to_json`` writes and, being ``plain``, spelled as it spells
+    # the notations, so the state's encoding is seeded from it (as a save read whole
+    # seeds it). The setup's text is written once per room (later entries carry it).
+    if not plain:
+        return None  # ``dumps`` writes ASCII without escapes: not a save of this state
+    history = state.history
+    state._hcode = HistoryCode.seeded(history, history, names, order, seen.width,
+                                      names_head[_ACTIONS_HEAD:])
+    setup = seen.setup_text
+    if setup is None:
+        setup = state._setup_json()
+    else:
+        state._setup_text = ((state.players, state.seed, state.deck, state.extra, state.world),
+                             setup)
+    rest = (f',"rng":{state.rng.state},"rules":{_rules_text(state.rules)},"setup":{setup},'
+            f'"state":{state._state_json()}}}')
+    if len(text) - at != len(rest) or not text.startswith(rest, at):
+        return None
+    state._events = []
+    after = _SeenHistory(names_head, plain, names, acts, None, order, seen.width, nameset,
+                         seen.n + len(codes))
+    after.setup = seen.setup
+    after.setup_text = setup
+    after.last = state.copy()
+    _remember((cls, setup), after)
+    return state
 
 
 #: What follows the order string of a history of each width.
