@@ -118,7 +118,7 @@ _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("deck", "self.deck"), ("extra", "self.extra"),
     ("rng", "!r = _new(_Rng); r.state = self.rng.state; d['rng'] = r"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
-    ("_setup_log", None), ("_setup_text", None),
+    ("_setup_log", None), ("_setup_text", None), ("_jtext", None),
     ("_hcode", "!c = d.get('_hcode'); c = c if c is None else _share(c)"),
 )
 
@@ -167,6 +167,10 @@ class BaseState(ABC):
     _hcode: HistoryCode | None = None
     #: The setup's JSON text and the objects it was written from (see ``_setup_json``).
     _setup_text: tuple[tuple[Any, ...], str] | None = None
+    #: Each remembered field's value and text as last saved, written and read by the
+    #: declared fields' compiled ``json`` (see :class:`~tablegames.common.fields.Spec`);
+    #: a copy starts without it.
+    _jtext: list[Any] | None = None
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(
@@ -1364,14 +1368,16 @@ class _SeenHistory:
     reads only what follows (the new actions and steps), with the same checks as
     :func:`decode_history`. The states loaded from it share its parts, which are never
     edited (``History`` never edits its base; ``acts`` is replaced, not extended); only
-    ``setup``, set once the load has succeeded, and ``nameset``, which only grows (see
-    there), change after it is made.
+    ``setup``, ``last`` and ``setup_text``, set once the load has succeeded, and
+    ``nameset``, which only grows (see there), change after it is made.
 
     ``head`` is the save's text from ``{"actions":[`` to the end of the last listed
     notation: a list's first items, so any text that begins with it lists ``names``
     first. ``plain``: it is spelled exactly as :meth:`to_json` writes it (then the
     loaded state's first save need not write the notations again). ``acts`` are the
     notations' actions, ``steps`` the decoded history, ``order`` and ``width`` as saved.
+    ``last`` is a copy of the state the save loaded to, from which :func:`_replayed`
+    plays the room's next save.
     """
 
     __slots__ = ("_steps", "acts", "head", "last", "n", "names", "nameset", "order", "plain",
@@ -1455,8 +1461,9 @@ def _first_seen(value: str, names: Sequence[str], acts: list[Action], steps: tup
 #: ``{"actions":[``, the start of every ``head``.
 _ACTIONS_HEAD = len('{"actions":[')
 #: (class, setup text) -> :class:`_SeenHistory`. At most :data:`_SEEN_ROOMS` setups, each
-#: of at most :data:`_SEEN_STEPS` steps (a pointer each, plus two digits of text at most),
-#: so what it holds stays under about 20 MB; emptied when full, like the other caches.
+#: of at most :data:`_SEEN_STEPS` steps (a pointer each, plus two digits of text at most)
+#: and one state (a few kilobytes of fields; its history shares the entry's steps), so
+#: what it holds stays under about 20 MB; emptied when full, like the other caches.
 _SEEN: dict[tuple[type, str], _SeenHistory] = {}
 _SEEN_ROOMS = 64
 _SEEN_STEPS = 20_000
@@ -1612,7 +1619,10 @@ def _replayed(cls: type[S], text: object) -> S | None:
     names_head, plain, names, acts, nameset, order, codes, at = got
     if len(codes) > _REPLAY_STEPS:
         return None
-    state = cast(S, seen.last.copy())  # an entry's key names its class
+    last = seen.last
+    state = cast(S, last.copy())  # an entry's key names its class
+    if last._jtext is not None:  # the fields' texts as last written: the copy's own
+        state._jtext = last._jtext.copy()
     try:
         for code in codes:
             state.apply(acts[code])
@@ -1643,7 +1653,9 @@ def _replayed(cls: type[S], text: object) -> S | None:
                          seen.n + len(codes))
     after.setup = seen.setup
     after.setup_text = setup
-    after.last = state.copy()
+    after.last = last = state.copy()
+    if state._jtext is not None:
+        last._jtext = state._jtext.copy()
     _remember((cls, setup), after)
     return state
 
