@@ -348,6 +348,31 @@ def test_only_tuples_have_their_text_remembered() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_states_own_remembered_texts_follow_its_play_and_are_never_shared(game: str) -> None:
+    """Each state keeps its tuple fields' texts as last saved (``_jtext``): saving after
+    every step of a random game, and saving copies played on otherwise, always gives the
+    text written from scratch; a copy starts without the list, so no two states share it."""
+    info = game_info(game)
+    s = info.new_game(players=4, seed=11, **info.simulate_kwargs([f"P{i}" for i in range(4)]))
+    pick = random.Random(11)
+    for step in range(300):
+        assert s.to_json() == reference_json(s)
+        if step % 25 == 3:
+            twin = s.copy()
+            assert twin._jtext is None and s._jtext is not None
+            assert twin.to_json() == reference_json(twin) == s.to_json()
+            assert twin._jtext is not s._jtext
+            if not twin.is_over:
+                legal = twin.legal_actions()
+                twin.apply(legal[-1])
+                assert twin.to_json() == reference_json(twin)
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        s.apply(legal[pick.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_load_by_the_saves_first_bytes_judges_as_parsing_it_first(
         game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """``tablegames.load`` sends a save to the game its first bytes name instead of
