@@ -56,6 +56,34 @@ def test_rng_copy_fork_and_seeds() -> None:
         seed_to_int(True)
 
 
+@given(st.integers(min_value=0, max_value=2**64 - 1),
+       st.lists(st.integers(), max_size=1_100))
+def test_shuffle_draws_below_for_each_place_from_the_end(seed: int, items: list[int]) -> None:
+    """``shuffle`` writes ``below`` out in its loop; it must draw exactly what the plain
+    Fisher-Yates over ``below`` draws (every save and replay depends on it), also past
+    the table of small limits, and leave the generator where that one leaves it."""
+    a, b = Rng(seed), Rng(seed)
+    xs, ys = list(items), list(items)
+    a.shuffle(xs)
+    for i in range(len(ys) - 1, 0, -1):
+        j = b.below(i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    assert xs == ys and a.state == b.state
+
+
+def test_shuffle_of_a_deck_is_fixed_forever() -> None:
+    # recorded from the plain Fisher-Yates over ``below``: changing it breaks every save
+    r = Rng(42)
+    deck = list(range(32))
+    r.shuffle(deck)
+    assert deck[:8] == [2, 22, 7, 3, 10, 17, 9, 20] and r.state == 2934021998537672373
+    r = Rng(7)
+    deck = list(range(1500))
+    r.shuffle(deck)
+    assert sum(i * v for i, v in enumerate(deck)) % 1000003 == 707262
+    assert r.state == 7986501910429732606
+
+
 @given(st.integers(min_value=1, max_value=500), st.integers(min_value=0, max_value=2**64 - 1))
 def test_below_is_in_range(n: int, seed: int) -> None:
     assert 0 <= Rng(seed).below(n) < n
