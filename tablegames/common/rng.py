@@ -9,8 +9,11 @@ integer of state, a fully specified output function and rejection sampling for r
 
 from __future__ import annotations
 
+import array
 import hashlib
+import operator
 import random
+import sys
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -22,6 +25,11 @@ _GAMMA = 0x9E3779B97F4A7C15
 #: ``n``: every deal and shuffle asks for these.
 _SMALL = 1_024
 _LIMITS = [0] + [(1 << 64) - ((1 << 64) % n) for n in range(1, _SMALL)]
+_TOP = (1 << 64) - 1
+_ONE_LANE = b"\x01" + bytes(15)
+_LANES: dict[int, tuple[int, int, int]] = {}
+#: The size of an ``array`` "Q" item (8 on every platform CPython supports; checked).
+_WORD = array.array("Q").itemsize
 
 
 def seed_to_int(seed: int | str | bytes) -> int:
@@ -32,6 +40,40 @@ def seed_to_int(seed: int | str | bytes) -> int:
         return seed & _MASK
     data = seed.encode() if isinstance(seed, str) else bytes(seed)
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+
+
+def _lanes(m: int) -> tuple[int, int, int]:
+    """For ``m`` draws: one integer with ``1``, one with ``k + 1`` and one with a 64-bit
+    mask in each 128-bit lane ``k`` (see :func:`_outputs`), remembered for small ``m``."""
+    got = _LANES.get(m)
+    if got is None:
+        ones = int.from_bytes(_ONE_LANE * m, "little")
+        steps = int.from_bytes(b"".join((k + 1).to_bytes(16, "little") for k in range(m)),
+                               "little")
+        got = (ones, steps, ones * _MASK)
+        if m < _SMALL:
+            _LANES[m] = got
+    return got
+
+
+def _outputs(state: int, m: int) -> list[int]:
+    """The next ``m`` outputs of SplitMix64 from ``state``, all at once.
+
+    Each output sits in its own 128-bit lane of one large integer, so one operation on
+    it acts on every lane: a product of two 64-bit numbers fits its lane, and what a
+    right shift brings in from the lane above lands above bit 64, which the mask
+    clears before the next step (the last step's is never read). The lanes are read
+    back as little-endian 64-bit words, whatever the machine's byte order.
+    """
+    ones, steps, mask = _lanes(m)
+    z = (state * ones + _GAMMA * steps) & mask
+    z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+    z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+    z ^= z >> 31
+    words = array.array("Q", z.to_bytes(16 * m, "little"))
+    if sys.byteorder != "little":
+        words.byteswap()
+    return words[::2].tolist()
 
 
 class Rng:
@@ -66,11 +108,46 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates from the end): ``j = below(i + 1)`` for each
-        ``i``, with :meth:`next64` and :meth:`below` written out in the loop, so a deal
-        costs no method call per card (the same numbers, in the same order)."""
+        ``i`` from the last place down, the same numbers in the same order as calling
+        :meth:`below` each time.
+
+        A deal draws one number per card, and in Python each SplitMix64 output costs a
+        dozen operations on 64-bit integers. Its ``k``-th state is ``state + k * GAMMA``,
+        known in advance, so all the draws are computed at once (:func:`_outputs`); from
+        a draw that rejection sampling refuses (a chance below ``n / 2**64``) on, the
+        shuffle goes on one draw at a time.
+        """
+        m = len(items) - 1
+        if m <= 0:
+            return
+        s0 = self.state
+        out = _outputs(s0, m) if m >= 4 and _WORD == 8 else None
+        if out is None:
+            self._shuffle_from(items, m)
+            return
+        if max(out) < _TOP - m:  # no draw can be refused: every limit is above 2**64 - n
+            for i, j in zip(range(m, 0, -1), map(operator.mod, out, range(m + 1, 1, -1)),
+                            strict=True):
+                items[i], items[j] = items[j], items[i]
+            self.state = (s0 + m * _GAMMA) & _MASK
+            return
+        limits = _LIMITS
+        for k, i in enumerate(range(m, 0, -1)):
+            n = i + 1
+            r = out[k]
+            if r >= (limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)):
+                self.state = (s0 + k * _GAMMA) & _MASK  # after the places above i
+                self._shuffle_from(items, i)  # which draws (and refuses) this one again
+                return
+            j = r % n
+            items[i], items[j] = items[j], items[i]
+        self.state = (s0 + m * _GAMMA) & _MASK
+
+    def _shuffle_from(self, items: MutableSequence[T], top: int) -> None:
+        """Fisher-Yates from place ``top`` down, one draw at a time."""
         s = self.state
         limits = _LIMITS
-        for i in range(len(items) - 1, 0, -1):
+        for i in range(top, 0, -1):
             n = i + 1
             limit = limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
             while True:

@@ -71,6 +71,42 @@ def test_shuffle_draws_below_for_each_place_from_the_end(seed: int, items: list[
     assert xs == ys and a.state == b.state
 
 
+def _state_before_output(z: int) -> int:
+    """The SplitMix64 state whose next output is ``z`` (its mixing steps undone)."""
+    mask = 2**64 - 1
+    z ^= (z >> 31) ^ (z >> 62)
+    z = z * pow(0x94D049BB133111EB, -1, 2**64) & mask
+    z ^= (z >> 27) ^ (z >> 54)
+    z = z * pow(0xBF58476D1CE4E5B9, -1, 2**64) & mask
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & mask
+
+
+@pytest.mark.parametrize(("size", "at", "out"), [
+    (5, 0, 2**64 - 1),   # the first draw (below(5)) refused
+    (9, 6, 2**64 - 1),   # the seventh (below(3)) refused
+    (9, 6, 2**64 - 2),   # just under below(3)'s limit: taken, on the careful path
+    (40, 39, 2**64 - 1),  # the last place's draw (below(2): 2**64 % 2 == 0, taken)
+])
+def test_shuffle_draws_what_below_draws_when_a_draw_is_refused(size: int, at: int, out: int) -> None:
+    """Rejection sampling refuses a draw with a chance below ``n / 2**64``, never met by
+    chance: states are built whose draw number ``at`` is ``out``, to check ``shuffle``
+    against one ``below`` per place there too."""
+    r0 = Rng(0)
+    r0.state = (_state_before_output(out) - at * 0x9E3779B97F4A7C15) & (2**64 - 1)
+    check = r0.copy()
+    for _ in range(at):
+        check.next64()
+    assert check.next64() == out
+    a, b = r0.copy(), r0.copy()
+    xs, ys = list(range(size)), list(range(size))
+    a.shuffle(xs)
+    for i in range(size - 1, 0, -1):
+        j = b.below(i + 1)
+        ys[i], ys[j] = ys[j], ys[i]
+    assert xs == ys and a.state == b.state
+
+
 def test_shuffle_of_a_deck_is_fixed_forever() -> None:
     # recorded from the plain Fisher-Yates over ``below``: changing it breaks every save
     r = Rng(42)
