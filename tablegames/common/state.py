@@ -1617,8 +1617,8 @@ def _replayed(cls: type[S], text: object) -> S | None:
     if got is None:
         return None
     names_head, plain, names, acts, nameset, order, codes, at = got
-    if len(codes) > _REPLAY_STEPS:
-        return None
+    if len(codes) > _REPLAY_STEPS or not plain:
+        return None  # (not plain: ``dumps`` writes ASCII without escapes, see below)
     last = seen.last
     state = cast(S, last.copy())  # an entry's key names its class
     if last._jtext is not None:  # the fields' texts as last written: the copy's own
@@ -1633,8 +1633,6 @@ def _replayed(cls: type[S], text: object) -> S | None:
     # steps in the layout ``to_json`` writes and, being ``plain``, spelled as it spells
     # the notations, so the state's encoding is seeded from it (as a save read whole
     # seeds it). The setup's text is written once per room (later entries carry it).
-    if not plain:
-        return None  # ``dumps`` writes ASCII without escapes: not a save of this state
     history = state.history
     state._hcode = HistoryCode.seeded(history, history, names, order, seen.width,
                                       names_head[_ACTIONS_HEAD:])
