@@ -1463,7 +1463,8 @@ _ACTIONS_HEAD = len('{"actions":[')
 #: (class, setup text) -> :class:`_SeenHistory`. At most :data:`_SEEN_ROOMS` setups, each
 #: of at most :data:`_SEEN_STEPS` steps (a pointer each, plus two digits of text at most)
 #: and one state (a few kilobytes of fields; its history shares the entry's steps), so
-#: what it holds stays under about 20 MB; emptied when full, like the other caches.
+#: what it holds stays under about 20 MB for real games; the setup loaded least recently
+#: goes first (see :func:`_remember`).
 _SEEN: dict[tuple[type, str], _SeenHistory] = {}
 _SEEN_ROOMS = 64
 _SEEN_STEPS = 20_000
@@ -1478,12 +1479,16 @@ def forget_loaded_saves() -> None:
 
 
 def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
-    """Keep ``seen`` as the history last loaded for this setup (its older one goes)."""
+    """Keep ``seen`` as the history last loaded for this setup (its older one goes).
+
+    When :data:`_SEEN_ROOMS` setups are kept, the one loaded least recently goes (a
+    dict keeps the order of insertion, and each setup is inserted anew when it loads):
+    a server with more rooms than that keeps its busiest ones."""
+    _SEEN.pop(key, None)
     if seen.n > _SEEN_STEPS:
-        _SEEN.pop(key, None)
         return
-    if len(_SEEN) >= _SEEN_ROOMS and key not in _SEEN:
-        _SEEN.clear()
+    if len(_SEEN) >= _SEEN_ROOMS:
+        del _SEEN[next(iter(_SEEN))]
     _SEEN[key] = seen
 
 

@@ -236,6 +236,25 @@ def test_what_is_remembered_stays_within_its_bounds(monkeypatch: pytest.MonkeyPa
                     assert len(core._SEEN[key].steps) == s.version
 
 
+def test_the_setup_loaded_least_recently_goes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With more rooms than are kept, a room that loads again is kept, and the one that
+    loaded least recently is the one forgotten (by a replayed load too)."""
+    monkeypatch.setattr(core, "_SEEN_ROOMS", 3)
+    core._SEEN.clear()
+    cls = type(game_info("toepen").new_game(players=4, seed=1))
+    rooms = {seed: [s.to_json() for s, _ in zip(playout("toepen", seed), range(6), strict=False)]
+             for seed in range(4)}
+
+    for seed in (0, 1, 2):
+        cls.from_json(rooms[seed][2])
+    cls.from_json(rooms[0][3])  # room 0 loads again (a replay), so it is now the newest
+    cls.from_json(rooms[3][2])  # a fourth room: room 1 goes
+    keys = list(core._SEEN)
+    setups = {seed: (cls, texts[0][texts[0].rindex(',"setup":') + 9:texts[0].rindex(',"state":')])
+              for seed, texts in rooms.items()}
+    assert keys == [setups[2], setups[0], setups[3]]
+
+
 def test_only_the_layout_to_json_writes_is_remembered(counted: list[int]) -> None:
     """A history value that lists its notations twice (JSON keeps the last) loads, but it
     is not remembered: only ``{"actions":[...],"order":...,"width":...}`` with one list is
