@@ -16,6 +16,7 @@ import json
 import operator
 import pickle
 import sys
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from itertools import repeat
@@ -1468,6 +1469,7 @@ _ACTIONS_HEAD = len('{"actions":[')
 _SEEN: dict[tuple[type, str], _SeenHistory] = {}
 _SEEN_ROOMS = 64
 _SEEN_STEPS = 20_000
+_SEEN_LOCK = threading.Lock()
 
 
 def forget_loaded_saves() -> None:
@@ -1475,7 +1477,8 @@ def forget_loaded_saves() -> None:
     room's next save is read whole. What is remembered is bounded anyway (see
     :data:`_SEEN`); this is for a server that closes its rooms and wants the memory
     back at once, and for timing a room's first load."""
-    _SEEN.clear()
+    with _SEEN_LOCK:
+        _SEEN.clear()
 
 
 def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
@@ -1483,13 +1486,16 @@ def _remember(key: tuple[type, str], seen: _SeenHistory) -> None:
 
     When :data:`_SEEN_ROOMS` setups are kept, the one loaded least recently goes (a
     dict keeps the order of insertion, and each setup is inserted anew when it loads):
-    a server with more rooms than that keeps its busiest ones."""
-    _SEEN.pop(key, None)
-    if seen.n > _SEEN_STEPS:
-        return
-    if len(_SEEN) >= _SEEN_ROOMS:
-        del _SEEN[next(iter(_SEEN))]
-    _SEEN[key] = seen
+    a server with more rooms than that keeps its busiest ones. Changes are made under
+    a lock, so loads in several threads cannot evict the same room twice; a look-up
+    needs none (it reads one entry, and entries are complete when they are put in)."""
+    with _SEEN_LOCK:
+        _SEEN.pop(key, None)
+        if seen.n > _SEEN_STEPS:
+            return
+        if len(_SEEN) >= _SEEN_ROOMS:
+            del _SEEN[next(iter(_SEEN))]
+        _SEEN[key] = seen
 
 
 def _history_after(cls: type[BaseState], seen: _SeenHistory, text: str, at: int,

@@ -315,3 +315,46 @@ def test_a_save_given_as_bytes_loads_as_its_text_does(replays: list[int]) -> Non
     assert replays[0] == 0
     assert cls.from_json(texts[22]).to_json() == texts[22]
     assert replays[0] == 1
+
+
+def test_rooms_loaded_in_several_threads_load_as_cold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Threads each playing a room through loads and saves (a threaded server), with
+    fewer rooms remembered than there are, so entries are added and evicted while other
+    threads read them: no load fails, and every save is the one the same play gives in
+    one thread with nothing remembered."""
+    import threading
+
+    monkeypatch.setattr(core, "_SEEN_ROOMS", 3)
+    core._SEEN.clear()
+    cls = type(game_info("toepen").new_game(players=4, seed=1))
+    starts = {seed: next(playout("toepen", seed)).to_json() for seed in range(8)}
+    texts: dict[int, list[str]] = {seed: [] for seed in starts}
+    errors: list[BaseException] = []
+
+    def room(seed: int) -> None:
+        try:
+            text, pick = starts[seed], random.Random(seed)
+            for _ in range(60):
+                s = cls.from_json(text)
+                if s.is_over:
+                    break
+                play_on(s, 1, pick)
+                text = s.to_json()
+                texts[seed].append(text)
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=room, args=(seed,)) for seed in starts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert len(core._SEEN) <= 3
+    for seed, saved in texts.items():
+        core._SEEN.clear()
+        s = cls.from_json(starts[seed])
+        pick = random.Random(seed)
+        for text in saved:  # the same play, one thread, cold: the same saves
+            play_on(s, 1, pick)
+            assert s.to_json() == text
