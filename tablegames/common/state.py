@@ -562,9 +562,12 @@ class BaseState(ABC):
         ``engine format game history rng rules rules_hash setup state``. A full save
         holds every hand: it belongs on the server, never on a phone.
         """
-        return (f'{{"engine":{self.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(self.GAME)},'
-                f'"history":{history_json(self)},"rng":{self.rng.state},'
-                f'"rules":{_rules_text(self.rules)},'
+        return f"{_save_head(type(self))}{history_json(self)}{self._after_history_json()}"
+
+    def _after_history_json(self) -> str:
+        """What follows the history in :meth:`to_json`'s text, to the closing brace (a
+        replayed load compares it with the rest of the save it was given: ``_replayed``)."""
+        return (f',"rng":{self.rng.state},"rules":{_rules_text(self.rules)},'
                 f'"setup":{self._setup_json()},"state":{self._state_json()}}}')
 
     def _setup_json(self) -> str:
@@ -898,6 +901,8 @@ def _action_path(j: int) -> str:
 def _step_path(raw: list[str], names: Sequence[str]) -> Callable[[int], str]:
     """The path of a format-2 history's first step spelling ``names[j]``."""
     return lambda j: f"$.history[{raw.index(names[j])}]"
+
+
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
 #: Saved rules already read: (class, the pickle of their parsed value) -> (rules, the
 #: hashes a save of them may carry). Bounded like the other load caches.
@@ -1369,7 +1374,7 @@ class _SeenHistory:
     reads only what follows (the new actions and steps), with the same checks as
     :func:`decode_history`. The states loaded from it share its parts, which are never
     edited (``History`` never edits its base; ``acts`` is replaced, not extended); only
-    ``setup``, ``last`` and ``setup_text``, set once the load has succeeded, and
+    ``setup`` and ``last``, set once the load has succeeded, and
     ``nameset``, which only grows (see there), change after it is made.
 
     ``head`` is the save's text from ``{"actions":[`` to the end of the last listed
@@ -1382,7 +1387,7 @@ class _SeenHistory:
     """
 
     __slots__ = ("_steps", "acts", "head", "last", "n", "names", "nameset", "order", "plain",
-                 "setup", "setup_text", "width")
+                 "setup", "width")
 
     def __init__(self, head: str, plain: bool, names: tuple[str, ...], acts: Sequence[Action],
                  steps: tuple[Action, ...] | None, order: str, width: int,
@@ -1410,9 +1415,6 @@ class _SeenHistory:
         #: on: the next save of the room may be this state a few steps on (see
         #: :func:`_replayed`).
         self.last: BaseState | None = None
-        #: The setup's text as :meth:`to_json` writes it, once a replay has found it to
-        #: be the text this entry is kept under (see :func:`_replayed`).
-        self.setup_text: str | None = None
 
     @property
     def steps(self) -> tuple[Action, ...]:
@@ -1630,10 +1632,7 @@ def _replayed(cls: type[S], text: object) -> S | None:
     names_head, plain, names, acts, nameset, order, codes, at = got
     if len(codes) > _REPLAY_STEPS or not plain:
         return None  # (not plain: ``dumps`` writes ASCII without escapes, see below)
-    last = seen.last
-    state = cast(S, last.copy())  # an entry's key names its class
-    if last._jtext is not None:  # the fields' texts as last written: the copy's own
-        state._jtext = last._jtext.copy()
+    state = cast(S, _twin(seen.last))  # an entry's key names its class
     try:
         for code in codes:
             state.apply(acts[code])
@@ -1643,30 +1642,31 @@ def _replayed(cls: type[S], text: object) -> S | None:
     # history is not written again: ``_added`` found it to be the encoding of these
     # steps in the layout ``to_json`` writes and, being ``plain``, spelled as it spells
     # the notations, so the state's encoding is seeded from it (as a save read whole
-    # seeds it). The setup's text is written once per room (later entries carry it).
+    # seeds it).
     history = state.history
     state._hcode = HistoryCode.seeded(history, history, names, order, seen.width,
                                       names_head[_ACTIONS_HEAD:])
-    setup = seen.setup_text
-    if setup is None:
-        setup = state._setup_json()
-    else:
-        state._setup_text = ((state.players, state.seed, state.deck, state.extra, state.world),
-                             setup)
-    rest = (f',"rng":{state.rng.state},"rules":{_rules_text(state.rules)},"setup":{setup},'
-            f'"state":{state._state_json()}}}')
+    rest = state._after_history_json()
     if len(text) - at != len(rest) or not text.startswith(rest, at):
         return None
     state._events = []
     after = _SeenHistory(names_head, plain, names, acts, None, order, seen.width, nameset,
                          seen.n + len(codes))
     after.setup = seen.setup
-    after.setup_text = setup
-    after.last = last = state.copy()
-    if state._jtext is not None:
-        last._jtext = state._jtext.copy()
-    _remember((cls, setup), after)
+    after.last = _twin(state)
+    _remember((cls, state._setup_json()), after)
     return state
+
+
+def _twin(state: S) -> S:
+    """A copy of ``state`` that keeps the texts it last saved, of its fields and of its
+    setup (``copy`` drops both): a replayed load plays it on and saves it, and most of
+    its fields are still ``state``'s own objects, so their texts hold."""
+    twin = state.copy()
+    if state._jtext is not None:
+        twin._jtext = state._jtext.copy()
+    twin._setup_text = state._setup_text
+    return twin
 
 
 #: What follows the order string of a history of each width.
