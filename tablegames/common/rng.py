@@ -113,53 +113,25 @@ class Rng:
 
         A deal draws one number per card, and in Python each SplitMix64 output costs a
         dozen operations on 64-bit integers. Its ``k``-th state is ``state + k * GAMMA``,
-        known in advance, so all the draws are computed at once (:func:`_outputs`); from
-        a draw that rejection sampling refuses (a chance below ``n / 2**64``) on, the
-        shuffle goes on one draw at a time.
+        known in advance, so all the draws are computed at once (:func:`_outputs`). When
+        one of them could be a draw rejection sampling refuses (a chance below
+        ``m**2 / 2**64``), the shuffle is made one :meth:`below` at a time instead.
         """
         m = len(items) - 1
         if m <= 0:
             return
-        s0 = self.state
-        out = _outputs(s0, m) if m >= 4 and _WORD == 8 else None
-        if out is None:
-            self._shuffle_from(items, m)
-            return
-        if max(out) < _TOP - m:  # no draw can be refused: every limit is above 2**64 - n
-            for i, j in zip(range(m, 0, -1), map(operator.mod, out, range(m + 1, 1, -1)),
-                            strict=True):
+        out = _outputs(self.state, m) if m >= 4 and _WORD == 8 else None
+        if out is None or max(out) >= _TOP - m:
+            # a few places, or a draw that might be refused (every limit is above
+            # 2**64 - n): one ``below`` per place, which draws again where it must
+            below = self.below
+            for i in range(m, 0, -1):
+                j = below(i + 1)
                 items[i], items[j] = items[j], items[i]
-            self.state = (s0 + m * _GAMMA) & _MASK
             return
-        limits = _LIMITS
-        for k, i in enumerate(range(m, 0, -1)):
-            n = i + 1
-            r = out[k]
-            if r >= (limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)):
-                self.state = (s0 + k * _GAMMA) & _MASK  # after the places above i
-                self._shuffle_from(items, i)  # which draws (and refuses) this one again
-                return
-            j = r % n
+        for i, j in zip(range(m, 0, -1), map(operator.mod, out, range(m + 1, 1, -1)), strict=True):
             items[i], items[j] = items[j], items[i]
-        self.state = (s0 + m * _GAMMA) & _MASK
-
-    def _shuffle_from(self, items: MutableSequence[T], top: int) -> None:
-        """Fisher-Yates from place ``top`` down, one draw at a time."""
-        s = self.state
-        limits = _LIMITS
-        for i in range(top, 0, -1):
-            n = i + 1
-            limit = limits[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
-            while True:
-                s = (s + _GAMMA) & _MASK
-                r = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-                r = ((r ^ (r >> 27)) * 0x94D049BB133111EB) & _MASK
-                r ^= r >> 31
-                if r < limit:
-                    break
-            j = r % n
-            items[i], items[j] = items[j], items[i]
-        self.state = s
+        self.state = (self.state + m * _GAMMA) & _MASK
 
     def choice(self, items: Sequence[T]) -> T:
         """One element, uniformly."""

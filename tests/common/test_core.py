@@ -85,7 +85,7 @@ def _state_before_output(z: int) -> int:
 @pytest.mark.parametrize(("size", "at", "out"), [
     (5, 0, 2**64 - 1),   # the first draw (below(5)) refused
     (9, 6, 2**64 - 1),   # the seventh (below(3)) refused
-    (9, 6, 2**64 - 2),   # just under below(3)'s limit: taken, on the careful path
+    (9, 6, 2**64 - 2),   # just under below(3)'s limit: taken (made one below() at a time)
     (40, 39, 2**64 - 1),  # the last place's draw (below(2): 2**64 % 2 == 0, taken)
 ])
 def test_shuffle_draws_what_below_draws_when_a_draw_is_refused(size: int, at: int, out: int) -> None:
