@@ -245,7 +245,7 @@ def per_load(rows: list[tuple[str, str, str]], load: Callable[[str], object], be
     used = 0.0
     for row in rows:
         forget_loaded_saves()
-        for text in row[3 - 1 - before:-1]:
+        for text in row[-1 - before:-1]:
             load(text)
         start = clock()
         load(row[-1])
