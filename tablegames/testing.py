@@ -369,7 +369,10 @@ def playthrough(game: str | GameInfo, *, players: int = 4, seed: int = 0,
     """A golden record of one seeded game: every decision, the choices and the public events.
 
     OpenSpiel keeps such files per game and diffs them in CI, so any change of behaviour
-    shows up as a readable diff. Ours end with the outcome and a hash of the final JSON.
+    shows up as a readable diff. After each step a line holds two digests: of the save
+    (``to_json``) and of every seat's and the public view, kept apart so that a change of
+    save format (a renamed field) shows where the views stayed the same. The file ends
+    with the outcome and a hash of the final JSON.
     """
     import hashlib
 
@@ -387,11 +390,19 @@ def playthrough(game: str | GameInfo, *, players: int = 4, seed: int = 0,
                   for e in events if e.visible_to(None)]
         lines.append(f"{step:04d} {action}  <- {' '.join(legal)}")
         lines.extend(f"       {p}" for p in public)
+        views = json.dumps([state.view(s) for s in [None, *range(state.n)]], sort_keys=True)
+        lines.append(f"       = save {_digest(state.to_json())} views {_digest(views)}")
         step += 1
     digest = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]
     lines.append(f"# outcome {json.dumps(state.outcome().to_dict(), sort_keys=True)}")
     lines.append(f"# final json sha256 {digest}")
     return "\n".join(lines) + "\n"
+
+
+def _digest(text: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
 def _refused_cleanly(state: Any, call: Any, what: str, errors: tuple[type[BaseException], ...],

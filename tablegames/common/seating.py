@@ -9,7 +9,7 @@ meaning when play reverses.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
@@ -63,3 +63,26 @@ def check_seat(seat: object, n: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise ValueError(f"seat must be an int in 0..{n - 1}, not {seat!r}")
     return seat
+
+
+def ask_in_turn(
+    start: int, n: int, *, include_start: bool = False,
+    who: Callable[[int], bool] | None = None,
+) -> tuple[int, ...]:
+    """The seats to ask once each, clockwise from the seat after ``start``.
+
+    The "ask every other seat once" pattern (boardgame.io's ``setActivePlayers({others})``):
+    a knock asks every other player in the hand to fold or stay, a challenge asks every
+    other player, Dallah asks each affected seat holding protection. ``who`` says which
+    seats are asked (the rest are passed over); ``include_start`` asks ``start`` itself
+    first, before going round. The result is a tuple (games keep it as a queue they
+    replace, never edit).
+
+    >>> ask_in_turn(2, 4)
+    (3, 0, 1)
+    >>> ask_in_turn(2, 4, include_start=True, who=lambda s: s != 0)
+    (2, 3, 1)
+    """
+    first = 0 if include_start else 1
+    order = [(start + k) % n for k in range(first, n)]
+    return tuple(order if who is None else [s for s in order if who(s)])

@@ -19,7 +19,7 @@ from typing import Any
 from tablegames.common.errors import StateError
 
 #: Version of the saved-state envelope. Bump it when the envelope changes shape.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 
 
 def _not_json(value: Any) -> Any:

@@ -146,6 +146,9 @@ class BaseState(ABC):
     ENGINE: ClassVar[int] = 1
     #: Names of the stages of play; ``stage`` (a declared field) indexes it.
     STAGES: ClassVar[tuple[str, ...]] = ()
+    #: Fields renamed in save format 4 (old save key -> today's field name): a save of
+    #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
+    RENAMED: ClassVar[Mapping[str, str]] = {}
 
     rules: Any
     players: tuple[str, ...]
@@ -641,8 +644,9 @@ class BaseState(ABC):
         d = r._dict()
         fmt = _int_at(r, d, "format")
         # 1: before the declared fields; 2: declared fields, history as a list of
-        # notation; 3: the compact history of :func:`encode_history`. All three load.
-        if fmt not in (1, 2, FORMAT_VERSION):
+        # notation; 3: the compact history of :func:`encode_history`; 4: as 3, with the
+        # fields of ``RENAMED`` under their new names. All four load.
+        if fmt not in (1, 2, 3, FORMAT_VERSION):
             raise StateError(
                 f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}"
             )
@@ -756,6 +760,8 @@ class BaseState(ABC):
             if type(raw_state) is not dict:
                 raise state_r.fail("expected an object")
             state_r = Reader(cls._upgrade_v1(dict(raw_state)), "$.state")
+        if fmt < 4 and cls.RENAMED:
+            state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
         obj._load(state_r)
         if seen is not None and room is not None:
             seen.setup = (rules_key, players, seed, deck_t, extra, world)
@@ -854,6 +860,21 @@ class BaseState(ABC):
 
 
 _ABSENT: Any = object()
+
+
+def _renamed(state_r: Reader, renamed: Mapping[str, str]) -> dict[str, Any]:
+    """A format-1..3 ``state`` object with its keys renamed to today's field names
+    (``BaseState.RENAMED``); a save that holds both an old and a new name is refused."""
+    raw = state_r.raw()
+    if type(raw) is not dict:
+        raise state_r.fail("expected an object")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        new = renamed.get(key, key)
+        if new in out or (new != key and new in raw):
+            raise state_r.fail(f"holds both {key!r} and {new!r}")
+        out[new] = value
+    return out
 #: A game's state class (what :func:`_replayed` gives back is the caller's class).
 S = TypeVar("S", bound=BaseState)
 _ONLY_STR = frozenset({str})

@@ -284,15 +284,16 @@ def test_histories_are_saved_compactly_and_read_strictly() -> None:
 
 
 def test_each_save_format_reads_only_its_own_history_shape() -> None:
-    """Format 3 keeps the compact history, format 2 (declared fields, before it) a list
-    of notation; a save whose history is in the other format's shape is refused."""
+    """Formats 3 and 4 keep the compact history, format 2 (declared fields, before it) a
+    list of notation; a save whose history is in the other format's shape is refused."""
     s = played(2)
     data = json.loads(s.to_json())
-    assert data["format"] == 3
+    assert data["format"] == 4
     plain = [str(a) for a in s.history]
     old = dict(data, format=2, history=plain)
     assert toepen.State.from_json(json.dumps(old)).to_json() == s.to_json()
-    for wrong in (dict(data, format=2), dict(data, history=plain), dict(data, format=4)):
+    assert toepen.State.from_json(json.dumps(dict(data, format=3))).to_json() == s.to_json()
+    for wrong in (dict(data, format=2), dict(data, history=plain), dict(data, format=5)):
         with pytest.raises(StateError):
             toepen.State.from_json(json.dumps(wrong))
 

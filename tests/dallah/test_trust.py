@@ -203,7 +203,7 @@ def test_format_1_saves_still_load_and_play_on() -> None:
         assert list(s.cups_in_hand) == old["state"]["hand"]
         assert s.cups_in_play() == s.rules.cards.total_cups
         again = s.to_json()
-        assert json.loads(again)["format"] == 3
+        assert json.loads(again)["format"] == 4
         assert dallah.State.from_json(again).to_json() == again
         bot = dallah.ModelBot(1)
         for _ in range(20):
