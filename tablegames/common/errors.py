@@ -7,6 +7,34 @@ hidden information: messages name only what the acting seat already knows.
 
 from __future__ import annotations
 
+#: How much of a caller's bad value a message quotes (see :func:`quoted`).
+QUOTE_LIMIT = 40
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for a refusal message, cut to a short prefix.
+
+    A message names the value it refuses so the caller can find it, but a 60,000-character
+    rules line or a 5,000-digit card must not come back as a 60,000-character error (logs,
+    phones and terminals all show it). Long values keep their first ``limit`` characters
+    and say how long they were.
+
+    >>> quoted("9h")
+    "'9h'"
+    >>> quoted("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (102 characters)"
+    """
+    if type(value) is str:
+        text, full = repr(value[: limit * 4]), len(value) + 2
+    elif type(value) is int and value.bit_length() > limit * 4:
+        return f"an integer of {value.bit_length()} bits"
+    else:
+        text = repr(value)
+        full = len(text)
+    if full <= limit:
+        return text
+    return f"{text[:limit - 1]}... ({full} characters)"
+
 
 class TablegamesError(ValueError):
     """Base of every error tablegames raises for bad input."""
