@@ -46,6 +46,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
+from tablegames.server import logs
 from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
 from tablegames.server.store import Store
 from tablegames.server.words import error_text, lang_of
@@ -195,6 +196,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 
     ``bot_delay`` is the pause before a bot moves, so people can follow what it did.
     """
+    logs.install()
     store = Store(db)
     hub = Hub(store, bot_delay=bot_delay)
     posts = Buckets(post_rate, post_burst)

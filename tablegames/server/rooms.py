@@ -47,7 +47,7 @@ from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server.page import build_with_context, describe_events, table
-from tablegames.server.store import Store, StoreError
+from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
 from tablegames.server.words import error_text, lang_of
 
 log = logging.getLogger("tablegames.server")
@@ -112,6 +112,8 @@ class Room:
     config: dict[str, Any]
     seats: list[dict[str, Any]]
     state: Any = None
+    #: The version of the room's last stored snapshot (see ``store.SNAPSHOT_EVERY``).
+    snap_seq: int = 0
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     conns: set[Conn] = attrs.field(factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -245,27 +247,31 @@ class Hub:
         info = GAMES[row.game]
         room = Room(code, info, row.config, row.seats)
         if row.state is not None:
-            room.state = self._load(room, row.state, row.seq)
+            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            room.snap_seq = row.snap_seq
         self.rooms[code] = room
         self._trim()
         self._kick(room)
         return room
 
-    def _load(self, room: Room, saved: str, seq: int) -> Any:
-        """The room's game from its save; if the save does not load, from its action log.
+    def _load(self, room: Room, saved: str, snap_seq: int, seq: int) -> Any:
+        """The room's game: its snapshot plus the actions stored after it.
 
-        The actions table is the room's history in order, so replaying it from the
-        room's setup rebuilds the game; the result must match the save byte for byte.
+        At most ``SNAPSHOT_EVERY`` actions follow a snapshot, so a load is bounded work
+        whatever the game's length. The log is the room's truth: if the snapshot does not
+        load (or its tail does not apply to it), the whole log is replayed from the
+        room's setup.
         """
         try:
             state = room.info.from_json(saved)
-        except StateError as exc:
-            log.warning("room %s: the save does not load (%s); replaying its actions",
+            if state.version != snap_seq:
+                raise StateError(f"the snapshot is at {state.version}, not {snap_seq}")
+            for at, seat, action in self.store.actions(room.code, after=snap_seq):
+                state.apply(action, by=seat, expect=at - 1)
+        except TablegamesError as exc:
+            log.warning("room %s: the snapshot does not load (%s); replaying its actions",
                         room.code, exc)
             state = self.replay(room)
-            if state.to_json() != saved:
-                log.error("room %s: its actions do not rebuild its save", room.code)
-                raise ClientError("busy") from None
         if state.version != seq:
             log.error("room %s: saved state is at %s, sequence at %s", room.code,
                       state.version, seq)
@@ -276,8 +282,12 @@ class Hub:
         """The room's game rebuilt from its setup and its stored actions."""
         state = room.info.new_game(players=[s["name"] for s in room.seats],
                                    seed=room.config["seed"], rules=room.config["rules"])
-        for _seq, seat, action in self.store.actions(room.code):
-            state.apply(action, by=seat)
+        try:
+            for at, seat, action in self.store.actions(room.code):
+                state.apply(action, by=seat, expect=at - 1)
+        except TablegamesError as exc:
+            log.error("room %s: its stored actions do not replay (%s)", room.code, exc)
+            raise ClientError("busy") from None
         return state
 
     def by_token(self, token: object) -> tuple[Room, int]:
@@ -508,8 +518,12 @@ class Hub:
         except TablegamesError as exc:
             raise ClientError("not_legal", str(exc)[:200]) from None
         done = [(seat, str(a)) for a in state.history[expect:]]
+        snap = state.is_over or state.version - room.snap_seq >= SNAPSHOT_EVERY
         try:
-            self.store.record(room.code, expect, done, state.to_json(), state.is_over)
+            self.store.record(room.code, expect, done, state.to_json() if snap else None,
+                              state.is_over)
+            if snap:
+                room.snap_seq = state.version
         except StoreError:
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)

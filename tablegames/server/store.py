@@ -1,11 +1,20 @@
-"""Rooms on disk: one SQLite file in WAL mode, one transaction per accepted action.
+"""Rooms on disk: an event log in one SQLite file in WAL mode, one transaction per action.
 
-A room row holds its configuration, its seats, the full saved state (``to_json()``) and
-``seq``, the state's version (``-1`` while the room is a lobby). Every accepted action
-is written as one transaction that both appends the action to ``actions`` (primary key
-``(code, seq)``) and replaces the saved state, guarded by the previous ``seq``: the
-state on disk and its sequence number can never disagree, an action can never be
-stored twice, and a server killed at any moment restarts exactly at the last commit.
+A room is its setup plus its actions. The room row holds its configuration, its seats,
+``seq`` (the game's version, ``-1`` while the room is a lobby) and a *snapshot*: a full
+save (``to_json()``) taken at version ``snap_seq``. Every accepted action is appended to
+``actions`` (primary key ``(code, seq)``) in one transaction with the new ``seq``,
+guarded by the previous one, so an action can never be stored twice and a server killed
+at any moment restarts exactly at the last commit. A full save is written only every
+:data:`SNAPSHOT_EVERY` actions and when the game ends (the caller decides, see
+``Hub``): a room loads as its snapshot plus a replay of the actions after it, so the
+work of a load is bounded whatever the game's length, and an action costs one small
+insert instead of a full save.
+
+SQLite serves one server process: :class:`Store` holds an exclusive lock on
+``<file>.lock`` for its lifetime and refuses a second process on the same file with a
+clear message (two processes would each keep their own rooms in memory and hand one seat
+to two people). Several processes share a PostgreSQL database instead.
 
 Seat tokens are stored only as SHA-256 digests, so the file does not hold the links
 that let a phone act for a seat. ``synchronous=NORMAL`` with WAL keeps every commit
@@ -16,8 +25,10 @@ power cut can lose the last commits, never corrupt the file.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Iterator, Sequence
@@ -34,6 +45,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     seats TEXT NOT NULL,
     seq INTEGER NOT NULL,
     state TEXT,
+    snap_seq INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
     updated REAL NOT NULL
@@ -55,8 +67,17 @@ CREATE INDEX IF NOT EXISTS rooms_open ON rooms (over, updated);
 """
 
 
+#: A full save is written after this many actions since the last one (and at the end):
+#: a load replays at most this many actions after the snapshot.
+SNAPSHOT_EVERY = 50
+
+
 class StoreError(Exception):
     """The database refused a write (a lost race on ``seq``, a full disk...)."""
+
+
+class StoreBusy(StoreError):
+    """Another server process already uses this SQLite file."""
 
 
 def digest(token: str) -> str:
@@ -73,33 +94,58 @@ class RoomRow:
     config: dict[str, Any]
     seats: list[dict[str, Any]]
     seq: int
+    #: The snapshot (a full save) and the version it was taken at.
     state: str | None
     over: bool
+    snap_seq: int = 0
 
 
 class Store:
     """The SQLite file (one connection, used from the server's event loop thread)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        """Open (and create) the file for the one server process; ``read_only`` opens an
+        existing file beside a running server, for inspection (no lock, no writes)."""
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(_SCHEMA)
+        self._lock_fd: int | None = None
+        if read_only:
+            uri = Path(self.path).resolve().as_uri() + "?mode=ro"
+            self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            return
+        if self.path != ":memory:":
+            self._lock_fd = _lock(self.path)
+        try:
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute("PRAGMA busy_timeout=5000")
+            self.db.executescript(_SCHEMA)
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}
+            if "snap_seq" not in columns:  # a file written before the event log
+                self.db.execute("ALTER TABLE rooms ADD COLUMN snap_seq INTEGER NOT NULL DEFAULT 0")
+                self.db.execute("UPDATE rooms SET snap_seq = seq WHERE seq >= 0")
+        except BaseException:
+            self._unlock()
+            raise
 
     def close(self) -> None:
         self.db.close()
+        self._unlock()
+
+    def _unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # closing the descriptor releases the lock
+            self._lock_fd = None
 
     # -- reading ----------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:
         row = self.db.execute(
-            "SELECT code, game, config, seats, seq, state, over FROM rooms WHERE code = ?",
+            "SELECT code, game, config, seats, seq, state, over, snap_seq FROM rooms WHERE code = ?",
             (code,)).fetchone()
         if row is None:
             return None
         return RoomRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5],
-                       bool(row[6]))
+                       bool(row[6]), row[7])
 
     def token(self, token: str) -> tuple[str, int] | None:
         """The room and seat a token opens (``None``: no such token)."""
@@ -110,10 +156,12 @@ class Store:
     def open_rooms(self) -> int:
         return int(self.db.execute("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
 
-    def actions(self, code: str) -> list[tuple[int, int, str]]:
-        """The stored actions of a room: ``(seq, seat, notation)`` in order."""
+    def actions(self, code: str, after: int = 0) -> list[tuple[int, int, str]]:
+        """The stored actions of a room after version ``after``: ``(seq, seat, notation)``
+        in order (``seq`` is the version the action leads to, from 1)."""
         return [(r[0], r[1], r[2]) for r in self.db.execute(
-            "SELECT seq, seat, action FROM actions WHERE code = ? ORDER BY seq", (code,))]
+            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
+            (code, after))]
 
     # -- writing ----------------------------------------------------------------------
     @contextlib.contextmanager
@@ -158,22 +206,28 @@ class Store:
     def start(self, code: str, seats: list[dict[str, Any]], state: str) -> None:
         """The lobby becomes a game: its seats are final and the state is at version 0."""
         with self._transaction() as db:
-            self._one(db.execute("UPDATE rooms SET seats = ?, seq = 0, state = ?, updated = ? "
-                                 "WHERE code = ? AND seq = -1",
+            self._one(db.execute("UPDATE rooms SET seats = ?, seq = 0, state = ?, snap_seq = 0, "
+                                 "updated = ? WHERE code = ? AND seq = -1",
                                  (json.dumps(seats), state, time.time(), code)),
                       "the room has already started")
 
-    def record(self, code: str, before: int, actions: Sequence[tuple[int, str]], state: str,
-               over: bool) -> None:
-        """Store accepted ``actions`` (``(seat, notation)``, applied from version ``before``)
-        and the resulting state, in one transaction guarded by ``before``."""
+    def record(self, code: str, before: int, actions: Sequence[tuple[int, str]],
+               snapshot: str | None, over: bool) -> None:
+        """Append accepted ``actions`` (``(seat, notation)``, applied from version
+        ``before``) in one transaction guarded by ``before``; ``snapshot``, when given, is
+        the full save after them and replaces the room's snapshot."""
         now = time.time()
+        after = before + len(actions)
         rows = [(code, before + 1 + i, seat, text, now) for i, (seat, text) in enumerate(actions)]
         with self._transaction() as db:
-            self._one(db.execute("UPDATE rooms SET seq = ?, state = ?, over = ?, updated = ? "
-                                 "WHERE code = ? AND seq = ?",
-                                 (before + len(actions), state, int(over), now, code, before)),
-                      "the room moved on: not written")
+            if snapshot is None:
+                cur = db.execute("UPDATE rooms SET seq = ?, over = ?, updated = ? "
+                                 "WHERE code = ? AND seq = ?", (after, int(over), now, code, before))
+            else:
+                cur = db.execute("UPDATE rooms SET seq = ?, state = ?, snap_seq = ?, over = ?, "
+                                 "updated = ? WHERE code = ? AND seq = ?",
+                                 (after, snapshot, after, int(over), now, code, before))
+            self._one(cur, "the room moved on: not written")
             db.executemany(
                 "INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)", rows)
 
@@ -190,3 +244,24 @@ class Store:
     def _rollback(self) -> None:
         if self.db.in_transaction:
             self.db.execute("ROLLBACK")
+
+
+def _lock(path: str) -> int:
+    """Take the file's process lock (``<path>.lock``) or raise :class:`StoreBusy`.
+
+    ``flock`` locks belong to the open file: the kernel drops them when the process
+    ends, however it ends, so a killed server never leaves a stale lock behind.
+    """
+    name = path + ".lock"
+    fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise StoreBusy(
+            f"another tablegames server is already using {path}: SQLite serves one server "
+            "process. Stop the other one, give this one its own file, or run several "
+            "processes on PostgreSQL (--db postgresql://...)") from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd

@@ -48,8 +48,9 @@ def free_port() -> int:
 class Server:
     """``tablegames serve`` in a subprocess (always stopped by the fixture that made it)."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(self, db: Path, port: int | None = None, *, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = db.with_suffix(".log")
@@ -63,7 +64,7 @@ class Server:
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", "0"],
+                 "--db", str(self.db), "--bot-delay", "0", *self.args],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -123,10 +124,10 @@ class Server:
     def saved(self, code: str) -> tuple[Any, list[tuple[int, int, str]]]:
         """The room's game as stored in the SQLite file right now, and its stored actions.
 
-        The game is rebuilt from the room's setup and actions, and must give exactly the
-        saved JSON (this also covers a save the game's own loader refuses).
+        The game is rebuilt from the room's setup and actions, and must pass exactly through
+        the room's snapshot (this also covers a save the game's own loader refuses).
         """
-        store = Store(self.db)
+        store = Store(self.db, read_only=True)
         try:
             row = store.room(code)
             assert row is not None and row.state is not None
@@ -135,9 +136,12 @@ class Server:
             store.close()
         state = tablegames.new_game(row.game, players=[s["name"] for s in row.seats],
                                     seed=row.config["seed"], rules=row.config["rules"])
-        for _seq, seat, action in actions:
+        snapshots = [state.to_json()] if row.snap_seq == 0 else []
+        for seq, seat, action in actions:
             state.apply(action, by=seat)
-        assert state.to_json() == row.state and state.version == row.seq
+            if seq == row.snap_seq:
+                snapshots.append(state.to_json())
+        assert snapshots == [row.state] and state.version == row.seq
         return state, actions
 
 

@@ -109,9 +109,13 @@ def test_the_store_writes_an_action_and_its_state_together_or_not_at_all(tmp_pat
     with pytest.raises(StoreError):
         store.record("ABCDE", 0, [(0, "0:keep")], '{"v":"again"}', False)  # not twice
     row = store.room("ABCDE")
-    assert row is not None and (row.seq, row.state) == (1, '{"v":1}')
+    assert row is not None and (row.seq, row.state, row.snap_seq) == (1, '{"v":1}', 1)
     assert store.actions("ABCDE") == [(1, 0, "0:keep")]
-    store.record("ABCDE", 1, [(0, "0:fell a:b"), (0, "0:settled")], '{"v":3}', True)
+    store.record("ABCDE", 1, [(0, "0:fell a:b")], None, False)  # the log only
+    row = store.room("ABCDE")
+    assert row is not None and (row.seq, row.state, row.snap_seq) == (2, '{"v":1}', 1)
+    assert store.actions("ABCDE", after=1) == [(2, 0, "0:fell a:b")]
+    store.record("ABCDE", 2, [(0, "0:settled")], '{"v":3}', True)
     assert [s for s, _, _ in store.actions("ABCDE")] == [1, 2, 3]
     store.close()
     raw = (tmp_path / "rooms.sqlite").read_bytes() + b"".join(

@@ -8,7 +8,6 @@ seat's actions, versions from the past.
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 from typing import Any
 
@@ -28,12 +27,9 @@ def full_room(server: Server, game: str = "toepen", **spec: Any) -> tuple[str, l
 
 
 def stored(server: Server, code: str) -> tuple[int, str]:
-    db = sqlite3.connect(server.db)
-    try:
-        seq, state = db.execute("SELECT seq, state FROM rooms WHERE code = ?", (code,)).fetchone()
-        return seq, state
-    finally:
-        db.close()
+    """The room's version and game as the file holds them (its snapshot plus its log)."""
+    state, _ = server.saved(code)
+    return state.version, state.to_json()
 
 
 def test_junk_from_the_network_is_refused_clearly_and_changes_nothing(server: Server) -> None:
