@@ -71,6 +71,14 @@ autodoc_typehints = "description"
 autodoc_typehints_format = "short"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autoclass_content = "class"
+#: The optional extras' libraries: the API pages of the adapters, the plots, the server
+#: and the Ray backend build from a venv with only the ``docs`` extra (autodoc imports
+#: each module it documents; these stand in for libraries that are not installed).
+autodoc_mock_imports = [
+    "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "numpy", "ray", "matplotlib",
+    "rich", "starlette", "uvicorn", "segno", "babel", "psycopg", "torch", "sb3_contrib",
+    "stable_baselines3", "tianshou", "openskill",
+]
 
 # -- doctest -----------------------------------------------------------------------
 # Docstring examples run in their module's namespace under pytest; the doctest builder

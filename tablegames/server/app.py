@@ -47,8 +47,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server import logs
+from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
-from tablegames.server.store import Store
 from tablegames.server.words import error_text, lang_of
 
 log = logging.getLogger("tablegames.server")
@@ -192,12 +192,13 @@ def games_catalogue() -> list[dict[str, Any]]:
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                post_rate: float = 5.0, post_burst: float = 120.0,
                message_rate: float = 20.0, message_burst: float = 40.0) -> Starlette:
-    """The ASGI app serving rooms stored in the SQLite file ``db``.
+    """The ASGI app serving rooms stored in ``db``: a SQLite file's path (one server
+    process), or a ``postgresql://`` URL shared by any number of server processes.
 
     ``bot_delay`` is the pause before a bot moves, so people can follow what it did.
     """
     logs.install()
-    store = Store(db)
+    store = open_store(str(db))
     hub = Hub(store, bot_delay=bot_delay)
     posts = Buckets(post_rate, post_burst)
     catalogue = games_catalogue()
@@ -333,9 +334,19 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+
+        def heard(code: str, what: str) -> None:  # on the store's thread: hop to the loop
+            loop.call_soon_threadsafe(hub.notice, code, what)
+
+        store.listen(heard)
+        tending = loop.create_task(hub.tend())
         try:
             yield
         finally:
+            tending.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await tending
             await hub.close()
             store.close()
 

@@ -308,40 +308,50 @@ class Hub:
                 break
             if not room.conns and (room.bot_task is None or room.bot_task.done()):
                 del self.rooms[code]
+                self.store.disown(code)
 
     def _evict(self, room: Room) -> None:
         """Forget a room whose memory may disagree with the disk; its phones reconnect."""
         room.closed = True
         if self.rooms.get(room.code) is room:
             del self.rooms[room.code]
+            self.store.disown(room.code)
         for conn in list(room.conns):
             conn.push(None)
 
     def join(self, code: object, name: object) -> str:
-        """A seat in a lobby for ``name``; returns the new seat token."""
-        room = self.room(code)
+        """A seat in a lobby for ``name``; returns the new seat token.
+
+        The store writes the seat only if the lobby is still as this process saw it, so
+        where several server processes share the rooms a seat can never go to two
+        people: a lost race reads the lobby again and tries once more.
+        """
         who = clean_name(name)
-        if room.started:
-            raise ClientError("started")
-        if any(s["name"] and s["name"].casefold() == who.casefold() for s in room.seats):
-            raise ClientError("name_taken")
-        free = [i for i, s in enumerate(room.seats) if s["name"] is None]
-        if not free:
-            raise ClientError("full")
-        seat = free[0]
-        seats = [dict(s) for s in room.seats]
-        seats[seat]["name"] = who
-        token = secrets.token_urlsafe(18)
-        try:
-            self.store.join(room.code, seats, seat, token)
-        except StoreError:
-            raise ClientError("busy") from None
-        room.seats = seats
-        if all(s["name"] for s in seats):
-            self._start(room)
-        else:
-            self._lobby(room)
-        return token
+        for _ in range(3):
+            room = self.room(code)
+            if room.started:
+                raise ClientError("started")
+            if any(s["name"] and s["name"].casefold() == who.casefold() for s in room.seats):
+                raise ClientError("name_taken")
+            free = [i for i, s in enumerate(room.seats) if s["name"] is None]
+            if not free:
+                raise ClientError("full")
+            seat = free[0]
+            seats = [dict(s) for s in room.seats]
+            seats[seat]["name"] = who
+            token = secrets.token_urlsafe(18)
+            try:
+                self.store.join(room.code, room.seats, seats, seat, token)
+            except StoreError:
+                self.catch_up(room)  # another process changed the lobby: read it again
+                continue
+            room.seats = seats
+            if all(s["name"] for s in seats):
+                self._start(room)
+            else:
+                self._lobby(room)
+            return token
+        raise ClientError("busy")
 
     def start(self, room: Room, seat: int | None) -> None:
         """The creator starts early: the room's bot takes every empty seat."""
@@ -366,10 +376,10 @@ class Hub:
         state = room.info.new_game(players=[s["name"] for s in seats], seed=room.config["seed"],
                                    rules=room.config["rules"])
         try:
-            self.store.start(room.code, seats, state.to_json())
+            self.store.start(room.code, room.seats, seats, state.to_json())
         except StoreError:
-            self._evict(room)
-            raise ClientError("busy") from None
+            self.catch_up(room)  # another process started or changed it first
+            raise ClientError("started" if room.started else "busy") from None
         room.seats, room.state = seats, state
         for conn in list(room.conns):
             self._send_page(room, conn, since=0)
@@ -525,10 +535,59 @@ class Hub:
             if snap:
                 room.snap_seq = state.version
         except StoreError:
+            if self.store.shared:  # another process stored this version first
+                room.state = None  # what was applied here is not the room's: read it again
+                self.catch_up(room)
+                raise ClientError("stale") from None
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)
             raise ClientError("busy") from None
         self._broadcast(room, events)
+        self._kick(room)
+
+    # -- several server processes ------------------------------------------------------
+    def notice(self, code: str, what: str) -> None:
+        """Another process committed a change to room ``code`` (``what``: ``"lobby"`` or
+        the room's new version): a room this process holds catches up and tells its
+        phones. A room it does not hold is read from the store when next asked for."""
+        room = self.rooms.get(code)
+        if room is None or room.closed:
+            return
+        if what.isdigit() and room.state is not None and room.state.version >= int(what):
+            return  # this process's own commit, or one it has already followed
+        self.catch_up(room)
+
+    def catch_up(self, room: Room) -> None:
+        """Bring ``room`` to what the store holds: the lobby's seats, the game once it has
+        started, and the actions committed after this process's version, applied here so
+        that the phones get the events (a delta, never the whole log)."""
+        row = self.store.room(room.code)
+        if row is None:
+            self._evict(room)
+            return
+        if room.state is None:
+            room.seats = row.seats
+            if row.state is None:
+                self._lobby(room)
+                return
+            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            room.snap_seq, room.lineup = row.snap_seq, None
+            for conn in list(room.conns):
+                self._send_page(room, conn, since=None)
+            self._kick(room)
+            return
+        events: list[Any] = []
+        try:
+            for at, seat, action in self.store.actions(room.code, after=room.state.version):
+                events.extend(room.state.apply(action, by=seat, expect=at - 1))
+        except TablegamesError:
+            log.exception("room %s: the stored actions do not follow this process's game",
+                          room.code)
+            self._evict(room)
+            return
+        room.snap_seq = max(room.snap_seq, row.snap_seq)
+        if events:
+            self._broadcast(room, events)
         self._kick(room)
 
     # -- bots ------------------------------------------------------------------------
@@ -558,8 +617,9 @@ class Hub:
                 and state.to_act in room.bot_seats)
 
     def _kick(self, room: Room) -> None:
-        """Start the room's bot task if a bot may act and none is running."""
-        if not self._bots_may_act(room):
+        """Start the room's bot task if a bot may act and none is running (and this
+        process runs the room's bots: where several share the rooms, one does)."""
+        if not self._bots_may_act(room) or not self.store.owns(room.code):
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -605,6 +665,15 @@ class Hub:
                         log.error("room %s: a bot was refused: %s %s", room.code, exc.code,
                                   exc.detail)
                         return
+
+    async def tend(self, every: float = 1.0) -> None:
+        """Every ``every`` seconds, start the bots of any room held here whose bots may
+        act: where several processes share the rooms, this is how the bots of a killed
+        process's rooms go on (its advisory locks died with it)."""
+        while True:
+            await asyncio.sleep(every)
+            for room in list(self.rooms.values()):
+                self._kick(room)
 
     async def close(self) -> None:
         """Stop every bot task (the server is shutting down)."""

@@ -31,7 +31,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +101,15 @@ class RoomRow:
 
 
 class Store:
-    """The SQLite file (one connection, used from the server's event loop thread)."""
+    """The rooms in one SQLite file (one connection, used from the server's event loop).
+
+    The SQL is written once here; :class:`~tablegames.server.pgstore.PgStore` runs the
+    same statements on PostgreSQL (it overrides how a statement runs and how a
+    transaction is made). ``shared`` says whether other server processes write the same
+    rooms (then the hub follows their commits through :meth:`listen`).
+    """
+
+    shared = False
 
     def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         """Open (and create) the file for the one server process; ``read_only`` opens an
@@ -137,9 +145,50 @@ class Store:
             os.close(self._lock_fd)  # closing the descriptor releases the lock
             self._lock_fd = None
 
+    # -- how a statement runs (PgStore overrides these) -------------------------------
+    def _q(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run one statement (``?`` placeholders) and return its cursor."""
+        return self.db.execute(sql, params)
+
+    def _many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.db.executemany(sql, rows)
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: committed whole, or rolled back and a :class:`StoreError`."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            yield
+            self.db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            self._rollback()
+            raise StoreError(str(exc)) from None
+        except StoreError:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("ROLLBACK")
+
+    def _notify(self, code: str, what: str) -> None:
+        """Tell the other server processes that ``code`` changed (inside the write's
+        transaction, so they hear of it only once it is committed). One process: nothing."""
+
+    def listen(self, callback: Callable[[str, str], None]) -> None:
+        """Call ``callback(code, what)`` for each change another process commits (on a
+        thread of the store's own). One process has no others: nothing to hear."""
+
+    def owns(self, code: str) -> bool:
+        """Whether this process runs the room's bots (one process: always)."""
+        return True
+
+    def disown(self, code: str) -> None:
+        """Let another process run the room's bots (the room left this one's memory)."""
+
     # -- reading ----------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:
-        row = self.db.execute(
+        row = self._q(
             "SELECT code, game, config, seats, seq, state, over, snap_seq FROM rooms WHERE code = ?",
             (code,)).fetchone()
         if row is None:
@@ -149,67 +198,56 @@ class Store:
 
     def token(self, token: str) -> tuple[str, int] | None:
         """The room and seat a token opens (``None``: no such token)."""
-        row = self.db.execute("SELECT code, seat FROM tokens WHERE digest = ?",
-                              (digest(token),)).fetchone()
+        row = self._q("SELECT code, seat FROM tokens WHERE digest = ?", (digest(token),)).fetchone()
         return None if row is None else (row[0], row[1])
 
     def open_rooms(self) -> int:
-        return int(self.db.execute("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
+        return int(self._q("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
 
     def actions(self, code: str, after: int = 0) -> list[tuple[int, int, str]]:
         """The stored actions of a room after version ``after``: ``(seq, seat, notation)``
         in order (``seq`` is the version the action leads to, from 1)."""
-        return [(r[0], r[1], r[2]) for r in self.db.execute(
+        return [(r[0], r[1], r[2]) for r in self._q(
             "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
-            (code, after))]
+            (code, after)).fetchall()]
 
     # -- writing ----------------------------------------------------------------------
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction: committed whole, or rolled back and a :class:`StoreError`."""
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-            yield self.db
-            self.db.execute("COMMIT")
-        except sqlite3.Error as exc:
-            self._rollback()
-            raise StoreError(str(exc)) from None
-        except StoreError:
-            self._rollback()
-            raise
-
-    @staticmethod
-    def _one(cur: sqlite3.Cursor, why: str) -> None:
+    def _one(self, cur: Any, why: str) -> None:
         if cur.rowcount != 1:
             raise StoreError(why)
 
     def create(self, code: str, game: str, config: dict[str, Any], seats: list[dict[str, Any]],
                host_token: str) -> None:
         now = time.time()
-        with self._transaction() as db:
-            db.execute(
-                "INSERT INTO rooms (code, game, config, seats, seq, state, over, created, updated)"
-                " VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?)",
-                (code, game, json.dumps(config), json.dumps(seats), now, now))
-            db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, 0)",
-                       (digest(host_token), code))
+        with self._transaction():
+            self._q("INSERT INTO rooms (code, game, config, seats, seq, state, over, created, updated)"
+                    " VALUES (?, ?, ?, ?, -1, NULL, 0, ?, ?)",
+                    (code, game, json.dumps(config), json.dumps(seats), now, now))
+            self._q("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, 0)",
+                    (digest(host_token), code))
 
-    def join(self, code: str, seats: list[dict[str, Any]], seat: int, token: str) -> None:
-        """Give ``seat`` to the holder of ``token`` (only while the room is a lobby)."""
-        with self._transaction() as db:
-            self._one(db.execute("UPDATE rooms SET seats = ?, updated = ? WHERE code = ? AND seq = -1",
-                                 (json.dumps(seats), time.time(), code)),
-                      "the room is no longer open")
-            db.execute("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
-                       (digest(token), code, seat))
+    def join(self, code: str, before: list[dict[str, Any]], seats: list[dict[str, Any]],
+             seat: int, token: str) -> None:
+        """Give ``seat`` to the holder of ``token`` (only while the room is a lobby whose
+        seats are still ``before``: two servers can never hand one seat to two people)."""
+        with self._transaction():
+            self._one(self._q("UPDATE rooms SET seats = ?, updated = ? "
+                              "WHERE code = ? AND seq = -1 AND seats = ?",
+                              (json.dumps(seats), time.time(), code, json.dumps(before))),
+                      "the lobby changed: not written")
+            self._q("INSERT INTO tokens (digest, code, seat) VALUES (?, ?, ?)",
+                    (digest(token), code, seat))
+            self._notify(code, "lobby")
 
-    def start(self, code: str, seats: list[dict[str, Any]], state: str) -> None:
+    def start(self, code: str, before: list[dict[str, Any]], seats: list[dict[str, Any]],
+              state: str) -> None:
         """The lobby becomes a game: its seats are final and the state is at version 0."""
-        with self._transaction() as db:
-            self._one(db.execute("UPDATE rooms SET seats = ?, seq = 0, state = ?, snap_seq = 0, "
-                                 "updated = ? WHERE code = ? AND seq = -1",
-                                 (json.dumps(seats), state, time.time(), code)),
-                      "the room has already started")
+        with self._transaction():
+            self._one(self._q("UPDATE rooms SET seats = ?, seq = 0, state = ?, snap_seq = 0, "
+                              "updated = ? WHERE code = ? AND seq = -1 AND seats = ?",
+                              (json.dumps(seats), state, time.time(), code, json.dumps(before))),
+                      "the room has already started or its lobby changed")
+            self._notify(code, "lobby")
 
     def record(self, code: str, before: int, actions: Sequence[tuple[int, str]],
                snapshot: str | None, over: bool) -> None:
@@ -219,31 +257,28 @@ class Store:
         now = time.time()
         after = before + len(actions)
         rows = [(code, before + 1 + i, seat, text, now) for i, (seat, text) in enumerate(actions)]
-        with self._transaction() as db:
+        with self._transaction():
             if snapshot is None:
-                cur = db.execute("UPDATE rooms SET seq = ?, over = ?, updated = ? "
-                                 "WHERE code = ? AND seq = ?", (after, int(over), now, code, before))
+                cur = self._q("UPDATE rooms SET seq = ?, over = ?, updated = ? "
+                              "WHERE code = ? AND seq = ?", (after, int(over), now, code, before))
             else:
-                cur = db.execute("UPDATE rooms SET seq = ?, state = ?, snap_seq = ?, over = ?, "
-                                 "updated = ? WHERE code = ? AND seq = ?",
-                                 (after, snapshot, after, int(over), now, code, before))
+                cur = self._q("UPDATE rooms SET seq = ?, state = ?, snap_seq = ?, over = ?, "
+                              "updated = ? WHERE code = ? AND seq = ?",
+                              (after, snapshot, after, int(over), now, code, before))
             self._one(cur, "the room moved on: not written")
-            db.executemany(
-                "INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)", rows)
+            self._many("INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                       rows)
+            self._notify(code, str(after))
 
     def prune(self, older_than: float) -> int:
         """Forget rooms untouched for ``older_than`` seconds (finished or abandoned)."""
         cutoff = time.time() - older_than
-        with self._transaction() as db:
-            codes = [(r[0],) for r in db.execute("SELECT code FROM rooms WHERE updated < ?",
-                                                 (cutoff,))]
+        with self._transaction():
+            codes = [(r[0],) for r in self._q("SELECT code FROM rooms WHERE updated < ?",
+                                              (cutoff,)).fetchall()]
             for table in ("rooms", "actions", "tokens"):
-                db.executemany(f"DELETE FROM {table} WHERE code = ?", codes)
+                self._many(f"DELETE FROM {table} WHERE code = ?", codes)
         return len(codes)
-
-    def _rollback(self) -> None:
-        if self.db.in_transaction:
-            self.db.execute("ROLLBACK")
 
 
 def _lock(path: str) -> int:

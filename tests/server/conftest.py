@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import CHROMIUM, CHROMIUM_ARGS, Server
+from tests.server.helpers import CHROMIUM, CHROMIUM_ARGS, Postgres, Server
 
 
 @pytest.fixture(scope="module")
@@ -35,3 +35,13 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A real PostgreSQL server for the module's tests, stopped afterwards."""
+    pg = Postgres()
+    try:
+        yield pg.start()
+    finally:
+        pg.stop()

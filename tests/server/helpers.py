@@ -10,13 +10,16 @@ that seat had not seen at that version.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -48,12 +51,13 @@ def free_port() -> int:
 class Server:
     """``tablegames serve`` in a subprocess (always stopped by the fixture that made it)."""
 
-    def __init__(self, db: Path, port: int | None = None, *, args: tuple[str, ...] = ()) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, *, args: tuple[str, ...] = (),
+                 log: Path | None = None) -> None:
         self.db = db
         self.args = args
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = db.with_suffix(".log")
+        self.log = log if log is not None else Path(db).with_suffix(".log")
 
     @property
     def url(self) -> str:
@@ -365,3 +369,50 @@ def assert_no_hidden_cards(final: Any, seat: int, frames: Sequence[str], lang: s
                 f"seat {seat} was sent {shown[card]} ({card}) at version {version}")
         checked += 1
     return checked
+
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster in a folder of the test's (Debian's package, as
+    ``../shared/notes/infrastructure.md`` describes), on a free port, stopped by
+    :meth:`stop` whatever the test did."""
+
+    def __init__(self) -> None:
+        # a folder of its own under /tmp: pytest's folders are closed to the postgres user
+        self.root = Path(tempfile.mkdtemp(prefix="tablegames-pg-"))
+        self.port = free_port()
+        self.data = self.root / "data"
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _as_postgres(self, *cmd: str) -> None:
+        runner = [] if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--"]
+        subprocess.run([*runner, *cmd], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> Postgres:
+        assert (PG_BIN / "initdb").exists(), "PostgreSQL is needed: apt-get install -y postgresql"
+        if os.geteuid() == 0:
+            shutil.chown(self.root, "postgres")
+        self._as_postgres(str(PG_BIN / "initdb"), "-D", str(self.data), "-A", "trust")
+        self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l",
+                          str(self.root / "log"), "-w", "-o",
+                          f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1", "start")
+        return self
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                              "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def fresh_database(self, name: str) -> str:
+        """A new empty database on the cluster; its URL."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"

@@ -104,7 +104,7 @@ def test_the_store_writes_an_action_and_its_state_together_or_not_at_all(tmp_pat
     store = Store(tmp_path / "rooms.sqlite")
     store.create("ABCDE", "toepen", {"seed": 1}, [{"name": "Amal"}], "secret-token-1")
     assert store.token("secret-token-1") == ("ABCDE", 0) and store.token("guess") is None
-    store.start("ABCDE", [{"name": "Amal"}], '{"v":0}')
+    store.start("ABCDE", [{"name": "Amal"}], [{"name": "Amal"}], '{"v":0}')
     store.record("ABCDE", 0, [(0, "0:keep")], '{"v":1}', False)
     with pytest.raises(StoreError):
         store.record("ABCDE", 0, [(0, "0:keep")], '{"v":"again"}', False)  # not twice

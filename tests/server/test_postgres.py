@@ -1,0 +1,136 @@
+"""Rooms on a real PostgreSQL shared by several hubs (as several server processes are)."""
+
+from __future__ import annotations
+
+import queue
+import random
+
+import pytest
+
+from tablegames.server.pgstore import PgStore, open_store
+from tablegames.server.rooms import ClientError, Hub
+from tablegames.server.store import SNAPSHOT_EVERY, StoreError
+from tests.server.helpers import Postgres
+
+_COUNT = iter(range(1_000_000))
+
+
+def _db(postgres: Postgres) -> str:
+    return postgres.fresh_database(f"t{next(_COUNT)}")
+
+
+def test_the_store_on_postgres_keeps_the_same_log(postgres: Postgres) -> None:
+    store = open_store(_db(postgres))
+    assert isinstance(store, PgStore) and store.shared
+    try:
+        store.create("ABCDEFG", "toepen", {"seed": 1}, [{"name": "Amal"}, {"name": None}], "tok-1")
+        assert store.token("tok-1") == ("ABCDEFG", 0) and store.token("guess") is None
+        seats = [{"name": "Amal"}, {"name": "Bo"}]
+        store.join("ABCDEFG", [{"name": "Amal"}, {"name": None}], seats, 1, "tok-2")
+        with pytest.raises(StoreError):  # the lobby is no longer what this caller saw
+            store.join("ABCDEFG", [{"name": "Amal"}, {"name": None}],
+                       [{"name": "Amal"}, {"name": "Cy"}], 1, "tok-3")
+        store.start("ABCDEFG", seats, seats, '{"v":0}')
+        store.record("ABCDEFG", 0, [(0, "0:keep")], None, False)
+        with pytest.raises(StoreError):
+            store.record("ABCDEFG", 0, [(1, "1:keep")], None, False)  # never twice at one version
+        store.record("ABCDEFG", 1, [(1, "1:keep")], '{"v":2}', True)
+        row = store.room("ABCDEFG")
+        assert row is not None and (row.seq, row.snap_seq, row.state, row.over) == (2, 2, '{"v":2}', True)
+        assert row.seats == seats and store.token("tok-3") is None
+        assert store.actions("ABCDEFG") == [(1, 0, "0:keep"), (2, 1, "1:keep")]
+        assert store.open_rooms() == 0
+    finally:
+        store.close()
+
+
+def _hubs(url: str, n: int = 2) -> list[Hub]:
+    return [Hub(PgStore(url), bot_delay=0) for _ in range(n)]
+
+
+def test_two_servers_never_hand_one_seat_to_two_people(postgres: Postgres) -> None:
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": ""})
+        b.room(code)  # both hold the lobby in memory
+        a.join(code, "Bo")
+        b.join(code, "Cy")  # b's lobby is stale: the store refuses, b reads it again
+        row = a.store.room(code)
+        assert row is not None
+        assert [s["name"] for s in row.seats] == ["Amal", "Bo", "Cy"]
+        assert row.seq == 0  # the full lobby started, once
+        with pytest.raises(ClientError):
+            a.join(code, "Dan")
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _play_on(hubs: list[Hub], code: str, steps: int, rng: random.Random,
+             heard: list[queue.Queue[tuple[str, str]]]) -> None:
+    """Random legal taps, each sent to a random hub; every hub follows the others'
+    commits from the notifications it hears."""
+    for _ in range(steps):
+        for hub, q in zip(hubs, heard, strict=True):
+            while not q.empty():
+                hub.notice(*q.get())
+        hub = rng.choice(hubs)
+        state = hub.room(code).state
+        if state.is_over:
+            return
+        action = rng.choice(state.legal_actions())
+        try:
+            hub._commit(hub.room(code), state.to_act, [str(action)], state.version)
+        except ClientError as exc:
+            assert exc.code == "stale"
+
+
+def _settle(hubs: list[Hub], heard: list[queue.Queue[tuple[str, str]]]) -> None:
+    import time
+
+    time.sleep(1.0)
+    for hub, q in zip(hubs, heard, strict=True):
+        while not q.empty():
+            hub.notice(*q.get())
+
+
+def test_every_server_follows_the_others_commits(postgres: Postgres) -> None:
+    """Taps go to either of two hubs; each hears the other's commits (LISTEN/NOTIFY) and
+    applies the new actions from the log, so both hold the same game, equal to the
+    store's snapshot plus log."""
+    url = _db(postgres)
+    hubs = _hubs(url)
+    heard: list[queue.Queue[tuple[str, str]]] = [queue.Queue(), queue.Queue()]
+    try:
+        for hub, q in zip(hubs, heard, strict=True):
+            hub.store.listen(lambda code, what, q=q: q.put((code, what)))
+        code, _ = hubs[0].create({"game": "toepen", "players": 2, "name": "Amal",
+                                  "bot": "random", "seed": 4})
+        hubs[0].start(hubs[0].room(code), 0)
+        hubs[1].room(code)
+        _play_on(hubs, code, SNAPSHOT_EVERY + 30, random.Random(3), heard)
+        _settle(hubs, heard)
+        texts = {h.room(code).state.to_json() for h in hubs}
+        assert len(texts) == 1
+        fresh = Hub(PgStore(url), bot_delay=0)
+        try:
+            assert fresh.room(code).state.to_json() in texts
+        finally:
+            fresh.store.close()
+    finally:
+        for h in hubs:
+            h.store.close()
+
+
+def test_one_server_runs_a_rooms_bots_until_it_goes(postgres: Postgres) -> None:
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        assert a.store.owns("ROOMAAA") and a.store.owns("ROOMAAA")
+        assert not b.store.owns("ROOMAAA")
+        a.store.close()  # its connection ends: the lock goes with it
+        assert b.store.owns("ROOMAAA")
+    finally:
+        b.store.close()
+
+
