@@ -39,7 +39,8 @@ LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 SERVER = """
 import sys, uvicorn
 from tablegames.server.app import create_app
-app = create_app(sys.argv[1], bot_delay=0, post_rate=1e6, post_burst=1e6)
+from tablegames.server.limits import Limits
+app = create_app(sys.argv[1], bot_delay=0, limits=Limits.unmetered())
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="error", ws_max_size=65536,
             ws_per_message_deflate=False)
 """

@@ -243,10 +243,25 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         import uvicorn
 
         from tablegames.server.app import create_app
+        from tablegames.server.limits import Limits
+        from tablegames.server.store import StoreError
     except ImportError:
         out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
         return 2
-    app = create_app(args.db, bot_delay=args.bot_delay)
+    import attrs
+
+    limits = attrs.evolve(Limits.unmetered() if args.unmetered else Limits(),
+                          trusted_proxies=tuple(args.trusted_proxy))
+    try:
+        app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
+                         max_rooms=args.max_rooms)
+    except ImportError:
+        out.write('a PostgreSQL database needs the postgres extra: '
+                  'pip install "tablegames[postgres]"\n')
+        return 2
+    except StoreError as exc:
+        out.write(f"tablegames serve: {exc}\n")
+        return 2
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
     out.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
@@ -260,7 +275,16 @@ def _add_serve(sub: Any) -> None:
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (0.0.0.0: every phone on the network)")
     sv.add_argument("--port", type=int, default=8000)
-    sv.add_argument("--db", default="rooms.sqlite", help="SQLite file the rooms are kept in")
+    sv.add_argument("--db", default="rooms.sqlite",
+                    help="where the rooms are kept: a SQLite file (one server process) or a "
+                         "postgresql:// URL (any number of server processes)")
+    sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                    help="a reverse proxy whose X-Forwarded-For names the client (repeatable)")
+    sv.add_argument("--max-rooms", type=int, default=5_000,
+                    help="open rooms at most (idle ones close on the app guide's schedule)")
+    sv.add_argument("--unmetered", action="store_true",
+                    help="no rate limits on look-ups, joins, creation and screens (load tests "
+                         "and test servers on a trusted network only)")
     sv.add_argument("--bot-delay", type=float, default=0.7,
                     help="seconds a bot waits before it moves (0 for tests)")
     sv.add_argument("--log-level", default="warning",

@@ -47,6 +47,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server import logs
+from tablegames.server.limits import Bucket, Doors, Limits, client_address
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
 from tablegames.server.words import error_text, lang_of
@@ -63,39 +64,6 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
                 Awaitable[None]]
-
-
-class Bucket:
-    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
-class Buckets:
-    """One bucket per client address, in a bounded table."""
-
-    def __init__(self, rate: float, burst: float, size: int = 10_000) -> None:
-        self.rate, self.burst, self.size = rate, burst, size
-        self.table: dict[str, Bucket] = {}
-
-    def take(self, key: str) -> bool:
-        bucket = self.table.get(key)
-        if bucket is None:
-            if len(self.table) >= self.size:
-                self.table.clear()
-            bucket = self.table[key] = Bucket(self.rate, self.burst)
-        return bucket.take()
 
 
 class Headers:
@@ -190,29 +158,30 @@ def games_catalogue() -> list[dict[str, Any]]:
 
 # -- the app ---------------------------------------------------------------------------
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
-               post_rate: float = 5.0, post_burst: float = 120.0,
-               message_rate: float = 20.0, message_burst: float = 40.0) -> Starlette:
+               limits: Limits | None = None, max_rooms: int = 5_000) -> Starlette:
     """The ASGI app serving rooms stored in ``db``: a SQLite file's path (one server
     process), or a ``postgresql://`` URL shared by any number of server processes.
 
-    ``bot_delay`` is the pause before a bot moves, so people can follow what it did.
+    ``bot_delay`` is the pause before a bot moves, so people can follow what it did;
+    ``limits`` meters every door (:mod:`tablegames.server.limits`), ``max_rooms`` bounds
+    the open rooms (idle ones are closed on the schedule of ``Hub.tend``).
     """
+    limits = limits or Limits()
+    doors = Doors(limits)
     logs.install()
     store = open_store(str(db))
-    hub = Hub(store, bot_delay=bot_delay)
-    posts = Buckets(post_rate, post_burst)
+    hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms)
     catalogue = games_catalogue()
 
     def client(request: Request | WebSocket) -> str:
-        return request.client.host if request.client else "?"
+        peer = request.client.host if request.client else None
+        return client_address(peer, request.headers, limits.trusted_proxies)
 
     def refuse(exc: ClientError, lang: str = "en", status: int = 400) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": error_text(lang, exc.code),
                              "detail": exc.detail}, status_code=status)
 
     async def body(request: Request) -> Any:
-        if not posts.take(client(request)):
-            raise ClientError("slow_down")
         size = request.headers.get("content-length", "0")
         if not size.isdigit() or int(size) > MAX_BODY:
             raise ClientError("too_big")
@@ -251,14 +220,29 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         return handler
 
     async def create(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        if not doors.may_create(client(request)):
+            raise ClientError("slow_down")
         return hub.create(spec)
 
     async def join(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
+        address = client(request)
+        if not (doors.may_join(address)
+                and doors.may_look_up(address, request.path_params["code"])):
+            raise ClientError("slow_down")
         room = hub.room(request.path_params["code"])
         async with room.lock:
             return room.code, hub.join(room.code, spec.get("name"))
 
+    def slow(request: Request) -> Response | None:
+        """A look-up by room code over its limits: 429 (see :mod:`limits`)."""
+        if doors.may_look_up(client(request), request.path_params["code"]):
+            return None
+        return refuse(ClientError("slow_down"), status=429)
+
     async def api_room(request: Request) -> Response:
+        refused = slow(request)
+        if refused is not None:
+            return refused
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
@@ -268,6 +252,9 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                              "seats": [s["name"] for s in room.seats]})
 
     async def qr(request: Request) -> Response:
+        refused = slow(request)
+        if refused is not None:
+            return refused
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
@@ -288,7 +275,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             await ws.close(code=4404)
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
-        bucket = Bucket(message_rate, message_burst)
+        bucket = Bucket(limits.message_rate, limits.message_burst)
         warned = 0.0
         try:
             while not conn.dropped:
@@ -329,8 +316,14 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     async def player_socket(ws: WebSocket) -> None:
         await serve_socket(ws, lambda: hub.by_token(ws.path_params["token"]))
 
+    def screen(ws: WebSocket) -> tuple[Room, int | None]:
+        address, code = client(ws), ws.path_params["code"]
+        if not (doors.may_watch(address) and doors.may_look_up(address, code)):
+            raise ClientError("slow_down")
+        return hub.room(code), None
+
     async def screen_socket(ws: WebSocket) -> None:
-        await serve_socket(ws, lambda: (hub.room(ws.path_params["code"]), None))
+        await serve_socket(ws, lambda: screen(ws))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -28,7 +28,7 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,7 +54,9 @@ log = logging.getLogger("tablegames.server")
 
 #: Room codes: short, spoken aloud, no look-alike letters.
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 5
+#: 32 letters to the power 7: 34 billion codes, so a guessed code (look-ups are metered,
+#: see ``limits``) almost never finds a room.
+CODE_LENGTH = 7
 #: Longest player name a phone may choose.
 MAX_NAME = 24
 #: Most actions one tap may carry (Dallah: several cups fell, then settled).
@@ -63,10 +65,21 @@ MAX_BATCH = 40
 MAX_ACTION = 512
 #: Phones (players and shared screens) one room serves at once.
 MAX_CONNECTIONS = 32
+#: Spectator screens (``/s/CODE``) a room admits at once.
+MAX_SPECTATORS = 8
+#: The schedule on which idle rooms close (``Hub.tend``): a lobby nobody joined or started
+#: for 2 hours is deleted, a game nobody played for 24 hours no longer counts as open,
+#: and any room untouched for 7 days is deleted with its log.
+LOBBY_IDLE = 2 * 3600
+GAME_IDLE = 24 * 3600
+FORGET_AFTER = 7 * 86_400
 #: Messages queued for one phone before it is cut off (it reconnects and catches up).
 QUEUE_LIMIT = 256
 #: Events a phone opening a room for the first time is shown as context.
 RECENT_EVENTS = 12
+#: Events a room keeps in memory for phones that reconnect (a hello never replays the
+#: game: what is older than these is not sent, the table itself shows where things are).
+KEEP_EVENTS = 64
 
 
 class ClientError(Exception):
@@ -114,6 +127,8 @@ class Room:
     state: Any = None
     #: The version of the room's last stored snapshot (see ``store.SNAPSHOT_EVERY``).
     snap_seq: int = 0
+    #: The latest events (``KEEP_EVENTS``), for phones that reconnect.
+    recent: deque[Any] = attrs.field(factory=lambda: deque(maxlen=KEEP_EVENTS))
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     conns: set[Conn] = attrs.field(factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -212,7 +227,7 @@ class Hub:
         except (RulesError, SetupError) as exc:
             raise ClientError("bad_rules", str(exc)[:300]) from None
         if self.store.open_rooms() >= self.max_rooms:
-            self.store.prune(older_than=7 * 86_400)
+            self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:
                 raise ClientError("busy")
         seats: list[dict[str, Any]] = [{"name": host, "bot": None}]
@@ -224,7 +239,7 @@ class Hub:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if self.store.room(code) is None:
                 break
-        else:  # pragma: no cover - 33 million codes
+        else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
         try:
             self.store.create(code, name, config, seats, token)
@@ -389,6 +404,8 @@ class Hub:
     def attach(self, room: Room, conn: Conn) -> None:
         if len(room.conns) >= MAX_CONNECTIONS:
             raise ClientError("room_full")
+        if conn.seat is None and sum(c.seat is None for c in room.conns) >= MAX_SPECTATORS:
+            raise ClientError("room_full")
         room.conns.add(conn)
         self._presence(room)
 
@@ -424,8 +441,10 @@ class Hub:
         if since is None:
             since = max(0, state.version - RECENT_EVENTS)
         events: list[dict[str, Any]] = []
-        if since < state.version:
-            events = describe_events(state.log(conn.seat, since=since), ctx)
+        if since < state.version:  # from memory, never a replay: bounded work
+            mine = [dict(e.for_seat(conn.seat), version=e.version) for e in room.recent
+                    if e.version > since and e.visible_to(conn.seat)]
+            events = describe_events(mine, ctx)
         conn.push({"type": "update", "page": page, "events": events})
 
     def _page(self, room: Room, seat: int | None, lang: str,
@@ -542,6 +561,7 @@ class Hub:
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)
             raise ClientError("busy") from None
+        room.recent.extend(events)
         self._broadcast(room, events)
         self._kick(room)
 
@@ -586,6 +606,7 @@ class Hub:
             self._evict(room)
             return
         room.snap_seq = max(room.snap_seq, row.snap_seq)
+        room.recent.extend(events)
         if events:
             self._broadcast(room, events)
         self._kick(room)
@@ -666,14 +687,28 @@ class Hub:
                                   exc.detail)
                         return
 
-    async def tend(self, every: float = 1.0) -> None:
+    def close_idle(self) -> None:
+        """Close idle rooms on the documented schedule (``LOBBY_IDLE``, ``GAME_IDLE``,
+        ``FORGET_AFTER``)."""
+        try:
+            self.store.expire(LOBBY_IDLE, GAME_IDLE)
+            self.store.prune(older_than=FORGET_AFTER)
+        except StoreError:
+            log.exception("could not close idle rooms")
+
+    async def tend(self, every: float = 1.0, idle_every: float = 600.0) -> None:
         """Every ``every`` seconds, start the bots of any room held here whose bots may
         act: where several processes share the rooms, this is how the bots of a killed
-        process's rooms go on (its advisory locks died with it)."""
+        process's rooms go on (its advisory locks died with it). Every ``idle_every``
+        seconds, close idle rooms."""
+        last_idle = time.monotonic()
         while True:
             await asyncio.sleep(every)
             for room in list(self.rooms.values()):
                 self._kick(room)
+            if time.monotonic() - last_idle >= idle_every:
+                last_idle = time.monotonic()
+                self.close_idle()
 
     async def close(self) -> None:
         """Stop every bot task (the server is shutting down)."""

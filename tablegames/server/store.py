@@ -270,6 +270,20 @@ class Store:
                        rows)
             self._notify(code, str(after))
 
+    def expire(self, lobby_idle: float, game_idle: float) -> int:
+        """Close idle rooms: a lobby untouched for ``lobby_idle`` seconds is deleted (its
+        links stop working), a game untouched for ``game_idle`` seconds stops counting as
+        open (its players can still come back to it: their next action reopens it)."""
+        now = time.time()
+        with self._transaction():
+            codes = [(r[0],) for r in self._q("SELECT code FROM rooms WHERE seq = -1 AND updated < ?",
+                                              (now - lobby_idle,)).fetchall()]
+            for table in ("rooms", "tokens"):
+                self._many(f"DELETE FROM {table} WHERE code = ?", codes)
+            cur = self._q("UPDATE rooms SET over = 1 WHERE seq >= 0 AND over = 0 AND updated < ?",
+                          (now - game_idle,))
+        return len(codes) + max(int(cur.rowcount), 0)
+
     def prune(self, older_than: float) -> int:
         """Forget rooms untouched for ``older_than`` seconds (finished or abandoned)."""
         cutoff = time.time() - older_than

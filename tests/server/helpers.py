@@ -51,8 +51,10 @@ def free_port() -> int:
 class Server:
     """``tablegames serve`` in a subprocess (always stopped by the fixture that made it)."""
 
-    def __init__(self, db: Path | str, port: int | None = None, *, args: tuple[str, ...] = (),
-                 log: Path | None = None) -> None:
+    def __init__(self, db: Path | str, port: int | None = None, *,
+                 args: tuple[str, ...] = ("--unmetered",), log: Path | None = None) -> None:
+        """A server on ``db``; by default ``--unmetered`` (one test client makes the
+        requests of a whole table; the limits have tests of their own)."""
         self.db = db
         self.args = args
         self.port = port or free_port()

@@ -80,7 +80,7 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
     page.click("#create-form button[type=submit]")
     page.wait_for_selector("#lobby:not([hidden])")
     code = page.text_content("#code")
-    assert code is not None and len(code) == 5
+    assert code is not None and len(code) == 7
     return code
 
 

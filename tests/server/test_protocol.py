@@ -145,7 +145,7 @@ def test_a_link_opens_its_own_seat_only_and_a_screen_sees_no_hand(server: Server
         for seat in (0, 2):
             for card in state.view(seat)["hand"]:
                 assert f'"{card}"' not in text
-        status, _ = server.request("/api/rooms/ZZZZZ")
+        status, _ = server.request("/api/rooms/ZZZZZZZ")
         assert status == 404
     finally:
         screen.close()
@@ -187,7 +187,7 @@ def test_http_input_is_bounded_and_pages_are_locked_down(server: Server) -> None
     server.join(room["code"], "Cy")  # the last seat: the game starts
     status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": "Dan"})
     assert status == 400 and body["error"] == "started"
-    status, body = server.request("/api/rooms/QQQQQ/join", {"name": "Dan"})
+    status, body = server.request("/api/rooms/QQQQQQQ/join", {"name": "Dan"})
     assert status == 404 and body["error"] == "no_room"
     status, svg = server.request(f"/qr/{room['code']}.svg")
     assert status == 200 and b"<svg" in svg

@@ -1,0 +1,190 @@
+"""Bounded work for every request: rate limits by address, by network and by room code.
+
+Every door of the server that a stranger can knock on is metered: room look-ups (the
+lobby page, ``/api/rooms/CODE``, the QR code), joins, room creation, spectator screens
+and messages on a socket. A token bucket (:class:`Bucket`) allows a steady ``rate`` per
+second with bursts up to ``burst``; :class:`Buckets` keeps one per key in a table of
+bounded size that forgets the least recently used key first (never all at once, which
+would let a client reset everyone's limit by filling the table).
+
+Keys are the client's address and its *network* (the /24 of an IPv4 address, the /56 of
+an IPv6 one), so a client cannot multiply its allowance by spreading over the addresses
+it controls; and the room code, so guessing one room's code from many addresses is slow
+too. Behind a reverse proxy every request comes from the proxy's address:
+``trusted_proxies`` names the proxies whose ``X-Forwarded-For`` is believed (the last
+address it lists that is not itself a trusted proxy is the client).
+
+The defaults, per address / network / code (all documented in the app guide):
+
+========================  ==========================  ===========================
+door                      steady rate                 burst
+========================  ==========================  ===========================
+look-ups (page, API, QR)  2/s an address, 5/s a net   30, 60; a code: 1/s, 20
+joins                     0.5/s an address            10
+room creation             0.2/s an address, 0.5/s     20, 40; everyone: 5/s, 200
+                          a network
+spectator screens         0.5/s an address            10; at most 8 a room
+socket messages           20/s a socket               40
+========================  ==========================  ===========================
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, up to ``burst`` at once."""
+
+    __slots__ = ("at", "burst", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Buckets:
+    """One bucket per key, in a table of at most ``size`` keys (least recent forgotten)."""
+
+    def __init__(self, rate: float, burst: float, size: int = 10_000) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self.table: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, key: str) -> bool:
+        bucket = self.table.get(key)
+        if bucket is None:
+            if len(self.table) >= self.size:
+                self.table.popitem(last=False)
+            bucket = self.table[key] = Bucket(self.rate, self.burst)
+        else:
+            self.table.move_to_end(key)
+        return bucket.take()
+
+
+def network(address: str) -> str:
+    """The network an address belongs to for rate limits: its /24 (IPv4) or /56 (IPv6).
+
+    >>> network("203.0.113.77"), network("2001:db8:aa:bb::1"), network("not-an-ip")
+    ('203.0.113.0/24', '2001:db8:aa::/56', 'not-an-ip')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    prefix = 24 if ip.version == 4 else 56
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
+def client_address(peer: str | None, headers: Mapping[str, str],
+                   trusted_proxies: Iterable[str] = ()) -> str:
+    """The client's address: the peer's, or (when the peer is a trusted proxy) the last
+    address in ``X-Forwarded-For`` that is not itself a trusted proxy.
+
+    >>> client_address("10.0.0.2", {"x-forwarded-for": "198.51.100.7, 10.0.0.2"}, ["10.0.0.2"])
+    '198.51.100.7'
+    >>> client_address("198.51.100.9", {"x-forwarded-for": "1.2.3.4"}, ["10.0.0.2"])
+    '198.51.100.9'
+    """
+    trusted = set(trusted_proxies)
+    if peer is None:
+        return "?"
+    if peer not in trusted:
+        return peer
+    hops = [h.strip() for h in headers.get("x-forwarded-for", "").split(",") if h.strip()]
+    for hop in reversed(hops):
+        if hop not in trusted:
+            return hop[:64]
+    return peer
+
+
+@attrs.frozen
+class Limits:
+    """The rates of every door (see the module's table); ``tablegames serve`` flags
+    change the common ones."""
+
+    lookup_rate: float = 2.0
+    lookup_burst: float = 30.0
+    lookup_net_rate: float = 5.0
+    lookup_net_burst: float = 60.0
+    code_rate: float = 1.0
+    code_burst: float = 20.0
+    join_rate: float = 0.5
+    join_burst: float = 10.0
+    create_rate: float = 0.2
+    create_burst: float = 20.0
+    create_net_rate: float = 0.5
+    create_net_burst: float = 40.0
+    create_all_rate: float = 5.0
+    create_all_burst: float = 200.0
+    screen_rate: float = 0.5
+    screen_burst: float = 10.0
+    message_rate: float = 20.0
+    message_burst: float = 40.0
+    trusted_proxies: tuple[str, ...] = ()
+
+    @classmethod
+    def unmetered(cls) -> Limits:
+        """No practical limit on the doors a stranger knocks on (look-ups, joins, creation,
+        screens), for load tests and test servers on a trusted network; each socket's
+        message rate stays, since it guards the room from one flooding phone."""
+        big = 1e9
+        return cls(lookup_rate=big, lookup_burst=big, lookup_net_rate=big,
+                   lookup_net_burst=big, code_rate=big, code_burst=big, join_rate=big,
+                   join_burst=big, create_rate=big, create_burst=big, create_net_rate=big,
+                   create_net_burst=big, create_all_rate=big, create_all_burst=big,
+                   screen_rate=big, screen_burst=big)
+
+
+class Doors:
+    """The buckets of a running server, one table per door and key kind."""
+
+    def __init__(self, limits: Limits) -> None:
+        lim = limits
+        self.limits = limits
+        self.lookup = (Buckets(lim.lookup_rate, lim.lookup_burst),
+                       Buckets(lim.lookup_net_rate, lim.lookup_net_burst))
+        self.code = Buckets(lim.code_rate, lim.code_burst)
+        self.join = (Buckets(lim.join_rate, lim.join_burst),
+                     Buckets(lim.join_rate * 2.5, lim.join_burst * 2))
+        self.create = (Buckets(lim.create_rate, lim.create_burst),
+                       Buckets(lim.create_net_rate, lim.create_net_burst))
+        self.create_all = Bucket(lim.create_all_rate, lim.create_all_burst)
+        self.screen = (Buckets(lim.screen_rate, lim.screen_burst),
+                       Buckets(lim.screen_rate * 2.5, lim.screen_burst * 2))
+
+    @staticmethod
+    def _both(pair: tuple[Buckets, Buckets], address: str) -> bool:
+        # both are charged, so a refused request still costs (no free retries)
+        by_address = pair[0].take(address)
+        by_network = pair[1].take(network(address))
+        return by_address and by_network
+
+    def may_look_up(self, address: str, code: str | None) -> bool:
+        """A look-up of a room by its code (page, API, QR, a screen's socket)."""
+        ok = self._both(self.lookup, address)
+        if code is not None:
+            ok = self.code.take(code.upper()[:16]) and ok
+        return ok
+
+    def may_join(self, address: str) -> bool:
+        return self._both(self.join, address)
+
+    def may_create(self, address: str) -> bool:
+        return self._both(self.create, address) and self.create_all.take()
+
+    def may_watch(self, address: str) -> bool:
+        return self._both(self.screen, address)

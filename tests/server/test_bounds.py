@@ -1,0 +1,166 @@
+"""Bounded work for every request: look-ups, joins, creation and screens are metered,
+a spectator costs the same on a long game as on a new one, idle rooms close."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tablegames.server.limits import Buckets, Doors, Limits, client_address, network
+from tablegames.server.rooms import MAX_SPECTATORS, ClientError, Conn, Hub
+from tablegames.server.store import Store
+from tests.server.helpers import Server, Socket
+
+
+def test_a_flood_of_look_ups_is_throttled_by_address_network_and_code(tmp_path: Path) -> None:
+    """A real server with its default limits: one client guessing codes gets 429 after
+    its burst, and so does a neighbour on the same /24; a code hammered from many
+    networks is throttled too."""
+    server = Server(tmp_path / "rooms.sqlite", args=()).start()
+    try:
+        letters = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789" * 2
+        statuses = [server.request(f"/api/rooms/ZZZZZZ{c}")[0] for c in letters]
+        assert statuses[:20] == [404] * 20
+        assert statuses[-10:] == [429] * 10
+        status, body = server.request("/qr/ZZZZZZZ.svg")
+        assert status == 429 and body["error"] == "slow_down"
+    finally:
+        server.stop()
+    doors = Doors(Limits())
+    assert all(doors.may_look_up("203.0.113.1", None) for _ in range(30))
+    assert not doors.may_look_up("203.0.113.1", None)  # the address's burst
+    assert all(doors.may_look_up("203.0.113.2", None) for _ in range(29))
+    assert not doors.may_look_up("203.0.113.3", None)  # the network's burst is shared
+    assert sum(doors.may_look_up(f"198.51.{i}.1", "ABCDEFG") for i in range(60)) == 20
+
+
+def test_room_creation_cannot_be_multiplied_by_spreading_over_addresses() -> None:
+    doors = Doors(Limits())
+    made = sum(doors.may_create(f"192.0.2.{i}") for i in range(200))
+    assert made == 40  # one /24: its network's burst, however many addresses
+    spread = sum(doors.may_create(f"10.{i // 250}.{i % 250}.1") for i in range(1_000))
+    assert spread == 200 - 40  # and everyone's together: the global burst
+
+
+def test_the_forwarded_address_is_believed_only_from_a_trusted_proxy() -> None:
+    headers = {"x-forwarded-for": "198.51.100.7, 10.0.0.9"}
+    assert client_address("10.0.0.2", headers, ["10.0.0.2"]) == "10.0.0.9"
+    assert client_address("10.0.0.2", headers, ["10.0.0.2", "10.0.0.9"]) == "198.51.100.7"
+    assert client_address("203.0.113.5", headers, ["10.0.0.2"]) == "203.0.113.5"
+    assert client_address("10.0.0.2", {}, ["10.0.0.2"]) == "10.0.0.2"
+    assert network("2001:db8::1") == "2001:db8::/56"
+
+
+def test_the_bucket_table_forgets_the_least_recent_key_not_everyone() -> None:
+    table = Buckets(rate=0.0, burst=1.0, size=3)
+    assert table.take("hammer") and not table.take("hammer")
+    for i in range(2):
+        assert table.take(f"other{i}")
+    assert not table.take("hammer")  # still remembered (most recent use)
+    assert table.take("new")  # the table is full: the oldest other key goes
+    assert not table.take("hammer")
+
+
+def _long_room(tmp_path: Path, steps: int) -> tuple[Hub, str]:
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    code, _ = hub.create({"game": "phase10", "players": 2, "name": "Amal", "bot": "random",
+                          "seed": 1})
+    hub.start(hub.room(code), 0)
+    rng = random.Random(2)
+    room = hub.room(code)
+    for _ in range(steps):
+        state = room.state
+        if state.is_over:
+            break
+        hub._commit(room, state.to_act, [str(rng.choice(state.legal_actions()))], state.version)
+    return hub, code
+
+
+def test_a_spectator_costs_no_more_on_a_long_game_than_on_a_new_one(tmp_path: Path) -> None:
+    """A hello (even asking for every event since 0) never replays the game: it gets the
+    table now and at most the recent events the room holds in memory."""
+    import tablegames
+
+    hub, code = _long_room(tmp_path, 1_500)
+    room = hub.room(code)
+    assert room.state.version >= 1_000
+    calls = []
+    original = type(room.state).log
+    type(room.state).log = lambda *a, **k: calls.append(a) or original(*a, **k)  # type: ignore[method-assign]
+    try:
+        screen = Conn(None)
+        hub.attach(room, screen)
+        hub._send_page(room, screen, since=0)
+        message = screen.queue.get_nowait()
+        while message["type"] != "update":
+            message = screen.queue.get_nowait()
+    finally:
+        type(room.state).log = original  # type: ignore[method-assign]
+    assert calls == []  # no replay
+    assert len(message["events"]) <= 64
+    assert tablegames  # the package is what the room plays
+    hub.store.close()
+
+
+def test_a_room_admits_a_bounded_number_of_screens(tmp_path: Path) -> None:
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    code, _ = hub.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "random"})
+    room = hub.room(code)
+    for _ in range(MAX_SPECTATORS):
+        hub.attach(room, Conn(None))
+    with pytest.raises(ClientError) as refused:
+        hub.attach(room, Conn(None))
+    assert refused.value.code == "room_full"
+    hub.attach(room, Conn(0))  # a seat's phone still gets in
+    hub.store.close()
+
+
+def test_idle_rooms_close_on_the_documented_schedule(tmp_path: Path) -> None:
+    from tablegames.server.rooms import FORGET_AFTER, GAME_IDLE, LOBBY_IDLE
+
+    store = Store(tmp_path / "rooms.sqlite")
+    hub = Hub(store, bot_delay=0)
+    lobby, _ = hub.create({"game": "toepen", "players": 3, "name": "Amal", "bot": ""})
+    game, _ = hub.create({"game": "toepen", "players": 2, "name": "Bo", "bot": "random"})
+    hub.start(hub.room(game), 0)
+    old, fresh = hub.create({"game": "toepen", "players": 2, "name": "Cy", "bot": "random"})
+    assert store.open_rooms() == 3
+    now = time.time()
+    store.db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (now - LOBBY_IDLE - 1, lobby))
+    store.db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (now - GAME_IDLE - 1, game))
+    hub.close_idle()
+    assert store.room(lobby) is None and store.token(fresh) == (old, 0)
+    row = store.room(game)
+    assert row is not None and row.over  # closed, still readable
+    store.db.execute("UPDATE rooms SET updated = ? WHERE code = ?", (now - FORGET_AFTER - 1, game))
+    hub.close_idle()
+    assert store.room(game) is None and store.open_rooms() == 1
+    store.close()
+
+
+def test_a_screen_socket_beyond_the_limit_is_refused(tmp_path: Path) -> None:
+    server = Server(tmp_path / "rooms.sqlite", args=()).start()
+    try:
+        room = server.create(game="toepen", players=2, name="Amal", bot="random")
+        answers = []
+        screens = []
+        for _ in range(14):  # kept open: the room's cap and the address's rate both count
+            screen = Socket(server, f"/ws/s/{room['code']}")
+            screens.append(screen)
+            try:
+                screen.send({"type": "hello"})
+                message = screen.recv()
+            except ConnectionClosed:  # refused: the error came first, then the close
+                answers.append(f"closed {screen.ws.close_code}")
+                continue
+            answers.append(message["code"] if message["type"] == "error" else message["type"])
+        for screen in screens:
+            screen.close()
+        assert answers[:8] == ["lobby"] * 8, answers  # admitted: the room's lobby
+        assert answers[10:] and "lobby" not in answers[10:], answers
+    finally:
+        server.stop()
