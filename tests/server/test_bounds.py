@@ -25,12 +25,12 @@ def test_a_flood_of_look_ups_is_throttled_by_address_network_and_code(tmp_path: 
         letters = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789" * 2
         statuses = [server.request(f"/api/rooms/ZZZZZZ{c}")[0] for c in letters]
         assert statuses[:20] == [404] * 20
-        assert statuses[-10:] == [429] * 10
-        status, body = server.request("/qr/ZZZZZZZ.svg")
-        assert status == 429 and body["error"] == "slow_down"
+        assert statuses.count(429) >= 25  # (the bucket refills 2 a second meanwhile)
+        qr = [server.request("/qr/ZZZZZZZ.svg") for _ in range(5)]
+        assert any(status == 429 and body["error"] == "slow_down" for status, body in qr)
     finally:
         server.stop()
-    doors = Doors(Limits())
+    doors = Doors(_still(Limits()))
     assert all(doors.may_look_up("203.0.113.1", None) for _ in range(30))
     assert not doors.may_look_up("203.0.113.1", None)  # the address's burst
     assert all(doors.may_look_up("203.0.113.2", None) for _ in range(29))
@@ -38,8 +38,15 @@ def test_a_flood_of_look_ups_is_throttled_by_address_network_and_code(tmp_path: 
     assert sum(doors.may_look_up(f"198.51.{i}.1", "ABCDEFG") for i in range(60)) == 20
 
 
+def _still(limits: Limits) -> Limits:
+    """The same bursts with buckets that do not refill while the test runs."""
+    import attrs
+
+    return attrs.evolve(limits, **{f: 1e-9 for f in attrs.fields_dict(Limits) if f.endswith("_rate")})
+
+
 def test_room_creation_cannot_be_multiplied_by_spreading_over_addresses() -> None:
-    doors = Doors(Limits())
+    doors = Doors(_still(Limits()))
     made = sum(doors.may_create(f"192.0.2.{i}") for i in range(200))
     assert made == 40  # one /24: its network's burst, however many addresses
     spread = sum(doors.may_create(f"10.{i // 250}.{i % 250}.1") for i in range(1_000))
