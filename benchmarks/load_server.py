@@ -1,19 +1,28 @@
 """Load test of the room server: many rooms of simulated phones playing random legal actions.
 
-    python benchmarks/load_server.py --rooms 50 --phones 4 --seconds 30
+    python benchmarks/load_server.py --rooms 50 --phones 4 --seconds 30 [--rate A] [--json]
+    python benchmarks/load_server.py --db postgresql://... --processes 2 --kill-one --json
 
-It starts the server app (the same ``create_app`` that ``tablegames serve`` runs, under
-uvicorn) in a child process on a free loopback port with a fresh SQLite file, opens
-``rooms`` rooms round-robin over the games, and connects ``phones`` websockets to each.
-Every phone that is to act picks one of its legal buttons at random and sends it with
-the version it saw; the latency of an action is the time from sending it to receiving
-the page that includes it. A room whose game ends is replaced by a new one. Everything
-stays on 127.0.0.1, and the run stops by itself after ``--seconds`` or ``--max-actions``
-(and a hard deadline), then stops the server.
+It starts ``--processes`` real server processes (``tablegames serve``, the command a user
+runs) on loopback ports, all on one store: a fresh SQLite file by default (one process
+only), or the PostgreSQL database ``--db`` names. It opens ``--rooms`` tables round-robin
+over the games and connects ``--phones`` websockets to each, each phone to one of the
+processes in turn, so the processes must follow each other's commits. Every phone that
+is to act picks one of its legal actions at random and sends it with the version it saw;
+``--rate`` caps the actions offered per second across all rooms (none: as fast as the
+server answers). An action's latency is the time from sending it to receiving the update
+that includes it. A table whose game ends starts a new room until ``--seconds`` have
+passed; then the games in play are finished (up to ``--finish`` more seconds).
 
-Prints actions/s and p50/p99 latency (``--json`` for a machine-readable summary). The
-server's creation limit per address is raised for the run (one client opens every
-room); the per-connection message limit is the real one.
+``--kill-one`` kills the first process with SIGKILL halfway through; its phones reconnect
+to the others, as they would through a load balancer. At the end the store is read:
+``lost`` counts actions a phone saw acknowledged that the store does not hold at that
+version, ``doubled`` the stored actions of a seat beyond the taps its phone sent.
+``server_cpu_ms_per_action`` is the server processes' CPU time (user + system, from
+``/proc``) over the accepted actions.
+
+Prints one JSON object with ``--json``: ``actions_per_s``, ``p50_ms``, ``p99_ms``,
+``server_cpu_ms_per_action``, ``lost``, ``doubled`` and the details.
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -35,15 +45,8 @@ from typing import Any
 
 GAMES = ("toepen", "shithead", "dallah", "phase10")
 LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-SERVER = """
-import sys, uvicorn
-from tablegames.server.app import create_app
-from tablegames.server.limits import Limits
-app = create_app(sys.argv[1], bot_delay=0, limits=Limits.unmetered())
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="error", ws_max_size=65536,
-            ws_per_message_deflate=False)
-"""
+ROOT = Path(__file__).resolve().parents[1]
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -55,89 +58,224 @@ def free_port() -> int:
 def post(url: str, data: dict[str, Any]) -> dict[str, Any]:
     req = urllib.request.Request(url, data=json.dumps(data).encode(),
                                  headers={"content-type": "application/json"})
-    with LOCAL.open(req, timeout=10) as r:
+    with LOCAL.open(req, timeout=30) as r:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+class Process:
+    """One ``tablegames serve`` process."""
+
+    def __init__(self, db: str, log: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        with open(log, "ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "tablegames", "serve", "--db", db, "--port",
+                 str(self.port), "--bot-delay", "0", "--unmetered", "--log-level", "error"],
+                cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        self.cpu = 0.0
+        self.alive = True
+
+    def wait_ready(self, log: Path) -> None:
+        for _ in range(600):
+            if self.proc.poll() is not None:
+                raise SystemExit("a server process exited: " + log.read_text()[-1500:])
+            try:
+                with LOCAL.open(self.url + "/api/games", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("a server process did not start: " + log.read_text()[-1500:])
+
+    def sample(self) -> None:
+        if self.alive and self.proc.poll() is None:
+            self.cpu = cpu_seconds(self.proc.pid)
+
+    def kill(self) -> None:
+        self.sample()
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.alive = False
+
+    def stop(self) -> None:
+        self.sample()
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.alive = False
+
+
+class Limiter:
+    """Actions offered per second across all rooms (``None``: no cap)."""
+
+    def __init__(self, rate: float | None) -> None:
+        self.rate, self.next = rate, time.monotonic()
+
+    async def wait(self) -> None:
+        if self.rate is None:
+            return
+        now = time.monotonic()
+        self.next = max(self.next, now) + 1.0 / self.rate
+        delay = self.next - 1.0 / self.rate - now
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
 class Stats:
-    def __init__(self, max_actions: int) -> None:
+    def __init__(self) -> None:
         self.latencies: list[float] = []
         self.by_game: dict[str, int] = {}
         self.errors: dict[str, int] = {}
-        self.games_done = 0
-        self.rooms = 0
-        self.max_actions = max_actions
-
-    @property
-    def full(self) -> bool:
-        return len(self.latencies) >= self.max_actions
+        self.reconnects = 0
+        self.rooms: list[tuple[str, str, list[Phone]]] = []
+        self.finished: set[str] = set()
 
 
-async def phone(url: str, token: str, seat: int, game: str, rng: random.Random,
-                stats: Stats, deadline: float) -> bool:
-    """One simulated phone; returns True when its game ended."""
-    from websockets.asyncio.client import connect
+def decide(message: dict[str, Any]) -> tuple[int, int | None, list[str], bool] | None:
+    """What a phone reads from an update: ``(version, seat to act, legal actions, over)``
+    (the one place that knows the page's shape), or ``None`` for other messages."""
+    if message.get("type") != "update":
+        return None
+    page = message["page"]
+    return (page["version"], page["to_act"], [a["n"] for a in page["actions"]],
+            page["result"] is not None)
 
-    sent_at: dict[int, float] = {}
-    async with connect(url.replace("http", "ws", 1) + f"/ws/p/{token}", proxy=None,
-                       max_size=1 << 22) as ws:
-        await ws.send(json.dumps({"type": "hello"}))
-        while time.monotonic() < deadline and not stats.full:
+
+class Phone:
+    """A seat's phone: taps when its seat is to act, reconnects when its server goes."""
+
+    def __init__(self, servers: list[Process], first: int, token: str, seat: int, game: str,
+                 rng: random.Random) -> None:
+        self.servers, self.at, self.token, self.seat = servers, first, token, seat
+        self.game, self.rng = game, rng
+        self.sent = 0
+        self.acked: list[tuple[int, str]] = []
+        self.over = False
+
+    async def play(self, stats: Stats, limiter: Limiter, hard: float) -> None:
+        from websockets.asyncio.client import connect
+
+        while not self.over and time.monotonic() < hard:
+            server = self.servers[self.at % len(self.servers)]
+            if not server.alive:
+                self.at += 1
+                continue
+            url = server.url.replace("http", "ws", 1) + f"/ws/p/{self.token}"
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.monotonic()))
-            except TimeoutError:
-                return False
-            m = json.loads(raw)
-            if m["type"] == "error":
-                stats.errors[m["code"]] = stats.errors.get(m["code"], 0) + 1
-                sent_at.clear()
+                async with connect(url, proxy=None, max_size=1 << 22, open_timeout=60) as ws:
+                    await self._session(ws, stats, limiter, hard)
+            except (OSError, TimeoutError, asyncio.TimeoutError, Exception) as exc:
+                if self.over:
+                    return
+                stats.reconnects += 1
+                stats.errors[type(exc).__name__] = stats.errors.get(type(exc).__name__, 0) + 1
+                self.at += 1
+                await asyncio.sleep(0.2)
+
+    async def _session(self, ws: Any, stats: Stats, limiter: Limiter, hard: float) -> None:
+        await ws.send(json.dumps({"type": "hello"}))
+        pending: dict[int, tuple[float, str]] = {}
+        while time.monotonic() < hard:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, hard - time.monotonic()))
+            message = json.loads(raw)
+            if message.get("type") == "error":
+                code = message.get("code", "?")
+                stats.errors[code] = stats.errors.get(code, 0) + 1
+                pending.clear()
                 continue
-            if m["type"] != "update":
+            read = decide(message)
+            if read is None:
                 continue
-            page = m["page"]
+            version, to_act, legal, over = read
             now = time.monotonic()
-            for v in [v for v in sent_at if v < page["version"]]:
-                stats.latencies.append(now - sent_at.pop(v))
-                stats.by_game[game] = stats.by_game.get(game, 0) + 1
-            if page["result"] is not None:
-                return True
-            if page["to_act"] == seat and page["actions"] and page["version"] not in sent_at:
-                choice = rng.choice(page["actions"])["n"]
-                sent_at[page["version"]] = time.monotonic()
-                await ws.send(json.dumps({"type": "act", "actions": [choice],
-                                          "expect": page["version"]}))
-    return False
+            for v in [v for v in pending if v < version]:
+                sent_at, action = pending.pop(v)
+                stats.latencies.append(now - sent_at)
+                stats.by_game[self.game] = stats.by_game.get(self.game, 0) + 1
+                self.acked.append((v + 1, action))
+            if over:
+                self.over = True
+                return
+            if to_act == self.seat and legal and version not in pending:
+                await limiter.wait()
+                action = self.rng.choice(legal)
+                pending[version] = (time.monotonic(), action)
+                self.sent += 1
+                await ws.send(json.dumps({"type": "act", "actions": [action], "expect": version}))
 
 
-async def table(url: str, index: int, phones: int, stats: Stats, deadline: float) -> None:
-    """One table: a room after another until time is up."""
+async def table(servers: list[Process], index: int, phones: int, games: tuple[str, ...],
+                stats: Stats, limiter: Limiter, deadline: float, hard: float) -> None:
+    """One table: a room after another until the deadline; the last game is finished."""
     rng = random.Random(index)
     loop = asyncio.get_running_loop()
+    await asyncio.sleep(0.03 * index)  # open the tables gradually: no handshake storm
     rounds = 0
-    while time.monotonic() < deadline and not stats.full:
-        game = GAMES[(index + rounds) % len(GAMES)]
+    while time.monotonic() < deadline:
+        game = games[(index + rounds) % len(games)]
+        alive = [s for s in servers if s.alive]
+        host = alive[(index + rounds) % len(alive)]
         rounds += 1
-        room = await loop.run_in_executor(None, post, url + "/api/rooms", {
-            "game": game, "players": phones, "name": "P0", "bot": "", "seed": rng.randrange(1 << 30)})
+        room = await loop.run_in_executor(None, post, host.url + "/api/rooms", {
+            "game": game, "players": phones, "name": "P0", "bot": "",
+            "seed": rng.randrange(1 << 30)})
         tokens = [room["token"]]
         for i in range(1, phones):
-            joined = await loop.run_in_executor(None, post, url + f"/api/rooms/{room['code']}/join",
-                                                {"name": f"P{i}"})
+            joined = await loop.run_in_executor(
+                None, post, host.url + f"/api/rooms/{room['code']}/join", {"name": f"P{i}"})
             tokens.append(joined["token"])
-        stats.rooms += 1
-        done = await asyncio.gather(*(phone(url, t, s, game, random.Random(rng.random()), stats,
-                                            deadline) for s, t in enumerate(tokens)))
-        if any(done):
-            stats.games_done += 1
+        seats = [Phone(servers, index + s, t, s, game, random.Random(rng.random()))
+                 for s, t in enumerate(tokens)]
+        stats.rooms.append((room["code"], game, seats))
+        await asyncio.gather(*(p.play(stats, limiter, hard) for p in seats))
+        if any(p.over for p in seats):
+            stats.finished.add(room["code"])
 
 
-async def run(url: str, rooms: int, phones: int, seconds: float, stats: Stats) -> float:
-    deadline = time.monotonic() + seconds
-    start = time.perf_counter()
-    await asyncio.wait_for(
-        asyncio.gather(*(table(url, i, phones, stats, deadline) for i in range(rooms))),
-        timeout=seconds + 60)
-    return time.perf_counter() - start
+async def run(servers: list[Process], args: argparse.Namespace, stats: Stats) -> float:
+    start = time.monotonic()
+    deadline, hard = start + args.seconds, start + args.seconds + args.finish
+    limiter = Limiter(args.rate)
+    work = asyncio.gather(*(table(servers, i, args.phones, args.games, stats, limiter,
+                                  deadline, hard) for i in range(args.rooms)))
+    if args.kill_one:
+        async def killer() -> None:
+            await asyncio.sleep(args.seconds / 2)
+            servers[0].kill()
+        await asyncio.gather(work, killer())
+    else:
+        await work
+    return time.monotonic() - start
+
+
+def check_store(db: str, stats: Stats) -> tuple[int, int]:
+    """``(lost, doubled)`` over every room the run opened (see the module docstring)."""
+    sys.path.insert(0, str(ROOT))
+    from tablegames.server.pgstore import PgStore
+    from tablegames.server.store import Store
+
+    store = PgStore(db) if db.startswith("postgres") else Store(db, read_only=True)
+    lost = doubled = 0
+    try:
+        for code, _game, phones in stats.rooms:
+            stored = {seq: (seat, action) for seq, seat, action in store.actions(code)}
+            for phone in phones:
+                lost += sum(stored.get(v) != (phone.seat, a) for v, a in phone.acked)
+                mine = sum(1 for s, _ in stored.values() if s == phone.seat)
+                doubled += max(0, mine - phone.sent)
+    finally:
+        store.close()
+    return lost, doubled
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,51 +283,73 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rooms", type=int, default=50)
     p.add_argument("--phones", type=int, default=4)
     p.add_argument("--seconds", type=float, default=30.0)
-    p.add_argument("--max-actions", type=int, default=500_000)
+    p.add_argument("--finish", type=float, default=120.0,
+                   help="seconds more to finish the games in play after --seconds")
+    p.add_argument("--rate", type=float, default=None,
+                   help="actions offered per second across all rooms (default: no cap)")
+    p.add_argument("--db", default=None,
+                   help="a postgresql:// URL (default: a fresh SQLite file, one process)")
+    p.add_argument("--processes", type=int, default=1)
+    p.add_argument("--kill-one", action="store_true",
+                   help="SIGKILL the first process halfway through")
+    p.add_argument("--games", default=",".join(GAMES),
+                   help="the games the tables play in turn (default: all four)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
+    args.games = tuple(g for g in args.games.split(",") if g)
+    if not args.games or not set(args.games) <= set(GAMES):
+        p.error(f"--games: a comma-separated list of {', '.join(GAMES)}")
     if not (1 <= args.rooms <= 500 and 2 <= args.phones <= 8 and 0 < args.seconds <= 600):
         p.error("rooms 1..500, phones 2..8, seconds up to 600")
-    root = Path(__file__).resolve().parents[1]
+    if args.rate is not None and args.rate <= 0:
+        p.error("--rate must be positive")
+    if args.processes < 1 or (args.db is None and args.processes > 1):
+        p.error("several processes need a PostgreSQL database (--db postgresql://...)")
+    if args.kill_one and args.processes < 2:
+        p.error("--kill-one needs --processes 2 or more")
     with tempfile.TemporaryDirectory() as tmp:
-        port = free_port()
-        url = f"http://127.0.0.1:{port}"
-        env = dict(os.environ, PYTHONPATH=str(root))
-        server = subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / "load.sqlite"),
-                                   str(port)], cwd=root, env=env)
+        db = args.db or str(Path(tmp) / "load.sqlite")
+        logs = [Path(tmp) / f"server{i}.log" for i in range(args.processes)]
+        servers = [Process(db, log) for log in logs]
         try:
-            for _ in range(300):
-                try:
-                    with LOCAL.open(url + "/api/games", timeout=1):
-                        break
-                except OSError:
-                    time.sleep(0.1)
-            stats = Stats(args.max_actions)
-            elapsed = asyncio.run(run(url, args.rooms, args.phones, args.seconds, stats))
+            for server, log in zip(servers, logs, strict=True):
+                server.wait_ready(log)
+            stats = Stats()
+            elapsed = asyncio.run(run(servers, args, stats))
+            for server in servers:
+                server.sample()
         finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            for server in servers:
+                server.stop()
+        lost, doubled = check_store(db, stats)
     lat = sorted(stats.latencies)
     n = len(lat)
+    cpu = sum(s.cpu for s in servers)
+    unfinished = [code for code, _, _ in stats.rooms if code not in stats.finished]
     summary = {
-        "rooms": args.rooms, "phones_per_room": args.phones, "seconds": round(elapsed, 2),
-        "actions": n, "actions_per_s": round(n / elapsed, 1),
+        "rooms": args.rooms, "phones_per_room": args.phones, "games": list(args.games),
+        "processes": args.processes,
+        "store": "postgresql" if args.db else "sqlite", "killed_one": args.kill_one,
+        "rate_offered": args.rate, "seconds": round(elapsed, 2), "actions": n,
+        "actions_per_s": round(n / elapsed, 1) if elapsed else 0.0,
         "p50_ms": round(1000 * statistics.median(lat), 2) if n else None,
         "p99_ms": round(1000 * lat[min(n - 1, int(n * 0.99))], 2) if n else None,
-        "by_game": stats.by_game, "games_finished": stats.games_done,
-        "rooms_opened": stats.rooms, "errors": stats.errors,
+        "server_cpu_ms_per_action": round(1000 * cpu / n, 3) if n else None,
+        "lost": lost, "doubled": doubled,
+        "rooms_opened": len(stats.rooms), "rooms_unfinished": len(unfinished),
+        "by_game": stats.by_game, "reconnects": stats.reconnects, "errors": stats.errors,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
     }
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        print(f"{args.rooms} rooms x {args.phones} phones for {elapsed:.1f} s: {n:,} actions, "
-              f"{summary['actions_per_s']:,} actions/s, latency p50 {summary['p50_ms']} ms, "
-              f"p99 {summary['p99_ms']} ms")
-        print(f"  actions per game: {stats.by_game}; games finished {stats.games_done}, "
-              f"rooms opened {stats.rooms}; errors {stats.errors or 'none'}")
+        print(f"{args.rooms} rooms x {args.phones} phones on {args.processes} process(es) for "
+              f"{elapsed:.1f} s: {n:,} actions, {summary['actions_per_s']:,} actions/s, latency "
+              f"p50 {summary['p50_ms']} ms, p99 {summary['p99_ms']} ms, server CPU "
+              f"{summary['server_cpu_ms_per_action']} ms/action; lost {lost}, doubled {doubled}")
+        print(f"  actions per game: {stats.by_game}; rooms opened {len(stats.rooms)}, "
+              f"unfinished {len(unfinished)}; reconnects {stats.reconnects}; "
+              f"errors {stats.errors or 'none'}")
     return 0
 
 
