@@ -174,7 +174,7 @@ class Phone:
             try:
                 async with connect(url, proxy=None, max_size=1 << 22, open_timeout=60) as ws:
                     await self._session(ws, stats, limiter, hard)
-            except (OSError, TimeoutError, asyncio.TimeoutError, Exception) as exc:
+            except Exception as exc:  # a closed, refused or timed-out connection
                 if self.over:
                     return
                 stats.reconnects += 1
