@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tablegames import phase10
-from tablegames.common.simulate import play_game
+from tablegames.simulation import play_game
 from tablegames.phase10.state import clear_caches
 
 #: Eleven-card hands with Wilds, one per standard phase, each holding that phase.

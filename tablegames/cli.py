@@ -69,7 +69,7 @@ def _seed_arg(text: str) -> int | str:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from tablegames.common.simulate import simulate
+    from tablegames.simulation import simulate
 
     info = game_info(args.game)
     bots: str | list[str] | None = None

@@ -62,9 +62,10 @@ def test_play_refuses_bad_input_and_goes_on() -> None:
     assert "Not played: " in text and "You play seat 0, not seat 99" in text
 
 
-def test_games_lists_toepen() -> None:
+def test_games_lists_every_registered_game_in_name_order() -> None:
     code, text = run("games")
-    assert code == 0 and text.startswith("toepen")
+    assert code == 0
+    assert [line.split()[0] for line in text.splitlines()] == ["dallah", "phase10", "shithead", "toepen"]
 
 
 def test_module_entry_point() -> None:

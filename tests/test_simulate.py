@@ -12,9 +12,9 @@ import pytest
 
 import tablegames
 from tablegames import SetupError, StateError, bots, simulate
+from tablegames import simulation as simulate_module
 from tablegames.cli import main
-from tablegames.common import simulate as simulate_module
-from tablegames.common.simulate import game_seed
+from tablegames.simulation import game_seed
 
 
 def rows(path: Path) -> list[dict[str, Any]]:
@@ -219,7 +219,7 @@ def test_cli_writes_resumes_and_explains(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_a_worker_with_another_engine_is_refused() -> None:
     from tablegames import __version__
-    from tablegames.common.simulate import _Plan, _play_row
+    from tablegames.simulation import _Plan, _play_row
     from tablegames.toepen import Rules
 
     ok = _Plan("toepen", 4, ("club",) * 4, Rules(), 5, "r", tablegames.toepen.State.ENGINE, __version__)

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 from importlib import resources
+from importlib.abc import Traversable
 
 import attrs
 
 from tablegames.common.errors import SetupError
 
 _HEADING = re.compile(r"^## ([A-Z0-9]+-\d\d): (.+)$", re.MULTILINE)
-_PREFIX = {"TOE": "toepen", "P10": "phase10", "SHD": "shithead", "DAL": "dallah"}
 
 
 @attrs.frozen
@@ -34,20 +34,40 @@ class Ruling:
 
 
 def doc_anchor(ruling: str | None) -> str | None:
-    """``"TOE-51"`` -> ``"rulings/toepen.html#TOE-51"`` (``None`` for unknown prefixes)."""
-    if not ruling:
+    """``"TOE-51"`` -> ``"rulings/toepen.html#TOE-51"`` (``None`` for unknown prefixes).
+
+    The game is the registered one whose :attr:`~tablegames.common.protocol.GameInfo.ruling_prefix`
+    is the ID's prefix, so a game registered later links its rulings the same way.
+    """
+    if not ruling or not isinstance(ruling, str):
         return None
-    game = _PREFIX.get(ruling.split("-", 1)[0])
-    return f"rulings/{game}.html#{ruling}" if game else None
+    from tablegames.common.registry import GAMES
+
+    info = GAMES.by_ruling_prefix(ruling.split("-", 1)[0])
+    return f"rulings/{info.name}.html#{ruling}" if info is not None else None
+
+
+def rulings_page(game: str) -> Traversable:
+    """The rulings page of the registered game ``game``: ``rulings.md`` in its package (the
+    package its registration comes from, or the nearest one above it that has the page)."""
+    from tablegames.common.registry import GAMES, game_info
+
+    game_info(game)  # an unknown game is a SetupError naming the known ones
+    module = GAMES.source(game)
+    while module:
+        try:
+            page = resources.files(module).joinpath("rulings.md")
+        except (ModuleNotFoundError, TypeError):  # TypeError: a module, not a package
+            page = None
+        if page is not None and page.is_file():
+            return page
+        module = module.rpartition(".")[0]
+    raise SetupError(f"no rulings page for {game!r}")
 
 
 def load_rulings(game: str) -> list[Ruling]:
     """Every ruling on ``game``'s page, in page order."""
-    try:
-        text = resources.files(f"tablegames.{game}").joinpath("rulings.md").read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        raise SetupError(f"no rulings page for {game!r}") from None
-    return parse_rulings(text)
+    return parse_rulings(rulings_page(game).read_text("utf-8"))
 
 
 def parse_rulings(text: str) -> list[Ruling]:

@@ -17,6 +17,7 @@ them in ASCII (``As``, ``Kh``, ``10d``) and reads either spelling:
 from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import register
 from tablegames.shithead.actions import (
     Blind,
     Done,
@@ -76,6 +77,7 @@ GAME = GameInfo(
     state_class=State,
     ruling_prefix="SHD",
 )
+register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
 from_position = State.from_position
