@@ -44,7 +44,7 @@ from typing import Any
 
 import attrs
 
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import coerce_rules, rules_hash
@@ -399,6 +399,21 @@ def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) 
     return held
 
 
+def _make_folder(path: Path) -> None:
+    """Create the folder ``--out`` names if it is missing (as ``mkdir -p`` would, and as
+    ``--plot`` does), so ``--out runs/today/x.jsonl`` just works; a path through a file, or a
+    folder that cannot be made, is a clear :class:`SetupError` before the first game."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise SetupError(f"cannot write {quoted(str(path), 200)}: {quoted(str(folder), 200)} is not a folder "
+                         "(a file of that name is in the way)") from None
+    except OSError as exc:
+        raise SetupError(f"cannot create the folder {quoted(str(folder), 200)} for the results: "
+                         f"{exc.strerror or exc}") from None
+
+
 def simulate(
     game: str | GameInfo,
     bots: str | Sequence[str] | None = None,
@@ -432,7 +447,8 @@ def simulate(
 
     ``out`` streams one JSON line per game in game order (``game, index, seed, players,
     bots, params, length, outcome, scores, run``); an existing file is refused unless ``resume=True``,
-    which plays only its missing games. ``progress(done)`` receives the number of games
+    which plays only its missing games. Missing folders on its path are created (once every
+    other argument has been checked), as ``plot`` does. ``progress(done)`` receives the number of games
     done so far (first called with the games a resumed file already held).
 
     ``plot`` draws the summary (every game of the run, resumed ones included) to an
@@ -503,6 +519,7 @@ def simulate(
                              "or remove it to start again")
         if resume and path.exists():
             start = _read_rows(path, plan, games, summary)
+        _make_folder(path)
     if progress is not None:
         progress(start)
 
@@ -513,7 +530,13 @@ def simulate(
     began = time.perf_counter()
     rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
                                          backend=backend, address=address, progress=counted)
-    sink: io.BufferedWriter | None = path.open("ab") if path is not None else None
+    sink: io.BufferedWriter | None = None
+    if path is not None:
+        try:
+            sink = path.open("ab")
+        except OSError as exc:
+            raise SetupError(f"cannot write the results file {quoted(str(path), 200)}: "
+                             f"{exc.strerror or exc}") from None
     try:
         for row in rows:
             if sink is not None:

@@ -313,3 +313,45 @@ def test_cli_plays_search_bots_and_draws_the_summary(tmp_path: Path,
                          "ismcts,random", "--budget", "2", "--json")
     summary = json.loads(text)
     assert code == 0 and summary["players"] == 2 and summary["params"] == {"ismcts": {"budget": 2}}
+
+
+def test_out_creates_missing_folders_and_refuses_a_file_in_the_way(tmp_path: Path) -> None:
+    """Issue 23 item 4: ``--out DIR/x.jsonl`` into a folder that does not exist creates it
+    (as ``--plot`` does); a file where a folder must be is a clear error, no traceback."""
+    deep = tmp_path / "runs" / "today" / "x.jsonl"
+    out = io.StringIO()
+    assert main(["simulate", "toepen", "--games", "2", "--workers", "1", "--out", str(deep)], out=out) == 0
+    assert len(rows(deep)) == 2 and str(deep) in out.getvalue()
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SetupError, match="is not a folder"):
+        simulate("toepen", games=1, workers=1, out=blocker / "x.jsonl")
+    assert blocker.read_text() == "not a folder"
+
+
+def test_out_into_a_file_in_the_way_is_one_line_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code = main(["simulate", "toepen", "--games", "1", "--out", str(blocker / "x.jsonl")], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("tablegames: cannot write") and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_every_player_count_the_game_allows_simulates(game: str) -> None:
+    """Issue 23 item 7: each count from the game's minimum to its maximum plays (Shithead's
+    16 and 17 seats take three decks, SHD-02), one game each with the game's own bot."""
+    info = tablegames.GAMES[game]
+    for n in range(info.min_players, info.max_players + 1):
+        summary = simulate(game, games=1, players=n, workers=1, seed=n)
+        assert summary.games == 1 and len(summary.losses) == n and sum(summary.losses) >= 1
+
+
+def test_shithead_with_sixteen_and_seventeen_players_on_the_command_line() -> None:
+    for n in ("16", "17"):
+        out = io.StringIO()
+        assert main(["simulate", "shithead", "--players", n, "--games", "2", "--workers", "1",
+                     "--json"], out=out) == 0
+        assert json.loads(out.getvalue())["players"] == int(n)

@@ -55,9 +55,10 @@ def _max_actions(state: State) -> int:
 
 
 def _simulate_kwargs(players: object) -> dict[str, object]:
-    """Enough decks for the table: one per five players."""
+    """Enough decks for the table: the fewest that deal every seat its nine cards (SHD-02)."""
     n = len(players)  # type: ignore[arg-type]
-    return {"rules": Rules(decks=(n + 4) // 5)} if n > max_players(1) else {}
+    decks = next((d for d in (1, 2, 3) if max_players(d) >= n), 3)
+    return {"rules": Rules(decks=decks)} if decks > 1 else {}
 
 
 GAME = GameInfo(
