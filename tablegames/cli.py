@@ -300,7 +300,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
     s.add_argument("--backend", choices=["process", "ray"], default="process",
                    help="where the games run: local processes (default) or a Ray cluster")
-    s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    s.add_argument("--address", default=None,
+                   help="with --backend ray: the Ray cluster to connect to, 'auto' for the one "
+                        "`ray start --head` runs on this machine, or ray://HOST:10001 (default: "
+                        "join a running local Ray or start one)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
                    help="bot for every seat, or one per seat: ismcts,club,random,random "
                         "(tablegames games lists each game's bots)")

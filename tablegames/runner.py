@@ -41,7 +41,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, Literal, TypeVar
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -219,14 +219,46 @@ def _import_ray() -> Any:
     return ray
 
 
+#: What to do when Ray does not come up: said in every such error.
+RAY_HELP = (
+    "Ray gives a new local cluster a fixed start-up deadline, which a busy machine can miss. "
+    "Start Ray once yourself and let runs connect to it: `ray start --head` (it prints the "
+    "address), then add `--address auto` (Python: address='auto'), or the printed address, "
+    "or ray://HOST:10001 for a remote cluster. To give Ray's own start-up more time instead, "
+    "set RAY_gcs_server_port_wait_time_s=300 and RAY_gcs_server_request_timeout_seconds=300 "
+    "in the environment. `--backend process` (the default) needs no Ray."
+)
+
+
+def _start_ray(ray: Any, address: str | None) -> None:
+    """``ray.init``, with a failure told as what happened and what to do about it.
+
+    No address: Ray joins the cluster this machine already runs, or starts a local one,
+    which on a loaded machine can fail after Ray's own start-up deadline (about 95 s in
+    all) with an error about raylets and the GCS that says nothing of how to go on.
+    """
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # Ray raises bare Exception, ConnectionError, TimeoutError, ...
+        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        said = quoted(said, 160)
+        if address is None:
+            what = f"Ray did not start a local cluster (Ray said: {said})."
+        else:
+            what = (f"Ray could not connect to the cluster at {quoted(address, 100)} (Ray said: {said}); "
+                    "check that it runs (`ray status` on its head node) and that the address is right.")
+        raise SetupError(f"{what} {RAY_HELP}") from None
+
+
 def _run_ray(
     ray: Any, task: Callable[[S], R], seeds: Iterable[S], workers: int | None,
     address: str | None, progress: Callable[[int], None] | None, chunksize: int | None,
 ) -> Iterator[R]:
     started = False
     if not ray.is_initialized():
-        # No address: Ray joins the cluster this machine already runs, or starts a local one.
-        ray.init(address=address, log_to_driver=False)
+        _start_ray(ray, address)
         started = True
     try:
         if workers is None:
