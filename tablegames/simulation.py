@@ -399,6 +399,13 @@ def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) 
     return held
 
 
+def _preload(info: GameInfo) -> tuple[str, ...]:
+    """What a worker needs for its first game, imported once before workers fork: this
+    module (the task), the harness and bots, and the game's own module."""
+    game = getattr(info.new_game, "__module__", None)
+    return ("tablegames.simulation", "tablegames.bots.harness", *([game] if game else []))
+
+
 def _make_folder(path: Path) -> None:
     """Create the folder ``--out`` names if it is missing (as ``mkdir -p`` would, and as
     ``--plot`` does), so ``--out runs/today/x.jsonl`` just works; a path through a file, or a
@@ -529,7 +536,8 @@ def simulate(
 
     began = time.perf_counter()
     rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
-                                         backend=backend, address=address, progress=counted)
+                                         backend=backend, address=address, progress=counted,
+                                         preload=_preload(info))
     sink: io.BufferedWriter | None = None
     if path is not None:
         try:

@@ -141,3 +141,21 @@ def test_a_ray_that_does_not_start_is_told_plainly(monkeypatch: pytest.MonkeyPat
                 out=io.StringIO())
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "could not connect to the cluster at 'auto'" in err
+
+
+def test_chunks_ramp_up_so_the_first_result_comes_after_one_seed() -> None:
+    """Issue 25 item 13: each worker's first chunk is one seed, then two, doubling up to the
+    chunk size, so a progress bar moves after one game of a slow game, not a whole chunk."""
+    from tablegames.runner import _chunks
+
+    sizes = [len(c) for c in _chunks(range(100), 8, 2)]
+    assert sizes[:8] == [1, 1, 2, 2, 4, 4, 8, 8] and set(sizes[8:-1]) == {8} and sum(sizes) == 100
+    assert [s for c in _chunks(range(100), 8, 2) for s in c] == list(range(100))
+    assert [len(c) for c in _chunks(range(3), 64, 4)] == [1, 1, 1]
+    assert [len(c) for c in _chunks(range(5), 1, 2)] == [1] * 5
+    assert [len(c) for c in _chunks(range(20), 8)] == [8, 8, 4]  # a size the caller chose: no ramp
+
+
+def test_preload_must_name_modules() -> None:
+    with pytest.raises(SetupError, match="preload"):
+        run(abs, [1, 2], workers=2, preload="tablegames")
