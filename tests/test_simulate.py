@@ -34,8 +34,8 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
     assert [r["index"] for r in got] == list(range(30))
     assert [r["seed"] for r in got] == [game_seed(11, i) for i in range(30)]
     first = got[0]
-    assert set(first) == {"game", "index", "seed", "players", "bots", "params", "length", "outcome",
-                          "scores", "run"}
+    assert set(first) == {"game", "index", "seed", "players", "bots", "params", "length", "measures",
+                          "outcome", "scores", "run"}
     assert first["game"] == "toepen" and first["players"] == 4 and first["bots"] == ["club"] * 4
     assert first["params"] == {}
     # the row is the game the harness plays (bots made by tablegames.bots.make, asked about
@@ -44,6 +44,8 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
         state = bots.play_game("toepen", ["club"] * 4, row["seed"])
         assert row["length"] == len(state.history) and row["scores"] == list(state.outcome().scores)
         assert row["outcome"]["losers"] == sorted(state.outcome().losers)
+        knocks = sum(type(a).__name__ == "Knock" for a in state.history)
+        assert row["measures"]["knocks"] == knocks and set(row["measures"]) == {"hands", "knocks", "folds"}
 
 
 def test_simulated_bots_interrupt(reference: Path) -> None:
@@ -251,10 +253,10 @@ def test_search_bots_with_a_budget_give_the_same_file_whatever_the_workers(tmp_p
 def test_the_row_format_is_part_of_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file of the old row format (bots asked only on their turn) cannot be resumed."""
     path = tmp_path / "old.jsonl"
-    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 1)
+    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 2)  # rows without the game's measures
     simulate("toepen", games=3, players=4, seed=11, workers=1, out=path)
     monkeypatch.undo()
-    assert simulate_module.ROW_FORMAT == 2
+    assert simulate_module.ROW_FORMAT == 3
     with pytest.raises(StateError, match="another run"):
         simulate("toepen", games=5, players=4, seed=11, workers=1, out=path, resume=True)
 
@@ -355,3 +357,49 @@ def test_shithead_with_sixteen_and_seventeen_players_on_the_command_line() -> No
         assert main(["simulate", "shithead", "--players", n, "--games", "2", "--workers", "1",
                      "--json"], out=out) == 0
         assert json.loads(out.getvalue())["players"] == int(n)
+
+
+@pytest.mark.parametrize(("game", "labels"), [
+    ("toepen", ["hands", "knocks", "folds"]), ("phase10", ["hands", "phases made", "hits"]),
+    ("shithead", ["pick-ups", "burns"]),
+    ("dallah", ["turns", "cups placed", "cups fallen", "collapses"]),
+])
+def test_summaries_give_each_games_own_measures(game: str, labels: list[str]) -> None:
+    """Issue 25 item 13: length is not only engine actions; each game counts what its
+    players would, from its public log."""
+    rules = "short" if game == "phase10" else None
+    summary = simulate(game, games=3, seed=4, workers=1, rules=rules)
+    assert list(summary.measures) == labels and sum(summary.measures.values()) > 0
+    info = tablegames.GAMES[game]
+    # a row's measures are the counts of those events in the game's own log
+    state = bots.play_game(game, [info.default_bot] * summary.players, game_seed(4, 0),
+                           rules=rules or info.simulate_kwargs(["P0"] * summary.players).get("rules"))
+    kinds = [e["kind"] for e in state.log(None)]
+    assert simulate_module.measure(info, state) == {k: kinds.count(v) for k, v in info.measures.items()}
+    text = summary.report()
+    per_game = text[text.index("per game (mean)"):text.index("lost (per seat)" if game != "dallah"
+                                                             else "biggest loser (per seat)")]
+    assert all(f" {label}" in per_game for label in labels) and "actions (min" in per_game
+    data = summary.to_dict()["measures"]
+    assert {k: v["total"] for k, v in data.items()} == summary.measures
+
+
+def test_rates_stay_readable_when_small() -> None:
+    """"0 games/s" for a slow search bot said nothing: small rates keep two digits."""
+    summary = simulate("toepen", games=2, seed=1, workers=1)
+    summary.seconds, summary.played = 5.0, 2
+    line = next(li for li in summary.report().splitlines() if li.lstrip().startswith("time"))
+    assert "0.4 games/s" in line
+    summary.seconds = 0.5
+    assert "4.0 games/s" in summary.report()
+    assert simulate_module.per_second(0.0) == "0" and simulate_module.per_second(1234.4) == "1,234"
+
+
+def test_no_summary_line_is_wider_than_120_columns() -> None:
+    """Seventeen seats and a mixed lineup: every line folds at 120 columns, seats kept whole."""
+    lineup = ["smart", "random"] * 8 + ["random"]
+    summary = simulate("shithead", lineup, games=2, seed=2, workers=1)
+    lines = summary.report().splitlines()
+    assert max(len(line) for line in lines) <= 120
+    text = summary.report()
+    assert all(f"P{s} " in text for s in range(17)) and "P16:" in text

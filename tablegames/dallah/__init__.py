@@ -64,6 +64,8 @@ GAME = GameInfo(
     default_bot="model",
     state_class=State,
     ruling_prefix="DAL",
+    measures={"turns": "turn", "cups placed": "placement_card", "cups fallen": "fell",
+              "collapses": "collapse"},
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

@@ -85,6 +85,7 @@ GAME = GameInfo(
     default_bot="smart",
     state_class=State,
     ruling_prefix="P10",
+    measures={"hands": "hand_over", "phases made": "lay", "hits": "hit"},
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

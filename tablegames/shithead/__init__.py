@@ -77,6 +77,7 @@ GAME = GameInfo(
     simulate_kwargs=_simulate_kwargs,
     state_class=State,
     ruling_prefix="SHD",
+    measures={"pick-ups": "pickup", "burns": "burn"},
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

@@ -48,6 +48,7 @@ GAME = GameInfo(
     default_bot="club",
     state_class=State,
     ruling_prefix="TOE",
+    measures={"hands": "hand_over", "knocks": "knock", "folds": "fold"},
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
