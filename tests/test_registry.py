@@ -101,10 +101,14 @@ class ToyState:
         return []
 
 
+def _parse(text: str) -> Any:
+    return Say(0, int(text.split()[-1]))
+
+
 def _toy_info() -> GameInfo:
     return GameInfo(
         name="toy", title="Toy", new_game=ToyState, from_json=lambda text: ToyState(),
-        parse_action=lambda text: Say(0, int(text.split()[-1])), rules_class=ToyRules,
+        parse_action=_parse, rules_class=ToyRules,
         min_players=2, max_players=2, bots={}, variants={}, max_actions=lambda state: 2,
         ruling_prefix="TOY",
     )
@@ -179,3 +183,36 @@ def test_rulings_pages_come_from_the_game_packages() -> None:
         assert ids and all(i.startswith(GAMES[name].ruling_prefix + "-") for i in ids)
     with pytest.raises(SetupError, match="unknown game 'chess'"):
         load_rulings("chess")
+
+
+def test_no_import_circle_in_common() -> None:
+    """Module-level imports between the core's modules form no circle (a function may
+    import lazily, as ``IllegalAction.doc`` reads the registry)."""
+    graph: dict[str, set[str]] = {}
+    for path in COMMON.glob("*.py"):
+        name = path.stem
+        edges = graph.setdefault(name, set())
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            module = node.module
+            if module and module.startswith("tablegames.common"):
+                target = module.removeprefix("tablegames.common").lstrip(".")
+                if target:
+                    edges.add(target)
+                else:  # from tablegames.common import x
+                    edges.update(a.name for a in node.names if (COMMON / f"{a.name}.py").exists())
+    state: dict[str, int] = {}
+
+    def visit(mod: str, path: list[str]) -> None:
+        state[mod] = 1
+        for nxt in sorted(graph.get(mod, ())):
+            assert state.get(nxt) != 1, f"import circle: {' -> '.join([*path, mod, nxt])}"
+            if nxt not in state:
+                visit(nxt, [*path, mod])
+        state[mod] = 2
+
+    for mod in sorted(graph):
+        if mod not in state:
+            visit(mod, [])
+    assert graph["registry"] >= {"protocol", "errors"}
