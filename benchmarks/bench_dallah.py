@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from tablegames import dallah
-from tablegames.common.simulate import make_bots
+from tablegames.simulation import make_bots
 
 
 def run(players: int, bot: str, games: int, seed: int) -> dict[str, Any]:

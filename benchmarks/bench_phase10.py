@@ -23,8 +23,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tablegames import phase10
-from tablegames.common.simulate import play_game
 from tablegames.phase10.state import clear_caches
+from tablegames.simulation import play_game
 
 #: Eleven-card hands with Wilds, one per standard phase, each holding that phase.
 WILD_HANDS = {

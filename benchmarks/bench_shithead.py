@@ -20,7 +20,7 @@ from typing import Any
 
 from tablegames import shithead
 from tablegames.common.rng import Rng
-from tablegames.common.simulate import make_bots
+from tablegames.simulation import make_bots
 
 
 def run(table: str, players: int, bot: str, games: int, seed: int) -> dict[str, Any]:

@@ -84,7 +84,7 @@ autodoc_mock_imports = [
 # Docstring examples run in their module's namespace under pytest; the doctest builder
 # runs them on their own, so it gets the names those modules' examples use.
 doctest_global_setup = """
-from tablegames.common.simulate import game_seed
+from tablegames.simulation import game_seed
 from tablegames.phase10.check import check_group, check_hit, check_phase
 from tablegames.render import face
 from tablegames.stats import Rate, wilson

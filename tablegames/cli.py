@@ -24,11 +24,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from tablegames import __version__
-from tablegames.common.errors import RulesError, SetupError, TablegamesError
+from tablegames.common.errors import RulesError, SetupError, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
@@ -69,7 +70,7 @@ def _seed_arg(text: str) -> int | str:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    from tablegames.common.simulate import simulate
+    from tablegames.simulation import simulate
 
     info = game_info(args.game)
     bots: str | list[str] | None = None
@@ -155,6 +156,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
 
 def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
+    the example at the table, the example in code) with an absolute link to its page."""
+    from tablegames.common.rulings import ruling_link
+
     rulings = load_rulings(args.game)
     if args.id is None:
         for r in rulings:
@@ -165,10 +170,13 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
         if r.id == wanted:
             out.write(f"{r.id}: {r.title}\n\n{r.text}\n")
             if r.example:
-                out.write(f"\nExample:\n{r.example}\n")
-            out.write(f"\nSee {r.anchor}\n")
+                out.write(f"\nAt the table:\n{r.example}\n")
+            if r.code:
+                out.write("\nIn code:\n" + textwrap.indent(r.code, "    ") + "\n")
+            out.write(f"\nSee {ruling_link(args.game, r.id)}\n")
             return 0
-    out.write(f"no ruling {args.id} in {args.game}\n")
+    sys.stderr.write(f"tablegames: no ruling {quoted(args.id)} in {args.game} "
+                     f"(tablegames rulings {args.game} lists them)\n")
     return 1
 
 
@@ -181,8 +189,16 @@ def cmd_games(out: TextIO) -> int:
 
 
 def _arena_parser(sub: Any) -> None:
-    a = sub.add_parser("arena", help="seat-rotated bot matches with win/loss rates and intervals")
-    a.add_argument("game")
+    a = sub.add_parser(
+        "arena", help="seat-rotated bot matches with win/loss rates and intervals",
+        description="Play bots against each other with the seats rotated, so that no bot keeps\n"
+                    "the best seat, and print each bot's loss and win rates with 95% intervals,\n"
+                    "its mean score, its time per decision and, with more than two bots, an\n"
+                    "OpenSkill rating. The same seed gives the same matches.",
+        epilog="examples:\n  tablegames arena toepen --bots ismcts,club,random,random --budget 60\n"
+               "  tablegames arena shithead --bots smart,random --games 200 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    a.add_argument("game", help="the game: " + ", ".join(GAMES))
     a.add_argument("--bots", required=True,
                    help="the lineup, one bot per seat: ismcts,club,random,random")
     a.add_argument("--games", type=int, default=None,
@@ -298,8 +314,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+#: ``tablegames --help``: plain words (the module docstring is for the API docs).
+DESCRIPTION = ("Rules engines for table games: simulate games between bots, play in the\n"
+               "terminal, look up the rulings, rate bots in an arena, or serve a table to phones.")
+EPILOG = ("Each command explains itself: tablegames simulate --help, for example.\n"
+          "python -m tablegames works the same way.")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="tablegames", description=__doc__.splitlines()[0] if __doc__ else None)
+    p = _Parser(prog="tablegames", description=DESCRIPTION, epilog=EPILOG,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
                    help="print the version and stop")
     sub = p.add_subparsers(dest="command", required=True)
@@ -324,7 +348,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
     s.add_argument("--backend", choices=["process", "ray"], default="process",
                    help="where the games run: local processes (default) or a Ray cluster")
-    s.add_argument("--address", default=None, help="Ray cluster address (with --backend ray)")
+    s.add_argument("--address", default=None,
+                   help="with --backend ray: the Ray cluster to connect to, 'auto' for the one "
+                        "`ray start --head` runs on this machine, or ray://HOST:10001 (default: "
+                        "join a running local Ray or start one)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
                    help="bot for every seat, or one per seat: ismcts,club,random,random "
                         "(tablegames games lists each game's bots)")
@@ -373,9 +400,16 @@ def build_parser() -> argparse.ArgumentParser:
                          "pause, and you are asked before a bot moves whenever you could")
     pl.add_argument("--debug", action="store_true",
                     help="also print the raw view and events as JSON")
-    r = sub.add_parser("rulings", help="print a ruling's text and decision")
-    r.add_argument("game")
-    r.add_argument("id", nargs="?")
+    r = sub.add_parser(
+        "rulings", help="print a ruling's text and decision",
+        description="Print the list of a game's rulings, or one ruling in plain text: the rule\n"
+                    "and the decision taken where the rule sheets are silent, the example at\n"
+                    "the table, the same example in code, and a link to its page. The ID is the\n"
+                    "one an illegal move names (for example TOE-51).",
+        epilog="examples:\n  tablegames rulings toepen\n  tablegames rulings dallah DAL-33",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("game", help="the game: " + ", ".join(GAMES))
+    r.add_argument("id", nargs="?", help="a ruling ID such as TOE-51 (default: list them all)")
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
     _add_serve(sub)

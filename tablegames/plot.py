@@ -35,7 +35,7 @@ from tablegames.common.errors import TablegamesError
 from tablegames.stats import Rate, wilson
 
 if TYPE_CHECKING:
-    from tablegames.common.simulate import SimulationSummary
+    from tablegames.simulation import SimulationSummary
 
 __all__ = ["FORMATS", "Bar", "Results", "check_target", "plot", "read_rows", "summarize", "wilson"]
 
@@ -199,7 +199,7 @@ def plot(source: SimulationSummary | Iterable[Mapping[str, Any]] | str | Path,
     JSONL file of them. Bad rows, an unknown suffix and a missing matplotlib are a
     :class:`~tablegames.TablegamesError`; nothing is written then.
     """
-    from tablegames.common.simulate import SimulationSummary
+    from tablegames.simulation import SimulationSummary
 
     out = check_target(path)
     if isinstance(source, SimulationSummary):

@@ -36,12 +36,12 @@ import math
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, Literal, TypeVar
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -108,8 +108,21 @@ def _chunksize(seeds: Iterable[Any], workers: int, chunksize: int | None) -> int
     return MAX_CHUNK // 4
 
 
-def _chunks(seeds: Iterable[S], size: int) -> Iterator[list[S]]:
+def _chunks(seeds: Iterable[S], size: int, workers: int = 0) -> Iterator[list[S]]:
+    """Chunks of ``size`` seeds, after a ramp for ``workers`` workers (none for 0, as for a
+    chunk size the caller chose): the first chunk of each worker holds one seed, the next
+    two, and so on, doubling up to ``size``. The first result (and so the progress bar's
+    first step) then comes after one game, not after a whole chunk: with Phase 10's
+    32-game chunks that was 20 s on a busy machine."""
     it = iter(seeds)
+    step = 1 if workers else size
+    while step < size:
+        for _ in range(workers):
+            chunk = list(islice(it, step))
+            if not chunk:
+                return
+            yield chunk
+        step *= 2
     while chunk := list(islice(it, size)):
         yield chunk
 
@@ -120,11 +133,11 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _mp_context() -> Any:
+def _mp_context(preload: Sequence[str] = ()) -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["tablegames"])
+        ctx.set_forkserver_preload(["tablegames", *preload])
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -138,6 +151,7 @@ def run(
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
     chunksize: int | None = None,
+    preload: Sequence[str] = (),
 ) -> Iterator[R]:
     """Yield ``task(seed)`` for each seed, in the order of ``seeds``.
 
@@ -148,7 +162,9 @@ def run(
     and ``backend``. ``backend="ray"`` connects to the cluster at ``address`` (or the
     running one, or starts a local Ray) and needs ``pip install "tablegames[ray]"``.
     ``progress(done)`` is called with the number of results yielded so far. An
-    exception in a task is raised here, and the remaining work is cancelled.
+    exception in a task is raised here, and the remaining work is cancelled. ``preload``
+    names modules the local workers import once, before they fork (the fork server), so
+    each worker does not import them again for its first task.
 
     Arguments are checked when ``run`` is called, before any work starts.
     """
@@ -171,7 +187,9 @@ def run(
         n = cpu_count()
     if n == 1:
         return _run_local(task, seeds, progress)
-    return _run_pool(task, seeds, n, progress, chunksize)
+    if isinstance(preload, str) or not all(isinstance(m, str) for m in preload):
+        raise SetupError("preload must be a list of module names")
+    return _run_pool(task, seeds, n, progress, chunksize, tuple(preload))
 
 
 def _run_local(task: Callable[[S], R], seeds: Iterable[S], progress: Callable[[int], None] | None,
@@ -184,14 +202,15 @@ def _run_local(task: Callable[[S], R], seeds: Iterable[S], progress: Callable[[i
 
 def _run_pool(
     task: Callable[[S], R], seeds: Iterable[S], workers: int,
-    progress: Callable[[int], None] | None, chunksize: int | None,
+    progress: Callable[[int], None] | None, chunksize: int | None, preload: tuple[str, ...] = (),
 ) -> Iterator[R]:
     size = _chunksize(seeds, workers, chunksize)
-    chunks = _chunks(seeds, size)
+    chunks = _chunks(seeds, size, workers if chunksize is None else 0)
     pending: collections.deque[Future[list[R]]] = collections.deque()
     done = 0
     # Processes start on demand, so a run with fewer chunks than workers starts fewer.
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(), initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(preload),
+                               initializer=_ignore_sigint)
     try:
         for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
             pending.append(pool.submit(_run_chunk, task, chunk))
@@ -219,14 +238,46 @@ def _import_ray() -> Any:
     return ray
 
 
+#: What to do when Ray does not come up: said in every such error.
+RAY_HELP = (
+    "Ray gives a new local cluster a fixed start-up deadline, which a busy machine can miss. "
+    "Start Ray once yourself and let runs connect to it: `ray start --head` (it prints the "
+    "address), then add `--address auto` (Python: address='auto'), or the printed address, "
+    "or ray://HOST:10001 for a remote cluster. To give Ray's own start-up more time instead, "
+    "set RAY_gcs_server_port_wait_time_s=300 and RAY_gcs_server_request_timeout_seconds=300 "
+    "in the environment. `--backend process` (the default) needs no Ray."
+)
+
+
+def _start_ray(ray: Any, address: str | None) -> None:
+    """``ray.init``, with a failure told as what happened and what to do about it.
+
+    No address: Ray joins the cluster this machine already runs, or starts a local one,
+    which on a loaded machine can fail after Ray's own start-up deadline (about 95 s in
+    all) with an error about raylets and the GCS that says nothing of how to go on.
+    """
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # Ray raises bare Exception, ConnectionError, TimeoutError, ...
+        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        said = quoted(said, 160)
+        if address is None:
+            what = f"Ray did not start a local cluster (Ray said: {said})."
+        else:
+            what = (f"Ray could not connect to the cluster at {quoted(address, 100)} (Ray said: {said}); "
+                    "check that it runs (`ray status` on its head node) and that the address is right.")
+        raise SetupError(f"{what} {RAY_HELP}") from None
+
+
 def _run_ray(
     ray: Any, task: Callable[[S], R], seeds: Iterable[S], workers: int | None,
     address: str | None, progress: Callable[[int], None] | None, chunksize: int | None,
 ) -> Iterator[R]:
     started = False
     if not ray.is_initialized():
-        # No address: Ray joins the cluster this machine already runs, or starts a local one.
-        ray.init(address=address, log_to_driver=False)
+        _start_ray(ray, address)
         started = True
     try:
         if workers is None:
@@ -234,7 +285,7 @@ def _run_ray(
         remote_chunk = ray.remote(_run_chunk)
         task_ref = ray.put(task)  # sent once, not with every chunk
         size = _chunksize(seeds, workers, chunksize)
-        chunks = _chunks(seeds, size)
+        chunks = _chunks(seeds, size, workers if chunksize is None else 0)
         pending: collections.deque[Any] = collections.deque()
         for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
             pending.append(remote_chunk.remote(task_ref, chunk))

@@ -55,7 +55,7 @@ from tablegames.common.errors import (
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info, replay
 from tablegames.common.rng import Rng
-from tablegames.common.simulate import make_bots
+from tablegames.simulation import make_bots
 
 
 class ConformanceError(AssertionError):

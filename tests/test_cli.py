@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
+
+import pytest
 
 from tablegames.cli import main
 
@@ -62,9 +65,10 @@ def test_play_refuses_bad_input_and_goes_on() -> None:
     assert "Not played: " in text and "You play seat 0, not seat 99" in text
 
 
-def test_games_lists_toepen() -> None:
+def test_games_lists_every_registered_game_in_name_order() -> None:
     code, text = run("games")
-    assert code == 0 and text.startswith("toepen")
+    assert code == 0
+    assert [line.split()[0] for line in text.splitlines()] == ["dallah", "phase10", "shithead", "toepen"]
 
 
 def test_module_entry_point() -> None:
@@ -75,11 +79,58 @@ def test_module_entry_point() -> None:
     assert json.loads(proc.stdout)["games"] == 3
 
 
-def test_rulings_prints_text_decision_example_and_anchor() -> None:
+def test_rulings_prints_text_decision_example_and_an_absolute_link(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.delenv("TABLEGAMES_DOCS_URL", raising=False)
     code, text = run("rulings", "toepen")
     assert code == 0 and text.count("TOE-") == 25
     code, text = run("rulings", "toepen", "toe-51")
-    assert code == 0 and text.startswith("TOE-51:")
-    assert "Example:" in text and "rulings/toepen.html#TOE-51" in text
+    assert code == 0 and text.startswith("TOE-51: What a fold costs\n")
+    assert "\nDecision: the lives" in text and "At the table:\nP0 knocks" in text
+    assert "In code:\n    >>> state = toepen.new_game" in text
+    link = text.rstrip().splitlines()[-1].removeprefix("See ")
+    assert link.startswith("file:///") and link.endswith("#TOE-51")  # absolute, opens here
+    monkeypatch.setenv("TABLEGAMES_DOCS_URL", "https://docs.example.org/tablegames/")
+    text = run("rulings", "dallah", "DAL-33")[1]
+    assert text.rstrip().endswith("See https://docs.example.org/tablegames/rulings/dallah.html#DAL-33")
     assert run("rulings", "toepen", "TOE-99")[0] == 1
+    assert "no ruling 'TOE-99' in toepen" in capsys.readouterr().err
     assert run("rulings", "chess")[0] == 2
+
+
+MARKUP = re.compile(r"\*\*|`|:caption:|\{[\w-]+\}|\]\(|^\([A-Z0-9]+-\d\d\)=|^#|```|table-picture",
+                    re.MULTILINE)
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_every_ruling_prints_without_site_markup(game: str) -> None:
+    """Issue 25 item 10: no MyST or reStructuredText reaches the terminal (DAL-33 printed
+    ``:caption:``, the picture's source and ``**Decision:**``)."""
+    from tablegames.common.rulings import load_rulings
+
+    pictured = 0
+    for ruling in load_rulings(game):
+        code, text = run("rulings", game, ruling.id)
+        words = text.split("\nIn code:\n")[0]  # the doctest lines are code, shown as code
+        assert code == 0 and not MARKUP.search(words), (ruling.id, MARKUP.search(words))
+        # the picture's source stays out
+        assert not any(line in words for line in ruling.picture.splitlines() if line.strip())
+        pictured += bool(ruling.picture)
+    assert pictured  # some rulings of every game have a picture, and it was left out
+
+
+def test_help_has_descriptions_in_plain_words() -> None:
+    import contextlib
+
+    def helped(*argv: str) -> str:
+        buffer = io.StringIO()
+        with contextlib.redirect_stdout(buffer), pytest.raises(SystemExit):
+            main([*argv, "--help"])
+        return buffer.getvalue()
+
+    top = helped()
+    assert "`" not in top and "Rules engines for table games" in top
+    rulings = helped("rulings")
+    assert "one ruling in plain text" in rulings and "tablegames rulings dallah DAL-33" in rulings
+    arena = helped("arena")
+    assert "seats rotated" in arena and "tablegames arena toepen" in arena

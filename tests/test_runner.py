@@ -99,3 +99,63 @@ def test_ray_missing_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails as if not installed
     with pytest.raises(SetupError, match=r"tablegames\[ray\]"):
         run(abs, [1], backend="ray")
+
+
+class _RayThatTimesOut:
+    """Stands in for Ray on a machine too busy for Ray's own start-up deadline."""
+
+    def __init__(self) -> None:
+        self.calls: list[str | None] = []
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, address: str | None = None, **_: object) -> None:
+        self.calls.append(address)
+        raise Exception("The current node timed out during startup. This could happen because "
+                        "some of the raylet failed to startup or the GCS has become overloaded.\n"
+                        "(a long Ray traceback follows)")
+
+
+def test_a_ray_that_does_not_start_is_told_plainly(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23 item 8: what happened, how to give it more time, how to use ``--address``."""
+    import io
+
+    from tablegames import runner
+    from tablegames.cli import main
+
+    fake = _RayThatTimesOut()
+    monkeypatch.setattr(runner, "_import_ray", lambda: fake)
+    with pytest.raises(SetupError) as caught:
+        list(run(abs, [1, 2], backend="ray"))
+    text = str(caught.value)
+    assert text.startswith("Ray did not start a local cluster (Ray said: 'The current node timed out")
+    assert "--address auto" in text and "ray start --head" in text and "RAY_gcs_server" in text
+    assert "traceback" not in text  # only the first line of what Ray said
+    with pytest.raises(SetupError, match=r"could not connect to the cluster at 'ray://head:10001'"):
+        list(run(abs, [1], backend="ray", address="ray://head:10001"))
+    assert fake.calls == [None, "ray://head:10001"]
+
+    code = main(["simulate", "toepen", "--games", "2", "--backend", "ray", "--address", "auto"],
+                out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "could not connect to the cluster at 'auto'" in err
+
+
+def test_chunks_ramp_up_so_the_first_result_comes_after_one_seed() -> None:
+    """Issue 25 item 13: each worker's first chunk is one seed, then two, doubling up to the
+    chunk size, so a progress bar moves after one game of a slow game, not a whole chunk."""
+    from tablegames.runner import _chunks
+
+    sizes = [len(c) for c in _chunks(range(100), 8, 2)]
+    assert sizes[:8] == [1, 1, 2, 2, 4, 4, 8, 8] and set(sizes[8:-1]) == {8} and sum(sizes) == 100
+    assert [s for c in _chunks(range(100), 8, 2) for s in c] == list(range(100))
+    assert [len(c) for c in _chunks(range(3), 64, 4)] == [1, 1, 1]
+    assert [len(c) for c in _chunks(range(5), 1, 2)] == [1] * 5
+    assert [len(c) for c in _chunks(range(20), 8)] == [8, 8, 4]  # a size the caller chose: no ramp
+
+
+def test_preload_must_name_modules() -> None:
+    with pytest.raises(SetupError, match="preload"):
+        run(abs, [1, 2], workers=2, preload="tablegames")

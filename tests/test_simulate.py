@@ -12,9 +12,9 @@ import pytest
 
 import tablegames
 from tablegames import SetupError, StateError, bots, simulate
+from tablegames import simulation as simulate_module
 from tablegames.cli import main
-from tablegames.common import simulate as simulate_module
-from tablegames.common.simulate import game_seed
+from tablegames.simulation import game_seed
 
 
 def rows(path: Path) -> list[dict[str, Any]]:
@@ -34,8 +34,8 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
     assert [r["index"] for r in got] == list(range(30))
     assert [r["seed"] for r in got] == [game_seed(11, i) for i in range(30)]
     first = got[0]
-    assert set(first) == {"game", "index", "seed", "players", "bots", "params", "length", "outcome",
-                          "scores", "run"}
+    assert set(first) == {"game", "index", "seed", "players", "bots", "params", "length", "measures",
+                          "outcome", "scores", "run"}
     assert first["game"] == "toepen" and first["players"] == 4 and first["bots"] == ["club"] * 4
     assert first["params"] == {}
     # the row is the game the harness plays (bots made by tablegames.bots.make, asked about
@@ -44,6 +44,8 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
         state = bots.play_game("toepen", ["club"] * 4, row["seed"])
         assert row["length"] == len(state.history) and row["scores"] == list(state.outcome().scores)
         assert row["outcome"]["losers"] == sorted(state.outcome().losers)
+        knocks = sum(type(a).__name__ == "Knock" for a in state.history)
+        assert row["measures"]["knocks"] == knocks and set(row["measures"]) == {"hands", "knocks", "folds"}
 
 
 def test_simulated_bots_interrupt(reference: Path) -> None:
@@ -219,7 +221,7 @@ def test_cli_writes_resumes_and_explains(tmp_path: Path, capsys: pytest.CaptureF
 
 def test_a_worker_with_another_engine_is_refused() -> None:
     from tablegames import __version__
-    from tablegames.common.simulate import _Plan, _play_row
+    from tablegames.simulation import _Plan, _play_row
     from tablegames.toepen import Rules
 
     ok = _Plan("toepen", 4, ("club",) * 4, Rules(), 5, "r", tablegames.toepen.State.ENGINE, __version__)
@@ -251,10 +253,10 @@ def test_search_bots_with_a_budget_give_the_same_file_whatever_the_workers(tmp_p
 def test_the_row_format_is_part_of_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file of the old row format (bots asked only on their turn) cannot be resumed."""
     path = tmp_path / "old.jsonl"
-    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 1)
+    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 2)  # rows without the game's measures
     simulate("toepen", games=3, players=4, seed=11, workers=1, out=path)
     monkeypatch.undo()
-    assert simulate_module.ROW_FORMAT == 2
+    assert simulate_module.ROW_FORMAT == 3
     with pytest.raises(StateError, match="another run"):
         simulate("toepen", games=5, players=4, seed=11, workers=1, out=path, resume=True)
 
@@ -313,3 +315,91 @@ def test_cli_plays_search_bots_and_draws_the_summary(tmp_path: Path,
                          "ismcts,random", "--budget", "2", "--json")
     summary = json.loads(text)
     assert code == 0 and summary["players"] == 2 and summary["params"] == {"ismcts": {"budget": 2}}
+
+
+def test_out_creates_missing_folders_and_refuses_a_file_in_the_way(tmp_path: Path) -> None:
+    """Issue 23 item 4: ``--out DIR/x.jsonl`` into a folder that does not exist creates it
+    (as ``--plot`` does); a file where a folder must be is a clear error, no traceback."""
+    deep = tmp_path / "runs" / "today" / "x.jsonl"
+    out = io.StringIO()
+    assert main(["simulate", "toepen", "--games", "2", "--workers", "1", "--out", str(deep)], out=out) == 0
+    assert len(rows(deep)) == 2 and str(deep) in out.getvalue()
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(SetupError, match="is not a folder"):
+        simulate("toepen", games=1, workers=1, out=blocker / "x.jsonl")
+    assert blocker.read_text() == "not a folder"
+
+
+def test_out_into_a_file_in_the_way_is_one_line_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code = main(["simulate", "toepen", "--games", "1", "--out", str(blocker / "x.jsonl")], out=io.StringIO())
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("tablegames: cannot write") and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_every_player_count_the_game_allows_simulates(game: str) -> None:
+    """Issue 23 item 7: each count from the game's minimum to its maximum plays (Shithead's
+    16 and 17 seats take three decks, SHD-02), one game each with the game's own bot."""
+    info = tablegames.GAMES[game]
+    for n in range(info.min_players, info.max_players + 1):
+        summary = simulate(game, games=1, players=n, workers=1, seed=n)
+        assert summary.games == 1 and len(summary.losses) == n and sum(summary.losses) >= 1
+
+
+def test_shithead_with_sixteen_and_seventeen_players_on_the_command_line() -> None:
+    for n in ("16", "17"):
+        out = io.StringIO()
+        assert main(["simulate", "shithead", "--players", n, "--games", "2", "--workers", "1",
+                     "--json"], out=out) == 0
+        assert json.loads(out.getvalue())["players"] == int(n)
+
+
+@pytest.mark.parametrize(("game", "labels"), [
+    ("toepen", ["hands", "knocks", "folds"]), ("phase10", ["hands", "phases made", "hits"]),
+    ("shithead", ["pick-ups", "burns"]),
+    ("dallah", ["turns", "cups placed", "cups fallen", "collapses"]),
+])
+def test_summaries_give_each_games_own_measures(game: str, labels: list[str]) -> None:
+    """Issue 25 item 13: length is not only engine actions; each game counts what its
+    players would, from its public log."""
+    rules = "short" if game == "phase10" else None
+    summary = simulate(game, games=3, seed=4, workers=1, rules=rules)
+    assert list(summary.measures) == labels and sum(summary.measures.values()) > 0
+    info = tablegames.GAMES[game]
+    # a row's measures are the counts of those events in the game's own log
+    state = bots.play_game(game, [info.default_bot] * summary.players, game_seed(4, 0),
+                           rules=rules or info.simulate_kwargs(["P0"] * summary.players).get("rules"))
+    kinds = [e["kind"] for e in state.log(None)]
+    assert simulate_module.measure(info, state) == {k: kinds.count(v) for k, v in info.measures.items()}
+    text = summary.report()
+    per_game = text[text.index("per game (mean)"):text.index("lost (per seat)" if game != "dallah"
+                                                             else "biggest loser (per seat)")]
+    assert all(f" {label}" in per_game for label in labels) and "actions (min" in per_game
+    data = summary.to_dict()["measures"]
+    assert {k: v["total"] for k, v in data.items()} == summary.measures
+
+
+def test_rates_stay_readable_when_small() -> None:
+    """"0 games/s" for a slow search bot said nothing: small rates keep two digits."""
+    summary = simulate("toepen", games=2, seed=1, workers=1)
+    summary.seconds, summary.played = 5.0, 2
+    line = next(li for li in summary.report().splitlines() if li.lstrip().startswith("time"))
+    assert "0.4 games/s" in line
+    summary.seconds = 0.5
+    assert "4.0 games/s" in summary.report()
+    assert simulate_module.per_second(0.0) == "0" and simulate_module.per_second(1234.4) == "1,234"
+
+
+def test_no_summary_line_is_wider_than_120_columns() -> None:
+    """Seventeen seats and a mixed lineup: every line folds at 120 columns, seats kept whole."""
+    lineup = ["smart", "random"] * 8 + ["random"]
+    summary = simulate("shithead", lineup, games=2, seed=2, workers=1)
+    lines = summary.report().splitlines()
+    assert max(len(line) for line in lines) <= 120
+    text = summary.report()
+    assert all(f"P{s} " in text for s in range(17)) and "P16:" in text

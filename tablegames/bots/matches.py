@@ -39,7 +39,7 @@ from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.registry import _info, lineup_params, make
 from tablegames.common.errors import SetupError
 from tablegames.common.rules import coerce_rules
-from tablegames.common.simulate import game_seed
+from tablegames.simulation import game_seed
 from tablegames.stats import wilson
 
 #: Most games one arena call may be asked for.

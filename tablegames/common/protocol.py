@@ -71,3 +71,7 @@ class GameInfo:
     state_class: type[Any] | None = None
     #: The prefix of the game's ruling IDs (``"TOE"`` for ``TOE-51``).
     ruling_prefix: str = ""
+    #: What ``simulate`` counts in each game besides its actions, in the game's own words:
+    #: a label and the kind of public event counted (``{"knocks": "knock"}``), read from
+    #: the game's log (:meth:`~tablegames.common.state.BaseState.log`).
+    measures: Mapping[str, str] = attrs.field(factory=dict)

@@ -1,64 +1,187 @@
 """The game registry: ``tablegames.GAMES`` and ``tablegames.new_game(name, ...)``.
 
+The core knows no game by name. A game joins by registering its :class:`GameInfo`
+(its name, player range, bots, variants and ruling prefix) with :func:`register`, and
+the registry finds the games it can offer in three places, none of them a list in
+``common``:
+
+* **the built-ins**, by a scan of the ``tablegames`` package: every subpackage with a
+  rulings page (``rulings.md``; each game has one, and nothing else does) is a game of
+  that name. Its package registers its ``GAME`` when it is imported;
+* **installed games**, by the ``tablegames.games`` entry-point group (``mygame =
+  "mypackage:GAME"`` in a distribution's metadata), read the first time a name is not
+  found among the built-ins or the whole list is asked for;
+* **any other game**, by calling :func:`register` (a test's toy game, an app's own game).
+
 Games are imported lazily, on first use, so importing :mod:`tablegames` stays cheap and
-a user's app pays only for the games it plays. Third-party games join with
-:func:`register`.
+a user's app pays only for the games it plays: the scan reads a directory, not modules.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import re
 from collections.abc import Iterator, Mapping
+from importlib import resources
 from typing import Any
 
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
 
-BUILTIN = ("toepen", "phase10", "shithead", "dallah")
+#: The entry-point group an installed distribution names its games in.
+ENTRY_POINTS = "tablegames.games"
+#: The file that marks a subpackage of ``tablegames`` as a game (its rulings page).
+MARKER = "rulings.md"
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+
+
+def _scan_builtins() -> list[str]:
+    """The subpackages of ``tablegames`` that hold a rulings page, in name order.
+
+    Name order, because a directory listing has none of its own and the game list must
+    be the same on every machine.
+    """
+    root = resources.files("tablegames")
+    names = []
+    for entry in root.iterdir():
+        name = entry.name
+        if (_NAME.fullmatch(name) and entry.is_dir() and entry.joinpath("__init__.py").is_file()
+                and entry.joinpath(MARKER).is_file()):
+            names.append(name)
+    return sorted(names)
 
 
 class _Registry(Mapping[str, GameInfo]):
+    """Every game on offer, by name: built-ins first (name order), then the others in the
+    order they registered. A game's module is imported only when its entry is read."""
+
     def __init__(self) -> None:
         self._loaded: dict[str, GameInfo] = {}
-        self._names: list[str] = list(BUILTIN)
+        #: Name -> the module (``pkg`` or ``pkg:attr``) whose import provides the game.
+        self._sources: dict[str, str] = {}
+        self._scanned = False
+        self._plugins_read = False
+
+    def _scan(self) -> None:
+        if not self._scanned:
+            self._scanned = True
+            found = {name: f"tablegames.{name}" for name in _scan_builtins()}
+            # Built-ins come first in the listing; registrations made before the scan keep theirs.
+            self._sources = {**found, **self._sources}
+
+    def _read_plugins(self) -> None:
+        """Add the games installed distributions declare (entry points), without importing them."""
+        if self._plugins_read:
+            return
+        self._plugins_read = True
+        from importlib.metadata import entry_points  # ~0.1 s to import: only when asked
+
+        for ep in entry_points(group=ENTRY_POINTS):
+            if _NAME.fullmatch(ep.name):
+                self._sources.setdefault(ep.name, ep.value)
+
+    def _import(self, name: str) -> GameInfo:
+        source = self._sources[name]
+        module_name, _, attr = source.partition(":")
+        module = importlib.import_module(module_name.strip())
+        info = self._loaded.get(name)
+        if info is None:  # a module that does not call register() itself
+            info = getattr(module, attr.strip() or "GAME", None)
+            if not isinstance(info, GameInfo):
+                raise KeyError(name)
+            self._loaded[name] = info
+        if info.name != name:
+            raise SetupError(f"{source} provides the game {info.name!r}, not {name!r}")
+        return info
 
     def __getitem__(self, name: str) -> GameInfo:
         info = self._loaded.get(name)
         if info is not None:
             return info
-        if name not in self._names:
+        if not isinstance(name, str):
             raise KeyError(name)
-        module = importlib.import_module(f"tablegames.{name}")
-        info = module.GAME
-        self._loaded[name] = info
-        return info  # type: ignore[no-any-return]
+        self._scan()
+        if name not in self._sources:
+            self._read_plugins()
+        if name not in self._sources:
+            raise KeyError(name)
+        return self._import(name)
 
     def __iter__(self) -> Iterator[str]:
-        for name in self._names:
-            if name in self._loaded:
-                yield name
-                continue
-            spec = importlib.util.find_spec(f"tablegames.{name}")
-            if spec is not None and spec.origin is not None:  # a real package, not a folder
-                yield name
+        self._scan()
+        self._read_plugins()
+        return iter(list(self._sources))
+
+    def __contains__(self, name: object) -> bool:
+        if name in self._loaded:
+            return True
+        self._scan()
+        if name not in self._sources:
+            self._read_plugins()
+        return name in self._sources
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
     def register(self, info: GameInfo) -> None:
+        """Add ``info`` (or replace the entry of the same name)."""
+        if not isinstance(info, GameInfo):
+            raise SetupError(f"register takes a GameInfo, not {type(info).__name__}")
+        if not _NAME.fullmatch(info.name):
+            raise SetupError("a game's name is 1-40 lowercase letters, digits or _, starting with a "
+                             f"letter, not {info.name!r}")
+        prefix = info.ruling_prefix
+        if prefix:
+            if not re.fullmatch(r"[A-Z0-9]{1,8}", prefix):
+                raise SetupError(f"a ruling prefix is 1-8 capital letters or digits, not {prefix!r}")
+            for other in self._loaded.values():
+                if other.ruling_prefix == prefix and other.name != info.name:
+                    raise SetupError(f"the ruling prefix {prefix!r} is {other.name}'s already")
         self._loaded[info.name] = info
-        if info.name not in self._names:
-            self._names.append(info.name)
+        self._sources.setdefault(info.name, getattr(info.new_game, "__module__", None) or info.name)
+
+    def unregister(self, name: str) -> None:
+        """Remove a game added with :func:`register` (a test's toy game); built-ins stay."""
+        self._loaded.pop(name, None)
+        if not self._sources.get(name, "").startswith("tablegames."):
+            self._sources.pop(name, None)
+
+    def by_ruling_prefix(self, prefix: str) -> GameInfo | None:
+        """The game whose ruling IDs start ``prefix-`` (``"TOE"``: Toepen), or ``None``.
+
+        Games already imported are asked first, so a refusal's link costs no import.
+        """
+        for info in list(self._loaded.values()):
+            if info.ruling_prefix == prefix:
+                return info
+        for name in list(self):
+            if name not in self._loaded:
+                try:
+                    info = self[name]
+                except (ImportError, KeyError, SetupError):
+                    continue
+                if info.ruling_prefix == prefix:
+                    return info
+        return None
+
+    def source(self, name: str) -> str:
+        """The module the game ``name`` comes from (``"tablegames.toepen"``)."""
+        self[name]
+        return self._sources[name].partition(":")[0].strip()
 
 
 GAMES = _Registry()
 
 
 def register(info: GameInfo) -> None:
-    """Add a game (a :class:`GameInfo`) to :data:`GAMES`."""
+    """Add a game (a :class:`GameInfo`) to :data:`GAMES`.
+
+    Each built-in game calls this in its package's ``__init__``; a game of your own calls
+    it the same way (or names its ``GAME`` under the ``tablegames.games`` entry points, so
+    that ``tablegames simulate mygame`` finds it without an import). Its
+    ``ruling_prefix`` makes its refusals link to its rulings (``IllegalAction.doc``).
+    """
     GAMES.register(info)
 
 

@@ -17,6 +17,7 @@
 from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import register
 from tablegames.dallah.actions import parse_action
 from tablegames.dallah.bots import ModelBot
 from tablegames.dallah.cardset import (
@@ -63,7 +64,10 @@ GAME = GameInfo(
     default_bot="model",
     state_class=State,
     ruling_prefix="DAL",
+    measures={"turns": "turn", "cups placed": "placement_card", "cups fallen": "fell",
+              "collapses": "collapse"},
 )
+register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
 from_position = State.from_position

@@ -16,6 +16,7 @@
 from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import register
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
 from tablegames.phase10.bots import EagerRandomBot, SmartBot, progress
 from tablegames.phase10.cards import (
@@ -84,7 +85,9 @@ GAME = GameInfo(
     default_bot="smart",
     state_class=State,
     ruling_prefix="P10",
+    measures={"hands": "hand_over", "phases made": "lay", "hits": "hit"},
 )
+register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
 from_position = State.from_position

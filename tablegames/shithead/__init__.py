@@ -17,6 +17,7 @@ them in ASCII (``As``, ``Kh``, ``10d``) and reads either spelling:
 from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import register
 from tablegames.shithead.actions import (
     Blind,
     Done,
@@ -54,9 +55,10 @@ def _max_actions(state: State) -> int:
 
 
 def _simulate_kwargs(players: object) -> dict[str, object]:
-    """Enough decks for the table: one per five players."""
+    """Enough decks for the table: the fewest that deal every seat its nine cards (SHD-02)."""
     n = len(players)  # type: ignore[arg-type]
-    return {"rules": Rules(decks=(n + 4) // 5)} if n > max_players(1) else {}
+    decks = next((d for d in (1, 2, 3) if max_players(d) >= n), 3)
+    return {"rules": Rules(decks=decks)} if decks > 1 else {}
 
 
 GAME = GameInfo(
@@ -75,7 +77,9 @@ GAME = GameInfo(
     simulate_kwargs=_simulate_kwargs,
     state_class=State,
     ruling_prefix="SHD",
+    measures={"pick-ups": "pickup", "burns": "burn"},
 )
+register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
 from_position = State.from_position

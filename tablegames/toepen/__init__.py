@@ -9,6 +9,7 @@
 from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import register
 from tablegames.toepen.actions import (
     Accept,
     Challenge,
@@ -47,7 +48,9 @@ GAME = GameInfo(
     default_bot="club",
     state_class=State,
     ruling_prefix="TOE",
+    measures={"hands": "hand_over", "knocks": "knock", "folds": "fold"},
 )
+register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
 from_position = State.from_position

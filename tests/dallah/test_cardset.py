@@ -10,7 +10,7 @@ import pytest
 
 from tablegames import RulesError, StateError, dallah
 from tablegames.common.rules import rules_hash
-from tablegames.common.simulate import play_game
+from tablegames.simulation import play_game
 
 
 def default_data() -> dict[str, Any]:

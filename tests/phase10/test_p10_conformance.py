@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.common.simulate import play_game
 from tablegames.phase10 import GAME, VARIANTS
+from tablegames.simulation import play_game
 from tablegames.testing import check_game
 
 

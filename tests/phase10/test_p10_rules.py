@@ -9,9 +9,9 @@ from p10_scenarios import game, legal, play, refused
 
 from tablegames.common.errors import RulesError
 from tablegames.common.rules import rules_from_dict, rules_to_dict
-from tablegames.common.simulate import play_game
 from tablegames.phase10 import GAME, VARIANTS, Rules, State, new_game, parse_phase
 from tablegames.phase10.cards import PACK, SKIP
+from tablegames.simulation import play_game
 
 
 @pytest.mark.parametrize("options", [

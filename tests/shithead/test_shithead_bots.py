@@ -7,7 +7,7 @@ import pytest
 from tablegames import shithead
 from tablegames.common.fields import put
 from tablegames.common.rules import rules_to_dict
-from tablegames.common.simulate import play_game
+from tablegames.simulation import play_game
 from tablegames.testing import apply_all
 
 from .helpers import game, seat

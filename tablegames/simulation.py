@@ -21,7 +21,9 @@ byte and cheap to extend:
   ``ismcts`` with a ``budget`` works here too. In Dallah the table's physical reports
   (which cups fell) come from the game's table model, not from a seat's bot.
 * **Summaries with intervals** (:mod:`tablegames.stats`): a rate without an error bar
-  invites reading noise as imbalance.
+  invites reading noise as imbalance. Length is told in each game's own words too
+  (``GameInfo.measures``: Toepen's hands, knocks and folds, Shithead's pick-ups and burns),
+  and the summary fits a 120-column terminal.
 
 >>> import tablegames
 >>> s = tablegames.simulate("toepen", games=20, players=3, seed=1, workers=1)
@@ -44,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import coerce_rules, rules_hash
@@ -53,8 +55,10 @@ from tablegames.stats import Rate
 #: Bumped if the row format changes, so a resume never mixes two formats in one file.
 #: 2: bots are made by :func:`tablegames.bots.make` and play through the harness (asked
 #: about interrupts, seeded per game and seat), and a row carries the ``game`` and the
-#: bots' ``params``.
-ROW_FORMAT = 2
+#: bots' ``params``. 3: a row carries the game's own ``measures`` (``GameInfo.measures``).
+ROW_FORMAT = 3
+#: Summary lines are folded to fit this many columns (a terminal wraps longer ones).
+WIDTH = 120
 #: The most games one simulation may be asked for (the file of 10**9 games is ~200 GB).
 MAX_GAMES = 10**9
 #: A results line longer than this is not one of ours (and must not be read into memory).
@@ -150,8 +154,55 @@ def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     scores = outcome.pop("scores")
     return {"game": plan.game, "index": index, "seed": seed, "players": plan.players,
             "bots": list(plan.bots),
-            "params": params, "length": len(state.history), "outcome": outcome, "scores": scores,
-            "run": plan.run}
+            "params": params, "length": len(state.history), "measures": measure(info, state),
+            "outcome": outcome, "scores": scores, "run": plan.run}
+
+
+def measure(info: GameInfo, state: Any) -> dict[str, int]:
+    """The game's own measures of one finished game (``GameInfo.measures``): how many
+    public events of each named kind its log holds (Toepen's knocks, Shithead's burns).
+
+    The log is the game replayed from its record, a few percent of what the bots' play
+    cost; a game that declares no measures is not replayed.
+    """
+    if not info.measures:
+        return {}
+    counts: dict[str, int] = {}
+    for event in state.log(None):
+        kind = event.get("kind")
+        counts[kind] = counts.get(kind, 0) + 1
+    return {label: counts.get(kind, 0) for label, kind in info.measures.items()}
+
+
+def per_second(rate: float) -> str:
+    """A rate as a person reads it: ``"1,234"``, ``"12.5"``, ``"0.38"``, ``"0"``; small
+    rates keep two significant digits instead of rounding to ``"0"``.
+
+    >>> [per_second(x) for x in (12345.6, 12.46, 1.04, 0.375, 0.0042, 0.0)]
+    ['12,346', '12.5', '1.0', '0.38', '0.0042', '0']
+    """
+    if rate >= 100:
+        return f"{rate:,.0f}"
+    if rate >= 1:
+        return f"{rate:.1f}"
+    if rate > 0:
+        return f"{rate:.2g}"
+    return "0"
+
+
+def _fold(head: str, parts: Sequence[str], sep: str = "   ", width: int = WIDTH) -> list[str]:
+    """``head`` then ``parts`` on as few lines as fit ``width`` columns, later lines
+    indented under the first part (17 seats' rates do not run off a 120-column terminal)."""
+    indent = " " * len(head)
+    lines: list[str] = []
+    line = head
+    for part in parts:
+        if line not in (head, indent) and len(line) + len(sep) + len(part) > width:
+            lines.append(line)
+            line = indent
+        line += (sep if line not in (head, indent) else "") + part
+    lines.append(line)
+    return lines
 
 
 def _dump(row: dict[str, Any]) -> bytes:
@@ -187,6 +238,8 @@ class SimulationSummary:
     #: Games per length (actions): the distribution ``--plot`` draws. A count per
     #: distinct length, so it stays small however many games are played.
     lengths: dict[int, int] = attrs.Factory(dict)
+    #: The game's own measures (``GameInfo.measures``) summed over every game.
+    measures: dict[str, int] = attrs.Factory(dict)
     plot: str | None = None
 
     def add(self, row: dict[str, Any]) -> None:
@@ -197,6 +250,8 @@ class SimulationSummary:
         self.min_length = length if self.min_length is None else min(self.min_length, length)
         self.max_length = length if self.max_length is None else max(self.max_length, length)
         self.lengths[length] = self.lengths.get(length, 0) + 1
+        for label, count in row.get("measures", {}).items():
+            self.measures[label] = self.measures.get(label, 0) + count
         for s in row["outcome"]["losers"]:
             self.losses[s] += 1
         for s in row["outcome"]["winners"]:
@@ -211,6 +266,10 @@ class SimulationSummary:
     def games_per_second(self) -> float:
         """Games played by this call per wall-clock second."""
         return self.played / self.seconds if self.seconds else 0.0
+
+    def mean_measures(self) -> dict[str, float]:
+        """Each of the game's own measures per game (Toepen: hands, knocks, folds)."""
+        return {k: v / self.games for k, v in self.measures.items()} if self.games else {}
 
     def loss_rates(self) -> list[Rate]:
         """Per seat: the share of games that seat lost, with its 95% interval."""
@@ -245,13 +304,15 @@ class SimulationSummary:
             "params": {k: dict(v) for k, v in self.params.items()}, "seed": self.seed,
             "rules": self.rules, "run": self.run, "games": self.games, "played": self.played,
             "actions": self.actions, "mean_length": round(self.mean_length, 2),
+            "measures": {k: {"total": v, "mean": round(v / self.games, 3) if self.games else 0.0}
+                         for k, v in self.measures.items()},
             "min_length": self.min_length, "max_length": self.max_length,
             "losers_per_seat": list(self.losses), "winners_per_seat": list(self.wins),
             "loss_rate_per_seat": [r.to_dict() for r in self.loss_rates()],
             "win_rate_per_seat": [r.to_dict() for r in self.win_rates()],
             "per_bot": {k: {"loss_rate": lo.to_dict(), "win_rate": wi.to_dict()}
                         for k, (lo, wi) in self.bot_rates().items()},
-            "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 1),
+            "seconds": round(self.seconds, 3), "games_per_second": round(self.games_per_second, 4),
             "out": self.out, "plot": self.plot,
         }
 
@@ -263,30 +324,36 @@ class SimulationSummary:
             f"P{s}={b}" for s, b in enumerate(self.bots))
         tuned = "; ".join(f"{k} " + ", ".join(f"{a}={v}" for a, v in kw.items())
                           for k, kw in self.params.items())
-        lines = [f"{self.title}: {self.games} games, {self.players} players, {who}, seed {self.seed}"
-                 + (f", rules {self.rules}" if self.rules != "standard" else "")
-                 + (f" ({tuned})" if tuned else "")]
-        lines.append(f"  {'mean length':<26} {self.mean_length:.1f} actions "
-                     f"(min {self.min_length}, max {self.max_length})")
+        head = (f"{self.title}: {self.games} games, {self.players} players, {who}, seed {self.seed}"
+                + (f", rules {self.rules}" if self.rules != "standard" else "")
+                + (f" ({tuned})" if tuned else ""))
+        lines = textwrap.wrap(head, width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+        def row(label: str, parts: Sequence[str], sep: str = "   ") -> None:
+            lines.extend(_fold(f"  {label:<26} ", parts, sep))
+
+        per_game = [f"{self.mean_length:.1f} actions (min {self.min_length}, max {self.max_length})"]
+        per_game += [f"{mean:.1f} {label}" for label, mean in self.mean_measures().items()]
+        row("per game (mean)", per_game, ", ")
         loss = self.loss_rates()
         label = "biggest loser" if self.loser_label != "lost" else "lost"
-        lines.append(f"  {label + ' (per seat)':<26} "
-                     + "   ".join(f"P{s} {loss[s]}" for s in seats))
-        lines.append(f"  {'losers per seat':<26} " + "  ".join(f"P{s}:{self.losses[s]}" for s in seats))
+        row(label + " (per seat)", [f"P{s} {loss[s]}" for s in seats])
+        row("losers per seat", [f"P{s}:{self.losses[s]}" for s in seats], "  ")
         if any(self.wins):
             win = self.win_rates()
-            lines.append(f"  {'won (per seat)':<26} " + "   ".join(f"P{s} {win[s]}" for s in seats))
+            row("won (per seat)", [f"P{s} {win[s]}" for s in seats])
         if len(kinds) > 1:
             for kind, (lo, wi) in self.bot_rates().items():
-                lines.append(f"  {'bot ' + kind:<26} lost {lo}" + (f", won {wi}" if any(self.wins) else ""))
+                row("bot " + kind, [f"lost {lo}"] + ([f"won {wi}"] if any(self.wins) else []), ", ")
         if self.played:
             rate = self.actions / self.games * self.played / self.seconds if self.seconds else 0.0
-            lines.append(f"  {'time':<26} {self.seconds:.2f} s for {self.played} games, "
-                         f"{self.games_per_second:,.0f} games/s, {rate:,.0f} actions/s")
+            row("time", [f"{self.seconds:.2f} s for {self.played} games",
+                         f"{per_second(self.games_per_second)} games/s", f"{per_second(rate)} actions/s"],
+                ", ")
         if self.out:
-            lines.append(f"  {'results':<26} {self.out} (one JSON line per game)")
+            row("results", [f"{self.out} (one JSON line per game)"])
         if self.plot:
-            lines.append(f"  {'plot':<26} {self.plot} (loss rates per seat and per bot, game lengths)")
+            row("plot", [f"{self.plot} (loss rates per seat and per bot, game lengths)"])
         lines.append(self._meaning())
         return "\n".join(lines) + "\n"
 
@@ -399,6 +466,28 @@ def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) 
     return held
 
 
+def _preload(info: GameInfo) -> tuple[str, ...]:
+    """What a worker needs for its first game, imported once before workers fork: this
+    module (the task), the harness and bots, and the game's own module."""
+    game = getattr(info.new_game, "__module__", None)
+    return ("tablegames.simulation", "tablegames.bots.harness", *([game] if game else []))
+
+
+def _make_folder(path: Path) -> None:
+    """Create the folder ``--out`` names if it is missing (as ``mkdir -p`` would, and as
+    ``--plot`` does), so ``--out runs/today/x.jsonl`` just works; a path through a file, or a
+    folder that cannot be made, is a clear :class:`SetupError` before the first game."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise SetupError(f"cannot write {quoted(str(path), 200)}: {quoted(str(folder), 200)} is not a folder "
+                         "(a file of that name is in the way)") from None
+    except OSError as exc:
+        raise SetupError(f"cannot create the folder {quoted(str(folder), 200)} for the results: "
+                         f"{exc.strerror or exc}") from None
+
+
 def simulate(
     game: str | GameInfo,
     bots: str | Sequence[str] | None = None,
@@ -431,8 +520,10 @@ def simulate(
     same whatever the workers or backend.
 
     ``out`` streams one JSON line per game in game order (``game, index, seed, players,
-    bots, params, length, outcome, scores, run``); an existing file is refused unless ``resume=True``,
-    which plays only its missing games. ``progress(done)`` receives the number of games
+    bots, params, length, measures, outcome, scores, run``; ``measures`` counts the game's own
+    events, ``GameInfo.measures``); an existing file is refused unless ``resume=True``,
+    which plays only its missing games. Missing folders on its path are created (once every
+    other argument has been checked), as ``plot`` does. ``progress(done)`` receives the number of games
     done so far (first called with the games a resumed file already held).
 
     ``plot`` draws the summary (every game of the run, resumed ones included) to an
@@ -503,6 +594,7 @@ def simulate(
                              "or remove it to start again")
         if resume and path.exists():
             start = _read_rows(path, plan, games, summary)
+        _make_folder(path)
     if progress is not None:
         progress(start)
 
@@ -512,8 +604,15 @@ def simulate(
 
     began = time.perf_counter()
     rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
-                                         backend=backend, address=address, progress=counted)
-    sink: io.BufferedWriter | None = path.open("ab") if path is not None else None
+                                         backend=backend, address=address, progress=counted,
+                                         preload=_preload(info))
+    sink: io.BufferedWriter | None = None
+    if path is not None:
+        try:
+            sink = path.open("ab")
+        except OSError as exc:
+            raise SetupError(f"cannot write the results file {quoted(str(path), 200)}: "
+                             f"{exc.strerror or exc}") from None
     try:
         for row in rows:
             if sink is not None:
