@@ -198,6 +198,12 @@ class State(BaseState):
     ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
     #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
     ENGINE = 2
+    #: Save format 4 names each field as the views and position text do (issue 21): a
+    #: format 1-3 save's old keys are read under these names.
+    RENAMED: ClassVar[dict[str, str]] = {
+        "up": "face_up", "down": "face_down", "slots": "bars", "active": "in_play",
+        "queue": "swapping", "round_no": "round",
+    }
     STAGES = STAGES
     VIEW_KEYS: ClassVar[dict[str, str]] = {
         "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
@@ -233,8 +239,8 @@ class State(BaseState):
     # microsecond to it.
     stage: Annotated[int, enum(STAGES)]
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    face_up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    face_down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
     stock: Annotated[tuple[int, ...], _CARDS]
     aside: Annotated[tuple[int, ...], _CARDS]
     pile: Annotated[tuple[int, ...], _CARDS]
@@ -242,18 +248,18 @@ class State(BaseState):
     removed: Annotated[tuple[int, ...], _CARDS]
     known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
     #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    slots: Annotated[tuple[tuple[int, ...], ...],
-                     per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
-    active: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    bars: Annotated[tuple[tuple[int, ...], ...],
+                    per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
+    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     finished: Annotated[tuple[int, ...], _SEATS]
     direction: Annotated[int, count(-1, 1)]
     turn: Annotated[int, seat()]
-    queue: Annotated[tuple[int, ...], _SEATS]
+    swapping: Annotated[tuple[int, ...], _SEATS]
     starter: Annotated[int, seat(none=-1)]
     plays: Annotated[int, count(0, 1_000_000)]
     loser: Annotated[int, seat(none=-1)]
     limit_hit: Annotated[bool, flag()]
-    round_no: Annotated[int, count(0, 99)]
+    round: Annotated[int, count(0, 99)]
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     #: The compiled effects table of the rules.
@@ -309,7 +315,7 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         self.table = _table_of(rules)
-        self.round_no = 0
+        self.round = 0
         self.tally = (0,) * n
         self.rounds_done = ()
         self._events = []
@@ -328,7 +334,7 @@ class State(BaseState):
             down.append(tuple([cards.pop() for _ in range(HAND_SIZE)]))
             up.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
             hands.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
-        self.down, self.up, self.hands = tuple(down), tuple(up), tuple(hands)
+        self.face_down, self.face_up, self.hands = tuple(down), tuple(up), tuple(hands)
         keep = self.extra.get("stock")
         if keep is not None and keep < len(cards):
             self.aside = tuple(sorted(cards[: len(cards) - keep]))
@@ -339,8 +345,8 @@ class State(BaseState):
         self.pile, self.burnt, self.removed = (), (), ()
         self.top = 0
         self.known = ((),) * n
-        self.slots = ((0,) * HAND_SIZE,) * n
-        self.active = (True,) * n
+        self.bars = ((0,) * HAND_SIZE,) * n
+        self.in_play = (True,) * n
         self.finished = ()
         self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
         self.turn = 0
@@ -349,8 +355,8 @@ class State(BaseState):
         self.loser = -1
         self.limit_hit = False
         self._events.append(
-            Event("deal", {"round": self.round_no, "face_up": [self._names(u) for u in self.up],
-                           "face_down": [len(d) for d in self.down],
+            Event("deal", {"round": self.round, "face_up": [self._names(u) for u in self.face_up],
+                           "face_down": [len(d) for d in self.face_down],
                            "stock": len(self.stock), "aside": len(self.aside)})
         )
         for s in range(n):
@@ -358,9 +364,9 @@ class State(BaseState):
                                       frozenset((s,))))
         if rules.swap:
             self.stage = SWAP
-            self.queue = tuple(range(n))
+            self.swapping = tuple(range(n))
         else:
-            self.queue = ()
+            self.swapping = ()
             self._begin_play()
 
     def _begin_play(self) -> None:
@@ -372,7 +378,7 @@ class State(BaseState):
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
         known = self.known[starter]
-        slots = list(self.slots)
+        slots = list(self.bars)
         if known.count(card) < self.hands[starter].count(card):
             slots[starter] = forget((), slots[starter], (card,))[1]
             self.known = put(self.known, starter, with_sorted(known, (card,)))
@@ -383,7 +389,7 @@ class State(BaseState):
         lower = self.table.lower
         for i, s in enumerate(order):
             slots[s] = bar(slots[s], lower[low + 1] if i < ahead else lower[low])
-        self.slots = tuple(slots)
+        self.bars = tuple(slots)
         self.starter = starter
         self.turn = starter
         self.stage = PLAY
@@ -405,7 +411,7 @@ class State(BaseState):
     def to_act(self) -> int | None:
         stage = self.stage
         if stage == SWAP:
-            return self.queue[0]
+            return self.swapping[0]
         if stage == OVER:
             return None
         return self.turn
@@ -418,10 +424,10 @@ class State(BaseState):
             return self._cut_in_actions(seat) if self.rules.cut_in else []
         if stage == SWAP:
             if self.rules.swap_mode == "simultaneous":
-                if seat not in self.queue:
+                if seat not in self.swapping:
                     return [A.unready(seat)]
                 return [A.ready(seat), *self._swap_actions(seat)]
-            if seat != self.queue[0]:
+            if seat != self.swapping[0]:
                 return []
             return [A.done(seat), *self._swap_actions(seat)]
         if stage == GIVING and seat == self.turn:
@@ -430,9 +436,9 @@ class State(BaseState):
 
     def _play_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        src = hand or self.up[seat]
+        src = hand or self.face_up[seat]
         if not src:
-            return [A.blind(seat, i) for i in range(len(self.down[seat]))]
+            return [A.blind(seat, i) for i in range(len(self.face_down[seat]))]
         mask = self.table.masks[self.top]
         single = A.singles(seat)
         out: list[Action] = []
@@ -460,7 +466,7 @@ class State(BaseState):
         """
         run = self.rules.burn_run
         pile = self.pile
-        if not run or not pile or not self.active[seat]:
+        if not run or not pile or not self.in_play[seat]:
             return None
         v = VALUE[pile[-1]]
         have = 1
@@ -470,7 +476,7 @@ class State(BaseState):
             have += 1
         if have >= run or not self.table.can_play_on(v, self.top):
             return None
-        src = self.hands[seat] or self.up[seat]
+        src = self.hands[seat] or self.face_up[seat]
         mine = tuple([c for c in src if VALUE[c] == v])
         need = run - have
         return (v, need, mine) if len(mine) >= need else None
@@ -483,7 +489,7 @@ class State(BaseState):
         return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
-        up, hand = self.up[seat], self.hands[seat]
+        up, hand = self.face_up[seat], self.hands[seat]
         swap = A.swap
         if self.rules.decks == 1:
             # one deck: every card is unique, so no pair shares a card and none repeats
@@ -498,12 +504,12 @@ class State(BaseState):
         return [swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
-        return [t for t in range(self.n) if self.active[t] and t != seat]
+        return [t for t in range(self.n) if self.in_play[t] and t != seat]
 
     def _apply(self, action: Action) -> None:
         seat = action.seat
         kind = type(action)
-        round_no = self.round_no
+        round_before = self.round
         stage = self.stage
         if kind is Play:
             self._play(seat, action.cards)  # type: ignore[attr-defined]
@@ -521,14 +527,14 @@ class State(BaseState):
             self._ready(seat)
         else:
             self._unready(seat)
-        if self.stage == OVER or round_no != self.round_no:
+        if self.stage == OVER or round_before != self.round:
             return
         if stage != SWAP:
             self._tick()
         elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":
             self.plays += 1
             if self.plays >= self.rules.action_limit:  # the swap closes (house rule)
-                self.queue = ()
+                self.swapping = ()
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
 
@@ -545,7 +551,7 @@ class State(BaseState):
     def _need_turn(self, seat: int, ruling: str) -> None:
         if seat != self.to_act:
             who = self.to_act if self.to_act is not None else 0
-            if not self.active[seat]:
+            if not self.in_play[seat]:
                 raise OutOfTurn(f"{self.players[seat]} has shed all cards and left the round",
                                 code="finished", ruling="SHD-01", seat=seat)
             raise OutOfTurn(f"it is {self.players[who]}'s turn", code="out_of_turn",
@@ -569,7 +575,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ swap (SHD-03)
     def _swap(self, seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> None:
         self._need_stage(seat, SWAP, "a swap")
-        if seat not in self.queue:
+        if seat not in self.swapping:
             if self.rules.swap_mode == "simultaneous":
                 raise OutOfTurn("you said ready: say 'unready' to swap again",
                                 code="ready", ruling="SHD-03", seat=seat)
@@ -582,7 +588,7 @@ class State(BaseState):
         if len(up) != len(hand):
             raise IllegalAction("a swap exchanges as many face-up cards as hand cards",
                                 code="swap_count", ruling="SHD-03", seat=seat)
-        if not contains(self.up[seat], up):
+        if not contains(self.face_up[seat], up):
             raise IllegalAction("those are not all among your face-up cards",
                                 code="not_face_up", ruling="SHD-03", seat=seat)
         if not contains(self.hands[seat], hand):
@@ -591,11 +597,11 @@ class State(BaseState):
         if set(up) & set(hand):
             raise IllegalAction("swapping a card for the same card changes nothing",
                                 code="swap_same_card", ruling="SHD-03", seat=seat)
-        self.up = put(self.up, seat, with_sorted(without(self.up[seat], up), hand))
+        self.face_up = put(self.face_up, seat, with_sorted(without(self.face_up[seat], up), hand))
         self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
-        known, slots = forget(self.known[seat], self.slots[seat], hand)
+        known, slots = forget(self.known[seat], self.bars[seat], hand)
         self.known = put(self.known, seat, with_sorted(known, up))
-        self.slots = put(self.slots, seat, slots)
+        self.bars = put(self.bars, seat, slots)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
         if self.rules.swap_mode == "turns":
@@ -604,7 +610,7 @@ class State(BaseState):
     def _done(self, seat: int) -> None:
         self._need_stage(seat, SWAP, "'done'")
         self._need_mode(seat, "turns", "'done'")
-        if seat not in self.queue:
+        if seat not in self.swapping:
             raise OutOfTurn("you have already had your swap", code="already_swapped",
                             ruling="SHD-03", seat=seat)
         self._need_turn(seat, "SHD-03")
@@ -612,28 +618,28 @@ class State(BaseState):
         self._next_swapper()
 
     def _next_swapper(self) -> None:
-        self.queue = self.queue[1:]
-        if not self.queue:
+        self.swapping = self.swapping[1:]
+        if not self.swapping:
             self._begin_play()
 
     def _ready(self, seat: int) -> None:
         self._need_stage(seat, SWAP, "'ready'")
         self._need_mode(seat, "simultaneous", "'ready'")
-        if seat not in self.queue:
+        if seat not in self.swapping:
             raise IllegalAction("you have already said ready", code="already_ready",
                                 ruling="SHD-03", seat=seat)
-        self.queue = without(self.queue, (seat,))
+        self.swapping = without(self.swapping, (seat,))
         self._events.append(Event("ready", {"seat": seat}))
-        if not self.queue:
+        if not self.swapping:
             self._begin_play()
 
     def _unready(self, seat: int) -> None:
         self._need_stage(seat, SWAP, "'unready'")
         self._need_mode(seat, "simultaneous", "'unready'")
-        if seat in self.queue:
+        if seat in self.swapping:
             raise IllegalAction("you have not said ready", code="not_ready",
                                 ruling="SHD-03", seat=seat)
-        self.queue = with_sorted(self.queue, (seat,))
+        self.swapping = with_sorted(self.swapping, (seat,))
         self._events.append(Event("unready", {"seat": seat}))
 
     # ------------------------------------------------------------------ play
@@ -655,17 +661,17 @@ class State(BaseState):
         hand = self.hands[seat]
         if hand:
             if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
-                if contains(self.up[seat], cards):
+                if contains(self.face_up[seat], cards):
                     raise IllegalAction("face-up cards are played only once the hand is empty",
                                         code="hand_first", ruling="SHD-09", seat=seat)
                 raise IllegalAction("those cards are not in your hand", code="not_in_hand",
                                     ruling="SHD-05", seat=seat)
             src, where = hand, "hand"
-        elif self.up[seat]:
-            if not contains(self.up[seat], cards):
+        elif self.face_up[seat]:
+            if not contains(self.face_up[seat], cards):
                 raise IllegalAction("those are not among your face-up cards",
                                     code="not_face_up", ruling="SHD-09", seat=seat)
-            src, where = self.up[seat], "face_up"
+            src, where = self.face_up[seat], "face_up"
         else:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
@@ -681,7 +687,7 @@ class State(BaseState):
             data["cut_in"] = True
         self._events.append(Event("play", data))
         if where == "hand":
-            known, slots = self.known[seat], self.slots[seat]
+            known, slots = self.known[seat], self.bars[seat]
             fewer, after = forget(known, slots, cards)
             if fewer is not known:
                 self.known = put(self.known, seat, fewer)
@@ -689,9 +695,9 @@ class State(BaseState):
                 after = self._draw(seat, rest, after)
             self.hands = put(self.hands, seat, tuple(rest))
             if after is not slots:  # a known card played and none drawn: the same slots
-                self.slots = put(self.slots, seat, after)
+                self.bars = put(self.bars, seat, after)
         else:
-            self.up = put(self.up, seat, tuple(rest))
+            self.face_up = put(self.face_up, seat, tuple(rest))
         self._resolve(seat, cards, v)
 
     def _check_cut_in(self, seat: int, cards: object) -> None:
@@ -770,7 +776,7 @@ class State(BaseState):
                 skips = times
                 self._events.append(Event("skip", {"seat": seat, "players": skips}))
             elif kind == REVERSE:
-                changed = sum(self.active) > 2 and times % 2 == 1
+                changed = sum(self.in_play) > 2 and times % 2 == 1
                 if changed:
                     self.direction = -self.direction
                 self._events.append(Event("reverse", {"seat": seat, "effective": changed,
@@ -806,18 +812,18 @@ class State(BaseState):
 
     def _check_finished(self, seat: int) -> bool:
         """Let a seat without cards leave; end the round if one seat is left (SHD-01)."""
-        if self.active[seat] and not (self.hands[seat] or self.up[seat] or self.down[seat]):
-            self.active = put(self.active, seat, False)
+        if self.in_play[seat] and not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
+            self.in_play = put(self.in_play, seat, False)
             self.finished += (seat,)
             self._events.append(Event("finished", {"seat": seat, "place": len(self.finished)}))
-            left = [s for s in range(self.n) if self.active[s]]
+            left = [s for s in range(self.n) if self.in_play[s]]
             if len(left) == 1:
                 self._end(left[0])
                 return True
         return False
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
-        active = self.active
+        active = self.in_play
         if again and active[seat]:
             self.turn = seat
             return
@@ -843,9 +849,9 @@ class State(BaseState):
         if self.plays >= self.rules.action_limit:
             n = self.n
             order = [(self.turn + self.direction * k) % n for k in range(n)]
-            left = [s for s in order if self.active[s]]
+            left = [s for s in order if self.in_play[s]]
             loser = max(left, key=lambda s: (
-                len(self.hands[s]) + len(self.up[s]) + len(self.down[s]), len(self.hands[s]),
+                len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s]), len(self.hands[s]),
                 -left.index(s)))
             self.limit_hit = True
             self._end(loser)
@@ -854,17 +860,17 @@ class State(BaseState):
         """End the round; deal the next one while the match (``Rules.rounds``) lasts."""
         self.stage = OVER
         self.loser = loser
-        self.queue = ()
+        self.swapping = ()
         self.tally = put(self.tally, loser, self.tally[loser] + 1)
-        result = {"round": self.round_no, "loser": loser, "order": list(self.finished),
+        result = {"round": self.round, "loser": loser, "order": list(self.finished),
                   "limit": self.limit_hit}
         self.rounds_done += (result,)
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
-        if self.round_no + 1 < self.rules.rounds:
-            self.round_no += 1
+        if self.round + 1 < self.rules.rounds:
+            self.round += 1
             deck = pack(self.rules.decks).full_deck()
             self.rng.shuffle(deck)
-            self._events.append(Event("shuffle", {"round": self.round_no}))
+            self._events.append(Event("shuffle", {"round": self.round}))
             self._deal(deck)
             return
         self._events.append(Event("game_over", {"loser": loser, "order": list(self.finished),
@@ -883,15 +889,15 @@ class State(BaseState):
     def _pickup(self, seat: int) -> None:
         self._need_stage(seat, PLAY, "picking up")
         self._need_turn(seat, "SHD-04")
-        if not self.hands[seat] and not self.up[seat]:
+        if not self.hands[seat] and not self.face_up[seat]:
             raise IllegalAction("only face-down cards are left: play one blind",
                                 code="play_blind", ruling="SHD-10", seat=seat)
         mask = self.table.masks[self.top]
-        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.up[seat]):
+        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.face_up[seat]):
             raise IllegalAction("you can play a card, so you may not pick up",
                                 code="must_play", ruling="SHD-08", seat=seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
-        self.slots = put(self.slots, seat, bar(self.slots[seat], self.table.masks[self.top]))
+        self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
@@ -899,15 +905,15 @@ class State(BaseState):
     def _blind(self, seat: int, index: object) -> None:
         self._need_stage(seat, PLAY, "a blind card")
         self._need_turn(seat, "SHD-04")
-        if self.hands[seat] or self.up[seat]:
+        if self.hands[seat] or self.face_up[seat]:
             raise IllegalAction("face-down cards come only after the hand and face-up cards",
                                 code="not_blind_yet", ruling="SHD-10", seat=seat)
-        down = self.down[seat]
+        down = self.face_down[seat]
         if type(index) is not int or not 0 <= index < len(down):
             raise IllegalAction(f"you have {len(down)} face-down card(s), numbered from 0",
                                 code="no_such_card", ruling="SHD-10", seat=seat)
         card = down[index]
-        self.down = put(self.down, seat, down[:index] + down[index + 1:])
+        self.face_down = put(self.face_down, seat, down[:index] + down[index + 1:])
         v = VALUE[card]
         fits = bool(self.table.masks[self.top] >> v & 1)
         self._events.append(Event("blind", {"seat": seat, "index": index, "card": NAMES[card],
@@ -951,7 +957,7 @@ class State(BaseState):
         n = self.n
         detail: dict[str, Any] = {
             "order": list(self.finished), "loser": self.loser, "limit": self.limit_hit,
-            "cards_left": [len(self.hands[s]) + len(self.up[s]) + len(self.down[s])
+            "cards_left": [len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s])
                            for s in range(n)],
             "tally": list(self.tally), "rounds": fresh(self.rounds_done),
         }
@@ -993,8 +999,8 @@ class State(BaseState):
             "starter": None if self.starter < 0 else self.starter,
             "hand_sizes": [len(h) for h in self.hands],
             "known": [names(k) for k in self.known],
-            "face_up": [names(u) for u in self.up],
-            "face_down": [len(d) for d in self.down],
+            "face_up": [names(u) for u in self.face_up],
+            "face_down": [len(d) for d in self.face_down],
             "pile": card_names(self.pile),
             "pile_top": None if top is None else NAMES[top],
             "pile_value": table.level(self.top),
@@ -1006,9 +1012,9 @@ class State(BaseState):
             "burnt": card_names(self.burnt),
             "removed": card_names(self.removed),
             "finished": list(self.finished),
-            "in_play": list(self.active),
-            "swapping": list(self.queue),
-            "round": self.round_no,
+            "in_play": list(self.in_play),
+            "swapping": list(self.swapping),
+            "round": self.round,
             "rounds": self.rules.rounds,
             "tally": list(self.tally),
             "last_round": fresh(self.rounds_done[-1]) if self.rounds_done else None,
@@ -1031,12 +1037,12 @@ class State(BaseState):
             return f"The round is over: {self.players[self.loser]} is the shithead."
         to_act = self.to_act
         if self.stage == SWAP and self.rules.swap_mode == "simultaneous":
-            if seat in self.queue:
+            if seat in self.swapping:
                 return "Swap face-up cards with hand cards as often as you like, then say ready."
-            waiting = ", ".join(self.players[p] for p in self.queue)
+            waiting = ", ".join(self.players[p] for p in self.swapping)
             return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
         if to_act != seat:
-            if not self.active[seat]:
+            if not self.in_play[seat]:
                 return "You have shed all your cards."
             wait = f"Waiting for {self.players[to_act or 0]}."
             cut = self._cut_in_actions(seat) if self.rules.cut_in and self.stage == PLAY else []
@@ -1052,7 +1058,7 @@ class State(BaseState):
         level = self.table.level(self.top)
         limit = f" ({words})" if words else (
             f" ({RANK_TEXT[self.top]} or higher)" if level else "")
-        src = self.hands[seat] or self.up[seat]
+        src = self.hands[seat] or self.face_up[seat]
         if not src:
             return "Turn up one of your face-down cards."
         mask = self.table.masks[self.top]
@@ -1082,7 +1088,7 @@ class State(BaseState):
         n = self.n
         seen = [*self.hands[seat], *self.pile, *self.burnt, *self.removed]
         for s in range(n):
-            seen += self.up[s]
+            seen += self.face_up[s]
             if s != seat:
                 seen += self.known[s]
         if self.rules.decks == 1:
@@ -1093,10 +1099,10 @@ class State(BaseState):
             for c in seen:
                 left[c] -= 1
             pool = [c for c in range(FACES) for _ in range(left[c])]
-        owners = [s for s in range(n) if s != seat for m in self.slots[s] if m]
+        owners = [s for s in range(n) if s != seat for m in self.bars[s] if m]
         picked: list[list[int]] = [[] for _ in range(n)]
         if owners:
-            masks = [m for s in range(n) if s != seat for m in self.slots[s] if m]
+            masks = [m for s in range(n) if s != seat for m in self.bars[s] if m]
             chosen = pick_for_slots(pool, masks, r)
             for s, i in zip(owners, chosen, strict=True):
                 picked[s].append(pool[i])
@@ -1104,16 +1110,16 @@ class State(BaseState):
             pool = [c for i, c in enumerate(pool) if i not in gone]
         r.shuffle(pool)
         k = 0
-        hands, downs = list(self.hands), list(self.down)
+        hands, downs = list(self.hands), list(self.face_down)
         for s in range(n):
             if s != seat:
-                size = len(self.slots[s]) - len(picked[s])
+                size = len(self.bars[s]) - len(picked[s])
                 hands[s] = tuple(sorted([*self.known[s], *picked[s], *pool[k:k + size]]))
                 k += size
-            size = len(self.down[s])
+            size = len(self.face_down[s])
             downs[s] = tuple(pool[k:k + size])
             k += size
-        world.hands, world.down = tuple(hands), tuple(downs)
+        world.hands, world.face_down = tuple(hands), tuple(downs)
         size = len(self.stock)
         world.stock = tuple(pool[k:k + size])
         world.aside = tuple(sorted(pool[k + size:]))
@@ -1123,13 +1129,13 @@ class State(BaseState):
     def _position(self, w: PositionWriter) -> None:
         """Shithead's lines: the match, the turn, each seat's cards and what the table
         knows of its hand, then the piles top card first (see the notation guide)."""
-        w.put("round", self.round_no)
+        w.put("round", self.round)
         w.items("tally", self.tally)
         w.put("rounds_done", dumps(self.rounds_done) if self.rounds_done else "-")
         w.put("direction", self._direction_name())
         w.put("turn", self.turn)
         w.put("starter", None if self.starter < 0 else self.starter)
-        w.items("swapping", self.queue)
+        w.items("swapping", self.swapping)
         w.items("finished", self.finished)
         w.put("plays", self.plays)
         w.put("loser", None if self.loser < 0 else self.loser)
@@ -1139,9 +1145,9 @@ class State(BaseState):
         for s in range(self.n):
             w.items(f"hand {s}", _ascii(self.hands[s]))
             w.items(f"known {s}", _ascii(self.known[s]))
-            w.items(f"bars {s}", [_bar_text(m) for m in self.slots[s]])
-            w.items(f"face_up {s}", _ascii(self.up[s]))
-            w.items(f"face_down {s}", _ascii(self.down[s]))
+            w.items(f"bars {s}", [_bar_text(m) for m in self.bars[s]])
+            w.items(f"face_up {s}", _ascii(self.face_up[s]))
+            w.items(f"face_down {s}", _ascii(self.face_down[s]))
         w.comment("piles, top card first")
         w.items("pile", _ascii(reversed(self.pile)))
         w.items("stock", _ascii(reversed(self.stock)))
@@ -1165,7 +1171,7 @@ class State(BaseState):
             v = r.opt_int(key, 0, n - 1)
             return -1 if v is None else v
 
-        self.round_no = r.int("round", 0, 99, default=0)
+        self.round = r.int("round", 0, 99, default=0)
         self.tally = tuple(r.parse("tally", count_of, ["0"] * n))
         if len(self.tally) != n:
             raise r.fail("tally", f"expected {n} numbers, one per seat")
@@ -1184,9 +1190,9 @@ class State(BaseState):
         self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
         self.turn = r.int("turn", 0, n - 1)
         self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
-        self.queue = tuple(r.parse("swapping", seat_of, ()))
+        self.swapping = tuple(r.parse("swapping", seat_of, ()))
         self.finished = tuple(r.parse("finished", seat_of, ()))
-        self.active = tuple([s not in self.finished for s in range(n)])
+        self.in_play = tuple([s not in self.finished for s in range(n)])
         self.plays = r.int("plays", 0, 1_000_000, default=0)
         self.loser = opt_seat("loser", -1)
         self.limit_hit = r.flag("limit_hit", default=False)
@@ -1200,8 +1206,8 @@ class State(BaseState):
             slots.append(tuple(r.parse(f"bars {s}", _bar_mask, free)))
             ups.append(tuple(sorted(r.parse(f"face_up {s}", code_of))))
             downs.append(tuple(r.parse(f"face_down {s}", code_of)))
-        self.hands, self.known, self.slots = tuple(hands), tuple(knowns), tuple(slots)
-        self.up, self.down = tuple(ups), tuple(downs)
+        self.hands, self.known, self.bars = tuple(hands), tuple(knowns), tuple(slots)
+        self.face_up, self.face_down = tuple(ups), tuple(downs)
         self.pile = tuple(r.parse("pile", code_of)[::-1])
         self.aside = tuple(sorted(r.parse("aside", code_of, ())))
         self.burnt = tuple(r.parse("burnt", code_of, ())[::-1])
@@ -1209,7 +1215,7 @@ class State(BaseState):
         if r.words("stock") == ["shuffled"]:
             left = [self.rules.decks] * FACES
             for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
-                          *self.up, *self.down):
+                          *self.face_up, *self.face_down):
                 for c in group:
                     left[c] -= 1
             if min(left) < 0:
@@ -1233,10 +1239,10 @@ class State(BaseState):
             raise StateError("$.state.direction: direction is 1 or -1")
         if sum(self.tally) != len(self.rounds_done):
             raise StateError("$.state.tally: does not match the rounds played")
-        if self.round_no >= rules.rounds or len(self.rounds_done) != self.round_no + (
+        if self.round >= rules.rounds or len(self.rounds_done) != self.round + (
             stage == OVER
         ):
-            raise StateError("$.state.round_no: does not match the rounds played")
+            raise StateError("$.state.round: does not match the rounds played")
         for i, item in enumerate(self.rounds_done):
             if (
                 type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
@@ -1252,7 +1258,7 @@ class State(BaseState):
         if len(set(self.finished)) != len(self.finished):
             raise StateError("$.state.finished: a seat finishes only once")
         every = [*self.stock, *self.aside, *self.pile, *self.burnt, *self.removed]
-        for group in (self.hands, self.up, self.down):
+        for group in (self.hands, self.face_up, self.face_down):
             for cards_ in group:
                 every += cards_
         if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
@@ -1262,23 +1268,23 @@ class State(BaseState):
             whole = every == _full_deck(rules.decks)
         if not whole:
             raise StateError("$.state: the cards do not add up to the pack")
-        queue = self.queue
+        queue = self.swapping
         if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
-            raise StateError("$.state.queue: seats wait to swap (each once) only before play")
+            raise StateError("$.state.swapping: seats wait to swap (each once) only before play")
         if stage == SWAP:
             if not rules.swap:
                 raise StateError("$.state.stage: these rules have no swap")
             if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
-                raise StateError("$.state.queue: seats swap in seat order")
+                raise StateError("$.state.swapping: seats swap in seat order")
             if not _is_sorted(queue):
-                raise StateError("$.state.queue: not in seat order")
+                raise StateError("$.state.swapping: not in seat order")
             if self.finished or self.pile or self.burnt or self.removed or self.starter != -1:
                 raise StateError("$.state: nothing is played before the swap is over")
         elif self.starter < 0 and stage != OVER:
             raise StateError("$.state.starter: play has a starter")
-        if stage != OVER and sum(self.active) < 2:
-            raise StateError("$.state.active: a round goes on only while two seats hold cards")
-        if stage in (PLAY, GIVING) and not self.active[self.turn]:
+        if stage != OVER and sum(self.in_play) < 2:
+            raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
+        if stage in (PLAY, GIVING) and not self.in_play[self.turn]:
             raise StateError("$.state.turn: that seat has left the round")
         if stage == GIVING and (not self.pile or len(self._targets(self.turn)) < 2):
             raise StateError("$.state.stage: nobody to choose as taker of the pile")
@@ -1299,8 +1305,9 @@ class State(BaseState):
         length test). ``rounds_done`` is checked before (each loser a seat).
         """
         stage = self.stage
-        ups, downs, all_slots, hands, all_known = self.up, self.down, self.slots, self.hands, self.known
-        active, tally = self.active, self.tally
+        ups, downs, all_slots = self.face_up, self.face_down, self.bars
+        hands, all_known = self.hands, self.known
+        active, tally = self.in_play, self.tally
         finished = set(self.finished)
         lost = [0] * self.n
         for d in self.rounds_done:
@@ -1311,7 +1318,7 @@ class State(BaseState):
             if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
                 raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
             if len(slots) > HAND_SIZE:
-                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
+                raise StateError(f"$.state.bars[{s}]: at most {HAND_SIZE} unseen hand cards")
             if lost[s] != tally[s]:
                 raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
             hand = hands[s]
@@ -1323,7 +1330,7 @@ class State(BaseState):
                 raise StateError(f"$.state.known[{s}]: not cards of that hand")
             assert unseen is not None
             if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
-                raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
+                raise StateError(f"$.state.bars[{s}]: do not fit the unseen cards of that hand")
             playing = active[s]
             if playing == (s in finished):
                 raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
