@@ -61,7 +61,7 @@ from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import (
     card,
     count,
@@ -82,6 +82,7 @@ from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
+from tablegames.shithead import refusals as R
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
 from tablegames.shithead.cards import (
     ASCII,
@@ -106,6 +107,7 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
 from tablegames.shithead.multisets import contains, with_sorted, without
+from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
 
 SWAP, PLAY, GIVING, OVER = range(4)
@@ -118,7 +120,8 @@ HAND_SIZE = 3
 #: The most cards of one place (three decks).
 MAX_CARDS = 3 * FACES
 
-_LOWER_RULING = {SKIP: "SHD-22", REVERSE: "SHD-23"}
+#: The refusal of an action made at the wrong stage, by the stage the round is at.
+_WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
 #: Effects after which the card just laid is the pile's effective top (not a reset, a
 #: transparent card, an under-over that moves cards, a burn or a take-it that leaves).
 _KEEPS_TOP = frozenset({PLAIN, SKIP, REVERSE})
@@ -175,6 +178,12 @@ def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
 _CARDS = tuple_seq(card(FACES), MAX_CARDS)
 _TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
 _SEATS = tuple_seq(seat(), 1_000)
+
+
+def _is_cards(cards: object) -> bool:
+    """Whether an action's ``cards`` are a tuple of one or more card codes."""
+    return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
+            and all(type(c) is int and 0 <= c < FACES for c in cards))
 
 
 def _is_sorted(cards: tuple[int, ...]) -> bool:
@@ -287,6 +296,9 @@ class State(BaseState):
             )
         if len(players) < MIN_PLAYERS:
             raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
+        if rules.starter == "seat" and rules.starter_seat >= len(players):
+            raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
+                             f"{len(players)} players")
         keep = extra.get("stock")
         if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
             raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
@@ -370,7 +382,23 @@ class State(BaseState):
             self._begin_play()
 
     def _begin_play(self) -> None:
-        """Find the starter (SHD-04): lowest rank in hand, ties from seat 0 in direction."""
+        """Open play with the starter of ``Rules.starter`` (SHD-04)."""
+        how = self.rules.starter
+        if how == "lowest":
+            starter, shows = self._lowest_starts()
+        else:  # a fixed seat, or the one on the dealer's left (the deal moves round)
+            starter = self.rules.starter_seat if how == "seat" else (self.round + 1) % self.n
+            shows = None
+        self.starter = starter
+        self.turn = starter
+        self.stage = PLAY
+        self.plays = 0
+        self._events.append(Event("start", {"seat": starter, "shows": shows,
+                                            "direction": self._direction_name()}))
+
+    def _lowest_starts(self) -> tuple[int, str]:
+        """The holder of the lowest card in hand starts and shows it (SHD-04): ties go to
+        the first from seat 0 in the direction of play. Returns the seat and the card."""
         n = self.n
         rank = self.table.rank
         order = [(self.direction * k) % n for k in range(n)]
@@ -390,12 +418,7 @@ class State(BaseState):
         for i, s in enumerate(order):
             slots[s] = bar(slots[s], lower[low + 1] if i < ahead else lower[low])
         self.bars = tuple(slots)
-        self.starter = starter
-        self.turn = starter
-        self.stage = PLAY
-        self.plays = 0
-        self._events.append(Event("start", {"seat": starter, "shows": NAMES[card],
-                                            "direction": self._direction_name()}))
+        return starter, NAMES[card]
 
     def _direction_name(self) -> str:
         return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
@@ -417,29 +440,35 @@ class State(BaseState):
         return self.turn
 
     def _legal(self, seat: int) -> list[Action]:
+        """Every action the refusal predicates below accept (see :mod:`.refusals`)."""
         stage = self.stage
         if stage == PLAY:
             if seat == self.turn:
                 return self._play_actions(seat)
             return self._cut_in_actions(seat) if self.rules.cut_in else []
         if stage == SWAP:
-            if self.rules.swap_mode == "simultaneous":
-                if seat not in self.swapping:
-                    return [A.unready(seat)]
-                return [A.ready(seat), *self._swap_actions(seat)]
-            if seat != self.swapping[0]:
-                return []
-            return [A.done(seat), *self._swap_actions(seat)]
-        if stage == GIVING and seat == self.turn:
-            return [A.give(seat, t) for t in self._targets(seat)]
+            out: list[Action] = [make(seat) for make, refuse in ((A.done, self._refuse_done),
+                                                   (A.ready, self._refuse_ready),
+                                                   (A.unready, self._refuse_unready))
+                   if refuse(seat) is None]
+            if self._refuse_swapper(seat) is None:
+                out += self._swap_actions(seat)
+            return out
+        if stage == GIVING:
+            return [A.give(seat, t) for t in range(self.n) if self._refuse_give(seat, t) is None]
         return []
 
     def _play_actions(self, seat: int) -> list[Action]:
+        """The plays of the seat to act: every set of one value from where it plays that
+        the effects table lets on the pile (``Table.can_play_on``, the first line of the
+        play's refusal), else a pick-up or the blind cards, as their predicates allow."""
         hand = self.hands[seat]
         src = hand or self.face_up[seat]
         if not src:
-            return [A.blind(seat, i) for i in range(len(self.face_down[seat]))]
-        mask = self.table.masks[self.top]
+            return [A.blind(seat, i) for i in range(len(self.face_down[seat]))
+                    if self._refuse_blind(seat, i) is None]
+        fits = self.table.can_play_on
+        top = self.top
         single = A.singles(seat)
         out: list[Action] = []
         i, m = 0, len(src)
@@ -449,13 +478,15 @@ class State(BaseState):
             j = i + 1
             while j < m and VALUE[src[j]] == v:
                 j += 1
-            if mask >> v & 1:
+            if fits(v, top):
                 if j == i + 1:
                     out.append(single[c])
                 else:
                     out.extend(A.group_plays(seat, src[i:j]))
             i = j
-        return out or [A.pickup(seat)]
+        if out or self._refuse_pickup(seat) is not None:
+            return out
+        return [A.pickup(seat)]
 
     def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
         """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
@@ -489,6 +520,8 @@ class State(BaseState):
         return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
+        """The swaps of ``_refuse_swap_cards``'s kind: as many face-up cards as hand
+        cards, each side the seat's own, never a card for an equal one."""
         up, hand = self.face_up[seat], self.hands[seat]
         swap = A.swap
         if self.rules.decks == 1:
@@ -538,65 +571,168 @@ class State(BaseState):
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
 
-    # ------------------------------------------------------------------ checks
-    def _need_stage(self, seat: int, stage: int, what: str) -> None:
-        if self.stage == stage:
-            return
-        ruling = {SWAP: "SHD-03", PLAY: "SHD-05", GIVING: "SHD-28"}.get(self.stage)
-        now = {SWAP: "the swap before play", PLAY: "play", GIVING: "choosing who takes the pile"}
-        raise IllegalAction(
-            f"{what} is not possible now: the round is at {now[self.stage]}",
-            code="wrong_phase", ruling=ruling, seat=seat)
-
-    def _need_turn(self, seat: int, ruling: str) -> None:
-        if seat != self.to_act:
-            who = self.to_act if self.to_act is not None else 0
-            if not self.in_play[seat]:
-                raise OutOfTurn(f"{self.players[seat]} has shed all cards and left the round",
-                                code="finished", ruling="SHD-01", seat=seat)
-            raise OutOfTurn(f"it is {self.players[who]}'s turn", code="out_of_turn",
-                            ruling=ruling, seat=seat)
-
+    # ------------------------------------------------------------------ refusals
+    # One predicate per verb: each returns the refusal (a row of :mod:`.refusals` and the
+    # fields of its message) on the line that tests the rule, or ``None``. ``_legal``
+    # lists what they accept and each verb raises what they return, so the two agree.
     @staticmethod
-    def _cards_ok(seat: int, cards: object) -> tuple[int, ...]:
-        if (
-            type(cards) is not tuple or not cards or len(cards) > MAX_CARDS
-            or not all(type(c) is int and 0 <= c < FACES for c in cards)
-        ):
-            raise IllegalAction("name one or more cards", code="bad_cards", seat=seat)
-        return cards
+    def _raise(found: Found | None, seat: int) -> None:
+        if found is not None:
+            raise found[0].error(seat, **found[1])
 
-    def _need_mode(self, seat: int, mode: str, what: str) -> None:
-        if self.rules.swap_mode != mode:
-            other = "'ready'" if mode == "turns" else "'done'"
-            raise IllegalAction(f"{what} is not part of this table's swap: use {other}",
-                                code="swap_mode", ruling="SHD-03", seat=seat)
+    def _refuse_stage(self, stage: int, what: str) -> Found | None:
+        if self.stage == stage:
+            return None
+        return _WRONG_STAGE[self.stage], {"what": what}  # SHD-03/05/28: not at this stage
+
+    def _refuse_turn(self, seat: int, late: Refusal) -> Found | None:
+        to_act = self.to_act
+        if seat == to_act:
+            return None
+        if not self.in_play[seat]:
+            return R.FINISHED, {"name": self.players[seat]}  # SHD-01: out of the round
+        return late, {"name": self.players[to_act or 0]}  # SHD-03/04/28: another's turn
+
+    def _refuse_mode(self, mode: str, what: str) -> Found | None:
+        if self.rules.swap_mode == mode:
+            return None
+        other = "'ready'" if mode == "turns" else "'done'"
+        return R.SWAP_MODE, {"what": what, "other": other}  # SHD-03: the other swap
+
+    def _refuse_swapper(self, seat: int) -> Found | None:
+        """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
+        if (found := self._refuse_stage(SWAP, "a swap")) is not None:
+            return found
+        if seat not in self.swapping:
+            if self.rules.swap_mode == "simultaneous":
+                return R.SAID_READY, {}  # SHD-03: ready seats swap no more
+            return R.SWAPPED_ONCE, {}  # SHD-03: once only
+        if self.rules.swap_mode == "turns":
+            return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
+        return None
+
+    def _refuse_swap(self, seat: int, up: object, hand: object) -> Found | None:
+        if (found := self._refuse_swapper(seat)) is not None:
+            return found
+        if not (_is_cards(up) and _is_cards(hand)):
+            return R.SWAP_CARDS, {}
+        assert isinstance(up, tuple) and isinstance(hand, tuple)
+        if len(up) != len(hand):
+            return R.SWAP_COUNT, {}  # SHD-03: card for card
+        if not contains(self.face_up[seat], up):
+            return R.SWAP_NOT_FACE_UP, {}  # SHD-03
+        if not contains(self.hands[seat], hand):
+            return R.SWAP_NOT_IN_HAND, {}  # SHD-03
+        if set(up) & set(hand):
+            return R.SWAP_SAME_CARD, {}  # SHD-03: a swap that changes nothing
+        return None
+
+    def _refuse_done(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'done'")) is not None:
+            return found
+        if (found := self._refuse_mode("turns", "'done'")) is not None:
+            return found
+        if seat not in self.swapping:
+            return R.HAD_SWAP, {}  # SHD-03: once only
+        return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
+
+    def _refuse_ready(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'ready'")) is not None:
+            return found
+        if (found := self._refuse_mode("simultaneous", "'ready'")) is not None:
+            return found
+        if seat not in self.swapping:
+            return R.ALREADY_READY, {}  # SHD-03
+        return None
+
+    def _refuse_unready(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'unready'")) is not None:
+            return found
+        if (found := self._refuse_mode("simultaneous", "'unready'")) is not None:
+            return found
+        if seat in self.swapping:
+            return R.NOT_READY, {}  # SHD-03
+        return None
+
+    def _refuse_play(self, seat: int, cards: object) -> Found | None:
+        if self.stage != PLAY:
+            return self._refuse_stage(PLAY, "playing a card")
+        if seat != self.turn and (found := self._refuse_cut_in(seat, cards)) is not None:
+            return found
+        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
+                and 0 <= cards[0] < FACES):
+            if not _is_cards(cards):
+                return R.PLAY_CARDS, {}
+            assert isinstance(cards, tuple)
+            v = VALUE[cards[0]]
+            for c in cards:
+                if VALUE[c] != v:
+                    return R.MIXED_VALUES, {}  # SHD-07: one value at a time
+        assert isinstance(cards, tuple)
+        hand = self.hands[seat]
+        if hand:
+            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
+                if contains(self.face_up[seat], cards):
+                    return R.HAND_FIRST, {}  # SHD-09: the hand first
+                return R.NOT_IN_HAND, {}  # SHD-05
+        elif self.face_up[seat]:
+            if not contains(self.face_up[seat], cards):
+                return R.NOT_FACE_UP, {}  # SHD-09
+        else:
+            return R.PLAY_BLIND, {}  # SHD-10: only blind cards left
+        return self.table.refusal(VALUE[cards[0]], self.top)  # SHD-05, SHD-21/22/23
+
+    def _refuse_cut_in(self, seat: int, cards: object) -> Found | None:
+        """A play out of turn is refused unless it is a cut-in (``Rules.cut_in``)."""
+        found = self._cut_in_need(seat) if self.rules.cut_in else None
+        if found is None:
+            return self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)
+        v, need, mine = found
+        if (
+            type(cards) is tuple and len(cards) >= need
+            and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
+            and contains(mine, cards)
+        ):
+            return None
+        return R.CUT_IN_ONLY, {"rank": RANK_TEXT[v]}  # SHD-25: only the four's last cards
+
+    def _refuse_pickup(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(PLAY, "picking up")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
+            return found
+        src = self.hands[seat] or self.face_up[seat]
+        if not src:
+            return R.PLAY_BLIND, {}  # SHD-10
+        fits, top = self.table.can_play_on, self.top
+        if any(fits(VALUE[c], top) for c in src):
+            return R.MUST_PLAY, {}  # SHD-08: pick up only when nothing fits
+        return None
+
+    def _refuse_blind(self, seat: int, index: object) -> Found | None:
+        if (found := self._refuse_stage(PLAY, "a blind card")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
+            return found
+        if self.hands[seat] or self.face_up[seat]:
+            return R.NOT_BLIND_YET, {}  # SHD-10: hand and face-up cards first
+        down = self.face_down[seat]
+        if type(index) is not int or not 0 <= index < len(down):
+            return R.NO_SUCH_CARD, {"count": len(down)}  # SHD-10
+        return None
+
+    def _refuse_give(self, seat: int, target: object) -> Found | None:
+        if (found := self._refuse_stage(GIVING, "naming who takes the pile")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_GIVE)) is not None:
+            return found
+        if type(target) is not int or target not in self._targets(seat):
+            return R.BAD_TARGET, {}  # SHD-28: another player still in the round
+        return None
 
     # ------------------------------------------------------------------ swap (SHD-03)
     def _swap(self, seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> None:
-        self._need_stage(seat, SWAP, "a swap")
-        if seat not in self.swapping:
-            if self.rules.swap_mode == "simultaneous":
-                raise OutOfTurn("you said ready: say 'unready' to swap again",
-                                code="ready", ruling="SHD-03", seat=seat)
-            raise OutOfTurn("each player swaps once only, before play", code="already_swapped",
-                            ruling="SHD-03", seat=seat)
-        if self.rules.swap_mode == "turns":
-            self._need_turn(seat, "SHD-03")
-        up = self._cards_ok(seat, up)
-        hand = self._cards_ok(seat, hand)
-        if len(up) != len(hand):
-            raise IllegalAction("a swap exchanges as many face-up cards as hand cards",
-                                code="swap_count", ruling="SHD-03", seat=seat)
-        if not contains(self.face_up[seat], up):
-            raise IllegalAction("those are not all among your face-up cards",
-                                code="not_face_up", ruling="SHD-03", seat=seat)
-        if not contains(self.hands[seat], hand):
-            raise IllegalAction("those are not all in your hand", code="not_in_hand",
-                                ruling="SHD-03", seat=seat)
-        if set(up) & set(hand):
-            raise IllegalAction("swapping a card for the same card changes nothing",
-                                code="swap_same_card", ruling="SHD-03", seat=seat)
+        self._raise(self._refuse_swap(seat, up, hand), seat)
         self.face_up = put(self.face_up, seat, with_sorted(without(self.face_up[seat], up), hand))
         self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
         known, slots = forget(self.known[seat], self.bars[seat], hand)
@@ -608,12 +744,7 @@ class State(BaseState):
             self._next_swapper()
 
     def _done(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'done'")
-        self._need_mode(seat, "turns", "'done'")
-        if seat not in self.swapping:
-            raise OutOfTurn("you have already had your swap", code="already_swapped",
-                            ruling="SHD-03", seat=seat)
-        self._need_turn(seat, "SHD-03")
+        self._raise(self._refuse_done(seat), seat)
         self._events.append(Event("done", {"seat": seat}))
         self._next_swapper()
 
@@ -623,60 +754,24 @@ class State(BaseState):
             self._begin_play()
 
     def _ready(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'ready'")
-        self._need_mode(seat, "simultaneous", "'ready'")
-        if seat not in self.swapping:
-            raise IllegalAction("you have already said ready", code="already_ready",
-                                ruling="SHD-03", seat=seat)
+        self._raise(self._refuse_ready(seat), seat)
         self.swapping = without(self.swapping, (seat,))
         self._events.append(Event("ready", {"seat": seat}))
         if not self.swapping:
             self._begin_play()
 
     def _unready(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'unready'")
-        self._need_mode(seat, "simultaneous", "'unready'")
-        if seat in self.swapping:
-            raise IllegalAction("you have not said ready", code="not_ready",
-                                ruling="SHD-03", seat=seat)
+        self._raise(self._refuse_unready(seat), seat)
         self.swapping = with_sorted(self.swapping, (seat,))
         self._events.append(Event("unready", {"seat": seat}))
 
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
-        if self.stage != PLAY:
-            self._need_stage(seat, PLAY, "playing a card")
+        self._raise(self._refuse_play(seat, cards), seat)
         cut_in = seat != self.turn
-        if cut_in:
-            self._check_cut_in(seat, cards)
-        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
-                and 0 <= cards[0] < FACES):
-            cards = self._cards_ok(seat, cards)
-            v = VALUE[cards[0]]
-            for c in cards:
-                if VALUE[c] != v:
-                    raise IllegalAction("only cards of one value may be played together",
-                                        code="mixed_values", ruling="SHD-07", seat=seat)
         v = VALUE[cards[0]]
         hand = self.hands[seat]
-        if hand:
-            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
-                if contains(self.face_up[seat], cards):
-                    raise IllegalAction("face-up cards are played only once the hand is empty",
-                                        code="hand_first", ruling="SHD-09", seat=seat)
-                raise IllegalAction("those cards are not in your hand", code="not_in_hand",
-                                    ruling="SHD-05", seat=seat)
-            src, where = hand, "hand"
-        elif self.face_up[seat]:
-            if not contains(self.face_up[seat], cards):
-                raise IllegalAction("those are not among your face-up cards",
-                                    code="not_face_up", ruling="SHD-09", seat=seat)
-            src, where = self.face_up[seat], "face_up"
-        else:
-            raise IllegalAction("only face-down cards are left: play one blind",
-                                code="play_blind", ruling="SHD-10", seat=seat)
-        if not self.table.masks[self.top] >> v & 1:
-            self._check_fits(seat, v)
+        src, where = (hand, "hand") if hand else (self.face_up[seat], "face_up")
         rest = list(src)  # the cards left, then those drawn: one new tuple at the end
         for c in cards:
             rest.remove(c)
@@ -700,38 +795,6 @@ class State(BaseState):
             self.face_up = put(self.face_up, seat, tuple(rest))
         self._resolve(seat, cards, v)
 
-    def _check_cut_in(self, seat: int, cards: object) -> None:
-        """Refuse a play out of turn unless it is a cut-in (``Rules.cut_in``)."""
-        found = self._cut_in_need(seat) if self.rules.cut_in else None
-        if found is not None:
-            v, need, mine = found
-            if (
-                type(cards) is tuple and len(cards) >= need
-                and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
-                and contains(mine, cards)
-            ):
-                return
-        if found is not None:  # the seat could cut in, but not with these cards
-            raise OutOfTurn(f"out of turn you may only complete the {RANK_TEXT[found[0]]}s "
-                            "on the pile", code="out_of_turn", ruling="SHD-25", seat=seat)
-        self._need_turn(seat, "SHD-04")
-
-    def _check_fits(self, seat: int, v: int) -> None:
-        table = self.table
-        top = self.top
-        if table.masks[top] >> v & 1:
-            return
-        words = table.restriction(top)
-        if words is not None:
-            # over the cap of an "N or less"; or a card the row leaves out (odd only, no 10)
-            code = "over_cap" if " or less" in words and not table.any_pile[v] else "restricted"
-            raise IllegalAction(f"the next card must be {words}", code=code, ruling="SHD-21",
-                                seat=seat)
-        # five-or-less, skip and reverse are "placed on a lower number": cite their ruling
-        ruling = "SHD-21" if table.restricts[v] else _LOWER_RULING.get(table.kind[v], "SHD-05")
-        raise IllegalAction(f"a {RANK_TEXT[v]} does not reach the pile's {RANK_TEXT[top]}",
-                            code="too_low", ruling=ruling, seat=seat)
-
     def _draw(self, seat: int, hand: list[int], slots: tuple[int, ...]) -> tuple[int, ...]:
         """Draw back to three from the draw pile (SHD-06; the caller checked that the
         hand is short and the pile not empty): the drawn cards join ``hand`` (the
@@ -751,7 +814,9 @@ class State(BaseState):
     def _resolve(self, seat: int, cards: tuple[int, ...], v: int) -> None:
         """Carry out what the cards just laid do, then pass the turn."""
         table = self.table
-        kind = table.kind[v]
+        # the row's effect; with ``acts="on_lower"`` only on a lower top (self.top is
+        # still the top the cards were laid on): else a plain card (SHD-22, SHD-23)
+        kind = table.kind[v] if table.acts(v, self.top) else PLAIN
         pile = self.pile
         again = False
         skips = 0
@@ -887,15 +952,7 @@ class State(BaseState):
         return taken
 
     def _pickup(self, seat: int) -> None:
-        self._need_stage(seat, PLAY, "picking up")
-        self._need_turn(seat, "SHD-04")
-        if not self.hands[seat] and not self.face_up[seat]:
-            raise IllegalAction("only face-down cards are left: play one blind",
-                                code="play_blind", ruling="SHD-10", seat=seat)
-        mask = self.table.masks[self.top]
-        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.face_up[seat]):
-            raise IllegalAction("you can play a card, so you may not pick up",
-                                code="must_play", ruling="SHD-08", seat=seat)
+        self._raise(self._refuse_pickup(seat), seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
         self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
@@ -903,15 +960,9 @@ class State(BaseState):
         self._pass_turn(seat, False)
 
     def _blind(self, seat: int, index: object) -> None:
-        self._need_stage(seat, PLAY, "a blind card")
-        self._need_turn(seat, "SHD-04")
-        if self.hands[seat] or self.face_up[seat]:
-            raise IllegalAction("face-down cards come only after the hand and face-up cards",
-                                code="not_blind_yet", ruling="SHD-10", seat=seat)
+        self._raise(self._refuse_blind(seat, index), seat)
+        assert type(index) is int
         down = self.face_down[seat]
-        if type(index) is not int or not 0 <= index < len(down):
-            raise IllegalAction(f"you have {len(down)} face-down card(s), numbered from 0",
-                                code="no_such_card", ruling="SHD-10", seat=seat)
         card = down[index]
         self.face_down = put(self.face_down, seat, down[:index] + down[index + 1:])
         v = VALUE[card]
@@ -928,11 +979,8 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ give (SHD-28)
     def _give(self, seat: int, target: object) -> None:
-        self._need_stage(seat, GIVING, "naming who takes the pile")
-        self._need_turn(seat, "SHD-28")
-        if type(target) is not int or target not in self._targets(seat):
-            raise IllegalAction("name another player still in the round",
-                                code="bad_target", ruling="SHD-28", seat=seat)
+        self._raise(self._refuse_give(seat, target), seat)
+        assert type(target) is int
         self.stage = PLAY
         self._hand_over(seat, target)
         if not self._check_finished(seat):
