@@ -55,13 +55,12 @@ Decisions on the points the source leaves open (each is also on the rulings page
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache, partial
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     card,
     count,
@@ -76,22 +75,19 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
-from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
 from tablegames.shithead import refusals as R
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
 from tablegames.shithead.cards import (
-    ASCII,
     FACES,
     NAMES,
     RANK_TEXT,
     VALUE,
     card_names,
-    code_of,
     pack,
 )
 from tablegames.shithead.effects import (
@@ -105,20 +101,23 @@ from tablegames.shithead.effects import (
     Table,
     compile_table,
 )
-from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
+from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
+from tablegames.shithead.loading import check_loaded
 from tablegames.shithead.multisets import contains, with_sorted, without
+from tablegames.shithead.positions import read_position, write_position
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
-
-SWAP, PLAY, GIVING, OVER = range(4)
-#: The stages of a round (``view()["stage"]``).
-STAGES = ("swap", "play", "give", "over")
-MIN_PLAYERS = 2
-#: Cards dealt to each seat (SHD-02): 3 face-down, 3 face-up, 3 in hand.
-PER_SEAT = 9
-HAND_SIZE = 3
-#: The most cards of one place (three decks).
-MAX_CARDS = 3 * FACES
+from tablegames.shithead.stages import (
+    GIVING,
+    HAND_SIZE,
+    MAX_CARDS,
+    MIN_PLAYERS,
+    OVER,
+    PER_SEAT,
+    PLAY,
+    STAGES,
+    SWAP,
+)
 
 #: The refusal of an action made at the wrong stage, by the stage the round is at.
 _WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
@@ -131,46 +130,10 @@ _ONLY = tuple(frozenset((s,)) for s in range(MAX_CARDS // PER_SEAT + 1))
 _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 
 
-@cache
-def _full_deck(decks: int) -> list[int]:
-    """Every card of ``decks`` decks in code order (read only: shared)."""
-    return pack(decks).full_deck()
-
-
-#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
-#: each of them once", which a set answers without sorting (see ``_check_loaded``).
-_ONE_DECK = frozenset(_full_deck(1))
-assert len(_ONE_DECK) == len(_full_deck(1))
-
-#: The compiled effects table of each rules object seen (``id -> (rules, table)``; the
-#: rules are held so their id is not reused). Loading a save reads its rules through the
-#: core's cache, so the same object comes back and this spares ``compile_table``'s
-#: hashing of the whole effects tuple on every load. Emptied when full.
-_TABLES: dict[int, tuple[Rules, Table]] = {}
-
-
 def _table_of(rules: Rules) -> Table:
-    """``compile_table`` of these rules, remembered by the rules object."""
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    table = compile_table(rules.effects, rules.aces)
-    if len(_TABLES) >= 64:
-        _TABLES.clear()
-    _TABLES[id(rules)] = (rules, table)
-    return table
-
-
-def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
-    """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
-    part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""
-    rest = list(hand)
-    try:
-        for c in known:
-            rest.remove(c)
-    except ValueError:
-        return None
-    return rest
+    """The compiled effects table of these rules (``compile_table`` is a pure function of
+    the table's rows; it keeps the few tables a process uses)."""
+    return compile_table(rules.effects, rules.aces)
 
 
 #: The kinds of the state's card groups: any place, and the three-card face-up and
@@ -184,11 +147,6 @@ def _is_cards(cards: object) -> bool:
     """Whether an action's ``cards`` are a tuple of one or more card codes."""
     return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
             and all(type(c) is int and 0 <= c < FACES for c in cards))
-
-
-def _is_sorted(cards: tuple[int, ...]) -> bool:
-    """Whether a group is in code order (a tuple never equals the list ``sorted`` gives)."""
-    return cards == tuple(sorted(cards))
 
 
 def max_players(decks: int) -> int:
@@ -1116,6 +1074,19 @@ class State(BaseState):
         return f"Play cards of one value from {where}{limit}."
 
     # ------------------------------------------------------------------ sampling
+    # ------------------------------------------------------------------ positions, loading
+    def _position(self, w: PositionWriter) -> None:
+        write_position(self, w)
+
+    def _from_position(self, r: PositionReader) -> None:
+        read_position(self, r)
+
+    def _check_loaded(self) -> None:
+        """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
+        self.table = _table_of(self.rules)
+        self.top = self.table.top_of(self.pile)
+        check_loaded(self)
+
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
@@ -1172,249 +1143,6 @@ class State(BaseState):
         world.stock = tuple(pool[k:k + size])
         world.aside = tuple(sorted(pool[k + size:]))
         return world
-
-    # ------------------------------------------------------------------ positions
-    def _position(self, w: PositionWriter) -> None:
-        """Shithead's lines: the match, the turn, each seat's cards and what the table
-        knows of its hand, then the piles top card first (see the notation guide)."""
-        w.put("round", self.round)
-        w.items("tally", self.tally)
-        w.put("rounds_done", dumps(self.rounds_done) if self.rounds_done else "-")
-        w.put("direction", self._direction_name())
-        w.put("turn", self.turn)
-        w.put("starter", None if self.starter < 0 else self.starter)
-        w.items("swapping", self.swapping)
-        w.items("finished", self.finished)
-        w.put("plays", self.plays)
-        w.put("loser", None if self.loser < 0 else self.loser)
-        w.put("limit_hit", self.limit_hit)
-        w.comment("each seat: hand; the hand cards all have seen go in; the values each unseen")
-        w.comment("hand card cannot be, oldest first; face-up; face-down in position order")
-        for s in range(self.n):
-            w.items(f"hand {s}", _ascii(self.hands[s]))
-            w.items(f"known {s}", _ascii(self.known[s]))
-            w.items(f"bars {s}", [_bar_text(m) for m in self.bars[s]])
-            w.items(f"face_up {s}", _ascii(self.face_up[s]))
-            w.items(f"face_down {s}", _ascii(self.face_down[s]))
-        w.comment("piles, top card first")
-        w.items("pile", _ascii(reversed(self.pile)))
-        w.items("stock", _ascii(reversed(self.stock)))
-        w.items("aside", _ascii(self.aside))
-        w.items("burnt", _ascii(reversed(self.burnt)))
-        w.items("removed", _ascii(reversed(self.removed)))
-
-    def _from_position(self, r: PositionReader) -> None:
-        n = self.n
-
-        seat_of = partial(read_seat, players=n)
-
-        def count_of(word: str) -> int:
-            if not (word.isascii() and word.isdigit()) or len(word) > 3:
-                raise ValueError(f"{word!r} is not a count")
-            return int(word)
-
-        def opt_seat(key: str, default: int | None = None) -> int:
-            if default is not None and not r.has(key):
-                return default
-            v = r.opt_int(key, 0, n - 1)
-            return -1 if v is None else v
-
-        self.round = r.int("round", 0, 99, default=0)
-        self.tally = tuple(r.parse("tally", count_of, ["0"] * n))
-        if len(self.tally) != n:
-            raise r.fail("tally", f"expected {n} numbers, one per seat")
-        done = r.str("rounds_done", "-")
-        if done == "-":
-            self.rounds_done = ()
-        else:
-            try:
-                value = plain(loads(done, max_text=20_000))
-            except StateError as exc:
-                raise r.fail("rounds_done", str(exc)) from None
-            if type(value) is not list:
-                raise r.fail("rounds_done", "expected a JSON list of round summaries")
-            self.rounds_done = tuple(value)
-        names = ("counter-clockwise", "clockwise")
-        self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
-        self.turn = r.int("turn", 0, n - 1)
-        self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
-        self.swapping = tuple(r.parse("swapping", seat_of, ()))
-        self.finished = tuple(r.parse("finished", seat_of, ()))
-        self.in_play = tuple([s not in self.finished for s in range(n)])
-        self.plays = r.int("plays", 0, 1_000_000, default=0)
-        self.loser = opt_seat("loser", -1)
-        self.limit_hit = r.flag("limit_hit", default=False)
-        hands, knowns, slots, ups, downs = [], [], [], [], []
-        for s in range(n):
-            hand = tuple(sorted(r.parse(f"hand {s}", code_of)))
-            known = tuple(sorted(r.parse(f"known {s}", code_of, ())))
-            free = ["none"] * max(0, len(hand) - len(known))
-            hands.append(hand)
-            knowns.append(known)
-            slots.append(tuple(r.parse(f"bars {s}", _bar_mask, free)))
-            ups.append(tuple(sorted(r.parse(f"face_up {s}", code_of))))
-            downs.append(tuple(r.parse(f"face_down {s}", code_of)))
-        self.hands, self.known, self.bars = tuple(hands), tuple(knowns), tuple(slots)
-        self.face_up, self.face_down = tuple(ups), tuple(downs)
-        self.pile = tuple(r.parse("pile", code_of)[::-1])
-        self.aside = tuple(sorted(r.parse("aside", code_of, ())))
-        self.burnt = tuple(r.parse("burnt", code_of, ())[::-1])
-        self.removed = tuple(r.parse("removed", code_of, ())[::-1])
-        if r.words("stock") == ["shuffled"]:
-            left = [self.rules.decks] * FACES
-            for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
-                          *self.face_up, *self.face_down):
-                for c in group:
-                    left[c] -= 1
-            if min(left) < 0:
-                raise r.fail("stock", "more cards are placed than the pack holds")
-            stock = [c for c in range(FACES) for _ in range(left[c])]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(r.parse("stock", code_of)[::-1])
-        self._events = []
-
-    # ------------------------------------------------------------------ loading
-    def _check_loaded(self) -> None:
-        """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
-        n = self.n
-        rules = self.rules
-        self.table = _table_of(rules)
-        self.top = self.table.top_of(self.pile)
-        stage = self.stage
-        if self.direction == 0:
-            raise StateError("$.state.direction: direction is 1 or -1")
-        if sum(self.tally) != len(self.rounds_done):
-            raise StateError("$.state.tally: does not match the rounds played")
-        if self.round >= rules.rounds or len(self.rounds_done) != self.round + (
-            stage == OVER
-        ):
-            raise StateError("$.state.round: does not match the rounds played")
-        for i, item in enumerate(self.rounds_done):
-            if (
-                type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
-                or item["round"] != i or type(item["loser"]) is not int
-                or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
-                or type(item["order"]) is not list or len(item["order"]) >= n
-                or not all(type(s) is int and 0 <= s < n for s in item["order"])
-                or len(set(item["order"])) != len(item["order"])
-                or item["loser"] in item["order"]
-            ):
-                raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
-        self._check_seats()
-        if len(set(self.finished)) != len(self.finished):
-            raise StateError("$.state.finished: a seat finishes only once")
-        every = [*self.stock, *self.aside, *self.pile, *self.burnt, *self.removed]
-        for group in (self.hands, self.face_up, self.face_down):
-            for cards_ in group:
-                every += cards_
-        if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
-            whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
-        else:
-            every.sort()
-            whole = every == _full_deck(rules.decks)
-        if not whole:
-            raise StateError("$.state: the cards do not add up to the pack")
-        queue = self.swapping
-        if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
-            raise StateError("$.state.swapping: seats wait to swap (each once) only before play")
-        if stage == SWAP:
-            if not rules.swap:
-                raise StateError("$.state.stage: these rules have no swap")
-            if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
-                raise StateError("$.state.swapping: seats swap in seat order")
-            if not _is_sorted(queue):
-                raise StateError("$.state.swapping: not in seat order")
-            if self.finished or self.pile or self.burnt or self.removed or self.starter != -1:
-                raise StateError("$.state: nothing is played before the swap is over")
-        elif self.starter < 0 and stage != OVER:
-            raise StateError("$.state.starter: play has a starter")
-        if stage != OVER and sum(self.in_play) < 2:
-            raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
-        if stage in (PLAY, GIVING) and not self.in_play[self.turn]:
-            raise StateError("$.state.turn: that seat has left the round")
-        if stage == GIVING and (not self.pile or len(self._targets(self.turn)) < 2):
-            raise StateError("$.state.stage: nobody to choose as taker of the pile")
-        if stage == OVER and self.loser < 0:
-            raise StateError("$.state.loser: a finished round has a loser")
-        if stage != OVER and (self.loser >= 0 or self.limit_hit):
-            raise StateError("$.state.loser: a round in play has no loser yet")
-        if self.plays >= rules.action_limit and stage != OVER:
-            raise StateError("$.state.plays: the round is past its action limit")
-
-    def _check_seats(self) -> None:
-        """Each seat's cards, knowledge and place in the round (part of ``_check_loaded``).
-
-        The checks of one seat run in this order and the first that fails is named, as
-        the seats come; it runs on every load, so the common cases take short cuts that
-        decide the same: no known cards leaves the whole hand unseen, and slots without
-        bars fit any unseen cards of their number (``consistent`` of such slots is a
-        length test). ``rounds_done`` is checked before (each loser a seat).
-        """
-        stage = self.stage
-        ups, downs, all_slots = self.face_up, self.face_down, self.bars
-        hands, all_known = self.hands, self.known
-        active, tally = self.in_play, self.tally
-        finished = set(self.finished)
-        lost = [0] * self.n
-        for d in self.rounds_done:
-            lost[d["loser"]] += 1
-        giver = self.turn if stage == GIVING else -1  # may hold nothing for a moment
-        for s in range(self.n):
-            up, down, slots = ups[s], downs[s], all_slots[s]
-            if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
-                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
-            if len(slots) > HAND_SIZE:
-                raise StateError(f"$.state.bars[{s}]: at most {HAND_SIZE} unseen hand cards")
-            if lost[s] != tally[s]:
-                raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
-            hand = hands[s]
-            if not (_is_sorted(hand) and _is_sorted(up)):
-                raise StateError(f"$.state: seat {s}'s cards are not in order")
-            known = all_known[s]
-            unseen: Sequence[int] | None = hand
-            if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
-                raise StateError(f"$.state.known[{s}]: not cards of that hand")
-            assert unseen is not None
-            if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
-                raise StateError(f"$.state.bars[{s}]: do not fit the unseen cards of that hand")
-            playing = active[s]
-            if playing == (s in finished):
-                raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
-            holds = bool(hand or up or down)
-            if not playing and holds:
-                raise StateError(f"$.state: seat {s} has left the round but holds cards")
-            if playing and not holds and stage != OVER and s != giver:
-                raise StateError(f"$.state: seat {s} holds no cards but is still in play")
-
-
-def _ascii(codes: Iterable[int]) -> list[str]:
-    """Cards in notation (ASCII, as in actions): positions are edited by hand."""
-    return [ASCII[c] for c in codes]
-
-
-def _bar_text(mask: int) -> str:
-    """The values an unseen hand card cannot be, as ranks (``none``: it may be anything)."""
-    if not mask:
-        return "none"
-    return ",".join(RANK_TEXT[v] for v in range(1, 14) if mask >> v & 1)
-
-
-_RANK_OF = {text: v for v, text in enumerate(RANK_TEXT) if text}
-
-
-def _bar_mask(word: str) -> int:
-    if word == "none":
-        return 0
-    mask = 0
-    for part in word.split(","):
-        v = _RANK_OF.get(part.upper())
-        if v is None:
-            raise ValueError(f"{part!r} is not a rank (A, 2 … 10, J, Q, K)")
-        mask |= 1 << v
-    return mask
-
 
 def new_game(
     players: int | Sequence[str] = 4,

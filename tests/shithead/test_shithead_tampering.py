@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tablegames import StateError, shithead
 from tablegames.common.fields import put
 from tablegames.common.rng import Rng
+from tablegames.shithead.loading import check_seats
 
 
 def _saves() -> list[str]:
@@ -113,7 +114,7 @@ def test_a_saved_setup_that_could_not_be_dealt_is_refused() -> None:
 
 def _seats_reference(s: shithead.State) -> str | None:
     """The per-seat checks of loading written plainly (``contains``, ``minus`` and
-    ``consistent`` on every seat): what ``State._check_seats`` must decide, with its
+    ``consistent`` on every seat): what ``loading.check_seats`` must decide, with its
     short cuts, defect for defect. Returns the refusal's words or ``None``."""
     from tablegames.shithead.inference import consistent
     from tablegames.shithead.multisets import contains, minus
@@ -146,7 +147,7 @@ def _seats_reference(s: shithead.State) -> str | None:
 
 
 def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
-    """``_check_seats`` takes short cuts (no known cards, slots without bars); on states
+    """``check_seats`` takes short cuts (no known cards, slots without bars); on states
     edited seat by seat it refuses exactly what the plain checks refuse, naming the same
     seat and defect."""
     rng = Rng(12)
@@ -177,11 +178,11 @@ def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
             s.hands = put(s.hands, p, s.hands[p][::-1])
         want = _seats_reference(s)
         if want is None:
-            s._check_seats()
+            check_seats(s)
         else:
             refused += 1
             with pytest.raises(StateError, match=re.escape(want)):
-                s._check_seats()
+                check_seats(s)
     assert 100 < refused < 550  # both answers were asked for
 
 
