@@ -59,7 +59,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
-from tablegames.common.actions import Action, Event, fresh
+from tablegames.common.actions import Action, Event
 from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     card,
@@ -93,7 +93,6 @@ from tablegames.shithead.cards import (
 from tablegames.shithead.effects import (
     BURN,
     GIVE,
-    KIND_TITLES,
     PLAIN,
     REVERSE,
     SKIP,
@@ -107,6 +106,7 @@ from tablegames.shithead.multisets import contains, with_sorted, without
 from tablegames.shithead.positions import read_position, write_position
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
+from tablegames.shithead.scoring import outcome_of
 from tablegames.shithead.stages import (
     GIVING,
     HAND_SIZE,
@@ -118,6 +118,7 @@ from tablegames.shithead.stages import (
     STAGES,
     SWAP,
 )
+from tablegames.shithead.views import prompt_of, view_of
 
 #: The refusal of an action made at the wrong stage, by the stage the round is at.
 _WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
@@ -951,129 +952,22 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
-        """One round: the loser (SHD-01), the first out as winner; ``scores`` are places
-        (or, with ``Rules.scoring="out"``, 1 for every seat that got out and 0 for the loser).
-
-        A match (``Rules.rounds`` > 1): the seats with the most lost rounds lose, those
-        with the fewest win, and ``scores`` is the tally of lost rounds (``"out"``: the
-        rounds each seat got out of).
-        """
-        if self.stage != OVER:
-            raise ValueError("the round is not over yet")
-        n = self.n
-        detail: dict[str, Any] = {
-            "order": list(self.finished), "loser": self.loser, "limit": self.limit_hit,
-            "cards_left": [len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s])
-                           for s in range(n)],
-            "tally": list(self.tally), "rounds": fresh(self.rounds_done),
-        }
-        out = self.rules.scoring == "out"
-        if self.rules.rounds > 1:
-            most, fewest = max(self.tally), min(self.tally)
-            played = len(self.rounds_done)
-            return Outcome(
-                winners=frozenset(s for s in range(n) if self.tally[s] == fewest),
-                losers=frozenset(s for s in range(n) if self.tally[s] == most),
-                scores=tuple(played - t for t in self.tally) if out else tuple(self.tally),
-                detail=detail,
-            )
-        if out:
-            scores = tuple(int(s != self.loser) for s in range(n))
-        else:
-            places = [0] * n
-            for i, s in enumerate(self.finished):
-                places[s] = i + 1
-            for s in range(n):
-                if not places[s]:
-                    places[s] = n if s == self.loser else len(self.finished) + 1
-            scores = tuple(places)
-        return Outcome(
-            winners=frozenset(self.finished[:1]), losers=frozenset((self.loser,)),
-            scores=scores, detail=detail,
-        )
+        """The round's (or match's) result: see :func:`.scoring.outcome_of`."""
+        return outcome_of(self)
 
     def restriction(self) -> str | None:
         """The restriction on the next card, in words (``None`` if there is none)."""
         return self.table.restriction(self.top)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        top = self.pile[-1] if self.pile else None
-        table = self.table
-        names = self._names
-        return {
-            "direction": self._direction_name(),
-            "starter": None if self.starter < 0 else self.starter,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known": [names(k) for k in self.known],
-            "face_up": [names(u) for u in self.face_up],
-            "face_down": [len(d) for d in self.face_down],
-            "pile": card_names(self.pile),
-            "pile_top": None if top is None else NAMES[top],
-            "pile_value": table.level(self.top),
-            "restriction": table.restriction(self.top),
-            "playable": table.allowed_names(self.top),
-            "top_effect": None if top is None else self._effect_title(VALUE[top]),
-            "stock": len(self.stock),
-            "aside": len(self.aside),
-            "burnt": card_names(self.burnt),
-            "removed": card_names(self.removed),
-            "finished": list(self.finished),
-            "in_play": list(self.in_play),
-            "swapping": list(self.swapping),
-            "round": self.round,
-            "rounds": self.rules.rounds,
-            "tally": list(self.tally),
-            "last_round": fresh(self.rounds_done[-1]) if self.rounds_done else None,
-        }
+        return view_of(self, seat)
 
-    def _effect_title(self, value: int) -> str:
-        table = self.table
-        if table.restricts[value] and table.kind[value] == 0:
-            return table.restriction(value) or "plain"
-        return KIND_TITLES[table.kind[value]]
+    def _prompt(self, seat: int) -> str:
+        return prompt_of(self, seat)
 
     def _hand(self, seat: int) -> list[Any]:
         return self._names(self.hands[seat])
 
-    def _prompt(self, seat: int) -> str:
-        if self.stage == OVER:
-            if self.rules.rounds > 1:
-                names = ", ".join(self.players[p] for p in sorted(self.outcome().losers))
-                return f"The match is over: {names} lost the most rounds."
-            return f"The round is over: {self.players[self.loser]} is the shithead."
-        to_act = self.to_act
-        if self.stage == SWAP and self.rules.swap_mode == "simultaneous":
-            if seat in self.swapping:
-                return "Swap face-up cards with hand cards as often as you like, then say ready."
-            waiting = ", ".join(self.players[p] for p in self.swapping)
-            return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
-        if to_act != seat:
-            if not self.in_play[seat]:
-                return "You have shed all your cards."
-            wait = f"Waiting for {self.players[to_act or 0]}."
-            cut = self._cut_in_actions(seat) if self.rules.cut_in and self.stage == PLAY else []
-            if cut:
-                v = VALUE[self.pile[-1]]
-                return f"{wait} You may cut in with your {RANK_TEXT[v]}s to burn the pile."
-            return wait
-        if self.stage == SWAP:
-            return "Swap face-up cards with hand cards once, or say done."
-        if self.stage == GIVING:
-            return "Take it, bad luck: name the player who takes the pile."
-        words = self.restriction()
-        level = self.table.level(self.top)
-        limit = f" ({words})" if words else (
-            f" ({RANK_TEXT[self.top]} or higher)" if level else "")
-        src = self.hands[seat] or self.face_up[seat]
-        if not src:
-            return "Turn up one of your face-down cards."
-        mask = self.table.masks[self.top]
-        if not any(mask >> VALUE[c] & 1 for c in src):
-            return f"Nothing you can play fits the pile{limit}: pick up the pile."
-        where = "your hand" if self.hands[seat] else "your face-up cards"
-        return f"Play cards of one value from {where}{limit}."
-
-    # ------------------------------------------------------------------ sampling
     # ------------------------------------------------------------------ positions, loading
     def _position(self, w: PositionWriter) -> None:
         write_position(self, w)
