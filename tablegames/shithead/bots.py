@@ -75,7 +75,7 @@ class SmartBot:
     @staticmethod
     def _swap(state: Any, seat: int, legal: list[Action]) -> Action:
         table = state.table
-        up, hand = state.up[seat], state.hands[seat]
+        up, hand = state.face_up[seat], state.hands[seat]
         both = sorted(up + hand, key=lambda c: (card_strength(table, c), c), reverse=True)
         best = sorted(both[: len(up)])
         if best == up:
@@ -95,7 +95,7 @@ class SmartBot:
     @staticmethod
     def _target(state: Any, seat: int, legal: list[Action]) -> Action:
         def cards_left(s: int) -> int:
-            return len(state.hands[s]) + len(state.up[s]) + len(state.down[s])
+            return len(state.hands[s]) + len(state.face_up[s]) + len(state.face_down[s])
 
         return min(legal, key=lambda a: (cards_left(a.target), a.target))  # type: ignore[attr-defined]
 
@@ -148,7 +148,7 @@ def _value(state: Any) -> list[float]:
 
     n = state.n
     out = set(state.finished)
-    held = [len(state.hands[s]) + len(state.up[s]) + len(state.down[s]) for s in range(n)]
+    held = [len(state.hands[s]) + len(state.face_up[s]) + len(state.face_down[s]) for s in range(n)]
     weights = [0.0 if s in out else math.exp(held[s] / _CARDS_TEMPERATURE) for s in range(n)]
     total = sum(weights) or 1.0
     lose_round = [w / total for w in weights]

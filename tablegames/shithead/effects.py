@@ -11,7 +11,9 @@ for an empty pile or after a Zero-it, SHD-20). :meth:`Table.can_play_on` is the 
 * if the effective top's row has ``playable_on_me``, exactly those values may be played
   (``"lower"``: the top's rank or lower, and the cards that go on anything);
 * otherwise a card with ``on="any"`` may be played, and any other card whose rank (in the
-  order ``Rules.aces`` gives) is at least the top's.
+  order ``Rules.aces`` gives) is at least the top's;
+* and a card with ``on="lower"`` (the sheet's strict "placed only on a lower number") only
+  on a top it strictly beats, whatever the top's row allows.
 
 ``masks[top]`` is that rule as a bitmask of values (bit ``v``), precomputed for every top.
 """
@@ -23,7 +25,9 @@ from functools import lru_cache
 
 import attrs
 
+from tablegames.shithead import refusals as R
 from tablegames.shithead.cards import RANK_TEXT, VALUE, rank_table
+from tablegames.shithead.refusals import Found
 from tablegames.shithead.rules import Effect
 
 PLAIN, RESET, SKIP, REVERSE, BURN, CLEAR, UNDER, GIVE = range(8)
@@ -55,6 +59,17 @@ class Table:
     masks: tuple[int, ...]
     #: ``lower[r]``: bitmask of the values ranked below ``r``.
     lower: tuple[int, ...]
+    #: ``on_lower[v]``: value ``v`` goes only on a top it strictly beats (``on="lower"``).
+    on_lower: tuple[bool, ...]
+    #: ``acts_on_lower[v]``: ``v`` does what it does only when laid on a top it strictly
+    #: beats (``acts="on_lower"``); on an equal card it is a plain card.
+    acts_on_lower: tuple[bool, ...]
+    #: ``cap[top]``: the rank of the "N or less" a restricting top sets (0: none), when the
+    #: plain values it allows are all those up to a rank; the rest of a restriction is a list.
+    cap: tuple[int, ...]
+    #: ``too_low[v]``: the refusal for ``v`` not reaching the pile, under the ruling of the
+    #: row that places it (SHD-21/22/23 are "placed on a lower number"; the rest SHD-05).
+    too_low: tuple[R.Refusal, ...]
     #: Per effective top: the restriction in words and the ranks allowed (for views).
     words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
     allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
@@ -66,6 +81,26 @@ class Table:
     def can_play_on(self, value: int, top: int) -> bool:
         """Whether a card of ``value`` may go on a pile whose effective top is ``top``."""
         return bool(self.masks[top] >> value & 1)
+
+    def refusal(self, value: int, top: int) -> Found | None:
+        """Why a card of ``value`` may not go on the effective top ``top`` (``None``: it
+        may): the rows of the table, read in the order the rules apply."""
+        if self.masks[top] >> value & 1:
+            return None
+        names = {"rank": RANK_TEXT[value], "top": RANK_TEXT[top]}
+        if self.on_lower[value] and self.rank[value] <= self.rank[top]:
+            return R.NOT_LOWER, names  # SHD-21 strict: its row goes only on a lower card
+        if self.restricts[top]:
+            words = {"words": self.words[top]}
+            if self.cap[top] and not self.any_pile[value]:
+                return R.OVER_CAP, words  # SHD-21: above the top's "N or less"
+            return R.RESTRICTED, words  # SHD-21: a value the top's row leaves out
+        return self.too_low[value], names  # SHD-05 (or the row's SHD-21/22/23): too low
+
+    def acts(self, value: int, top: int) -> bool:
+        """Whether a card of ``value`` laid on the effective top ``top`` does what its row
+        says (``acts="on_lower"``: only on a top it strictly beats, SHD-22/SHD-23)."""
+        return not self.acts_on_lower[value] or self.rank[value] > self.rank[top]
 
     def top_of(self, pile: Sequence[int]) -> int:
         """The effective top value of a pile (bottom first), read from its top down.
@@ -105,12 +140,10 @@ class Table:
         if not self.restricts[top]:
             return None
         allowed = self.masks[top]
-        plain = [v for v in range(1, 14) if allowed >> v & 1 and not self.any_pile[v]]
         ranks = self.rank
-        top_rank = max((ranks[v] for v in plain), default=0)
-        if plain and all(allowed >> v & 1 for v in range(1, 14) if ranks[v] <= top_rank
-                         and not self.any_pile[v]):
-            words = f"{RANK_TEXT[next(v for v in plain if ranks[v] == top_rank)]} or less"
+        if self.cap[top]:
+            highest = next(v for v in range(1, 14) if ranks[v] == self.cap[top])
+            words = f"{RANK_TEXT[highest]} or less"
             # a card that goes on anything but not on this one (the strict 7's 10) is named
             banned = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
                       if self.any_pile[v] and not allowed >> v & 1]
@@ -132,11 +165,15 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
     kind = [PLAIN] * 14
     any_pile = [False] * 14
     each = [False] * 14
+    on_lower = [False] * 14
+    acts_on_lower = [False] * 14
     own: list[int | None] = [None] * 14
     for e in effects:
         kind[e.value] = KIND_CODES[e.does]
         any_pile[e.value] = e.on == "any"
+        on_lower[e.value] = e.on == "lower"
         each[e.value] = e.multiples == "each"
+        acts_on_lower[e.value] = e.acts == "on_lower"
     rank = rank_table(aces)
     for e in effects:
         if e.playable_on_me == "lower":
@@ -145,6 +182,7 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
         elif e.playable_on_me is not None:
             own[e.value] = sum(1 << v for v in e.playable_on_me)
     masks = [_ALL]
+    caps = [0]
     for top in range(1, 14):
         mask = own[top]
         if mask is None:
@@ -152,7 +190,28 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
             for v in range(1, 14):
                 if any_pile[v] or rank[v] >= rank[top]:
                     mask |= 1 << v
+        for v in range(1, 14):  # "only on a lower card" holds under any restriction too
+            if on_lower[v] and rank[v] <= rank[top]:
+                mask &= ~(1 << v)
         masks.append(mask)
+        caps.append(_cap(mask, any_pile, rank) if own[top] is not None else 0)
     lower = tuple(sum(1 << v for v in range(1, 14) if rank[v] < r) for r in range(16))
+    too_low = tuple(
+        R.TOO_LOW_CAP if own[v] is not None else R.TOO_LOW_SKIP if kind[v] == SKIP
+        else R.TOO_LOW_REVERSE if kind[v] == REVERSE else R.TOO_LOW
+        for v in range(14)
+    )
     return Table(tuple(kind), tuple(any_pile), tuple(each), rank,
-                 tuple(m is not None for m in own), tuple(masks), lower)
+                 tuple(m is not None for m in own), tuple(masks), lower, tuple(on_lower),
+                 tuple(acts_on_lower), tuple(caps), too_low)
+
+
+def _cap(allowed: int, any_pile: list[bool], rank: tuple[int, ...]) -> int:
+    """The rank N of a restriction that allows every plain value up to N (an "N or less"),
+    else 0 (a list such as "only 3, 5, 7, 9")."""
+    plain = [v for v in range(1, 14) if allowed >> v & 1 and not any_pile[v]]
+    top_rank = max((rank[v] for v in plain), default=0)
+    if plain and all(allowed >> v & 1 for v in range(1, 14)
+                     if rank[v] <= top_rank and not any_pile[v]):
+        return top_rank
+    return 0

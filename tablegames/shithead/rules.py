@@ -9,8 +9,14 @@ willbw/shead's per-rank rules table writes it. A row says four things:
   (SHD-24), ``"transparent"`` (SHD-26: the pile is read through it), ``"under_over"``
   (SHD-27) or ``"give"`` (SHD-28);
 * ``on`` — what it may be played on: ``"ge"`` on a pile it matches or beats (the normal
-  rule, SHD-05, and "placed on a lower number" of SHD-21/22/23), or ``"any"`` on anything
-  ("playable on any card", SHD-20/24/26/27) unless the pile's top card restricts it;
+  rule, SHD-05, and "placed on a lower number" of SHD-21/22/23), ``"any"`` on anything
+  ("playable on any card", SHD-20/24/26/27) unless the pile's top card restricts it, or
+  ``"lower"`` only on a pile it strictly beats (the sheet's strict reading of "placed only
+  on a lower number", SHD-21: the ``"lower-only"`` variant's 5), even where the pile's top
+  would allow an equal card;
+* ``acts`` — when it does what it does: ``"always"`` (default) or ``"on_lower"``, only
+  when laid on a pile it strictly beats (the sheet's strict "placed on a lower card" of
+  SHD-22 and SHD-23; on an equal card it is a plain card). Only for skip and reverse;
 * ``playable_on_me`` — the restriction the card puts on the next play while it is the
   pile's effective top card: the values that may then be played on it, *all* of them,
   the play-on-anything cards included (so a table can say that a 10 may not go on a 7),
@@ -65,7 +71,10 @@ from tablegames.common.rules import (
 )
 
 Does = Literal["plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"]
-On = Literal["ge", "any"]
+On = Literal["ge", "any", "lower"]
+Acts = Literal["always", "on_lower"]
+#: Effects that the sheet says act only "placed on a lower card" (SHD-22, SHD-23).
+ACT_ON_LOWER = frozenset({"skip", "reverse"})
 Multiples = Literal["once", "each"]
 Direction = Literal["counter-clockwise", "clockwise"]
 
@@ -85,6 +94,15 @@ def _multiples_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
         raise RulesError(
             f"value {inst.value}: multiples='each' is only meaningful for skip, reverse "
             f"and under_over, not {inst.does!r}"
+        )
+
+
+def _acts_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
+    one_of({"always", "on_lower"})(inst, attr, value)
+    if value == "on_lower" and inst.does not in ACT_ON_LOWER:
+        raise RulesError(
+            f"value {inst.value}: acts='on_lower' is for skip and reverse (the cards the "
+            f"source says act when placed on a lower card), not {inst.does!r}"
         )
 
 
@@ -116,11 +134,12 @@ class Effect:
 
     value: int = attrs.field(validator=int_in(1, 13))
     does: Does = attrs.field(default="plain", validator=one_of(EFFECTS))
-    on: On = attrs.field(default="ge", validator=one_of({"ge", "any"}))
+    on: On = attrs.field(default="ge", validator=one_of({"ge", "any", "lower"}))
     multiples: Multiples = attrs.field(default="once", validator=_multiples_ok)
     playable_on_me: tuple[int, ...] | Literal["lower"] | None = attrs.field(
         default=None, converter=_to_values, validator=_values_ok
     )
+    acts: Acts = attrs.field(default="always", validator=_acts_ok, kw_only=True)
 
 
 _ROW_KEYS = frozenset(a.name for a in attrs.fields(Effect))
@@ -146,7 +165,19 @@ def _structure_effect(value: object, _type: object) -> Effect:
         raise RulesError(f"effects: {exc}") from None
 
 
+def _unstructure_effect(effect: Effect) -> dict[str, Any]:
+    """A row as a dict; ``acts`` only where it is not the default, so a table written
+    before that field existed keeps its text, its rules hash and its position line."""
+    row = {a.name: getattr(effect, a.name) for a in attrs.fields(Effect)}
+    if row["acts"] == "always":
+        del row["acts"]
+    if isinstance(row["playable_on_me"], tuple):
+        row["playable_on_me"] = list(row["playable_on_me"])
+    return row
+
+
 converter().register_structure_hook(Effect, _structure_effect)
+converter().register_unstructure_hook(Effect, _unstructure_effect)
 
 #: The default table's 5 (SHD-21) and the classic 7: the next card must be this value or
 #: lower (in the rank order of ``Rules.aces``), or a card that goes on anything.
@@ -171,6 +202,15 @@ CLASSIC_EFFECTS: tuple[Effect, ...] = (
     Effect(7, "plain", "ge", playable_on_me=OR_LOWER),
     Effect(8, "skip", "ge", "each"),
     Effect(10, "burn", "any"),
+)
+
+
+#: The sheet's strict reading of "placed on a lower number" (SHD-21/22/23): the 5 goes
+#: only on a lower card, and the Skip and the Reverse act only when laid on a lower card.
+LOWER_ONLY_EFFECTS: tuple[Effect, ...] = tuple(
+    attrs.evolve(e, on="lower") if e.playable_on_me == OR_LOWER
+    else attrs.evolve(e, acts="on_lower") if e.does in ACT_ON_LOWER else e
+    for e in DEFAULT_EFFECTS
 )
 
 
@@ -230,6 +270,13 @@ class Rules:
       out, 2 for the next, … the loser last) or ``"out"`` (1 for every player who got out,
       0 for the loser). In a match, ``"places"`` gives the tally of lost rounds and
       ``"out"`` the number of rounds each player got out of.
+    * ``starter`` — who starts a round (SHD-04): ``"lowest"`` (default: the holder of
+      the lowest card in hand, who shows it), ``"seat"`` (seat ``starter_seat`` starts
+      every round) or ``"left_of_dealer"`` (the seat on the dealer's left, the next one
+      clockwise: seat 0 deals the first round and the deal passes one seat clockwise each
+      round, so seat 1 starts the first). Only the lowest card is shown.
+    * ``starter_seat`` — the seat that starts with ``starter="seat"`` (default 0; it must
+      be a seat of the game).
     * ``rounds`` — rounds in a match (SHD-01: "keep a loser tally across rounds"); the
       seats that lost the most rounds lose the match. 1 (default) is a single round.
     * ``action_limit`` — a house rule, not in the source: after this many actions of play
@@ -260,6 +307,10 @@ class Rules:
     scoring: Literal["places", "out"] = attrs.field(
         default="places", validator=one_of({"places", "out"})
     )
+    starter: Literal["lowest", "seat", "left_of_dealer"] = attrs.field(
+        default="lowest", validator=one_of({"lowest", "seat", "left_of_dealer"})
+    )
+    starter_seat: int = attrs.field(default=0, validator=int_in(0, 16))
     rounds: int = attrs.field(default=1, validator=int_in(1, 100))
     action_limit: int = attrs.field(default=5000, validator=int_in(50, 1_000_000))
 
@@ -301,5 +352,6 @@ VARIANTS: dict[str, Rules] = {
     "clockwise": Rules(direction="clockwise"),
     "no-specials": Rules(effects=()),
     "no-swap": Rules(swap=False),
+    "lower-only": Rules(effects=LOWER_ONLY_EFFECTS),
     "match5": Rules(rounds=5),
 }

@@ -55,13 +55,12 @@ Decisions on the points the source leaves open (each is also on the rulings page
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import cache, partial
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
-from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.actions import Action, Event
+from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     card,
     count,
@@ -76,27 +75,24 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
-from tablegames.common.serialization import dumps, loads, plain
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
+from tablegames.shithead import refusals as R
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
 from tablegames.shithead.cards import (
-    ASCII,
     FACES,
     NAMES,
     RANK_TEXT,
     VALUE,
     card_names,
-    code_of,
     pack,
 )
 from tablegames.shithead.effects import (
     BURN,
     GIVE,
-    KIND_TITLES,
     PLAIN,
     REVERSE,
     SKIP,
@@ -104,21 +100,28 @@ from tablegames.shithead.effects import (
     Table,
     compile_table,
 )
-from tablegames.shithead.inference import ALL_VALUES, bar, consistent, forget, pick_for_slots
+from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
+from tablegames.shithead.loading import check_loaded
 from tablegames.shithead.multisets import contains, with_sorted, without
+from tablegames.shithead.positions import read_position, write_position
+from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
+from tablegames.shithead.scoring import outcome_of
+from tablegames.shithead.stages import (
+    GIVING,
+    HAND_SIZE,
+    MAX_CARDS,
+    MIN_PLAYERS,
+    OVER,
+    PER_SEAT,
+    PLAY,
+    STAGES,
+    SWAP,
+)
+from tablegames.shithead.views import prompt_of, view_of
 
-SWAP, PLAY, GIVING, OVER = range(4)
-#: The stages of a round (``view()["stage"]``).
-STAGES = ("swap", "play", "give", "over")
-MIN_PLAYERS = 2
-#: Cards dealt to each seat (SHD-02): 3 face-down, 3 face-up, 3 in hand.
-PER_SEAT = 9
-HAND_SIZE = 3
-#: The most cards of one place (three decks).
-MAX_CARDS = 3 * FACES
-
-_LOWER_RULING = {SKIP: "SHD-22", REVERSE: "SHD-23"}
+#: The refusal of an action made at the wrong stage, by the stage the round is at.
+_WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
 #: Effects after which the card just laid is the pile's effective top (not a reset, a
 #: transparent card, an under-over that moves cards, a burn or a take-it that leaves).
 _KEEPS_TOP = frozenset({PLAIN, SKIP, REVERSE})
@@ -128,46 +131,10 @@ _ONLY = tuple(frozenset((s,)) for s in range(MAX_CARDS // PER_SEAT + 1))
 _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 
 
-@cache
-def _full_deck(decks: int) -> list[int]:
-    """Every card of ``decks`` decks in code order (read only: shared)."""
-    return pack(decks).full_deck()
-
-
-#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
-#: each of them once", which a set answers without sorting (see ``_check_loaded``).
-_ONE_DECK = frozenset(_full_deck(1))
-assert len(_ONE_DECK) == len(_full_deck(1))
-
-#: The compiled effects table of each rules object seen (``id -> (rules, table)``; the
-#: rules are held so their id is not reused). Loading a save reads its rules through the
-#: core's cache, so the same object comes back and this spares ``compile_table``'s
-#: hashing of the whole effects tuple on every load. Emptied when full.
-_TABLES: dict[int, tuple[Rules, Table]] = {}
-
-
 def _table_of(rules: Rules) -> Table:
-    """``compile_table`` of these rules, remembered by the rules object."""
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    table = compile_table(rules.effects, rules.aces)
-    if len(_TABLES) >= 64:
-        _TABLES.clear()
-    _TABLES[id(rules)] = (rules, table)
-    return table
-
-
-def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
-    """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
-    part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""
-    rest = list(hand)
-    try:
-        for c in known:
-            rest.remove(c)
-    except ValueError:
-        return None
-    return rest
+    """The compiled effects table of these rules (``compile_table`` is a pure function of
+    the table's rows; it keeps the few tables a process uses)."""
+    return compile_table(rules.effects, rules.aces)
 
 
 #: The kinds of the state's card groups: any place, and the three-card face-up and
@@ -177,9 +144,10 @@ _TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
 _SEATS = tuple_seq(seat(), 1_000)
 
 
-def _is_sorted(cards: tuple[int, ...]) -> bool:
-    """Whether a group is in code order (a tuple never equals the list ``sorted`` gives)."""
-    return cards == tuple(sorted(cards))
+def _is_cards(cards: object) -> bool:
+    """Whether an action's ``cards`` are a tuple of one or more card codes."""
+    return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
+            and all(type(c) is int and 0 <= c < FACES for c in cards))
 
 
 def max_players(decks: int) -> int:
@@ -198,6 +166,12 @@ class State(BaseState):
     ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
     #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
     ENGINE = 2
+    #: Save format 4 names each field as the views and position text do (issue 21): a
+    #: format 1-3 save's old keys are read under these names.
+    RENAMED: ClassVar[dict[str, str]] = {
+        "up": "face_up", "down": "face_down", "slots": "bars", "active": "in_play",
+        "queue": "swapping", "round_no": "round",
+    }
     STAGES = STAGES
     VIEW_KEYS: ClassVar[dict[str, str]] = {
         "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
@@ -233,8 +207,8 @@ class State(BaseState):
     # microsecond to it.
     stage: Annotated[int, enum(STAGES)]
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    face_up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
+    face_down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
     stock: Annotated[tuple[int, ...], _CARDS]
     aside: Annotated[tuple[int, ...], _CARDS]
     pile: Annotated[tuple[int, ...], _CARDS]
@@ -242,18 +216,18 @@ class State(BaseState):
     removed: Annotated[tuple[int, ...], _CARDS]
     known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
     #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    slots: Annotated[tuple[tuple[int, ...], ...],
-                     per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
-    active: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    bars: Annotated[tuple[tuple[int, ...], ...],
+                    per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
+    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     finished: Annotated[tuple[int, ...], _SEATS]
     direction: Annotated[int, count(-1, 1)]
     turn: Annotated[int, seat()]
-    queue: Annotated[tuple[int, ...], _SEATS]
+    swapping: Annotated[tuple[int, ...], _SEATS]
     starter: Annotated[int, seat(none=-1)]
     plays: Annotated[int, count(0, 1_000_000)]
     loser: Annotated[int, seat(none=-1)]
     limit_hit: Annotated[bool, flag()]
-    round_no: Annotated[int, count(0, 99)]
+    round: Annotated[int, count(0, 99)]
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     #: The compiled effects table of the rules.
@@ -281,6 +255,9 @@ class State(BaseState):
             )
         if len(players) < MIN_PLAYERS:
             raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
+        if rules.starter == "seat" and rules.starter_seat >= len(players):
+            raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
+                             f"{len(players)} players")
         keep = extra.get("stock")
         if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
             raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
@@ -309,7 +286,7 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         self.table = _table_of(rules)
-        self.round_no = 0
+        self.round = 0
         self.tally = (0,) * n
         self.rounds_done = ()
         self._events = []
@@ -328,7 +305,7 @@ class State(BaseState):
             down.append(tuple([cards.pop() for _ in range(HAND_SIZE)]))
             up.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
             hands.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
-        self.down, self.up, self.hands = tuple(down), tuple(up), tuple(hands)
+        self.face_down, self.face_up, self.hands = tuple(down), tuple(up), tuple(hands)
         keep = self.extra.get("stock")
         if keep is not None and keep < len(cards):
             self.aside = tuple(sorted(cards[: len(cards) - keep]))
@@ -339,8 +316,8 @@ class State(BaseState):
         self.pile, self.burnt, self.removed = (), (), ()
         self.top = 0
         self.known = ((),) * n
-        self.slots = ((0,) * HAND_SIZE,) * n
-        self.active = (True,) * n
+        self.bars = ((0,) * HAND_SIZE,) * n
+        self.in_play = (True,) * n
         self.finished = ()
         self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
         self.turn = 0
@@ -349,8 +326,8 @@ class State(BaseState):
         self.loser = -1
         self.limit_hit = False
         self._events.append(
-            Event("deal", {"round": self.round_no, "face_up": [self._names(u) for u in self.up],
-                           "face_down": [len(d) for d in self.down],
+            Event("deal", {"round": self.round, "face_up": [self._names(u) for u in self.face_up],
+                           "face_down": [len(d) for d in self.face_down],
                            "stock": len(self.stock), "aside": len(self.aside)})
         )
         for s in range(n):
@@ -358,13 +335,29 @@ class State(BaseState):
                                       frozenset((s,))))
         if rules.swap:
             self.stage = SWAP
-            self.queue = tuple(range(n))
+            self.swapping = tuple(range(n))
         else:
-            self.queue = ()
+            self.swapping = ()
             self._begin_play()
 
     def _begin_play(self) -> None:
-        """Find the starter (SHD-04): lowest rank in hand, ties from seat 0 in direction."""
+        """Open play with the starter of ``Rules.starter`` (SHD-04)."""
+        how = self.rules.starter
+        if how == "lowest":
+            starter, shows = self._lowest_starts()
+        else:  # a fixed seat, or the one on the dealer's left (the deal moves round)
+            starter = self.rules.starter_seat if how == "seat" else (self.round + 1) % self.n
+            shows = None
+        self.starter = starter
+        self.turn = starter
+        self.stage = PLAY
+        self.plays = 0
+        self._events.append(Event("start", {"seat": starter, "shows": shows,
+                                            "direction": self._direction_name()}))
+
+    def _lowest_starts(self) -> tuple[int, str]:
+        """The holder of the lowest card in hand starts and shows it (SHD-04): ties go to
+        the first from seat 0 in the direction of play. Returns the seat and the card."""
         n = self.n
         rank = self.table.rank
         order = [(self.direction * k) % n for k in range(n)]
@@ -372,7 +365,7 @@ class State(BaseState):
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
         known = self.known[starter]
-        slots = list(self.slots)
+        slots = list(self.bars)
         if known.count(card) < self.hands[starter].count(card):
             slots[starter] = forget((), slots[starter], (card,))[1]
             self.known = put(self.known, starter, with_sorted(known, (card,)))
@@ -383,13 +376,8 @@ class State(BaseState):
         lower = self.table.lower
         for i, s in enumerate(order):
             slots[s] = bar(slots[s], lower[low + 1] if i < ahead else lower[low])
-        self.slots = tuple(slots)
-        self.starter = starter
-        self.turn = starter
-        self.stage = PLAY
-        self.plays = 0
-        self._events.append(Event("start", {"seat": starter, "shows": NAMES[card],
-                                            "direction": self._direction_name()}))
+        self.bars = tuple(slots)
+        return starter, NAMES[card]
 
     def _direction_name(self) -> str:
         return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
@@ -405,35 +393,41 @@ class State(BaseState):
     def to_act(self) -> int | None:
         stage = self.stage
         if stage == SWAP:
-            return self.queue[0]
+            return self.swapping[0]
         if stage == OVER:
             return None
         return self.turn
 
     def _legal(self, seat: int) -> list[Action]:
+        """Every action the refusal predicates below accept (see :mod:`.refusals`)."""
         stage = self.stage
         if stage == PLAY:
             if seat == self.turn:
                 return self._play_actions(seat)
             return self._cut_in_actions(seat) if self.rules.cut_in else []
         if stage == SWAP:
-            if self.rules.swap_mode == "simultaneous":
-                if seat not in self.queue:
-                    return [A.unready(seat)]
-                return [A.ready(seat), *self._swap_actions(seat)]
-            if seat != self.queue[0]:
-                return []
-            return [A.done(seat), *self._swap_actions(seat)]
-        if stage == GIVING and seat == self.turn:
-            return [A.give(seat, t) for t in self._targets(seat)]
+            out: list[Action] = [make(seat) for make, refuse in ((A.done, self._refuse_done),
+                                                   (A.ready, self._refuse_ready),
+                                                   (A.unready, self._refuse_unready))
+                   if refuse(seat) is None]
+            if self._refuse_swapper(seat) is None:
+                out += self._swap_actions(seat)
+            return out
+        if stage == GIVING:
+            return [A.give(seat, t) for t in range(self.n) if self._refuse_give(seat, t) is None]
         return []
 
     def _play_actions(self, seat: int) -> list[Action]:
+        """The plays of the seat to act: every set of one value from where it plays that
+        the effects table lets on the pile (``Table.can_play_on``, the first line of the
+        play's refusal), else a pick-up or the blind cards, as their predicates allow."""
         hand = self.hands[seat]
-        src = hand or self.up[seat]
+        src = hand or self.face_up[seat]
         if not src:
-            return [A.blind(seat, i) for i in range(len(self.down[seat]))]
-        mask = self.table.masks[self.top]
+            return [A.blind(seat, i) for i in range(len(self.face_down[seat]))
+                    if self._refuse_blind(seat, i) is None]
+        fits = self.table.can_play_on
+        top = self.top
         single = A.singles(seat)
         out: list[Action] = []
         i, m = 0, len(src)
@@ -443,13 +437,15 @@ class State(BaseState):
             j = i + 1
             while j < m and VALUE[src[j]] == v:
                 j += 1
-            if mask >> v & 1:
+            if fits(v, top):
                 if j == i + 1:
                     out.append(single[c])
                 else:
                     out.extend(A.group_plays(seat, src[i:j]))
             i = j
-        return out or [A.pickup(seat)]
+        if out or self._refuse_pickup(seat) is not None:
+            return out
+        return [A.pickup(seat)]
 
     def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
         """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
@@ -460,7 +456,7 @@ class State(BaseState):
         """
         run = self.rules.burn_run
         pile = self.pile
-        if not run or not pile or not self.active[seat]:
+        if not run or not pile or not self.in_play[seat]:
             return None
         v = VALUE[pile[-1]]
         have = 1
@@ -470,7 +466,7 @@ class State(BaseState):
             have += 1
         if have >= run or not self.table.can_play_on(v, self.top):
             return None
-        src = self.hands[seat] or self.up[seat]
+        src = self.hands[seat] or self.face_up[seat]
         mine = tuple([c for c in src if VALUE[c] == v])
         need = run - have
         return (v, need, mine) if len(mine) >= need else None
@@ -483,7 +479,9 @@ class State(BaseState):
         return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
-        up, hand = self.up[seat], self.hands[seat]
+        """The swaps of ``_refuse_swap_cards``'s kind: as many face-up cards as hand
+        cards, each side the seat's own, never a card for an equal one."""
+        up, hand = self.face_up[seat], self.hands[seat]
         swap = A.swap
         if self.rules.decks == 1:
             # one deck: every card is unique, so no pair shares a card and none repeats
@@ -498,12 +496,12 @@ class State(BaseState):
         return [swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
-        return [t for t in range(self.n) if self.active[t] and t != seat]
+        return [t for t in range(self.n) if self.in_play[t] and t != seat]
 
     def _apply(self, action: Action) -> None:
         seat = action.seat
         kind = type(action)
-        round_no = self.round_no
+        round_before = self.round
         stage = self.stage
         if kind is Play:
             self._play(seat, action.cards)  # type: ignore[attr-defined]
@@ -521,156 +519,218 @@ class State(BaseState):
             self._ready(seat)
         else:
             self._unready(seat)
-        if self.stage == OVER or round_no != self.round_no:
+        if self.stage == OVER or round_before != self.round:
             return
         if stage != SWAP:
             self._tick()
         elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":
             self.plays += 1
             if self.plays >= self.rules.action_limit:  # the swap closes (house rule)
-                self.queue = ()
+                self.swapping = ()
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
 
-    # ------------------------------------------------------------------ checks
-    def _need_stage(self, seat: int, stage: int, what: str) -> None:
-        if self.stage == stage:
-            return
-        ruling = {SWAP: "SHD-03", PLAY: "SHD-05", GIVING: "SHD-28"}.get(self.stage)
-        now = {SWAP: "the swap before play", PLAY: "play", GIVING: "choosing who takes the pile"}
-        raise IllegalAction(
-            f"{what} is not possible now: the round is at {now[self.stage]}",
-            code="wrong_phase", ruling=ruling, seat=seat)
-
-    def _need_turn(self, seat: int, ruling: str) -> None:
-        if seat != self.to_act:
-            who = self.to_act if self.to_act is not None else 0
-            if not self.active[seat]:
-                raise OutOfTurn(f"{self.players[seat]} has shed all cards and left the round",
-                                code="finished", ruling="SHD-01", seat=seat)
-            raise OutOfTurn(f"it is {self.players[who]}'s turn", code="out_of_turn",
-                            ruling=ruling, seat=seat)
-
+    # ------------------------------------------------------------------ refusals
+    # One predicate per verb: each returns the refusal (a row of :mod:`.refusals` and the
+    # fields of its message) on the line that tests the rule, or ``None``. ``_legal``
+    # lists what they accept and each verb raises what they return, so the two agree.
     @staticmethod
-    def _cards_ok(seat: int, cards: object) -> tuple[int, ...]:
-        if (
-            type(cards) is not tuple or not cards or len(cards) > MAX_CARDS
-            or not all(type(c) is int and 0 <= c < FACES for c in cards)
-        ):
-            raise IllegalAction("name one or more cards", code="bad_cards", seat=seat)
-        return cards
+    def _raise(found: Found | None, seat: int) -> None:
+        if found is not None:
+            raise found[0].error(seat, **found[1])
 
-    def _need_mode(self, seat: int, mode: str, what: str) -> None:
-        if self.rules.swap_mode != mode:
-            other = "'ready'" if mode == "turns" else "'done'"
-            raise IllegalAction(f"{what} is not part of this table's swap: use {other}",
-                                code="swap_mode", ruling="SHD-03", seat=seat)
+    def _refuse_stage(self, stage: int, what: str) -> Found | None:
+        if self.stage == stage:
+            return None
+        return _WRONG_STAGE[self.stage], {"what": what}  # SHD-03/05/28: not at this stage
+
+    def _refuse_turn(self, seat: int, late: Refusal) -> Found | None:
+        to_act = self.to_act
+        if seat == to_act:
+            return None
+        if not self.in_play[seat]:
+            return R.FINISHED, {"name": self.players[seat]}  # SHD-01: out of the round
+        return late, {"name": self.players[to_act or 0]}  # SHD-03/04/28: another's turn
+
+    def _refuse_mode(self, mode: str, what: str) -> Found | None:
+        if self.rules.swap_mode == mode:
+            return None
+        other = "'ready'" if mode == "turns" else "'done'"
+        return R.SWAP_MODE, {"what": what, "other": other}  # SHD-03: the other swap
+
+    def _refuse_swapper(self, seat: int) -> Found | None:
+        """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
+        if (found := self._refuse_stage(SWAP, "a swap")) is not None:
+            return found
+        if seat not in self.swapping:
+            if self.rules.swap_mode == "simultaneous":
+                return R.SAID_READY, {}  # SHD-03: ready seats swap no more
+            return R.SWAPPED_ONCE, {}  # SHD-03: once only
+        if self.rules.swap_mode == "turns":
+            return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
+        return None
+
+    def _refuse_swap(self, seat: int, up: object, hand: object) -> Found | None:
+        if (found := self._refuse_swapper(seat)) is not None:
+            return found
+        if not (_is_cards(up) and _is_cards(hand)):
+            return R.SWAP_CARDS, {}
+        assert isinstance(up, tuple) and isinstance(hand, tuple)
+        if len(up) != len(hand):
+            return R.SWAP_COUNT, {}  # SHD-03: card for card
+        if not contains(self.face_up[seat], up):
+            return R.SWAP_NOT_FACE_UP, {}  # SHD-03
+        if not contains(self.hands[seat], hand):
+            return R.SWAP_NOT_IN_HAND, {}  # SHD-03
+        if set(up) & set(hand):
+            return R.SWAP_SAME_CARD, {}  # SHD-03: a swap that changes nothing
+        return None
+
+    def _refuse_done(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'done'")) is not None:
+            return found
+        if (found := self._refuse_mode("turns", "'done'")) is not None:
+            return found
+        if seat not in self.swapping:
+            return R.HAD_SWAP, {}  # SHD-03: once only
+        return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
+
+    def _refuse_ready(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'ready'")) is not None:
+            return found
+        if (found := self._refuse_mode("simultaneous", "'ready'")) is not None:
+            return found
+        if seat not in self.swapping:
+            return R.ALREADY_READY, {}  # SHD-03
+        return None
+
+    def _refuse_unready(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(SWAP, "'unready'")) is not None:
+            return found
+        if (found := self._refuse_mode("simultaneous", "'unready'")) is not None:
+            return found
+        if seat in self.swapping:
+            return R.NOT_READY, {}  # SHD-03
+        return None
+
+    def _refuse_play(self, seat: int, cards: object) -> Found | None:
+        if self.stage != PLAY:
+            return self._refuse_stage(PLAY, "playing a card")
+        if seat != self.turn and (found := self._refuse_cut_in(seat, cards)) is not None:
+            return found
+        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
+                and 0 <= cards[0] < FACES):
+            if not _is_cards(cards):
+                return R.PLAY_CARDS, {}
+            assert isinstance(cards, tuple)
+            v = VALUE[cards[0]]
+            for c in cards:
+                if VALUE[c] != v:
+                    return R.MIXED_VALUES, {}  # SHD-07: one value at a time
+        assert isinstance(cards, tuple)
+        hand = self.hands[seat]
+        if hand:
+            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
+                if contains(self.face_up[seat], cards):
+                    return R.HAND_FIRST, {}  # SHD-09: the hand first
+                return R.NOT_IN_HAND, {}  # SHD-05
+        elif self.face_up[seat]:
+            if not contains(self.face_up[seat], cards):
+                return R.NOT_FACE_UP, {}  # SHD-09
+        else:
+            return R.PLAY_BLIND, {}  # SHD-10: only blind cards left
+        return self.table.refusal(VALUE[cards[0]], self.top)  # SHD-05, SHD-21/22/23
+
+    def _refuse_cut_in(self, seat: int, cards: object) -> Found | None:
+        """A play out of turn is refused unless it is a cut-in (``Rules.cut_in``)."""
+        found = self._cut_in_need(seat) if self.rules.cut_in else None
+        if found is None:
+            return self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)
+        v, need, mine = found
+        if (
+            type(cards) is tuple and len(cards) >= need
+            and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
+            and contains(mine, cards)
+        ):
+            return None
+        return R.CUT_IN_ONLY, {"rank": RANK_TEXT[v]}  # SHD-25: only the four's last cards
+
+    def _refuse_pickup(self, seat: int) -> Found | None:
+        if (found := self._refuse_stage(PLAY, "picking up")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
+            return found
+        src = self.hands[seat] or self.face_up[seat]
+        if not src:
+            return R.PLAY_BLIND, {}  # SHD-10
+        fits, top = self.table.can_play_on, self.top
+        if any(fits(VALUE[c], top) for c in src):
+            return R.MUST_PLAY, {}  # SHD-08: pick up only when nothing fits
+        return None
+
+    def _refuse_blind(self, seat: int, index: object) -> Found | None:
+        if (found := self._refuse_stage(PLAY, "a blind card")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
+            return found
+        if self.hands[seat] or self.face_up[seat]:
+            return R.NOT_BLIND_YET, {}  # SHD-10: hand and face-up cards first
+        down = self.face_down[seat]
+        if type(index) is not int or not 0 <= index < len(down):
+            return R.NO_SUCH_CARD, {"count": len(down)}  # SHD-10
+        return None
+
+    def _refuse_give(self, seat: int, target: object) -> Found | None:
+        if (found := self._refuse_stage(GIVING, "naming who takes the pile")) is not None:
+            return found
+        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_GIVE)) is not None:
+            return found
+        if type(target) is not int or target not in self._targets(seat):
+            return R.BAD_TARGET, {}  # SHD-28: another player still in the round
+        return None
 
     # ------------------------------------------------------------------ swap (SHD-03)
     def _swap(self, seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> None:
-        self._need_stage(seat, SWAP, "a swap")
-        if seat not in self.queue:
-            if self.rules.swap_mode == "simultaneous":
-                raise OutOfTurn("you said ready: say 'unready' to swap again",
-                                code="ready", ruling="SHD-03", seat=seat)
-            raise OutOfTurn("each player swaps once only, before play", code="already_swapped",
-                            ruling="SHD-03", seat=seat)
-        if self.rules.swap_mode == "turns":
-            self._need_turn(seat, "SHD-03")
-        up = self._cards_ok(seat, up)
-        hand = self._cards_ok(seat, hand)
-        if len(up) != len(hand):
-            raise IllegalAction("a swap exchanges as many face-up cards as hand cards",
-                                code="swap_count", ruling="SHD-03", seat=seat)
-        if not contains(self.up[seat], up):
-            raise IllegalAction("those are not all among your face-up cards",
-                                code="not_face_up", ruling="SHD-03", seat=seat)
-        if not contains(self.hands[seat], hand):
-            raise IllegalAction("those are not all in your hand", code="not_in_hand",
-                                ruling="SHD-03", seat=seat)
-        if set(up) & set(hand):
-            raise IllegalAction("swapping a card for the same card changes nothing",
-                                code="swap_same_card", ruling="SHD-03", seat=seat)
-        self.up = put(self.up, seat, with_sorted(without(self.up[seat], up), hand))
+        self._raise(self._refuse_swap(seat, up, hand), seat)
+        self.face_up = put(self.face_up, seat, with_sorted(without(self.face_up[seat], up), hand))
         self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
-        known, slots = forget(self.known[seat], self.slots[seat], hand)
+        known, slots = forget(self.known[seat], self.bars[seat], hand)
         self.known = put(self.known, seat, with_sorted(known, up))
-        self.slots = put(self.slots, seat, slots)
+        self.bars = put(self.bars, seat, slots)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
         if self.rules.swap_mode == "turns":
             self._next_swapper()
 
     def _done(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'done'")
-        self._need_mode(seat, "turns", "'done'")
-        if seat not in self.queue:
-            raise OutOfTurn("you have already had your swap", code="already_swapped",
-                            ruling="SHD-03", seat=seat)
-        self._need_turn(seat, "SHD-03")
+        self._raise(self._refuse_done(seat), seat)
         self._events.append(Event("done", {"seat": seat}))
         self._next_swapper()
 
     def _next_swapper(self) -> None:
-        self.queue = self.queue[1:]
-        if not self.queue:
+        self.swapping = self.swapping[1:]
+        if not self.swapping:
             self._begin_play()
 
     def _ready(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'ready'")
-        self._need_mode(seat, "simultaneous", "'ready'")
-        if seat not in self.queue:
-            raise IllegalAction("you have already said ready", code="already_ready",
-                                ruling="SHD-03", seat=seat)
-        self.queue = without(self.queue, (seat,))
+        self._raise(self._refuse_ready(seat), seat)
+        self.swapping = without(self.swapping, (seat,))
         self._events.append(Event("ready", {"seat": seat}))
-        if not self.queue:
+        if not self.swapping:
             self._begin_play()
 
     def _unready(self, seat: int) -> None:
-        self._need_stage(seat, SWAP, "'unready'")
-        self._need_mode(seat, "simultaneous", "'unready'")
-        if seat in self.queue:
-            raise IllegalAction("you have not said ready", code="not_ready",
-                                ruling="SHD-03", seat=seat)
-        self.queue = with_sorted(self.queue, (seat,))
+        self._raise(self._refuse_unready(seat), seat)
+        self.swapping = with_sorted(self.swapping, (seat,))
         self._events.append(Event("unready", {"seat": seat}))
 
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
-        if self.stage != PLAY:
-            self._need_stage(seat, PLAY, "playing a card")
+        self._raise(self._refuse_play(seat, cards), seat)
         cut_in = seat != self.turn
-        if cut_in:
-            self._check_cut_in(seat, cards)
-        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
-                and 0 <= cards[0] < FACES):
-            cards = self._cards_ok(seat, cards)
-            v = VALUE[cards[0]]
-            for c in cards:
-                if VALUE[c] != v:
-                    raise IllegalAction("only cards of one value may be played together",
-                                        code="mixed_values", ruling="SHD-07", seat=seat)
         v = VALUE[cards[0]]
         hand = self.hands[seat]
-        if hand:
-            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
-                if contains(self.up[seat], cards):
-                    raise IllegalAction("face-up cards are played only once the hand is empty",
-                                        code="hand_first", ruling="SHD-09", seat=seat)
-                raise IllegalAction("those cards are not in your hand", code="not_in_hand",
-                                    ruling="SHD-05", seat=seat)
-            src, where = hand, "hand"
-        elif self.up[seat]:
-            if not contains(self.up[seat], cards):
-                raise IllegalAction("those are not among your face-up cards",
-                                    code="not_face_up", ruling="SHD-09", seat=seat)
-            src, where = self.up[seat], "face_up"
-        else:
-            raise IllegalAction("only face-down cards are left: play one blind",
-                                code="play_blind", ruling="SHD-10", seat=seat)
-        if not self.table.masks[self.top] >> v & 1:
-            self._check_fits(seat, v)
+        src, where = (hand, "hand") if hand else (self.face_up[seat], "face_up")
         rest = list(src)  # the cards left, then those drawn: one new tuple at the end
         for c in cards:
             rest.remove(c)
@@ -681,7 +741,7 @@ class State(BaseState):
             data["cut_in"] = True
         self._events.append(Event("play", data))
         if where == "hand":
-            known, slots = self.known[seat], self.slots[seat]
+            known, slots = self.known[seat], self.bars[seat]
             fewer, after = forget(known, slots, cards)
             if fewer is not known:
                 self.known = put(self.known, seat, fewer)
@@ -689,42 +749,10 @@ class State(BaseState):
                 after = self._draw(seat, rest, after)
             self.hands = put(self.hands, seat, tuple(rest))
             if after is not slots:  # a known card played and none drawn: the same slots
-                self.slots = put(self.slots, seat, after)
+                self.bars = put(self.bars, seat, after)
         else:
-            self.up = put(self.up, seat, tuple(rest))
+            self.face_up = put(self.face_up, seat, tuple(rest))
         self._resolve(seat, cards, v)
-
-    def _check_cut_in(self, seat: int, cards: object) -> None:
-        """Refuse a play out of turn unless it is a cut-in (``Rules.cut_in``)."""
-        found = self._cut_in_need(seat) if self.rules.cut_in else None
-        if found is not None:
-            v, need, mine = found
-            if (
-                type(cards) is tuple and len(cards) >= need
-                and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
-                and contains(mine, cards)
-            ):
-                return
-        if found is not None:  # the seat could cut in, but not with these cards
-            raise OutOfTurn(f"out of turn you may only complete the {RANK_TEXT[found[0]]}s "
-                            "on the pile", code="out_of_turn", ruling="SHD-25", seat=seat)
-        self._need_turn(seat, "SHD-04")
-
-    def _check_fits(self, seat: int, v: int) -> None:
-        table = self.table
-        top = self.top
-        if table.masks[top] >> v & 1:
-            return
-        words = table.restriction(top)
-        if words is not None:
-            # over the cap of an "N or less"; or a card the row leaves out (odd only, no 10)
-            code = "over_cap" if " or less" in words and not table.any_pile[v] else "restricted"
-            raise IllegalAction(f"the next card must be {words}", code=code, ruling="SHD-21",
-                                seat=seat)
-        # five-or-less, skip and reverse are "placed on a lower number": cite their ruling
-        ruling = "SHD-21" if table.restricts[v] else _LOWER_RULING.get(table.kind[v], "SHD-05")
-        raise IllegalAction(f"a {RANK_TEXT[v]} does not reach the pile's {RANK_TEXT[top]}",
-                            code="too_low", ruling=ruling, seat=seat)
 
     def _draw(self, seat: int, hand: list[int], slots: tuple[int, ...]) -> tuple[int, ...]:
         """Draw back to three from the draw pile (SHD-06; the caller checked that the
@@ -745,7 +773,9 @@ class State(BaseState):
     def _resolve(self, seat: int, cards: tuple[int, ...], v: int) -> None:
         """Carry out what the cards just laid do, then pass the turn."""
         table = self.table
-        kind = table.kind[v]
+        # the row's effect; with ``acts="on_lower"`` only on a lower top (self.top is
+        # still the top the cards were laid on): else a plain card (SHD-22, SHD-23)
+        kind = table.kind[v] if table.acts(v, self.top) else PLAIN
         pile = self.pile
         again = False
         skips = 0
@@ -770,7 +800,7 @@ class State(BaseState):
                 skips = times
                 self._events.append(Event("skip", {"seat": seat, "players": skips}))
             elif kind == REVERSE:
-                changed = sum(self.active) > 2 and times % 2 == 1
+                changed = sum(self.in_play) > 2 and times % 2 == 1
                 if changed:
                     self.direction = -self.direction
                 self._events.append(Event("reverse", {"seat": seat, "effective": changed,
@@ -806,18 +836,18 @@ class State(BaseState):
 
     def _check_finished(self, seat: int) -> bool:
         """Let a seat without cards leave; end the round if one seat is left (SHD-01)."""
-        if self.active[seat] and not (self.hands[seat] or self.up[seat] or self.down[seat]):
-            self.active = put(self.active, seat, False)
+        if self.in_play[seat] and not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
+            self.in_play = put(self.in_play, seat, False)
             self.finished += (seat,)
             self._events.append(Event("finished", {"seat": seat, "place": len(self.finished)}))
-            left = [s for s in range(self.n) if self.active[s]]
+            left = [s for s in range(self.n) if self.in_play[s]]
             if len(left) == 1:
                 self._end(left[0])
                 return True
         return False
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
-        active = self.active
+        active = self.in_play
         if again and active[seat]:
             self.turn = seat
             return
@@ -843,9 +873,9 @@ class State(BaseState):
         if self.plays >= self.rules.action_limit:
             n = self.n
             order = [(self.turn + self.direction * k) % n for k in range(n)]
-            left = [s for s in order if self.active[s]]
+            left = [s for s in order if self.in_play[s]]
             loser = max(left, key=lambda s: (
-                len(self.hands[s]) + len(self.up[s]) + len(self.down[s]), len(self.hands[s]),
+                len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s]), len(self.hands[s]),
                 -left.index(s)))
             self.limit_hit = True
             self._end(loser)
@@ -854,17 +884,17 @@ class State(BaseState):
         """End the round; deal the next one while the match (``Rules.rounds``) lasts."""
         self.stage = OVER
         self.loser = loser
-        self.queue = ()
+        self.swapping = ()
         self.tally = put(self.tally, loser, self.tally[loser] + 1)
-        result = {"round": self.round_no, "loser": loser, "order": list(self.finished),
+        result = {"round": self.round, "loser": loser, "order": list(self.finished),
                   "limit": self.limit_hit}
         self.rounds_done += (result,)
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
-        if self.round_no + 1 < self.rules.rounds:
-            self.round_no += 1
+        if self.round + 1 < self.rules.rounds:
+            self.round += 1
             deck = pack(self.rules.decks).full_deck()
             self.rng.shuffle(deck)
-            self._events.append(Event("shuffle", {"round": self.round_no}))
+            self._events.append(Event("shuffle", {"round": self.round}))
             self._deal(deck)
             return
         self._events.append(Event("game_over", {"loser": loser, "order": list(self.finished),
@@ -881,33 +911,19 @@ class State(BaseState):
         return taken
 
     def _pickup(self, seat: int) -> None:
-        self._need_stage(seat, PLAY, "picking up")
-        self._need_turn(seat, "SHD-04")
-        if not self.hands[seat] and not self.up[seat]:
-            raise IllegalAction("only face-down cards are left: play one blind",
-                                code="play_blind", ruling="SHD-10", seat=seat)
-        mask = self.table.masks[self.top]
-        if any(mask >> VALUE[c] & 1 for c in self.hands[seat] or self.up[seat]):
-            raise IllegalAction("you can play a card, so you may not pick up",
-                                code="must_play", ruling="SHD-08", seat=seat)
+        self._raise(self._refuse_pickup(seat), seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
-        self.slots = put(self.slots, seat, bar(self.slots[seat], self.table.masks[self.top]))
+        self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
 
     def _blind(self, seat: int, index: object) -> None:
-        self._need_stage(seat, PLAY, "a blind card")
-        self._need_turn(seat, "SHD-04")
-        if self.hands[seat] or self.up[seat]:
-            raise IllegalAction("face-down cards come only after the hand and face-up cards",
-                                code="not_blind_yet", ruling="SHD-10", seat=seat)
-        down = self.down[seat]
-        if type(index) is not int or not 0 <= index < len(down):
-            raise IllegalAction(f"you have {len(down)} face-down card(s), numbered from 0",
-                                code="no_such_card", ruling="SHD-10", seat=seat)
+        self._raise(self._refuse_blind(seat, index), seat)
+        assert type(index) is int
+        down = self.face_down[seat]
         card = down[index]
-        self.down = put(self.down, seat, down[:index] + down[index + 1:])
+        self.face_down = put(self.face_down, seat, down[:index] + down[index + 1:])
         v = VALUE[card]
         fits = bool(self.table.masks[self.top] >> v & 1)
         self._events.append(Event("blind", {"seat": seat, "index": index, "card": NAMES[card],
@@ -922,11 +938,8 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ give (SHD-28)
     def _give(self, seat: int, target: object) -> None:
-        self._need_stage(seat, GIVING, "naming who takes the pile")
-        self._need_turn(seat, "SHD-28")
-        if type(target) is not int or target not in self._targets(seat):
-            raise IllegalAction("name another player still in the round",
-                                code="bad_target", ruling="SHD-28", seat=seat)
+        self._raise(self._refuse_give(seat, target), seat)
+        assert type(target) is int
         self.stage = PLAY
         self._hand_over(seat, target)
         if not self._check_finished(seat):
@@ -939,129 +952,35 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
-        """One round: the loser (SHD-01), the first out as winner; ``scores`` are places
-        (or, with ``Rules.scoring="out"``, 1 for every seat that got out and 0 for the loser).
-
-        A match (``Rules.rounds`` > 1): the seats with the most lost rounds lose, those
-        with the fewest win, and ``scores`` is the tally of lost rounds (``"out"``: the
-        rounds each seat got out of).
-        """
-        if self.stage != OVER:
-            raise ValueError("the round is not over yet")
-        n = self.n
-        detail: dict[str, Any] = {
-            "order": list(self.finished), "loser": self.loser, "limit": self.limit_hit,
-            "cards_left": [len(self.hands[s]) + len(self.up[s]) + len(self.down[s])
-                           for s in range(n)],
-            "tally": list(self.tally), "rounds": fresh(self.rounds_done),
-        }
-        out = self.rules.scoring == "out"
-        if self.rules.rounds > 1:
-            most, fewest = max(self.tally), min(self.tally)
-            played = len(self.rounds_done)
-            return Outcome(
-                winners=frozenset(s for s in range(n) if self.tally[s] == fewest),
-                losers=frozenset(s for s in range(n) if self.tally[s] == most),
-                scores=tuple(played - t for t in self.tally) if out else tuple(self.tally),
-                detail=detail,
-            )
-        if out:
-            scores = tuple(int(s != self.loser) for s in range(n))
-        else:
-            places = [0] * n
-            for i, s in enumerate(self.finished):
-                places[s] = i + 1
-            for s in range(n):
-                if not places[s]:
-                    places[s] = n if s == self.loser else len(self.finished) + 1
-            scores = tuple(places)
-        return Outcome(
-            winners=frozenset(self.finished[:1]), losers=frozenset((self.loser,)),
-            scores=scores, detail=detail,
-        )
+        """The round's (or match's) result: see :func:`.scoring.outcome_of`."""
+        return outcome_of(self)
 
     def restriction(self) -> str | None:
         """The restriction on the next card, in words (``None`` if there is none)."""
         return self.table.restriction(self.top)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        top = self.pile[-1] if self.pile else None
-        table = self.table
-        names = self._names
-        return {
-            "direction": self._direction_name(),
-            "starter": None if self.starter < 0 else self.starter,
-            "hand_sizes": [len(h) for h in self.hands],
-            "known": [names(k) for k in self.known],
-            "face_up": [names(u) for u in self.up],
-            "face_down": [len(d) for d in self.down],
-            "pile": card_names(self.pile),
-            "pile_top": None if top is None else NAMES[top],
-            "pile_value": table.level(self.top),
-            "restriction": table.restriction(self.top),
-            "playable": table.allowed_names(self.top),
-            "top_effect": None if top is None else self._effect_title(VALUE[top]),
-            "stock": len(self.stock),
-            "aside": len(self.aside),
-            "burnt": card_names(self.burnt),
-            "removed": card_names(self.removed),
-            "finished": list(self.finished),
-            "in_play": list(self.active),
-            "swapping": list(self.queue),
-            "round": self.round_no,
-            "rounds": self.rules.rounds,
-            "tally": list(self.tally),
-            "last_round": fresh(self.rounds_done[-1]) if self.rounds_done else None,
-        }
+        return view_of(self, seat)
 
-    def _effect_title(self, value: int) -> str:
-        table = self.table
-        if table.restricts[value] and table.kind[value] == 0:
-            return table.restriction(value) or "plain"
-        return KIND_TITLES[table.kind[value]]
+    def _prompt(self, seat: int) -> str:
+        return prompt_of(self, seat)
 
     def _hand(self, seat: int) -> list[Any]:
         return self._names(self.hands[seat])
 
-    def _prompt(self, seat: int) -> str:
-        if self.stage == OVER:
-            if self.rules.rounds > 1:
-                names = ", ".join(self.players[p] for p in sorted(self.outcome().losers))
-                return f"The match is over: {names} lost the most rounds."
-            return f"The round is over: {self.players[self.loser]} is the shithead."
-        to_act = self.to_act
-        if self.stage == SWAP and self.rules.swap_mode == "simultaneous":
-            if seat in self.queue:
-                return "Swap face-up cards with hand cards as often as you like, then say ready."
-            waiting = ", ".join(self.players[p] for p in self.queue)
-            return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
-        if to_act != seat:
-            if not self.active[seat]:
-                return "You have shed all your cards."
-            wait = f"Waiting for {self.players[to_act or 0]}."
-            cut = self._cut_in_actions(seat) if self.rules.cut_in and self.stage == PLAY else []
-            if cut:
-                v = VALUE[self.pile[-1]]
-                return f"{wait} You may cut in with your {RANK_TEXT[v]}s to burn the pile."
-            return wait
-        if self.stage == SWAP:
-            return "Swap face-up cards with hand cards once, or say done."
-        if self.stage == GIVING:
-            return "Take it, bad luck: name the player who takes the pile."
-        words = self.restriction()
-        level = self.table.level(self.top)
-        limit = f" ({words})" if words else (
-            f" ({RANK_TEXT[self.top]} or higher)" if level else "")
-        src = self.hands[seat] or self.up[seat]
-        if not src:
-            return "Turn up one of your face-down cards."
-        mask = self.table.masks[self.top]
-        if not any(mask >> VALUE[c] & 1 for c in src):
-            return f"Nothing you can play fits the pile{limit}: pick up the pile."
-        where = "your hand" if self.hands[seat] else "your face-up cards"
-        return f"Play cards of one value from {where}{limit}."
+    # ------------------------------------------------------------------ positions, loading
+    def _position(self, w: PositionWriter) -> None:
+        write_position(self, w)
 
-    # ------------------------------------------------------------------ sampling
+    def _from_position(self, r: PositionReader) -> None:
+        read_position(self, r)
+
+    def _check_loaded(self) -> None:
+        """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
+        self.table = _table_of(self.rules)
+        self.top = self.table.top_of(self.pile)
+        check_loaded(self)
+
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
@@ -1082,7 +1001,7 @@ class State(BaseState):
         n = self.n
         seen = [*self.hands[seat], *self.pile, *self.burnt, *self.removed]
         for s in range(n):
-            seen += self.up[s]
+            seen += self.face_up[s]
             if s != seat:
                 seen += self.known[s]
         if self.rules.decks == 1:
@@ -1093,10 +1012,10 @@ class State(BaseState):
             for c in seen:
                 left[c] -= 1
             pool = [c for c in range(FACES) for _ in range(left[c])]
-        owners = [s for s in range(n) if s != seat for m in self.slots[s] if m]
+        owners = [s for s in range(n) if s != seat for m in self.bars[s] if m]
         picked: list[list[int]] = [[] for _ in range(n)]
         if owners:
-            masks = [m for s in range(n) if s != seat for m in self.slots[s] if m]
+            masks = [m for s in range(n) if s != seat for m in self.bars[s] if m]
             chosen = pick_for_slots(pool, masks, r)
             for s, i in zip(owners, chosen, strict=True):
                 picked[s].append(pool[i])
@@ -1104,262 +1023,20 @@ class State(BaseState):
             pool = [c for i, c in enumerate(pool) if i not in gone]
         r.shuffle(pool)
         k = 0
-        hands, downs = list(self.hands), list(self.down)
+        hands, downs = list(self.hands), list(self.face_down)
         for s in range(n):
             if s != seat:
-                size = len(self.slots[s]) - len(picked[s])
+                size = len(self.bars[s]) - len(picked[s])
                 hands[s] = tuple(sorted([*self.known[s], *picked[s], *pool[k:k + size]]))
                 k += size
-            size = len(self.down[s])
+            size = len(self.face_down[s])
             downs[s] = tuple(pool[k:k + size])
             k += size
-        world.hands, world.down = tuple(hands), tuple(downs)
+        world.hands, world.face_down = tuple(hands), tuple(downs)
         size = len(self.stock)
         world.stock = tuple(pool[k:k + size])
         world.aside = tuple(sorted(pool[k + size:]))
         return world
-
-    # ------------------------------------------------------------------ positions
-    def _position(self, w: PositionWriter) -> None:
-        """Shithead's lines: the match, the turn, each seat's cards and what the table
-        knows of its hand, then the piles top card first (see the notation guide)."""
-        w.put("round", self.round_no)
-        w.items("tally", self.tally)
-        w.put("rounds_done", dumps(self.rounds_done) if self.rounds_done else "-")
-        w.put("direction", self._direction_name())
-        w.put("turn", self.turn)
-        w.put("starter", None if self.starter < 0 else self.starter)
-        w.items("swapping", self.queue)
-        w.items("finished", self.finished)
-        w.put("plays", self.plays)
-        w.put("loser", None if self.loser < 0 else self.loser)
-        w.put("limit_hit", self.limit_hit)
-        w.comment("each seat: hand; the hand cards all have seen go in; the values each unseen")
-        w.comment("hand card cannot be, oldest first; face-up; face-down in position order")
-        for s in range(self.n):
-            w.items(f"hand {s}", _ascii(self.hands[s]))
-            w.items(f"known {s}", _ascii(self.known[s]))
-            w.items(f"bars {s}", [_bar_text(m) for m in self.slots[s]])
-            w.items(f"face_up {s}", _ascii(self.up[s]))
-            w.items(f"face_down {s}", _ascii(self.down[s]))
-        w.comment("piles, top card first")
-        w.items("pile", _ascii(reversed(self.pile)))
-        w.items("stock", _ascii(reversed(self.stock)))
-        w.items("aside", _ascii(self.aside))
-        w.items("burnt", _ascii(reversed(self.burnt)))
-        w.items("removed", _ascii(reversed(self.removed)))
-
-    def _from_position(self, r: PositionReader) -> None:
-        n = self.n
-
-        seat_of = partial(read_seat, players=n)
-
-        def count_of(word: str) -> int:
-            if not (word.isascii() and word.isdigit()) or len(word) > 3:
-                raise ValueError(f"{word!r} is not a count")
-            return int(word)
-
-        def opt_seat(key: str, default: int | None = None) -> int:
-            if default is not None and not r.has(key):
-                return default
-            v = r.opt_int(key, 0, n - 1)
-            return -1 if v is None else v
-
-        self.round_no = r.int("round", 0, 99, default=0)
-        self.tally = tuple(r.parse("tally", count_of, ["0"] * n))
-        if len(self.tally) != n:
-            raise r.fail("tally", f"expected {n} numbers, one per seat")
-        done = r.str("rounds_done", "-")
-        if done == "-":
-            self.rounds_done = ()
-        else:
-            try:
-                value = plain(loads(done, max_text=20_000))
-            except StateError as exc:
-                raise r.fail("rounds_done", str(exc)) from None
-            if type(value) is not list:
-                raise r.fail("rounds_done", "expected a JSON list of round summaries")
-            self.rounds_done = tuple(value)
-        names = ("counter-clockwise", "clockwise")
-        self.direction = (COUNTERCLOCKWISE, CLOCKWISE)[r.choice("direction", names)]
-        self.turn = r.int("turn", 0, n - 1)
-        self.starter = opt_seat("starter", self.turn if self.stage != SWAP else -1)
-        self.queue = tuple(r.parse("swapping", seat_of, ()))
-        self.finished = tuple(r.parse("finished", seat_of, ()))
-        self.active = tuple([s not in self.finished for s in range(n)])
-        self.plays = r.int("plays", 0, 1_000_000, default=0)
-        self.loser = opt_seat("loser", -1)
-        self.limit_hit = r.flag("limit_hit", default=False)
-        hands, knowns, slots, ups, downs = [], [], [], [], []
-        for s in range(n):
-            hand = tuple(sorted(r.parse(f"hand {s}", code_of)))
-            known = tuple(sorted(r.parse(f"known {s}", code_of, ())))
-            free = ["none"] * max(0, len(hand) - len(known))
-            hands.append(hand)
-            knowns.append(known)
-            slots.append(tuple(r.parse(f"bars {s}", _bar_mask, free)))
-            ups.append(tuple(sorted(r.parse(f"face_up {s}", code_of))))
-            downs.append(tuple(r.parse(f"face_down {s}", code_of)))
-        self.hands, self.known, self.slots = tuple(hands), tuple(knowns), tuple(slots)
-        self.up, self.down = tuple(ups), tuple(downs)
-        self.pile = tuple(r.parse("pile", code_of)[::-1])
-        self.aside = tuple(sorted(r.parse("aside", code_of, ())))
-        self.burnt = tuple(r.parse("burnt", code_of, ())[::-1])
-        self.removed = tuple(r.parse("removed", code_of, ())[::-1])
-        if r.words("stock") == ["shuffled"]:
-            left = [self.rules.decks] * FACES
-            for group in (self.pile, self.aside, self.burnt, self.removed, *self.hands,
-                          *self.up, *self.down):
-                for c in group:
-                    left[c] -= 1
-            if min(left) < 0:
-                raise r.fail("stock", "more cards are placed than the pack holds")
-            stock = [c for c in range(FACES) for _ in range(left[c])]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(r.parse("stock", code_of)[::-1])
-        self._events = []
-
-    # ------------------------------------------------------------------ loading
-    def _check_loaded(self) -> None:
-        """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
-        n = self.n
-        rules = self.rules
-        self.table = _table_of(rules)
-        self.top = self.table.top_of(self.pile)
-        stage = self.stage
-        if self.direction == 0:
-            raise StateError("$.state.direction: direction is 1 or -1")
-        if sum(self.tally) != len(self.rounds_done):
-            raise StateError("$.state.tally: does not match the rounds played")
-        if self.round_no >= rules.rounds or len(self.rounds_done) != self.round_no + (
-            stage == OVER
-        ):
-            raise StateError("$.state.round_no: does not match the rounds played")
-        for i, item in enumerate(self.rounds_done):
-            if (
-                type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
-                or item["round"] != i or type(item["loser"]) is not int
-                or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
-                or type(item["order"]) is not list or len(item["order"]) >= n
-                or not all(type(s) is int and 0 <= s < n for s in item["order"])
-                or len(set(item["order"])) != len(item["order"])
-                or item["loser"] in item["order"]
-            ):
-                raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
-        self._check_seats()
-        if len(set(self.finished)) != len(self.finished):
-            raise StateError("$.state.finished: a seat finishes only once")
-        every = [*self.stock, *self.aside, *self.pile, *self.burnt, *self.removed]
-        for group in (self.hands, self.up, self.down):
-            for cards_ in group:
-                every += cards_
-        if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
-            whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
-        else:
-            every.sort()
-            whole = every == _full_deck(rules.decks)
-        if not whole:
-            raise StateError("$.state: the cards do not add up to the pack")
-        queue = self.queue
-        if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
-            raise StateError("$.state.queue: seats wait to swap (each once) only before play")
-        if stage == SWAP:
-            if not rules.swap:
-                raise StateError("$.state.stage: these rules have no swap")
-            if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
-                raise StateError("$.state.queue: seats swap in seat order")
-            if not _is_sorted(queue):
-                raise StateError("$.state.queue: not in seat order")
-            if self.finished or self.pile or self.burnt or self.removed or self.starter != -1:
-                raise StateError("$.state: nothing is played before the swap is over")
-        elif self.starter < 0 and stage != OVER:
-            raise StateError("$.state.starter: play has a starter")
-        if stage != OVER and sum(self.active) < 2:
-            raise StateError("$.state.active: a round goes on only while two seats hold cards")
-        if stage in (PLAY, GIVING) and not self.active[self.turn]:
-            raise StateError("$.state.turn: that seat has left the round")
-        if stage == GIVING and (not self.pile or len(self._targets(self.turn)) < 2):
-            raise StateError("$.state.stage: nobody to choose as taker of the pile")
-        if stage == OVER and self.loser < 0:
-            raise StateError("$.state.loser: a finished round has a loser")
-        if stage != OVER and (self.loser >= 0 or self.limit_hit):
-            raise StateError("$.state.loser: a round in play has no loser yet")
-        if self.plays >= rules.action_limit and stage != OVER:
-            raise StateError("$.state.plays: the round is past its action limit")
-
-    def _check_seats(self) -> None:
-        """Each seat's cards, knowledge and place in the round (part of ``_check_loaded``).
-
-        The checks of one seat run in this order and the first that fails is named, as
-        the seats come; it runs on every load, so the common cases take short cuts that
-        decide the same: no known cards leaves the whole hand unseen, and slots without
-        bars fit any unseen cards of their number (``consistent`` of such slots is a
-        length test). ``rounds_done`` is checked before (each loser a seat).
-        """
-        stage = self.stage
-        ups, downs, all_slots, hands, all_known = self.up, self.down, self.slots, self.hands, self.known
-        active, tally = self.active, self.tally
-        finished = set(self.finished)
-        lost = [0] * self.n
-        for d in self.rounds_done:
-            lost[d["loser"]] += 1
-        giver = self.turn if stage == GIVING else -1  # may hold nothing for a moment
-        for s in range(self.n):
-            up, down, slots = ups[s], downs[s], all_slots[s]
-            if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
-                raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
-            if len(slots) > HAND_SIZE:
-                raise StateError(f"$.state.slots[{s}]: at most {HAND_SIZE} unseen hand cards")
-            if lost[s] != tally[s]:
-                raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
-            hand = hands[s]
-            if not (_is_sorted(hand) and _is_sorted(up)):
-                raise StateError(f"$.state: seat {s}'s cards are not in order")
-            known = all_known[s]
-            unseen: Sequence[int] | None = hand
-            if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
-                raise StateError(f"$.state.known[{s}]: not cards of that hand")
-            assert unseen is not None
-            if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
-                raise StateError(f"$.state.slots[{s}]: do not fit the unseen cards of that hand")
-            playing = active[s]
-            if playing == (s in finished):
-                raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
-            holds = bool(hand or up or down)
-            if not playing and holds:
-                raise StateError(f"$.state: seat {s} has left the round but holds cards")
-            if playing and not holds and stage != OVER and s != giver:
-                raise StateError(f"$.state: seat {s} holds no cards but is still in play")
-
-
-def _ascii(codes: Iterable[int]) -> list[str]:
-    """Cards in notation (ASCII, as in actions): positions are edited by hand."""
-    return [ASCII[c] for c in codes]
-
-
-def _bar_text(mask: int) -> str:
-    """The values an unseen hand card cannot be, as ranks (``none``: it may be anything)."""
-    if not mask:
-        return "none"
-    return ",".join(RANK_TEXT[v] for v in range(1, 14) if mask >> v & 1)
-
-
-_RANK_OF = {text: v for v, text in enumerate(RANK_TEXT) if text}
-
-
-def _bar_mask(word: str) -> int:
-    if word == "none":
-        return 0
-    mask = 0
-    for part in word.split(","):
-        v = _RANK_OF.get(part.upper())
-        if v is None:
-            raise ValueError(f"{part!r} is not a rank (A, 2 … 10, J, Q, K)")
-        mask |= 1 << v
-    return mask
-
 
 def new_game(
     players: int | Sequence[str] = 4,

@@ -38,7 +38,7 @@ def game(*seats: Seat, stock: Sequence[str] = (), rules: Any = None, full_stock:
 def all_cards(s: shithead.State) -> Counter[int]:
     """Every card of the state, wherever it is (conservation)."""
     cards: Counter[int] = Counter()
-    for group in (s.hands, s.up, s.down):
+    for group in (s.hands, s.face_up, s.face_down):
         for part in group:
             cards.update(part)
     for pile in (s.stock, s.aside, s.pile, s.burnt, s.removed):

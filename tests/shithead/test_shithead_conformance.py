@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tablegames.shithead.rules import LOWER_ONLY_EFFECTS
 from tablegames.testing import check_game
 
 
@@ -57,3 +58,25 @@ def test_conformance_short_stock() -> None:
     report = check_game("shithead", players=3, seeds=range(10), full_every=7,
                         new_game_kwargs={"stock": 4})
     assert report.games == 10
+
+
+@pytest.mark.parametrize("rules", [
+    "lower-only",
+    {"starter": "seat", "starter_seat": 2},
+    {"starter": "left_of_dealer", "rounds": 3},
+])
+def test_conformance_issue_23_options(rules: object) -> None:
+    """The conformance kit with each house rule of issue 23 on (who starts, lower only)."""
+    report = check_game("shithead", players=3, seeds=range(8), bot="smart", full_every=9,
+                        new_game_kwargs={"rules": rules})
+    assert report.games == 8
+
+
+def test_conformance_all_issue_23_options_together() -> None:
+    rules = {"effects": [{"value": e.value, "does": e.does, "on": e.on,
+                          "multiples": e.multiples, "playable_on_me": e.playable_on_me,
+                          "acts": e.acts} for e in LOWER_ONLY_EFFECTS],
+             "starter": "left_of_dealer", "rounds": 2, "cut_in": True}
+    report = check_game("shithead", players=4, seeds=range(4), full_every=13,
+                        new_game_kwargs={"rules": rules})
+    assert report.games == 4

@@ -29,7 +29,7 @@ def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> N
              stock=["J♠", "J♣", "J♥"], full_stock=True)
     apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     fitted = {2, 3, 9, 10, 12, 13}  # on a 12: 12 and 13, and the play-on-anything cards
-    assert s.slots[0] == (sum(1 << v for v in fitted),) * 3
+    assert s.bars[0] == (sum(1 << v for v in fitted),) * 3
     seen: Counter[int] = Counter()
     for i in range(400):
         w = s.sample_world(1, Rng(i))
@@ -39,7 +39,7 @@ def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> N
         seen.update(cards)
     # uniform: every allowed hidden card turns up about equally often in that hand
     pool = [c for c in range(52) if c not in s.hands[1] and c not in s.known[0]
-            and c not in s.up[0] + s.up[1] and VALUE[c] not in fitted]
+            and c not in s.face_up[0] + s.face_up[1] and VALUE[c] not in fitted]
     assert set(seen) == set(pool)
     expected = 400 * 3 / len(pool)
     assert all(0.5 * expected < seen[c] < 1.6 * expected for c in pool)
@@ -52,7 +52,7 @@ def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 7♠ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
              seat("6♠ 9♥ 9♠", "10♣ 10♦ 10♥", "2♣ Q♣ K♣"))
     assert s.starter == 2 and s.view(None)["known"][2] == ["2♣"]
-    assert s.slots[0] == (below(2, inclusive=True),) * 3 and s.slots[1] == (below(2),) * 3
+    assert s.bars[0] == (below(2, inclusive=True),) * 3 and s.bars[1] == (below(2),) * 3
     for i in range(200):
         w = s.sample_world(2, Rng(i))
         assert min(VALUE[c] for c in unseen(w, 0)) > 2
@@ -80,10 +80,10 @@ def test_drawn_cards_are_free_and_the_old_bars_stay() -> None:
              stock=["J♠", "J♣", "J♥", "K♥", "9♣"], full_stock=True)
     apply_all(s, "0:play Ac", "1:play Qd", "0:pickup", "1:play Jd", "0:play Qd")
     # the 12 was a known card: the bars of the three unseen cards stand
-    assert len(s.slots[0]) == 3 and all(s.slots[0])
+    assert len(s.bars[0]) == 3 and all(s.bars[0])
     apply_all(s, "1:pickup", "0:play Ac", "1:play Ad", "0:play 4s")
     # the hand fell below three: a free slot was drawn in behind the two barred ones
-    assert len(s.slots[0]) == 3 and all(s.slots[0][:2]) and s.slots[0][2] == 0
+    assert len(s.bars[0]) == 3 and all(s.bars[0][:2]) and s.bars[0][2] == 0
 
 
 def test_slots_are_saved_and_checked_when_loading() -> None:
@@ -91,14 +91,14 @@ def test_slots_are_saved_and_checked_when_loading() -> None:
              stock=["J♠", "J♣", "J♥"], full_stock=True)
     apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
     text = s.to_json()
-    assert shithead.State.from_json(text).slots == s.slots
+    assert shithead.State.from_json(text).bars == s.bars
     for bad in ([0, 0], [16382, 16382, 16382], [0, 8, 8], "x", [-1, 0, 0]):
         data = json.loads(text)
-        data["state"]["slots"][0] = bad
+        data["state"]["bars"][0] = bad
         with pytest.raises(StateError):
             shithead.State.from_json(json.dumps(data))
     data = json.loads(text)
-    data["state"]["slots"][0] = [1 << VALUE[c] for c in unseen(s, 0)]  # bars the real cards
-    data["state"]["slots"][0].sort(reverse=True)
-    with pytest.raises(StateError, match="slots"):
+    data["state"]["bars"][0] = [1 << VALUE[c] for c in unseen(s, 0)]  # bars the real cards
+    data["state"]["bars"][0].sort(reverse=True)
+    with pytest.raises(StateError, match="bars"):
         shithead.State.from_json(json.dumps(data))

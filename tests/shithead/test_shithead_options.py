@@ -113,12 +113,12 @@ def test_cutting_in_plays_from_where_the_seat_plays_and_never_blind() -> None:
     s = game(seat("9c 9d 9h", "4c 4d 4h", "6c 6d Jh"), seat("6h 7d 7h", "6s 8s Js", "2c 3c 3d"),
              seat("5c 5d 5h", "Qc Qh Qs", "3h 8d Jd"), rules={"cut_in": True, "burn_run": 3})
     s.aside += s.hands[1]  # seat 1 has played its hand: it plays from its face-up cards
-    s.hands, s.slots, s.known = (put(s.hands, 1, ()), put(s.slots, 1, ()), put(s.known, 1, ()))
+    s.hands, s.bars, s.known = (put(s.hands, 1, ()), put(s.bars, 1, ()), put(s.known, 1, ()))
     s.turn = 0
     s.apply("0:play 6c,6d")  # two 6s: a third completes a run of three
     assert [str(a) for a in s.legal_actions(1)] == ["1:play 6s"]  # face-up, not the blind 6♥
     s.apply("1:play 6s")
-    assert s.to_act == 1 and len(s.burnt) == 3 and s.up[1] == (31, 43)
+    assert s.to_act == 1 and len(s.burnt) == 3 and s.face_up[1] == (31, 43)
 
 
 def test_cut_in_conformance() -> None:
@@ -146,7 +146,7 @@ def test_the_simultaneous_swap_runs_until_every_seat_is_ready() -> None:
     apply_all(s, "0:ready", "2:unready", "2:swap 3c/Jc")
     assert s.to_act == 1 and s.view(None)["swapping"] == [1, 2]
     apply_all(s, "1:ready", "2:ready")
-    assert s.view(None)["stage"] == "play" and s.up[2] == tuple(shithead.code_of(c) for c in
+    assert s.view(None)["stage"] == "play" and s.face_up[2] == tuple(shithead.code_of(c) for c in
                                                           ("4♠", "J♣", "J♥"))
     turns = game(seat("6c 6d 6h", "4c 9d Qh", "Ac 2d Kh"), seat("7c 7d 7h", "8c 8d 8h", "2c 3d 5h"),
                  swap=True)

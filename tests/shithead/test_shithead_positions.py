@@ -25,7 +25,7 @@ def _same_table(a: shithead.State, b: shithead.State) -> None:
         assert va == vb
         if p is not None:
             assert a.legal_actions(p) == b.legal_actions(p)
-    assert a.slots == b.slots and a.down == b.down and a.stock == b.stock
+    assert a.bars == b.bars and a.face_down == b.face_down and a.stock == b.stock
     assert all_cards(a) == all_cards(b) and a.rng.state == b.rng.state
 
 
@@ -96,7 +96,7 @@ def test_a_short_hand_written_position() -> None:
     assert s.to_act == 1 and s.view(1)["hand"] == ["7♣", "8♦"]
     assert s.view(None)["pile"] == ["5♠", "6♠"] and s.view(None)["stock"] == 52 - 18
     assert [str(a) for a in s.legal_actions()] == ["1:play 7c", "1:play 8d"]
-    assert s.starter == 1 and s.slots == ((0, 0), (0, 0))
+    assert s.starter == 1 and s.bars == ((0, 0), (0, 0))
     assert shithead.from_position(SCENARIO).stock == s.stock  # the rng line shuffles it
 
 
@@ -111,7 +111,7 @@ def test_a_short_hand_written_position() -> None:
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nsparkle: yes"), "sparkle"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nknown 0: K♠"), "known"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nbars 0: none Z"), "rank"),
-    (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nbars 0: none"), "slots"),
+    (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nbars 0: none"), "bars"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nfinished: 0"), "in play|holds cards"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nrounds_done: {"), "rounds_done"),
     (("stock: shuffled", "stock: -"), "cards do not add up"),

@@ -58,7 +58,7 @@ def test_random_rounds_keep_every_invariant(data: Any, seed: int, rules: dict[st
     assert loser not in gone
     if not s.limit_hit:
         assert sorted([*s.finished, loser]) == list(range(players))
-        assert s.hands[loser] or s.up[loser] or s.down[loser]
+        assert s.hands[loser] or s.face_up[loser] or s.face_down[loser]
     if rules["rounds"] == 1:
         assert out.losers == {loser} and out.scores[loser] == players
     else:
@@ -82,4 +82,4 @@ def test_sampled_worlds_agree_with_what_the_seat_knows(seed: int, players: int, 
     assert all_cards(w) == all_cards(s)
     for p in range(players):
         assert contains(w.hands[p], s.known[p])
-        assert len(w.down[p]) == len(s.down[p])
+        assert len(w.face_down[p]) == len(s.face_down[p])

@@ -72,10 +72,10 @@ def test_sampled_worlds_keep_every_card_the_seat_has_seen() -> None:
     for i in range(30):
         w = s.sample_world(1, Rng(i))
         assert w.view(1) == s.view(1) and w.view(None) == s.view(None)
-        assert w.hands[1] == s.hands[1] and w.up == s.up and w.pile == s.pile
+        assert w.hands[1] == s.hands[1] and w.face_up == s.face_up and w.pile == s.pile
         assert seen <= set(w.hands[0]) and len(w.hands[0]) == len(s.hands[0])
         assert all_cards(w) == all_cards(s)
-        seen_down.add(tuple(w.down[1]))  # seat 1's own face-down cards are unknown to it
+        seen_down.add(tuple(w.face_down[1]))  # seat 1's own face-down cards are unknown to it
     assert len(seen_down) > 1
 
 

@@ -76,7 +76,7 @@ def test_deal_three_down_three_up_three_in_hand(players: int) -> None:
 def test_deal_reads_a_stacked_deck_seat_by_seat_and_more_decks_seat_more_players() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ A♦ A♥"), seat("7♣ 7♦ 7♥", "8♣ 8♦ 8♥", "2♣ 2♦ 2♥"),
              stock=["K♠", "Q♠"])
-    assert s.up == ((12, 13, 14), (28, 29, 30))
+    assert s.face_up == ((12, 13, 14), (28, 29, 30))
     assert s.view(1)["hand"] == ["2♣", "2♦", "2♥"] and s.view(None)["stock"] == 2
     assert s.stock[-1] == shithead.pack().code("K♠")  # top of the draw pile
     with pytest.raises(SetupError, match="at most 5 players"):
@@ -227,7 +227,7 @@ def test_face_up_cards_only_after_the_hand_and_draw_pile() -> None:
     s.apply("1:play Qd")
     assert names(s) == ["0:pickup"]  # no face-up card fits: pick up (SHD-09)
     s.apply("0:pickup")
-    assert s.view(0)["hand"] == ["A♣", "A♦", "A♥", "6♠", "Q♦", "Q♥"] and s.up[0] == (12, 13)
+    assert s.view(0)["hand"] == ["A♣", "A♦", "A♥", "6♠", "Q♦", "Q♥"] and s.face_up[0] == (12, 13)
 
 
 @ruling("SHD-10")

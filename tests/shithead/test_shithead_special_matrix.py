@@ -36,13 +36,13 @@ def arranged(variant: str, hand: str = "", down: str = "", pile: str = "A♣ 4�
     st: dict[str, Any] = d["state"]
     codes = lambda text: sorted(code_of(c) for c in text.split())  # noqa: E731
     st["hands"] = [codes(hand), codes("J♣ J♦"), codes("J♥ J♠")]
-    st["down"] = [[code_of(c) for c in down.split()], [], []]
-    st["up"] = [[], [], []]
+    st["face_down"] = [[code_of(c) for c in down.split()], [], []]
+    st["face_up"] = [[], [], []]
     st["pile"] = [code_of(c) for c in pile.split()]
-    used = {c for part in (*st["hands"], *st["down"], st["pile"]) for c in part}
+    used = {c for part in (*st["hands"], *st["face_down"], st["pile"]) for c in part}
     st.update(stock=[], aside=[c for c in range(52) if c not in used], burnt=[], removed=[],
-              known=[[], [], []], slots=[[0] * len(h) for h in st["hands"]], stage="play",
-              queue=[], turn=0, starter=0)
+              known=[[], [], []], bars=[[0] * len(h) for h in st["hands"]], stage="play",
+              swapping=[], turn=0, starter=0)
     return shithead.State.from_json(json.dumps(d))
 
 
@@ -130,7 +130,7 @@ def test_a_special_turned_up_blind_that_does_not_fit_is_picked_up_and_does_nothi
     assert names(s.hands[0]) == sorted([*pile.split(), card], key=code_of)
     assert s.known[0] == s.hands[0] and s.pile == () and s.removed == ()
     assert s.to_act == 2 and s.view(None)["direction"] == "counter-clockwise"
-    assert s.down[0] == (code_of("Q♣"),)
+    assert s.face_down[0] == (code_of("Q♣"),)
 
 
 @ruling("SHD-27", "SHD-21", "SHD-24")

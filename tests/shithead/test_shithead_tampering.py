@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tablegames import StateError, shithead
 from tablegames.common.fields import put
 from tablegames.common.rng import Rng
+from tablegames.shithead.loading import check_seats
 
 
 def _saves() -> list[str]:
@@ -85,18 +86,19 @@ def test_phase_fields_that_contradict_each_other_are_refused() -> None:
     play = s.to_json()
     others = [p for p in range(3) if p != s.to_act]
     bad = [
-        _tampered(swap, queue=[]),  # the swap with nobody to swap
-        _tampered(swap, queue=[0, 0, 1]),  # a seat swapping twice
-        _tampered(play, queue=[1]),  # a swap queue during play
-        _tampered(swap, active=[False, True, True], finished=[0]),  # out before play began
-        _tampered(play, phase="give", active=[p == s.to_act for p in range(3)],
+        _tampered(swap, swapping=[]),  # the swap with nobody to swap
+        _tampered(swap, swapping=[0, 0, 1]),  # a seat swapping twice
+        _tampered(play, swapping=[1]),  # a swap queue during play
+        _tampered(swap, in_play=[False, True, True], finished=[0]),  # out before play began
+        _tampered(play, stage="give", in_play=[p == s.to_act for p in range(3)],
                   finished=others),  # giving the pile with nobody to give it to
-        _tampered(play, phase="give", turn=others[0], active=[p != others[0] for p in range(3)],
+        _tampered(play, stage="give", turn=others[0], in_play=[p != others[0] for p in range(3)],
                   finished=[others[0]]),  # a seat that has left names the taker
     ]
     for text in bad:
-        with pytest.raises(StateError):
+        with pytest.raises(StateError) as caught:
             shithead.State.from_json(text)
+        assert "unknown key" not in str(caught.value)  # refused for what it says, not a typo
 
 
 def test_a_saved_setup_that_could_not_be_dealt_is_refused() -> None:
@@ -112,40 +114,40 @@ def test_a_saved_setup_that_could_not_be_dealt_is_refused() -> None:
 
 def _seats_reference(s: shithead.State) -> str | None:
     """The per-seat checks of loading written plainly (``contains``, ``minus`` and
-    ``consistent`` on every seat): what ``State._check_seats`` must decide, with its
+    ``consistent`` on every seat): what ``loading.check_seats`` must decide, with its
     short cuts, defect for defect. Returns the refusal's words or ``None``."""
     from tablegames.shithead.inference import consistent
     from tablegames.shithead.multisets import contains, minus
     from tablegames.shithead.state import GIVING, HAND_SIZE, OVER
 
     for p in range(s.n):
-        if len(s.up[p]) > HAND_SIZE or len(s.down[p]) > HAND_SIZE:
+        if len(s.face_up[p]) > HAND_SIZE or len(s.face_down[p]) > HAND_SIZE:
             return f"seat {p} has more than"
-        if len(s.slots[p]) > HAND_SIZE:
-            return f"slots[{p}]: at most"
+        if len(s.bars[p]) > HAND_SIZE:
+            return f"bars[{p}]: at most"
         if sum(1 for d in s.rounds_done if d["loser"] == p) != s.tally[p]:
             return f"tally[{p}]"
         hand = s.hands[p]
-        if list(hand) != sorted(hand) or list(s.up[p]) != sorted(s.up[p]):
+        if list(hand) != sorted(hand) or list(s.face_up[p]) != sorted(s.face_up[p]):
             return f"seat {p}'s cards are not in order"
         known = s.known[p]
         if list(known) != sorted(known) or not contains(hand, known):
             return f"known[{p}]"
-        if not consistent(s.slots[p], minus(hand, known)):
-            return f"slots[{p}]: do not fit"
-        if s.active[p] == (p in s.finished):
+        if not consistent(s.bars[p], minus(hand, known)):
+            return f"bars[{p}]: do not fit"
+        if s.in_play[p] == (p in s.finished):
             return f"seat {p} is both"
-        holds = bool(hand or s.up[p] or s.down[p])
-        if not s.active[p] and holds:
+        holds = bool(hand or s.face_up[p] or s.face_down[p])
+        if not s.in_play[p] and holds:
             return f"seat {p} has left"
-        if s.active[p] and not holds and s.stage != OVER and not (
+        if s.in_play[p] and not holds and s.stage != OVER and not (
                 s.stage == GIVING and p == s.turn):
             return f"seat {p} holds no cards"
     return None
 
 
 def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
-    """``_check_seats`` takes short cuts (no known cards, slots without bars); on states
+    """``check_seats`` takes short cuts (no known cards, slots without bars); on states
     edited seat by seat it refuses exactly what the plain checks refuse, naming the same
     seat and defect."""
     rng = Rng(12)
@@ -162,25 +164,25 @@ def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
                 s.known = put(s.known, p, tuple(sorted([*s.known[p], rng.below(52)])))
         elif edit == 1:  # bars on the unseen cards, fitting or not
             bars = sorted((rng.below(1 << 14) & -2 for _ in range(rng.below(4))), reverse=True)
-            s.slots = put(s.slots, p, tuple(bars))
+            s.bars = put(s.bars, p, tuple(bars))
         elif edit == 2:  # as many free slots as unseen cards, one more, or one fewer
             size = len(hand) - len(s.known[p]) + rng.below(3) - 1
-            s.slots = put(s.slots, p, (0,) * max(0, min(3, size)))
+            s.bars = put(s.bars, p, (0,) * max(0, min(3, size)))
         elif edit == 3:
             s.tally = put(s.tally, p, s.tally[p] + 1)
         elif edit == 4:
-            s.active = put(s.active, p, not s.active[p])
+            s.in_play = put(s.in_play, p, not s.in_play[p])
         elif edit == 5:
             s.known = put(s.known, p, s.known[p][::-1])
         else:
             s.hands = put(s.hands, p, s.hands[p][::-1])
         want = _seats_reference(s)
         if want is None:
-            s._check_seats()
+            check_seats(s)
         else:
             refused += 1
             with pytest.raises(StateError, match=re.escape(want)):
-                s._check_seats()
+                check_seats(s)
     assert 100 < refused < 550  # both answers were asked for
 
 

@@ -35,16 +35,16 @@ def _twin(s: shithead.State, seat_: int) -> shithead.State:
     hidden: list[int] = []
     places: list[tuple[str, int | None, int]] = []
     for p in range(s.n):
-        if p != seat_ and not any(s.slots[p]):  # a hand with barred cards stays as it is
+        if p != seat_ and not any(s.bars[p]):  # a hand with barred cards stays as it is
             unseen = minus(s.hands[p], s.known[p])
             hidden.extend(unseen)
             places.extend(("hand", p, 0) for _ in unseen)
-        hidden.extend(s.down[p])
-        places.extend(("down", p, i) for i in range(len(s.down[p])))
+        hidden.extend(s.face_down[p])
+        places.extend(("down", p, i) for i in range(len(s.face_down[p])))
     hidden.extend(s.stock)
     places.extend(("stock", None, i) for i in range(len(s.stock)))
     moved = hidden[1:] + hidden[:1]  # rotate every hidden card one place on
-    hands = {p: list(s.known[p]) for p in range(s.n) if p != seat_ and not any(s.slots[p])}
+    hands = {p: list(s.known[p]) for p in range(s.n) if p != seat_ and not any(s.bars[p])}
     downs: dict[int, list[int]] = {p: [] for p in range(s.n)}
     stock: list[int] = []
     for (where, p, _), card in zip(places, moved, strict=True):
@@ -58,7 +58,7 @@ def _twin(s: shithead.State, seat_: int) -> shithead.State:
             stock.append(card)
     for p, cards in hands.items():
         st["hands"][p] = sorted(cards)
-    st["down"] = [downs[p] for p in range(s.n)]
+    st["face_down"] = [downs[p] for p in range(s.n)]
     st["stock"] = stock
     twin = shithead.State.from_json(json.dumps(data))
     assert twin.to_json() != s.to_json() and twin.view(seat_) == s.view(seat_)
@@ -161,9 +161,10 @@ def test_verify_refuses_a_save_whose_cards_were_moved() -> None:
     s = _played(5, 30)
     data = json.loads(s.to_json())
     st = data["state"]
-    st["down"][0], st["down"][1] = st["down"][1], st["down"][0]  # still a consistent state
+    down = st["face_down"]
+    down[0], down[1] = down[1], down[0]  # still a consistent state
     text = json.dumps(data)
-    assert shithead.State.from_json(text).down[0] == s.down[1]
+    assert shithead.State.from_json(text).face_down[0] == s.face_down[1]
     with pytest.raises(StateError, match="contradicts"):
         shithead.State.from_json(text, verify=True)
 

@@ -1,0 +1,158 @@
+"""What a loaded Shithead state must satisfy beyond its fields' kinds: the rules a person
+would state about a table in a sentence each, checked in order (the first broken one is
+named in the ``StateError``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from tablegames.common.errors import StateError
+from tablegames.shithead.cards import pack
+from tablegames.shithead.inference import consistent
+from tablegames.shithead.stages import GIVING, HAND_SIZE, OVER, PLAY, SWAP
+
+if TYPE_CHECKING:
+    from tablegames.shithead.state import State
+
+
+@cache
+def _full_deck(decks: int) -> list[int]:
+    """Every card of ``decks`` decks in code order (read only: shared)."""
+    return pack(decks).full_deck()
+
+
+#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
+#: each of them once", which a set answers without sorting (see ``_check_loaded``).
+_ONE_DECK = frozenset(_full_deck(1))
+assert len(_ONE_DECK) == len(_full_deck(1))
+
+
+def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
+    """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
+    part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""
+    rest = list(hand)
+    try:
+        for c in known:
+            rest.remove(c)
+    except ValueError:
+        return None
+    return rest
+
+
+def _is_sorted(cards: tuple[int, ...]) -> bool:
+    """Whether a group is in code order (a tuple never equals the list ``sorted`` gives)."""
+    return cards == tuple(sorted(cards))
+
+
+def check_loaded(state: State) -> None:
+    """What a save must satisfy beyond its fields' kinds (else ``StateError``)."""
+    n = state.n
+    rules = state.rules
+    stage = state.stage
+    if state.direction == 0:
+        raise StateError("$.state.direction: direction is 1 or -1")
+    if sum(state.tally) != len(state.rounds_done):
+        raise StateError("$.state.tally: does not match the rounds played")
+    if state.round >= rules.rounds or len(state.rounds_done) != state.round + (
+        stage == OVER
+    ):
+        raise StateError("$.state.round: does not match the rounds played")
+    for i, item in enumerate(state.rounds_done):
+        if (
+            type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
+            or item["round"] != i or type(item["loser"]) is not int
+            or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
+            or type(item["order"]) is not list or len(item["order"]) >= n
+            or not all(type(s) is int and 0 <= s < n for s in item["order"])
+            or len(set(item["order"])) != len(item["order"])
+            or item["loser"] in item["order"]
+        ):
+            raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
+    check_seats(state)
+    if len(set(state.finished)) != len(state.finished):
+        raise StateError("$.state.finished: a seat finishes only once")
+    every = [*state.stock, *state.aside, *state.pile, *state.burnt, *state.removed]
+    for group in (state.hands, state.face_up, state.face_down):
+        for cards_ in group:
+            every += cards_
+    if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
+        whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
+    else:
+        every.sort()
+        whole = every == _full_deck(rules.decks)
+    if not whole:
+        raise StateError("$.state: the cards do not add up to the pack")
+    queue = state.swapping
+    if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
+        raise StateError("$.state.swapping: seats wait to swap (each once) only before play")
+    if stage == SWAP:
+        if not rules.swap:
+            raise StateError("$.state.stage: these rules have no swap")
+        if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
+            raise StateError("$.state.swapping: seats swap in seat order")
+        if not _is_sorted(queue):
+            raise StateError("$.state.swapping: not in seat order")
+        if state.finished or state.pile or state.burnt or state.removed or state.starter != -1:
+            raise StateError("$.state: nothing is played before the swap is over")
+    elif state.starter < 0 and stage != OVER:
+        raise StateError("$.state.starter: play has a starter")
+    if stage != OVER and sum(state.in_play) < 2:
+        raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
+    if stage in (PLAY, GIVING) and not state.in_play[state.turn]:
+        raise StateError("$.state.turn: that seat has left the round")
+    if stage == GIVING and (not state.pile or len(state._targets(state.turn)) < 2):
+        raise StateError("$.state.stage: nobody to choose as taker of the pile")
+    if stage == OVER and state.loser < 0:
+        raise StateError("$.state.loser: a finished round has a loser")
+    if stage != OVER and (state.loser >= 0 or state.limit_hit):
+        raise StateError("$.state.loser: a round in play has no loser yet")
+    if state.plays >= rules.action_limit and stage != OVER:
+        raise StateError("$.state.plays: the round is past its action limit")
+
+
+def check_seats(state: State) -> None:
+    """Each seat's cards, knowledge and place in the round (part of ``_check_loaded``).
+
+    The checks of one seat run in this order and the first that fails is named, as
+    the seats come; it runs on every load, so the common cases take short cuts that
+    decide the same: no known cards leaves the whole hand unseen, and slots without
+    bars fit any unseen cards of their number (``consistent`` of such slots is a
+    length test). ``rounds_done`` is checked before (each loser a seat).
+    """
+    stage = state.stage
+    ups, downs, all_slots = state.face_up, state.face_down, state.bars
+    hands, all_known = state.hands, state.known
+    active, tally = state.in_play, state.tally
+    finished = set(state.finished)
+    lost = [0] * state.n
+    for d in state.rounds_done:
+        lost[d["loser"]] += 1
+    giver = state.turn if stage == GIVING else -1  # may hold nothing for a moment
+    for s in range(state.n):
+        up, down, slots = ups[s], downs[s], all_slots[s]
+        if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
+            raise StateError(f"$.state: seat {s} has more than {HAND_SIZE} cards on the table")
+        if len(slots) > HAND_SIZE:
+            raise StateError(f"$.state.bars[{s}]: at most {HAND_SIZE} unseen hand cards")
+        if lost[s] != tally[s]:
+            raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
+        hand = hands[s]
+        if not (_is_sorted(hand) and _is_sorted(up)):
+            raise StateError(f"$.state: seat {s}'s cards are not in order")
+        known = all_known[s]
+        unseen: Sequence[int] | None = hand
+        if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
+            raise StateError(f"$.state.known[{s}]: not cards of that hand")
+        assert unseen is not None
+        if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
+            raise StateError(f"$.state.bars[{s}]: do not fit the unseen cards of that hand")
+        playing = active[s]
+        if playing == (s in finished):
+            raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
+        holds = bool(hand or up or down)
+        if not playing and holds:
+            raise StateError(f"$.state: seat {s} has left the round but holds cards")
+        if playing and not holds and stage != OVER and s != giver:
+            raise StateError(f"$.state: seat {s} holds no cards but is still in play")

@@ -1,0 +1,91 @@
+"""What a seat sees of a Shithead table: the game's view keys and the prompt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablegames.common.actions import fresh
+from tablegames.shithead.cards import NAMES, RANK_TEXT, VALUE, card_names
+from tablegames.shithead.effects import KIND_TITLES
+from tablegames.shithead.stages import GIVING, OVER, PLAY, SWAP
+
+if TYPE_CHECKING:
+    from tablegames.shithead.state import State
+
+
+def view_of(state: State, seat: int | None) -> dict[str, Any]:
+    """The game's part of a view (keys: ``State.VIEW_KEYS``)."""
+    top = state.pile[-1] if state.pile else None
+    table = state.table
+    names = state._names
+    return {
+        "direction": state._direction_name(),
+        "starter": None if state.starter < 0 else state.starter,
+        "hand_sizes": [len(h) for h in state.hands],
+        "known": [names(k) for k in state.known],
+        "face_up": [names(u) for u in state.face_up],
+        "face_down": [len(d) for d in state.face_down],
+        "pile": card_names(state.pile),
+        "pile_top": None if top is None else NAMES[top],
+        "pile_value": table.level(state.top),
+        "restriction": table.restriction(state.top),
+        "playable": table.allowed_names(state.top),
+        "top_effect": None if top is None else effect_title(state, VALUE[top]),
+        "stock": len(state.stock),
+        "aside": len(state.aside),
+        "burnt": card_names(state.burnt),
+        "removed": card_names(state.removed),
+        "finished": list(state.finished),
+        "in_play": list(state.in_play),
+        "swapping": list(state.swapping),
+        "round": state.round,
+        "rounds": state.rules.rounds,
+        "tally": list(state.tally),
+        "last_round": fresh(state.rounds_done[-1]) if state.rounds_done else None,
+    }
+
+def effect_title(state: State, value: int) -> str:
+    table = state.table
+    if table.restricts[value] and table.kind[value] == 0:
+        return table.restriction(value) or "plain"
+    return KIND_TITLES[table.kind[value]]
+
+
+def prompt_of(state: State, seat: int) -> str:
+    """What ``seat`` is asked to do now, in a sentence."""
+    if state.stage == OVER:
+        if state.rules.rounds > 1:
+            names = ", ".join(state.players[p] for p in sorted(state.outcome().losers))
+            return f"The match is over: {names} lost the most rounds."
+        return f"The round is over: {state.players[state.loser]} is the shithead."
+    to_act = state.to_act
+    if state.stage == SWAP and state.rules.swap_mode == "simultaneous":
+        if seat in state.swapping:
+            return "Swap face-up cards with hand cards as often as you like, then say ready."
+        waiting = ", ".join(state.players[p] for p in state.swapping)
+        return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
+    if to_act != seat:
+        if not state.in_play[seat]:
+            return "You have shed all your cards."
+        wait = f"Waiting for {state.players[to_act or 0]}."
+        cut = state._cut_in_actions(seat) if state.rules.cut_in and state.stage == PLAY else []
+        if cut:
+            v = VALUE[state.pile[-1]]
+            return f"{wait} You may cut in with your {RANK_TEXT[v]}s to burn the pile."
+        return wait
+    if state.stage == SWAP:
+        return "Swap face-up cards with hand cards once, or say done."
+    if state.stage == GIVING:
+        return "Take it, bad luck: name the player who takes the pile."
+    words = state.restriction()
+    level = state.table.level(state.top)
+    limit = f" ({words})" if words else (
+        f" ({RANK_TEXT[state.top]} or higher)" if level else "")
+    src = state.hands[seat] or state.face_up[seat]
+    if not src:
+        return "Turn up one of your face-down cards."
+    mask = state.table.masks[state.top]
+    if not any(mask >> VALUE[c] & 1 for c in src):
+        return f"Nothing you can play fits the pile{limit}: pick up the pile."
+    where = "your hand" if state.hands[seat] else "your face-up cards"
+    return f"Play cards of one value from {where}{limit}."

@@ -1,0 +1,110 @@
+"""The refusal table (``shithead.refusals``): every refusal the engine gives is a row of it,
+every row cites a ruling of the rules, and ``legal_actions`` lists exactly what ``apply``
+accepts (both ask the same predicates)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames import IllegalAction, shithead
+from tablegames.common.actions import Action
+from tablegames.common.rng import Rng
+from tablegames.shithead import actions as A
+from tablegames.shithead import refusals
+from tablegames.shithead.cards import FACES, VALUE
+
+ROOT = Path(__file__).resolve().parents[2]
+ROWS = {(r.code, r.ruling, r.template) for r in refusals.TABLE.values()}
+
+
+def _rule_ids() -> set[str]:
+    for base in (ROOT.parent / "shared" / "rules", ROOT / "docs" / "rules"):
+        path = base / "shithead.md"
+        if path.exists():
+            return set(re.findall(r"\bSHD-\d\d\b", path.read_text("utf-8")))
+    pytest.fail("no Shithead rules file")
+
+
+def test_every_row_cites_a_ruling_of_the_rules() -> None:
+    """Rows cite rulings SHD-01 … SHD-28 of the rules file; no row is listed twice."""
+    ids = _rule_ids()
+    assert len(refusals.TABLE) >= 35
+    for name, row in refusals.TABLE.items():
+        assert row.ruling in ids, name
+        assert re.fullmatch(r"[a-z_]+", row.code), name
+    assert len(ROWS) == len(refusals.TABLE)
+
+
+def _candidates(s: shithead.State, seat: int) -> list[Action]:
+    """Every kind of action ``seat`` could try now, legal or not."""
+    n = s.n
+    held = sorted({*s.hands[seat], *s.face_up[seat]})
+    out: list[Action] = [A.pickup(seat), A.done(seat), A.ready(seat), A.unready(seat)]
+    out += [A.Blind(seat=seat, index=i) for i in range(-1, 4)]
+    out += [A.give(seat, t) for t in range(n)]
+    out += [A.play(seat, (c,)) for c in range(0, FACES, 3)]  # cards held or not
+    out += [A.play(seat, (c,)) for c in held]
+    by_value: dict[int, list[int]] = {}
+    for c in held:
+        by_value.setdefault(VALUE[c], []).append(c)
+    out += [A.play(seat, tuple(cs)) for cs in by_value.values() if len(cs) > 1]
+    if len(held) > 1 and VALUE[held[0]] != VALUE[held[-1]]:
+        out.append(A.play(seat, (held[0], held[-1])))  # mixed values
+    up, hand = s.face_up[seat], s.hands[seat]
+    if up and hand:
+        out += [A.swap(seat, up[:1], hand[:1]), A.swap(seat, up[:2], hand[:1]),
+                A.swap(seat, hand[:1], up[:1])]
+    # malformed arguments, as a caller in Python might build them
+    out += [A.Play(seat=seat, cards=()), A.Blind(seat=seat, index=True),  # type: ignore[arg-type]
+            A.Give(seat=seat, target="1")]  # type: ignore[arg-type]
+    return out
+
+
+RULES: list[Any] = [None, "classic", "classic-strict-seven", "classic-odd-nine", "lower-only",
+                    {"swap_mode": "simultaneous", "cut_in": True},
+                    {"starter": "left_of_dealer", "rounds": 2},
+                    ("lower-only", {"starter": "seat", "starter_seat": 1, "cut_in": True})]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=str)
+@pytest.mark.ruling("SHD-05")
+def test_every_refusal_is_a_row_and_legal_actions_are_what_apply_accepts(rules: Any) -> None:
+    """Over seeded random play, every candidate action of every seat is accepted exactly
+    when ``legal_actions(seat)`` lists it; a refusal is a row of the table (code, ruling
+    and message) and leaves the state byte-identical."""
+    seen: set[str] = set()
+    for seed in range(2):
+        s = shithead.new_game(players=3, seed=seed, rules=rules)
+        rng = Rng(seed)
+        for _ in range(45):
+            if s.is_over:
+                break
+            before = s.to_json()
+            for seat in range(s.n):
+                legal = {repr(a) for a in s.legal_actions(seat)}  # True is not 1
+                for action in _candidates(s, seat):
+                    trial = s.copy()
+                    try:
+                        trial.apply(action)
+                    except IllegalAction as exc:
+                        assert repr(action) not in legal, (str(action), exc)
+                        row = (exc.code, exc.ruling, str(exc).rsplit(" [", 1)[0])
+                        assert any(row[:2] == r[:2] and _fits(r[2], row[2]) for r in ROWS), row
+                        seen.add(exc.code)
+                    else:
+                        assert repr(action) in legal, str(action)
+            assert s.to_json() == before
+            legal_now = s.legal_actions()
+            s.apply(legal_now[rng.below(len(legal_now))])
+    assert {"wrong_phase", "out_of_turn", "not_in_hand", "mixed_values", "bad_cards"} <= seen
+
+
+def _fits(template: str, message: str) -> bool:
+    """Whether ``message`` is ``template`` with its ``{fields}`` filled in."""
+    pattern = re.escape(template)
+    pattern = re.sub(r"\\\{[a-z_]+\\\}", ".+", pattern)
+    return re.fullmatch(pattern, message) is not None
