@@ -86,6 +86,8 @@ class History(Sequence[Action]):
     def __getitem__(self, i: SupportsIndex | slice) -> Action | list[Action]:
         if isinstance(i, slice):
             start, stop, step = i.indices(len(self))
+            if step == 1 and start >= stop:
+                return []
             if step == 1 and start >= len(self._base):
                 # the recent steps (a reconnecting phone, the next save): only the chunks
                 # they are in are read
