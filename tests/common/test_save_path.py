@@ -27,11 +27,11 @@ from tablegames.common.fields import (
     tuple_of,
     tuple_seq,
 )
+from tablegames.common.history_codec import HistoryCode, encode_history
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_hash, rules_json
 from tablegames.common.serialization import FORMAT_VERSION, MAX_DEPTH, Reader, check_depth, dumps, loads
-from tablegames.common.history_codec import HistoryCode, encode_history
 from tablegames.common.state import BaseState, _spec
 
 GAMES = ("toepen", "phase10", "shithead", "dallah")
