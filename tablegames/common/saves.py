@@ -136,7 +136,7 @@ def _read_rules(cls: type[BaseState], r: Reader) -> Any:
     except RulesError as exc:
         raise StateError(f"$.rules: {exc}") from None
     saved = r["rules_hash"].str()
-    if saved != rules_hash(rules) and saved != _text_hash(raw):
+    if saved != _text_hash(raw) and saved != rules_hash(rules):  # the first is cheaper
         raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
     return rules
 
