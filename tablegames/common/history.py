@@ -14,7 +14,7 @@ at step 5 and at step 5,000; ``append`` seals the tail into a chunk when it fill
 the game). Reading is a list's: ``len``, indexing, slicing (fresh lists), iteration and
 equality with a list. There is no way to edit it in place from outside the state, so a
 caller cannot desynchronise a state from its own history (and the remembered encoding
-of :class:`~tablegames.common.state.HistoryCode` cannot go stale).
+of :class:`~tablegames.common.history_codec.HistoryCode` cannot go stale).
 """
 
 from __future__ import annotations
