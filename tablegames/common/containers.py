@@ -281,10 +281,6 @@ class _JsonValue(_FrozenJson):
 
     immutable = False
 
-    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        ns["_dumps"] = dumps
-        return f"_dumps({x})"  # edited in place: never remembered
-
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         ns["_fresh"] = fresh
         return f"_fresh({expr})"

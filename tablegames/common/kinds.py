@@ -78,8 +78,8 @@ class Kind:
 
         The default encodes the dumped form with :func:`dumps`; the kinds below write
         their text directly, which is what makes ``to_json`` cheap. A value that does
-        not fit its kind raises (``KeyError``, ``TypeError``...) and the whole state is
-        then written through :func:`dumps` instead.
+        not fit its kind raises (``KeyError``, ``TypeError``...), which ``to_json`` turns
+        into a :class:`StateError` naming the field (see :meth:`ok_src`).
         """
         ns["_dumps"] = dumps
         return f"_dumps({self.dump_src(x, ns, depth)})"
