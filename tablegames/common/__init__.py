@@ -15,7 +15,7 @@ from tablegames.common.errors import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.rng import Rng, as_rng
-from tablegames.common.state import BaseState, forget_loaded_saves
+from tablegames.common.state import BaseState
 
 __all__ = [
     "Action",
@@ -37,7 +37,6 @@ __all__ = [
     "StateError",
     "TablegamesError",
     "as_rng",
-    "forget_loaded_saves",
     "parse_with",
     "suited_pack",
 ]

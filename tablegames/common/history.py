@@ -14,7 +14,7 @@ at step 5 and at step 5,000; ``append`` seals the tail into a chunk when it fill
 the game). Reading is a list's: ``len``, indexing, slicing (fresh lists), iteration and
 equality with a list. There is no way to edit it in place from outside the state, so a
 caller cannot desynchronise a state from its own history (and the remembered encoding
-of :class:`~tablegames.common.state.HistoryCode` cannot go stale).
+of :class:`~tablegames.common.history_codec.HistoryCode` cannot go stale).
 """
 
 from __future__ import annotations
@@ -86,6 +86,8 @@ class History(Sequence[Action]):
     def __getitem__(self, i: SupportsIndex | slice) -> Action | list[Action]:
         if isinstance(i, slice):
             start, stop, step = i.indices(len(self))
+            if step == 1 and start >= stop:
+                return []
             if step == 1 and start >= len(self._base):
                 # the recent steps (a reconnecting phone, the next save): only the chunks
                 # they are in are read

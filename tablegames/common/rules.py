@@ -63,63 +63,13 @@ def converter() -> cattrs.Converter:
     return _converter
 
 
-_CACHE: dict[Any, tuple[str, str]] = {}
-
-
-def _cached(rules: Any) -> tuple[str, str] | None:
-    """(canonical JSON, hash) of a hashable rules object, computed once.
-
-    Saving a state (``to_json``) needs both every time; rules are frozen, so they are
-    worth remembering. Unhashable configs are simply recomputed.
-    """
-    try:
-        hit = _CACHE.get(rules)
-    except TypeError:
-        return None
-    if hit is None:
-        text = json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
-        hit = (text, hashlib.sha256(text.encode()).hexdigest()[:16])
-        if len(_CACHE) > 256:
-            _CACHE.clear()
-        _CACHE[rules] = hit
-    return hit
-
-
-_PARSED: dict[tuple[type[Any], str], Any] = {}
-
-
-def rules_from_dict_cached(cls: type[R], data: object) -> R:
-    """:func:`rules_from_dict` remembered by the canonical JSON of ``data``.
-
-    Loading saves of the same game over and over (a server, a bot) structures the same
-    config each time; the result is immutable, so one object can serve them all.
-    """
-    try:
-        key = (cls, json.dumps(data, sort_keys=True, separators=(",", ":")))
-    except (TypeError, ValueError):
-        return rules_from_dict(cls, data)
-    hit = _PARSED.get(key)
-    if hit is None:
-        hit = rules_from_dict(cls, data)
-        if len(_PARSED) > 256:
-            _PARSED.clear()
-        _PARSED[key] = hit
-    return hit
-
-
 def rules_json(rules: Any) -> str:
-    """The rules as canonical JSON text (cached for hashable configs)."""
-    hit = _cached(rules)
-    if hit is not None:
-        return hit[0]
+    """The rules as canonical JSON text (a state keeps its own, see ``saves.setup_text``)."""
     return json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
 
 
 def rules_to_dict(rules: Any) -> dict[str, Any]:
     """The rules as a JSON-ready dict (tuples become lists)."""
-    hit = _cached(rules)
-    if hit is not None:
-        return json.loads(hit[0])  # type: ignore[no-any-return]
     return _plain(rules)
 
 
@@ -164,9 +114,6 @@ def _flatten(exc: BaseException) -> str:
 
 def rules_hash(rules: Any) -> str:
     """A short stable fingerprint of a rules config (first 16 hex digits of SHA-256)."""
-    hit = _cached(rules)
-    if hit is not None:
-        return hit[1]
     text = json.dumps(_plain(rules), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -32,8 +32,6 @@ Decisions the sources leave open, and what we chose:
 
 from __future__ import annotations
 
-import hashlib
-import json
 import operator
 from bisect import insort
 from collections import Counter
@@ -43,13 +41,10 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
-import attrs
-
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
     IllegalAction,
     OutOfTurn,
-    RulesError,
     SeatError,
     SetupError,
     StateError,
@@ -73,7 +68,6 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.common.rng import Rng
-from tablegames.common.rules import rules_from_dict, rules_hash, rules_to_dict
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader, dumps, loads
 from tablegames.common.state import BaseState
@@ -167,9 +161,6 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
     row.remove(c)
     return put(rows, seat, tuple(row))
 
-
-#: Every option of the rules (a save made before some existed lacks them: see ``_read``).
-_RULE_NAMES = frozenset(f.name for f in attrs.fields(Rules))
 
 #: Every card of the pack once per copy, in code order (what a game's cards sort to).
 _PACK_CARDS = sorted(c for c, k in enumerate(PACK.counts) for _ in range(k))
@@ -979,31 +970,6 @@ class State(BaseState):
         return f"You can {steps[0]}; then {end} to end your turn."
 
     # ------------------------------------------------------------------ loading
-    @classmethod
-    def _read(cls, r: Reader, known: Any = None, room: Any = None) -> Self:
-        """Load a save; one written before an option existed still loads.
-
-        A save keeps its rules and their hash. Options added since (with their default,
-        the old behaviour) are missing from an old save's rules, so the hash of today's
-        rules object differs from the saved one; when the saved hash matches the rules
-        *as saved*, the missing options are filled in with their defaults and the hash
-        renewed. A tampered rules dict still fails the core's check.
-        """
-        raw = r.value
-        # rules recognised by their text (``known``) were read whole before: nothing to fill
-        if known is None and type(raw) is dict and type(raw.get("rules")) is dict:
-            saved = raw["rules"]
-            text = "" if _RULE_NAMES.issubset(saved) else json.dumps(
-                saved, sort_keys=True, separators=(",", ":"))
-            if text and hashlib.sha256(text.encode()).hexdigest()[:16] == raw.get("rules_hash"):
-                try:
-                    full = rules_from_dict(Rules, saved)
-                except RulesError:
-                    full = None
-                if full is not None:
-                    r = Reader({**raw, "rules": rules_to_dict(full), "rules_hash": rules_hash(full)})
-        return super()._read(r, known, room)
-
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         """A format-1 save's state in today's shape (see :func:`_upgrade_old_state`)."""

@@ -1,0 +1,290 @@
+"""Field kinds, the scalar half: what one declared value may be, and how it is written.
+
+A kind says four things about a value of its field, each as Python source the compiler
+(:mod:`tablegames.common.compiler`) pastes into one function per state class:
+
+* ``copy_src``: how ``copy`` copies it (immutable kinds are shared);
+* ``json_src``/``dump_src``: its save text / JSON form;
+* ``fast_src`` and ``load``: how a save's value is read strictly (the inline check of the
+  common case, and the path-aware reader that names a defect);
+* ``ok_src``: whether an in-memory value still fits the declaration (``to_json`` refuses
+  to write a save that would not load).
+
+Each kind also has a text form for position text (:meth:`Kind.text`, :meth:`Kind.read_text`):
+the field's save form on one line, read back by the same ``load`` (same limits), and the
+cards it holds (:meth:`Kind.cards_in`) for a declared card conservation. The container
+kinds are in :mod:`tablegames.common.containers`; games import all of them from
+:mod:`tablegames.common.fields`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from tablegames.common.serialization import Reader, dumps, loads
+
+
+class Ctx:
+    """What loading a field may depend on: the number of seats."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+class Kind:
+    """How one field is copied, written and read. Subclasses are the field kinds.
+
+    ``immutable`` kinds are shared by ``copy``; the others say how to copy themselves as
+    Python source (``copy_src``), so the compiled ``copy`` has no per-field call.
+    """
+
+    immutable = True
+    #: Whether the dumped form is the value itself (no conversion needed).
+    identity_dump = True
+    persisted = True
+
+    def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
+        """Python source of an expression that copies the value ``expr``."""
+        return expr
+
+    def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
+        """Python source of an expression that gives the JSON form of ``expr``."""
+        return expr
+
+    def load(self, r: Reader, ctx: Ctx) -> Any:
+        """Read the value strictly (raise ``StateError`` through ``r.fail``)."""
+        raise NotImplementedError
+
+    def fast(self, v: Any, n: int) -> Any:
+        """The value if it is exactly right (the common case, no reader), else ``MISS``."""
+        return MISS
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str] | None:
+        """Python source reading the loaded JSON value ``v`` (a name) with no reader.
+
+        ``(condition, value)``: where the condition holds, the value expression is what
+        :meth:`load` would return (where it does not, :meth:`load` runs and names the
+        defect). ``None``: no inline form (the compiled loader calls :meth:`fast`). The
+        condition may only accept what :meth:`load` accepts; ``n`` is the seat count.
+        """
+        return None
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        """Python source of the canonical JSON text of the value ``x`` (a name).
+
+        The default encodes the dumped form with :func:`dumps`; the kinds below write
+        their text directly, which is what makes ``to_json`` cheap. A value that does
+        not fit its kind raises (``KeyError``, ``TypeError``...), which ``to_json`` turns
+        into a :class:`StateError` naming the field (see :meth:`ok_src`).
+        """
+        ns["_dumps"] = dumps
+        return f"_dumps({self.dump_src(x, ns, depth)})"
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        """Python source of a condition: the in-memory value ``x`` fits the declaration.
+
+        ``to_json`` tests it before writing a field, so a state that broke its own
+        declaration raises a :class:`StateError` naming the field instead of writing a
+        save that would not load. The default accepts anything (JSON kinds and custom
+        codecs: their writer raises on what it cannot write). ``n`` is the seat count.
+        """
+        return "True"
+
+    def dump_value(self, v: Any) -> Any:
+        """The JSON form of one value (what a save holds for it)."""
+        return v
+
+    def text(self, v: Any) -> str:
+        """The value as one line of position text: its save form, compact JSON."""
+        return dumps(self.dump_value(v))
+
+    def read_text(self, line: str, ctx: Ctx, path: str) -> Any:
+        """Read a line written by :meth:`text`, as strictly as a save's value."""
+        return self.load(Reader(loads(line), path), ctx)
+
+    def cards_in(self, v: Any) -> Iterator[int]:
+        """The card codes the value holds (see ``Conserve``): none for most kinds."""
+        return iter(())
+
+    def _name(self, ns: dict[str, Any]) -> str:
+        key = f"_k{len(ns)}"
+        ns[key] = self
+        return key
+
+
+# -- scalars -------------------------------------------------------------------------
+MISS: Any = object()
+
+
+class _Count(Kind):
+    def __init__(self, lo: int | None, hi: int | None, pack: int | None = None) -> None:
+        self.lo, self.hi = lo, hi
+        #: The size of the pack when the value is a card code (``card()``), else ``None``.
+        self.pack = pack
+        self._lo = -(1 << 63) if lo is None else lo
+        self._hi = 1 << 63 if hi is None else hi
+
+    def fast(self, v: Any, n: int) -> Any:
+        return v if type(v) is int and self._lo <= v <= self._hi else MISS
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        return f"(type({v}) is int and {self._lo} <= {v} <= {self._hi})", v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_S"] = _SMALL
+        return f"_S[{x}]"
+
+    def load(self, r: Reader, ctx: Ctx) -> int:
+        return r.int(self.lo, self.hi)
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return f"(type({x}) is int and {self._lo} <= {x} <= {self._hi})"
+
+    def cards_in(self, v: Any) -> Iterator[int]:
+        return iter((v,)) if self.pack is not None else iter(())
+
+
+class _Seat(Kind):
+    def __init__(self, none: int | str | None) -> None:
+        self.none = none
+
+    def fast(self, v: Any, n: int) -> Any:
+        if type(v) is int and (0 <= v < n or (v == self.none and type(self.none) is int)):
+            return v
+        return MISS
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        seat = f"(type({v}) is int and 0 <= {v} < n)"
+        if self.none is None:
+            return f"({v} is None or {seat})", v
+        if type(self.none) is int:
+            return f"(type({v}) is int and (0 <= {v} < n or {v} == {self.none}))", v
+        return seat, v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_S"] = _SMALL
+        if self.none is None:
+            return f"('null' if {x} is None else _S[{x}])"
+        return f"_S[{x}]"  # a seat (or -1) below 1,000: the table (the number is checked)
+
+    def load(self, r: Reader, ctx: Ctx) -> int | None:
+        if self.none is None and r.value is None:
+            return None
+        if type(self.none) is int and type(r.value) is int and r.value == self.none:
+            return self.none
+        return r.int(0, ctx.n - 1)
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return self.fast_src(x, ns, depth)[0]  # a seat is the same in memory and saved
+
+
+class _Flag(Kind):
+    def fast(self, v: Any, n: int) -> Any:
+        return v if type(v) is bool else MISS
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        return f"(type({v}) is bool)", v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_B"] = _BOOL
+        return f"_B[{x}]"
+
+    def load(self, r: Reader, ctx: Ctx) -> bool:
+        return r.bool()
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return f"(type({x}) is bool)"
+
+
+class _Text(Kind):
+    def __init__(self, max_len: int, choices: Sequence[str] | None) -> None:
+        self.max_len = max_len
+        self.choices = None if choices is None else frozenset(choices)
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        cond = f"(type({v}) is str and len({v}) <= {self.max_len}"
+        if self.choices is not None:
+            cond += f" and {v} in {self._name(ns)}.choices"
+        return cond + ")", v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_jstr"] = _json_str
+        return f"_jstr({x})"
+
+    def load(self, r: Reader, ctx: Ctx) -> str:
+        v = r.str()
+        if len(v) > self.max_len:
+            raise r.fail(f"text longer than {self.max_len} characters")
+        if self.choices is not None and v not in self.choices:
+            raise r.fail(f"unknown value {v!r}")
+        return v
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return self.fast_src(x, ns, depth)[0]
+
+
+class _Enum(Kind):
+    """An int held in memory, written as its name (``"play"``) so saves stay readable."""
+
+    identity_dump = False
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        self.texts = tuple(_json_str(name) for name in self.names)
+
+    def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
+        return f"{self._name(ns)}.names[{expr}]"
+
+    def fast(self, v: Any, n: int) -> Any:
+        i = self.index.get(v) if type(v) is str else None
+        return MISS if i is None else i
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        k = self._name(ns)
+        return f"(type({v}) is str and {v} in {k}.index)", f"{k}.index[{v}]"
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return f"{self._name(ns)}.texts[{x}]"
+
+    def load(self, r: Reader, ctx: Ctx) -> int:
+        v = r.str()
+        i = self.index.get(v)
+        if i is None:
+            raise r.fail(f"unknown value {v!r} (one of {', '.join(self.names)})")
+        return i
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return f"(type({x}) is int and 0 <= {x} < {len(self.names)})"
+
+    def dump_value(self, v: Any) -> Any:
+        return self.names[v]
+
+    def text(self, v: Any) -> str:
+        return str(self.names[v])  # a bare name reads best (``stage: play``)
+
+    def read_text(self, line: str, ctx: Ctx, path: str) -> Any:
+        return self.load(Reader(line, path), ctx)
+
+
+
+# -- the compiled text: helpers ----------------------------------------------------------
+#: The JSON text of every number a seat, a card code or a small count can be.
+_SMALL_LO, _SMALL_HI = -1, 1_023
+
+
+class _IntText(dict[int, str]):
+    """The text of an int: looked up for small ones, written (not kept) for others."""
+
+    def __missing__(self, key: int) -> str:
+        return format(key, "d")  # a float or None raises: the state is written by dumps
+
+
+_SMALL = _IntText({i: str(i) for i in range(_SMALL_LO, _SMALL_HI + 1)})
+_BOOL = {False: "false", True: "true"}
+_json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
+

@@ -1,0 +1,253 @@
+"""The save envelope: one way out (:func:`save_text`) and one way in (:func:`read_save`).
+
+A save is canonical JSON (keys sorted)::
+
+    {"engine":1,"format":4,"game":"toepen","history":{...},"rng":123,
+     "rules":{...},"rules_hash":"...","setup":{...},"state":{...}}
+
+Loading is parse -> read the envelope and the declared fields -> check the invariants,
+and nothing else: no module-level state, no lock, nothing remembered from one load to
+the next, so the same text gives the same state in any process whatever was loaded
+before. Each part of the envelope has its own small reader below, so each refusal is
+found on the line that makes it.
+
+Formats: 1 (before the declared fields), 2 (declared fields, history as a list of
+notations), 3 (the compact history of :mod:`tablegames.common.history_codec`) and 4 (as
+3, with the fields of ``BaseState.RENAMED`` under their new names) all load.
+
+Saving writes the envelope from pieces of text. Two are kept on the state itself while
+their objects stay the same, both local to that state: the history's encoding
+(``_hcode``, see :class:`~tablegames.common.history_codec.HistoryCode`) and the text of
+rules and setup (``_setup_text``), which never change during a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tablegames.common.actions import Action, fresh
+from tablegames.common.errors import NotationError, RulesError, SetupError, StateError, quoted
+from tablegames.common.history import History
+from tablegames.common.history_codec import (
+    HistoryCode,
+    decode_history,
+    history_json,
+    history_steps,
+)
+from tablegames.common.rng import Rng
+from tablegames.common.rules import rules_from_dict, rules_hash, rules_json
+from tablegames.common.serialization import FORMAT_VERSION, Reader, dumps
+from tablegames.common.setups import MAX_NOTATION, check_seed, normalize_players
+
+if TYPE_CHECKING:
+    from tablegames.common.state import BaseState
+
+#: A game's state class (a load gives back the caller's class).
+S = TypeVar("S", bound="BaseState")
+
+_json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
+_SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
+_ONLY_STR = frozenset({str})
+_U64 = (1 << 64) - 1
+
+
+# -- out ------------------------------------------------------------------------------
+def save_text(state: BaseState) -> str:
+    """The state's save (see the module docstring): byte for byte what :func:`dumps`
+    gives for the whole envelope, written from its pieces."""
+    cls = type(state)
+    history, state._hcode = _history_text(state)
+    return (f'{{"engine":{cls.ENGINE},"format":{FORMAT_VERSION},"game":{_json_str(cls.GAME)},'
+            f'"history":{history},"rng":{state.rng.state},{setup_text(state)},'
+            f'"state":{state._state_json()}}}')
+
+
+def _history_text(state: BaseState) -> tuple[str, HistoryCode]:
+    return history_json(state.history, state._hcode)
+
+
+def setup_text(state: BaseState) -> str:
+    """``"rules":...,"rules_hash":"...","setup":{...}``, kept on the state while its rules
+    and setup objects are the same ones (they never change during a game)."""
+    key = (state.rules, state.players, state.seed, state.deck, state.extra, state.world)
+    kept = state._setup_text
+    if kept is not None and all(map(operator.is_, kept[0], key)):
+        return kept[1]
+    setup: dict[str, Any] = {
+        "players": list(state.players),
+        "seed": state.seed,
+        "deck": None if state.deck is None else list(state.deck),
+        "extra": state.extra,
+    }
+    if state.world:
+        setup["world"] = True
+    text = (f'"rules":{rules_json(state.rules)},"rules_hash":"{rules_hash(state.rules)}",'
+            f'"setup":{dumps(setup)}')
+    state._setup_text = (key, text)
+    return text
+
+
+# -- in -------------------------------------------------------------------------------
+def read_save(cls: type[S], r: Reader) -> S:
+    """The state a parsed save holds: envelope, rules, setup, rng, history, fields."""
+    d = r._dict()
+    fmt = _read_header(cls, r, d)
+    rules = _read_rules(cls, r)
+    players, seed, deck, extra, world = _read_setup(cls, r, rules)
+    rng = Rng.__new__(Rng)
+    rng.state = _int_at(r, d, "rng", 0, _U64)
+    history, code = _read_history(cls, r["history"], fmt)
+    obj = cls.__new__(cls)
+    obj._set_common(players, seed, rules, deck, fresh(extra), rng, history, world)
+    obj._hcode = code
+    obj._load(_state_reader(cls, r["state"], fmt))
+    return obj
+
+
+def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> int:
+    """The save's format, after checking its game and engine."""
+    fmt = _int_at(r, d, "format")
+    if fmt not in (1, 2, 3, FORMAT_VERSION):
+        raise StateError(f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}")
+    game = r["game"].str()
+    if game != cls.GAME:
+        raise StateError(f"saved state is a {quoted(game)} game, not {cls.GAME!r}")
+    if fmt >= 2:
+        engine = _int_at(r, d, "engine", 1)
+        if engine > cls.ENGINE:
+            raise StateError(f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}")
+    return fmt
+
+
+def _read_rules(cls: type[BaseState], r: Reader) -> Any:
+    """The saved rules, guarded by their hash.
+
+    The hash may be that of the rules as read (today's text) or of the text as saved: a
+    save made before an option was added lacks it (it takes its default) and still
+    matches its own text.
+    """
+    raw = r["rules"].raw()
+    try:
+        rules = rules_from_dict(cls.RULES, raw)
+    except RulesError as exc:
+        raise StateError(f"$.rules: {exc}") from None
+    saved = r["rules_hash"].str()
+    if saved != _text_hash(raw) and saved != rules_hash(rules):  # the first is cheaper
+        raise StateError("$.rules_hash does not match the rules (tampered or from other rules)")
+    return rules
+
+
+def _text_hash(raw: Any) -> str:
+    text = json.dumps(raw, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+_Setup = tuple[tuple[str, ...], int | str, tuple[str, ...] | None, dict[str, Any], bool]
+
+
+def _read_setup(cls: type[BaseState], r: Reader, rules: Any) -> _Setup:
+    """Players, seed, stacked deck, setup extras and the sampled-world flag, each
+    checked as ``new_game`` checks them (a setup no game could start from is refused)."""
+    setup = r["setup"]
+    sd = setup._dict()
+    if not sd.keys() <= _SETUP_KEYS:
+        raise StateError(f"$.setup: unknown key {quoted(sorted(set(sd) - _SETUP_KEYS)[0])}")
+    pnames = sd.get("players")
+    if type(pnames) is not list or len(pnames) > cls.MAX_PLAYERS:
+        raise setup["players"].fail(f"expected a list of at most {cls.MAX_PLAYERS} names")
+    players = tuple(setup["players"].strs())
+    seed = sd.get("seed")
+    if type(seed) is not str and type(seed) is not int:
+        seed = setup["seed"].int()  # names the defect
+    deck = None if sd.get("deck", 0) is None else tuple(setup["deck"].strs())
+    extra = setup["extra"]._dict()
+    world = "world" in sd and setup["world"].bool()
+    try:
+        normalize_players(list(players), cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+        check_seed(seed)
+        cls._check_setup_keys(extra)
+        if "position" not in extra:  # a position is checked when it is read
+            cls._validate_setup(players, seed, rules, deck, extra)
+    except SetupError as exc:
+        raise StateError(f"$.setup: {exc}") from None
+    return players, seed, deck, extra, world
+
+
+def _read_history(cls: type[BaseState], hr: Reader, fmt: int) -> tuple[History, HistoryCode | None]:
+    """The saved history, and its encoding when the save spells it as ``to_json`` would
+    (then the state's first save need not encode it again)."""
+    if fmt < 3:
+        raw = hr.raw()
+        if type(raw) is not list:
+            raise hr.fail("expected a list of actions")
+        texts = [item.str() for item in hr.items()]
+        index: dict[str, int] = {}
+        codes = [index.setdefault(t, len(index)) for t in texts]
+        names = list(index)
+        acts, _ = _actions_of(cls, names, lambda j: f"$.history[{raw.index(names[j])}]")
+        return History(tuple(map(acts.__getitem__, codes))), None
+    names, slots, width = decode_history(hr)
+    acts, canonical = _actions_of(cls, names, _action_path)
+    steps = history_steps(acts, slots, width)
+    history = History(steps)
+    if not canonical:
+        return history, None
+    return history, HistoryCode.seeded(history, steps, names, hr.value["order"], width)
+
+
+def _actions_of(cls: type[BaseState], names: Sequence[str], where: Callable[[int], str],
+                ) -> tuple[list[Action], bool]:
+    """The action each saved notation names, and whether every one is spelled as this
+    engine writes it (``where(j)``: the path of the ``j``-th, for an error)."""
+    found: list[Action] = []
+    canonical = True
+    for j, text in enumerate(names):
+        if len(text) > MAX_NOTATION:
+            raise Reader(text, where(j)).fail(f"an action is at most {MAX_NOTATION} characters")
+        try:
+            action = cls.parse_action(text)
+        except NotationError as exc:
+            raise Reader(text, where(j)).fail(str(exc)) from None
+        canonical = canonical and str(action) == text
+        found.append(action)
+    return found, canonical
+
+
+def _action_path(j: int) -> str:
+    """The path of the ``j``-th listed notation of a compact history."""
+    return f"$.history.actions[{j}]"
+
+
+def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int) -> Reader:
+    """The reader of the ``state`` object, upgraded to today's field names."""
+    if fmt == 1:
+        state_r = Reader(cls._upgrade_v1(dict(state_r._dict())), "$.state")
+    if fmt < 4 and cls.RENAMED:
+        state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
+    return state_r
+
+
+def _renamed(state_r: Reader, renamed: Mapping[str, str]) -> dict[str, Any]:
+    """A format-1..3 ``state`` object with its keys renamed to today's field names
+    (``BaseState.RENAMED``); a save that holds both an old and a new name is refused."""
+    raw = state_r._dict()
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        new = renamed.get(key, key)
+        if new in out or (new != key and new in raw):
+            raise state_r.fail(f"holds both {key!r} and {new!r}")
+        out[new] = value
+    return out
+
+
+def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None,
+            hi: int | None = None) -> int:
+    """``d[key]`` if it is an int (not a bool) in ``lo..hi``; else the reader's error."""
+    v = d.get(key)
+    if type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi):
+        return v
+    return r[key].int(lo, hi)

@@ -1,0 +1,53 @@
+"""The setup of a new game checked: players, seed and the limits on what a caller sends.
+
+``new_game`` and a loaded save's setup go through the same checks (see
+:mod:`tablegames.common.saves`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablegames.common.errors import SetupError
+
+
+def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str) -> tuple[str, ...]:
+    """Player names from a count or a list of names; a wrong count is a :class:`SetupError`."""
+    if isinstance(players, bool):
+        raise SetupError("players must be a count or a list of names")
+    if isinstance(players, int):
+        if not lo <= players <= hi:  # before building names: a huge count costs nothing
+            raise SetupError(f"{game} is for {lo} to {hi} players, not {players}")
+        names = tuple(f"P{i}" for i in range(players))
+    elif isinstance(players, str) or not isinstance(players, Sequence):
+        raise SetupError("players must be a count or a list of names")
+    else:
+        if len(players) > hi:
+            raise SetupError(f"{game} is for {lo} to {hi} players, not {len(players)}")
+        names = tuple(players)
+        if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
+            raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
+        if len(set(names)) != len(names):
+            raise SetupError("player names must be distinct")
+    if not lo <= len(names) <= hi:
+        raise SetupError(f"{game} is for {lo} to {hi} players, not {len(names)}")
+    return names
+
+
+def check_seed(seed: object) -> int | str:
+    """A seed must be an int or a str (both replay exactly on every machine), of bounded size."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and len(seed) > MAX_NAME:
+        raise SetupError(f"a seed string is at most {MAX_NAME} characters")
+    if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
+        raise SetupError("a seed number must fit in 256 bits")
+    return seed
+
+
+#: Longest player name or seed string (a phone's name field, not a novel).
+MAX_NAME = 64
+#: Longest action notation read (the longest real one, a Phase 10 lay-down, is ~120).
+MAX_NOTATION = 512
+#: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
+MAX_DECK = 1_000

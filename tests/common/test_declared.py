@@ -1,0 +1,163 @@
+"""What the declarations give beyond copy and saves, on the toy game (``tests/common/toy.py``):
+position text generated from the fields, card conservation checked by the core, the
+compiled code visible in tracebacks, and saves refused for a value that breaks its
+declaration."""
+
+from __future__ import annotations
+
+import json
+import linecache
+import random
+import traceback
+
+import pytest
+
+from tablegames.common.compiler import Spec
+from tablegames.common.declared import Conserve
+from tablegames.common.errors import StateError
+from tablegames.common.position import PositionError
+from tablegames.common.state import _spec
+
+from .toy import PACK, State
+
+
+def games(seeds: range = range(6)) -> list[State]:
+    """Every position of a few random toy games."""
+    out = []
+    for seed in seeds:
+        s = State.new(2 + seed % 3, seed=seed)
+        pick = random.Random(seed)
+        out.append(s.copy())
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[pick.randrange(len(legal))])
+            out.append(s.copy())
+    return out
+
+
+def test_position_text_is_one_line_per_field_in_declaration_order() -> None:
+    s = State.new(3, seed=5)
+    keys = [line.split(":")[0] for line in s.to_position().splitlines()[1:]]
+    assert keys == ["game", "player 0", "player 1", "player 2", "rules", "rng", "stage",
+                    "hands", "stock", "trick", "scores", "turn", "led", "taken"]
+    assert "stage: play" in s.to_position()  # an enum by its bare name
+
+
+def test_every_position_reads_back_to_the_same_table() -> None:
+    for s in games():
+        text = s.to_position()
+        back = State.from_position(text)
+        assert back.to_position() == text
+        # the same table (a position starts a record of its own: version 0)
+        assert {**back.view(None), "version": 0} == {**s.view(None), "version": 0}
+        assert all({**back.view(i), "version": 0} == {**s.view(i), "version": 0}
+                   for i in range(s.n))
+        assert State.from_json(back.to_json()).to_json() == back.to_json()
+
+
+def _edit(text: str, key: str, value: str) -> str:
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(f"{key}:"))
+    lines[at] = f"{key}: {value}"
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("key", "value", "why"), [
+    ("turn", "3", "outside 0..2"),                  # a seat of no one
+    ("turn", "true", "expected an integer"),        # a bool is not an int
+    ("led", "1", "expected true/false"),
+    ("hands", "[[1,7,8],[6,9,10]]", "expected 3 entries"),  # one hand per seat
+    ("stock", "[3,4,12]", "outside 0..11"),         # a card not of the pack
+    ("trick", "[[0,1,2]]", "expected 2 entries"),
+    ("scores", "[0,0]", "expected 3 entries"),
+    ("stage", "dance", "expected one of play, over"),
+    ("hands", "[[1,7,8],[6,9,10],[0,5,11]", "not valid JSON"),
+])
+def test_a_position_line_is_read_as_strictly_as_a_save(key: str, value: str, why: str) -> None:
+    text = State.new(3, seed=5).to_position()
+    with pytest.raises(PositionError, match=why) as got:
+        State.from_position(_edit(text, key, value))
+    assert got.value.line == text.splitlines().index(next(
+        line for line in text.splitlines() if line.startswith(f"{key}:"))) + 1
+
+
+def test_missing_and_unknown_lines_are_refused() -> None:
+    text = State.new(3, seed=5).to_position()
+    with pytest.raises(PositionError, match="missing line 'stock'"):
+        State.from_position("\n".join(x for x in text.splitlines() if not x.startswith("stock")))
+    with pytest.raises(PositionError, match="not part of this game"):
+        State.from_position(text + "jokers: 2\n")
+
+
+@pytest.mark.parametrize(("hands", "stock", "why"), [
+    ("[[1,7,8],[6,9,10],[0,5,11]]", "[3,4,4]", "card 4 lies twice"),
+    ("[[1,7,8],[6,9,10],[0,5,11]]", "[3,4]", "card 2 is missing"),
+    ("[[1,7,8],[6,9,3],[0,5,11]]", "[3,4,2]", "card 3 lies twice .in 'hands' and 'stock'"),
+])
+def test_card_conservation_is_checked_after_from_position(hands: str, stock: str, why: str) -> None:
+    text = State.new(3, seed=5).to_position()
+    with pytest.raises(PositionError, match=f"impossible position: {why}"):
+        State.from_position(_edit(_edit(text, "hands", hands), "stock", stock))
+
+
+def test_card_conservation_is_checked_after_a_load() -> None:
+    s = games(range(1))[3]
+    data = json.loads(s.to_json())
+    data["state"]["stock"] = data["state"]["stock"][:-1]
+    with pytest.raises(StateError, match="is missing"):
+        State.from_json(json.dumps(data))
+    data["state"]["stock"].append(data["state"]["hands"][0][0])
+    with pytest.raises(StateError, match="lies twice"):
+        State.from_json(json.dumps(data))
+
+
+def test_conservation_follows_cards_inside_tuples() -> None:
+    s = next(x for x in games() if x.trick)
+    kinds = dict(_spec(State).fields)
+    assert sorted(kinds["trick"].cards_in(s.trick)) == sorted(c for _, c in s.trick)
+    assert State.CONSERVE is not None and State.CONSERVE.size(kinds) == PACK
+
+
+def test_a_conservation_naming_no_card_field_is_a_declaration_error() -> None:
+    kinds = dict(_spec(State).fields)
+    with pytest.raises(TypeError, match="not a declared field"):
+        Conserve("hands", "pile").check(State.new(2), kinds, range(PACK))
+    with pytest.raises(TypeError, match="card packs"):
+        Conserve("turn").size(kinds)
+    with pytest.raises(TypeError):
+        Conserve()
+
+
+def test_the_compiled_source_shows_in_tracebacks() -> None:
+    spec = _spec(State)
+    assert isinstance(spec, Spec)
+    assert spec.filename == "<tablegames fields: tests.common.toy.State>"
+    assert linecache.getline(spec.filename, 1).startswith("def copy(self):")
+    s = State.new(3, seed=5)
+    s.hands[0].append(PACK + 5)
+    with pytest.raises(StateError) as got:
+        s.to_json()
+    shown = "".join(traceback.format_exception(got.value))
+    assert spec.filename in shown and "raise _broken(self, 'hands'" in shown
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("hands", [[1, 7, 8], [6, 9, 10]]),       # one hand short
+    ("hands", [[1, 7, 8], [6, 9, True], [0, 5, 11]]),
+    ("trick", [(0, 1)]),                      # a list where a tuple is declared
+    ("trick", ((0, 1, 2),)),
+    ("turn", 3),
+    ("turn", None),
+    ("led", 0),
+    ("scores", (0, 0, 13)),
+    ("stage", 2),
+    ("stock", (3, 4, 2)),
+])
+def test_a_value_that_breaks_its_declaration_is_never_saved(field: str, value: object) -> None:
+    s = State.new(3, seed=5)
+    good = s.to_json()
+    setattr(s, field, value)
+    with pytest.raises(StateError, match=f"field '{field}' holds"):
+        s.to_json()
+    s2 = State.from_json(good)
+    assert s2.to_json() == good
