@@ -114,6 +114,12 @@ class State(BaseState):
     # 2: out at once at the limit (TOE-23); last trick among seats still in.
     # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
     ENGINE = 3
+    #: Save format 4 names each field as the views and position text do; a format 1-3
+    #: save's keys are renamed before they are read (``BaseState.RENAMED``).
+    RENAMED: ClassVar[dict[str, str]] = {
+        "hand_no": "round", "in_hand": "playing", "poor": "poverty",
+        "ex_queue": "exchange_queue", "last_result": "last_round", "deal_order": "dealt",
+    }
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -161,22 +167,22 @@ class State(BaseState):
     lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
     out: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     dealer: Annotated[int, seat()]
-    hand_no: Annotated[int, count(0)]
+    round: Annotated[int, count(0)]
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(tuple_seq(card(32), 8))]
     stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32)]
     thrown: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_FOUR)]
     revealed: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     exchanged: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    in_hand: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     folded: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    poor: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    poverty: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     stake: Annotated[int, count(1, 10_000)]
     knocks: Annotated[int, count(0, 10_000)]
     last_knocker: Annotated[int, seat(none=-1)]
     knocker: Annotated[int, seat(none=-1)]
     stake_before: Annotated[int, count(1, 10_000)]
     queue: Annotated[tuple[int, ...], _SEATS]
-    ex_queue: Annotated[tuple[int, ...], _SEATS]
+    exchange_queue: Annotated[tuple[int, ...], _SEATS]
     exchanger: Annotated[int, seat(none=-1)]
     trick_no: Annotated[int, count(0, 3)]
     leader: Annotated[int, seat()]
@@ -188,8 +194,8 @@ class State(BaseState):
     ]
     winners: Annotated[tuple[int, ...], _SEATS]
     losers: Annotated[tuple[int, ...], _SEATS]
-    last_result: Annotated[dict[str, Any] | None, frozen_json()]
-    deal_order: Annotated[tuple[int, ...], _SEATS]
+    last_round: Annotated[dict[str, Any] | None, frozen_json()]
+    dealt: Annotated[tuple[int, ...], _SEATS]
     exchange_round: Annotated[int, count(0, 1)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
     thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
@@ -218,10 +224,10 @@ class State(BaseState):
         self.lives = tuple(lives)
         self.out = tuple([x >= rules.limit for x in lives])
         self.dealer = dealer
-        self.hand_no = 0
+        self.round = 0
         self.winners = ()
         self.losers = ()
-        self.last_result = None
+        self.last_round = None
         self._events = []
         self._start_hand(first=True)
         return self
@@ -246,17 +252,17 @@ class State(BaseState):
         else:
             deck = list(_FULL_DECK)
             self.rng.shuffle(deck)
-            ev.append(Event("shuffle", {"hand": self.hand_no}))
+            ev.append(Event("shuffle", {"hand": self.round}))
         active = [not o for o in self.out]
         # Poverty is one life from the limit; it matters when the poverty rule is on
         # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
         marks = rules.poverty or not rules.poverty_may_fold
-        self.poor = tuple([
+        self.poverty = tuple([
             marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
         ])
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if active[s]]
-        self.deal_order = tuple(order)
+        self.dealt = tuple(order)
         stock = as_stock(deck)
         hands: list[tuple[int, ...]] = [() for _ in range(n)]
         for s in order:  # four from the top, as four pops would take them
@@ -264,7 +270,7 @@ class State(BaseState):
             del stock[-4:]
         self.hands = tuple(hands)
         self.stock = tuple(stock)
-        poor_first = [s for s in order if self.poor[s]] if rules.poverty else []
+        poor_first = [s for s in order if self.poverty[s]] if rules.poverty else []
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
         self.stake = 2 if poor_first else 1
@@ -272,14 +278,14 @@ class State(BaseState):
         self.knocks = 0
         self.last_knocker = -1
         self.knocker = -1
-        self.in_hand = tuple(active)
+        self.playing = tuple(active)
         self.folded = _NO_FLAGS[n]
         self.thrown = _NO_CARDS[n]
         self.revealed = _NO_FLAGS[n]
         self.exchanged = _NO_FLAGS[n]
         self.exchanger = -1
         self.queue = ()
-        self.ex_queue = ()
+        self.exchange_queue = ()
         self.trick_no = 0
         self.trick = ()
         self.tricks = ()
@@ -293,8 +299,8 @@ class State(BaseState):
         ev.append(
             Event(
                 "deal",
-                {"hand": self.hand_no, "dealer": self.dealer, "leader": self.leader,
-                 "stake": self.stake, "poverty": [s for s in range(n) if self.poor[s]]},
+                {"hand": self.round, "dealer": self.dealer, "leader": self.leader,
+                 "stake": self.stake, "poverty": [s for s in range(n) if self.poverty[s]]},
             )
         )
         for s in order:
@@ -307,7 +313,7 @@ class State(BaseState):
             ev.clear()
         if rules.exchanges and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.queue, self.ex_queue = (order[0],), tuple(order[1:])
+            self.queue, self.exchange_queue = (order[0],), tuple(order[1:])
         else:
             self._begin_poverty()
 
@@ -318,30 +324,30 @@ class State(BaseState):
             )
 
     def _resume_exchange(self) -> None:
-        if self.ex_queue and len(self.stock) >= 4:
+        if self.exchange_queue and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.queue, self.ex_queue = self.ex_queue[:1], self.ex_queue[1:]
+            self.queue, self.exchange_queue = self.exchange_queue[:1], self.exchange_queue[1:]
             return
-        self.ex_queue = ()
+        self.exchange_queue = ()
         if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
             # The second round (Rules.second_exchange): only those who hold replacement
             # cards from the first round, in the same order, may throw them in again.
-            again = [s for s in self.deal_order
-                     if self.exchanged[s] and self.in_hand[s] and not self.aside()[s]]
+            again = [s for s in self.dealt
+                     if self.exchanged[s] and self.playing[s] and not self.aside()[s]]
             if again:
                 self.exchange_round = 1
-                self.ex_queue = tuple(again)
+                self.exchange_queue = tuple(again)
                 self._events.append(Event("second_exchange", {"seats": list(again)}))
                 self._resume_exchange()
                 return
         self._begin_poverty()
 
     def _begin_poverty(self) -> None:
-        if self.rules.poverty and any(self.poor):
+        if self.rules.poverty and any(self.poverty):
             n = self.n
             self.queue = tuple([
                 (self.leader + k) % n for k in range(1, n)
-                if self.in_hand[(self.leader + k) % n] and not self.poor[(self.leader + k) % n]
+                if self.playing[(self.leader + k) % n] and not self.poverty[(self.leader + k) % n]
             ])
             if self.queue:
                 self.stage = POVERTY
@@ -352,16 +358,16 @@ class State(BaseState):
     def _begin_play(self) -> None:
         self.stage = PLAY
         self.queue = ()
-        if not self.in_hand[self.leader]:
+        if not self.playing[self.leader]:
             self.leader = self._next_in(self.leader)
         self.turn = self.leader
 
     def _next_in(self, seat: int) -> int:
         """The next seat clockwise from ``seat`` that is still in the hand."""
         n = self.n
-        in_hand = self.in_hand
+        playing = self.playing
         s = (seat + 1) % n
-        while not in_hand[s]:
+        while not playing[s]:
             s = (s + 1) % n
         return s
 
@@ -387,7 +393,7 @@ class State(BaseState):
         stage = self.stage
         if stage != PLAY:
             return "knock_pending" if stage == RESPOND else "knock_not_now"
-        if not self.in_hand[seat]:
+        if not self.playing[seat]:
             return "not_in_round"
         rules = self.rules
         if self.last_knocker == seat and not rules.double_knock:
@@ -478,8 +484,8 @@ class State(BaseState):
                 if phase == RESPOND and seat == self.knocker and kind is A.Fold:
                     raise IllegalAction("you may not fold on your own knock",
                                         code="fold_own_knock", ruling="TOE-51", seat=seat)
-                if (phase == RESPOND and kind is A.Fold and self.poor[seat]
-                        and not self.rules.poverty_may_fold and self.in_hand[seat]):
+                if (phase == RESPOND and kind is A.Fold and self.poverty[seat]
+                        and not self.rules.poverty_may_fold and self.playing[seat]):
                     raise IllegalAction("a player in poverty may not fold (house rule)",
                                         code="poverty_no_fold", ruling="TOE-31", seat=seat)
                 raise OutOfTurn(
@@ -514,7 +520,7 @@ class State(BaseState):
         self._announce(seat)
         n = self.n
         self.queue = tuple([
-            (seat + k) % n for k in range(1, n) if self.in_hand[(seat + k) % n]
+            (seat + k) % n for k in range(1, n) if self.playing[(seat + k) % n]
         ])
         self.stage = CHALLENGE
 
@@ -579,19 +585,19 @@ class State(BaseState):
             self._finish([seat])
             return
         self.out = put(self.out, seat, True)
-        self.in_hand = put(self.in_hand, seat, False)
-        self.ex_queue = tuple([s for s in self.ex_queue if s != seat])
+        self.playing = put(self.playing, seat, False)
+        self.exchange_queue = tuple([s for s in self.exchange_queue if s != seat])
         self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
         if sum(1 for o in self.out if not o) <= 1:
             self._finish([s for s in range(self.n) if self.out[s]], [seat])
             return
-        if self.poor[seat]:
-            self.poor = put(self.poor, seat, False)
+        if self.poverty[seat]:
+            self.poverty = put(self.poverty, seat, False)
             if not self.rules.poverty:
                 return
-            poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
+            poor_in = [s for s in self.dealt if self.poverty[s] and self.playing[s]]
             self.stake = self.stake_before = 2 if poor_in else 1
-            self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
+            self.leader = (poor_in or [s for s in self.dealt if self.playing[s]])[0]
             self.turn = self.leader
 
     def _stay(self, seat: int) -> None:
@@ -604,7 +610,7 @@ class State(BaseState):
         self.queue = self.queue[1:]
         lost = self.stake_before
         self.lives = put(self.lives, seat, self.lives[seat] + lost)
-        self.in_hand = put(self.in_hand, seat, False)
+        self.playing = put(self.playing, seat, False)
         self.folded = put(self.folded, seat, True)
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
         if self.rules.fold_withdraws:
@@ -631,9 +637,9 @@ class State(BaseState):
                 return
 
     def _after_decisions(self) -> None:
-        in_hand = self.in_hand
-        if in_hand.count(True) == 1:
-            self._end_hand(in_hand.index(True), None)
+        playing = self.playing
+        if playing.count(True) == 1:
+            self._end_hand(playing.index(True), None)
             return
         if self.stage == POVERTY:
             self._begin_play()
@@ -641,17 +647,17 @@ class State(BaseState):
         self.stage = PLAY
         self.knocker = -1
         if not self.trick:
-            if not self.in_hand[self.leader]:
+            if not self.playing[self.leader]:
                 self.leader = self._next_in(self.leader)
             self.turn = self.leader
             return
         played = {s for s, _ in self.trick}
-        if all(s in played for s in range(len(in_hand)) if in_hand[s]):
+        if all(s in played for s in range(len(playing)) if playing[s]):
             self._finish_trick()
             return
-        if not self.in_hand[self.turn]:
+        if not self.playing[self.turn]:
             s = self.turn
-            while not self.in_hand[s] or s in played:
+            while not self.playing[s] or s in played:
                 s = (s + 1) % self.n
             self.turn = s
 
@@ -670,7 +676,7 @@ class State(BaseState):
         may_fold = rules.poverty_may_fold
         self.queue = tuple([
             (seat + k) % n for k in range(1, n)
-            if self.in_hand[(seat + k) % n] and (may_fold or not self.poor[(seat + k) % n])
+            if self.playing[(seat + k) % n] and (may_fold or not self.poverty[(seat + k) % n])
         ])
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
@@ -706,9 +712,9 @@ class State(BaseState):
         # the seats that have played are an arc ending here: if the next seat still in
         # has played, everybody has.
         n = len(self.players)
-        in_hand = self.in_hand
+        playing = self.playing
         s = seat + 1 if seat + 1 < n else 0
-        while not in_hand[s]:
+        while not playing[s]:
             s = s + 1 if s + 1 < n else 0
         for p, _ in trick:
             if p == s:
@@ -723,7 +729,7 @@ class State(BaseState):
         for s, c in trick[1:]:
             if c >> 3 == led and (c & 7) > (best_card & 7):
                 best_seat, best_card = s, c
-        if self.in_hand[best_seat]:
+        if self.playing[best_seat]:
             nxt = best_seat
         elif self.trick_no == 3:  # the round is decided among the seats still in
             best_seat, best_card = self._best_still_in(trick)
@@ -751,7 +757,7 @@ class State(BaseState):
         TOE-54). If none of them followed the led suit, the first card played by a seat
         still in sets the suit, as if the folded cards had never been played.
         """
-        live = [(s, c) for s, c in trick if self.in_hand[s]]
+        live = [(s, c) for s, c in trick if self.playing[s]]
         led = trick[0][1] >> 3
         if not any(c >> 3 == led for _, c in live):
             led = live[0][1] >> 3
@@ -763,16 +769,16 @@ class State(BaseState):
         paid = {}
         lives = list(self.lives)
         for s in range(self.n):
-            if self.in_hand[s] and s != winner:
+            if self.playing[s] and s != winner:
                 lives[s] += self.stake * factor
                 paid[s] = self.stake * factor
         self.lives = tuple(lives)
         folded = [s for s in range(self.n) if self.folded[s]]
-        self.last_result = {
-            "hand": self.hand_no, "winner": winner, "stake": self.stake * factor,
+        self.last_round = {
+            "hand": self.round, "winner": winner, "stake": self.stake * factor,
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
-        self._events.append(Event("hand_over", dict(self.last_result)))
+        self._events.append(Event("hand_over", dict(self.last_round)))
         prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
@@ -788,7 +794,7 @@ class State(BaseState):
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
         self.dealer = self._next_dealer(winner, prev_dealer)
-        self.hand_no += 1
+        self.round += 1
         self._start_hand(first=False)
 
     def _next_dealer(self, winner: int, dealer: int) -> int:
@@ -844,7 +850,7 @@ class State(BaseState):
             winners=frozenset(self.winners), losers=frozenset(self.losers),
             scores=tuple(self.lives),
             detail={"ending": self.rules.ending, "limit": self.rules.limit,
-                    "hands": self.hand_no + 1},
+                    "hands": self.round + 1},
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -853,15 +859,15 @@ class State(BaseState):
         shown_again = self.again_seen()
         nobody = [None] * n  # the usual value of the exchange keys, built once
         v: dict[str, Any] = {
-            "round": self.hand_no,
+            "round": self.round,
             "dealer": self.dealer,
             "leader": self.leader,
             "limit": self.rules.limit,
             "lives": list(self.lives),
             "out": list(self.out),
-            "playing": list(self.in_hand),
+            "playing": list(self.playing),
             "folded": list(self.folded),
-            "poverty": list(self.poor),
+            "poverty": list(self.poverty),
             "stake": self.stake,
             "knocks": self.knocks,
             "last_knocker": None if self.last_knocker < 0 else self.last_knocker,
@@ -894,7 +900,7 @@ class State(BaseState):
             "shown": [card_names(self.hands[s]) if aside[s] else None
                       for s in range(n)] if any(aside) else list(nobody),
             "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.gone()],
-            "last_round": fresh(self.last_result),
+            "last_round": fresh(self.last_round),
         }
         if seat is not None:
             v["announcements"] = announcements(self.held(seat))
@@ -928,7 +934,7 @@ class State(BaseState):
         if self.stage == OVER:
             return "The game is over."
         text = self._prompt_turn(seat)
-        if self.poor[seat] and self.in_hand[seat]:
+        if self.poverty[seat] and self.playing[seat]:
             rules = self.rules
             fold = "" if rules.poverty_may_fold else " You may not fold."
             if rules.poverty:
@@ -955,7 +961,7 @@ class State(BaseState):
             return _PROMPTS_AGAIN[stage].format(who=who)
         return _PROMPTS[stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow,
-            poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
+            poor=_names([self.players[s] for s in range(self.n) if self.poverty[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
@@ -1100,14 +1106,14 @@ class State(BaseState):
         def opt(x: int) -> int | None:
             return None if x < 0 else x
 
-        w.put("round", self.hand_no)
+        w.put("round", self.round)
         w.put("dealer", self.dealer)
         w.items("lives", self.lives)
         w.items("out", seat_set(self.out))
-        w.items("dealt", self.deal_order)
-        w.items("playing", seat_set(self.in_hand))
+        w.items("dealt", self.dealt)
+        w.items("playing", seat_set(self.playing))
         w.items("folded", seat_set(self.folded))
-        w.items("poverty", seat_set(self.poor))
+        w.items("poverty", seat_set(self.poverty))
         w.put("stake", self.stake)
         w.put("stake_before", self.stake_before)
         w.put("knocks", self.knocks)
@@ -1117,7 +1123,7 @@ class State(BaseState):
         w.items("exchanged", seat_set(self.exchanged))
         w.items("revealed", seat_set(self.revealed))
         w.items("queue", self.queue)
-        w.items("exchange_queue", self.ex_queue)
+        w.items("exchange_queue", self.exchange_queue)
         w.put("leader", self.leader)
         w.put("turn", self.turn)
         w.put("trick_no", self.trick_no)
@@ -1148,7 +1154,7 @@ class State(BaseState):
         if self.stage == OVER:
             w.items("winners", self.winners)
             w.items("losers", self.losers)
-        w.put("last_round", "-" if self.last_result is None else dumps(self.last_result))
+        w.put("last_round", "-" if self.last_round is None else dumps(self.last_round))
 
     def _from_position(self, r: PositionReader) -> None:
         n = self.n
@@ -1173,7 +1179,7 @@ class State(BaseState):
 
         # A hand-written position may leave out what follows from the rest (see the
         # notation page): the defaults are those of a round in play with nobody out.
-        self.hand_no = r.int("round", 0, 1_000_000, default=0)
+        self.round = r.int("round", 0, 1_000_000, default=0)
         self.dealer = r.int("dealer", 0, n - 1)
         self.lives = tuple(r.parse(
             "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
@@ -1182,12 +1188,12 @@ class State(BaseState):
             raise r.fail("lives", f"expected {n} numbers")
         self.out = seat_set("out")
         left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
-        self.deal_order = tuple(
+        self.dealt = tuple(
             r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]]))
         self.folded = seat_set("folded")
-        self.in_hand = seat_set("playing", [x for x in left if not self.out[int(x)]
+        self.playing = seat_set("playing", [x for x in left if not self.out[int(x)]
                                             and not self.folded[int(x)]])
-        self.poor = seat_set("poverty")
+        self.poverty = seat_set("poverty")
         self.stake = r.int("stake", 1, 10_000, default=1)
         self.stake_before = r.int("stake_before", 1, 10_000,
                                   default=max(1, self.stake - (self.stage == RESPOND)))
@@ -1198,7 +1204,7 @@ class State(BaseState):
         self.exchanged = seat_set("exchanged")
         self.revealed = seat_set("revealed")
         self.queue = tuple(r.parse("queue", seat_of, ()))
-        self.ex_queue = tuple(r.parse("exchange_queue", seat_of, ()))
+        self.exchange_queue = tuple(r.parse("exchange_queue", seat_of, ()))
         self.turn = r.int("turn", 0, n - 1)
         self.hands = tuple([tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n)])
         self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
@@ -1255,7 +1261,7 @@ class State(BaseState):
         self.winners = tuple(r.parse("winners", seat_of, None if over else ()))
         self.losers = tuple(r.parse("losers", seat_of, None if over else ()))
         last = r.str("last_round", "-")
-        self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
+        self.last_round = None if last == "-" else plain(loads(last, max_text=10_000))
         self._events = []
 
     # ------------------------------------------------------------------ loading
@@ -1338,13 +1344,13 @@ class State(BaseState):
         if stage != OVER and (self.winners or self.losers):
             raise StateError("$.state: a game in play has no winners or losers yet")
         for s in range(n):
-            if self.out[s] and self.in_hand[s] and stage != OVER:
-                raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
-            if self.in_hand[s] and self.folded[s]:
+            if self.out[s] and self.playing[s] and stage != OVER:
+                raise StateError(f"$.state.playing[{s}]: a seat that is out plays no round")
+            if self.playing[s] and self.folded[s]:
                 raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
-            if stage != OVER and s in self.deal_order and len(self.hands[s]) + played[s] != 4:
+            if stage != OVER and s in self.dealt and len(self.hands[s]) + played[s] != 4:
                 raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
-            if s not in self.deal_order and self.hands[s]:
+            if s not in self.dealt and self.hands[s]:
                 raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
             if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
                 raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
@@ -1367,7 +1373,7 @@ class State(BaseState):
             raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
         if self.trick and self.leader != self.trick[0][0]:
             raise StateError("$.state.leader: the seat whose card leads the trick")
-        if any(s in self.queue for s in range(n) if not self.in_hand[s]) and stage != EXCHANGE:
+        if any(s in self.queue for s in range(n) if not self.playing[s]) and stage != EXCHANGE:
             raise StateError("$.state.queue: only seats in the round are asked")
 
 
