@@ -45,7 +45,7 @@ from functools import partial
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import (
     Annotated,
     card,
@@ -69,10 +69,17 @@ from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, TEN, card_names, is_dirty
+from tablegames.toepen.refusals import (
+    decision_refusal,
+    decisions,
+    knock_refusal,
+    play_refusal,
+    playable,
+    refusal,
+)
 from tablegames.toepen.rules import VARIANTS, Rules
+from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
 
-EXCHANGE, CHALLENGE, POVERTY, PLAY, RESPOND, OVER = range(6)
-STAGES = ("exchange", "challenge", "poverty", "play", "respond", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 SUITS = "cdhs"  # suit letters in code order (cards.py: c >> 3)
 _FULL_DECK = tuple(PACK.full_deck())  # the pack in canonical order, shuffled each round
@@ -383,115 +390,41 @@ class State(BaseState):
 
     def can_knock(self, seat: int) -> bool:
         """Whether ``seat`` may knock now (TOE-21, TOE-50, TOE-55, ``max_stake``)."""
-        return self._knock_block(seat) is None
-
-    def _knock_block(self, seat: int) -> str | None:
-        """The code of the rule that stops ``seat`` knocking now, or ``None``: the one
-        knocking rule, for the legal list and for ``apply`` alike. Only a code, so the
-        legal list (asked every step) builds no exception; :meth:`_knock_refusal` words it.
-        """
-        stage = self.stage
-        if stage != PLAY:
-            return "knock_pending" if stage == RESPOND else "knock_not_now"
-        if not self.playing[seat]:
-            return "not_in_round"
-        rules = self.rules
-        if self.last_knocker == seat and not rules.double_knock:
-            return "knock_twice"
-        new = self.stake + 1
-        if new > rules.limit - self.lives[seat]:
-            return "knock_limit"
-        if rules.max_stake is not None and new > rules.max_stake:
-            return "max_stake"
-        if rules.knock_only_on_turn and seat != self.turn:
-            return "knock_on_turn"
-        return None
-
-    def _knock_refusal(self, seat: int) -> IllegalAction | None:
-        """Why ``seat`` may not knock now (the error ``apply`` raises), or ``None``."""
-        code = self._knock_block(seat)
-        if code is None:
-            return None
-        if code == "knock_pending":
-            return IllegalAction(
-                f"{self.players[self.knocker]}'s knock is still being answered; knock "
-                "again once everyone has stayed or folded", code=code,
-                ruling="TOE-22", seat=seat)
-        if code == "knock_not_now":
-            return IllegalAction(
-                "knocking starts once every hand is settled and play has begun",
-                code=code, ruling="TOE-50", seat=seat)
-        if code == "not_in_round":
-            return IllegalAction("you are not in this round any more", code=code,
-                                 ruling="TOE-51", seat=seat)
-        if code == "knock_twice":
-            return IllegalAction("you knocked last; someone else must knock before you again",
-                                 code=code, ruling="TOE-50", seat=seat)
-        if code == "knock_limit":
-            return IllegalAction(
-                f"with {self.lives[seat]} lives lost you may not raise the stake to "
-                f"{self.stake + 1}", code=code, ruling="TOE-55", seat=seat)
-        if code == "max_stake":
-            return IllegalAction(f"the stake may not exceed {self.rules.max_stake} (house rule)",
-                                 code=code, ruling="TOE-21", seat=seat)
-        return OutOfTurn("knocking only on your own turn (house rule)",
-                         code=code, ruling="TOE-21", seat=seat)
+        return knock_refusal(self, seat) is None
 
     def _legal(self, seat: int) -> list[Action]:
+        """The actions no predicate of :mod:`~tablegames.toepen.refusals` refuses."""
         phase = self.stage
         if phase == OVER:
             return []
+        knock: list[Action] = [A.KNOCK[seat]] if knock_refusal(self, seat) is None else []
         if phase == PLAY:
             if seat != self.turn:
-                return [A.KNOCK[seat]] if self._knock_block(seat) is None else []
-            hand = self.hands[seat]
+                return knock
             row = A.PLAYS[seat]  # interned actions: every seat < MAX_PLAYERS == A.MAX_SEATS
-            trick = self.trick
-            if trick:
-                led = trick[0][1] >> 3
-                out: list[Action] = [row[c] for c in hand if c >> 3 == led]
-                if not out:
-                    out = [row[c] for c in hand]
-            else:
-                out = [row[c] for c in hand]
-            if self._knock_block(seat) is None:
-                out.append(A.KNOCK[seat])
-            return out
-        if seat != self.queue[0]:
-            return []
-        if phase == EXCHANGE:
-            return [A.KEEP[seat], A.EXCHANGE[seat]]
-        if phase == CHALLENGE:
-            return [A.ACCEPT[seat], A.CHALLENGE[seat]]
-        return [A.STAY[seat], A.FOLD[seat]]
+            plays: list[Action] = [row[c] for c in playable(self, seat)]
+            return plays + knock
+        offers: list[Action] = [_INTERNED[kind][seat] for kind in decisions(self, seat)]
+        return offers + knock
 
     def _apply(self, action: Action) -> None:
         seat = action.seat
-        phase = self.stage
         kind = type(action)
         if kind is Play:
-            self._play(seat, action.card)  # type: ignore[attr-defined]
+            card = action.card  # type: ignore[attr-defined]
+            refused = play_refusal(self, seat, card)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
+            self._play(seat, card)
         elif kind is Knock:
+            refused = knock_refusal(self, seat)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
             self._knock(seat)
         else:
-            if kind not in _DECISIONS[phase]:
-                raise IllegalAction(
-                    f"'{action.verb}' is not possible now: the hand is in its "
-                    f"{STAGES[phase]} phase", code="wrong_phase", seat=seat,
-                    ruling=_STAGE_RULING[phase],
-                )
-            if seat != self.queue[0]:
-                if phase == RESPOND and seat == self.knocker and kind is A.Fold:
-                    raise IllegalAction("you may not fold on your own knock",
-                                        code="fold_own_knock", ruling="TOE-51", seat=seat)
-                if (phase == RESPOND and kind is A.Fold and self.poverty[seat]
-                        and not self.rules.poverty_may_fold and self.playing[seat]):
-                    raise IllegalAction("a player in poverty may not fold (house rule)",
-                                        code="poverty_no_fold", ruling="TOE-31", seat=seat)
-                raise OutOfTurn(
-                    f"it is {self.players[self.queue[0]]}'s decision, not "
-                    f"{self.players[seat]}'s", code="out_of_turn", seat=seat,
-                )
+            refused = decision_refusal(self, seat, kind)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
             _DO[kind](self, seat)
 
     # ------------------------------------------------------------------ decisions
@@ -663,8 +596,6 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
-        if self._knock_block(seat) is not None:
-            raise self._knock_refusal(seat)  # type: ignore[misc]
         rules = self.rules
         new = self.stake + 1
         self.stake_before = self.stake
@@ -682,26 +613,14 @@ class State(BaseState):
         if self.queue:
             self.stage = RESPOND
 
-    def _play(self, seat: int, card: object) -> None:
-        if self.stage != PLAY:
-            raise IllegalAction(
-                f"no card may be played in the {STAGES[self.stage]} phase",
-                code="wrong_phase", ruling=_STAGE_RULING[self.stage], seat=seat)
-        if seat != self.turn:
-            raise OutOfTurn(f"it is {self.players[self.turn]}'s turn to play",
-                            code="out_of_turn", ruling="TOE-12", seat=seat)
+    def _play(self, seat: int, card: int) -> None:
+        """Play ``card`` (:func:`~tablegames.toepen.refusals.play_refusal` allowed it)."""
         hand = self.hands[seat]
-        if type(card) is not int or card not in hand:  # True == 1: a bool is no card
-            raise IllegalAction("that card is not in your hand", code="not_in_hand", seat=seat)
         trick = self.trick
-        if trick:
+        if trick and self.void is not None:
             led = trick[0][1] >> 3
-            if card >> 3 != led:
-                if any(c >> 3 == led for c in hand):
-                    raise IllegalAction("you must follow suit", code="must_follow_suit",
-                                        ruling="TOE-11", seat=seat)
-                if self.void is not None:
-                    self.void = put(self.void, seat, self.void[seat] | 1 << led)
+            if card >> 3 != led:  # a seat that could follow must have (TOE-11)
+                self.void = put(self.void, seat, self.void[seat] | 1 << led)
         held = list(hand)
         held.remove(card)
         self.hands = put(self.hands, seat, tuple(held))
@@ -1386,15 +1305,10 @@ _DO: dict[type[Action], Callable[[State, int], None]] = {
 #: The fields engine 3 added (see ``State._load``).
 _NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
 
-#: The decision actions each asking phase accepts (plays and knocks are handled apart).
-_DECISIONS: dict[int, tuple[type[Action], ...]] = {
-    EXCHANGE: (A.Keep, A.Exchange), CHALLENGE: (A.Accept, A.Challenge),
-    POVERTY: (A.Stay, A.Fold), RESPOND: (A.Stay, A.Fold), PLAY: (), OVER: (),
-}
-
-_STAGE_RULING = {
-    EXCHANGE: "TOE-56", CHALLENGE: "TOE-04", POVERTY: "TOE-31", RESPOND: "TOE-22",
-    PLAY: "TOE-10", OVER: None,
+#: Each decision's interned actions, by seat.
+_INTERNED: dict[type[Action], list[Any]] = {
+    A.Keep: A.KEEP, A.Exchange: A.EXCHANGE, A.Accept: A.ACCEPT, A.Challenge: A.CHALLENGE,
+    A.Stay: A.STAY, A.Fold: A.FOLD,
 }
 
 
