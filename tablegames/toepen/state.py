@@ -41,11 +41,10 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     Annotated,
     card,
@@ -62,13 +61,15 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
-from tablegames.common.serialization import Reader, dumps, loads, plain
+from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
+from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
-from tablegames.toepen.cards import JACK, NAMES, PACK, TEN, card_names, is_dirty
+from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
+from tablegames.toepen.checks import check_loaded
 from tablegames.toepen.refusals import (
     decision_refusal,
     decisions,
@@ -79,6 +80,7 @@ from tablegames.toepen.refusals import (
 )
 from tablegames.toepen.rules import VARIANTS, Rules
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
+from tablegames.toepen.worlds import known_cards, sample_world
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 SUITS = "cdhs"  # suit letters in code order (cards.py: c >> 3)
@@ -932,34 +934,7 @@ class State(BaseState):
         the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
         played and withdrawn. The rest is hidden from it (sample_world redeals those).
         """
-        seen = 0
-        for c in self.hands[seat]:
-            seen |= 1 << c
-        for c in self.thrown[seat]:
-            seen |= 1 << c
-        again, aside, again_seen = self.again(), self.aside(), self.again_seen()
-        for c in again[seat]:
-            seen |= 1 << c
-        for c in aside[seat]:
-            seen |= 1 << c
-        for s in range(self.n):
-            if self.revealed[s]:
-                for c in self.thrown[s]:
-                    seen |= 1 << c
-            if again_seen[s]:
-                for c in again[s]:
-                    seen |= 1 << c
-            if aside[s]:
-                for c in self.hands[s]:
-                    seen |= 1 << c
-        for _, played, _ in self.tricks:
-            for _, c in played:
-                seen |= 1 << c
-        for _, c in self.trick:
-            seen |= 1 << c
-        for _, c in self.gone():
-            seen |= 1 << c
-        return seen
+        return known_cards(self, seat)
 
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
@@ -969,219 +944,15 @@ class State(BaseState):
         not follow a suit this hand gets no card of that suit (a bipartite matching makes
         sure such seats are served first, so the constraint never dead-ends).
         """
-        world, r = self._world(seat, rng)
-        known = self.known_cards(seat)
-        pool = [c for c in range(32) if not known >> c & 1]
-        r.shuffle(pool)
-        voids = self.voids()
-        # a hand everybody has seen (taken back after a caught bluff) stays as it is
-        aside = self.aside()
-        others = [s for s in range(self.n) if s != seat and not aside[s]]
-        constrained = [s for s in others if voids[s] and self.hands[s]]
-        slots = [(s, i) for s in constrained for i in range(len(self.hands[s]))]
-        assign = _match(slots, pool, [voids[s] for s, _ in slots])
-        taken = set(assign)
-        rest = [c for c in pool if c not in taken]
-        new_hands: dict[int, list[int]] = {s: [] for s in constrained}
-        for (s, _), c in zip(slots, assign, strict=True):
-            new_hands[s].append(c)
-        k = 0
-        hands = list(world.hands)
-        for s in others:
-            if s not in new_hands:
-                size = len(self.hands[s])
-                new_hands[s] = rest[k:k + size]
-                k += size
-            hands[s] = tuple(sorted(new_hands[s]))
-        world.hands = tuple(hands)
-        # the laid-away hands are tuples the world shares with this state: new ones
-        thrown = list(world.thrown)
-        again = None if world.thrown_again is None else list(world.thrown_again)
-        set_aside = None if world.set_aside is None else list(world.set_aside)
-        for s in range(self.n):
-            if s == seat:
-                continue
-            for mine, theirs, seen in ((thrown, self.thrown, self.revealed),
-                                       (again, self.thrown_again, self.again_seen()),
-                                       (set_aside, self.set_aside, None)):
-                if mine is not None and theirs is not None and theirs[s] and (
-                        seen is None or not seen[s]):
-                    size = len(theirs[s])
-                    mine[s] = tuple(sorted(rest[k:k + size]))
-                    k += size
-        world.thrown = tuple(thrown)
-        world.thrown_again = None if again is None else tuple(again)
-        world.set_aside = None if set_aside is None else tuple(set_aside)
-        world.stock = tuple(rest[k:])
-        assert len(world.stock) == len(self.stock)
-        return world
+        return sample_world(self, seat, rng)
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
-        """Toepen's lines: the chalk board, the round, every card where it lies."""
-        def seat_set(flags_: Sequence[bool]) -> list[int]:
-            return [s for s, f in enumerate(flags_) if f]
-
-        def opt(x: int) -> int | None:
-            return None if x < 0 else x
-
-        w.put("round", self.round)
-        w.put("dealer", self.dealer)
-        w.items("lives", self.lives)
-        w.items("out", seat_set(self.out))
-        w.items("dealt", self.dealt)
-        w.items("playing", seat_set(self.playing))
-        w.items("folded", seat_set(self.folded))
-        w.items("poverty", seat_set(self.poverty))
-        w.put("stake", self.stake)
-        w.put("stake_before", self.stake_before)
-        w.put("knocks", self.knocks)
-        w.put("last_knocker", opt(self.last_knocker))
-        w.put("knocker", opt(self.knocker))
-        w.put("exchanger", opt(self.exchanger))
-        w.items("exchanged", seat_set(self.exchanged))
-        w.items("revealed", seat_set(self.revealed))
-        w.items("queue", self.queue)
-        w.items("exchange_queue", self.exchange_queue)
-        w.put("leader", self.leader)
-        w.put("turn", self.turn)
-        w.put("trick_no", self.trick_no)
-        for s in range(self.n):
-            w.items(f"hand {s}", card_names(self.hands[s]))
-        for s in range(self.n):
-            if self.thrown[s]:
-                w.items(f"thrown {s}", card_names(self.thrown[s]))
-        w.comment("finished tricks: the winner, then seat:card in the order played")
-        for i, (_, played, winner) in enumerate(self.tricks):
-            w.items(f"trick {i}", [winner, *(f"{p}:{NAMES[c]}" for p, c in played)])
-        w.items("trick", [f"{p}:{NAMES[c]}" for p, c in self.trick])
-        w.items("voids", [f"{s}:{''.join(SUITS[u] for u in range(4) if m >> u & 1)}"
-                          for s, m in enumerate(self.void_masks()) if m])
-        if self.withdrawn:
-            w.items("withdrawn", [f"{p}:{NAMES[c]}" for p, c in self.withdrawn])
-        if self.exchange_round:
-            w.put("exchange_round", self.exchange_round + 1)
-        if any(self.again_seen()):
-            w.items("revealed_again", seat_set(self.again_seen()))
-        for s, cs in enumerate(self.again()):
-            if cs:
-                w.items(f"thrown_again {s}", card_names(cs))
-        for s, cs in enumerate(self.aside()):
-            if cs:
-                w.items(f"set_aside {s}", card_names(cs))
-        w.items("stock", card_names(reversed(self.stock)))
-        if self.stage == OVER:
-            w.items("winners", self.winners)
-            w.items("losers", self.losers)
-        w.put("last_round", "-" if self.last_round is None else dumps(self.last_round))
+        """Toepen's lines (:func:`tablegames.toepen.positions.write`)."""
+        positions.write(self, w)
 
     def _from_position(self, r: PositionReader) -> None:
-        n = self.n
-
-        seat_of = partial(read_seat, players=n)
-
-        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
-            marked = set(r.parse(key, seat_of, default))
-            return tuple([s in marked for s in range(n)])
-
-        def opt(key: str) -> int:
-            if not r.has(key):
-                return -1
-            v = r.opt_int(key, 0, n - 1)
-            return -1 if v is None else v
-
-        def played(word: str) -> tuple[int, int]:
-            who, colon, name = word.partition(":")
-            if not colon:
-                raise ValueError(f"{word!r} is not seat:card")
-            return seat_of(who), PACK.code(name)
-
-        # A hand-written position may leave out what follows from the rest (see the
-        # notation page): the defaults are those of a round in play with nobody out.
-        self.round = r.int("round", 0, 1_000_000, default=0)
-        self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = tuple(r.parse(
-            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
-            ["0"] * n))
-        if len(self.lives) != n:
-            raise r.fail("lives", f"expected {n} numbers")
-        self.out = seat_set("out")
-        left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
-        self.dealt = tuple(
-            r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]]))
-        self.folded = seat_set("folded")
-        self.playing = seat_set("playing", [x for x in left if not self.out[int(x)]
-                                            and not self.folded[int(x)]])
-        self.poverty = seat_set("poverty")
-        self.stake = r.int("stake", 1, 10_000, default=1)
-        self.stake_before = r.int("stake_before", 1, 10_000,
-                                  default=max(1, self.stake - (self.stage == RESPOND)))
-        self.knocks = r.int("knocks", 0, 10_000, default=0)
-        self.last_knocker = opt("last_knocker")
-        self.knocker = opt("knocker")
-        self.exchanger = opt("exchanger")
-        self.exchanged = seat_set("exchanged")
-        self.revealed = seat_set("revealed")
-        self.queue = tuple(r.parse("queue", seat_of, ()))
-        self.exchange_queue = tuple(r.parse("exchange_queue", seat_of, ()))
-        self.turn = r.int("turn", 0, n - 1)
-        self.hands = tuple([tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n)])
-        self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
-                             for s in range(n)])
-        tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        while r.has(f"trick {len(tricks)}"):
-            key = f"trick {len(tricks)}"
-            words = r.words(key)
-            if len(words) < 2:
-                raise r.fail(key, "expected the winner and the cards played")
-            try:
-                winner, cards_ = seat_of(words[0]), tuple(played(x) for x in words[1:])
-            except ValueError as exc:
-                raise r.fail(key, str(exc)) from None
-            tricks.append((cards_[0][0], cards_, winner))
-        self.tricks = tuple(tricks)
-        self.trick = tuple(r.parse("trick", played, ()))
-        self.trick_no = r.int("trick_no", 0, 3, default=min(3, len(self.tricks)))
-        self.leader = r.int("leader", 0, n - 1,
-                            default=self.trick[0][0] if self.trick else self.turn)
-        self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
-        rules = self.rules
-        again = tuple([tuple(sorted(r.parse(f"thrown_again {s}", PACK.code, ())))
-                       for s in range(n)])
-        again_seen = seat_set("revealed_again")
-        twice = rules.second_exchange or any(again) or any(again_seen)
-        self.thrown_again = again if twice else None  # lines the rules lack are refused
-        self.revealed_again = again_seen if twice else None
-        aside = tuple([tuple(sorted(r.parse(f"set_aside {s}", PACK.code, ())))
-                       for s in range(n)])
-        self.set_aside = aside if rules.bluff_takes_back or any(aside) else None
-        withdrawn = tuple(r.parse("withdrawn", played, ()))
-        self.withdrawn = withdrawn if rules.fold_withdraws or withdrawn else None
-        derived = self._voids_from_tricks()
-        masks = list(derived)
-        if r.has("voids"):
-            masks = [0] * n
-            for s, m in r.parse("voids", _void_entry(seat_of)):
-                masks[s] |= m
-        self.void = tuple(masks) if rules.fold_withdraws else None
-        if self.void is None and masks != derived:  # without the rule the tricks tell them
-            raise r.fail("voids", "these are not the suits the tricks show")
-        taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
-        taken |= {c for _, cs, _ in self.tricks for _, c in cs} | {c for _, c in self.trick}
-        taken |= {c for _, c in withdrawn}
-        taken |= {c for h in again for c in h} | {c for h in aside for c in h}
-        if r.words("stock") == ["shuffled"]:
-            stock = [c for c in range(32) if c not in taken]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
-        over = self.stage == OVER
-        self.winners = tuple(r.parse("winners", seat_of, None if over else ()))
-        self.losers = tuple(r.parse("losers", seat_of, None if over else ()))
-        last = r.str("last_round", "-")
-        self.last_round = None if last == "-" else plain(loads(last, max_text=10_000))
-        self._events = []
+        positions.read(self, r)
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -1209,91 +980,9 @@ class State(BaseState):
             r = Reader(d, r.path)
         super()._load(r)
 
-    def _check_house_fields(self) -> None:
-        """The checks of the fields only some house rules keep (see ``_check_loaded``)."""
-        again_all, aside_all, seen_all = self.again(), self.aside(), self.again_seen()
-        for s in range(self.n):
-            again, aside, seen_again = again_all[s], aside_all[s], seen_all[s]
-            if again and (len(again) != 4 or not self.thrown[s] or not self.exchange_round):
-                raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
-            if seen_again and not (again or aside):
-                raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
-            if aside and (len(aside) != 4 or not self.exchanged[s]
-                          or not (self.revealed[s] or seen_again)):
-                raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew")
-            if self.void is not None and self.stage != OVER:
-                suits = 0
-                for c in self.hands[s]:
-                    suits |= 1 << (c >> 3)
-                if self.void[s] & suits:
-                    raise StateError(
-                        f"$.state.void[{s}]: holds a card of a suit it did not follow")
-
     def _check_loaded(self) -> None:
-        """What the declarations cannot say: every card once, sizes, a seat to ask."""
-        n = self.n
-        # one pass over the cards on the table: each card once, and each seat's plays
-        played = [0] * n
-        seen = [c for h in self.hands for c in h]
-        seen += self.stock
-        for h in self.thrown:
-            seen += h
-        if self.thrown_again is not None:
-            for h in self.thrown_again:
-                seen += h
-        if self.set_aside is not None:
-            for h in self.set_aside:
-                seen += h
-        for _, cards_, _ in self.tricks:
-            for p, c in cards_:
-                seen.append(c)
-                played[p] += 1
-        for p, c in (*self.trick, *self.gone()):
-            seen.append(c)
-            played[p] += 1
-        if len(seen) != 32 or sorted(seen) != _ALL_CODES:
-            raise StateError("$.state: the cards do not add up to one 32-card pack")
-        stage = self.stage
-        if stage not in (PLAY, OVER) and not self.queue:
-            raise StateError("$.state.queue: nobody is asked to decide")
-        if stage != OVER and len(self.tricks) != self.trick_no:
-            raise StateError("$.state.tricks: does not match trick_no")
-        if stage == OVER and not self.losers and not self.winners:
-            raise StateError("$.state: a finished game has a result")
-        if stage != OVER and (self.winners or self.losers):
-            raise StateError("$.state: a game in play has no winners or losers yet")
-        for s in range(n):
-            if self.out[s] and self.playing[s] and stage != OVER:
-                raise StateError(f"$.state.playing[{s}]: a seat that is out plays no round")
-            if self.playing[s] and self.folded[s]:
-                raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
-            if stage != OVER and s in self.dealt and len(self.hands[s]) + played[s] != 4:
-                raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
-            if s not in self.dealt and self.hands[s]:
-                raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
-            if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
-                raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
-        if self.thrown_again is not None or self.set_aside is not None or self.void is not None:
-            self._check_house_fields()
-        rules = self.rules
-        if self.exchange_round and not rules.second_exchange:
-            raise StateError("$.state.exchange_round: the rules have no second exchange")
-        twice = rules.second_exchange
-        if (self.thrown_again is None) == twice or (self.revealed_again is None) == twice:
-            raise StateError("$.state.thrown_again: kept exactly when the rules have a "
-                             "second exchange")
-        if (self.set_aside is None) == rules.bluff_takes_back:
-            raise StateError("$.state.set_aside: kept exactly when the rules take a bluff back")
-        if (self.withdrawn is None) == rules.fold_withdraws or (
-                self.void is None) == rules.fold_withdraws:
-            raise StateError("$.state.withdrawn: kept exactly when the rules withdraw a "
-                             "folded card (with the voids)")
-        if any(not self.folded[s] for s, _ in self.gone()):
-            raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
-        if self.trick and self.leader != self.trick[0][0]:
-            raise StateError("$.state.leader: the seat whose card leads the trick")
-        if any(s in self.queue for s in range(n) if not self.playing[s]) and stage != EXCHANGE:
-            raise StateError("$.state.queue: only seats in the round are asked")
+        """The cross-field rules (:func:`tablegames.toepen.checks.check_loaded`)."""
+        check_loaded(self)
 
 
 #: Each decision's handler (plays and knocks are handled apart).
@@ -1310,29 +999,6 @@ _INTERNED: dict[type[Action], list[Any]] = {
     A.Keep: A.KEEP, A.Exchange: A.EXCHANGE, A.Accept: A.ACCEPT, A.Challenge: A.CHALLENGE,
     A.Stay: A.STAY, A.Fold: A.FOLD,
 }
-
-
-def _match(slots: list[tuple[int, int]], pool: list[int], voids: list[set[int]]) -> list[int]:
-    """Assign one card of ``pool`` to each slot avoiding its void suits (Kuhn's matching)."""
-    owner: dict[int, int] = {}
-
-    def place(i: int, seen: set[int]) -> bool:
-        for c in pool:
-            if c >> 3 in voids[i] or c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or place(owner[c], seen):
-                owner[c] = i
-                return True
-        return False
-
-    for i in range(len(slots)):
-        if not place(i, set()):
-            raise StateError("no deal is consistent with what this seat has seen")
-    out = [0] * len(slots)
-    for c, i in owner.items():
-        out[i] = c
-    return out
 
 
 def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], int]:
@@ -1360,55 +1026,6 @@ def _names(names: list[str]) -> str:
     if len(names) <= 1:
         return f"{names[0] if names else 'Nobody'} is"
     return f"{', '.join(names[:-1])} and {names[-1]} are"
-
-
-def _void_entry(seat_of: Any) -> Any:
-    """A reader for one ``voids`` word, ``"1:ch"``: the seat and its suit mask."""
-    def read(word: str) -> tuple[int, int]:
-        who, colon, suits = word.partition(":")
-        if not colon or not suits or any(u not in SUITS for u in suits):
-            raise ValueError(f"{word!r} is not seat:suits (suits from {SUITS})")
-        mask = 0
-        for u in suits:
-            mask |= 1 << SUITS.index(u)
-        return seat_of(who), mask
-    return read
-
-
-def _bad(word: str) -> int:
-    raise ValueError(f"{word!r} is not a whole number")
-
-
-def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
-    """Table customs the hand obliges or allows (TOE-40..42), for an app to prompt.
-
-    Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
-    allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
-    does instead: sing, TOE-42). They never change the score.
-    """
-    tens = jacks = 0
-    for c in hand:
-        r = c & 7
-        if r == TEN:
-            tens += 1
-        elif r == JACK:
-            jacks += 1
-    out: list[dict[str, Any]] = []
-    if tens < 3 and jacks < 3:
-        return out
-    if tens == 4:
-        out.append({"announcement": "stand", "must": True, "reason": "four tens",
-                    "otherwise": None})
-    elif tens == 3:
-        out.append({"announcement": "whistle", "must": True, "reason": "three tens",
-                    "otherwise": "sing"})
-    if jacks == 4:
-        out.append({"announcement": "stand", "must": False, "reason": "four jacks",
-                    "otherwise": None})
-    elif jacks == 3:
-        out.append({"announcement": "whistle", "must": False, "reason": "three jacks",
-                    "otherwise": None})
-    return out
 
 
 def new_game(
