@@ -63,6 +63,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
+from tablegames.common.seating import ask_in_turn
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
@@ -353,11 +354,10 @@ class State(BaseState):
 
     def _begin_poverty(self) -> None:
         if self.rules.poverty and any(self.poverty):
-            n = self.n
-            self.queue = tuple([
-                (self.leader + k) % n for k in range(1, n)
-                if self.playing[(self.leader + k) % n] and not self.poverty[(self.leader + k) % n]
-            ])
+            playing, poverty = self.playing, self.poverty
+            # TOE-31: every other player still in, from the poverty player's left
+            self.queue = ask_in_turn(self.leader, self.n,
+                                     who=lambda s: playing[s] and not poverty[s])
             if self.queue:
                 self.stage = POVERTY
                 self.stake_before = 1
@@ -453,10 +453,8 @@ class State(BaseState):
                   {"cards": card_names(self.hands[seat])}, _ONLY[seat])
         )
         self._announce(seat)
-        n = self.n
-        self.queue = tuple([
-            (seat + k) % n for k in range(1, n) if self.playing[(seat + k) % n]
-        ])
+        # TOE-04: every other player still in may challenge, from the exchanger's left
+        self.queue = ask_in_turn(seat, self.n, who=self.playing.__getitem__)
         self.stage = CHALLENGE
 
     def _accept(self, seat: int) -> None:
@@ -605,12 +603,10 @@ class State(BaseState):
         self.knocks += 1
         self.last_knocker = seat
         self.knocker = seat
-        n = self.n
-        may_fold = rules.poverty_may_fold
-        self.queue = tuple([
-            (seat + k) % n for k in range(1, n)
-            if self.playing[(seat + k) % n] and (may_fold or not self.poverty[(seat + k) % n])
-        ])
+        playing, poverty, may_fold = self.playing, self.poverty, rules.poverty_may_fold
+        # TOE-22: every other player still in answers, from the knocker's left
+        self.queue = ask_in_turn(seat, self.n,
+                                 who=lambda s: playing[s] and (may_fold or not poverty[s]))
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
             self.stage = RESPOND
