@@ -44,6 +44,7 @@ def check_loaded(state: State) -> None:
     stage = state.stage
     if stage not in (PLAY, OVER) and not state.queue:
         raise StateError("$.state.queue: nobody is asked to decide")
+    _check_seat_lists(state)
     if stage != OVER and len(state.tricks) != state.trick_no:
         raise StateError("$.state.tricks: does not match trick_no")
     if stage == OVER and not state.losers and not state.winners:
@@ -103,3 +104,28 @@ def _check_house_fields(state: State) -> None:
             if state.void[s] & suits:
                 raise StateError(
                     f"$.state.void[{s}]: holds a card of a suit it did not follow")
+
+
+def _check_seat_lists(state: State) -> None:
+    """The seat lists: each names a seat at most once; the deal went round once.
+
+    ``dealt`` is the deal of this round (TOE-02): clockwise from the dealer's left, each
+    seat once, and every seat still in the game was dealt in (a seat that went out
+    during the round keeps its place, TOE-23). A finished game keeps its last deal,
+    while the deal itself has passed on to the winner of that round (TOE-13).
+    """
+    n = state.n
+    for name in ("queue", "exchange_queue", "dealt", "winners", "losers"):
+        seats = getattr(state, name)
+        if len(set(seats)) != len(seats):
+            raise StateError(f"$.state.{name}: names a seat twice")
+    if state.stage == OVER:  # the last deal; the deal has passed on to its winner
+        return
+    dealer = state.dealer
+    places = [(s - dealer - 1) % n for s in state.dealt]
+    if places != sorted(places):
+        raise StateError("$.state.dealt: the deal goes clockwise from the dealer's left")
+    if any(not state.out[s] and s not in state.dealt for s in range(n)):
+        raise StateError("$.state.dealt: every seat still in the game is dealt in")
+    if any(s not in state.dealt for s in state.exchange_queue):
+        raise StateError("$.state.exchange_queue: only seats dealt in exchange")

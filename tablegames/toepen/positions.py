@@ -13,7 +13,8 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
-from tablegames.common.serialization import dumps, loads, plain
+from tablegames.common.serialization import Reader, dumps, loads, plain
+from tablegames.common.state import BaseState
 from tablegames.toepen.cards import NAMES, PACK, card_names
 from tablegames.toepen.stages import OVER, RESPOND
 
@@ -189,6 +190,11 @@ def read(state: State, r: PositionReader) -> None:
     last = r.str("last_round", "-")
     state.last_round = None if last == "-" else plain(loads(last, max_text=10_000))
     state._events = []
+    # Every field as strictly as a save: the declared fields are read back from the
+    # state's own save by the reader from_json uses, so a position that loads also
+    # saves and reloads (a 1,001-seat queue, a card out of range, ... are refused here).
+    probe = state.copy()
+    BaseState._load(probe, Reader(loads(dumps(state._dump()), max_text=1 << 20), "$.state"))
 
 
 def _void_entry(seat_of: Any) -> Any:

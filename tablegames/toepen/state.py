@@ -95,7 +95,7 @@ _ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up
 _T = TypeVar("_T")
 
 #: A seat order or queue as a tuple (replaced, never edited; saved as a list).
-_SEATS = tuple_seq(seat(), 1_000)
+_SEATS = tuple_seq(seat(), MAX_PLAYERS)
 #: A hand laid away whole (thrown in, set aside): at most four cards, as a tuple.
 _FOUR = tuple_seq(card(32), 4)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
