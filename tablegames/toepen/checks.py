@@ -88,15 +88,20 @@ def check_loaded(state: State) -> None:
 def _check_house_fields(state: State) -> None:
     """The checks of the fields only some house rules keep (see ``_check_loaded``)."""
     again_all, aside_all, seen_all = state.again(), state.aside(), state.again_seen()
+    # second_exchange=True asks again only the holders of replacement cards; "all" asks
+    # every player still in, so a second exchange need not follow a first one
+    holders = state.rules.second_exchange is True
     for s in range(state.n):
         again, aside, seen_again = again_all[s], aside_all[s], seen_all[s]
-        if again and (len(again) != 4 or not state.thrown[s] or not state.exchange_round):
+        if again and (len(again) != 4 or not state.exchange_round or not state.exchanged[s]
+                      or (holders and not state.thrown[s])):
             raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
         if seen_again and not (again or aside):
             raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
-        if aside and (len(aside) != 4 or not state.exchanged[s]
-                      or not (state.revealed[s] or seen_again)):
-            raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew")
+        caught = int(state.revealed[s]) + int(seen_again)  # exchanges turned up
+        if aside and (len(aside) not in (4, 4 * caught) or not state.exchanged[s] or not caught):
+            raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew, "
+                             "per exchange caught")
         if state.void is not None and state.stage != OVER:
             suits = 0
             for c in state.hands[s]:

@@ -109,6 +109,8 @@ _PROMPTS = {
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
+#: The second exchange's prompt to a seat that holds no replacement cards (``"all"``).
+_PROMPT_AGAIN_OWN = "Second exchange: keep your hand, or throw it in for four new cards?"
 #: The prompts of the second exchange round (Rules.second_exchange).
 _PROMPTS_AGAIN = {
     EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
@@ -210,7 +212,10 @@ class State(BaseState):
     # Only under the rule that uses them (else None, which costs copy and save nothing):
     thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
     revealed_again: Annotated[tuple[bool, ...] | None, optional(per_seat_tuple(flag()))]
-    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
+    # four drawn cards a caught bluffer set aside; eight if caught at both exchanges
+    # (second_exchange="all")
+    set_aside: Annotated[tuple[tuple[int, ...], ...] | None,
+                         optional(per_seat_tuple(tuple_seq(card(32), 8)))]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
     void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
@@ -339,11 +344,13 @@ class State(BaseState):
             self.queue, self.exchange_queue = self.exchange_queue[:1], self.exchange_queue[1:]
             return
         self.exchange_queue = ()
-        if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
-            # The second round (Rules.second_exchange): only those who hold replacement
-            # cards from the first round, in the same order, may throw them in again.
-            again = [s for s in self.dealt
-                     if self.exchanged[s] and self.playing[s] and not self.aside()[s]]
+        twice = self.rules.second_exchange
+        if twice and self.exchange_round == 0 and len(self.stock) >= 4:
+            # The second round (Rules.second_exchange), in the same order: those who hold
+            # replacement cards from the first round, or ("all") every player still in.
+            aside, exchanged, playing = self.aside(), self.exchanged, self.playing
+            again = [s for s in self.dealt if playing[s] and (
+                twice == "all" or (exchanged[s] and not aside[s]))]
             if again:
                 self.exchange_round = 1
                 self.exchange_queue = tuple(again)
@@ -495,7 +502,9 @@ class State(BaseState):
         by the bluffer only; the hand taken back has been seen by everybody (``shown``).
         """
         assert self.set_aside is not None  # the bluff_takes_back rule is on
-        self.set_aside = put(self.set_aside, ex, tuple(self.hands[ex]))
+        # (caught at both exchanges under second_exchange="all": both draws lie aside)
+        both = (*self.set_aside[ex], *self.hands[ex])
+        self.set_aside = put(self.set_aside, ex, tuple(sorted(both)))
         if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
             assert self.thrown_again is not None
             self.hands = put(self.hands, ex, self.thrown_again[ex])
@@ -814,7 +823,7 @@ class State(BaseState):
                 card_names(aside[s]) if aside[s] and s == seat else None
                 for s in range(n)
             ] if any(aside) else list(nobody),
-            "shown": [card_names(self.hands[s]) if aside[s] else None
+            "shown": [card_names(self.hands[s]) if self.hand_shown(s) else None
                       for s in range(n)] if any(aside) else list(nobody),
             "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.gone()],
             "last_round": fresh(self.last_round),
@@ -875,6 +884,8 @@ class State(BaseState):
                 follow = " (follow suit)"
         stage = self.stage
         if self.exchange_round and stage in (EXCHANGE, CHALLENGE):
+            if stage == EXCHANGE and (not self.exchanged[seat] or self.hand_shown(seat)):
+                return _PROMPT_AGAIN_OWN  # second_exchange="all": no replacement cards held
             return _PROMPTS_AGAIN[stage].format(who=who)
         return _PROMPTS[stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow,
@@ -918,6 +929,12 @@ class State(BaseState):
     def again_seen(self) -> Sequence[bool]:
         """Per seat: its second thrown-in hand was turned up by a challenge."""
         return _NO_FLAGS[self.n] if self.revealed_again is None else self.revealed_again
+
+    def hand_shown(self, seat: int) -> bool:
+        """Whether every player has seen the cards ``seat`` holds: a caught bluffer who
+        took back their own cards (``bluff_takes_back``) and has not exchanged them since
+        (``second_exchange="all"``)."""
+        return bool(self.aside()[seat]) and not self.again()[seat]
 
     def aside(self) -> Sequence[Sequence[int]]:
         """The drawn cards a caught bluffer set aside, per seat (empty without the rule)."""

@@ -26,8 +26,7 @@ def sample_world(state: S, seat: int, rng: Any) -> S:
     r.shuffle(pool)
     voids = state.voids()
     # a hand everybody has seen (taken back after a caught bluff) stays as it is
-    aside = state.aside()
-    others = [s for s in range(state.n) if s != seat and not aside[s]]
+    others = [s for s in range(state.n) if s != seat and not state.hand_shown(s)]
     constrained = [s for s in others if voids[s] and state.hands[s]]
     slots = [(s, i) for s in constrained for i in range(len(state.hands[s]))]
     assign = _match(slots, pool, [voids[s] for s, _ in slots])
@@ -115,7 +114,7 @@ def known_cards(state: State, seat: int) -> int:
         if again_seen[s]:
             for c in again[s]:
                 seen |= 1 << c
-        if aside[s]:
+        if state.hand_shown(s):
             for c in state.hands[s]:
                 seen |= 1 << c
     for _, played, _ in state.tricks:

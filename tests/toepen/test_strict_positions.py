@@ -59,7 +59,7 @@ def test_a_save_with_such_a_dealt_list_is_refused(dealt: list[int]) -> None:
 
 
 @pytest.mark.parametrize("rules", [None, {"ending": "elimination", "limit": 3,
-                                          "second_exchange": True, "bluff_takes_back": True,
+                                          "second_exchange": "all", "bluff_takes_back": True,
                                           "fold_withdraws": True}])
 def test_every_state_set_up_from_its_position_saves_and_reloads(
         rules: dict[str, object] | None) -> None:
