@@ -84,7 +84,7 @@ class ClubBot:
             return 0.0
         seen = state.known_cards(seat)
         unseen = 32 - bin(seen).count("1")
-        rivals = [s for s in range(state.n) if s != seat and state.in_hand[s]]
+        rivals = [s for s in range(state.n) if s != seat and state.playing[s]]
         if not rivals or not unseen:
             return 1.0
         if state.trick_no == 3 and state.trick:  # the last trick is under way
@@ -173,4 +173,4 @@ from tablegames.bots.hints import SearchHints  # noqa: E402
 from tablegames.bots.registry import register_hints  # noqa: E402
 
 register_hints("toepen", SearchHints(
-    rollout=ClubBot, value=_value, horizon=lambda s: s.hand_no, rollout_depth=1))
+    rollout=ClubBot, value=_value, horizon=lambda s: s.round, rollout_depth=1))

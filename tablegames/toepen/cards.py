@@ -8,7 +8,8 @@ Codes run suit-major over the rank order J Q K A 7 8 9 10, so for a code ``c``:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from tablegames.common.cards import suited_pack
 
@@ -45,3 +46,35 @@ def is_dirty(hand: Iterable[int], predicate: str = "faces") -> bool:
 def card_names(codes: Iterable[int]) -> list[str]:
     """Notation of several codes."""
     return [NAMES[c] for c in codes]
+
+
+def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
+    """Table customs the hand obliges or allows (TOE-40..42), for an app to prompt.
+
+    Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
+    allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
+    does instead: sing, TOE-42). They never change the score.
+    """
+    tens = jacks = 0
+    for c in hand:
+        r = c & 7
+        if r == TEN:
+            tens += 1
+        elif r == JACK:
+            jacks += 1
+    out: list[dict[str, Any]] = []
+    if tens < 3 and jacks < 3:
+        return out
+    if tens == 4:
+        out.append({"announcement": "stand", "must": True, "reason": "four tens",
+                    "otherwise": None})
+    elif tens == 3:
+        out.append({"announcement": "whistle", "must": True, "reason": "three tens",
+                    "otherwise": "sing"})
+    if jacks == 4:
+        out.append({"announcement": "stand", "must": False, "reason": "four jacks",
+                    "otherwise": None})
+    elif jacks == 3:
+        out.append({"announcement": "whistle", "must": False, "reason": "three jacks",
+                    "otherwise": None})
+    return out

@@ -8,15 +8,36 @@ under another.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.rules import int_in, is_bool, one_of, optional_int_in, pick_variant
+from tablegames.common.errors import RulesError
+from tablegames.common.rules import converter, int_in, is_bool, one_of, optional_int_in, pick_variant
 
 Ending = Literal["rubber", "elimination"]
 DirtyHand = Literal["faces", "faces_or_seven"]
 NextDealer = Literal["winner", "left", "most_points"]
+#: ``second_exchange``: no second round, one for the holders of replacement cards (True),
+#: or one for every player still in (``"all"``).
+SecondExchange = bool | Literal["all"]
+
+
+def _second_exchange(value: object, _type: object) -> SecondExchange:
+    """Read a ``second_exchange`` value strictly: ``true``, ``false`` or ``"all"``."""
+    if type(value) is bool or (value == "all" and type(value) is str):
+        return value
+    raise TypeError(f'expected true, false or "all", got {value!r}'[:80])
+
+
+def _is_second_exchange(_inst: object, attr: Any, value: object) -> None:
+    try:
+        _second_exchange(value, None)
+    except TypeError as exc:
+        raise RulesError(f"{attr.name}: {exc}") from None
+
+
+converter().register_structure_hook(SecondExchange, _second_exchange)
 
 
 @attrs.frozen
@@ -55,8 +76,11 @@ class Rules:
       best card of that suit wins it and leads next (default ``False``: the card stays and
       may win the trick, and only the lead passes on).
     * ``second_exchange`` — after the replacement cards, a second exchange round (TOE-03):
-      whoever holds replacement cards may throw them in once more, in the same order, and
-      that exchange may be challenged like the first (default ``False``: one round).
+      ``True``: whoever holds replacement cards may throw them in once more, in the same
+      order, and that exchange may be challenged like the first; ``"all"``: every player
+      still in is asked again in the same order, whether they exchanged or not, including
+      a caught bluffer who took back their own cards (``bluff_takes_back``); a caught
+      bluffer's drawn cards all stay aside (default ``False``: one round).
 
     ``poverty_may_fold=False`` works with or without the poverty rule: a player one life
     from the limit is "in poverty" (named in every view) and may not fold; ``poverty=False``
@@ -84,7 +108,8 @@ class Rules:
 
     bluff_takes_back: bool = attrs.field(default=False, validator=is_bool)
     fold_withdraws: bool = attrs.field(default=False, validator=is_bool)
-    second_exchange: bool = attrs.field(default=False, validator=is_bool)
+    second_exchange: SecondExchange = attrs.field(default=False,
+                                                  validator=_is_second_exchange)
 
     @classmethod
     def variant(cls, name: str) -> Rules:

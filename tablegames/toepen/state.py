@@ -41,11 +41,10 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     Annotated,
     card,
@@ -62,17 +61,28 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
-from tablegames.common.serialization import Reader, dumps, loads, plain
+from tablegames.common.seating import ask_in_turn
+from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
+from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
-from tablegames.toepen.cards import JACK, NAMES, PACK, TEN, card_names, is_dirty
+from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
+from tablegames.toepen.checks import check_loaded
+from tablegames.toepen.refusals import (
+    decision_refusal,
+    decisions,
+    knock_refusal,
+    play_refusal,
+    playable,
+    refusal,
+)
 from tablegames.toepen.rules import VARIANTS, Rules
+from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
+from tablegames.toepen.worlds import known_cards, sample_world
 
-EXCHANGE, CHALLENGE, POVERTY, PLAY, RESPOND, OVER = range(6)
-STAGES = ("exchange", "challenge", "poverty", "play", "respond", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 SUITS = "cdhs"  # suit letters in code order (cards.py: c >> 3)
 _FULL_DECK = tuple(PACK.full_deck())  # the pack in canonical order, shuffled each round
@@ -85,7 +95,7 @@ _ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up
 _T = TypeVar("_T")
 
 #: A seat order or queue as a tuple (replaced, never edited; saved as a list).
-_SEATS = tuple_seq(seat(), 1_000)
+_SEATS = tuple_seq(seat(), MAX_PLAYERS)
 #: A hand laid away whole (thrown in, set aside): at most four cards, as a tuple.
 _FOUR = tuple_seq(card(32), 4)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
@@ -99,6 +109,8 @@ _PROMPTS = {
     RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
     PLAY: "Play a card{follow}.",
 }
+#: The second exchange's prompt to a seat that holds no replacement cards (``"all"``).
+_PROMPT_AGAIN_OWN = "Second exchange: keep your hand, or throw it in for four new cards?"
 #: The prompts of the second exchange round (Rules.second_exchange).
 _PROMPTS_AGAIN = {
     EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
@@ -114,6 +126,12 @@ class State(BaseState):
     # 2: out at once at the limit (TOE-23); last trick among seats still in.
     # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
     ENGINE = 3
+    #: Save format 4 names each field as the views and position text do; a format 1-3
+    #: save's keys are renamed before they are read (``BaseState.RENAMED``).
+    RENAMED: ClassVar[dict[str, str]] = {
+        "hand_no": "round", "in_hand": "playing", "poor": "poverty",
+        "ex_queue": "exchange_queue", "last_result": "last_round", "deal_order": "dealt",
+    }
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -161,22 +179,22 @@ class State(BaseState):
     lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
     out: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     dealer: Annotated[int, seat()]
-    hand_no: Annotated[int, count(0)]
+    round: Annotated[int, count(0)]
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(tuple_seq(card(32), 8))]
     stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32)]
     thrown: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_FOUR)]
     revealed: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     exchanged: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    in_hand: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     folded: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    poor: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    poverty: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     stake: Annotated[int, count(1, 10_000)]
     knocks: Annotated[int, count(0, 10_000)]
     last_knocker: Annotated[int, seat(none=-1)]
     knocker: Annotated[int, seat(none=-1)]
     stake_before: Annotated[int, count(1, 10_000)]
     queue: Annotated[tuple[int, ...], _SEATS]
-    ex_queue: Annotated[tuple[int, ...], _SEATS]
+    exchange_queue: Annotated[tuple[int, ...], _SEATS]
     exchanger: Annotated[int, seat(none=-1)]
     trick_no: Annotated[int, count(0, 3)]
     leader: Annotated[int, seat()]
@@ -188,13 +206,16 @@ class State(BaseState):
     ]
     winners: Annotated[tuple[int, ...], _SEATS]
     losers: Annotated[tuple[int, ...], _SEATS]
-    last_result: Annotated[dict[str, Any] | None, frozen_json()]
-    deal_order: Annotated[tuple[int, ...], _SEATS]
+    last_round: Annotated[dict[str, Any] | None, frozen_json()]
+    dealt: Annotated[tuple[int, ...], _SEATS]
     exchange_round: Annotated[int, count(0, 1)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
     thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
     revealed_again: Annotated[tuple[bool, ...] | None, optional(per_seat_tuple(flag()))]
-    set_aside: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
+    # four drawn cards a caught bluffer set aside; eight if caught at both exchanges
+    # (second_exchange="all")
+    set_aside: Annotated[tuple[tuple[int, ...], ...] | None,
+                         optional(per_seat_tuple(tuple_seq(card(32), 8)))]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
     void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
@@ -218,10 +239,10 @@ class State(BaseState):
         self.lives = tuple(lives)
         self.out = tuple([x >= rules.limit for x in lives])
         self.dealer = dealer
-        self.hand_no = 0
+        self.round = 0
         self.winners = ()
         self.losers = ()
-        self.last_result = None
+        self.last_round = None
         self._events = []
         self._start_hand(first=True)
         return self
@@ -246,17 +267,17 @@ class State(BaseState):
         else:
             deck = list(_FULL_DECK)
             self.rng.shuffle(deck)
-            ev.append(Event("shuffle", {"hand": self.hand_no}))
+            ev.append(Event("shuffle", {"hand": self.round}))
         active = [not o for o in self.out]
         # Poverty is one life from the limit; it matters when the poverty rule is on
         # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
         marks = rules.poverty or not rules.poverty_may_fold
-        self.poor = tuple([
+        self.poverty = tuple([
             marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
         ])
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if active[s]]
-        self.deal_order = tuple(order)
+        self.dealt = tuple(order)
         stock = as_stock(deck)
         hands: list[tuple[int, ...]] = [() for _ in range(n)]
         for s in order:  # four from the top, as four pops would take them
@@ -264,7 +285,7 @@ class State(BaseState):
             del stock[-4:]
         self.hands = tuple(hands)
         self.stock = tuple(stock)
-        poor_first = [s for s in order if self.poor[s]] if rules.poverty else []
+        poor_first = [s for s in order if self.poverty[s]] if rules.poverty else []
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
         self.stake = 2 if poor_first else 1
@@ -272,14 +293,14 @@ class State(BaseState):
         self.knocks = 0
         self.last_knocker = -1
         self.knocker = -1
-        self.in_hand = tuple(active)
+        self.playing = tuple(active)
         self.folded = _NO_FLAGS[n]
         self.thrown = _NO_CARDS[n]
         self.revealed = _NO_FLAGS[n]
         self.exchanged = _NO_FLAGS[n]
         self.exchanger = -1
         self.queue = ()
-        self.ex_queue = ()
+        self.exchange_queue = ()
         self.trick_no = 0
         self.trick = ()
         self.tricks = ()
@@ -293,8 +314,8 @@ class State(BaseState):
         ev.append(
             Event(
                 "deal",
-                {"hand": self.hand_no, "dealer": self.dealer, "leader": self.leader,
-                 "stake": self.stake, "poverty": [s for s in range(n) if self.poor[s]]},
+                {"hand": self.round, "dealer": self.dealer, "leader": self.leader,
+                 "stake": self.stake, "poverty": [s for s in range(n) if self.poverty[s]]},
             )
         )
         for s in order:
@@ -307,7 +328,7 @@ class State(BaseState):
             ev.clear()
         if rules.exchanges and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.queue, self.ex_queue = (order[0],), tuple(order[1:])
+            self.queue, self.exchange_queue = (order[0],), tuple(order[1:])
         else:
             self._begin_poverty()
 
@@ -318,31 +339,32 @@ class State(BaseState):
             )
 
     def _resume_exchange(self) -> None:
-        if self.ex_queue and len(self.stock) >= 4:
+        if self.exchange_queue and len(self.stock) >= 4:
             self.stage = EXCHANGE
-            self.queue, self.ex_queue = self.ex_queue[:1], self.ex_queue[1:]
+            self.queue, self.exchange_queue = self.exchange_queue[:1], self.exchange_queue[1:]
             return
-        self.ex_queue = ()
-        if self.rules.second_exchange and self.exchange_round == 0 and len(self.stock) >= 4:
-            # The second round (Rules.second_exchange): only those who hold replacement
-            # cards from the first round, in the same order, may throw them in again.
-            again = [s for s in self.deal_order
-                     if self.exchanged[s] and self.in_hand[s] and not self.aside()[s]]
+        self.exchange_queue = ()
+        twice = self.rules.second_exchange
+        if twice and self.exchange_round == 0 and len(self.stock) >= 4:
+            # The second round (Rules.second_exchange), in the same order: those who hold
+            # replacement cards from the first round, or ("all") every player still in.
+            aside, exchanged, playing = self.aside(), self.exchanged, self.playing
+            again = [s for s in self.dealt if playing[s] and (
+                twice == "all" or (exchanged[s] and not aside[s]))]
             if again:
                 self.exchange_round = 1
-                self.ex_queue = tuple(again)
+                self.exchange_queue = tuple(again)
                 self._events.append(Event("second_exchange", {"seats": list(again)}))
                 self._resume_exchange()
                 return
         self._begin_poverty()
 
     def _begin_poverty(self) -> None:
-        if self.rules.poverty and any(self.poor):
-            n = self.n
-            self.queue = tuple([
-                (self.leader + k) % n for k in range(1, n)
-                if self.in_hand[(self.leader + k) % n] and not self.poor[(self.leader + k) % n]
-            ])
+        if self.rules.poverty and any(self.poverty):
+            playing, poverty = self.playing, self.poverty
+            # TOE-31: every other player still in, from the poverty player's left
+            self.queue = ask_in_turn(self.leader, self.n,
+                                     who=lambda s: playing[s] and not poverty[s])
             if self.queue:
                 self.stage = POVERTY
                 self.stake_before = 1
@@ -352,16 +374,16 @@ class State(BaseState):
     def _begin_play(self) -> None:
         self.stage = PLAY
         self.queue = ()
-        if not self.in_hand[self.leader]:
+        if not self.playing[self.leader]:
             self.leader = self._next_in(self.leader)
         self.turn = self.leader
 
     def _next_in(self, seat: int) -> int:
         """The next seat clockwise from ``seat`` that is still in the hand."""
         n = self.n
-        in_hand = self.in_hand
+        playing = self.playing
         s = (seat + 1) % n
-        while not in_hand[s]:
+        while not playing[s]:
             s = (s + 1) % n
         return s
 
@@ -377,115 +399,41 @@ class State(BaseState):
 
     def can_knock(self, seat: int) -> bool:
         """Whether ``seat`` may knock now (TOE-21, TOE-50, TOE-55, ``max_stake``)."""
-        return self._knock_block(seat) is None
-
-    def _knock_block(self, seat: int) -> str | None:
-        """The code of the rule that stops ``seat`` knocking now, or ``None``: the one
-        knocking rule, for the legal list and for ``apply`` alike. Only a code, so the
-        legal list (asked every step) builds no exception; :meth:`_knock_refusal` words it.
-        """
-        stage = self.stage
-        if stage != PLAY:
-            return "knock_pending" if stage == RESPOND else "knock_not_now"
-        if not self.in_hand[seat]:
-            return "not_in_round"
-        rules = self.rules
-        if self.last_knocker == seat and not rules.double_knock:
-            return "knock_twice"
-        new = self.stake + 1
-        if new > rules.limit - self.lives[seat]:
-            return "knock_limit"
-        if rules.max_stake is not None and new > rules.max_stake:
-            return "max_stake"
-        if rules.knock_only_on_turn and seat != self.turn:
-            return "knock_on_turn"
-        return None
-
-    def _knock_refusal(self, seat: int) -> IllegalAction | None:
-        """Why ``seat`` may not knock now (the error ``apply`` raises), or ``None``."""
-        code = self._knock_block(seat)
-        if code is None:
-            return None
-        if code == "knock_pending":
-            return IllegalAction(
-                f"{self.players[self.knocker]}'s knock is still being answered; knock "
-                "again once everyone has stayed or folded", code=code,
-                ruling="TOE-22", seat=seat)
-        if code == "knock_not_now":
-            return IllegalAction(
-                "knocking starts once every hand is settled and play has begun",
-                code=code, ruling="TOE-50", seat=seat)
-        if code == "not_in_round":
-            return IllegalAction("you are not in this round any more", code=code,
-                                 ruling="TOE-51", seat=seat)
-        if code == "knock_twice":
-            return IllegalAction("you knocked last; someone else must knock before you again",
-                                 code=code, ruling="TOE-50", seat=seat)
-        if code == "knock_limit":
-            return IllegalAction(
-                f"with {self.lives[seat]} lives lost you may not raise the stake to "
-                f"{self.stake + 1}", code=code, ruling="TOE-55", seat=seat)
-        if code == "max_stake":
-            return IllegalAction(f"the stake may not exceed {self.rules.max_stake} (house rule)",
-                                 code=code, ruling="TOE-21", seat=seat)
-        return OutOfTurn("knocking only on your own turn (house rule)",
-                         code=code, ruling="TOE-21", seat=seat)
+        return knock_refusal(self, seat) is None
 
     def _legal(self, seat: int) -> list[Action]:
+        """The actions no predicate of :mod:`~tablegames.toepen.refusals` refuses."""
         phase = self.stage
         if phase == OVER:
             return []
+        knock: list[Action] = [A.KNOCK[seat]] if knock_refusal(self, seat) is None else []
         if phase == PLAY:
             if seat != self.turn:
-                return [A.KNOCK[seat]] if self._knock_block(seat) is None else []
-            hand = self.hands[seat]
+                return knock
             row = A.PLAYS[seat]  # interned actions: every seat < MAX_PLAYERS == A.MAX_SEATS
-            trick = self.trick
-            if trick:
-                led = trick[0][1] >> 3
-                out: list[Action] = [row[c] for c in hand if c >> 3 == led]
-                if not out:
-                    out = [row[c] for c in hand]
-            else:
-                out = [row[c] for c in hand]
-            if self._knock_block(seat) is None:
-                out.append(A.KNOCK[seat])
-            return out
-        if seat != self.queue[0]:
-            return []
-        if phase == EXCHANGE:
-            return [A.KEEP[seat], A.EXCHANGE[seat]]
-        if phase == CHALLENGE:
-            return [A.ACCEPT[seat], A.CHALLENGE[seat]]
-        return [A.STAY[seat], A.FOLD[seat]]
+            plays: list[Action] = [row[c] for c in playable(self, seat)]
+            return plays + knock
+        offers: list[Action] = [_INTERNED[kind][seat] for kind in decisions(self, seat)]
+        return offers + knock
 
     def _apply(self, action: Action) -> None:
         seat = action.seat
-        phase = self.stage
         kind = type(action)
         if kind is Play:
-            self._play(seat, action.card)  # type: ignore[attr-defined]
+            card = action.card  # type: ignore[attr-defined]
+            refused = play_refusal(self, seat, card)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
+            self._play(seat, card)
         elif kind is Knock:
+            refused = knock_refusal(self, seat)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
             self._knock(seat)
         else:
-            if kind not in _DECISIONS[phase]:
-                raise IllegalAction(
-                    f"'{action.verb}' is not possible now: the hand is in its "
-                    f"{STAGES[phase]} phase", code="wrong_phase", seat=seat,
-                    ruling=_STAGE_RULING[phase],
-                )
-            if seat != self.queue[0]:
-                if phase == RESPOND and seat == self.knocker and kind is A.Fold:
-                    raise IllegalAction("you may not fold on your own knock",
-                                        code="fold_own_knock", ruling="TOE-51", seat=seat)
-                if (phase == RESPOND and kind is A.Fold and self.poor[seat]
-                        and not self.rules.poverty_may_fold and self.in_hand[seat]):
-                    raise IllegalAction("a player in poverty may not fold (house rule)",
-                                        code="poverty_no_fold", ruling="TOE-31", seat=seat)
-                raise OutOfTurn(
-                    f"it is {self.players[self.queue[0]]}'s decision, not "
-                    f"{self.players[seat]}'s", code="out_of_turn", seat=seat,
-                )
+            refused = decision_refusal(self, seat, kind)
+            if refused is not None:
+                raise refusal(self, seat, refused, action)
             _DO[kind](self, seat)
 
     # ------------------------------------------------------------------ decisions
@@ -512,10 +460,8 @@ class State(BaseState):
                   {"cards": card_names(self.hands[seat])}, _ONLY[seat])
         )
         self._announce(seat)
-        n = self.n
-        self.queue = tuple([
-            (seat + k) % n for k in range(1, n) if self.in_hand[(seat + k) % n]
-        ])
+        # TOE-04: every other player still in may challenge, from the exchanger's left
+        self.queue = ask_in_turn(seat, self.n, who=self.playing.__getitem__)
         self.stage = CHALLENGE
 
     def _accept(self, seat: int) -> None:
@@ -556,7 +502,9 @@ class State(BaseState):
         by the bluffer only; the hand taken back has been seen by everybody (``shown``).
         """
         assert self.set_aside is not None  # the bluff_takes_back rule is on
-        self.set_aside = put(self.set_aside, ex, tuple(self.hands[ex]))
+        # (caught at both exchanges under second_exchange="all": both draws lie aside)
+        both = (*self.set_aside[ex], *self.hands[ex])
+        self.set_aside = put(self.set_aside, ex, tuple(sorted(both)))
         if again:  # the hand thrown in at the second exchange (Rules.second_exchange)
             assert self.thrown_again is not None
             self.hands = put(self.hands, ex, self.thrown_again[ex])
@@ -579,19 +527,19 @@ class State(BaseState):
             self._finish([seat])
             return
         self.out = put(self.out, seat, True)
-        self.in_hand = put(self.in_hand, seat, False)
-        self.ex_queue = tuple([s for s in self.ex_queue if s != seat])
+        self.playing = put(self.playing, seat, False)
+        self.exchange_queue = tuple([s for s in self.exchange_queue if s != seat])
         self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
         if sum(1 for o in self.out if not o) <= 1:
             self._finish([s for s in range(self.n) if self.out[s]], [seat])
             return
-        if self.poor[seat]:
-            self.poor = put(self.poor, seat, False)
+        if self.poverty[seat]:
+            self.poverty = put(self.poverty, seat, False)
             if not self.rules.poverty:
                 return
-            poor_in = [s for s in self.deal_order if self.poor[s] and self.in_hand[s]]
+            poor_in = [s for s in self.dealt if self.poverty[s] and self.playing[s]]
             self.stake = self.stake_before = 2 if poor_in else 1
-            self.leader = (poor_in or [s for s in self.deal_order if self.in_hand[s]])[0]
+            self.leader = (poor_in or [s for s in self.dealt if self.playing[s]])[0]
             self.turn = self.leader
 
     def _stay(self, seat: int) -> None:
@@ -604,7 +552,7 @@ class State(BaseState):
         self.queue = self.queue[1:]
         lost = self.stake_before
         self.lives = put(self.lives, seat, self.lives[seat] + lost)
-        self.in_hand = put(self.in_hand, seat, False)
+        self.playing = put(self.playing, seat, False)
         self.folded = put(self.folded, seat, True)
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
         if self.rules.fold_withdraws:
@@ -631,9 +579,9 @@ class State(BaseState):
                 return
 
     def _after_decisions(self) -> None:
-        in_hand = self.in_hand
-        if in_hand.count(True) == 1:
-            self._end_hand(in_hand.index(True), None)
+        playing = self.playing
+        if playing.count(True) == 1:
+            self._end_hand(playing.index(True), None)
             return
         if self.stage == POVERTY:
             self._begin_play()
@@ -641,24 +589,22 @@ class State(BaseState):
         self.stage = PLAY
         self.knocker = -1
         if not self.trick:
-            if not self.in_hand[self.leader]:
+            if not self.playing[self.leader]:
                 self.leader = self._next_in(self.leader)
             self.turn = self.leader
             return
         played = {s for s, _ in self.trick}
-        if all(s in played for s in range(len(in_hand)) if in_hand[s]):
+        if all(s in played for s in range(len(playing)) if playing[s]):
             self._finish_trick()
             return
-        if not self.in_hand[self.turn]:
+        if not self.playing[self.turn]:
             s = self.turn
-            while not self.in_hand[s] or s in played:
+            while not self.playing[s] or s in played:
                 s = (s + 1) % self.n
             self.turn = s
 
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
-        if self._knock_block(seat) is not None:
-            raise self._knock_refusal(seat)  # type: ignore[misc]
         rules = self.rules
         new = self.stake + 1
         self.stake_before = self.stake
@@ -666,36 +612,22 @@ class State(BaseState):
         self.knocks += 1
         self.last_knocker = seat
         self.knocker = seat
-        n = self.n
-        may_fold = rules.poverty_may_fold
-        self.queue = tuple([
-            (seat + k) % n for k in range(1, n)
-            if self.in_hand[(seat + k) % n] and (may_fold or not self.poor[(seat + k) % n])
-        ])
+        playing, poverty, may_fold = self.playing, self.poverty, rules.poverty_may_fold
+        # TOE-22: every other player still in answers, from the knocker's left
+        self.queue = ask_in_turn(seat, self.n,
+                                 who=lambda s: playing[s] and (may_fold or not poverty[s]))
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
             self.stage = RESPOND
 
-    def _play(self, seat: int, card: object) -> None:
-        if self.stage != PLAY:
-            raise IllegalAction(
-                f"no card may be played in the {STAGES[self.stage]} phase",
-                code="wrong_phase", ruling=_STAGE_RULING[self.stage], seat=seat)
-        if seat != self.turn:
-            raise OutOfTurn(f"it is {self.players[self.turn]}'s turn to play",
-                            code="out_of_turn", ruling="TOE-12", seat=seat)
+    def _play(self, seat: int, card: int) -> None:
+        """Play ``card`` (:func:`~tablegames.toepen.refusals.play_refusal` allowed it)."""
         hand = self.hands[seat]
-        if type(card) is not int or card not in hand:  # True == 1: a bool is no card
-            raise IllegalAction("that card is not in your hand", code="not_in_hand", seat=seat)
         trick = self.trick
-        if trick:
+        if trick and self.void is not None:
             led = trick[0][1] >> 3
-            if card >> 3 != led:
-                if any(c >> 3 == led for c in hand):
-                    raise IllegalAction("you must follow suit", code="must_follow_suit",
-                                        ruling="TOE-11", seat=seat)
-                if self.void is not None:
-                    self.void = put(self.void, seat, self.void[seat] | 1 << led)
+            if card >> 3 != led:  # a seat that could follow must have (TOE-11)
+                self.void = put(self.void, seat, self.void[seat] | 1 << led)
         held = list(hand)
         held.remove(card)
         self.hands = put(self.hands, seat, tuple(held))
@@ -706,9 +638,9 @@ class State(BaseState):
         # the seats that have played are an arc ending here: if the next seat still in
         # has played, everybody has.
         n = len(self.players)
-        in_hand = self.in_hand
+        playing = self.playing
         s = seat + 1 if seat + 1 < n else 0
-        while not in_hand[s]:
+        while not playing[s]:
             s = s + 1 if s + 1 < n else 0
         for p, _ in trick:
             if p == s:
@@ -723,7 +655,7 @@ class State(BaseState):
         for s, c in trick[1:]:
             if c >> 3 == led and (c & 7) > (best_card & 7):
                 best_seat, best_card = s, c
-        if self.in_hand[best_seat]:
+        if self.playing[best_seat]:
             nxt = best_seat
         elif self.trick_no == 3:  # the round is decided among the seats still in
             best_seat, best_card = self._best_still_in(trick)
@@ -751,7 +683,7 @@ class State(BaseState):
         TOE-54). If none of them followed the led suit, the first card played by a seat
         still in sets the suit, as if the folded cards had never been played.
         """
-        live = [(s, c) for s, c in trick if self.in_hand[s]]
+        live = [(s, c) for s, c in trick if self.playing[s]]
         led = trick[0][1] >> 3
         if not any(c >> 3 == led for _, c in live):
             led = live[0][1] >> 3
@@ -763,16 +695,16 @@ class State(BaseState):
         paid = {}
         lives = list(self.lives)
         for s in range(self.n):
-            if self.in_hand[s] and s != winner:
+            if self.playing[s] and s != winner:
                 lives[s] += self.stake * factor
                 paid[s] = self.stake * factor
         self.lives = tuple(lives)
         folded = [s for s in range(self.n) if self.folded[s]]
-        self.last_result = {
-            "hand": self.hand_no, "winner": winner, "stake": self.stake * factor,
+        self.last_round = {
+            "hand": self.round, "winner": winner, "stake": self.stake * factor,
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
-        self._events.append(Event("hand_over", dict(self.last_result)))
+        self._events.append(Event("hand_over", dict(self.last_round)))
         prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
@@ -788,7 +720,7 @@ class State(BaseState):
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
         self.dealer = self._next_dealer(winner, prev_dealer)
-        self.hand_no += 1
+        self.round += 1
         self._start_hand(first=False)
 
     def _next_dealer(self, winner: int, dealer: int) -> int:
@@ -844,7 +776,7 @@ class State(BaseState):
             winners=frozenset(self.winners), losers=frozenset(self.losers),
             scores=tuple(self.lives),
             detail={"ending": self.rules.ending, "limit": self.rules.limit,
-                    "hands": self.hand_no + 1},
+                    "hands": self.round + 1},
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -853,15 +785,15 @@ class State(BaseState):
         shown_again = self.again_seen()
         nobody = [None] * n  # the usual value of the exchange keys, built once
         v: dict[str, Any] = {
-            "round": self.hand_no,
+            "round": self.round,
             "dealer": self.dealer,
             "leader": self.leader,
             "limit": self.rules.limit,
             "lives": list(self.lives),
             "out": list(self.out),
-            "playing": list(self.in_hand),
+            "playing": list(self.playing),
             "folded": list(self.folded),
-            "poverty": list(self.poor),
+            "poverty": list(self.poverty),
             "stake": self.stake,
             "knocks": self.knocks,
             "last_knocker": None if self.last_knocker < 0 else self.last_knocker,
@@ -891,10 +823,10 @@ class State(BaseState):
                 card_names(aside[s]) if aside[s] and s == seat else None
                 for s in range(n)
             ] if any(aside) else list(nobody),
-            "shown": [card_names(self.hands[s]) if aside[s] else None
+            "shown": [card_names(self.hands[s]) if self.hand_shown(s) else None
                       for s in range(n)] if any(aside) else list(nobody),
             "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.gone()],
-            "last_round": fresh(self.last_result),
+            "last_round": fresh(self.last_round),
         }
         if seat is not None:
             v["announcements"] = announcements(self.held(seat))
@@ -928,7 +860,7 @@ class State(BaseState):
         if self.stage == OVER:
             return "The game is over."
         text = self._prompt_turn(seat)
-        if self.poor[seat] and self.in_hand[seat]:
+        if self.poverty[seat] and self.playing[seat]:
             rules = self.rules
             fold = "" if rules.poverty_may_fold else " You may not fold."
             if rules.poverty:
@@ -952,10 +884,12 @@ class State(BaseState):
                 follow = " (follow suit)"
         stage = self.stage
         if self.exchange_round and stage in (EXCHANGE, CHALLENGE):
+            if stage == EXCHANGE and (not self.exchanged[seat] or self.hand_shown(seat)):
+                return _PROMPT_AGAIN_OWN  # second_exchange="all": no replacement cards held
             return _PROMPTS_AGAIN[stage].format(who=who)
         return _PROMPTS[stage].format(
             who=who, stake=self.stake, before=self.stake_before, follow=follow,
-            poor=_names([self.players[s] for s in range(self.n) if self.poor[s]]))
+            poor=_names([self.players[s] for s in range(self.n) if self.poverty[s]]))
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
@@ -996,6 +930,12 @@ class State(BaseState):
         """Per seat: its second thrown-in hand was turned up by a challenge."""
         return _NO_FLAGS[self.n] if self.revealed_again is None else self.revealed_again
 
+    def hand_shown(self, seat: int) -> bool:
+        """Whether every player has seen the cards ``seat`` holds: a caught bluffer who
+        took back their own cards (``bluff_takes_back``) and has not exchanged them since
+        (``second_exchange="all"``)."""
+        return bool(self.aside()[seat]) and not self.again()[seat]
+
     def aside(self) -> Sequence[Sequence[int]]:
         """The drawn cards a caught bluffer set aside, per seat (empty without the rule)."""
         return _NO_CARDS[self.n] if self.set_aside is None else self.set_aside
@@ -1007,34 +947,7 @@ class State(BaseState):
         the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
         played and withdrawn. The rest is hidden from it (sample_world redeals those).
         """
-        seen = 0
-        for c in self.hands[seat]:
-            seen |= 1 << c
-        for c in self.thrown[seat]:
-            seen |= 1 << c
-        again, aside, again_seen = self.again(), self.aside(), self.again_seen()
-        for c in again[seat]:
-            seen |= 1 << c
-        for c in aside[seat]:
-            seen |= 1 << c
-        for s in range(self.n):
-            if self.revealed[s]:
-                for c in self.thrown[s]:
-                    seen |= 1 << c
-            if again_seen[s]:
-                for c in again[s]:
-                    seen |= 1 << c
-            if aside[s]:
-                for c in self.hands[s]:
-                    seen |= 1 << c
-        for _, played, _ in self.tricks:
-            for _, c in played:
-                seen |= 1 << c
-        for _, c in self.trick:
-            seen |= 1 << c
-        for _, c in self.gone():
-            seen |= 1 << c
-        return seen
+        return known_cards(self, seat)
 
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
@@ -1044,219 +957,15 @@ class State(BaseState):
         not follow a suit this hand gets no card of that suit (a bipartite matching makes
         sure such seats are served first, so the constraint never dead-ends).
         """
-        world, r = self._world(seat, rng)
-        known = self.known_cards(seat)
-        pool = [c for c in range(32) if not known >> c & 1]
-        r.shuffle(pool)
-        voids = self.voids()
-        # a hand everybody has seen (taken back after a caught bluff) stays as it is
-        aside = self.aside()
-        others = [s for s in range(self.n) if s != seat and not aside[s]]
-        constrained = [s for s in others if voids[s] and self.hands[s]]
-        slots = [(s, i) for s in constrained for i in range(len(self.hands[s]))]
-        assign = _match(slots, pool, [voids[s] for s, _ in slots])
-        taken = set(assign)
-        rest = [c for c in pool if c not in taken]
-        new_hands: dict[int, list[int]] = {s: [] for s in constrained}
-        for (s, _), c in zip(slots, assign, strict=True):
-            new_hands[s].append(c)
-        k = 0
-        hands = list(world.hands)
-        for s in others:
-            if s not in new_hands:
-                size = len(self.hands[s])
-                new_hands[s] = rest[k:k + size]
-                k += size
-            hands[s] = tuple(sorted(new_hands[s]))
-        world.hands = tuple(hands)
-        # the laid-away hands are tuples the world shares with this state: new ones
-        thrown = list(world.thrown)
-        again = None if world.thrown_again is None else list(world.thrown_again)
-        set_aside = None if world.set_aside is None else list(world.set_aside)
-        for s in range(self.n):
-            if s == seat:
-                continue
-            for mine, theirs, seen in ((thrown, self.thrown, self.revealed),
-                                       (again, self.thrown_again, self.again_seen()),
-                                       (set_aside, self.set_aside, None)):
-                if mine is not None and theirs is not None and theirs[s] and (
-                        seen is None or not seen[s]):
-                    size = len(theirs[s])
-                    mine[s] = tuple(sorted(rest[k:k + size]))
-                    k += size
-        world.thrown = tuple(thrown)
-        world.thrown_again = None if again is None else tuple(again)
-        world.set_aside = None if set_aside is None else tuple(set_aside)
-        world.stock = tuple(rest[k:])
-        assert len(world.stock) == len(self.stock)
-        return world
+        return sample_world(self, seat, rng)
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
-        """Toepen's lines: the chalk board, the round, every card where it lies."""
-        def seat_set(flags_: Sequence[bool]) -> list[int]:
-            return [s for s, f in enumerate(flags_) if f]
-
-        def opt(x: int) -> int | None:
-            return None if x < 0 else x
-
-        w.put("round", self.hand_no)
-        w.put("dealer", self.dealer)
-        w.items("lives", self.lives)
-        w.items("out", seat_set(self.out))
-        w.items("dealt", self.deal_order)
-        w.items("playing", seat_set(self.in_hand))
-        w.items("folded", seat_set(self.folded))
-        w.items("poverty", seat_set(self.poor))
-        w.put("stake", self.stake)
-        w.put("stake_before", self.stake_before)
-        w.put("knocks", self.knocks)
-        w.put("last_knocker", opt(self.last_knocker))
-        w.put("knocker", opt(self.knocker))
-        w.put("exchanger", opt(self.exchanger))
-        w.items("exchanged", seat_set(self.exchanged))
-        w.items("revealed", seat_set(self.revealed))
-        w.items("queue", self.queue)
-        w.items("exchange_queue", self.ex_queue)
-        w.put("leader", self.leader)
-        w.put("turn", self.turn)
-        w.put("trick_no", self.trick_no)
-        for s in range(self.n):
-            w.items(f"hand {s}", card_names(self.hands[s]))
-        for s in range(self.n):
-            if self.thrown[s]:
-                w.items(f"thrown {s}", card_names(self.thrown[s]))
-        w.comment("finished tricks: the winner, then seat:card in the order played")
-        for i, (_, played, winner) in enumerate(self.tricks):
-            w.items(f"trick {i}", [winner, *(f"{p}:{NAMES[c]}" for p, c in played)])
-        w.items("trick", [f"{p}:{NAMES[c]}" for p, c in self.trick])
-        w.items("voids", [f"{s}:{''.join(SUITS[u] for u in range(4) if m >> u & 1)}"
-                          for s, m in enumerate(self.void_masks()) if m])
-        if self.withdrawn:
-            w.items("withdrawn", [f"{p}:{NAMES[c]}" for p, c in self.withdrawn])
-        if self.exchange_round:
-            w.put("exchange_round", self.exchange_round + 1)
-        if any(self.again_seen()):
-            w.items("revealed_again", seat_set(self.again_seen()))
-        for s, cs in enumerate(self.again()):
-            if cs:
-                w.items(f"thrown_again {s}", card_names(cs))
-        for s, cs in enumerate(self.aside()):
-            if cs:
-                w.items(f"set_aside {s}", card_names(cs))
-        w.items("stock", card_names(reversed(self.stock)))
-        if self.stage == OVER:
-            w.items("winners", self.winners)
-            w.items("losers", self.losers)
-        w.put("last_round", "-" if self.last_result is None else dumps(self.last_result))
+        """Toepen's lines (:func:`tablegames.toepen.positions.write`)."""
+        positions.write(self, w)
 
     def _from_position(self, r: PositionReader) -> None:
-        n = self.n
-
-        seat_of = partial(read_seat, players=n)
-
-        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
-            marked = set(r.parse(key, seat_of, default))
-            return tuple([s in marked for s in range(n)])
-
-        def opt(key: str) -> int:
-            if not r.has(key):
-                return -1
-            v = r.opt_int(key, 0, n - 1)
-            return -1 if v is None else v
-
-        def played(word: str) -> tuple[int, int]:
-            who, colon, name = word.partition(":")
-            if not colon:
-                raise ValueError(f"{word!r} is not seat:card")
-            return seat_of(who), PACK.code(name)
-
-        # A hand-written position may leave out what follows from the rest (see the
-        # notation page): the defaults are those of a round in play with nobody out.
-        self.hand_no = r.int("round", 0, 1_000_000, default=0)
-        self.dealer = r.int("dealer", 0, n - 1)
-        self.lives = tuple(r.parse(
-            "lives", lambda w: int(w) if w.isascii() and w.isdigit() and len(w) < 4 else _bad(w),
-            ["0"] * n))
-        if len(self.lives) != n:
-            raise r.fail("lives", f"expected {n} numbers")
-        self.out = seat_set("out")
-        left = [str((self.dealer + k) % n) for k in range(1, n + 1)]
-        self.deal_order = tuple(
-            r.parse("dealt", seat_of, [x for x in left if not self.out[int(x)]]))
-        self.folded = seat_set("folded")
-        self.in_hand = seat_set("playing", [x for x in left if not self.out[int(x)]
-                                            and not self.folded[int(x)]])
-        self.poor = seat_set("poverty")
-        self.stake = r.int("stake", 1, 10_000, default=1)
-        self.stake_before = r.int("stake_before", 1, 10_000,
-                                  default=max(1, self.stake - (self.stage == RESPOND)))
-        self.knocks = r.int("knocks", 0, 10_000, default=0)
-        self.last_knocker = opt("last_knocker")
-        self.knocker = opt("knocker")
-        self.exchanger = opt("exchanger")
-        self.exchanged = seat_set("exchanged")
-        self.revealed = seat_set("revealed")
-        self.queue = tuple(r.parse("queue", seat_of, ()))
-        self.ex_queue = tuple(r.parse("exchange_queue", seat_of, ()))
-        self.turn = r.int("turn", 0, n - 1)
-        self.hands = tuple([tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n)])
-        self.thrown = tuple([tuple(sorted(r.parse(f"thrown {s}", PACK.code, ())))
-                             for s in range(n)])
-        tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        while r.has(f"trick {len(tricks)}"):
-            key = f"trick {len(tricks)}"
-            words = r.words(key)
-            if len(words) < 2:
-                raise r.fail(key, "expected the winner and the cards played")
-            try:
-                winner, cards_ = seat_of(words[0]), tuple(played(x) for x in words[1:])
-            except ValueError as exc:
-                raise r.fail(key, str(exc)) from None
-            tricks.append((cards_[0][0], cards_, winner))
-        self.tricks = tuple(tricks)
-        self.trick = tuple(r.parse("trick", played, ()))
-        self.trick_no = r.int("trick_no", 0, 3, default=min(3, len(self.tricks)))
-        self.leader = r.int("leader", 0, n - 1,
-                            default=self.trick[0][0] if self.trick else self.turn)
-        self.exchange_round = r.int("exchange_round", 1, 2, default=1) - 1
-        rules = self.rules
-        again = tuple([tuple(sorted(r.parse(f"thrown_again {s}", PACK.code, ())))
-                       for s in range(n)])
-        again_seen = seat_set("revealed_again")
-        twice = rules.second_exchange or any(again) or any(again_seen)
-        self.thrown_again = again if twice else None  # lines the rules lack are refused
-        self.revealed_again = again_seen if twice else None
-        aside = tuple([tuple(sorted(r.parse(f"set_aside {s}", PACK.code, ())))
-                       for s in range(n)])
-        self.set_aside = aside if rules.bluff_takes_back or any(aside) else None
-        withdrawn = tuple(r.parse("withdrawn", played, ()))
-        self.withdrawn = withdrawn if rules.fold_withdraws or withdrawn else None
-        derived = self._voids_from_tricks()
-        masks = list(derived)
-        if r.has("voids"):
-            masks = [0] * n
-            for s, m in r.parse("voids", _void_entry(seat_of)):
-                masks[s] |= m
-        self.void = tuple(masks) if rules.fold_withdraws else None
-        if self.void is None and masks != derived:  # without the rule the tricks tell them
-            raise r.fail("voids", "these are not the suits the tricks show")
-        taken = {c for h in self.hands for c in h} | {c for h in self.thrown for c in h}
-        taken |= {c for _, cs, _ in self.tricks for _, c in cs} | {c for _, c in self.trick}
-        taken |= {c for _, c in withdrawn}
-        taken |= {c for h in again for c in h} | {c for h in aside for c in h}
-        if r.words("stock") == ["shuffled"]:
-            stock = [c for c in range(32) if c not in taken]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
-        over = self.stage == OVER
-        self.winners = tuple(r.parse("winners", seat_of, None if over else ()))
-        self.losers = tuple(r.parse("losers", seat_of, None if over else ()))
-        last = r.str("last_round", "-")
-        self.last_result = None if last == "-" else plain(loads(last, max_text=10_000))
-        self._events = []
+        positions.read(self, r)
 
     # ------------------------------------------------------------------ loading
     @classmethod
@@ -1284,91 +993,9 @@ class State(BaseState):
             r = Reader(d, r.path)
         super()._load(r)
 
-    def _check_house_fields(self) -> None:
-        """The checks of the fields only some house rules keep (see ``_check_loaded``)."""
-        again_all, aside_all, seen_all = self.again(), self.aside(), self.again_seen()
-        for s in range(self.n):
-            again, aside, seen_again = again_all[s], aside_all[s], seen_all[s]
-            if again and (len(again) != 4 or not self.thrown[s] or not self.exchange_round):
-                raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
-            if seen_again and not (again or aside):
-                raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
-            if aside and (len(aside) != 4 or not self.exchanged[s]
-                          or not (self.revealed[s] or seen_again)):
-                raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew")
-            if self.void is not None and self.stage != OVER:
-                suits = 0
-                for c in self.hands[s]:
-                    suits |= 1 << (c >> 3)
-                if self.void[s] & suits:
-                    raise StateError(
-                        f"$.state.void[{s}]: holds a card of a suit it did not follow")
-
     def _check_loaded(self) -> None:
-        """What the declarations cannot say: every card once, sizes, a seat to ask."""
-        n = self.n
-        # one pass over the cards on the table: each card once, and each seat's plays
-        played = [0] * n
-        seen = [c for h in self.hands for c in h]
-        seen += self.stock
-        for h in self.thrown:
-            seen += h
-        if self.thrown_again is not None:
-            for h in self.thrown_again:
-                seen += h
-        if self.set_aside is not None:
-            for h in self.set_aside:
-                seen += h
-        for _, cards_, _ in self.tricks:
-            for p, c in cards_:
-                seen.append(c)
-                played[p] += 1
-        for p, c in (*self.trick, *self.gone()):
-            seen.append(c)
-            played[p] += 1
-        if len(seen) != 32 or sorted(seen) != _ALL_CODES:
-            raise StateError("$.state: the cards do not add up to one 32-card pack")
-        stage = self.stage
-        if stage not in (PLAY, OVER) and not self.queue:
-            raise StateError("$.state.queue: nobody is asked to decide")
-        if stage != OVER and len(self.tricks) != self.trick_no:
-            raise StateError("$.state.tricks: does not match trick_no")
-        if stage == OVER and not self.losers and not self.winners:
-            raise StateError("$.state: a finished game has a result")
-        if stage != OVER and (self.winners or self.losers):
-            raise StateError("$.state: a game in play has no winners or losers yet")
-        for s in range(n):
-            if self.out[s] and self.in_hand[s] and stage != OVER:
-                raise StateError(f"$.state.in_hand[{s}]: a seat that is out plays no round")
-            if self.in_hand[s] and self.folded[s]:
-                raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
-            if stage != OVER and s in self.deal_order and len(self.hands[s]) + played[s] != 4:
-                raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
-            if s not in self.deal_order and self.hands[s]:
-                raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
-            if len(self.thrown[s]) not in (0, 4) or (self.thrown[s] and not self.exchanged[s]):
-                raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
-        if self.thrown_again is not None or self.set_aside is not None or self.void is not None:
-            self._check_house_fields()
-        rules = self.rules
-        if self.exchange_round and not rules.second_exchange:
-            raise StateError("$.state.exchange_round: the rules have no second exchange")
-        twice = rules.second_exchange
-        if (self.thrown_again is None) == twice or (self.revealed_again is None) == twice:
-            raise StateError("$.state.thrown_again: kept exactly when the rules have a "
-                             "second exchange")
-        if (self.set_aside is None) == rules.bluff_takes_back:
-            raise StateError("$.state.set_aside: kept exactly when the rules take a bluff back")
-        if (self.withdrawn is None) == rules.fold_withdraws or (
-                self.void is None) == rules.fold_withdraws:
-            raise StateError("$.state.withdrawn: kept exactly when the rules withdraw a "
-                             "folded card (with the voids)")
-        if any(not self.folded[s] for s, _ in self.gone()):
-            raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
-        if self.trick and self.leader != self.trick[0][0]:
-            raise StateError("$.state.leader: the seat whose card leads the trick")
-        if any(s in self.queue for s in range(n) if not self.in_hand[s]) and stage != EXCHANGE:
-            raise StateError("$.state.queue: only seats in the round are asked")
+        """The cross-field rules (:func:`tablegames.toepen.checks.check_loaded`)."""
+        check_loaded(self)
 
 
 #: Each decision's handler (plays and knocks are handled apart).
@@ -1380,39 +1007,11 @@ _DO: dict[type[Action], Callable[[State, int], None]] = {
 #: The fields engine 3 added (see ``State._load``).
 _NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
 
-#: The decision actions each asking phase accepts (plays and knocks are handled apart).
-_DECISIONS: dict[int, tuple[type[Action], ...]] = {
-    EXCHANGE: (A.Keep, A.Exchange), CHALLENGE: (A.Accept, A.Challenge),
-    POVERTY: (A.Stay, A.Fold), RESPOND: (A.Stay, A.Fold), PLAY: (), OVER: (),
+#: Each decision's interned actions, by seat.
+_INTERNED: dict[type[Action], list[Any]] = {
+    A.Keep: A.KEEP, A.Exchange: A.EXCHANGE, A.Accept: A.ACCEPT, A.Challenge: A.CHALLENGE,
+    A.Stay: A.STAY, A.Fold: A.FOLD,
 }
-
-_STAGE_RULING = {
-    EXCHANGE: "TOE-56", CHALLENGE: "TOE-04", POVERTY: "TOE-31", RESPOND: "TOE-22",
-    PLAY: "TOE-10", OVER: None,
-}
-
-
-def _match(slots: list[tuple[int, int]], pool: list[int], voids: list[set[int]]) -> list[int]:
-    """Assign one card of ``pool`` to each slot avoiding its void suits (Kuhn's matching)."""
-    owner: dict[int, int] = {}
-
-    def place(i: int, seen: set[int]) -> bool:
-        for c in pool:
-            if c >> 3 in voids[i] or c in seen:
-                continue
-            seen.add(c)
-            if c not in owner or place(owner[c], seen):
-                owner[c] = i
-                return True
-        return False
-
-    for i in range(len(slots)):
-        if not place(i, set()):
-            raise StateError("no deal is consistent with what this seat has seen")
-    out = [0] * len(slots)
-    for c, i in owner.items():
-        out[i] = c
-    return out
 
 
 def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], int]:
@@ -1440,55 +1039,6 @@ def _names(names: list[str]) -> str:
     if len(names) <= 1:
         return f"{names[0] if names else 'Nobody'} is"
     return f"{', '.join(names[:-1])} and {names[-1]} are"
-
-
-def _void_entry(seat_of: Any) -> Any:
-    """A reader for one ``voids`` word, ``"1:ch"``: the seat and its suit mask."""
-    def read(word: str) -> tuple[int, int]:
-        who, colon, suits = word.partition(":")
-        if not colon or not suits or any(u not in SUITS for u in suits):
-            raise ValueError(f"{word!r} is not seat:suits (suits from {SUITS})")
-        mask = 0
-        for u in suits:
-            mask |= 1 << SUITS.index(u)
-        return seat_of(who), mask
-    return read
-
-
-def _bad(word: str) -> int:
-    raise ValueError(f"{word!r} is not a whole number")
-
-
-def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
-    """Table customs the hand obliges or allows (TOE-40..42), for an app to prompt.
-
-    Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
-    allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
-    does instead: sing, TOE-42). They never change the score.
-    """
-    tens = jacks = 0
-    for c in hand:
-        r = c & 7
-        if r == TEN:
-            tens += 1
-        elif r == JACK:
-            jacks += 1
-    out: list[dict[str, Any]] = []
-    if tens < 3 and jacks < 3:
-        return out
-    if tens == 4:
-        out.append({"announcement": "stand", "must": True, "reason": "four tens",
-                    "otherwise": None})
-    elif tens == 3:
-        out.append({"announcement": "whistle", "must": True, "reason": "three tens",
-                    "otherwise": "sing"})
-    if jacks == 4:
-        out.append({"announcement": "stand", "must": False, "reason": "four jacks",
-                    "otherwise": None})
-    elif jacks == 3:
-        out.append({"announcement": "whistle", "must": False, "reason": "three jacks",
-                    "otherwise": None})
-    return out
 
 
 def new_game(

@@ -61,14 +61,14 @@ def test_win_chance_at_the_last_trick() -> None:
         led = state.trick[0][1] >> 3
         played = dict(state.trick)
         for seat in range(3):
-            if not state.in_hand[seat]:
+            if not state.playing[seat]:
                 continue
             card = played.get(seat) if seat in played else state.hands[seat][0]
             best = max((c & 7 for s, c in state.trick if c >> 3 == led and s != seat), default=-1)
             chance = ClubBot.win_chance(state, seat)
             if card >> 3 != led or card & 7 < best:
                 assert chance == 0.0
-            elif all(s in played or not state.in_hand[s] for s in range(3) if s != seat):
+            elif all(s in played or not state.playing[s] for s in range(3) if s != seat):
                 assert chance == 1.0
             assert 0.0 <= chance <= 1.0
             checked += 1

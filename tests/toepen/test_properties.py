@@ -41,8 +41,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int, rules: dict[
     while not s.is_over:
         assert all_cards(s) == full  # cards are conserved
         before = list(s.lives)
-        hand = s.hand_no
-        in_hand = list(s.in_hand)
+        hand = s.round
+        playing = list(s.playing)
         stake = s.stake
         legal = s.legal_actions()
         events = s.apply(legal[rng.below(len(legal))])
@@ -55,10 +55,10 @@ def test_random_games_keep_every_invariant(players: int, seed: int, rules: dict[
             folded_now = {e.data["seat"] for e in events if e.kind == "fold"}
             expected = {
                 str(p): stake * factor for p in range(players)
-                if in_hand[p] and p != winner and p not in folded_now
+                if playing[p] and p != winner and p not in folded_now
             }
             assert over.data["paid"] == expected
-            assert s.hand_no == hand + 1 or s.is_over
+            assert s.round == hand + 1 or s.is_over
         steps += 1
         assert steps < 20_000
     out = s.outcome()

@@ -14,8 +14,8 @@ ruling = pytest.mark.ruling
 
 def finish_hand(state: toepen.State) -> None:
     """Play out the current hand with each seat's first legal card."""
-    hand = state.hand_no
-    while state.hand_no == hand and not state.is_over:
+    hand = state.round
+    while state.round == hand and not state.is_over:
         plays = [a for a in state.legal_actions() if isinstance(a, toepen.Play)]
         state.apply(plays[0] if plays else state.legal_actions()[0])
 
@@ -147,7 +147,7 @@ def test_only_the_last_trick_counts_and_its_winner_deals_next() -> None:
         "1:play Ac", "2:play As", "0:play Jc",  # seat 1 wins the last trick
     )
     assert s.lives == (1, 0, 1)  # the round is worth 1; all but the winner pay
-    assert s.last_result is not None and s.last_result["winner"] == 1
+    assert s.last_round is not None and s.last_round["winner"] == 1
     assert s.dealer == 1 and s.to_act == 2  # winner deals; left of dealer leads
 
 
@@ -246,7 +246,7 @@ def test_poverty_player_leads_and_others_play_for_two_or_fold_for_one() -> None:
 def test_poverty_all_fold_means_the_poor_player_wins_the_hand() -> None:
     s = game(SPLIT, lives=[0, 9, 0])
     apply_all(s, "2:fold", "0:fold")
-    assert s.lives == (1, 9, 1) and s.hand_no == 1 and s.dealer == 1
+    assert s.lives == (1, 9, 1) and s.round == 1 and s.dealer == 1
 
 
 @ruling("TOE-40", "TOE-42")
@@ -314,8 +314,8 @@ def test_knock_and_all_fold_wins_the_hand() -> None:
     s = game(SPLIT, dealer=1)
     apply_all(s, "1:knock", "2:fold", "0:fold")
     assert s.lives == (1, 0, 1)
-    assert s.hand_no == 1 and s.dealer == 1
-    assert s.last_result is not None and s.last_result["winner"] == 1
+    assert s.round == 1 and s.dealer == 1
+    assert s.last_round is not None and s.last_round["winner"] == 1
 
 
 @ruling("TOE-54")
@@ -374,7 +374,7 @@ def test_a_challenge_penalty_at_the_limit_puts_the_player_out_at_once() -> None:
     assert_refused(s, "0:play Jd", code="out_of_turn")
     assert toepen.Knock(0) not in s.legal_actions(0)
     finish_hand(s)
-    assert s.lives[0] == 10 and s.dealer != 0 and 0 not in s.deal_order
+    assert s.lives[0] == 10 and s.dealer != 0 and 0 not in s.dealt
 
 
 @ruling("TOE-23")
@@ -419,7 +419,7 @@ def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_sti
     events = s.apply("0:play Ac")
     trick = next(e for e in events if e.kind == "trick")
     assert trick.data["winner"] == 1 and trick.data["card"] == "7d"
-    assert s.last_result is not None and s.last_result["winner"] == 1
+    assert s.last_round is not None and s.last_round["winner"] == 1
     assert s.lives == (2, 0, 1) and s.dealer == 1
 
 

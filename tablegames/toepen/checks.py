@@ -1,0 +1,136 @@
+"""The cross-field rules a loaded Toepen state must keep (a save or a position).
+
+The field declarations check each field alone (a seat in range, a card a card, a flag a
+flag); these are the rules between fields, each one a sentence a person would say.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablegames.common.errors import StateError
+from tablegames.toepen.stages import EXCHANGE, OVER, PLAY
+
+if TYPE_CHECKING:
+    from tablegames.toepen.state import State
+
+_ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
+
+
+def check_loaded(state: State) -> None:
+    """What the declarations cannot say: every card once, sizes, a seat to ask."""
+    n = state.n
+    # one pass over the cards on the table: each card once, and each seat's plays
+    played = [0] * n
+    seen = [c for h in state.hands for c in h]
+    seen += state.stock
+    for h in state.thrown:
+        seen += h
+    if state.thrown_again is not None:
+        for h in state.thrown_again:
+            seen += h
+    if state.set_aside is not None:
+        for h in state.set_aside:
+            seen += h
+    for _, cards_, _ in state.tricks:
+        for p, c in cards_:
+            seen.append(c)
+            played[p] += 1
+    for p, c in (*state.trick, *state.gone()):
+        seen.append(c)
+        played[p] += 1
+    if len(seen) != 32 or sorted(seen) != _ALL_CODES:
+        raise StateError("$.state: the cards do not add up to one 32-card pack")
+    stage = state.stage
+    if stage not in (PLAY, OVER) and not state.queue:
+        raise StateError("$.state.queue: nobody is asked to decide")
+    _check_seat_lists(state)
+    if stage != OVER and len(state.tricks) != state.trick_no:
+        raise StateError("$.state.tricks: does not match trick_no")
+    if stage == OVER and not state.losers and not state.winners:
+        raise StateError("$.state: a finished game has a result")
+    if stage != OVER and (state.winners or state.losers):
+        raise StateError("$.state: a game in play has no winners or losers yet")
+    for s in range(n):
+        if state.out[s] and state.playing[s] and stage != OVER:
+            raise StateError(f"$.state.playing[{s}]: a seat that is out plays no round")
+        if state.playing[s] and state.folded[s]:
+            raise StateError(f"$.state.folded[{s}]: a folded seat is not in the round")
+        if stage != OVER and s in state.dealt and len(state.hands[s]) + played[s] != 4:
+            raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
+        if s not in state.dealt and state.hands[s]:
+            raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
+        if len(state.thrown[s]) not in (0, 4) or (state.thrown[s] and not state.exchanged[s]):
+            raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
+    if state.thrown_again is not None or state.set_aside is not None or state.void is not None:
+        _check_house_fields(state)
+    rules = state.rules
+    if state.exchange_round and not rules.second_exchange:
+        raise StateError("$.state.exchange_round: the rules have no second exchange")
+    twice = rules.second_exchange
+    if (state.thrown_again is None) == twice or (state.revealed_again is None) == twice:
+        raise StateError("$.state.thrown_again: kept exactly when the rules have a "
+                         "second exchange")
+    if (state.set_aside is None) == rules.bluff_takes_back:
+        raise StateError("$.state.set_aside: kept exactly when the rules take a bluff back")
+    if (state.withdrawn is None) == rules.fold_withdraws or (
+            state.void is None) == rules.fold_withdraws:
+        raise StateError("$.state.withdrawn: kept exactly when the rules withdraw a "
+                         "folded card (with the voids)")
+    if any(not state.folded[s] for s, _ in state.gone()):
+        raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
+    if state.trick and state.leader != state.trick[0][0]:
+        raise StateError("$.state.leader: the seat whose card leads the trick")
+    if any(s in state.queue for s in range(n) if not state.playing[s]) and stage != EXCHANGE:
+        raise StateError("$.state.queue: only seats in the round are asked")
+
+
+def _check_house_fields(state: State) -> None:
+    """The checks of the fields only some house rules keep (see ``_check_loaded``)."""
+    again_all, aside_all, seen_all = state.again(), state.aside(), state.again_seen()
+    # second_exchange=True asks again only the holders of replacement cards; "all" asks
+    # every player still in, so a second exchange need not follow a first one
+    holders = state.rules.second_exchange is True
+    for s in range(state.n):
+        again, aside, seen_again = again_all[s], aside_all[s], seen_all[s]
+        if again and (len(again) != 4 or not state.exchange_round or not state.exchanged[s]
+                      or (holders and not state.thrown[s])):
+            raise StateError(f"$.state.thrown_again[{s}]: four cards of a second exchange")
+        if seen_again and not (again or aside):
+            raise StateError(f"$.state.revealed_again[{s}]: nothing was thrown in again")
+        caught = int(state.revealed[s]) + int(seen_again)  # exchanges turned up
+        if aside and (len(aside) not in (4, 4 * caught) or not state.exchanged[s] or not caught):
+            raise StateError(f"$.state.set_aside[{s}]: four cards a caught bluffer drew, "
+                             "per exchange caught")
+        if state.void is not None and state.stage != OVER:
+            suits = 0
+            for c in state.hands[s]:
+                suits |= 1 << (c >> 3)
+            if state.void[s] & suits:
+                raise StateError(
+                    f"$.state.void[{s}]: holds a card of a suit it did not follow")
+
+
+def _check_seat_lists(state: State) -> None:
+    """The seat lists: each names a seat at most once; the deal went round once.
+
+    ``dealt`` is the deal of this round (TOE-02): clockwise from the dealer's left, each
+    seat once, and every seat still in the game was dealt in (a seat that went out
+    during the round keeps its place, TOE-23). A finished game keeps its last deal,
+    while the deal itself has passed on to the winner of that round (TOE-13).
+    """
+    n = state.n
+    for name in ("queue", "exchange_queue", "dealt", "winners", "losers"):
+        seats = getattr(state, name)
+        if len(set(seats)) != len(seats):
+            raise StateError(f"$.state.{name}: names a seat twice")
+    if state.stage == OVER:  # the last deal; the deal has passed on to its winner
+        return
+    dealer = state.dealer
+    places = [(s - dealer - 1) % n for s in state.dealt]
+    if places != sorted(places):
+        raise StateError("$.state.dealt: the deal goes clockwise from the dealer's left")
+    if any(not state.out[s] and s not in state.dealt for s in range(n)):
+        raise StateError("$.state.dealt: every seat still in the game is dealt in")
+    if any(s not in state.dealt for s in state.exchange_queue):
+        raise StateError("$.state.exchange_queue: only seats dealt in exchange")

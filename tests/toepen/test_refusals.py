@@ -1,0 +1,125 @@
+"""The refusal table (``toepen.refusals``): one place for every refusal's code, ruling
+and message, and predicates that the legal list and ``apply`` share.
+
+Over seeded random playouts under several house rules, every action of every seat is
+tried at every step: a listed action is accepted (on a copy), any other is refused with
+an ``IllegalAction`` whose ruling and code are a row of the table, and the refusal
+leaves the state byte-identical.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from tablegames import IllegalAction, toepen
+from tablegames.common.actions import Action
+from tablegames.common.rng import Rng
+from tablegames.toepen import actions as A
+from tablegames.toepen import refusals
+from tests.test_rulings_cited import rule_ids
+
+RULES: list[dict[str, Any]] = [
+    {"limit": 3},
+    {"limit": 4, "knock_only_on_turn": True, "max_stake": 3, "poverty_may_fold": False},
+    {"limit": 3, "ending": "elimination", "double_knock": True, "second_exchange": True,
+     "bluff_takes_back": True, "fold_withdraws": True},
+]
+
+
+def candidates(seat: int) -> list[Action]:
+    """Every action a seat could name: each verb, and a play of every card."""
+    return [A.KEEP[seat], A.EXCHANGE[seat], A.ACCEPT[seat], A.CHALLENGE[seat],
+            A.STAY[seat], A.FOLD[seat], A.KNOCK[seat], *A.PLAYS[seat]]
+
+
+def playouts() -> Counter[tuple[str | None, str]]:
+    """Play seeded random games, trying every candidate at every step; the refusals seen."""
+    seen: Counter[tuple[str | None, str]] = Counter()
+    for k, rules in enumerate(RULES):
+        for seed in range(4):
+            state = toepen.new_game(players=3 + seed % 2, seed=seed, rules=rules)
+            rng = Rng(100 * k + seed)
+            while not state.is_over:
+                before = state.to_json()
+                for seat in range(state.n):
+                    legal = state.legal_actions(seat)
+                    for action in candidates(seat):
+                        if action in legal:
+                            state.copy().apply(action)  # accepted: does not raise
+                            continue
+                        with pytest.raises(IllegalAction) as info:
+                            state.apply(action)
+                        err = info.value
+                        key = (err.ruling, err.code)
+                        assert key in refusals.REFUSALS, (key, str(err))
+                        assert err.seat == seat and len(err.message) < 120
+                        seen[key] += 1
+                assert state.to_json() == before  # every refusal changed nothing
+                legal = state.legal_actions()
+                state.apply(legal[rng.below(len(legal))])
+    return seen
+
+
+@pytest.mark.ruling("TOE-10")
+@pytest.mark.ruling("TOE-11")
+@pytest.mark.ruling("TOE-12")
+@pytest.mark.ruling("TOE-55")
+def test_every_refusal_over_random_playouts_is_a_row_of_the_table() -> None:
+    seen = playouts()
+    # the playouts meet the common refusals of every verb (the rare ones have scenarios)
+    for key in [("TOE-11", "must_follow_suit"), ("TOE-12", "out_of_turn"),
+                ("TOE-10", "not_in_hand"), ("TOE-50", "knock_not_now"),
+                ("TOE-22", "knock_pending"), ("TOE-03", "out_of_turn"),
+                ("TOE-56", "wrong_phase"), ("TOE-10", "wrong_phase"),
+                ("TOE-55", "knock_limit"), ("TOE-21", "knock_on_turn"),
+                ("TOE-51", "fold_own_knock")]:
+        assert seen[key], key
+
+
+def test_every_row_names_a_ruling_of_the_rules() -> None:
+    known = rule_ids("toepen")
+    assert refusals.REFUSALS
+    for (ruling, code), (template, error) in refusals.REFUSALS.items():
+        assert ruling in known, ruling
+        assert re.fullmatch(r"[a-z_]+", code) and template and issubclass(error, IllegalAction)
+
+
+def test_each_row_is_returned_on_the_line_that_decides_it() -> None:
+    """``grep TOE-55 tablegames/toepen`` lands on the knock limit's own test: every
+    row's (ruling, code) is written where a predicate returns it, beside the table."""
+    text = inspect.getsource(refusals)
+    table = text[text.index("REFUSALS: dict"):text.index("#: A decision or card")]
+    rest = text.replace(table, "")
+    for ruling, code in refusals.REFUSALS:
+        assert f'("{ruling}", "{code}")' in rest, (ruling, code)
+    lines = [line for line in rest.splitlines() if '"TOE-55"' in line]
+    assert lines == ['        return ("TOE-55", "knock_limit")']
+    assert '"TOE-55"' not in inspect.getsource(toepen.State)  # no second mapping
+
+
+@pytest.mark.ruling("TOE-55")
+def test_the_knock_limit_message_names_the_lives_and_the_stake() -> None:
+    state = toepen.new_game(players=2, seed=1, lives=[9, 0], rules={"poverty": False})
+    state.apply("0:keep")
+    state.apply("1:keep")
+    with pytest.raises(IllegalAction) as info:
+        state.apply("0:knock")
+    assert info.value.message == "with 9 lives lost you may not raise the stake to 2"
+    assert (info.value.ruling, info.value.code) == ("TOE-55", "knock_limit")
+    assert "0:knock" not in state.view(0)["legal"]
+
+
+def test_a_refused_play_of_a_bool_or_a_stranger_card_names_the_hand_rule() -> None:
+    state = toepen.new_game(players=3, seed=1, rules={"exchanges": False})
+    turn = state.to_act
+    assert turn is not None
+    stranger = next(c for c in range(32) if c not in state.hands[turn])
+    for card in (stranger, True):
+        with pytest.raises(IllegalAction) as info:
+            state.apply(A.Play(turn, card))  # type: ignore[arg-type]
+        assert (info.value.ruling, info.value.code) == ("TOE-10", "not_in_hand")
