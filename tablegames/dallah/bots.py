@@ -265,7 +265,7 @@ class ModelBot:
         """
         t = state.t
         counts = [0] * len(t.specs)
-        for c in state.act_stock or t.action_deck:
+        for c in state.stock or t.action_deck:
             counts[c] += 1
         empty = not state.pot_total()
         active = state.active
@@ -304,7 +304,7 @@ class ModelBot:
                 (state.active + 1) % state.n if spec.kind == "fazaa" else state.active)
             if collector != seat:
                 return False  # somebody else collects what falls
-            if state.stage == S.REPORT and state.what == S.R_PLACE:
+            if state.stage == S.REPORT and state.report_kind == S.R_PLACE:
                 keep = self._placing_cost(state, spec, state.zone, len(state.cups_in_hand))
             else:
                 keep = self._placing_cost(state, spec)
@@ -508,7 +508,7 @@ from tablegames.bots.registry import register_hints  # noqa: E402
 
 def _turns(state: Any) -> int:
     """The search's horizon: turns played."""
-    return int(state.turn_no)
+    return int(state.turn)
 
 
 register_hints("dallah", SearchHints(rollout=ModelBot, table=TableModel, value=not_losing,

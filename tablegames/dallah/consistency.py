@@ -71,21 +71,21 @@ def _check_codes(state: State) -> None:
     ncards = len(t.card_ids)
     if len(state.shared) != t.nshapes:
         raise _fail("shared", f"expected {t.nshapes} shapes")
-    if len(state.pot) != t.nzones or len(state.full) != t.nzones:
+    if len(state.pot) != t.nzones or len(state.full_zones) != t.nzones:
         raise _fail("pot", f"expected {t.nzones} zones")
     shapes, cards, zones = t.shape_codes, t.card_codes, t.zone_codes
     if not (shapes.issuperset(chain(state.cups_in_hand, state.rolls, *state.pot))
-            and cards.issuperset(chain(state.act_stock, state.act_discard, *state.held))
-            and zones.issuperset(chain(state.zone_stock, state.zone_discard))):
+            and cards.issuperset(chain(state.stock, state.discard, *state.held))
+            and zones.issuperset(chain(state.placement_stock, state.placement_discard))):
         # a code is out of range: name the first field holding one
         _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
         _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
         _codes("rolls", state.rolls, shapes, t.nshapes)
         _codes("held", [*chain.from_iterable(state.held)], cards, ncards)
-        _codes("act_stock", state.act_stock, cards, ncards)
-        _codes("act_discard", state.act_discard, cards, ncards)
-        _codes("zone_stock", state.zone_stock, zones, t.nzones)
-        _codes("zone_discard", state.zone_discard, zones, t.nzones)
+        _codes("stock", state.stock, cards, ncards)
+        _codes("discard", state.discard, cards, ncards)
+        _codes("placement_stock", state.placement_stock, zones, t.nzones)
+        _codes("placement_discard", state.placement_discard, zones, t.nzones)
     if state.card >= ncards:
         raise _fail("card", f"{state.card} is not a card of this card set")
     if state.zone >= t.nzones:
@@ -117,13 +117,13 @@ def _check_counts(state: State) -> None:
     held = list(chain.from_iterable(state.held))
     if not t.protection_codes.issuperset(held):
         raise _fail("held", "only protection cards are held")
-    deck = [*state.act_stock, *state.act_discard, *held]
+    deck = [*state.stock, *state.discard, *held]
     if state.card >= 0:
         deck.append(state.card)
     deck.sort()
     if deck != t.sorted_action_deck:
         raise StateError("$.state: the Action cards do not add up to the deck")
-    zones = [*state.zone_stock, *state.zone_discard]
+    zones = [*state.placement_stock, *state.placement_discard]
     if state.zone >= 0:
         zones.append(state.zone)
     zones.sort()
@@ -219,13 +219,13 @@ def _check_report(state: State) -> None:
     """A report names who collects, and a placement report has its cup and zone."""
     t = state.t
     kind = t.kind[state.card]
-    what = state.what
+    what = state.report_kind
     if state.collector < 0:
         raise _fail("collector", "a report without a collector")
     if what == R_STUNT and kind not in STUNT_KINDS:
-        raise _fail("what", f"a {kind} card has no stunt")
+        raise _fail("report_kind", f"a {kind} card has no stunt")
     if what == R_MOVE and kind != "naql":
-        raise _fail("what", f"a {kind} card moves no cup")
+        raise _fail("report_kind", f"a {kind} card moves no cup")
     if state.falls > state.collected:
         raise _fail("falls", "more cups fell in this report than were collected")
     if state.collapsed and state.pot_total():

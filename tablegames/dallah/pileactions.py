@@ -41,7 +41,7 @@ class PileActions:
     piles: tuple[int, ...]
     retired: int
     held: tuple[tuple[int, ...], ...]
-    act_discard: tuple[int, ...]
+    discard: tuple[int, ...]
     amount: int
     effects: tuple[Effect, ...]
     asked: tuple[int, ...]
@@ -232,7 +232,7 @@ class PileActions:
             mine = self.held[seat]
             code = mine[i]
             self.held = put(self.held, seat, (*mine[:i], *mine[i + 1:]))
-            self.act_discard += (code,)
+            self.discard += (code,)
             self.used += (seat,)
             src, dst, k, flags = effect
             changed = (src, dst, k, flags | BLOCKED) if to is None else (

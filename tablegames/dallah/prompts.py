@@ -293,11 +293,11 @@ def _waiting(state: Any, seat: int | None, words: dict[str, str], lang: str) -> 
         if state.collapsed:
             return _you(words, "w_collapsed", seat, state.collector, state, who=who,
                         cups=cups_text(state.falls, lang))
-        if state.falls or state.what == S.R_MOVE or (state.what == S.R_PLACE
+        if state.falls or state.report_kind == S.R_MOVE or (state.report_kind == S.R_PLACE
                                                       and state.released):
             return _you(words, "w_report", seat, state.collector, state, who=who,
                         cups=cups_text(state.collected, lang))
-        if state.what == S.R_STUNT:
+        if state.report_kind == S.R_STUNT:
             return words["w_stunt"].format(card=card, who=who, stunt=words[spec.kind])
         t = state.t
         return words["w_place"].format(card=card, who=who,
@@ -339,15 +339,15 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
         if state.collapsed:
             return _you(words, "collapsed", seat, state.collector, state,
                         cups=cups_text(state.falls, lang))
-        if state.falls or (state.what == S.R_PLACE and state.released):
+        if state.falls or (state.report_kind == S.R_PLACE and state.released):
             so_far = (words["so_far_you"].format(cups=cups_text(state.collected, lang))
                       if seat == state.collector else words["so_far"].format(
                           who=state.players[state.collector],
                           cups=cups_text(state.collected, lang)))
             return so_far + words["more"]
-        if state.what == S.R_STUNT:
+        if state.report_kind == S.R_STUNT:
             return words["stunt"].format(card=card, stunt=words[spec.kind])
-        if state.what == S.R_MOVE:
+        if state.report_kind == S.R_MOVE:
             return words["moved"].format(card=card)
         return _place(state, words, names, card)
     return _protect(state, words, names, card, lang)

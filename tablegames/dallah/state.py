@@ -114,6 +114,13 @@ class State(PileActions, BaseState):
     #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
     #: one cup (DAL-21), Shareek without a partner for the last cup.
     ENGINE = 2
+    #: Save format 4 names the state fields as the views and position text do (issue 21):
+    #: a format 1-3 save's keys are renamed before they are read.
+    RENAMED: ClassVar[Mapping[str, str]] = {
+        "turn_no": "turn", "act_stock": "stock", "act_discard": "discard",
+        "zone_stock": "placement_stock", "zone_discard": "placement_discard",
+        "full": "full_zones", "what": "report_kind",
+    }
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
@@ -169,25 +176,31 @@ class State(PileActions, BaseState):
     t: Annotated[Table, derived()]
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
-    turn_no: Annotated[int, count()]
+    #: The current turn counted from 0: views, events and position text count from 1,
+    #: as people do (a save of format 1-3 called it ``turn_no``).
+    turn: Annotated[int, count()]
     shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
     pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_codes(MAX_SHAPES), MAX_ZONES)]
     piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
     retired: Annotated[int, count()]
     held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_codes(MAX_CARD_CODES))]
-    act_stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    act_discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    zone_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
-    zone_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    placement_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    placement_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
     rolls: Annotated[tuple[int, ...], _codes(MAX_SHAPES)]
-    full: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
+    #: Per zone, whether it was reported as having no usable space (DAL-21).
+    full_zones: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
     card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
     cups_in_hand: Annotated[tuple[int, ...], _codes(MAX_SHAPES, 3)]
     placers: Annotated[tuple[int, ...], tuple_seq(seat(), 3)]
     placer: Annotated[int, seat()]
     collector: Annotated[int, seat(none=-1)]
     zone: Annotated[int, count(-1, MAX_ZONES - 1)]
-    what: Annotated[int, enum(REPORTS)]
+    #: What the report is about (``REPORTS``). Views and position text call it
+    #: ``report``; the field cannot, because :meth:`report` is the state's method that
+    #: applies a whole report at once.
+    report_kind: Annotated[int, enum(REPORTS)]
     released: Annotated[bool, flag()]
     collapsed: Annotated[bool, flag()]
     falls: Annotated[int, count()]
@@ -244,9 +257,9 @@ class State(PileActions, BaseState):
         t = self.t = table_for(rules.cards)
         n = len(players)
         self.retired = 0
-        self.full = (False,) * t.nzones
+        self.full_zones = (False,) * t.nzones
         self.active = seat_arg(extra.get("first", 0), n, "first")
-        self.turn_no = 0
+        self.turn = 0
         self.losers = ()
         self.last_turn = ()
         self._reset_card()
@@ -308,11 +321,11 @@ class State(PileActions, BaseState):
         if not deal:
             return self
         self.rng.shuffle(remaining)
-        self.act_stock = tuple(as_stock(stacked + remaining))
-        self.act_discard = ()
+        self.stock = tuple(as_stock(stacked + remaining))
+        self.discard = ()
         self.rng.shuffle(zrest)
-        self.zone_stock = tuple(as_stock(zstack + zrest))
-        self.zone_discard = ()
+        self.placement_stock = tuple(as_stock(zstack + zrest))
+        self.placement_discard = ()
         self.stage = DRAW
         self.placer = self.active
         self._setup_log = [Event("setup", {
@@ -328,7 +341,7 @@ class State(PileActions, BaseState):
         self.placers = ()
         self.collector = -1
         self.zone = -1
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         self.released = False
         self.collapsed = False
         self.falls = 0
@@ -356,7 +369,8 @@ class State(PileActions, BaseState):
         """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
         report kind as a number, the cup number, the late-fall window and the Biggest
         Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
-        turn had no collector yet. Anything else is left for the strict load to judge."""
+        turn had no collector yet. Anything else is left for the strict load to judge. The
+        result has format 2-3 names (``what``...): ``RENAMED`` renames them afterwards."""
         if "hand" in state and "cups_in_hand" not in state:
             state["cups_in_hand"] = state.pop("hand")
         what = state.get("what")
@@ -430,7 +444,7 @@ class State(PileActions, BaseState):
 
     def _placing(self) -> bool:
         """Whether a cup is being placed and not yet let go."""
-        return self.stage == REPORT and self.what == R_PLACE and not self.released
+        return self.stage == REPORT and self.report_kind == R_PLACE and not self.released
 
     def _fallable(self) -> list[tuple[int, int]]:
         """Every distinct (zone, shape) a report may name, in zone then shape order."""
@@ -462,9 +476,9 @@ class State(PileActions, BaseState):
         if stage in (TARGET, MOVE, ROLL):
             return True
         if stage == REPORT and self.falls == 0:
-            if self.what == R_STUNT:
+            if self.report_kind == R_STUNT:
                 return True
-            return self.what == R_PLACE and self.cup_no == 0 and not self.released
+            return self.report_kind == R_PLACE and self.cup_no == 0 and not self.released
         return False
 
     def _attempted(self) -> bool:
@@ -474,12 +488,12 @@ class State(PileActions, BaseState):
         if self.t.kind[self.card] not in NEEDS_POT:
             return False
         stage = self.stage
-        return stage == ROLL or (stage == REPORT and self.what != R_STUNT)
+        return stage == ROLL or (stage == REPORT and self.report_kind != R_STUNT)
 
     def _can_nospace(self) -> bool:
         if not (self._placing() and self.falls == 0):
             return False
-        return any(z != self.zone and not self.full[z] for z in self.t.carded_zones)
+        return any(z != self.zone and not self.full_zones[z] for z in self.t.carded_zones)
 
     def _legal(self, seat: int) -> list[Action]:
         stage = self.stage
@@ -569,19 +583,19 @@ class State(PileActions, BaseState):
         t = self.t
         ev = self._events
         for _ in range(4 * len(t.action_deck) + 4):
-            if not self.act_stock:
-                self.act_stock, self.act_discard, k = _reshuffled(self.act_discard, self.rng)
+            if not self.stock:
+                self.stock, self.discard, k = _reshuffled(self.discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "actions", "cards": k}))
-            stock = self.act_stock
+            stock = self.stock
             code = stock[-1]
-            self.act_stock = stock[:-1]
+            self.stock = stock[:-1]
             cid = t.card_ids[code]
             if t.protection[code]:
                 self.held = put(self.held, drawer, (*self.held[drawer], code))
                 ev.append(Event("protection_held", {"seat": drawer, "card": cid}))
                 continue
             if t.kind[code] in NEEDS_POT and not self.pot_total():
-                self.act_discard += (code,)
+                self.discard += (code,)
                 ev.append(Event("redrawn", {"seat": drawer, "card": cid,
                                             "reason": "empty_dallah"}))
                 continue
@@ -595,14 +609,15 @@ class State(PileActions, BaseState):
         t = self.t
         ev = self._events
         for _ in range(4 * len(t.zone_deck) + 4):
-            if not self.zone_stock:
-                self.zone_stock, self.zone_discard, k = _reshuffled(self.zone_discard, self.rng)
+            if not self.placement_stock:
+                self.placement_stock, self.placement_discard, k = _reshuffled(
+                    self.placement_discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "placements", "cards": k}))
-            stock = self.zone_stock
+            stock = self.placement_stock
             z = stock[-1]
-            self.zone_stock = stock[:-1]
-            if self.full[z]:
-                self.zone_discard += (z,)
+            self.placement_stock = stock[:-1]
+            if self.full_zones[z]:
+                self.placement_discard += (z,)
                 ev.append(Event("redrawn", {"card": t.zone_ids[z], "reason": "zone_full"}))
                 continue
             self.zone = z
@@ -644,7 +659,7 @@ class State(PileActions, BaseState):
             self.stage = MOVE
         elif kind in STUNT_KINDS:
             self.stage = REPORT
-            self.what = R_STUNT
+            self.report_kind = R_STUNT
             self.falls = 0
             self.collector = self.active
             self.placer = self.active
@@ -661,7 +676,7 @@ class State(PileActions, BaseState):
             self._end_turn()
             return
         self.stage = ROLL
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         nxt = (self.active + 1) % self.n
         self.placer = nxt if spec.kind == "fazaa" else self.active
         self.collector = self.placer
@@ -698,17 +713,17 @@ class State(PileActions, BaseState):
         self.released = False
         self.placer = self.placers[self.cup_no]
         self.stage = REPORT
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         self.collapsed = False
         self.falls = 0
         self.timeouts = 0
-        if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = (False,) * self.t.nzones
+        if self.rules.full_zone == "next_cup" and True in self.full_zones:
+            self.full_zones = (False,) * self.t.nzones
         self._draw_zone()
 
     def _release(self) -> None:
         """The cup being placed is let go on its zone (it is on the pot from now)."""
-        if self.what == R_PLACE and not self.released:
+        if self.report_kind == R_PLACE and not self.released:
             hand, pot, z = self.cups_in_hand, self.pot, self.zone
             self.pot = put(pot, z, (*pot[z], hand[0]))
             self.cups_in_hand = hand[1:]
@@ -716,7 +731,7 @@ class State(PileActions, BaseState):
 
     def _do_settled(self, action: Action) -> None:
         ev = self._events
-        what = self.what
+        what = self.report_kind
         if what != R_PLACE:
             ev.append(Event("settled", {"seat": action.seat, "after": REPORTS[what],
                                         "falls": self.falls}))
@@ -729,7 +744,7 @@ class State(PileActions, BaseState):
         t = self.t
         ev.append(Event("settled", {"seat": action.seat, "after": "place",
                                     "zone": t.zone_ids[self.zone], "falls": self.falls}))
-        self.zone_discard += (self.zone,)
+        self.placement_discard += (self.zone,)
         self.zone = -1
         if self.falls and self.cups_in_hand:
             back = [t.shape_ids[s] for s in self.cups_in_hand]
@@ -840,7 +855,7 @@ class State(PileActions, BaseState):
         """Cups leave the Dallah for ``collector``'s pile (DAL-10)."""
         t = self.t
         ev = self._events
-        pot, full = list(self.pot), list(self.full)
+        pot, full = list(self.pot), list(self.full_zones)
         for z, s, guessed in cups:
             zone = pot[z]
             if s in zone:  # the last placed of that shape
@@ -854,7 +869,7 @@ class State(PileActions, BaseState):
             if late:
                 data["late"] = True
             ev.append(Event("fell", data))
-        self.pot, self.full = tuple(pot), tuple(full)
+        self.pot, self.full_zones = tuple(pot), tuple(full)
         k = len(cups)
         self.piles = put(self.piles, collector, self.piles[collector] + k)
         if late:
@@ -873,7 +888,7 @@ class State(PileActions, BaseState):
     def _collapse(self, seat: int, collector: int, late: bool) -> None:
         k = self.pot_total()
         self.pot = ((),) * len(self.pot)
-        self.full = (False,) * len(self.full)
+        self.full_zones = (False,) * len(self.full_zones)
         self.piles = put(self.piles, collector, self.piles[collector] + k)
         data: dict[str, Any] = {"seat": seat, "collector": collector, "cups": k}
         if late:
@@ -905,12 +920,12 @@ class State(PileActions, BaseState):
     def _do_nospace(self, action: Action) -> None:
         if not self._can_nospace():
             why = ("the cup is already placed" if self.released or self.falls or
-                   self.what != R_PLACE else "every other zone is already full: use this one")
+                   self.report_kind != R_PLACE else "every other zone is already full: use this one")
             raise self._refuse(f"'nospace' is not possible now: {why}", "nospace_refused",
                                "DAL-21", action.seat)
         z = self.zone
-        self.full = put(self.full, z, True)
-        self.zone_discard += (z,)
+        self.full_zones = put(self.full_zones, z, True)
+        self.placement_discard += (z,)
         self.zone = -1
         self._events.append(Event("no_space", {"seat": action.seat, "zone": self.t.zone_ids[z]}))
         self._draw_zone()
@@ -936,8 +951,8 @@ class State(PileActions, BaseState):
         returned = [t.shape_ids[s] for s in self.cups_in_hand]
         self._return_cups()
         if self.zone >= 0:
-            self.zone_discard += (self.zone,)
-        self.act_discard += (self.card,)
+            self.placement_discard += (self.zone,)
+        self.discard += (self.card,)
         swaps = self.swaps + 1
         self._events.append(Event("swap", {"seat": action.seat, "card": old,
                                            "returned": returned}))
@@ -967,9 +982,9 @@ class State(PileActions, BaseState):
         pot[z] = (*pot[z][:i], *pot[z][i + 1:])
         pot[d] = (*pot[d], s)
         self.pot = tuple(pot)
-        self.full = put(self.full, z, False)
+        self.full_zones = put(self.full_zones, z, False)
         self.stage = REPORT
-        self.what = R_MOVE
+        self.report_kind = R_MOVE
         self.falls = 0
         self.collector = self.active
         self.placer = self.active
@@ -995,13 +1010,13 @@ class State(PileActions, BaseState):
     def _end_turn(self) -> None:
         self.last_turn = (self.active, self.card, self.collector, self.collected,
                           1 if self.collapsed else 0, -1)
-        self.act_discard += (self.card,)
+        self.discard += (self.card,)
         if self.zone >= 0:  # pragma: no cover - every path discards its Placement card
-            self.zone_discard += (self.zone,)
+            self.placement_discard += (self.zone,)
         self._reset_card()
         self.swaps = 0
-        if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = (False,) * self.t.nzones
+        if self.rules.full_zone == "next_cup" and True in self.full_zones:
+            self.full_zones = (False,) * self.t.nzones
         ended = self.active
         if not self.shared_total():
             self.stage = OVER
@@ -1012,9 +1027,9 @@ class State(PileActions, BaseState):
             return
         self.active = (ended + 1) % self.n
         self.placer = self.active
-        self.turn_no += 1
+        self.turn += 1
         self.stage = DRAW
-        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn_no + 1}))
+        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn + 1}))
 
     # ------------------------------------------------------------------ conveniences
     def report(self, fell: Sequence[str] = (), *, collapse: bool = False,
@@ -1045,7 +1060,7 @@ class State(PileActions, BaseState):
             raise ValueError("the game is not over yet")
         return Outcome(
             winners=frozenset(), losers=frozenset(self.losers), scores=tuple(self.piles),
-            detail={"retired": self.retired, "turns": self.turn_no + 1,
+            detail={"retired": self.retired, "turns": self.turn + 1,
                     "biggest_loser": [self.players[s] for s in self.losers]},
         )
 
@@ -1081,8 +1096,8 @@ class State(PileActions, BaseState):
         return {
             "lang": "en",
             "active": self.active,
-            "turn": self.turn_no + 1,
-            "report": REPORTS[self.what] if stage == REPORT else None,
+            "turn": self.turn + 1,
+            "report": REPORTS[self.report_kind] if stage == REPORT else None,
             "card": None if spec is None else card_json(spec),
             "cup": sid[self.cups_in_hand[0]] if self._placing() else None,
             "zone": zid[self.zone] if self.zone >= 0 else None,
@@ -1096,17 +1111,17 @@ class State(PileActions, BaseState):
             "timeouts": self.timeouts,
             "swaps_left": self.swaps_left() if seat is None or seat == self.to_act else 0,
             "pot": {zid[z]: [sid[s] for s in cups] for z, cups in enumerate(self.pot)},
-            "full_zones": [zid[z] for z in range(t.nzones) if self.full[z]],
+            "full_zones": [zid[z] for z in range(t.nzones) if self.full_zones[z]],
             "shared": self._shared_dict(),
             "shared_total": self.shared_total(),
             "piles": list(self.piles),
             "retired": self.retired,
             "held": [[cid[c] for c in h] for h in self.held],
             "effects": self._effects_json() if stage == PROTECT else [],
-            "stock": len(self.act_stock),
-            "discard": [cid[c] for c in self.act_discard],
-            "placement_stock": len(self.zone_stock),
-            "placement_discard": [zid[z] for z in self.zone_discard],
+            "stock": len(self.stock),
+            "discard": [cid[c] for c in self.discard],
+            "placement_stock": len(self.placement_stock),
+            "placement_discard": [zid[z] for z in self.placement_discard],
             "last_turn": None if not last else {
                 "seat": last[0], "card": cid[last[1]],
                 "collector": last[2] if last[2] >= 0 else None,
@@ -1136,7 +1151,7 @@ class State(PileActions, BaseState):
         world, r = self._world(seat, rng)
         t = self.t
         left = list(t.card_counts)
-        for c in self.act_discard:
+        for c in self.discard:
             left[c] -= 1
         for h in self.held:
             for c in h:
@@ -1145,15 +1160,15 @@ class State(PileActions, BaseState):
             left[self.card] -= 1
         pool = [c for c, k in enumerate(left) for _ in range(k)]
         r.shuffle(pool)
-        world.act_stock = tuple(pool)
+        world.stock = tuple(pool)
         zleft = list(t.zone_counts)
-        for z in self.zone_discard:
+        for z in self.placement_discard:
             zleft[z] -= 1
         if self.zone >= 0:
             zleft[self.zone] -= 1
         zpool = [z for z, k in enumerate(zleft) for _ in range(k)]
         r.shuffle(zpool)
-        world.zone_stock = tuple(zpool)
+        world.placement_stock = tuple(zpool)
         world.rolls = ()
         world.extra = {}
         return world
