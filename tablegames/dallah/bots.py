@@ -63,6 +63,7 @@ from typing import Any
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
 from tablegames.dallah import actions as A
+from tablegames.dallah import piles
 from tablegames.dallah import stages as S
 from tablegames.dallah.cardset import ActionCard
 from tablegames.dallah.fallmodel import FallModel
@@ -403,14 +404,14 @@ class ModelBot:
         a one-cup effect that leaves it clear of the top is let through.
         """
         effects = state.effects
-        mine = state._my_effect(seat)
-        piles = state.piles
+        mine = piles.my_effect(state, seat)
+        sizes = state.piles
         swap = mine is not None and mine[2] == S.SWAP
 
         def result(a: Action) -> int:
             kind = type(a)
             if kind is A.Allow or mine is None:
-                return danger(self._after(piles, effects), seat)
+                return danger(self._after(sizes, effects), seat)
             changed = []
             for e in effects:
                 if e is mine:
@@ -419,7 +420,7 @@ class ModelBot:
                     else:
                         e = [e[0], e[1], e[2], e[3] | S.BLOCKED]
                 changed.append(e)
-            return danger(self._after(piles, changed), seat)
+            return danger(self._after(sizes, changed), seat)
 
         allow = A.simple(A.Allow, seat)
         plays = [a for a in legal if a != allow]
@@ -431,7 +432,7 @@ class ModelBot:
             if to is None:
                 return 0
             # equal danger: a swap to the smallest pile, a gift to the biggest
-            size: int = piles[to]
+            size: int = sizes[to]
             return -size if swap else size
 
         best = self._best(plays, lambda a: (-result(a), tiebreak(a)))

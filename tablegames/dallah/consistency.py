@@ -15,6 +15,7 @@ from itertools import chain
 from typing import TYPE_CHECKING
 
 from tablegames.common.errors import StateError
+from tablegames.dallah import piles
 from tablegames.dallah.cardset import STUNT_KINDS
 from tablegames.dallah.stages import (
     DRAW,
@@ -267,7 +268,7 @@ def _check_protection(state: State) -> None:
     if not set(state.used) <= set(state.answered) or len(set(state.used)) != len(state.used):
         raise _fail("used", "protection played by a seat that has not answered")
     for seat in state.asked:
-        if not state.held[seat] or state._my_effect(seat) is None:
+        if not state.held[seat] or piles.my_effect(state, seat) is None:
             raise _fail("asked", f"seat {seat} has nothing to protect against or with")
     giving = [0] * n
     for src, dst, k, _flags in effects:

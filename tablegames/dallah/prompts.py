@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tablegames.dallah import piles
 from tablegames.dallah import stages as S
 
 _EN = {
@@ -380,18 +381,19 @@ def _protect(state: Any, words: dict[str, str], names: dict[str, dict[str, str]]
     """The protection question: the effect against this seat and each card it may play."""
     t = state.t
     asked = state.asked[0]
-    effect = state._my_effect(asked)
+    effect = piles.my_effect(state, asked)
+    assert effect is not None  # an asked seat has an effect against it
     src = state.players[effect[0]]
     text = (words["eff_swap"].format(src=src) if effect[2] == S.SWAP
             else words["eff_give"].format(src=src, cups=cups_text(effect[2], lang)))
     options = []
-    block = state._held_kind(asked, "block")
+    block = piles.held_kind(state, asked, "block")
     if block >= 0:
         options.append(words["opt_block"].format(
             name=names["cards"][t.card_ids[state.held[asked][block]]]))
-    redirect = state._held_kind(asked, "redirect")
+    redirect = piles.held_kind(state, asked, "redirect")
     if redirect >= 0:
-        key = "opt_redirect" if state._eligible(asked, effect) else "opt_cancel"
+        key = "opt_redirect" if piles.eligible(state, asked, effect) else "opt_cancel"
         options.append(words[key].format(
             name=names["cards"][t.card_ids[state.held[asked][redirect]]]))
     joined = words["opt_join"].join(options)
