@@ -44,17 +44,17 @@ if TYPE_CHECKING:
 
 
 def _prob(_inst: Any, attr: Any, value: Any) -> None:
-    from tablegames.common.errors import RulesError
+    from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise RulesError(f"{attr.name} must be a probability in 0..1, not {value!r}")
+        raise RulesError(f"{attr.name} must be a probability in 0..1, not {quoted(value)}")
 
 
 def _factor(_inst: Any, attr: Any, value: Any) -> None:
-    from tablegames.common.errors import RulesError
+    from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 20:
-        raise RulesError(f"{attr.name} must be a factor in 0..20, not {value!r}")
+        raise RulesError(f"{attr.name} must be a factor in 0..20, not {quoted(value)}")
 
 
 @attrs.frozen

@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tablegames.common.errors import quoted
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
 from tablegames.dallah.table import table_for
@@ -113,13 +114,13 @@ def read(state: State, r: PositionReader) -> None:
         def look(word: str) -> int:
             c = index.get(word)
             if c is None:
-                raise ValueError(f"{word[:40]!r} is not a {what} of this card set")
+                raise ValueError(f"{quoted(word)} is not a {what} of this card set")
             return c
         return look
 
     def number(word: str) -> int:
         if not (word.isascii() and word.isdigit()) or len(word) > 7:
-            raise ValueError(f"{word[:40]!r} is not a count")
+            raise ValueError(f"{quoted(word)} is not a count")
         return int(word)
 
     seat = partial(read_seat, players=n)
@@ -143,7 +144,7 @@ def read(state: State, r: PositionReader) -> None:
         try:
             s = shape(name)
             if not eq or s in counts:
-                raise ValueError(f"{word[:40]!r}: write each shape once, as shape=count")
+                raise ValueError(f"{quoted(word)}: write each shape once, as shape=count")
             counts[s] = number(k)
         except ValueError as exc:
             raise r.fail("shared", str(exc)) from None
@@ -225,13 +226,13 @@ def _effect(word: str, n: int) -> tuple[int, ...]:
         elif flag == "blocked":
             flags |= BLOCKED
         else:
-            raise ValueError(f"{word[:40]!r}: unknown flag {flag[:20]!r}")
+            raise ValueError(f"{quoted(word)}: unknown flag {quoted(flag)}")
     ok = gt and src.isascii() and src.isdigit() and dst.isascii() and dst.isdigit()
     k_text = parts[0]
     if not ok or not (k_text == "pile" or (k_text.isascii() and k_text.isdigit()
                                            and len(k_text) < 7)):
-        raise ValueError(f"{word[:40]!r} is not source>recipient:cups")
+        raise ValueError(f"{quoted(word)} is not source>recipient:cups")
     s, d = int(src[:4]), int(dst[:4])
     if s >= n or d >= n:
-        raise ValueError(f"{word[:40]!r} names no seat of this game")
+        raise ValueError(f"{quoted(word)} names no seat of this game")
     return (s, d, SWAP if k_text == "pile" else int(k_text), flags)

@@ -201,8 +201,9 @@ def gate(state: State, action: Action) -> Refused | None:
             return asked
     elif is_late(state, action):
         return arguments(action, state.n)
-    elif seat != state.to_act:  # DAL-23: the next player starts only after the turn
-        return OUT_OF_TURN.at(who=state.players[state.to_act or 0], seat=state.players[seat])
+    elif seat != state.to_act:
+        who, me = state.players[state.to_act or 0], state.players[seat]
+        return OUT_OF_TURN.at(who=who, seat=me)  # DAL-23: the next starts after the turn
     bad = arguments(action, state.n)
     if bad is not None:
         return bad
@@ -259,8 +260,8 @@ def check_fell(state: State, action: Action) -> Refused | None:
 
 
 def not_on_pot(action: Action) -> Refused:
-    """DAL-11: a report naming a cup that is not on the Dallah."""
-    return CUP_NOT_ON_POT.at(action=quoted(str(action)))
+    """A report naming a cup that is not on the Dallah (DAL-11)."""
+    return CUP_NOT_ON_POT.at(action=quoted(str(action)))  # DAL-11
 
 
 def check_falls(state: State, action: Action) -> Refused | None:
@@ -334,9 +335,10 @@ def check_move(state: State, action: Action) -> Refused | None:
     s = t.shape_index.get(action.shape, -1)
     d = t.zone_index.get(action.to, -1)
     if z < 0 or s < 0 or s not in state.pot[z]:
-        return NO_CUP_TO_MOVE.at(shape=_named(action.shape), zone=_named(action.zone))
+        shape, zone = _named(action.shape), _named(action.zone)
+        return NO_CUP_TO_MOVE.at(shape=shape, zone=zone)  # DAL-22: a cup on the Dallah
     if d < 0:
-        return UNKNOWN_ZONE.at(zone=quoted(action.to))
+        return UNKNOWN_ZONE.at(zone=quoted(action.to))  # DAL-22: to another zone
     if d == z:
         return SAME_ZONE.at()  # DAL-22: the destination must differ
     return None
@@ -378,8 +380,9 @@ def protection_gate(state: State, seat: int) -> Refused | None:
         if any(e[1] == seat for e in state.effects):
             return REDIRECTED_EFFECT.at()  # DAL-44: not protected again
         return NOT_AFFECTED.at()  # DAL-41: only the seat an effect is against
-    if seat != state.asked[0]:  # DAL-41: asked clockwise from the active seat
-        return NOT_YOUR_ANSWER.at(who=state.players[state.asked[0]])
+    if seat != state.asked[0]:
+        first = state.players[state.asked[0]]
+        return NOT_YOUR_ANSWER.at(who=first)  # DAL-41: asked clockwise from the active seat
     return None
 
 

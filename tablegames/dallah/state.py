@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import GameOver, SetupError, StateError
+from tablegames.common.errors import GameOver, SetupError, StateError, quoted
 from tablegames.common.fields import (
     Kind,
     count,
@@ -912,7 +912,7 @@ class State(BaseState):
         ``State.VIEW_KEYS``).
         """
         if lang not in LANGS:
-            raise ValueError(f"views are available in 'en' and 'ar', not {lang!r}")
+            raise ValueError(f"views are available in 'en' and 'ar', not {quoted(lang)}")
         v = super().view(seat)
         if lang != "en":
             v["lang"] = lang
