@@ -62,7 +62,7 @@ from tablegames.dallah.cardset import (
     CardSet,
 )
 from tablegames.dallah.consistency import check_loaded
-from tablegames.dallah.prompts import LANGS, card_json, prompt_for
+from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
     check_collapse,
@@ -102,6 +102,7 @@ from tablegames.dallah.stages import (
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
+from tablegames.dallah.views import VIEW_KEYS, view_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
@@ -136,50 +137,7 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "lang": "language of the prompt and the names: 'en' or 'ar'",
-        "active": "the seat whose turn it is (the placer differs on Tag Team, Shareek, "
-                  "Fazaa'; to_act differs while protection is asked)",
-        "turn": "number of the current turn, from 1",
-        "report": "what the report being made is about: 'place', 'stunt' or 'move' "
-                  "(None outside the report stage)",
-        "card": "the Action card in play: id, kind, you_lose and only the parameters its "
-                "kind uses (cups, seconds, amount, portion, target); None between cards",
-        "cup": "shape id of the cup being placed, until it is let go (None otherwise)",
-        "zone": "zone id of the Placement card in play (None otherwise)",
-        "cups_in_hand": "shape ids of the cups taken from the shared pile for the card "
-                        "in play and not yet let go",
-        "placer": "the seat placing (or doing the stunt or move) now; None outside roll "
-                  "and report",
-        "collector": "the seat that collects whatever falls now (DAL-10, DAL-24); None "
-                     "when nothing can fall",
-        "partner": "the Shareek partner (None otherwise)",
-        "collected": "cups the collector has collected on the card in play so far",
-        "falls": "cups reported fallen in the report being made",
-        "timeouts": "countdowns run out on this placement (DAL-28)",
-        "swaps_left": "swaps this phone's seat may make now: 0 whenever 'swap' is not "
-                      "among its legal actions (DAL-27); a spectator sees the seat to "
-                      "act's",
-        "pot": "the Dallah: zone id -> shape ids of the cups on it, in placement order",
-        "full_zones": "zone ids reported as having no usable space (DAL-21)",
-        "shared": "shape id -> cups left in the shared pile",
-        "shared_total": "cups left in the shared pile (0: this is the last turn)",
-        "piles": "cups in each seat's personal pile (the score: most = Biggest Loser)",
-        "retired": "cups retired by Yalla Bye (they count for nobody)",
-        "held": "each seat's protection card ids, face up",
-        "effects": "in the protect stage, the transfers waiting for protection answers: "
-                   "from, to, cups ('pile' for a swap), redirected, blocked",
-        "stock": "Action cards left to draw",
-        "discard": "the Action discard pile, card ids in the order discarded",
-        "placement_stock": "Placement cards left to draw",
-        "placement_discard": "the Placement discard pile, zone ids in the order discarded",
-        "last_turn": "the previous turn: seat, card, collector (None after a pile action), "
-                     "collected (cups, late falls included), collapsed (true also for a "
-                     "late collapse); None before the first turn ends",
-        "late_reporter": "the seat that may still report a late fall of the previous turn "
-                         "until the next player draws (DAL-23); None otherwise",
-        "names": "display names in lang: shapes, zones and cards, id -> name",
-    }
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
     #: than a property (``_check_loaded`` sets it again after loading).
@@ -922,47 +880,7 @@ class State(BaseState):
         return v
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        t = self.t
-        sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
-        stage = self.stage
-        spec = self.spec
-        last = self.last_turn
-        return {
-            "lang": "en",
-            "active": self.active,
-            "turn": self.turn + 1,
-            "report": REPORTS[self.report_kind] if stage == REPORT else None,
-            "card": None if spec is None else card_json(spec),
-            "cup": sid[self.cups_in_hand[0]] if self._placing() else None,
-            "zone": zid[self.zone] if self.zone >= 0 else None,
-            "cups_in_hand": [sid[s] for s in self.cups_in_hand],
-            "placer": self.placer if stage in (ROLL, REPORT) else None,
-            "collector": self.collector if self.collector >= 0 and (
-                stage in (ROLL, REPORT)) else None,
-            "partner": self.partner if self.partner >= 0 else None,
-            "collected": self.collected,
-            "falls": self.falls,
-            "timeouts": self.timeouts,
-            "swaps_left": self.swaps_left() if seat is None or seat == self.to_act else 0,
-            "pot": {zid[z]: [sid[s] for s in cups] for z, cups in enumerate(self.pot)},
-            "full_zones": [zid[z] for z in range(t.nzones) if self.full_zones[z]],
-            "shared": self._shared_dict(),
-            "shared_total": self.shared_total(),
-            "piles": list(self.piles),
-            "retired": self.retired,
-            "held": [[cid[c] for c in h] for h in self.held],
-            "effects": piles.effects_json(self) if stage == PROTECT else [],
-            "stock": len(self.stock),
-            "discard": [cid[c] for c in self.discard],
-            "placement_stock": len(self.placement_stock),
-            "placement_discard": [zid[z] for z in self.placement_discard],
-            "last_turn": None if not last else {
-                "seat": last[0], "card": cid[last[1]],
-                "collector": last[2] if last[2] >= 0 else None,
-                "collected": last[3], "collapsed": bool(last[4])},
-            "late_reporter": self.late if self.late >= 0 else None,
-            "names": {group: dict(ids) for group, ids in t.names["en"].items()},
-        }
+        return view_of(self, seat)
 
     def _hand(self, seat: int) -> list[Any]:
         cid = self.t.card_ids
