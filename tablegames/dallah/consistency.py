@@ -54,7 +54,7 @@ def check_loaded(state: State) -> None:
     if state.stage == PROTECT:
         _check_protection(state)
     elif state.asked or state.answered or state.used or state.effects:
-        raise _fail("asked", "a protection window outside the protect stage")
+        raise _fail("asked", "a protection window outside the protect stage (DAL-41)")
 
 
 def _codes(field: str, values: Sequence[int], codes: frozenset[int], size: int) -> None:
@@ -104,7 +104,8 @@ def _check_counts(state: State) -> None:
     t = state.t
     if (sum(state.shared) + sum(map(len, state.pot)) + sum(state.piles) + state.retired
             + len(state.cups_in_hand)) != t.total_cups:  # state.cups_in_play(), inline
-        raise StateError("$.state: the cups do not add up to the card set's cups")
+        raise StateError("$.state: the cups do not add up to the card set's cups: each is shared, "
+                         "on the Dallah, in hand, in a pile or retired (DAL-10, DAL-38)")
     unfallen: Sequence[int] = state.shared  # each shape's cups not (yet) in a pile
     if state.cups_in_hand or any(state.pot):  # (most saves have none on the Dallah)
         counted = list(unfallen)
@@ -114,24 +115,26 @@ def _check_counts(state: State) -> None:
         unfallen = counted
     if any(map(int.__gt__, unfallen, t.shape_cups)):
         s = next(s for s, k in enumerate(unfallen) if k > t.shape_cups[s])
-        raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has")
+        raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has: a "
+                         "fallen cup never returns (DAL-11)")
     held = list(chain.from_iterable(state.held))
     if not t.protection_codes.issuperset(held):
-        raise _fail("held", "only protection cards are held")
+        raise _fail("held", "only protection cards are held (DAL-40)")
     deck = [*state.stock, *state.discard, *held]
     if state.card >= 0:
         deck.append(state.card)
     deck.sort()
     if deck != t.sorted_action_deck:
-        raise StateError("$.state: the Action cards do not add up to the deck")
+        raise StateError("$.state: the Action cards do not add up to the deck (DAL-04, DAL-25)")
     zones = [*state.placement_stock, *state.placement_discard]
     if state.zone >= 0:
         zones.append(state.zone)
     zones.sort()
     if zones != t.sorted_zone_deck:
-        raise StateError("$.state: the Placement cards do not add up to the deck")
+        raise StateError("$.state: the Placement cards do not add up to the deck (DAL-04, "
+                         "DAL-25)")
     if state.stage == OVER and state.shared_total():
-        raise StateError("$.state: the game ended with cups in the shared pile")
+        raise StateError("$.state: the game ended with cups in the shared pile (DAL-50)")
 
 
 def _check_card(state: State) -> None:
@@ -140,22 +143,24 @@ def _check_card(state: State) -> None:
     stage, code = state.stage, state.card
     if stage in (DRAW, OVER):
         if code >= 0 or state.cups_in_hand or state.zone >= 0 or state.collected:
-            raise _fail("card", "no card, cup or Placement card is in play between turns")
+            raise _fail("card", "no card, cup or Placement card is in play between turns "
+                                 "(DAL-20)")
         return
     if code < 0:
-        raise _fail("card", "no Action card in play")
+        raise _fail("card", "no Action card in play (DAL-20)")
     if t.protection[code]:
-        raise _fail("card", "a protection card is held, never played as the turn's card")
+        raise _fail("card", "a protection card is held, never played as the turn's card "
+                                 "(DAL-40)")
     kind = t.kind[code]
     spec = t.specs[code]
     if stage in _STAGE_KINDS and kind not in _STAGE_KINDS[stage]:
         raise _fail("stage", f"a {kind} card has no {('target', 'pair', 'move')[stage - 1]}")
     if stage == PROTECT and not t.is_pile[code]:
-        raise _fail("stage", "only pile actions open a protection window")
+        raise _fail("stage", "only pile actions open a protection window (DAL-41)")
     if stage in (ROLL, REPORT) and t.is_pile[code]:
-        raise _fail("stage", "a pile action is never placed")
+        raise _fail("stage", "a pile action is never placed (DAL-30)")
     if stage == TARGET and kind == "give" and not 0 < state.amount <= state.piles[state.active]:
-        raise _fail("amount", "more cups than the giver's pile")
+        raise _fail("amount", "more cups than the giver's pile (DAL-32)")
     if state.collected > sum(state.piles):
         raise _fail("collected", "more cups collected than the piles hold")
     if stage == ROLL:
@@ -166,7 +171,7 @@ def _check_card(state: State) -> None:
             raise _fail("partner", "Shareek needs a partner other than the active seat")
         expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
         if state.placer != expected or state.collector != expected:
-            raise _fail("placer", "the wrong seat rolls or collects")
+            raise _fail("placer", "the wrong seat rolls or collects (DAL-24)")
 
 
 def _check_late(state: State) -> None:
@@ -222,15 +227,15 @@ def _check_report(state: State) -> None:
     kind = t.kind[state.card]
     what = state.report_kind
     if state.collector < 0:
-        raise _fail("collector", "a report without a collector")
+        raise _fail("collector", "a report without a collector (DAL-10)")
     if what == R_STUNT and kind not in STUNT_KINDS:
-        raise _fail("report_kind", f"a {kind} card has no stunt")
+        raise _fail("report_kind", f"a {kind} card has no stunt (DAL-27)")
     if what == R_MOVE and kind != "naql":
-        raise _fail("report_kind", f"a {kind} card moves no cup")
+        raise _fail("report_kind", f"a {kind} card moves no cup (DAL-22)")
     if state.falls > state.collected:
         raise _fail("falls", "more cups fell in this report than were collected")
     if state.collapsed and state.pot_total():
-        raise _fail("collapsed", "cups on a Dallah that collapsed in this report")
+        raise _fail("collapsed", "cups on a Dallah that collapsed in this report (DAL-14)")
     if what != R_PLACE:
         if state.cups_in_hand or state.released or state.zone >= 0:
             raise _fail("cups_in_hand", "cups or a zone in play during a stunt or a move")
@@ -246,7 +251,7 @@ def _check_report(state: State) -> None:
     if state.zone < 0:
         raise _fail("zone", "a placement report without a zone")
     if state.released and not state.falls:
-        raise _fail("released", "a cup is let go only by a reported fall")
+        raise _fail("released", "a cup is let go only by a reported fall (DAL-23)")
     if kind == "shareek" and (state.partner == state.active or (
             len(placers) > 1 and state.partner != placers[1])):
         raise _fail("partner", "Shareek needs a partner other than the active seat")
@@ -260,13 +265,13 @@ def _check_protection(state: State) -> None:
     n = state.n
     effects = state.effects
     if not state.asked:
-        raise _fail("asked", "nobody is asked to protect")
+        raise _fail("asked", "nobody is asked to protect (DAL-41)")
     if not effects:
         raise _fail("effects", "a protection window with nothing to protect against")
     if len(set(state.asked)) != len(state.asked) or set(state.asked) & set(state.answered):
-        raise _fail("asked", "a seat is asked twice")
+        raise _fail("asked", "a seat is asked twice (DAL-44)")
     if not set(state.used) <= set(state.answered) or len(set(state.used)) != len(state.used):
-        raise _fail("used", "protection played by a seat that has not answered")
+        raise _fail("used", "protection played by a seat that has not answered (DAL-44)")
     for seat in state.asked:
         if not state.held[seat] or piles.my_effect(state, seat) is None:
             raise _fail("asked", f"seat {seat} has nothing to protect against or with")
@@ -277,4 +282,4 @@ def _check_protection(state: State) -> None:
         if k != SWAP:
             giving[src] += k
     if any(giving[s] > state.piles[s] for s in range(n)):
-        raise _fail("effects", "an effect gives more cups than the pile holds")
+        raise _fail("effects", "an effect gives more cups than the pile holds (DAL-32)")
