@@ -13,6 +13,7 @@ the stage, argument types.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from tablegames.common.actions import Action
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
     from tablegames.dallah.state import State
 
 
-class Refusal(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Refusal:
     """One row of the table: a stable code, the ruling enforced, the message template
     (``str.format`` fields), and whether the refusal says it is not this seat's turn."""
 
@@ -44,10 +46,16 @@ class Refusal(NamedTuple):
     ruling: str
     template: str
     out_of_turn: bool = False
+    #: The answer of a predicate refusing with no values to quote, made once per row
+    #: (a legal list asks the swap and report predicates at every step).
+    plain: Refused = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", Refused(self, {}))
 
     def at(self, **values: object) -> Refused:
         """This refusal with the values its message quotes."""
-        return Refused(self, values)
+        return Refused(self, values) if values else self.plain
 
 
 class Refused(NamedTuple):
@@ -174,6 +182,8 @@ STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], Refusal]] = {
 }
 #: Reports that may come late, after ``settled`` (DAL-23).
 LATE = frozenset({A.Fell, A.Falls, A.Collapse})
+#: The verbs with arguments (the others need no type checks).
+_ARGS = frozenset({A.Fell, A.Falls, A.Move, A.Target, A.Pair, A.Redirect})
 #: Argument fields that name a card-set id, and the refusal of a value of another type.
 _ID_FIELDS: dict[type[Action], tuple[tuple[str, ...], Refusal]] = {
     A.Fell: (("zone", "shape"), BAD_CUP_ID), A.Move: (("zone", "shape", "to"), BAD_MOVE_ID)}
@@ -181,11 +191,6 @@ _ID_FIELDS: dict[type[Action], tuple[tuple[str, ...], Refusal]] = {
 _SEAT_FIELDS: dict[type[Action], tuple[tuple[str, ...], Refusal]] = {
     A.Target: (("target",), NO_SUCH_TARGET), A.Pair: (("source", "recipient"), NO_SUCH_PAIR_SEAT),
     A.Redirect: (("to",), NO_SUCH_REDIRECT_SEAT)}
-
-
-def is_late(state: State, action: Action) -> bool:
-    """Whether ``action`` is a late-fall report of the turn before (DAL-23)."""
-    return state.stage == DRAW and type(action) in LATE and action.seat == state.late
 
 
 def gate(state: State, action: Action) -> Refused | None:
@@ -199,14 +204,15 @@ def gate(state: State, action: Action) -> Refused | None:
         asked = protection_gate(state, seat)
         if asked is not None:
             return asked
-    elif is_late(state, action):
+    elif state.stage == DRAW and kind in LATE and seat == state.late:  # DAL-23: late
         return arguments(action, state.n)
     elif seat != state.to_act:
         who, me = state.players[state.to_act or 0], state.players[seat]
         return OUT_OF_TURN.at(who=who, seat=me)  # DAL-23: the next starts after the turn
-    bad = arguments(action, state.n)
-    if bad is not None:
-        return bad
+    if kind in _ARGS:
+        bad = arguments(action, state.n)
+        if bad is not None:
+            return bad
     stages, refusal = STAGES_FOR[kind]
     if state.stage not in stages:
         return refusal.at(verb=action.verb, waiting=state._waiting_for())
@@ -253,10 +259,16 @@ def check_fell(state: State, action: Action) -> Refused | None:
     t = state.t
     z = t.zone_index.get(action.zone, -1)
     s = t.shape_index.get(action.shape, -1)
-    if z < 0 or s < 0 or not (s in state.pot[z] or (  # DAL-11: only cups on it fall
-            state._placing() and z == state.zone and state.cups_in_hand[0] == s)):
-        return not_on_pot(action)
+    if z < 0 or s < 0 or not can_fall(state, z, s):
+        return not_on_pot(action)  # DAL-11
     return None
+
+
+def can_fall(state: State, z: int, s: int) -> bool:
+    """Whether a cup of shape ``s`` may fall from zone ``z``: it is on the Dallah there,
+    or it is the cup being placed there (DAL-11: only cups on the Dallah fall)."""
+    return s in state.pot[z] or (  # DAL-11
+        state._placing() and z == state.zone and state.cups_in_hand[0] == s)
 
 
 def not_on_pot(action: Action) -> Refused:
@@ -275,7 +287,7 @@ def check_falls(state: State, action: Action) -> Refused | None:
 
 def check_collapse(state: State, action: Action) -> Refused | None:
     """A collapse needs a cup on the Dallah (or in the placer's hand on it) (DAL-14)."""
-    if not state._fallable():
+    if not (state._placing() or any(state.pot)):
         return NOTHING_TO_COLLAPSE.at()  # DAL-14
     return None
 

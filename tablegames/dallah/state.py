@@ -65,14 +65,14 @@ from tablegames.dallah.consistency import check_loaded
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
+    LATE,
     check_collapse,
-    check_fell,
     check_move,
     check_nospace,
     check_pair,
     check_swap,
     check_target,
-    is_late,
+    check_timeout,
     refusal,
 )
 from tablegames.dallah.rules import VARIANTS, Rules
@@ -459,12 +459,18 @@ class State(BaseState):
         elif stage == REPORT:
             out = [A.simple(A.Settled, me)]
             out += self._fell_options(me)
-            out += [a for a in (A.simple(A.Collapse, me), A.simple(A.NoSpace, me),
-                                A.simple(A.Timeout, me)) if CHECKS[type(a)](self, a) is None]
+            collapse, nospace = A.simple(A.Collapse, me), A.simple(A.NoSpace, me)
+            if check_collapse(self, collapse) is None:
+                out.append(collapse)
+            if check_nospace(self, nospace) is None:
+                out.append(nospace)
+            timeout = A.simple(A.Timeout, me)
+            if check_timeout(self, timeout) is None:
+                out.append(timeout)
         elif stage == PROTECT:
-            eligible = [A.redirect(me, s) for s in range(self.n)]
-            out = [A.simple(A.Allow, me), A.simple(A.Block, me), *eligible,
-                   A.redirect(me, None)]
+            out = [A.simple(A.Allow, me), A.simple(A.Block, me)]
+            if piles.held_kind(self, me, "redirect") >= 0:  # else no redirect can pass
+                out += [A.redirect(me, s) for s in (*range(self.n), None)]
             return [a for a in out if CHECKS[type(a)](self, a) is None]
         elif stage == TARGET:
             out = [a for a in (A.target(me, s) for s in range(self.n))
@@ -483,10 +489,12 @@ class State(BaseState):
         return out
 
     def _fell_options(self, seat: int) -> list[Action]:
-        """One ``fell`` per distinct cup that may fall, each asked of its predicate."""
+        """One ``fell`` per distinct cup that may fall: :meth:`_fallable` enumerates
+        exactly the cups :func:`~tablegames.dallah.refusals.can_fall` accepts (the cups on
+        the Dallah and the one being placed), so no candidate needs asking again (the
+        refusal tests apply every other cup and see it refused)."""
         zid, sid = self.t.zone_ids, self.t.shape_ids
-        return [a for a in (A.fell(seat, zid[z], sid[s]) for z, s in self._fallable())
-                if check_fell(self, a) is None]
+        return [A.fell(seat, zid[z], sid[s]) for z, s in self._fallable()]
 
     def _late_options(self, seat: int) -> list[Action]:
         """The late-fall reports ``seat`` may still make (DAL-23): one per cup, a collapse."""
@@ -503,7 +511,7 @@ class State(BaseState):
         refused = refusal(self, action)
         if refused is not None:
             raise refused.error(action.seat)
-        if is_late(self, action):
+        if self.stage == DRAW and type(action) in LATE:  # vetted: only a late report
             falls.late_report(self, action)
             return
         _HANDLERS[type(action)](self, action)
