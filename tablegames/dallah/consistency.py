@@ -5,14 +5,15 @@ types and generous bounds; these checks tie them to the card set and to each oth
 save edited by hand (or truncated, or from a buggy client) would otherwise load into a
 state whose next action crashes deep inside a handler, or silently moves cups to the
 wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
-invariant the handlers keep; a violation is a :class:`StateError` naming the field.
+invariant the handlers keep; a violation is a :class:`StateError` naming the field and
+its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import StateError
 from tablegames.dallah import piles
@@ -27,6 +28,7 @@ from tablegames.dallah.stages import (
     R_PLACE,
     R_STUNT,
     REPORT,
+    REPORTS,
     ROLL,
     SWAP,
     TARGET,
@@ -283,3 +285,25 @@ def _check_protection(state: State) -> None:
             giving[src] += k
     if any(giving[s] > state.piles[s] for s in range(n)):
         raise _fail("effects", "an effect gives more cups than the pile holds (DAL-32)")
+
+
+def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
+    report kind as a number, the cup number, the late-fall window and the Biggest
+    Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
+    turn had no collector yet. Anything else is left for the strict load to judge. The
+    result has format 2-3 names (``what``...): ``RENAMED`` renames them afterwards."""
+    if "hand" in state and "cups_in_hand" not in state:
+        state["cups_in_hand"] = state.pop("hand")
+    what = state.get("what")
+    if type(what) is int and 0 <= what < len(REPORTS):
+        state["what"] = REPORTS[what]
+    for gone in ("cup_no", "losers", "late"):
+        state.pop(gone, None)
+    report = state.get("stage") == "report"
+    state.setdefault("collapsed", False)
+    state.setdefault("collected", state.get("falls", 0) if report else 0)
+    state.setdefault("last_turn", [])
+    if state.get("stage") == "roll" and state.get("collector") == -1:
+        state["collector"] = state.get("placer")
+    return state

@@ -61,7 +61,7 @@ from tablegames.dallah.cardset import (
     ActionCard,
     CardSet,
 )
-from tablegames.dallah.consistency import check_loaded
+from tablegames.dallah.consistency import check_loaded, upgrade_v1
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
@@ -334,25 +334,7 @@ class State(BaseState):
 
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
-        report kind as a number, the cup number, the late-fall window and the Biggest
-        Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
-        turn had no collector yet. Anything else is left for the strict load to judge. The
-        result has format 2-3 names (``what``...): ``RENAMED`` renames them afterwards."""
-        if "hand" in state and "cups_in_hand" not in state:
-            state["cups_in_hand"] = state.pop("hand")
-        what = state.get("what")
-        if type(what) is int and 0 <= what < len(REPORTS):
-            state["what"] = REPORTS[what]
-        for gone in ("cup_no", "losers", "late"):
-            state.pop(gone, None)
-        report = state.get("stage") == "report"
-        state.setdefault("collapsed", False)
-        state.setdefault("collected", state.get("falls", 0) if report else 0)
-        state.setdefault("last_turn", [])
-        if state.get("stage") == "roll" and state.get("collector") == -1:
-            state["collector"] = state.get("placer")
-        return state
+        return upgrade_v1(state)
 
     def _position(self, w: PositionWriter) -> None:
         positions.write(self, w)
