@@ -40,7 +40,7 @@ from typing import ClassVar
 import attrs
 
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
-from tablegames.common.errors import NotationError
+from tablegames.common.errors import NotationError, quoted
 
 #: What a zone or shape id looks like (the card set refuses any other, see ``cardset``).
 ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -266,14 +266,14 @@ def redirect(seat: int, to: int | None) -> Action:
 
 def _seat_arg(text: str, what: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{what} must be a seat number, not {text!r}")
+        raise NotationError(f"{what} must be a seat number, not {quoted(text)}")
     return int(text)
 
 
 def _id(text: str, what: str) -> str:
     word = text.lower()
     if not ID.fullmatch(word):
-        raise NotationError(f"{text[:40]!r} is not a {what} id (a short lower-case word)")
+        raise NotationError(f"{quoted(text)} is not a {what} id (a short lower-case word)")
     return word
 
 
@@ -281,7 +281,7 @@ def _cup(text: str) -> tuple[str, str]:
     zone, colon, shape = text.partition(":")
     if not colon or not zone or not shape:
         raise NotationError(
-            f"a cup is written ZONE:SHAPE (for example neck:tall), not {text[:40]!r}")
+            f"a cup is written ZONE:SHAPE (for example neck:tall), not {quoted(text)}")
     return _id(zone, "zone"), _id(shape, "shape")
 
 

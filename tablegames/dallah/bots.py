@@ -63,6 +63,7 @@ from typing import Any
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
 from tablegames.dallah import actions as A
+from tablegames.dallah import piles
 from tablegames.dallah import stages as S
 from tablegames.dallah.cardset import ActionCard
 from tablegames.dallah.fallmodel import FallModel
@@ -265,7 +266,7 @@ class ModelBot:
         """
         t = state.t
         counts = [0] * len(t.specs)
-        for c in state.act_stock or t.action_deck:
+        for c in state.stock or t.action_deck:
             counts[c] += 1
         empty = not state.pot_total()
         active = state.active
@@ -304,7 +305,7 @@ class ModelBot:
                 (state.active + 1) % state.n if spec.kind == "fazaa" else state.active)
             if collector != seat:
                 return False  # somebody else collects what falls
-            if state.stage == S.REPORT and state.what == S.R_PLACE:
+            if state.stage == S.REPORT and state.report_kind == S.R_PLACE:
                 keep = self._placing_cost(state, spec, state.zone, len(state.cups_in_hand))
             else:
                 keep = self._placing_cost(state, spec)
@@ -403,14 +404,14 @@ class ModelBot:
         a one-cup effect that leaves it clear of the top is let through.
         """
         effects = state.effects
-        mine = state._my_effect(seat)
-        piles = state.piles
+        mine = piles.my_effect(state, seat)
+        sizes = state.piles
         swap = mine is not None and mine[2] == S.SWAP
 
         def result(a: Action) -> int:
             kind = type(a)
             if kind is A.Allow or mine is None:
-                return danger(self._after(piles, effects), seat)
+                return danger(self._after(sizes, effects), seat)
             changed = []
             for e in effects:
                 if e is mine:
@@ -419,7 +420,7 @@ class ModelBot:
                     else:
                         e = [e[0], e[1], e[2], e[3] | S.BLOCKED]
                 changed.append(e)
-            return danger(self._after(piles, changed), seat)
+            return danger(self._after(sizes, changed), seat)
 
         allow = A.simple(A.Allow, seat)
         plays = [a for a in legal if a != allow]
@@ -431,7 +432,7 @@ class ModelBot:
             if to is None:
                 return 0
             # equal danger: a swap to the smallest pile, a gift to the biggest
-            size: int = piles[to]
+            size: int = sizes[to]
             return -size if swap else size
 
         best = self._best(plays, lambda a: (-result(a), tiebreak(a)))
@@ -508,7 +509,7 @@ from tablegames.bots.registry import register_hints  # noqa: E402
 
 def _turns(state: Any) -> int:
     """The search's horizon: turns played."""
-    return int(state.turn_no)
+    return int(state.turn)
 
 
 register_hints("dallah", SearchHints(rollout=ModelBot, table=TableModel, value=not_losing,

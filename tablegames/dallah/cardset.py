@@ -50,7 +50,7 @@ from typing import Any, Literal
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import (
     converter,
     int_in,
@@ -92,15 +92,14 @@ def _ident(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, str) or not _ID.match(value):
         raise RulesError(
             f"{attr.name} must be a lower-case word of letters, digits and '_' "
-            f"(starting with a letter), not {value!r}"
+            f"(starting with a letter), not {quoted(value)}"
         )
 
 
 def _text(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        shown = value if not isinstance(value, str) else value[:40]
         raise RulesError(f"{attr.name} must be a non-empty text of at most {MAX_TEXT} "
-                         f"characters, not {shown!r}")
+                         f"characters, not {quoted(value)}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -185,7 +184,7 @@ class CardSet:
             counted = Counter(x.id for x in items)
             dup = sorted(i for i, k in counted.items() if k > 1)
             if dup:
-                raise RulesError(f"card set {self.name!r}: duplicate {group} id(s) {dup}")
+                raise RulesError(f"card set {quoted(self.name)}: duplicate {group} id(s) {dup}")
         if not 1 <= len(self.shapes) <= MAX_SHAPES:
             raise RulesError(f"shapes: the die needs 1 to {MAX_SHAPES} faces (DAL-01)")
         if not any(s.cups for s in self.shapes):
@@ -234,7 +233,7 @@ class CardSet:
     def names(self, lang: str = "en") -> dict[str, dict[str, str]]:
         """Display names by id, in English (``"en"``) or Arabic (``"ar"``)."""
         if lang not in ("en", "ar"):
-            raise ValueError(f"names are available in 'en' and 'ar', not {lang!r}")
+            raise ValueError(f"names are available in 'en' and 'ar', not {quoted(lang)}")
         def pick(x: Any) -> str:
             return str(getattr(x, lang))
         return {
@@ -257,7 +256,7 @@ class CardSet:
         try:
             raw = p.read_bytes()
         except OSError as exc:
-            raise RulesError(f"cannot read card set {str(p)!r}: {exc}") from None
+            raise RulesError(f"cannot read card set {quoted(str(p))}: {exc}") from None
         return cls.from_dict(_parse(raw, p.suffix.lower(), str(p)))
 
     @classmethod
@@ -279,7 +278,7 @@ def _find(items: Any, ident: str, what: str) -> Any:
     for x in items:
         if x.id == ident:
             return x
-    raise RulesError(f"no {what} {ident!r} in this card set")
+    raise RulesError(f"no {what} {quoted(ident)} in this card set")
 
 
 def _parse(raw: bytes, suffix: str, where: str) -> Any:
@@ -289,8 +288,8 @@ def _parse(raw: bytes, suffix: str, where: str) -> Any:
         if suffix == ".json":
             return json.loads(raw.decode())
     except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RulesError(f"card set {where!r} is not valid {suffix[1:].upper()}: {exc}") from None
-    raise RulesError(f"card set {where!r}: use a .toml or .json file")
+        raise RulesError(f"card set {quoted(where)} is not valid {suffix[1:].upper()}: {exc}") from None
+    raise RulesError(f"card set {quoted(where)}: use a .toml or .json file")
 
 
 _GROUPS: dict[str, type[Any]] = {
@@ -336,7 +335,7 @@ def _check_fields(data: Any) -> None:
                 continue
             where = f"{group}[{i}]"
             if not isinstance(item, Mapping):
-                raise RulesError(f"{where}: expected a table, not {item!r}")
+                raise RulesError(f"{where}: expected a table, not {quoted(item)}")
             if isinstance(item.get("id"), str):
                 where += f" ({item['id']})"
             missing = [f.name for f in attrs.fields(item_cls)
@@ -346,7 +345,7 @@ def _check_fields(data: Any) -> None:
             known = _KNOWN.get(group, {})
             for field, values in known.items():
                 if field in item and item[field] not in values:
-                    raise RulesError(f"{where}.{field}: unknown {field} {item[field]!r} "
+                    raise RulesError(f"{where}.{field}: unknown {field} {quoted(item[field])} "
                                      f"(known: {', '.join(values)})")
             try:
                 rules_from_dict(item_cls, item)
@@ -378,8 +377,8 @@ def _install_structure_cache() -> None:
         if isinstance(data, str):
             if data == DEFAULT_REF:
                 return DEFAULT_CARDS
-            raise RulesError(f"cards: {data[:60]!r} names no card set this version ships (the "
-                             f"default is {DEFAULT_REF!r}); give a card set as a table")
+            raise RulesError(f"cards: {quoted(data)} names no card set this version ships (the "
+                             f"default is {quoted(DEFAULT_REF)}); give a card set as a table")
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"))
         except (TypeError, ValueError):

@@ -5,16 +5,18 @@ types and generous bounds; these checks tie them to the card set and to each oth
 save edited by hand (or truncated, or from a buggy client) would otherwise load into a
 state whose next action crashes deep inside a handler, or silently moves cups to the
 wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
-invariant the handlers keep; a violation is a :class:`StateError` naming the field.
+invariant the handlers keep; a violation is a :class:`StateError` naming the field and
+its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import StateError
+from tablegames.dallah import piles
 from tablegames.dallah.cardset import STUNT_KINDS
 from tablegames.dallah.stages import (
     DRAW,
@@ -26,6 +28,7 @@ from tablegames.dallah.stages import (
     R_PLACE,
     R_STUNT,
     REPORT,
+    REPORTS,
     ROLL,
     SWAP,
     TARGET,
@@ -53,7 +56,7 @@ def check_loaded(state: State) -> None:
     if state.stage == PROTECT:
         _check_protection(state)
     elif state.asked or state.answered or state.used or state.effects:
-        raise _fail("asked", "a protection window outside the protect stage")
+        raise _fail("asked", "a protection window outside the protect stage (DAL-41)")
 
 
 def _codes(field: str, values: Sequence[int], codes: frozenset[int], size: int) -> None:
@@ -71,21 +74,21 @@ def _check_codes(state: State) -> None:
     ncards = len(t.card_ids)
     if len(state.shared) != t.nshapes:
         raise _fail("shared", f"expected {t.nshapes} shapes")
-    if len(state.pot) != t.nzones or len(state.full) != t.nzones:
+    if len(state.pot) != t.nzones or len(state.full_zones) != t.nzones:
         raise _fail("pot", f"expected {t.nzones} zones")
     shapes, cards, zones = t.shape_codes, t.card_codes, t.zone_codes
     if not (shapes.issuperset(chain(state.cups_in_hand, state.rolls, *state.pot))
-            and cards.issuperset(chain(state.act_stock, state.act_discard, *state.held))
-            and zones.issuperset(chain(state.zone_stock, state.zone_discard))):
+            and cards.issuperset(chain(state.stock, state.discard, *state.held))
+            and zones.issuperset(chain(state.placement_stock, state.placement_discard))):
         # a code is out of range: name the first field holding one
         _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
         _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
         _codes("rolls", state.rolls, shapes, t.nshapes)
         _codes("held", [*chain.from_iterable(state.held)], cards, ncards)
-        _codes("act_stock", state.act_stock, cards, ncards)
-        _codes("act_discard", state.act_discard, cards, ncards)
-        _codes("zone_stock", state.zone_stock, zones, t.nzones)
-        _codes("zone_discard", state.zone_discard, zones, t.nzones)
+        _codes("stock", state.stock, cards, ncards)
+        _codes("discard", state.discard, cards, ncards)
+        _codes("placement_stock", state.placement_stock, zones, t.nzones)
+        _codes("placement_discard", state.placement_discard, zones, t.nzones)
     if state.card >= ncards:
         raise _fail("card", f"{state.card} is not a card of this card set")
     if state.zone >= t.nzones:
@@ -103,7 +106,8 @@ def _check_counts(state: State) -> None:
     t = state.t
     if (sum(state.shared) + sum(map(len, state.pot)) + sum(state.piles) + state.retired
             + len(state.cups_in_hand)) != t.total_cups:  # state.cups_in_play(), inline
-        raise StateError("$.state: the cups do not add up to the card set's cups")
+        raise StateError("$.state: the cups do not add up to the card set's cups: each is shared, "
+                         "on the Dallah, in hand, in a pile or retired (DAL-10, DAL-38)")
     unfallen: Sequence[int] = state.shared  # each shape's cups not (yet) in a pile
     if state.cups_in_hand or any(state.pot):  # (most saves have none on the Dallah)
         counted = list(unfallen)
@@ -113,24 +117,26 @@ def _check_counts(state: State) -> None:
         unfallen = counted
     if any(map(int.__gt__, unfallen, t.shape_cups)):
         s = next(s for s, k in enumerate(unfallen) if k > t.shape_cups[s])
-        raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has")
+        raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has: a "
+                         "fallen cup never returns (DAL-11)")
     held = list(chain.from_iterable(state.held))
     if not t.protection_codes.issuperset(held):
-        raise _fail("held", "only protection cards are held")
-    deck = [*state.act_stock, *state.act_discard, *held]
+        raise _fail("held", "only protection cards are held (DAL-40)")
+    deck = [*state.stock, *state.discard, *held]
     if state.card >= 0:
         deck.append(state.card)
     deck.sort()
     if deck != t.sorted_action_deck:
-        raise StateError("$.state: the Action cards do not add up to the deck")
-    zones = [*state.zone_stock, *state.zone_discard]
+        raise StateError("$.state: the Action cards do not add up to the deck (DAL-04, DAL-25)")
+    zones = [*state.placement_stock, *state.placement_discard]
     if state.zone >= 0:
         zones.append(state.zone)
     zones.sort()
     if zones != t.sorted_zone_deck:
-        raise StateError("$.state: the Placement cards do not add up to the deck")
+        raise StateError("$.state: the Placement cards do not add up to the deck (DAL-04, "
+                         "DAL-25)")
     if state.stage == OVER and state.shared_total():
-        raise StateError("$.state: the game ended with cups in the shared pile")
+        raise StateError("$.state: the game ended with cups in the shared pile (DAL-50)")
 
 
 def _check_card(state: State) -> None:
@@ -139,22 +145,24 @@ def _check_card(state: State) -> None:
     stage, code = state.stage, state.card
     if stage in (DRAW, OVER):
         if code >= 0 or state.cups_in_hand or state.zone >= 0 or state.collected:
-            raise _fail("card", "no card, cup or Placement card is in play between turns")
+            raise _fail("card", "no card, cup or Placement card is in play between turns "
+                                 "(DAL-20)")
         return
     if code < 0:
-        raise _fail("card", "no Action card in play")
+        raise _fail("card", "no Action card in play (DAL-20)")
     if t.protection[code]:
-        raise _fail("card", "a protection card is held, never played as the turn's card")
+        raise _fail("card", "a protection card is held, never played as the turn's card "
+                                 "(DAL-40)")
     kind = t.kind[code]
     spec = t.specs[code]
     if stage in _STAGE_KINDS and kind not in _STAGE_KINDS[stage]:
         raise _fail("stage", f"a {kind} card has no {('target', 'pair', 'move')[stage - 1]}")
     if stage == PROTECT and not t.is_pile[code]:
-        raise _fail("stage", "only pile actions open a protection window")
+        raise _fail("stage", "only pile actions open a protection window (DAL-41)")
     if stage in (ROLL, REPORT) and t.is_pile[code]:
-        raise _fail("stage", "a pile action is never placed")
+        raise _fail("stage", "a pile action is never placed (DAL-30)")
     if stage == TARGET and kind == "give" and not 0 < state.amount <= state.piles[state.active]:
-        raise _fail("amount", "more cups than the giver's pile")
+        raise _fail("amount", "more cups than the giver's pile (DAL-32)")
     if state.collected > sum(state.piles):
         raise _fail("collected", "more cups collected than the piles hold")
     if stage == ROLL:
@@ -165,7 +173,7 @@ def _check_card(state: State) -> None:
             raise _fail("partner", "Shareek needs a partner other than the active seat")
         expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
         if state.placer != expected or state.collector != expected:
-            raise _fail("placer", "the wrong seat rolls or collects")
+            raise _fail("placer", "the wrong seat rolls or collects (DAL-24)")
 
 
 def _check_late(state: State) -> None:
@@ -219,17 +227,17 @@ def _check_report(state: State) -> None:
     """A report names who collects, and a placement report has its cup and zone."""
     t = state.t
     kind = t.kind[state.card]
-    what = state.what
+    what = state.report_kind
     if state.collector < 0:
-        raise _fail("collector", "a report without a collector")
+        raise _fail("collector", "a report without a collector (DAL-10)")
     if what == R_STUNT and kind not in STUNT_KINDS:
-        raise _fail("what", f"a {kind} card has no stunt")
+        raise _fail("report_kind", f"a {kind} card has no stunt (DAL-27)")
     if what == R_MOVE and kind != "naql":
-        raise _fail("what", f"a {kind} card moves no cup")
+        raise _fail("report_kind", f"a {kind} card moves no cup (DAL-22)")
     if state.falls > state.collected:
         raise _fail("falls", "more cups fell in this report than were collected")
     if state.collapsed and state.pot_total():
-        raise _fail("collapsed", "cups on a Dallah that collapsed in this report")
+        raise _fail("collapsed", "cups on a Dallah that collapsed in this report (DAL-14)")
     if what != R_PLACE:
         if state.cups_in_hand or state.released or state.zone >= 0:
             raise _fail("cups_in_hand", "cups or a zone in play during a stunt or a move")
@@ -245,7 +253,7 @@ def _check_report(state: State) -> None:
     if state.zone < 0:
         raise _fail("zone", "a placement report without a zone")
     if state.released and not state.falls:
-        raise _fail("released", "a cup is let go only by a reported fall")
+        raise _fail("released", "a cup is let go only by a reported fall (DAL-23)")
     if kind == "shareek" and (state.partner == state.active or (
             len(placers) > 1 and state.partner != placers[1])):
         raise _fail("partner", "Shareek needs a partner other than the active seat")
@@ -259,15 +267,15 @@ def _check_protection(state: State) -> None:
     n = state.n
     effects = state.effects
     if not state.asked:
-        raise _fail("asked", "nobody is asked to protect")
+        raise _fail("asked", "nobody is asked to protect (DAL-41)")
     if not effects:
         raise _fail("effects", "a protection window with nothing to protect against")
     if len(set(state.asked)) != len(state.asked) or set(state.asked) & set(state.answered):
-        raise _fail("asked", "a seat is asked twice")
+        raise _fail("asked", "a seat is asked twice (DAL-44)")
     if not set(state.used) <= set(state.answered) or len(set(state.used)) != len(state.used):
-        raise _fail("used", "protection played by a seat that has not answered")
+        raise _fail("used", "protection played by a seat that has not answered (DAL-44)")
     for seat in state.asked:
-        if not state.held[seat] or state._my_effect(seat) is None:
+        if not state.held[seat] or piles.my_effect(state, seat) is None:
             raise _fail("asked", f"seat {seat} has nothing to protect against or with")
     giving = [0] * n
     for src, dst, k, _flags in effects:
@@ -276,4 +284,26 @@ def _check_protection(state: State) -> None:
         if k != SWAP:
             giving[src] += k
     if any(giving[s] > state.piles[s] for s in range(n)):
-        raise _fail("effects", "an effect gives more cups than the pile holds")
+        raise _fail("effects", "an effect gives more cups than the pile holds (DAL-32)")
+
+
+def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
+    report kind as a number, the cup number, the late-fall window and the Biggest
+    Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
+    turn had no collector yet. Anything else is left for the strict load to judge. The
+    result has format 2-3 names (``what``...): ``RENAMED`` renames them afterwards."""
+    if "hand" in state and "cups_in_hand" not in state:
+        state["cups_in_hand"] = state.pop("hand")
+    what = state.get("what")
+    if type(what) is int and 0 <= what < len(REPORTS):
+        state["what"] = REPORTS[what]
+    for gone in ("cup_no", "losers", "late"):
+        state.pop(gone, None)
+    report = state.get("stage") == "report"
+    state.setdefault("collapsed", False)
+    state.setdefault("collected", state.get("falls", 0) if report else 0)
+    state.setdefault("last_turn", [])
+    if state.get("stage") == "roll" and state.get("collector") == -1:
+        state["collector"] = state.get("placer")
+    return state

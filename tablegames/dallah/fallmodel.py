@@ -44,17 +44,17 @@ if TYPE_CHECKING:
 
 
 def _prob(_inst: Any, attr: Any, value: Any) -> None:
-    from tablegames.common.errors import RulesError
+    from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise RulesError(f"{attr.name} must be a probability in 0..1, not {value!r}")
+        raise RulesError(f"{attr.name} must be a probability in 0..1, not {quoted(value)}")
 
 
 def _factor(_inst: Any, attr: Any, value: Any) -> None:
-    from tablegames.common.errors import RulesError
+    from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 20:
-        raise RulesError(f"{attr.name} must be a factor in 0..20, not {value!r}")
+        raise RulesError(f"{attr.name} must be a factor in 0..20, not {quoted(value)}")
 
 
 @attrs.frozen
@@ -84,7 +84,7 @@ class FallModel:
         """The chance that the attempt being reported makes something fall."""
         spec = state.spec
         kind = spec.kind if spec is not None else "place"
-        if state.what == S.R_PLACE and state.zone >= 0:
+        if state.report_kind == S.R_PLACE and state.zone >= 0:
             load = len(state.pot[state.zone])
         else:
             load = max((len(z) for z in state.pot), default=0)
@@ -99,7 +99,7 @@ class FallModel:
         simple = A.simple
         if state.falls:
             return [simple(A.Settled, seat)]
-        placing = state.what == S.R_PLACE and not state.released
+        placing = state.report_kind == S.R_PLACE and not state.released
         if placing and len(state.pot[state.zone]) >= self.zone_capacity and state._can_nospace():
             return [simple(A.NoSpace, seat)]
         if rng.random() >= self.fall_chance(state):

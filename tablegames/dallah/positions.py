@@ -7,7 +7,7 @@ are Dallah's lines, in the order a person looks at a table (see the notation gui
     turn: 3                       the turn's number, from 1
     shared: classic=5 tall=4 ...  cups left in the shared pile, by shape
     pot_lid: tall wide            the cups on each zone, in placement order (- for none)
-    full: lid                     zones reported as having no usable space
+    full_zones: lid               zones reported as having no usable space
     piles: 0 2 1                  cups in each personal pile
     retired: 0
     held 1: ma_ysir               each seat's protection cards (- for none)
@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
+from tablegames.common.errors import quoted
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
 from tablegames.dallah.table import table_for
@@ -49,21 +50,21 @@ def write(state: State, w: PositionWriter) -> None:
     t = state.t
     sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
     w.put("active", state.active)
-    w.put("turn", state.turn_no + 1)
+    w.put("turn", state.turn + 1)
     w.items("shared", [f"{sid[s]}={k}" for s, k in enumerate(state.shared)])
     w.comment("the Dallah: cups on each zone, in placement order")
     for z, cups in enumerate(state.pot):
         w.items(f"pot_{zid[z]}", [sid[s] for s in cups])
-    w.items("full", [zid[z] for z in range(t.nzones) if state.full[z]])
+    w.items("full_zones", [zid[z] for z in range(t.nzones) if state.full_zones[z]])
     w.items("piles", state.piles)
     w.put("retired", state.retired)
     for s in range(state.n):
         w.items(f"held {s}", [cid[c] for c in state.held[s]])
     w.comment("the decks, top first")
-    w.items("stock", [cid[c] for c in reversed(state.act_stock)])
-    w.items("discard", [cid[c] for c in reversed(state.act_discard)])
-    w.items("placement_stock", [zid[z] for z in reversed(state.zone_stock)])
-    w.items("placement_discard", [zid[z] for z in reversed(state.zone_discard)])
+    w.items("stock", [cid[c] for c in reversed(state.stock)])
+    w.items("discard", [cid[c] for c in reversed(state.discard)])
+    w.items("placement_stock", [zid[z] for z in reversed(state.placement_stock)])
+    w.items("placement_discard", [zid[z] for z in reversed(state.placement_discard)])
     w.items("rolls", [sid[s] for s in state.rolls])
     w.comment("the Action card in play and its cups")
     w.put("card", cid[state.card] if state.card >= 0 else None)
@@ -73,7 +74,7 @@ def write(state: State, w: PositionWriter) -> None:
     w.put("collector", _opt(state.collector))
     w.put("partner", _opt(state.partner))
     w.put("zone", zid[state.zone] if state.zone >= 0 else None)
-    w.put("report", REPORTS[state.what])
+    w.put("report", REPORTS[state.report_kind])
     w.put("released", state.released)
     w.put("collapsed", state.collapsed)
     w.put("falls", state.falls)
@@ -113,13 +114,13 @@ def read(state: State, r: PositionReader) -> None:
         def look(word: str) -> int:
             c = index.get(word)
             if c is None:
-                raise ValueError(f"{word[:40]!r} is not a {what} of this card set")
+                raise ValueError(f"{quoted(word)} is not a {what} of this card set")
             return c
         return look
 
     def number(word: str) -> int:
         if not (word.isascii() and word.isdigit()) or len(word) > 7:
-            raise ValueError(f"{word[:40]!r} is not a count")
+            raise ValueError(f"{quoted(word)} is not a count")
         return int(word)
 
     seat = partial(read_seat, players=n)
@@ -136,14 +137,14 @@ def read(state: State, r: PositionReader) -> None:
     shape, zone, card = (code(t.shape_index, "shape"), code(t.zone_index, "zone"),
                          code(t.card_index, "card"))
     state.active = r.int("active", 0, n - 1)
-    state.turn_no = r.int("turn", 1, 10_000_000) - 1
+    state.turn = r.int("turn", 1, 10_000_000) - 1
     counts: dict[int, int] = {}
     for word in r.words("shared"):
         name, eq, k = word.partition("=")
         try:
             s = shape(name)
             if not eq or s in counts:
-                raise ValueError(f"{word[:40]!r}: write each shape once, as shape=count")
+                raise ValueError(f"{quoted(word)}: write each shape once, as shape=count")
             counts[s] = number(k)
         except ValueError as exc:
             raise r.fail("shared", str(exc)) from None
@@ -151,8 +152,8 @@ def read(state: State, r: PositionReader) -> None:
         raise r.fail("shared", f"give all {t.nshapes} shapes, as shape=count")
     state.shared = tuple(counts[s] for s in range(t.nshapes))
     state.pot = tuple(tuple(r.parse(f"pot_{t.zone_ids[z]}", shape)) for z in range(t.nzones))
-    full = set(r.parse("full", zone))
-    state.full = tuple(z in full for z in range(t.nzones))
+    full = set(r.parse("full_zones", zone))
+    state.full_zones = tuple(z in full for z in range(t.nzones))
     state.piles = tuple(r.parse("piles", number))
     if len(state.piles) != n:
         raise r.fail("piles", f"expected {n} counts, one per seat")
@@ -165,27 +166,27 @@ def read(state: State, r: PositionReader) -> None:
             [state.card] if state.card >= 0 else [])
         stock = sorted((Counter(t.action_deck) - seen).elements())
         state.rng.shuffle(stock)
-        state.act_stock = tuple(stock)
+        state.stock = tuple(stock)
     else:
-        state.act_stock = tuple(reversed(r.parse("stock", card)))
-    state.act_discard = tuple(reversed(r.parse("discard", card)))
+        state.stock = tuple(reversed(r.parse("stock", card)))
+    state.discard = tuple(reversed(r.parse("discard", card)))
     state.zone = opt("zone", zone)
     if r.words("placement_stock") == ["shuffled"]:
         zseen = Counter(r.parse("placement_discard", zone)) + Counter(
             [state.zone] if state.zone >= 0 else [])
         zstock = sorted((Counter(t.zone_deck) - zseen).elements())
         state.rng.shuffle(zstock)
-        state.zone_stock = tuple(zstock)
+        state.placement_stock = tuple(zstock)
     else:
-        state.zone_stock = tuple(reversed(r.parse("placement_stock", zone)))
-    state.zone_discard = tuple(reversed(r.parse("placement_discard", zone)))
+        state.placement_stock = tuple(reversed(r.parse("placement_stock", zone)))
+    state.placement_discard = tuple(reversed(r.parse("placement_discard", zone)))
     state.rolls = tuple(r.parse("rolls", shape))
     state.cups_in_hand = tuple(r.parse("cups_in_hand", shape))
     state.placers = tuple(r.parse("placers", seat))
     state.placer = r.int("placer", 0, n - 1)
     state.collector = opt("collector", seat)
     state.partner = opt("partner", seat)
-    state.what = r.choice("report", REPORTS)
+    state.report_kind = r.choice("report", REPORTS)
     state.released = r.flag("released")
     state.collapsed = r.flag("collapsed")
     state.falls = r.int("falls", 0, 1_000_000)
@@ -225,13 +226,13 @@ def _effect(word: str, n: int) -> tuple[int, ...]:
         elif flag == "blocked":
             flags |= BLOCKED
         else:
-            raise ValueError(f"{word[:40]!r}: unknown flag {flag[:20]!r}")
+            raise ValueError(f"{quoted(word)}: unknown flag {quoted(flag)}")
     ok = gt and src.isascii() and src.isdigit() and dst.isascii() and dst.isdigit()
     k_text = parts[0]
     if not ok or not (k_text == "pile" or (k_text.isascii() and k_text.isdigit()
                                            and len(k_text) < 7)):
-        raise ValueError(f"{word[:40]!r} is not source>recipient:cups")
+        raise ValueError(f"{quoted(word)} is not source>recipient:cups")
     s, d = int(src[:4]), int(dst[:4])
     if s >= n or d >= n:
-        raise ValueError(f"{word[:40]!r} names no seat of this game")
+        raise ValueError(f"{quoted(word)} names no seat of this game")
     return (s, d, SWAP if k_text == "pile" else int(k_text), flags)

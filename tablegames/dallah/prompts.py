@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tablegames.dallah import piles
 from tablegames.dallah import stages as S
 
 _EN = {
@@ -293,11 +294,11 @@ def _waiting(state: Any, seat: int | None, words: dict[str, str], lang: str) -> 
         if state.collapsed:
             return _you(words, "w_collapsed", seat, state.collector, state, who=who,
                         cups=cups_text(state.falls, lang))
-        if state.falls or state.what == S.R_MOVE or (state.what == S.R_PLACE
+        if state.falls or state.report_kind == S.R_MOVE or (state.report_kind == S.R_PLACE
                                                       and state.released):
             return _you(words, "w_report", seat, state.collector, state, who=who,
                         cups=cups_text(state.collected, lang))
-        if state.what == S.R_STUNT:
+        if state.report_kind == S.R_STUNT:
             return words["w_stunt"].format(card=card, who=who, stunt=words[spec.kind])
         t = state.t
         return words["w_place"].format(card=card, who=who,
@@ -339,15 +340,15 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
         if state.collapsed:
             return _you(words, "collapsed", seat, state.collector, state,
                         cups=cups_text(state.falls, lang))
-        if state.falls or (state.what == S.R_PLACE and state.released):
+        if state.falls or (state.report_kind == S.R_PLACE and state.released):
             so_far = (words["so_far_you"].format(cups=cups_text(state.collected, lang))
                       if seat == state.collector else words["so_far"].format(
                           who=state.players[state.collector],
                           cups=cups_text(state.collected, lang)))
             return so_far + words["more"]
-        if state.what == S.R_STUNT:
+        if state.report_kind == S.R_STUNT:
             return words["stunt"].format(card=card, stunt=words[spec.kind])
-        if state.what == S.R_MOVE:
+        if state.report_kind == S.R_MOVE:
             return words["moved"].format(card=card)
         return _place(state, words, names, card)
     return _protect(state, words, names, card, lang)
@@ -380,18 +381,19 @@ def _protect(state: Any, words: dict[str, str], names: dict[str, dict[str, str]]
     """The protection question: the effect against this seat and each card it may play."""
     t = state.t
     asked = state.asked[0]
-    effect = state._my_effect(asked)
+    effect = piles.my_effect(state, asked)
+    assert effect is not None  # an asked seat has an effect against it
     src = state.players[effect[0]]
     text = (words["eff_swap"].format(src=src) if effect[2] == S.SWAP
             else words["eff_give"].format(src=src, cups=cups_text(effect[2], lang)))
     options = []
-    block = state._held_kind(asked, "block")
+    block = piles.held_kind(state, asked, "block")
     if block >= 0:
         options.append(words["opt_block"].format(
             name=names["cards"][t.card_ids[state.held[asked][block]]]))
-    redirect = state._held_kind(asked, "redirect")
+    redirect = piles.held_kind(state, asked, "redirect")
     if redirect >= 0:
-        key = "opt_redirect" if state._eligible(asked, effect) else "opt_cancel"
+        key = "opt_redirect" if piles.eligible(state, asked, effect) else "opt_cancel"
         options.append(words[key].format(
             name=names["cards"][t.card_ids[state.held[asked][redirect]]]))
     joined = words["opt_join"].join(options)

@@ -19,9 +19,9 @@ from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
 
 def _cardset(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, CardSet):
-        from tablegames.common.errors import RulesError
+        from tablegames.common.errors import RulesError, quoted
 
-        raise RulesError(f"{attr.name} must be a CardSet, not {value!r}")
+        raise RulesError(f"{attr.name} must be a CardSet, not {quoted(value)}")
 
 
 @attrs.frozen(cache_hash=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 
 #: Longest list a scenario may give (decks have at most a few hundred cards).
 MAX_ITEMS = 1_000
@@ -41,7 +41,7 @@ def plain_setup(value: object, what: str) -> Any:
 
 def seat_arg(value: object, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise SetupError(f"{what} must be a seat in 0..{n - 1}, not {value!r}")
+        raise SetupError(f"{what} must be a seat in 0..{n - 1}, not {quoted(value)}")
     return value
 
 
@@ -70,7 +70,7 @@ def mapping(value: object, what: str) -> Mapping[str, Any]:
 def code_of(index: Mapping[str, int], ident: str, what: str) -> int:
     code = index.get(ident)
     if code is None:
-        raise SetupError(f"unknown {what} {ident!r} (known: {', '.join(index)})")
+        raise SetupError(f"unknown {what} {quoted(ident)} (known: {', '.join(index)})")
     return code
 
 
@@ -78,7 +78,7 @@ def take(pool: list[int], code: int, what: str, ident: str) -> None:
     try:
         pool.remove(code)
     except ValueError:
-        raise SetupError(f"{what}: the card set has no more {ident!r} cards") from None
+        raise SetupError(f"{what}: the card set has no more {quoted(ident)} cards") from None
 
 
 def action_stack(extra: Mapping[str, Any], deck: Sequence[str] | None) -> list[str]:

@@ -31,12 +31,11 @@ invariants a loaded save must keep.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import GameOver, IllegalAction, OutOfTurn, SetupError, StateError
+from tablegames.common.errors import GameOver, SetupError, StateError, quoted
 from tablegames.common.fields import (
     Kind,
     count,
@@ -53,7 +52,7 @@ from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.state import BaseState
 from tablegames.dallah import actions as A
-from tablegames.dallah import positions
+from tablegames.dallah import falls, piles, positions
 from tablegames.dallah.cardset import (
     MAX_CARD_CODES,
     MAX_SHAPES,
@@ -62,9 +61,20 @@ from tablegames.dallah.cardset import (
     ActionCard,
     CardSet,
 )
-from tablegames.dallah.consistency import check_loaded
-from tablegames.dallah.pileactions import PileActions
-from tablegames.dallah.prompts import LANGS, card_json, prompt_for
+from tablegames.dallah.consistency import check_loaded, upgrade_v1
+from tablegames.dallah.prompts import LANGS, prompt_for
+from tablegames.dallah.refusals import (
+    CHECKS,
+    LATE,
+    check_collapse,
+    check_move,
+    check_nospace,
+    check_pair,
+    check_swap,
+    check_target,
+    check_timeout,
+    refusal,
+)
 from tablegames.dallah.rules import VARIANTS, Rules
 from tablegames.dallah.setup_args import (
     action_stack,
@@ -92,6 +102,7 @@ from tablegames.dallah.stages import (
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
+from tablegames.dallah.views import VIEW_KEYS, view_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
@@ -106,7 +117,7 @@ def _codes(size: int, max_len: int = _BIG) -> Kind:
     return tuple_seq(count(0, size - 1), max_len)
 
 
-class State(PileActions, BaseState):
+class State(BaseState):
     """A whole game of Dallah (see the module docstring for the turn)."""
 
     GAME = "dallah"
@@ -114,80 +125,50 @@ class State(PileActions, BaseState):
     #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
     #: one cup (DAL-21), Shareek without a partner for the last cup.
     ENGINE = 2
+    #: Save format 4 names the state fields as the views and position text do (issue 21):
+    #: a format 1-3 save's keys are renamed before they are read.
+    RENAMED: ClassVar[Mapping[str, str]] = {
+        "turn_no": "turn", "act_stock": "stock", "act_discard": "discard",
+        "zone_stock": "placement_stock", "zone_discard": "placement_discard",
+        "full": "full_zones", "what": "report_kind",
+    }
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
     SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "lang": "language of the prompt and the names: 'en' or 'ar'",
-        "active": "the seat whose turn it is (the placer differs on Tag Team, Shareek, "
-                  "Fazaa'; to_act differs while protection is asked)",
-        "turn": "number of the current turn, from 1",
-        "report": "what the report being made is about: 'place', 'stunt' or 'move' "
-                  "(None outside the report stage)",
-        "card": "the Action card in play: id, kind, you_lose and only the parameters its "
-                "kind uses (cups, seconds, amount, portion, target); None between cards",
-        "cup": "shape id of the cup being placed, until it is let go (None otherwise)",
-        "zone": "zone id of the Placement card in play (None otherwise)",
-        "cups_in_hand": "shape ids of the cups taken from the shared pile for the card "
-                        "in play and not yet let go",
-        "placer": "the seat placing (or doing the stunt or move) now; None outside roll "
-                  "and report",
-        "collector": "the seat that collects whatever falls now (DAL-10, DAL-24); None "
-                     "when nothing can fall",
-        "partner": "the Shareek partner (None otherwise)",
-        "collected": "cups the collector has collected on the card in play so far",
-        "falls": "cups reported fallen in the report being made",
-        "timeouts": "countdowns run out on this placement (DAL-28)",
-        "swaps_left": "swaps this phone's seat may make now: 0 whenever 'swap' is not "
-                      "among its legal actions (DAL-27); a spectator sees the seat to "
-                      "act's",
-        "pot": "the Dallah: zone id -> shape ids of the cups on it, in placement order",
-        "full_zones": "zone ids reported as having no usable space (DAL-21)",
-        "shared": "shape id -> cups left in the shared pile",
-        "shared_total": "cups left in the shared pile (0: this is the last turn)",
-        "piles": "cups in each seat's personal pile (the score: most = Biggest Loser)",
-        "retired": "cups retired by Yalla Bye (they count for nobody)",
-        "held": "each seat's protection card ids, face up",
-        "effects": "in the protect stage, the transfers waiting for protection answers: "
-                   "from, to, cups ('pile' for a swap), redirected, blocked",
-        "stock": "Action cards left to draw",
-        "discard": "the Action discard pile, card ids in the order discarded",
-        "placement_stock": "Placement cards left to draw",
-        "placement_discard": "the Placement discard pile, zone ids in the order discarded",
-        "last_turn": "the previous turn: seat, card, collector (None after a pile action), "
-                     "collected (cups, late falls included), collapsed (true also for a "
-                     "late collapse); None before the first turn ends",
-        "late_reporter": "the seat that may still report a late fall of the previous turn "
-                         "until the next player draws (DAL-23); None otherwise",
-        "names": "display names in lang: shapes, zones and cards, id -> name",
-    }
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
     #: than a property (``_check_loaded`` sets it again after loading).
     t: Annotated[Table, derived()]
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
-    turn_no: Annotated[int, count()]
+    #: The current turn counted from 0: views, events and position text count from 1,
+    #: as people do (a save of format 1-3 called it ``turn_no``).
+    turn: Annotated[int, count()]
     shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
     pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_codes(MAX_SHAPES), MAX_ZONES)]
     piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
     retired: Annotated[int, count()]
     held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_codes(MAX_CARD_CODES))]
-    act_stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    act_discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    zone_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
-    zone_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
+    placement_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
+    placement_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
     rolls: Annotated[tuple[int, ...], _codes(MAX_SHAPES)]
-    full: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
+    #: Per zone, whether it was reported as having no usable space (DAL-21).
+    full_zones: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
     card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
     cups_in_hand: Annotated[tuple[int, ...], _codes(MAX_SHAPES, 3)]
     placers: Annotated[tuple[int, ...], tuple_seq(seat(), 3)]
     placer: Annotated[int, seat()]
     collector: Annotated[int, seat(none=-1)]
     zone: Annotated[int, count(-1, MAX_ZONES - 1)]
-    what: Annotated[int, enum(REPORTS)]
+    #: What the report is about (``REPORTS``). Views and position text call it
+    #: ``report``; the field cannot, because :meth:`report` is the state's method that
+    #: applies a whole report at once.
+    report_kind: Annotated[int, enum(REPORTS)]
     released: Annotated[bool, flag()]
     collapsed: Annotated[bool, flag()]
     falls: Annotated[int, count()]
@@ -196,7 +177,7 @@ class State(PileActions, BaseState):
     swaps: Annotated[int, count(0, 5)]
     partner: Annotated[int, seat(none=-1)]
     amount: Annotated[int, count()]
-    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.pileactions`).
+    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`).
     effects: Annotated[tuple[tuple[int, ...], ...],
                        tuple_seq(tuple_seq(count(-1, 1_000_000), 4), 64)]
     asked: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
@@ -244,9 +225,9 @@ class State(PileActions, BaseState):
         t = self.t = table_for(rules.cards)
         n = len(players)
         self.retired = 0
-        self.full = (False,) * t.nzones
+        self.full_zones = (False,) * t.nzones
         self.active = seat_arg(extra.get("first", 0), n, "first")
-        self.turn_no = 0
+        self.turn = 0
         self.losers = ()
         self.last_turn = ()
         self._reset_card()
@@ -308,11 +289,11 @@ class State(PileActions, BaseState):
         if not deal:
             return self
         self.rng.shuffle(remaining)
-        self.act_stock = tuple(as_stock(stacked + remaining))
-        self.act_discard = ()
+        self.stock = tuple(as_stock(stacked + remaining))
+        self.discard = ()
         self.rng.shuffle(zrest)
-        self.zone_stock = tuple(as_stock(zstack + zrest))
-        self.zone_discard = ()
+        self.placement_stock = tuple(as_stock(zstack + zrest))
+        self.placement_discard = ()
         self.stage = DRAW
         self.placer = self.active
         self._setup_log = [Event("setup", {
@@ -328,7 +309,7 @@ class State(PileActions, BaseState):
         self.placers = ()
         self.collector = -1
         self.zone = -1
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         self.released = False
         self.collapsed = False
         self.falls = 0
@@ -353,24 +334,7 @@ class State(PileActions, BaseState):
 
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """Format 1 (before the declared fields) named the cups in hand ``hand``, saved the
-        report kind as a number, the cup number, the late-fall window and the Biggest
-        Losers as fields, and had no ``collapsed``/``collected``/``last_turn``; a rolling
-        turn had no collector yet. Anything else is left for the strict load to judge."""
-        if "hand" in state and "cups_in_hand" not in state:
-            state["cups_in_hand"] = state.pop("hand")
-        what = state.get("what")
-        if type(what) is int and 0 <= what < len(REPORTS):
-            state["what"] = REPORTS[what]
-        for gone in ("cup_no", "losers", "late"):
-            state.pop(gone, None)
-        report = state.get("stage") == "report"
-        state.setdefault("collapsed", False)
-        state.setdefault("collected", state.get("falls", 0) if report else 0)
-        state.setdefault("last_turn", [])
-        if state.get("stage") == "roll" and state.get("collector") == -1:
-            state["collector"] = state.get("placer")
-        return state
+        return upgrade_v1(state)
 
     def _position(self, w: PositionWriter) -> None:
         positions.write(self, w)
@@ -430,7 +394,7 @@ class State(PileActions, BaseState):
 
     def _placing(self) -> bool:
         """Whether a cup is being placed and not yet let go."""
-        return self.stage == REPORT and self.what == R_PLACE and not self.released
+        return self.stage == REPORT and self.report_kind == R_PLACE and not self.released
 
     def _fallable(self) -> list[tuple[int, int]]:
         """Every distinct (zone, shape) a report may name, in zone then shape order."""
@@ -447,41 +411,18 @@ class State(PileActions, BaseState):
 
     def swaps_left(self) -> int:
         """Swaps the seat to act may make now (DAL-27): 0 when ``swap`` is not legal."""
-        if not self._can_swap():
+        if check_swap(self, A.simple(A.Swap, self.active)) is not None:
             return 0
         allowed: int = self.rules.swaps_per_turn
         return allowed - self.swaps
 
-    def _can_swap(self) -> bool:
-        """An action not yet attempted may be swapped (DAL-27); pile actions never."""
-        if self.swaps >= self.rules.swaps_per_turn or self.card < 0 or self._attempted():
-            return False
-        if self.t.is_pile[self.card]:
-            return False
-        stage = self.stage
-        if stage in (TARGET, MOVE, ROLL):
-            return True
-        if stage == REPORT and self.falls == 0:
-            if self.what == R_STUNT:
-                return True
-            return self.what == R_PLACE and self.cup_no == 0 and not self.released
-        return False
-
-    def _attempted(self) -> bool:
-        """Whether the card's stunt or Naql move is done: then it is no longer swapped
-        (DAL-27), even though a cup is still to place. A stunt is done once reported
-        settled (the turn then rolls); a move once the cup is moved."""
-        if self.t.kind[self.card] not in NEEDS_POT:
-            return False
-        stage = self.stage
-        return stage == ROLL or (stage == REPORT and self.what != R_STUNT)
-
     def _can_nospace(self) -> bool:
-        if not (self._placing() and self.falls == 0):
-            return False
-        return any(z != self.zone and not self.full[z] for z in self.t.carded_zones)
+        """Whether ``nospace`` may be reported now (DAL-21; the predicate of the verb)."""
+        return check_nospace(self, A.simple(A.NoSpace, self.placer)) is None
 
     def _legal(self, seat: int) -> list[Action]:
+        """Every candidate of the stage that its verb's predicate does not refuse (the
+        predicates ``apply`` asks, :data:`~tablegames.dallah.refusals.CHECKS`)."""
         stage = self.stage
         if stage == OVER:
             return []
@@ -499,66 +440,63 @@ class State(PileActions, BaseState):
             out = [A.simple(A.Roll, me)]
         elif stage == REPORT:
             out = [A.simple(A.Settled, me)]
-            zid, sid = t.zone_ids, t.shape_ids
-            fallable = self._fallable()
-            out += [A.fell(me, zid[z], sid[s]) for z, s in fallable]
-            if fallable:
-                out.append(A.simple(A.Collapse, me))
-            if self._can_nospace():
-                out.append(A.simple(A.NoSpace, me))
-            if self._placing() and self.falls == 0 and t.kind[self.card] == "timed":
-                out.append(A.simple(A.Timeout, me))
+            out += self._fell_options(me)
+            collapse, nospace = A.simple(A.Collapse, me), A.simple(A.NoSpace, me)
+            if check_collapse(self, collapse) is None:
+                out.append(collapse)
+            if check_nospace(self, nospace) is None:
+                out.append(nospace)
+            timeout = A.simple(A.Timeout, me)
+            if check_timeout(self, timeout) is None:
+                out.append(timeout)
         elif stage == PROTECT:
-            return self._protect_options(me)
+            out = [A.simple(A.Allow, me), A.simple(A.Block, me)]
+            if piles.held_kind(self, me, "redirect") >= 0:  # else no redirect can pass
+                out += [A.redirect(me, s) for s in (*range(self.n), None)]
+            return [a for a in out if CHECKS[type(a)](self, a) is None]
         elif stage == TARGET:
-            out = [A.target(me, s) for s in range(self.n) if s != me]
+            out = [a for a in (A.target(me, s) for s in range(self.n))
+                   if check_target(self, a) is None]
         elif stage == PAIR:
-            return [A.pair(me, b, r) for b, r in self._tie_pairs()]
+            return [a for a in (A.pair(me, b, r) for b in range(self.n) for r in range(self.n))
+                    if check_pair(self, a) is None]
         else:  # MOVE
-            out = []
             zid, sid = t.zone_ids, t.shape_ids
-            for z, cups in enumerate(self.pot):
-                for s in sorted(set(cups)):
-                    out.extend(A.move(me, zid[z], sid[s], zid[d])
-                               for d in range(t.nzones) if d != z)
-        if self._can_swap():
-            out.append(A.simple(A.Swap, me))
+            out = [a for z, cups in enumerate(self.pot) for s in sorted(set(cups))
+                   for a in (A.move(me, zid[z], sid[s], zid[d]) for d in range(t.nzones))
+                   if check_move(self, a) is None]
+        swap = A.simple(A.Swap, me)
+        if check_swap(self, swap) is None:
+            out.append(swap)
         return out
+
+    def _fell_options(self, seat: int) -> list[Action]:
+        """One ``fell`` per distinct cup that may fall: :meth:`_fallable` enumerates
+        exactly the cups :func:`~tablegames.dallah.refusals.can_fall` accepts (the cups on
+        the Dallah and the one being placed), so no candidate needs asking again (the
+        refusal tests apply every other cup and see it refused)."""
+        zid, sid = self.t.zone_ids, self.t.shape_ids
+        return [A.fell(seat, zid[z], sid[s]) for z, s in self._fallable()]
 
     def _late_options(self, seat: int) -> list[Action]:
         """The late-fall reports ``seat`` may still make (DAL-23): one per cup, a collapse."""
-        zid, sid = self.t.zone_ids, self.t.shape_ids
-        out: list[Action] = [A.fell(seat, zid[z], sid[s]) for z, s in self._fallable()]
-        if out:
-            out.append(A.simple(A.Collapse, seat))
+        out = self._fell_options(seat)
+        collapse = A.simple(A.Collapse, seat)
+        if check_collapse(self, collapse) is None:
+            out.append(collapse)
         return out
 
     # ------------------------------------------------------------------ applying
     def _apply(self, action: Action) -> None:
-        seat = action.seat
-        kind = type(action)
-        if kind is A.Penalty:
-            raise IllegalAction(
-                "an unfallen shared cup is never added to a pile as a timeout penalty",
-                code="no_timeout_penalty", ruling="DAL-28", seat=seat)
-        if kind is A.Allow or kind is A.Block or kind is A.Redirect:
-            self._check_protection(seat, action)
-        elif self.stage == DRAW and kind in _LATE and seat == self.late:
-            _check_args(action, len(self.players))
-            self._late_report(action)
+        """Refuse what the gate or the verb's predicate refuses, then act (the handlers
+        trust what was vetted)."""
+        refused = refusal(self, action)
+        if refused is not None:
+            raise refused.error(action.seat)
+        if self.stage == DRAW and type(action) in LATE:  # vetted: only a late report
+            falls.late_report(self, action)
             return
-        elif seat != self.to_act:
-            raise OutOfTurn(f"it is {self.players[self.to_act or 0]}'s turn to act, not "
-                            f"{self.players[seat]}'s", code="out_of_turn", ruling="DAL-23",
-                            seat=seat)
-        if kind in _ARGS:
-            _check_args(action, len(self.players))
-        stage_ok, ruling = _STAGES_FOR[kind]
-        if self.stage not in stage_ok:
-            raise IllegalAction(
-                f"'{action.verb}' is not possible now: {self._waiting_for()}",
-                code="wrong_stage", ruling=ruling, seat=seat)
-        _HANDLERS[kind](self, action)
+        _HANDLERS[type(action)](self, action)
 
     def _waiting_for(self) -> str:
         return prompt_for(self, self.to_act, "en")
@@ -569,19 +507,19 @@ class State(PileActions, BaseState):
         t = self.t
         ev = self._events
         for _ in range(4 * len(t.action_deck) + 4):
-            if not self.act_stock:
-                self.act_stock, self.act_discard, k = _reshuffled(self.act_discard, self.rng)
+            if not self.stock:
+                self.stock, self.discard, k = _reshuffled(self.discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "actions", "cards": k}))
-            stock = self.act_stock
+            stock = self.stock
             code = stock[-1]
-            self.act_stock = stock[:-1]
+            self.stock = stock[:-1]
             cid = t.card_ids[code]
             if t.protection[code]:
                 self.held = put(self.held, drawer, (*self.held[drawer], code))
                 ev.append(Event("protection_held", {"seat": drawer, "card": cid}))
                 continue
             if t.kind[code] in NEEDS_POT and not self.pot_total():
-                self.act_discard += (code,)
+                self.discard += (code,)
                 ev.append(Event("redrawn", {"seat": drawer, "card": cid,
                                             "reason": "empty_dallah"}))
                 continue
@@ -595,14 +533,15 @@ class State(PileActions, BaseState):
         t = self.t
         ev = self._events
         for _ in range(4 * len(t.zone_deck) + 4):
-            if not self.zone_stock:
-                self.zone_stock, self.zone_discard, k = _reshuffled(self.zone_discard, self.rng)
+            if not self.placement_stock:
+                self.placement_stock, self.placement_discard, k = _reshuffled(
+                    self.placement_discard, self.rng)
                 ev.append(Event("reshuffle", {"deck": "placements", "cards": k}))
-            stock = self.zone_stock
+            stock = self.placement_stock
             z = stock[-1]
-            self.zone_stock = stock[:-1]
-            if self.full[z]:
-                self.zone_discard += (z,)
+            self.placement_stock = stock[:-1]
+            if self.full_zones[z]:
+                self.placement_discard += (z,)
                 ev.append(Event("redrawn", {"card": t.zone_ids[z], "reason": "zone_full"}))
                 continue
             self.zone = z
@@ -639,12 +578,12 @@ class State(PileActions, BaseState):
         t = self.t
         kind = t.kind[code]
         if t.is_pile[code]:
-            self._start_pile(t.specs[code])  # type: ignore[arg-type]
+            piles.start(self, t.specs[code])  # type: ignore[arg-type]
         elif kind == "naql":
             self.stage = MOVE
         elif kind in STUNT_KINDS:
             self.stage = REPORT
-            self.what = R_STUNT
+            self.report_kind = R_STUNT
             self.falls = 0
             self.collector = self.active
             self.placer = self.active
@@ -661,7 +600,7 @@ class State(PileActions, BaseState):
             self._end_turn()
             return
         self.stage = ROLL
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         nxt = (self.active + 1) % self.n
         self.placer = nxt if spec.kind == "fazaa" else self.active
         self.collector = self.placer
@@ -698,17 +637,17 @@ class State(PileActions, BaseState):
         self.released = False
         self.placer = self.placers[self.cup_no]
         self.stage = REPORT
-        self.what = R_PLACE
+        self.report_kind = R_PLACE
         self.collapsed = False
         self.falls = 0
         self.timeouts = 0
-        if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = (False,) * self.t.nzones
+        if self.rules.full_zone == "next_cup" and True in self.full_zones:
+            self.full_zones = (False,) * self.t.nzones
         self._draw_zone()
 
     def _release(self) -> None:
         """The cup being placed is let go on its zone (it is on the pot from now)."""
-        if self.what == R_PLACE and not self.released:
+        if self.report_kind == R_PLACE and not self.released:
             hand, pot, z = self.cups_in_hand, self.pot, self.zone
             self.pot = put(pot, z, (*pot[z], hand[0]))
             self.cups_in_hand = hand[1:]
@@ -716,7 +655,7 @@ class State(PileActions, BaseState):
 
     def _do_settled(self, action: Action) -> None:
         ev = self._events
-        what = self.what
+        what = self.report_kind
         if what != R_PLACE:
             ev.append(Event("settled", {"seat": action.seat, "after": REPORTS[what],
                                         "falls": self.falls}))
@@ -729,7 +668,7 @@ class State(PileActions, BaseState):
         t = self.t
         ev.append(Event("settled", {"seat": action.seat, "after": "place",
                                     "zone": t.zone_ids[self.zone], "falls": self.falls}))
-        self.zone_discard += (self.zone,)
+        self.placement_discard += (self.zone,)
         self.zone = -1
         if self.falls and self.cups_in_hand:
             back = [t.shape_ids[s] for s in self.cups_in_hand]
@@ -755,189 +694,47 @@ class State(PileActions, BaseState):
         if self.rules.late_falls:
             self.last_turn = (*self.last_turn[:5], reporter)
 
-    # -- falls ---------------------------------------------------------------------------
+    # -- falls (the cups are vetted by refusals.check_fell / check_falls) ---------------
     def _do_fell(self, action: A.Fell) -> None:
         t = self.t
-        z = t.zone_index.get(action.zone, -1)
-        s = t.shape_index.get(action.shape, -1)
-        if z < 0 or s < 0 or not (s in self.pot[z] or (
-                self._placing() and z == self.zone and self.cups_in_hand[0] == s)):
-            raise self._not_on_pot(action)
+        cup = (t.zone_index[action.zone], t.shape_index[action.shape], False)
         self._release()
-        self._fall([(z, s, False)], action.seat, self.collector, False)
+        falls.fall(self, [cup], action.seat, self.collector, False)
 
     def _do_falls(self, action: A.Falls) -> None:
-        cups = self._resolve(action)
+        cups = falls.resolve(self, action)
+        assert cups is not None
         self._release()
-        self._fall(cups, action.seat, self.collector, False)
-
-    def _not_on_pot(self, action: Action) -> IllegalAction:
-        return self._refuse(
-            f"'{action}': that cup is not on the Dallah: fallen cups are never on the "
-            "Dallah again, and only cups on it can fall", "cup_not_on_pot", "DAL-11",
-            action.seat)
-
-    def _resolve(self, action: A.Fell | A.Falls) -> list[tuple[int, int, bool]]:
-        """(zone, shape, guessed) of every cup a report names, checked, nothing changed.
-
-        Cups named with their zone are taken first. A cup named by shape alone (nobody
-        saw where it fell from) is the cup being placed if it has that shape, else one
-        from the zone holding most cups of that shape (then most cups, then the first in
-        card-set order): the likeliest to have spilled, and all that changes is which
-        zone the phones show it gone from. A cup nobody could name is the cup being
-        placed, else the last cup placed on the zone holding most cups. A cup that is not
-        there refuses the whole report (DAL-11).
-        """
-        t = self.t
-        if type(action) is A.Fell:
-            items: tuple[str, ...] = (f"{action.zone}:{action.shape}",)
-        else:
-            items = action.cups  # type: ignore[union-attr]
-        left = [Counter(cups) for cups in self.pot]
-        hz, hs = (self.zone, self.cups_in_hand[0]) if self._placing() else (-1, -1)
-        if hz >= 0:
-            left[hz][hs] += 1
-        out: list[tuple[int, int, bool]] = []
-        known = [c for c in items if ":" in c]
-        shaped = [c for c in items if ":" not in c and c != A.UNKNOWN]
-        for item in known + shaped + [c for c in items if c == A.UNKNOWN]:
-            if item == A.UNKNOWN:
-                # nobody saw which cup: the one being placed, else the top of the fullest zone
-                where = [z for z in range(t.nzones) if sum(left[z].values())]
-                if not where:
-                    raise self._not_on_pot(action)
-                if hz >= 0 and left[hz][hs]:
-                    z, s, hz = hz, hs, -1
-                else:
-                    z = max(where, key=lambda i: (sum(left[i].values()), -i))
-                    counted = left[z]
-                    s = next(c for c in reversed(self.pot[z]) if counted[c]) if any(
-                        counted[c] for c in self.pot[z]) else next(c for c in counted
-                                                                   if counted[c])
-                left[z][s] -= 1
-                out.append((z, s, True))
-                continue
-            zone_id, _, shape_id = item.rpartition(":")
-            s = t.shape_index.get(shape_id, -1)
-            if zone_id:
-                z = t.zone_index.get(zone_id, -1)
-                if z < 0 or s < 0 or not left[z][s]:
-                    raise self._not_on_pot(action)
-            else:
-                where = [z for z in range(t.nzones) if s >= 0 and left[z][s]]
-                if not where:
-                    raise self._not_on_pot(action)
-                z = max(where, key=lambda i: (i == hz and s == hs, left[i][s],
-                                              sum(left[i].values()), -i))
-                if z == hz and s == hs:
-                    hz = -1
-            left[z][s] -= 1
-            out.append((z, s, not zone_id))
-        return out
-
-    def _fall(self, cups: list[tuple[int, int, bool]], seat: int, collector: int,
-              late: bool) -> None:
-        """Cups leave the Dallah for ``collector``'s pile (DAL-10)."""
-        t = self.t
-        ev = self._events
-        pot, full = list(self.pot), list(self.full)
-        for z, s, guessed in cups:
-            zone = pot[z]
-            if s in zone:  # the last placed of that shape
-                i = len(zone) - 1 - zone[::-1].index(s)
-                pot[z] = (*zone[:i], *zone[i + 1:])
-            full[z] = False
-            data: dict[str, Any] = {"seat": seat, "collector": collector,
-                                    "zone": t.zone_ids[z], "cup": t.shape_ids[s]}
-            if guessed:
-                data["guessed"] = True
-            if late:
-                data["late"] = True
-            ev.append(Event("fell", data))
-        self.pot, self.full = tuple(pot), tuple(full)
-        k = len(cups)
-        self.piles = put(self.piles, collector, self.piles[collector] + k)
-        if late:
-            self.last_turn = put(self.last_turn, 3, self.last_turn[3] + k)
-        else:
-            self.falls += k
-            self.collected += k
+        falls.fall(self, cups, action.seat, self.collector, False)
 
     def _do_collapse(self, action: Action) -> None:
-        if not self._fallable():
-            raise self._refuse("there is no cup on the Dallah to fall", "cup_not_on_pot",
-                               "DAL-14", action.seat)
         self._release()
-        self._collapse(action.seat, self.collector, False)
-
-    def _collapse(self, seat: int, collector: int, late: bool) -> None:
-        k = self.pot_total()
-        self.pot = ((),) * len(self.pot)
-        self.full = (False,) * len(self.full)
-        self.piles = put(self.piles, collector, self.piles[collector] + k)
-        data: dict[str, Any] = {"seat": seat, "collector": collector, "cups": k}
-        if late:
-            data["late"] = True
-            # after settled: nobody has stood the Dallah up yet (collapsed = 2)
-            last = self.last_turn
-            self.last_turn = (*last[:3], last[3] + k, 2, *last[5:])
-        else:
-            self.falls += k
-            self.collected += k
-            self.collapsed = True
-        self._events.append(Event("collapse", data))
-
-    def _late_report(self, action: Action) -> None:
-        """A fall reported after ``settled``, before the next player's first action.
-
-        The cups belong to the player who completed the turn (DAL-23): the collector of
-        the turn that just ended, whoever reports it.
-        """
-        collector = self.last_turn[2]
-        if type(action) is A.Collapse:
-            if not self.pot_total():
-                raise self._refuse("there is no cup on the Dallah to fall", "cup_not_on_pot",
-                                   "DAL-14", action.seat)
-            self._collapse(action.seat, collector, True)
-        else:
-            self._fall(self._resolve(action), action.seat, collector, True)  # type: ignore[arg-type]
+        falls.collapse(self, action.seat, self.collector, False)
 
     def _do_nospace(self, action: Action) -> None:
-        if not self._can_nospace():
-            why = ("the cup is already placed" if self.released or self.falls or
-                   self.what != R_PLACE else "every other zone is already full: use this one")
-            raise self._refuse(f"'nospace' is not possible now: {why}", "nospace_refused",
-                               "DAL-21", action.seat)
+        """The zone has no usable space: keep the cup, redraw only the Placement card
+        (DAL-21)."""
         z = self.zone
-        self.full = put(self.full, z, True)
-        self.zone_discard += (z,)
+        self.full_zones = put(self.full_zones, z, True)
+        self.placement_discard += (z,)
         self.zone = -1
         self._events.append(Event("no_space", {"seat": action.seat, "zone": self.t.zone_ids[z]}))
         self._draw_zone()
 
     def _do_timeout(self, action: Action) -> None:
-        if not (self._placing() and self.falls == 0 and self.t.kind[self.card] == "timed"):
-            raise self._refuse("only a countdown card times out, before anything falls",
-                               "no_countdown", "DAL-28", action.seat)
+        """Reset the countdown and retry the same placement (DAL-28)."""
         self.timeouts += 1
         self._events.append(Event("timeout", {"seat": action.seat, "retry": self.timeouts}))
 
     def _do_swap(self, action: Action) -> None:
-        if not self._can_swap():
-            if self.card >= 0 and self.t.is_pile[self.card]:
-                why, code = "a pile action can always be done", "pile_action"
-            elif self.swaps >= self.rules.swaps_per_turn:
-                why, code = "no swap left this turn", "no_swaps_left"
-            else:
-                why, code = "the action has already been attempted", "action_started"
-            raise self._refuse(f"cannot swap the action: {why}", code, "DAL-27", action.seat)
+        """Swap the card not yet attempted for the next Action card (DAL-27)."""
         t = self.t
         old = t.card_ids[self.card]
         returned = [t.shape_ids[s] for s in self.cups_in_hand]
         self._return_cups()
         if self.zone >= 0:
-            self.zone_discard += (self.zone,)
-        self.act_discard += (self.card,)
+            self.placement_discard += (self.zone,)
+        self.discard += (self.card,)
         swaps = self.swaps + 1
         self._events.append(Event("swap", {"seat": action.seat, "card": old,
                                            "returned": returned}))
@@ -949,27 +746,17 @@ class State(PileActions, BaseState):
         self._start_card(self._draw_action(self.active))
 
     def _do_move(self, action: A.Move) -> None:
+        """Naql: one cup of the shape, the first placed, to another zone (DAL-22)."""
         t = self.t
-        z = t.zone_index.get(action.zone, -1)
-        s = t.shape_index.get(action.shape, -1)
-        d = t.zone_index.get(action.to, -1)
-        if z < 0 or s < 0 or s not in self.pot[z]:
-            raise self._refuse(f"no {action.shape} cup is on the {action.zone}",
-                               "cup_not_on_pot", "DAL-22", action.seat)
-        if d < 0:
-            raise self._refuse(f"the Dallah has no zone {action.to!r}", "unknown_zone",
-                               "DAL-22", action.seat)
-        if d == z:
-            raise self._refuse("Naql: the destination must differ from the cup's zone",
-                               "same_zone", "DAL-22", action.seat)
+        z, s, d = t.zone_index[action.zone], t.shape_index[action.shape], t.zone_index[action.to]
         pot = list(self.pot)
         i = pot[z].index(s)  # the first placed of that shape
         pot[z] = (*pot[z][:i], *pot[z][i + 1:])
         pot[d] = (*pot[d], s)
         self.pot = tuple(pot)
-        self.full = put(self.full, z, False)
+        self.full_zones = put(self.full_zones, z, False)
         self.stage = REPORT
-        self.what = R_MOVE
+        self.report_kind = R_MOVE
         self.falls = 0
         self.collector = self.active
         self.placer = self.active
@@ -977,10 +764,7 @@ class State(PileActions, BaseState):
                                            "from": action.zone, "to": action.to}))
 
     def _do_target(self, action: A.Target) -> None:
-        who = action.target  # a seat: checked by _check_args
-        if who == self.active:
-            raise self._refuse("choose another player, never yourself", "target_self",
-                               "DAL-36", action.seat)
+        who = action.target  # another seat (refusals.check_target, DAL-36)
         spec = self.spec
         assert spec is not None
         self._events.append(Event("target", {"seat": action.seat, "target": who}))
@@ -988,20 +772,33 @@ class State(PileActions, BaseState):
             self.partner = who
             self._begin_roll()
         elif spec.kind == "give":
-            self._protect([(self.active, who, self.amount, 0)])
+            piles.protect(self, [(self.active, who, self.amount, 0)])
         else:
-            self._protect(self._swap_effect(self.active, who))
+            piles.protect(self, piles.swap_effect(self, self.active, who))
+
+    def _do_pair(self, action: A.Pair) -> None:
+        """Malek Shoghl between the tied piles chosen (vetted: DAL-35)."""
+        self._events.append(Event("pair", {"seat": action.seat, "source": action.source,
+                                           "recipient": action.recipient}))
+        piles.even_out(self, action.source, action.recipient)
+
+    def _do_protect(self, action: Action) -> None:
+        """An answer to the protection question (vetted: DAL-41..44)."""
+        kind = type(action)
+        play = None if kind is A.Allow else "block" if kind is A.Block else "redirect"
+        to = action.to if isinstance(action, A.Redirect) else None
+        piles.answer(self, action.seat, play, to)
 
     def _end_turn(self) -> None:
         self.last_turn = (self.active, self.card, self.collector, self.collected,
                           1 if self.collapsed else 0, -1)
-        self.act_discard += (self.card,)
+        self.discard += (self.card,)
         if self.zone >= 0:  # pragma: no cover - every path discards its Placement card
-            self.zone_discard += (self.zone,)
+            self.placement_discard += (self.zone,)
         self._reset_card()
         self.swaps = 0
-        if self.rules.full_zone == "next_cup" and True in self.full:
-            self.full = (False,) * self.t.nzones
+        if self.rules.full_zone == "next_cup" and True in self.full_zones:
+            self.full_zones = (False,) * self.t.nzones
         ended = self.active
         if not self.shared_total():
             self.stage = OVER
@@ -1012,9 +809,9 @@ class State(PileActions, BaseState):
             return
         self.active = (ended + 1) % self.n
         self.placer = self.active
-        self.turn_no += 1
+        self.turn += 1
         self.stage = DRAW
-        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn_no + 1}))
+        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn + 1}))
 
     # ------------------------------------------------------------------ conveniences
     def report(self, fell: Sequence[str] = (), *, collapse: bool = False,
@@ -1045,7 +842,7 @@ class State(PileActions, BaseState):
             raise ValueError("the game is not over yet")
         return Outcome(
             winners=frozenset(), losers=frozenset(self.losers), scores=tuple(self.piles),
-            detail={"retired": self.retired, "turns": self.turn_no + 1,
+            detail={"retired": self.retired, "turns": self.turn + 1,
                     "biggest_loser": [self.players[s] for s in self.losers]},
         )
 
@@ -1063,7 +860,7 @@ class State(PileActions, BaseState):
         ``State.VIEW_KEYS``).
         """
         if lang not in LANGS:
-            raise ValueError(f"views are available in 'en' and 'ar', not {lang!r}")
+            raise ValueError(f"views are available in 'en' and 'ar', not {quoted(lang)}")
         v = super().view(seat)
         if lang != "en":
             v["lang"] = lang
@@ -1073,47 +870,7 @@ class State(PileActions, BaseState):
         return v
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        t = self.t
-        sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
-        stage = self.stage
-        spec = self.spec
-        last = self.last_turn
-        return {
-            "lang": "en",
-            "active": self.active,
-            "turn": self.turn_no + 1,
-            "report": REPORTS[self.what] if stage == REPORT else None,
-            "card": None if spec is None else card_json(spec),
-            "cup": sid[self.cups_in_hand[0]] if self._placing() else None,
-            "zone": zid[self.zone] if self.zone >= 0 else None,
-            "cups_in_hand": [sid[s] for s in self.cups_in_hand],
-            "placer": self.placer if stage in (ROLL, REPORT) else None,
-            "collector": self.collector if self.collector >= 0 and (
-                stage in (ROLL, REPORT)) else None,
-            "partner": self.partner if self.partner >= 0 else None,
-            "collected": self.collected,
-            "falls": self.falls,
-            "timeouts": self.timeouts,
-            "swaps_left": self.swaps_left() if seat is None or seat == self.to_act else 0,
-            "pot": {zid[z]: [sid[s] for s in cups] for z, cups in enumerate(self.pot)},
-            "full_zones": [zid[z] for z in range(t.nzones) if self.full[z]],
-            "shared": self._shared_dict(),
-            "shared_total": self.shared_total(),
-            "piles": list(self.piles),
-            "retired": self.retired,
-            "held": [[cid[c] for c in h] for h in self.held],
-            "effects": self._effects_json() if stage == PROTECT else [],
-            "stock": len(self.act_stock),
-            "discard": [cid[c] for c in self.act_discard],
-            "placement_stock": len(self.zone_stock),
-            "placement_discard": [zid[z] for z in self.zone_discard],
-            "last_turn": None if not last else {
-                "seat": last[0], "card": cid[last[1]],
-                "collector": last[2] if last[2] >= 0 else None,
-                "collected": last[3], "collapsed": bool(last[4])},
-            "late_reporter": self.late if self.late >= 0 else None,
-            "names": {group: dict(ids) for group, ids in t.names["en"].items()},
-        }
+        return view_of(self, seat)
 
     def _hand(self, seat: int) -> list[Any]:
         cid = self.t.card_ids
@@ -1136,7 +893,7 @@ class State(PileActions, BaseState):
         world, r = self._world(seat, rng)
         t = self.t
         left = list(t.card_counts)
-        for c in self.act_discard:
+        for c in self.discard:
             left[c] -= 1
         for h in self.held:
             for c in h:
@@ -1145,15 +902,15 @@ class State(PileActions, BaseState):
             left[self.card] -= 1
         pool = [c for c, k in enumerate(left) for _ in range(k)]
         r.shuffle(pool)
-        world.act_stock = tuple(pool)
+        world.stock = tuple(pool)
         zleft = list(t.zone_counts)
-        for z in self.zone_discard:
+        for z in self.placement_discard:
             zleft[z] -= 1
         if self.zone >= 0:
             zleft[self.zone] -= 1
         zpool = [z for z, k in enumerate(zleft) for _ in range(k)]
         r.shuffle(zpool)
-        world.zone_stock = tuple(zpool)
+        world.placement_stock = tuple(zpool)
         world.rolls = ()
         world.extra = {}
         return world
@@ -1167,50 +924,6 @@ def _reshuffled(discard: tuple[int, ...], rng: Any) -> tuple[tuple[int, ...], tu
     rest = list(discard)
     k = reshuffle_discards(stock, rest, rng, keep_top=False)
     return tuple(stock), tuple(rest), k
-
-
-#: Reports that may come late, after ``settled`` (DAL-23).
-_LATE = frozenset({A.Fell, A.Falls, A.Collapse})
-#: The verbs with arguments (the others need no type checks).
-_ARGS = frozenset({A.Fell, A.Falls, A.Move, A.Target, A.Pair, A.Redirect})
-
-#: Argument fields that name a card-set id, and those that name a seat (with the ruling
-#: a bad seat cites: a target is "another player", DAL-36).
-_ID_FIELDS: dict[type[Action], tuple[str, ...]] = {
-    A.Fell: ("zone", "shape"), A.Move: ("zone", "shape", "to")}
-_SEAT_FIELDS: dict[type[Action], tuple[tuple[str, ...], str | None]] = {
-    A.Target: (("target",), "DAL-36"), A.Pair: (("source", "recipient"), "DAL-35"),
-    A.Redirect: (("to",), "DAL-43")}
-
-
-def _check_args(action: Action, n: int) -> None:
-    """Refuse arguments of the wrong type before any handler reads them.
-
-    Actions built in code (not parsed) can hold anything: a list as a zone would raise
-    ``TypeError`` in a lookup, and ``True`` as a seat compares equal to seat 1 and would
-    be stored in the state and written to the save as ``true``.
-    """
-    kind = type(action)
-    for name in _ID_FIELDS.get(kind, ()):
-        value = getattr(action, name)
-        if type(value) is not str:
-            raise IllegalAction(f"'{action.verb}': the {name} is a card-set id, not {value!r}",
-                                code="bad_argument", seat=action.seat)
-    if kind is A.Falls:
-        cups = action.cups  # type: ignore[attr-defined]
-        if (type(cups) is not tuple or not 0 < len(cups) <= A.MAX_FALLS
-                or not all(type(c) is str and len(c) <= 65 for c in cups)):
-            raise IllegalAction(f"'fell': the cups are 1 to {A.MAX_FALLS} texts "
-                                "'zone:shape' or 'shape'", code="bad_argument",
-                                seat=action.seat)
-    names, ruling = _SEAT_FIELDS.get(kind, ((), None))
-    for name in names:
-        value = getattr(action, name)
-        if value is None and kind is A.Redirect:
-            continue
-        if type(value) is not int or not 0 <= value < n:
-            raise IllegalAction(f"there is no seat {value!r}", code="no_such_seat",
-                                ruling=ruling, seat=action.seat)
 
 
 _HANDLERS: dict[type[Action], Any] = {
@@ -1230,26 +943,6 @@ _HANDLERS: dict[type[Action], Any] = {
     A.Block: State._do_protect,
     A.Redirect: State._do_protect,
 }
-
-#: The stages in which each verb may come, and the ruling a wrong-stage refusal cites.
-_STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], str]] = {
-    A.Draw: ((DRAW,), "DAL-20"),
-    A.Roll: ((ROLL,), "DAL-20"),
-    A.Settled: ((REPORT,), "DAL-23"),
-    A.Fell: ((REPORT,), "DAL-10"),
-    A.Falls: ((REPORT,), "DAL-10"),
-    A.Collapse: ((REPORT,), "DAL-14"),
-    A.NoSpace: ((REPORT,), "DAL-21"),
-    A.Timeout: ((REPORT,), "DAL-28"),
-    A.Swap: ((TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT), "DAL-27"),
-    A.Move: ((MOVE,), "DAL-22"),
-    A.Target: ((TARGET,), "DAL-36"),
-    A.Pair: ((PAIR,), "DAL-35"),
-    A.Allow: ((PROTECT,), "DAL-41"),
-    A.Block: ((PROTECT,), "DAL-41"),
-    A.Redirect: ((PROTECT,), "DAL-41"),
-}
-
 
 def new_game(
     players: int | Sequence[str] = 4,

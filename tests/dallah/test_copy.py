@@ -56,7 +56,7 @@ def test_a_copy_shares_no_mutable_object_with_its_original() -> None:
             theirs = {id(m) for m in _mutable_parts(getattr(twin, name, None), set())}
             assert not mine & theirs, f"{name} is shared by a copy and can be edited"
         # the game's own fields are tuples, which the copy shares instead of copying
-        for name in ("piles", "held", "pot", "effects", "last_turn", "act_stock", "losers"):
+        for name in ("piles", "held", "pot", "effects", "last_turn", "stock", "losers"):
             assert type(getattr(state, name)) is tuple
             assert getattr(twin, name) is getattr(state, name)
         assert twin.history == state.history and twin.history is not state.history
@@ -101,10 +101,10 @@ def test_views_and_events_are_plain_lists_never_the_state_itself() -> None:
     ("cups_in_hand", lambda st, t: st.__setitem__("cups_in_hand", [t.nshapes])),
     ("rolls", lambda st, t: st.__setitem__("rolls", [t.nshapes])),
     ("held", lambda st, t: st["held"].__setitem__(0, [len(t.card_ids)])),
-    ("act_stock", lambda st, t: st["act_stock"].__setitem__(0, len(t.card_ids))),
-    ("act_discard", lambda st, t: st.__setitem__("act_discard", [len(t.card_ids)])),
-    ("zone_stock", lambda st, t: st["zone_stock"].__setitem__(0, t.nzones)),
-    ("zone_discard", lambda st, t: st.__setitem__("zone_discard", [t.nzones])),
+    ("stock", lambda st, t: st["stock"].__setitem__(0, len(t.card_ids))),
+    ("discard", lambda st, t: st.__setitem__("discard", [len(t.card_ids)])),
+    ("placement_stock", lambda st, t: st["placement_stock"].__setitem__(0, t.nzones)),
+    ("placement_discard", lambda st, t: st.__setitem__("placement_discard", [t.nzones])),
 ])
 def test_a_code_outside_the_card_set_is_named_with_its_field(field: str, where: Any) -> None:
     """Codes within the declared bounds but beyond this card set's cards, shapes or zones."""

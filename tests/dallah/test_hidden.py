@@ -49,7 +49,7 @@ def test_every_phone_is_the_same_in_every_world_it_cannot_tell_apart(players: in
                     assert str(world) == str(state)
                     for probe in _probes(state, seat):
                         assert _refusal(world, probe) == _refusal(state, probe), probe
-                    reshuffled += world.act_stock != state.act_stock
+                    reshuffled += world.stock != state.stock
             state.apply(bot.choose(state))
             steps += 1
         assert reshuffled > steps // 6  # the worlds really do differ in what is hidden

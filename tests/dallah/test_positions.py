@@ -102,8 +102,8 @@ def test_shuffled_decks_and_edited_positions() -> None:
                "pot_lid: wide wide" if x.startswith("pot_lid:") else
                x.replace("wide=5", "wide=3")) for x in lines]
     t = dallah.from_position("\n".join(edited))
-    assert sorted(t.act_stock) == sorted(s.act_stock)
-    assert sorted(t.zone_stock) == sorted(s.zone_stock)
+    assert sorted(t.stock) == sorted(s.stock)
+    assert sorted(t.placement_stock) == sorted(s.placement_stock)
     assert t.view(None)["pot"]["lid"] == ["wide", "wide"] and t.shared_total() == 22
     assert "0:fell lid:wide" in t.view(0)["legal"]
 

@@ -80,8 +80,8 @@ def test_sample_world_hides_only_deck_order_and_the_die(seed: int, players: int)
     for seat in range(players):
         world = state.sample_world(seat, seed)
         assert world.view(seat) == state.view(seat)
-        assert sorted(world.act_stock) == sorted(state.act_stock)
-        assert sorted(world.zone_stock) == sorted(state.zone_stock)
+        assert sorted(world.stock) == sorted(state.stock)
+        assert sorted(world.placement_stock) == sorted(state.placement_stock)
         assert world.rolls == ()
-        for name in ("shared", "pot", "piles", "held", "act_discard", "zone_discard", "cups_in_hand"):
+        for name in ("shared", "pot", "piles", "held", "discard", "placement_discard", "cups_in_hand"):
             assert getattr(world, name) == getattr(state, name)

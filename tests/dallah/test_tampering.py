@@ -96,7 +96,7 @@ def _tampered(setup: dict[str, Any], moves: list[str], **fields: Any) -> str:
      ["0:draw", "0:roll"], {"collector": -1}, "collector"),
     # a stunt report for a card that has no stunt
     ({"players": 3, "actions": ["place"], "placements": ["lid"], "rolls": ["tall"]},
-     ["0:draw", "0:roll"], {"what": 1}, "what"),
+     ["0:draw", "0:roll"], {"report_kind": 1}, "report_kind"),
     # a cup let go with nothing reported fallen
     ({"players": 3, "actions": ["place"], "placements": ["lid"], "rolls": ["tall"]},
      ["0:draw", "0:roll"], {"released": True}, "cups_in_hand"),

@@ -29,7 +29,7 @@ def _twins() -> tuple[dallah.State, dallah.State]:
     b = dallah.new_game(3, seed=2, **STACK)
     play(a, *MOVES)
     play(b, *MOVES)
-    assert a.act_stock != b.act_stock and a.rng.state != b.rng.state
+    assert a.stock != b.stock and a.rng.state != b.rng.state
     for seat in (None, 0, 1, 2):
         assert a.view(seat) == b.view(seat)
     return a, b
@@ -45,8 +45,8 @@ def test_worlds_depend_only_on_what_the_seat_has_seen() -> None:
         assert wa.to_json() == wb.to_json()
         assert wa.view(seat) == a.view(seat)
     w = a.sample_world(0, Rng(9))
-    assert sorted(w.act_stock) == sorted(a.act_stock)
-    assert sorted(w.zone_stock) == sorted(a.zone_stock)
+    assert sorted(w.stock) == sorted(a.stock)
+    assert sorted(w.placement_stock) == sorted(a.placement_stock)
 
 
 def test_worlds_carry_no_real_seed_setup_or_future_rolls() -> None:
@@ -76,11 +76,11 @@ def test_worlds_carry_no_real_seed_setup_or_future_rolls() -> None:
 def test_every_hidden_order_appears_over_many_worlds() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"])
     play(s, "0:draw", "0:roll")
-    tops = Counter(s.t.card_ids[s.sample_world(0, Rng(i)).act_stock[-1]] for i in range(400))
-    remaining = {s.t.card_ids[c] for c in s.act_stock}
+    tops = Counter(s.t.card_ids[s.sample_world(0, Rng(i)).stock[-1]] for i in range(400))
+    remaining = {s.t.card_ids[c] for c in s.stock}
     assert set(tops) == remaining
-    zones = Counter(s.t.zone_ids[s.sample_world(2, Rng(i)).zone_stock[-1]] for i in range(200))
-    assert set(zones) == {s.t.zone_ids[z] for z in s.zone_stock}
+    zones = Counter(s.t.zone_ids[s.sample_world(2, Rng(i)).placement_stock[-1]] for i in range(200))
+    assert set(zones) == {s.t.zone_ids[z] for z in s.placement_stock}
 
 
 def test_one_player_saves_are_refused() -> None:
@@ -112,7 +112,7 @@ def test_verify_refuses_a_save_that_contradicts_its_history() -> None:
     text = s.to_json()
     assert dallah.State.from_json(text, verify=True).to_json() == text
     data = json.loads(text)
-    data["state"]["act_stock"].reverse()
+    data["state"]["stock"].reverse()
     tampered = json.dumps(data)
     dallah.State.from_json(tampered)  # consistent in itself
     with pytest.raises(StateError, match="contradicts"):
