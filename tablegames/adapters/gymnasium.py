@@ -18,7 +18,10 @@ their seat may; between two of the learner's decisions they play on their own.
 **Seats rotate by seed.** ``reset(seed=s)`` deals the game of engine seed ``s`` with the
 learner at seat ``s mod n``; later ``reset()`` calls without a seed deal ``"s:1"``,
 ``"s:2"``, … with the learner one seat further each time, so a seeded run replays exactly
-and the learner meets every seat (never seeded, the first game gets a random seed).
+and the learner meets every seat (never seeded, the first game gets a random seed). A
+game that ends before the learner is asked anything (a Phase 10 opponent going out on its
+first turn under a one-phase house rule) teaches nothing: the reset deals the next seed
+instead, with the learner in the same seat.
 
 **Spaces.** Actions are ``Discrete(codec.num_distinct_actions)``: the ids of the game's
 codec (:mod:`tablegames.adapters.base`; tables in each game's adapter module). A decision
@@ -75,13 +78,13 @@ import json
 import secrets
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from tablegames.adapters.base import PASS, SPECIAL, Codec, Session, adapter, as_id, make_codec
+from tablegames.adapters.base import SPECIAL, Codec, Session, adapter, as_id, make_codec
 from tablegames.bots import Handle, make
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, quoted
@@ -120,10 +123,10 @@ def env(game: str, opponents: Sequence[str | Any] = ("random",), rules: Any = No
                             bot_params=bot_params, render_mode=render_mode, **options)
 
 
-class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[type-arg]
+class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     """The environment behind :func:`env`."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(self, game: str, opponents: Sequence[str | Any] = ("random",),
                  rules: Any = None, *, reward: str = "game", interrupts: bool = True,
@@ -171,6 +174,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
         self._no_mask = array("b", bytes(size))
         self._base: int = secrets.randbits(62)
         self._episode = -1
+        self._resets = -1
         self.session: Session | None = None
         self.seat = 0
         self.steps = 0
@@ -192,14 +196,18 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
         if options:
             raise SetupError("these environments take no reset options")
         super().reset(seed=None if seed is None else int(seed))
-        base, episode = (int(seed), 0) if seed is not None else (self._base, self._episode + 1)
+        if seed is not None:
+            base, episode, resets = int(seed), 0, 0
+        else:
+            base, episode, resets = self._base, self._episode + 1, self._resets + 1
+        seat = (base + resets) % self.n
         for _ in range(_REDEALS):
             game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
-            self._deal(game_seed, (base + episode) % self.n)
-            self._base, self._episode = base, episode
+            self._deal(game_seed, seat)
+            self._base, self._episode, self._resets = base, episode, resets
             if self._advance():
                 break
-            episode += 1
+            episode += 1  # the same seat, in the next game
         else:  # pragma: no cover - needs a seat that is never asked in 100 games
             raise SetupError("the learner's seat was never asked to decide")
         return self._observe(), self._info(False)
@@ -238,8 +246,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
         if session.state.is_over:
             raise IllegalAction("the game is over: call reset()", code="game_over")
         value = as_id(action)
-        if value is None or not 0 <= value < self.action_space.n:
-            raise IllegalAction(f"an action id is an integer in 0..{self.action_space.n - 1}, "
+        size = self.codec.num_distinct_actions
+        if value is None or not 0 <= value < size:
+            raise IllegalAction(f"an action id is an integer in 0..{size - 1}, "
                                 f"not {quoted(action)}", code="not_an_action", seat=self.seat)
         options = session.options()
         illegal = value not in options
@@ -306,8 +315,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
         session = self._live()
         mine = session.actor == self.seat
         view = session.state.view(self.seat)
-        return self.observer.encode(view, session.prefix if mine else (),
-                                    mine and session.polling)
+        obs: np.ndarray[Any, Any] = self.observer.encode(
+            view, session.prefix if mine else (), mine and session.polling)
+        return obs
 
     def _reward(self) -> float:
         session = self._live()
@@ -324,7 +334,8 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
     def action_masks(self) -> np.ndarray[Any, Any]:
         """A bool vector over the action ids: ``True`` where the id is legal now (the
         method sb3-contrib's MaskablePPO calls; all ``False`` once the game is over)."""
-        return self._mask().astype(bool)
+        mask: np.ndarray[Any, Any] = self._mask().astype(bool)
+        return mask
 
     def _mask(self) -> np.ndarray[Any, Any]:
         session = self._live()
@@ -342,7 +353,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray, np.int64]):  # type: ignore[typ
         return info
 
     # -- rendering --------------------------------------------------------------------
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The public view of the table (``"ansi"``: returned; ``"human"``: printed)."""
         if self.render_mode is None or self.session is None:
             return None
