@@ -61,7 +61,7 @@ exploring, ``check_env``'s random steps) keep the game moving and stay reproduci
   took fewer penalties than the table. Summed over the seats it is zero, like the game
   reward; summed over a game it is the learner's final tally against the table's mean.
 
-**Interrupts are on** (``interrupts=True``, the default of every adapter since 0.11): the
+**Interrupts are on** (``interrupts=True``, the default of every environment, as in the arena): the
 learner is asked before each other seat's decision whether it takes an out-of-turn action
 (Toepen's knock, TOE-21; Shithead's cut-in where the rules allow it), ``pass`` or the
 action, as the arena asks its bots, so the learner trains on the arena's game.

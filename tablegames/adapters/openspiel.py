@@ -6,7 +6,7 @@
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['exchange', 'keep'])
 >>> game.num_distinct_actions(), game.get_type().short_name
-(39, 'python_tablegames_toepen')
+(40, 'python_tablegames_toepen')
 
 Each game registers once as ``python_tablegames_<game>`` with
 ``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
@@ -66,7 +66,7 @@ def short_name(game: str) -> str:
 
 
 def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
-              interrupts: bool = False, **options: Any) -> Any:
+              interrupts: bool = True, **options: Any) -> Any:
     """The pyspiel game of ``game`` (registering it on first use).
 
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
@@ -127,7 +127,7 @@ def register(game: str) -> type[Any]:
     info = game_info(game)
     ad = adapter(game)
     spec: dict[str, Any] = {"players": info.min_players, "seed": 0, "rules": "",
-                            "interrupts": False, **ad.options}
+                            "interrupts": True, **ad.options}
     game_type = pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"tablegames {info.title}",
@@ -167,7 +167,7 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         players = p.pop("players", info.min_players)
         self.seed = p.pop("seed", 0)
         self.rules_value = _rules_value(p.pop("rules", ""))
-        interrupts = p.pop("interrupts", False)
+        interrupts = p.pop("interrupts", True)
         self.codec: Codec = make_codec(self.GAME, players, self.rules_value,
                                        interrupts=interrupts, **p)
         self.observer = adapter(self.GAME).observer(self.codec)
