@@ -8,6 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import torch
+from open_spiel.python import rl_environment
+from open_spiel.python.pytorch import nfsp
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.evaluation import evaluate_policy
 from tianshou.algorithm import DQN
@@ -19,6 +22,7 @@ from tianshou.trainer import OffPolicyTrainerParams
 from tianshou.utils.net.common import Net
 
 from tablegames.adapters.gymnasium import TablegamesGymEnv, env
+from tablegames.adapters.openspiel import load_game
 
 
 def _toepen() -> TablegamesGymEnv:
@@ -78,3 +82,37 @@ def test_tianshou_dqn_trains_on_the_plain_env() -> None:
     stored = buffer.info.action_mask[: len(buffer)]
     assert stored.shape == (len(buffer), e.action_space.n) and stored.any()
     assert set(np.unique(stored)) <= {0, 1}
+
+
+def test_openspiel_nfsp_learns_from_information_state_tensors() -> None:
+    """NFSP (OpenSpiel's PyTorch version) reads ``info_state``, the information-state
+    tensor, through ``rl_environment``; a few hundred steps of self-play train both nets."""
+    spiel = load_game("toepen", players=2, rules={"limit": 2})
+    environment = rl_environment.Environment(spiel, seed=0)
+    size = environment.observation_spec()["info_state"][0]
+    assert size == spiel.information_state_tensor_size()
+    actions = environment.action_spec()["num_actions"]
+    torch.manual_seed(0)
+    agents = [nfsp.NFSP(p, size, actions, hidden_layers_sizes=[32],
+                        reservoir_buffer_capacity=1000, anticipatory_param=0.5, batch_size=16,
+                        learn_every=8, rl_learning_rate=0.01, sl_learning_rate=0.01,
+                        min_buffer_size_to_learn=16, replay_buffer_capacity=1000,
+                        epsilon_decay_duration=200) for p in range(2)]
+    def weights() -> list[torch.Tensor]:
+        return [p.detach().clone() for agent in agents
+                for net in (agent._avg_network, agent._rl_agent._q_network)
+                for p in net.parameters()]
+
+    before = weights()
+    steps = 0
+    while steps < 300:
+        step = environment.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = environment.step([agents[player].step(step).action])
+            steps += 1
+        for agent in agents:
+            agent.step(step)
+    after = weights()
+    changed = [not torch.equal(b, a) for b, a in zip(before, after, strict=True)]
+    assert all(changed)  # both nets of both agents learnt
