@@ -74,6 +74,7 @@ also be a bot object (anything with ``choose`` and ``interrupt``).
 
 from __future__ import annotations
 
+import importlib
 import json
 import secrets
 from array import array
@@ -84,21 +85,37 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from tablegames.adapters.base import SPECIAL, Codec, Session, adapter, as_id, make_codec
+from tablegames.adapters.base import (
+    SPECIAL,
+    Codec,
+    Session,
+    ViewKeys,
+    adapter,
+    as_id,
+    make_codec,
+)
 from tablegames.bots import Handle, make
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 
-#: The public tally each game's ``reward="hand"`` reads, and its scale (``None``: the
-#: game's own, computed at reset).
-TALLIES: dict[str, tuple[str, float | None]] = {
-    "toepen": ("lives", None),
+#: The public tally each game's ``reward="hand"`` reads (a logical name of the game's
+#: :class:`~tablegames.adapters.base.ViewKeys`, so a view rename is followed), and its
+#: scale: a number, or the logical name of what the scale is read from at the deal
+#: (Toepen's life limit; Dallah's shared pile, which holds every cup then).
+TALLIES: dict[str, tuple[str, float | str]] = {
+    "toepen": ("lives", "limit"),
     "phase10": ("scores", 100.0),
     "shithead": ("tally", 1.0),
-    "dallah": ("piles", None),
+    "dallah": ("piles", "shared"),
 }
+
+
+def _key(game: str, name: str, view: Mapping[str, Any]) -> str:
+    """The key of the logical ``name`` in this game's views."""
+    keys: ViewKeys = importlib.import_module(f"tablegames.adapters.{game}").KEYS
+    return next(k for k in keys.names[name] if k in view)
 
 REWARDS = ("game", "hand")
 ILLEGAL = ("random", "raise")
@@ -181,6 +198,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._bots: list[Any] = []
         self._rng = Rng(0)
         self._tally: list[float] = []
+        self._tally_key = ""
         self._scale = 1.0
 
     # -- episodes ---------------------------------------------------------------------
@@ -225,13 +243,14 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
                                   **self.bot_params.get(name, {}))
                              if isinstance(name, str) else name)
         if self.reward_mode == "hand":
-            key, scale = TALLIES[self.game]
+            name, scale = TALLIES[self.game]
             view = state.view(None)
-            if scale is None:
-                scale = float(view["limit"] if self.game == "toepen"
-                              else view["shared_total"] + sum(view["piles"]))
+            self._tally_key = _key(self.game, name, view)
+            if isinstance(scale, str):
+                value = view[_key(self.game, scale, view)]
+                scale = float(sum(value.values()) if isinstance(value, Mapping) else value)
             self._scale = scale
-            self._tally = [float(x) for x in view[key]]
+            self._tally = [float(x) for x in view[self._tally_key]]
 
     def _live(self) -> Session:
         if self.session is None:
@@ -325,8 +344,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             if not session.state.is_over:
                 return 0.0
             return float(session.returns()[self.seat])
-        key = TALLIES[self.game][0]
-        now = [float(x) for x in session.state.view(None)[key]]
+        now = [float(x) for x in session.state.view(None)[self._tally_key]]
         delta = [b - a for a, b in zip(self._tally, now, strict=True)]
         self._tally = now
         return (sum(delta) / self.n - delta[self.seat]) / self._scale
