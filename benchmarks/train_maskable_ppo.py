@@ -102,8 +102,15 @@ def curve(game: str, opponents: list[str], rules: Any, cpu_seconds: float, check
 
 
 def markdown(runs: list[dict[str, Any]]) -> str:
-    """The learning curves as one Markdown table."""
-    rows = ["| table | CPU s | steps | mean reward (95 % CI) | loss rate (95 % CI) |",
+    """The learning curves as one Markdown table, after a line saying how they were made."""
+    first = runs[0]
+    games = first["points"][0]["games"]
+    rows = [f"MaskablePPO (sb3-contrib, MlpPolicy, n_steps {first['n_steps']}, seed "
+            f"{first['seed']}), {first['cpu_budget']:.0f} CPU s of training per table "
+            f"(process time, evaluation not counted), {games} evaluation games per point "
+            f"(deterministic masked policy, the learner's seat rotating); rules "
+            f"{json.dumps(first['rules'])}.", "",
+            "| table | CPU s | steps | mean reward (95 % CI) | loss rate (95 % CI) |",
             "|---|---|---|---|---|"]
     for run in runs:
         table = f"{run['game']} vs {', '.join(run['opponents'])}"
