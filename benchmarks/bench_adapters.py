@@ -12,7 +12,13 @@ Every loop plays uniformly random games to the end, choosing with the engine's o
   vector, the action mask and the view in ``info``), pick an id from the mask, ``step``;
 * ``pettingzoo-mask`` — the same loop reading only ``action_mask()`` (``last(observe=False)``),
   for policies that need no observation (random or scripted opponents);
-* ``openspiel`` — ``legal_actions()``, pick one, ``apply_action`` on the pyspiel state.
+* ``openspiel`` — ``legal_actions()``, pick one, ``apply_action`` on the pyspiel state;
+* ``gymnasium`` — the single-agent env with ``random`` bots in the other seats: the
+  learner's ``action_masks()``, pick one, ``step`` (observation and info each step); the
+  bots' turns go through their handles, so actions/s counts every seat's actions.
+
+Every loop runs with ``interrupts=False`` (the environments' default is ``True`` now):
+the engine loop asks only the seat to act, and the ratios compare like with like.
 
 A *decision* is one id; a spelled action (a Phase 10 lay-down, a Shithead double) takes
 several, so the tables give both decisions/s and engine actions/s, and the ratio of
@@ -33,6 +39,7 @@ import numpy as np
 
 import tablegames
 from tablegames.adapters import Session, make_codec
+from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env
 from tablegames.common.rng import Rng
@@ -86,7 +93,7 @@ def session_loop(game: str, players: int) -> Callable[[int], tuple[int, int]]:
 
 
 def pettingzoo_loop(game: str, players: int, observe: bool) -> Callable[[int], tuple[int, int]]:
-    e = env(game, players=players)
+    e = env(game, players=players, interrupts=False)
 
     def run(g: int) -> tuple[int, int]:
         rng = Rng(g)
@@ -111,7 +118,7 @@ def pettingzoo_loop(game: str, players: int, observe: bool) -> Callable[[int], t
 
 
 def openspiel_loop(game: str, players: int) -> Callable[[int], tuple[int, int]]:
-    spiel = load_game(game, players=players)
+    spiel = load_game(game, players=players, interrupts=False)
 
     def run(g: int) -> tuple[int, int]:
         rng = Rng(g)
@@ -122,6 +129,24 @@ def openspiel_loop(game: str, players: int) -> Callable[[int], tuple[int, int]]:
             state.apply_action(legal[rng.below(len(legal))])
             decisions += 1
         return decisions, state.session.state.version
+    return run
+
+
+def gymnasium_loop(game: str, players: int) -> Callable[[int], tuple[int, int]]:
+    e = gym_env(game, ["random"] * (players - 1), interrupts=False)
+
+    def run(g: int) -> tuple[int, int]:
+        rng = Rng(g)
+        e.reset(seed=g)
+        decisions = 0
+        while True:
+            ids = np.flatnonzero(e.action_masks())
+            _obs, _r, terminated, truncated, _info = e.step(int(ids[rng.below(len(ids))]))
+            decisions += 1
+            if terminated or truncated:
+                break
+        assert e.session is not None
+        return decisions, e.session.state.version
     return run
 
 
@@ -137,6 +162,7 @@ def bench(game: str, players: int, seconds: float, rounds: int) -> dict[str, dic
         "pettingzoo": pettingzoo_loop(game, players, observe=True),
         "pettingzoo-mask": pettingzoo_loop(game, players, observe=False),
         "openspiel": openspiel_loop(game, players),
+        "gymnasium": gymnasium_loop(game, players),
     }
     out: dict[str, dict[str, float]] = {}
     for _ in range(rounds):

@@ -6,7 +6,9 @@ The core library never imports this package; ``import tablegames`` stays free of
 * :mod:`tablegames.adapters.pettingzoo` — ``env(game, players=..., rules=...)``, an AEC
   environment with ``action_mask`` in every observation;
 * :mod:`tablegames.adapters.openspiel` — ``load_game(game, players=..., rules=...)``, a
-  registered pyspiel Python game;
+  registered pyspiel Python game, with perfect-recall information states;
+* :mod:`tablegames.adapters.gymnasium` — ``env(game, opponents=["club", "random"])``, a
+  single-agent Gymnasium environment against the house's bots, with action masks;
 * :mod:`tablegames.adapters.base` — action codecs (a stable integer id for every action,
   decisions spelled as short sequences of ids), sessions, rewards;
 * :mod:`tablegames.adapters.toepen`, ``phase10``, ``shithead``, ``dallah`` — each game's

@@ -17,12 +17,16 @@ spelling), so in practice a player chooses only where there is a real choice. Th
 own actions stay as they are; the spelling lives only here.
 
 **Interrupts.** Some actions may be taken by a seat that is not to act (Toepen's knock at
-any moment). PettingZoo and OpenSpiel let one player act at a time, so a session either
-leaves them out (the default; the seat to act still has every one of *its* actions) or,
+any moment). PettingZoo and OpenSpiel let one player act at a time, so a session either,
 with ``interrupts=True``, *polls*: before each decision of the seat to act, every other
 seat that has an interrupt is asked in turn, from the seat after the one to act, to take
-it or ``pass`` (one extra id). An interrupt taken changes the state and the poll starts
-again on the new state.
+it or ``pass`` (one extra id), as the arena asks its bots (:mod:`tablegames.bots.turns`);
+or leaves them out (the seat to act still has every one of *its* actions). An interrupt
+taken changes the state and the poll starts again on the new state. The environments
+(:mod:`~tablegames.adapters.pettingzoo`, :mod:`~tablegames.adapters.openspiel`,
+:mod:`~tablegames.adapters.gymnasium`) poll by default (they used to leave interrupts
+out), so agents train on the arena's game; a bare codec (:func:`make_codec`) still
+defaults to ``interrupts=False``.
 
 **Rewards.** :func:`returns` turns an outcome into zero-sum returns: the losers share −1
 and the others share +1 (each loser gets −1/L, each other seat +1/(n−L)); a game with no

@@ -6,7 +6,7 @@
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['exchange', 'keep'])
 >>> game.num_distinct_actions(), game.get_type().short_name
-(39, 'python_tablegames_toepen')
+(40, 'python_tablegames_toepen')
 
 Each game registers once as ``python_tablegames_<game>`` with
 ``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
@@ -32,8 +32,23 @@ consistent with what the player has seen, with a fresh future, as OpenSpiel's IS
 ``state.view(player)`` (layouts in :mod:`tablegames.adapters.toepen` and the other game
 modules), ``observation_string(player)`` the view as JSON. A public observer
 (``IIGObservationType(private_info=PrivateInfoType.NONE)``) encodes the spectator view.
-Information states (perfect recall) are not provided: ISMCTS runs with
-``use_observation_string=True``.
+
+**Information states** (perfect recall, so OpenSpiel's CFR family runs):
+``information_state_string(player)`` is everything that seat has seen, in order: its
+view of the deal (its own cards, the public table), then every event of the game as
+that seat was shown it (``Event.for_seat``: the cards it drew, what others played, with
+other seats' secrets redacted), one line per event with the state version it belongs
+to, and last its current view and what it is being asked (its spelling so far, whether
+it is polled). Two histories that differ only in what the seat could not see give the
+same string; the order of the undealt stock is never part of it.
+``information_state_tensor(player)`` is the observation tensor followed by
+:data:`RECALL_BITS` bits of a BLAKE2b digest of that string: a fixed size cannot hold an
+unbounded history, so the digest keeps states of different histories apart (up to a
+2⁻⁶⁴ collision) while the observation part gives a network the features to learn from.
+A public observer with perfect recall gives the public events and the spectator view.
+In a world made by ``resample_from_infostate(p, ...)`` seat ``p``'s information state is
+the real one (it is what ``p`` knows); another seat's is only the public record and its
+view of the world, since what that seat saw privately is not known in the world.
 
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
@@ -43,6 +58,7 @@ same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bound
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -52,6 +68,7 @@ import numpy as np
 import pyspiel
 
 from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.common.actions import Event
 from tablegames.common.errors import SetupError
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
@@ -66,7 +83,7 @@ def short_name(game: str) -> str:
 
 
 def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
-              interrupts: bool = False, **options: Any) -> Any:
+              interrupts: bool = True, **options: Any) -> Any:
     """The pyspiel game of ``game`` (registering it on first use).
 
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
@@ -127,7 +144,7 @@ def register(game: str) -> type[Any]:
     info = game_info(game)
     ad = adapter(game)
     spec: dict[str, Any] = {"players": info.min_players, "seed": 0, "rules": "",
-                            "interrupts": False, **ad.options}
+                            "interrupts": True, **ad.options}
     game_type = pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"tablegames {info.title}",
@@ -138,8 +155,8 @@ def register(game: str) -> type[Any]:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.max_players,
         min_num_players=info.min_players,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=spec,
@@ -167,7 +184,7 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         players = p.pop("players", info.min_players)
         self.seed = p.pop("seed", 0)
         self.rules_value = _rules_value(p.pop("rules", ""))
-        interrupts = p.pop("interrupts", False)
+        interrupts = p.pop("interrupts", True)
         self.codec: Codec = make_codec(self.GAME, players, self.rules_value,
                                        interrupts=interrupts, **p)
         self.observer = adapter(self.GAME).observer(self.codec)
@@ -198,12 +215,12 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         return Session(self.codec, state, Rng(f"adapter:{seed}"))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        """The observer pyspiel asks for (observation tensors and strings)."""
-        if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise pyspiel.SpielError("tablegames games provide no perfect-recall "
-                                     "information states; use observations")
+        """The observer pyspiel asks for: observations, or (``perfect_recall``) information
+        states (see the module docstring)."""
         public = iig_obs_type is not None and (
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return _InfoStateObserver(self, public)
         return _Observer(self, public)
 
 
@@ -216,17 +233,87 @@ def max_decisions(codec: Codec, max_actions: int) -> int:
     return min(max_actions * (longest + polls), 2**31 - 1)
 
 
+#: How many digest bits follow the observation in an information-state tensor.
+RECALL_BITS = 64
+
+
+class Recall:
+    """What every seat has seen so far: the state as dealt, and the events since, in order.
+
+    Immutable and shared: a step makes a new :class:`Recall` whose ``parent`` is the old
+    one, so a clone copies nothing and a game's recall costs one small object per step.
+    Each step's events are written out as a seat saw them only when that seat's
+    information state is first asked for, and kept with the step (``_seen``), so walking
+    a game's tree writes every step once per seat. ``world`` is the seat a resampled
+    world was made for (``None`` in a real game).
+    """
+
+    __slots__ = ("_seen", "dealt", "events", "parent", "world")
+
+    def __init__(self, dealt: Any, parent: Recall | None = None,
+                 events: tuple[Event, ...] = (), world: int | None = None,
+                 seen: dict[int | None, tuple[str, ...]] | None = None) -> None:
+        self.dealt = dealt
+        self.parent = parent
+        self.events = events
+        self.world = world
+        self._seen: dict[int | None, tuple[str, ...]] = {} if seen is None else seen
+
+    def extend(self, events: list[Event]) -> Recall:
+        """The recall after a step that made ``events``."""
+        if not events:
+            return self
+        return Recall(self.dealt, self, tuple(events), self.world)
+
+    def in_world(self, seat: int) -> Recall:
+        """This recall in a world resampled for ``seat`` (the same steps, written once)."""
+        return Recall(self.dealt, self.parent, self.events, seat, self._seen)
+
+    def steps(self) -> list[tuple[Event, ...]]:
+        """Every step's events, oldest first."""
+        out: list[tuple[Event, ...]] = []
+        node: Recall | None = self
+        while node is not None and node.events:
+            out.append(node.events)
+            node = node.parent
+        out.reverse()
+        return out
+
+    def lines(self, seat: int | None) -> list[str]:
+        """The deal and every event as ``seat`` saw them (``None``: as everyone saw them),
+        one JSON line each, oldest first."""
+        if self.world is not None and seat != self.world:
+            seat = None  # what another seat saw privately is not known in a world
+        parts: list[tuple[str, ...]] = []
+        node: Recall | None = self
+        while node is not None and node.events:
+            own = node._seen.get(seat)
+            if own is None:
+                version = node.events[0].version
+                own = node._seen[seat] = tuple(
+                    f"{version} {json.dumps(e, sort_keys=True)}"
+                    for e in Event.redact(list(node.events), seat))
+            parts.append(own)
+            node = node.parent
+        out = [json.dumps(self.dealt.view(seat), sort_keys=True)]
+        for own in reversed(parts):
+            out.extend(own)
+        return out
+
+
 class _SessionBox:
-    """Holds a state's session; copied with ``Session.copy`` (cheap) rather than deep-copied
-    attribute by attribute, and pickled as the engine's JSON for pyspiel serialization."""
+    """Holds a state's session and recall; copied with ``Session.copy`` (cheap) rather than
+    deep-copied attribute by attribute, and pickled as the engine's JSON for pyspiel
+    serialization."""
 
-    __slots__ = ("session",)
+    __slots__ = ("recall", "session")
 
-    def __init__(self, session: Session | None) -> None:
+    def __init__(self, session: Session | None, recall: Recall | None = None) -> None:
         self.session = session
+        self.recall = recall
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _SessionBox:
-        return _SessionBox(None if self.session is None else self.session.copy())
+        return _SessionBox(None if self.session is None else self.session.copy(), self.recall)
 
     def __getstate__(self) -> dict[str, Any] | None:
         s = self.session
@@ -236,7 +323,7 @@ class _SessionBox:
         return {"game": c.game, "players": c.n, "rules": rules_to_dict(c.rules),
                 "interrupts": c.interrupts, "options": dict(c.settings),
                 "state": s.state.to_json(), "prefix": list(s.prefix), "poll": list(s.poll),
-                "rng": s.rng.state}
+                "rng": s.rng.state, "recall": _recall_json(self.recall)}
 
     def __setstate__(self, data: dict[str, Any] | None) -> None:
         if data is None:
@@ -251,6 +338,25 @@ class _SessionBox:
         session.poll = list(data["poll"])
         session._actor = session.poll[0] if session.poll else session.state.to_act
         self.session = session
+        self.recall = _recall_from(data["game"], data["recall"])
+
+
+def _recall_json(recall: Recall | None) -> dict[str, Any] | None:
+    """A recall as picklable data: the dealt state's save and the events, oldest first
+    (events are plain slotted objects, pickled as they are)."""
+    if recall is None:
+        return None
+    return {"dealt": recall.dealt.to_json(), "world": recall.world,
+            "steps": [list(events) for events in recall.steps()]}
+
+
+def _recall_from(game: str, data: dict[str, Any] | None) -> Recall | None:
+    if data is None:
+        return None
+    recall = Recall(game_info(game).from_json(data["dealt"]), world=data["world"])
+    for events in data["steps"]:
+        recall = recall.extend(events)
+    return recall
 
 
 _CODEC_CACHE: dict[str, Codec] = {}
@@ -289,7 +395,17 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         s = self._box.session
         if s is None:
             s = self._box.session = self._tg.new_session(self._seed)
+            self._box.recall = Recall(s.state.copy())
         return s
+
+    @property
+    def recall(self) -> Recall:
+        """What every seat has seen so far (see :class:`Recall`)."""
+        session = self.session
+        recall = self._box.recall
+        if recall is None:  # pragma: no cover - every way to a session sets one
+            recall = self._box.recall = Recall(session.state.copy())
+        return recall
 
     # -- the pyspiel protocol -------------------------------------------------------------
     def current_player(self) -> int:
@@ -303,7 +419,10 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         return session.legal_ids()
 
     def _apply_action(self, action: int) -> None:
-        self.session.choose(action)
+        recall = self.recall
+        events = self.session.choose(action)
+        if events:
+            self._box.recall = recall.extend(events)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._tg.codec.label(action)
@@ -335,7 +454,9 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
         seed = int(probability_sampler() * (1 << 53))
         clone = TablegamesState(self._tg, self._seed)
-        clone._box = _SessionBox(self.session.world(player_id, Rng(seed)))
+        recall = self.recall
+        clone._box = _SessionBox(self.session.world(player_id, Rng(seed)),
+                                 recall.in_world(player_id))
         return clone
 
     # -- what observers read ---------------------------------------------------------------
@@ -371,6 +492,37 @@ class _Observer:
         extra = f" spelling {list(prefix)}" if prefix else ""
         extra += " (polled)" if polled else ""
         return json.dumps(view, sort_keys=True) + extra
+
+
+class _InfoStateObserver(_Observer):
+    """Perfect-recall information states (see the module docstring)."""
+
+    def __init__(self, game: TablegamesGame, public: bool) -> None:
+        self.game = game
+        self.public = public
+        self.tensor = np.zeros(game.observer.size + RECALL_BITS, np.float32)
+        self.dict = {"info_state": self.tensor}
+
+    def set_from(self, state: TablegamesState, player: int) -> None:
+        seat = None if self.public else player
+        prefix, polled = state._mine(seat)
+        size = self.game.observer.size
+        self.tensor[:size] = self.game.observer.encode(state.observation_view(seat), prefix,
+                                                       polled)
+        digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8)
+        bits = np.unpackbits(np.frombuffer(digest.digest(), np.uint8))
+        self.tensor[size:] = bits
+
+    def string_from(self, state: TablegamesState, player: int) -> str:
+        seat = None if self.public else player
+        prefix, polled = state._mine(seat)
+        lines = [f"seat {seat}", *state.recall.lines(seat),
+                 "now " + json.dumps(state.observation_view(seat), sort_keys=True)]
+        if prefix:
+            lines.append(f"spelling {list(prefix)}")
+        if polled:
+            lines.append("polled")
+        return "\n".join(lines)
 
 
 class EngineBot(pyspiel.Bot):  # type: ignore[misc]

@@ -50,7 +50,7 @@ from tablegames.common.rng import Rng
 
 
 def env(game: str, players: int | Sequence[str] = 2, rules: Any = None, *,
-        interrupts: bool = False, max_steps: int | None = None,
+        interrupts: bool = True, max_steps: int | None = None,
         render_mode: str | None = None, **options: Any) -> TablegamesEnv:
     """A PettingZoo AEC environment of ``game`` (see the module docstring).
 
@@ -66,7 +66,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     """The AEC environment behind :func:`env`."""
 
     def __init__(self, game: str, players: int | Sequence[str] = 2, rules: Any = None, *,
-                 interrupts: bool = False, max_steps: int | None = None,
+                 interrupts: bool = True, max_steps: int | None = None,
                  render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         if render_mode not in (None, "human", "ansi"):

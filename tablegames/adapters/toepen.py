@@ -23,10 +23,11 @@ Every Toepen action is one id:
 (39, 23, 'play Th')
 
 **Interrupts**: unless ``Rules(knock_only_on_turn=True)``,
-any seat still in the hand may knock at any moment of play. By default the adapters offer
-a seat its knock only when that seat is to act (on its turn to play, it is among its
-actions); with ``interrupts=True`` every other seat that may knock is polled, knock or
-``pass``, before each decision of the seat to play (see :mod:`tablegames.adapters.base`).
+any seat still in the hand may knock at any moment of play (TOE-21). By default
+(``interrupts=True`` in every environment, as in the arena) every other seat that may
+knock is polled, knock or ``pass``, before each decision of the seat to play (see
+:mod:`tablegames.adapters.base`); with ``interrupts=False`` a seat is offered its knock
+only when it is to act (on its turn to play, it is among its actions).
 
 **Observation** (``n`` seats, seat blocks relative to the observer, see
 :mod:`tablegames.adapters.observation`):

@@ -4,6 +4,7 @@ resampling, serialization and observers behave as documented."""
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from open_spiel.python.observation import make_observation
 
 import tablegames
-from tablegames.adapters.openspiel import EngineBot, load_game, rules_param
+from tablegames.adapters.openspiel import RECALL_BITS, EngineBot, load_game, rules_param
 from tests.adapters.helpers import SHITHEAD_INTERRUPTS, SHORT
 
 CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
@@ -153,8 +154,6 @@ def test_public_and_private_observers() -> None:
         private.set_from(state, p)
         assert not np.array_equal(private.tensor, public.tensor)  # a hand of its own
     assert len(tensors) == 1
-    with pytest.raises(pyspiel.SpielError):
-        make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
 
 
 def test_engine_bots_play_spelled_actions() -> None:
@@ -181,3 +180,144 @@ def test_ismcts_example_runs() -> None:
     summary = module.main(["--games", "2", "--players", "2", "--limit", "2",
                            "--simulations", "8", "--quiet"])
     assert summary["games"] == 2 and -1.0 <= summary["mean_return"] <= 1.0
+
+
+#: Every game's smallest configuration (two seats, the shortest rules), for the CFR family.
+SMALLEST: dict[str, tuple[int, Any]] = {
+    "toepen": (2, {"limit": 2}),
+    "phase10": (2, {"phases": ["set2+run3"], "hand_size": 6}),
+    "shithead": (2, {"swap": False, "action_limit": 50}),
+    "dallah": (2, None),
+}
+
+
+@pytest.fixture
+def deep_recursion() -> Any:
+    """OpenSpiel's Python MCCFR recurses once per decision; a Dallah game takes hundreds."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 20_000))
+    yield
+    sys.setrecursionlimit(old)
+
+
+@pytest.mark.parametrize("game", sorted(SMALLEST))
+def test_outcome_sampling_mccfr_runs_on_every_game(game: str, deep_recursion: Any) -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    players, rules = SMALLEST[game]
+    spiel = load_game(game, players=players, rules=rules)
+    assert spiel.get_type().provides_information_state_string
+    assert spiel.get_type().provides_information_state_tensor
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel)
+    with np.errstate(all="raise"):  # no reach probability may underflow to 0
+        for _ in range(2 if game == "dallah" else 4):
+            solver.iteration()
+    tables = solver._infostates
+    assert len(tables) > 10
+    for regrets, average in tables.values():
+        assert np.all(np.isfinite(regrets)) and np.all(np.isfinite(average))
+    state = spiel.new_initial_state()
+    probs = solver.average_policy().action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def _random_states(game: str, seed: int, steps: int) -> list[Any]:
+    players, rules = SMALLEST[game]
+    state = load_game(game, players=players, rules=rules).new_initial_state()
+    rng = np.random.default_rng(seed)
+    out = [state.clone()]
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+        out.append(state.clone())
+    return out
+
+
+def _past(text: str) -> list[str]:
+    """An information state's record of the past: its lines before the ``now`` line."""
+    lines = text.split("\n")
+    return lines[:next(i for i, line in enumerate(lines) if line.startswith("now "))]
+
+
+@pytest.mark.parametrize("game", sorted(SMALLEST))
+def test_information_states_have_perfect_recall(game: str) -> None:
+    """What a seat has seen stays in its information state, in order: each state's past
+    is a prefix of the next one's, and no two decisions of a game share a state."""
+    states = _random_states(game, 1, 120)
+    for seat in range(2):
+        pasts = [_past(s.information_state_string(seat)) for s in states]
+        for earlier, later in itertools.pairwise(pasts):
+            assert later[:len(earlier)] == earlier
+        deciding = [s.information_state_string(seat) for s in states
+                    if s.current_player() == seat]
+        assert len(set(deciding)) == len(deciding)
+
+
+@pytest.mark.parametrize("game", sorted(SMALLEST))
+def test_information_states_hide_what_the_seat_cannot_see(game: str) -> None:
+    """A world resampled for a seat (other hands, the undealt stock's order redealt) gives
+    that seat the very same information state: string and tensor."""
+    states = _random_states(game, 2, 40)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for state in states[::8]:
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        for _ in range(3):
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert np.array_equal(world.information_state_tensor(seat),
+                                  state.information_state_tensor(seat))
+
+
+def test_own_cards_are_in_the_information_state_and_others_are_not() -> None:
+    game = load_game("toepen", players=3)
+    state = game.new_initial_state()
+    hands = [state.session.state.view(s)["hand"] for s in range(3)]
+    text = state.information_state_string(0)
+    assert all(f'"{card}"' in text for card in hands[0])
+    assert not any(f'"{card}"' in text for card in hands[1] + hands[2])
+    # a world made for seat 1 does not know what seat 0 saw privately
+    world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert not any(f'"{card}"' in world.information_state_string(0) for card in hands[0]
+                   if card not in world.session.state.view(0)["hand"])
+
+
+def test_information_state_tensors() -> None:
+    players, rules = SMALLEST["toepen"]
+    spiel = load_game("toepen", players=players, rules=rules)
+    size = spiel.information_state_tensor_size()
+    assert size == spiel.observation_tensor_size() + RECALL_BITS
+    states = _random_states("toepen", 3, 30)
+    seen: dict[bytes, str] = {}
+    for state in states:
+        tensor = np.asarray(state.information_state_tensor(0), np.float32)
+        assert tensor.shape == (size,) and tensor.min() >= 0.0 and tensor.max() <= 1.0
+        assert set(np.unique(tensor[-RECALL_BITS:])) <= {0.0, 1.0}
+        assert np.array_equal(tensor[:-RECALL_BITS], state.observation_tensor(0))
+        text = state.information_state_string(0)
+        assert seen.setdefault(tensor.tobytes(), text) == text  # equal tensors: equal states
+    assert len(seen) == len({s.information_state_string(0) for s in states})
+
+
+def test_serialization_keeps_the_information_states() -> None:
+    states = _random_states("shithead", 4, 30)
+    state = states[-1]
+    game = state.get_game()
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    for seat in range(2):
+        assert back.information_state_string(seat) == state.information_state_string(seat)
+    back.apply_action(back.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    assert back.information_state_string(0) == state.information_state_string(0)
+
+
+def test_public_information_states() -> None:
+    spiel = load_game("toepen", players=3)
+    state = spiel.new_initial_state()
+    public = make_observation(spiel, pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    texts = {public.string_from(state, p) for p in range(3)}
+    assert len(texts) == 1 and '"hand"' not in texts.pop()
