@@ -71,3 +71,5 @@ class GameInfo:
     state_class: type[Any] | None = None
     #: The prefix of the game's ruling IDs (``"TOE"`` for ``TOE-51``).
     ruling_prefix: str = ""
+    #: The game's :class:`tablegames.table.Presenter`: its view drawn as the table model.
+    presenter: Any = None

@@ -22,6 +22,7 @@ from tablegames.toepen.actions import (
 )
 from tablegames.toepen.bots import ClubBot
 from tablegames.toepen.cards import PACK
+from tablegames.toepen.present import PRESENTER
 from tablegames.toepen.rules import VARIANTS, Rules
 from tablegames.toepen.state import MAX_PLAYERS, MIN_PLAYERS, State, announcements, new_game
 
@@ -47,6 +48,7 @@ GAME = GameInfo(
     default_bot="club",
     state_class=State,
     ruling_prefix="TOE",
+    presenter=PRESENTER,
 )
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).
