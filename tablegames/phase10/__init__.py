@@ -50,6 +50,7 @@ from tablegames.phase10.rules import (
     describe_phase,
     parse_phase,
 )
+from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
 #: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).
@@ -84,6 +85,7 @@ GAME = GameInfo(
     default_bot="smart",
     state_class=State,
     ruling_prefix="P10",
+    presenter=PRESENTER,
 )
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).

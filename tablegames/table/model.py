@@ -59,12 +59,12 @@ Face = dict[str, Any]
 Table = dict[str, Any]
 
 
-def msg(text: str, **args: Any) -> Msg:
+def msg(text: str, /, **args: Any) -> Msg:
     """A message: ``text`` is its catalogue id (the English), ``args`` fill its fields."""
     return {"msg": text, "args": args}
 
 
-def plural(singular: str, plural_text: str, n: int, **args: Any) -> Msg:
+def plural(singular: str, plural_text: str, n: int, /, **args: Any) -> Msg:
     """A counted message ("1 card", "2 cards"): the catalogue picks the language's form."""
     return {"msg": singular, "plural": plural_text, "n": n, "args": {"n": n, **args}}
 
