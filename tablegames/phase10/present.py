@@ -230,8 +230,9 @@ def _group_no(g: Mapping[str, Any]) -> int:
     return int(index) + 1 if index.isdigit() else 1
 
 
-def event(e: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     """One sentence for a redacted Phase 10 event (``None``: nothing for this seat)."""
+    players = names(view)
     kind = e.get("kind")
     who = name_of(players, e.get("seat")) or ""
     if kind == "cards":
@@ -254,6 +255,8 @@ def event(e: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
     if kind == "hit":
         return msg("{who} added {card} to a group.", who=who, card=card(e.get("card"))["name"])
     if kind == "skipped":
+        if e.get("seat") == view.get("seat"):
+            return msg("You were skipped.")
         return msg("{who} is skipped.", who=who)
     if kind == "reshuffle":
         return msg("The discard pile is shuffled into a new draw pile.")

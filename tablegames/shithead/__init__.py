@@ -39,6 +39,7 @@ from tablegames.shithead.rules import (
     Effect,
     Rules,
 )
+from tablegames.shithead.present import PRESENTER
 from tablegames.shithead.state import MIN_PLAYERS, State, max_players, new_game
 
 #: The most players any rules allow (three decks).
@@ -75,6 +76,7 @@ GAME = GameInfo(
     simulate_kwargs=_simulate_kwargs,
     state_class=State,
     ruling_prefix="SHD",
+    presenter=PRESENTER,
 )
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).

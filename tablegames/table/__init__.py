@@ -14,7 +14,7 @@ get back without knowing the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -32,13 +32,14 @@ class PresenterError(TablegamesError):
 @attrs.frozen
 class Presenter:
     """What a game gives the front ends: its catalogue domain, the model of a view and
-    one sentence per event (``event(event, players)``: ``None`` for an event that says
-    nothing to this seat, such as another seat's private notice).
+    one sentence per event (``event(event, view)``: the redacted event and the view of the
+    seat it is told to, taken just after it; ``None`` for an event that says nothing to
+    this seat, such as another seat's private notice).
     """
 
     domain: str
     table: Callable[[Mapping[str, Any]], Table]
-    event: Callable[[Mapping[str, Any], Sequence[str]], Msg | None]
+    event: Callable[[Mapping[str, Any], Mapping[str, Any]], Msg | None]
 
 
 def presenter_of(game: str) -> Presenter:
@@ -59,6 +60,6 @@ def present(view: Mapping[str, Any]) -> Table:
     return presenter_of(str(view["game"])).table(view)
 
 
-def describe(game: str, event: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
-    """One sentence for a (redacted) event of ``game``; ``None`` when it says nothing."""
-    return presenter_of(game).event(event, players)
+def describe(event: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
+    """One sentence for a (redacted) event, told to the seat of ``view``; ``None``: nothing."""
+    return presenter_of(str(view.get("game", ""))).event(event, view)

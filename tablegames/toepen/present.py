@@ -186,8 +186,9 @@ def _who(players: Sequence[str], value: Any) -> str:
     return name_of(players, value) or ""
 
 
-def event(e: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     """One sentence for a redacted Toepen event (``None``: nothing for this seat)."""
+    players = names(view)
     kind = e.get("kind")
     who = _who(players, e.get("seat"))
     if kind == "cards":
