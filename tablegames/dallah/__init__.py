@@ -30,6 +30,7 @@ from tablegames.dallah.cardset import (
     Zone,
 )
 from tablegames.dallah.fallmodel import FallModel
+from tablegames.dallah.present import PRESENTER
 from tablegames.dallah.rules import VARIANTS, Rules
 from tablegames.dallah.state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
 
@@ -63,6 +64,7 @@ GAME = GameInfo(
     default_bot="model",
     state_class=State,
     ruling_prefix="DAL",
+    presenter=PRESENTER,
 )
 
 #: Set up a state from position text (see ``docs/guides/notation.md``).

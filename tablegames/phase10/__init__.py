@@ -39,6 +39,7 @@ from tablegames.phase10.check import (
 )
 from tablegames.phase10.groups import OPEN, Group, make_group, parse_group
 from tablegames.phase10.layouts import LAY_CAP, SEARCH_BUDGET, lay_downs
+from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
     KIND_WORDS,
@@ -50,7 +51,6 @@ from tablegames.phase10.rules import (
     describe_phase,
     parse_phase,
 )
-from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
 #: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).

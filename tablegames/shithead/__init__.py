@@ -31,6 +31,7 @@ from tablegames.shithead.actions import (
 from tablegames.shithead.bots import SmartBot
 from tablegames.shithead.cards import ASCII, NAMES, card_names, code_of, pack
 from tablegames.shithead.effects import Table, compile_table
+from tablegames.shithead.present import PRESENTER
 from tablegames.shithead.rules import (
     CLASSIC_EFFECTS,
     DEFAULT_EFFECTS,
@@ -39,7 +40,6 @@ from tablegames.shithead.rules import (
     Effect,
     Rules,
 )
-from tablegames.shithead.present import PRESENTER
 from tablegames.shithead.state import MIN_PLAYERS, State, max_players, new_game
 
 #: The most players any rules allow (three decks).
