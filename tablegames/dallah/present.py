@@ -81,8 +81,8 @@ def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> d
     if verb == "target":
         return action(notation, verb, msg("Choose {who}", who=who(args)))
     if verb == "pair":
-        a, _, b = args.partition(" ")
-        return action(notation, verb, msg("{a} gives to {b}", a=who(a), b=who(b)))
+        source, _, recipient = args.partition(" ")
+        return action(notation, verb, msg("{a} gives to {b}", a=who(source), b=who(recipient)))
     if verb == "redirect":
         return action(notation, verb, msg("Send it to {who}", who=who(args)) if args
                       else msg("Cancel it"))
@@ -93,7 +93,8 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
     if to_act is None:
         return msg("The game is over.")
-    c = view.get("card") if isinstance(view.get("card"), Mapping) else {}
+    got = view.get("card")
+    c: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
     name = _named(view, "cards", c.get("id")) if c else msg("the card")
     if viewer is None or viewer != to_act:
         return msg("Waiting for {who}.", who=players[to_act])
@@ -287,7 +288,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                    b=name_of(players, e.get("recipient")) or "")
     if kind == "move":
         return msg("{who} moved {cup} from the {a} to the {b}.", who=who,
-                   cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")), b=_named(view, "zones", e.get("to")))
+                   cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")),
+                   b=_named(view, "zones", e.get("to")))
     if kind == "protection_held":
         return msg("{who} keeps {card} for later.", who=who, card=_named(view, "cards", e.get("card")))
     if kind == "protection_window":
