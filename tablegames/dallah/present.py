@@ -15,6 +15,7 @@ from typing import Any
 
 from tablegames.table import Presenter
 from tablegames.table.model import (
+    N_,
     Face,
     Msg,
     Table,
@@ -51,9 +52,10 @@ def _cups(n: int) -> Msg:
     return plural("{n} cup", "{n} cups", n)
 
 
-_LABELS = {"draw": "Draw an Action card", "roll": "Roll the die", "settled": "It settled",
-           "collapse": "The Dallah collapsed", "swap": "Swap the card", "timeout": "Time ran out",
-           "allow": "Allow it", "block": "Block it"}
+_LABELS = {"draw": N_("Draw an Action card"), "roll": N_("Roll the die"),
+           "settled": N_("It settled"), "collapse": N_("The Dallah collapsed"),
+           "swap": N_("Swap the card"), "timeout": N_("Time ran out"), "allow": N_("Allow it"),
+           "block": N_("Block it")}
 
 
 def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:

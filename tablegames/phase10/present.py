@@ -15,8 +15,10 @@ from tablegames.common.errors import NotationError
 from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, NUMBER, PACK, SKIP, WILD
 from tablegames.table import Presenter
 from tablegames.table.model import (
+    N_,
     Face,
     Msg,
+    Np_,
     Table,
     action,
     area,
@@ -33,7 +35,9 @@ from tablegames.table.model import (
 )
 
 #: A colour's name in a sentence ("red 7") and on the card ("red").
-_COLOUR_CARD = {"red": "red {n}", "blue": "blue {n}", "green": "green {n}", "yellow": "yellow {n}"}
+_COLOUR_CARD = {"red": N_("red {n}"), "blue": N_("blue {n}"), "green": N_("green {n}"),
+                "yellow": N_("yellow {n}")}
+_COLOUR_WORD = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 
 
 def card(code: Any) -> Face:
@@ -54,7 +58,7 @@ def card(code: Any) -> Face:
     colour = COLOUR_NAMES[COLOUR[c]]
     n = NUMBER[c]
     return {"code": notation, "rank": str(n), "suit": "", "colour": colour, "value": n,
-            "special": None, "name": msg(_COLOUR_CARD[colour], n=n), "mark": msg(colour)}
+            "special": None, "name": msg(_COLOUR_CARD[colour], n=n), "mark": msg(_COLOUR_WORD[colour])}
 
 
 def cards(codes: Any) -> list[Face]:
@@ -66,12 +70,12 @@ def _names_of(faces: Sequence[Face]) -> list[Msg]:
     return [f["name"] for f in faces]
 
 
-_COLOUR_GROUP = {"red": ("{n} red card", "{n} red cards"),
-                 "blue": ("{n} blue card", "{n} blue cards"),
-                 "green": ("{n} green card", "{n} green cards"),
-                 "yellow": ("{n} yellow card", "{n} yellow cards")}
-_KINDS = {"set": ("set of {n}", "set of {n}"), "run": ("run of {n}", "run of {n}"),
-          "colour": ("{n} card of one colour", "{n} cards of one colour")}
+_COLOUR_GROUP = {"red": Np_("{n} red card", "{n} red cards"),
+                 "blue": Np_("{n} blue card", "{n} blue cards"),
+                 "green": Np_("{n} green card", "{n} green cards"),
+                 "yellow": Np_("{n} yellow card", "{n} yellow cards")}
+_KINDS = {"set": Np_("set of {n}", "set of {n}"), "run": Np_("run of {n}", "run of {n}"),
+          "colour": Np_("{n} card of one colour", "{n} cards of one colour")}
 
 
 def phase_words(text: Any) -> Msg:

@@ -14,6 +14,7 @@ from tablegames.common.errors import NotationError
 from tablegames.shithead.cards import SUIT_SYMBOLS, VALUE, pack
 from tablegames.table import Presenter
 from tablegames.table.model import (
+    N_,
     Face,
     Msg,
     Table,
@@ -32,9 +33,9 @@ from tablegames.table.model import (
 
 _PACK = pack(1)
 #: The effect names a view's ``top_effect`` may hold (the engine's effect titles).
-_EFFECTS = {"plain": "plain", "zero it": "zero it", "skip": "skip", "reverse": "reverse",
-            "burn": "burn", "transparent": "transparent", "under-over": "under-over",
-            "take it, bad luck": "take it, bad luck"}
+_EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
+            "reverse": N_("reverse"), "burn": N_("burn"), "transparent": N_("transparent"),
+            "under-over": N_("under-over"), "take it, bad luck": N_("take it, bad luck")}
 
 
 def card(code: Any) -> Face:
@@ -61,8 +62,8 @@ def _faces_named(codes: Any) -> list[Msg]:
     return [f["name"] for f in cards(codes)]
 
 
-_LABELS = {"done": "Done swapping", "ready": "Ready", "unready": "Not ready: swap again",
-           "pickup": "Pick up the pile"}
+_LABELS = {"done": N_("Done swapping"), "ready": N_("Ready"),
+           "unready": N_("Not ready: swap again"), "pickup": N_("Pick up the pile")}
 
 
 def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:

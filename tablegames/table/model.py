@@ -69,6 +69,16 @@ def plural(singular: str, plural_text: str, n: int, /, **args: Any) -> Msg:
     return {"msg": singular, "plural": plural_text, "n": n, "args": {"n": n, **args}}
 
 
+def N_(text: str) -> str:
+    """Marks a message id kept in a table (an action label) so the catalogue tool finds it."""
+    return text
+
+
+def Np_(singular: str, plural_text: str) -> tuple[str, str]:
+    """Marks a counted message id kept in a table (see :func:`N_`)."""
+    return singular, plural_text
+
+
 def is_msg(value: Any) -> bool:
     """Whether ``value`` is a :func:`msg` or :func:`plural` (a dict with a message id)."""
     return isinstance(value, dict) and "msg" in value and "args" in value

@@ -15,6 +15,7 @@ from typing import Any
 from tablegames.common.errors import NotationError
 from tablegames.table import Presenter
 from tablegames.table.model import (
+    N_,
     Face,
     Msg,
     Table,
@@ -67,7 +68,7 @@ def _played(plays: Any, players: Sequence[str]) -> tuple[list[Face], list[str]]:
 
 def _announcement(a: Mapping[str, Any]) -> Msg:
     what = a.get("announcement")
-    reason = msg(str(a.get("reason", "")))
+    reason = msg(_REASONS.get(str(a.get("reason", "")), str(a.get("reason", ""))))
     if what == "whistle":
         return msg("You must whistle ({reason})", reason=reason) if a.get("must") \
             else msg("You may whistle ({reason})", reason=reason)
@@ -99,8 +100,12 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
     return msg("Play a card.")
 
 
-_LABELS = {"knock": "Knock", "fold": "Fold", "stay": "Stay in", "exchange": "Throw in my hand",
-           "keep": "Keep my hand", "challenge": "Challenge", "accept": "Let it pass"}
+_LABELS = {"knock": N_("Knock"), "fold": N_("Fold"), "stay": N_("Stay in"),
+           "exchange": N_("Throw in my hand"), "keep": N_("Keep my hand"),
+           "challenge": N_("Challenge"), "accept": N_("Let it pass")}
+#: The reasons a hand obliges or allows a table custom (``announcements``, TOE-40..42).
+_REASONS = {"three tens": N_("three tens"), "four tens": N_("four tens"),
+            "three jacks": N_("three jacks"), "four jacks": N_("four jacks")}
 
 
 def _action(notation: str) -> dict[str, Any]:
