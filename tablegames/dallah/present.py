@@ -270,11 +270,11 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "settled":
         return msg("The Dallah settled.")
     if kind == "fell":
-        return msg("{cup} fell from the {zone}: {who} collects it.", cup=_named(view, "shapes", e.get("cup")),
+        return msg("{cup} fell from the {zone}: {who} collected it.", cup=_named(view, "shapes", e.get("cup")),
                    zone=_named(view, "zones", e.get("zone")),
                    who=name_of(players, e.get("collector")) or "")
     if kind == "collapse":
-        return msg("The Dallah collapsed: {who} collects {cups}.",
+        return msg("The Dallah collapsed: {who} collected {cups}.",
                    who=name_of(players, e.get("collector")) or "", cups=cups(e.get("cups")))
     if kind == "no_space":
         return msg("No space on the {zone}.", zone=_named(view, "zones", e.get("zone")))

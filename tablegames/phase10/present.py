@@ -274,4 +274,4 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="phase10", table=present, event=event)
+PRESENTER = Presenter(domain="phase10", table=present, event=event, face=card)

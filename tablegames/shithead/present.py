@@ -272,4 +272,4 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="shithead", table=present, event=event)
+PRESENTER = Presenter(domain="shithead", table=present, event=event, face=card)

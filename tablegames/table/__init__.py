@@ -31,7 +31,7 @@ class PresenterError(TablegamesError):
 
 @attrs.frozen
 class Presenter:
-    """What a game gives the front ends: its catalogue domain, the model of a view and
+    """What a game gives the front ends: its catalogue domain, the model of a view,
     one sentence per event (``event(event, view)``: the redacted event and the view of the
     seat it is told to, taken just after it; ``None`` for an event that says nothing to
     this seat, such as another seat's private notice).
@@ -40,6 +40,8 @@ class Presenter:
     domain: str
     table: Callable[[Mapping[str, Any]], Table]
     event: Callable[[Mapping[str, Any], Mapping[str, Any]], Msg | None]
+    #: The face of a card written in notation (games with a pack of their own).
+    face: Callable[[str], dict[str, Any]] | None = None
 
 
 def presenter_of(game: str) -> Presenter:

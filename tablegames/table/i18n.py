@@ -65,6 +65,12 @@ def lang_for(game: str, lang: str) -> str:
 
 
 @lru_cache(maxsize=64)
+def words_for(lang: str, domain: str = COMMON) -> Words:
+    """The :class:`Words` of ``domain`` in ``lang`` (one per pair: they never change)."""
+    return Words(lang, domain)
+
+
+@lru_cache(maxsize=64)
 def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
     """The translations of ``domain`` in ``lang`` (empty when there is no catalogue).
 
@@ -84,6 +90,7 @@ def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buf)
 
 
+@lru_cache(maxsize=16)
 def direction(lang: str) -> str:
     """``"rtl"`` for a language written right to left (Arabic), else ``"ltr"`` (from CLDR)."""
     from babel import Locale
