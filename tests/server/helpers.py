@@ -27,8 +27,8 @@ from typing import Any
 
 import tablegames
 from tablegames.server.page import words_of
-from tablegames.table import presenter_of
 from tablegames.server.store import Store
+from tablegames.table import presenter_of
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",

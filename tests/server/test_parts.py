@@ -11,8 +11,8 @@ import pytest
 import tablegames
 from tablegames.common.actions import Event
 from tablegames.server.page import build, context, describe_events, face, words_of
-from tablegames.table import describe, present, presenter_of
 from tablegames.server.store import Store, StoreError, digest
+from tablegames.table import describe, present, presenter_of
 
 
 @pytest.mark.parametrize("game, code, rank, suit, colour, mark", [
