@@ -270,8 +270,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "settled":
         return msg("The Dallah settled.")
     if kind == "fell":
-        return msg("{cup} fell from the {zone}: {who} collected it.", cup=_named(view, "shapes", e.get("cup")),
-                   zone=_named(view, "zones", e.get("zone")),
+        return msg("{cup} fell from the {zone}: {who} collected it.",
+                   cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
                    who=name_of(players, e.get("collector")) or "")
     if kind == "collapse":
         return msg("The Dallah collapsed: {who} collected {cups}.",
