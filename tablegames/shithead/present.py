@@ -32,6 +32,8 @@ from tablegames.table.model import (
 )
 
 _PACK = pack(1)
+#: The rank a pile level names (ace low 1, ace high 14).
+_RANK_OF_LEVEL = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 #: The effect names a view's ``top_effect`` may hold (the engine's effect titles).
 _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
             "reverse": N_("reverse"), "burn": N_("burn"), "transparent": N_("transparent"),
@@ -151,6 +153,9 @@ def present(view: Mapping[str, Any]) -> Table:
     effect = view.get("top_effect")
     if effect is not None:
         facts.append(fact(msg("Top card"), msg(_EFFECTS.get(str(effect), "restricted"))))
+    level = view.get("pile_value")
+    if type(level) is int and level > 0:
+        facts.append(fact(msg("Play at least"), _RANK_OF_LEVEL.get(level, str(level))))
     playable = view.get("playable") or []
     if pile and playable:
         facts.append(fact(msg("May be played"), " ".join(str(r) for r in playable)))
