@@ -240,7 +240,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "swap_closed":
         return msg("Swapping is over.")
     if kind == "start":
-        return msg("{who} starts, showing {cards}.", who=who, cards=_faces_named(e.get("shows")))
+        shows = _faces_named(e.get("shows"))
+        if not shows:
+            return msg("{who} starts.", who=who)
+        return msg("{who} starts, showing {cards}.", who=who, cards=shows)
     if kind == "play":
         return msg("{who} played {cards}.", who=who, cards=_faces_named(e.get("cards")))
     if kind == "draw":
