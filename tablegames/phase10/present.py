@@ -41,13 +41,22 @@ _COLOUR_WORD = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yel
 
 
 def card(code: Any) -> Face:
-    """The face of a Phase 10 card, from the pack (``"R7"``: the red seven)."""
+    """The face of a Phase 10 card, from the pack (``"R7"``: the red seven).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
     text = str(code)
-    try:
-        c = PACK.code(text)
-    except NotationError:
-        return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                "special": None, "name": msg("{card}", card=text), "mark": None}
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(c: int) -> Face:
     notation = str(PACK.faces[c])
     if c == WILD:
         return {"code": notation, "rank": "W", "suit": "", "colour": "wild", "value": None,
@@ -59,6 +68,11 @@ def card(code: Any) -> Face:
     n = NUMBER[c]
     return {"code": notation, "rank": str(n), "suit": "", "colour": colour, "value": n,
             "special": None, "name": msg(_COLOUR_CARD[colour], n=n), "mark": msg(_COLOUR_WORD[colour])}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
 
 
 def cards(codes: Any) -> list[Face]:

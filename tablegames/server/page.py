@@ -34,7 +34,19 @@ def words_of(game: str, lang: str) -> Words:
 
 
 def face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
-    """A card face for the phone: its notation, what to draw and its mark in words."""
+    """A card face for the phone: its notation, what to draw and its mark in words.
+
+    A card's face depends on its notation only, so each is made once per language
+    (the page's JSON encoder reads the shared dict; nobody edits it).
+    """
+    key = ("page-face", f["code"], f.get("colour"))
+    hit = w.memo.get(key)
+    if hit is None:
+        hit = w.remember(key, _face(f, w))
+    return hit  # type: ignore[no-any-return]
+
+
+def _face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
     mark = w.text(f["mark"]) if f.get("mark") else ""
     rank = str(f.get("rank") or "") or mark
     kind = f.get("special") or ("named" if not f.get("rank") else "marked" if mark else "card")

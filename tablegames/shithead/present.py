@@ -41,18 +41,32 @@ _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
 
 
 def card(code: Any) -> Face:
-    """The face of a Shithead card, from the pack (``"10♦"`` or ``"Td"``)."""
+    """The face of a Shithead card, from the pack (``"10♦"`` or ``"Td"``).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
     text = str(code)
-    try:
-        c = _PACK.code(text)
-    except NotationError:
-        return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                "special": None, "name": msg("{card}", card=text), "mark": None}
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[_PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(c: int) -> Face:
     face = _PACK.faces[c]
     return {"code": str(face), "rank": face.rank, "suit": face.suit,
             "colour": "red" if SUIT_SYMBOLS.index(face.suit) in (1, 2) else "black",
             "value": VALUE[c], "special": None,
             "name": msg("{rank}{suit}", rank=face.rank, suit=face.suit), "mark": None}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(_PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
 
 
 def cards(codes: Any) -> list[Face]:

@@ -43,6 +43,7 @@ def has_catalogue(lang: str, domain: str) -> bool:
     return lang in LANGS and _po_path(lang, domain).is_file()
 
 
+@lru_cache(maxsize=64)
 def langs_of(game: str) -> tuple[str, ...]:
     """The languages ``game`` is offered in (those with a catalogue of its domain)."""
     return tuple(lang for lang in LANGS if has_catalogue(lang, game))
@@ -107,6 +108,16 @@ class Words:
         self._game = catalogue(self.lang, domain)
         self._common = catalogue(self.lang, COMMON)
         self.direction = direction(self.lang)
+        #: Texts of argument-free messages and front ends' derived pieces (card faces), by
+        #: key: the same few hundred are asked for on every page. Bounded.
+        self.memo: dict[Any, Any] = {}
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` under ``key`` in :attr:`memo` (emptied when it grows past 4096)."""
+        if len(self.memo) > 4096:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def _lookup(self, text: str, plural_text: str | None, n: int) -> str:
         """The game's translation, else the shared one, else the English id itself."""
@@ -123,6 +134,11 @@ class Words:
     def text(self, m: Any) -> str:
         """``m`` (a ``Msg``, a string, a number, a list of them) as text in this language."""
         if is_msg(m):
+            if not m["args"]:
+                hit = self.memo.get(m["msg"])
+                if hit is None:
+                    hit = self.remember(m["msg"], self._lookup(m["msg"], None, 1).format())
+                return hit  # type: ignore[no-any-return]
             args = {k: self.text(v) for k, v in m["args"].items()}
             n = m.get("n")
             template = self._lookup(m["msg"], m.get("plural"), n if type(n) is int else 1)

@@ -38,18 +38,33 @@ _SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def card(code: Any) -> Face:
-    """The face of a Toepen card, from the pack (``"Th"``: the ten of hearts)."""
+    """The face of a Toepen card, from the pack (``"Th"``: the ten of hearts).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
     text = str(code)
-    try:
-        c = PACK.faces[PACK.code(text)]
-    except NotationError:
-        return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                "special": None, "name": msg("{card}", card=text), "mark": None}
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(i: int) -> Face:
+    c = PACK.faces[i]
     rank = "10" if c.rank == "T" else c.rank
     suit = _SUIT_SYMBOL[c.suit]
     return {"code": str(c), "rank": rank, "suit": suit,
             "colour": "red" if c.suit in "dh" else "black", "value": None, "special": None,
             "name": msg("{rank}{suit}", rank=rank, suit=suit), "mark": None}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
 
 
 def cards(codes: Any) -> list[Face]:
