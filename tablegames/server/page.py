@@ -11,6 +11,7 @@ game: a game with a presenter has a page.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -154,6 +155,24 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "report": _report(model.get("report"), w),
     }
     return page, Context(view, w)
+
+
+def encode_public(public: Mapping[str, Any]) -> str:
+    """The public table as JSON, once per language of a broadcast (see :func:`encode_update`)."""
+    return json.dumps(public, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_update(page: Mapping[str, Any], events: list[dict[str, Any]],
+                  public_json: str) -> str:
+    """The ``update`` message for one phone, with the public table already encoded.
+
+    The table is the same for every phone of a room, so a broadcast encodes it once
+    per language and splices it in, instead of encoding it again inside every page.
+    """
+    own = {k: v for k, v in page.items() if k != "table"}
+    head = json.dumps(own, ensure_ascii=False, separators=(",", ":"))
+    return ('{"type":"update","page":' + head[:-1] + ',"table":' + public_json + '},"events":'
+            + json.dumps(events, ensure_ascii=False, separators=(",", ":")) + "}")
 
 
 def context(state: Any, seat: int | None, lang: str) -> Context:
