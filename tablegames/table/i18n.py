@@ -137,7 +137,12 @@ class Words:
             if not m["args"]:
                 hit = self.memo.get(m["msg"])
                 if hit is None:
-                    hit = self.remember(m["msg"], self._lookup(m["msg"], None, 1).format())
+                    template = self._lookup(m["msg"], None, 1)
+                    try:
+                        hit = template.format()
+                    except (KeyError, IndexError, ValueError):  # fields left for the page
+                        hit = template.format_map(_Keep())
+                    self.remember(m["msg"], hit)
                 return hit  # type: ignore[no-any-return]
             args = {k: self.text(v) for k, v in m["args"].items()}
             n = m.get("n")
