@@ -143,7 +143,7 @@ class Words:
                     except (KeyError, IndexError, ValueError):  # fields left for the page
                         hit = template.format_map(_Keep())
                     self.remember(m["msg"], hit)
-                return hit  # type: ignore[no-any-return]
+                return hit
             args = {k: self.text(v) for k, v in m["args"].items()}
             n = m.get("n")
             template = self._lookup(m["msg"], m.get("plural"), n if type(n) is int else 1)
