@@ -392,8 +392,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a table of people sharing this screen: every seat is human and "
                          "the screen is handed over between turns, hiding the last hand "
                          "(in Dallah the table types every seat's moves and reports)")
-    pl.add_argument("--lang", choices=("en", "ar"), default="en",
-                    help="language of Dallah's cards, prompts and story (en or ar)")
+    pl.add_argument("--lang", choices=("en", "ar", "nl", "da"), default="en",
+                    help="language of every word on screen (en, ar; nl for Toepen, da for Phase "
+                         "10; a game without that language is shown in English)")
     pl.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
                     help="pause after each bot move (default 1); while it lasts you may "
                          "make an out-of-turn move such as a Toepen knock; 0 means no "

@@ -75,3 +75,5 @@ class GameInfo:
     #: a label and the kind of public event counted (``{"knocks": "knock"}``), read from
     #: the game's log (:meth:`~tablegames.common.state.BaseState.log`).
     measures: Mapping[str, str] = attrs.field(factory=dict)
+    #: The game's :class:`tablegames.table.Presenter`: its view drawn as the table model.
+    presenter: Any = None

@@ -31,6 +31,7 @@ from tablegames.dallah.cardset import (
     Zone,
 )
 from tablegames.dallah.fallmodel import FallModel
+from tablegames.dallah.present import PRESENTER
 from tablegames.dallah.rules import VARIANTS, Rules
 from tablegames.dallah.state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
 
@@ -66,6 +67,7 @@ GAME = GameInfo(
     ruling_prefix="DAL",
     measures={"turns": "turn", "cups placed": "placement_card", "cups fallen": "fell",
               "collapses": "collapse"},
+    presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

@@ -40,6 +40,7 @@ from tablegames.phase10.check import (
 )
 from tablegames.phase10.groups import OPEN, Group, make_group, parse_group
 from tablegames.phase10.layouts import LAY_CAP, SEARCH_BUDGET, lay_downs
+from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
     KIND_WORDS,
@@ -86,6 +87,7 @@ GAME = GameInfo(
     state_class=State,
     ruling_prefix="P10",
     measures={"hands": "hand_over", "phases made": "lay", "hits": "hit"},
+    presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

@@ -1,54 +1,35 @@
-"""How a card reads to a person: ``"Th"`` is the ten of hearts, ``10♥``, in red.
+"""The house's card faces: how a card of the table model is drawn and read, in one place.
 
-Views and notation write cards for programs (``"Th"``, ``"12c"``, ``"R7"``); a person at
-the table reads ``10♥``, ``Q♣`` and a red seven. Both the terminal UI and the SVG pictures
-need that reading, so it lives here once: :func:`face` turns a game's card notation into a
-:class:`Face` (label, suit symbol, colour), and returns ``None`` for a word that is not a
-card of that game, which is how the UI knows which words of an action to draw as cards.
-
-The reading is by pattern, not by importing the game's pack, so a game that renames its
-notation to what people read (``"A♠"``, ``"10♦"``) is read just the same.
+The server's page, the SVG pictures and the terminal all draw cards from the model's
+faces (:mod:`tablegames.table.model`), which the game's presenter makes from its own pack;
+this module turns one into a :class:`Face` in the table's language: the corner label,
+the suit symbol, the colour, the mark written on the card (a Phase 10 card's colour
+name, so no one needs to tell red from green) and the name in words.
 """
 
 from __future__ import annotations
 
-import re
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import attrs
 
-#: Suit letters and symbols (either may appear in notation) -> (symbol, colour, name).
-SUITS: dict[str, tuple[str, str, str]] = {
-    "c": ("♣", "black", "clubs"), "♣": ("♣", "black", "clubs"),
-    "d": ("♦", "red", "diamonds"), "♦": ("♦", "red", "diamonds"),
-    "h": ("♥", "red", "hearts"), "♥": ("♥", "red", "hearts"),
-    "s": ("♠", "black", "spades"), "♠": ("♠", "black", "spades"),
-}
-#: Rank spellings -> what is printed on the card. Shithead numbers its values 1..13.
-RANKS: dict[str, str] = {
-    "a": "A", "1": "A", "14": "A", "k": "K", "13": "K", "q": "Q", "12": "Q",
-    "j": "J", "11": "J", "t": "10", "10": "10",
-    **{str(n): str(n) for n in range(2, 10)},
-}
-_FRENCH = re.compile(r"^(10|1[1-4]?|[2-9]|[akqjt])([cdhs♣♦♥♠])$", re.IGNORECASE)
-#: Phase 10 colour letters -> colour names.
-P10_COLOURS: dict[str, str] = {"R": "red", "B": "blue", "G": "green", "Y": "yellow"}
-_P10 = re.compile(r"^([RBGY])(1[0-2]|[1-9])$", re.IGNORECASE)
-#: Games whose cards are the French-suited pack (by notation pattern).
-FRENCH_GAMES = frozenset({"toepen", "shithead"})
+from tablegames.table import PresenterError, presenter_of
+from tablegames.table.i18n import Words, lang_for, words_for
 
 
 @attrs.frozen
 class Face:
     """A card as a person reads it.
 
-    * ``notation`` — the card as the game writes it (``"Th"``), kept so a picture can say
-      which card it drew (the leak tests read it back);
+    * ``notation`` — the card as the game writes it (``"Th"``): what an action names and
+      what a picture's ``data-card`` says (the leak tests read it back);
     * ``label`` — what is printed in the corner: ``"10"``, ``"Q"``, ``"7"``, ``"Wild"``;
     * ``suit`` — the suit symbol (``"♥"``), ``""`` for a suitless card;
-    * ``colour`` — ``"red"``/``"black"`` for French suits; ``"red"``, ``"blue"``,
-      ``"green"``, ``"yellow"``, ``"wild"`` or ``"skip"`` for Phase 10;
-    * ``name`` — in words, for a screen reader or a caption: ``"10 of hearts"``.
+    * ``colour`` — the drawing colour (``"red"``, ``"black"``, ``"blue"``, ``"green"``,
+      ``"yellow"``, ``"wild"``, ``"skip"``, ``"gold"``);
+    * ``mark`` — words written on the card besides the label (``"red"``), or ``""``;
+    * ``name`` — the card in a sentence: ``"10♥"``, ``"red 7"``.
     """
 
     notation: str
@@ -56,63 +37,51 @@ class Face:
     suit: str
     colour: str
     name: str
+    mark: str = ""
 
     @property
     def text(self) -> str:
-        """The short reading: ``10♥``, ``A♠``, ``R7`` for a red seven, ``Wild``."""
-        if self.suit:
-            return f"{self.label}{self.suit}"
-        if self.colour in P10_COLOURS.values():
-            return f"{self.colour[0].upper()}{self.label}"
-        return self.label
+        """The short reading for a line of text: the name."""
+        return self.name
 
 
-@lru_cache(maxsize=4096)
-def face(game: str, notation: str) -> Face | None:
-    """The :class:`Face` of ``notation`` in ``game``; ``None`` if it is not one of its cards.
+def from_model(f: Mapping[str, Any], w: Words) -> Face:
+    """The :class:`Face` of a model face, in ``w``'s language."""
+    mark = w.text(f["mark"]) if f.get("mark") else ""
+    label = str(f.get("rank") or "")
+    if f.get("special") or not label:
+        label, mark = mark or label, ""
+    return Face(str(f["code"]), label, str(f.get("suit") or ""), str(f.get("colour") or "black"),
+                w.text(f["name"]), mark)
 
-    >>> face("toepen", "Th").text, face("shithead", "12c").text, face("shithead", "A♠").text
-    ('10♥', 'Q♣', 'A♠')
-    >>> face("phase10", "R7").colour, face("phase10", "W").label
-    ('red', 'Wild')
+
+def face(game: str, notation: str, lang: str = "en") -> Face | None:
+    """The :class:`Face` of ``notation`` in ``game`` (``None``: not a card of its pack).
+
+    >>> face("toepen", "Th").name, face("phase10", "R7").mark, face("phase10", "W").label
+    ('10♥', 'red', 'Wild')
+    >>> face("phase10", "G3", "da").name
+    'grøn 3'
     >>> face("toepen", "knock") is None
     True
     """
-    if game in FRENCH_GAMES:
-        return _french(notation)
-    if game == "phase10":
-        return _phase10(notation)
-    return None
-
-
-def _french(notation: str) -> Face | None:
-    match = _FRENCH.match(notation.strip())
-    if match is None:
+    try:
+        made = presenter_of(game).face
+    except PresenterError:
         return None
-    rank = RANKS[match.group(1).lower()]
-    symbol, colour, suit_name = SUITS[match.group(2).lower()]
-    words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}.get(rank, rank)
-    return Face(notation, rank, symbol, colour, f"{words} of {suit_name}")
-
-
-def _phase10(notation: str) -> Face | None:
-    text = notation.strip().upper()
-    if text in ("W", "WILD"):
-        return Face(notation, "Wild", "", "wild", "Wild")
-    if text in ("S", "SKIP"):
-        return Face(notation, "Skip", "", "skip", "Skip")
-    match = _P10.match(text)
-    if match is None:
+    if made is None:
         return None
-    colour = P10_COLOURS[match.group(1)]
-    return Face(notation, match.group(2), "", colour, f"{colour} {match.group(2)}")
+    f = made(notation)
+    if f["name"].get("msg") == "{card}":  # the presenter's face of something not in its pack
+        return None
+    return from_model(f, words_for(lang_for(game, lang), game))
 
 
-def faces(game: str, notations: list[str] | tuple[str, ...]) -> list[Face]:
+def faces(game: str, notations: Sequence[str], lang: str = "en") -> list[Face]:
     """The faces of the words of ``notations`` that are cards of ``game`` (others dropped)."""
     out = []
     for n in notations:
-        f = face(game, n)
+        f = face(game, n, lang)
         if f is not None:
             out.append(f)
     return out

@@ -95,7 +95,7 @@ def card(c: Canvas, parent: ET.Element | None, f: Face, x: float, y: float,
     title = ET.SubElement(g, "title")
     title.text = f.name
     ink = INK.get(f.colour, INK["black"])
-    if f.colour == "plain":
+    if f.colour in ("plain", "gold"):
         c.el(g, "rect", width=CARD_W, height=CARD_H, rx=5, fill="#ffffff", stroke="#444")
         c.text(g, CARD_W / 2, CARD_H / 2 + 4, f.label[:6], size=11, fill=ink, anchor="middle")
         return g
@@ -115,6 +115,9 @@ def card(c: Canvas, parent: ET.Element | None, f: Face, x: float, y: float,
                fill=INK["wild"] if f.colour == "wild" else ink, weight="bold", anchor="middle")
         if len(f.label) <= 2:
             c.text(g, 4, 12, f.label, size=10, fill="#ffffff", weight="bold")
+        if f.mark:  # the colour named on the card, not shown by the background alone
+            c.text(g, CARD_W / 2, CARD_H - 4, f.mark[:8], size=8, fill="#ffffff",
+                   weight="bold", anchor="middle", cls="mark")
         return g
     c.text(g, 4, 15, f.label, size=13, fill=ink, weight="bold")
     c.text(g, 4, 28, f.suit, size=12, fill=ink)

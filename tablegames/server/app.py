@@ -39,7 +39,7 @@ import segno
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -47,6 +47,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server import logs
+from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
@@ -196,8 +197,11 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             raise ClientError("bad_message") from None
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        # the page's words in every language go into the HTML (read once: they never change)
+        html = (STATIC / name).read_text("utf-8").replace("</head>", words_script() + "\n</head>", 1)
+
         async def handler(request: Request) -> Response:
-            return FileResponse(STATIC / name, media_type="text/html")
+            return HTMLResponse(html)
         return handler
 
     async def api_games(request: Request) -> Response:

@@ -1,57 +1,123 @@
-"""What one phone is sent: a page model built from that seat's view and nothing else.
+"""What one phone is sent: the table model of that seat's view, in the phone's language.
 
-``build(state, seat, lang)`` calls ``state.view(seat)`` once and derives everything from
-it: the envelope (``stage``, ``hand``, ``legal``, ``prompt``, ``to_act``, ``result``,
-``version``), the table (:mod:`tablegames.server.tables`), the buttons
-(:mod:`tablegames.server.labels`) and, for Dallah, the report screen. Events are
-described from their redacted form only (:func:`describe_events`). Because no other
-source of facts is used, a page cannot hold more than the engine lets that seat see;
-the server's tests check every websocket message against the hidden cards.
+``build(state, seat, lang)`` calls ``state.view(seat)`` once, hands it to the game's
+presenter (:func:`tablegames.table.present`) and turns the model into the page the phone
+draws (``static/app.js``): every ``Msg`` in the phone's language (the game's catalogue;
+a game without one in that language is shown in English), card faces with their marks,
+buttons, the public table, the result and the report panel. Events are described from
+their redacted form and the seat's view (:func:`describe_events`). Nothing here knows a
+game: a game with a presenter has a page.
 """
 
 from __future__ import annotations
 
-import inspect
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tablegames.server.events import describe
-from tablegames.server.faces import faces
-from tablegames.server.keys import reader
-from tablegames.server.labels import Context, buttons
-from tablegames.server.tables import render
-from tablegames.server.words import TABLE, TITLES
+import attrs
 
-_TAKES_LANG: dict[type, bool] = {}
+from tablegames.table import describe, present
+from tablegames.table.i18n import Words, lang_for, words_for
 
 
-def _takes_lang(cls: type) -> bool:
-    """Whether a game's ``view`` can write its prompt and names in another language."""
-    hit = _TAKES_LANG.get(cls)
+@attrs.frozen
+class Context:
+    """What events of one page are described with: the seat's view and its words."""
+
+    view: Mapping[str, Any]
+    words: Words
+
+
+def words_of(game: str, lang: str) -> Words:
+    """The words a table of ``game`` is drawn in for a phone asking for ``lang``."""
+    return words_for(lang_for(game, lang), game)
+
+
+def face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    """A card face for the phone: its notation, what to draw and its mark in words.
+
+    A card's face depends on its notation only, so each is made once per language
+    (the page's JSON encoder reads the shared dict; nobody edits it).
+    """
+    key = ("page-face", f["code"], f.get("colour"))
+    hit = w.memo.get(key)
     if hit is None:
-        try:
-            hit = "lang" in inspect.signature(getattr(cls, "view")).parameters  # noqa: B009
-        except (TypeError, ValueError, AttributeError):
-            hit = False
-        _TAKES_LANG[cls] = hit
-    return hit
+        hit = w.remember(key, _face(f, w))
+    return hit  # type: ignore[no-any-return]
 
 
-def view_of(state: Any, seat: int | None, lang: str) -> dict[str, Any]:
-    """``state.view(seat)``, in ``lang`` where the game offers it (Dallah)."""
-    if _takes_lang(type(state)):
-        return state.view(seat, lang=lang)  # type: ignore[no-any-return]
-    return state.view(seat)  # type: ignore[no-any-return]
+def _face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    mark = w.text(f["mark"]) if f.get("mark") else ""
+    rank = str(f.get("rank") or "") or mark
+    kind = f.get("special") or ("named" if not f.get("rank") else "marked" if mark else "card")
+    return {"code": f["code"], "kind": kind,
+            "rank": rank, "suit": f.get("suit", ""), "colour": f.get("colour", ""),
+            "mark": mark if f.get("rank") else "", "name": w.text(f["name"])}
 
 
-def context(state: Any, view: Mapping[str, Any], lang: str) -> Context:
-    """The naming context of a view: players, language, display names."""
-    k = reader(view)
-    names = k("names") or {}
-    game = str(view.get("game", ""))
-    zone = k("zone") if game == "dallah" else None
-    return Context(game, list(state.players), lang, names,
-                   zone=zone if isinstance(zone, str) else None)
+def _faces(fs: Iterable[Mapping[str, Any]], w: Words) -> list[dict[str, Any]]:
+    return [face(f, w) for f in fs]
+
+
+def _area(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    out = {"label": w.text(a["label"]), "cards": _faces(a["cards"], w), "owners": a["owners"],
+           "count": a["count"], "backs": a["backs"]}
+    if a["items"]:
+        out["items"] = [w.text(i) for i in a["items"]]
+    return out
+
+
+def _button(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    b = {k: v for k, v in a.items() if k not in ("label", "cards", "for", "groups")}
+    b["label"] = w.text(a["label"])
+    b["cards"] = _faces(a["cards"], w)
+    if "for" in a:
+        b["for"] = _faces(a["for"], w)
+    if "groups" in a:
+        b["groups"] = [_faces(g, w) for g in a["groups"]]
+    return b
+
+
+def draw_table(model: Mapping[str, Any], w: Words) -> dict[str, Any]:
+    """The public part of a model (seats, centre, facts), in words."""
+    seats = [{"seat": s["seat"], "name": s["name"], "turn": s["turn"],
+              "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
+              "groups": [_area(g, w) for g in s["groups"]], "hidden": s["hidden"],
+              "down": s.get("face_down", 0)} for s in model["seats"]]
+    return {"seats": seats, "center": [_area(a, w) for a in model["centre"]],
+            "facts": [[w.text(f["label"]), w.text(f["value"]) if f["value"] is not None else None]
+                      for f in model["facts"]]}
+
+
+def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"winners": r["winners"], "losers": r["losers"],
+            "scores": [[name, w.text(score)] for name, score in r["scores"]],
+            "title": w.text(r["title"]), "loser_title": w.text(r["losers_label"]),
+            "winners_title": w.text(r["winners_label"]), "scores_title": w.text(r["scores_label"]),
+            "nobody": w("nobody")}
+
+
+def _report(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    out = dict(r)
+    for key in ("cup", "zone"):
+        out[key] = w.text(r[key]) if r.get(key) else None
+    if r.get("card"):
+        out["card"] = {**r["card"], "name": w.text(r["card"]["name"])}
+    out["zones"] = [{"id": z["id"], "name": w.text(z["name"]),
+                     "cups": [{"shape": c["shape"], "name": w.text(c["name"])} for c in z["cups"]]}
+                    for z in r.get("zones", [])]
+    return out
+
+
+def table(state: Any, lang: str) -> dict[str, Any]:
+    """The public table (from the spectator's view): the same for every phone of a room."""
+    view = state.view(None)
+    return draw_table(present(view), words_of(str(view["game"]), lang))
 
 
 def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[str, Any]:
@@ -59,109 +125,60 @@ def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[s
     return build_with_context(state, seat, lang, title=title)[0]
 
 
-def table(state: Any, lang: str) -> dict[str, Any]:
-    """The public table (from the spectator's view): the same for every phone of a room."""
-    view = view_of(state, None, lang)
-    return render(view, context(state, view, lang))
-
-
 def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = "",
                        public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Context]:
-    """:func:`build`, and the naming context used (to describe events the same way).
+    """:func:`build`, and the context its events are described with.
 
     ``public`` is the room's :func:`table` when the caller already has it (a broadcast
-    builds it once for all phones).
+    draws it once per language for all phones).
     """
-    view = view_of(state, seat, lang)
-    k = reader(view)
-    ctx = context(state, view, lang)
-    hand = [str(c) for c in view.get("hand", [])] if seat is not None else []
-    legal = [str(a) for a in view.get("legal", [])] if seat is not None else []
-    result = k("result")
-    if result is None and state.is_over:
-        result = state.outcome().to_dict()
+    view = state.view(seat)
+    game = str(view["game"])
+    w = words_of(game, lang)
+    model = present(view)
     page: dict[str, Any] = {
-        "game": ctx.game,
-        "title": TITLES.get(lang, {}).get(ctx.game, title or ctx.game),
+        "game": game,
+        "title": w.text(model["title"]) or title,
         "version": state.version,
         "seat": seat,
-        "players": ctx.players,
+        "players": list(state.players),
         "to_act": state.to_act,
-        "stage": k("stage"),
-        "prompt": str(view.get("prompt", "")),
-        "lang": lang,
-        "hand": faces(ctx.game, hand, ctx.names.get("cards")),
-        "actions": buttons(legal, hand, ctx),
+        "stage": model["stage"],
+        "prompt": w.text(model["prompt"]),
+        "lang": w.lang,
+        "dir": w.direction,
+        "hand": _faces(model["hand"], w) if seat is not None else [],
+        "actions": [_button(a, w) for a in model["actions"]] if seat is not None else [],
         "table": public if public is not None else table(state, lang),
-        "result": _result(result, ctx) if result is not None else None,
-        "dallah": None,
+        "panel": [_area(a, w) for a in model["panel"]],
+        "result": _result(model["result"], w),
+        "report": _report(model.get("report"), w),
     }
-    if ctx.game == "dallah":
-        page["dallah"] = _dallah(view, ctx, page)
-    return page, ctx
+    return page, Context(view, w)
 
 
-def _result(result: Mapping[str, Any], ctx: Context) -> dict[str, Any]:
-    w = TABLE[ctx.lang]
-
-    def names(seats: Any) -> list[str]:
-        if not isinstance(seats, list):
-            return []
-        return [ctx.players[s] for s in seats if type(s) is int and 0 <= s < len(ctx.players)]
-
-    scores = result.get("scores")
-    rows = []
-    if isinstance(scores, list) and len(scores) == len(ctx.players):
-        rows = [[ctx.players[i], scores[i]] for i in range(len(ctx.players))]
-    losers = names(result.get("losers"))
-    return {
-        "winners": names(result.get("winners")),
-        "losers": losers,
-        "scores": rows,
-        "title": w["game_over"],
-        "loser_title": w["loser"] if ctx.game == "dallah" else w["losers"],
-        "scores_title": w["cups"] if ctx.game == "dallah" else w["scores"],
-        "nobody": w["nobody"],
-    }
+def encode_public(public: Mapping[str, Any]) -> str:
+    """The public table as JSON, once per language of a broadcast (see :func:`encode_update`)."""
+    return json.dumps(public, ensure_ascii=False, separators=(",", ":"))
 
 
-def _dallah(view: Mapping[str, Any], ctx: Context, page: Mapping[str, Any]) -> dict[str, Any]:
-    """The report screen: what is being placed, the countdown, who collects, the zones."""
-    k = reader(view)
-    card = k("card")
-    players = ctx.players
+def encode_update(page: Mapping[str, Any], events: list[dict[str, Any]],
+                  public_json: str) -> str:
+    """The ``update`` message for one phone, with the public table already encoded.
 
-    def name(seat: Any) -> str | None:
-        return players[seat] if type(seat) is int and 0 <= seat < len(players) else None
+    The table is the same for every phone of a room, so a broadcast encodes it once
+    per language and splices it in, instead of encoding it again inside every page.
+    """
+    own = {k: v for k, v in page.items() if k != "table"}
+    head = json.dumps(own, ensure_ascii=False, separators=(",", ":"))
+    return ('{"type":"update","page":' + head[:-1] + ',"table":' + public_json + '},"events":'
+            + json.dumps(events, ensure_ascii=False, separators=(",", ":")) + "}")
 
-    report = k("report")
-    placing = k("stage") == "report" and report == "place" and k("cup") is not None
-    timed = isinstance(card, dict) and card.get("kind") == "timed"
-    countdown = card.get("seconds") if placing and timed and not k("falls") else None
-    zones = [{"id": z, "name": ctx.named("zones", z),
-              "cups": [{"shape": c, "name": ctx.named("shapes", c)} for c in cups]}
-             for z, cups in (k("pot") or {}).items()]
-    piles = k("piles") or []
-    return {
-        "stage": k("stage"),
-        "report": report,
-        "card": None if not isinstance(card, dict) else {
-            "id": card.get("id"), "name": ctx.named("cards", str(card.get("id"))),
-            "kind": card.get("kind"), "seconds": card.get("seconds"), "cups": card.get("cups"),
-        },
-        "cup": ctx.named("shapes", k("cup")) if k("cup") else None,
-        "cup_id": k("cup"),
-        "zone_id": k("zone"),
-        "zone": ctx.named("zones", k("zone")) if k("zone") else None,
-        "placer": name(k("placer")),
-        "collector": name(k("collector")),
-        "countdown": countdown,
-        "timer": f"{k('turn_no')}:{k('zone')}:{k('cup')}:{k('timeouts')}" if countdown else None,
-        "zones": zones,
-        "piles": [[players[i], piles[i]] for i in range(min(len(players), len(piles)))],
-        "reporting": page["seat"] is not None and page["seat"] == page["to_act"]
-        and k("stage") == "report",
-    }
+
+def context(state: Any, seat: int | None, lang: str) -> Context:
+    """The context events for ``seat`` are described with, now."""
+    view = state.view(seat)
+    return Context(view, words_of(str(view["game"]), lang))
 
 
 def describe_events(events: Iterable[Mapping[str, Any]], ctx: Context,
@@ -169,8 +186,8 @@ def describe_events(events: Iterable[Mapping[str, Any]], ctx: Context,
     """Redacted event dicts as lines for the phone: ``{"v", "kind", "text"}``."""
     out = []
     for e in events:
-        text = describe(e, ctx)
-        if text:
+        sentence = describe(e, ctx.view)
+        if sentence is not None:
             out.append({"v": e.get("version", version), "kind": str(e.get("kind", "")),
-                        "text": text})
+                        "text": ctx.words.text(sentence)})
     return out

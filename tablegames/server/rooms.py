@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
@@ -46,7 +45,13 @@ from tablegames.common.errors import (
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
-from tablegames.server.page import build_with_context, describe_events, table
+from tablegames.server.page import (
+    build_with_context,
+    describe_events,
+    encode_public,
+    encode_update,
+    table,
+)
 from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
 from tablegames.server.words import error_text, lang_of
 
@@ -462,21 +467,20 @@ class Hub:
         The public table is drawn once per language and each message encoded once per
         seat and language, however many phones and screens watch.
         """
-        tables: dict[str, dict[str, Any]] = {}
+        tables: dict[str, tuple[dict[str, Any], str]] = {}
         cache: dict[tuple[int | None, str], str] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
             message = cache.get(key)
             if message is None:
-                public = tables.get(conn.lang)
-                if public is None:
-                    public = tables[conn.lang] = table(room.state, conn.lang)
-                page, ctx = self._page(room, conn.seat, conn.lang, public)
+                drawn = tables.get(conn.lang)
+                if drawn is None:
+                    public = table(room.state, conn.lang)
+                    drawn = tables[conn.lang] = (public, encode_public(public))
+                page, ctx = self._page(room, conn.seat, conn.lang, drawn[0])
                 mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
                         if e.visible_to(conn.seat)]
-                message = cache[key] = json.dumps(
-                    {"type": "update", "page": page, "events": describe_events(mine, ctx)},
-                    ensure_ascii=False, separators=(",", ":"))
+                message = cache[key] = encode_update(page, describe_events(mine, ctx), drawn[1])
             conn.push(message)
 
     async def handle(self, room: Room, conn: Conn, data: object) -> None:

@@ -32,6 +32,7 @@ from tablegames.shithead.actions import (
 from tablegames.shithead.bots import SmartBot
 from tablegames.shithead.cards import ASCII, NAMES, card_names, code_of, pack
 from tablegames.shithead.effects import Table, compile_table
+from tablegames.shithead.present import PRESENTER
 from tablegames.shithead.rules import (
     CLASSIC_EFFECTS,
     DEFAULT_EFFECTS,
@@ -78,6 +79,7 @@ GAME = GameInfo(
     state_class=State,
     ruling_prefix="SHD",
     measures={"pick-ups": "pickup", "burns": "burn"},
+    presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

@@ -23,6 +23,7 @@ from tablegames.toepen.actions import (
 )
 from tablegames.toepen.bots import ClubBot
 from tablegames.toepen.cards import PACK
+from tablegames.toepen.present import PRESENTER
 from tablegames.toepen.rules import VARIANTS, Rules
 from tablegames.toepen.state import MAX_PLAYERS, MIN_PLAYERS, State, announcements, new_game
 
@@ -49,6 +50,7 @@ GAME = GameInfo(
     state_class=State,
     ruling_prefix="TOE",
     measures={"hands": "hand_over", "knocks": "knock", "folds": "fold"},
+    presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo
 

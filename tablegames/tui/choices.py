@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from tablegames.render.faces import Face, face
-from tablegames.tui.words import Line
+from tablegames.render.faces import face
 
 #: At most this many choices are listed at once; longer lists are grouped by verb.
 MAX_SHOWN = 30
@@ -172,40 +171,3 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
     return Reading("move", move=f"{seat}:{line}")
 
 
-def describe(game: str, choice: Choice, names: Sequence[str],
-             labels: dict[str, dict[str, str]] | None = None) -> Line:
-    """A choice for the screen: the move with its cards drawn as faces and seats named."""
-    out: Line = [choice.verb]
-    args = choice.args
-    if not args:
-        return out
-    out.append(" ")
-    if choice.verb in SEAT_VERBS:
-        seats = [int(a) for a in args.split() if a.isdigit() and int(a) < len(names)]
-        if seats and len(seats) == len(args.split()):
-            return [*out, args, " (" + " → ".join(names[s] for s in seats) + ")"]
-    token = ""
-    for ch in args + "\0":
-        if ch.isalnum() or ch in "♣♦♥♠":
-            token += ch
-            continue
-        if token:
-            out.append(_word(game, token, labels))
-            token = ""
-        if ch == "," and out and isinstance(out[-1], Face):
-            continue  # cards side by side read as a group; the chips keep them apart
-        if ch != "\0":
-            out.append(ch)
-    return out
-
-
-def _word(game: str, token: str, labels: dict[str, dict[str, str]] | None) -> Face | str:
-    f = face(game, token)
-    if f is not None:
-        return f
-    if labels:
-        for group in ("shapes", "zones", "cards"):
-            name = labels.get(group, {}).get(token)
-            if name is not None and name.lower() != token.lower():
-                return f"{token} ({name})"
-    return token

@@ -1,10 +1,10 @@
-"""Drawing one view on a terminal with rich: the table, what happened, the hand, the choices.
+"""One seat's screen in the terminal, drawn from the table model with rich.
 
-Everything here reads a view through the envelope (``players, seat, to_act, stage, hand,
-legal, prompt, result``) and the game keys through :mod:`tablegames.render.keys`; nothing
-reads the state, so the screen can show no more than the seat's view. Player names and
-card-set names are shown as :class:`rich.text.Text`, never as markup, so a player called
-``[bold]`` is printed as typed.
+:class:`Screen` hands the seat's view to the game's presenter
+(:func:`tablegames.table.present`) and draws the model generically: a title with the
+facts, one row per seat (badges, stats, cards held as backs, laid groups), the middle of
+the table, what happened, the hand, the prompt and the numbered moves (each with the
+presenter's label). Every word comes from the catalogues in the session's language.
 """
 
 from __future__ import annotations
@@ -14,258 +14,49 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tablegames.render.faces import Face, face
-from tablegames.render.keys import get, seats
-from tablegames.tui.choices import Menu, describe
-from tablegames.tui.words import Line, plain
+from tablegames.render.faces import Face, from_model
+from tablegames.table import present
+from tablegames.table.i18n import Words, lang_for, words_for
+from tablegames.tui.choices import Menu
+from tablegames.tui.words import Line
 
-#: Chip style of each face colour (French suits on white; Phase 10 colours as colours).
+#: Chip style of each face colour (French suits on white; colour cards as colours).
 CHIP = {
     "red": "bold red3 on grey93", "black": "bold black on grey93",
-    "p10-red": "bold white on red3", "p10-blue": "bold white on blue3",
-    "p10-green": "bold white on green4", "p10-yellow": "bold black on yellow3",
-    "wild": "bold white on magenta", "skip": "bold white on grey35",
+    "c-red": "bold white on red3", "c-blue": "bold white on blue3",
+    "c-green": "bold white on green4", "c-yellow": "bold black on yellow3",
+    "wild": "bold white on magenta", "skip": "bold white on grey35", "gold": "bold yellow",
 }
 BACK = "bold white on navy_blue"
-TITLES = {"toepen": "Toepen", "shithead": "Shithead", "phase10": "Phase 10", "dallah": "Dallah"}
-#: The screen's own words, per language (Dallah is played in Arabic too).
-LABELS: dict[str, dict[str, str]] = {
-    "en": {"happened": "What happened", "hand": "Your hand", "moves": "Your moves",
-           "none": "(nothing yet)", "you": "you", "type": "Type a number or a move; "
-           "q quits, ? explains.", "over": "Game over", "pot": "On the Dallah",
-           "shared": "Shared pile", "player": "player", "turn": "turn", "retired": "retired",
-           "pile": "pile", "protection": "protection", "cup": "cup", "zone": "zone",
-           "full": "full"},
-    "ar": {"happened": "ما حدث", "hand": "بطاقاتك", "moves": "حركاتك", "none": "(لا شيء بعد)",
-           "you": "أنت", "type": "اكتب رقماً أو حركة؛ q للخروج، ? للشرح.", "over": "انتهت اللعبة",
-           "pot": "على الدلة", "shared": "المجموعة المشتركة", "player": "اللاعب",
-           "turn": "الدور", "retired": "خارج اللعبة", "pile": "المجموعة", "protection": "الحماية",
-           "cup": "الفنجان", "zone": "المنطقة", "full": "ممتلئة"},
-}
-
-
-#: Whether cards may be told apart by colour alone; :class:`Screen` clears it for a
-#: console without colours, where a red seven must read ``R7``.
-COLOURS = {"on": True}
 
 
 def chip(f: Face) -> Text:
-    """One card as a coloured chip: `` 10♥ `` in red on white, `` 7 `` white on red."""
-    key = f.colour if f.suit or f.colour in ("wild", "skip") else f"p10-{f.colour}"
-    label = f.label if key.startswith("p10-") and COLOURS["on"] else f.text
-    return Text(f" {label} ", style=CHIP.get(key, "bold"))
+    """A card as a coloured chip; a card with a mark (a colour name) says it in words."""
+    if f.mark:
+        return Text(f" {f.name} ", style=CHIP.get("c-" + f.colour, CHIP["black"]))
+    if f.suit:
+        return Text(f" {f.label}{f.suit} ", style=CHIP.get(f.colour, CHIP["black"]))
+    return Text(f" {f.label or f.name} ", style=CHIP.get(f.colour, CHIP["black"]))
 
 
-def back(count: int) -> Text:
-    """``count`` face-down cards, as a number (a row of backs says no more than that)."""
+def back(count: int, words: Words) -> Text:
+    """``count`` cards held, as backs and in words ("(1 card)")."""
     if count <= 0:
-        return Text("—", style="dim")
-    return Text(f" {count} ", style=BACK)
+        return Text("")
+    t = Text("▒" * min(count, 12), style=BACK)
+    t.append(" " + words.n("({n} card)", "({n} cards)", count), style="dim")
+    return t
 
 
-def line_text(line: Sequence[Any]) -> Text:
-    """A sentence of pieces (text and faces) as rich text."""
-    out = Text()
-    for piece in line:
-        if isinstance(piece, Face):
-            out.append_text(chip(piece))
-        else:
-            out.append(str(piece))
-    return out
+def cards_text(faces: Sequence[Face]) -> Text:
+    return Text(" ").join(chip(f) for f in faces)
 
 
-def cards_text(game: str, cards: Sequence[Any] | None, sep: str = " ") -> Text:
-    """Cards of a view as chips (words that are not cards of the game as plain text)."""
-    out = Text()
-    for i, c in enumerate(cards or ()):
-        if i:
-            out.append(sep)
-        f = face(game, str(c))
-        out.append_text(chip(f) if f is not None else Text(str(c)))
-    return out
-
-
-def _l(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list | tuple) else []
-
-
-def _i(value: Any, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _at(values: list[Any], s: int, default: Any = None) -> Any:
-    return values[s] if s < len(values) else default
-
-
-# --------------------------------------------------------------------------- the table
-def seat_table(view: Mapping[str, Any], columns: Sequence[str],
-               cells: Sequence[Sequence[RenderableType]], lang: str) -> Table:
-    """One row per seat: the seat to act marked ▶, the viewer marked."""
-    table = Table(box=box.SIMPLE_HEAD, expand=False, pad_edge=False, show_edge=False)
-    table.add_column(" ", width=1)
-    table.add_column(LABELS[lang]["player"], no_wrap=True)
-    for col in columns:
-        table.add_column(col)
-    names, me, to_act = seats(view), view.get("seat"), view.get("to_act")
-    for s, row in enumerate(cells):
-        name = Text(names[s], style="bold" if s == me else "")
-        if s == me:
-            name.append(f" ({LABELS[lang]['you']})", style="cyan")
-        table.add_row(Text("▶", style="bold yellow") if s == to_act else Text(""), name, *row)
-    return table
-
-
-def hand_cell(view: Mapping[str, Any], s: int, known: Sequence[Any] = ()) -> Text:
-    """A seat's hand: the viewer's cards, or a count (and any cards the view says are known)."""
-    game = str(view.get("game"))
-    if s == view.get("seat") and "hand" in view:
-        return cards_text(game, view["hand"])
-    size = _i(_at(_l(get(view, "hand_sizes")), s, 0))
-    out = Text()
-    if known:
-        out.append_text(cards_text(game, known))
-        out.append(" + ")
-        size -= len(known)
-    out.append_text(back(size))
-    return out
-
-
-def toepen(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
-    names = seats(view)
-    facts = Text(f"hand {get(view, 'round', 1)}   stake {get(view, 'stake', 1)}   "
-                 f"limit {get(view, 'limit', '?')}   stock {get(view, 'stock', 0)}")
-    middle = Text("Trick: ", style="bold")
-    trick = _l(get(view, "trick"))
-    if not trick:
-        middle.append("(no card yet)", style="dim")
-    for i, play in enumerate(trick):
-        middle.append(("   " if i else "") + names[_i(play.get("seat"))] + " ")
-        middle.append_text(cards_text("toepen", [play.get("card")]))
-    for i, t in enumerate(_l(get(view, "tricks"))):
-        middle.append(f"\n  trick {i + 1}: ", style="dim")
-        middle.append_text(cards_text("toepen", [p.get("card") for p in _l(t.get("cards"))]))
-        middle.append(f"  won by {names[_i(t.get('winner'))]}", style="dim")
-    lives, folded, out = (_l(get(view, k)) for k in ("lives", "folded", "out"))
-    poor, thrown = _l(get(view, "poverty")), _l(get(view, "thrown"))
-    rows = []
-    for s in range(len(names)):
-        status = [w for w, on in (("folded", folded), ("out", out), ("poverty", poor))
-                  if _at(on, s)]
-        if get(view, "knocker") == s:
-            status.append("knocked")
-        shown = _at(thrown, s)
-        extra = cards_text("toepen", shown) if isinstance(shown, list) else Text("")
-        rows.append([Text(str(_i(_at(lives, s, 0)))), hand_cell(view, s),
-                     Text(", ".join(status)), extra])
-    table = seat_table(view, ["lives lost", "cards", "", "thrown in"], rows, lang)
-    return facts, Group(middle, Text(""), table)
-
-
-def shithead(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
-    names = seats(view)
-    pile = _l(get(view, "pile"))
-    facts = Text(f"round {get(view, 'round', 1)}   play goes {get(view, 'direction', '')}   "
-                 f"stock {get(view, 'stock', 0)}   burnt {len(_l(get(view, 'burnt')))}")
-    middle = Text(f"Pile ({len(pile)}): ", style="bold")
-    if pile:
-        if len(pile) > 5:
-            middle.append("… ")
-        middle.append_text(cards_text("shithead", pile[-5:]))
-    else:
-        middle.append("empty", style="dim")
-    restriction = get(view, "restriction")
-    if restriction:
-        middle.append(f"   next card: {restriction}")
-    up, down, known = (_l(get(view, k)) for k in ("face_up", "face_down", "known"))
-    finished = _l(get(view, "finished"))
-    rows = []
-    for s in range(len(names)):
-        rows.append([hand_cell(view, s, _l(_at(known, s, []))),
-                     cards_text("shithead", _l(_at(up, s, []))),
-                     back(_i(_at(down, s, 0))),
-                     Text(f"out #{finished.index(s) + 1}" if s in finished else "")])
-    table = seat_table(view, ["hand", "face up", "face down", ""], rows, lang)
-    return facts, Group(middle, Text(""), table)
-
-
-def phase10(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
-    names = seats(view)
-    discard = _l(get(view, "discard"))
-    facts = Text(f"hand {get(view, 'round', 1)}   stock {get(view, 'stock', 0)}")
-    middle = Text("Discard pile: ", style="bold")
-    middle.append_text(cards_text("phase10", discard[-1:]) if discard else Text("empty"))
-    middle.append(f"  ({len(discard)} cards)", style="dim")
-    phases, laid, scores = (_l(get(view, k)) for k in ("phases", "laid", "scores"))
-    known = _l(get(view, "known"))
-    rows = []
-    for s in range(len(names)):
-        phase = _at(phases, s) if isinstance(_at(phases, s), dict) else {}
-        groups = Text()
-        for i, g in enumerate(_l(_at(laid, s, []))):
-            if i:
-                groups.append("  ")
-            groups.append_text(cards_text("phase10", _l(g.get("cards")), sep=""))
-        rows.append([Text(f"{phase.get('phase', '?')}: {phase.get('text', '')}"),
-                     Text(str(_i(_at(scores, s, 0)))),
-                     hand_cell(view, s, _l(_at(known, s, []))), groups])
-    table = seat_table(view, ["phase", "score", "cards", "laid down"], rows, lang)
-    return facts, Group(middle, Text(""), table)
-
-
-def dallah(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
-    names = seats(view)
-    labels = get(view, "names") or {}
-    shapes, zones, cards = (labels.get(k, {}) for k in ("shapes", "zones", "cards"))
-    words = LABELS[lang]
-    facts = Text(f"{words['turn']} {get(view, 'round', 1)}   "
-                 f"{words['retired']} {_i(get(view, 'retired'))}")
-    pot = get(view, "pot") or {}
-    full = set(_l(get(view, "full_zones")))
-    middle = Text(words["pot"] + ": ", style="bold")
-    for i, (zone, cups) in enumerate(pot.items()):
-        middle.append(("   " if i else "") + str(zones.get(zone, zone)) + " ", style="bold")
-        middle.append(", ".join(str(shapes.get(c, c)) for c in cups) or "—",
-                      style="yellow" if cups else "dim")
-        if zone in full:
-            middle.append(f" ({words['full']})", style="red")
-    card = get(view, "card")
-    if isinstance(card, dict) and card.get("id"):
-        middle.append("\n▶ ")
-        middle.append(f" {cards.get(card['id'], card['id'])} ", style="bold black on wheat1")
-        cup, zone = get(view, "cup"), get(view, "zone")
-        if cup:
-            middle.append(f"  {words['cup']}: {shapes.get(cup, cup)}")
-        if zone:
-            middle.append(f"  {words['zone']}: {zones.get(zone, zone)}")
-    shared = get(view, "shared") or {}
-    middle.append(f"\n{words['shared']}: ", style="bold")
-    middle.append("  ".join(f"{shapes.get(k, k)} {_i(n)}" for k, n in shared.items()))
-    piles, held = _l(get(view, "piles")), _l(get(view, "held"))
-    rows = []
-    for s in range(len(names)):
-        held_text = Text()
-        for i, ident in enumerate(_l(_at(held, s, []))):
-            held_text.append(("  " if i else "") + f" {cards.get(ident, ident)} ",
-                             style="bold white on dark_cyan")
-        rows.append([Text(str(_i(_at(piles, s, 0)))), held_text])
-    table = seat_table(view, [words["pile"], words["protection"]], rows, lang)
-    return facts, Group(middle, Text(""), table)
-
-
-def generic(view: Mapping[str, Any], lang: str) -> tuple[Text, RenderableType]:
-    rows = [[hand_cell(view, s)] for s in range(len(seats(view)))]
-    return Text(str(get(view, "stage", ""))), seat_table(view, ["cards"], rows, lang)
-
-
-LAYOUTS = {"toepen": toepen, "shithead": shithead, "phase10": phase10, "dallah": dallah}
-
-
-# --------------------------------------------------------------------------- the screen
 class Screen:
     """Draws a seat's screen on ``console``; ``debug`` adds the raw view and events."""
 
@@ -273,9 +64,9 @@ class Screen:
                  debug: bool = False) -> None:
         self.console = console
         self.game = game
-        self.lang = lang if lang in LABELS else "en"
+        self.words = words_for(lang_for(game, lang), game)
+        self.lang = self.words.lang
         self.debug = debug
-        COLOURS["on"] = console.color_system is not None
 
     def clear(self) -> None:
         if self.console.is_terminal:
@@ -284,30 +75,29 @@ class Screen:
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = ()) -> None:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices."""
-        words = LABELS[self.lang]
+        w = self.words
+        model = present(view)
         self.clear()
-        facts, table = LAYOUTS.get(self.game, generic)(view, self.lang)
-        name = "الدلة" if self.game == "dallah" and self.lang == "ar" else \
-            TITLES.get(self.game, self.game)
-        title = Text(name, style="bold")
-        title.append("   ")
-        title.append_text(facts)
-        self.console.print(Panel(table, title=title, title_align="left", box=box.ROUNDED))
-        log = Text("\n").join(line_text(x) for x in happened) if happened else \
-            Text(words["none"], style="dim")
-        self.console.print(Panel(log, title=words["happened"], title_align="left",
-                                 box=box.ROUNDED, style="", border_style="dim"))
-        if view.get("hand"):
-            hand = Text(words["hand"] + ": ", style="bold")
-            hand.append_text(cards_text(self.game, view["hand"]))
+        title = Text(w.text(model["title"]), style="bold")
+        for f in model["facts"]:
+            value = w.text(f["value"]) if f["value"] is not None else "–"
+            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
+        self.console.print(Panel(self.table(model), title=title, title_align="left",
+                                 box=box.ROUNDED))
+        log = Text("\n").join(Text(x) for x in happened) if happened else \
+            Text(w("(nothing yet)"), style="dim")
+        self.console.print(Panel(log, title=w("What happened"), title_align="left",
+                                 box=box.ROUNDED, border_style="dim"))
+        if model["hand"]:
+            hand = Text(w("Your hand") + ": ", style="bold")
+            hand.append_text(cards_text([from_model(f, w) for f in model["hand"]]))
             self.console.print(hand)
-        result = view.get("result")
-        if result:
-            self.console.print(Text(self.result_text(view), style="bold green"))
-        elif view.get("prompt"):
-            self.console.print(Text(str(view["prompt"]), style="bold cyan"))
+        if model["result"]:
+            self.console.print(Text(self.result_text(model), style="bold green"))
+        elif model["prompt"] is not None:
+            self.console.print(Text(w.text(model["prompt"]), style="bold cyan"))
         if menu is not None:
-            self.print_menu(view, menu)
+            self.print_menu(model, menu)
         if note:
             self.console.print(Text(note, style="yellow"))
         if self.debug:
@@ -316,14 +106,54 @@ class Screen:
                 self.console.print(Text("event: " + json.dumps(e, ensure_ascii=False),
                                         style="dim"))
 
-    def print_menu(self, view: Mapping[str, Any], menu: Menu) -> None:
-        names = seats(view)
-        labels = get(view, "names") if self.game == "dallah" else None
+    def table(self, model: Mapping[str, Any]) -> Group:
+        """The seats and the middle of the table."""
+        w = self.words
+        seats = Table(box=box.SIMPLE, show_header=False, expand=True)
+        seats.add_column(w("Player"))
+        seats.add_column(w("Cards"))
+        for s in model["seats"]:
+            who = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
+            if s["you"]:
+                who.append(" " + w("(you)"), style="dim")
+            for b in s["badges"]:
+                who.append(f" [{w.text(b)}]", style="cyan")
+            for x in s["stats"]:
+                who.append("\n" + w.text(x), style="dim")
+            cards = Text("")
+            if not s["you"]:
+                cards.append_text(back(int(s["hidden"] or 0), w))
+            for g in s["groups"]:
+                cards.append("\n" + w.text(g["label"]) + ": ", style="dim")
+                cards.append_text(cards_text([from_model(f, w) for f in g["cards"]]))
+            seats.add_row(who, cards)
+        parts: list[Any] = []
+        for a in [*model["centre"], *model.get("panel", [])]:
+            line = Text(w.text(a["label"]), style="bold")
+            if a.get("count") is not None:
+                line.append(f" ({a['count']})", style="dim")
+            line.append(": ")
+            faces = [from_model(f, w) for f in a["cards"]]
+            for i, f in enumerate(faces):
+                line.append_text(chip(f))
+                if i < len(a["owners"]) and a["owners"][i]:
+                    line.append(f" {a['owners'][i]}  ", style="dim")
+                else:
+                    line.append(" ")
+            if a["items"]:
+                line.append(", ".join(w.text(i) for i in a["items"]))
+            parts.append(line)
+        parts.append(seats)
+        return Group(*parts)
+
+    def print_menu(self, model: Mapping[str, Any], menu: Menu) -> None:
+        w = self.words
+        labels = {a["n"]: w.text(a["label"]) for a in model["actions"]}
         table = Table.grid(padding=(0, 3))
         cells = []
         for i, c in enumerate(menu.numbered, 1):
             cell = Text(f"{i:>2}) ", style="bold")
-            cell.append_text(line_text(describe(self.game, c, names, labels)))
+            cell.append(labels.get(c.notation, c.short))
             cells.append(cell)
         widest = max((cell.cell_len for cell in cells), default=0)
         fits = max(1, (self.console.width - 2) // (widest + 3))
@@ -336,33 +166,23 @@ class Screen:
         if cells:
             self.console.print(table)
         for verb, n in menu.grouped.items():
-            self.console.print(Text(f"    {verb}: {n} ways; type '{verb}' and a card or two to "
-                                    "list them", style="dim"))
+            self.console.print(Text(w.n("    {verb}: {n} way; type '{verb}' and a card or two to "
+                                        "list them", "    {verb}: {n} ways; type '{verb}' and a "
+                                        "card or two to list them", n, verb=verb), style="dim"))
 
-    def result_text(self, view: Mapping[str, Any]) -> str:
+    def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""
-        result = view.get("result") or {}
-        names = seats(view)
-        me = view.get("seat")
-
-        def who(s: Any) -> str:
-            s = _i(s, -1)
-            return "you" if s == me else names[s] if 0 <= s < len(names) else "?"
-
-        parts = [LABELS[self.lang]["over"]]
-        winners, losers = _l(result.get("winners")), _l(result.get("losers"))
-        if winners:
-            parts.append("won: " + ", ".join(who(s) for s in winners))
-        if losers:
-            parts.append("lost: " + ", ".join(who(s) for s in losers))
-        scores = _l(result.get("scores"))
-        if scores:
-            parts.append("scores: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(scores)
-                                               if s < len(names)))
+        w = self.words
+        r = model["result"]
+        parts = [w.text(r["title"])]
+        if r["winners"]:
+            parts.append(f"{w.text(r['winners_label'])}: {', '.join(r['winners'])}")
+        if r["losers"]:
+            parts.append(f"{w.text(r['losers_label'])}: {', '.join(r['losers'])}")
+        if r["scores"]:
+            parts.append(f"{w.text(r['scores_label'])}: "
+                         + ", ".join(f"{name} {w.text(v)}" for name, v in r["scores"]))
         return "; ".join(parts)
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
-
-    def plain(self, line: Line) -> str:
-        return plain(line)

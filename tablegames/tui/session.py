@@ -18,6 +18,7 @@ bots. Three things make it a game a person can play rather than a debugger:
 
 from __future__ import annotations
 
+import json
 import select
 import time
 from collections import deque
@@ -30,13 +31,11 @@ from rich.console import Console
 from tablegames.bots.handle import Handle
 from tablegames.common.errors import TablegamesError
 from tablegames.common.protocol import GameInfo
-from tablegames.render.keys import VIEW_OPTIONS, get
+from tablegames.table.i18n import check_lang
 from tablegames.tui.choices import QUIT, Menu, Reading, choices, read
 from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
 
-#: Games whose hands are public (Dallah's held protection cards lie face up).
-PUBLIC_HANDS = frozenset({"dallah"})
 HELP = ("Type the number of a move, or the move itself without your seat: 'play Th' "
         "(or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long list: 'lay R7'. "
         "q quits.")
@@ -91,8 +90,7 @@ class Session:
         self.inp = inp
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
         self.out = out
-        if options.lang != "en" and "lang" not in VIEW_OPTIONS.get(info.name, frozenset()):
-            raise TablegamesError(f"--lang {options.lang}: only Dallah has an Arabic edition")
+        check_lang(options.lang)  # a game without that catalogue is drawn in English
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
         self.state = info.new_game(
@@ -107,9 +105,7 @@ class Session:
                      for s in range(n) if s not in self.humans}
         self.screen = Screen(self.console, info.name, lang=options.lang, debug=options.debug)
         self.names = list(self.state.players)
-        view = self.view(options.seat)
-        labels = get(view, "names") if info.name == "dallah" else None
-        self.narrators = {s: Narrator(info.name, self.names, s, labels, options.lang)
+        self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang)
                           for s in self.humans}
         self.happened: dict[int, deque[Line]] = {s: deque(maxlen=SHOWN_MAX) for s in self.humans}
         #: Lines told to each seat, and how many it had been told before its last move:
@@ -124,14 +120,13 @@ class Session:
 
     # ----------------------------------------------------------------- reading the game
     def view(self, seat: int | None) -> dict[str, Any]:
-        if "lang" in VIEW_OPTIONS.get(self.info.name, frozenset()):
-            return self.state.view(seat, lang=self.options.lang)  # type: ignore[no-any-return]
         return self.state.view(seat)  # type: ignore[no-any-return]
 
     def _tell(self, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
         narrator = self.narrators[seat]
+        view = self.view(seat)
         for e in events:
-            line = narrator.say(e)
+            line = narrator.say(e, view)
             if line:
                 self.happened[seat].append(line)
                 self.told[seat] += 1
@@ -205,7 +200,7 @@ class Session:
 
     def hand_over(self, seat: int) -> None:
         """At a shared screen, hide the last hand before the next person looks."""
-        if not self.options.table or self.on_screen == seat or self.info.name in PUBLIC_HANDS:
+        if not self.options.table or self.on_screen == seat or self._hand_is_public(seat):
             return
         self.screen.clear()
         self.console.print()
@@ -216,6 +211,13 @@ class Session:
         if str(answer).strip().lower() in QUIT:
             raise Quit
         self.on_screen = None
+
+    def _hand_is_public(self, seat: int) -> bool:
+        """Whether every card ``seat`` holds lies face up anyway (Dallah's protection cards):
+        then the screen need not be passed."""
+        hand = [str(c) for c in self.view(seat).get("hand") or []]
+        public = json.dumps(self.view(None), ensure_ascii=False)
+        return all(json.dumps(c, ensure_ascii=False) in public for c in hand)
 
     def decide(self, seat: int) -> None:
         """Ask a human seat for its move until one is accepted."""

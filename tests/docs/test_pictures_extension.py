@@ -124,7 +124,7 @@ def test_pictures_plain_examples_and_the_search(tmp_path: Path, position: list[s
     spectator, seat1, from_text = pictures(html)
     # from the example: the state where the doctest left it (P1 folded), no hand shown
     texts = " ".join(t.text or "" for t in spectator.iter("{http://www.w3.org/2000/svg}text"))
-    assert "folded" in texts and "lives lost 1" in texts and cards(spectator) == []
+    assert "folded" in texts and "1 life lost" in texts and cards(spectator) == []
     # from code, as seat 1 sees it: exactly seat 1's hand face up
     assert sorted(cards(seat1)) == sorted(tablegames.new_game(
         "toepen", players=3, seed=1).view(1)["hand"])

@@ -86,8 +86,8 @@ def test_the_spectator_sees_backs_where_the_seats_see_their_hands() -> None:
     seat = render.svg(state.view(0))
     assert drawn_cards(spectator) == []
     assert sorted(drawn_cards(seat)) == sorted(state.view(0)["hand"])
-    assert spectator.count('class="card back"') == 12
-    assert seat.count('class="card back"') == 8
+    assert spectator.count('class="card back"') == 12 + 1  # every hand, and the stock
+    assert seat.count('class="card back"') == 8 + 1
 
 
 def test_cards_read_as_people_read_them() -> None:
@@ -95,10 +95,18 @@ def test_cards_read_as_people_read_them() -> None:
     texts = [t.text for t in ET.fromstring(picture).iter("{http://www.w3.org/2000/svg}text")]
     assert "10" in texts and "♥" in texts and "A" in texts and "♠" in texts
     titles = [t.text for t in ET.fromstring(picture).iter("{http://www.w3.org/2000/svg}title")]
-    assert "10 of hearts" in titles
+    assert "10♥" in titles
     assert face("shithead", "12c").text == "Q♣"  # type: ignore[union-attr]
     assert face("phase10", "Y12").colour == "yellow"  # type: ignore[union-attr]
     assert face("phase10", "Z3") is None and face("toepen", "Tx") is None
+
+
+def test_a_phase10_card_names_its_colour_on_the_card_in_the_pictures_language() -> None:
+    for lang, word in (("en", "green"), ("da", "grøn"), ("ar", "أخضر")):
+        picture = render.hand(["G7", "W"], "phase10", lang=lang)
+        marks = [t.text for t in ET.fromstring(picture).iter("{http://www.w3.org/2000/svg}text")
+                 if t.get("class") == "mark"]
+        assert marks == [word]
 
 
 def test_names_are_text_not_markup() -> None:
@@ -111,14 +119,10 @@ def test_names_are_text_not_markup() -> None:
 def test_dallah_draws_the_pot_with_its_cups_in_either_language() -> None:
     state = tablegames.new_game("dallah", players=3, seed=1, pot={"neck": ["tall"],
                                                                  "base": ["wide", "tiny"]})
-    root = ET.fromstring(render.svg(state.view(0, lang="ar")))
+    root = ET.fromstring(render.svg(state.view(0), lang="ar"))
     assert root.get("direction") == "rtl"
-    zones = {g.get("data-zone"): [c.get("data-cup") for c in g.iter(
-        "{http://www.w3.org/2000/svg}g") if c.get("data-cup")]
-        for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-zone")}
-    assert zones["neck"] == ["tall"] and sorted(zones["base"]) == ["tiny", "wide"]
     texts = "".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
-    assert "الرقبة" in texts
+    assert "الرقبة" in texts and "الطويل" in texts and "العريض" in texts
 
 
 @pytest.mark.parametrize("seat", [None, 0])
@@ -128,7 +132,7 @@ def test_an_arabic_dallah_picture_has_no_english_words(seat: int | None) -> None
     state = tablegames.new_game("dallah", players=3, seed=1, pot={"neck": ["tall"]})
     for _ in range(12):  # into a turn: a card, a cup and a zone in play
         state.apply(state.legal_actions()[0])
-    root = ET.fromstring(render.svg(state.view(seat, lang="ar")))
+    root = ET.fromstring(render.svg(state.view(seat), lang="ar"))
     names = set(state.players)
     texts = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
     texts.append(root.findtext("{http://www.w3.org/2000/svg}title", ""))
@@ -138,11 +142,10 @@ def test_an_arabic_dallah_picture_has_no_english_words(seat: int | None) -> None
     assert "pile" in " ".join(t.text or "" for t in english.iter("{http://www.w3.org/2000/svg}text"))
 
 
-def test_any_game_gets_a_picture_and_junk_is_refused() -> None:
-    view = {"game": "mygame", "players": ["A", "B"], "seat": 1, "to_act": 0,
-            "hand": ["X1", "Y2"], "hand_sizes": [3, 2]}
-    picture = render.svg(view)
-    assert sorted(drawn_cards(picture)) == ["X1", "Y2"]
-    assert picture.count('class="card back"') == 3
+def test_a_game_without_a_presenter_and_junk_are_refused() -> None:
+    with pytest.raises(tablegames.TablegamesError):
+        render.svg({"game": "mygame", "players": ["A", "B"], "seat": 1})
     with pytest.raises(tablegames.TablegamesError):
         render.svg({"hand": ["Th"]})
+    with pytest.raises(tablegames.TablegamesError):
+        render.svg(tablegames.new_game("toepen", players=3, seed=1).view(0), lang="xx")

@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import tablegames
-from tablegames.server.labels import Context
+from tablegames.server.page import words_of
 from tablegames.server.store import Store
+from tablegames.table import presenter_of
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -335,9 +336,10 @@ def assert_no_hidden_cards(final: Any, seat: int, frames: Sequence[str], lang: s
     game = record["game"]
     replay = tablegames.new_game(game, players=record["players"], seed=record["seed"],
                                  rules=record["rules"])
-    ctx = Context(game, record["players"], lang)
+    words, face = words_of(game, lang), presenter_of(game).face
+    assert face is not None
     cards = pack(game)
-    shown = {c: ctx.card_text(c) for c in cards}
+    shown = {c: words.text(face(c)["name"]) for c in cards}
     seen: set[str] = set()
     for e in replay.log(seat):
         seen |= set(_strings(e))

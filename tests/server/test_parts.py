@@ -1,4 +1,4 @@
-"""The server's pieces on their own: key mapping, card faces, labels, events, the store."""
+"""The server's pieces on their own: card faces, labels, events, the store."""
 
 from __future__ import annotations
 
@@ -10,74 +10,74 @@ import pytest
 
 import tablegames
 from tablegames.common.actions import Event
-from tablegames.server import keys
-from tablegames.server.events import describe
-from tablegames.server.faces import face
-from tablegames.server.labels import Context, buttons, label
-from tablegames.server.page import build, context, describe_events, view_of
+from tablegames.server.page import build, context, describe_events, face, words_of
 from tablegames.server.store import Store, StoreError, digest
+from tablegames.table import describe, present, presenter_of
 
 
-def test_game_keys_are_read_through_one_mapping_old_and_new_names_alike() -> None:
-    assert keys.read({"game": "toepen", "phase": "play"}, "toepen", "stage") == "play"
-    assert keys.read({"game": "toepen", "stage": "deal", "phase": "x"}, "toepen", "stage") == "deal"
-    assert keys.read({"game": "phase10", "hand_no": 2}, "phase10", "round") == 2
-    assert keys.read({"game": "toepen", "in_hand": [True]}, "toepen", "playing") == [True]
-    assert keys.read({}, "toepen", "stock", default=7) == 7
-    with pytest.raises(KeyError):
-        keys.read({}, "toepen", "no such key")
-    for game in tablegames.GAMES:  # every key a renderer asks for is one the game declares
-        state = tablegames.new_game(game, players=3, seed=1)
-        declared = set(type(state).VIEW_KEYS)
-        for key in keys.GAME[game]:
-            assert declared & set(keys.lookup(game, key)), (
-                f"{game} no longer has {key!r}: update tablegames/server/keys.py")
-
-
-@pytest.mark.parametrize("game, code, rank, suit, colour", [
-    ("toepen", "Kh", "K", "♥", "red"), ("toepen", "Ts", "10", "♠", "black"),
-    ("shithead", "12s", "Q", "♠", "black"), ("shithead", "1d", "A", "♦", "red"),
-    ("shithead", "10♥", "10", "♥", "red"), ("shithead", "A♣", "A", "♣", "black"),
-    ("phase10", "R7", "7", "", "red"), ("phase10", "Y12", "12", "", "yellow"),
-    ("phase10", "W", "W", "Wild", "wild"), ("phase10", "S", "S", "Skip", "skip"),
-    ("toepen", "??", "??", "", "plain"),
+@pytest.mark.parametrize("game, code, rank, suit, colour, mark", [
+    ("toepen", "Kh", "K", "♥", "red", ""), ("toepen", "Ts", "10", "♠", "black", ""),
+    ("shithead", "12s", "Q", "♠", "black", ""), ("shithead", "1d", "A", "♦", "red", ""),
+    ("shithead", "10♥", "10", "♥", "red", ""), ("shithead", "A♣", "A", "♣", "black", ""),
+    ("phase10", "R7", "7", "", "red", "red"), ("phase10", "Y12", "12", "", "yellow", "yellow"),
+    ("phase10", "W", "W", "", "wild", "Wild"), ("phase10", "S", "S", "", "skip", "Skip"),
 ])
-def test_cards_become_faces(game: str, code: str, rank: str, suit: str, colour: str) -> None:
-    f = face(game, code)
-    assert (f["code"], f["rank"], f["suit"], f["colour"]) == (code, rank, suit, colour)
+def test_cards_become_faces_from_the_games_pack(game: str, code: str, rank: str, suit: str,
+                                                colour: str, mark: str) -> None:
+    made = presenter_of(game).face
+    assert made is not None
+    f = face(made(code), words_of(game, "en"))
+    assert (f["rank"], f["suit"], f["colour"], f["mark"]) == (rank, suit, colour, mark)
 
 
-def test_buttons_say_what_they_do_in_both_languages() -> None:
-    en = Context("phase10", ["Amal", "Bo", "Cy"], "en")
-    ar = Context("phase10", ["Amal", "Bo", "Cy"], "ar")
-    assert label("0:hit R7>1.0", en)["label"] == "Add red 7 to Bo's group 1"
-    assert label("0:discard S>2", en)["label"] == "Discard the Skip on Cy"
-    assert label("0:discard S>2", ar)["label"] == "ارمِ ورقة التخطي على Cy"
-    assert label("0:teleport", en)["label"] == "Teleport"  # unknown verbs stay playable
-    assert label("0:hit R7>junk", en)["label"] == "Hit R7>junk"
-    cut = label("2:cut 7c,7d", Context("shithead", ["Amal", "Bo", "Cy"], "en"))
-    assert cut["label"] == "Cut 7♣ 7♦" and [f["code"] for f in cut["cards"]] == ["7c", "7d"]
-    d = Context("dallah", ["Amal", "Bo"], "ar", {"shapes": {"tall": "الطويل"},
-                                                  "zones": {"neck": "الرقبة"}}, zone="neck")
-    assert label("0:fell neck:tall", d)["label"] == "سقط الطويل"
-    assert label("0:nospace", d)["label"] == "لا مكان على الرقبة"
-    t = Context("toepen", ["Amal", "Bo"], "en")
-    made = buttons(["0:play Kh", "0:play 7c", "0:knock"], ["Kh", "Qs"], t)
-    assert [b.get("tap") for b in made] == ["Kh", None, None]  # 7c is not in the hand
+def test_a_phase10_colour_is_named_on_the_card_and_in_every_language() -> None:
+    made = presenter_of("phase10").face
+    assert made is not None
+    assert face(made("G3"), words_of("phase10", "da"))["mark"] == "grøn"
+    assert face(made("G3"), words_of("phase10", "ar"))["name"] == "3 أخضر"
+
+
+def _page(game: str, legal: list[str], lang: str = "en", hand: list[str] | None = None,
+          **view: object) -> dict[str, object]:
+    base = {"game": game, "players": ["Amal", "Bo", "Cy"], "seat": 0, "to_act": 0,
+            "stage": "play", "version": 1, "hand": hand or [], "legal": legal}
+    base.update(view)
+    model = present(base)
+    w = words_of(game, lang)
+    return {"actions": [{"label": w.text(a["label"]), "tap": a["tap"]} for a in model["actions"]]}
+
+
+def test_buttons_say_what_they_do_in_every_language() -> None:
+    labels = [a["label"] for a in _page("phase10", ["0:hit R7>1.0", "0:discard S>2",
+                                                    "0:discard R2", "0:discard B2"])["actions"]]
+    assert labels == ["Add red 7 to Bo's group 1", "Discard the Skip on Cy", "Discard red 2",
+                      "Discard blue 2"]  # two different 2s never read the same
+    ar = [a["label"] for a in _page("phase10", ["0:discard S>2"], "ar")["actions"]]
+    assert ar == ["ارمِ بطاقة التخطي على Cy"]
+    nl = [a["label"] for a in _page("toepen", ["0:knock", "0:play Kh"], "nl")["actions"]]
+    assert nl == ["Toepen", "Speel K♥"]
+    taps = [a["tap"] for a in _page("toepen", ["0:play Kh", "0:play 7c", "0:knock"],
+                                    hand=["Kh", "Qs"])["actions"]]
+    assert taps == ["Kh", None, None]  # 7c is not in the hand
 
 
 def test_events_become_sentences_from_what_the_seat_saw() -> None:
-    ctx = Context("dallah", ["Amal", "Bo"], "en", {"shapes": {"tall": "Tall"},
-                                                    "zones": {"neck": "Neck"}})
-    e = {"kind": "collapse", "seat": 0, "collector": 0, "cups": 2}
-    assert describe(e, ctx) == "The Dallah collapsed: Amal collected 2 cups."
-    toepen = Context("toepen", ["Amal", "Bo"], "en")
-    assert describe({"kind": "exchange", "seat": 1, "stock": 4}, toepen) == \
+    view = {"game": "toepen", "players": ["Amal", "Bo"], "seat": 0}
+    w = words_of("toepen", "en")
+
+    def say(e: dict[str, object]) -> str | None:
+        m = describe(e, view)
+        return None if m is None else w.text(m)
+
+    assert say({"kind": "exchange", "seat": 1, "stock": 4}) == \
         "Bo threw in their hand for four new cards."
-    assert describe({"kind": "exchange", "seat": 1, "stock": 4, "cards": ["Kh"]}, toepen) == \
+    assert say({"kind": "exchange", "seat": 1, "stock": 4, "cards": ["Kh"]}) == \
         "You threw in your hand and drew K♥."
-    assert describe({"kind": "cards", "seat": 1}, toepen) == ""  # another seat's deal: nothing
-    assert describe({"kind": "mystery", "seat": 1}, toepen) == "Bo: mystery"
+    assert say({"kind": "cards", "seat": 1}) is None  # another seat's deal: nothing
+    assert say({"kind": "mystery", "seat": 1}) == "Bo: mystery"
+    p10 = {"game": "phase10", "players": ["Amal", "Bo"], "seat": 1}
+    assert words_of("phase10", "en").text(describe({"kind": "skipped", "seat": 1}, p10)) == \
+        "You were skipped."
 
 
 @pytest.mark.parametrize("game", sorted(tablegames.GAMES))
@@ -89,13 +89,13 @@ def test_every_page_of_a_random_game_is_built_from_the_view_alone(game: str) -> 
             break
         events = state.apply(rng.choice(state.legal_actions()))
         for seat in (0, 1, 2, None):
-            for lang in ("en", "ar"):
+            for lang in ("en", "ar", "nl", "da"):
                 page = build(state, seat, lang)
                 json.dumps(page)
                 assert page["version"] == state.version
                 legal = state.view(seat)["legal"] if seat is not None else []
                 assert [b["n"] for b in page["actions"]] == legal
-                ctx = context(state, view_of(state, seat, lang), lang)
+                ctx = context(state, seat, lang)
                 lines = describe_events(Event.redact(events, seat), ctx)
                 assert all(line["text"] for line in lines)
 

@@ -7,48 +7,14 @@
  */
 "use strict";
 
-const UI = {
-  en: {
-    brand: "tablegames", tagline: "One room, one phone each, your real table.",
-    join_title: "Join a room", code: "Room code", your_name: "Your name", join: "Join",
-    create_title: "Create a room", game: "Game", players: "Players", variant: "Variant",
-    bots: "Empty seats are played by", house_rules: "House rules", advanced: "Advanced",
-    seed: "Seed (same seed, same deal)", create: "Create the room",
-    rules_json: "More house rules as JSON (a Dallah card set, …)", bad_json: "The house rules are not valid JSON.", no_bots: "nobody (wait for players)",
-    connecting: "connecting…", online: "live", offline: "reconnecting…",
-    what_happened: "What happened", lobby_title: "Room {code}", lobby_share: "Others join with the code, the link or the QR code:",
-    open_seat: "open seat", bot_seat: "bot", start: "Start now", start_bots: "Start now: bots take {n} empty seats",
-    waiting_host: "Waiting for {name} to start, or for every seat to be taken.", copy: "Copy link",
-    copied: "Copied", screen: "Shared screen for a TV", you: "you", your_turn: "Your turn",
-    several: "Several cups fell at once", report_n: "Report {n} fallen, then settled", cancel: "Cancel",
-    restart_timer: "Restart", time_up: "Time!", collects: "Collects: {name}", places: "Places: {name}",
-    place_on: "{cup} on the {zone}", to_the_table: "Back to the table", scores: "Scores",
-    winners: "Won", link_bad: "This link does not open a seat.", hand: "Your hand",
-    room_of: "{title} room {code}: {seats}", full_room: "This room is full or has started.",
-    more: "{n} more…", pending: "sending…",
-  },
-  ar: {
-    brand: "ألعاب الطاولة", tagline: "غرفة واحدة، هاتف لكل لاعب، وطاولتكم الحقيقية.",
-    join_title: "ادخل غرفة", code: "رمز الغرفة", your_name: "اسمك", join: "ادخل",
-    create_title: "أنشئ غرفة", game: "اللعبة", players: "عدد اللاعبين", variant: "النسخة",
-    bots: "المقاعد الفارغة يلعبها", house_rules: "قواعد البيت", advanced: "متقدم",
-    seed: "البذرة (نفس البذرة، نفس التوزيع)", create: "أنشئ الغرفة",
-    rules_json: "قواعد بيت أخرى بصيغة JSON (مجموعة بطاقات الدلة، …)", bad_json: "قواعد البيت ليست JSON صحيحاً.", no_bots: "لا أحد (انتظر اللاعبين)",
-    connecting: "جارٍ الاتصال…", online: "متصل", offline: "جارٍ إعادة الاتصال…",
-    what_happened: "ما حدث", lobby_title: "الغرفة {code}", lobby_share: "يدخل الآخرون بالرمز أو الرابط أو رمز QR:",
-    open_seat: "مقعد فارغ", bot_seat: "آلي", start: "ابدأ الآن", start_bots: "ابدأ الآن: اللاعب الآلي يأخذ {n} مقاعد فارغة",
-    waiting_host: "بانتظار {name} ليبدأ، أو حتى تمتلئ كل المقاعد.", copy: "انسخ الرابط",
-    copied: "تم النسخ", screen: "شاشة مشتركة للتلفاز", you: "أنت", your_turn: "دورك",
-    several: "سقطت عدة فناجين معاً", report_n: "أبلغ عن {n} سقطت، ثم استقرت", cancel: "إلغاء",
-    restart_timer: "من جديد", time_up: "انتهى الوقت!", collects: "يأخذ: {name}", places: "يضع: {name}",
-    place_on: "{cup} على {zone}", to_the_table: "عودة إلى الطاولة", scores: "النتائج",
-    winners: "الفائزون", link_bad: "هذا الرابط لا يفتح مقعداً.", hand: "يدك",
-    room_of: "غرفة {title} {code}: {seats}", full_room: "هذه الغرفة ممتلئة أو بدأت.",
-    more: "{n} أخرى…", pending: "جارٍ الإرسال…",
-  },
-};
+/* The page's words in every language, written into the HTML by the server from the
+ * message catalogues (tablegames/server/chrome.py): {langs: [[code, name, dir]], words}. */
+const WORDS = JSON.parse(document.getElementById("words").textContent);
+const UI = WORDS.words;
+const LANGS = WORDS.langs.map(([code]) => code);
 
-let lang = localStorage.getItem("tg-lang") || ((navigator.language || "").startsWith("ar") ? "ar" : "en");
+let lang = localStorage.getItem("tg-lang") || LANGS.find(l => (navigator.language || "").startsWith(l)) || "en";
+if (!LANGS.includes(lang)) lang = "en";
 if (!(lang in UI)) lang = "en";
 
 function t(key, vars) {
@@ -79,16 +45,18 @@ function fill(node, ...children) {
 
 function applyLang() {
   document.documentElement.lang = lang;
-  document.documentElement.dir = lang === "ar" ? "rtl" : "ltr";
+  const info = WORDS.langs.find(([code]) => code === lang) || ["en", "English", "ltr"];
+  document.documentElement.dir = info[2];
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   const button = document.getElementById("lang");
-  if (button) button.textContent = lang === "ar" ? "English" : "العربية";
+  const next = WORDS.langs[(LANGS.indexOf(lang) + 1) % LANGS.length];
+  if (button) button.textContent = next[1];
 }
 
 function setupLang(onChange) {
   applyLang();
   document.getElementById("lang").addEventListener("click", () => {
-    lang = lang === "ar" ? "en" : "ar";
+    lang = LANGS[(LANGS.indexOf(lang) + 1) % LANGS.length];
     localStorage.setItem("tg-lang", lang);
     applyLang();
     if (onChange) onChange();
@@ -339,7 +307,9 @@ function room() {
     const props = Object.assign({class: "card " + f.kind + " " + f.colour, "data-code": f.code}, extra || {});
     const tag = props["data-action"] ? "button" : "span";
     if (tag === "button") props.type = "button";
-    return el(tag, props, el("b", {text: f.rank}), f.suit ? el("i", {text: f.suit}) : null);
+    if (f.name && !props.title) props.title = f.name;
+    return el(tag, props, el("b", {text: f.rank}), f.suit ? el("i", {text: f.suit}) : null,
+              f.mark ? el("small", {class: "mark", text: f.mark}) : null);
   }
 
   function backs(n, cls) {
@@ -386,7 +356,7 @@ function room() {
   function renderActions() {
     const p = state.page;
     const box = document.getElementById("actions");
-    const reporting = p.dallah && p.dallah.reporting;
+    const reporting = p.report && p.report.reporting;
     const list = p.actions.filter(a => !a.tap && !(reporting && a.report));
     const byVerb = new Map();
     for (const a of list) {
@@ -394,7 +364,7 @@ function room() {
       byVerb.get(a.verb).push(a);
     }
     const nodes = [];
-    const big = p.game === "dallah" ? "big" : "";
+    const big = p.report ? "big" : "";
     for (const [, group] of byVerb) {
       if (group.length <= 6) { nodes.push(...group.map(a => actionButton(a, big))); continue; }
       nodes.push(...group.slice(0, 3).map(a => actionButton(a, big)));
@@ -436,19 +406,20 @@ function room() {
       ...s.groups.map(g => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map(f => card(f))))))));
     const center = el("div", {class: "center"}, ...tb.center.map(c => {
-      if (c.cups) {
-        return el("div", {class: "zone" + (c.full ? " full" : ""), "data-zone": c.zone},
-                  el("small", {text: c.label}),
-                  el("span", {class: "cups"}, ...c.cups.map(cup => el("span", {class: "cup s-" + cup.shape, text: cup.name}))));
+      if (c.items) {
+        return el("div", {class: "zone"},
+                  el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
+                  el("span", {class: "cups"}, ...c.items.map(name => el("span", {class: "cup", text: name}))));
       }
       return el("div", {class: "pile"}, el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                 el("span", {class: "cards"}, ...c.cards.map((f, i) => el("span", {class: "played"}, card(f),
                    c.owners ? el("small", {text: c.owners[i]}) : null)),
                    c.backs ? backs(c.backs) : null));
     }));
-    const shared = tb.shared ? el("div", {class: "shared"}, ...tb.shared.map(s => el("span", {class: "cup s-" + s.shape, text: s.name + " ×" + s.count}))) : null;
+    const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
+      el("small", {text: a.label}), ...(a.items || []).map(i => el("p", {text: i}))))) : null;
     const facts = el("dl", {class: "facts"}, ...tb.facts.flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v === null || v === undefined ? "–" : String(v)})]));
-    document.getElementById("table").replaceChildren(...[center, shared, facts, seats].filter(Boolean));
+    document.getElementById("table").replaceChildren(...[center, panel, facts, seats].filter(Boolean));
   }
 
   function addEvents(events) {
@@ -470,7 +441,7 @@ function room() {
   function renderDallah() {
     const p = state.page;
     const box = document.getElementById("dallah");
-    const d = p.dallah;
+    const d = p.report;
     if (!d || p.result) { box.replaceChildren(); box.hidden = true; stopTimer(); return; }
     box.hidden = false;
     const head = [];
@@ -567,10 +538,9 @@ function room() {
     if (box.dataset.closed === String(p.version)) { box.hidden = true; return; }
     const r = p.result;
     box.hidden = false;
-    const dallah = p.game === "dallah";
     fill(box,
       el("h2", {text: r.title}),
-      el("p", {class: dallah ? "loser-title" : "subtitle", text: r.loser_title}),
+      el("p", {class: "loser-title", text: r.loser_title}),
       el("p", {class: "losers", id: "losers", text: r.losers.length ? r.losers.join(", ") : r.nobody}),
       r.winners.length ? el("p", {class: "winners", text: t("winners") + ": " + r.winners.join(", ")}) : null,
       r.scores.length ? el("table", {class: "scores"},

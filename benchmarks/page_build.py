@@ -1,0 +1,79 @@
+"""CPU per action per phone of the room server's page build (what every broadcast does).
+
+    python benchmarks/page_build.py [--actions 300] [--phones 4] [--json]
+
+For each game, plays seeded random games and, after every action, builds what a
+broadcast sends: the public table once, then each phone's page and its events, encoded
+as JSON the way :meth:`tablegames.server.rooms.Hub._broadcast` encodes them. Measured
+with ``time.process_time`` (CPU, not wall time) over the whole run and divided by
+actions × phones, after one untimed page (what a running server has already loaded:
+imports, message catalogues). The engine's own ``apply`` is timed apart and not counted.
+
+Run it on two trees to compare (``PYTHONPATH=<tree> python benchmarks/page_build.py``):
+only the public functions ``page.build_with_context``, ``page.table`` and
+``page.describe_events`` are used, which both the old per-game drawers and the table
+model provide, and the broadcast's encoding of each tree (see :data:`encode_update`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+import tablegames
+from tablegames.server import page as pages
+
+GAMES = ("toepen", "phase10", "shithead", "dallah")
+#: How a broadcast encodes a phone's message (the table model's server splices the public
+#: table in, encoded once; the tree before it has neither function).
+encode_public = getattr(pages, "encode_public", None)
+encode_update = getattr(pages, "encode_update", None)
+
+
+def run(game: str, actions: int, phones: int, seed: int = 1) -> dict[str, float]:
+    build_cpu = 0.0
+    done = 0
+    state = tablegames.new_game(game, players=phones, seed=seed)
+    rng = random.Random(seed)
+    pages.build(state, 0, "en")  # warm up, untimed: imports and catalogues load once per process
+    while done < actions:
+        if state.is_over:
+            seed += 1
+            state = tablegames.new_game(game, players=phones, seed=seed)
+        events = state.apply(rng.choice(state.legal_actions()))
+        t0 = time.process_time()
+        public = pages.table(state, "en")
+        public_json = encode_public(public) if encode_public else None
+        for seat in range(phones):
+            page, ctx = pages.build_with_context(state, seat, "en", title=game, public=public)
+            mine = [dict(e.for_seat(seat), version=e.version) for e in events if e.visible_to(seat)]
+            lines = pages.describe_events(mine, ctx)
+            if encode_update and public_json is not None:
+                encode_update(page, lines, public_json)
+            else:  # the tree before the table model encoded every page whole
+                json.dumps({"type": "update", "page": page, "events": lines},
+                           ensure_ascii=False, separators=(",", ":"))
+        build_cpu += time.process_time() - t0
+        done += 1
+    return {"us_per_action_per_phone": build_cpu / (done * phones) * 1e6,
+            "us_per_action": build_cpu / done * 1e6}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--actions", type=int, default=300)
+    ap.add_argument("--phones", type=int, default=4)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    out = {g: run(g, args.actions, args.phones) for g in GAMES}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    for g, r in out.items():
+        print(f"{g:<9} {r['us_per_action_per_phone']:8.0f} µs CPU per action per phone")
+
+
+if __name__ == "__main__":
+    main()

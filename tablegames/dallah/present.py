@@ -1,0 +1,324 @@
+"""Dallah's presenter: a view drawn as the table model (:mod:`tablegames.table.model`).
+
+Dallah's "cards" are the printed Action cards, cup shapes and Dallah zones, named in the
+view's ``names`` (the card set's English names: the front ends ask for the English view
+and translate the names with the ``dallah`` catalogue, which holds the default card
+set's names; a home-made card set's names are shown as written). The model adds a
+``report`` panel: what is being placed where, who places and who collects, the countdown
+of a timed card, the zones and their cups, drawn on the big report screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.table import Presenter
+from tablegames.table.model import (
+    N_,
+    Face,
+    Msg,
+    Table,
+    action,
+    area,
+    at,
+    fact,
+    msg,
+    name_of,
+    names,
+    plural,
+    seat,
+    table,
+)
+
+#: Verbs made on the report screen (what the table saw) rather than as small buttons.
+REPORTS = frozenset({"settled", "fell", "collapse", "nospace", "timeout", "swap"})
+
+
+def _named(view: Mapping[str, Any], group: str, key: Any) -> Msg:
+    """A card, shape or zone by its display name (a catalogue id)."""
+    table_ = view.get("names") or {}
+    return msg(str((table_.get(group) or {}).get(str(key), key)))
+
+
+def card(view: Mapping[str, Any], code: Any) -> Face:
+    """An Action or protection card as a face: gold, named."""
+    name = _named(view, "cards", code)
+    return {"code": str(code), "rank": "", "suit": "", "colour": "gold", "value": None,
+            "special": None, "name": name, "mark": name}
+
+
+def _cups(n: int) -> Msg:
+    return plural("{n} cup", "{n} cups", n)
+
+
+_LABELS = {"draw": N_("Draw an Action card"), "roll": N_("Roll the die"),
+           "settled": N_("It settled"), "collapse": N_("The Dallah collapsed"),
+           "swap": N_("Swap the card"), "timeout": N_("Time ran out"), "allow": N_("Allow it"),
+           "block": N_("Block it")}
+
+
+def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    verb, _, args = notation.partition(":")[2].partition(" ")
+    report = verb in REPORTS
+
+    def who(text: str) -> str:
+        return players[int(text)] if text.isdigit() and int(text) < len(players) else text
+
+    if verb == "fell":
+        zone, _, shape = args.partition(":")
+        a = action(notation, verb, msg("{cup} fell from the {zone}", cup=_named(view, "shapes", shape),
+                                       zone=_named(view, "zones", zone)), report=True)
+        a["zone"], a["shape"] = zone, shape
+        return a
+    if verb == "move":
+        cup, _, to = args.partition(" ")
+        zone, _, shape = cup.partition(":")
+        return action(notation, verb, msg("Move {cup}: {zone} → {to}", cup=_named(view, "shapes", shape),
+                                          zone=_named(view, "zones", zone), to=_named(view, "zones", to)))
+    if verb == "nospace":
+        return action(notation, verb, msg("No space on the {zone}", zone=_named(view, "zones",
+                                                                              view.get("zone"))),
+                      report=True)
+    if verb == "target":
+        return action(notation, verb, msg("Choose {who}", who=who(args)))
+    if verb == "pair":
+        source, _, recipient = args.partition(" ")
+        return action(notation, verb, msg("{a} gives to {b}", a=who(source), b=who(recipient)))
+    if verb == "redirect":
+        return action(notation, verb, msg("Send it to {who}", who=who(args)) if args
+                      else msg("Cancel it"))
+    return action(notation, verb, msg(_LABELS.get(verb, verb)), report=report)
+
+
+def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
+    viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
+    if to_act is None:
+        return msg("The game is over.")
+    got = view.get("card")
+    c: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
+    name = _named(view, "cards", c.get("id")) if c else msg("the card")
+    if viewer is None or viewer != to_act:
+        return msg("Waiting for {who}.", who=players[to_act])
+    if stage == "draw":
+        return msg("Draw an Action card.")
+    if stage == "roll":
+        return msg("{card}: roll the die for the cups.", card=name)
+    if stage == "target":
+        kind = c.get("kind")
+        if kind == "shareek":
+            return msg("{card}: choose a partner to place a cup with you.", card=name)
+        if kind == "swap":
+            return msg("{card}: choose another player to swap piles with.", card=name)
+        return msg("{card}: choose who gets the cups from your pile.", card=name)
+    if stage == "pair":
+        return msg("{card}: piles are tied. Choose which biggest pile gives and which smallest "
+                   "pile receives.", card=name)
+    if stage == "move":
+        return msg("{card}: move one cup on the Dallah to a different zone.", card=name)
+    if stage == "protect":
+        return msg("{card}: block it with a protection card, or allow it.", card=name)
+    if view.get("report") == "place" and view.get("cup"):
+        if c.get("kind") == "timed":
+            return msg("{card}: place the {cup} cup on the {zone} within {seconds} seconds, then "
+                       "report what happened.", card=name, cup=_named(view, "shapes", view.get("cup")),
+                       zone=_named(view, "zones", view.get("zone")), seconds=c.get("seconds"))
+        return msg("{card}: place the {cup} cup on the {zone}, then report what happened.", card=name,
+                   cup=_named(view, "shapes", view.get("cup")), zone=_named(view, "zones", view.get("zone")))
+    return msg("{card}: do it, then report each cup that fell, a collapse, or that the Dallah "
+               "settled.", card=name)
+
+
+def _report(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:
+    """The report screen's panel (``None`` once the game is over)."""
+    if view.get("to_act") is None:
+        return None
+    got = view.get("card")
+    c: Mapping[str, Any] | None = got if isinstance(got, Mapping) else None
+    placing = view.get("stage") == "report" and view.get("report") == "place" and view.get("cup")
+    timed = bool(c and c.get("kind") == "timed")
+    countdown = c.get("seconds") if c and placing and timed and not view.get("falls") else None
+    zones = [{"id": z, "name": _named(view, "zones", z),
+              "cups": [{"shape": s, "name": _named(view, "shapes", s)} for s in cups]}
+             for z, cups in (view.get("pot") or {}).items()]
+    piles = view.get("piles") or []
+    return {
+        "stage": view.get("stage"), "report": view.get("report"),
+        "card": None if not c else {"id": c.get("id"), "name": _named(view, "cards", c.get("id")),
+                                    "kind": c.get("kind"), "seconds": c.get("seconds"),
+                                    "cups": c.get("cups")},
+        "cup": _named(view, "shapes", view.get("cup")) if view.get("cup") else None,
+        "cup_id": view.get("cup"), "zone_id": view.get("zone"),
+        "zone": _named(view, "zones", view.get("zone")) if view.get("zone") else None,
+        "placer": name_of(players, view.get("placer")),
+        "collector": name_of(players, view.get("collector")),
+        "countdown": countdown,
+        "timer": f"{view.get('turn')}:{view.get('zone')}:{view.get('cup')}:{view.get('timeouts')}"
+        if countdown else None,
+        "zones": zones,
+        "piles": [[players[i], piles[i]] for i in range(min(len(players), len(piles)))],
+        "reporting": view.get("seat") is not None and view.get("seat") == view.get("to_act")
+        and view.get("stage") == "report",
+    }
+
+
+def present(view: Mapping[str, Any]) -> Table:
+    """The table model of a Dallah view."""
+    players = names(view)
+    viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
+    seats = []
+    for i, name in enumerate(players):
+        s = seat(i, name, viewer=viewer, to_act=to_act)
+        s["stats"].append(plural("{n} cup in the pile", "{n} cups in the pile",
+                                 int(at(view.get("piles"), i, 0) or 0)))
+        for key, word in (("active", "their turn"), ("placer", "places"), ("partner", "partner")):
+            if view.get(key) == i and to_act is not None:
+                s["badges"].append(msg(word))
+        if view.get("collector") == i and stage == "report":
+            s["badges"].append(msg("collects"))
+        if view.get("late_reporter") == i:
+            s["badges"].append(msg("may report a late fall"))
+        held = at(view.get("held"), i) or []
+        if held:
+            s["groups"].append(area(msg("Protection cards"), [card(view, h) for h in held]))
+        seats.append(s)
+    centre = []
+    full = set(view.get("full_zones") or [])
+    for zone, cups in (view.get("pot") or {}).items():
+        label = msg("{zone} (full)", zone=_named(view, "zones", zone)) if zone in full \
+            else _named(view, "zones", zone)
+        centre.append(area(label, items=[_named(view, "shapes", c) for c in cups]))
+    shared = [msg("{cup} × {n}", cup=_named(view, "shapes", sid), n=n)
+              for sid, n in (view.get("shared") or {}).items() if n]
+    centre.append(area(msg("Shared pile"), items=shared, count=view.get("shared_total")))
+    in_hand = view.get("cups_in_hand") or []
+    if in_hand:
+        centre.append(area(msg("Cups in hand"), items=[_named(view, "shapes", c) for c in in_hand]))
+    for e in view.get("effects") or []:
+        if isinstance(e, Mapping):
+            what = msg("all cups") if e.get("cups") == "pile" else _cups(int(e.get("cups") or 0))
+            centre.append(area(msg("Waiting for protection"), items=[msg(
+                "{a} → {b}: {what}", a=name_of(players, e.get("from")) or "",
+                b=name_of(players, e.get("to")) or "", what=what)]))
+    discard = view.get("discard") or []
+    if discard:
+        centre.append(area(msg("Action discard pile"), [card(view, discard[-1])], count=len(discard)))
+    c = view.get("card")
+    facts = [fact(msg("Turn"), view.get("turn")),
+             fact(msg("Card in play"), _named(view, "cards", c.get("id")) if isinstance(c, Mapping)
+                  else None),
+             fact(msg("Action cards left"), view.get("stock")),
+             fact(msg("Placement cards left"), view.get("placement_stock")),
+             fact(msg("Retired"), _cups(int(view.get("retired") or 0)))]
+    pd = view.get("placement_discard") or []
+    if pd:
+        facts.append(fact(msg("Last placement"), _named(view, "zones", pd[-1])))
+    if view.get("collected"):
+        facts.append(fact(msg("Collected on this card"), _cups(int(view["collected"]))))
+    if view.get("falls"):
+        facts.append(fact(msg("Reported fallen"), _cups(int(view["falls"]))))
+    if view.get("timeouts"):
+        facts.append(fact(msg("Time ran out"), plural("{n} time", "{n} times", int(view["timeouts"]))))
+    if view.get("swaps_left"):
+        facts.append(fact(msg("Swaps left"), view.get("swaps_left")))
+    last = view.get("last_turn")
+    if isinstance(last, Mapping):
+        who = name_of(players, last.get("collector"))
+        facts.append(fact(msg("Last turn"), plural("{who} collected {n} cup", "{who} collected {n} cups",
+                                                  int(last.get("collected") or 0), who=who)
+                          if who else msg("no cups moved")))
+    hand = [card(view, h) for h in view.get("hand") or []]
+    acts = [_action(str(n), view, players) for n in view.get("legal") or []]
+    model = table(view, title=msg("Dallah"), prompt=_prompt(view, players), seats=seats,
+                  centre=centre, facts=facts, hand=hand, actions=acts, result=_result(view, players))
+    model["report"] = _report(view, players)
+    return model
+
+
+def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:
+    res = view.get("result")
+    if not isinstance(res, Mapping):
+        return None
+    losers = [n for n in (name_of(players, s) for s in res.get("losers") or []) if n]
+    scores = res.get("scores") or []
+    return {"title": msg("Game over"), "winners": [], "losers": losers,
+            "winners_label": msg("Winners"), "losers_label": msg("Biggest Loser"),
+            "scores_label": msg("Cups in each pile"),
+            "scores": [[p, _cups(int(at(scores, i, 0) or 0))] for i, p in enumerate(players)]}
+
+
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
+    """One sentence for a redacted Dallah event."""
+    players = names(view)
+    kind = e.get("kind")
+    who = name_of(players, e.get("seat")) or ""
+
+    def cups(value: Any) -> Msg:
+        if isinstance(value, list):
+            return msg("{cups}", cups=[_named(view, "shapes", s) for s in value]) if value else _cups(0)
+        return _cups(int(value or 0))
+
+    if kind == "turn":
+        return msg("Turn {n}: {who}.", n=e.get("turn"), who=who)
+    if kind == "action_card":
+        return msg("{who} drew {card}.", who=who, card=_named(view, "cards", e.get("card")))
+    if kind == "placement_card":
+        return msg("{who} places the {cup} cup on the {zone}.", who=who,
+                   cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")))
+    if kind == "roll":
+        return msg("{who} rolled: {cups}.", who=who, cups=cups(e.get("cups")))
+    if kind == "settled":
+        return msg("The Dallah settled.")
+    if kind == "fell":
+        return msg("{cup} fell from the {zone}: {who} collected it.",
+                   cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
+                   who=name_of(players, e.get("collector")) or "")
+    if kind == "collapse":
+        return msg("The Dallah collapsed: {who} collected {cups}.",
+                   who=name_of(players, e.get("collector")) or "", cups=cups(e.get("cups")))
+    if kind == "no_space":
+        return msg("No space on the {zone}.", zone=_named(view, "zones", e.get("zone")))
+    if kind == "timeout":
+        return msg("Time ran out for {who}.", who=who)
+    if kind == "swap":
+        return msg("{who} swapped {card} for another card.", who=who,
+                   card=_named(view, "cards", e.get("card")))
+    if kind == "target":
+        return msg("{who} chose {target}.", who=who, target=name_of(players, e.get("target")) or "")
+    if kind == "pair":
+        return msg("{a} gives to {b}.", a=name_of(players, e.get("source")) or "",
+                   b=name_of(players, e.get("recipient")) or "")
+    if kind == "move":
+        return msg("{who} moved {cup} from the {a} to the {b}.", who=who,
+                   cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")),
+                   b=_named(view, "zones", e.get("to")))
+    if kind == "protection_held":
+        return msg("{who} keeps {card} for later.", who=who, card=_named(view, "cards", e.get("card")))
+    if kind == "protection_window":
+        return msg("Protection cards may be played now.")
+    if kind == "allow":
+        return msg("{who} allows it.", who=who)
+    if kind == "protect":
+        return msg("{who} plays {card}.", who=who, card=_named(view, "cards", e.get("card")))
+    if kind == "no_effect":
+        return msg("{card} has no effect.", card=_named(view, "cards", e.get("card")))
+    if kind == "redrawn":
+        return msg("{card} is drawn again.", card=_named(view, "cards", e.get("card")))
+    if kind == "reroll":
+        return msg("The die is rolled again.")
+    if kind == "reshuffle":
+        return msg("A deck is shuffled again.")
+    if kind == "pile_action":
+        return msg("{card}: the piles change.", card=_named(view, "cards", e.get("card")))
+    if kind == "retire":
+        return msg("{who} retires {cups}.", who=who, cups=cups(e.get("cups")))
+    if kind == "returned":
+        return msg("{cups} go back to the shared pile.", cups=cups(e.get("cups")))
+    if kind == "game_over":
+        losers = [name_of(players, s) or "" for s in e.get("losers") or []]
+        return msg("Game over: {who} is the Biggest Loser.", who=losers) if losers \
+            else msg("Game over: nobody is the Biggest Loser.")
+    return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+PRESENTER = Presenter(domain="dallah", table=present, event=event)

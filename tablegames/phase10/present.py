@@ -1,0 +1,291 @@
+"""Phase 10's presenter: a view drawn as the table model (:mod:`tablegames.table.model`).
+
+Card faces come from the Phase 10 pack (:data:`tablegames.phase10.cards.PACK`, with its
+``NUMBER`` and ``COLOUR`` tables): a number card carries its colour *name* as a mark drawn
+on the card, so no one needs to tell red from green by the background, and every sentence
+names the colour ("Discard red 2", never "discard 2" twice for two different cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.common.errors import NotationError
+from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, NUMBER, PACK, SKIP, WILD
+from tablegames.table import Presenter
+from tablegames.table.model import (
+    N_,
+    Face,
+    Msg,
+    Np_,
+    Table,
+    action,
+    area,
+    at,
+    fact,
+    mark_taps,
+    msg,
+    name_of,
+    names,
+    plural,
+    result,
+    seat,
+    table,
+)
+
+#: A colour's name in a sentence ("red 7") and on the card ("red").
+_COLOUR_CARD = {"red": N_("red {n}"), "blue": N_("blue {n}"), "green": N_("green {n}"),
+                "yellow": N_("yellow {n}")}
+_COLOUR_WORD = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
+
+
+def card(code: Any) -> Face:
+    """The face of a Phase 10 card, from the pack (``"R7"``: the red seven).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
+    text = str(code)
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(c: int) -> Face:
+    notation = str(PACK.faces[c])
+    if c == WILD:
+        return {"code": notation, "rank": "W", "suit": "", "colour": "wild", "value": None,
+                "special": "wild", "name": msg("Wild"), "mark": msg("Wild")}
+    if c == SKIP:
+        return {"code": notation, "rank": "S", "suit": "", "colour": "skip", "value": None,
+                "special": "skip", "name": msg("Skip"), "mark": msg("Skip")}
+    colour = COLOUR_NAMES[COLOUR[c]]
+    n = NUMBER[c]
+    return {"code": notation, "rank": str(n), "suit": "", "colour": colour, "value": n,
+            "special": None, "name": msg(_COLOUR_CARD[colour], n=n), "mark": msg(_COLOUR_WORD[colour])}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
+
+
+def cards(codes: Any) -> list[Face]:
+    """Faces of a list of cards (anything else: none)."""
+    return [card(c) for c in codes] if isinstance(codes, list) else []
+
+
+def _names_of(faces: Sequence[Face]) -> list[Msg]:
+    return [f["name"] for f in faces]
+
+
+_COLOUR_GROUP = {"red": Np_("{n} red card", "{n} red cards"),
+                 "blue": Np_("{n} blue card", "{n} blue cards"),
+                 "green": Np_("{n} green card", "{n} green cards"),
+                 "yellow": Np_("{n} yellow card", "{n} yellow cards")}
+_KINDS = {"set": Np_("set of {n}", "set of {n}"), "run": Np_("run of {n}", "run of {n}"),
+          "colour": Np_("{n} card of one colour", "{n} cards of one colour")}
+
+
+def phase_words(text: Any) -> Msg:
+    """A phase as words: the view's ``"set of 3 + run of 4"`` read part by part."""
+    parts: list[Msg] = []
+    for part in str(text or "").split(" + "):
+        kind, _, n = part.partition(" of ")
+        if kind in _KINDS and n.isdigit():
+            one, many = _KINDS[kind]
+            parts.append(plural(one, many, int(n)))
+        else:
+            return msg("{text}", text=str(text))
+    if not parts:
+        return msg("{text}", text="")
+    words = parts[0]
+    for p in parts[1:]:
+        words = msg("{a} + {b}", a=words, b=p)
+    return words
+
+
+def group_words(g: Mapping[str, Any]) -> Msg:
+    """A laid group in words: "set of 4 × 7", "run 3-8", "5 green cards"."""
+    kind, n = g.get("kind"), len(g.get("cards") or [])
+    if kind == "set":
+        if g.get("number") is None:
+            return plural("set of {n} Wild (number still open)", "set of {n} Wilds (number still open)", n)
+        return msg("set of {n} × {number}", n=n, number=g.get("number"))
+    if kind == "run":
+        nums = g.get("numbers") or []
+        return msg("run {low}-{high}", low=nums[0] if nums else "?", high=nums[-1] if nums else "?")
+    colour = g.get("colour")
+    if type(colour) is int and 0 <= colour < 4:
+        colour = COLOUR_NAMES[colour]
+    if isinstance(colour, str) and colour in _COLOUR_GROUP:
+        one, many = _COLOUR_GROUP[colour]
+        return plural(one, many, n)
+    return plural("{n} Wild of one colour (still open)", "{n} Wilds of one colour (still open)", n)
+
+
+def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
+    verb, _, args = notation.partition(":")[2].partition(" ")
+    if verb == "draw":
+        return action(notation, verb, msg("Draw from the draw pile"))
+    if verb == "take":
+        return action(notation, verb, msg("Take the top discard"))
+    if verb == "lay":
+        groups = [cards(g.partition("=")[2].split(",")) for g in args.split()]
+        a = action(notation, verb, msg("Lay down: {groups}", groups=[
+            msg("{cards}", cards=_names_of(g)) for g in groups]), [f for g in groups for f in g])
+        a["groups"] = groups
+        return a
+    if verb == "hit":
+        card_part, _, target = args.partition(">")
+        code, _, wild = card_part.partition("=")
+        owner, _, index = target.partition(".")
+        face = card(code)
+        who = players[int(owner)] if owner.isdigit() and int(owner) < len(players) else owner
+        group = int(index) + 1 if index.isdigit() else index
+        label = msg("Add {card} as {value} to {who}'s group {group}", card=face["name"], value=wild,
+                    who=who, group=group) if wild else \
+            msg("Add {card} to {who}'s group {group}", card=face["name"], who=who, group=group)
+        return action(notation, verb, label, [face])
+    if verb == "discard":
+        code, _, target = args.partition(">")
+        face = card(code)
+        if target:
+            who = players[int(target)] if target.isdigit() and int(target) < len(players) else target
+            return action(notation, verb, msg("Discard the Skip on {who}", who=who), [face])
+        return action(notation, verb, msg("Discard {card}", card=face["name"]), [face])
+    return action(notation, verb, msg("{verb}", verb=verb))
+
+
+def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
+    viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
+    if to_act is None:
+        return msg("The game is over.")
+    if viewer is None or viewer != to_act:
+        return msg("Waiting for {who}.", who=players[to_act])
+    if stage == "draw":
+        top = view.get("discard_top")
+        if top and any(str(a).endswith(":take") for a in view.get("legal") or []):
+            return msg("Draw a card from the draw pile, or take {card} from the discard pile.",
+                       card=card(top)["name"])
+        return msg("Draw a card from the draw pile.")
+    phase = at(view.get("phases"), to_act)
+    if isinstance(phase, Mapping) and not at(view.get("down"), to_act):
+        return msg("Lay phase {n} ({words}) if you can, hit, then discard a card.",
+                   n=phase.get("phase"), words=phase_words(phase.get("text")))
+    return msg("Add cards to laid groups if you like, then discard a card.")
+
+
+def present(view: Mapping[str, Any]) -> Table:
+    """The table model of a Phase 10 view."""
+    players = names(view)
+    viewer, to_act = view.get("seat"), view.get("to_act")
+    skips = view.get("pending_skips") or []
+    seats = []
+    for i, name in enumerate(players):
+        s = seat(i, name, viewer=viewer, to_act=to_act)
+        phase = at(view.get("phases"), i)
+        if isinstance(phase, Mapping):
+            s["stats"].append(msg("Phase {n}: {words}", n=phase.get("phase"),
+                                  words=phase_words(phase.get("text"))))
+            open_ = [p for p in phase.get("open") or [] if p != phase.get("phase")]
+            if open_:
+                s["stats"].append(msg("may also lay phase {list}", list=[str(p) for p in open_]))
+        s["stats"].append(plural("{n} point", "{n} points", int(at(view.get("scores"), i, 0) or 0)))
+        s["stats"].append(plural("{n} phase done", "{n} phases done",
+                                 int(at(view.get("completed"), i, 0) or 0)))
+        s["hidden"] = at(view.get("hand_sizes"), i, 0)
+        if at(view.get("down"), i):
+            s["badges"].append(msg("laid down"))
+        if at(view.get("playing"), i) is False:
+            s["badges"].append(msg("sits out the tie-break"))
+        n_skips = sum(1 for x in skips if x == i)
+        if n_skips:
+            s["badges"].append(plural("skips {n} turn", "skips {n} turns", n_skips))
+        if view.get("dealer") == i:
+            s["badges"].append(msg("dealer"))
+        for g in at(view.get("laid"), i, []) or []:
+            if isinstance(g, Mapping):
+                s["groups"].append(area(msg("{no}. {words}", no=_group_no(g), words=group_words(g)),
+                                        cards(g.get("cards"))))
+        known = at(view.get("known_cards"), i)
+        if known:
+            s["groups"].append(area(msg("Taken from the discard pile"), cards(known)))
+        seats.append(s)
+    discard = view.get("discard") or []
+    top = view.get("discard_top")
+    stock = int(view.get("stock") or 0)
+    centre = [area(msg("Discard pile"), cards([top] if top else []), count=len(discard)),
+              area(msg("Draw pile"), count=stock, backs=min(stock, 1))]
+    facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
+    if view.get("tiebreak"):
+        facts.append(fact(msg("Tie-break"), msg("yes")))
+    prev = view.get("last_round")
+    if isinstance(prev, Mapping):
+        out = name_of(players, prev.get("out"))
+        facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out,
+                                                 n=int(prev.get("round") or 0) + 1)
+                          if out else msg("hand {n}: nobody went out", n=int(prev.get("round") or 0) + 1)))
+    hand = [str(c) for c in view.get("hand") or []]
+    acts = [_action(str(n), players) for n in view.get("legal") or []]
+    mark_taps(acts, hand, frozenset({"discard"}))
+    scores = view.get("scores") or []
+    return table(
+        view, title=msg("Phase 10"), prompt=_prompt(view, players), seats=seats, centre=centre,
+        facts=facts, hand=cards(hand), actions=acts,
+        result=result(view, title=msg("Game over"), winners_label=msg("Winners"),
+                      losers_label=msg("Losers"), scores_label=msg("Points"),
+                      score=lambda i, v: plural("{n} point", "{n} points", int(at(scores, i, v) or 0))))
+
+
+def _group_no(g: Mapping[str, Any]) -> int:
+    index = str(g.get("group", "")).partition(".")[2]
+    return int(index) + 1 if index.isdigit() else 1
+
+
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
+    """One sentence for a redacted Phase 10 event (``None``: nothing for this seat)."""
+    players = names(view)
+    kind = e.get("kind")
+    who = name_of(players, e.get("seat")) or ""
+    if kind == "cards":
+        return msg("Your cards: {cards}.", cards=_names_of(cards(e["cards"]))) if "cards" in e else None
+    if kind == "deal":
+        return msg("Hand {n}: {who} deals.", n=int(e.get("round") or 0) + 1,
+                   who=name_of(players, e.get("dealer")) or "")
+    if kind == "shuffle":
+        return msg("The cards are shuffled for hand {n}.", n=int(e.get("round") or 0) + 1)
+    if kind == "draw":
+        if "card" in e:
+            return msg("You drew {card}.", card=card(e["card"])["name"])
+        return msg("{who} drew a card.", who=who)
+    if kind == "take":
+        return msg("{who} took {card} from the discard pile.", who=who, card=card(e.get("card"))["name"])
+    if kind == "discard":
+        return msg("{who} discarded {card}.", who=who, card=card(e.get("card"))["name"])
+    if kind == "lay":
+        return msg("{who} laid down phase {n}.", who=who, n=e.get("phase"))
+    if kind == "hit":
+        return msg("{who} added {card} to a group.", who=who, card=card(e.get("card"))["name"])
+    if kind == "skipped":
+        if e.get("seat") == view.get("seat"):
+            return msg("You were skipped.")
+        return msg("{who} is skipped.", who=who)
+    if kind == "reshuffle":
+        return msg("The discard pile is shuffled into a new draw pile.")
+    if kind == "hand_over":
+        out = name_of(players, e.get("out"))
+        n = int(e.get("round") or 0) + 1
+        return msg("{who} went out: hand {n} is over.", who=out, n=n) if out \
+            else msg("Hand {n} is over.", n=n)
+    if kind == "game_over":
+        return msg("Game over: {who} won.", who=name_of(players, e.get("winner")) or "")
+    return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+PRESENTER = Presenter(domain="phase10", table=present, event=event, face=card)

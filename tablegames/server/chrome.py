@@ -1,0 +1,84 @@
+"""The phone page's own words (its chrome), from the ``tablegames`` message catalogue.
+
+The page script (``static/app.js``) names its words by key; the server writes every
+language's words into the HTML it serves (:func:`words_script`), so the page shows them
+without a second request and a new language needs only a catalogue.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tablegames.table.i18n import LANGS, words_for
+from tablegames.table.model import N_
+
+#: The page's key -> its English text (the catalogue id).
+UI: dict[str, str] = {
+    "brand": N_("tablegames"),
+    "tagline": N_("One room, one phone each, your real table."),
+    "join_title": N_("Join a room"),
+    "code": N_("Room code"),
+    "your_name": N_("Your name"),
+    "join": N_("Join"),
+    "create_title": N_("Create a room"),
+    "game": N_("Game"),
+    "players": N_("Players"),
+    "variant": N_("Variant"),
+    "bots": N_("Empty seats are played by"),
+    "house_rules": N_("House rules"),
+    "advanced": N_("Advanced"),
+    "seed": N_("Seed (same seed, same deal)"),
+    "create": N_("Create the room"),
+    "rules_json": N_("More house rules as JSON (a Dallah card set, …)"),
+    "bad_json": N_("The house rules are not valid JSON."),
+    "no_bots": N_("nobody (wait for players)"),
+    "connecting": N_("connecting…"),
+    "online": N_("live"),
+    "offline": N_("reconnecting…"),
+    "what_happened": N_("What happened"),
+    "lobby_title": N_("Room {code}"),
+    "lobby_share": N_("Others join with the code, the link or the QR code:"),
+    "open_seat": N_("open seat"),
+    "bot_seat": N_("bot"),
+    "start": N_("Start now"),
+    "start_bots": N_("Start now: bots take {n} empty seats"),
+    "waiting_host": N_("Waiting for {name} to start, or for every seat to be taken."),
+    "copy": N_("Copy link"),
+    "copied": N_("Copied"),
+    "screen": N_("Shared screen for a TV"),
+    "you": N_("you"),
+    "your_turn": N_("Your turn"),
+    "several": N_("Several cups fell at once"),
+    "report_n": N_("Report {n} fallen, then settled"),
+    "cancel": N_("Cancel"),
+    "restart_timer": N_("Restart"),
+    "time_up": N_("Time!"),
+    "collects": N_("Collects: {name}"),
+    "places": N_("Places: {name}"),
+    "place_on": N_("{cup} on the {zone}"),
+    "to_the_table": N_("Back to the table"),
+    "scores": N_("Scores"),
+    "winners": N_("Won"),
+    "link_bad": N_("This link does not open a seat."),
+    "hand": N_("Your hand"),
+    "room_of": N_("{title} room {code}: {seats}"),
+    "full_room": N_("This room is full or has started."),
+    "more": N_("{n} more…"),
+    "pending": N_("sending…"),
+}
+#: Each language's own name, as the language button shows it.
+LANG_NAMES = {"en": "English", "ar": "العربية", "nl": "Nederlands", "da": "Dansk"}
+
+
+def ui_words(lang: str) -> dict[str, str]:
+    """The page's words in ``lang`` (fields such as ``{n}`` left for the page to fill)."""
+    w = words_for(lang)
+    return {key: w.text({"msg": text, "args": {}}) for key, text in UI.items()}
+
+
+def words_script() -> str:
+    """A ``<script type="application/json">`` with every language's words for the page."""
+    data = {"langs": [[lang, LANG_NAMES[lang], words_for(lang).direction] for lang in LANGS],
+            "words": {lang: ui_words(lang) for lang in LANGS}}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f'<script id="words" type="application/json">{text}</script>'

@@ -1,0 +1,297 @@
+"""Shithead's presenter: a view drawn as the table model (:mod:`tablegames.table.model`).
+
+Card faces come from the Shithead pack (:func:`tablegames.shithead.cards.pack`). What the
+pile allows is drawn from the view's ``playable`` ranks (language-free), the top card's
+effect from a fixed list of effect names, so every word is in the catalogues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.common.errors import NotationError
+from tablegames.shithead.cards import SUIT_SYMBOLS, VALUE, pack
+from tablegames.table import Presenter
+from tablegames.table.model import (
+    N_,
+    Face,
+    Msg,
+    Table,
+    action,
+    area,
+    at,
+    fact,
+    mark_taps,
+    msg,
+    name_of,
+    names,
+    plural,
+    seat,
+    table,
+)
+
+_PACK = pack(1)
+#: The rank a pile level names (ace low 1, ace high 14).
+_RANK_OF_LEVEL = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+#: The effect names a view's ``top_effect`` may hold (the engine's effect titles).
+_EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
+            "reverse": N_("reverse"), "burn": N_("burn"), "transparent": N_("transparent"),
+            "under-over": N_("under-over"), "take it, bad luck": N_("take it, bad luck")}
+
+
+def card(code: Any) -> Face:
+    """The face of a Shithead card, from the pack (``"10♦"`` or ``"Td"``).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
+    text = str(code)
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[_PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(c: int) -> Face:
+    face = _PACK.faces[c]
+    return {"code": str(face), "rank": face.rank, "suit": face.suit,
+            "colour": "red" if SUIT_SYMBOLS.index(face.suit) in (1, 2) else "black",
+            "value": VALUE[c], "special": None,
+            "name": msg("{rank}{suit}", rank=face.rank, suit=face.suit), "mark": None}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(_PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
+
+
+def cards(codes: Any) -> list[Face]:
+    """Faces of a list of cards (anything else: none)."""
+    return [card(c) for c in codes] if isinstance(codes, list) else []
+
+
+def _faces_named(codes: Any) -> list[Msg]:
+    return [f["name"] for f in cards(codes)]
+
+
+_LABELS = {"done": N_("Done swapping"), "ready": N_("Ready"),
+           "unready": N_("Not ready: swap again"), "pickup": N_("Pick up the pile")}
+
+
+def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
+    verb, _, args = notation.partition(":")[2].partition(" ")
+    if verb == "swap":
+        up, _, held = args.partition("/")
+        ups, hand = cards(up.split(",")), cards(held.split(","))
+        a = action(notation, verb, msg("Swap {up} (face up) for {hand}", up=[f["name"] for f in ups],
+                                       hand=[f["name"] for f in hand]), ups)
+        a["for"] = hand
+        return a
+    if verb == "play":
+        faces = cards(args.split(","))
+        return action(notation, verb, msg("Play {cards}", cards=[f["name"] for f in faces]), faces)
+    if verb == "blind":
+        return action(notation, verb, msg("Turn up face-down card {n}",
+                                          n=int(args) + 1 if args.isdigit() else args))
+    if verb == "give":
+        who = players[int(args)] if args.isdigit() and int(args) < len(players) else args
+        return action(notation, verb, msg("Give the pile to {who}", who=who))
+    return action(notation, verb, msg(_LABELS.get(verb, verb)))
+
+
+def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
+    viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
+    if to_act is None:
+        return msg("The game is over.")
+    legal = [str(a).partition(":")[2].partition(" ")[0] for a in view.get("legal") or []]
+    if viewer is None or (viewer != to_act and not legal):
+        if viewer is not None and at(view.get("in_play"), viewer) is False:
+            return msg("You have shed all your cards.")
+        return msg("Waiting for {who}.", who=players[to_act])
+    if stage == "swap":
+        if "ready" in legal:
+            return msg("Swap face-up cards with hand cards as often as you like, then say ready.")
+        return msg("Swap face-up cards with hand cards once, or say done.")
+    if stage == "give":
+        return msg("Take it, bad luck: name the player who takes the pile.")
+    if viewer != to_act:
+        return msg("Waiting for {who}. You may cut in.", who=players[to_act])
+    if "blind" in legal:
+        return msg("Turn up one of your face-down cards.")
+    if "play" not in legal:
+        return msg("Nothing you can play fits the pile: pick up the pile.")
+    return msg("Play cards of one value.")
+
+
+def present(view: Mapping[str, Any]) -> Table:
+    """The table model of a Shithead view."""
+    players = names(view)
+    viewer, to_act = view.get("seat"), view.get("to_act")
+    finished = view.get("finished") or []
+    swapping = view.get("swapping") or []
+    seats = []
+    for i, name in enumerate(players):
+        s = seat(i, name, viewer=viewer, to_act=to_act)
+        s["hidden"] = at(view.get("hand_sizes"), i, 0)
+        down = int(at(view.get("face_down"), i, 0) or 0)
+        s["stats"].append(plural("{n} card face down", "{n} cards face down", down))
+        if (view.get("rounds") or 1) > 1:
+            s["stats"].append(plural("{n} round lost", "{n} rounds lost",
+                                     int(at(view.get("tally"), i, 0) or 0)))
+        if i in finished:
+            s["badges"].append(msg("out, place {n}", n=finished.index(i) + 1))
+        if i in swapping:
+            s["badges"].append(msg("still swapping"))
+        if view.get("starter") == i:
+            s["badges"].append(msg("started"))
+        up = at(view.get("face_up"), i)
+        if up:
+            s["groups"].append(area(msg("Face up"), cards(up)))
+        known = at(view.get("known"), i)
+        if known:
+            s["groups"].append(area(msg("Known in hand"), cards(known)))
+        s["face_down"] = down
+        seats.append(s)
+    pile = view.get("pile") or []
+    stock = int(view.get("stock") or 0)
+    centre = [area(msg("Pile"), cards(pile[-4:]), count=len(pile)),
+              area(msg("Stock"), count=stock, backs=min(stock, 1))]
+    burnt, removed = view.get("burnt") or [], view.get("removed") or []
+    if removed:
+        centre.append(area(msg("Out of play"), cards(removed), count=len(removed)))
+    facts = []
+    effect = view.get("top_effect")
+    if effect is not None:
+        facts.append(fact(msg("Top card"), msg(_EFFECTS.get(str(effect), "restricted"))))
+    level = view.get("pile_value")
+    if type(level) is int and level > 0:
+        facts.append(fact(msg("Play at least"), _RANK_OF_LEVEL.get(level, str(level))))
+    playable = view.get("playable") or []
+    if pile and playable:
+        facts.append(fact(msg("May be played"), " ".join(str(r) for r in playable)))
+    direction = view.get("direction")
+    facts.append(fact(msg("Direction"), msg("clockwise") if direction == "clockwise"
+                      else msg("counter-clockwise")))
+    facts.append(fact(msg("Burnt"), plural("{n} card", "{n} cards", len(burnt))))
+    if view.get("aside"):
+        facts.append(fact(msg("Set aside"), plural("{n} card", "{n} cards", int(view["aside"]))))
+    if (view.get("rounds") or 1) > 1:
+        facts.append(fact(msg("Round"), msg("{n} of {total}", n=int(view.get("round") or 0) + 1,
+                                            total=view.get("rounds"))))
+    prev = view.get("last_round")
+    if isinstance(prev, Mapping):
+        facts.append(fact(msg("Last round"), msg("{who} was the shithead",
+                                                  who=name_of(players, prev.get("loser")) or "")))
+    hand = [str(c) for c in view.get("hand") or []]
+    acts = [_action(str(n), players) for n in view.get("legal") or []]
+    mark_taps(acts, hand, frozenset({"play"}))
+    return table(view, title=msg("Shithead"), prompt=_prompt(view, players), seats=seats,
+                 centre=centre, facts=facts, hand=cards(hand), actions=acts,
+                 result=_result(view, players))
+
+
+def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:
+    res = view.get("result")
+    if not isinstance(res, Mapping):
+        return None
+    losers = [n for n in (name_of(players, s) for s in res.get("losers") or []) if n]
+    winners = [n for n in (name_of(players, s) for s in res.get("winners") or []) if n]
+    tally = view.get("tally") or []
+    rounds = (view.get("rounds") or 1) > 1
+    return {"title": msg("Game over"), "winners": winners, "losers": losers,
+            "winners_label": msg("Winners"), "losers_label": msg("The shithead"),
+            "scores_label": msg("Rounds lost") if rounds else msg("Order"),
+            "scores": [[p, plural("{n} round lost", "{n} rounds lost", int(at(tally, i, 0) or 0))]
+                       for i, p in enumerate(players)] if rounds else []}
+
+
+def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
+    """The names of the seats a skip event passed over.
+
+    The event says how many were skipped; who they are follows from the direction of
+    play and the seats still in play in the view taken just after it.
+    """
+    players = names(view)
+    n = len(players)
+    start, count = e.get("seat"), e.get("players")
+    if type(start) is not int or type(count) is not int or not n:
+        return []
+    step = 1 if view.get("direction") == "clockwise" else -1
+    in_play = view.get("in_play") or [True] * n
+    out: list[str] = []
+    s = start
+    for _ in range(n * max(count, 1)):
+        if len(out) >= count:
+            break
+        s = (s + step) % n
+        if s != start and at(in_play, s, True):
+            out.append(players[s])
+    return out
+
+
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
+    """One sentence for a redacted Shithead event (``None``: nothing for this seat)."""
+    players = names(view)
+    kind = e.get("kind")
+    who = name_of(players, e.get("seat")) or ""
+    if kind == "hand":
+        return msg("Your cards: {cards}.", cards=_faces_named(e["cards"])) if "cards" in e else None
+    if kind == "deal":
+        return msg("The cards are dealt.")
+    if kind == "shuffle":
+        return msg("The cards are shuffled for round {n}.", n=int(e.get("round") or 0) + 1)
+    if kind in ("done", "ready"):
+        return msg("{who} is ready.", who=who)
+    if kind == "unready":
+        return msg("{who} swaps again.", who=who)
+    if kind == "swap":
+        return msg("{who} swapped {up} up for {hand}.", who=who, up=_faces_named(e.get("to_face_up")),
+                   hand=_faces_named(e.get("to_hand")))
+    if kind == "swap_closed":
+        return msg("Swapping is over.")
+    if kind == "start":
+        shows = _faces_named(e.get("shows"))
+        if not shows:
+            return msg("{who} starts.", who=who)
+        return msg("{who} starts, showing {cards}.", who=who, cards=shows)
+    if kind == "play":
+        return msg("{who} played {cards}.", who=who, cards=_faces_named(e.get("cards")))
+    if kind == "draw":
+        return plural("{who} drew {n} card.", "{who} drew {n} cards.", int(e.get("count") or 0), who=who)
+    if kind == "pickup":
+        return plural("{who} picked up the pile ({n} card).", "{who} picked up the pile ({n} cards).",
+                      len(e.get("cards") or []), who=who)
+    if kind == "give":
+        return msg("{who} gave the pile to {target}.", who=who,
+                   target=name_of(players, e.get("target")) or "")
+    if kind == "burn":
+        return msg("The pile is burnt.")
+    if kind == "reverse":
+        return msg("The direction of play is reversed.")
+    if kind == "skip":
+        names_ = skipped(e, view)
+        if names_:
+            return msg("{who} skipped {skipped}.", who=who, skipped=names_)
+        return plural("{who} skipped {n} player.", "{who} skipped {n} players.",
+                      int(e.get("players") or 0), who=who)
+    if kind == "blind":
+        return msg("{who} turned up {card}.", who=who, card=card(e.get("card"))["name"])
+    if kind == "finished":
+        return msg("{who} has shed every card (place {n}).", who=who, n=e.get("place"))
+    if kind == "removed":
+        return msg("{cards} leave the game.", cards=_faces_named(e.get("cards")))
+    if kind == "under_over":
+        return msg("{who} plays under-over.", who=who)
+    if kind == "round_over":
+        return msg("Round {n} is over: {who} is the shithead.", n=int(e.get("round") or 0) + 1,
+                   who=name_of(players, e.get("loser")) or "")
+    if kind == "game_over":
+        return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
+    return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+PRESENTER = Presenter(domain="shithead", table=present, event=event, face=card)

@@ -1,0 +1,162 @@
+"""Keeping the catalogues: which messages each game's presenter can say, and the ``.po`` files.
+
+``python -m tablegames.table.catalogues`` (a maintainer's tool; needs Babel) rewrites every
+``tablegames/locale/<lang>/LC_MESSAGES/<domain>.po`` so it holds exactly the messages in
+use: new ids are added untranslated, ids no longer said are dropped, translations are
+kept. The messages come from two sources, because a presenter builds some ids from a
+table (action labels, Dallah's card names):
+
+* Babel's extractor over the source (``msg``, ``plural``, and the front ends' ``w(...)``,
+  ``w.n(...)``);
+* every model and event sentence of seeded games played with every option on
+  (:func:`sample_games`), which also gives the ids read from tables at run time.
+
+``tests/render/test_catalogues.py`` fails when a message is missing from any catalogue a
+game uses.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from tablegames.table.model import is_msg
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "locale"
+#: House rules with every option of each game on (what the samples and the view-key test play).
+ALL_OPTIONS: dict[str, dict[str, Any]] = {
+    "toepen": {"bluff_takes_back": True, "fold_withdraws": True, "second_exchange": True,
+               "double_knock": True, "jack_doubles": True, "limit": 6},
+    "phase10": {"phase_choice": True, "wild_groups": "open", "naturals": "phase",
+                "phases": ["set3+set3", "run4", "colour4", "set2+set2"], "hand_size": 7},
+    "shithead": {"swap_mode": "simultaneous", "cut_in": True, "rounds": 2},
+    "dallah": {},
+}
+#: The languages each domain is translated into (English is the ids themselves).
+DOMAIN_LANGS: dict[str, tuple[str, ...]] = {
+    "tablegames": ("en", "ar", "nl", "da"), "toepen": ("en", "ar", "nl"),
+    "phase10": ("en", "ar", "da"), "shithead": ("en", "ar"), "dallah": ("en", "ar"),
+}
+#: Where the front ends' own words are (the ``tablegames`` domain).
+FRONT_ENDS = ("server", "render", "tui", "table")
+
+Id = tuple[str, str | None]
+_EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+
+
+def ids_in(model: Any) -> Iterator[Id]:
+    """Every message id (with its plural id) in a model, an event sentence or a list."""
+    if is_msg(model):
+        yield model["msg"], model.get("plural")
+        for v in model["args"].values():
+            yield from ids_in(v)
+    elif isinstance(model, Mapping):
+        for v in model.values():
+            yield from ids_in(v)
+    elif isinstance(model, list):
+        for v in model:
+            yield from ids_in(v)
+
+
+def sample_games(game: str, *, games: int = 6, steps: int = 400) -> Iterator[tuple[Any, list[Any]]]:
+    """``(state, events)`` after every action of a few seeded random games of ``game``."""
+    import tablegames
+
+    for seed in range(games):
+        rules = ALL_OPTIONS.get(game, {}) if seed % 2 == 0 else None
+        state = tablegames.new_game(game, players=3 + seed % 2, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        yield state, []
+        for _ in range(steps):
+            if state.is_over:
+                break
+            events = state.apply(rng.choice(state.legal_actions()))
+            yield state, events
+
+
+def used_ids(game: str) -> set[Id]:
+    """The ids ``game``'s presenter says in its sample games and in its source."""
+    import tablegames
+    from tablegames.table import presenter_of
+
+    p = presenter_of(game)
+    found: set[Id] = set()
+    for state, events in sample_games(game):
+        for seat in [None, *range(len(state.players))]:
+            view = state.view(seat)
+            found.update(ids_in(p.table(view)))
+            for e in events:
+                found.update(ids_in(p.event(e.for_seat(seat), view)))
+    info = tablegames.GAMES[game]
+    source = Path(__import__(info.presenter.table.__module__, fromlist=["_"]).__file__ or "")
+    found.update(_extract([source]))
+    return found
+
+
+def front_end_ids() -> set[Id]:
+    """The ids of the front ends' own words (chrome, captions)."""
+    return _extract([p for d in FRONT_ENDS for p in (ROOT / d).glob("*.py")])
+
+
+def _extract(paths: list[Path]) -> set[Id]:
+    from babel.messages.extract import extract
+
+    keywords = {"msg": None, "plural": (1, 2), "w": None, "n": (1, 2), "N_": None, "Np_": (1, 2)}
+    out: set[Id] = set()
+    for path in paths:
+        with path.open("rb") as f:
+            for _line, text, _comments, _ctx in extract("python", f, keywords=keywords):
+                if isinstance(text, tuple):
+                    if text[0] and text[1]:
+                        out.add((text[0], text[1]))
+                elif text:
+                    out.add((text, None))
+    return out
+
+
+def write(domain: str, ids: set[Id]) -> None:
+    """Rewrite ``domain``'s catalogues to hold exactly ``ids``, keeping translations."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    for lang in DOMAIN_LANGS[domain]:
+        path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+        old = None
+        if path.is_file():
+            with path.open("rb") as f:
+                old = read_po(f, locale=lang, domain=domain)
+        # fixed dates and header: a catalogue changes only when its messages do
+        cat = Catalog(locale=lang, domain=domain, project="tablegames", version="1",
+                      copyright_holder="tablegames developers", fuzzy=False,
+                      creation_date=_EPOCH, revision_date=_EPOCH,
+                      last_translator="tablegames developers", language_team=lang)
+        for text, plural_text in sorted(ids, key=lambda i: i[0]):
+            msgid: Any = (text, plural_text) if plural_text else text
+            prev = old.get(text) if old is not None else None
+            string: Any = prev.string if prev is not None else ("" if not plural_text else ())
+            if plural_text and not isinstance(string, tuple):
+                string = ()
+            if not plural_text and isinstance(string, tuple):
+                string = ""
+            cat.add(msgid, string)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            write_po(f, cat, width=100, omit_header=False, sort_output=True)
+
+
+def main() -> None:
+    """Rewrite every catalogue from the messages in use."""
+    import tablegames
+
+    for game in tablegames.GAMES:
+        if game in DOMAIN_LANGS:
+            write(game, used_ids(game))
+    write("tablegames", front_end_ids())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""Words in the table's language: the gettext catalogues under ``tablegames/locale``.
+
+Catalogues are ``locale/<lang>/LC_MESSAGES/<domain>.po``, kept with Babel (``pybabel
+extract/update``, see ``docs/guides/views.md``). One domain per game (its prompts, labels,
+event sentences) and ``tablegames`` for the words every front end shares (captions,
+chrome, card names). A game is offered in a language when its domain has a catalogue
+there: English and Arabic for every game, Dutch for Toepen, Danish for Phase 10.
+
+Babel reads the ``.po`` text and hands it to the standard ``gettext`` (which evaluates the
+catalogue's own plural rule, so Arabic's six forms work), so no compiled ``.mo`` file is
+kept in the repository. Babel is only needed by the front ends (the ``i18n`` extra, in
+``server`` and ``cli``), never by the engines: the model carries message ids, not text.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from tablegames.common.errors import TablegamesError, quoted
+from tablegames.table.model import is_msg
+
+#: The domain of the words shared by every front end.
+COMMON = "tablegames"
+#: Every language with a catalogue of the shared words.
+LANGS = ("en", "ar", "nl", "da")
+
+
+class LanguageError(TablegamesError):
+    """A language code that has no catalogue."""
+
+
+def _po_path(lang: str, domain: str) -> Any:
+    return resources.files("tablegames").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+
+
+def has_catalogue(lang: str, domain: str) -> bool:
+    """Whether ``domain`` has a catalogue in ``lang``."""
+    return lang in LANGS and _po_path(lang, domain).is_file()
+
+
+@lru_cache(maxsize=64)
+def langs_of(game: str) -> tuple[str, ...]:
+    """The languages ``game`` is offered in (those with a catalogue of its domain)."""
+    return tuple(lang for lang in LANGS if has_catalogue(lang, game))
+
+
+def check_lang(lang: Any) -> str:
+    """``lang`` if it has a catalogue of the shared words, else a :class:`LanguageError`."""
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise LanguageError(f"no messages in language {quoted(lang)}; known: {', '.join(LANGS)}")
+    return lang
+
+
+def lang_for(game: str, lang: str) -> str:
+    """The language a table of ``game`` is drawn in for a phone asking for ``lang``.
+
+    A game without a catalogue in ``lang`` (Shithead in Danish) is drawn in English, so a
+    sentence never mixes two languages.
+    """
+    return lang if lang in langs_of(game) else "en"
+
+
+@lru_cache(maxsize=64)
+def words_for(lang: str, domain: str = COMMON) -> Words:
+    """The :class:`Words` of ``domain`` in ``lang`` (one per pair: they never change)."""
+    return Words(lang, domain)
+
+
+@lru_cache(maxsize=64)
+def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
+    """The translations of ``domain`` in ``lang`` (empty when there is no catalogue).
+
+    Read once per process (the catalogues are package data and never change while it runs).
+    """
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = _po_path(lang, domain)
+    if not (lang in LANGS and path.is_file()):
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        cat = read_po(f, locale=lang, domain=domain)
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+@lru_cache(maxsize=16)
+def direction(lang: str) -> str:
+    """``"rtl"`` for a language written right to left (Arabic), else ``"ltr"`` (from CLDR)."""
+    from babel import Locale
+
+    return "rtl" if Locale.parse(lang).character_order == "right-to-left" else "ltr"
+
+
+class Words:
+    """The words of one table: a language and the game's domain (then the shared one)."""
+
+    def __init__(self, lang: str, domain: str = COMMON) -> None:
+        self.lang = check_lang(lang)
+        self.domain = domain
+        self._game = catalogue(self.lang, domain)
+        self._common = catalogue(self.lang, COMMON)
+        self.direction = direction(self.lang)
+        #: Texts of argument-free messages and front ends' derived pieces (card faces), by
+        #: key: the same few hundred are asked for on every page. Bounded.
+        self.memo: dict[Any, Any] = {}
+
+    def remember(self, key: Any, value: Any) -> Any:
+        """Keep ``value`` under ``key`` in :attr:`memo` (emptied when it grows past 4096)."""
+        if len(self.memo) > 4096:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
+
+    def _lookup(self, text: str, plural_text: str | None, n: int) -> str:
+        """The game's translation, else the shared one, else the English id itself."""
+        for cat in (self._game, self._common):
+            known: Mapping[Any, str] = getattr(cat, "_catalog", {})
+            if plural_text is None and text in known:
+                return cat.gettext(text)
+            if plural_text is not None and (text, 0) in known:
+                return cat.ngettext(text, plural_text, n)
+        if plural_text is None:
+            return text
+        return text if n == 1 else plural_text
+
+    def text(self, m: Any) -> str:
+        """``m`` (a ``Msg``, a string, a number, a list of them) as text in this language."""
+        if is_msg(m):
+            if not m["args"]:
+                hit = self.memo.get(m["msg"])
+                if hit is None:
+                    template = self._lookup(m["msg"], None, 1)
+                    try:
+                        hit = template.format()
+                    except (KeyError, IndexError, ValueError):  # fields left for the page
+                        hit = template.format_map(_Keep())
+                    self.remember(m["msg"], hit)
+                return hit
+            args = {k: self.text(v) for k, v in m["args"].items()}
+            n = m.get("n")
+            template = self._lookup(m["msg"], m.get("plural"), n if type(n) is int else 1)
+            try:
+                return template.format(**args)
+            except (KeyError, IndexError, ValueError):
+                return str(m["msg"]).format_map(_Keep(args))
+        if isinstance(m, list):
+            return ", ".join(self.text(x) for x in m)
+        if m is None:
+            return ""
+        return str(m)
+
+    def __call__(self, text: str, **args: Any) -> str:
+        """A message of the front end's own (its chrome), formatted."""
+        return self.text({"msg": text, "args": args})
+
+    def n(self, singular: str, plural_text: str, n: int, **args: Any) -> str:
+        """A counted message of the front end's own."""
+        return self.text({"msg": singular, "plural": plural_text, "n": n, "args": {"n": n, **args}})
+
+
+class _Keep(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def localize(model: Any, words: Words) -> Any:
+    """A copy of ``model`` with every ``Msg`` turned into text in ``words``'s language."""
+    if is_msg(model):
+        return words.text(model)
+    if isinstance(model, Mapping):
+        return {k: localize(v, words) for k, v in model.items()}
+    if isinstance(model, Sequence) and not isinstance(model, str):
+        return [localize(v, words) for v in model]
+    return model

@@ -1,0 +1,189 @@
+"""The table model: one neutral, plain-data picture of a table, drawn by every front end.
+
+A game's *presenter* (``tablegames/<game>/present.py``) turns one **view** (never the
+state, so a model can hold no more than the seat may see) into a :class:`Table`. The
+server, the SVG pictures and the terminal each draw that model with one generic function
+and know nothing of any game: a fifth game needs only a presenter to appear in all three.
+
+Every word a person reads is a :class:`Msg`, not a string: a message id (the English
+text, with ``{name}`` fields) plus its arguments, looked up in the game's gettext
+catalogue when the model is drawn (:func:`tablegames.table.i18n.localize`). So the model
+is the same in every language, and the catalogues are the only place words live.
+
+Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``):
+
+``Msg``
+    ``{"msg": id, "args": {...}}`` and, for a count, ``"plural": id_plural, "n": int``.
+    An argument is a string (a player's name), an int, another ``Msg`` or a list of
+    ``Msg`` (joined by ", " when drawn).
+``Face`` (a card, from the game's own pack, never read back from notation)
+    ``code`` (the notation an action uses), ``rank``, ``suit`` (a symbol or ""),
+    ``colour`` (a drawing colour: red, black, blue, green, yellow, wild, skip, gold),
+    ``value`` (its number, or ``None``), ``special`` (``"wild"``, ``"skip"`` or ``None``),
+    ``name`` (a ``Msg``: how a sentence names it) and ``mark`` (a ``Msg`` written on the
+    card beside the rank, such as its colour name; ``None`` when the face says it all).
+``Seat``
+    ``seat``, ``name``, ``you`` (the viewer), ``turn`` (asked to act), ``badges``
+    (``Msg``), ``stats`` (``Msg``), ``groups`` (``Group``: cards in front of the seat),
+    ``hidden`` (cards held, drawn as backs).
+``Group`` / ``Area`` (the centre)
+    ``label`` (``Msg``), ``cards`` (``Face``), ``owners`` (a name per card, or empty),
+    ``count`` (cards in the pile, or ``None``), ``backs`` (face-down cards to draw),
+    ``items`` (``Msg``: named things that are no cards, such as Dallah cups).
+``Fact``
+    ``{"label": Msg, "value": Msg | int | str | None}``.
+``Action`` (one legal action of the viewer)
+    ``n`` (the notation to send back), ``verb``, ``label`` (``Msg``), ``cards`` (``Face``),
+    ``tap`` (the card code a tap on the hand sends, or ``None``), ``report`` (a table report
+    drawn on the report screen rather than as a small button).
+``Table``
+    ``game``, ``title`` (``Msg``), ``version``, ``viewer`` (seat or ``None``), ``to_act``,
+    ``stage``, ``over``, ``prompt`` (``Msg``), ``seats``, ``centre`` (``Area``), ``facts``,
+    ``hand`` (``Face``), ``actions`` (``Action``), ``result`` (``Result`` or ``None``),
+    ``panel`` (``Area`` list: what the seat to act is doing now, such as a Dallah report).
+``Result``
+    ``title`` (``Msg``), ``winners`` and ``losers`` (names), ``winners_label``,
+    ``losers_label``, ``scores_label`` (``Msg``), ``scores`` (``[name, Msg]``).
+
+The constructors below are the only way presenters build the model, so its shape is
+written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+Msg = dict[str, Any]
+Face = dict[str, Any]
+Table = dict[str, Any]
+
+
+def msg(text: str, /, **args: Any) -> Msg:
+    """A message: ``text`` is its catalogue id (the English), ``args`` fill its fields."""
+    return {"msg": text, "args": args}
+
+
+def plural(singular: str, plural_text: str, n: int, /, **args: Any) -> Msg:
+    """A counted message ("1 card", "2 cards"): the catalogue picks the language's form."""
+    return {"msg": singular, "plural": plural_text, "n": n, "args": {"n": n, **args}}
+
+
+def N_(text: str) -> str:
+    """Marks a message id kept in a table (an action label) so the catalogue tool finds it."""
+    return text
+
+
+def Np_(singular: str, plural_text: str) -> tuple[str, str]:
+    """Marks a counted message id kept in a table (see :func:`N_`)."""
+    return singular, plural_text
+
+
+def is_msg(value: Any) -> bool:
+    """Whether ``value`` is a :func:`msg` or :func:`plural` (a dict with a message id)."""
+    return isinstance(value, dict) and "msg" in value and "args" in value
+
+
+def face(code: str, *, rank: str, suit: str = "", colour: str = "black", value: int | None = None,
+         special: str | None = None, name: Msg, mark: Msg | None = None) -> Face:
+    """A card face (see the module docstring)."""
+    return {"code": code, "rank": rank, "suit": suit, "colour": colour, "value": value,
+            "special": special, "name": name, "mark": mark}
+
+
+def seat(i: int, name: str, *, viewer: int | None, to_act: int | None) -> dict[str, Any]:
+    """An empty seat entry; the presenter adds badges, stats, groups and the hidden count."""
+    return {"seat": i, "name": name, "you": viewer == i, "turn": to_act == i,
+            "badges": [], "stats": [], "groups": [], "hidden": 0}
+
+
+def area(label: Msg, cards: Sequence[Face] = (), *, owners: Sequence[str] = (),
+         count: int | None = None, backs: int = 0, items: Sequence[Msg] = ()) -> dict[str, Any]:
+    """A group of cards (or named things) with a label: a seat's group or a centre area."""
+    return {"label": label, "cards": list(cards), "owners": list(owners), "count": count,
+            "backs": backs, "items": list(items)}
+
+
+def fact(label: Msg, value: Any) -> dict[str, Any]:
+    """A labelled value of the moment (stake, round, limit)."""
+    return {"label": label, "value": value}
+
+
+def action(notation: str, verb: str, label: Msg, cards: Sequence[Face] = (), *,
+           report: bool = False) -> dict[str, Any]:
+    """One legal action: the notation the front end sends back, and what a person reads."""
+    return {"n": notation, "verb": verb, "label": label, "cards": list(cards), "tap": None,
+            "report": report}
+
+
+def mark_taps(actions: list[dict[str, Any]], hand: Sequence[str], verbs: frozenset[str]) -> None:
+    """Set ``tap`` where one legal action of a tap verb plays exactly one held card.
+
+    A card is tappable when exactly one action of ``verbs`` uses that card alone;
+    anything ambiguous stays a button.
+    """
+    by_card: dict[str, list[dict[str, Any]]] = {}
+    for a in actions:
+        if a["verb"] in verbs and len(a["cards"]) == 1:
+            by_card.setdefault(a["cards"][0]["code"], []).append(a)
+    held = set(hand)
+    for code, group in by_card.items():
+        if len(group) == 1 and code in held:
+            group[0]["tap"] = code
+
+
+def table(view: Mapping[str, Any], *, title: Msg, prompt: Msg | None, seats: list[dict[str, Any]],
+          centre: list[dict[str, Any]], facts: list[dict[str, Any]], hand: list[Face],
+          actions: list[dict[str, Any]], result: dict[str, Any] | None = None,
+          panel: list[dict[str, Any]] | None = None) -> Table:
+    """The whole model for one view (the envelope fields are read from the view)."""
+    to_act = view.get("to_act")
+    return {
+        "game": str(view.get("game", "")), "title": title, "version": view.get("version"),
+        "viewer": view.get("seat"), "to_act": to_act, "stage": view.get("stage"),
+        "over": to_act is None and result is not None, "prompt": prompt, "seats": seats,
+        "centre": centre, "facts": facts, "hand": hand, "actions": actions, "result": result,
+        "panel": panel or [],
+    }
+
+
+def names(view: Mapping[str, Any]) -> list[str]:
+    """The players' names of a view."""
+    return [str(p) for p in view.get("players", [])]
+
+
+def name_of(players: Sequence[str], seat_no: Any) -> str | None:
+    """The name of ``seat_no`` (``None`` when it is no seat of this table)."""
+    if type(seat_no) is int and 0 <= seat_no < len(players):
+        return players[seat_no]
+    return None
+
+
+def at(values: Any, i: int, default: Any = None) -> Any:
+    """``values[i]`` of a per-seat list, or ``default`` when there is none."""
+    if isinstance(values, list) and 0 <= i < len(values):
+        return values[i]
+    return default
+
+
+def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg, losers_label: Msg,
+           scores_label: Msg, score: Any) -> dict[str, Any] | None:
+    """The end screen from the view's ``result`` (``None`` while the game runs).
+
+    ``score(i, value)`` turns seat ``i``'s score into a ``Msg`` (points, lives, cups).
+    """
+    res = view.get("result")
+    if not isinstance(res, Mapping):
+        return None
+    players = names(view)
+
+    def who(seats: Any) -> list[str]:
+        return [n for n in (name_of(players, s) for s in (seats or [])) if n is not None]
+
+    scores = res.get("scores")
+    rows = []
+    if isinstance(scores, list) and len(scores) == len(players):
+        rows = [[players[i], score(i, scores[i])] for i in range(len(players))]
+    return {"title": title, "winners": who(res.get("winners")), "losers": who(res.get("losers")),
+            "winners_label": winners_label, "losers_label": losers_label,
+            "scores_label": scores_label, "scores": rows}

@@ -1,0 +1,271 @@
+"""Toepen's presenter: a view drawn as the table model (:mod:`tablegames.table.model`).
+
+Reads the view only (never the state), so the model holds no more than that seat may
+see; card faces come from the Toepen pack (:data:`tablegames.toepen.cards.PACK`). Every
+view key is drawn: the option keys too (``thrown_again`` for a second exchange,
+``set_aside`` and ``shown`` for a caught bluffer taking back their cards, ``withdrawn``
+for folded players' cards taken out of the trick).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tablegames.common.errors import NotationError
+from tablegames.table import Presenter
+from tablegames.table.model import (
+    N_,
+    Face,
+    Msg,
+    Table,
+    action,
+    area,
+    at,
+    fact,
+    mark_taps,
+    msg,
+    name_of,
+    names,
+    plural,
+    result,
+    seat,
+    table,
+)
+from tablegames.toepen.cards import PACK
+
+_SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def card(code: Any) -> Face:
+    """The face of a Toepen card, from the pack (``"Th"``: the ten of hearts).
+
+    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
+    """
+    text = str(code)
+    hit = _BY_NAME.get(text)
+    if hit is None:
+        try:
+            hit = _FACES[PACK.code(text)]
+        except NotationError:
+            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
+                    "special": None, "name": msg("{card}", card=text), "mark": None}
+    return dict(hit)
+
+
+def _make(i: int) -> Face:
+    c = PACK.faces[i]
+    rank = "10" if c.rank == "T" else c.rank
+    suit = _SUIT_SYMBOL[c.suit]
+    return {"code": str(c), "rank": rank, "suit": suit,
+            "colour": "red" if c.suit in "dh" else "black", "value": None, "special": None,
+            "name": msg("{rank}{suit}", rank=rank, suit=suit), "mark": None}
+
+
+#: Every face of the pack, by code and by canonical name.
+_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
+_BY_NAME = {f["code"]: f for f in _FACES}
+
+
+def cards(codes: Any) -> list[Face]:
+    """Faces of a list of cards (anything else: none)."""
+    return [card(c) for c in codes] if isinstance(codes, list) else []
+
+
+def _played(plays: Any, players: Sequence[str]) -> tuple[list[Face], list[str]]:
+    faces, owners = [], []
+    for p in plays if isinstance(plays, list) else []:
+        if isinstance(p, Mapping):
+            faces.append(card(p.get("card")))
+            owners.append(name_of(players, p.get("seat")) or "")
+    return faces, owners
+
+
+def _announcement(a: Mapping[str, Any]) -> Msg:
+    what = a.get("announcement")
+    reason = msg(_REASONS.get(str(a.get("reason", "")), str(a.get("reason", ""))))
+    if what == "whistle":
+        return msg("You must whistle ({reason})", reason=reason) if a.get("must") \
+            else msg("You may whistle ({reason})", reason=reason)
+    return msg("You must stand up ({reason})", reason=reason) if a.get("must") \
+        else msg("You may stand up ({reason})", reason=reason)
+
+
+def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
+    viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
+    if to_act is None:
+        return msg("The game is over.")
+    if viewer is None or viewer != to_act:
+        return msg("Waiting for {who}.", who=players[to_act])
+    again = view.get("exchange_round") == 2
+    if stage == "exchange":
+        return msg("Second exchange: keep your new cards, or throw them in again for four more?") \
+            if again else msg("Keep your hand, or throw it in face down for four new cards?")
+    if stage == "challenge":
+        who = [players[i] for i, x in enumerate(view.get("exchanged") or []) if x and i != viewer]
+        return msg("Challenge the exchange of {who}, or accept it?", who=who)
+    if stage == "poverty":
+        poor = [players[i] for i, x in enumerate(view.get("poverty") or []) if x]
+        return msg("In poverty: {who}. Stay in for 2, or fold for 1?", who=poor)
+    if stage == "respond":
+        return msg("{who} knocked: stay in at stake {stake}, or fold?",
+                   who=name_of(players, view.get("knocker")) or "", stake=view.get("stake"))
+    if any(str(a).split(":", 1)[-1] == "knock" for a in view.get("legal") or []):
+        return msg("Play a card, or knock to raise the stake.")
+    return msg("Play a card.")
+
+
+_LABELS = {"knock": N_("Knock"), "fold": N_("Fold"), "stay": N_("Stay in"),
+           "exchange": N_("Throw in my hand"), "keep": N_("Keep my hand"),
+           "challenge": N_("Challenge"), "accept": N_("Let it pass")}
+#: The reasons a hand obliges or allows a table custom (``announcements``, TOE-40..42).
+_REASONS = {"three tens": N_("three tens"), "four tens": N_("four tens"),
+            "three jacks": N_("three jacks"), "four jacks": N_("four jacks")}
+
+
+def _action(notation: str) -> dict[str, Any]:
+    verb, _, args = notation.partition(":")[2].partition(" ")
+    if verb == "play":
+        face = card(args)
+        return action(notation, verb, msg("Play {card}", card=face["name"]), [face])
+    return action(notation, verb, msg(_LABELS.get(verb, verb)))
+
+
+def present(view: Mapping[str, Any]) -> Table:
+    """The table model of a Toepen view."""
+    players = names(view)
+    viewer, to_act = view.get("seat"), view.get("to_act")
+    limit = view.get("limit", 0)
+    seats = []
+    for i, name in enumerate(players):
+        s = seat(i, name, viewer=viewer, to_act=to_act)
+        s["stats"].append(plural("{n} life lost", "{n} lives lost", int(at(view.get("lives"), i, 0))))
+        s["hidden"] = at(view.get("hand_sizes"), i, 0)
+        for key, word in (("out", "out"), ("folded", "folded"), ("poverty", "poverty"),
+                          ("exchanged", "threw in")):
+            if at(view.get(key), i):
+                s["badges"].append(msg(word))
+        if at(view.get("playing"), i) is False and not (at(view.get("out"), i) or at(view.get("folded"), i)):
+            s["badges"].append(msg("not in this round"))
+        for key, word in (("dealer", "dealer"), ("leader", "leads"), ("knocker", "knocking"),
+                          ("last_knocker", "knocked last")):
+            if view.get(key) == i:
+                s["badges"].append(msg(word))
+        for key, word in (("thrown", "Thrown in"), ("thrown_again", "Thrown in again"),
+                          ("set_aside", "Set aside"), ("shown", "Shown to all")):
+            got = at(view.get(key), i)
+            if isinstance(got, list):
+                s["groups"].append(area(msg(word), cards(got)))
+        seats.append(s)
+    centre = []
+    trick = view.get("trick") or []
+    tricks = view.get("tricks") or []
+    trick_no = int(view.get("trick_no") or 0) + 1
+    if trick:
+        faces, owners = _played(trick, players)
+        centre.append(area(msg("Trick {n} of 4", n=trick_no), faces, owners=owners))
+    elif tricks:
+        last = tricks[-1] if isinstance(tricks[-1], Mapping) else {}
+        faces, owners = _played(last.get("cards"), players)
+        centre.append(area(msg("Last trick, won by {who}",
+                               who=name_of(players, last.get("winner")) or ""), faces, owners=owners))
+    withdrawn = view.get("withdrawn") or []
+    if withdrawn:
+        faces, owners = _played(withdrawn, players)
+        centre.append(area(msg("Taken back by folding players"), faces, owners=owners))
+    stock = int(view.get("stock") or 0)
+    centre.append(area(msg("Stock"), count=stock, backs=min(stock, 1)))
+    facts = [fact(msg("Stake"), view.get("stake")),
+             fact(msg("Knocks"), view.get("knocks")),
+             fact(msg("Round"), int(view.get("round") or 0) + 1),
+             fact(msg("Out at"), plural("{n} life", "{n} lives", int(limit or 0)))]
+    if view.get("exchange_round") == 2:
+        facts.append(fact(msg("Exchange"), msg("second round")))
+    prev = view.get("last_round")
+    if isinstance(prev, Mapping):
+        facts.append(fact(msg("Last round"), msg(
+            "{who} won round {n} at stake {stake}", who=name_of(players, prev.get("winner")) or "",
+            n=int(prev.get("hand") or 0) + 1, stake=prev.get("stake"))))
+    panel = [area(msg("Table customs"), items=[_announcement(a) for a in view.get("announcements")
+                                               or [] if isinstance(a, Mapping)])] \
+        if view.get("announcements") else []
+    hand = [str(c) for c in view.get("hand") or []]
+    acts = [_action(str(n)) for n in view.get("legal") or []]
+    mark_taps(acts, hand, frozenset({"play"}))
+    lives = view.get("lives") or []
+    return table(
+        view, title=msg("Toepen"), prompt=_prompt(view, players), seats=seats, centre=centre,
+        facts=facts, hand=cards(hand), actions=acts, panel=panel,
+        result=result(view, title=msg("Game over"), winners_label=msg("Winners"),
+                      losers_label=msg("Out"), scores_label=msg("Lives lost"),
+                      score=lambda i, v: plural("{n} life lost", "{n} lives lost",
+                                                int(at(lives, i, v) or 0))))
+
+
+def _who(players: Sequence[str], value: Any) -> str:
+    return name_of(players, value) or ""
+
+
+def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
+    """One sentence for a redacted Toepen event (``None``: nothing for this seat)."""
+    players = names(view)
+    kind = e.get("kind")
+    who = _who(players, e.get("seat"))
+    if kind == "cards":
+        return msg("Your cards: {cards}.", cards=[f["name"] for f in cards(e["cards"])]) \
+            if "cards" in e else None
+    if kind == "deal":
+        return msg("Round {n}: {who} deals.", n=int(e.get("hand") or 0) + 1,
+                   who=_who(players, e.get("dealer")))
+    if kind == "shuffle":
+        return msg("The cards are shuffled for round {n}.", n=int(e.get("hand") or 0) + 1)
+    if kind == "exchange":
+        if "cards" in e:
+            return msg("You threw in your hand and drew {cards}.",
+                       cards=[f["name"] for f in cards(e["cards"])])
+        return msg("{who} threw in their hand for four new cards.", who=who)
+    if kind == "keep":
+        return msg("{who} kept their hand.", who=who)
+    if kind == "accept":
+        return msg("{who} let {other}'s exchange pass.", who=who,
+                   other=_who(players, e.get("exchanger")))
+    if kind == "challenge":
+        verdict = msg("it was a dirty hand") if e.get("honest") else msg("it was a bluff")
+        return plural("{who} challenged {other}: {verdict}; {loser} loses {n} life.",
+                      "{who} challenged {other}: {verdict}; {loser} loses {n} lives.",
+                      int(e.get("lives_lost") or 0), who=who,
+                      other=_who(players, e.get("exchanger")), verdict=verdict,
+                      loser=_who(players, e.get("loser")))
+    if kind == "knock":
+        return msg("{who} knocked: the stake is {stake}.", who=who, stake=e.get("stake"))
+    if kind == "stay":
+        return msg("{who} stays in.", who=who)
+    if kind == "fold":
+        return plural("{who} folded and loses {n} life.", "{who} folded and loses {n} lives.",
+                      int(e.get("lives_lost") or 0), who=who)
+    if kind == "play":
+        return msg("{who} played {card}.", who=who, card=card(e.get("card"))["name"])
+    if kind == "trick":
+        return msg("{who} won the trick with {card}.", who=_who(players, e.get("winner")),
+                   card=card(e.get("card"))["name"])
+    if kind == "hand_over":
+        return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
+                   n=int(e.get("hand") or 0) + 1)
+    if kind == "announcement":
+        return msg("{who} has a hand to announce.", who=who)
+    if kind == "game_over":
+        return msg("Game over: {who} won.", who=[_who(players, s) for s in e.get("winners") or []])
+    if kind == "withdraw":
+        return msg("{who} took {card} back out of the trick.", who=who,
+                   card=card(e.get("card"))["name"])
+    if kind == "take_back":
+        return msg("{who} took their own cards back: {cards}.", who=who,
+                   cards=[f["name"] for f in cards(e.get("cards"))])
+    if kind == "second_exchange":
+        return msg("Second exchange for {who}.", who=[_who(players, s) for s in e.get("seats") or []])
+    if kind == "eliminated":
+        return msg("{who} is out of the game.", who=who)
+    return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+PRESENTER = Presenter(domain="toepen", table=present, event=event, face=card)
