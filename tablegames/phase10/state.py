@@ -301,6 +301,17 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"dealer", "phases", "scores"})
     ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
     STAGES = STAGES
+    #: Save format 4 names each field as the views and position text do; a format 1-3
+    #: save's old keys are renamed before it is read (see ``BaseState.RENAMED``).
+    RENAMED: ClassVar[dict[str, str]] = {
+        "hand_no": "round",
+        "done": "completed",
+        "target": "phases",
+        "pending": "pending_skips",
+        "known": "known_cards",
+        "reshuffled": "rebuilt",
+        "drawn_since": "drawn",
+    }
     VIEW_KEYS: ClassVar[dict[str, str]] = {
         "round": "number of the current hand (deal), 0 for the first",
         "dealer": "the seat that dealt this hand (the deal passes left, P10-57)",
@@ -327,8 +338,8 @@ class State(BaseState):
     }
 
     stage: Annotated[int, enum(STAGES)]
-    #: The number of the current hand (deal), 0 for the first (the view's ``round``).
-    hand_no: Annotated[int, count(0)]
+    #: The number of the current hand (deal), 0 for the first.
+    round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
     turn: Annotated[int, seat()]
     # Every pile, hand and per-seat field is a tuple, replaced whole by each change
@@ -344,25 +355,27 @@ class State(BaseState):
         tuple[tuple[TableGroup, ...], ...], per_seat_tuple(tuple_seq(GROUP, max_len=_MAX_GROUP))
     ]
     #: Phases completed per seat, and which (a bit per phase index).
-    done: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
+    completed: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
     made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
-    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand).
-    target: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
+    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand);
+    #: the view's ``phases`` shows it numbered from 1, with its text and open phases.
+    phases: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     #: The phase index each seat laid this hand (-1: not down).
     laid_phase: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
-    pending: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    #: Per seat: whether it will lose its next turn to a Skip (P10-24).
+    pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     tiebreak: Annotated[bool, flag()]
     #: Cards each seat took from the discard pile and still holds (public knowledge).
-    known: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    known_cards: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
-    reshuffled: Annotated[Cards | None, optional(CARDS)]
+    rebuilt: Annotated[Cards | None, optional(CARDS)]
     #: What each seat drew since that rebuild (only its own is known to a seat).
-    drawn_since: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    drawn: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     winner: Annotated[int, seat(none=-1)]
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
@@ -400,11 +413,11 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         phases, scores, dealer = _setup_values(len(players), rules, extra)
-        self.done = tuple(p - 1 for p in phases)
-        self.made = tuple((1 << d) - 1 for d in self.done)
+        self.completed = tuple(p - 1 for p in phases)
+        self.made = tuple((1 << d) - 1 for d in self.completed)
         self.scores = tuple(scores)
         self.dealer = dealer
-        self.hand_no = 0
+        self.round = 0
         self.tiebreak = False
         self.playing = (True,) * len(players)
         self.winner = -1
@@ -438,7 +451,7 @@ class State(BaseState):
         else:
             deck = PACK.full_deck()
             self.rng.shuffle(deck)
-            ev.append(Event("shuffle", {"round": self.hand_no}))
+            ev.append(Event("shuffle", {"round": self.round}))
         stock = as_stock(deck)
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
         hands: list[Cards] = [()] * n
@@ -446,24 +459,24 @@ class State(BaseState):
             hands[s] = tuple(sorted(stock.pop() for _ in range(rules.hand_size)))
         self.hands = tuple(hands)
         last = len(rules.phases) - 1
-        self.target = tuple(
+        self.phases = tuple(
             (last if self.tiebreak else self._first_open(s)) if self.playing[s] else -1
             for s in range(n)
         )
         self.laid_phase = (-1,) * n
         self.laid = ((),) * n
         self.down = (False,) * n
-        self.pending = (False,) * n
-        self.known = ((),) * n
-        self.reshuffled = None
-        self.drawn_since = ((),) * n
+        self.pending_skips = (False,) * n
+        self.known_cards = ((),) * n
+        self.rebuilt = None
+        self.drawn = ((),) * n
         self.laid_this_turn = False
         discard = [stock.pop()]
         first_player = order[0]
         ev.append(Event("deal", {
-            "round": self.hand_no, "dealer": self.dealer, "first": first_player,
+            "round": self.round, "dealer": self.dealer, "first": first_player,
             "discard": NAMES[discard[-1]], "tiebreak": self.tiebreak,
-            "phases": [t + 1 if t >= 0 else None for t in self.target],
+            "phases": [t + 1 if t >= 0 else None for t in self.phases],
         }))
         for s in order:
             ev.append(Event("cards", {"seat": s}, {"cards": card_names(hands[s])},
@@ -474,7 +487,7 @@ class State(BaseState):
                     discard.append(stock.pop())
                     ev.append(Event("cover", {"card": NAMES[discard[-1]]}))
             else:
-                self.pending = put(self.pending, first_player, True)
+                self.pending_skips = put(self.pending_skips, first_player, True)
         self.stock = tuple(stock)
         self.discard = tuple(discard)
         self._begin_turn(first_player)
@@ -490,10 +503,10 @@ class State(BaseState):
     def open_phases(self, seat: int) -> list[int]:
         """Phase indices ``seat`` may lay this hand: its current phase, or with
         ``phase_choice`` every phase it has not completed (the last one in a tie-break)."""
-        if self.target[seat] < 0:
+        if self.phases[seat] < 0:
             return []
         if self.tiebreak or not self.rules.phase_choice:
-            return [self.target[seat]]
+            return [self.phases[seat]]
         made = self.made[seat]
         return [i for i in range(len(self.rules.phases)) if not made >> i & 1]
 
@@ -502,8 +515,8 @@ class State(BaseState):
         return next_seat(seat, self.n, active=self.playing)
 
     def _begin_turn(self, seat: int) -> None:
-        while self.pending[seat]:
-            self.pending = put(self.pending, seat, False)
+        while self.pending_skips[seat]:
+            self.pending_skips = put(self.pending_skips, seat, False)
             self._events.append(Event("skipped", {"seat": seat}))
             seat = self._next_playing(seat)
         self.turn = seat
@@ -601,7 +614,7 @@ class State(BaseState):
         """Seats ``seat`` may skip: others in the hand not already waiting out a skip (P10-24)."""
         return [
             t for t in range(self.n)
-            if t != seat and self.playing[t] and not self.pending[t]
+            if t != seat and self.playing[t] and not self.pending_skips[t]
         ]
 
     # ------------------------------------------------------------------ apply
@@ -639,17 +652,17 @@ class State(BaseState):
             if len(self.discard) <= 1:
                 raise IllegalAction("the draw pile is empty and cannot be rebuilt",
                                     code="draw_empty", ruling="P10-59", seat=seat)
-            self.reshuffled = tuple(sorted(self.discard[:-1]))
+            self.rebuilt = tuple(sorted(self.discard[:-1]))
             pile, discard = list(self.stock), list(self.discard)
             moved = reshuffle_discards(pile, discard, self.rng, keep_top=True)
             self.stock, self.discard = tuple(pile), tuple(discard)
-            self.drawn_since = ((),) * self.n
+            self.drawn = ((),) * self.n
             self._events.append(Event("reshuffle", {"cards": moved}))
         card = self.stock[-1]
         self.stock = self.stock[:-1]  # a slice of at most a pack: cheaper than copying lists
         self.hands = _seat_insort(self.hands, seat, card)
-        if self.reshuffled is not None:
-            self.drawn_since = _seat_append(self.drawn_since, seat, card)
+        if self.rebuilt is not None:
+            self.drawn = _seat_append(self.drawn, seat, card)
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
@@ -664,7 +677,7 @@ class State(BaseState):
                                 code="take_skip", ruling="P10-23", seat=seat)
         self.discard = self.discard[:-1]
         self.hands = _seat_insort(self.hands, seat, card)
-        self.known = _seat_append(self.known, seat, card)
+        self.known_cards = _seat_append(self.known_cards, seat, card)
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
@@ -687,7 +700,7 @@ class State(BaseState):
         for index in self.open_phases(seat):
             if sorted(reqs[index]) == got:
                 return index
-        return self.target[seat]
+        return self.phases[seat]
 
     def _lay(self, seat: int, action: Lay) -> None:
         fault = self._lay_fault(seat, action.groups)
@@ -703,11 +716,11 @@ class State(BaseState):
         self.laid_phase = put(self.laid_phase, seat, index)
         self.laid_this_turn = True
         if not self.tiebreak:
-            self.done = put(self.done, seat, self.done[seat] + 1)
+            self.completed = put(self.completed, seat, self.completed[seat] + 1)
             self.made = put(self.made, seat, self.made[seat] | 1 << index)
         self._events.append(Event("lay", {
             "seat": seat, "phase": index + 1,
-            "groups": [str(g) for g in groups], "completed": self.done[seat],
+            "groups": [str(g) for g in groups], "completed": self.completed[seat],
         }))
         if not self.hands[seat]:
             self._end_hand(seat)
@@ -763,7 +776,7 @@ class State(BaseState):
         self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
         if card == SKIP and target != -1:
-            self.pending = put(self.pending, target, True)
+            self.pending_skips = put(self.pending_skips, target, True)
             data["skips"] = target
         self._events.append(Event("discard", data))
         if not self.hands[seat]:
@@ -779,7 +792,7 @@ class State(BaseState):
                     "house rule: a Skip always skips the next player; write 'discard S'",
                     code="skip_is_next", ruling="P10-20", seat=seat)
             nxt = self._next_playing(seat)
-            return -1 if self.pending[nxt] else nxt
+            return -1 if self.pending_skips[nxt] else nxt
         targets = self.skip_targets(seat)
         if target == -1 and targets:
             raise IllegalAction("name the player your Skip skips ('discard S>SEAT')",
@@ -788,7 +801,7 @@ class State(BaseState):
             if target == seat:
                 raise IllegalAction("a Skip makes another player lose a turn",
                                     code="skip_self", ruling="P10-20", seat=seat)
-            if 0 <= target < self.n and self.pending[target]:
+            if 0 <= target < self.n and self.pending_skips[target]:
                 raise IllegalAction(f"{self.players[target]} is already waiting out a skip",
                                     code="already_skipped", ruling="P10-24", seat=seat)
             raise IllegalAction(f"seat {target} cannot be skipped", code="no_such_target",
@@ -799,8 +812,8 @@ class State(BaseState):
         """Take ``card`` (which ``seat`` holds) from its hand, and from what the table
         knows it holds."""
         self.hands = _seat_remove(self.hands, seat, card)
-        if card in self.known[seat]:
-            self.known = _seat_remove(self.known, seat, card)
+        if card in self.known_cards[seat]:
+            self.known_cards = _seat_remove(self.known_cards, seat, card)
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int) -> None:
@@ -816,7 +829,7 @@ class State(BaseState):
                     added[out] += points
         self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
         result = {
-            "round": self.hand_no, "out": out if out >= 0 else None, "added": added,
+            "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
@@ -832,7 +845,7 @@ class State(BaseState):
                 return
             contenders = [s for s in range(n) if self.playing[s]]
         else:
-            finishers = [s for s in range(n) if self.done[s] >= total]
+            finishers = [s for s in range(n) if self.completed[s] >= total]
             if not finishers:
                 contenders = []
             else:
@@ -846,14 +859,14 @@ class State(BaseState):
             self.tiebreak = True
             self.playing = tuple(s in contenders for s in range(n))
             self._events.append(Event("tiebreak", {"seats": contenders}))
-        self.hand_no += 1
+        self.round += 1
         self.dealer = (self.dealer + 1) % n
         self._start_hand(first=False)
 
     def _finish(self, winner: int) -> None:
         self.winner = winner
         self.stage = OVER
-        self.pending = (False,) * self.n
+        self.pending_skips = (False,) * self.n
         self._events.append(Event("game_over", {"winner": winner, "scores": list(self.scores)}))
 
     # ------------------------------------------------------------------ results & views
@@ -864,7 +877,7 @@ class State(BaseState):
         return Outcome(
             winners=frozenset((w,)), losers=frozenset(s for s in range(self.n) if s != w),
             scores=tuple(self.scores),
-            detail={"phases_completed": list(self.done), "hands": self.hand_no + 1,
+            detail={"phases_completed": list(self.completed), "hands": self.round + 1,
                     "tiebreak": self.tiebreak},
         )
 
@@ -896,24 +909,24 @@ class State(BaseState):
         """
         phases = self.rules.phases
         return {
-            "round": self.hand_no,
+            "round": self.round,
             "dealer": self.dealer,
             "playing": list(self.playing),
             "tiebreak": self.tiebreak,
             "phases": [
                 {"phase": t + 1, "text": describe_phase(phases[t]),
                  "open": [i + 1 for i in self.open_phases(s)]} if t >= 0 else None
-                for s, t in enumerate(self.target)
+                for s, t in enumerate(self.phases)
             ],
-            "completed": list(self.done),
+            "completed": list(self.completed),
             "down": list(self.down),
             "laid": self.table(),
             "discard": card_names(self.discard),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "stock": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
-            "known_cards": [card_names(k) for k in self.known],
-            "pending_skips": [s for s in range(self.n) if self.pending[s]],
+            "known_cards": [card_names(k) for k in self.known_cards],
+            "pending_skips": [s for s in range(self.n) if self.pending_skips[s]],
             "scores": list(self.scores),
             "last_round": self._last_round() if self.results else None,
         }
@@ -1036,7 +1049,7 @@ class State(BaseState):
         over = self.stage == OVER
         if over != (self.winner >= 0) or (over and not self.playing[self.winner]):
             raise bad("a finished game has a winner who played, an unfinished one none")
-        if len(self.results) != self.hand_no + over:
+        if len(self.results) != self.round + over:
             raise bad("the score sheet does not match the number of hands")
         if (self.last_hands is None) != (self.last_laid is None) or (
             not self.results and self.last_hands is not None
@@ -1050,7 +1063,7 @@ class State(BaseState):
                        if self.results else [0] * n)
         start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
         if setup is not None:
-            if self.dealer != (setup[2] + self.hand_no) % n:
+            if self.dealer != (setup[2] + self.round) % n:
                 raise bad("the deal passes left each hand")
             if start_scores != setup[1]:
                 raise bad("the scores do not add up to the score sheet")
@@ -1065,7 +1078,7 @@ class State(BaseState):
         columns = list(zip(*rows, strict=True)) if rows else [()] * n
         for s in range(n):
             made = self.made[s]
-            if made.bit_count() != self.done[s] or made >> total:
+            if made.bit_count() != self.completed[s] or made >> total:
                 raise bad(f"seat {s}: the phases made do not match the phases completed")
             phases = [p for p in columns[s] if p is not None]
             sheet = 0
@@ -1084,14 +1097,14 @@ class State(BaseState):
             if over and self.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
                 raise bad(f"seat {s}: the last hand's result does not match its lay-down")
             self._check_seat(s, made & ~now, total, reqs, over)
-        if over and any(self.pending):
+        if over and any(self.pending_skips):
             raise bad("a finished game has no skips waiting")
         if not over:
             self._check_turn(rules.hand_size)
-        if self.reshuffled is None:
-            if any(self.drawn_since):
+        if self.rebuilt is None:
+            if any(self.drawn):
                 raise bad("cards drawn since a rebuild that never happened")
-        elif Counter(chain(self.stock, *self.drawn_since)) - Counter(self.reshuffled):
+        elif Counter(chain(self.stock, *self.drawn)) - Counter(self.rebuilt):
             raise bad("the draw pile holds cards it was not rebuilt from")
 
     def _check_seat(self, s: int, at_start: int, total: int, reqs: Any, over: bool) -> None:
@@ -1100,13 +1113,13 @@ class State(BaseState):
             return StateError(f"$.state: seat {s}: {what}")
 
         if not self.playing[s]:
-            if self.target[s] != -1 or self.down[s] or self.pending[s] or self.hands[s] \
-                    or self.known[s] or self.laid[s]:
+            if self.phases[s] != -1 or self.down[s] or self.pending_skips[s] or self.hands[s] \
+                    or self.known_cards[s] or self.laid[s]:
                 raise bad("sits out this hand, so it holds and does nothing")
             return
         full = (1 << total) - 1
         want = total - 1 if self.tiebreak else self._first_open(s, at_start)
-        if self.target[s] != want or (not self.tiebreak and at_start == full):
+        if self.phases[s] != want or (not self.tiebreak and at_start == full):
             raise bad("works on the wrong phase")
         lp = self.laid_phase[s]
         if (lp >= 0) != self.down[s] or bool(self.laid[s]) != self.down[s]:
@@ -1123,7 +1136,7 @@ class State(BaseState):
             naturals = [sum(c < WILD for c in body) for _, _, body in self.laid[s]]
             if (min(naturals) if self.rules.naturals == "group" else max(naturals)) < 1:
                 raise bad("its groups lack the natural cards P10-54 asks for")
-        known, hand = self.known[s], self.hands[s]
+        known, hand = self.known_cards[s], self.hands[s]
         if known and any(known.count(c) > hand.count(c) for c in set(known)):
             raise bad("known cards are not in that hand")
         if not over and not self.hands[s]:
@@ -1132,7 +1145,7 @@ class State(BaseState):
     def _check_turn(self, size: int) -> None:
         """The seat to act can act, and no hand is larger than play allows."""
         turn = self.turn
-        if not self.playing[turn] or self.pending[turn]:
+        if not self.playing[turn] or self.pending_skips[turn]:
             raise StateError("$.state.turn: the seat to act cannot act")
         if self.laid_this_turn and (self.stage != PLAY or not self.down[turn]):
             raise StateError("$.state.laid_this_turn: only after laying, in the play stage")
@@ -1157,13 +1170,13 @@ class State(BaseState):
         has made (see :meth:`_from_position`), so it is not written.
         """
         n = self.n
-        w.put("round", self.hand_no)
+        w.put("round", self.round)
         w.put("dealer", self.dealer)
         w.put("turn", self.turn)
         w.put("tiebreak", self.tiebreak)
         w.items("playing", [s for s in range(n) if self.playing[s]])
         w.items("scores", self.scores)
-        w.items("pending", [s for s in range(n) if self.pending[s]])
+        w.items("pending_skips", [s for s in range(n) if self.pending_skips[s]])
         w.put("laid_this_turn", self.laid_this_turn)
         w.put("winner", None if self.winner < 0 else self.winner)
         for s in range(n):
@@ -1171,18 +1184,18 @@ class State(BaseState):
                                   if self.made[s] >> i & 1])
         for s in range(n):
             w.items(f"hand {s}", card_names(display_order(self.hands[s])))
-            if self.known[s]:
-                w.items(f"known {s}", card_names(self.known[s]))
+            if self.known_cards[s]:
+                w.items(f"known_cards {s}", card_names(self.known_cards[s]))
             if self.laid[s]:
                 w.items(f"laid {s}", [self.laid_phase[s] + 1,
                                       *(str(Group(*g)) for g in self.laid[s])])
         w.items("discard", card_names(reversed(self.discard)))
         w.items("stock", card_names(reversed(self.stock)))
-        if self.reshuffled is not None:
+        if self.rebuilt is not None:
             w.comment("the draw pile was rebuilt this hand from these cards; drawn since:")
-            w.items("rebuilt", card_names(self.reshuffled))
+            w.items("rebuilt", card_names(self.rebuilt))
             for s in range(n):
-                w.items(f"drawn {s}", card_names(self.drawn_since[s]))
+                w.items(f"drawn {s}", card_names(self.drawn[s]))
         if self.results:
             w.comment("the score sheet, one line per finished hand")
         for i, res in enumerate(self.results):
@@ -1199,8 +1212,9 @@ class State(BaseState):
         ``stock: shuffled`` deals every card not placed elsewhere into the draw pile, in
         an order drawn from the position's ``rng``. Lines a hand-written position may
         leave out: ``round`` (0), ``dealer`` (the seat before the first player of round
-        0), ``tiebreak`` (no), ``playing`` (every seat), ``scores`` (0 each), ``pending``,
-        ``laid_this_turn`` (no), ``winner``, and per seat ``made``, ``known``, ``laid``.
+        0), ``tiebreak`` (no), ``playing`` (every seat), ``scores`` (0 each),
+        ``pending_skips``, ``laid_this_turn`` (no), ``winner``, and per seat ``made``,
+        ``known_cards``, ``laid``.
         """
         n = self.n
         total = len(self.rules.phases)
@@ -1220,15 +1234,15 @@ class State(BaseState):
                 return int(word)
             return read
 
-        self.hand_no = r.int("round", 0, 1_000_000, default=0)
-        self.dealer = r.int("dealer", 0, n - 1, default=(n - 1 + self.hand_no) % n)
+        self.round = r.int("round", 0, 1_000_000, default=0)
+        self.dealer = r.int("dealer", 0, n - 1, default=(n - 1 + self.round) % n)
         self.turn = r.int("turn", 0, n - 1)
         self.tiebreak = r.flag("tiebreak", default=False)
         self.playing = seat_set("playing", [str(s) for s in range(n)])
         self.scores = tuple(r.parse("scores", number(0, 10**9), ["0"] * n))
         if len(self.scores) != n:
             raise r.fail("scores", f"expected {n} numbers")
-        self.pending = seat_set("pending")
+        self.pending_skips = seat_set("pending_skips")
         self.laid_this_turn = r.flag("laid_this_turn", default=False)
         winner = r.opt_int("winner", 0, n - 1) if r.has("winner") else None
         self.winner = -1 if winner is None else winner
@@ -1236,9 +1250,9 @@ class State(BaseState):
             sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
             for s in range(n)
         )
-        self.done = tuple(m.bit_count() for m in self.made)
+        self.completed = tuple(m.bit_count() for m in self.made)
         self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n))
-        self.known = tuple(tuple(r.parse(f"known {s}", PACK.code, ())) for s in range(n))
+        self.known_cards = tuple(tuple(r.parse(f"known_cards {s}", PACK.code, ())) for s in range(n))
         laid: list[tuple[TableGroup, ...]] = []
         laid_phase: list[int] = []
         for s in range(n):
@@ -1273,8 +1287,8 @@ class State(BaseState):
         else:
             self.stock = tuple(reversed(r.parse("stock", PACK.code)))
         rebuilt = r.parse("rebuilt", PACK.code, ()) if r.has("rebuilt") else None
-        self.reshuffled = None if rebuilt is None else tuple(sorted(rebuilt))
-        self.drawn_since = tuple(tuple(r.parse(f"drawn {s}", PACK.code, ())) for s in range(n))
+        self.rebuilt = None if rebuilt is None else tuple(sorted(rebuilt))
+        self.drawn = tuple(tuple(r.parse(f"drawn {s}", PACK.code, ())) for s in range(n))
         results: list[dict[str, Any]] = []
         while r.has(f"result {len(results)}"):
             key = f"result {len(results)}"
@@ -1304,7 +1318,7 @@ class State(BaseState):
             m & ~(1 << lp) if lp >= 0 and not self.tiebreak else m
             for m, lp in zip(self.made, self.laid_phase, strict=True)
         ]
-        self.target = tuple(
+        self.phases = tuple(
             (total - 1 if self.tiebreak else self._first_open(s, at_start[s]))
             if self.playing[s] else -1
             for s in range(n)
@@ -1318,7 +1332,7 @@ class State(BaseState):
 
         Seen, and kept where they are: ``seat``'s hand, every laid group, the whole discard
         pile, and the cards other seats took from the discard pile and have not played
-        since (``known``). Everything else — the rest of the other hands and the draw pile
+        since (``known_cards``). Everything else — the rest of the other hands and the draw pile
         — is redealt at random from a pool built from those public facts alone, in card
         order (never from the real hands or the real stock); hand sizes and pile sizes
         never change. After a rebuild this hand the draw pile can only hold cards that went
@@ -1333,18 +1347,18 @@ class State(BaseState):
         unseen = list(PACK.counts)
         seen = list(self.hands[seat]) + list(self.discard)
         seen += [c for row in self.laid for _, _, body in row for c in body]
-        seen += [c for s in range(self.n) if s != seat for c in self.known[s]]
+        seen += [c for s in range(self.n) if s != seat for c in self.known_cards[s]]
         for c in seen:
             unseen[c] -= 1
         stock_size = len(self.stock)
-        if self.reshuffled is None:
+        if self.rebuilt is None:
             pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
             r.shuffle(pool)
             stock = pool[:stock_size]
             rest = pool[stock_size:]
         else:
-            could = counts_of(self.reshuffled)
-            for c in self.drawn_since[seat]:
+            could = counts_of(self.rebuilt)
+            for c in self.drawn[seat]:
                 could[c] -= 1
             cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
             r.shuffle(cand)
@@ -1355,14 +1369,14 @@ class State(BaseState):
             rest = [c for c in range(N_FACES) for _ in range(left[c])]
             r.shuffle(rest)
         world.stock = tuple(stock)
-        world.drawn_since = tuple(d if s == seat else () for s, d in enumerate(self.drawn_since))
+        world.drawn = tuple(d if s == seat else () for s, d in enumerate(self.drawn))
         hands = list(self.hands)
         k = 0
         for s in range(self.n):
             if s == seat:
                 continue
-            size = len(hands[s]) - len(self.known[s])
-            hands[s] = tuple(sorted([*self.known[s], *rest[k:k + size]]))
+            size = len(hands[s]) - len(self.known_cards[s])
+            hands[s] = tuple(sorted([*self.known_cards[s], *rest[k:k + size]]))
             k += size
         world.hands = tuple(hands)
         if k != len(rest) or len(stock) != stock_size:
