@@ -47,12 +47,12 @@ import attrs
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
-    IllegalAction,
     OutOfTurn,
     RulesError,
     SeatError,
     SetupError,
     StateError,
+    quoted,
 )
 from tablegames.common.fields import (
     card,
@@ -93,10 +93,11 @@ from tablegames.phase10.cards import (
     counts_of,
     display_order,
 )
-from tablegames.phase10.check import Fault, groups_fault, hit_fault, lay_fault
+from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
+from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 
 DRAW, PLAY, OVER = range(3)
@@ -112,23 +113,9 @@ _MAX_GROUP = 32
 
 
 def _group_problem(g: TableGroup, _n: int) -> str | None:
-    """Why a loaded group is not one the lay-down rules could have made (``None``: it is).
-
-    A pure function of the group, remembered: every load of a room checks the same laid
-    groups again (bounded like the other load caches)."""
-    try:
-        return _GROUP_PROBLEMS[g]
-    except KeyError:
-        pass
+    """Why a loaded group is not one the lay-down rules could have made (``None``: it is)."""
     fault = group_fault(Group(*g))
-    why = None if fault is None else f"not a valid group: {fault[2]}"
-    if len(_GROUP_PROBLEMS) >= 4096:
-        _GROUP_PROBLEMS.clear()
-    _GROUP_PROBLEMS[g] = why
-    return why
-
-
-_GROUP_PROBLEMS: dict[TableGroup, str | None] = {}
+    return None if fault is None else f"not a valid group: {fault.message}"
 
 
 #: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group
@@ -537,9 +524,9 @@ class State(BaseState):
             return []
         if self.stage == DRAW:
             out: list[Action] = []
-            if self.stock or len(self.discard) > 1:
+            if self._draw_fault(seat) is None:
                 out.append(A.DRAW[seat])
-            if self.discard and self.discard[-1] != SKIP:
+            if self._take_fault(seat) is None:
                 out.append(A.TAKE[seat])
             return out
         hand = self.hands[seat]
@@ -592,17 +579,29 @@ class State(BaseState):
                 return out[:LAY_CAP]
         return out
 
-    def may_hit(self, seat: int) -> bool:
-        """Whether ``seat`` may hit now at all (its phase is down, P10-50)."""
-        return self.down[seat]
+    def hit_refusal(self, seat: int, owner: int | None = None) -> Fault | None:
+        """Why ``seat`` may not hit now (onto ``owner``'s groups, if given), or ``None``.
+
+        The one test of who may hit where (P10-50): :meth:`hit_actions`, :meth:`may_hit`
+        and ``apply`` all ask it.
+        """
+        if not self.down[seat]:  # P10-50: only once your own phase is down
+            return refuse("not_down")
+        if (owner is not None and owner != seat and self.laid_this_turn
+                and not self.rules.hit_same_turn):  # P10-50 under hit_same_turn=False
+            return refuse("hit_next_turn")
+        return None
+
+    def may_hit(self, seat: int, owner: int | None = None) -> bool:
+        """Whether ``seat`` may hit now (onto ``owner``'s groups), see :meth:`hit_refusal`."""
+        return self.hit_refusal(seat, owner) is None
 
     def hit_actions(self, seat: int) -> list[Action]:
         """Every card of ``seat``'s hand onto every group it fits, with each Wild's place."""
         out: list[Action] = []
-        same_turn_only_own = self.laid_this_turn and not self.rules.hit_same_turn
         faces = sorted(set(self.hands[seat]))
         for owner in range(self.n):
-            if same_turn_only_own and owner != seat:
+            if self.hit_refusal(seat, owner) is not None:
                 continue
             for gi, group in enumerate(self.laid[owner]):
                 for c in faces:
@@ -618,16 +617,49 @@ class State(BaseState):
         ]
 
     # ------------------------------------------------------------------ apply
+    # ------------------------------------------------------------------ refusals
+    # One predicate per verb, each returning the refusal (a Fault of ``REFUSALS``) on the
+    # line that tests its rule, or None; ``_legal`` and ``_apply`` ask the same ones.
+    def _stage_fault(self, seat: int, drawing: bool) -> Fault | None:
+        """Whether ``seat`` may act now with a draw (``drawing``) or a play (P10-31)."""
+        if seat != self.turn:  # P10-31: one player's turn at a time
+            return refuse("out_of_turn", player=self.players[self.turn])
+        if drawing and self.stage != DRAW:  # P10-31: one draw a turn
+            return refuse("already_drew")
+        if not drawing and self.stage == DRAW:  # P10-31: the turn starts with a draw
+            return refuse("draw_first")
+        return None
+
+    def _draw_fault(self, seat: int) -> Fault | None:
+        """Why ``seat`` may not draw from the draw pile now, or ``None``."""
+        fault = self._stage_fault(seat, True)
+        if fault is None and not self.stock and len(self.discard) <= 1:  # P10-59
+            return refuse("draw_empty")
+        return fault
+
+    def _take_fault(self, seat: int) -> Fault | None:
+        """Why ``seat`` may not take the top discard now, or ``None``."""
+        fault = self._stage_fault(seat, True)
+        if fault is not None:
+            return fault
+        if not self.discard:  # P10-31: there is no top discard to take
+            return refuse("take_empty")
+        if self.discard[-1] == SKIP:  # P10-23
+            return refuse("take_skip")
+        return None
+
+    # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         seat = action.seat
-        if seat != self.turn:
-            raise OutOfTurn(f"it is {self.players[self.turn]}'s turn", code="out_of_turn",
-                            ruling="P10-31", seat=seat)
         kind = type(action)
-        if kind is Draw or kind is Take:
-            if self.stage != DRAW:
-                raise IllegalAction("you have already drawn this turn; play or discard",
-                                    code="already_drew", ruling="P10-31", seat=seat)
+        drawing = kind is Draw or kind is Take
+        fault = self._stage_fault(seat, drawing)
+        if fault is not None and fault.code == "out_of_turn":
+            raise fault.error(seat, OutOfTurn)
+        if drawing:
+            fault = self._draw_fault(seat) if kind is Draw else self._take_fault(seat)
+            if fault is not None:
+                raise fault.error(seat)
             if kind is Draw:
                 self._draw(seat)
             else:
@@ -635,11 +667,10 @@ class State(BaseState):
             return
         numbers = _NUMBER_FIELDS.get(kind)
         if numbers is not None and not _ONLY_INT.issuperset(map(type, numbers(action))):
-            raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
-                                code="bad_action", seat=seat)
-        if self.stage == DRAW:
-            raise IllegalAction("first draw a card or take the top discard",
-                                code="draw_first", ruling="P10-31", seat=seat)
+            # P10-01: cards, seats and groups are the game's own numbers, never True or 1.0
+            raise refuse("bad_action", action=shown(action, as_repr=True)).error(seat)
+        if fault is not None:
+            raise fault.error(seat)
         if kind is Lay:
             self._lay(seat, action)  # type: ignore[arg-type]
         elif kind is Hit:
@@ -649,9 +680,6 @@ class State(BaseState):
 
     def _draw(self, seat: int) -> None:
         if not self.stock:
-            if len(self.discard) <= 1:
-                raise IllegalAction("the draw pile is empty and cannot be rebuilt",
-                                    code="draw_empty", ruling="P10-59", seat=seat)
             self.rebuilt = tuple(sorted(self.discard[:-1]))
             pile, discard = list(self.stock), list(self.discard)
             moved = reshuffle_discards(pile, discard, self.rng, keep_top=True)
@@ -668,13 +696,7 @@ class State(BaseState):
                                   {"card": NAMES[card]}, frozenset((seat,))))
 
     def _take(self, seat: int) -> None:
-        if not self.discard:
-            raise IllegalAction("the discard pile is empty", code="take_empty",
-                                ruling="P10-31", seat=seat)
         card = self.discard[-1]
-        if card == SKIP:
-            raise IllegalAction("a Skip may never be taken from the discard pile",
-                                code="take_skip", ruling="P10-23", seat=seat)
         self.discard = self.discard[:-1]
         self.hands = _seat_insort(self.hands, seat, card)
         self.known_cards = _seat_append(self.known_cards, seat, card)
@@ -684,8 +706,8 @@ class State(BaseState):
     def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> Fault | None:
         """Why this lay-down is refused, or ``None`` (the checks of
         :func:`tablegames.phase10.check_phase`, against the phase the groups make)."""
-        if self.down[seat]:
-            return Fault("already_down", "P10-44", "you have already laid a phase this hand")
+        if self.down[seat]:  # P10-44: one phase per hand
+            return refuse("already_down")
         fault = groups_fault(groups)
         if fault is not None:
             return fault
@@ -725,25 +747,24 @@ class State(BaseState):
         if not self.hands[seat]:
             self._end_hand(seat)
 
-    def _hit(self, seat: int, action: Hit) -> None:
-        if not self.down[seat]:
-            raise IllegalAction("you may hit only once your own phase is down",
-                                code="not_down", ruling="P10-50", seat=seat)
+    def _hit_fault(self, seat: int, action: Hit) -> Fault | None:
+        """Why this hit is refused, or ``None`` (P10-50, then the group's own rules)."""
         owner, gi, card, value = action.owner, action.group, action.card, action.value
-        if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):
-            raise IllegalAction(f"there is no group {owner}.{gi} on the table",
-                                code="no_such_group", ruling="P10-50", seat=seat)
-        if owner != seat and self.laid_this_turn and not self.rules.hit_same_turn:
-            raise IllegalAction(
-                "house rule: you may hit others' groups only from the turn after laying down",
-                code="hit_next_turn", ruling="P10-50", seat=seat)
-        if card not in self.hands[seat]:
-            raise IllegalAction("that card is not in your hand", code="not_in_hand",
-                                ruling="P10-50", seat=seat)
-        kind, key, body = group = self.laid[owner][gi]
-        fault = hit_fault(group, card, value, f"{owner}.{gi}")
+        fault = self.hit_refusal(seat, owner)
+        if fault is not None:
+            return fault
+        if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):  # P10-50
+            return refuse("no_such_group", owner=quoted(owner), group=quoted(gi))
+        if card not in self.hands[seat]:  # P10-50: you hit cards from your hand
+            return refuse("hit_not_in_hand")
+        return hit_fault(self.laid[owner][gi], card, value, f"{owner}.{gi}")
+
+    def _hit(self, seat: int, action: Hit) -> None:
+        fault = self._hit_fault(seat, action)
         if fault is not None:
             raise fault.error(seat)
+        owner, gi, card, value = action.owner, action.group, action.card, action.value
+        kind, key, body = self.laid[owner][gi]
         self._remove(seat, card)
         new: TableGroup
         if kind == RUN:
@@ -759,19 +780,43 @@ class State(BaseState):
         if not self.hands[seat]:
             self._end_hand(seat)
 
+    def _discard_fault(self, seat: int, card: int, target: int) -> Fault | None:
+        """Why discarding ``card`` (a Skip against ``target``) is refused, or ``None``."""
+        if card not in self.hands[seat]:  # P10-31: the discard comes from the hand
+            return refuse("discard_not_in_hand")
+        if card == SKIP:
+            return self._skip_fault(seat, target)
+        if target != -1:
+            if card == WILD:  # P10-26
+                return refuse("wild_not_skip")
+            return refuse("not_a_skip")  # P10-20: only a Skip names a player
+        return None
+
+    def _skip_fault(self, seat: int, target: int) -> Fault | None:
+        """Why a Skip discarded by ``seat`` may not skip ``target`` (-1: nobody named)."""
+        if self.rules.skip_target == "next":
+            if target != -1:  # P10-20 under skip_target="next": the next player, unnamed
+                return refuse("skip_is_next")
+            return None
+        targets = self.skip_targets(seat)
+        if target == -1 and targets:  # P10-20: the discarder chooses whom
+            return refuse("skip_needs_target")
+        if target != -1 and target not in targets:
+            if target == seat:  # P10-20: another player
+                return refuse("skip_self")
+            if 0 <= target < self.n and self.pending_skips[target]:  # P10-24
+                return refuse("already_skipped", player=self.players[target])
+            return refuse("no_such_target", target=quoted(target))  # P10-20
+        return None
+
     def _discard(self, seat: int, action: Discard) -> None:
         card, target = action.card, action.target
-        if card not in self.hands[seat]:
-            raise IllegalAction("that card is not in your hand", code="not_in_hand",
-                                ruling="P10-31", seat=seat)
-        if card == SKIP:
-            target = self._skip_fault(seat, target)
-        elif target != -1:
-            if card == WILD:
-                raise IllegalAction("a Wild cannot be used as a Skip", code="wild_not_skip",
-                                    ruling="P10-26", seat=seat)
-            raise IllegalAction("only a Skip names a player", code="not_a_skip",
-                                ruling="P10-20", seat=seat)
+        fault = self._discard_fault(seat, card, target)
+        if fault is not None:
+            raise fault.error(seat)
+        if card == SKIP and self.rules.skip_target == "next":
+            nxt = self._next_playing(seat)
+            target = -1 if self.pending_skips[nxt] else nxt
         self._remove(seat, card)
         self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
@@ -783,30 +828,6 @@ class State(BaseState):
             self._end_hand(seat)
         else:
             self._begin_turn(self._next_playing(seat))
-
-    def _skip_fault(self, seat: int, target: int) -> int:
-        """The seat a Skip discarded by ``seat`` skips (-1: nobody), or the refusal."""
-        if self.rules.skip_target == "next":
-            if target != -1:
-                raise IllegalAction(
-                    "house rule: a Skip always skips the next player; write 'discard S'",
-                    code="skip_is_next", ruling="P10-20", seat=seat)
-            nxt = self._next_playing(seat)
-            return -1 if self.pending_skips[nxt] else nxt
-        targets = self.skip_targets(seat)
-        if target == -1 and targets:
-            raise IllegalAction("name the player your Skip skips ('discard S>SEAT')",
-                                code="skip_needs_target", ruling="P10-20", seat=seat)
-        if target != -1 and target not in targets:
-            if target == seat:
-                raise IllegalAction("a Skip makes another player lose a turn",
-                                    code="skip_self", ruling="P10-20", seat=seat)
-            if 0 <= target < self.n and self.pending_skips[target]:
-                raise IllegalAction(f"{self.players[target]} is already waiting out a skip",
-                                    code="already_skipped", ruling="P10-24", seat=seat)
-            raise IllegalAction(f"seat {target} cannot be skipped", code="no_such_target",
-                                ruling="P10-20", seat=seat)
-        return target
 
     def _remove(self, seat: int, card: int) -> None:
         """Take ``card`` (which ``seat`` holds) from its hand, and from what the table
