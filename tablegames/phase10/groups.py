@@ -112,8 +112,10 @@ def group_fault(g: Group) -> Fault | None:
     if SKIP in g.cards:  # P10-22
         return refuse("skip_in_phase")
     if g.key == OPEN and g.kind in (SET, COLOUR_GROUP):
-        if any(c != WILD for c in g.cards):  # P10-10 / P10-17: an open group is all Wilds
-            return refuse("open_set_natural" if g.kind == SET else "open_colour_natural", group=g)
+        if any(c != WILD for c in g.cards):  # an open group is all Wilds
+            if g.kind == SET:  # P10-10
+                return refuse("open_set_natural", group=g)
+            return refuse("open_colour_natural", group=g)  # P10-17
     elif g.kind == SET:
         if not 1 <= g.key <= 12:  # P10-10
             return refuse("no_number", key=quoted(g.key))
