@@ -34,7 +34,7 @@ from typing import Any, cast
 
 from tablegames.common.errors import NotationError, RulesError, TablegamesError, quoted
 from tablegames.common.rules import coerce_rules
-from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, PACK, POINTS, SKIP, WILD
+from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, POINTS, SKIP, WILD, card_of
 from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import (
@@ -66,7 +66,7 @@ def card_code(card: str | int) -> int:
     if type(card) is int and 0 <= card < N_FACES:
         return card
     if isinstance(card, str):
-        return PACK.code(card)
+        return card_of(card)
     raise NotationError(f"{quoted(card)} is not a Phase 10 card")
 
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from tablegames.common.errors import NotationError, quoted
-from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, PACK, SKIP, WILD
+from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, SKIP, WILD, card_of
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
 
@@ -70,16 +70,17 @@ def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
 
 def is_number(text: str) -> bool:
     """Whether ``text`` is a plain decimal number (ASCII digits only: ``str.isdigit`` also
-    takes other scripts' digits, which would read back under another spelling)."""
-    return text.isascii() and text.isdigit()
+    takes other scripts' digits, which would read back under another spelling) of at most
+    six digits (every number of the game is far smaller; a longer one is refused)."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
 
 
 def parse_group(text: str) -> Group:
     """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``)."""
     head, eq, body = text.partition("=")
     if not eq or not body:
-        raise NotationError(f"{text!r} is not a group (write e.g. 'set7=R7,B7,W')")
-    cards = PACK.codes(body.split(","))
+        raise NotationError(f"{quoted(text)} is not a group (write e.g. 'set7=R7,B7,W')")
+    cards = [card_of(c) for c in body.split(",")]
     h = head.lower()
     if h in ("set?", "col?"):
         return make_group(SET if h == "set?" else COLOUR_GROUP, OPEN, cards)
@@ -89,12 +90,12 @@ def parse_group(text: str) -> Group:
         lo, dash, hi = h[3:].partition("-")
         if is_number(lo) and dash and is_number(hi):
             if int(hi) - int(lo) + 1 != len(cards):
-                raise NotationError(f"{text!r}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
+                raise NotationError(f"{quoted(text)}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
             return make_group(RUN, int(lo), cards)
     if h.startswith("col") and h[3:].upper() in COLOURS:
         return make_group(COLOUR_GROUP, COLOURS.index(h[3:].upper()), cards)
     raise NotationError(
-        f"{text!r}: a group starts setN=, runA-B=, colC= (C one of R B G Y), set?= or col?="
+        f"{quoted(text)}: a group starts setN=, runA-B=, colC= (C one of R B G Y), set?= or col?="
     )
 
 

@@ -90,12 +90,19 @@ from tablegames.phase10.cards import (
     SKIP,
     WILD,
     card_names,
+    card_of,
     counts_of,
     display_order,
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
-from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
+from tablegames.phase10.groups import (
+    OPEN,
+    Group,
+    describe_group,
+    group_fault,
+    parse_group,
+)
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
@@ -1250,8 +1257,9 @@ class State(BaseState):
 
         def number(lo: int, hi: int) -> Any:
             def read(word: str) -> int:
-                if not (word.isascii() and word.isdigit()) or not lo <= int(word) <= hi:
-                    raise ValueError(f"{word!r} is not a number in {lo}..{hi}")
+                if not (word.isascii() and word.isdigit() and len(word) <= len(str(hi))) \
+                        or not lo <= int(word) <= hi:
+                    raise ValueError(f"{quoted(word)} is not a number in {lo}..{hi}")
                 return int(word)
             return read
 
@@ -1272,8 +1280,8 @@ class State(BaseState):
             for s in range(n)
         )
         self.completed = tuple(m.bit_count() for m in self.made)
-        self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n))
-        self.known_cards = tuple(tuple(r.parse(f"known_cards {s}", PACK.code, ())) for s in range(n))
+        self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", card_of))) for s in range(n))
+        self.known_cards = tuple(tuple(r.parse(f"known_cards {s}", card_of, ())) for s in range(n))
         laid: list[tuple[TableGroup, ...]] = []
         laid_phase: list[int] = []
         for s in range(n):
@@ -1293,7 +1301,7 @@ class State(BaseState):
             laid_phase.append(phase - 1)
         self.laid, self.laid_phase = tuple(laid), tuple(laid_phase)
         self.down = tuple(bool(row) for row in self.laid)
-        self.discard = tuple(reversed(r.parse("discard", PACK.code)))
+        self.discard = tuple(reversed(r.parse("discard", card_of)))
         placed = [c for h in self.hands for c in h] + list(self.discard)
         placed += [c for row in self.laid for _, _, body in row for c in body]
         if r.words("stock") == ["shuffled"]:
@@ -1306,10 +1314,10 @@ class State(BaseState):
             self.rng.shuffle(stock)
             self.stock = tuple(stock)
         else:
-            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
-        rebuilt = r.parse("rebuilt", PACK.code, ()) if r.has("rebuilt") else None
+            self.stock = tuple(reversed(r.parse("stock", card_of)))
+        rebuilt = r.parse("rebuilt", card_of, ()) if r.has("rebuilt") else None
         self.rebuilt = None if rebuilt is None else tuple(sorted(rebuilt))
-        self.drawn = tuple(tuple(r.parse(f"drawn {s}", PACK.code, ())) for s in range(n))
+        self.drawn = tuple(tuple(r.parse(f"drawn {s}", card_of, ())) for s in range(n))
         results: list[dict[str, Any]] = []
         while r.has(f"result {len(results)}"):
             key = f"result {len(results)}"
@@ -1323,7 +1331,7 @@ class State(BaseState):
         self.results = tuple(_load_results(Reader(results, "results"), n))
         if r.has("last_hand 0"):
             self.last_hands = tuple(
-                tuple(sorted(r.parse(f"last_hand {s}", PACK.code))) for s in range(n)
+                tuple(sorted(r.parse(f"last_hand {s}", card_of))) for s in range(n)
             )
             last_laid = []
             for s in range(n):
