@@ -38,8 +38,7 @@ import operator
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
-from itertools import chain, repeat
+from itertools import chain
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
@@ -60,7 +59,6 @@ from tablegames.common.fields import (
     count,
     enum,
     flag,
-    frozen_json,
     optional,
     per_seat_tuple,
     put,
@@ -71,11 +69,11 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_from_dict, rules_hash, rules_to_dict
 from tablegames.common.seating import left_of, next_seat, seats_from
-from tablegames.common.serialization import Reader, dumps, loads
+from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
@@ -90,7 +88,6 @@ from tablegames.phase10.cards import (
     SKIP,
     WILD,
     card_names,
-    card_of,
     counts_of,
     display_order,
 )
@@ -101,11 +98,12 @@ from tablegames.phase10.groups import (
     Group,
     describe_group,
     group_fault,
-    parse_group,
 )
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
+from tablegames.phase10.positions import read_position, write_position
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
+from tablegames.phase10.sheet import RESULTS
 
 DRAW, PLAY, OVER = range(3)
 STAGES = ("draw", "play", "over")
@@ -169,82 +167,6 @@ _RULE_NAMES = frozenset(f.name for f in attrs.fields(Rules))
 _PACK_CARDS = sorted(c for c, k in enumerate(PACK.counts) for _ in range(k))
 #: One result's points per seat.
 _ADDED = operator.itemgetter("added")
-
-#: The keys of one hand's result on the score sheet (``results``).
-RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
-
-
-#: The values of one result, in one C call per result.
-_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "completed")
-_ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
-
-
-def _sheet_ok(raw: list[Any], n: int) -> bool:
-    """Whether every result of ``raw`` is a well-formed result of its hand (the fast
-    check: each condition tested across the whole sheet at once, in C).
-
-    A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
-    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
-    ``completed`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
-    """
-    if not raw:
-        return True
-    if not _ONLY[dict].issuperset(map(type, raw)) or not all(
-            map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
-        return False
-    rounds, ties, outs, added, completed = zip(*map(_RESULT_VALUES, raw), strict=True)
-    if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
-        return False
-    if not _ONLY[bool].issuperset(map(type, ties)):
-        return False
-    out = [o for o in outs if o is not None]
-    if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
-        return False
-    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, completed))
-            and set(map(len, added)) == {n} and set(map(len, completed)) == {n}):
-        return False
-    points = list(chain.from_iterable(added))
-    if not _ONLY[int].issuperset(map(type, points)) or min(points) < 0 or max(points) > 10**6:
-        return False
-    done = [x for x in chain.from_iterable(completed) if x is not None]
-    return _ONLY[int].issuperset(map(type, done)) and (not done or (min(done) >= 1 and max(done) <= 30))
-
-
-def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
-    """The score sheet: one checked result per finished hand (see :data:`RESULT_KEYS`).
-
-    Results are checked directly (a server loads saves all the time); only a bad one is
-    read again through the reader, for an error that names the path.
-    """
-    raw = r.value
-    if type(raw) is list and _sheet_ok(raw, n):
-        return list(raw)
-    for i, item in enumerate(r.items()):
-        if set(item.keys()) != RESULT_KEYS:
-            raise item.fail(f"a hand's result has the keys {', '.join(sorted(RESULT_KEYS))}")
-        item["round"].int(i, i)
-        item["out"].opt_int(0, n - 1)
-        if len(item["added"].ints(0, 10**6)) != n:
-            raise item["added"].fail(f"expected {n} entries")
-        item["tiebreak"].bool()
-        for x in item["completed"].list(n):
-            x.opt_int(1, 30)
-    raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
-
-
-def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
-    """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
-    try:
-        _load_results(Reader(list(sheet), "results"), n)
-    except StateError as exc:
-        return str(exc)
-    return None
-
-
-#: The score sheet: a tuple of results, each built once and never edited, so ``copy``
-#: shares the sheet (a finished hand adds a new tuple) and a save writes its text once
-#: (the core remembers tuples and frozen values by identity).
-RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 #: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
 #: within a turn. Only hands that pass the feasibility test get here.
@@ -1191,169 +1113,10 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
-        """Phase 10's lines: the score sheet, each seat's phases, hand and table, the piles.
-
-        Piles are written top card first; a seat's ``laid`` line starts with the number
-        of the phase it laid. What a seat works on this hand follows from the phases it
-        has made (see :meth:`_from_position`), so it is not written.
-        """
-        n = self.n
-        w.put("round", self.round)
-        w.put("dealer", self.dealer)
-        w.put("turn", self.turn)
-        w.put("tiebreak", self.tiebreak)
-        w.items("playing", [s for s in range(n) if self.playing[s]])
-        w.items("scores", self.scores)
-        w.items("pending_skips", [s for s in range(n) if self.pending_skips[s]])
-        w.put("laid_this_turn", self.laid_this_turn)
-        w.put("winner", None if self.winner < 0 else self.winner)
-        for s in range(n):
-            w.items(f"made {s}", [i + 1 for i in range(len(self.rules.phases))
-                                  if self.made[s] >> i & 1])
-        for s in range(n):
-            w.items(f"hand {s}", card_names(display_order(self.hands[s])))
-            if self.known_cards[s]:
-                w.items(f"known_cards {s}", card_names(self.known_cards[s]))
-            if self.laid[s]:
-                w.items(f"laid {s}", [self.laid_phase[s] + 1,
-                                      *(str(Group(*g)) for g in self.laid[s])])
-        w.items("discard", card_names(reversed(self.discard)))
-        w.items("stock", card_names(reversed(self.stock)))
-        if self.rebuilt is not None:
-            w.comment("the draw pile was rebuilt this hand from these cards; drawn since:")
-            w.items("rebuilt", card_names(self.rebuilt))
-            for s in range(n):
-                w.items(f"drawn {s}", card_names(self.drawn[s]))
-        if self.results:
-            w.comment("the score sheet, one line per finished hand")
-        for i, res in enumerate(self.results):
-            w.put(f"result {i}", dumps({k: v for k, v in res.items() if k != "round"}))
-        if self.last_hands is not None and self.last_laid is not None:
-            w.comment("the last hand as it ended: what each seat held, and the table")
-            for s in range(n):
-                w.items(f"last_hand {s}", card_names(display_order(self.last_hands[s])))
-                w.items(f"last_laid {s}", [str(Group(*g)) for g in self.last_laid[s]])
+        write_position(self, w)
 
     def _from_position(self, r: PositionReader) -> None:
-        """Set the state from position lines; the checks of a loaded save follow.
-
-        ``stock: shuffled`` deals every card not placed elsewhere into the draw pile, in
-        an order drawn from the position's ``rng``. Lines a hand-written position may
-        leave out: ``round`` (0), ``dealer`` (the seat before the first player of round
-        0), ``tiebreak`` (no), ``playing`` (every seat), ``scores`` (0 each),
-        ``pending_skips``, ``laid_this_turn`` (no), ``winner``, and per seat ``made``,
-        ``known_cards``, ``laid``.
-        """
-        n = self.n
-        total = len(self.rules.phases)
-        # a game set up from a position starts there: no setup values to check against
-        self.extra = {"position": ""}
-
-        seat_of = partial(read_seat, players=n)
-
-        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
-            marked = set(r.parse(key, seat_of, default))
-            return tuple(s in marked for s in range(n))
-
-        def number(lo: int, hi: int) -> Any:
-            def read(word: str) -> int:
-                if not (word.isascii() and word.isdigit() and len(word) <= len(str(hi))) \
-                        or not lo <= int(word) <= hi:
-                    raise ValueError(f"{quoted(word)} is not a number in {lo}..{hi}")
-                return int(word)
-            return read
-
-        self.round = r.int("round", 0, 1_000_000, default=0)
-        self.dealer = r.int("dealer", 0, n - 1, default=(n - 1 + self.round) % n)
-        self.turn = r.int("turn", 0, n - 1)
-        self.tiebreak = r.flag("tiebreak", default=False)
-        self.playing = seat_set("playing", [str(s) for s in range(n)])
-        self.scores = tuple(r.parse("scores", number(0, 10**9), ["0"] * n))
-        if len(self.scores) != n:
-            raise r.fail("scores", f"expected {n} numbers")
-        self.pending_skips = seat_set("pending_skips")
-        self.laid_this_turn = r.flag("laid_this_turn", default=False)
-        winner = r.opt_int("winner", 0, n - 1) if r.has("winner") else None
-        self.winner = -1 if winner is None else winner
-        self.made = tuple(
-            sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
-            for s in range(n)
-        )
-        self.completed = tuple(m.bit_count() for m in self.made)
-        self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", card_of))) for s in range(n))
-        self.known_cards = tuple(tuple(r.parse(f"known_cards {s}", card_of, ())) for s in range(n))
-        laid: list[tuple[TableGroup, ...]] = []
-        laid_phase: list[int] = []
-        for s in range(n):
-            words = r.words(f"laid {s}", ())
-            if not words:
-                laid.append(())
-                laid_phase.append(-1)
-                continue
-            try:
-                phase = number(1, total)(words[0])
-                groups = [parse_group(x) for x in words[1:]]
-            except ValueError as exc:
-                raise r.fail(f"laid {s}", str(exc)) from None
-            if not groups:
-                raise r.fail(f"laid {s}", "expected the phase number, then its groups")
-            laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
-            laid_phase.append(phase - 1)
-        self.laid, self.laid_phase = tuple(laid), tuple(laid_phase)
-        self.down = tuple(bool(row) for row in self.laid)
-        self.discard = tuple(reversed(r.parse("discard", card_of)))
-        placed = [c for h in self.hands for c in h] + list(self.discard)
-        placed += [c for row in self.laid for _, _, body in row for c in body]
-        if r.words("stock") == ["shuffled"]:
-            left = list(PACK.counts)
-            for c in placed:
-                left[c] -= 1
-            if min(left) < 0:
-                raise r.fail("stock", "more copies of a card are placed than the pack has")
-            stock = [c for c in range(N_FACES) for _ in range(left[c])]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(reversed(r.parse("stock", card_of)))
-        rebuilt = r.parse("rebuilt", card_of, ()) if r.has("rebuilt") else None
-        self.rebuilt = None if rebuilt is None else tuple(sorted(rebuilt))
-        self.drawn = tuple(tuple(r.parse(f"drawn {s}", card_of, ())) for s in range(n))
-        results: list[dict[str, Any]] = []
-        while r.has(f"result {len(results)}"):
-            key = f"result {len(results)}"
-            try:
-                res = loads(r.str(key), max_text=10_000)
-            except StateError as exc:
-                raise r.fail(key, str(exc)) from None
-            if type(res) is not dict or "round" in res:
-                raise r.fail(key, "expected {out, added, completed, tiebreak}")
-            results.append({"round": len(results), **res})
-        self.results = tuple(_load_results(Reader(results, "results"), n))
-        if r.has("last_hand 0"):
-            self.last_hands = tuple(
-                tuple(sorted(r.parse(f"last_hand {s}", card_of))) for s in range(n)
-            )
-            last_laid = []
-            for s in range(n):
-                try:
-                    groups = [parse_group(x) for x in r.words(f"last_laid {s}")]
-                except ValueError as exc:
-                    raise r.fail(f"last_laid {s}", str(exc)) from None
-                last_laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
-            self.last_laid = tuple(last_laid)
-        else:
-            self.last_hands = self.last_laid = None
-        at_start = [
-            m & ~(1 << lp) if lp >= 0 and not self.tiebreak else m
-            for m, lp in zip(self.made, self.laid_phase, strict=True)
-        ]
-        self.phases = tuple(
-            (total - 1 if self.tiebreak else self._first_open(s, at_start[s]))
-            if self.playing[s] else -1
-            for s in range(n)
-        )
-        self._shown = []
-        self._events = []
+        read_position(self, r)
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
