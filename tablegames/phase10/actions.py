@@ -29,8 +29,8 @@ from typing import ClassVar
 import attrs
 
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
-from tablegames.common.errors import NotationError
-from tablegames.phase10.cards import NAMES, PACK, SKIP, WILD
+from tablegames.common.errors import NotationError, quoted
+from tablegames.phase10.cards import NAMES, SKIP, WILD, card_of
 from tablegames.phase10.groups import Group, is_number, parse_group
 
 
@@ -101,7 +101,7 @@ def _lay(seat: int, args: str) -> Action:
 def _seat_index(text: str) -> tuple[int, int]:
     owner, dot, index = text.partition(".")
     if not (is_number(owner) and dot and is_number(index)):
-        raise NotationError(f"{text!r} is not a group on the table (write SEAT.INDEX, e.g. 1.0)")
+        raise NotationError(f"{quoted(text)} is not a group on the table (write SEAT.INDEX, e.g. 1.0)")
     return int(owner), int(index)
 
 
@@ -110,7 +110,7 @@ def _hit(seat: int, args: str) -> Action:
     if not arrow:
         raise NotationError("'hit' is written CARD>SEAT.INDEX, for example '0:hit R7>1.0'")
     name, eq, value_text = card_text.partition("=")
-    card = PACK.code(name)
+    card = card_of(name)
     value = 0
     if eq:
         if card != WILD or not is_number(value_text) or not 1 <= int(value_text) <= 12:
@@ -124,10 +124,10 @@ def _discard(seat: int, args: str) -> Action:
     name, arrow, target = args.partition(">")
     if not name:
         raise NotationError("'discard' needs a card, for example '0:discard R7' or '0:discard S>2'")
-    card = PACK.code(name)
+    card = card_of(name)
     if arrow:
         if not is_number(target):
-            raise NotationError(f"{target!r} is not a seat")
+            raise NotationError(f"{quoted(target)} is not a seat")
         return Discard(seat, card, int(target))
     return discard(seat, card)
 

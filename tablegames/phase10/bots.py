@@ -206,7 +206,7 @@ class SmartBot:
     @staticmethod
     def _threat(state: State, target: int) -> tuple[int, int, int, int]:
         """How close ``target`` is to winning: phases done, phase down, few cards, score."""
-        return (state.done[target], int(state.down[target]), -len(state.hands[target]),
+        return (state.completed[target], int(state.down[target]), -len(state.hands[target]),
                 -state.scores[target])
 
 
@@ -265,7 +265,7 @@ def _value(state: State) -> list[float]:
     import math
 
     sign = 1.0 if state.rules.highest_wins else -1.0
-    strength = [state.done[s] + (0.5 if state.down[s] else 0.0)
+    strength = [state.completed[s] + (0.5 if state.down[s] else 0.0)
                 + sign * state.scores[s] / _POINTS_PER_PHASE for s in range(state.n)]
     top = max(strength)
     weights = [math.exp((x - top) / _TEMPERATURE) for x in strength]
@@ -277,5 +277,5 @@ from tablegames.bots.hints import SearchHints  # noqa: E402
 from tablegames.bots.registry import register_hints  # noqa: E402
 
 register_hints("phase10", SearchHints(
-    rollout=SmartBot, value=_value, horizon=lambda s: s.hand_no, rollout_depth=1,
+    rollout=SmartBot, value=_value, horizon=lambda s: s.round, rollout_depth=1,
     candidates=_candidates))

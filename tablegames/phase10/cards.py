@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablegames.common.cards import Card, Pack
+from tablegames.common.errors import NotationError, quoted
 
 COLOURS = ("R", "B", "G", "Y")
 COLOUR_NAMES = ("red", "blue", "green", "yellow")
@@ -52,6 +53,15 @@ FACES_OF_COLOUR: tuple[tuple[int, ...], ...] = tuple(
 def face(number: int, colour: int) -> int:
     """The code of the number card ``number`` (1..12) of colour index ``colour``."""
     return colour * 12 + number - 1
+
+
+def card_of(text: str) -> int:
+    """The code of a card written in notation (``NotationError`` quoting at most a short
+    prefix of ``text``: a 5,000-digit "card" gives a one-line message)."""
+    try:
+        return PACK.code(text)
+    except NotationError:
+        raise NotationError(f"{quoted(text)} is not a card of the phase10 pack") from None
 
 
 def card_names(codes: Iterable[int]) -> list[str]:

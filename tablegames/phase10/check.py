@@ -32,12 +32,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-import attrs
-
-from tablegames.common.errors import IllegalAction, NotationError, RulesError, TablegamesError
+from tablegames.common.errors import NotationError, RulesError, TablegamesError, quoted
 from tablegames.common.rules import coerce_rules
-from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, PACK, POINTS, SKIP, WILD
+from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, POINTS, SKIP, WILD, card_of
 from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
+from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
     KIND_WORDS,
@@ -51,19 +50,6 @@ from tablegames.phase10.rules import (
 
 #: A group as the table keeps it: (kind, key, cards); see ``Group``.
 TableGroup = tuple[int, int, tuple[int, ...]]
-
-
-@attrs.frozen
-class Fault:
-    """Why something is not allowed: the refusal ``code``, the ``ruling`` and a sentence."""
-
-    code: str
-    ruling: str
-    message: str
-
-    def error(self, seat: int | None = None) -> IllegalAction:
-        """The :class:`~tablegames.IllegalAction` the engine raises for this fault."""
-        return IllegalAction(self.message, code=self.code, ruling=self.ruling, seat=seat)
 
 
 _STANDARD = Rules()
@@ -80,8 +66,8 @@ def card_code(card: str | int) -> int:
     if type(card) is int and 0 <= card < N_FACES:
         return card
     if isinstance(card, str):
-        return PACK.code(card)
-    raise NotationError(f"{card!r} is not a Phase 10 card")
+        return card_of(card)
+    raise NotationError(f"{quoted(card)} is not a Phase 10 card")
 
 
 def card_codes(cards: str | Iterable[str | int]) -> list[int]:
@@ -91,7 +77,7 @@ def card_codes(cards: str | Iterable[str | int]) -> list[int]:
     try:
         items = list(cards)
     except TypeError:
-        raise NotationError(f"{cards!r} is not a list of Phase 10 cards") from None
+        raise NotationError(f"{quoted(cards)} is not a list of Phase 10 cards") from None
     return [card_code(c) for c in items]
 
 
@@ -105,9 +91,11 @@ def as_group(group: str | Group | Sequence[Any]) -> Group:
         kind, key, body = cast(tuple[int, int, Sequence[int]], tuple(group))
         cards = tuple(body)
     except (TypeError, ValueError):
-        raise NotationError(f"{group!r} is not a group (write e.g. 'set7=R7,B7,W')") from None
+        raise NotationError(f"{shown(group, as_repr=True)} is not a group "
+                            "(write e.g. 'set7=R7,B7,W')") from None
     if not (type(kind) is int and type(key) is int and all(type(c) is int for c in cards)):
-        raise NotationError(f"{group!r} is not a group: kind, key and cards are whole numbers")
+        raise NotationError(f"{shown(group, as_repr=True)} is not a group: kind, key and "
+                            "cards are whole numbers")
     return Group(kind, key, cards)
 
 
@@ -125,14 +113,13 @@ def as_groups(groups: str | Iterable[str | Group]) -> tuple[Group, ...]:
 # ------------------------------------------------------------------ groups and phases
 def shape_fault(g: Group) -> Fault | None:
     """What is wrong with the shape of one group (see ``groups.group_fault``)."""
-    fault = group_fault(g)
-    return None if fault is None else Fault(*fault)
+    return group_fault(g)
 
 
 def groups_fault(groups: object) -> Fault | None:
     """What is wrong with the shape of a lay-down's groups, before any phase is asked."""
     if not isinstance(groups, tuple) or not groups or not all(isinstance(g, Group) for g in groups):
-        return Fault("not_a_group", "P10-40", "a lay-down is one or more groups")
+        return refuse("lay_not_groups")  # P10-40
     for g in groups:
         fault = shape_fault(g)
         if fault is not None:
@@ -143,18 +130,14 @@ def groups_fault(groups: object) -> Fault | None:
 def _rules_fault(g: Group, rules: Rules) -> Fault | None:
     """What the house rules say about one well-formed group (its natural cards)."""
     naturals = g.naturals
-    if naturals == 0 and rules.naturals == "group":
-        return Fault("no_natural", "P10-54", f"{g} needs at least one natural card")
+    if naturals == 0 and rules.naturals == "group":  # P10-54: a natural in every group
+        return refuse("group_no_natural", group=shown(g))
     if g.kind != RUN and naturals == 0:
-        if rules.wild_groups == "open" and g.key != OPEN:
-            word = "number" if g.kind == SET else "colour"
-            return Fault("open_wild_group", "P10-54",
-                         f"an all-Wild group is laid open and takes its {word} from the first "
-                         f"natural hit onto it: write {'set' if g.kind == SET else 'col'}?=...")
-        if rules.wild_groups == "named" and g.key == OPEN:
-            return Fault("open_wild_group", "P10-54",
-                         f"{g}: an all-Wild group names the number or colour it stands for "
-                         "(open groups are the house rule wild_groups='open')")
+        if rules.wild_groups == "open" and g.key != OPEN:  # P10-54, house rule wild_groups
+            return refuse("wild_group_open", word="number" if g.kind == SET else "colour",
+                          prefix="set" if g.kind == SET else "col")
+        if rules.wild_groups == "named" and g.key == OPEN:  # P10-54, house rule wild_groups
+            return refuse("wild_group_named", group=shown(g))
     return None
 
 
@@ -180,13 +163,14 @@ def check_group(
         return fault
     reqs = parse_phase(requirement)
     if len(reqs) != 1:
-        raise RulesError(f"{requirement!r} is a whole phase; give one requirement, like 'set3'")
+        raise RulesError(f"{quoted(requirement)} is a whole phase; give one requirement, "
+                         "like 'set3'")
     ((kind, size),) = reqs
-    if g.kind != kind:
-        return Fault("wrong_phase", "P10-41",
-                     f"{g} is a {KIND_WORDS[g.kind]}, not a {KIND_WORDS[kind]}")
-    if len(g.cards) < size:
-        return Fault("incomplete_phase", "P10-42", f"{g} has fewer than {size} cards")
+    if g.kind != kind:  # P10-41
+        return refuse("group_wrong_kind", group=shown(g), kind=KIND_WORDS[g.kind],
+                      want=KIND_WORDS[kind])
+    if len(g.cards) < size:  # P10-42
+        return refuse("group_too_small", group=shown(g), size=size)
     return None
 
 
@@ -207,31 +191,28 @@ def lay_fault(
     need = sorted(want)
     kinds_left = [k for k, _ in need]
     for k, _ in got:
-        if k not in kinds_left:
-            return Fault("wrong_phase", "P10-41", f"your phase is {name}")
+        if k not in kinds_left:  # P10-41: the phase one works on, nothing else
+            return refuse("wrong_phase", name=name)
         kinds_left.remove(k)
-    if kinds_left:
-        return Fault("incomplete_phase", "P10-42",
-                     f"the whole phase must be laid at once: {name}")
+    if kinds_left:  # P10-42: the whole phase at once
+        return refuse("phase_at_once", name=name)
     if got != need:
-        if any(g < w for (_, g), (_, w) in zip(got, need, strict=True)):
-            return Fault("incomplete_phase", "P10-42",
-                         f"the whole phase must be laid: {name}")
-        return Fault("lay_exact", "P10-43",
-                     f"lay each group at its size ({name}); add extra cards by hitting")
+        if any(g < w for (_, g), (_, w) in zip(got, need, strict=True)):  # P10-42
+            return refuse("phase_short", name=name)
+        return refuse("lay_exact", name=name)  # P10-43: extra cards are hits
     for g in groups:
         fault2 = _rules_fault(g, rules)
         if fault2 is not None:
             return fault2
-    if not any(g.naturals for g in groups):
-        return Fault("no_natural", "P10-54", "the phase needs at least one natural card")
+    if not any(g.naturals for g in groups):  # P10-54 (naturals="phase": one in the phase)
+        return refuse("phase_no_natural")
     if have is not None:
         used = [0] * N_FACES
         for g in groups:
             for c in g.cards:
                 used[c] += 1
-        if any(u > h for u, h in zip(used, have, strict=True)):
-            return Fault("not_in_hand", "P10-42", "you do not hold those cards")
+        if any(u > h for u, h in zip(used, have, strict=True)):  # P10-42: from the hand
+            return refuse("lay_not_in_hand")
     return None
 
 
@@ -303,35 +284,28 @@ def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group
     (``wrong_number``, ``wrong_colour``), a Skip (``skip_in_phase``) or a Wild's value.
     """
     kind, key, body = group
-    if card == SKIP:
-        return Fault("skip_in_phase", "P10-22", "a Skip is never part of a phase")
+    if card == SKIP:  # P10-22
+        return refuse("skip_in_phase")
     fits = table_hit_values(group, card)
     if kind == RUN and card != WILD:
         number = NUMBER[card]
         if key <= number < key + len(body):
-            if body[number - key] == WILD:
-                return Fault("no_swap", "P10-47",
-                             f"a Wild stands for the {number} in {where} and stays there: "
-                             "cards already laid are never swapped")
-            return Fault("already_in_run", "P10-11",
-                         f"{where} already has a {number}: a run holds each number once")
-        if not fits:
-            return Fault("not_next_to_run", "P10-56",
-                         f"{NAMES[card]} is next to neither end of {where} "
-                         f"({key}-{key + len(body) - 1}; runs stay within 1-12)")
-    if kind == RUN and card == WILD and not fits:
-        return Fault("run_full", "P10-56", f"{where} runs from 1 to 12: there is no free end")
+            if body[number - key] == WILD:  # P10-47: a laid Wild is never swapped out
+                return refuse("no_swap", number=number, where=where)
+            return refuse("already_in_run", number=number, where=where)  # P10-11
+        if not fits:  # P10-56: a natural goes on beside an end
+            return refuse("not_next_to_run", card=NAMES[card], where=where, lo=key,
+                          hi=key + len(body) - 1)
+    if kind == RUN and card == WILD and not fits:  # P10-56: no free end
+        return refuse("run_full", where=where)
     if not fits:
-        if kind == SET:
-            return Fault("wrong_number", "P10-10",
-                         f"{NAMES[card]} is not a {key}: {where} is a set of {key}s")
-        return Fault("wrong_colour", "P10-17", f"{NAMES[card]} is not the colour of {where}")
+        if kind == SET:  # P10-10: a set is one number
+            return refuse("wrong_number", card=NAMES[card], key=key, where=where)
+        return refuse("wrong_colour", card=NAMES[card], where=where)  # P10-17
     wild_in_run = kind == RUN and card == WILD
-    if (value != 0) != wild_in_run or (wild_in_run and value not in fits):
-        return Fault("wild_value", "P10-54",
-                     "a Wild on a run names the free number at either end it stands for "
-                     f"({' or '.join(map(str, fits)) if wild_in_run else 'none here'}); "
-                     "other hits name no number")
+    if (value != 0) != wild_in_run or (wild_in_run and value not in fits):  # P10-54
+        return refuse("wild_value",
+                      ends=" or ".join(map(str, fits)) if wild_in_run else "none here")
     return None
 
 

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from tablegames.common.errors import NotationError
-from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, PACK, SKIP, WILD
+from tablegames.common.errors import NotationError, quoted
+from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, SKIP, WILD, card_of
+from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
 
 #: The key of an open all-Wild set or colour group (its number or colour comes later).
@@ -69,16 +70,17 @@ def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
 
 def is_number(text: str) -> bool:
     """Whether ``text`` is a plain decimal number (ASCII digits only: ``str.isdigit`` also
-    takes other scripts' digits, which would read back under another spelling)."""
-    return text.isascii() and text.isdigit()
+    takes other scripts' digits, which would read back under another spelling) of at most
+    six digits (every number of the game is far smaller; a longer one is refused)."""
+    return text.isascii() and text.isdigit() and len(text) <= 6
 
 
 def parse_group(text: str) -> Group:
     """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``)."""
     head, eq, body = text.partition("=")
     if not eq or not body:
-        raise NotationError(f"{text!r} is not a group (write e.g. 'set7=R7,B7,W')")
-    cards = PACK.codes(body.split(","))
+        raise NotationError(f"{quoted(text)} is not a group (write e.g. 'set7=R7,B7,W')")
+    cards = [card_of(c) for c in body.split(",")]
     h = head.lower()
     if h in ("set?", "col?"):
         return make_group(SET if h == "set?" else COLOUR_GROUP, OPEN, cards)
@@ -88,17 +90,17 @@ def parse_group(text: str) -> Group:
         lo, dash, hi = h[3:].partition("-")
         if is_number(lo) and dash and is_number(hi):
             if int(hi) - int(lo) + 1 != len(cards):
-                raise NotationError(f"{text!r}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
+                raise NotationError(f"{quoted(text)}: run {lo}-{hi} must list {int(hi) - int(lo) + 1} cards")
             return make_group(RUN, int(lo), cards)
     if h.startswith("col") and h[3:].upper() in COLOURS:
         return make_group(COLOUR_GROUP, COLOURS.index(h[3:].upper()), cards)
     raise NotationError(
-        f"{text!r}: a group starts setN=, runA-B=, colC= (C one of R B G Y), set?= or col?="
+        f"{quoted(text)}: a group starts setN=, runA-B=, colC= (C one of R B G Y), set?= or col?="
     )
 
 
-def group_fault(g: Group) -> tuple[str, str, str] | None:
-    """Why ``g`` is not a well-formed group, as ``(code, ruling, message)``; ``None`` if it is.
+def group_fault(g: Group) -> Fault | None:
+    """Why ``g`` is not a well-formed group (a :class:`Fault`); ``None`` if it is.
 
     Checks the shape only (which cards may stand where); the size and the natural-card
     rule are the lay-down's business, since they depend on the phase and the rules.
@@ -106,36 +108,34 @@ def group_fault(g: Group) -> tuple[str, str, str] | None:
     if (
         type(g.kind) is not int or type(g.key) is not int or type(g.cards) is not tuple
         or not g.cards or not all(type(c) is int and 0 <= c <= SKIP for c in g.cards)
-    ):
-        return ("not_a_group", "P10-01", f"{g!r} is not made of Phase 10 cards")
-    if SKIP in g.cards:
-        return ("skip_in_phase", "P10-22", "a Skip is never part of a phase")
+    ):  # P10-01: a group is made of the pack's cards
+        return refuse("not_cards", group=shown(g, as_repr=True))
+    if SKIP in g.cards:  # P10-22
+        return refuse("skip_in_phase")
     if g.key == OPEN and g.kind in (SET, COLOUR_GROUP):
-        if any(c != WILD for c in g.cards):
-            ruling = "P10-10" if g.kind == SET else "P10-17"
-            return ("not_a_set" if g.kind == SET else "not_one_colour", ruling,
-                    f"{g}: an open group holds only Wilds (a natural gives it its "
-                    f"{'number' if g.kind == SET else 'colour'})")
+        if any(c != WILD for c in g.cards):  # an open group is all Wilds
+            if g.kind == SET:  # P10-10
+                return refuse("open_set_natural", group=g)
+            return refuse("open_colour_natural", group=g)  # P10-17
     elif g.kind == SET:
-        if not 1 <= g.key <= 12:
-            return ("not_a_set", "P10-10", f"there is no number {g.key}")
-        if any(c != WILD and NUMBER[c] != g.key for c in g.cards):
-            return ("not_a_set", "P10-10", f"{g} mixes numbers: a set is one number")
+        if not 1 <= g.key <= 12:  # P10-10
+            return refuse("no_number", key=quoted(g.key))
+        if any(c != WILD and NUMBER[c] != g.key for c in g.cards):  # P10-10: one number
+            return refuse("set_mixes", group=g)
     elif g.kind == RUN:
         top = g.key + len(g.cards) - 1
-        if g.key < 1 or top > 12:
-            return ("run_wraps", "P10-56", f"{g}: runs use 1-12 and do not wrap")
+        if g.key < 1 or top > 12:  # P10-56
+            return refuse("run_wraps", group=shown(g))
         for i, c in enumerate(g.cards):
-            if c != WILD and NUMBER[c] != g.key + i:
-                return ("not_a_run", "P10-11",
-                        f"{g}: a run lists consecutive numbers in order ({NAMES[c]} is not {g.key + i})")
+            if c != WILD and NUMBER[c] != g.key + i:  # P10-11: consecutive, in order
+                return refuse("run_order", group=g, card=NAMES[c], number=g.key + i)
     elif g.kind == COLOUR_GROUP:
-        if not 0 <= g.key < 4:
-            return ("not_one_colour", "P10-17", f"there is no colour {g.key}")
-        if any(c != WILD and COLOUR[c] != g.key for c in g.cards):
-            return ("not_one_colour", "P10-17", f"{g} mixes colours")
-    else:
-        return ("not_a_group", "P10-40", f"unknown group kind {g.kind}")
+        if not 0 <= g.key < 4:  # P10-17
+            return refuse("no_colour", key=quoted(g.key))
+        if any(c != WILD and COLOUR[c] != g.key for c in g.cards):  # P10-17: one colour
+            return refuse("colour_mixes", group=g)
+    else:  # P10-40
+        return refuse("unknown_kind", kind=quoted(g.kind))
     return None
 
 

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import int_in, is_bool, one_of, pick_variant
 
 SET, RUN, COLOUR_GROUP = 0, 1, 2
@@ -54,13 +54,13 @@ def parse_phase(text: str) -> Phase:
     which lay-downs list their groups, so a phase written ``"run4+set3"`` means the same.
     """
     if not isinstance(text, str) or not text.strip():
-        raise RulesError(f"a phase is written like 'set3+run4', not {text!r}")
+        raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}")
     reqs: list[Requirement] = []
     for part in text.replace(" ", "").lower().split("+"):
         kind, size = _requirement(text, part)
         lo = 2 if kind == RUN else 1
         if not lo <= size <= (12 if kind == RUN else 24):
-            raise RulesError(f"phase {text!r}: {part!r} has an impossible size")
+            raise RulesError(f"phase {quoted(text)}: {quoted(part)} has an impossible size")
         reqs.append((kind, size))
     return tuple(sorted(reqs, key=lambda r: (r[0], -r[1])))
 
@@ -68,9 +68,9 @@ def parse_phase(text: str) -> Phase:
 def _requirement(text: str, part: str) -> Requirement:
     for kind, word in enumerate(KIND_WORDS):
         digits = part[len(word):]
-        if part.startswith(word) and digits.isascii() and digits.isdigit():
+        if part.startswith(word) and digits.isascii() and digits.isdigit() and len(digits) <= 3:
             return kind, int(digits)
-    raise RulesError(f"phase {text!r}: {part!r} is not setN, runN or colourN")
+    raise RulesError(f"phase {quoted(text)}: {quoted(part)} is not setN, runN or colourN")
 
 
 @cache
@@ -162,7 +162,7 @@ class Rules:
         for text in self.phases:
             if phase_size(text) > self.hand_size + 1:
                 raise RulesError(
-                    f"phase {text!r} needs {phase_size(text)} cards but a player holds at "
+                    f"phase {quoted(text)} needs {phase_size(text)} cards but a player holds at "
                     f"most {self.hand_size + 1}"
                 )
 

@@ -36,18 +36,17 @@ import operator
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import partial
-from itertools import chain, repeat
+from itertools import chain
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
-    IllegalAction,
     OutOfTurn,
     SeatError,
     SetupError,
     StateError,
+    quoted,
 )
 from tablegames.common.fields import (
     card,
@@ -55,7 +54,6 @@ from tablegames.common.fields import (
     count,
     enum,
     flag,
-    frozen_json,
     optional,
     per_seat_tuple,
     put,
@@ -66,10 +64,10 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.position import PositionReader, PositionWriter, read_seat
+from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
-from tablegames.common.serialization import Reader, dumps, loads
+from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
@@ -87,11 +85,19 @@ from tablegames.phase10.cards import (
     counts_of,
     display_order,
 )
-from tablegames.phase10.check import Fault, groups_fault, hit_fault, lay_fault
+from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
-from tablegames.phase10.groups import OPEN, Group, describe_group, group_fault, parse_group
+from tablegames.phase10.groups import (
+    OPEN,
+    Group,
+    describe_group,
+    group_fault,
+)
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
+from tablegames.phase10.positions import read_position, write_position
+from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
+from tablegames.phase10.sheet import RESULTS
 
 DRAW, PLAY, OVER = range(3)
 STAGES = ("draw", "play", "over")
@@ -106,23 +112,9 @@ _MAX_GROUP = 32
 
 
 def _group_problem(g: TableGroup, _n: int) -> str | None:
-    """Why a loaded group is not one the lay-down rules could have made (``None``: it is).
-
-    A pure function of the group, remembered: every load of a room checks the same laid
-    groups again (bounded like the other load caches)."""
-    try:
-        return _GROUP_PROBLEMS[g]
-    except KeyError:
-        pass
+    """Why a loaded group is not one the lay-down rules could have made (``None``: it is)."""
     fault = group_fault(Group(*g))
-    why = None if fault is None else f"not a valid group: {fault[2]}"
-    if len(_GROUP_PROBLEMS) >= 4096:
-        _GROUP_PROBLEMS.clear()
-    _GROUP_PROBLEMS[g] = why
-    return why
-
-
-_GROUP_PROBLEMS: dict[TableGroup, str | None] = {}
+    return None if fault is None else f"not a valid group: {fault.message}"
 
 
 #: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group
@@ -166,82 +158,6 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
 _PACK_CARDS = sorted(c for c, k in enumerate(PACK.counts) for _ in range(k))
 #: One result's points per seat.
 _ADDED = operator.itemgetter("added")
-
-#: The keys of one hand's result on the score sheet (``results``).
-RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
-
-
-#: The values of one result, in one C call per result.
-_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "completed")
-_ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
-
-
-def _sheet_ok(raw: list[Any], n: int) -> bool:
-    """Whether every result of ``raw`` is a well-formed result of its hand (the fast
-    check: each condition tested across the whole sheet at once, in C).
-
-    A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
-    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
-    ``completed`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
-    """
-    if not raw:
-        return True
-    if not _ONLY[dict].issuperset(map(type, raw)) or not all(
-            map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
-        return False
-    rounds, ties, outs, added, completed = zip(*map(_RESULT_VALUES, raw), strict=True)
-    if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
-        return False
-    if not _ONLY[bool].issuperset(map(type, ties)):
-        return False
-    out = [o for o in outs if o is not None]
-    if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
-        return False
-    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, completed))
-            and set(map(len, added)) == {n} and set(map(len, completed)) == {n}):
-        return False
-    points = list(chain.from_iterable(added))
-    if not _ONLY[int].issuperset(map(type, points)) or min(points) < 0 or max(points) > 10**6:
-        return False
-    done = [x for x in chain.from_iterable(completed) if x is not None]
-    return _ONLY[int].issuperset(map(type, done)) and (not done or (min(done) >= 1 and max(done) <= 30))
-
-
-def _load_results(r: Reader, n: int) -> list[dict[str, Any]]:
-    """The score sheet: one checked result per finished hand (see :data:`RESULT_KEYS`).
-
-    Results are checked directly (a server loads saves all the time); only a bad one is
-    read again through the reader, for an error that names the path.
-    """
-    raw = r.value
-    if type(raw) is list and _sheet_ok(raw, n):
-        return list(raw)
-    for i, item in enumerate(r.items()):
-        if set(item.keys()) != RESULT_KEYS:
-            raise item.fail(f"a hand's result has the keys {', '.join(sorted(RESULT_KEYS))}")
-        item["round"].int(i, i)
-        item["out"].opt_int(0, n - 1)
-        if len(item["added"].ints(0, 10**6)) != n:
-            raise item["added"].fail(f"expected {n} entries")
-        item["tiebreak"].bool()
-        for x in item["completed"].list(n):
-            x.opt_int(1, 30)
-    raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
-
-
-def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
-    """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
-    try:
-        _load_results(Reader(list(sheet), "results"), n)
-    except StateError as exc:
-        return str(exc)
-    return None
-
-
-#: The score sheet: a tuple of results, each built once and never edited, so ``copy``
-#: shares the sheet (a finished hand adds a new tuple) and a save writes its text once
-#: (the core remembers tuples and frozen values by identity).
-RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 #: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
 #: within a turn. Only hands that pass the feasibility test get here.
@@ -292,6 +208,17 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"dealer", "phases", "scores"})
     ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
     STAGES = STAGES
+    #: Save format 4 names each field as the views and position text do; a format 1-3
+    #: save's old keys are renamed before it is read (see ``BaseState.RENAMED``).
+    RENAMED: ClassVar[dict[str, str]] = {
+        "hand_no": "round",
+        "done": "completed",
+        "target": "phases",
+        "pending": "pending_skips",
+        "known": "known_cards",
+        "reshuffled": "rebuilt",
+        "drawn_since": "drawn",
+    }
     VIEW_KEYS: ClassVar[dict[str, str]] = {
         "round": "number of the current hand (deal), 0 for the first",
         "dealer": "the seat that dealt this hand (the deal passes left, P10-57)",
@@ -318,8 +245,8 @@ class State(BaseState):
     }
 
     stage: Annotated[int, enum(STAGES)]
-    #: The number of the current hand (deal), 0 for the first (the view's ``round``).
-    hand_no: Annotated[int, count(0)]
+    #: The number of the current hand (deal), 0 for the first.
+    round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
     turn: Annotated[int, seat()]
     # Every pile, hand and per-seat field is a tuple, replaced whole by each change
@@ -335,25 +262,27 @@ class State(BaseState):
         tuple[tuple[TableGroup, ...], ...], per_seat_tuple(tuple_seq(GROUP, max_len=_MAX_GROUP))
     ]
     #: Phases completed per seat, and which (a bit per phase index).
-    done: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
+    completed: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
     made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
-    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand).
-    target: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
+    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand);
+    #: the view's ``phases`` shows it numbered from 1, with its text and open phases.
+    phases: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     #: The phase index each seat laid this hand (-1: not down).
     laid_phase: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
-    pending: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    #: Per seat: whether it will lose its next turn to a Skip (P10-24).
+    pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     tiebreak: Annotated[bool, flag()]
     #: Cards each seat took from the discard pile and still holds (public knowledge).
-    known: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    known_cards: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
-    reshuffled: Annotated[Cards | None, optional(CARDS)]
+    rebuilt: Annotated[Cards | None, optional(CARDS)]
     #: What each seat drew since that rebuild (only its own is known to a seat).
-    drawn_since: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    drawn: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     winner: Annotated[int, seat(none=-1)]
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
@@ -391,11 +320,11 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         phases, scores, dealer = _setup_values(len(players), rules, extra)
-        self.done = tuple(p - 1 for p in phases)
-        self.made = tuple((1 << d) - 1 for d in self.done)
+        self.completed = tuple(p - 1 for p in phases)
+        self.made = tuple((1 << d) - 1 for d in self.completed)
         self.scores = tuple(scores)
         self.dealer = dealer
-        self.hand_no = 0
+        self.round = 0
         self.tiebreak = False
         self.playing = (True,) * len(players)
         self.winner = -1
@@ -429,7 +358,7 @@ class State(BaseState):
         else:
             deck = PACK.full_deck()
             self.rng.shuffle(deck)
-            ev.append(Event("shuffle", {"round": self.hand_no}))
+            ev.append(Event("shuffle", {"round": self.round}))
         stock = as_stock(deck)
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
         hands: list[Cards] = [()] * n
@@ -437,24 +366,24 @@ class State(BaseState):
             hands[s] = tuple(sorted(stock.pop() for _ in range(rules.hand_size)))
         self.hands = tuple(hands)
         last = len(rules.phases) - 1
-        self.target = tuple(
+        self.phases = tuple(
             (last if self.tiebreak else self._first_open(s)) if self.playing[s] else -1
             for s in range(n)
         )
         self.laid_phase = (-1,) * n
         self.laid = ((),) * n
         self.down = (False,) * n
-        self.pending = (False,) * n
-        self.known = ((),) * n
-        self.reshuffled = None
-        self.drawn_since = ((),) * n
+        self.pending_skips = (False,) * n
+        self.known_cards = ((),) * n
+        self.rebuilt = None
+        self.drawn = ((),) * n
         self.laid_this_turn = False
         discard = [stock.pop()]
         first_player = order[0]
         ev.append(Event("deal", {
-            "round": self.hand_no, "dealer": self.dealer, "first": first_player,
+            "round": self.round, "dealer": self.dealer, "first": first_player,
             "discard": NAMES[discard[-1]], "tiebreak": self.tiebreak,
-            "phases": [t + 1 if t >= 0 else None for t in self.target],
+            "phases": [t + 1 if t >= 0 else None for t in self.phases],
         }))
         for s in order:
             ev.append(Event("cards", {"seat": s}, {"cards": card_names(hands[s])},
@@ -465,7 +394,7 @@ class State(BaseState):
                     discard.append(stock.pop())
                     ev.append(Event("cover", {"card": NAMES[discard[-1]]}))
             else:
-                self.pending = put(self.pending, first_player, True)
+                self.pending_skips = put(self.pending_skips, first_player, True)
         self.stock = tuple(stock)
         self.discard = tuple(discard)
         self._begin_turn(first_player)
@@ -481,10 +410,10 @@ class State(BaseState):
     def open_phases(self, seat: int) -> list[int]:
         """Phase indices ``seat`` may lay this hand: its current phase, or with
         ``phase_choice`` every phase it has not completed (the last one in a tie-break)."""
-        if self.target[seat] < 0:
+        if self.phases[seat] < 0:
             return []
         if self.tiebreak or not self.rules.phase_choice:
-            return [self.target[seat]]
+            return [self.phases[seat]]
         made = self.made[seat]
         return [i for i in range(len(self.rules.phases)) if not made >> i & 1]
 
@@ -493,8 +422,8 @@ class State(BaseState):
         return next_seat(seat, self.n, active=self.playing)
 
     def _begin_turn(self, seat: int) -> None:
-        while self.pending[seat]:
-            self.pending = put(self.pending, seat, False)
+        while self.pending_skips[seat]:
+            self.pending_skips = put(self.pending_skips, seat, False)
             self._events.append(Event("skipped", {"seat": seat}))
             seat = self._next_playing(seat)
         self.turn = seat
@@ -515,9 +444,9 @@ class State(BaseState):
             return []
         if self.stage == DRAW:
             out: list[Action] = []
-            if self.stock or len(self.discard) > 1:
+            if self._draw_fault(seat) is None:
                 out.append(A.DRAW[seat])
-            if self.discard and self.discard[-1] != SKIP:
+            if self._take_fault(seat) is None:
                 out.append(A.TAKE[seat])
             return out
         hand = self.hands[seat]
@@ -570,17 +499,29 @@ class State(BaseState):
                 return out[:LAY_CAP]
         return out
 
-    def may_hit(self, seat: int) -> bool:
-        """Whether ``seat`` may hit now at all (its phase is down, P10-50)."""
-        return self.down[seat]
+    def hit_refusal(self, seat: int, owner: int | None = None) -> Fault | None:
+        """Why ``seat`` may not hit now (onto ``owner``'s groups, if given), or ``None``.
+
+        The one test of who may hit where (P10-50): :meth:`hit_actions`, :meth:`may_hit`
+        and ``apply`` all ask it.
+        """
+        if not self.down[seat]:  # P10-50: only once your own phase is down
+            return refuse("not_down")
+        if (owner is not None and owner != seat and self.laid_this_turn
+                and not self.rules.hit_same_turn):  # P10-50 under hit_same_turn=False
+            return refuse("hit_next_turn")
+        return None
+
+    def may_hit(self, seat: int, owner: int | None = None) -> bool:
+        """Whether ``seat`` may hit now (onto ``owner``'s groups), see :meth:`hit_refusal`."""
+        return self.hit_refusal(seat, owner) is None
 
     def hit_actions(self, seat: int) -> list[Action]:
         """Every card of ``seat``'s hand onto every group it fits, with each Wild's place."""
         out: list[Action] = []
-        same_turn_only_own = self.laid_this_turn and not self.rules.hit_same_turn
         faces = sorted(set(self.hands[seat]))
         for owner in range(self.n):
-            if same_turn_only_own and owner != seat:
+            if self.hit_refusal(seat, owner) is not None:
                 continue
             for gi, group in enumerate(self.laid[owner]):
                 for c in faces:
@@ -592,20 +533,53 @@ class State(BaseState):
         """Seats ``seat`` may skip: others in the hand not already waiting out a skip (P10-24)."""
         return [
             t for t in range(self.n)
-            if t != seat and self.playing[t] and not self.pending[t]
+            if t != seat and self.playing[t] and not self.pending_skips[t]
         ]
+
+    # ------------------------------------------------------------------ apply
+    # ------------------------------------------------------------------ refusals
+    # One predicate per verb, each returning the refusal (a Fault of ``REFUSALS``) on the
+    # line that tests its rule, or None; ``_legal`` and ``_apply`` ask the same ones.
+    def _stage_fault(self, seat: int, drawing: bool) -> Fault | None:
+        """Whether ``seat`` may act now with a draw (``drawing``) or a play (P10-31)."""
+        if seat != self.turn:  # P10-31: one player's turn at a time
+            return refuse("out_of_turn", player=self.players[self.turn])
+        if drawing and self.stage != DRAW:  # P10-31: one draw a turn
+            return refuse("already_drew")
+        if not drawing and self.stage == DRAW:  # P10-31: the turn starts with a draw
+            return refuse("draw_first")
+        return None
+
+    def _draw_fault(self, seat: int) -> Fault | None:
+        """Why ``seat`` may not draw from the draw pile now, or ``None``."""
+        fault = self._stage_fault(seat, True)
+        if fault is None and not self.stock and len(self.discard) <= 1:  # P10-59
+            return refuse("draw_empty")
+        return fault
+
+    def _take_fault(self, seat: int) -> Fault | None:
+        """Why ``seat`` may not take the top discard now, or ``None``."""
+        fault = self._stage_fault(seat, True)
+        if fault is not None:
+            return fault
+        if not self.discard:  # P10-31: there is no top discard to take
+            return refuse("take_empty")
+        if self.discard[-1] == SKIP:  # P10-23
+            return refuse("take_skip")
+        return None
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         seat = action.seat
-        if seat != self.turn:
-            raise OutOfTurn(f"it is {self.players[self.turn]}'s turn", code="out_of_turn",
-                            ruling="P10-31", seat=seat)
         kind = type(action)
-        if kind is Draw or kind is Take:
-            if self.stage != DRAW:
-                raise IllegalAction("you have already drawn this turn; play or discard",
-                                    code="already_drew", ruling="P10-31", seat=seat)
+        drawing = kind is Draw or kind is Take
+        fault = self._stage_fault(seat, drawing)
+        if fault is not None and fault.code == "out_of_turn":
+            raise fault.error(seat, OutOfTurn)
+        if drawing:
+            fault = self._draw_fault(seat) if kind is Draw else self._take_fault(seat)
+            if fault is not None:
+                raise fault.error(seat)
             if kind is Draw:
                 self._draw(seat)
             else:
@@ -613,11 +587,10 @@ class State(BaseState):
             return
         numbers = _NUMBER_FIELDS.get(kind)
         if numbers is not None and not _ONLY_INT.issuperset(map(type, numbers(action))):
-            raise IllegalAction(f"{action!r}: cards, seats and groups are given by whole numbers",
-                                code="bad_action", seat=seat)
-        if self.stage == DRAW:
-            raise IllegalAction("first draw a card or take the top discard",
-                                code="draw_first", ruling="P10-31", seat=seat)
+            # P10-01: cards, seats and groups are the game's own numbers, never True or 1.0
+            raise refuse("bad_action", action=shown(action, as_repr=True)).error(seat)
+        if fault is not None:
+            raise fault.error(seat)
         if kind is Lay:
             self._lay(seat, action)  # type: ignore[arg-type]
         elif kind is Hit:
@@ -627,43 +600,34 @@ class State(BaseState):
 
     def _draw(self, seat: int) -> None:
         if not self.stock:
-            if len(self.discard) <= 1:
-                raise IllegalAction("the draw pile is empty and cannot be rebuilt",
-                                    code="draw_empty", ruling="P10-59", seat=seat)
-            self.reshuffled = tuple(sorted(self.discard[:-1]))
+            self.rebuilt = tuple(sorted(self.discard[:-1]))
             pile, discard = list(self.stock), list(self.discard)
             moved = reshuffle_discards(pile, discard, self.rng, keep_top=True)
             self.stock, self.discard = tuple(pile), tuple(discard)
-            self.drawn_since = ((),) * self.n
+            self.drawn = ((),) * self.n
             self._events.append(Event("reshuffle", {"cards": moved}))
         card = self.stock[-1]
         self.stock = self.stock[:-1]  # a slice of at most a pack: cheaper than copying lists
         self.hands = _seat_insort(self.hands, seat, card)
-        if self.reshuffled is not None:
-            self.drawn_since = _seat_append(self.drawn_since, seat, card)
+        if self.rebuilt is not None:
+            self.drawn = _seat_append(self.drawn, seat, card)
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
 
     def _take(self, seat: int) -> None:
-        if not self.discard:
-            raise IllegalAction("the discard pile is empty", code="take_empty",
-                                ruling="P10-31", seat=seat)
         card = self.discard[-1]
-        if card == SKIP:
-            raise IllegalAction("a Skip may never be taken from the discard pile",
-                                code="take_skip", ruling="P10-23", seat=seat)
         self.discard = self.discard[:-1]
         self.hands = _seat_insort(self.hands, seat, card)
-        self.known = _seat_append(self.known, seat, card)
+        self.known_cards = _seat_append(self.known_cards, seat, card)
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
     def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> Fault | None:
         """Why this lay-down is refused, or ``None`` (the checks of
         :func:`tablegames.phase10.check_phase`, against the phase the groups make)."""
-        if self.down[seat]:
-            return Fault("already_down", "P10-44", "you have already laid a phase this hand")
+        if self.down[seat]:  # P10-44: one phase per hand
+            return refuse("already_down")
         fault = groups_fault(groups)
         if fault is not None:
             return fault
@@ -678,7 +642,7 @@ class State(BaseState):
         for index in self.open_phases(seat):
             if sorted(reqs[index]) == got:
                 return index
-        return self.target[seat]
+        return self.phases[seat]
 
     def _lay(self, seat: int, action: Lay) -> None:
         fault = self._lay_fault(seat, action.groups)
@@ -694,34 +658,33 @@ class State(BaseState):
         self.laid_phase = put(self.laid_phase, seat, index)
         self.laid_this_turn = True
         if not self.tiebreak:
-            self.done = put(self.done, seat, self.done[seat] + 1)
+            self.completed = put(self.completed, seat, self.completed[seat] + 1)
             self.made = put(self.made, seat, self.made[seat] | 1 << index)
         self._events.append(Event("lay", {
             "seat": seat, "phase": index + 1,
-            "groups": [str(g) for g in groups], "completed": self.done[seat],
+            "groups": [str(g) for g in groups], "completed": self.completed[seat],
         }))
         if not self.hands[seat]:
             self._end_hand(seat)
 
-    def _hit(self, seat: int, action: Hit) -> None:
-        if not self.down[seat]:
-            raise IllegalAction("you may hit only once your own phase is down",
-                                code="not_down", ruling="P10-50", seat=seat)
+    def _hit_fault(self, seat: int, action: Hit) -> Fault | None:
+        """Why this hit is refused, or ``None`` (P10-50, then the group's own rules)."""
         owner, gi, card, value = action.owner, action.group, action.card, action.value
-        if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):
-            raise IllegalAction(f"there is no group {owner}.{gi} on the table",
-                                code="no_such_group", ruling="P10-50", seat=seat)
-        if owner != seat and self.laid_this_turn and not self.rules.hit_same_turn:
-            raise IllegalAction(
-                "house rule: you may hit others' groups only from the turn after laying down",
-                code="hit_next_turn", ruling="P10-50", seat=seat)
-        if card not in self.hands[seat]:
-            raise IllegalAction("that card is not in your hand", code="not_in_hand",
-                                ruling="P10-50", seat=seat)
-        kind, key, body = group = self.laid[owner][gi]
-        fault = hit_fault(group, card, value, f"{owner}.{gi}")
+        fault = self.hit_refusal(seat, owner)
+        if fault is not None:
+            return fault
+        if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):  # P10-50
+            return refuse("no_such_group", owner=quoted(owner), group=quoted(gi))
+        if card not in self.hands[seat]:  # P10-50: you hit cards from your hand
+            return refuse("hit_not_in_hand")
+        return hit_fault(self.laid[owner][gi], card, value, f"{owner}.{gi}")
+
+    def _hit(self, seat: int, action: Hit) -> None:
+        fault = self._hit_fault(seat, action)
         if fault is not None:
             raise fault.error(seat)
+        owner, gi, card, value = action.owner, action.group, action.card, action.value
+        kind, key, body = self.laid[owner][gi]
         self._remove(seat, card)
         new: TableGroup
         if kind == RUN:
@@ -737,24 +700,48 @@ class State(BaseState):
         if not self.hands[seat]:
             self._end_hand(seat)
 
+    def _discard_fault(self, seat: int, card: int, target: int) -> Fault | None:
+        """Why discarding ``card`` (a Skip against ``target``) is refused, or ``None``."""
+        if card not in self.hands[seat]:  # P10-31: the discard comes from the hand
+            return refuse("discard_not_in_hand")
+        if card == SKIP:
+            return self._skip_fault(seat, target)
+        if target != -1:
+            if card == WILD:  # P10-26
+                return refuse("wild_not_skip")
+            return refuse("not_a_skip")  # P10-20: only a Skip names a player
+        return None
+
+    def _skip_fault(self, seat: int, target: int) -> Fault | None:
+        """Why a Skip discarded by ``seat`` may not skip ``target`` (-1: nobody named)."""
+        if self.rules.skip_target == "next":
+            if target != -1:  # P10-20 under skip_target="next": the next player, unnamed
+                return refuse("skip_is_next")
+            return None
+        targets = self.skip_targets(seat)
+        if target == -1 and targets:  # P10-20: the discarder chooses whom
+            return refuse("skip_needs_target")
+        if target != -1 and target not in targets:
+            if target == seat:  # P10-20: another player
+                return refuse("skip_self")
+            if 0 <= target < self.n and self.pending_skips[target]:  # P10-24
+                return refuse("already_skipped", player=self.players[target])
+            return refuse("no_such_target", target=quoted(target))  # P10-20
+        return None
+
     def _discard(self, seat: int, action: Discard) -> None:
         card, target = action.card, action.target
-        if card not in self.hands[seat]:
-            raise IllegalAction("that card is not in your hand", code="not_in_hand",
-                                ruling="P10-31", seat=seat)
-        if card == SKIP:
-            target = self._skip_fault(seat, target)
-        elif target != -1:
-            if card == WILD:
-                raise IllegalAction("a Wild cannot be used as a Skip", code="wild_not_skip",
-                                    ruling="P10-26", seat=seat)
-            raise IllegalAction("only a Skip names a player", code="not_a_skip",
-                                ruling="P10-20", seat=seat)
+        fault = self._discard_fault(seat, card, target)
+        if fault is not None:
+            raise fault.error(seat)
+        if card == SKIP and self.rules.skip_target == "next":
+            nxt = self._next_playing(seat)
+            target = -1 if self.pending_skips[nxt] else nxt
         self._remove(seat, card)
         self.discard += (card,)
         data: dict[str, Any] = {"seat": seat, "card": NAMES[card]}
         if card == SKIP and target != -1:
-            self.pending = put(self.pending, target, True)
+            self.pending_skips = put(self.pending_skips, target, True)
             data["skips"] = target
         self._events.append(Event("discard", data))
         if not self.hands[seat]:
@@ -762,36 +749,12 @@ class State(BaseState):
         else:
             self._begin_turn(self._next_playing(seat))
 
-    def _skip_fault(self, seat: int, target: int) -> int:
-        """The seat a Skip discarded by ``seat`` skips (-1: nobody), or the refusal."""
-        if self.rules.skip_target == "next":
-            if target != -1:
-                raise IllegalAction(
-                    "house rule: a Skip always skips the next player; write 'discard S'",
-                    code="skip_is_next", ruling="P10-20", seat=seat)
-            nxt = self._next_playing(seat)
-            return -1 if self.pending[nxt] else nxt
-        targets = self.skip_targets(seat)
-        if target == -1 and targets:
-            raise IllegalAction("name the player your Skip skips ('discard S>SEAT')",
-                                code="skip_needs_target", ruling="P10-20", seat=seat)
-        if target != -1 and target not in targets:
-            if target == seat:
-                raise IllegalAction("a Skip makes another player lose a turn",
-                                    code="skip_self", ruling="P10-20", seat=seat)
-            if 0 <= target < self.n and self.pending[target]:
-                raise IllegalAction(f"{self.players[target]} is already waiting out a skip",
-                                    code="already_skipped", ruling="P10-24", seat=seat)
-            raise IllegalAction(f"seat {target} cannot be skipped", code="no_such_target",
-                                ruling="P10-20", seat=seat)
-        return target
-
     def _remove(self, seat: int, card: int) -> None:
         """Take ``card`` (which ``seat`` holds) from its hand, and from what the table
         knows it holds."""
         self.hands = _seat_remove(self.hands, seat, card)
-        if card in self.known[seat]:
-            self.known = _seat_remove(self.known, seat, card)
+        if card in self.known_cards[seat]:
+            self.known_cards = _seat_remove(self.known_cards, seat, card)
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int) -> None:
@@ -807,7 +770,7 @@ class State(BaseState):
                     added[out] += points
         self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
         result = {
-            "round": self.hand_no, "out": out if out >= 0 else None, "added": added,
+            "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
@@ -823,7 +786,7 @@ class State(BaseState):
                 return
             contenders = [s for s in range(n) if self.playing[s]]
         else:
-            finishers = [s for s in range(n) if self.done[s] >= total]
+            finishers = [s for s in range(n) if self.completed[s] >= total]
             if not finishers:
                 contenders = []
             else:
@@ -837,14 +800,14 @@ class State(BaseState):
             self.tiebreak = True
             self.playing = tuple(s in contenders for s in range(n))
             self._events.append(Event("tiebreak", {"seats": contenders}))
-        self.hand_no += 1
+        self.round += 1
         self.dealer = (self.dealer + 1) % n
         self._start_hand(first=False)
 
     def _finish(self, winner: int) -> None:
         self.winner = winner
         self.stage = OVER
-        self.pending = (False,) * self.n
+        self.pending_skips = (False,) * self.n
         self._events.append(Event("game_over", {"winner": winner, "scores": list(self.scores)}))
 
     # ------------------------------------------------------------------ results & views
@@ -855,7 +818,7 @@ class State(BaseState):
         return Outcome(
             winners=frozenset((w,)), losers=frozenset(s for s in range(self.n) if s != w),
             scores=tuple(self.scores),
-            detail={"phases_completed": list(self.done), "hands": self.hand_no + 1,
+            detail={"phases_completed": list(self.completed), "hands": self.round + 1,
                     "tiebreak": self.tiebreak},
         )
 
@@ -887,24 +850,24 @@ class State(BaseState):
         """
         phases = self.rules.phases
         return {
-            "round": self.hand_no,
+            "round": self.round,
             "dealer": self.dealer,
             "playing": list(self.playing),
             "tiebreak": self.tiebreak,
             "phases": [
                 {"phase": t + 1, "text": describe_phase(phases[t]),
                  "open": [i + 1 for i in self.open_phases(s)]} if t >= 0 else None
-                for s, t in enumerate(self.target)
+                for s, t in enumerate(self.phases)
             ],
-            "completed": list(self.done),
+            "completed": list(self.completed),
             "down": list(self.down),
             "laid": self.table(),
             "discard": card_names(self.discard),
             "discard_top": NAMES[self.discard[-1]] if self.discard else None,
             "stock": len(self.stock),
             "hand_sizes": [len(h) for h in self.hands],
-            "known_cards": [card_names(k) for k in self.known],
-            "pending_skips": [s for s in range(self.n) if self.pending[s]],
+            "known_cards": [card_names(k) for k in self.known_cards],
+            "pending_skips": [s for s in range(self.n) if self.pending_skips[s]],
             "scores": list(self.scores),
             "last_round": self._last_round() if self.results else None,
         }
@@ -1002,7 +965,7 @@ class State(BaseState):
         over = self.stage == OVER
         if over != (self.winner >= 0) or (over and not self.playing[self.winner]):
             raise bad("a finished game has a winner who played, an unfinished one none")
-        if len(self.results) != self.hand_no + over:
+        if len(self.results) != self.round + over:
             raise bad("the score sheet does not match the number of hands")
         if (self.last_hands is None) != (self.last_laid is None) or (
             not self.results and self.last_hands is not None
@@ -1016,7 +979,7 @@ class State(BaseState):
                        if self.results else [0] * n)
         start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
         if setup is not None:
-            if self.dealer != (setup[2] + self.hand_no) % n:
+            if self.dealer != (setup[2] + self.round) % n:
                 raise bad("the deal passes left each hand")
             if start_scores != setup[1]:
                 raise bad("the scores do not add up to the score sheet")
@@ -1031,7 +994,7 @@ class State(BaseState):
         columns = list(zip(*rows, strict=True)) if rows else [()] * n
         for s in range(n):
             made = self.made[s]
-            if made.bit_count() != self.done[s] or made >> total:
+            if made.bit_count() != self.completed[s] or made >> total:
                 raise bad(f"seat {s}: the phases made do not match the phases completed")
             phases = [p for p in columns[s] if p is not None]
             sheet = 0
@@ -1050,14 +1013,14 @@ class State(BaseState):
             if over and self.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
                 raise bad(f"seat {s}: the last hand's result does not match its lay-down")
             self._check_seat(s, made & ~now, total, reqs, over)
-        if over and any(self.pending):
+        if over and any(self.pending_skips):
             raise bad("a finished game has no skips waiting")
         if not over:
             self._check_turn(rules.hand_size)
-        if self.reshuffled is None:
-            if any(self.drawn_since):
+        if self.rebuilt is None:
+            if any(self.drawn):
                 raise bad("cards drawn since a rebuild that never happened")
-        elif Counter(chain(self.stock, *self.drawn_since)) - Counter(self.reshuffled):
+        elif Counter(chain(self.stock, *self.drawn)) - Counter(self.rebuilt):
             raise bad("the draw pile holds cards it was not rebuilt from")
 
     def _check_seat(self, s: int, at_start: int, total: int, reqs: Any, over: bool) -> None:
@@ -1066,13 +1029,13 @@ class State(BaseState):
             return StateError(f"$.state: seat {s}: {what}")
 
         if not self.playing[s]:
-            if self.target[s] != -1 or self.down[s] or self.pending[s] or self.hands[s] \
-                    or self.known[s] or self.laid[s]:
+            if self.phases[s] != -1 or self.down[s] or self.pending_skips[s] or self.hands[s] \
+                    or self.known_cards[s] or self.laid[s]:
                 raise bad("sits out this hand, so it holds and does nothing")
             return
         full = (1 << total) - 1
         want = total - 1 if self.tiebreak else self._first_open(s, at_start)
-        if self.target[s] != want or (not self.tiebreak and at_start == full):
+        if self.phases[s] != want or (not self.tiebreak and at_start == full):
             raise bad("works on the wrong phase")
         lp = self.laid_phase[s]
         if (lp >= 0) != self.down[s] or bool(self.laid[s]) != self.down[s]:
@@ -1089,7 +1052,7 @@ class State(BaseState):
             naturals = [sum(c < WILD for c in body) for _, _, body in self.laid[s]]
             if (min(naturals) if self.rules.naturals == "group" else max(naturals)) < 1:
                 raise bad("its groups lack the natural cards P10-54 asks for")
-        known, hand = self.known[s], self.hands[s]
+        known, hand = self.known_cards[s], self.hands[s]
         if known and any(known.count(c) > hand.count(c) for c in set(known)):
             raise bad("known cards are not in that hand")
         if not over and not self.hands[s]:
@@ -1098,7 +1061,7 @@ class State(BaseState):
     def _check_turn(self, size: int) -> None:
         """The seat to act can act, and no hand is larger than play allows."""
         turn = self.turn
-        if not self.playing[turn] or self.pending[turn]:
+        if not self.playing[turn] or self.pending_skips[turn]:
             raise StateError("$.state.turn: the seat to act cannot act")
         if self.laid_this_turn and (self.stage != PLAY or not self.down[turn]):
             raise StateError("$.state.laid_this_turn: only after laying, in the play stage")
@@ -1116,167 +1079,10 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ positions
     def _position(self, w: PositionWriter) -> None:
-        """Phase 10's lines: the score sheet, each seat's phases, hand and table, the piles.
-
-        Piles are written top card first; a seat's ``laid`` line starts with the number
-        of the phase it laid. What a seat works on this hand follows from the phases it
-        has made (see :meth:`_from_position`), so it is not written.
-        """
-        n = self.n
-        w.put("round", self.hand_no)
-        w.put("dealer", self.dealer)
-        w.put("turn", self.turn)
-        w.put("tiebreak", self.tiebreak)
-        w.items("playing", [s for s in range(n) if self.playing[s]])
-        w.items("scores", self.scores)
-        w.items("pending", [s for s in range(n) if self.pending[s]])
-        w.put("laid_this_turn", self.laid_this_turn)
-        w.put("winner", None if self.winner < 0 else self.winner)
-        for s in range(n):
-            w.items(f"made {s}", [i + 1 for i in range(len(self.rules.phases))
-                                  if self.made[s] >> i & 1])
-        for s in range(n):
-            w.items(f"hand {s}", card_names(display_order(self.hands[s])))
-            if self.known[s]:
-                w.items(f"known {s}", card_names(self.known[s]))
-            if self.laid[s]:
-                w.items(f"laid {s}", [self.laid_phase[s] + 1,
-                                      *(str(Group(*g)) for g in self.laid[s])])
-        w.items("discard", card_names(reversed(self.discard)))
-        w.items("stock", card_names(reversed(self.stock)))
-        if self.reshuffled is not None:
-            w.comment("the draw pile was rebuilt this hand from these cards; drawn since:")
-            w.items("rebuilt", card_names(self.reshuffled))
-            for s in range(n):
-                w.items(f"drawn {s}", card_names(self.drawn_since[s]))
-        if self.results:
-            w.comment("the score sheet, one line per finished hand")
-        for i, res in enumerate(self.results):
-            w.put(f"result {i}", dumps({k: v for k, v in res.items() if k != "round"}))
-        if self.last_hands is not None and self.last_laid is not None:
-            w.comment("the last hand as it ended: what each seat held, and the table")
-            for s in range(n):
-                w.items(f"last_hand {s}", card_names(display_order(self.last_hands[s])))
-                w.items(f"last_laid {s}", [str(Group(*g)) for g in self.last_laid[s]])
+        write_position(self, w)
 
     def _from_position(self, r: PositionReader) -> None:
-        """Set the state from position lines; the checks of a loaded save follow.
-
-        ``stock: shuffled`` deals every card not placed elsewhere into the draw pile, in
-        an order drawn from the position's ``rng``. Lines a hand-written position may
-        leave out: ``round`` (0), ``dealer`` (the seat before the first player of round
-        0), ``tiebreak`` (no), ``playing`` (every seat), ``scores`` (0 each), ``pending``,
-        ``laid_this_turn`` (no), ``winner``, and per seat ``made``, ``known``, ``laid``.
-        """
-        n = self.n
-        total = len(self.rules.phases)
-        # a game set up from a position starts there: no setup values to check against
-        self.extra = {"position": ""}
-
-        seat_of = partial(read_seat, players=n)
-
-        def seat_set(key: str, default: Sequence[str] = ()) -> tuple[bool, ...]:
-            marked = set(r.parse(key, seat_of, default))
-            return tuple(s in marked for s in range(n))
-
-        def number(lo: int, hi: int) -> Any:
-            def read(word: str) -> int:
-                if not (word.isascii() and word.isdigit()) or not lo <= int(word) <= hi:
-                    raise ValueError(f"{word!r} is not a number in {lo}..{hi}")
-                return int(word)
-            return read
-
-        self.hand_no = r.int("round", 0, 1_000_000, default=0)
-        self.dealer = r.int("dealer", 0, n - 1, default=(n - 1 + self.hand_no) % n)
-        self.turn = r.int("turn", 0, n - 1)
-        self.tiebreak = r.flag("tiebreak", default=False)
-        self.playing = seat_set("playing", [str(s) for s in range(n)])
-        self.scores = tuple(r.parse("scores", number(0, 10**9), ["0"] * n))
-        if len(self.scores) != n:
-            raise r.fail("scores", f"expected {n} numbers")
-        self.pending = seat_set("pending")
-        self.laid_this_turn = r.flag("laid_this_turn", default=False)
-        winner = r.opt_int("winner", 0, n - 1) if r.has("winner") else None
-        self.winner = -1 if winner is None else winner
-        self.made = tuple(
-            sum(1 << (p - 1) for p in set(r.parse(f"made {s}", number(1, total), ())))
-            for s in range(n)
-        )
-        self.done = tuple(m.bit_count() for m in self.made)
-        self.hands = tuple(tuple(sorted(r.parse(f"hand {s}", PACK.code))) for s in range(n))
-        self.known = tuple(tuple(r.parse(f"known {s}", PACK.code, ())) for s in range(n))
-        laid: list[tuple[TableGroup, ...]] = []
-        laid_phase: list[int] = []
-        for s in range(n):
-            words = r.words(f"laid {s}", ())
-            if not words:
-                laid.append(())
-                laid_phase.append(-1)
-                continue
-            try:
-                phase = number(1, total)(words[0])
-                groups = [parse_group(x) for x in words[1:]]
-            except ValueError as exc:
-                raise r.fail(f"laid {s}", str(exc)) from None
-            if not groups:
-                raise r.fail(f"laid {s}", "expected the phase number, then its groups")
-            laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
-            laid_phase.append(phase - 1)
-        self.laid, self.laid_phase = tuple(laid), tuple(laid_phase)
-        self.down = tuple(bool(row) for row in self.laid)
-        self.discard = tuple(reversed(r.parse("discard", PACK.code)))
-        placed = [c for h in self.hands for c in h] + list(self.discard)
-        placed += [c for row in self.laid for _, _, body in row for c in body]
-        if r.words("stock") == ["shuffled"]:
-            left = list(PACK.counts)
-            for c in placed:
-                left[c] -= 1
-            if min(left) < 0:
-                raise r.fail("stock", "more copies of a card are placed than the pack has")
-            stock = [c for c in range(N_FACES) for _ in range(left[c])]
-            self.rng.shuffle(stock)
-            self.stock = tuple(stock)
-        else:
-            self.stock = tuple(reversed(r.parse("stock", PACK.code)))
-        rebuilt = r.parse("rebuilt", PACK.code, ()) if r.has("rebuilt") else None
-        self.reshuffled = None if rebuilt is None else tuple(sorted(rebuilt))
-        self.drawn_since = tuple(tuple(r.parse(f"drawn {s}", PACK.code, ())) for s in range(n))
-        results: list[dict[str, Any]] = []
-        while r.has(f"result {len(results)}"):
-            key = f"result {len(results)}"
-            try:
-                res = loads(r.str(key), max_text=10_000)
-            except StateError as exc:
-                raise r.fail(key, str(exc)) from None
-            if type(res) is not dict or "round" in res:
-                raise r.fail(key, "expected {out, added, completed, tiebreak}")
-            results.append({"round": len(results), **res})
-        self.results = tuple(_load_results(Reader(results, "results"), n))
-        if r.has("last_hand 0"):
-            self.last_hands = tuple(
-                tuple(sorted(r.parse(f"last_hand {s}", PACK.code))) for s in range(n)
-            )
-            last_laid = []
-            for s in range(n):
-                try:
-                    groups = [parse_group(x) for x in r.words(f"last_laid {s}")]
-                except ValueError as exc:
-                    raise r.fail(f"last_laid {s}", str(exc)) from None
-                last_laid.append(tuple((g.kind, g.key, g.cards) for g in groups))
-            self.last_laid = tuple(last_laid)
-        else:
-            self.last_hands = self.last_laid = None
-        at_start = [
-            m & ~(1 << lp) if lp >= 0 and not self.tiebreak else m
-            for m, lp in zip(self.made, self.laid_phase, strict=True)
-        ]
-        self.target = tuple(
-            (total - 1 if self.tiebreak else self._first_open(s, at_start[s]))
-            if self.playing[s] else -1
-            for s in range(n)
-        )
-        self._shown = []
-        self._events = []
+        read_position(self, r)
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
@@ -1284,7 +1090,7 @@ class State(BaseState):
 
         Seen, and kept where they are: ``seat``'s hand, every laid group, the whole discard
         pile, and the cards other seats took from the discard pile and have not played
-        since (``known``). Everything else — the rest of the other hands and the draw pile
+        since (``known_cards``). Everything else — the rest of the other hands and the draw pile
         — is redealt at random from a pool built from those public facts alone, in card
         order (never from the real hands or the real stock); hand sizes and pile sizes
         never change. After a rebuild this hand the draw pile can only hold cards that went
@@ -1299,18 +1105,18 @@ class State(BaseState):
         unseen = list(PACK.counts)
         seen = list(self.hands[seat]) + list(self.discard)
         seen += [c for row in self.laid for _, _, body in row for c in body]
-        seen += [c for s in range(self.n) if s != seat for c in self.known[s]]
+        seen += [c for s in range(self.n) if s != seat for c in self.known_cards[s]]
         for c in seen:
             unseen[c] -= 1
         stock_size = len(self.stock)
-        if self.reshuffled is None:
+        if self.rebuilt is None:
             pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
             r.shuffle(pool)
             stock = pool[:stock_size]
             rest = pool[stock_size:]
         else:
-            could = counts_of(self.reshuffled)
-            for c in self.drawn_since[seat]:
+            could = counts_of(self.rebuilt)
+            for c in self.drawn[seat]:
                 could[c] -= 1
             cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
             r.shuffle(cand)
@@ -1321,14 +1127,14 @@ class State(BaseState):
             rest = [c for c in range(N_FACES) for _ in range(left[c])]
             r.shuffle(rest)
         world.stock = tuple(stock)
-        world.drawn_since = tuple(d if s == seat else () for s, d in enumerate(self.drawn_since))
+        world.drawn = tuple(d if s == seat else () for s, d in enumerate(self.drawn))
         hands = list(self.hands)
         k = 0
         for s in range(self.n):
             if s == seat:
                 continue
-            size = len(hands[s]) - len(self.known[s])
-            hands[s] = tuple(sorted([*self.known[s], *rest[k:k + size]]))
+            size = len(hands[s]) - len(self.known_cards[s])
+            hands[s] = tuple(sorted([*self.known_cards[s], *rest[k:k + size]]))
             k += size
         world.hands = tuple(hands)
         if k != len(rest) or len(stock) != stock_size:

@@ -15,8 +15,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from p10_scenarios import game, play
 
-from tablegames.common.errors import IllegalAction, NotationError, StateError
-from tablegames.phase10 import Discard, Group, Hit, Lay, SmartBot, State, new_game, parse_action
+from tablegames.common.errors import IllegalAction, NotationError, StateError, TablegamesError
+from tablegames.phase10 import (
+    Discard,
+    Group,
+    Hit,
+    Lay,
+    SmartBot,
+    State,
+    check_group,
+    check_hit,
+    check_phase,
+    from_position,
+    hand_points,
+    new_game,
+    parse_action,
+)
 from tablegames.phase10.groups import make_group
 
 JUNK1 = "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12"
@@ -118,3 +132,49 @@ def test_tampered_saves_load_cleanly_or_are_refused(which: int, data: Any, junk:
         legal = state.legal_actions()
         assert legal
         state.apply(legal[0])
+
+
+# ------------------------------------------------------------- long values (issue 23, item 6)
+BIG = "7" * 5000
+_POSITION = new_game(players=2, seed=1).to_position()
+
+
+@pytest.mark.parametrize("attempt", [
+    lambda: from_position(_POSITION.replace("hand 0: ", f"hand 0: {BIG} ", 1)),
+    lambda: from_position(_POSITION.replace("made 0: -", f"made 0: {BIG}", 1)),
+    lambda: from_position(_POSITION.replace("made 0: -", f"laid 0: {BIG} set3=R3,B3,G3", 1)),
+    lambda: from_position(_POSITION.replace("made 0: -", f"laid 0: 1 set3=R3,B3,{BIG}", 1)),
+    lambda: from_position(_POSITION.replace("scores: 0 0", f"scores: {BIG} 0", 1)),
+    lambda: parse_action(f"0:discard {BIG}"),
+    lambda: parse_action(f"0:discard S>{BIG}"),
+    lambda: parse_action(f"0:hit R3>{BIG}.0"),
+    lambda: parse_action(f"0:lay set{BIG}=R3,B3,G3"),
+    lambda: parse_action(f"0:lay run1-{BIG}=R3,B3,G3"),
+    lambda: check_hit(BIG, "set3=R3,B3,G3"),
+    lambda: check_hit(int(BIG[:4000]), "set3=R3,B3,G3"),
+    lambda: check_group(f"set{BIG}=R3"),
+    lambda: check_group("set3=R3,B3,G3", BIG),
+    lambda: check_phase("set3=R3,B3,G3", BIG),
+    lambda: hand_points(BIG),
+    lambda: new_game(players=2, rules={"phases": [BIG] * 10}),
+])
+def test_a_5000_digit_card_gets_a_short_message(attempt: Any) -> None:
+    """Notation, position and rules refusals quote at most a short prefix of a bad value
+    (``quoted``): a 5,000-digit card is a one-line error, never a 5,000-character one."""
+    with pytest.raises(TablegamesError) as info:
+        attempt()
+    assert len(str(info.value)) < 250, str(info.value)[:300]
+    assert "(50" in str(info.value) or "bits" in str(info.value)  # says how long it was
+
+
+@pytest.mark.ruling("P10-10")
+def test_a_huge_number_in_a_group_is_refused_shortly() -> None:
+    fault = check_group((0, int(BIG[:4000]), (1,)))
+    assert fault is not None and fault.code == "not_a_set" and len(fault.message) < 80
+    state = new_game(players=2, seed=1)
+    play(state, "0:draw")
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Hit(0, 1, int(BIG[:4000]), 0))
+    assert len(str(info.value)) < 250 and info.value.ruling == "P10-50"
+    assert state.to_json() == before

@@ -60,7 +60,7 @@ def play_out(state: State, seed: int, steps: int = 400) -> None:
 def test_no_field_holds_a_mutable_object_on_any_path() -> None:
     """Play, copies, loads, positions and worlds all build the fields from tuples."""
     kept = states(11, 3)
-    assert any(s.reshuffled is not None for s in kept)  # the rebuilt draw pile is covered
+    assert any(s.rebuilt is not None for s in kept)  # the rebuilt draw pile is covered
     assert any(s.results for s in kept) and kept[-1].is_over
     for s in kept[::3]:
         made = [s, s.copy(), State.from_json(s.to_json()),

@@ -55,9 +55,9 @@ def test_a_tie_break_hand_from_the_tie_to_the_winner() -> None:
          "1:draw", "1:lay set9=R9,R9,B9,G9,Y9 set5=R5,B5,G5", "1:hit W>1.0", "1:hit W>1.1",
          "1:discard Y2")
     # both completed phase 10 with 15 points: a tie-break hand on phase 10 for the two
-    assert state.scores == (15, 15, 70) and state.done == (10, 10, 0)
+    assert state.scores == (15, 15, 70) and state.completed == (10, 10, 0)
     assert state.tiebreak and state.playing == (True, True, False)
-    assert state.hands[2] == () and state.target == (9, 9, -1)
+    assert state.hands[2] == () and state.phases == (9, 9, -1)
     bots = [SmartBot(1), SmartBot(2), SmartBot(3)]
     while not state.is_over:
         assert state.to_act != 2
@@ -66,5 +66,5 @@ def test_a_tie_break_hand_from_the_tie_to_the_winner() -> None:
     last = state.results[-1]
     assert last["tiebreak"] and last["added"][2] == 0 and last["out"] is not None
     assert state.outcome().winners == {last["out"]}
-    assert state.done == (10, 10, 0)  # a tie-break lay-down is no new phase
+    assert state.completed == (10, 10, 0)  # a tie-break lay-down is no new phase
     assert state.scores[2] == 70  # the seat sitting out scores nothing more

@@ -137,7 +137,7 @@ def test_junk_positions_are_refused_naming_the_line(case: tuple[str, int]) -> No
     ("hand 0: ", "hand 0: W W W W W W W W W "),        # more Wilds than the pack has
     ("hand 1: ", "hand 1: R1 "),                        # eleven cards outside a turn
     ("made 0: -", "made 0: 2"),                         # phase 2 made but not phase 1
-    ("pending: -", "pending: 0"),                       # a skip waiting on the seat to act
+    ("pending_skips: -", "pending_skips: 0"),                 # a skip waiting on the seat to act
     ("winner: -", "winner: 1"),                         # a winner while play goes on
 ])
 def test_impossible_positions_are_refused(edit: tuple[str, str]) -> None:

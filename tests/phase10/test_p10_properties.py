@@ -38,12 +38,12 @@ def walk(state: State, steps: int, seed: int, smart: bool):  # type: ignore[no-u
 def test_cards_are_conserved_and_scores_only_grow(seed: int, players: int, smart: bool) -> None:
     state = new_game(players=players, seed=seed)
     last = list(state.scores)
-    done = list(state.done)
+    done = list(state.completed)
     for s in walk(state, 400, seed, smart):
         assert counts_of(all_cards(s)) == list(PACK.counts)
         assert all(a >= b for a, b in zip(s.scores, last, strict=True))
-        assert all(a >= b for a, b in zip(s.done, done, strict=True))
-        last, done = list(s.scores), list(s.done)
+        assert all(a >= b for a, b in zip(s.completed, done, strict=True))
+        last, done = list(s.scores), list(s.completed)
 
 
 @given(SEEDS, st.integers(2, 6), st.integers(0, 400))
@@ -60,10 +60,10 @@ def test_sample_world_keeps_what_the_seat_has_seen(seed: int, players: int, step
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert len(world.stock) == len(state.stock)
         for other in range(players):
-            assert not Counter(state.known[other]) - Counter(world.hands[other])
+            assert not Counter(state.known_cards[other]) - Counter(world.hands[other])
         assert counts_of(all_cards(world)) == list(PACK.counts)
-        if state.reshuffled is not None:
-            assert not Counter(world.stock) - Counter(state.reshuffled)
+        if state.rebuilt is not None:
+            assert not Counter(world.stock) - Counter(state.rebuilt)
         assert world.view(seat) == state.view(seat)
 
 
@@ -72,7 +72,7 @@ def test_taken_discards_stay_known_until_played(seed: int, players: int) -> None
     state = new_game(players=players, seed=seed)
     for s in walk(state, 300, seed, True):
         for seat in range(players):
-            assert not Counter(s.known[seat]) - Counter(s.hands[seat])
+            assert not Counter(s.known_cards[seat]) - Counter(s.hands[seat])
 
 
 @given(SEEDS, st.integers(2, 6), st.integers(0, 300))

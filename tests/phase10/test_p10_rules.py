@@ -45,7 +45,7 @@ def test_a_house_phase_list_plays_to_the_end() -> None:
     rules = Rules(phases=("colour4", "run5+set2", "set3+set3+set3"), hand_size=12)
     for seed in range(4):
         state = play_game(GAME, 3, seed, "smart", rules=rules)
-        assert max(state.done) == 3
+        assert max(state.completed) == 3
         assert len(state.history) < GAME.max_actions(state)
 
 
@@ -64,8 +64,9 @@ def dead_hand(rules: Rules | None = None) -> State:
     data["state"].update(
         stage="play", turn=0, stock=[], discard=[], hands=[[w, SKIP], [SKIP] * 3],
         laid=[[colour(0, 4), colour(1, 0)], [colour(2, 3), colour(3, 0)]],
-        down=[True, True], laid_phase=[0, 0], made=[1, 1], done=[1, 1], target=[0, 0],
-        known=[[w], []], drawn_since=[[], []], reshuffled=None, pending=[False, False])
+        down=[True, True], laid_phase=[0, 0], made=[1, 1], completed=[1, 1], phases=[0, 0],
+        known_cards=[[w], []], drawn=[[], []], rebuilt=None,
+        pending_skips=[False, False])
     return State.from_json(json.dumps(data))
 
 
@@ -77,7 +78,7 @@ def test_a_hand_with_nothing_left_to_draw_ends_dead() -> None:
     last = state.view(None)["last_round"]
     assert last["out"] is None
     assert last["added"] == [25, 45] and last["hands"] == [["W"], ["S", "S", "S"]]
-    assert state.hand_no == 1 and state.view(None)["stock"] > 0
+    assert state.round == 1 and state.view(None)["stock"] > 0
 
 
 @pytest.mark.ruling("P10-41")
@@ -93,5 +94,5 @@ def test_masters_style_any_open_phase_in_any_order() -> None:
     state.apply("0:draw")
     assert "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8" in legal(state)
     play(state, "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8")
-    assert state.made[0] == 0b10 and state.done[0] == 1
+    assert state.made[0] == 0b10 and state.completed[0] == 1
     assert state.view(None)["phases"][0]["open"] == [1, 3, 4, 5, 6, 7, 8, 9, 10]

@@ -267,9 +267,9 @@ def test_a_run_of_nine_on_phase_4_is_phase_4_only() -> None:
     assert state.view(0)["completed"][0] == 4
     play(state, "0:discard Y9", "1:draw")
     assert state.view(None)["laid"][0][0]["numbers"] == list(range(1, 10))
-    finish_hand = state.hand_no
+    finish_hand = state.round
     bots = [SmartBot(1), SmartBot(2)]
-    while state.hand_no == finish_hand:
+    while state.round == finish_hand:
         state.apply(bots[state.to_act].choose(state))
     assert state.view(None)["phases"][0]["phase"] == 5
 
@@ -290,7 +290,7 @@ def test_credit_when_laid_and_the_next_phase_next_hand() -> None:
         state.apply(hit)
     last = state.view(None)["last_round"]
     assert last["out"] == 1 and last["round"] == 0  # going out ended the hand for all
-    assert state.hand_no == 1
+    assert state.round == 1
     assert [p["phase"] for p in state.view(None)["phases"]] == [2, 2, 1]
 
 
@@ -356,7 +356,7 @@ def test_going_out_by_discarding_and_scoring() -> None:
          "0:hit G7>0.1")
     assert state.view(0)["hand"] == ["G12", "Y12"]
     play(state, "0:discard G12")
-    assert state.hand_no == 0 and state.to_act == 1  # one card left: not out yet
+    assert state.round == 0 and state.to_act == 1  # one card left: not out yet
     state2 = game("R3 B3 G3 R7 B7 W Y3 Y7 G7 G12", JUNK1, "S W Y9 G10 Y11 R12 B1 G2 R8 G5",
                   discard="B11", stock="G3")
     play(state2, "0:draw", "0:lay set3=R3,B3,G3 set7=R7,B7,W", "0:hit Y3>0.0", "0:hit G3>0.0",
@@ -375,9 +375,9 @@ def test_going_out_by_hitting_needs_no_discard() -> None:
     play(state, "0:draw", "0:lay set3=R3,B3,G3 set7=R7,B7,W", "0:discard G12", "1:draw",
          "1:lay set5=R5,B5,G5 set9=R9,B9,G9", "1:hit Y5>1.0", "1:hit B5>1.0", "1:hit Y9>1.1",
          "1:hit W>1.1")
-    assert state.hand_no == 0
+    assert state.round == 0
     state.apply("1:hit W>0.0")
-    assert state.hand_no == 1 and state.view(None)["last_round"]["out"] == 1
+    assert state.round == 1 and state.view(None)["last_round"]["out"] == 1
 
 
 @pytest.mark.ruling("P10-53")
@@ -506,7 +506,7 @@ def test_empty_draw_pile_is_rebuilt_from_the_discards() -> None:
         state.apply(state.legal_actions()[-1])
     for seat in range(6):
         world = state.sample_world(seat, seat)
-        assert state.reshuffled is not None
-        pool = Counter(state.reshuffled) - Counter(state.drawn_since[seat])
+        assert state.rebuilt is not None
+        pool = Counter(state.rebuilt) - Counter(state.drawn[seat])
         assert not Counter(world.stock) - pool
         assert world.view(seat) == state.view(seat)

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablegames.common.registry import game_info
-from tablegames.phase10.state import RESULT_KEYS, _sheet_ok
+from tablegames.phase10.sheet import RESULT_KEYS, _sheet_ok
 
 
 def reference_ok(raw: list[Any], n: int) -> bool:

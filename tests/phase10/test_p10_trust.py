@@ -61,7 +61,7 @@ def _swap_hidden(state: State) -> State:
     data = json.loads(state.to_json())
     st = data["state"]
     h, stock = st["hands"][1], st["stock"]
-    i = next(i for i, c in enumerate(h) if c not in st["known"][1])
+    i = next(i for i, c in enumerate(h) if c not in st["known_cards"][1])
     h[i], stock[-1] = stock[-1], h[i]
     st["hands"][1] = sorted(h)
     st["stock"] = stock[::-1]
@@ -240,8 +240,8 @@ def _extra_card(data: dict[str, Any]) -> None:
 def _fifty_players(data: dict[str, Any]) -> None:
     """47 more seats, each list of the state grown to match (so only the count is wrong)."""
     data["setup"]["players"] += [f"Q{i}" for i in range(47)]
-    grow = {"hands": [], "laid": [], "known": [], "drawn_since": [], "done": 0, "made": 0,
-            "target": -1, "laid_phase": -1, "down": False, "pending": False, "scores": 0,
+    grow = {"hands": [], "laid": [], "known_cards": [], "drawn": [], "completed": 0, "made": 0,
+            "phases": -1, "laid_phase": -1, "down": False, "pending_skips": False, "scores": 0,
             "playing": False}
     for key, value in grow.items():
         data["state"][key] += [value] * 47
@@ -257,17 +257,17 @@ UNREACHABLE = {
     "a card twice": _extra_card,
     "an unsorted hand": _unsort,
     "too many cards in a hand": _move_stock_to_hand(1),
-    "a pending skip on the seat to act": lambda d: d["state"]["pending"].__setitem__(
+    "a pending skip on the seat to act": lambda d: d["state"]["pending_skips"].__setitem__(
         d["state"]["turn"], True),
     "a winner mid-game": _set("state.winner", 0),
-    "phases made without credit": _set("state.done", [3, 0, 0]),
+    "phases made without credit": _set("state.completed", [3, 0, 0]),
     "scores off the score sheet": _set("state.scores", [0, 0, 5]),
     "a dealer out of turn": _set("state.dealer", 1),
-    "the wrong phase": _set("state.target", [5, 0, 0]),
+    "the wrong phase": _set("state.phases", [5, 0, 0]),
     "a group without a seat down": _set("state.laid.0", [[0, 3, [2, 14, 26]]]),
     "a result with a stray key": lambda d: d["state"]["results"][0].__setitem__("x", 1),
-    "drawn cards without a rebuild": _set("state.drawn_since", [[1], [], []]),
-    "known cards not held": _set("state.known.2", [SKIP, SKIP, SKIP, SKIP]),
+    "drawn cards without a rebuild": _set("state.drawn", [[1], [], []]),
+    "known cards not held": _set("state.known_cards.2", [SKIP, SKIP, SKIP, SKIP]),
     "NaN in a score": lambda d: d["state"]["scores"].__setitem__(0, float("nan")),
 }
 
@@ -349,6 +349,41 @@ def test_saves_from_before_the_declared_fields_still_load(name: str) -> None:
     again = State.from_json(old.to_json())
     assert again.to_json() == old.to_json()
     old.apply(old.legal_actions()[0])
+
+
+def test_a_format_3_save_from_before_the_renames_loads_with_the_same_views() -> None:
+    """Save format 4 names Phase 10's fields as its views and position text do
+    (``hand_no`` is ``round``, ``done`` ``completed``, ``target`` ``phases``, ``pending``
+    ``pending_skips``, ``known`` ``known_cards``, ``reshuffled`` ``rebuilt``,
+    ``drawn_since`` ``drawn``). A format-3 save the engine wrote before the rename (commit
+    7555396, mid-hand with a rebuilt draw pile, known cards and a skip waiting) loads,
+    shows every seat exactly the views that engine showed, saves under the new names
+    only and plays on."""
+    text = (DATA / "save_v3.json").read_text()
+    raw = json.loads(text)
+    assert raw["format"] == 3 and set(State.RENAMED) <= raw["state"].keys()
+    state = State.from_json(text)
+    shown = json.loads((DATA / "save_v3_views.json").read_text())
+    for key, view in shown.items():
+        seat = None if key == "None" else int(key)
+        assert json.loads(json.dumps(state.view(seat))) == view
+    saved = json.loads(state.to_json())
+    assert saved["format"] == 4
+    assert set(State.RENAMED.values()) <= saved["state"].keys()
+    assert not set(State.RENAMED) & saved["state"].keys()
+    assert saved["state"]["round"] == raw["state"]["hand_no"] == 8
+    assert saved["state"]["rebuilt"] == raw["state"]["reshuffled"]
+    assert State.from_json(state.to_json()).to_json() == state.to_json()
+    assert tablegames.replay(state.record()).to_json() == state.to_json()
+    state.apply(state.legal_actions()[0])
+
+
+def test_a_save_naming_a_field_twice_is_refused() -> None:
+    """An old save holding both a field's old and new name is ambiguous: refused."""
+    raw = json.loads((DATA / "save_v3.json").read_text())
+    raw["state"]["round"] = raw["state"]["hand_no"]
+    with pytest.raises(StateError, match="hand_no"):
+        State.from_json(json.dumps(raw))
 
 
 def test_an_old_save_with_edited_rules_is_still_refused() -> None:

@@ -1,0 +1,94 @@
+"""Phase 10's score sheet: one result per finished hand, checked as strictly as a save.
+
+A result is a dict of exactly :data:`RESULT_KEYS`; the state keeps the sheet as a tuple of
+them (``State.results``), declared with :data:`RESULTS`.
+"""
+
+from __future__ import annotations
+
+import operator
+from itertools import chain, repeat
+from typing import Any
+
+from tablegames.common.errors import StateError
+from tablegames.common.fields import checked, frozen_json, tuple_seq
+from tablegames.common.serialization import Reader
+
+#: The keys of one hand's result on the score sheet (``results``).
+RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
+
+
+#: The values of one result, in one C call per result.
+_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "completed")
+_ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
+
+
+def _sheet_ok(raw: list[Any], n: int) -> bool:
+    """Whether every result of ``raw`` is a well-formed result of its hand (the fast
+    check: each condition tested across the whole sheet at once, in C).
+
+    A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
+    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
+    ``completed`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
+    """
+    if not raw:
+        return True
+    if not _ONLY[dict].issuperset(map(type, raw)) or not all(
+            map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
+        return False
+    rounds, ties, outs, added, completed = zip(*map(_RESULT_VALUES, raw), strict=True)
+    if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
+        return False
+    if not _ONLY[bool].issuperset(map(type, ties)):
+        return False
+    out = [o for o in outs if o is not None]
+    if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
+        return False
+    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, completed))
+            and set(map(len, added)) == {n} and set(map(len, completed)) == {n}):
+        return False
+    points = list(chain.from_iterable(added))
+    if not _ONLY[int].issuperset(map(type, points)) or min(points) < 0 or max(points) > 10**6:
+        return False
+    done = [x for x in chain.from_iterable(completed) if x is not None]
+    return _ONLY[int].issuperset(map(type, done)) and (not done or (min(done) >= 1 and max(done) <= 30))
+
+
+def load_results(r: Reader, n: int) -> list[dict[str, Any]]:
+    """The score sheet: one checked result per finished hand (see :data:`RESULT_KEYS`).
+
+    Results are checked directly (a server loads saves all the time); only a bad one is
+    read again through the reader, for an error that names the path.
+    """
+    raw = r.value
+    if type(raw) is list and _sheet_ok(raw, n):
+        return list(raw)
+    for i, item in enumerate(r.items()):
+        if set(item.keys()) != RESULT_KEYS:
+            raise item.fail(f"a hand's result has the keys {', '.join(sorted(RESULT_KEYS))}")
+        item["round"].int(i, i)
+        item["out"].opt_int(0, n - 1)
+        if len(item["added"].ints(0, 10**6)) != n:
+            raise item["added"].fail(f"expected {n} entries")
+        item["tiebreak"].bool()
+        for x in item["completed"].list(n):
+            x.opt_int(1, 30)
+    raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
+
+
+def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
+    """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
+    try:
+        load_results(Reader(list(sheet), "results"), n)
+    except StateError as exc:
+        return str(exc)
+    return None
+
+
+#: The score sheet: a tuple of results, each built once and never edited, so ``copy``
+#: shares the sheet (a finished hand adds a new tuple) and a save writes its text once
+#: (the core remembers tuples and frozen values by identity).
+RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
+
+
+__all__ = ["RESULTS", "RESULT_KEYS", "load_results"]
