@@ -80,8 +80,7 @@ def snap() -> Iterator[None]:
     try:
         yield
     finally:
-        GAMES._loaded.pop("snap", None)  # type: ignore[attr-defined]
-        GAMES._names.remove("snap")  # type: ignore[attr-defined]
+        GAMES.unregister("snap")
 
 
 @pytest.mark.usefixtures("snap")
