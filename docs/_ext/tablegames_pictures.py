@@ -133,7 +133,7 @@ def _seat(value: str | None) -> int | str:
     """``:seat:``: a seat number, or ``spectator`` (also written ``none``)."""
     if value is None or value.strip().lower() in ("", "none", SPECTATOR):
         return SPECTATOR
-    return directives.nonnegative_int(value)
+    return int(directives.nonnegative_int(value))
 
 
 def acting_seat(state: Any) -> int | None:
@@ -244,7 +244,7 @@ class RulingSearchEntries(Transform):
             section.insert(1, entry)
 
 
-class code_fold(nodes.General, nodes.Element):  # noqa: N801 - docutils names nodes so
+class code_fold(nodes.General, nodes.Element):
     """The folded code of a ruling: ``<details>`` in HTML, plain content elsewhere."""
 
 
@@ -266,12 +266,48 @@ def _has_code(node: nodes.Node) -> bool:
 
 
 def _is_decision(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.paragraph) and bool(node.children) and isinstance(
-        node[0], nodes.strong) and node[0].astext().rstrip(":").strip() in DECISION_WORDS
+    """A paragraph that opens with the bold word *Decision* (empty text before it aside)."""
+    if not isinstance(node, nodes.paragraph):
+        return False
+    first = next((c for c in node.children
+                  if not (isinstance(c, nodes.Text) and not str(c).strip())), None)
+    return isinstance(first, nodes.strong) and (
+        first.astext().strip().rstrip(":").strip() in DECISION_WORDS)
 
 
 #: The bold word that opens a decision paragraph, in each language the site is built in.
 DECISION_WORDS = frozenset({"Decision", "القرار", "قرار"})
+
+
+def _without_coded_asides(sentence: list[nodes.Node]) -> list[nodes.Node] | None:
+    """``sentence`` without its parenthesised asides that quote code, or ``None`` when
+    code is left outside them ("A skip waits on its target (`pending_skips` in the view)
+    until..." reads as a rule without the aside)."""
+    out: list[nodes.Node] = []
+    aside: list[nodes.Node] | None = None
+    for node in sentence:
+        text = str(node) if isinstance(node, nodes.Text) else None
+        if aside is None:
+            if text is not None and "(" in text and ")" not in text.split("(", 1)[1]:
+                before, after = text.split("(", 1)
+                aside = [nodes.Text("(" + after)]
+                out.append(nodes.Text(before.rstrip(" ")))
+            elif isinstance(node, nodes.literal) or _has_code(node):
+                return None
+            else:
+                out.append(node)
+        elif text is not None and ")" in text:
+            inside, rest = text.split(")", 1)
+            aside.append(nodes.Text(inside + ")"))
+            if not any(isinstance(n, nodes.literal) or _has_code(n) for n in aside):
+                out.extend(aside)  # an aside without code stays
+            out.append(nodes.Text(rest))
+            aside = None
+        else:
+            aside.append(node)
+    if aside is not None or not "".join(n.astext() for n in out).strip():
+        return None
+    return out
 
 
 def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
@@ -280,6 +316,8 @@ def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
     The plain sentences stay in ``paragraph`` (its ``rawsource``, which translations are
     keyed on, is left alone); the new paragraph, or ``None`` when no sentence quotes
     code, holds the others in their order. A sentence is split at ``. ``, ``! ``, ``? ``.
+    A sentence whose code is all in parenthesised asides stays in the rule without them,
+    and goes whole into the code paragraph too, where the asides make sense.
     """
     sentences: list[list[nodes.Node]] = [[]]
     for child in list(paragraph.children):
@@ -292,20 +330,41 @@ def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
                     sentences[-1].append(nodes.Text(part + (" " if i < len(parts) - 1 else "")))
         else:
             sentences[-1].append(child)
-    coded = [s for s in sentences if any(_has_code(n) or isinstance(n, nodes.literal)
-                                         for n in s)]
+    plain: list[list[nodes.Node]] = []
+    coded: list[list[nodes.Node]] = []
+    for sentence in sentences:
+        if not any(isinstance(n, nodes.literal) or _has_code(n) for n in sentence):
+            plain.append(sentence)
+            continue
+        coded.append(sentence)
+        stripped = _without_coded_asides(sentence)
+        if stripped is not None:
+            plain.append(stripped)
     if not coded:
         return None
-    plain = [s for s in sentences if s not in coded]
     paragraph.children = []
     for sentence in plain:
         for node in sentence:
-            paragraph += node
+            paragraph += node.deepcopy() if node.parent is not None else node
     code = nodes.paragraph()
     for sentence in coded:
         for node in sentence:
             code += node
     return code
+
+
+def split_at_decision(paragraph: nodes.paragraph) -> nodes.paragraph | None:
+    """A paragraph whose rule runs on into "**Decision:** ..." is cut there: the rule
+    stays in ``paragraph``, the decision is returned as a paragraph of its own."""
+    for i, child in enumerate(paragraph.children):
+        if i and isinstance(child, nodes.strong) and (
+                child.astext().strip().rstrip(":").strip() in DECISION_WORDS):
+            decision = nodes.paragraph()
+            for node in paragraph.children[i:]:
+                decision += node
+            paragraph.children = paragraph.children[:i]
+            return decision
+    return None
 
 
 class RulingOrder(Transform):
@@ -324,9 +383,42 @@ class RulingOrder(Transform):
         for section in list(self.document.findall(nodes.section)):
             if not section.children or not isinstance(section[0], nodes.title):
                 continue
-            if not RULING_ID.match(section[0].astext()):
-                continue
-            self.reorder(section, summary)
+            if RULING_ID.match(section[0].astext()):
+                self.reorder(section, summary)
+            elif any(isinstance(child, nodes.section) and child.children
+                     and RULING_ID.match(child[0].astext()) for child in section.children):
+                self.introduction(section, summary)
+
+    @staticmethod
+    def introduction(section: nodes.section, summary: str) -> None:
+        """A rulings page's introduction keeps its text and tables; the sentences about
+        the examples' code and the helper doctests go into one fold at its end."""
+        first = next((i for i, n in enumerate(section.children) if isinstance(n, nodes.section)),
+                     len(section.children))
+        keep: list[nodes.Node] = []
+        code: list[nodes.Node] = []
+        for node in section.children[1:first]:
+            if isinstance(node, nodes.literal_block):
+                code.append(node)
+            elif isinstance(node, nodes.paragraph):
+                moved = split_code_sentences(node)
+                if node.children:
+                    keep.append(node)
+                if moved is not None:
+                    code.append(moved)
+            else:
+                keep.append(node)
+        if not code:
+            return
+        fold = code_fold(summary=summary)
+        fold.extend(code)
+        # the label of the first ruling stays just before it
+        tail: list[nodes.Node] = []
+        while keep and isinstance(keep[-1], nodes.target):
+            tail.insert(0, keep.pop())
+        section.children[1:first] = []
+        for offset, node in enumerate([*keep, fold, *tail]):
+            section.insert(1 + offset, node)
 
     @staticmethod
     def reorder(section: nodes.section, summary: str) -> None:
@@ -342,7 +434,7 @@ class RulingOrder(Transform):
                 head.append(node)
             elif isinstance(node, nodes.target | nodes.raw) and not node.get("tg_picture"):
                 tail.append(node)  # the next section's label stays between the sections
-            elif isinstance(node, nodes.figure) and node.get("tg_picture") or (
+            elif (isinstance(node, nodes.figure) and node.get("tg_picture")) or (
                     isinstance(node, nodes.container) and node.get("tg_plain_example")):
                 example.append(node)
             elif isinstance(node, nodes.literal_block):
@@ -352,11 +444,15 @@ class RulingOrder(Transform):
                 part = "decision"
                 decision.append(node)
             elif part == "rule" and isinstance(node, nodes.paragraph):
+                decided = split_at_decision(node)
                 moved = split_code_sentences(node)
-                if node.children:
+                if node.astext().strip():
                     rule.append(node)
                 if moved is not None:
                     code.append(moved)
+                if decided is not None:
+                    part = "decision"
+                    decision.append(decided)
             elif part == "rule" and not _has_code(node):
                 rule.append(node)
             elif part == "decision":
