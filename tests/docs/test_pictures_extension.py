@@ -167,7 +167,7 @@ def test_a_picture_may_keep_the_spectators_view(tmp_path: Path, position: list[s
     """``:seat: spectator`` draws the table as nobody's hand: no card face up."""
     page = PAGE.replace(":caption: After the fold", ":caption: After the fold\n:seat: spectator")
     out, warnings = build(tmp_path, {"toepen": page})
-    assert "table-picture" not in warnings
+    assert "WARNING: table-picture" not in warnings
     html = (out / "rulings" / "toepen.html").read_text(encoding="utf-8")
     spectator = pictures(html)[0]
     texts = " ".join(t.text or "" for t in spectator.iter("{http://www.w3.org/2000/svg}text"))

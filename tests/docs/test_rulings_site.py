@@ -132,6 +132,10 @@ def test_each_ruling_reads_rule_example_decision_then_code(built: dict[str, Path
         first = section.find("p")
         assert first is not None and first.find("code") is None, title
         kinds = [k for k in map(kind, section.find_all(True, recursive=False)) if k]
+        # a paragraph after the decision (an option it names) belongs to the decision
+        if "decision" in kinds:
+            at = kinds.index("decision")
+            kinds[at:] = ["decision" if k == "rule" else k for k in kinds[at:]]
         order = {"rule": 0, "example": 1, "picture": 2, "decision": 3, "code": 4}
         assert "other" not in kinds, (title, kinds)
         assert kinds == sorted(kinds, key=order.__getitem__), (title, kinds)
@@ -241,14 +245,31 @@ def test_sentences_that_quote_code_leave_the_rule() -> None:
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("Fallen cups go to your pile. A report names them (")
     paragraph += nodes.literal("fell", "fell")
-    paragraph += nodes.Text(") and ends. Nobody else collects.")
+    paragraph += nodes.Text(") and ends. You say ")
+    paragraph += nodes.literal("settled", "settled")
+    paragraph += nodes.Text(" last. Nobody else collects.")
     moved = tablegames_pictures.split_code_sentences(paragraph)
-    assert paragraph.astext() == "Fallen cups go to your pile. Nobody else collects."
-    assert moved is not None and moved.astext() == "A report names them (fell) and ends. "
+    # the aside with code leaves the rule's sentence; a sentence with code outside an
+    # aside leaves the rule whole; the code paragraph has both sentences as written
+    assert paragraph.astext() == ("Fallen cups go to your pile. A report names them and ends. "
+                                  "Nobody else collects.")
+    assert moved is not None
+    assert moved.astext() == "A report names them (fell) and ends. You say settled last. "
     plain = nodes.paragraph()
     plain += nodes.Text("No code here. None at all.")
     assert tablegames_pictures.split_code_sentences(plain) is None
     assert plain.astext() == "No code here. None at all."
+
+
+def test_a_rule_running_into_its_decision_is_cut_there() -> None:
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("A skip waits on its target. ")
+    paragraph += nodes.strong("Decision:", "Decision:")
+    paragraph += nodes.Text(" a skip lapses at the end of the hand.")
+    decision = tablegames_pictures.split_at_decision(paragraph)
+    assert paragraph.astext() == "A skip waits on its target. "
+    assert decision is not None
+    assert decision.astext() == "Decision: a skip lapses at the end of the hand."
 
 
 def test_the_picture_seat_is_the_seat_that_acts_last() -> None:
