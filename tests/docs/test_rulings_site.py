@@ -19,9 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import bs4  # furo depends on it too, so the docs extra brings it
 import pytest
-
-bs4 = pytest.importorskip("bs4")  # furo depends on it, so the docs extra brings it
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
