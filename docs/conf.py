@@ -8,6 +8,7 @@ local extension ``_ext/tablegames_docs.py`` adds exact-case ruling anchors, the
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from pathlib import Path
 
@@ -74,17 +75,25 @@ autoclass_content = "class"
 #: The optional extras' libraries: the API pages of the adapters, the plots, the server
 #: and the Ray backend build from a venv with only the ``docs`` extra (autodoc imports
 #: each module it documents; these stand in for libraries that are not installed).
-autodoc_mock_imports = [
+#: Only the missing ones are mocked: a module autodoc imports under a mock keeps the mock
+#: (its base classes, its functions), and the doctest builder then runs the docstrings'
+#: examples against it, so with the libraries installed the real ones must be used.
+OPTIONAL_LIBRARIES = [
     "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "numpy", "ray", "matplotlib",
     "rich", "starlette", "uvicorn", "segno", "babel", "psycopg", "torch", "sb3_contrib",
     "stable_baselines3", "tianshou", "openskill",
 ]
+autodoc_mock_imports = [name for name in OPTIONAL_LIBRARIES
+                        if importlib.util.find_spec(name) is None]
 
 # -- doctest -----------------------------------------------------------------------
 # Docstring examples run in their module's namespace under pytest; the doctest builder
 # runs them on their own, so it gets the names those modules' examples use.
 doctest_global_setup = """
-from tablegames.simulation import game_seed
+from tablegames.common.errors import quoted
+from tablegames.common.rulings import plain_text
+from tablegames.common.seating import ask_in_turn
+from tablegames.simulation import game_seed, per_second
 from tablegames.phase10.check import check_group, check_hit, check_phase
 from tablegames.render import face
 from tablegames.stats import Rate, wilson

@@ -21,7 +21,11 @@ What the stock extensions do not do, and the site needs:
   from the code the first time something is added.
 * **Translations.** Pages listed in ``tg_translated_pages`` get the text direction of the
   language they are built in (``tg_dir`` in the HTML context), and
-  ``{language-switch}`` links such a page to its other edition.
+  ``{language-switch}`` links such a page to its other edition. A build in a right-to-left
+  language is right to left as a whole (``dir="rtl"`` on every page's ``<html>``, so the
+  navigation sits on the right), its navigation captions and the theme's strings come
+  from ``locale/<lang>/LC_MESSAGES/sphinx.po``, and a page that is not translated keeps
+  its article left to right in English inside it.
 * **Unambiguous type hints.** Every game has a ``State`` and a ``Rules``; a hint that
   names one without its module is resolved to the one in the same game
   (:class:`NearestPythonTarget`) instead of warning that it is ambiguous.
@@ -43,6 +47,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from docutils.statemachine import StringList
 from docutils.transforms import Transform
+from sphinx import addnodes
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
@@ -724,6 +729,84 @@ class PlaceLanguageSwitch(Transform):
             section.insert(1, raw)
 
 
+class ProgramHelp(SphinxDirective):
+    """``{program-help} play``: what ``tablegames play --help`` prints, made at build time.
+
+    The options of a command change with the command; a copy pasted into a page is wrong
+    the first time one is added. The help is formatted 88 columns wide, whatever the
+    terminal the docs are built in.
+    """
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import argparse
+        import os
+
+        from tablegames.cli import build_parser
+
+        name = self.arguments[0]
+        parser = build_parser()
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
+                   None)
+        command = sub.choices.get(name) if sub is not None else None
+        if command is None:
+            logger.warning("program-help: no command %r", name, location=self.get_location())
+            return []
+        saved = os.environ.get("COLUMNS")
+        os.environ["COLUMNS"] = "88"
+        try:
+            text = command.format_help()
+        finally:
+            if saved is None:
+                del os.environ["COLUMNS"]
+            else:
+                os.environ["COLUMNS"] = saved
+        block = nodes.literal_block(text, text, language="text")
+        block["classes"].append("tg-program-help")
+        return [block]
+
+
+class TranslateCaptions(Transform):
+    """The navigation's captions (``:caption:`` of a toctree) in the build's language.
+
+    Sphinx translates a page's text from the page's catalog but leaves toctree captions
+    alone; they are the site's chrome, so they are looked up in the chrome catalog
+    (``sphinx.po``), with the theme's own strings.
+    """
+
+    default_priority = 30
+
+    def apply(self, **kwargs: Any) -> None:
+        from sphinx.locale import get_translation
+
+        translate = get_translation("sphinx")
+        for toctree in self.document.findall(addnodes.toctree):
+            caption = toctree.get("caption")
+            if caption:
+                toctree["caption"] = str(translate(caption))
+
+
+def html_dir_attribute(app: Sphinx, exception: Exception | None) -> None:
+    """Give every page of a right-to-left build ``dir="rtl"`` on its ``<html>`` element.
+
+    The theme writes ``<html lang="ar">`` but no direction, and the element is outside
+    every template block, so the direction is added to the written pages: the whole page
+    (navigation, header, footer) then reads right to left, as the language does.
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    if (app.config.language or "en") not in RTL_LANGUAGES:
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        start = text.find("<html")
+        end = text.find(">", start)
+        if start < 0 or end < 0 or " dir=" in text[start:end]:
+            continue
+        page.write_text(f'{text[:start]}<html dir="rtl"{text[start + 5:]}', encoding="utf-8")
+
+
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: nodes.document | None) -> None:
     """``tg_dir``: ``rtl`` for a page shown in a right-to-left language it is translated to."""
@@ -739,6 +822,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_transform(RulingAnchors)
     app.add_transform(PlaceLanguageSwitch)
     app.add_transform(LinkRulingIDs)
+    app.add_transform(TranslateCaptions)
     app.add_post_transform(NearestPythonTarget)
     app.add_role("ruling", RulingRole())
     app.add_role("tg-ar", ArabicRole())
@@ -748,6 +832,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("card-names", CardNames)
     app.add_directive("games-table", GamesTable)
     app.add_directive("view-keys", ViewKeys)
+    app.add_directive("program-help", ProgramHelp)
     app.connect("doctree-read", collect_rulings)
     app.setup_extension("sphinx.ext.autodoc")  # the event below is autodoc's
     app.connect("autodoc-skip-member", skip_reexports)
@@ -756,4 +841,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", merge_rulings)
     app.connect("missing-reference", resolve_ruling)
     app.connect("html-page-context", page_context)
+    app.connect("build-finished", html_dir_attribute)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

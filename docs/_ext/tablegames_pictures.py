@@ -12,8 +12,12 @@
   - ``position``: the content is a position text, read by
     ``tablegames.from_position(game, text)``.
 
-  ``:seat: N`` draws what seat N sees (default: the spectator, who sees no hand);
-  ``:caption:`` adds a caption. Dallah pictures use the language of the build.
+  ``:seat: N`` draws what seat N sees; without it the picture is drawn from **the seat
+  that acts last in the example** (the seat of the state's last recorded action, or the
+  seat to act when nothing was played yet), because that seat's own view is the one in
+  which the ruling's point shows (its cards face up). ``:seat: spectator`` keeps the
+  spectator's view, who sees no hand. ``:caption:`` adds a caption. Dallah pictures use
+  the language of the build.
 * ``{plain-example}`` holds the ruling's example in plain words, for a person at the
   table who does not read Python (its title comes from ``tg_plain_example_title``).
 * **Ruling IDs in the search.** Sphinx's search splits ``TOE-51`` into ``toe`` and ``51``
@@ -21,6 +25,12 @@
   an ID used to land on the page but not the ruling. Each ruling section gets an index
   entry under its exact ID, pointing at its anchor: a search for ``TOE-51`` now offers
   ``rulings/toepen.html#TOE-51`` first (and the general index lists every ruling).
+* **A player reads the rule first.** :class:`RulingOrder` lays out every ruling section
+  in the order a person at the table reads it: the rule in plain words (sentences that
+  quote code are moved out of it), the example "at the table" with its picture, the
+  **Decision**, and last the code (doctests and the paragraphs about them) folded into a
+  ``<details>`` "Show the code". The rulings.md files keep their own order, which suits
+  the people who write and test them.
 * With ``tg_require_pictures = True`` a ruling section without a picture or without a
   plain-words example is a build warning (so ``-W`` keeps every ruling complete).
 
@@ -34,6 +44,7 @@ import contextlib
 import doctest
 import importlib
 import io
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +63,12 @@ PICTURE_CLASS = "tg-picture"
 PLAIN_CLASS = "tg-plain-example"
 #: The plain-words block's title in each language the site is built in.
 PLAIN_TITLES = {"en": "At the table", "ar": "على الطاولة"}
+#: The folded code's summary in each language the site is built in.
+CODE_TITLES = {"en": "Show the code", "ar": "اعرض الشيفرة"}
+#: ``:seat: spectator``: draw the spectator's view on purpose.
+SPECTATOR = "spectator"
+#: A sentence ends at one of these followed by white space (Arabic has its own ``؟``).
+SENTENCE_END = re.compile(r"(?<=[.!?؟])\s+")
 
 
 class PictureError(Exception):
@@ -112,10 +129,23 @@ def state_for(game: str, mode: str, text: str, earlier: list[str]) -> Any:
     return namespace["state"]
 
 
-def _seat(value: str | None) -> int | None:
-    if value is None or value.strip().lower() in ("", "none", "spectator"):
-        return None
-    return directives.nonnegative_int(value)
+def _seat(value: str | None) -> int | str:
+    """``:seat:``: a seat number, or ``spectator`` (also written ``none``)."""
+    if value is None or value.strip().lower() in ("", "none", SPECTATOR):
+        return SPECTATOR
+    return int(directives.nonnegative_int(value))
+
+
+def acting_seat(state: Any) -> int | None:
+    """The seat that acts last in the example: the seat of the last recorded action, or
+    the seat to act when nothing was played yet (``None`` when there is neither)."""
+    actions = state.record().get("actions") or []
+    for action in reversed(actions):
+        head = str(action).split(":", 1)[0]
+        if head.isdigit():
+            return int(head)
+    to_act = getattr(state, "to_act", None)
+    return to_act if isinstance(to_act, int) and not isinstance(to_act, bool) else None
 
 
 def _doctest_blocks(node: nodes.Node) -> list[str]:
@@ -145,6 +175,10 @@ class TablePicture(SphinxDirective):
 
             earlier = _doctest_blocks(self.state.document) if mode == "example" else []
             state = state_for(game, mode, text, earlier)
+            if seat is None:
+                seat = acting_seat(state)
+            elif seat == SPECTATOR:
+                seat = None
             view = self.view(state, game, seat)
             caption = self.options.get("caption")
             # The caption is translated after parsing, the SVG is not: a translated build
@@ -157,6 +191,7 @@ class TablePicture(SphinxDirective):
         self.env.note_dependency(str(Path(render.__file__).parent / "tables.py"))
         figure = nodes.figure(classes=[PICTURE_CLASS])
         figure["tg_picture"] = True
+        figure["tg_seat"] = seat
         figure += nodes.raw("", f'<div class="tg-picture-svg">{picture}</div>', format="html")
         if caption:
             # With its source and line the caption is a translatable message, so the
@@ -209,6 +244,232 @@ class RulingSearchEntries(Transform):
             section.insert(1, entry)
 
 
+class code_fold(nodes.General, nodes.Element):
+    """The folded code of a ruling: ``<details>`` in HTML, plain content elsewhere."""
+
+
+def visit_code_fold_html(self: Any, node: code_fold) -> None:
+    summary = node.get("summary", CODE_TITLES["en"])
+    self.body.append(f'<details class="tg-code"><summary>{self.encode(summary)}</summary>\n')
+
+
+def depart_code_fold_html(self: Any, node: code_fold) -> None:
+    self.body.append("</details>\n")
+
+
+def _pass(self: Any, node: nodes.Node) -> None:
+    """Other builders show the code as it is (a doctest builder finds it nested too)."""
+
+
+def _has_code(node: nodes.Node) -> bool:
+    return any(True for _ in node.findall(nodes.literal))
+
+
+def _is_decision(node: nodes.Node) -> bool:
+    """A paragraph that opens with the bold word *Decision* (empty text before it aside)."""
+    if not isinstance(node, nodes.paragraph):
+        return False
+    first = next((c for c in node.children
+                  if not (isinstance(c, nodes.Text) and not str(c).strip())), None)
+    return isinstance(first, nodes.strong) and (
+        first.astext().strip().rstrip(":").strip() in DECISION_WORDS)
+
+
+#: The bold word that opens a decision paragraph, in each language the site is built in.
+DECISION_WORDS = frozenset({"Decision", "القرار", "قرار"})
+
+
+def _without_coded_asides(sentence: list[nodes.Node]) -> list[nodes.Node] | None:
+    """``sentence`` without its parenthesised asides that quote code, or ``None`` when
+    code is left outside them ("A skip waits on its target (`pending_skips` in the view)
+    until..." reads as a rule without the aside)."""
+    out: list[nodes.Node] = []
+    aside: list[nodes.Node] | None = None
+    for node in sentence:
+        text = str(node) if isinstance(node, nodes.Text) else None
+        if aside is None:
+            if text is not None and "(" in text and ")" not in text.split("(", 1)[1]:
+                before, after = text.split("(", 1)
+                aside = [nodes.Text("(" + after)]
+                out.append(nodes.Text(before.rstrip(" ")))
+            elif isinstance(node, nodes.literal) or _has_code(node):
+                return None
+            else:
+                out.append(node)
+        elif text is not None and ")" in text:
+            inside, rest = text.split(")", 1)
+            aside.append(nodes.Text(inside + ")"))
+            if not any(isinstance(n, nodes.literal) or _has_code(n) for n in aside):
+                out.extend(aside)  # an aside without code stays
+            out.append(nodes.Text(rest))
+            aside = None
+        else:
+            aside.append(node)
+    if aside is not None or not "".join(n.astext() for n in out).strip():
+        return None
+    return out
+
+
+def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
+    """Move the sentences of ``paragraph`` that quote code into a new paragraph.
+
+    The plain sentences stay in ``paragraph`` (its ``rawsource``, which translations are
+    keyed on, is left alone); the new paragraph, or ``None`` when no sentence quotes
+    code, holds the others in their order. A sentence is split at ``. ``, ``! ``, ``? ``.
+    A sentence whose code is all in parenthesised asides stays in the rule without them,
+    and goes whole into the code paragraph too, where the asides make sense.
+    """
+    sentences: list[list[nodes.Node]] = [[]]
+    for child in list(paragraph.children):
+        if isinstance(child, nodes.Text):
+            parts = SENTENCE_END.split(str(child))
+            for i, part in enumerate(parts):
+                if i:
+                    sentences.append([])
+                if part:
+                    sentences[-1].append(nodes.Text(part + (" " if i < len(parts) - 1 else "")))
+        else:
+            sentences[-1].append(child)
+    plain: list[list[nodes.Node]] = []
+    coded: list[list[nodes.Node]] = []
+    for sentence in sentences:
+        if not any(isinstance(n, nodes.literal) or _has_code(n) for n in sentence):
+            plain.append(sentence)
+            continue
+        coded.append(sentence)
+        stripped = _without_coded_asides(sentence)
+        if stripped is not None:
+            plain.append(stripped)
+    if not coded:
+        return None
+    paragraph.children = []
+    for sentence in plain:
+        for node in sentence:
+            paragraph += node.deepcopy() if node.parent is not None else node
+    code = nodes.paragraph()
+    for sentence in coded:
+        for node in sentence:
+            code += node
+    return code
+
+
+def split_at_decision(paragraph: nodes.paragraph) -> nodes.paragraph | None:
+    """A paragraph whose rule runs on into "**Decision:** ..." is cut there: the rule
+    stays in ``paragraph``, the decision is returned as a paragraph of its own."""
+    for i, child in enumerate(paragraph.children):
+        if i and isinstance(child, nodes.strong) and (
+                child.astext().strip().rstrip(":").strip() in DECISION_WORDS):
+            decision = nodes.paragraph()
+            for node in paragraph.children[i:]:
+                decision += node
+            paragraph.children = paragraph.children[:i]
+            return decision
+    return None
+
+
+class RulingOrder(Transform):
+    """Lay out each ruling section as a player reads it (see the module docstring).
+
+    Runs after the i18n transform, so a translated page is laid out the same way, and
+    after :class:`RulingSearchEntries`, which puts the index entry first.
+    """
+
+    default_priority = 620
+
+    def apply(self, **kwargs: Any) -> None:
+        config = self.document.settings.env.config
+        language = config.language or "en"
+        summary = CODE_TITLES.get(language, CODE_TITLES["en"])
+        for section in list(self.document.findall(nodes.section)):
+            if not section.children or not isinstance(section[0], nodes.title):
+                continue
+            if RULING_ID.match(section[0].astext()):
+                self.reorder(section, summary)
+            elif any(isinstance(child, nodes.section) and child.children
+                     and RULING_ID.match(child[0].astext()) for child in section.children):
+                self.introduction(section, summary)
+
+    @staticmethod
+    def introduction(section: nodes.section, summary: str) -> None:
+        """A rulings page's introduction keeps its text and tables; the sentences about
+        the examples' code and the helper doctests go into one fold at its end."""
+        first = next((i for i, n in enumerate(section.children) if isinstance(n, nodes.section)),
+                     len(section.children))
+        keep: list[nodes.Node] = []
+        code: list[nodes.Node] = []
+        for node in section.children[1:first]:
+            if isinstance(node, nodes.literal_block):
+                code.append(node)
+            elif isinstance(node, nodes.paragraph):
+                moved = split_code_sentences(node)
+                if node.children:
+                    keep.append(node)
+                if moved is not None:
+                    code.append(moved)
+            else:
+                keep.append(node)
+        if not code:
+            return
+        fold = code_fold(summary=summary)
+        fold.extend(code)
+        # the label of the first ruling stays just before it
+        tail: list[nodes.Node] = []
+        while keep and isinstance(keep[-1], nodes.target):
+            tail.insert(0, keep.pop())
+        section.children[1:first] = []
+        for offset, node in enumerate([*keep, fold, *tail]):
+            section.insert(1 + offset, node)
+
+    @staticmethod
+    def reorder(section: nodes.section, summary: str) -> None:
+        head: list[nodes.Node] = [section[0]]
+        rule: list[nodes.Node] = []
+        example: list[nodes.Node] = []
+        decision: list[nodes.Node] = []
+        code: list[nodes.Node] = []
+        tail: list[nodes.Node] = []
+        part = "rule"
+        for node in section.children[1:]:
+            if isinstance(node, addnodes.index):
+                head.append(node)
+            elif isinstance(node, nodes.target | nodes.raw) and not node.get("tg_picture"):
+                tail.append(node)  # the next section's label stays between the sections
+            elif (isinstance(node, nodes.figure) and node.get("tg_picture")) or (
+                    isinstance(node, nodes.container) and node.get("tg_plain_example")):
+                example.append(node)
+            elif isinstance(node, nodes.literal_block):
+                part = "code"
+                code.append(node)
+            elif _is_decision(node):
+                part = "decision"
+                decision.append(node)
+            elif part == "rule" and isinstance(node, nodes.paragraph):
+                decided = split_at_decision(node)
+                moved = split_code_sentences(node)
+                if node.astext().strip():
+                    rule.append(node)
+                if moved is not None:
+                    code.append(moved)
+                if decided is not None:
+                    part = "decision"
+                    decision.append(decided)
+            elif part == "rule" and not _has_code(node):
+                rule.append(node)
+            elif part == "decision":
+                decision.append(node)
+            else:
+                code.append(node)
+        # The words of the example first, then its picture (a stable sort keeps the rest).
+        example.sort(key=lambda n: 0 if n.get("tg_plain_example") else 1)
+        body = [*rule, *example, *decision]
+        if code:
+            fold = code_fold(summary=summary)
+            fold.extend(code)
+            body.append(fold)
+        section.children = []
+        section.extend([*head, *body, *tail])
+
+
 def check_completeness(app: Sphinx, doctree: nodes.document) -> None:
     """With ``tg_require_pictures``, warn for a ruling without a picture or plain example."""
     if not app.config.tg_require_pictures or not app.env.docname.startswith("rulings/"):
@@ -237,6 +498,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("table-picture", TablePicture)
     app.add_directive("plain-example", PlainExample)
     app.add_transform(RulingSearchEntries)
+    app.add_transform(RulingOrder)
+    app.add_node(code_fold, html=(visit_code_fold_html, depart_code_fold_html),
+                 latex=(_pass, _pass), text=(_pass, _pass), man=(_pass, _pass),
+                 texinfo=(_pass, _pass))
     app.add_css_file("tablegames-pictures.css")
     app.connect("doctree-read", check_completeness)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -121,15 +121,21 @@ def test_pictures_plain_examples_and_the_search(tmp_path: Path, position: list[s
     out, warnings = build(tmp_path, {"toepen": PAGE})
     assert warnings == ""
     html = (out / "rulings" / "toepen.html").read_text(encoding="utf-8")
-    spectator, seat1, from_text = pictures(html)
-    # from the example: the state where the doctest left it (P1 folded), no hand shown
-    texts = " ".join(t.text or "" for t in spectator.iter("{http://www.w3.org/2000/svg}text"))
-    assert "folded" in texts and "1 life lost" in texts and cards(spectator) == []
+    acting, seat1, from_text = pictures(html)
+    # from the example: the state where the doctest left it (P1 folded), drawn from the
+    # seat that acted last (P1), with exactly what P1 sees face up
+    texts = " ".join(t.text or "" for t in acting.iter("{http://www.w3.org/2000/svg}text"))
+    assert "folded" in texts and "1 life lost" in texts and "P1 (you)" in texts
+    folded = tablegames.new_game("toepen", players=3, seed=1)
+    for move in ("0:keep", "1:keep", "2:keep", "0:knock", "1:fold"):
+        folded.apply(move)
+    assert sorted(cards(acting)) == sorted(folded.view(1).get("hand", []))
     # from code, as seat 1 sees it: exactly seat 1's hand face up
     assert sorted(cards(seat1)) == sorted(tablegames.new_game(
         "toepen", players=3, seed=1).view(1)["hand"])
     # from a position text
-    assert position == ["toepen: toepen position text"] and len(cards(from_text)) == 0
+    # from a position text: nothing played but P0's keep, so drawn as P0 sees it
+    assert position == ["toepen: toepen position text"] and len(cards(from_text)) == 4
     assert "After the fold" in html and "At the table" in html
     assert "P0 knocks and P1 folds" in html
     # the search: an index entry under the exact ID, at the ruling's anchor
@@ -155,3 +161,26 @@ def test_completeness_check_names_the_rulings_left_to_do(tmp_path: Path,
     assert "ruling TOE-52 has no table picture" in warnings
     assert "ruling TOE-52 has no plain-words example" in warnings
     assert "TOE-51" not in warnings
+
+
+def test_a_picture_may_keep_the_spectators_view(tmp_path: Path, position: list[str]) -> None:
+    """``:seat: spectator`` draws the table as nobody's hand: no card face up."""
+    page = PAGE.replace(":caption: After the fold", ":caption: After the fold\n:seat: spectator")
+    out, warnings = build(tmp_path, {"toepen": page})
+    assert "WARNING: table-picture" not in warnings
+    html = (out / "rulings" / "toepen.html").read_text(encoding="utf-8")
+    spectator = pictures(html)[0]
+    texts = " ".join(t.text or "" for t in spectator.iter("{http://www.w3.org/2000/svg}text"))
+    assert "folded" in texts and cards(spectator) == []
+    assert "seen by P" not in texts
+
+
+def test_the_code_is_folded_after_the_decision(tmp_path: Path) -> None:
+    """The doctest goes into ``<details>`` after the pictures and the plain example."""
+    out, _ = build(tmp_path, {"toepen": PAGE})
+    html = (out / "rulings" / "toepen.html").read_text(encoding="utf-8")
+    section = html[html.index('id="TOE-51"'):html.index('id="TOE-52"')]
+    assert section.index("Folding costs") < section.index("At the table") \
+        < section.index("<svg") < section.index('<details class="tg-code">') \
+        < section.index("<pre>")
+    assert "<summary>Show the code</summary>" in section

@@ -1,0 +1,279 @@
+"""The rulings site as a player reads it, checked on built HTML (issue 25, items 8, 9, 11).
+
+One session fixture builds a small site from the real pieces: the four games' real
+``rulings.md``, the real ``conf.py`` (``-c docs``), templates, catalogues and extensions,
+the page for ``tablegames play``, and an index with the real navigation captions. It is
+built twice, in English and in Arabic, in two processes at once (Sphinx keeps its
+translators per process, so an Arabic build would leak into an English one in the same
+process). The whole site's ``-W`` and doctest builds are the docs' own commands
+(docs/README.md); this checks what those builds cannot: the order of each ruling, the
+seat a picture is drawn from, the direction and language of the Arabic pages.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import bs4  # furo depends on it too, so the docs extra brings it
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(DOCS / "_ext"))
+
+import tablegames_pictures  # noqa: E402
+from docutils import nodes  # noqa: E402
+
+import tablegames  # noqa: E402
+from tablegames import render  # noqa: E402
+
+GAMES = ("toepen", "phase10", "shithead", "dallah")
+RULING = re.compile(r"^[A-Z][A-Z0-9]{1,5}-\d\d\b")
+
+INDEX = """# tablegames
+
+```{toctree}
+:caption: Guides
+
+guides/play
+```
+
+```{toctree}
+:caption: Rulings
+:glob:
+
+rulings/*
+```
+"""
+
+
+def _site(src: Path) -> None:
+    (src / "rulings").mkdir(parents=True)
+    (src / "guides").mkdir()
+    (src / "index.md").write_text(INDEX, encoding="utf-8")
+    (src / "guides" / "play.md").write_text(
+        (DOCS / "guides" / "play.md").read_text(encoding="utf-8"), encoding="utf-8")
+    for game in GAMES:
+        switch = "```{language-switch} ar\n```\n\n" if game == "dallah" else ""
+        # relative: Sphinx reads an absolute include path as relative to the source dir
+        included = os.path.relpath(ROOT / "tablegames" / game / "rulings.md", src / "rulings")
+        (src / "rulings" / f"{game}.md").write_text(
+            f"{switch}```{{include}} {included}\n```\n", encoding="utf-8")
+    (src / "locale").symlink_to(DOCS / "locale")
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``{"en": html dir, "ar": html dir}`` of the small site (module docstring)."""
+    base = tmp_path_factory.mktemp("site")
+    src = base / "src"
+    _site(src)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = {"en": base / "en", "ar": base / "ar"}
+    runs = {
+        lang: subprocess.Popen(
+            [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-c", str(DOCS),
+             "-D", f"language={lang}", "-d", str(base / f"doctrees-{lang}"), str(src),
+             str(path)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for lang, path in out.items()
+    }
+    for lang, run in runs.items():
+        _, err = run.communicate(timeout=900)
+        assert run.returncode == 0, f"{lang} build failed:\n{err[-3000:]}"
+    return out
+
+
+def soup(path: Path) -> Any:
+    return bs4.BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def ruling_sections(page: Any) -> list[Any]:
+    """The ruling sections of a rulings page (a ``<section>`` whose h2 is ``ID: title``)."""
+    found = []
+    for section in page.find_all("section"):
+        heading = section.find("h2", recursive=False)
+        if heading is not None and RULING.match(heading.get_text()):
+            found.append(section)
+    return found
+
+
+def kind(tag: Any) -> str | None:
+    """What a block of a ruling section is, for the order checks."""
+    classes = tag.get("class") or []
+    if tag.name == "p":
+        text = tag.get_text().lstrip()
+        return "decision" if text.startswith(("Decision", "القرار")) else "rule"
+    if tag.name == "figure" and "tg-picture" in classes:
+        return "picture"
+    if "tg-plain-example" in classes:
+        return "example"
+    if tag.name == "details" and "tg-code" in classes:
+        return "code"
+    if tag.name in ("h2", "span"):
+        return None
+    return "other"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_ruling_reads_rule_example_decision_then_code(built: dict[str, Path],
+                                                          game: str) -> None:
+    page = soup(built["en"] / "rulings" / f"{game}.html")
+    sections = ruling_sections(page)
+    assert len(sections) >= 10
+    for section in sections:
+        title = section.find("h2").get_text()[:7]
+        first = section.find("p")
+        assert first is not None and first.find("code") is None, title
+        kinds = [k for k in map(kind, section.find_all(True, recursive=False)) if k]
+        # a paragraph after the decision (an option it names) belongs to the decision
+        if "decision" in kinds:
+            at = kinds.index("decision")
+            kinds[at:] = ["decision" if k == "rule" else k for k in kinds[at:]]
+        order = {"rule": 0, "example": 1, "picture": 2, "decision": 3, "code": 4}
+        assert "other" not in kinds, (title, kinds)
+        assert kinds == sorted(kinds, key=order.__getitem__), (title, kinds)
+        assert kinds.count("example") == kinds.count("picture") == 1, (title, kinds)
+        assert kinds[-1] == "code", (title, kinds)
+        # every doctest is inside the fold, none before it
+        fold = section.find("details", class_="tg-code", recursive=False)
+        assert fold.find("summary").get_text() == "Show the code"
+        assert fold.find("pre") is not None
+        outside = [d for d in section.find_all("pre") if d.find_parent("details") is None]
+        assert outside == [], title
+
+
+def _empty_table(game: str, players: int) -> str:
+    return render.svg(tablegames.new_game(game, players=players, seed=1).view(None))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_picture_is_drawn_from_a_seat_and_shows_the_point(built: dict[str, Path],
+                                                               game: str) -> None:
+    page = soup(built["en"] / "rulings" / f"{game}.html")
+    for section in ruling_sections(page):
+        title = section.find("h2").get_text()[:7]
+        svg = section.find("figure", class_="tg-picture").find("svg")
+        you = [t for t in svg.find_all("text") if "(you)" in t.get_text()]
+        assert len(you) == 1, title  # drawn from exactly one seat, marked "(you)"
+        seats = len(svg.find_all("g", class_="seat"))
+        assert str(svg) != _empty_table(game, max(seats, 2)), title
+        if game != "dallah":  # Dallah has no hidden cards: its table is its cups
+            face_up = svg.find_all("g", class_=lambda c: c == "card")
+            assert face_up, f"{title}: no card face up"
+
+
+def test_the_arabic_site_is_right_to_left_with_its_own_navigation(
+        built: dict[str, Path]) -> None:
+    page = soup(built["ar"] / "rulings" / "dallah.html")
+    html = page.find("html")
+    assert html["dir"] == "rtl" and html["lang"] == "ar"
+    article = page.find("div", class_="tg-article")
+    assert article["dir"] == "rtl" and article["lang"] == "ar"
+    captions = [c.get_text() for c in page.find_all(class_="caption-text")]
+    assert "الأدلة" in captions and "الأحكام" in captions
+    assert "Guides" not in captions and "Rulings" not in captions
+    text = page.get_text(" ")
+    for english in ("Back to top", "Skip to content", "On this page", "Made with"):
+        assert english not in text, english
+    assert "العودة إلى الأعلى" in text
+    # the folded code speaks Arabic too
+    assert page.find("details", class_="tg-code").find("summary").get_text() == "اعرض الشيفرة"
+    # an untranslated page of the Arabic build: the page is right to left, its English
+    # article left to right
+    play = soup(built["ar"] / "guides" / "play.html")
+    assert play.find("html")["dir"] == "rtl"
+    assert play.find("div", class_="tg-article")["dir"] == "ltr"
+
+
+def test_the_arabic_introduction_keeps_code_out_of_its_sentences(
+        built: dict[str, Path]) -> None:
+    page = soup(built["ar"] / "rulings" / "dallah.html")
+    title_section = page.find("section")
+    intro = title_section.find_all("p", recursive=False)
+    assert len(intro) >= 2
+    for paragraph in intro:
+        assert paragraph.find("code") is None, paragraph.get_text()[:60]
+    assert "كيف تقرأ الأمثلة" in " ".join(p.get_text() for p in intro)
+    # the notation is a table: code in one column, Arabic in the other
+    table = next(t for t in title_section.find_all("table")
+                 if "في الأمثلة" in t.get_text() and t.find_parent("section") is title_section)
+    rows = table.find("tbody").find_all("tr")
+    assert len(rows) >= 20
+    for row in rows:
+        code, meaning = row.find_all("td")
+        assert code.find("code") is not None
+        assert meaning.find("code") is None
+        assert re.search(r"[\u0600-\u06FF]", meaning.get_text()), meaning.get_text()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_introduction_reads_without_code(built: dict[str, Path], game: str) -> None:
+    """The page's introduction is text (and tables); its code is folded after it."""
+    page = soup(built["en"] / "rulings" / f"{game}.html")
+    title_section = page.find("section")
+    intro = title_section.find_all("p", recursive=False)
+    assert intro and all(p.find("code") is None for p in intro)
+    fold = title_section.find("details", class_="tg-code", recursive=False)
+    assert fold is not None and fold.find("pre") is not None
+
+
+def test_the_play_page_documents_the_terminal_game(built: dict[str, Path]) -> None:
+    page = soup(built["en"] / "guides" / "play.html")
+    text = page.get_text(" ")
+    for needed in ("tablegames play toepen", "What the screen shows", "Keys and moves",
+                   "Moves out of turn", "--pace", "--table", "--seat"):
+        assert needed in text, needed
+    help_block = page.find(class_="tg-program-help")
+    assert help_block is not None and "usage: tablegames play" in help_block.get_text()
+
+
+def test_the_index_says_bots_get_a_handle_not_the_state() -> None:
+    text = (DOCS / "index.md").read_text(encoding="utf-8")
+    assert "choose(state)" not in text
+    assert "Handle" in text and "next_action" in text
+
+
+# ------------------------------------------------------------------ the pieces alone
+def test_sentences_that_quote_code_leave_the_rule() -> None:
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("Fallen cups go to your pile. A report names them (")
+    paragraph += nodes.literal("fell", "fell")
+    paragraph += nodes.Text(") and ends. You say ")
+    paragraph += nodes.literal("settled", "settled")
+    paragraph += nodes.Text(" last. Nobody else collects.")
+    moved = tablegames_pictures.split_code_sentences(paragraph)
+    # the aside with code leaves the rule's sentence; a sentence with code outside an
+    # aside leaves the rule whole; the code paragraph has both sentences as written
+    assert paragraph.astext() == ("Fallen cups go to your pile. A report names them and ends. "
+                                  "Nobody else collects.")
+    assert moved is not None
+    assert moved.astext() == "A report names them (fell) and ends. You say settled last. "
+    plain = nodes.paragraph()
+    plain += nodes.Text("No code here. None at all.")
+    assert tablegames_pictures.split_code_sentences(plain) is None
+    assert plain.astext() == "No code here. None at all."
+
+
+def test_a_rule_running_into_its_decision_is_cut_there() -> None:
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("A skip waits on its target. ")
+    paragraph += nodes.strong("Decision:", "Decision:")
+    paragraph += nodes.Text(" a skip lapses at the end of the hand.")
+    decision = tablegames_pictures.split_at_decision(paragraph)
+    assert paragraph.astext() == "A skip waits on its target. "
+    assert decision is not None
+    assert decision.astext() == "Decision: a skip lapses at the end of the hand."
+
+
+def test_the_picture_seat_is_the_seat_that_acts_last() -> None:
+    state = tablegames.new_game("toepen", players=3, seed=1)
+    assert tablegames_pictures.acting_seat(state) == state.to_act
+    state.apply("0:keep")
+    state.apply("1:keep")
+    assert tablegames_pictures.acting_seat(state) == 1
