@@ -205,6 +205,36 @@ VISIBLE_ACTIONS = ("() => Array.from(document.querySelectorAll('[data-action]'))
                    ".filter(e => e.checkVisibility() && !e.disabled).map(e => e.dataset.action)")
 
 
+#: Every action the phone offers now: its visible buttons, and what its cards lead to
+#: (each tappable card lists, in ``data-uses``, the actions that tapping it works towards).
+LEGAL = ("() => { const seen = new Set();"
+         " for (const e of document.querySelectorAll('[data-action]'))"
+         "   if (e.checkVisibility() && !e.disabled) seen.add(e.dataset.action);"
+         " for (const e of document.querySelectorAll('.card.pick[data-uses]'))"
+         "   if (e.checkVisibility()) for (const n of JSON.parse(e.dataset.uses)) seen.add(n);"
+         " return [...seen]; }")
+
+SENT = "(v) => document.body.dataset.pending === '1' || document.body.dataset.version !== v"
+
+
+def tap(page: Any, notation: str) -> int:
+    """Play ``notation`` as a person does: its button if it has one, else tap its cards
+    one by one (each time a card that still leads to it), and the button that appears
+    when the chosen cards fit more than one move. Returns how many cards were tapped."""
+    version = page.get_attribute("body", "data-version")
+    for cards in range(40):
+        button = page.locator(f'button[data-action="{notation}"]:visible')
+        if button.count():
+            button.first.click()
+            return cards
+        card = page.locator(f""".card.pick[data-uses*='{json.dumps(notation)}']:visible""")
+        assert card.count(), f"nothing on the phone leads to {notation!r}"
+        card.first.click()
+        if page.evaluate(SENT, version):
+            return cards + 1
+    raise AssertionError(f"{notation!r} was never sent")
+
+
 class Phones:
     """One browser context per seat (seat order), each recording every websocket frame."""
 
@@ -214,6 +244,7 @@ class Phones:
         self.pages: list[Any] = []
         self.frames: list[list[str]] = []
         self.errors: list[str] = []
+        self.card_taps = 0  # cards tapped by :func:`play` (moves made by tapping cards)
 
     def open(self, path: str, *, viewport: tuple[int, int] = (390, 844)) -> Any:
         context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
@@ -280,7 +311,7 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
                 continue
         page = phones.pages[seat]
         page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
-        choice = choose(page.evaluate(VISIBLE_ACTIONS), page)
+        choice = choose(page.evaluate(LEGAL), page)
         if isinstance(choice, tuple):
             _, fells = choice
             page.click("#several")
@@ -289,7 +320,8 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
             page.click("#send-several")
             version += len(fells) + 1
         else:
-            page.locator(f'[data-action="{choice}"]').first.click()
+            if tap(page, choice):
+                phones.card_taps += 1
             version += 1
         last = page
     raise AssertionError(f"the game did not end in {limit} taps")
