@@ -244,10 +244,13 @@ class Phones:
         self.pages: list[Any] = []
         self.frames: list[list[str]] = []
         self.errors: list[str] = []
-        self.card_taps = 0  # cards tapped by :func:`play` (moves made by tapping cards)
+        self.card_taps = 0  # moves :func:`play` made by tapping cards
+        self.group_taps = 0  # of those, moves of several cards chosen one by one
 
-    def open(self, path: str, *, viewport: tuple[int, int] = (390, 844)) -> Any:
-        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    def open(self, path: str, *, viewport: tuple[int, int] = (390, 844), **options: Any) -> Any:
+        """A new phone at ``path``; ``options`` go to the browser context (``reduced_motion``)."""
+        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                           **options)
         context.set_default_timeout(15_000)
         context.add_init_script(f"localStorage.setItem('tg-lang', '{self.lang}')")
         page = context.new_page()
@@ -320,8 +323,9 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
             page.click("#send-several")
             version += len(fells) + 1
         else:
-            if tap(page, choice):
-                phones.card_taps += 1
+            cards = tap(page, choice)
+            phones.card_taps += cards > 0
+            phones.group_taps += cards > 1
             version += 1
         last = page
     raise AssertionError(f"the game did not end in {limit} taps")

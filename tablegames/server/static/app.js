@@ -406,17 +406,19 @@ function room() {
     const actor = state.lastActor;
     state.lastActor = p.to_act === null ? null : String(p.to_act);
     if (!before.drawn) { state.drawn = true; return; }
-    let moved = 0;
+    let moved = 0, arrived = 0;
     document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) {
         if (before.centre.has(zi + "/" + node.dataset.code)) continue;
         const from = before.where.get(node.dataset.code) || before.seats.get(actor);
         node.dataset.arrived = "1";
+        arrived++;
         if (from && !still() && slide(node, from)) moved++;
       }
       const cups = zone.querySelectorAll(".cup");
       for (let i = before.cups.get(zi) || 0; i < cups.length; i++) {
         cups[i].dataset.arrived = "1";
+        arrived++;
         if (still()) continue;
         cups[i].classList.add("drop");
         void cups[i].offsetWidth;
@@ -424,7 +426,10 @@ function room() {
         moved++;
       }
     });
-    document.body.dataset.moved = String(moved);
+    // running totals, which the browser tests read (a bot's move may follow at once)
+    const body = document.body;
+    body.dataset.moved = String(Number(body.dataset.moved || 0) + moved);
+    body.dataset.arrived = String(Number(body.dataset.arrived || 0) + arrived);
   }
 
   /* The phone calls its player when the turn comes to them: a short vibration where the
