@@ -535,7 +535,10 @@ function room() {
     const state_ = chosen ? " chosen" : uses.length ? " lifted" : m.byCards.length ? " dim" : "";
     return card(f, {class: "card pick " + f.kind + " " + f.colour + state_, "data-key": key,
                     "data-uses": JSON.stringify(uses), "aria-pressed": chosen ? "true" : "false",
-                    role: "button", tabindex: "0", onclick: () => tapCard(key)});
+                    role: "button", tabindex: "0", onclick: () => tapCard(key),
+                    onkeydown: (e) => {
+                      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapCard(key); }
+                    }});
   }
 
   function renderActions() {
