@@ -7,8 +7,9 @@ Usage, from the repository root (needs the ``test`` extra and ``/usr/bin/chromiu
 It starts ``tablegames serve`` on a free loopback port with a throw-away SQLite file,
 seats three phones (390 x 844, a common phone size) in fixed-seed rooms and writes PNGs
 into ``docs/_static/screens/``: the lobby with its QR code, a Toepen hand, Dallah's
-report screen with its countdown, the same Dallah table in Arabic, and the Biggest Loser
-screen. Same seeds, same pictures.
+report screen with its countdown, the same Dallah table in Arabic, the Biggest Loser
+screen, a Shithead pair being chosen card by card, a phone whose server went down, and the
+shared screen on a 1920 x 1080 TV. Same seeds, same pictures.
 """
 
 from __future__ import annotations
@@ -25,10 +26,12 @@ sys.path.insert(0, str(ROOT))
 from tests.server.helpers import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
+    LEGAL,
     Phones,
     Server,
     by_priority,
     play,
+    tap,
 )
 
 NAMES = ["Amal", "Bo", "Cy"]
@@ -55,11 +58,14 @@ def tap_until(phones: Phones, choose: Any, stop: Any, limit: int = 400) -> int:
         page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
         if stop(page, version):
             return seat
-        actions = page.evaluate("() => Array.from(document.querySelectorAll('[data-action]'))"
-                                ".filter(e => e.checkVisibility()).map(e => e.dataset.action)")
-        page.locator(f'[data-action="{choose(actions, page)}"]').first.click()
+        tap(page, choose(page.evaluate(LEGAL), page))
         version += 1
     raise RuntimeError("the position was never reached")
+
+
+#: The rank of a pair in the hand of the phone to act whose cards are each lifted, or null.
+PAIR = ("() => { const ranks = Array.from(document.querySelectorAll('#hand .card.lifted b'))"
+        ".map(b => b.textContent); return ranks.find((r, i) => ranks.indexOf(r) !== i) || null; }")
 
 
 def shot(page: Any, name: str) -> None:
@@ -87,10 +93,43 @@ def main() -> int:
             toepen = seat_phones(browser, server, "toepen", seed=7)
             order = {"keep": 0, "accept": 1, "stay": 2, "play": 4}
             tap_until(toepen, by_priority(order),
-                      lambda page, v: v >= 5 and page.locator(".card.tap").count() >= 2)
+                      lambda page, v: v >= 5 and page.locator("#hand .card.lifted").count() >= 2
+                      and page.locator("#hand .card.dim").count() >= 1)
             shot(toepen.pages[int(toepen.pages[0].get_attribute("body", "data-toact") or 0)],
                  "toepen-hand.png")
             toepen.close()
+
+            shithead = seat_phones(browser, server, "shithead", seed=12)
+            order = {"done": 0, "play": 1, "blind": 2, "pickup": 4}
+            seat = tap_until(shithead, by_priority(order), lambda page, v: page.evaluate(PAIR))
+            page = shithead.pages[seat]
+            page.locator("#hand .card.lifted", has=page.locator("b")).filter(
+                has_text=page.evaluate(PAIR)).first.click()
+            shot(page, "shithead-pair.png")
+            shithead.close()
+
+            offline = Server(Path(tmp) / "offline.sqlite").start()
+            try:
+                phones = Phones(browser, offline)
+                room = offline.create(game="toepen", players=3, name="Amal", seed=7, bot="random")
+                page = phones.open(room["url"])
+                page.click("#start")
+                page.wait_for_selector("body[data-myturn='1']", state="attached")
+                offline.kill()
+                page.wait_for_selector("body[data-offline='1']", state="attached")
+                shot(page, "offline.png")
+                phones.close()
+            finally:
+                offline.stop()
+
+            tv = seat_phones(browser, server, "toepen", seed=7)
+            code = tv.pages[0].text_content("#code")
+            screen = tv.open(f"/s/{code}", viewport=(1920, 1080))
+            tap_until(tv, by_priority({"keep": 0, "accept": 1, "stay": 2, "play": 4}),
+                      lambda page, v: v >= 6)
+            screen.wait_for_selector("body[data-version]", state="attached")
+            shot(screen, "tv.png")
+            tv.close()
 
             for lang, name in (("en", "dallah-report.png"), ("ar", "dallah-arabic.png")):
                 dallah = seat_phones(browser, server, "dallah", seed=3, lang=lang)

@@ -65,6 +65,8 @@ UI: dict[str, str] = {
     "full_room": N_("This room is full or has started."),
     "more": N_("{n} more…"),
     "pending": N_("sending…"),
+    "offline_banner": N_("No connection: nothing you tap is sent until it is back."),
+    "clear": N_("Clear the choice"),
 }
 #: Each language's own name, as the language button shows it.
 LANG_NAMES = {"en": "English", "ar": "العربية", "nl": "Nederlands", "da": "Dansk"}

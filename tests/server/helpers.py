@@ -205,6 +205,36 @@ VISIBLE_ACTIONS = ("() => Array.from(document.querySelectorAll('[data-action]'))
                    ".filter(e => e.checkVisibility() && !e.disabled).map(e => e.dataset.action)")
 
 
+#: Every action the phone offers now: its visible buttons, and what its cards lead to
+#: (each tappable card lists, in ``data-uses``, the actions that tapping it works towards).
+LEGAL = ("() => { const seen = new Set();"
+         " for (const e of document.querySelectorAll('[data-action]'))"
+         "   if (e.checkVisibility() && !e.disabled) seen.add(e.dataset.action);"
+         " for (const e of document.querySelectorAll('.card.pick[data-uses]'))"
+         "   if (e.checkVisibility()) for (const n of JSON.parse(e.dataset.uses)) seen.add(n);"
+         " return [...seen]; }")
+
+SENT = "(v) => document.body.dataset.pending === '1' || document.body.dataset.version !== v"
+
+
+def tap(page: Any, notation: str) -> int:
+    """Play ``notation`` as a person does: its button if it has one, else tap its cards
+    one by one (each time a card that still leads to it), and the button that appears
+    when the chosen cards fit more than one move. Returns how many cards were tapped."""
+    version = page.get_attribute("body", "data-version")
+    for cards in range(40):
+        button = page.locator(f'button[data-action="{notation}"]:visible')
+        if button.count():
+            button.first.click()
+            return cards
+        card = page.locator(f""".card.pick[data-uses*='{json.dumps(notation)}']:visible""")
+        assert card.count(), f"nothing on the phone leads to {notation!r}"
+        card.first.click()
+        if page.evaluate(SENT, version):
+            return cards + 1
+    raise AssertionError(f"{notation!r} was never sent")
+
+
 class Phones:
     """One browser context per seat (seat order), each recording every websocket frame."""
 
@@ -214,9 +244,13 @@ class Phones:
         self.pages: list[Any] = []
         self.frames: list[list[str]] = []
         self.errors: list[str] = []
+        self.card_taps = 0  # moves :func:`play` made by tapping cards
+        self.group_taps = 0  # of those, moves of several cards chosen one by one
 
-    def open(self, path: str, *, viewport: tuple[int, int] = (390, 844)) -> Any:
-        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+    def open(self, path: str, *, viewport: tuple[int, int] = (390, 844), **options: Any) -> Any:
+        """A new phone at ``path``; ``options`` go to the browser context (``reduced_motion``)."""
+        context = self.browser.new_context(viewport={"width": viewport[0], "height": viewport[1]},
+                                           **options)
         context.set_default_timeout(15_000)
         context.add_init_script(f"localStorage.setItem('tg-lang', '{self.lang}')")
         page = context.new_page()
@@ -280,7 +314,7 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
                 continue
         page = phones.pages[seat]
         page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
-        choice = choose(page.evaluate(VISIBLE_ACTIONS), page)
+        choice = choose(page.evaluate(LEGAL), page)
         if isinstance(choice, tuple):
             _, fells = choice
             page.click("#several")
@@ -289,7 +323,9 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
             page.click("#send-several")
             version += len(fells) + 1
         else:
-            page.locator(f'[data-action="{choice}"]').first.click()
+            cards = tap(page, choice)
+            phones.card_taps += cards > 0
+            phones.group_taps += cards > 1
             version += 1
         last = page
     raise AssertionError(f"the game did not end in {limit} taps")

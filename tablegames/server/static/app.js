@@ -31,7 +31,7 @@ function el(tag, props, ...children) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k.startsWith("data-") || k === "type" || k === "title" || k === "href" || k === "src"
-             || k === "alt" || k === "disabled" || k === "aria-label") node.setAttribute(k, v === true ? "" : v);
+             || k === "alt" || k === "disabled" || k.startsWith("aria-") || k === "role" || k === "tabindex") node.setAttribute(k, v === true ? "" : v);
     else node[k] = v;
   }
   for (const c of children) if (c !== null && c !== undefined) node.append(c);
@@ -193,16 +193,26 @@ function room() {
   const screen = parts[1] === "s";
   const key = parts[2] || "";
   const state = {ws: null, version: null, page: null, lobby: null, backoff: 400, dead: false,
-                 selecting: false, basket: {}, timer: {key: null, start: 0}, pending: false};
+                 selecting: false, basket: {}, timer: {key: null, start: 0}, pending: false,
+                 sel: [], selVersion: null, wasMine: false};
   setupLang(() => send({type: "lang", lang}));
   if (screen) document.body.classList.add("screen");
 
   function send(message) {
-    if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) { state.ws.send(JSON.stringify(message)); return true; }
+    return false;
+  }
+
+  /* A tap while the socket is down is refused out loud, never dropped in silence. */
+  function online() {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) return true;
+    showError(t("offline_banner"));
+    return false;
   }
 
   function act(actions) {
-    if (state.pending || state.version === null) return;
+    if (state.pending || state.version === null || !online()) return;
+    state.sel = [];
     state.pending = true;
     document.body.dataset.pending = "1";
     send({type: "act", actions, expect: state.version});
@@ -232,10 +242,14 @@ function room() {
     };
   }
 
+  /* The indicator keeps the key of what it says (data-t), so a language switch
+   * translates "live" as "live", not back to the page's first "connecting…". */
   function setConnected(on) {
     document.body.dataset.connected = on ? "1" : "0";
+    document.body.dataset.offline = on || state.dead ? "0" : "1";
     const c = document.getElementById("conn");
-    c.textContent = state.dead ? "" : t(on ? "online" : "offline");
+    if (state.dead) { delete c.dataset.t; c.textContent = ""; }
+    else { c.dataset.t = on ? "online" : "offline"; c.textContent = t(c.dataset.t); }
     c.classList.toggle("on", on);
   }
 
@@ -287,7 +301,7 @@ function room() {
       const ok = l.bot || open === 0;
       start = el("button", {type: "button", class: "primary big", id: "start", disabled: !ok,
                             text: open && l.bot ? t("start_bots", {n: open}) : t("start"),
-                            onclick: () => send({type: "start"})});
+                            onclick: () => { if (online()) send({type: "start"}); }});
     } else if (!screen) {
       start = el("p", {class: "info", text: t("waiting_host", {name: host})});
     }
@@ -338,11 +352,95 @@ function room() {
     const prompt = document.getElementById("prompt");
     prompt.textContent = p.prompt;
     prompt.classList.toggle("mine", mine);
+    const before = snapshot();
     renderDallah();
-    renderActions();
     renderHand();
     renderTable();
     renderResult();
+    animate(before);
+    alertTurn(p, body.dataset.myturn === "1");
+  }
+
+  /* -------------------------------------------------------------- what moved, whose turn
+   *
+   * Before a new page is drawn the cards on screen are measured; afterwards each card
+   * that is new in the centre (the trick, the pile) starts where it was seen last (the
+   * hand that played it, or the seat that just acted) and slides into place with a CSS
+   * transition, and each new Dallah cup drops into its zone. Nothing moves when the
+   * phone asks for reduced motion (the CSS turns transitions off as well).
+   */
+  const still = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  function snapshot() {
+    const where = new Map(), seats = new Map(), centre = new Set(), cups = new Map();
+    for (const node of document.querySelectorAll("#hand .card[data-code], #table .seat .card[data-code]")) {
+      where.set(node.dataset.code, node.getBoundingClientRect());
+    }
+    for (const node of document.querySelectorAll("#table .seat[data-seat]")) {
+      seats.set(node.dataset.seat, node.getBoundingClientRect());
+    }
+    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+      for (const node of zone.querySelectorAll(".card[data-code]")) centre.add(zi + "/" + node.dataset.code);
+      cups.set(zi, zone.querySelectorAll(".cup").length);
+    });
+    return {where, seats, centre, cups, actor: document.body.dataset.lastActor, drawn: !!state.drawn};
+  }
+
+  function slide(node, from) {
+    const to = node.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+    const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+    if (!dx && !dy) return false;
+    node.style.transition = "none";
+    node.style.transform = "translate(" + dx + "px," + dy + "px)";
+    void node.offsetWidth;  // the start position is laid out before the transition begins
+    node.style.transition = "";
+    node.classList.add("moving");
+    node.style.transform = "";
+    node.addEventListener("transitionend", () => node.classList.remove("moving"), {once: true});
+    return true;
+  }
+
+  function animate(before) {
+    const p = state.page;
+    const actor = state.lastActor;
+    state.lastActor = p.to_act === null ? null : String(p.to_act);
+    if (!before.drawn) { state.drawn = true; return; }
+    let moved = 0, arrived = 0;
+    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+      for (const node of zone.querySelectorAll(".card[data-code]")) {
+        if (before.centre.has(zi + "/" + node.dataset.code)) continue;
+        const from = before.where.get(node.dataset.code) || before.seats.get(actor);
+        node.dataset.arrived = "1";
+        arrived++;
+        if (from && !still() && slide(node, from)) moved++;
+      }
+      const cups = zone.querySelectorAll(".cup");
+      for (let i = before.cups.get(zi) || 0; i < cups.length; i++) {
+        cups[i].dataset.arrived = "1";
+        arrived++;
+        if (still()) continue;
+        cups[i].classList.add("drop");
+        void cups[i].offsetWidth;
+        cups[i].classList.remove("drop");
+        moved++;
+      }
+    });
+    // running totals, which the browser tests read (a bot's move may follow at once)
+    const body = document.body;
+    body.dataset.moved = String(Number(body.dataset.moved || 0) + moved);
+    body.dataset.arrived = String(Number(body.dataset.arrived || 0) + arrived);
+  }
+
+  /* The phone calls its player when the turn comes to them: a short vibration where the
+   * browser allows it, and the tab's title (seen from another tab or app switcher). */
+  function alertTurn(p, mine) {
+    document.title = (mine ? "● " + t("your_turn") + " · " : "") + p.title;
+    if (mine && !state.wasMine) {
+      document.body.dataset.alerts = String(Number(document.body.dataset.alerts || 0) + 1);
+      try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed here */ }
+    }
+    state.wasMine = mine;
   }
 
   function actionButton(a, cls) {
@@ -353,58 +451,146 @@ function room() {
               a.for ? el("span", {class: "mini"}, "⇄", ...a.for.map(f => card(f))) : null);
   }
 
+  /* -------------------------------------------------------------- tapping cards
+   *
+   * Every legal action that names cards is played by tapping those cards: the hand, and
+   * the seat's own cards on the table (Shithead's face-up cards). The page keeps a
+   * selection; a card is lifted while adding it still leads to a legal action, the rest
+   * are dimmed. When the selection leaves exactly one action and is all of its cards,
+   * that action is sent at once (one tap plays Toepen's card); when it is all the cards
+   * of several actions (Phase 10's discard or hit with the same card, Shithead's single
+   * three when a pair is possible) their buttons appear under the hand to choose from.
+   * Actions whose cards are not all on the phone's screen stay buttons, so no legal
+   * action is ever out of reach, and nothing hides behind "more".
+   */
+  function cardPool(p) {
+    const pool = p.hand.map((f, i) => ({key: "h" + i, face: f}));
+    const held = new Set(p.hand.map(f => f.code));
+    const me = p.table.seats.find(s => s.seat === p.seat);
+    if (me) me.groups.forEach((g, gi) => g.cards.forEach((f, ci) => {
+      if (!held.has(f.code)) pool.push({key: "g" + gi + "." + ci, face: f});
+    }));
+    return pool;
+  }
+
+  function needs(a) { return a.cards.map(f => f.code).concat((a.for || []).map(f => f.code)); }
+
+  /* whether the multiset ``part`` is contained in the multiset ``whole`` */
+  function within(part, whole) {
+    const left = new Map();
+    for (const c of whole) left.set(c, (left.get(c) || 0) + 1);
+    for (const c of part) {
+      if (!left.get(c)) return false;
+      left.set(c, left.get(c) - 1);
+    }
+    return true;
+  }
+
+  function tapModel() {
+    const p = state.page;
+    if (state.selVersion !== p.version) { state.sel = []; state.selVersion = p.version; }
+    const pool = p.seat === null ? [] : cardPool(p);
+    const codes = pool.map(c => c.face.code);
+    const reporting = p.report && p.report.reporting;
+    const byCards = [], buttons = [];
+    for (const a of p.actions) {
+      if (reporting && a.report) continue;
+      if (needs(a).length && within(needs(a), codes)) byCards.push(a);
+      else buttons.push(a);
+    }
+    const chosen = pool.filter(c => state.sel.includes(c.key));
+    const selCodes = chosen.map(c => c.face.code);
+    const open = byCards.filter(a => within(selCodes, needs(a)));
+    const exact = open.filter(a => needs(a).length === selCodes.length);
+    const uses = new Map();
+    for (const c of pool) {
+      if (state.sel.includes(c.key)) continue;
+      const more = selCodes.concat([c.face.code]);
+      uses.set(c.key, open.filter(a => within(more, needs(a))).map(a => a.n));
+    }
+    return {pool, byCards, buttons, open, exact, uses, selCodes};
+  }
+
+  function tapCard(key) {
+    if (state.pending || !online()) return;
+    const m = tapModel();
+    if (state.sel.includes(key)) state.sel = state.sel.filter(k => k !== key);
+    else if ((m.uses.get(key) || []).length) state.sel = state.sel.concat([key]);
+    else {
+      const code = m.pool.find(c => c.key === key).face.code;
+      if (!m.byCards.some(a => needs(a).includes(code))) return;
+      state.sel = [key];
+    }
+    const after = tapModel();
+    if (after.open.length === 1 && after.exact.length === 1) { act([after.exact[0].n]); return; }
+    renderActions();
+    renderHand();
+    renderTable();
+  }
+
+  /* a card the seat may tap: lifted, chosen or dimmed, with the actions it leads to */
+  function pickCard(f, key, m) {
+    const chosen = state.sel.includes(key);
+    const uses = m.uses.get(key) || [];
+    const state_ = chosen ? " chosen" : uses.length ? " lifted" : m.byCards.length ? " dim" : "";
+    return card(f, {class: "card pick " + f.kind + " " + f.colour + state_, "data-key": key,
+                    "data-uses": JSON.stringify(uses), "aria-pressed": chosen ? "true" : "false",
+                    role: "button", tabindex: "0", onclick: () => tapCard(key),
+                    onkeydown: (e) => {
+                      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapCard(key); }
+                    }});
+  }
+
   function renderActions() {
     const p = state.page;
     const box = document.getElementById("actions");
-    const reporting = p.report && p.report.reporting;
-    const list = p.actions.filter(a => !a.tap && !(reporting && a.report));
-    const byVerb = new Map();
-    for (const a of list) {
-      if (!byVerb.has(a.verb)) byVerb.set(a.verb, []);
-      byVerb.get(a.verb).push(a);
-    }
-    const nodes = [];
+    const m = tapModel();
     const big = p.report ? "big" : "";
-    for (const [, group] of byVerb) {
-      if (group.length <= 6) { nodes.push(...group.map(a => actionButton(a, big))); continue; }
-      nodes.push(...group.slice(0, 3).map(a => actionButton(a, big)));
-      nodes.push(el("details", {class: "more"}, el("summary", {text: t("more", {n: group.length - 3})}),
-                    ...group.slice(3).map(a => actionButton(a, big))));
-    }
+    const nodes = m.buttons.map(a => actionButton(a, big));
+    const confirm = m.selCodes.length
+      ? el("div", {class: "confirm"}, ...m.exact.map(a => actionButton(a, "big")),
+           el("button", {type: "button", class: "small", id: "clear", text: t("clear"),
+                         onclick: () => { state.sel = []; renderActions(); renderHand(); renderTable(); }}))
+      : null;
     const mine = p.seat !== null && p.seat === p.to_act;
     box.classList.toggle("interrupt", !mine && nodes.length > 0);
-    box.replaceChildren(...nodes);
+    fill(box, ...nodes);
+    const hint = document.getElementById("confirm");
+    if (hint) fill(hint, confirm);
   }
 
   function renderHand() {
     const p = state.page;
     const box = document.getElementById("hand");
-    if (p.seat === null) { box.replaceChildren(); box.hidden = true; return; }
+    if (p.seat === null) { box.replaceChildren(); box.hidden = true; renderActions(); return; }
     box.hidden = false;
-    const taps = new Map(p.actions.filter(a => a.tap).map(a => [a.tap, a]));
-    box.replaceChildren(el("h3", {text: t("hand")}), el("div", {class: "cards"}, ...p.hand.map(f => {
-      const a = taps.get(f.code);
-      return a ? card(f, {"data-action": a.n, class: "card tap " + f.kind + " " + f.colour,
-                          title: a.label, onclick: () => act([a.n])}) : card(f);
-    })));
+    const m = tapModel();
+    box.dataset.picking = m.byCards.length ? "1" : "0";
+    fill(box, el("h3", {text: t("hand")}),
+         el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m))),
+         el("div", {id: "confirm", class: "confirm-box"}));
+    renderActions();
   }
 
   function renderTable() {
     const p = state.page;
     if (!p) return;
     const tb = p.table;
+    const m = tapModel();
+    const held = new Set(p.hand.map(f => f.code));
     const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
-      el("div", {class: "who"}, el("strong", {text: s.name}),
+      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
          ...s.badges.map(b => el("span", {class: "badge", text: b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.down ? backs(s.down, "down") : null,
-      ...s.groups.map(g => el("div", {class: "group"}, el("small", {text: g.label}),
-                              el("span", {class: "cards"}, ...g.cards.map(f => card(f))))))));
+      ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
+                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && !held.has(f.code)
+                                ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
     const center = el("div", {class: "center"}, ...tb.center.map(c => {
       if (c.items) {
         return el("div", {class: "zone"},

@@ -1,0 +1,195 @@
+"""The phone table in a real browser: what it shows around the taps.
+
+The offline state (input refused out loud while the socket is down, and back when it
+returns), the connection indicator across a language switch, long names cut with an
+ellipsis, the last move animated (and not under reduced motion), the turn alert in the
+tab's title, and the TV view's wide layout. Whole games played by tapping cards are in
+``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import expect
+
+from tests.server.helpers import LEGAL, Phones, Server, by_priority, tap
+
+TOEPEN = {"keep": 0, "accept": 1, "stay": 2, "play": 4, "knock": 5, "fold": 6}
+OFFLINE_EN = "No connection: nothing you tap is sent until it is back."
+
+
+def one_phone_against_bots(phones: Phones, server: Server, name: str = "Amal",
+                           **options: Any) -> Any:
+    room = server.create(game="toepen", players=3, name=name, seed=1, bot="random",
+                         rules={"limit": 3})
+    page = phones.open(room["url"], **options)
+    page.click("#start")
+    return page
+
+
+def my_turn_to_play(page: Any) -> None:
+    """Tap by priority until the phone is asked to play a card (a lifted card in hand)."""
+    for _ in range(40):
+        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        if page.locator("#hand .card.pick.lifted").count():
+            return
+        version = page.get_attribute("body", "data-version")
+        tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    raise AssertionError("the phone was never asked to play a card")
+
+
+def test_offline_refuses_taps_out_loud_and_comes_back(tmp_path: Path, browser: Any) -> None:
+    server = Server(tmp_path / "rooms.sqlite").start()
+    phones = Phones(browser, server)
+    try:
+        page = one_phone_against_bots(phones, server)
+        my_turn_to_play(page)
+        expect(page.locator("#offline")).to_be_hidden()
+        version = page.get_attribute("body", "data-version")
+        sent = len(phones.frames[0])
+        server.kill()
+        page.wait_for_selector("body[data-offline='1']", state="attached")
+        expect(page.locator("#offline")).to_be_visible()
+        expect(page.locator("#offline")).to_have_text(OFFLINE_EN)
+        expect(page.locator("#conn")).to_have_text("reconnecting…")
+        lifted = page.locator("#hand .card.pick.lifted").first
+        assert float(lifted.evaluate("e => getComputedStyle(e).opacity")) < 0.5  # dimmed
+        lifted.click()  # refused, and the phone says why
+        expect(page.locator("#error.shown")).to_have_text(OFFLINE_EN)
+        assert page.get_attribute("body", "data-pending") is None
+        assert page.get_attribute("body", "data-version") == version
+        assert page.locator("#hand .card.pick.chosen").count() == 0  # nothing half-chosen
+        server.start()
+        page.wait_for_selector("body[data-offline='0']", state="attached", timeout=20_000)
+        expect(page.locator("#offline")).to_be_hidden()
+        tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))  # the same tap now plays
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        assert len(phones.frames[0]) > sent
+        assert not phones.errors
+    finally:
+        phones.close()
+        server.stop()
+
+
+def test_a_language_switch_keeps_the_live_indicator(server: Server, browser: Any) -> None:
+    phones = Phones(browser, server)
+    try:
+        page = one_phone_against_bots(phones, server)
+        page.wait_for_selector("body[data-connected='1'][data-version]", state="attached")
+        expect(page.locator("#conn")).to_have_text("live")
+        page.click("#lang")
+        page.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
+        expect(page.locator("#conn")).to_have_text("متصل")  # "live", not "connecting…"
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_long_names_are_ellipsised(server: Server, browser: Any) -> None:
+    phones = Phones(browser, server)
+    long = "Wolfgang-Amadeus Mozarts"  # 24 characters, the longest name a seat takes
+    try:
+        page = one_phone_against_bots(phones, server, name=long)
+        page.wait_for_selector("body[data-version]", state="attached")
+        name = page.locator(".seat.you .who strong")
+        expect(name).to_have_text(long)
+        assert name.get_attribute("title") == long  # the whole name on a long press
+        cut = name.evaluate("e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).textOverflow]")
+        assert cut == [True, "ellipsis"]
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_the_last_move_slides_and_the_turn_is_announced(server: Server, browser: Any) -> None:
+    phones = Phones(browser, server)
+    try:
+        page = one_phone_against_bots(phones, server)
+        my_turn_to_play(page)
+        assert page.title().startswith("● Your turn · ")
+        alerts = int(page.get_attribute("body", "data-alerts") or 0)
+        assert alerts >= 1
+        version = page.get_attribute("body", "data-version")
+        before = int(page.get_attribute("body", "data-moved") or 0)
+        card = page.locator("#hand .card.pick.lifted").first
+        code = card.get_attribute("data-code")
+        card.click()  # one tap plays it
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        expect(page.locator(f"#hand .card[data-code='{code}']")).to_have_count(0)
+        # the card went from the hand to the trick, and slid there
+        assert int(page.get_attribute("body", "data-moved") or 0) > before
+        if page.get_attribute("body", "data-myturn") == "0":
+            assert not page.title().startswith("●")
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_reduced_motion_moves_nothing(server: Server, browser: Any) -> None:
+    phones = Phones(browser, server)
+    try:
+        page = one_phone_against_bots(phones, server, reduced_motion="reduce")
+        my_turn_to_play(page)
+        version = page.get_attribute("body", "data-version")
+        before = int(page.get_attribute("body", "data-arrived") or 0)
+        page.locator("#hand .card.pick.lifted").first.click()
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        assert int(page.get_attribute("body", "data-arrived") or 0) > before  # cards came...
+        assert page.get_attribute("body", "data-moved") == "0"  # ...and none slid
+        assert page.locator(".card.moving").count() == 0
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_dimmed_cards_cannot_be_played(server: Server, browser: Any) -> None:
+    """Toepen: a player who must follow suit sees the other suits dimmed; tapping one
+    sends nothing."""
+    phones = Phones(browser, server)
+    try:
+        page = one_phone_against_bots(phones, server)
+        for _ in range(40):
+            my_turn_to_play(page)
+            if page.locator("#hand .card.pick.dim").count():
+                break
+            version = page.get_attribute("body", "data-version")
+            tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))
+            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        else:
+            raise AssertionError("no hand with a card that may not be played")
+        version = page.get_attribute("body", "data-version")
+        dim = page.locator("#hand .card.pick.dim").first
+        assert float(dim.evaluate("e => getComputedStyle(e).opacity")) < 0.6
+        dim.click()
+        assert page.get_attribute("body", "data-pending") is None
+        assert page.get_attribute("body", "data-version") == version
+        assert page.locator("#hand .card.pick.chosen").count() == 0
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+def test_the_tv_view_is_laid_out_for_a_wide_screen(server: Server, browser: Any) -> None:
+    phones = Phones(browser, server)
+    try:
+        room = server.create(game="toepen", players=3, name="Amal", seed=1, bot="random",
+                             rules={"limit": 3})
+        host = phones.open(room["url"])
+        tv = phones.open(f"/s/{room['code']}", viewport=(1920, 1080))
+        host.click("#start")
+        tv.wait_for_selector("body[data-version]", state="attached")
+        expect(tv.locator("#prompt")).to_be_hidden()  # no empty prompt bar
+        expect(tv.locator("#hand")).to_be_hidden()
+        table = tv.locator("#table").bounding_box()
+        events = tv.locator("#events").bounding_box()
+        assert table is not None and events is not None
+        assert table["width"] > 1000  # the table uses the screen's width...
+        assert events["x"] > table["x"] + table["width"] - 1  # ...with what happened beside it
+        assert tv.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert not phones.errors
+    finally:
+        phones.close()
