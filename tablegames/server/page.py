@@ -351,13 +351,15 @@ def _tokens(path: str) -> list[str]:
     return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
 
 
-def apply_patch(page: Any, ops: Iterable[Mapping[str, Any]]) -> Any:
-    """``page`` with ``ops`` applied (a new value: ``page`` itself is not changed).
+def apply_patch(page: Any, ops: Iterable[Mapping[str, Any]], *, in_place: bool = False) -> Any:
+    """``page`` with ``ops`` applied (a new value: ``page`` itself is not changed, unless
+    ``in_place``, for a client that holds a page parsed from JSON and nothing else).
 
     The reference for the phones (``static/app.js`` does the same): a test applies every
-    patch a phone receives and compares the result with a fresh page.
+    patch a phone receives and compares the result with a fresh page. A patch that does
+    not fit raises :class:`PatchError` (with ``in_place``, the page may be half patched).
     """
-    doc = json.loads(json.dumps(page))
+    doc = page if in_place else json.loads(json.dumps(page))
     for op in ops:
         tokens = _tokens(str(op.get("path", "")))
         kind = op.get("op")
@@ -366,26 +368,36 @@ def apply_patch(page: Any, ops: Iterable[Mapping[str, Any]]) -> Any:
                 raise PatchError("only replace applies to the whole page")
             doc = json.loads(json.dumps(op["value"]))
             continue
-        parent = doc
-        for t in tokens[:-1]:
-            parent = parent[int(t)] if isinstance(parent, list) else parent[t]
-        last = tokens[-1]
-        value = json.loads(json.dumps(op.get("value")))
-        if isinstance(parent, list):
-            if kind == "add" and last == "-":
-                parent.append(value)
-            elif kind == "replace":
-                parent[int(last)] = value
-            elif kind == "remove" and int(last) == len(parent) - 1:
-                parent.pop()
-            else:
-                raise PatchError(f"cannot {quoted(kind)} item {quoted(last)} of an array")
-        elif kind in ("replace", "add"):
-            parent[last] = value
-        elif kind == "remove":
-            del parent[last]
+        try:
+            doc = _apply_one(doc, kind, tokens, op.get("value") if in_place
+                             else json.loads(json.dumps(op.get("value"))))
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise PatchError(f"no such place in the page: {quoted(op.get('path'))}") from None
+    return doc
+
+
+def _apply_one(doc: Any, kind: Any, tokens: list[str], value: Any) -> Any:
+    parent = doc
+    for t in tokens[:-1]:
+        parent = parent[int(t)] if isinstance(parent, list) else parent[t]
+    last = tokens[-1]
+    if isinstance(parent, list):
+        if kind == "add" and last == "-":
+            parent.append(value)
+        elif kind == "replace":
+            parent[int(last)] = value
+        elif kind == "remove" and int(last) == len(parent) - 1:
+            parent.pop()
         else:
-            raise PatchError(f"no operation {quoted(kind)}")
+            raise PatchError(f"cannot {quoted(kind)} item {quoted(last)} of an array")
+    elif not isinstance(parent, dict):
+        raise PatchError(f"{quoted(last)} is inside no object or array")
+    elif kind in ("replace", "add"):
+        parent[last] = value
+    elif kind == "remove":
+        del parent[last]
+    else:
+        raise PatchError(f"no operation {quoted(kind)}")
     return doc
 
 

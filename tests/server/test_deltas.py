@@ -180,6 +180,10 @@ def test_a_diff_is_the_smallest_patch_of_three_operations_and_applies_back(
     [{"op": "remove", "path": "/l/0"}],
     [{"op": "add", "path": ""}],
     [{"op": "replace", "path": "a"}],
+    [{"op": "replace", "path": "/l/7", "value": 1}],
+    [{"op": "remove", "path": "/nothing"}],
+    [{"op": "replace", "path": "/a/b", "value": 1}],
+    [{"op": "replace", "path": "/l/x", "value": 1}],
 ])
 def test_a_patch_that_does_not_fit_is_refused(ops: list[dict[str, Any]]) -> None:
     with pytest.raises(PatchError):
