@@ -231,11 +231,23 @@ def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] |
     return [drawn[i] if i < n and old[i] == x else draw(x) for i, x in enumerate(new)]
 
 
-def _seat(s: Mapping[str, Any], w: Words) -> dict[str, Any]:
+def _seat(s: Mapping[str, Any], w: Words, old: Mapping[str, Any] | None = None,
+          was: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A seat drawn; its groups reuse ``was`` (the drawing of ``old``) where equal."""
     return {"seat": s["seat"], "name": s["name"], "turn": s["turn"],
             "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
-            "groups": [_area(g, w) for g in s["groups"]], "hidden": s["hidden"],
-            "down": s.get("face_down", 0)}
+            "groups": _reuse(s["groups"], old["groups"] if old else None,
+                             was["groups"] if was else None, lambda g: _area(g, w)),
+            "hidden": s["hidden"], "down": s.get("face_down", 0)}
+
+
+def _seats(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
+           w: Words) -> list[Any]:
+    if old is None or drawn is None:
+        return [_seat(s, w) for s in new]
+    n = min(len(old), len(drawn))
+    return [drawn[i] if i < n and old[i] == s else
+            _seat(s, w, old[i], drawn[i]) if i < n else _seat(s, w) for i, s in enumerate(new)]
 
 
 def _fact(f: Mapping[str, Any], w: Words) -> list[Any]:
@@ -246,8 +258,7 @@ def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -
     """The public table of ``model`` (the spectator's), as :func:`draw_table` draws it,
     reusing what ``prev`` (the previous drawing in the same words) drew of equal parts."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
-    page = {"seats": _reuse(model["seats"], old.get("seats"), was.get("seats"),
-                            lambda s: _seat(s, w)),
+    page = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w),
             "center": _reuse(model["centre"], old.get("centre"), was.get("center"),
                              lambda a: _area(a, w)),
             "facts": _reuse(model["facts"], old.get("facts"), was.get("facts"),
@@ -295,6 +306,28 @@ def _pointer(path: str, key: str | int) -> str:
     """``path`` and one more reference token (RFC 6901: ``~`` and ``/`` escaped)."""
     return path + "/" + (str(key) if type(key) is int else
                          str(key).replace("~", "~0").replace("/", "~1"))
+
+
+def diff_page(old: Mapping[str, Any], new: Mapping[str, Any],
+              tables: dict[tuple[int, int], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """:func:`diff` of two pages, the public table's operations taken from ``tables``
+    (keyed by the two tables' identities) when another phone's diff already made them:
+    every page of a language shares its drawn table, so it is diffed once per broadcast."""
+    ops: list[dict[str, Any]] = []
+    for k, v in new.items():
+        if k not in old:
+            ops.append({"op": "add", "path": _pointer("", k), "value": v})
+        elif k == "table" and type(v) is dict and type(old[k]) is dict:
+            key = (id(old[k]), id(v))
+            found = tables.get(key)
+            if found is None:
+                found = tables[key] = []
+                _diff(old[k], v, "/table", found)
+            ops.extend(found)
+        elif old[k] is not v:
+            _diff(old[k], v, _pointer("", k), ops)
+    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old if k not in new)
+    return ops
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:

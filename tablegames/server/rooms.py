@@ -49,7 +49,7 @@ from tablegames.server.page import (
     Context,
     Drawn,
     describe_events,
-    diff,
+    diff_page,
     draw_page,
     draw_public,
     encode_full,
@@ -541,7 +541,8 @@ class Hub:
         """
         state = room.state
         drawing = Drawing(state)
-        messages: dict[tuple[int | None, str], tuple[int | None, str, str | None]] = {}
+        tables: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        messages: dict[tuple[int | None, str], list[Any]] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
             message = messages.get(key)
@@ -553,13 +554,15 @@ class Hub:
                 mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
                         if e.visible_to(conn.seat)]
                 lines = describe_events(mine, ctx)
-                patch = (encode_patch(base, state.version, diff(old, page), lines)
+                patch = (encode_patch(base, state.version, diff_page(old, page, tables), lines)
                          if base is not None and old is not None else None)
-                message = messages[key] = (base, encode_full(page, lines), patch)
-            base, full, patch = message
+                message = messages[key] = [base, patch, page, lines, None]
+            base, patch, page, lines, full = message
             if patch is not None and conn.version == base:
                 conn.push(patch)
-            else:
+            else:  # the whole page, encoded once for every phone of the key that needs it
+                if full is None:
+                    full = message[4] = encode_full(page, lines)
                 conn.push(full)
             conn.version = state.version
 
