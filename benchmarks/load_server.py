@@ -47,6 +47,8 @@ GAMES = ("toepen", "shithead", "dallah", "phase10")
 LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 ROOT = Path(__file__).resolve().parents[1]
 TICK = os.sysconf("SC_CLK_TCK")
+if str(ROOT) not in sys.path:  # the phones read patches with the server's own reference
+    sys.path.insert(0, str(ROOT))
 
 
 def free_port() -> int:
@@ -141,14 +143,31 @@ class Stats:
         self.finished: set[str] = set()
 
 
-def decide(message: dict[str, Any]) -> tuple[int, int | None, list[str], bool] | None:
-    """What a phone reads from an update: ``(version, seat to act, legal actions, over)``
-    (the one place that knows the page's shape), or ``None`` for other messages."""
-    if message.get("type") != "update":
-        return None
-    page = message["page"]
-    return (page["version"], page["to_act"], [a["n"] for a in page["actions"]],
-            page["result"] is not None)
+def decide(message: dict[str, Any], page: dict[str, Any] | None
+           ) -> tuple[dict[str, Any] | None, tuple[int, int | None, list[str], bool] | None]:
+    """What a phone reads from a message: ``(page, (version, seat to act, legal actions,
+    over))`` (the one place that knows the page's shape). ``page`` is the page the phone
+    holds; an ``update`` replaces it, a ``patch`` from its version changes it (the server's
+    reference :func:`~tablegames.server.page.apply_patch`, as ``app.js`` does). The read is
+    ``None`` for other messages, and the page ``None`` when a patch does not start from
+    the page held (the phone then asks for the whole page)."""
+    from tablegames.server.page import PatchError, apply_patch
+
+    kind = message.get("type")
+    if kind == "patch":
+        if page is None or page["version"] != message["from"]:
+            return None, None
+        try:
+            page = apply_patch(page, message["patch"], in_place=True)
+        except PatchError:
+            return None, None
+    elif kind == "update":
+        page = message["page"]
+    else:
+        return page, None
+    assert page is not None
+    return page, (page["version"], page["to_act"], [a["n"] for a in page["actions"]],
+                  page["result"] is not None)
 
 
 class Phone:
@@ -161,6 +180,7 @@ class Phone:
         self.sent = 0
         self.acked: list[tuple[int, str]] = []
         self.over = False
+        self.page: dict[str, Any] | None = None
 
     async def play(self, stats: Stats, limiter: Limiter, hard: float) -> None:
         from websockets.asyncio.client import connect
@@ -183,6 +203,7 @@ class Phone:
                 await asyncio.sleep(0.2)
 
     async def _session(self, ws: Any, stats: Stats, limiter: Limiter, hard: float) -> None:
+        self.page = None
         await ws.send(json.dumps({"type": "hello"}))
         pending: dict[int, tuple[float, str]] = {}
         while time.monotonic() < hard:
@@ -193,7 +214,10 @@ class Phone:
                 stats.errors[code] = stats.errors.get(code, 0) + 1
                 pending.clear()
                 continue
-            read = decide(message)
+            self.page, read = decide(message, self.page)
+            if self.page is None:  # a patch from another page: ask for the whole page
+                await ws.send(json.dumps({"type": "hello"}))
+                continue
             if read is None:
                 continue
             version, to_act, legal, over = read

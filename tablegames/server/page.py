@@ -7,16 +7,36 @@ a game without one in that language is shown in English), card faces with their 
 buttons, the public table, the result and the report panel. Events are described from
 their redacted form and the seat's view (:func:`describe_events`). Nothing here knows a
 game: a game with a presenter has a page.
+
+**What changed, not the whole page.** After an action a phone gets a ``patch`` message
+(:func:`encode_patch`) that turns the page it holds (version ``from``) into the page at
+version ``to``; a phone whose page is not at ``from`` (it missed a message) asks for the
+whole page again with a ``hello``. The patch is a JSON Patch (RFC 6902) restricted to
+three operations, each with a JSON Pointer (RFC 6901) ``path`` into the page:
+
+* ``{"op": "replace", "path": p, "value": v}``: the value at ``p`` becomes ``v``
+  (``null`` included; ``path`` ``""`` is the whole page);
+* ``{"op": "add", "path": p, "value": v}``: a new key of an object, or ``v`` appended to
+  an array when ``p`` ends in ``/-``;
+* ``{"op": "remove", "path": p}``: a key of an object, or an array's item (always the
+  last one: a shorter array loses its tail, last item first).
+
+Applied in order they give exactly the page a fresh ``hello`` would give
+(:func:`apply_patch` is the reference, ``static/app.js`` the phone's copy). Pages are
+drawn incrementally (:func:`draw_page`): a part of the table model that did not change
+since the previous drawing keeps its drawn form, so its words are not looked up again,
+and :func:`diff` skips it by identity.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from tablegames.common.errors import TablegamesError, quoted
 from tablegames.table import describe, present
 from tablegames.table.i18n import Words, lang_for, words_for
 
@@ -81,13 +101,7 @@ def _button(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 def draw_table(model: Mapping[str, Any], w: Words) -> dict[str, Any]:
     """The public part of a model (seats, centre, facts), in words."""
-    seats = [{"seat": s["seat"], "name": s["name"], "turn": s["turn"],
-              "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
-              "groups": [_area(g, w) for g in s["groups"]], "hidden": s["hidden"],
-              "down": s.get("face_down", 0)} for s in model["seats"]]
-    return {"seats": seats, "center": [_area(a, w) for a in model["centre"]],
-            "facts": [[w.text(f["label"]), w.text(f["value"]) if f["value"] is not None else None]
-                      for f in model["facts"]]}
+    return draw_public(model, w).page
 
 
 def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
@@ -191,3 +205,243 @@ def describe_events(events: Iterable[Mapping[str, Any]], ctx: Context,
             out.append({"v": e.get("version", version), "kind": str(e.get("kind", "")),
                         "text": ctx.words.text(sentence)})
     return out
+
+
+# -- drawing again, and what changed -----------------------------------------------------
+@attrs.frozen
+class Drawn:
+    """A table model as last drawn in one language: the model and what was drawn of it.
+
+    The next drawing of the same seat and language (:func:`draw_page`, :func:`draw_public`)
+    compares each part of its new model with ``model`` and reuses the drawn part where
+    they are equal: the words are not looked up again, and :func:`diff` passes a reused
+    part by identity. A drawn part is shared between pages, so nobody edits one.
+    """
+
+    model: Mapping[str, Any]
+    page: dict[str, Any]
+
+
+def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
+           draw: Callable[[Any], Any]) -> list[Any]:
+    """``[draw(x) for x in new]``, reusing ``drawn[i]`` where ``old[i] == new[i]``."""
+    if old is None or drawn is None:
+        return [draw(x) for x in new]
+    n = min(len(old), len(drawn))
+    return [drawn[i] if i < n and old[i] == x else draw(x) for i, x in enumerate(new)]
+
+
+def _seat(s: Mapping[str, Any], w: Words, old: Mapping[str, Any] | None = None,
+          was: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A seat drawn; its groups reuse ``was`` (the drawing of ``old``) where equal."""
+    return {"seat": s["seat"], "name": s["name"], "turn": s["turn"],
+            "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
+            "groups": _reuse(s["groups"], old["groups"] if old else None,
+                             was["groups"] if was else None, lambda g: _area(g, w)),
+            "hidden": s["hidden"], "down": s.get("face_down", 0)}
+
+
+def _seats(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
+           w: Words) -> list[Any]:
+    if old is None or drawn is None:
+        return [_seat(s, w) for s in new]
+    n = min(len(old), len(drawn))
+    return [drawn[i] if i < n and old[i] == s else
+            _seat(s, w, old[i], drawn[i]) if i < n else _seat(s, w) for i, s in enumerate(new)]
+
+
+def _fact(f: Mapping[str, Any], w: Words) -> list[Any]:
+    return [w.text(f["label"]), w.text(f["value"]) if f["value"] is not None else None]
+
+
+def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -> Drawn:
+    """The public table of ``model`` (the spectator's), as :func:`draw_table` draws it,
+    reusing what ``prev`` (the previous drawing in the same words) drew of equal parts."""
+    old, was = (prev.model, prev.page) if prev is not None else ({}, {})
+    page = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w),
+            "center": _reuse(model["centre"], old.get("centre"), was.get("center"),
+                             lambda a: _area(a, w)),
+            "facts": _reuse(model["facts"], old.get("facts"), was.get("facts"),
+                            lambda f: _fact(f, w))}
+    return Drawn(model, page)
+
+
+def _same(key: str, model: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
+    return key in old and old[key] == model[key]
+
+
+def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
+              public: Mapping[str, Any], prev: Drawn | None = None, *,
+              title: str = "") -> Drawn:
+    """The page :func:`build` gives, from the seat's ``model`` and the drawn public table,
+    reusing what ``prev`` (this seat's previous drawing in the same words) drew of every
+    part of the model that is equal to its part now."""
+    old, was = (prev.model, prev.page) if prev is not None else ({}, {})
+    mine = seat is not None
+    page: dict[str, Any] = {
+        "game": str(model["game"]),
+        "title": was["title"] if _same("title", model, old) else w.text(model["title"]) or title,
+        "version": state.version,
+        "seat": seat,
+        "players": list(state.players),
+        "to_act": state.to_act,
+        "stage": model["stage"],
+        "prompt": was["prompt"] if _same("prompt", model, old) else w.text(model["prompt"]),
+        "lang": w.lang,
+        "dir": w.direction,
+        "hand": _faces(model["hand"], w) if mine else [],
+        "actions": _reuse(model["actions"], old.get("actions"), was.get("actions"),
+                          lambda a: _button(a, w)) if mine else [],
+        "table": public,
+        "panel": _reuse(model["panel"], old.get("panel"), was.get("panel"),
+                        lambda a: _area(a, w)),
+        "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
+        "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
+                   else _report(model.get("report"), w)),
+    }
+    return Drawn(model, page)
+
+
+def _pointer(path: str, key: str | int) -> str:
+    """``path`` and one more reference token (RFC 6901: ``~`` and ``/`` escaped)."""
+    return path + "/" + (str(key) if type(key) is int else
+                         str(key).replace("~", "~0").replace("/", "~1"))
+
+
+def diff_page(old: Mapping[str, Any], new: Mapping[str, Any],
+              tables: dict[tuple[int, int], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """:func:`diff` of two pages, the public table's operations taken from ``tables``
+    (keyed by the two tables' identities) when another phone's diff already made them:
+    every page of a language shares its drawn table, so it is diffed once per broadcast."""
+    ops: list[dict[str, Any]] = []
+    for k, v in new.items():
+        if k not in old:
+            ops.append({"op": "add", "path": _pointer("", k), "value": v})
+        elif k == "table" and type(v) is dict and type(old[k]) is dict:
+            key = (id(old[k]), id(v))
+            found = tables.get(key)
+            if found is None:
+                found = tables[key] = []
+                _diff(old[k], v, "/table", found)
+            ops.extend(found)
+        elif old[k] is not v:
+            _diff(old[k], v, _pointer("", k), ops)
+    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old if k not in new)
+    return ops
+
+
+def diff(old: Any, new: Any) -> list[dict[str, Any]]:
+    """The patch (see the module docstring) that turns ``old`` into ``new``.
+
+    Objects are compared key by key and arrays item by item, so a change deep in the
+    page costs one small operation; a part reused from the previous drawing is skipped
+    by identity. A value whose JSON type changes (``1`` to ``true``) is replaced whole.
+    """
+    ops: list[dict[str, Any]] = []
+    _diff(old, new, "", ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    # ``==`` would take ``1`` for ``True`` (and ``[1]`` for ``[True]``), so containers are
+    # walked rather than compared; a part drawn once and reused is passed by identity.
+    if old is new:
+        return
+    kind = type(new)
+    if type(old) is not kind:
+        ops.append({"op": "replace", "path": path, "value": new})
+    elif kind is dict:
+        for k, v in new.items():
+            if k in old:
+                o = old[k]
+                if o is not v:
+                    _diff(o, v, _pointer(path, k), ops)
+            else:
+                ops.append({"op": "add", "path": _pointer(path, k), "value": v})
+        ops.extend({"op": "remove", "path": _pointer(path, k)} for k in old if k not in new)
+    elif kind is list:
+        n = min(len(old), len(new))
+        for i in range(n):
+            o, v = old[i], new[i]
+            if o is not v:
+                _diff(o, v, _pointer(path, i), ops)
+        ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[n:])
+        ops.extend({"op": "remove", "path": _pointer(path, i)}
+                   for i in range(len(old) - 1, n - 1, -1))
+    elif old != new:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+class PatchError(TablegamesError):
+    """A patch that does not fit the page it is applied to."""
+
+
+def _tokens(path: str) -> list[str]:
+    if path == "":
+        return []
+    if not path.startswith("/"):
+        raise PatchError(f"a path starts with '/': {quoted(path)}")
+    return [t.replace("~1", "/").replace("~0", "~") for t in path[1:].split("/")]
+
+
+def apply_patch(page: Any, ops: Iterable[Mapping[str, Any]], *, in_place: bool = False) -> Any:
+    """``page`` with ``ops`` applied (a new value: ``page`` itself is not changed, unless
+    ``in_place``, for a client that holds a page parsed from JSON and nothing else).
+
+    The reference for the phones (``static/app.js`` does the same): a test applies every
+    patch a phone receives and compares the result with a fresh page. A patch that does
+    not fit raises :class:`PatchError` (with ``in_place``, the page may be half patched).
+    """
+    doc = page if in_place else json.loads(json.dumps(page))
+    for op in ops:
+        tokens = _tokens(str(op.get("path", "")))
+        kind = op.get("op")
+        if not tokens:
+            if kind != "replace":
+                raise PatchError("only replace applies to the whole page")
+            doc = json.loads(json.dumps(op["value"]))
+            continue
+        try:
+            doc = _apply_one(doc, kind, tokens, op.get("value") if in_place
+                             else json.loads(json.dumps(op.get("value"))))
+        except (KeyError, IndexError, ValueError, TypeError):
+            raise PatchError(f"no such place in the page: {quoted(op.get('path'))}") from None
+    return doc
+
+
+def _apply_one(doc: Any, kind: Any, tokens: list[str], value: Any) -> Any:
+    parent = doc
+    for t in tokens[:-1]:
+        parent = parent[int(t)] if isinstance(parent, list) else parent[t]
+    last = tokens[-1]
+    if isinstance(parent, list):
+        if kind == "add" and last == "-":
+            parent.append(value)
+        elif kind == "replace":
+            parent[int(last)] = value
+        elif kind == "remove" and int(last) == len(parent) - 1:
+            parent.pop()
+        else:
+            raise PatchError(f"cannot {quoted(kind)} item {quoted(last)} of an array")
+    elif not isinstance(parent, dict):
+        raise PatchError(f"{quoted(last)} is inside no object or array")
+    elif kind in ("replace", "add"):
+        parent[last] = value
+    elif kind == "remove":
+        del parent[last]
+    else:
+        raise PatchError(f"no operation {quoted(kind)}")
+    return doc
+
+
+def encode_patch(base: int, version: int, ops: list[dict[str, Any]],
+                 events: list[dict[str, Any]]) -> str:
+    """The ``patch`` message: ``ops`` turn the page at version ``base`` into ``version``."""
+    return json.dumps({"type": "patch", "from": base, "to": version, "patch": ops,
+                       "events": events}, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_full(page: Mapping[str, Any], events: list[dict[str, Any]]) -> str:
+    """The ``update`` message: the whole page, for a phone whose page is not the base."""
+    return json.dumps({"type": "update", "page": page, "events": events},
+                      ensure_ascii=False, separators=(",", ":"))

@@ -46,14 +46,19 @@ from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server.page import (
-    build_with_context,
+    Context,
+    Drawn,
     describe_events,
-    encode_public,
-    encode_update,
-    table,
+    diff_page,
+    draw_page,
+    draw_public,
+    encode_full,
+    encode_patch,
+    words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
 from tablegames.server.words import error_text, lang_of
+from tablegames.table import present
 
 log = logging.getLogger("tablegames.server")
 
@@ -108,6 +113,8 @@ class Conn:
         factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     #: Set when the phone fell too far behind or the room was reloaded: close it.
     dropped: bool = False
+    #: The version of the page this phone was last sent (a patch must start there).
+    version: int | None = None
 
     def push(self, message: dict[str, Any] | str | None) -> None:
         if self.dropped:
@@ -119,6 +126,34 @@ class Conn:
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.get_nowait()
                 self.queue.put_nowait(None)
+
+
+@attrs.frozen(eq=False)
+class Kept:
+    """The page a room last drew for one seat and language: what its next patch starts
+    from (only while ``state`` is still the room's game: a reloaded room starts over)."""
+
+    state: Any
+    version: int
+    drawn: Drawn
+
+
+class Drawing:
+    """The views and models of one broadcast: each seat's made once, whatever the
+    number of phones and languages, and the public tables drawn so far."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.models: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
+        self.tables: dict[str, Drawn] = {}
+
+    def model(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``(view, model)`` of ``seat`` (``None``: the public table)."""
+        hit = self.models.get(seat)
+        if hit is None:
+            view = self.state.view(seat)
+            hit = self.models[seat] = (view, present(view))
+        return hit
 
 
 @attrs.define(eq=False)
@@ -140,6 +175,10 @@ class Room:
     #: The bots of the bot seats, made on first use (see ``Hub._lineup``).
     lineup: list[Any] | None = None
     closed: bool = False
+    #: The page last drawn per (seat, language), and the public table per language:
+    #: the base of the next patch and the parts the next drawing reuses (``Hub._page``).
+    pages: dict[tuple[int | None, str], Kept] = attrs.field(factory=dict)
+    tables: dict[str, Drawn] = attrs.field(factory=dict)
 
     @property
     def started(self) -> bool:
@@ -437,7 +476,10 @@ class Hub:
         }
 
     def _send_page(self, room: Room, conn: Conn, since: int | None) -> None:
-        """The page for ``conn`` and the events after version ``since`` (``None``: recent)."""
+        """The whole page for ``conn`` and the events after version ``since`` (``None``:
+        recent): a phone that says hello, changes language or missed a patch. Bounded work
+        whatever the game's length: the page is drawn from the state now (or taken as the
+        room last drew it for this seat and language) and the events come from memory."""
         state = room.state
         if state is None:
             conn.push(self.lobby_message(room, conn))
@@ -450,38 +492,79 @@ class Hub:
             mine = [dict(e.for_seat(conn.seat), version=e.version) for e in room.recent
                     if e.version > since and e.visible_to(conn.seat)]
             events = describe_events(mine, ctx)
+        conn.version = state.version
         conn.push({"type": "update", "page": page, "events": events})
 
     def _page(self, room: Room, seat: int | None, lang: str,
-              public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Any]:
-        page, ctx = build_with_context(room.state, seat, lang, title=room.info.title,
-                                       public=public)
+              drawing: Drawing | None = None) -> tuple[dict[str, Any], Context]:
+        """The page of ``seat`` in ``lang`` now, and the context its events are told in.
+
+        The room keeps the last page it drew for each seat and language (``room.pages``)
+        and the public table per language (``room.tables``): a page asked for again at
+        the same version (and with the same phones online) is that page, and a new one is
+        drawn from the previous one, reusing every part whose model did not change
+        (:func:`~tablegames.server.page.draw_page`). ``drawing`` holds the views and
+        models of one broadcast, each made once per seat.
+        """
+        state = room.state
+        drawing = drawing if drawing is not None else Drawing(state)
+        view, model = drawing.model(seat)
+        w = words_of(str(view["game"]), lang)
+        online, bots = room.online(), sorted(room.bot_seats)
+        kept = room.pages.get((seat, lang))
+        if (kept is not None and kept.state is state and kept.version == state.version
+                and kept.drawn.page["online"] == online):
+            return kept.drawn.page, Context(view, w)
+        public = drawing.tables.get(w.lang)
+        if public is None:
+            old = room.tables.get(w.lang)
+            _, public_model = drawing.model(None)
+            public = drawing.tables[w.lang] = draw_public(public_model, w, old)
+            room.tables[w.lang] = public
+        drawn = draw_page(state, seat, model, w, public.page,
+                          kept.drawn if kept is not None else None, title=room.info.title)
+        page = drawn.page
         page["code"] = room.code
-        page["online"] = room.online()
-        page["bots"] = sorted(room.bot_seats)
-        return page, ctx
+        page["online"] = online
+        page["bots"] = bots
+        room.pages[(seat, lang)] = Kept(state, state.version, drawn)
+        return page, Context(view, w)
 
     def _broadcast(self, room: Room, events: list[Any]) -> None:
-        """Each phone's page and its own redaction of ``events``.
+        """Each phone's events and what changed on its page (a ``patch`` message).
 
-        The public table is drawn once per language and each message encoded once per
-        seat and language, however many phones and screens watch.
+        Each seat's view and model are made once, the public table is drawn once per
+        language, and each message is drawn, diffed and encoded once per seat and
+        language, however many phones and screens watch. A phone whose page is not the
+        one the room last drew for it (it joined in between, or its language changed)
+        gets the whole page instead.
         """
-        tables: dict[str, tuple[dict[str, Any], str]] = {}
-        cache: dict[tuple[int | None, str], str] = {}
+        state = room.state
+        drawing = Drawing(state)
+        tables: dict[tuple[int, int], list[dict[str, Any]]] = {}
+        messages: dict[tuple[int | None, str], list[Any]] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
-            message = cache.get(key)
+            message = messages.get(key)
             if message is None:
-                drawn = tables.get(conn.lang)
-                if drawn is None:
-                    public = table(room.state, conn.lang)
-                    drawn = tables[conn.lang] = (public, encode_public(public))
-                page, ctx = self._page(room, conn.seat, conn.lang, drawn[0])
+                kept = room.pages.get(key)
+                base = (kept.version if kept is not None and kept.state is state else None)
+                old = kept.drawn.page if kept is not None else None
+                page, ctx = self._page(room, conn.seat, conn.lang, drawing)
                 mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
                         if e.visible_to(conn.seat)]
-                message = cache[key] = encode_update(page, describe_events(mine, ctx), drawn[1])
-            conn.push(message)
+                lines = describe_events(mine, ctx)
+                patch = (encode_patch(base, state.version, diff_page(old, page, tables), lines)
+                         if base is not None and old is not None else None)
+                message = messages[key] = [base, patch, page, lines, None]
+            base, patch, page, lines, full = message
+            if patch is not None and conn.version == base:
+                conn.push(patch)
+            else:  # the whole page, encoded once for every phone of the key that needs it
+                if full is None:
+                    full = message[4] = encode_full(page, lines)
+                conn.push(full)
+            conn.version = state.version
 
     async def handle(self, room: Room, conn: Conn, data: object) -> None:
         """One message from a phone (already parsed JSON, otherwise untrusted)."""

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import tablegames
-from tablegames.server.page import words_of
+from tablegames.server.page import apply_patch, words_of
 from tablegames.server.store import Store
 from tablegames.table import presenter_of
 
@@ -169,12 +169,18 @@ class Socket:
 
         self.ws = connect(server.url.replace("http", "ws", 1) + path, proxy=None,
                           open_timeout=10, max_size=1 << 22, max_queue=1024, legacy=True)
+        #: The page this phone holds: the last whole page, with every patch since applied.
+        self.page: dict[str, Any] | None = None
 
     def send(self, data: Any) -> None:
         self.ws.send(data if isinstance(data, str | bytes) else json.dumps(data))
 
     def recv(self, kind: str | None = None, timeout: float = 10) -> dict[str, Any]:
-        """The next message (of ``kind``, skipping presence notices)."""
+        """The next message (of ``kind``, skipping presence notices).
+
+        A ``patch`` is applied to the page this phone holds and, unless ``kind`` asks
+        for patches as they are, returned as the ``update`` whose page it makes.
+        """
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -183,6 +189,16 @@ class Socket:
             message = json.loads(self.ws.recv(timeout=left))
             if message["type"] == "presence" and kind != "presence":
                 continue
+            if message["type"] == "update":
+                self.page = message["page"]
+            elif message["type"] == "patch":  # what changed: applied as app.js does
+                assert self.page is not None and self.page["version"] == message["from"], (
+                    "a patch that does not start from the page this phone holds")
+                self.page = apply_patch(self.page, message["patch"])
+                assert self.page["version"] == message["to"]
+                if kind != "patch":  # the page it makes, read like a whole one
+                    message = {"type": "update", "page": self.page, "events": message["events"],
+                               "patched": True}
             if kind is None or message["type"] == kind:
                 return message  # type: ignore[no-any-return]
 
@@ -397,9 +413,12 @@ def assert_no_hidden_cards(final: Any, seat: int, frames: Sequence[str], lang: s
     checked = 0
     for text in frames:
         message = json.loads(text)
-        if message.get("type") != "update":
+        if message.get("type") == "update":
+            version = message["page"]["version"]
+        elif message.get("type") == "patch":  # what a patch carries is checked the same
+            version = message["to"]
+        else:
             continue
-        version = message["page"]["version"]
         hidden = unknown_at[version]
         strings = list(_strings(message))
         for card in hidden:

@@ -1,7 +1,8 @@
 /* tablegames room server: the phone page.
  *
  * The server sends a page model built from this seat's view only (see
- * tablegames/server/page.py); this file draws it and sends back the notation of the
+ * tablegames/server/page.py): the whole page on hello, then patches of it ("what
+ * changed"); this file keeps the page up to date, draws it and sends back the notation of the
  * button that was tapped with the version it was chosen at. Everything is drawn with
  * textContent, never as HTML, so a player's name cannot inject anything.
  */
@@ -253,8 +254,42 @@ function room() {
     c.classList.toggle("on", on);
   }
 
+  /* A patch (tablegames/server/page.py): JSON Patch operations replace, add (a key, or
+   * "/-": append) and remove (a key, or an array's last item), in order, on a copy of the
+   * page; null if an operation does not fit (then the phone asks for the whole page). */
+  function applyPatch(page, ops) {
+    let doc = JSON.parse(JSON.stringify(page));
+    for (const op of ops) {
+      const tokens = op.path === "" ? [] : op.path.slice(1).split("/").map(
+        s => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+      if (!tokens.length) { if (op.op !== "replace") return null; doc = op.value; continue; }
+      let parent = doc;
+      for (const k of tokens.slice(0, -1)) {
+        parent = Array.isArray(parent) ? parent[Number(k)] : parent[k];
+        if (parent === null || typeof parent !== "object") return null;
+      }
+      const last = tokens[tokens.length - 1];
+      if (Array.isArray(parent)) {
+        if (op.op === "add" && last === "-") parent.push(op.value);
+        else if (op.op === "replace" && Number(last) < parent.length) parent[Number(last)] = op.value;
+        else if (op.op === "remove" && Number(last) === parent.length - 1) parent.pop();
+        else return null;
+      } else if (op.op === "replace" || op.op === "add") parent[last] = op.value;
+      else if (op.op === "remove") delete parent[last];
+      else return null;
+    }
+    return doc;
+  }
+
   function receive(m) {
-    if (m.type === "update") {
+    if (m.type === "patch") {
+      const page = state.page && !state.lobby && state.version === m.from ? applyPatch(state.page, m.patch) : null;
+      if (page === null) {  /* not the page this patch starts from: ask for the whole page */
+        send({type: "hello", since: state.version, lang});
+        return;
+      }
+      receive({type: "update", page, events: m.events});
+    } else if (m.type === "update") {
       state.pending = false;
       delete document.body.dataset.pending;
       addEvents(m.events || []);
