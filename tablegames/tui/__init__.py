@@ -13,13 +13,25 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+import attrs
+
 from tablegames.common.registry import game_info
+from tablegames.tui.keys import Keyboard
 from tablegames.tui.session import Options, Session
 
 __all__ = ["Options", "Session", "play"]
 
 
 def play(options: Options, out: TextIO | None = None, inp: TextIO | None = None) -> int:
-    """Play one game at the terminal; returns the exit status (0, also when stopped)."""
-    session = Session(game_info(options.game), options, out or sys.stdout, inp or sys.stdin)
-    return session.run()
+    """Play at the terminal until the person stops; returns the exit status (0, also when
+    stopped). At a real terminal keys are read one by one for the whole time
+    (:class:`~tablegames.tui.keys.Keyboard`); "play again" at the end screen starts the
+    next game with the next seed, the same players and rules."""
+    out, inp = out or sys.stdout, inp or sys.stdin
+    with Keyboard(inp) as keys:
+        while True:
+            session = Session(game_info(options.game), options, out, inp, keys=keys)
+            status = session.run()
+            if not session.again:
+                return status
+            options = attrs.evolve(options, seed=options.seed + 1)
