@@ -6,10 +6,12 @@ rule in words and the example "at the table", the same words as the site and
 moment comes from three places, in this order:
 
 * the ruling a refused move named (``IllegalAction.ruling``): why it was refused;
-* the game's rulings for the stage the prompt is in (:data:`STAGE_RULINGS`), chosen so
-  that what surprises a newcomer is among them: Toepen's card order (TOE-01, the ten on top
-  and the seven over the ace) and the knock (TOE-21, TOE-50), Shithead's low cards and
-  the transparent card (SHD-20, SHD-21, SHD-26), the phase a Phase 10 player is on;
+* the game's rulings that surprise a newcomer at any moment (:data:`STAGE_RULINGS` under
+  ``"*"``): Toepen's card order (TOE-01: the ten on top, the seven over the ace), that
+  only the last trick counts and that anyone may knock; Shithead's values from 1 (the ace
+  is low, SHD-05) and the transparent card (SHD-26, the 9 by default);
+* then the rulings of the stage the prompt is in (the knock's answer, a Shithead play's
+  five-or-less and burn, a Phase 10 lay-down);
 * for Dallah, every card named on the table or in the hand, each with the sentence of the
   rulings that says what it does (the card names are Arabic and explain nothing by
   themselves).
@@ -34,11 +36,10 @@ STAGE_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
         "respond": ("TOE-22", "TOE-51"),
     },
     "shithead": {
-        "*": ("SHD-01", "SHD-05"),
+        "*": ("SHD-05", "SHD-26", "SHD-01"),
         "swap": ("SHD-02", "SHD-03"),
         "give": ("SHD-28",),
-        "play": ("SHD-07", "SHD-08", "SHD-20", "SHD-21", "SHD-26", "SHD-24", "SHD-09",
-                 "SHD-10"),
+        "play": ("SHD-21", "SHD-20", "SHD-24", "SHD-07", "SHD-08", "SHD-09", "SHD-10"),
     },
     "phase10": {
         "*": ("P10-41", "P10-26"),
@@ -57,14 +58,14 @@ STAGE_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 #: At most this many rulings are shown at once (the screen is small).
-MOST = 6
+MOST = 8
 
 
 def bearing(game: str, view: Mapping[str, Any], refused: str | None = None) -> list[str]:
     """The IDs of the rulings that bear on ``view``'s prompt, most pressing first."""
     stages = STAGE_RULINGS.get(game, {})
-    ids = ([refused] if refused else []) + list(stages.get(str(view.get("stage")), ())) \
-        + list(stages.get("*", ()))
+    ids = ([refused] if refused else []) + list(stages.get("*", ())) \
+        + list(stages.get(str(view.get("stage")), ()))
     seen: list[str] = []
     for i in ids:
         if i not in seen:

@@ -343,11 +343,13 @@ class Session:
             "key in [brackets] plays its move at once, also while the others play. q "
             "and Enter quits."), *help_text(self.info.name, self.view(seat), self._refused)]
         pages = self.screen.page(w("Rulings for this moment"), paragraphs,
-                                 w("Press any key to go on."))
+                                 w("Press any key to go on (Esc: back to the game)."))
         for i, lines in enumerate(pages):
             self.screen.show(lines)
             if self.keys is not None or i < len(pages) - 1:
-                self.wait_key("")
+                key = self.wait_key("")
+                if key.startswith("\x1b") or key.strip().lower() in QUIT:
+                    return  # Escape or q: back to the game at once
 
     def pause_if_hand_ended(self) -> None:
         """At the end of a hand, stop on its result until a key is pressed (at a real
