@@ -84,7 +84,8 @@ def card_glossary(view: Mapping[str, Any], rulings: Sequence[Ruling]) -> list[st
     """Dallah: each card named in ``view`` (the card in play, the cards held) with the
     sentence of the rulings that says what it does."""
     names: Mapping[str, str] = (view.get("names") or {}).get("cards") or {}
-    codes = [view.get("card"), *(view.get("hand") or [])]
+    codes = [c.get("id") if isinstance(c, Mapping) else c
+             for c in (view.get("card"), *(view.get("hand") or []))]
     lines: list[str] = []
     for code in codes:
         name = names.get(str(code)) if code is not None else None

@@ -40,9 +40,10 @@ from rich.console import Console
 from tablegames.bots.handle import Handle
 from tablegames.common.errors import IllegalAction, TablegamesError
 from tablegames.common.protocol import GameInfo
+from tablegames.common.rulings import load_rulings
 from tablegames.table.i18n import check_lang
 from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read
-from tablegames.tui.helpscreen import help_text
+from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
@@ -156,6 +157,9 @@ class Session:
         self.told = dict.fromkeys(self.humans, 0)
         self.mark = dict.fromkeys(self.humans, 0)
         self.debug_events: dict[int, list[dict[str, Any]]] = {s: [] for s in self.humans}
+        #: The last line told to each seat and how often in a row: a repeated line is
+        #: shown once with its count, not as a stream.
+        self._repeats: dict[int, tuple[str, int]] = dict.fromkeys(self.humans, ("", 0))
         for s in self.humans:
             self._tell(s, self.state.log(s))
         self.on_screen: int | None = None
@@ -171,9 +175,17 @@ class Session:
         view = self.view(seat)
         for e in events:
             line = narrator.say(e, view)
-            if line:
-                self.happened[seat].append(line)
-                self.told[seat] += 1
+            if not line:
+                continue
+            log = self.happened[seat]
+            if log and self._repeats[seat][0] == line:  # "The die is rolled again." x5
+                n = self._repeats[seat][1] + 1
+                self._repeats[seat] = (line, n)
+                log[-1] = f"{line} (×{n})"
+                continue
+            self._repeats[seat] = (line, 1)
+            log.append(line)
+            self.told[seat] += 1
         if self.options.debug:
             self.debug_events[seat] = [dict(e) for e in events]
 
@@ -394,7 +406,9 @@ class Session:
         view = self.view(seat)
         options = choices(view.get("legal", []), seat)
         menu = Menu.of(options)
-        note = ""
+        # Dallah's card names are Arabic: the card in play is explained in a line.
+        note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
+            if self.info.name == "dallah" and view.get("card") else ""
         hot = hotkeys(options) if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
