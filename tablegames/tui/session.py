@@ -127,6 +127,7 @@ class Session:
         #: Whether the person asked for another game at the end screen.
         self.again = False
         self._pause = False
+        self._result: dict[int, list[str]] = {}
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
@@ -193,8 +194,15 @@ class Session:
         if by in self.humans:
             self.mark[by] = self.told[by]
         events = self.state.apply(notation, by=by, expect=self.state.version)
-        if not self.state.is_over and any(e.kind in HAND_ENDS for e in events):
+        ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
+        if ends and not self.state.is_over:
             self._pause = True
+            # The hand's result: what was said up to its end (the next deal comes after).
+            for s in self.humans:
+                view = self.view(s)
+                said = (self.narrators[s].say(e.for_seat(s), view)
+                        for e in events[max(0, ends[0] - 2):ends[0] + 1])
+                self._result[s] = [x for x in said if x]
         for s in self.humans:
             self._tell(s, [e.for_seat(s) for e in events])
 
@@ -370,12 +378,12 @@ class Session:
             return
         self._pause = False
         seat = self.options.seat if not self.options.table else max(self.humans)
+        note = " ".join([self.w("The hand is over."), *self._result.get(seat, [])])
         if self.options.table and not self._hand_is_public(seat):
             self.screen.clear()
-            self.screen.draw(self.view(None), self.recent(seat), None,
-                             self.w("The hand is over."))
+            self.screen.draw(self.view(None), self.recent(seat), None, note)
         else:
-            self.draw(seat, None, self.w("The hand is over."))
+            self.draw(seat, None, note)
         if self.keys is not None:
             self.wait_key(self.w("Press any key for the next hand. "))
 

@@ -99,8 +99,13 @@ def play_through(game: str) -> tuple[list[str], str]:
     try:
         while True:
             i = child.expect_exact([PROMPT, "Press any key for the next hand", "(y/n)"])
-            if i == 1:
+            if i == 1:  # the end-of-hand pause, with the hand's result
                 hands += 1
+                pause = frame(child)
+                said = " ".join(" ".join(pause).split())
+                assert len(pause) <= ROWS and "The hand is over." in said
+                if game == "toepen":
+                    assert re.search(r"P\d won round \d+\.", said), said
                 child.send(" ")
                 continue
             if i == 2:
