@@ -2,10 +2,13 @@
 
 The screen shows the table laid out (seats by name, tricks, piles, phases laid down,
 Dallah's cups), what just happened in words, the seat's hand as coloured cards
-(``10♥ A♠``; Phase 10's colours as colours), the prompt and numbered moves. A move is
-typed as its number or its notation without the seat (``play Th``); ``q`` or Ctrl-C
-stops. See :class:`~tablegames.tui.session.Options` for what can be chosen, and
-:mod:`tablegames.tui.session` for interrupts and the hot seat.
+(``10♥ A♠``; Phase 10's colours as colours), the prompt and numbered moves, fitted to the
+terminal's size. A move is typed as its number, its notation without the seat (``play
+Th``) or a part only it has (``kn``); a move shown with a key (``[k] Knock``) is played by
+that key alone, also while the bots move. ``?`` shows the rulings of the moment
+(:mod:`tablegames.tui.helpscreen`); ``q`` or Ctrl-C stops. See
+:class:`~tablegames.tui.session.Options` for what can be chosen, and
+:mod:`tablegames.tui.session` for interrupts, pauses and the hot seat.
 """
 
 from __future__ import annotations

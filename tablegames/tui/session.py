@@ -131,6 +131,7 @@ class Session:
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
+        self._typeahead = ""
         self.options = options
         self.inp = inp
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
@@ -232,8 +233,8 @@ class Session:
     def _keyline(self, prompt: str, timeout: float | None, hot: Mapping[str, str]) -> Any:
         """:meth:`_readline` at a real terminal: keys one by one, echoed and editable."""
         assert self.keys is not None
-        buffer = ""
-        self.out.write(prompt)
+        buffer, self._typeahead = self._typeahead, ""
+        self.out.write(prompt + buffer)
         self.out.flush()
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
@@ -522,14 +523,18 @@ class Session:
                                   (self._swallow == "\n" and key in ENTER)):
                 self._swallow = self._swallow[1:]
                 continue
-            if key == "?":
+            if key == "?" and not self._typeahead:
                 self.show_help(me)
                 self.redraw()
-            elif key.lower() in hot:
+            elif key.lower() in hot and not self._typeahead:
                 move = hot[key.lower()]
                 self._swallow = move.split(":", 1)[-1].split(" ", 1)[0][1:] + "\n"
                 if self._handle(Reading("move", move=move), me):
                     return
+            elif key in ERASE:
+                self._typeahead = self._typeahead[:-1]
+            elif not key.startswith("\x1b") and key not in ENTER and ord(key[0]) >= 32:
+                self._typeahead += key  # the start of the next move, typed early: kept
 
     def finish(self) -> None:
         """The end screen: the final table with the result (every card the game made

@@ -200,3 +200,23 @@ def test_a_resize_redraws_at_the_new_size() -> None:
     finally:
         child.close()
     assert wide[0].startswith("╭─ Toepen") and len(wide[0]) == 100
+
+
+def test_keys_typed_while_the_bots_move_start_the_next_line() -> None:
+    """A move started early is kept (not dropped) and waits at the next prompt."""
+    child = spawn("toepen", "--pace", "1", players=4, seed=3)
+    try:
+        child.expect_exact(PROMPT)
+        child.send("k")
+        child.expect_exact(PROMPT)
+        child.send("1\r")
+        child.expect(r"P1 is about to play\.")
+        child.send("pl")
+        child.expect_exact(PROMPT + "pl")
+        child.send("ay \r")  # "play" and several cards: the list narrows, nothing is played
+        child.expect(r"\d+ moves match")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
