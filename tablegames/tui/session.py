@@ -139,9 +139,12 @@ class Session:
         check_lang(options.lang)  # a game without that catalogue is drawn in English
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
-        self.state = info.new_game(
-            players=players, seed=options.seed, rules=options.rules,
-            **info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
+        # The game's own set-up for the table's size (Shithead deals from two decks to
+        # six players); rules given with --rules replace it (they say decks=2 themselves).
+        setup = dict(info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
+        if options.rules is not None or "rules" not in setup:
+            setup["rules"] = options.rules
+        self.state = info.new_game(players=players, seed=options.seed, **setup)
         n = len(self.state.players)
         if not 0 <= options.seat < n:
             raise TablegamesError(f"--seat must be a seat of this game, 0..{n - 1}")

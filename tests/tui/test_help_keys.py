@@ -65,3 +65,10 @@ def test_a_repeated_line_is_counted_not_streamed() -> None:
                                                           pace=0), io.StringIO(), io.StringIO())
     session._tell(0, [{"kind": "reroll"}] * 5)
     assert list(session.happened[0])[-1] == "The die is rolled again. (×5)"
+
+
+def test_six_shithead_players_get_two_decks() -> None:
+    session = Session(tablegames.GAMES["shithead"], Options(game="shithead", players=6,
+                                                            pace=0), io.StringIO(),
+                      io.StringIO())
+    assert len(session.state.players) == 6 and session.state.rules.decks == 2
