@@ -365,9 +365,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     pl = sub.add_parser(
         "play", help="play a game in the terminal, against bots or at a shared screen",
-        description="Play a game in the terminal: the table, what happened, your cards and "
-                    "your moves. Type a move's number or the move itself without your seat "
-                    "(play Th, knock); q or Ctrl-C stops.",
+        description="Play a game in the terminal: the table, what happened, your cards and\n"
+                    "your moves, fitted to the window (80x24 is enough). Type a move's number,\n"
+                    "the move without your seat or just its start (play Th, kn), then Enter;\n"
+                    "a key shown in [brackets] plays its move at once, also while the bots\n"
+                    "move (k knocks in Toepen). ? shows the rulings that bear on the moment.\n"
+                    "Each hand's end waits for a key; at the end, y plays again. q and Enter,\n"
+                    "or Ctrl-C, stops.",
         epilog="examples:\n  tablegames play toepen --names Ana,Bo,Cy --rules limit=15\n"
                "  tablegames play shithead --rules classic --seat 1\n"
                "  tablegames play dallah --table --players 5 --lang ar",
@@ -396,9 +400,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="language of every word on screen (en, ar; nl for Toepen, da for Phase "
                          "10; a game without that language is shown in English)")
     pl.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
-                    help="pause after each bot move (default 1); while it lasts you may "
-                         "make an out-of-turn move such as a Toepen knock; 0 means no "
-                         "pause, and you are asked before a bot moves whenever you could")
+                    help="how long the table is shown before each bot move (default 1); "
+                         "a key pressed meanwhile (k: knock) is played first; 0 means no "
+                         "pause and nothing to confirm (in a terminal keys still work; "
+                         "when the input is a script you are asked before a bot moves "
+                         "whenever you could move)")
     pl.add_argument("--debug", action="store_true",
                     help="also print the raw view and events as JSON")
     r = sub.add_parser(

@@ -6,6 +6,8 @@ a person at their own screen should not have to type it. :func:`read` accepts, i
 * a number from the list on screen (``3``);
 * a move without the seat (``play Th``, ``play 10♥``, ``knock``), or with one;
 * the arguments alone when only one move has them (``Th``);
+* words that only one move contains, such as the start of a move (``kn``, ``play T``),
+  which play that move;
 * otherwise words that narrow the list (``lay R7`` shows the lay-downs holding R7), which
   is how Phase 10's hundreds of lay-downs stay usable.
 
@@ -162,6 +164,8 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
     words = wanted.split()
     narrowed = [c for c in options
                 if all(any(w in k for k in keys(c.short)) for w in words)]
+    if len(narrowed) == 1:  # a unique prefix (or part) of one move plays it: "kn", "Th"
+        return Reading("move", move=narrowed[0].notation)
     if narrowed:
         more = len(narrowed) > MAX_SHOWN
         return Reading("menu", menu=Menu(narrowed[:MAX_SHOWN], {}), message=(

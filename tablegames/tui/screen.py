@@ -10,12 +10,14 @@ presenter's label). Every word comes from the catalogues in the session's langua
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -72,39 +74,104 @@ class Screen:
         if self.console.is_terminal:
             self.console.clear()
 
+    def fitting(self) -> int | None:
+        """The terminal's height when the screen must fit it (a real terminal), else
+        ``None`` (a pipe or a test: everything is printed, nothing cut). The size is read
+        afresh on every draw, so a resized window is drawn at its new size."""
+        if not self.console.is_terminal:
+            return None
+        try:
+            size = os.get_terminal_size(self.console.file.fileno())
+        except (AttributeError, OSError, ValueError):
+            return None
+        self.console.size = (size.columns, size.lines)
+        return size.lines
+
+    def lines(self, *renderables: Any) -> list[str]:
+        """``renderables`` as the terminal lines they take (styled, without newlines)."""
+        with self.console.capture() as cap:
+            for r in renderables:
+                self.console.print(r)
+        return cap.get().splitlines()
+
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
-             note: str = "", debug_events: Sequence[Mapping[str, Any]] = ()) -> None:
-        """The whole screen for ``view``: table, recent events, hand, prompt, choices."""
+             note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
+             hot: Mapping[str, str] | None = None) -> None:
+        """The whole screen for ``view``: table, recent events, hand, prompt, choices.
+
+        On a real terminal the screen fits its height (one line is left for typing): the
+        header, the table with the current trick, the hand, the prompt and the moves come
+        first, and "What happened" gets the lines left over, showing the latest (it
+        scrolls in its own region). Where even that is too tall, the list of moves is
+        cut first ("type to narrow"), then the seats' rows, never the header, the middle
+        of the table or the prompt. ``hot`` maps single keys to the moves they play.
+        """
         w = self.words
         model = present(view)
-        self.clear()
+        height = self.fitting()
         title = Text(w.text(model["title"]), style="bold")
         for f in model["facts"]:
             value = w.text(f["value"]) if f["value"] is not None else "–"
             title.append(f"   {w.text(f['label'])}: {value}", style="dim")
-        self.console.print(Panel(self.table(model), title=title, title_align="left",
-                                 box=box.ROUNDED))
-        log = Text("\n").join(Text(x) for x in happened) if happened else \
-            Text(w("(nothing yet)"), style="dim")
-        self.console.print(Panel(log, title=w("What happened"), title_align="left",
-                                 box=box.ROUNDED, border_style="dim"))
+        top = self.lines(Panel(self.table(model), title=title, title_align="left",
+                               box=box.ROUNDED))
+        bottom: list[Any] = []
         if model["hand"]:
             hand = Text(w("Your hand") + ": ", style="bold")
             hand.append_text(cards_text([from_model(f, w) for f in model["hand"]]))
-            self.console.print(hand)
+            bottom.append(hand)
         if model["result"]:
-            self.console.print(Text(self.result_text(model), style="bold green"))
+            bottom.append(Text(self.result_text(model), style="bold green"))
         elif model["prompt"] is not None:
-            self.console.print(Text(w.text(model["prompt"]), style="bold cyan"))
-        if menu is not None:
-            self.print_menu(model, menu)
-        if note:
-            self.console.print(Text(note, style="yellow"))
+            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
+        head = self.lines(*bottom)
+        moves = self.menu_lines(model, menu, hot or {}) if menu is not None else []
+        tail = self.lines(Text(note, style="yellow")) if note else []
+        debug: list[str] = []
         if self.debug:
-            self.console.print(Text("view: " + json.dumps(view, ensure_ascii=False), style="dim"))
-            for e in debug_events:
-                self.console.print(Text("event: " + json.dumps(e, ensure_ascii=False),
-                                        style="dim"))
+            debug = self.lines(Text("view: " + json.dumps(view, ensure_ascii=False),
+                                    style="dim"),
+                               *[Text("event: " + json.dumps(e, ensure_ascii=False),
+                                      style="dim") for e in debug_events])
+        rule = self.lines(Rule(w("What happened"), align="left", style="dim"))
+        log = [ln for x in happened for ln in self.lines(Text(x))] or \
+            self.lines(Text(w("(nothing yet)"), style="dim"))
+        if height is not None:
+            room = height - 1 - len(top) - len(head) - len(tail) - len(debug)
+            if len(moves) > room:
+                cut = max(1, room - 1)
+                more = self.lines(Text(w("… more: type the start of a move to narrow the "
+                                         "list"), style="dim"))
+                moves = moves[:cut - 1] + more if cut > 1 else more
+            room -= len(moves)
+            if room < 0:  # the seats' rows go before the prompt does
+                keep = max(3, len(top) + room)
+                top = top[:keep - 1] + top[-1:]
+                room = height - 1 - len(top) - len(head) - len(moves) - len(tail) - len(debug)
+            log = (rule + log[-(room - 1):]) if room >= 2 else []
+        else:
+            log = rule + log
+        self.clear()
+        self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
+        self.console.file.flush()
+
+    def page(self, title: str, paragraphs: Sequence[str], footer: str) -> list[list[str]]:
+        """``paragraphs`` cut into screens of the terminal's height (one screen when it is
+        no terminal), each starting with ``title`` and ending with ``footer``."""
+        height = self.fitting()
+        body = [ln for p in paragraphs for ln in self.lines(Text(p))]
+        head = self.lines(Text(title, style="bold"))
+        foot = self.lines(Text(footer, style="dim"))
+        if height is None:
+            return [head + body + foot]
+        room = max(1, height - 1 - len(head) - len(foot))
+        return [head + body[i:i + room] + foot for i in range(0, max(1, len(body)), room)]
+
+    def show(self, lines: Sequence[str]) -> None:
+        """One screen of lines made by :meth:`page`."""
+        self.clear()
+        self.console.file.write("\n".join(lines) + "\n")
+        self.console.file.flush()
 
     def table(self, model: Mapping[str, Any]) -> Group:
         """The seats and the middle of the table."""
@@ -146,29 +213,41 @@ class Screen:
         parts.append(seats)
         return Group(*parts)
 
-    def print_menu(self, model: Mapping[str, Any], menu: Menu) -> None:
+    def menu_lines(self, model: Mapping[str, Any], menu: Menu,
+                   hot: Mapping[str, str]) -> list[str]:
+        """The numbered moves (a move played by a single key shows it: ``[k]``), in up to
+        three columns when there are many, then the verbs shown only as a count."""
         w = self.words
         labels = {a["n"]: w.text(a["label"]) for a in model["actions"]}
+        keys = {n: k for k, n in hot.items()}
         table = Table.grid(padding=(0, 3))
         cells = []
         for i, c in enumerate(menu.numbered, 1):
             cell = Text(f"{i:>2}) ", style="bold")
+            if c.notation in keys:
+                cell.append(f"[{keys[c.notation]}] ", style="bold magenta")
             cell.append(labels.get(c.notation, c.short))
             cells.append(cell)
         widest = max((cell.cell_len for cell in cells), default=0)
         fits = max(1, (self.console.width - 2) // (widest + 3))
-        per_row = 1 if len(cells) <= 8 else min(3, fits)
+        per_row = 1 if len(cells) <= 4 else min(3, fits)
         for _ in range(per_row):
             table.add_column()
         for r in range(0, len(cells), per_row):
             row = cells[r:r + per_row]
             table.add_row(*row, *[Text("")] * (per_row - len(row)))
-        if cells:
-            self.console.print(table)
+        out = self.lines(table) if cells else []
         for verb, n in menu.grouped.items():
-            self.console.print(Text(w.n("    {verb}: {n} way; type '{verb}' and a card or two to "
-                                        "list them", "    {verb}: {n} ways; type '{verb}' and a "
-                                        "card or two to list them", n, verb=verb), style="dim"))
+            out += self.lines(Text(w.n("    {verb}: {n} way; type '{verb}' and a card or two "
+                                       "to list them", "    {verb}: {n} ways; type '{verb}' "
+                                       "and a card or two to list them", n, verb=verb),
+                                   style="dim"))
+        return out
+
+    def print_menu(self, model: Mapping[str, Any], menu: Menu) -> None:
+        """The moves, printed (see :meth:`menu_lines`)."""
+        for line in self.menu_lines(model, menu, {}):
+            self.console.file.write(line + "\n")
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""

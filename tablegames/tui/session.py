@@ -6,9 +6,18 @@ bots. Three things make it a game a person can play rather than a debugger:
 
 * **Interrupts.** A seat may have moves when it is not its turn (Toepen's knock, a
   Shithead cut-in where the rules allow it): ``state.legal_actions(seat)`` is then not
-  empty. Before each bot move, a human with such moves is given a chance: with
-  ``pace > 0`` the bot waits that many seconds, and a move typed meanwhile is played
-  first; with ``pace == 0`` the human is asked (Enter lets the bot go on).
+  empty. At a real terminal keys are read one by one (:mod:`tablegames.tui.keys`): a
+  move without arguments whose first letter no other legal move shares is played by that
+  single key (``k`` knocks), at the prompt and while the bots move; before each bot move
+  the screen shows the table for ``pace`` seconds (``0``: not at all, and nobody is asked
+  for Enter) and a key pressed meanwhile is played first. When the input is not a
+  terminal (a script, a pipe) lines are read instead, and the human is asked between bot
+  moves (Enter lets the bot go on).
+* **Pauses that tell.** When a hand (a round) ends, the screen stops on its result until
+  a key is pressed; at game over the final table and the result stay on screen, and
+  "Play again? (y/n)" starts a new game with the next seed.
+* **Help.** ``?`` shows the rulings that bear on the prompt, in the rulings page's plain
+  words (:mod:`tablegames.tui.helpscreen`).
 * **The hot seat** (``table=True``): every seat is a person at one screen. Before a seat
   with a hidden hand is shown, the screen is cleared and the next person is asked to take
   it, so nobody sees the hand of the player before. Dallah hides nothing, so its table
@@ -29,10 +38,13 @@ import attrs
 from rich.console import Console
 
 from tablegames.bots.handle import Handle
-from tablegames.common.errors import TablegamesError
+from tablegames.common.errors import IllegalAction, TablegamesError
 from tablegames.common.protocol import GameInfo
+from tablegames.common.rulings import load_rulings
 from tablegames.table.i18n import check_lang
-from tablegames.tui.choices import QUIT, Menu, Reading, choices, read
+from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read
+from tablegames.tui.helpscreen import card_glossary, help_text
+from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
 
@@ -40,6 +52,29 @@ HELP = ("Type the number of a move, or the move itself without your seat: 'play 
         "(or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long list: 'lay R7'. "
         "q quits.")
 _TIMEOUT = object()
+#: Events that end a hand (a round) without ending the game: the screen pauses on them.
+HAND_ENDS = frozenset({"hand_over", "round_over"})
+#: Keys that never play a move by themselves (help, quit).
+RESERVED = frozenset("?q")
+
+
+@attrs.frozen
+class Hot:
+    """A move played by a single key."""
+
+    move: str
+
+
+def hotkeys(options: Sequence[Choice]) -> dict[str, str]:
+    """The single keys that play a move at once: the first letter of a move without
+    arguments (``knock``, ``fold``, ``keep``) when no other legal move starts with it, so
+    one key can never mean two moves. Digits and ``?``/``q`` are never hot keys."""
+    firsts: dict[str, list[Choice]] = {}
+    for c in options:
+        if c.verb:
+            firsts.setdefault(c.verb[0].lower(), []).append(c)
+    return {k: cs[0].notation for k, cs in firsts.items()
+            if len(cs) == 1 and not cs[0].args and k.isalpha() and k not in RESERVED}
 #: "What happened" shows at least this many lines, and at most the last ``SHOWN_MAX``.
 SHOWN_MIN, SHOWN_MAX = 6, 18
 
@@ -84,8 +119,19 @@ def make_bot(info: GameInfo, name: str, seed: int) -> Any:
 class Session:
     """A game at the terminal (see the module docstring)."""
 
-    def __init__(self, info: GameInfo, options: Options, out: TextIO, inp: TextIO) -> None:
+    def __init__(self, info: GameInfo, options: Options, out: TextIO, inp: TextIO,
+                 keys: Keyboard | None = None) -> None:
         self.info = info
+        #: Single keys from a real terminal (``None``: lines are read).
+        self.keys = keys if keys is not None and keys.live else None
+        #: Whether the person asked for another game at the end screen.
+        self.again = False
+        self._pause = False
+        self._result: dict[int, list[str]] = {}
+        self._refused: str | None = None
+        self._redraw: tuple[Any, ...] | None = None
+        self._swallow = ""
+        self._typeahead = ""
         self.options = options
         self.inp = inp
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
@@ -93,9 +139,12 @@ class Session:
         check_lang(options.lang)  # a game without that catalogue is drawn in English
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
-        self.state = info.new_game(
-            players=players, seed=options.seed, rules=options.rules,
-            **info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
+        # The game's own set-up for the table's size (Shithead deals from two decks to
+        # six players); rules given with --rules replace it (they say decks=2 themselves).
+        setup = dict(info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
+        if options.rules is not None or "rules" not in setup:
+            setup["rules"] = options.rules
+        self.state = info.new_game(players=players, seed=options.seed, **setup)
         n = len(self.state.players)
         if not 0 <= options.seat < n:
             raise TablegamesError(f"--seat must be a seat of this game, 0..{n - 1}")
@@ -113,10 +162,14 @@ class Session:
         self.told = dict.fromkeys(self.humans, 0)
         self.mark = dict.fromkeys(self.humans, 0)
         self.debug_events: dict[int, list[dict[str, Any]]] = {s: [] for s in self.humans}
+        #: The last line told to each seat and how often in a row: a repeated line is
+        #: shown once with its count, not as a stream.
+        self._repeats: dict[int, tuple[str, int]] = dict.fromkeys(self.humans, ("", 0))
         for s in self.humans:
             self._tell(s, self.state.log(s))
         self.on_screen: int | None = None
         self._last_error = ""
+        self.w = self.screen.words
 
     # ----------------------------------------------------------------- reading the game
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -127,9 +180,17 @@ class Session:
         view = self.view(seat)
         for e in events:
             line = narrator.say(e, view)
-            if line:
-                self.happened[seat].append(line)
-                self.told[seat] += 1
+            if not line:
+                continue
+            log = self.happened[seat]
+            if log and self._repeats[seat][0] == line:  # "The die is rolled again." x5
+                n = self._repeats[seat][1] + 1
+                self._repeats[seat] = (line, n)
+                log[-1] = f"{line} (×{n})"
+                continue
+            self._repeats[seat] = (line, 1)
+            log.append(line)
+            self.told[seat] += 1
         if self.options.debug:
             self.debug_events[seat] = [dict(e) for e in events]
 
@@ -137,12 +198,26 @@ class Session:
         if by in self.humans:
             self.mark[by] = self.told[by]
         events = self.state.apply(notation, by=by, expect=self.state.version)
+        ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
+        if ends and not self.state.is_over:
+            self._pause = True
+            # The hand's result: what was said up to its end (the next deal comes after).
+            for s in self.humans:
+                view = self.view(s)
+                said = (self.narrators[s].say(e.for_seat(s), view)
+                        for e in events[max(0, ends[0] - 2):ends[0] + 1])
+                self._result[s] = [x for x in said if x]
         for s in self.humans:
             self._tell(s, [e.for_seat(s) for e in events])
 
     # ----------------------------------------------------------------- input
-    def _readline(self, prompt: str, timeout: float | None = None) -> Any:
-        """A typed line; ``_TIMEOUT`` if ``timeout`` passed first. End of input quits."""
+    def _readline(self, prompt: str, timeout: float | None = None,
+                  hot: Mapping[str, str] | None = None) -> Any:
+        """A typed line; ``_TIMEOUT`` if ``timeout`` passed first; a :class:`Hot` when a
+        hot key was pressed at the start of the line; ``"?"`` at once for help. End of
+        input quits."""
+        if self.keys is not None:
+            return self._keyline(prompt, timeout, hot or {})
         self.console.print(prompt, end="", markup=False)
         self.out.flush()
         if timeout is not None:
@@ -158,6 +233,59 @@ class Session:
             raise Quit
         return line.rstrip("\n")
 
+    def _keyline(self, prompt: str, timeout: float | None, hot: Mapping[str, str]) -> Any:
+        """:meth:`_readline` at a real terminal: keys one by one, echoed and editable."""
+        assert self.keys is not None
+        buffer, self._typeahead = self._typeahead, ""
+        self.out.write(prompt + buffer)
+        self.out.flush()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return _TIMEOUT
+            try:
+                key = self.keys.key(left)
+            except EOFError:
+                raise Quit from None
+            if self.keys.resized:
+                self.keys.resized = False
+                self.redraw()
+                self.out.write(prompt + buffer)
+                self.out.flush()
+                continue
+            if key is None:
+                continue
+            if self._swallow:  # the rest of a word whose first key was a hot key
+                if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
+                    self._swallow = self._swallow[1:]
+                    continue
+                self._swallow = ""
+            if key in ENTER:
+                self.out.write("\n")
+                self.out.flush()
+                return buffer
+            if key in ERASE:
+                if buffer:
+                    buffer = buffer[:-1]
+                    self.out.write("\b \b")
+                    self.out.flush()
+                continue
+            if key == "\x04" and not buffer:  # Ctrl-D on an empty line
+                raise Quit
+            if key.startswith("\x1b") or (len(key) == 1 and ord(key) < 32):
+                continue
+            if not buffer and key == "?":
+                return "?"
+            if not buffer and key.lower() in hot:
+                move = hot[key.lower()]
+                verb = move.split(":", 1)[-1].split(" ", 1)[0]
+                self._swallow = verb[1:] + "\n"  # "knock" typed in full plays once
+                return Hot(move)
+            buffer += key
+            self.out.write(key)
+            self.out.flush()
+
     # ----------------------------------------------------------------- playing
     def run(self) -> int:
         """Play to the end (or until the person quits); the exit status."""
@@ -167,14 +295,19 @@ class Session:
                 if seat in self.humans:
                     self.decide(seat)
                 else:
-                    self.offer_interrupts(seat)
+                    if self.keys is not None:
+                        self.watch(seat)
+                    else:
+                        self.offer_interrupts(seat)
                     if self.state.is_over or self.state.to_act != seat:
+                        self.pause_if_hand_ended()
                         continue
                     self._apply(str(self.bots[seat].choose(Handle(self.state, seat))), seat)
-                    if self.options.pace > 0 and not self.options.table:
+                    if self.keys is None and self.options.pace > 0 and not self.options.table:
                         self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
                         if not self._window_next():
                             time.sleep(self.options.pace)
+                self.pause_if_hand_ended()
             self.finish()
         except (Quit, KeyboardInterrupt, EOFError):
             self.console.print()
@@ -193,10 +326,70 @@ class Session:
         return (nxt is not None and nxt not in self.humans
                 and bool(self.state.legal_actions(self.options.seat)))
 
-    def draw(self, seat: int, menu: Menu | None, note: str = "") -> None:
+    def draw(self, seat: int, menu: Menu | None, note: str = "",
+             hot: Mapping[str, str] | None = None) -> None:
+        self._redraw = (seat, menu, note, hot)
         self.screen.draw(self.view(seat), self.recent(seat), menu, note,
-                         self.debug_events[seat])
+                         self.debug_events[seat], hot)
         self.on_screen = seat
+
+    def redraw(self) -> None:
+        """The last screen again (after a resize), at the terminal's new size."""
+        if self._redraw is not None:
+            self.draw(*self._redraw)
+
+    def wait_key(self, prompt: str) -> str:
+        """Wait for one key at a real terminal (redrawing on resize); a line otherwise."""
+        if self.keys is None:
+            return str(self._readline(prompt))
+        self.out.write(prompt)
+        self.out.flush()
+        while True:
+            try:
+                key = self.keys.key(None)
+            except EOFError:
+                raise Quit from None
+            if self.keys.resized:
+                self.keys.resized = False
+                self.redraw()
+                self.out.write(prompt)
+                self.out.flush()
+            elif key is not None:
+                self.out.write("\n")
+                return key
+
+    def show_help(self, seat: int) -> None:
+        """The rulings that bear on the prompt, a screen at a time (see
+        :mod:`tablegames.tui.helpscreen`)."""
+        w = self.w
+        paragraphs = [HELP if self.keys is None else w(
+            "Type the number of a move or the start of the move (play Th), then Enter; a "
+            "key in [brackets] plays its move at once, also while the others play. q "
+            "and Enter quits."), *help_text(self.info.name, self.view(seat), self._refused)]
+        pages = self.screen.page(w("Rulings for this moment"), paragraphs,
+                                 w("Press any key to go on (Esc: back to the game)."))
+        for i, lines in enumerate(pages):
+            self.screen.show(lines)
+            if self.keys is not None or i < len(pages) - 1:
+                key = self.wait_key("")
+                if key.startswith("\x1b") or key.strip().lower() in QUIT:
+                    return  # Escape or q: back to the game at once
+
+    def pause_if_hand_ended(self) -> None:
+        """At the end of a hand, stop on its result until a key is pressed (at a real
+        terminal; a script goes on)."""
+        if not self._pause:
+            return
+        self._pause = False
+        seat = self.options.seat if not self.options.table else max(self.humans)
+        note = " ".join([self.w("The hand is over."), *self._result.get(seat, [])])
+        if self.options.table and not self._hand_is_public(seat):
+            self.screen.clear()
+            self.screen.draw(self.view(None), self.recent(seat), None, note)
+        else:
+            self.draw(seat, None, note)
+        if self.keys is not None:
+            self.wait_key(self.w("Press any key for the next hand. "))
 
     def hand_over(self, seat: int) -> None:
         """At a shared screen, hide the last hand before the next person looks."""
@@ -225,13 +418,23 @@ class Session:
         view = self.view(seat)
         options = choices(view.get("legal", []), seat)
         menu = Menu.of(options)
-        note = ""
+        # Dallah's card names are Arabic: the card in play is explained in a line.
+        note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
+            if self.info.name == "dallah" and view.get("card") else ""
+        hot = hotkeys(options) if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
-            self.draw(seat, menu, note)
-            line = self._readline(f"{self.names[seat]}> ")
-            reading = read(line, options, menu, seat, self.info.name, others)
+            self.draw(seat, menu, note, hot)
+            line = self._readline(f"{self.names[seat]}> ", hot=hot)
+            if isinstance(line, Hot):
+                reading = Reading("move", move=line.move)
+            else:
+                reading = read(line, options, menu, seat, self.info.name, others)
+                if reading.kind == "help":
+                    self.show_help(seat)
+                    note = ""
+                    continue
             if self._handle(reading, seat) is not None:
                 return
             if reading.kind == "menu" and reading.menu is not None:
@@ -253,7 +456,9 @@ class Session:
             self._apply(reading.move, who)
         except TablegamesError as exc:
             self._last_error = f"Not played: {exc}"
+            self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
+        self._refused = None
         return True
 
     def offer_interrupts(self, bot_seat: int) -> None:
@@ -285,12 +490,71 @@ class Session:
                 note = self._last_error or (HELP if reading.kind == "help" else reading.message)
             wait = 0  # the person is typing: wait for them now
 
+    def watch(self, bot_seat: int) -> None:
+        """At a real terminal, before a bot moves: show the table for ``pace`` seconds
+        (not at all with ``pace == 0``) and play a hot key pressed meanwhile (``k``
+        knocks) before the bot's move. Nobody is asked for Enter."""
+        assert self.keys is not None
+        me = self.options.seat
+        if self.options.table:
+            return
+        options = choices(self.view(me).get("legal", []), me)
+        hot = hotkeys(options)
+        pace = self.options.pace
+        if pace > 0 or hot:
+            keys = ", ".join(f"{k} = {Choice(n, me).short}" for k, n in hot.items())
+            note = self.w("{name} is about to play.", name=self.names[bot_seat])
+            if keys:
+                note += " " + self.w("Press {keys}.", keys=keys)
+            self.draw(me, None, note)
+        deadline = time.monotonic() + pace
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                key = self.keys.key(max(0.0, left))
+            except EOFError:
+                raise Quit from None
+            if self.keys.resized:
+                self.keys.resized = False
+                self.redraw()
+                continue
+            if key is None:
+                if left <= 0:
+                    return
+                continue
+            if self._swallow and (key == self._swallow[0] or
+                                  (self._swallow == "\n" and key in ENTER)):
+                self._swallow = self._swallow[1:]
+                continue
+            if key == "?" and not self._typeahead:
+                self.show_help(me)
+                self.redraw()
+            elif key.lower() in hot and not self._typeahead:
+                move = hot[key.lower()]
+                self._swallow = move.split(":", 1)[-1].split(" ", 1)[0][1:] + "\n"
+                if self._handle(Reading("move", move=move), me):
+                    return
+            elif key in ERASE:
+                self._typeahead = self._typeahead[:-1]
+            elif not key.startswith("\x1b") and key not in ENTER and ord(key[0]) >= 32:
+                self._typeahead += key  # the start of the next move, typed early: kept
+
     def finish(self) -> None:
-        """The final screen: the outcome, with every seat's cards the game made public."""
+        """The end screen: the final table with the result (every card the game made
+        public), then "Play again? (y/n)"."""
         seat = self.options.seat if not self.options.table else None
         if seat is None:
             self.screen.clear()
             last = max(self.humans)
-            self.screen.draw(self.view(None), self.recent(last), None)
+            self.screen.draw(self.view(None), self.recent(last), None,
+                             self.w("Game over."))
         else:
-            self.draw(seat, None)
+            self.draw(seat, None, self.w("Game over."))
+        while True:
+            try:
+                answer = self.wait_key(self.w("Play again? (y/n) ")).strip().lower()
+            except Quit:
+                return
+            if answer[:1] in ("y", "n") or answer in QUIT or (not answer and self.keys is None):
+                self.again = answer[:1] == "y"
+                return

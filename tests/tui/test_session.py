@@ -150,3 +150,11 @@ def test_events_in_words_say_only_what_the_seat_was_told() -> None:
     drawn = [face("phase10", c).name for c in state.view(mover)["hand"]]  # type: ignore[union-attr]
     assert any(line.startswith("You drew") and any(c in line for c in drawn) for line in mine)
     assert [t for t in theirs if t] == [f"{state.players[mover]} drew a card."]
+
+
+def test_a_unique_prefix_plays_its_move() -> None:
+    options = choices(["0:play Th", "0:play 7s", "0:knock"], 0)
+    menu = Menu.of(options)
+    assert read("kn", options, menu, 0, "toepen").move == "0:knock"
+    assert read("play T", options, menu, 0, "toepen").move == "0:play Th"
+    assert read("pl", options, menu, 0, "toepen").kind == "menu"  # two moves: narrowed
