@@ -61,7 +61,7 @@ from tablegames.dallah.cardset import (
     ActionCard,
     CardSet,
 )
-from tablegames.dallah.consistency import check_loaded, upgrade_v1
+from tablegames.dallah.consistency import CONSERVE, check_loaded, upgrade_v1
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
@@ -137,6 +137,7 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
+    CONSERVE = CONSERVE
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
@@ -321,6 +322,10 @@ class State(BaseState):
         self.asked = ()
         self.answered = ()
         self.used = ()
+
+    def _conserved_pack(self) -> Sequence[int]:
+        """The Action deck of this game's card set (``CONSERVE`` reads both decks)."""
+        return table_for(self.rules.cards).sorted_action_deck
 
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)

@@ -119,7 +119,7 @@ def _replace(text: str, key: str, value: str) -> str:
     ("shared", "tall=4", "shared: give all 6 shapes"),
     ("shared", "classic=5 tall=4 wide=5 tiny=5 twins=5 heavyweight=0 tall=1", "once"),
     ("card", "juggle", "card: 'juggle' is not a card"),
-    ("held 1", "place", "only protection cards are held"),
+    ("held 1", "place", "Action cards do not add up"),
     ("stock", "place", "Action cards do not add up"),
     ("effects", "0>9:1", "names no seat"),
     ("effects", "0>1:1+sideways", "unknown flag"),
@@ -135,6 +135,22 @@ def test_junk_positions_are_refused_naming_the_problem(key: str, value: str,
     play(s, "0:draw", "0:roll")
     text = _replace(s.to_position(), key, value)
     with pytest.raises(PositionError, match=message.replace("(", r"\(").replace("+", r"\+")):
+        dallah.from_position(text)
+
+
+@pytest.mark.ruling("DAL-40")
+def test_a_held_action_card_is_refused_even_when_the_deck_adds_up() -> None:
+    """The declared conservation (``CONSERVE``) runs first; an Action card moved from
+    the deck into a hand conserves the deck and is refused by the hand rule."""
+    s = game(actions=["place"], placements=["neck"], rolls=["tall"], held=[[], ["ma_ysir"], []])
+    play(s, "0:draw", "0:roll")
+    text = s.to_position()
+    stock = next(x for x in text.splitlines() if x.startswith("stock:")).split()[1:]
+    moved = next(w for w in stock if w not in ("ma_ysir", "ana_mali_dakhal"))
+    rest = list(stock)
+    rest.remove(moved)
+    text = _replace(_replace(text, "held 1", f"ma_ysir {moved}"), "stock", " ".join(rest))
+    with pytest.raises(PositionError, match=r"only protection cards are held \(DAL-40\)"):
         dallah.from_position(text)
 
 
