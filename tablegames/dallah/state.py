@@ -138,6 +138,7 @@ class State(BaseState):
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
     CONSERVE = CONSERVE
+    POSITION_OWN = positions.OWN
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
@@ -341,10 +342,10 @@ class State(BaseState):
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         return upgrade_v1(state)
 
-    def _position(self, w: PositionWriter) -> None:
+    def _position_own(self, w: PositionWriter) -> None:
         positions.write(self, w)
 
-    def _from_position(self, r: PositionReader) -> None:
+    def _from_position_own(self, r: PositionReader) -> None:
         positions.read(self, r)
 
     # ------------------------------------------------------------------ reading

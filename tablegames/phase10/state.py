@@ -97,7 +97,7 @@ from tablegames.phase10.groups import (
     group_fault,
 )
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
-from tablegames.phase10.positions import read_position, write_position
+from tablegames.phase10.positions import OWN, read_position, write_position
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
@@ -182,6 +182,7 @@ class State(BaseState):
     ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
     STAGES = STAGES
     CONSERVE = CONSERVE
+    POSITION_OWN = OWN
     #: Save format 4 names each field as the views and position text do; a format 1-3
     #: save's old keys are renamed before it is read (see ``BaseState.RENAMED``).
     RENAMED: ClassVar[dict[str, str]] = {
@@ -929,10 +930,10 @@ class State(BaseState):
         return PACK_CARDS
 
     # ------------------------------------------------------------------ positions
-    def _position(self, w: PositionWriter) -> None:
+    def _position_own(self, w: PositionWriter) -> None:
         write_position(self, w)
 
-    def _from_position(self, r: PositionReader) -> None:
+    def _from_position_own(self, r: PositionReader) -> None:
         read_position(self, r)
 
     # ------------------------------------------------------------------ sampling
