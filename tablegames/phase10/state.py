@@ -40,8 +40,6 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
     OutOfTurn,
-    SeatError,
-    StateError,
     quoted,
 )
 from tablegames.common.fields import (
@@ -102,6 +100,7 @@ from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
+from tablegames.phase10.worlds import sample_world
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -938,60 +937,9 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
-        """A full state consistent with all ``seat`` has seen; hidden cards redealt.
-
-        Seen, and kept where they are: ``seat``'s hand, every laid group, the whole discard
-        pile, and the cards other seats took from the discard pile and have not played
-        since (``known_cards``). Everything else — the rest of the other hands and the draw pile
-        — is redealt at random from a pool built from those public facts alone, in card
-        order (never from the real hands or the real stock); hand sizes and pile sizes
-        never change. After a rebuild this hand the draw pile can only hold cards that went
-        into it (less those ``seat`` drew since), so the new draw pile is a random choice
-        among those and the other hands get the rest. (That keeps every hard constraint; it
-        does not weigh worlds by how likely the others' play made them.) What the others
-        drew since the rebuild is their secret, so the world does not carry it.
-        """
-        if seat is None:
-            raise SeatError("sample_world needs the seat whose knowledge it keeps")
-        world, r = self._world(seat, rng)
-        unseen = list(PACK.counts)
-        seen = list(self.hands[seat]) + list(self.discard)
-        seen += [c for row in self.laid for _, _, body in row for c in body]
-        seen += [c for s in range(self.n) if s != seat for c in self.known_cards[s]]
-        for c in seen:
-            unseen[c] -= 1
-        stock_size = len(self.stock)
-        if self.rebuilt is None:
-            pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
-            r.shuffle(pool)
-            stock = pool[:stock_size]
-            rest = pool[stock_size:]
-        else:
-            could = counts_of(self.rebuilt)
-            for c in self.drawn[seat]:
-                could[c] -= 1
-            cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
-            r.shuffle(cand)
-            stock = cand[:stock_size]
-            left = list(unseen)
-            for c in stock:
-                left[c] -= 1
-            rest = [c for c in range(N_FACES) for _ in range(left[c])]
-            r.shuffle(rest)
-        world.stock = tuple(stock)
-        world.drawn = tuple(d if s == seat else () for s, d in enumerate(self.drawn))
-        hands = list(self.hands)
-        k = 0
-        for s in range(self.n):
-            if s == seat:
-                continue
-            size = len(hands[s]) - len(self.known_cards[s])
-            hands[s] = tuple(sorted([*self.known_cards[s], *rest[k:k + size]]))
-            k += size
-        world.hands = tuple(hands)
-        if k != len(rest) or len(stock) != stock_size:
-            raise StateError("no deal is consistent with what this seat has seen")
-        return world
+        """A full state consistent with all ``seat`` has seen; hidden cards redealt (see
+        :func:`~tablegames.phase10.worlds.sample_world`)."""
+        return sample_world(self, seat, rng)
 
 
 #: The int fields of a hit or a discard, by action class. Checked by exact type (every
