@@ -11,11 +11,13 @@ its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import StateError
+from tablegames.common.fields import Conserve
+from tablegames.common.kinds import Kind
 from tablegames.dallah import piles
 from tablegames.dallah.cardset import STUNT_KINDS
 from tablegames.dallah.stages import (
@@ -33,9 +35,55 @@ from tablegames.dallah.stages import (
     SWAP,
     TARGET,
 )
+from tablegames.dallah.table import table_for
 
 if TYPE_CHECKING:
     from tablegames.dallah.state import State
+
+class Decks(Conserve):
+    """Card conservation for Dallah's two decks (DAL-04, DAL-25): every Action card of
+    the card set lies exactly once across ``cards`` (the deck, its discard pile, the
+    hands, the card in play), every Placement card across ``zones``.
+
+    The core's :class:`~tablegames.common.declared.Conserve` counts one pack of
+    distinct ``card()`` codes; Dallah's decks come from the rules' card set, hold copies
+    of a card, and its fields say "no card" with -1, so the codes are read here.
+    """
+
+    __slots__ = ("cards", "zones")
+
+    def __init__(self, cards: tuple[str, ...], zones: tuple[str, ...]) -> None:
+        super().__init__(*cards, *zones)
+        self.cards, self.zones = cards, zones
+
+    def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
+        t = table_for(state.rules.cards)
+        for names, deck, codes, what in (
+            (self.cards, t.sorted_action_deck, t.card_codes, "Action"),
+            (self.zones, t.sorted_zone_deck, t.zone_codes, "Placement"),
+        ):
+            found: list[int] = []
+            for name in names:
+                part = _codes_of(getattr(state, name))
+                _codes(name, part, codes, len(codes))
+                found += part
+            if sorted(found) != deck:
+                raise StateError(f"$.state: the {what} cards do not add up to the deck "
+                                 "(DAL-04, DAL-25)")
+
+
+def _codes_of(value: int | tuple[Any, ...]) -> list[int]:
+    """The codes a field holds: an int (-1 is none), a tuple of them, or of tuples."""
+    if isinstance(value, int):
+        return [] if value < 0 else [value]
+    return [c for v in value for c in _codes_of(v)]
+
+
+#: Action cards lie in the deck, its discard pile, the hands and in play; Placement
+#: cards in their deck, its discard pile and in play.
+CONSERVE = Decks(("stock", "discard", "held", "card"),
+                 ("placement_stock", "placement_discard", "zone"))
+
 
 #: The card kinds each choosing stage belongs to.
 _STAGE_KINDS = {TARGET: ("shareek", "give", "swap"), PAIR: ("even_out",), MOVE: ("naql",)}
@@ -69,30 +117,19 @@ def _codes(field: str, values: Sequence[int], codes: frozenset[int], size: int) 
 
 
 def _check_codes(state: State) -> None:
-    """Every shape, zone and card code names one of this card set."""
+    """Every shape code names one of this card set, and each zone has its cups (the
+    card and zone codes are :data:`CONSERVE`'s)."""
     t = state.t
-    ncards = len(t.card_ids)
     if len(state.shared) != t.nshapes:
         raise _fail("shared", f"expected {t.nshapes} shapes")
     if len(state.pot) != t.nzones or len(state.full_zones) != t.nzones:
         raise _fail("pot", f"expected {t.nzones} zones")
-    shapes, cards, zones = t.shape_codes, t.card_codes, t.zone_codes
-    if not (shapes.issuperset(chain(state.cups_in_hand, state.rolls, *state.pot))
-            and cards.issuperset(chain(state.stock, state.discard, *state.held))
-            and zones.issuperset(chain(state.placement_stock, state.placement_discard))):
+    shapes = t.shape_codes
+    if not shapes.issuperset(chain(state.cups_in_hand, state.rolls, *state.pot)):
         # a code is out of range: name the first field holding one
         _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
         _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
         _codes("rolls", state.rolls, shapes, t.nshapes)
-        _codes("held", [*chain.from_iterable(state.held)], cards, ncards)
-        _codes("stock", state.stock, cards, ncards)
-        _codes("discard", state.discard, cards, ncards)
-        _codes("placement_stock", state.placement_stock, zones, t.nzones)
-        _codes("placement_discard", state.placement_discard, zones, t.nzones)
-    if state.card >= ncards:
-        raise _fail("card", f"{state.card} is not a card of this card set")
-    if state.zone >= t.nzones:
-        raise _fail("zone", f"{state.zone} is not a zone of this card set")
     for e in state.effects:
         if len(e) != 4:
             raise _fail("effects", "an effect is [source, recipient, cups, flags]")
@@ -102,7 +139,8 @@ def _check_codes(state: State) -> None:
 
 
 def _check_counts(state: State) -> None:
-    """Cups and cards add up to the card set (nothing created or lost)."""
+    """Cups add up to the card set (nothing created or lost; the cards are
+    :data:`CONSERVE`'s), and only protection cards are held."""
     t = state.t
     if (sum(state.shared) + sum(map(len, state.pot)) + sum(state.piles) + state.retired
             + len(state.cups_in_hand)) != t.total_cups:  # state.cups_in_play(), inline
@@ -119,22 +157,8 @@ def _check_counts(state: State) -> None:
         s = next(s for s, k in enumerate(unfallen) if k > t.shape_cups[s])
         raise StateError(f"$.state: more {t.shape_ids[s]} cups than the card set has: a "
                          "fallen cup never returns (DAL-11)")
-    held = list(chain.from_iterable(state.held))
-    if not t.protection_codes.issuperset(held):
+    if not t.protection_codes.issuperset(chain.from_iterable(state.held)):
         raise _fail("held", "only protection cards are held (DAL-40)")
-    deck = [*state.stock, *state.discard, *held]
-    if state.card >= 0:
-        deck.append(state.card)
-    deck.sort()
-    if deck != t.sorted_action_deck:
-        raise StateError("$.state: the Action cards do not add up to the deck (DAL-04, DAL-25)")
-    zones = [*state.placement_stock, *state.placement_discard]
-    if state.zone >= 0:
-        zones.append(state.zone)
-    zones.sort()
-    if zones != t.sorted_zone_deck:
-        raise StateError("$.state: the Placement cards do not add up to the deck (DAL-04, "
-                         "DAL-25)")
     if state.stage == OVER and state.shared_total():
         raise StateError("$.state: the game ended with cups in the shared pile (DAL-50)")
 

@@ -45,11 +45,26 @@ def _opt(x: int) -> int | None:
     return None if x < 0 else x
 
 
+#: The fields whose lines Dallah writes itself (``State.POSITION_OWN``): all but
+#: ``active``, whose line the core writes from its declaration (a seat, the same text).
+#: The others name cups, zones and cards by their card-set ids (``pot_lid: tall wide``,
+#: one line per zone), write decks top first (or ``shuffled``), count turns from 1,
+#: say ``yes``/``-``, and read effects and the turn before in their own notation; a
+#: kind's text would be the save's codes. Their lines are unchanged, so positions
+#: written before read and write back byte for byte.
+OWN = frozenset({
+    "turn", "shared", "pot", "piles", "retired", "held", "stock", "discard",
+    "placement_stock", "placement_discard", "rolls", "full_zones", "card", "cups_in_hand",
+    "placers", "placer", "collector", "zone", "report_kind", "released", "collapsed",
+    "falls", "collected", "timeouts", "swaps", "partner", "amount", "effects", "asked",
+    "answered", "used", "last_turn",
+})
+
+
 def write(state: State, w: PositionWriter) -> None:
-    """Dallah's lines of ``state.to_position()``."""
+    """Dallah's own lines of ``state.to_position()`` (after the core's ``active``)."""
     t = state.t
     sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
-    w.put("active", state.active)
     w.put("turn", state.turn + 1)
     w.items("shared", [f"{sid[s]}={k}" for s, k in enumerate(state.shared)])
     w.comment("the Dallah: cups on each zone, in placement order")
@@ -106,7 +121,7 @@ def _effect_text(e: tuple[int, ...]) -> str:
 
 
 def read(state: State, r: PositionReader) -> None:
-    """Set every declared field of ``state`` from Dallah's lines (``state.from_position``)."""
+    """Set the fields of :data:`OWN` from Dallah's lines (``active`` is the core's)."""
     t = state.t = table_for(state.rules.cards)
     n = state.n
 
@@ -136,7 +151,6 @@ def read(state: State, r: PositionReader) -> None:
 
     shape, zone, card = (code(t.shape_index, "shape"), code(t.zone_index, "zone"),
                          code(t.card_index, "card"))
-    state.active = r.int("active", 0, n - 1)
     state.turn = r.int("turn", 1, 10_000_000) - 1
     counts: dict[int, int] = {}
     for word in r.words("shared"):

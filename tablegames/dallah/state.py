@@ -61,7 +61,7 @@ from tablegames.dallah.cardset import (
     ActionCard,
     CardSet,
 )
-from tablegames.dallah.consistency import check_loaded, upgrade_v1
+from tablegames.dallah.consistency import CONSERVE, check_loaded, upgrade_v1
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
@@ -137,6 +137,8 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"actions", "placements", "rolls", "piles", "pot", "held", "first"})
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
+    CONSERVE = CONSERVE
+    POSITION_OWN = positions.OWN
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
@@ -322,6 +324,10 @@ class State(BaseState):
         self.answered = ()
         self.used = ()
 
+    def _conserved_pack(self) -> Sequence[int]:
+        """The Action deck of this game's card set (``CONSERVE`` reads both decks)."""
+        return table_for(self.rules.cards).sorted_action_deck
+
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
         self.losers = self._biggest_losers() if self.stage == OVER else ()
@@ -336,10 +342,10 @@ class State(BaseState):
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         return upgrade_v1(state)
 
-    def _position(self, w: PositionWriter) -> None:
+    def _position_own(self, w: PositionWriter) -> None:
         positions.write(self, w)
 
-    def _from_position(self, r: PositionReader) -> None:
+    def _from_position_own(self, r: PositionReader) -> None:
         positions.read(self, r)
 
     # ------------------------------------------------------------------ reading

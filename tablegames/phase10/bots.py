@@ -41,7 +41,8 @@ from tablegames.phase10.cards import (
 )
 from tablegames.phase10.layouts import most_naturals
 from tablegames.phase10.rules import RUN, SET, Phase
-from tablegames.phase10.state import DRAW, State, hit_values
+from tablegames.phase10.stages import DRAW
+from tablegames.phase10.state import State, hit_values
 
 _BEAM = 3
 

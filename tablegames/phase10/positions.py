@@ -18,6 +18,20 @@ from tablegames.phase10.cards import N_FACES, PACK, card_names, card_of, display
 from tablegames.phase10.groups import Group, parse_group
 from tablegames.phase10.sheet import load_results
 
+#: The fields whose lines Phase 10 writes itself (``State.POSITION_OWN``): every one.
+#: A kind's text is the field's save form (card codes, ``true``, ``-1``), while a
+#: position names cards (``R4 W``, piles top first), writes a seat's cards on its own
+#: line (``hand 0``), says ``yes``/``-``, lets a hand-written position leave lines out
+#: (``round``, ``dealer``...) and works out ``phases``, ``completed`` and ``down`` from
+#: ``made`` and ``laid``. Keeping every line means positions written before (and the
+#: notation guide's) read and write back unchanged.
+OWN = frozenset({
+    "round", "dealer", "turn", "hands", "stock", "discard", "laid", "completed", "made",
+    "phases", "laid_phase", "down", "laid_this_turn", "pending_skips", "scores", "playing",
+    "tiebreak", "known_cards", "rebuilt", "drawn", "winner", "results", "last_hands",
+    "last_laid",
+})
+
 if TYPE_CHECKING:
     from tablegames.phase10.state import State, TableGroup
 
@@ -189,4 +203,4 @@ def read_position(state: State, r: PositionReader) -> None:
     state._events = []
 
 
-__all__ = ["read_position", "write_position"]
+__all__ = ["OWN", "read_position", "write_position"]

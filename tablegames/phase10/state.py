@@ -32,20 +32,14 @@ Decisions the sources leave open, and what we chose:
 
 from __future__ import annotations
 
-import operator
 from bisect import insort
-from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import chain
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
     OutOfTurn,
-    SeatError,
-    SetupError,
-    StateError,
     quoted,
 )
 from tablegames.common.fields import (
@@ -87,6 +81,13 @@ from tablegames.phase10.cards import (
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
+from tablegames.phase10.consistency import (
+    CONSERVE,
+    PACK_CARDS,
+    check_loaded,
+    setup_values,
+    upgrade_old_state,
+)
 from tablegames.phase10.groups import (
     OPEN,
     Group,
@@ -94,13 +95,13 @@ from tablegames.phase10.groups import (
     group_fault,
 )
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
-from tablegames.phase10.positions import read_position, write_position
+from tablegames.phase10.positions import OWN, read_position, write_position
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
+from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
+from tablegames.phase10.worlds import sample_world
 
-DRAW, PLAY, OVER = range(3)
-STAGES = ("draw", "play", "over")
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 #: A laid group on the table: (kind, key, cards). For a run the key is its lowest number
@@ -154,10 +155,6 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
     return put(rows, seat, tuple(row))
 
 
-#: Every card of the pack once per copy, in code order (what a game's cards sort to).
-_PACK_CARDS = sorted(c for c, k in enumerate(PACK.counts) for _ in range(k))
-#: One result's points per seat.
-_ADDED = operator.itemgetter("added")
 
 #: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
 #: within a turn. Only hands that pass the feasibility test get here.
@@ -173,31 +170,6 @@ def clear_caches() -> None:
     _lay_cached[0] = 0
 
 
-def _ints(value: object, n: int, lo: int, hi: int) -> bool:
-    """Whether ``value`` is a list or tuple of ``n`` exact ints in ``lo..hi``."""
-    return (
-        isinstance(value, list | tuple) and len(value) == n
-        and all(type(x) is int and lo <= x <= hi for x in value)
-    )
-
-
-def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], list[int], int]:
-    """The starting phases (1-based), scores and dealer of a game's setup, checked."""
-    if not extra:  # the usual setup (every load of every game checks it)
-        return [1] * n, [0] * n, n - 1
-    total = len(rules.phases)
-    phases = extra.get("phases", [1] * n)
-    if not _ints(phases, n, 1, total):
-        raise SetupError(f"phases must be {n} phase numbers in 1..{total}")
-    scores = extra.get("scores", [0] * n)
-    if not _ints(scores, n, 0, 10**6):
-        raise SetupError(f"scores must be {n} ints in 0..1000000")
-    dealer = extra.get("dealer", n - 1)
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
-    return list(phases), list(scores), dealer
-
-
 class State(BaseState):
     """A whole game of Phase 10 (see the module docstring for the flow)."""
 
@@ -208,6 +180,8 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"dealer", "phases", "scores"})
     ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
     STAGES = STAGES
+    CONSERVE = CONSERVE
+    POSITION_OWN = OWN
     #: Save format 4 names each field as the views and position text do; a format 1-3
     #: save's old keys are renamed before it is read (see ``BaseState.RENAMED``).
     RENAMED: ClassVar[dict[str, str]] = {
@@ -319,7 +293,7 @@ class State(BaseState):
     ) -> Self:
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
-        phases, scores, dealer = _setup_values(len(players), rules, extra)
+        phases, scores, dealer = setup_values(len(players), rules, extra)
         self.completed = tuple(p - 1 for p in phases)
         self.made = tuple((1 << d) - 1 for d in self.completed)
         self.scores = tuple(scores)
@@ -344,7 +318,7 @@ class State(BaseState):
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> None:
         """The checks of :meth:`_fresh` without the deal (loading a save need not deal)."""
-        _setup_values(len(players), rules, extra)
+        setup_values(len(players), rules, extra)
         if deck is not None:
             PACK.stacked_deck(deck, Rng(0))
 
@@ -935,211 +909,37 @@ class State(BaseState):
     # ------------------------------------------------------------------ loading
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """A format-1 save's state in today's shape (see :func:`_upgrade_old_state`)."""
-        return _upgrade_old_state(state) if "step" in state and "stage" not in state else state
+        """A format-1 save's state in today's shape (see
+        :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
+        return upgrade_old_state(state) if "step" in state and "stage" not in state else state
 
     def _load(self, r: Reader) -> None:
         """Read the declared fields (the core); a format-2 save written before the
         conversion (its stage still called ``step``) is upgraded like a format-1 one."""
         if type(r.value) is dict and "step" in r.value and "stage" not in r.value:
-            r = Reader(_upgrade_old_state(r.value), r.path)
+            r = Reader(upgrade_old_state(r.value), r.path)
         super()._load(r)
 
     def _check_loaded(self) -> None:
-        """Every invariant play keeps, so a save the engine could never write is refused."""
-        n = self.n
-        rules = self.rules
-        reqs = rules.phase_reqs
-        total = len(reqs)
-        # the setup this game started from; a game set up from a position started there,
-        # so only what the position itself implies is checked (see below)
-        setup = None if "position" in self.extra else _setup_values(n, rules, self.extra)
+        """The cross-field rules of a loaded save or position (card conservation is
+        declared: ``CONSERVE``); see :func:`~tablegames.phase10.consistency.check_loaded`."""
+        check_loaded(self)
 
-        def bad(what: str) -> StateError:
-            return StateError(f"$.state: {what}")
-
-        if sorted(self._all_cards()) != _PACK_CARDS:
-            raise bad("the cards do not add up to one 108-card pack")
-        if any(list(h) != sorted(h) for h in self.hands):
-            raise bad("hands are kept in card order")
-        over = self.stage == OVER
-        if over != (self.winner >= 0) or (over and not self.playing[self.winner]):
-            raise bad("a finished game has a winner who played, an unfinished one none")
-        if len(self.results) != self.round + over:
-            raise bad("the score sheet does not match the number of hands")
-        if (self.last_hands is None) != (self.last_laid is None) or (
-            not self.results and self.last_hands is not None
-        ):
-            raise bad("the last hand's cards are kept once a hand has ended")
-        if self.last_hands is not None and self.last_laid is not None and (
-            len(self.last_hands) != n or len(self.last_laid) != n
-        ):
-            raise bad("the last hand's cards and groups are kept for every seat")
-        sheet_added = (list(map(sum, zip(*map(_ADDED, self.results), strict=True)))
-                       if self.results else [0] * n)
-        start_scores = [a - b for a, b in zip(self.scores, sheet_added, strict=True)]
-        if setup is not None:
-            if self.dealer != (setup[2] + self.round) % n:
-                raise bad("the deal passes left each hand")
-            if start_scores != setup[1]:
-                raise bad("the scores do not add up to the score sheet")
-        elif not all(0 <= x <= 10**6 for x in start_scores):
-            raise bad("the scores do not add up to the score sheet")
-        if sum(self.playing) < 2 or (not self.tiebreak and not all(self.playing)):
-            raise bad("every seat plays, except those out of a tie-break hand")
-        # the hand being played (or, once over, the last one) is not yet on the sheet
-        past = self.results[:-1] if over else self.results
-        # each seat's column of the sheet: the phases it completed, hand by hand
-        rows = [res["completed"] for res in past if not res["tiebreak"]]
-        columns = list(zip(*rows, strict=True)) if rows else [()] * n
-        for s in range(n):
-            made = self.made[s]
-            if made.bit_count() != self.completed[s] or made >> total:
-                raise bad(f"seat {s}: the phases made do not match the phases completed")
-            phases = [p for p in columns[s] if p is not None]
-            sheet = 0
-            for p in phases:
-                if sheet >> (p - 1) & 1:
-                    raise bad(f"seat {s}: phase {p} completed twice")
-                sheet |= 1 << (p - 1)
-            lp = self.laid_phase[s]
-            now = 1 << lp if lp >= 0 and not self.tiebreak else 0
-            # what the seat had made before the sheet began: phases 1..k of the setup
-            start = made & ~(sheet | now)
-            if sheet & now or (sheet | now) & ~made or start & (start + 1) or (
-                setup is not None and start != (1 << (setup[0][s] - 1)) - 1
-            ):
-                raise bad(f"seat {s}: the phases made do not match the score sheet")
-            if over and self.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
-                raise bad(f"seat {s}: the last hand's result does not match its lay-down")
-            self._check_seat(s, made & ~now, total, reqs, over)
-        if over and any(self.pending_skips):
-            raise bad("a finished game has no skips waiting")
-        if not over:
-            self._check_turn(rules.hand_size)
-        if self.rebuilt is None:
-            if any(self.drawn):
-                raise bad("cards drawn since a rebuild that never happened")
-        elif Counter(chain(self.stock, *self.drawn)) - Counter(self.rebuilt):
-            raise bad("the draw pile holds cards it was not rebuilt from")
-
-    def _check_seat(self, s: int, at_start: int, total: int, reqs: Any, over: bool) -> None:
-        """One seat's part of :meth:`_check_loaded`."""
-        def bad(what: str) -> StateError:
-            return StateError(f"$.state: seat {s}: {what}")
-
-        if not self.playing[s]:
-            if self.phases[s] != -1 or self.down[s] or self.pending_skips[s] or self.hands[s] \
-                    or self.known_cards[s] or self.laid[s]:
-                raise bad("sits out this hand, so it holds and does nothing")
-            return
-        full = (1 << total) - 1
-        want = total - 1 if self.tiebreak else self._first_open(s, at_start)
-        if self.phases[s] != want or (not self.tiebreak and at_start == full):
-            raise bad("works on the wrong phase")
-        lp = self.laid_phase[s]
-        if (lp >= 0) != self.down[s] or bool(self.laid[s]) != self.down[s]:
-            raise bad("is down exactly when it has laid a phase")
-        if lp >= 0:
-            allowed = self.open_phases(s) if self.tiebreak or not self.rules.phase_choice \
-                else [i for i in range(total) if not at_start >> i & 1]
-            shapes = sorted((k, len(c)) for k, _, c in self.laid[s])
-            need = sorted(reqs[lp])
-            if lp not in allowed or len(shapes) != len(need) or any(
-                gk != nk or gs < ns for (gk, gs), (nk, ns) in zip(shapes, need, strict=True)
-            ):
-                raise bad("its groups are not the phase it laid")
-            naturals = [sum(c < WILD for c in body) for _, _, body in self.laid[s]]
-            if (min(naturals) if self.rules.naturals == "group" else max(naturals)) < 1:
-                raise bad("its groups lack the natural cards P10-54 asks for")
-        known, hand = self.known_cards[s], self.hands[s]
-        if known and any(known.count(c) > hand.count(c) for c in set(known)):
-            raise bad("known cards are not in that hand")
-        if not over and not self.hands[s]:
-            raise bad("holds no card while the hand goes on")
-
-    def _check_turn(self, size: int) -> None:
-        """The seat to act can act, and no hand is larger than play allows."""
-        turn = self.turn
-        if not self.playing[turn] or self.pending_skips[turn]:
-            raise StateError("$.state.turn: the seat to act cannot act")
-        if self.laid_this_turn and (self.stage != PLAY or not self.down[turn]):
-            raise StateError("$.state.laid_this_turn: only after laying, in the play stage")
-        for s, h in enumerate(self.hands):
-            if len(h) > size + (s == turn and self.stage == PLAY):
-                raise StateError(f"$.state.hands[{s}]: more cards than play ever leaves")
-        if self.stage == DRAW and not (
-            self.stock or len(self.discard) > 1 or (self.discard and self.discard[-1] != SKIP)
-        ):
-            raise StateError("$.state: nothing to draw, yet the hand goes on")
-
-    def _all_cards(self) -> list[int]:
-        return [*chain.from_iterable(self.hands), *self.stock, *self.discard,
-                *chain.from_iterable(body for row in self.laid for _, _, body in row)]
+    def _conserved_pack(self) -> Sequence[int]:
+        return PACK_CARDS
 
     # ------------------------------------------------------------------ positions
-    def _position(self, w: PositionWriter) -> None:
+    def _position_own(self, w: PositionWriter) -> None:
         write_position(self, w)
 
-    def _from_position(self, r: PositionReader) -> None:
+    def _from_position_own(self, r: PositionReader) -> None:
         read_position(self, r)
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:
-        """A full state consistent with all ``seat`` has seen; hidden cards redealt.
-
-        Seen, and kept where they are: ``seat``'s hand, every laid group, the whole discard
-        pile, and the cards other seats took from the discard pile and have not played
-        since (``known_cards``). Everything else — the rest of the other hands and the draw pile
-        — is redealt at random from a pool built from those public facts alone, in card
-        order (never from the real hands or the real stock); hand sizes and pile sizes
-        never change. After a rebuild this hand the draw pile can only hold cards that went
-        into it (less those ``seat`` drew since), so the new draw pile is a random choice
-        among those and the other hands get the rest. (That keeps every hard constraint; it
-        does not weigh worlds by how likely the others' play made them.) What the others
-        drew since the rebuild is their secret, so the world does not carry it.
-        """
-        if seat is None:
-            raise SeatError("sample_world needs the seat whose knowledge it keeps")
-        world, r = self._world(seat, rng)
-        unseen = list(PACK.counts)
-        seen = list(self.hands[seat]) + list(self.discard)
-        seen += [c for row in self.laid for _, _, body in row for c in body]
-        seen += [c for s in range(self.n) if s != seat for c in self.known_cards[s]]
-        for c in seen:
-            unseen[c] -= 1
-        stock_size = len(self.stock)
-        if self.rebuilt is None:
-            pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
-            r.shuffle(pool)
-            stock = pool[:stock_size]
-            rest = pool[stock_size:]
-        else:
-            could = counts_of(self.rebuilt)
-            for c in self.drawn[seat]:
-                could[c] -= 1
-            cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
-            r.shuffle(cand)
-            stock = cand[:stock_size]
-            left = list(unseen)
-            for c in stock:
-                left[c] -= 1
-            rest = [c for c in range(N_FACES) for _ in range(left[c])]
-            r.shuffle(rest)
-        world.stock = tuple(stock)
-        world.drawn = tuple(d if s == seat else () for s, d in enumerate(self.drawn))
-        hands = list(self.hands)
-        k = 0
-        for s in range(self.n):
-            if s == seat:
-                continue
-            size = len(hands[s]) - len(self.known_cards[s])
-            hands[s] = tuple(sorted([*self.known_cards[s], *rest[k:k + size]]))
-            k += size
-        world.hands = tuple(hands)
-        if k != len(rest) or len(stock) != stock_size:
-            raise StateError("no deal is consistent with what this seat has seen")
-        return world
+        """A full state consistent with all ``seat`` has seen; hidden cards redealt (see
+        :func:`~tablegames.phase10.worlds.sample_world`)."""
+        return sample_world(self, seat, rng)
 
 
 #: The int fields of a hit or a discard, by action class. Checked by exact type (every
@@ -1150,25 +950,6 @@ _NUMBER_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {
     Discard: attrgetter("card", "target"),
 }
 _ONLY_INT = frozenset({int})
-
-
-def _upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
-    """A state saved before the declared fields (format 1, or format 2 before the
-    conversion) in today's shape: ``step`` is now ``stage``, and each hand's result says
-    ``round`` for ``hand``, and the final hands of the last hand were not kept."""
-    new = dict(old)
-    new["stage"] = new.pop("step")
-    new["last_hands"] = new["last_laid"] = None
-    results = new.get("results")
-    if type(results) is list:
-        upgraded = []
-        for res in results:
-            if type(res) is dict and "hand" in res:
-                res = {**res, "round": res["hand"]}
-                del res["hand"]
-            upgraded.append(res)
-        new["results"] = upgraded
-    return new
 
 
 def new_game(

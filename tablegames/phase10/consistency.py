@@ -1,0 +1,235 @@
+"""What a loaded Phase 10 save or position must satisfy beyond its declarations, the
+setup values a game starts from, and the upgrade of saves written before the declared
+fields.
+
+The declarations check each field alone (types, limits, seats, card codes, a laid
+group's shape); :data:`CONSERVE` declares that the 108 cards lie where play keeps them
+(hands, piles, the table), each as often as the pack holds it. :func:`check_loaded`
+keeps the rules a person states in a sentence, each citing its ruling: the deal passes
+left, the score sheet adds up, phases are made in order and once, the seat to act can
+act. A save the engine could never write is refused, so no handler meets a state it
+cannot play.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from itertools import chain
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any
+
+from tablegames.common.errors import SetupError, StateError
+from tablegames.common.fields import Conserve
+from tablegames.common.kinds import Kind
+from tablegames.phase10.cards import PACK, SKIP, WILD
+from tablegames.phase10.rules import Rules
+
+if TYPE_CHECKING:
+    from tablegames.phase10.state import State
+
+DRAW, PLAY, OVER = range(3)
+
+#: Every card of the pack once per copy, in code order (what ``CONSERVE`` counts against).
+PACK_CARDS = tuple(sorted(c for c, k in enumerate(PACK.counts) for _ in range(k)))
+#: One result's points per seat.
+_ADDED = itemgetter("added")
+
+
+class Copies(Conserve):
+    """Card conservation for a pack with several copies of a card (P10-01): across the
+    fields, each code lies exactly as often as the pack holds it.
+
+    The core's :class:`~tablegames.common.declared.Conserve` counts each code once (a
+    pack of distinct cards); Phase 10's 108 cards are 50 faces, so a code may lie in
+    several places at once. The cards of a field are still found through its declared
+    ``card()`` kinds.
+    """
+
+    __slots__ = ()
+
+    def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
+        held = Counter(chain.from_iterable(
+            self._kind(kinds, name).cards_in(getattr(state, name)) for name in self.fields))
+        if held != Counter(pack):
+            raise StateError("$.state: the cards do not add up to one 108-card pack (P10-01)")
+
+
+#: The 108 cards lie in the hands, the draw and discard piles and the laid groups.
+CONSERVE = Copies("hands", "stock", "discard", "laid")
+
+
+def ints_ok(value: object, n: int, lo: int, hi: int) -> bool:
+    """Whether ``value`` is a list or tuple of ``n`` exact ints in ``lo..hi``."""
+    return (
+        isinstance(value, list | tuple) and len(value) == n
+        and all(type(x) is int and lo <= x <= hi for x in value)
+    )
+
+
+def setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], list[int], int]:
+    """The starting phases (1-based), scores and dealer of a game's setup, checked."""
+    if not extra:  # the usual setup (every load of every game checks it)
+        return [1] * n, [0] * n, n - 1
+    total = len(rules.phases)
+    phases = extra.get("phases", [1] * n)
+    if not ints_ok(phases, n, 1, total):
+        raise SetupError(f"phases must be {n} phase numbers in 1..{total}")
+    scores = extra.get("scores", [0] * n)
+    if not ints_ok(scores, n, 0, 10**6):
+        raise SetupError(f"scores must be {n} ints in 0..1000000")
+    dealer = extra.get("dealer", n - 1)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
+    return list(phases), list(scores), dealer
+
+
+def check_loaded(state: State) -> None:
+    """Every invariant play keeps, so a save the engine could never write is refused."""
+    n = state.n
+    rules = state.rules
+    reqs = rules.phase_reqs
+    total = len(reqs)
+    # the setup this game started from; a game set up from a position started there,
+    # so only what the position itself implies is checked (see below)
+    setup = None if "position" in state.extra else setup_values(n, rules, state.extra)
+
+    def bad(what: str) -> StateError:
+        return StateError(f"$.state: {what}")
+
+    if any(list(h) != sorted(h) for h in state.hands):
+        raise bad("hands are kept in card order")
+    over = state.stage == OVER
+    if over != (state.winner >= 0) or (over and not state.playing[state.winner]):
+        raise bad("a finished game has a winner who played, an unfinished one none "
+                  "(P10-53)")
+    if len(state.results) != state.round + over:
+        raise bad("the score sheet does not match the number of hands (P10-52)")
+    if (state.last_hands is None) != (state.last_laid is None) or (
+        not state.results and state.last_hands is not None
+    ):
+        raise bad("the last hand's cards are kept once a hand has ended")
+    if state.last_hands is not None and state.last_laid is not None and (
+        len(state.last_hands) != n or len(state.last_laid) != n
+    ):
+        raise bad("the last hand's cards and groups are kept for every seat")
+    sheet_added = (list(map(sum, zip(*map(_ADDED, state.results), strict=True)))
+                   if state.results else [0] * n)
+    start_scores = [a - b for a, b in zip(state.scores, sheet_added, strict=True)]
+    if setup is not None:
+        if state.dealer != (setup[2] + state.round) % n:
+            raise bad("the deal passes left each hand (P10-57)")
+        if start_scores != setup[1]:
+            raise bad("the scores do not add up to the score sheet")
+    elif not all(0 <= x <= 10**6 for x in start_scores):
+        raise bad("the scores do not add up to the score sheet")
+    if sum(state.playing) < 2 or (not state.tiebreak and not all(state.playing)):
+        raise bad("every seat plays, except those out of a tie-break hand (P10-53)")
+    # the hand being played (or, once over, the last one) is not yet on the sheet
+    past = state.results[:-1] if over else state.results
+    # each seat's column of the sheet: the phases it completed, hand by hand
+    rows = [res["completed"] for res in past if not res["tiebreak"]]
+    columns = list(zip(*rows, strict=True)) if rows else [()] * n
+    for s in range(n):
+        made = state.made[s]
+        if made.bit_count() != state.completed[s] or made >> total:
+            raise bad(f"seat {s}: the phases made do not match the phases completed")
+        phases = [p for p in columns[s] if p is not None]
+        sheet = 0
+        for p in phases:
+            if sheet >> (p - 1) & 1:
+                raise bad(f"seat {s}: phase {p} completed twice (P10-44)")
+            sheet |= 1 << (p - 1)
+        lp = state.laid_phase[s]
+        now = 1 << lp if lp >= 0 and not state.tiebreak else 0
+        # what the seat had made before the sheet began: phases 1..k of the setup
+        start = made & ~(sheet | now)
+        if sheet & now or (sheet | now) & ~made or start & (start + 1) or (
+            setup is not None and start != (1 << (setup[0][s] - 1)) - 1
+        ):
+            raise bad(f"seat {s}: the phases made do not match the score sheet (P10-41)")
+        if over and state.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
+            raise bad(f"seat {s}: the last hand's result does not match its lay-down")
+        _check_seat(state, s, made & ~now, total, reqs, over)
+    if over and any(state.pending_skips):
+        raise bad("a finished game has no skips waiting (P10-24)")
+    if not over:
+        _check_turn(state, rules.hand_size)
+    if state.rebuilt is None:
+        if any(state.drawn):
+            raise bad("cards drawn since a rebuild that never happened (P10-59)")
+    elif Counter(chain(state.stock, *state.drawn)) - Counter(state.rebuilt):
+        raise bad("the draw pile holds cards it was not rebuilt from (P10-59)")
+
+
+def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over: bool,
+                ) -> None:
+    """One seat's part of :meth:`_check_loaded`."""
+    def bad(what: str) -> StateError:
+        return StateError(f"$.state: seat {s}: {what}")
+
+    if not state.playing[s]:
+        if state.phases[s] != -1 or state.down[s] or state.pending_skips[s] or state.hands[s] \
+                or state.known_cards[s] or state.laid[s]:
+            raise bad("sits out this hand, so it holds and does nothing (P10-53)")
+        return
+    full = (1 << total) - 1
+    want = total - 1 if state.tiebreak else state._first_open(s, at_start)
+    if state.phases[s] != want or (not state.tiebreak and at_start == full):
+        raise bad("works on the wrong phase (P10-45)")
+    lp = state.laid_phase[s]
+    if (lp >= 0) != state.down[s] or bool(state.laid[s]) != state.down[s]:
+        raise bad("is down exactly when it has laid a phase (P10-40)")
+    if lp >= 0:
+        allowed = state.open_phases(s) if state.tiebreak or not state.rules.phase_choice \
+            else [i for i in range(total) if not at_start >> i & 1]
+        shapes = sorted((k, len(c)) for k, _, c in state.laid[s])
+        need = sorted(reqs[lp])
+        if lp not in allowed or len(shapes) != len(need) or any(
+            gk != nk or gs < ns for (gk, gs), (nk, ns) in zip(shapes, need, strict=True)
+        ):
+            raise bad("its groups are not the phase it laid (P10-40)")
+        naturals = [sum(c < WILD for c in body) for _, _, body in state.laid[s]]
+        if (min(naturals) if state.rules.naturals == "group" else max(naturals)) < 1:
+            raise bad("its groups lack the natural cards P10-54 asks for")
+    known, hand = state.known_cards[s], state.hands[s]
+    if known and any(known.count(c) > hand.count(c) for c in set(known)):
+        raise bad("known cards are not in that hand (P10-31)")
+    if not over and not state.hands[s]:
+        raise bad("holds no card while the hand goes on (P10-51)")
+
+
+def _check_turn(state: State, size: int) -> None:
+    """The seat to act can act, and no hand is larger than play allows."""
+    turn = state.turn
+    if not state.playing[turn] or state.pending_skips[turn]:
+        raise StateError("$.state.turn: the seat to act cannot act (P10-24)")
+    if state.laid_this_turn and (state.stage != PLAY or not state.down[turn]):
+        raise StateError("$.state.laid_this_turn: only after laying, in the play stage "
+                         "(P10-50)")
+    for s, h in enumerate(state.hands):
+        if len(h) > size + (s == turn and state.stage == PLAY):
+            raise StateError(f"$.state.hands[{s}]: more cards than play ever leaves (P10-30)")
+    if state.stage == DRAW and not (
+        state.stock or len(state.discard) > 1 or (state.discard and state.discard[-1] != SKIP)
+    ):
+        raise StateError("$.state: nothing to draw, yet the hand goes on (P10-59)")
+
+
+def upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
+    """A state saved before the declared fields (format 1, or format 2 before the
+    conversion) in today's shape: ``step`` is now ``stage``, and each hand's result says
+    ``round`` for ``hand``, and the final hands of the last hand were not kept."""
+    new = dict(old)
+    new["stage"] = new.pop("step")
+    new["last_hands"] = new["last_laid"] = None
+    results = new.get("results")
+    if type(results) is list:
+        upgraded = []
+        for res in results:
+            if type(res) is dict and "hand" in res:
+                res = {**res, "round": res["hand"]}
+                del res["hand"]
+            upgraded.append(res)
+        new["results"] = upgraded
+    return new
