@@ -25,8 +25,10 @@ answer (``to_act``):
 
 Hidden information is only the order of the two decks and the die's future: everything
 on the table is public. The fields are declared once (see
-:mod:`tablegames.common.fields`); :mod:`~tablegames.dallah.consistency` holds the
-invariants a loaded save must keep.
+:mod:`tablegames.common.fields`); :mod:`~tablegames.dallah.consistency` declares the
+decks' conservation (``CONSERVE``) and holds the cross-field rules a loaded save must keep,
+and :mod:`~tablegames.dallah.positions` the position lines no kind can say
+(``POSITION_OWN``).
 """
 
 from __future__ import annotations

@@ -15,8 +15,10 @@ lowest total winning (``Rules.best_total``), with a tie-break hand among tied pl
 (P10-53).
 
 Every field of the state is declared once below (``tablegames.common.fields``); the core
-derives ``copy``, the save and the strict load from the declarations, and
-:meth:`State._check_loaded` adds every invariant a declaration cannot state.
+derives ``copy``, the save, the strict load and the card conservation (``CONSERVE``) from
+the declarations, and position text from them and :mod:`~tablegames.phase10.positions`
+(``POSITION_OWN``). :mod:`~tablegames.phase10.consistency` states the cross-field rules a
+loaded save or position must keep, each with its ruling.
 
 Decisions the sources leave open, and what we chose:
 
