@@ -138,7 +138,7 @@ class Spec:
         if d.keys() != self.keys:
             extra = sorted(set(d) - self.keys)
             if extra:
-                raise StateError(f"{r.path}: unknown key {extra[0]!r}")
+                raise StateError(f"{r.path}: unknown key {quoted(extra[0])}")
             missing = next(name for name, _ in self.persisted if name not in d)
             raise StateError(f"{r.path}: missing key {missing!r}")
         self.read(obj, d, obj.n, r.path)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from tablegames.common.actions import fresh
+from tablegames.common.errors import quoted
 from tablegames.common.kinds import (
     _BOOL,
     _SMALL,
@@ -253,7 +254,7 @@ class _Mapping(Kind):
         if self.keys is not None:
             bad = sorted(set(keys) - self.keys)
             if bad:
-                raise r.fail(f"unknown key {bad[0]!r}")
+                raise r.fail(f"unknown key {quoted(bad[0])}")
         return {k: self.value.load(r[k], ctx) for k in keys}
 
 

@@ -23,6 +23,7 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from tablegames.common.errors import quoted
 from tablegames.common.serialization import Reader, dumps, loads
 
 
@@ -220,7 +221,7 @@ class _Text(Kind):
         if len(v) > self.max_len:
             raise r.fail(f"text longer than {self.max_len} characters")
         if self.choices is not None and v not in self.choices:
-            raise r.fail(f"unknown value {v!r}")
+            raise r.fail(f"unknown value {quoted(v)}")
         return v
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
@@ -255,7 +256,7 @@ class _Enum(Kind):
         v = r.str()
         i = self.index.get(v)
         if i is None:
-            raise r.fail(f"unknown value {v!r} (one of {', '.join(self.names)})")
+            raise r.fail(f"unknown value {quoted(v)} (one of {', '.join(self.names)})")
         return i
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:

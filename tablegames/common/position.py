@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from tablegames.common.errors import TablegamesError
+from tablegames.common.errors import TablegamesError, quoted
 
 T = TypeVar("T")
 
@@ -63,7 +63,7 @@ class PositionWriter:
     def put(self, key: str, value: object) -> None:
         """One line; ``value`` is a str, an int, a bool (``yes``/``no``) or ``None`` (``-``)."""
         if not _LINE.match(f"{key}: x"):
-            raise ValueError(f"bad position key {key!r}")
+            raise ValueError(f"bad position key {quoted(key)}")
         if value is None:
             text = "-"
         elif isinstance(value, bool):
@@ -115,7 +115,7 @@ class PositionReader:
                 raise PositionError(f"expected 'key: value', found {line[:60]!r}", no)
             key, value = m.group(1), (m.group(2) or "").strip()
             if key in self.values:
-                raise PositionError(f"{key!r} is given twice", no)
+                raise PositionError(f"{quoted(key)} is given twice", no)
             self.values[key] = (no, value)
         if not header_seen:
             raise PositionError(f"a position starts with {HEADER!r}")
@@ -140,7 +140,7 @@ class PositionReader:
         if hit is None:
             if default is not None:
                 return default
-            raise PositionError(f"missing line {key!r}")
+            raise PositionError(f"missing line {quoted(key)}")
         self.used.add(key)
         return hit[1]
 

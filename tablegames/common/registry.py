@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
 
@@ -190,7 +190,7 @@ def game_info(name: str) -> GameInfo:
     try:
         return GAMES[name]
     except KeyError:
-        raise SetupError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
+        raise SetupError(f"unknown game {quoted(name)}; known: {', '.join(GAMES)}") from None
 
 
 def new_game(name: str, **kwargs: Any) -> Any:

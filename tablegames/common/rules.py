@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, quoted
 
 R = TypeVar("R")
 
@@ -27,27 +27,27 @@ _converter = cattrs.Converter(forbid_extra_keys=True)
 
 def _strict_int(value: Any, _type: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {value!r}")
+        raise TypeError(f"expected an integer, got {quoted(value)}")
     return value
 
 
 def _strict_float(value: Any, _type: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"expected a number, got {value!r}")
+        raise TypeError(f"expected a number, got {quoted(value)}")
     if value != value or value in (float("inf"), float("-inf")):
-        raise TypeError(f"expected a finite number, got {value!r}")
+        raise TypeError(f"expected a finite number, got {quoted(value)}")
     return float(value)
 
 
 def _strict_str(value: Any, _type: Any) -> str:
     if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {value!r}")
+        raise TypeError(f"expected a string, got {quoted(value)}")
     return value
 
 
 def _strict_bool(value: Any, _type: Any) -> bool:
     if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {value!r}")
+        raise TypeError(f"expected true or false, got {quoted(value)}")
     return value
 
 
@@ -76,7 +76,7 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 def _plain(rules: Any) -> dict[str, Any]:
     data = _converter.unstructure(rules)
     if not isinstance(data, dict):
-        raise RulesError(f"{rules!r} is not a rules config")
+        raise RulesError(f"{quoted(rules)} is not a rules config")
     return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
 
@@ -94,7 +94,7 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         raise
     except ForbiddenExtraKeysError as exc:
         raise RulesError(
-            f"unknown {cls.__name__} option(s): {', '.join(sorted(exc.extra_fields))}"
+            f"unknown {cls.__name__} option(s): {_names(exc.extra_fields)}"
         ) from None
     except ClassValidationError as exc:
         raise RulesError(f"bad {cls.__name__}: {_flatten(exc)}") from None
@@ -102,14 +102,20 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         raise RulesError(f"bad {cls.__name__}: {exc}") from None
 
 
+def _names(names: Any) -> str:
+    """Unknown option names as a message quotes them: each cut short, at most five."""
+    shown = sorted(quoted(n) for n in names)
+    return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
+
+
 def _flatten(exc: BaseException) -> str:
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unknown option(s): {', '.join(sorted(exc.extra_fields))}"
+        return f"unknown option(s): {_names(exc.extra_fields)}"
     if isinstance(exc, BaseExceptionGroup):
         parts = [_flatten(e) for e in exc.exceptions]
         return "; ".join(parts)
-    note = "".join(getattr(exc, "__notes__", []) or [])
-    return f"{exc}" + (f" ({note})" if note else "")
+    note = "".join(getattr(exc, "__notes__", []) or [])[:200]
+    return f"{exc}"[:300] + (f" ({note})" if note else "")
 
 
 def rules_hash(rules: Any) -> str:
@@ -123,7 +129,7 @@ def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
 
     def check(_inst: Any, attr: Any, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{attr.name} must be an int, not {value!r}")
+            raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f"..{hi}"
             raise RulesError(f"{attr.name} must be in {lo}{top}, not {value}")
@@ -147,7 +153,7 @@ def one_of(choices: Container[Any]) -> Callable[[Any, Any, Any], None]:
 
     def check(_inst: Any, attr: Any, value: Any) -> None:
         if value not in choices:
-            raise RulesError(f"{attr.name} must be one of {sorted(choices)}, not {value!r}")  # type: ignore[call-overload]
+            raise RulesError(f"{attr.name} must be one of {sorted(choices)}, not {quoted(value)}")  # type: ignore[call-overload]
 
     return check
 
@@ -155,7 +161,7 @@ def one_of(choices: Container[Any]) -> Callable[[Any, Any, Any], None]:
 def is_bool(_inst: Any, attr: Any, value: Any) -> None:
     """attrs validator: a real bool (so ``"no"`` is not taken as true)."""
     if not isinstance(value, bool):
-        raise RulesError(f"{attr.name} must be true or false, not {value!r}")
+        raise RulesError(f"{attr.name} must be true or false, not {quoted(value)}")
 
 
 def coerce_rules(cls: type[R], rules: object) -> R:
@@ -197,5 +203,5 @@ def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
         return variants[name]
     except KeyError:
         raise RulesError(
-            f"unknown {game} variant {name!r}; known: {', '.join(sorted(variants))}"
+            f"unknown {game} variant {quoted(name)}; known: {', '.join(sorted(variants))}"
         ) from None

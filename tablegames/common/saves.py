@@ -239,7 +239,7 @@ def _renamed(state_r: Reader, renamed: Mapping[str, str]) -> dict[str, Any]:
     for key, value in raw.items():
         new = renamed.get(key, key)
         if new in out or (new != key and new in raw):
-            raise state_r.fail(f"holds both {key!r} and {new!r}")
+            raise state_r.fail(f"holds both {quoted(key)} and {quoted(new)}")
         out[new] = value
     return out
 

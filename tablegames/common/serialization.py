@@ -16,7 +16,7 @@ from itertools import accumulate
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any
 
-from tablegames.common.errors import StateError
+from tablegames.common.errors import StateError, quoted
 
 #: Version of the saved-state envelope. Bump it when the envelope changes shape.
 FORMAT_VERSION = 4
@@ -152,7 +152,7 @@ def plain(value: Any, path: str = "$", depth: int = 0) -> Any:
         return value
     if t is float:
         if value != value or value in (float("inf"), float("-inf")):
-            raise StateError(f"{path}: {value!r} is not a finite number")
+            raise StateError(f"{path}: {quoted(value)} is not a finite number")
         return value
     if depth > MAX_DEPTH:
         raise StateError(f"{path}: nested too deeply")
@@ -189,7 +189,7 @@ class Reader:
     def __getitem__(self, key: str) -> Reader:
         d = self._dict()
         if key not in d:
-            raise StateError(f"{self.path}: missing key {key!r}")
+            raise StateError(f"{self.path}: missing key {quoted(key)}")
         return Reader(d[key], f"{self.path}.{key}")
 
     def has(self, key: str) -> bool:
@@ -218,7 +218,7 @@ class Reader:
         """An int (not a bool), optionally bounded."""
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(f"expected an integer, found {v!r}")
+            raise self.fail(f"expected an integer, found {quoted(v)}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
             raise self.fail(f"{v} is outside {lo}..{hi}")
         return v
@@ -232,13 +232,13 @@ class Reader:
     def bool(self) -> bool:
         """A bool."""
         if not isinstance(self.value, bool):
-            raise self.fail(f"expected true/false, found {self.value!r}")
+            raise self.fail(f"expected true/false, found {quoted(self.value)}")
         return self.value
 
     def str(self) -> str:
         """A string."""
         if type(self.value) is not str:
-            raise self.fail(f"expected a string, found {self.value!r}")
+            raise self.fail(f"expected a string, found {quoted(self.value)}")
         return self.value
 
     def ints(
