@@ -56,7 +56,9 @@ def test_offline_refuses_taps_out_loud_and_comes_back(tmp_path: Path, browser: A
         expect(page.locator("#offline")).to_have_text(OFFLINE_EN)
         expect(page.locator("#conn")).to_have_text("reconnecting…")
         lifted = page.locator("#hand .card.pick.lifted").first
-        assert float(lifted.evaluate("e => getComputedStyle(e).opacity")) < 0.5  # dimmed
+        # dimmed (the opacity eases in over a CSS transition: wait for it, do not sample it)
+        page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.5",
+                               arg=lifted.element_handle(), timeout=5_000)
         lifted.click()  # refused, and the phone says why
         expect(page.locator("#error.shown")).to_have_text(OFFLINE_EN)
         assert page.get_attribute("body", "data-pending") is None
@@ -163,7 +165,8 @@ def test_dimmed_cards_cannot_be_played(server: Server, browser: Any) -> None:
             raise AssertionError("no hand with a card that may not be played")
         version = page.get_attribute("body", "data-version")
         dim = page.locator("#hand .card.pick.dim").first
-        assert float(dim.evaluate("e => getComputedStyle(e).opacity")) < 0.6
+        page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.6",
+                               arg=dim.element_handle(), timeout=5_000)  # after its transition
         dim.click()
         assert page.get_attribute("body", "data-pending") is None
         assert page.get_attribute("body", "data-version") == version
