@@ -75,9 +75,7 @@ also be a bot object (anything with ``choose`` and ``interrupt``).
 from __future__ import annotations
 
 import importlib
-import json
 import secrets
-from array import array
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -94,6 +92,7 @@ from tablegames.adapters.base import (
     as_id,
     make_codec,
 )
+from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.bots import Handle, make
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, quoted
@@ -188,7 +187,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         size = self.codec.num_distinct_actions
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Box(0.0, 1.0, (self.observer.size,), np.float32)
-        self._no_mask = array("b", bytes(size))
+        self._size = size
         self._base: int = secrets.randbits(62)
         self._episode = -1
         self._resets = -1
@@ -357,11 +356,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     def _mask(self) -> np.ndarray[Any, Any]:
         session = self._live()
-        mask = array("b", self._no_mask)
-        if session.actor == self.seat:
-            for i in session.options():
-                mask[i] = 1
-        return np.frombuffer(mask, np.int8).copy()
+        return legal_mask(session, session.actor == self.seat, self._size).copy()
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask(), "seat": self.seat,
@@ -373,11 +368,4 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
     # -- rendering --------------------------------------------------------------------
     def render(self) -> str | None:
         """The public view of the table (``"ansi"``: returned; ``"human"``: printed)."""
-        if self.render_mode is None or self.session is None:
-            return None
-        public = self.session.state.view(None)
-        text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in public.items())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public(self.session, self.render_mode)

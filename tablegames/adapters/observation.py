@@ -14,6 +14,7 @@ choosing it: it is that seat's private intention until the action is applied.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
@@ -21,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from tablegames.adapters.base import Codec, Layout, ViewKeys
+from tablegames.adapters.base import Codec, Layout, Session, ViewKeys
 
 
 class Buffer:
@@ -116,6 +117,34 @@ class Observer(ABC):
     def rel(self, me: int, seat: int) -> int:
         """Seat ``seat`` counted from ``me`` (0 = me, 1 = next clockwise)."""
         return (seat - me) % self.n
+
+
+def legal_mask(session: Session, mine: bool, size: int) -> np.ndarray[Any, Any]:
+    """An int8 vector over the action ids, 1 where the id is legal for the seat to act.
+
+    Shared by the Gymnasium and PettingZoo environments. ``mine`` says whether the
+    seat asking is the one to act: any other seat gets all zeros. Written in a Python
+    array and wrapped, which is cheaper than numpy fancy indexing for a few ids.
+    """
+    mask = array("b", bytes(size))
+    if mine:
+        for i in session.options():
+            mask[i] = 1
+    return np.frombuffer(mask, np.int8)
+
+
+def render_public(session: Session | None, mode: str | None) -> str | None:
+    """The public view of the table as ``key: json`` lines: returned for ``"ansi"``,
+    printed for ``"human"``, nothing without a mode or a game (both environments'
+    ``render``)."""
+    if mode is None or session is None:
+        return None
+    public = session.state.view(None)
+    text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in public.items())
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 def index_of(names: Sequence[str]) -> dict[str, int]:

@@ -33,9 +33,7 @@ the first game gets a random seed.
 
 from __future__ import annotations
 
-import json
 import secrets
-from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +42,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.common.errors import SetupError
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
@@ -87,7 +86,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         size = self.codec.num_distinct_actions
-        self._no_mask = array("b", bytes(size))
+        self._size = size
         obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
@@ -202,12 +201,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": self._mask(session, mine)}
 
     def _mask(self, session: Session, mine: bool) -> np.ndarray[Any, Any]:
-        # written in a Python array and wrapped: cheaper than numpy fancy indexing
-        mask = array("b", self._no_mask)
-        if mine:
-            for i in session.options():
-                mask[i] = 1
-        return np.frombuffer(mask, np.int8)
+        return legal_mask(session, mine, self._size)
 
     def action_mask(self, agent: str | None = None) -> np.ndarray[Any, Any]:
         """The action mask alone (``agent`` defaults to ``agent_selection``): the cheap
@@ -223,14 +217,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     # -- rendering --------------------------------------------------------------------
     def render(self) -> str | None:
         """The public view of the table (``"ansi"``: returned; ``"human"``: printed)."""
-        if self.render_mode is None or self.session is None:
-            return None
-        public = self.session.state.view(None)
-        text = "\n".join(f"{key}: {json.dumps(value)}" for key, value in public.items())
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render_public(self.session, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (the environment holds no files or processes)."""
