@@ -9,7 +9,9 @@ the field: a save is written only when it will load.
 
 from __future__ import annotations
 
+import inspect
 import linecache
+import sys
 import typing
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
@@ -19,6 +21,31 @@ from tablegames.common.kinds import MISS, Ctx, Kind, _json_str
 from tablegames.common.rng import Rng
 from tablegames.common.serialization import Reader, dumps
 
+
+def declared_hints(cls: type) -> dict[str, Any]:
+    """The class's ``Annotated`` field annotations, evaluated: base classes first.
+
+    What ``typing.get_type_hints(cls, include_extras=True)`` gives for those fields,
+    but each class's annotation strings are evaluated as one tuple expression, one
+    ``compile`` per class instead of one per annotation: a game declares 60-80 fields,
+    and compiling each string apart was most of a fresh process's first load.
+    Annotations that are not ``Annotated[...]`` are not evaluated (they may name types
+    imported only for the type checker).
+    """
+    hints: dict[str, Any] = {}
+    for base in reversed(cls.__mro__):
+        ann = inspect.get_annotations(base)
+        todo = [(name, a) for name, a in ann.items()
+                if not isinstance(a, str) or a.lstrip().startswith("Annotated[")]
+        texts = [a for _, a in todo if isinstance(a, str)]
+        if texts:
+            module = sys.modules[base.__module__].__dict__
+            values = iter(eval("(" + ",\n".join(texts) + ",)", dict(module), dict(vars(base))))
+            for name, a in todo:
+                hints[name] = next(values) if isinstance(a, str) else a
+        else:
+            hints.update(todo)
+    return hints
 
 class Spec:
     """The compiled field machinery of one state class.
@@ -31,14 +58,19 @@ class Spec:
     only a field that fails the check goes through the path-aware :class:`Reader`).
     """
 
-    __slots__ = ("copy", "dump", "fields", "filename", "json", "keys", "persisted", "read",
-                 "source")
+    __slots__ = ("_ns", "_parts", "copy", "dump", "fields", "filename", "json", "keys",
+                 "persisted", "read", "source")
+
+    copy: Callable[[Any], Any]
+    dump: Callable[[Any], dict[str, Any]]
+    json: Callable[[Any], str]
+    read: Callable[[Any, dict[str, Any], int, str], None]
 
     def __init__(
         self, cls: type, common: Sequence[tuple[str, str | None]],
         names: dict[str, Any] | None = None,
     ) -> None:
-        hints = typing.get_type_hints(cls, include_extras=True)
+        hints = declared_hints(cls)
         fields: list[tuple[str, Kind]] = []
         for name, hint in hints.items():
             if typing.get_origin(hint) is Annotated:
@@ -71,11 +103,30 @@ class Spec:
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
         #: The generated source and the name it is registered under.
         self.source, self.filename = source, filename
-        exec(compile(source, filename, "exec"), ns)
-        self.copy: Callable[[Any], Any] = ns["copy"]
-        self.dump: Callable[[Any], dict[str, Any]] = ns["dump"]
-        self.json: Callable[[Any], str] = ns["json"]
-        self.read: Callable[[Any, dict[str, Any], int, str], None] = ns["read"]
+        self._ns = ns
+        self._parts: dict[str, tuple[int, str]] = {}
+        starts = [i for i, line in enumerate(lines) if line.startswith("def ")]
+        for a, b in zip(starts, [*starts[1:], len(lines)], strict=True):
+            name = lines[a][4:lines[a].index("(")]
+            self._parts[name] = (a, "\n".join(lines[a:b]) + "\n")
+
+    def __getattr__(self, name: str) -> Any:
+        """Compile one generated function on its first use (``copy``, ``dump``,
+        ``json``, ``read``): a fresh process that only loads compiles only ``read``.
+
+        ``json`` alone is about 60 % of the source, and compiling all four at once was
+        most of the one-off cost of a first load. Each part is compiled under the
+        registered file name, shifted to its own line numbers, so a traceback points
+        at the right line of :attr:`source`. Two threads racing here compile the same
+        text twice and store equal functions: harmless.
+        """
+        if name.startswith("_") or name not in self._parts:
+            raise AttributeError(name)
+        first, text = self._parts[name]
+        exec(compile("\n" * first + text, self.filename, "exec"), self._ns)
+        fn = self._ns[name]
+        setattr(self, name, fn)
+        return fn
 
     def _json_lines(self, ns: dict[str, Any]) -> list[str]:
         """``json(self)``: the text of ``dump(self)``, keys in sorted order as ``dumps``

@@ -13,7 +13,7 @@ the save envelope is :mod:`tablegames.common.saves`, the history codec
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event, fresh
@@ -61,6 +61,21 @@ _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("_setup_log", None), ("_setup_text", None),
     ("_hcode", "!c = d.get('_hcode'); c = c if c is None else _share(c)"),
 )
+
+
+def _on_first_call(cls: type, attr: str, part: str) -> Callable[..., Any]:
+    """A stand-in for the compiled ``part`` of ``cls``'s fields, put on the class as
+    ``attr``: its first call compiles the function, puts it on the class in its own
+    place (so every later call is the compiled function with nothing in between) and
+    calls it. A fresh process that only loads a save never compiles ``copy``/``json``.
+    """
+    def compile_then_call(self: Any, *args: Any) -> Any:
+        fn = getattr(_spec(cls), part)
+        setattr(cls, attr, fn)
+        return fn(self, *args)
+
+    compile_then_call.__name__ = compile_then_call.__qualname__ = attr
+    return compile_then_call
 
 
 def _spec(cls: type) -> Spec:
@@ -144,24 +159,27 @@ class BaseState(ABC):
         self.world = world
         self._events = []
         cls = type(self)
-        if "_fields_spec" not in cls.__dict__:
+        if "_fields_installed" not in cls.__dict__:
             cls._install_fields()
 
     @classmethod
     def _install_fields(cls) -> None:
-        """Compile the declared fields once and put ``copy``/``_dump`` on the class itself.
+        """Put the declared fields' ``copy``/``_dump``/``_state_json`` on the class itself.
 
         Done when the first state of the class is made (annotations can only be resolved
-        once the game's module has loaded), so every bound ``state.copy`` is the compiled
-        function, with no dispatch in between.
+        once the game's module has loaded). Each is a stand-in that compiles its function
+        on its first call and puts it in its own place, so every later bound
+        ``state.copy`` is the compiled function, with no dispatch in between.
         """
         spec = _spec(cls)
         if spec.fields:
             if "copy" not in cls.__dict__:
-                cls.copy = spec.copy  # type: ignore[method-assign, assignment]
+                cls.copy = _on_first_call(cls, "copy", "copy")  # type: ignore[method-assign]
             if "_dump" not in cls.__dict__:
-                cls._dump = spec.dump  # type: ignore[method-assign, assignment]
-                cls._state_json = spec.json  # type: ignore[method-assign, assignment]
+                cls._dump = _on_first_call(cls, "_dump", "dump")  # type: ignore[method-assign]
+                cls._state_json = _on_first_call(  # type: ignore[method-assign]
+                    cls, "_state_json", "json")
+        cls._fields_installed = True  # type: ignore[attr-defined]
 
     @classmethod
     def new(
