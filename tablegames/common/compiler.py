@@ -23,29 +23,25 @@ from tablegames.common.serialization import Reader, dumps
 
 
 def declared_hints(cls: type) -> dict[str, Any]:
-    """The class's ``Annotated`` field annotations, evaluated: base classes first.
+    """The class's annotations, evaluated, base classes first: what
+    ``typing.get_type_hints(cls, include_extras=True)`` gives.
 
-    What ``typing.get_type_hints(cls, include_extras=True)`` gives for those fields,
-    but each class's annotation strings are evaluated as one tuple expression, one
+    Each class's annotation strings are evaluated as one tuple expression, one
     ``compile`` per class instead of one per annotation: a game declares 60-80 fields,
-    and compiling each string apart was most of a fresh process's first load.
-    Annotations that are not ``Annotated[...]`` are not evaluated (they may name types
-    imported only for the type checker).
+    and compiling each string apart was a large part of a fresh process's first load.
     """
     hints: dict[str, Any] = {}
     for base in reversed(cls.__mro__):
         ann = inspect.get_annotations(base)
-        todo = [(name, a) for name, a in ann.items()
-                if not isinstance(a, str) or a.lstrip().startswith("Annotated[")]
-        texts = [a for _, a in todo if isinstance(a, str)]
+        texts = [a for a in ann.values() if isinstance(a, str)]
+        values = iter(())
         if texts:
             module = sys.modules[base.__module__].__dict__
             values = iter(eval("(" + ",\n".join(texts) + ",)", dict(module), dict(vars(base))))
-            for name, a in todo:
-                hints[name] = next(values) if isinstance(a, str) else a
-        else:
-            hints.update(todo)
+        for name, a in ann.items():
+            hints[name] = next(values) if isinstance(a, str) else a
     return hints
+
 
 class Spec:
     """The compiled field machinery of one state class.
