@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -157,8 +156,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
 
 def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
-    the example at the table, the example in code) with an absolute link to its page."""
-    from tablegames.common.rulings import ruling_link
+    the example at the table with its picture drawn as cards, the decision, the example
+    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
+    from tablegames.render.terminal import print_ruling
 
     rulings = load_rulings(args.game)
     if args.id is None:
@@ -168,12 +168,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     wanted = args.id.upper()
     for r in rulings:
         if r.id == wanted:
-            out.write(f"{r.id}: {r.title}\n\n{r.text}\n")
-            if r.example:
-                out.write(f"\nAt the table:\n{r.example}\n")
-            if r.code:
-                out.write("\nIn code:\n" + textwrap.indent(r.code, "    ") + "\n")
-            out.write(f"\nSee {ruling_link(args.game, r.id)}\n")
+            print_ruling(args.game, r, out, plain=args.plain)
             return 0
     sys.stderr.write(f"tablegames: no ruling {quoted(args.id)} in {args.game} "
                      f"(tablegames rulings {args.game} lists them)\n")
@@ -409,14 +404,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also print the raw view and events as JSON")
     r = sub.add_parser(
         "rulings", help="print a ruling's text and decision",
-        description="Print the list of a game's rulings, or one ruling in plain text: the rule\n"
-                    "and the decision taken where the rule sheets are silent, the example at\n"
-                    "the table, the same example in code, and a link to its page. The ID is the\n"
+        description="Print the list of a game's rulings, or one ruling in plain text: the rule,\n"
+                    "the example at the table with its picture drawn as cards (from the seat\n"
+                    "whose view shows the point), the decision taken where the rule sheets are\n"
+                    "silent, the same example in code, and a link to its page. The ID is the\n"
                     "one an illegal move names (for example TOE-51).",
         epilog="examples:\n  tablegames rulings toepen\n  tablegames rulings dallah DAL-33",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("game", help="the game: " + ", ".join(GAMES))
     r.add_argument("id", nargs="?", help="a ruling ID such as TOE-51 (default: list them all)")
+    r.add_argument("--plain", action="store_true",
+                   help="draw the picture with plain characters, not rich's frame and colours "
+                        "(also the default when rich is not installed)")
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
     _add_serve(sub)

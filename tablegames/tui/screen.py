@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
+from tablegames.render.text import result_text
 from tablegames.table import present
 from tablegames.table.i18n import Words, lang_for, words_for
 from tablegames.tui.choices import Menu
@@ -109,22 +110,8 @@ class Screen:
         w = self.words
         model = present(view)
         height = self.fitting()
-        title = Text(w.text(model["title"]), style="bold")
-        for f in model["facts"]:
-            value = w.text(f["value"]) if f["value"] is not None else "–"
-            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
-        top = self.lines(Panel(self.table(model), title=title, title_align="left",
-                               box=box.ROUNDED))
-        bottom: list[Any] = []
-        if model["hand"]:
-            hand = Text(w("Your hand") + ": ", style="bold")
-            hand.append_text(cards_text([from_model(f, w) for f in model["hand"]]))
-            bottom.append(hand)
-        if model["result"]:
-            bottom.append(Text(self.result_text(model), style="bold green"))
-        elif model["prompt"] is not None:
-            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
-        head = self.lines(*bottom)
+        top = self.lines(self.frame(model))
+        head = self.lines(*self.under(model))
         moves = self.menu_lines(model, menu, hot or {}) if menu is not None else []
         tail = self.lines(Text(note, style="yellow")) if note else []
         debug: list[str] = []
@@ -154,6 +141,44 @@ class Screen:
         self.clear()
         self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
         self.console.file.flush()
+
+    def frame(self, model: Mapping[str, Any]) -> Panel:
+        """The table in its frame, the title and the facts on the frame's top edge."""
+        w = self.words
+        title = Text(w.text(model["title"]), style="bold")
+        for f in model["facts"]:
+            value = w.text(f["value"]) if f["value"] is not None else "–"
+            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
+        return Panel(self.table(model), title=title, title_align="left", box=box.ROUNDED)
+
+    def under(self, model: Mapping[str, Any]) -> list[Text]:
+        """What goes under the frame: the viewer's hand, then the result or the prompt."""
+        w = self.words
+        bottom: list[Text] = []
+        if model["hand"]:
+            # wrapped between cards, never inside one ("red 11" stays on one line)
+            hand = Text(w("Your hand") + ": ", style="bold")
+            for f in model["hand"]:
+                c = chip(from_model(f, w))
+                if hand.cell_len + c.cell_len > self.console.width and hand.plain.strip():
+                    bottom.append(hand)
+                    hand = Text("  ")
+                hand.append_text(c)
+                hand.append(" ")
+            bottom.append(hand)
+        if model["result"]:
+            bottom.append(Text(self.result_text(model), style="bold green"))
+        elif model["prompt"] is not None:
+            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
+        return bottom
+
+    def picture(self, view: Mapping[str, Any]) -> None:
+        """The table of ``view`` as the game draws it (frame, hand, prompt), printed
+        once with no moves and no log: a ruling's picture (``tablegames rulings``)."""
+        model = present(view)
+        self.console.print(self.frame(model))
+        for line in self.under(model):
+            self.console.print(line)
 
     def page(self, title: str, paragraphs: Sequence[str], footer: str) -> list[list[str]]:
         """``paragraphs`` cut into screens of the terminal's height (one screen when it is
@@ -251,17 +276,7 @@ class Screen:
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""
-        w = self.words
-        r = model["result"]
-        parts = [w.text(r["title"])]
-        if r["winners"]:
-            parts.append(f"{w.text(r['winners_label'])}: {', '.join(r['winners'])}")
-        if r["losers"]:
-            parts.append(f"{w.text(r['losers_label'])}: {', '.join(r['losers'])}")
-        if r["scores"]:
-            parts.append(f"{w.text(r['scores_label'])}: "
-                         + ", ".join(f"{name} {w.text(v)}" for name, v in r["scores"]))
-        return "; ".join(parts)
+        return result_text(model, self.words)
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))
