@@ -158,13 +158,16 @@ class Screen:
         if model["hand"]:
             # wrapped between cards, never inside one ("red 11" stays on one line)
             hand = Text(w("Your hand") + ": ", style="bold")
+            fresh = True
             for f in model["hand"]:
                 c = chip(from_model(f, w))
-                if hand.cell_len + c.cell_len > self.console.width and hand.plain.strip():
+                if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
                     bottom.append(hand)
-                    hand = Text("  ")
+                    hand, fresh = Text("  "), True
+                if not fresh:
+                    hand.append(" ")
                 hand.append_text(c)
-                hand.append(" ")
+                fresh = False
             bottom.append(hand)
         if model["result"]:
             bottom.append(Text(self.result_text(model), style="bold green"))
