@@ -150,7 +150,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         raise SetupError("--pace must be 0 or more seconds")
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=parse_rules(info, args.rules), opponent=args.opponent,
-                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug)
+                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
+                      reports=args.reports)
     return play(options, out, inp)
 
 
@@ -400,6 +401,11 @@ def build_parser() -> argparse.ArgumentParser:
                          "pause and nothing to confirm (in a terminal keys still work; "
                          "when the input is a script you are asked before a bot moves "
                          "whenever you could move)")
+    pl.add_argument("--reports", choices=("bots", "table"), default="bots",
+                    help="Dallah: who says what fell on a bot's turn. bots (default): the "
+                         "game's fall model reports for each bot, as if its player said "
+                         "what fell; you report your own turns. table: you report every "
+                         "turn, placing the bots' cups on a real Dallah yourself")
     pl.add_argument("--debug", action="store_true",
                     help="also print the raw view and events as JSON")
     r = sub.add_parser(

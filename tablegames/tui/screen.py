@@ -97,7 +97,8 @@ class Screen:
 
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
-             hot: Mapping[str, str] | None = None) -> None:
+             hot: Mapping[str, str] | None = None,
+             labels_from: Mapping[str, Any] | None = None) -> None:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing): the
@@ -106,13 +107,16 @@ class Screen:
         scrolls in its own region). Where even that is too tall, the list of moves is
         cut first ("type to narrow"), then the seats' rows, never the header, the middle
         of the table or the prompt. ``hot`` maps single keys to the moves they play.
+        ``labels_from`` is the view whose moves the menu lists, when they are another
+        seat's (a person reporting what fell on a bot's turn): their labels come from it.
         """
         w = self.words
         model = present(view)
         height = self.fitting()
         top = self.lines(self.frame(model))
         head = self.lines(*self.under(model))
-        moves = self.menu_lines(model, menu, hot or {}) if menu is not None else []
+        labelled = present(labels_from) if labels_from is not None else model
+        moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
         tail = self.lines(Text(note, style="yellow")) if note else []
         debug: list[str] = []
         if self.debug:

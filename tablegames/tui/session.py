@@ -22,6 +22,20 @@ bots. Three things make it a game a person can play rather than a debugger:
   with a hidden hand is shown, the screen is cleared and the next person is asked to take
   it, so nobody sees the hand of the player before. Dallah hides nothing, so its table
   simply types every seat's moves and reports of what fell.
+* **Who reports what fell** (Dallah, ``reports``). The engine never decides what
+  falls: a person at the table reports it. A bot cannot place a cup, so on a bot's turn
+  somebody else must say what fell:
+
+  - ``"bots"`` (the default): the game's own fall model reports for each bot, as if the
+    bot's player said what fell (:class:`~tablegames.dallah.fallmodel.FallModel`, the
+    same model ``simulate`` and the arena use); the person reports their own turns
+    (and may report a late fall of their own turn while the bots play).
+  - ``"table"``: the person reports every turn: with a real Dallah on the table, they
+    place each bot's cup themselves and type what fell for that bot (the bot still makes
+    its own decisions: swaps, targets, protection). ``--reports table``.
+
+  The default keeps a game against bots going without a Dallah at hand for the bots'
+  turns; ``table`` is for a person playing with the real object.
 * **Clean ends.** ``q``, end of input and Ctrl-C all stop the game with status 0.
 """
 
@@ -38,7 +52,7 @@ import attrs
 from rich.console import Console
 
 from tablegames.bots.handle import Handle
-from tablegames.common.errors import IllegalAction, TablegamesError
+from tablegames.common.errors import IllegalAction, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rulings import load_rulings
 from tablegames.table.i18n import check_lang
@@ -56,6 +70,13 @@ _TIMEOUT = object()
 HAND_ENDS = frozenset({"hand_over", "round_over"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
+#: Who reports what fell on a bot's turn (see the module docstring): the fall model, or
+#: the person at the table.
+REPORTERS = ("bots", "table")
+#: The moves that report what physically happened, per game (the rest are decisions).
+REPORT_VERBS: dict[str, frozenset[str]] = {
+    "dallah": frozenset({"settled", "fell", "collapse", "nospace", "timeout"}),
+}
 
 
 @attrs.frozen
@@ -97,6 +118,7 @@ class Options:
     lang: str = "en"
     pace: float = 1.0
     debug: bool = False
+    reports: str = "bots"
 
 
 def make_bot(info: GameInfo, name: str, seed: int) -> Any:
@@ -137,6 +159,9 @@ class Session:
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
         self.out = out
         check_lang(options.lang)  # a game without that catalogue is drawn in English
+        if options.reports not in REPORTERS:
+            raise TablegamesError(f"reports must be one of {', '.join(REPORTERS)}, "
+                                  f"not {quoted(options.reports)}")
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
         # The game's own set-up for the table's size (Shithead deals from two decks to
@@ -302,7 +327,11 @@ class Session:
                     if self.state.is_over or self.state.to_act != seat:
                         self.pause_if_hand_ended()
                         continue
-                    self._apply(str(self.bots[seat].choose(Handle(self.state, seat))), seat)
+                    action = str(self.bots[seat].choose(Handle(self.state, seat)))
+                    if self.reported_by_person(action):
+                        self.report_for(seat)
+                    else:
+                        self._apply(action, seat)
                     if self.keys is None and self.options.pace > 0 and not self.options.table:
                         self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
                         if not self._window_next():
@@ -327,10 +356,13 @@ class Session:
                 and bool(self.state.legal_actions(self.options.seat)))
 
     def draw(self, seat: int, menu: Menu | None, note: str = "",
-             hot: Mapping[str, str] | None = None) -> None:
-        self._redraw = (seat, menu, note, hot)
+             hot: Mapping[str, str] | None = None, moves_of: int | None = None) -> None:
+        """``seat``'s screen; ``moves_of``: the seat whose moves the menu lists, when
+        it is another (the menu's labels come from that seat's view)."""
+        self._redraw = (seat, menu, note, hot, moves_of)
         self.screen.draw(self.view(seat), self.recent(seat), menu, note,
-                         self.debug_events[seat], hot)
+                         self.debug_events[seat], hot,
+                         labels_from=self.view(moves_of) if moves_of is not None else None)
         self.on_screen = seat
 
     def redraw(self) -> None:
@@ -441,6 +473,41 @@ class Session:
                 menu, note = reading.menu, reading.message
             elif reading.kind == "help":
                 note = HELP
+            else:
+                note = self._last_error or reading.message
+
+    def reported_by_person(self, action: str) -> bool:
+        """Whether a bot's ``action`` is a report the person makes instead
+        (``reports="table"``: the person reports what fell on every turn)."""
+        verbs = REPORT_VERBS.get(self.info.name, frozenset())
+        return (self.options.reports == "table" and not self.options.table
+                and Choice(action, 0).verb in verbs)
+
+    def report_for(self, bot: int) -> None:
+        """The person reports what fell on ``bot``'s turn (one report move; the next is
+        asked for the same way until the turn's report ends)."""
+        me = self.options.seat
+        verbs = REPORT_VERBS[self.info.name]
+        legal = [str(a) for a in self.state.legal_actions(bot)]
+        options = [c for c in choices(legal, bot) if c.verb in verbs]
+        menu = Menu.of(options)
+        hot = hotkeys(options) if self.keys is not None else {}
+        note = self.w("Report for {name}: put their cup on your Dallah and say what "
+                      "happened.", name=self.names[bot])
+        while True:
+            self.draw(me, menu, note, hot, moves_of=bot)
+            line = self._readline(f"{self.names[me]} → {self.names[bot]}> ", hot=hot)
+            if isinstance(line, Hot):
+                reading = Reading("move", move=line.move)
+            else:
+                reading = read(line, options, menu, bot, self.info.name)
+                if reading.kind == "help":
+                    self.show_help(me)
+                    continue
+            if self._handle(reading, bot):
+                return
+            if reading.kind == "menu" and reading.menu is not None:
+                menu, note = reading.menu, reading.message
             else:
                 note = self._last_error or reading.message
 
