@@ -9,7 +9,8 @@
 * ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
   in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
   sharing the screen; ``tablegames play --help`` explains every option.
-* ``tablegames rulings GAME [ID]`` prints a ruling (or the list) from the rulings page.
+* ``tablegames rulings GAME [ID] [--plain]`` prints a ruling (or the list) from the
+  rulings page, with its example table drawn as cards (:mod:`tablegames.render.terminal`).
 * ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
 * ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
   [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated

@@ -27,9 +27,11 @@ bots. Three things make it a game a person can play rather than a debugger:
   somebody else must say what fell:
 
   - ``"bots"`` (the default): the game's own fall model reports for each bot, as if the
-    bot's player said what fell (:class:`~tablegames.dallah.fallmodel.FallModel`, the
-    same model ``simulate`` and the arena use); the person reports their own turns
-    (and may report a late fall of their own turn while the bots play).
+    bot's player said what fell (the game's table model, ``hints_for(game).table``: the
+    :class:`~tablegames.dallah.fallmodel.FallModel` that ``simulate`` and the arena
+    use), whatever the bot (a random opponent does not report random falls); the
+    person reports their own turns (and may report a late fall of their own turn while
+    the bots play).
   - ``"table"``: the person reports every turn: with a real Dallah on the table, they
     place each bot's cup themselves and type what fell for that bot (the bot still makes
     its own decisions: swaps, targets, protection). ``--reports table``.
@@ -52,6 +54,8 @@ import attrs
 from rich.console import Console
 
 from tablegames.bots.handle import Handle
+from tablegames.bots.harness import hash_seed
+from tablegames.bots.registry import hints_for
 from tablegames.common.errors import IllegalAction, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rulings import load_rulings
@@ -73,10 +77,6 @@ RESERVED = frozenset("?q")
 #: Who reports what fell on a bot's turn (see the module docstring): the fall model, or
 #: the person at the table.
 REPORTERS = ("bots", "table")
-#: The moves that report what physically happened, per game (the rest are decisions).
-REPORT_VERBS: dict[str, frozenset[str]] = {
-    "dallah": frozenset({"settled", "fell", "collapse", "nospace", "timeout"}),
-}
 
 
 @attrs.frozen
@@ -177,6 +177,11 @@ class Session:
         kind = options.opponent or info.default_bot
         self.bots = {s: make_bot(info, kind, options.seed * 1009 + s)
                      for s in range(n) if s not in self.humans}
+        #: The game's model of the physical world (Dallah's falls), seeded from the
+        #: game's seed: it reports what fell on the bots' turns (``None``: no such world).
+        hints = hints_for(info)
+        self.world = (hints.table(hash_seed(options.seed, "table"))
+                      if hints.table is not None else None)
         self.screen = Screen(self.console, info.name, lang=options.lang, debug=options.debug)
         self.names = list(self.state.players)
         self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang)
@@ -327,8 +332,8 @@ class Session:
                     if self.state.is_over or self.state.to_act != seat:
                         self.pause_if_hand_ended()
                         continue
-                    action = str(self.bots[seat].choose(Handle(self.state, seat)))
-                    if self.reported_by_person(action):
+                    action = self.bot_action(seat)
+                    if action is None:
                         self.report_for(seat)
                     else:
                         self._apply(action, seat)
@@ -476,20 +481,36 @@ class Session:
             else:
                 note = self._last_error or reading.message
 
-    def reported_by_person(self, action: str) -> bool:
-        """Whether a bot's ``action`` is a report the person makes instead
-        (``reports="table"``: the person reports what fell on every turn)."""
-        verbs = REPORT_VERBS.get(self.info.name, frozenset())
-        return (self.options.reports == "table" and not self.options.table
-                and Choice(action, 0).verb in verbs)
+    def bot_action(self, seat: int) -> str | None:
+        """The move of the bot to act, or ``None`` when the person reports for it.
+
+        In a game with a physical world (Dallah) what fell is not a bot's decision: the
+        bot is first asked whether it takes one of its own options (the swap, as the
+        harness asks it), then the world model reports (``reports="bots"``), or the person
+        does (``reports="table"``). Any bot gets the same reports: a random opponent
+        does not report random falls.
+        """
+        bot = self.bots[seat]
+        world = self.world
+        if world is None or not world.reports(self.state):
+            return str(bot.choose(Handle(self.state, seat)))
+        own = world.own_options(self.state)
+        ask = getattr(bot, "interrupt", None)
+        if own and ask is not None:
+            answer = ask(Handle(self.state, seat, own, "interrupt"))
+            if answer is not None and str(answer) in {str(a) for a in own}:
+                return str(answer)
+        if self.options.reports == "table":
+            return None
+        return str(world.report(self.state))
 
     def report_for(self, bot: int) -> None:
         """The person reports what fell on ``bot``'s turn (one report move; the next is
         asked for the same way until the turn's report ends)."""
         me = self.options.seat
-        verbs = REPORT_VERBS[self.info.name]
-        legal = [str(a) for a in self.state.legal_actions(bot)]
-        options = [c for c in choices(legal, bot) if c.verb in verbs]
+        assert self.world is not None
+        legal = [str(a) for a in self.state.legal_actions(bot) if self.world.is_report(a)]
+        options = choices(legal, bot)
         menu = Menu.of(options)
         hot = hotkeys(options) if self.keys is not None else {}
         note = self.w("Report for {name}: put their cup on your Dallah and say what "

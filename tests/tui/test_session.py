@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import attrs
 import pytest
@@ -214,7 +215,7 @@ def test_dallah_bots_report_their_own_turns_by_default() -> None:
     only for their own moves."""
     session, person, text = dallah_against_bots("bots")
     assert len(bot_reports(session)) >= 3  # the bots' turns were reported...
-    assert person.for_bots == [] and "→" not in text  # ...and never by the person
+    assert person.for_bots == [] and not re.search(r"P0 → P\d> ", text)  # ...never by the person
     assert "Report for" not in text
 
 
@@ -238,3 +239,31 @@ def test_who_reports_is_a_checked_option() -> None:
                 io.StringIO(), io.StringIO())
     code, text = play("dallah", "--players", "3", "--reports", "table", stdin="q\n")
     assert code == 0 and "Goodbye" in text
+
+
+def test_any_opponent_gets_the_fall_models_reports() -> None:
+    """A random opponent is never asked what fell: its report is the world model's, as a
+    model bot's is (it is still asked whether to swap, and makes every decision)."""
+    out = io.StringIO()
+    person = TablePerson(out)
+    session = Session(tablegames.GAMES["dallah"],
+                      Options(game="dallah", players=3, seed=6, pace=0, opponent="random"),
+                      out, person)
+    person.session = session
+    asked: list[str] = []
+
+    class Watched:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, handle: Any) -> Any:
+            asked.append(str(session.state.view(None)["stage"]))
+            return self.bot.choose(handle)
+
+        def interrupt(self, handle: Any) -> Any:
+            return self.bot.interrupt(handle)
+
+    session.bots = {seat: Watched(bot) for seat, bot in session.bots.items()}
+    assert session.run() == 0
+    assert len(bot_reports(session)) >= 3 and "draw" in asked
+    assert "report" not in asked
