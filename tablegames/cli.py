@@ -402,11 +402,12 @@ def build_parser() -> argparse.ArgumentParser:
                          "pause and nothing to confirm (in a terminal keys still work; "
                          "when the input is a script you are asked before a bot moves "
                          "whenever you could move)")
-    pl.add_argument("--reports", choices=("bots", "table"), default="bots",
-                    help="Dallah: who says what fell on a bot's turn. bots (default): the "
-                         "game's fall model reports for each bot, as if its player said "
-                         "what fell; you report your own turns. table: you report every "
-                         "turn, placing the bots' cups on a real Dallah yourself")
+    pl.add_argument("--reports", choices=("bots", "table", "model"), default="bots",
+                    help="Dallah: who says what fell. bots (default): the game's fall "
+                         "model reports for each bot, as if its player said what fell; you "
+                         "report your own turns. table: you report every turn, placing the "
+                         "bots' cups on a real Dallah yourself. model: the fall model "
+                         "reports every turn, yours too (no Dallah at hand)")
     pl.add_argument("--debug", action="store_true",
                     help="also print the raw view and events as JSON")
     r = sub.add_parser(

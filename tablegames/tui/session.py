@@ -36,8 +36,13 @@ bots. Three things make it a game a person can play rather than a debugger:
     place each bot's cup themselves and type what fell for that bot (the bot still makes
     its own decisions: swaps, targets, protection). ``--reports table``.
 
+  - ``"model"``: the fall model reports every turn, the person's too: no Dallah at
+    hand. On their own turn the person still decides (the swap; Enter lets the cup go
+    and the model says what fell), and is never asked about late falls.
+
   The default keeps a game against bots going without a Dallah at hand for the bots'
-  turns; ``table`` is for a person playing with the real object.
+  turns while the person plays their own turns as at a real table; ``table`` is for a
+  person with the real object and the bots' turns, ``model`` for one with no Dallah.
 * **Clean ends.** ``q``, end of input and Ctrl-C all stop the game with status 0.
 """
 
@@ -76,7 +81,7 @@ HAND_ENDS = frozenset({"hand_over", "round_over"})
 RESERVED = frozenset("?q")
 #: Who reports what fell on a bot's turn (see the module docstring): the fall model, or
 #: the person at the table.
-REPORTERS = ("bots", "table")
+REPORTERS = ("bots", "table", "model")
 
 
 @attrs.frozen
@@ -453,17 +458,28 @@ class Session:
         """Ask a human seat for its move until one is accepted."""
         self.hand_over(seat)
         view = self.view(seat)
-        options = choices(view.get("legal", []), seat)
+        options = choices(self.own_moves(seat, view.get("legal", [])), seat)
+        # reports="model": the model says what fell; the person keeps their decisions
+        let_go = self.options.reports == "model" and self.world is not None and \
+            self.world.reports(self.state)
+        if let_go and not options:
+            self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
+            return
         menu = Menu.of(options)
         # Dallah's card names are Arabic: the card in play is explained in a line.
         note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
             if self.info.name == "dallah" and view.get("card") else ""
+        if let_go:
+            note = self.w("Enter lets the cup go: the fall model says what fell.")
         hot = hotkeys(options) if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
             self.draw(seat, menu, note, hot)
             line = self._readline(f"{self.names[seat]}> ", hot=hot)
+            if let_go and isinstance(line, str) and not line.strip():
+                self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
+                return
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
@@ -480,6 +496,15 @@ class Session:
                 note = HELP
             else:
                 note = self._last_error or reading.message
+
+    def own_moves(self, seat: int, legal: Sequence[str]) -> list[str]:
+        """The moves ``seat``'s person is offered: all its legal moves, less the reports
+        of what fell when the fall model makes them (``reports="model"``)."""
+        world = self.world
+        if self.options.reports != "model" or world is None:
+            return list(legal)
+        reports = {str(a) for a in self.state.legal_actions(seat) if world.is_report(a)}
+        return [n for n in legal if str(n) not in reports]
 
     def bot_action(self, seat: int) -> str | None:
         """The move of the bot to act, or ``None`` when the person reports for it.
@@ -555,7 +580,7 @@ class Session:
         if self.options.table or not self.state.legal_actions(me):
             return
         view = self.view(me)
-        options = choices(view.get("legal", []), me)
+        options = choices(self.own_moves(me, view.get("legal", [])), me)
         if not options:
             return
         menu = Menu.of(options)
@@ -586,7 +611,7 @@ class Session:
         me = self.options.seat
         if self.options.table:
             return
-        options = choices(self.view(me).get("legal", []), me)
+        options = choices(self.own_moves(me, self.view(me).get("legal", [])), me)
         hot = hotkeys(options)
         pace = self.options.pace
         if pace > 0 or hot:

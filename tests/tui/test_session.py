@@ -172,6 +172,7 @@ class TablePerson(io.StringIO):
         self.session: Session | None = None
         self.for_bots: list[str] = []
         self.lines = 0
+        self.let_go = 0
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         assert self.session is not None
@@ -187,6 +188,9 @@ class TablePerson(io.StringIO):
             self.for_bots.append(move)
             return move.split(":", 1)[1] + "\n"
         if state.to_act == 0:
+            if self.session.options.reports == "model" and state.view(0)["stage"] == "report":
+                self.let_go += 1
+                return "\n"  # let the cup go: the model says what fell
             return str(state.legal_actions(0)[0]).split(":", 1)[1] + "\n"
         return "\n"
 
@@ -231,6 +235,18 @@ def test_dallah_at_a_real_table_the_person_reports_every_bots_turn() -> None:
     # the bots still draw, roll and decide for themselves: only reports were typed
     assert any(a.endswith(":draw") and not a.startswith("0:")
                for a in map(str, session.state.record()["actions"]))
+
+
+def test_with_no_dallah_at_hand_the_model_reports_every_turn() -> None:
+    """reports="model": the person only decides; every report, their own too, is the
+    model's (Enter lets the cup go), and no report is ever offered to them."""
+    session, person, text = dallah_against_bots("model")
+    own = [str(a) for a in session.state.record()["actions"]
+           if str(a).startswith("0:") and str(a).split(":", 1)[1].split(" ")[0] in REPORTS]
+    assert person.let_go >= 3 and len(own) >= person.let_go  # the model reported for P0
+    assert person.for_bots == [] and len(bot_reports(session)) >= 3
+    assert "Enter lets the cup go: the fall model says what fell." in text
+    assert not re.search(r"\d\) It settled", text)  # no report in P0's menus
 
 
 def test_who_reports_is_a_checked_option() -> None:
