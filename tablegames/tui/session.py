@@ -35,7 +35,6 @@ bots. Three things make it a game a person can play rather than a debugger:
   - ``"table"``: the person reports every turn: with a real Dallah on the table, they
     place each bot's cup themselves and type what fell for that bot (the bot still makes
     its own decisions: swaps, targets, protection). ``--reports table``.
-
   - ``"model"``: the fall model reports every turn, the person's too: no Dallah at
     hand. On their own turn the person still decides (the swap; Enter lets the cup go
     and the model says what fell), and is never asked about late falls.
@@ -79,8 +78,8 @@ _TIMEOUT = object()
 HAND_ENDS = frozenset({"hand_over", "round_over"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
-#: Who reports what fell on a bot's turn (see the module docstring): the fall model, or
-#: the person at the table.
+#: Who reports what fell (see the module docstring): the fall model for the bots, the
+#: person for everyone, or the fall model for everyone.
 REPORTERS = ("bots", "table", "model")
 
 
