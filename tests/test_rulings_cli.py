@@ -89,6 +89,13 @@ def test_every_ruling_prints_clean_text_and_its_picture(game: str, plain: bool) 
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_list_of_rulings_is_clean_text(game: str) -> None:
+    code, text = run(game)
+    assert code == 0 and not MARKUP.search(text)
+    assert len(text.splitlines()) == len(load_rulings(game)) >= 10
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_each_picture_is_seen_from_a_seat_and_differs_from_the_empty_table(game: str) -> None:
     """The terminal picture is the site's: the same state from the same seat, never the
     spectator's empty table."""
