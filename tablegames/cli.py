@@ -9,7 +9,8 @@
 * ``tablegames play GAME [--players P] [--seat S] [--rules R] [--table] ...`` plays a game
   in the terminal (:mod:`tablegames.tui`): one person against bots, or a table of people
   sharing the screen; ``tablegames play --help`` explains every option.
-* ``tablegames rulings GAME [ID]`` prints a ruling (or the list) from the rulings page.
+* ``tablegames rulings GAME [ID] [--plain]`` prints a ruling (or the list) from the
+  rulings page, with its example table drawn as cards (:mod:`tablegames.render.terminal`).
 * ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
 * ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
   [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
@@ -24,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -151,14 +151,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         raise SetupError("--pace must be 0 or more seconds")
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=parse_rules(info, args.rules), opponent=args.opponent,
-                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug)
+                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
+                      reports=args.reports)
     return play(options, out, inp)
 
 
 def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
-    the example at the table, the example in code) with an absolute link to its page."""
-    from tablegames.common.rulings import ruling_link
+    the example at the table with its picture drawn as cards, the decision, the example
+    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
+    from tablegames.render.terminal import print_ruling
 
     rulings = load_rulings(args.game)
     if args.id is None:
@@ -168,12 +170,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     wanted = args.id.upper()
     for r in rulings:
         if r.id == wanted:
-            out.write(f"{r.id}: {r.title}\n\n{r.text}\n")
-            if r.example:
-                out.write(f"\nAt the table:\n{r.example}\n")
-            if r.code:
-                out.write("\nIn code:\n" + textwrap.indent(r.code, "    ") + "\n")
-            out.write(f"\nSee {ruling_link(args.game, r.id)}\n")
+            print_ruling(args.game, r, out, plain=args.plain)
             return 0
     sys.stderr.write(f"tablegames: no ruling {quoted(args.id)} in {args.game} "
                      f"(tablegames rulings {args.game} lists them)\n")
@@ -405,18 +402,28 @@ def build_parser() -> argparse.ArgumentParser:
                          "pause and nothing to confirm (in a terminal keys still work; "
                          "when the input is a script you are asked before a bot moves "
                          "whenever you could move)")
+    pl.add_argument("--reports", choices=("bots", "table", "model"), default="bots",
+                    help="Dallah: who says what fell. bots (default): the game's fall "
+                         "model reports for each bot, as if its player said what fell; you "
+                         "report your own turns. table: you report every turn, placing the "
+                         "bots' cups on a real Dallah yourself. model: the fall model "
+                         "reports every turn, yours too (no Dallah at hand)")
     pl.add_argument("--debug", action="store_true",
                     help="also print the raw view and events as JSON")
     r = sub.add_parser(
         "rulings", help="print a ruling's text and decision",
-        description="Print the list of a game's rulings, or one ruling in plain text: the rule\n"
-                    "and the decision taken where the rule sheets are silent, the example at\n"
-                    "the table, the same example in code, and a link to its page. The ID is the\n"
+        description="Print the list of a game's rulings, or one ruling in plain text: the rule,\n"
+                    "the example at the table with its picture drawn as cards (from the seat\n"
+                    "whose view shows the point), the decision taken where the rule sheets are\n"
+                    "silent, the same example in code, and a link to its page. The ID is the\n"
                     "one an illegal move names (for example TOE-51).",
         epilog="examples:\n  tablegames rulings toepen\n  tablegames rulings dallah DAL-33",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     r.add_argument("game", help="the game: " + ", ".join(GAMES))
     r.add_argument("id", nargs="?", help="a ruling ID such as TOE-51 (default: list them all)")
+    r.add_argument("--plain", action="store_true",
+                   help="draw the picture with plain characters, not rich's frame and colours "
+                        "(also the default when rich is not installed)")
     sub.add_parser("games", help="list the games")
     _arena_parser(sub)
     _add_serve(sub)

@@ -17,7 +17,9 @@
   seat to act when nothing was played yet), because that seat's own view is the one in
   which the ruling's point shows (its cards face up). ``:seat: spectator`` keeps the
   spectator's view, who sees no hand. ``:caption:`` adds a caption. Dallah pictures use
-  the language of the build.
+  the language of the build. The state and the seat are built by
+  :mod:`tablegames.render.examples`, which ``tablegames rulings GAME ID`` uses to draw
+  the same picture as cards in the terminal.
 * ``{plain-example}`` holds the ruling's example in plain words, for a person at the
   table who does not read Python (its title comes from ``tg_plain_example_title``).
 * **Ruling IDs in the search.** Sphinx's search splits ``TOE-51`` into ``toe`` and ``51``
@@ -40,10 +42,6 @@ builders that are not HTML.
 
 from __future__ import annotations
 
-import contextlib
-import doctest
-import importlib
-import io
 import re
 from pathlib import Path
 from typing import Any
@@ -57,6 +55,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from tablegames_docs import RULING_ID
 
+from tablegames.render.examples import SPECTATOR, PictureError, acting_seat, state_for
+
 logger = logging.getLogger(__name__)
 
 PICTURE_CLASS = "tg-picture"
@@ -65,68 +65,8 @@ PLAIN_CLASS = "tg-plain-example"
 PLAIN_TITLES = {"en": "At the table", "ar": "على الطاولة"}
 #: The folded code's summary in each language the site is built in.
 CODE_TITLES = {"en": "Show the code", "ar": "اعرض الشيفرة"}
-#: ``:seat: spectator``: draw the spectator's view on purpose.
-SPECTATOR = "spectator"
 #: A sentence ends at one of these followed by white space (Arabic has its own ``؟``).
 SENTENCE_END = re.compile(r"(?<=[.!?؟])\s+")
-
-
-class PictureError(Exception):
-    """The state for a picture could not be built (reported as a build warning)."""
-
-
-def _helpers(game: str) -> dict[str, Any]:
-    """What picture code may use without importing: tablegames, the game, ``play``."""
-    import tablegames
-
-    def play(state: Any, *moves: str) -> None:
-        for move in moves:
-            state.apply(move)
-
-    return {"tablegames": tablegames, game: importlib.import_module(f"tablegames.{game}"),
-            "play": play, "IllegalAction": tablegames.IllegalAction}
-
-
-def run_examples(blocks: list[str], namespace: dict[str, Any]) -> None:
-    """Run doctest blocks' examples in ``namespace`` (outputs are not checked here:
-    the doctest builder does that; an example that raises is simply passed over, as
-    examples that demonstrate a refusal do)."""
-    parser = doctest.DocTestParser()
-    with contextlib.redirect_stdout(io.StringIO()):  # examples that print, print nothing here
-        for block in blocks:
-            for example in parser.get_examples(block):
-                try:
-                    exec(compile(example.source, "<ruling example>", "exec"), namespace)
-                except Exception:  # a demonstrated refusal; the doctest builder checks it
-                    continue
-
-
-def state_for(game: str, mode: str, text: str, earlier: list[str]) -> Any:
-    """The state a picture draws (see the module docstring for the three modes)."""
-    if mode == "position":
-        import tablegames
-
-        reader = getattr(tablegames, "from_position", None)
-        if reader is None:
-            raise PictureError("this tablegames has no from_position(game, text) yet")
-        try:
-            return reader(game, text)
-        except ValueError as exc:
-            raise PictureError(f"bad position: {exc}") from None
-    namespace = _helpers(game)
-    if mode == "example":
-        run_examples(earlier, namespace)
-        if "state" not in namespace:
-            raise PictureError("no doctest example before the picture binds 'state'")
-    else:
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(compile(text, "<table-picture>", "exec"), namespace)
-        except Exception as exc:  # any error in the page's code is a warning, not a crash
-            raise PictureError(f"the picture's code failed: {type(exc).__name__}: {exc}") from None
-        if "state" not in namespace:
-            raise PictureError("the picture's code must bind 'state'")
-    return namespace["state"]
 
 
 def _seat(value: str | None) -> int | str:
@@ -134,18 +74,6 @@ def _seat(value: str | None) -> int | str:
     if value is None or value.strip().lower() in ("", "none", SPECTATOR):
         return SPECTATOR
     return int(directives.nonnegative_int(value))
-
-
-def acting_seat(state: Any) -> int | None:
-    """The seat that acts last in the example: the seat of the last recorded action, or
-    the seat to act when nothing was played yet (``None`` when there is neither)."""
-    actions = state.record().get("actions") or []
-    for action in reversed(actions):
-        head = str(action).split(":", 1)[0]
-        if head.isdigit():
-            return int(head)
-    to_act = getattr(state, "to_act", None)
-    return to_act if isinstance(to_act, int) and not isinstance(to_act, bool) else None
 
 
 def _doctest_blocks(node: nodes.Node) -> list[str]:

@@ -8,8 +8,9 @@ It starts ``tablegames serve`` on a free loopback port with a throw-away SQLite 
 seats three phones (390 x 844, a common phone size) in fixed-seed rooms and writes PNGs
 into ``docs/_static/screens/``: the lobby with its QR code, a Toepen hand, Dallah's
 report screen with its countdown, the same Dallah table in Arabic, the Biggest Loser
-screen, a Shithead pair being chosen card by card, a phone whose server went down, and the
-shared screen on a 1920 x 1080 TV. Same seeds, same pictures.
+screen, a Shithead pair being chosen card by card, Shithead's face-down cards waiting to
+be tapped, a phone whose server went down, and the shared screen on a 1920 x 1080 TV.
+Same seeds, same pictures.
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ def main() -> int:
             page.locator("#hand .card.lifted", has=page.locator("b")).filter(
                 has_text=page.evaluate(PAIR)).first.click()
             shot(page, "shithead-pair.png")
+            shithead.close()
+
+            shithead = seat_phones(browser, server, "shithead", seed=12)
+            seat = tap_until(shithead, by_priority(order), lambda page, v: page.locator(
+                ".seat.you .backs.down.tappable .card.lifted").count() >= 2)
+            shot(shithead.pages[seat], "shithead-blind.png")
             shithead.close()
 
             offline = Server(Path(tmp) / "offline.sqlite").start()

@@ -95,8 +95,11 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
         faces = cards(args.split(","))
         return action(notation, verb, msg("Play {cards}", cards=[f["name"] for f in faces]), faces)
     if verb == "blind":
-        return action(notation, verb, msg("Turn up face-down card {n}",
-                                          n=int(args) + 1 if args.isdigit() else args))
+        a = action(notation, verb, msg("Turn up face-down card {n}",
+                                       n=int(args) + 1 if args.isdigit() else args))
+        if args.isdigit():  # which face-down card: a phone plays it by tapping that card
+            a["down"] = int(args)
+        return a
     if verb == "give":
         who = players[int(args)] if args.isdigit() and int(args) < len(players) else args
         return action(notation, verb, msg("Give the pile to {who}", who=who))

@@ -6,7 +6,8 @@ Dallah's cups), what just happened in words, the seat's hand as coloured cards
 terminal's size. A move is typed as its number, its notation without the seat (``play
 Th``) or a part only it has (``kn``); a move shown with a key (``[k] Knock``) is played by
 that key alone, also while the bots move. ``?`` shows the rulings of the moment
-(:mod:`tablegames.tui.helpscreen`); ``q`` or Ctrl-C stops. See
+(:mod:`tablegames.tui.helpscreen`); ``q`` or Ctrl-C stops. In Dallah the fall model
+reports what fell on the bots' turns, or the person does (``reports="table"``). See
 :class:`~tablegames.tui.session.Options` for what can be chosen, and
 :mod:`tablegames.tui.session` for interrupts, pauses and the hot seat.
 """

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
+from tablegames.render.text import result_text
 from tablegames.table import present
 from tablegames.table.i18n import Words, lang_for, words_for
 from tablegames.tui.choices import Menu
@@ -96,7 +97,8 @@ class Screen:
 
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
-             hot: Mapping[str, str] | None = None) -> None:
+             hot: Mapping[str, str] | None = None,
+             labels_from: Mapping[str, Any] | None = None) -> None:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing): the
@@ -105,27 +107,16 @@ class Screen:
         scrolls in its own region). Where even that is too tall, the list of moves is
         cut first ("type to narrow"), then the seats' rows, never the header, the middle
         of the table or the prompt. ``hot`` maps single keys to the moves they play.
+        ``labels_from`` is the view whose moves the menu lists, when they are another
+        seat's (a person reporting what fell on a bot's turn): their labels come from it.
         """
         w = self.words
         model = present(view)
         height = self.fitting()
-        title = Text(w.text(model["title"]), style="bold")
-        for f in model["facts"]:
-            value = w.text(f["value"]) if f["value"] is not None else "–"
-            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
-        top = self.lines(Panel(self.table(model), title=title, title_align="left",
-                               box=box.ROUNDED))
-        bottom: list[Any] = []
-        if model["hand"]:
-            hand = Text(w("Your hand") + ": ", style="bold")
-            hand.append_text(cards_text([from_model(f, w) for f in model["hand"]]))
-            bottom.append(hand)
-        if model["result"]:
-            bottom.append(Text(self.result_text(model), style="bold green"))
-        elif model["prompt"] is not None:
-            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
-        head = self.lines(*bottom)
-        moves = self.menu_lines(model, menu, hot or {}) if menu is not None else []
+        top = self.lines(self.frame(model))
+        head = self.lines(*self.under(model))
+        labelled = present(labels_from) if labels_from is not None else model
+        moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
         tail = self.lines(Text(note, style="yellow")) if note else []
         debug: list[str] = []
         if self.debug:
@@ -154,6 +145,47 @@ class Screen:
         self.clear()
         self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
         self.console.file.flush()
+
+    def frame(self, model: Mapping[str, Any]) -> Panel:
+        """The table in its frame, the title and the facts on the frame's top edge."""
+        w = self.words
+        title = Text(w.text(model["title"]), style="bold")
+        for f in model["facts"]:
+            value = w.text(f["value"]) if f["value"] is not None else "–"
+            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
+        return Panel(self.table(model), title=title, title_align="left", box=box.ROUNDED)
+
+    def under(self, model: Mapping[str, Any]) -> list[Text]:
+        """What goes under the frame: the viewer's hand, then the result or the prompt."""
+        w = self.words
+        bottom: list[Text] = []
+        if model["hand"]:
+            # wrapped between cards, never inside one ("red 11" stays on one line)
+            hand = Text(w("Your hand") + ": ", style="bold")
+            fresh = True
+            for f in model["hand"]:
+                c = chip(from_model(f, w))
+                if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
+                    bottom.append(hand)
+                    hand, fresh = Text("  "), True
+                if not fresh:
+                    hand.append(" ")
+                hand.append_text(c)
+                fresh = False
+            bottom.append(hand)
+        if model["result"]:
+            bottom.append(Text(self.result_text(model), style="bold green"))
+        elif model["prompt"] is not None:
+            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
+        return bottom
+
+    def picture(self, view: Mapping[str, Any]) -> None:
+        """The table of ``view`` as the game draws it (frame, hand, prompt), printed
+        once with no moves and no log: a ruling's picture (``tablegames rulings``)."""
+        model = present(view)
+        self.console.print(self.frame(model))
+        for line in self.under(model):
+            self.console.print(line)
 
     def page(self, title: str, paragraphs: Sequence[str], footer: str) -> list[list[str]]:
         """``paragraphs`` cut into screens of the terminal's height (one screen when it is
@@ -251,17 +283,7 @@ class Screen:
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""
-        w = self.words
-        r = model["result"]
-        parts = [w.text(r["title"])]
-        if r["winners"]:
-            parts.append(f"{w.text(r['winners_label'])}: {', '.join(r['winners'])}")
-        if r["losers"]:
-            parts.append(f"{w.text(r['losers_label'])}: {', '.join(r['losers'])}")
-        if r["scores"]:
-            parts.append(f"{w.text(r['scores_label'])}: "
-                         + ", ".join(f"{name} {w.text(v)}" for name, v in r["scores"]))
-        return "; ".join(parts)
+        return result_text(model, self.words)
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))

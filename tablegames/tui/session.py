@@ -22,6 +22,26 @@ bots. Three things make it a game a person can play rather than a debugger:
   with a hidden hand is shown, the screen is cleared and the next person is asked to take
   it, so nobody sees the hand of the player before. Dallah hides nothing, so its table
   simply types every seat's moves and reports of what fell.
+* **Who reports what fell** (Dallah, ``reports``). The engine never decides what
+  falls: a person at the table reports it. A bot cannot place a cup, so on a bot's turn
+  somebody else must say what fell:
+
+  - ``"bots"`` (the default): the game's own fall model reports for each bot, as if the
+    bot's player said what fell (the game's table model, ``hints_for(game).table``: the
+    :class:`~tablegames.dallah.fallmodel.FallModel` that ``simulate`` and the arena
+    use), whatever the bot (a random opponent does not report random falls); the
+    person reports their own turns (and may report a late fall of their own turn while
+    the bots play).
+  - ``"table"``: the person reports every turn: with a real Dallah on the table, they
+    place each bot's cup themselves and type what fell for that bot (the bot still makes
+    its own decisions: swaps, targets, protection). ``--reports table``.
+  - ``"model"``: the fall model reports every turn, the person's too: no Dallah at
+    hand. On their own turn the person still decides (the swap; Enter lets the cup go
+    and the model says what fell), and is never asked about late falls.
+
+  The default keeps a game against bots going without a Dallah at hand for the bots'
+  turns while the person plays their own turns as at a real table; ``table`` is for a
+  person with the real object and the bots' turns, ``model`` for one with no Dallah.
 * **Clean ends.** ``q``, end of input and Ctrl-C all stop the game with status 0.
 """
 
@@ -38,7 +58,9 @@ import attrs
 from rich.console import Console
 
 from tablegames.bots.handle import Handle
-from tablegames.common.errors import IllegalAction, TablegamesError
+from tablegames.bots.harness import hash_seed
+from tablegames.bots.registry import hints_for
+from tablegames.common.errors import IllegalAction, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rulings import load_rulings
 from tablegames.table.i18n import check_lang
@@ -56,6 +78,9 @@ _TIMEOUT = object()
 HAND_ENDS = frozenset({"hand_over", "round_over"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
+#: Who reports what fell (see the module docstring): the fall model for the bots, the
+#: person for everyone, or the fall model for everyone.
+REPORTERS = ("bots", "table", "model")
 
 
 @attrs.frozen
@@ -97,6 +122,7 @@ class Options:
     lang: str = "en"
     pace: float = 1.0
     debug: bool = False
+    reports: str = "bots"
 
 
 def make_bot(info: GameInfo, name: str, seed: int) -> Any:
@@ -137,6 +163,9 @@ class Session:
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
         self.out = out
         check_lang(options.lang)  # a game without that catalogue is drawn in English
+        if options.reports not in REPORTERS:
+            raise TablegamesError(f"reports must be one of {', '.join(REPORTERS)}, "
+                                  f"not {quoted(options.reports)}")
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
         # The game's own set-up for the table's size (Shithead deals from two decks to
@@ -152,6 +181,11 @@ class Session:
         kind = options.opponent or info.default_bot
         self.bots = {s: make_bot(info, kind, options.seed * 1009 + s)
                      for s in range(n) if s not in self.humans}
+        #: The game's model of the physical world (Dallah's falls), seeded from the
+        #: game's seed: it reports what fell on the bots' turns (``None``: no such world).
+        hints = hints_for(info)
+        self.world = (hints.table(hash_seed(options.seed, "table"))
+                      if hints.table is not None else None)
         self.screen = Screen(self.console, info.name, lang=options.lang, debug=options.debug)
         self.names = list(self.state.players)
         self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang)
@@ -302,7 +336,11 @@ class Session:
                     if self.state.is_over or self.state.to_act != seat:
                         self.pause_if_hand_ended()
                         continue
-                    self._apply(str(self.bots[seat].choose(Handle(self.state, seat))), seat)
+                    action = self.bot_action(seat)
+                    if action is None:
+                        self.report_for(seat)
+                    else:
+                        self._apply(action, seat)
                     if self.keys is None and self.options.pace > 0 and not self.options.table:
                         self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
                         if not self._window_next():
@@ -327,10 +365,13 @@ class Session:
                 and bool(self.state.legal_actions(self.options.seat)))
 
     def draw(self, seat: int, menu: Menu | None, note: str = "",
-             hot: Mapping[str, str] | None = None) -> None:
-        self._redraw = (seat, menu, note, hot)
+             hot: Mapping[str, str] | None = None, moves_of: int | None = None) -> None:
+        """``seat``'s screen; ``moves_of``: the seat whose moves the menu lists, when
+        it is another (the menu's labels come from that seat's view)."""
+        self._redraw = (seat, menu, note, hot, moves_of)
         self.screen.draw(self.view(seat), self.recent(seat), menu, note,
-                         self.debug_events[seat], hot)
+                         self.debug_events[seat], hot,
+                         labels_from=self.view(moves_of) if moves_of is not None else None)
         self.on_screen = seat
 
     def redraw(self) -> None:
@@ -416,17 +457,28 @@ class Session:
         """Ask a human seat for its move until one is accepted."""
         self.hand_over(seat)
         view = self.view(seat)
-        options = choices(view.get("legal", []), seat)
+        options = choices(self.own_moves(seat, view.get("legal", [])), seat)
+        # reports="model": the model says what fell; the person keeps their decisions
+        let_go = self.options.reports == "model" and self.world is not None and \
+            self.world.reports(self.state)
+        if let_go and not options:
+            self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
+            return
         menu = Menu.of(options)
         # Dallah's card names are Arabic: the card in play is explained in a line.
         note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
             if self.info.name == "dallah" and view.get("card") else ""
+        if let_go:
+            note = self.w("Enter lets the cup go: the fall model says what fell.")
         hot = hotkeys(options) if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
             self.draw(seat, menu, note, hot)
             line = self._readline(f"{self.names[seat]}> ", hot=hot)
+            if let_go and isinstance(line, str) and not line.strip():
+                self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
+                return
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
@@ -441,6 +493,66 @@ class Session:
                 menu, note = reading.menu, reading.message
             elif reading.kind == "help":
                 note = HELP
+            else:
+                note = self._last_error or reading.message
+
+    def own_moves(self, seat: int, legal: Sequence[str]) -> list[str]:
+        """The moves ``seat``'s person is offered: all its legal moves, less the reports
+        of what fell when the fall model makes them (``reports="model"``)."""
+        world = self.world
+        if self.options.reports != "model" or world is None:
+            return list(legal)
+        reports = {str(a) for a in self.state.legal_actions(seat) if world.is_report(a)}
+        return [n for n in legal if str(n) not in reports]
+
+    def bot_action(self, seat: int) -> str | None:
+        """The move of the bot to act, or ``None`` when the person reports for it.
+
+        In a game with a physical world (Dallah) what fell is not a bot's decision: the
+        bot is first asked whether it takes one of its own options (the swap, as the
+        harness asks it), then the world model reports (``reports="bots"``), or the person
+        does (``reports="table"``). Any bot gets the same reports: a random opponent
+        does not report random falls.
+        """
+        bot = self.bots[seat]
+        world = self.world
+        if world is None or not world.reports(self.state):
+            return str(bot.choose(Handle(self.state, seat)))
+        own = world.own_options(self.state)
+        ask = getattr(bot, "interrupt", None)
+        if own and ask is not None:
+            answer = ask(Handle(self.state, seat, own, "interrupt"))
+            if answer is not None and str(answer) in {str(a) for a in own}:
+                return str(answer)
+        if self.options.reports == "table":
+            return None
+        return str(world.report(self.state))
+
+    def report_for(self, bot: int) -> None:
+        """The person reports what fell on ``bot``'s turn (one report move; the next is
+        asked for the same way until the turn's report ends)."""
+        me = self.options.seat
+        assert self.world is not None
+        legal = [str(a) for a in self.state.legal_actions(bot) if self.world.is_report(a)]
+        options = choices(legal, bot)
+        menu = Menu.of(options)
+        hot = hotkeys(options) if self.keys is not None else {}
+        note = self.w("Report for {name}: put their cup on your Dallah and say what "
+                      "happened.", name=self.names[bot])
+        while True:
+            self.draw(me, menu, note, hot, moves_of=bot)
+            line = self._readline(f"{self.names[me]} → {self.names[bot]}> ", hot=hot)
+            if isinstance(line, Hot):
+                reading = Reading("move", move=line.move)
+            else:
+                reading = read(line, options, menu, bot, self.info.name)
+                if reading.kind == "help":
+                    self.show_help(me)
+                    continue
+            if self._handle(reading, bot):
+                return
+            if reading.kind == "menu" and reading.menu is not None:
+                menu, note = reading.menu, reading.message
             else:
                 note = self._last_error or reading.message
 
@@ -467,7 +579,7 @@ class Session:
         if self.options.table or not self.state.legal_actions(me):
             return
         view = self.view(me)
-        options = choices(view.get("legal", []), me)
+        options = choices(self.own_moves(me, view.get("legal", [])), me)
         if not options:
             return
         menu = Menu.of(options)
@@ -498,7 +610,7 @@ class Session:
         me = self.options.seat
         if self.options.table:
             return
-        options = choices(self.view(me).get("legal", []), me)
+        options = choices(self.own_moves(me, self.view(me).get("legal", [])), me)
         hot = hotkeys(options)
         pace = self.options.pace
         if pace > 0 or hot:

@@ -234,20 +234,23 @@ SENT = "(v) => document.body.dataset.pending === '1' || document.body.dataset.ve
 
 
 def tap(page: Any, notation: str) -> int:
-    """Play ``notation`` as a person does: its button if it has one, else tap its cards
-    one by one (each time a card that still leads to it), and the button that appears
-    when the chosen cards fit more than one move. Returns how many cards were tapped."""
+    """Play ``notation`` as a person does: tap its cards one by one while a card (in the
+    hand, face up or face down on the seat's own row) still leads to it, then the button
+    that appears when the chosen cards fit more than one move; a move no card can say is
+    its button. A move that cards can say is never played by a button alone: when a
+    card leads to it, that card is tapped first. Returns how many cards were tapped."""
     version = page.get_attribute("body", "data-version")
     for cards in range(40):
-        button = page.locator(f'button[data-action="{notation}"]:visible')
-        if button.count():
-            button.first.click()
-            return cards
         card = page.locator(f""".card.pick[data-uses*='{json.dumps(notation)}']:visible""")
-        assert card.count(), f"nothing on the phone leads to {notation!r}"
-        card.first.click()
-        if page.evaluate(SENT, version):
-            return cards + 1
+        if card.count():
+            card.first.click()
+            if page.evaluate(SENT, version):
+                return cards + 1
+            continue
+        button = page.locator(f'button[data-action="{notation}"]:visible')
+        assert button.count(), f"nothing on the phone leads to {notation!r}"
+        button.first.click()
+        return cards
     raise AssertionError(f"{notation!r} was never sent")
 
 
@@ -262,6 +265,8 @@ class Phones:
         self.errors: list[str] = []
         self.card_taps = 0  # moves :func:`play` made by tapping cards
         self.group_taps = 0  # of those, moves of several cards chosen one by one
+        #: every move :func:`play` made, with how many cards were tapped for it
+        self.moves: list[tuple[str, int]] = []
 
     def open(self, path: str, *, viewport: tuple[int, int] = (390, 844), **options: Any) -> Any:
         """A new phone at ``path``; ``options`` go to the browser context (``reduced_motion``)."""
@@ -340,6 +345,7 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
             version += len(fells) + 1
         else:
             cards = tap(page, choice)
+            phones.moves.append((choice, cards))
             phones.card_taps += cards > 0
             phones.group_taps += cards > 1
             version += 1

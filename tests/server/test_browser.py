@@ -56,6 +56,12 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 
+#: The moves a card on the phone says (the hand, the face-up and face-down cards): each
+#: must be played by tapping cards. Dallah's moves are reports and decisions (buttons).
+CARD_VERBS: dict[str, set[str]] = {"toepen": {"play"}, "phase10": {"lay", "discard"},
+                                   "shithead": {"play", "blind"}, "dallah": set()}
+
+
 def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, Any]) -> str:
     """The host fills in the creation form on the home page, as a person would."""
     page = phones.open("/")
@@ -167,6 +173,12 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
             assert page.get_attribute("body", "data-over") == "1"
         if game != "dallah":  # the cards are played by tapping them, not by buttons
             assert phones.card_taps >= 10
+        # every move a card can say was played by tapping its cards, never by a button
+        verb = lambda n: n.partition(":")[2].partition(" ")[0]  # noqa: E731
+        by_button = [n for n, cards in phones.moves if verb(n) in CARD_VERBS[game] and not cards]
+        assert not by_button, by_button
+        for needed in CARD_VERBS[game]:
+            assert any(verb(n) == needed and cards for n, cards in phones.moves), needed
         if game == "phase10":  # a phase is laid down by choosing its cards one by one
             assert phones.group_taps >= 1
         if game in ("toepen", "shithead"):

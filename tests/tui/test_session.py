@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import attrs
 import pytest
@@ -158,3 +159,127 @@ def test_a_unique_prefix_plays_its_move() -> None:
     assert read("kn", options, menu, 0, "toepen").move == "0:knock"
     assert read("play T", options, menu, 0, "toepen").move == "0:play Th"
     assert read("pl", options, menu, 0, "toepen").kind == "menu"  # two moves: narrowed
+
+
+class TablePerson(io.StringIO):
+    """A person at the terminal who answers from what the game asks: their own moves
+    (the first legal one), Enter between bot moves, and, when asked to report for a bot
+    (the prompt ``P0 → P1>``), one cup fallen the first time and "settled" after."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__()
+        self.out = out
+        self.session: Session | None = None
+        self.for_bots: list[str] = []
+        self.lines = 0
+        self.let_go = 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        assert self.session is not None
+        state = self.session.state
+        self.lines += 1
+        if state.is_over or self.lines > 160:
+            return "q\n"
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        if "→" in prompt:  # reporting for the bot to act
+            bot = state.to_act
+            fell = [str(a) for a in state.legal_actions(bot) if ":fell " in str(a)]
+            move = fell[0] if fell and not self.for_bots else f"{bot}:settled"
+            self.for_bots.append(move)
+            return move.split(":", 1)[1] + "\n"
+        if state.to_act == 0:
+            if self.session.options.reports == "model" and state.view(0)["stage"] == "report":
+                self.let_go += 1
+                return "\n"  # let the cup go: the model says what fell
+            return str(state.legal_actions(0)[0]).split(":", 1)[1] + "\n"
+        return "\n"
+
+
+def dallah_against_bots(reports: str) -> tuple[Session, TablePerson, str]:
+    out = io.StringIO()
+    person = TablePerson(out)
+    session = Session(tablegames.GAMES["dallah"],
+                      Options(game="dallah", players=3, seed=3, pace=0, reports=reports),
+                      out, person)
+    person.session = session
+    assert session.run() == 0
+    return session, person, out.getvalue()
+
+
+REPORTS = {"settled", "fell", "collapse", "nospace", "timeout"}
+
+
+def bot_reports(session: Session) -> list[str]:
+    return [str(a) for a in session.state.record()["actions"]
+            if not str(a).startswith("0:") and str(a).split(":", 1)[1].split(" ")[0] in REPORTS]
+
+
+def test_dallah_bots_report_their_own_turns_by_default() -> None:
+    """reports="bots": the fall model says what fell on a bot's turn; the person is asked
+    only for their own moves."""
+    session, person, text = dallah_against_bots("bots")
+    assert len(bot_reports(session)) >= 3  # the bots' turns were reported...
+    assert person.for_bots == [] and not re.search(r"P0 → P\d> ", text)  # ...never by the person
+    assert "Report for" not in text
+
+
+def test_dallah_at_a_real_table_the_person_reports_every_bots_turn() -> None:
+    """reports="table": the person places the bots' cups and types what fell for them;
+    every report of a bot's turn in the record is one the person typed."""
+    session, person, text = dallah_against_bots("table")
+    reported = bot_reports(session)
+    assert len(reported) >= 3 and reported == person.for_bots
+    assert ":fell " in reported[0]  # a cup the person said fell on a bot's turn
+    assert "Report for P1: put their cup on your Dallah and say what happened." in text
+    assert re.search(r"\d\) It settled", text)  # the bot's moves, in words
+    # the bots still draw, roll and decide for themselves: only reports were typed
+    assert any(a.endswith(":draw") and not a.startswith("0:")
+               for a in map(str, session.state.record()["actions"]))
+
+
+def test_with_no_dallah_at_hand_the_model_reports_every_turn() -> None:
+    """reports="model": the person only decides; every report, their own too, is the
+    model's (Enter lets the cup go), and no report is ever offered to them."""
+    session, person, text = dallah_against_bots("model")
+    own = [str(a) for a in session.state.record()["actions"]
+           if str(a).startswith("0:") and str(a).split(":", 1)[1].split(" ")[0] in REPORTS]
+    assert person.let_go >= 3 and len(own) >= person.let_go  # the model reported for P0
+    assert person.for_bots == [] and len(bot_reports(session)) >= 3
+    assert "Enter lets the cup go: the fall model says what fell." in text
+    assert not re.search(r"\d\) It settled", text)  # no report in P0's menus
+
+
+def test_who_reports_is_a_checked_option() -> None:
+    with pytest.raises(tablegames.TablegamesError, match="reports must be one of bots, table"):
+        Session(tablegames.GAMES["dallah"], Options(game="dallah", players=3, reports="nobody"),
+                io.StringIO(), io.StringIO())
+    code, text = play("dallah", "--players", "3", "--reports", "table", stdin="q\n")
+    assert code == 0 and "Goodbye" in text
+
+
+def test_any_opponent_gets_the_fall_models_reports() -> None:
+    """A random opponent is never asked what fell: its report is the world model's, as a
+    model bot's is (it is still asked whether to swap, and makes every decision)."""
+    out = io.StringIO()
+    person = TablePerson(out)
+    session = Session(tablegames.GAMES["dallah"],
+                      Options(game="dallah", players=3, seed=6, pace=0, opponent="random"),
+                      out, person)
+    person.session = session
+    asked: list[str] = []
+
+    class Watched:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, handle: Any) -> Any:
+            asked.append(str(session.state.view(None)["stage"]))
+            return self.bot.choose(handle)
+
+        def interrupt(self, handle: Any) -> Any:
+            return self.bot.interrupt(handle)
+
+    session.bots = {seat: Watched(bot) for seat, bot in session.bots.items()}
+    assert session.run() == 0
+    assert len(bot_reports(session)) >= 3 and "draw" in asked
+    assert "report" not in asked

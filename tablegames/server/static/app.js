@@ -496,7 +496,9 @@ function room() {
    * of several actions (Phase 10's discard or hit with the same card, Shithead's single
    * three when a pair is possible) their buttons appear under the hand to choose from.
    * Actions whose cards are not all on the phone's screen stay buttons, so no legal
-   * action is ever out of reach, and nothing hides behind "more".
+   * action is ever out of reach, and nothing hides behind "more". A card played blind
+   * (Shithead's face-down cards, an action with a ``down`` position) is played by
+   * tapping that face-down card on the seat's own row: a tap sends it at once.
    */
   function cardPool(p) {
     const pool = p.hand.map((f, i) => ({key: "h" + i, face: f}));
@@ -527,10 +529,13 @@ function room() {
     const pool = p.seat === null ? [] : cardPool(p);
     const codes = pool.map(c => c.face.code);
     const reporting = p.report && p.report.reporting;
-    const byCards = [], buttons = [];
+    const byCards = [], buttons = [], blind = new Map();
+    const me = p.seat === null ? null : p.table.seats.find(s => s.seat === p.seat);
+    const down = me ? me.down || 0 : 0;
     for (const a of p.actions) {
       if (reporting && a.report) continue;
-      if (needs(a).length && within(needs(a), codes)) byCards.push(a);
+      if (Number.isInteger(a.down) && a.down < down) blind.set(a.down, a);
+      else if (needs(a).length && within(needs(a), codes)) byCards.push(a);
       else buttons.push(a);
     }
     const chosen = pool.filter(c => state.sel.includes(c.key));
@@ -543,7 +548,23 @@ function room() {
       const more = selCodes.concat([c.face.code]);
       uses.set(c.key, open.filter(a => within(more, needs(a))).map(a => a.n));
     }
-    return {pool, byCards, buttons, open, exact, uses, selCodes};
+    return {pool, byCards, buttons, open, exact, uses, selCodes, blind};
+  }
+
+  /* the seat's own face-down cards: each one that may be played blind is tapped to play it */
+  function downCards(n, m) {
+    const row = el("span", {class: "backs down" + (m.blind.size ? " tappable" : "")});
+    for (let i = 0; i < Math.min(n, 12); i++) {
+      const a = m.blind.get(i);
+      if (!a) { row.append(el("span", {class: "card back" + (m.blind.size ? " pick dim" : ""), "data-down": i})); continue; }
+      const play = () => { if (!state.pending && online()) act([a.n]); };
+      row.append(el("span", {class: "card back pick lifted", "data-down": i, "data-uses": JSON.stringify([a.n]),
+                             role: "button", tabindex: "0", title: a.label, "aria-label": a.label,
+                             onclick: play,
+                             onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); } }}));
+    }
+    if (n > 12) row.append(el("small", {text: "×" + n}));
+    return row;
   }
 
   function tapCard(key) {
@@ -622,7 +643,7 @@ function room() {
          ...s.badges.map(b => el("span", {class: "badge", text: b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
-      s.down ? backs(s.down, "down") : null,
+      s.down ? (s.you ? downCards(s.down, m) : backs(s.down, "down")) : null,
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && !held.has(f.code)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
