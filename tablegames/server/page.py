@@ -308,26 +308,27 @@ def _pointer(path: str, key: str | int) -> str:
                          str(key).replace("~", "~0").replace("/", "~1"))
 
 
-def diff_page(old: Mapping[str, Any], new: Mapping[str, Any],
-              tables: dict[tuple[int, int], list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """:func:`diff` of two pages, the public table's operations taken from ``tables``
-    (keyed by the two tables' identities) when another phone's diff already made them:
-    every page of a language shares its drawn table, so it is diffed once per broadcast."""
+def diff_page(old: Mapping[str, Any], new: Mapping[str, Any], *,
+              skip: str | None = None) -> list[dict[str, Any]]:
+    """:func:`diff` of two pages, leaving out the key ``skip`` (a broadcast diffs the
+    public table once per language, since every page of a language shares its drawn
+    table, and splices its operations in: :func:`encode_patch_parts`)."""
     ops: list[dict[str, Any]] = []
     for k, v in new.items():
+        if k == skip:
+            continue
         if k not in old:
             ops.append({"op": "add", "path": _pointer("", k), "value": v})
-        elif k == "table" and type(v) is dict and type(old[k]) is dict:
-            key = (id(old[k]), id(v))
-            found = tables.get(key)
-            if found is None:
-                found = tables[key] = []
-                _diff(old[k], v, "/table", found)
-            ops.extend(found)
         elif old[k] is not v:
             _diff(old[k], v, _pointer("", k), ops)
-    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old if k not in new)
+    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old
+               if k not in new and k != skip)
     return ops
+
+
+def diff_into(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """Append to ``ops`` the operations that turn ``old`` into ``new`` at ``path``."""
+    _diff(old, new, path, ops)
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:
@@ -439,6 +440,22 @@ def encode_patch(base: int, version: int, ops: list[dict[str, Any]],
     """The ``patch`` message: ``ops`` turn the page at version ``base`` into ``version``."""
     return json.dumps({"type": "patch", "from": base, "to": version, "patch": ops,
                        "events": events}, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_ops(ops: list[dict[str, Any]]) -> str:
+    """Operations as the inside of a JSON array (no brackets: see :func:`encode_patch_parts`)."""
+    return json.dumps(ops, ensure_ascii=False, separators=(",", ":"))[1:-1]
+
+
+def encode_patch_parts(base: int, version: int, parts: Iterable[str],
+                       events: list[dict[str, Any]]) -> str:
+    """The ``patch`` message of :func:`encode_patch`, its operations given as encoded
+    parts (:func:`encode_ops`), in order: a part shared by many phones (the public
+    table's) is encoded once and spliced into each phone's message."""
+    ops = ",".join(p for p in parts if p)
+    return ('{"type":"patch","from":' + str(int(base)) + ',"to":' + str(int(version))
+            + ',"patch":[' + ops + '],"events":'
+            + json.dumps(events, ensure_ascii=False, separators=(",", ":")) + "}")
 
 
 def encode_full(page: Mapping[str, Any], events: list[dict[str, Any]]) -> str:
