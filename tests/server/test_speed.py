@@ -57,3 +57,39 @@ def test_a_presenter_without_parts_gives_the_same_private_part(
     private = present(view, public=False)
     assert calls == [{}]  # never asked for a part it does not know
     assert private == {**real.table(view), "seats": [], "centre": [], "facts": []}
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_messages_are_encoded_exactly_as_json_writes_them(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """orjson writes every page and patch of a random game byte for byte as ``json.dumps``
+    (compact, UTF-8 text) does; without orjson, ``json`` writes them."""
+    import json
+
+    from tablegames.server import page as pages
+
+    def plain(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    state = tablegames.new_game(game, players=3, seed=11)
+    rng = random.Random(11)
+    old = None
+    for _ in range(80):
+        if state.is_over:
+            break
+        for lang in ("en", "ar", "nl"):
+            page = pages.build(state, 0, lang)
+            assert pages.dumps(page) == plain(page)
+            if old is not None:
+                ops = pages.diff(old, page)
+                assert pages.encode_patch(1, 2, ops, []) == plain(
+                    {"type": "patch", "from": 1, "to": 2, "patch": ops, "events": []})
+                assert pages.encode_patch_parts(1, 2, (pages.encode_ops(ops[:3]), "",
+                                                       pages.encode_ops(ops[3:])), []) \
+                    == pages.encode_patch(1, 2, ops, [])
+            old = page
+        state.apply(rng.choice(state.legal_actions()))
+    odd = {"big": 1 << 70, "text": "\u2028 \x1f é ✓ \"q\" \\", 3: True}
+    assert pages.dumps(odd) == plain(odd)
+    monkeypatch.setattr(pages, "orjson", None)
+    assert pages.dumps(odd) == plain(odd)
