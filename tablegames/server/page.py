@@ -361,9 +361,14 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
+_WALKED = (dict, list)
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     # ``==`` would take ``1`` for ``True`` (and ``[1]`` for ``[True]``), so containers are
-    # walked rather than compared; a part drawn once and reused is passed by identity.
+    # walked rather than compared; a part drawn once and reused is passed by identity. A
+    # child that is a plain value of the same type is compared here, without a call or a
+    # path for it (most of a page's values did not change).
     if old is new:
         return
     kind = type(new)
@@ -373,7 +378,13 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         for k, v in new.items():
             if k in old:
                 o = old[k]
-                if o is not v:
+                if o is v:
+                    continue
+                t = type(v)
+                if t is type(o) and t not in _WALKED:
+                    if o != v:
+                        ops.append({"op": "replace", "path": _pointer(path, k), "value": v})
+                else:
                     _diff(o, v, _pointer(path, k), ops)
             else:
                 ops.append({"op": "add", "path": _pointer(path, k), "value": v})
@@ -382,10 +393,16 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         n = min(len(old), len(new))
         for i in range(n):
             o, v = old[i], new[i]
-            if o is not v:
-                _diff(o, v, _pointer(path, i), ops)
+            if o is v:
+                continue
+            t = type(v)
+            if t is type(o) and t not in _WALKED:
+                if o != v:
+                    ops.append({"op": "replace", "path": f"{path}/{i}", "value": v})
+            else:
+                _diff(o, v, f"{path}/{i}", ops)
         ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[n:])
-        ops.extend({"op": "remove", "path": _pointer(path, i)}
+        ops.extend({"op": "remove", "path": f"{path}/{i}"}
                    for i in range(len(old) - 1, n - 1, -1))
     elif old != new:
         ops.append({"op": "replace", "path": path, "value": new})
