@@ -245,6 +245,8 @@ def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] |
     """``[draw(x) for x in new]``, reusing ``drawn[i]`` where ``old[i] == new[i]``."""
     if old is None or drawn is None:
         return [draw(x) for x in new]
+    if len(old) == len(new) == len(drawn) and old == new:  # the whole list, as it was
+        return drawn  # type: ignore[return-value]
     n = min(len(old), len(drawn))
     return [drawn[i] if i < n and old[i] == x else draw(x) for i, x in enumerate(new)]
 
@@ -301,13 +303,15 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "title": was["title"] if _same("title", model, old) else w.text(model["title"]) or title,
         "version": state.version,
         "seat": seat,
-        "players": list(state.players),
+        "players": (was["players"] if "players" in was and was["players"] == list(state.players)
+                    else list(state.players)),
         "to_act": state.to_act,
         "stage": model["stage"],
         "prompt": was["prompt"] if _same("prompt", model, old) else w.text(model["prompt"]),
         "lang": w.lang,
         "dir": w.direction,
-        "hand": _faces(model["hand"], w) if mine else [],
+        "hand": (was["hand"] if mine and _same("hand", model, old) else
+                 _faces(model["hand"], w) if mine else []),
         "actions": _reuse(model["actions"], old.get("actions"), was.get("actions"),
                           lambda a: _button(a, w)) if mine else [],
         "table": public,
