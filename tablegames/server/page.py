@@ -119,7 +119,10 @@ def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
             "nobody": w("nobody")}
 
 
-def _report(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
+def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None = None,
+            was: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The report panel in words; its zones are ``was``'s (the drawing of the report
+    ``old``) when they did not change."""
     if r is None:
         return None
     out = dict(r)
@@ -127,9 +130,13 @@ def _report(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
         out[key] = w.text(r[key]) if r.get(key) else None
     if r.get("card"):
         out["card"] = {**r["card"], "name": w.text(r["card"]["name"])}
-    out["zones"] = [{"id": z["id"], "name": w.text(z["name"]),
-                     "cups": [{"shape": c["shape"], "name": w.text(c["name"])} for c in z["cups"]]}
-                    for z in r.get("zones", [])]
+    zones = r.get("zones", [])
+    if old is not None and was is not None and "zones" in was and old.get("zones", []) == zones:
+        out["zones"] = was["zones"]
+    else:
+        out["zones"] = [{"id": z["id"], "name": w.text(z["name"]),
+                         "cups": [{"shape": c["shape"], "name": w.text(c["name"])}
+                                  for c in z["cups"]]} for z in zones]
     return out
 
 
@@ -319,7 +326,7 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
                         lambda a: _area(a, w)),
         "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
-                   else _report(model.get("report"), w)),
+                   else _report(model.get("report"), w, old.get("report"), was.get("report"))),
     }
     return Drawn(model, page)
 
