@@ -14,12 +14,24 @@ server answers). An action's latency is the time from sending it to receiving th
 that includes it. A table whose game ends starts a new room until ``--seconds`` have
 passed; then the games in play are finished (up to ``--finish`` more seconds).
 
+**What shares the machine.** The phones run in this script's own process, apart from the
+server processes, on the same machine: each phone parses every message it gets and
+applies each patch with the server's reference (:func:`~tablegames.server.page.apply_patch`),
+as ``app.js`` does, so the client needs CPU of its own (``client_cpu_ms_per_action``).
+An action's latency is measured in the client, so a busy client adds to it: the output
+gives the client's event-loop lag (``client_lag_p99_ms``: how late a 10 ms timer fires)
+and the machine's load average, to tell the two apart. ``actions_per_s``, ``p50_ms`` and
+``p99_ms`` count the actions sent in the first ``--seconds`` (the offered load);
+the games then finished are counted in ``finish_*``.
+
 ``--kill-one`` kills the first process with SIGKILL halfway through; its phones reconnect
 to the others, as they would through a load balancer. At the end the store is read:
 ``lost`` counts actions a phone saw acknowledged that the store does not hold at that
 version, ``doubled`` the stored actions of a seat beyond the taps its phone sent.
 ``server_cpu_ms_per_action`` is the server processes' CPU time (user + system, from
-``/proc``) over the accepted actions.
+``/proc``) from the moment each answers (its start-up, the imports, is not counted) to
+the end, over the accepted actions: it includes creating and joining the rooms and every
+phone's hello.
 
 Prints one JSON object with ``--json``: ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``server_cpu_ms_per_action``, ``lost``, ``doubled`` and the details.
@@ -82,7 +94,7 @@ class Process:
                 [sys.executable, "-m", "tablegames", "serve", "--db", db, "--port",
                  str(self.port), "--bot-delay", "0", "--unmetered", "--log-level", "error"],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        self.cpu = 0.0
+        self.cpu = self.started_cpu = 0.0
         self.alive = True
 
     def wait_ready(self, log: Path) -> None:
@@ -91,6 +103,7 @@ class Process:
                 raise SystemExit("a server process exited: " + log.read_text()[-1500:])
             try:
                 with LOCAL.open(self.url + "/api/games", timeout=1):
+                    self.started_cpu = cpu_seconds(self.proc.pid)  # imports, not the load
                     return
             except OSError:
                 time.sleep(0.1)
@@ -135,7 +148,10 @@ class Limiter:
 
 class Stats:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        #: ``(sent at, latency)`` of every acknowledged action (``time.monotonic``).
+        self.acks: list[tuple[float, float]] = []
+        #: How late a 10 ms timer of the client's event loop fired, each time.
+        self.lags: list[float] = []
         self.by_game: dict[str, int] = {}
         self.errors: dict[str, int] = {}
         self.reconnects = 0
@@ -195,7 +211,7 @@ class Phone:
                 async with connect(url, proxy=None, max_size=1 << 22, open_timeout=60) as ws:
                     await self._session(ws, stats, limiter, hard)
             except Exception as exc:  # a closed, refused or timed-out connection
-                if self.over:
+                if self.over or time.monotonic() >= hard:  # done, or the run is over
                     return
                 stats.reconnects += 1
                 stats.errors[type(exc).__name__] = stats.errors.get(type(exc).__name__, 0) + 1
@@ -224,7 +240,7 @@ class Phone:
             now = time.monotonic()
             for v in [v for v in pending if v < version]:
                 sent_at, action = pending.pop(v)
-                stats.latencies.append(now - sent_at)
+                stats.acks.append((sent_at, now - sent_at))
                 stats.by_game[self.game] = stats.by_game.get(self.game, 0) + 1
                 self.acked.append((v + 1, action))
             if over:
@@ -270,6 +286,15 @@ async def run(servers: list[Process], args: argparse.Namespace, stats: Stats) ->
     start = time.monotonic()
     deadline, hard = start + args.seconds, start + args.seconds + args.finish
     limiter = Limiter(args.rate)
+
+    async def lag() -> None:  # the client's own event loop: how late does a timer fire?
+        loop = asyncio.get_running_loop()
+        while time.monotonic() < hard:
+            at = loop.time()
+            await asyncio.sleep(0.01)
+            stats.lags.append(loop.time() - at - 0.01)
+
+    watch = asyncio.get_running_loop().create_task(lag())
     work = asyncio.gather(*(table(servers, i, args.phones, args.games, stats, limiter,
                                   deadline, hard) for i in range(args.rooms)))
     if args.kill_one:
@@ -279,7 +304,8 @@ async def run(servers: list[Process], args: argparse.Namespace, stats: Stats) ->
         await asyncio.gather(work, killer())
     else:
         await work
-    return time.monotonic() - start
+    watch.cancel()
+    return start
 
 
 def check_store(db: str, stats: Stats) -> tuple[int, int]:
@@ -339,38 +365,58 @@ def main(argv: list[str] | None = None) -> int:
             for server, log in zip(servers, logs, strict=True):
                 server.wait_ready(log)
             stats = Stats()
-            elapsed = asyncio.run(run(servers, args, stats))
+            client_cpu = time.process_time()
+            start = asyncio.run(run(servers, args, stats))
+            elapsed = time.monotonic() - start
+            client_cpu = time.process_time() - client_cpu
             for server in servers:
                 server.sample()
         finally:
             for server in servers:
                 server.stop()
         lost, doubled = check_store(db, stats)
-    lat = sorted(stats.latencies)
-    n = len(lat)
-    cpu = sum(s.cpu for s in servers)
+    window = start + args.seconds
+    lat = sorted(latency for sent, latency in stats.acks if sent < window)
+    rest = sorted(latency for sent, latency in stats.acks if sent >= window)
+    n, total = len(lat), len(stats.acks)
+    cpu = sum(s.cpu - s.started_cpu for s in servers)
+    lags = sorted(stats.lags)
     unfinished = [code for code, _, _ in stats.rooms if code not in stats.finished]
+
+    def pct(values: list[float], q: float) -> float | None:
+        return round(1000 * values[min(len(values) - 1, int(len(values) * q))], 2) \
+            if values else None
+
     summary = {
         "rooms": args.rooms, "phones_per_room": args.phones, "games": list(args.games),
         "processes": args.processes,
         "store": "postgresql" if args.db else "sqlite", "killed_one": args.kill_one,
-        "rate_offered": args.rate, "seconds": round(elapsed, 2), "actions": n,
-        "actions_per_s": round(n / elapsed, 1) if elapsed else 0.0,
+        "rate_offered": args.rate, "seconds": args.seconds, "actions": n,
+        "actions_per_s": round(n / args.seconds, 1),
         "p50_ms": round(1000 * statistics.median(lat), 2) if n else None,
-        "p99_ms": round(1000 * lat[min(n - 1, int(n * 0.99))], 2) if n else None,
-        "server_cpu_ms_per_action": round(1000 * cpu / n, 3) if n else None,
+        "p99_ms": pct(lat, 0.99),
+        "server_cpu_ms_per_action": round(1000 * cpu / total, 3) if total else None,
+        "client_cpu_ms_per_action": round(1000 * client_cpu / total, 3) if total else None,
+        "client_lag_p99_ms": pct(lags, 0.99),
+        "finish_seconds": round(elapsed - args.seconds, 2), "finish_actions": len(rest),
+        "finish_p99_ms": pct(rest, 0.99),
         "lost": lost, "doubled": doubled,
         "rooms_opened": len(stats.rooms), "rooms_unfinished": len(unfinished),
         "by_game": stats.by_game, "reconnects": stats.reconnects, "errors": stats.errors,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        "client": "one process beside the servers on this machine: it parses every message "
+                  "and applies every patch (see the docstring)",
     }
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(f"{args.rooms} rooms x {args.phones} phones on {args.processes} process(es) for "
-              f"{elapsed:.1f} s: {n:,} actions, {summary['actions_per_s']:,} actions/s, latency "
-              f"p50 {summary['p50_ms']} ms, p99 {summary['p99_ms']} ms, server CPU "
-              f"{summary['server_cpu_ms_per_action']} ms/action; lost {lost}, doubled {doubled}")
+              f"{args.seconds:.0f} s: {n:,} actions, {summary['actions_per_s']:,} actions/s, "
+              f"latency p50 {summary['p50_ms']} ms, p99 {summary['p99_ms']} ms, server CPU "
+              f"{summary['server_cpu_ms_per_action']} ms/action (client CPU "
+              f"{summary['client_cpu_ms_per_action']} ms/action, its loop lag p99 "
+              f"{summary['client_lag_p99_ms']} ms, load {summary['load_average']}); "
+              f"lost {lost}, doubled {doubled}")
         print(f"  actions per game: {stats.by_game}; rooms opened {len(stats.rooms)}, "
               f"unfinished {len(unfinished)}; reconnects {stats.reconnects}; "
               f"errors {stats.errors or 'none'}")

@@ -1,6 +1,7 @@
 """CPU per action per phone of the room server's page build (what every broadcast does).
 
     python benchmarks/page_build.py [--actions 300] [--phones 4] [--json]
+    python benchmarks/page_build.py --hub [--actions 300] [--phones 4] [--json]
 
 For each game, plays seeded random games and, after every action, builds what a
 broadcast sends: the public table once, then each phone's page and its events, encoded
@@ -13,6 +14,12 @@ Run it on two trees to compare (``PYTHONPATH=<tree> python benchmarks/page_build
 only the public functions ``page.build_with_context``, ``page.table`` and
 ``page.describe_events`` are used, which both the old per-game drawers and the table
 model provide, and the broadcast's encoding of each tree (see :data:`encode_update`).
+
+``--hub`` measures what the server does now instead: each action through the room
+server's own ``Hub._commit`` (apply, store in an in-memory SQLite, broadcast the patches
+to ``--phones`` connected phones and encode them), with no network. That path builds no
+whole page: it presents the public table once and each seat's private part, and draws,
+diffs and encodes only what changed.
 """
 
 from __future__ import annotations
@@ -61,18 +68,55 @@ def run(game: str, actions: int, phones: int, seed: int = 1) -> dict[str, float]
             "us_per_action": build_cpu / done * 1e6}
 
 
+def run_hub(game: str, actions: int, phones: int, seed: int = 1) -> dict[str, float]:
+    """CPU of ``Hub._commit`` per action (the engine's apply, the store and the broadcast)."""
+    from tablegames.server.rooms import Conn, Hub
+    from tablegames.server.store import Store
+
+    hub = Hub(Store(":memory:"), bot_delay=0)
+    rng = random.Random(seed)
+    cpu, done, room, conns = 0.0, 0, None, []
+    while done < actions:
+        if room is None or room.state.is_over:
+            code, _ = hub.create({"game": game, "players": phones, "name": "P0", "seed": seed})
+            seed += 1
+            for i in range(1, phones):
+                hub.join(code, f"P{i}")
+            room = hub.room(code)
+            conns = [Conn(i) for i in range(phones)]
+            for c in conns:
+                hub.attach(room, c)
+                hub._send_page(room, c, since=None)  # the hello: whole pages, untimed
+        for c in conns:  # what the phones were sent (their sockets would send it)
+            while not c.queue.empty():
+                c.queue.get_nowait()
+        state = room.state
+        action = str(rng.choice(state.legal_actions()))
+        t0 = time.process_time()
+        hub._commit(room, state.to_act, [action], state.version)
+        cpu += time.process_time() - t0
+        done += 1
+    hub.store.close()
+    return {"us_per_action_per_phone": cpu / (done * phones) * 1e6,
+            "us_per_action": cpu / done * 1e6}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--actions", type=int, default=300)
     ap.add_argument("--phones", type=int, default=4)
+    ap.add_argument("--hub", action="store_true",
+                    help="the server's own broadcast path (Hub._commit), not whole pages")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    out = {g: run(g, args.actions, args.phones) for g in GAMES}
+    measure = run_hub if args.hub else run
+    out = {g: measure(g, args.actions, args.phones) for g in GAMES}
     if args.json:
         print(json.dumps(out, indent=1))
         return
     for g, r in out.items():
-        print(f"{g:<9} {r['us_per_action_per_phone']:8.0f} µs CPU per action per phone")
+        print(f"{g:<9} {r['us_per_action_per_phone']:8.0f} µs CPU per action per phone, "
+              f"{r['us_per_action']:6.0f} µs per action")
 
 
 if __name__ == "__main__":

@@ -162,12 +162,12 @@ def _report(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     }
 
 
-def present(view: Mapping[str, Any]) -> Table:
+def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     """The table model of a Dallah view."""
     players = names(view)
     viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
     seats = []
-    for i, name in enumerate(players):
+    for i, name in enumerate(players if public else ()):
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["stats"].append(plural("{n} cup in the pile", "{n} cups in the pile",
                                  int(at(view.get("piles"), i, 0) or 0)))
@@ -182,51 +182,56 @@ def present(view: Mapping[str, Any]) -> Table:
         if held:
             s["groups"].append(area(msg("Protection cards"), [card(view, h) for h in held]))
         seats.append(s)
-    centre = []
-    full = set(view.get("full_zones") or [])
-    for zone, cups in (view.get("pot") or {}).items():
-        label = msg("{zone} (full)", zone=_named(view, "zones", zone)) if zone in full \
-            else _named(view, "zones", zone)
-        centre.append(area(label, items=[_named(view, "shapes", c) for c in cups]))
-    shared = [msg("{cup} × {n}", cup=_named(view, "shapes", sid), n=n)
-              for sid, n in (view.get("shared") or {}).items() if n]
-    centre.append(area(msg("Shared pile"), items=shared, count=view.get("shared_total")))
-    in_hand = view.get("cups_in_hand") or []
-    if in_hand:
-        centre.append(area(msg("Cups in hand"), items=[_named(view, "shapes", c) for c in in_hand]))
-    for e in view.get("effects") or []:
-        if isinstance(e, Mapping):
-            what = msg("all cups") if e.get("cups") == "pile" else _cups(int(e.get("cups") or 0))
-            centre.append(area(msg("Waiting for protection"), items=[msg(
-                "{a} → {b}: {what}", a=name_of(players, e.get("from")) or "",
-                b=name_of(players, e.get("to")) or "", what=what)]))
-    discard = view.get("discard") or []
-    if discard:
-        centre.append(area(msg("Action discard pile"), [card(view, discard[-1])], count=len(discard)))
-    c = view.get("card")
-    facts = [fact(msg("Turn"), view.get("turn")),
-             fact(msg("Card in play"), _named(view, "cards", c.get("id")) if isinstance(c, Mapping)
-                  else None),
-             fact(msg("Action cards left"), view.get("stock")),
-             fact(msg("Placement cards left"), view.get("placement_stock")),
-             fact(msg("Retired"), _cups(int(view.get("retired") or 0)))]
-    pd = view.get("placement_discard") or []
-    if pd:
-        facts.append(fact(msg("Last placement"), _named(view, "zones", pd[-1])))
-    if view.get("collected"):
-        facts.append(fact(msg("Collected on this card"), _cups(int(view["collected"]))))
-    if view.get("falls"):
-        facts.append(fact(msg("Reported fallen"), _cups(int(view["falls"]))))
-    if view.get("timeouts"):
-        facts.append(fact(msg("Time ran out"), plural("{n} time", "{n} times", int(view["timeouts"]))))
-    if view.get("swaps_left"):
-        facts.append(fact(msg("Swaps left"), view.get("swaps_left")))
-    last = view.get("last_turn")
-    if isinstance(last, Mapping):
-        who = name_of(players, last.get("collector"))
-        facts.append(fact(msg("Last turn"), plural("{who} collected {n} cup", "{who} collected {n} cups",
-                                                  int(last.get("collected") or 0), who=who)
-                          if who else msg("no cups moved")))
+    # the public part (seats, centre, facts) only when asked: a server draws it once
+    # from the spectator's view and each seat's private part from the seat's view
+    centre: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []
+    if public:
+        centre = []
+        full = set(view.get("full_zones") or [])
+        for zone, cups in (view.get("pot") or {}).items():
+            label = msg("{zone} (full)", zone=_named(view, "zones", zone)) if zone in full \
+                else _named(view, "zones", zone)
+            centre.append(area(label, items=[_named(view, "shapes", c) for c in cups]))
+        shared = [msg("{cup} × {n}", cup=_named(view, "shapes", sid), n=n)
+                  for sid, n in (view.get("shared") or {}).items() if n]
+        centre.append(area(msg("Shared pile"), items=shared, count=view.get("shared_total")))
+        in_hand = view.get("cups_in_hand") or []
+        if in_hand:
+            centre.append(area(msg("Cups in hand"), items=[_named(view, "shapes", c) for c in in_hand]))
+        for e in view.get("effects") or []:
+            if isinstance(e, Mapping):
+                what = msg("all cups") if e.get("cups") == "pile" else _cups(int(e.get("cups") or 0))
+                centre.append(area(msg("Waiting for protection"), items=[msg(
+                    "{a} → {b}: {what}", a=name_of(players, e.get("from")) or "",
+                    b=name_of(players, e.get("to")) or "", what=what)]))
+        discard = view.get("discard") or []
+        if discard:
+            centre.append(area(msg("Action discard pile"), [card(view, discard[-1])], count=len(discard)))
+        c = view.get("card")
+        facts = [fact(msg("Turn"), view.get("turn")),
+                 fact(msg("Card in play"), _named(view, "cards", c.get("id")) if isinstance(c, Mapping)
+                      else None),
+                 fact(msg("Action cards left"), view.get("stock")),
+                 fact(msg("Placement cards left"), view.get("placement_stock")),
+                 fact(msg("Retired"), _cups(int(view.get("retired") or 0)))]
+        pd = view.get("placement_discard") or []
+        if pd:
+            facts.append(fact(msg("Last placement"), _named(view, "zones", pd[-1])))
+        if view.get("collected"):
+            facts.append(fact(msg("Collected on this card"), _cups(int(view["collected"]))))
+        if view.get("falls"):
+            facts.append(fact(msg("Reported fallen"), _cups(int(view["falls"]))))
+        if view.get("timeouts"):
+            facts.append(fact(msg("Time ran out"), plural("{n} time", "{n} times", int(view["timeouts"]))))
+        if view.get("swaps_left"):
+            facts.append(fact(msg("Swaps left"), view.get("swaps_left")))
+        last = view.get("last_turn")
+        if isinstance(last, Mapping):
+            who = name_of(players, last.get("collector"))
+            facts.append(fact(msg("Last turn"), plural("{who} collected {n} cup", "{who} collected {n} cups",
+                                                      int(last.get("collected") or 0), who=who)
+                              if who else msg("no cups moved")))
     hand = [card(view, h) for h in view.get("hand") or []]
     acts = [_action(str(n), view, players) for n in view.get("legal") or []]
     model = table(view, title=msg("Dallah"), prompt=_prompt(view, players), seats=seats,
@@ -321,4 +326,4 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="dallah", table=present, event=event)
+PRESENTER = Presenter(domain="dallah", table=present, event=event, parts=True)

@@ -181,13 +181,13 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     return msg("Add cards to laid groups if you like, then discard a card.")
 
 
-def present(view: Mapping[str, Any]) -> Table:
+def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     """The table model of a Phase 10 view."""
     players = names(view)
     viewer, to_act = view.get("seat"), view.get("to_act")
     skips = view.get("pending_skips") or []
     seats = []
-    for i, name in enumerate(players):
+    for i, name in enumerate(players if public else ()):
         s = seat(i, name, viewer=viewer, to_act=to_act)
         phase = at(view.get("phases"), i)
         if isinstance(phase, Mapping):
@@ -217,20 +217,24 @@ def present(view: Mapping[str, Any]) -> Table:
         if known:
             s["groups"].append(area(msg("Taken from the discard pile"), cards(known)))
         seats.append(s)
-    discard = view.get("discard") or []
-    top = view.get("discard_top")
-    stock = int(view.get("stock") or 0)
-    centre = [area(msg("Discard pile"), cards([top] if top else []), count=len(discard)),
-              area(msg("Draw pile"), count=stock, backs=min(stock, 1))]
-    facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
-    if view.get("tiebreak"):
-        facts.append(fact(msg("Tie-break"), msg("yes")))
-    prev = view.get("last_round")
-    if isinstance(prev, Mapping):
-        out = name_of(players, prev.get("out"))
-        facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out,
-                                                 n=int(prev.get("round") or 0) + 1)
-                          if out else msg("hand {n}: nobody went out", n=int(prev.get("round") or 0) + 1)))
+    # the public part (seats, centre, facts) only when asked: a server draws it once
+    # from the spectator's view and each seat's private part from the seat's view
+    centre: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []
+    if public:
+        discard = view.get("discard") or []
+        top = view.get("discard_top")
+        stock = int(view.get("stock") or 0)
+        centre = [area(msg("Discard pile"), cards([top] if top else []), count=len(discard)),
+                  area(msg("Draw pile"), count=stock, backs=min(stock, 1))]
+        facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
+        if view.get("tiebreak"):
+            facts.append(fact(msg("Tie-break"), msg("yes")))
+        prev = view.get("last_round")
+        if isinstance(prev, Mapping):
+            out, n = name_of(players, prev.get("out")), int(prev.get("round") or 0) + 1
+            facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out, n=n)
+                              if out else msg("hand {n}: nobody went out", n=n)))
     hand = [str(c) for c in view.get("hand") or []]
     acts = [_action(str(n), players) for n in view.get("legal") or []]
     mark_taps(acts, hand, frozenset({"discard"}))
@@ -288,4 +292,5 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="phase10", table=present, event=event, face=card)
+PRESENTER = Presenter(domain="phase10", table=present, event=event, face=card,
+                      parts=True)

@@ -49,6 +49,7 @@ from tablegames.common.rules import rules_to_dict
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
+from tablegames.server.page import dumps
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
 from tablegames.server.words import error_text, lang_of
@@ -374,8 +375,7 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(code=1012)
             return
-        text = message if isinstance(message, str) else json.dumps(
-            message, ensure_ascii=False, separators=(",", ":"))
+        text = message if isinstance(message, str) else dumps(message)
         try:
             await ws.send_text(text)
         except Exception:

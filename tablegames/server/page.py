@@ -36,6 +36,11 @@ from typing import Any
 
 import attrs
 
+try:  # the server extra installs it; without it (a docs build) json writes the same text
+    import orjson
+except ImportError:  # pragma: no cover - the server extra has it
+    orjson = None  # type: ignore[assignment]
+
 from tablegames.common.errors import TablegamesError, quoted
 from tablegames.table import describe, present
 from tablegames.table.i18n import Words, lang_for, words_for
@@ -114,7 +119,10 @@ def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
             "nobody": w("nobody")}
 
 
-def _report(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
+def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None = None,
+            was: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The report panel in words; its zones are ``was``'s (the drawing of the report
+    ``old``) when they did not change."""
     if r is None:
         return None
     out = dict(r)
@@ -122,9 +130,13 @@ def _report(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
         out[key] = w.text(r[key]) if r.get(key) else None
     if r.get("card"):
         out["card"] = {**r["card"], "name": w.text(r["card"]["name"])}
-    out["zones"] = [{"id": z["id"], "name": w.text(z["name"]),
-                     "cups": [{"shape": c["shape"], "name": w.text(c["name"])} for c in z["cups"]]}
-                    for z in r.get("zones", [])]
+    zones = r.get("zones", [])
+    if old is not None and was is not None and "zones" in was and old.get("zones", []) == zones:
+        out["zones"] = was["zones"]
+    else:
+        out["zones"] = [{"id": z["id"], "name": w.text(z["name"]),
+                         "cups": [{"shape": c["shape"], "name": w.text(c["name"])}
+                                  for c in z["cups"]]} for z in zones]
     return out
 
 
@@ -171,9 +183,22 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
     return page, Context(view, w)
 
 
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON text, exactly as ``json.dumps(value, ensure_ascii=False,
+    separators=(",", ":"))`` writes it, through orjson (the server's messages are most of
+    what it encodes, and orjson encodes them several times faster). A value orjson
+    refuses (an integer beyond 64 bits), or a tree without orjson, is written by ``json``."""
+    if orjson is not None:
+        try:
+            return str(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode())
+        except TypeError:  # orjson.JSONEncodeError is a TypeError
+            pass
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def encode_public(public: Mapping[str, Any]) -> str:
     """The public table as JSON, once per language of a broadcast (see :func:`encode_update`)."""
-    return json.dumps(public, ensure_ascii=False, separators=(",", ":"))
+    return dumps(public)
 
 
 def encode_update(page: Mapping[str, Any], events: list[dict[str, Any]],
@@ -184,9 +209,9 @@ def encode_update(page: Mapping[str, Any], events: list[dict[str, Any]],
     per language and splices it in, instead of encoding it again inside every page.
     """
     own = {k: v for k, v in page.items() if k != "table"}
-    head = json.dumps(own, ensure_ascii=False, separators=(",", ":"))
+    head = dumps(own)
     return ('{"type":"update","page":' + head[:-1] + ',"table":' + public_json + '},"events":'
-            + json.dumps(events, ensure_ascii=False, separators=(",", ":")) + "}")
+            + dumps(events) + "}")
 
 
 def context(state: Any, seat: int | None, lang: str) -> Context:
@@ -227,6 +252,8 @@ def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] |
     """``[draw(x) for x in new]``, reusing ``drawn[i]`` where ``old[i] == new[i]``."""
     if old is None or drawn is None:
         return [draw(x) for x in new]
+    if len(old) == len(new) == len(drawn) and old == new:  # the whole list, as it was
+        return drawn  # type: ignore[return-value]
     n = min(len(old), len(drawn))
     return [drawn[i] if i < n and old[i] == x else draw(x) for i, x in enumerate(new)]
 
@@ -283,13 +310,15 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "title": was["title"] if _same("title", model, old) else w.text(model["title"]) or title,
         "version": state.version,
         "seat": seat,
-        "players": list(state.players),
+        "players": (was["players"] if "players" in was and was["players"] == list(state.players)
+                    else list(state.players)),
         "to_act": state.to_act,
         "stage": model["stage"],
         "prompt": was["prompt"] if _same("prompt", model, old) else w.text(model["prompt"]),
         "lang": w.lang,
         "dir": w.direction,
-        "hand": _faces(model["hand"], w) if mine else [],
+        "hand": (was["hand"] if mine and _same("hand", model, old) else
+                 _faces(model["hand"], w) if mine else []),
         "actions": _reuse(model["actions"], old.get("actions"), was.get("actions"),
                           lambda a: _button(a, w)) if mine else [],
         "table": public,
@@ -297,7 +326,7 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
                         lambda a: _area(a, w)),
         "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
-                   else _report(model.get("report"), w)),
+                   else _report(model.get("report"), w, old.get("report"), was.get("report"))),
     }
     return Drawn(model, page)
 
@@ -308,26 +337,27 @@ def _pointer(path: str, key: str | int) -> str:
                          str(key).replace("~", "~0").replace("/", "~1"))
 
 
-def diff_page(old: Mapping[str, Any], new: Mapping[str, Any],
-              tables: dict[tuple[int, int], list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    """:func:`diff` of two pages, the public table's operations taken from ``tables``
-    (keyed by the two tables' identities) when another phone's diff already made them:
-    every page of a language shares its drawn table, so it is diffed once per broadcast."""
+def diff_page(old: Mapping[str, Any], new: Mapping[str, Any], *,
+              skip: str | None = None) -> list[dict[str, Any]]:
+    """:func:`diff` of two pages, leaving out the key ``skip`` (a broadcast diffs the
+    public table once per language, since every page of a language shares its drawn
+    table, and splices its operations in: :func:`encode_patch_parts`)."""
     ops: list[dict[str, Any]] = []
     for k, v in new.items():
+        if k == skip:
+            continue
         if k not in old:
             ops.append({"op": "add", "path": _pointer("", k), "value": v})
-        elif k == "table" and type(v) is dict and type(old[k]) is dict:
-            key = (id(old[k]), id(v))
-            found = tables.get(key)
-            if found is None:
-                found = tables[key] = []
-                _diff(old[k], v, "/table", found)
-            ops.extend(found)
         elif old[k] is not v:
             _diff(old[k], v, _pointer("", k), ops)
-    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old if k not in new)
+    ops.extend({"op": "remove", "path": _pointer("", k)} for k in old
+               if k not in new and k != skip)
     return ops
+
+
+def diff_into(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """Append to ``ops`` the operations that turn ``old`` into ``new`` at ``path``."""
+    _diff(old, new, path, ops)
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:
@@ -342,9 +372,14 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     return ops
 
 
+_WALKED = (dict, list)
+
+
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
     # ``==`` would take ``1`` for ``True`` (and ``[1]`` for ``[True]``), so containers are
-    # walked rather than compared; a part drawn once and reused is passed by identity.
+    # walked rather than compared; a part drawn once and reused is passed by identity. A
+    # child that is a plain value of the same type is compared here, without a call or a
+    # path for it (most of a page's values did not change).
     if old is new:
         return
     kind = type(new)
@@ -354,7 +389,13 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         for k, v in new.items():
             if k in old:
                 o = old[k]
-                if o is not v:
+                if o is v:
+                    continue
+                t = type(v)
+                if t is type(o) and t not in _WALKED:
+                    if o != v:
+                        ops.append({"op": "replace", "path": _pointer(path, k), "value": v})
+                else:
                     _diff(o, v, _pointer(path, k), ops)
             else:
                 ops.append({"op": "add", "path": _pointer(path, k), "value": v})
@@ -363,10 +404,16 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         n = min(len(old), len(new))
         for i in range(n):
             o, v = old[i], new[i]
-            if o is not v:
-                _diff(o, v, _pointer(path, i), ops)
+            if o is v:
+                continue
+            t = type(v)
+            if t is type(o) and t not in _WALKED:
+                if o != v:
+                    ops.append({"op": "replace", "path": f"{path}/{i}", "value": v})
+            else:
+                _diff(o, v, f"{path}/{i}", ops)
         ops.extend({"op": "add", "path": path + "/-", "value": v} for v in new[n:])
-        ops.extend({"op": "remove", "path": _pointer(path, i)}
+        ops.extend({"op": "remove", "path": f"{path}/{i}"}
                    for i in range(len(old) - 1, n - 1, -1))
     elif old != new:
         ops.append({"op": "replace", "path": path, "value": new})
@@ -437,11 +484,25 @@ def _apply_one(doc: Any, kind: Any, tokens: list[str], value: Any) -> Any:
 def encode_patch(base: int, version: int, ops: list[dict[str, Any]],
                  events: list[dict[str, Any]]) -> str:
     """The ``patch`` message: ``ops`` turn the page at version ``base`` into ``version``."""
-    return json.dumps({"type": "patch", "from": base, "to": version, "patch": ops,
-                       "events": events}, ensure_ascii=False, separators=(",", ":"))
+    return dumps({"type": "patch", "from": base, "to": version, "patch": ops, "events": events})
+
+
+def encode_ops(ops: list[dict[str, Any]]) -> str:
+    """Operations as the inside of a JSON array (no brackets: see :func:`encode_patch_parts`)."""
+    return dumps(ops)[1:-1]
+
+
+def encode_patch_parts(base: int, version: int, parts: Iterable[str],
+                       events: list[dict[str, Any]]) -> str:
+    """The ``patch`` message of :func:`encode_patch`, its operations given as encoded
+    parts (:func:`encode_ops`), in order: a part shared by many phones (the public
+    table's) is encoded once and spliced into each phone's message."""
+    ops = ",".join(p for p in parts if p)
+    return ('{"type":"patch","from":' + str(int(base)) + ',"to":' + str(int(version))
+            + ',"patch":[' + ops + '],"events":'
+            + dumps(events) + "}")
 
 
 def encode_full(page: Mapping[str, Any], events: list[dict[str, Any]]) -> str:
     """The ``update`` message: the whole page, for a phone whose page is not the base."""
-    return json.dumps({"type": "update", "page": page, "events": events},
-                      ensure_ascii=False, separators=(",", ":"))
+    return dumps({"type": "update", "page": page, "events": events})

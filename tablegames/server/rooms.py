@@ -49,11 +49,13 @@ from tablegames.server.page import (
     Context,
     Drawn,
     describe_events,
+    diff_into,
     diff_page,
     draw_page,
     draw_public,
     encode_full,
-    encode_patch,
+    encode_ops,
+    encode_patch_parts,
     words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
@@ -139,20 +141,42 @@ class Kept:
 
 
 class Drawing:
-    """The views and models of one broadcast: each seat's made once, whatever the
-    number of phones and languages, and the public tables drawn so far."""
+    """The views and models of one broadcast: each made once, whatever the number of
+    phones and languages, and the public tables drawn and diffed so far.
+
+    The public table is the spectator's model (``model(None)``, the only whole model);
+    a seat's model is its private part alone (``present(view, public=False)``: no seats,
+    centre or facts, which the page takes from the public table anyway), so a broadcast
+    presents the public table once instead of once per seat.
+    """
 
     def __init__(self, state: Any) -> None:
         self.state = state
         self.models: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         self.tables: dict[str, Drawn] = {}
+        #: The public table's operations as JSON (``encode_ops``), per pair of drawn
+        #: tables (by identity): every phone of a language shares them.
+        self.table_ops: dict[tuple[int, int], str] = {}
 
     def model(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
-        """``(view, model)`` of ``seat`` (``None``: the public table)."""
+        """``(view, model)`` of ``seat``: the private part of its model, or for ``None``
+        the spectator's whole model (the public table)."""
         hit = self.models.get(seat)
         if hit is None:
             view = self.state.view(seat)
-            hit = self.models[seat] = (view, present(view))
+            hit = self.models[seat] = (view, present(view, public=seat is None))
+        return hit
+
+    def ops_of_table(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:
+        """The operations that turn the drawn table ``old`` into ``new`` (at ``/table``),
+        encoded once for every phone whose page holds ``old``."""
+        key = (id(old), id(new))
+        hit = self.table_ops.get(key)
+        if hit is None:
+            ops: list[dict[str, Any]] = []
+            if old is not new:
+                diff_into(old, new, "/table", ops)
+            hit = self.table_ops[key] = encode_ops(ops)
         return hit
 
 
@@ -504,13 +528,13 @@ class Hub:
         the same version (and with the same phones online) is that page, and a new one is
         drawn from the previous one, reusing every part whose model did not change
         (:func:`~tablegames.server.page.draw_page`). ``drawing`` holds the views and
-        models of one broadcast, each made once per seat.
+        models of one broadcast, each made once.
         """
         state = room.state
         drawing = drawing if drawing is not None else Drawing(state)
         view, model = drawing.model(seat)
         w = words_of(str(view["game"]), lang)
-        online, bots = room.online(), sorted(room.bot_seats)
+        online = room.online()
         kept = room.pages.get((seat, lang))
         if (kept is not None and kept.state is state and kept.version == state.version
                 and kept.drawn.page["online"] == online):
@@ -525,23 +549,27 @@ class Hub:
                           kept.drawn if kept is not None else None, title=room.info.title)
         page = drawn.page
         page["code"] = room.code
-        page["online"] = online
-        page["bots"] = bots
+        was = kept.drawn.page if kept is not None else None
+        # unchanged lists stay the same objects, so the diff passes them by identity
+        page["online"] = was["online"] if was is not None and was["online"] == online else online
+        bots = sorted(room.bot_seats)
+        page["bots"] = was["bots"] if was is not None and was["bots"] == bots else bots
         room.pages[(seat, lang)] = Kept(state, state.version, drawn)
         return page, Context(view, w)
 
     def _broadcast(self, room: Room, events: list[Any]) -> None:
         """Each phone's events and what changed on its page (a ``patch`` message).
 
-        Each seat's view and model are made once, the public table is drawn once per
-        language, and each message is drawn, diffed and encoded once per seat and
-        language, however many phones and screens watch. A phone whose page is not the
-        one the room last drew for it (it joined in between, or its language changed)
+        Each seat's view and private model are made once, the public table is presented
+        once, drawn, diffed and encoded once per language, and each message is drawn,
+        diffed and encoded once per seat and language, however many phones and screens
+        watch: a phone's patch is its own operations spliced with the table's
+        (:func:`~tablegames.server.page.encode_patch_parts`). A phone whose page is not
+        the one the room last drew for it (it joined in between, or its language changed)
         gets the whole page instead.
         """
         state = room.state
         drawing = Drawing(state)
-        tables: dict[tuple[int, int], list[dict[str, Any]]] = {}
         messages: dict[tuple[int | None, str], list[Any]] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
@@ -554,8 +582,12 @@ class Hub:
                 mine = [dict(e.for_seat(conn.seat), version=e.version) for e in events
                         if e.visible_to(conn.seat)]
                 lines = describe_events(mine, ctx)
-                patch = (encode_patch(base, state.version, diff_page(old, page, tables), lines)
-                         if base is not None and old is not None else None)
+                patch = None
+                if base is not None and old is not None:
+                    own = encode_ops(diff_page(old, page, skip="table"))
+                    patch = encode_patch_parts(
+                        base, state.version, (own, drawing.ops_of_table(old["table"], page["table"])),
+                        lines)
                 message = messages[key] = [base, patch, page, lines, None]
             base, patch, page, lines, full = message
             if patch is not None and conn.version == base:

@@ -1,15 +1,18 @@
-"""Rooms on disk: an event log in one SQLite file in WAL mode, one transaction per action.
+"""Rooms on disk: an event log in one SQLite file in WAL mode, one small insert per action.
 
 A room is its setup plus its actions. The room row holds its configuration, its seats,
-``seq`` (the game's version, ``-1`` while the room is a lobby) and a *snapshot*: a full
-save (``to_json()``) taken at version ``snap_seq``. Every accepted action is appended to
-``actions`` (primary key ``(code, seq)``) in one transaction with the new ``seq``,
-guarded by the previous one, so an action can never be stored twice and a server killed
-at any moment restarts exactly at the last commit. A full save is written only every
-:data:`SNAPSHOT_EVERY` actions and when the game ends (the caller decides, see
-``Hub``): a room loads as its snapshot plus a replay of the actions after it, so the
-work of a load is bounded whatever the game's length, and an action costs one small
-insert instead of a full save.
+``seq`` (``-1`` while the room is a lobby, then the version of its last snapshot) and a
+*snapshot*: a full save (``to_json()``) taken at version ``snap_seq``. Every accepted
+action is one row of ``actions`` (primary key ``(code, seq)``, ``seq`` the version the
+action leads to), appended by one ``INSERT`` that is its own transaction: the primary
+key is the guard, so an action can never be stored twice at one version (a second
+writer at that version fails), and a server killed at any moment restarts exactly at the
+last commit. A room's version is the last action's ``seq`` (:meth:`Store.room`). A full
+save is written only every :data:`SNAPSHOT_EVERY` actions and when the game ends (the
+caller decides, see ``Hub``), with the room row, in the same transaction as the action:
+a room loads as its snapshot plus a replay of the actions after it, so the work of a
+load is bounded whatever the game's length, and an action costs one small insert
+instead of a full save.
 
 SQLite serves one server process: :class:`Store` holds an exclusive lock on
 ``<file>.lock`` for its lifetime and refuses a second process on the same file with a
@@ -19,7 +22,10 @@ to two people). Several processes share a PostgreSQL database instead.
 Seat tokens are stored only as SHA-256 digests, so the file does not hold the links
 that let a phone act for a seat. ``synchronous=NORMAL`` with WAL keeps every commit
 across a crash of the server process (what "kill it at any moment" means); only a
-power cut can lose the last commits, never corrupt the file.
+power cut can lose the last commits, never corrupt the file. The WAL is copied back
+into the file (a *checkpoint*, which syncs the disk) by a thread of the store's own
+every second, not inside a commit on the server's event loop, where it would hold up
+every room for the length of a disk sync.
 """
 
 from __future__ import annotations
@@ -28,14 +34,18 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
+
+log = logging.getLogger("tablegames.server")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -70,6 +80,8 @@ CREATE INDEX IF NOT EXISTS rooms_open ON rooms (over, updated);
 #: A full save is written after this many actions since the last one (and at the end):
 #: a load replays at most this many actions after the snapshot.
 SNAPSHOT_EVERY = 50
+#: Seconds between two checkpoints of the WAL (on the store's own thread).
+CHECKPOINT_EVERY = 1.0
 
 
 class StoreError(Exception):
@@ -135,8 +147,35 @@ class Store:
         except BaseException:
             self._unlock()
             raise
+        if self.path != ":memory:":
+            self.db.execute("PRAGMA wal_autocheckpoint=0")  # the checkpoint thread does it
+            self._stop_checkpoints = threading.Event()
+            self._checkpoints = threading.Thread(target=self._checkpoint, daemon=True,
+                                                 name="tablegames-checkpoint")
+            self._checkpoints.start()
+
+    _checkpoints: threading.Thread | None = None
+
+    def _checkpoint(self) -> None:
+        """Copy the WAL into the file every :data:`CHECKPOINT_EVERY` seconds, on a
+        connection of this thread's own (``PASSIVE``: it never waits for the server's
+        writes, nor they for it), until :meth:`close`."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA busy_timeout=5000")
+            while not self._stop_checkpoints.wait(CHECKPOINT_EVERY):
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error:  # the next second tries again
+                    log.warning("could not checkpoint %s", self.path, exc_info=True)
+        finally:
+            db.close()
 
     def close(self) -> None:
+        if self._checkpoints is not None:
+            self._stop_checkpoints.set()
+            self._checkpoints.join(10)
+            self._checkpoints = None
         self.db.close()
         self._unlock()
 
@@ -188,12 +227,15 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------
     def room(self, code: str) -> RoomRow | None:
+        """The room as stored; its ``seq`` is the version of its last stored action."""
         row = self._q(
-            "SELECT code, game, config, seats, seq, state, over, snap_seq FROM rooms WHERE code = ?",
-            (code,)).fetchone()
+            "SELECT code, game, config, seats, seq, state, over, snap_seq, "
+            "(SELECT max(a.seq) FROM actions a WHERE a.code = rooms.code) "
+            "FROM rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
-        return RoomRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), row[4], row[5],
+        seq = row[4] if row[8] is None else max(row[4], row[8])
+        return RoomRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), seq, row[5],
                        bool(row[6]), row[7])
 
     def token(self, token: str) -> tuple[str, int] | None:
@@ -252,44 +294,55 @@ class Store:
     def record(self, code: str, before: int, actions: Sequence[tuple[int, str]],
                snapshot: str | None, over: bool) -> None:
         """Append accepted ``actions`` (``(seat, notation)``, applied from version
-        ``before``) in one transaction guarded by ``before``; ``snapshot``, when given, is
-        the full save after them and replaces the room's snapshot."""
+        ``before``): one ``INSERT``, refused (a :class:`StoreError`) if any of their
+        versions is already stored. ``snapshot``, when given, is the full save after them
+        and replaces the room's snapshot in the same transaction; ``over`` is written
+        with a snapshot (the game's end always brings one)."""
         now = time.time()
         after = before + len(actions)
-        rows = [(code, before + 1 + i, seat, text, now) for i, (seat, text) in enumerate(actions)]
+        insert = ("INSERT INTO actions (code, seq, seat, action, at) VALUES "
+                  + ", ".join(["(?, ?, ?, ?, ?)"] * len(actions)))
+        params = [x for i, (seat, text) in enumerate(actions)
+                  for x in (code, before + 1 + i, seat, text, now)]
+        if snapshot is None and not self.shared:  # the one statement is its transaction
+            try:
+                self._q(insert, params)
+            except sqlite3.Error as exc:
+                raise StoreError(str(exc)) from None
+            return
         with self._transaction():
-            if snapshot is None:
-                cur = self._q("UPDATE rooms SET seq = ?, over = ?, updated = ? "
-                              "WHERE code = ? AND seq = ?", (after, int(over), now, code, before))
-            else:
-                cur = self._q("UPDATE rooms SET seq = ?, state = ?, snap_seq = ?, over = ?, "
-                              "updated = ? WHERE code = ? AND seq = ?",
-                              (after, snapshot, after, int(over), now, code, before))
-            self._one(cur, "the room moved on: not written")
-            self._many("INSERT INTO actions (code, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                       rows)
+            self._q(insert, params)
+            if snapshot is not None:
+                self._one(self._q("UPDATE rooms SET seq = ?, state = ?, snap_seq = ?, over = ?, "
+                                  "updated = ? WHERE code = ? AND seq >= 0",
+                                  (after, snapshot, after, int(over), now, code)),
+                          "no such game: not written")
             self._notify(code, str(after))
 
     def expire(self, lobby_idle: float, game_idle: float) -> int:
         """Close idle rooms: a lobby untouched for ``lobby_idle`` seconds is deleted (its
-        links stop working), a game untouched for ``game_idle`` seconds stops counting as
-        open (its players can still come back to it: their next action reopens it)."""
+        links stop working), a game untouched for ``game_idle`` seconds (its row and its
+        log) stops counting as open (its players can still come back to it: their play
+        reopens it with its next snapshot)."""
         now = time.time()
         with self._transaction():
             codes = [(r[0],) for r in self._q("SELECT code FROM rooms WHERE seq = -1 AND updated < ?",
                                               (now - lobby_idle,)).fetchall()]
             for table in ("rooms", "tokens"):
                 self._many(f"DELETE FROM {table} WHERE code = ?", codes)
-            cur = self._q("UPDATE rooms SET over = 1 WHERE seq >= 0 AND over = 0 AND updated < ?",
-                          (now - game_idle,))
+            cur = self._q("UPDATE rooms SET over = 1 WHERE seq >= 0 AND over = 0 AND updated < ? "
+                          "AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.code = rooms.code "
+                          "AND a.at >= ?)", (now - game_idle, now - game_idle))
         return len(codes) + max(int(cur.rowcount), 0)
 
     def prune(self, older_than: float) -> int:
-        """Forget rooms untouched for ``older_than`` seconds (finished or abandoned)."""
+        """Forget rooms untouched (row and log) for ``older_than`` seconds (finished or
+        abandoned)."""
         cutoff = time.time() - older_than
         with self._transaction():
-            codes = [(r[0],) for r in self._q("SELECT code FROM rooms WHERE updated < ?",
-                                              (cutoff,)).fetchall()]
+            codes = [(r[0],) for r in self._q(
+                "SELECT code FROM rooms WHERE updated < ? AND NOT EXISTS (SELECT 1 FROM actions a "
+                "WHERE a.code = rooms.code AND a.at >= ?)", (cutoff, cutoff)).fetchall()]
             for table in ("rooms", "actions", "tokens"):
                 self._many(f"DELETE FROM {table} WHERE code = ?", codes)
         return len(codes)

@@ -130,14 +130,14 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     return msg("Play cards of one value.")
 
 
-def present(view: Mapping[str, Any]) -> Table:
+def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     """The table model of a Shithead view."""
     players = names(view)
     viewer, to_act = view.get("seat"), view.get("to_act")
     finished = view.get("finished") or []
     swapping = view.get("swapping") or []
     seats = []
-    for i, name in enumerate(players):
+    for i, name in enumerate(players if public else ()):
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["hidden"] = at(view.get("hand_sizes"), i, 0)
         down = int(at(view.get("face_down"), i, 0) or 0)
@@ -297,4 +297,5 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="shithead", table=present, event=event, face=card)
+PRESENTER = Presenter(domain="shithead", table=present, event=event, face=card,
+                      parts=True)

@@ -35,13 +35,22 @@ class Presenter:
     one sentence per event (``event(event, view)``: the redacted event and the view of the
     seat it is told to, taken just after it; ``None`` for an event that says nothing to
     this seat, such as another seat's private notice).
+
+    A presenter with ``parts`` set also takes ``table(view, public=False)`` and may then
+    skip the public part (``seats``, ``centre``, ``facts``; :func:`present` empties them),
+    everything else as ``table(view)`` gives it: a server draws the public table once per
+    action from the spectator's view and only each seat's private part from that seat's
+    view, instead of every seat's whole model.
     """
 
     domain: str
-    table: Callable[[Mapping[str, Any]], Table]
+    table: Callable[..., Table]
     event: Callable[[Mapping[str, Any], Mapping[str, Any]], Msg | None]
     #: The face of a card written in notation (games with a pack of their own).
     face: Callable[[str], dict[str, Any]] | None = None
+    #: ``table`` takes ``public=False`` (see above); without it the whole model is made
+    #: and its public part emptied: the same private part at the whole model's cost.
+    parts: bool = False
 
 
 def presenter_of(game: str) -> Presenter:
@@ -55,11 +64,17 @@ def presenter_of(game: str) -> Presenter:
     return found
 
 
-def present(view: Mapping[str, Any]) -> Table:
-    """The table model of ``view`` (a seat's or the spectator's), by its game's presenter."""
+def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
+    """The table model of ``view`` (a seat's or the spectator's), by its game's presenter;
+    with ``public=False``, without the public part (see :class:`Presenter`)."""
     if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
         raise PresenterError("present needs a view: state.view(seat) or state.view(None)")
-    return presenter_of(str(view["game"])).table(view)
+    presenter = presenter_of(str(view["game"]))
+    if public:
+        return presenter.table(view)
+    model = presenter.table(view, public=False) if presenter.parts else presenter.table(view)
+    model["seats"], model["centre"], model["facts"] = [], [], []  # whatever the presenter skipped
+    return model
 
 
 def describe(event: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:

@@ -131,13 +131,13 @@ def _action(notation: str) -> dict[str, Any]:
     return action(notation, verb, msg(_LABELS.get(verb, verb)))
 
 
-def present(view: Mapping[str, Any]) -> Table:
+def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     """The table model of a Toepen view."""
     players = names(view)
     viewer, to_act = view.get("seat"), view.get("to_act")
     limit = view.get("limit", 0)
     seats = []
-    for i, name in enumerate(players):
+    for i, name in enumerate(players if public else ()):
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["stats"].append(plural("{n} life lost", "{n} lives lost", int(at(view.get("lives"), i, 0))))
         s["hidden"] = at(view.get("hand_sizes"), i, 0)
@@ -157,35 +157,40 @@ def present(view: Mapping[str, Any]) -> Table:
             if isinstance(got, list):
                 s["groups"].append(area(msg(word), cards(got)))
         seats.append(s)
-    centre = []
-    trick = view.get("trick") or []
-    tricks = view.get("tricks") or []
-    trick_no = int(view.get("trick_no") or 0) + 1
-    if trick:
-        faces, owners = _played(trick, players)
-        centre.append(area(msg("Trick {n} of 4", n=trick_no), faces, owners=owners))
-    elif tricks:
-        last = tricks[-1] if isinstance(tricks[-1], Mapping) else {}
-        faces, owners = _played(last.get("cards"), players)
-        centre.append(area(msg("Last trick, won by {who}",
-                               who=name_of(players, last.get("winner")) or ""), faces, owners=owners))
-    withdrawn = view.get("withdrawn") or []
-    if withdrawn:
-        faces, owners = _played(withdrawn, players)
-        centre.append(area(msg("Taken back by folding players"), faces, owners=owners))
-    stock = int(view.get("stock") or 0)
-    centre.append(area(msg("Stock"), count=stock, backs=min(stock, 1)))
-    facts = [fact(msg("Stake"), view.get("stake")),
-             fact(msg("Knocks"), view.get("knocks")),
-             fact(msg("Round"), int(view.get("round") or 0) + 1),
-             fact(msg("Out at"), plural("{n} life", "{n} lives", int(limit or 0)))]
-    if view.get("exchange_round") == 2:
-        facts.append(fact(msg("Exchange"), msg("second round")))
-    prev = view.get("last_round")
-    if isinstance(prev, Mapping):
-        facts.append(fact(msg("Last round"), msg(
-            "{who} won round {n} at stake {stake}", who=name_of(players, prev.get("winner")) or "",
-            n=int(prev.get("hand") or 0) + 1, stake=prev.get("stake"))))
+    # the public part (seats, centre, facts) only when asked: a server draws it once
+    # from the spectator's view and each seat's private part from the seat's view
+    centre: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []
+    if public:
+        centre = []
+        trick = view.get("trick") or []
+        tricks = view.get("tricks") or []
+        trick_no = int(view.get("trick_no") or 0) + 1
+        if trick:
+            faces, owners = _played(trick, players)
+            centre.append(area(msg("Trick {n} of 4", n=trick_no), faces, owners=owners))
+        elif tricks:
+            last = tricks[-1] if isinstance(tricks[-1], Mapping) else {}
+            faces, owners = _played(last.get("cards"), players)
+            centre.append(area(msg("Last trick, won by {who}",
+                                   who=name_of(players, last.get("winner")) or ""), faces, owners=owners))
+        withdrawn = view.get("withdrawn") or []
+        if withdrawn:
+            faces, owners = _played(withdrawn, players)
+            centre.append(area(msg("Taken back by folding players"), faces, owners=owners))
+        stock = int(view.get("stock") or 0)
+        centre.append(area(msg("Stock"), count=stock, backs=min(stock, 1)))
+        facts = [fact(msg("Stake"), view.get("stake")),
+                 fact(msg("Knocks"), view.get("knocks")),
+                 fact(msg("Round"), int(view.get("round") or 0) + 1),
+                 fact(msg("Out at"), plural("{n} life", "{n} lives", int(limit or 0)))]
+        if view.get("exchange_round") == 2:
+            facts.append(fact(msg("Exchange"), msg("second round")))
+        prev = view.get("last_round")
+        if isinstance(prev, Mapping):
+            facts.append(fact(msg("Last round"), msg(
+                "{who} won round {n} at stake {stake}", who=name_of(players, prev.get("winner")) or "",
+                n=int(prev.get("hand") or 0) + 1, stake=prev.get("stake"))))
     panel = [area(msg("Table customs"), items=[_announcement(a) for a in view.get("announcements")
                                                or [] if isinstance(a, Mapping)])] \
         if view.get("announcements") else []
@@ -268,4 +273,5 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 
-PRESENTER = Presenter(domain="toepen", table=present, event=event, face=card)
+PRESENTER = Presenter(domain="toepen", table=present, event=event, face=card,
+                      parts=True)

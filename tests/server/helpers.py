@@ -481,3 +481,101 @@ class Postgres:
         with psycopg.connect(self.url, autocommit=True) as conn:
             conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+
+class Balancer:
+    """A TCP load balancer on a loopback port in front of several server processes, as a
+    deployment would put one: each new connection goes to the next backend in turn, and
+    to the one after it when that one refuses (a killed process). The browser's page
+    loads and websockets pass through it, so a phone whose process dies reconnects to a
+    live one by itself, at the same address. ``open_to(i)`` counts the connections now
+    piped to backend ``i``; while ``prefer`` names a backend, new connections try it
+    first. Stopped by :meth:`stop` (each pipe is a daemon thread)."""
+
+    prefer: int | None = None
+
+    def __init__(self, backends: Sequence[Any]) -> None:
+        import threading
+
+        self.backends = list(backends)
+        self.port = free_port()
+        self._listener = socket.create_server(("127.0.0.1", self.port))
+        self._lock = threading.Lock()
+        self._open = [0] * len(self.backends)
+        self._next = 0
+        self._sockets: set[socket.socket] = set()
+        self._stopped = False
+        threading.Thread(target=self._accept, daemon=True, name="balancer").start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def open_to(self, i: int) -> int:
+        with self._lock:
+            return self._open[i]
+
+    def _accept(self) -> None:
+        import threading
+
+        while not self._stopped:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._serve, args=(client,), daemon=True).start()
+
+    def _serve(self, client: socket.socket) -> None:
+        import threading
+
+        with self._lock:
+            first = self._next if self.prefer is None else self.prefer
+            self._next += 1
+        for k in range(len(self.backends)):
+            i = (first + k) % len(self.backends)
+            try:
+                backend = socket.create_connection(("127.0.0.1", self.backends[i].port),
+                                                   timeout=2)
+            except OSError:
+                continue  # a dead process: the next one
+            backend.settimeout(None)
+            break
+        else:
+            client.close()
+            return
+        with self._lock:
+            self._open[i] += 1
+            self._sockets |= {client, backend}
+        done = threading.Event()
+
+        def pipe(src: socket.socket, dst: socket.socket) -> None:
+            try:
+                while data := src.recv(65536):
+                    dst.sendall(data)
+            except OSError:
+                pass
+            finally:  # either side gone: both go (the phone sees its socket close)
+                for s in (src, dst):
+                    with contextlib.suppress(OSError):
+                        s.shutdown(socket.SHUT_RDWR)
+                with self._lock:
+                    if not done.is_set():  # the first of the two pipes to end
+                        done.set()
+                        self._open[i] -= 1
+                    else:  # the second: nothing reads or writes them any more
+                        self._sockets -= {src, dst}
+                        src.close()
+                        dst.close()
+
+        threading.Thread(target=pipe, args=(backend, client), daemon=True).start()
+        pipe(client, backend)
+
+    def stop(self) -> None:
+        self._stopped = True
+        with contextlib.suppress(OSError):
+            self._listener.close()
+        with self._lock:
+            sockets = list(self._sockets)
+        for s in sockets:
+            with contextlib.suppress(OSError):
+                s.close()
