@@ -651,7 +651,7 @@ class _InfoStateObserver(_Observer):
         seat = None if self.public else player
         prefix, polled = state._mine(seat)
         if state.observation_view(seat) is None:
-            return f"seat {seat}\n{_dealing(state)}"
+            return f"seat {seat}\nnow {_dealing(state)}"
         lines = [f"seat {seat}", *state.recall.lines(seat),
                  "now " + json.dumps(state.observation_view(seat), sort_keys=True)]
         if prefix:
