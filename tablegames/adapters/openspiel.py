@@ -3,6 +3,10 @@
 >>> from tablegames.adapters.openspiel import load_game
 >>> game = load_game("toepen", players=3, rules={"limit": 3})
 >>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())   # the deal, card by card
+(True, 32)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['exchange', 'keep'])
 >>> game.num_distinct_actions(), game.get_type().short_name
@@ -12,21 +16,34 @@ Each game registers once as ``python_tablegames_<game>`` with
 ``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
 (int), ``rules`` (a variant name, or options as :func:`rules_param` writes them; empty for
 the defaults),
-``interrupts`` (bool) and, for Dallah, ``table`` (``"model"`` or ``"players"``), so
+``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
+``table`` (``"model"`` or ``"players"``), so
 ``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15)")`` works too once
 this module is imported.
 
-**Chance is hidden in the engine**: the deal and every later shuffle or die roll come from
-the state's own seeded generator, fixed when the state is made, so the game tree below a
-state has no chance nodes and the game declares ``ChanceMode.DETERMINISTIC`` (pyspiel's
-``SAMPLED_STOCHASTIC`` needs a game-level generator state that Python games cannot
-serialize). The randomness is in which initial state you get: the ``i``-th state a game
-object makes is dealt with engine seed ``"SEED:i"``. pyspiel clones a Python state by
-making a fresh one and overwriting it, so clones count too; the sequence is still fixed
-for a given program. A clone carries the same hidden future as its original, so search
-over clones would see the cards to come: searchers should use
+**Chance nodes** (``chance="explicit"``, the default; ``ChanceMode.EXPLICIT_STOCHASTIC``):
+the engine runs in outside-chance mode (:mod:`tablegames.common.chance`), so every card
+that leaves a hidden pile and every roll of Dallah's die is an OpenSpiel chance outcome.
+A new state is the deal's first chance node; the deal goes card by card (as OpenSpiel's
+crazy_eights deals), then each draw, exchange, new hand's deal, rebuilt stock and die
+roll (with its rerolls) is one chance node per card or face, in the middle of the action
+that needs it: the player's action is chosen, then the chance nodes, then the action's
+events. ``chance_outcomes()`` lists the outcome ids (a card code, a Placement card, a
+die face; ``max_chance_outcomes()`` of them) with their probabilities: the cards left in
+that pile by their counts, or the die's faces uniformly. The outcomes are in the history
+and in the serialization; an undealt pile has no order (it is kept sorted), so two
+states that agree on every card dealt so far are the same state, and a clone has no
+future to read: search through ``clone()`` samples it. While the deal is under way no
+seat has taken up a card: observations are zero and the strings say how many cards are
+out. A seat sees an outcome only through the events and views the engine gives it.
+With ``chance="engine"`` (``ChanceMode.DETERMINISTIC``, faster: no chance nodes) the
+engine deals for itself from its seeded generator: the ``i``-th state a game object
+makes is dealt with engine seed ``"SEED:i"`` (clones count too: pyspiel clones a Python
+state by making a fresh one and overwriting it), and a clone carries the same hidden
+future as its original. Either way, perfect-information search on clones (``MCTSBot``)
+still sees the other seats' hands; searchers should use
 ``resample_from_infostate(player, sampler)``, which deals a *world* (``sample_world``)
-consistent with what the player has seen, with a fresh future, as OpenSpiel's ISMCTS does.
+consistent with what the player has seen, as OpenSpiel's ISMCTS does.
 
 **Observations**: ``observation_tensor(player)`` is the game's encoding of
 ``state.view(player)`` (layouts in :mod:`tablegames.adapters.toepen` and the other game
