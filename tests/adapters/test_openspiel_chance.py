@@ -208,3 +208,37 @@ def test_an_impossible_outcome_is_refused_and_changes_nothing() -> None:
     with pytest.raises(Exception, match="not possible"):
         fresh.apply_action(5)  # the same card twice in the deal
     assert len(fresh.history()) == 1
+
+
+def test_each_seat_sees_only_the_outcomes_shown_to_it() -> None:
+    """Deals that give seat 0 the same cards and seat 1 others leave seat 0's information
+    state unchanged and change seat 1's; after an exchange, the cards drawn reach only the
+    exchanging seat's information state."""
+    spiel = load_game("toepen", players=2, rules={"limit": 3})
+    a = _deal_in_order(spiel, [0, 1, 2, 3, 4, 5, 6, 7])
+    b = _deal_in_order(spiel, [0, 1, 2, 3, 8, 9, 10, 11])
+    deal_a = a.session.state.hands
+    # the engine deals from the dealer's left: find the seat holding 0..3 in both
+    mine = next(s for s in range(2) if deal_a[s] == (0, 1, 2, 3))
+    other = 1 - mine
+    assert b.session.state.hands[mine] == (0, 1, 2, 3)
+    assert a.information_state_string(mine) == b.information_state_string(mine)
+    assert a.information_state_string(other) != b.information_state_string(other)
+    state = a
+    player = state.current_player()
+    exchange = next(i for i in state.legal_actions()
+                    if state.action_to_string(player, i) == "exchange")
+    before = [state.information_state_string(s) for s in range(2)]
+    twin = state.clone()
+    for s, order in ((state, [20, 21, 22, 23]), (twin, [24, 25, 26, 27])):
+        s.apply_action(exchange)
+        for card in order:
+            s.apply_action(card)
+    assert not state.is_chance_node() and not twin.is_chance_node()
+    drew = state.session.state.hands[player]
+    assert drew == (20, 21, 22, 23)
+    watcher = 1 - player
+    # the other seat saw an exchange, not which cards came: the same in both
+    assert state.information_state_string(watcher) == twin.information_state_string(watcher)
+    assert state.information_state_string(player) != twin.information_state_string(player)
+    assert state.information_state_string(watcher) != before[watcher]
