@@ -242,3 +242,23 @@ def test_each_seat_sees_only_the_outcomes_shown_to_it() -> None:
     assert state.information_state_string(watcher) == twin.information_state_string(watcher)
     assert state.information_state_string(player) != twin.information_state_string(player)
     assert state.information_state_string(watcher) != before[watcher]
+
+
+def test_a_world_resampled_at_a_chance_node_asks_its_own_pile() -> None:
+    """At a draw in the middle of an action, a resampled world waits for the same action
+    and offers the cards of *its* stock (the real draws so far are not carried over)."""
+    spiel = _game("toepen")
+    state = through_chance(spiel.new_initial_state())
+    player = state.current_player()
+    exchange = next(i for i in state.legal_actions()
+                    if state.action_to_string(player, i) == "exchange")
+    state.apply_action(exchange)
+    state.apply_action(state.chance_outcomes()[0][0])  # one card of four drawn
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    world = state.resample_from_infostate(player, sampler)
+    assert world.is_chance_node()
+    assert world.session.pending == state.session.pending and world.session.fed == ()
+    stock = world.session.state.stock
+    assert dict(world.chance_outcomes()) == pytest.approx({c: 1 / len(stock) for c in stock})
+    through_chance(world)
+    assert not world.is_chance_node() and len(world.session.state.hands[player]) == 4
