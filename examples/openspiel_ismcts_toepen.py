@@ -44,7 +44,10 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         state = game.new_initial_state()
         while not state.is_terminal():
             player = state.current_player()
-            if player == seat:
+            if state.is_chance_node():  # a card dealt or drawn: sampled, as OpenSpiel does
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                action = int(rng.choice(outcomes, p=probs))
+            elif player == seat:
                 start = time.perf_counter()
                 action = searcher.step(state)
                 thinking += time.perf_counter() - start

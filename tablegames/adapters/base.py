@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tablegames.common.actions import Action, Event
+from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import IllegalAction, SetupError, TablegamesError
 from tablegames.common.outcome import Outcome
 from tablegames.common.registry import game_info
@@ -252,6 +253,16 @@ class Codec(ABC):
         """The seat ``offset`` places clockwise from ``seat``."""
         return (seat + offset) % self.n
 
+    # -- chance outcomes (outside mode, see tablegames.common.chance) ---------------------
+    def chance_size(self) -> int:
+        """How many chance outcome ids there are: one more than the largest card code or
+        die face any pile of this game can yield (games override it)."""
+        raise CodecError(f"{self.game}'s adapter does not name its chance outcomes")
+
+    def chance_label(self, pile: str, outcome: int) -> str:
+        """A chance outcome as text (``"stock: Th"``); games name their cards."""
+        return f"{pile}: {outcome}"
+
 
 class Session:
     """An engine game plus the adapter's own decision state: the prefix and the poll.
@@ -259,9 +270,15 @@ class Session:
     Both adapters drive a session: :attr:`actor` is the seat that decides now,
     :meth:`options` its legal ids, :meth:`choose` takes one. ``rng`` serves a game's
     special options (Dallah's fall model) and nothing else.
+
+    With an engine state in outside-chance mode (:mod:`tablegames.common.chance`), an
+    action that needs a chance outcome (a draw, a roll) pauses the session at a *chance
+    node*: :attr:`need` holds the distribution of the next outcome, :meth:`feed` gives
+    one, and the action is applied once it has all it needs.
     """
 
-    __slots__ = ("_actor", "_legal", "_opts", "codec", "poll", "prefix", "rng", "state")
+    __slots__ = ("_actor", "_legal", "_opts", "codec", "fed", "need", "pending", "poll",
+                 "prefix", "rng", "state")
 
     def __init__(self, codec: Codec, state: Any, rng: Rng | None = None) -> None:
         self.codec = codec
@@ -272,6 +289,11 @@ class Session:
         self._opts: dict[int, Option] | None = None
         self._legal: list[Action] | None = None
         self._actor: int | None = None
+        #: At a chance node: the engine action waiting for outcomes, the outcomes given so
+        #: far and the distribution of the next one (``None`` elsewhere).
+        self.pending: Action | None = None
+        self.fed: tuple[int, ...] = ()
+        self.need: ChanceNeeded | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -358,10 +380,54 @@ class Session:
             if choice is SPECIAL:
                 events.extend(self.codec.special(self, value))
             else:
-                events.extend(self.state.apply(choice))
+                self.step(choice, events)  # type: ignore[arg-type]
             self.prefix = ()
-            self.refresh()
+            if self.need is None:
+                self.refresh()
             return events
+
+    def step(self, action: Action, events: list[Event]) -> bool:
+        """Apply an engine action, adding its events to ``events``. ``False``: it waits
+        for a chance outcome, and the session is now at a chance node (see :meth:`feed`)."""
+        state = self.state
+        if not state.outside:
+            events.extend(state.apply(action))
+            return True
+        try:
+            events.extend(state.apply(action, chance=()))
+        except ChanceNeeded as need:
+            self.pending, self.fed, self.need = action, (), need
+            self._opts = None
+            return False
+        return True
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each possible outcome with its probability (they sum to 1)."""
+        need = self.need
+        return [] if need is None else need.probabilities()
+
+    def feed(self, ident: object) -> list[Event]:
+        """Give the chance outcome ``ident`` at a chance node; returns the engine's events
+        once the waiting action is applied (none while it needs more outcomes). An
+        outcome that is not possible now raises :class:`IllegalAction` and changes
+        nothing."""
+        need = self.need
+        if need is None or self.pending is None:
+            raise IllegalAction("no chance outcome is asked for now", code="not_chance")
+        value = as_id(ident)
+        if value is None or value not in dict(need.outcomes):
+            raise IllegalAction(f"chance outcome {ident!r} is not possible now",
+                                code="illegal_outcome")
+        fed = (*self.fed, value)
+        try:
+            events: list[Event] = self.state.apply(self.pending, chance=fed)
+        except ChanceNeeded as more:
+            self.fed, self.need = fed, more
+            return []
+        self.pending, self.fed, self.need = None, (), None
+        self.prefix = ()
+        self.refresh()
+        return events
 
     def copy(self) -> Session:
         """An independent copy (the engine state is copied with ``state.copy()``)."""
@@ -374,6 +440,9 @@ class Session:
         other._opts = None
         other._legal = None
         other._actor = self._actor
+        other.pending = self.pending
+        other.fed = self.fed
+        other.need = self.need
         return other
 
     def world(self, seat: int, rng: Rng) -> Session:
@@ -391,6 +460,10 @@ class Session:
         other._opts = None
         other._legal = None
         other._actor = self._actor
+        other.pending, other.fed, other.need = None, (), None
+        if self.pending is not None:
+            # the outcomes given so far came from the real piles: ask again in the world
+            other.step(self.pending, [])
         return other
 
     def returns(self) -> list[float]:

@@ -79,6 +79,7 @@ from tablegames.common.actions import Action, Event
 from tablegames.common.errors import SetupError
 from tablegames.dallah import actions as A
 from tablegames.dallah.fallmodel import FallModel
+from tablegames.dallah.table import table_for
 
 _SIMPLE: tuple[type[Action], ...] = (A.Draw, A.Roll, A.Settled, A.Collapse, A.NoSpace, A.Swap,
                                      A.Timeout, A.Allow, A.Block)
@@ -100,6 +101,17 @@ class DallahCodec(Codec):
         self.settings = {"table": table}
         self.model = FallModel()
         super().__init__(players, rules, interrupts=interrupts)
+
+    def chance_size(self) -> int:
+        """Chance outcomes are Action card codes, Placement card (zone) codes and die
+        faces (shape indices): as many ids as the largest of the three."""
+        t = table_for(self.rules.cards)
+        return max(len(t.card_ids), t.nzones, t.nshapes)
+
+    def chance_label(self, pile: str, outcome: int) -> str:
+        t = table_for(self.rules.cards)
+        names = {"actions": t.card_ids, "placements": t.zone_ids, "die": t.shape_ids}.get(pile, ())
+        return f"{pile}: {names[outcome]}" if 0 <= outcome < len(names) else f"{pile}: {outcome}"
 
     def _declare(self) -> None:
         n = self.n
@@ -221,9 +233,10 @@ class DallahCodec(Codec):
                 break
             if action not in state.legal_actions():
                 break
-            events.extend(state.apply(action))
+            if not session.step(action, events):
+                return events  # it waits for a chance outcome (the next Placement card)
         if state.version == start:  # the model proposed nothing usable: nothing fell
-            events.extend(state.apply(A.simple(A.Settled, seat)))
+            session.step(A.simple(A.Settled, seat), events)
         return events
 
 

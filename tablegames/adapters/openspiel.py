@@ -3,6 +3,10 @@
 >>> from tablegames.adapters.openspiel import load_game
 >>> game = load_game("toepen", players=3, rules={"limit": 3})
 >>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())   # the deal, card by card
+(True, 32)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), [state.action_to_string(a) for a in state.legal_actions()]
 (0, ['exchange', 'keep'])
 >>> game.num_distinct_actions(), game.get_type().short_name
@@ -12,21 +16,34 @@ Each game registers once as ``python_tablegames_<game>`` with
 ``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
 (int), ``rules`` (a variant name, or options as :func:`rules_param` writes them; empty for
 the defaults),
-``interrupts`` (bool) and, for Dallah, ``table`` (``"model"`` or ``"players"``), so
+``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
+``table`` (``"model"`` or ``"players"``), so
 ``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15)")`` works too once
 this module is imported.
 
-**Chance is hidden in the engine**: the deal and every later shuffle or die roll come from
-the state's own seeded generator, fixed when the state is made, so the game tree below a
-state has no chance nodes and the game declares ``ChanceMode.DETERMINISTIC`` (pyspiel's
-``SAMPLED_STOCHASTIC`` needs a game-level generator state that Python games cannot
-serialize). The randomness is in which initial state you get: the ``i``-th state a game
-object makes is dealt with engine seed ``"SEED:i"``. pyspiel clones a Python state by
-making a fresh one and overwriting it, so clones count too; the sequence is still fixed
-for a given program. A clone carries the same hidden future as its original, so search
-over clones would see the cards to come: searchers should use
+**Chance nodes** (``chance="explicit"``, the default; ``ChanceMode.EXPLICIT_STOCHASTIC``):
+the engine runs in outside-chance mode (:mod:`tablegames.common.chance`), so every card
+that leaves a hidden pile and every roll of Dallah's die is an OpenSpiel chance outcome.
+A new state is the deal's first chance node; the deal goes card by card (as OpenSpiel's
+crazy_eights deals), then each draw, exchange, new hand's deal, rebuilt stock and die
+roll (with its rerolls) is one chance node per card or face, in the middle of the action
+that needs it: the player's action is chosen, then the chance nodes, then the action's
+events. ``chance_outcomes()`` lists the outcome ids (a card code, a Placement card, a
+die face; ``max_chance_outcomes()`` of them) with their probabilities: the cards left in
+that pile by their counts, or the die's faces uniformly. The outcomes are in the history
+and in the serialization; an undealt pile has no order (it is kept sorted), so two
+states that agree on every card dealt so far are the same state, and a clone has no
+future to read: search through ``clone()`` samples it. While the deal is under way no
+seat has taken up a card: observations are zero and the strings say how many cards are
+out. A seat sees an outcome only through the events and views the engine gives it.
+With ``chance="engine"`` (``ChanceMode.DETERMINISTIC``, faster: no chance nodes) the
+engine deals for itself from its seeded generator: the ``i``-th state a game object
+makes is dealt with engine seed ``"SEED:i"`` (clones count too: pyspiel clones a Python
+state by making a fresh one and overwriting it), and a clone carries the same hidden
+future as its original. Either way, perfect-information search on clones (``MCTSBot``)
+still sees the other seats' hands; searchers should use
 ``resample_from_infostate(player, sampler)``, which deals a *world* (``sample_world``)
-consistent with what the player has seen, with a fresh future, as OpenSpiel's ISMCTS does.
+consistent with what the player has seen, as OpenSpiel's ISMCTS does.
 
 **Observations**: ``observation_tensor(player)`` is the game's encoding of
 ``state.view(player)`` (layouts in :mod:`tablegames.adapters.toepen` and the other game
@@ -69,12 +86,17 @@ import pyspiel
 
 from tablegames.adapters.base import Codec, Session, adapter, make_codec
 from tablegames.common.actions import Event
-from tablegames.common.errors import SetupError
+from tablegames.common.chance import ChanceNeeded
+from tablegames.common.errors import IllegalAction, SetupError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_to_dict
 
 _REGISTERED: dict[str, type[Any]] = {}
+
+#: The engine seed of every explicit-chance game: its generator is never used (every
+#: outcome comes from a chance node), so all its states share it.
+EXPLICIT_SEED = "explicit"
 
 
 def short_name(game: str) -> str:
@@ -83,11 +105,13 @@ def short_name(game: str) -> str:
 
 
 def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
-              interrupts: bool = True, **options: Any) -> Any:
+              interrupts: bool = True, chance: str = "explicit", **options: Any) -> Any:
     """The pyspiel game of ``game`` (registering it on first use).
 
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
-    name); ``options`` are the game adapter's own (Dallah: ``table``).
+    name); ``chance`` is ``"explicit"`` (chance nodes, the default) or ``"engine"`` (the
+    engine deals for itself, seeded: faster, no chance nodes); ``options`` are the game
+    adapter's own (Dallah: ``table``).
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise SetupError("players must be a count (OpenSpiel players are numbered)")
@@ -95,7 +119,7 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
         raise SetupError("seed must be an int")
     register(game)
     params: dict[str, Any] = {"players": players, "seed": seed, "rules": rules_param(rules),
-                              "interrupts": interrupts, **options}
+                              "interrupts": interrupts, "chance": chance, **options}
     return pyspiel.load_game(short_name(game), params)
 
 
@@ -144,12 +168,29 @@ def register(game: str) -> type[Any]:
     info = game_info(game)
     ad = adapter(game)
     spec: dict[str, Any] = {"players": info.min_players, "seed": 0, "rules": "",
-                            "interrupts": True, **ad.options}
-    game_type = pyspiel.GameType(
+                            "interrupts": True, "chance": "explicit", **ad.options}
+    game_type = _game_type(game, info, spec, explicit=True)
+
+    class Game(TablegamesGame):
+        GAME = game
+        GAME_TYPE = game_type
+        ENGINE_TYPE = _game_type(game, info, spec, explicit=False)
+
+    Game.__name__ = Game.__qualname__ = f"{info.title.replace(' ', '')}Game"
+    pyspiel.register_game(game_type, Game)
+    _REGISTERED[game] = Game
+    return Game
+
+
+def _game_type(game: str, info: Any, spec: dict[str, Any], *, explicit: bool) -> Any:
+    """The pyspiel game type: ``EXPLICIT_STOCHASTIC`` with chance nodes (registered), or
+    ``DETERMINISTIC`` for a game object made with ``chance="engine"``."""
+    mode = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"tablegames {info.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if explicit else mode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -162,21 +203,13 @@ def register(game: str) -> type[Any]:
         parameter_specification=spec,
     )
 
-    class Game(TablegamesGame):
-        GAME = game
-        GAME_TYPE = game_type
-
-    Game.__name__ = Game.__qualname__ = f"{info.title.replace(' ', '')}Game"
-    pyspiel.register_game(game_type, Game)
-    _REGISTERED[game] = Game
-    return Game
-
 
 class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
     """A tablegames game as a pyspiel game (one subclass per game, made by :func:`register`)."""
 
     GAME: str
     GAME_TYPE: Any
+    ENGINE_TYPE: Any
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         p = dict(params or {})
@@ -185,6 +218,11 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         self.seed = p.pop("seed", 0)
         self.rules_value = _rules_value(p.pop("rules", ""))
         interrupts = p.pop("interrupts", True)
+        chance = p.pop("chance", "explicit")
+        if chance not in ("explicit", "engine"):
+            raise SetupError(f"chance is 'explicit' or 'engine', not {quoted(chance)}")
+        #: Whether deals, draws and rolls are chance nodes (else the engine's own, seeded).
+        self.explicit = chance == "explicit"
         self.codec: Codec = make_codec(self.GAME, players, self.rules_value,
                                        interrupts=interrupts, **p)
         self.observer = adapter(self.GAME).observer(self.codec)
@@ -194,25 +232,38 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
         probe_state = info.new_game(players=players, seed=0, rules=self.codec.rules)
         game_info_ = pyspiel.GameInfo(
             num_distinct_actions=self.codec.num_distinct_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=self.codec.chance_size() if self.explicit else 0,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
             max_game_length=max_decisions(self.codec, info.max_actions(probe_state)),
         )
-        super().__init__(self.GAME_TYPE, game_info_, dict(params or {}))
+        game_type = self.GAME_TYPE if self.explicit else self.ENGINE_TYPE
+        super().__init__(game_type, game_info_, dict(params or {}))
 
     def new_initial_state(self) -> TablegamesState:
-        """A new game, dealt with the next seed of this game (see the module docstring)."""
+        """A new game: at its first chance node (explicit chance), or dealt with the next
+        seed of this game (``chance="engine"``; see the module docstring)."""
+        if self.explicit:
+            return TablegamesState(self, EXPLICIT_SEED)
         seed = f"{self.seed}:{self._made}"
         self._made += 1
         return TablegamesState(self, seed)
 
     def new_session(self, seed: str) -> Session:
-        """The engine game and adapter session of one seed."""
+        """The engine game and adapter session of one seed (``chance="engine"``)."""
         state = self.info.new_game(players=self.players, seed=seed, rules=self.codec.rules)
         return Session(self.codec, state, Rng(f"adapter:{seed}"))
+
+    def deal(self, fed: tuple[int, ...]) -> Session:
+        """The session of a game dealt in outside mode from the outcomes ``fed``; raises
+        :class:`ChanceNeeded` while the deal needs more."""
+        cls = self.info.state_class
+        if cls is None:
+            raise SetupError(f"{self.GAME} has no state class to deal in outside mode")
+        state = cls.new(self.players, 0, self.codec.rules, chance=fed)
+        return Session(self.codec, state, Rng(f"adapter:{EXPLICIT_SEED}"))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer pyspiel asks for: observations, or (``perfect_recall``) information
@@ -304,39 +355,59 @@ class Recall:
 class _SessionBox:
     """Holds a state's session and recall; copied with ``Session.copy`` (cheap) rather than
     deep-copied attribute by attribute, and pickled as the engine's JSON for pyspiel
-    serialization."""
+    serialization. While an explicit-chance deal is under way there is no session yet:
+    ``deal`` holds the outcomes dealt so far and ``need`` the next one's distribution."""
 
-    __slots__ = ("recall", "session")
+    __slots__ = ("deal", "need", "recall", "session")
 
-    def __init__(self, session: Session | None, recall: Recall | None = None) -> None:
+    def __init__(self, session: Session | None, recall: Recall | None = None,
+                 deal: tuple[int, ...] = (), need: ChanceNeeded | None = None) -> None:
         self.session = session
         self.recall = recall
+        self.deal = deal
+        self.need = need
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _SessionBox:
-        return _SessionBox(None if self.session is None else self.session.copy(), self.recall)
+        return _SessionBox(None if self.session is None else self.session.copy(), self.recall,
+                           self.deal, self.need)
 
     def __getstate__(self) -> dict[str, Any] | None:
         s = self.session
         if s is None:
-            return None
+            # not dealt yet: the outcomes of the deal so far are the whole state
+            # (never a falsy state: pickle would skip __setstate__ and leave slots unset)
+            return {"deal": list(self.deal)}
         c = s.codec
         return {"game": c.game, "players": c.n, "rules": rules_to_dict(c.rules),
                 "interrupts": c.interrupts, "options": dict(c.settings),
                 "state": s.state.to_json(), "prefix": list(s.prefix), "poll": list(s.poll),
-                "rng": s.rng.state, "recall": _recall_json(self.recall)}
+                "rng": s.rng.state, "recall": _recall_json(self.recall),
+                "pending": None if s.pending is None else str(s.pending), "fed": list(s.fed)}
 
     def __setstate__(self, data: dict[str, Any] | None) -> None:
+        self.session, self.recall, self.deal, self.need = None, None, (), None
         if data is None:
-            self.session = None
+            return
+        if "deal" in data:
+            self.deal = tuple(data["deal"])  # the state deals it again on first use
             return
         codec = _codec(data["game"], data["players"], data["rules"], data["interrupts"],
                        data["options"])
         rng = Rng()
         rng.state = data["rng"]
-        session = Session(codec, game_info(data["game"]).from_json(data["state"]), rng)
+        info = game_info(data["game"])
+        session = Session(codec, info.from_json(data["state"]), rng)
         session.prefix = tuple(data["prefix"])
         session.poll = list(data["poll"])
         session._actor = session.poll[0] if session.poll else session.state.to_act
+        pending = data.get("pending")
+        if pending is not None:  # a chance node: ask the engine again what it needs
+            action = session.state.parse_action(pending)
+            fed = tuple(data["fed"])
+            try:
+                session.state.apply(action, chance=fed)
+            except ChanceNeeded as need:
+                session.pending, session.fed, session.need = action, fed, need
         self.session = session
         self.recall = _recall_from(data["game"], data["recall"])
 
@@ -388,15 +459,41 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         # The game is not kept in __dict__: pyspiel deep-copies and pickles every entry.
         return self.get_game()  # type: ignore[no-any-return]
 
+    def _dealt(self) -> Session | None:
+        """The adapter session, dealt on first use (pyspiel makes a fresh state for every
+        clone and then overwrites it, so dealing eagerly would be wasted); ``None`` while
+        an explicit-chance deal still needs outcomes (``_box.need``)."""
+        box = self._box
+        s = box.session
+        if s is None:
+            if box.need is not None:
+                return None
+            game = self._tg
+            if game.explicit:
+                try:
+                    s = game.deal(box.deal)
+                except ChanceNeeded as need:
+                    box.need = need
+                    return None
+            else:
+                s = game.new_session(self._seed)
+            box.session = s
+            box.recall = Recall(s.state.copy())
+        return s
+
     @property
     def session(self) -> Session:
-        """The adapter session (dealt on first use: pyspiel makes a fresh state for every
-        clone and then overwrites it, so dealing eagerly would be wasted)."""
-        s = self._box.session
+        """The adapter session (see :meth:`_dealt`); ``IllegalAction`` during the deal."""
+        s = self._dealt()
         if s is None:
-            s = self._box.session = self._tg.new_session(self._seed)
-            self._box.recall = Recall(s.state.copy())
+            raise IllegalAction("the cards are still being dealt (a chance node)",
+                                code="dealing")
         return s
+
+    def _need(self) -> ChanceNeeded | None:
+        """The distribution of the next chance outcome at a chance node (else ``None``)."""
+        s = self._dealt()
+        return self._box.need if s is None else s.need
 
     @property
     def recall(self) -> Recall:
@@ -409,32 +506,59 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     # -- the pyspiel protocol -------------------------------------------------------------
     def current_player(self) -> int:
+        if self._need() is not None:
+            return int(pyspiel.PlayerId.CHANCE)
         actor = self.session.actor
         return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._need() is not None:
+            return []
         session = self.session
         if session.actor != player:
             return []
         return session.legal_ids()
 
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each possible outcome id (a card code or die face) with its
+        probability: the cards left in the pile drawn from, by their counts."""
+        need = self._need()
+        return [] if need is None else need.probabilities()
+
     def _apply_action(self, action: int) -> None:
+        box = self._box
+        session = self._dealt()
+        if session is None:  # a card of the deal
+            need = box.need
+            assert need is not None
+            if int(action) not in dict(need.outcomes):
+                raise IllegalAction(f"chance outcome {action} is not possible now",
+                                    code="illegal_outcome")
+            box.deal, box.need = (*box.deal, int(action)), None
+            self._dealt()
+            return
         recall = self.recall
-        events = self.session.choose(action)
+        events = session.feed(action) if session.need is not None else session.choose(action)
         if events:
             self._box.recall = recall.extend(events)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self._need()
+            return self._tg.codec.chance_label("chance" if need is None or need.pile is None
+                                               else need.pile, int(action))
         return self._tg.codec.label(action)
 
     def is_terminal(self) -> bool:
-        return bool(self.session.state.is_over)
+        s = self._dealt()
+        return s is not None and s.need is None and bool(s.state.is_over)
 
     def returns(self) -> list[float]:
-        return self.session.returns()
+        s = self._dealt()
+        return [0.0] * self._tg.players if s is None else s.returns()
 
     def rewards(self) -> list[float]:
-        return self.session.returns()
+        return self.returns()
 
     def __str__(self) -> str:
         """The public state: who decides, and the spectator's view as JSON.
@@ -443,8 +567,14 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         into a string, since strings end up in logs. The full state is
         ``state.session.state.to_json()``.
         """
-        session = self.session
+        session = self._dealt()
+        if session is None:
+            return f"dealing: {len(self._box.deal)} cards dealt"
         state = session.state
+        if session.need is not None:
+            return (f"version {state.version}, chance: {session.need.pile} "
+                    f"({len(session.fed)} drawn for the action)\n"
+                    + json.dumps(state.view(None), sort_keys=True))
         return (f"version {state.version}, to decide {session.actor}"
                 f"{' (polled)' if session.polling else ''}\n"
                 + json.dumps(state.view(None), sort_keys=True))
@@ -453,6 +583,8 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one: hidden cards redealt
         (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
         seed = int(probability_sampler() * (1 << 53))
+        if self._dealt() is None:  # nothing is dealt yet: nothing to resample
+            return self.clone()  # type: ignore[no-any-return]
         clone = TablegamesState(self._tg, self._seed)
         recall = self.recall
         clone._box = _SessionBox(self.session.world(player_id, Rng(seed)),
@@ -460,13 +592,18 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     # -- what observers read ---------------------------------------------------------------
-    def observation_view(self, player: int | None) -> dict[str, Any]:
-        """The view a player (``None``: a spectator) observes."""
-        return self.session.state.view(player)  # type: ignore[no-any-return]
+    def observation_view(self, player: int | None) -> dict[str, Any] | None:
+        """The view a player (``None``: a spectator) observes (``None`` during the deal:
+        the cards are dealt face down and taken up together once all are out)."""
+        session = self._dealt()
+        if session is None:
+            return None
+        return session.state.view(player)  # type: ignore[no-any-return]
 
     def _mine(self, player: int | None) -> tuple[tuple[int, ...], bool]:
-        session = self.session
-        if player is None or session.actor != player:
+        session = self._dealt()
+        if session is None or session.need is not None or player is None \
+                or session.actor != player:
             return (), False
         return session.prefix, session.polling
 
@@ -483,15 +620,26 @@ class _Observer:
     def set_from(self, state: TablegamesState, player: int) -> None:
         seat = None if self.public else player
         prefix, polled = state._mine(seat)
-        self.tensor[:] = self.game.observer.encode(state.observation_view(seat), prefix, polled)
+        view = state.observation_view(seat)
+        if view is None:  # the deal: nobody has taken up a card yet
+            self.tensor[:] = 0.0
+            return
+        self.tensor[:] = self.game.observer.encode(view, prefix, polled)
 
     def string_from(self, state: TablegamesState, player: int) -> str:
         seat = None if self.public else player
         prefix, polled = state._mine(seat)
         view = state.observation_view(seat)
+        if view is None:
+            return _dealing(state)
         extra = f" spelling {list(prefix)}" if prefix else ""
         extra += " (polled)" if polled else ""
         return json.dumps(view, sort_keys=True) + extra
+
+
+def _dealing(state: TablegamesState) -> str:
+    """What anyone observes during an explicit-chance deal: how many cards are out."""
+    return f"dealing: {len(state._box.deal)} cards dealt"
 
 
 class _InfoStateObserver(_Observer):
@@ -507,8 +655,11 @@ class _InfoStateObserver(_Observer):
         seat = None if self.public else player
         prefix, polled = state._mine(seat)
         size = self.game.observer.size
-        self.tensor[:size] = self.game.observer.encode(state.observation_view(seat), prefix,
-                                                       polled)
+        view = state.observation_view(seat)
+        if view is None:
+            self.tensor[:size] = 0.0
+        else:
+            self.tensor[:size] = self.game.observer.encode(view, prefix, polled)
         digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8)
         bits = np.unpackbits(np.frombuffer(digest.digest(), np.uint8))
         self.tensor[size:] = bits
@@ -516,6 +667,8 @@ class _InfoStateObserver(_Observer):
     def string_from(self, state: TablegamesState, player: int) -> str:
         seat = None if self.public else player
         prefix, polled = state._mine(seat)
+        if state.observation_view(seat) is None:
+            return f"seat {seat}\nnow {_dealing(state)}"
         lines = [f"seat {seat}", *state.recall.lines(seat),
                  "now " + json.dumps(state.observation_view(seat), sort_keys=True)]
         if prefix:

@@ -95,6 +95,13 @@ class Phase10Codec(Codec):
 
     game = "phase10"
 
+    def chance_size(self) -> int:
+        """Chance outcomes are card codes (one per card of the pack)."""
+        return max(PACK.full_deck()) + 1
+
+    def chance_label(self, pile: str, outcome: int) -> str:
+        return f"{pile}: {NAMES[outcome]}" if 0 <= outcome < len(NAMES) else f"{pile}: {outcome}"
+
     def _declare(self) -> None:
         n = self.n
         self.shapes: list[tuple[tuple[int, int], ...]] = list(dict.fromkeys(self.rules.phase_reqs))

@@ -118,6 +118,13 @@ class ShitheadCodec(Codec):
 
     game = "shithead"
 
+    def chance_size(self) -> int:
+        """Chance outcomes are card codes (a face's copies share one code)."""
+        return len(NAMES)
+
+    def chance_label(self, pile: str, outcome: int) -> str:
+        return f"{pile}: {NAMES[outcome]}" if 0 <= outcome < len(NAMES) else f"{pile}: {outcome}"
+
     def _declare(self) -> None:
         self.simultaneous = self.rules.swap_mode == "simultaneous"
         #: The id of ``ready`` (that of ``done`` in a swap by turns: both end the swap).

@@ -75,6 +75,13 @@ class ToepenCodec(Codec):
 
     game = "toepen"
 
+    def chance_size(self) -> int:
+        """Chance outcomes are card codes (the 32-card pack)."""
+        return len(NAMES)
+
+    def chance_label(self, pile: str, outcome: int) -> str:
+        return f"{pile}: {NAMES[outcome]}" if 0 <= outcome < len(NAMES) else f"{pile}: {outcome}"
+
     def _declare(self) -> None:
         self._block(f"play {name}" for name in NAMES)
         self._block(cls.verb for cls in _VERBS)

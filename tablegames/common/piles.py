@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablegames.common.rng import Rng
+from tablegames.common.chance import Shuffles
 
 
 def as_stock(deck_top_first: Sequence[int]) -> list[int]:
@@ -40,12 +40,14 @@ def deal(stock: list[int], seats: Sequence[int], per_seat: int) -> dict[int, lis
 
 
 def reshuffle_discards(
-    stock: list[int], discard: list[int], rng: Rng, *, keep_top: bool = True
+    stock: list[int], discard: list[int], rng: Shuffles, *, keep_top: bool = True
 ) -> int:
     """Turn the discard pile (less its top card if ``keep_top``) into the new draw pile.
 
     The new cards go *under* whatever is left in ``stock``. Returns how many cards were
     reshuffled (0 if there was nothing to reshuffle), so the caller can emit an event.
+    ``rng`` is the state's generator, or in outside-chance mode a sorter
+    (:func:`tablegames.common.chance.shuffler`).
     """
     if keep_top:
         if len(discard) <= 1:

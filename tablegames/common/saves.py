@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="BaseState")
 
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
-_SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world"})
+_SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world", "chance"})
 _ONLY_STR = frozenset({str})
 _U64 = (1 << 64) - 1
 
@@ -73,7 +73,8 @@ def _history_text(state: BaseState) -> tuple[str, HistoryCode]:
 def setup_text(state: BaseState) -> str:
     """``"rules":...,"rules_hash":"...","setup":{...}``, kept on the state while its rules
     and setup objects are the same ones (they never change during a game)."""
-    key = (state.rules, state.players, state.seed, state.deck, state.extra, state.world)
+    key = (state.rules, state.players, state.seed, state.deck, state.extra, state.world,
+           state.outside)
     kept = state._setup_text
     if kept is not None and all(map(operator.is_, kept[0], key)):
         return kept[1]
@@ -85,6 +86,8 @@ def setup_text(state: BaseState) -> str:
     }
     if state.world:
         setup["world"] = True
+    if state.outside:  # chance outcomes come from the caller (common/chance.py)
+        setup["chance"] = "outside"
     text = (f'"rules":{rules_json(state.rules)},"rules_hash":"{rules_hash(state.rules)}",'
             f'"setup":{dumps(setup)}')
     state._setup_text = (key, text)
@@ -104,6 +107,10 @@ def read_save(cls: type[S], r: Reader) -> S:
     obj = cls.__new__(cls)
     obj._set_common(players, seed, rules, deck, fresh(extra), rng, history, world)
     obj._hcode = code
+    if "chance" in r["setup"]._dict():
+        if r["setup"]["chance"].str() != "outside":
+            raise r["setup"]["chance"].fail('expected "outside"')
+        obj.outside = True
     obj._load(_state_reader(cls, r["state"], fmt))
     return obj
 

@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
+from tablegames.common import chance as _chance
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.declared import Conserve, read_fields, write_fields
 from tablegames.common.errors import (
@@ -130,6 +131,13 @@ class BaseState(ABC):
     #: (see :class:`~tablegames.common.declared.Conserve`); ``None``: the game checks
     #: its cards itself.
     CONSERVE: ClassVar[Conserve | None] = None
+    #: True for a state whose chance outcomes come from the caller (see
+    #: :mod:`tablegames.common.chance`); set on the instance only, so copies keep it.
+    outside: bool = False
+    #: The feed of the action being applied in outside mode, and how much of it is used
+    #: (instance values only while ``chance.apply_outside`` runs; ``None``: inside mode).
+    _feed: list[int] | None = None
+    _fed: int = 0
     #: Declared fields the generated position text leaves to ``_position_own`` and
     #: ``_from_position_own`` (see :mod:`tablegames.common.declared`).
     POSITION_OWN: ClassVar[frozenset[str]] = frozenset()
@@ -139,9 +147,14 @@ class BaseState(ABC):
         self, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any] | None = None,
     ) -> None:
+        feed = extra.feed if isinstance(extra, _chance.OutsideSetup) else None
         self._set_common(players, seed, rules,
                          None if deck is None else tuple(str(c) for c in deck),
                          dict(extra or {}), Rng(seed), History(), False)
+        if feed is not None:  # outside mode: the deal takes its outcomes from ``feed``
+            self.outside = True
+            self._feed = feed
+            self._fed = 0
 
     def _set_common(
         self, players: tuple[str, ...], seed: int | str, rules: Any,
@@ -184,13 +197,16 @@ class BaseState(ABC):
     @classmethod
     def new(
         cls, players: int | Sequence[str], seed: int | str = 0, rules: Any = None,
-        deck: Sequence[str] | None = None, **setup: Any,
+        deck: Sequence[str] | None = None, *, chance: Sequence[int] | None = None,
+        **setup: Any,
     ) -> Self:
         """The one ``new_game`` body every game shares: check everything, then deal.
 
         Players, seed, rules (an instance, a dict of options or a variant name), the
         stacked deck and the game's own setup keywords (``SETUP_KEYS``; ``None`` values
-        are left out) are all checked before any work is done.
+        are left out) are all checked before any work is done. ``chance`` (a list of
+        outcomes, possibly empty) makes an outside-mode game whose deal takes its cards
+        from that list (see :mod:`tablegames.common.chance`).
         """
         names = normalize_players(players, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
         r = coerce_rules(cls.RULES, rules)
@@ -202,7 +218,9 @@ class BaseState(ABC):
                 raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
         extra = {k: v for k, v in setup.items() if v is not None}
         cls._check_setup_keys(extra)
-        return cls._start(names, seed, r, deck, fresh(extra))
+        if chance is None:
+            return cls._start(names, seed, r, deck, fresh(extra))
+        return _chance.new_outside(cls, names, seed, r, deck, fresh(extra), chance)
 
     @classmethod
     def _start(
@@ -379,6 +397,7 @@ class BaseState(ABC):
     # -- shared behaviour ------------------------------------------------------------
     def apply(
         self, action: Action | str, *, by: int | None = None, expect: int | None = None,
+        chance: Sequence[int] | None = None,
     ) -> list[Event]:
         """Validate and apply ``action`` (or its notation); return the events.
 
@@ -386,8 +405,11 @@ class BaseState(ABC):
         name is refused before any hidden card is looked at. ``expect`` is the version
         the sender saw: if another action came first, :class:`StaleState` is raised.
         Any refusal is an :class:`IllegalAction` (a ``ValueError``) or a
-        :class:`NotationError`, and leaves the state exactly as it was.
+        :class:`NotationError`, and leaves the state exactly as it was. ``chance`` is
+        the feed of an outside-mode state (see :mod:`tablegames.common.chance`).
         """
+        if chance is not None or (self.outside and self._feed is None):
+            return _chance.apply_outside(self, action, by, expect, chance)
         if expect is None and by is None and type(action) in self.ACTION_TYPES:
             # what a bot loop sends: one of this game's actions, no sender, no version
             act: Action = action  # type: ignore[assignment]
@@ -457,6 +479,11 @@ class BaseState(ABC):
         return seat
 
     def _no_world(self, what: str) -> None:
+        if self.outside:
+            raise StateError(
+                f"an outside-chance state has no {what}: its outcomes came from the caller, "
+                "whose log (e.g. an OpenSpiel history) is the record"
+            )
         if self.world:
             raise StateError(
                 f"a sampled world has no {what}: its hidden cards were dealt by sample_world, "
@@ -564,6 +591,8 @@ class BaseState(ABC):
         return obj
 
     def _verify(self) -> None:
+        if self.outside:
+            self._no_world("replayable history")
         if self.world:
             raise StateError("a sampled world cannot be verified: it has no real history")
         again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Self
 
+from tablegames.common import chance
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, SetupError, StateError, quoted
 from tablegames.common.fields import (
@@ -292,11 +293,11 @@ class State(BaseState):
                            strings(extra.get("rolls", []), "rolls"))
         if not deal:
             return self
-        self.rng.shuffle(remaining)
-        self.stock = tuple(as_stock(stacked + remaining))
+        chance.shuffle(self, remaining)
+        self.stock = tuple(as_stock(chance.stack(self, stacked, remaining)))
         self.discard = ()
-        self.rng.shuffle(zrest)
-        self.placement_stock = tuple(as_stock(zstack + zrest))
+        chance.shuffle(self, zrest)
+        self.placement_stock = tuple(as_stock(chance.stack(self, zstack, zrest)))
         self.placement_discard = ()
         self.stage = DRAW
         self.placer = self.active
@@ -516,11 +517,9 @@ class State(BaseState):
         ev = self._events
         for _ in range(4 * len(t.action_deck) + 4):
             if not self.stock:
-                self.stock, self.discard, k = _reshuffled(self.discard, self.rng)
+                self.stock, self.discard, k = _reshuffled(self.discard, chance.shuffler(self))
                 ev.append(Event("reshuffle", {"deck": "actions", "cards": k}))
-            stock = self.stock
-            code = stock[-1]
-            self.stock = stock[:-1]
+            code, self.stock = chance.draw_one(self, self.stock, "actions")
             cid = t.card_ids[code]
             if t.protection[code]:
                 self.held = put(self.held, drawer, (*self.held[drawer], code))
@@ -543,11 +542,9 @@ class State(BaseState):
         for _ in range(4 * len(t.zone_deck) + 4):
             if not self.placement_stock:
                 self.placement_stock, self.placement_discard, k = _reshuffled(
-                    self.placement_discard, self.rng)
+                    self.placement_discard, chance.shuffler(self))
                 ev.append(Event("reshuffle", {"deck": "placements", "cards": k}))
-            stock = self.placement_stock
-            z = stock[-1]
-            self.placement_stock = stock[:-1]
+            z, self.placement_stock = chance.draw_one(self, self.placement_stock, "placements")
             if self.full_zones[z]:
                 self.placement_discard += (z,)
                 ev.append(Event("redrawn", {"card": t.zone_ids[z], "reason": "zone_full"}))
@@ -567,7 +564,7 @@ class State(BaseState):
             if rolls:
                 face, self.rolls = rolls[0], rolls[1:]
             else:
-                face = self.rng.below(nfaces)
+                face = chance.roll(self, nfaces)
             if self.shared[face]:
                 return face
             self._events.append(Event("reroll", {"face": ids[face], "reason": "shape_out"}))

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
+from tablegames.common import chance
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import (
     OutOfTurn,
@@ -330,16 +331,16 @@ class State(BaseState):
         rules = self.rules
         ev = self._events
         if first:
-            deck = PACK.stacked_deck(self.deck, self.rng)
+            deck = chance.stacked(self, PACK, self.deck)
         else:
             deck = PACK.full_deck()
-            self.rng.shuffle(deck)
+            chance.shuffle(self, deck)
             ev.append(Event("shuffle", {"round": self.round}))
         stock = as_stock(deck)
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
         hands: list[Cards] = [()] * n
         for s in order:
-            hands[s] = tuple(sorted(stock.pop() for _ in range(rules.hand_size)))
+            hands[s] = tuple(sorted(chance.pop(self, stock) for _ in range(rules.hand_size)))
         self.hands = tuple(hands)
         last = len(rules.phases) - 1
         self.phases = tuple(
@@ -354,7 +355,7 @@ class State(BaseState):
         self.rebuilt = None
         self.drawn = ((),) * n
         self.laid_this_turn = False
-        discard = [stock.pop()]
+        discard = [chance.pop(self, stock)]
         first_player = order[0]
         ev.append(Event("deal", {
             "round": self.round, "dealer": self.dealer, "first": first_player,
@@ -367,7 +368,7 @@ class State(BaseState):
         if discard[-1] == SKIP:
             if rules.first_skip == "twist":
                 while discard[-1] == SKIP and stock:
-                    discard.append(stock.pop())
+                    discard.append(chance.pop(self, stock))
                     ev.append(Event("cover", {"card": NAMES[discard[-1]]}))
             else:
                 self.pending_skips = put(self.pending_skips, first_player, True)
@@ -578,12 +579,11 @@ class State(BaseState):
         if not self.stock:
             self.rebuilt = tuple(sorted(self.discard[:-1]))
             pile, discard = list(self.stock), list(self.discard)
-            moved = reshuffle_discards(pile, discard, self.rng, keep_top=True)
+            moved = reshuffle_discards(pile, discard, chance.shuffler(self), keep_top=True)
             self.stock, self.discard = tuple(pile), tuple(discard)
             self.drawn = ((),) * self.n
             self._events.append(Event("reshuffle", {"cards": moved}))
-        card = self.stock[-1]
-        self.stock = self.stock[:-1]  # a slice of at most a pack: cheaper than copying lists
+        card, self.stock = chance.draw_one(self, self.stock)
         self.hands = _seat_insort(self.hands, seat, card)
         if self.rebuilt is not None:
             self.drawn = _seat_append(self.drawn, seat, card)

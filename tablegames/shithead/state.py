@@ -59,6 +59,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
+from tablegames.common import chance
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
@@ -290,7 +291,7 @@ class State(BaseState):
         self.tally = (0,) * n
         self.rounds_done = ()
         self._events = []
-        self._deal(pack(rules.decks).stacked_deck(self.deck, self.rng))
+        self._deal(chance.stacked(self, pack(rules.decks), self.deck))
         self._setup_log = self._events
         self._events = []
         return self
@@ -302,14 +303,15 @@ class State(BaseState):
         cards = as_stock(deck)
         down, up, hands = [], [], []
         for _ in range(n):
-            down.append(tuple([cards.pop() for _ in range(HAND_SIZE)]))
-            up.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
-            hands.append(tuple(sorted(cards.pop() for _ in range(HAND_SIZE))))
+            down.append(tuple([chance.pop(self, cards) for _ in range(HAND_SIZE)]))
+            up.append(tuple(sorted(chance.pop(self, cards) for _ in range(HAND_SIZE))))
+            hands.append(tuple(sorted(chance.pop(self, cards) for _ in range(HAND_SIZE))))
         self.face_down, self.face_up, self.hands = tuple(down), tuple(up), tuple(hands)
         keep = self.extra.get("stock")
         if keep is not None and keep < len(cards):
-            self.aside = tuple(sorted(cards[: len(cards) - keep]))
-            self.stock = tuple(cards[len(cards) - keep:])
+            aside, cards = chance.split_bottom(self, cards, len(cards) - keep)
+            self.aside = tuple(sorted(aside))
+            self.stock = tuple(cards)
         else:
             self.aside = ()
             self.stock = tuple(cards)
@@ -761,8 +763,8 @@ class State(BaseState):
         draw); returns the seat's slots after, one free slot per card drawn."""
         stock = self.stock
         want = HAND_SIZE - len(hand)
-        drawn = stock[-want:][::-1]
-        self.stock = stock = stock[:-want]
+        drawn, stock = chance.draw(self, stock, want)
+        self.stock = stock
         self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
                                            "stock": len(stock)},
                                   {"cards": card_names(drawn)}, _ONLY[seat]))
@@ -893,7 +895,7 @@ class State(BaseState):
         if self.round + 1 < self.rules.rounds:
             self.round += 1
             deck = pack(self.rules.decks).full_deck()
-            self.rng.shuffle(deck)
+            chance.shuffle(self, deck)
             self._events.append(Event("shuffle", {"round": self.round}))
             self._deal(deck)
             return

@@ -43,6 +43,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
+from tablegames.common import chance
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
@@ -263,10 +264,10 @@ class State(BaseState):
         rules = self.rules
         ev = self._events
         if first:
-            deck = PACK.stacked_deck(self.deck, self.rng)
+            deck = chance.stacked(self, PACK, self.deck)
         else:
             deck = list(_FULL_DECK)
-            self.rng.shuffle(deck)
+            chance.shuffle(self, deck)
             ev.append(Event("shuffle", {"hand": self.round}))
         active = [not o for o in self.out]
         # Poverty is one life from the limit; it matters when the poverty rule is on
@@ -281,8 +282,7 @@ class State(BaseState):
         stock = as_stock(deck)
         hands: list[tuple[int, ...]] = [() for _ in range(n)]
         for s in order:  # four from the top, as four pops would take them
-            hands[s] = tuple(sorted(stock[-4:]))
-            del stock[-4:]
+            hands[s] = tuple(sorted(chance.pop(self, stock) for _ in range(4)))
         self.hands = tuple(hands)
         self.stock = tuple(stock)
         poor_first = [s for s in order if self.poverty[s]] if rules.poverty else []
@@ -447,9 +447,9 @@ class State(BaseState):
             self.thrown_again = put(self.thrown_again, seat, tuple(self.hands[seat]))
         else:
             self.thrown = put(self.thrown, seat, tuple(self.hands[seat]))
-        stock = self.stock
-        self.hands = put(self.hands, seat, tuple(sorted(stock[-4:])))
-        self.stock = stock = stock[:-4]
+        got, stock = chance.draw(self, self.stock, 4)
+        self.stock = stock
+        self.hands = put(self.hands, seat, tuple(sorted(got)))
         self.exchanged = put(self.exchanged, seat, True)
         self.exchanger = seat
         data = {"seat": seat, "stock": len(stock)}

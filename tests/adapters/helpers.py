@@ -70,3 +70,22 @@ def check_observation(obs: np.ndarray[Any, Any], size: int) -> None:
 def observer_for(session: Session) -> Any:
     """The observer of a session's game."""
     return adapter(session.codec.game).observer(session.codec)
+
+
+def through_chance(state: Any, rng: Any = None) -> Any:
+    """Apply sampled chance outcomes (the deal, a draw) until a player decides or the game
+    ends; returns ``state``. ``rng`` is a numpy generator (default: seeded 0)."""
+    rng = np.random.default_rng(0) if rng is None else rng
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def random_step(state: Any, rng: Any) -> None:
+    """One uniformly random move: a chance outcome by its probability, else a legal id."""
+    if state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))

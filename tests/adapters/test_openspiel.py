@@ -16,7 +16,7 @@ from open_spiel.python.observation import make_observation
 
 import tablegames
 from tablegames.adapters.openspiel import RECALL_BITS, EngineBot, load_game, rules_param
-from tests.adapters.helpers import SHITHEAD_INTERRUPTS, SHORT
+from tests.adapters.helpers import SHITHEAD_INTERRUPTS, SHORT, random_step, through_chance
 
 CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
     *((game, players, rules, {}) for game, (players, rules) in sorted(SHORT.items())),
@@ -24,6 +24,8 @@ CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
     ("dallah", 2, None, {"table": "players"}),
     ("shithead", 3, SHITHEAD_INTERRUPTS, {"interrupts": True}),
     ("shithead", 2, {"swap_mode": "simultaneous", "aces": "high"}, {}),
+    ("toepen", 3, {"limit": 3}, {"chance": "engine"}),  # the old seeded mode, no chance nodes
+    ("dallah", 2, None, {"chance": "engine"}),
 ]
 
 
@@ -41,17 +43,26 @@ def test_pyspiel_random_sim_test(case: tuple[Any, ...]) -> None:
 
 def test_games_load_by_name_with_parameters() -> None:
     load_game("toepen", players=4)  # registers the game
-    game = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=3)")
+    name = "python_tablegames_toepen(chance=engine,players=4,rules=limit15,seed=3)"
+    game = pyspiel.load_game(name)
     assert game.num_players() == 4
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     state = game.new_initial_state()
     assert state._tg.codec.rules.limit == 15
     def hands(s: Any) -> list[list[str]]:
         return [s.session.state.view(p)["hand"] for p in range(4)]
 
-    same = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=3)")
+    same = pyspiel.load_game(name)
     assert hands(same.new_initial_state()) == hands(state)
-    other = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=4)")
+    other = pyspiel.load_game(name.replace("seed=3", "seed=4"))
     assert hands(other.new_initial_state()) != hands(state)
+    # with chance nodes (the default) the seed plays no part: every game starts at the deal
+    explicit = pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15,seed=3)")
+    assert explicit.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert explicit.max_chance_outcomes() == 32
+    assert explicit.new_initial_state().is_chance_node()
+    with pytest.raises(tablegames.SetupError):
+        load_game("toepen", players=3, chance="sampled")
     rules = tablegames.GAMES["toepen"].rules_class(limit=12)
     for given in (rules, {"limit": 12}):
         loaded = pyspiel.load_game(str(load_game("toepen", players=3, rules=given)))
@@ -72,11 +83,14 @@ def test_games_load_by_name_with_parameters() -> None:
 
 def test_states_follow_the_engine() -> None:
     game = load_game("shithead", players=3)
-    state = game.new_initial_state()
+    state = through_chance(game.new_initial_state())
     engine = state.session.state
     assert engine.players == ("P0", "P1", "P2")
     rng = np.random.default_rng(1)
     while not state.is_terminal():
+        if state.is_chance_node():
+            random_step(state, rng)
+            continue
         player = state.current_player()
         legal = state.legal_actions()
         assert legal == state.session.legal_ids()
@@ -96,8 +110,9 @@ def test_resampled_worlds_look_the_same_to_their_player() -> None:
     game = load_game("toepen", players=3, rules={"limit": 5})
     state = game.new_initial_state()
     rng = np.random.default_rng(2)
-    for _ in range(12):
-        state.apply_action(int(rng.choice(state.legal_actions())))
+    for _ in range(60):
+        random_step(state, rng)
+    through_chance(state, rng)
     player = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     hands = set()
@@ -116,8 +131,8 @@ def test_serialization_keeps_a_spelling_in_progress() -> None:
     game = load_game("shithead", players=2, rules={"swap": False})
     state = game.new_initial_state()
     rng = np.random.default_rng(3)
-    while not state.session.prefix:
-        state.apply_action(int(rng.choice(state.legal_actions())))
+    while state.is_chance_node() or not state.session.prefix:
+        random_step(state, rng)
         if state.is_terminal():  # pragma: no cover - a double turns up long before
             pytest.fail("no multi-card play in a whole game")
     text = pyspiel.serialize_game_and_state(game, state)
@@ -130,7 +145,7 @@ def test_serialization_keeps_a_spelling_in_progress() -> None:
 
 def test_state_strings_show_only_public_information() -> None:
     game = load_game("toepen", players=3)
-    state = game.new_initial_state()
+    state = through_chance(game.new_initial_state())
     text = str(state)
     for seat in range(3):
         for card in state.session.state.view(seat)["hand"]:
@@ -140,7 +155,7 @@ def test_state_strings_show_only_public_information() -> None:
 
 def test_public_and_private_observers() -> None:
     game = load_game("toepen", players=3)
-    state = game.new_initial_state()
+    state = through_chance(game.new_initial_state())
     public = make_observation(game, pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
@@ -161,7 +176,11 @@ def test_engine_bots_play_spelled_actions() -> None:
     bots = [EngineBot(tablegames.GAMES["phase10"].bots["smart"](s)) for s in range(2)]
     state = game.new_initial_state()
     spelled = 0
+    rng = np.random.default_rng(0)
     while not state.is_terminal():
+        if state.is_chance_node():
+            random_step(state, rng)
+            continue
         if state.session.prefix:
             spelled += 1
         state.apply_action(bots[state.current_player()].step(state))
@@ -216,7 +235,7 @@ def test_outcome_sampling_mccfr_runs_on_every_game(game: str, deep_recursion: An
     assert len(tables) > 10
     for regrets, average in tables.values():
         assert np.all(np.isfinite(regrets)) and np.all(np.isfinite(average))
-    state = spiel.new_initial_state()
+    state = through_chance(spiel.new_initial_state())
     probs = solver.average_policy().action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
@@ -230,7 +249,7 @@ def _random_states(game: str, seed: int, steps: int) -> list[Any]:
     for _ in range(steps):
         if state.is_terminal():
             break
-        state.apply_action(int(rng.choice(state.legal_actions())))
+        random_step(state, rng)
         out.append(state.clone())
     return out
 
@@ -262,7 +281,7 @@ def test_information_states_hide_what_the_seat_cannot_see(game: str) -> None:
     states = _random_states(game, 2, 40)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for state in states[::8]:
-        if state.is_terminal():
+        if state.is_terminal() or state.is_chance_node():
             continue
         seat = state.current_player()
         for _ in range(3):
@@ -274,7 +293,7 @@ def test_information_states_hide_what_the_seat_cannot_see(game: str) -> None:
 
 def test_own_cards_are_in_the_information_state_and_others_are_not() -> None:
     game = load_game("toepen", players=3)
-    state = game.new_initial_state()
+    state = through_chance(game.new_initial_state())
     hands = [state.session.state.view(s)["hand"] for s in range(3)]
     text = state.information_state_string(0)
     assert all(f'"{card}"' in text for card in hands[0])
@@ -316,7 +335,7 @@ def test_serialization_keeps_the_information_states() -> None:
 
 def test_public_information_states() -> None:
     spiel = load_game("toepen", players=3)
-    state = spiel.new_initial_state()
+    state = through_chance(spiel.new_initial_state())
     public = make_observation(spiel, pyspiel.IIGObservationType(
         perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     texts = {public.string_from(state, p) for p in range(3)}
