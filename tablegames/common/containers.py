@@ -23,6 +23,7 @@ from tablegames.common.kinds import (
     _Seat,
     _Text,
 )
+from tablegames.common.position import read_seat
 from tablegames.common.serialization import Reader, dumps, loads, plain
 
 _T = TypeVar("_T")
@@ -527,9 +528,7 @@ def _seq_from_line(kind: _List | _TupleSeq, line: str, tc: TextCtx) -> Any:
     if kind.seat_set:
         marked = set()
         for word in words:
-            if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) >= tc.n:
-                raise ValueError(f"expected seats 0..{tc.n - 1}, found {quoted(word)}")
-            marked.add(int(word))
+            marked.add(read_seat(word, tc.n))
         return [s in marked for s in range(tc.n)]
     if inner.has_word:
         items = [inner.word_json(word, tc) for word in words]

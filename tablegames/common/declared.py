@@ -246,18 +246,20 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
             value = _load(kind, items, name, r, keys[0], tc)
         elif r.has(name):
             value = _load(kind, _line_json(kind, r, name, tc, False), name, r, name, tc)
-        elif kind.sparse:
-            value = _load(kind, kind.text_json("-", tc), name, r, name, tc)
         elif name in layout.defaults:
             missing.add(name)
             continue
+        elif kind.sparse:
+            value = _load(kind, kind.text_json("-", tc), name, r, name, tc)
         else:
             r.str(name)  # raises: the line is missing
         setattr(state, name, value)
-    for name, _ in fields:
+    for name, kind in fields:
         own = layout.own.get(name)
         if own is not None:
             own.read(state, r)
+            if hasattr(state, name):  # as strict as a save (a hook may set it later)
+                _load(kind, kind.dump_value(getattr(state, name)), name, r, name, tc)
     for name, default in layout.defaults.items():
         if name in missing:
             setattr(state, name, default(state) if callable(default) else default)

@@ -141,12 +141,14 @@ def _shaped(kind: Kind, *, line: str | None = None, top_first: bool = False,
 # line per seat under that singular name), ``top_first`` (a pile), ``sort`` (a hand kept
 # sorted: read in any order), ``seat_set`` (a per-seat flag list as the seats that have
 # it), ``sparse`` (an empty value's line is left out). They change nothing in saves.
-def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | None = None) -> Kind:
+def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | None = None,
+          sparse: bool = False) -> Kind:
     """An exact ``int`` (never a ``bool``) in ``lo..hi``; ``words`` writes it in
-    position text as a word of its own (see :class:`~tablegames.common.kinds.WordText`)."""
+    position text as a word of its own (see :class:`~tablegames.common.kinds.WordText`);
+    ``sparse`` leaves its line out while it is 0 (the class declares the default)."""
     kind = _Count(lo, hi)
     kind.words = words
-    return kind
+    return _shaped(kind, sparse=sparse)
 
 
 def seat(none: int | str | None = "never") -> Kind:

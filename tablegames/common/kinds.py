@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from tablegames.common.errors import StateError, quoted
+from tablegames.common.position import read_seat
 from tablegames.common.serialization import Reader, dumps, loads
 
 
@@ -322,9 +323,7 @@ class _Seat(Kind):
             if self.none is None or type(self.none) is int:
                 return self.none
             raise ValueError("expected a seat here, found '-' (this line always names one)")
-        if not (word.isascii() and word.isdigit()) or len(word) > 3:
-            raise ValueError(f"expected a seat, found {quoted(word)}")
-        return int(word)
+        return read_seat(word, tc.n)
 
 
 class _Flag(Kind):

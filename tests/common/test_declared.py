@@ -80,15 +80,15 @@ def _drop(text: str, *keys: str) -> str:
 
 
 @pytest.mark.parametrize(("key", "value", "why"), [
-    ("turn", "3", "turn: 3 is outside 0..2"),            # a seat of no one
+    ("turn", "3", "turn: '3' is not a seat"),            # a seat of no one
     ("turn", "-", "expected a seat here, found '-'"),     # this seat is never nobody
-    ("turn", "yes", "turn: expected a seat, found 'yes'"),
+    ("turn", "yes", "turn: 'yes' is not a seat"),
     ("led", "1", "led: expected yes or no, found '1'"),
     ("hand 1", "B J X", "hand 1: 'X' is not a card"),
     ("stock", "A 12", "stock: '12' is not a card"),
     ("trick", "0:A:B", "trick: 'A:B' is not a card"),
     ("trick", "0A", "expected seat:card, found '0A'"),
-    ("trick", "5:A", r"trick\[0\]\[0\]: 5 is outside 0..2"),
+    ("trick", "5:A", "trick: '5' is not a seat"),
     ("scores", "0 0", "scores: expected 3 entries, found 2"),
     ("scores", "0 x 0", "expected a whole number, found 'x'"),
     ("stage", "dance", "expected one of play, over"),
