@@ -95,7 +95,7 @@ class _List(Kind):
         return [self.inner.dump_value(x) for x in v]
 
     def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(map(self.inner.cards_in, v))
+        return _cards_in_seq(self.inner, v)
 
     def text(self, v: Any, tc: TextCtx) -> str:
         return _seq_line(self, v, tc)
@@ -474,7 +474,7 @@ class _TupleSeq(Kind):
         return [self.inner.dump_value(x) for x in v]
 
     def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(map(self.inner.cards_in, v))
+        return _cards_in_seq(self.inner, v)
 
     def text(self, v: Any, tc: TextCtx) -> str:
         return _seq_line(self, v, tc)
@@ -492,12 +492,25 @@ class _TupleSeq(Kind):
         return MISS if any(x is MISS for x in out) else out
 
     def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
-        if type(r.value) is not list or len(r.value) > self.max_len:
-            raise r.fail(f"expected a list of at most {self.max_len} entries")
+        if type(r.value) is not list:
+            raise r.fail(f"expected a list, found {type(r.value).__name__}")
+        if len(r.value) > self.max_len:
+            raise r.fail(f"more than {self.max_len} entries")
         if self.length == "seats" and len(r.value) != ctx.n:
             raise r.fail(f"expected {ctx.n} entries, found {len(r.value)}")
         return tuple(self.inner.load(x, ctx) for x in r.items())
 
+
+
+def _cards_in_seq(inner: Kind, v: Any) -> Iterator[int]:
+    """The cards in a list of ``inner`` values: the list itself where its items are
+    cards, the rows chained where they are lists of cards (no call per card)."""
+    if type(inner) is _Count:
+        return iter(v) if inner.pack is not None else iter(())
+    if type(inner) in (_List, _TupleSeq) and type(inner.inner) is _Count:  # type: ignore[attr-defined]
+        card_rows = inner.inner.pack is not None  # type: ignore[attr-defined]
+        return itertools.chain.from_iterable(v) if card_rows else iter(())
+    return itertools.chain.from_iterable(map(inner.cards_in, v))
 
 
 def _seq_line(kind: _List | _TupleSeq, v: Any, tc: TextCtx) -> str:

@@ -15,7 +15,8 @@ on the state class:
   whose ``write`` puts its lines at the field's place and whose ``read`` sets it;
 * ``POSITION_DEFAULTS``: fields a hand-written position may leave out, with the value
   (or a function of the state giving it), applied in the mapping's order after every
-  given line and the own fields are read;
+  given line and the own fields are read (a per-seat field's seats whose lines are left
+  out take the default's values for those seats);
 * ``POSITION_DERIVED``: fields never written, worked out from the others (last);
 * ``POSITION_SEATWISE``: groups of per-seat fields written seat by seat;
 * ``POSITION_COMMENTS``: ``#`` lines written before a field's lines.
@@ -33,6 +34,7 @@ order drawn from the position's ``rng``.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
@@ -81,6 +83,10 @@ class Conserve:
         """Raise :class:`StateError` unless each card of ``pack`` lies in the fields as
         often as ``pack`` holds it (a card too often, a card missing, a card not of
         this pack)."""
+        every = list(itertools.chain.from_iterable(
+            self._kind(kinds, name).cards_in(getattr(state, name)) for name in self.fields))
+        if len(every) == len(pack) and sorted(every) == sorted(pack):
+            return  # the common case, in a few C calls; else name the first fault
         want = Counter(pack)
         held: Counter[int] = Counter()
         where: dict[int, str] = {}
@@ -111,10 +117,12 @@ class Conserve:
             if name != self.shuffled:
                 left.subtract(self._kind(kinds, name).cards_in(getattr(state, name)))
         if any(k < 0 for k in left.values()):
-            raise ValueError("the other lines place more copies of a card than the pack has")
+            raise ValueError("more cards are placed than the pack holds (a card lies in the "
+                             "other lines more often than the pack has it)")
         return sorted(left.elements())
 
     def _fail(self, message: str) -> StateError:
+        message = f"the cards do not add up to the pack: {message}"
         return StateError(f"{message} ({self.ruling})" if self.ruling else message)
 
     def _kind(self, kinds: Mapping[str, Kind], name: str) -> Kind:
@@ -222,6 +230,7 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
     tc = TextCtx(state.n, layout.cards)
     conserve = layout.conserve
     missing: set[str] = set()
+    partial: dict[str, list[Any]] = {}
     shuffle: Kind | None = None
     for name, kind in fields:
         if not kind.persisted:
@@ -236,10 +245,14 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
             continue
         if kind.line is not None:
             keys = [f"{kind.line} {s}" for s in range(state.n)]
-            if not any(map(r.has, keys)) and name in layout.defaults:
+            inner: Kind = kind.inner  # type: ignore[attr-defined]
+            if name in layout.defaults and not all(map(r.has, keys)):
+                # the seats whose line is left out take the default's value
+                partial[name] = [None if not r.has(key) else _load(
+                    inner, _line_json(inner, r, key, tc, False), key, r, key, tc)
+                    for key in keys]
                 missing.add(name)
                 continue
-            inner: Kind = kind.inner  # type: ignore[attr-defined]
             items = [_line_json(inner, r, key, tc, kind.sparse) for key in keys]
             for key, item in zip(keys, items, strict=True):
                 _load(inner, item, key, r, key, tc)  # a defect names its seat's line
@@ -262,7 +275,12 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
                 _load(kind, kind.dump_value(getattr(state, name)), name, r, name, tc)
     for name, default in layout.defaults.items():
         if name in missing:
-            setattr(state, name, default(state) if callable(default) else default)
+            value = default(state) if callable(default) else default
+            given = partial.get(name)
+            if given is not None:
+                merged = [v if g is None else g for g, v in zip(given, value, strict=True)]
+                value = tuple(merged) if type(value) is tuple else merged
+            setattr(state, name, value)
     for name, derive in layout.derived.items():
         setattr(state, name, derive(state))
     if shuffle is not None:

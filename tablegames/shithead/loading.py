@@ -1,6 +1,7 @@
-"""What a loaded Shithead state must satisfy beyond its fields' kinds: the rules a person
-would state about a table in a sentence each, checked in order (the first broken one is
-named in the ``StateError``)."""
+"""What a loaded Shithead state must satisfy beyond its fields' kinds and the declared
+card conservation (``State.CONSERVE``: every card of the decks once per copy): the rules a
+person would state about a table in a sentence each, checked in order (the first broken
+one is named in the ``StateError``)."""
 
 from __future__ import annotations
 
@@ -18,15 +19,9 @@ if TYPE_CHECKING:
 
 
 @cache
-def _full_deck(decks: int) -> list[int]:
+def full_deck(decks: int) -> list[int]:
     """Every card of ``decks`` decks in code order (read only: shared)."""
     return pack(decks).full_deck()
-
-
-#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
-#: each of them once", which a set answers without sorting (see ``_check_loaded``).
-_ONE_DECK = frozenset(_full_deck(1))
-assert len(_ONE_DECK) == len(_full_deck(1))
 
 
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
@@ -73,17 +68,6 @@ def check_loaded(state: State) -> None:
     check_seats(state)
     if len(set(state.finished)) != len(state.finished):
         raise StateError("$.state.finished: a seat finishes only once")
-    every = [*state.stock, *state.aside, *state.pile, *state.burnt, *state.removed]
-    for group in (state.hands, state.face_up, state.face_down):
-        for cards_ in group:
-            every += cards_
-    if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
-        whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
-    else:
-        every.sort()
-        whole = every == _full_deck(rules.decks)
-    if not whole:
-        raise StateError("$.state: the cards do not add up to the pack")
     queue = state.swapping
     if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
         raise StateError("$.state.swapping: seats wait to swap (each once) only before play")

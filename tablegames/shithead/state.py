@@ -62,6 +62,7 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
+    Conserve,
     card,
     count,
     derived,
@@ -75,11 +76,11 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
+from tablegames.shithead import positions
 from tablegames.shithead import refusals as R
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
 from tablegames.shithead.cards import (
@@ -101,9 +102,8 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded
+from tablegames.shithead.loading import check_loaded, full_deck
 from tablegames.shithead.multisets import contains, with_sorted, without
-from tablegames.shithead.positions import read_position, write_position
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
@@ -137,9 +137,11 @@ def _table_of(rules: Rules) -> Table:
     return compile_table(rules.effects, rules.aces)
 
 
-#: The kinds of the state's card groups: any place, and the three-card face-up and
-#: face-down rows; a queue or order of seats.
-_CARDS = tuple_seq(card(FACES), MAX_CARDS)
+#: The kinds of the state's card groups: a pile (written top card first in a position),
+#: a group kept sorted (a hand: read in any order), the three-card face-up and face-down
+#: rows; a queue or order of seats.
+_PILE = tuple_seq(card(FACES), MAX_CARDS, top_first=True)
+_SORTED = tuple_seq(card(FACES), MAX_CARDS, sort=True)
 _TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
 _SEATS = tuple_seq(seat(), 1_000)
 
@@ -173,6 +175,13 @@ class State(BaseState):
         "queue": "swapping", "round_no": "round",
     }
     STAGES = STAGES
+    CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
+                        "removed", shuffled="stock")
+    CARD_TEXT = positions.CARD_TEXT
+    POSITION_DEFAULTS = positions.DEFAULTS
+    POSITION_DERIVED = positions.DERIVED
+    POSITION_SEATWISE = positions.SEATWISE
+    POSITION_COMMENTS = positions.COMMENTS
     VIEW_KEYS: ClassVar[dict[str, str]] = {
         "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
         "starter": "the seat that started play (None before play)",
@@ -205,31 +214,36 @@ class State(BaseState):
     # copying fifteen list fields (five of them lists of lists) cost about three times
     # what the whole copy costs now, while the tuples a play rebuilds add well under a
     # microsecond to it.
+    # Declared in the order of the position lines (positions.SEATWISE writes the
+    # per-seat ones seat by seat).
     stage: Annotated[int, enum(STAGES)]
-    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    face_up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    face_down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    stock: Annotated[tuple[int, ...], _CARDS]
-    aside: Annotated[tuple[int, ...], _CARDS]
-    pile: Annotated[tuple[int, ...], _CARDS]
-    burnt: Annotated[tuple[int, ...], _CARDS]
-    removed: Annotated[tuple[int, ...], _CARDS]
-    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    bars: Annotated[tuple[tuple[int, ...], ...],
-                    per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
-    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    finished: Annotated[tuple[int, ...], _SEATS]
-    direction: Annotated[int, count(-1, 1)]
-    turn: Annotated[int, seat()]
-    swapping: Annotated[tuple[int, ...], _SEATS]
-    starter: Annotated[int, seat(none=-1)]
-    plays: Annotated[int, count(0, 1_000_000)]
-    loser: Annotated[int, seat(none=-1)]
-    limit_hit: Annotated[bool, flag()]
     round: Annotated[int, count(0, 99)]
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
+    direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
+    turn: Annotated[int, seat()]
+    starter: Annotated[int, seat(none=-1)]
+    swapping: Annotated[tuple[int, ...], _SEATS]
+    finished: Annotated[tuple[int, ...], _SEATS]
+    plays: Annotated[int, count(0, 1_000_000)]
+    loser: Annotated[int, seat(none=-1)]
+    limit_hit: Annotated[bool, flag()]
+    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="hand")]
+    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="known")]
+    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
+    bars: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(
+        tuple_seq(count(0, ALL_VALUES, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
+    face_up: Annotated[tuple[tuple[int, ...], ...],
+                       per_seat_tuple(tuple_seq(card(FACES), HAND_SIZE, sort=True),
+                                      line="face_up")]
+    face_down: Annotated[tuple[tuple[int, ...], ...],
+                         per_seat_tuple(_TABLE_CARDS, line="face_down")]
+    pile: Annotated[tuple[int, ...], _PILE]
+    stock: Annotated[tuple[int, ...], _PILE]
+    aside: Annotated[tuple[int, ...], _SORTED]
+    burnt: Annotated[tuple[int, ...], _PILE]
+    removed: Annotated[tuple[int, ...], _PILE]
+    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: The compiled effects table of the rules.
     table: Annotated[Table, derived()]
     #: The pile's effective top value (0: anything goes), kept in step with the pile.
@@ -968,12 +982,10 @@ class State(BaseState):
     def _hand(self, seat: int) -> list[Any]:
         return self._names(self.hands[seat])
 
-    # ------------------------------------------------------------------ positions, loading
-    def _position(self, w: PositionWriter) -> None:
-        write_position(self, w)
-
-    def _from_position(self, r: PositionReader) -> None:
-        read_position(self, r)
+    # ------------------------------------------------------------------ loading
+    def _conserved_pack(self) -> Sequence[int]:
+        """Every card of the rules' decks, each as often as they hold it (SHD-02)."""
+        return full_deck(self.rules.decks)
 
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""

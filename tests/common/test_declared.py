@@ -134,7 +134,7 @@ def test_a_shuffled_stock_deals_the_cards_left() -> None:
     back = State.from_position(text)
     assert sorted(back.stock) == sorted(s.stock)
     assert State.from_position(text).stock == back.stock  # the position's rng decides
-    with pytest.raises(PositionError, match="stock: the other lines place more"):
+    with pytest.raises(PositionError, match="stock: more cards are placed than the pack holds"):
         State.from_position(_edit(text, "hand 1", "A A A"))
 
 
@@ -147,7 +147,8 @@ def test_card_conservation_is_checked_after_from_position(hand: str, stock: str,
     text = State.new(3, seed=5).to_position()
     text = _edit(_edit(_edit(_edit(text, "hand 0", hand), "hand 1", "G J K"), "hand 2",
                        "A F L"), "stock", stock)
-    with pytest.raises(PositionError, match=f"impossible position: {why}"):
+    with pytest.raises(PositionError,
+                       match=f"impossible position: the cards do not add up to the pack: {why}"):
         State.from_position(text)
 
 
