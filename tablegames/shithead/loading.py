@@ -7,12 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tablegames.common.errors import StateError
-from tablegames.shithead.cards import pack
+from tablegames.common.errors import SetupError, StateError
+from tablegames.shithead.cards import FACES, pack
 from tablegames.shithead.inference import consistent
-from tablegames.shithead.stages import GIVING, HAND_SIZE, OVER, PLAY, SWAP
+from tablegames.shithead.rules import Rules
+from tablegames.shithead.stages import (
+    GIVING,
+    HAND_SIZE,
+    MAX_CARDS,
+    MIN_PLAYERS,
+    OVER,
+    PER_SEAT,
+    PLAY,
+    SWAP,
+)
 
 if TYPE_CHECKING:
     from tablegames.shithead.state import State
@@ -140,3 +150,30 @@ def check_seats(state: State) -> None:
             raise StateError(f"$.state: seat {s} has left the round but holds cards")
         if playing and not holds and stage != OVER and s != giver:
             raise StateError(f"$.state: seat {s} holds no cards but is still in play")
+
+
+def max_players(decks: int) -> int:
+    """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
+    return FACES * decks // PER_SEAT
+
+
+def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
+                keys: frozenset[str]) -> None:
+    """Refuse players and setup that could not be dealt (``SetupError``)."""
+    top = max_players(rules.decks)
+    if len(players) > top:
+        raise SetupError(
+            f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
+            f"not {len(players)}; use Rules(decks=...) for more"
+        )
+    if len(players) < MIN_PLAYERS:
+        raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
+    if rules.starter == "seat" and rules.starter_seat >= len(players):
+        raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
+                         f"{len(players)} players")
+    keep = extra.get("stock")
+    if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
+        raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
+    unknown = set(extra) - keys
+    if unknown:
+        raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")

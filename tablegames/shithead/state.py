@@ -60,7 +60,6 @@ from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     Conserve,
     card,
@@ -102,7 +101,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded, full_deck
+from tablegames.shithead.loading import check_loaded, check_setup, full_deck, max_players
 from tablegames.shithead.multisets import contains, with_sorted, without
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
@@ -118,7 +117,7 @@ from tablegames.shithead.stages import (
     STAGES,
     SWAP,
 )
-from tablegames.shithead.views import prompt_of, view_of
+from tablegames.shithead.views import VIEW_KEYS, prompt_of, view_of
 
 #: The refusal of an action made at the wrong stage, by the stage the round is at.
 _WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
@@ -146,17 +145,6 @@ _TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
 _SEATS = tuple_seq(seat(), 1_000)
 
 
-def _is_cards(cards: object) -> bool:
-    """Whether an action's ``cards`` are a tuple of one or more card codes."""
-    return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
-            and all(type(c) is int and 0 <= c < FACES for c in cards))
-
-
-def max_players(decks: int) -> int:
-    """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
-    return FACES * decks // PER_SEAT
-
-
 class State(BaseState):
     """A round of Shithead (see the module docstring for the flow and the decisions)."""
 
@@ -182,31 +170,7 @@ class State(BaseState):
     POSITION_DERIVED = positions.DERIVED
     POSITION_SEATWISE = positions.SEATWISE
     POSITION_COMMENTS = positions.COMMENTS
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
-        "starter": "the seat that started play (None before play)",
-        "hand_sizes": "cards in each seat's hand",
-        "known": "per seat, the cards of its hand that everybody has seen go in",
-        "face_up": "per seat, its face-up cards",
-        "face_down": "per seat, how many face-down cards it has (nobody sees them)",
-        "pile": "the pile, bottom card first",
-        "pile_top": "the top card of the pile (None if empty)",
-        "pile_value": "the rank a normal card must reach (0: anything goes; ace high = 14)",
-        "restriction": "the limit the pile puts on the next card, in words (None: none)",
-        "playable": "the ranks that may be played on the pile now",
-        "top_effect": "what the pile's top card does (None if the pile is empty)",
-        "stock": "cards left to draw",
-        "aside": "cards set aside unseen (short-stock games)",
-        "burnt": "cards burnt this round",
-        "removed": "take-it cards out of play this round",
-        "finished": "seats that have shed every card, first out first",
-        "in_play": "per seat, whether it still holds cards",
-        "swapping": "seats still swapping before play (not ready yet)",
-        "round": "number of the current round of the match, from 0",
-        "rounds": "rounds in the match",
-        "tally": "rounds lost by each seat so far",
-        "last_round": "the previous round's summary: round, loser, order, limit (or None)",
-    }
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     # Every group of cards, every per-seat value and every queue is a tuple that
     # ``copy`` shares with its original: a change replaces the whole tuple (``put`` for
@@ -256,37 +220,13 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _check_setup(
-        cls, players: tuple[str, ...], rules: Any, deck: Sequence[str] | None,
-        extra: dict[str, Any],
-    ) -> None:
-        """Refuse players and setup that could not be dealt (``SetupError``)."""
-        top = max_players(rules.decks)
-        if len(players) > top:
-            raise SetupError(
-                f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
-                f"not {len(players)}; use Rules(decks=...) for more"
-            )
-        if len(players) < MIN_PLAYERS:
-            raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
-        if rules.starter == "seat" and rules.starter_seat >= len(players):
-            raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
-                             f"{len(players)} players")
-        keep = extra.get("stock")
-        if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
-            raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
-        unknown = set(extra) - cls.SETUP_KEYS
-        if unknown:
-            raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
-
-    @classmethod
     def _validate_setup(
         cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
         extra: dict[str, Any],
     ) -> None:
         """The checks of a deal without dealing (shuffling the pack on every ``from_json``
         was a sixth of its time)."""
-        cls._check_setup(players, rules, deck, extra)
+        check_setup(players, rules, extra, cls.SETUP_KEYS)
         if deck is not None:  # a stacked deck names real cards, none too often
             pack(rules.decks).stacked_deck(deck, Rng(0))
 
@@ -295,7 +235,7 @@ class State(BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> Self:
-        cls._check_setup(players, rules, deck, extra)
+        check_setup(players, rules, extra, cls.SETUP_KEYS)
         n = len(players)
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
@@ -587,7 +527,7 @@ class State(BaseState):
     def _refuse_swap(self, seat: int, up: object, hand: object) -> Found | None:
         if (found := self._refuse_swapper(seat)) is not None:
             return found
-        if not (_is_cards(up) and _is_cards(hand)):
+        if not (R.is_cards(up) and R.is_cards(hand)):
             return R.SWAP_CARDS, {}
         assert isinstance(up, tuple) and isinstance(hand, tuple)
         if len(up) != len(hand):
@@ -634,7 +574,7 @@ class State(BaseState):
             return found
         if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
                 and 0 <= cards[0] < FACES):
-            if not _is_cards(cards):
+            if not R.is_cards(cards):
                 return R.PLAY_CARDS, {}
             assert isinstance(cards, tuple)
             v = VALUE[cards[0]]
