@@ -147,12 +147,13 @@ def _pack_sizes(kind: Kind) -> Iterator[int]:
 
 class Own:
     """The lines of a field no kind can say (``POSITION_OWN``): ``write(state, w)`` puts
-    them at the field's place in the text (``None``: the field has no line of its own,
-    another field's lines or the rules say it), ``read(state, r)`` sets the field."""
+    them at the field's place in the text (``write(state, w, seat)``, one seat's line, for
+    a field in a ``POSITION_SEATWISE`` group; ``None``: the field has no line of its own,
+    another field's lines say it), ``read(state, r)`` sets the field."""
 
     __slots__ = ("read", "write")
 
-    def __init__(self, write: Callable[[Any, PositionWriter], None] | None,
+    def __init__(self, write: Callable[..., None] | None,
                  read: Callable[[Any, PositionReader], None]) -> None:
         self.write = write
         self.read = read
@@ -180,7 +181,8 @@ class Layout:
 
 
 def _nothing(state: Any, r: PositionReader) -> None:
-    """An own field read by the class's ``_from_position_own`` hook."""
+    """An own field read by the class's ``_from_position_own`` hook (or with another
+    field, by that field's ``read``)."""
 
 
 def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWriter,
@@ -204,7 +206,11 @@ def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWr
             group = layout.seatwise[name]
             for s in range(state.n):
                 for member in group:
-                    _put_seat(state, member, kinds[member], s, w, tc)
+                    mine = layout.own.get(member)
+                    if mine is None:
+                        _put_seat(state, member, kinds[member], s, w, tc)
+                    elif mine.write is not None:
+                        mine.write(state, w, s)  # an own field's lines, seat by seat
         elif kind.line is not None:
             for s in range(state.n):
                 _put_seat(state, name, kind, s, w, tc)
