@@ -14,9 +14,9 @@ on the state class:
 * ``POSITION_OWN``: fields no kind can say (Toepen's tricks), each an :class:`Own`
   whose ``write`` puts its lines at the field's place and whose ``read`` sets it;
 * ``POSITION_DEFAULTS``: fields a hand-written position may leave out, with the value
-  (or a function of the state giving it), applied in the mapping's order after every
-  given line and the own fields are read (a per-seat field's seats whose lines are left
-  out take the default's values for those seats);
+  (set before the own fields are read) or a function of the state giving it (applied in
+  the mapping's order after every given line and the own fields are read; a per-seat
+  field's seats whose lines are left out take the default's values for those seats);
 * ``POSITION_DERIVED``: fields never written, worked out from the others (last);
 * ``POSITION_SEATWISE``: groups of per-seat fields written seat by seat;
 * ``POSITION_COMMENTS``: ``#`` lines written before a field's lines.
@@ -273,6 +273,10 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
         else:
             r.str(name)  # raises: the line is missing
         setattr(state, name, value)
+    for name, default in layout.defaults.items():
+        if name in missing and not callable(default) and name not in partial:  # a value: first
+            setattr(state, name, default)
+            missing.discard(name)
     for name, kind in fields:
         own = layout.own.get(name)
         if own is not None:
