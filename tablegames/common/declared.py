@@ -171,7 +171,7 @@ class Layout:
         # a set of names: lines the hooks ``_position_own``/``_from_position_own`` write
         # and read after the generated ones
         self.own: Mapping[str, Own] = own if isinstance(own, Mapping) else {
-            name: Own(None, _nothing) for name in own}
+            name: Own(None, read_elsewhere) for name in own}
         self.defaults: Mapping[str, Any] = cls.POSITION_DEFAULTS
         self.derived: Mapping[str, Callable[[Any], Any]] = cls.POSITION_DERIVED
         self.comments: Mapping[str, Sequence[str]] = cls.POSITION_COMMENTS
@@ -180,9 +180,9 @@ class Layout:
         self.conserve: Conserve | None = cls.CONSERVE
 
 
-def _nothing(state: Any, r: PositionReader) -> None:
-    """An own field read by the class's ``_from_position_own`` hook (or with another
-    field, by that field's ``read``)."""
+def read_elsewhere(state: Any, r: PositionReader) -> None:
+    """The ``read`` of an own field another field's ``read`` sets (one reader sets both,
+    as one depends on the other), or the class's ``_from_position_own`` hook."""
 
 
 def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWriter,

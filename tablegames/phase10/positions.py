@@ -19,7 +19,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from tablegames.common.declared import Own
+from tablegames.common.declared import Own, read_elsewhere
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.fields import CardText
 from tablegames.common.position import PositionReader, PositionWriter
@@ -147,21 +147,17 @@ def _read_last(state: State, r: PositionReader) -> None:
     state.last_laid = tuple(last_laid)
 
 
-def _with_other(state: State, r: PositionReader) -> None:
-    """Read with the field before it (one reader sets both)."""
-
-
 #: The lines Phase 10 writes itself, at the place of their field (``laid`` seat by seat
 #: with the hands).
 OWN = MappingProxyType({
     "made": Own(_write_made, _read_made),
     "laid": Own(_write_laid, _read_laid),
-    "laid_phase": Own(None, _with_other),
+    "laid_phase": Own(None, read_elsewhere),
     "rebuilt": Own(_write_rebuilt, _read_rebuilt),
-    "drawn": Own(None, _with_other),
+    "drawn": Own(None, read_elsewhere),
     "results": Own(_write_results, _read_results),
     "last_hands": Own(_write_last, _read_last),
-    "last_laid": Own(None, _with_other),
+    "last_laid": Own(None, read_elsewhere),
 })
 
 #: Each seat's hand, the cards the table saw it take, and its laid phase, seat by seat.

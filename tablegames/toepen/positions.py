@@ -20,7 +20,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from tablegames.common.declared import Own
+from tablegames.common.declared import Own, read_elsewhere
 from tablegames.common.fields import CardText
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.toepen.cards import NAMES, PACK, card_names
@@ -131,16 +131,12 @@ def _read_aside(state: State, r: PositionReader) -> None:
     state.set_aside = aside if state.rules.bluff_takes_back or any(aside) else None
 
 
-def _nothing(state: State, r: PositionReader) -> None:
-    """``thrown_again`` is read with ``revealed_again`` (one depends on the other)."""
-
-
 #: The lines Toepen writes itself, at the place of their field.
 OWN = MappingProxyType({
     "tricks": Own(_write_tricks, _read_tricks),
     "void": Own(_write_voids, _read_voids),
     "revealed_again": Own(_write_again_seen, _read_again),
-    "thrown_again": Own(_write_again, _nothing),
+    "thrown_again": Own(_write_again, read_elsewhere),  # read with revealed_again
     "set_aside": Own(_write_aside, _read_aside),
 })
 
