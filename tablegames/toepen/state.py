@@ -149,7 +149,7 @@ class State(BaseState):
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     CONSERVE = Conserve("hands", "thrown", "thrown_again", "set_aside", "tricks", "trick",
-                        "withdrawn", "stock", shuffled="stock", ruling="TOE-01")
+                        "withdrawn", "stock", pack=32, shuffled="stock", ruling="TOE-01")
     CARD_TEXT = positions.CARD_TEXT
     POSITION_OWN = positions.OWN
     POSITION_DEFAULTS = positions.DEFAULTS
