@@ -1,5 +1,5 @@
-"""Field kinds, the container half (lists, tuples, mappings, JSON, custom codecs) and
-the public constructors a game declares its fields with (see :mod:`tablegames.common.fields`)."""
+"""Field kinds, the container half (lists, tuples, mappings, JSON, custom codecs); the
+public constructors a game declares its fields with are in :mod:`tablegames.common.fields`."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from tablegames.common.actions import fresh
-from tablegames.common.errors import quoted
+from tablegames.common.errors import StateError, quoted
 from tablegames.common.kinds import (
     _BOOL,
     _SMALL,
     MISS,
     Ctx,
     Kind,
+    TextCtx,
     _Count,
     _Enum,
     _Flag,
@@ -22,7 +23,8 @@ from tablegames.common.kinds import (
     _Seat,
     _Text,
 )
-from tablegames.common.serialization import Reader, dumps, plain
+from tablegames.common.position import read_seat
+from tablegames.common.serialization import Reader, dumps, loads, plain
 
 _T = TypeVar("_T")
 
@@ -93,7 +95,13 @@ class _List(Kind):
         return [self.inner.dump_value(x) for x in v]
 
     def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(map(self.inner.cards_in, v))
+        return _cards_in_seq(self.inner, v)
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return _seq_line(self, v, tc)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return _seq_from_line(self, line, tc)
 
     def load(self, r: Reader, ctx: Ctx) -> list[Any]:
         raw = r.value
@@ -162,6 +170,23 @@ class _Tuple(Kind):
         out = tuple(p.fast(x, n) for p, x in zip(parts, v, strict=True))
         return MISS if any(x is MISS for x in out) else out
 
+    @property
+    def has_word(self) -> bool:  # type: ignore[override]
+        return all(p.has_word for p in self.parts)
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return ":".join(p.what for p in self.parts)
+
+    def word(self, v: Any, tc: TextCtx) -> str:
+        return ":".join(p.word(x, tc) for p, x in zip(self.parts, v, strict=True))
+
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        bits = word.split(":", len(self.parts) - 1)
+        if len(bits) != len(self.parts):
+            raise ValueError(f"expected {self.what}, found {quoted(word)}")
+        return [p.word_json(b, tc) for p, b in zip(self.parts, bits, strict=True)]
+
     def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
         items = r.list(len(self.parts))
         return tuple(p.load(x, ctx) for p, x in zip(self.parts, items, strict=True))
@@ -207,6 +232,12 @@ class _Optional(Kind):
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
         return None if r.value is None else self.inner.load(r, ctx)
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return "-" if v is None else self.inner.text(v, tc)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return None if line == "-" else self.inner.text_json(line, tc)
 
 
 class _Mapping(Kind):
@@ -334,6 +365,7 @@ class _Checked(Kind):
     def __init__(self, inner: Kind, check: Callable[[Any, int], str | None]) -> None:
         self.inner = inner
         self.check = check
+        self.has_word, self.what = inner.has_word, inner.what
         self.immutable = inner.immutable
         self.identity_dump = inner.identity_dump
 
@@ -354,6 +386,18 @@ class _Checked(Kind):
 
     def cards_in(self, v: Any) -> Iterator[int]:
         return self.inner.cards_in(v)
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return self.inner.text(v, tc)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return self.inner.text_json(line, tc)
+
+    def word(self, v: Any, tc: TextCtx) -> str:
+        return self.inner.word(v, tc)
+
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        return self.inner.word_json(word, tc)
 
     def fast(self, v: Any, n: int) -> Any:
         got = self.inner.fast(v, n)
@@ -430,7 +474,13 @@ class _TupleSeq(Kind):
         return [self.inner.dump_value(x) for x in v]
 
     def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(map(self.inner.cards_in, v))
+        return _cards_in_seq(self.inner, v)
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return _seq_line(self, v, tc)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return _seq_from_line(self, line, tc)
 
     def fast(self, v: Any, n: int) -> Any:
         if type(v) is not list or len(v) > self.max_len:
@@ -442,12 +492,73 @@ class _TupleSeq(Kind):
         return MISS if any(x is MISS for x in out) else out
 
     def load(self, r: Reader, ctx: Ctx) -> tuple[Any, ...]:
-        if type(r.value) is not list or len(r.value) > self.max_len:
-            raise r.fail(f"expected a list of at most {self.max_len} entries")
+        if type(r.value) is not list:
+            raise r.fail(f"expected a list, found {type(r.value).__name__}")
+        if len(r.value) > self.max_len:
+            raise r.fail(f"more than {self.max_len} entries")
         if self.length == "seats" and len(r.value) != ctx.n:
             raise r.fail(f"expected {ctx.n} entries, found {len(r.value)}")
         return tuple(self.inner.load(x, ctx) for x in r.items())
 
+
+
+def _cards_in_seq(inner: Kind, v: Any) -> Iterator[int]:
+    """The cards in a list of ``inner`` values: the list itself where its items are
+    cards, the rows chained where they are lists of cards (no call per card)."""
+    if type(inner) is _Count:
+        return iter(v) if inner.pack is not None else iter(())
+    if type(inner) in (_List, _TupleSeq) and type(inner.inner) is _Count:  # type: ignore[attr-defined]
+        card_rows = inner.inner.pack is not None  # type: ignore[attr-defined]
+        return itertools.chain.from_iterable(v) if card_rows else iter(())
+    return itertools.chain.from_iterable(map(inner.cards_in, v))
+
+
+def _seq_line(kind: _List | _TupleSeq, v: Any, tc: TextCtx) -> str:
+    """A list's line of position text: the seats that have a flag (``seat_set``), or
+    its items' words (a pile top first, a sorted hand in the game's order), or JSON
+    for items with no word; ``-`` when there is nothing to write."""
+    inner = kind.inner
+    if kind.seat_set:
+        words = [str(s) for s, f in enumerate(v) if f]
+    elif inner.has_word:
+        items = list(v)
+        if kind.top_first:
+            items.reverse()
+        if kind.sort and tc.cards is not None and tc.cards.order is not None \
+                and getattr(inner, "pack", None) is not None:
+            items = list(tc.cards.order(items))
+        words = [inner.word(x, tc) for x in items]
+    else:
+        return dumps(kind.dump_value(v)) if v else "-"
+    return " ".join(words) if words else "-"
+
+
+def _seq_from_line(kind: _List | _TupleSeq, line: str, tc: TextCtx) -> Any:
+    """The save form of a line :func:`_seq_line` wrote (``ValueError`` naming a bad
+    word); the kind's ``load`` then checks it as it checks a save."""
+    inner = kind.inner
+    words = [] if line == "-" else line.split()
+    if kind.seat_set:
+        marked = set()
+        for word in words:
+            marked.add(read_seat(word, tc.n))
+        return [s in marked for s in range(tc.n)]
+    if inner.has_word:
+        items = [inner.word_json(word, tc) for word in words]
+    elif line == "-":
+        items = []
+    else:
+        try:
+            items = loads(line, max_text=100_000)
+        except StateError as exc:
+            raise ValueError(f"expected a JSON list here ({exc})") from None
+        if type(items) is not list:
+            raise ValueError("expected a JSON list here")
+    if kind.top_first:
+        items.reverse()
+    if kind.sort and all(type(x) is int for x in items):
+        items.sort()
+    return items
 
 
 def _len_src(v: str, length: str | int | None, max_len: int) -> str:
@@ -556,137 +667,3 @@ def _seq_json(inner: Kind, x: str, ns: dict[str, Any], depth: int) -> str:
             body = row[len("('[' + "):-len(" + ']')")]
             return f"(('[[' + '],['.join([{body} for {v} in {x}]) + ']]') if {x} else '[]')"
     return f"('[' + ','.join([{inner.json_src(v, ns, depth + 1)} for {v} in {x}]) + ']')"
-
-
-# -- the public constructors -----------------------------------------------------------
-def count(lo: int | None = 0, hi: int | None = 1_000_000) -> Kind:
-    """An exact ``int`` (never a ``bool``) in ``lo..hi``."""
-    return _Count(lo, hi)
-
-
-def seat(none: int | str | None = "never") -> Kind:
-    """A seat of this game; ``none=-1`` (or ``None``) also allows that 'nobody' value."""
-    return _Seat(none)
-
-
-def card(size: int) -> Kind:
-    """A card code of a pack of ``size`` cards (counted by a declared card conservation)."""
-    return _Count(0, size - 1, size)
-
-
-def flag() -> Kind:
-    """A ``bool``."""
-    return _Flag()
-
-
-def text(max_len: int = 200, choices: Sequence[str] | None = None) -> Kind:
-    """A string (optionally one of ``choices``)."""
-    return _Text(max_len, choices)
-
-
-def enum(names: Sequence[str]) -> Kind:
-    """An index into ``names``, saved as the name."""
-    return _Enum(names)
-
-
-def listof(inner: Kind, length: int | None = None, max_len: int = 100_000) -> Kind:
-    """A list of ``inner`` values."""
-    return _List(inner, length, max_len)
-
-
-def per_seat(inner: Kind) -> Kind:
-    """A list with one ``inner`` value per seat."""
-    return _List(inner, "seats", 1_000)
-
-
-def per_seat_tuple(inner: Kind) -> Kind:
-    """One immutable ``inner`` value per seat, as a tuple. ``copy`` shares it, so every
-    change replaces the whole tuple (:func:`put`); for four to eight seats that costs
-    less than the list copies every ``copy`` would otherwise make, and a search copies
-    far more often than it plays. Saved as a list, exactly like :func:`per_seat`."""
-    return _TupleSeq(inner, 1_000, "seats")
-
-
-def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
-    """``values`` with item ``i`` replaced: the edit of a tuple field ``copy`` shares."""
-    out = list(values)  # cheaper than splicing slices for a handful of seats
-    out[i] = value
-    return tuple(out)
-
-
-def cards(size: int, max_len: int = 10_000) -> Kind:
-    """A list of card codes of a ``size``-card pack."""
-    return _List(_Count(0, size - 1, size), None, max_len)
-
-
-def ints(lo: int | None = 0, hi: int | None = 1_000_000, max_len: int = 100_000) -> Kind:
-    """A list of bounded ints."""
-    return _List(_Count(lo, hi), None, max_len)
-
-
-def seats(max_len: int = 1_000) -> Kind:
-    """A list of seats (a queue, an order)."""
-    return _List(_Seat("never"), None, max_len)
-
-
-def flags() -> Kind:
-    """One ``bool`` per seat."""
-    return _List(_Flag(), "seats", 1_000)
-
-
-def tuple_of(*parts: Kind) -> Kind:
-    """A tuple of immutable parts (saved as a list)."""
-    return _Tuple(parts)
-
-
-def tuple_seq(inner: Kind, max_len: int = 10_000) -> Kind:
-    """A tuple of any length of immutable ``inner`` values (saved as a list)."""
-    return _TupleSeq(inner, max_len)
-
-
-def optional(inner: Kind) -> Kind:
-    """``None`` or an ``inner`` value."""
-    return _Optional(inner)
-
-
-def mapping(value: Kind, keys: Sequence[str] | None = None, max_len: int = 1_000) -> Kind:
-    """A dict of string keys to ``value`` values."""
-    return _Mapping(value, keys, max_len)
-
-
-def frozen_json(max_depth: int = 12) -> Kind:
-    """Plain JSON replaced as a whole, never edited in place (``copy`` shares it)."""
-    return _FrozenJson(max_depth)
-
-
-def json_value(max_depth: int = 12) -> Kind:
-    """Plain JSON edited in place (``copy`` deep-copies it)."""
-    return _JsonValue(max_depth)
-
-
-def custom(
-    *, dump: Callable[[Any], Any], load: Callable[[Reader, int], Any],
-    copy: Callable[[Any], Any] | None = None,
-) -> Kind:
-    """A field with its own codec: ``load(reader, seats)``; ``copy=None`` means immutable."""
-    return _Custom(copy, dump, load)
-
-
-def checked(inner: Kind, check: Callable[[Any, int], str | None]) -> Kind:
-    """``inner`` values that ``check(value, seats)`` also accepts: it returns why a value
-    is wrong, or ``None``. Declared like this (rather than as :func:`custom`) the field
-    keeps the compiled fast paths, and ``check`` runs on the value as loaded."""
-    return _Checked(inner, check)
-
-
-def derived() -> Kind:
-    """A field worked out from the rules or from other fields: not saved, shared by
-    ``copy`` (it is never edited in place), ``None`` after loading until the game's
-    ``_check_loaded`` sets it again."""
-    return _Derived()
-
-
-def transient(factory: Callable[[], Any]) -> Kind:
-    """A cache that is not state: empty after ``copy`` and after loading."""
-    return _Transient(factory)
-

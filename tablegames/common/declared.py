@@ -1,49 +1,73 @@
 """What the field declarations give beyond ``copy`` and saves: position lines and card
 conservation.
 
-**Position text from the declarations.** :func:`write_fields` writes one line per
-persisted field, under the field's own name, in declaration order; the value is the
-kind's text form (:meth:`~tablegames.common.kinds.Kind.text`: the field's save form on one
-line, an enum's bare name). :func:`read_fields` reads every line back through the same
-kind as a save (:meth:`~tablegames.common.kinds.Kind.read_text`), so a position is checked
-as strictly as a save: same types, same limits, seats in range. ``stage`` is on the
-core's own line. A game lists the fields no kind can say well (or whose names are not
-position keys) in ``POSITION_OWN`` and writes and reads those itself in the hooks
-``_position_own`` and ``_from_position_own``.
+**Position text from the declarations.** :func:`write_fields` writes the lines of the
+persisted fields in declaration order, each in its kind's text form
+(:meth:`~tablegames.common.kinds.Kind.text`: a card by its name through the class's
+``CARD_TEXT``, ``yes``/``no``, ``-`` for nobody, a list as words, a pile top first, a
+per-seat field as one line per seat under its singular name, ``hand 0: 8c Jd``).
+:func:`read_fields` reads every line back through the same kind as a save, so a
+position is checked as strictly as a save: same types, same limits, seats in range.
+``stage`` is on the core's own line. What shapes the text beyond the kinds is declared
+on the state class:
+
+* ``POSITION_OWN``: fields no kind can say (Toepen's tricks), each an :class:`Own`
+  whose ``write`` puts its lines at the field's place and whose ``read`` sets it;
+* ``POSITION_DEFAULTS``: fields a hand-written position may leave out, with the value
+  (set before the own fields are read) or a function of the state giving it (applied in
+  the mapping's order after every given line and the own fields are read; a per-seat
+  field's seats whose lines are left out take the default's values for those seats);
+* ``POSITION_DERIVED``: fields never written, worked out from the others (last);
+* ``POSITION_SEATWISE``: groups of per-seat fields written seat by seat;
+* ``POSITION_COMMENTS``: ``#`` lines written before a field's lines.
 
 **Card conservation.** A class declares ``CONSERVE = Conserve("hands", "stock",
-"trick")``: every card of the pack lies exactly once across those fields. The cards of a
-field are its values declared with ``card()``/``cards()`` (wherever they sit: a list of
-hands, a tuple ``(seat, card)`` in a trick), so the declaration names fields only. The core
-checks it after every load and every ``from_position``, before the game's own
-``_check_loaded``.
+"trick")``: every card of the pack lies exactly as often as the pack holds it across
+those fields (once, in a pack of distinct cards; a game whose pack has copies returns
+them from ``BaseState._conserved_pack``). The cards of a field are its values declared
+with ``card()``/``cards()`` (wherever they sit: a list of hands, a tuple ``(seat, card)``
+in a trick), so the declaration names fields only. The core checks it after every load
+and every ``from_position``, before the game's own ``_check_loaded``. ``shuffled=`` names
+the field a position may write as ``shuffled``: every card the others do not hold, in an
+order drawn from the position's ``rng``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+import itertools
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import StateError
-from tablegames.common.kinds import Ctx, Kind
+from tablegames.common.kinds import CardText, Kind, TextCtx
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
+from tablegames.common.serialization import Reader
 
 
 class Conserve:
-    """Every card of the pack lies exactly once across ``fields`` (see the module docstring).
+    """Every card of the pack lies exactly as often as the pack holds it across ``fields``
+    (see the module docstring).
 
     ``pack`` is the number of cards (codes ``0..pack-1``); by default, the size the
-    fields' ``card()``/``cards()`` kinds declare. A game whose pack depends on its rules
-    passes the codes it deals through ``BaseState._conserved_pack``.
+    fields' ``card()``/``cards()`` kinds declare. A game whose pack depends on its rules,
+    or holds several copies of a card, passes the codes it deals (each as often as it
+    holds it) through ``BaseState._conserved_pack``. ``shuffled`` names the field a
+    position may write as ``shuffled`` (the draw pile); ``ruling`` is cited by the error.
     """
 
-    __slots__ = ("fields", "pack")
+    __slots__ = ("fields", "pack", "ruling", "shuffled")
 
-    def __init__(self, *fields: str, pack: int | None = None) -> None:
+    def __init__(self, *fields: str, pack: int | None = None, shuffled: str | None = None,
+                 ruling: str | None = None) -> None:
         if not fields or not all(type(f) is str for f in fields):
             raise TypeError("Conserve() names one or more fields")
+        if shuffled is not None and shuffled not in fields:
+            raise TypeError(f"Conserve(shuffled={shuffled!r}) names a field it does not count")
         self.fields = fields
         self.pack = pack
+        self.shuffled = shuffled
+        self.ruling = ruling
 
     def size(self, kinds: Mapping[str, Kind]) -> int:
         """The pack size: given, or the one the named fields' card kinds declare."""
@@ -56,21 +80,50 @@ class Conserve:
         return sizes.pop()
 
     def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
-        """Raise :class:`StateError` unless each card of ``pack`` lies exactly once in
-        the fields (a card twice, a card missing, a card not of this pack)."""
+        """Raise :class:`StateError` unless each card of ``pack`` lies in the fields as
+        often as ``pack`` holds it (a card too often, a card missing, a card not of
+        this pack)."""
+        every = list(itertools.chain.from_iterable(
+            self._kind(kinds, name).cards_in(getattr(state, name)) for name in self.fields))
+        if len(every) == len(pack) and sorted(every) == sorted(pack):
+            return  # the common case, in a few C calls; else name the first fault
+        want = Counter(pack)
+        held: Counter[int] = Counter()
         where: dict[int, str] = {}
         for name in self.fields:
             for code in self._kind(kinds, name).cards_in(getattr(state, name)):
-                if code in where:
-                    raise StateError(f"card {code} lies twice (in {where[code]!r} and {name!r})")
-                where[code] = name
-        if len(where) != len(pack) or not where.keys() <= set(pack):
-            stray = sorted(where.keys() - set(pack))
+                held[code] += 1
+                if held[code] > max(1, want[code]):
+                    if want[code] > 1:
+                        raise self._fail(f"card {code} lies more often than the pack's "
+                                         f"{want[code]} copies (in {name!r})")
+                    raise self._fail(f"card {code} lies twice (in {where[code]!r} and {name!r})")
+                where.setdefault(code, name)
+        if held != want:
+            stray = sorted(held.keys() - want.keys())
             if stray:
-                raise StateError(f"card {stray[0]} is not in this game's pack "
+                raise self._fail(f"card {stray[0]} is not in this game's pack "
                                  f"(in {where[stray[0]]!r})")
-            lost = sorted(set(pack) - where.keys())
-            raise StateError(f"card {lost[0]} is missing (in none of {', '.join(self.fields)})")
+            lost = sorted((want - held).keys())
+            copies = "" if want[lost[0]] == 1 else " (a copy of it)"
+            raise self._fail(f"card {lost[0]}{copies} is missing (in none of "
+                             f"{', '.join(self.fields)})")
+
+    def rest(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> list[int]:
+        """The cards of ``pack`` the fields other than ``shuffled`` do not hold, in code
+        order (``ValueError`` if they hold more of a card than the pack has)."""
+        left = Counter(pack)
+        for name in self.fields:
+            if name != self.shuffled:
+                left.subtract(self._kind(kinds, name).cards_in(getattr(state, name)))
+        if any(k < 0 for k in left.values()):
+            raise ValueError("more cards are placed than the pack holds (a card lies in the "
+                             "other lines more often than the pack has it)")
+        return sorted(left.elements())
+
+    def _fail(self, message: str) -> StateError:
+        message = f"the cards do not add up to the pack: {message}"
+        return StateError(f"{message} ({self.ruling})" if self.ruling else message)
 
     def _kind(self, kinds: Mapping[str, Kind], name: str) -> Kind:
         kind = kinds.get(name)
@@ -92,26 +145,179 @@ def _pack_sizes(kind: Kind) -> Iterator[int]:
         yield from _pack_sizes(part)
 
 
+class Own:
+    """The lines of a field no kind can say (``POSITION_OWN``): ``write(state, w)`` puts
+    them at the field's place in the text (``write(state, w, seat)``, one seat's line, for
+    a field in a ``POSITION_SEATWISE`` group; ``None``: the field has no line of its own,
+    another field's lines say it), ``read(state, r)`` sets the field."""
+
+    __slots__ = ("read", "write")
+
+    def __init__(self, write: Callable[..., None] | None,
+                 read: Callable[[Any, PositionReader], None]) -> None:
+        self.write = write
+        self.read = read
+
+
+class Layout:
+    """How a class's position lines are shaped beyond its kinds (the ``POSITION_*``
+    class attributes, gathered once per class by the core)."""
+
+    __slots__ = ("cards", "comments", "conserve", "defaults", "derived", "own", "seatwise")
+
+    def __init__(self, cls: Any) -> None:
+        self.cards: CardText | None = cls.CARD_TEXT
+        own = cls.POSITION_OWN
+        # a set of names: lines the hooks ``_position_own``/``_from_position_own`` write
+        # and read after the generated ones
+        self.own: Mapping[str, Own] = own if isinstance(own, Mapping) else {
+            name: Own(None, read_elsewhere) for name in own}
+        self.defaults: Mapping[str, Any] = cls.POSITION_DEFAULTS
+        self.derived: Mapping[str, Callable[[Any], Any]] = cls.POSITION_DERIVED
+        self.comments: Mapping[str, Sequence[str]] = cls.POSITION_COMMENTS
+        self.seatwise: dict[str, tuple[str, ...]] = {
+            group[0]: tuple(group) for group in cls.POSITION_SEATWISE}
+        self.conserve: Conserve | None = cls.CONSERVE
+
+
+def read_elsewhere(state: Any, r: PositionReader) -> None:
+    """The ``read`` of an own field another field's ``read`` sets (one reader sets both,
+    as one depends on the other), or the class's ``_from_position_own`` hook."""
+
+
 def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWriter,
-                 skip: Collection[str]) -> None:
-    """One position line per persisted field not in ``skip``, in declaration order."""
+                 layout: Layout) -> None:
+    """The lines of the persisted fields but ``stage``, in declaration order (see the
+    module docstring)."""
+    tc = TextCtx(state.n, layout.cards)
+    kinds = dict(fields)
+    grouped = {name for group in layout.seatwise.values() for name in group}
     for name, kind in fields:
-        if kind.persisted and name not in skip:
-            w.put(name, kind.text(getattr(state, name)))
+        if not kind.persisted or name == "stage" or (name in grouped
+                                                     and name not in layout.seatwise):
+            continue
+        for comment in layout.comments.get(name, ()):
+            w.comment(comment)
+        own = layout.own.get(name)
+        if own is not None:
+            if own.write is not None:
+                own.write(state, w)
+        elif name in layout.seatwise:
+            group = layout.seatwise[name]
+            for s in range(state.n):
+                for member in group:
+                    mine = layout.own.get(member)
+                    if mine is None:
+                        _put_seat(state, member, kinds[member], s, w, tc)
+                    elif mine.write is not None:
+                        mine.write(state, w, s)  # an own field's lines, seat by seat
+        elif kind.line is not None:
+            for s in range(state.n):
+                _put_seat(state, name, kind, s, w, tc)
+        elif name not in layout.derived:
+            value = getattr(state, name)
+            if not (kind.sparse and not value):
+                w.put(name, kind.text(value, tc))
+
+
+def _put_seat(state: Any, name: str, kind: Kind, s: int, w: PositionWriter,
+              tc: TextCtx) -> None:
+    value = getattr(state, name)[s]
+    if not (kind.sparse and not value):
+        w.put(f"{kind.line} {s}", kind.inner.text(value, tc))  # type: ignore[attr-defined]
 
 
 def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionReader,
-                skip: Collection[str]) -> None:
-    """Set every declared field not in ``skip`` from its line (those not saved from
-    their factory), each read by its kind as a save's value is; an error names the line."""
-    ctx = Ctx(state.n)
+                layout: Layout, pack: Collection[int] | None) -> None:
+    """Set every declared field from its lines, each read by its kind as a save's value
+    is (an error names the line); then the own fields, the defaults of the lines left
+    out, the derived fields, and a ``shuffled`` draw pile (see the module docstring).
+    ``pack`` is what ``CONSERVE`` counts (``None``: its declared pack)."""
+    tc = TextCtx(state.n, layout.cards)
+    conserve = layout.conserve
+    missing: set[str] = set()
+    partial: dict[str, list[Any]] = {}
+    shuffle: Kind | None = None
     for name, kind in fields:
         if not kind.persisted:
             setattr(state, name, kind.factory())  # type: ignore[attr-defined]
-        elif name not in skip:
-            line = r.str(name)
-            try:
-                value = kind.read_text(line, ctx, name)
-            except StateError as exc:
-                raise PositionError(str(exc), r.line_of(name)) from None
+            continue
+        if name == "stage" or name in layout.own or name in layout.derived:
+            continue
+        if conserve is not None and name == conserve.shuffled \
+                and r.has(name) and r.values[name][1] == "shuffled":
+            r.str(name)
+            shuffle = kind
+            continue
+        if kind.line is not None:
+            keys = [f"{kind.line} {s}" for s in range(state.n)]
+            inner: Kind = kind.inner  # type: ignore[attr-defined]
+            if name in layout.defaults and not all(map(r.has, keys)):
+                # the seats whose line is left out take the default's value
+                partial[name] = [None if not r.has(key) else _load(
+                    inner, _line_json(inner, r, key, tc, False), key, r, key, tc)
+                    for key in keys]
+                missing.add(name)
+                continue
+            items = [_line_json(inner, r, key, tc, kind.sparse) for key in keys]
+            for key, item in zip(keys, items, strict=True):
+                _load(inner, item, key, r, key, tc)  # a defect names its seat's line
+            value = _load(kind, items, name, r, keys[0], tc)
+        elif r.has(name):
+            value = _load(kind, _line_json(kind, r, name, tc, False), name, r, name, tc)
+        elif name in layout.defaults:
+            missing.add(name)
+            continue
+        elif kind.sparse:
+            value = _load(kind, kind.text_json("-", tc), name, r, name, tc)
+        else:
+            r.str(name)  # raises: the line is missing
+        setattr(state, name, value)
+    for name, default in layout.defaults.items():
+        if name in missing and not callable(default) and name not in partial:  # a value: first
+            setattr(state, name, default)
+            missing.discard(name)
+    for name, kind in fields:
+        own = layout.own.get(name)
+        if own is not None:
+            own.read(state, r)
+            if hasattr(state, name):  # as strict as a save (a hook may set it later)
+                _load(kind, kind.dump_value(getattr(state, name)), name, r, name, tc)
+    for name, default in layout.defaults.items():
+        if name in missing:
+            value = default(state) if callable(default) else default
+            given = partial.get(name)
+            if given is not None:
+                merged = [v if g is None else g for g, v in zip(given, value, strict=True)]
+                value = tuple(merged) if type(value) is tuple else merged
             setattr(state, name, value)
+    for name, derive in layout.derived.items():
+        setattr(state, name, derive(state))
+    if shuffle is not None:
+        assert conserve is not None
+        kinds = dict(fields)
+        codes = range(conserve.size(kinds)) if pack is None else pack
+        try:
+            rest = conserve.rest(state, kinds, codes)
+        except ValueError as exc:
+            raise r.fail(conserve.shuffled or "", str(exc)) from None
+        state.rng.shuffle(rest)
+        setattr(state, conserve.shuffled or "", _load(shuffle, rest, conserve.shuffled or "",
+                                                      r, conserve.shuffled or "", tc))
+
+
+def _line_json(kind: Kind, r: PositionReader, key: str, tc: TextCtx, sparse: bool) -> Any:
+    """The save form of line ``key`` read by ``kind`` (a ``sparse`` line may be left out)."""
+    line = r.str(key, "-" if sparse else None)
+    try:
+        return kind.text_json(line, tc)
+    except ValueError as exc:
+        raise r.fail(key, str(exc)) from None
+
+
+def _load(kind: Kind, value: Any, path: str, r: PositionReader, key: str, tc: TextCtx) -> Any:
+    """``value`` read by ``kind`` as a save's value is; an error names line ``key``."""
+    try:
+        return kind.load(Reader(value, path), tc)
+    except StateError as exc:
+        raise PositionError(str(exc), r.line_of(key)) from None

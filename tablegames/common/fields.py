@@ -48,45 +48,52 @@ This module is the one a game imports; the kinds live in :mod:`tablegames.common
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, TypeVar
 
 from tablegames.common.compiler import Spec, spec_of
 from tablegames.common.containers import (
-    card,
-    cards,
-    checked,
-    count,
-    custom,
-    derived,
-    enum,
-    flag,
-    flags,
-    frozen_json,
-    ints,
-    json_value,
-    listof,
-    mapping,
-    optional,
-    per_seat,
-    per_seat_tuple,
-    put,
-    seat,
-    seats,
-    text,
-    transient,
-    tuple_of,
-    tuple_seq,
+    _Checked,
+    _Custom,
+    _Derived,
+    _FrozenJson,
+    _JsonValue,
+    _List,
+    _Mapping,
+    _Optional,
+    _Transient,
+    _Tuple,
+    _TupleSeq,
 )
-from tablegames.common.declared import Conserve
-from tablegames.common.kinds import MISS, Ctx, Kind
+from tablegames.common.declared import Conserve, Own
+from tablegames.common.kinds import (
+    MISS,
+    CardText,
+    Ctx,
+    Kind,
+    TextCtx,
+    WordText,
+    _Count,
+    _Enum,
+    _Flag,
+    _Seat,
+    _Text,
+)
+from tablegames.common.serialization import Reader
+
+_T = TypeVar("_T")
 
 __all__ = [
     "MISS",
     "Annotated",
+    "CardText",
     "Conserve",
     "Ctx",
     "Kind",
+    "Own",
     "Spec",
+    "TextCtx",
+    "WordText",
     "card",
     "cards",
     "checked",
@@ -113,4 +120,169 @@ __all__ = [
     "tuple_of",
     "tuple_seq",
 ]
+
+
+def _shaped(kind: Kind, *, line: str | None = None, top_first: bool = False,
+            sort: bool = False, seat_set: bool = False, sparse: bool = False) -> Kind:
+    """``kind`` with the options that shape its position lines (see :class:`Kind`)."""
+    if line is not None:
+        if getattr(kind, "length", None) != "seats":
+            raise TypeError("line= names the lines of a per-seat field")
+        kind.line = line
+    if seat_set and not (getattr(kind, "length", None) == "seats"
+                         and type(getattr(kind, "inner", None)) is _Flag):
+        raise TypeError("seat_set= writes a per-seat flag list as the seats that have it")
+    kind.top_first, kind.sort, kind.seat_set, kind.sparse = top_first, sort, seat_set, sparse
+    return kind
+
+
+# -- the public constructors -----------------------------------------------------------
+# The keyword options shape a field's position lines (see :class:`Kind`): ``line`` (one
+# line per seat under that singular name), ``top_first`` (a pile), ``sort`` (a hand kept
+# sorted: read in any order), ``seat_set`` (a per-seat flag list as the seats that have
+# it), ``sparse`` (an empty value's line is left out). They change nothing in saves.
+def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | None = None,
+          sparse: bool = False) -> Kind:
+    """An exact ``int`` (never a ``bool``) in ``lo..hi``; ``words`` writes it in
+    position text as a word of its own (see :class:`~tablegames.common.kinds.WordText`);
+    ``sparse`` leaves its line out while it is 0 (the class declares the default)."""
+    kind = _Count(lo, hi)
+    kind.words = words
+    return _shaped(kind, sparse=sparse)
+
+
+def seat(none: int | str | None = "never") -> Kind:
+    """A seat of this game; ``none=-1`` (or ``None``) also allows that 'nobody' value
+    (written ``-`` in position text)."""
+    return _Seat(none)
+
+
+def card(size: int) -> Kind:
+    """A card code of a pack of ``size`` cards (counted by a declared card conservation,
+    named in position text by the class's ``CARD_TEXT``)."""
+    return _Count(0, size - 1, size)
+
+
+def flag() -> Kind:
+    """A ``bool`` (``yes``/``no`` in position text)."""
+    return _Flag()
+
+
+def text(max_len: int = 200, choices: Sequence[str] | None = None) -> Kind:
+    """A string (optionally one of ``choices``)."""
+    return _Text(max_len, choices)
+
+
+def enum(names: Sequence[str]) -> Kind:
+    """An index into ``names``, saved as the name."""
+    return _Enum(names)
+
+
+def listof(inner: Kind, length: int | None = None, max_len: int = 100_000, *,
+           top_first: bool = False, sort: bool = False, sparse: bool = False) -> Kind:
+    """A list of ``inner`` values."""
+    return _shaped(_List(inner, length, max_len), top_first=top_first, sort=sort, sparse=sparse)
+
+
+def per_seat(inner: Kind, *, line: str | None = None, sparse: bool = False,
+             seat_set: bool = False) -> Kind:
+    """A list with one ``inner`` value per seat."""
+    return _shaped(_List(inner, "seats", 1_000), line=line, sparse=sparse, seat_set=seat_set)
+
+
+def per_seat_tuple(inner: Kind, *, line: str | None = None, sparse: bool = False,
+                   seat_set: bool = False) -> Kind:
+    """One immutable ``inner`` value per seat, as a tuple. ``copy`` shares it, so every
+    change replaces the whole tuple (:func:`put`); for four to eight seats that costs
+    less than the list copies every ``copy`` would otherwise make, and a search copies
+    far more often than it plays. Saved as a list, exactly like :func:`per_seat`."""
+    return _shaped(_TupleSeq(inner, 1_000, "seats"), line=line, sparse=sparse,
+                   seat_set=seat_set)
+
+
+def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
+    """``values`` with item ``i`` replaced: the edit of a tuple field ``copy`` shares."""
+    out = list(values)  # cheaper than splicing slices for a handful of seats
+    out[i] = value
+    return tuple(out)
+
+
+def cards(size: int, max_len: int = 10_000, *, top_first: bool = False, sort: bool = False,
+          sparse: bool = False) -> Kind:
+    """A list of card codes of a ``size``-card pack."""
+    return _shaped(_List(_Count(0, size - 1, size), None, max_len), top_first=top_first,
+                   sort=sort, sparse=sparse)
+
+
+def ints(lo: int | None = 0, hi: int | None = 1_000_000, max_len: int = 100_000) -> Kind:
+    """A list of bounded ints."""
+    return _List(_Count(lo, hi), None, max_len)
+
+
+def seats(max_len: int = 1_000, *, sparse: bool = False) -> Kind:
+    """A list of seats (a queue, an order)."""
+    return _shaped(_List(_Seat("never"), None, max_len), sparse=sparse)
+
+
+def flags(*, seat_set: bool = False) -> Kind:
+    """One ``bool`` per seat."""
+    return _shaped(_List(_Flag(), "seats", 1_000), seat_set=seat_set)
+
+
+def tuple_of(*parts: Kind) -> Kind:
+    """A tuple of immutable parts (saved as a list; ``2:Jd`` in position text)."""
+    return _Tuple(parts)
+
+
+def tuple_seq(inner: Kind, max_len: int = 10_000, *, top_first: bool = False,
+              sort: bool = False, sparse: bool = False) -> Kind:
+    """A tuple of any length of immutable ``inner`` values (saved as a list)."""
+    return _shaped(_TupleSeq(inner, max_len), top_first=top_first, sort=sort, sparse=sparse)
+
+
+def optional(inner: Kind, *, sparse: bool = False) -> Kind:
+    """``None`` or an ``inner`` value (``-`` in position text, or no line if ``sparse``)."""
+    return _shaped(_Optional(inner), sparse=sparse)
+
+
+def mapping(value: Kind, keys: Sequence[str] | None = None, max_len: int = 1_000) -> Kind:
+    """A dict of string keys to ``value`` values."""
+    return _Mapping(value, keys, max_len)
+
+
+def frozen_json(max_depth: int = 12) -> Kind:
+    """Plain JSON replaced as a whole, never edited in place (``copy`` shares it)."""
+    return _FrozenJson(max_depth)
+
+
+def json_value(max_depth: int = 12) -> Kind:
+    """Plain JSON edited in place (``copy`` deep-copies it)."""
+    return _JsonValue(max_depth)
+
+
+def custom(
+    *, dump: Callable[[Any], Any], load: Callable[[Reader, int], Any],
+    copy: Callable[[Any], Any] | None = None,
+) -> Kind:
+    """A field with its own codec: ``load(reader, seats)``; ``copy=None`` means immutable."""
+    return _Custom(copy, dump, load)
+
+
+def checked(inner: Kind, check: Callable[[Any, int], str | None]) -> Kind:
+    """``inner`` values that ``check(value, seats)`` also accepts: it returns why a value
+    is wrong, or ``None``. Declared like this (rather than as :func:`custom`) the field
+    keeps the compiled fast paths, and ``check`` runs on the value as loaded."""
+    return _Checked(inner, check)
+
+
+def derived() -> Kind:
+    """A field worked out from the rules or from other fields: not saved, shared by
+    ``copy`` (it is never edited in place), ``None`` after loading until the game's
+    ``_check_loaded`` sets it again."""
+    return _Derived()
+
+
+def transient(factory: Callable[[], Any]) -> Kind:
+    """A cache that is not state: empty after ``copy`` and after loading."""
+    return _Transient(factory)
 

@@ -11,8 +11,15 @@ A kind says four things about a value of its field, each as Python source the co
   to write a save that would not load).
 
 Each kind also has a text form for position text (:meth:`Kind.text`, :meth:`Kind.read_text`):
-the field's save form on one line, read back by the same ``load`` (same limits), and the
-cards it holds (:meth:`Kind.cards_in`) for a declared card conservation. The container
+what a person writes, not the save's JSON. A card is its name (through the
+:class:`CardText` the game declares once on its state class as ``CARD_TEXT``), a flag is
+``yes``/``no``, "nobody" is ``-``, a number is its digits, a list is its items' words
+separated by spaces (``-`` when empty), a tuple's parts are joined by ``:``
+(``2:Jd``). Text read back is turned into the save's JSON form and read by the same
+``load`` as a save (same limits, same checks), so a position is as strict as a save. The
+options that shape a field's lines (one line per seat, piles top first, a set of seats)
+are set by the constructors in :mod:`tablegames.common.containers`. A kind also names
+the cards it holds (:meth:`Kind.cards_in`) for a declared card conservation. The container
 kinds are in :mod:`tablegames.common.containers`; games import all of them from
 :mod:`tablegames.common.fields`.
 """
@@ -20,10 +27,12 @@ kinds are in :mod:`tablegames.common.containers`; games import all of them from
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tablegames.common.errors import quoted
+from tablegames.common.errors import StateError, quoted
+from tablegames.common.position import read_seat
 from tablegames.common.serialization import Reader, dumps, loads
 
 
@@ -34,6 +43,48 @@ class Ctx:
 
     def __init__(self, n: int) -> None:
         self.n = n
+
+
+class CardText:
+    """How a game's cards read in position text, declared once on the state class
+    (``CARD_TEXT = CardText(names=NAMES, parse=card_of)``): every card kind of the class
+    writes and reads its codes through it.
+
+    ``names`` maps a code to its name (a sequence or a function); ``parse`` reads a name
+    back (raising ``ValueError``, which :class:`NotationError` is, for a word that is no
+    card); ``order`` (optional) is the order a person fans a hand in, used for the card
+    lists declared ``sort=True`` (they are kept sorted by code in the state).
+    """
+
+    __slots__ = ("name", "order", "parse")
+
+    def __init__(self, names: Sequence[str] | Callable[[int], str], parse: Callable[[str], int],
+                 order: Callable[[Sequence[int]], Sequence[int]] | None = None) -> None:
+        self.name: Callable[[int], str] = (
+            names if callable(names) else names.__getitem__)
+        self.parse = parse
+        self.order = order
+
+
+class WordText:
+    """A number's own words in position text (Shithead's ``bars`` write ranks): ``write``
+    gives the word of a value, ``read`` the value of a word (raising ``ValueError``)."""
+
+    __slots__ = ("read", "write")
+
+    def __init__(self, write: Callable[[int], str], read: Callable[[str], int]) -> None:
+        self.write = write
+        self.read = read
+
+
+class TextCtx(Ctx):
+    """What the text form of a field depends on: the seats and the game's card names."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, n: int, cards: CardText | None) -> None:
+        super().__init__(n)
+        self.cards = cards
 
 
 class Kind:
@@ -47,6 +98,22 @@ class Kind:
     #: Whether the dumped form is the value itself (no conversion needed).
     identity_dump = True
     persisted = True
+    #: Whether a value is written as one word (numbers, seats, cards, flags, names, and
+    #: tuples of these); lists of such values are their words. Others are JSON.
+    has_word = False
+    #: What a word of this kind is, for error messages (``seat:card``).
+    what = "value"
+    # -- the options that shape a field's lines (set by the constructors) --
+    #: One line per seat, ``"<line> <seat>"`` (a per-seat kind's singular name).
+    line: str | None = None
+    #: A list written top card first (a pile), kept bottom first in the state.
+    top_first = False
+    #: A list kept sorted by code: read in any order (written in ``CardText.order``).
+    sort = False
+    #: A per-seat flag list written as the seats that have it (``folded: 0 2``).
+    seat_set = False
+    #: Lines of an empty value (or ``None``) are left out, and read back as empty.
+    sparse = False
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         """Python source of an expression that copies the value ``expr``."""
@@ -99,13 +166,41 @@ class Kind:
         """The JSON form of one value (what a save holds for it)."""
         return v
 
-    def text(self, v: Any) -> str:
-        """The value as one line of position text: its save form, compact JSON."""
-        return dumps(self.dump_value(v))
+    def word(self, v: Any, tc: TextCtx) -> str:
+        """The value as one word (kinds with ``has_word``)."""
+        raise TypeError(f"{type(self).__name__} has no word form")
 
-    def read_text(self, line: str, ctx: Ctx, path: str) -> Any:
-        """Read a line written by :meth:`text`, as strictly as a save's value."""
-        return self.load(Reader(loads(line), path), ctx)
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        """The save (JSON) form of a word; ``ValueError`` saying what was expected."""
+        raise TypeError(f"{type(self).__name__} has no word form")
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        """The value as one line of position text: its word, or compact JSON (``-`` for
+        ``None``) for the kinds a person has no shorter way to write."""
+        if self.has_word:
+            return self.word(v, tc)
+        return "-" if v is None else dumps(self.dump_value(v))
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        """The save (JSON) form of a line written by :meth:`text` (``ValueError``)."""
+        if self.has_word:
+            return self.word_json(line, tc)
+        if line == "-":
+            return None
+        try:
+            return loads(line, max_text=100_000)
+        except StateError as exc:
+            raise ValueError(f"expected JSON here ({exc})") from None
+
+    def read_text(self, line: str, tc: TextCtx, path: str) -> Any:
+        """Read a line written by :meth:`text`, as strictly as a save's value: the line
+        becomes the value's save form, read by :meth:`load` (``StateError`` naming
+        ``path``, the line's key)."""
+        try:
+            value = self.text_json(line, tc)
+        except ValueError as exc:
+            raise StateError(f"{path}: {exc}") from None
+        return self.load(Reader(value, path), tc)
 
     def cards_in(self, v: Any) -> Iterator[int]:
         """The card codes the value holds (see ``Conserve``): none for most kinds."""
@@ -148,6 +243,41 @@ class _Count(Kind):
     def cards_in(self, v: Any) -> Iterator[int]:
         return iter((v,)) if self.pack is not None else iter(())
 
+    has_word = True
+    #: The words of a number that has its own (see :class:`WordText`), else digits.
+    words: WordText | None = None
+
+    @property
+    def what(self) -> str:  # type: ignore[override]
+        return "card" if self.pack is not None else "number"
+
+    def word(self, v: Any, tc: TextCtx) -> str:
+        if self.pack is not None and tc.cards is not None:
+            return tc.cards.name(v)
+        if self.words is not None:
+            return self.words.write(v)
+        return str(v)
+
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        if self.pack is not None and tc.cards is not None:
+            try:
+                return tc.cards.parse(word)
+            except ValueError:  # NotationError too; its message may quote the whole word
+                raise ValueError(f"{quoted(word)} is not a card") from None
+        if self.words is not None:
+            return self.words.read(word)
+        return _whole(word)
+
+
+def _whole(word: str) -> int:
+    """A whole number as a person writes it: ASCII digits, an optional minus."""
+    if not _NUMBER.fullmatch(word):
+        raise ValueError(f"expected a whole number, found {quoted(word)}")
+    return int(word)
+
+
+_NUMBER = re.compile(r"-?[0-9]{1,25}")
+
 
 class _Seat(Kind):
     def __init__(self, none: int | str | None) -> None:
@@ -182,6 +312,19 @@ class _Seat(Kind):
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return self.fast_src(x, ns, depth)[0]  # a seat is the same in memory and saved
 
+    has_word = True
+    what = "seat"
+
+    def word(self, v: Any, tc: TextCtx) -> str:
+        return "-" if v is None or (v == self.none and type(self.none) is int) else str(v)
+
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        if word == "-":
+            if self.none is None or type(self.none) is int:
+                return self.none
+            raise ValueError("expected a seat here, found '-' (this line always names one)")
+        return read_seat(word, tc.n)
+
 
 class _Flag(Kind):
     def fast(self, v: Any, n: int) -> Any:
@@ -199,6 +342,17 @@ class _Flag(Kind):
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return f"(type({x}) is bool)"
+
+    has_word = True
+    what = "yes/no"
+
+    def word(self, v: Any, tc: TextCtx) -> str:
+        return "yes" if v else "no"
+
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        if word not in ("yes", "no"):
+            raise ValueError(f"expected yes or no, found {quoted(word)}")
+        return word == "yes"
 
 
 class _Text(Kind):
@@ -226,6 +380,12 @@ class _Text(Kind):
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return self.fast_src(x, ns, depth)[0]
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return str(v)  # the line is the text (it has no word form: it may hold spaces)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return line
 
 
 class _Enum(Kind):
@@ -265,11 +425,14 @@ class _Enum(Kind):
     def dump_value(self, v: Any) -> Any:
         return self.names[v]
 
-    def text(self, v: Any) -> str:
+    has_word = True
+    what = "name"
+
+    def word(self, v: Any, tc: TextCtx) -> str:
         return str(self.names[v])  # a bare name reads best (``stage: play``)
 
-    def read_text(self, line: str, ctx: Ctx, path: str) -> Any:
-        return self.load(Reader(line, path), ctx)
+    def word_json(self, word: str, tc: TextCtx) -> Any:
+        return word  # ``load`` names the choices
 
 
 

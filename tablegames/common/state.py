@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Self
 
 from tablegames.common import chance as _chance
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.declared import Conserve, read_fields, write_fields
+from tablegames.common.declared import Conserve, Layout, Own, read_fields, write_fields
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -33,6 +33,7 @@ from tablegames.common.errors import (
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
 from tablegames.common.history_codec import HistoryCode, _share
+from tablegames.common.kinds import CardText
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rng import Rng, as_rng
@@ -138,9 +139,19 @@ class BaseState(ABC):
     #: (instance values only while ``chance.apply_outside`` runs; ``None``: inside mode).
     _feed: list[int] | None = None
     _fed: int = 0
-    #: Declared fields the generated position text leaves to ``_position_own`` and
-    #: ``_from_position_own`` (see :mod:`tablegames.common.declared`).
-    POSITION_OWN: ClassVar[frozenset[str]] = frozenset()
+    #: How the position text names the cards (see :mod:`tablegames.common.declared`).
+    CARD_TEXT: ClassVar[CardText | None] = None
+    #: Declared fields no kind can say: each field's :class:`Own` lines (or a set of
+    #: names the hooks ``_position_own``/``_from_position_own`` write after the others).
+    POSITION_OWN: ClassVar[Mapping[str, Own] | frozenset[str]] = frozenset()
+    #: Fields a hand-written position may leave out: a value or a function of the state.
+    POSITION_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    #: Fields never written in a position: worked out from the others when it is read.
+    POSITION_DERIVED: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    #: Groups of per-seat fields whose lines are written seat by seat.
+    POSITION_SEATWISE: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    #: ``#`` lines written before a field's lines.
+    POSITION_COMMENTS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(
@@ -632,14 +643,14 @@ class BaseState(ABC):
         """Write the game's own lines: by default one per declared persisted field (see
         :mod:`tablegames.common.declared`), then those of ``_position_own``."""
         fields = _spec(type(self)).fields
-        write_fields(self, fields, w, self.POSITION_OWN | {"stage"})
+        write_fields(self, fields, w, Layout(type(self)))
         self._position_own(w)
 
     def _from_position(self, r: PositionReader) -> None:
         """Set the game's own fields from ``r`` (the shared ones and ``stage`` are set):
         by default every declared field from its line, then ``_from_position_own``."""
         fields = _spec(type(self)).fields
-        read_fields(self, fields, r, self.POSITION_OWN | {"stage"})
+        read_fields(self, fields, r, Layout(type(self)), self._conserved_pack())
         self._from_position_own(r)
 
     def _position_own(self, w: PositionWriter) -> None:  # noqa: B027 - a hook

@@ -14,14 +14,12 @@ cannot play.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import Conserve
-from tablegames.common.kinds import Kind
 from tablegames.phase10.cards import PACK, SKIP, WILD
 from tablegames.phase10.rules import Rules
 
@@ -36,27 +34,10 @@ PACK_CARDS = tuple(sorted(c for c, k in enumerate(PACK.counts) for _ in range(k)
 _ADDED = itemgetter("added")
 
 
-class Copies(Conserve):
-    """Card conservation for a pack with several copies of a card (P10-01): across the
-    fields, each code lies exactly as often as the pack holds it.
-
-    The core's :class:`~tablegames.common.declared.Conserve` counts each code once (a
-    pack of distinct cards); Phase 10's 108 cards are 50 faces, so a code may lie in
-    several places at once. The cards of a field are still found through its declared
-    ``card()`` kinds.
-    """
-
-    __slots__ = ()
-
-    def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
-        held = Counter(chain.from_iterable(
-            self._kind(kinds, name).cards_in(getattr(state, name)) for name in self.fields))
-        if held != Counter(pack):
-            raise StateError("$.state: the cards do not add up to one 108-card pack (P10-01)")
-
-
-#: The 108 cards lie in the hands, the draw and discard piles and the laid groups.
-CONSERVE = Copies("hands", "stock", "discard", "laid")
+#: The 108 cards lie in the hands, the draw and discard piles and the laid groups, each
+#: as often as the pack holds it (P10-01: ``State._conserved_pack`` is :data:`PACK_CARDS`);
+#: a position may write the draw pile as ``shuffled``.
+CONSERVE = Conserve("hands", "stock", "discard", "laid", shuffled="stock", ruling="P10-01")
 
 
 def ints_ok(value: object, n: int, lo: int, hi: int) -> bool:

@@ -61,12 +61,13 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
+from tablegames.phase10 import positions
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
@@ -98,7 +99,6 @@ from tablegames.phase10.groups import (
     group_fault,
 )
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
-from tablegames.phase10.positions import OWN, read_position, write_position
 from tablegames.phase10.refusals import Fault, refuse, shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
@@ -131,6 +131,11 @@ GROUP = checked(
 #: A pile or a hand: a tuple of card codes (a hand in card order), replaced whole by every
 #: change (see :class:`State`), as many as the old list fields allowed.
 CARDS = tuple_seq(card(N_FACES), max_len=10_000)
+
+#: A hand: kept in card order (a position may list it in any order, and writes it in the
+#: order a player fans it); a pile, written top card first in a position.
+HAND = tuple_seq(card(N_FACES), max_len=10_000, sort=True)
+PILE = tuple_seq(card(N_FACES), max_len=10_000, top_first=True)
 
 #: A tuple of card codes (see :data:`CARDS`).
 Cards = tuple[int, ...]
@@ -184,7 +189,11 @@ class State(BaseState):
     ACTION_TYPES = frozenset({Draw, Take, Lay, Hit, Discard})
     STAGES = STAGES
     CONSERVE = CONSERVE
-    POSITION_OWN = OWN
+    CARD_TEXT = positions.CARD_TEXT
+    POSITION_OWN = positions.OWN
+    POSITION_DEFAULTS = positions.DEFAULTS
+    POSITION_DERIVED = positions.DERIVED
+    POSITION_SEATWISE = positions.SEATWISE
     #: Save format 4 names each field as the views and position text do; a format 1-3
     #: save's old keys are renamed before it is read (see ``BaseState.RENAMED``).
     RENAMED: ClassVar[dict[str, str]] = {
@@ -221,46 +230,42 @@ class State(BaseState):
                       "each seat held at the end), laid (every group at the end)}, or null",
     }
 
+    # Declared in the order of the position lines (see :mod:`.positions`). Every pile,
+    # hand and per-seat field is a tuple, replaced whole by each change (``put`` for one
+    # seat's entry) and never edited in place: ``copy`` shares them all (a search copies
+    # far more often than it plays).
     stage: Annotated[int, enum(STAGES)]
     #: The number of the current hand (deal), 0 for the first.
     round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
     turn: Annotated[int, seat()]
-    # Every pile, hand and per-seat field is a tuple, replaced whole by each change
-    # (``put`` for one seat's entry) and never edited in place: ``copy`` shares them all
-    # (a search copies far more often than it plays), and a save writes again only the
-    # tuples play replaced since the last one (the core remembers their text).
-    hands: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
-    #: The draw pile, top card last (a draw takes the last card).
-    stock: Annotated[Cards, CARDS]
-    #: The discard pile, top card last.
-    discard: Annotated[Cards, CARDS]
+    tiebreak: Annotated[bool, flag()]
+    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
+    scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
+    #: Per seat: whether it will lose its next turn to a Skip (P10-24).
+    pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
+    #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
+    laid_this_turn: Annotated[bool, flag()]
+    winner: Annotated[int, seat(none=-1)]
+    #: Phases completed per seat, and which (a bit per phase index).
+    made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
+    hands: Annotated[tuple[Cards, ...], per_seat_tuple(HAND, line="hand")]
+    #: Cards each seat took from the discard pile and still holds (public knowledge).
+    known_cards: Annotated[tuple[Cards, ...],
+                           per_seat_tuple(CARDS, line="known_cards", sparse=True)]
     laid: Annotated[
         tuple[tuple[TableGroup, ...], ...], per_seat_tuple(tuple_seq(GROUP, max_len=_MAX_GROUP))
     ]
-    #: Phases completed per seat, and which (a bit per phase index).
-    completed: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
-    made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
-    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand);
-    #: the view's ``phases`` shows it numbered from 1, with its text and open phases.
-    phases: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     #: The phase index each seat laid this hand (-1: not down).
     laid_phase: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
-    down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
-    laid_this_turn: Annotated[bool, flag()]
-    #: Per seat: whether it will lose its next turn to a Skip (P10-24).
-    pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
-    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    tiebreak: Annotated[bool, flag()]
-    #: Cards each seat took from the discard pile and still holds (public knowledge).
-    known_cards: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    #: The discard pile, top card last.
+    discard: Annotated[Cards, PILE]
+    #: The draw pile, top card last (a draw takes the last card).
+    stock: Annotated[Cards, PILE]
     #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
     rebuilt: Annotated[Cards | None, optional(CARDS)]
     #: What each seat drew since that rebuild (only its own is known to a seat).
     drawn: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
-    winner: Annotated[int, seat(none=-1)]
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
@@ -274,6 +279,11 @@ class State(BaseState):
         tuple[tuple[TableGroup, ...], ...] | None,
         optional(tuple_seq(tuple_seq(GROUP, max_len=_MAX_GROUP), max_len=MAX_PLAYERS)),
     ]
+    completed: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
+    #: The phase index each seat works on this hand (-1: sitting out a tie-break hand);
+    #: the view's ``phases`` shows it numbered from 1, with its text and open phases.
+    phases: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
+    down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: The last hand's final hands and groups in notation, for views (a cache, not state:
     #: they change only when a hand ends, and writing them is most of a view's cost).
     _shown: Annotated[list[Any], transient(list)]
@@ -931,11 +941,9 @@ class State(BaseState):
         return PACK_CARDS
 
     # ------------------------------------------------------------------ positions
-    def _position_own(self, w: PositionWriter) -> None:
-        write_position(self, w)
-
     def _from_position_own(self, r: PositionReader) -> None:
-        read_position(self, r)
+        """A game set up from a position starts there: no setup values to check against."""
+        self.extra = {"position": ""}
 
     # ------------------------------------------------------------------ sampling
     def sample_world(self, seat: int, rng: Any = None) -> Self:

@@ -1,32 +1,37 @@
-"""What a loaded Shithead state must satisfy beyond its fields' kinds: the rules a person
-would state about a table in a sentence each, checked in order (the first broken one is
-named in the ``StateError``)."""
+"""What a loaded Shithead state must satisfy beyond its fields' kinds and the declared
+card conservation (``State.CONSERVE``: every card of the decks once per copy): the rules a
+person would state about a table in a sentence each, checked in order (the first broken
+one is named in the ``StateError``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tablegames.common.errors import StateError
-from tablegames.shithead.cards import pack
+from tablegames.common.errors import SetupError, StateError
+from tablegames.shithead.cards import FACES, pack
 from tablegames.shithead.inference import consistent
-from tablegames.shithead.stages import GIVING, HAND_SIZE, OVER, PLAY, SWAP
+from tablegames.shithead.rules import Rules
+from tablegames.shithead.stages import (
+    GIVING,
+    HAND_SIZE,
+    MAX_CARDS,
+    MIN_PLAYERS,
+    OVER,
+    PER_SEAT,
+    PLAY,
+    SWAP,
+)
 
 if TYPE_CHECKING:
     from tablegames.shithead.state import State
 
 
 @cache
-def _full_deck(decks: int) -> list[int]:
+def full_deck(decks: int) -> list[int]:
     """Every card of ``decks`` decks in code order (read only: shared)."""
     return pack(decks).full_deck()
-
-
-#: One deck's cards as a set: with one deck, "the cards add up to the pack" is "52 cards,
-#: each of them once", which a set answers without sorting (see ``_check_loaded``).
-_ONE_DECK = frozenset(_full_deck(1))
-assert len(_ONE_DECK) == len(_full_deck(1))
 
 
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
@@ -73,17 +78,6 @@ def check_loaded(state: State) -> None:
     check_seats(state)
     if len(set(state.finished)) != len(state.finished):
         raise StateError("$.state.finished: a seat finishes only once")
-    every = [*state.stock, *state.aside, *state.pile, *state.burnt, *state.removed]
-    for group in (state.hands, state.face_up, state.face_down):
-        for cards_ in group:
-            every += cards_
-    if rules.decks == 1:  # each card once: the same as sorted == the pack, no sort
-        whole = len(every) == len(_ONE_DECK) and set(every) == _ONE_DECK
-    else:
-        every.sort()
-        whole = every == _full_deck(rules.decks)
-    if not whole:
-        raise StateError("$.state: the cards do not add up to the pack")
     queue = state.swapping
     if (stage == SWAP) != bool(queue) or len(set(queue)) != len(queue):
         raise StateError("$.state.swapping: seats wait to swap (each once) only before play")
@@ -156,3 +150,30 @@ def check_seats(state: State) -> None:
             raise StateError(f"$.state: seat {s} has left the round but holds cards")
         if playing and not holds and stage != OVER and s != giver:
             raise StateError(f"$.state: seat {s} holds no cards but is still in play")
+
+
+def max_players(decks: int) -> int:
+    """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
+    return FACES * decks // PER_SEAT
+
+
+def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
+                keys: frozenset[str]) -> None:
+    """Refuse players and setup that could not be dealt (``SetupError``)."""
+    top = max_players(rules.decks)
+    if len(players) > top:
+        raise SetupError(
+            f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
+            f"not {len(players)}; use Rules(decks=...) for more"
+        )
+    if len(players) < MIN_PLAYERS:
+        raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
+    if rules.starter == "seat" and rules.starter_seat >= len(players):
+        raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
+                         f"{len(players)} players")
+    keep = extra.get("stock")
+    if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
+        raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
+    unknown = set(extra) - keys
+    if unknown:
+        raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")

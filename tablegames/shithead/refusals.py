@@ -20,6 +20,8 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import IllegalAction, OutOfTurn
+from tablegames.shithead.cards import FACES
+from tablegames.shithead.stages import MAX_CARDS
 
 
 @attrs.frozen
@@ -104,3 +106,9 @@ BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the r
 TABLE: dict[str, Refusal] = {
     name: value for name, value in globals().items() if isinstance(value, Refusal)
 }
+
+
+def is_cards(cards: object) -> bool:
+    """Whether an action's ``cards`` are a tuple of one or more card codes."""
+    return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
+            and all(type(c) is int and 0 <= c < FACES for c in cards))

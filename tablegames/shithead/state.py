@@ -61,8 +61,8 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
+    Conserve,
     card,
     count,
     derived,
@@ -76,11 +76,11 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.state import BaseState
 from tablegames.shithead import actions as A
+from tablegames.shithead import positions
 from tablegames.shithead import refusals as R
 from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, Swap, Unready
 from tablegames.shithead.cards import (
@@ -102,9 +102,8 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded
+from tablegames.shithead.loading import check_loaded, check_setup, full_deck, max_players
 from tablegames.shithead.multisets import contains, with_sorted, without
-from tablegames.shithead.positions import read_position, write_position
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
@@ -119,7 +118,7 @@ from tablegames.shithead.stages import (
     STAGES,
     SWAP,
 )
-from tablegames.shithead.views import prompt_of, view_of
+from tablegames.shithead.views import VIEW_KEYS, prompt_of, view_of
 
 #: The refusal of an action made at the wrong stage, by the stage the round is at.
 _WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
@@ -138,22 +137,13 @@ def _table_of(rules: Rules) -> Table:
     return compile_table(rules.effects, rules.aces)
 
 
-#: The kinds of the state's card groups: any place, and the three-card face-up and
-#: face-down rows; a queue or order of seats.
-_CARDS = tuple_seq(card(FACES), MAX_CARDS)
+#: The kinds of the state's card groups: a pile (written top card first in a position),
+#: a group kept sorted (a hand: read in any order), the three-card face-up and face-down
+#: rows; a queue or order of seats.
+_PILE = tuple_seq(card(FACES), MAX_CARDS, top_first=True)
+_SORTED = tuple_seq(card(FACES), MAX_CARDS, sort=True)
 _TABLE_CARDS = tuple_seq(card(FACES), HAND_SIZE)
 _SEATS = tuple_seq(seat(), 1_000)
-
-
-def _is_cards(cards: object) -> bool:
-    """Whether an action's ``cards`` are a tuple of one or more card codes."""
-    return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
-            and all(type(c) is int and 0 <= c < FACES for c in cards))
-
-
-def max_players(decks: int) -> int:
-    """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
-    return FACES * decks // PER_SEAT
 
 
 class State(BaseState):
@@ -174,31 +164,14 @@ class State(BaseState):
         "queue": "swapping", "round_no": "round",
     }
     STAGES = STAGES
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
-        "starter": "the seat that started play (None before play)",
-        "hand_sizes": "cards in each seat's hand",
-        "known": "per seat, the cards of its hand that everybody has seen go in",
-        "face_up": "per seat, its face-up cards",
-        "face_down": "per seat, how many face-down cards it has (nobody sees them)",
-        "pile": "the pile, bottom card first",
-        "pile_top": "the top card of the pile (None if empty)",
-        "pile_value": "the rank a normal card must reach (0: anything goes; ace high = 14)",
-        "restriction": "the limit the pile puts on the next card, in words (None: none)",
-        "playable": "the ranks that may be played on the pile now",
-        "top_effect": "what the pile's top card does (None if the pile is empty)",
-        "stock": "cards left to draw",
-        "aside": "cards set aside unseen (short-stock games)",
-        "burnt": "cards burnt this round",
-        "removed": "take-it cards out of play this round",
-        "finished": "seats that have shed every card, first out first",
-        "in_play": "per seat, whether it still holds cards",
-        "swapping": "seats still swapping before play (not ready yet)",
-        "round": "number of the current round of the match, from 0",
-        "rounds": "rounds in the match",
-        "tally": "rounds lost by each seat so far",
-        "last_round": "the previous round's summary: round, loser, order, limit (or None)",
-    }
+    CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
+                        "removed", shuffled="stock")
+    CARD_TEXT = positions.CARD_TEXT
+    POSITION_DEFAULTS = positions.DEFAULTS
+    POSITION_DERIVED = positions.DERIVED
+    POSITION_SEATWISE = positions.SEATWISE
+    POSITION_COMMENTS = positions.COMMENTS
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     # Every group of cards, every per-seat value and every queue is a tuple that
     # ``copy`` shares with its original: a change replaces the whole tuple (``put`` for
@@ -206,31 +179,36 @@ class State(BaseState):
     # copying fifteen list fields (five of them lists of lists) cost about three times
     # what the whole copy costs now, while the tuples a play rebuilds add well under a
     # microsecond to it.
+    # Declared in the order of the position lines (positions.SEATWISE writes the
+    # per-seat ones seat by seat).
     stage: Annotated[int, enum(STAGES)]
-    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    face_up: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    face_down: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_TABLE_CARDS)]
-    stock: Annotated[tuple[int, ...], _CARDS]
-    aside: Annotated[tuple[int, ...], _CARDS]
-    pile: Annotated[tuple[int, ...], _CARDS]
-    burnt: Annotated[tuple[int, ...], _CARDS]
-    removed: Annotated[tuple[int, ...], _CARDS]
-    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS)]
-    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
-    bars: Annotated[tuple[tuple[int, ...], ...],
-                    per_seat_tuple(tuple_seq(count(0, ALL_VALUES), HAND_SIZE))]
-    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    finished: Annotated[tuple[int, ...], _SEATS]
-    direction: Annotated[int, count(-1, 1)]
-    turn: Annotated[int, seat()]
-    swapping: Annotated[tuple[int, ...], _SEATS]
-    starter: Annotated[int, seat(none=-1)]
-    plays: Annotated[int, count(0, 1_000_000)]
-    loser: Annotated[int, seat(none=-1)]
-    limit_hit: Annotated[bool, flag()]
     round: Annotated[int, count(0, 99)]
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
+    direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
+    turn: Annotated[int, seat()]
+    starter: Annotated[int, seat(none=-1)]
+    swapping: Annotated[tuple[int, ...], _SEATS]
+    finished: Annotated[tuple[int, ...], _SEATS]
+    plays: Annotated[int, count(0, 1_000_000)]
+    loser: Annotated[int, seat(none=-1)]
+    limit_hit: Annotated[bool, flag()]
+    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="hand")]
+    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="known")]
+    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
+    bars: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(
+        tuple_seq(count(0, ALL_VALUES, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
+    face_up: Annotated[tuple[tuple[int, ...], ...],
+                       per_seat_tuple(tuple_seq(card(FACES), HAND_SIZE, sort=True),
+                                      line="face_up")]
+    face_down: Annotated[tuple[tuple[int, ...], ...],
+                         per_seat_tuple(_TABLE_CARDS, line="face_down")]
+    pile: Annotated[tuple[int, ...], _PILE]
+    stock: Annotated[tuple[int, ...], _PILE]
+    aside: Annotated[tuple[int, ...], _SORTED]
+    burnt: Annotated[tuple[int, ...], _PILE]
+    removed: Annotated[tuple[int, ...], _PILE]
+    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: The compiled effects table of the rules.
     table: Annotated[Table, derived()]
     #: The pile's effective top value (0: anything goes), kept in step with the pile.
@@ -243,37 +221,13 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _check_setup(
-        cls, players: tuple[str, ...], rules: Any, deck: Sequence[str] | None,
-        extra: dict[str, Any],
-    ) -> None:
-        """Refuse players and setup that could not be dealt (``SetupError``)."""
-        top = max_players(rules.decks)
-        if len(players) > top:
-            raise SetupError(
-                f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
-                f"not {len(players)}; use Rules(decks=...) for more"
-            )
-        if len(players) < MIN_PLAYERS:
-            raise SetupError(f"shithead is for {MIN_PLAYERS} to {top} players, not {len(players)}")
-        if rules.starter == "seat" and rules.starter_seat >= len(players):
-            raise SetupError(f"starter_seat {rules.starter_seat} is not a seat of a game of "
-                             f"{len(players)} players")
-        keep = extra.get("stock")
-        if keep is not None and (type(keep) is not int or not 0 <= keep <= MAX_CARDS):
-            raise SetupError("stock must be an int in 0..156 (cards kept in the draw pile)")
-        unknown = set(extra) - cls.SETUP_KEYS
-        if unknown:
-            raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
-
-    @classmethod
     def _validate_setup(
         cls, players: tuple[str, ...], seed: int | str, rules: Any, deck: Sequence[str] | None,
         extra: dict[str, Any],
     ) -> None:
         """The checks of a deal without dealing (shuffling the pack on every ``from_json``
         was a sixth of its time)."""
-        cls._check_setup(players, rules, deck, extra)
+        check_setup(players, rules, extra, cls.SETUP_KEYS)
         if deck is not None:  # a stacked deck names real cards, none too often
             pack(rules.decks).stacked_deck(deck, Rng(0))
 
@@ -282,7 +236,7 @@ class State(BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> Self:
-        cls._check_setup(players, rules, deck, extra)
+        check_setup(players, rules, extra, cls.SETUP_KEYS)
         n = len(players)
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
@@ -575,7 +529,7 @@ class State(BaseState):
     def _refuse_swap(self, seat: int, up: object, hand: object) -> Found | None:
         if (found := self._refuse_swapper(seat)) is not None:
             return found
-        if not (_is_cards(up) and _is_cards(hand)):
+        if not (R.is_cards(up) and R.is_cards(hand)):
             return R.SWAP_CARDS, {}
         assert isinstance(up, tuple) and isinstance(hand, tuple)
         if len(up) != len(hand):
@@ -622,7 +576,7 @@ class State(BaseState):
             return found
         if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
                 and 0 <= cards[0] < FACES):
-            if not _is_cards(cards):
+            if not R.is_cards(cards):
                 return R.PLAY_CARDS, {}
             assert isinstance(cards, tuple)
             v = VALUE[cards[0]]
@@ -970,12 +924,10 @@ class State(BaseState):
     def _hand(self, seat: int) -> list[Any]:
         return self._names(self.hands[seat])
 
-    # ------------------------------------------------------------------ positions, loading
-    def _position(self, w: PositionWriter) -> None:
-        write_position(self, w)
-
-    def _from_position(self, r: PositionReader) -> None:
-        read_position(self, r)
+    # ------------------------------------------------------------------ loading
+    def _conserved_pack(self) -> Sequence[int]:
+        """Every card of the rules' decks, each as often as they hold it (SHD-02)."""
+        return full_deck(self.rules.decks)
 
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""

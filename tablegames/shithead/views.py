@@ -13,6 +13,34 @@ if TYPE_CHECKING:
     from tablegames.shithead.state import State
 
 
+#: Each key of the game's part of a view, and what it holds.
+VIEW_KEYS: dict[str, str] = {
+    "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
+    "starter": "the seat that started play (None before play)",
+    "hand_sizes": "cards in each seat's hand",
+    "known": "per seat, the cards of its hand that everybody has seen go in",
+    "face_up": "per seat, its face-up cards",
+    "face_down": "per seat, how many face-down cards it has (nobody sees them)",
+    "pile": "the pile, bottom card first",
+    "pile_top": "the top card of the pile (None if empty)",
+    "pile_value": "the rank a normal card must reach (0: anything goes; ace high = 14)",
+    "restriction": "the limit the pile puts on the next card, in words (None: none)",
+    "playable": "the ranks that may be played on the pile now",
+    "top_effect": "what the pile's top card does (None if the pile is empty)",
+    "stock": "cards left to draw",
+    "aside": "cards set aside unseen (short-stock games)",
+    "burnt": "cards burnt this round",
+    "removed": "take-it cards out of play this round",
+    "finished": "seats that have shed every card, first out first",
+    "in_play": "per seat, whether it still holds cards",
+    "swapping": "seats still swapping before play (not ready yet)",
+    "round": "number of the current round of the match, from 0",
+    "rounds": "rounds in the match",
+    "tally": "rounds lost by each seat so far",
+    "last_round": "the previous round's summary: round, loser, order, limit (or None)",
+}
+
+
 def view_of(state: State, seat: int | None) -> dict[str, Any]:
     """The game's part of a view (keys: ``State.VIEW_KEYS``)."""
     top = state.pile[-1] if state.pile else None

@@ -1,4 +1,5 @@
-"""The cross-field rules a loaded Toepen state must keep (a save or a position).
+"""The cross-field rules a loaded Toepen state must keep (a save or a position), the
+setup values a game starts from, and the upgrades of older saves.
 
 The field declarations check each field alone (a seat in range, a card a card, a flag a
 flag); these are the rules between fields, each one a sentence a person would say.
@@ -6,41 +7,27 @@ flag); these are the rules between fields, each one a sentence a person would sa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from tablegames.common.errors import StateError
+from tablegames.common.errors import SetupError, StateError
+from tablegames.common.serialization import Reader
+from tablegames.toepen.rules import Rules
 from tablegames.toepen.stages import EXCHANGE, OVER, PLAY
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
 
-_ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
-
 
 def check_loaded(state: State) -> None:
-    """What the declarations cannot say: every card once, sizes, a seat to ask."""
+    """What the declarations cannot say (every card once is declared: ``CONSERVE``):
+    sizes, a seat to ask, who is in the round."""
     n = state.n
-    # one pass over the cards on the table: each card once, and each seat's plays
-    played = [0] * n
-    seen = [c for h in state.hands for c in h]
-    seen += state.stock
-    for h in state.thrown:
-        seen += h
-    if state.thrown_again is not None:
-        for h in state.thrown_again:
-            seen += h
-    if state.set_aside is not None:
-        for h in state.set_aside:
-            seen += h
+    played = [0] * n  # each seat's cards on the table this round
     for _, cards_, _ in state.tricks:
-        for p, c in cards_:
-            seen.append(c)
+        for p, _ in cards_:
             played[p] += 1
-    for p, c in (*state.trick, *state.gone()):
-        seen.append(c)
+    for p, _ in (*state.trick, *state.gone()):
         played[p] += 1
-    if len(seen) != 32 or sorted(seen) != _ALL_CODES:
-        raise StateError("$.state: the cards do not add up to one 32-card pack")
     stage = state.stage
     if stage not in (PLAY, OVER) and not state.queue:
         raise StateError("$.state.queue: nobody is asked to decide")
@@ -134,3 +121,52 @@ def _check_seat_lists(state: State) -> None:
         raise StateError("$.state.dealt: every seat still in the game is dealt in")
     if any(s not in state.dealt for s in state.exchange_queue):
         raise StateError("$.state.exchange_queue: only seats dealt in exchange")
+
+
+def setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], int]:
+    """The starting chalk board and dealer from ``extra``, checked (``SetupError``)."""
+    lives = extra.get("lives")
+    if lives is None:
+        lives = [0] * n
+    if (
+        not isinstance(lives, list | tuple) or len(lives) != n
+        or not all(type(x) is int and 0 <= x <= 10_000 for x in lives)
+    ):
+        raise SetupError(f"lives must be {n} whole numbers from 0 (lives lost per seat)")
+    if all(x >= rules.limit for x in lives) or (
+        rules.ending == "rubber" and any(x >= rules.limit for x in lives)
+    ):
+        raise SetupError("starting lives leave no game to play")
+    dealer = extra.get("dealer", n - 1)
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
+    return list(lives), dealer
+
+
+def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
+    """Format 1 called the stage ``phase`` and kept a finished game's last trick in
+    both ``trick`` and ``tricks`` (which its own loader then refused)."""
+    if "phase" in state and "stage" not in state:
+        state["stage"] = state.pop("phase")
+    tricks, trick = state.get("tricks"), state.get("trick")
+    if (state.get("stage") == "over" and isinstance(tricks, list) and tricks and trick
+            and isinstance(tricks[-1], list) and len(tricks[-1]) == 3
+            and tricks[-1][1] == trick):
+        state["trick"] = []
+    return state
+
+
+#: The fields engine 3 added (see :func:`with_engine3_fields`).
+_NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
+
+
+def with_engine3_fields(r: Reader) -> Reader:
+    """Saves from engine 2 lack the fields of engine 3: they get their empty values
+    (none of the rules that use them existed then)."""
+    d = r.value
+    if type(d) is dict and "void" not in d and all(k not in d for k in _NEW_KEYS):
+        d = dict(d)
+        d.update(void=None, exchange_round=0, thrown_again=None, revealed_again=None,
+                 set_aside=None, withdrawn=None)
+        return Reader(d, r.path)
+    return r

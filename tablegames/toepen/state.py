@@ -45,9 +45,10 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, fresh
-from tablegames.common.errors import SetupError
 from tablegames.common.fields import (
     Annotated,
+    Conserve,
+    WordText,
     card,
     count,
     enum,
@@ -62,7 +63,6 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
-from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.rng import Rng
 from tablegames.common.seating import ask_in_turn
 from tablegames.common.serialization import Reader
@@ -71,7 +71,7 @@ from tablegames.toepen import actions as A
 from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
-from tablegames.toepen.checks import check_loaded
+from tablegames.toepen.checks import check_loaded, setup_values, upgrade_v1, with_engine3_fields
 from tablegames.toepen.refusals import (
     decision_refusal,
     decisions,
@@ -82,6 +82,7 @@ from tablegames.toepen.refusals import (
 )
 from tablegames.toepen.rules import VARIANTS, Rules
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
+from tablegames.toepen.views import VIEW_KEYS
 from tablegames.toepen.worlds import known_cards, sample_world
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -90,15 +91,21 @@ _FULL_DECK = tuple(PACK.full_deck())  # the pack in canonical order, shuffled ea
 _ONLY = tuple(frozenset((s,)) for s in range(MAX_PLAYERS))  # one seat's audience
 _NO_CARDS = tuple(((),) * n for n in range(MAX_PLAYERS + 1))  # n seats, nothing each
 _NO_FLAGS = tuple((False,) * n for n in range(MAX_PLAYERS + 1))
-_ALL_CODES = list(range(32))  # a whole pack, sorted: what the cards must add up to
 
 
 _T = TypeVar("_T")
 
 #: A seat order or queue as a tuple (replaced, never edited; saved as a list).
 _SEATS = tuple_seq(seat(), MAX_PLAYERS)
+#: The same, its line left out of a position while it is empty (the game's result).
+_SEATS_SPARSE = tuple_seq(seat(), MAX_PLAYERS, sparse=True)
+#: A flag per seat, written in a position as the seats that have it (``folded: 0 2``).
+_SEAT_SET = per_seat_tuple(flag(), seat_set=True)
+#: The exchange round as people count it: 1, or 2 under ``second_exchange`` (whose line
+#: alone is written).
+_ROUND_TEXT = WordText(write=lambda v: str(v + 1), read=lambda w: _one_or_two(w) - 1)
 #: A hand laid away whole (thrown in, set aside): at most four cards, as a tuple.
-_FOUR = tuple_seq(card(32), 4)
+_FOUR = tuple_seq(card(32), 4, sort=True)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
 _PLAYED = tuple_seq(tuple_of(seat(), card(32)), 8)
 
@@ -140,87 +147,64 @@ class State(BaseState):
     ACTION_TYPES = frozenset(
         {A.Keep, A.Exchange, A.Accept, A.Challenge, A.Stay, A.Fold, Knock, Play}
     )
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "round": "number of the current round (0 for the first deal)",
-        "dealer": "seat that dealt this round",
-        "leader": "seat that led the current trick",
-        "limit": "lives lost at which a player is out (TOE-23)",
-        "lives": "lives lost so far, per seat",
-        "out": "per seat: out of the game",
-        "playing": "per seat: still in this round (not folded, not out)",
-        "folded": "per seat: folded this round",
-        "poverty": "per seat: in poverty this round (TOE-30), in every view",
-        "stake": "lives the round is worth now",
-        "knocks": "knocks this round",
-        "last_knocker": "seat that knocked last this round, or null",
-        "knocker": "seat whose knock is being answered, or null",
-        "trick_no": "number of the current trick, 0 to 3",
-        "trick": "cards played to the current trick: [{seat, card}]",
-        "tricks": "finished tricks of this round: [{leader, cards, winner}]",
-        "hand_sizes": "cards held, per seat",
-        "stock": "cards left to draw",
-        "exchanged": "per seat: threw in its hand this round (TOE-03)",
-        "thrown": "per seat: its thrown-in hand where this seat may see it, else null",
-        "exchange_round": "1, or 2 in the second exchange round (Rules.second_exchange)",
-        "thrown_again": "per seat: its hand thrown in at the second exchange where this "
-                        "seat may see it, else null",
-        "set_aside": "per seat: the drawn cards a caught bluffer handed back face down "
-                     "(Rules.bluff_takes_back), for that seat only, else null",
-        "shown": "per seat: the cards left in a hand every player has seen (a caught "
-                 "bluffer who took back their own cards), else null",
-        "withdrawn": "cards folded players took back out of a trick this round "
-                     "(Rules.fold_withdraws): [{seat, card}]",
-        "last_round": "the previous round's result: winner, stake, paid, folded; or null",
-        "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
-    }
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
+    CONSERVE = Conserve("hands", "thrown", "thrown_again", "set_aside", "tricks", "trick",
+                        "withdrawn", "stock", pack=32, shuffled="stock", ruling="TOE-01")
+    CARD_TEXT = positions.CARD_TEXT
+    POSITION_OWN = positions.OWN
+    POSITION_DEFAULTS = positions.DEFAULTS
+    POSITION_COMMENTS = positions.COMMENTS
+
+    # Declared in the order of the position lines. Fields that are tuples are shared by
+    # ``copy`` and replaced, never edited in place (``_put``).
     stage: Annotated[int, enum(STAGES)]
-    # Fields that are tuples are shared by ``copy`` and replaced, never edited in place
-    # (``_put``); the lists are what play edits in place card by card.
-    lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
-    out: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    dealer: Annotated[int, seat()]
     round: Annotated[int, count(0)]
-    hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(tuple_seq(card(32), 8))]
-    stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32)]
-    thrown: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_FOUR)]
-    revealed: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    exchanged: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    folded: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
-    poverty: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    dealer: Annotated[int, seat()]
+    lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
+    out: Annotated[tuple[bool, ...], _SEAT_SET]
+    dealt: Annotated[tuple[int, ...], _SEATS]
+    playing: Annotated[tuple[bool, ...], _SEAT_SET]
+    folded: Annotated[tuple[bool, ...], _SEAT_SET]
+    poverty: Annotated[tuple[bool, ...], _SEAT_SET]
     stake: Annotated[int, count(1, 10_000)]
+    stake_before: Annotated[int, count(1, 10_000)]
     knocks: Annotated[int, count(0, 10_000)]
     last_knocker: Annotated[int, seat(none=-1)]
     knocker: Annotated[int, seat(none=-1)]
-    stake_before: Annotated[int, count(1, 10_000)]
+    exchanger: Annotated[int, seat(none=-1)]
+    exchanged: Annotated[tuple[bool, ...], _SEAT_SET]
+    revealed: Annotated[tuple[bool, ...], _SEAT_SET]
     queue: Annotated[tuple[int, ...], _SEATS]
     exchange_queue: Annotated[tuple[int, ...], _SEATS]
-    exchanger: Annotated[int, seat(none=-1)]
-    trick_no: Annotated[int, count(0, 3)]
     leader: Annotated[int, seat()]
     turn: Annotated[int, seat()]
-    trick: Annotated[tuple[tuple[int, int], ...], _PLAYED]
+    trick_no: Annotated[int, count(0, 3)]
+    hands: Annotated[tuple[tuple[int, ...], ...],
+                     per_seat_tuple(tuple_seq(card(32), 8, sort=True), line="hand")]
+    thrown: Annotated[tuple[tuple[int, ...], ...],
+                      per_seat_tuple(_FOUR, line="thrown", sparse=True)]
     tricks: Annotated[
         tuple[tuple[int, tuple[tuple[int, int], ...], int], ...],
         tuple_seq(tuple_of(seat(), _PLAYED, seat()), 4),
     ]
-    winners: Annotated[tuple[int, ...], _SEATS]
-    losers: Annotated[tuple[int, ...], _SEATS]
-    last_round: Annotated[dict[str, Any] | None, frozen_json()]
-    dealt: Annotated[tuple[int, ...], _SEATS]
-    exchange_round: Annotated[int, count(0, 1)]
+    trick: Annotated[tuple[tuple[int, int], ...], _PLAYED]
+    # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
+    # tell the voids: both are kept under that rule alone.
+    void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
+    withdrawn: Annotated[tuple[tuple[int, int], ...] | None, optional(_PLAYED, sparse=True)]
+    exchange_round: Annotated[int, count(0, 1, words=_ROUND_TEXT, sparse=True)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
-    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
     revealed_again: Annotated[tuple[bool, ...] | None, optional(per_seat_tuple(flag()))]
+    thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
     # four drawn cards a caught bluffer set aside; eight if caught at both exchanges
     # (second_exchange="all")
     set_aside: Annotated[tuple[tuple[int, ...], ...] | None,
                          optional(per_seat_tuple(tuple_seq(card(32), 8)))]
-    # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
-    # tell the voids: both are kept under that rule alone.
-    void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
-    withdrawn: Annotated[tuple[tuple[int, int], ...] | None, optional(_PLAYED)]
+    stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32, top_first=True)]
+    winners: Annotated[tuple[int, ...], _SEATS_SPARSE]
+    losers: Annotated[tuple[int, ...], _SEATS_SPARSE]
+    last_round: Annotated[dict[str, Any] | None, frozen_json()]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -236,7 +220,7 @@ class State(BaseState):
         self = cls.__new__(cls)
         self._init_common(players, seed, rules, deck, extra)
         n = len(players)
-        lives, dealer = _setup_values(n, rules, extra)
+        lives, dealer = setup_values(n, rules, extra)
         self.lives = tuple(lives)
         self.out = tuple([x >= rules.limit for x in lives])
         self.dealer = dealer
@@ -254,7 +238,7 @@ class State(BaseState):
         cls, players: tuple[str, ...], seed: int | str, rules: Any,
         deck: Sequence[str] | None, extra: dict[str, Any],
     ) -> None:
-        _setup_values(len(players), rules, extra)
+        setup_values(len(players), rules, extra)
         if deck is not None:
             PACK.stacked_deck(deck, Rng(0))
 
@@ -959,39 +943,16 @@ class State(BaseState):
         """
         return sample_world(self, seat, rng)
 
-    # ------------------------------------------------------------------ positions
-    def _position(self, w: PositionWriter) -> None:
-        """Toepen's lines (:func:`tablegames.toepen.positions.write`)."""
-        positions.write(self, w)
-
-    def _from_position(self, r: PositionReader) -> None:
-        positions.read(self, r)
-
     # ------------------------------------------------------------------ loading
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """Format 1 called the stage ``phase`` and kept a finished game's last trick in
-        both ``trick`` and ``tricks`` (which its own loader then refused)."""
-        if "phase" in state and "stage" not in state:
-            state["stage"] = state.pop("phase")
-        tricks, trick = state.get("tricks"), state.get("trick")
-        if (state.get("stage") == "over" and isinstance(tricks, list) and tricks and trick
-                and isinstance(tricks[-1], list) and len(tricks[-1]) == 3
-                and tricks[-1][1] == trick):
-            state["trick"] = []
-        return state
+        """See :func:`tablegames.toepen.checks.upgrade_v1`."""
+        return upgrade_v1(state)
 
     def _load(self, r: Reader) -> None:
-        """Saves from engine 2 lack the fields of engine 3: they get their empty values
-        (none of the rules that use them existed then)."""
-        d = r.value
-        derive = type(d) is dict and "void" not in d and all(k not in d for k in _NEW_KEYS)
-        if derive:
-            d = dict(d)
-            d.update(void=None, exchange_round=0, thrown_again=None, revealed_again=None,
-                     set_aside=None, withdrawn=None)
-            r = Reader(d, r.path)
-        super()._load(r)
+        """Saves from engine 2 get the fields of engine 3 (:func:`~tablegames.toepen.
+        checks.with_engine3_fields`)."""
+        super()._load(with_engine3_fields(r))
 
     def _check_loaded(self) -> None:
         """The cross-field rules (:func:`tablegames.toepen.checks.check_loaded`)."""
@@ -1004,9 +965,6 @@ _DO: dict[type[Action], Callable[[State, int], None]] = {
     A.Challenge: State._challenge, A.Stay: State._stay, A.Fold: State._fold,
 }
 
-#: The fields engine 3 added (see ``State._load``).
-_NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
-
 #: Each decision's interned actions, by seat.
 _INTERNED: dict[type[Action], list[Any]] = {
     A.Keep: A.KEEP, A.Exchange: A.EXCHANGE, A.Accept: A.ACCEPT, A.Challenge: A.CHALLENGE,
@@ -1014,24 +972,10 @@ _INTERNED: dict[type[Action], list[Any]] = {
 }
 
 
-def _setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int], int]:
-    """The starting chalk board and dealer from ``extra``, checked (``SetupError``)."""
-    lives = extra.get("lives")
-    if lives is None:
-        lives = [0] * n
-    if (
-        not isinstance(lives, list | tuple) or len(lives) != n
-        or not all(type(x) is int and 0 <= x <= 10_000 for x in lives)
-    ):
-        raise SetupError(f"lives must be {n} whole numbers from 0 (lives lost per seat)")
-    if all(x >= rules.limit for x in lives) or (
-        rules.ending == "rubber" and any(x >= rules.limit for x in lives)
-    ):
-        raise SetupError("starting lives leave no game to play")
-    dealer = extra.get("dealer", n - 1)
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise SetupError(f"dealer must be a seat in 0..{n - 1}")
-    return list(lives), dealer
+def _one_or_two(word: str) -> int:
+    if word not in ("1", "2"):
+        raise ValueError(f"expected 1 or 2, found {word[:40]!r}")
+    return int(word)
 
 
 def _names(names: list[str]) -> str:

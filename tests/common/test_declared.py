@@ -18,7 +18,7 @@ from tablegames.common.errors import StateError
 from tablegames.common.position import PositionError
 from tablegames.common.state import _spec
 
-from .toy import PACK, State
+from .toy import NAMES, PACK, State
 
 
 def games(seeds: range = range(6)) -> list[State]:
@@ -39,8 +39,21 @@ def test_position_text_is_one_line_per_field_in_declaration_order() -> None:
     s = State.new(3, seed=5)
     keys = [line.split(":")[0] for line in s.to_position().splitlines()[1:]]
     assert keys == ["game", "player 0", "player 1", "player 2", "rules", "rng", "stage",
-                    "hands", "stock", "trick", "scores", "turn", "led", "taken"]
+                    "hand 0", "hand 1", "hand 2", "stock", "trick", "taken", "scores",
+                    "turn", "led"]
     assert "stage: play" in s.to_position()  # an enum by its bare name
+
+
+def test_position_lines_are_what_a_person_writes() -> None:
+    s = State.new(3, seed=5)
+    s.apply(s.legal_actions()[0])
+    lines = dict(line.split(": ", 1) for line in s.to_position().splitlines()[1:])
+    first = s.trick[0]
+    assert lines["hand 0"] == " ".join(NAMES[c] for c in s.hands[0])  # a seat's own line
+    assert lines["stock"] == " ".join(NAMES[c] for c in reversed(s.stock))  # top first
+    assert lines["trick"] == f"{first[0]}:{NAMES[first[1]]}"  # a tuple's parts by ':'
+    assert lines["led"] == "yes" and lines["scores"] == "0 0 0" and lines["taken"] == "0"
+    assert "[" not in s.to_position()  # no JSON where a person writes words
 
 
 def test_every_position_reads_back_to_the_same_table() -> None:
@@ -62,16 +75,24 @@ def _edit(text: str, key: str, value: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _drop(text: str, *keys: str) -> str:
+    return "".join(x + "\n" for x in text.splitlines() if x.split(":")[0] not in keys)
+
+
 @pytest.mark.parametrize(("key", "value", "why"), [
-    ("turn", "3", "outside 0..2"),                  # a seat of no one
-    ("turn", "true", "expected an integer"),        # a bool is not an int
-    ("led", "1", "expected true/false"),
-    ("hands", "[[1,7,8],[6,9,10]]", "expected 3 entries"),  # one hand per seat
-    ("stock", "[3,4,12]", "outside 0..11"),         # a card not of the pack
-    ("trick", "[[0,1,2]]", "expected 2 entries"),
-    ("scores", "[0,0]", "expected 3 entries"),
+    ("turn", "3", "turn: '3' is not a seat"),            # a seat of no one
+    ("turn", "-", "expected a seat here, found '-'"),     # this seat is never nobody
+    ("turn", "yes", "turn: 'yes' is not a seat"),
+    ("led", "1", "led: expected yes or no, found '1'"),
+    ("hand 1", "B J X", "hand 1: 'X' is not a card"),
+    ("stock", "A 12", "stock: '12' is not a card"),
+    ("trick", "0:A:B", "trick: 'A:B' is not a card"),
+    ("trick", "0A", "expected seat:card, found '0A'"),
+    ("trick", "5:A", "trick: '5' is not a seat"),
+    ("scores", "0 0", "scores: expected 3 entries, found 2"),
+    ("scores", "0 x 0", "expected a whole number, found 'x'"),
     ("stage", "dance", "expected one of play, over"),
-    ("hands", "[[1,7,8],[6,9,10],[0,5,11]", "not valid JSON"),
+    ("hand 0", "X" * 60_000, "line 9: hand 0: 'XXX"),  # a long word is quoted short
 ])
 def test_a_position_line_is_read_as_strictly_as_a_save(key: str, value: str, why: str) -> None:
     text = State.new(3, seed=5).to_position()
@@ -79,25 +100,75 @@ def test_a_position_line_is_read_as_strictly_as_a_save(key: str, value: str, why
         State.from_position(_edit(text, key, value))
     assert got.value.line == text.splitlines().index(next(
         line for line in text.splitlines() if line.startswith(f"{key}:"))) + 1
+    assert "JSON" not in str(got.value) and len(str(got.value)) < 200
 
 
 def test_missing_and_unknown_lines_are_refused() -> None:
     text = State.new(3, seed=5).to_position()
     with pytest.raises(PositionError, match="missing line 'stock'"):
-        State.from_position("\n".join(x for x in text.splitlines() if not x.startswith("stock")))
+        State.from_position(_drop(text, "stock"))
+    with pytest.raises(PositionError, match="missing line 'hand 2'"):
+        State.from_position(_drop(text, "hand 2"))
     with pytest.raises(PositionError, match="not part of this game"):
         State.from_position(text + "jokers: 2\n")
 
 
-@pytest.mark.parametrize(("hands", "stock", "why"), [
-    ("[[1,7,8],[6,9,10],[0,5,11]]", "[3,4,4]", "card 4 lies twice"),
-    ("[[1,7,8],[6,9,10],[0,5,11]]", "[3,4]", "card 2 is missing"),
-    ("[[1,7,8],[6,9,3],[0,5,11]]", "[3,4,2]", "card 3 lies twice .in 'hands' and 'stock'"),
-])
-def test_card_conservation_is_checked_after_from_position(hands: str, stock: str, why: str) -> None:
+def test_lines_with_a_default_may_be_left_out() -> None:
+    s = State.new(3, seed=5)
+    s.apply(s.legal_actions()[0])
+    text = s.to_position()
+    back = State.from_position(_drop(text, "scores", "led", "taken"))
+    assert back.to_position() == text  # scores 0 each, led as the trick shows, nothing taken
+
+
+def test_a_hand_is_read_in_any_order_and_kept_sorted() -> None:
     text = State.new(3, seed=5).to_position()
-    with pytest.raises(PositionError, match=f"impossible position: {why}"):
-        State.from_position(_edit(_edit(text, "hands", hands), "stock", stock))
+    hand = next(x for x in text.splitlines() if x.startswith("hand 0:")).split(": ")[1]
+    back = State.from_position(_edit(text, "hand 0", " ".join(reversed(hand.split()))))
+    assert back.to_position() == text
+
+
+def test_a_shuffled_stock_deals_the_cards_left() -> None:
+    s = State.new(3, seed=5)
+    text = _edit(s.to_position(), "stock", "shuffled")
+    back = State.from_position(text)
+    assert sorted(back.stock) == sorted(s.stock)
+    assert State.from_position(text).stock == back.stock  # the position's rng decides
+    with pytest.raises(PositionError, match="stock: more cards are placed than the pack holds"):
+        State.from_position(_edit(text, "hand 1", "A A A"))
+
+
+@pytest.mark.parametrize(("hand", "stock", "why"), [
+    ("B H I", "D E E", "card 4 lies twice"),
+    ("B H I", "D E", "card 2 is missing"),
+    ("B H D", "D E C", "card 3 lies twice .in 'hands' and 'stock'"),
+])
+def test_card_conservation_is_checked_after_from_position(hand: str, stock: str, why: str) -> None:
+    text = State.new(3, seed=5).to_position()
+    text = _edit(_edit(_edit(_edit(text, "hand 0", hand), "hand 1", "G J K"), "hand 2",
+                       "A F L"), "stock", stock)
+    with pytest.raises(PositionError,
+                       match=f"impossible position: the cards do not add up to the pack: {why}"):
+        State.from_position(text)
+
+
+def test_conservation_counts_copies() -> None:
+    """A pack with copies of a card (Phase 10's, Dallah's): each code lies as often as
+    the pack holds it, no more and no fewer."""
+    s = State.new(2, seed=1)
+    kinds = dict(_spec(State).fields)
+    pack = [*range(PACK), 0, 0]  # three copies of card 0
+    held = [c for h in s.hands for c in h] + list(s.stock)
+    with pytest.raises(StateError, match=r"card 0 \(a copy of it\) is missing"):
+        Conserve("hands", "stock").check(s, kinds, pack)
+    s.stock = [*s.stock, 0, 0]
+    Conserve("hands", "stock").check(s, kinds, pack)
+    s.stock = [*s.stock, 0]
+    with pytest.raises(StateError, match="card 0 lies more often than the pack's 3 copies"):
+        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+    with pytest.raises(StateError, match=r"\(P10-01\)"):
+        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+    assert sorted(held) == list(range(PACK))
 
 
 def test_card_conservation_is_checked_after_a_load() -> None:

@@ -4,14 +4,19 @@ Twelve cards (codes 0..11), dealt three to each seat, the rest in the stock. Eac
 the seat to act plays a card to the trick; when every seat has played, the highest card
 takes the trick (its taker scores one) and leads. The game ends when the hands are empty.
 
-Its fields are declared once: ``copy``, the save, the position text (one line per field,
-except ``taken``, which it writes itself to show the hooks) and the card conservation
-across ``hands``, ``stock``, ``trick`` and ``taken`` all come from the core.
+Its fields are declared once: ``copy``, the save, the position text and the card
+conservation across ``hands``, ``stock``, ``trick`` and ``taken`` all come from the core.
+The position names cards through ``CARD_TEXT`` (``A`` .. ``L``), writes a hand per seat
+(``hand 0: A F K``), the stock top first (``shuffled`` deals the cards left), the trick as
+``seat:card`` words, ``led`` as ``yes``/``no``; ``taken`` is written by the game itself
+(as a count and a list) to show the :class:`~tablegames.common.declared.Own` hooks, and a
+hand-written position may leave out ``scores``, ``led`` and ``taken``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import Annotated, Any, ClassVar, Self
 
 import attrs
@@ -19,7 +24,9 @@ import attrs
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import IllegalAction, NotationError
 from tablegames.common.fields import (
+    CardText,
     Conserve,
+    Own,
     card,
     cards,
     count,
@@ -37,6 +44,29 @@ from tablegames.common.state import BaseState
 
 PACK = 12
 STAGES = ("play", "over")
+NAMES = "ABCDEFGHIJKL"
+
+
+def card_of(word: str) -> int:
+    """A card's code from its letter (``ValueError`` for any other word)."""
+    if len(word) != 1 or word not in NAMES:
+        raise ValueError(f"{word[:20]!r} is not a toy card")
+    return NAMES.index(word)
+
+
+def _write_taken(state: State, w: PositionWriter) -> None:
+    w.items("taken", [len(state.taken), *(NAMES[c] for c in state.taken)])
+
+
+def _read_taken(state: State, r: PositionReader) -> None:
+    words = r.words("taken", ["0"])
+    try:
+        cards_ = [card_of(x) for x in words[1:]]
+    except ValueError as exc:
+        raise r.fail("taken", str(exc)) from None
+    if words[0] != str(len(cards_)):
+        raise r.fail("taken", "expected the count of the cards, then the cards")
+    state.taken = cards_
 
 
 @attrs.frozen
@@ -78,12 +108,15 @@ class State(BaseState):
     STAGES = STAGES
     ACTION_TYPES = frozenset({Play})
     SETUP_KEYS = frozenset()
-    CONSERVE = Conserve("hands", "stock", "trick", "taken")
-    POSITION_OWN = frozenset({"taken"})
+    CONSERVE = Conserve("hands", "stock", "trick", "taken", shuffled="stock")
+    CARD_TEXT = CardText(names=NAMES, parse=card_of)
+    POSITION_OWN = MappingProxyType({"taken": Own(_write_taken, _read_taken)})
+    POSITION_DEFAULTS = MappingProxyType({"scores": lambda s: (0,) * s.n,
+                                          "led": lambda s: bool(s.trick)})
 
     stage: Annotated[int, enum(STAGES)]
-    hands: Annotated[list[list[int]], per_seat(cards(PACK))]
-    stock: Annotated[list[int], cards(PACK)]
+    hands: Annotated[list[list[int]], per_seat(cards(PACK, sort=True), line="hand")]
+    stock: Annotated[list[int], cards(PACK, top_first=True)]
     trick: Annotated[tuple[tuple[int, int], ...], tuple_seq(tuple_of(seat(), card(PACK)))]
     taken: Annotated[list[int], cards(PACK)]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, PACK))]
@@ -171,13 +204,3 @@ class State(BaseState):
 
     def _check_loaded(self) -> None:
         """Only the rule a person would say: the trick's seats play in turn order."""
-
-    # the one field it writes itself: the taken cards, as a count and a list
-    def _position_own(self, w: PositionWriter) -> None:
-        w.items("taken", self.taken)
-
-    def _from_position_own(self, r: PositionReader) -> None:
-        words = r.words("taken")
-        if not all(w.isdigit() and int(w) < PACK for w in words):
-            raise r.fail("taken", "expected card codes")
-        self.taken = [int(w) for w in words]
