@@ -23,7 +23,6 @@ from tablegames.common.errors import (
     GameOver,
     IllegalAction,
     NotationError,
-    RulesError,
     SeatError,
     SetupError,
     StaleState,
@@ -35,7 +34,8 @@ from tablegames.common.history import CHUNK, History
 from tablegames.common.history_codec import HistoryCode, _share
 from tablegames.common.kinds import CardText
 from tablegames.common.outcome import Outcome
-from tablegames.common.position import PositionError, PositionReader, PositionWriter
+from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.position_text import read_position, write_position
 from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text
@@ -627,17 +627,7 @@ class BaseState(ABC):
         The text names every card where it lies, so like a save it holds every hand: it
         is for tests, docs, rulings and a referee, not for a phone.
         """
-        w = PositionWriter()
-        w.put("game", self.GAME)
-        for i, name in enumerate(self.players):
-            w.put(f"player {i}", name)
-        base = rules_to_dict(self.RULES())
-        diff = {k: v for k, v in rules_to_dict(self.rules).items() if base.get(k) != v}
-        w.put("rules", dumps(diff) if diff else "standard")
-        w.put("rng", self.rng.state)
-        w.put("stage", self.STAGES[self.stage])
-        self._position(w)
-        return w.text()
+        return write_position(self)
 
     def _position(self, w: PositionWriter) -> None:
         """Write the game's own lines: by default one per declared persisted field (see
@@ -667,49 +657,7 @@ class BaseState(ABC):
         (a card twice, a wrong count) is refused. The state records the position as its
         setup, so ``record()``, ``replay`` and ``log`` work from there.
         """
-        r = PositionReader(text)
-        game = r.str("game")
-        if game != cls.GAME:
-            raise r.fail("game", f"this is a {game!r} position, not {cls.GAME!r}")
-        names: list[str] = []
-        while r.has(f"player {len(names)}"):
-            names.append(r.str(f"player {len(names)}"))
-        try:
-            players = normalize_players(names, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
-        except SetupError as exc:
-            raise PositionError(str(exc)) from None
-        line = r.str("rules")
-        if rules is None:
-            try:
-                if line == "standard":
-                    rules = cls.RULES()
-                elif line.startswith("{"):
-                    rules = coerce_rules(cls.RULES, loads(line, max_text=100_000))
-                else:
-                    rules = coerce_rules(cls.RULES, line)
-            except (RulesError, StateError) as exc:
-                raise r.fail("rules", str(exc)) from None
-        else:
-            try:
-                rules = coerce_rules(cls.RULES, rules)
-            except RulesError as exc:
-                raise PositionError(f"rules: {exc}") from None
-        obj = cls.__new__(cls)
-        obj._init_common(players, 0, rules, None, None)
-        obj.rng.state = r.int("rng", 0, (1 << 64) - 1)
-        obj.stage = r.choice("stage", cls.STAGES)
-        obj._setup_log = []
-        try:
-            obj._from_position(r)
-            r.done()
-            obj._check_declared()
-            obj._check_loaded()
-        except PositionError:
-            raise
-        except (StateError, SetupError, NotationError, RulesError) as exc:
-            raise PositionError(f"impossible position: {exc}") from None
-        obj.extra = {"position": obj.to_position()}
-        return obj
+        return read_position(cls, text, rules)
 
     def __str__(self) -> str:
         who = "game over" if self.to_act is None else f"{self.players[self.to_act]} to act"
