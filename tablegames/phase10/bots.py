@@ -310,10 +310,15 @@ def _ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:
 
 
 #: The search keeps the smart bot's best few actions of a turn (the draw's two, three
-#: lay-downs, three hits or three discards of about eleven) and leans toward its first.
+#: lay-downs, three hits or three discards of about eleven), leans toward its first and
+#: compares them on shared worlds (``paired``): a hand's luck is most of its result, and
+#: only the same deals and draws for every option let a few dozen rollouts tell two
+#: sensible discards apart. Against the smart bot, seed 2026, seat-rotated, 4 games each
+#: (too few to rank them, enough to choose): the tree with no ranking lost 4 of 4 at
+#: budget 40, with the bias 4 of 4; the paired root at budget 60 won 2 of 4.
 _BREADTH = 3
 _BIAS = 0.5
 
 register_hints("phase10", SearchHints(
     rollout=SmartBot, value=_value, horizon=lambda s: s.round, rollout_depth=1,
-    candidates=_candidates, ranked=_ranked, breadth=_BREADTH, bias=_BIAS))
+    candidates=_candidates, ranked=_ranked, breadth=_BREADTH, bias=_BIAS, paired=True))

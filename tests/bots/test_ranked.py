@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from tablegames.bots.handle import Handle
@@ -45,12 +46,12 @@ def test_the_search_keeps_only_the_breadth_best_ranked_actions_of_a_turn() -> No
 
 
 def test_a_tiny_budget_with_the_bias_plays_the_house_bots_move() -> None:
-    """One iteration expands only the preferred move, so that is the answer."""
+    """One iteration of the tree expands only the preferred move, so that is the answer."""
     for seed in range(12):
         state = position("phase10", 2, seed, 2 + seed)
         if len(state.legal_actions()) < 2:
             continue
-        bot = ISMCTS("phase10", seed, 1)
+        bot = ISMCTS("phase10", seed, 1, paired=False)
         assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
 
 
@@ -62,3 +63,40 @@ def test_the_game_defaults_and_their_overrides() -> None:
     for bad in ({"breadth": -1}, {"breadth": 1.5}, {"breadth": True}, {"bias": -0.1}):
         with pytest.raises(SetupError):
             ISMCTS("phase10", 1, 10, **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["phase10", "dallah", "toepen", "shithead"])
+def test_the_paired_root_compares_every_option_on_the_same_worlds(game: str) -> None:
+    searched = 0
+    for seed in range(20):
+        state = position(game, 3, seed, 4 + 3 * seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        handle = Handle(state, state.to_act)
+        bot = ISMCTS(game, seed, 24, paired=True)
+        again = ISMCTS(game, seed, 24, paired=True)
+        answer = bot.choose(handle)
+        assert answer == again.choose(handle)
+        info = bot.last
+        if info is None:  # a report the table makes (Dallah), no search
+            continue
+        assert info.stats == again.last.stats  # type: ignore[union-attr]
+        counts = {n for n, _ in info.stats.values()}
+        assert len(counts) == 1 and info.iterations == counts.pop() * len(info.stats)
+        best = max(mean for _, mean in info.stats.values())
+        assert info.stats[str(answer)][1] == best
+        searched += 1
+    assert searched >= 3
+
+
+def test_paired_ties_go_to_the_house_bots_move() -> None:
+    """Rollouts cut after the option itself and valued alike make every option tie, so
+    the smart bot's own move must be chosen."""
+    for seed in range(12):
+        state = position("phase10", 2, seed, 2 + seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        bot = ISMCTS("phase10", seed, 30, paired=True, rollout_depth=1, rollout="random")
+        bot.hints = attrs.evolve(bot.hints, value=lambda s: [0.5] * len(s.players),
+                                 horizon=lambda s: s.version)
+        assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
