@@ -52,7 +52,7 @@ MATCHES: dict[str, dict[str, Any]] = {
                        "versus": "random"},
     # for information: the issue asks only that ISMCTS beat random play in these games
     "dallah-model": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
-                     "games": 160, "budget": 60, "versus": "model"},
+                     "games": 160, "budget": 120, "versus": "model"},
     "phase10-smart": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 8, "budget": 30,
                       "versus": "smart"},
     "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 12, "budget": 12,
@@ -336,11 +336,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     store: dict[str, Any] = json.loads(STORE.read_text()) if STORE.exists() else {}
     if args.rollouts:
-        store["rollouts"] = run_rollouts(args.worlds, args.rounds)
+        measured = run_rollouts(args.worlds, args.rounds)
+        store = json.loads(STORE.read_text()) if STORE.exists() else {}
+        store["rollouts"] = measured
         STORE.write_text(json.dumps(store, indent=1, sort_keys=True) + "\n")
     elif not args.report:
         for name in args.matches or list(MATCHES):
             entry = run_match(name, args.workers)
+            # read again before writing: another match may have finished meanwhile
+            store = json.loads(STORE.read_text()) if STORE.exists() else {}
             store[name] = entry
             STORE.write_text(json.dumps(store, indent=1, sort_keys=True) + "\n")
             print(f"{name}: {entry['seconds']:.0f} s. {standing(entry)[1]}", flush=True)

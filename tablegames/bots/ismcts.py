@@ -138,7 +138,7 @@ class ISMCTS:
         self, game: str | GameInfo, seed: int | str = 0, budget: int | None = None, *,
         iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
         rollout: str = "auto", rollout_depth: int | None = None,
-        interrupt_share: float = 0.25, bias: float | None = None, lean: bool = True,
+        interrupt_share: float | None = None, bias: float | None = None, lean: bool = True,
         breadth: int | None = None, paired: bool | None = None,
     ) -> None:
         self.info = _info(game)
@@ -155,8 +155,10 @@ class ISMCTS:
                                           1, MAX_ITERATIONS, True))
             self.seconds = None
         self.c = _number("c", c, 0.0, 100.0, False)
-        self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
         self.hints: SearchHints = hints_for(self.info)
+        if interrupt_share is None:
+            interrupt_share = self.hints.interrupt_share
+        self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
         self.bias = _number("bias", self.hints.bias if bias is None else bias, 0.0, 100.0, False)
         self.breadth = int(_number("breadth", self.hints.breadth if breadth is None else breadth,
                                    0, 1_000_000, True))

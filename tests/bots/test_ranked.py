@@ -60,7 +60,12 @@ def test_the_game_defaults_and_their_overrides() -> None:
     bot = ISMCTS("phase10", 1, 10)
     assert (bot.breadth, bot.bias) == (hints.breadth, hints.bias) and hints.breadth > 0
     assert (ISMCTS("phase10", 1, 10, breadth=0, bias=0).breadth, ISMCTS("toepen").bias) == (0, 0.0)
-    for bad in ({"breadth": -1}, {"breadth": 1.5}, {"breadth": True}, {"bias": -0.1}):
+    dallah = ISMCTS("dallah", 1, 10)
+    assert (dallah.paired, dallah.interrupt_share) == (True, hints_for("dallah").interrupt_share)
+    assert ISMCTS("toepen", 1, 10).interrupt_share == 0.25
+    assert ISMCTS("dallah", 1, 10, interrupt_share=0.5, paired=False).paired is False
+    for bad in ({"breadth": -1}, {"interrupt_share": 1.5}, {"paired": 1}, {"breadth": 1.5},
+                {"breadth": True}, {"bias": -0.1}):
         with pytest.raises(SetupError):
             ISMCTS("phase10", 1, 10, **bad)  # type: ignore[arg-type]
 
