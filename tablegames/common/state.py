@@ -32,6 +32,7 @@ from tablegames.common.errors import (
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
 from tablegames.common.history_codec import HistoryCode, _share
+from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rng import Rng, as_rng
@@ -48,35 +49,6 @@ from tablegames.common.setups import (
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
 
-_LEAN_REFUSAL = ("a lean search world has no {what}: it keeps no history or events "
-                 "(make_lean is for a search's private worlds; use the real state)")
-
-
-class _LeanHistory(History):
-    """A lean world's history: only how many actions were applied, so ``version`` (and
-    what reads it, such as Shithead's search horizon and Dallah's table model) keeps
-    counting, while no action is stored. Reading the steps is refused."""
-
-    __slots__ = ()
-
-    def __init__(self, applied: int) -> None:
-        super().__init__()
-        self._sealed = applied
-
-    def copy(self) -> History:
-        return _LeanHistory(self._sealed)
-
-    def __getitem__(self, i: Any) -> Any:
-        raise StateError(_LEAN_REFUSAL.format(what="history"))
-
-    def __iter__(self) -> Any:
-        raise StateError(_LEAN_REFUSAL.format(what="history"))
-
-    def tolist(self) -> list[Action]:
-        raise StateError(_LEAN_REFUSAL.format(what="history"))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        raise StateError(_LEAN_REFUSAL.format(what="history"))
 
 #: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``;
 #: ``None``: not copied; ``"!..."``: statements, ``d`` being the copy's instance dict and
@@ -131,9 +103,7 @@ class BaseState(ABC):
     stage: int
     #: True for a state made by :meth:`sample_world`: it has no record or log of its own.
     world: bool
-    #: True for a sampled world turned into a search's private world by
-    #: :meth:`make_lean`: it plays on with :meth:`apply_trusted` only, and refuses to be
-    #: saved, shown, logged or replayed (it keeps no history or events).
+    #: True for a search's private world (:meth:`make_lean`, see :mod:`.lean`).
     lean: bool = False
     #: Events of the action being applied (``_apply`` appends to it; ``apply`` returns it).
     _events: list[Event]
@@ -303,7 +273,7 @@ class BaseState(ABC):
         """
         seat = self.check_seat(seat)
         if self.lean:
-            self._no_lean("view")
+            refuse_lean("view")
         v: dict[str, Any] = {
             "game": self.GAME,
             "players": list(self.players),
@@ -434,33 +404,16 @@ class BaseState(ABC):
 
     # -- the lean path of search -------------------------------------------------------
     def make_lean(self) -> None:
-        """Turn this sampled world into a search's private, lean world (in place).
-
-        A search plays thousands of steps in worlds nobody sees: it needs neither the
-        events (what a phone is told), nor the history (what a save replays), nor
-        ``apply``'s checks of an action the engine itself just listed as legal. A lean
-        world drops the history (only the count of actions is kept, so ``version``
-        still rises) and the events, and plays on with :meth:`apply_trusted`. It refuses
-        ``view``, ``to_json``, ``to_position``, ``record`` and ``log`` with a
-        :class:`StateError`, and copies of it are lean too; only a sampled world (never
-        a real game) may be made lean, so a caller's state cannot be changed by mistake.
-        """
+        """Make this sampled world a search's private, lean world (see :mod:`.lean`)."""
         if not self.world:
             raise StateError("only a sampled world can be made lean (see sample_world)")
-        self.history = _LeanHistory(len(self.history))
-        self._hcode = None
+        self.history = LeanHistory(len(self.history))
         self._events = []
         self.lean = True
 
     def apply_trusted(self, action: Action) -> None:
-        """Apply ``action``, one of this lean world's own legal actions, unchecked.
-
-        The caller promises that ``action`` is in ``legal_actions(seat)`` for its seat
-        now (the search only plays what the engine listed); nothing is validated again
-        and no event is kept. Given that, the game reaches exactly the state ``apply``
-        reaches (tested over seeded random playouts of every game). An action that is
-        not legal gives an undefined lean world, which is never shown or saved.
-        """
+        """Apply ``action``, one of this lean world's own legal actions, unchecked: no
+        validation, no event, no history (see :mod:`.lean`)."""
         if not self.lean:
             raise StateError("apply_trusted plays lean search worlds only (see make_lean)")
         self._events.clear()
@@ -468,8 +421,7 @@ class BaseState(ABC):
         self.history._sealed += 1
 
     def _apply_trusted(self, action: Action) -> None:
-        """Carry out a legal action without checking it again (games whose ``_apply``
-        separates its checks from its handlers override this; the default checks)."""
+        """A legal action's handlers without ``_apply``'s checks (games override this)."""
         self._apply(action)
 
     def _vet(self, action: Action | str, by: int | None, expect: int | None) -> Action:
@@ -514,12 +466,9 @@ class BaseState(ABC):
             raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
         return seat
 
-    def _no_lean(self, what: str) -> None:
-        raise StateError(_LEAN_REFUSAL.format(what=what))
-
     def _no_world(self, what: str) -> None:
         if self.lean:
-            self._no_lean(what)
+            refuse_lean(what)
         if self.world:
             raise StateError(
                 f"a sampled world has no {what}: its hidden cards were dealt by sample_world, "
@@ -602,7 +551,7 @@ class BaseState(ABC):
         not load. A full save holds every hand: it belongs on the server, never on a phone.
         """
         if self.lean:
-            self._no_lean("save")
+            refuse_lean("save")
         return save_text(self)
 
     @classmethod
@@ -653,7 +602,7 @@ class BaseState(ABC):
         is for tests, docs, rulings and a referee, not for a phone.
         """
         if self.lean:
-            self._no_lean("position")
+            refuse_lean("position")
         w = PositionWriter()
         w.put("game", self.GAME)
         for i, name in enumerate(self.players):
