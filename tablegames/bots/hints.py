@@ -16,6 +16,11 @@ search and the arena for free. A game can make the search much stronger by regis
   happened at the table (see :class:`Table`); reports are never a bot's decision.
 * ``candidates`` — a filter that keeps a workable subset of a large action list
   (Phase 10's many equivalent lay-downs), used inside the search only.
+* ``ranked``, ``breadth`` and ``bias`` — the house bot's order of a turn's actions, best
+  first: the search keeps only the first ``breadth`` of them at every turn of its tree
+  (pruning by the heuristic), tries them in that order and biases its choice toward the
+  first (progressive bias, ``bias / (visits + 1)``), so a small budget plays at least the
+  house bot's move and spends its iterations on the few moves the heuristic rates.
 """
 
 from __future__ import annotations
@@ -85,6 +90,22 @@ class SearchHints:
     #: Progressive widening ``(k, alpha)``: a node visited n times may have
     #: ``ceil(k * n ** alpha)`` children. None: every action is tried.
     widening: tuple[float, float] | None = None
+    #: ``ranked(state, seat, actions) -> actions``: the same actions, best first by the
+    #: house bot (its own choice first). None: the search's order is the game's.
+    ranked: Callable[[Any, int, list[Action]], list[Action]] | None = None
+    #: How many of the ``ranked`` actions a turn of the search keeps (0: all); the
+    #: default of the ISMCTS ``breadth`` option.
+    breadth: int = 0
+    #: The default of the ISMCTS ``bias`` option: the weight of the progressive bias
+    #: toward the house bot's move (rewards are in [0, 1]; 0: none).
+    bias: float = 0.0
+    #: The default of the ISMCTS ``paired`` option: compare the root's options on the
+    #: same sampled worlds with the same luck (common random numbers) instead of a tree.
+    paired: bool = False
+    #: The default of the ISMCTS ``interrupt_share`` option: the share of the budget a
+    #: question whether to interrupt (or take an own option, Dallah's swap) gets. Small
+    #: where such questions come before almost every card (Toepen's knock).
+    interrupt_share: float = 0.25
 
 
 #: Hints for games that register none: random rollouts to the end of the game.

@@ -31,7 +31,19 @@ expects opponents to knock out of turn; a game's physical-world reports (Dallah)
 the table model's, followed in the tree but never chosen.
 
 Large branching (Phase 10's lay-downs) is kept workable by the game's ``candidates``
-filter and, if a game asks for it, progressive widening.
+filter and, if a game asks for it, progressive widening. A game that ranks a turn's
+actions by its house bot (``SearchHints.ranked``) lets the search keep only the first
+``breadth`` of them (pruning by the heuristic: Phase 10 searches three discards, not
+eleven) and bias its choice toward the house bot's own move (``bias``): a progressive
+bias ``bias / (n + 1)`` added to that move's UCB score, tried first at expansion, and
+first among equals when the visits are counted. With a small budget the search then
+plays the heuristic's move unless its rollouts show another to be better.
+
+The lean path. Every world the search samples is made lean
+(:meth:`~tablegames.common.state.BaseState.make_lean`) and played with
+``apply_trusted``: the engine's own legal actions, applied without events, history or
+re-validation; the games played are identical (the same seed finds the same action with
+``lean=False``), only cheaper.
 
 Budgets. ``budget`` (or its alias ``iterations``) is iterations per decision and makes
 the bot fully reproducible: the same seed and position give the same action on any
@@ -126,7 +138,8 @@ class ISMCTS:
         self, game: str | GameInfo, seed: int | str = 0, budget: int | None = None, *,
         iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
         rollout: str = "auto", rollout_depth: int | None = None,
-        interrupt_share: float = 0.25, bias: float = 0.0,
+        interrupt_share: float | None = None, bias: float | None = None, lean: bool = True,
+        breadth: int | None = None, paired: bool | None = None,
     ) -> None:
         self.info = _info(game)
         self.seed = seed
@@ -142,9 +155,13 @@ class ISMCTS:
                                           1, MAX_ITERATIONS, True))
             self.seconds = None
         self.c = _number("c", c, 0.0, 100.0, False)
-        self.bias = _number("bias", bias, 0.0, 100.0, False)
-        self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
         self.hints: SearchHints = hints_for(self.info)
+        if interrupt_share is None:
+            interrupt_share = self.hints.interrupt_share
+        self.interrupt_share = _number("interrupt_share", interrupt_share, 0.0, 1.0, False)
+        self.bias = _number("bias", self.hints.bias if bias is None else bias, 0.0, 100.0, False)
+        self.breadth = int(_number("breadth", self.hints.breadth if breadth is None else breadth,
+                                   0, 1_000_000, True))
         policies = [b for b in self.info.bots if b != "ismcts"]
         if not isinstance(rollout, str) or not (rollout in ("auto", "random") or rollout in policies):
             known = ", ".join(["auto", "random", *policies])
@@ -153,6 +170,11 @@ class ISMCTS:
         if rollout_depth is None:
             rollout_depth = self.hints.rollout_depth
         self.rollout_depth = int(_number("rollout_depth", rollout_depth, 0, 1000, True))
+        for flag, value in (("lean", lean), ("paired", paired)):
+            if type(value) is not bool and not (flag == "paired" and value is None):
+                raise SetupError(f"{flag} must be True or False, not {type(value).__name__}")
+        self.lean = lean
+        self.paired: bool = self.hints.paired if paired is None else bool(paired)
         self.last: SearchInfo | None = None
 
     # -- the bot interface -----------------------------------------------------------
@@ -205,16 +227,22 @@ class ISMCTS:
         hints = self.hints
         policy = self._policy(rng)
         table = hints.table(rng.next64()) if hints.table is not None else None
-        if root_dec.kind == TURN and hints.candidates is not None:
-            options = hints.candidates(handle.world(), handle.seat, root_dec.options)
+        if root_dec.kind == TURN:
+            options = self._narrow(handle.world(), handle.seat, root_dec.options)
             root_dec = attrs.evolve(root_dec, options=options)
         iterations = max(1, int(self.iterations * share))
         limit = None if self.seconds is None else max(1e-4, self.seconds * share)
+        if self.paired:
+            return self._paired(handle, root_dec, rng, iterations, limit)
         root = _Node(handle.seat)
         start = time.perf_counter()
         done = 0
+        lean = self.lean
         while done < iterations:
-            self._iterate(handle.sample_world(rng), root, root_dec, rng, policy, table)
+            world = handle.sample_world(rng)
+            if lean:
+                world.make_lean()
+            self._iterate(world, root, root_dec, rng, policy, table)
             done += 1
             if limit is not None and time.perf_counter() - start >= limit:
                 break
@@ -235,11 +263,13 @@ class ISMCTS:
         start_mark = horizon(world) if horizon is not None else 0
         c = self.c
         bias = self.bias
+        ranked = hints.ranked
         node = root
         root.n += 1
         path: list[_Node] = []
         cursor = 0
         first = True
+        apply = world.apply_trusted if self.lean else world.apply
         while dec is not None:
             if dec.kind == NATURE:
                 action = table.report(world)
@@ -247,14 +277,14 @@ class ISMCTS:
                 child = node.reports.get(key)
                 if child is None:
                     child = node.reports[key] = _Node(dec.seat)
-                world.apply(action)
+                apply(action)
                 node = child
                 cursor = 0
                 dec = next_decision(world, 0, table)
                 continue
             options = dec.options
-            if not first and dec.kind == TURN and hints.candidates is not None:
-                options = hints.candidates(world, dec.seat, options)
+            if not first and dec.kind == TURN:
+                options = self._narrow(world, dec.seat, options)
             first = False
             keys = [str(a) for a in options]
             if dec.kind != TURN:
@@ -265,7 +295,10 @@ class ISMCTS:
             if expand and hints.widening is not None and len(untried) < len(keys):
                 k_w, alpha = hints.widening
                 expand = len(children) < math.ceil(k_w * (node.n + 1) ** alpha)
-            pref = self._preference(world, dec, policy) if bias else None
+            pref = None
+            if bias:
+                pref = (str(options[0]) if dec.kind == TURN and ranked is not None
+                        else self._preference(world, dec, policy))
             if expand:
                 i = untried[rng.below(len(untried))]
                 if pref is not None and pref not in children and pref in keys:
@@ -291,7 +324,7 @@ class ISMCTS:
             path.append(chosen)
             node = chosen
             if i < len(options):
-                world.apply(options[i])
+                apply(options[i])
                 cursor = 0
             else:
                 cursor = dec.cursor + 1
@@ -302,6 +335,72 @@ class ISMCTS:
         for edge in path:
             edge.n += 1
             edge.w += rewards[edge.seat]
+
+    def _paired(self, handle: Handle, dec: Decision, rng: Rng, iterations: int,
+                limit: float | None) -> Action | None:
+        """The root's options compared on the same worlds (common random numbers).
+
+        Each sampled world is played once after every option (and after passing, for a
+        question that may be passed), each time with a policy and table seeded alike, so
+        the options differ only by themselves: the luck of the deal and of the falls,
+        which swamps the difference between two sensible moves in Phase 10 and Dallah,
+        is shared. This is Monte Carlo policy improvement (Tesauro and Galperin, "On-line
+        Policy Improvement using Monte-Carlo Search", NIPS 1996) over the rollout policy,
+        on ISMCTS's determinized worlds; ``budget`` counts rollouts, split evenly over the
+        options. The best mean wins; among equal means the house bot's move (the first
+        ranked, or the rollout policy's own answer), then the listed order.
+        """
+        hints = self.hints
+        horizon = hints.horizon
+        keys = [str(a) for a in dec.options]
+        if dec.kind != TURN:
+            keys.append(PASS)
+        pref = keys[0] if dec.kind == TURN and hints.ranked is not None else None
+        if pref is None:
+            pref = self._preference(handle.world(), dec, self._policy(Rng(0)))
+        per = max(1, iterations // len(keys))
+        totals = [0.0] * len(keys)
+        start = time.perf_counter()
+        done = 0
+        lean = self.lean
+        while done < per:
+            world = handle.sample_world(rng)
+            if lean:
+                world.make_lean()
+            seed = rng.next64()
+            mark = horizon(world) if horizon is not None else 0
+            for i in range(len(keys)):
+                w = world.copy() if i < len(keys) - 1 else world
+                luck = Rng(seed)
+                policy = self._policy(luck)
+                table = hints.table(luck.next64()) if hints.table is not None else None
+                if i < len(dec.options):
+                    (w.apply_trusted if lean else w.apply)(dec.options[i])
+                    cursor = 0
+                else:
+                    cursor = dec.cursor + 1
+                totals[i] += self._rollout(w, cursor, policy, table, mark)[dec.seat]
+            done += 1
+            if limit is not None and time.perf_counter() - start >= limit:
+                break
+        seconds = time.perf_counter() - start
+        stats = {k: (done, totals[i] / done) for i, k in enumerate(keys)}
+        self.last = SearchInfo(done * len(keys), seconds, stats)
+        best = max(range(len(keys)), key=lambda i: (totals[i], keys[i] == pref, -i))
+        return None if keys[best] == PASS else dec.options[best]
+
+    def _narrow(self, world: Any, seat: int, options: list[Action]) -> list[Action]:
+        """A turn's options as the search sees them: the game's candidates, in the house
+        bot's order (when the game ranks them and a breadth or bias asks for it), the
+        first ``breadth`` of them."""
+        hints = self.hints
+        if hints.candidates is not None:
+            options = hints.candidates(world, seat, options)
+        if hints.ranked is not None and (self.breadth or self.bias) and len(options) > 1:
+            options = hints.ranked(world, seat, options)
+            if self.breadth:
+                options = options[:self.breadth]
+        return options
 
     @staticmethod
     def _preference(world: Any, dec: Decision, policy: Any) -> str:
@@ -327,6 +426,7 @@ class ISMCTS:
         def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
             return None if ask is None else ask(st, seat)
 
+        apply = world.apply_trusted if self.lean else world.apply
         steps = 0
         while not world.is_over:
             if horizon is not None and horizon(world) >= stop:
@@ -334,7 +434,7 @@ class ISMCTS:
             if steps >= MAX_ROLLOUT:
                 break
             _, action = advance(world, turn, interrupt, table, cursor, turn_options=False)
-            world.apply(action)
+            apply(action)
             cursor = 0
             steps += 1
         if world.is_over:

@@ -221,3 +221,21 @@ def spec_of(
         cls._fields_spec = spec  # type: ignore[attr-defined]
     assert isinstance(spec, Spec)
     return spec
+
+
+def on_first_call(
+    cls: type, attr: str, part: str, spec: Callable[[type], Spec],
+) -> Callable[..., Any]:
+    """A stand-in for the compiled ``part`` of ``cls``'s fields, put on the class as
+    ``attr``: its first call compiles the function (``spec(cls)`` gives the class's
+    :class:`Spec`), puts it on the class in its own place (so every later call is the
+    compiled function with nothing in between) and calls it. A fresh process that only
+    loads a save never compiles ``copy`` or ``json``.
+    """
+    def compile_then_call(self: Any, *args: Any) -> Any:
+        fn = getattr(spec(cls), part)
+        setattr(cls, attr, fn)
+        return fn(self, *args)
+
+    compile_then_call.__name__ = compile_then_call.__qualname__ = attr
+    return compile_then_call

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Self
 
 from tablegames.common import chance as _chance
 from tablegames.common.actions import Action, Event, fresh
+from tablegames.common.compiler import on_first_call
 from tablegames.common.declared import Conserve, Layout, Own, read_fields, write_fields
 from tablegames.common.errors import (
     GameOver,
@@ -33,6 +34,7 @@ from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
 from tablegames.common.history_codec import HistoryCode, _share
 from tablegames.common.kinds import CardText
+from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.position_text import read_position, write_position
@@ -50,6 +52,7 @@ from tablegames.common.setups import (
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
 
+
 #: The shared fields every state has, with how ``copy`` copies each (see ``fields.Spec``;
 #: ``None``: not copied; ``"!..."``: statements, ``d`` being the copy's instance dict and
 #: ``r``, ``c`` free names). ``copy`` starts from a copy of the instance dict, so the
@@ -63,21 +66,6 @@ _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("_setup_log", None), ("_setup_text", None),
     ("_hcode", "!c = d.get('_hcode'); c = c if c is None else _share(c)"),
 )
-
-
-def _on_first_call(cls: type, attr: str, part: str) -> Callable[..., Any]:
-    """A stand-in for the compiled ``part`` of ``cls``'s fields, put on the class as
-    ``attr``: its first call compiles the function, puts it on the class in its own
-    place (so every later call is the compiled function with nothing in between) and
-    calls it. A fresh process that only loads a save never compiles ``copy``/``json``.
-    """
-    def compile_then_call(self: Any, *args: Any) -> Any:
-        fn = getattr(_spec(cls), part)
-        setattr(cls, attr, fn)
-        return fn(self, *args)
-
-    compile_then_call.__name__ = compile_then_call.__qualname__ = attr
-    return compile_then_call
 
 
 def _spec(cls: type) -> Spec:
@@ -118,6 +106,8 @@ class BaseState(ABC):
     stage: int
     #: True for a state made by :meth:`sample_world`: it has no record or log of its own.
     world: bool
+    #: True for a search's private world (:meth:`make_lean`, see :mod:`.lean`).
+    lean: bool = False
     #: Events of the action being applied (``_apply`` appends to it; ``apply`` returns it).
     _events: list[Event]
     #: Events of the deal before the first action, replayed by :meth:`log`.
@@ -198,11 +188,11 @@ class BaseState(ABC):
         spec = _spec(cls)
         if spec.fields:
             if "copy" not in cls.__dict__:
-                cls.copy = _on_first_call(cls, "copy", "copy")  # type: ignore[method-assign]
+                cls.copy = on_first_call(cls, "copy", "copy", _spec)  # type: ignore[method-assign]
             if "_dump" not in cls.__dict__:
-                cls._dump = _on_first_call(cls, "_dump", "dump")  # type: ignore[method-assign]
-                cls._state_json = _on_first_call(  # type: ignore[method-assign]
-                    cls, "_state_json", "json")
+                cls._dump = on_first_call(cls, "_dump", "dump", _spec)  # type: ignore[method-assign]
+                cls._state_json = on_first_call(  # type: ignore[method-assign]
+                    cls, "_state_json", "json", _spec)
         cls._fields_installed = True  # type: ignore[attr-defined]
 
     @classmethod
@@ -315,6 +305,8 @@ class BaseState(ABC):
         app guide for every key of every game).
         """
         seat = self.check_seat(seat)
+        if self.lean:
+            refuse_lean("view")
         v: dict[str, Any] = {
             "game": self.GAME,
             "players": list(self.players),
@@ -447,6 +439,28 @@ class BaseState(ABC):
                 e.version = v
         return ev
 
+    # -- the lean path of search -------------------------------------------------------
+    def make_lean(self) -> None:
+        """Make this sampled world a search's private, lean world (see :mod:`.lean`)."""
+        if not self.world:
+            raise StateError("only a sampled world can be made lean (see sample_world)")
+        self.history = LeanHistory(len(self.history))
+        self._events = []
+        self.lean = True
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply ``action``, one of this lean world's own legal actions, unchecked: no
+        validation, no event, no history (see :mod:`.lean`)."""
+        if not self.lean:
+            raise StateError("apply_trusted plays lean search worlds only (see make_lean)")
+        self._events.clear()
+        self._apply_trusted(action)
+        self.history._sealed += 1
+
+    def _apply_trusted(self, action: Action) -> None:
+        """A legal action's handlers without ``_apply``'s checks (games override this)."""
+        self._apply(action)
+
     def _vet(self, action: Action | str, by: int | None, expect: int | None) -> Action:
         """``apply``'s checks before the game's own, in order: the version, the sender,
         the notation, the end of the game, the kind of action, its seat."""
@@ -490,6 +504,8 @@ class BaseState(ABC):
         return seat
 
     def _no_world(self, what: str) -> None:
+        if self.lean:
+            refuse_lean(what)
         if self.outside:
             raise StateError(
                 f"an outside-chance state has no {what}: its outcomes came from the caller, "
@@ -576,6 +592,8 @@ class BaseState(ABC):
         declaration raises :class:`StateError` naming it: no save is written that would
         not load. A full save holds every hand: it belongs on the server, never on a phone.
         """
+        if self.lean:
+            refuse_lean("save")
         return save_text(self)
 
     @classmethod
@@ -627,6 +645,8 @@ class BaseState(ABC):
         The text names every card where it lies, so like a save it holds every hand: it
         is for tests, docs, rulings and a referee, not for a phone.
         """
+        if self.lean:
+            refuse_lean("position")
         return write_position(self)
 
     def _position(self, w: PositionWriter) -> None:

@@ -512,5 +512,11 @@ def _turns(state: Any) -> int:
     return int(state.turn)
 
 
+#: The swap before an attempt (DAL-27) is most of a Dallah seat's gain (see the module
+#: docstring), and it is asked once per attempt, not before every card: the search gives it
+#: the whole budget. The root's options are compared on shared worlds with shared falls
+#: (``paired``): the falls are luck, and two options played on different falls say more
+#: about the falls than about the options.
 register_hints("dallah", SearchHints(rollout=ModelBot, table=TableModel, value=not_losing,
-                                     horizon=_turns, rollout_depth=ROLLOUT_TURNS))
+                                     horizon=_turns, rollout_depth=ROLLOUT_TURNS,
+                                     paired=True, interrupt_share=1.0))

@@ -150,6 +150,20 @@ class SmartBot:
             return (naturals or hits)[0]
         return self._discard(state, seat, legal)
 
+    def ranked(self, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+        """``actions`` (``seat``'s turn) in this bot's order of preference, its own
+        choice first: lay-downs by fewest Wilds, hits naturals first, then discards (a
+        Skip at the likeliest winner first, then the cards whose loss costs least
+        progress, Wilds last). The search prunes and biases its tree with it."""
+        if state.step == DRAW:
+            first = self._draw(state, seat, actions)
+            return [first, *(a for a in actions if a != first)]
+        lays: list[Action] = sorted((a for a in actions if isinstance(a, A.Lay)),
+                                    key=_lay_key)  # type: ignore[arg-type]
+        hits = [a for a in actions if isinstance(a, A.Hit)]
+        hits = [h for h in hits if h.card != WILD] + [h for h in hits if h.card == WILD]
+        return [*lays, *hits, *self._discard_order(state, seat, actions)]
+
     def _draw(self, state: State, seat: int, legal: list[Action]) -> Action:
         take = A.TAKE[seat] if A.TAKE[seat] in legal else None
         draw = A.DRAW[seat] if A.DRAW[seat] in legal else None
@@ -168,12 +182,24 @@ class SmartBot:
         return take if progress(counts, phase) > now else draw
 
     def _discard(self, state: State, seat: int, legal: list[Action]) -> Action:
+        return self._discard_order(state, seat, legal)[0]
+
+    def _discard_order(self, state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
+        """The discards among ``legal``, best first (``sorted`` is stable, so the first
+        is ``max``'s pick: the first best in the legal order)."""
         discards = [a for a in legal if isinstance(a, A.Discard)]
         skips = [a for a in discards if a.card == SKIP]
+        plain = [a for a in discards if a.card not in (WILD, SKIP)]
         if skips:
-            return max(skips, key=lambda a: self._threat(state, a.target))
+            aimed = sorted(skips, key=lambda a: self._threat(state, a.target), reverse=True)
+            first: list[Action] = list(aimed)
+            rest = [a for a in discards if a.card != SKIP]
+            return [*first, *self._discard_order(state, seat, rest)] if rest else first
+        if not plain:
+            plain, wilds = discards, []
+        else:
+            wilds = [a for a in discards if a.card in (WILD, SKIP)]
         hand = state.hands[seat]
-        plain = [a for a in discards if a.card not in (WILD, SKIP)] or discards
         if state.down[seat]:
             table = [g for row in state.laid for g in row]
 
@@ -181,7 +207,7 @@ class SmartBot:
                 fits = any(hit_values(g, card) for g in table)
                 return (0 if fits else 1, POINTS[card])
 
-            return max(plain, key=lambda a: dead(a.card))
+            return [*sorted(plain, key=lambda a: dead(a.card), reverse=True), *wilds]
         counts = counts_of(hand)
         phase = self._focus(state, seat, counts)
 
@@ -191,7 +217,7 @@ class SmartBot:
             counts[card] += 1
             return (score, POINTS[card], -card)
 
-        return max(plain, key=lambda a: keep_score(a.card))
+        return [*sorted(plain, key=lambda a: keep_score(a.card), reverse=True), *wilds]
 
     @staticmethod
     def _focus(state: State, seat: int, counts: list[int]) -> Phase:
@@ -277,6 +303,22 @@ def _value(state: State) -> list[float]:
 from tablegames.bots.hints import SearchHints  # noqa: E402
 from tablegames.bots.registry import register_hints  # noqa: E402
 
+
+def _ranked(state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """The smart bot's order of a turn's actions (see :meth:`SmartBot.ranked`)."""
+    return SmartBot().ranked(state, seat, actions)
+
+
+#: The search keeps the smart bot's best few actions of a turn (the draw's two, three
+#: lay-downs, three hits or three discards of about eleven), leans toward its first and
+#: compares them on shared worlds (``paired``): a hand's luck is most of its result, and
+#: only the same deals and draws for every option let a few dozen rollouts tell two
+#: sensible discards apart. Against the smart bot, seed 2026, seat-rotated, 4 games each
+#: (too few to rank them, enough to choose): the tree with no ranking lost 4 of 4 at
+#: budget 40, with the bias 4 of 4; the paired root at budget 60 won 2 of 4.
+_BREADTH = 3
+_BIAS = 0.5
+
 register_hints("phase10", SearchHints(
     rollout=SmartBot, value=_value, horizon=lambda s: s.round, rollout_depth=1,
-    candidates=_candidates))
+    candidates=_candidates, ranked=_ranked, breadth=_BREADTH, bias=_BIAS, paired=True))

@@ -585,6 +585,21 @@ class State(BaseState):
         else:
             self._discard(seat, action)  # type: ignore[arg-type]
 
+    def _apply_trusted(self, action: Action) -> None:
+        """``_apply``'s handlers without its faults (a lean search world's legal step)."""
+        seat = action.seat
+        kind = type(action)
+        if kind is Draw:
+            self._draw(seat)
+        elif kind is Take:
+            self._take(seat)
+        elif kind is Lay:
+            self._lay_checked(seat, action)  # type: ignore[arg-type]
+        elif kind is Hit:
+            self._hit_checked(seat, action)  # type: ignore[arg-type]
+        else:
+            self._discard_checked(seat, action)  # type: ignore[arg-type]
+
     def _draw(self, seat: int) -> None:
         if not self.stock:
             self.rebuilt = tuple(sorted(self.discard[:-1]))
@@ -634,6 +649,9 @@ class State(BaseState):
         fault = self._lay_fault(seat, action.groups)
         if fault is not None:
             raise fault.error(seat)
+        self._lay_checked(seat, action)
+
+    def _lay_checked(self, seat: int, action: Lay) -> None:
         groups = sorted(action.groups, key=lambda g: g.sort_key)
         for g in groups:
             for c in g.cards:
@@ -669,6 +687,9 @@ class State(BaseState):
         fault = self._hit_fault(seat, action)
         if fault is not None:
             raise fault.error(seat)
+        self._hit_checked(seat, action)
+
+    def _hit_checked(self, seat: int, action: Hit) -> None:
         owner, gi, card, value = action.owner, action.group, action.card, action.value
         kind, key, body = self.laid[owner][gi]
         self._remove(seat, card)
@@ -716,10 +737,13 @@ class State(BaseState):
         return None
 
     def _discard(self, seat: int, action: Discard) -> None:
-        card, target = action.card, action.target
-        fault = self._discard_fault(seat, card, target)
+        fault = self._discard_fault(seat, action.card, action.target)
         if fault is not None:
             raise fault.error(seat)
+        self._discard_checked(seat, action)
+
+    def _discard_checked(self, seat: int, action: Discard) -> None:
+        card, target = action.card, action.target
         if card == SKIP and self.rules.skip_target == "next":
             nxt = self._next_playing(seat)
             target = -1 if self.pending_skips[nxt] else nxt

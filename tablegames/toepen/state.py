@@ -420,6 +420,16 @@ class State(BaseState):
                 raise refusal(self, seat, refused, action)
             _DO[kind](self, seat)
 
+    def _apply_trusted(self, action: Action) -> None:
+        """``_apply``'s handlers without its refusals (a lean search world's legal step)."""
+        kind = type(action)
+        if kind is Play:
+            self._play(action.seat, action.card)  # type: ignore[attr-defined]
+        elif kind is Knock:
+            self._knock(action.seat)
+        else:
+            _DO[kind](self, action.seat)
+
     # ------------------------------------------------------------------ decisions
     def _keep(self, seat: int) -> None:
         self._events.append(Event("keep", {"seat": seat}))

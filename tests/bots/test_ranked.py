@@ -1,0 +1,107 @@
+"""The house bots' rankings, and how the search prunes and biases its tree with them."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tablegames.bots.handle import Handle
+from tablegames.bots.hints import SearchHints
+from tablegames.bots.ismcts import ISMCTS
+from tablegames.bots.registry import hints_for
+from tablegames.common.errors import SetupError
+from tablegames.phase10.bots import SmartBot
+
+from .helpers import position
+
+
+def test_the_phase10_ranking_puts_the_smart_bots_own_choice_first_and_keeps_every_action() -> None:
+    seen = set()
+    for seed in range(40):
+        state = position("phase10", 2 + seed % 3, seed, 5 + 7 * (seed % 9))
+        legal = state.legal_actions()
+        ranked = SmartBot().ranked(state, state.to_act, legal)
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        assert ranked[0] == SmartBot(seed).choose(state)
+        seen.add(type(ranked[0]).__name__)
+    assert {"Draw", "Discard"} <= seen
+
+
+def test_the_search_keeps_only_the_breadth_best_ranked_actions_of_a_turn() -> None:
+    for seed in range(30):
+        state = position("phase10", 2, seed, 3)
+        if len(state.legal_actions()) > 4:
+            break
+    legal = state.legal_actions()
+    assert len(legal) > 4
+    handle = Handle(state, state.to_act)
+    best = SmartBot().ranked(state, state.to_act, legal)
+    narrow = ISMCTS("phase10", 1, 12, breadth=2, bias=0.0)
+    narrow.choose(handle)
+    assert narrow.last is not None
+    assert set(narrow.last.stats) == {str(a) for a in best[:2]}
+    wide = ISMCTS("phase10", 1, 40, breadth=0, bias=0.0)
+    wide.choose(handle)
+    assert wide.last is not None and len(wide.last.stats) > 2
+
+
+def test_a_tiny_budget_with_the_bias_plays_the_house_bots_move() -> None:
+    """One iteration of the tree expands only the preferred move, so that is the answer."""
+    for seed in range(12):
+        state = position("phase10", 2, seed, 2 + seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        bot = ISMCTS("phase10", seed, 1, paired=False)
+        assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
+
+
+def test_the_game_defaults_and_their_overrides() -> None:
+    hints: SearchHints = hints_for("phase10")
+    bot = ISMCTS("phase10", 1, 10)
+    assert (bot.breadth, bot.bias) == (hints.breadth, hints.bias) and hints.breadth > 0
+    assert (ISMCTS("phase10", 1, 10, breadth=0, bias=0).breadth, ISMCTS("toepen").bias) == (0, 0.0)
+    dallah = ISMCTS("dallah", 1, 10)
+    assert (dallah.paired, dallah.interrupt_share) == (True, hints_for("dallah").interrupt_share)
+    assert ISMCTS("toepen", 1, 10).interrupt_share == 0.25
+    assert ISMCTS("dallah", 1, 10, interrupt_share=0.5, paired=False).paired is False
+    for bad in ({"breadth": -1}, {"interrupt_share": 1.5}, {"paired": 1}, {"breadth": 1.5},
+                {"breadth": True}, {"bias": -0.1}):
+        with pytest.raises(SetupError):
+            ISMCTS("phase10", 1, 10, **bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["phase10", "dallah", "toepen", "shithead"])
+def test_the_paired_root_compares_every_option_on_the_same_worlds(game: str) -> None:
+    searched = 0
+    for seed in range(20):
+        state = position(game, 3, seed, 4 + 3 * seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        handle = Handle(state, state.to_act)
+        bot = ISMCTS(game, seed, 24, paired=True)
+        again = ISMCTS(game, seed, 24, paired=True)
+        answer = bot.choose(handle)
+        assert answer == again.choose(handle)
+        info = bot.last
+        if info is None:  # a report the table makes (Dallah), no search
+            continue
+        assert info.stats == again.last.stats  # type: ignore[union-attr]
+        counts = {n for n, _ in info.stats.values()}
+        assert len(counts) == 1 and info.iterations == counts.pop() * len(info.stats)
+        best = max(mean for _, mean in info.stats.values())
+        assert info.stats[str(answer)][1] == best
+        searched += 1
+    assert searched >= 3
+
+
+def test_paired_ties_go_to_the_house_bots_move() -> None:
+    """Rollouts cut after the option itself and valued alike make every option tie, so
+    the smart bot's own move must be chosen."""
+    for seed in range(12):
+        state = position("phase10", 2, seed, 2 + seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        bot = ISMCTS("phase10", seed, 30, paired=True, rollout_depth=1, rollout="random")
+        bot.hints = attrs.evolve(bot.hints, value=lambda s: [0.5] * len(s.players),
+                                 horizon=lambda s: s.version)
+        assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
