@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import NotationError
 from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, NUMBER, PACK, SKIP, WILD
 from tablegames.table import Presenter
 from tablegames.table.model import (
     N_,
     Face,
+    Faces,
     Msg,
     Np_,
     Table,
@@ -40,22 +40,6 @@ _COLOUR_CARD = {"red": N_("red {n}"), "blue": N_("blue {n}"), "green": N_("green
 _COLOUR_WORD = {"red": N_("red"), "blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow")}
 
 
-def card(code: Any) -> Face:
-    """The face of a Phase 10 card, from the pack (``"R7"``: the red seven).
-
-    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
-    """
-    text = str(code)
-    hit = _BY_NAME.get(text)
-    if hit is None:
-        try:
-            hit = _FACES[PACK.code(text)]
-        except NotationError:
-            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                    "special": None, "name": msg("{card}", card=text), "mark": None}
-    return dict(hit)
-
-
 def _make(c: int) -> Face:
     notation = str(PACK.faces[c])
     if c == WILD:
@@ -70,14 +54,11 @@ def _make(c: int) -> Face:
             "special": None, "name": msg(_COLOUR_CARD[colour], n=n), "mark": msg(_COLOUR_WORD[colour])}
 
 
-#: Every face of the pack, by code and by canonical name.
-_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
-_BY_NAME = {f["code"]: f for f in _FACES}
-
-
-def cards(codes: Any) -> list[Face]:
-    """Faces of a list of cards (anything else: none)."""
-    return [card(c) for c in codes] if isinstance(codes, list) else []
+#: Every face of the pack, by code and by canonical name: ``card(code)`` and
+#: ``cards(codes)`` give fresh faces (unknown text is drawn with itself as its name).
+_FACES = Faces(len(PACK.faces), _make, PACK.code)
+card = _FACES.card
+cards = _FACES.cards
 
 
 def _names_of(faces: Sequence[Face]) -> list[Msg]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import NotationError
 from tablegames.shithead.cards import SUIT_SYMBOLS, VALUE, pack
 from tablegames.table import Presenter
 from tablegames.table.model import (
     N_,
     Face,
+    Faces,
     Msg,
     Table,
     action,
@@ -40,22 +40,6 @@ _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
             "under-over": N_("under-over"), "take it, bad luck": N_("take it, bad luck")}
 
 
-def card(code: Any) -> Face:
-    """The face of a Shithead card, from the pack (``"10♦"`` or ``"Td"``).
-
-    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
-    """
-    text = str(code)
-    hit = _BY_NAME.get(text)
-    if hit is None:
-        try:
-            hit = _FACES[_PACK.code(text)]
-        except NotationError:
-            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                    "special": None, "name": msg("{card}", card=text), "mark": None}
-    return dict(hit)
-
-
 def _make(c: int) -> Face:
     face = _PACK.faces[c]
     return {"code": str(face), "rank": face.rank, "suit": face.suit,
@@ -64,14 +48,11 @@ def _make(c: int) -> Face:
             "name": msg("{rank}{suit}", rank=face.rank, suit=face.suit), "mark": None}
 
 
-#: Every face of the pack, by code and by canonical name.
-_FACES = tuple(_make(i) for i in range(len(_PACK.faces)))
-_BY_NAME = {f["code"]: f for f in _FACES}
-
-
-def cards(codes: Any) -> list[Face]:
-    """Faces of a list of cards (anything else: none)."""
-    return [card(c) for c in codes] if isinstance(codes, list) else []
+#: Every face of the pack, by code and by canonical name: ``card(code)`` and
+#: ``cards(codes)`` give fresh faces (unknown text is drawn with itself as its name).
+_FACES = Faces(len(_PACK.faces), _make, _PACK.code)
+card = _FACES.card
+cards = _FACES.cards
 
 
 def _faces_named(codes: Any) -> list[Msg]:

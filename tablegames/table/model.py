@@ -51,7 +51,7 @@ written once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Msg = dict[str, Any]
@@ -89,6 +89,41 @@ def face(code: str, *, rank: str, suit: str = "", colour: str = "black", value: 
     """A card face (see the module docstring)."""
     return {"code": code, "rank": rank, "suit": suit, "colour": colour, "value": value,
             "special": special, "name": name, "mark": mark}
+
+
+class Faces:
+    """A pack's faces, made once by the game's ``make(code)``, looked up by a card's
+    notation or code: the ``card``/``cards`` every card game's presenter uses.
+
+    ``parse`` turns any notation the pack accepts (``"Td"`` or ``"10♦"``) into a code and
+    raises ``ValueError`` (a ``NotationError``) on text that names no card: such a card is
+    drawn with its text as its name rather than refused, since a view is the engine's own
+    and a model must always draw. Each call returns a fresh dict, so nothing a front end
+    changes reaches the faces kept here.
+    """
+
+    __slots__ = ("_by_name", "_faces", "_parse")
+
+    def __init__(self, size: int, make: Callable[[int], Face],
+                 parse: Callable[[str], int]) -> None:
+        self._faces = tuple(make(i) for i in range(size))
+        self._by_name = {f["code"]: f for f in self._faces}
+        self._parse = parse
+
+    def card(self, code: Any) -> Face:
+        """The face of one card (its notation or code), a fresh dict."""
+        text = str(code)
+        hit = self._by_name.get(text)
+        if hit is None:
+            try:
+                hit = self._faces[self._parse(text)]
+            except ValueError:
+                return face(text, rank=text, name=msg("{card}", card=text))
+        return dict(hit)
+
+    def cards(self, codes: Any) -> list[Face]:
+        """Faces of a list of cards (anything else: none)."""
+        return [self.card(c) for c in codes] if isinstance(codes, list) else []
 
 
 def seat(i: int, name: str, *, viewer: int | None, to_act: int | None) -> dict[str, Any]:

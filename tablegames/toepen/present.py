@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import NotationError
 from tablegames.table import Presenter
 from tablegames.table.model import (
     N_,
     Face,
+    Faces,
     Msg,
     Table,
     action,
@@ -37,22 +37,6 @@ from tablegames.toepen.cards import PACK
 _SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
-def card(code: Any) -> Face:
-    """The face of a Toepen card, from the pack (``"Th"``: the ten of hearts).
-
-    A fresh dict each time (read from :data:`_FACES`, made once from the pack).
-    """
-    text = str(code)
-    hit = _BY_NAME.get(text)
-    if hit is None:
-        try:
-            hit = _FACES[PACK.code(text)]
-        except NotationError:
-            return {"code": text, "rank": text, "suit": "", "colour": "black", "value": None,
-                    "special": None, "name": msg("{card}", card=text), "mark": None}
-    return dict(hit)
-
-
 def _make(i: int) -> Face:
     c = PACK.faces[i]
     rank = "10" if c.rank == "T" else c.rank
@@ -62,14 +46,11 @@ def _make(i: int) -> Face:
             "name": msg("{rank}{suit}", rank=rank, suit=suit), "mark": None}
 
 
-#: Every face of the pack, by code and by canonical name.
-_FACES = tuple(_make(i) for i in range(len(PACK.faces)))
-_BY_NAME = {f["code"]: f for f in _FACES}
-
-
-def cards(codes: Any) -> list[Face]:
-    """Faces of a list of cards (anything else: none)."""
-    return [card(c) for c in codes] if isinstance(codes, list) else []
+#: Every face of the pack, by code and by canonical name: ``card(code)`` and
+#: ``cards(codes)`` give fresh faces (unknown text is drawn with itself as its name).
+_FACES = Faces(len(PACK.faces), _make, PACK.code)
+card = _FACES.card
+cards = _FACES.cards
 
 
 def _played(plays: Any, players: Sequence[str]) -> tuple[list[Face], list[str]]:
