@@ -29,6 +29,7 @@ _DECISION = re.compile(r"(?:^|(?<=[.!?:;)]\s))Decisions?:", re.MULTILINE)
 def split_decision(text: str) -> tuple[str, str]:
     """A ruling's words cut into the rule and the decision (``""`` when it has none).
 
+    >>> from tablegames.render.terminal import split_decision
     >>> split_decision("Fallen cups go to you. Decision: the cups are data.\\n\\nMore.")
     ('Fallen cups go to you.', 'Decision: the cups are data.\\n\\nMore.')
     """

@@ -11,6 +11,7 @@ hand and the prompt or the result. A face-up card is ``[10♥]``, a face-down on
 >>> import tablegames
 >>> from tablegames.table import present
 >>> from tablegames.table.i18n import words_for
+>>> from tablegames.render.text import table_lines
 >>> state = tablegames.new_game("toepen", players=3, seed=7)
 >>> lines = table_lines(present(state.view(0)), words_for("en", "toepen"))
 >>> lines[0].split("   ")[0]
