@@ -237,11 +237,8 @@ class ISMCTS:
         root = _Node(handle.seat)
         start = time.perf_counter()
         done = 0
-        lean = self.lean
         while done < iterations:
-            world = handle.sample_world(rng)
-            if lean:
-                world.make_lean()
+            world = self._sample(handle, rng)
             self._iterate(world, root, root_dec, rng, policy, table)
             done += 1
             if limit is not None and time.perf_counter() - start >= limit:
@@ -255,6 +252,13 @@ class ISMCTS:
         self.last = SearchInfo(done, seconds, stats)
         best = max(range(len(keys)), key=lambda i: (stats.get(keys[i], (0, 0.0)), -i))
         return None if keys[best] == PASS else root_dec.options[best]
+
+    def _sample(self, handle: Handle, rng: Rng) -> Any:
+        """One determinization for the seat, made lean when the search plays lean."""
+        world = handle.sample_world(rng)
+        if self.lean:
+            world.make_lean()
+        return world
 
     def _iterate(self, world: Any, root: _Node, dec: Decision | None, rng: Rng, policy: Any,
                  table: Any) -> None:
@@ -362,11 +366,8 @@ class ISMCTS:
         totals = [0.0] * len(keys)
         start = time.perf_counter()
         done = 0
-        lean = self.lean
         while done < per:
-            world = handle.sample_world(rng)
-            if lean:
-                world.make_lean()
+            world = self._sample(handle, rng)
             seed = rng.next64()
             mark = horizon(world) if horizon is not None else 0
             for i in range(len(keys)):
@@ -375,7 +376,7 @@ class ISMCTS:
                 policy = self._policy(luck)
                 table = hints.table(luck.next64()) if hints.table is not None else None
                 if i < len(dec.options):
-                    (w.apply_trusted if lean else w.apply)(dec.options[i])
+                    (w.apply_trusted if self.lean else w.apply)(dec.options[i])
                     cursor = 0
                 else:
                     cursor = dec.cursor + 1
