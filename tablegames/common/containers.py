@@ -29,7 +29,33 @@ from tablegames.common.serialization import Reader, dumps, loads, plain
 _T = TypeVar("_T")
 
 
-class _List(Kind):
+class _Seq(Kind):
+    """What a list and a tuple of items share: the declaration check, the dump, the cards
+    held and the position text are the same item by item; only the container's type
+    (``SEQ_TYPE``) and the copy and fast paths differ."""
+
+    SEQ_TYPE = "list"
+    inner: Kind
+    length: str | int | None
+    max_len: int
+
+    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        return _seq_ok(self.inner, x, ns, depth, self.SEQ_TYPE, self.length, self.max_len)
+
+    def dump_value(self, v: Any) -> Any:
+        return [self.inner.dump_value(x) for x in v]
+
+    def cards_in(self, v: Any) -> Iterator[int]:
+        return _cards_in_seq(self.inner, v)
+
+    def text(self, v: Any, tc: TextCtx) -> str:
+        return _seq_line(self, v, tc)
+
+    def text_json(self, line: str, tc: TextCtx) -> Any:
+        return _seq_from_line(self, line, tc)
+
+
+class _List(_Seq):
     immutable = False
 
     def __init__(self, inner: Kind, length: str | int | None, max_len: int) -> None:
@@ -87,21 +113,6 @@ class _List(Kind):
         fast = inner.fast
         out = [fast(x, n) for x in v]
         return MISS if any(x is MISS for x in out) else out
-
-    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        return _seq_ok(self.inner, x, ns, depth, "list", self.length, self.max_len)
-
-    def dump_value(self, v: Any) -> Any:
-        return [self.inner.dump_value(x) for x in v]
-
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return _cards_in_seq(self.inner, v)
-
-    def text(self, v: Any, tc: TextCtx) -> str:
-        return _seq_line(self, v, tc)
-
-    def text_json(self, line: str, tc: TextCtx) -> Any:
-        return _seq_from_line(self, line, tc)
 
     def load(self, r: Reader, ctx: Ctx) -> list[Any]:
         raw = r.value
@@ -432,9 +443,10 @@ class _Derived(Kind):
         return None
 
 
-class _TupleSeq(Kind):
+class _TupleSeq(_Seq):
     """A tuple of any length whose items are immutable (a finished trick), saved as a list."""
 
+    SEQ_TYPE = "tuple"
     identity_dump = False
 
     def __init__(self, inner: Kind, max_len: int, length: str | None = None) -> None:
@@ -467,21 +479,6 @@ class _TupleSeq(Kind):
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return _seq_json(self.inner, x, ns, depth)
 
-    def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        return _seq_ok(self.inner, x, ns, depth, "tuple", self.length, self.max_len)
-
-    def dump_value(self, v: Any) -> Any:
-        return [self.inner.dump_value(x) for x in v]
-
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return _cards_in_seq(self.inner, v)
-
-    def text(self, v: Any, tc: TextCtx) -> str:
-        return _seq_line(self, v, tc)
-
-    def text_json(self, line: str, tc: TextCtx) -> Any:
-        return _seq_from_line(self, line, tc)
-
     def fast(self, v: Any, n: int) -> Any:
         if type(v) is not list or len(v) > self.max_len:
             return MISS
@@ -513,7 +510,7 @@ def _cards_in_seq(inner: Kind, v: Any) -> Iterator[int]:
     return itertools.chain.from_iterable(map(inner.cards_in, v))
 
 
-def _seq_line(kind: _List | _TupleSeq, v: Any, tc: TextCtx) -> str:
+def _seq_line(kind: _Seq, v: Any, tc: TextCtx) -> str:
     """A list's line of position text: the seats that have a flag (``seat_set``), or
     its items' words (a pile top first, a sorted hand in the game's order), or JSON
     for items with no word; ``-`` when there is nothing to write."""
@@ -533,7 +530,7 @@ def _seq_line(kind: _List | _TupleSeq, v: Any, tc: TextCtx) -> str:
     return " ".join(words) if words else "-"
 
 
-def _seq_from_line(kind: _List | _TupleSeq, line: str, tc: TextCtx) -> Any:
+def _seq_from_line(kind: _Seq, line: str, tc: TextCtx) -> Any:
     """The save form of a line :func:`_seq_line` wrote (``ValueError`` naming a bad
     word); the kind's ``load`` then checks it as it checks a save."""
     inner = kind.inner
