@@ -111,7 +111,9 @@ class Refused(NamedTuple):
         answers with the plain row and the legal list never computes them.
         """
         row = self.refusal
-        values = self.values if words is None else {**self.values, **words}
+        values = self.values
+        if words is not None:
+            values = {**values, **words} if values else words
         kind = OutOfTurn if row.out_of_turn else IllegalAction
         return kind(row.template.format_map(values), code=row.code, ruling=row.ruling,
                     seat=seat)
