@@ -59,7 +59,7 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.position import PositionReader
-from tablegames.common.refusals import Refused
+from tablegames.common.refusals import Refused, enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
@@ -541,9 +541,7 @@ class State(BaseState):
         if fault is not None and fault.refusal.out_of_turn:  # P10-31, before the action's form
             raise fault.error(seat)
         if drawing:
-            fault = self._draw_fault(seat) if kind is Draw else self._take_fault(seat)
-            if fault is not None:
-                raise fault.error(seat)
+            enforce(self._draw_fault(seat) if kind is Draw else self._take_fault(seat), seat)
             if kind is Draw:
                 self._draw(seat)
             else:
@@ -623,9 +621,7 @@ class State(BaseState):
         return self.phases[seat]
 
     def _lay(self, seat: int, action: Lay) -> None:
-        fault = self._lay_fault(seat, action.groups)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._lay_fault(seat, action.groups), seat)
         self._lay_checked(seat, action)
 
     def _lay_checked(self, seat: int, action: Lay) -> None:
@@ -661,9 +657,7 @@ class State(BaseState):
         return hit_fault(self.laid[owner][gi], card, value, f"{owner}.{gi}")
 
     def _hit(self, seat: int, action: Hit) -> None:
-        fault = self._hit_fault(seat, action)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._hit_fault(seat, action), seat)
         self._hit_checked(seat, action)
 
     def _hit_checked(self, seat: int, action: Hit) -> None:
@@ -714,9 +708,7 @@ class State(BaseState):
         return None
 
     def _discard(self, seat: int, action: Discard) -> None:
-        fault = self._discard_fault(seat, action.card, action.target)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._discard_fault(seat, action.card, action.target), seat)
         self._discard_checked(seat, action)
 
     def _discard_checked(self, seat: int, action: Discard) -> None:

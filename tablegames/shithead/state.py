@@ -433,8 +433,8 @@ class State(BaseState):
         return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
-        """The swaps of ``_refuse_swap_cards``'s kind: as many face-up cards as hand
-        cards, each side the seat's own, never a card for an equal one."""
+        """The swaps :func:`~tablegames.shithead.refusals.swap_refusal` accepts: as many
+        face-up cards as hand cards, each side the seat's own, never a card for an equal one."""
         up, hand = self.face_up[seat], self.hands[seat]
         swap = A.swap
         if self.rules.decks == 1:
