@@ -1,8 +1,9 @@
 """Every refusal of the Dallah engine, and the one predicate per verb that decides it.
 
-The table is the constants below: each a :class:`Refusal` with its code, the ruling it
-enforces and its message template. Each verb has one predicate, ``check(state, action)``
-found through :data:`CHECKS`, that returns the refusal (a :class:`Refused`) on the line
+The table is the constants below: each a :class:`~tablegames.common.refusals.Refusal`
+row with its code, the ruling it enforces and its message template. Each verb has one
+predicate, ``check(state, action)`` found through :data:`CHECKS`, that returns the
+refusal (a :class:`~tablegames.common.refusals.Refused` answer) on the line
 that tests the rule, or ``None``. ``State.legal_actions`` lists a candidate only when its
 predicate returns ``None``; ``State.apply`` raises what the same predicate returns before
 any handler runs, so the two cannot disagree, and ``grep DAL-33`` (or any ruling) lands
@@ -13,11 +14,11 @@ the stage, argument types.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
-from tablegames.common.errors import QUOTE_LIMIT, IllegalAction, OutOfTurn, quoted
+from tablegames.common.errors import QUOTE_LIMIT, quoted
+from tablegames.common.refusals import Refusal, Refused, table
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles
 from tablegames.dallah.stages import (
@@ -35,40 +36,6 @@ from tablegames.dallah.table import NEEDS_POT
 
 if TYPE_CHECKING:
     from tablegames.dallah.state import State
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """One row of the table: a stable code, the ruling enforced, the message template
-    (``str.format`` fields), and whether the refusal says it is not this seat's turn."""
-
-    code: str
-    ruling: str
-    template: str
-    out_of_turn: bool = False
-    #: The answer of a predicate refusing with no values to quote, made once per row
-    #: (a legal list asks the swap and report predicates at every step).
-    plain: Refused = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "plain", Refused(self, {}))
-
-    def at(self, **values: object) -> Refused:
-        """This refusal with the values its message quotes."""
-        return Refused(self, values) if values else self.plain
-
-
-class Refused(NamedTuple):
-    """A predicate's answer: the refusal and its message's values (the message is only
-    written when the action is really refused, never while listing legal actions)."""
-
-    refusal: Refusal
-    values: dict[str, object]
-
-    def error(self, seat: int) -> IllegalAction:
-        r = self.refusal
-        kind = OutOfTurn if r.out_of_turn else IllegalAction
-        return kind(r.template.format(**self.values), code=r.code, ruling=r.ruling, seat=seat)
 
 
 # -- the table -------------------------------------------------------------------------
@@ -154,9 +121,9 @@ NOT_ELIGIBLE = Refusal(
 NOBODY_ELIGIBLE = Refusal("not_eligible", "DAL-43",
                           "nobody is eligible: the redirect cancels the effect")
 
-#: Every refusal of the table (tests check each names a ruling of the rules).
-TABLE: tuple[Refusal, ...] = tuple(v for v in list(globals().values())
-                                   if isinstance(v, Refusal))
+#: Every row of the table, by name (``tests/common/test_refusals.py`` holds it to the
+#: rulings, as every game's).
+TABLE: dict[str, Refusal] = table(globals())
 
 Check = Callable[["State", Action], "Refused | None"]
 
@@ -164,21 +131,21 @@ Check = Callable[["State", Action], "Refused | None"]
 # -- what every verb shares ------------------------------------------------------------
 #: The stages in which each verb may come, and the refusal outside them.
 STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], Refusal]] = {
-    A.Draw: ((DRAW,), NOT_NOW_TURN),
-    A.Roll: ((ROLL,), NOT_NOW_TURN),
-    A.Settled: ((REPORT,), NOT_NOW_SETTLED),
-    A.Fell: ((REPORT,), NOT_NOW_FELL),
-    A.Falls: ((REPORT,), NOT_NOW_FELL),
-    A.Collapse: ((REPORT,), NOT_NOW_COLLAPSE),
-    A.NoSpace: ((REPORT,), NOT_NOW_NOSPACE),
-    A.Timeout: ((REPORT,), NOT_NOW_TIMEOUT),
-    A.Swap: ((TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT), NOT_NOW_SWAP),
-    A.Move: ((MOVE,), NOT_NOW_MOVE),
-    A.Target: ((TARGET,), NOT_NOW_TARGET),
-    A.Pair: ((PAIR,), NOT_NOW_PAIR),
-    A.Allow: ((PROTECT,), NOT_NOW_PROTECT),
-    A.Block: ((PROTECT,), NOT_NOW_PROTECT),
-    A.Redirect: ((PROTECT,), NOT_NOW_PROTECT),
+    A.Draw: ((DRAW,), NOT_NOW_TURN),  # DAL-20: a turn starts with the draw
+    A.Roll: ((ROLL,), NOT_NOW_TURN),  # DAL-20: then the roll
+    A.Settled: ((REPORT,), NOT_NOW_SETTLED),  # DAL-23: settled ends a placement's reports
+    A.Fell: ((REPORT,), NOT_NOW_FELL),  # DAL-10: falls are reported while placing
+    A.Falls: ((REPORT,), NOT_NOW_FELL),  # DAL-10
+    A.Collapse: ((REPORT,), NOT_NOW_COLLAPSE),  # DAL-14
+    A.NoSpace: ((REPORT,), NOT_NOW_NOSPACE),  # DAL-21: said of the cup being placed
+    A.Timeout: ((REPORT,), NOT_NOW_TIMEOUT),  # DAL-28: of a countdown card in play
+    A.Swap: ((TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT), NOT_NOW_SWAP),  # DAL-27
+    A.Move: ((MOVE,), NOT_NOW_MOVE),  # DAL-22: Naql's move
+    A.Target: ((TARGET,), NOT_NOW_TARGET),  # DAL-36: a card that chooses a player
+    A.Pair: ((PAIR,), NOT_NOW_PAIR),  # DAL-35: Malek Shoghl's tie
+    A.Allow: ((PROTECT,), NOT_NOW_PROTECT),  # DAL-41: answers to a protection question
+    A.Block: ((PROTECT,), NOT_NOW_PROTECT),  # DAL-41
+    A.Redirect: ((PROTECT,), NOT_NOW_PROTECT),  # DAL-41
 }
 #: Reports that may come late, after ``settled`` (DAL-23).
 LATE = frozenset({A.Fell, A.Falls, A.Collapse})
@@ -186,11 +153,15 @@ LATE = frozenset({A.Fell, A.Falls, A.Collapse})
 _ARGS = frozenset({A.Fell, A.Falls, A.Move, A.Target, A.Pair, A.Redirect})
 #: Argument fields that name a card-set id, and the refusal of a value of another type.
 _ID_FIELDS: dict[type[Action], tuple[tuple[str, ...], Refusal]] = {
-    A.Fell: (("zone", "shape"), BAD_CUP_ID), A.Move: (("zone", "shape", "to"), BAD_MOVE_ID)}
+    A.Fell: (("zone", "shape"), BAD_CUP_ID),  # DAL-11: a cup on the Dallah falls
+    A.Move: (("zone", "shape", "to"), BAD_MOVE_ID),  # DAL-22: Naql moves a cup
+}
 #: Argument fields that name a seat, and the refusal of anything else.
 _SEAT_FIELDS: dict[type[Action], tuple[tuple[str, ...], Refusal]] = {
-    A.Target: (("target",), NO_SUCH_TARGET), A.Pair: (("source", "recipient"), NO_SUCH_PAIR_SEAT),
-    A.Redirect: (("to",), NO_SUCH_REDIRECT_SEAT)}
+    A.Target: (("target",), NO_SUCH_TARGET),  # DAL-36: another player
+    A.Pair: (("source", "recipient"), NO_SUCH_PAIR_SEAT),  # DAL-35: two players
+    A.Redirect: (("to",), NO_SUCH_REDIRECT_SEAT),  # DAL-43: an eligible player
+}
 
 
 def gate(state: State, action: Action) -> Refused | None:
@@ -236,7 +207,7 @@ def arguments(action: Action, n: int) -> Refused | None:
         cups = action.cups  # type: ignore[attr-defined]
         if (type(cups) is not tuple or not 0 < len(cups) <= A.MAX_FALLS
                 or not all(type(c) is str and len(c) <= 65 for c in cups)):
-            return BAD_CUPS.at(most=A.MAX_FALLS)
+            return BAD_CUPS.at(most=A.MAX_FALLS)  # DAL-10: the cups that fell
     names, refusal = _SEAT_FIELDS.get(kind, ((), NO_SUCH_TARGET))
     for name in names:
         value = getattr(action, name)

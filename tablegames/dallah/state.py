@@ -53,6 +53,7 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.position import PositionReader, PositionWriter
+from tablegames.common.refusals import enforce
 from tablegames.common.state import BaseState
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles, positions
@@ -499,9 +500,7 @@ class State(BaseState):
     def _apply(self, action: Action) -> None:
         """Refuse what the gate or the verb's predicate refuses, then act (the handlers
         trust what was vetted)."""
-        refused = refusal(self, action)
-        if refused is not None:
-            raise refused.error(action.seat)
+        enforce(refusal(self, action), action.seat)
         if self.stage == DRAW and type(action) in LATE:  # vetted: only a late report
             falls.late_report(self, action)
             return

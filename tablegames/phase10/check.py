@@ -34,9 +34,10 @@ from typing import Any, cast
 
 from tablegames.common.errors import NotationError, RulesError, TablegamesError, quoted
 from tablegames.common.rules import coerce_rules
+from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, POINTS, SKIP, WILD, card_of
 from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
-from tablegames.phase10.refusals import Fault, refuse, shown
+from tablegames.phase10.refusals import Fault, shown
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
     KIND_WORDS,
@@ -119,7 +120,7 @@ def shape_fault(g: Group) -> Fault | None:
 def groups_fault(groups: object) -> Fault | None:
     """What is wrong with the shape of a lay-down's groups, before any phase is asked."""
     if not isinstance(groups, tuple) or not groups or not all(isinstance(g, Group) for g in groups):
-        return refuse("lay_not_groups")  # P10-40
+        return R.LAY_NOT_GROUPS.at()  # P10-40
     for g in groups:
         fault = shape_fault(g)
         if fault is not None:
@@ -131,13 +132,13 @@ def _rules_fault(g: Group, rules: Rules) -> Fault | None:
     """What the house rules say about one well-formed group (its natural cards)."""
     naturals = g.naturals
     if naturals == 0 and rules.naturals == "group":  # P10-54: a natural in every group
-        return refuse("group_no_natural", group=shown(g))
+        return R.GROUP_NO_NATURAL.at(group=shown(g))
     if g.kind != RUN and naturals == 0:
         if rules.wild_groups == "open" and g.key != OPEN:  # P10-54, house rule wild_groups
-            return refuse("wild_group_open", word="number" if g.kind == SET else "colour",
+            return R.WILD_GROUP_OPEN.at(word="number" if g.kind == SET else "colour",
                           prefix="set" if g.kind == SET else "col")
         if rules.wild_groups == "named" and g.key == OPEN:  # P10-54, house rule wild_groups
-            return refuse("wild_group_named", group=shown(g))
+            return R.WILD_GROUP_NAMED.at(group=shown(g))
     return None
 
 
@@ -167,10 +168,10 @@ def check_group(
                          "like 'set3'")
     ((kind, size),) = reqs
     if g.kind != kind:  # P10-41
-        return refuse("group_wrong_kind", group=shown(g), kind=KIND_WORDS[g.kind],
+        return R.GROUP_WRONG_KIND.at(group=shown(g), kind=KIND_WORDS[g.kind],
                       want=KIND_WORDS[kind])
     if len(g.cards) < size:  # P10-42
-        return refuse("group_too_small", group=shown(g), size=size)
+        return R.GROUP_TOO_SMALL.at(group=shown(g), size=size)
     return None
 
 
@@ -192,27 +193,27 @@ def lay_fault(
     kinds_left = [k for k, _ in need]
     for k, _ in got:
         if k not in kinds_left:  # P10-41: the phase one works on, nothing else
-            return refuse("wrong_phase", name=name)
+            return R.WRONG_PHASE.at(name=name)
         kinds_left.remove(k)
     if kinds_left:  # P10-42: the whole phase at once
-        return refuse("phase_at_once", name=name)
+        return R.PHASE_AT_ONCE.at(name=name)
     if got != need:
         if any(g < w for (_, g), (_, w) in zip(got, need, strict=True)):  # P10-42
-            return refuse("phase_short", name=name)
-        return refuse("lay_exact", name=name)  # P10-43: extra cards are hits
+            return R.PHASE_SHORT.at(name=name)
+        return R.LAY_EXACT.at(name=name)  # P10-43: extra cards are hits
     for g in groups:
         fault2 = _rules_fault(g, rules)
         if fault2 is not None:
             return fault2
     if not any(g.naturals for g in groups):  # P10-54 (naturals="phase": one in the phase)
-        return refuse("phase_no_natural")
+        return R.PHASE_NO_NATURAL.at()
     if have is not None:
         used = [0] * N_FACES
         for g in groups:
             for c in g.cards:
                 used[c] += 1
         if any(u > h for u, h in zip(used, have, strict=True)):  # P10-42: from the hand
-            return refuse("lay_not_in_hand")
+            return R.LAY_NOT_IN_HAND.at()
     return None
 
 
@@ -285,27 +286,26 @@ def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group
     """
     kind, key, body = group
     if card == SKIP:  # P10-22
-        return refuse("skip_in_phase")
+        return R.SKIP_IN_PHASE.at()
     fits = table_hit_values(group, card)
     if kind == RUN and card != WILD:
         number = NUMBER[card]
         if key <= number < key + len(body):
             if body[number - key] == WILD:  # P10-47: a laid Wild is never swapped out
-                return refuse("no_swap", number=number, where=where)
-            return refuse("already_in_run", number=number, where=where)  # P10-11
+                return R.NO_SWAP.at(number=number, where=where)
+            return R.ALREADY_IN_RUN.at(number=number, where=where)  # P10-11
         if not fits:  # P10-56: a natural goes on beside an end
-            return refuse("not_next_to_run", card=NAMES[card], where=where, lo=key,
+            return R.NOT_NEXT_TO_RUN.at(card=NAMES[card], where=where, lo=key,
                           hi=key + len(body) - 1)
     if kind == RUN and card == WILD and not fits:  # P10-56: no free end
-        return refuse("run_full", where=where)
+        return R.RUN_FULL.at(where=where)
     if not fits:
         if kind == SET:  # P10-10: a set is one number
-            return refuse("wrong_number", card=NAMES[card], key=key, where=where)
-        return refuse("wrong_colour", card=NAMES[card], where=where)  # P10-17
+            return R.WRONG_NUMBER.at(card=NAMES[card], key=key, where=where)
+        return R.WRONG_COLOUR.at(card=NAMES[card], where=where)  # P10-17
     wild_in_run = kind == RUN and card == WILD
     if (value != 0) != wild_in_run or (wild_in_run and value not in fits):  # P10-54
-        return refuse("wild_value",
-                      ends=" or ".join(map(str, fits)) if wild_in_run else "none here")
+        return R.WILD_VALUE.at(ends=" or ".join(map(str, fits)) if wild_in_run else "none here")
     return None
 
 

@@ -25,8 +25,9 @@ from collections.abc import Sequence
 import attrs
 
 from tablegames.common.errors import NotationError, quoted
+from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, SKIP, WILD, card_of
-from tablegames.phase10.refusals import Fault, refuse, shown
+from tablegames.phase10.refusals import Fault, shown
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
 
 #: The key of an open all-Wild set or colour group (its number or colour comes later).
@@ -109,33 +110,33 @@ def group_fault(g: Group) -> Fault | None:
         type(g.kind) is not int or type(g.key) is not int or type(g.cards) is not tuple
         or not g.cards or not all(type(c) is int and 0 <= c <= SKIP for c in g.cards)
     ):  # P10-01: a group is made of the pack's cards
-        return refuse("not_cards", group=shown(g, as_repr=True))
+        return R.NOT_CARDS.at(group=shown(g, as_repr=True))
     if SKIP in g.cards:  # P10-22
-        return refuse("skip_in_phase")
+        return R.SKIP_IN_PHASE.at()
     if g.key == OPEN and g.kind in (SET, COLOUR_GROUP):
         if any(c != WILD for c in g.cards):  # an open group is all Wilds
             if g.kind == SET:  # P10-10
-                return refuse("open_set_natural", group=g)
-            return refuse("open_colour_natural", group=g)  # P10-17
+                return R.OPEN_SET_NATURAL.at(group=g)
+            return R.OPEN_COLOUR_NATURAL.at(group=g)  # P10-17
     elif g.kind == SET:
         if not 1 <= g.key <= 12:  # P10-10
-            return refuse("no_number", key=quoted(g.key))
+            return R.NO_NUMBER.at(key=quoted(g.key))
         if any(c != WILD and NUMBER[c] != g.key for c in g.cards):  # P10-10: one number
-            return refuse("set_mixes", group=g)
+            return R.SET_MIXES.at(group=g)
     elif g.kind == RUN:
         top = g.key + len(g.cards) - 1
         if g.key < 1 or top > 12:  # P10-56
-            return refuse("run_wraps", group=shown(g))
+            return R.RUN_WRAPS.at(group=shown(g))
         for i, c in enumerate(g.cards):
             if c != WILD and NUMBER[c] != g.key + i:  # P10-11: consecutive, in order
-                return refuse("run_order", group=g, card=NAMES[c], number=g.key + i)
+                return R.RUN_ORDER.at(group=g, card=NAMES[c], number=g.key + i)
     elif g.kind == COLOUR_GROUP:
         if not 0 <= g.key < 4:  # P10-17
-            return refuse("no_colour", key=quoted(g.key))
+            return R.NO_COLOUR.at(key=quoted(g.key))
         if any(c != WILD and COLOUR[c] != g.key for c in g.cards):  # P10-17: one colour
-            return refuse("colour_mixes", group=g)
+            return R.COLOUR_MIXES.at(group=g)
     else:  # P10-40
-        return refuse("unknown_kind", kind=quoted(g.kind))
+        return R.UNKNOWN_KIND.at(kind=quoted(g.kind))
     return None
 
 

@@ -41,10 +41,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import (
-    OutOfTurn,
-    quoted,
-)
+from tablegames.common.errors import quoted
 from tablegames.common.fields import (
     card,
     checked,
@@ -62,12 +59,14 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.position import PositionReader
+from tablegames.common.refusals import Refused, enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10 import positions
+from tablegames.phase10 import refusals as R
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
@@ -99,10 +98,11 @@ from tablegames.phase10.groups import (
     group_fault,
 )
 from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
-from tablegames.phase10.refusals import Fault, refuse, shown
+from tablegames.phase10.refusals import shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
+from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
 from tablegames.phase10.worlds import sample_world
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -205,30 +205,7 @@ class State(BaseState):
         "reshuffled": "rebuilt",
         "drawn_since": "drawn",
     }
-    VIEW_KEYS: ClassVar[dict[str, str]] = {
-        "round": "number of the current hand (deal), 0 for the first",
-        "dealer": "the seat that dealt this hand (the deal passes left, P10-57)",
-        "playing": "per seat: whether it plays this hand (false only when sitting out a "
-                   "tie-break hand, P10-53)",
-        "tiebreak": "whether this hand is a tie-break on the last phase (P10-53)",
-        "phases": "per seat: the phase it works on as {phase, text, open} (open: the phases "
-                  "it may lay this hand), or null when sitting out",
-        "completed": "per seat: how many phases it has completed (P10-45, P10-46)",
-        "down": "per seat: whether it has laid its phase this hand",
-        "laid": "per seat: its laid groups as {group, kind, cards, text} plus number (a set), "
-                "numbers (a run: what each Wild stands for) or colour",
-        "discard": "the discard pile, bottom card first",
-        "discard_top": "the top card of the discard pile, or null when it is empty",
-        "stock": "cards left in the draw pile",
-        "hand_sizes": "per seat: how many cards it holds",
-        "known_cards": "per seat: the cards it took from the discard pile and still holds "
-                       "(the whole table saw them go in)",
-        "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
-        "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
-        "last_round": "the last finished hand: {round, out (seat or null), added (points per "
-                      "seat), completed (phase laid per seat or null), tiebreak, hands (what "
-                      "each seat held at the end), laid (every group at the end)}, or null",
-    }
+    VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     # Declared in the order of the position lines (see :mod:`.positions`). Every pile,
     # hand and per-seat field is a tuple, replaced whole by each change (``put`` for one
@@ -486,17 +463,17 @@ class State(BaseState):
                 return out[:LAY_CAP]
         return out
 
-    def hit_refusal(self, seat: int, owner: int | None = None) -> Fault | None:
+    def hit_refusal(self, seat: int, owner: int | None = None) -> Refused | None:
         """Why ``seat`` may not hit now (onto ``owner``'s groups, if given), or ``None``.
 
         The one test of who may hit where (P10-50): :meth:`hit_actions`, :meth:`may_hit`
         and ``apply`` all ask it.
         """
         if not self.down[seat]:  # P10-50: only once your own phase is down
-            return refuse("not_down")
+            return R.NOT_DOWN.at()
         if (owner is not None and owner != seat and self.laid_this_turn
                 and not self.rules.hit_same_turn):  # P10-50 under hit_same_turn=False
-            return refuse("hit_next_turn")
+            return R.HIT_NEXT_TURN.at()
         return None
 
     def may_hit(self, seat: int, owner: int | None = None) -> bool:
@@ -525,34 +502,34 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ apply
     # ------------------------------------------------------------------ refusals
-    # One predicate per verb, each returning the refusal (a Fault of ``REFUSALS``) on the
+    # One predicate per verb, each returning the refusal (a row of :mod:`.refusals`) on the
     # line that tests its rule, or None; ``_legal`` and ``_apply`` ask the same ones.
-    def _stage_fault(self, seat: int, drawing: bool) -> Fault | None:
+    def _stage_fault(self, seat: int, drawing: bool) -> Refused | None:
         """Whether ``seat`` may act now with a draw (``drawing``) or a play (P10-31)."""
         if seat != self.turn:  # P10-31: one player's turn at a time
-            return refuse("out_of_turn", player=self.players[self.turn])
+            return R.OUT_OF_TURN.at(player=self.players[self.turn])
         if drawing and self.stage != DRAW:  # P10-31: one draw a turn
-            return refuse("already_drew")
+            return R.ALREADY_DREW.at()
         if not drawing and self.stage == DRAW:  # P10-31: the turn starts with a draw
-            return refuse("draw_first")
+            return R.DRAW_FIRST.at()
         return None
 
-    def _draw_fault(self, seat: int) -> Fault | None:
+    def _draw_fault(self, seat: int) -> Refused | None:
         """Why ``seat`` may not draw from the draw pile now, or ``None``."""
         fault = self._stage_fault(seat, True)
         if fault is None and not self.stock and len(self.discard) <= 1:  # P10-59
-            return refuse("draw_empty")
+            return R.DRAW_EMPTY.at()
         return fault
 
-    def _take_fault(self, seat: int) -> Fault | None:
+    def _take_fault(self, seat: int) -> Refused | None:
         """Why ``seat`` may not take the top discard now, or ``None``."""
         fault = self._stage_fault(seat, True)
         if fault is not None:
             return fault
         if not self.discard:  # P10-31: there is no top discard to take
-            return refuse("take_empty")
+            return R.TAKE_EMPTY.at()
         if self.discard[-1] == SKIP:  # P10-23
-            return refuse("take_skip")
+            return R.TAKE_SKIP.at()
         return None
 
     # ------------------------------------------------------------------ apply
@@ -561,12 +538,10 @@ class State(BaseState):
         kind = type(action)
         drawing = kind is Draw or kind is Take
         fault = self._stage_fault(seat, drawing)
-        if fault is not None and fault.code == "out_of_turn":
-            raise fault.error(seat, OutOfTurn)
+        if fault is not None and fault.refusal.out_of_turn:  # P10-31, before the action's form
+            raise fault.error(seat)
         if drawing:
-            fault = self._draw_fault(seat) if kind is Draw else self._take_fault(seat)
-            if fault is not None:
-                raise fault.error(seat)
+            enforce(self._draw_fault(seat) if kind is Draw else self._take_fault(seat), seat)
             if kind is Draw:
                 self._draw(seat)
             else:
@@ -575,7 +550,7 @@ class State(BaseState):
         numbers = _NUMBER_FIELDS.get(kind)
         if numbers is not None and not _ONLY_INT.issuperset(map(type, numbers(action))):
             # P10-01: cards, seats and groups are the game's own numbers, never True or 1.0
-            raise refuse("bad_action", action=shown(action, as_repr=True)).error(seat)
+            raise R.BAD_ACTION.at(action=shown(action, as_repr=True)).error(seat)
         if fault is not None:
             raise fault.error(seat)
         if kind is Lay:
@@ -624,11 +599,11 @@ class State(BaseState):
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
-    def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> Fault | None:
+    def _lay_fault(self, seat: int, groups: tuple[Group, ...]) -> Refused | None:
         """Why this lay-down is refused, or ``None`` (the checks of
         :func:`tablegames.phase10.check_phase`, against the phase the groups make)."""
         if self.down[seat]:  # P10-44: one phase per hand
-            return refuse("already_down")
+            return R.ALREADY_DOWN.at()
         fault = groups_fault(groups)
         if fault is not None:
             return fault
@@ -646,9 +621,7 @@ class State(BaseState):
         return self.phases[seat]
 
     def _lay(self, seat: int, action: Lay) -> None:
-        fault = self._lay_fault(seat, action.groups)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._lay_fault(seat, action.groups), seat)
         self._lay_checked(seat, action)
 
     def _lay_checked(self, seat: int, action: Lay) -> None:
@@ -671,22 +644,20 @@ class State(BaseState):
         if not self.hands[seat]:
             self._end_hand(seat)
 
-    def _hit_fault(self, seat: int, action: Hit) -> Fault | None:
+    def _hit_fault(self, seat: int, action: Hit) -> Refused | None:
         """Why this hit is refused, or ``None`` (P10-50, then the group's own rules)."""
         owner, gi, card, value = action.owner, action.group, action.card, action.value
         fault = self.hit_refusal(seat, owner)
         if fault is not None:
             return fault
         if not (0 <= owner < self.n and 0 <= gi < len(self.laid[owner])):  # P10-50
-            return refuse("no_such_group", owner=quoted(owner), group=quoted(gi))
+            return R.NO_SUCH_GROUP.at(owner=quoted(owner), group=quoted(gi))
         if card not in self.hands[seat]:  # P10-50: you hit cards from your hand
-            return refuse("hit_not_in_hand")
+            return R.HIT_NOT_IN_HAND.at()
         return hit_fault(self.laid[owner][gi], card, value, f"{owner}.{gi}")
 
     def _hit(self, seat: int, action: Hit) -> None:
-        fault = self._hit_fault(seat, action)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._hit_fault(seat, action), seat)
         self._hit_checked(seat, action)
 
     def _hit_checked(self, seat: int, action: Hit) -> None:
@@ -707,39 +678,37 @@ class State(BaseState):
         if not self.hands[seat]:
             self._end_hand(seat)
 
-    def _discard_fault(self, seat: int, card: int, target: int) -> Fault | None:
+    def _discard_fault(self, seat: int, card: int, target: int) -> Refused | None:
         """Why discarding ``card`` (a Skip against ``target``) is refused, or ``None``."""
         if card not in self.hands[seat]:  # P10-31: the discard comes from the hand
-            return refuse("discard_not_in_hand")
+            return R.DISCARD_NOT_IN_HAND.at()
         if card == SKIP:
             return self._skip_fault(seat, target)
         if target != -1:
             if card == WILD:  # P10-26
-                return refuse("wild_not_skip")
-            return refuse("not_a_skip")  # P10-20: only a Skip names a player
+                return R.WILD_NOT_SKIP.at()
+            return R.NOT_A_SKIP.at()  # P10-20: only a Skip names a player
         return None
 
-    def _skip_fault(self, seat: int, target: int) -> Fault | None:
+    def _skip_fault(self, seat: int, target: int) -> Refused | None:
         """Why a Skip discarded by ``seat`` may not skip ``target`` (-1: nobody named)."""
         if self.rules.skip_target == "next":
             if target != -1:  # P10-20 under skip_target="next": the next player, unnamed
-                return refuse("skip_is_next")
+                return R.SKIP_IS_NEXT.at()
             return None
         targets = self.skip_targets(seat)
         if target == -1 and targets:  # P10-20: the discarder chooses whom
-            return refuse("skip_needs_target")
+            return R.SKIP_NEEDS_TARGET.at()
         if target != -1 and target not in targets:
             if target == seat:  # P10-20: another player
-                return refuse("skip_self")
+                return R.SKIP_SELF.at()
             if 0 <= target < self.n and self.pending_skips[target]:  # P10-24
-                return refuse("already_skipped", player=self.players[target])
-            return refuse("no_such_target", target=quoted(target))  # P10-20
+                return R.ALREADY_SKIPPED.at(player=self.players[target])
+            return R.NO_SUCH_TARGET.at(target=quoted(target))  # P10-20
         return None
 
     def _discard(self, seat: int, action: Discard) -> None:
-        fault = self._discard_fault(seat, action.card, action.target)
-        if fault is not None:
-            raise fault.error(seat)
+        enforce(self._discard_fault(seat, action.card, action.target), seat)
         self._discard_checked(seat, action)
 
     def _discard_checked(self, seat: int, action: Discard) -> None:
@@ -854,33 +823,8 @@ class State(BaseState):
         return out
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """Everything public (see :attr:`VIEW_KEYS`); the base adds hand, legal, prompt.
-
-        Never shown: other hands and the order of the draw pile.
-        """
-        phases = self.rules.phases
-        return {
-            "round": self.round,
-            "dealer": self.dealer,
-            "playing": list(self.playing),
-            "tiebreak": self.tiebreak,
-            "phases": [
-                {"phase": t + 1, "text": describe_phase(phases[t]),
-                 "open": [i + 1 for i in self.open_phases(s)]} if t >= 0 else None
-                for s, t in enumerate(self.phases)
-            ],
-            "completed": list(self.completed),
-            "down": list(self.down),
-            "laid": self.table(),
-            "discard": card_names(self.discard),
-            "discard_top": NAMES[self.discard[-1]] if self.discard else None,
-            "stock": len(self.stock),
-            "hand_sizes": [len(h) for h in self.hands],
-            "known_cards": [card_names(k) for k in self.known_cards],
-            "pending_skips": [s for s in range(self.n) if self.pending_skips[s]],
-            "scores": list(self.scores),
-            "last_round": self._last_round() if self.results else None,
-        }
+        """Everything public (:func:`~tablegames.phase10.views.view_of`)."""
+        return view_of(self)
 
     def _last_round(self) -> dict[str, Any]:
         """The last finished hand: its score-sheet line, the final hands and the table."""
@@ -903,44 +847,8 @@ class State(BaseState):
         return card_names(display_order(self.hands[seat]))
 
     def _prompt(self, seat: int) -> str:
-        """One sentence naming only what ``seat`` may do now (or whom it waits for)."""
-        if self.stage == OVER:
-            return f"The game is over: {self.players[self.winner]} won."
-        turn = self.players[self.turn]
-        if seat != self.turn:
-            doing = "draw" if self.stage == DRAW else "play"
-            if not self.playing[seat]:
-                return f"You sit out this tie-break hand. Waiting for {turn} to {doing}."
-            return f"Waiting for {turn} to {doing}."
-        if self.stage == DRAW:
-            draw = bool(self.stock) or len(self.discard) > 1
-            top = NAMES[self.discard[-1]] if self.discard else ""
-            take = bool(self.discard) and self.discard[-1] != SKIP
-            if draw and take:
-                return f"Draw a card from the draw pile, or take the {top} from the discard pile."
-            if draw:
-                why = " (the Skip on the discard pile stays there)" if top == "S" else ""
-                return f"Draw a card from the draw pile{why}."
-            return f"Take the {top} from the discard pile (the draw pile is empty)."
-        steps = []
-        if not self.down[seat]:
-            lays = len(self.lay_actions(seat))
-            if lays:
-                open_ = [i for i in self.open_phases(seat)]
-                if len(open_) > 1:
-                    what = "one of phases " + ", ".join(str(i + 1) for i in open_)
-                else:
-                    t = open_[0]
-                    what = f"phase {t + 1} ({describe_phase(self.rules.phases[t])})"
-                ways = f", {lays} ways" if lays > 1 else ""
-                steps.append(f"lay down {what}{ways}")
-        elif self.hit_actions(seat):
-            steps.append("hit cards onto the laid groups")
-        skip = SKIP in self.hands[seat]
-        end = "discard a card" + (" (a Skip makes a player lose a turn)" if skip else "")
-        if not steps:
-            return f"{end[0].upper()}{end[1:]} to end your turn."
-        return f"You can {steps[0]}; then {end} to end your turn."
+        """One sentence for ``seat`` (:func:`~tablegames.phase10.views.prompt_of`)."""
+        return prompt_of(self, seat)
 
     # ------------------------------------------------------------------ loading
     @classmethod

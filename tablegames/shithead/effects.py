@@ -25,9 +25,9 @@ from functools import lru_cache
 
 import attrs
 
+from tablegames.common.refusals import Refusal, Refused
 from tablegames.shithead import refusals as R
 from tablegames.shithead.cards import RANK_TEXT, VALUE, rank_table
-from tablegames.shithead.refusals import Found
 from tablegames.shithead.rules import Effect
 
 PLAIN, RESET, SKIP, REVERSE, BURN, CLEAR, UNDER, GIVE = range(8)
@@ -69,7 +69,7 @@ class Table:
     cap: tuple[int, ...]
     #: ``too_low[v]``: the refusal for ``v`` not reaching the pile, under the ruling of the
     #: row that places it (SHD-21/22/23 are "placed on a lower number"; the rest SHD-05).
-    too_low: tuple[R.Refusal, ...]
+    too_low: tuple[Refusal, ...]
     #: Per effective top: the restriction in words and the ranks allowed (for views).
     words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
     allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
@@ -82,20 +82,19 @@ class Table:
         """Whether a card of ``value`` may go on a pile whose effective top is ``top``."""
         return bool(self.masks[top] >> value & 1)
 
-    def refusal(self, value: int, top: int) -> Found | None:
+    def refusal(self, value: int, top: int) -> Refused | None:
         """Why a card of ``value`` may not go on the effective top ``top`` (``None``: it
         may): the rows of the table, read in the order the rules apply."""
         if self.masks[top] >> value & 1:
             return None
-        names = {"rank": RANK_TEXT[value], "top": RANK_TEXT[top]}
+        rank, under = RANK_TEXT[value], RANK_TEXT[top]
         if self.on_lower[value] and self.rank[value] <= self.rank[top]:
-            return R.NOT_LOWER, names  # SHD-21 strict: its row goes only on a lower card
+            return R.NOT_LOWER.at(rank=rank, top=under)  # SHD-21 strict: only on a lower card
         if self.restricts[top]:
-            words = {"words": self.words[top]}
             if self.cap[top] and not self.any_pile[value]:
-                return R.OVER_CAP, words  # SHD-21: above the top's "N or less"
-            return R.RESTRICTED, words  # SHD-21: a value the top's row leaves out
-        return self.too_low[value], names  # SHD-05 (or the row's SHD-21/22/23): too low
+                return R.OVER_CAP.at(words=self.words[top])  # SHD-21: above its "N or less"
+            return R.RESTRICTED.at(words=self.words[top])  # SHD-21: a value its row leaves out
+        return self.too_low[value].at(rank=rank, top=under)  # SHD-05 (or SHD-21/22/23): too low
 
     def acts(self, value: int, top: int) -> bool:
         """Whether a card of ``value`` laid on the effective top ``top`` does what its row
@@ -197,8 +196,10 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
         caps.append(_cap(mask, any_pile, rank) if own[top] is not None else 0)
     lower = tuple(sum(1 << v for v in range(1, 14) if rank[v] < r) for r in range(16))
     too_low = tuple(
-        R.TOO_LOW_CAP if own[v] is not None else R.TOO_LOW_SKIP if kind[v] == SKIP
-        else R.TOO_LOW_REVERSE if kind[v] == REVERSE else R.TOO_LOW
+        R.TOO_LOW_CAP if own[v] is not None  # SHD-21: a restricting row's card
+        else R.TOO_LOW_SKIP if kind[v] == SKIP  # SHD-22
+        else R.TOO_LOW_REVERSE if kind[v] == REVERSE  # SHD-23
+        else R.TOO_LOW  # SHD-05: any other card goes on an equal or lower one
         for v in range(14)
     )
     return Table(tuple(kind), tuple(any_pile), tuple(each), rank,

@@ -1,12 +1,14 @@
-"""Every refusal Shithead gives, in one table: code, ruling and message template.
+"""Every refusal Shithead gives, in one table, and the one predicate per verb that decides it.
 
-The engine decides *whether* an action is refused in one predicate per verb
-(``State._refuse_play``, ``_refuse_pickup``, ...: each returns the refusal, or ``None``), on
-the line that tests the rule; it never builds an :class:`IllegalAction` itself. This table
-says *what* the player is told: the reason code an app branches on, the ruling the
-refusal enforces (its section on the rulings page) and the words, with ``{name}`` fields
-filled in by the predicate. ``legal_actions`` and ``apply`` ask the same predicates, so an
-action is listed exactly when it is not refused.
+The table is the constants below, each a :class:`~tablegames.common.refusals.Refusal`
+row: the reason code an app branches on, the ruling the refusal enforces (its section on
+the rulings page) and the words, with ``{name}`` fields filled in from the values the
+predicate quotes. Each verb has one predicate (:func:`play_refusal`, :func:`pickup_refusal`,
+...) that returns the refusal (a :class:`~tablegames.common.refusals.Refused` answer), or
+``None``, on the line that tests the rule, so ``grep SHD-21`` lands there; what may go on
+the pile is read from the effects table (:meth:`~tablegames.shithead.effects.Table.refusal`),
+never from words. ``legal_actions`` and ``apply`` ask the same predicates, so an action
+is listed exactly when it is not refused, and no message is written while listing.
 
 Some codes appear more than once: the same reason under two rulings (``out_of_turn`` in
 the swap is SHD-03, in play SHD-04), or told in other words (``not_in_hand`` of a swap
@@ -15,34 +17,15 @@ and of a play). Each row is one thing a player can be told.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-import attrs
+from tablegames.common.refusals import Refusal, Refused, table
+from tablegames.shithead.cards import FACES, RANK_TEXT, VALUE
+from tablegames.shithead.multisets import contains
+from tablegames.shithead.stages import GIVING, MAX_CARDS, PLAY, SWAP
 
-from tablegames.common.errors import IllegalAction, OutOfTurn
-from tablegames.shithead.cards import FACES
-from tablegames.shithead.stages import MAX_CARDS
-
-
-@attrs.frozen
-class Refusal:
-    """One row of the table: ``code``, ``ruling`` and the message ``template``."""
-
-    code: str
-    ruling: str
-    template: str
-    #: Raised as :class:`OutOfTurn` (the action is right, the moment is not).
-    out_of_turn: bool = False
-
-    def error(self, seat: int, **fields: Any) -> IllegalAction:
-        """The exception to raise for ``seat``, the template filled with ``fields``."""
-        kind = OutOfTurn if self.out_of_turn else IllegalAction
-        return kind(self.template.format(**fields), code=self.code, ruling=self.ruling,
-                    seat=seat)
-
-
-#: A refusal the predicate found, with the fields its template needs.
-Found = tuple[Refusal, dict[str, Any]]
+if TYPE_CHECKING:
+    from tablegames.shithead.state import State
 
 # -- the stage of the round ---------------------------------------------------------------
 WRONG_STAGE_SWAP = Refusal("wrong_phase", "SHD-03",
@@ -102,9 +85,14 @@ NO_SUCH_CARD = Refusal("no_such_card", "SHD-10",
                        "you have {count} face-down card(s), numbered from 0")
 BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the round")
 
-#: Every row, by its name in this module (the tests check each ruling exists).
-TABLE: dict[str, Refusal] = {
-    name: value for name, value in globals().items() if isinstance(value, Refusal)
+#: Every row, by its name in this module (``tests/common/test_refusals.py`` holds it to
+#: the rulings, as every game's).
+TABLE: dict[str, Refusal] = table(globals())
+#: The refusal of an action made at the wrong stage, by the stage the round is at.
+_WRONG_STAGE = {
+    SWAP: WRONG_STAGE_SWAP,  # SHD-03: the swap comes before play
+    PLAY: WRONG_STAGE_PLAY,  # SHD-05: play
+    GIVING: WRONG_STAGE_GIVE,  # SHD-28: who takes the pile is chosen first
 }
 
 
@@ -112,3 +100,180 @@ def is_cards(cards: object) -> bool:
     """Whether an action's ``cards`` are a tuple of one or more card codes."""
     return (type(cards) is tuple and 0 < len(cards) <= MAX_CARDS
             and all(type(c) is int and 0 <= c < FACES for c in cards))
+
+
+# -- one predicate per verb ----------------------------------------------------------
+def stage_refusal(state: State, stage: int, what: str) -> Refused | None:
+    """``what`` is refused unless the round is at ``stage`` (SHD-03, SHD-05, SHD-28)."""
+    if state.stage == stage:
+        return None
+    return _WRONG_STAGE[state.stage].at(what=what)  # SHD-03/05/28: not at this stage
+
+
+def turn_refusal(state: State, seat: int, late: Refusal) -> Refused | None:
+    """``seat`` is refused unless it is to act: a seat out of the round (SHD-01), else
+    ``late``, the verb's out-of-turn row."""
+    to_act = state.to_act
+    if seat == to_act:
+        return None
+    if not state.in_play[seat]:
+        return FINISHED.at(name=state.players[seat])  # SHD-01: out of the round
+    return late.at(name=state.players[to_act or 0])  # SHD-03/04/28: another's turn
+
+
+def mode_refusal(state: State, mode: str, what: str) -> Refused | None:
+    """``what`` belongs to the swap ``mode`` (``Rules.swap_mode``, SHD-03)."""
+    if state.rules.swap_mode == mode:
+        return None
+    other = "'ready'" if mode == "turns" else "'done'"
+    return SWAP_MODE.at(what=what, other=other)  # SHD-03: the other swap
+
+
+def swapper_refusal(state: State, seat: int) -> Refused | None:
+    """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
+    if (found := stage_refusal(state, SWAP, "a swap")) is not None:
+        return found
+    if seat not in state.swapping:
+        if state.rules.swap_mode == "simultaneous":
+            return SAID_READY.at()  # SHD-03: ready seats swap no more
+        return SWAPPED_ONCE.at()  # SHD-03: once only
+    if state.rules.swap_mode == "turns":
+        return turn_refusal(state, seat, OUT_OF_TURN_SWAP)  # SHD-03: swaps in turn
+    return None
+
+
+def swap_refusal(state: State, seat: int, up: object, hand: object) -> Refused | None:
+    """Why ``seat`` may not swap face-up ``up`` for hand cards ``hand`` (SHD-03)."""
+    if (found := swapper_refusal(state, seat)) is not None:
+        return found
+    if not (is_cards(up) and is_cards(hand)):
+        return SWAP_CARDS.at()  # SHD-03: one or more card codes
+    assert isinstance(up, tuple) and isinstance(hand, tuple)
+    if len(up) != len(hand):
+        return SWAP_COUNT.at()  # SHD-03: card for card
+    if not contains(state.face_up[seat], up):
+        return SWAP_NOT_FACE_UP.at()  # SHD-03
+    if not contains(state.hands[seat], hand):
+        return SWAP_NOT_IN_HAND.at()  # SHD-03
+    if set(up) & set(hand):
+        return SWAP_SAME_CARD.at()  # SHD-03: a swap that changes nothing
+    return None
+
+
+def done_refusal(state: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not end its swap turn with ``done`` (SHD-03, swaps in turns)."""
+    if (found := stage_refusal(state, SWAP, "'done'")) is not None:
+        return found
+    if (found := mode_refusal(state, "turns", "'done'")) is not None:
+        return found
+    if seat not in state.swapping:
+        return HAD_SWAP.at()  # SHD-03: once only
+    return turn_refusal(state, seat, OUT_OF_TURN_SWAP)  # SHD-03: swaps in turn
+
+
+def ready_refusal(state: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not say ``ready`` (SHD-03, simultaneous swaps)."""
+    if (found := stage_refusal(state, SWAP, "'ready'")) is not None:
+        return found
+    if (found := mode_refusal(state, "simultaneous", "'ready'")) is not None:
+        return found
+    if seat not in state.swapping:
+        return ALREADY_READY.at()  # SHD-03
+    return None
+
+
+def unready_refusal(state: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not take back its ``ready`` (SHD-03, simultaneous swaps)."""
+    if (found := stage_refusal(state, SWAP, "'unready'")) is not None:
+        return found
+    if (found := mode_refusal(state, "simultaneous", "'unready'")) is not None:
+        return found
+    if seat in state.swapping:
+        return NOT_READY.at()  # SHD-03
+    return None
+
+
+def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
+    """Why ``seat`` may not play ``cards`` now: the turn or a cut-in, the cards' form,
+    where they come from, then what the effects table lets on the pile."""
+    if state.stage != PLAY:
+        return stage_refusal(state, PLAY, "playing a card")
+    if seat != state.turn and (found := cut_in_refusal(state, seat, cards)) is not None:
+        return found
+    if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
+            and 0 <= cards[0] < FACES):
+        if not is_cards(cards):
+            return PLAY_CARDS.at()  # SHD-05: one or more card codes
+        assert isinstance(cards, tuple)
+        v = VALUE[cards[0]]
+        for c in cards:
+            if VALUE[c] != v:
+                return MIXED_VALUES.at()  # SHD-07: one value at a time
+    assert isinstance(cards, tuple)
+    hand = state.hands[seat]
+    if hand:
+        if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
+            if contains(state.face_up[seat], cards):
+                return HAND_FIRST.at()  # SHD-09: the hand first
+            return NOT_IN_HAND.at()  # SHD-05
+    elif state.face_up[seat]:
+        if not contains(state.face_up[seat], cards):
+            return NOT_FACE_UP.at()  # SHD-09
+    else:
+        return PLAY_BLIND.at()  # SHD-10: only blind cards left
+    return state.table.refusal(VALUE[cards[0]], state.top)  # SHD-05, SHD-21/22/23
+
+
+def cut_in_refusal(state: State, seat: int, cards: object) -> Refused | None:
+    """A play out of turn is refused unless it is a cut-in (``Rules.cut_in``)."""
+    found = state._cut_in_need(seat) if state.rules.cut_in else None
+    if found is None:
+        return turn_refusal(state, seat, OUT_OF_TURN_PLAY)  # SHD-04: plays in turn
+    v, need, mine = found
+    if (
+        type(cards) is tuple and len(cards) >= need
+        and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
+        and contains(mine, cards)
+    ):
+        return None
+    return CUT_IN_ONLY.at(rank=RANK_TEXT[v])  # SHD-25: only the four's last cards
+
+
+def pickup_refusal(state: State, seat: int) -> Refused | None:
+    """Why ``seat`` may not pick up the pile: only when nothing it plays from fits (SHD-08)."""
+    if (found := stage_refusal(state, PLAY, "picking up")) is not None:
+        return found
+    if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
+        return found
+    src = state.hands[seat] or state.face_up[seat]
+    if not src:
+        return PLAY_BLIND.at()  # SHD-10
+    fits, top = state.table.can_play_on, state.top
+    if any(fits(VALUE[c], top) for c in src):
+        return MUST_PLAY.at()  # SHD-08: pick up only when nothing fits
+    return None
+
+
+def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
+    """Why ``seat`` may not play its face-down card ``index`` blind (SHD-10)."""
+    if (found := stage_refusal(state, PLAY, "a blind card")) is not None:
+        return found
+    if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
+        return found
+    if state.hands[seat] or state.face_up[seat]:
+        return NOT_BLIND_YET.at()  # SHD-10: hand and face-up cards first
+    down = state.face_down[seat]
+    if type(index) is not int or not 0 <= index < len(down):
+        return NO_SUCH_CARD.at(count=len(down))  # SHD-10
+    return None
+
+
+def give_refusal(state: State, seat: int, target: object) -> Refused | None:
+    """Why ``seat`` may not give the pile to ``target`` (SHD-28)."""
+    if (found := stage_refusal(state, GIVING, "naming who takes the pile")) is not None:
+        return found
+    if (found := turn_refusal(state, seat, OUT_OF_TURN_GIVE)) is not None:  # SHD-28
+        return found
+    if type(target) is not int or target not in state._targets(seat):
+        return BAD_TARGET.at()  # SHD-28: another player still in the round
+    return None

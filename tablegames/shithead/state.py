@@ -76,6 +76,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.refusals import enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
 from tablegames.common.state import BaseState
@@ -86,7 +87,6 @@ from tablegames.shithead.actions import Blind, Done, Give, Pickup, Play, Ready, 
 from tablegames.shithead.cards import (
     FACES,
     NAMES,
-    RANK_TEXT,
     VALUE,
     card_names,
     pack,
@@ -103,8 +103,7 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
 from tablegames.shithead.loading import check_loaded, check_setup, full_deck, max_players
-from tablegames.shithead.multisets import contains, with_sorted, without
-from tablegames.shithead.refusals import Found, Refusal
+from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
 from tablegames.shithead.stages import (
@@ -120,8 +119,6 @@ from tablegames.shithead.stages import (
 )
 from tablegames.shithead.views import VIEW_KEYS, prompt_of, view_of
 
-#: The refusal of an action made at the wrong stage, by the stage the round is at.
-_WRONG_STAGE = {SWAP: R.WRONG_STAGE_SWAP, PLAY: R.WRONG_STAGE_PLAY, GIVING: R.WRONG_STAGE_GIVE}
 #: Effects after which the card just laid is the pile's effective top (not a reset, a
 #: transparent card, an under-over that moves cards, a burn or a take-it that leaves).
 _KEEPS_TOP = frozenset({PLAIN, SKIP, REVERSE})
@@ -355,22 +352,23 @@ class State(BaseState):
         return self.turn
 
     def _legal(self, seat: int) -> list[Action]:
-        """Every action the refusal predicates below accept (see :mod:`.refusals`)."""
+        """Every action the predicates of :mod:`.refusals` accept (``apply`` asks them too)."""
         stage = self.stage
         if stage == PLAY:
             if seat == self.turn:
                 return self._play_actions(seat)
             return self._cut_in_actions(seat) if self.rules.cut_in else []
         if stage == SWAP:
-            out: list[Action] = [make(seat) for make, refuse in ((A.done, self._refuse_done),
-                                                   (A.ready, self._refuse_ready),
-                                                   (A.unready, self._refuse_unready))
-                   if refuse(seat) is None]
-            if self._refuse_swapper(seat) is None:
+            out: list[Action] = [make(seat) for make, refuse in ((A.done, R.done_refusal),
+                                                                 (A.ready, R.ready_refusal),
+                                                                 (A.unready, R.unready_refusal))
+                                 if refuse(self, seat) is None]
+            if R.swapper_refusal(self, seat) is None:
                 out += self._swap_actions(seat)
             return out
         if stage == GIVING:
-            return [A.give(seat, t) for t in range(self.n) if self._refuse_give(seat, t) is None]
+            return [A.give(seat, t) for t in range(self.n)
+                    if R.give_refusal(self, seat, t) is None]
         return []
 
     def _play_actions(self, seat: int) -> list[Action]:
@@ -381,7 +379,7 @@ class State(BaseState):
         src = hand or self.face_up[seat]
         if not src:
             return [A.blind(seat, i) for i in range(len(self.face_down[seat]))
-                    if self._refuse_blind(seat, i) is None]
+                    if R.blind_refusal(self, seat, i) is None]
         fits = self.table.can_play_on
         top = self.top
         single = A.singles(seat)
@@ -399,7 +397,7 @@ class State(BaseState):
                 else:
                     out.extend(A.group_plays(seat, src[i:j]))
             i = j
-        if out or self._refuse_pickup(seat) is not None:
+        if out or R.pickup_refusal(self, seat) is not None:
             return out
         return [A.pickup(seat)]
 
@@ -435,8 +433,8 @@ class State(BaseState):
         return [a for a in A.group_plays(seat, mine) if len(a.cards) >= need]
 
     def _swap_actions(self, seat: int) -> list[Action]:
-        """The swaps of ``_refuse_swap_cards``'s kind: as many face-up cards as hand
-        cards, each side the seat's own, never a card for an equal one."""
+        """The swaps :func:`~tablegames.shithead.refusals.swap_refusal` accepts: as many
+        face-up cards as hand cards, each side the seat's own, never a card for an equal one."""
         up, hand = self.face_up[seat], self.hands[seat]
         swap = A.swap
         if self.rules.decks == 1:
@@ -486,168 +484,9 @@ class State(BaseState):
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
 
-    # ------------------------------------------------------------------ refusals
-    # One predicate per verb: each returns the refusal (a row of :mod:`.refusals` and the
-    # fields of its message) on the line that tests the rule, or ``None``. ``_legal``
-    # lists what they accept and each verb raises what they return, so the two agree.
-    @staticmethod
-    def _raise(found: Found | None, seat: int) -> None:
-        if found is not None:
-            raise found[0].error(seat, **found[1])
-
-    def _refuse_stage(self, stage: int, what: str) -> Found | None:
-        if self.stage == stage:
-            return None
-        return _WRONG_STAGE[self.stage], {"what": what}  # SHD-03/05/28: not at this stage
-
-    def _refuse_turn(self, seat: int, late: Refusal) -> Found | None:
-        to_act = self.to_act
-        if seat == to_act:
-            return None
-        if not self.in_play[seat]:
-            return R.FINISHED, {"name": self.players[seat]}  # SHD-01: out of the round
-        return late, {"name": self.players[to_act or 0]}  # SHD-03/04/28: another's turn
-
-    def _refuse_mode(self, mode: str, what: str) -> Found | None:
-        if self.rules.swap_mode == mode:
-            return None
-        other = "'ready'" if mode == "turns" else "'done'"
-        return R.SWAP_MODE, {"what": what, "other": other}  # SHD-03: the other swap
-
-    def _refuse_swapper(self, seat: int) -> Found | None:
-        """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
-        if (found := self._refuse_stage(SWAP, "a swap")) is not None:
-            return found
-        if seat not in self.swapping:
-            if self.rules.swap_mode == "simultaneous":
-                return R.SAID_READY, {}  # SHD-03: ready seats swap no more
-            return R.SWAPPED_ONCE, {}  # SHD-03: once only
-        if self.rules.swap_mode == "turns":
-            return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
-        return None
-
-    def _refuse_swap(self, seat: int, up: object, hand: object) -> Found | None:
-        if (found := self._refuse_swapper(seat)) is not None:
-            return found
-        if not (R.is_cards(up) and R.is_cards(hand)):
-            return R.SWAP_CARDS, {}
-        assert isinstance(up, tuple) and isinstance(hand, tuple)
-        if len(up) != len(hand):
-            return R.SWAP_COUNT, {}  # SHD-03: card for card
-        if not contains(self.face_up[seat], up):
-            return R.SWAP_NOT_FACE_UP, {}  # SHD-03
-        if not contains(self.hands[seat], hand):
-            return R.SWAP_NOT_IN_HAND, {}  # SHD-03
-        if set(up) & set(hand):
-            return R.SWAP_SAME_CARD, {}  # SHD-03: a swap that changes nothing
-        return None
-
-    def _refuse_done(self, seat: int) -> Found | None:
-        if (found := self._refuse_stage(SWAP, "'done'")) is not None:
-            return found
-        if (found := self._refuse_mode("turns", "'done'")) is not None:
-            return found
-        if seat not in self.swapping:
-            return R.HAD_SWAP, {}  # SHD-03: once only
-        return self._refuse_turn(seat, R.OUT_OF_TURN_SWAP)
-
-    def _refuse_ready(self, seat: int) -> Found | None:
-        if (found := self._refuse_stage(SWAP, "'ready'")) is not None:
-            return found
-        if (found := self._refuse_mode("simultaneous", "'ready'")) is not None:
-            return found
-        if seat not in self.swapping:
-            return R.ALREADY_READY, {}  # SHD-03
-        return None
-
-    def _refuse_unready(self, seat: int) -> Found | None:
-        if (found := self._refuse_stage(SWAP, "'unready'")) is not None:
-            return found
-        if (found := self._refuse_mode("simultaneous", "'unready'")) is not None:
-            return found
-        if seat in self.swapping:
-            return R.NOT_READY, {}  # SHD-03
-        return None
-
-    def _refuse_play(self, seat: int, cards: object) -> Found | None:
-        if self.stage != PLAY:
-            return self._refuse_stage(PLAY, "playing a card")
-        if seat != self.turn and (found := self._refuse_cut_in(seat, cards)) is not None:
-            return found
-        if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
-                and 0 <= cards[0] < FACES):
-            if not R.is_cards(cards):
-                return R.PLAY_CARDS, {}
-            assert isinstance(cards, tuple)
-            v = VALUE[cards[0]]
-            for c in cards:
-                if VALUE[c] != v:
-                    return R.MIXED_VALUES, {}  # SHD-07: one value at a time
-        assert isinstance(cards, tuple)
-        hand = self.hands[seat]
-        if hand:
-            if not (cards[0] in hand if len(cards) == 1 else contains(hand, cards)):
-                if contains(self.face_up[seat], cards):
-                    return R.HAND_FIRST, {}  # SHD-09: the hand first
-                return R.NOT_IN_HAND, {}  # SHD-05
-        elif self.face_up[seat]:
-            if not contains(self.face_up[seat], cards):
-                return R.NOT_FACE_UP, {}  # SHD-09
-        else:
-            return R.PLAY_BLIND, {}  # SHD-10: only blind cards left
-        return self.table.refusal(VALUE[cards[0]], self.top)  # SHD-05, SHD-21/22/23
-
-    def _refuse_cut_in(self, seat: int, cards: object) -> Found | None:
-        """A play out of turn is refused unless it is a cut-in (``Rules.cut_in``)."""
-        found = self._cut_in_need(seat) if self.rules.cut_in else None
-        if found is None:
-            return self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)
-        v, need, mine = found
-        if (
-            type(cards) is tuple and len(cards) >= need
-            and all(type(c) is int and 0 <= c < FACES and VALUE[c] == v for c in cards)
-            and contains(mine, cards)
-        ):
-            return None
-        return R.CUT_IN_ONLY, {"rank": RANK_TEXT[v]}  # SHD-25: only the four's last cards
-
-    def _refuse_pickup(self, seat: int) -> Found | None:
-        if (found := self._refuse_stage(PLAY, "picking up")) is not None:
-            return found
-        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
-            return found
-        src = self.hands[seat] or self.face_up[seat]
-        if not src:
-            return R.PLAY_BLIND, {}  # SHD-10
-        fits, top = self.table.can_play_on, self.top
-        if any(fits(VALUE[c], top) for c in src):
-            return R.MUST_PLAY, {}  # SHD-08: pick up only when nothing fits
-        return None
-
-    def _refuse_blind(self, seat: int, index: object) -> Found | None:
-        if (found := self._refuse_stage(PLAY, "a blind card")) is not None:
-            return found
-        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_PLAY)) is not None:
-            return found
-        if self.hands[seat] or self.face_up[seat]:
-            return R.NOT_BLIND_YET, {}  # SHD-10: hand and face-up cards first
-        down = self.face_down[seat]
-        if type(index) is not int or not 0 <= index < len(down):
-            return R.NO_SUCH_CARD, {"count": len(down)}  # SHD-10
-        return None
-
-    def _refuse_give(self, seat: int, target: object) -> Found | None:
-        if (found := self._refuse_stage(GIVING, "naming who takes the pile")) is not None:
-            return found
-        if (found := self._refuse_turn(seat, R.OUT_OF_TURN_GIVE)) is not None:
-            return found
-        if type(target) is not int or target not in self._targets(seat):
-            return R.BAD_TARGET, {}  # SHD-28: another player still in the round
-        return None
-
     # ------------------------------------------------------------------ swap (SHD-03)
     def _swap(self, seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> None:
-        self._raise(self._refuse_swap(seat, up, hand), seat)
+        enforce(R.swap_refusal(self, seat, up, hand), seat)
         self.face_up = put(self.face_up, seat, with_sorted(without(self.face_up[seat], up), hand))
         self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
         known, slots = forget(self.known[seat], self.bars[seat], hand)
@@ -659,7 +498,7 @@ class State(BaseState):
             self._next_swapper()
 
     def _done(self, seat: int) -> None:
-        self._raise(self._refuse_done(seat), seat)
+        enforce(R.done_refusal(self, seat), seat)
         self._events.append(Event("done", {"seat": seat}))
         self._next_swapper()
 
@@ -669,20 +508,20 @@ class State(BaseState):
             self._begin_play()
 
     def _ready(self, seat: int) -> None:
-        self._raise(self._refuse_ready(seat), seat)
+        enforce(R.ready_refusal(self, seat), seat)
         self.swapping = without(self.swapping, (seat,))
         self._events.append(Event("ready", {"seat": seat}))
         if not self.swapping:
             self._begin_play()
 
     def _unready(self, seat: int) -> None:
-        self._raise(self._refuse_unready(seat), seat)
+        enforce(R.unready_refusal(self, seat), seat)
         self.swapping = with_sorted(self.swapping, (seat,))
         self._events.append(Event("unready", {"seat": seat}))
 
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
-        self._raise(self._refuse_play(seat, cards), seat)
+        enforce(R.play_refusal(self, seat, cards), seat)
         cut_in = seat != self.turn
         v = VALUE[cards[0]]
         hand = self.hands[seat]
@@ -867,7 +706,7 @@ class State(BaseState):
         return taken
 
     def _pickup(self, seat: int) -> None:
-        self._raise(self._refuse_pickup(seat), seat)
+        enforce(R.pickup_refusal(self, seat), seat)
         # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
         self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
@@ -875,7 +714,7 @@ class State(BaseState):
         self._pass_turn(seat, False)
 
     def _blind(self, seat: int, index: object) -> None:
-        self._raise(self._refuse_blind(seat, index), seat)
+        enforce(R.blind_refusal(self, seat, index), seat)
         assert type(index) is int
         down = self.face_down[seat]
         card = down[index]
@@ -894,7 +733,7 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ give (SHD-28)
     def _give(self, seat: int, target: object) -> None:
-        self._raise(self._refuse_give(seat, target), seat)
+        enforce(R.give_refusal(self, seat, target), seat)
         assert type(target) is int
         self.stage = PLAY
         self._hand_over(seat, target)

@@ -1,12 +1,14 @@
 """Every refusal of Toepen, and the one predicate per verb that chooses it.
 
-:data:`REFUSALS` is the game's table of refusals: each key is the pair (ruling, code) an
-:class:`~tablegames.common.errors.IllegalAction` carries, each value the message template
-and the error class. A predicate (:func:`knock_refusal`, :func:`play_refusal`,
-:func:`decision_refusal`) returns the key of the rule that stops an action, or ``None``,
-on the line that tests that rule, so ``grep TOE-55`` lands on the knock limit itself.
-The legal list and ``apply`` ask the same predicates, so they cannot disagree; only the
-refusal ``apply`` raises is put into words (:func:`refusal`), the legal list builds none.
+The table is the constants below, each a :class:`~tablegames.common.refusals.Refusal`
+row: the code an :class:`~tablegames.common.errors.IllegalAction` carries, the ruling it
+enforces, the message template and whether it is raised as
+:class:`~tablegames.common.errors.OutOfTurn`. A predicate (:func:`knock_refusal`,
+:func:`play_refusal`, :func:`decision_refusal`) returns the row's plain answer for the
+rule that stops an action, or ``None``, on the line that tests that rule, so ``grep
+TOE-55`` lands on the knock limit itself. The legal list and ``apply`` ask the same
+predicates, so they cannot disagree; only the refusal ``apply`` raises is put into words,
+with the values :func:`words` gives, the legal list builds none.
 """
 
 from __future__ import annotations
@@ -15,67 +17,68 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
-from tablegames.common.errors import IllegalAction, OutOfTurn
+from tablegames.common.refusals import Refusal, Refused, table
 from tablegames.toepen import actions as A
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
 
-#: A refusal: the ruling it enforces and its stable code (a key of :data:`REFUSALS`).
-Refusal = tuple[str, str]
+_DECISION_TURN = "it is {to_act}'s decision, not {player}'s"
+_WRONG_PHASE = "'{verb}' is not possible now: the hand is in its {stage} phase"
 
-#: The game's refusals: (ruling, code) -> (message template, error class). The template's
-#: fields are those :func:`_words` gives (only what the acting seat may know).
-REFUSALS: dict[Refusal, tuple[str, type[IllegalAction]]] = {
-    ("TOE-03", "out_of_turn"): ("it is {to_act}'s decision, not {player}'s", OutOfTurn),
-    ("TOE-04", "out_of_turn"): ("it is {to_act}'s decision, not {player}'s", OutOfTurn),
-    ("TOE-22", "out_of_turn"): ("it is {to_act}'s decision, not {player}'s", OutOfTurn),
-    ("TOE-31", "out_of_turn"): ("it is {to_act}'s decision, not {player}'s", OutOfTurn),
-    ("TOE-12", "out_of_turn"): ("it is {to_act}'s turn to play", OutOfTurn),
-    ("TOE-56", "wrong_phase"): ("'{verb}' is not possible now: the hand is in its {stage} "
-                                "phase", IllegalAction),
-    ("TOE-04", "wrong_phase"): ("'{verb}' is not possible now: the hand is in its {stage} "
-                                "phase", IllegalAction),
-    ("TOE-31", "wrong_phase"): ("'{verb}' is not possible now: the hand is in its {stage} "
-                                "phase", IllegalAction),
-    ("TOE-22", "wrong_phase"): ("'{verb}' is not possible now: the hand is in its {stage} "
-                                "phase", IllegalAction),
-    ("TOE-10", "wrong_phase"): ("'{verb}' is not possible now: the hand is in its {stage} "
-                                "phase", IllegalAction),
-    ("TOE-10", "not_in_hand"): ("that card is not in your hand", IllegalAction),
-    ("TOE-11", "must_follow_suit"): ("you must follow suit", IllegalAction),
-    ("TOE-22", "knock_pending"): ("{knocker}'s knock is still being answered; knock again "
-                                  "once everyone has stayed or folded", IllegalAction),
-    ("TOE-50", "knock_not_now"): ("knocking starts once every hand is settled and play has "
-                                  "begun", IllegalAction),
-    ("TOE-51", "not_in_round"): ("you are not in this round any more", IllegalAction),
-    ("TOE-50", "knock_twice"): ("you knocked last; someone else must knock before you again",
-                                IllegalAction),
-    ("TOE-55", "knock_limit"): ("with {lives} lives lost you may not raise the stake to "
-                                "{raised}", IllegalAction),
-    ("TOE-21", "max_stake"): ("the stake may not exceed {max_stake} (house rule)",
-                              IllegalAction),
-    ("TOE-21", "knock_on_turn"): ("knocking only on your own turn (house rule)", OutOfTurn),
-    ("TOE-51", "fold_own_knock"): ("you may not fold on your own knock", IllegalAction),
-    ("TOE-31", "poverty_no_fold"): ("a player in poverty may not fold (house rule)",
-                                    IllegalAction),
-}
+# -- whose turn: each asking stage asks one seat at a time, by its ruling ----------------
+EXCHANGE_TURN = Refusal("out_of_turn", "TOE-03", _DECISION_TURN, out_of_turn=True)
+CHALLENGE_TURN = Refusal("out_of_turn", "TOE-04", _DECISION_TURN, out_of_turn=True)
+ANSWER_TURN = Refusal("out_of_turn", "TOE-22", _DECISION_TURN, out_of_turn=True)
+POVERTY_TURN = Refusal("out_of_turn", "TOE-31", _DECISION_TURN, out_of_turn=True)
+PLAY_TURN = Refusal("out_of_turn", "TOE-12", "it is {to_act}'s turn to play", out_of_turn=True)
+# -- a decision or card in a stage that does not take it: each stage's own ruling ------
+NOT_NOW_EXCHANGE = Refusal("wrong_phase", "TOE-56", _WRONG_PHASE)
+NOT_NOW_CHALLENGE = Refusal("wrong_phase", "TOE-04", _WRONG_PHASE)
+NOT_NOW_POVERTY = Refusal("wrong_phase", "TOE-31", _WRONG_PHASE)
+NOT_NOW_ANSWER = Refusal("wrong_phase", "TOE-22", _WRONG_PHASE)
+NOT_NOW_PLAY = Refusal("wrong_phase", "TOE-10", _WRONG_PHASE)
+# -- playing a card ----------------------------------------------------------------------
+NOT_IN_HAND = Refusal("not_in_hand", "TOE-10", "that card is not in your hand")
+MUST_FOLLOW_SUIT = Refusal("must_follow_suit", "TOE-11", "you must follow suit")
+# -- knocking ----------------------------------------------------------------------------
+KNOCK_PENDING = Refusal("knock_pending", "TOE-22",
+                        "{knocker}'s knock is still being answered; knock again once everyone "
+                        "has stayed or folded")
+KNOCK_NOT_NOW = Refusal("knock_not_now", "TOE-50",
+                        "knocking starts once every hand is settled and play has begun")
+NOT_IN_ROUND = Refusal("not_in_round", "TOE-51", "you are not in this round any more")
+KNOCK_TWICE = Refusal("knock_twice", "TOE-50",
+                      "you knocked last; someone else must knock before you again")
+KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",
+                      "with {lives} lives lost you may not raise the stake to {raised}")
+MAX_STAKE = Refusal("max_stake", "TOE-21", "the stake may not exceed {max_stake} (house rule)")
+KNOCK_ON_TURN = Refusal("knock_on_turn", "TOE-21", "knocking only on your own turn (house rule)",
+                        out_of_turn=True)
+# -- folding -----------------------------------------------------------------------------
+FOLD_OWN_KNOCK = Refusal("fold_own_knock", "TOE-51", "you may not fold on your own knock")
+POVERTY_NO_FOLD = Refusal("poverty_no_fold", "TOE-31",
+                          "a player in poverty may not fold (house rule)")
+
+#: Every row, by name (``tests/common/test_refusals.py`` holds it to the rulings, as
+#: every game's).
+TABLE: dict[str, Refusal] = table(globals())
 
 #: A decision or card in a stage that does not take it: each stage's own ruling.
 _WRONG_STAGE: dict[int, Refusal] = {
-    EXCHANGE: ("TOE-56", "wrong_phase"),   # the exchanges come first, before any card
-    CHALLENGE: ("TOE-04", "wrong_phase"),  # an exchange waits for its challenge
-    POVERTY: ("TOE-31", "wrong_phase"),    # poverty choices before any card is played
-    RESPOND: ("TOE-22", "wrong_phase"),    # a knock is answered before play goes on
-    PLAY: ("TOE-10", "wrong_phase"),       # play: only cards and knocks
+    EXCHANGE: NOT_NOW_EXCHANGE,  # TOE-56: the exchanges come first, before any card
+    CHALLENGE: NOT_NOW_CHALLENGE,  # TOE-04: an exchange waits for its challenge
+    POVERTY: NOT_NOW_POVERTY,  # TOE-31: poverty choices before any card is played
+    RESPOND: NOT_NOW_ANSWER,  # TOE-22: a knock is answered before play goes on
+    PLAY: NOT_NOW_PLAY,  # TOE-10: play: only cards and knocks
 }
 #: Another seat's decision: each asking stage asks one seat at a time, by its ruling.
 _ASKED_IN_TURN: dict[int, Refusal] = {
-    EXCHANGE: ("TOE-03", "out_of_turn"),   # each asked once, in turn from the dealer's left
-    CHALLENGE: ("TOE-04", "out_of_turn"),  # in turn from the exchanger's left
-    POVERTY: ("TOE-31", "out_of_turn"),    # in turn from the poverty player's left
-    RESPOND: ("TOE-22", "out_of_turn"),    # in turn from the knocker's left
+    EXCHANGE: EXCHANGE_TURN,  # TOE-03: each asked once, in turn from the dealer's left
+    CHALLENGE: CHALLENGE_TURN,  # TOE-04: in turn from the exchanger's left
+    POVERTY: POVERTY_TURN,  # TOE-31: in turn from the poverty player's left
+    RESPOND: ANSWER_TURN,  # TOE-22: in turn from the knocker's left
 }
 #: The decisions each asking stage takes (plays and knocks are apart).
 DECISIONS: dict[int, tuple[type[Action], ...]] = {
@@ -84,25 +87,25 @@ DECISIONS: dict[int, tuple[type[Action], ...]] = {
 }
 
 
-def knock_refusal(state: State, seat: int) -> Refusal | None:
+def knock_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not knock now, or ``None`` (TOE-21/22/50/51/55, house rules)."""
     stage = state.stage
     if stage == RESPOND:
-        return ("TOE-22", "knock_pending")
+        return KNOCK_PENDING.at()  # TOE-22: one knock at a time
     if stage != PLAY:
-        return ("TOE-50", "knock_not_now")  # once every hand is settled and play is on
+        return KNOCK_NOT_NOW.at()  # TOE-50: once every hand is settled and play is on
     if not state.playing[seat]:
-        return ("TOE-51", "not_in_round")
+        return NOT_IN_ROUND.at()  # TOE-51: a folded seat is out of the round
     rules = state.rules
     if state.last_knocker == seat and not rules.double_knock:
-        return ("TOE-50", "knock_twice")
+        return KNOCK_TWICE.at()  # TOE-50: not twice in a row
     raised = state.stake + 1
     if raised > rules.limit - state.lives[seat]:
-        return ("TOE-55", "knock_limit")
+        return KNOCK_LIMIT.at()  # TOE-55: no raise past the limit
     if rules.max_stake is not None and raised > rules.max_stake:
-        return ("TOE-21", "max_stake")
+        return MAX_STAKE.at()  # TOE-21: house rule max_stake
     if rules.knock_only_on_turn and seat != state.turn:
-        return ("TOE-21", "knock_on_turn")
+        return KNOCK_ON_TURN.at()  # TOE-21: house rule knock_only_on_turn
     return None
 
 
@@ -121,7 +124,7 @@ def playable(state: State, seat: int) -> Sequence[int]:
     return hand
 
 
-def play_refusal(state: State, seat: int, card: object) -> Refusal | None:
+def play_refusal(state: State, seat: int, card: object) -> Refused | None:
     """Why ``seat`` may not play ``card`` now, or ``None`` (TOE-10/11/12).
 
     A card :func:`playable` lists is allowed; any other is refused for the first rule
@@ -131,12 +134,12 @@ def play_refusal(state: State, seat: int, card: object) -> Refusal | None:
         return None
     stage = state.stage
     if stage != PLAY:
-        return _WRONG_STAGE[stage]
+        return _WRONG_STAGE[stage].at()
     if seat != state.turn:
-        return ("TOE-12", "out_of_turn")
+        return PLAY_TURN.at()  # TOE-12: in turn from the leader
     if type(card) is not int or card not in state.hands[seat]:
-        return ("TOE-10", "not_in_hand")
-    return ("TOE-11", "must_follow_suit")  # in the hand, but not a card of the led suit
+        return NOT_IN_HAND.at()  # TOE-10: a card from your hand
+    return MUST_FOLLOW_SUIT.at()  # TOE-11: in the hand, but not of the led suit
 
 
 def decisions(state: State, seat: int) -> tuple[type[Action], ...]:
@@ -147,7 +150,7 @@ def decisions(state: State, seat: int) -> tuple[type[Action], ...]:
     return DECISIONS[state.stage] if queue and seat == queue[0] else ()
 
 
-def decision_refusal(state: State, seat: int, kind: type[Action]) -> Refusal | None:
+def decision_refusal(state: State, seat: int, kind: type[Action]) -> Refused | None:
     """Why ``seat`` may not take the decision ``kind`` now, or ``None``.
 
     A decision :func:`decisions` lists is allowed; any other is refused for the first
@@ -157,25 +160,18 @@ def decision_refusal(state: State, seat: int, kind: type[Action]) -> Refusal | N
         return None
     stage = state.stage
     if kind not in DECISIONS[stage]:
-        return _WRONG_STAGE[stage]
+        return _WRONG_STAGE[stage].at()
     if stage == RESPOND and kind is A.Fold:
         if seat == state.knocker:
-            return ("TOE-51", "fold_own_knock")
+            return FOLD_OWN_KNOCK.at()  # TOE-51: the knocker stays in
         if state.poverty[seat] and state.playing[seat] and not state.rules.poverty_may_fold:
-            return ("TOE-31", "poverty_no_fold")
-    return _ASKED_IN_TURN[stage]  # another seat's decision
+            return POVERTY_NO_FOLD.at()  # TOE-31: house rule poverty_may_fold
+    return _ASKED_IN_TURN[stage].at()  # another seat's decision
 
 
-def refusal(state: State, seat: int, key: Refusal, action: Action) -> IllegalAction:
-    """The error ``apply`` raises for the refusal ``key`` of ``action`` by ``seat``."""
-    template, error = REFUSALS[key]
-    ruling, code = key
-    return error(template.format(**_words(state, seat, action)), code=code, ruling=ruling,
-                 seat=seat)
-
-
-def _words(state: State, seat: int, action: Action) -> dict[str, object]:
-    """What a refusal's template may say: nothing the acting seat cannot know."""
+def words(state: State, seat: int, action: Action) -> dict[str, object]:
+    """What a refusal's template may say, filled in when ``apply`` raises (``refused.error(seat,
+    words(...))``): nothing the acting seat cannot know."""
     players = state.players
     to_act = state.to_act
     return {

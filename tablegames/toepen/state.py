@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
-from tablegames.common.actions import Action, Event, fresh
+from tablegames.common.actions import Action, Event
 from tablegames.common.fields import (
     Annotated,
     Conserve,
@@ -78,11 +78,11 @@ from tablegames.toepen.refusals import (
     knock_refusal,
     play_refusal,
     playable,
-    refusal,
+    words,
 )
 from tablegames.toepen.rules import VARIANTS, Rules
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
-from tablegames.toepen.views import VIEW_KEYS
+from tablegames.toepen.views import VIEW_KEYS, prompt_of, view_of
 from tablegames.toepen.worlds import known_cards, sample_world
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
@@ -108,23 +108,6 @@ _ROUND_TEXT = WordText(write=lambda v: str(v + 1), read=lambda w: _one_or_two(w)
 _FOUR = tuple_seq(card(32), 4, sort=True)
 #: Cards on the table, seat and card (the current trick, withdrawn cards).
 _PLAYED = tuple_seq(tuple_of(seat(), card(32)), 8)
-
-
-_PROMPTS = {
-    EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
-    CHALLENGE: "Challenge {who}'s exchange, or accept it?",
-    POVERTY: "{poor} in poverty: stay in for 2, or fold for 1?",
-    RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
-    PLAY: "Play a card{follow}.",
-}
-#: The second exchange's prompt to a seat that holds no replacement cards (``"all"``).
-_PROMPT_AGAIN_OWN = "Second exchange: keep your hand, or throw it in for four new cards?"
-#: The prompts of the second exchange round (Rules.second_exchange).
-_PROMPTS_AGAIN = {
-    EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
-    CHALLENGE: "Challenge {who}'s second exchange, or accept it?",
-}
-
 
 
 class State(BaseState):
@@ -407,17 +390,17 @@ class State(BaseState):
             card = action.card  # type: ignore[attr-defined]
             refused = play_refusal(self, seat, card)
             if refused is not None:
-                raise refusal(self, seat, refused, action)
+                raise refused.error(seat, words(self, seat, action))
             self._play(seat, card)
         elif kind is Knock:
             refused = knock_refusal(self, seat)
             if refused is not None:
-                raise refusal(self, seat, refused, action)
+                raise refused.error(seat, words(self, seat, action))
             self._knock(seat)
         else:
             refused = decision_refusal(self, seat, kind)
             if refused is not None:
-                raise refusal(self, seat, refused, action)
+                raise refused.error(seat, words(self, seat, action))
             _DO[kind](self, seat)
 
     def _apply_trusted(self, action: Action) -> None:
@@ -774,57 +757,8 @@ class State(BaseState):
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = len(self.players)
-        thrown, again, aside = self.thrown, self.again(), self.aside()
-        shown_again = self.again_seen()
-        nobody = [None] * n  # the usual value of the exchange keys, built once
-        v: dict[str, Any] = {
-            "round": self.round,
-            "dealer": self.dealer,
-            "leader": self.leader,
-            "limit": self.rules.limit,
-            "lives": list(self.lives),
-            "out": list(self.out),
-            "playing": list(self.playing),
-            "folded": list(self.folded),
-            "poverty": list(self.poverty),
-            "stake": self.stake,
-            "knocks": self.knocks,
-            "last_knocker": None if self.last_knocker < 0 else self.last_knocker,
-            "knocker": None if self.knocker < 0 else self.knocker,
-            "trick_no": self.trick_no,
-            "trick": [{"seat": s, "card": NAMES[c]} for s, c in self.trick],
-            "tricks": [
-                {"leader": ld, "cards": [{"seat": s, "card": NAMES[c]} for s, c in cards],
-                 "winner": w}
-                for ld, cards, w in self.tricks
-            ],
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock": len(self.stock),
-            "exchanged": list(self.exchanged),
-            "thrown": [
-                card_names(thrown[s])
-                if thrown[s] and (self.revealed[s] or s == seat) else None
-                for s in range(n)
-            ] if any(thrown) else nobody,
-            "exchange_round": self.exchange_round + 1,
-            "thrown_again": [
-                card_names(again[s])
-                if again[s] and (shown_again[s] or s == seat) else None
-                for s in range(n)
-            ] if any(again) else list(nobody),
-            "set_aside": [
-                card_names(aside[s]) if aside[s] and s == seat else None
-                for s in range(n)
-            ] if any(aside) else list(nobody),
-            "shown": [card_names(self.hands[s]) if self.hand_shown(s) else None
-                      for s in range(n)] if any(aside) else list(nobody),
-            "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in self.gone()],
-            "last_round": fresh(self.last_round),
-        }
-        if seat is not None:
-            v["announcements"] = announcements(self.held(seat))
-        return v
+        """Everything public (:func:`~tablegames.toepen.views.view_of`)."""
+        return view_of(self, seat)
 
     def held(self, seat: int) -> list[int]:
         """The four cards ``seat`` was dealt (or drew by its exchange) this round.
@@ -851,39 +785,8 @@ class State(BaseState):
         return card_names(self.hands[seat])
 
     def _prompt(self, seat: int) -> str:
-        if self.stage == OVER:
-            return "The game is over."
-        text = self._prompt_turn(seat)
-        if self.poverty[seat] and self.playing[seat]:
-            rules = self.rules
-            fold = "" if rules.poverty_may_fold else " You may not fold."
-            if rules.poverty:
-                text = ("You are in poverty: the round starts at 2 and the others choose to "
-                        f"stay in for 2 or fold for 1.{fold} {text}")
-            else:
-                text = f"You are in poverty (one life from the limit).{fold} {text}"
-        return text
-
-    def _prompt_turn(self, seat: int) -> str:
-        """The prompt without the poverty line."""
-        if self.to_act != seat:
-            if self.stage == PLAY and self.can_knock(seat):
-                return f"Waiting for {self.players[self.to_act or 0]}. You may knock."
-            return f"Waiting for {self.players[self.to_act or 0]}."
-        who = self.players[self.exchanger if self.stage == CHALLENGE else max(self.knocker, 0)]
-        follow = ""
-        if self.stage == PLAY and self.trick:
-            led = self.trick[0][1] >> 3
-            if any(c >> 3 == led for c in self.hands[seat]):
-                follow = " (follow suit)"
-        stage = self.stage
-        if self.exchange_round and stage in (EXCHANGE, CHALLENGE):
-            if stage == EXCHANGE and (not self.exchanged[seat] or self.hand_shown(seat)):
-                return _PROMPT_AGAIN_OWN  # second_exchange="all": no replacement cards held
-            return _PROMPTS_AGAIN[stage].format(who=who)
-        return _PROMPTS[stage].format(
-            who=who, stake=self.stake, before=self.stake_before, follow=follow,
-            poor=_names([self.players[s] for s in range(self.n) if self.poverty[s]]))
+        """One sentence for ``seat`` (:func:`~tablegames.toepen.views.prompt_of`)."""
+        return prompt_of(self, seat)
 
     # ------------------------------------------------------------------ copy & sampling
     def voids(self) -> list[set[int]]:
@@ -986,13 +889,6 @@ def _one_or_two(word: str) -> int:
     if word not in ("1", "2"):
         raise ValueError(f"expected 1 or 2, found {word[:40]!r}")
     return int(word)
-
-
-def _names(names: list[str]) -> str:
-    """``"Ann is"``, ``"Ann and Bob are"``: who is in poverty, for a prompt."""
-    if len(names) <= 1:
-        return f"{names[0] if names else 'Nobody'} is"
-    return f"{', '.join(names[:-1])} and {names[-1]} are"
 
 
 def new_game(

@@ -1,7 +1,16 @@
-"""The keys of a Toepen view and what each holds (``State.VIEW_KEYS``; the envelope's
-keys are the core's)."""
+"""What a seat sees of a Toepen table: the keys of a view and what each holds
+(``State.VIEW_KEYS``; the envelope's keys are the core's), the view and the prompt."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablegames.common.actions import fresh
+from tablegames.toepen.cards import NAMES, announcements, card_names
+from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND
+
+if TYPE_CHECKING:
+    from tablegames.toepen.state import State
 
 #: Each key of the game's part of a view, and what it holds.
 VIEW_KEYS: dict[str, str] = {
@@ -39,4 +48,122 @@ VIEW_KEYS: dict[str, str] = {
 }
 
 
-__all__ = ["VIEW_KEYS"]
+_PROMPTS = {
+    EXCHANGE: "Keep your hand, or throw it in face down for four new cards?",
+    CHALLENGE: "Challenge {who}'s exchange, or accept it?",
+    POVERTY: "{poor} in poverty: stay in for 2, or fold for 1?",
+    RESPOND: "{who} knocked: stay in for {stake}, or fold for {before}?",
+    PLAY: "Play a card{follow}.",
+}
+#: The second exchange's prompt to a seat that holds no replacement cards (``"all"``).
+_PROMPT_AGAIN_OWN = "Second exchange: keep your hand, or throw it in for four new cards?"
+#: The prompts of the second exchange round (Rules.second_exchange).
+_PROMPTS_AGAIN = {
+    EXCHANGE: "Second exchange: keep your new cards, or throw them in again for four more?",
+    CHALLENGE: "Challenge {who}'s second exchange, or accept it?",
+}
+
+
+def view_of(state: State, seat: int | None) -> dict[str, Any]:
+    """The game's part of ``seat``'s view (``None``: a spectator's): everything public,
+    and what that seat alone may see (its thrown-in and set-aside cards, its customs)."""
+    n = len(state.players)
+    thrown, again, aside = state.thrown, state.again(), state.aside()
+    shown_again = state.again_seen()
+    nobody = [None] * n  # the usual value of the exchange keys, built once
+    v: dict[str, Any] = {
+        "round": state.round,
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "limit": state.rules.limit,
+        "lives": list(state.lives),
+        "out": list(state.out),
+        "playing": list(state.playing),
+        "folded": list(state.folded),
+        "poverty": list(state.poverty),
+        "stake": state.stake,
+        "knocks": state.knocks,
+        "last_knocker": None if state.last_knocker < 0 else state.last_knocker,
+        "knocker": None if state.knocker < 0 else state.knocker,
+        "trick_no": state.trick_no,
+        "trick": [{"seat": s, "card": NAMES[c]} for s, c in state.trick],
+        "tricks": [
+            {"leader": ld, "cards": [{"seat": s, "card": NAMES[c]} for s, c in cards],
+             "winner": w}
+            for ld, cards, w in state.tricks
+        ],
+        "hand_sizes": [len(h) for h in state.hands],
+        "stock": len(state.stock),
+        "exchanged": list(state.exchanged),
+        "thrown": [
+            card_names(thrown[s])
+            if thrown[s] and (state.revealed[s] or s == seat) else None
+            for s in range(n)
+        ] if any(thrown) else nobody,
+        "exchange_round": state.exchange_round + 1,
+        "thrown_again": [
+            card_names(again[s])
+            if again[s] and (shown_again[s] or s == seat) else None
+            for s in range(n)
+        ] if any(again) else list(nobody),
+        "set_aside": [
+            card_names(aside[s]) if aside[s] and s == seat else None
+            for s in range(n)
+        ] if any(aside) else list(nobody),
+        "shown": [card_names(state.hands[s]) if state.hand_shown(s) else None
+                  for s in range(n)] if any(aside) else list(nobody),
+        "withdrawn": [{"seat": s, "card": NAMES[c]} for s, c in state.gone()],
+        "last_round": fresh(state.last_round),
+    }
+    if seat is not None:
+        v["announcements"] = announcements(state.held(seat))
+    return v
+
+
+def prompt_of(state: State, seat: int) -> str:
+    """One sentence telling ``seat`` what it may do now (or whom it waits for), with the
+    poverty line first for a seat in poverty."""
+    if state.stage == OVER:
+        return "The game is over."
+    text = _prompt_turn(state, seat)
+    if state.poverty[seat] and state.playing[seat]:
+        rules = state.rules
+        fold = "" if rules.poverty_may_fold else " You may not fold."
+        if rules.poverty:
+            text = ("You are in poverty: the round starts at 2 and the others choose to "
+                    f"stay in for 2 or fold for 1.{fold} {text}")
+        else:
+            text = f"You are in poverty (one life from the limit).{fold} {text}"
+    return text
+
+
+def _prompt_turn(state: State, seat: int) -> str:
+    """The prompt without the poverty line."""
+    if state.to_act != seat:
+        if state.stage == PLAY and state.can_knock(seat):
+            return f"Waiting for {state.players[state.to_act or 0]}. You may knock."
+        return f"Waiting for {state.players[state.to_act or 0]}."
+    who = state.players[state.exchanger if state.stage == CHALLENGE else max(state.knocker, 0)]
+    follow = ""
+    if state.stage == PLAY and state.trick:
+        led = state.trick[0][1] >> 3
+        if any(c >> 3 == led for c in state.hands[seat]):
+            follow = " (follow suit)"
+    stage = state.stage
+    if state.exchange_round and stage in (EXCHANGE, CHALLENGE):
+        if stage == EXCHANGE and (not state.exchanged[seat] or state.hand_shown(seat)):
+            return _PROMPT_AGAIN_OWN  # second_exchange="all": no replacement cards held
+        return _PROMPTS_AGAIN[stage].format(who=who)
+    return _PROMPTS[stage].format(
+        who=who, stake=state.stake, before=state.stake_before, follow=follow,
+        poor=_names([state.players[s] for s in range(state.n) if state.poverty[s]]))
+
+
+def _names(names: list[str]) -> str:
+    """``"Ann is"``, ``"Ann and Bob are"``: who is in poverty, for a prompt."""
+    if len(names) <= 1:
+        return f"{names[0] if names else 'Nobody'} is"
+    return f"{', '.join(names[:-1])} and {names[-1]} are"
+
+
+__all__ = ["VIEW_KEYS", "prompt_of", "view_of"]

@@ -5,12 +5,13 @@ every seat, zone and shape as its arguments) is applied to a copy: an action
 ``legal_actions`` lists is accepted, any other is refused (but for a fall named by shape
 alone, which is legal without being listed: the list names each cup with its zone) with
 an ``IllegalAction`` whose code and ruling are a row of
-:data:`~tablegames.dallah.refusals.TABLE`, and every row's ruling is a ruling of the rules.
+:data:`~tablegames.dallah.refusals.TABLE`. That every row cites a ruling of the rules, on
+the line that returns it, is checked for every game's table by
+``tests/common/test_refusals.py``.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -18,11 +19,9 @@ import pytest
 from tablegames import IllegalAction, dallah
 from tablegames.common.actions import Action
 from tablegames.dallah import actions as A
-from tablegames.dallah import refusals
 from tablegames.dallah.refusals import TABLE
-from tests.test_rulings_cited import rule_ids
 
-ROWS = {(r.code, r.ruling) for r in TABLE}
+ROWS = {(r.code, r.ruling) for r in TABLE.values()}
 PACKAGE = Path(dallah.__file__).parent
 
 
@@ -40,30 +39,6 @@ def candidates(s: dallah.State, seat: int) -> list[Action]:
     out += [A.pair(seat, b, r) for b in range(s.n) for r in range(s.n)]
     out += [A.redirect(seat, o) for o in (None, *range(s.n))]
     return out
-
-
-def test_every_row_names_a_ruling_of_the_rules() -> None:
-    known = rule_ids("dallah")
-    assert TABLE and all(r.ruling in known for r in TABLE), [
-        r for r in TABLE if r.ruling not in known]
-    assert len({(r.code, r.ruling, r.template) for r in TABLE}) == len(TABLE)
-
-
-def test_each_row_is_returned_on_a_line_that_names_its_ruling() -> None:
-    """``grep DAL-xx tablegames/dallah`` lands on the line that returns the refusal (the
-    wrong-stage and argument rows are chosen by verb from a table that names them)."""
-    text = (PACKAGE / "refusals.py").read_text()
-    missing = []
-    for name, row in vars(refusals).items():
-        if not isinstance(row, refusals.Refusal):
-            continue
-        uses = [line for line in text.splitlines() if f"{name}.at(" in line
-                or re.search(rf"[(,] {name}\)", line)]
-        assert uses, f"{name} is never returned"
-        if not any(row.ruling in line for line in uses) and not name.startswith(
-                ("NOT_NOW_", "BAD_", "NO_SUCH_")):
-            missing.append(name)
-    assert not missing, missing
 
 
 @pytest.mark.ruling("DAL-33")

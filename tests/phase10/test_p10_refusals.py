@@ -1,67 +1,47 @@
-"""The table of refusals: every refusal the engine gives comes from it, names a ruling of
-the rules, and ``legal_actions`` and ``apply`` agree on every candidate action."""
+"""The table of refusals: every refusal the engine gives comes from it, and
+``legal_actions`` and ``apply`` agree on every candidate action. That each row names a
+ruling of the rules, on the line that returns it, is checked for every game's table by
+``tests/common/test_refusals.py``."""
 
 from __future__ import annotations
 
 import random
-import re
-from pathlib import Path
 
 import pytest
 
-from tablegames.common.errors import IllegalAction
+from tablegames.common.errors import IllegalAction, OutOfTurn
 from tablegames.phase10 import Discard, Draw, Hit, Lay, Rules, State, new_game
+from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import N_FACES, SKIP, WILD
 from tablegames.phase10.groups import make_group
-from tablegames.phase10.refusals import REFUSALS, refuse
+from tablegames.phase10.refusals import TABLE, Fault
 from tablegames.phase10.rules import RUN, SET
 
-ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "tablegames" / "phase10"
+#: (code, ruling) of every row: what a refusal may say.
+ALLOWED = {(row.code, row.ruling) for row in TABLE.values()}
 
 
-def _rule_ids() -> set[str]:
-    for base in (ROOT.parent.parent / "shared" / "rules", ROOT / "docs" / "rules"):
-        path = base / "phase10.md"
-        if path.exists():
-            return set(re.findall(r"\bP10-\d\d\b", path.read_text()))
-    pytest.fail("no Phase 10 rules file")
-
-
-#: (code, ruling) of every entry: what a refusal may say.
-ALLOWED = {(code, ruling) for code, ruling, _ in REFUSALS.values()}
-
-
-def test_every_entry_names_a_ruling_of_the_rules_and_of_the_rulings_page() -> None:
-    rules = _rule_ids()
-    page = set(re.findall(r"^## (P10-\d\d):", (PACKAGE / "rulings.md").read_text(), re.M))
-    for name, (code, ruling, template) in REFUSALS.items():
-        assert ruling in rules, name
-        assert ruling in page, name
-        assert code and template, name
-
-
-def test_every_entry_is_used_and_its_deciding_line_names_its_ruling() -> None:
-    """``grep P10-50 tablegames/phase10`` lands on the line that decides: each
-    ``refuse("entry"`` call names the entry's ruling on its own line or the ``if`` just
-    above it (a comment), so the table and the code cannot drift apart unseen."""
-    lines = [line for path in sorted(PACKAGE.glob("*.py")) if path.name != "refusals.py"
-             for line in path.read_text().splitlines()]
-    used = set()
-    for i, line in enumerate(lines):
-        for name in re.findall(r'refuse\("(\w+)"', line):
-            used.add(name)
-            ruling = REFUSALS[name][1]
-            assert any(ruling in lines[j] for j in range(max(0, i - 2), i + 1)), (name, line)
-    assert used == set(REFUSALS)
-
-
-def test_a_refusal_is_built_from_its_entry() -> None:
-    fault = refuse("already_skipped", player="Bo")
+def test_a_refusal_is_built_from_its_row() -> None:
+    fault = R.ALREADY_SKIPPED.at(player="Bo")
+    assert isinstance(fault, Fault)
     assert (fault.code, fault.ruling, fault.message) == (
         "already_skipped", "P10-24", "Bo is already waiting out a skip")
     error = fault.error(1)
-    assert isinstance(error, IllegalAction) and error.seat == 1 and error.ruling == "P10-24"
+    assert type(error) is IllegalAction and error.seat == 1 and error.ruling == "P10-24"
+
+
+@pytest.mark.ruling("P10-31")
+def test_another_seats_turn_is_refused_as_out_of_turn_before_the_actions_form() -> None:
+    state = new_game(players=3, seed=4)
+    other = (state.turn + 1) % 3
+    for action in (Draw(other), Discard(other, True, -1)):  # type: ignore[arg-type]
+        with pytest.raises(OutOfTurn) as info:
+            state.apply(action)
+        assert (info.value.code, info.value.ruling) == ("out_of_turn", "P10-31")
+    state.apply(Draw(state.turn))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Discard(state.turn, True, -1))  # type: ignore[arg-type]
+    assert type(refused.value) is IllegalAction and refused.value.code == "bad_action"
 
 
 def _candidates(state: State, rng: random.Random) -> list[object]:

@@ -4,24 +4,27 @@ and message, and predicates that the legal list and ``apply`` share.
 Over seeded random playouts under several house rules, every action of every seat is
 tried at every step: a listed action is accepted (on a copy), any other is refused with
 an ``IllegalAction`` whose ruling and code are a row of the table, and the refusal
-leaves the state byte-identical.
+leaves the state byte-identical. That each row names a ruling of the rules, on the line
+that returns it, is checked for every game's table by ``tests/common/test_refusals.py``.
 """
 
 from __future__ import annotations
 
 import inspect
-import re
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from tablegames import IllegalAction, toepen
+from tablegames import IllegalAction, OutOfTurn, toepen
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
 from tablegames.toepen import actions as A
 from tablegames.toepen import refusals
-from tests.test_rulings_cited import rule_ids
+
+#: (ruling, code) of every row, and the error class it is raised as.
+ROWS = {(r.ruling, r.code): OutOfTurn if r.out_of_turn else IllegalAction
+        for r in refusals.TABLE.values()}
 
 RULES: list[dict[str, Any]] = [
     {"limit": 3},
@@ -56,7 +59,7 @@ def playouts() -> Counter[tuple[str | None, str]]:
                             state.apply(action)
                         err = info.value
                         key = (err.ruling, err.code)
-                        assert key in refusals.REFUSALS, (key, str(err))
+                        assert type(err) is ROWS.get(key), (key, str(err))
                         assert err.seat == seat and len(err.message) < 120
                         seen[key] += 1
                 assert state.to_json() == before  # every refusal changed nothing
@@ -81,25 +84,16 @@ def test_every_refusal_over_random_playouts_is_a_row_of_the_table() -> None:
         assert seen[key], key
 
 
-def test_every_row_names_a_ruling_of_the_rules() -> None:
-    known = rule_ids("toepen")
-    assert refusals.REFUSALS
-    for (ruling, code), (template, error) in refusals.REFUSALS.items():
-        assert ruling in known, ruling
-        assert re.fullmatch(r"[a-z_]+", code) and template and issubclass(error, IllegalAction)
-
-
-def test_each_row_is_returned_on_the_line_that_decides_it() -> None:
-    """``grep TOE-55 tablegames/toepen`` lands on the knock limit's own test: every
-    row's (ruling, code) is written where a predicate returns it, beside the table."""
+def test_the_knock_limit_is_decided_on_one_line() -> None:
+    """``grep TOE-55 tablegames/toepen`` lands on the knock limit's own test (and its
+    row): no second mapping from a code to the ruling anywhere else."""
     text = inspect.getsource(refusals)
-    table = text[text.index("REFUSALS: dict"):text.index("#: A decision or card")]
-    rest = text.replace(table, "")
-    for ruling, code in refusals.REFUSALS:
-        assert f'("{ruling}", "{code}")' in rest, (ruling, code)
-    lines = [line for line in rest.splitlines() if '"TOE-55"' in line]
-    assert lines == ['        return ("TOE-55", "knock_limit")']
-    assert '"TOE-55"' not in inspect.getsource(toepen.State)  # no second mapping
+    lines = [line.strip() for line in text.splitlines()
+             if '"TOE-55"' in line or "# TOE-55" in line]  # not the docstring
+    assert lines == ['KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",',
+                     "return KNOCK_LIMIT.at()  # TOE-55: no raise past the limit"]
+    assert '"TOE-55"' not in inspect.getsource(toepen.State)
+    assert "KNOCK_LIMIT" not in inspect.getsource(toepen.State)
 
 
 @pytest.mark.ruling("TOE-55")

@@ -1,0 +1,165 @@
+"""One shape for every game's refusals: a table of rows, and the answer a predicate gives.
+
+Each game keeps one table, its ``refusals`` module: one named constant per
+:class:`Refusal` row, carrying the stable code an app branches on (``"knock_limit"``),
+the ruling the row enforces (``"TOE-55"``), the message template and whether the row says
+"not your turn" (raised as :class:`~tablegames.common.errors.OutOfTurn`). Each verb has one
+predicate that returns a :class:`Refused` answer (the row, and the values its template
+quotes) on the line that tests the rule, or ``None``; ``legal_actions`` and ``apply`` ask
+the same predicates, so they cannot disagree, and ``grep TOE-55`` in the game's package
+lands on that line.
+
+A legal list asks the predicates at every step and only looks for ``None``, so an answer
+costs as little as possible: a row refused with nothing to quote answers with its
+:attr:`Refusal.plain`, made once with the row, and no template is written into words
+until ``apply`` really raises (:meth:`Refused.error`).
+
+>>> LIMIT = Refusal("knock_limit", "TOE-55", "you may not raise the stake to {raised}")
+>>> answer = LIMIT.at(raised=4)
+>>> answer.code, answer.ruling, answer.message
+('knock_limit', 'TOE-55', 'you may not raise the stake to 4')
+>>> error = answer.error(2)
+>>> type(error).__name__, error.seat, str(error)
+('IllegalAction', 2, 'you may not raise the stake to 4 [knock_limit; ruling TOE-55]')
+>>> TURN = Refusal("out_of_turn", "TOE-12", "it is {to_act}'s turn", out_of_turn=True)
+>>> type(TURN.at().error(1, {"to_act": "Ana"})).__name__
+'OutOfTurn'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import NamedTuple
+
+from tablegames.common.errors import IllegalAction, OutOfTurn
+
+#: The values of an answer that quotes nothing (read-only: every plain answer shares it).
+_NOTHING: Mapping[str, object] = MappingProxyType({})
+
+#: What a refusal code looks like: a lower-case word, parts joined by ``_``.
+_CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """One row of a game's table of refusals.
+
+    ``code`` is the stable reason an app branches on (several rows may share one: the
+    same reason under two rulings, or told in other words); ``ruling`` the ID of the
+    ruling the row enforces; ``template`` the message, with ``str.format`` fields filled
+    from the answer's values; ``out_of_turn`` whether the action is right but the moment
+    is not (raised as :class:`~tablegames.common.errors.OutOfTurn`).
+    """
+
+    code: str
+    ruling: str
+    template: str
+    out_of_turn: bool = False
+    #: The answer of a predicate refusing with this row and nothing to quote, made once
+    #: with the row, so a legal list that asks a predicate at every step builds nothing.
+    plain: Refused = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plain", Refused(self, _NOTHING))
+
+    def at(self, **values: object) -> Refused:
+        """This row as a predicate's answer, with the values its template quotes
+        (:attr:`plain` when there are none)."""
+        return Refused(self, values) if values else self.plain
+
+
+class Refused(NamedTuple):
+    """A predicate's answer: the :class:`Refusal` row and the values its template quotes.
+
+    The message is written only when asked for (:attr:`message`, :meth:`error`), never
+    while a legal list asks the predicate. Values are what the refusing seat may know:
+    a caller's bad value goes in already cut short by
+    :func:`~tablegames.common.errors.quoted`.
+    """
+
+    refusal: Refusal
+    values: Mapping[str, object]
+
+    @property
+    def code(self) -> str:
+        """The row's stable code."""
+        return self.refusal.code
+
+    @property
+    def ruling(self) -> str:
+        """The ID of the ruling the row enforces."""
+        return self.refusal.ruling
+
+    @property
+    def message(self) -> str:
+        """The row's template in words, filled with the answer's values."""
+        return self.refusal.template.format_map(self.values)
+
+    def error(self, seat: int | None = None,
+              words: Mapping[str, object] | None = None) -> IllegalAction:
+        """The error ``apply`` raises for ``seat``: an
+        :class:`~tablegames.common.errors.OutOfTurn` for an out-of-turn row, else an
+        :class:`~tablegames.common.errors.IllegalAction`, carrying the row's code and
+        ruling.
+
+        ``words`` are values a game fills in only now, from the state, for every row
+        alike (Toepen's names of who is to act, the stake, the stage): the predicate then
+        answers with the plain row and the legal list never computes them.
+        """
+        row = self.refusal
+        values = self.values
+        if words is not None:
+            values = {**values, **words} if values else words
+        kind = OutOfTurn if row.out_of_turn else IllegalAction
+        return kind(row.template.format_map(values), code=row.code, ruling=row.ruling,
+                    seat=seat)
+
+
+def enforce(answer: Refused | None, seat: int | None) -> None:
+    """Raise ``answer``'s error for ``seat``; nothing when the predicate allowed the action
+    (``answer`` is ``None``). The one line a verb's handler starts with."""
+    if answer is not None:
+        raise answer.error(seat)
+
+
+def table(names: Mapping[str, object]) -> dict[str, Refusal]:
+    """A game's table: every :class:`Refusal` among ``names`` (its refusals module's
+    ``globals()``), by its constant's name, in the order written."""
+    return {name: value for name, value in names.items() if isinstance(value, Refusal)}
+
+
+def check_table(rows: Mapping[str, Refusal], rulings: Collection[str]) -> list[str]:
+    """What is wrong with a game's table (an empty list: nothing), so one test holds every
+    game's table to the same standard.
+
+    Each row must cite one of ``rulings`` (the IDs of the game's rulings page), have a
+    code that is a lower-case word (parts joined by ``_``) and a template that is a
+    well-formed ``str.format`` string; no row may be written twice (the same code, ruling,
+    template and turn flag under two names: one thing a player can be told is one row).
+    """
+    problems: list[str] = []
+    seen: dict[Refusal, str] = {}
+    for name, row in rows.items():
+        if row.ruling not in rulings:
+            problems.append(f"{name}: {row.ruling!r} is not a ruling of the game")
+        if not _CODE.fullmatch(row.code):
+            problems.append(f"{name}: the code {row.code!r} is not a lower-case word")
+        try:  # fields are filled by name: "{}" or "{0}" could never be
+            fields = [f for _, f, _, _ in string.Formatter().parse(row.template)
+                      if f is not None]
+            well_formed = bool(row.template) and all(f and not f[0].isdigit() for f in fields)
+        except ValueError:  # a stray brace
+            well_formed = False
+        if not well_formed:
+            problems.append(f"{name}: the template {row.template!r} is not a message")
+        twin = seen.setdefault(row, name)
+        if twin != name:
+            problems.append(f"{name}: the same row as {twin}")
+    return problems
+
+
+__all__ = ["Refusal", "Refused", "check_table", "enforce", "table"]

@@ -1,0 +1,114 @@
+"""What a seat sees of a Phase 10 table: the game's view keys, the view and the prompt."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablegames.phase10.cards import NAMES, SKIP, card_names
+from tablegames.phase10.rules import describe_phase
+from tablegames.phase10.stages import DRAW, OVER
+
+if TYPE_CHECKING:
+    from tablegames.phase10.state import State
+
+
+#: Each key of the game's part of a view, and what it holds.
+VIEW_KEYS: dict[str, str] = {
+    "round": "number of the current hand (deal), 0 for the first",
+    "dealer": "the seat that dealt this hand (the deal passes left, P10-57)",
+    "playing": "per seat: whether it plays this hand (false only when sitting out a "
+               "tie-break hand, P10-53)",
+    "tiebreak": "whether this hand is a tie-break on the last phase (P10-53)",
+    "phases": "per seat: the phase it works on as {phase, text, open} (open: the phases "
+              "it may lay this hand), or null when sitting out",
+    "completed": "per seat: how many phases it has completed (P10-45, P10-46)",
+    "down": "per seat: whether it has laid its phase this hand",
+    "laid": "per seat: its laid groups as {group, kind, cards, text} plus number (a set), "
+            "numbers (a run: what each Wild stands for) or colour",
+    "discard": "the discard pile, bottom card first",
+    "discard_top": "the top card of the discard pile, or null when it is empty",
+    "stock": "cards left in the draw pile",
+    "hand_sizes": "per seat: how many cards it holds",
+    "known_cards": "per seat: the cards it took from the discard pile and still holds "
+                   "(the whole table saw them go in)",
+    "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
+    "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
+    "last_round": "the last finished hand: {round, out (seat or null), added (points per "
+                  "seat), completed (phase laid per seat or null), tiebreak, hands (what "
+                  "each seat held at the end), laid (every group at the end)}, or null",
+}
+
+
+def view_of(state: State) -> dict[str, Any]:
+    """Everything public (see :attr:`VIEW_KEYS`); the base adds hand, legal, prompt.
+
+    Never shown: other hands and the order of the draw pile.
+    """
+    phases = state.rules.phases
+    return {
+        "round": state.round,
+        "dealer": state.dealer,
+        "playing": list(state.playing),
+        "tiebreak": state.tiebreak,
+        "phases": [
+            {"phase": t + 1, "text": describe_phase(phases[t]),
+             "open": [i + 1 for i in state.open_phases(s)]} if t >= 0 else None
+            for s, t in enumerate(state.phases)
+        ],
+        "completed": list(state.completed),
+        "down": list(state.down),
+        "laid": state.table(),
+        "discard": card_names(state.discard),
+        "discard_top": NAMES[state.discard[-1]] if state.discard else None,
+        "stock": len(state.stock),
+        "hand_sizes": [len(h) for h in state.hands],
+        "known_cards": [card_names(k) for k in state.known_cards],
+        "pending_skips": [s for s in range(state.n) if state.pending_skips[s]],
+        "scores": list(state.scores),
+        "last_round": state._last_round() if state.results else None,
+    }
+
+
+def prompt_of(state: State, seat: int) -> str:
+    """One sentence naming only what ``seat`` may do now (or whom it waits for)."""
+    if state.stage == OVER:
+        return f"The game is over: {state.players[state.winner]} won."
+    turn = state.players[state.turn]
+    if seat != state.turn:
+        doing = "draw" if state.stage == DRAW else "play"
+        if not state.playing[seat]:
+            return f"You sit out this tie-break hand. Waiting for {turn} to {doing}."
+        return f"Waiting for {turn} to {doing}."
+    if state.stage == DRAW:
+        draw = bool(state.stock) or len(state.discard) > 1
+        top = NAMES[state.discard[-1]] if state.discard else ""
+        take = bool(state.discard) and state.discard[-1] != SKIP
+        if draw and take:
+            return f"Draw a card from the draw pile, or take the {top} from the discard pile."
+        if draw:
+            why = " (the Skip on the discard pile stays there)" if top == "S" else ""
+            return f"Draw a card from the draw pile{why}."
+        return f"Take the {top} from the discard pile (the draw pile is empty)."
+    steps = []
+    if not state.down[seat]:
+        lays = len(state.lay_actions(seat))
+        if lays:
+            open_ = [i for i in state.open_phases(seat)]
+            if len(open_) > 1:
+                what = "one of phases " + ", ".join(str(i + 1) for i in open_)
+            else:
+                t = open_[0]
+                what = f"phase {t + 1} ({describe_phase(state.rules.phases[t])})"
+            ways = f", {lays} ways" if lays > 1 else ""
+            steps.append(f"lay down {what}{ways}")
+    elif state.hit_actions(seat):
+        steps.append("hit cards onto the laid groups")
+    skip = SKIP in state.hands[seat]
+    end = "discard a card" + (" (a Skip makes a player lose a turn)" if skip else "")
+    if not steps:
+        return f"{end[0].upper()}{end[1:]} to end your turn."
+    return f"You can {steps[0]}; then {end} to end your turn."
+
+
+
+__all__ = ["VIEW_KEYS", "prompt_of", "view_of"]
