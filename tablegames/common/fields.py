@@ -71,6 +71,7 @@ from tablegames.common.kinds import (
     CardText,
     Ctx,
     Kind,
+    RulesText,
     TextCtx,
     WordText,
     _Count,
@@ -91,6 +92,7 @@ __all__ = [
     "Ctx",
     "Kind",
     "Own",
+    "RulesText",
     "Spec",
     "TextCtx",
     "WordText",
@@ -108,6 +110,7 @@ __all__ = [
     "json_value",
     "listof",
     "mapping",
+    "named",
     "optional",
     "per_seat",
     "per_seat_tuple",
@@ -151,16 +154,46 @@ def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | N
     return _shaped(kind, sparse=sparse)
 
 
-def seat(none: int | str | None = "never") -> Kind:
+def seat(none: int | str | None = "never", *, among: str | None = None,
+         stages: Sequence[str] | None = None) -> Kind:
     """A seat of this game; ``none=-1`` (or ``None``) also allows that 'nobody' value
-    (written ``-`` in position text)."""
-    return _Seat(none)
+    (written ``-`` in position text).
+
+    ``among`` names a per-seat flag field the seat must be set in (``among="playing"``:
+    the seat is one in play), in the ``stages`` named (every stage if ``None``); the
+    core checks it after every load and ``from_position``, with a :class:`StateError`
+    naming the field (see :func:`~tablegames.common.declared.check_in_play`). Inside a
+    list of seats, it holds for each seat of the list.
+    """
+    return _Seat(none, among, stages)
 
 
-def card(size: int) -> Kind:
+def card(size: int, *, names: str = "card", none: int | None = None) -> Kind:
     """A card code of a pack of ``size`` cards (counted by a declared card conservation,
-    named in position text by the class's ``CARD_TEXT``)."""
-    return _Count(0, size - 1, size)
+    named in position text by the class's ``CARD_TEXT``).
+
+    A game with several decks names each (``names="zone"``: Dallah's Placement cards):
+    its codes are named by that part of ``CARD_TEXT`` (see
+    :class:`~tablegames.common.kinds.RulesText`) and counted by the ``Conserve`` of
+    that deck. ``none`` is a value that means "no card" (written ``-``, never counted):
+    the kind then allows it below the codes (``none=-1``).
+    """
+    return _named(names, size, none, pack=True)
+
+
+def named(names: str, size: int, *, none: int | None = None) -> Kind:
+    """A code below ``size`` that position text writes by its name, from the part
+    ``names`` of the class's ``CARD_TEXT`` (Dallah's cup shapes): a :func:`card` that no
+    card conservation counts."""
+    return _named(names, size, none, pack=False)
+
+
+def _named(names: str, size: int, none: int | None, *, pack: bool) -> Kind:
+    if none is not None and none >= 0:
+        raise TypeError("none= is a value below the codes (-1)")
+    kind = _Count(0 if none is None else none, size - 1, size if pack else None)
+    kind.names, kind.none = names, none
+    return kind
 
 
 def flag() -> Kind:
@@ -210,7 +243,7 @@ def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
 def cards(size: int, max_len: int = 10_000, *, top_first: bool = False, sort: bool = False,
           sparse: bool = False) -> Kind:
     """A list of card codes of a ``size``-card pack."""
-    return _shaped(_List(_Count(0, size - 1, size), None, max_len), top_first=top_first,
+    return _shaped(_List(card(size), None, max_len), top_first=top_first,
                    sort=sort, sparse=sparse)
 
 

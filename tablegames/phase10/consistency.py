@@ -34,10 +34,16 @@ PACK_CARDS = tuple(sorted(c for c, k in enumerate(PACK.counts) for _ in range(k)
 _ADDED = itemgetter("added")
 
 
+def _pack_cards(state: State) -> tuple[int, ...]:
+    """The codes ``CONSERVE`` counts: :data:`PACK_CARDS`, whatever the rules."""
+    return PACK_CARDS
+
+
 #: The 108 cards lie in the hands, the draw and discard piles and the laid groups, each
-#: as often as the pack holds it (P10-01: ``State._conserved_pack`` is :data:`PACK_CARDS`);
-#: a position may write the draw pile as ``shuffled``.
-CONSERVE = Conserve("hands", "stock", "discard", "laid", shuffled="stock", ruling="P10-01")
+#: as often as the pack holds it (P10-01: the codes are :data:`PACK_CARDS`); a position
+#: may write the draw pile as ``shuffled``.
+CONSERVE = Conserve("hands", "stock", "discard", "laid", shuffled="stock", ruling="P10-01",
+                    codes=_pack_cards)
 
 
 def ints_ok(value: object, n: int, lo: int, hi: int) -> bool:

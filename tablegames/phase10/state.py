@@ -87,7 +87,6 @@ from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.consistency import (
     CONSERVE,
-    PACK_CARDS,
     check_loaded,
     setup_values,
     upgrade_old_state,
@@ -960,9 +959,6 @@ class State(BaseState):
         """The cross-field rules of a loaded save or position (card conservation is
         declared: ``CONSERVE``); see :func:`~tablegames.phase10.consistency.check_loaded`."""
         check_loaded(self)
-
-    def _conserved_pack(self) -> Sequence[int]:
-        return PACK_CARDS
 
     # ------------------------------------------------------------------ positions
     def _from_position_own(self, r: PositionReader) -> None:

@@ -34,6 +34,12 @@ def full_deck(decks: int) -> list[int]:
     return pack(decks).full_deck()
 
 
+def deck_codes(state: State) -> list[int]:
+    """The codes ``State.CONSERVE`` counts: every card of the rules' decks, each as often
+    as they hold it (SHD-02)."""
+    return full_deck(state.rules.decks)
+
+
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
     """``hand`` less the cards of ``known`` (a multiset), or ``None`` if ``known`` is not
     part of ``hand``: ``contains`` and ``minus`` in one pass for loading."""

@@ -102,7 +102,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded, check_setup, full_deck, max_players
+from tablegames.shithead.loading import check_loaded, check_setup, deck_codes, max_players
 from tablegames.shithead.multisets import contains, with_sorted, without
 from tablegames.shithead.refusals import Found, Refusal
 from tablegames.shithead.rules import Rules
@@ -165,7 +165,7 @@ class State(BaseState):
     }
     STAGES = STAGES
     CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
-                        "removed", shuffled="stock")
+                        "removed", shuffled="stock", codes=deck_codes)
     CARD_TEXT = positions.CARD_TEXT
     POSITION_DEFAULTS = positions.DEFAULTS
     POSITION_DERIVED = positions.DERIVED
@@ -925,10 +925,6 @@ class State(BaseState):
         return self._names(self.hands[seat])
 
     # ------------------------------------------------------------------ loading
-    def _conserved_pack(self) -> Sequence[int]:
-        """Every card of the rules' decks, each as often as they hold it (SHD-02)."""
-        return full_deck(self.rules.decks)
-
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
         self.table = _table_of(self.rules)

@@ -160,14 +160,14 @@ def test_conservation_counts_copies() -> None:
     pack = [*range(PACK), 0, 0]  # three copies of card 0
     held = [c for h in s.hands for c in h] + list(s.stock)
     with pytest.raises(StateError, match=r"card 0 \(a copy of it\) is missing"):
-        Conserve("hands", "stock").check(s, kinds, pack)
+        Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0, 0]
-    Conserve("hands", "stock").check(s, kinds, pack)
+    Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0]
     with pytest.raises(StateError, match="card 0 lies more often than the pack's 3 copies"):
-        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+        Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)
     with pytest.raises(StateError, match=r"\(P10-01\)"):
-        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+        Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)
     assert sorted(held) == list(range(PACK))
 
 
@@ -185,14 +185,15 @@ def test_card_conservation_is_checked_after_a_load() -> None:
 def test_conservation_follows_cards_inside_tuples() -> None:
     s = next(x for x in games() if x.trick)
     kinds = dict(_spec(State).fields)
-    assert sorted(kinds["trick"].cards_in(s.trick)) == sorted(c for _, c in s.trick)
+    assert sorted(kinds["trick"].cards_in(s.trick, "card")) == sorted(c for _, c in s.trick)
+    assert list(kinds["trick"].cards_in(s.trick, "zone")) == []  # another deck's cards
     assert State.CONSERVE is not None and State.CONSERVE.size(kinds) == PACK
 
 
 def test_a_conservation_naming_no_card_field_is_a_declaration_error() -> None:
     kinds = dict(_spec(State).fields)
     with pytest.raises(TypeError, match="not a declared field"):
-        Conserve("hands", "pile").check(State.new(2), kinds, range(PACK))
+        Conserve("hands", "pile").check(State.new(2), kinds)
     with pytest.raises(TypeError, match="card packs"):
         Conserve("turn").size(kinds)
     with pytest.raises(TypeError):
