@@ -173,11 +173,11 @@ def conserved(declared: Conserve | Sequence[Conserve] | None) -> tuple[Conserve,
 class InPlay:
     """One declared "seat in play" rule (a ``seat(among=...)`` field), ready to check."""
 
-    __slots__ = ("among", "field", "many", "none", "stages")
+    __slots__ = ("among", "field", "many", "none", "ruling", "stages")
 
     def __init__(self, field: str, kind: _Seat, many: bool, stages: Sequence[str]) -> None:
         assert kind.among is not None
-        self.field, self.among, self.many = field, kind.among, many
+        self.field, self.among, self.many, self.ruling = field, kind.among, many, kind.ruling
         self.none = kind.none if type(kind.none) is int else None
         if kind.stages is None:
             self.stages: frozenset[int] | None = None
@@ -225,8 +225,9 @@ def check_in_play(state: Any, checks: Sequence[InPlay]) -> None:
         value = getattr(state, c.field)
         for seat in (value if c.many else (value,)):
             if seat != c.none and not flags[seat]:
+                why = f"; {c.ruling}" if c.ruling else ""
                 raise StateError(f"$.state.{c.field}: seat {seat} is not in play "
-                                 f"({c.among}[{seat}] is false)")
+                                 f"({c.among}[{seat}] is false{why})")
 
 
 def _pack_sizes(kind: Kind, deck: str) -> Iterator[int]:

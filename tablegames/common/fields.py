@@ -155,17 +155,20 @@ def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | N
 
 
 def seat(none: int | str | None = "never", *, among: str | None = None,
-         stages: Sequence[str] | None = None) -> Kind:
+         stages: Sequence[str] | None = None, ruling: str | None = None) -> Kind:
     """A seat of this game; ``none=-1`` (or ``None``) also allows that 'nobody' value
     (written ``-`` in position text).
 
     ``among`` names a per-seat flag field the seat must be set in (``among="playing"``:
     the seat is one in play), in the ``stages`` named (every stage if ``None``); the
     core checks it after every load and ``from_position``, with a :class:`StateError`
-    naming the field (see :func:`~tablegames.common.declared.check_in_play`). Inside a
-    list of seats, it holds for each seat of the list.
+    naming the field and citing ``ruling`` (see
+    :func:`~tablegames.common.declared.check_in_play`). Inside a list of seats, it
+    holds for each seat of the list; "nobody" is never checked.
     """
-    return _Seat(none, among, stages)
+    if among is None and (stages is not None or ruling is not None):
+        raise TypeError("seat(stages=, ruling=) say when and why a seat is among= a field")
+    return _Seat(none, among, stages, ruling)
 
 
 def card(size: int, *, names: str = "card", none: int | None = None) -> Kind:

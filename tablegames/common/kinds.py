@@ -340,13 +340,14 @@ _NUMBER = re.compile(r"-?[0-9]{1,25}")
 
 class _Seat(Kind):
     def __init__(self, none: int | str | None, among: str | None = None,
-                 stages: Sequence[str] | None = None) -> None:
+                 stages: Sequence[str] | None = None, ruling: str | None = None) -> None:
         self.none = none
-        #: The per-seat flag field the seat must be set in (a seat in play), and the
-        #: stages (names) in which that holds (``None``: in every stage). See
-        #: :func:`tablegames.common.declared.check_in_play`.
+        #: The per-seat flag field the seat must be set in (a seat in play), the stages
+        #: (names) in which that holds (``None``: in every stage) and the ruling it keeps.
+        #: See :func:`tablegames.common.declared.check_in_play`.
         self.among = among
         self.stages = None if stages is None else tuple(stages)
+        self.ruling = ruling
 
     def fast(self, v: Any, n: int) -> Any:
         if type(v) is int and (0 <= v < n or (v == self.none and type(self.none) is int)):

@@ -237,7 +237,7 @@ class State(BaseState):
     #: The number of the current hand (deal), 0 for the first.
     round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
-    turn: Annotated[int, seat()]
+    turn: Annotated[int, seat(among="playing", stages=("draw", "play"), ruling="P10-53")]
     tiebreak: Annotated[bool, flag()]
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
@@ -245,7 +245,7 @@ class State(BaseState):
     pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
-    winner: Annotated[int, seat(none=-1)]
+    winner: Annotated[int, seat(none=-1, among="playing", ruling="P10-53")]
     #: Phases completed per seat, and which (a bit per phase index).
     made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
     hands: Annotated[tuple[Cards, ...], per_seat_tuple(HAND, line="hand")]

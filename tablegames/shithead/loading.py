@@ -20,7 +20,6 @@ from tablegames.shithead.stages import (
     MIN_PLAYERS,
     OVER,
     PER_SEAT,
-    PLAY,
     SWAP,
 )
 
@@ -100,8 +99,6 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.starter: play has a starter")
     if stage != OVER and sum(state.in_play) < 2:
         raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
-    if stage in (PLAY, GIVING) and not state.in_play[state.turn]:
-        raise StateError("$.state.turn: that seat has left the round")
     if stage == GIVING and (not state.pile or len(state._targets(state.turn)) < 2):
         raise StateError("$.state.stage: nobody to choose as taker of the pile")
     if stage == OVER and state.loser < 0:

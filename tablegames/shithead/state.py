@@ -186,7 +186,8 @@ class State(BaseState):
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
-    turn: Annotated[int, seat()]
+    #: The seat to play (or to give the pile) is one still in the round (SHD-01).
+    turn: Annotated[int, seat(among="in_play", stages=("play", "give"), ruling="SHD-01")]
     starter: Annotated[int, seat(none=-1)]
     swapping: Annotated[tuple[int, ...], _SEATS]
     finished: Annotated[tuple[int, ...], _SEATS]
