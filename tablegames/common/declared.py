@@ -267,11 +267,7 @@ class Layout:
 
     def __init__(self, cls: Any) -> None:
         self.cards: CardText | RulesText | None = cls.CARD_TEXT
-        own = cls.POSITION_OWN
-        # a set of names: lines the hooks ``_position_own``/``_from_position_own`` write
-        # and read after the generated ones
-        self.own: Mapping[str, Own] = own if isinstance(own, Mapping) else {
-            name: Own(None, read_elsewhere) for name in own}
+        self.own: Mapping[str, Own] = cls.POSITION_OWN
         self.defaults: Mapping[str, Any] = cls.POSITION_DEFAULTS
         self.derived: Mapping[str, Callable[[Any], Any]] = cls.POSITION_DERIVED
         self.comments: Mapping[str, Sequence[str]] = cls.POSITION_COMMENTS
@@ -287,7 +283,7 @@ class Layout:
 
 def read_elsewhere(state: Any, r: PositionReader) -> None:
     """The ``read`` of an own field another field's ``read`` sets (one reader sets both,
-    as one depends on the other), or the class's ``_from_position_own`` hook."""
+    as one depends on the other)."""
 
 
 def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWriter,

@@ -27,18 +27,22 @@ worked out from others (a table of the rules) is ``derived()``.
 
 Fields that are caches and not part of the state are declared ``transient``.
 
-Two more things come from the declarations (see :mod:`tablegames.common.declared`):
+Three more things come from the declarations (see :mod:`tablegames.common.declared`):
 
-* **Position text.** A game that does not write ``_position``/``_from_position`` itself
-  gets one line per persisted field, under the field's own name, in declaration order,
-  its value the field's save form on one line (an enum's bare name), read back by the
-  same kind as a save (same limits). Fields no kind can say well are listed in the class's
-  ``POSITION_OWN`` and written by the hooks ``_position_own``/``_from_position_own``.
+* **Position text.** Each persisted field gets its lines, under the field's own name, in
+  declaration order, each value in its kind's text form (a card by the name the class's
+  ``CARD_TEXT`` gives it, ``yes``/``no``, ``-`` for nobody...), read back by the same kind
+  as a save (same limits). Fields no kind can say are the class's ``POSITION_OWN``, each
+  with its own writer and reader.
 * **Card conservation.** ``CONSERVE = Conserve("hands", "stock", "trick")`` on the class
   says every card of the pack lies exactly once across those fields (the cards are the
-  values declared with ``card()``/``cards()``); the core checks it after a load and after
-  ``from_position``, so ``_check_loaded`` keeps only the rules a person would state in a
-  sentence.
+  values declared with ``card()``/``cards()``; one ``Conserve`` per deck where a game has
+  several); the core checks it after a load and after ``from_position``.
+* **Seats in play.** ``seat(among="playing")`` says the seat is one whose flag is set in
+  the per-seat field ``playing``; the core checks it after a load and after
+  ``from_position``.
+
+So ``_check_loaded`` keeps only the rules a person would state in a sentence.
 
 This module is the one a game imports; the kinds live in :mod:`tablegames.common.kinds`
 (scalars) and :mod:`tablegames.common.containers`, the compiler in

@@ -132,9 +132,8 @@ class BaseState(ABC):
     #: How the position text names the cards (see :mod:`tablegames.common.declared`): a
     #: :class:`CardText`, or a :class:`RulesText` where the names come from the rules.
     CARD_TEXT: ClassVar[CardText | RulesText | None] = None
-    #: Declared fields no kind can say: each field's :class:`Own` lines (or a set of
-    #: names the hooks ``_position_own``/``_from_position_own`` write after the others).
-    POSITION_OWN: ClassVar[Mapping[str, Own] | frozenset[str]] = frozenset()
+    #: Declared fields no kind can say: each field's :class:`Own` lines.
+    POSITION_OWN: ClassVar[Mapping[str, Own]] = {}
     #: Fields a hand-written position may leave out: a value or a function of the state.
     POSITION_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
     #: Fields never written in a position: worked out from the others when it is read.
@@ -646,24 +645,19 @@ class BaseState(ABC):
         return write_position(self)
 
     def _position(self, w: PositionWriter) -> None:
-        """Write the game's own lines: by default one per declared persisted field (see
-        :mod:`tablegames.common.declared`), then those of ``_position_own``."""
-        fields = _spec(type(self)).fields
-        write_fields(self, fields, w, Layout(type(self)))
-        self._position_own(w)
+        """Write the game's own lines: one per declared persisted field, or the field's
+        ``POSITION_OWN`` lines (see :mod:`tablegames.common.declared`)."""
+        write_fields(self, _spec(type(self)).fields, w, Layout(type(self)))
 
     def _from_position(self, r: PositionReader) -> None:
         """Set the game's own fields from ``r`` (the shared ones and ``stage`` are set):
-        by default every declared field from its line, then ``_from_position_own``."""
-        fields = _spec(type(self)).fields
-        read_fields(self, fields, r, Layout(type(self)))
+        every declared field from its lines, then ``_from_position_own``."""
+        read_fields(self, _spec(type(self)).fields, r, Layout(type(self)))
         self._from_position_own(r)
 
-    def _position_own(self, w: PositionWriter) -> None:  # noqa: B027 - a hook
-        """Write the lines of the fields in ``POSITION_OWN`` (no kind can say them)."""
-
     def _from_position_own(self, r: PositionReader) -> None:  # noqa: B027 - a hook
-        """Read the lines ``_position_own`` writes and set those fields."""
+        """What a game does once a position's lines are read (Phase 10 notes that the
+        game starts there, with no setup values to check against)."""
 
     @classmethod
     def from_position(cls, text: str, rules: Any = None) -> Self:
