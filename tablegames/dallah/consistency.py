@@ -107,12 +107,6 @@ def _check_codes(state: State) -> None:
         _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
         _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
         _codes("rolls", state.rolls, shapes, t.nshapes)
-    for e in state.effects:
-        if len(e) != 4:
-            raise _fail("effects", "an effect is [source, recipient, cups, flags]")
-        src, dst, k, flags = e
-        if not (0 <= src < state.n and 0 <= dst < state.n and k >= SWAP and 0 <= flags <= 3):
-            raise _fail("effects", f"bad effect {list(e)}")
 
 
 def _check_counts(state: State) -> None:

@@ -49,6 +49,7 @@ from tablegames.common.fields import (
     per_seat_tuple,
     put,
     seat,
+    tuple_of,
     tuple_seq,
 )
 from tablegames.common.outcome import Outcome
@@ -90,6 +91,7 @@ from tablegames.dallah.setup_args import (
     take,
 )
 from tablegames.dallah.stages import (
+    BLOCKED,
     DRAW,
     MOVE,
     OVER,
@@ -98,10 +100,12 @@ from tablegames.dallah.stages import (
     R_MOVE,
     R_PLACE,
     R_STUNT,
+    REDIRECTED,
     REPORT,
     REPORTS,
     ROLL,
     STAGES,
+    SWAP,
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
@@ -187,9 +191,10 @@ class State(BaseState):
     timeouts: Annotated[int, count()]
     swaps: Annotated[int, count(0, 5)]
     amount: Annotated[int, count()]
-    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`).
-    effects: Annotated[tuple[tuple[int, ...], ...],
-                       tuple_seq(tuple_seq(count(-1, 1_000_000), 4), 64)]
+    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`): cups
+    #: -1 (``SWAP``) swaps the piles; flags ``REDIRECTED | BLOCKED``.
+    effects: Annotated[tuple[tuple[int, ...], ...], tuple_seq(tuple_of(
+        seat(), seat(), count(SWAP, 1_000_000), count(0, REDIRECTED | BLOCKED)), 64)]
     asked: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     answered: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     used: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
