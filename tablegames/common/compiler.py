@@ -16,6 +16,7 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any
 
+from tablegames.common.declared import in_play_checks
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.kinds import MISS, Ctx, Kind, _json_str
 from tablegames.common.rng import Rng
@@ -54,8 +55,8 @@ class Spec:
     only a field that fails the check goes through the path-aware :class:`Reader`).
     """
 
-    __slots__ = ("_ns", "_parts", "copy", "dump", "fields", "filename", "json", "keys",
-                 "persisted", "read", "source")
+    __slots__ = ("_ns", "_parts", "copy", "dump", "fields", "filename", "in_play", "json",
+                 "keys", "persisted", "read", "source")
 
     copy: Callable[[Any], Any]
     dump: Callable[[Any], dict[str, Any]]
@@ -76,6 +77,8 @@ class Spec:
         self.fields = tuple(fields)
         self.persisted = tuple((n, k) for n, k in fields if k.persisted)
         self.keys = frozenset(name for name, _ in self.persisted)
+        #: The seats declared ``among=`` (see :func:`~tablegames.common.declared.check_in_play`).
+        self.in_play = in_play_checks(self.fields, getattr(cls, "STAGES", ()))
         ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_MISS": MISS,
                               "_slow": _slow, "_dumps": dumps, "_Rng": Rng}
         lines = ["def copy(self):", "    o = _new(type(self))", "    d = self.__dict__.copy()"]

@@ -45,8 +45,8 @@ class _Seq(Kind):
     def dump_value(self, v: Any) -> Any:
         return [self.inner.dump_value(x) for x in v]
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return _cards_in_seq(self.inner, v)
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        return _cards_in_seq(self.inner, v, deck)
 
     def text(self, v: Any, tc: TextCtx) -> str:
         return _seq_line(self, v, tc)
@@ -156,8 +156,9 @@ class _Tuple(Kind):
         parts = [p.ok_src(f"{x}[{i}]", ns, depth + 1) for i, p in enumerate(self.parts)]
         return f"(type({x}) is tuple and len({x}) == {len(self.parts)} and {' and '.join(parts)})"
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(p.cards_in(x) for p, x in zip(self.parts, v, strict=True))
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        return itertools.chain.from_iterable(
+            p.cards_in(x, deck) for p, x in zip(self.parts, v, strict=True))
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         conds = [f"type({v}) is list", f"len({v}) == {len(self.parts)}"]
@@ -238,8 +239,8 @@ class _Optional(Kind):
     def dump_value(self, v: Any) -> Any:
         return None if v is None else self.inner.dump_value(v)
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return iter(()) if v is None else self.inner.cards_in(v)
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        return iter(()) if v is None else self.inner.cards_in(v, deck)
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
         return None if r.value is None else self.inner.load(r, ctx)
@@ -286,8 +287,8 @@ class _Mapping(Kind):
     def dump_value(self, v: Any) -> Any:
         return {k: self.value.dump_value(x) for k, x in v.items()}
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return itertools.chain.from_iterable(map(self.value.cards_in, v.values()))
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        return itertools.chain.from_iterable(self.value.cards_in(x, deck) for x in v.values())
 
     def load(self, r: Reader, ctx: Ctx) -> dict[str, Any]:
         keys = r.keys()
@@ -395,8 +396,8 @@ class _Checked(Kind):
     def dump_value(self, v: Any) -> Any:
         return self.inner.dump_value(v)
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return self.inner.cards_in(v)
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        return self.inner.cards_in(v, deck)
 
     def text(self, v: Any, tc: TextCtx) -> str:
         return self.inner.text(v, tc)
@@ -499,15 +500,21 @@ class _TupleSeq(_Seq):
 
 
 
-def _cards_in_seq(inner: Kind, v: Any) -> Iterator[int]:
-    """The cards in a list of ``inner`` values: the list itself where its items are
-    cards, the rows chained where they are lists of cards (no call per card)."""
-    if type(inner) is _Count:
-        return iter(v) if inner.pack is not None else iter(())
-    if type(inner) in (_List, _TupleSeq) and type(inner.inner) is _Count:  # type: ignore[attr-defined]
-        card_rows = inner.inner.pack is not None  # type: ignore[attr-defined]
-        return itertools.chain.from_iterable(v) if card_rows else iter(())
-    return itertools.chain.from_iterable(map(inner.cards_in, v))
+def _cards_in_seq(inner: Kind, v: Any, deck: str) -> Iterator[int]:
+    """The cards of ``deck`` in a list of ``inner`` values: the list itself where its
+    items are such cards, the rows chained where they are lists of them (no call per
+    card; a kind with a "no card" value is read item by item)."""
+    if type(inner) is _Count and inner.none is None:
+        return iter(v) if _of_deck(inner, deck) else iter(())
+    row = getattr(inner, "inner", None)
+    if type(inner) in (_List, _TupleSeq) and type(row) is _Count and row.none is None:
+        return itertools.chain.from_iterable(v) if _of_deck(row, deck) else iter(())
+    return itertools.chain.from_iterable(inner.cards_in(x, deck) for x in v)
+
+
+def _of_deck(kind: Kind, deck: str) -> bool:
+    """Whether the values of ``kind`` (a ``_Count``) are cards of ``deck``."""
+    return getattr(kind, "pack", None) is not None and getattr(kind, "names", None) == deck
 
 
 def _seq_line(kind: _Seq, v: Any, tc: TextCtx) -> str:
@@ -521,9 +528,10 @@ def _seq_line(kind: _Seq, v: Any, tc: TextCtx) -> str:
         items = list(v)
         if kind.top_first:
             items.reverse()
-        if kind.sort and tc.cards is not None and tc.cards.order is not None \
-                and getattr(inner, "pack", None) is not None:
-            items = list(tc.cards.order(items))
+        names = getattr(inner, "names", None)
+        text = None if names is None else tc.names.get(names)
+        if kind.sort and text is not None and text.order is not None:
+            items = list(text.order(items))
         words = [inner.word(x, tc) for x in items]
     else:
         return dumps(kind.dump_value(v)) if v else "-"

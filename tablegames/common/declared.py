@@ -1,5 +1,5 @@
-"""What the field declarations give beyond ``copy`` and saves: position lines and card
-conservation.
+"""What the field declarations give beyond ``copy`` and saves: position lines, card
+conservation and the seats that must be in play.
 
 **Position text from the declarations.** :func:`write_fields` writes the lines of the
 persisted fields in declaration order, each in its kind's text form
@@ -11,8 +11,15 @@ position is checked as strictly as a save: same types, same limits, seats in ran
 ``stage`` is on the core's own line. What shapes the text beyond the kinds is declared
 on the state class:
 
-* ``POSITION_OWN``: fields no kind can say (Toepen's tricks), each an :class:`Own`
-  whose ``write`` puts its lines at the field's place and whose ``read`` sets it;
+* ``CARD_TEXT``: the names of the cards (a :class:`~tablegames.common.kinds.CardText`),
+  or of several kinds of named codes that come from the rules (a
+  :class:`~tablegames.common.kinds.RulesText`: Dallah's shapes, zones and cards are those
+  of the card set in the state's rules, resolved each time a position is written or read);
+* ``POSITION_OWN``: fields no kind can say (Toepen's tricks, Dallah's zones), each an
+  :class:`Own` whose ``write`` puts its lines at the field's place and whose ``read``
+  sets it;
+* ``POSITION_KEYS``: fields whose line has another name than the field (Dallah's
+  ``report_kind`` is ``report``, a name its state gives a method);
 * ``POSITION_DEFAULTS``: fields a hand-written position may leave out, with the value
   (set before the own fields are read) or a function of the state giving it (applied in
   the mapping's order after every given line and the own fields are read; a per-seat
@@ -23,13 +30,20 @@ on the state class:
 
 **Card conservation.** A class declares ``CONSERVE = Conserve("hands", "stock",
 "trick")``: every card of the pack lies exactly as often as the pack holds it across
-those fields (once, in a pack of distinct cards; a game whose pack has copies returns
-them from ``BaseState._conserved_pack``). The cards of a field are its values declared
-with ``card()``/``cards()`` (wherever they sit: a list of hands, a tuple ``(seat, card)``
-in a trick), so the declaration names fields only. The core checks it after every load
-and every ``from_position``, before the game's own ``_check_loaded``. ``shuffled=`` names
-the field a position may write as ``shuffled``: every card the others do not hold, in an
-order drawn from the position's ``rng``.
+those fields (once, in a pack of distinct cards; a game whose pack has copies, or
+depends on its rules, gives its codes with ``codes=``). The cards of a field are its
+values declared with ``card()``/``cards()`` (wherever they sit: a list of hands, a tuple
+``(seat, card)`` in a trick), so the declaration names fields only. A game with several
+decks declares a tuple, one ``Conserve(..., deck=...)`` per deck, each counting the
+cards declared ``card(names=deck)`` (Dallah's Action and Placement cards). The core
+checks it after every load and every ``from_position``, before the game's own
+``_check_loaded``. ``shuffled=`` names the field a position may write as ``shuffled``:
+every card the others do not hold, in an order drawn from the position's ``rng``.
+
+**Seats in play.** A seat declared ``seat(among="playing")`` must be one whose flag is
+set in the per-seat field ``playing`` (in the stages named by ``stages=``, or always):
+:func:`check_in_play` refuses a load or a position whose turn (or queue, or winner)
+names a seat out of play, with a :class:`StateError` naming the field.
 """
 
 from __future__ import annotations
@@ -40,7 +54,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import StateError
-from tablegames.common.kinds import CardText, Kind, TextCtx
+from tablegames.common.kinds import CardText, Kind, RulesText, TextCtx, _Seat, names_for
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.serialization import Reader
 
@@ -50,16 +64,21 @@ class Conserve:
     (see the module docstring).
 
     ``pack`` is the number of cards (codes ``0..pack-1``); by default, the size the
-    fields' ``card()``/``cards()`` kinds declare. A game whose pack depends on its rules,
-    or holds several copies of a card, passes the codes it deals (each as often as it
-    holds it) through ``BaseState._conserved_pack``. ``shuffled`` names the field a
-    position may write as ``shuffled`` (the draw pile); ``ruling`` is cited by the error.
+    fields' ``card()``/``cards()`` kinds declare. ``codes`` (a function of the state)
+    gives the codes instead, each as often as the pack holds it: a pack with copies of a
+    card, or one that depends on the rules. ``deck`` is the kind of card counted (the
+    ``names`` of its ``card()`` declarations: ``"card"``, or one deck of a game with
+    several), ``what`` names its cards in the error. ``shuffled`` names the field a
+    position may write as ``shuffled`` (the draw pile); ``ruling`` is cited by the
+    error.
     """
 
-    __slots__ = ("fields", "pack", "ruling", "shuffled")
+    __slots__ = ("codes", "deck", "fields", "pack", "ruling", "shuffled", "what")
 
     def __init__(self, *fields: str, pack: int | None = None, shuffled: str | None = None,
-                 ruling: str | None = None) -> None:
+                 ruling: str | None = None, deck: str = "card",
+                 codes: Callable[[Any], Collection[int]] | None = None,
+                 what: str = "cards") -> None:
         if not fields or not all(type(f) is str for f in fields):
             raise TypeError("Conserve() names one or more fields")
         if shuffled is not None and shuffled not in fields:
@@ -68,30 +87,42 @@ class Conserve:
         self.pack = pack
         self.shuffled = shuffled
         self.ruling = ruling
+        self.deck = deck
+        self.codes = codes
+        self.what = what
 
     def size(self, kinds: Mapping[str, Kind]) -> int:
         """The pack size: given, or the one the named fields' card kinds declare."""
         if self.pack is not None:
             return self.pack
-        sizes = {s for name in self.fields for s in _pack_sizes(self._kind(kinds, name))}
+        sizes = {s for name in self.fields
+                 for s in _pack_sizes(self._kind(kinds, name), self.deck)}
         if len(sizes) != 1:
             raise TypeError(f"Conserve{self.fields}: the fields declare card packs {sorted(sizes)}"
                             " (declare their cards with card()/cards(), or pass pack=)")
         return sizes.pop()
 
-    def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
-        """Raise :class:`StateError` unless each card of ``pack`` lies in the fields as
-        often as ``pack`` holds it (a card too often, a card missing, a card not of
+    def pack_of(self, state: Any, kinds: Mapping[str, Kind]) -> Collection[int]:
+        """The codes of the pack, each as often as it holds it: ``codes(state)``, or
+        every code below :meth:`size`."""
+        return range(self.size(kinds)) if self.codes is None else self.codes(state)
+
+    def check(self, state: Any, kinds: Mapping[str, Kind]) -> None:
+        """Raise :class:`StateError` unless each card of the pack lies in the fields as
+        often as the pack holds it (a card too often, a card missing, a card not of
         this pack)."""
+        pack = self.pack_of(state, kinds)
+        deck = self.deck
         every = list(itertools.chain.from_iterable(
-            self._kind(kinds, name).cards_in(getattr(state, name)) for name in self.fields))
+            self._kind(kinds, name).cards_in(getattr(state, name), deck)
+            for name in self.fields))
         if len(every) == len(pack) and sorted(every) == sorted(pack):
             return  # the common case, in a few C calls; else name the first fault
         want = Counter(pack)
         held: Counter[int] = Counter()
         where: dict[int, str] = {}
         for name in self.fields:
-            for code in self._kind(kinds, name).cards_in(getattr(state, name)):
+            for code in self._kind(kinds, name).cards_in(getattr(state, name), deck):
                 held[code] += 1
                 if held[code] > max(1, want[code]):
                     if want[code] > 1:
@@ -109,20 +140,20 @@ class Conserve:
             raise self._fail(f"card {lost[0]}{copies} is missing (in none of "
                              f"{', '.join(self.fields)})")
 
-    def rest(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> list[int]:
-        """The cards of ``pack`` the fields other than ``shuffled`` do not hold, in code
+    def rest(self, state: Any, kinds: Mapping[str, Kind]) -> list[int]:
+        """The cards of the pack the fields other than ``shuffled`` do not hold, in code
         order (``ValueError`` if they hold more of a card than the pack has)."""
-        left = Counter(pack)
+        left = Counter(self.pack_of(state, kinds))
         for name in self.fields:
             if name != self.shuffled:
-                left.subtract(self._kind(kinds, name).cards_in(getattr(state, name)))
+                left.subtract(self._kind(kinds, name).cards_in(getattr(state, name), self.deck))
         if any(k < 0 for k in left.values()):
             raise ValueError("more cards are placed than the pack holds (a card lies in the "
                              "other lines more often than the pack has it)")
         return sorted(left.elements())
 
     def _fail(self, message: str) -> StateError:
-        message = f"the cards do not add up to the pack: {message}"
+        message = f"the {self.what} do not add up to the pack: {message}"
         return StateError(f"{message} ({self.ruling})" if self.ruling else message)
 
     def _kind(self, kinds: Mapping[str, Kind], name: str) -> Kind:
@@ -132,17 +163,85 @@ class Conserve:
         return kind
 
 
-def _pack_sizes(kind: Kind) -> Iterator[int]:
-    """The pack sizes of the card kinds inside ``kind`` (it has no other way to say them)."""
+def conserved(declared: Conserve | Sequence[Conserve] | None) -> tuple[Conserve, ...]:
+    """A class's ``CONSERVE`` as a tuple (one :class:`Conserve` per deck)."""
+    if declared is None:
+        return ()
+    return (declared,) if isinstance(declared, Conserve) else tuple(declared)
+
+
+class InPlay:
+    """One declared "seat in play" rule (a ``seat(among=...)`` field), ready to check."""
+
+    __slots__ = ("among", "field", "many", "none", "ruling", "stages")
+
+    def __init__(self, field: str, kind: _Seat, many: bool, stages: Sequence[str]) -> None:
+        assert kind.among is not None
+        self.field, self.among, self.many, self.ruling = field, kind.among, many, kind.ruling
+        self.none = kind.none if type(kind.none) is int else None
+        if kind.stages is None:
+            self.stages: frozenset[int] | None = None
+        else:
+            unknown = [x for x in kind.stages if x not in stages]
+            if unknown:
+                raise TypeError(f"seat(stages=...) of {field!r} names no stage {unknown[0]!r}")
+            self.stages = frozenset(stages.index(x) for x in kind.stages)
+
+
+def in_play_checks(fields: Sequence[tuple[str, Kind]], stages: Sequence[str],
+                   ) -> tuple[InPlay, ...]:
+    """The "seat in play" rules of a class's fields: a seat declared ``among=``, alone
+    or as the items of a list or tuple of seats."""
+    out = []
+    for name, kind in fields:
+        inner = getattr(kind, "inner", None)
+        if isinstance(kind, _Seat) and kind.among is not None:
+            out.append(InPlay(name, kind, False, stages))
+        elif isinstance(inner, _Seat) and inner.among is not None:
+            out.append(InPlay(name, inner, True, stages))
+    return tuple(out)
+
+
+def check_declared(state: Any, fields: Sequence[tuple[str, Kind]],
+                   in_play: Sequence[InPlay]) -> None:
+    """The invariants a class declares (its ``CONSERVE``, the seats declared
+    ``among=``), checked after every load and ``from_position``: ``StateError``."""
+    if state.CONSERVE is not None:
+        kinds = dict(fields)
+        for conserve in conserved(state.CONSERVE):
+            conserve.check(state, kinds)
+    if in_play:
+        check_in_play(state, in_play)
+
+
+def check_in_play(state: Any, checks: Sequence[InPlay]) -> None:
+    """Raise :class:`StateError` naming the field if a seat declared ``among=`` is not
+    set in that per-seat flag field (in the stages it holds in): a turn, a queue or a
+    winner on a seat that is out of play."""
+    for c in checks:
+        if c.stages is not None and state.stage not in c.stages:
+            continue
+        flags = getattr(state, c.among)
+        value = getattr(state, c.field)
+        for seat in (value if c.many else (value,)):
+            if seat != c.none and not flags[seat]:
+                why = f"; {c.ruling}" if c.ruling else ""
+                raise StateError(f"$.state.{c.field}: seat {seat} is not in play "
+                                 f"({c.among}[{seat}] is false{why})")
+
+
+def _pack_sizes(kind: Kind, deck: str) -> Iterator[int]:
+    """The pack sizes of ``deck``'s card kinds inside ``kind`` (it has no other way to
+    say them)."""
     pack = getattr(kind, "pack", None)
-    if type(pack) is int:
+    if type(pack) is int and getattr(kind, "names", None) == deck:
         yield pack
     for attr in ("inner", "value"):
         inner = getattr(kind, attr, None)
         if isinstance(inner, Kind):
-            yield from _pack_sizes(inner)
+            yield from _pack_sizes(inner, deck)
     for part in getattr(kind, "parts", ()):
-        yield from _pack_sizes(part)
+        yield from _pack_sizes(part, deck)
 
 
 class Own:
@@ -163,33 +262,35 @@ class Layout:
     """How a class's position lines are shaped beyond its kinds (the ``POSITION_*``
     class attributes, gathered once per class by the core)."""
 
-    __slots__ = ("cards", "comments", "conserve", "defaults", "derived", "own", "seatwise")
+    __slots__ = ("cards", "comments", "conserve", "defaults", "derived", "keys", "own",
+                 "seatwise")
 
     def __init__(self, cls: Any) -> None:
-        self.cards: CardText | None = cls.CARD_TEXT
-        own = cls.POSITION_OWN
-        # a set of names: lines the hooks ``_position_own``/``_from_position_own`` write
-        # and read after the generated ones
-        self.own: Mapping[str, Own] = own if isinstance(own, Mapping) else {
-            name: Own(None, read_elsewhere) for name in own}
+        self.cards: CardText | RulesText | None = cls.CARD_TEXT
+        self.own: Mapping[str, Own] = cls.POSITION_OWN
         self.defaults: Mapping[str, Any] = cls.POSITION_DEFAULTS
         self.derived: Mapping[str, Callable[[Any], Any]] = cls.POSITION_DERIVED
         self.comments: Mapping[str, Sequence[str]] = cls.POSITION_COMMENTS
         self.seatwise: dict[str, tuple[str, ...]] = {
             group[0]: tuple(group) for group in cls.POSITION_SEATWISE}
-        self.conserve: Conserve | None = cls.CONSERVE
+        self.conserve = conserved(cls.CONSERVE)
+        self.keys: Mapping[str, str] = cls.POSITION_KEYS
+
+    def text_ctx(self, state: Any) -> TextCtx:
+        """The text context of ``state``: its seats, and the card names of its rules."""
+        return TextCtx(state.n, names_for(self.cards, state.rules))
 
 
 def read_elsewhere(state: Any, r: PositionReader) -> None:
     """The ``read`` of an own field another field's ``read`` sets (one reader sets both,
-    as one depends on the other), or the class's ``_from_position_own`` hook."""
+    as one depends on the other)."""
 
 
 def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWriter,
                  layout: Layout) -> None:
     """The lines of the persisted fields but ``stage``, in declaration order (see the
     module docstring)."""
-    tc = TextCtx(state.n, layout.cards)
+    tc = layout.text_ctx(state)
     kinds = dict(fields)
     grouped = {name for group in layout.seatwise.values() for name in group}
     for name, kind in fields:
@@ -217,7 +318,7 @@ def write_fields(state: Any, fields: tuple[tuple[str, Kind], ...], w: PositionWr
         elif name not in layout.derived:
             value = getattr(state, name)
             if not (kind.sparse and not value):
-                w.put(name, kind.text(value, tc))
+                w.put(layout.keys.get(name, name), kind.text(value, tc))
 
 
 def _put_seat(state: Any, name: str, kind: Kind, s: int, w: PositionWriter,
@@ -228,50 +329,49 @@ def _put_seat(state: Any, name: str, kind: Kind, s: int, w: PositionWriter,
 
 
 def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionReader,
-                layout: Layout, pack: Collection[int] | None) -> None:
+                layout: Layout) -> None:
     """Set every declared field from its lines, each read by its kind as a save's value
     is (an error names the line); then the own fields, the defaults of the lines left
-    out, the derived fields, and a ``shuffled`` draw pile (see the module docstring).
-    ``pack`` is what ``CONSERVE`` counts (``None``: its declared pack)."""
-    tc = TextCtx(state.n, layout.cards)
-    conserve = layout.conserve
+    out, the derived fields, and the ``shuffled`` draw piles (see the module docstring)."""
+    tc = layout.text_ctx(state)
+    shuffles = {c.shuffled: c for c in layout.conserve if c.shuffled is not None}
     missing: set[str] = set()
     partial: dict[str, list[Any]] = {}
-    shuffle: Kind | None = None
+    shuffle: list[tuple[Conserve, Kind]] = []
     for name, kind in fields:
         if not kind.persisted:
             setattr(state, name, kind.factory())  # type: ignore[attr-defined]
             continue
         if name == "stage" or name in layout.own or name in layout.derived:
             continue
-        if conserve is not None and name == conserve.shuffled \
-                and r.has(name) and r.values[name][1] == "shuffled":
-            r.str(name)
-            shuffle = kind
+        key = layout.keys.get(name, name)
+        if name in shuffles and r.has(key) and r.values[key][1] == "shuffled":
+            r.str(key)
+            shuffle.append((shuffles[name], kind))
             continue
         if kind.line is not None:
             keys = [f"{kind.line} {s}" for s in range(state.n)]
             inner: Kind = kind.inner  # type: ignore[attr-defined]
             if name in layout.defaults and not all(map(r.has, keys)):
                 # the seats whose line is left out take the default's value
-                partial[name] = [None if not r.has(key) else _load(
-                    inner, _line_json(inner, r, key, tc, False), key, r, key, tc)
-                    for key in keys]
+                partial[name] = [None if not r.has(k) else _load(
+                    inner, _line_json(inner, r, k, tc, False), k, r, k, tc)
+                    for k in keys]
                 missing.add(name)
                 continue
-            items = [_line_json(inner, r, key, tc, kind.sparse) for key in keys]
-            for key, item in zip(keys, items, strict=True):
-                _load(inner, item, key, r, key, tc)  # a defect names its seat's line
+            items = [_line_json(inner, r, k, tc, kind.sparse) for k in keys]
+            for k, item in zip(keys, items, strict=True):
+                _load(inner, item, k, r, k, tc)  # a defect names its seat's line
             value = _load(kind, items, name, r, keys[0], tc)
-        elif r.has(name):
-            value = _load(kind, _line_json(kind, r, name, tc, False), name, r, name, tc)
+        elif r.has(key):
+            value = _load(kind, _line_json(kind, r, key, tc, False), key, r, key, tc)
         elif name in layout.defaults:
             missing.add(name)
             continue
         elif kind.sparse:
-            value = _load(kind, kind.text_json("-", tc), name, r, name, tc)
+            value = _load(kind, kind.text_json("-", tc), key, r, key, tc)
         else:
-            r.str(name)  # raises: the line is missing
+            r.str(key)  # raises: the line is missing
         setattr(state, name, value)
     for name, default in layout.defaults.items():
         if name in missing and not callable(default) and name not in partial:  # a value: first
@@ -293,17 +393,16 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
             setattr(state, name, value)
     for name, derive in layout.derived.items():
         setattr(state, name, derive(state))
-    if shuffle is not None:
-        assert conserve is not None
-        kinds = dict(fields)
-        codes = range(conserve.size(kinds)) if pack is None else pack
+    kinds = dict(fields)
+    for conserve, kind in shuffle:  # in declaration order, each deck drawing on the rng
+        name = conserve.shuffled or ""
+        key = layout.keys.get(name, name)
         try:
-            rest = conserve.rest(state, kinds, codes)
+            rest = conserve.rest(state, kinds)
         except ValueError as exc:
-            raise r.fail(conserve.shuffled or "", str(exc)) from None
+            raise r.fail(key, str(exc)) from None
         state.rng.shuffle(rest)
-        setattr(state, conserve.shuffled or "", _load(shuffle, rest, conserve.shuffled or "",
-                                                      r, conserve.shuffled or "", tc))
+        setattr(state, name, _load(kind, rest, key, r, key, tc))
 
 
 def _line_json(kind: Kind, r: PositionReader, key: str, tc: TextCtx, sparse: bool) -> Any:

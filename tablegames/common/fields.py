@@ -27,18 +27,22 @@ worked out from others (a table of the rules) is ``derived()``.
 
 Fields that are caches and not part of the state are declared ``transient``.
 
-Two more things come from the declarations (see :mod:`tablegames.common.declared`):
+Three more things come from the declarations (see :mod:`tablegames.common.declared`):
 
-* **Position text.** A game that does not write ``_position``/``_from_position`` itself
-  gets one line per persisted field, under the field's own name, in declaration order,
-  its value the field's save form on one line (an enum's bare name), read back by the
-  same kind as a save (same limits). Fields no kind can say well are listed in the class's
-  ``POSITION_OWN`` and written by the hooks ``_position_own``/``_from_position_own``.
+* **Position text.** Each persisted field gets its lines, under the field's own name, in
+  declaration order, each value in its kind's text form (a card by the name the class's
+  ``CARD_TEXT`` gives it, ``yes``/``no``, ``-`` for nobody...), read back by the same kind
+  as a save (same limits). Fields no kind can say are the class's ``POSITION_OWN``, each
+  with its own writer and reader.
 * **Card conservation.** ``CONSERVE = Conserve("hands", "stock", "trick")`` on the class
   says every card of the pack lies exactly once across those fields (the cards are the
-  values declared with ``card()``/``cards()``); the core checks it after a load and after
-  ``from_position``, so ``_check_loaded`` keeps only the rules a person would state in a
-  sentence.
+  values declared with ``card()``/``cards()``; one ``Conserve`` per deck where a game has
+  several); the core checks it after a load and after ``from_position``.
+* **Seats in play.** ``seat(among="playing")`` says the seat is one whose flag is set in
+  the per-seat field ``playing``; the core checks it after a load and after
+  ``from_position``.
+
+So ``_check_loaded`` keeps only the rules a person would state in a sentence.
 
 This module is the one a game imports; the kinds live in :mod:`tablegames.common.kinds`
 (scalars) and :mod:`tablegames.common.containers`, the compiler in
@@ -71,6 +75,7 @@ from tablegames.common.kinds import (
     CardText,
     Ctx,
     Kind,
+    RulesText,
     TextCtx,
     WordText,
     _Count,
@@ -91,6 +96,7 @@ __all__ = [
     "Ctx",
     "Kind",
     "Own",
+    "RulesText",
     "Spec",
     "TextCtx",
     "WordText",
@@ -108,6 +114,7 @@ __all__ = [
     "json_value",
     "listof",
     "mapping",
+    "named",
     "optional",
     "per_seat",
     "per_seat_tuple",
@@ -151,16 +158,49 @@ def count(lo: int | None = 0, hi: int | None = 1_000_000, *, words: WordText | N
     return _shaped(kind, sparse=sparse)
 
 
-def seat(none: int | str | None = "never") -> Kind:
+def seat(none: int | str | None = "never", *, among: str | None = None,
+         stages: Sequence[str] | None = None, ruling: str | None = None) -> Kind:
     """A seat of this game; ``none=-1`` (or ``None``) also allows that 'nobody' value
-    (written ``-`` in position text)."""
-    return _Seat(none)
+    (written ``-`` in position text).
+
+    ``among`` names a per-seat flag field the seat must be set in (``among="playing"``:
+    the seat is one in play), in the ``stages`` named (every stage if ``None``); the
+    core checks it after every load and ``from_position``, with a :class:`StateError`
+    naming the field and citing ``ruling`` (see
+    :func:`~tablegames.common.declared.check_in_play`). Inside a list of seats, it
+    holds for each seat of the list; "nobody" is never checked.
+    """
+    if among is None and (stages is not None or ruling is not None):
+        raise TypeError("seat(stages=, ruling=) say when and why a seat is among= a field")
+    return _Seat(none, among, stages, ruling)
 
 
-def card(size: int) -> Kind:
+def card(size: int, *, names: str = "card", none: int | None = None) -> Kind:
     """A card code of a pack of ``size`` cards (counted by a declared card conservation,
-    named in position text by the class's ``CARD_TEXT``)."""
-    return _Count(0, size - 1, size)
+    named in position text by the class's ``CARD_TEXT``).
+
+    A game with several decks names each (``names="zone"``: Dallah's Placement cards):
+    its codes are named by that part of ``CARD_TEXT`` (see
+    :class:`~tablegames.common.kinds.RulesText`) and counted by the ``Conserve`` of
+    that deck. ``none`` is a value that means "no card" (written ``-``, never counted):
+    the kind then allows it below the codes (``none=-1``).
+    """
+    return _named(names, size, none, pack=True)
+
+
+def named(names: str, size: int, *, none: int | None = None) -> Kind:
+    """A code below ``size`` that position text writes by its name, from the part
+    ``names`` of the class's ``CARD_TEXT`` (Dallah's cup shapes): a :func:`card` that no
+    card conservation counts."""
+    return _named(names, size, none, pack=False)
+
+
+def _named(names: str, size: int, none: int | None, *, pack: bool) -> Kind:
+    if none is not None and none >= 0:
+        raise TypeError("none= is a value below the codes (-1)")
+    kind = _Count(0 if none is None else none, size - 1, size if pack else None)
+    kind.names, kind.none = names, none
+    return kind
 
 
 def flag() -> Kind:
@@ -210,7 +250,7 @@ def put(values: tuple[_T, ...], i: int, value: _T) -> tuple[_T, ...]:
 def cards(size: int, max_len: int = 10_000, *, top_first: bool = False, sort: bool = False,
           sparse: bool = False) -> Kind:
     """A list of card codes of a ``size``-card pack."""
-    return _shaped(_List(_Count(0, size - 1, size), None, max_len), top_first=top_first,
+    return _shaped(_List(card(size), None, max_len), top_first=top_first,
                    sort=sort, sparse=sparse)
 
 

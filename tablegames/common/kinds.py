@@ -12,7 +12,9 @@ A kind says four things about a value of its field, each as Python source the co
 
 Each kind also has a text form for position text (:meth:`Kind.text`, :meth:`Kind.read_text`):
 what a person writes, not the save's JSON. A card is its name (through the
-:class:`CardText` the game declares once on its state class as ``CARD_TEXT``), a flag is
+:class:`CardText` the game declares once on its state class as ``CARD_TEXT``; a game whose
+names come from its rules, as Dallah's card set, declares a :class:`RulesText` that gives
+them for the state's rules, one :class:`CardText` per kind of named code), a flag is
 ``yes``/``no``, "nobody" is ``-``, a number is its digits, a list is its items' words
 separated by spaces (``-`` when empty), a tuple's parts are joined by ``:``
 (``2:Jd``). Text read back is turned into the save's JSON form and read by the same
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import StateError, quoted
@@ -53,17 +55,58 @@ class CardText:
     ``names`` maps a code to its name (a sequence or a function); ``parse`` reads a name
     back (raising ``ValueError``, which :class:`NotationError` is, for a word that is no
     card); ``order`` (optional) is the order a person fans a hand in, used for the card
-    lists declared ``sort=True`` (they are kept sorted by code in the state).
+    lists declared ``sort=True`` (they are kept sorted by code in the state). ``what``
+    says what a word should have been, in the error for one that is not (``'x' is not a
+    card``).
     """
 
-    __slots__ = ("name", "order", "parse")
+    __slots__ = ("name", "order", "parse", "what")
 
     def __init__(self, names: Sequence[str] | Callable[[int], str], parse: Callable[[str], int],
-                 order: Callable[[Sequence[int]], Sequence[int]] | None = None) -> None:
+                 order: Callable[[Sequence[int]], Sequence[int]] | None = None,
+                 what: str = "card") -> None:
         self.name: Callable[[int], str] = (
             names if callable(names) else names.__getitem__)
         self.parse = parse
         self.order = order
+        self.what = what
+
+    @classmethod
+    def of_ids(cls, ids: Sequence[str], what: str) -> CardText:
+        """The names of codes that are indexes into ``ids`` (a card set's shape ids...),
+        read back by looking the word up."""
+        index = {name: code for code, name in enumerate(ids)}
+
+        def parse(word: str) -> int:
+            code = index.get(word)
+            if code is None:
+                raise ValueError(f"{quoted(word)} is not a {what}")
+            return code
+
+        return cls(names=tuple(ids), parse=parse, what=what)
+
+
+class RulesText:
+    """Card names that depend on the rules (``CARD_TEXT = RulesText(names_of)``): Dallah's
+    shapes, zones and cards are those of the card set in its rules, which the codec of a
+    kind cannot see. ``names(rules)`` gives the :class:`CardText` of each kind of named
+    code (``"card"``, and the ``names=`` a :func:`~tablegames.common.fields.card` or
+    :func:`~tablegames.common.fields.named` declaration gives), resolved from the state's
+    rules each time a position is written or read."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: Callable[[Any], Mapping[str, CardText]]) -> None:
+        self.names = names
+
+
+def names_for(declared: CardText | RulesText | None, rules: Any) -> Mapping[str, CardText]:
+    """The card names of a class's ``CARD_TEXT`` under ``rules``, by kind of code."""
+    if declared is None:
+        return {}
+    if isinstance(declared, RulesText):
+        return declared.names(rules)
+    return {"card": declared}
 
 
 class WordText:
@@ -78,13 +121,14 @@ class WordText:
 
 
 class TextCtx(Ctx):
-    """What the text form of a field depends on: the seats and the game's card names."""
+    """What the text form of a field depends on: the seats and the game's card names
+    (by kind of named code, see :func:`names_for`), resolved from the state's rules."""
 
-    __slots__ = ("cards",)
+    __slots__ = ("names",)
 
-    def __init__(self, n: int, cards: CardText | None) -> None:
+    def __init__(self, n: int, names: Mapping[str, CardText]) -> None:
         super().__init__(n)
-        self.cards = cards
+        self.names = names
 
 
 class Kind:
@@ -202,8 +246,9 @@ class Kind:
             raise StateError(f"{path}: {exc}") from None
         return self.load(Reader(value, path), tc)
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        """The card codes the value holds (see ``Conserve``): none for most kinds."""
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        """The codes of ``deck``'s cards the value holds (see ``Conserve``): the values
+        declared ``card(names=deck)``; none for most kinds."""
         return iter(())
 
     def _name(self, ns: dict[str, Any]) -> str:
@@ -217,6 +262,12 @@ MISS: Any = object()
 
 
 class _Count(Kind):
+    #: The kind of named code the value is (``"card"``, Dallah's ``"shape"``...): its
+    #: words are the names ``CARD_TEXT`` gives that kind; ``None``: a plain number.
+    names: str | None = None
+    #: The value that means "no card" (written ``-``, never counted), or ``None``.
+    none: int | None = None
+
     def __init__(self, lo: int | None, hi: int | None, pack: int | None = None) -> None:
         self.lo, self.hi = lo, hi
         #: The size of the pack when the value is a card code (``card()``), else ``None``.
@@ -240,8 +291,10 @@ class _Count(Kind):
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return f"(type({x}) is int and {self._lo} <= {x} <= {self._hi})"
 
-    def cards_in(self, v: Any) -> Iterator[int]:
-        return iter((v,)) if self.pack is not None else iter(())
+    def cards_in(self, v: Any, deck: str) -> Iterator[int]:
+        if self.pack is None or self.names != deck or v == self.none:
+            return iter(())
+        return iter((v,))
 
     has_word = True
     #: The words of a number that has its own (see :class:`WordText`), else digits.
@@ -249,21 +302,27 @@ class _Count(Kind):
 
     @property
     def what(self) -> str:  # type: ignore[override]
-        return "card" if self.pack is not None else "number"
+        return self.names or "number"
 
     def word(self, v: Any, tc: TextCtx) -> str:
-        if self.pack is not None and tc.cards is not None:
-            return tc.cards.name(v)
+        if v == self.none and self.none is not None:
+            return "-"
+        text = None if self.names is None else tc.names.get(self.names)
+        if text is not None:
+            return text.name(v)
         if self.words is not None:
             return self.words.write(v)
         return str(v)
 
     def word_json(self, word: str, tc: TextCtx) -> Any:
-        if self.pack is not None and tc.cards is not None:
+        if word == "-" and self.none is not None:
+            return self.none
+        text = None if self.names is None else tc.names.get(self.names)
+        if text is not None:
             try:
-                return tc.cards.parse(word)
+                return text.parse(word)
             except ValueError:  # NotationError too; its message may quote the whole word
-                raise ValueError(f"{quoted(word)} is not a card") from None
+                raise ValueError(f"{quoted(word)} is not a {text.what}") from None
         if self.words is not None:
             return self.words.read(word)
         return _whole(word)
@@ -280,8 +339,15 @@ _NUMBER = re.compile(r"-?[0-9]{1,25}")
 
 
 class _Seat(Kind):
-    def __init__(self, none: int | str | None) -> None:
+    def __init__(self, none: int | str | None, among: str | None = None,
+                 stages: Sequence[str] | None = None, ruling: str | None = None) -> None:
         self.none = none
+        #: The per-seat flag field the seat must be set in (a seat in play), the stages
+        #: (names) in which that holds (``None``: in every stage) and the ruling it keeps.
+        #: See :func:`tablegames.common.declared.check_in_play`.
+        self.among = among
+        self.stages = None if stages is None else tuple(stages)
+        self.ruling = ruling
 
     def fast(self, v: Any, n: int) -> Any:
         if type(v) is int and (0 <= v < n or (v == self.none and type(self.none) is int)):

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Self
 from tablegames.common import chance as _chance
 from tablegames.common.actions import Action, Event, fresh
 from tablegames.common.compiler import on_first_call
-from tablegames.common.declared import Conserve, Layout, Own, read_fields, write_fields
+from tablegames.common.declared import Conserve, Layout, Own, check_declared, read_fields, write_fields
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -33,7 +33,7 @@ from tablegames.common.errors import (
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
 from tablegames.common.history_codec import HistoryCode, _share
-from tablegames.common.kinds import CardText
+from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
@@ -119,9 +119,9 @@ class BaseState(ABC):
     #: ``saves.setup_text``): they never change during a game.
     _setup_text: tuple[tuple[Any, ...], str] | None = None
     #: Card conservation across named fields, checked after a load and ``from_position``
-    #: (see :class:`~tablegames.common.declared.Conserve`); ``None``: the game checks
-    #: its cards itself.
-    CONSERVE: ClassVar[Conserve | None] = None
+    #: (see :class:`~tablegames.common.declared.Conserve`; a tuple of them for a game with
+    #: several decks); ``None``: the game checks its cards itself.
+    CONSERVE: ClassVar[Conserve | tuple[Conserve, ...] | None] = None
     #: True for a state whose chance outcomes come from the caller (see
     #: :mod:`tablegames.common.chance`); set on the instance only, so copies keep it.
     outside: bool = False
@@ -129,11 +129,11 @@ class BaseState(ABC):
     #: (instance values only while ``chance.apply_outside`` runs; ``None``: inside mode).
     _feed: list[int] | None = None
     _fed: int = 0
-    #: How the position text names the cards (see :mod:`tablegames.common.declared`).
-    CARD_TEXT: ClassVar[CardText | None] = None
-    #: Declared fields no kind can say: each field's :class:`Own` lines (or a set of
-    #: names the hooks ``_position_own``/``_from_position_own`` write after the others).
-    POSITION_OWN: ClassVar[Mapping[str, Own] | frozenset[str]] = frozenset()
+    #: How the position text names the cards (see :mod:`tablegames.common.declared`): a
+    #: :class:`CardText`, or a :class:`RulesText` where the names come from the rules.
+    CARD_TEXT: ClassVar[CardText | RulesText | None] = None
+    #: Declared fields no kind can say: each field's :class:`Own` lines.
+    POSITION_OWN: ClassVar[Mapping[str, Own]] = {}
     #: Fields a hand-written position may leave out: a value or a function of the state.
     POSITION_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
     #: Fields never written in a position: worked out from the others when it is read.
@@ -142,6 +142,8 @@ class BaseState(ABC):
     POSITION_SEATWISE: ClassVar[tuple[tuple[str, ...], ...]] = ()
     #: ``#`` lines written before a field's lines.
     POSITION_COMMENTS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: Fields whose line is named otherwise (the name is a method of the state).
+    POSITION_KEYS: ClassVar[Mapping[str, str]] = {}
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(
@@ -356,17 +358,10 @@ class BaseState(ABC):
         self._check_loaded()
 
     def _check_declared(self) -> None:
-        """The invariants the class declares (``CONSERVE``): raise ``StateError``."""
-        conserve = self.CONSERVE
-        if conserve is not None:
-            kinds = dict(_spec(type(self)).fields)
-            pack = self._conserved_pack()
-            conserve.check(self, kinds, range(conserve.size(kinds)) if pack is None else pack)
-
-    def _conserved_pack(self) -> Sequence[int] | None:
-        """The card codes ``CONSERVE`` expects (``None``: the whole declared pack); a
-        game whose rules take cards out of the pack returns the codes it deals."""
-        return None
+        """The invariants the class declares (``CONSERVE``, the seats declared
+        ``among=``, see :mod:`tablegames.common.declared`): raise ``StateError``."""
+        spec = _spec(type(self))
+        check_declared(self, spec.fields, spec.in_play)
 
     def _check_loaded(self) -> None:  # noqa: B027 - a hook: most games override it
         """Invariants a declaration cannot state (card conservation...): raise ``StateError``."""
@@ -650,24 +645,19 @@ class BaseState(ABC):
         return write_position(self)
 
     def _position(self, w: PositionWriter) -> None:
-        """Write the game's own lines: by default one per declared persisted field (see
-        :mod:`tablegames.common.declared`), then those of ``_position_own``."""
-        fields = _spec(type(self)).fields
-        write_fields(self, fields, w, Layout(type(self)))
-        self._position_own(w)
+        """Write the game's own lines: one per declared persisted field, or the field's
+        ``POSITION_OWN`` lines (see :mod:`tablegames.common.declared`)."""
+        write_fields(self, _spec(type(self)).fields, w, Layout(type(self)))
 
     def _from_position(self, r: PositionReader) -> None:
         """Set the game's own fields from ``r`` (the shared ones and ``stage`` are set):
-        by default every declared field from its line, then ``_from_position_own``."""
-        fields = _spec(type(self)).fields
-        read_fields(self, fields, r, Layout(type(self)), self._conserved_pack())
+        every declared field from its lines, then ``_from_position_own``."""
+        read_fields(self, _spec(type(self)).fields, r, Layout(type(self)))
         self._from_position_own(r)
 
-    def _position_own(self, w: PositionWriter) -> None:  # noqa: B027 - a hook
-        """Write the lines of the fields in ``POSITION_OWN`` (no kind can say them)."""
-
     def _from_position_own(self, r: PositionReader) -> None:  # noqa: B027 - a hook
-        """Read the lines ``_position_own`` writes and set those fields."""
+        """What a game does once a position's lines are read (Phase 10 notes that the
+        game starts there, with no setup values to check against)."""
 
     @classmethod
     def from_position(cls, text: str, rules: Any = None) -> Self:

@@ -11,13 +11,12 @@ its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import StateError
 from tablegames.common.fields import Conserve
-from tablegames.common.kinds import Kind
 from tablegames.dallah import piles
 from tablegames.dallah.cardset import STUNT_KINDS
 from tablegames.dallah.stages import (
@@ -40,49 +39,27 @@ from tablegames.dallah.table import table_for
 if TYPE_CHECKING:
     from tablegames.dallah.state import State
 
-class Decks(Conserve):
-    """Card conservation for Dallah's two decks (DAL-04, DAL-25): every Action card of
-    the card set lies exactly once across ``cards`` (the deck, its discard pile, the
-    hands, the card in play), every Placement card across ``zones``.
 
-    The core's :class:`~tablegames.common.declared.Conserve` counts one pack of
-    distinct ``card()`` codes; Dallah's decks come from the rules' card set, hold copies
-    of a card, and its fields say "no card" with -1, so the codes are read here.
-    """
-
-    __slots__ = ("cards", "zones")
-
-    def __init__(self, cards: tuple[str, ...], zones: tuple[str, ...]) -> None:
-        super().__init__(*cards, *zones)
-        self.cards, self.zones = cards, zones
-
-    def check(self, state: Any, kinds: Mapping[str, Kind], pack: Collection[int]) -> None:
-        t = table_for(state.rules.cards)
-        for names, deck, codes, what in (
-            (self.cards, t.sorted_action_deck, t.card_codes, "Action"),
-            (self.zones, t.sorted_zone_deck, t.zone_codes, "Placement"),
-        ):
-            found: list[int] = []
-            for name in names:
-                part = _codes_of(getattr(state, name))
-                _codes(name, part, codes, len(codes))
-                found += part
-            if sorted(found) != deck:
-                raise StateError(f"$.state: the {what} cards do not add up to the deck "
-                                 "(DAL-04, DAL-25)")
+def _action_deck(state: State) -> list[int]:
+    return table_for(state.rules.cards).sorted_action_deck
 
 
-def _codes_of(value: int | tuple[Any, ...]) -> list[int]:
-    """The codes a field holds: an int (-1 is none), a tuple of them, or of tuples."""
-    if isinstance(value, int):
-        return [] if value < 0 else [value]
-    return [c for v in value for c in _codes_of(v)]
+def _placement_deck(state: State) -> list[int]:
+    return table_for(state.rules.cards).sorted_zone_deck
 
 
-#: Action cards lie in the deck, its discard pile, the hands and in play; Placement
-#: cards in their deck, its discard pile and in play.
-CONSERVE = Decks(("stock", "discard", "held", "card"),
-                 ("placement_stock", "placement_discard", "zone"))
+#: Card conservation for Dallah's two decks (DAL-04, DAL-25), each of its card set and
+#: with its own discard pile: every Action card lies in the deck, its discard pile, the
+#: hands or in play (``card``), every Placement card in its deck, its discard pile or in
+#: play (``zone``), each as often as the card set has it. A position may write either
+#: deck as ``shuffled``.
+CONSERVE = (
+    Conserve("stock", "discard", "held", "card", codes=_action_deck, shuffled="stock",
+             what="Action cards", ruling="DAL-04, DAL-25"),
+    Conserve("placement_stock", "placement_discard", "zone", deck="zone",
+             codes=_placement_deck, shuffled="placement_stock", what="Placement cards",
+             ruling="DAL-04, DAL-25"),
+)
 
 
 #: The card kinds each choosing stage belongs to.
@@ -130,12 +107,6 @@ def _check_codes(state: State) -> None:
         _codes("pot", [*chain.from_iterable(state.pot)], shapes, t.nshapes)
         _codes("cups_in_hand", state.cups_in_hand, shapes, t.nshapes)
         _codes("rolls", state.rolls, shapes, t.nshapes)
-    for e in state.effects:
-        if len(e) != 4:
-            raise _fail("effects", "an effect is [source, recipient, cups, flags]")
-        src, dst, k, flags = e
-        if not (0 <= src < state.n and 0 <= dst < state.n and k >= SWAP and 0 <= flags <= 3):
-            raise _fail("effects", f"bad effect {list(e)}")
 
 
 def _check_counts(state: State) -> None:

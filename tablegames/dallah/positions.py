@@ -23,91 +23,124 @@ Cups, zones and cards are written by their card-set ids. Every field a view or a
 list depends on is a line, so a position read back shows every phone exactly what the
 state it was written from shows; an impossible position (a card twice, cups that do not
 add up) is refused by the checks a loaded save goes through.
+
+Most lines come from the field declarations in :mod:`tablegames.dallah.state`, like the
+other games' (a count, a seat or ``-``, ``yes``/``no``, a list as words, a deck top
+first, ``held N`` one line per seat, a ``shuffled`` deck dealt from ``rng``): the card
+set's ids are the names :data:`CARD_TEXT` gives the kinds ``named("shape")``,
+``card(names="zone")`` and ``card()`` for the state's rules. This module holds the rest:
+
+* :data:`OWN`: what no kind can say: the cups left by shape (``shared: classic=5 ...``),
+  the cups on each zone (``pot_lid: tall wide``, one line per zone of the card set), the
+  full zones by id, the effects of a protection window (``0>1:2+redirected``) and the
+  turn before (``last_turn: 0 place 0 1 no -``);
+* :data:`TURN_TEXT` (turns count from 1 in the text, from 0 in the state),
+  :data:`COMMENTS` and :data:`KEYS` (the field ``report_kind`` is the line ``report``).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import quoted
+from tablegames.common.fields import CardText, Own, RulesText, WordText
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
-from tablegames.dallah.stages import BLOCKED, REDIRECTED, REPORTS, SWAP
+from tablegames.dallah.stages import BLOCKED, REDIRECTED, SWAP
 from tablegames.dallah.table import table_for
 
 if TYPE_CHECKING:
     from tablegames.dallah.state import State
 
 
-def _opt(x: int) -> int | None:
-    return None if x < 0 else x
+def _card_texts(rules: Any) -> Mapping[str, CardText]:
+    return table_for(rules.cards).texts
 
 
-#: The fields whose lines Dallah writes itself (``State.POSITION_OWN``): all but
-#: ``active``, whose line the core writes from its declaration (a seat, the same text).
-#: The others name cups, zones and cards by their card-set ids (``pot_lid: tall wide``,
-#: one line per zone), write decks top first (or ``shuffled``), count turns from 1,
-#: say ``yes``/``-``, and read effects and the turn before in their own notation; a
-#: kind's text would be the save's codes. Their lines are unchanged, so positions
-#: written before read and write back byte for byte.
-OWN = frozenset({
-    "turn", "shared", "pot", "piles", "retired", "held", "stock", "discard",
-    "placement_stock", "placement_discard", "rolls", "full_zones", "card", "cups_in_hand",
-    "placers", "placer", "collector", "zone", "report_kind", "released", "collapsed",
-    "falls", "collected", "timeouts", "swaps", "partner", "amount", "effects", "asked",
-    "answered", "used", "last_turn",
-})
+#: Shapes, zones and cards by the ids of the card set in the state's rules.
+CARD_TEXT = RulesText(_card_texts)
 
 
-def write(state: State, w: PositionWriter) -> None:
-    """Dallah's own lines of ``state.to_position()`` (after the core's ``active``)."""
-    t = state.t
-    sid, zid, cid = t.shape_ids, t.zone_ids, t.card_ids
-    w.put("turn", state.turn + 1)
+def _turn_of(word: str) -> int:
+    """A turn's number, from 1 to one more than the state's bound (``count()``)."""
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word[:25]) <= 1_000_001:
+        raise ValueError(f"expected a turn's number from 1 to 1000001, found {quoted(word)}")
+    return int(word) - 1
+
+
+#: The turn's number as people count it, from 1 (the state counts from 0).
+TURN_TEXT = WordText(write=lambda turn: str(turn + 1), read=_turn_of)
+
+
+def _number(word: str) -> int:
+    if not (word.isascii() and word.isdigit()) or len(word) > 7:
+        raise ValueError(f"{quoted(word)} is not a count")
+    return int(word)
+
+
+def _look(text: CardText) -> Callable[[str], int]:
+    """A word's code by ``text`` (``ValueError`` naming what it should have been)."""
+    def look(word: str) -> int:
+        try:
+            return text.parse(word)
+        except ValueError:
+            raise ValueError(f"{quoted(word)} is not a {text.what}") from None
+    return look
+
+
+# -- shared: the cups left in the shared pile, by shape -----------------------------------
+def _write_shared(state: State, w: PositionWriter) -> None:
+    sid = state.t.shape_ids
     w.items("shared", [f"{sid[s]}={k}" for s, k in enumerate(state.shared)])
-    w.comment("the Dallah: cups on each zone, in placement order")
+
+
+def _read_shared(state: State, r: PositionReader) -> None:
+    t = table_for(state.rules.cards)
+    shape = _look(t.texts["shape"])
+    counts: dict[int, int] = {}
+    for word in r.words("shared"):
+        name, eq, k = word.partition("=")
+        try:
+            s = shape(name)
+            if not eq or s in counts:
+                raise ValueError(f"{quoted(word)}: write each shape once, as shape=count")
+            counts[s] = _number(k)
+        except ValueError as exc:
+            raise r.fail("shared", str(exc)) from None
+    if len(counts) != t.nshapes:
+        raise r.fail("shared", f"give all {t.nshapes} shapes, as shape=count")
+    state.shared = tuple(counts[s] for s in range(t.nshapes))
+
+
+# -- the zones: the cups on each, and the full ones -----------------------------------------
+def _write_pot(state: State, w: PositionWriter) -> None:
+    sid, zid = state.t.shape_ids, state.t.zone_ids
     for z, cups in enumerate(state.pot):
         w.items(f"pot_{zid[z]}", [sid[s] for s in cups])
-    w.items("full_zones", [zid[z] for z in range(t.nzones) if state.full_zones[z]])
-    w.items("piles", state.piles)
-    w.put("retired", state.retired)
-    for s in range(state.n):
-        w.items(f"held {s}", [cid[c] for c in state.held[s]])
-    w.comment("the decks, top first")
-    w.items("stock", [cid[c] for c in reversed(state.stock)])
-    w.items("discard", [cid[c] for c in reversed(state.discard)])
-    w.items("placement_stock", [zid[z] for z in reversed(state.placement_stock)])
-    w.items("placement_discard", [zid[z] for z in reversed(state.placement_discard)])
-    w.items("rolls", [sid[s] for s in state.rolls])
-    w.comment("the Action card in play and its cups")
-    w.put("card", cid[state.card] if state.card >= 0 else None)
-    w.items("cups_in_hand", [sid[s] for s in state.cups_in_hand])
-    w.items("placers", state.placers)
-    w.put("placer", state.placer)
-    w.put("collector", _opt(state.collector))
-    w.put("partner", _opt(state.partner))
-    w.put("zone", zid[state.zone] if state.zone >= 0 else None)
-    w.put("report", REPORTS[state.report_kind])
-    w.put("released", state.released)
-    w.put("collapsed", state.collapsed)
-    w.put("falls", state.falls)
-    w.put("collected", state.collected)
-    w.put("timeouts", state.timeouts)
-    w.put("swaps", state.swaps)
-    w.put("amount", state.amount)
-    w.comment("protection: effects are source>recipient:cups (pile for a swap)")
+
+
+def _read_pot(state: State, r: PositionReader) -> None:
+    t = table_for(state.rules.cards)
+    shape = _look(t.texts["shape"])
+    state.pot = tuple(tuple(r.parse(f"pot_{zone}", shape)) for zone in t.zone_ids)
+
+
+def _write_full(state: State, w: PositionWriter) -> None:
+    t = state.t
+    w.items("full_zones", [t.zone_ids[z] for z in range(t.nzones) if state.full_zones[z]])
+
+
+def _read_full(state: State, r: PositionReader) -> None:
+    t = table_for(state.rules.cards)
+    full = set(r.parse("full_zones", _look(t.texts["zone"])))
+    state.full_zones = tuple(z in full for z in range(t.nzones))
+
+
+# -- the protection window's effects ----------------------------------------------------------
+def _write_effects(state: State, w: PositionWriter) -> None:
     w.items("effects", [_effect_text(e) for e in state.effects])
-    w.items("asked", state.asked)
-    w.items("answered", state.answered)
-    w.items("used", state.used)
-    w.comment("the turn before: seat card collector collected collapsed(no/yes/late) "
-              "late_reporter")
-    last = state.last_turn
-    w.items("last_turn", [] if not last else [
-        last[0], cid[last[1]], "-" if last[2] < 0 else last[2], last[3],
-        ("no", "yes", "late")[last[4]], "-" if last[5] < 0 else last[5]])
 
 
 def _effect_text(e: tuple[int, ...]) -> str:
@@ -120,112 +153,8 @@ def _effect_text(e: tuple[int, ...]) -> str:
     return text
 
 
-def read(state: State, r: PositionReader) -> None:
-    """Set the fields of :data:`OWN` from Dallah's lines (``active`` is the core's)."""
-    t = state.t = table_for(state.rules.cards)
-    n = state.n
-
-    def code(index: Mapping[str, int], what: str) -> Callable[[str], int]:
-        def look(word: str) -> int:
-            c = index.get(word)
-            if c is None:
-                raise ValueError(f"{quoted(word)} is not a {what} of this card set")
-            return c
-        return look
-
-    def number(word: str) -> int:
-        if not (word.isascii() and word.isdigit()) or len(word) > 7:
-            raise ValueError(f"{quoted(word)} is not a count")
-        return int(word)
-
-    seat = partial(read_seat, players=n)
-
-    def opt(key: str, look: Callable[[str], int]) -> int:
-        word = r.str(key)
-        if word == "-":
-            return -1
-        try:
-            return look(word)
-        except ValueError as exc:
-            raise r.fail(key, str(exc)) from None
-
-    shape, zone, card = (code(t.shape_index, "shape"), code(t.zone_index, "zone"),
-                         code(t.card_index, "card"))
-    state.turn = r.int("turn", 1, 10_000_000) - 1
-    counts: dict[int, int] = {}
-    for word in r.words("shared"):
-        name, eq, k = word.partition("=")
-        try:
-            s = shape(name)
-            if not eq or s in counts:
-                raise ValueError(f"{quoted(word)}: write each shape once, as shape=count")
-            counts[s] = number(k)
-        except ValueError as exc:
-            raise r.fail("shared", str(exc)) from None
-    if len(counts) != t.nshapes:
-        raise r.fail("shared", f"give all {t.nshapes} shapes, as shape=count")
-    state.shared = tuple(counts[s] for s in range(t.nshapes))
-    state.pot = tuple(tuple(r.parse(f"pot_{t.zone_ids[z]}", shape)) for z in range(t.nzones))
-    full = set(r.parse("full_zones", zone))
-    state.full_zones = tuple(z in full for z in range(t.nzones))
-    state.piles = tuple(r.parse("piles", number))
-    if len(state.piles) != n:
-        raise r.fail("piles", f"expected {n} counts, one per seat")
-    state.retired = r.int("retired", 0, 1_000_000)
-    state.held = tuple(tuple(r.parse(f"held {s}", card)) for s in range(n))
-    state.card = opt("card", card)
-    held = Counter(c for h in state.held for c in h)
-    if r.words("stock") == ["shuffled"]:
-        seen = Counter(r.parse("discard", card)) + held + Counter(
-            [state.card] if state.card >= 0 else [])
-        stock = sorted((Counter(t.action_deck) - seen).elements())
-        state.rng.shuffle(stock)
-        state.stock = tuple(stock)
-    else:
-        state.stock = tuple(reversed(r.parse("stock", card)))
-    state.discard = tuple(reversed(r.parse("discard", card)))
-    state.zone = opt("zone", zone)
-    if r.words("placement_stock") == ["shuffled"]:
-        zseen = Counter(r.parse("placement_discard", zone)) + Counter(
-            [state.zone] if state.zone >= 0 else [])
-        zstock = sorted((Counter(t.zone_deck) - zseen).elements())
-        state.rng.shuffle(zstock)
-        state.placement_stock = tuple(zstock)
-    else:
-        state.placement_stock = tuple(reversed(r.parse("placement_stock", zone)))
-    state.placement_discard = tuple(reversed(r.parse("placement_discard", zone)))
-    state.rolls = tuple(r.parse("rolls", shape))
-    state.cups_in_hand = tuple(r.parse("cups_in_hand", shape))
-    state.placers = tuple(r.parse("placers", seat))
-    state.placer = r.int("placer", 0, n - 1)
-    state.collector = opt("collector", seat)
-    state.partner = opt("partner", seat)
-    state.report_kind = r.choice("report", REPORTS)
-    state.released = r.flag("released")
-    state.collapsed = r.flag("collapsed")
-    state.falls = r.int("falls", 0, 1_000_000)
-    state.collected = r.int("collected", 0, 1_000_000)
-    state.timeouts = r.int("timeouts", 0, 1_000_000)
-    state.swaps = r.int("swaps", 0, 5)
-    state.amount = r.int("amount", 0, 1_000_000)
-    state.effects = tuple(r.parse("effects", lambda w: _effect(w, n)))
-    state.asked = tuple(r.parse("asked", seat))
-    state.answered = tuple(r.parse("answered", seat))
-    state.used = tuple(r.parse("used", seat))
-    words = r.words("last_turn")
-    if words:
-        if len(words) != 6 or words[4] not in ("yes", "no", "late"):
-            raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
-                                      "collapsed (yes, no, or late), late reporter (or -)")
-        try:
-            state.last_turn = (seat(words[0]), card(words[1]),
-                               -1 if words[2] == "-" else seat(words[2]), number(words[3]),
-                               ("no", "yes", "late").index(words[4]),
-                               -1 if words[5] == "-" else seat(words[5]))
-        except ValueError as exc:
-            raise r.fail("last_turn", str(exc)) from None
-    else:
-        state.last_turn = ()
+def _read_effects(state: State, r: PositionReader) -> None:
+    state.effects = tuple(r.parse("effects", partial(_effect, n=state.n)))
 
 
 def _effect(word: str, n: int) -> tuple[int, ...]:
@@ -250,3 +179,57 @@ def _effect(word: str, n: int) -> tuple[int, ...]:
     if s >= n or d >= n:
         raise ValueError(f"{quoted(word)} names no seat of this game")
     return (s, d, SWAP if k_text == "pile" else int(k_text), flags)
+
+
+# -- the turn before ----------------------------------------------------------------------------
+_COLLAPSED = ("no", "yes", "late")
+
+
+def _write_last(state: State, w: PositionWriter) -> None:
+    last = state.last_turn
+    w.items("last_turn", [] if not last else [
+        last[0], state.t.card_ids[last[1]], "-" if last[2] < 0 else last[2], last[3],
+        _COLLAPSED[last[4]], "-" if last[5] < 0 else last[5]])
+
+
+def _read_last(state: State, r: PositionReader) -> None:
+    words = r.words("last_turn")
+    if not words:
+        state.last_turn = ()
+        return
+    if len(words) != 6 or words[4] not in _COLLAPSED:
+        raise r.fail("last_turn", "expected seat, card, collector (or -), collected, "
+                                  "collapsed (yes, no, or late), late reporter (or -)")
+    seat = partial(read_seat, players=state.n)
+    card = _look(table_for(state.rules.cards).texts["card"])
+    try:
+        state.last_turn = (seat(words[0]), card(words[1]),
+                           -1 if words[2] == "-" else seat(words[2]), _number(words[3]),
+                           _COLLAPSED.index(words[4]),
+                           -1 if words[5] == "-" else seat(words[5]))
+    except ValueError as exc:
+        raise r.fail("last_turn", str(exc)) from None
+
+
+#: The lines Dallah writes itself, at the place of their field (``State.POSITION_OWN``).
+OWN = MappingProxyType({
+    "shared": Own(_write_shared, _read_shared),
+    "pot": Own(_write_pot, _read_pot),
+    "full_zones": Own(_write_full, _read_full),
+    "effects": Own(_write_effects, _read_effects),
+    "last_turn": Own(_write_last, _read_last),
+})
+
+#: Comment lines before a field's lines.
+COMMENTS = MappingProxyType({
+    "pot": ("the Dallah: cups on each zone, in placement order",),
+    "stock": ("the decks, top first",),
+    "card": ("the Action card in play and its cups",),
+    "effects": ("protection: effects are source>recipient:cups (pile for a swap)",),
+    "last_turn": ("the turn before: seat card collector collected collapsed(no/yes/late) "
+                  "late_reporter",),
+})
+
+#: The field ``report_kind`` is the line ``report`` (as in the views): the state's
+#: ``report`` is the method that applies a whole report.
+KEYS = MappingProxyType({"report_kind": "report"})

@@ -40,19 +40,20 @@ from tablegames.common import chance
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, SetupError, StateError, quoted
 from tablegames.common.fields import (
-    Kind,
+    card,
     count,
     derived,
     enum,
     flag,
+    named,
     per_seat_tuple,
     put,
     seat,
+    tuple_of,
     tuple_seq,
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.refusals import enforce
 from tablegames.common.state import BaseState
 from tablegames.dallah import actions as A
@@ -91,6 +92,7 @@ from tablegames.dallah.setup_args import (
     take,
 )
 from tablegames.dallah.stages import (
+    BLOCKED,
     DRAW,
     MOVE,
     OVER,
@@ -99,10 +101,12 @@ from tablegames.dallah.stages import (
     R_MOVE,
     R_PLACE,
     R_STUNT,
+    REDIRECTED,
     REPORT,
     REPORTS,
     ROLL,
     STAGES,
+    SWAP,
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT, Table, table_for
@@ -110,15 +114,15 @@ from tablegames.dallah.views import VIEW_KEYS, view_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 #: Longest list a save may hold for a deck, a pile of cups, a zone (generous bounds; the
-#: exact sizes are checked against the card set in ``_check_loaded``).
+#: exact sizes are checked against the card set in ``_check_loaded``). Every list field
+#: of the state is a tuple, shared by ``copy`` and replaced whole by every change,
+#: because a search copies far more often than it plays (see
+#: :func:`~tablegames.common.fields.put`).
 _BIG = 5_000
-
-
-def _codes(size: int, max_len: int = _BIG) -> Kind:
-    """A tuple of codes below ``size`` (shapes, zones or cards): every list field of the
-    state is a tuple, shared by ``copy`` and replaced whole by every change, because a
-    search copies far more often than it plays (see :func:`~tablegames.common.fields.put`)."""
-    return tuple_seq(count(0, size - 1), max_len)
+_SHAPES = tuple_seq(named("shape", MAX_SHAPES), _BIG)
+_CARDS = tuple_seq(card(MAX_CARD_CODES), _BIG)
+_CARDS_TOP_FIRST = tuple_seq(card(MAX_CARD_CODES), _BIG, top_first=True)
+_ZONES_TOP_FIRST = tuple_seq(card(MAX_ZONES, names="zone"), _BIG, top_first=True)
 
 
 class State(BaseState):
@@ -142,35 +146,41 @@ class State(BaseState):
     ACTION_TYPES = A.ACTION_TYPES
     STAGES: ClassVar[tuple[str, ...]] = STAGES
     CONSERVE = CONSERVE
+    CARD_TEXT = positions.CARD_TEXT
     POSITION_OWN = positions.OWN
+    POSITION_COMMENTS = positions.COMMENTS
+    POSITION_KEYS = positions.KEYS
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
     #: than a property (``_check_loaded`` sets it again after loading).
     t: Annotated[Table, derived()]
+    # Declared in the order of the position lines (see :mod:`~tablegames.dallah.positions`).
+    # Shapes, zones and cards are codes of the card set, named by its ids in position text.
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
     #: The current turn counted from 0: views, events and position text count from 1,
     #: as people do (a save of format 1-3 called it ``turn_no``).
-    turn: Annotated[int, count()]
+    turn: Annotated[int, count(words=positions.TURN_TEXT)]
     shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
-    pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_codes(MAX_SHAPES), MAX_ZONES)]
-    piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
-    retired: Annotated[int, count()]
-    held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_codes(MAX_CARD_CODES))]
-    stock: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    discard: Annotated[tuple[int, ...], _codes(MAX_CARD_CODES)]
-    placement_stock: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
-    placement_discard: Annotated[tuple[int, ...], _codes(MAX_ZONES)]
-    rolls: Annotated[tuple[int, ...], _codes(MAX_SHAPES)]
+    pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_SHAPES, MAX_ZONES)]
     #: Per zone, whether it was reported as having no usable space (DAL-21).
     full_zones: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
-    card: Annotated[int, count(-1, MAX_CARD_CODES - 1)]
-    cups_in_hand: Annotated[tuple[int, ...], _codes(MAX_SHAPES, 3)]
+    piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
+    retired: Annotated[int, count()]
+    held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS, line="held")]
+    stock: Annotated[tuple[int, ...], _CARDS_TOP_FIRST]
+    discard: Annotated[tuple[int, ...], _CARDS_TOP_FIRST]
+    placement_stock: Annotated[tuple[int, ...], _ZONES_TOP_FIRST]
+    placement_discard: Annotated[tuple[int, ...], _ZONES_TOP_FIRST]
+    rolls: Annotated[tuple[int, ...], _SHAPES]
+    card: Annotated[int, card(MAX_CARD_CODES, none=-1)]
+    cups_in_hand: Annotated[tuple[int, ...], tuple_seq(named("shape", MAX_SHAPES), 3)]
     placers: Annotated[tuple[int, ...], tuple_seq(seat(), 3)]
     placer: Annotated[int, seat()]
     collector: Annotated[int, seat(none=-1)]
-    zone: Annotated[int, count(-1, MAX_ZONES - 1)]
+    partner: Annotated[int, seat(none=-1)]
+    zone: Annotated[int, card(MAX_ZONES, names="zone", none=-1)]
     #: What the report is about (``REPORTS``). Views and position text call it
     #: ``report``; the field cannot, because :meth:`report` is the state's method that
     #: applies a whole report at once.
@@ -181,11 +191,11 @@ class State(BaseState):
     collected: Annotated[int, count()]
     timeouts: Annotated[int, count()]
     swaps: Annotated[int, count(0, 5)]
-    partner: Annotated[int, seat(none=-1)]
     amount: Annotated[int, count()]
-    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`).
-    effects: Annotated[tuple[tuple[int, ...], ...],
-                       tuple_seq(tuple_seq(count(-1, 1_000_000), 4), 64)]
+    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`): cups
+    #: -1 (``SWAP``) swaps the piles; flags ``REDIRECTED | BLOCKED``.
+    effects: Annotated[tuple[tuple[int, ...], ...], tuple_seq(tuple_of(
+        seat(), seat(), count(SWAP, 1_000_000), count(0, REDIRECTED | BLOCKED)), 64)]
     asked: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     answered: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     used: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
@@ -328,10 +338,6 @@ class State(BaseState):
         self.answered = ()
         self.used = ()
 
-    def _conserved_pack(self) -> Sequence[int]:
-        """The Action deck of this game's card set (``CONSERVE`` reads both decks)."""
-        return table_for(self.rules.cards).sorted_action_deck
-
     def _check_loaded(self) -> None:
         self.t = table_for(self.rules.cards)
         self.losers = self._biggest_losers() if self.stage == OVER else ()
@@ -345,12 +351,6 @@ class State(BaseState):
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         return upgrade_v1(state)
-
-    def _position_own(self, w: PositionWriter) -> None:
-        positions.write(self, w)
-
-    def _from_position_own(self, r: PositionReader) -> None:
-        positions.read(self, r)
 
     # ------------------------------------------------------------------ reading
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from tablegames.common.kinds import CardText
 from tablegames.dallah.cardset import PILE_KINDS, ActionCard, CardSet, ProtectionCard
 
 #: Kinds that act on cups already on the Dallah, redrawn when it is empty (DAL-22, DAL-27).
@@ -41,6 +42,7 @@ class Table:
         "sorted_action_deck",
         "sorted_zone_deck",
         "specs",
+        "texts",
         "total_cups",
         "zone_codes",
         "zone_counts",
@@ -84,6 +86,14 @@ class Table:
         self.sorted_zone_deck = sorted(self.zone_deck)
         #: Display names per language; read-only (every view and prompt shows them).
         self.names = {lang: cards.names(lang) for lang in ("en", "ar")}
+        #: How position text names shapes, zones and cards: by their ids in this card set
+        #: (the state's ``CARD_TEXT`` resolves the kinds ``named("shape")``,
+        #: ``card(names="zone")`` and ``card()`` through it).
+        self.texts = {
+            "shape": CardText.of_ids(self.shape_ids, "shape of this card set"),
+            "zone": CardText.of_ids(self.zone_ids, "zone of this card set"),
+            "card": CardText.of_ids(self.card_ids, "card of this card set"),
+        }
 
 
 @lru_cache(maxsize=64)

@@ -34,10 +34,16 @@ PACK_CARDS = tuple(sorted(c for c, k in enumerate(PACK.counts) for _ in range(k)
 _ADDED = itemgetter("added")
 
 
+def _pack_cards(state: State) -> tuple[int, ...]:
+    """The codes ``CONSERVE`` counts: :data:`PACK_CARDS`, whatever the rules."""
+    return PACK_CARDS
+
+
 #: The 108 cards lie in the hands, the draw and discard piles and the laid groups, each
-#: as often as the pack holds it (P10-01: ``State._conserved_pack`` is :data:`PACK_CARDS`);
-#: a position may write the draw pile as ``shuffled``.
-CONSERVE = Conserve("hands", "stock", "discard", "laid", shuffled="stock", ruling="P10-01")
+#: as often as the pack holds it (P10-01: the codes are :data:`PACK_CARDS`); a position
+#: may write the draw pile as ``shuffled``.
+CONSERVE = Conserve("hands", "stock", "discard", "laid", shuffled="stock", ruling="P10-01",
+                    codes=_pack_cards)
 
 
 def ints_ok(value: object, n: int, lo: int, hi: int) -> bool:
@@ -81,9 +87,8 @@ def check_loaded(state: State) -> None:
     if any(list(h) != sorted(h) for h in state.hands):
         raise bad("hands are kept in card order")
     over = state.stage == OVER
-    if over != (state.winner >= 0) or (over and not state.playing[state.winner]):
-        raise bad("a finished game has a winner who played, an unfinished one none "
-                  "(P10-53)")
+    if over != (state.winner >= 0):  # who played is declared: seat(among="playing")
+        raise bad("a finished game has a winner, an unfinished one none (P10-53)")
     if len(state.results) != state.round + over:
         raise bad("the score sheet does not match the number of hands (P10-52)")
     if (state.last_hands is None) != (state.last_laid is None) or (
@@ -181,9 +186,10 @@ def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over
 
 
 def _check_turn(state: State, size: int) -> None:
-    """The seat to act can act, and no hand is larger than play allows."""
+    """The seat to act (one in play: declared) is not to be skipped, and no hand is
+    larger than play allows."""
     turn = state.turn
-    if not state.playing[turn] or state.pending_skips[turn]:
+    if state.pending_skips[turn]:
         raise StateError("$.state.turn: the seat to act cannot act (P10-24)")
     if state.laid_this_turn and (state.stage != PLAY or not state.down[turn]):
         raise StateError("$.state.laid_this_turn: only after laying, in the play stage "

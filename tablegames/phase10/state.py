@@ -86,7 +86,6 @@ from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.consistency import (
     CONSERVE,
-    PACK_CARDS,
     check_loaded,
     setup_values,
     upgrade_old_state,
@@ -215,7 +214,7 @@ class State(BaseState):
     #: The number of the current hand (deal), 0 for the first.
     round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
-    turn: Annotated[int, seat()]
+    turn: Annotated[int, seat(among="playing", stages=("draw", "play"), ruling="P10-53")]
     tiebreak: Annotated[bool, flag()]
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
@@ -223,7 +222,7 @@ class State(BaseState):
     pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
-    winner: Annotated[int, seat(none=-1)]
+    winner: Annotated[int, seat(none=-1, among="playing", ruling="P10-53")]
     #: Phases completed per seat, and which (a bit per phase index).
     made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
     hands: Annotated[tuple[Cards, ...], per_seat_tuple(HAND, line="hand")]
@@ -868,9 +867,6 @@ class State(BaseState):
         """The cross-field rules of a loaded save or position (card conservation is
         declared: ``CONSERVE``); see :func:`~tablegames.phase10.consistency.check_loaded`."""
         check_loaded(self)
-
-    def _conserved_pack(self) -> Sequence[int]:
-        return PACK_CARDS
 
     # ------------------------------------------------------------------ positions
     def _from_position_own(self, r: PositionReader) -> None:

@@ -20,7 +20,6 @@ from tablegames.shithead.stages import (
     MIN_PLAYERS,
     OVER,
     PER_SEAT,
-    PLAY,
     SWAP,
 )
 
@@ -32,6 +31,12 @@ if TYPE_CHECKING:
 def full_deck(decks: int) -> list[int]:
     """Every card of ``decks`` decks in code order (read only: shared)."""
     return pack(decks).full_deck()
+
+
+def deck_codes(state: State) -> list[int]:
+    """The codes ``State.CONSERVE`` counts: every card of the rules' decks, each as often
+    as they hold it (SHD-02)."""
+    return full_deck(state.rules.decks)
 
 
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
@@ -94,8 +99,6 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.starter: play has a starter")
     if stage != OVER and sum(state.in_play) < 2:
         raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
-    if stage in (PLAY, GIVING) and not state.in_play[state.turn]:
-        raise StateError("$.state.turn: that seat has left the round")
     if stage == GIVING and (not state.pile or len(state._targets(state.turn)) < 2):
         raise StateError("$.state.stage: nobody to choose as taker of the pile")
     if stage == OVER and state.loser < 0:

@@ -102,7 +102,7 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded, check_setup, full_deck, max_players
+from tablegames.shithead.loading import check_loaded, check_setup, deck_codes, max_players
 from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
@@ -162,7 +162,7 @@ class State(BaseState):
     }
     STAGES = STAGES
     CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
-                        "removed", shuffled="stock")
+                        "removed", shuffled="stock", codes=deck_codes)
     CARD_TEXT = positions.CARD_TEXT
     POSITION_DEFAULTS = positions.DEFAULTS
     POSITION_DERIVED = positions.DERIVED
@@ -183,7 +183,8 @@ class State(BaseState):
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
-    turn: Annotated[int, seat()]
+    #: The seat to play (or to give the pile) is one still in the round (SHD-01).
+    turn: Annotated[int, seat(among="in_play", stages=("play", "give"), ruling="SHD-01")]
     starter: Annotated[int, seat(none=-1)]
     swapping: Annotated[tuple[int, ...], _SEATS]
     finished: Annotated[tuple[int, ...], _SEATS]
@@ -764,10 +765,6 @@ class State(BaseState):
         return self._names(self.hands[seat])
 
     # ------------------------------------------------------------------ loading
-    def _conserved_pack(self) -> Sequence[int]:
-        """Every card of the rules' decks, each as often as they hold it (SHD-02)."""
-        return full_deck(self.rules.decks)
-
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
         self.table = _table_of(self.rules)

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.serialization import Reader
 from tablegames.toepen.rules import Rules
-from tablegames.toepen.stages import EXCHANGE, OVER, PLAY
+from tablegames.toepen.stages import OVER, PLAY
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
 
 
 def check_loaded(state: State) -> None:
-    """What the declarations cannot say (every card once is declared: ``CONSERVE``):
+    """What the declarations cannot say (every card once is declared: ``CONSERVE``; the
+    seats asked and the seat to play are declared in the round: ``seat(among=...)``):
     sizes, a seat to ask, who is in the round."""
     n = state.n
     played = [0] * n  # each seat's cards on the table this round
@@ -68,8 +69,6 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
     if state.trick and state.leader != state.trick[0][0]:
         raise StateError("$.state.leader: the seat whose card leads the trick")
-    if any(s in state.queue for s in range(n) if not state.playing[s]) and stage != EXCHANGE:
-        raise StateError("$.state.queue: only seats in the round are asked")
 
 
 def _check_house_fields(state: State) -> None:

@@ -158,10 +158,12 @@ class State(BaseState):
     exchanger: Annotated[int, seat(none=-1)]
     exchanged: Annotated[tuple[bool, ...], _SEAT_SET]
     revealed: Annotated[tuple[bool, ...], _SEAT_SET]
-    queue: Annotated[tuple[int, ...], _SEATS]
+    #: Who is asked now, then next: seats in the round, but in the exchange (TOE-51).
+    queue: Annotated[tuple[int, ...], tuple_seq(seat(among="playing", stages=(
+        "challenge", "poverty", "play", "respond", "over"), ruling="TOE-51"), MAX_PLAYERS)]
     exchange_queue: Annotated[tuple[int, ...], _SEATS]
     leader: Annotated[int, seat()]
-    turn: Annotated[int, seat()]
+    turn: Annotated[int, seat(among="playing", stages=("play",), ruling="TOE-51")]
     trick_no: Annotated[int, count(0, 3)]
     hands: Annotated[tuple[tuple[int, ...], ...],
                      per_seat_tuple(tuple_seq(card(32), 8, sort=True), line="hand")]

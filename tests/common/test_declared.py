@@ -160,14 +160,14 @@ def test_conservation_counts_copies() -> None:
     pack = [*range(PACK), 0, 0]  # three copies of card 0
     held = [c for h in s.hands for c in h] + list(s.stock)
     with pytest.raises(StateError, match=r"card 0 \(a copy of it\) is missing"):
-        Conserve("hands", "stock").check(s, kinds, pack)
+        Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0, 0]
-    Conserve("hands", "stock").check(s, kinds, pack)
+    Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0]
     with pytest.raises(StateError, match="card 0 lies more often than the pack's 3 copies"):
-        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+        Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)
     with pytest.raises(StateError, match=r"\(P10-01\)"):
-        Conserve("hands", "stock", ruling="P10-01").check(s, kinds, pack)
+        Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)
     assert sorted(held) == list(range(PACK))
 
 
@@ -185,14 +185,15 @@ def test_card_conservation_is_checked_after_a_load() -> None:
 def test_conservation_follows_cards_inside_tuples() -> None:
     s = next(x for x in games() if x.trick)
     kinds = dict(_spec(State).fields)
-    assert sorted(kinds["trick"].cards_in(s.trick)) == sorted(c for _, c in s.trick)
+    assert sorted(kinds["trick"].cards_in(s.trick, "card")) == sorted(c for _, c in s.trick)
+    assert list(kinds["trick"].cards_in(s.trick, "zone")) == []  # another deck's cards
     assert State.CONSERVE is not None and State.CONSERVE.size(kinds) == PACK
 
 
 def test_a_conservation_naming_no_card_field_is_a_declaration_error() -> None:
     kinds = dict(_spec(State).fields)
     with pytest.raises(TypeError, match="not a declared field"):
-        Conserve("hands", "pile").check(State.new(2), kinds, range(PACK))
+        Conserve("hands", "pile").check(State.new(2), kinds)
     with pytest.raises(TypeError, match="card packs"):
         Conserve("turn").size(kinds)
     with pytest.raises(TypeError):
@@ -232,3 +233,60 @@ def test_a_value_that_breaks_its_declaration_is_never_saved(field: str, value: o
         s.to_json()
     s2 = State.from_json(good)
     assert s2.to_json() == good
+
+
+def test_named_codes_read_through_the_names_the_rules_give() -> None:
+    """``RulesText`` resolves each kind of named code from the state's rules (Dallah's
+    card set): a code is written by its id, "no card" as ``-``, and a word that names
+    nothing is refused saying what it should have been."""
+    from tablegames.common.fields import CardText, RulesText, card, named, tuple_seq
+    from tablegames.common.kinds import TextCtx, names_for
+
+    texts = RulesText(lambda rules: {"shape": CardText.of_ids(rules, "shape"),
+                                     "zone": CardText.of_ids(("lid", "neck"), "zone")})
+    tc = TextCtx(3, names_for(texts, ("tall", "wide")))
+    shapes = tuple_seq(named("shape", 6), 10, top_first=True)
+    zone = card(4, names="zone", none=-1)
+    assert shapes.text((0, 1, 1), tc) == "wide wide tall"  # top first
+    assert shapes.read_text("wide tall", tc, "rolls") == (0, 1)  # kept bottom first
+    assert (zone.text(1, tc), zone.text(-1, tc)) == ("neck", "-")
+    assert (zone.read_text("lid", tc, "zone"), zone.read_text("-", tc, "zone")) == (0, -1)
+    with pytest.raises(StateError, match=r"^rolls: 'cube' is not a shape$"):
+        shapes.read_text("tall cube", tc, "rolls")
+    with pytest.raises(StateError, match=r"^zone: 'rim' is not a zone$"):
+        zone.read_text("rim", tc, "zone")
+    # under other rules, the same codes have other names
+    other = TextCtx(3, names_for(texts, ("plain", "broad")))
+    assert shapes.text((0, 1), other) == "broad plain"
+    assert list(zone.cards_in(-1, "zone")) == [] and list(zone.cards_in(1, "zone")) == [1]
+    assert list(zone.cards_in(1, "card")) == []  # another deck's card
+    assert list(shapes.cards_in((0, 1), "shape")) == []  # a named code is no card
+    with pytest.raises(TypeError, match="below the codes"):
+        card(4, none=0)
+
+
+def test_two_decks_are_conserved_each_by_its_own_declaration() -> None:
+    """A game with two decks (Dallah's Action and Placement cards) declares one
+    ``Conserve`` per deck, each counting the cards declared with its ``names``, with the
+    codes its rules deal (``codes=``), "no card" never counted."""
+    from types import SimpleNamespace
+
+    from tablegames.common.fields import card, tuple_seq
+
+    kinds = {"stock": tuple_seq(card(8)), "card": card(8, none=-1),
+             "zones": tuple_seq(card(3, names="zone")), "zone": card(3, names="zone", none=-1)}
+    actions = Conserve("stock", "card", codes=lambda s: [0, 0, 1, 2], what="Action cards")
+    zones = Conserve("zones", "zone", deck="zone", codes=lambda s: [0, 1, 2],
+                     what="Placement cards", ruling="X-04")
+    s = SimpleNamespace(stock=(0, 1, 2), card=0, zones=(2, 0), zone=1)
+    actions.check(s, kinds)
+    zones.check(s, kinds)
+    s.card = -1
+    with pytest.raises(StateError, match=r"^the Action cards do not add up to the pack: "
+                                         r"card 0 \(a copy of it\) is missing"):
+        actions.check(s, kinds)
+    s.zone = 2
+    with pytest.raises(StateError, match=r"^the Placement cards do not add up to the pack: "
+                                         r"card 2 lies twice \(in 'zones' and 'zone'\) \(X-04\)$"):
+        zones.check(s, kinds)
+    assert actions.rest(SimpleNamespace(stock=(), card=2), kinds) == [0, 0, 1]

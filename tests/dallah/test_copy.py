@@ -107,9 +107,13 @@ def test_views_and_events_are_plain_lists_never_the_state_itself() -> None:
     ("placement_discard", lambda st, t: st.__setitem__("placement_discard", [t.nzones])),
 ])
 def test_a_code_outside_the_card_set_is_named_with_its_field(field: str, where: Any) -> None:
-    """Codes within the declared bounds but beyond this card set's cards, shapes or zones."""
+    """Codes within the declared bounds but beyond this card set's cards, shapes or zones
+    (a card or a zone is counted by the declared conservation of its deck)."""
     s = dallah.new_game(3, seed=2)
     data = json.loads(s.to_json())
     where(data["state"], s.t)
-    with pytest.raises(StateError, match=rf"\$\.state\.{field}: \d+ is not a code of this card set"):
+    named = (rf"\$\.state\.{field}: \d+ is not a code of this card set" if field in
+             ("pot", "cups_in_hand", "rolls") else
+             rf"card \d+ is not in this game's pack \(in '{field}'\) \(DAL-04, DAL-25\)")
+    with pytest.raises(StateError, match=named):
         dallah.State.from_json(json.dumps(data))

@@ -113,6 +113,13 @@ def _tampered(setup: dict[str, Any], moves: list[str], **fields: Any) -> str:
     # a gift bigger than the giver's pile
     ({"players": 3, "actions": ["kheth"], "piles": [2, 0, 0], "held": [[], ["ma_ysir"], []]},
      ["0:draw", "0:target 1"], {"effects": [[0, 1, 5, 0]]}, "effects"),
+    # an effect on no seat of the game, or with an unknown flag (declared: tuple_of)
+    ({"players": 3, "actions": ["kheth"], "piles": [2, 0, 0], "held": [[], ["ma_ysir"], []]},
+     ["0:draw", "0:target 1"], {"effects": [[0, 3, 1, 0]]}, r"effects\[0\]\[1\]"),
+    ({"players": 3, "actions": ["kheth"], "piles": [2, 0, 0], "held": [[], ["ma_ysir"], []]},
+     ["0:draw", "0:target 1"], {"effects": [[0, 1, 1, 4]]}, r"effects\[0\]\[3\]"),
+    ({"players": 3, "actions": ["kheth"], "piles": [2, 0, 0], "held": [[], ["ma_ysir"], []]},
+     ["0:draw", "0:target 1"], {"effects": [[0, 1, 1]]}, r"effects\[0\]"),
     ({"players": 3, "actions": ["mabrook"], "piles": [2, 0, 0]},
      ["0:draw"], {"amount": 9}, "amount"),
     # a card in play between turns
