@@ -52,7 +52,7 @@ MATCHES: dict[str, dict[str, Any]] = {
                        "versus": "random"},
     # against the heuristic bots of Dallah and Phase 10 (issue 26 asks ISMCTS to beat them)
     "dallah-model": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
-                     "games": 480, "budget": 120, "versus": "model"},
+                     "games": 1440, "budget": 120, "versus": "model"},
     "phase10-smart": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 8, "budget": 30,
                       "versus": "smart"},
     "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 12, "budget": 12,
