@@ -102,6 +102,10 @@ class SearchHints:
     #: The default of the ISMCTS ``paired`` option: compare the root's options on the
     #: same sampled worlds with the same luck (common random numbers) instead of a tree.
     paired: bool = False
+    #: The default of the ISMCTS ``confidence`` option (paired root only): how many
+    #: standard errors an option's mean lead over the house bot's move, on the shared
+    #: worlds, must reach before the search plays it instead (0: the best mean wins).
+    confidence: float = 0.0
     #: The default of the ISMCTS ``interrupt_share`` option: the share of the budget a
     #: question whether to interrupt (or take an own option, Dallah's swap) gets. Small
     #: where such questions come before almost every card (Toepen's knock).
