@@ -21,6 +21,10 @@ search and the arena for free. A game can make the search much stronger by regis
   (pruning by the heuristic), tries them in that order and biases its choice toward the
   first (progressive bias, ``bias / (visits + 1)``), so a small budget plays at least the
   house bot's move and spends its iterations on the few moves the heuristic rates.
+* ``paired`` and ``confidence`` — the search's defaults for comparing the root's options
+  on shared worlds, and for how sure it must be before it leaves the house bot's move
+  there (see :mod:`tablegames.bots.ismcts`); ``interrupt_share`` the budget's share for
+  a question whether to interrupt.
 """
 
 from __future__ import annotations
