@@ -57,6 +57,14 @@ MATCHES: dict[str, dict[str, Any]] = {
                       "versus": "smart"},
     "phase10-eager": {"game": "phase10", "bots": ["ismcts", "eager"], "games": 12, "budget": 12,
                       "versus": "eager"},
+    # issue 26's second try. Dallah: the same match three times as long (its first 480
+    # games replay the 480 above exactly), which left the intervals overlapping by half a
+    # point. Phase 10: the paired root's test of confidence (1.5 standard errors before
+    # leaving the smart bot's move), the same budget as phase10-smart, more games.
+    "dallah-model-1440": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
+                          "games": 1440, "budget": 120, "versus": "model"},
+    "phase10-smart-confident": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 60,
+                                "budget": 30, "versus": "smart"},
     # for scale: the heuristic bots against random play on the same deals as ISMCTS's
     # matches above (seconds each, no search)
     "toepen-club-random": {"game": "toepen", "bots": ["club", "random", "random", "random"],
@@ -279,7 +287,9 @@ def render(store: dict[str, Any]) -> str:
         "whose search compares the root's options on shared worlds by default, rollouts per",
         "decision, and Dallah's swap question gets all of it). Each match ran at the commit it",
         "names: the Phase 10 and Dallah matches against random play are from before the",
-        "paired root. *Loss rate* is the",
+        "paired root, and only phase10-smart-confident has its test of confidence (Phase 10's",
+        "search leaves the smart bot's move only for an option 1.5 standard errors ahead of it",
+        "on the shared worlds). *Loss rate* is the",
         "share of a bot's seat-games in which it was among `outcome().losers` (in Dallah: the",
         "biggest loser); *win rate* the share among the winners (Dallah has none); the ranges are",
         "95% Wilson intervals. *Mean score* is the game's own measure (Toepen lives lost, Shithead",

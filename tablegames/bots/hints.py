@@ -21,6 +21,10 @@ search and the arena for free. A game can make the search much stronger by regis
   (pruning by the heuristic), tries them in that order and biases its choice toward the
   first (progressive bias, ``bias / (visits + 1)``), so a small budget plays at least the
   house bot's move and spends its iterations on the few moves the heuristic rates.
+* ``paired`` and ``confidence`` — the search's defaults for comparing the root's options
+  on shared worlds, and for how sure it must be before it leaves the house bot's move
+  there (see :mod:`tablegames.bots.ismcts`); ``interrupt_share`` the budget's share for
+  a question whether to interrupt.
 """
 
 from __future__ import annotations
@@ -102,6 +106,10 @@ class SearchHints:
     #: The default of the ISMCTS ``paired`` option: compare the root's options on the
     #: same sampled worlds with the same luck (common random numbers) instead of a tree.
     paired: bool = False
+    #: The default of the ISMCTS ``confidence`` option (paired root only): how many
+    #: standard errors an option's mean lead over the house bot's move, on the shared
+    #: worlds, must reach before the search plays it instead (0: the best mean wins).
+    confidence: float = 0.0
     #: The default of the ISMCTS ``interrupt_share`` option: the share of the budget a
     #: question whether to interrupt (or take an own option, Dallah's swap) gets. Small
     #: where such questions come before almost every card (Toepen's knock).

@@ -39,6 +39,13 @@ bias ``bias / (n + 1)`` added to that move's UCB score, tried first at expansion
 first among equals when the visits are counted. With a small budget the search then
 plays the heuristic's move unless its rollouts show another to be better.
 
+The paired root. Where a game's luck swamps the difference between two sensible
+moves (Phase 10's draws, Dallah's falls), ``paired`` compares the root's options on
+the same sampled worlds with the same luck instead of growing a tree (Monte Carlo
+policy improvement over the rollout policy), and ``confidence`` makes it leave the
+house bot's move only for an option whose per-world lead over it is that many standard
+errors above nothing: the best of a few noisy means is otherwise often the worse move.
+
 The lean path. Every world the search samples is made lean
 (:meth:`~tablegames.common.state.BaseState.make_lean`) and played with
 ``apply_trusted``: the engine's own legal actions, applied without events, history or
@@ -129,7 +136,9 @@ class ISMCTS:
     ``rollout``: ``"auto"`` (the game's rollout policy, else random), ``"random"``, or
     the name of one of the game's bots. ``rollout_depth``: how far the game's horizon
     (hands, or actions) may move in a rollout before it is cut and valued (games with a
-    ``value`` only; ``None``: the game's default, 0: play to the end).
+    ``value`` only; ``None``: the game's default, 0: play to the end). ``breadth``,
+    ``bias``, ``paired``, ``confidence`` and ``interrupt_share`` default to the game's
+    hints (see the module docstring).
     """
 
     name = "ismcts"
@@ -139,7 +148,7 @@ class ISMCTS:
         iterations: int | None = None, seconds: float | None = None, c: float = 0.7,
         rollout: str = "auto", rollout_depth: int | None = None,
         interrupt_share: float | None = None, bias: float | None = None, lean: bool = True,
-        breadth: int | None = None, paired: bool | None = None,
+        breadth: int | None = None, paired: bool | None = None, confidence: float | None = None,
     ) -> None:
         self.info = _info(game)
         self.seed = seed
@@ -175,6 +184,8 @@ class ISMCTS:
                 raise SetupError(f"{flag} must be True or False, not {type(value).__name__}")
         self.lean = lean
         self.paired: bool = self.hints.paired if paired is None else bool(paired)
+        self.confidence = _number("confidence", self.hints.confidence if confidence is None
+                                  else confidence, 0.0, 100.0, False)
         self.last: SearchInfo | None = None
 
     # -- the bot interface -----------------------------------------------------------
@@ -364,6 +375,11 @@ class ISMCTS:
             pref = self._preference(handle.world(), dec, self._policy(Rng(0)))
         per = max(1, iterations // len(keys))
         totals = [0.0] * len(keys)
+        # per option, the sum of squares of its per-world lead over the house bot's move
+        # (for ``confidence``); the house bot's own index, if it is among the options
+        home = keys.index(pref) if pref in keys else -1
+        squares = [0.0] * len(keys)
+        rewards = [0.0] * len(keys)
         start = time.perf_counter()
         done = 0
         while done < per:
@@ -380,15 +396,42 @@ class ISMCTS:
                     cursor = 0
                 else:
                     cursor = dec.cursor + 1
-                totals[i] += self._rollout(w, cursor, policy, table, mark)[dec.seat]
+                rewards[i] = self._rollout(w, cursor, policy, table, mark)[dec.seat]
+                totals[i] += rewards[i]
+            if home >= 0:
+                for i in range(len(keys)):
+                    squares[i] += (rewards[i] - rewards[home]) ** 2
             done += 1
             if limit is not None and time.perf_counter() - start >= limit:
                 break
         seconds = time.perf_counter() - start
         stats = {k: (done, totals[i] / done) for i, k in enumerate(keys)}
         self.last = SearchInfo(done * len(keys), seconds, stats)
-        best = max(range(len(keys)), key=lambda i: (totals[i], keys[i] == pref, -i))
+        candidates = list(range(len(keys)))
+        if self.confidence and home >= 0:
+            candidates = [i for i in candidates
+                          if i == home or self._sure(totals[i] - totals[home], squares[i], done)]
+        best = max(candidates, key=lambda i: (totals[i], keys[i] == pref, -i))
         return None if keys[best] == PASS else dec.options[best]
+
+    def _sure(self, lead: float, squares: float, n: int) -> bool:
+        """Whether an option's summed lead over the house bot's move, over ``n`` shared
+        worlds, is ``confidence`` standard errors above nothing (a one-sided paired test
+        on the per-world differences, whose sum of squares is ``squares``).
+
+        Without it the paired root plays whichever option's few rollouts came out best,
+        and among options that differ by a percent or two (most of Phase 10's discards)
+        that is the luck of the rollouts: a move the house bot rightly ranked lower wins
+        a third of the time. With it, the search leaves the house bot's move only on
+        evidence, so at worst it plays as the house bot does.
+        """
+        if lead <= 0:
+            return False
+        if n < 2:
+            return False
+        mean = lead / n
+        var = max(0.0, (squares - n * mean * mean) / (n - 1))
+        return mean > self.confidence * math.sqrt(var / n)
 
     def _narrow(self, world: Any, seat: int, options: list[Action]) -> list[Action]:
         """A turn's options as the search sees them: the game's candidates, in the house

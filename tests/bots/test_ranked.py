@@ -78,8 +78,9 @@ def test_the_paired_root_compares_every_option_on_the_same_worlds(game: str) -> 
         if len(state.legal_actions()) < 2:
             continue
         handle = Handle(state, state.to_act)
-        bot = ISMCTS(game, seed, 24, paired=True)
-        again = ISMCTS(game, seed, 24, paired=True)
+        # the best mean wins (``confidence=0``; the test of its lead is tested below)
+        bot = ISMCTS(game, seed, 24, paired=True, confidence=0.0)
+        again = ISMCTS(game, seed, 24, paired=True, confidence=0.0)
         answer = bot.choose(handle)
         assert answer == again.choose(handle)
         info = bot.last
@@ -105,3 +106,49 @@ def test_paired_ties_go_to_the_house_bots_move() -> None:
         bot.hints = attrs.evolve(bot.hints, value=lambda s: [0.5] * len(s.players),
                                  horizon=lambda s: s.version)
         assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
+
+
+def test_confidence_leaves_the_house_bots_move_only_on_evidence() -> None:
+    """The same rollouts (the same statistics) with and without ``confidence``: without
+    it the best mean is played; with an unreachable one, always the house bot's move;
+    and some position shows the two differ (the gate changes the answer)."""
+    differed = 0
+    for seed in range(24):
+        state = position("phase10", 2, seed, 3 + 5 * seed)
+        if len(state.legal_actions()) < 2:
+            continue
+        handle = Handle(state, state.to_act)
+        free = ISMCTS("phase10", seed, 24, paired=True, confidence=0.0)
+        sure = ISMCTS("phase10", seed, 24, paired=True, confidence=100.0)
+        answer, kept = free.choose(handle), sure.choose(handle)
+        assert free.last is not None and sure.last is not None
+        assert free.last.stats == sure.last.stats
+        assert free.last.stats[str(answer)][1] == max(m for _, m in free.last.stats.values())
+        assert kept == SmartBot(seed).choose(state)
+        differed += answer != kept
+    assert differed >= 1
+
+
+def test_confidence_is_a_paired_test_of_the_per_world_leads() -> None:
+    """An option ahead by the same lead on every shared world is sure at any confidence;
+    leads of 0.2, 0.1, 0.1, 0.3 (mean 0.175, standard error 0.048: 3.6 of them) at 3 but
+    not at 4; one lucky world of four (mean 0.25, standard error 0.25) only below one
+    standard error; an option behind or level never."""
+    def sure(confidence: float, leads: list[float]) -> bool:
+        bot = ISMCTS("phase10", 1, 10, confidence=confidence)
+        return bot._sure(sum(leads), sum(x * x for x in leads), len(leads))
+
+    assert sure(100.0, [0.1, 0.1, 0.1, 0.1])
+    assert sure(3.0, [0.2, 0.1, 0.1, 0.3]) and not sure(4.0, [0.2, 0.1, 0.1, 0.3])
+    assert sure(0.9, [1.0, 0.0, 0.0, 0.0]) and not sure(1.1, [1.0, 0.0, 0.0, 0.0])
+    assert not sure(0.0, [-0.1, 0.0, 0.05, 0.0]) and not sure(1.0, [0.0] * 4)
+    assert not sure(0.5, [0.4])  # one world says nothing about the spread
+
+
+def test_confidence_defaults_to_the_games_hint_and_is_checked() -> None:
+    assert ISMCTS("phase10", 1, 10).confidence == hints_for("phase10").confidence == 1.5
+    assert ISMCTS("dallah", 1, 10).confidence == hints_for("dallah").confidence
+    assert ISMCTS("phase10", 1, 10, confidence=0).confidence == 0.0
+    for bad in (-0.5, True, "1", float("nan"), 101.0):
+        with pytest.raises(SetupError, match="confidence"):
+            ISMCTS("phase10", 1, 10, confidence=bad)  # type: ignore[arg-type]
