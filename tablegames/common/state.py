@@ -364,7 +364,8 @@ class BaseState(ABC):
         check_declared(self, spec.fields, spec.in_play)
 
     def _check_loaded(self) -> None:  # noqa: B027 - a hook: most games override it
-        """Invariants a declaration cannot state (card conservation...): raise ``StateError``."""
+        """The cross-field rules no declaration states (what a person would say in a
+        sentence, e.g. a trick holds one card per seat): raise ``StateError``."""
 
     @abstractmethod
     def sample_world(self, seat: int, rng: Any = None) -> Self:
