@@ -14,6 +14,7 @@ costs as little as possible: a row refused with nothing to quote answers with it
 :attr:`Refusal.plain`, made once with the row, and no template is written into words
 until ``apply`` really raises (:meth:`Refused.error`).
 
+>>> from tablegames.common.refusals import Refusal
 >>> LIMIT = Refusal("knock_limit", "TOE-55", "you may not raise the stake to {raised}")
 >>> answer = LIMIT.at(raised=4)
 >>> answer.code, answer.ruling, answer.message
