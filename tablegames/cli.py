@@ -255,7 +255,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from tablegames.server.app import create_app
+        from tablegames.server.app import UVICORN_WS, create_app
         from tablegames.server.limits import Limits
         from tablegames.server.store import StoreError
     except ImportError:
@@ -277,9 +277,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
     out.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65_536, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-                ws_per_message_deflate=False)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **UVICORN_WS)
     return 0
 
 

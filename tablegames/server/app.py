@@ -61,6 +61,11 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
 #: Largest websocket message from a phone (a batch of reports fits many times).
 MAX_MESSAGE = 4_096
+#: How ``tablegames serve`` runs uvicorn's websockets (``benchmarks/ws_floor.py`` runs its
+#: bare relay with the same): frames up to 64 KB, a ping every 20 s, no compression (a
+#: patch is small, and deflate would cost more CPU per frame than it saves).
+UVICORN_WS: dict[str, Any] = {"ws_max_size": 65_536, "ws_ping_interval": 20.0,
+                              "ws_ping_timeout": 20.0, "ws_per_message_deflate": False}
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
