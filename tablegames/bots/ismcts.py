@@ -240,6 +240,9 @@ class ISMCTS:
         table = hints.table(rng.next64()) if hints.table is not None else None
         if root_dec.kind == TURN:
             options = self._narrow(handle.world(), handle.seat, root_dec.options)
+            if len(options) == 1:  # the game's candidates leave one: nothing to compare
+                self.last = SearchInfo(0, 0.0, {})
+                return options[0]
             root_dec = attrs.evolve(root_dec, options=options)
         iterations = max(1, int(self.iterations * share))
         limit = None if self.seconds is None else max(1e-4, self.seconds * share)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import tablegames
 from tablegames import bots
 from tablegames.bots.handle import Handle
@@ -95,3 +97,71 @@ def test_a_node_that_is_a_report_in_one_world_and_a_decision_in_another() -> Non
         assert step is not None
         state.apply(step[1], by=step[0])
     assert asked > 10
+
+
+def _dallah_roll_with_swap(seed: int) -> tuple[Any, int]:
+    """A Dallah position at a roll where the seat may still swap its placing card."""
+    from tablegames.dallah import actions as DA
+    from tablegames.dallah import stages as DS
+
+    state = tablegames.new_game("dallah", players=4, seed=seed)
+    lineup = [bots.make("model", "dallah", seed=s) for s in range(4)]
+    table = TableModel(seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        if state.stage == DS.ROLL and any(type(a) is DA.Swap for a in legal):
+            return state, state.to_act
+        step = bots.next_action(state, lineup, table)
+        assert step is not None
+        state.apply(step[1], by=step[0])
+    raise AssertionError("no roll with a swap")
+
+
+def test_dallah_searches_the_swap_once_the_roll_and_the_zone_are_known() -> None:
+    """DAL-27: a placing card stays swappable until its first cup is let go, so the search
+    never swaps before the roll (it would give up what the die and the Placement card
+    tell): at the roll it rolls without searching, and at the report it searches the
+    swap against letting the table report."""
+    from tablegames.dallah import actions as DA
+    from tablegames.dallah.bots import swap_when_seen
+
+    for seed in range(3):
+        state, seat = _dallah_roll_with_swap(seed)
+        legal = state.legal_actions()
+        assert swap_when_seen(state, seat, legal) == [a for a in legal if type(a) is not DA.Swap]
+        bot = ISMCTS("dallah", 1, budget=40)
+        answer = bot.choose(Handle(state, seat))
+        assert type(answer) is not DA.Swap
+        assert bot.last is not None and bot.last.iterations == 0  # one candidate: no search
+        state.apply(answer, by=seat)
+        # now the cup is rolled and the zone drawn: the swap is still open, and searched
+        own = TableModel().own_options(state)
+        assert own and type(own[0]) is DA.Swap
+        bot.interrupt(Handle(state, seat, own, "interrupt"))
+        assert bot.last is not None and bot.last.iterations > 0
+        assert set(bot.last.stats) == {str(own[0]), ""}
+
+
+def test_dallah_keeps_every_option_where_the_swap_would_not_wait() -> None:
+    """Outside the roll (a Naql move, a Shareek target) the swap is gone once the seat
+    acts, so the search weighs it with the rest (DAL-27)."""
+    from tablegames.dallah import actions as DA
+    from tablegames.dallah import stages as DS
+    from tablegames.dallah.bots import swap_when_seen
+
+    seen = 0
+    for seed in range(40):
+        state = tablegames.new_game("dallah", players=4, seed=seed)
+        lineup = [bots.make("model", "dallah", seed=s) for s in range(4)]
+        table = TableModel(seed)
+        while not state.is_over and seen < 5:
+            legal = state.legal_actions()
+            if state.stage in (DS.MOVE, DS.TARGET) and any(type(a) is DA.Swap for a in legal):
+                assert swap_when_seen(state, state.to_act, legal) == legal
+                seen += 1
+            step = bots.next_action(state, lineup, table)
+            assert step is not None
+            state.apply(step[1], by=step[0])
+        if seen >= 5:
+            break
+    assert seen >= 5
