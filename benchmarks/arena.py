@@ -65,6 +65,11 @@ MATCHES: dict[str, dict[str, Any]] = {
                           "games": 1440, "budget": 120, "versus": "model"},
     "phase10-smart-confident": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 60,
                                 "budget": 30, "versus": "smart"},
+    # issue 26's third try at Dallah: the search no longer swaps a placing card before its
+    # roll (the swap stays open until the first cup is let go), which halves its time per
+    # decision, spent here on twice the budget.
+    "dallah-model-240": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
+                         "games": 960, "budget": 240, "versus": "model"},
     # for scale: the heuristic bots against random play on the same deals as ISMCTS's
     # matches above (seconds each, no search)
     "toepen-club-random": {"game": "toepen", "bots": ["club", "random", "random", "random"],
