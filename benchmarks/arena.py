@@ -65,6 +65,10 @@ MATCHES: dict[str, dict[str, Any]] = {
                           "games": 1440, "budget": 120, "versus": "model"},
     "phase10-smart-confident": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 60,
                                 "budget": 30, "versus": "smart"},
+    # issue 26's third try: Phase 10's search plays worlds weighted by what the opponent's
+    # discards and declines this hand revealed (belief_pool 8), the same budget and deals.
+    "phase10-smart-belief": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 200,
+                             "budget": 30, "versus": "smart"},
     # for scale: the heuristic bots against random play on the same deals as ISMCTS's
     # matches above (seconds each, no search)
     "toepen-club-random": {"game": "toepen", "bots": ["club", "random", "random", "random"],
