@@ -82,7 +82,7 @@ from tablegames.bots.registry import _info, hints_for
 from tablegames.bots.turns import NATURE, OWN, POLL, TURN, Decision, advance, next_decision
 from tablegames.common.actions import Action
 from tablegames.common.bots import RandomBot as RandomPolicy
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rng import Rng
 
@@ -119,6 +119,28 @@ class _Node:
         self.reports: dict[str, _Node] = {}
 
 
+class _Seated:
+    """A rollout policy that plays one seat by one policy and the others by another
+    (``opponent_rollout``: a different model of the opponents than of oneself)."""
+
+    __slots__ = ("mine", "others", "seat")
+
+    def __init__(self, seat: int, mine: Any, others: Any) -> None:
+        self.seat = seat
+        self.mine = mine
+        self.others = others
+
+    def choose(self, state: Any) -> Action:
+        policy = self.mine if state.to_act == self.seat else self.others
+        action: Action = policy.choose(state)
+        return action
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        ask = getattr(self.mine if seat == self.seat else self.others, "interrupt", None)
+        answer: Action | None = None if ask is None else ask(state, seat)
+        return answer
+
+
 @attrs.frozen
 class SearchInfo:
     """What the last search did: iterations, time and, per root option, visits and mean."""
@@ -146,10 +168,12 @@ class ISMCTS:
     ``rollout``: ``"auto"`` (the game's rollout policy, else random), ``"random"``, or
     the name of one of the game's bots. ``rollout_depth``: how far the game's horizon
     (hands, or actions) may move in a rollout before it is cut and valued (games with a
-    ``value`` only; ``None``: the game's default, 0: play to the end). ``breadth``,
-    ``bias``, ``paired``, ``confidence``, ``belief_pool`` (worlds dealt per world
-    played, one kept by the game's ``belief``; 1: uniform worlds) and
-    ``interrupt_share`` default to the game's hints (see the module docstring).
+    ``value`` only; ``None``: the game's default, 0: play to the end).
+    ``opponent_rollout``: the policy of every other seat in rollouts (``None``: the
+    same as ``rollout``). ``breadth``, ``bias``, ``paired``, ``confidence``,
+    ``belief_pool`` (worlds dealt per world played, one kept by the game's ``belief``;
+    1: uniform worlds) and ``interrupt_share`` default to the game's hints (see the
+    module docstring).
     """
 
     name = "ismcts"
@@ -160,7 +184,7 @@ class ISMCTS:
         rollout: str = "auto", rollout_depth: int | None = None,
         interrupt_share: float | None = None, bias: float | None = None, lean: bool = True,
         breadth: int | None = None, paired: bool | None = None, confidence: float | None = None,
-        belief_pool: int | None = None,
+        belief_pool: int | None = None, opponent_rollout: str | None = None,
     ) -> None:
         self.info = _info(game)
         self.seed = seed
@@ -188,6 +212,13 @@ class ISMCTS:
             known = ", ".join(["auto", "random", *policies])
             raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
         self.rollout = rollout
+        if opponent_rollout is not None and (
+                not isinstance(opponent_rollout, str)
+                or not (opponent_rollout in ("auto", "random") or opponent_rollout in policies)):
+            known = ", ".join(["auto", "random", *policies])
+            raise SetupError(f"opponent_rollout must be None or one of {known}, "
+                             f"not {quoted(opponent_rollout)}")
+        self.opponent_rollout = opponent_rollout
         if rollout_depth is None:
             rollout_depth = self.hints.rollout_depth
         self.rollout_depth = int(_number("rollout_depth", rollout_depth, 0, 1000, True))
@@ -239,18 +270,26 @@ class ISMCTS:
         return self._search(handle, root, self.interrupt_share)
 
     # -- the search ------------------------------------------------------------------
-    def _policy(self, rng: Rng) -> Any:
-        seed = rng.next64()
-        if self.rollout == "random":
+    def _policy(self, rng: Rng, seat: int | None = None) -> Any:
+        """The rollout policy; with ``opponent_rollout`` and the searching ``seat``
+        given, one that plays ``seat`` by ``rollout`` and every other seat by
+        ``opponent_rollout`` (a second policy, seeded from ``rng`` after the first)."""
+        own = self._named_policy(self.rollout, rng.next64())
+        if self.opponent_rollout is None or seat is None:
+            return own
+        return _Seated(seat, own, self._named_policy(self.opponent_rollout, rng.next64()))
+
+    def _named_policy(self, name: str, seed: int) -> Any:
+        if name == "random":
             return RandomPolicy(seed)
-        if self.rollout == "auto":
+        if name == "auto":
             return self.hints.rollout(seed) if self.hints.rollout else RandomPolicy(seed)
-        return self.info.bots[self.rollout](seed)
+        return self.info.bots[name](seed)
 
     def _search(self, handle: Handle, root_dec: Decision, share: float) -> Action | None:
         rng = decision_rng(self.seed, handle)
         hints = self.hints
-        policy = self._policy(rng)
+        policy = self._policy(rng, handle.seat)
         table = hints.table(rng.next64()) if hints.table is not None else None
         if root_dec.kind == TURN:
             options = self._narrow(handle.world(), handle.seat, root_dec.options)
@@ -427,7 +466,7 @@ class ISMCTS:
             for i in range(len(keys)):
                 w = world.copy() if i < len(keys) - 1 else world
                 luck = Rng(seed)
-                policy = self._policy(luck)
+                policy = self._policy(luck, dec.seat)
                 table = hints.table(luck.next64()) if hints.table is not None else None
                 if i < len(dec.options):
                     (w.apply_trusted if self.lean else w.apply)(dec.options[i])
