@@ -65,7 +65,11 @@ MATCHES: dict[str, dict[str, Any]] = {
                           "games": 1440, "budget": 120, "versus": "model"},
     "phase10-smart-confident": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 60,
                                 "budget": 30, "versus": "smart"},
-    # issue 26's third try at Dallah: the search no longer swaps a placing card before its
+    # issue 26's third try. Phase 10's search plays worlds weighted by what the opponent's
+    # discards and declines this hand revealed (belief_pool 8), the same budget and deals.
+    "phase10-smart-belief": {"game": "phase10", "bots": ["ismcts", "smart"], "games": 200,
+                             "budget": 30, "versus": "smart"},
+    # Dallah: the search no longer swaps a placing card before its
     # roll (the swap stays open until the first cup is let go), which halves its time per
     # decision, spent here on twice the budget.
     "dallah-model-240": {"game": "dallah", "bots": ["ismcts", "model", "model", "model"],
@@ -292,9 +296,12 @@ def render(store: dict[str, Any]) -> str:
         "whose search compares the root's options on shared worlds by default, rollouts per",
         "decision, and Dallah's swap question gets all of it). Each match ran at the commit it",
         "names: the Phase 10 and Dallah matches against random play are from before the",
-        "paired root, and only phase10-smart-confident has its test of confidence (Phase 10's",
-        "search leaves the smart bot's move only for an option 1.5 standard errors ahead of it",
-        "on the shared worlds). *Loss rate* is the",
+        "paired root; only phase10-smart-confident and phase10-smart-belief have its test of",
+        "confidence (Phase 10's search leaves the smart bot's move only for an option 1.5",
+        "standard errors ahead of it on the shared worlds), and only phase10-smart-belief its",
+        "worlds weighted by what the opponent's discards and declines this hand revealed",
+        "(`belief_pool` 8; before it, the opponent's hidden cards were dealt uniformly).",
+        "*Loss rate* is the",
         "share of a bot's seat-games in which it was among `outcome().losers` (in Dallah: the",
         "biggest loser); *win rate* the share among the winners (Dallah has none); the ranges are",
         "95% Wilson intervals. *Mean score* is the game's own measure (Toepen lives lost, Shithead",

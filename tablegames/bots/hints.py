@@ -25,6 +25,14 @@ search and the arena for free. A game can make the search much stronger by regis
   on shared worlds, and for how sure it must be before it leaves the house bot's move
   there (see :mod:`tablegames.bots.ismcts`); ``interrupt_share`` the budget's share for
   a question whether to interrupt.
+* ``belief`` and ``belief_pool`` — worlds weighted by what the others' play revealed:
+  ``belief(state, seat)`` (``state`` one the seat may see) returns a log-likelihood of a
+  sampled world given the others' observed play, or ``None`` when their play says
+  nothing; the search then deals ``belief_pool`` worlds for each one it plays and keeps
+  one with probability proportional to its likelihood (sampling-importance-resampling),
+  so the worlds it plays lean toward what the others' play made likely while each stays
+  a world the engine dealt (Phase 10: an opponent who discards or declines 7s while
+  building a set is dealt fewer 7s). The default of the ISMCTS ``belief_pool`` option.
 """
 
 from __future__ import annotations
@@ -114,6 +122,12 @@ class SearchHints:
     #: question whether to interrupt (or take an own option, Dallah's swap) gets. Small
     #: where such questions come before almost every card (Toepen's knock).
     interrupt_share: float = 0.25
+    #: ``belief(state, seat) -> loglik | None``: a log-likelihood of a sampled world given
+    #: what the other seats' play showed ``seat`` (None: worlds are equally likely).
+    belief: Callable[[Any, int], Callable[[Any], float] | None] | None = None
+    #: The default of the ISMCTS ``belief_pool`` option: worlds dealt for each world the
+    #: search plays, one kept by its ``belief`` likelihood (1: uniform worlds).
+    belief_pool: int = 1
 
 
 #: Hints for games that register none: random rollouts to the end of the game.

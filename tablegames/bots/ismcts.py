@@ -46,6 +46,14 @@ policy improvement over the rollout policy), and ``confidence`` makes it leave t
 house bot's move only for an option whose per-world lead over it is that many standard
 errors above nothing: the best of a few noisy means is otherwise often the worse move.
 
+Weighted worlds. A game whose hints give a ``belief`` (the likelihood of a world given
+what the others' play showed the seat: Phase 10's discards and declines) has each
+world the search plays chosen from ``belief_pool`` uniformly dealt ones in proportion
+to that likelihood (sampling-importance-resampling): the search then plans against
+hands the others' play made likely, such as an opponent who threw away its 7s holding
+few of them, and can see the value of denying it what it needs. A pool of 1 (every
+other game) samples uniformly and draws nothing extra from the generator.
+
 The lean path. Every world the search samples is made lean
 (:meth:`~tablegames.common.state.BaseState.make_lean`) and played with
 ``apply_trusted``: the engine's own legal actions, applied without events, history or
@@ -74,7 +82,7 @@ from tablegames.bots.registry import _info, hints_for
 from tablegames.bots.turns import NATURE, OWN, POLL, TURN, Decision, advance, next_decision
 from tablegames.common.actions import Action
 from tablegames.common.bots import RandomBot as RandomPolicy
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rng import Rng
 
@@ -87,6 +95,8 @@ MAX_SECONDS = 3600.0
 #: Longest rollout, in actions (a safety net: games end or are cut well before).
 MAX_ROLLOUT = 20_000
 DEFAULT_BUDGET = 200
+#: Most worlds ``belief_pool`` may deal for each world played.
+MAX_POOL = 1000
 
 
 class _Node:
@@ -107,6 +117,28 @@ class _Node:
         self.avail = 0
         self.children: dict[str, _Node] = {}
         self.reports: dict[str, _Node] = {}
+
+
+class _Seated:
+    """A rollout policy that plays one seat by one policy and the others by another
+    (``opponent_rollout``: a different model of the opponents than of oneself)."""
+
+    __slots__ = ("mine", "others", "seat")
+
+    def __init__(self, seat: int, mine: Any, others: Any) -> None:
+        self.seat = seat
+        self.mine = mine
+        self.others = others
+
+    def choose(self, state: Any) -> Action:
+        policy = self.mine if state.to_act == self.seat else self.others
+        action: Action = policy.choose(state)
+        return action
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        ask = getattr(self.mine if seat == self.seat else self.others, "interrupt", None)
+        answer: Action | None = None if ask is None else ask(state, seat)
+        return answer
 
 
 @attrs.frozen
@@ -136,9 +168,12 @@ class ISMCTS:
     ``rollout``: ``"auto"`` (the game's rollout policy, else random), ``"random"``, or
     the name of one of the game's bots. ``rollout_depth``: how far the game's horizon
     (hands, or actions) may move in a rollout before it is cut and valued (games with a
-    ``value`` only; ``None``: the game's default, 0: play to the end). ``breadth``,
-    ``bias``, ``paired``, ``confidence`` and ``interrupt_share`` default to the game's
-    hints (see the module docstring).
+    ``value`` only; ``None``: the game's default, 0: play to the end).
+    ``opponent_rollout``: the policy of every other seat in rollouts (``None``: the
+    same as ``rollout``). ``breadth``, ``bias``, ``paired``, ``confidence``,
+    ``belief_pool`` (worlds dealt per world played, one kept by the game's ``belief``;
+    1: uniform worlds) and ``interrupt_share`` default to the game's hints (see the
+    module docstring).
     """
 
     name = "ismcts"
@@ -149,6 +184,7 @@ class ISMCTS:
         rollout: str = "auto", rollout_depth: int | None = None,
         interrupt_share: float | None = None, bias: float | None = None, lean: bool = True,
         breadth: int | None = None, paired: bool | None = None, confidence: float | None = None,
+        belief_pool: int | None = None, opponent_rollout: str | None = None,
     ) -> None:
         self.info = _info(game)
         self.seed = seed
@@ -176,6 +212,13 @@ class ISMCTS:
             known = ", ".join(["auto", "random", *policies])
             raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
         self.rollout = rollout
+        if opponent_rollout is not None and (
+                not isinstance(opponent_rollout, str)
+                or not (opponent_rollout in ("auto", "random") or opponent_rollout in policies)):
+            known = ", ".join(["auto", "random", *policies])
+            raise SetupError(f"opponent_rollout must be None or one of {known}, "
+                             f"not {quoted(opponent_rollout)}")
+        self.opponent_rollout = opponent_rollout
         if rollout_depth is None:
             rollout_depth = self.hints.rollout_depth
         self.rollout_depth = int(_number("rollout_depth", rollout_depth, 0, 1000, True))
@@ -186,6 +229,8 @@ class ISMCTS:
         self.paired: bool = self.hints.paired if paired is None else bool(paired)
         self.confidence = _number("confidence", self.hints.confidence if confidence is None
                                   else confidence, 0.0, 100.0, False)
+        pool = self.hints.belief_pool if belief_pool is None else belief_pool
+        self.belief_pool = int(_number("belief_pool", pool, 1, MAX_POOL, True))
         self.last: SearchInfo | None = None
 
     # -- the bot interface -----------------------------------------------------------
@@ -225,18 +270,26 @@ class ISMCTS:
         return self._search(handle, root, self.interrupt_share)
 
     # -- the search ------------------------------------------------------------------
-    def _policy(self, rng: Rng) -> Any:
-        seed = rng.next64()
-        if self.rollout == "random":
+    def _policy(self, rng: Rng, seat: int | None = None) -> Any:
+        """The rollout policy; with ``opponent_rollout`` and the searching ``seat``
+        given, one that plays ``seat`` by ``rollout`` and every other seat by
+        ``opponent_rollout`` (a second policy, seeded from ``rng`` after the first)."""
+        own = self._named_policy(self.rollout, rng.next64())
+        if self.opponent_rollout is None or seat is None:
+            return own
+        return _Seated(seat, own, self._named_policy(self.opponent_rollout, rng.next64()))
+
+    def _named_policy(self, name: str, seed: int) -> Any:
+        if name == "random":
             return RandomPolicy(seed)
-        if self.rollout == "auto":
+        if name == "auto":
             return self.hints.rollout(seed) if self.hints.rollout else RandomPolicy(seed)
-        return self.info.bots[self.rollout](seed)
+        return self.info.bots[name](seed)
 
     def _search(self, handle: Handle, root_dec: Decision, share: float) -> Action | None:
         rng = decision_rng(self.seed, handle)
         hints = self.hints
-        policy = self._policy(rng)
+        policy = self._policy(rng, handle.seat)
         table = hints.table(rng.next64()) if hints.table is not None else None
         if root_dec.kind == TURN:
             options = self._narrow(handle.world(), handle.seat, root_dec.options)
@@ -246,13 +299,17 @@ class ISMCTS:
             root_dec = attrs.evolve(root_dec, options=options)
         iterations = max(1, int(self.iterations * share))
         limit = None if self.seconds is None else max(1e-4, self.seconds * share)
+        # the others' play, read once per search from what this seat has seen
+        loglik = None
+        if self.belief_pool > 1 and hints.belief is not None:
+            loglik = hints.belief(handle.world(), handle.seat)
         if self.paired:
-            return self._paired(handle, root_dec, rng, iterations, limit)
+            return self._paired(handle, root_dec, rng, iterations, limit, loglik)
         root = _Node(handle.seat)
         start = time.perf_counter()
         done = 0
         while done < iterations:
-            world = self._sample(handle, rng)
+            world = self._sample(handle, rng, loglik)
             self._iterate(world, root, root_dec, rng, policy, table)
             done += 1
             if limit is not None and time.perf_counter() - start >= limit:
@@ -267,9 +324,29 @@ class ISMCTS:
         best = max(range(len(keys)), key=lambda i: (stats.get(keys[i], (0, 0.0)), -i))
         return None if keys[best] == PASS else root_dec.options[best]
 
-    def _sample(self, handle: Handle, rng: Rng) -> Any:
-        """One determinization for the seat, made lean when the search plays lean."""
-        world = handle.sample_world(rng)
+    def _sample(self, handle: Handle, rng: Rng, loglik: Any = None) -> Any:
+        """One determinization for the seat, made lean when the search plays lean.
+
+        With ``loglik`` (the game's ``belief``: a world's log-likelihood given the others'
+        play) and a ``belief_pool`` of ``k``, ``k`` worlds are dealt and one is kept with
+        probability proportional to its likelihood (sampling-importance-resampling): as
+        ``k`` grows the kept worlds approach the posterior given that play, and each is a
+        world the engine dealt, so every hard constraint holds. Only the generator
+        decides, so the same seed keeps the same world.
+        """
+        if loglik is None:
+            world = handle.sample_world(rng)
+        else:
+            pool = [handle.sample_world(rng) for _ in range(self.belief_pool)]
+            logs = [loglik(w) for w in pool]
+            top = max(logs)
+            weights = [math.exp(x - top) for x in logs]
+            pick = rng.random() * sum(weights)
+            i = 0
+            while i < len(pool) - 1 and pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            world = pool[i]
         if self.lean:
             world.make_lean()
         return world
@@ -355,7 +432,7 @@ class ISMCTS:
             edge.w += rewards[edge.seat]
 
     def _paired(self, handle: Handle, dec: Decision, rng: Rng, iterations: int,
-                limit: float | None) -> Action | None:
+                limit: float | None, loglik: Any = None) -> Action | None:
         """The root's options compared on the same worlds (common random numbers).
 
         Each sampled world is played once after every option (and after passing, for a
@@ -386,13 +463,13 @@ class ISMCTS:
         start = time.perf_counter()
         done = 0
         while done < per:
-            world = self._sample(handle, rng)
+            world = self._sample(handle, rng, loglik)
             seed = rng.next64()
             mark = horizon(world) if horizon is not None else 0
             for i in range(len(keys)):
                 w = world.copy() if i < len(keys) - 1 else world
                 luck = Rng(seed)
-                policy = self._policy(luck)
+                policy = self._policy(luck, dec.seat)
                 table = hints.table(luck.next64()) if hints.table is not None else None
                 if i < len(dec.options):
                     (w.apply_trusted if self.lean else w.apply)(dec.options[i])

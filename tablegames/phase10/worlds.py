@@ -25,7 +25,9 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     never change. After a rebuild this hand the draw pile can only hold cards that went
     into it (less those ``seat`` drew since), so the new draw pile is a random choice
     among those and the other hands get the rest. (That keeps every hard constraint; it
-    does not weigh worlds by how likely the others' play made them.) What the others
+    does not weigh worlds by how likely the others' play made them: the search does
+    that itself, choosing among these worlds by :mod:`tablegames.phase10.infer`'s
+    likelihood.) What the others
     drew since the rebuild is their secret, so the world does not carry it.
     """
     if seat is None:

@@ -1,0 +1,182 @@
+"""What the others' play this hand says about their hidden cards: a likelihood for the
+search's sampled worlds (``SearchHints.belief``).
+
+:func:`~tablegames.phase10.worlds.sample_world` deals the cards a seat cannot see
+uniformly: every hand consistent with the hard facts is as likely as any other. A person
+reads more into the others' play. An opponent who discarded a 7, or drew from the stock
+rather than take a 7 from the discard pile, while it still builds a phase with a set,
+probably holds few other 7s (it would have kept, or taken, a card that goes with them);
+for a colour phase the same goes for the card's colour. Cards it *took* from the discard
+pile are already kept in its hand as public knowledge (``known_cards``).
+
+:func:`belief` turns that into a log-likelihood over sampled worlds, which the search
+uses for sampling-importance-resampling (SIR; Rubin 1987, "The calculation of posterior
+distributions by data augmentation: comment", JASA 82:543-546): it deals a pool of
+uniform worlds and keeps one with probability proportional to its likelihood (see
+:mod:`tablegames.bots.ismcts`). Every world it keeps is one the engine dealt, so it keeps
+every hard constraint by construction; only the odds between worlds change.
+
+The model. For each other seat ``o``, each *signal* is a card that ``o``, not yet down
+this hand, discarded, or declined (drew from the stock while taking the top discard was
+allowed and that card lay on top); Wilds and Skips say nothing about a phase and are
+left out. ``o``'s current phase (public) decides what a signal is evidence against:
+same-number cards if the phase has a set, same-colour cards if it has a colour group
+(a run alone: nothing, since a run player discards the spare copy of a number it holds).
+A world's log-likelihood is ``-STRENGTH`` times the number of (signal, card of ``o``'s
+hand that matches it) pairs, summed over the others: each matching card makes the
+observed play about ``e`` times less likely, the odds a smart player (who keeps the
+cards its phase needs, :class:`~tablegames.phase10.bots.SmartBot`) would give it.
+The cards in ``o``'s hand that everyone knows count in every world alike, so they change
+no odds.
+
+Only this hand's play counts (a new hand is a new deal), and only what ``seat`` saw:
+the public action history (draws, takes and discards name no hidden card) and the
+public state. The history does not mark where a hand began, so :func:`signals` replays
+the hand sizes it implies and finds where each hand ended; if that replay disagrees with
+the public state (a hand that ended dead, with an empty draw pile, leaves no empty
+hand to find), it reports no signals, and the search samples uniformly, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tablegames.phase10 import actions as A
+from tablegames.phase10.cards import COLOUR, NUMBER, PACK, SKIP, WILD
+from tablegames.phase10.rules import COLOUR_GROUP, SET
+
+if TYPE_CHECKING:
+    from tablegames.phase10.state import State
+
+#: How much less likely one matching card makes the observed play (log-odds per pair).
+STRENGTH = 1.0
+
+#: One signal: (seat, card) — the seat discarded or declined that card this hand.
+Signal = tuple[int, int]
+
+
+def _hand_start(state: State) -> int | None:
+    """Where the current hand's actions begin in ``state.history``, or ``None`` when the
+    replay of hand sizes does not find as many finished hands as the state has."""
+    size = state.rules.hand_size
+    n = state.n
+    sizes = [size] * n
+    start = 0
+    ended = 0
+    for i, a in enumerate(state.history):
+        s = a.seat
+        kind = type(a)
+        if kind is A.Draw or kind is A.Take:
+            sizes[s] += 1
+            continue
+        if isinstance(a, A.Lay):
+            sizes[s] -= sum(len(g.cards) for g in a.groups)
+        else:
+            sizes[s] -= 1
+        if sizes[s] == 0:
+            ended += 1
+            start = i + 1
+            sizes = [size] * n
+    if ended != len(state.results):
+        return None
+    if any(sizes[s] != len(state.hands[s]) for s in range(n) if state.playing[s]):
+        return None
+    return start
+
+
+def signals(state: State, seat: int) -> list[Signal]:
+    """The cards each other seat discarded or declined this hand while not yet down
+    (Wilds and Skips left out), in order; ``[]`` when the history cannot be read (see
+    the module docstring). Reads only the public history and public state."""
+    start = _hand_start(state)
+    if start is None:
+        return []
+    n_play = sum(1 for p in state.playing if p)
+    stock = PACK.size - state.rules.hand_size * n_play - 1
+    pile: list[int | None] = [None]  # the discard pile; None: the card turned up at the deal
+    down = [False] * state.n
+    # (seat, card); card None: the card turned up at the deal, named once the replay
+    # knows it (it is still at the bottom of the pile) or dropped (it was taken)
+    found: list[tuple[int, int | None]] = []
+    history = state.history
+    for i in range(start, len(history)):
+        a = history[i]
+        s = a.seat
+        kind = type(a)
+        if kind is A.Draw:
+            if s != seat and not down[s] and pile and pile[-1] not in (WILD, SKIP):
+                found.append((s, pile[-1]))
+            if stock == 0:  # the draw pile is rebuilt from all but the top discard
+                stock = len(pile) - 1
+                pile = pile[-1:]
+            stock -= 1
+        elif kind is A.Take:
+            if not pile:
+                return []
+            pile.pop()
+        elif kind is A.Lay:
+            down[s] = True
+        elif isinstance(a, A.Discard):
+            card = a.card
+            if s != seat and not down[s] and card not in (WILD, SKIP):
+                found.append((s, card))
+            pile.append(card)
+    # the replay must land on the public state, or it misread the hand
+    if stock != len(state.stock) or len(pile) != len(state.discard):
+        return []
+    if any(p is not None and p != c for p, c in zip(pile, state.discard, strict=True)):
+        return []
+    first = state.discard[0] if pile and pile[0] is None else None
+    if first in (WILD, SKIP):
+        first = None
+    named: list[Signal] = []
+    for s, c in found:
+        name = c if c is not None else first
+        if name is not None:
+            named.append((s, name))
+    return named
+
+
+def penalties(state: State, seat: int, strength: float = STRENGTH,
+              ) -> dict[int, list[float]]:
+    """Per other seat with any signal, the log-likelihood cost of each card face in its
+    hand (``-cost`` per card held): ``strength`` per signal the face matches."""
+    reqs = state.rules.phase_reqs
+    out: dict[int, list[float]] = {}
+    for s, card in signals(state, seat):
+        phase = state.phases[s]
+        if phase < 0:
+            continue
+        kinds = {kind for kind, _ in reqs[phase]}
+        cost = out.setdefault(s, [0.0] * len(NUMBER))
+        for f in range(len(NUMBER)):
+            if f in (WILD, SKIP):
+                continue
+            if (SET in kinds and NUMBER[f] == NUMBER[card]) or (
+                    COLOUR_GROUP in kinds and COLOUR[f] == COLOUR[card]):
+                cost[f] += strength
+    return out
+
+
+def belief(state: Any, seat: int) -> Callable[[Any], float] | None:
+    """The log-likelihood of a sampled world given the others' play this hand (see the
+    module docstring), or ``None`` when their play says nothing (uniform worlds then).
+
+    ``state`` is any state ``seat`` may see (the search passes its handle's world); the
+    function returned reads only the other seats' hands of the worlds it is given.
+    """
+    costs = penalties(state, seat)
+    if not costs:
+        return None
+    table: list[tuple[int, Sequence[float]]] = sorted(costs.items())
+
+    def loglik(world: Any) -> float:
+        total = 0.0
+        hands = world.hands
+        for s, cost in table:
+            for c in hands[s]:
+                total -= cost[c]
+        return total
+
+    return loglik
