@@ -19,4 +19,8 @@ settings.register_profile(
 settings.register_profile(
     "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
+# a long hunt for rare cases before a release: HYPOTHESIS_PROFILE=deep python -m pytest ...
+settings.register_profile(
+    "deep", max_examples=1_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -1,0 +1,147 @@
+"""Whatever a phone sends, the room answers it or refuses it cleanly and changes nothing.
+
+Hypothesis writes the messages: every kind the protocol has and kinds it has not, with
+values of every JSON type in every field (``True`` for a version, NaN, huge numbers,
+nested junk, another seat's legal action, a stale or future ``expect``, a batch too long),
+sent by any seat or by the shared screen, mixed with the seats' legal taps so the games
+move on. The rooms are driven through the :class:`Hub` itself, on a real SQLite file.
+
+After every message: nothing but a :class:`ClientError` came out; a refusal left the
+game byte-identical; what the store holds is exactly the game's history; every message
+queued for a phone is plain JSON with no NaN. At the end, no update or patch a seat was
+sent names a card that seat had not seen (:func:`assert_no_hidden_cards`; Dallah has no
+hidden card to leak).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from tablegames.common.registry import GAMES
+from tablegames.server.rooms import MAX_BATCH, ClientError, Conn, Hub, Room
+from tablegames.server.store import Store
+from tablegames.server.words import ERRORS
+from tablegames.table import presenter_of
+from tests.server.helpers import assert_no_hidden_cards
+
+GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
+
+#: Any JSON value json.loads can give, NaN and infinities included (``json.loads("NaN")``).
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+NUMBERISH = st.sampled_from([True, False, None, "0", 0.0, 0.5, -1, 2**70, -(2**70),
+                             math.nan, math.inf, [], {}])
+
+
+@st.composite
+def _message(draw: Any, room: Room, seat: int | None) -> Any:
+    """One message from the phone of ``seat``, drawn against the game as it is now."""
+    state = room.state
+    players = len(room.seats)
+    mine = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+    others = [str(a) for s in range(players) if s != seat for a in state.legal_actions(s)]
+    history = [str(a) for a in state.history[-5:]]
+    notation = st.sampled_from(mine or ["0:pass"]) | st.sampled_from(others or ["1:pass"])
+    notation |= st.sampled_from(history or ["0:keep"]) | st.text(max_size=30)
+    action = notation | JSON
+    version = state.version
+    expect = st.sampled_from([version, version - 1, version + 1, 0]) | NUMBERISH
+    kind = draw(st.sampled_from(["tap"] * 4 + ["act"] * 3 + ["hello", "lang", "start", "ping",
+                                                             "junk", "not a dict"]))
+    if kind == "tap" and mine:  # a legal tap, so the game moves on between the junk
+        return {"type": "act", "action": draw(st.sampled_from(mine)), "expect": version}
+    if kind in ("tap", "act"):
+        message: dict[str, Any] = {"type": "act", "expect": draw(expect)}
+        if draw(st.booleans()):
+            message["action"] = draw(action)
+        else:
+            message["actions"] = draw(st.lists(action, max_size=MAX_BATCH + 3) | JSON)
+    elif kind == "hello":
+        message = {"type": "hello", "since": draw(st.integers(-3, version + 3) | NUMBERISH),
+                   "lang": draw(st.sampled_from(["en", "ar", "nl", "da", "xx"]) | JSON)}
+    elif kind == "lang":
+        message = {"type": "lang", "lang": draw(st.sampled_from(["en", "ar", "nl", "da"]) | JSON)}
+    elif kind in ("start", "ping"):
+        message = {"type": kind}
+    elif kind == "junk":
+        message = {"type": draw(st.text(max_size=10) | JSON)}
+    else:
+        return draw(JSON)
+    if draw(st.booleans()):  # extra fields of any kind are ignored, never trusted
+        message.update(draw(st.dictionaries(st.text(max_size=8), JSON, max_size=3)))
+    return message
+
+
+def _queued(conn: Conn, frames: list[str]) -> None:
+    """Read what ``conn`` was sent: each message must be plain JSON (no NaN)."""
+    while not conn.queue.empty():
+        raw = conn.queue.get_nowait()
+        assert raw is not None, "a phone was cut off"
+        text = raw if isinstance(raw, str) else json.dumps(raw, allow_nan=False)
+        message = json.loads(text, parse_constant=lambda c: pytest.fail(f"{c} in a message"))
+        assert isinstance(message, dict) and isinstance(message.get("type"), str)
+        if message["type"] == "error":
+            assert message["code"] in ERRORS or message["detail"] is not None, message
+            assert message["message"]
+        frames.append(text)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+@given(data=st.data())
+def test_any_message_is_answered_or_refused_cleanly_and_changes_nothing(
+        game: str, data: st.DataObject) -> None:
+    info = GAMES[game]
+    players = data.draw(st.integers(info.min_players, min(info.max_players, 4)), label="players")
+    seed = data.draw(st.integers(0, 2**32), label="seed")
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "rooms.sqlite")
+        try:
+            hub = Hub(store, bot_delay=0)
+            code, _ = hub.create({"game": game, "players": players, "name": "Amal", "seed": seed})
+            for i in range(1, players):
+                hub.join(code, f"Player {i}")
+            room = hub.room(code)
+            conns = [Conn(seat) for seat in [*range(players), None]]
+            frames: dict[int | None, list[str]] = {c.seat: [] for c in conns}
+
+            async def drive() -> None:
+                for conn in conns:
+                    hub.attach(room, conn)
+                    await hub.handle(room, conn, {"type": "hello"})
+                for _ in range(data.draw(st.integers(1, 40), label="messages")):
+                    if room.state.is_over:
+                        break
+                    conn = data.draw(st.sampled_from(conns), label="sender")
+                    message = data.draw(_message(room, conn.seat), label="message")
+                    before = room.state.to_json()
+                    try:
+                        await hub.handle(room, conn, message)
+                        event("moved on" if room.state.to_json() != before else "answered")
+                    except ClientError as exc:
+                        event(f"refused: {exc.code}")
+                        assert exc.code in ERRORS or exc.detail, exc.code
+                        assert room.state.to_json() == before, message  # nothing changed
+                    stored = [action for _, _, action in store.actions(code)]
+                    assert stored == [str(a) for a in room.state.history]
+                    for c in conns:
+                        _queued(c, frames[c.seat])
+
+            asyncio.run(drive())
+            if presenter_of(game).face is not None:  # Dallah's cards are all face up
+                for seat in range(players):
+                    assert_no_hidden_cards(room.state, seat, frames[seat])
+        finally:
+            store.close()
