@@ -11,6 +11,9 @@ game byte-identical; what the store holds is exactly the game's history; every m
 queued for a phone is plain JSON with no NaN. At the end, no update or patch a seat was
 sent names a card that seat had not seen (:func:`assert_no_hidden_cards`; Dallah has no
 hidden card to leak).
+
+The creation form gets the same treatment: whatever is posted either makes a lobby that
+fills, deals and plays, or is refused with a known code and stores nothing.
 """
 
 from __future__ import annotations
@@ -143,5 +146,70 @@ def test_any_message_is_answered_or_refused_cleanly_and_changes_nothing(
             if presenter_of(game).face is not None:  # Dallah's cards are all face up
                 for seat in range(players):
                     assert_no_hidden_cards(room.state, seat, frames[seat])
+        finally:
+            store.close()
+
+
+@st.composite
+def _form(draw: Any) -> Any:
+    """A room creation form as a hostile or careless page might post it (each field is
+    mostly sound, so most forms make a room and the rest probe one field at a time)."""
+
+    def usually(good: st.SearchStrategy[Any], bad: st.SearchStrategy[Any]) -> Any:
+        return draw(good if draw(st.integers(0, 9)) < 8 else bad)
+
+    game = usually(st.sampled_from(GAME_NAMES), JSON)
+    info = GAMES.get(game) if isinstance(game, str) else None
+    low, high = (info.min_players, info.max_players) if info else (2, 4)
+    form: dict[str, Any] = {
+        "game": game,
+        "players": usually(st.integers(low, min(high, 5)), st.integers(-1, 20) | NUMBERISH),
+        "name": usually(st.sampled_from(["Amal", " Bo ", "Ça"]),
+                        st.sampled_from(["", "x" * 30, "a\x00b", "\u202e"]) | JSON),
+    }
+    fields = list(info.rules_class.__attrs_attrs__) if info is not None else []
+    rules: Any = {}
+    if fields and draw(st.booleans()):  # a real option, with a value of its type or not
+        field = draw(st.sampled_from(fields))
+        default = field.default
+        typed = (st.sampled_from([default, not default]) if isinstance(default, bool)
+                 else st.integers(-2, 120) if isinstance(default, int) else JSON)
+        rules[field.name] = usually(typed, JSON | NUMBERISH)
+    if draw(st.integers(0, 9)) == 0:  # an option no game has, or no options at all
+        rules = draw(st.dictionaries(st.text(max_size=8), JSON, max_size=2) | JSON)
+    optional = {
+        "variant": st.sampled_from(sorted(info.variants) if info else ["standard"]),
+        "rules": st.just(rules),
+        "bot": st.sampled_from(["random", "ismcts", "nobody", ""]) | JSON,
+        "seed": st.integers() | st.text(max_size=12) | JSON,
+    }
+    for key, strategy in optional.items():
+        if draw(st.booleans()):
+            form[key] = usually(strategy, JSON) if key != "rules" else draw(strategy)
+    return form
+
+
+@given(form=_form())
+def test_any_creation_form_makes_a_playable_lobby_or_is_refused_and_stores_nothing(
+        form: Any) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "rooms.sqlite")
+        try:
+            hub = Hub(store, bot_delay=0)
+            try:
+                code, token = hub.create(form)
+            except ClientError as exc:
+                event(f"refused: {exc.code}")
+                assert exc.code in ERRORS, exc.code
+                assert store.open_rooms() == 0  # nothing was stored
+                return
+            event("made")
+            room = hub.room(code)
+            assert hub.by_token(token) == (room, 0) and not room.started
+            for i in range(1, room.config["players"]):  # the lobby fills and the game deals
+                hub.join(code, f"Player {i}")
+            assert room.started and room.state.version == 0
+            state = room.state
+            state.apply(state.legal_actions()[0])  # and it plays
         finally:
             store.close()
