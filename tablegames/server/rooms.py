@@ -256,6 +256,39 @@ def rules_for(info: GameInfo, variant: object, options: object) -> Any:
     return rules
 
 
+def playable_rules(info: GameInfo, players: int, seed: object, rules: dict[str, Any],
+                   chosen: object) -> dict[str, Any]:
+    """``rules`` if they deal to ``players`` seats, else the same rules fitted to the
+    table's size as the terminal and the simulator fit them (``GameInfo.simulate_kwargs``:
+    Shithead takes a second deck for 6 to 11 players and a third for 12 to 17, SHD-02),
+    leaving alone every option the host set (``chosen``); ``ClientError`` if neither deals.
+
+    The form offers every table size the game allows, so a host who picks eight players
+    for Shithead gets a game of two decks, not a refusal to set an option by hand.
+    """
+    names = [f"P{i}" for i in range(players)]
+    try:
+        info.new_game(players=names, seed=seed, rules=rules)
+        return rules
+    except (RulesError, SetupError) as exc:
+        refusal = ClientError("bad_rules", str(exc)[:300])
+    sized = info.simulate_kwargs(names).get("rules")
+    if sized is None:
+        raise refusal
+    default = rules_to_dict(info.rules_class())
+    set_by_host = chosen if isinstance(chosen, dict) else {}
+    fit = {k: v for k, v in rules_to_dict(sized).items()
+           if v != default.get(k) and k not in set_by_host}
+    fitted = {**rules, **fit}
+    if fitted == rules:
+        raise refusal
+    try:
+        info.new_game(players=names, seed=seed, rules=fitted)
+    except (RulesError, SetupError):
+        raise refusal from None
+    return fitted
+
+
 class Hub:
     """Every room of one server (see the module docstring)."""
 
@@ -290,10 +323,7 @@ class Hub:
         elif isinstance(seed, bool) or not isinstance(seed, int | str):
             raise ClientError("bad_seed", "a seed is a number or a word")
         host = clean_name(spec.get("name"))
-        try:
-            info.new_game(players=[f"P{i}" for i in range(players)], seed=seed, rules=rules)
-        except (RulesError, SetupError) as exc:
-            raise ClientError("bad_rules", str(exc)[:300]) from None
+        rules = playable_rules(info, players, seed, rules, spec.get("rules"))
         if self.store.open_rooms() >= self.max_rooms:
             self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:
