@@ -120,7 +120,7 @@ def seat_option(value: str | None) -> int | str | None:
         return None
     if value.strip().lower() in ("", "none", SPECTATOR):
         return SPECTATOR
-    if not value.strip().isdigit():
+    if not (value.strip().isascii() and value.strip().isdigit()) or len(value.strip()) > 3:
         raise PictureError(f":seat: must be a seat number or {SPECTATOR}, not {value.strip()!r}")
     return int(value)
 

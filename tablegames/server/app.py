@@ -38,7 +38,7 @@ import attrs
 import segno
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -190,13 +190,16 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 
     async def body(request: Request) -> Any:
         size = request.headers.get("content-length", "0")
-        if not size.isdigit() or int(size) > MAX_BODY:
+        if not (size.isascii() and size.isdigit()) or len(size) > 12 or int(size) > MAX_BODY:
             raise ClientError("too_big")
         data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_BODY:
-                raise ClientError("too_big")
+        try:
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > MAX_BODY:
+                    raise ClientError("too_big")
+        except ClientDisconnect:  # gone before its body was sent: nobody to answer, no error
+            raise ClientError("bad_message") from None
         try:
             return json.loads(data)
         except (ValueError, RecursionError):

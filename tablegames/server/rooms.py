@@ -722,7 +722,8 @@ class Hub:
         room = self.rooms.get(code)
         if room is None or room.closed:
             return
-        if what.isdigit() and room.state is not None and room.state.version >= int(what):
+        if (what.isascii() and what.isdigit() and len(what) <= 12 and room.state is not None
+                and room.state.version >= int(what)):
             return  # this process's own commit, or one it has already followed
         self.catch_up(room)
 

@@ -136,8 +136,9 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
         return Reading("quit")
     if raw.lower() in ("?", "h", "help"):
         return Reading("help")
-    if raw.isdigit():
-        n = int(raw)
+    if raw.isdecimal():  # digits of any script (an Arabic keyboard types ١٢); not ``²``,
+        # which ``str.isdigit`` takes and ``int`` refuses; no menu has a million entries
+        n = int(raw) if len(raw) <= 6 else 0
         if 1 <= n <= len(menu.numbered):
             return Reading("move", move=menu.numbered[n - 1].notation)
         if not menu.numbered:
@@ -145,10 +146,11 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
         return Reading("error", message=f"Choose a number from 1 to {len(menu.numbered)}.")
     line = normalize(raw)
     prefix, _, rest = line.partition(":")
-    if rest and prefix.strip().isdigit():
-        who = int(prefix)
+    typed = prefix.strip()
+    if rest and typed.isdecimal():
+        who = int(typed) if len(typed) <= 3 else -1
         if who != seat and who not in other_seats:
-            return Reading("error", message=f"You play seat {seat}, not seat {who}.")
+            return Reading("error", message=f"You play seat {seat}, not seat {typed[:6]}.")
         return Reading("move", move=f"{who}:{normalize(rest)}")
     wanted = line.lower()
 

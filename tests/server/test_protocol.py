@@ -8,6 +8,7 @@ seat's actions, versions from the past.
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from typing import Any
 
@@ -180,6 +181,16 @@ def test_http_input_is_bounded_and_pages_are_locked_down(server: Server) -> None
     assert status == 400 and body["error"] == "bad_message"
     status, body = server.request("/api/rooms", raw=b"[1]")
     assert status == 400 and body["error"] == "bad_message"
+    # a client that hangs up before sending the body it announced is no error of the server's
+    with socket.create_connection(("127.0.0.1", server.port)) as hangs_up:
+        hangs_up.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: t\r\nContent-Type: application/json"
+                         b"\r\nContent-Length: 500\r\n\r\n{\"game\"")
+    for length in (b"\xb2", b"9" * 5_000, b"-1"):  # the header itself is junk: refused
+        with socket.create_connection(("127.0.0.1", server.port)) as junk:
+            junk.sendall(b"POST /api/rooms HTTP/1.1\r\nHost: t\r\nContent-Length: " + length
+                         + b"\r\n\r\n{}")
+            junk.settimeout(10)
+            assert junk.recv(64).startswith(b"HTTP/1.1 400"), length[:8]
     room = server.create(game="dallah", players=3, name="Amal", bot="")
     status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": "amal"})
     assert status == 400 and body["error"] == "name_taken"
@@ -196,6 +207,7 @@ def test_http_input_is_bounded_and_pages_are_locked_down(server: Server) -> None
     with _LOCAL.open(server.url + "/", timeout=10) as r:
         assert "script-src 'self'" in r.headers["content-security-policy"]
         assert r.headers["referrer-policy"] == "no-referrer"
+    assert "Traceback" not in server.log.read_text(errors="replace")
 
 
 def test_a_flood_of_messages_is_slowed_down_not_served(server: Server) -> None:

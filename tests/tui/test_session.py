@@ -130,6 +130,24 @@ def test_reading_typed_moves() -> None:
     assert read("play Q♣", shithead, Menu.of(shithead), 0, "shithead").move == "0:play 12c"
 
 
+def test_numbers_are_read_in_any_script_and_anything_else_is_one_line() -> None:
+    """``str.isdigit`` takes ``²``, which ``int`` refuses, and ``int`` refuses more than
+    4,300 digits: both once ended the terminal game with a traceback (found by
+    ``tests/tui/test_any_input.py``)."""
+    options = choices(["0:play Th", "0:play 7s", "0:knock"], 0)
+    menu = Menu.of(options)
+    assert read("٢", options, menu, 0, "toepen").move == "0:play 7s"  # an Arabic keyboard
+    for typed in ("9" * 5_000, "0"):
+        assert read(typed, options, menu, 0, "toepen").message == "Choose a number from 1 to 3."
+    # not a number: the engine is asked, and its refusal is the one line the player reads
+    assert read("²", options, menu, 0, "toepen").move == "0:²"
+    assert read("١:knock", options, menu, 0, "toepen", [1]).move == "1:knock"
+    assert read("9" * 5_000 + ":knock", options, menu, 0, "toepen").kind == "error"
+    code, text = play("toepen", "--players", "3", "--seed", "4", stdin="²\n" + "9" * 5_000 + "\nq\n")
+    assert code == 0 and "Traceback" not in text and "Goodbye" in text
+    assert "Choose a number from 1 to" in text and "Not played" in text
+
+
 def test_long_lists_are_grouped_and_narrowed() -> None:
     lays = [f"0:lay set{n}=R{n},B{n},G{n}" for n in range(1, 13)] * 3 + ["0:draw"]
     options = choices(lays, 0)
