@@ -302,11 +302,20 @@ def _add_serve(sub: Any) -> None:
                     choices=["critical", "error", "warning", "info", "debug"])
 
 
+#: The longest refusal of a command line, in characters (what was typed is cut to fit).
+ERROR_LIMIT = 300
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a bad option is one line (what is wrong, and where help is)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        # argparse repeats what was typed: a control character (a stray carriage return)
+        # or a pasted page must not break the line or flood the terminal
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        if len(shown) > ERROR_LIMIT:
+            shown = f"{shown[:ERROR_LIMIT]}... ({len(shown)} characters)"
+        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
 
 
 #: ``tablegames --help``: plain words (the module docstring is for the API docs).
