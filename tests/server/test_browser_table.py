@@ -3,7 +3,8 @@
 The offline state (input refused out loud while the socket is down, and back when it
 returns), the connection indicator across a language switch, long names cut with an
 ellipsis, the last move animated (and not under reduced motion), the turn alert in the
-tab's title, and the TV view's wide layout. Whole games played by tapping cards are in
+tab's title, the TV view's wide layout, and a twelve-seat Shithead room dealt from three
+decks. Whole games played by tapping cards are in
 ``test_browser.py``.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.server.helpers import LEGAL, Phones, Server, by_priority, tap
@@ -101,6 +103,29 @@ def test_long_names_are_ellipsised(server: Server, browser: Any) -> None:
         assert name.get_attribute("title") == long  # the whole name on a long press
         cut = name.evaluate("e => [e.scrollWidth > e.clientWidth, getComputedStyle(e).textOverflow]")
         assert cut == [True, "ellipsis"]
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        assert not phones.errors
+    finally:
+        phones.close()
+
+
+@pytest.mark.ruling("SHD-02")
+def test_a_twelve_seat_shithead_room_is_dealt_from_three_decks(server: Server,
+                                                               browser: Any) -> None:
+    """The form offers Shithead up to 17 seats: a room of 12 with the default rules
+    starts from the phone, dealt from three decks, and its table fits the phone."""
+    phones = Phones(browser, server)
+    try:
+        room = server.create(game="shithead", players=12, name="Amal", seed=4, bot="smart")
+        page = phones.open(room["url"])
+        page.click("#start")
+        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        expect(page.locator(".seat")).to_have_count(12)
+        version = page.get_attribute("body", "data-version")
+        tap(page, by_priority({"done": 0})(page.evaluate(LEGAL), page))  # keep the deal
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        state, _ = server.saved(room["code"])
+        assert state.rules.decks == 3 and len(state.players) == 12 and state.version >= 1
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         assert not phones.errors
     finally:
