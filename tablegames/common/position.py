@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.numbers import is_number
 
 T = TypeVar("T")
 
@@ -41,7 +42,7 @@ def read_seat(word: str, players: int) -> int:
     """A seat number as a position writes it: ASCII digits (``str.isdigit`` also takes
     other scripts' digits), short, and below ``players``; ``ValueError`` otherwise (which
     :meth:`PositionReader.parse` turns into an error naming the line)."""
-    if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) >= players:
+    if not is_number(word, 3) or int(word) >= players:
         raise ValueError(f"{word[:40]!r} is not a seat")
     return int(word)
 

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import quoted
 from tablegames.common.fields import CardText, Own, RulesText, WordText
+from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.dallah.stages import BLOCKED, REDIRECTED, SWAP
 from tablegames.dallah.table import table_for
@@ -75,7 +76,7 @@ TURN_TEXT = WordText(write=lambda turn: str(turn + 1), read=_turn_of)
 
 
 def _number(word: str) -> int:
-    if not (word.isascii() and word.isdigit()) or len(word) > 7:
+    if not is_number(word, 7):
         raise ValueError(f"{quoted(word)} is not a count")
     return int(word)
 

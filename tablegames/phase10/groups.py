@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from tablegames.common.errors import NotationError, quoted
+from tablegames.common.numbers import is_number
 from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, SKIP, WILD, card_of
 from tablegames.phase10.refusals import Fault, shown
@@ -67,13 +68,6 @@ def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
     if kind == RUN:
         return Group(kind, key, tuple(cards))
     return Group(kind, key, tuple(sorted(cards)))
-
-
-def is_number(text: str) -> bool:
-    """Whether ``text`` is a plain decimal number (ASCII digits only: ``str.isdigit`` also
-    takes other scripts' digits, which would read back under another spelling) of at most
-    six digits (every number of the game is far smaller; a longer one is refused)."""
-    return text.isascii() and text.isdigit() and len(text) <= 6
 
 
 def parse_group(text: str) -> Group:

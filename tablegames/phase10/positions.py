@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.declared import Own, read_elsewhere
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.fields import CardText
+from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.serialization import Reader, dumps, loads
 from tablegames.phase10.cards import NAMES, card_names, card_of, display_order
@@ -54,8 +55,7 @@ def _read_made(state: State, r: PositionReader) -> None:
 
 
 def _number(word: str, lo: int, hi: int) -> int:
-    if not (word.isascii() and word.isdigit() and len(word) <= len(str(hi))) \
-            or not lo <= int(word) <= hi:
+    if not is_number(word, len(str(hi))) or not lo <= int(word) <= hi:
         raise ValueError(f"{quoted(word)} is not a number in {lo}..{hi}")
     return int(word)
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 import attrs
 
 from tablegames.common.errors import RulesError, quoted
+from tablegames.common.numbers import is_number
 from tablegames.common.rules import int_in, is_bool, one_of, pick_variant
 
 SET, RUN, COLOUR_GROUP = 0, 1, 2
@@ -68,7 +69,7 @@ def parse_phase(text: str) -> Phase:
 def _requirement(text: str, part: str) -> Requirement:
     for kind, word in enumerate(KIND_WORDS):
         digits = part[len(word):]
-        if part.startswith(word) and digits.isascii() and digits.isdigit() and len(digits) <= 3:
+        if part.startswith(word) and is_number(digits, 3):
             return kind, int(digits)
     raise RulesError(f"phase {quoted(text)}: {quoted(part)} is not setN, runN or colourN")
 

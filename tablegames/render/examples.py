@@ -34,6 +34,7 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import TablegamesError
+from tablegames.common.numbers import is_number
 
 #: ``:seat: spectator`` (or ``none``): draw the spectator's view on purpose.
 SPECTATOR = "spectator"
@@ -120,7 +121,7 @@ def seat_option(value: str | None) -> int | str | None:
         return None
     if value.strip().lower() in ("", "none", SPECTATOR):
         return SPECTATOR
-    if not (value.strip().isascii() and value.strip().isdigit()) or len(value.strip()) > 3:
+    if not is_number(value.strip(), 3):
         raise PictureError(f":seat: must be a seat number or {SPECTATOR}, not {value.strip()!r}")
     return int(value)
 

@@ -44,6 +44,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablegames.common.numbers import is_number
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
 from tablegames.server import logs
@@ -190,7 +191,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 
     async def body(request: Request) -> Any:
         size = request.headers.get("content-length", "0")
-        if not (size.isascii() and size.isdigit()) or len(size) > 12 or int(size) > MAX_BODY:
+        if not is_number(size, 12) or int(size) > MAX_BODY:
             raise ClientError("too_big")
         data = b""
         try:

@@ -42,6 +42,7 @@ from tablegames.common.errors import (
     StateError,
     TablegamesError,
 )
+from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
@@ -722,8 +723,7 @@ class Hub:
         room = self.rooms.get(code)
         if room is None or room.closed:
             return
-        if (what.isascii() and what.isdigit() and len(what) <= 12 and room.state is not None
-                and room.state.version >= int(what)):
+        if is_number(what, 12) and room.state is not None and room.state.version >= int(what):
             return  # this process's own commit, or one it has already followed
         self.catch_up(room)
 

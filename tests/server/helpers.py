@@ -43,6 +43,21 @@ ROOT = Path(__file__).resolve().parents[2]
 _LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
+def started_room(folder: Path, game: str, players: int, seed: int) -> tuple[Any, Any]:
+    """A ``Hub`` on a fresh SQLite file in ``folder`` and a room of ``game`` whose seats
+    are all taken by people (``Amal``, ``Player 1``, ...), so the game is dealt; the
+    caller closes ``hub.store``."""
+    from tablegames.server.rooms import Hub
+
+    hub = Hub(Store(folder / f"{game}-{seed}.sqlite"), bot_delay=0)
+    code, _ = hub.create({"game": game, "players": players, "name": "Amal", "seed": seed})
+    for i in range(1, players):
+        hub.join(code, f"Player {i}")
+    room = hub.room(code)
+    assert room.started
+    return hub, room
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

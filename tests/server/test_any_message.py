@@ -34,7 +34,7 @@ from tablegames.server.rooms import MAX_BATCH, ClientError, Conn, Hub, Room
 from tablegames.server.store import Store
 from tablegames.server.words import ERRORS
 from tablegames.table import presenter_of
-from tests.server.helpers import assert_no_hidden_cards
+from tests.server.helpers import assert_no_hidden_cards, started_room
 
 GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
 
@@ -110,13 +110,9 @@ def test_any_message_is_answered_or_refused_cleanly_and_changes_nothing(
     players = data.draw(st.integers(info.min_players, min(info.max_players, 4)), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     with tempfile.TemporaryDirectory() as folder:
-        store = Store(Path(folder) / "rooms.sqlite")
+        hub, room = started_room(Path(folder), game, players, seed)
+        store, code = hub.store, room.code
         try:
-            hub = Hub(store, bot_delay=0)
-            code, _ = hub.create({"game": game, "players": players, "name": "Amal", "seed": seed})
-            for i in range(1, players):
-                hub.join(code, f"Player {i}")
-            room = hub.room(code)
             conns = [Conn(seat) for seat in [*range(players), None]]
             frames: dict[int | None, list[str]] = {c.seat: [] for c in conns}
 

@@ -19,8 +19,8 @@ import pytest
 from tablegames.common.registry import GAMES
 from tablegames.server.page import PatchError, apply_patch, build, diff
 from tablegames.server.rooms import Conn, Hub, Room
-from tablegames.server.store import Store
 from tablegames.table.i18n import LANGS
+from tests.server.helpers import started_room
 
 GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
 
@@ -63,23 +63,13 @@ class Phone:
         return page
 
 
-def _room(tmp_path: Path, game: str, players: int, seed: int) -> tuple[Hub, Room]:
-    hub = Hub(Store(tmp_path / f"{game}-{seed}.sqlite"), bot_delay=0)
-    code, _ = hub.create({"game": game, "players": players, "name": "Amal", "seed": seed})
-    for i in range(1, players):
-        hub.join(code, f"Player {i}")
-    room = hub.room(code)
-    assert room.started
-    return hub, room
-
-
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_a_phone_that_applies_every_patch_holds_the_page_a_hello_gives(
         tmp_path: Path, game: str) -> None:
     """Every seat and the shared screen, in every language, over seeded random games."""
     info = GAMES[game]
     for seed, players in ((1, max(info.min_players, 3)), (2, info.min_players)):
-        hub, room = _room(tmp_path, game, players, seed)
+        hub, room = started_room(tmp_path, game, players, seed)
         phones = [Phone(hub, room, seat, lang) for lang in LANGS
                   for seat in [*range(players), None]]
         for p in phones:
@@ -103,7 +93,7 @@ def test_a_phone_that_applies_every_patch_holds_the_page_a_hello_gives(
 
 
 def test_a_patch_is_smaller_than_the_page(tmp_path: Path) -> None:
-    hub, room = _room(tmp_path, "phase10", 4, 3)
+    hub, room = started_room(tmp_path, "phase10", 4, 3)
     phone = Phone(hub, room, 0, "en")
     hub._send_page(room, phone.conn, since=None)
     phone.read()
@@ -120,7 +110,7 @@ def test_a_patch_is_smaller_than_the_page(tmp_path: Path) -> None:
 
 
 def test_a_phone_whose_page_is_not_the_base_gets_the_whole_page(tmp_path: Path) -> None:
-    hub, room = _room(tmp_path, "toepen", 3, 4)
+    hub, room = started_room(tmp_path, "toepen", 3, 4)
     phone, stale = Phone(hub, room, 1, "en"), Phone(hub, room, 1, "en")
     for p in (phone, stale):
         hub._send_page(room, p.conn, since=None)
@@ -139,7 +129,7 @@ def test_a_phone_whose_page_is_not_the_base_gets_the_whole_page(tmp_path: Path) 
 def test_a_reloaded_room_sends_whole_pages_not_patches_from_the_old_game(
         tmp_path: Path) -> None:
     """A patch starts only from a page of the game the room holds now."""
-    hub, room = _room(tmp_path, "shithead", 3, 5)
+    hub, room = started_room(tmp_path, "shithead", 3, 5)
     phone = Phone(hub, room, 2, "en")
     hub._send_page(room, phone.conn, since=None)
     phone.read()
