@@ -260,9 +260,10 @@ def rules_for(info: GameInfo, variant: object, options: object) -> Any:
 def playable_rules(info: GameInfo, players: int, seed: object, rules: dict[str, Any],
                    chosen: object) -> dict[str, Any]:
     """``rules`` if they deal to ``players`` seats, else the same rules fitted to the
-    table's size as the terminal and the simulator fit them (``GameInfo.simulate_kwargs``:
-    Shithead takes a second deck for 6 to 11 players and a third for 12 to 17, SHD-02),
-    leaving alone every option the host set (``chosen``); ``ClientError`` if neither deals.
+    table's size by the game's own set-up for it (``GameInfo.simulate_kwargs``, which the
+    terminal and the simulator use when they are given no rules: Shithead takes a second
+    deck for 6 to 11 players and a third for 12 to 17, SHD-02), leaving alone every option
+    the host set (``chosen``); ``ClientError`` if neither deals.
 
     The form offers every table size the game allows, so a host who picks eight players
     for Shithead gets a game of two decks, not a refusal to set an option by hand.

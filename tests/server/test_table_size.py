@@ -1,4 +1,4 @@
-"""A room is dealt for the table the host picked, as the terminal and the simulator deal it.
+"""A room is dealt for the table the host picked, by the game's own set-up for its size.
 
 The creation form offers every table size a game allows (Shithead: 2 to 17). Where the
 chosen rules cannot deal to that many seats, the room takes the game's own set-up for the
