@@ -15,6 +15,7 @@ def is_number(text: str, digits: int = 6) -> bool:
     """Whether ``text`` is a plain decimal number: ASCII digits only, at most ``digits``
     of them (every number the library reads is far smaller; a longer one is refused).
 
+    >>> from tablegames.common.numbers import is_number
     >>> is_number("42"), is_number("²"), is_number("١"), is_number("1234567")
     (True, False, False, False)
     """
