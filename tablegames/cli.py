@@ -100,15 +100,19 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
-    """``--rules`` values as the game's ``Rules``: a variant name and/or ``key=value`` options.
+    """``--rules`` values as rules named the way ``new_game`` takes them: a variant name,
+    or ``(variant or the standard Rules, {key: value})`` when options are given.
 
     Options override the variant whatever their order; a value is read as JSON when it can
     be (``15``, ``true``, ``"x"``) and as text otherwise (``dirty_hand=faces_or_seven``).
-    Unknown names and bad values are the game's own ``RulesError``.
+    Unknown names and bad values are the game's own ``RulesError``, raised here. The
+    rules stay named, not merged into one ``Rules``, so the table's size can fit them
+    (:meth:`~tablegames.common.protocol.GameInfo.fit_rules`: ``--rules classic`` for eight
+    Shithead players deals from two decks) while every option typed is kept as typed.
     """
     if not texts:
         return None
-    from tablegames.common.rules import coerce_rules, rules_from_dict, rules_to_dict
+    from tablegames.common.rules import coerce_rules
 
     variant: str | None = None
     changes: dict[str, Any] = {}
@@ -126,10 +130,10 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
             changes[key.strip()] = json.loads(value)
         except ValueError:
             changes[key.strip()] = value.strip()
-    base = coerce_rules(info.rules_class, variant)
-    if not changes:
-        return base
-    return rules_from_dict(info.rules_class, {**rules_to_dict(base), **changes})
+    named: Any = variant if not changes else (
+        variant if variant is not None else info.rules_class(), changes)
+    coerce_rules(info.rules_class, named)  # a misspelt name or a bad value is refused now
+    return named
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:

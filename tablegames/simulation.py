@@ -49,7 +49,7 @@ import attrs
 from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import seed_to_int
-from tablegames.common.rules import coerce_rules, rules_hash
+from tablegames.common.rules import rules_hash
 from tablegames.stats import Rate
 
 #: Bumped if the row format changes, so a resume never mixes two formats in one file.
@@ -557,9 +557,7 @@ def simulate(
 
     per_bot = lineup_params(info, names, budget, params)
     frozen = tuple((n, tuple(sorted(kw.items()))) for n, kw in per_bot.items())
-    if rules is None:
-        rules = info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules")
-    rules_obj = coerce_rules(info.rules_class, rules)
+    rules_obj = info.fit_rules(players, rules)  # the game's set-up for the size, or as named
     probe = info.new_game(players=players, seed=0, rules=rules_obj)  # refuses a bad table now
     engine = getattr(type(probe), "ENGINE", 1)
     base = seed_to_int(seed)

@@ -126,6 +126,7 @@ def play_game(
         players = len(lineup)
     names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
     kwargs = {**info.simulate_kwargs(names), **setup}
+    kwargs["rules"] = info.fit_rules(names, setup.get("rules"))  # as named, fitted to the table
     state = info.new_game(players=players, seed=seed, **kwargs)
     if len(lineup) != len(state.players):
         raise SetupError(f"need one bot per seat: {len(state.players)} seats, {len(lineup)} bots")

@@ -38,7 +38,6 @@ import attrs
 from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.registry import _info, lineup_params, make
 from tablegames.common.errors import SetupError
-from tablegames.common.rules import coerce_rules
 from tablegames.simulation import game_seed
 from tablegames.stats import wilson
 
@@ -274,8 +273,7 @@ def arena(
     check_backend(backend)
     check_workers(workers, backend)
     per_bot = lineup_params(info, lineup, budget, params)
-    rules_obj = coerce_rules(info.rules_class, rules) if rules is not None else (
-        info.simulate_kwargs([f"P{i}" for i in range(players)]).get("rules"))
+    rules_obj = info.fit_rules(players, rules)  # the game's set-up for the size, or as named
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table
     plan = _Plan(info.name, lineup,
                  tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),

@@ -14,7 +14,9 @@ from typing import Any, Protocol, Self, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action, Event
+from tablegames.common.errors import RulesError, SetupError
 from tablegames.common.outcome import Outcome
+from tablegames.common.rules import coerce_rules, rules_from_dict, rules_to_dict
 
 
 @runtime_checkable
@@ -77,3 +79,65 @@ class GameInfo:
     measures: Mapping[str, str] = attrs.field(factory=dict)
     #: The game's :class:`tablegames.table.Presenter`: its view drawn as the table model.
     presenter: Any = None
+
+    def fit_rules(self, players: int | Sequence[str], rules: object = None) -> Any:
+        """The rules a table of ``players`` plays when someone names ``rules``: the one
+        fitting the terminal, the simulator, the arena and the room server share.
+
+        ``rules`` are what :func:`~tablegames.common.rules.coerce_rules` accepts. If they
+        deal to the table they are kept exactly. If not, the game's own set-up for the
+        table's size (``simulate_kwargs``: Shithead takes a second deck for 6 to 11
+        players and a third for 12 to 17, SHD-02) is laid over them, except the options
+        the caller set by hand, which are never changed: the keys of a dict, or of the
+        overrides in ``(variant, overrides)``; a variant name or ``None`` sets none; a
+        ``Rules`` object sets every option, so it is taken exactly as library callers
+        give it. Rules that neither version deals are refused with the game's own
+        ``RulesError`` or ``SetupError`` for the rules as named.
+
+        >>> from tablegames import GAMES
+        >>> shithead = GAMES["shithead"]
+        >>> shithead.fit_rules(8, "classic").decks  # classic gains the deck eight need
+        2
+        >>> shithead.fit_rules(4, "classic") == shithead.variants["classic"]
+        True
+        >>> shithead.fit_rules(8, {"decks": 1})  # decks set by hand is never changed
+        Traceback (most recent call last):
+        ...
+        tablegames.common.errors.SetupError: 1 deck(s) deal nine cards to at most 5 players, \
+not 8; use Rules(decks=...) for more
+        """
+        if isinstance(players, bool) or not isinstance(players, int | Sequence) or isinstance(
+                players, str):
+            raise SetupError("players must be a count or a list of names")
+        if isinstance(players, int) and not self.min_players <= players <= self.max_players:
+            raise SetupError(f"{self.name} is for {self.min_players} to {self.max_players} "
+                             f"players, not {players}")
+        names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
+        sized = self.simulate_kwargs(names).get("rules")  # the game's set-up for the size
+        if rules is None:
+            return coerce_rules(self.rules_class, sized)
+        named = coerce_rules(self.rules_class, rules)
+        try:
+            self.new_game(players=names, seed=0, rules=named)
+            return named
+        except (RulesError, SetupError) as exc:
+            refusal = exc
+        if sized is None or isinstance(rules, self.rules_class):
+            raise refusal
+        if isinstance(rules, Mapping):
+            chosen = set(rules)
+        elif isinstance(rules, tuple | list) and isinstance(rules[1], Mapping):
+            chosen = set(rules[1])
+        else:  # a variant name: nothing set by hand
+            chosen = set()
+        default = rules_to_dict(self.rules_class())
+        fit = {k: v for k, v in rules_to_dict(sized).items()
+               if v != default.get(k) and k not in chosen}
+        fitted = rules_from_dict(self.rules_class, {**rules_to_dict(named), **fit})
+        if fitted == named:
+            raise refusal
+        try:
+            self.new_game(players=names, seed=0, rules=fitted)
+        except (RulesError, SetupError):
+            raise refusal from None
+        return fitted

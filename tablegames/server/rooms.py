@@ -45,7 +45,8 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
-from tablegames.common.rules import rules_to_dict
+from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.common.setups import check_seed
 from tablegames.server.page import (
     Context,
     Drawn,
@@ -257,38 +258,25 @@ def rules_for(info: GameInfo, variant: object, options: object) -> Any:
     return rules
 
 
-def playable_rules(info: GameInfo, players: int, seed: object, rules: dict[str, Any],
+def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
                    chosen: object) -> dict[str, Any]:
-    """``rules`` if they deal to ``players`` seats, else the same rules fitted to the
-    table's size by the game's own set-up for it (``GameInfo.simulate_kwargs``, which the
-    terminal and the simulator use when they are given no rules: Shithead takes a second
-    deck for 6 to 11 players and a third for 12 to 17, SHD-02), leaving alone every option
-    the host set (``chosen``); ``ClientError`` if neither deals.
+    """``rules`` fitted to ``players`` seats by :meth:`GameInfo.fit_rules
+    <tablegames.common.protocol.GameInfo.fit_rules>`, the fitting the terminal, the
+    simulator and the arena share: kept if they deal to the table, else given the game's
+    own set-up for its size (Shithead takes a second deck for 6 to 11 players and a third
+    for 12 to 17, SHD-02), never changing an option the host set (``chosen``);
+    ``ClientError`` if neither deals.
 
     The form offers every table size the game allows, so a host who picks eight players
     for Shithead gets a game of two decks, not a refusal to set an option by hand.
     """
-    names = [f"P{i}" for i in range(players)]
-    try:
-        info.new_game(players=names, seed=seed, rules=rules)
-        return rules
-    except (RulesError, SetupError) as exc:
-        refusal = ClientError("bad_rules", str(exc)[:300])
-    sized = info.simulate_kwargs(names).get("rules")
-    if sized is None:
-        raise refusal
-    default = rules_to_dict(info.rules_class())
     set_by_host = chosen if isinstance(chosen, dict) else {}
-    fit = {k: v for k, v in rules_to_dict(sized).items()
-           if v != default.get(k) and k not in set_by_host}
-    fitted = {**rules, **fit}
-    if fitted == rules:
-        raise refusal
     try:
-        info.new_game(players=names, seed=seed, rules=fitted)
-    except (RulesError, SetupError):
-        raise refusal from None
-    return fitted
+        named = rules_from_dict(info.rules_class, rules)
+        fitted = info.fit_rules(players, (named, {k: rules[k] for k in set_by_host}))
+    except (RulesError, SetupError) as exc:
+        raise ClientError("bad_rules", str(exc)[:300]) from None
+    return rules_to_dict(fitted)
 
 
 class Hub:
@@ -322,10 +310,13 @@ class Hub:
         seed = spec.get("seed")
         if seed in (None, ""):
             seed = secrets.randbelow(1 << 63)
-        elif isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise ClientError("bad_seed", "a seed is a number or a word")
+        else:
+            try:
+                check_seed(seed)
+            except SetupError:
+                raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))
-        rules = playable_rules(info, players, seed, rules, spec.get("rules"))
+        rules = playable_rules(info, players, rules, spec.get("rules"))
         if self.store.open_rooms() >= self.max_rooms:
             self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:

@@ -168,11 +168,10 @@ class Session:
                                   f"not {quoted(options.reports)}")
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
-        # The game's own set-up for the table's size (Shithead deals from two decks to
-        # six players); rules given with --rules replace it (they say decks=2 themselves).
+        # The rules fitted to the table's size (Shithead deals from two decks to six
+        # players, with or without --rules classic), every option typed kept as typed.
         setup = dict(info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
-        if options.rules is not None or "rules" not in setup:
-            setup["rules"] = options.rules
+        setup["rules"] = info.fit_rules(names or players, options.rules)
         self.state = info.new_game(players=players, seed=options.seed, **setup)
         n = len(self.state.players)
         if not 0 <= options.seat < n:

@@ -163,6 +163,8 @@ def test_a_link_opens_its_own_seat_only_and_a_screen_sees_no_hand(server: Server
     ({"game": "toepen", "players": 3, "name": "A", "variant": "nope"}, "bad_rules"),
     ({"game": "toepen", "players": 3, "name": "A", "bot": "deep-blue"}, "bad_bot"),
     ({"game": "toepen", "players": 3, "name": "A", "seed": [1]}, "bad_seed"),
+    ({"game": "toepen", "players": 3, "name": "A", "seed": "x" * 65}, "bad_seed"),
+    ({"game": "toepen", "players": 3, "name": "A", "seed": 1 << 300}, "bad_seed"),
     ({"game": "toepen", "players": 3, "name": ""}, "bad_name"),
     ({"game": "toepen", "players": 3, "name": "A\x07"}, "bad_name"),
     ({"game": "toepen", "players": 3, "name": "A" * 25}, "bad_name"),

@@ -2,8 +2,9 @@
 
 The creation form offers every table size a game allows (Shithead: 2 to 17). Where the
 chosen rules cannot deal to that many seats, the room takes the game's own set-up for the
-table's size (``GameInfo.simulate_kwargs``: Shithead's second and third decks, SHD-02),
-unless the host set that option; otherwise the form is refused with the engine's reason.
+table's size (``GameInfo.fit_rules``, which every app shares: Shithead's second and third
+decks, SHD-02), unless the host set that option; otherwise the form is refused with the
+engine's reason.
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ import pytest
 import tablegames
 from tablegames import toepen
 from tablegames.cli import main, parse_rules
+from tablegames.common.errors import RulesError
+from tablegames.common.rules import coerce_rules
 from tablegames.render.faces import face
 from tablegames.tui.choices import Menu, choices, read
 from tablegames.tui.session import Options, Session
@@ -108,10 +110,15 @@ def test_bad_options_are_one_clear_line(argv: list[str], message: str,
 
 def test_rules_options_override_a_variant() -> None:
     info = tablegames.GAMES["toepen"]
-    rules = parse_rules(info, ["limit=15", "elimination"])
+    rules = coerce_rules(toepen.Rules, parse_rules(info, ["limit=15", "elimination"]))
     assert rules == attrs.evolve(toepen.Rules.variant("elimination"), limit=15)
     assert rules != toepen.Rules.variant("elimination")
     assert parse_rules(info, []) is None
+    # kept as named, so the table's size can fit what was not typed
+    assert parse_rules(info, ["elimination"]) == "elimination"
+    assert parse_rules(info, ["limit=15"]) == (toepen.Rules(), {"limit": 15})
+    with pytest.raises(RulesError, match="limt"):
+        parse_rules(info, ["limt=15"])
 
 
 def test_reading_typed_moves() -> None:
