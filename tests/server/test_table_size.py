@@ -14,7 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from tablegames import GAMES
+from tablegames.common.errors import RulesError, SetupError
 from tablegames.server.rooms import ClientError, Hub
 from tablegames.server.store import Store
 
@@ -73,3 +77,33 @@ def test_rules_that_no_table_size_explains_are_still_refused(hub: Hub) -> None:
         hub.create({"game": "toepen", "players": 4, "name": "Amal", "rules": {"limit": -3}})
     assert refused.value.code == "bad_rules"
     assert hub.store.open_rooms() == 0
+
+
+@pytest.mark.ruling("SHD-02")
+@given(data=st.data())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_room_deals_what_every_other_app_deals(hub: Hub, data: st.DataObject) -> None:
+    """The server's rules for a table are ``GameInfo.fit_rules``'s, as the terminal's,
+    the simulator's and the arena's are (tests/test_table_fit.py): one fitting."""
+    game = data.draw(st.sampled_from(sorted(GAMES)), label="game")
+    info = GAMES[game]
+    players = data.draw(st.integers(info.min_players, info.max_players), label="players")
+    variant = data.draw(st.sampled_from([None, *sorted(info.variants)]), label="variant")
+    options = {"decks": data.draw(st.integers(1, 3), label="decks")} if (
+        game == "shithead" and data.draw(st.booleans(), label="set decks")) else {}
+    form = {"game": game, "players": players, "name": "Amal", "seed": 3, "bot": "random",
+            "variant": variant, "rules": options}
+    try:
+        expected: Any = info.fit_rules(players, (variant or info.rules_class(), options))
+    except (RulesError, SetupError):
+        expected = None
+    before = hub.store.open_rooms()
+    if expected is None:
+        with pytest.raises(ClientError) as refused:
+            hub.create(form)
+        assert refused.value.code == "bad_rules" and hub.store.open_rooms() == before
+        return
+    code, _ = hub.create(form)
+    room = hub.room(code)
+    hub.start(room, 0)
+    assert room.state.rules == expected and len(room.state.players) == players
