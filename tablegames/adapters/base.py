@@ -323,7 +323,12 @@ class Session:
         return bool(self.poll)
 
     def options(self) -> dict[int, Option]:
-        """The legal ids of :attr:`actor` now (empty once the game is over)."""
+        """The legal ids of :attr:`actor` now (empty once the game is over): a fresh dict,
+        so a caller may edit it without changing what the session takes."""
+        return dict(self._options())
+
+    def _options(self) -> dict[int, Option]:
+        """:meth:`options` as the session keeps it until the state or the prefix moves."""
         opts = self._opts
         if opts is None:
             seat = self.actor
@@ -343,7 +348,7 @@ class Session:
 
     def legal_ids(self) -> list[int]:
         """The legal ids of :attr:`actor`, sorted."""
-        return sorted(self.options())
+        return sorted(self._options())
 
     def choose(self, ident: object) -> list[Event]:
         """Take id ``ident`` for :attr:`actor`; returns the engine's events (if any).
@@ -354,7 +359,7 @@ class Session:
         value = as_id(ident)
         if value is None:
             raise IllegalAction(f"an action id is an integer, not {ident!r}", code="not_an_action")
-        opts = self.options()
+        opts = self._options()
         if value not in opts:
             if self.state.is_over:
                 raise IllegalAction("the game is over", code="game_over")
@@ -366,7 +371,7 @@ class Session:
             if choice is None:
                 self.prefix = (*self.prefix, value)
                 self._opts = None
-                opts = self.options()
+                opts = self._options()
                 if len(opts) == 1:
                     value = next(iter(opts))
                     continue
@@ -455,16 +460,30 @@ class Session:
         other.codec = self.codec
         other.state = self.state.sample_world(seat, rng)
         other.prefix = self.prefix if self.actor == seat else ()
-        other.poll = list(self.poll)
         other.rng = rng.fork()
         other._opts = None
         other._legal = None
-        other._actor = self._actor
         other.pending, other.fed, other.need = None, (), None
-        if self.pending is not None:
-            # the outcomes given so far came from the real piles: ask again in the world
+        other._actor = self._actor
+        other.poll = self._world_poll(other.state)
+        if self.pending is not None and self.pending.seat == seat:
+            # seat's own action waits for outcomes given from the real piles: ask again
             other.step(self.pending, [])
+        # Another seat's waiting action has shown no event yet, so seat cannot know it:
+        # its world is the moment before it, that seat deciding (the action may not even
+        # fit the hand the world gave it).
         return other
+
+    def _world_poll(self, world: Any) -> list[int]:
+        """The poll in a world: the seat asked now (who decides is public), then the seats
+        after it that may interrupt *in the world*. Copying the real poll would tell the
+        world's owner which hidden hands hold an interrupt (a Shithead cut-in)."""
+        if not self.poll:
+            return []
+        n, to_act = self.codec.n, world.to_act
+        order = [(to_act + k) % n for k in range(1, n)]
+        later = order[order.index(self.poll[0]) + 1:]
+        return [self.poll[0], *(s for s in later if world.legal_actions(s))]
 
     def returns(self) -> list[float]:
         """Each seat's return: zero-sum from the outcome once over, zeros before."""
