@@ -210,6 +210,8 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         """
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise SetupError(f"seed must be an int or None, not {quoted(seed)}")
+        if seed is not None and seed < 0:  # Gymnasium seeds its generator with it
+            raise SetupError(f"seed must be 0 or more, not {int(seed)}")
         if options:
             raise SetupError("these environments take no reset options")
         super().reset(seed=None if seed is None else int(seed))

@@ -117,6 +117,10 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
         raise SetupError("players must be a count (OpenSpiel players are numbered)")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError("seed must be an int")
+    if not isinstance(interrupts, bool):  # before pyspiel, whose own error names no option
+        raise SetupError(f"interrupts must be True or False, not {quoted(interrupts)}")
+    if chance not in ("explicit", "engine"):
+        raise SetupError(f"chance is 'explicit' or 'engine', not {quoted(chance)}")
     register(game)
     params: dict[str, Any] = {"players": players, "seed": seed, "rules": rules_param(rules),
                               "interrupts": interrupts, "chance": chance, **options}

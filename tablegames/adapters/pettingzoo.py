@@ -115,9 +115,13 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game (see the module docstring for how seeds follow each other).
 
-        ``options`` is part of PettingZoo's signature; these environments take none. A bad
-        seed raises ``tablegames.SetupError`` and leaves the environment as it was.
+        ``options`` is part of PettingZoo's signature; these environments take none and
+        ignore any given (PettingZoo's own ``api_test`` passes some). A seed is an int (a
+        numpy integer too) or a string; a bad seed raises ``tablegames.SetupError`` and
+        leaves the environment as it was.
         """
+        if isinstance(seed, np.integer):
+            seed = int(seed)
         base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
         game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
         state = self.info.new_game(players=self._players, seed=game_seed, rules=self.rules)
