@@ -587,8 +587,13 @@ def register_adapter(game: GameAdapter) -> None:
 
 
 def probe(game: str, players: int | Sequence[str], rules: Any) -> tuple[tuple[str, ...], Any]:
-    """Check players and rules the way ``new_game`` does; returns (names, rules object)."""
-    state = game_info(game).new_game(players=players, seed=0, rules=rules)
+    """Check players and rules the way ``new_game`` does; returns (names, rules object).
+
+    Rules are fitted to the table as every app fits them
+    (:meth:`~tablegames.common.protocol.GameInfo.fit_rules`): ``None`` or a variant name
+    for eight Shithead players deals from two decks; a ``Rules`` object is exact."""
+    info = game_info(game)
+    state = info.new_game(players=players, seed=0, rules=info.fit_rules(players, rules))
     return tuple(state.players), state.rules
 
 

@@ -816,3 +816,22 @@ def test_chance_nodes_are_distributions_whose_outcomes_all_apply(game: str, seed
     assert math.isclose(sum(result), 0.0, abs_tol=1e-9)
     assert all(-1.0 <= r <= 1.0 for r in result)
     assert result == pytest.approx(returns(engine.outcome(), spiel.num_players()))
+
+
+@pytest.mark.ruling("SHD-02")
+def test_every_environment_fits_its_rules_to_the_table_as_every_app_does() -> None:
+    """``None`` or a variant name for a large Shithead table takes the decks it needs
+    (``GameInfo.fit_rules``); a ``Rules`` object is exact, so one deck for eight is refused."""
+    info = tablegames.GAMES["shithead"]
+    pz = pz_env("shithead", players=8)
+    pz.reset(seed=1)
+    assert pz.session is not None and pz.session.state.rules == info.fit_rules(8, None)
+    gym = gym_env("shithead", ["random"] * 11, "classic")
+    gym.reset(seed=2)
+    assert gym.session is not None
+    assert gym.session.state.rules == info.fit_rules(12, "classic")
+    assert gym.session.state.rules.decks == 3
+    game = load_game("shithead", players=8, rules="classic")
+    assert game.new_initial_state().is_chance_node()  # dealt from two decks, chance by chance
+    with pytest.raises(tablegames.SetupError, match="decks"):
+        pz_env("shithead", players=8, rules=info.variants["classic"])
