@@ -31,6 +31,7 @@ from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
 from tablegames.table import present
 from tablegames.table.i18n import check_lang, lang_for, words_for
+from tablegames.table.model import printable
 
 __all__ = ["Face", "face", "hand", "svg"]
 
@@ -46,7 +47,7 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     w = words_for(lang_for(game, check_lang(lang)), game)
     model = present(view)
     seat = view.get("seat")
-    who = w("the spectator") if seat is None else str(view["players"][seat])
+    who = w("the spectator") if seat is None else printable(str(view["players"][seat]))
     canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
                                                  game=w.text(model["title"]), who=who),
                          rtl=w.direction == "rtl")

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from tablegames.render.faces import Face
+from tablegames.table.model import printable
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans, Arial, sans-serif"
@@ -46,7 +47,7 @@ class Canvas:
         if rtl:
             self.root.set("direction", "rtl")
         title = ET.SubElement(self.root, "title")
-        title.text = label
+        title.text = printable(label)
         self.background = ET.SubElement(self.root, "rect", {"class": "felt", "fill": FELT,
                                                             "rx": "14", "x": "0", "y": "0"})
 
@@ -72,7 +73,7 @@ class Canvas:
                     text_anchor=anchor)
         if cls:
             t.set("class", cls)
-        t.text = content
+        t.text = printable(content)
         return t
 
     def to_string(self) -> str:
@@ -93,7 +94,7 @@ def card(c: Canvas, parent: ET.Element | None, f: Face, x: float, y: float,
     if scale != 1.0:
         g.set("transform", f"translate({_fmt(x)},{_fmt(y)}) scale({_fmt(scale)})")
     title = ET.SubElement(g, "title")
-    title.text = f.name
+    title.text = printable(f.name)
     ink = INK.get(f.colour, INK["black"])
     if f.colour in ("plain", "gold"):
         c.el(g, "rect", width=CARD_W, height=CARD_H, rx=5, fill="#ffffff", stroke="#444")
@@ -164,7 +165,7 @@ def text_card(c: Canvas, parent: ET.Element | None, label: str, x: float, y: flo
     g = c.group(parent, cls="card named", x=x, y=y)
     g.set("data-card", ident)
     title = ET.SubElement(g, "title")
-    title.text = label
+    title.text = printable(label)
     c.el(g, "rect", width=width, height=height, rx=6, fill=fill, stroke=ink, stroke_width=1.5)
     lines = wrap(label, 12)
     top = height / 2 - (len(lines) - 1) * 7 + 4
@@ -187,7 +188,7 @@ def cup(c: Canvas, parent: ET.Element | None, shape: str, label: str, x: float, 
     g = c.group(parent, cls="cup", x=x, y=y)
     g.set("data-cup", shape)
     title = ET.SubElement(g, "title")
-    title.text = label
+    title.text = printable(label)
     top, bottom, h = 22 * size, 14 * size, 16 * size
     if shape == "tall":
         h *= 1.4

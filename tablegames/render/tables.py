@@ -36,6 +36,33 @@ def _cards(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: fl
     return svg.row(c, parent, list(faces), x, y, max_width, scale)
 
 
+def _capacity(faces: Sequence[Face | None], width: float, scale: float) -> int:
+    """How many of ``faces`` one row ``width`` wide holds with the cards at their closest
+    (:func:`~tablegames.render.svg.row`'s smallest step; a named card keeps its width)."""
+    if faces and all(f is not None and f.colour == "gold" for f in faces):
+        return max(1, int(width // (100 * scale)))
+    return max(1, 1 + int((width - CARD_W * scale) // (8 * scale)))
+
+
+def _rows(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: float,
+          width: float, scale: float) -> tuple[float, float]:
+    """``faces`` in as many rows ``width`` wide as they need, each squeezed as a row is,
+    so that no card passes the picture's edge however many a long game gathers (a
+    three-deck Shithead hand); returns the widest row's width and the height the rows
+    below the first take."""
+    cap = _capacity(faces, width, scale)
+    used, below = 0.0, 0.0
+    for i in range(0, len(faces), cap):
+        if i:
+            below += CARD_H * scale + ROW_GAP
+        used = max(used, _cards(c, parent, faces[i:i + cap], x, y + below, width, scale))
+    return used, below
+
+
+#: The gap between two rows of one group's cards.
+ROW_GAP = 6.0
+
+
 def _area(c: Canvas, a: Mapping[str, Any], w: Words, x: float, y: float, width: float) -> float:
     """One labelled area (a pile, the trick, a zone); returns its height."""
     label = w.text(a["label"])
@@ -47,8 +74,11 @@ def _area(c: Canvas, a: Mapping[str, Any], w: Words, x: float, y: float, width: 
     faces += [from_model(f, w) for f in a["cards"]]
     h = 18.0
     if faces:
-        _cards(c, g, faces, x, y + 18, width, 0.8)
         owners = a.get("owners") or []
+        if owners:  # a trick: a card per seat, its owner under it, in one row
+            _cards(c, g, faces, x, y + 18, width, 0.8)
+        else:
+            h += _rows(c, g, faces, x, y + 18, width, 0.8)[1]
         for i, owner in enumerate(owners):
             c.text(g, x + i * (CARD_W * 0.8 + 5) + CARD_W * 0.4, y + 18 + CARD_H * 0.8 + 12,
                    owner[:10], size=9, fill=PAPER, anchor="middle")
@@ -99,14 +129,27 @@ def _band(c: Canvas, s: Mapping[str, Any], w: Words, hand: list[Face], y: float)
            fill=GOLD if s["turn"] else PAPER)
     c.text(g, PAD + 8, y + 31, " · ".join(w.text(x) for x in s["stats"]), size=11, fill=MUTED)
     top = y + 38
-    x = PAD + 8.0
+    left, right = PAD + 8.0, WIDTH - PAD - 8.0
+    x = left
+    #: the height the current line's groups take below its first row of cards
+    below = 0.0
     own: list[Face | None] = list(hand) if hand else [None] * int(s.get("hidden") or 0)
     if own:
-        x += _cards(c, g, own, x, top, 300, 0.8) + 16
+        used, below = _rows(c, g, own, x, top, 300, 0.8)
+        x = right if below else x + used + 16  # a hand of several rows: groups go below
     for grp in s["groups"]:
+        faces = [from_model(f, w) for f in grp["cards"]]
+        width = min(260.0, right - x)
+        if x > left and (width < CARD_W or _capacity(faces, width, 0.7) < len(faces)):
+            x, top, below = left, top + CARD_H * 0.8 + 14 + below, 0.0  # the next line
+            width = min(260.0, right - x)
+        if _capacity(faces, width, 0.7) < len(faces):
+            width = right - x  # a long group takes whole lines
         c.text(g, x, top + 8, w.text(grp["label"])[:30], size=10, fill=MUTED)
-        x += _cards(c, g, [from_model(f, w) for f in grp["cards"]], x, top + 12, 260, 0.7) + 16
-    h = top + CARD_H * 0.8 + 10 - y
+        used, more = _rows(c, g, faces, x, top + 12, width, 0.7)
+        below = max(below, more)
+        x = right if more else x + used + 16
+    h = top + below + CARD_H * 0.8 + 10 - y
     c.el(g, "rect", x=PAD, y=y, width=WIDTH - 2 * PAD, height=h, rx=8, fill="none",
          stroke=GOLD if s["you"] else FELT_EDGE, stroke_width=2 if s["you"] else 1)
     return y + h

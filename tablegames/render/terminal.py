@@ -21,6 +21,7 @@ from tablegames.render.examples import ruling_picture
 from tablegames.render.text import table_lines
 from tablegames.table import present
 from tablegames.table.i18n import lang_for, words_for
+from tablegames.table.model import printable
 
 #: Where a rule's paragraph runs on into its decision.
 _DECISION = re.compile(r"(?:^|(?<=[.!?:;)]\s))Decisions?:", re.MULTILINE)
@@ -59,13 +60,13 @@ def print_ruling(game: str, ruling: Ruling, out: TextIO, *, plain: bool = False,
     if picture is not None:
         state, seat, spec = picture
         view = state.view(seat)
-        who = "the spectator" if seat is None else str(view["players"][seat])
+        who = "the spectator" if seat is None else printable(str(view["players"][seat]))
         out.write("\n" + _wrap(f"Picture, as {who} sees it"
                                + (f": {spec.caption}" if spec.caption else ""), width) + "\n")
         if plain or not has_rich():
             words = words_for(lang_for(game, "en"), game)
             for line in table_lines(present(view), words):
-                out.write(line + "\n")
+                out.write(_fit(line, width) + "\n")
         else:
             _rich_picture(game, view, out, width)
     if decision:
@@ -85,6 +86,16 @@ def _wrap(text: str, width: int) -> str:
         elif p.strip():
             out.append(textwrap.fill(" ".join(p.split()), width))
     return "\n\n".join(out)
+
+
+def _fit(line: str, width: int) -> str:
+    """One line of a plain picture within ``width`` columns: a longer one (a Dallah header
+    with its facts, a long hand) goes on over indented lines; a shorter one keeps its
+    spacing, which lines the picture up."""
+    if len(line) <= width:
+        return line
+    indent = line[:len(line) - len(line.lstrip())] + "    "
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent[:width // 2]))
 
 
 def _rich_picture(game: str, view: Any, out: TextIO, width: int) -> None:

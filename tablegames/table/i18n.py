@@ -120,7 +120,10 @@ class Words:
         return value
 
     def _lookup(self, text: str, plural_text: str | None, n: int) -> str:
-        """The game's translation, else the shared one, else the English id itself."""
+        """The game's translation, else the shared one, else the English id itself (an
+        empty id is empty: gettext keeps the catalogue's header under ``""``)."""
+        if not text:
+            return ""
         for cat in (self._game, self._common):
             known: Mapping[Any, str] = getattr(cat, "_catalog", {})
             if plural_text is None and text in known:
@@ -138,10 +141,7 @@ class Words:
                 hit = self.memo.get(m["msg"])
                 if hit is None:
                     template = self._lookup(m["msg"], None, 1)
-                    try:
-                        hit = template.format()
-                    except (KeyError, IndexError, ValueError):  # fields left for the page
-                        hit = template.format_map(_Keep())
+                    hit = _fill(template, {})
                     self.remember(m["msg"], hit)
                 return hit
             args = {k: self.text(v) for k, v in m["args"].items()}
@@ -150,7 +150,7 @@ class Words:
             try:
                 return template.format(**args)
             except (KeyError, IndexError, ValueError):
-                return str(m["msg"]).format_map(_Keep(args))
+                return _fill(str(m["msg"]), args)
         if isinstance(m, list):
             return ", ".join(self.text(x) for x in m)
         if m is None:
@@ -169,6 +169,20 @@ class Words:
 class _Keep(dict[str, str]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def _fill(template: str, args: Mapping[str, str]) -> str:
+    """``template`` with the ``args`` it names, any other field left as written for the
+    page to fill, and the template as it is when it is no format at all (a name from a
+    home-made Dallah card set, used as its own message id, may hold a lone brace)."""
+    try:
+        return template.format(**args)
+    except (KeyError, IndexError, ValueError):
+        pass
+    try:
+        return template.format_map(_Keep(args))
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return template
 
 
 def localize(model: Any, words: Words) -> Any:

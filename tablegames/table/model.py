@@ -51,6 +51,7 @@ written once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -91,6 +92,19 @@ def face(code: str, *, rank: str, suit: str = "", colour: str = "black", value: 
             "special": special, "name": name, "mark": mark}
 
 
+def fresh_msg(m: Msg) -> Msg:
+    """A copy of the message ``m`` that shares no dict or list with it (its arguments'
+    messages are copied too; strings and numbers are immutable)."""
+    out = dict(m)
+    out["args"] = {k: fresh_msg(v) if is_msg(v) else list(map(_fresh_arg, v))
+                   if isinstance(v, list) else v for k, v in m["args"].items()}
+    return out
+
+
+def _fresh_arg(v: Any) -> Any:
+    return fresh_msg(v) if is_msg(v) else v
+
+
 class Faces:
     """A pack's faces, made once by the game's ``make(code)``, looked up by a card's
     notation or code: the ``card``/``cards`` every card game's presenter uses.
@@ -119,7 +133,11 @@ class Faces:
                 hit = self._faces[self._parse(text)]
             except ValueError:
                 return face(text, rank=text, name=msg("{card}", card=text))
-        return dict(hit)
+        out = dict(hit)
+        out["name"] = fresh_msg(hit["name"])  # its messages too: a front end may edit them
+        if hit["mark"] is not None:
+            out["mark"] = fresh_msg(hit["mark"])
+        return out
 
     def cards(self, codes: Any) -> list[Face]:
         """Faces of a list of cards (anything else: none)."""
@@ -182,9 +200,26 @@ def table(view: Mapping[str, Any], *, title: Msg, prompt: Msg | None, seats: lis
     }
 
 
+#: What a drawn name may not hold: control characters (a terminal would obey an escape
+#: sequence, a line feed would add a line) and what XML 1.0 cannot carry at all.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character (and anything XML cannot hold) drawn as
+    U+FFFD. ``new_game`` accepts any non-empty name, so a name is made safe where it is
+    drawn, once, for the pictures, the terminal and the server alike.
+
+    >>> from tablegames.table.model import printable
+    >>> printable("Ana\x1b]0;x\x07") == "Ana\ufffd]0;x\ufffd"
+    True
+    """
+    return _UNPRINTABLE.sub("\ufffd", text)
+
+
 def names(view: Mapping[str, Any]) -> list[str]:
-    """The players' names of a view."""
-    return [str(p) for p in view.get("players", [])]
+    """The players' names of a view, printable (:func:`printable`)."""
+    return [printable(str(p)) for p in view.get("players", [])]
 
 
 def name_of(players: Sequence[str], seat_no: Any) -> str | None:

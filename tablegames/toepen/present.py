@@ -122,18 +122,18 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["stats"].append(plural("{n} life lost", "{n} lives lost", int(at(view.get("lives"), i, 0))))
         s["hidden"] = at(view.get("hand_sizes"), i, 0)
-        for key, word in (("out", "out"), ("folded", "folded"), ("poverty", "poverty"),
-                          ("exchanged", "threw in")):
+        for key, word in (("out", N_("out")), ("folded", N_("folded")),
+                          ("poverty", N_("poverty")), ("exchanged", N_("threw in"))):
             if at(view.get(key), i):
                 s["badges"].append(msg(word))
         if at(view.get("playing"), i) is False and not (at(view.get("out"), i) or at(view.get("folded"), i)):
             s["badges"].append(msg("not in this round"))
-        for key, word in (("dealer", "dealer"), ("leader", "leads"), ("knocker", "knocking"),
-                          ("last_knocker", "knocked last")):
+        for key, word in (("dealer", N_("dealer")), ("leader", N_("leads")),
+                          ("knocker", N_("knocking")), ("last_knocker", N_("knocked last"))):
             if view.get(key) == i:
                 s["badges"].append(msg(word))
-        for key, word in (("thrown", "Thrown in"), ("thrown_again", "Thrown in again"),
-                          ("set_aside", "Set aside"), ("shown", "Shown to all")):
+        for key, word in (("thrown", N_("Thrown in")), ("thrown_again", N_("Thrown in again")),
+                          ("set_aside", N_("Set aside")), ("shown", N_("Shown to all"))):
             got = at(view.get(key), i)
             if isinstance(got, list):
                 s["groups"].append(area(msg(word), cards(got)))

@@ -55,8 +55,9 @@ NOT_IDS: list[Any] = [True, False, np.True_, np.bool_(False), 1.5, 0.0, float("n
                       float("inf"), np.float32(2.0), np.float64(3.0), "0", b"1", None,
                       [0], (0,), np.array([0, 1]), {0: 1}]
 
-HUNT = settings(max_examples=25, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow])
+#: 25 examples under the ``ci`` profile, scaled with the profile (``deep``: 416).
+PROPERTY = settings(max_examples=settings().max_examples * 25 // 60, deadline=None,
+                    database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(autouse=True)
@@ -132,7 +133,7 @@ def _chance_step(state: Any, rng: np.random.Generator) -> None:
 
 
 # == bad input is refused and changes nothing ===========================================
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(0, 30),
        bad=st.sampled_from([*NOT_IDS, "masked", -1, -10 ** 9, 10 ** 9, 2 ** 63]))
 def test_pettingzoo_refuses_bad_ids_and_changes_nothing(game: str, seed: int, warm: int,
@@ -154,7 +155,7 @@ def test_pettingzoo_refuses_bad_ids_and_changes_nothing(game: str, seed: int, wa
     assert e.steps == before[5] + 1
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(0, 12),
        bad=st.sampled_from([*NOT_IDS, -1, -10 ** 9, 10 ** 9]))
 def test_gymnasium_refuses_bad_ids_and_changes_nothing(game: str, seed: int, warm: int,
@@ -312,7 +313,7 @@ def test_bad_player_counts_rules_and_options_are_refused(game: str) -> None:
             gym_env(game, ["random"], **kwargs)
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(0, 60),
        bad=st.sampled_from(["masked", -1, 10**6, True, np.True_, np.int64(-5)]))
 def test_openspiel_refuses_bad_actions_and_outcomes_and_changes_nothing(
@@ -445,7 +446,7 @@ def _hidden_swap(game: str, state: Any, seat: int, rng: Rng) -> str | None:
     return json.dumps(data)
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(["toepen", "phase10", "shithead"]), seed=st.integers(0, 10_000),
        players=st.integers(3, 4))
 def test_other_seats_hidden_cards_do_not_change_a_seats_view_or_observation(
@@ -476,7 +477,7 @@ def test_other_seats_hidden_cards_do_not_change_a_seats_view_or_observation(
     assert swapped > 0
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(0, 40))
 def test_pettingzoo_observations_are_the_same_in_every_world_of_the_seat(
         game: str, seed: int, warm: int) -> None:
@@ -498,7 +499,7 @@ def test_pettingzoo_observations_are_the_same_in_every_world_of_the_seat(
         assert np.array_equal(got["action_mask"], want["action_mask"])
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(5, 120))
 def test_information_states_are_the_same_in_worlds_of_every_seat(
         game: str, seed: int, warm: int) -> None:
@@ -579,7 +580,7 @@ def _poll_position(session: Session, seat: int) -> Session:
     return session
 
 
-@HUNT
+@PROPERTY
 @given(seed=st.integers(0, 10_000), players=st.integers(3, 4))
 def test_worlds_do_not_carry_who_else_may_cut_in(seed: int, players: int) -> None:
     """Whether another seat may cut in (Shithead, ``cut_in``) depends on its hidden hand.
@@ -612,7 +613,7 @@ def test_worlds_do_not_carry_who_else_may_cut_in(seed: int, players: int) -> Non
 
 
 # == determinism ========================================================================
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2**40), moves=st.integers(0, 2**31))
 def test_pettingzoo_same_seed_and_ids_replay_exactly(game: str, seed: int, moves: int) -> None:
     runs = []
@@ -662,7 +663,7 @@ def test_openspiel_same_history_same_state(game: str) -> None:
 
 
 # == masks, legality, rewards, lengths ==================================================
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000),
        interrupts=st.booleans())
 def test_masks_are_the_legal_ids_and_every_one_is_accepted(game: str, seed: int,
@@ -700,7 +701,7 @@ def test_masks_are_the_legal_ids_and_every_one_is_accepted(game: str, seed: int,
         e.step(int(rng.choice(ids)))
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
 def test_whole_games_end_in_time_with_zero_sum_rewards(game: str, seed: int) -> None:
     e = _pz(game)
@@ -767,7 +768,7 @@ def _engine_replay(game: str, spiel: Any, state: Any) -> Any:
     return engine
 
 
-@HUNT
+@PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000))
 def test_chance_nodes_are_distributions_whose_outcomes_all_apply(game: str, seed: int) -> None:
     spiel = _spiel(game)
