@@ -44,6 +44,10 @@ class Canvas:
         self.root = ET.Element("svg", {
             "xmlns": SVG_NS, "version": "1.1", "font-family": FONT, "role": "img",
         })
+        #: Right-to-left text (Arabic): the root's ``direction`` orders each text's letters
+        #: and words, and :meth:`text` swaps ``start`` and ``end`` so that an anchor keeps
+        #: its place on the page (SVG reads a right-to-left ``start`` as the right edge).
+        self.rtl = rtl
         if rtl:
             self.root.set("direction", "rtl")
         title = ET.SubElement(self.root, "title")
@@ -69,6 +73,8 @@ class Canvas:
     def text(self, parent: ET.Element | None, x: float, y: float, content: str, *,
              size: float = 13, fill: str = PAPER, weight: str = "normal",
              anchor: str = "start", cls: str = "") -> ET.Element:
+        if self.rtl and anchor != "middle":  # the left edge stays the left edge
+            anchor = "end" if anchor == "start" else "start"
         t = self.el(parent, "text", x=x, y=y, font_size=size, fill=fill, font_weight=weight,
                     text_anchor=anchor)
         if cls:

@@ -36,6 +36,24 @@ def _cards(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: fl
     return svg.row(c, parent, list(faces), x, y, max_width, scale)
 
 
+def _width(text: str, size: float) -> float:
+    """A generous guess at how wide ``text`` is drawn at ``size`` (no font is measured
+    here: 0.62 em a character is wider than DejaVu Sans's and Arabic's averages)."""
+    return len(text) * size * 0.62
+
+
+def _lines(parts: Sequence[str], width: float, size: float) -> list[str]:
+    """``parts`` joined by `` · `` into lines that fit ``width`` (each part whole; SVG
+    draws a run of spaces as one, so spaces alone would not keep them apart)."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and _width(lines[-1] + " · " + part, size) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines
+
+
 def _capacity(faces: Sequence[Face | None], width: float, scale: float) -> int:
     """How many of ``faces`` one row ``width`` wide holds with the cards at their closest
     (:func:`~tablegames.render.svg.row`'s smallest step; a named card keeps its width)."""
@@ -92,13 +110,23 @@ def _area(c: Canvas, a: Mapping[str, Any], w: Words, x: float, y: float, width: 
 def draw(c: Canvas, model: Mapping[str, Any], w: Words) -> None:
     """The whole table of ``model`` (a :func:`tablegames.table.present` result) on ``c``."""
     rtl = w.direction == "rtl"
-    c.text(None, WIDTH - PAD if rtl else PAD, 26, w.text(model["title"]), size=18, weight="bold",
+    title = w.text(model["title"])
+    c.text(None, WIDTH - PAD if rtl else PAD, 26, title, size=18, weight="bold",
            anchor="end" if rtl else "start")
-    facts = "   ".join(f"{w.text(f['label'])}: {w.text(f['value']) if f['value'] is not None else '–'}"
-                       for f in model["facts"])
-    c.text(None, PAD if rtl else WIDTH - PAD, 26, facts, size=11, fill=MUTED,
-           anchor="start" if rtl else "end")
-    y = 40.0
+    facts = [f"{w.text(f['label'])}: {w.text(f['value']) if f['value'] is not None else '–'}"
+             for f in model["facts"]]
+    beside = WIDTH - 2 * PAD - 20 - _width(title, 18)
+    if _width(" · ".join(facts), 11) <= beside:  # the facts beside the title, at the other end
+        c.text(None, PAD if rtl else WIDTH - PAD, 26, " · ".join(facts), size=11, fill=MUTED,
+               anchor="start" if rtl else "end")
+        y = 40.0
+    else:  # too many for one line (Dallah's turn, card and cups): lines under the title
+        y = 30.0
+        for line in _lines(facts, WIDTH - 2 * PAD, 11):
+            y += 15
+            c.text(None, WIDTH - PAD if rtl else PAD, y, line, size=11, fill=MUTED,
+                   anchor="end" if rtl else "start")
+        y += 10
     if model.get("prompt") is not None:
         c.text(None, PAD, y + 10, w.text(model["prompt"])[:110], size=12, fill=GOLD, cls="prompt")
         y += 20
