@@ -110,7 +110,10 @@ def test_each_picture_is_seen_from_a_seat_and_differs_from_the_empty_table(game:
         assert lines != empty_table(game, len(state.players)), ruling.id
         assert sum("(you)" in ln for ln in lines) == 1, ruling.id
         text = run(game, ruling.id, "--plain")[1]
-        assert "\n".join(lines) in text, ruling.id
+        # every line as drawn, a line wider than the terminal going on over further lines
+        assert " ".join("\n".join(lines).split()) in " ".join(text.split()), ruling.id
+        picture = text.split("sees it", 1)[1].split("\n\n")[0]  # up to the next paragraph
+        assert all(len(ln) <= 80 for ln in picture.splitlines()), ruling.id  # the width asked
 
 
 def test_the_ruling_reads_rule_example_picture_decision_code_link() -> None:

@@ -90,12 +90,26 @@ def _wrap(text: str, width: int) -> str:
 
 def _fit(line: str, width: int) -> str:
     """One line of a plain picture within ``width`` columns: a longer one (a Dallah header
-    with its facts, a long hand) goes on over indented lines; a shorter one keeps its
-    spacing, which lines the picture up."""
+    with its facts, a long hand) goes on over indented lines, broken only where the picture
+    parts things (two spaces or more, or the space between two cards), never inside a
+    card; a shorter one keeps its spacing, which lines the picture up."""
     if len(line) <= width:
         return line
-    indent = line[:len(line) - len(line.lstrip())] + "    "
-    return "\n".join(textwrap.wrap(line, width, subsequent_indent=indent[:width // 2]))
+    indent = (line[:len(line) - len(line.lstrip())] + "    ")[:width // 2]
+    pieces = _PARTS.split(line.strip())  # part, separator, part, ...
+    rows: list[str] = [pieces[0]]
+    for sep, part in zip(pieces[1::2], pieces[2::2], strict=True):
+        if len(rows[-1]) + len(sep) + len(part) > width:
+            rows.append(indent + part)
+        else:
+            rows[-1] += sep + part
+    # a part longer than a whole line (a long name) is the one place words are broken
+    return "\n".join(piece for row in rows for piece in (
+        textwrap.wrap(row, width, subsequent_indent=indent) if len(row) > width else [row]))
+
+
+#: Where a plain picture's line may be broken: a run of spaces, or a space between cards.
+_PARTS = re.compile(r"(\s{2,}|(?<=\])\s(?=\[))")
 
 
 def _rich_picture(game: str, view: Any, out: TextIO, width: int) -> None:
