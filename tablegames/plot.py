@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.common.errors import TablegamesError
+from tablegames.common.errors import SetupError, TablegamesError, quoted
+from tablegames.common.paths import file_to_write, make_folder
 from tablegames.stats import Rate, wilson
 
 if TYPE_CHECKING:
@@ -177,13 +178,10 @@ def check_target(path: str | os.PathLike[str]) -> Path:
     A known suffix (``.svg``, ``.png``, ``.pdf``), matplotlib installed, and not a
     directory: ``simulate --plot`` checks this before the first game is played.
     """
-    if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
-        raise TablegamesError(f"a plot file must be a path, not {type(path).__name__}")
-    out = Path(path)
+    out = file_to_write(path, "the plot file")
     if FORMATS.get(out.suffix.lower()) is None:
-        raise TablegamesError(f"--plot {out.name}: the file must end in .svg, .png or .pdf")
-    if out.is_dir():
-        raise TablegamesError(f"--plot {out}: is a directory, not a file")
+        raise TablegamesError(f"--plot {quoted(out.name, 100)}: the file must end in .svg, .png "
+                              "or .pdf")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
@@ -228,8 +226,12 @@ def plot(source: SimulationSummary | Iterable[Mapping[str, Any]] | str | Path,
         lengths_ax.yaxis.get_major_locator().set_params(integer=True)
         name = results.title or results.game.title() or "Simulation"
         fig.suptitle(f"{name}: {results.games} games (bars: 95% intervals)")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+        make_folder(out, "the plot file")
+        try:
+            fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+        except OSError as exc:
+            raise SetupError(f"cannot write the plot file {quoted(str(out), 200)}: "
+                             f"{exc.strerror or exc}") from None
     return out
 
 

@@ -75,7 +75,7 @@ def _check_int(name: str, value: object, *, low: int, high: int | None = None) -
         raise SetupError(f"{name} must be an int, not {type(value).__name__}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise SetupError(f"{name} must be {bound}, got {value}")
+        raise SetupError(f"{name} must be {bound}, got {quoted(value)}")
     return value
 
 
@@ -91,8 +91,17 @@ def check_workers(workers: object, backend: str = "process") -> int | None:
 def check_backend(backend: object) -> str:
     """Validate a ``backend`` argument (``"process"`` or ``"ray"``)."""
     if not isinstance(backend, str) or backend not in BACKENDS:
-        raise SetupError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {backend!r}")
+        raise SetupError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {quoted(backend)}")
     return backend
+
+
+def check_address(address: object, backend: str) -> str | None:
+    """Validate an ``address`` argument: a Ray cluster's, given only with ``backend="ray"``."""
+    if address is not None and backend != "ray":
+        raise SetupError("address is only used with backend='ray'")
+    if address is not None and not isinstance(address, str):
+        raise SetupError(f"address must be a string such as 'ray://host:10001', not {type(address).__name__}")
+    return address
 
 
 def _run_chunk(task: Callable[[S], R], seeds: list[S]) -> list[R]:
@@ -170,10 +179,7 @@ def run(
     """
     check_backend(backend)
     n = check_workers(workers, backend)
-    if address is not None and backend != "ray":
-        raise SetupError("address is only used with backend='ray'")
-    if address is not None and not isinstance(address, str):
-        raise SetupError(f"address must be a string such as 'ray://host:10001', not {type(address).__name__}")
+    check_address(address, backend)
     if chunksize is not None:
         _check_int("chunksize", chunksize, low=1, high=1_000_000)
     if progress is not None and not callable(progress):

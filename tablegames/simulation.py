@@ -47,6 +47,7 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import SetupError, StateError, quoted
+from tablegames.common.paths import file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import rules_hash
@@ -79,7 +80,7 @@ def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> li
     for seat, kind in enumerate(kinds):
         factory = info.bots.get(kind) if isinstance(kind, str) else None
         if factory is None:
-            raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(info.bots)}")
+            raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(info.bots)}")
         bots.append(factory(seed * 1009 + seat))
     return bots
 
@@ -391,17 +392,23 @@ def _check_games(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int):
         raise SetupError(f"games must be an int, not {type(games).__name__}")
     if games < 1:
-        raise SetupError(f"games must be at least 1 (got {games}): a simulation needs a game to play")
+        raise SetupError(f"games must be at least 1 (got {quoted(games)}): a simulation needs a "
+                         "game to play")
     if games > MAX_GAMES:
-        raise SetupError(f"games must be at most {MAX_GAMES:,}, got {games:,}")
+        raise SetupError(f"games must be at most {MAX_GAMES:,}, got {quoted(games)}")
     return games
 
 
-def _check_seed(seed: object) -> int | str:
+def check_run_seed(seed: object) -> int | str:
+    """The seed of a run (``simulate``, the arena): an int of at most 256 bits, as
+    ``new_game`` takes, or a string of at most 1000 characters (a run's name). Every
+    game's seed is drawn from it (:func:`game_seed`), so a longer one adds nothing."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
     if isinstance(seed, str) and len(seed) > 1000:
         raise SetupError("a seed string must be at most 1000 characters")
+    if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
+        raise SetupError(f"a seed number must fit in 256 bits, not {quoted(seed)}")
     return seed
 
 
@@ -422,18 +429,26 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     known = known_bots(info)
     for kind in kinds:
         if not isinstance(kind, str) or kind not in known:
-            raise SetupError(f"{info.name} has no bot {kind!r}; known: {', '.join(known)}")
+            raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(known)}")
     return tuple(kinds)  # type: ignore[arg-type]
 
 
-def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) -> int:
-    """Count the good rows of an interrupted run into ``summary``; cut a torn last line off.
+def _read_rows(path: Path, plan: _Plan, games: int,
+               summary: SimulationSummary) -> tuple[int, int]:
+    """Count the rows of an interrupted run into ``summary``.
 
-    Returns how many games the file already holds. Anything that is not a row of this
-    same run refuses the resume and leaves the file as it was.
+    Returns how many games the file already holds and where its last whole row ends (a
+    torn last line after it is cut off, by the caller, once every argument has passed).
+    Anything that is not a row this same run writes (another run's, an edited one, a
+    value no game gives, NaN) refuses the resume with a :class:`StateError` naming the
+    line, and the file is left as it was.
     """
     good_end = 0
     held = 0
+    from tablegames.common.registry import game_info
+
+    labels = set(game_info(plan.game).measures)
+    params = json.loads(json.dumps(plan.bot_params()))
     with path.open("rb") as f:
         while True:
             line = f.readline(MAX_LINE + 1)
@@ -442,10 +457,10 @@ def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) 
             if not line.endswith(b"\n"):
                 if len(line) > MAX_LINE:
                     raise StateError(f"{path}: line {held + 1} is longer than any results row")
-                break  # cut off by an interruption: played again below
+                break  # cut off by an interruption: played again
             where = f"{path}: line {held + 1}"
             try:
-                row = json.loads(line)
+                row = json.loads(line, parse_constant=_no_constant)
             except ValueError:
                 raise StateError(f"{where} is not JSON; it is not a results file of tablegames simulate"
                                  ) from None
@@ -453,17 +468,63 @@ def _read_rows(path: Path, plan: _Plan, games: int, summary: SimulationSummary) 
             if not isinstance(row, dict) or row.get("run") != plan.run:
                 raise StateError(f"{where} belongs to another run (a different game, players, bots, "
                                  f"rules, seed or engine); resume it with its own settings") from None
-            if row.get("index") != index or row.get("seed") != game_seed(plan.seed, index):
+            if (type(row.get("index")) is not int or row["index"] != index
+                    or row.get("seed") != game_seed(plan.seed, index)):
                 raise StateError(f"{where} is not game {index} of this run; the file was edited")
             if index >= games:
                 raise StateError(f"{path} already holds more than the {games} games asked for")
+            _check_row(row, plan, labels, params, where)
+            if _dump(row) != line:
+                raise StateError(f"{where} is not written as this run writes its rows; the file "
+                                 "was edited")
             summary.add(row)
             held += 1
             good_end = f.tell()
-    if good_end != path.stat().st_size:
-        with path.open("r+b") as f:
-            f.truncate(good_end)
-    return held
+    return held, good_end
+
+
+#: The fields of a results row, as :func:`_play_row` writes them.
+ROW_KEYS = ("game", "index", "seed", "players", "bots", "params", "length", "measures",
+            "outcome", "scores", "run")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a results row holds")
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _check_row(row: dict[str, Any], plan: _Plan, labels: set[str], params: Any,
+               where: str) -> None:
+    """Refuse a row whose values no game of ``plan`` gives (it would count wrongly)."""
+    def edited(what: str) -> StateError:
+        return StateError(f"{where}: {what}; the file was edited")
+
+    if tuple(row) != ROW_KEYS:
+        raise edited("its fields are not a results row's")
+    if (row["game"], row["players"], row["bots"], row["params"]) != (
+            plan.game, plan.players, list(plan.bots), params):
+        raise edited("its game, players, bots or bot params are not this run's")
+    if not _is_count(row["length"]):
+        raise edited("its length is not a count of actions")
+    measures = row["measures"]
+    if not isinstance(measures, dict) or set(measures) != labels or not all(
+            _is_count(v) for v in measures.values()):
+        raise edited("its measures are not counts of this game's events")
+    outcome, seats = row["outcome"], range(plan.players)
+    if not isinstance(outcome, dict):
+        raise edited("its outcome is not an outcome")
+    for key in ("winners", "losers"):
+        who = outcome.get(key)
+        if not (isinstance(who, list) and all(type(s) is int and s in seats for s in who)
+                and len(set(who)) == len(who)):
+            raise edited(f"its {key} are not seats of this table")
+    scores = row["scores"]
+    if not (isinstance(scores, list) and len(scores) == plan.players and all(
+            isinstance(x, int | float) and not isinstance(x, bool) for x in scores)):
+        raise edited("its scores are not one number per seat")
 
 
 def _preload(info: GameInfo) -> tuple[str, ...]:
@@ -471,21 +532,6 @@ def _preload(info: GameInfo) -> tuple[str, ...]:
     module (the task), the harness and bots, and the game's own module."""
     game = getattr(info.new_game, "__module__", None)
     return ("tablegames.simulation", "tablegames.bots.harness", *([game] if game else []))
-
-
-def _make_folder(path: Path) -> None:
-    """Create the folder ``--out`` names if it is missing (as ``mkdir -p`` would, and as
-    ``--plot`` does), so ``--out runs/today/x.jsonl`` just works; a path through a file, or a
-    folder that cannot be made, is a clear :class:`SetupError` before the first game."""
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except (FileExistsError, NotADirectoryError):
-        raise SetupError(f"cannot write {quoted(str(path), 200)}: {quoted(str(folder), 200)} is not a folder "
-                         "(a file of that name is in the way)") from None
-    except OSError as exc:
-        raise SetupError(f"cannot create the folder {quoted(str(folder), 200)} for the results: "
-                         f"{exc.strerror or exc}") from None
 
 
 def simulate(
@@ -531,19 +577,18 @@ def simulate(
     are played; a bad suffix or a missing matplotlib is refused before the first game.
     """
     from tablegames.common.registry import game_info
-    from tablegames.runner import check_backend, check_workers, run
+    from tablegames.plot import check_target
+    from tablegames.runner import check_address, check_backend, check_workers, run
 
     info = game if isinstance(game, GameInfo) else game_info(game)
     if plot is not None:
-        from tablegames.plot import check_target
-
-        check_target(plot)
+        check_target(plot)  # before anything else: a bad suffix is the likeliest slip
     games = _check_games(games)
-    seed = _check_seed(seed)
+    seed = check_run_seed(seed)
     check_backend(backend)
     check_workers(workers, backend)
     if not isinstance(resume, bool):
-        raise SetupError(f"resume must be True or False, not {resume!r}")
+        raise SetupError(f"resume must be True or False, not {quoted(resume)}")
     if players is None:  # one name per seat says how many seats; else four, or what the game allows
         given = not isinstance(bots, str) and isinstance(bots, Sequence)
         players = len(bots) if given else max(info.min_players, min(4, info.max_players))  # type: ignore[arg-type]
@@ -551,7 +596,7 @@ def simulate(
         raise SetupError(f"players must be an int, not {type(players).__name__}")
     if not info.min_players <= players <= info.max_players:
         raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
-                         f"not {players}")
+                         f"not {quoted(players)}")
     names = _bot_names(info, bots, players)
     from tablegames.bots.registry import lineup_params
 
@@ -579,20 +624,24 @@ def simulate(
         losses=[0] * players, wins=[0] * players,
     )
 
-    path = Path(out) if out is not None else None
-    start = 0
+    if progress is not None and not callable(progress):
+        raise SetupError("progress must be a callable taking the number of games done")
+    check_address(address, backend)
+    path = file_to_write(out, "the results file") if out is not None else None
+    plot_to = check_target(plot) if plot is not None else None
+    start, keep = 0, 0
     if path is None and resume:
         raise SetupError("resume=True needs out=, the results file to continue")
     if path is not None:
         summary.out = str(path)
-        if path.exists() and not path.is_file():
-            raise SetupError(f"{path} is not a file")
         if path.exists() and not resume:
-            raise SetupError(f"{path} already exists; pass resume=True (--resume) to continue it, "
-                             "or remove it to start again")
+            raise SetupError(f"{quoted(str(path), 200)} already exists; pass resume=True "
+                             "(--resume) to continue it, or remove it to start again")
         if resume and path.exists():
-            start = _read_rows(path, plan, games, summary)
-        _make_folder(path)
+            start, keep = _read_rows(path, plan, games, summary)
+        make_folder(path, "the results file")
+    if plot_to is not None:
+        make_folder(plot_to, "the plot file")
     if progress is not None:
         progress(start)
 
@@ -607,6 +656,9 @@ def simulate(
     sink: io.BufferedWriter | None = None
     if path is not None:
         try:
+            if path.exists() and path.stat().st_size != keep:
+                with path.open("r+b") as f:  # a torn last line: the game is played again
+                    f.truncate(keep)
             sink = path.open("ab")
         except OSError as exc:
             raise SetupError(f"cannot write the results file {quoted(str(path), 200)}: "

@@ -21,22 +21,32 @@ from statistics import NormalDist
 
 import attrs
 
-from tablegames.common.errors import TablegamesError
+from tablegames.common.errors import TablegamesError, quoted
+
+#: The most a count may be: what a 64-bit counter holds, far more games than any run plays
+#: and well within what a float divides (10**400 trials would overflow it).
+MAX_COUNT = 2**63 - 1
+
+
+def z_score(confidence: float) -> float:
+    """The two-sided normal quantile: 1.96 for ``confidence=0.95``."""
+    if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
+            or not 0 < confidence < 1 or not 0.5 + confidence / 2 < 1):
+        raise TablegamesError("confidence must be a number strictly between 0 and 1, got "
+                              f"{quoted(confidence)}")
+    return _z(float(confidence))
 
 
 @cache
-def z_score(confidence: float) -> float:
-    """The two-sided normal quantile: 1.96 for ``confidence=0.95``."""
-    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
-        raise TablegamesError(f"confidence must be a number strictly between 0 and 1, got {confidence!r}")
+def _z(confidence: float) -> float:
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
 def _count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise TablegamesError(f"{name} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise TablegamesError(f"{name} must be >= 0, got {value}")
+    if not 0 <= value <= MAX_COUNT:
+        raise TablegamesError(f"{name} must be in 0..2**63-1, got {quoted(value)}")
     return value
 
 
@@ -61,8 +71,8 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float
     centre = (p + z2n / 2) / (1 + z2n)
     half = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
     # Exact ends at 0 and n: rounding must not put the interval outside [0, 1] or beside p.
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
+    low = 0.0 if successes == 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if successes == trials else min(1.0, max(p, centre + half))
     return low, high
 
 

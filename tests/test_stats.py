@@ -36,7 +36,8 @@ def test_wilson_narrows_with_more_data_and_stays_in_bounds() -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [((5, 3), "cannot exceed"), ((-1, 3), ">= 0"), ((True, 3), "not bool"), ((1.0, 3), "not float")],
+    [((5, 3), "cannot exceed"), ((-1, 3), r"in 0\.\.2\*\*63-1, got -1"),
+     ((2**63, 2**64), r"in 0\.\.2\*\*63-1"), ((True, 3), "not bool"), ((1.0, 3), "not float")],
 )
 def test_bad_counts_are_refused(args: tuple[object, object], message: str) -> None:
     with pytest.raises(TablegamesError, match=message):

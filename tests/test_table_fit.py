@@ -141,3 +141,17 @@ def test_every_app_refuses_one_deck_typed_for_eight(command: tuple[str, ...]) ->
                            "--players", "8", stdin="q\n")
     assert code == 2 and text == ""
     assert len(err.strip().splitlines()) == 1 and "decks" in err and "8" in err
+
+
+@pytest.mark.parametrize("call", [
+    lambda: GAMES["toepen"].new_game(players=10**5000),
+    lambda: GAMES["toepen"].new_game(players=4, rules={"limit": 10**5000}),
+    lambda: GAMES["toepen"].fit_rules(10**5000),
+    lambda: SHITHEAD.fit_rules(8, {"decks": -(10**5000)}),
+], ids=["players", "rules option", "fit players", "fit option"])
+def test_a_number_of_five_thousand_digits_is_named_in_bits(call: Any) -> None:
+    """``int`` refuses to print more than 4,300 digits: a refusal that put such a number in
+    its words raised a bare ValueError instead of the library's error."""
+    with pytest.raises((SetupError, RulesError), match="an integer of 16610 bits") as err:
+        call()
+    assert len(str(err.value)) < 300

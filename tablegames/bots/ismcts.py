@@ -154,7 +154,7 @@ def _number(name: str, value: object, lo: float, hi: float, integer: bool) -> fl
     ok = (isinstance(value, int) or (not integer and isinstance(value, float)))
     if isinstance(value, bool) or not ok or not lo <= value <= hi:  # type: ignore[operator]
         kind = "an int" if integer else "a number"
-        raise SetupError(f"{name} must be {kind} in {lo:g}..{hi:g}, not {value!r}")
+        raise SetupError(f"{name} must be {kind} in {lo:g}..{hi:g}, not {quoted(value)}")
     if isinstance(value, float) and math.isnan(value):
         raise SetupError(f"{name} must be a number, not NaN")
     return float(value)  # type: ignore[arg-type]
@@ -210,7 +210,7 @@ class ISMCTS:
         policies = [b for b in self.info.bots if b != "ismcts"]
         if not isinstance(rollout, str) or not (rollout in ("auto", "random") or rollout in policies):
             known = ", ".join(["auto", "random", *policies])
-            raise SetupError(f"rollout must be one of {known}, not {rollout!r}")
+            raise SetupError(f"rollout must be one of {known}, not {quoted(rollout)}")
         self.rollout = rollout
         if opponent_rollout is not None and (
                 not isinstance(opponent_rollout, str)

@@ -37,8 +37,9 @@ import attrs
 
 from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.registry import _info, lineup_params, make
-from tablegames.common.errors import SetupError
-from tablegames.simulation import game_seed
+from tablegames.common.errors import SetupError, quoted
+from tablegames.common.rng import seed_to_int
+from tablegames.simulation import check_run_seed, game_seed
 from tablegames.stats import wilson
 
 #: Most games one arena call may be asked for.
@@ -80,7 +81,9 @@ def _play(plan: _Plan, g: int) -> GameRecord:
     params = {name: dict(kw) for name, kw in plan.params}
     info = _info(plan.game)
     seed = game_seed(plan.seed, block)
-    bots = [make(name, info, seed=f"arena|{plan.seed}|{g}|{s}", **params.get(name, {}))
+    # a string seed as its 64 bits: a run's name may be longer than a bot's seed string
+    key = plan.seed if isinstance(plan.seed, int) else seed_to_int(plan.seed)
+    bots = [make(name, info, seed=f"arena|{key}|{g}|{s}", **params.get(name, {}))
             for s, name in enumerate(seats)]
     clock = Clock(p)
     state = play_game(info, bots, seed, clock=clock, rules=plan.rules)
@@ -222,7 +225,7 @@ def _check_int(what: str, value: object, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SetupError(f"{what} must be an int, not {type(value).__name__}")
     if not lo <= value <= hi:
-        raise SetupError(f"{what} must be in {lo}..{hi:,}, not {value}")
+        raise SetupError(f"{what} must be in {lo}..{hi:,}, not {quoted(value)}")
     return value
 
 
@@ -258,7 +261,7 @@ def arena(
     players = _check_int("players", players, 1, MAX_LINEUP)
     if not info.min_players <= players <= info.max_players:
         raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
-                         f"not {players}")
+                         f"not {quoted(players)}")
     if len(names) > players:
         raise SetupError(f"{len(names)} bots for {players} seats: give at most one bot per seat")
     lineup = tuple(names[s % len(names)] for s in range(players))
@@ -268,8 +271,7 @@ def arena(
         hint = f"{lower} or {upper}" if lower else str(upper)
         raise SetupError(f"games must be a multiple of the {players} seats so that every bot sits "
                          f"in every seat equally often (try {hint})")
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    check_run_seed(seed)
     check_backend(backend)
     check_workers(workers, backend)
     per_bot = lineup_params(info, lineup, budget, params)

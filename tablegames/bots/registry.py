@@ -14,7 +14,7 @@ from typing import Any
 
 from tablegames.bots.base import Bot, PolicyBot, RandomBot
 from tablegames.bots.hints import DEFAULT_HINTS, SearchHints
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
 
@@ -45,7 +45,7 @@ def register(name: str, factory: Callable[..., Bot], game: str | None = None) ->
     """Add a bot: ``factory(info, seed, **params)`` returns an object with ``choose`` and
     ``interrupt`` (see :class:`~tablegames.bots.base.Bot`); ``game=None``: every game."""
     if not isinstance(name, str) or not name.isidentifier():
-        raise SetupError(f"a bot name must be an identifier, not {name!r}")
+        raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
     _EXTRA.setdefault(game, {})[name] = factory
 
 
@@ -98,7 +98,7 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
         return search
     policy = info.bots.get(name)
     if policy is None:
-        raise SetupError(f"{info.name} has no bot {name!r}; known: {', '.join(names(info))}")
+        raise SetupError(f"{info.name} has no bot {quoted(name)}; known: {', '.join(names(info))}")
     return PolicyBot(name, _call(name, policy, seed, **params), seed)
 
 
@@ -145,10 +145,10 @@ def lineup_params(
     out: dict[str, dict[str, Any]] = {}
     for name, kw in (params or {}).items():
         if name not in names_:
-            raise SetupError(f"params name bot {name!r}, which is not in the lineup "
+            raise SetupError(f"params name bot {quoted(name)}, which is not in the lineup "
                              f"({', '.join(names_)})")
         if not isinstance(kw, Mapping) or not all(isinstance(k, str) for k in kw):
-            raise SetupError(f"params[{name!r}] must map keyword names to values")
+            raise SetupError(f"params[{quoted(name)}] must map keyword names to values")
         if kw:
             out[name] = dict(kw)
     if budget is not None:
@@ -157,7 +157,7 @@ def lineup_params(
                              f"not {type(budget).__name__}")
         if not 1 <= budget <= MAX_BUDGET:
             raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
-                             f"not {budget}")
+                             f"not {quoted(budget)}")
         takers = [n for n in names_ if takes_budget(n, info)]
         if not takers:
             raise SetupError(f"no bot in the lineup takes a budget ({', '.join(names_)}); "
@@ -171,7 +171,8 @@ def lineup_params(
 
 def _no_params(name: str, params: dict[str, Any]) -> None:
     if params:
-        raise SetupError(f"bot {name!r} takes no parameters (got {', '.join(sorted(params))})")
+        got = quoted(", ".join(sorted(map(str, params))))
+        raise SetupError(f"bot {quoted(name)} takes no parameters (got {got})")
 
 
 def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> Any:
@@ -186,7 +187,7 @@ def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> 
     unknown = sorted(set(params) - set(known))
     if unknown and not accepts_any:
         takes = ", ".join(known) or "none"
-        raise SetupError(f"bot {name!r} has no parameter {unknown[0]!r} (it takes: {takes})")
+        raise SetupError(f"bot {quoted(name)} has no parameter {quoted(unknown[0])} (it takes: {takes})")
     return factory(*args, **params)
 
 

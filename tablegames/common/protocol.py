@@ -14,7 +14,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import RulesError, SetupError
+from tablegames.common.errors import RulesError, SetupError, quoted
 from tablegames.common.outcome import Outcome
 from tablegames.common.rules import coerce_rules, rules_from_dict, rules_to_dict
 
@@ -111,7 +111,7 @@ not 8; use Rules(decks=...) for more
             raise SetupError("players must be a count or a list of names")
         if isinstance(players, int) and not self.min_players <= players <= self.max_players:
             raise SetupError(f"{self.name} is for {self.min_players} to {self.max_players} "
-                             f"players, not {players}")
+                             f"players, not {quoted(players)}")
         names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
         sized = self.simulate_kwargs(names).get("rules")  # the game's set-up for the size
         if rules is None:

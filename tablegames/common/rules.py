@@ -132,7 +132,7 @@ def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
             raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f"..{hi}"
-            raise RulesError(f"{attr.name} must be in {lo}{top}, not {value}")
+            raise RulesError(f"{attr.name} must be in {lo}{top}, not {quoted(value)}")
 
     return check
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 
 
 def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str) -> tuple[str, ...]:
@@ -17,7 +17,7 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
         raise SetupError("players must be a count or a list of names")
     if isinstance(players, int):
         if not lo <= players <= hi:  # before building names: a huge count costs nothing
-            raise SetupError(f"{game} is for {lo} to {hi} players, not {players}")
+            raise SetupError(f"{game} is for {lo} to {hi} players, not {quoted(players)}")
         names = tuple(f"P{i}" for i in range(players))
     elif isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("players must be a count or a list of names")

@@ -1,0 +1,71 @@
+"""Files a caller names for the library to write: checked before any work, made ready
+after every other check, and refused with a :class:`~tablegames.common.errors.SetupError`.
+
+``simulate --out``/``--plot`` and :func:`tablegames.plot.plot` write where they are told.
+A name the operating system cannot take (a NUL byte, a 300-character part, a path through a
+file, a folder that cannot be made) must be refused before a thousand games are played
+for it, and as one line, not as the ``OSError`` of the first ``open``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tablegames.common.errors import SetupError, quoted
+
+__all__ = ["file_to_write", "make_folder"]
+
+#: The longest name of one part of a path most file systems take.
+NAME_MAX = 255
+
+
+def file_to_write(path: object, what: str) -> Path:
+    """``path`` as a :class:`~pathlib.Path` to a file the library may write (``what``
+    names it in a refusal): a path (not bytes, not a bool), no NUL byte, every part a name
+    the file system takes, not a folder, and on its way only folders or names to create.
+
+    >>> from tablegames.common.paths import file_to_write
+    >>> file_to_write("runs/today.jsonl", "the results file").name
+    'today.jsonl'
+    """
+    if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
+        raise SetupError(f"{what} must be a path, not {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str) or "\0" in text or not text:
+        raise SetupError(f"{what} must be a path of text, not {quoted(text, 100)}")
+    out = Path(text)
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in out.parts):
+        raise SetupError(f"{what} {quoted(text, 100)}: a name on its path is longer than "
+                         f"{NAME_MAX} bytes")
+    try:
+        if out.is_dir():
+            raise SetupError(f"{what} {quoted(text, 100)} is not a file: it is a directory")
+        folder = out.parent
+        while not folder.exists():  # the nearest folder that is already there
+            folder = folder.parent
+        if not folder.is_dir():
+            raise SetupError(f"cannot write {what} {quoted(text, 100)}: "
+                             f"{quoted(str(folder), 100)} is not a folder (a file of that name "
+                             "is in the way)")
+    except OSError as exc:
+        raise SetupError(f"cannot write {what} {quoted(text, 100)}: {exc.strerror or exc}"
+                         ) from None
+    return out
+
+
+def make_folder(path: Path, what: str) -> None:
+    """Create the folders on the way to ``path`` (as ``mkdir -p``), or refuse with a
+    :class:`SetupError` naming ``what`` when they cannot be made or written to."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise SetupError(f"cannot write {what} {quoted(str(path), 200)}: "
+                         f"{quoted(str(folder), 200)} is not a folder (a file of that name is "
+                         "in the way)") from None
+    except OSError as exc:
+        raise SetupError(f"cannot create the folder {quoted(str(folder), 200)} for {what}: "
+                         f"{exc.strerror or exc}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SetupError(f"cannot write {what} in {quoted(str(folder), 200)}: no permission")
