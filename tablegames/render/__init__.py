@@ -44,7 +44,8 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
         raise TablegamesError("render.svg needs a view: state.view(seat) or state.view(None)")
     game = str(view["game"])
-    w = words_for(lang_for(game, check_lang(lang)), game)
+    # a browser draws the picture: names and cards are bidi-isolated in Arabic sentences
+    w = words_for(lang_for(game, check_lang(lang)), game, isolate=True)
     model = present(view)
     seat = view.get("seat")
     who = w("the spectator") if seat is None else printable(str(view["players"][seat]))

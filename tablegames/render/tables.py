@@ -39,7 +39,7 @@ def _cards(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: fl
 def _width(text: str, size: float) -> float:
     """A generous guess at how wide ``text`` is drawn at ``size`` (no font is measured
     here: 0.62 em a character is wider than DejaVu Sans's and Arabic's averages)."""
-    return len(text) * size * 0.62
+    return sum(not "\u2066" <= ch <= "\u2069" for ch in text) * size * 0.62  # isolates: none
 
 
 def _lines(parts: Sequence[str], width: float, size: float) -> list[str]:

@@ -55,8 +55,9 @@ class Context:
 
 
 def words_of(game: str, lang: str) -> Words:
-    """The words a table of ``game`` is drawn in for a phone asking for ``lang``."""
-    return words_for(lang_for(game, lang), game)
+    """The words a table of ``game`` is drawn in for a phone asking for ``lang`` (with
+    bidi isolates around names and cards in a right-to-left language: a browser draws it)."""
+    return words_for(lang_for(game, lang), game, isolate=True)
 
 
 def face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:

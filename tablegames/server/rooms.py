@@ -515,8 +515,10 @@ class Hub:
             conn.push(self.lobby_message(room, conn))
 
     def lobby_message(self, room: Room, conn: Conn) -> dict[str, Any]:
+        # the game's name in the phone's language, as the table's title is after the start
+        title = words_of(room.info.name, conn.lang).text({"msg": room.info.title, "args": {}})
         return {
-            "type": "lobby", "code": room.code, "game": room.info.name, "title": room.info.title,
+            "type": "lobby", "code": room.code, "game": room.info.name, "title": title,
             "seat": conn.seat, "host": conn.seat == 0, "bot": room.config.get("bot"),
             "seats": [{"name": s["name"], "bot": s.get("bot")} for s in room.seats],
             "online": room.online(),

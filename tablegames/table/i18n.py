@@ -65,10 +65,24 @@ def lang_for(game: str, lang: str) -> str:
     return lang if lang in langs_of(game) else "en"
 
 
+#: First strong isolate and pop directional isolate (Unicode's bidi algorithm, UAX #9):
+#: text between them is laid out on its own, in its own direction, as one unit.
+FSI, PDI = "\u2068", "\u2069"
+
+
+def words_for(lang: str, domain: str = COMMON, *, isolate: bool = False) -> Words:
+    """The :class:`Words` of ``domain`` in ``lang`` (one per pair: they never change).
+
+    ``isolate``: in a right-to-left language, each argument of a message is wrapped in
+    bidi isolates (:attr:`Words.isolate`), for text a browser draws (the server's page,
+    the SVG pictures). Terminals mostly do not understand them, so the default is off.
+    """
+    return _words_for(lang, domain, bool(isolate))
+
+
 @lru_cache(maxsize=64)
-def words_for(lang: str, domain: str = COMMON) -> Words:
-    """The :class:`Words` of ``domain`` in ``lang`` (one per pair: they never change)."""
-    return Words(lang, domain)
+def _words_for(lang: str, domain: str, isolate: bool) -> Words:
+    return Words(lang, domain, isolate=isolate)
 
 
 @lru_cache(maxsize=64)
@@ -102,12 +116,19 @@ def direction(lang: str) -> str:
 class Words:
     """The words of one table: a language and the game's domain (then the shared one)."""
 
-    def __init__(self, lang: str, domain: str = COMMON) -> None:
+    def __init__(self, lang: str, domain: str = COMMON, *, isolate: bool = False) -> None:
         self.lang = check_lang(lang)
         self.domain = domain
         self._game = catalogue(self.lang, domain)
         self._common = catalogue(self.lang, COMMON)
         self.direction = direction(self.lang)
+        #: Whether each argument of a message (a name, a card, a number: the outermost
+        #: message's arguments only, not those of a message inside one) is wrapped in
+        #: U+2068 … U+2069, so that a Latin name ending in punctuation or a card ``9♥``
+        #: keeps its own order inside a right-to-left sentence. Only in a right-to-left
+        #: language, and only for text a browser draws (terminals mostly show isolates
+        #: as gaps or boxes).
+        self.isolate = bool(isolate) and self.direction == "rtl"
         #: Texts of argument-free messages and front ends' derived pieces (card faces), by
         #: key: the same few hundred are asked for on every page. Bounded.
         self.memo: dict[Any, Any] = {}
@@ -136,6 +157,9 @@ class Words:
 
     def text(self, m: Any) -> str:
         """``m`` (a ``Msg``, a string, a number, a list of them) as text in this language."""
+        return self._text(m, self.isolate)
+
+    def _text(self, m: Any, isolate: bool) -> str:
         if is_msg(m):
             if not m["args"]:
                 hit = self.memo.get(m["msg"])
@@ -144,7 +168,9 @@ class Words:
                     hit = _fill(template, {})
                     self.remember(m["msg"], hit)
                 return hit
-            args = {k: self.text(v) for k, v in m["args"].items()}
+            args = {k: self._text(v, False) for k, v in m["args"].items()}
+            if isolate:
+                args = {k: FSI + v + PDI if v else v for k, v in args.items()}
             n = m.get("n")
             template = self._lookup(m["msg"], m.get("plural"), n if type(n) is int else 1)
             try:
@@ -152,7 +178,7 @@ class Words:
             except (KeyError, IndexError, ValueError):
                 return _fill(str(m["msg"]), args)
         if isinstance(m, list):
-            return ", ".join(self.text(x) for x in m)
+            return ", ".join(self._text(x, isolate) for x in m)
         if m is None:
             return ""
         return str(m)

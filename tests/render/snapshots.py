@@ -21,6 +21,7 @@ from tablegames.server.page import build, context, describe_events
 from tablegames.table import present
 from tablegames.table.i18n import langs_of, localize, words_for
 from tablegames.tui.screen import Screen
+from tablegames.tui.words import Narrator
 
 HERE = Path(__file__).parent / "snapshots"
 GAMES = ("toepen", "phase10", "shithead", "dallah")
@@ -34,18 +35,21 @@ def cases() -> list[tuple[str, str]]:
 def make(game: str, lang: str) -> str:
     state = tablegames.new_game(game, players=["Amal", "Bo", "Cy"], seed=11)
     rng = random.Random(11)
-    told: list[str] = []
+    told: list[str] = []  # by the server (bidi-isolated in Arabic: a browser draws them)
+    heard: list[str] = []  # by the terminal's narrator (no isolates: terminals lack them)
+    narrator = Narrator(game, list(state.players), 0, lang=lang)
     for _ in range(STEPS):
         if state.is_over:
             break
         events = state.apply(rng.choice(state.legal_actions()))
         mine = [dict(e.for_seat(0), version=e.version) for e in events if e.visible_to(0)]
         told += [line["text"] for line in describe_events(mine, context(state, 0, lang))]
+        heard += [str(line) for e in mine if (line := narrator.say(e, state.view(0))) is not None]
     view = state.view(0)
     model = localize(present(view), words_for(lang, game))
     out = io.StringIO()
     Screen(Console(file=out, width=110, color_system=None), game, lang=lang).draw(
-        view, told[-6:], None)
+        view, heard[-6:], None)
     parts = [
         "== events told to seat 0", *told,
         "== table model", json.dumps(model, ensure_ascii=False, indent=1),

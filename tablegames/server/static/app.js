@@ -18,9 +18,19 @@ let lang = localStorage.getItem("tg-lang") || LANGS.find(l => (navigator.languag
 if (!LANGS.includes(lang)) lang = "en";
 if (!(lang in UI)) lang = "en";
 
+/* A name or number filled into a right-to-left sentence is bidi-isolated (U+2068 …
+ * U+2069), so "Jo <b>&'" or "Bot 3" keeps its own order inside Arabic text. */
+function rtl() {
+  const info = WORDS.langs.find(([code]) => code === lang);
+  return !!info && info[2] === "rtl";
+}
+
 function t(key, vars) {
   let s = (UI[lang] && UI[lang][key]) || UI.en[key] || key;
-  for (const [k, v] of Object.entries(vars || {})) s = s.split("{" + k + "}").join(String(v));
+  const iso = rtl();
+  for (const [k, v] of Object.entries(vars || {})) {
+    s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
+  }
   return s;
 }
 
@@ -32,7 +42,8 @@ function el(tag, props, ...children) {
     else if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k.startsWith("data-") || k === "type" || k === "title" || k === "href" || k === "src"
-             || k === "alt" || k === "disabled" || k.startsWith("aria-") || k === "role" || k === "tabindex") node.setAttribute(k, v === true ? "" : v);
+             || k === "alt" || k === "disabled" || k.startsWith("aria-") || k === "role" || k === "tabindex"
+             || k === "dir") node.setAttribute(k, v === true ? "" : v);
     else node[k] = v;
   }
   for (const c of children) if (c !== null && c !== undefined) node.append(c);
@@ -312,6 +323,13 @@ function room() {
     }
   }
 
+  /* The game's name in the bar: cut with an ellipsis on a narrow phone, whole as its title. */
+  function setTitle(text) {
+    const node = document.getElementById("title");
+    node.textContent = text;
+    node.title = text;
+  }
+
   /* -------------------------------------------------------------- the lobby */
   function renderLobby() {
     const l = state.lobby;
@@ -319,15 +337,17 @@ function room() {
     document.getElementById("result").hidden = true;
     const box = document.getElementById("lobby");
     box.hidden = false;
-    document.getElementById("title").textContent = l.title;
+    setTitle(l.title);
     document.getElementById("code").textContent = l.code;
     document.body.dataset.stage = "lobby";
     const link = location.origin + "/j/" + l.code;
     const open = l.seats.filter(s => !s.name).length;
     const host = l.seats[0] && l.seats[0].name;
     const seats = el("ol", {class: "seats"}, ...l.seats.map((s, i) => el("li", {
-      class: (s.name ? "taken" : "open") + (l.online[i] ? " online" : "") + (i === l.seat ? " me" : ""),
-      text: s.name ? s.name + (i === l.seat ? " (" + t("you") + ")" : "") : t("open_seat")})));
+      class: (s.name ? "taken" : "open") + (l.online[i] ? " online" : "") + (i === l.seat ? " me" : "")},
+      ...(s.name ? [el("span", {class: "name", text: s.name, title: s.name, dir: "auto"}),
+                    i === l.seat ? el("span", {class: "you", text: " (" + t("you") + ")"}) : null]
+                 : [t("open_seat")]))));
     const copy = el("button", {type: "button", class: "small", text: t("copy"), onclick: () => {
       if (navigator.clipboard) navigator.clipboard.writeText(link).then(() => { copy.textContent = t("copied"); });
     }});
@@ -373,7 +393,7 @@ function room() {
     const p = state.page;
     document.getElementById("lobby").hidden = true;
     document.getElementById("game").hidden = false;
-    document.getElementById("title").textContent = p.title;
+    setTitle(p.title);
     document.getElementById("code").textContent = p.code || "";
     const mine = p.seat !== null && p.seat === p.to_act;
     const body = document.body;
@@ -637,7 +657,7 @@ function room() {
     const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
-      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name}),
+      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
          ...s.badges.map(b => el("span", {class: "badge", text: b}))),
@@ -655,7 +675,7 @@ function room() {
       }
       return el("div", {class: "pile"}, el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                 el("span", {class: "cards"}, ...c.cards.map((f, i) => el("span", {class: "played"}, card(f),
-                   c.owners ? el("small", {text: c.owners[i]}) : null)),
+                   c.owners ? el("small", {text: c.owners[i], title: c.owners[i], dir: "auto"}) : null)),
                    c.backs ? backs(c.backs) : null));
     }));
     const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
@@ -780,15 +800,23 @@ function room() {
     if (box.dataset.closed === String(p.version)) { box.hidden = true; return; }
     const r = p.result;
     box.hidden = false;
+    /* names, each isolated in its own direction (bdi), in a line titled with its whole text */
+    const named = (cls, id, head, names) => {
+      const line = el("p", id ? {class: cls, id} : {class: cls}, head);
+      names.forEach((n, i) => line.append(i ? ", " : "", el("bdi", {text: n})));
+      line.title = line.textContent;
+      return line;
+    };
     fill(box,
       el("h2", {text: r.title}),
       el("p", {class: "loser-title", text: r.loser_title}),
-      el("p", {class: "losers", id: "losers", text: r.losers.length ? r.losers.join(", ") : r.nobody}),
-      r.winners.length ? el("p", {class: "winners", text: t("winners") + ": " + r.winners.join(", ")}) : null,
+      r.losers.length ? named("losers", "losers", "", r.losers)
+                      : el("p", {class: "losers", id: "losers", text: r.nobody, title: r.nobody}),
+      r.winners.length ? named("winners", null, t("winners") + ": ", r.winners) : null,
       r.scores.length ? el("table", {class: "scores"},
         el("caption", {text: r.scores_title}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
-          el("td", {text: name}), el("td", {text: String(score)})))) : null,
+          el("td", {text: name, title: name, dir: "auto"}), el("td", {text: String(score)})))) : null,
       el("button", {type: "button", class: "small", text: t("to_the_table"),
                     onclick: () => { box.dataset.closed = String(p.version); box.hidden = true; }}));
   }
