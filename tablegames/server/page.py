@@ -144,7 +144,7 @@ def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None
 def table(state: Any, lang: str) -> dict[str, Any]:
     """The public table (from the spectator's view): the same for every phone of a room."""
     view = state.view(None)
-    return draw_table(present(view), words_of(str(view["game"]), lang))
+    return draw_table(present(view, shared=True), words_of(str(view["game"]), lang))
 
 
 def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[str, Any]:
@@ -162,7 +162,7 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
     view = state.view(seat)
     game = str(view["game"])
     w = words_of(game, lang)
-    model = present(view)
+    model = present(view, shared=True)
     page: dict[str, Any] = {
         "game": game,
         "title": w.text(model["title"]) or title,
@@ -226,7 +226,7 @@ def describe_events(events: Iterable[Mapping[str, Any]], ctx: Context,
     """Redacted event dicts as lines for the phone: ``{"v", "kind", "text"}``."""
     out = []
     for e in events:
-        sentence = describe(e, ctx.view)
+        sentence = describe(e, ctx.view, shared=True)
         if sentence is not None:
             out.append({"v": e.get("version", version), "kind": str(e.get("kind", "")),
                         "text": ctx.words.text(sentence)})

@@ -166,7 +166,7 @@ class Drawing:
         hit = self.models.get(seat)
         if hit is None:
             view = self.state.view(seat)
-            hit = self.models[seat] = (view, present(view, public=seat is None))
+            hit = self.models[seat] = (view, present(view, public=seat is None, shared=True))
         return hit
 
     def ops_of_table(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:

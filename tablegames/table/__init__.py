@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import TablegamesError, quoted
-from tablegames.table.model import Msg, Table
+from tablegames.table.model import Msg, Table, plain_copy
 
 __all__ = ["Presenter", "PresenterError", "describe", "present", "presenter_of"]
 
@@ -64,19 +64,29 @@ def presenter_of(game: str) -> Presenter:
     return found
 
 
-def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
+def present(view: Mapping[str, Any], *, public: bool = True, shared: bool = False) -> Table:
     """The table model of ``view`` (a seat's or the spectator's), by its game's presenter;
-    with ``public=False``, without the public part (see :class:`Presenter`)."""
+    with ``public=False``, without the public part (see :class:`Presenter`).
+
+    The model is the caller's to edit: it shares nothing with any other model or with the
+    packs' card faces. ``shared=True`` skips that copy for a caller that never edits a
+    model (the room server, whose page drawing reuses and diffs the card faces' messages
+    by identity on every action); its cards' ``name`` and ``mark`` are then the pack's own.
+    """
     if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
         raise PresenterError("present needs a view: state.view(seat) or state.view(None)")
     presenter = presenter_of(str(view["game"]))
     if public:
-        return presenter.table(view)
-    model = presenter.table(view, public=False) if presenter.parts else presenter.table(view)
-    model["seats"], model["centre"], model["facts"] = [], [], []  # whatever the presenter skipped
-    return model
+        model = presenter.table(view)
+    else:
+        model = presenter.table(view, public=False) if presenter.parts else presenter.table(view)
+        model["seats"], model["centre"], model["facts"] = [], [], []  # what it skipped
+    return model if shared else plain_copy(model)
 
 
-def describe(event: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
-    """One sentence for a (redacted) event, told to the seat of ``view``; ``None``: nothing."""
-    return presenter_of(str(view.get("game", ""))).event(event, view)
+def describe(event: Mapping[str, Any], view: Mapping[str, Any], *,
+             shared: bool = False) -> Msg | None:
+    """One sentence for a (redacted) event, told to the seat of ``view``; ``None``: nothing.
+    Fresh unless ``shared=True`` (as :func:`present`: a card's name inside it is the pack's)."""
+    sentence = presenter_of(str(view.get("game", ""))).event(event, view)
+    return sentence if shared or sentence is None else plain_copy(sentence)

@@ -92,17 +92,14 @@ def face(code: str, *, rank: str, suit: str = "", colour: str = "black", value: 
             "special": special, "name": name, "mark": mark}
 
 
-def fresh_msg(m: Msg) -> Msg:
-    """A copy of the message ``m`` that shares no dict or list with it (its arguments'
-    messages are copied too; strings and numbers are immutable)."""
-    out = dict(m)
-    out["args"] = {k: fresh_msg(v) if is_msg(v) else list(map(_fresh_arg, v))
-                   if isinstance(v, list) else v for k, v in m["args"].items()}
-    return out
-
-
-def _fresh_arg(v: Any) -> Any:
-    return fresh_msg(v) if is_msg(v) else v
+def plain_copy(value: Any) -> Any:
+    """A copy of plain data (a model, a message) that shares no dict or list with it:
+    what a front end may edit freely. Strings and numbers are immutable and kept."""
+    if type(value) is dict:
+        return {k: plain_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [plain_copy(v) for v in value]
+    return value
 
 
 class Faces:
@@ -112,8 +109,10 @@ class Faces:
     ``parse`` turns any notation the pack accepts (``"Td"`` or ``"10♦"``) into a code and
     raises ``ValueError`` (a ``NotationError``) on text that names no card: such a card is
     drawn with its text as its name rather than refused, since a view is the engine's own
-    and a model must always draw. Each call returns a fresh dict, so nothing a front end
-    changes reaches the faces kept here.
+    and a model must always draw. Each call returns a fresh dict whose name and mark
+    messages are the pack's own: :func:`tablegames.table.present` copies a model before
+    a front end gets it, and only the room server, which never edits one, takes it
+    shared (its page drawing reuses and diffs those messages by identity).
     """
 
     __slots__ = ("_by_name", "_faces", "_parse")
@@ -133,11 +132,7 @@ class Faces:
                 hit = self._faces[self._parse(text)]
             except ValueError:
                 return face(text, rank=text, name=msg("{card}", card=text))
-        out = dict(hit)
-        out["name"] = fresh_msg(hit["name"])  # its messages too: a front end may edit them
-        if hit["mark"] is not None:
-            out["mark"] = fresh_msg(hit["mark"])
-        return out
+        return dict(hit)
 
     def cards(self, codes: Any) -> list[Face]:
         """Faces of a list of cards (anything else: none)."""
@@ -214,7 +209,7 @@ def printable(text: str) -> str:
     >>> printable("Ana\x1b]0;x\x07") == "Ana\ufffd]0;x\ufffd"
     True
     """
-    return _UNPRINTABLE.sub("\ufffd", text)
+    return text if text.isprintable() else _UNPRINTABLE.sub("\ufffd", text)
 
 
 def names(view: Mapping[str, Any]) -> list[str]:
