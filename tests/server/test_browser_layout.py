@@ -483,6 +483,8 @@ def test_one_tap_sends_one_action_and_the_screen_shows_no_hand(game: str, server
         if card_taps >= 2 or (game == "dallah" and taps >= 3):
             break
     assert card_taps >= 2 or game == "dallah"
+    # the hand's heading stands over cards only: Dallah's players hold none
+    assert (page.locator("#hand h3").count() == 0) is (game == "dallah")
     assert page.get_attribute("body", "data-moved") in (None, "0")
     assert page.locator(".card.moving").count() == 0
     # the shared screen: the same table, no hand, nothing to tap

@@ -642,7 +642,7 @@ function room() {
     box.hidden = false;
     const m = tapModel();
     box.dataset.picking = m.byCards.length ? "1" : "0";
-    fill(box, el("h3", {text: t("hand")}),
+    fill(box, p.hand.length ? el("h3", {text: t("hand")}) : null,  // Dallah has no hand
          el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m))),
          el("div", {id: "confirm", class: "confirm-box"}));
     renderActions();
