@@ -29,7 +29,10 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     elif type(value) is int and value.bit_length() > limit * 4:
         return f"an integer of {value.bit_length()} bits"
     else:
-        text = repr(value)
+        try:
+            text = repr(value)
+        except RecursionError:  # a list inside a list ... 5,000 deep
+            return f"a {type(value).__name__} nested too deep to show"
         full = len(text)
     if full <= limit:
         return text

@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable, Container, Mapping
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
@@ -88,6 +89,12 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         raise RulesError(
             f"rules must be a mapping of option names to values, not {type(data).__name__}"
         )
+    for field in attrs.fields(cls):  # type: ignore[arg-type]
+        # text where a list is wanted: structured letter by letter, a long one would give
+        # an error per letter before the refusal
+        if isinstance(data.get(field.name), str | bytes) and str(field.type).startswith(
+                ("tuple[", "list[")):
+            raise RulesError(f"{field.name}: expected a list, not {quoted(data[field.name])}")
     try:
         return _converter.structure(dict(data), cls)
     except RulesError:
@@ -108,12 +115,17 @@ def _names(names: Any) -> str:
     return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
 
 
-def _flatten(exc: BaseException) -> str:
+def _flatten(exc: BaseException, depth: int = 0) -> str:
+    """cattrs' nested errors as one short line: at most five problems are told (a string
+    of 50,000 characters given for a list of rows is 50,000 of them), each cut short."""
     if isinstance(exc, ForbiddenExtraKeysError):
         return f"unknown option(s): {_names(exc.extra_fields)}"
     if isinstance(exc, BaseExceptionGroup):
-        parts = [_flatten(e) for e in exc.exceptions]
-        return "; ".join(parts)
+        if depth > 20:
+            return "a value nested too deep"
+        parts = [_flatten(e, depth + 1) for e in exc.exceptions[:5]]
+        more = len(exc.exceptions) - 5
+        return "; ".join(parts)[:600] + (f"; and {more} more" if more > 0 else "")
     note = "".join(getattr(exc, "__notes__", []) or [])[:200]
     return f"{exc}"[:300] + (f" ({note})" if note else "")
 

@@ -60,7 +60,8 @@ def parse_phase(text: str) -> Phase:
     for part in text.replace(" ", "").lower().split("+"):
         kind, size = _requirement(text, part)
         lo = 2 if kind == RUN else 1
-        if not lo <= size <= (12 if kind == RUN else 24):
+        # the pack holds 8 of each number and 8 Wilds (P10-01): a set of 17 cannot be made
+        if not lo <= size <= (12 if kind == RUN else 16 if kind == SET else 24):
             raise RulesError(f"phase {quoted(text)}: {quoted(part)} has an impossible size")
         reqs.append((kind, size))
     return tuple(sorted(reqs, key=lambda r: (r[0], -r[1])))
@@ -96,6 +97,9 @@ def _check_phases(_inst: Any, attr: Any, value: Any) -> None:
     if len(value) > 30:
         raise RulesError(f"{attr.name}: at most 30 phases")
     for text in value:
+        if not isinstance(text, str):  # before parse_phase, whose cache hashes its text
+            raise RulesError(f"{attr.name}: a phase is written like 'set3+run4', not "
+                             f"{quoted(text)}")
         parse_phase(text)
 
 

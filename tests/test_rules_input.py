@@ -1,0 +1,67 @@
+"""Hostile rules values are refused quickly, in one short line that names the option.
+
+Found by a hunt over every option of every game (a string where a list of rows is
+wanted, lists nested thousands deep, a phase that is not text, a set no pack can make).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tablegames import GAMES
+from tablegames.common.errors import RulesError, quoted
+from tablegames.dallah import Rules as DallahRules
+from tablegames.phase10 import Rules as Phase10Rules
+
+
+def _deep(kind: type, depth: int = 5000) -> Any:
+    value: Any = kind()
+    for _ in range(depth):
+        value = [value] if kind is list else {"x": value}
+    return value
+
+
+def test_a_value_nested_thousands_deep_is_named_not_printed() -> None:
+    """``repr`` of a list 5,000 deep raises RecursionError: the refusal said nothing."""
+    assert quoted(_deep(list)) == "a list nested too deep to show"
+    assert quoted(_deep(dict)) == "a dict nested too deep to show"
+    for make in (lambda v: DallahRules(swaps_per_turn=v), lambda v: DallahRules(cards=v),
+                 lambda v: Phase10Rules(phases=v), lambda v: Phase10Rules(phases=[v])):
+        for kind in (list, dict):
+            with pytest.raises(RulesError) as err:  # not a bare RecursionError
+                make(_deep(kind))
+            assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize(("game", "option"), [("shithead", "effects"), ("phase10", "phases"),
+                                              ("dallah", "full_zone")])
+def test_text_where_a_list_is_wanted_is_one_short_refusal(game: str, option: str) -> None:
+    """Structured letter by letter, 50,000 characters of text gave a 7-million-character
+    error after most of a second; it is refused before, naming the option."""
+    info = GAMES[game]
+    started = time.process_time()
+    with pytest.raises(RulesError) as err:
+        info.new_game(players=3, rules={option: "x" * 50_000})
+    assert time.process_time() - started < 0.2
+    assert len(str(err.value)) < 600 and option in str(err.value)
+
+
+def test_many_wrong_rows_are_told_as_five_and_a_count() -> None:
+    with pytest.raises(RulesError) as err:
+        GAMES["phase10"].new_game(players=3, rules={"phases": [1] * 30})
+    text = str(err.value)
+    assert len(text) < 800 and "and 25 more" in text
+
+
+@pytest.mark.ruling("P10-01")
+def test_a_phase_the_pack_cannot_make_is_refused() -> None:
+    """8 of each number and 8 Wilds: a set of 17 cannot be laid, so a game with it as a
+    phase could never end; a set of 16 is the most a phase may ask."""
+    with pytest.raises(RulesError, match="impossible size"):
+        Phase10Rules(phases=("set17",))
+    assert Phase10Rules(phases=("set16",), hand_size=16).phases == ("set16",)
+    with pytest.raises(RulesError, match="a phase is written like"):
+        Phase10Rules(phases=[["set3"]])
