@@ -15,6 +15,8 @@ from tablegames import GAMES
 from tablegames.common.errors import RulesError, quoted
 from tablegames.dallah import Rules as DallahRules
 from tablegames.phase10 import Rules as Phase10Rules
+from tablegames.shithead import Effect
+from tablegames.toepen import Rules as ToepenRules
 
 
 def _deep(kind: type, depth: int = 5000) -> Any:
@@ -65,3 +67,19 @@ def test_a_phase_the_pack_cannot_make_is_refused() -> None:
     assert Phase10Rules(phases=("set16",), hand_size=16).phases == ("set16",)
     with pytest.raises(RulesError, match="a phase is written like"):
         Phase10Rules(phases=[["set3"]])
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ToepenRules(ending=["rubber"]),  # type: ignore[arg-type]
+    lambda: ToepenRules(ending={"rubber": 1}),  # type: ignore[arg-type]
+    lambda: ToepenRules(second_exchange=10**5000),  # type: ignore[arg-type]
+    lambda: Effect(5, playable_on_me=list(range(100_000))),
+    lambda: Effect(5, playable_on_me=[10**5000]),
+], ids=["list for a choice", "dict for a choice", "huge int for a flag",
+        "100,000 values", "a huge value"])
+def test_a_rules_constructor_refuses_like_a_rules_dict(make: Any) -> None:
+    """``Rules(...)`` and ``Effect(...)`` built in Python refuse as a dict does: a short
+    ``RulesError``, never ``TypeError: unhashable`` or Python's 4,300-digit ``ValueError``."""
+    with pytest.raises(RulesError) as err:
+        make()
+    assert len(str(err.value)) < 300

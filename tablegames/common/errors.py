@@ -33,6 +33,8 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
             text = repr(value)
         except RecursionError:  # a list inside a list ... 5,000 deep
             return f"a {type(value).__name__} nested too deep to show"
+        except ValueError:  # it holds an int of more than 4,300 digits
+            return f"a {type(value).__name__} holding a number too long to show"
         full = len(text)
     if full <= limit:
         return text

@@ -164,7 +164,11 @@ def one_of(choices: Container[Any]) -> Callable[[Any, Any, Any], None]:
     """attrs validator: the value is one of ``choices``."""
 
     def check(_inst: Any, attr: Any, value: Any) -> None:
-        if value not in choices:
+        try:
+            known = value in choices
+        except TypeError:  # a list or a dict cannot be in a set of names
+            known = False
+        if not known:
             raise RulesError(f"{attr.name} must be one of {sorted(choices)}, not {quoted(value)}")  # type: ignore[call-overload]
 
     return check

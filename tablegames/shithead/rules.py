@@ -59,7 +59,7 @@ from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import (
     converter,
     evolve_rules,
@@ -124,7 +124,7 @@ def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
     ):
         raise RulesError(
             f"value {inst.value}: playable_on_me is 'lower' or lists the values 1..13 that "
-            f"may be played on it (at least one), not {value!r}"
+            f"may be played on it (at least one), not {quoted(value)}"
         )
 
 
@@ -155,10 +155,10 @@ def _structure_effect(value: object, _type: object) -> Effect:
         return value
     if not isinstance(value, Mapping):
         raise RulesError(f"an effects row is a mapping such as {{'value': 2, 'does': 'reset'}}, "
-                         f"not {value!r}")
-    unknown = sorted(set(value) - _ROW_KEYS)
+                         f"not {quoted(value)}")
+    unknown = sorted(map(str, set(value) - _ROW_KEYS))
     if unknown:
-        raise RulesError(f"an effects row has no field {unknown[0]!r}")
+        raise RulesError(f"an effects row has no field {quoted(unknown[0])}")
     try:
         return Effect(**value)
     except TypeError as exc:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.errors import RulesError
+from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import converter, int_in, is_bool, one_of, optional_int_in, pick_variant
 
 Ending = Literal["rubber", "elimination"]
@@ -27,7 +27,7 @@ def _second_exchange(value: object, _type: object) -> SecondExchange:
     """Read a ``second_exchange`` value strictly: ``true``, ``false`` or ``"all"``."""
     if type(value) is bool or (value == "all" and type(value) is str):
         return value
-    raise TypeError(f'expected true, false or "all", got {value!r}'[:80])
+    raise TypeError(f'expected true, false or "all", got {quoted(value, 40)}')
 
 
 def _is_second_exchange(_inst: object, attr: Any, value: object) -> None:
