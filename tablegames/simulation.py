@@ -581,8 +581,8 @@ def simulate(
     from tablegames.runner import check_address, check_backend, check_workers, run
 
     info = game if isinstance(game, GameInfo) else game_info(game)
-    if plot is not None:
-        check_target(plot)  # before anything else: a bad suffix is the likeliest slip
+    # before anything else: a bad suffix is the likeliest slip
+    plot_to = check_target(plot) if plot is not None else None
     games = _check_games(games)
     seed = check_run_seed(seed)
     check_backend(backend)
@@ -628,7 +628,6 @@ def simulate(
         raise SetupError("progress must be a callable taking the number of games done")
     check_address(address, backend)
     path = file_to_write(out, "the results file") if out is not None else None
-    plot_to = check_target(plot) if plot is not None else None
     start, keep = 0, 0
     if path is None and resume:
         raise SetupError("resume=True needs out=, the results file to continue")

@@ -126,7 +126,10 @@ def play_game(
         players = len(lineup)
     names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
     kwargs = {**info.simulate_kwargs(names), **setup}
-    kwargs["rules"] = info.fit_rules(names, setup.get("rules"))  # as named, fitted to the table
+    rules = setup.get("rules")
+    # as named, fitted to the table; a Rules object is exact (fit_rules would only deal it
+    # once more to check it, as new_game below does: simulate passes one for every game)
+    kwargs["rules"] = rules if isinstance(rules, info.rules_class) else info.fit_rules(names, rules)
     state = info.new_game(players=players, seed=seed, **kwargs)
     if len(lineup) != len(state.players):
         raise SetupError(f"need one bot per seat: {len(state.players)} seats, {len(lineup)} bots")
