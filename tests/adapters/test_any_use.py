@@ -132,6 +132,22 @@ def _chance_step(state: Any, rng: np.random.Generator) -> None:
     state.apply_action(int(rng.choice(outcomes, p=np.asarray(probs) / sum(probs))))
 
 
+def _played(game: str, seed: int, steps: int) -> tuple[Any, Any, np.random.Generator]:
+    """A pyspiel game of ``game``, its state after up to ``steps`` random decisions and
+    chance outcomes (fewer if it ends), and the generator that drew them."""
+    spiel = _spiel(game)
+    state = spiel.new_initial_state()
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            _chance_step(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return spiel, state, rng
+
+
 # == bad input is refused and changes nothing ===========================================
 @PROPERTY
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10_000), warm=st.integers(0, 30),
@@ -318,16 +334,7 @@ def test_bad_player_counts_rules_and_options_are_refused(game: str) -> None:
        bad=st.sampled_from(["masked", -1, 10**6, True, np.True_, np.int64(-5)]))
 def test_openspiel_refuses_bad_actions_and_outcomes_and_changes_nothing(
         game: str, seed: int, warm: int, bad: Any) -> None:
-    spiel = _spiel(game)
-    state = spiel.new_initial_state()
-    rng = np.random.default_rng(seed)
-    for _ in range(warm):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            _chance_step(state, rng)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    spiel, state, _rng = _played(game, seed, warm)
     if state.is_terminal():
         with pytest.raises(tablegames.IllegalAction):
             state.apply_action(0)
@@ -505,16 +512,7 @@ def test_information_states_are_the_same_in_worlds_of_every_seat(
         game: str, seed: int, warm: int) -> None:
     """At a decision, a world resampled for any seat (not only the one to decide) gives
     that seat the same information-state string and tensor, observation and public string."""
-    spiel = _spiel(game)
-    state = spiel.new_initial_state()
-    rng = np.random.default_rng(seed)
-    for _ in range(warm):
-        if state.is_terminal():
-            return
-        if state.is_chance_node():
-            _chance_step(state, rng)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    spiel, state, rng = _played(game, seed, warm)
     while state.is_chance_node():
         _chance_step(state, rng)
     if state.is_terminal():
@@ -640,16 +638,7 @@ def test_pettingzoo_same_seed_and_ids_replay_exactly(game: str, seed: int, moves
 def test_openspiel_same_history_same_state(game: str) -> None:
     """Replaying a game's history (chance outcomes included) on a fresh state of another
     game object gives the same engine save, strings and tensors; so does deserializing."""
-    spiel = _spiel(game)
-    state = spiel.new_initial_state()
-    rng = np.random.default_rng(11)
-    for _ in range(250):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            _chance_step(state, rng)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    spiel, state, _rng = _played(game, 11, 250)
     again = _spiel(game).new_initial_state()
     for action in state.history():
         again.apply_action(action)
