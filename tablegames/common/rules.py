@@ -17,7 +17,12 @@ from typing import Any, TypeVar
 
 import attrs
 import cattrs
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationNote,
+)
 
 from tablegames.common.errors import RulesError, quoted
 
@@ -81,6 +86,13 @@ def _plain(rules: Any) -> dict[str, Any]:
     return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
 
+#: The most items a list option may hold (a Phase 10 list has at most 30 phases, a
+#: Shithead effects table a row per value): a longer list is refused before structuring.
+MAX_ITEMS = 1000
+#: The longest refusal a bad structure gives (a log line, a phone's message).
+MAX_MESSAGE = 500
+
+
 def rules_from_dict(cls: type[R], data: object) -> R:
     """Structure ``data`` into ``cls``; any problem becomes a :class:`RulesError`."""
     if isinstance(data, cls):
@@ -90,11 +102,16 @@ def rules_from_dict(cls: type[R], data: object) -> R:
             f"rules must be a mapping of option names to values, not {type(data).__name__}"
         )
     for field in attrs.fields(cls):  # type: ignore[arg-type]
-        # text where a list is wanted: structured letter by letter, a long one would give
-        # an error per letter before the refusal
-        if isinstance(data.get(field.name), str | bytes) and str(field.type).startswith(
-                ("tuple[", "list[")):
-            raise RulesError(f"{field.name}: expected a list, not {quoted(data[field.name])}")
+        value = data.get(field.name)
+        if value is None or not str(field.type).startswith(("tuple[", "list[")):
+            continue
+        # a list option given as anything else (text would be structured letter by letter,
+        # a dict key by key) or as a huge list: refused before structuring, whose cost and
+        # error grow with every item
+        if not isinstance(value, list | tuple):
+            raise RulesError(f"{field.name}: expected a list, not {quoted(value)}")
+        if len(value) > MAX_ITEMS:
+            raise RulesError(f"{field.name}: at most {MAX_ITEMS} items, not {len(value)}")
     try:
         return _converter.structure(dict(data), cls)
     except RulesError:
@@ -115,19 +132,32 @@ def _names(names: Any) -> str:
     return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
 
 
-def _flatten(exc: BaseException, depth: int = 0) -> str:
-    """cattrs' nested errors as one short line: at most five problems are told (a string
-    of 50,000 characters given for a list of rows is 50,000 of them), each cut short."""
+def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:
+    """cattrs' nested errors as one short line naming where each problem is
+    (``phases[1]: expected a string, got 1``): at most five problems are told, each cut
+    short, and the line stays under :data:`MAX_MESSAGE` characters."""
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unknown option(s): {_names(exc.extra_fields)}"
+        where = f"{path}: " if path else ""
+        return f"{where}unknown option(s): {_names(exc.extra_fields)}"
     if isinstance(exc, BaseExceptionGroup):
         if depth > 20:
-            return "a value nested too deep"
-        parts = [_flatten(e, depth + 1) for e in exc.exceptions[:5]]
+            return f"{path or 'a value'}: nested too deep"
+        parts = [_flatten(e, _path(path, e), depth + 1) for e in exc.exceptions[:5]]
         more = len(exc.exceptions) - 5
-        return "; ".join(parts)[:600] + (f"; and {more} more" if more > 0 else "")
-    note = "".join(getattr(exc, "__notes__", []) or [])[:200]
-    return f"{exc}"[:300] + (f" ({note})" if note else "")
+        tail = f"; and {more} more" if more > 0 else ""
+        return "; ".join(parts)[:MAX_MESSAGE - len(tail)] + tail
+    text = f"{exc}"[:300]
+    return f"{path}: {text}" if path else text
+
+
+def _path(path: str, exc: BaseException) -> str:
+    """``path`` extended by where cattrs' note on ``exc`` says it arose."""
+    for note in getattr(exc, "__notes__", None) or ():
+        if isinstance(note, AttributeValidationNote):
+            return f"{path}.{note.name}" if path else note.name
+        if isinstance(note, IterableValidationNote):
+            return f"{path}[{note.index}]"
+    return path
 
 
 def rules_hash(rules: Any) -> str:

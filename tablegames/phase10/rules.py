@@ -45,6 +45,7 @@ SkipTarget = Literal["choose", "next"]
 Scoring = Literal["penalty", "winner"]
 WildGroups = Literal["named", "open"]
 BestTotal = Literal["auto", "lowest", "highest"]
+BlockedHand = Literal["dead", "lowest"]
 
 
 @cache
@@ -139,6 +140,13 @@ class Rules:
     * ``best_total`` — the tie rule among players who complete the last phase in the
       same hand (P10-53): ``"lowest"`` or ``"highest"`` total wins; ``"auto"`` (the
       default) follows ``scoring``: lowest under ``"penalty"``, highest under ``"winner"``.
+    * ``blocked_hand`` — a hand nobody can ever go out of (every seat in it has laid its
+      phase, or provably cannot, and no card off the table fits any laid group: draw and
+      discard would go on for ever; P10-51). ``"dead"`` (the default): it ends as the dead
+      hand of P10-59, nobody out and everyone scoring their cards; ``"lowest"``: as a
+      blocked game of dominoes, the one seat holding the fewest points is credited as if
+      it had gone out (scores nothing, or takes the others' points under ``"winner"``
+      scoring; wins a tie-break hand); a tie for fewest ends it dead.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -154,6 +162,9 @@ class Rules:
     wild_groups: WildGroups = attrs.field(default="named", validator=one_of({"named", "open"}))
     best_total: BestTotal = attrs.field(
         default="auto", validator=one_of({"auto", "lowest", "highest"})
+    )
+    blocked_hand: BlockedHand = attrs.field(
+        default="dead", validator=one_of({"dead", "lowest"})
     )
 
     def __attrs_post_init__(self) -> None:

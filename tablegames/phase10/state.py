@@ -26,6 +26,10 @@ Decisions the sources leave open, and what we chose:
 * A skip still pending when the hand ends lapses; every hand starts with none.
 * A dead hand — draw pile empty and nothing under the top discard to rebuild it from,
   with a Skip or nothing on top — ends with nobody out: everyone scores their hand.
+* A blocked hand — every seat has laid its phase (or cannot make it from the cards off
+  the table) and no card off the table fits any laid group, so nobody can ever go out —
+  ends at the next turn's start: as a dead hand, or crediting the seat holding fewest
+  points (``Rules.blocked_hand``).
 * A Skip that has no seat left to skip (all others already pending) may be discarded
   against nobody (``discard S``); otherwise it must name a seat.
 * At the end of a hand every hand is shown (the table counts the points): the closing
@@ -96,7 +100,13 @@ from tablegames.phase10.groups import (
     describe_group,
     group_fault,
 )
-from tablegames.phase10.layouts import LAY_CAP, feasible_tally, search_lay_downs, tally_hand
+from tablegames.phase10.layouts import (
+    LAY_CAP,
+    feasible_tally,
+    search_lay_downs,
+    tally,
+    tally_hand,
+)
 from tablegames.phase10.refusals import shown
 from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
@@ -394,8 +404,64 @@ class State(BaseState):
         self.laid_this_turn = False
         if not self.stock and len(self.discard) <= 1 and (
             not self.discard or self.discard[-1] == SKIP
-        ):
+        ):  # P10-59: nothing left to draw, a dead hand
             self._end_hand(-1)
+        elif self._blocked():  # P10-51 (decision): nobody can ever go out
+            self._end_hand(-1, self._blocked_credit())
+
+    def _blocked(self) -> bool:
+        """Whether nobody can ever go out of this hand, so draw and discard would go on
+        for ever: every seat in it has laid its phase or cannot make it from the cards
+        off the table, and none of those cards fits any laid group (no hit is left, and a
+        turn's draw and discard keep each hand's size). A decision of ours on P10-51,
+        ended by ``Rules.blocked_hand``.
+
+        Decided from public facts only (the pack less the table), so every world of a
+        search agrees. The cards off the table only shrink during a hand, so a blocked
+        hand stays blocked; it is tested as each turn begins, cheaply while Wilds are
+        left to hit.
+        """
+        down = self.down
+        if True not in down:  # nothing laid: every phase the rules allow fits the full pack
+            return False
+        groups: list[TableGroup] = []
+        wilds = 0
+        takes_wild = False
+        for row in self.laid:
+            for g in row:
+                groups.append(g)
+                wilds += g[2].count(WILD)
+                if not takes_wild and hit_values(g, WILD):
+                    takes_wild = True
+        if takes_wild and wilds < PACK.counts[WILD]:  # P10-50: a Wild off the table fits
+            return False
+        counts = list(PACK.counts)  # off the table: the pack less the table
+        for g in groups:
+            for c in g[2]:
+                counts[c] -= 1
+        faces = [f for f in range(WILD + 1) if counts[f]]
+        if any(hit_values(g, f) for f in faces for g in groups):  # P10-50: a hit is left
+            return False
+        left = tally(counts)
+        per_group = self.rules.naturals == "group"
+        reqs = self.rules.phase_reqs
+        for s in range(self.n):  # P10-41: a seat yet to lay may still lay and open groups
+            if self.playing[s] and not down[s] and any(
+                feasible_tally(left, reqs[i], per_group) for i in self.open_phases(s)
+            ):
+                return False
+        return True
+
+    def _blocked_credit(self) -> int:
+        """The seat a blocked hand credits as if out: under ``blocked_hand="lowest"`` the
+        one seat holding the fewest points (P10-52's card values), else none (-1)."""
+        if self.rules.blocked_hand != "lowest":  # P10-51 (decision): a dead hand
+            return -1
+        points = {s: sum(POINTS[c] for c in self.hands[s])
+                  for s in range(self.n) if self.playing[s]}
+        low = min(points.values())
+        fewest = [s for s, p in points.items() if p == low]
+        return fewest[0] if len(fewest) == 1 else -1  # a tie for fewest: a dead hand
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -735,17 +801,21 @@ class State(BaseState):
             self.known_cards = _seat_remove(self.known_cards, seat, card)
 
     # ------------------------------------------------------------------ end of hand
-    def _end_hand(self, out: int) -> None:
+    def _end_hand(self, out: int, credited: int | None = None) -> None:
+        """Score the hand ``out`` went out of (-1: nobody did) and deal the next, or end
+        the game. ``credited`` is scored as if out: ``out`` itself, or for a blocked
+        hand the seat ``Rules.blocked_hand`` names (-1: nobody, a dead hand)."""
         n = self.n
         added = [0] * n
         winner_scores = self.rules.scoring == "winner"
+        first = out if credited is None else credited
         for s in range(n):
-            if self.playing[s] and s != out:
+            if self.playing[s] and s != first:
                 points = sum(POINTS[c] for c in self.hands[s])
                 if not winner_scores:
-                    added[s] = points
-                elif out >= 0:  # the one who went out is credited (a dead hand: nobody)
-                    added[out] += points
+                    added[s] = points  # P10-52
+                elif first >= 0:  # the one who went out is credited (a dead hand: nobody)
+                    added[first] += points
         self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
         result = {
             "round": self.round, "out": out if out >= 0 else None, "added": added,
@@ -759,8 +829,8 @@ class State(BaseState):
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
         if self.tiebreak:
-            if out >= 0:
-                self._finish(out)
+            if first >= 0:  # P10-53: first to go out (or credited as if out) wins
+                self._finish(first)
                 return
             contenders = [s for s in range(n) if self.playing[s]]
         else:
