@@ -8,8 +8,11 @@ against every effect, unprotected targets first) chose badly.
 
 from __future__ import annotations
 
+import pytest
+
 from tablegames import dallah
-from tablegames.dallah.bots import danger, not_losing
+from tablegames.dallah.bots import MIN_FRESH_PLACING, danger, not_losing, placing_share
+from tablegames.dallah.cardset import PLACING_KINDS, STUNT_KINDS
 from tests.dallah.helpers import game, play
 
 
@@ -28,6 +31,46 @@ def test_it_swaps_a_cup_for_a_crowded_zone_below_the_old_threshold() -> None:
     assert str(dallah.ModelBot(1).interrupt(s, 0)) == "0:swap"
     assert str(dallah.ModelBot(1).choose(s)) == "0:swap"
     assert dallah.ModelBot(1, swap_above=0.3).interrupt(s, 0) is None  # the old rule
+
+
+def few_placing_cards(place: int = 1) -> dict[str, object]:
+    """The default card set with ``place`` Place cards and no other card that takes a cup
+    (placing cards, stunts) nor Naql: ten pile actions."""
+    cards = dallah.DEFAULT_CARDS.to_dict()
+    for a in cards["actions"]:
+        if a["kind"] in (*PLACING_KINDS, *STUNT_KINDS, "naql"):
+            a["count"] = 0
+    cards["actions"][0]["count"] = place
+    return cards
+
+
+@pytest.mark.ruling("DAL-27")
+def test_it_never_swaps_a_cup_away_when_the_fresh_card_would_seldom_take_one() -> None:
+    """The crowded-zone swap above, in a deck of one Place card among ten pile actions:
+    the fresh card would take no cup, so the swap would skip the placement, not trade it."""
+    cards = few_placing_cards()
+    s = placing({"neck": ["wide", "tiny", "classic"]}, rules={"cards": cards})
+    assert placing_share(s.t) < MIN_FRESH_PLACING
+    assert "0:swap" in [str(a) for a in s.legal_actions()]
+    assert dallah.ModelBot(1).interrupt(s, 0) is None
+    assert str(dallah.ModelBot(1).choose(s)) != "0:swap"
+    assert placing_share(placing({}).t) > 0.5  # the default deck: swaps as before
+
+
+@pytest.mark.ruling("DAL-27", "DAL-20")
+def test_a_table_of_model_bots_ends_a_game_whose_deck_has_one_placing_card() -> None:
+    """Every model bot swapped the lone Place card away each time it was drawn, so the
+    shared pile never emptied."""
+    info = dallah.GAME
+    for seed in range(3):
+        state = dallah.new_game(players=4, seed=seed, rules={"cards": few_placing_cards()})
+        bots = [dallah.ModelBot(seed * 10 + s) for s in range(4)]
+        limit = info.max_actions(state)
+        steps = 0
+        while not state.is_over and steps <= limit:
+            state.apply(bots[state.to_act].choose(state))  # type: ignore[index]
+            steps += 1
+        assert state.is_over, f"seed {seed}: {state.shared_total()} cups still to place"
 
 
 def test_it_keeps_a_cup_for_an_empty_zone_when_the_rest_of_the_dallah_is_crowded() -> None:
