@@ -7,7 +7,11 @@ test in ``test_rulings_cited.py`` fails if any ruling in the rules files has no 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # CI (CI=true) runs the same examples every time, so a red build always reproduces;
@@ -24,3 +28,20 @@ settings.register_profile(
     "deep", max_examples=1_000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, one per test module (the server's pages and
+    the pictures are both tested in a real browser); closed whatever the tests did."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.server.helpers import CHROMIUM, CHROMIUM_ARGS
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -9,8 +9,6 @@ every text's and card's box here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +17,6 @@ import tablegames
 from tablegames import render
 from tablegames.bots import play_game
 from tablegames.table.i18n import langs_of
-from tests.server.helpers import CHROMIUM, CHROMIUM_ARGS
 
 GAMES = ("dallah", "phase10", "shithead", "toepen")
 
@@ -41,16 +38,9 @@ OUTSIDE = """() => {
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()
+def page(browser: Any) -> Any:
+    """One page of the shared browser (``tests/conftest.py``) for the module."""
+    return browser.new_page()
 
 
 def _positions(game: str) -> list[Any]:

@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: a real server process and Debian's Chromium.
+"""Fixtures for the server tests: a real server process and a real PostgreSQL (the
+browser, Debian's Chromium, is ``tests/conftest.py``'s ``browser``).
 
 Both are stopped by their fixtures whatever the test did (pytest runs a fixture's
 teardown after a failure too), so no test leaves a process behind.
@@ -7,12 +8,10 @@ teardown after a failure too), so no test leaves a process behind.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.server.helpers import CHROMIUM, CHROMIUM_ARGS, Postgres, Server
+from tests.server.helpers import Postgres, Server
 
 
 @pytest.fixture(scope="module")
@@ -22,19 +21,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install -y chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")
