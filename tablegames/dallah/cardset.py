@@ -50,7 +50,7 @@ from typing import Any, Literal
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from tablegames.common.errors import RulesError, quoted
+from tablegames.common.errors import QUOTE_LIMIT, RulesError, quoted
 from tablegames.common.rules import (
     converter,
     int_in,
@@ -246,7 +246,14 @@ class CardSet:
     # -- files -------------------------------------------------------------------------
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CardSet:
-        """Build a card set from plain data (what a TOML or JSON file holds)."""
+        """Build a card set from plain data (what a TOML or JSON file holds).
+
+        The outline is checked first (see :func:`_check_outline`): ``rules_from_dict``
+        bounds every list at 1,000 items, and a set with an unknown field and a long list
+        is to be refused for the field, which is what the user got wrong.
+        """
+        if not isinstance(data, CardSet):
+            _check_outline(data)
         return rules_from_dict(cls, data)
 
     @classmethod
@@ -305,21 +312,85 @@ _KNOWN: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-def _check_fields(data: Any) -> None:
-    """Refuse a malformed card set naming the bad field (``actions[11] (mabrook): ...``).
+#: Deepest nesting of lists and tables a value in a card set may have, and the most of
+#: them it may hold. No field takes a list or a table at all, so these only keep a wrong
+#: value cheap to refuse: a list 5,000 deep would raise ``RecursionError`` in the JSON
+#: cache key and in ``repr``, and a list of lists sharing their items can unfold into
+#: billions of them.
+_MAX_DEPTH, _MAX_NODES = 20, 100_000
+_TOO_DEEP = "a list or table nested too deep or too big (a field holds a single value)"
+#: The types of the values a card holds (anything else is looked at more closely).
+_PLAIN = frozenset({str, int, bool, float, type(None)})
 
-    Structuring the whole set at once reports only the attribute ("amount must be in
-    0..200"), which leaves a user with a 30-card file guessing which card is wrong; so each
-    item is structured on its own first, under its position and id.
+
+def _too_deep(value: Any) -> bool:
+    """Whether ``value`` nests lists or tables more than :data:`_MAX_DEPTH` deep, or holds
+    more than :data:`_MAX_NODES` values (a list that contains itself is both).
+
+    The walk goes level by level, never recursively, so it cannot itself overflow the stack
+    and a value 5,000 deep costs :data:`_MAX_DEPTH` steps.
+    """
+    level, seen = [value], 0
+    for _ in range(_MAX_DEPTH + 1):
+        below: list[Any] = []
+        for v in level:
+            if isinstance(v, Mapping):
+                v = v.values()
+            elif not isinstance(v, list | tuple):
+                continue
+            seen += len(v)
+            if seen > _MAX_NODES:
+                return True
+            below.extend(v)
+        if not below:
+            return False
+        level = below
+    return True
+
+
+def _name(key: Any) -> str:
+    """A field name as a message shows it: a short text as it is, anything else quoted
+    (cut short, and safe for a key nested too deep to ``repr``)."""
+    return key if isinstance(key, str) and len(key) <= QUOTE_LIMIT else quoted(key)
+
+
+def _names(keys: Any) -> str:
+    """Unknown field names for a message: at most five, then how many more (a file with
+    20,000 unknown fields must not come back as a 150,000-character error)."""
+    shown = sorted(_name(k) for k in keys)
+    return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
+
+
+def _where(group: str, i: int, item: Mapping[Any, Any]) -> str:
+    """Where an item is, for a message: ``actions[11] (mabrook)``; a long id is cut short."""
+    where = f"{group}[{i}]"
+    ident = item.get("id")
+    if isinstance(ident, str):
+        where += f" ({ident if len(ident) <= QUOTE_LIMIT else quoted(ident)})"
+    return where
+
+
+def _check_outline(data: Any) -> None:
+    """Refuse a card set whose shape is wrong, cheaply and before anything is built.
+
+    This is everything that can be told without structuring a card: a table with known
+    fields, a name, each group a list within its bound (:data:`MAX_ACTIONS`, ...) of
+    tables, and no value nested too deep (see :func:`_too_deep`). It runs before the
+    cache key is made, since ``json.dumps`` overflows on a deep value and cannot sort
+    keys of mixed types (which once skipped these bounds and built 400,000 cards); and
+    :meth:`CardSet.from_dict` runs it before ``rules_from_dict``, so an unknown field is
+    named as such rather than through a list that is too long.
     """
     if not isinstance(data, Mapping):
         raise RulesError(f"a card set is a table (name, shapes, zones, actions, protection), "
                          f"not {type(data).__name__}")
-    extra = sorted(str(k) for k in data if k != "name" and k not in _GROUPS)
+    extra = [k for k in data if k != "name" and k not in _GROUPS]
     if extra:
-        raise RulesError(f"unknown card set field(s): {', '.join(extra)}")
+        raise RulesError(f"unknown card set field(s): {_names(extra)}")
     if "name" not in data:
         raise RulesError("name: the card set has no name")
+    if _too_deep(data["name"]):
+        raise RulesError(f"name: {_TOO_DEEP}")
     for group, item_cls in _GROUPS.items():
         if group not in data:
             if group == "protection":
@@ -331,13 +402,29 @@ def _check_fields(data: Any) -> None:
         if len(items) > _MAX_ITEMS[group]:
             raise RulesError(f"{group}: at most {_MAX_ITEMS[group]} entries")
         for i, item in enumerate(items):
+            if not isinstance(item, dict | Mapping):  # a dict first: told apart at once
+                if isinstance(item, item_cls):
+                    continue
+                raise RulesError(f"{group}[{i}]: expected a table, not {quoted(item)}")
+            if _PLAIN.issuperset(map(type, item.values())):
+                continue  # what a card holds, told apart at once: every load pays for this
+            for field, value in item.items():
+                if _too_deep(value):
+                    raise RulesError(f"{_where(group, i, item)}.{_name(field)}: {_TOO_DEEP}")
+
+
+def _check_items(data: Mapping[str, Any]) -> None:
+    """Refuse a malformed card (its outline checked) naming it: ``actions[11] (mabrook): ...``.
+
+    Structuring the whole set at once reports only the attribute ("amount must be in
+    0..200"), which leaves a user with a 30-card file guessing which card is wrong; so each
+    item is structured on its own first, under its position and id.
+    """
+    for group, item_cls in _GROUPS.items():
+        for i, item in enumerate(data.get(group, ())):
             if isinstance(item, item_cls):
                 continue
-            where = f"{group}[{i}]"
-            if not isinstance(item, Mapping):
-                raise RulesError(f"{where}: expected a table, not {quoted(item)}")
-            if isinstance(item.get("id"), str):
-                where += f" ({item['id']})"
+            where = _where(group, i, item)
             missing = [f.name for f in attrs.fields(item_cls)
                        if f.default is attrs.NOTHING and f.name not in item]
             if missing:
@@ -379,13 +466,15 @@ def _install_structure_cache() -> None:
                 return DEFAULT_CARDS
             raise RulesError(f"cards: {quoted(data)} names no card set this version ships (the "
                              f"default is {quoted(DEFAULT_REF)}); give a card set as a table")
+        _check_outline(data)
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError):  # keys of mixed types, an int too long to write
+            _check_items(data)
             return build(data, cls)
         hit = seen.get(key)
         if hit is None:
-            _check_fields(data)
+            _check_items(data)
             built = build(data, cls)
             if len(seen) > 64:
                 seen.clear()
