@@ -73,6 +73,51 @@ def test_a_table_of_model_bots_ends_a_game_whose_deck_has_one_placing_card() -> 
         assert state.is_over, f"seed {seed}: {state.shared_total()} cups still to place"
 
 
+@pytest.mark.ruling("DAL-27")
+def test_it_swaps_a_card_that_takes_a_cup_once_a_turn_whatever_the_rules_allow() -> None:
+    """With five swaps a turn the bot swapped each fresh placing card again until a pile
+    card came, so no cup was ever placed (a deck of two Place, one Tap, three Give cards
+    never ended at seven seats)."""
+    s = placing({"neck": ["wide", "tiny", "classic"]}, rules={"swaps_per_turn": 5})
+    assert str(dallah.ModelBot(1).interrupt(s, 0)) == "0:swap"
+    s = game(actions=["place", "place"], placements=["neck", "neck"], rolls=["tall", "tall"],
+             pot={"neck": ["wide", "tiny", "classic"]}, rules={"swaps_per_turn": 5})
+    play(s, "0:draw", "0:roll", "0:swap", "0:roll")
+    assert s.swaps_left() == 4 and "0:swap" in [str(a) for a in s.legal_actions()]
+    assert dallah.ModelBot(1).interrupt(s, 0) is None
+
+
+#: The card set of the hunt's failing game: one shape of four cups, two Place cards and a
+#: Tap against three Give cards (half the deck takes a cup).
+HALF_PLACING = {
+    "name": "half", "shapes": [{"id": "cup", "en": "Cup", "ar": "Cup", "cups": 4}],
+    "zones": [{"id": "g", "en": "G", "ar": "G", "cards": 1},
+              {"id": "m", "en": "M", "ar": "M", "cards": 3},
+              {"id": "w", "en": "W", "ar": "W", "cards": 1}],
+    "actions": [{"id": "p", "en": "P", "ar": "P", "kind": "place", "count": 2, "cups": 3},
+                {"id": "t", "en": "T", "ar": "T", "kind": "tap", "count": 1, "cups": 3},
+                {"id": "b", "en": "B", "ar": "B", "kind": "give", "target": "previous",
+                 "count": 3, "amount": 1}],
+    "protection": [],
+}
+
+
+@pytest.mark.ruling("DAL-27")
+def test_a_table_of_model_bots_ends_a_game_with_five_swaps_a_turn() -> None:
+    """Seven model bots with five swaps a turn swapped every placing card until a Give
+    came: not one cup in 3,000 actions."""
+    state = dallah.new_game(players=7, seed=39,
+                            rules={"cards": HALF_PLACING, "swaps_per_turn": 5})
+    assert placing_share(state.t) == 0.5
+    bots = [dallah.ModelBot(s) for s in range(7)]
+    limit = dallah.GAME.max_actions(state)
+    steps = 0
+    while not state.is_over and steps <= limit:
+        state.apply(bots[state.to_act].choose(state))  # type: ignore[index]
+        steps += 1
+    assert state.is_over, f"{state.shared_total()} cups still to place after {steps} actions"
+
+
 def test_it_keeps_a_cup_for_an_empty_zone_when_the_rest_of_the_dallah_is_crowded() -> None:
     s = placing({"lid": ["wide", "tiny", "classic"]}, zone="neck")
     assert dallah.ModelBot(1).interrupt(s, 0) is None
