@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import lru_cache
 from statistics import NormalDist
 
 import attrs
@@ -37,7 +37,7 @@ def z_score(confidence: float) -> float:
     return _z(float(confidence))
 
 
-@cache
+@lru_cache(maxsize=32)  # bounded: a caller may ask for any number of confidences
 def _z(confidence: float) -> float:
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 

@@ -53,3 +53,14 @@ def test_rate_formats_and_contains() -> None:
     assert r.to_dict() == {"count": 27, "trials": 100, "rate": 0.27, "low": 0.1927, "high": 0.3643}
     with pytest.raises(TablegamesError, match="confidence"):
         Rate(1, 2, confidence=1.5)
+
+
+def test_asking_for_many_confidences_keeps_the_memo_bounded() -> None:
+    """Each confidence a caller names is a key of the quantile memo: it is bounded."""
+    from tablegames import stats
+
+    for i in range(1, 500):
+        z_score(i / 1000)
+    info = stats._z.cache_info()
+    assert info.maxsize is not None and info.currsize <= info.maxsize
+    assert z_score(0.95) == pytest.approx(1.959964, abs=1e-6)

@@ -10,7 +10,7 @@ that needs more cards than a player can hold).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Any, Literal
 
 import attrs
@@ -48,7 +48,13 @@ BestTotal = Literal["auto", "lowest", "highest"]
 BlockedHand = Literal["dead", "lowest"]
 
 
-@cache
+#: The longest phase text read (a phase holds at most 17 cards, so at most 17 groups).
+MAX_PHASE_TEXT = 200
+
+
+# Caches here are bounded: phase texts come from callers (a room's house rules), and an
+# unbounded cache would grow with every new spelling ("SET3", "set 3", ...) a server sees.
+@lru_cache(maxsize=256)
 def parse_phase(text: str) -> Phase:
     """Requirements of a phase written as ``"set3+run4"`` (``RulesError`` if malformed).
 
@@ -57,6 +63,8 @@ def parse_phase(text: str) -> Phase:
     """
     if not isinstance(text, str) or not text.strip():
         raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}")
+    if len(text) > MAX_PHASE_TEXT:
+        raise RulesError(f"phase {quoted(text)}: at most {MAX_PHASE_TEXT} characters")
     reqs: list[Requirement] = []
     for part in text.replace(" ", "").lower().split("+"):
         kind, size = _requirement(text, part)
@@ -76,7 +84,7 @@ def _requirement(text: str, part: str) -> Requirement:
     raise RulesError(f"phase {quoted(text)}: {quoted(part)} is not setN, runN or colourN")
 
 
-@cache
+@lru_cache(maxsize=64)
 def _phase_reqs(phases: tuple[str, ...]) -> tuple[Phase, ...]:
     return tuple(parse_phase(p) for p in phases)
 
@@ -86,7 +94,7 @@ def phase_size(text: str) -> int:
     return sum(size for _, size in parse_phase(text))
 
 
-@cache
+@lru_cache(maxsize=256)
 def describe_phase(text: str) -> str:
     """Words for a phase: ``"set of 3 + run of 4"``."""
     return " + ".join(f"{KIND_WORDS[k]} of {n}" for k, n in parse_phase(text))

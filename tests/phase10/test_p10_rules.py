@@ -96,3 +96,22 @@ def test_masters_style_any_open_phase_in_any_order() -> None:
     play(state, "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8")
     assert state.made[0] == 0b10 and state.completed[0] == 1
     assert state.view(None)["phases"][0]["open"] == [1, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+@pytest.mark.ruling("P10-10")
+def test_phase_texts_from_callers_never_grow_a_cache_without_bound() -> None:
+    """A room server reads whatever phase lists its players write: every spelling of a
+    phase ("set3", "SET3", "set 3", ...) and every list of them is a new key, so the
+    memos of parsed phases are bounded, and a phase text is at most 200 characters."""
+    from tablegames.phase10 import rules as p10rules
+
+    for i in range(1_200):
+        spelling = "set3" + " " * (i % 150) + "+run" + str(4 + i % 5)
+        Rules(phases=(spelling, f"run{3 + i % 8}"), hand_size=16)
+        p10rules.describe_phase(spelling)
+    for memo in (p10rules.parse_phase, p10rules.describe_phase, p10rules._phase_reqs):
+        info = memo.cache_info()
+        assert info.maxsize is not None and info.currsize <= info.maxsize, memo
+    with pytest.raises(RulesError, match="at most 200 characters"):
+        parse_phase("set3" + " " * 300)
+    assert parse_phase("SET 3 + run 4") == parse_phase("set3+run4")
