@@ -163,6 +163,7 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
         "wild_groups": _choice("named", "open"),
         "best_total": _choice("auto", "lowest", "highest"),
         "blocked_hand": _choice("dead", "lowest"),
+        "lay_when_able": st.booleans(),
     }))
     if draw(st.booleans()) or play:
         opts["phases"] = draw(st.lists(phase_text(), min_size=1, max_size=3 if play else 6))
@@ -557,7 +558,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "skip_target": ("choice", "choose", "next"),
         "scoring": ("choice", "penalty", "winner"), "wild_groups": ("choice", "named", "open"),
         "best_total": ("choice", "auto", "lowest", "highest"),
-        "blocked_hand": ("choice", "dead", "lowest"),
+        "blocked_hand": ("choice", "dead", "lowest"), "lay_when_able": ("bool",),
     },
     "dallah": {
         "cards": ("cards",), "swaps_per_turn": ("int", 0, 5), "late_falls": ("bool",),

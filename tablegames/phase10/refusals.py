@@ -31,6 +31,9 @@ ALREADY_DREW = Refusal("already_drew", "P10-31", "you have already drawn this tu
 DRAW_FIRST = Refusal("draw_first", "P10-31", "first draw a card or take the top discard")
 BAD_ACTION = Refusal("bad_action", "P10-01",
                      "{action}: cards, seats and groups are given by whole numbers")
+# -- laying (P10-40 under Rules.lay_when_able)
+MUST_LAY = Refusal("must_lay", "P10-40",
+                   "you can lay down your phase: lay it before you discard")
 # -- drawing
 DRAW_EMPTY = Refusal("draw_empty", "P10-59", "the draw pile is empty and cannot be rebuilt")
 TAKE_EMPTY = Refusal("take_empty", "P10-31", "the discard pile is empty")

@@ -155,6 +155,11 @@ class Rules:
       blocked game of dominoes, the one seat holding the fewest points is credited as if
       it had gone out (scores nothing, or takes the others' points under ``"winner"``
       scoring; wins a tie-break hand); a tie for fewest ends it dead.
+    * ``lay_when_able`` — ``False`` (the default): laying down is never compulsory, a player
+      may hold a finished phase back (P10-40 read as leave); ``True``: the strict reading
+      of P10-40, a player who can make a phase they may lay this hand (their current one,
+      or any open one under ``phase_choice``) from their hand must lay it before
+      discarding. "Can" is what the engine's lay-down search finds (``lay_actions``).
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -174,6 +179,7 @@ class Rules:
     blocked_hand: BlockedHand = attrs.field(
         default="dead", validator=one_of({"dead", "lowest"})
     )
+    lay_when_able: bool = attrs.field(default=False, validator=is_bool)
 
     def __attrs_post_init__(self) -> None:
         if self.wild_groups == "open" and self.naturals != "phase":

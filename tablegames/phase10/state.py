@@ -480,6 +480,8 @@ class State(BaseState):
             return out
         hand = self.hands[seat]
         out = self.lay_actions(seat) if not self.down[seat] else self.hit_actions(seat)
+        if out and self.rules.lay_when_able and not self.down[seat]:
+            return out  # P10-40 under lay_when_able: a phase that can be laid must be
         row = A.DISCARDS[seat]
         faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
         if SKIP in faces:  # the largest code, so the Skip's discards come last
@@ -747,6 +749,8 @@ class State(BaseState):
         """Why discarding ``card`` (a Skip against ``target``) is refused, or ``None``."""
         if card not in self.hands[seat]:  # P10-31: the discard comes from the hand
             return R.DISCARD_NOT_IN_HAND.at()
+        if self.rules.lay_when_able and not self.down[seat] and self.lay_actions(seat):
+            return R.MUST_LAY.at()  # P10-40 under lay_when_able: lay before discarding
         if card == SKIP:
             return self._skip_fault(seat, target)
         if target != -1:

@@ -100,6 +100,8 @@ def prompt_of(state: State, seat: int) -> str:
                 t = open_[0]
                 what = f"phase {t + 1} ({describe_phase(state.rules.phases[t])})"
             ways = f", {lays} ways" if lays > 1 else ""
+            if state.rules.lay_when_able:  # P10-40: nothing else is allowed yet
+                return f"You must lay down {what}{ways} before you discard."
             steps.append(f"lay down {what}{ways}")
     elif state.hit_actions(seat):
         steps.append("hit cards onto the laid groups")
