@@ -127,6 +127,7 @@ def shithead_options(play: bool = True) -> st.SearchStrategy[dict[str, Any]]:
         "starter_seat": st.integers(0, 16),
         "rounds": st.integers(1, 2) if play else st.integers(1, 100),
         "action_limit": st.integers(50, 250) if play else st.integers(50, 1_000_000),
+        "pickup": _choice("forced", "any"),
     })
 
 
@@ -549,7 +550,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "scoring": ("choice", "places", "out"),
         "starter": ("choice", "lowest", "seat", "left_of_dealer"),
         "starter_seat": ("int", 0, 16), "rounds": ("int", 1, 100),
-        "action_limit": ("int", 50, 1_000_000),
+        "action_limit": ("int", 50, 1_000_000), "pickup": ("choice", "forced", "any"),
     },
     "phase10": {
         "phases": ("phases",), "hand_size": ("int", 1, 16),

@@ -70,7 +70,9 @@ class SmartBot:
             # now and then an off-beat play: deterministic players can chase each
             # other round a pile for ever (low cards under a five-or-less); this breaks it
             return legal[self.rng.below(len(legal))]
-        return self._play(state, legal)
+        plays: list[Action] = [a for a in legal if isinstance(a, A.Play)]
+        # a pick-up by choice (pickup="any") is never this bot's play while a card fits
+        return self._play(state, plays) if plays else first
 
     @staticmethod
     def _swap(state: Any, seat: int, legal: list[Action]) -> Action:

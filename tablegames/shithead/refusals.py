@@ -79,6 +79,7 @@ TOO_LOW_SKIP = Refusal("too_low", "SHD-22", "a {rank} does not reach the pile's 
 TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", "a {rank} does not reach the pile's {top}")
 # -- picking up, blind cards, the taker ---------------------------------------------------
 MUST_PLAY = Refusal("must_play", "SHD-08", "you can play a card, so you may not pick up")
+EMPTY_PILE = Refusal("empty_pile", "SHD-08", "the pile is empty: there is nothing to pick up")
 NOT_BLIND_YET = Refusal("not_blind_yet", "SHD-10",
                         "face-down cards come only after the hand and face-up cards")
 NO_SUCH_CARD = Refusal("no_such_card", "SHD-10",
@@ -248,6 +249,8 @@ def pickup_refusal(state: State, seat: int) -> Refused | None:
     src = state.hands[seat] or state.face_up[seat]
     if not src:
         return PLAY_BLIND.at()  # SHD-10
+    if state.rules.pickup == "any":  # SHD-08 under pickup="any": instead of playing
+        return None if state.pile else EMPTY_PILE.at()
     fits, top = state.table.can_play_on, state.top
     if any(fits(VALUE[c], top) for c in src):
         return MUST_PLAY.at()  # SHD-08: pick up only when nothing fits

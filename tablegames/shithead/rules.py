@@ -284,6 +284,9 @@ class Rules:
       positions cycle for ever, even under random play, so this is what makes "every game
       ends" a guarantee; the built-in bot's rounds stay under 200 actions. It counts each
       round afresh; a simultaneous swap also closes after this many actions.
+    * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
+      when nothing the player plays from fits) or ``"any"`` (the common house rule: a
+      player may pick up a non-empty pile instead of playing, on any turn).
     """
 
     effects: tuple[Effect, ...] = attrs.field(
@@ -313,6 +316,9 @@ class Rules:
     starter_seat: int = attrs.field(default=0, validator=int_in(0, 16))
     rounds: int = attrs.field(default=1, validator=int_in(1, 100))
     action_limit: int = attrs.field(default=5000, validator=int_in(50, 1_000_000))
+    pickup: Literal["forced", "any"] = attrs.field(
+        default="forced", validator=one_of({"forced", "any"})
+    )
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -398,9 +398,10 @@ class State(BaseState):
                 else:
                     out.extend(A.group_plays(seat, src[i:j]))
             i = j
-        if out or R.pickup_refusal(self, seat) is not None:
-            return out
-        return [A.pickup(seat)]
+        if (out and self.rules.pickup == "forced") or R.pickup_refusal(self, seat) is not None:
+            return out  # SHD-08: the pick-up is offered when nothing fits (or by choice)
+        out.append(A.pickup(seat))
+        return out
 
     def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
         """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
@@ -708,8 +709,10 @@ class State(BaseState):
 
     def _pickup(self, seat: int) -> None:
         enforce(R.pickup_refusal(self, seat), seat)
-        # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
-        self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
+        if self.rules.pickup == "forced":
+            # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
+            # (a pick-up by choice, pickup="any", tells nothing of them)
+            self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)

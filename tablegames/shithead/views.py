@@ -116,4 +116,6 @@ def prompt_of(state: State, seat: int) -> str:
     if not any(mask >> VALUE[c] & 1 for c in src):
         return f"Nothing you can play fits the pile{limit}: pick up the pile."
     where = "your hand" if state.hands[seat] else "your face-up cards"
+    if state.rules.pickup == "any" and state.pile:  # SHD-08 under pickup="any"
+        return f"Play cards of one value from {where}{limit}, or pick up the pile."
     return f"Play cards of one value from {where}{limit}."

@@ -14,7 +14,7 @@ from tablegames.common.rng import Rng
 from .helpers import all_cards
 
 RULES: list[Any] = [None, "classic", {"rounds": 3}, {"cut_in": True, "decks": 2},
-                    {"swap_mode": "simultaneous"}, {"stock": None}]
+                    {"swap_mode": "simultaneous"}, {"stock": None}, {"pickup": "any"}]
 
 
 def _same_table(a: shithead.State, b: shithead.State) -> None:

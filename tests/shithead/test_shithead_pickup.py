@@ -1,0 +1,75 @@
+"""SHD-08 as a house rule (``Rules.pickup``): the pile picked up by choice.
+
+The default (``"forced"``) is the rule sheet: pick up only when nothing fits. Under
+``"any"`` a player may pick up a non-empty pile on any turn instead of playing."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames import shithead
+from tablegames.common.rng import Rng
+from tablegames.shithead.cards import VALUE
+from tablegames.testing import apply_all, assert_refused, check_game
+
+from .helpers import all_cards, game, names, seat
+
+ruling = pytest.mark.ruling
+
+ANY = {"pickup": "any"}
+
+
+def opening(rules: dict[str, str] | None = None) -> shithead.State:
+    """Seat 0 plays an ace and draws the K♣, seat 1 plays a queen: the king fits."""
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ 6♠ Q♦"),
+             stock=["K♣", "J♣"], rules=rules)
+    apply_all(s, "0:play Ac", "1:play Qd")
+    return s
+
+
+@ruling("SHD-08")
+def test_by_choice_a_non_empty_pile_may_be_picked_up_while_a_card_fits() -> None:
+    s = opening(ANY)
+    assert "0:pickup" in names(s) and "0:play Kc" in names(s)
+    assert s.view(0)["prompt"].endswith("or pick up the pile.")
+    s.apply("0:pickup")
+    assert s.view(None)["pile"] == [] and s.turn == 1
+    assert not any(s.bars[0])  # a pick-up by choice tells nothing of the unseen cards
+
+
+@ruling("SHD-08")
+def test_by_default_a_pickup_is_refused_while_a_card_fits() -> None:
+    s = opening()
+    assert "0:pickup" not in names(s)
+    assert_refused(s, "0:pickup", code="must_play", ruling="SHD-08")
+    assert shithead.Rules().pickup == "forced"
+
+
+@ruling("SHD-08")
+def test_an_empty_pile_is_never_picked_up() -> None:
+    s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ 6♠ Q♦"),
+             rules=ANY)
+    assert s.view(None)["pile"] == [] and "0:pickup" not in names(s)
+    assert_refused(s, "0:pickup", code="empty_pile", ruling="SHD-08")
+
+
+@ruling("SHD-08")
+def test_worlds_after_a_pickup_by_choice_may_hold_cards_that_fitted() -> None:
+    """No inference is drawn from a pick-up by choice: a world may give the hand a king
+    (which fitted on the queen), as the real hand holds one."""
+    s = opening(ANY)
+    s.apply("0:pickup")
+    seen = set()
+    for i in range(300):
+        w = s.sample_world(1, Rng(i))
+        assert w.view(1) == s.view(1) and all_cards(w) == all_cards(s)
+        seen.update(VALUE[c] for c in w.hands[0])
+    assert 13 in seen
+
+
+@ruling("SHD-08")
+def test_whole_games_with_pickups_by_choice_pass_the_conformance_kit() -> None:
+    for bot in ("random", "smart"):
+        report = check_game(shithead.GAME, players=3, seeds=[1, 2], bot=bot,
+                            new_game_kwargs={"rules": shithead.Rules(pickup="any")})
+        assert report.games == 2
