@@ -128,6 +128,7 @@ def shithead_options(play: bool = True) -> st.SearchStrategy[dict[str, Any]]:
         "rounds": st.integers(1, 2) if play else st.integers(1, 100),
         "action_limit": st.integers(50, 250) if play else st.integers(50, 1_000_000),
         "pickup": _choice("forced", "any"),
+        "lead_shown": st.booleans(),
     })
 
 
@@ -551,6 +552,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "starter": ("choice", "lowest", "seat", "left_of_dealer"),
         "starter_seat": ("int", 0, 16), "rounds": ("int", 1, 100),
         "action_limit": ("int", 50, 1_000_000), "pickup": ("choice", "forced", "any"),
+        "lead_shown": ("bool",),
     },
     "phase10": {
         "phases": ("phases",), "hand_size": ("int", 1, 16),

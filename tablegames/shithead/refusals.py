@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.common.refusals import Refusal, Refused, table
-from tablegames.shithead.cards import FACES, RANK_TEXT, VALUE
+from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT, VALUE
 from tablegames.shithead.multisets import contains
 from tablegames.shithead.stages import GIVING, MAX_CARDS, PLAY, SWAP
 
@@ -80,6 +80,7 @@ TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", "a {rank} does not reach the pile
 # -- picking up, blind cards, the taker ---------------------------------------------------
 MUST_PLAY = Refusal("must_play", "SHD-08", "you can play a card, so you may not pick up")
 EMPTY_PILE = Refusal("empty_pile", "SHD-08", "the pile is empty: there is nothing to pick up")
+LEAD_SHOWN = Refusal("lead_shown", "SHD-04", "the round opens with the card you showed, {card}")
 NOT_BLIND_YET = Refusal("not_blind_yet", "SHD-10",
                         "face-down cards come only after the hand and face-up cards")
 NO_SUCH_CARD = Refusal("no_such_card", "SHD-10",
@@ -222,6 +223,9 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
             return NOT_FACE_UP.at()  # SHD-09
     else:
         return PLAY_BLIND.at()  # SHD-10: only blind cards left
+    lead = state.lead_card()
+    if lead is not None and lead not in cards:  # SHD-04 under lead_shown: lead the shown card
+        return LEAD_SHOWN.at(card=NAMES[lead])
     return state.table.refusal(VALUE[cards[0]], state.top)  # SHD-05, SHD-21/22/23
 
 

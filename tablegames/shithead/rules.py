@@ -284,6 +284,9 @@ class Rules:
       positions cycle for ever, even under random play, so this is what makes "every game
       ends" a guarantee; the built-in bot's rounds stay under 200 actions. It counts each
       round afresh; a simultaneous swap also closes after this many actions.
+    * ``lead_shown`` — with ``starter="lowest"``: the starter must lead with the card it
+      showed (cards of the same value may go with it, SHD-07). ``False`` (default, our
+      reading of SHD-04): it shows the card and may play anything.
     * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
       when nothing the player plays from fits) or ``"any"`` (the common house rule: a
       player may pick up a non-empty pile instead of playing, on any turn).
@@ -319,6 +322,7 @@ class Rules:
     pickup: Literal["forced", "any"] = attrs.field(
         default="forced", validator=one_of({"forced", "any"})
     )
+    lead_shown: bool = attrs.field(default=False, validator=is_bool)
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -333,6 +333,18 @@ class State(BaseState):
         self.bars = tuple(slots)
         return starter, NAMES[card]
 
+    def lead_card(self) -> int | None:
+        """The card the starter must open the round with (``Rules.lead_shown``, SHD-04):
+        the lowest it showed, while no card of the round has been played; else ``None``.
+        Until then the starter's hand is as dealt (after the swap), so the shown card is
+        found again as the start found it."""
+        rules = self.rules
+        if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
+                self.stage != PLAY or self.turn != self.starter):
+            return None
+        rank = self.table.rank
+        return min(self.hands[self.starter], key=lambda c: (rank[VALUE[c]], c))
+
     def _direction_name(self) -> str:
         return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
 
@@ -398,6 +410,9 @@ class State(BaseState):
                 else:
                     out.extend(A.group_plays(seat, src[i:j]))
             i = j
+        lead = self.lead_card()
+        if lead is not None:  # SHD-04 under lead_shown: only plays that hold the shown card
+            out = [a for a in out if lead in a.cards]  # type: ignore[attr-defined]
         if (out and self.rules.pickup == "forced") or R.pickup_refusal(self, seat) is not None:
             return out  # SHD-08: the pick-up is offered when nothing fits (or by choice)
         out.append(A.pickup(seat))

@@ -14,7 +14,7 @@ from tablegames.common.rng import Rng
 from .helpers import all_cards
 
 RULES: list[Any] = [None, "classic", {"rounds": 3}, {"cut_in": True, "decks": 2},
-                    {"swap_mode": "simultaneous"}, {"stock": None}, {"pickup": "any"}]
+                    {"swap_mode": "simultaneous"}, {"stock": None}, {"pickup": "any", "lead_shown": True}]
 
 
 def _same_table(a: shithead.State, b: shithead.State) -> None:

@@ -1,4 +1,5 @@
-"""SHD-08 as a house rule (``Rules.pickup``): the pile picked up by choice.
+"""House rules on who plays what: the pile picked up by choice (``Rules.pickup``, SHD-08)
+and the starter leading the card it showed (``Rules.lead_shown``, SHD-04).
 
 The default (``"forced"``) is the rule sheet: pick up only when nothing fits. Under
 ``"any"`` a player may pick up a non-empty pile on any turn instead of playing."""
@@ -73,3 +74,36 @@ def test_whole_games_with_pickups_by_choice_pass_the_conformance_kit() -> None:
         report = check_game(shithead.GAME, players=3, seeds=[1, 2], bot=bot,
                             new_game_kwargs={"rules": shithead.Rules(pickup="any")})
         assert report.games == 2
+
+
+# --------------------------------------------------------------- SHD-04: lead the shown card
+def lowest_start(**rules: object) -> shithead.State:
+    """Seat 0 holds the lowest card, a 3♣ (with the 3♦ beside it), and starts."""
+    return game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "3♣ 3♦ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "5♦ 9♦ 9♥"),
+                rules=rules)
+
+
+@ruling("SHD-04")
+def test_with_lead_shown_the_starter_opens_with_the_card_it_showed() -> None:
+    s = lowest_start(lead_shown=True)
+    assert s.starter == 0 and s.lead_card() is not None
+    assert names(s) == ["0:play 3c", "0:play 3c,3d"]
+    assert_refused(s, "0:play Jh", code="lead_shown", ruling="SHD-04")
+    assert_refused(s, "0:play 3d", code="lead_shown", ruling="SHD-04")
+    s.apply("0:play 3c,3d")
+    assert s.lead_card() is None and "1:play 5d" in names(s)
+
+
+@ruling("SHD-04")
+def test_by_default_the_starter_shows_its_lowest_card_and_plays_anything() -> None:
+    s = lowest_start()
+    assert s.lead_card() is None and "0:play Jh" in names(s)
+    other = lowest_start(lead_shown=True, starter="seat", starter_seat=1)
+    assert other.lead_card() is None and "1:play 9d" in names(other)  # nothing was shown
+
+
+@ruling("SHD-04")
+def test_whole_games_leading_the_shown_card_pass_the_conformance_kit() -> None:
+    report = check_game(shithead.GAME, players=4, seeds=[3, 4], bot="random",
+                        new_game_kwargs={"rules": shithead.Rules(lead_shown=True, rounds=2)})
+    assert report.games == 2
