@@ -21,8 +21,9 @@ Decisions on the points the source leaves open (each is also on the rulings page
 * **Direction** is kept in the state (``direction``: -1 = counter-clockwise, "to the
   right" with seats numbered clockwise, the source's SHD-04; ``Rules.direction`` for +1).
 * **Ties for the start** (two seats with the lowest rank): the first of them counting
-  from seat 0 in the direction of play. The starter shows one card of the lowest rank (it
-  becomes public) but need not play it.
+  from the round's dealer (seat 0, then one seat clockwise each round) in the direction
+  of play. The starter shows one card of the lowest rank (it becomes public) but need not
+  play it (``Rules.lead_shown`` makes it lead with it).
 * **Sets** come from one source: hand cards, or face-up cards, never mixed. A blind
   face-down card is always played alone.
 * **Specials played blind** act exactly as if played from the hand when they fit; a
@@ -153,7 +154,7 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"stock"})
     ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
     #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
-    ENGINE = 2
+    ENGINE = 3  # 3: ties for the lowest card count from the round's dealer (SHD-04)
     #: Save format 4 names each field as the views and position text do (issue 21): a
     #: format 1-3 save's old keys are read under these names.
     RENAMED: ClassVar[dict[str, str]] = {
@@ -311,10 +312,13 @@ class State(BaseState):
 
     def _lowest_starts(self) -> tuple[int, str]:
         """The holder of the lowest card in hand starts and shows it (SHD-04): ties go to
-        the first from seat 0 in the direction of play. Returns the seat and the card."""
+        the first from the round's dealer in the direction of play (seat 0 deals the first
+        round and the deal passes one seat clockwise each round, so no seat wins every tie
+        of a match). Returns the seat and the card."""
         n = self.n
         rank = self.table.rank
-        order = [(self.direction * k) % n for k in range(n)]
+        dealer = self.round % n
+        order = [(dealer + self.direction * k) % n for k in range(n)]
         lowest = [min(self.hands[s], key=lambda c: (rank[VALUE[c]], c)) for s in range(n)]
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]

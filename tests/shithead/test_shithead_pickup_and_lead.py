@@ -107,3 +107,32 @@ def test_whole_games_leading_the_shown_card_pass_the_conformance_kit() -> None:
     report = check_game(shithead.GAME, players=4, seeds=[3, 4], bot="random",
                         new_game_kwargs={"rules": shithead.Rules(lead_shown=True, rounds=2)})
     assert report.games == 2
+
+
+@ruling("SHD-04")
+def test_ties_for_the_lowest_card_count_from_the_rounds_dealer() -> None:
+    """Seat 0 deals the first round and the deal passes one seat clockwise a round; a tie
+    for the lowest rank goes to the first tied seat from the dealer in the direction of
+    play, so in a match no seat wins every tie (it went to seat 0's side every round)."""
+    moved = 0
+    for seed in range(30):
+        s = shithead.new_game(players=5, seed=seed, rules={"rounds": 3, "swap": False})
+        bots = [shithead.SmartBot(seed * 10 + i) for i in range(5)]
+        starts = [s.copy()]  # each round as it starts (no swap: play opens at the deal)
+        while not s.is_over:
+            events = s.apply(bots[s.to_act].choose(s))  # type: ignore[index]
+            if any(e.kind == "start" for e in events):
+                starts.append(s.copy())
+        assert [st.round for st in starts] == [0, 1, 2]
+        for st in starts:
+            rank = st.table.rank
+            low = {i: min(rank[VALUE[c]] for c in st.hands[i]) for i in range(5)}
+            best = min(low.values())
+            dealer = st.round % 5
+            order = [(dealer + st.direction * k) % 5 for k in range(5)]
+            expected = next(i for i in order if low[i] == best)
+            assert st.starter == expected, (seed, st.round)
+            from_zero = next(i for i in [(st.direction * k) % 5 for k in range(5)]
+                             if low[i] == best)
+            moved += expected != from_zero
+    assert moved >= 3  # ties that the old order (always from seat 0) gave elsewhere
