@@ -77,7 +77,7 @@ _PLACING = ("place", "timed", "tag_team", "shareek", "fazaa")
 #: The chance a target holding protection answers a card against it (cancels or sends
 #: the effect on): bots and people alike nearly always do when it matters.
 _ANSWERED = 0.8
-#: The least share of the action deck's cards (protection set aside) that take a cup for
+#: The least share of the action deck's cards that take a cup (``Table.placing_share``) for
 #: the bot to swap a card that takes one (DAL-27): a swap should trade a placement for an
 #: easier one, not skip it. In a deck where most cards take no cup the fresh card seldom
 #: does, the cup waits in the shared pile, and a table of bots that always swap never
@@ -113,20 +113,6 @@ def not_losing(state: Any) -> list[float]:
     weights = [math.exp((p - top) / temp) for p in piles]
     total = sum(weights)
     return [1.0 - w / total for w in weights]
-
-
-def placing_share(t: Any) -> float:
-    """The share of an action deck's cards that take a cup from the shared pile (placing
-    cards and stunts, DAL-20 and DAL-27; not Naql, which moves a cup, nor pile actions),
-    protection cards set aside: what a swap's fresh card does on average."""
-    placing = total = 0
-    for code, k in enumerate(t.card_counts):
-        if t.protection[code]:
-            continue
-        total += k
-        if not t.is_pile[code] and t.kind[code] != "naql":
-            placing += k
-    return placing / total if total else 0.0
 
 
 class ModelBot:
@@ -322,7 +308,7 @@ class ModelBot:
         if A.simple(A.Swap, seat) not in legal:
             return False
         if state.spec.kind != "naql" and (
-            state.swaps or placing_share(state.t) < MIN_FRESH_PLACING
+            state.swaps or state.t.placing_share < MIN_FRESH_PLACING
         ):  # a second swap, or a fresh card that seldom places, would skip the cup
             return False
         if self.swap_above is not None:

@@ -33,6 +33,7 @@ class Table:
         "names",
         "nshapes",
         "nzones",
+        "placing_share",
         "protection",
         "protection_codes",
         "shape_codes",
@@ -68,6 +69,14 @@ class Table:
         self.protection = tuple(isinstance(c, ProtectionCard) for c in specs)
         self.is_pile = tuple(c.kind in PILE_KINDS and not isinstance(c, ProtectionCard)
                              for c in specs)
+        #: The share of the action deck (protection set aside) that takes a cup from the
+        #: shared pile: placing cards and stunts (DAL-20, DAL-27), not Naql, which moves a
+        #: cup, nor pile actions. What a swap's fresh card does on average (the bot's
+        #: ``MIN_FRESH_PLACING``).
+        actions = [c for c in specs if not isinstance(c, ProtectionCard)]
+        total = sum(c.count for c in actions)
+        placing = sum(c.count for c in actions if c.kind not in PILE_KINDS and c.kind != "naql")
+        self.placing_share = placing / total if total else 0.0
         self.action_deck = [i for i, c in enumerate(specs) for _ in range(c.count)]
         self.zone_deck = [i for i, z in enumerate(cards.zones) for _ in range(z.cards)]
         #: Copies of each card code and each zone in the full decks (for dealing worlds).

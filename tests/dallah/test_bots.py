@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import dallah
-from tablegames.dallah.bots import MIN_FRESH_PLACING, danger, not_losing, placing_share
+from tablegames.dallah.bots import MIN_FRESH_PLACING, danger, not_losing
 from tablegames.dallah.cardset import PLACING_KINDS, STUNT_KINDS
 from tests.dallah.helpers import game, play
 
@@ -50,11 +50,11 @@ def test_it_never_swaps_a_cup_away_when_the_fresh_card_would_seldom_take_one() -
     the fresh card would take no cup, so the swap would skip the placement, not trade it."""
     cards = few_placing_cards()
     s = placing({"neck": ["wide", "tiny", "classic"]}, rules={"cards": cards})
-    assert placing_share(s.t) < MIN_FRESH_PLACING
+    assert s.t.placing_share < MIN_FRESH_PLACING
     assert "0:swap" in [str(a) for a in s.legal_actions()]
     assert dallah.ModelBot(1).interrupt(s, 0) is None
     assert str(dallah.ModelBot(1).choose(s)) != "0:swap"
-    assert placing_share(placing({}).t) > 0.5  # the default deck: swaps as before
+    assert placing({}).t.placing_share > 0.5  # the default deck: swaps as before
 
 
 @pytest.mark.ruling("DAL-27", "DAL-20")
@@ -108,7 +108,7 @@ def test_a_table_of_model_bots_ends_a_game_with_five_swaps_a_turn() -> None:
     came: not one cup in 3,000 actions."""
     state = dallah.new_game(players=7, seed=39,
                             rules={"cards": HALF_PLACING, "swaps_per_turn": 5})
-    assert placing_share(state.t) == 0.5
+    assert state.t.placing_share == 0.5
     bots = [dallah.ModelBot(s) for s in range(7)]
     limit = dallah.GAME.max_actions(state)
     steps = 0
