@@ -7,6 +7,8 @@ hidden information: messages name only what the acting seat already knows.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 #: How much of a caller's bad value a message quotes (see :func:`quoted`).
 QUOTE_LIMIT = 40
 
@@ -39,6 +41,22 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     if full <= limit:
         return text
     return f"{text[:limit - 1]}... ({full} characters)"
+
+
+def quoted_names(names: Iterable[object], show: Callable[[object], str] = quoted,
+                 most: int = 5) -> str:
+    """Names for a refusal message (unknown options, unknown fields): each shown by
+    ``show`` (cut short), sorted, at most ``most`` of them, then how many more, so 20,000
+    unknown names never come back as a 150,000-character error.
+
+    >>> quoted_names(["b", "a"])
+    "'a', 'b'"
+    >>> quoted_names(map(str, range(8)))
+    "'0', '1', '2', '3', '4' and 3 more"
+    """
+    shown = sorted(map(show, names))
+    more = len(shown) - most
+    return ", ".join(shown[:most]) + (f" and {more} more" if more > 0 else "")
 
 
 class TablegamesError(ValueError):

@@ -24,7 +24,7 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from tablegames.common.errors import RulesError, quoted
+from tablegames.common.errors import RulesError, quoted, quoted_names
 
 R = TypeVar("R")
 
@@ -118,18 +118,12 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         raise
     except ForbiddenExtraKeysError as exc:
         raise RulesError(
-            f"unknown {cls.__name__} option(s): {_names(exc.extra_fields)}"
+            f"unknown {cls.__name__} option(s): {quoted_names(exc.extra_fields)}"
         ) from None
     except ClassValidationError as exc:
         raise RulesError(f"bad {cls.__name__}: {_flatten(exc)}") from None
     except (TypeError, ValueError, KeyError) as exc:
         raise RulesError(f"bad {cls.__name__}: {exc}") from None
-
-
-def _names(names: Any) -> str:
-    """Unknown option names as a message quotes them: each cut short, at most five."""
-    shown = sorted(quoted(n) for n in names)
-    return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
 
 
 def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:
@@ -138,7 +132,7 @@ def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:
     short, and the line stays under :data:`MAX_MESSAGE` characters."""
     if isinstance(exc, ForbiddenExtraKeysError):
         where = f"{path}: " if path else ""
-        return f"{where}unknown option(s): {_names(exc.extra_fields)}"
+        return f"{where}unknown option(s): {quoted_names(exc.extra_fields)}"
     if isinstance(exc, BaseExceptionGroup):
         if depth > 20:
             return f"{path or 'a value'}: nested too deep"

@@ -50,7 +50,7 @@ from typing import Any, Literal
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from tablegames.common.errors import QUOTE_LIMIT, RulesError, quoted
+from tablegames.common.errors import QUOTE_LIMIT, RulesError, quoted, quoted_names
 from tablegames.common.rules import (
     converter,
     int_in,
@@ -354,13 +354,6 @@ def _name(key: Any) -> str:
     return key if isinstance(key, str) and len(key) <= QUOTE_LIMIT else quoted(key)
 
 
-def _names(keys: Any) -> str:
-    """Unknown field names for a message: at most five, then how many more (a file with
-    20,000 unknown fields must not come back as a 150,000-character error)."""
-    shown = sorted(_name(k) for k in keys)
-    return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")
-
-
 def _where(group: str, i: int, item: Mapping[Any, Any]) -> str:
     """Where an item is, for a message: ``actions[11] (mabrook)``; a long id is cut short."""
     where = f"{group}[{i}]"
@@ -386,7 +379,7 @@ def _check_outline(data: Any) -> None:
                          f"not {type(data).__name__}")
     extra = [k for k in data if k != "name" and k not in _GROUPS]
     if extra:
-        raise RulesError(f"unknown card set field(s): {_names(extra)}")
+        raise RulesError(f"unknown card set field(s): {quoted_names(extra, _name)}")
     if "name" not in data:
         raise RulesError("name: the card set has no name")
     if _too_deep(data["name"]):
