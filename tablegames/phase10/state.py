@@ -812,14 +812,14 @@ class State(BaseState):
         n = self.n
         added = [0] * n
         winner_scores = self.rules.scoring == "winner"
-        first = out if credited is None else credited
+        credit = out if credited is None else credited
         for s in range(n):
-            if self.playing[s] and s != first:
+            if self.playing[s] and s != credit:
                 points = sum(POINTS[c] for c in self.hands[s])
                 if not winner_scores:
                     added[s] = points  # P10-52
-                elif first >= 0:  # the one who went out is credited (a dead hand: nobody)
-                    added[first] += points
+                elif credit >= 0:  # the one who went out is credited (a dead hand: nobody)
+                    added[credit] += points
         self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
         result = {
             "round": self.round, "out": out if out >= 0 else None, "added": added,
@@ -833,8 +833,8 @@ class State(BaseState):
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
         if self.tiebreak:
-            if first >= 0:  # P10-53: first to go out (or credited as if out) wins
-                self._finish(first)
+            if credit >= 0:  # P10-53: first to go out (or credited as if out) wins
+                self._finish(credit)
                 return
             contenders = [s for s in range(n) if self.playing[s]]
         else:

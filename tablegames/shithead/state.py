@@ -319,7 +319,7 @@ class State(BaseState):
         rank = self.table.rank
         dealer = self.round % n
         order = [(dealer + self.direction * k) % n for k in range(n)]
-        lowest = [min(self.hands[s], key=lambda c: (rank[VALUE[c]], c)) for s in range(n)]
+        lowest = [self._lowest_card(s) for s in range(n)]
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
         known = self.known[starter]
@@ -346,8 +346,13 @@ class State(BaseState):
         if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
                 self.stage != PLAY or self.turn != self.starter):
             return None
+        return self._lowest_card(self.starter)
+
+    def _lowest_card(self, seat: int) -> int:
+        """The card of ``seat``'s hand that it shows to start (SHD-04): the lowest rank in
+        this game's order, the lowest code among equals."""
         rank = self.table.rank
-        return min(self.hands[self.starter], key=lambda c: (rank[VALUE[c]], c))
+        return min(self.hands[seat], key=lambda c: (rank[VALUE[c]], c))
 
     def _direction_name(self) -> str:
         return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
