@@ -35,7 +35,8 @@ version, ``doubled`` the stored actions of a seat beyond the taps its phone sent
 ``server_cpu_ms_per_action`` is the server processes' CPU time (user + system, from
 ``/proc``) from the moment each answers (its start-up, the imports, is not counted) to
 the end, over the accepted actions: it includes creating and joining the rooms and every
-phone's hello.
+phone's hello. ``server_user_ms_per_action`` and ``server_system_ms_per_action`` are its
+two parts: the interpreter's own work, and the kernel's (the sockets, the store's writes).
 
 Prints one JSON object with ``--json``: ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``server_cpu_ms_per_action``, ``lost``, ``doubled`` and the details.
@@ -80,10 +81,20 @@ def post(url: str, data: dict[str, Any]) -> dict[str, Any]:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
+def cpu_times(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process so far, in seconds (``/proc/PID/stat``).
+
+    The two are told apart because they answer different questions: system time is the
+    kernel's (the sockets' sends and receives, the store's writes), user time is the
+    process's own code, here the interpreter running the server.
+    """
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) / TICK, int(fields[12]) / TICK
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (``/proc/PID/stat``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    return sum(cpu_times(pid))
 
 
 class Process:
@@ -98,7 +109,7 @@ class Process:
                 [sys.executable, "-m", "tablegames", "serve", "--db", db, "--port",
                  str(self.port), "--bot-delay", "0", "--unmetered", "--log-level", "error"],
                 cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-        self.cpu = self.started_cpu = 0.0
+        self.cpu = self.started_cpu = (0.0, 0.0)  # (user, system) seconds
         self.alive = True
 
     def wait_ready(self, log: Path) -> None:
@@ -107,7 +118,7 @@ class Process:
                 raise SystemExit("a server process exited: " + log.read_text()[-1500:])
             try:
                 with LOCAL.open(self.url + "/api/games", timeout=1):
-                    self.started_cpu = cpu_seconds(self.proc.pid)  # imports, not the load
+                    self.started_cpu = cpu_times(self.proc.pid)  # imports, not the load
                     return
             except OSError:
                 time.sleep(0.1)
@@ -115,7 +126,7 @@ class Process:
 
     def sample(self) -> None:
         if self.alive and self.proc.poll() is None:
-            self.cpu = cpu_seconds(self.proc.pid)
+            self.cpu = cpu_times(self.proc.pid)
 
     def kill(self) -> None:
         self.sample()
@@ -400,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     lat = sorted(latency for sent, latency in stats.acks if sent < window)
     rest = sorted(latency for sent, latency in stats.acks if sent >= window)
     n, total = len(lat), len(stats.acks)
-    cpu = sum(s.cpu - s.started_cpu for s in servers)
+    user = sum(s.cpu[0] - s.started_cpu[0] for s in servers)
+    system = sum(s.cpu[1] - s.started_cpu[1] for s in servers)
+    cpu = user + system
     lags = sorted(stats.lags)
     unfinished = [code for code, _, _ in stats.rooms if code not in stats.finished]
 
@@ -418,6 +431,8 @@ def main(argv: list[str] | None = None) -> int:
         "p50_ms": round(1000 * statistics.median(lat), 2) if n else None,
         "p99_ms": pct(lat, 0.99),
         "server_cpu_ms_per_action": round(1000 * cpu / total, 3) if total else None,
+        "server_user_ms_per_action": round(1000 * user / total, 3) if total else None,
+        "server_system_ms_per_action": round(1000 * system / total, 3) if total else None,
         "client_cpu_ms_per_action": round(1000 * client_cpu / total, 3) if total else None,
         "client_lag_p99_ms": pct(lags, 0.99),
         "finish_seconds": round(elapsed - args.seconds, 2), "finish_actions": len(rest),

@@ -18,7 +18,8 @@ phone parses every frame it gets. An action's latency is from sending it to rece
 its frame.
 
 ``server_cpu_ms_per_action`` is the relay process's CPU time (user + system, from
-``/proc``, after it answers its first request) over the actions: receiving one frame,
+``/proc``, after it answers its first request; ``server_user_ms_per_action`` and
+``server_system_ms_per_action`` are the two parts) over the actions: receiving one frame,
 parsing it and writing one frame to each phone. Nothing of the game, the store or the
 page is in it, so the room server can never use less; the difference between the two
 figures is what the game's own work costs. The phones run in this script's process on
@@ -44,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from load_server import Limiter, cpu_seconds, free_port  # noqa: E402  (this folder's script)
+from load_server import Limiter, cpu_times, free_port  # noqa: E402  (this folder's script)
 
 LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
@@ -99,7 +100,7 @@ def serve(port: int, frame_bytes: int) -> None:
 async def play(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
     import websockets
 
-    start_cpu = cpu_seconds(pid)
+    start_cpu = cpu_times(pid)
     latencies: list[float] = []
     limiter = Limiter(args.rate)
     deadline = time.monotonic() + args.seconds
@@ -134,7 +135,9 @@ async def play(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
             r.cancel()
 
     await asyncio.gather(*(room(i) for i in range(args.rooms)))
-    cpu = cpu_seconds(pid) - start_cpu
+    now = cpu_times(pid)
+    user, system = now[0] - start_cpu[0], now[1] - start_cpu[1]
+    cpu = user + system
     latencies.sort()
     n = len(latencies)
     return {
@@ -144,6 +147,8 @@ async def play(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
         "p50_ms": round(1000 * statistics.median(latencies), 2) if n else None,
         "p99_ms": round(1000 * latencies[min(n - 1, int(n * 0.99))], 2) if n else None,
         "server_cpu_ms_per_action": round(1000 * cpu / n, 3) if n else None,
+        "server_user_ms_per_action": round(1000 * user / n, 3) if n else None,
+        "server_system_ms_per_action": round(1000 * system / n, 3) if n else None,
         "load_average": [round(x, 2) for x in os.getloadavg()],
     }
 

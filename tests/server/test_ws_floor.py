@@ -23,4 +23,7 @@ def test_the_relay_answers_every_action_and_reports_its_cpu() -> None:
     assert 20 <= summary["actions"] <= 70
     assert summary["p50_ms"] is not None and summary["p99_ms"] >= summary["p50_ms"]
     assert summary["server_cpu_ms_per_action"] > 0
+    # its two parts, the interpreter's and the kernel's, add up to it (each rounded)
+    parts = summary["server_user_ms_per_action"] + summary["server_system_ms_per_action"]
+    assert abs(parts - summary["server_cpu_ms_per_action"]) <= 0.002
     assert set(summary) >= {"actions_per_s", "load_average", "rate_offered", "seconds"}

@@ -1,0 +1,31 @@
+"""``benchmarks/load_server.py``, the command the README's server figures come from, runs
+on a clean checkout: a small load on one real server process with a fresh SQLite file
+loses and doubles nothing, and its report carries every figure the README quotes.
+(What the figures come to is a benchmark's business, never a test's.)"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_small_load_loses_nothing_and_reports_its_figures() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load_server.py"), "--rooms", "4",
+         "--phones", "2", "--seconds", "2", "--rate", "30", "--finish", "2", "--json"],
+        capture_output=True, text=True, timeout=240, cwd=ROOT, check=True)
+    summary = json.loads(out.stdout)
+    assert summary["rooms"] == 4 and summary["phones_per_room"] == 2
+    assert summary["store"] == "sqlite" and summary["processes"] == 1
+    assert summary["actions"] > 0
+    assert set(summary["errors"]) <= {"stale"}  # a tap crossing another is told, not an error
+    assert summary["lost"] == 0 and summary["doubled"] == 0
+    assert summary["p99_ms"] >= summary["p50_ms"] > 0
+    cpu = summary["server_cpu_ms_per_action"]
+    parts = summary["server_user_ms_per_action"] + summary["server_system_ms_per_action"]
+    assert cpu > 0 and abs(parts - cpu) <= 0.002  # the interpreter's and the kernel's
+    assert {"client_cpu_ms_per_action", "load_average", "by_game"} <= set(summary)
