@@ -91,6 +91,30 @@ def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> d
     return action(notation, verb, msg(_LABELS.get(verb, verb)), report=report)
 
 
+def _late(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
+    """The prompt of the seat that may still report a cup that fell after the last turn
+    (DAL-23), beside the report buttons it has: the waiting or drawing line and the
+    reminder as one sentence each, for the translators; ``None`` for everyone else."""
+    viewer, to_act = view.get("seat"), view.get("to_act")
+    last = view.get("last_turn")
+    if (view.get("stage") != "draw" or viewer is None or viewer != view.get("late_reporter")
+            or not isinstance(last, Mapping) or not isinstance(to_act, int)):
+        return None
+    collector = last.get("collector")
+    c = name_of(players, collector) or ""
+    if viewer == to_act:
+        if collector == viewer:
+            return msg("Draw an Action card. If a cup falls before you draw, report it "
+                       "first: you collect it.")
+        return msg("Draw an Action card. If a cup falls before you draw, report it first: "
+                   "{c} collects it.", c=c)
+    if collector == viewer:
+        return msg("Waiting for {who}. If a cup falls before {who} draws, report it: you "
+                   "collect it.", who=players[to_act])
+    return msg("Waiting for {who}. If a cup falls before {who} draws, report it: {c} "
+               "collects it.", who=players[to_act], c=c)
+
+
 def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     viewer, to_act, stage = view.get("seat"), view.get("to_act"), view.get("stage")
     if to_act is None:
@@ -98,6 +122,9 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     got = view.get("card")
     c: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
     name = _named(view, "cards", c.get("id")) if c else msg("the card")
+    late = _late(view, players)
+    if late is not None:
+        return late
     if viewer is None or viewer != to_act:
         return msg("Waiting for {who}.", who=players[to_act])
     if stage == "draw":

@@ -77,6 +77,10 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
     if to_act is None:
         return msg("The game is over.")
     if viewer is None or viewer != to_act:
+        if any(str(a).split(":", 1)[-1] == "knock" for a in view.get("legal") or []):
+            # out of turn, a knock is still this seat's to make (TOE-21): say so, as the
+            # knock button beside the prompt does
+            return msg("Waiting for {who}. You may knock.", who=players[to_act])
         return msg("Waiting for {who}.", who=players[to_act])
     again = view.get("exchange_round") == 2
     if stage == "exchange":
