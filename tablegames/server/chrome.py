@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from tablegames.table.i18n import LANGS, words_for
+from tablegames.common.registry import GAMES
+from tablegames.table.i18n import LANGS, langs_of, words_for
 from tablegames.table.model import N_
 
 #: The page's key -> its English text (the catalogue id).
@@ -78,9 +79,18 @@ def ui_words(lang: str) -> dict[str, str]:
     return {key: w.text({"msg": text, "args": {}}) for key, text in UI.items()}
 
 
+def game_langs() -> dict[str, list[str]]:
+    """Each registered game -> the languages its table is drawn in (a room's language
+    button offers only these: the page's words and the table's are one language)."""
+    return {name: [lang for lang in LANGS if lang == "en" or lang in langs_of(name)]
+            for name in GAMES}
+
+
 def words_script() -> str:
-    """A ``<script type="application/json">`` with every language's words for the page."""
+    """A ``<script type="application/json">`` with every language's words for the page,
+    and the languages of each game."""
     data = {"langs": [[lang, LANG_NAMES[lang], words_for(lang).direction] for lang in LANGS],
-            "words": {lang: ui_words(lang) for lang in LANGS}}
+            "words": {lang: ui_words(lang) for lang in LANGS},
+            "games": game_langs()}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return f'<script id="words" type="application/json">{text}</script>'

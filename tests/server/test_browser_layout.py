@@ -2,7 +2,8 @@
 
 One server and one Chromium for the module. Each test opens real rooms on phones of
 320, 375, 412 px (and a 768 px tablet) and checks what a player sees: nothing of the
-table outside the screen or under another tappable thing, no text clipped without its
+table outside the screen or under another tappable thing, nothing tapped smaller than
+40x40 px, no text clipped without its
 full form at hand, an Arabic page mirrored with names, numbers and cards still reading
 the right way, a tap sending exactly one action, a shared screen without a hand, and
 phones that follow each other's moves after reconnecting.
@@ -90,6 +91,33 @@ COVERED = """(sel) => {
                     : 'nothing'));
   }
   window.scrollTo(0, 0);
+  return bad;
+}"""
+
+#: Each visible tappable thing smaller than 40x40 CSS px (a finger needs that much).
+TARGETS = """(sel) => {
+  const bad = [];
+  for (const t of document.querySelectorAll(sel)) {
+    if (!t.checkVisibility() || t.closest('[hidden]')) continue;
+    const r = t.getBoundingClientRect();
+    if (r.width < 39.5 || r.height < 39.5)
+      bad.push((t.className || t.tagName) + ' ' + JSON.stringify(t.textContent.slice(0, 20)) + ' ' +
+               Math.round(r.width) + 'x' + Math.round(r.height));
+  }
+  return bad;
+}"""
+
+#: Each card's colour word (Phase 10) drawn under 11 px, or wider than its card.
+MARKS = """() => {
+  const bad = [];
+  for (const m of document.querySelectorAll('.card .mark')) {
+    if (!m.checkVisibility()) continue;
+    const size = parseFloat(getComputedStyle(m).fontSize);
+    const r = m.getBoundingClientRect(), c = m.closest('.card').getBoundingClientRect();
+    if (size < 11 || r.left < c.left - .5 || r.right > c.right + .5)
+      bad.push(JSON.stringify(m.textContent) + ' ' + size + 'px, ' + Math.round(r.width) +
+               ' px in a card of ' + Math.round(c.width));
+  }
   return bad;
 }"""
 
@@ -195,8 +223,9 @@ def test_the_table_fits_every_phone_in_every_language(game: str, server: Server,
     """A full table (Shithead 17, Toepen and Dallah 8, Phase 10 6 seats), the host named
     with 24 characters of Arabic, Latin and markup, seen in Arabic, English and the game's
     own language at 320, 375, 412 and 768 px: nothing outside the screen or covered,
-    nothing clipped without its full text, the page mirrored in Arabic, the name shown as
-    text, every button named, no English word left on the Arabic table."""
+    nothing clipped without its full text, every tap target at least 40x40 px and every
+    card's colour word at least 11 px (inside its card), the page mirrored in Arabic, the
+    name shown as text, every button named, no English word left on the Arabic table."""
     seats, langs = BIG[game]
     assert len(MIXED) == 24
     room = server.create(game=game, players=seats, name=MIXED, seed=3, bot="random")
@@ -224,6 +253,8 @@ def test_the_table_fits_every_phone_in_every_language(game: str, server: Server,
             where = f"{game} {lang} {width}px"
             assert page.evaluate(LAYOUT, "#game, #result") == [], where
             assert page.evaluate(COVERED, f"#game :is({TAPPABLE}), header :is({TAPPABLE})") == [], where
+            assert page.evaluate(TARGETS, f"#game :is({TAPPABLE}), header :is({TAPPABLE})") == [], where
+            assert page.evaluate(MARKS) == [], where
             if lang == "ar":  # mirrored: the accent, the hand and the names start on the right
                 edge = page.evaluate("() => { const s = getComputedStyle(document.getElementById('prompt'));"
                                      " return [s.borderRightWidth, s.borderLeftWidth]; }")
@@ -277,13 +308,16 @@ def test_the_arabic_lobby_names_the_game_in_arabic(arabic_lobby: Any) -> None:
 
 def test_the_lobby_fits_a_small_phone_and_says_which_seat_is_yours(arabic_lobby: Any) -> None:
     """At 320 px the lobby's seats fit, a seat's long name keeps its '(you)' mark in
-    sight (or, cut, carries its full text as title), and the guest's markup is text."""
+    sight (or, cut, carries its full text as title), the guest's markup is text, and the
+    link, 'Copy link', the shared screen's link and the language button are each at
+    least 40x40 px."""
     page = arabic_lobby
     me = page.locator("ol.seats li.me")
     assert me.text_content() == f"{LATIN_24} (أنت)"
     assert page.evaluate("() => document.querySelectorAll('#lobby b').length") == 0
     assert page.locator("ol.seats li", has_text=MARKUP).count() == 1
     assert page.evaluate(COVERED, f"#lobby :is({TAPPABLE})") == []
+    assert page.evaluate(TARGETS, f"#lobby :is({TAPPABLE}), header :is({TAPPABLE})") == []
     shown = me.evaluate("e => e.scrollWidth <= e.clientWidth")
     assert shown, "the seat's '(you)' is cut off: nothing tells the player which seat is theirs"
     assert page.evaluate(LAYOUT, "#lobby") == []
@@ -375,7 +409,8 @@ def test_a_long_latin_name_is_cut_at_its_end_on_an_arabic_table(server: Server, 
 def test_the_result_of_a_full_table_fits_a_small_phone(server: Server, browser: Any,
                                                       phones: list[Phones]) -> None:
     """An eight-seat Toepen game ends; on a 320x568 Arabic phone the result shows every
-    name whole or titled, and its 'Back to the table' button can be reached and tapped."""
+    name whole or titled, and its 'Back to the table' button (40 px at least) can be
+    reached and tapped."""
     room = server.create(game="toepen", players=8, name=LATIN_24, seed=4, bot="random",
                          rules={"limit": 3})
     sock = Socket(server, "/ws/p/" + room["url"].rsplit("/", 1)[1])
@@ -409,6 +444,7 @@ def test_the_result_of_a_full_table_fits_a_small_phone(server: Server, browser: 
         f"'Back to the table' lies at {back[0]:.0f}..{back[1]:.0f} px of a {back[2]} px screen"
         " and cannot be reached")
     assert phone.evaluate(LAYOUT, "#result") == []
+    assert phone.evaluate(TARGETS, f"#result :is({TAPPABLE})") == []
 
 
 # -- 5. tapping ------------------------------------------------------------------------------

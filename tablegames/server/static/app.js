@@ -9,14 +9,27 @@
 "use strict";
 
 /* The page's words in every language, written into the HTML by the server from the
- * message catalogues (tablegames/server/chrome.py): {langs: [[code, name, dir]], words}. */
+ * message catalogues (tablegames/server/chrome.py): {langs: [[code, name, dir]], words,
+ * games: {game: [code, ...]}} (the languages each game's table is translated into). */
 const WORDS = JSON.parse(document.getElementById("words").textContent);
 const UI = WORDS.words;
 const LANGS = WORDS.langs.map(([code]) => code);
 
-let lang = localStorage.getItem("tg-lang") || LANGS.find(l => (navigator.language || "").startsWith(l)) || "en";
-if (!LANGS.includes(lang)) lang = "en";
-if (!(lang in UI)) lang = "en";
+/* The languages the language button offers: every one on the home page; in a room only
+ * those the room's game is translated into (see fitLang), so a page never shows its
+ * chrome in one language and the table in another. */
+let offered = LANGS.slice();
+
+/* The player's language: the one chosen last (kept for other rooms even where this
+ * game lacks it), else the browser's, else English; always one of ``offered``. */
+function preferred() {
+  const browser = LANGS.find(l => offered.includes(l) && (navigator.language || "").startsWith(l));
+  const stored = localStorage.getItem("tg-lang");
+  if (stored && offered.includes(stored) && stored in UI) return stored;
+  return browser || "en";
+}
+
+let lang = preferred();
 
 /* A name or number filled into a right-to-left sentence is bidi-isolated (U+2068 …
  * U+2069), so "Jo <b>&'" or "Bot 3" keeps its own order inside Arabic text. */
@@ -32,6 +45,11 @@ function t(key, vars) {
     s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
   }
   return s;
+}
+
+/* Between the names of a list: the page's language's comma ("،" in Arabic). */
+function listSeparator() {
+  return lang === "ar" ? "\u060c " : ", ";
 }
 
 function el(tag, props, ...children) {
@@ -50,25 +68,51 @@ function el(tag, props, ...children) {
   return node;
 }
 
+/* Two or more card notations or ranks ("2 3 9 10 J Q K", "7♥ 10♠"), nothing else. */
+const CARD_LIST = /^(?:10|[2-9JQKA])[♣♦♥♠]?(?:[ ,·]+(?:10|[2-9JQKA])[♣♦♥♠]?)+$/;
+
 /* replaceChildren without the nulls that optional parts leave (it would print "null") */
 function fill(node, ...children) {
   node.replaceChildren(...children.filter(c => c !== null && c !== undefined && c !== false));
 }
 
 function applyLang() {
-  document.documentElement.lang = lang;
   const info = WORDS.langs.find(([code]) => code === lang) || ["en", "English", "ltr"];
+  document.documentElement.lang = info[0];
   document.documentElement.dir = info[2];
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
   const button = document.getElementById("lang");
-  const next = WORDS.langs[(LANGS.indexOf(lang) + 1) % LANGS.length];
-  if (button) button.textContent = next[1];
+  const next = nextLang();
+  if (button) {
+    button.hidden = next === lang;  // a game in one language: nothing to switch to
+    const nextInfo = WORDS.langs.find(([code]) => code === next);
+    button.textContent = nextInfo ? nextInfo[1] : next;
+    button.lang = next;
+  }
+}
+
+function nextLang() {
+  return offered[(offered.indexOf(lang) + 1) % offered.length] || "en";
+}
+
+/* The room's game is known (its lobby or its table): offer only its languages. Returns
+ * whether the page's language changed (a stored Danish on a Toepen table: English, or
+ * the browser's language where the game has it). */
+function fitLang(game) {
+  const langs = (WORDS.games || {})[game];
+  if (!langs) return false;
+  offered = LANGS.filter(l => langs.includes(l));
+  if (!offered.length) offered = ["en"];
+  const before = lang;
+  lang = preferred();
+  applyLang();
+  return lang !== before;
 }
 
 function setupLang(onChange) {
   applyLang();
   document.getElementById("lang").addEventListener("click", () => {
-    lang = LANGS[(LANGS.indexOf(lang) + 1) % LANGS.length];
+    lang = nextLang();
     localStorage.setItem("tg-lang", lang);
     applyLang();
     if (onChange) onChange();
@@ -301,6 +345,7 @@ function room() {
       }
       receive({type: "update", page, events: m.events});
     } else if (m.type === "update") {
+      if (fitLang(m.page.game)) send({type: "lang", lang});
       state.pending = false;
       delete document.body.dataset.pending;
       addEvents(m.events || []);
@@ -309,6 +354,7 @@ function room() {
       state.version = m.page.version;
       render();
     } else if (m.type === "lobby") {
+      if (fitLang(m.game)) send({type: "lang", lang});
       state.lobby = m;
       renderLobby();
     } else if (m.type === "presence") {
@@ -404,6 +450,7 @@ function room() {
     body.dataset.myturn = mine && p.actions.length ? "1" : "0";
     body.dataset.canact = p.actions.length ? "1" : "0";
     body.dataset.over = p.result ? "1" : "0";
+    body.dataset.drawn = p.lang || "";  // the language the server drew the table in
     const prompt = document.getElementById("prompt");
     prompt.textContent = p.prompt;
     prompt.classList.toggle("mine", mine);
@@ -493,7 +540,10 @@ function room() {
     document.title = (mine ? "● " + t("your_turn") + " · " : "") + p.title;
     if (mine && !state.wasMine) {
       document.body.dataset.alerts = String(Number(document.body.dataset.alerts || 0) + 1);
-      try { if (navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed here */ }
+      /* only after the player has touched the page: before that (a reload) the browser
+       * refuses the call and says so in the console */
+      const touched = navigator.userActivation ? navigator.userActivation.hasBeenActive : false;
+      try { if (touched && navigator.vibrate) navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed here */ }
     }
     state.wasMine = mine;
   }
@@ -654,6 +704,9 @@ function room() {
     const tb = p.table;
     const m = tapModel();
     const held = new Set(p.hand.map(f => f.code));
+    /* a card of the seat's own row is tapped only when a legal action uses it (Toepen's
+     * thrown-in cards are shown, never tapped) */
+    const usable = (f) => !held.has(f.code) && m.byCards.some(a => needs(a).includes(f.code));
     const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
@@ -665,7 +718,7 @@ function room() {
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.down ? (s.you ? downCards(s.down, m) : backs(s.down, "down")) : null,
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
-                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && !held.has(f.code)
+                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
     const center = el("div", {class: "center"}, ...tb.center.map(c => {
       if (c.items) {
@@ -680,7 +733,12 @@ function room() {
     }));
     const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
       el("small", {text: a.label}), ...(a.items || []).map(i => el("p", {text: i}))))) : null;
-    const facts = el("dl", {class: "facts"}, ...tb.facts.flatMap(([k, v]) => [el("dt", {text: k}), el("dd", {text: v === null || v === undefined ? "–" : String(v)})]));
+    const facts = el("dl", {class: "facts"}, ...tb.facts.flatMap(([k, v]) => {
+      const text = v === null || v === undefined ? "–" : String(v);
+      /* a list of cards or ranks ("2 3 9 10 J Q K") reads left to right, isolated, on a
+       * right-to-left page too (else the digits and the letters swap places) */
+      return [el("dt", {text: k}), el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null})];
+    }));
     document.getElementById("table").replaceChildren(...[center, panel, facts, seats].filter(Boolean));
   }
 
@@ -704,27 +762,41 @@ function room() {
     const p = state.page;
     const box = document.getElementById("dallah");
     const d = p.report;
-    if (!d || p.result) { box.replaceChildren(); box.hidden = true; stopTimer(); return; }
+    if (!d || p.result) {
+      box.replaceChildren(); box.hidden = true; stopTimer();
+      box.classList.remove("timed"); document.body.dataset.timed = "0";
+      return;
+    }
     box.hidden = false;
-    const head = [];
-    if (d.card) head.push(el("div", {class: "card-name", text: d.card.name}));
-    if (d.cup && d.zone) head.push(el("div", {class: "placing", text: t("place_on", {cup: d.cup, zone: d.zone})}));
-    const who = el("div", {class: "who-row"},
-                   d.placer ? el("span", {class: "badge", text: t("places", {name: d.placer})}) : null,
-                   d.collector && d.stage === "report" ? el("span", {class: "badge collect", text: t("collects", {name: d.collector})}) : null);
-    let clock = null;
+    /* A timed card this phone reports on: the countdown and every report button come
+     * first on the page and compact, so all of them are in sight without scrolling. */
+    const timed = !!(d.countdown && d.reporting);
+    box.classList.toggle("timed", timed);
+    document.body.dataset.timed = timed ? "1" : "0";
+    const head = el("div", {class: "head"},
+                    d.card ? el("div", {class: "card-name", text: d.card.name}) : null,
+                    d.cup && d.zone ? el("div", {class: "placing", text: t("place_on", {cup: d.cup, zone: d.zone})}) : null);
+    const badges = [d.placer ? el("span", {class: "badge", text: t("places", {name: d.placer})}) : null,
+                    d.collector && d.stage === "report" ? el("span", {class: "badge collect", text: t("collects", {name: d.collector})}) : null]
+      .filter(Boolean);
+    const who = badges.length ? el("div", {class: "who-row"}, ...badges) : null;  // no empty box
+    let clock = null, fresh = false;
     if (d.countdown) {
-      if (state.timer.key !== d.timer) state.timer = {key: d.timer, start: performance.now(), seconds: d.countdown};
+      if (state.timer.key !== d.timer) {
+        state.timer = {key: d.timer, start: performance.now(), seconds: d.countdown};
+        fresh = true;
+      }
       clock = el("div", {class: "countdown", id: "countdown"},
                  el("span", {class: "digits", id: "digits"}),
                  el("button", {type: "button", class: "small", text: t("restart_timer"),
                                onclick: () => { state.timer.start = performance.now(); tick(); }}));
       startTimer();
     } else stopTimer();
-    const nodes = [...head, who, clock];
+    const nodes = [head.children.length ? head : null, who, clock];
     if (d.reporting) nodes.push(reportScreen(p, d));
     box.replaceChildren(...nodes.filter(Boolean));
     if (clock) tick();
+    if (timed && fresh) window.scrollTo(0, 0);  // the timer starts: the buttons in sight
   }
 
   function reportScreen(p, d) {
@@ -803,7 +875,7 @@ function room() {
     /* names, each isolated in its own direction (bdi), in a line titled with its whole text */
     const named = (cls, id, head, names) => {
       const line = el("p", id ? {class: cls, id} : {class: cls}, head);
-      names.forEach((n, i) => line.append(i ? ", " : "", el("bdi", {text: n})));
+      names.forEach((n, i) => line.append(i ? listSeparator() : "", el("bdi", {text: n})));
       line.title = line.textContent;
       return line;
     };

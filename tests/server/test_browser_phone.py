@@ -1,0 +1,379 @@
+"""The phone table at the sizes people hold it (360x640, 320x568, and 640x360 on its side).
+
+One server and one Chromium for the module. What a reviewer found playing whole games:
+the language button offers only the languages the room's game is drawn in (never a page
+in two languages); Dallah's timed card shows its countdown and every report button
+without scrolling; a list of ranks reads left to right on an Arabic page; every tap
+target is at least 40x40 px and every colour word at least 11 px through a game; only
+cards a legal move uses can be tapped; no console error after a reload; Arabic lists of
+names are joined with the Arabic comma.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, tap
+from tests.server.test_browser_layout import MARKS, TAPPABLE, TARGETS, settle
+
+SIZES = ((360, 640), (320, 568), (640, 360))
+
+
+@pytest.fixture(scope="module")
+def phones(server: Server, browser: Any) -> Iterator[list[Phones]]:
+    """Every test's phones go in this list; all are closed at the end of the module."""
+    made: list[Phones] = []
+    yield made
+    for p in made:
+        p.close()
+
+
+def new_phones(made: list[Phones], browser: Any, server: Server, lang: str) -> Phones:
+    p = Phones(browser, server, lang=lang)
+    made.append(p)
+    return p
+
+
+def watch_console(page: Any) -> list[str]:
+    """The console's errors and warnings on ``page`` from now on."""
+    said: list[str] = []
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    return said
+
+
+def turns(page: Any, choose: Callable[[list[str], Any], str], done: Callable[[Any], bool],
+          limit: int = 60, before: Callable[[Any], None] | None = None) -> None:
+    """Tap ``choose``'s move whenever it is this phone's turn, until ``done(page)``."""
+    for _ in range(limit):
+        if done(page):
+            return
+        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        if done(page) or page.get_attribute("body", "data-over") == "1":
+            return
+        version = page.get_attribute("body", "data-version")
+        if before is not None:
+            before(page)
+        tap(page, choose(page.evaluate(LEGAL), page))
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    raise AssertionError("the table never came to the state the test needs")
+
+
+def first_of(order: tuple[str, ...]) -> Callable[[list[str], Any], str]:
+    return by_priority({verb: i for i, verb in enumerate(order)})
+
+
+# -- 1. languages ----------------------------------------------------------------------------
+#: game -> the languages its table is drawn in, in the button's order
+GAME_LANGS = {"toepen": ["en", "ar", "nl"], "shithead": ["en", "ar"], "phase10": ["en", "ar", "da"]}
+
+
+@pytest.mark.parametrize(("game", "stored", "shown"), [
+    ("toepen", "da", "en"), ("shithead", "nl", "en"), ("phase10", "da", "da")])
+def test_the_language_button_offers_only_the_games_languages(
+        game: str, stored: str, shown: str, server: Server, browser: Any,
+        phones: list[Phones]) -> None:
+    """A phone that chose Danish opens a Toepen table (no Danish Toepen): the page is
+    English (lang="en", its words, prompt and buttons), not Danish words around an English
+    table; the language button steps through Toepen's languages only (English, Arabic,
+    Dutch), each page wholly in the language it is marked with. Phase 10 has Danish:
+    there the choice stands."""
+    ph = new_phones(phones, browser, server, stored)
+    room = server.create(game=game, players=3, name="Amal", seed=2, bot="random")
+    page = ph.open(room["url"], viewport=(360, 640))
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.evaluate("() => document.documentElement.lang") == shown
+    page.click("#start")
+    page.wait_for_selector("body[data-version] #hand .card", state="attached")
+    langs = GAME_LANGS[game]
+    at = langs.index(shown)
+    prompts: dict[str, str] = {}
+    hands: dict[str, str] = {}
+    for step in range(len(langs) + 1):
+        lang = langs[(at + step) % len(langs)]
+        page.wait_for_selector(f"html[lang={lang}][dir={'rtl' if lang == 'ar' else 'ltr'}]",
+                               state="attached")
+        # the table the server drew is in the page's language too
+        page.wait_for_function("l => document.body.dataset.drawn === l", arg=lang)
+        prompts[lang] = page.text_content("#prompt") or ""
+        hands[lang] = page.text_content("#hand h3") or ""
+        following = langs[(at + step + 1) % len(langs)]
+        assert page.get_attribute("#lang", "lang") == following
+        page.click("#lang")
+    # each language's own words: the chrome and the prompt both change with it
+    assert len(set(prompts.values())) == len(langs), prompts
+    assert len(set(hands.values())) == len(langs), hands
+    assert re.search("[\u0600-\u06ff]", prompts["ar"]) and re.search("[\u0600-\u06ff]", hands["ar"])
+    assert not ph.errors
+
+
+# -- 2. Dallah's countdown -----------------------------------------------------------------------
+#: The countdown, its restart button and every report button, each with its box and
+#: whether it lies wholly on the screen, below the bar, and is what a finger there hits.
+IN_SIGHT = """() => {
+  const H = innerHeight, W = document.documentElement.clientWidth;
+  const bar = document.querySelector('header.bar').getBoundingClientRect().bottom;
+  return [...document.querySelectorAll('#countdown, #countdown button, #dallah .report button')]
+    .map(e => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return [e.dataset.verb || e.id || e.textContent, Math.round(r.top), Math.round(r.bottom),
+              r.top >= bar - .5 && r.bottom <= H + .5 && r.left >= -.5 && r.right <= W + .5
+              && !!hit && (hit === e || e.contains(hit))];
+    });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Server,
+                                                          browser: Any,
+                                                          phones: list[Phones]) -> None:
+    """When the five-second card comes up, the player places the cup while the seconds
+    run: the countdown and every report button ('It settled', the fallen cup, 'collapsed',
+    'no space', 'Time ran out', the swap) are on the screen at once, without scrolling,
+    at 360x640, 320x568 and 640x360, even when the player had scrolled down to the table
+    before; nothing of the report is smaller than 40 px."""
+    ph = new_phones(phones, browser, server, lang)
+    for width, height in SIZES:
+        room = server.create(game="dallah", players=3, name="Amal", seed="d3", bot="random")
+        page = ph.open(room["url"], viewport=(width, height), reduced_motion="reduce")
+        page.click("#start")
+
+        def down(p: Any) -> None:  # the player looks at the table, further down
+            p.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
+
+        turns(page, first_of(("draw", "roll", "settled", "allow", "target", "pair", "move")),
+              lambda p: p.get_attribute("body", "data-timed") == "1"
+              and p.get_attribute("body", "data-myturn") == "1", before=down)
+        settle(page)
+        where = f"{lang} {width}x{height}"
+        seen = page.evaluate(IN_SIGHT)
+        verbs = {s[0] for s in seen}
+        assert {"countdown", "settled", "fell", "collapse", "timeout"} <= verbs, (where, seen)
+        assert [s for s in seen if not s[3]] == [], (where, seen)
+        assert page.evaluate(TARGETS, f"#dallah :is({TAPPABLE})") == [], where
+        # no empty box above the card (the who-row is drawn only with someone in it)
+        assert page.evaluate("() => [...document.querySelectorAll('#dallah > *')]"
+                             ".filter(e => !e.textContent.trim()).length") == 0, where
+        # the report is tapped as it is: one tap, one action, the table goes on
+        version = page.get_attribute("body", "data-version")
+        page.click("#dallah .report button[data-verb='settled']")
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    assert not ph.errors
+
+
+def test_dallah_shows_no_empty_box_before_the_card(server: Server, browser: Any,
+                                                   phones: list[Phones]) -> None:
+    """Before anyone draws, Dallah's panel holds no empty row (a white box above 'Draw an
+    Action card')."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="dallah", players=3, name="Amal", seed=5, bot="random")
+    page = ph.open(room["url"], viewport=(360, 640))
+    page.click("#start")
+    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    empty = page.evaluate("() => [...document.querySelectorAll('#dallah *')]"
+                          ".filter(e => e.checkVisibility() && !e.textContent.trim()"
+                          " && !e.matches('button')).map(e => e.className)")
+    assert empty == []
+
+
+# -- 3. lists of ranks on an Arabic page ----------------------------------------------------------
+#: Each fact's value on the table: its text and the left edges of its words, in text order.
+FACT_WORDS = """() => [...document.querySelectorAll('#table .facts dd')].map(dd => {
+  const node = dd.firstChild, range = document.createRange(), lefts = [];
+  if (!node || node.nodeType !== 3) return [dd.textContent, lefts];
+  for (const m of node.data.matchAll(/\\S+/g)) {
+    range.setStart(node, m.index); range.setEnd(node, m.index + m[0].length);
+    lefts.push(range.getBoundingClientRect().left);
+  }
+  return [dd.textContent, lefts];
+})"""
+RANKS = re.compile(r"^(10|[2-9JQKA])( (10|[2-9JQKA]))+$")
+
+
+def test_lists_of_ranks_read_left_to_right_on_an_arabic_table(server: Server, browser: Any,
+                                                             phones: list[Phones]) -> None:
+    """Shithead in Arabic: 'may be played: 2 3 9 10 J Q K' must read in that order from
+    left to right, as every other list of ranks on the page (one starting with 'A' did),
+    not 'J Q K 10 9 3 2'."""
+    ph = new_phones(phones, browser, server, "ar")
+    room = server.create(game="shithead", players=3, name="Amal", seed=12, bot="random")
+    page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
+    page.click("#start")
+
+    def digits_then_letters(p: Any) -> bool:
+        return any(RANKS.match(text) and text[0].isdigit() and re.search("[JQKA]", text)
+                   for text, _ in p.evaluate(FACT_WORDS))
+
+    turns(page, first_of(("done", "play", "blind", "give", "pickup")), digits_then_letters)
+    lists = [(text, lefts) for text, lefts in page.evaluate(FACT_WORDS) if RANKS.match(text)]
+    assert lists
+    for text, lefts in lists:
+        assert lefts == sorted(lefts), f"{text!r} is drawn out of order: {lefts}"
+    assert not ph.errors
+
+
+# -- 4, 5, 6, 7. a game at 320x568 after a reload -------------------------------------------------
+#: Cards of the seat's own row that can be tapped: each must lead to a legal move.
+IDLE_PICKS = """() => [...document.querySelectorAll('#table .seat.you .group .card')]
+  .filter(c => c.matches('.pick, [role=button], [tabindex]') && !c.classList.contains('chosen')
+               && !JSON.parse(c.dataset.uses || '[]').length)
+  .map(c => c.dataset.code)"""
+
+PLAY_ORDER = {
+    "toepen": ("exchange", "accept", "stay", "play", "keep", "knock", "fold"),
+    "phase10": ("lay", "hit", "draw", "take", "discard"),
+    "shithead": ("swap", "done", "play", "blind", "give", "pickup"),
+    "dallah": ("draw", "roll", "settled", "allow", "target", "pair", "move", "fell"),
+}
+
+
+@pytest.mark.parametrize("game", list(PLAY_ORDER))
+def test_a_game_after_a_reload_on_a_small_phone(game: str, server: Server, browser: Any,
+                                                phones: list[Phones]) -> None:
+    """One phone against bots at 320x568: after a reload (the browser forgets the taps;
+    the turn comes back and the phone calls its player) the console stays clean (no
+    vibration refused), and at every turn of the game every tap target is at least 40 px
+    both ways, every colour word at least 11 px and inside its card, and no card of the
+    seat's own row can be tapped unless a legal move uses it (Toepen's thrown-in cards,
+    Shithead's face-up cards while the hand is played)."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game=game, players=3, name="Amal", seed=7, bot="random",
+                         rules={"limit": 3} if game == "toepen" else {})
+    page = ph.open(room["url"], viewport=(320, 568), reduced_motion="reduce")
+    page.click("#start")
+    choose = first_of(PLAY_ORDER[game])
+    taps = {"n": 0}
+
+    def played(n: int) -> Callable[[Any], bool]:
+        return lambda p: taps["n"] >= n
+
+    problems: list[str] = []
+
+    def check(p: Any) -> None:
+        taps["n"] += 1
+        where = f"{game} v{p.get_attribute('body', 'data-version')}"
+        tappable = f"main :is({TAPPABLE}), header :is({TAPPABLE})"
+        problems.extend(f"{where}: {b}" for b in p.evaluate(TARGETS, tappable))
+        problems.extend(f"{where}: {b}" for b in p.evaluate(MARKS))
+        problems.extend(f"{where}: idle card {c}" for c in p.evaluate(IDLE_PICKS))
+
+    turns(page, choose, played(3), before=check)
+    said = watch_console(page)
+    page.reload()
+    page.wait_for_selector("body[data-version]", state="attached")
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    settle(page)
+    if page.get_attribute("body", "data-over") != "1":  # the phone called its player
+        assert page.get_attribute("body", "data-alerts") == "1"
+    assert said == [], said
+    turns(page, choose, played(25), before=check, limit=80)
+    assert problems == [], problems[:10]
+    assert said == [] and not ph.errors, said
+
+
+def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
+                                             phones: list[Phones]) -> None:
+    """Toepen for two: Amal throws in her hand, Bo challenges and her four cards lie face
+    up on her row; nothing can be done with them, so on her phone they are cards, not
+    buttons (no role, no tab stop), while she plays from her hand."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
+    bo = Socket(server, "/ws/p/" + server.join(room["code"], "Bo")["url"].rsplit("/", 1)[1])
+    try:
+        bo.send({"type": "hello", "since": None})
+        page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
+        page.wait_for_selector("body[data-version='0'][data-myturn='1']", state="attached")
+        tap(page, "0:exchange")
+        for want in ("1:challenge", "1:keep"):  # Bo challenges, then keeps his own hand
+            while True:
+                seen = bo.recv("update")["page"]
+                if any(a["n"] == want for a in seen["actions"]):
+                    break
+            bo.send({"type": "act", "actions": [want], "expect": seen["version"]})
+        page.wait_for_selector("body[data-version='3'][data-myturn='1']", state="attached")
+        assert page.locator("#hand .card.pick.lifted").count() == 4  # her new hand plays
+        for version in ("3", "4"):  # her turn to play, then Bo's (she may knock)
+            page.wait_for_selector(f"body[data-version='{version}']", state="attached")
+            assert page.locator("#table .seat.you .group .card").count() == 4
+            assert page.locator("#table .seat.you .group .card.pick").count() == 0
+            assert page.locator("#table .seat.you .group [role=button], "
+                                "#table .seat.you .group [tabindex]").count() == 0
+            if version == "3":
+                page.locator("#hand .card.pick.lifted").first.click()
+    finally:
+        bo.close()
+    assert not ph.errors
+
+
+# -- 8. the end ------------------------------------------------------------------------------------
+def finished_room(server: Server, game: str, players: int, seed: int,
+                  rules: dict[str, Any]) -> dict[str, Any]:
+    """A room whose game the host played to its end over the socket (first legal move)."""
+    room = server.create(game=game, players=players, name="Amal", seed=seed, bot="random",
+                         rules=rules)
+    sock = Socket(server, "/ws/p/" + room["url"].rsplit("/", 1)[1])
+    try:
+        sock.send({"type": "hello", "since": None})
+        sock.recv("lobby")
+        sock.send({"type": "start"})
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            page = sock.recv("update")["page"]
+            if page["result"]:
+                return room
+            if page["to_act"] == page["seat"] and page["actions"]:
+                sock.send({"type": "act", "actions": [page["actions"][0]["n"]],
+                           "expect": page["version"]})
+        raise AssertionError("the game did not end")
+    finally:
+        sock.close()
+
+
+#: 'Back to the table' as it lies, unscrolled: top, bottom, the screen's height, and
+#: whether a tap on its middle lands on it.
+BACK = """() => {
+  const b = [...document.querySelectorAll('#result button')].pop(), r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return [r.top, r.bottom, innerHeight, !!hit && (hit === b || b.contains(hit))];
+}"""
+
+
+def test_the_result_on_a_phone_on_its_side(server: Server, browser: Any,
+                                           phones: list[Phones]) -> None:
+    """A five-seat Toepen game ends: on a phone held sideways (640x360) 'Back to the table'
+    is in sight and tappable without scrolling the panel; on an Arabic page the losers
+    are listed with the Arabic comma '،', not ','."""
+    room = finished_room(server, "toepen", 5, 4, {"limit": 3})
+    for lang in ("en", "ar"):
+        ph = new_phones(phones, browser, server, lang)
+        page = ph.open(room["url"], viewport=(640, 360))
+        page.wait_for_selector("#result:not([hidden])")
+        settle(page)
+        back = page.evaluate(BACK)
+        assert back[1] <= back[2] and back[3], f"{lang}: 'Back to the table' at {back}"
+        losers = page.text_content("#losers") or ""
+        if len(page.locator("#losers bdi").all()) > 1:
+            assert ("\u060c" in losers) is (lang == "ar") and ("," in losers) is (lang != "ar"), losers
+        page.locator("#result button").last.click()
+        assert page.locator("#result").is_hidden()
+        assert not ph.errors
+
+
+def test_the_page_knows_each_games_languages(server: Server) -> None:
+    """The page's words carry each game's languages (what the language button offers)."""
+    status, html = server.request("/p/nothing")
+    assert status == 200
+    text = html.decode() if isinstance(html, bytes) else str(html)
+    words = json.loads(re.search(r'<script id="words" type="application/json">(.*?)</script>',
+                                 text, re.S).group(1))  # type: ignore[union-attr]
+    assert words["games"]["toepen"] == ["en", "ar", "nl"]
+    assert words["games"]["shithead"] == ["en", "ar"]
+    assert words["games"]["phase10"] == ["en", "ar", "da"]
+    assert words["games"]["dallah"] == ["en", "ar"]
