@@ -267,7 +267,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "finished":
         return msg("{who} has shed every card (place {n}).", who=who, n=e.get("place"))
     if kind == "removed":
-        return msg("{cards} leave the game.", cards=_faces_named(e.get("cards")))
+        return msg("Out of the game: {cards}.", cards=_faces_named(e.get("cards")))
     if kind == "under_over":
         return msg("{who} plays under-over.", who=who)
     if kind == "round_over":

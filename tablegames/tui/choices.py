@@ -16,11 +16,12 @@ Suit symbols typed or pasted from the screen (``♥``) are read as the notation'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from tablegames.render.faces import face
+from tablegames.table.i18n import words_for
 
 #: At most this many choices are listed at once; longer lists are grouped by verb.
 MAX_SHOWN = 30
@@ -123,15 +124,18 @@ def readable(game: str, text: str) -> str:
 
 
 def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str = "",
-         other_seats: Sequence[int] = ()) -> Reading:
+         other_seats: Sequence[int] = (), w: Callable[..., str] | None = None) -> Reading:
     """Interpret one typed line against the legal ``options`` of ``seat``.
 
     ``other_seats`` are seats whose moves may be typed with their prefix (``2:knock`` at a
-    shared screen: another person knocking out of turn).
+    shared screen: another person knocking out of turn). ``w`` says the messages in the
+    session's language (the ``tablegames`` catalogue; English without it).
     """
+    if w is None:
+        w = words_for("en")
     raw = text.strip()
     if not raw:
-        return Reading("error", message="Type the number of a move, or the move itself.")
+        return Reading("error", message=w("Type the number of a move, or the move itself."))
     if raw.lower() in QUIT:
         return Reading("quit")
     if raw.lower() in ("?", "h", "help"):
@@ -142,15 +146,17 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
         if 1 <= n <= len(menu.numbered):
             return Reading("move", move=menu.numbered[n - 1].notation)
         if not menu.numbered:
-            return Reading("error", message="There is no numbered choice right now.")
-        return Reading("error", message=f"Choose a number from 1 to {len(menu.numbered)}.")
+            return Reading("error", message=w("There is no numbered choice right now."))
+        return Reading("error", message=w("Choose a number from 1 to {n}.",
+                                          n=len(menu.numbered)))
     line = normalize(raw)
     prefix, _, rest = line.partition(":")
     typed = prefix.strip()
     if rest and typed.isdecimal():
         who = int(typed) if len(typed) <= 3 else -1
         if who != seat and who not in other_seats:
-            return Reading("error", message=f"You play seat {seat}, not seat {typed[:6]}.")
+            return Reading("error", message=w("You play seat {seat}, not seat {other}.",
+                                              seat=seat, other=typed[:6]))
         return Reading("move", move=f"{who}:{normalize(rest)}")
     wanted = line.lower()
 
@@ -171,8 +177,9 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
     if narrowed:
         more = len(narrowed) > MAX_SHOWN
         return Reading("menu", menu=Menu(narrowed[:MAX_SHOWN], {}), message=(
-            f"{len(narrowed)} moves match" +
-            (f"; the first {MAX_SHOWN} are listed, type more to narrow" if more else "")))
+            w("{n} moves match; the first {shown} are listed, type more to narrow.",
+              n=len(narrowed), shown=MAX_SHOWN) if more else
+            w("{n} moves match.", n=len(narrowed))))
     # Not one of the choices: let the engine say why (its refusal is one clear line).
     return Reading("move", move=f"{seat}:{line}")
 

@@ -115,8 +115,29 @@ def help_text(game: str, view: Mapping[str, Any], refused: str | None = None) ->
         r = by_id.get(rid)
         if r is None:
             continue
-        text = " ".join(r.text.split())
-        parts.append(f"{r.id} {r.title}. {text}")
+        parts.append(f"{r.id} {r.title}. {for_players(r.text)}")
         if r.example:
-            parts.append("  At the table: " + " ".join(r.example.split()))
+            parts.append("  At the table: " + for_players(r.example))
     return parts
+
+
+#: A MyST target (``(house-rules)=``) starts another section of the page: what follows
+#: is not the ruling's.
+_TARGET = re.compile(r"\(\w[\w-]*\)=")
+#: Words for programmers: a call (``legal_actions(seat)``), an option set to a value
+#: (``knock_only_on_turn=True``), a name with an underscore (``max_stake``).
+_CODE = re.compile(r"\w+\([\w, ]*\)|\w+=\S+|\b\w+_\w+\b")
+
+
+def for_players(text: str) -> str:
+    """A ruling's words as a player reads them at the table: the rule, without the
+    decision (how the engine implements it, with its option names), without the page's
+    next section (a MyST target such as ``(house-rules)=`` and what follows), and without
+    any sentence still written for programmers."""
+    from tablegames.render.terminal import split_decision
+
+    rule = _TARGET.split(split_decision(text)[0], maxsplit=1)[0]
+    flat = " ".join(rule.replace("`", "").split())
+    flat = re.sub(r"\s*\((?:[^()]*\s)?[\w.]+_[\w.]+[^()]*\)", "", flat)  # "(pending_skips …)"
+    sentences = re.split(r"(?<=[.!?])\s+", flat)
+    return " ".join(x for x in sentences if not _CODE.search(x)).strip()

@@ -13,6 +13,7 @@ to read: :attr:`live` is false and the session reads whole lines as before.
 
 from __future__ import annotations
 
+import codecs
 import os
 import select
 import signal
@@ -37,6 +38,10 @@ class Keyboard:
         self.resized = False
         self._saved: Any = None
         self._old_handler: Any = None
+        #: Characters read but not yet handed out as keys, and the decoder that keeps a
+        #: character cut between two reads.
+        self._pending = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         try:
             fd = inp.fileno()
         except (AttributeError, OSError, ValueError):
@@ -69,23 +74,62 @@ class Keyboard:
     def key(self, timeout: float | None) -> str | None:
         """The next key (a character, or a whole escape sequence), or ``None`` when
         ``timeout`` seconds pass first or the window was resized (check :attr:`resized`).
-        End of input raises :class:`EOFError`."""
-        if self.resized:
-            return None
-        wait = TICK if timeout is None else min(TICK, max(0.0, timeout))
+        End of input raises :class:`EOFError`.
+
+        Bytes are read as they come, never waiting for more than are there: what arrived
+        together (a paste, an escape sequence and the keys after it) is decoded at once
+        and handed out key by key. A byte that is not UTF-8 becomes nothing, and the keys
+        after it are kept; a character cut between two reads is joined when the rest
+        comes. An escape sequence ends at its final byte (``ESC [ 1 5 ~`` is F5), so the
+        key typed after it is a key of its own.
+        """
+        while True:
+            if self._pending:
+                return self._next()
+            if self.resized:
+                return None
+            wait = TICK if timeout is None else min(TICK, max(0.0, timeout))
+            if not self._fill(wait):
+                return None
+
+    def _fill(self, wait: float) -> bool:
+        """Read what is there (waiting up to ``wait`` for the first byte) into the
+        pending keys; whether anything came."""
         ready, _, _ = select.select([self.fd], [], [], wait)
         if not ready:
-            return None
-        data = os.read(self.fd, 1)
+            return False
+        data = os.read(self.fd, 1024)
         if not data:
+            if self._pending:
+                return True
             raise EOFError
-        lead = data[0]
-        more = 3 if lead >= 0xF0 else 2 if lead >= 0xE0 else 1 if lead >= 0xC0 else 0
-        if data == b"\x1b":  # an escape sequence (arrow keys): read what came with it
-            while select.select([self.fd], [], [], 0.01)[0]:
-                data += os.read(self.fd, 1)
-                if len(data) > 8 or data[-1:].isalpha():
-                    break
-        for _ in range(more):
-            data += os.read(self.fd, 1)
-        return data.decode("utf-8", errors="replace")
+        self._pending += self._decoder.decode(data).replace("\ufffd", "")
+        return True
+
+    def _next(self) -> str:
+        """The first key of the pending characters (an escape sequence whole)."""
+        if self._pending[0] == "\x1b":
+            if len(self._pending) == 1 or (self._pending[1] in "[O" and
+                                           not _sequence_end(self._pending)):
+                self._fill(0.02)  # the rest of a sequence comes with it, or very soon
+            end = _sequence_end(self._pending) or 1
+        else:
+            end = 1
+        key, self._pending = self._pending[:end], self._pending[end:]
+        return key
+
+
+def _sequence_end(text: str) -> int:
+    """The length of the escape sequence at the start of ``text`` (``0``: not whole yet).
+    ``ESC [`` runs to a final byte from ``@`` to ``~``; ``ESC O`` takes one more key;
+    ``ESC`` and anything else is the escape key alone."""
+    if len(text) < 2 or text[1] not in "[O":
+        return 1
+    if text[1] == "O":
+        return 3 if len(text) >= 3 else 0
+    for i in range(2, min(len(text), 16)):
+        if "@" <= text[i] <= "~":
+            return i + 1
+        if not " " <= text[i] <= "?":  # not a parameter: a broken sequence ends here
+            return i
+    return 0 if len(text) < 16 else 16

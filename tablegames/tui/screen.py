@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
@@ -27,6 +28,10 @@ from tablegames.table import present
 from tablegames.table.i18n import Words, lang_for, words_for
 from tablegames.tui.choices import Menu
 from tablegames.tui.words import Line
+
+#: "What happened" keeps at least this many lines (its rule and two events) when the
+#: seats' rows can give way for it.
+LOG_MIN = 3
 
 #: Chip style of each face colour (French suits on white; colour cards as colours).
 CHIP = {
@@ -58,6 +63,35 @@ def back(count: int, words: Words) -> Text:
 
 def cards_text(faces: Sequence[Face]) -> Text:
     return Text(" ").join(chip(f) for f in faces)
+
+
+class Chips:
+    """Cards in a row after a label, wrapped between cards, never inside one: a card's
+    words ("grøn 10", "red 11") stay together whatever the width rich gives the row."""
+
+    def __init__(self, label: Text, chips: Sequence[Text]) -> None:
+        self.label = label
+        self.chips = list(chips)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max([c.cell_len for c in self.chips] + [self.label.cell_len])
+        total = self.label.cell_len + sum(c.cell_len for c in self.chips) + max(
+            0, len(self.chips) - 1)
+        return Measurement(min(widest, options.max_width), min(total, options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = self.label.copy()
+        fresh = True
+        for c in self.chips:
+            if not fresh and line.cell_len + 1 + c.cell_len > width:
+                yield line
+                line, fresh = Text("  "), True
+            if not fresh:
+                line.append(" ")
+            line.append_text(c)
+            fresh = False
+        yield line
 
 
 class Screen:
@@ -98,23 +132,28 @@ class Screen:
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
              hot: Mapping[str, str] | None = None,
-             labels_from: Mapping[str, Any] | None = None) -> None:
+             labels_from: Mapping[str, Any] | None = None,
+             prompt: str | None = None) -> None:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
-        On a real terminal the screen fits its height (one line is left for typing): the
-        header, the table with the current trick, the hand, the prompt and the moves come
-        first, and "What happened" gets the lines left over, showing the latest (it
-        scrolls in its own region). Where even that is too tall, the list of moves is
-        cut first ("type to narrow"), then the seats' rows, never the header, the middle
-        of the table or the prompt. ``hot`` maps single keys to the moves they play.
-        ``labels_from`` is the view whose moves the menu lists, when they are another
-        seat's (a person reporting what fell on a bot's turn): their labels come from it.
+        On a real terminal the screen fits its height (one line is left for typing). What
+        a person must see to move comes first and is never cut while anything else can
+        give way: the header, the middle of the table, the hand, the prompt and the moves.
+        The seats' rows give way first, in steps, each step measured: every seat on one
+        line (its stats beside its name), then only the seats that matter most (the
+        viewer, the seat to act, then the nearest) with a line saying how many are not
+        shown. "What happened" gets what is left, at least :data:`LOG_MIN` lines when the
+        seats can make room for it. Only when even the smallest table leaves too little
+        room is the list of moves cut ("type the start of a move"). ``hot`` maps single
+        keys to the moves they play. ``labels_from`` is the view whose moves the menu
+        lists, when they are another seat's (a person reporting what fell on a bot's
+        turn): their labels come from it. ``prompt`` replaces the presenter's prompt (the
+        session knows better: a person reporting for a bot, the fall model reporting).
         """
         w = self.words
         model = present(view)
         height = self.fitting()
-        top = self.lines(self.frame(model))
-        head = self.lines(*self.under(model))
+        head = self.lines(*self.under(model, prompt))
         labelled = present(labels_from) if labels_from is not None else model
         moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
         tail = self.lines(Text(note, style="yellow")) if note else []
@@ -127,35 +166,83 @@ class Screen:
         rule = self.lines(Rule(w("What happened"), align="left", style="dim"))
         log = [ln for x in happened for ln in self.lines(Text(x))] or \
             self.lines(Text(w("(nothing yet)"), style="dim"))
-        if height is not None:
-            room = height - 1 - len(top) - len(head) - len(tail) - len(debug)
+        if height is None:
+            top = self.lines(self.frame(model))
+            log = rule + log
+        else:
+            fixed = len(head) + len(tail) + len(debug) + 1  # 1: the typing line
+            top = self.fit(model, height - fixed - len(moves) - LOG_MIN)
+            room = height - fixed - len(top)
             if len(moves) > room:
-                cut = max(1, room - 1)
                 more = self.lines(Text(w("… more: type the start of a move to narrow the "
                                          "list"), style="dim"))
-                moves = moves[:cut - 1] + more if cut > 1 else more
+                keep = max(0, room - len(more))
+                moves = moves[:keep] + more if keep else moves[:1]
             room -= len(moves)
-            if room < 0:  # the seats' rows go before the prompt does
-                keep = max(3, len(top) + room)
-                top = top[:keep - 1] + top[-1:]
-                room = height - 1 - len(top) - len(head) - len(moves) - len(tail) - len(debug)
             log = (rule + log[-(room - 1):]) if room >= 2 else []
-        else:
-            log = rule + log
         self.clear()
         self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
         self.console.file.flush()
 
-    def frame(self, model: Mapping[str, Any]) -> Panel:
-        """The table in its frame, the title and the facts on the frame's top edge."""
+    def fit(self, model: Mapping[str, Any], room: int) -> list[str]:
+        """The table's lines, drawn as large as ``room`` lines allow: in full, else a
+        line per seat, else the most seats that fit (the most pressing kept: the
+        viewer, the seat to act, then the nearest after the viewer), down to one (the
+        viewer's own row, with its face-up cards)."""
+        full = self.lines(self.frame(model))
+        if len(full) <= room:
+            return full
+        compact = self.lines(self.frame(model, compact=True))
+        seats = model["seats"]
+        if len(compact) <= room or len(seats) <= 1:
+            return compact
+        order = sorted(range(len(seats)), key=lambda i: (
+            not seats[i]["you"], not seats[i]["turn"], self._distance(seats, i)))
+
+        def drawn(k: int) -> list[str]:
+            return self.lines(self.frame(model, compact=True, only=frozenset(order[:k])))
+
+        low, high = 1, len(seats) - 1  # fewer seats, fewer lines: the most that fit
+        best = drawn(low)
+        while low < high:
+            mid = (low + high + 1) // 2
+            lines = drawn(mid)
+            if len(lines) <= room:
+                low, best = mid, lines
+            else:
+                high = mid - 1
+        return best
+
+    @staticmethod
+    def _distance(seats: Sequence[Mapping[str, Any]], i: int) -> int:
+        """How many seats after the viewer (or the first seat) seat ``i`` sits."""
+        me = next((j for j, s in enumerate(seats) if s["you"]), 0)
+        return (i - me) % max(1, len(seats))
+
+    def frame(self, model: Mapping[str, Any], *, compact: bool = False,
+              only: frozenset[int] | None = None) -> Panel:
+        """The table in its frame, the title and the facts on the frame's top edge.
+
+        The facts that do not fit on the edge (a narrow window, Dallah's five counters)
+        go on the first line inside the frame, whole: no fact is cut in the middle."""
         w = self.words
         title = Text(w.text(model["title"]), style="bold")
+        # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
+        width = max(10, self.console.width - 6)
+        inside = Text("")
         for f in model["facts"]:
             value = w.text(f["value"]) if f["value"] is not None else "–"
-            title.append(f"   {w.text(f['label'])}: {value}", style="dim")
-        return Panel(self.table(model), title=title, title_align="left", box=box.ROUNDED)
+            fact = f"{w.text(f['label'])}: {value}"
+            if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
+                title.append(f"   {fact}", style="dim")
+            else:
+                inside.append(("   " if inside else "") + fact, style="dim")
+        body = self.table(model, compact=compact, only=only)
+        if inside:
+            body = Group(inside, body)
+        return Panel(body, title=title, title_align="left", box=box.ROUNDED)
 
-    def under(self, model: Mapping[str, Any]) -> list[Text]:
+    def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
         """What goes under the frame: the viewer's hand, then the result or the prompt."""
         w = self.words
         bottom: list[Text] = []
@@ -175,8 +262,9 @@ class Screen:
             bottom.append(hand)
         if model["result"]:
             bottom.append(Text(self.result_text(model), style="bold green"))
-        elif model["prompt"] is not None:
-            bottom.append(Text(w.text(model["prompt"]), style="bold cyan"))
+        elif prompt is not None or model["prompt"] is not None:
+            said = prompt if prompt is not None else w.text(model["prompt"])
+            bottom.append(Text(said, style="bold cyan"))
         return bottom
 
     def picture(self, view: Mapping[str, Any]) -> None:
@@ -205,27 +293,35 @@ class Screen:
         self.console.file.write("\n".join(lines) + "\n")
         self.console.file.flush()
 
-    def table(self, model: Mapping[str, Any]) -> Group:
-        """The seats and the middle of the table."""
+    def table(self, model: Mapping[str, Any], *, compact: bool = False,
+              only: frozenset[int] | None = None) -> Group:
+        """The seats and the middle of the table. ``compact``: each seat on one line, its
+        stats beside its name; ``only``: the indexes of the seats shown (a line says how
+        many are left out)."""
         w = self.words
-        seats = Table(box=box.SIMPLE, show_header=False, expand=True)
+        seats = Table(box=None if compact else box.SIMPLE, show_header=False, expand=True,
+                      padding=(0, 1))
         seats.add_column(w("Player"))
         seats.add_column(w("Cards"))
-        for s in model["seats"]:
+        hidden = 0
+        for i, s in enumerate(model["seats"]):
+            if only is not None and i not in only:
+                hidden += 1
+                continue
             who = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
             if s["you"]:
                 who.append(" " + w("(you)"), style="dim")
             for b in s["badges"]:
                 who.append(f" [{w.text(b)}]", style="cyan")
             for x in s["stats"]:
-                who.append("\n" + w.text(x), style="dim")
-            cards = Text("")
-            if not s["you"]:
-                cards.append_text(back(int(s["hidden"] or 0), w))
+                who.append((" · " if compact else "\n") + w.text(x), style="dim")
+            cards: list[Any] = []
+            if not s["you"] and s["hidden"]:
+                cards.append(back(int(s["hidden"] or 0), w))
             for g in s["groups"]:
-                cards.append("\n" + w.text(g["label"]) + ": ", style="dim")
-                cards.append_text(cards_text([from_model(f, w) for f in g["cards"]]))
-            seats.add_row(who, cards)
+                cards.append(Chips(Text(w.text(g["label"]) + ": ", style="dim"),
+                                   [chip(from_model(f, w)) for f in g["cards"]]))
+            seats.add_row(who, Group(*cards) if cards else Text(""))
         parts: list[Any] = []
         for a in [*model["centre"], *model.get("panel", [])]:
             line = Text(w.text(a["label"]), style="bold")
@@ -243,6 +339,10 @@ class Screen:
                 line.append(", ".join(w.text(i) for i in a["items"]))
             parts.append(line)
         parts.append(seats)
+        if hidden:
+            parts.append(Text(w.n("… {n} more player (a bigger window shows them)",
+                                  "… {n} more players (a bigger window shows them)", hidden),
+                              style="dim"))
         return Group(*parts)
 
     def menu_lines(self, model: Mapping[str, Any], menu: Menu,

@@ -7,8 +7,11 @@ bots. Three things make it a game a person can play rather than a debugger:
 * **Interrupts.** A seat may have moves when it is not its turn (Toepen's knock, a
   Shithead cut-in where the rules allow it): ``state.legal_actions(seat)`` is then not
   empty. At a real terminal keys are read one by one (:mod:`tablegames.tui.keys`): a
-  move without arguments whose first letter no other legal move shares is played by that
-  single key (``k`` knocks), at the prompt and while the bots move; before each bot move
+  move without arguments is played by the single key of its first letter (``k``
+  knocks), at the prompt and while the bots move, when nothing a person may type begins
+  with that letter (no other move, no card: with a king in hand ``Kh`` is the king, and
+  ``kn`` Enter knocks; see :func:`hotkeys`). Lines typed while the bots move are kept,
+  line by line, for the prompts that follow; before each bot move
   the screen shows the table for ``pace`` seconds (``0``: not at all, and nobody is asked
   for Enter) and a key pressed meanwhile is played first. When the input is not a
   terminal (a script, a pipe) lines are read instead, and the human is asked between bot
@@ -48,6 +51,7 @@ bots. Three things make it a game a person can play rather than a debugger:
 from __future__ import annotations
 
 import json
+import re
 import select
 import time
 from collections import deque
@@ -60,19 +64,18 @@ from rich.console import Console
 from tablegames.bots.handle import Handle
 from tablegames.bots.harness import hash_seed
 from tablegames.bots.registry import hints_for
+from tablegames.common.actions import Event
 from tablegames.common.errors import IllegalAction, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rulings import load_rulings
+from tablegames.table import present
 from tablegames.table.i18n import check_lang
-from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read
+from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
 
-HELP = ("Type the number of a move, or the move itself without your seat: 'play Th' "
-        "(or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long list: 'lay R7'. "
-        "q quits.")
 _TIMEOUT = object()
 #: Events that end a hand (a round) without ending the game: the screen pauses on them.
 HAND_ENDS = frozenset({"hand_over", "round_over"})
@@ -90,16 +93,34 @@ class Hot:
     move: str
 
 
-def hotkeys(options: Sequence[Choice]) -> dict[str, str]:
-    """The single keys that play a move at once: the first letter of a move without
-    arguments (``knock``, ``fold``, ``keep``) when no other legal move starts with it, so
-    one key can never mean two moves. Digits and ``?``/``q`` are never hot keys."""
-    firsts: dict[str, list[Choice]] = {}
+def hotkeys(options: Sequence[Choice], game: str = "",
+            typed: Sequence[str] = ()) -> dict[str, str]:
+    """The single keys that play a move at once.
+
+    The rule: a key plays a move by itself only when nothing a person may type could
+    begin with it. It is the first letter of a move without arguments (``knock``,
+    ``fold``, ``keep``), and no other word of any legal move begins with that letter in
+    either case: not another verb, not a card (``Kh``, ``K♥``, ``10h``), not a target
+    (Dallah's ``spout``), nor a card of ``typed`` (the hand, whose cards the person may
+    start typing while the bots move). So ``k`` knocks while the hand holds no king, and
+    ``Kh`` always types the king of hearts; the screen shows the keys that are hot as
+    ``[k]``. Digits and ``?``/``q`` are never hot keys.
+    """
+    starts: dict[str, int] = {}
+    for text in [*(c.short for c in options), *typed]:
+        for variant in {text, readable(game, text)} if game else {text}:
+            for word in set(re.split(r"[^\w♣♦♥♠]+", variant.lower())):
+                if word:
+                    starts[word[0]] = starts.get(word[0], 0) + 1
+    keys: dict[str, str] = {}
     for c in options:
-        if c.verb:
-            firsts.setdefault(c.verb[0].lower(), []).append(c)
-    return {k: cs[0].notation for k, cs in firsts.items()
-            if len(cs) == 1 and not cs[0].args and k.isalpha() and k not in RESERVED}
+        k = c.verb[:1].lower()
+        if c.verb and not c.args and k.isalpha() and k not in RESERVED \
+                and starts.get(k, 0) == 1:
+            keys[k] = c.notation
+    return keys
+
+
 #: "What happened" shows at least this many lines, and at most the last ``SHOWN_MAX``.
 SHOWN_MIN, SHOWN_MAX = 6, 18
 
@@ -153,7 +174,10 @@ class Session:
         #: Whether the person asked for another game at the end screen.
         self.again = False
         self._pause = False
-        self._result: dict[int, list[str]] = {}
+        #: At a hand's end, for each teller: the result in words, and "What happened"
+        #: up to the end (the next deal is not shown under "The hand is over").
+        self._result: dict[int | None, list[str]] = {}
+        self._held: dict[int | None, list[Line]] = {}
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
@@ -187,18 +211,26 @@ class Session:
                       if hints.table is not None else None)
         self.screen = Screen(self.console, info.name, lang=options.lang, debug=options.debug)
         self.names = list(self.state.players)
+        #: Who is told what happens: each human seat (its own log, its own cards in it)
+        #: and, at a shared screen, the table itself (``None``: the spectator's log,
+        #: public events only), which is all that is shown while the screen is passed.
+        self.tellers: list[int | None] = [*sorted(self.humans),
+                                          *([None] if options.table else [])]
         self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang)
-                          for s in self.humans}
-        self.happened: dict[int, deque[Line]] = {s: deque(maxlen=SHOWN_MAX) for s in self.humans}
+                          for s in self.tellers}
+        self.happened: dict[int | None, deque[Line]] = {
+            s: deque(maxlen=SHOWN_MAX) for s in self.tellers}
         #: Lines told to each seat, and how many it had been told before its last move:
         #: its screen shows everything since that move (at least ``SHOWN_MIN`` lines).
-        self.told = dict.fromkeys(self.humans, 0)
-        self.mark = dict.fromkeys(self.humans, 0)
-        self.debug_events: dict[int, list[dict[str, Any]]] = {s: [] for s in self.humans}
+        self.told: dict[int | None, int] = dict.fromkeys(self.tellers, 0)
+        self.mark: dict[int | None, int] = dict.fromkeys(self.tellers, 0)
+        self.debug_events: dict[int | None, list[dict[str, Any]]] = {
+            s: [] for s in self.tellers}
         #: The last line told to each seat and how often in a row: a repeated line is
         #: shown once with its count, not as a stream.
-        self._repeats: dict[int, tuple[str, int]] = dict.fromkeys(self.humans, ("", 0))
-        for s in self.humans:
+        self._repeats: dict[int | None, tuple[str, int]] = dict.fromkeys(self.tellers,
+                                                                          ("", 0))
+        for s in self.tellers:
             self._tell(s, self.state.log(s))
         self.on_screen: int | None = None
         self._last_error = ""
@@ -208,7 +240,7 @@ class Session:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.state.view(seat)  # type: ignore[no-any-return]
 
-    def _tell(self, seat: int, events: Sequence[Mapping[str, Any]]) -> None:
+    def _tell(self, seat: int | None, events: Sequence[Mapping[str, Any]]) -> None:
         narrator = self.narrators[seat]
         view = self.view(seat)
         for e in events:
@@ -232,16 +264,26 @@ class Session:
             self.mark[by] = self.told[by]
         events = self.state.apply(notation, by=by, expect=self.state.version)
         ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
-        if ends and not self.state.is_over:
+        # A hand's end splits the events: the pause shows the hand up to its end, and
+        # the next deal only after the key that starts the next hand.
+        cut = ends[0] + 1 if ends and not self.state.is_over else len(events)
+        self._tell_all(events[:cut])
+        if cut < len(events) or (ends and not self.state.is_over):
             self._pause = True
-            # The hand's result: what was said up to its end (the next deal comes after).
-            for s in self.humans:
-                view = self.view(s)
-                said = (self.narrators[s].say(e.for_seat(s), view)
-                        for e in events[max(0, ends[0] - 2):ends[0] + 1])
-                self._result[s] = [x for x in said if x]
-        for s in self.humans:
-            self._tell(s, [e.for_seat(s) for e in events])
+            for s in self.tellers:
+                said = self.narrators[s].say(events[ends[0]].for_seat(s), self.view(s))
+                self._result[s] = [said] if said else []
+                self._held[s] = self.recent(s)
+                self.mark[s] = self.told[s]  # the next hand's log starts here
+        self._tell_all(events[cut:])
+
+    def _tell_all(self, events: Sequence[Event]) -> None:
+        """Tell every teller ``events`` as it may see them (the table: public ones)."""
+        if not events:
+            return
+        for s in self.tellers:
+            self._tell(s, Event.redact(list(events), s) if s is None else
+                       [e.for_seat(s) for e in events])
 
     # ----------------------------------------------------------------- input
     def _readline(self, prompt: str, timeout: float | None = None,
@@ -269,6 +311,11 @@ class Session:
     def _keyline(self, prompt: str, timeout: float | None, hot: Mapping[str, str]) -> Any:
         """:meth:`_readline` at a real terminal: keys one by one, echoed and editable."""
         assert self.keys is not None
+        if "\n" in self._typeahead:  # a whole line typed while the bots moved: its turn now
+            line, self._typeahead = self._typeahead.split("\n", 1)
+            self.out.write(prompt + line + "\n")
+            self.out.flush()
+            return line
         buffer, self._typeahead = self._typeahead, ""
         self.out.write(prompt + buffer)
         self.out.flush()
@@ -341,17 +388,18 @@ class Session:
                     else:
                         self._apply(action, seat)
                     if self.keys is None and self.options.pace > 0 and not self.options.table:
-                        self.draw(self.options.seat, None, f"{self.names[seat]} has played.")
+                        self.draw(self.options.seat, None,
+                                  self.w("{name} has played.", name=self.names[seat]))
                         if not self._window_next():
                             time.sleep(self.options.pace)
                 self.pause_if_hand_ended()
             self.finish()
         except (Quit, KeyboardInterrupt, EOFError):
             self.console.print()
-            self.console.print("Game stopped. Goodbye.", markup=False)
+            self.console.print(self.w("Game stopped. Goodbye."), markup=False)
         return 0
 
-    def recent(self, seat: int) -> list[Line]:
+    def recent(self, seat: int | None) -> list[Line]:
         """What to show under "What happened": everything since the seat's last move."""
         lines = list(self.happened[seat])
         fresh = max(SHOWN_MIN, self.told[seat] - self.mark[seat])
@@ -363,14 +411,19 @@ class Session:
         return (nxt is not None and nxt not in self.humans
                 and bool(self.state.legal_actions(self.options.seat)))
 
-    def draw(self, seat: int, menu: Menu | None, note: str = "",
-             hot: Mapping[str, str] | None = None, moves_of: int | None = None) -> None:
-        """``seat``'s screen; ``moves_of``: the seat whose moves the menu lists, when
-        it is another (the menu's labels come from that seat's view)."""
-        self._redraw = (seat, menu, note, hot, moves_of)
-        self.screen.draw(self.view(seat), self.recent(seat), menu, note,
-                         self.debug_events[seat], hot,
-                         labels_from=self.view(moves_of) if moves_of is not None else None)
+    def draw(self, seat: int | None, menu: Menu | None, note: str = "",
+             hot: Mapping[str, str] | None = None, moves_of: int | None = None,
+             happened: Sequence[Line] | None = None, prompt: str | None = None) -> None:
+        """``seat``'s screen (``None``: the table's, at a shared screen: the spectator's
+        view and log); ``moves_of``: the seat whose moves the menu lists, when it is
+        another (the menu's labels come from that seat's view); ``happened``: the log
+        to show instead of the seat's recent lines; ``prompt``: the prompt to show instead
+        of the presenter's."""
+        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt)
+        self.screen.draw(self.view(seat), self.recent(seat) if happened is None else happened,
+                         menu, note, self.debug_events[seat], hot,
+                         labels_from=self.view(moves_of) if moves_of is not None else None,
+                         prompt=prompt)
         self.on_screen = seat
 
     def redraw(self) -> None:
@@ -398,14 +451,23 @@ class Session:
                 self.out.write("\n")
                 return key
 
+    def _help(self) -> str:
+        """How to type a move, when lines are read (a script, a pipe)."""
+        return self.w("Type the number of a move, or the move itself without your seat: "
+                      "'play Th' (or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long "
+                      "list: 'lay R7'. q quits.")
+
     def show_help(self, seat: int) -> None:
         """The rulings that bear on the prompt, a screen at a time (see
         :mod:`tablegames.tui.helpscreen`)."""
         w = self.w
-        paragraphs = [HELP if self.keys is None else w(
+        paragraphs = [self._help() if self.keys is None else w(
             "Type the number of a move or the start of the move (play Th), then Enter; a "
-            "key in [brackets] plays its move at once, also while the others play. q "
-            "and Enter quits."), *help_text(self.info.name, self.view(seat), self._refused)]
+            "key in [brackets] plays its move at once, also while the others play. A key "
+            "is in brackets only when nothing you may type starts with it: with a king in "
+            "your hand, K starts the card (Kh), so type kn and Enter to knock. Keys typed "
+            "while the others play wait for your turn, line by line. q and Enter quits."),
+            *help_text(self.info.name, self.view(seat), self._refused)]
         pages = self.screen.page(w("Rulings for this moment"), paragraphs,
                                  w("Press any key to go on (Esc: back to the game)."))
         for i, lines in enumerate(pages):
@@ -417,17 +479,17 @@ class Session:
 
     def pause_if_hand_ended(self) -> None:
         """At the end of a hand, stop on its result until a key is pressed (at a real
-        terminal; a script goes on)."""
+        terminal; a script goes on). "What happened" ends with the hand: the next deal is
+        told after the key. At a shared screen the pause is the table's (the spectator's
+        view and log: nobody's cards), and the next seat is asked to take the screen."""
         if not self._pause:
             return
         self._pause = False
-        seat = self.options.seat if not self.options.table else max(self.humans)
+        seat = None if self.options.table else self.options.seat
         note = " ".join([self.w("The hand is over."), *self._result.get(seat, [])])
-        if self.options.table and not self._hand_is_public(seat):
-            self.screen.clear()
-            self.screen.draw(self.view(None), self.recent(seat), None, note)
-        else:
-            self.draw(seat, None, note)
+        self.draw(seat, None, note, happened=self._held.get(seat))
+        if self.options.table:
+            self.on_screen = None
         if self.keys is not None:
             self.wait_key(self.w("Press any key for the next hand. "))
 
@@ -437,10 +499,10 @@ class Session:
             return
         self.screen.clear()
         self.console.print()
-        self.console.print(f"Pass the screen to {self.names[seat]}.", markup=False,
-                           style="bold")
-        answer = self._readline(f"{self.names[seat]}, press Enter when only you can see "
-                                "the screen (q stops). ")
+        self.console.print(self.w("Pass the screen to {name}.", name=self.names[seat]),
+                           markup=False, style="bold")
+        answer = self._readline(self.w("{name}, press Enter when only you can see the "
+                                       "screen (q stops). ", name=self.names[seat]))
         if str(answer).strip().lower() in QUIT:
             raise Quit
         self.on_screen = None
@@ -467,13 +529,16 @@ class Session:
         # Dallah's card names are Arabic: the card in play is explained in a line.
         note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
             if self.info.name == "dallah" and view.get("card") else ""
-        if let_go:
-            note = self.w("Enter lets the cup go: the fall model says what fell.")
-        hot = hotkeys(options) if self.keys is not None else {}
+        prompt = None
+        if let_go:  # the model reports: the person is not asked what happened
+            prompt = self.w("Enter lets the cup go: the fall model says what fell.")
+            if options:
+                prompt += " " + self.w("Or choose a move first:")
+        hot = hotkeys(options, self.info.name) if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
-            self.draw(seat, menu, note, hot)
+            self.draw(seat, menu, note, hot, prompt=prompt)
             line = self._readline(f"{self.names[seat]}> ", hot=hot)
             if let_go and isinstance(line, str) and not line.strip():
                 self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
@@ -481,7 +546,7 @@ class Session:
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
-                reading = read(line, options, menu, seat, self.info.name, others)
+                reading = read(line, options, menu, seat, self.info.name, others, self.w)
                 if reading.kind == "help":
                     self.show_help(seat)
                     note = ""
@@ -491,7 +556,7 @@ class Session:
             if reading.kind == "menu" and reading.menu is not None:
                 menu, note = reading.menu, reading.message
             elif reading.kind == "help":
-                note = HELP
+                note = self._help()
             else:
                 note = self._last_error or reading.message
 
@@ -535,16 +600,20 @@ class Session:
         legal = [str(a) for a in self.state.legal_actions(bot) if self.world.is_report(a)]
         options = choices(legal, bot)
         menu = Menu.of(options)
-        hot = hotkeys(options) if self.keys is not None else {}
+        hot = hotkeys(options, self.info.name) if self.keys is not None else {}
         note = self.w("Report for {name}: put their cup on your Dallah and say what "
                       "happened.", name=self.names[bot])
+        # the prompt is the bot's (what to place, what to report), not "Waiting for P2."
+        asked = present(self.view(bot))["prompt"]
+        prompt = self.w("For {name}: {prompt}", name=self.names[bot],
+                        prompt=self.w.text(asked)) if asked is not None else None
         while True:
-            self.draw(me, menu, note, hot, moves_of=bot)
+            self.draw(me, menu, note, hot, moves_of=bot, prompt=prompt)
             line = self._readline(f"{self.names[me]} → {self.names[bot]}> ", hot=hot)
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
-                reading = read(line, options, menu, bot, self.info.name)
+                reading = read(line, options, menu, bot, self.info.name, w=self.w)
                 if reading.kind == "help":
                     self.show_help(me)
                     continue
@@ -566,7 +635,8 @@ class Session:
         try:
             self._apply(reading.move, who)
         except TablegamesError as exc:
-            self._last_error = f"Not played: {exc}"
+            # the engine's reason is English (it has no catalogue); the frame is not
+            self._last_error = self.w("Not played: {reason}", reason=str(exc))
             self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
         self._refused = None
@@ -585,38 +655,53 @@ class Session:
         wait = self.options.pace
         note = ""
         while True:
-            hint = (f"{self.names[bot_seat]} is about to play. You may: "
-                    + ", ".join(c.short for c in options[:4])
-                    + (f" (type it within {wait:g} s)" if wait > 0 else " (or press Enter)"))
+            moves = ", ".join(c.short for c in options[:4])
+            seconds = format(wait, "g")
+            hint = (self.w("{name} is about to play. You may: {moves} (type it within "
+                           "{seconds} s)", name=self.names[bot_seat], moves=moves,
+                           seconds=seconds) if wait > 0 else
+                    self.w("{name} is about to play. You may: {moves} (or press Enter)",
+                           name=self.names[bot_seat], moves=moves))
             self.draw(me, menu, note or hint)
             line = self._readline(f"{self.names[me]}> ", timeout=wait if wait > 0 else None)
             if line is _TIMEOUT or not str(line).strip():
                 return
-            reading = read(line, options, menu, me, self.info.name)
+            reading = read(line, options, menu, me, self.info.name, w=self.w)
             if self._handle(reading, me):
                 return
             if reading.kind == "menu" and reading.menu is not None:
                 menu, note = reading.menu, reading.message
             else:
-                note = self._last_error or (HELP if reading.kind == "help" else reading.message)
+                note = self._last_error or (self._help() if reading.kind == "help"
+                                            else reading.message)
             wait = 0  # the person is typing: wait for them now
 
     def watch(self, bot_seat: int) -> None:
         """At a real terminal, before a bot moves: show the table for ``pace`` seconds
         (not at all with ``pace == 0``) and play a hot key pressed meanwhile (``k``
-        knocks) before the bot's move. Nobody is asked for Enter."""
+        knocks) before the bot's move. Nobody is asked for Enter. Other keys are typed
+        ahead, line by line: a line that names a move of this moment (``kn`` Enter, when
+        a king in the hand keeps ``k`` from being a hot key) is played now; any other
+        line (a number, a card) waits for the next prompt, in order."""
         assert self.keys is not None
         me = self.options.seat
         if self.options.table:
             return
-        options = choices(self.own_moves(me, self.view(me).get("legal", [])), me)
-        hot = hotkeys(options)
+        view = self.view(me)
+        options = choices(self.own_moves(me, view.get("legal", [])), me)
+        # a card of the hand typed early (the next move) never fires a key
+        hand = [str(c.get("id")) if isinstance(c, Mapping) else str(c)
+                for c in view.get("hand") or []]
+        hot = hotkeys(options, self.info.name, hand)
         pace = self.options.pace
-        if pace > 0 or hot:
+        if pace > 0 or options:
             keys = ", ".join(f"{k} = {Choice(n, me).short}" for k, n in hot.items())
+            typed = ", ".join(c.short for c in options if c.notation not in hot.values())
             note = self.w("{name} is about to play.", name=self.names[bot_seat])
             if keys:
                 note += " " + self.w("Press {keys}.", keys=keys)
+            if typed:
+                note += " " + self.w("You may type {moves} and Enter.", moves=typed)
             self.draw(me, None, note)
         deadline = time.monotonic() + pace
         while True:
@@ -646,26 +731,39 @@ class Session:
                 if self._handle(Reading("move", move=move), me):
                     return
             elif key in ERASE:
-                self._typeahead = self._typeahead[:-1]
-            elif not key.startswith("\x1b") and key not in ENTER and ord(key[0]) >= 32:
+                if self._typeahead and not self._typeahead.endswith("\n"):
+                    self._typeahead = self._typeahead[:-1]
+            elif key in ENTER:  # typed ahead, line by line: each for a prompt
+                done, _, line = self._typeahead.rpartition("\n")
+                if not line:
+                    continue
+                reading = read(line, options, Menu.of(options), me, self.info.name,
+                               w=self.w)
+                now = {c.notation for c in options}
+                if not done and not line.strip().isdecimal() and reading.kind == "move" \
+                        and reading.move in now:  # "kn": a move of this moment, played now
+                    self._typeahead = ""
+                    if self._handle(reading, me):
+                        return
+                    continue
+                self._typeahead += "\n"  # a number or a move for the next prompt: kept
+            elif not key.startswith("\x1b") and ord(key[0]) >= 32:
                 self._typeahead += key  # the start of the next move, typed early: kept
 
     def finish(self) -> None:
         """The end screen: the final table with the result (every card the game made
-        public), then "Play again? (y/n)"."""
+        public), then "Play again? (y/n)", its keys in the session's language (``j/n`` in
+        Dutch and Danish; ``y`` and ``n`` are always understood too)."""
         seat = self.options.seat if not self.options.table else None
-        if seat is None:
-            self.screen.clear()
-            last = max(self.humans)
-            self.screen.draw(self.view(None), self.recent(last), None,
-                             self.w("Game over."))
-        else:
-            self.draw(seat, None, self.w("Game over."))
+        self.draw(seat, None, self.w("Game over."))
+        yes, no = self.w("yes")[:1].lower(), self.w("no")[:1].lower()
         while True:
             try:
-                answer = self.wait_key(self.w("Play again? (y/n) ")).strip().lower()
+                answer = self.wait_key(self.w("Play again? ({yes}/{no}) ", yes=yes,
+                                              no=no)).strip().lower()
             except Quit:
                 return
-            if answer[:1] in ("y", "n") or answer in QUIT or (not answer and self.keys is None):
-                self.again = answer[:1] == "y"
+            if answer[:1] in ("y", "n", yes, no) or answer in QUIT or \
+                    (not answer and self.keys is None):
+                self.again = answer[:1] in ("y", yes)
                 return
