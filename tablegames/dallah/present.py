@@ -291,6 +291,12 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             return msg("{cups}", cups=[_named(view, "shapes", s) for s in value]) if value else _cups(0)
         return _cups(int(value or 0))
 
+    if kind == "setup":
+        shared = e.get("shared")
+        total = sum(v for v in shared.values() if type(v) is int) \
+            if isinstance(shared, Mapping) else 0
+        return msg("The shared pile holds {cups}; {who} goes first.", cups=_cups(total),
+                   who=name_of(players, e.get("first")) or "")
     if kind == "turn":
         return msg("Turn {n}: {who}.", n=e.get("turn"), who=who)
     if kind == "action_card":

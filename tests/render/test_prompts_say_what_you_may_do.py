@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import tablegames
-from tablegames.table import present
+from tablegames.table import describe, present
 from tablegames.table.catalogues import ALL_OPTIONS, DOMAIN_LANGS
 from tablegames.table.i18n import words_for
 
@@ -78,3 +78,25 @@ def test_the_drawing_seat_that_may_report_a_late_fall_is_told_so() -> None:
                 return
             state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no two-player game reached a draw with a late report to make")
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_every_event_is_told_in_a_sentence_of_its_own(game: str) -> None:
+    """The presenters' last resort, "{who}: {what}" with the event's kind ("P0: setup"),
+    is for a game's future events, never one the engine emits now: every event of seeded
+    games (the opening log included) has a sentence of its own, for a seat and for the
+    spectator."""
+    fallback = "{who}: {what}"
+    for seed in range(6):
+        rules = ALL_OPTIONS.get(game) if seed % 2 == 0 else None
+        state = tablegames.new_game(game, players=3 + seed % 2, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        told = [(e, seat) for seat in (None, 0) for e in state.log(seat)]
+        for _ in range(400):
+            for e, seat in told:
+                sentence = describe(e, state.view(seat))
+                assert sentence is None or sentence["msg"] != fallback, e
+            if state.is_over:
+                break
+            events = state.apply(rng.choice(state.legal_actions()))
+            told = [(e.for_seat(seat), seat) for seat in (None, 0) for e in events]
