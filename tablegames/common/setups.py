@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from tablegames.common.errors import SetupError, quoted
@@ -27,11 +28,33 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
         names = tuple(players)
         if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
             raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
+        for i, name in enumerate(names):
+            if why := _unwritable(name):
+                raise SetupError(f"player name {i} {why}")
         if len(set(names)) != len(names):
             raise SetupError("player names must be distinct")
     if not lo <= len(names) <= hi:
         raise SetupError(f"{game} is for {lo} to {hi} players, not {len(names)}")
     return names
+
+
+#: Characters a name cannot hold: controls (a new line, a tab), lone surrogates (no
+#: UTF-8 can carry them: a server could not send the view) and the line and paragraph
+#: separators (they break a position's line, as a new line does).
+_UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _unwritable(name: str) -> str | None:
+    """Why ``name`` cannot be written everywhere a name goes, or ``None``.
+
+    A name travels in saves, records, position text (one line, trimmed) and every
+    message to a phone, and must come back the same: so no control character, no lone
+    surrogate, no line break, and no space at either end (the position text trims it)."""
+    if name != name.strip():
+        return "has a space at its start or end"
+    if any(unicodedata.category(ch) in _UNWRITABLE for ch in name):
+        return "holds a control character, a line break or a lone surrogate"
+    return None
 
 
 def check_seed(seed: object) -> int | str:

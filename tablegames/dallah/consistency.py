@@ -142,6 +142,9 @@ def _check_card(state: State) -> None:
         if code >= 0 or state.cups_in_hand or state.zone >= 0 or state.collected:
             raise _fail("card", "no card, cup or Placement card is in play between turns "
                                  "(DAL-20)")
+        if state.collector >= 0 or state.partner >= 0:  # set by the next card (DAL-24)
+            raise _fail("collector", "nobody collects, and nobody is a partner, between "
+                                     "turns (DAL-24)")
         return
     if code < 0:
         raise _fail("card", "no Action card in play (DAL-20)")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.serialization import Reader
 from tablegames.toepen.rules import Rules
-from tablegames.toepen.stages import OVER, PLAY
+from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, RESPOND
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
@@ -69,6 +69,61 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
     if state.trick and state.leader != state.trick[0][0]:
         raise StateError("$.state.leader: the seat whose card leads the trick")
+    if stage != OVER:
+        _check_turns(state)
+
+
+def _check_turns(state: State) -> None:
+    """Who is asked, against what has happened: a round in play has two seats in it; a
+    knock is answered by the others while its knocker stays in (TOE-22, TOE-51); a seat
+    asked to exchange has not exchanged in this round of exchanges (TOE-03); a card goes
+    down from each seat still in once a trick, clockwise from its leader (TOE-10, TOE-51).
+
+    Without these a tampered save loaded and then failed in play: a knock answered
+    with its knocker out of the round looked for ever for the next seat still in, a
+    seat asked to exchange twice lost the hand it had thrown in, and the seat to play
+    could be one that had already played to the trick.
+    """
+    n, stage, playing = state.n, state.stage, state.playing
+    if playing.count(True) < 2:
+        raise StateError("$.state.playing: a round in play has at least two seats in it")
+    if stage == RESPOND and (state.knocker < 0 or not playing[state.knocker]
+                             or state.knocker in state.queue):
+        raise StateError("$.state.knocker: a knock is answered by the others while the "
+                         "knocker stays in the round (TOE-22, TOE-51)")
+    if stage == CHALLENGE and (state.exchanger < 0 or not state.exchanged[state.exchanger]
+                               or state.exchanger in state.queue):
+        raise StateError("$.state.exchanger: the others are asked about a seat that "
+                         "exchanged (TOE-04)")
+    if stage in (EXCHANGE, CHALLENGE):
+        # the exchanges go round in the order of the deal (TOE-03): the seats still to
+        # be asked come after the seat asked now (or whose exchange is being judged)
+        now = state.queue[0] if stage == EXCHANGE else state.exchanger
+        places = [state.dealt.index(s) if s in state.dealt else -1
+                  for s in (now, *state.exchange_queue)]
+        if places[0] < 0 or places != sorted(set(places)):
+            raise StateError("$.state.exchange_queue: the seats still to exchange follow "
+                             "the seat asked now, in the order of the deal (TOE-03)")
+        again = state.again()
+        asked = [("queue", s) for s in state.queue[:1] if stage == EXCHANGE]
+        for name, s in (*asked, *(("exchange_queue", s) for s in state.exchange_queue)):
+            if again[s] if state.exchange_round else state.exchanged[s]:
+                raise StateError(f"$.state.{name}: seat {s} is asked to exchange again in "
+                                 "the same round of exchanges (TOE-03)")
+    if stage in (PLAY, RESPOND):
+        played = [p for p, _ in state.trick]
+        turn, leader = state.turn, state.leader
+        if len(set(played)) != len(played) or turn in played:
+            raise StateError("$.state.turn: a seat plays one card to a trick (TOE-10)")
+        if stage == PLAY and not played and turn != leader:
+            raise StateError("$.state.turn: the leader plays first to a trick (TOE-10)")
+        if played:
+            arc = [(leader + i) % n for i in range((turn - leader) % n)]
+            if any(p not in arc for p in played) or any(
+                    playing[p] and p not in played for p in arc):
+                raise StateError("$.state.turn: cards go down clockwise from the trick's "
+                                 "leader, and the turn is the next seat still in (TOE-10, "
+                                 "TOE-51)")
 
 
 def _check_house_fields(state: State) -> None:

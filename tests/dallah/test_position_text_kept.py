@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -75,22 +76,32 @@ def test_shuffled_decks_are_dealt_as_before() -> None:
 
 
 def test_edited_lines_read_as_before() -> None:
-    """An edited line the reader took reads to the same fields, but for a turn beyond
-    the bound of the ``turn`` field: the line is now read as strictly as a save, which
-    refuses it (the hand-written reader took up to 10,000,000)."""
+    """An edited line the reader took reads to the same fields, but for two kinds of
+    line that are now refused: a turn beyond the bound of the ``turn`` field (the line
+    is read as strictly as a save; the hand-written reader took up to 10,000,000), and
+    a collector or a Shareek partner between turns (a tampered save of that kind played
+    on and then wrote a save it could not load: DAL-24)."""
     assert len(DATA["edited"]) > 40
-    stricter = 0
+    stricter = between = 0
     for base, line, value, fields in DATA["edited"]:
         text = _edited(POSITIONS[base]["position"], line, value)
-        if text.splitlines()[line] == "turn: 9999999":
+        edited = text.splitlines()[line]
+        if edited == "turn: 9999999":
             with pytest.raises(PositionError, match=r"turn: expected a turn's number from 1 "
                                                     r"to 1000001, found '9999999'"):
                 dallah.from_position(text)
             stricter += 1
             continue
+        stage = re.search(r"^stage: (\S+)$", text, re.M)
+        if edited.startswith(("collector: ", "partner: ")) and stage is not None \
+                and stage.group(1) in ("draw", "over"):
+            with pytest.raises(PositionError, match=r"between turns \(DAL-24\)"):
+                dallah.from_position(text)
+            between += 1
+            continue
         state = dallah.from_position(text)
         assert _fields(state) == fields, (base, line, value)
-    assert stricter == 1
+    assert stricter == 1 and between == 5
 
 
 def test_refused_lines_are_still_refused_naming_the_problem() -> None:

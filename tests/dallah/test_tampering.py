@@ -124,6 +124,10 @@ def _tampered(setup: dict[str, Any], moves: list[str], **fields: Any) -> str:
      ["0:draw"], {"amount": 9}, "amount"),
     # a card in play between turns
     ({"players": 3, "actions": ["place"]}, ["0:draw"], {"stage": "draw"}, "card"),
+    # a collector, or a Shareek partner, between turns: the next turn's first report
+    # credited it, and the save written then no longer loaded (DAL-24)
+    ({"players": 3}, [], {"collector": 0}, "collector"),
+    ({"players": 3}, [], {"partner": 2}, "collector"),
 ])
 def test_inconsistent_phase_fields_are_refused(setup: dict[str, Any], moves: list[str],
                                                fields: dict[str, Any], field: str) -> None:
