@@ -98,8 +98,10 @@ def effect_rows(draw: st.DrawFn) -> list[dict[str, Any]]:
         row: dict[str, Any] = {
             "value": v, "does": does, "on": draw(_choice("ge", "any", "lower")),
             "multiples": draw(_choice("once", "each")) if does in REPEATABLE else "once",
-            "playable_on_me": draw(st.none() | st.just("lower") | st.lists(
-                st.integers(1, 13), min_size=1, max_size=6, unique=True)),
+            # a card that never stays on top restricts nothing: refused (see BAD below)
+            "playable_on_me": None if does in ("burn", "give", "reset") else draw(
+                st.none() | st.just("lower") | st.lists(
+                    st.integers(1, 13), min_size=1, max_size=6, unique=True)),
         }
         acts = draw(_choice("always", "on_lower")) if does in ACT_ON_LOWER else "always"
         if acts != "always" or draw(st.booleans()):
@@ -611,6 +613,8 @@ def bad_values(spec: tuple[Any, ...]) -> tuple[Any, ...]:
             [{"value": 5, "playable_on_me": [True]}], [{"value": 5, "playable_on_me": "higher"}],
             [{"value": 5, "playable_on_me": [HUGE]}], [{"value": 5, "playable_on_me": DEEP_L}],
             [{"value": 5, "playable_on_me": BIG_LIST}], [{"value": 5, "colour": "red"}],
+            [{"value": 10, "does": "burn", "on": "any", "playable_on_me": [4]}],
+            [{"value": 2, "does": "reset", "on": "any", "playable_on_me": "lower"}],
             [{"value": 5, **BIG_DICT}], [BIG_LIST], [{"value": 5}] * 20_000,
             [{"value": DEEP_L}], [{"value": 5, "does": DEEP_D}])
     if kind == "cards":

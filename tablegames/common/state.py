@@ -222,7 +222,9 @@ class BaseState(ABC):
         extra = {k: v for k, v in setup.items() if v is not None}
         cls._check_setup_keys(extra)
         if chance is None:
-            return cls._start(names, seed, r, deck, fresh(extra))
+            # a position carries its own rules line: it stands unless rules were given
+            given = None if rules is None and "position" in extra else r
+            return cls._start(names, seed, given, deck, fresh(extra))
         return _chance.new_outside(cls, names, seed, r, deck, fresh(extra), chance)
 
     @classmethod

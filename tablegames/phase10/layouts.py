@@ -110,6 +110,39 @@ def search_lay_downs(
     return tuple(found)
 
 
+def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True,
+            open_wilds: bool = False) -> bool | None:
+    """Whether ``phase`` can be laid from ``counts``, by the exact search: ``True`` (a
+    lay-down exists), ``False`` (the whole search ran and found none) or ``None`` (the
+    search budget ran out first: not known).
+
+    :func:`feasible` only proves a phase impossible; two groups that each fit the counts
+    may still need the same cards (a pair of 3s and a run 3-5 from one 3 too few). A
+    caller that must know, such as a blocked hand's test (``State._blocked``), asks this.
+    The work is bounded by :data:`SEARCH_BUDGET`, whatever the counts.
+    """
+    if not feasible(counts, phase, per_group):
+        return False
+    budget = _Budget(1, SEARCH_BUDGET)
+    if len(phase) == 1:  # one group is the whole phase: it holds the natural (P10-54)
+        kind, size = phase[0]
+        return next(iter(candidates(kind, size, counts, True, open_wilds)), None) is not None
+    pools: dict[tuple[int, int], _Pool] = {}
+    for req in sorted(set(phase)):
+        pool: _Pool = []
+        for g in candidates(req[0], req[1], counts, per_group, open_wilds):
+            pool.append((g, _packed(g.cards), g.sort_key))
+            budget.left -= 1
+            if budget.left <= 0:
+                return None
+        pools[req] = pool
+    found: list[Layout] = []
+    _search(_packed_counts(counts), phase, 0, [], per_group, found, pools, budget)
+    if found:
+        return True
+    return None if budget.stop else False
+
+
 # ------------------------------------------------------------------ feasibility
 #: A hand's natural cards per number (index 1..12) and per colour (0..3), its Wilds and
 #: its natural cards in all: what :func:`feasible` reads.

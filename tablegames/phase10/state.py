@@ -102,6 +102,7 @@ from tablegames.phase10.groups import (
 )
 from tablegames.phase10.layouts import (
     LAY_CAP,
+    can_lay,
     feasible_tally,
     search_lay_downs,
     tally,
@@ -443,11 +444,16 @@ class State(BaseState):
         if any(hit_values(g, f) for f in faces for g in groups):  # P10-50: a hit is left
             return False
         left = tally(counts)
-        per_group = self.rules.naturals == "group"
-        reqs = self.rules.phase_reqs
+        rules = self.rules
+        per_group, open_wilds = rules.naturals == "group", rules.wild_groups == "open"
+        reqs = rules.phase_reqs
         for s in range(self.n):  # P10-41: a seat yet to lay may still lay and open groups
             if self.playing[s] and not down[s] and any(
-                feasible_tally(left, reqs[i], per_group) for i in self.open_phases(s)
+                # the counts first (cheap), then the exact search: groups that each fit
+                # the counts may need the same cards; an unfinished search says "may"
+                feasible_tally(left, reqs[i], per_group)
+                and can_lay(counts, reqs[i], per_group, open_wilds) is not False
+                for i in self.open_phases(s)
             ):
                 return False
         return True

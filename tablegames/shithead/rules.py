@@ -116,8 +116,19 @@ def _to_values(value: object) -> Any:
     return value
 
 
+#: Rows whose card never stays the pile's effective top (a burn clears the pile, a
+#: take-it gives it away, a Zero-it makes it count 0): a restriction on them never applies.
+_NEVER_ON_TOP = frozenset({"burn", "give", "reset"})
+
+
 def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
-    if value is None or value == "lower":
+    if value is None:
+        return
+    if inst.does in _NEVER_ON_TOP:
+        raise RulesError(
+            f"value {inst.value}: a {inst.does} card never stays on top of the pile, so a "
+            "playable_on_me restriction on it would never apply")
+    if value == "lower":
         return
     if not isinstance(value, tuple) or not value or not all(
         type(v) is int and 1 <= v <= 13 for v in value
@@ -267,9 +278,11 @@ class Rules:
       ``"seats"`` (the turn moves 1 + k places among all seats in the round, the skipper
       counted: this engine's first reading, kept for tables that count that way).
     * ``scoring`` — ``outcome().scores`` of a round: ``"places"`` (default: 1 for the first
-      out, 2 for the next, … the loser last) or ``"out"`` (1 for every player who got out,
-      0 for the loser). In a match, ``"places"`` gives the tally of lost rounds and
-      ``"out"`` the number of rounds each player got out of.
+      out, 2 for the next, … the loser last) or ``"out"`` (0 for the loser, 1 for every
+      other player: those who got out, and, in a round the action limit settles, those
+      still holding cards, since the limit names only the loser). In a match,
+      ``"places"`` gives the tally of lost rounds and ``"out"`` the number of rounds each
+      player did not lose.
     * ``starter`` — who starts a round (SHD-04): ``"lowest"`` (default: the holder of
       the lowest card in hand, who shows it), ``"seat"`` (seat ``starter_seat`` starts
       every round) or ``"left_of_dealer"`` (the seat on the dealer's left, the next one

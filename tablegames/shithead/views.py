@@ -23,7 +23,9 @@ VIEW_KEYS: dict[str, str] = {
     "face_down": "per seat, how many face-down cards it has (nobody sees them)",
     "pile": "the pile, bottom card first",
     "pile_top": "the top card of the pile (None if empty)",
-    "pile_value": "the rank a normal card must reach (0: anything goes; ace high = 14)",
+    "pile_value": "the rank of the pile's effective top (0: anything goes; ace high = 14): "
+                  "a normal card must reach it, or, under an 'or lower' card (SHD-21), "
+                  "may not go above it",
     "restriction": "the limit the pile puts on the next card, in words (None: none)",
     "playable": "the ranks that may be played on the pile now",
     "top_effect": "what the pile's top card does (None if the pile is empty)",

@@ -176,3 +176,52 @@ def test_the_blocked_test_reads_only_what_the_table_sees() -> None:
                 assert world._blocked() == state._blocked()
             state.apply(bots[seat].choose(state))
         assert state.results, "no hand ended in 400 actions"
+
+
+def _stuck_on_shared_cards() -> str:
+    """Five players; four are down with eight full runs 1-12 (every Wild on the table),
+    and seat 1 must still lay ``set2+run3`` from the eight naturals off the table: a pair
+    and a run that each fit those counts, but only by sharing a 3 (R3 B3 Y4 Y5, and no
+    third 3). No card off the table fits a run of twelve."""
+    off = ["R3", "B3", "Y4", "Y5", "R12", "G1", "G7", "G9"]
+    left = {f"{c}{n}": 2 for c in "RBGY" for n in range(1, 13)}
+    for face in off:
+        left[face] -= 1
+    runs = []
+    for _ in range(8):
+        body = []
+        for n in range(1, 13):
+            face = next((f"{c}{n}" for c in "RBGY" if left[f"{c}{n}"] > 0), None)
+            if face is None:
+                body.append("W")
+            else:
+                left[face] -= 1
+                body.append(face)
+        runs.append("run1-12=" + ",".join(body))
+    rules = json.dumps({"phases": ["run2+run2", "set2+run3"], "hand_size": 5},
+                       separators=(",", ":"))
+    lines = ["tablegames position 1", "game: phase10",
+             *(f"player {i}: P{i}" for i in range(5)), f"rules: {rules}", "rng: 1",
+             "stage: draw", "turn: 1",
+             "made 0: 1", "hand 0: R12", f"laid 0: 1 {runs[0]} {runs[1]}",
+             "made 1: 1", "hand 1: R3 B3 Y4 Y5 G7",
+             "made 2: 1", "hand 2: G1", f"laid 2: 1 {runs[2]} {runs[3]}",
+             "made 3: 1", "hand 3: S", f"laid 3: 1 {runs[4]} {runs[5]}",
+             "made 4: 1", "hand 4: S", f"laid 4: 1 {runs[6]} {runs[7]}",
+             "discard: G9 S", "stock: S"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_phase_whose_groups_would_share_cards_is_known_impossible() -> None:
+    """The counts alone said seat 1 might still lay (each group fits them), and the hand
+    went on for ever (200,000 random actions, found by a reviewer); the exact search
+    says no lay-down exists, so the hand is blocked as the next turn begins (P10-51)."""
+    state = phase10.State.from_position(_stuck_on_shared_cards())
+    assert state.round == 0 and not state.down[1]
+    rng = Rng(3)
+    for _ in range(4):  # seat 1's turn: draw and discard, then the next turn begins
+        if state.round > 0 or state.is_over:
+            break
+        moves = state.legal_actions()
+        state.apply(rng.choice(moves))
+    assert state.round > 0 or state.is_over

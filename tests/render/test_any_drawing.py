@@ -198,8 +198,9 @@ def test_the_largest_shithead_table_needs_and_gets_three_decks() -> None:
 
 
 @settings(max_examples=scaled(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(name=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cn")), min_size=1, max_size=64)
-       .filter(lambda s: s.strip() and s not in ("B", "C")),
+@given(name=st.text(st.characters(blacklist_categories=("Cs", "Cc", "Cn", "Zl", "Zp")),
+                   min_size=1, max_size=64)
+       .filter(lambda s: s.strip() == s and s and s not in ("B", "C")),
        game=st.sampled_from(GAMES), seat=st.sampled_from([None, 0, 1]))
 def test_svg_escapes_any_printable_name(name: str, game: str, seat: int | None) -> None:
     state = new_state(game, [name, "B", "C"], seed=5)
@@ -213,17 +214,24 @@ def test_svg_escapes_any_printable_name(name: str, game: str, seat: int | None) 
 
 @pytest.mark.parametrize("name", ["bell\x07", "esc\x1b[2J", "nul\x01x", "ff\x0c", "nonchar\ufffe"])
 def test_svg_is_well_formed_whatever_control_characters_a_name_holds(name: str) -> None:
-    # new_game accepts these names; the svg module promises well-formed XML "whatever a
-    # player calls themselves"
-    state = new_state("toepen", [name, "B", "C"], seed=1)
+    # new_game refuses these names now (they cannot come back the same from a position),
+    # but a picture is drawn from a view, which an app may build or edit: the svg module
+    # promises well-formed XML "whatever a player calls themselves"
+    state = new_state("toepen", ["A", "B", "C"], seed=1)
     for seat in (None, 0, 1):
-        ET.fromstring(render.svg(state.view(seat)))
+        ET.fromstring(render.svg(_named(state.view(seat), name)))
+
+
+def _named(view: dict[str, Any], name: str) -> dict[str, Any]:
+    """``view`` with seat 0 called ``name`` (a view is the caller's to edit)."""
+    view["players"] = [name, *view["players"][1:]]
+    return view
 
 
 @pytest.mark.parametrize("name", ["esc\x1b]0;owned\x07", "two\nlines", "cr\rback"])
 def test_the_text_drawings_carry_no_control_characters_from_a_name(name: str) -> None:
-    state = new_state("toepen", [name, "B", "C"], seed=1)
-    view = state.view(1)
+    state = new_state("toepen", ["A", "B", "C"], seed=1)
+    view = _named(state.view(1), name)  # a view an app built: new_game refuses the name
     lines = table_lines(present(view), words_for("en", "toepen"))
     drawn = screen(view, "toepen", "en")
     for text in (*lines, drawn):
