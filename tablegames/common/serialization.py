@@ -53,8 +53,23 @@ def _no_constant(name: str) -> Any:
     raise StateError(f"saved state holds {name}, which is not a number JSON allows")
 
 
+def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: JSON allows a key twice and Python keeps
+    the last, so a save holding two values for one field would load whichever came last
+    (an edit that hides a value behind another). Such text is refused."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise StateError(f"saved state names the key {quoted(key)} twice in one "
+                                 "object")
+            seen.add(key)
+    return out
+
+
 #: One decoder for every load (``json.loads`` with an option builds a new one each call).
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_one_value_per_key)
 
 
 def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:

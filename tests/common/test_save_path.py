@@ -403,3 +403,20 @@ def test_load_by_the_saves_first_bytes_judges_as_parsing_it_first(
     monkeypatch.setattr(registry, "_HEAD", re.compile("(?!)"))  # never matches
     assert direct == [outcome(t) for t in texts]
     assert sum(d.startswith("ok") for d in direct) >= len(states)
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_a_save_naming_a_key_twice_is_refused(game: str) -> None:
+    """JSON allows a key twice in one object and Python keeps the last value, so a save
+    could hide an edited field behind the real one (``{"stage": 0, ..., "stage": 3}``);
+    such text is refused, naming the key, wherever the object is."""
+    state = game_info(game).new_game(players=3, seed=2)
+    text = state.to_json()
+    assert type(state).from_json(text).to_json() == text
+    top = text.replace('{"', '{"format":1,"', 1)
+    inner = text.replace('"state":{"', '"state":{"zz":1,"zz":2,"', 1)
+    assert inner != text
+    for bad, key in ((top, "format"), (inner, "zz")):
+        with pytest.raises(StateError, match=f"key '{key}' twice"):
+            type(state).from_json(bad)
+    assert loads('{"a": 1, "b": {"c": 2}}') == {"a": 1, "b": {"c": 2}}
