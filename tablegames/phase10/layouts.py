@@ -87,27 +87,7 @@ def search_lay_downs(
     counts: Sequence[int], phase: Phase, per_group: bool, limit: int, open_wilds: bool,
 ) -> tuple[Layout, ...]:
     """:func:`lay_downs` without the feasibility test (for callers that made it)."""
-    budget = _Budget(limit, SEARCH_BUDGET)
-    if len(phase) == 1:  # one group is the whole phase: it holds the natural (P10-54)
-        kind, size = phase[0]
-        out: list[Layout] = []
-        for g in candidates(kind, size, counts, True, open_wilds):
-            out.append((g,))
-            if len(out) >= limit:
-                break
-        return tuple(out)
-    pools: dict[tuple[int, int], _Pool] = {}
-    for req in sorted(set(phase)):
-        pool: _Pool = []
-        for g in candidates(req[0], req[1], counts, per_group, open_wilds):
-            pool.append((g, _packed(g.cards), g.sort_key))
-            budget.left -= 1
-            if budget.left <= 0:
-                break
-        pools[req] = pool
-    found: list[Layout] = []
-    _search(_packed_counts(counts), phase, 0, [], per_group, found, pools, budget)
-    return tuple(found)
+    return _searched(counts, phase, per_group, limit, open_wilds)[0]
 
 
 def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True,
@@ -123,10 +103,26 @@ def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True,
     """
     if not feasible(counts, phase, per_group):
         return False
-    budget = _Budget(1, SEARCH_BUDGET)
+    found, finished = _searched(counts, phase, per_group, 1, open_wilds)
+    if found:
+        return True
+    return False if finished else None
+
+
+def _searched(
+    counts: Sequence[int], phase: Phase, per_group: bool, limit: int, open_wilds: bool,
+) -> tuple[tuple[Layout, ...], bool]:
+    """The lay-downs found (at most ``limit``), and whether the search finished: it found
+    ``limit`` of them or looked at everything; ``False`` when the budget ran out first."""
+    budget = _Budget(limit, SEARCH_BUDGET)
     if len(phase) == 1:  # one group is the whole phase: it holds the natural (P10-54)
         kind, size = phase[0]
-        return next(iter(candidates(kind, size, counts, True, open_wilds)), None) is not None
+        out: list[Layout] = []
+        for g in candidates(kind, size, counts, True, open_wilds):
+            out.append((g,))
+            if len(out) >= limit:
+                break
+        return tuple(out), True
     pools: dict[tuple[int, int], _Pool] = {}
     for req in sorted(set(phase)):
         pool: _Pool = []
@@ -134,13 +130,11 @@ def can_lay(counts: Sequence[int], phase: Phase, per_group: bool = True,
             pool.append((g, _packed(g.cards), g.sort_key))
             budget.left -= 1
             if budget.left <= 0:
-                return None
+                break
         pools[req] = pool
     found: list[Layout] = []
     _search(_packed_counts(counts), phase, 0, [], per_group, found, pools, budget)
-    if found:
-        return True
-    return None if budget.stop else False
+    return tuple(found), len(found) >= limit or not budget.stop
 
 
 # ------------------------------------------------------------------ feasibility
