@@ -8,10 +8,11 @@ teardown after a failure too), so no test leaves a process behind.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from tests.server.helpers import Postgres, Server
+from tests.server.helpers import Phones, Postgres, Server
 
 
 @pytest.fixture(scope="module")
@@ -31,3 +32,13 @@ def postgres() -> Iterator[Postgres]:
         yield pg.start()
     finally:
         pg.stop()
+
+
+@pytest.fixture(scope="module")
+def phones(server: Server, browser: Any) -> Iterator[list[Phones]]:
+    """Every test's phones (:func:`~tests.server.helpers.new_phones`) go in this list;
+    all are closed at the end of the module."""
+    made: list[Phones] = []
+    yield made
+    for p in made:
+        p.close()

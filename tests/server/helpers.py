@@ -321,6 +321,14 @@ class Phones:
 Chooser = Callable[[Sequence[str], Any], "str | tuple[str, list[str]]"]
 
 
+def new_phones(made: list[Phones], browser: Any, server: Server, lang: str) -> Phones:
+    """A new set of phones in ``lang``, kept in ``made`` (the ``phones`` fixture's list,
+    closed at the end of the module)."""
+    p = Phones(browser, server, lang=lang)
+    made.append(p)
+    return p
+
+
 STATUS = ("() => ({version: document.body.dataset.version, over: document.body.dataset.over,"
           " toact: document.body.dataset.toact})")
 

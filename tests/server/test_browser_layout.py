@@ -14,13 +14,12 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
 import pytest
 
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, new_phones, tap
 
 WIDTHS = (320, 375, 412, 768)
 #: 24 characters (the server's limit): Arabic and Latin, and markup that must stay text.
@@ -199,21 +198,6 @@ def turn_until(page: Any, game: str, done: Any, limit: int = 40) -> None:
         tap(page, by_priority(ORDER[game])(page.evaluate(LEGAL), page))
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
     raise AssertionError("the table never came to the state the test needs")
-
-
-@pytest.fixture(scope="module")
-def phones(server: Server, browser: Any) -> Iterator[list[Phones]]:
-    """Every test's phones go in this list; all are closed at the end of the module."""
-    made: list[Phones] = []
-    yield made
-    for p in made:
-        p.close()
-
-
-def new_phones(made: list[Phones], browser: Any, server: Server, lang: str) -> Phones:
-    p = Phones(browser, server, lang=lang)
-    made.append(p)
-    return p
 
 
 # -- 1. every table, every language, every width -----------------------------------------

@@ -14,30 +14,15 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, new_phones, tap
 from tests.server.test_browser_layout import MARKS, TAPPABLE, TARGETS, settle
 
 SIZES = ((360, 640), (320, 568), (640, 360))
-
-
-@pytest.fixture(scope="module")
-def phones(server: Server, browser: Any) -> Iterator[list[Phones]]:
-    """Every test's phones go in this list; all are closed at the end of the module."""
-    made: list[Phones] = []
-    yield made
-    for p in made:
-        p.close()
-
-
-def new_phones(made: list[Phones], browser: Any, server: Server, lang: str) -> Phones:
-    p = Phones(browser, server, lang=lang)
-    made.append(p)
-    return p
 
 
 def watch_console(page: Any) -> list[str]:
