@@ -28,6 +28,14 @@ def toepen() -> pexpect.spawn:
     return spawn("toepen", "--pace", "0", players=3, seed=3)
 
 
+def quit_at_prompt(child: pexpect.spawn) -> str:
+    """At the next prompt, quit; the screen text since the last match, without colours."""
+    child.expect_exact(PROMPT)
+    child.send("q\r")
+    child.expect(pexpect.EOF)
+    return ANSI.sub("", child.before)
+
+
 def test_a_key_is_hot_only_when_no_typed_move_begins_with_it() -> None:
     assert hotkeys(choices(["0:play Ah", "0:play 7d", "0:knock"], 0), "toepen") == {
         "k": "0:knock"}
@@ -51,10 +59,7 @@ def test_a_card_typed_after_a_key_is_the_card(card: str) -> None:
         child.expect(r"Play a card, or knock")
         child.send(card + "\r")
         child.expect(r"P0 played K♥\.")
-        child.expect_exact(PROMPT)
-        child.send("q\r")
-        child.expect(pexpect.EOF)
-        text = ANSI.sub("", child.before)
+        text = quit_at_prompt(child)
     finally:
         child.close()
     assert "knocked" not in text and child.exitstatus == 0
@@ -70,9 +75,7 @@ def test_bad_bytes_and_escape_sequences_keep_the_keys_after_them() -> None:
         child.expect_exact(PROMPT)
         os.write(child.child_fd, b"\x1b[15~zz\r")  # F5, then two keys at once
         child.expect_exact("0:zz")  # both keys reached the line (and the engine)
-        child.expect_exact(PROMPT)
-        child.send("q\r")
-        child.expect(pexpect.EOF)
+        quit_at_prompt(child)
     finally:
         child.close()
     assert child.exitstatus == 0
@@ -86,10 +89,7 @@ def test_lines_typed_while_the_bots_move_are_kept_line_by_line() -> None:
         child.expect(r"Play a card, or knock")
         for _ in range(2):
             child.expect(r"P0 played ")
-        child.expect_exact(PROMPT)
-        child.send("q\r")
-        child.expect(pexpect.EOF)
-        text = ANSI.sub("", child.before)
+        text = quit_at_prompt(child)
     finally:
         child.close()
     assert not re.search(r"P0> 11", text) and "Not played" not in text
