@@ -92,11 +92,6 @@ def cpu_times(pid: int) -> tuple[float, float]:
     return int(fields[11]) / TICK, int(fields[12]) / TICK
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (``/proc/PID/stat``)."""
-    return sum(cpu_times(pid))
-
-
 class Process:
     """One ``tablegames serve`` process."""
 

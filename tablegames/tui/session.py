@@ -266,9 +266,10 @@ class Session:
         ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
         # A hand's end splits the events: the pause shows the hand up to its end, and
         # the next deal only after the key that starts the next hand.
-        cut = ends[0] + 1 if ends and not self.state.is_over else len(events)
+        hand_ended = bool(ends) and not self.state.is_over
+        cut = ends[0] + 1 if hand_ended else len(events)
         self._tell_all(events[:cut])
-        if cut < len(events) or (ends and not self.state.is_over):
+        if hand_ended:
             self._pause = True
             for s in self.tellers:
                 said = self.narrators[s].say(events[ends[0]].for_seat(s), self.view(s))
