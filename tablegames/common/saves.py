@@ -170,7 +170,9 @@ def _read_setup(cls: type[BaseState], r: Reader, rules: Any) -> _Setup:
     seed = sd.get("seed")
     if type(seed) is not str and type(seed) is not int:
         seed = setup["seed"].int()  # names the defect
-    deck = None if sd.get("deck", 0) is None else tuple(setup["deck"].strs())
+    # ``[]`` (written by ``new_game(deck=[])`` before it meant "no stacked deck") reads as
+    # ``null``: the same game, so it loads as the same state and saves as ``null``
+    deck = None if sd.get("deck", 0) is None else (tuple(setup["deck"].strs()) or None)
     extra = setup["extra"]._dict()
     world = "world" in sd and setup["world"].bool()
     try:

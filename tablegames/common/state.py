@@ -219,6 +219,8 @@ class BaseState(ABC):
                 raise SetupError("deck must be a list of cards, top card first")
             if len(deck) > MAX_DECK:
                 raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
+            if not deck:  # stacking no card is no stacked deck: one game, one save text
+                deck = None
         extra = {k: v for k, v in setup.items() if v is not None}
         cls._check_setup_keys(extra)
         if chance is None:

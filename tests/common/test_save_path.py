@@ -420,3 +420,25 @@ def test_a_save_naming_a_key_twice_is_refused(game: str) -> None:
         with pytest.raises(StateError, match=f"key '{key}' twice"):
             type(state).from_json(bad)
     assert loads('{"a": 1, "b": {"c": 2}}') == {"a": 1, "b": {"c": 2}}
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_stacking_no_card_is_the_same_game_with_one_save_text(game: str) -> None:
+    """``deck=[]`` stacks nothing: it is the game ``deck=None`` starts, saved as ``null``;
+    a save spelling it ``[]`` (as ``new_game(deck=[])`` once wrote it) loads, verifies and
+    saves again as ``null``, so the two spellings are never two games."""
+    import tablegames
+
+    plain = tablegames.new_game(game, players=3, seed=5)
+    empty = tablegames.new_game(game, players=3, seed=5, deck=[])
+    assert empty.to_json() == plain.to_json()
+    assert empty.deck is None
+    for _ in range(5):
+        a = plain.legal_actions()[0]
+        plain.apply(a)
+    old = json.loads(plain.to_json())
+    assert old["setup"]["deck"] is None
+    old["setup"]["deck"] = []
+    for verify in (False, True):
+        again = tablegames.load(json.dumps(old), verify=verify)
+        assert again.to_json() == plain.to_json()
