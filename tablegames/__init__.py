@@ -22,9 +22,8 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
+from tablegames.common.version import __version__ as __version__
 from tablegames.simulation import SimulationSummary, simulate
-
-__version__ = "0.1.0"
 
 __all__ = [
     "GAMES",

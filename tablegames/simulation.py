@@ -3,8 +3,9 @@
 A simulation is a balance study or a bot benchmark, so it must be reproducible to the
 byte and cheap to extend:
 
-* **Seeds.** Game ``i`` of a run with seed ``S`` is dealt with :func:`game_seed` ``(S, i)``,
-  the ``i``-th output of SplitMix64 started at ``S``. Every game is a pure function of
+* **Seeds.** Game ``i`` of a run with seed ``S`` is dealt with
+  :func:`~tablegames.common.rng.game_seed` ``(S, i)``, the ``i``-th output of SplitMix64
+  started at ``S``. Every game is a pure function of
   ``(S, i)``, so the worker count, the backend and how often the run was interrupted
   cannot change a result. (Seeds ``S, S+1, ...`` would make the runs with seeds 0 and 1
   share all but one game; a study comparing two runs needs them independent.)
@@ -49,8 +50,11 @@ import attrs
 from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.paths import file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
+from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
 from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import rules_hash
+from tablegames.common.setups import check_run_seed
+from tablegames.common.version import __version__
 from tablegames.stats import Rate
 
 #: Bumped if the row format changes, so a resume never mixes two formats in one file.
@@ -64,10 +68,6 @@ WIDTH = 120
 MAX_GAMES = 10**9
 #: A results line longer than this is not one of ours (and must not be read into memory).
 MAX_LINE = 4 * 1024 * 1024
-
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-
 
 def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> list[Bot]:
     """One state-level bot per seat (``GameInfo.bots``); ``bot`` names one kind for all
@@ -104,18 +104,6 @@ def play_game(
     return state
 
 
-def game_seed(run_seed: int | str, index: int) -> int:
-    """The seed of game ``index`` (0-based) of a run with seed ``run_seed``.
-
-    >>> game_seed(0, 0) != game_seed(0, 1) != game_seed(1, 0)
-    True
-    """
-    s = (seed_to_int(run_seed) + (index + 1) * _GAMMA) & _MASK
-    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
-    return s ^ (s >> 31)
-
-
 @attrs.frozen
 class _Plan:
     """Everything a worker needs to play game ``i`` (picklable: names, not objects)."""
@@ -137,7 +125,6 @@ class _Plan:
 
 def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     """Play game ``index`` of the plan; its results row (runs in a worker)."""
-    from tablegames import __version__
     from tablegames.bots.harness import play_game as play_seated
     from tablegames.common.registry import game_info
 
@@ -399,19 +386,6 @@ def _check_games(games: object) -> int:
     return games
 
 
-def check_run_seed(seed: object) -> int | str:
-    """The seed of a run (``simulate``, the arena): an int of at most 256 bits, as
-    ``new_game`` takes, or a string of at most 1000 characters (a run's name). Every
-    game's seed is drawn from it (:func:`game_seed`), so a longer one adds nothing."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
-    if isinstance(seed, str) and len(seed) > 1000:
-        raise SetupError("a seed string must be at most 1000 characters")
-    if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
-        raise SetupError(f"a seed number must fit in 256 bits, not {quoted(seed)}")
-    return seed
-
-
 def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     """One bot name per seat, each one :func:`tablegames.bots.make` knows."""
     from tablegames.bots.registry import names as known_bots
@@ -613,7 +587,6 @@ def simulate(
         raise SetupError("bot params must be JSON values (numbers, strings, true/false, null), "
                          "so that a results row can record them") from None
     run_id = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
-    from tablegames import __version__
 
     plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__, frozen)
     variant = next((k for k, v in info.variants.items() if v == rules_obj), None)

@@ -38,8 +38,8 @@ import attrs
 from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.registry import _info, lineup_params, make
 from tablegames.common.errors import SetupError, quoted
-from tablegames.common.rng import seed_to_int
-from tablegames.simulation import check_run_seed, game_seed
+from tablegames.common.rng import game_seed, seed_to_int
+from tablegames.common.setups import check_run_seed
 from tablegames.stats import wilson
 
 #: Most games one arena call may be asked for.

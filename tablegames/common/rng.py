@@ -42,6 +42,18 @@ def seed_to_int(seed: int | str | bytes) -> int:
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
 
 
+def game_seed(run_seed: int | str, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a run with seed ``run_seed``.
+
+    >>> game_seed(0, 0) != game_seed(0, 1) != game_seed(1, 0)
+    True
+    """
+    s = (seed_to_int(run_seed) + (index + 1) * _GAMMA) & _MASK
+    s = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    s = ((s ^ (s >> 27)) * 0x94D049BB133111EB) & _MASK
+    return s ^ (s >> 31)
+
+
 def _lanes(m: int) -> tuple[int, int, int]:
     """For ``m`` draws: one integer with ``1``, one with ``k + 1`` and one with a 64-bit
     mask in each 128-bit lane ``k`` (see :func:`_outputs`), remembered for small ``m``."""

@@ -74,3 +74,17 @@ MAX_NAME = 64
 MAX_NOTATION = 512
 #: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
 MAX_DECK = 1_000
+
+
+def check_run_seed(seed: object) -> int | str:
+    """The seed of a run (``simulate``, the arena): an int of at most 256 bits, as
+    ``new_game`` takes, or a string of at most 1000 characters (a run's name). Every
+    game's seed is drawn from it (:func:`~tablegames.common.rng.game_seed`), so a longer
+    one adds nothing."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and len(seed) > 1000:
+        raise SetupError("a seed string must be at most 1000 characters")
+    if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
+        raise SetupError(f"a seed number must fit in 256 bits, not {quoted(seed)}")
+    return seed

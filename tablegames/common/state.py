@@ -49,6 +49,7 @@ from tablegames.common.setups import (
     check_seed,
     normalize_players,
 )
+from tablegames.common.version import __version__
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
 
@@ -526,7 +527,7 @@ class BaseState(ABC):
         return {
             "game": self.GAME,
             "engine": self.ENGINE,
-            "tablegames": _library_version(),
+            "tablegames": __version__,
             "players": list(self.players),
             "seed": self.seed,
             "rules": rules_to_dict(self.rules),
@@ -679,9 +680,3 @@ class BaseState(ABC):
         return f"<{self.GAME}: {self.n} players, {len(self.history)} actions, {who}>"
 
     __repr__ = __str__
-
-
-def _library_version() -> str:
-    from tablegames import __version__
-
-    return __version__
