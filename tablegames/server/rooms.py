@@ -672,24 +672,27 @@ class Hub:
                 self._send_page(room, conn, since=room.state.version)
 
     def _commit(self, room: Room, seat: int, actions: list[str], expect: int) -> None:
-        """Apply, store, broadcast (the room's lock is held)."""
+        """Apply, store, broadcast (the room's lock is held).
+
+        A batch is several taps in one message, judged in order, each after the ones
+        before it: the first refused tap ends the batch, the taps before it stand (they
+        are stored and shown) and its refusal is raised. A batch is not tried on a copy
+        first: which of its taps a copy refuses would tell the phone what an earlier tap
+        uncovered before it is committed (draw, then discard the card guessed: refused,
+        so the hidden top card is not that one), and a phone could probe again and again.
+        Everything a refusal here says follows from taps that now stand.
+        """
         state = room.state
-        try:
-            if len(actions) > 1:  # all or nothing: try the whole batch on a copy first
-                trial = state.copy()
-                for i, a in enumerate(actions):
-                    trial.apply(a, by=seat, expect=expect + i)
-            events: list[Any] = []
-            for i, a in enumerate(actions):
+        events: list[Any] = []
+        refused: ClientError | None = None
+        for i, a in enumerate(actions):
+            try:
                 events.extend(state.apply(a, by=seat, expect=expect + i))
-        except StaleState:
-            raise ClientError("stale") from None
-        except IllegalAction as exc:
-            raise ClientError(exc.code, exc.message, ruling=exc.ruling) from None
-        except NotationError as exc:
-            raise ClientError("bad_action", str(exc)[:200]) from None
-        except TablegamesError as exc:
-            raise ClientError("not_legal", str(exc)[:200]) from None
+            except TablegamesError as exc:
+                refused = _refusal(exc)
+                if i == 0:
+                    raise refused from None
+                break
         done = [(seat, str(a)) for a in state.history[expect:]]
         snap = state.is_over or state.version - room.snap_seq >= SNAPSHOT_EVERY
         try:
@@ -708,6 +711,8 @@ class Hub:
         room.recent.extend(events)
         self._broadcast(room, events)
         self._kick(room)
+        if refused is not None:
+            raise refused
 
     # -- several server processes ------------------------------------------------------
     def notice(self, code: str, what: str) -> None:
@@ -862,6 +867,19 @@ class Hub:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await t
+
+
+def _refusal(exc: TablegamesError) -> ClientError:
+    """What a phone is told when the engine refuses its tap: ``stale`` when another tap
+    came first, the ruling's code for an illegal action, ``bad_action`` for notation the
+    game cannot read."""
+    if isinstance(exc, StaleState):
+        return ClientError("stale")
+    if isinstance(exc, IllegalAction):
+        return ClientError(exc.code, exc.message, ruling=exc.ruling)
+    if isinstance(exc, NotationError):
+        return ClientError("bad_action", str(exc)[:200])
+    return ClientError("not_legal", str(exc)[:200])
 
 
 def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
