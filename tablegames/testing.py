@@ -37,6 +37,7 @@ simulation test checks and more:
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -236,6 +237,32 @@ def _check_one(
             raise _fail(info, seed, step, state, f"log({seat}, since={mid}) is not the log's tail")
 
 
+def _vandalize_fields(state: Any) -> None:
+    """Edit in place every dict and list reachable from ``state``'s attributes (through
+    tuples too), as a careless bot might edit a copy or a sampled world: values a state
+    shares with its copies must refuse (a ``TypeError``), anything else is the copy's own."""
+    def walk(value: Any, depth: int) -> None:
+        if depth > 6:
+            return
+        if isinstance(value, dict):
+            for v in list(value.values()):
+                walk(v, depth + 1)
+            with contextlib.suppress(TypeError):
+                value["vandal"] = 1
+        elif isinstance(value, list):
+            for v in list(value):
+                walk(v, depth + 1)
+            with contextlib.suppress(TypeError):
+                value.append("vandal")
+        elif isinstance(value, tuple):
+            for v in value:
+                walk(v, depth + 1)
+
+    for name, value in list(vars(state).items()):
+        if name not in ("history", "_events", "rng"):
+            walk(value, 0)
+
+
 def _deep_checks(
     info: GameInfo, seed: int, step: int, state: Any, legal: list[Action],
     pool: dict[str, Action], probes: int, rng: Rng, report: KitReport,
@@ -261,6 +288,13 @@ def _deep_checks(
     twin.apply(legal[0] if legal[0].seat == state.to_act else twin.legal_actions()[0])
     if state.to_json() != text:
         raise _fail(info, seed, step, state, "applying to a copy changed the original")
+    # a careless bot edits its copy's and its world's values in place: never the original's
+    record = json.dumps(state.record(), sort_keys=True) if not state.world else None
+    for scratch in (state.copy(), state.sample_world(step % n, rng.fork())):
+        _vandalize_fields(scratch)
+        if state.to_json() != text or (
+                record is not None and json.dumps(state.record(), sort_keys=True) != record):
+            raise _fail(info, seed, step, state, "editing a copy's values changed the original")
     # illegal probes leave the state untouched
     legal_text = {str(a) for a in legal}
     candidates = [a for t, a in pool.items() if t not in legal_text]

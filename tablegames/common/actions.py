@@ -55,16 +55,58 @@ def fresh(value: Any) -> Any:
     Everything the library hands out (views, event dicts, records, outcomes) goes through
     this or is built fresh, so an app that edits what it was given never edits the game.
     It is several times faster than :func:`copy.deepcopy` on the small values involved.
+    A :class:`FrozenDict` comes out as a plain ``dict``.
     """
     t = type(value)
-    if t is dict:
+    if t is dict or t is FrozenDict:
         return {k: fresh(v) if type(v) in _CONTAINERS else v for k, v in value.items()}
     if t is list or t is tuple:
         return [fresh(v) if type(v) in _CONTAINERS else v for v in value]
     return value
 
 
-_CONTAINERS = (dict, list, tuple)
+class FrozenDict(dict[str, Any]):
+    """A ``dict`` that refuses every change: the form of a JSON value that a state keeps
+    and its copies share (a round's result, the score sheet). Sharing is what makes
+    ``copy()`` cheap; refusing changes is what makes sharing safe, so a bot that edits
+    its world's copy of a value gets a ``TypeError`` instead of editing the real game.
+    It is a ``dict`` for everything that reads it (``json`` writes it as an object) and
+    equal to a ``dict`` with the same items; :func:`fresh` turns it into a plain one.
+    Made by :func:`freeze`, which also turns lists into tuples.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("this value is shared by a state and its copies and is never "
+                        "changed in place: replace it, or edit fresh(value)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> FrozenDict:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenDict:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling (worker processes) as a plain dict
+        return (FrozenDict, (dict(self),))
+
+
+def freeze(value: Any) -> Any:
+    """``value`` (plain JSON) with every dict a :class:`FrozenDict` and every list a
+    tuple, all the way down: a value no one can change in place."""
+    t = type(value)
+    if t is dict or t is FrozenDict:
+        return FrozenDict({k: freeze(v) if type(v) in _CONTAINERS else v
+                           for k, v in value.items()})
+    if t is list or t is tuple:
+        return tuple([freeze(v) if type(v) in _CONTAINERS else v for v in value])
+    return value
+
+
+_CONTAINERS = (dict, list, tuple, FrozenDict)
 
 
 class Event:

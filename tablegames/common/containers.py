@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from tablegames.common.actions import fresh
+from tablegames.common.actions import freeze, fresh
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.kinds import (
     _BOOL,
@@ -302,18 +302,25 @@ class _Mapping(Kind):
 
 
 class _FrozenJson(Kind):
-    """Plain JSON that the game replaces but never edits in place: shared by ``copy``."""
+    """Plain JSON that the game replaces but never edits in place: shared by ``copy``,
+    and held frozen (:func:`~tablegames.common.actions.freeze`: dicts that refuse
+    changes, tuples for lists) so that sharing cannot let a copy edit the original. The
+    game freezes what it assigns; a load freezes what it reads."""
 
     def __init__(self, max_depth: int) -> None:
         self.max_depth = max_depth
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
-        return plain(r.value, r.path)
+        return freeze(plain(r.value, r.path))
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         # What the loader reads was parsed by ``loads``, which refuses NaN and Infinity,
         # so it is plain JSON already (``load`` checks values from anywhere else).
-        return "True", v
+        ns["_freeze"] = freeze
+        return "True", f"_freeze({v})"
+
+    def dump_value(self, v: Any) -> Any:
+        return fresh(v)  # the JSON form: plain dicts and lists again
 
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         ns["_dumps"] = dumps
@@ -324,6 +331,12 @@ class _JsonValue(_FrozenJson):
     """Plain JSON that the game edits in place: deep-copied by ``copy``."""
 
     immutable = False
+
+    def load(self, r: Reader, ctx: Ctx) -> Any:
+        return plain(r.value, r.path)
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
+        return "True", v  # plain JSON already, as for a frozen value, and left unfrozen
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         ns["_fresh"] = fresh

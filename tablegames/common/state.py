@@ -61,7 +61,7 @@ __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "n
 #: setup's text are dropped; the history's encoding is shared (see ``history_codec._share``).
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
-    ("deck", "self.deck"), ("extra", "self.extra"),
+    ("deck", "self.deck"), ("extra", "_fresh(self.extra)"),
     ("rng", "!r = _new(_Rng); r.state = self.rng.state; d['rng'] = r"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
     ("_setup_log", None), ("_setup_text", None),
@@ -71,7 +71,7 @@ _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
 
 def _spec(cls: type) -> Spec:
     """The compiled fields of a state class (see :mod:`tablegames.common.compiler`)."""
-    return spec_of(cls, _COMMON_COPY, {"_share": _share})
+    return spec_of(cls, _COMMON_COPY, {"_share": _share, "_fresh": fresh})
 
 
 class BaseState(ABC):

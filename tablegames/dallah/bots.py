@@ -161,10 +161,13 @@ class ModelBot:
 
     # -- reports ----------------------------------------------------------------------
     def _report(self, state: Any, legal: list[Action]) -> Action:
-        key = (id(state), len(state.history))
+        # The plan goes on at the next version of the same turn, whatever object asks:
+        # through a seat handle each question comes on a new copy of the game, so keying
+        # on the object (its id) made the bot's play depend on memory reuse.
+        key = (state.turn, state.version)
         if self._plan and self._plan_at == key and self._plan[0] in legal:
             action = self._plan.pop(0)
-            self._plan_at = (id(state), key[1] + 1)
+            self._plan_at = (state.turn, key[1] + 1)
             return action
         swap = self.interrupt(state, state.to_act)
         if swap is not None:
@@ -172,7 +175,7 @@ class ModelBot:
         plan = self.model.sample(state, self.rng)
         action = plan.pop(0)
         self._plan = plan
-        self._plan_at = (id(state), key[1] + 1)
+        self._plan_at = (state.turn, key[1] + 1)
         return action
 
     def interrupt(self, state: Any, seat: int) -> Action | None:

@@ -19,6 +19,7 @@ from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from tablegames.common.actions import freeze
 from tablegames.common.declared import Own, read_elsewhere
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.fields import CardText
@@ -120,7 +121,7 @@ def _read_results(state: State, r: PositionReader) -> None:
         if type(res) is not dict or "round" in res:
             raise r.fail(key, "expected {out, added, completed, tiebreak}")
         results.append({"round": len(results), **res})
-    state.results = tuple(load_results(Reader(results, "results"), state.n))
+    state.results = tuple(map(freeze, load_results(Reader(results, "results"), state.n)))
 
 
 def _write_last(state: State, w: PositionWriter) -> None:

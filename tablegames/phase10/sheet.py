@@ -10,6 +10,7 @@ import operator
 from itertools import chain, repeat
 from typing import Any
 
+from tablegames.common.actions import fresh
 from tablegames.common.errors import StateError
 from tablegames.common.fields import checked, frozen_json, tuple_seq
 from tablegames.common.serialization import Reader
@@ -79,7 +80,7 @@ def load_results(r: Reader, n: int) -> list[dict[str, Any]]:
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
     """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
     try:
-        load_results(Reader(list(sheet), "results"), n)
+        load_results(Reader(fresh(sheet), "results"), n)  # read as plain JSON
     except StateError as exc:
         return str(exc)
     return None

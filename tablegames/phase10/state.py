@@ -44,7 +44,7 @@ from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, freeze
 from tablegames.common.errors import quoted
 from tablegames.common.fields import (
     card,
@@ -832,7 +832,7 @@ class State(BaseState):
             "tiebreak": self.tiebreak,
             "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
-        self.results = (*self.results, result)
+        self.results = (*self.results, freeze(result))  # shared by copies: frozen
         self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are
         self.last_laid = self.laid
         self._events.append(Event("hand_over", self._last_round()))

@@ -41,6 +41,7 @@ try:  # the server extra installs it; without it (a docs build) json writes the 
 except ImportError:  # pragma: no cover - the server extra has it
     orjson = None  # type: ignore[assignment]
 
+from tablegames.common.actions import fresh
 from tablegames.common.errors import TablegamesError, quoted
 from tablegames.table import describe, present
 from tablegames.table.i18n import Words, lang_for, words_for
@@ -142,9 +143,14 @@ def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None
 
 
 def table(state: Any, lang: str) -> dict[str, Any]:
-    """The public table (from the spectator's view): the same for every phone of a room."""
+    """The public table (from the spectator's view): the same for every phone of a room.
+
+    Fresh, as everything the library hands out: the card faces inside are drawn once per
+    process and language (:func:`face`), so what is returned is a copy an app may edit."""
     view = state.view(None)
-    return draw_table(present(view, shared=True), words_of(str(view["game"]), lang))
+    drawn: dict[str, Any] = fresh(draw_table(present(view, shared=True),
+                                             words_of(str(view["game"]), lang)))
+    return drawn
 
 
 def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[str, Any]:
@@ -157,7 +163,8 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
     """:func:`build`, and the context its events are described with.
 
     ``public`` is the room's :func:`table` when the caller already has it (a broadcast
-    draws it once per language for all phones).
+    draws it once per language for all phones). The page is fresh (see :func:`table`):
+    an app may edit it without editing the next page drawn.
     """
     view = state.view(seat)
     game = str(view["game"])
@@ -181,7 +188,8 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
     }
-    return page, Context(view, w)
+    mine: dict[str, Any] = fresh(page)
+    return mine, Context(view, w)
 
 
 def dumps(value: Any) -> str:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from tablegames.common.actions import FrozenDict
 from tablegames.common.errors import SetupError, StateError
 from tablegames.shithead.cards import FACES, pack
 from tablegames.shithead.inference import consistent
@@ -71,10 +72,10 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.round: does not match the rounds played")
     for i, item in enumerate(state.rounds_done):
         if (
-            type(item) is not dict or set(item) != {"round", "loser", "order", "limit"}
+            type(item) is not FrozenDict or set(item) != {"round", "loser", "order", "limit"}
             or item["round"] != i or type(item["loser"]) is not int
             or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
-            or type(item["order"]) is not list or len(item["order"]) >= n
+            or type(item["order"]) is not tuple or len(item["order"]) >= n
             or not all(type(s) is int and 0 <= s < n for s in item["order"])
             or len(set(item["order"])) != len(item["order"])
             or item["loser"] in item["order"]

@@ -61,7 +61,7 @@ from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, freeze
 from tablegames.common.fields import (
     Conserve,
     card,
@@ -709,7 +709,7 @@ class State(BaseState):
         self.tally = put(self.tally, loser, self.tally[loser] + 1)
         result = {"round": self.round, "loser": loser, "order": list(self.finished),
                   "limit": self.limit_hit}
-        self.rounds_done += (result,)
+        self.rounds_done += (freeze(result),)  # shared by copies: frozen, never edited
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
         if self.round + 1 < self.rules.rounds:
             self.round += 1

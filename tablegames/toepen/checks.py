@@ -187,10 +187,13 @@ def setup_values(n: int, rules: Rules, extra: dict[str, Any]) -> tuple[list[int]
         or not all(type(x) is int and 0 <= x <= 10_000 for x in lives)
     ):
         raise SetupError(f"lives must be {n} whole numbers from 0 (lives lost per seat)")
-    if all(x >= rules.limit for x in lives) or (
+    # TOE-23: a rubber ends when anyone reaches the limit, elimination when one seat is
+    # left under it: a board already there leaves no game to deal
+    if sum(x < rules.limit for x in lives) < 2 or (
         rules.ending == "rubber" and any(x >= rules.limit for x in lives)
     ):
-        raise SetupError("starting lives leave no game to play")
+        raise SetupError("starting lives leave no game to play: at least two players "
+                         "must be under the limit")
     dealer = extra.get("dealer", n - 1)
     if type(dealer) is not int or not 0 <= dealer < n:
         raise SetupError(f"dealer must be a seat in 0..{n - 1}")

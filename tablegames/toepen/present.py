@@ -84,11 +84,17 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
         return msg("Waiting for {who}.", who=players[to_act])
     again = view.get("exchange_round") == 2
     if stage == "exchange":
-        return msg("Second exchange: keep your new cards, or throw them in again for four more?") \
-            if again else msg("Keep your hand, or throw it in face down for four new cards?")
-    if stage == "challenge":
-        who = [players[i] for i, x in enumerate(view.get("exchanged") or []) if x and i != viewer]
-        return msg("Challenge the exchange of {who}, or accept it?", who=who)
+        if not again:
+            return msg("Keep your hand, or throw it in face down for four new cards?")
+        shown = view.get("shown") or []
+        if not (view.get("exchanged") or [False] * (viewer + 1))[viewer] or (
+                viewer < len(shown) and shown[viewer] is not None):
+            # second_exchange="all": this seat holds no replacement cards (TOE-03)
+            return msg("Second exchange: keep your hand, or throw it in for four new cards?")
+        return msg("Second exchange: keep your new cards, or throw them in again for four more?")
+    if stage == "challenge":  # the one exchange being judged now (TOE-04)
+        return msg("Challenge the exchange of {who}, or accept it?",
+                   who=name_of(players, view.get("exchanger")) or "")
     if stage == "poverty":
         poor = [players[i] for i, x in enumerate(view.get("poverty") or []) if x]
         return msg("In poverty: {who}. Stay in for 2, or fold for 1?", who=poor)

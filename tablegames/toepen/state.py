@@ -44,7 +44,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
-from tablegames.common.actions import Action, Event
+from tablegames.common.actions import Action, Event, freeze
 from tablegames.common.fields import (
     Annotated,
     Conserve,
@@ -598,6 +598,8 @@ class State(BaseState):
         self._events.append(Event("knock", {"seat": seat, "stake": new, "knocks": self.knocks}))
         if self.queue:
             self.stage = RESPOND
+        else:  # nobody may answer (the others are poor, TOE-31): no knock is being answered
+            self.knocker = -1
 
     def _play(self, seat: int, card: int) -> None:
         """Play ``card`` (:func:`~tablegames.toepen.refusals.play_refusal` allowed it)."""
@@ -679,11 +681,12 @@ class State(BaseState):
                 paid[s] = self.stake * factor
         self.lives = tuple(lives)
         folded = [s for s in range(self.n) if self.folded[s]]
-        self.last_round = {
+        result = {
             "hand": self.round, "winner": winner, "stake": self.stake * factor,
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
-        self._events.append(Event("hand_over", dict(self.last_round)))
+        self.last_round = freeze(result)  # shared by copies: frozen, never edited
+        self._events.append(Event("hand_over", result))
         prev_dealer, self.dealer = self.dealer, winner
         limit = rules.limit
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
@@ -705,9 +708,11 @@ class State(BaseState):
     def _next_dealer(self, winner: int, dealer: int) -> int:
         """Who deals the next round (``Rules.next_dealer``), never a seat that is out."""
         how = self.rules.next_dealer
-        if how == "winner":
-            return winner
         n = self.n
+        if how == "winner":  # TOE-13: the winner deals, unless this round put them out
+            # (``out_at_once=False`` lets a seat at the limit play the round out and win
+            # it); then the deal passes to the first seat still in on the winner's left
+            return next(s for s in ((winner + k) % n for k in range(n)) if not self.out[s])
         order = [(dealer + k) % n for k in range(1, n + 1)]
         order = [s for s in order if not self.out[s]]
         if how == "left":

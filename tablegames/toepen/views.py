@@ -44,6 +44,8 @@ VIEW_KEYS: dict[str, str] = {
     "withdrawn": "cards folded players took back out of a trick this round "
                  "(Rules.fold_withdraws): [{seat, card}]",
     "last_round": "the previous round's result: winner, stake, paid, folded; or null",
+    "exchanger": "while an exchange is being judged (stage challenge): the seat whose "
+                 "exchange it is (TOE-04), else null",
     "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
 }
 
@@ -85,6 +87,8 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "knocks": state.knocks,
         "last_knocker": None if state.last_knocker < 0 else state.last_knocker,
         "knocker": None if state.knocker < 0 else state.knocker,
+        "exchanger": state.exchanger if state.stage == CHALLENGE and state.exchanger >= 0
+        else None,
         "trick_no": state.trick_no,
         "trick": [{"seat": s, "card": NAMES[c]} for s, c in state.trick],
         "tricks": [

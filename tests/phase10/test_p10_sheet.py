@@ -15,6 +15,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tablegames.common.actions import fresh
 from tablegames.common.registry import game_info
 from tablegames.phase10.sheet import RESULT_KEYS, _sheet_ok
 
@@ -40,7 +41,7 @@ def real_sheet(seed: int) -> tuple[list[dict[str, Any]], int]:
     while len(s.results) < 3 and not s.is_over:
         legal = s.legal_actions()
         s.apply(legal[pick.randrange(len(legal))])
-    return [copy.deepcopy(dict(r)) for r in s.results], s.n
+    return fresh(list(s.results)), s.n  # plain JSON, as a save holds it
 
 
 SHEETS = [real_sheet(seed) for seed in (1, 2)]
