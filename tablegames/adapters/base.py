@@ -20,7 +20,9 @@ own actions stay as they are; the spelling lives only here.
 any moment). PettingZoo and OpenSpiel let one player act at a time, so a session either,
 with ``interrupts=True``, *polls*: before each decision of the seat to act, every other
 seat that has an interrupt is asked in turn, from the seat after the one to act, to take
-it or ``pass`` (one extra id), as the arena asks its bots (:mod:`tablegames.bots.turns`);
+it or ``pass`` (one extra id), as the arena asks its bots (:mod:`tablegames.bots.turns`)
+(where having one depends on hidden cards, every seat that might have one is asked, so
+who is asked stays public: :meth:`Codec.polled`);
 or leaves them out (the seat to act still has every one of *its* actions). An interrupt
 taken changes the state and the poll starts again on the new state. The environments
 (:mod:`~tablegames.adapters.pettingzoo`, :mod:`~tablegames.adapters.openspiel`,
@@ -237,6 +239,15 @@ class Codec(ABC):
                 out[sp[k]] = None
         return out
 
+    def polled(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` (not to act) is asked for an interrupt before the seat to act
+        decides. Who is asked is public (it is the adapter's current player, which every
+        agent sees): by default the seats that have an interrupt, which suits a game whose
+        interrupts depend on public facts only (Toepen's knock). A game whose interrupts
+        depend on hidden cards asks every seat that *might* have one, judged from public
+        facts, and a seat without one then has only ``pass`` (Shithead's cut-in)."""
+        return bool(state.legal_actions(seat))
+
     def adjust(self, session: Session, options: dict[int, Option]) -> None:  # noqa: B027
         """A game's hook to change the options of a decision (Dallah's table mode); most
         games keep the options as they are, so this is deliberately not abstract."""
@@ -306,7 +317,7 @@ class Session:
         if self.codec.interrupts and to_act is not None:
             n = self.codec.n
             self.poll = [
-                s for s in ((to_act + k) % n for k in range(1, n)) if state.legal_actions(s)
+                s for s in ((to_act + k) % n for k in range(1, n)) if self.codec.polled(state, s)
             ]
         else:
             self.poll = []
@@ -483,7 +494,7 @@ class Session:
         n, to_act = self.codec.n, world.to_act
         order = [(to_act + k) % n for k in range(1, n)]
         later = order[order.index(self.poll[0]) + 1:]
-        return [self.poll[0], *(s for s in later if world.legal_actions(s))]
+        return [self.poll[0], *(s for s in later if self.codec.polled(world, s))]
 
     def returns(self) -> list[float]:
         """Each seat's return: zero-sum from the outcome once over, zeros before."""

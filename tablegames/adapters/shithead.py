@@ -53,7 +53,10 @@ Without ``interrupts=True`` those seats act only when they are ``to_act``: nobod
 in, and the seats swap one after the other (a ready seat stays ready). With
 ``interrupts=True`` every other seat that has such an action is polled before each
 decision of the seat to act (see :mod:`tablegames.adapters.base`): it takes one (a
-cut-in or swap is spelled as above) or passes. A table of random players may ready and
+cut-in or swap is spelled as above) or passes. Whether a hand holds a cut-in is hidden,
+so every seat the pile is open to (``State.cut_in_open``: public facts) is polled, with
+only ``pass`` if its hand holds no cut-in: the current player tells no agent what a
+hand holds. A table of random players may ready and
 unready for a long time; ``Rules.action_limit`` closes the swap.
 
 **Observation** (``d`` decks; counts are divided by ``d``, the most copies of a face):
@@ -97,6 +100,7 @@ from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, Vie
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action
 from tablegames.shithead import actions as A
+from tablegames.shithead import stages
 from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT
 
 DONE, UP, HAND, PLAY, END, BLIND, PICKUP, GIVE = 0, 1, 53, 105, 157, 158, 161, 162
@@ -121,6 +125,17 @@ class ShitheadCodec(Codec):
     def chance_size(self) -> int:
         """Chance outcomes are card codes (a face's copies share one code)."""
         return len(NAMES)
+
+    def polled(self, state: Any, seat: int) -> bool:
+        """A cut-in depends on the cards in a hand: every seat the pile is open to
+        (``State.cut_in_open``, public facts) is asked, holding the cards or not, so the
+        adapter's current player tells nobody what a hand holds. The simultaneous swap
+        and a cut-in from face-up cards depend on public facts: those seats are asked
+        when they have the action."""
+        if (state.rules.cut_in and state.stage == stages.PLAY and seat != state.turn
+                and state.hands[seat] and state.cut_in_open(seat) is not None):
+            return True
+        return bool(state.legal_actions(seat))
 
     def chance_label(self, pile: str, outcome: int) -> str:
         return f"{pile}: {NAMES[outcome]}" if 0 <= outcome < len(NAMES) else f"{pile}: {outcome}"

@@ -14,11 +14,11 @@ redaction so no caller has to remember it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 import attrs
 
-from tablegames.common.errors import NotationError
+from tablegames.common.errors import NotationError, SeatError, quoted
 
 
 @attrs.frozen
@@ -163,6 +163,8 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         """Whether ``seat`` learns of this event at all."""
+        if seat is not None and type(seat) is not int:
+            _not_a_seat(seat)
         return self.public or (seat is not None and seat in self._audience)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
@@ -171,6 +173,8 @@ class Event:
         Check :meth:`visible_to` first for events that may be private (see
         :meth:`redact`, which does both).
         """
+        if seat is not None and type(seat) is not int:
+            _not_a_seat(seat)  # ``True == 1``: a bool or float would see seat 1's secrets
         out: dict[str, Any] = {"kind": self.kind}
         for k, v in self._data.items():
             out[k] = fresh(v) if type(v) in _CONTAINERS else v
@@ -183,6 +187,11 @@ class Event:
     def redact(events: list[Event], seat: int | None) -> list[dict[str, Any]]:
         """The events ``seat`` may know of, as that seat sees them."""
         return [e.for_seat(seat) for e in events if e.visible_to(seat)]
+
+
+def _not_a_seat(seat: object) -> NoReturn:
+    shown = repr(seat) if type(seat) in (bool, float) else type(seat).__name__
+    raise SeatError(f"seat must be None or an int, not {shown}")
 
 
 ActionBuilder = Callable[[int, str], Action]
@@ -200,19 +209,21 @@ def parse_with(text: object, verbs: Mapping[str, ActionBuilder], game: str) -> A
     seat_text, colon, verb = head.partition(":")
     if not colon or not (seat_text.isascii() and seat_text.isdigit()):
         raise NotationError(
-            f"{text!r} is not {game} action notation (expected 'SEAT:VERB [ARGS]', "
+            f"{quoted(text)} is not {game} action notation (expected 'SEAT:VERB [ARGS]', "
             "for example '0:knock')"
         )
     builder = verbs.get(verb.lower())
     if builder is None:
         known = ", ".join(sorted(verbs))
-        raise NotationError(f"{text!r}: unknown {game} verb {verb!r} (known: {known})")
+        raise NotationError(f"{quoted(text)}: unknown {game} verb {quoted(verb)} (known: {known})")
     try:
         return builder(int(seat_text), args.strip())
-    except NotationError:
-        raise
-    except ValueError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
+    except NotationError as exc:
+        if len(str(exc)) <= 400:
+            raise
+        raise NotationError(f"{quoted(text)}: {str(exc)[:200]}...") from None
+    except ValueError as exc:  # a message names what it refuses, cut short (quoted)
+        raise NotationError(f"{quoted(text)}: {str(exc)[:200]}") from None
 
 
 def no_args(cls: Callable[[int], Action]) -> ActionBuilder:

@@ -242,6 +242,12 @@ def replay(record: Mapping[str, Any]) -> Any:
     """Rebuild the identical state from ``state.record()`` (setup plus actions)."""
     r = Reader(dict(record) if isinstance(record, Mapping) else record)
     info = game_info(r["game"].str())
+    if r.has("engine"):  # as a save is: a newer engine's record may replay differently
+        engine = r["engine"].int(1)
+        ours = getattr(info.state_class, "ENGINE", None)
+        if ours is not None and engine > ours:
+            raise StateError(f"recorded by a newer {info.name} engine ({engine}); "
+                             f"this one is {ours}")
     setup = r["setup"].raw() if r.has("setup") else {}
     if isinstance(setup, dict) and "position" in setup:
         state = from_position(info.name, setup["position"], rules=r["rules"].raw())

@@ -17,6 +17,8 @@ import sys
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from tablegames.common.errors import SetupError
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -173,4 +175,11 @@ def as_rng(source: Rng | random.Random | int | str | None) -> Rng:
         return Rng(random.getrandbits(64))
     if isinstance(source, random.Random):
         return Rng(source.getrandbits(64))
-    return Rng(source)
+    refused = SetupError("rng must be an Rng, a random.Random, an int, str or bytes seed, or "
+                         f"None, not {type(source).__name__}")
+    if isinstance(source, bool | float):  # ``True`` is no seed, and a float none either
+        raise refused
+    try:
+        return Rng(source)
+    except (TypeError, ValueError):
+        raise refused from None

@@ -384,7 +384,8 @@ class BaseState(ABC):
         The game then redeals every card ``seat`` cannot see, drawing from the returned
         rng and from pools built in an order ``seat`` can know (never the real order).
         """
-        self.check_seat(seat)
+        if self.check_seat(seat) is None:  # every card is hidden from a spectator
+            raise SeatError("a world is what one seat may believe: sample_world needs a seat")
         r = as_rng(rng)
         world = self.copy()
         world.rng = r.fork()
@@ -546,7 +547,7 @@ class BaseState(ABC):
         self.check_seat(seat)
         self._no_world("log")
         if since is not None and (type(since) is not int or not 0 <= since <= len(self.history)):
-            raise ValueError(f"since must be a version in 0..{len(self.history)}")
+            raise TablegamesError(f"since must be a version in 0..{len(self.history)}")
         fresh_state = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
         out: list[dict[str, Any]] = []
         if since is None:

@@ -427,13 +427,12 @@ class State(BaseState):
         out.append(A.pickup(seat))
         return out
 
-    def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
-        """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
-
-        A seat still in the round that holds, in the place it plays from (its hand, or its
-        face-up cards once the hand is empty; never face-down), enough cards of the pile's
-        top value to complete a run of ``Rules.burn_run`` may play them out of turn.
-        """
+    def cut_in_open(self, seat: int) -> tuple[int, int] | None:
+        """(value, cards still needed) if the pile is open to a cut-in by ``seat``, from
+        what everyone sees: the seat is still in the round, the pile's top run of equal
+        values is short of ``Rules.burn_run`` and may be played on, and the seat holds
+        enough cards to complete it. Whether those cards are of the value is the seat's
+        secret while they are in its hand (:meth:`_cut_in_need` decides)."""
         run = self.rules.burn_run
         pile = self.pile
         if not run or not pile or not self.in_play[seat]:
@@ -446,9 +445,22 @@ class State(BaseState):
             have += 1
         if have >= run or not self.table.can_play_on(v, self.top):
             return None
+        need = run - have
+        return (v, need) if len(self.hands[seat] or self.face_up[seat]) >= need else None
+
+    def _cut_in_need(self, seat: int) -> tuple[int, int, tuple[int, ...]] | None:
+        """(value, cards still needed, the seat's cards of it) if ``seat`` may cut in now.
+
+        A seat still in the round that holds, in the place it plays from (its hand, or its
+        face-up cards once the hand is empty; never face-down), enough cards of the pile's
+        top value to complete a run of ``Rules.burn_run`` may play them out of turn.
+        """
+        found = self.cut_in_open(seat)
+        if found is None:
+            return None
+        v, need = found
         src = self.hands[seat] or self.face_up[seat]
         mine = tuple([c for c in src if VALUE[c] == v])
-        need = run - have
         return (v, need, mine) if len(mine) >= need else None
 
     def _cut_in_actions(self, seat: int) -> list[Action]:

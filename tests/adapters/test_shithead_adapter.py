@@ -54,7 +54,11 @@ def test_a_polled_seat_may_cut_in() -> None:
     session = _cut_in_table()
     codec = session.codec
     assert session.state.to_act == 2
-    assert session.polling and session.actor == 1  # seat 0 has nothing to cut in with
+    # seat 0 is asked first, though it has nothing to cut in with: who is asked is public
+    assert session.polling and session.actor == 0
+    assert session.options() == {codec.PASS: PASS}
+    session.choose(codec.PASS)
+    assert session.polling and session.actor == 1
     opts = session.options()
     first = codec.spell(shithead.parse_action("1:play 4h,4s"))[0]
     assert opts == {first: None, codec.PASS: PASS}
@@ -66,7 +70,8 @@ def test_a_polled_seat_may_cut_in() -> None:
 
 def test_a_polled_seat_may_pass_the_cut_in() -> None:
     session = _cut_in_table()
-    session.choose(session.codec.PASS)
+    session.choose(session.codec.PASS)  # seat 0
+    session.choose(session.codec.PASS)  # seat 1, who holds the cut-in
     assert session.actor == 2 and not session.polling
     assert session.state.version == 1
 
@@ -147,3 +152,30 @@ def test_observation_shows_what_may_go_on_the_pile(top: str, playable: list[str]
     table = _field(observer, "table")
     assert 0.0 < obs[table] <= 1.0
     assert obs[table + 1] == (0.0 if top == "A♥" else 1.0)  # a restriction in the row
+
+
+def test_who_is_polled_for_a_cut_in_depends_on_public_facts_only() -> None:
+    """Under ``cut_in`` the adapters' current player once told every agent which hidden
+    hand held the cards to cut in: only seats with the cut-in were polled. Now every seat
+    the pile is open to is asked (``pass`` alone if it holds none), so the poll is the
+    same in every world any seat may believe."""
+    import random
+
+    from tablegames import shithead
+    from tablegames.adapters.base import Session, make_codec
+
+    codec = make_codec("shithead", 3, shithead.Rules(cut_in=True), interrupts=True)
+    rng = random.Random(3)
+    polls = asked_without = 0
+    for seed in range(40):
+        state = shithead.new_game(players=3, seed=seed, rules={"cut_in": True})
+        while not state.is_over and len(state.history) < 300:
+            session = Session(codec, state)
+            if session.polling:
+                polls += 1
+                asked_without += not state.legal_actions(session.actor)
+                for seat in range(3):
+                    world = state.sample_world(seat, rng.getrandbits(32))
+                    assert Session(codec, world).poll == session.poll, (seed, seat)
+            state.apply(rng.choice(state.legal_actions()))
+    assert polls > 50 and asked_without > 0  # seats without the cards were asked too
