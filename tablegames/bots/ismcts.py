@@ -253,6 +253,7 @@ class ISMCTS:
                                          self.interrupt_share)
                     if taken is not None:
                         return taken
+                self.last = None  # the answer is the table's report, which no search chose
                 return table.report(world)
         answer = self._search(handle, Decision(handle.seat, TURN, legal, n - 1), 1.0)
         assert answer is not None

@@ -129,7 +129,7 @@ class ModelBot:
         self.model = model or FallModel()
         self.swap_above = swap_above
         self._plan: list[Action] = []
-        self._plan_at: tuple[int, int] = (-1, -1)
+        self._plan_at: tuple[int | str, int, int] = (-1, -1, -1)
 
     def choose(self, state: Any) -> Action:
         """The action for the seat to act."""
@@ -161,13 +161,14 @@ class ModelBot:
 
     # -- reports ----------------------------------------------------------------------
     def _report(self, state: Any, legal: list[Action]) -> Action:
-        # The plan goes on at the next version of the same turn, whatever object asks:
-        # through a seat handle each question comes on a new copy of the game, so keying
-        # on the object (its id) made the bot's play depend on memory reuse.
-        key = (state.turn, state.version)
+        # The plan goes on at the next version of the same turn of the same game (or
+        # search world: each has its own seed), whatever object asks: through a seat
+        # handle each question comes on a new copy of the game, so keying on the object
+        # (its id) made the bot's play depend on memory reuse.
+        key = (state.seed, state.turn, state.version)
         if self._plan and self._plan_at == key and self._plan[0] in legal:
             action = self._plan.pop(0)
-            self._plan_at = (state.turn, key[1] + 1)
+            self._plan_at = (state.seed, state.turn, state.version + 1)
             return action
         swap = self.interrupt(state, state.to_act)
         if swap is not None:
@@ -175,7 +176,7 @@ class ModelBot:
         plan = self.model.sample(state, self.rng)
         action = plan.pop(0)
         self._plan = plan
-        self._plan_at = (state.turn, key[1] + 1)
+        self._plan_at = (state.seed, state.turn, state.version + 1)
         return action
 
     def interrupt(self, state: Any, seat: int) -> Action | None:
@@ -214,7 +215,7 @@ class ModelBot:
 
     def _cups(self, state: Any, kind: str, cups: int, first: float) -> float:
         """A card's cost given its first attempt's ``first``: each later cup is placed
-        only if nothing fell before it (a fall ends the card, DAL-12)."""
+        only if nothing fell before it (a fall ends the card, DAL-26)."""
         total = state.pot_total() + 1
         cost, carry = first, 1.0
         for _ in range(cups - 1):
@@ -542,7 +543,14 @@ def swap_when_seen(state: Any, seat: int, actions: list[Action]) -> list[Action]
     information for nothing; the model bot never does, and a search that may do it
     swapped blind in two of every five rolls of a 30-game sample against three model
     bots, where a swap's value and a roll's are close enough for noise to decide.
+
+    Nor a report of the table outside a report stage (a fall before the roll, DAL-23; a
+    late fall): what fell is the table's to say, never a seat's choice to search.
     """
+    if state.stage != S.REPORT and len(actions) > 1:
+        kept = [a for a in actions if not isinstance(a, A.TABLE_REPORTS)]
+        if kept:
+            actions = kept
     if state.stage == S.ROLL and len(actions) > 1:
         kept = [a for a in actions if type(a) is not A.Swap]
         if kept:

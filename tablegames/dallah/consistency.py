@@ -172,6 +172,16 @@ def _check_card(state: State) -> None:
         expected = (state.active + 1) % state.n if kind == "fazaa" else state.active
         if state.placer != expected or state.collector != expected:
             raise _fail("placer", "the wrong seat rolls or collects (DAL-24)")
+        # before the roll no cup is in play: a fall reported now (DAL-23) counts in
+        # falls and collected, and a collapse leaves the Dallah empty until the roll
+        if state.released or state.zone >= 0 or state.timeouts:
+            raise _fail("released", "a cup or a Placement card in play before the roll "
+                                    "(DAL-20)")
+        if state.falls > state.collected:
+            raise _fail("falls", "more cups fell before the roll than were collected")
+        if state.collapsed and state.pot_total():
+            raise _fail("collapsed", "cups on a Dallah that collapsed before the roll "
+                                     "(DAL-14)")
 
 
 def _check_late(state: State) -> None:

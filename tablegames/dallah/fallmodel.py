@@ -99,7 +99,7 @@ class FallModel:
         simple = A.simple
         if state.falls:
             return [simple(A.Settled, seat)]
-        placing = state.report_kind == S.R_PLACE and not state.released
+        placing = state._placing()
         if placing and len(state.pot[state.zone]) >= self.zone_capacity and state._can_nospace():
             return [simple(A.NoSpace, seat)]
         if rng.random() >= self.fall_chance(state):
@@ -107,7 +107,13 @@ class FallModel:
                 return [simple(A.Timeout, seat)]
             return [simple(A.Settled, seat)]
         if rng.random() < self.collapse_share:
-            return [simple(A.Collapse, seat), simple(A.Settled, seat)]
+            # the cup being placed is let go and falls with the rest: a report names it,
+            # and a collapse takes the cups on the Dallah (DAL-14, DAL-26)
+            out = [A.fell(seat, t.zone_ids[state.zone], t.shape_ids[state.cups_in_hand[0]])
+                   ] if placing else []
+            if any(state.pot):
+                out.append(simple(A.Collapse, seat))
+            return [*out, simple(A.Settled, seat)]
         if placing:
             z, first = state.zone, state.cups_in_hand[0]
             others = list(state.pot[z])

@@ -3,8 +3,11 @@
 "You drop it, you adopt it" (DAL-10): every cup a report names goes to the pile of the
 turn's collector, whoever placed it; a fallen cup never returns (DAL-11); a collapse takes
 every cup on the Dallah (DAL-14); a fall reported after ``settled`` belongs to the player
-who completed the turn (DAL-23). Plain functions of the state; whether a report may be
-made is decided in :mod:`~tablegames.dallah.refusals`.
+who completed the turn (DAL-23). The cup in the placer's hand is not on the Dallah: a
+report takes it only when it names it, by its shape on its zone (:func:`names_held`), and
+a cup named by shape alone or not at all is never guessed to be it (DAL-26: a later cup
+still in hand when something fell goes back untried). Plain functions of the state;
+whether a report may be made is decided in :mod:`~tablegames.dallah.refusals`.
 """
 
 from __future__ import annotations
@@ -23,43 +26,58 @@ if TYPE_CHECKING:
 Fallen = tuple[int, int, bool]
 
 
+def _items(action: A.Fell | A.Falls) -> tuple[str, ...]:
+    """The cups a report names, each ``"zone:shape"``, ``"shape"`` or ``"?"``."""
+    if type(action) is A.Fell:
+        return (f"{action.zone}:{action.shape}",)
+    return action.cups  # type: ignore[union-attr]
+
+
+def names_held(state: State, action: A.Fell | A.Falls) -> bool:
+    """Whether a report names the cup in the placer's hand: a cup of its shape on its
+    zone (the Placement card says where it went). That cup was let go and fell; it is the
+    cup meant even when the zone already holds one of that shape, because the cup just
+    placed is the likeliest to fall, and the two are alike (DAL-10, DAL-26). A cup named
+    by shape alone or not at all is never the cup in hand (:func:`resolve`)."""
+    if not state._placing():
+        return False
+    t = state.t
+    held = f"{t.zone_ids[state.zone]}:{t.shape_ids[state.cups_in_hand[0]]}"
+    return held in _items(action)  # DAL-26: only a report naming it lets the cup go
+
+
 def resolve(state: State, action: A.Fell | A.Falls) -> list[Fallen] | None:
     """(zone, shape, guessed) of every cup a report names; nothing changes.
 
-    Cups named with their zone are taken first. A cup named by shape alone (nobody saw
-    where it fell from) is the cup being placed if it has that shape, else one from the
-    zone holding most cups of that shape (then most cups, then the first in card-set
-    order): the likeliest to have spilled, and all that changes is which zone the phones
-    show it gone from. A cup nobody could name is the cup being placed, else the last cup
-    placed on the zone holding most cups. A cup that is not there gives ``None``: the
-    whole report is refused (DAL-11, :func:`~tablegames.dallah.refusals.check_falls`).
+    Cups named with their zone are taken first, the cup in hand among them when the
+    report names it (:func:`names_held`). A cup named by shape alone (nobody saw where it
+    fell from) is one on the Dallah from the zone holding most cups of that shape (then
+    most cups, then the first in card-set order): the likeliest to have spilled, and all
+    that changes is which zone the phones show it gone from. A cup nobody could name is
+    the last cup placed on the zone holding most cups. Neither is ever the cup in hand:
+    it may not have been let go, and a later cup of the card still in hand when something
+    fell goes back untried (DAL-26). A cup that is not there gives ``None``: the whole
+    report is refused (DAL-11, :func:`~tablegames.dallah.refusals.check_falls`).
     """
     t = state.t
-    if type(action) is A.Fell:
-        items: tuple[str, ...] = (f"{action.zone}:{action.shape}",)
-    else:
-        items = action.cups  # type: ignore[union-attr]
+    items = _items(action)
     left = [Counter(cups) for cups in state.pot]
-    hz, hs = (state.zone, state.cups_in_hand[0]) if state._placing() else (-1, -1)
-    if hz >= 0:
-        left[hz][hs] += 1
+    if names_held(state, action):
+        left[state.zone][state.cups_in_hand[0]] += 1  # DAL-26: named, so let go
     out: list[Fallen] = []
     known = [c for c in items if ":" in c]
     shaped = [c for c in items if ":" not in c and c != A.UNKNOWN]
     for item in known + shaped + [c for c in items if c == A.UNKNOWN]:
         if item == A.UNKNOWN:
-            # nobody saw which cup: the one being placed, else the top of the fullest zone
+            # nobody saw which cup: the top of the fullest zone (DAL-10), never the cup in
+            # hand (DAL-26)
             where = [z for z in range(t.nzones) if sum(left[z].values())]
             if not where:
                 return None  # DAL-11
-            if hz >= 0 and left[hz][hs]:
-                z, s, hz = hz, hs, -1
-            else:
-                z = max(where, key=lambda i: (sum(left[i].values()), -i))
-                counted = left[z]
-                s = next(c for c in reversed(state.pot[z]) if counted[c]) if any(
-                    counted[c] for c in state.pot[z]) else next(c for c in counted
-                                                                if counted[c])
+            z = max(where, key=lambda i: (sum(left[i].values()), -i))
+            counted = left[z]
+            s = next(c for c in reversed(state.pot[z]) if counted[c]) if any(
+                counted[c] for c in state.pot[z]) else next(c for c in counted if counted[c])
             left[z][s] -= 1
             out.append((z, s, True))
             continue
@@ -73,10 +91,7 @@ def resolve(state: State, action: A.Fell | A.Falls) -> list[Fallen] | None:
             where = [z for z in range(t.nzones) if s >= 0 and left[z][s]]
             if not where:
                 return None  # DAL-11
-            z = max(where, key=lambda i: (i == hz and s == hs, left[i][s],
-                                          sum(left[i].values()), -i))
-            if z == hz and s == hs:
-                hz = -1
+            z = max(where, key=lambda i: (left[i][s], sum(left[i].values()), -i))
         left[z][s] -= 1
         out.append((z, s, not zone_id))
     return out
@@ -101,7 +116,7 @@ def fall(state: State, cups: list[Fallen], seat: int, collector: int, late: bool
             data["late"] = True
         ev.append(Event("fell", data))
     state.pot, state.full_zones = tuple(pot), tuple(full)
-    k = len(cups)
+    k = len(cups)  # DAL-02: each cup counts one, the joined Twins too
     state.piles = put(state.piles, collector, state.piles[collector] + k)  # DAL-10
     if late:
         state.last_turn = put(state.last_turn, 3, state.last_turn[3] + k)
@@ -111,8 +126,9 @@ def fall(state: State, cups: list[Fallen], seat: int, collector: int, late: bool
 
 
 def collapse(state: State, seat: int, collector: int, late: bool) -> None:
-    """The whole Dallah fell: the collector takes every cup on it (DAL-14)."""
-    k = state.pot_total()
+    """The whole Dallah fell: the collector takes every cup on it (DAL-14), never a cup
+    still in the placer's hand, which is not on it (DAL-26)."""
+    k = state.pot_total()  # DAL-14: every cup that fell, and only those
     state.pot = ((),) * len(state.pot)
     state.full_zones = (False,) * len(state.full_zones)
     state.piles = put(state.piles, collector, state.piles[collector] + k)

@@ -6,7 +6,8 @@ whole-pile swap, whose source is the bigger pile and recipient the smaller one; 
 recipient is the seat the effect is *against* (its pile would grow). Each recipient that
 holds a protection card is then asked in clockwise order from the active seat (DAL-41):
 ``block`` cancels its effect (DAL-42), ``redirect`` gives it a new recipient that is
-neither the source nor itself, or cancels it when nobody is eligible (DAL-43); a redirected
+neither the source nor itself (for a swap, a pile smaller than the source's), or cancels
+it when nobody is eligible (DAL-43); a redirected
 effect is not offered for protection again (DAL-44). Finally all surviving effects happen
 at once, which is what makes Pass It and Reverse simultaneous (DAL-37, DAL-45).
 
@@ -56,8 +57,17 @@ def held_kind(state: State, seat: int, kind: str) -> int:
 
 def eligible(state: State, seat: int, effect: Effect) -> list[int]:
     """Seats an effect against ``seat`` may be redirected to: never back to its source,
-    never the protecting seat itself (DAL-43)."""
-    return [s for s in range(state.n) if s != effect[0] and s != seat]
+    never the protecting seat itself (DAL-43).
+
+    A swap moves cups both ways, so it goes on only to a pile smaller than the source's:
+    the source still gives its pile away and the new player's pile grows, as yours would
+    have; a bigger pile would send cups back to the source, an equal one nothing."""
+    src = effect[0]
+    if effect[2] == SWAP:
+        top = state.piles[src]
+        # DAL-43: never redirect cups back to the source (nor a swap that moves none)
+        return [s for s in range(state.n) if s != src and s != seat and state.piles[s] < top]
+    return [s for s in range(state.n) if s != src and s != seat]  # DAL-43
 
 
 def start(state: State, spec: ActionCard) -> None:

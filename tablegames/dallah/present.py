@@ -130,6 +130,10 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     if stage == "draw":
         return msg("Draw an Action card.")
     if stage == "roll":
+        if any(":fell " in str(a) or str(a).endswith(":collapse") for a in view.get("legal") or []):
+            # a cup that fell since the draw is reported before the roll (DAL-23)
+            return msg("{card}: report any cup that fell since the draw, then roll the die "
+                       "for the cups.", card=name)
         return msg("{card}: roll the die for the cups.", card=name)
     if stage == "target":
         kind = c.get("kind")
@@ -144,7 +148,13 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
     if stage == "move":
         return msg("{card}: move one cup on the Dallah to a different zone.", card=name)
     if stage == "protect":
-        return msg("{card}: block it with a protection card, or allow it.", card=name)
+        return _protect(view, name)
+    if view.get("report") == "place" and view.get("cups_in_hand") and not view.get("cup"):
+        # the card stopped at its first fall before the cup in hand was tried (DAL-26)
+        return msg("{card}: the card stops at the first fall. Put the cups in hand back in "
+                   "the shared pile ({cups}), then report any other cup that fell, or that "
+                   "the Dallah settled.", card=name,
+                   cups=[_named(view, "shapes", c) for c in view.get("cups_in_hand") or []])
     if view.get("report") == "place" and view.get("cup"):
         if c.get("kind") == "timed":
             return msg("{card}: place the {cup} cup on the {zone} within {seconds} seconds, then "
@@ -154,6 +164,34 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
                    cup=_named(view, "shapes", view.get("cup")), zone=_named(view, "zones", view.get("zone")))
     return msg("{card}: do it, then report each cup that fell, a collapse, or that the Dallah "
                "settled.", card=name)
+
+
+def _protect(view: Mapping[str, Any], name: Msg) -> Msg:
+    """The protection question of the seat asked, naming the cards it may play (DAL-41):
+    every card it holds that blocks (DAL-42) or redirects (DAL-43), as the state's own
+    prompt does. The view tells which plays are legal, not which held card does which,
+    so a seat holding both kinds is told both plays beside all its cards."""
+    legal = [str(a).partition(":")[2] for a in view.get("legal") or []]
+    block = "block" in legal
+    send = any(a.startswith("redirect ") for a in legal)
+    cancel = "redirect" in legal
+    held: list[Msg] = []
+    for code in view.get("hand") or []:
+        if not any(h == _named(view, "cards", code) for h in held):
+            held.append(_named(view, "cards", code))
+    if block and (send or cancel):
+        if send:
+            return msg("{card}: block it or send it to another player with your protection "
+                       "cards ({cards}), or allow it.", card=name, cards=held)
+        return msg("{card}: block it or cancel it with your protection cards ({cards}), or "
+                   "allow it.", card=name, cards=held)
+    if send:
+        return msg("{card}: play {cards} to send it to another player, or allow it.",
+                   card=name, cards=held)
+    if cancel:
+        return msg("{card}: play {cards} to cancel it (nobody else can take it), or allow "
+                   "it.", card=name, cards=held)
+    return msg("{card}: play {cards} to block it, or allow it.", card=name, cards=held)
 
 
 def _report(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:

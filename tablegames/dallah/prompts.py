@@ -71,10 +71,32 @@ _EN = {
     "so_far": "{who} collects what fell ({cups} so far). ",
     "so_far_you": "You collect what fell ({cups} so far). ",
     "more": "Report any other cup that fell, or that the Dallah has settled.",
+    "still": "Place the {cup} cup on the {zone} if it is not there yet, then report any "
+             "other cup that fell, or that the Dallah has settled.",
+    "stop": "The card stops at the first fall: put {hand} back in the shared pile, "
+            "untried. Report any other cup that fell, or that the Dallah has settled.",
+    "hand_one": "the {cup} cup",
+    "hand_many": "the {cups} cups",
     "collapsed": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back up, "
                  "then report that it has settled.",
     "collapsed_you": "The Dallah collapsed: you collect {cups}. Stand the Dallah back up, "
                      "then report that it has settled.",
+    "collapsed_place": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back "
+                       "up and place the {cup} cup on the {zone}, then report that the "
+                       "Dallah has settled, or that the {cup} cup fell.",
+    "collapsed_place_you": "The Dallah collapsed: you collect {cups}. Stand the Dallah "
+                           "back up and place the {cup} cup on the {zone}, then report "
+                           "that the Dallah has settled, or that the {cup} cup fell.",
+    "collapsed_stop": "The Dallah collapsed: {c} collects {cups}. The card stops there: "
+                      "put {hand} back in the shared pile, untried, stand the Dallah back "
+                      "up, then report that it has settled.",
+    "collapsed_stop_you": "The Dallah collapsed: you collect {cups}. The card stops there: "
+                          "put {hand} back in the shared pile, untried, stand the Dallah "
+                          "back up, then report that it has settled.",
+    "collapsed_roll": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back "
+                      "up, then roll the die.",
+    "collapsed_roll_you": "The Dallah collapsed: you collect {cups}. Stand the Dallah back "
+                          "up, then roll the die.",
     "protect": "{card}: {effect}. {options}, or allow it.",
     "eff_give": "{src} would give you {cups}",
     "eff_swap": "{src} would swap piles with you",
@@ -139,9 +161,29 @@ _AR = {
     "so_far": "ما سقط يأخذه {who} ({cups} حتى الآن). ",
     "so_far_you": "ما سقط تأخذه أنت ({cups} حتى الآن). ",
     "more": "أبلغ عن أي فنجان آخر سقط، أو أن الدلة استقرت.",
+    "still": "ضع فنجان {cup} على {zone} إن لم يكن هناك بعد، ثم أبلغ عن أي فنجان آخر سقط، "
+             "أو أن الدلة استقرت.",
+    "stop": "يتوقف الإجراء عند أول سقوط: أعد {hand} إلى المجموعة المشتركة دون محاولة. "
+            "أبلغ عن أي فنجان آخر سقط، أو أن الدلة استقرت.",
+    "hand_one": "فنجان {cup}",
+    "hand_many": "فناجين {cups}",
     "collapsed": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد، ثم أبلغ أنها استقرت.",
     "collapsed_you": "انهارت الدلة: تأخذ أنت {cups}. أوقف الدلة من جديد، ثم أبلغ أنها "
                      "استقرت.",
+    "collapsed_place": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد وضع فنجان {cup} "
+                       "على {zone}، ثم أبلغ أن الدلة استقرت، أو أن فنجان {cup} سقط.",
+    "collapsed_place_you": "انهارت الدلة: تأخذ أنت {cups}. أوقف الدلة من جديد وضع فنجان "
+                           "{cup} على {zone}، ثم أبلغ أن الدلة استقرت، أو أن فنجان {cup} "
+                           "سقط.",
+    "collapsed_stop": "انهارت الدلة: يأخذ {c} {cups}. ويتوقف الإجراء هنا: أعد {hand} إلى "
+                      "المجموعة المشتركة دون محاولة، وأوقف الدلة من جديد، ثم أبلغ أنها "
+                      "استقرت.",
+    "collapsed_stop_you": "انهارت الدلة: تأخذ أنت {cups}. ويتوقف الإجراء هنا: أعد {hand} "
+                          "إلى المجموعة المشتركة دون محاولة، وأوقف الدلة من جديد، ثم أبلغ "
+                          "أنها استقرت.",
+    "collapsed_roll": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد، ثم ارمِ النرد.",
+    "collapsed_roll_you": "انهارت الدلة: تأخذ أنت {cups}. أوقف الدلة من جديد، ثم ارمِ "
+                          "النرد.",
     "protect": "{card}: {effect}. {options}، أو اسمح بذلك.",
     "eff_give": "{src} سيعطيك {cups}",
     "eff_swap": "{src} سيبادلك المجموعة",
@@ -306,6 +348,9 @@ def _waiting(state: Any, seat: int | None, words: dict[str, str], lang: str) -> 
                                        zone=names["zones"][t.zone_ids[state.zone]],
                                        collects=_collects(state, seat, words))
     if stage == S.ROLL:
+        if state.collapsed:  # before the roll (DAL-14, DAL-23)
+            return _you(words, "w_collapsed", seat, state.collector, state, who=who,
+                        cups=cups_text(state.falls, lang))
         return words["w_roll"].format(card=card, who=who, collects=_collects(state, seat, words))
     key = {S.TARGET: "w_choose", S.PAIR: "w_pair", S.MOVE: "w_move",
            S.PROTECT: "w_protect"}[stage]
@@ -331,13 +376,27 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
     if stage == S.MOVE:
         return words["move"].format(card=card)
     if stage == S.ROLL:
+        if state.collapsed:  # a collapse before the roll (DAL-14, DAL-23)
+            return _you(words, "collapsed_roll", seat, state.collector, state,
+                        cups=cups_text(state.falls, lang))
         k = min(spec.cups, state.shared_total())
         if state.placer != state.active:
             return words["roll_for"].format(card=card, who=state.players[state.active],
                                             cups=cups_text(k, lang, "object"))
         return words["roll"].format(card=card, cups=cups_text(k, lang, "roll"))
     if stage == S.REPORT:
+        held = _held(state, words, names)
+        # DAL-26: the card stopped at a fall; the cups in hand go back at settled
+        back = (state.report_kind == S.R_PLACE and bool(state.cups_in_hand)
+                and not state._placing())
         if state.collapsed:
+            if back:
+                return _you(words, "collapsed_stop", seat, state.collector, state,
+                            cups=cups_text(state.falls, lang), hand=held["hand"])
+            if state._placing():  # the card's first cup: still placed
+                return _you(words, "collapsed_place", seat, state.collector, state,
+                            cups=cups_text(state.falls, lang), cup=held["cup"],
+                            zone=held["zone"])
             return _you(words, "collapsed", seat, state.collector, state,
                         cups=cups_text(state.falls, lang))
         if state.falls or (state.report_kind == S.R_PLACE and state.released):
@@ -345,6 +404,10 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
                       if seat == state.collector else words["so_far"].format(
                           who=state.players[state.collector],
                           cups=cups_text(state.collected, lang)))
+            if back:
+                return so_far + words["stop"].format(hand=held["hand"])
+            if state._placing():
+                return so_far + words["still"].format(cup=held["cup"], zone=held["zone"])
             return so_far + words["more"]
         if state.report_kind == S.R_STUNT:
             return words["stunt"].format(card=card, stunt=words[spec.kind])
@@ -352,6 +415,19 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
             return words["moved"].format(card=card)
         return _place(state, words, names, card)
     return _protect(state, words, names, card, lang)
+
+
+def _held(state: Any, words: dict[str, str], names: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The cup in hand by name (``cup``), its zone (``zone``) and every cup in hand
+    (``hand``: "the Wide cup", "the Wide and Tall cups"), or empty words."""
+    t = state.t
+    hand = [names["shapes"][t.shape_ids[s]] for s in state.cups_in_hand]
+    if not hand:
+        return {"cup": "", "zone": "", "hand": ""}
+    zone = names["zones"][t.zone_ids[state.zone]] if state.zone >= 0 else ""
+    many = hand[0] if len(hand) == 1 else (", ".join(hand[:-1]) + words["and"] + hand[-1])
+    key = "hand_one" if len(hand) == 1 else "hand_many"
+    return {"cup": hand[0], "zone": zone, "hand": words[key].format(cup=many, cups=many)}
 
 
 def _place(state: Any, words: dict[str, str], names: dict[str, dict[str, str]],

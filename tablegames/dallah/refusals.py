@@ -117,7 +117,8 @@ NOT_YOUR_ANSWER = Refusal("out_of_turn", "DAL-41", "{who} decides first", out_of
 NO_SUCH_CARD = Refusal("no_such_card", "DAL-41", "you hold no {want} card")
 NOT_ELIGIBLE = Refusal(
     "not_eligible", "DAL-43",
-    "redirect to another player who is not the source of the cups (eligible: {eligible})")
+    "redirect to another player who is not the source of the cups, and a swap only to a "
+    "smaller pile than the source's (eligible: {eligible})")
 NOBODY_ELIGIBLE = Refusal("not_eligible", "DAL-43",
                           "nobody is eligible: the redirect cancels the effect")
 
@@ -134,9 +135,12 @@ STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], Refusal]] = {
     A.Draw: ((DRAW,), NOT_NOW_TURN),  # DAL-20: a turn starts with the draw
     A.Roll: ((ROLL,), NOT_NOW_TURN),  # DAL-20: then the roll
     A.Settled: ((REPORT,), NOT_NOW_SETTLED),  # DAL-23: settled ends a placement's reports
-    A.Fell: ((REPORT,), NOT_NOW_FELL),  # DAL-10: falls are reported while placing
-    A.Falls: ((REPORT,), NOT_NOW_FELL),  # DAL-10
-    A.Collapse: ((REPORT,), NOT_NOW_COLLAPSE),  # DAL-14
+    # DAL-10: falls are reported while placing, and (DAL-23) before the roll: a cup on
+    # the Dallah can fall at any time, and once the next player has drawn what falls is
+    # the current turn's (its collector's)
+    A.Fell: ((ROLL, REPORT), NOT_NOW_FELL),
+    A.Falls: ((ROLL, REPORT), NOT_NOW_FELL),  # DAL-10, DAL-23
+    A.Collapse: ((ROLL, REPORT), NOT_NOW_COLLAPSE),  # DAL-14, DAL-23
     A.NoSpace: ((REPORT,), NOT_NOW_NOSPACE),  # DAL-21: said of the cup being placed
     A.Timeout: ((REPORT,), NOT_NOW_TIMEOUT),  # DAL-28: of a countdown card in play
     A.Swap: ((TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT), NOT_NOW_SWAP),  # DAL-27
@@ -257,8 +261,9 @@ def check_falls(state: State, action: Action) -> Refused | None:
 
 
 def check_collapse(state: State, action: Action) -> Refused | None:
-    """A collapse needs a cup on the Dallah (or in the placer's hand on it) (DAL-14)."""
-    if not (state._placing() or any(state.pot)):
+    """A collapse needs a cup on the Dallah (DAL-14); the cup in the placer's hand is not
+    on it (DAL-26: a report lets it go only by naming it)."""
+    if not any(state.pot):
         return NOTHING_TO_COLLAPSE.at()  # DAL-14
     return None
 
@@ -296,14 +301,18 @@ def check_swap(state: State, action: Action) -> Refused | None:
 def _not_yet_attempted(state: State) -> bool:
     """Whether the card in play is still untried (DAL-27): a Naql move or a stunt is
     attempted once done (the turn then rolls, a cup still to place); a placement before
-    its first cup is let go or anything falls."""
+    its first cup is let go or anything falls (before the roll too: the cups that fell
+    are this card's collector's, DAL-23, and a new card could name another)."""
     stage = state.stage
     if state.t.kind[state.card] in NEEDS_POT and (
             stage == ROLL or (stage == REPORT and state.report_kind != R_STUNT)):
         return False
-    if stage in (TARGET, MOVE, ROLL):
+    if stage in (TARGET, MOVE):
         return True
-    if stage == REPORT and state.falls == 0:
+    # DAL-27: not once something fell for this card, before the roll too (DAL-23)
+    if stage == ROLL:
+        return state.collected == 0
+    if stage == REPORT and state.collected == 0:
         if state.report_kind == R_STUNT:
             return True
         return state.report_kind == R_PLACE and state.cup_no == 0 and not state.released

@@ -17,7 +17,11 @@ answer (``to_act``):
    tall neck:wide`` for several, by shape when nobody saw the zone) then ``settled``, or
    ``collapse``; also ``nospace`` (DAL-21), ``timeout`` (DAL-28) and ``swap`` (DAL-27)
    while the action is not yet attempted. Fallen cups go to the collector's pile (DAL-10,
-   DAL-24).
+   DAL-24). The cup in hand is let go only by ``settled`` or a report naming it (its
+   shape on its zone); a collapse takes only the cups on the Dallah (DAL-14). A later cup
+   of the card still in hand at the first fall was never tried: it goes back to the
+   shared pile at ``settled`` (DAL-26). A cup that falls after the draw, before the roll,
+   is reported by the seat that rolls and goes to the card's collector (DAL-23).
 5. The turn passes clockwise after the last ``settled``; until the next player draws,
    the phone that reported ``settled`` may still report a late fall, whose cups go to
    the turn's collector (DAL-23, ``Rules.late_falls``). The game ends when the shared
@@ -132,7 +136,11 @@ class State(BaseState):
     RULES = Rules
     #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
     #: one cup (DAL-21), Shareek without a partner for the last cup.
-    ENGINE = 2
+    #: 3: a report lets the cup in hand go only when it names that cup; a later cup of the
+    #: card still in hand at the first fall goes back (DAL-26); a collapse takes only the
+    #: cups on the Dallah (DAL-14); a fall may be reported before the roll (DAL-23); a swap
+    #: is redirected only to a smaller pile than the source's (DAL-43).
+    ENGINE = 3
     #: Save format 4 names the state fields as the views and position text do (issue 21):
     #: a format 1-3 save's keys are renamed before they are read.
     RENAMED: ClassVar[Mapping[str, str]] = {
@@ -345,6 +353,7 @@ class State(BaseState):
 
     def _biggest_losers(self) -> tuple[int, ...]:
         """The seats holding the most cups, if anyone holds any (DAL-51)."""
+        # DAL-52: only the personal piles count: retired cups and held cards score nothing
         top = max(self.piles)
         return tuple(s for s in range(self.n) if top and self.piles[s] == top)
 
@@ -403,8 +412,22 @@ class State(BaseState):
                 + len(self.cups_in_hand))
 
     def _placing(self) -> bool:
-        """Whether a cup is being placed and not yet let go."""
-        return self.stage == REPORT and self.report_kind == R_PLACE and not self.released
+        """Whether a cup is being placed and not yet let go.
+
+        Not once something fell while a later cup of the card was still in hand: the
+        card stopped at that fall, and the cup, never tried, goes back at ``settled``
+        (DAL-26, :meth:`_stopped`).
+        """
+        return (self.stage == REPORT and self.report_kind == R_PLACE and not self.released
+                and not self._stopped())
+
+    def _stopped(self) -> bool:
+        """Whether the card stopped at its first fall before the cup in hand, a later cup
+        of the card, was tried: it is not placed, and goes back to the shared pile with
+        any cup after it at ``settled`` (DAL-26). The first cup of a card is its attempt:
+        a fall before it is let go does not stop it, and it is still placed."""
+        return (self.stage == REPORT and self.report_kind == R_PLACE and not self.released
+                and self.falls > 0 and len(self.placers) > len(self.cups_in_hand))
 
     def _fallable(self) -> list[tuple[int, int]]:
         """Every distinct (zone, shape) a report may name, in zone then shape order."""
@@ -447,7 +470,9 @@ class State(BaseState):
                 out.extend(self._late_options(me))
             return out
         if stage == ROLL:
-            out = [A.simple(A.Roll, me)]
+            # the roll first (a bot that takes the first option rolls); then a cup that
+            # fell before the roll, this card's collector's (DAL-23)
+            out = [A.simple(A.Roll, me), *self._late_options(me)]
         elif stage == REPORT:
             out = [A.simple(A.Settled, me)]
             out += self._fell_options(me)
@@ -489,7 +514,9 @@ class State(BaseState):
         return [A.fell(seat, zid[z], sid[s]) for z, s in self._fallable()]
 
     def _late_options(self, seat: int) -> list[Action]:
-        """The late-fall reports ``seat`` may still make (DAL-23): one per cup, a collapse."""
+        """The reports ``seat`` may make outside a report stage (DAL-23): one ``fell`` per
+        cup on the Dallah, a collapse (a late fall after ``settled``, a fall before the
+        roll)."""
         out = self._fell_options(seat)
         collapse = A.simple(A.Collapse, seat)
         if check_collapse(self, collapse) is None:
@@ -613,13 +640,15 @@ class State(BaseState):
         self.stage = ROLL
         self.report_kind = R_PLACE
         nxt = (self.active + 1) % self.n
-        self.placer = nxt if spec.kind == "fazaa" else self.active
-        self.collector = self.placer
+        # DAL-24: on Fazaa' the next player rolls, places and collects; on every other
+        # card (Tag Team and Shareek too) the player whose turn it is collects
+        self.placer = nxt if spec.kind == "fazaa" else self.active  # DAL-24
+        self.collector = self.placer  # DAL-24: Fazaa': the helper; else the turn's player
 
     def _do_roll(self, action: Action) -> None:
         spec = self.spec
         assert spec is not None
-        k = min(spec.cups, self.shared_total())
+        k = min(spec.cups, self.shared_total())  # DAL-26: one cup if only one remains
         faces = []
         hand = []
         for _ in range(k):
@@ -639,7 +668,7 @@ class State(BaseState):
         else:
             placers = [a]
         self.placers = tuple(placers[i % len(placers)] for i in range(k))
-        self.collector = nxt if spec.kind == "fazaa" else a
+        self.collector = nxt if spec.kind == "fazaa" else a  # DAL-24: Fazaa': the helper
         self._events.append(Event("roll", {"seat": action.seat, "cups": faces,
                                            "requested": spec.cups}))
         self._next_cup()
@@ -657,7 +686,8 @@ class State(BaseState):
         self._draw_zone()
 
     def _release(self) -> None:
-        """The cup being placed is let go on its zone (it is on the pot from now)."""
+        """The cup being placed is let go on its zone (it is on the pot from now, and
+        stays there while it balances: DAL-12)."""
         if self.report_kind == R_PLACE and not self.released:
             hand, pot, z = self.cups_in_hand, self.pot, self.zone
             self.pot = put(pot, z, (*pot[z], hand[0]))
@@ -675,13 +705,17 @@ class State(BaseState):
             if self.stage == DRAW:
                 self._open_late(action.seat)
             return
-        self._release()
+        if not self._stopped():
+            # DAL-23: settled says the cup in hand was let go (DAL-12: it stays); a later
+            # cup still in hand when something fell was never tried (DAL-26, below)
+            self._release()
         t = self.t
         ev.append(Event("settled", {"seat": action.seat, "after": "place",
                                     "zone": t.zone_ids[self.zone], "falls": self.falls}))
         self.placement_discard += (self.zone,)
         self.zone = -1
         if self.falls and self.cups_in_hand:
+            # DAL-26: the card stops at its first fall; every cup not yet tried goes back
             back = [t.shape_ids[s] for s in self.cups_in_hand]
             self._return_cups()
             ev.append(Event("returned", {"cups": back, "reason": "stopped_at_first_fall"}))
@@ -706,20 +740,24 @@ class State(BaseState):
             self.last_turn = (*self.last_turn[:5], reporter)
 
     # -- falls (the cups are vetted by refusals.check_fell / check_falls) ---------------
+    # In the roll stage (before the roll) and in a report; the cup in hand is let go only
+    # by a report that names it: its shape on its zone (DAL-26, falls.names_held).
     def _do_fell(self, action: A.Fell) -> None:
         t = self.t
         cup = (t.zone_index[action.zone], t.shape_index[action.shape], False)
-        self._release()
+        if falls.names_held(self, action):
+            self._release()  # DAL-10: the cup in hand was let go, and fell
         falls.fall(self, [cup], action.seat, self.collector, False)
 
     def _do_falls(self, action: A.Falls) -> None:
         cups = falls.resolve(self, action)
         assert cups is not None
-        self._release()
+        if falls.names_held(self, action):
+            self._release()  # DAL-10: the cup in hand was let go, and fell with the others
         falls.fall(self, cups, action.seat, self.collector, False)
 
     def _do_collapse(self, action: Action) -> None:
-        self._release()
+        # DAL-14: every cup on the Dallah; a cup still in hand is not on it (DAL-26)
         falls.collapse(self, action.seat, self.collector, False)
 
     def _do_nospace(self, action: Action) -> None:
@@ -811,7 +849,7 @@ class State(BaseState):
         if self.rules.full_zone == "next_cup" and True in self.full_zones:
             self.full_zones = (False,) * self.t.nzones
         ended = self.active
-        if not self.shared_total():
+        if not self.shared_total():  # DAL-50: the shared pile is empty, the turn resolved
             self.stage = OVER
             self.losers = self._biggest_losers()
             self._events.append(Event("game_over", {"losers": list(self.losers),

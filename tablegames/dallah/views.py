@@ -29,7 +29,8 @@ VIEW_KEYS: dict[str, str] = {
               "(None outside the report stage)",
     "card": "the Action card in play: id, kind, you_lose and only the parameters its "
             "kind uses (cups, seconds, amount, portion, target); None between cards",
-    "cup": "shape id of the cup being placed, until it is let go (None otherwise)",
+    "cup": "shape id of the cup being placed, until it is let go (None otherwise, also "
+           "once the card stopped at a fall before this cup was tried: DAL-26)",
     "zone": "zone id of the Placement card in play (None otherwise)",
     "cups_in_hand": "shape ids of the cups taken from the shared pile for the card "
                     "in play and not yet let go",

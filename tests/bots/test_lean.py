@@ -117,7 +117,11 @@ def test_the_search_finds_the_same_on_the_lean_path_as_on_the_checked_one(game: 
         lean, checked = ISMCTS(game, seed, 30), ISMCTS(game, seed, 30, lean=False)
         assert lean.lean and not checked.lean
         assert lean.choose(handle) == checked.choose(handle)
-        assert lean.last is not None and checked.last is not None
+        if lean.last is None:  # the table reported (Dallah): no search on either path
+            assert checked.last is None
+            searched -= 1
+            continue
+        assert checked.last is not None
         assert lean.last.stats == checked.last.stats
     assert searched >= 2
 

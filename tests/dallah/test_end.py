@@ -34,7 +34,9 @@ def test_a_collapse_does_not_end_the_game_while_cups_remain() -> None:
              pot=base_minus(1), rolls=["twins", "classic"])
     play(s, "0:draw", "0:roll", "0:collapse", "0:settled")
     assert not s.is_over and s.shared_total() == 1  # the unattempted cup came back
-    assert s.piles == (24, 0, 0)
+    # the 23 cups on the Dallah fell; the Twins in hand was not on it, and is placed on
+    # the Dallah stood up again (DAL-14, DAL-26)
+    assert s.piles == (23, 0, 0) and s.view(None)["pot"]["lid"] == ["twins"]
 
 
 @pytest.mark.ruling("DAL-51")

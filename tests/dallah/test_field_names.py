@@ -27,6 +27,15 @@ RENAMES = {"turn_no": "turn", "act_stock": "stock", "act_discard": "discard",
            "full": "full_zones", "what": "report_kind"}
 
 
+def _engine_3(view: dict[str, Any]) -> dict[str, Any]:
+    """The view today's engine gives of an old save: since engine 3 a collapse takes only
+    the cups on the Dallah, so an empty Dallah cannot collapse (the cup in hand is not on
+    it: DAL-14, DAL-26); the old engine offered it."""
+    if any(view["pot"].values()) or not view.get("legal"):
+        return view
+    return dict(view, legal=[a for a in view["legal"] if not a.endswith(":collapse")])
+
+
 def test_the_renames_are_declared() -> None:
     assert dict(dallah.State.RENAMED) == RENAMES
     declared = set(json.loads(game().to_json())["state"])
@@ -42,7 +51,7 @@ def test_a_format_3_save_loads_with_the_same_views(old: dict[str, Any]) -> None:
     data = json.loads(old["save"])
     assert data["format"] == 3 and "act_stock" in data["state"] and "turn_no" in data["state"]
     s = dallah.State.from_json(old["save"])
-    assert [s.view(x) for x in (None, *range(s.n))] == old["views"]
+    assert [s.view(x) for x in (None, *range(s.n))] == [_engine_3(v) for v in old["views"]]
     assert s.to_position() == old["position"].replace("\nfull:", "\nfull_zones:")
     new = json.loads(s.to_json())
     assert new["format"] == 4

@@ -42,8 +42,12 @@ def test_cups_are_conserved_and_fallen_cups_stay_fallen(
             late = state.legal_actions(state.late)
             action = late[pick % len(late)]
         elif state.stage == S.REPORT and pick % 7 == 2:  # several cups, some by shape only
-            cups = [f"{a.zone}:{a.shape}" if k % 2 else a.shape  # type: ignore[attr-defined]
-                    for k, a in enumerate(legal) if a.verb == "fell"][: 1 + pick % 3]
+            # (the cup in hand only by its zone: a shape alone never names it, DAL-26)
+            hand = state.view(None)
+            held = f"{hand['zone']}:{hand['cup']}" if hand["cup"] else ""
+            named = [f"{a.zone}:{a.shape}" for a in legal if a.verb == "fell"]  # type: ignore[attr-defined]
+            cups = [c if k % 2 or c == held else c.partition(":")[2]
+                    for k, c in enumerate(named)][: 1 + pick % 3]
             if len(cups) > 1:
                 action = A.Falls(state.to_act, tuple(sorted(cups)))
         pile_card = state.card >= 0 and state.t.is_pile[state.card]

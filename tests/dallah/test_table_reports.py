@@ -168,9 +168,11 @@ def test_one_report_of_several_cups_by_zone_and_by_shape() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"],
              pot={"neck": ["wide"], "lid": ["wide", "tiny"], "base": ["tiny"]})
     play(s, "0:draw", "0:roll")
-    ev = play(s, "0:fell 2 wide tall lid:tiny")
+    # the Tall cup in hand is named by its zone, never guessed from its shape (DAL-26)
+    refused(s, "0:fell 2 wide tall lid:tiny", "cup_not_on_pot", "DAL-11")
+    ev = play(s, "0:fell 2 wide neck:tall lid:tiny")
     assert [(e["zone"], e["cup"], e.get("guessed", False)) for e in ev] == [
-        ("lid", "tiny", False), ("neck", "tall", True), ("lid", "wide", True),
+        ("lid", "tiny", False), ("neck", "tall", False), ("lid", "wide", True),
         ("neck", "wide", True)]
     assert s.piles == (4, 0, 0) and s.view(None)["pot"]["base"] == ["tiny"]
     assert s.view(0)["falls"] == 4 and s.legal_actions()[0] == dallah.parse_action("0:settled")
@@ -184,12 +186,13 @@ def test_cups_nobody_could_name_are_counted() -> None:
              pot={"lid": ["wide", "tiny"], "base": ["classic"]})
     play(s, "0:draw", "0:roll")
     ev = play(s, "0:fell tiny 2")
-    # the named Tiny first, then the cup being placed, then the top of the fullest zone
-    assert [(e["zone"], e["cup"]) for e in ev] == [("lid", "tiny"), ("neck", "tall"),
-                                                   ("lid", "wide")]
+    # the named Tiny first, then the top of the fullest zone; never the cup in hand, which
+    # may not have been let go (DAL-26): a report names it by its zone
+    assert [(e["zone"], e["cup"]) for e in ev] == [("lid", "tiny"), ("lid", "wide"),
+                                                   ("base", "classic")]
     assert all(e["guessed"] for e in ev) and s.piles == (3, 0, 0)
-    refused(s, "0:fell 2", "cup_not_on_pot", "DAL-11")
-    play(s, "0:fell 1", "0:settled")
+    refused(s, "0:fell 1", "cup_not_on_pot", "DAL-11")
+    play(s, "0:fell neck:tall", "0:settled")
     assert s.piles == (4, 0, 0) and s.pot_total() == 0
     assert str(dallah.parse_action("0:fell 3 tall 2")) == "0:fell 3 tall 2"
 
@@ -208,7 +211,7 @@ def test_a_report_naming_a_cup_not_there_is_refused_whole() -> None:
 def test_a_two_cup_action_stops_at_a_several_cup_report() -> None:
     s = game(actions=["two_cups"], placements=["lid"], rolls=["tall", "wide"],
              pot={"neck": ["tiny"]})
-    play(s, "0:draw", "0:roll", "0:fell tall tiny", "0:settled")
+    play(s, "0:draw", "0:roll", "0:fell lid:tall tiny", "0:settled")
     assert s.piles == (2, 0, 0) and s.view(None)["shared"]["wide"] == 5 and s.to_act == 1
 
 
@@ -281,7 +284,7 @@ def test_every_phone_names_the_collector_unless_the_turns_player_places() -> Non
 @pytest.mark.ruling("DAL-14")
 def test_after_a_collapse_the_prompt_says_to_stand_the_dallah_up() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"], pot={"lid": ["wide"]})
-    play(s, "0:draw", "0:roll", "0:collapse")
+    play(s, "0:draw", "0:roll", "0:fell neck:tall", "0:collapse")
     assert s.view(0)["prompt"] == ("The Dallah collapsed: you collect 2 cups. Stand the "
                                    "Dallah back up, then report that it has settled.")
     assert s.view(1)["prompt"] == ("The Dallah collapsed: waiting for P0 to stand it back up; "
@@ -308,7 +311,7 @@ def test_after_a_late_collapse_the_draw_prompt_says_to_stand_the_dallah_up() -> 
     # a collapse reported before settled: the reporter was told to stand it up then
     s = game(actions=["place", "place"], placements=["neck"], rolls=["tall"],
              pot={"lid": ["wide"]})
-    play(s, "0:draw", "0:roll", "0:collapse", "0:settled")
+    play(s, "0:draw", "0:roll", "0:fell neck:tall", "0:collapse", "0:settled")
     assert s.view(1)["prompt"].startswith("P0 collected 2 cups last turn (the Dallah "
                                           "collapsed).")
 

@@ -113,9 +113,9 @@ def test_you_lose_cards_collect_and_play_on() -> None:
 def test_collapse_every_cup_to_the_responsible_player() -> None:
     s = game(actions=["place"], placements=["neck"], rolls=["tall"],
              pot={"lid": ["wide", "tiny"], "base": ["classic"]})
-    play(s, "0:draw", "0:roll")
+    play(s, "0:draw", "0:roll", "0:fell neck:tall")
     ev = play(s, "0:collapse")
-    assert ev[-1] == {"kind": "collapse", "seat": 0, "collector": 0, "cups": 4}
+    assert ev[-1] == {"kind": "collapse", "seat": 0, "collector": 0, "cups": 3}
     assert s.legal_actions() == [dallah.parse_action("0:settled")]
     play(s, "0:settled")
     assert s.piles == (4, 0, 0) and s.pot_total() == 0
