@@ -49,7 +49,7 @@ def card_names(codes: Iterable[int]) -> list[str]:
 
 
 def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
-    """Table customs the hand obliges or allows (TOE-40..42), for an app to prompt.
+    """Table customs the hand obliges or allows (TOE-40, TOE-41, TOE-42), for an app to prompt.
 
     Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
     allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle

@@ -109,7 +109,7 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
 _LABELS = {"knock": N_("Knock"), "fold": N_("Fold"), "stay": N_("Stay in"),
            "exchange": N_("Throw in my hand"), "keep": N_("Keep my hand"),
            "challenge": N_("Challenge"), "accept": N_("Let it pass")}
-#: The reasons a hand obliges or allows a table custom (``announcements``, TOE-40..42).
+#: The reasons a hand obliges or allows a table custom (``announcements``, TOE-40, TOE-41, TOE-42).
 _REASONS = {"three tens": N_("three tens"), "four tens": N_("four tens"),
             "three jacks": N_("three jacks"), "four jacks": N_("four jacks")}
 

@@ -250,14 +250,15 @@ class State(BaseState):
         self.dealt = tuple(order)
         stock = as_stock(deck)
         hands: list[tuple[int, ...]] = [() for _ in range(n)]
-        for s in order:  # four from the top, as four pops would take them
+        for s in order:  # TOE-02: four each from the dealer's left, from the top
             hands[s] = tuple(sorted(chance.pop(self, stock) for _ in range(4)))
         self.hands = tuple(hands)
         self.stock = tuple(stock)
         poor_first = [s for s in order if self.poverty[s]] if rules.poverty else []
+        # TOE-12: the dealer's left leads; TOE-30: the first poor player does instead
         self.leader = poor_first[0] if poor_first else order[0]
         self.turn = self.leader
-        self.stake = 2 if poor_first else 1
+        self.stake = 2 if poor_first else 1  # TOE-20: worth one; TOE-31: two in poverty
         self.stake_before = self.stake
         self.knocks = 0
         self.last_knocker = -1
@@ -454,7 +455,7 @@ class State(BaseState):
         rules = self.rules
         again = self.exchange_round == 1 and self.thrown_again is not None
         pile = self.thrown_again if again and self.thrown_again is not None else self.thrown
-        honest = is_dirty(pile[ex], rules.dirty_hand)
+        honest = is_dirty(pile[ex], rules.dirty_hand)  # TOE-04: the thrown-in hand judges
         loser, lost = (seat, rules.challenge_penalty) if honest else (ex, rules.bluff_penalty)
         self.lives = put(self.lives, loser, self.lives[loser] + lost)
         if self.exchange_round == 1 and self.revealed_again is not None:
@@ -529,7 +530,7 @@ class State(BaseState):
 
     def _fold(self, seat: int) -> None:
         self.queue = self.queue[1:]
-        lost = self.stake_before
+        lost = self.stake_before  # TOE-22: a fold costs the stake before the knock
         self.lives = put(self.lives, seat, self.lives[seat] + lost)
         self.playing = put(self.playing, seat, False)
         self.folded = put(self.folded, seat, True)
@@ -559,7 +560,7 @@ class State(BaseState):
 
     def _after_decisions(self) -> None:
         playing = self.playing
-        if playing.count(True) == 1:
+        if playing.count(True) == 1:  # TOE-53: the last one still in wins the hand
             self._end_hand(playing.index(True), None)
             return
         if self.stage == POVERTY:
@@ -633,7 +634,7 @@ class State(BaseState):
         trick = self.trick
         led = trick[0][1] >> 3
         best_seat, best_card = trick[0]
-        for s, c in trick[1:]:
+        for s, c in trick[1:]:  # TOE-11: the best card of the led suit takes the trick
             if c >> 3 == led and (c & 7) > (best_card & 7):
                 best_seat, best_card = s, c
         if self.playing[best_seat]:
@@ -653,7 +654,7 @@ class State(BaseState):
             self._end_hand(nxt, best_card)
             return
         self.trick_no += 1
-        self.leader = nxt
+        self.leader = nxt  # TOE-12: the trick's winner leads the next
         self.turn = nxt
 
     def _best_still_in(self, trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
@@ -672,6 +673,8 @@ class State(BaseState):
 
     def _end_hand(self, winner: int, card: int | None) -> None:
         rules = self.rules
+        # TOE-20: everyone still in but the winner pays the stake; TOE-52: twice, under
+        # jack_doubles, when the last trick was won with a jack
         factor = 2 if (rules.jack_doubles and card is not None and card & 7 == JACK) else 1
         paid = {}
         lives = list(self.lives)
@@ -687,8 +690,9 @@ class State(BaseState):
         }
         self.last_round = freeze(result)  # shared by copies: frozen, never edited
         self._events.append(Event("hand_over", result))
-        prev_dealer, self.dealer = self.dealer, winner
+        prev_dealer, self.dealer = self.dealer, winner  # TOE-13 (see _next_dealer)
         limit = rules.limit
+        # TOE-23: at the limit a rubber ends; under elimination the seat goes out
         over_limit = [s for s in range(self.n) if self.lives[s] >= limit and not self.out[s]]
         if rules.ending == "rubber":
             if over_limit:
@@ -770,7 +774,7 @@ class State(BaseState):
     def held(self, seat: int) -> list[int]:
         """The four cards ``seat`` was dealt (or drew by its exchange) this round.
 
-        Announcements (TOE-40/41) are about the hand as dealt or exchanged, so they must
+        Announcements (TOE-40, TOE-41) are about the hand as dealt or exchanged, so they must
         not fade as the cards are played: the cards left plus those already played.
         """
         held = list(self.hands[seat])

@@ -83,3 +83,45 @@ def test_the_second_exchange_prompt_fits_a_seat_holding_its_own_hand() -> None:
     assert seat is not None and state.view(None)["exchange_round"] == 2
     assert present(state.view(seat))["prompt"]["msg"] == (
         "Second exchange: keep your hand, or throw it in for four new cards?")
+
+
+def _play(state: toepen.State, *moves: str) -> None:
+    for move in moves:
+        state.apply(move)
+
+
+@ruling("TOE-52")
+def test_a_last_trick_won_with_a_jack_costs_double_under_jack_doubles() -> None:
+    state = toepen.new_game(players=2, seed=1, rules={"jack_doubles": True, "exchanges": False},
+                            deck=["7c", "8c", "9c", "Qd", "Tc", "Ts", "9s", "Jh"])
+    _play(state, "0:play 7c", "1:play Tc", "1:play Ts", "0:play 8c", "1:play 9s",
+          "0:play 9c", "1:play Jh", "0:play Qd")
+    assert state.lives == (2, 0)
+
+
+@ruling("TOE-21")
+def test_no_knock_raises_the_stake_past_max_stake() -> None:
+    from tablegames.testing import assert_refused
+
+    state = toepen.new_game(players=3, seed=1, rules={"max_stake": 2, "exchanges": False})
+    _play(state, "0:knock", "1:stay", "2:stay")
+    assert state.stake == 2
+    assert_refused(state, "1:knock", code="max_stake", ruling="TOE-21")
+
+
+@ruling("TOE-04")
+def test_a_wrong_challenge_costs_challenge_penalty() -> None:
+    state = toepen.new_game(players=3, seed=1, rules={"challenge_penalty": 2},
+                            deck=["Jh", "Qh", "Kh", "Ah", "Ts", "9s", "8s", "7s",
+                                  "Tc", "9c", "8c", "7c"])
+    _play(state, "0:exchange", "1:challenge")  # an honest exchange: four court cards
+    assert state.lives == (0, 2, 0)
+
+
+@ruling("TOE-30", "TOE-31")
+def test_with_two_players_in_poverty_the_first_on_the_dealers_left_leads() -> None:
+    state = toepen.new_game(players=3, seed=1, lives=[0, 9, 9], rules={"exchanges": False})
+    assert state.poverty == (False, True, True)
+    assert state.leader == 1 and state.stake == 2
+    assert state.queue == (0,)  # only the player not in poverty is asked
+    assert [str(a) for a in state.legal_actions(0)] == ["0:stay", "0:fold"]
