@@ -120,10 +120,10 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
                                                           browser: Any,
                                                           phones: list[Phones]) -> None:
     """When the five-second card comes up, the player places the cup while the seconds
-    run: the countdown and every report button ('It settled', the fallen cup, 'collapsed',
-    'no space', 'Time ran out', the swap) are on the screen at once, without scrolling,
-    at 360x640, 320x568 and 640x360, even when the player had scrolled down to the table
-    before; nothing of the report is smaller than 40 px."""
+    run: the countdown and every report button ('It settled', the fallen cup, 'collapsed'
+    when cups stand on the Dallah, 'no space', 'Time ran out', the swap) are on the screen
+    at once, without scrolling, at 360x640, 320x568 and 640x360, even when the player had
+    scrolled down to the table before; nothing of the report is smaller than 40 px."""
     ph = new_phones(phones, browser, server, lang)
     for width, height in SIZES:
         room = server.create(game="dallah", players=3, name="Amal", seed="d3", bot="random")
@@ -140,7 +140,9 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
         where = f"{lang} {width}x{height}"
         seen = page.evaluate(IN_SIGHT)
         verbs = {s[0] for s in seen}
-        assert {"countdown", "settled", "fell", "collapse", "timeout"} <= verbs, (where, seen)
+        # 'collapsed' is offered once cups stand on the Dallah (the cup in hand is not on
+        # it, DAL-14); every button drawn, that one included, must be in sight
+        assert {"countdown", "settled", "fell", "timeout"} <= verbs, (where, seen)
         assert [s for s in seen if not s[3]] == [], (where, seen)
         assert page.evaluate(TARGETS, f"#dallah :is({TAPPABLE})") == [], where
         # no empty box above the card (the who-row is drawn only with someone in it)
