@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from tablegames.common import chance as _chance
-from tablegames.common.actions import Action, Event, fresh
+from tablegames.common.actions import Action, Event, FrozenDict, fresh
 from tablegames.common.compiler import on_first_call
 from tablegames.common.declared import Conserve, Layout, Own, check_declared, read_fields, write_fields
 from tablegames.common.errors import (
@@ -59,9 +59,12 @@ __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "n
 #: ``r``, ``c`` free names). ``copy`` starts from a copy of the instance dict, so the
 #: deal's events (which name every hand: a sampled world must not carry them) and the
 #: setup's text are dropped; the history's encoding is shared (see ``history_codec._share``).
+#: The setup values of a game started without any: frozen, so copies share it safely.
+NO_SETUP = FrozenDict()
+
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
-    ("deck", "self.deck"), ("extra", "_fresh(self.extra)"),
+    ("deck", "self.deck"), ("extra", "_fresh(self.extra) if self.extra else self.extra"),
     ("rng", "!r = _new(_Rng); r.state = self.rng.state; d['rng'] = r"),
     ("history", "self.history.copy()"), ("world", "self.world"), ("_events", "[]"),
     ("_setup_log", None), ("_setup_text", None),
@@ -166,7 +169,9 @@ class BaseState(ABC):
         world: bool,
     ) -> None:
         """Set the fields every state has (a new game's, or a loaded save's as read)."""
-        self.extra = extra
+        # the setup's own values, copied with the state (a bot may edit its world's); no
+        # values at all (the usual case) is one frozen empty dict, shared at no cost
+        self.extra = extra if extra else NO_SETUP
         self.players = players
         self.seed = seed
         self.rules = rules

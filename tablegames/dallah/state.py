@@ -59,7 +59,7 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.refusals import enforce
-from tablegames.common.state import BaseState
+from tablegames.common.state import NO_SETUP, BaseState
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles, positions
 from tablegames.dallah.cardset import (
@@ -961,7 +961,7 @@ class State(BaseState):
         r.shuffle(zpool)
         world.placement_stock = tuple(zpool)
         world.rolls = ()
-        world.extra = {}
+        world.extra = NO_SETUP  # a world has no scenario setup of its own
         return world
 
 
