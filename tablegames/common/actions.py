@@ -75,7 +75,10 @@ class FrozenDict(dict[str, Any]):
     Made by :func:`freeze`, which also turns lists into tuples.
     """
 
-    __slots__ = ()
+    #: The value's canonical JSON text once a save wrote it (see ``containers``): the
+    #: value never changes, so a state saved after every action writes it only once.
+    __slots__ = ("_json",)
+    _json: str
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("this value is shared by a state and its copies and is never "
