@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NoReturn
 import attrs
 
 from tablegames.common.errors import NotationError, SeatError, quoted
+from tablegames.common.serialization import dumps
 
 
 @attrs.frozen
@@ -95,6 +96,18 @@ class FrozenDict(dict[str, Any]):
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickling (worker processes) as a plain dict
         return (FrozenDict, (dict(self),))
+
+
+def frozen_text(value: Any) -> str:
+    """The canonical JSON text of a frozen value, written once and kept on it (a score
+    sheet's results are saved after every action of the game; none of them changes)."""
+    if type(value) is not FrozenDict:
+        return dumps(value)
+    try:
+        return value._json
+    except AttributeError:
+        text = value._json = dumps(value)
+        return text
 
 
 def freeze(value: Any) -> Any:

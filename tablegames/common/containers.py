@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from tablegames.common.actions import FrozenDict, freeze, fresh
+from tablegames.common.actions import freeze, fresh, frozen_text
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.kinds import (
     _BOOL,
@@ -323,20 +323,8 @@ class _FrozenJson(Kind):
         return fresh(v)  # the JSON form: plain dicts and lists again
 
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        ns["_frozen_text"] = _frozen_text
+        ns["_frozen_text"] = frozen_text
         return f"_frozen_text({x})"
-
-
-def _frozen_text(value: Any) -> str:
-    """The JSON text of a frozen value, written once and kept on it (a score sheet's
-    results are saved after every action of the game; none of them ever changes)."""
-    if type(value) is not FrozenDict:
-        return dumps(value)
-    try:
-        return value._json
-    except AttributeError:
-        text = value._json = dumps(value)
-        return text
 
 
 class _JsonValue(_FrozenJson):
