@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-version=$(python3 -c "import ast,sys; t=ast.parse(open('tablegames/__init__.py').read()); \
+version=$(python3 -c "import ast,sys; t=ast.parse(open('tablegames/common/version.py').read()); \
 print(next(n.value.value for n in t.body if isinstance(n, ast.Assign) and \
 n.targets[0].id == '__version__'))")
 
