@@ -274,6 +274,10 @@ class State(BaseState):
     #: The last hand's final hands and groups in notation, for views (a cache, not state:
     #: they change only when a hand ends, and writing them is most of a view's cost).
     _shown: Annotated[list[Any], transient(list)]
+    #: The last blocked-hand verdict and what it was decided from (a cache, not state:
+    #: the verdict changes only when a group is laid or hit, and its exact search may
+    #: cost a search budget per seat, which every turn's start would otherwise repeat).
+    _blocked_at: Annotated[list[Any], transient(list)]
 
     @classmethod
     def parse_action(cls, text: str) -> Action:
@@ -306,6 +310,7 @@ class State(BaseState):
         self.last_hands = None
         self.last_laid = None
         self._shown = []
+        self._blocked_at = []
         self._events = []
         self._start_hand(first=True)
         self._setup_log = list(self._events)
@@ -425,6 +430,16 @@ class State(BaseState):
         down = self.down
         if True not in down:  # nothing laid: every phase the rules allow fits the full pack
             return False
+        memo = self._blocked_at
+        if (memo and memo[0] == self.round and memo[1] is self.laid and memo[2] is down
+                and memo[3] is self.playing):  # nothing laid or hit since: the same verdict
+            return bool(memo[4])
+        verdict = self._blocked_now(down)
+        memo[:] = [self.round, self.laid, down, self.playing, verdict]
+        return verdict
+
+    def _blocked_now(self, down: tuple[bool, ...]) -> bool:
+        """:meth:`_blocked` decided afresh."""
         groups: list[TableGroup] = []
         wilds = 0
         takes_wild = False
