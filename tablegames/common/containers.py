@@ -301,21 +301,35 @@ class _Mapping(Kind):
         return {k: self.value.load(r[k], ctx) for k in keys}
 
 
-class _FrozenJson(Kind):
-    """Plain JSON that the game replaces but never edits in place: shared by ``copy``,
-    and held frozen (:func:`~tablegames.common.actions.freeze`: dicts that refuse
-    changes, tuples for lists) so that sharing cannot let a copy edit the original. The
-    game freezes what it assigns; a load freezes what it reads."""
+class _Json(Kind):
+    """Plain JSON, loaded and written as it is (the two kinds below say how it is copied)."""
 
     def __init__(self, max_depth: int) -> None:
         self.max_depth = max_depth
 
     def load(self, r: Reader, ctx: Ctx) -> Any:
-        return freeze(plain(r.value, r.path))
+        return plain(r.value, r.path)
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         # What the loader reads was parsed by ``loads``, which refuses NaN and Infinity,
         # so it is plain JSON already (``load`` checks values from anywhere else).
+        return "True", v
+
+    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
+        ns["_dumps"] = dumps
+        return f"_dumps({x})"
+
+
+class _FrozenJson(_Json):
+    """Plain JSON that the game replaces but never edits in place: shared by ``copy``,
+    and held frozen (:func:`~tablegames.common.actions.freeze`: dicts that refuse
+    changes, tuples for lists) so that sharing cannot let a copy edit the original. The
+    game freezes what it assigns; a load freezes what it reads."""
+
+    def load(self, r: Reader, ctx: Ctx) -> Any:
+        return freeze(super().load(r, ctx))
+
+    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
         ns["_freeze"] = freeze
         return "True", f"_freeze({v})"
 
@@ -323,28 +337,19 @@ class _FrozenJson(Kind):
         return fresh(v)  # the JSON form: plain dicts and lists again
 
     def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        ns["_frozen_text"] = frozen_text
+        ns["_frozen_text"] = frozen_text  # written once per value, kept on it
         return f"_frozen_text({x})"
 
 
-class _JsonValue(_FrozenJson):
-    """Plain JSON that the game edits in place: deep-copied by ``copy``."""
+class _JsonValue(_Json):
+    """Plain JSON that the game edits in place: deep-copied by ``copy`` (and its text
+    written afresh every time)."""
 
     immutable = False
-
-    def load(self, r: Reader, ctx: Ctx) -> Any:
-        return plain(r.value, r.path)
-
-    def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
-        return "True", v  # plain JSON already, as for a frozen value, and left unfrozen
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         ns["_fresh"] = fresh
         return f"_fresh({expr})"
-
-    def json_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
-        ns["_dumps"] = dumps
-        return f"_dumps({x})"  # edited in place: its text is written afresh every time
 
 
 class _Custom(Kind):
