@@ -27,18 +27,17 @@ import json
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from tablegames.common.errors import SetupError, TablegamesError, quoted
 from tablegames.common.paths import file_to_write, make_folder
+from tablegames.common.registry import GAMES
 from tablegames.stats import Rate, wilson
 
-if TYPE_CHECKING:
-    from tablegames.simulation import SimulationSummary
-
-__all__ = ["FORMATS", "Bar", "Results", "check_target", "plot", "read_rows", "summarize", "wilson"]
+__all__ = ["FORMATS", "Bar", "Results", "Summarized", "check_target", "loser_label", "plot",
+           "read_rows", "summarize", "wilson"]
 
 #: File suffixes :func:`plot` writes, and matplotlib's name for each format.
 FORMATS = {".svg": "svg", ".png": "png", ".pdf": "pdf"}
@@ -84,19 +83,10 @@ class Results:
         return sum(k * v for k, v in self.lengths.items()) / total if total else 0.0
 
     @classmethod
-    def from_summary(cls, summary: SimulationSummary) -> Results:
-        """The figure of a :class:`~tablegames.SimulationSummary` (``simulate --plot``)."""
-        if not summary.games:
-            raise TablegamesError("no games to plot")
-        bots = summary.bot_rates()
-        return cls(
-            game=summary.game, games=summary.games,
-            seats=[Bar(f"P{s} {b}" if len(bots) > 1 else f"P{s}", r)
-                   for s, (b, r) in enumerate(zip(summary.bots, summary.loss_rates(), strict=True))],
-            bots=[Bar(name, loss) for name, (loss, _) in bots.items()],
-            lengths=dict(sorted(summary.lengths.items())), title=summary.title,
-            loser_label=summary.loser_label,
-        )
+    def from_summary(cls, summary: Summarized) -> Results:
+        """The figure of a :class:`~tablegames.SimulationSummary` (``simulate --plot``):
+        ``summary.results()``."""
+        return summary.results()
 
 
 def _seat_list(value: Any, row: int, what: str) -> list[int]:
@@ -106,17 +96,27 @@ def _seat_list(value: Any, row: int, what: str) -> list[int]:
     return value
 
 
+def loser_label(game: str) -> str:
+    """What a game's losers are called in a summary: Dallah's outcome names the one
+    biggest loser of each game, the other games' outcomes their losers."""
+    return "biggest loser" if game == "dallah" else "lost"
+
+
 def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
     """Loss rates per seat and per bot, and the lengths, from simulation rows.
 
     ``players`` may be a count or the list of names; ``bots`` one name for every seat or a
-    list, one per seat (a row without ``bots`` counts as bot ``"?"``).
+    list, one per seat (a row without ``bots`` counts as bot ``"?"``). The rows of a run
+    give the figure its summary gives (:meth:`~tablegames.SimulationSummary.results`):
+    bots in the order they first sit, a seat labelled with its bot when the run had
+    several kinds and the seat always the same one, and the registered game's title.
     """
     seat_losses: list[int] = []
     seat_games: list[int] = []
     bot_losses: dict[str, int] = {}
     bot_games: dict[str, int] = {}
     lengths: dict[int, int] = {}
+    seat_bots: list[set[str]] = []
     game = ""
     for i, row in enumerate(rows):
         if not isinstance(row, Mapping):
@@ -142,8 +142,10 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
         while len(seat_games) < n:
             seat_games.append(0)
             seat_losses.append(0)
+            seat_bots.append(set())
         for s in range(n):
             seat_games[s] += 1
+            seat_bots[s].add(names[s])
             bot_games[names[s]] = bot_games.get(names[s], 0) + 1
             if s in losers:
                 seat_losses[s] += 1
@@ -151,11 +153,16 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> Results:
         lengths[length] = lengths.get(length, 0) + 1
     if not lengths:
         raise TablegamesError("no games to plot")
+    labels = [f"P{s} {next(iter(b))}" if len(bot_games) > 1 and len(b) == 1 else f"P{s}"
+              for s, b in enumerate(seat_bots)]
+    info = GAMES.get(game)
     return Results(
         game=game, games=sum(lengths.values()),
-        seats=[Bar(f"P{s}", Rate(seat_losses[s], seat_games[s])) for s in range(len(seat_games))],
-        bots=[Bar(b, Rate(bot_losses.get(b, 0), g)) for b, g in sorted(bot_games.items())],
+        seats=[Bar(labels[s], Rate(seat_losses[s], seat_games[s])) for s in range(len(seat_games))],
+        bots=[Bar(b, Rate(bot_losses.get(b, 0), g)) for b, g in bot_games.items()],
         lengths=dict(sorted(lengths.items())),
+        title=info.title if info is not None else "",
+        loser_label=loser_label(game),
     )
 
 
@@ -189,19 +196,27 @@ def check_target(path: str | os.PathLike[str]) -> Path:
     return out
 
 
-def plot(source: SimulationSummary | Iterable[Mapping[str, Any]] | str | Path,
+@runtime_checkable
+class Summarized(Protocol):
+    """What gives its own figure: a :class:`~tablegames.SimulationSummary`, which sits
+    above this module (it calls :func:`plot`), so this module names only the method."""
+
+    def results(self) -> Results: ...
+
+
+def plot(source: Summarized | Results | Iterable[Mapping[str, Any]] | str | Path,
          path: str | os.PathLike[str]) -> Path:
     """Draw a simulation to ``path`` (.svg, .png or .pdf); returns the path written.
 
-    ``source`` is a :class:`~tablegames.SimulationSummary`, the rows of a run, or a
-    JSONL file of them. Bad rows, an unknown suffix and a missing matplotlib are a
+    ``source`` is a :class:`~tablegames.SimulationSummary`, :class:`Results`, the rows of
+    a run, or a JSONL file of them. Bad rows, an unknown suffix and a missing matplotlib are a
     :class:`~tablegames.TablegamesError`; nothing is written then.
     """
-    from tablegames.simulation import SimulationSummary
-
     out = check_target(path)
-    if isinstance(source, SimulationSummary):
-        results = Results.from_summary(source)
+    if isinstance(source, Results):
+        results = source
+    elif isinstance(source, Summarized):
+        results = source.results()
     else:
         results = summarize(read_rows(source) if isinstance(source, str | Path) else source)
     import matplotlib

@@ -43,11 +43,11 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.common.errors import SetupError, StateError, quoted
+from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted
 from tablegames.common.paths import file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
@@ -56,6 +56,9 @@ from tablegames.common.rules import rules_hash
 from tablegames.common.setups import check_run_seed
 from tablegames.common.version import __version__
 from tablegames.stats import Rate
+
+if TYPE_CHECKING:
+    from tablegames.plot import Results
 
 #: Bumped if the row format changes, so a resume never mixes two formats in one file.
 #: 2: bots are made by :func:`tablegames.bots.make` and play through the harness (asked
@@ -280,6 +283,23 @@ class SimulationSummary:
             out[kind] = (Rate(sum(self.losses[s] for s in seats), trials),
                          Rate(sum(self.wins[s] for s in seats), trials))
         return out
+
+    def results(self) -> Results:
+        """What :func:`tablegames.plot.plot` draws of this run: loss rates per seat and per
+        bot with their intervals, and the game lengths (a ``TablegamesError`` with no games)."""
+        from tablegames.plot import Bar, Results
+
+        if not self.games:
+            raise TablegamesError("no games to plot")
+        bots = self.bot_rates()
+        return Results(
+            game=self.game, games=self.games,
+            seats=[Bar(f"P{s} {b}" if len(bots) > 1 else f"P{s}", r)
+                   for s, (b, r) in enumerate(zip(self.bots, self.loss_rates(), strict=True))],
+            bots=[Bar(name, loss) for name, (loss, _) in bots.items()],
+            lengths=dict(sorted(self.lengths.items())), title=self.title,
+            loser_label=self.loser_label,
+        )
 
     def mean_loss_rate(self) -> float:
         """The loss rate every seat would have if no seat were favoured."""
@@ -551,7 +571,7 @@ def simulate(
     are played; a bad suffix or a missing matplotlib is refused before the first game.
     """
     from tablegames.common.registry import game_info
-    from tablegames.plot import check_target
+    from tablegames.plot import check_target, loser_label
     from tablegames.runner import check_address, check_backend, check_workers, run
 
     info = game if isinstance(game, GameInfo) else game_info(game)
@@ -593,7 +613,7 @@ def simulate(
     summary = SimulationSummary(
         game=info.name, title=info.title, players=players, bots=names, seed=seed,
         rules=variant or rules_hash(rules_obj), run=run_id, params=per_bot,
-        loser_label="biggest loser" if info.name == "dallah" else "lost",
+        loser_label=loser_label(info.name),
         losses=[0] * players, wins=[0] * players,
     )
 

@@ -92,15 +92,24 @@ def test_simulate_plots_its_summary(tmp_path: Path) -> None:
     texts = svg_texts(tmp_path / "run.svg")
     for label in ("Shithead: 15 games", "P0 smart", "P2 random", "Loss rate per bot", "Game length"):
         assert label in texts, label
-    mine, theirs = Results.from_summary(s), summarize(read_rows(out))
+    mine, theirs = s.results(), summarize(read_rows(out))
+    assert Results.from_summary(s) == mine
     assert [(b.losses, b.games) for b in mine.seats] == [(b.losses, b.games) for b in theirs.seats]
     assert sorted((b.label, b.losses, b.games) for b in mine.bots) == sorted(
         (b.label, b.losses, b.games) for b in theirs.bots)
     assert mine.lengths == theirs.lengths and sum(mine.lengths.values()) == 15
     assert mine.mean_length == s.mean_length
+    # the summary, its figure's data and its rows draw the same picture
+    drawn = [plot(x, tmp_path / f"again{i}.svg").read_bytes()
+             for i, x in enumerate((s, mine, read_rows(out)))]
+    assert drawn[0] == drawn[1] == (tmp_path / "run.svg").read_bytes(), "summary"
+    assert drawn[2] == drawn[0], "rows"
     png = tablegames.simulate("dallah", games=6, players=3, seed=2, workers=1,
-                              plot=tmp_path / "dallah.png")
+                              plot=tmp_path / "dallah.png", out=tmp_path / "dallah.jsonl")
     assert Path(png.plot or "").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Dallah's figure counts its biggest losers, from the summary or from the rows alike
+    assert png.results() == summarize(read_rows(tmp_path / "dallah.jsonl"))
+    assert png.results().loser_label == "biggest loser" and png.results().title == "Dallah"
 
 
 def test_plotting_without_matplotlib_is_a_clear_error(tmp_path: Path,
