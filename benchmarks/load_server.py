@@ -38,6 +38,13 @@ the end, over the accepted actions: it includes creating and joining the rooms a
 phone's hello. ``server_user_ms_per_action`` and ``server_system_ms_per_action`` are its
 two parts: the interpreter's own work, and the kernel's (the sockets, the store's writes).
 
+``--breakdown`` also says where the servers' CPU went, per committed action
+(``breakdown_per_action``: thread CPU of ``Hub._commit`` and, inside it, of the store's
+write and the broadcast, of the websockets' receiving and sending, and of each garbage
+collector generation, with calls per action), timed by
+``benchmarks/breakdown/sitecustomize.py`` in the server processes; the library carries
+no timing code. The timing itself costs a few percent.
+
 Prints one JSON object with ``--json``: ``actions_per_s``, ``p50_ms``, ``p99_ms``,
 ``server_cpu_ms_per_action``, ``lost``, ``doubled`` and the details.
 """
@@ -92,13 +99,39 @@ def cpu_times(pid: int) -> tuple[float, float]:
     return int(fields[11]) / TICK, int(fields[12]) / TICK
 
 
+#: The folder whose ``sitecustomize`` times a server's parts (``--breakdown``).
+BREAKDOWN = Path(__file__).resolve().parent / "breakdown"
+
+
+def breakdown_of(servers: list[Process]) -> dict[str, Any]:
+    """The servers' thread-CPU per committed action by part (``--breakdown``), in ms."""
+    totals: dict[str, float] = {}
+    for server in servers:
+        if server.breakdown is not None and server.breakdown.exists():
+            for key, value in json.loads(server.breakdown.read_text()).items():
+                totals[key] = totals.get(key, 0) + value
+    commits = totals.get("commit#", 0)
+    if not commits:
+        return {}
+    out: dict[str, Any] = {"commits": int(commits)}
+    for key in sorted(totals):
+        if not key.endswith("#") and key != "process":
+            out[key + "_ms"] = round(1000 * totals[key] / commits, 3)
+            out[key + "_calls"] = round(totals.get(key + "#", 0) / commits, 2)
+    return out
+
+
 class Process:
     """One ``tablegames serve`` process."""
 
-    def __init__(self, db: str, log: Path) -> None:
+    def __init__(self, db: str, log: Path, breakdown: Path | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.breakdown = breakdown
+        if breakdown is not None:  # see benchmarks/breakdown/sitecustomize.py
+            env.update(PYTHONPATH=f"{ROOT}{os.pathsep}{BREAKDOWN}",
+                       TABLEGAMES_BREAKDOWN=str(breakdown))
         with open(log, "ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "tablegames", "serve", "--db", db, "--port",
@@ -371,6 +404,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--taps", choices=("eager", "random"), default="eager",
                    help="eager (default): Phase 10's lay-downs and hits first when a phone "
                         "has any; random: uniformly among all legal actions")
+    p.add_argument("--breakdown", action="store_true",
+                   help="also time the servers' parts per action (thread CPU of the commit, "
+                        "its store and broadcast, the sockets, the garbage collector; "
+                        "benchmarks/breakdown/sitecustomize.py)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     args.games = tuple(g for g in args.games.split(",") if g)
@@ -387,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(Path(tmp) / "load.sqlite")
         logs = [Path(tmp) / f"server{i}.log" for i in range(args.processes)]
-        servers = [Process(db, log) for log in logs]
+        servers = [Process(db, log, Path(tmp) / f"breakdown{i}.json" if args.breakdown else None)
+                   for i, log in enumerate(logs)]
         try:
             for server, log in zip(servers, logs, strict=True):
                 server.wait_ready(log)
@@ -398,9 +436,12 @@ def main(argv: list[str] | None = None) -> int:
             client_cpu = time.process_time() - client_cpu
             for server in servers:
                 server.sample()
+            if args.breakdown:
+                time.sleep(2.5)  # the servers write their totals every two seconds
         finally:
             for server in servers:
                 server.stop()
+        parts = breakdown_of(servers)
         lost, doubled = check_store(db, stats)
     window = start + args.seconds
     lat = sorted(latency for sent, latency in stats.acks if sent < window)
@@ -436,6 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         "rooms_opened": len(stats.rooms), "rooms_unfinished": len(unfinished),
         "by_game": stats.by_game, "reconnects": stats.reconnects, "errors": stats.errors,
         "load_average": [round(x, 2) for x in os.getloadavg()],
+        **({"breakdown_per_action": parts} if args.breakdown else {}),
         "client": "one process beside the servers on this machine: it parses every message "
                   "and applies every patch (see the docstring)",
     }

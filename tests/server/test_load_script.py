@@ -1,6 +1,7 @@
 """``benchmarks/load_server.py``, the command the README's server figures come from, runs
 on a clean checkout: a small load on one real server process with a fresh SQLite file
-loses and doubles nothing, and its report carries every figure the README quotes.
+loses and doubles nothing, and its report carries every figure the README quotes, with
+``--breakdown`` the server's own parts.
 (What the figures come to is a benchmark's business, never a test's.)"""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_small_load_loses_nothing_and_reports_its_figures() -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load_server.py"), "--rooms", "4",
-         "--phones", "2", "--seconds", "2", "--rate", "30", "--finish", "2", "--json"],
+         "--phones", "2", "--seconds", "2", "--rate", "30", "--finish", "2", "--breakdown", "--json"],
         capture_output=True, text=True, timeout=240, cwd=ROOT, check=True)
     summary = json.loads(out.stdout)
     assert summary["rooms"] == 4 and summary["phones_per_room"] == 2
@@ -29,3 +30,11 @@ def test_a_small_load_loses_nothing_and_reports_its_figures() -> None:
     parts = summary["server_user_ms_per_action"] + summary["server_system_ms_per_action"]
     assert cpu > 0 and abs(parts - cpu) <= 0.002  # the interpreter's and the kernel's
     assert {"client_cpu_ms_per_action", "load_average", "by_game"} <= set(summary)
+    # --breakdown: the server's own parts per committed action, timed inside the process
+    parts_of = summary["breakdown_per_action"]
+    assert parts_of["commits"] >= summary["actions"] + summary["finish_actions"]
+    assert parts_of["commit_calls"] == 1.0 and parts_of["socket.send_calls"] >= 2
+    assert 0 < parts_of["commit.store_ms"] + parts_of["commit.broadcast_ms"] \
+        <= parts_of["commit_ms"]
+    acks = summary["actions"] + summary["finish_actions"]  # the commits are part of the CPU
+    assert parts_of["commit_ms"] * parts_of["commits"] <= cpu * acks + 0.001 * parts_of["commits"]
