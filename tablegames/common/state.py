@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from tablegames.common import chance as _chance
@@ -61,6 +62,9 @@ __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "n
 #: setup's text are dropped; the history's encoding is shared (see ``history_codec._share``).
 #: The setup values of a game started without any: frozen, so copies share it safely.
 NO_SETUP = FrozenDict()
+#: The base class's empty declarations: read-only, so a game that edits one instead of
+#: declaring its own gets an error, not a change to every game.
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 _COMMON_COPY: tuple[tuple[str, str | None], ...] = (
     ("players", "self.players"), ("seed", "self.seed"), ("rules", "self.rules"),
@@ -96,7 +100,7 @@ class BaseState(ABC):
     STAGES: ClassVar[tuple[str, ...]] = ()
     #: Fields renamed in save format 4 (old save key -> today's field name): a save of
     #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
-    RENAMED: ClassVar[Mapping[str, str]] = {}
+    RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
 
     rules: Any
     players: tuple[str, ...]
@@ -137,17 +141,17 @@ class BaseState(ABC):
     #: :class:`CardText`, or a :class:`RulesText` where the names come from the rules.
     CARD_TEXT: ClassVar[CardText | RulesText | None] = None
     #: Declared fields no kind can say: each field's :class:`Own` lines.
-    POSITION_OWN: ClassVar[Mapping[str, Own]] = {}
+    POSITION_OWN: ClassVar[Mapping[str, Own]] = _EMPTY
     #: Fields a hand-written position may leave out: a value or a function of the state.
-    POSITION_DEFAULTS: ClassVar[Mapping[str, Any]] = {}
+    POSITION_DEFAULTS: ClassVar[Mapping[str, Any]] = _EMPTY
     #: Fields never written in a position: worked out from the others when it is read.
-    POSITION_DERIVED: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
+    POSITION_DERIVED: ClassVar[Mapping[str, Callable[[Any], Any]]] = _EMPTY
     #: Groups of per-seat fields whose lines are written seat by seat.
     POSITION_SEATWISE: ClassVar[tuple[tuple[str, ...], ...]] = ()
     #: ``#`` lines written before a field's lines.
-    POSITION_COMMENTS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    POSITION_COMMENTS: ClassVar[Mapping[str, tuple[str, ...]]] = _EMPTY
     #: Fields whose line is named otherwise (the name is a method of the state).
-    POSITION_KEYS: ClassVar[Mapping[str, str]] = {}
+    POSITION_KEYS: ClassVar[Mapping[str, str]] = _EMPTY
 
     # -- setup ---------------------------------------------------------------------
     def _init_common(

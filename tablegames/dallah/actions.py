@@ -209,17 +209,28 @@ TABLE_REPORTS: tuple[type[Action], ...] = (Settled, Fell, Falls, Collapse, NoSpa
 _CACHE: dict[tuple[object, ...], Action] = {}
 
 
+def _keyable(part: object) -> bool:
+    """A part of an interned action's key: a class, ``None``, a ``str``, or an ``int``
+    seat or number below 64, each of exactly that type (see ``_intern``)."""
+    kind = part.__class__
+    if kind is int:
+        return 0 <= part < 64  # type: ignore[operator]
+    return kind is str or part is None or isinstance(part, type)
+
+
 def _intern(key: tuple[object, ...], make: Callable[[], Action]) -> Action:
     """One object per action value, so legal lists and parsed histories share them.
 
     Only plausible actions are kept (seat numbers below 64; ids are at most 32
     characters by their syntax), and the table is emptied when it fills: what a caller
-    sends cannot make it grow without bound.
+    sends cannot make it grow without bound. Only keys made of exactly ``int``, ``str``,
+    ``None`` and classes are kept: ``True == 1`` and a numpy integer hashes as its int,
+    so a ``True`` seat kept here would be what every later ``"1:draw"`` parses to.
     """
     a = _CACHE.get(key)
     if a is None:
         a = make()
-        if all(type(k) is not int or 0 <= k < 64 for k in key):
+        if all(_keyable(k) for k in key):
             if len(_CACHE) > 50_000:
                 _CACHE.clear()
             _CACHE[key] = a

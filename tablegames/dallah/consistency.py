@@ -40,11 +40,11 @@ if TYPE_CHECKING:
     from tablegames.dallah.state import State
 
 
-def _action_deck(state: State) -> list[int]:
+def _action_deck(state: State) -> tuple[int, ...]:
     return table_for(state.rules.cards).sorted_action_deck
 
 
-def _placement_deck(state: State) -> list[int]:
+def _placement_deck(state: State) -> tuple[int, ...]:
     return table_for(state.rules.cards).sorted_zone_deck
 
 

@@ -8,7 +8,10 @@ copy that uses it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
+from typing import TypeVar
 
 from tablegames.common.kinds import CardText
 from tablegames.dallah.cardset import PILE_KINDS, ActionCard, CardSet, ProtectionCard
@@ -17,8 +20,19 @@ from tablegames.dallah.cardset import PILE_KINDS, ActionCard, CardSet, Protectio
 NEEDS_POT = frozenset({"naql", "rotate", "tap", "blow"})
 
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _frozen(d: dict[K, V]) -> Mapping[K, V]:
+    """A read-only view of ``d``: a table is shared by every game of its card set."""
+    return MappingProxyType(d)
+
+
 class Table:
-    """Lookups and full decks for one card set."""
+    """Lookups and full decks for one card set, all read-only (tuples, frozensets and
+    read-only mappings): one table is shared by every state of its card set, process-wide,
+    so an edit through ``state.t`` would change every later game."""
 
     __slots__ = (
         "action_deck",
@@ -55,16 +69,16 @@ class Table:
     def __init__(self, cards: CardSet) -> None:
         self.cards = cards
         self.shape_ids = tuple(s.id for s in cards.shapes)
-        self.shape_index = {s: i for i, s in enumerate(self.shape_ids)}
+        self.shape_index = _frozen({s: i for i, s in enumerate(self.shape_ids)})
         self.zone_ids = tuple(z.id for z in cards.zones)
-        self.zone_index = {z: i for i, z in enumerate(self.zone_ids)}
+        self.zone_index = _frozen({z: i for i, z in enumerate(self.zone_ids)})
         self.nshapes = len(self.shape_ids)
         self.nzones = len(self.zone_ids)
         self.carded_zones = tuple(i for i, z in enumerate(cards.zones) if z.cards)
         specs: tuple[ActionCard | ProtectionCard, ...] = (*cards.actions, *cards.protection)
         self.specs = specs
         self.card_ids = tuple(c.id for c in specs)
-        self.card_index = {c: i for i, c in enumerate(self.card_ids)}
+        self.card_index = _frozen({c: i for i, c in enumerate(self.card_ids)})
         self.kind = tuple(c.kind for c in specs)
         self.protection = tuple(isinstance(c, ProtectionCard) for c in specs)
         self.is_pile = tuple(c.kind in PILE_KINDS and not isinstance(c, ProtectionCard)
@@ -77,8 +91,8 @@ class Table:
         total = sum(c.count for c in actions)
         placing = sum(c.count for c in actions if c.kind not in PILE_KINDS and c.kind != "naql")
         self.placing_share = placing / total if total else 0.0
-        self.action_deck = [i for i, c in enumerate(specs) for _ in range(c.count)]
-        self.zone_deck = [i for i, z in enumerate(cards.zones) for _ in range(z.cards)]
+        self.action_deck = tuple(i for i, c in enumerate(specs) for _ in range(c.count))
+        self.zone_deck = tuple(i for i, z in enumerate(cards.zones) for _ in range(z.cards))
         #: Copies of each card code and each zone in the full decks (for dealing worlds).
         self.card_counts = tuple(c.count for c in specs)
         self.zone_counts = tuple(z.cards for z in cards.zones)
@@ -91,18 +105,20 @@ class Table:
         self.protection_codes = frozenset(i for i, p in enumerate(self.protection) if p)
         self.shape_cups = tuple(s.cups for s in cards.shapes)
         self.total_cups = sum(self.shape_cups)
-        self.sorted_action_deck = sorted(self.action_deck)
-        self.sorted_zone_deck = sorted(self.zone_deck)
-        #: Display names per language; read-only (every view and prompt shows them).
-        self.names = {lang: cards.names(lang) for lang in ("en", "ar")}
+        self.sorted_action_deck = tuple(sorted(self.action_deck))
+        self.sorted_zone_deck = tuple(sorted(self.zone_deck))
+        #: Display names per language (every view and prompt shows them).
+        self.names = _frozen({lang: _frozen({group: _frozen(ids) for group, ids
+                                             in cards.names(lang).items()})
+                              for lang in ("en", "ar")})
         #: How position text names shapes, zones and cards: by their ids in this card set
         #: (the state's ``CARD_TEXT`` resolves the kinds ``named("shape")``,
         #: ``card(names="zone")`` and ``card()`` through it).
-        self.texts = {
+        self.texts = _frozen({
             "shape": CardText.of_ids(self.shape_ids, "shape of this card set"),
             "zone": CardText.of_ids(self.zone_ids, "zone of this card set"),
             "card": CardText.of_ids(self.card_ids, "card of this card set"),
-        }
+        })
 
 
 @lru_cache(maxsize=64)

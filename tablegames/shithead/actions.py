@@ -120,6 +120,15 @@ INTERN_LIMIT = 20_000
 #: Card lists longer than this are never interned (the longest real set: 12 equal cards).
 INTERN_CARDS = 12
 _PLAYS: dict[tuple[int, tuple[int, ...]], Play] = {}
+
+
+def _kept(seat: int, cards: tuple[int, ...] = ()) -> bool:
+    """Whether an action of ``seat`` with ``cards`` may be interned: a plain ``int`` seat
+    below :data:`INTERN_SEATS` and plain ``int`` cards, at most :data:`INTERN_CARDS`.
+    ``True == 1`` and a numpy integer hashes as its int, so a ``True`` seat kept here would
+    be what every later ``"1:play 5c"`` parses to."""
+    return (type(seat) is int and 0 <= seat < INTERN_SEATS and len(cards) <= INTERN_CARDS
+            and all(type(c) is int for c in cards))
 _SWAPS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Swap] = {}
 _SIMPLE: dict[tuple[type[Action], int, int], Action] = {}
 
@@ -130,7 +139,7 @@ def play(seat: int, cards: tuple[int, ...]) -> Play:
     a = _PLAYS.get(key)
     if a is None:
         a = Play(seat, cards)
-        if seat < INTERN_SEATS and len(cards) <= INTERN_CARDS:
+        if _kept(seat, cards):
             if len(_PLAYS) >= INTERN_LIMIT:
                 _PLAYS.clear()
             _PLAYS[key] = a
@@ -146,7 +155,7 @@ def singles(seat: int) -> tuple[Play, ...]:
     out = _SINGLES.get(seat)
     if out is None:
         out = tuple(play(seat, (c,)) for c in range(52))
-        if seat < INTERN_SEATS:
+        if _kept(seat):
             _SINGLES[seat] = out
     return out
 
@@ -157,7 +166,7 @@ def group_plays(seat: int, group: tuple[int, ...]) -> tuple[Play, ...]:
     out = _GROUPS.get(key)
     if out is None:
         out = tuple(play(seat, sub) for sub in sub_multisets(group))
-        if seat < INTERN_SEATS and len(group) <= INTERN_CARDS:
+        if _kept(seat, group):
             if len(_GROUPS) >= INTERN_LIMIT:
                 _GROUPS.clear()
             _GROUPS[key] = out
@@ -170,7 +179,7 @@ def swap(seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> Swap:
     a = _SWAPS.get(key)
     if a is None:
         a = Swap(seat, up, hand)
-        if seat < INTERN_SEATS and len(up) + len(hand) <= INTERN_CARDS:
+        if _kept(seat, up + hand):
             if len(_SWAPS) >= INTERN_LIMIT:
                 _SWAPS.clear()
             _SWAPS[key] = a
@@ -182,7 +191,7 @@ def _simple(cls: type[Action], seat: int, arg: int = -1) -> Action:
     a = _SIMPLE.get(key)
     if a is None:
         a = cls(seat) if arg < 0 else cls(seat, arg)  # type: ignore[call-arg]
-        if seat < INTERN_SEATS and arg < 64:
+        if _kept(seat) and type(arg) is int and arg < 64:
             _SIMPLE[key] = a
     return a
 

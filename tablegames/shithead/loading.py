@@ -29,12 +29,13 @@ if TYPE_CHECKING:
 
 
 @cache
-def full_deck(decks: int) -> list[int]:
-    """Every card of ``decks`` decks in code order (read only: shared)."""
-    return pack(decks).full_deck()
+def full_deck(decks: int) -> tuple[int, ...]:
+    """Every card of ``decks`` decks in code order (a tuple: one is shared by every game
+    with that many decks)."""
+    return tuple(pack(decks).full_deck())
 
 
-def deck_codes(state: State) -> list[int]:
+def deck_codes(state: State) -> tuple[int, ...]:
     """The codes ``State.CONSERVE`` counts: every card of the rules' decks, each as often
     as they hold it (SHD-02)."""
     return full_deck(state.rules.decks)
