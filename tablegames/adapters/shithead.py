@@ -87,7 +87,7 @@ table        6                pile value/14 (the rank to reach; 14 is an ace ran
 
 **Rewards**: one round has one loser, the shithead (−1); every other seat gets
 +1/(n−1). In a match (``rounds`` > 1) the seats that lost the most rounds are the losers
-and share −1, the others share +1.
+and share −1, the others share +1; a match every seat lost as often is a draw (all 0).
 """
 
 from __future__ import annotations

@@ -186,7 +186,9 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     winners = [n for n in (name_of(players, s) for s in res.get("winners") or []) if n]
     tally = view.get("tally") or []
     rounds = (view.get("rounds") or 1) > 1
-    return {"title": msg("Game over"), "winners": winners, "losers": losers,
+    drawn = rounds and not losers  # SHD-01 (decision): an even tally is a draw
+    return {"title": msg("A draw") if drawn else msg("Game over"), "winners": winners,
+            "losers": losers,
             "winners_label": msg("Winners"), "losers_label": msg("The shithead"),
             "scores_label": msg("Rounds lost") if rounds else msg("Order"),
             "scores": [[p, plural("{n} round lost", "{n} rounds lost", int(at(tally, i, 0) or 0))]
@@ -274,6 +276,14 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("Round {n} is over: {who} is the shithead.", n=int(e.get("round") or 0) + 1,
                    who=name_of(players, e.get("loser")) or "")
     if kind == "game_over":
+        tally = [t for t in e.get("tally") or [] if isinstance(t, int)]
+        if sum(tally) > 1:  # a match: who lost the most rounds, not the last round's loser
+            most = max(tally)
+            if min(tally) == most:  # SHD-01 (decision): an even tally is a draw
+                return msg("The match is over: a draw, every player lost as many rounds.")
+            who = ", ".join(n for n in (name_of(players, s) for s, t in enumerate(tally)
+                                        if t == most) if n)
+            return msg("The match is over: {who} lost the most rounds.", who=who)
         return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 

@@ -19,7 +19,9 @@ def outcome_of(state: State) -> Outcome:
 
     A match (``Rules.rounds`` > 1): the seats with the most lost rounds lose, those
     with the fewest win, and ``scores`` is the tally of lost rounds (``"out"``: the
-    rounds each seat got out of).
+    rounds each seat got out of). When every seat lost as many rounds, the match is a
+    draw: no winners and no losers (SHD-01 keeps a tally but names no match winner;
+    the project's decision, on the rulings page), never every seat as both.
     """
     if state.stage != OVER:
         raise ValueError("the round is not over yet")
@@ -34,9 +36,12 @@ def outcome_of(state: State) -> Outcome:
     if state.rules.rounds > 1:
         most, fewest = max(state.tally), min(state.tally)
         played = len(state.rounds_done)
+        drawn = most == fewest  # SHD-01 (decision): an even tally is a draw
         return Outcome(
-            winners=frozenset(s for s in range(n) if state.tally[s] == fewest),
-            losers=frozenset(s for s in range(n) if state.tally[s] == most),
+            winners=frozenset() if drawn else frozenset(
+                s for s in range(n) if state.tally[s] == fewest),
+            losers=frozenset() if drawn else frozenset(
+                s for s in range(n) if state.tally[s] == most),
             scores=tuple(played - t for t in state.tally) if out else tuple(state.tally),
             detail=detail,
         )

@@ -85,7 +85,10 @@ def prompt_of(state: State, seat: int) -> str:
     """What ``seat`` is asked to do now, in a sentence."""
     if state.stage == OVER:
         if state.rules.rounds > 1:
-            names = ", ".join(state.players[p] for p in sorted(state.outcome().losers))
+            losers = sorted(state.outcome().losers)
+            if not losers:  # SHD-01 (decision): an even tally is a draw
+                return "The match is over: a draw, every player lost as many rounds."
+            names = ", ".join(state.players[p] for p in losers)
             return f"The match is over: {names} lost the most rounds."
         return f"The round is over: {state.players[state.loser]} is the shithead."
     to_act = state.to_act

@@ -210,6 +210,44 @@ def test_scores_as_one_for_out_and_zero_for_the_loser() -> None:
             assert sorted(out.scores) == [0, 1, 1, 1] and out.scores[s.loser] == 0
 
 
+@ruling("SHD-01")
+def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
+    """The source keeps a tally of lost rounds but names no match winner. Decision: the
+    seats that lost most lose, those that lost fewest win, and when every seat lost as
+    many rounds nobody wins or loses (a draw), never every seat as both."""
+    from tablegames.adapters.base import returns
+    from tablegames.table import describe, present
+
+    seen = set()
+    for seed in range(40):
+        s = shithead.new_game(players=3, seed=seed, rules={"rounds": 3})
+        rng = Rng(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        out, tally = s.outcome(), list(s.tally)
+        even = min(tally) == max(tally)
+        seen.add(even)
+        assert not out.winners & out.losers
+        view = s.view(0)
+        model = present(view)
+        assert model["result"] is not None
+        said = [describe(e, view) for e in s.log(0) if e["kind"] == "game_over"]
+        if even:
+            assert out.winners == out.losers == frozenset() and returns(out, 3) == [0.0] * 3
+            assert view["prompt"] == "The match is over: a draw, every player lost as many rounds."
+            assert model["result"]["title"]["msg"] == "A draw"
+            assert said[0] is not None and said[0]["msg"].startswith("The match is over: a draw")
+        else:
+            assert out.losers == {i for i, t in enumerate(tally) if t == max(tally)}
+            assert out.winners == {i for i, t in enumerate(tally) if t == min(tally)}
+            assert model["result"]["title"]["msg"] == "Game over"
+            losers = ", ".join(s.players[i] for i in sorted(out.losers))
+            assert said[0] == {"msg": "The match is over: {who} lost the most rounds.",
+                               "args": {"who": losers}}
+    assert seen == {True, False}  # both cases were played
+
+
 # -- prompts -----------------------------------------------------------------------------
 @pytest.mark.parametrize("rules", [None, "classic", {"cut_in": True},
                                    {"swap_mode": "simultaneous"}])
