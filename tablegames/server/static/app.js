@@ -884,7 +884,7 @@ function room() {
       el("p", {class: "loser-title", text: r.loser_title}),
       r.losers.length ? named("losers", "losers", "", r.losers)
                       : el("p", {class: "losers", id: "losers", text: r.nobody, title: r.nobody}),
-      r.winners.length ? named("winners", null, t("winners") + ": ", r.winners) : null,
+      r.winners.length ? named("winners", null, (r.winners_title || t("winners")) + ": ", r.winners) : null,
       r.scores.length ? el("table", {class: "scores"},
         el("caption", {text: r.scores_title}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
