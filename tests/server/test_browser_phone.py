@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import tablegames
 from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, new_phones, tap
 from tests.server.test_browser_layout import MARKS, TAPPABLE, TARGETS, settle
 
@@ -152,6 +153,64 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
         version = page.get_attribute("body", "data-version")
         page.click("#dallah .report button[data-verb='settled']")
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    assert not ph.errors
+
+
+def two_cup_cards() -> dict[str, Any]:
+    """The default card set with Two cups as its only Action card."""
+    from tablegames import dallah
+
+    cards = dallah.Rules().cards.to_dict()
+    cards["name"] = "two cups only"
+    cards["actions"] = [dict(a, count=12) for a in cards["actions"] if a["id"] == "two_cups"]
+    return cards
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_several_cups_fell_together_whatever_order_they_are_tapped(
+        lang: str, server: Server, browser: Any, phones: list[Phones]) -> None:
+    """DAL-10, DAL-26: on a Two cups card, cup 1 settled and cup 2 is in hand; both fall
+    together, and the player taps cup 1's fall before cup 2's on the "several cups" screen.
+    The phone sends the cup in hand first, so every tap stands and the placer collects
+    both cups (sent in tapping order, the first fall stopped the card, cup 2's fall was
+    refused and the player saw an error)."""
+    ph = new_phones(phones, browser, server, lang)
+    room = server.create(game="dallah", players=3, name="Amal", seed=7, bot="random",
+                         rules={"cards": two_cup_cards()})
+    page = ph.open(room["url"], viewport=(360, 640))
+    page.click("#start")
+    code = room["code"]
+    for _ in range(60):  # Amal's turns, until cup 1 of her card has settled
+        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        version = int(page.get_attribute("body", "data-version"))
+        state, _ = server.saved(code)
+        assert state.version == version and not state.is_over
+        legal = [str(a) for a in state.legal_actions(0)]
+        if state.history and str(state.history[-1]) == "0:settled" \
+                and state.view(0).get("cups_in_hand"):
+            break
+        pick = next((a for verb in ("draw", "roll", "settled") for a in legal
+                     if a.split(":")[1].split(" ")[0] == verb), legal[0])
+        tap(page, pick)
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    else:
+        raise AssertionError("cup 2 of a Two cups card never came to Amal's hand")
+    view = state.view(0)
+    held = f"0:fell {view['zone']}:{view['cup']}"
+    placed = next(a for a in legal if ":fell " in a and a != held)
+    before = state.piles[0]
+    page.click("#several")
+    for n in (placed, held):  # the cup that settled first, then the cup in hand
+        page.locator(f'.report [data-action="{n}"]').first.click()
+    page.click("#send-several")
+    # the bots play on at once: wait until the three taps stand, whatever came after
+    page.wait_for_function(f"() => +document.body.dataset.version >= {version + 3}")
+    state, _ = server.saved(code)
+    assert [str(a) for a in state.history[version:version + 3]] == [held, placed, "0:settled"]
+    record = state.record()
+    record["actions"] = record["actions"][:version + 3]  # the game at the three taps' end
+    assert tablegames.replay(record).piles[0] == before + 2  # DAL-10: she collects both
+    assert page.get_attribute("body", "data-last-error") in (None, "")
     assert not ph.errors
 
 

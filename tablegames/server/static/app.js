@@ -831,7 +831,13 @@ function room() {
       }
     }
     if (fells.length > 1 && settled) {
-      const chosen = Object.entries(state.basket).flatMap(([n, k]) => Array(k).fill(n));
+      /* The cup in hand first: cups that fell together fell with the cup being placed
+         (DAL-10: the placer collects them all), and a fall reported before it would stop
+         the card and send that cup back to the shared pile (DAL-26), refusing its own
+         fall after. Tapping order on this screen means nothing. */
+      const held = (fells.find(a => a.zone === d.zone_id && a.shape === d.cup_id) || {}).n;
+      const chosen = Object.entries(state.basket).flatMap(([n, k]) => Array(k).fill(n))
+        .sort((x, y) => Number(y === held) - Number(x === held));
       if (state.selecting) {
         screenBox.append(el("div", {class: "multi"},
           el("button", {type: "button", class: "primary big", id: "send-several", disabled: !chosen.length,
