@@ -870,7 +870,7 @@ class State(BaseState):
         then ``settled``. All or nothing: if any part is refused, nothing changes."""
         seat = self.to_act
         if seat is None:
-            raise GameOver("the game is over", code="game_over")
+            raise GameOver("the game is over", code="game_over", ruling="DAL-50")
         steps: list[Action] = []
         for cup in fell:
             steps.append(A.parse_action(f"{seat}:fell {cup}"))
