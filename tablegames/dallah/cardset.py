@@ -144,7 +144,7 @@ class ActionCard:
     portion: Portion = attrs.field(default="fixed", validator=one_of(PORTIONS))
     target: Target = attrs.field(default="choose", validator=one_of(TARGETS))
     seconds: int = attrs.field(default=5, validator=int_in(1, 60))
-    you_lose: bool = attrs.field(default=False, validator=is_bool)
+    you_lose: bool = attrs.field(default=False, validator=is_bool)  # DAL-13: shown, never acted on
 
     @property
     def is_pile(self) -> bool:

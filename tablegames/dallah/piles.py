@@ -113,6 +113,7 @@ def start(state: State, spec: ActionCard) -> None:
             state.stage = PAIR  # DAL-35: the active player chooses among ties
     else:  # pass: DAL-37, right (previous) for Pass It, left (next) for Reverse
         step = 1 if spec.target == "next" else -1
+        # DAL-45: one effect per pass, so a protection stops only the protector's incoming cup
         protect(state, [(s, (s + step) % n, 1, 0) for s in range(n) if piles[s]])
 
 
@@ -197,7 +198,7 @@ def execute(state: State) -> None:
     delta = [0] * len(piles)
     done = []
     for src, dst, k, flags in state.effects:
-        if flags & BLOCKED:
+        if flags & BLOCKED:  # DAL-42: it does not happen at all; DAL-45: the others go on
             continue
         if k == SWAP:
             piles[src], piles[dst] = piles[dst], piles[src]

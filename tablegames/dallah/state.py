@@ -250,6 +250,7 @@ class State(BaseState):
         n = len(players)
         self.retired = 0
         self.full_zones = (False,) * t.nzones
+        # no ruling names who starts: a decision of ours, new_game(first=...), default seat 0
         self.active = seat_arg(extra.get("first", 0), n, "first")
         self.turn = 0
         self.losers = ()
@@ -281,7 +282,7 @@ class State(BaseState):
                     s = max(range(t.nshapes), key=lambda i: (shared[i], -i))
                     shared[s] -= 1
                     piles[seat_no] += 1
-        if not any(shared):
+        if not any(shared):  # DAL-50: play ends when the shared pile is empty
             raise SetupError("the setup leaves no cup in the shared pile: no game to play")
         self.shared = tuple(shared)
         self.pot = tuple(map(tuple, pot))
@@ -856,7 +857,7 @@ class State(BaseState):
                                                     "piles": list(self.piles),
                                                     "retired": self.retired}))
             return
-        self.active = (ended + 1) % self.n
+        self.active = (ended + 1) % self.n  # DAL-20, DAL-23: the turn resolved, the next player starts
         self.placer = self.active
         self.turn += 1
         self.stage = DRAW
@@ -869,7 +870,7 @@ class State(BaseState):
         then ``settled``. All or nothing: if any part is refused, nothing changes."""
         seat = self.to_act
         if seat is None:
-            raise GameOver("the game is over", code="game_over")
+            raise GameOver("the game is over", code="game_over", ruling="DAL-50")
         steps: list[Action] = []
         for cup in fell:
             steps.append(A.parse_action(f"{seat}:fell {cup}"))

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
-from tablegames.common.errors import NotationError, RulesError, TablegamesError, quoted
+from tablegames.common.errors import NotationError, RulesError, quoted
 from tablegames.common.rules import coerce_rules
 from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, POINTS, SKIP, WILD, card_of
@@ -325,7 +325,7 @@ def check_hit(card: str | int, group: str | Group, value: int = 0) -> Fault | No
     if fault is not None:
         return fault
     if type(value) is not int:
-        raise TablegamesError("a Wild's value is a whole number (0: none)")
+        raise NotationError("a Wild's value is a whole number (0: none)")
     return hit_fault((g.kind, g.key, g.cards), card_code(card), value, str(g))
 
 

@@ -339,12 +339,15 @@ class State(BaseState):
             chance.shuffle(self, deck)
             ev.append(Event("shuffle", {"round": self.round}))
         stock = as_stock(deck)
+        # P10-30, P10-31: dealt from the dealer's left, who plays first
         order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
         hands: list[Cards] = [()] * n
-        for s in order:
+        for s in order:  # P10-30: hand_size (10) cards each
             hands[s] = tuple(sorted(chance.pop(self, stock) for _ in range(rules.hand_size)))
         self.hands = tuple(hands)
         last = len(rules.phases) - 1
+        # P10-32, P10-45: the first open phase (phase 1 in the first hand); P10-53: the last
+        # one in a tie-break hand
         self.phases = tuple(
             (last if self.tiebreak else self._first_open(s)) if self.playing[s] else -1
             for s in range(n)
@@ -357,8 +360,8 @@ class State(BaseState):
         self.rebuilt = None
         self.drawn = ((),) * n
         self.laid_this_turn = False
-        discard = [chance.pop(self, stock)]
-        first_player = order[0]
+        discard = [chance.pop(self, stock)]  # P10-30: the top card turned up
+        first_player = order[0]  # P10-31: the player left of the dealer starts
         ev.append(Event("deal", {
             "round": self.round, "dealer": self.dealer, "first": first_player,
             "discard": NAMES[discard[-1]], "tiebreak": self.tiebreak,
@@ -367,12 +370,12 @@ class State(BaseState):
         for s in order:
             ev.append(Event("cards", {"seat": s}, {"cards": card_names(hands[s])},
                             frozenset((s,))))
-        if discard[-1] == SKIP:
-            if rules.first_skip == "twist":
+        if discard[-1] == SKIP:  # P10-25: a Skip turned up first
+            if rules.first_skip == "twist":  # P10-25's variant "Twist": cover it
                 while discard[-1] == SKIP and stock:
                     discard.append(chance.pop(self, stock))
                     ev.append(Event("cover", {"card": NAMES[discard[-1]]}))
-            else:
+            else:  # P10-25: the first player is skipped
                 self.pending_skips = put(self.pending_skips, first_player, True)
         self.stock = tuple(stock)
         self.discard = tuple(discard)
@@ -401,10 +404,10 @@ class State(BaseState):
         return next_seat(seat, self.n, active=self.playing)
 
     def _begin_turn(self, seat: int) -> None:
-        while self.pending_skips[seat]:
+        while self.pending_skips[seat]:  # P10-24: the skip is used up as the turn is passed over
             self.pending_skips = put(self.pending_skips, seat, False)
             self._events.append(Event("skipped", {"seat": seat}))
-            seat = self._next_playing(seat)
+            seat = self._next_playing(seat)  # P10-58: with two players the skipper plays again
         self.turn = seat
         self.stage = DRAW
         self.laid_this_turn = False
@@ -616,7 +619,7 @@ class State(BaseState):
             return fault
         if not self.discard:  # P10-31: there is no top discard to take
             return R.TAKE_EMPTY.at()
-        if self.discard[-1] == SKIP:  # P10-23
+        if self.discard[-1] == SKIP:  # P10-23 (only a Skip: a Wild turned up is taken, P10-55)
             return R.TAKE_SKIP.at()
         return None
 
@@ -672,7 +675,7 @@ class State(BaseState):
             self.drawn = ((),) * self.n
             self._events.append(Event("reshuffle", {"cards": moved}))
         card, self.stock = chance.draw_one(self, self.stock)
-        self.hands = _seat_insort(self.hands, seat, card)
+        self.hands = _seat_insort(self.hands, seat, card)  # P10-21: a drawn Skip may be kept
         if self.rebuilt is not None:
             self.drawn = _seat_append(self.drawn, seat, card)
         self.stage = PLAY
@@ -722,7 +725,7 @@ class State(BaseState):
         self.down = put(self.down, seat, True)
         self.laid_phase = put(self.laid_phase, seat, index)
         self.laid_this_turn = True
-        if not self.tiebreak:
+        if not self.tiebreak:  # P10-46: credited when laid (a tie-break hand credits none, P10-53)
             self.completed = put(self.completed, seat, self.completed[seat] + 1)
             self.made = put(self.made, seat, self.made[seat] | 1 << index)
         self._events.append(Event("lay", {
@@ -835,13 +838,13 @@ class State(BaseState):
         winner_scores = self.rules.scoring == "winner"
         credit = out if credited is None else credited
         for s in range(n):
-            if self.playing[s] and s != credit:
+            if self.playing[s] and s != credit:  # P10-52: the one who went out scores 0
                 points = sum(POINTS[c] for c in self.hands[s])
                 if not winner_scores:
                     added[s] = points  # P10-52
                 elif credit >= 0:  # the one who went out is credited (a dead hand: nobody)
                     added[credit] += points
-        self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))
+        self.scores = tuple(a + b for a, b in zip(self.scores, added, strict=True))  # P10-52
         result = {
             "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
@@ -859,22 +862,23 @@ class State(BaseState):
                 return
             contenders = [s for s in range(n) if self.playing[s]]
         else:
+            # P10-53: the game ends after the hand in which someone completes the last phase
             finishers = [s for s in range(n) if self.completed[s] >= total]
             if not finishers:
                 contenders = []
-            else:
+            else:  # P10-53: lowest total wins (the highest under Rules.best_total/scoring)
                 pick = max if self.rules.highest_wins else min
                 best = pick(self.scores[s] for s in finishers)
                 contenders = [s for s in finishers if self.scores[s] == best]
                 if len(contenders) == 1:
                     self._finish(contenders[0])
                     return
-        if contenders:
+        if contenders:  # P10-53: still tied, the tied players replay the last phase
             self.tiebreak = True
             self.playing = tuple(s in contenders for s in range(n))
             self._events.append(Event("tiebreak", {"seats": contenders}))
         self.round += 1
-        self.dealer = (self.dealer + 1) % n
+        self.dealer = (self.dealer + 1) % n  # P10-57: the deal passes left
         self._start_hand(first=False)
 
     def _finish(self, winner: int) -> None:

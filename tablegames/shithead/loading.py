@@ -166,7 +166,7 @@ def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
                 keys: frozenset[str]) -> None:
     """Refuse players and setup that could not be dealt (``SetupError``)."""
     top = max_players(rules.decks)
-    if len(players) > top:
+    if len(players) > top:  # SHD-02: the decks must deal each player nine cards
         raise SetupError(
             f"{rules.decks} deck(s) deal nine cards to at most {top} players, "
             f"not {len(players)}; use Rules(decks=...) for more"

@@ -304,7 +304,7 @@ class State(BaseState):
             starter = self.rules.starter_seat if how == "seat" else (self.round + 1) % self.n
             shows = None
         self.starter = starter
-        self.turn = starter
+        self.turn = starter  # SHD-04: the starter takes the first turn
         self.stage = PLAY
         self.plays = 0
         self._events.append(Event("start", {"seat": starter, "shows": shows,
@@ -614,25 +614,28 @@ class State(BaseState):
         skips = 0
         give = False
         run = self.rules.burn_run
+        # SHD-25: Rules.burn_run (4) equal values on top burn the pile, whoever laid them;
+        # checked first: the cards' own effects then do not apply (decision, module docstring)
         if run and len(pile) >= run and VALUE[pile[-run]] == v and all(
             VALUE[c] == v for c in pile[-run:]
         ):
             self._burn(seat, "four of a kind")
-            again = True
-        elif kind == BURN:
+            again = True  # SHD-25: the one who laid the fourth plays again
+        elif kind == BURN:  # SHD-24: the whole pile leaves play; the same player plays again
             self._burn(seat, "burn")
             again = True
-        elif kind == GIVE:
+        elif kind == GIVE:  # SHD-28: the Take-it cards are removed from play
             self.pile = pile = pile[:-len(cards)]
             self.removed += cards
             self._events.append(Event("removed", {"seat": seat, "cards": card_names(cards)}))
             give = bool(pile)
         elif kind:
             times = len(cards) if table.each[v] else 1
-            if kind == SKIP:
+            if kind == SKIP:  # SHD-22: each Skip skips one player (Effect.multiples; see _pass_turn)
                 skips = times
                 self._events.append(Event("skip", {"seat": seat, "players": skips}))
             elif kind == REVERSE:
+                # SHD-23: no effect with two players; two Reverses cancel under Effect.multiples="each"
                 changed = sum(self.in_play) > 2 and times % 2 == 1
                 if changed:
                     self.direction = -self.direction
@@ -716,9 +719,9 @@ class State(BaseState):
     def _end(self, loser: int) -> None:
         """End the round; deal the next one while the match (``Rules.rounds``) lasts."""
         self.stage = OVER
-        self.loser = loser
+        self.loser = loser  # SHD-01: the seat left holding cards (or action_limit's pick)
         self.swapping = ()
-        self.tally = put(self.tally, loser, self.tally[loser] + 1)
+        self.tally = put(self.tally, loser, self.tally[loser] + 1)  # SHD-01: the match's loser tally
         result = {"round": self.round, "loser": loser, "order": list(self.finished),
                   "limit": self.limit_hit}
         self.rounds_done += (freeze(result),)  # shared by copies: frozen, never edited

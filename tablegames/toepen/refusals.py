@@ -51,7 +51,7 @@ KNOCK_NOT_NOW = Refusal("knock_not_now", "TOE-50",
 NOT_IN_ROUND = Refusal("not_in_round", "TOE-51", "you are not in this round any more")
 KNOCK_TWICE = Refusal("knock_twice", "TOE-50",
                       "you knocked last; someone else must knock before you again")
-KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",
+KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",  # TOE-55: the general form of TOE-24
                       "with {lives} lives lost you may not raise the stake to {raised}")
 MAX_STAKE = Refusal("max_stake", "TOE-21", "the stake may not exceed {max_stake} (house rule)")
 KNOCK_ON_TURN = Refusal("knock_on_turn", "TOE-21", "knocking only on your own turn (house rule)",

@@ -510,7 +510,7 @@ class State(BaseState):
         self.playing = put(self.playing, seat, False)
         self.exchange_queue = tuple([s for s in self.exchange_queue if s != seat])
         self._events.append(Event("eliminated", {"seat": seat, "lives": self.lives[seat]}))
-        if sum(1 for o in self.out if not o) <= 1:
+        if sum(1 for o in self.out if not o) <= 1:  # TOE-23 (elimination): one seat left wins
             self._finish([s for s in range(self.n) if self.out[s]], [seat])
             return
         if self.poverty[seat]:
@@ -702,7 +702,7 @@ class State(BaseState):
             for s in over_limit:
                 self.out = put(self.out, s, True)
                 self._events.append(Event("eliminated", {"seat": s, "lives": self.lives[s]}))
-            if sum(1 for o in self.out if not o) <= 1:
+            if sum(1 for o in self.out if not o) <= 1:  # TOE-23 (elimination): one seat left wins
                 self._finish([s for s in range(self.n) if self.out[s]], over_limit)
                 return
         self.dealer = self._next_dealer(winner, prev_dealer)
@@ -733,14 +733,14 @@ class State(BaseState):
         a tie goes to the winner of that hand, then to the first tied seat on its left.
         """
         n = self.n
-        if self.rules.ending == "rubber":
+        if self.rules.ending == "rubber":  # TOE-23: those at the limit lose, the fewest lives win
             rest = [s for s in range(n) if s not in losers]
             if rest:
                 low = min(self.lives[s] for s in rest)
                 rest = [s for s in rest if self.lives[s] == low]
         else:
-            rest = [s for s in range(n) if not self.out[s]]
-            if not rest:
+            rest = [s for s in range(n) if not self.out[s]]  # TOE-23: the last seat standing
+            if not rest:  # all out at once: no ruling; a decision of ours (_finish's docstring)
                 last = just_out or losers
                 low = min(self.lives[s] for s in last)
                 tied = [s for s in last if self.lives[s] == low]

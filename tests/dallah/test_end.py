@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import dallah
+from tablegames.common.errors import GameOver
 from tests.dallah.helpers import game, play
 
 #: 24 cups on the base: the shared pile keeps one Twins cup.
@@ -73,3 +74,14 @@ def test_retired_cups_and_held_cards_score_nothing() -> None:
 def test_outcome_before_the_end_is_an_error() -> None:
     with pytest.raises(ValueError):
         dallah.new_game(3).outcome()
+
+
+@pytest.mark.ruling("DAL-50")
+def test_a_report_after_the_end_is_refused_naming_the_ruling() -> None:
+    s = game(actions=["place"], placements=["lid"], pot=ALL_BUT_ONE)
+    play(s, "0:draw", "0:roll", "0:settled")
+    assert s.is_over
+    with pytest.raises(GameOver) as info:
+        s.report(["lid:classic"])
+    assert info.value.code == "game_over" and info.value.ruling == "DAL-50"
+    assert info.value.doc == "rulings/dallah.html#DAL-50"

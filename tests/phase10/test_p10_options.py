@@ -12,7 +12,7 @@ from p10_scenarios import game, legal, phase10_end, play, refused
 
 from tablegames import phase10
 from tablegames.common.bots import RandomBot
-from tablegames.common.errors import RulesError, TablegamesError
+from tablegames.common.errors import NotationError, RulesError, TablegamesError
 from tablegames.phase10 import Draw, Hit, Lay, Rules, SmartBot, Take, new_game
 
 JUNK1 = "R1 B2 G4 Y5 R6 B8 G9 Y10 R11 B12"
@@ -255,6 +255,15 @@ def test_the_checking_api_refuses_junk_with_a_tablegames_error(call: Any) -> Non
 def test_check_hit_names_the_real_reason(card: str, group: str, value: int, code: str | None) -> None:
     fault = phase10.check_hit(card, group, value)
     assert (fault.code if fault else None) == code
+
+
+@pytest.mark.parametrize("value", [9.0, "9", True, None])
+def test_check_hit_refuses_a_value_that_is_no_whole_number_as_notation(value: Any) -> None:
+    """A Wild's value that is not an int is unreadable input, like a group whose key is
+    not one: a ``NotationError`` (as ``as_group`` and ``card_code`` raise), not the bare
+    base class."""
+    with pytest.raises(NotationError, match="a Wild's value is a whole number"):
+        phase10.check_hit("W", "run5-8=R5,B6,G7,Y8", value)
 
 
 def test_the_engine_refuses_hits_with_the_checking_api_verdict() -> None:

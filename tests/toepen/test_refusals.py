@@ -90,8 +90,10 @@ def test_the_knock_limit_is_decided_on_one_line() -> None:
     text = inspect.getsource(refusals)
     lines = [line.strip() for line in text.splitlines()
              if '"TOE-55"' in line or "# TOE-55" in line]  # not the docstring
-    assert lines == ['KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",',
+    assert lines == ['KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",  # TOE-55: the general form of TOE-24',
                      "return KNOCK_LIMIT.at()  # TOE-55: no raise past the limit"]
+    # ``grep TOE-24`` (the limit of 10 that TOE-55 generalises) lands on the same row
+    assert [line.strip() for line in text.splitlines() if "TOE-24" in line] == [lines[0]]
     assert '"TOE-55"' not in inspect.getsource(toepen.State)
     assert "KNOCK_LIMIT" not in inspect.getsource(toepen.State)
 
