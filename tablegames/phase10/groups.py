@@ -21,13 +21,24 @@ card hit onto it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
 from tablegames.common.errors import NotationError, quoted
 from tablegames.common.numbers import is_number
 from tablegames.phase10 import refusals as R
-from tablegames.phase10.cards import COLOUR, COLOURS, NAMES, NUMBER, SKIP, WILD, card_of
+from tablegames.phase10.cards import (
+    COLOUR,
+    COLOUR_NAMES,
+    COLOURS,
+    NAMES,
+    NUMBER,
+    SKIP,
+    WILD,
+    card_names,
+    card_of,
+)
 from tablegames.phase10.refusals import Fault, shown
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
 
@@ -147,5 +158,20 @@ def describe_group(g: Group) -> str:
     return f"{len(g.cards)} {('red', 'blue', 'green', 'yellow')[g.key]} cards"
 
 
-__all__ = ["KIND_WORDS", "OPEN", "Group", "describe_group", "group_fault", "is_number",
-           "make_group", "parse_group"]
+def group_json(g: Group) -> dict[str, Any]:
+    """A group as views show it (``kind``, ``cards``, ``text`` and its ``number``, run
+    ``numbers`` or ``colour``): a laid group (``State.table``, which adds its name) and a
+    lay-down's group on its button (the presenter) are described alike."""
+    out: dict[str, Any] = {"kind": KIND_WORDS[g.kind], "cards": card_names(g.cards),
+                           "text": describe_group(g)}
+    if g.kind == SET:
+        out["number"] = None if g.key == OPEN else g.key
+    elif g.kind == RUN:
+        out["numbers"] = list(range(g.key, g.key + len(g.cards)))
+    else:
+        out["colour"] = None if g.key == OPEN else COLOUR_NAMES[g.key]
+    return out
+
+
+__all__ = ["KIND_WORDS", "OPEN", "Group", "describe_group", "group_fault", "group_json",
+           "is_number", "make_group", "parse_group"]

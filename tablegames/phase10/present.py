@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tablegames.common.errors import TablegamesError
 from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, NUMBER, PACK, SKIP, WILD
+from tablegames.phase10.groups import group_json, parse_group
 from tablegames.table import Presenter
 from tablegames.table.model import (
     N_,
@@ -110,6 +112,14 @@ def group_words(g: Mapping[str, Any]) -> Msg:
     return plural("{n} Wild of one colour (still open)", "{n} Wilds of one colour (still open)", n)
 
 
+def _laid_words(text: str) -> Msg:
+    """A lay-down's group (``set2=B2,W,W``) in words, as a laid one is (:func:`group_words`)."""
+    try:
+        return group_words(group_json(parse_group(text)))
+    except TablegamesError:  # not a group: its notation, as the action says it
+        return msg("{text}", text=text.partition("=")[0])
+
+
 def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
     verb, _, args = notation.partition(":")[2].partition(" ")
     if verb == "draw":
@@ -118,8 +128,11 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
         return action(notation, verb, msg("Take the top discard"))
     if verb == "lay":
         groups = [cards(g.partition("=")[2].split(",")) for g in args.split()]
+        # each group said with its kind (a set of 2s, a run 5-8: P10-40), so lay-downs of
+        # the same cards in other groups never read alike (phase_choice offers several)
         a = action(notation, verb, msg("Lay down: {groups}", groups=[
-            msg("{cards}", cards=_names_of(g)) for g in groups]), [f for g in groups for f in g])
+            msg("{group} ({cards})", group=_laid_words(text), cards=_names_of(g))
+            for text, g in zip(args.split(), groups, strict=True)]), [f for g in groups for f in g])
         a["groups"] = groups
         return a
     if verb == "hit":
@@ -157,6 +170,10 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
         return msg("Draw a card from the draw pile.")
     phase = at(view.get("phases"), to_act)
     if isinstance(phase, Mapping) and not at(view.get("down"), to_act):
+        open_ = [str(p) for p in phase.get("open") or []]
+        if len(open_) > 1:  # phase_choice: any phase not yet done may be laid
+            return msg("Lay one of phases {list} if you can, hit, then discard a card.",
+                       list=open_)
         return msg("Lay phase {n} ({words}) if you can, hit, then discard a card.",
                    n=phase.get("phase"), words=phase_words(phase.get("text")))
     return msg("Add cards to laid groups if you like, then discard a card.")

@@ -74,7 +74,6 @@ from tablegames.phase10 import refusals as R
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
-    COLOUR_NAMES,
     N_FACES,
     NAMES,
     NUMBER,
@@ -97,8 +96,8 @@ from tablegames.phase10.consistency import (
 from tablegames.phase10.groups import (
     OPEN,
     Group,
-    describe_group,
     group_fault,
+    group_json,
 )
 from tablegames.phase10.layouts import (
     LAY_CAP,
@@ -109,7 +108,7 @@ from tablegames.phase10.layouts import (
     tally_hand,
 )
 from tablegames.phase10.refusals import shown
-from tablegames.phase10.rules import KIND_WORDS, RUN, SET, Rules, describe_phase
+from tablegames.phase10.rules import RUN, SET, Rules, describe_phase
 from tablegames.phase10.sheet import RESULTS
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
 from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
@@ -905,18 +904,7 @@ class State(BaseState):
         for s in range(self.n):
             row = []
             for gi, (kind, key, body) in enumerate(self.laid[s]):
-                g: dict[str, Any] = {
-                    "group": f"{s}.{gi}", "kind": KIND_WORDS[kind],
-                    "cards": card_names(body),
-                    "text": describe_group(Group(kind, key, body)),
-                }
-                if kind == SET:
-                    g["number"] = None if key == OPEN else key
-                elif kind == RUN:
-                    g["numbers"] = list(range(key, key + len(body)))
-                else:
-                    g["colour"] = None if key == OPEN else COLOUR_NAMES[key]
-                row.append(g)
+                row.append({"group": f"{s}.{gi}", **group_json(Group(kind, key, body))})
             out.append(row)
         return out
 

@@ -64,7 +64,7 @@ def result_text(model: Mapping[str, Any], w: Words) -> str:
         parts.append(f"{w.text(r['losers_label'])}: {', '.join(r['losers'])}")
     if r["scores"]:
         parts.append(f"{w.text(r['scores_label'])}: "
-                     + ", ".join(f"{name} {w.text(v)}" for name, v in r["scores"]))
+                     + w.comma.join(f"{name} {w.text(v)}" for name, v in r["scores"]))
     return "; ".join(parts)
 
 
@@ -83,7 +83,7 @@ def area_line(a: Mapping[str, Any], w: Words) -> str:
     if shown:
         line += " " + "  ".join(shown)
     if a.get("items"):
-        line += " " + ", ".join(w.text(i) for i in a["items"])
+        line += " " + w.comma.join(w.text(i) for i in a["items"])
     return line
 
 

@@ -129,6 +129,9 @@ class Words:
         #: language, and only for text a browser draws (terminals mostly show isolates
         #: as gaps or boxes).
         self.isolate = bool(isolate) and self.direction == "rtl"
+        #: Between the items of a list: the language's comma (U+060C in Arabic, as the
+        #: phone's own lists of names use).
+        self.comma = "\u060c " if self.lang == "ar" else ", "
         #: Texts of argument-free messages and front ends' derived pieces (card faces), by
         #: key: the same few hundred are asked for on every page. Bounded.
         self.memo: dict[Any, Any] = {}
@@ -178,7 +181,7 @@ class Words:
             except (KeyError, IndexError, ValueError):
                 return _fill(str(m["msg"]), args)
         if isinstance(m, list):
-            return ", ".join(self._text(x, isolate) for x in m)
+            return self.comma.join(self._text(x, isolate) for x in m)
         if m is None:
             return ""
         return str(m)

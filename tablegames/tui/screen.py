@@ -336,7 +336,7 @@ class Screen:
                 else:
                     line.append(" ")
             if a["items"]:
-                line.append(", ".join(w.text(i) for i in a["items"]))
+                line.append(w.comma.join(w.text(i) for i in a["items"]))
             parts.append(line)
         parts.append(seats)
         if hidden:
