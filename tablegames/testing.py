@@ -32,7 +32,12 @@ simulation test checks and more:
   (``True``, ``1.0`` and out-of-range seats are refused cleanly); ``by=`` and ``expect=``
   refuse foreign and stale actions; NaN, deep nesting, huge numbers and truncation in a
   save raise :class:`StateError`; ``from_json(..., verify=True)`` refuses a tampered save;
-  view keys are the envelope plus the game's declared ``VIEW_KEYS``.
+  view keys are the envelope plus the game's declared ``VIEW_KEYS``;
+* **declared events and results**: every event (those of the deal too), as each seat and
+  the spectator see it, has a kind the game declares in ``EVENT_KEYS``, only the keys
+  declared for it, every key not declared optional, no secret key outside its audience,
+  and is private exactly when declared so; a finished game's ``result`` has exactly the
+  common keys and the game's ``RESULT_KEYS`` (:mod:`tablegames.common.eventkeys`).
 """
 
 from __future__ import annotations
@@ -53,6 +58,7 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
 )
+from tablegames.common.eventkeys import COMMON_RESULT_KEYS, problems
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info, replay
 from tablegames.common.rng import Rng
@@ -79,6 +85,43 @@ class KitReport:
 #: Keys every view has (``hand``, ``legal`` and ``prompt`` only for a seat).
 ENVELOPE = ("game", "players", "seat", "to_act", "stage", "version", "result")
 SEAT_KEYS = ("hand", "legal", "prompt")
+
+
+def event_problems(cls: type, event: Event, n: int) -> list[str]:
+    """What is wrong with ``event`` against ``cls.EVENT_KEYS``, as each of ``n`` seats and
+    the spectator see it ([] when the class declares no events)."""
+    declared = getattr(cls, "EVENT_KEYS", None)
+    if declared is None:
+        return []
+    spec = declared.get(event.kind)
+    if spec is None:
+        return problems(None, event.kind, {}, False)
+    out = []
+    if spec.private == event.public:
+        out.append(f"event {event.kind!r} is {'public' if event.public else 'private'} but "
+                   f"declared {'private' if spec.private else 'public'}")
+    for seat in [None, *range(n)]:
+        if event.visible_to(seat):
+            audience = seat is not None and seat in event.audience
+            who = "the spectator" if seat is None else f"seat {seat}"
+            out.extend(f"{p} (as {who} sees it)"
+                       for p in problems(spec, event.kind, event.for_seat(seat), audience))
+    return out
+
+
+def result_problems(cls: type, result: dict[str, Any]) -> list[str]:
+    """What is wrong with a finished game's ``result`` against ``cls.RESULT_KEYS`` ([]
+    when the class declares none)."""
+    declared = getattr(cls, "RESULT_KEYS", None)
+    if declared is None:
+        return []
+    want = set(COMMON_RESULT_KEYS) | set(declared)
+    out = []
+    if set(result) - want:
+        out.append(f"result has undeclared keys {sorted(set(result) - want)}")
+    if want - set(result):
+        out.append(f"result lacks {sorted(want - set(result))}")
+    return out
 
 
 def _vandalize(value: Any) -> None:
@@ -142,6 +185,10 @@ def _check_one(
     pool: dict[str, Action] = {}
     seen_events: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     step = 0
+    for e in state._setup_events() if hasattr(state, "_setup_events") else ():
+        wrong = event_problems(type(state), e, n)
+        if wrong:
+            raise _fail(info, seed, step, state, "; ".join(wrong))
     while True:
         full = step % full_every == 0
         to_act = state.to_act
@@ -186,6 +233,10 @@ def _check_one(
         events = state.apply(action)
         for seat in range(n):
             seen_events[seat].extend(Event.redact(events, seat))
+        for e in events:
+            wrong = event_problems(type(state), e, n)
+            if wrong:
+                raise _fail(info, seed, step, state, "; ".join(wrong))
         for seat in [None, *range(n)]:
             for e in events:
                 if not _json_ready(e.for_seat(seat)):
@@ -209,6 +260,10 @@ def _check_one(
         raise _fail(info, seed, step, state, f"outcome names unknown seats: {out}")
     if not _json_ready(out.to_dict()):
         raise _fail(info, seed, step, state, "outcome is not plain JSON")
+    for result in (out.to_dict(), *(state.view(seat)["result"] for seat in [None, *range(n)])):
+        wrong = result_problems(type(state), result)
+        if wrong:
+            raise _fail(info, seed, step, state, "; ".join(wrong))
     final = state.to_json()
     _trust_checks(info, seed, step, state, rng, report, heavy=True)
     if info.from_json(final).to_json() != final:

@@ -16,6 +16,8 @@ What the stock extensions do not do, and the site needs:
 * **Generated tables.** ``{rules-table}`` renders a game's attrs ``Rules`` class (field,
   type, default, and the description from the docstring's ``* ``name`` — text`` list)
   and its named ``VARIANTS``; ``{games-table}`` lists the registered games;
+  ``{view-keys}``, ``{event-keys}`` and ``{result-keys}`` each game's declared view keys,
+  event kinds and result keys;
   ``{card-names}`` shows a card set's English and Arabic names; ``tg-submodules`` gives
   each module of a package its autodoc section. Written by hand, each of these drifts
   from the code the first time something is added.
@@ -523,6 +525,75 @@ class ViewKeys(SphinxDirective):
                        ["tg-key", "tg-desc"])]
 
 
+class EventKeys(SphinxDirective):
+    """``{event-keys} toepen``: every event kind of that game and its keys, read from
+    ``State.EVENT_KEYS`` (:class:`tablegames.common.eventkeys.EventSpec`).
+
+    The conformance kit refuses an event of a kind or with a key not declared there, a
+    missing key not declared optional and a secret key shown outside the audience, so
+    this table is every event an app can meet; without an argument it lists the keys
+    every event has.
+    """
+
+    optional_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import tablegames
+
+        if not self.arguments:
+            rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in EVENT_ENVELOPE_TEXT.items()]
+            return [_table(["Key", "Meaning (every event)"], rows, [22, 78], ["tg-view-keys"],
+                           ["tg-key", "tg-desc"])]
+        info = tablegames.GAMES[self.arguments[0]]
+        kinds = getattr(info.state_class, "EVENT_KEYS", None)
+        if not kinds:
+            raise self.error(f"{info.name} declares no EVENT_KEYS")
+        rows = []
+        for kind, spec in kinds.items():
+            head: list[nodes.Node] = [nodes.literal("", kind)]
+            if spec.private:
+                head.append(nodes.emphasis("", " (private)"))
+            rows.append([head, [], [nodes.Text(spec.meaning)]])
+            for key, meaning in spec.keys.items():
+                cell: list[nodes.Node] = [nodes.literal("", key)]
+                if spec.tags(key):
+                    cell.append(nodes.emphasis("", f" ({spec.tags(key)})"))
+                rows.append([[], cell, [nodes.Text(meaning)]])
+        return [_table(["Event", "Key", f"Meaning ({info.title})"], rows, [18, 18, 64],
+                       ["tg-view-keys", "tg-event-keys"], ["tg-kind", "tg-key", "tg-desc"])]
+
+
+class ResultKeys(SphinxDirective):
+    """``{result-keys} toepen``: the keys of that game's ``result`` beyond winners, losers
+    and scores, read from ``State.RESULT_KEYS``; without an argument, those three (the
+    kit refuses a result with any other key)."""
+
+    optional_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import tablegames
+        from tablegames.common.eventkeys import COMMON_RESULT_KEYS
+
+        if not self.arguments:
+            keys, title = COMMON_RESULT_KEYS, "Meaning (every game)"
+        else:
+            info = tablegames.GAMES[self.arguments[0]]
+            keys = getattr(info.state_class, "RESULT_KEYS", None)
+            if keys is None:
+                raise self.error(f"{info.name} declares no RESULT_KEYS")
+            title = f"Meaning ({info.title})"
+        rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in keys.items()]
+        return [_table(["Key", title], rows, [22, 78], ["tg-view-keys"], ["tg-key", "tg-desc"])]
+
+
+#: What each key every event has means.
+EVENT_ENVELOPE_TEXT = {
+    "kind": "what happened: one of the game's event kinds below",
+    "version": "only in log(seat, since=v): the state version the event belongs to "
+               "(actions applied once it happened)",
+}
+
+
 #: What each envelope key means (the kit checks every view has them).
 ENVELOPE_TEXT = {
     "game": "the game's registry name",
@@ -531,7 +602,8 @@ ENVELOPE_TEXT = {
     "to_act": "the seat whose decision is next; null once the game is over",
     "stage": "the name of the current stage of play",
     "version": "actions applied so far; send it back as apply(..., expect=version)",
-    "result": "null until the end, then winners, losers and scores",
+    "result": "null until the end, then winners, losers, scores and the game's own keys "
+              "(see Events and results)",
     "hand": "(a seat's view) the seat's cards, in notation",
     "legal": "(a seat's view) the notation of every action the seat may take now, "
              "interrupts included",
@@ -832,6 +904,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("card-names", CardNames)
     app.add_directive("games-table", GamesTable)
     app.add_directive("view-keys", ViewKeys)
+    app.add_directive("event-keys", EventKeys)
+    app.add_directive("result-keys", ResultKeys)
     app.add_directive("program-help", ProgramHelp)
     app.connect("doctree-read", collect_rulings)
     app.setup_extension("sphinx.ext.autodoc")  # the event below is autodoc's

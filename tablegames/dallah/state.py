@@ -43,6 +43,7 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import GameOver, SetupError, StateError, quoted
+from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
     count,
@@ -71,6 +72,7 @@ from tablegames.dallah.cardset import (
     CardSet,
 )
 from tablegames.dallah.consistency import CONSERVE, check_loaded, upgrade_v1
+from tablegames.dallah.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
     CHECKS,
@@ -159,6 +161,8 @@ class State(BaseState):
     POSITION_COMMENTS = positions.COMMENTS
     POSITION_KEYS = positions.KEYS
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
+    EVENT_KEYS: ClassVar[dict[str, EventSpec]] = EVENT_KEYS
+    RESULT_KEYS: ClassVar[dict[str, str]] = RESULT_KEYS
 
     #: The card set's integer tables, looked up on every action, so an attribute rather
     #: than a property (``_check_loaded`` sets it again after loading).

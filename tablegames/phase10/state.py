@@ -46,6 +46,7 @@ from typing import Annotated, Any, ClassVar, Self
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
 from tablegames.common.errors import quoted
+from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
     checked,
@@ -93,6 +94,7 @@ from tablegames.phase10.consistency import (
     setup_values,
     upgrade_old_state,
 )
+from tablegames.phase10.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.phase10.groups import (
     OPEN,
     Group,
@@ -215,6 +217,8 @@ class State(BaseState):
         "drawn_since": "drawn",
     }
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
+    EVENT_KEYS: ClassVar[dict[str, EventSpec]] = EVENT_KEYS
+    RESULT_KEYS: ClassVar[dict[str, str]] = RESULT_KEYS
 
     # Declared in the order of the position lines (see :mod:`.positions`). Every pile,
     # hand and per-seat field is a tuple, replaced whole by each change (``put`` for one

@@ -62,6 +62,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
+from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     Conserve,
     card,
@@ -102,6 +103,7 @@ from tablegames.shithead.effects import (
     Table,
     compile_table,
 )
+from tablegames.shithead.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
 from tablegames.shithead.loading import check_loaded, check_setup, deck_codes, max_players
 from tablegames.shithead.multisets import with_sorted, without
@@ -170,6 +172,8 @@ class State(BaseState):
     POSITION_SEATWISE = positions.SEATWISE
     POSITION_COMMENTS = positions.COMMENTS
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
+    EVENT_KEYS: ClassVar[dict[str, EventSpec]] = EVENT_KEYS
+    RESULT_KEYS: ClassVar[dict[str, str]] = RESULT_KEYS
 
     # Every group of cards, every per-seat value and every queue is a tuple that
     # ``copy`` shares with its original: a change replaces the whole tuple (``put`` for

@@ -45,6 +45,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
+from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     Annotated,
     Conserve,
@@ -72,6 +73,7 @@ from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
 from tablegames.toepen.checks import check_loaded, setup_values, upgrade_v1, with_engine3_fields
+from tablegames.toepen.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.toepen.refusals import (
     decision_refusal,
     decisions,
@@ -131,6 +133,8 @@ class State(BaseState):
         {A.Keep, A.Exchange, A.Accept, A.Challenge, A.Stay, A.Fold, Knock, Play}
     )
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
+    EVENT_KEYS: ClassVar[dict[str, EventSpec]] = EVENT_KEYS
+    RESULT_KEYS: ClassVar[dict[str, str]] = RESULT_KEYS
 
     CONSERVE = Conserve("hands", "thrown", "thrown_again", "set_aside", "tricks", "trick",
                         "withdrawn", "stock", pack=32, shuffled="stock", ruling="TOE-01")
