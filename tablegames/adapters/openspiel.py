@@ -35,7 +35,8 @@ and in the serialization; an undealt pile has no order (it is kept sorted), so t
 states that agree on every card dealt so far are the same state, and a clone has no
 future to read: search through ``clone()`` samples it. While the deal is under way no
 seat has taken up a card: observations are zero and the strings say how many cards are
-out (and ``resample_from_infostate`` deals that many afresh). A seat sees an outcome only through the events and views the engine gives it.
+out (and ``resample_from_infostate`` deals that many afresh). A seat sees an outcome
+only through the events and views the engine gives it.
 With ``chance="engine"`` (``ChanceMode.DETERMINISTIC``, faster: no chance nodes) the
 engine deals for itself from its seeded generator: the ``i``-th state a game object
 makes is dealt with engine seed ``"SEED:i"`` (clones count too: pyspiel clones a Python
