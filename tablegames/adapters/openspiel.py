@@ -35,7 +35,8 @@ and in the serialization; an undealt pile has no order (it is kept sorted), so t
 states that agree on every card dealt so far are the same state, and a clone has no
 future to read: search through ``clone()`` samples it. While the deal is under way no
 seat has taken up a card: observations are zero and the strings say how many cards are
-out. A seat sees an outcome only through the events and views the engine gives it.
+out (and ``resample_from_infostate`` deals that many afresh). A seat sees an outcome
+only through the events and views the engine gives it.
 With ``chance="engine"`` (``ChanceMode.DETERMINISTIC``, faster: no chance nodes) the
 engine deals for itself from its seeded generator: the ``i``-th state a game object
 makes is dealt with engine seed ``"SEED:i"`` (clones count too: pyspiel clones a Python
@@ -587,9 +588,17 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one: hidden cards redealt
         (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
         seed = int(probability_sampler() * (1 << 53))
-        if self._dealt() is None:  # nothing is dealt yet: nothing to resample
-            return self.clone()  # type: ignore[no-any-return]
         clone = TablegamesState(self._tg, self._seed)
+        if self._dealt() is None:
+            # The deal is under way and no seat has taken up a card: every card dealt so
+            # far is hidden from the player. A clone would carry them (a leak found by
+            # helper-47), so deal as many afresh, each from the pile's distribution.
+            r = Rng(seed)
+            for _ in self._box.deal:
+                need = clone._need()
+                assert need is not None  # the deal needs more than this state has
+                clone._apply_action(_weighted(need.outcomes, r))
+            return clone
         recall = self.recall
         clone._box = _SessionBox(self.session.world(player_id, Rng(seed)),
                                  recall.in_world(player_id))
@@ -610,6 +619,16 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                 or session.actor != player:
             return (), False
         return session.prefix, session.polling
+
+
+def _weighted(outcomes: tuple[tuple[int, int], ...], r: Rng) -> int:
+    """One outcome drawn with its weight (a card's copies left in the pile)."""
+    k = r.below(sum(w for _, w in outcomes))
+    for outcome, weight in outcomes:
+        if k < weight:
+            return outcome
+        k -= weight
+    raise AssertionError("unreachable: k is below the total weight")  # pragma: no cover
 
 
 class _Observer:

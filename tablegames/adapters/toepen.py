@@ -38,14 +38,28 @@ field            size         meaning
 hand             32           my cards
 trick            n × 32       the current trick: the card each seat played to it
 played           32           cards of the hand's earlier tricks
-thrown           32           exchanged-away cards I may see (mine, or a caught bluff)
+thrown           32           exchanged-away cards I may see (mine, or turned up by a
+                              challenge), at either exchange
+withdrawn        32           only with ``fold_withdraws``: cards taken back out of a
+                              trick this hand (out of play)
+shown            n × 32       only with ``bluff_takes_back``: per seat, the cards left
+                              of a hand every player has seen (a caught bluffer's)
+set_aside        32           only with ``bluff_takes_back``: my drawn cards set aside
+                              face down (no other seat's: they are hidden)
+second_exchange  1            only with ``second_exchange``: the second exchange round
+                              has begun this hand
 stage            6            exchange, challenge, poverty, play, respond, over
 polled           1            I am asked whether to knock out of turn
-seats            n × 12       per seat: lives/limit, out, in the hand, folded, in
+seats            n × 13       per seat: lives/limit, out, in the hand, folded, in
                               poverty, exchanged, cards held/4, dealer, leads this
-                              trick, to act, last knocker, knocker
+                              trick, to act, last knocker, knocker, exchanger (whose
+                              exchange is being judged, stage challenge)
 table            4            stake/limit, knocks/limit, trick number/4, stock/32
 ===============  ===========  ========================================================
+
+Each field holds only what the observer's view shows, so the house rules' fields add no
+hidden information: ``set_aside`` and another seat's thrown cards are in the view only
+where the seat may see them.
 
 **Rewards**: a Toepen game ends in a rubber when a seat reaches the life limit (or, under
 ``ending="elimination"``, when one seat is left); the losers are the seats at the limit.
@@ -128,11 +142,17 @@ KEYS = ViewKeys("toepen", {
     "knocks": ("knocks",),
     "trick_no": ("trick_no", "trick_number"),
     "stock": ("stock", "stock_size"),
+    "exchanger": ("exchanger",),
+    "thrown_again": ("thrown_again",),
+    "exchange_round": ("exchange_round",),
+    "withdrawn": ("withdrawn",),
+    "shown": ("shown",),
+    "set_aside": ("set_aside",),
 })
 
 STAGES = index_of(("exchange", "challenge", "poverty", "play", "respond", "over"))
 CARD = index_of(NAMES)
-_SEAT_FEATURES = 12
+_SEAT_FEATURES = 13
 
 
 class ToepenObserver(Observer):
@@ -147,12 +167,23 @@ class ToepenObserver(Observer):
         self.o_trick = layout.add("trick", n * 32, "per seat: its card in the current trick")
         self.o_played = layout.add("played", 32, "cards of this hand's earlier tricks")
         self.o_thrown = layout.add("thrown", 32, "exchanged-away cards I may see")
+        rules = self.rules
+        # The house rules' fields come only with their rule, so the standard layout
+        # stays as small as it was (the per-seat exchanger is new for every table).
+        self.o_withdrawn = (layout.add("withdrawn", 32, "cards taken back out of a trick")
+                            if rules.fold_withdraws else -1)
+        self.o_shown = (layout.add("shown", n * 32, "per seat: a hand every player has seen")
+                        if rules.bluff_takes_back else -1)
+        self.o_aside = (layout.add("set_aside", 32, "my drawn cards set aside face down")
+                        if rules.bluff_takes_back else -1)
+        self.o_round = (layout.add("second_exchange", 1, "the second exchange round began")
+                        if rules.second_exchange else -1)
         self.o_stage = layout.add("stage", len(STAGES), "stage of the hand, one-hot")
         self.o_polled = layout.add("polled", 1, "asked whether to knock out of turn")
         self.o_seats = layout.add(
             "seats", n * _SEAT_FEATURES,
             "per seat: lives/limit, out, in hand, folded, poverty, exchanged, cards/4, "
-            "dealer, leader, to act, last knocker, knocker")
+            "dealer, leader, to act, last knocker, knocker, exchanger")
         self.o_table = layout.add("table", 4, "stake/limit, knocks/limit, trick/4, stock/32")
 
     def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
@@ -171,10 +202,27 @@ class ToepenObserver(Observer):
             for item in trick["cards"]:
                 a[o + CARD[item["card"]]] = 1.0
         o = self.o_thrown
-        for cards in view[k.thrown]:
+        for cards in (*view[k.thrown], *view[k.thrown_again]):
             if cards:
                 for name in cards:
                     a[o + CARD[name]] = 1.0
+        if self.o_withdrawn >= 0:
+            o = self.o_withdrawn
+            for item in view[k.withdrawn]:
+                a[o + CARD[item["card"]]] = 1.0
+        if self.o_shown >= 0:
+            o = self.o_shown
+            for s, cards in enumerate(view[k.shown]):
+                if cards:
+                    for name in cards:
+                        a[o + 32 * at[s] + CARD[name]] = 1.0
+            o = self.o_aside
+            for cards in view[k.set_aside]:  # only the observer's own: the view's redaction
+                if cards:
+                    for name in cards:
+                        a[o + CARD[name]] = 1.0
+        if self.o_round >= 0 and view[k.exchange_round] == 2:
+            a[self.o_round] = 1.0
         a[self.o_stage + STAGES[view[k.stage]]] = 1.0
         if polled:
             a[self.o_polled] = 1.0
@@ -199,7 +247,8 @@ class ToepenObserver(Observer):
                 a[i + 5] = 1.0
             a[i + 6] = sizes[s] / 4
         for seat, feature in ((view[k.dealer], 7), (view[k.leader], 8), (view[k.to_act], 9),
-                              (view[k.last_knocker], 10), (view[k.knocker], 11)):
+                              (view[k.last_knocker], 10), (view[k.knocker], 11),
+                              (view[k.exchanger], 12)):
             if seat is not None:
                 a[base + _SEAT_FEATURES * at[seat] + feature] = 1.0
         t = self.o_table

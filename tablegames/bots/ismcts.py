@@ -237,7 +237,8 @@ class ISMCTS:
     def choose(self, handle: Handle) -> Action:
         """Search the seat's turn and return the most visited action."""
         legal = handle.legal_actions()
-        if len(legal) == 1:
+        if len(legal) == 1:  # a forced move: no search chose it (found by helper-47)
+            self.last = None
             return legal[0]
         n = len(handle.players)
         if self.hints.table is not None:

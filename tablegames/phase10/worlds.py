@@ -22,13 +22,12 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     since (``known_cards``). Everything else — the rest of the other hands and the draw pile
     — is redealt at random from a pool built from those public facts alone, in card
     order (never from the real hands or the real stock); hand sizes and pile sizes
-    never change. After a rebuild this hand the draw pile can only hold cards that went
-    into it (less those ``seat`` drew since), so the new draw pile is a random choice
-    among those and the other hands get the rest. (That keeps every hard constraint; it
+    never change. After a rebuild this hand (:func:`_after_rebuild`) the draw pile holds
+    only cards that went into it, less those ``seat`` drew since, and another seat holds
+    at most as many of them as it drew since. (That keeps every hard constraint; it
     does not weigh worlds by how likely the others' play made them: the search does
     that itself, choosing among these worlds by :mod:`tablegames.phase10.infer`'s
-    likelihood.) What the others
-    drew since the rebuild is their secret, so the world does not carry it.
+    likelihood.)
     """
     if seat is None:
         raise SeatError("sample_world needs the seat whose knowledge it keeps")
@@ -40,34 +39,97 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     for c in seen:
         unseen[c] -= 1
     stock_size = len(state.stock)
+    others = [s for s in range(state.n) if s != seat]
+    slots = {s: len(state.hands[s]) - len(state.known_cards[s]) for s in others}
+    dealt: dict[int, list[int]] = {s: [] for s in others}
     if state.rebuilt is None:
         pool = [c for c in range(N_FACES) for _ in range(unseen[c])]
         r.shuffle(pool)
         stock = pool[:stock_size]
         rest = pool[stock_size:]
     else:
-        could = counts_of(state.rebuilt)
-        for c in state.drawn[seat]:
-            could[c] -= 1
-        cand = [c for c in range(N_FACES) for _ in range(max(0, min(could[c], unseen[c])))]
-        r.shuffle(cand)
-        stock = cand[:stock_size]
-        left = list(unseen)
-        for c in stock:
-            left[c] -= 1
-        rest = [c for c in range(N_FACES) for _ in range(left[c])]
-        r.shuffle(rest)
+        stock, rest, drawn = _after_rebuild(state, seat, unseen, slots, dealt, r)
+        world.drawn = drawn
     world.stock = tuple(stock)
-    world.drawn = tuple(d if s == seat else () for s, d in enumerate(state.drawn))
     hands = list(state.hands)
     k = 0
-    for s in range(state.n):
-        if s == seat:
-            continue
-        size = len(hands[s]) - len(state.known_cards[s])
-        hands[s] = tuple(sorted([*state.known_cards[s], *rest[k:k + size]]))
+    for s in others:
+        size = slots[s] - len(dealt[s])
+        hands[s] = tuple(sorted([*state.known_cards[s], *dealt[s], *rest[k:k + size]]))
         k += size
     world.hands = tuple(hands)
     if k != len(rest) or len(stock) != stock_size:
         raise StateError("no deal is consistent with what this seat has seen")
     return world
+
+
+def _after_rebuild(
+    state: State, seat: int, unseen: list[int], slots: dict[int, int],
+    dealt: dict[int, list[int]], r: Any,
+) -> tuple[list[int], list[int], tuple[tuple[int, ...], ...]]:
+    """The draw pile, the rest of the hidden cards and the draws of a world after a rebuild.
+
+    Every card of the rebuilt pile (public: the discard pile it came from) was drawn
+    since by somebody or is still in the draw pile, and how often each seat drew since
+    is public. So of each face at most ``rebuilt - drawn by seat`` hidden copies can come
+    from the rebuilt pile, and at most ``pack - rebuilt - copies seat held from before``
+    from elsewhere; the excess over the latter are rebuilt cards for sure ("forced"),
+    in the draw pile or in the hand of a seat that drew at least that many since (found
+    by helper-47: they went to any hand, a Skip to a seat that had not drawn since all
+    four Skips went into the pile). The draw pile takes the forced cards the drawers'
+    hands have no room for, then a random choice of rebuilt cards; the drawers get the
+    other forced cards (``dealt``, at most their draws each); all other hidden cards
+    are shuffled (``rest``).
+
+    The world's draws since the rebuild (``drawn``): the forced cards each seat got,
+    made up to its real number of draws with rebuilt cards the world places nowhere
+    else. What the others drew is their secret, how many is not, and a world of this
+    world samples exactly as this world does.
+    """
+    n = state.n
+    rebuilt, mine = counts_of(state.rebuilt or ()), counts_of(state.drawn[seat])
+    before = counts_of(state.hands[seat])  # held since before the rebuild: not rebuilt
+    for c in (*state.drawn[seat], *state.known_cards[seat]):
+        before[c] = max(0, before[c] - 1)
+    could = [min(unseen[c], rebuilt[c] - mine[c]) for c in range(N_FACES)]
+    forced = [max(0, unseen[c] - (PACK.counts[c] - rebuilt[c] - before[c]))
+              for c in range(N_FACES)]
+    draws = {s: len(state.drawn[s]) for s in slots}
+    room = [s for s in slots for _ in range(min(draws[s], slots[s]))]
+    must = [c for c in range(N_FACES) for _ in range(forced[c])]
+    stock_size = len(state.stock)
+    over = len(must) - len(room)  # forced cards no drawer's hand has room for
+    if any(forced[c] > could[c] for c in range(N_FACES)) or over > stock_size:
+        raise StateError("no deal is consistent with what this seat has seen")
+    r.shuffle(must)
+    stock = must[:max(0, over)]
+    free = list(could)
+    for c in stock:
+        free[c] -= 1
+    cand = [c for c in range(N_FACES) for _ in range(free[c])]
+    r.shuffle(cand)
+    stock += cand[:stock_size - len(stock)]
+    in_stock = counts_of(stock)
+    kept = [c for c in range(N_FACES) for _ in range(max(0, forced[c] - in_stock[c]))]
+    r.shuffle(kept)
+    r.shuffle(room)
+    for c, s in zip(kept, room, strict=False):
+        dealt[s].append(c)
+    left = [unseen[c] - in_stock[c] for c in range(N_FACES)]
+    spare = [rebuilt[c] - mine[c] - in_stock[c] for c in range(N_FACES)]
+    for c in kept:
+        left[c] -= 1
+        spare[c] -= 1
+    rest = [c for c in range(N_FACES) for _ in range(left[c])]
+    r.shuffle(rest)
+    fill = [c for c in range(N_FACES) for _ in range(spare[c])]
+    r.shuffle(fill)
+    drawn = list(state.drawn)
+    k = 0
+    for s in slots:
+        more = draws[s] - len(dealt[s])
+        drawn[s] = (*dealt[s], *fill[k:k + more])
+        k += more
+    if k != len(fill) or len(stock) != stock_size or len(drawn) != n:
+        raise StateError("no deal is consistent with what this seat has seen")
+    return stock, rest, tuple(drawn)

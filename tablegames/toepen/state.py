@@ -842,6 +842,18 @@ class State(BaseState):
         """Per seat: its second thrown-in hand was turned up by a challenge."""
         return _NO_FLAGS[self.n] if self.revealed_again is None else self.revealed_again
 
+    def again_known(self) -> list[bool]:
+        """Per seat: every player knows the hand it threw in at the second exchange.
+
+        Either a challenge turned it up (:meth:`again_seen`), or it is the hand the seat
+        took back when caught at the first exchange (``bluff_takes_back``), which every
+        player saw (``shown``) and which went in whole. A seat with cards set aside and
+        a second thrown-in hand is exactly that case: a bluffer caught at the second
+        exchange takes that hand back, so its ``thrown_again`` is empty again.
+        """
+        seen, aside, again = self.again_seen(), self.aside(), self.again()
+        return [bool(seen[s] or (aside[s] and again[s])) for s in range(self.n)]
+
     def hand_shown(self, seat: int) -> bool:
         """Whether every player has seen the cards ``seat`` holds: a caught bluffer who
         took back their own cards (``bluff_takes_back``) and has not exchanged them since
@@ -856,16 +868,18 @@ class State(BaseState):
         """Every card ``seat`` knows the place of, as a bitmask over card codes.
 
         Its own hand and what it threw in or set aside; whatever a challenge turned up;
-        the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
-        played and withdrawn. The rest is hidden from it (sample_world redeals those).
+        the hands everybody has seen (a caught bluffer's taken back, ``shown``, also once
+        thrown in again at the second exchange); the cards played and withdrawn. The
+        rest is hidden from it (sample_world redeals those).
         """
         return known_cards(self, seat)
 
     def sample_world(self, seat: int, rng: Any = None) -> Self:
         """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
-        Hidden are the other seats' hands, their thrown hands not turned up by a challenge,
-        and the stock. They are redealt uniformly at random except that a seat which did
+        Hidden are the other seats' hands, their thrown hands not turned up by a challenge
+        (a shown hand thrown in again at the second exchange stays: everybody saw it), and
+        the stock. They are redealt uniformly at random except that a seat which did
         not follow a suit this hand gets no card of that suit (a bipartite matching makes
         sure such seats are served first, so the constraint never dead-ends).
         """

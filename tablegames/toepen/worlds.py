@@ -15,8 +15,9 @@ S = TypeVar("S", bound="State")
 def sample_world(state: S, seat: int, rng: Any) -> S:
     """A full state consistent with all ``seat`` has seen; hidden cards redealt.
 
-    Hidden are the other seats' hands, their thrown hands not turned up by a challenge,
-    and the stock. They are redealt uniformly at random except that a seat which did
+    Hidden are the other seats' hands, their thrown hands not turned up by a challenge
+    (a shown hand thrown in again at the second exchange stays: everybody saw it), and
+    the stock. They are redealt uniformly at random except that a seat which did
     not follow a suit this hand gets no card of that suit (a bipartite matching makes
     sure such seats are served first, so the constraint never dead-ends).
     """
@@ -52,7 +53,7 @@ def sample_world(state: S, seat: int, rng: Any) -> S:
         if s == seat:
             continue
         for mine, theirs, seen in ((thrown, state.thrown, state.revealed),
-                                   (again, state.thrown_again, state.again_seen()),
+                                   (again, state.thrown_again, state.again_known()),
                                    (set_aside, state.set_aside, None)):
             if mine is not None and theirs is not None and theirs[s] and (
                     seen is None or not seen[s]):
@@ -94,15 +95,16 @@ def known_cards(state: State, seat: int) -> int:
     """Every card ``seat`` knows the place of, as a bitmask over card codes.
 
     Its own hand and what it threw in or set aside; whatever a challenge turned up;
-    the hands everybody has seen (a caught bluffer's taken back, ``shown``); the cards
-    played and withdrawn. The rest is hidden from it (sample_world redeals those).
+    the hands everybody has seen (a caught bluffer's taken back, ``shown``, also once
+    thrown in again at the second exchange); the cards played and withdrawn. The rest
+    is hidden from it (sample_world redeals those).
     """
     seen = 0
     for c in state.hands[seat]:
         seen |= 1 << c
     for c in state.thrown[seat]:
         seen |= 1 << c
-    again, aside, again_seen = state.again(), state.aside(), state.again_seen()
+    again, aside, again_known = state.again(), state.aside(), state.again_known()
     for c in again[seat]:
         seen |= 1 << c
     for c in aside[seat]:
@@ -111,7 +113,7 @@ def known_cards(state: State, seat: int) -> int:
         if state.revealed[s]:
             for c in state.thrown[s]:
                 seen |= 1 << c
-        if again_seen[s]:
+        if again_known[s]:  # turned up, or the shown hand thrown in whole
             for c in again[s]:
                 seen |= 1 << c
         if state.hand_shown(s):

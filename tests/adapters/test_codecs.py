@@ -35,6 +35,8 @@ CONFIGS: list[tuple[str, int, Any, dict[str, Any], range, int]] = [
     ("toepen", 2, {"limit": 3}, {}, range(3), 400),
     ("toepen", 4, "double-knock", {"interrupts": True}, range(2), 400),
     ("toepen", 3, "knock-on-turn", {}, range(2), 300),
+    ("toepen", 4, {"fold_withdraws": True, "bluff_takes_back": True, "second_exchange": "all"},
+     {"interrupts": True}, range(2), 300),
     ("shithead", 2, None, {}, range(3), 400),
     ("shithead", 4, "two-decks", {}, range(2), 400),
     ("shithead", 3, "classic", {"interrupts": True}, range(2), 300),
@@ -116,9 +118,15 @@ def test_masks_are_the_legal_actions(config: tuple[Any, ...]) -> None:
                     assert plain == first
 
 
-@pytest.mark.parametrize("game", sorted(SHORT))
+#: Toepen with every house rule that adds to the view (worlds must encode the same).
+TOEPEN_HOUSE = (4, {"fold_withdraws": True, "bluff_takes_back": True,
+                    "second_exchange": "all", "limit": 5})
+
+
+@pytest.mark.parametrize("game", [*sorted(SHORT), "toepen-house"])
 def test_observations_are_stable_and_leak_nothing(game: str) -> None:
-    players, rules = SHORT[game]
+    players, rules = TOEPEN_HOUSE if game == "toepen-house" else SHORT[game]
+    game = game.split("-")[0]
     rng = Rng(5)
     checked = 0
     for seed in range(3):
@@ -312,3 +320,66 @@ def test_the_core_never_imports_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parents[2], timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def _field(observer: Any, obs: Any, name: str) -> Any:
+    start, size = next((st, sz) for n, st, sz, _ in observer.layout.fields if n == name)
+    return obs[start:start + size]
+
+
+def test_toepen_observations_show_what_the_house_rules_add_to_the_view() -> None:
+    """Found by helper-47: a card withdrawn from a trick (``fold_withdraws``), a shown
+    hand and set-aside draws (``bluff_takes_back``), the exchanger being judged and the
+    second exchange round were in the view but in no observation field. Each is now,
+    only for the seats whose view shows it."""
+    from tablegames import toepen
+    from tablegames.adapters import adapter
+    from tablegames.toepen.cards import NAMES
+
+    def card(name: str) -> int:
+        return NAMES.index(name)
+
+    rules = {"fold_withdraws": True, "bluff_takes_back": True, "second_exchange": "all",
+             "limit": 5}
+    observer = adapter("toepen").observer(make_codec("toepen", 3, rules))
+    plain = adapter("toepen").observer(make_codec("toepen", 3, {"limit": 5}))
+    assert {f[0] for f in observer.layout.fields} - {f[0] for f in plain.layout.fields} == {
+        "withdrawn", "shown", "set_aside", "second_exchange"}
+    seat_block = 13
+    # seat 0 exchanges the hearts and is caught: it takes them back, everybody saw them
+    deck = ["7h", "8h", "9h", "Th", "7s", "8s", "9s", "Ts", "7c", "8c", "9c", "Tc",
+            "Jd", "Qd", "Kd", "Ad", "7d", "8d", "9d", "Td"]
+    s = toepen.new_game(players=3, seed=1, deck=deck, rules={**rules, "exchanges": True})
+    s.apply("0:exchange")
+    for seat in range(3):  # seat 0's exchange is judged: its seat block says so
+        seats = _field(observer, observer.encode(s.view(seat), (), False), "seats")
+        at = (0 - seat) % 3
+        assert seats[seat_block * at + 12] == 1.0
+        assert sum(seats[seat_block * b + 12] for b in range(3)) == 1.0
+    s.apply("1:challenge")
+    for seat in range(3):
+        obs = observer.encode(s.view(seat), (), False)
+        shown = _field(observer, obs, "shown")
+        at = (0 - seat) % 3
+        assert {i for i in range(96) if shown[i]} == {
+            32 * at + card(c) for c in ("7h", "8h", "9h", "Th")}
+        aside = {i for i, x in enumerate(_field(observer, obs, "set_aside")) if x}
+        # the drawn cards lie aside face down: seat 0 sees them, the others do not
+        assert aside == ({card(c) for c in ("Jd", "Qd", "Kd", "Ad")} if seat == 0 else set())
+        assert _field(observer, obs, "second_exchange")[0] == 0.0
+    s.apply("1:keep")
+    s.apply("2:keep")
+    assert s.view(0)["exchange_round"] == 2
+    assert _field(observer, observer.encode(s.view(1), (), False), "second_exchange")[0] == 1.0
+    # fold_withdraws: seat 1's ten leaves the trick when it folds
+    four = ["Ac", "Kh", "Qs", "Jd", "Tc", "8h", "9h", "Ts", "7c", "Th", "9d", "Kd",
+            "8c", "Js", "Qd", "Ad"]
+    observer4 = adapter("toepen").observer(make_codec("toepen", 4, rules))
+    s = toepen.new_game(players=4, seed=1, deck=four, rules={**rules, "exchanges": False})
+    for text in ("0:play Ac", "1:play Tc", "0:knock", "1:fold"):
+        s.apply(text)
+    assert s.view(2)["withdrawn"] == [{"seat": 1, "card": "Tc"}]
+    for seat in range(4):
+        obs = observer4.encode(s.view(seat), (), False)
+        assert {i for i, x in enumerate(_field(observer4, obs, "withdrawn")) if x} == {card("Tc")}
+        assert not any(_field(observer4, obs, "trick")[32 * b + card("Tc")] for b in range(4))

@@ -57,7 +57,7 @@ def test_check_env_with_every_kind_of_opponent() -> None:
     e = env("toepen", ["club", "random", "ismcts"], {"limit": 3},
             bot_params={"ismcts": {"budget": 8}})
     check_env(e, skip_render_check=True)
-    assert e.n == 4 and e.observation_space.shape == (283,)
+    assert e.n == 4 and e.observation_space.shape == (287,)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -262,3 +262,32 @@ def test_a_world_resampled_at_a_chance_node_asks_its_own_pile() -> None:
     assert dict(world.chance_outcomes()) == pytest.approx({c: 1 / len(stock) for c in stock})
     through_chance(world)
     assert not world.is_chance_node() and len(world.session.state.hands[player]) == 4
+
+
+def test_a_world_resampled_during_the_deal_holds_none_of_the_real_cards() -> None:
+    """During the deal no seat has taken up a card, so a world resampled there deals as
+    many cards afresh: it does not depend on the real ones (found by helper-47: it was a
+    clone, and once the deal was out it held every seat's real hand)."""
+    spiel = _game("toepen")
+    probe, total = spiel.new_initial_state(), 0
+    while probe.is_chance_node() and probe._dealt() is None:
+        probe.apply_action(probe.chance_outcomes()[0][0])
+        total += 1
+    deals = []
+    for order in (min, max):  # two real deals of all but one card, no card alike
+        state = spiel.new_initial_state()
+        for _ in range(total - 1):
+            state.apply_action(order(dict(state.chance_outcomes())))
+        deals.append(state)
+    assert not set(deals[0]._box.deal) & set(deals[1]._box.deal)
+    assert deals[0].information_state_string(0) == deals[1].information_state_string(0)
+    differ = 0
+    for k in range(20):
+        worlds = [s.resample_from_infostate(0, lambda k=k: (k + 0.5) / 20) for s in deals]
+        assert worlds[0]._box.deal == worlds[1]._box.deal  # the same, whatever was real
+        assert len(worlds[0]._box.deal) == total - 1 and worlds[0].is_chance_node()
+        differ += worlds[0]._box.deal != deals[0]._box.deal
+        for w in worlds:
+            w.apply_action(w.chance_outcomes()[0][0])
+            assert not w.is_chance_node() or w._dealt() is not None  # the deal is out
+    assert differ == 20

@@ -165,3 +165,24 @@ def test_dallah_keeps_every_option_where_the_swap_would_not_wait() -> None:
         if seen >= 5:
             break
     assert seen >= 5
+
+
+def test_last_is_none_after_a_forced_move() -> None:
+    """``last`` describes the last decision: a forced move (one legal action) is chosen
+    by no search, so it does not keep the previous search's stats, which were another
+    decision's options (found by helper-47)."""
+    state = tablegames.new_game("toepen", players=3, seed=1, rules={"limit": 5})
+    bot = ISMCTS("toepen", 0, budget=20)
+    forced = 0
+    while not state.is_over and forced < 2:
+        handle = Handle(state, state.to_act)
+        searched = bot.last is not None
+        answer = bot.choose(handle)
+        if len(handle.legal_actions()) == 1:
+            assert bot.last is None
+            forced += searched  # a search came just before: the stale case
+        else:
+            assert bot.last is not None and bot.last.iterations == 20
+            assert set(bot.last.stats) == {str(a) for a in handle.legal_actions()}
+        state.apply(answer)
+    assert forced == 2

@@ -60,6 +60,32 @@ def test_all_asks_a_caught_bluffer_who_took_back_their_own_cards() -> None:
     assert s.view(None)["stage"] == "play"
 
 
+@pytest.mark.ruling("TOE-04")
+def test_worlds_keep_a_shown_hand_thrown_in_again_where_everybody_saw_it_go() -> None:
+    """Found by helper-47: the hand a caught bluffer took back was seen by all; thrown in
+    whole at the second exchange, it is still known to all. Worlds redealt it, so a
+    search judged a sure challenge (the same clean hand again) as a gamble."""
+    rules = {**ALL, "bluff_takes_back": True}
+    s = game([*SPLIT, *FACES_D, *DIAMONDS], exchanges=True, rules=rules)
+    apply_all(s, "0:exchange", "1:challenge", "1:keep", "2:keep", "0:exchange")
+    assert s.view(1)["exchanger"] == 0 and s.to_act == 1
+    hearts = tuple(sorted(toepen.PACK.code(c) for c in ["7h", "8h", "9h", "Th"]))
+    assert s.thrown_again[0] == hearts
+    for seat in (1, 2):
+        known = s.known_cards(seat)
+        assert all(known >> c & 1 for c in hearts)
+        for k in range(20):
+            world = s.sample_world(seat, k)
+            assert world.thrown_again[0] == hearts
+            assert not any(c in hearts for h in world.hands for c in h)
+            # so the challenge is as sure in every world as in the game
+            events = world.copy().apply(f"{seat}:challenge") if seat == 1 else []
+            assert all(not e.data["honest"] for e in events if e.kind == "challenge")
+    # the cards drawn for the new hand stay hidden from the others
+    worlds = [s.sample_world(1, k) for k in range(20)]
+    assert any(w.hands[0] != s.hands[0] for w in worlds)
+
+
 def test_second_exchange_takes_true_false_or_all_only() -> None:
     assert toepen.Rules().second_exchange is False
     for value in ("all", True, False):
