@@ -1,0 +1,111 @@
+"""What the guides and the house-rules page tell a player, checked against the engines
+(found by helper-48: languages left out, option text at odds with the engine, code where
+a player needs words)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import bs4
+from sphinx.application import Sphinx
+
+from tablegames.common.registry import GAMES
+from tablegames.common.rulings import load_rulings
+from tablegames.table.i18n import langs_of
+
+ROOT = Path(__file__).resolve().parents[2]
+EXT = ROOT / "docs" / "_ext"
+LANGUAGE_NAMES = {"ar": "Arabic", "nl": "Dutch", "da": "Danish"}
+TITLES = {"toepen": "Toepen", "phase10": "Phase 10", "shithead": "Shithead",
+          "dallah": "Dallah"}
+
+
+def test_the_play_guide_names_every_language_and_its_games() -> None:
+    text = (ROOT / "docs" / "guides" / "play.md").read_text(encoding="utf-8")
+    bullet = re.search(r"^- \*\*Language\.\*\*(.*?)(?=^- |^#|\Z)", text, re.M | re.S)
+    assert bullet is not None
+    words = " ".join(bullet.group(1).split())
+    games = [g for g in TITLES if g in GAMES]
+    for lang, name in LANGUAGE_NAMES.items():
+        playing = [g for g in games if lang in langs_of(g)]
+        assert playing, lang
+        said = re.search(rf"`{lang}` \({name}, ([^)]*)\)", words)
+        assert said is not None, (lang, words)
+        if len(playing) == len(games):
+            assert said.group(1) == "all four games", said.group(1)
+        else:
+            assert said.group(1) == " and ".join(TITLES[g] for g in playing), said.group(1)
+
+
+CONF = f"""
+import sys
+sys.path.insert(0, {str(EXT)!r})
+extensions = ["myst_parser", "tablegames_docs"]
+html_theme = "basic"
+"""
+PAGE = """# House rules
+
+```{rules-table} tablegames.phase10.rules.Rules
+```
+
+```{rules-table} tablegames.shithead.rules.Rules
+```
+
+```{rules-table} tablegames.dallah.rules.Rules
+```
+"""
+
+
+def house_rules_page(tmp_path: Path) -> tuple[str, str]:
+    """The built page's text, and the text of its default and variant cells."""
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(CONF, encoding="utf-8")
+    (src / "index.md").write_text(PAGE, encoding="utf-8")
+    warnings = io.StringIO()
+    app = Sphinx(str(src), str(src), str(tmp_path / "html"), str(tmp_path / "doctrees"),
+                 "html", status=None, warning=warnings, freshenv=True)
+    app.build()
+    assert "rules-table" not in warnings.getvalue(), warnings.getvalue()
+    page = bs4.BeautifulSoup((tmp_path / "html" / "index.html").read_text(encoding="utf-8"),
+                             "html.parser")
+    cells = page.find_all("td", class_=["tg-default", "tg-sets"])
+    assert len(cells) > 30
+    return (" ".join(page.get_text(" ").split()),
+            " ".join(" ".join(c.get_text(" ").split()) for c in cells))
+
+
+def test_the_house_rules_page_gives_options_in_words(tmp_path: Path) -> None:
+    page, values = house_rules_page(tmp_path)
+    # variants and defaults in words, not Python reprs or constant names
+    for code in ("Effect(", "DEFAULT_EFFECTS", "STANDARD_PHASES", "DEFAULT_CARDS",
+                 "CardSet(", "does=", "('set3"):
+        assert code not in values, code
+    assert ("2 zero-it (on anything); 3 under-over (on anything, each card of a set acts); "
+            "5-or-less; 7 reverse") in page
+    assert "9: only 3, 5, 7, 9 may follow" in page        # classic-odd-nine
+    assert "5-or-less (only on a lower card)" in page     # lower-only
+    assert "10 phases: 1. set of 3 + set of 3; 2. set of 3 + run of 4;" in page
+    assert "3 phases: 1. set of 3 + set of 3" in page     # the variant short
+    assert "the standard cards" in page
+    # Shithead decks: players per pack as SHD-02 says (5, 11, 17)
+    assert "5 with one deck, 11 with two, 17 with three" in page
+    assert "up to 5 players per deck" not in page
+    # Phase 10 under phase_choice ends when someone has completed every phase (P10-53)
+    assert "ends after the hand in which someone has completed every phase" in page
+
+
+def test_p10_53_says_how_a_game_under_house_phases_ends() -> None:
+    text = " ".join(next(r for r in load_rulings("phase10") if r.id == "P10-53").text.split())
+    assert "the list's last phase" in text
+    assert "it ends after the hand in which someone has completed every phase" in text
+    p41 = " ".join(next(r for r in load_rulings("phase10") if r.id == "P10-41").text.split())
+    assert "ends only when someone has completed every phase (P10-53)" in p41
+
+
+def test_shd_04_says_the_dealer_counts_first_in_a_tie() -> None:
+    text = " ".join(next(r for r in load_rulings("shithead") if r.id == "SHD-04").text.split())
+    assert "the round's dealer counts first" in text
+    assert "the order is 0, 3, 2, 1" in text
