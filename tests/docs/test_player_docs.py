@@ -109,3 +109,33 @@ def test_shd_04_says_the_dealer_counts_first_in_a_tie() -> None:
     text = " ".join(next(r for r in load_rulings("shithead") if r.id == "SHD-04").text.split())
     assert "the round's dealer counts first" in text
     assert "the order is 0, 3, 2, 1" in text
+
+
+def test_a_skip_against_nobody_needs_a_written_position() -> None:
+    """P10-24 and phase10/actions.py say ``discard S`` (default ``skip_target``) is never
+    offered in play from a deal (found by helper-48); random games leaning on Skips."""
+    import random
+
+    from tablegames import phase10
+
+    offered = with_skip = 0
+    for game in range(40):
+        state = phase10.new_game(players=2 + game % 5, seed=game)
+        rng = random.Random(game)
+        for _ in range(1000):
+            if state.is_over:
+                break
+            actions = state.legal_actions()
+            names = [str(a) for a in actions]
+            offered += any(n.endswith("discard S") for n in names)
+            skips = [a for a, n in zip(actions, names, strict=True) if " S>" in n]
+            with_skip += bool(skips)
+            state.apply(rng.choice(skips) if skips and rng.random() < 0.9
+                        else rng.choice(actions))
+    assert with_skip > 500 and offered == 0
+    ruling = " ".join(next(r for r in load_rulings("phase10") if r.id == "P10-24").text.split())
+    assert "cannot happen in a game played from the deal" in ruling
+    assert "Only a position written by hand can reach it" in ruling
+    doc = " ".join((phase10.actions.__doc__ or "").split())
+    assert "play from a deal never gets there" in doc
+    assert "a Skip when no seat can be skipped any more" not in doc
