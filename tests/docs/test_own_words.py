@@ -69,7 +69,7 @@ def pages() -> list[Path]:
     found += sorted(p for p in (ROOT / "docs").rglob("*.md")
                     if "_build" not in p.parts and p.parent.name != "rules")
     found += sorted(p for p in (ROOT / "docs" / "locale").rglob("*.po"))
-    found += sorted(ROOT.glob("tablegames/**/*.po")) + [ROOT / "README.md"]
+    found += [*sorted(ROOT.glob("tablegames/**/*.po")), ROOT / "README.md"]
     return found
 
 
