@@ -522,12 +522,14 @@ class RulesTable(SphinxDirective):
         rows = []
         for key, rules in variants.items():
             cell: list[nodes.Node] = []
-            for f in attrs.fields(cls):
-                if getattr(rules, f.name) == getattr(standard, f.name):
-                    continue
+            changed = [f for f in attrs.fields(cls)
+                       if getattr(rules, f.name) != getattr(standard, f.name)]
+            # a list in words has commas of its own: options are then parted by "; "
+            wordy = any(value_words(getattr(rules, f.name), module) for f in changed)
+            for f in changed:
                 value = getattr(rules, f.name)
                 if cell:
-                    cell.append(nodes.Text("; " if value_words(value, module) else ", "))
+                    cell.append(nodes.Text("; " if wordy else ", "))
                 if value_words(value, module) is None:
                     cell.append(nodes.literal("", f"{f.name}={value_text(value, module)}"))
                 else:
