@@ -132,6 +132,26 @@ def test_the_ruling_reads_rule_example_picture_decision_code_link() -> None:
     assert text.index("Picture, as ") < decision < text.index("In code:")
 
 
+def test_each_example_of_p10_51_sits_with_what_it_shows() -> None:
+    """P10-51 has two examples, going out and a blocked hand: the picture and words of the
+    first come before the blocked-hand decision, which has its own words (found by
+    helper-48: both sat after the blocked hand, which had none)."""
+    page = tablegames.common.rulings.rulings_page("phase10").read_text("utf-8")
+    section = page[page.index("(P10-51)="):page.index("(P10-52)=")]
+    blocked = section.index("**Decision (a blocked hand):**")
+    assert section.index("```{doctest}") < section.index(":caption: P0 went out") < blocked
+    assert section.index("```{plain-example}") < blocked
+    assert blocked < section.index("At the table, a blocked hand") < section.index(
+        'blocked = phase10.Rules(')
+    code, out = run("phase10", "P10-51", "--plain")
+    assert code == 0
+    text = re.sub(r"\s+", " ", words_of(out))
+    decision = text.index("Decision (a blocked hand)")
+    assert text.index("At the table: P0 lays phase 1") < text.index("Picture, as") < decision
+    assert ("At the table, a blocked hand: the house list has two phases" in text[decision:])
+    assert "nobody out: P0 scores 5 points for the yellow 5" in text[decision:]
+
+
 def test_without_rich_the_picture_is_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "rich", None)  # ``import rich`` now fails
     code, text = run("shithead", "SHD-10")

@@ -300,6 +300,16 @@ def default_text(field: attrs.Attribute[Any], module: Any) -> str:
     return value_text(default, module)
 
 
+def default_cell(field: attrs.Attribute[Any], module: Any) -> list[nodes.Node]:
+    """The default column: the literal, or words for a structured default."""
+    default: Any = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        if default.takes_self:
+            return [nodes.literal("", "(computed)")]
+        default = default.factory()
+    return value_cell(default, module)
+
+
 def constant_name(value: Any, module: Any) -> str | None:
     """The public module-level name that holds exactly this object, if any."""
     for name, held in vars(module).items() if module is not None else ():
@@ -325,6 +335,69 @@ def value_text(value: Any, module: Any = None) -> str:
     if attrs.has(type(value)):
         return f"{type(value).__name__}(...)"
     return repr(value)
+
+
+#: Shithead's effects by the names its rulings page uses (SHD-20 ... SHD-28).
+_EFFECT_NAMES = {"reset": "zero-it", "skip": "skip", "reverse": "reverse", "burn": "burn",
+                 "transparent": "transparent", "under_over": "under-over",
+                 "give": "take-it-bad-luck", "plain": "plain"}
+_RANKS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def effect_words(row: Any) -> str:
+    """One Shithead effects row as a player says it: ``"5-or-less"``, ``"8 skip (each card
+    of a set acts)"``, ``"9: only 3, 5, 7, 9 may follow"``."""
+    rank = _RANKS[row.value]
+    if row.does == "plain" and row.playable_on_me == "lower":
+        text = f"{rank}-or-less"
+    elif row.does == "plain" and isinstance(row.playable_on_me, tuple):
+        text = f"{rank}: only {', '.join(_RANKS[v] for v in row.playable_on_me)} may follow"
+    else:
+        text = f"{rank} {_EFFECT_NAMES.get(row.does, row.does)}"
+        if row.playable_on_me == "lower":
+            text += f", then {rank} or lower"
+        elif isinstance(row.playable_on_me, tuple):
+            text += f", then only {', '.join(_RANKS[v] for v in row.playable_on_me)}"
+    notes = []
+    if row.on == "any":
+        notes.append("on anything")
+    elif row.on == "lower":
+        notes.append("only on a lower card")
+    if row.multiples == "each":
+        notes.append("each card of a set acts")
+    if getattr(row, "acts", "always") == "on_lower":
+        notes.append("acts only when laid on a lower card")
+    return text + (f" ({', '.join(notes)})" if notes else "")
+
+
+def value_words(value: Any, module: Any = None) -> str | None:
+    """A structured option in the words a player reads (helper-48: the house-rules page
+    showed ``Effect(value=2, does='reset', ...)`` and constant names), or ``None`` for a
+    value that is best shown as the literal it is (a number, a string, a flag)."""
+    if isinstance(value, tuple) and value and all(
+            attrs.has(type(v)) and type(v).__name__ == "Effect" for v in value):
+        return "; ".join(effect_words(v) for v in value)
+    if isinstance(value, tuple) and value and all(isinstance(v, str) for v in value) and \
+            callable(getattr(module, "describe_phase", None)):
+        phases = "; ".join(f"{i}. {module.describe_phase(v)}" for i, v in enumerate(value, 1))
+        return f"{len(value)} phases: {phases}"
+    if isinstance(value, tuple) and not value:
+        return "none"
+    if attrs.has(type(value)) and type(value).__name__ == "CardSet":
+        if constant_name(value, module) == "DEFAULT_CARDS" or getattr(value, "name", "") == \
+                "default":
+            return "the standard cards (the card table of the rulings page)"
+        return f"the card set {getattr(value, 'name', '')!r}"
+    return None
+
+
+def value_cell(value: Any, module: Any = None) -> list[nodes.Node]:
+    """A table cell for an option's value: words where :func:`value_words` has them,
+    otherwise the literal as code."""
+    words = value_words(value, module)
+    if words is not None:
+        return [nodes.Text(words)]
+    return [nodes.literal("", value_text(value, module))]
 
 
 def inline_nodes(text: str) -> list[nodes.Node]:
@@ -428,7 +501,7 @@ class RulesTable(SphinxDirective):
             rows.append([
                 [nodes.literal(field.name, field.name)],
                 [nodes.literal("", type_text(hints.get(field.name, field.type)))],
-                [nodes.literal("", default_text(field, module))],
+                default_cell(field, module),
                 inline_nodes(description),
             ])
         out: list[nodes.Node] = [
@@ -450,15 +523,23 @@ class RulesTable(SphinxDirective):
         standard = cls()
         rows = []
         for key, rules in variants.items():
-            changed = [
-                f"{f.name}={value_text(getattr(rules, f.name), module)}"
-                for f in attrs.fields(cls)
-                if getattr(rules, f.name) != getattr(standard, f.name)
-            ]
+            cell: list[nodes.Node] = []
+            changed = [f for f in attrs.fields(cls)
+                       if getattr(rules, f.name) != getattr(standard, f.name)]
+            # a list in words has commas of its own: options are then parted by "; "
+            wordy = any(value_words(getattr(rules, f.name), module) for f in changed)
+            for f in changed:
+                value = getattr(rules, f.name)
+                if cell:
+                    cell.append(nodes.Text("; " if wordy else ", "))
+                if value_words(value, module) is None:
+                    cell.append(nodes.literal("", f"{f.name}={value_text(value, module)}"))
+                else:
+                    cell.extend([nodes.literal("", f.name), nodes.Text(": "),
+                                 *value_cell(value, module)])
             rows.append([
                 [nodes.literal(key, key)],
-                [nodes.literal("", ", ".join(changed))] if changed
-                else [nodes.emphasis("", "the defaults")],
+                cell if cell else [nodes.emphasis("", "the defaults")],
             ])
         caption = nodes.paragraph("", "", nodes.strong("", "Named variants"), nodes.Text(
             f" (pass the name as rules=...; {len(rows)} in all):"))

@@ -8,8 +8,15 @@
 ``2:hit W=9>1.1``                              a Wild on a run names the number it stands for
 ``2:discard G12``                              discard and end the turn (P10-31)
 ``2:discard S>3``                              discard a Skip, skipping seat 3 (P10-20)
-``2:discard S``                                a Skip when no seat can be skipped any more
+``2:discard S``                                a Skip without a target (below)
 =============================================  ===============================================
+
+``discard S`` names no seat. Under ``Rules(skip_target="next")`` it is how every Skip is
+written, and it skips the next player (P10-20). Under the default ``"choose"`` it is the
+Skip against nobody of P10-24, offered only when every other seat is already waiting out
+a skip, and play from a deal never gets there: the seat just before the one to act has
+either just played or just been passed over, so it can always be skipped. Only a position
+written by hand (``State.from_position``) reaches it.
 
 Groups on the table are named ``SEAT.INDEX``: the laying seat and the group's place in
 that seat's lay-down (0-based, in the lay-down's canonical order). A Wild hit on a set or

@@ -120,7 +120,8 @@ def _phases(value: Any) -> Any:
 class Rules:
     """Phase 10 options. Defaults are the standard game (see the Phase 10 rulings page).
 
-    * ``phases`` — the phase list, in order (P10-10 .. P10-19, P10-41).
+    * ``phases`` — the phase list, in order (P10-10 .. P10-19, P10-41); the game ends
+      after the hand in which someone completes the last one (P10-53).
     * ``hand_size`` — cards dealt to each player (P10-30).
     * ``first_skip`` — a Skip turned up as the first discard: ``"skip"`` skips the first
       player (P10-25); ``"twist"`` covers it with the next card of the stock instead.
@@ -131,7 +132,9 @@ class Rules:
       own new groups stay allowed, since they are part of laying the phase).
     * ``phase_choice`` — Masters style: each hand a player may lay any phase of the list
       not yet completed, in any order (P10-41 makes them in order). The phases must then
-      differ, so a lay-down's groups say which phase it is.
+      differ, so a lay-down's groups say which phase it is. The game then ends after the
+      hand in which someone has completed every phase of the list, not when someone lays
+      the last one (P10-53); a tie-break hand is played on the last phase.
     * ``skip_target`` — ``"choose"``: the player discarding a Skip names whom it skips
       (P10-20, ``discard S>2``); ``"next"``: a Skip always skips the next player in turn,
       written ``discard S``.

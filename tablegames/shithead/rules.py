@@ -258,8 +258,9 @@ class Rules:
     * ``effects`` — the per-value effects table (SHD-20 … SHD-28), see :class:`Effect`.
     * ``aces`` — where the ace ranks: ``"low"`` (default: the source counts 1 to 13, and a
       1 starts, SHD-04) or ``"high"`` (2 … K, A: the common table, ``"classic"``).
-    * ``decks`` — how many 52-card decks (SHD-02); the deal of 9 cards each allows up to
-      5 players per deck.
+    * ``decks`` — how many 52-card decks (SHD-02). The pack must hold the 9 cards each
+      player is dealt, so ``decks`` decks seat at most 52 × ``decks`` ÷ 9 players, rounded
+      down: 5 with one deck, 11 with two, 17 with three.
     * ``direction`` — ``"counter-clockwise"`` (default: the source's "to the right",
       SHD-04, with seats numbered clockwise) or ``"clockwise"`` ("right"/"left" are read
       as these).
