@@ -453,7 +453,12 @@ class Hub:
                 continue
             room.seats = seats
             if all(s["name"] for s in seats):
-                self._start(room)
+                # the seat is stored: the join has succeeded, whoever deals the game. Where
+                # several processes share the rooms, another one's Start may win between the
+                # two writes (then that game already holds this seat, in this name); a
+                # refusal here would leave the seat stored with nobody holding its token
+                with contextlib.suppress(ClientError):
+                    self._start(room)
             else:
                 self._lobby(room)
             return token

@@ -140,3 +140,34 @@ def test_one_server_runs_a_rooms_bots_until_it_goes(postgres: Postgres) -> None:
         b.store.close()
 
 
+
+
+def test_a_stored_join_gets_its_seat_whoever_starts_the_game(postgres: Postgres) -> None:
+    """The last seat is joined on ``a`` while the host taps Start on ``b``: ``a`` stores
+    the seat and its token, then its own start loses to ``b``'s. The joiner still gets the
+    token of the seat stored in their name (found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "random",
+                            "seed": 1})
+        a.join(code, "Bo")
+        b.room(code)  # the host's phone is on b
+        real_start = a.store.start
+
+        def start_after_b(*args: object, **kw: object) -> None:
+            # between a's two writes: b hears of the join and its host taps Start
+            b.notice(code, "lobby")
+            b.start(b.room(code), 0)
+            real_start(*args, **kw)  # type: ignore[arg-type]
+
+        a.store.start = start_after_b  # type: ignore[method-assign]
+        token = a.join(code, "Cy")
+        assert a.store.token(token) == (code, 2)
+        row = a.store.room(code)
+        assert row is not None and row.seq == 0
+        assert [s["name"] for s in row.seats] == ["Amal", "Bo", "Cy"]
+        assert a.room(code).started  # a reads the game b dealt
+        assert a.room(code).state.to_json() == b.room(code).state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
