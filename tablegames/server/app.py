@@ -164,6 +164,12 @@ def games_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+#: Refusals of a socket that no retry can change: the socket closes with code 4404, on
+#: which a phone stops reconnecting (``app.js``). Every other refusal closes with 1013
+#: ("try again later"), and the phone reconnects.
+FINAL = frozenset({"no_room", "no_seat"})
+
+
 # -- the app ---------------------------------------------------------------------------
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                limits: Limits | None = None, max_rooms: int = 5_000) -> Starlette:
@@ -286,7 +292,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             hub.attach(room, conn)
         except ClientError as exc:
             await ws.send_text(json.dumps(error_message(exc, "en", None)))
-            await ws.close(code=4404)
+            # 4404 is final (app.js stops reconnecting): only for a room or seat that does
+            # not exist. Anything else (busy, a full room, too many look-ups) may pass, so
+            # the phone is told to try again later and reconnects by itself
+            await ws.close(code=4404 if exc.code in FINAL else 1013)
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
         bucket = Bucket(limits.message_rate, limits.message_burst)

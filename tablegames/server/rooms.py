@@ -60,7 +60,7 @@ from tablegames.server.page import (
     encode_patch_parts,
     words_of,
 )
-from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
+from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
 from tablegames.server.words import error_text, lang_of
 from tablegames.table import present
 
@@ -353,43 +353,56 @@ class Hub:
         info = GAMES[row.game]
         room = Room(code, info, row.config, row.seats)
         if row.state is not None:
-            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            room.state = self._load(room, row)
             room.snap_seq = row.snap_seq
         self.rooms[code] = room
         self._trim()
         self._kick(room)
         return room
 
-    def _load(self, room: Room, saved: str, snap_seq: int, seq: int) -> Any:
-        """The room's game: its snapshot plus the actions stored after it.
+    def _load(self, room: Room, row: RoomRow) -> Any:
+        """The room's game at the version ``row`` was read at: its snapshot plus the
+        actions stored after it.
 
         At most ``SNAPSHOT_EVERY`` actions follow a snapshot, so a load is bounded work
-        whatever the game's length. The log is the room's truth: if the snapshot does not
-        load (or its tail does not apply to it), the whole log is replayed from the
-        room's setup.
+        whatever the game's length. The actions are read up to the row's version: where
+        other processes commit meanwhile, the room is loaded as it was when read (their
+        notifications bring it on), never refused for their commit.
         """
-        try:
-            state = room.info.from_json(saved)
-            if state.version != snap_seq:
-                raise StateError(f"the snapshot is at {state.version}, not {snap_seq}")
-            for at, seat, action in self.store.actions(room.code, after=snap_seq):
-                state.apply(action, by=seat, expect=at - 1)
-        except TablegamesError as exc:
-            log.warning("room %s: the snapshot does not load (%s); replaying its actions",
-                        room.code, exc)
-            state = self.replay(room)
-        if state.version != seq:
+        state = self._state_at(room, row, row.seq)
+        if state.version != row.seq:
             log.error("room %s: saved state is at %s, sequence at %s", room.code,
-                      state.version, seq)
+                      state.version, row.seq)
             raise ClientError("busy")
         return state
 
-    def replay(self, room: Room) -> Any:
-        """The room's game rebuilt from its setup and its stored actions."""
+    def _state_at(self, room: Room, row: RoomRow, version: int) -> Any:
+        """The room's game at ``version`` (at most the row's): the snapshot plus the
+        actions after it, or, if the snapshot is later than ``version`` or does not load
+        (or its tail does not apply to it), the log replayed from the room's setup (the log
+        is the room's truth)."""
+        assert row.state is not None
+        if row.snap_seq <= version:
+            try:
+                state = room.info.from_json(row.state)
+                if state.version != row.snap_seq:
+                    raise StateError(f"the snapshot is at {state.version}, not {row.snap_seq}")
+                for at, seat, action in self.store.actions(room.code, after=row.snap_seq,
+                                                           upto=version):
+                    state.apply(action, by=seat, expect=at - 1)
+                return state
+            except TablegamesError as exc:
+                log.warning("room %s: the snapshot does not load (%s); replaying its actions",
+                            room.code, exc)
+        return self.replay(room, upto=version)
+
+    def replay(self, room: Room, upto: int | None = None) -> Any:
+        """The room's game rebuilt from its setup and its stored actions (up to version
+        ``upto``, when given)."""
         state = room.info.new_game(players=[s["name"] for s in room.seats],
                                    seed=room.config["seed"], rules=room.config["rules"])
         try:
-            for at, seat, action in self.store.actions(room.code):
+            for at, seat, action in self.store.actions(room.code, upto=upto):
                 state.apply(action, by=seat, expect=at - 1)
         except TablegamesError as exc:
             log.error("room %s: its stored actions do not replay (%s)", room.code, exc)
@@ -707,8 +720,7 @@ class Hub:
                 room.snap_seq = state.version
         except StoreError:
             if self.store.shared:  # another process stored this version first
-                room.state = None  # what was applied here is not the room's: read it again
-                self.catch_up(room)
+                self._resync(room, expect)  # what was applied here is not the room's
                 raise ClientError("stale") from None
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)
@@ -744,7 +756,7 @@ class Hub:
             if row.state is None:
                 self._lobby(room)
                 return
-            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            room.state = self._load(room, row)
             room.snap_seq, room.lineup = row.snap_seq, None
             for conn in list(room.conns):
                 self._send_page(room, conn, since=None)
@@ -763,6 +775,32 @@ class Hub:
         room.recent.extend(events)
         if events:
             self._broadcast(room, events)
+        self._kick(room)
+
+    def _resync(self, room: Room, since: int) -> None:
+        """After a lost race at version ``since``: the room's game is rebuilt as it was
+        at ``since`` and the store's actions after it are applied, so its phones get the
+        winning taps' events (as the phones on the winner's process do). If the store
+        cannot be read now, the room leaves memory and its phones reconnect (it loads
+        again then): it never stays here without its game or with the tap that lost."""
+        try:
+            row = self.store.room(room.code)
+            if row is None or row.state is None:
+                raise ClientError("no_room")
+            state = self._state_at(room, row, since)
+            events: list[Any] = []
+            for at, seat, action in self.store.actions(room.code, after=since, upto=row.seq):
+                events.extend(state.apply(action, by=seat, expect=at - 1))
+            if state.version != row.seq:
+                raise ClientError("busy")
+        except (StoreError, ClientError, TablegamesError) as exc:
+            log.warning("room %s: could not read it again after a lost race (%s)", room.code,
+                        exc)
+            self._evict(room)
+            return
+        room.state, room.snap_seq = state, row.snap_seq
+        room.recent.extend(events)
+        self._broadcast(room, events)
         self._kick(room)
 
     # -- bots ------------------------------------------------------------------------

@@ -246,12 +246,23 @@ class Store:
     def open_rooms(self) -> int:
         return int(self._q("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
 
-    def actions(self, code: str, after: int = 0) -> list[tuple[int, int, str]]:
-        """The stored actions of a room after version ``after``: ``(seq, seat, notation)``
-        in order (``seq`` is the version the action leads to, from 1)."""
+    def actions(self, code: str, after: int = 0,
+                upto: int | None = None) -> list[tuple[int, int, str]]:
+        """The stored actions of a room after version ``after`` (and up to version
+        ``upto``, when given): ``(seq, seat, notation)`` in order (``seq`` is the version
+        the action leads to, from 1).
+
+        A load reads the room (:meth:`room`, its version) and then its actions in a second
+        statement; where other processes write (PostgreSQL, READ COMMITTED) one may commit
+        in between, so a load asks for the actions ``upto`` the version it read: stored
+        actions never change, so the two reads always agree."""
+        if upto is None:
+            return [(r[0], r[1], r[2]) for r in self._q(
+                "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
+                (code, after)).fetchall()]
         return [(r[0], r[1], r[2]) for r in self._q(
-            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
-            (code, after)).fetchall()]
+            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? AND seq <= ? "
+            "ORDER BY seq", (code, after, upto)).fetchall()]
 
     # -- writing ----------------------------------------------------------------------
     def _one(self, cur: Any, why: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import queue
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -168,6 +170,72 @@ def test_a_stored_join_gets_its_seat_whoever_starts_the_game(postgres: Postgres)
         assert [s["name"] for s in row.seats] == ["Amal", "Bo", "Cy"]
         assert a.room(code).started  # a reads the game b dealt
         assert a.room(code).state.to_json() == b.room(code).state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _between_reads(hub: Hub, then: Callable[[], None]) -> None:
+    """Run ``then`` once, the next time ``hub`` reads a room's actions: between its read
+    of the room row and of its log, where another process's commit can fall."""
+    real = hub.store.actions
+    fired: list[bool] = []
+
+    def actions(code: str, after: int = 0, upto: int | None = None) -> Any:
+        if not fired:
+            fired.append(True)
+            then()
+        return real(code, after, upto) if upto is not None else real(code, after)
+
+    hub.store.actions = actions  # type: ignore[method-assign]
+
+
+def _tap(hub: Hub, code: str) -> None:
+    """One legal tap on ``hub`` (as a process's phone makes it)."""
+    room = hub.room(code)
+    state = room.state
+    hub._commit(room, state.to_act, [str(state.legal_actions()[0])], state.version)
+
+
+def test_a_room_loaded_while_another_process_commits_loads(postgres: Postgres) -> None:
+    """``b`` opens a room (a phone reconnecting after its process died, a new screen)
+    while ``a`` commits to it between ``b``'s two reads: ``b`` loads the room at the
+    version it read, never refuses it ``busy`` (found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        _tap(a, code)
+        _between_reads(b, lambda: _tap(a, code))
+        room = b.room(code)
+        assert room.state.version == 1  # as read; a's notification brings it on
+        b.notice(code, "2")
+        assert room.state.to_json() == a.room(code).state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def test_the_reload_after_a_lost_race_keeps_the_rooms_game(postgres: Postgres) -> None:
+    """``b`` loses a race (``a`` stored that version first) and reads the room again
+    while ``a`` commits once more: the room keeps its game at the store's version (before,
+    it stayed a "lobby" answering every tap ``not_started``; found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        ra, rb = a.room(code), b.room(code)
+        state = ra.state
+        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        a._commit(ra, seat, [legal[0]], 0)  # b has not heard of it
+        _between_reads(b, lambda: _tap(a, code))
+        with pytest.raises(ClientError) as lost:
+            b._commit(rb, seat, [legal[-1]], 0)
+        assert lost.value.code == "stale"
+        assert b.room(code) is rb and rb.state is not None
+        assert rb.state.version == 1  # as read; a's notification brings it on
+        b.notice(code, "2")
+        assert rb.state.version == 2 and rb.state.to_json() == ra.state.to_json()
     finally:
         for h in (a, b):
             h.store.close()
