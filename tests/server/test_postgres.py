@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import queue
 import random
 from collections.abc import Callable
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from tablegames.server.pgstore import PgStore, open_store
-from tablegames.server.rooms import ClientError, Hub
+from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import SNAPSHOT_EVERY, StoreError
 from tests.server.helpers import Postgres
 
@@ -236,6 +237,47 @@ def test_the_reload_after_a_lost_race_keeps_the_rooms_game(postgres: Postgres) -
         assert rb.state.version == 1  # as read; a's notification brings it on
         b.notice(code, "2")
         assert rb.state.version == 2 and rb.state.to_json() == ra.state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _sent(conn: Conn) -> list[tuple[int, list[Any]]]:
+    """The versions and event lines of the updates and patches queued for ``conn``."""
+    out = []
+    while not conn.queue.empty():
+        m = conn.queue.get_nowait()
+        m = json.loads(m) if isinstance(m, str) else m
+        if m is not None and m["type"] == "update":
+            out.append((m["page"]["version"], m["events"]))
+        elif m is not None and m["type"] == "patch":
+            out.append((m["to"], m["events"]))
+    return out
+
+
+def test_after_a_lost_race_the_phones_get_the_winning_taps_events(postgres: Postgres) -> None:
+    """``b`` loses a race to ``a``: the phones on ``b`` are told the winning tap as the
+    phones on ``a`` are, event line included (before, ``b`` reloaded the room without
+    its events and sent ``[]``; found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        a.join(code, "Cy")
+        ra, rb = a.room(code), b.room(code)
+        on_a, on_b = Conn(2), Conn(2)  # seat 2's phone on each process
+        a.attach(ra, on_a)
+        b.attach(rb, on_b)
+        _sent(on_a), _sent(on_b)
+        state = ra.state
+        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        a._commit(ra, seat, [legal[0]], 0)  # a stores version 1 first
+        with pytest.raises(ClientError) as lost:
+            b._commit(rb, seat, [legal[-1]], 0)
+        assert lost.value.code == "stale"
+        told_a, told_b = _sent(on_a), _sent(on_b)
+        assert [v for v, _ in told_a] == [v for v, _ in told_b] == [1]
+        assert told_a[0][1] and told_b[0][1] == told_a[0][1]
     finally:
         for h in (a, b):
             h.store.close()
