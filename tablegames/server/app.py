@@ -234,7 +234,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                     raise ClientError("bad_message")
                 code, token = await take(request, spec)
             except ClientError as exc:
-                status = {"slow_down": 429, "no_room": 404}.get(exc.code, 400)
+                status = {"slow_down": 429, "no_room": 404, "busy": 503}.get(exc.code, 400)
                 return refuse(exc, lang, status)
             return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
         return handler
@@ -266,7 +266,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
-            return refuse(exc, status=404)
+            return refuse(exc, status=503 if exc.code == "busy" else 404)
         return JSONResponse({"code": room.code, "game": room.info.name, "title": room.info.title,
                              "started": room.started,
                              "seats": [s["name"] for s in room.seats]})
@@ -355,7 +355,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         def heard(code: str, what: str) -> None:  # on the store's thread: hop to the loop
             loop.call_soon_threadsafe(hub.notice, code, what)
 
-        store.listen(heard)
+        def reconnected() -> None:  # commits sent while deaf: read every room again
+            loop.call_soon_threadsafe(hub.catch_up_all)
+
+        store.listen(heard, reconnected)
         tending = loop.create_task(hub.tend())
         try:
             yield

@@ -317,13 +317,22 @@ class Hub:
                 raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))
         rules = playable_rules(info, players, rules, spec.get("rules"))
+        try:
+            return self._create(name, players, rules, spec.get("variant") or None, bot, seed,
+                                host)
+        except StoreError:  # the database is unreachable for now (it restarts...)
+            log.exception("could not create a room")
+            raise ClientError("busy") from None
+
+    def _create(self, name: str, players: int, rules: dict[str, Any], variant: Any,
+                bot: str | None, seed: Any, host: str) -> tuple[str, str]:
         if self.store.open_rooms() >= self.max_rooms:
             self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:
                 raise ClientError("busy")
         seats: list[dict[str, Any]] = [{"name": host, "bot": None}]
         seats += [{"name": None, "bot": None} for _ in range(players - 1)]
-        config = {"players": players, "rules": rules, "variant": spec.get("variant") or None,
+        config = {"players": players, "rules": rules, "variant": variant,
                   "bot": bot, "seed": seed}
         token = secrets.token_urlsafe(18)
         for _ in range(20):
@@ -332,10 +341,7 @@ class Hub:
                 break
         else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
-        try:
-            self.store.create(code, name, config, seats, token)
-        except StoreError:
-            raise ClientError("busy") from None
+        self.store.create(code, name, config, seats, token)
         return code, token
 
     def room(self, code: object) -> Room:
@@ -347,13 +353,19 @@ class Hub:
         if room is not None:
             self.rooms.move_to_end(code)
             return room
-        row = self.store.room(code)
+        try:
+            row = self.store.room(code)
+        except StoreError:  # the database is unreachable for now: the phone retries
+            raise ClientError("busy") from None
         if row is None:
             raise ClientError("no_room")
         info = GAMES[row.game]
         room = Room(code, info, row.config, row.seats)
         if row.state is not None:
-            room.state = self._load(room, row)
+            try:
+                room.state = self._load(room, row)
+            except StoreError:
+                raise ClientError("busy") from None
             room.snap_seq = row.snap_seq
         self.rooms[code] = room
         self._trim()
@@ -413,7 +425,10 @@ class Hub:
         """The room and seat a seat token opens."""
         if not isinstance(token, str) or not 8 <= len(token) <= 64:
             raise ClientError("no_seat")
-        found = self.store.token(token)
+        try:
+            found = self.store.token(token)
+        except StoreError:
+            raise ClientError("busy") from None
         if found is None:
             raise ClientError("no_seat")
         return self.room(found[0]), found[1]
@@ -743,7 +758,26 @@ class Hub:
             return  # this process's own commit, or one it has already followed
         self.catch_up(room)
 
+    def catch_up_all(self) -> None:
+        """Bring every room held here to what the store holds: after the notification
+        connection came back, for the commits sent while it was lost."""
+        for room in list(self.rooms.values()):
+            if not room.closed:
+                self.catch_up(room)
+
     def catch_up(self, room: Room) -> None:
+        """Bring ``room`` to what the store holds (see :meth:`_catch_up`). If the store
+        cannot be read now, the room stays as it is: the next notification, or the
+        catch-up once the database is back (:meth:`catch_up_all`), brings it on."""
+        try:
+            self._catch_up(room)
+        except StoreError as exc:
+            log.warning("room %s: could not read it (%s)", room.code, exc)
+        except ClientError as exc:  # its game does not load: it leaves memory
+            log.warning("room %s: could not load it (%s)", room.code, exc.code)
+            self._evict(room)
+
+    def _catch_up(self, room: Room) -> None:
         """Bring ``room`` to what the store holds: the lobby's seats, the game once it has
         started, and the actions committed after this process's version, applied here so
         that the phones get the events (a delta, never the whole log)."""
@@ -832,7 +866,13 @@ class Hub:
     def _kick(self, room: Room) -> None:
         """Start the room's bot task if a bot may act and none is running (and this
         process runs the room's bots: where several share the rooms, one does)."""
-        if not self._bots_may_act(room) or not self.store.owns(room.code):
+        if not self._bots_may_act(room):
+            return
+        try:
+            if not self.store.owns(room.code):
+                return
+        except StoreError as exc:  # the database is unreachable: tend asks again next tick
+            log.debug("room %s: cannot ask who runs its bots (%s)", room.code, exc)
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -842,12 +882,20 @@ class Hub:
             return
         room.bot_task = loop.create_task(self._bots(room))
 
+    def _still_owns(self, room: Room) -> bool:
+        """Whether this process still runs the room's bots (a reconnect to the database
+        loses its advisory locks: another process may have taken them)."""
+        try:
+            return self.store.owns(room.code)
+        except StoreError:
+            return False
+
     async def _bots(self, room: Room) -> None:
         from tablegames.bots import next_action
 
         while not room.closed:
             async with room.lock:
-                if not self._bots_may_act(room):
+                if not self._bots_may_act(room) or not self._still_owns(room):
                     return
                 version = room.state.version
                 trial = room.state.copy()
@@ -896,11 +944,14 @@ class Hub:
         last_idle = time.monotonic()
         while True:
             await asyncio.sleep(every)
-            for room in list(self.rooms.values()):
-                self._kick(room)
-            if time.monotonic() - last_idle >= idle_every:
-                last_idle = time.monotonic()
-                self.close_idle()
+            try:
+                for room in list(self.rooms.values()):
+                    self._kick(room)
+                if time.monotonic() - last_idle >= idle_every:
+                    last_idle = time.monotonic()
+                    self.close_idle()
+            except Exception:  # a database restart must not end the tending: next tick
+                log.exception("tending the rooms failed; trying again in %s s", every)
 
     async def close(self) -> None:
         """Stop every bot task (the server is shutting down)."""

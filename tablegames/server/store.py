@@ -214,9 +214,12 @@ class Store:
         """Tell the other server processes that ``code`` changed (inside the write's
         transaction, so they hear of it only once it is committed). One process: nothing."""
 
-    def listen(self, callback: Callable[[str, str], None]) -> None:
+    def listen(self, callback: Callable[[str, str], None],
+               reconnected: Callable[[], None] | None = None) -> None:
         """Call ``callback(code, what)`` for each change another process commits (on a
-        thread of the store's own). One process has no others: nothing to hear."""
+        thread of the store's own), and ``reconnected()`` when it listens again after a
+        lost connection (commits sent meanwhile were not heard). One process has no
+        others: nothing to hear."""
 
     def owns(self, code: str) -> bool:
         """Whether this process runs the room's bots (one process: always)."""

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import queue
 import random
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +17,7 @@ import pytest
 from tablegames.server.pgstore import PgStore, open_store
 from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import SNAPSHOT_EVERY, StoreError
-from tests.server.helpers import Postgres
+from tests.server.helpers import Postgres, Server, Socket
 
 _COUNT = iter(range(1_000_000))
 
@@ -280,4 +284,127 @@ def test_after_a_lost_race_the_phones_get_the_winning_taps_events(postgres: Post
         assert told_a[0][1] and told_b[0][1] == told_a[0][1]
     finally:
         for h in (a, b):
+            h.store.close()
+
+
+def _two_processes(postgres: Postgres, tmp_path: Path) -> tuple[str, Server, Server]:
+    url = _db(postgres)
+    a = Server(url, log=tmp_path / "a.log").start()
+    try:
+        b = Server(url, log=tmp_path / "b.log").start()
+    except BaseException:
+        a.stop()
+        raise
+    return url, a, b
+
+
+def _seated(a: Server, b: Server) -> tuple[str, dict[int, Socket], Socket]:
+    """A two-person room: both seats' phones on ``a``, seat 1's second phone on ``b``."""
+    room = a.create(game="toepen", players=2, name="Amal", bot="", seed=5, rules={"limit": 10})
+    token1 = b.join(room["code"], "Bo")["token"]
+    on_a = {0: Socket(a, f"/ws/p/{room['token']}"), 1: Socket(a, f"/ws/p/{token1}")}
+    on_b = Socket(b, f"/ws/p/{token1}")
+    for sock in (*on_a.values(), on_b):
+        sock.send({"type": "hello"})
+        sock.recv("update")
+    return room["code"], on_a, on_b
+
+
+def _move_on_a_reaches_b(on_a: dict[int, Socket], on_b: Socket) -> None:
+    """The seat to act taps on ``a``; seat 1's phone on ``b`` is shown the new version."""
+    page = on_a[0].page
+    assert page is not None
+    phone = on_a[page["to_act"]]
+    assert phone.page is not None
+    version = phone.page["version"]
+    answer = phone.act(phone.page["actions"][0]["n"], version)
+    assert answer["type"] == "update", answer
+    on_a[1 - page["to_act"]].recv("update")
+    deadline = time.monotonic() + 15
+    while on_b.page is None or on_b.page["version"] <= version:
+        on_b.recv("update", timeout=max(0.01, deadline - time.monotonic()))
+
+
+def test_the_processes_recover_from_a_database_restart(postgres: Postgres,
+                                                       tmp_path: Path) -> None:
+    """``pg_ctl restart`` under two running processes: both reconnect (the query and the
+    LISTEN connection), a move made on ``a`` afterwards reaches a phone on ``b``, and new
+    rooms and sockets work on both (before, both were broken until restarted themselves;
+    found by helper-44)."""
+    _, a, b = _two_processes(postgres, tmp_path)
+    try:
+        code, on_a, on_b = _seated(a, b)
+        _move_on_a_reaches_b(on_a, on_b)
+        postgres.restart()
+        _move_on_a_reaches_b(on_a, on_b)
+        for server in (a, b):
+            assert server.request(f"/api/rooms/{code}")[0] == 200
+            made = server.create(game="toepen", players=2, name="Cy", bot="random")
+            screen = Socket(server, f"/ws/s/{made['code']}")
+            screen.send({"type": "hello"})
+            assert screen.recv()["type"] == "lobby"
+            screen.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_process_whose_listen_connection_drops_hears_again(postgres: Postgres,
+                                                           tmp_path: Path) -> None:
+    """The LISTEN connections are cut (``pg_terminate_backend``, as a pooler or an idle
+    timeout would) and ``a`` commits at once, while ``b`` may be deaf: ``b`` reconnects,
+    reads its rooms again and its phone gets the move (before, no process ever heard
+    another's commits again; found by helper-44)."""
+    url, a, b = _two_processes(postgres, tmp_path)
+    try:
+        _, on_a, on_b = _seated(a, b)
+        cut = postgres.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = %s AND query LIKE 'LISTEN%%'", (url.rsplit("/", 1)[1],))
+        assert len(cut) == 2 and all(ok for (ok,) in cut)
+        _move_on_a_reaches_b(on_a, on_b)
+        _move_on_a_reaches_b(on_a, on_b)  # and hears the next one as it comes
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_tending_survives_an_unreachable_database(postgres: Postgres,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """``Hub.tend`` while the database is down: its ticks fail (logged) and it goes on;
+    once the database is back, it takes over the bots of a room whose owner's lock died
+    with the restart (before, the first error ended it for good; found by helper-44)."""
+    url = _db(postgres)
+    owner, a = _hubs(url)
+    try:
+        code, _ = owner.create({"game": "toepen", "players": 2, "name": "Amal",
+                                "bot": "random", "seed": 4})
+        owner.start(owner.room(code), 0)
+        room = owner.room(code)
+        while room.state.to_act not in room.bot_seats:  # the person taps until a bot is to act
+            _tap(owner, code)
+        assert owner.store.owns(code)
+        version = room.state.version
+
+        async def main() -> None:
+            held = a.room(code)  # a holds it, but the owner's lock keeps its bots
+            tending = asyncio.get_running_loop().create_task(a.tend(every=0.05))
+            postgres.halt()
+            try:
+                deadline = time.monotonic() + 20
+                while "cannot ask who runs its bots" not in caplog.text:  # a tick failed
+                    assert time.monotonic() < deadline and not tending.done()
+                    await asyncio.sleep(0.05)
+            finally:
+                postgres.resume()
+            while held.state.version == version:  # a runs the bots now
+                assert time.monotonic() < deadline + 20 and not tending.done()
+                await asyncio.sleep(0.05)
+            tending.cancel()
+            await a.close()
+
+        with caplog.at_level(logging.DEBUG, logger="tablegames.server"):
+            asyncio.run(main())
+        assert a.store.actions(code, after=version)
+    finally:
+        for h in (owner, a):
             h.store.close()
