@@ -15,7 +15,8 @@ need beyond one:
   only once committed); each process ``LISTEN``\\ s on a connection of its own, on a
   thread, and the hub applies the new actions from the log to the rooms it holds and
   pushes the events to its own phones.
-- **One process runs a room's bots**: the one holding the room's session advisory lock.
+- **One process runs a room's bots**: the one holding the room's session advisory lock
+  (keyed by the room code itself, :func:`lock_key`, so no two rooms share one).
   The lock dies with its connection, so when a process is killed another one (whose
   phones reconnected there) takes the room's bots over within a second (``Hub.tend``).
 """
@@ -192,7 +193,7 @@ class PgStore(Store):
     def owns(self, code: str) -> bool:
         if code in self._owned and not (self.pg.closed or self.pg.broken):
             return True
-        row = self._q("SELECT pg_try_advisory_lock(hashtext(?))", (code,)).fetchone()
+        row = self._q("SELECT pg_try_advisory_lock(?)", (lock_key(code),)).fetchone()
         if row is not None and row[0]:
             self._owned.add(code)
             return True
@@ -202,7 +203,24 @@ class PgStore(Store):
         if code in self._owned:
             self._owned.discard(code)
             with contextlib.suppress(StoreError):
-                self._q("SELECT pg_advisory_unlock(hashtext(?))", (code,))
+                self._q("SELECT pg_advisory_unlock(?)", (lock_key(code),))
+
+
+def lock_key(code: str) -> int:
+    """The advisory lock of a room's bots: the code's own bytes as a 64-bit key.
+
+    A room code is 7 ASCII letters and digits, 56 bits: written after the byte ``T``
+    it is a positive ``bigint`` that no other code has (``hashtext`` is 32 bits, and two
+    codes sharing a hash shared one lock: one room's bots never moved). The lock stays a
+    session advisory lock because it dies with its process's connection, so another
+    process takes the bots of a killed one over at once; a lease column would need
+    renewing and a timeout. The leading ``T`` keeps the keys away from small ones such as
+    the schema lock (7261).
+    """
+    raw = code.encode("ascii")
+    if len(raw) > 7:
+        raise StoreError(f"a room code has at most 7 characters: {code!r}")
+    return int.from_bytes(b"T" + raw.rjust(7, b"\0"), "big")
 
 
 def open_store(db: str) -> Store:

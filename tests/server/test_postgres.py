@@ -408,3 +408,21 @@ def test_tending_survives_an_unreachable_database(postgres: Postgres,
     finally:
         for h in (owner, a):
             h.store.close()
+
+
+def test_rooms_whose_codes_share_a_hash_have_their_own_bot_locks(postgres: Postgres) -> None:
+    """``ZTMNHN7`` and ``Z8YLG2G`` have one ``hashtext``: while ``a`` ran the first
+    room's bots, ``b`` could never run the second's (found by helper-44). Each room's
+    lock is keyed by its code itself."""
+    first, second = "ZTMNHN7", "Z8YLG2G"
+    (hashes,) = postgres.sql("SELECT hashtext(%s), hashtext(%s)", (first, second))
+    assert hashes[0] == hashes[1]  # the pair does collide
+    a, b = _hubs(_db(postgres))
+    try:
+        assert a.store.owns(first) and b.store.owns(second)
+        assert not b.store.owns(first) and not a.store.owns(second)
+        a.store.disown(first)
+        assert b.store.owns(first) and b.store.owns(second)
+    finally:
+        for h in (a, b):
+            h.store.close()
