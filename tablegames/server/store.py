@@ -14,9 +14,9 @@ a room loads as its snapshot plus a replay of the actions after it, so the work 
 load is bounded whatever the game's length, and an action costs one small insert
 instead of a full save.
 
-SQLite serves one server process: :class:`Store` holds an exclusive lock on
-``<file>.lock`` for its lifetime and refuses a second process on the same file with a
-clear message (two processes would each keep their own rooms in memory and hand one seat
+SQLite serves one server process: :class:`Store` holds an exclusive lock on the
+database file for its lifetime and refuses a second process on the same file (by any
+path, link or hard link) with a clear message (two processes would each keep their own rooms in memory and hand one seat
 to two people). Several processes share a PostgreSQL database instead.
 
 Seat tokens are stored only as SHA-256 digests, so the file does not hold the links
@@ -363,21 +363,24 @@ class Store:
 
 
 def _lock(path: str) -> int:
-    """Take the file's process lock (``<path>.lock``) or raise :class:`StoreBusy`.
+    """Take the database file's process lock or raise :class:`StoreBusy`.
 
-    ``flock`` locks belong to the open file: the kernel drops them when the process
-    ends, however it ends, so a killed server never leaves a stale lock behind.
+    The lock is an ``flock`` on the database file itself (created empty if new, which
+    SQLite reads as an empty database), so it holds for the file, whatever name reaches
+    it: a symbolic link or a hard link to a file in use is refused like its own path.
+    SQLite's own locks are POSIX ``fcntl`` locks, which ``flock`` does not touch.
+    ``flock`` locks belong to the open file: the kernel drops them when the process ends,
+    however it ends, so a killed server never leaves a stale lock behind.
     """
-    name = path + ".lock"
-    fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
+        real = os.path.realpath(path)
+        named = path if real == os.path.abspath(path) else f"{path} (the file {real})"
         raise StoreBusy(
-            f"another tablegames server is already using {path}: SQLite serves one server "
+            f"another tablegames server is already using {named}: SQLite serves one server "
             "process. Stop the other one, give this one its own file, or run several "
             "processes on PostgreSQL (--db postgresql://...)") from None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
     return fd
