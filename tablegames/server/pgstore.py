@@ -223,6 +223,23 @@ def lock_key(code: str) -> int:
     return int.from_bytes(b"T" + raw.rjust(7, b"\0"), "big")
 
 
+def without_password(db: str) -> str:
+    """``db`` as it may be printed or logged: a ``postgresql://`` URL without its
+    password (after the user name, or as a ``password=`` parameter); a file path as is."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return db
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(db)
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        netloc = user.partition(":")[0] + "@" + host
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                       if k != "password"])
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
 def open_store(db: str) -> Store:
     """The store ``--db`` names: a ``postgresql://`` URL, or a SQLite file's path."""
     if db.startswith(("postgresql://", "postgres://")):

@@ -16,8 +16,9 @@ instead of a full save.
 
 SQLite serves one server process: :class:`Store` holds an exclusive lock on the
 database file for its lifetime and refuses a second process on the same file (by any
-path, link or hard link) with a clear message (two processes would each keep their own rooms in memory and hand one seat
-to two people). Several processes share a PostgreSQL database instead.
+path, link or hard link) with a clear message (two processes would each keep their own
+rooms in memory and hand one seat to two people). Several processes share a PostgreSQL
+database instead.
 
 Seat tokens are stored only as SHA-256 digests, so the file does not hold the links
 that let a phone act for a seat. ``synchronous=NORMAL`` with WAL keeps every commit

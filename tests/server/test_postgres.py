@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.server.pgstore import PgStore, open_store
+from tablegames.server.pgstore import PgStore, open_store, without_password
 from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import SNAPSHOT_EVERY, StoreError
 from tests.server.helpers import Postgres, Server, Socket
@@ -426,3 +426,21 @@ def test_rooms_whose_codes_share_a_hash_have_their_own_bot_locks(postgres: Postg
     finally:
         for h in (a, b):
             h.store.close()
+
+
+def test_the_startup_line_shows_the_database_without_its_password(postgres: Postgres,
+                                                                    tmp_path: Path) -> None:
+    """``tablegames serve`` prints where the rooms are kept, and a service's log keeps
+    that line: a PostgreSQL URL is printed without its password (found by helper-44)."""
+    url = _db(postgres)
+    secret = url.replace("postgres@", "postgres:s3cret-pw@", 1) + "?application_name=tg"
+    server = Server(secret, log=tmp_path / "serve.log").start()
+    try:
+        assert server.request("/api/games")[0] == 200  # it connected with that URL
+    finally:
+        server.stop()
+    text = (tmp_path / "serve.log").read_text()
+    assert f"(stored in {url}?application_name=tg)" in text
+    assert "s3cret" not in text
+    assert without_password(url + "?password=s3cret&sslmode=disable") == url + "?sslmode=disable"
+    assert without_password("rooms.sqlite") == "rooms.sqlite"

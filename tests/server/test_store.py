@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
