@@ -8,8 +8,9 @@ need beyond one:
 - **Every write is serialised per room by the database.** An action is stored only if
   the room's ``seq`` is still the one the process applied it to, and a seat only if the
   lobby's seats are still the ones it saw, so two processes can never store two actions
-  at one version or hand one seat to two people; the loser of a race reads the room
-  again (``Hub.catch_up``) and its phone is told its tap was stale.
+  at one version or hand one seat to two people; the loser of a race rebuilds the room
+  at the raced version and applies the winner's actions (``Hub._resync``), and its
+  phone is told its tap was stale.
 - **Every process hears every commit**: each write sends ``NOTIFY tablegames_rooms``
   with the room's code and new version inside its transaction (PostgreSQL delivers it
   only once committed); each process ``LISTEN``\\ s on a connection of its own, on a
