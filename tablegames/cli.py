@@ -261,6 +261,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
         from tablegames.server.app import UVICORN_WS, create_app
         from tablegames.server.limits import Limits
+        from tablegames.server.pgstore import without_password
         from tablegames.server.store import StoreError
     except ImportError:
         out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
@@ -279,7 +280,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     except StoreError as exc:
         out.write(f"tablegames serve: {exc}\n")
         return 2
-    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ (stored in {args.db})\n")
+    # the service's log keeps this line: a PostgreSQL URL is shown without its password
+    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ "
+              f"(stored in {without_password(args.db)})\n")
     out.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **UVICORN_WS)
     return 0

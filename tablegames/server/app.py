@@ -164,6 +164,12 @@ def games_catalogue() -> list[dict[str, Any]]:
     return out
 
 
+#: Refusals of a socket that no retry can change: the socket closes with code 4404, on
+#: which a phone stops reconnecting (``app.js``). Every other refusal closes with 1013
+#: ("try again later"), and the phone reconnects.
+FINAL = frozenset({"no_room", "no_seat"})
+
+
 # -- the app ---------------------------------------------------------------------------
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                limits: Limits | None = None, max_rooms: int = 5_000) -> Starlette:
@@ -228,7 +234,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                     raise ClientError("bad_message")
                 code, token = await take(request, spec)
             except ClientError as exc:
-                status = {"slow_down": 429, "no_room": 404}.get(exc.code, 400)
+                status = {"slow_down": 429, "no_room": 404, "busy": 503}.get(exc.code, 400)
                 return refuse(exc, lang, status)
             return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
         return handler
@@ -260,7 +266,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
-            return refuse(exc, status=404)
+            return refuse(exc, status=503 if exc.code == "busy" else 404)
         return JSONResponse({"code": room.code, "game": room.info.name, "title": room.info.title,
                              "started": room.started,
                              "seats": [s["name"] for s in room.seats]})
@@ -286,7 +292,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             hub.attach(room, conn)
         except ClientError as exc:
             await ws.send_text(json.dumps(error_message(exc, "en", None)))
-            await ws.close(code=4404)
+            # 4404 is final (app.js stops reconnecting): only for a room or seat that does
+            # not exist. Anything else (busy, a full room, too many look-ups) may pass, so
+            # the phone is told to try again later and reconnects by itself
+            await ws.close(code=4404 if exc.code in FINAL else 1013)
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
         bucket = Bucket(limits.message_rate, limits.message_burst)
@@ -346,7 +355,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         def heard(code: str, what: str) -> None:  # on the store's thread: hop to the loop
             loop.call_soon_threadsafe(hub.notice, code, what)
 
-        store.listen(heard)
+        def reconnected() -> None:  # commits sent while deaf: read every room again
+            loop.call_soon_threadsafe(hub.catch_up_all)
+
+        store.listen(heard, reconnected)
         tending = loop.create_task(hub.tend())
         try:
             yield

@@ -8,14 +8,16 @@ need beyond one:
 - **Every write is serialised per room by the database.** An action is stored only if
   the room's ``seq`` is still the one the process applied it to, and a seat only if the
   lobby's seats are still the ones it saw, so two processes can never store two actions
-  at one version or hand one seat to two people; the loser of a race reads the room
-  again (``Hub.catch_up``) and its phone is told its tap was stale.
+  at one version or hand one seat to two people; the loser of a race rebuilds the room
+  at the raced version and applies the winner's actions (``Hub._resync``), and its
+  phone is told its tap was stale.
 - **Every process hears every commit**: each write sends ``NOTIFY tablegames_rooms``
   with the room's code and new version inside its transaction (PostgreSQL delivers it
   only once committed); each process ``LISTEN``\\ s on a connection of its own, on a
   thread, and the hub applies the new actions from the log to the rooms it holds and
   pushes the events to its own phones.
-- **One process runs a room's bots**: the one holding the room's session advisory lock.
+- **One process runs a room's bots**: the one holding the room's session advisory lock
+  (keyed by the room code itself, :func:`lock_key`, so no two rooms share one).
   The lock dies with its connection, so when a process is killed another one (whose
   phones reconnected there) takes the room's bots over within a second (``Hub.tend``).
 """
@@ -41,29 +43,54 @@ def _pg(sql: str) -> str:
 
 
 class PgStore(Store):
-    """The rooms in a PostgreSQL database (see the module docstring)."""
+    """The rooms in a PostgreSQL database (see the module docstring).
+
+    Both connections come back after a database restart or a dropped connection: the
+    query connection is opened again on its next use (a statement on its own, a read or
+    a lock, runs once more on the new one; a write's transaction that had not begun
+    does too), and the ``LISTEN`` thread reconnects and then calls ``reconnected``, so
+    the hub reads again every room it holds (a commit sent while it was deaf is not
+    lost). The advisory locks die with the old session, so this process forgets it held
+    them.
+    """
 
     shared = True
 
     def __init__(self, url: str) -> None:
-        import psycopg
-
         self.path = url
         self._lock_fd = None
         self._url = url
         self._owned: set[str] = set()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        try:
-            self.pg = psycopg.connect(url, autocommit=True)
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot connect to PostgreSQL: {exc}") from None
-        with self.pg.transaction():
+        #: Transactions open on the query connection (no reconnecting inside one).
+        self._depth = 0
+        self.pg = self._connect()
+        with self._transaction():
             # one creator at a time when several processes start together
-            self.pg.execute("SELECT pg_advisory_xact_lock(7261)")
+            self._q("SELECT pg_advisory_xact_lock(7261)")
             for statement in _SCHEMA.replace("REAL", "DOUBLE PRECISION").split(";"):
                 if statement.strip():
-                    self.pg.execute(statement)
+                    self._q(statement)
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        try:
+            return psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as exc:
+            raise StoreError(f"cannot connect to PostgreSQL: {exc}") from None
+
+    def _live(self) -> Any:
+        """The query connection, opened again if it was lost (the database restarted,
+        the connection was cut); :class:`StoreError` while the database is unreachable."""
+        if self.pg.closed or self.pg.broken:
+            self._owned.clear()  # session advisory locks die with their session
+            with contextlib.suppress(Exception):
+                self.pg.close()
+            self.pg = self._connect()
+            log.warning("reconnected to PostgreSQL")
+        return self.pg
 
     def close(self) -> None:
         self._stop.set()
@@ -74,10 +101,18 @@ class PgStore(Store):
     def _q(self, sql: str, params: Sequence[Any] = ()) -> Any:
         import psycopg
 
-        try:
-            return self.pg.execute(_pg(sql), params)
-        except psycopg.Error as exc:
-            raise StoreError(str(exc)) from None
+        for attempt in (0, 1):
+            conn = self.pg if self._depth else self._live()
+            try:
+                return conn.execute(_pg(sql), params)
+            except psycopg.Error as exc:
+                # outside a transaction this store runs only reads and lock calls (its
+                # writes are transactions), so a statement the lost connection failed
+                # runs once more on a new one
+                if attempt == 0 and not self._depth and conn.broken:
+                    continue
+                raise StoreError(str(exc)) from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def _many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         import psycopg
@@ -92,41 +127,74 @@ class PgStore(Store):
     def _transaction(self) -> Iterator[None]:
         import psycopg
 
+        stack = contextlib.ExitStack()
+        for attempt in (0, 1):
+            conn = self._live()
+            try:
+                stack.enter_context(conn.transaction())
+                break
+            except psycopg.Error as exc:
+                if attempt == 0 and conn.broken:  # its BEGIN failed: nothing ran, retry
+                    continue
+                raise StoreError(str(exc)) from None
+        self._depth += 1
         try:
-            with self.pg.transaction():
+            with stack:
                 yield
         except psycopg.Error as exc:
             raise StoreError(str(exc)) from None
+        finally:
+            self._depth -= 1
 
     def _notify(self, code: str, what: str) -> None:
         self._q("SELECT pg_notify(?, ?)", (CHANNEL, f"{code} {what}"))
 
-    def listen(self, callback: Callable[[str, str], None]) -> None:
-        """Hear every commit (other processes' and this one's) on a thread of its own."""
+    def listen(self, callback: Callable[[str, str], None],
+               reconnected: Callable[[], None] | None = None) -> None:
+        """Hear every commit (other processes' and this one's) on a thread of its own;
+        when the connection is lost, connect again (every half second at first, then
+        less often, up to every 5 s) and call ``reconnected`` once listening again."""
         import psycopg
 
-        conn = psycopg.connect(self._url, autocommit=True)
-        conn.execute(f"LISTEN {CHANNEL}")
+        first = psycopg.connect(self._url, autocommit=True)
+        first.execute(f"LISTEN {CHANNEL}")
 
         def run() -> None:
-            try:
-                while not self._stop.is_set():
+            conn: Any = first
+            wait = 0.5
+            while not self._stop.is_set():
+                try:
+                    if conn is None:
+                        conn = psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        log.warning("listening to PostgreSQL again")
+                        wait = 0.5
+                        if reconnected is not None:
+                            reconnected()
                     for note in conn.notifies(timeout=0.5):
                         code, _, what = note.payload.partition(" ")
                         callback(code, what)
-            except psycopg.Error:
-                if not self._stop.is_set():
-                    log.exception("the PostgreSQL notification connection failed")
-            finally:
+                except psycopg.Error as exc:
+                    if self._stop.is_set():
+                        break
+                    log.warning("the PostgreSQL notification connection failed (%s); "
+                                "connecting again", str(exc).strip())
+                    if conn is not None:
+                        with contextlib.suppress(Exception):
+                            conn.close()
+                        conn = None
+                    self._stop.wait(wait)
+                    wait = min(wait * 2, 5.0)
+            if conn is not None:
                 conn.close()
 
         self._thread = threading.Thread(target=run, name="tablegames-listen", daemon=True)
         self._thread.start()
 
     def owns(self, code: str) -> bool:
-        if code in self._owned:
+        if code in self._owned and not (self.pg.closed or self.pg.broken):
             return True
-        row = self._q("SELECT pg_try_advisory_lock(hashtext(?))", (code,)).fetchone()
+        row = self._q("SELECT pg_try_advisory_lock(?)", (lock_key(code),)).fetchone()
         if row is not None and row[0]:
             self._owned.add(code)
             return True
@@ -136,7 +204,41 @@ class PgStore(Store):
         if code in self._owned:
             self._owned.discard(code)
             with contextlib.suppress(StoreError):
-                self._q("SELECT pg_advisory_unlock(hashtext(?))", (code,))
+                self._q("SELECT pg_advisory_unlock(?)", (lock_key(code),))
+
+
+def lock_key(code: str) -> int:
+    """The advisory lock of a room's bots: the code's own bytes as a 64-bit key.
+
+    A room code is 7 ASCII letters and digits, 56 bits: written after the byte ``T``
+    it is a positive ``bigint`` that no other code has (``hashtext`` is 32 bits, and two
+    codes sharing a hash shared one lock: one room's bots never moved). The lock stays a
+    session advisory lock because it dies with its process's connection, so another
+    process takes the bots of a killed one over at once; a lease column would need
+    renewing and a timeout. The leading ``T`` keeps the keys away from small ones such as
+    the schema lock (7261).
+    """
+    raw = code.encode("ascii")
+    if len(raw) > 7:
+        raise StoreError(f"a room code has at most 7 characters: {code!r}")
+    return int.from_bytes(b"T" + raw.rjust(7, b"\0"), "big")
+
+
+def without_password(db: str) -> str:
+    """``db`` as it may be printed or logged: a ``postgresql://`` URL without its
+    password (after the user name, or as a ``password=`` parameter); a file path as is."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return db
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(db)
+    netloc = parts.netloc
+    if "@" in netloc:
+        user, _, host = netloc.rpartition("@")
+        netloc = user.partition(":")[0] + "@" + host
+    query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
+                       if k != "password"])
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 def open_store(db: str) -> Store:

@@ -60,7 +60,7 @@ from tablegames.server.page import (
     encode_patch_parts,
     words_of,
 )
-from tablegames.server.store import SNAPSHOT_EVERY, Store, StoreError
+from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
 from tablegames.server.words import error_text, lang_of
 from tablegames.table import present
 
@@ -317,13 +317,22 @@ class Hub:
                 raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))
         rules = playable_rules(info, players, rules, spec.get("rules"))
+        try:
+            return self._create(name, players, rules, spec.get("variant") or None, bot, seed,
+                                host)
+        except StoreError:  # the database is unreachable for now (it restarts...)
+            log.exception("could not create a room")
+            raise ClientError("busy") from None
+
+    def _create(self, name: str, players: int, rules: dict[str, Any], variant: Any,
+                bot: str | None, seed: Any, host: str) -> tuple[str, str]:
         if self.store.open_rooms() >= self.max_rooms:
             self.close_idle()
             if self.store.open_rooms() >= self.max_rooms:
                 raise ClientError("busy")
         seats: list[dict[str, Any]] = [{"name": host, "bot": None}]
         seats += [{"name": None, "bot": None} for _ in range(players - 1)]
-        config = {"players": players, "rules": rules, "variant": spec.get("variant") or None,
+        config = {"players": players, "rules": rules, "variant": variant,
                   "bot": bot, "seed": seed}
         token = secrets.token_urlsafe(18)
         for _ in range(20):
@@ -332,10 +341,7 @@ class Hub:
                 break
         else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
-        try:
-            self.store.create(code, name, config, seats, token)
-        except StoreError:
-            raise ClientError("busy") from None
+        self.store.create(code, name, config, seats, token)
         return code, token
 
     def room(self, code: object) -> Room:
@@ -347,49 +353,68 @@ class Hub:
         if room is not None:
             self.rooms.move_to_end(code)
             return room
-        row = self.store.room(code)
+        try:
+            row = self.store.room(code)
+        except StoreError:  # the database is unreachable for now: the phone retries
+            raise ClientError("busy") from None
         if row is None:
             raise ClientError("no_room")
         info = GAMES[row.game]
         room = Room(code, info, row.config, row.seats)
         if row.state is not None:
-            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            try:
+                room.state = self._load(room, row)
+            except StoreError:
+                raise ClientError("busy") from None
             room.snap_seq = row.snap_seq
         self.rooms[code] = room
         self._trim()
         self._kick(room)
         return room
 
-    def _load(self, room: Room, saved: str, snap_seq: int, seq: int) -> Any:
-        """The room's game: its snapshot plus the actions stored after it.
+    def _load(self, room: Room, row: RoomRow) -> Any:
+        """The room's game at the version ``row`` was read at: its snapshot plus the
+        actions stored after it.
 
         At most ``SNAPSHOT_EVERY`` actions follow a snapshot, so a load is bounded work
-        whatever the game's length. The log is the room's truth: if the snapshot does not
-        load (or its tail does not apply to it), the whole log is replayed from the
-        room's setup.
+        whatever the game's length. The actions are read up to the row's version: where
+        other processes commit meanwhile, the room is loaded as it was when read (their
+        notifications bring it on), never refused for their commit.
         """
-        try:
-            state = room.info.from_json(saved)
-            if state.version != snap_seq:
-                raise StateError(f"the snapshot is at {state.version}, not {snap_seq}")
-            for at, seat, action in self.store.actions(room.code, after=snap_seq):
-                state.apply(action, by=seat, expect=at - 1)
-        except TablegamesError as exc:
-            log.warning("room %s: the snapshot does not load (%s); replaying its actions",
-                        room.code, exc)
-            state = self.replay(room)
-        if state.version != seq:
+        state = self._state_at(room, row, row.seq)
+        if state.version != row.seq:
             log.error("room %s: saved state is at %s, sequence at %s", room.code,
-                      state.version, seq)
+                      state.version, row.seq)
             raise ClientError("busy")
         return state
 
-    def replay(self, room: Room) -> Any:
-        """The room's game rebuilt from its setup and its stored actions."""
+    def _state_at(self, room: Room, row: RoomRow, version: int) -> Any:
+        """The room's game at ``version`` (at most the row's): the snapshot plus the
+        actions after it, or, if the snapshot is later than ``version`` or does not load
+        (or its tail does not apply to it), the log replayed from the room's setup (the log
+        is the room's truth)."""
+        assert row.state is not None
+        if row.snap_seq <= version:
+            try:
+                state = room.info.from_json(row.state)
+                if state.version != row.snap_seq:
+                    raise StateError(f"the snapshot is at {state.version}, not {row.snap_seq}")
+                for at, seat, action in self.store.actions(room.code, after=row.snap_seq,
+                                                           upto=version):
+                    state.apply(action, by=seat, expect=at - 1)
+                return state
+            except TablegamesError as exc:
+                log.warning("room %s: the snapshot does not load (%s); replaying its actions",
+                            room.code, exc)
+        return self.replay(room, upto=version)
+
+    def replay(self, room: Room, upto: int | None = None) -> Any:
+        """The room's game rebuilt from its setup and its stored actions (up to version
+        ``upto``, when given)."""
         state = room.info.new_game(players=[s["name"] for s in room.seats],
                                    seed=room.config["seed"], rules=room.config["rules"])
         try:
-            for at, seat, action in self.store.actions(room.code):
+            for at, seat, action in self.store.actions(room.code, upto=upto):
                 state.apply(action, by=seat, expect=at - 1)
         except TablegamesError as exc:
             log.error("room %s: its stored actions do not replay (%s)", room.code, exc)
@@ -400,7 +425,10 @@ class Hub:
         """The room and seat a seat token opens."""
         if not isinstance(token, str) or not 8 <= len(token) <= 64:
             raise ClientError("no_seat")
-        found = self.store.token(token)
+        try:
+            found = self.store.token(token)
+        except StoreError:
+            raise ClientError("busy") from None
         if found is None:
             raise ClientError("no_seat")
         return self.room(found[0]), found[1]
@@ -453,7 +481,12 @@ class Hub:
                 continue
             room.seats = seats
             if all(s["name"] for s in seats):
-                self._start(room)
+                # the seat is stored: the join has succeeded, whoever deals the game. Where
+                # several processes share the rooms, another one's Start may win between the
+                # two writes (then that game already holds this seat, in this name); a
+                # refusal here would leave the seat stored with nobody holding its token
+                with contextlib.suppress(ClientError):
+                    self._start(room)
             else:
                 self._lobby(room)
             return token
@@ -702,8 +735,7 @@ class Hub:
                 room.snap_seq = state.version
         except StoreError:
             if self.store.shared:  # another process stored this version first
-                room.state = None  # what was applied here is not the room's: read it again
-                self.catch_up(room)
+                self._resync(room, expect)  # what was applied here is not the room's
                 raise ClientError("stale") from None
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)
@@ -726,7 +758,26 @@ class Hub:
             return  # this process's own commit, or one it has already followed
         self.catch_up(room)
 
+    def catch_up_all(self) -> None:
+        """Bring every room held here to what the store holds: after the notification
+        connection came back, for the commits sent while it was lost."""
+        for room in list(self.rooms.values()):
+            if not room.closed:
+                self.catch_up(room)
+
     def catch_up(self, room: Room) -> None:
+        """Bring ``room`` to what the store holds (see :meth:`_catch_up`). If the store
+        cannot be read now, the room stays as it is: the next notification, or the
+        catch-up once the database is back (:meth:`catch_up_all`), brings it on."""
+        try:
+            self._catch_up(room)
+        except StoreError as exc:
+            log.warning("room %s: could not read it (%s)", room.code, exc)
+        except ClientError as exc:  # its game does not load: it leaves memory
+            log.warning("room %s: could not load it (%s)", room.code, exc.code)
+            self._evict(room)
+
+    def _catch_up(self, room: Room) -> None:
         """Bring ``room`` to what the store holds: the lobby's seats, the game once it has
         started, and the actions committed after this process's version, applied here so
         that the phones get the events (a delta, never the whole log)."""
@@ -739,7 +790,7 @@ class Hub:
             if row.state is None:
                 self._lobby(room)
                 return
-            room.state = self._load(room, row.state, row.snap_seq, row.seq)
+            room.state = self._load(room, row)
             room.snap_seq, room.lineup = row.snap_seq, None
             for conn in list(room.conns):
                 self._send_page(room, conn, since=None)
@@ -758,6 +809,32 @@ class Hub:
         room.recent.extend(events)
         if events:
             self._broadcast(room, events)
+        self._kick(room)
+
+    def _resync(self, room: Room, since: int) -> None:
+        """After a lost race at version ``since``: the room's game is rebuilt as it was
+        at ``since`` and the store's actions after it are applied, so its phones get the
+        winning taps' events (as the phones on the winner's process do). If the store
+        cannot be read now, the room leaves memory and its phones reconnect (it loads
+        again then): it never stays here without its game or with the tap that lost."""
+        try:
+            row = self.store.room(room.code)
+            if row is None or row.state is None:
+                raise ClientError("no_room")
+            state = self._state_at(room, row, since)
+            events: list[Any] = []
+            for at, seat, action in self.store.actions(room.code, after=since, upto=row.seq):
+                events.extend(state.apply(action, by=seat, expect=at - 1))
+            if state.version != row.seq:
+                raise ClientError("busy")
+        except (StoreError, ClientError, TablegamesError) as exc:
+            log.warning("room %s: could not read it again after a lost race (%s)", room.code,
+                        exc)
+            self._evict(room)
+            return
+        room.state, room.snap_seq = state, row.snap_seq
+        room.recent.extend(events)
+        self._broadcast(room, events)
         self._kick(room)
 
     # -- bots ------------------------------------------------------------------------
@@ -789,7 +866,13 @@ class Hub:
     def _kick(self, room: Room) -> None:
         """Start the room's bot task if a bot may act and none is running (and this
         process runs the room's bots: where several share the rooms, one does)."""
-        if not self._bots_may_act(room) or not self.store.owns(room.code):
+        if not self._bots_may_act(room):
+            return
+        try:
+            if not self.store.owns(room.code):
+                return
+        except StoreError as exc:  # the database is unreachable: tend asks again next tick
+            log.debug("room %s: cannot ask who runs its bots (%s)", room.code, exc)
             return
         if room.bot_task is not None and not room.bot_task.done():
             return
@@ -799,12 +882,20 @@ class Hub:
             return
         room.bot_task = loop.create_task(self._bots(room))
 
+    def _still_owns(self, room: Room) -> bool:
+        """Whether this process still runs the room's bots (a reconnect to the database
+        loses its advisory locks: another process may have taken them)."""
+        try:
+            return self.store.owns(room.code)
+        except StoreError:
+            return False
+
     async def _bots(self, room: Room) -> None:
         from tablegames.bots import next_action
 
         while not room.closed:
             async with room.lock:
-                if not self._bots_may_act(room):
+                if not self._bots_may_act(room) or not self._still_owns(room):
                     return
                 version = room.state.version
                 trial = room.state.copy()
@@ -853,11 +944,14 @@ class Hub:
         last_idle = time.monotonic()
         while True:
             await asyncio.sleep(every)
-            for room in list(self.rooms.values()):
-                self._kick(room)
-            if time.monotonic() - last_idle >= idle_every:
-                last_idle = time.monotonic()
-                self.close_idle()
+            try:
+                for room in list(self.rooms.values()):
+                    self._kick(room)
+                if time.monotonic() - last_idle >= idle_every:
+                    last_idle = time.monotonic()
+                    self.close_idle()
+            except Exception:  # a database restart must not end the tending: next tick
+                log.exception("tending the rooms failed; trying again in %s s", every)
 
     async def close(self) -> None:
         """Stop every bot task (the server is shutting down)."""

@@ -14,10 +14,11 @@ a room loads as its snapshot plus a replay of the actions after it, so the work 
 load is bounded whatever the game's length, and an action costs one small insert
 instead of a full save.
 
-SQLite serves one server process: :class:`Store` holds an exclusive lock on
-``<file>.lock`` for its lifetime and refuses a second process on the same file with a
-clear message (two processes would each keep their own rooms in memory and hand one seat
-to two people). Several processes share a PostgreSQL database instead.
+SQLite serves one server process: :class:`Store` holds an exclusive lock on the
+database file for its lifetime and refuses a second process on the same file (by any
+path, link or hard link) with a clear message (two processes would each keep their own
+rooms in memory and hand one seat to two people). Several processes share a PostgreSQL
+database instead.
 
 Seat tokens are stored only as SHA-256 digests, so the file does not hold the links
 that let a phone act for a seat. ``synchronous=NORMAL`` with WAL keeps every commit
@@ -214,9 +215,12 @@ class Store:
         """Tell the other server processes that ``code`` changed (inside the write's
         transaction, so they hear of it only once it is committed). One process: nothing."""
 
-    def listen(self, callback: Callable[[str, str], None]) -> None:
+    def listen(self, callback: Callable[[str, str], None],
+               reconnected: Callable[[], None] | None = None) -> None:
         """Call ``callback(code, what)`` for each change another process commits (on a
-        thread of the store's own). One process has no others: nothing to hear."""
+        thread of the store's own), and ``reconnected()`` when it listens again after a
+        lost connection (commits sent meanwhile were not heard). One process has no
+        others: nothing to hear."""
 
     def owns(self, code: str) -> bool:
         """Whether this process runs the room's bots (one process: always)."""
@@ -246,12 +250,23 @@ class Store:
     def open_rooms(self) -> int:
         return int(self._q("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
 
-    def actions(self, code: str, after: int = 0) -> list[tuple[int, int, str]]:
-        """The stored actions of a room after version ``after``: ``(seq, seat, notation)``
-        in order (``seq`` is the version the action leads to, from 1)."""
+    def actions(self, code: str, after: int = 0,
+                upto: int | None = None) -> list[tuple[int, int, str]]:
+        """The stored actions of a room after version ``after`` (and up to version
+        ``upto``, when given): ``(seq, seat, notation)`` in order (``seq`` is the version
+        the action leads to, from 1).
+
+        A load reads the room (:meth:`room`, its version) and then its actions in a second
+        statement; where other processes write (PostgreSQL, READ COMMITTED) one may commit
+        in between, so a load asks for the actions ``upto`` the version it read: stored
+        actions never change, so the two reads always agree."""
+        if upto is None:
+            return [(r[0], r[1], r[2]) for r in self._q(
+                "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
+                (code, after)).fetchall()]
         return [(r[0], r[1], r[2]) for r in self._q(
-            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
-            (code, after)).fetchall()]
+            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? AND seq <= ? "
+            "ORDER BY seq", (code, after, upto)).fetchall()]
 
     # -- writing ----------------------------------------------------------------------
     def _one(self, cur: Any, why: str) -> None:
@@ -349,21 +364,24 @@ class Store:
 
 
 def _lock(path: str) -> int:
-    """Take the file's process lock (``<path>.lock``) or raise :class:`StoreBusy`.
+    """Take the database file's process lock or raise :class:`StoreBusy`.
 
-    ``flock`` locks belong to the open file: the kernel drops them when the process
-    ends, however it ends, so a killed server never leaves a stale lock behind.
+    The lock is an ``flock`` on the database file itself (created empty if new, which
+    SQLite reads as an empty database), so it holds for the file, whatever name reaches
+    it: a symbolic link or a hard link to a file in use is refused like its own path.
+    SQLite's own locks are POSIX ``fcntl`` locks, which ``flock`` does not touch.
+    ``flock`` locks belong to the open file: the kernel drops them when the process ends,
+    however it ends, so a killed server never leaves a stale lock behind.
     """
-    name = path + ".lock"
-    fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
+        real = os.path.realpath(path)
+        named = path if real == os.path.abspath(path) else f"{path} (the file {real})"
         raise StoreBusy(
-            f"another tablegames server is already using {path}: SQLite serves one server "
+            f"another tablegames server is already using {named}: SQLite serves one server "
             "process. Stop the other one, give this one its own file, or run several "
             "processes on PostgreSQL (--db postgresql://...)") from None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
     return fd

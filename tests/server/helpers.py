@@ -497,6 +497,32 @@ class Postgres:
                               "stop")
         shutil.rmtree(self.root, ignore_errors=True)
 
+    def halt(self) -> None:
+        """Stop the database server (``-m fast``: every session is ended), keeping its
+        data: :meth:`resume` starts it again, as an operator's restart does."""
+        self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w",
+                          "stop")
+
+    def resume(self) -> None:
+        self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l",
+                          str(self.root / "log"), "-w", "-o",
+                          f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1", "start")
+
+    def restart(self) -> None:
+        """``pg_ctl restart -m fast``: every session ends, the data stays."""
+        self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-l",
+                          str(self.root / "log"), "-m", "fast", "-w", "-o",
+                          f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1",
+                          "restart")
+
+    def sql(self, statement: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one statement run on the cluster's ``postgres`` database."""
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            cur = conn.execute(statement, params)  # type: ignore[arg-type]
+            return cur.fetchall() if cur.description is not None else []
+
     def fresh_database(self, name: str) -> str:
         """A new empty database on the cluster; its URL."""
         import psycopg

@@ -275,3 +275,33 @@ def test_a_phone_never_receives_another_seats_cards(game: str, server: Server,
         assert not phones.errors
     finally:
         phones.close()
+
+
+def test_a_screen_refused_for_a_passing_reason_comes_in_later(server: Server,
+                                                              browser: Any) -> None:
+    """A screen opened while the room's screens are all taken is refused (``room_full``),
+    and the page keeps trying: once a screen leaves, it shows the table. Only a room or
+    seat that does not exist ends the page's tries (before, every refusal closed with
+    4404 and the page gave up for good; found by helper-44)."""
+    from tablegames.server.rooms import MAX_SPECTATORS
+    from tests.server.helpers import Socket
+
+    room = server.create(game="toepen", players=2, name="Amal", bot="random", seed=3)
+    server.join(room["code"], "Bo")  # the full lobby starts
+    screens = [Socket(server, f"/ws/s/{room['code']}") for _ in range(MAX_SPECTATORS)]
+    phones = Phones(browser, server)
+    try:
+        for s in screens:
+            s.send({"type": "hello"})
+            s.recv("update")
+        page = phones.open(f"/s/{room['code']}")
+        page.wait_for_selector("body[data-last-error='room_full']", state="attached")
+        screens.pop().close()
+        page.wait_for_selector("body[data-version='0'][data-connected='1']", state="attached")
+        assert page.get_attribute("body", "data-dead") is None
+        gone = phones.open("/s/ZZZZZZZ")  # no such room: the page stops
+        gone.wait_for_selector("body[data-dead='1']", state="attached")
+    finally:
+        phones.close()
+        for s in screens:
+            s.close()

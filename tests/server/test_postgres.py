@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 import queue
 import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tablegames.server.pgstore import PgStore, open_store
-from tablegames.server.rooms import ClientError, Hub
+from tablegames.server.pgstore import PgStore, open_store, without_password
+from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import SNAPSHOT_EVERY, StoreError
-from tests.server.helpers import Postgres
+from tests.server.helpers import Postgres, Server, Socket
 
 _COUNT = iter(range(1_000_000))
 
@@ -140,3 +147,300 @@ def test_one_server_runs_a_rooms_bots_until_it_goes(postgres: Postgres) -> None:
         b.store.close()
 
 
+
+
+def test_a_stored_join_gets_its_seat_whoever_starts_the_game(postgres: Postgres) -> None:
+    """The last seat is joined on ``a`` while the host taps Start on ``b``: ``a`` stores
+    the seat and its token, then its own start loses to ``b``'s. The joiner still gets the
+    token of the seat stored in their name (found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "random",
+                            "seed": 1})
+        a.join(code, "Bo")
+        b.room(code)  # the host's phone is on b
+        real_start = a.store.start
+
+        def start_after_b(*args: object, **kw: object) -> None:
+            # between a's two writes: b hears of the join and its host taps Start
+            b.notice(code, "lobby")
+            b.start(b.room(code), 0)
+            real_start(*args, **kw)  # type: ignore[arg-type]
+
+        a.store.start = start_after_b  # type: ignore[method-assign]
+        token = a.join(code, "Cy")
+        assert a.store.token(token) == (code, 2)
+        row = a.store.room(code)
+        assert row is not None and row.seq == 0
+        assert [s["name"] for s in row.seats] == ["Amal", "Bo", "Cy"]
+        assert a.room(code).started  # a reads the game b dealt
+        assert a.room(code).state.to_json() == b.room(code).state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _between_reads(hub: Hub, then: Callable[[], None]) -> None:
+    """Run ``then`` once, the next time ``hub`` reads a room's actions: between its read
+    of the room row and of its log, where another process's commit can fall."""
+    real = hub.store.actions
+    fired: list[bool] = []
+
+    def actions(code: str, after: int = 0, upto: int | None = None) -> Any:
+        if not fired:
+            fired.append(True)
+            then()
+        return real(code, after, upto) if upto is not None else real(code, after)
+
+    hub.store.actions = actions  # type: ignore[method-assign]
+
+
+def _tap(hub: Hub, code: str) -> None:
+    """One legal tap on ``hub`` (as a process's phone makes it)."""
+    room = hub.room(code)
+    state = room.state
+    hub._commit(room, state.to_act, [str(state.legal_actions()[0])], state.version)
+
+
+def test_a_room_loaded_while_another_process_commits_loads(postgres: Postgres) -> None:
+    """``b`` opens a room (a phone reconnecting after its process died, a new screen)
+    while ``a`` commits to it between ``b``'s two reads: ``b`` loads the room at the
+    version it read, never refuses it ``busy`` (found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        _tap(a, code)
+        _between_reads(b, lambda: _tap(a, code))
+        room = b.room(code)
+        assert room.state.version == 1  # as read; a's notification brings it on
+        b.notice(code, "2")
+        assert room.state.to_json() == a.room(code).state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def test_the_reload_after_a_lost_race_keeps_the_rooms_game(postgres: Postgres) -> None:
+    """``b`` loses a race (``a`` stored that version first) and reads the room again
+    while ``a`` commits once more: the room keeps its game at the store's version (before,
+    it stayed a "lobby" answering every tap ``not_started``; found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        ra, rb = a.room(code), b.room(code)
+        state = ra.state
+        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        a._commit(ra, seat, [legal[0]], 0)  # b has not heard of it
+        _between_reads(b, lambda: _tap(a, code))
+        with pytest.raises(ClientError) as lost:
+            b._commit(rb, seat, [legal[-1]], 0)
+        assert lost.value.code == "stale"
+        assert b.room(code) is rb and rb.state is not None
+        assert rb.state.version == 1  # as read; a's notification brings it on
+        b.notice(code, "2")
+        assert rb.state.version == 2 and rb.state.to_json() == ra.state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _sent(conn: Conn) -> list[tuple[int, list[Any]]]:
+    """The versions and event lines of the updates and patches queued for ``conn``."""
+    out = []
+    while not conn.queue.empty():
+        m = conn.queue.get_nowait()
+        m = json.loads(m) if isinstance(m, str) else m
+        if m is not None and m["type"] == "update":
+            out.append((m["page"]["version"], m["events"]))
+        elif m is not None and m["type"] == "patch":
+            out.append((m["to"], m["events"]))
+    return out
+
+
+def test_after_a_lost_race_the_phones_get_the_winning_taps_events(postgres: Postgres) -> None:
+    """``b`` loses a race to ``a``: the phones on ``b`` are told the winning tap as the
+    phones on ``a`` are, event line included (before, ``b`` reloaded the room without
+    its events and sent ``[]``; found by helper-44)."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        a.join(code, "Cy")
+        ra, rb = a.room(code), b.room(code)
+        on_a, on_b = Conn(2), Conn(2)  # seat 2's phone on each process
+        a.attach(ra, on_a)
+        b.attach(rb, on_b)
+        _sent(on_a), _sent(on_b)
+        state = ra.state
+        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        a._commit(ra, seat, [legal[0]], 0)  # a stores version 1 first
+        with pytest.raises(ClientError) as lost:
+            b._commit(rb, seat, [legal[-1]], 0)
+        assert lost.value.code == "stale"
+        told_a, told_b = _sent(on_a), _sent(on_b)
+        assert [v for v, _ in told_a] == [v for v, _ in told_b] == [1]
+        assert told_a[0][1] and told_b[0][1] == told_a[0][1]
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def _two_processes(postgres: Postgres, tmp_path: Path) -> tuple[str, Server, Server]:
+    url = _db(postgres)
+    a = Server(url, log=tmp_path / "a.log").start()
+    try:
+        b = Server(url, log=tmp_path / "b.log").start()
+    except BaseException:
+        a.stop()
+        raise
+    return url, a, b
+
+
+def _seated(a: Server, b: Server) -> tuple[str, dict[int, Socket], Socket]:
+    """A two-person room: both seats' phones on ``a``, seat 1's second phone on ``b``."""
+    room = a.create(game="toepen", players=2, name="Amal", bot="", seed=5, rules={"limit": 10})
+    token1 = b.join(room["code"], "Bo")["token"]
+    on_a = {0: Socket(a, f"/ws/p/{room['token']}"), 1: Socket(a, f"/ws/p/{token1}")}
+    on_b = Socket(b, f"/ws/p/{token1}")
+    for sock in (*on_a.values(), on_b):
+        sock.send({"type": "hello"})
+        sock.recv("update")
+    return room["code"], on_a, on_b
+
+
+def _move_on_a_reaches_b(on_a: dict[int, Socket], on_b: Socket) -> None:
+    """The seat to act taps on ``a``; seat 1's phone on ``b`` is shown the new version."""
+    page = on_a[0].page
+    assert page is not None
+    phone = on_a[page["to_act"]]
+    assert phone.page is not None
+    version = phone.page["version"]
+    answer = phone.act(phone.page["actions"][0]["n"], version)
+    assert answer["type"] == "update", answer
+    on_a[1 - page["to_act"]].recv("update")
+    deadline = time.monotonic() + 15
+    while on_b.page is None or on_b.page["version"] <= version:
+        on_b.recv("update", timeout=max(0.01, deadline - time.monotonic()))
+
+
+def test_the_processes_recover_from_a_database_restart(postgres: Postgres,
+                                                       tmp_path: Path) -> None:
+    """``pg_ctl restart`` under two running processes: both reconnect (the query and the
+    LISTEN connection), a move made on ``a`` afterwards reaches a phone on ``b``, and new
+    rooms and sockets work on both (before, both were broken until restarted themselves;
+    found by helper-44)."""
+    _, a, b = _two_processes(postgres, tmp_path)
+    try:
+        code, on_a, on_b = _seated(a, b)
+        _move_on_a_reaches_b(on_a, on_b)
+        postgres.restart()
+        _move_on_a_reaches_b(on_a, on_b)
+        for server in (a, b):
+            assert server.request(f"/api/rooms/{code}")[0] == 200
+            made = server.create(game="toepen", players=2, name="Cy", bot="random")
+            screen = Socket(server, f"/ws/s/{made['code']}")
+            screen.send({"type": "hello"})
+            assert screen.recv()["type"] == "lobby"
+            screen.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_process_whose_listen_connection_drops_hears_again(postgres: Postgres,
+                                                           tmp_path: Path) -> None:
+    """The LISTEN connections are cut (``pg_terminate_backend``, as a pooler or an idle
+    timeout would) and ``a`` commits at once, while ``b`` may be deaf: ``b`` reconnects,
+    reads its rooms again and its phone gets the move (before, no process ever heard
+    another's commits again; found by helper-44)."""
+    url, a, b = _two_processes(postgres, tmp_path)
+    try:
+        _, on_a, on_b = _seated(a, b)
+        cut = postgres.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                           "WHERE datname = %s AND query LIKE 'LISTEN%%'", (url.rsplit("/", 1)[1],))
+        assert len(cut) == 2 and all(ok for (ok,) in cut)
+        _move_on_a_reaches_b(on_a, on_b)
+        _move_on_a_reaches_b(on_a, on_b)  # and hears the next one as it comes
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_tending_survives_an_unreachable_database(postgres: Postgres,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """``Hub.tend`` while the database is down: its ticks fail (logged) and it goes on;
+    once the database is back, it takes over the bots of a room whose owner's lock died
+    with the restart (before, the first error ended it for good; found by helper-44)."""
+    url = _db(postgres)
+    owner, a = _hubs(url)
+    try:
+        code, _ = owner.create({"game": "toepen", "players": 2, "name": "Amal",
+                                "bot": "random", "seed": 4})
+        owner.start(owner.room(code), 0)
+        room = owner.room(code)
+        while room.state.to_act not in room.bot_seats:  # the person taps until a bot is to act
+            _tap(owner, code)
+        assert owner.store.owns(code)
+        version = room.state.version
+
+        async def main() -> None:
+            held = a.room(code)  # a holds it, but the owner's lock keeps its bots
+            tending = asyncio.get_running_loop().create_task(a.tend(every=0.05))
+            postgres.halt()
+            try:
+                deadline = time.monotonic() + 20
+                while "cannot ask who runs its bots" not in caplog.text:  # a tick failed
+                    assert time.monotonic() < deadline and not tending.done()
+                    await asyncio.sleep(0.05)
+            finally:
+                postgres.resume()
+            while held.state.version == version:  # a runs the bots now
+                assert time.monotonic() < deadline + 20 and not tending.done()
+                await asyncio.sleep(0.05)
+            tending.cancel()
+            await a.close()
+
+        with caplog.at_level(logging.DEBUG, logger="tablegames.server"):
+            asyncio.run(main())
+        assert a.store.actions(code, after=version)
+    finally:
+        for h in (owner, a):
+            h.store.close()
+
+
+def test_rooms_whose_codes_share_a_hash_have_their_own_bot_locks(postgres: Postgres) -> None:
+    """``ZTMNHN7`` and ``Z8YLG2G`` have one ``hashtext``: while ``a`` ran the first
+    room's bots, ``b`` could never run the second's (found by helper-44). Each room's
+    lock is keyed by its code itself."""
+    first, second = "ZTMNHN7", "Z8YLG2G"
+    (hashes,) = postgres.sql("SELECT hashtext(%s), hashtext(%s)", (first, second))
+    assert hashes[0] == hashes[1]  # the pair does collide
+    a, b = _hubs(_db(postgres))
+    try:
+        assert a.store.owns(first) and b.store.owns(second)
+        assert not b.store.owns(first) and not a.store.owns(second)
+        a.store.disown(first)
+        assert b.store.owns(first) and b.store.owns(second)
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def test_the_startup_line_shows_the_database_without_its_password(postgres: Postgres,
+                                                                    tmp_path: Path) -> None:
+    """``tablegames serve`` prints where the rooms are kept, and a service's log keeps
+    that line: a PostgreSQL URL is printed without its password (found by helper-44)."""
+    url = _db(postgres)
+    secret = url.replace("postgres@", "postgres:s3cret-pw@", 1) + "?application_name=tg"
+    server = Server(secret, log=tmp_path / "serve.log").start()
+    try:
+        assert server.request("/api/games")[0] == 200  # it connected with that URL
+    finally:
+        server.stop()
+    text = (tmp_path / "serve.log").read_text()
+    assert f"(stored in {url}?application_name=tg)" in text
+    assert "s3cret" not in text
+    assert without_password(url + "?password=s3cret&sslmode=disable") == url + "?sslmode=disable"
+    assert without_password("rooms.sqlite") == "rooms.sqlite"

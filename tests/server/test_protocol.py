@@ -294,3 +294,36 @@ def test_a_phone_that_was_away_catches_up_from_the_event_sequence(server: Server
     finally:
         for p in phones[:2]:
             p.close()
+
+
+def test_a_socket_is_closed_for_good_only_for_a_room_or_seat_that_does_not_exist(
+        server: Server) -> None:
+    """4404 tells a phone to stop reconnecting (``app.js``): only ``no_room``/``no_seat``
+    close with it. A transient refusal (here the room's screens are all taken) closes with
+    1013, "try again later", on which the phone reconnects (found by helper-44)."""
+    from websockets.exceptions import ConnectionClosed
+
+    from tablegames.server.rooms import MAX_SPECTATORS
+
+    def refused(path: str) -> tuple[str, int | None]:
+        sock = Socket(server, path)  # refused on opening, before any hello
+        try:
+            code = sock.recv("error")["code"]
+            with pytest.raises(ConnectionClosed):
+                sock.recv(timeout=5)
+            return code, sock.ws.close_code
+        finally:
+            sock.close()
+
+    code, _ = full_room(server)
+    assert refused("/ws/p/not-a-real-token-at-all") == ("no_seat", 4404)
+    assert refused("/ws/s/ZZZZZZZ") == ("no_room", 4404)
+    screens = [Socket(server, f"/ws/s/{code}") for _ in range(MAX_SPECTATORS)]
+    try:
+        for s in screens:
+            s.send({"type": "hello"})
+            s.recv("update")
+        assert refused(f"/ws/s/{code}") == ("room_full", 1013)
+    finally:
+        for s in screens:
+            s.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -163,3 +164,24 @@ def test_a_server_at_log_level_info_writes_no_token(tmp_path: Path) -> None:
     log = server.log.read_text()
     assert "/ws/p/<token>" in log and "/p/<token>" in log
     assert token not in log
+
+
+@pytest.mark.parametrize("link", ["symlink", "hard link"])
+def test_a_second_server_through_a_link_to_the_file_is_refused(tmp_path: Path,
+                                                               link: str) -> None:
+    """The lock is the file's, whatever name reaches it: a second server started on a
+    symbolic or hard link to a file in use is refused (before, it served the same file
+    beside the first, its phones never seeing the other's taps; found by helper-44)."""
+    path = tmp_path / "rooms.sqlite"
+    other = tmp_path / "link.sqlite"
+    first = Store(path)
+    try:
+        if link == "symlink":
+            other.symlink_to(path)
+        else:
+            os.link(path, other)
+        with pytest.raises(StoreBusy, match="PostgreSQL"):
+            Store(other)
+    finally:
+        first.close()
+    Store(other).close()  # the first one gone, the file opens again by that name
