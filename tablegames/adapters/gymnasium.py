@@ -4,7 +4,7 @@
 >>> e = env("toepen", opponents=["club", "random"], rules={"limit": 3})
 >>> obs, info = e.reset(seed=4)
 >>> obs.shape, obs.dtype, e.action_space, info["seat"]
-((239,), dtype('float32'), Discrete(40), 1)
+((242,), dtype('float32'), Discrete(40), 1)
 >>> [e.codec.label(i) for i in e.action_masks().nonzero()[0]]
 ['exchange', 'keep']
 >>> obs, reward, terminated, truncated, info = e.step(36)     # keep the hand

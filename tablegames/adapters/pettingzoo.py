@@ -5,7 +5,7 @@
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, obs["action_mask"].nonzero()[0].tolist(), info["view"]["hand"]
-((239,), [35, 36], ['Jd', 'Qd', 'Ah', '7s'])
+((242,), [35, 36], ['Jd', 'Qd', 'Ah', '7s'])
 >>> [e.codec.label(i) for i in (35, 36)]
 ['exchange', 'keep']
 >>> e.step(36)                 # player_0 keeps its hand

@@ -62,8 +62,12 @@ def test_random_rounds_keep_every_invariant(data: Any, seed: int, rules: dict[st
     if rules["rounds"] == 1:
         assert out.losers == {loser} and out.scores[loser] == players
     else:
-        worst = max(s.tally)
-        assert out.losers == {p for p in range(players) if s.tally[p] == worst}
+        worst, best = max(s.tally), min(s.tally)
+        if worst == best:  # SHD-01 (decision): a match every seat lost as often is a draw
+            assert out.losers == out.winners == frozenset()
+        else:
+            assert out.losers == {p for p in range(players) if s.tally[p] == worst}
+            assert out.winners == {p for p in range(players) if s.tally[p] == best}
 
 
 @settings(max_examples=25)
