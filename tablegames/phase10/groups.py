@@ -160,8 +160,7 @@ def describe_group(g: Group) -> str:
 
 def group_json(g: Group) -> dict[str, Any]:
     """A group as views show it (``kind``, ``cards``, ``text`` and its ``number``, run
-    ``numbers`` or ``colour``): a laid group (``State.table``, which adds its name) and a
-    lay-down's group on its button (the presenter) are described alike."""
+    ``numbers`` or ``colour``; ``State.table`` adds its name)."""
     out: dict[str, Any] = {"kind": KIND_WORDS[g.kind], "cards": card_names(g.cards),
                            "text": describe_group(g)}
     if g.kind == SET:

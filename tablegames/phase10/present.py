@@ -11,9 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import TablegamesError
-from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, NUMBER, PACK, SKIP, WILD
-from tablegames.phase10.groups import group_json, parse_group
+from tablegames.phase10.cards import COLOUR, COLOUR_NAMES, COLOURS, NUMBER, PACK, SKIP, WILD
 from tablegames.table import Presenter
 from tablegames.table.model import (
     N_,
@@ -113,11 +111,27 @@ def group_words(g: Mapping[str, Any]) -> Msg:
 
 
 def _laid_words(text: str) -> Msg:
-    """A lay-down's group (``set2=B2,W,W``) in words, as a laid one is (:func:`group_words`)."""
-    try:
-        return group_words(group_json(parse_group(text)))
-    except TablegamesError:  # not a group: its notation, as the action says it
-        return msg("{text}", text=text.partition("=")[0])
+    """A lay-down's group (``set2=B2,W,W``) in words, as a laid one is (:func:`group_words`).
+
+    Read from the notation's head alone (``set2``, ``run5-8``, ``colB``, ``set?``), which
+    says all the words need: the legal lay-downs are well formed, and a phone's buttons
+    are drawn for every action on every turn, so the cards are not parsed again."""
+    head, _, body = text.partition("=")
+    g: dict[str, Any] = {"cards": body.split(",")}
+    kind, key = head[:3].lower(), head[3:]
+    if kind == "set":
+        g.update(kind="set", number=int(key) if key.isdigit() else None)
+    elif kind == "run":
+        low, _, high = key.partition("-")
+        if not (low.isdigit() and high.isdigit()):
+            return msg("{text}", text=head)
+        g.update(kind="run", numbers=[int(low), int(high)])
+    elif kind == "col":
+        g.update(kind="colour", colour=COLOUR_NAMES[COLOURS.index(key.upper())]
+                 if len(key) == 1 and key.upper() in COLOURS else None)
+    else:
+        return msg("{text}", text=head)
+    return group_words(g)
 
 
 def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
