@@ -14,9 +14,10 @@ a room loads as its snapshot plus a replay of the actions after it, so the work 
 load is bounded whatever the game's length, and an action costs one small insert
 instead of a full save.
 
-SQLite serves one server process: :class:`Store` holds an exclusive lock on the
-database file for its lifetime and refuses a second process on the same file (by any
-path, link or hard link) with a clear message (two processes would each keep their own
+SQLite serves one server process: :class:`Store` holds an exclusive lock for the
+database file for its lifetime (on a small lock file named by the file's inode, see
+``_lock``) and refuses a second process on the same file (by any path, a symbolic link
+or a hard link beside it) with a clear message (two processes would each keep their own
 rooms in memory and hand one seat to two people). Several processes share a PostgreSQL
 database instead.
 
@@ -366,19 +367,29 @@ class Store:
 def _lock(path: str) -> int:
     """Take the database file's process lock or raise :class:`StoreBusy`.
 
-    The lock is an ``flock`` on the database file itself (created empty if new, which
-    SQLite reads as an empty database), so it holds for the file, whatever name reaches
-    it: a symbolic link or a hard link to a file in use is refused like its own path.
-    SQLite's own locks are POSIX ``fcntl`` locks, which ``flock`` does not touch.
-    ``flock`` locks belong to the open file: the kernel drops them when the process ends,
-    however it ends, so a killed server never leaves a stale lock behind.
+    The lock is an ``flock`` on a small file beside the database, named by the database
+    file's device and inode (``.tablegames-<dev>-<inode>.lock`` in the directory the file
+    really is in), so it is the file's, whatever name reaches it: a symbolic link, or a
+    hard link in the same directory, to a file in use is refused like its own path.
+    Never on the database file itself: closing any descriptor of a file drops every POSIX
+    lock the process holds on it, SQLite's own among them (a refused second store in the
+    same process, closing its descriptor, would leave the first without its locks; found
+    by helper-54). ``flock`` locks belong to the open file: the kernel drops them when the
+    process ends, however it ends, so a killed server never leaves a stale lock behind.
     """
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    real = os.path.realpath(path)
+    try:
+        st = os.stat(real)
+    except FileNotFoundError:  # a new file: made empty here (SQLite reads it as empty)
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(real, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+        st = os.stat(real)
+    name = os.path.join(os.path.dirname(real), f".tablegames-{st.st_dev}-{st.st_ino}.lock")
+    fd = os.open(name, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         os.close(fd)
-        real = os.path.realpath(path)
         named = path if real == os.path.abspath(path) else f"{path} (the file {real})"
         raise StoreBusy(
             f"another tablegames server is already using {named}: SQLite serves one server "

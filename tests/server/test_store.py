@@ -185,3 +185,52 @@ def test_a_second_server_through_a_link_to_the_file_is_refused(tmp_path: Path,
     finally:
         first.close()
     Store(other).close()  # the first one gone, the file opens again by that name
+
+
+#: In another process: whether a write lock on SQLite's SHARED byte range of the file
+#: would conflict, i.e. whether some process holds SQLite's SHARED lock there.
+SHARED_PROBE = r"""
+import fcntl, os, struct, sys
+fd = os.open(sys.argv[1], os.O_RDWR)
+asked = struct.pack("hhqqi", fcntl.F_WRLCK, 0, 0x40000002, 510, 0)
+kind = struct.unpack("hhqqi", fcntl.fcntl(fd, fcntl.F_GETLK, asked))[0]
+print("held" if kind != fcntl.F_UNLCK else "free")
+"""
+
+
+def test_a_refused_second_store_leaves_the_first_its_sqlite_locks(tmp_path: Path) -> None:
+    """A second store on a file in use in the same process (a notebook cell run again, a
+    test) is refused, and the first keeps SQLite's own locks on the file: closing any
+    descriptor of a file drops every POSIX lock the process holds on it, so the process
+    lock never opens the database file itself (found by helper-54: a connection of
+    another process then believed itself the last, checkpointed and deleted the WAL
+    under the running server, whose later writes were lost)."""
+    path = tmp_path / "rooms.sqlite"
+
+    def shared() -> str:
+        return subprocess.run([sys.executable, "-c", SHARED_PROBE, str(path)],
+                              capture_output=True, text=True, check=True).stdout.strip()
+
+    first = Store(path)
+    try:
+        first.db.execute("CREATE TABLE t (x)")
+        first.db.execute("INSERT INTO t VALUES (1)")
+        assert shared() == "held"
+        with pytest.raises(StoreBusy):
+            Store(path)
+        reader = Store(path, read_only=True)
+        reader.close()
+        assert shared() == "held"
+        subprocess.run([sys.executable, "-c", "import sqlite3, sys; c = sqlite3.connect("
+                        "sys.argv[1]); c.execute('SELECT count(*) FROM t'); c.close()",
+                        str(path)], check=True)
+        assert (tmp_path / "rooms.sqlite-wal").exists()  # nobody took the WAL away
+        first.db.execute("INSERT INTO t VALUES (2)")
+    finally:
+        first.close()
+    again = Store(path, read_only=True)
+    try:
+        assert again.db.execute("SELECT x FROM t ORDER BY x").fetchall() == [(1,), (2,)]
+    finally:
+        again.close()
+
