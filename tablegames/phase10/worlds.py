@@ -24,10 +24,13 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     order (never from the real hands or the real stock); hand sizes and pile sizes
     never change. After a rebuild this hand (:func:`_after_rebuild`) the draw pile holds
     only cards that went into it, less those ``seat`` drew since, and another seat holds
-    at most as many of them as it drew since. (That keeps every hard constraint; it
-    does not weigh worlds by how likely the others' play made them: the search does
+    at most as many of them as it drew since. Not kept after a rebuild: that a card
+    taken from the discard pile or laid before the rebuild was no rebuilt copy (the
+    state does not record when a card was taken or laid), so such a world can put the
+    face's last hidden copy in a hand that had no draw to get it (found by helper-54).
+    Worlds are not weighed by how likely the others' play made them: the search does
     that itself, choosing among these worlds by :mod:`tablegames.phase10.infer`'s
-    likelihood.)
+    likelihood.
     """
     if seat is None:
         raise SeatError("sample_world needs the seat whose knowledge it keeps")
