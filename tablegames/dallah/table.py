@@ -35,6 +35,7 @@ class Table:
     so an edit through ``state.t`` would change every later game."""
 
     __slots__ = (
+        "_sealed",
         "action_deck",
         "card_codes",
         "card_counts",
@@ -119,6 +120,19 @@ class Table:
             "zone": CardText.of_ids(self.zone_ids, "zone of this card set"),
             "card": CardText.of_ids(self.card_ids, "card of this card set"),
         })
+        self._sealed = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise AttributeError(f"a card set's table is shared by every game: {name} "
+                                 "cannot be set")
+        object.__setattr__(self, name, value)
+
+    def __copy__(self) -> Table:
+        return self  # read-only and shared: a copy of a state shares it
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Table:
+        return self  # (copy.deepcopy of a state: its read-only views cannot be copied)
 
 
 @lru_cache(maxsize=64)

@@ -226,7 +226,8 @@ def lock_key(code: str) -> int:
 
 def without_password(db: str) -> str:
     """``db`` as it may be printed or logged: a ``postgresql://`` URL without its
-    password (after the user name, or as a ``password=`` parameter); a file path as is."""
+    password (after the user name, or as a ``password=`` parameter) or the passphrase of
+    its client key (``sslpassword=``); a file path as is."""
     if not db.startswith(("postgresql://", "postgres://")):
         return db
     from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -237,7 +238,7 @@ def without_password(db: str) -> str:
         user, _, host = netloc.rpartition("@")
         netloc = user.partition(":")[0] + "@" + host
     query = urlencode([(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                       if k != "password"])
+                       if k not in ("password", "sslpassword")])
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 

@@ -281,9 +281,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             most = max(tally)
             if min(tally) == most:  # SHD-01 (decision): an even tally is a draw
                 return msg("The match is over: a draw, every player lost as many rounds.")
-            who = ", ".join(n for n in (name_of(players, s) for s, t in enumerate(tally)
-                                        if t == most) if n)
-            return msg("The match is over: {who} lost the most rounds.", who=who)
+            most_lost = [n for n in (name_of(players, s) for s, t in enumerate(tally) if t == most)
+                         if n]  # a list: joined with the language's comma
+            return msg("The match is over: {who} lost the most rounds.", who=most_lost)
         return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 

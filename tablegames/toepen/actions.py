@@ -123,4 +123,5 @@ def parse_action(text: str) -> Action:
 
 def play(seat: int, card: int) -> Play:
     """The (interned) action of ``seat`` playing ``card``."""
-    return PLAYS[seat][card] if seat < MAX_SEATS else Play(seat, card)
+    # a negative seat or card would index the table from its end (another seat's card)
+    return PLAYS[seat][card] if 0 <= seat < MAX_SEATS and 0 <= card < 32 else Play(seat, card)

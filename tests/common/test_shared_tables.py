@@ -48,6 +48,29 @@ def test_a_dallah_game_after_an_attempted_edit_is_the_same_game() -> None:
     assert after.t is before.t and after.to_json() == before.to_json()
 
 
+def test_a_dallah_table_refuses_new_values_and_is_shared_by_deep_copies() -> None:
+    """``state.t`` is read-only as a whole: no attribute may be set (every later game
+    would see it), and ``copy.deepcopy`` of a state shares it, as ``copy()`` does (its
+    read-only views cannot be copied; found by helper-54)."""
+    import copy
+
+    state = tablegames.new_game("dallah", players=3, seed=2)
+    state.apply("0:draw")
+    with pytest.raises(AttributeError):
+        state.t.placing_share = 0.0
+    twin = copy.deepcopy(state)
+    assert twin.t is state.t and twin.to_json() == state.to_json()
+
+
+def test_toepen_plays_of_negative_seats_or_cards_are_not_another_seats() -> None:
+    """The interned play table is indexed by seat and card: a negative index would give
+    another seat's action (``play(-1, 3)`` was seat 7's; found by helper-54)."""
+    from tablegames.toepen.actions import play
+
+    assert play(-1, 3).seat == -1 and play(0, -1).card == -1  # type: ignore[attr-defined]
+    assert play(-1, 3) is not play(7, 3)
+
+
 def test_shithead_full_deck_is_a_shared_tuple() -> None:
     state = tablegames.new_game("shithead", players=3, seed=1)
     assert type(full_deck(1)) is tuple and full_deck(1) is deck_codes(state)

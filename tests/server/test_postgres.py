@@ -443,4 +443,6 @@ def test_the_startup_line_shows_the_database_without_its_password(postgres: Post
     assert f"(stored in {url}?application_name=tg)" in text
     assert "s3cret" not in text
     assert without_password(url + "?password=s3cret&sslmode=disable") == url + "?sslmode=disable"
+    # nor the passphrase of the client's key (found by helper-54)
+    assert without_password(url + "?sslpassword=s3cret&sslmode=disable") == url + "?sslmode=disable"
     assert without_password("rooms.sqlite") == "rooms.sqlite"

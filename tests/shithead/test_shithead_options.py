@@ -242,7 +242,7 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
             assert out.losers == {i for i, t in enumerate(tally) if t == max(tally)}
             assert out.winners == {i for i, t in enumerate(tally) if t == min(tally)}
             assert model["result"]["title"]["msg"] == "Game over"
-            losers = ", ".join(s.players[i] for i in sorted(out.losers))
+            losers = [s.players[i] for i in sorted(out.losers)]  # told as a list
             assert said[0] == {"msg": "The match is over: {who} lost the most rounds.",
                                "args": {"who": losers}}
     assert seen == {True, False}  # both cases were played
