@@ -16,7 +16,7 @@ Suit symbols typed or pasted from the screen (``♥``) are read as the notation'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
@@ -124,12 +124,16 @@ def readable(game: str, text: str) -> str:
 
 
 def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str = "",
-         other_seats: Sequence[int] = (), w: Callable[..., str] | None = None) -> Reading:
+         other_seats: Sequence[int] = (), w: Callable[..., str] | None = None,
+         labels: Mapping[str, str] | None = None) -> Reading:
     """Interpret one typed line against the legal ``options`` of ``seat``.
 
     ``other_seats`` are seats whose moves may be typed with their prefix (``2:knock`` at a
     shared screen: another person knocking out of turn). ``w`` says the messages in the
-    session's language (the ``tablegames`` catalogue; English without it).
+    session's language (the ``tablegames`` catalogue; English without it). ``labels``
+    are the moves' words as the screen shows them (by notation, in that language): what
+    is typed or copied from the screen ("kassér grøn 2") is matched against them too, as
+    the tip under a cut list promises.
     """
     if w is None:
         w = words_for("en")
@@ -163,7 +167,13 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
     def keys(text: str) -> tuple[str, str]:
         return text.lower(), readable(game, text).lower()
 
-    exact = [c for c in options if wanted in keys(c.short)]
+    shown = {n: normalize(t).lower() for n, t in (labels or {}).items()}
+
+    def every_key(c: Choice) -> tuple[str, ...]:
+        label = shown.get(c.notation)
+        return (*keys(c.short), label) if label else keys(c.short)
+
+    exact = [c for c in options if wanted in every_key(c)]
     if exact:
         return Reading("move", move=exact[0].notation)
     by_args = [c for c in options if c.args and wanted in keys(c.args)]
@@ -171,7 +181,7 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
         return Reading("move", move=by_args[0].notation)
     words = wanted.split()
     narrowed = [c for c in options
-                if all(any(w in k for k in keys(c.short)) for w in words)]
+                if all(any(w in k for k in every_key(c)) for w in words)]
     if len(narrowed) == 1:  # a unique prefix (or part) of one move plays it: "kn", "Th"
         return Reading("move", move=narrowed[0].notation)
     if narrowed:

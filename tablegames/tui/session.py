@@ -240,6 +240,10 @@ class Session:
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.state.view(seat)  # type: ignore[no-any-return]
 
+    def labels(self, seat: int) -> dict[str, str]:
+        """``seat``'s moves as its screen words them (by notation), for :func:`read`."""
+        return {a["n"]: self.w.text(a["label"]) for a in present(self.view(seat))["actions"]}
+
     def _tell(self, seat: int | None, events: Sequence[Mapping[str, Any]]) -> None:
         narrator = self.narrators[seat]
         view = self.view(seat)
@@ -547,7 +551,8 @@ class Session:
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
-                reading = read(line, options, menu, seat, self.info.name, others, self.w)
+                reading = read(line, options, menu, seat, self.info.name, others, self.w,
+                               labels=self.labels(seat))
                 if reading.kind == "help":
                     self.show_help(seat)
                     note = ""
@@ -614,7 +619,8 @@ class Session:
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
             else:
-                reading = read(line, options, menu, bot, self.info.name, w=self.w)
+                reading = read(line, options, menu, bot, self.info.name, w=self.w,
+                               labels=self.labels(bot))
                 if reading.kind == "help":
                     self.show_help(me)
                     continue
@@ -656,7 +662,9 @@ class Session:
         wait = self.options.pace
         note = ""
         while True:
-            moves = ", ".join(c.short for c in options[:4])
+            shown = self.labels(me)  # the moves in the screen's words, which may be typed
+            moves = self.screen.words.comma.join(shown.get(c.notation, c.short)
+                                                 for c in options[:4])
             seconds = format(wait, "g")
             hint = (self.w("{name} is about to play. You may: {moves} (type it within "
                            "{seconds} s)", name=self.names[bot_seat], moves=moves,
@@ -667,7 +675,8 @@ class Session:
             line = self._readline(f"{self.names[me]}> ", timeout=wait if wait > 0 else None)
             if line is _TIMEOUT or not str(line).strip():
                 return
-            reading = read(line, options, menu, me, self.info.name, w=self.w)
+            reading = read(line, options, menu, me, self.info.name, w=self.w,
+                           labels=self.labels(me))
             if self._handle(reading, me):
                 return
             if reading.kind == "menu" and reading.menu is not None:
@@ -696,8 +705,12 @@ class Session:
         hot = hotkeys(options, self.info.name, hand)
         pace = self.options.pace
         if pace > 0 or options:
-            keys = ", ".join(f"{k} = {Choice(n, me).short}" for k, n in hot.items())
-            typed = ", ".join(c.short for c in options if c.notation not in hot.values())
+            shown = self.labels(me)  # the moves in the screen's words, which may be typed
+            comma = self.screen.words.comma
+            keys = comma.join(f"{k} = {shown.get(n, Choice(n, me).short)}"
+                              for k, n in hot.items())
+            typed = comma.join(shown.get(c.notation, c.short) for c in options
+                               if c.notation not in hot.values())
             note = self.w("{name} is about to play.", name=self.names[bot_seat])
             if keys:
                 note += " " + self.w("Press {keys}.", keys=keys)
@@ -739,7 +752,7 @@ class Session:
                 if not line:
                     continue
                 reading = read(line, options, Menu.of(options), me, self.info.name,
-                               w=self.w)
+                               w=self.w, labels=self.labels(me))
                 now = {c.notation for c in options}
                 if not done and not line.strip().isdecimal() and reading.kind == "move" \
                         and reading.move in now:  # "kn": a move of this moment, played now

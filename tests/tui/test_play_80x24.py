@@ -164,7 +164,7 @@ def test_k_knocks_while_the_bots_move() -> None:
         child.send("k")  # keep the hand: one key
         child.expect_exact(PROMPT)
         child.send("1\r")  # lead the first card
-        child.expect(r"P1 is about to play\. Press k = knock\.")
+        child.expect(r"P1 is about to play\. Press k = Knock\.")
         child.send("k")
         child.expect(r"P0 knocked: the stake is 2\.")
         child.sendintr()  # Ctrl-C leaves at any moment

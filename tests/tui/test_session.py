@@ -49,7 +49,7 @@ def test_a_knock_out_of_turn_is_offered_between_bot_moves() -> None:
     # seat 0 keeps, leads the first card, then knocks while seat 1 is about to play
     code, text = play("toepen", "--players", "3", "--seed", "4", stdin="keep\n1\nknock\nq\n")
     assert code == 0
-    assert "is about to play. You may: knock" in text
+    assert "is about to play. You may: Knock" in text
     assert "P0 knocked: the stake is 2." in text
 
 

@@ -105,7 +105,7 @@ def test_with_a_king_in_hand_kn_enter_knocks_while_the_bots_move() -> None:
         child.send("k")  # keep
         child.expect_exact(PROMPT)
         child.send("1\r")  # lead the first card
-        child.expect(r"P1 is about to play\. You may type knock and Enter\.")
+        child.expect(r"P1 is about to play\. You may type Knock and Enter\.")
         child.send("kn\r")
         child.expect(r"P0 knocked: the stake is 2\.")
         child.sendintr()
@@ -113,3 +113,30 @@ def test_with_a_king_in_hand_kn_enter_knocks_while_the_bots_move() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize(("lang", "typed"), [
+    ("da", "kassér grøn 2"), ("da", "Kassér grøn 2"), ("ar", "ارمِ 2 أخضر"), ("en", "discard green 2")])
+def test_a_move_is_found_by_the_words_the_screen_shows(lang: str, typed: str) -> None:
+    """The tip under a cut list says to type the start of a move: what the screen shows,
+    in its language, is read (before, only the notation and English card words were, so a
+    Danish or Arabic player could not reach a move the list had cut; found by helper-55)."""
+    import tablegames
+    from tablegames.table import present
+    from tablegames.table.i18n import Words
+    from tablegames.tui.choices import Menu, read
+
+    state = tablegames.new_game("phase10", players=2, seed=3)
+    state.apply("0:draw")
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert "0:discard G2" in legal
+    w = Words(lang, "phase10")
+    labels = {a["n"]: w.text(a["label"]) for a in present(state.view(0))["actions"]}
+    options = choices(legal, 0)
+    reading = read(typed, options, Menu.of(options), 0, "phase10", labels=labels)
+    assert (reading.kind, reading.move) == ("move", "0:discard G2"), labels["0:discard G2"]
+    # a word every discard's label holds narrows the list to the discards
+    verb = labels["0:discard G2"].split()[0]
+    narrowed = read(verb, options, Menu.of(options), 0, "phase10", labels=labels)
+    assert narrowed.kind == "menu" and narrowed.menu is not None
+    assert {c.verb for c in narrowed.menu.numbered} == {"discard"}
