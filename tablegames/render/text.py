@@ -59,13 +59,14 @@ def result_text(model: Mapping[str, Any], w: Words) -> str:
     r = model["result"]
     parts = [w.text(r["title"])]
     if r["winners"]:
-        parts.append(f"{w.text(r['winners_label'])}: {', '.join(r['winners'])}")
+        parts.append(f"{w.text(r['winners_label'])}: {w.comma.join(r['winners'])}")
     if r["losers"]:
-        parts.append(f"{w.text(r['losers_label'])}: {', '.join(r['losers'])}")
+        parts.append(f"{w.text(r['losers_label'])}: {w.comma.join(r['losers'])}")
     if r["scores"]:
         parts.append(f"{w.text(r['scores_label'])}: "
                      + w.comma.join(f"{name} {w.text(v)}" for name, v in r["scores"]))
-    return "; ".join(parts)
+    # the language's comma and semicolon (Arabic: U+060C, U+061B)
+    return ("\u061b " if w.lang == "ar" else "; ").join(parts)
 
 
 def area_line(a: Mapping[str, Any], w: Words) -> str:

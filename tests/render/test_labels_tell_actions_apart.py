@@ -79,3 +79,17 @@ def test_phase_choice_tables_read_alike_nowhere() -> None:
             legal = [str(a) for a in state.legal_actions()]
             lays = [a for a in legal if ":lay " in a or ":hit " in a]
             state.apply(rng.choice(lays or legal))
+
+
+def test_an_arabic_result_line_uses_the_arabic_comma_and_semicolon() -> None:
+    """The terminal's and the plain picture's result line: names and parts are parted
+    by the language's comma and semicolon (found by helper-55)."""
+    from tablegames.render.text import result_text
+
+    model = {"result": {"title": {"msg": "Game over", "args": {}}, "winners": ["Ali", "Badr"],
+                        "winners_label": {"msg": "Winners", "args": {}}, "losers": ["Jo"],
+                        "losers_label": {"msg": "Losers", "args": {}}, "scores": [],
+                        "scores_label": {"msg": "Scores", "args": {}}}}
+    arabic = result_text(model, Words("ar", "phase10"))
+    assert "Ali\u060c Badr" in arabic and "\u061b " in arabic and ";" not in arabic
+    assert result_text(model, Words("en", "phase10")) == "Game over; Winners: Ali, Badr; Losers: Jo"
