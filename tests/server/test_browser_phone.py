@@ -203,8 +203,10 @@ def test_several_cups_fell_together_whatever_order_they_are_tapped(
     for n in (placed, held):  # the cup that settled first, then the cup in hand
         page.locator(f'.report [data-action="{n}"]').first.click()
     page.click("#send-several")
-    # the bots play on at once: wait until the three taps stand, whatever came after
+    # the bots play on at once: wait until the three taps stand and the bots have stopped
+    # (Amal's turn again, or the end), so the stored game is read at rest
     page.wait_for_function(f"() => +document.body.dataset.version >= {version + 3}")
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
     state, _ = server.saved(code)
     assert [str(a) for a in state.history[version:version + 3]] == [held, placed, "0:settled"]
     record = state.record()
