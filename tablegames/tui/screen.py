@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -94,6 +95,28 @@ class Chips:
         yield line
 
 
+
+def cut_at_entry(moves: Sequence[str], keep: int) -> int:
+    """How many of the menu's ``moves`` lines to show when only ``keep`` fit: never cut
+    inside an entry (a long label wraps onto more lines; shown in part, its first line
+    could read like the entry above it; found by helper-55)."""
+    while 0 < keep < len(moves) and not starts_entry(moves[keep]):
+        keep -= 1
+    return keep
+
+
+def starts_entry(line: str) -> bool:
+    """Whether a menu line begins an entry: a numbered move (`` 7) ``, ``12) ``) or an
+    indented verb counted as one line (``    lay: 312 ways``); a wrapped label goes on at
+    the line's start."""
+    plain = _STYLE.sub("", line)  # a terminal's lines carry their colours
+    head = plain.lstrip().split(")", 1)[0]
+    return (")" in plain and head.isdecimal() and len(head) <= 3) or plain.startswith("    ")
+
+
+#: A terminal's colour and style codes (``ESC [ ... m``).
+_STYLE = re.compile(r"\x1b\[[0-9;]*m")
+
 class Screen:
     """Draws a seat's screen on ``console``; ``debug`` adds the raw view and events."""
 
@@ -176,7 +199,7 @@ class Screen:
             if len(moves) > room:
                 more = self.lines(Text(w("… more: type the start of a move to narrow the "
                                          "list"), style="dim"))
-                keep = max(0, room - len(more))
+                keep = cut_at_entry(moves, max(0, room - len(more)))
                 moves = moves[:keep] + more if keep else moves[:1]
             room -= len(moves)
             log = (rule + log[-(room - 1):]) if room >= 2 else []

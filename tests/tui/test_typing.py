@@ -140,3 +140,24 @@ def test_a_move_is_found_by_the_words_the_screen_shows(lang: str, typed: str) ->
     narrowed = read(verb, options, Menu.of(options), 0, "phase10", labels=labels)
     assert narrowed.kind == "menu" and narrowed.menu is not None
     assert {c.verb for c in narrowed.menu.numbered} == {"discard"}
+
+
+def test_a_cut_move_list_never_stops_inside_an_entry() -> None:
+    """A long label wraps onto a second line; when the list is cut, an entry is shown
+    whole or not at all (a first line alone could read like the entry above it; found by
+    helper-55)."""
+    from tablegames.tui.screen import cut_at_entry, starts_entry
+
+    moves = [" 1) Draw from the draw pile",
+             " 2) Lay down: set of 3 × 8 (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
+             "blue 4, blue 5, blue 7, blue 9)",
+             " 3) Lay down: set of 3 × 8 (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
+             "blue 4, blue 6, blue 7, blue 9)",
+             "    lay: 312 ways; type 'lay' and a card or two to see them"]
+    assert [starts_entry(m) for m in moves] == [True, True, False, True, False, True]
+    assert cut_at_entry(moves, 4) == 3  # not the first line of entry 3 alone
+    assert cut_at_entry(moves, 3) == 3 and cut_at_entry(moves, 5) == 5
+    assert cut_at_entry(moves, 2) == 1 and cut_at_entry(moves, 0) == 0
+    assert cut_at_entry(moves, 6) == 6
+    # a terminal's lines carry colour codes
+    assert starts_entry("\x1b[1m 2) Swap 6\u2660 (face up) for 3\u2660\x1b[0m")
