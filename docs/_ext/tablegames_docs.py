@@ -40,7 +40,7 @@ import inspect
 import pkgutil
 import re
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -593,17 +593,19 @@ class ViewKeys(SphinxDirective):
         from tablegames.testing import ENVELOPE, SEAT_KEYS
 
         if not self.arguments:
-            rows = [[[nodes.literal("", k)], [nodes.Text(ENVELOPE_TEXT[k])]]
-                    for k in (*ENVELOPE, *SEAT_KEYS)]
-            return [_table(["Key", "Meaning (every game)"], rows, [22, 78], ["tg-view-keys"],
-                           ["tg-key", "tg-desc"])]
+            return [_key_table("Meaning (every game)",
+                               {k: ENVELOPE_TEXT[k] for k in (*ENVELOPE, *SEAT_KEYS)})]
         info = tablegames.GAMES[self.arguments[0]]
         keys = getattr(info.state_class, "VIEW_KEYS", None)
         if not keys:
             raise self.error(f"{info.name} declares no VIEW_KEYS")
-        rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in keys.items()]
-        return [_table(["Key", f"Meaning ({info.title})"], rows, [22, 78], ["tg-view-keys"],
-                       ["tg-key", "tg-desc"])]
+        return [_key_table(f"Meaning ({info.title})", keys)]
+
+
+def _key_table(title: str, keys: Mapping[str, str]) -> nodes.table:
+    """A two-column table of keys and what each means (views, events, results)."""
+    rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in keys.items()]
+    return _table(["Key", title], rows, [22, 78], ["tg-view-keys"], ["tg-key", "tg-desc"])
 
 
 class EventKeys(SphinxDirective):
@@ -622,9 +624,7 @@ class EventKeys(SphinxDirective):
         import tablegames
 
         if not self.arguments:
-            rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in EVENT_ENVELOPE_TEXT.items()]
-            return [_table(["Key", "Meaning (every event)"], rows, [22, 78], ["tg-view-keys"],
-                           ["tg-key", "tg-desc"])]
+            return [_key_table("Meaning (every event)", EVENT_ENVELOPE_TEXT)]
         info = tablegames.GAMES[self.arguments[0]]
         kinds = getattr(info.state_class, "EVENT_KEYS", None)
         if not kinds:
@@ -663,8 +663,7 @@ class ResultKeys(SphinxDirective):
             if keys is None:
                 raise self.error(f"{info.name} declares no RESULT_KEYS")
             title = f"Meaning ({info.title})"
-        rows = [[[nodes.literal("", k)], [nodes.Text(v)]] for k, v in keys.items()]
-        return [_table(["Key", title], rows, [22, 78], ["tg-view-keys"], ["tg-key", "tg-desc"])]
+        return [_key_table(title, keys)]
 
 
 #: What each key every event has means.

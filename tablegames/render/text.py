@@ -65,8 +65,7 @@ def result_text(model: Mapping[str, Any], w: Words) -> str:
     if r["scores"]:
         parts.append(f"{w.text(r['scores_label'])}: "
                      + w.comma.join(f"{name} {w.text(v)}" for name, v in r["scores"]))
-    # the language's comma and semicolon (Arabic: U+060C, U+061B)
-    return ("\u061b " if w.lang == "ar" else "; ").join(parts)
+    return w.semicolon.join(parts)
 
 
 def area_line(a: Mapping[str, Any], w: Words) -> str:

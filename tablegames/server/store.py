@@ -261,13 +261,11 @@ class Store:
         statement; where other processes write (PostgreSQL, READ COMMITTED) one may commit
         in between, so a load asks for the actions ``upto`` the version it read: stored
         actions never change, so the two reads always agree."""
-        if upto is None:
-            return [(r[0], r[1], r[2]) for r in self._q(
-                "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? ORDER BY seq",
-                (code, after)).fetchall()]
+        bound, params = ("", (code, after)) if upto is None else (
+            " AND seq <= ?", (code, after, upto))
         return [(r[0], r[1], r[2]) for r in self._q(
-            "SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ? AND seq <= ? "
-            "ORDER BY seq", (code, after, upto)).fetchall()]
+            f"SELECT seq, seat, action FROM actions WHERE code = ? AND seq > ?{bound} "
+            "ORDER BY seq", params).fetchall()]
 
     # -- writing ----------------------------------------------------------------------
     def _one(self, cur: Any, why: str) -> None:

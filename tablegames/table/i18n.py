@@ -129,9 +129,10 @@ class Words:
         #: language, and only for text a browser draws (terminals mostly show isolates
         #: as gaps or boxes).
         self.isolate = bool(isolate) and self.direction == "rtl"
-        #: Between the items of a list: the language's comma (U+060C in Arabic, as the
-        #: phone's own lists of names use).
+        #: Between the items of a list, and between the parts of a line: the language's
+        #: comma and semicolon (U+060C and U+061B in Arabic, as the phone's own lists use).
         self.comma = "\u060c " if self.lang == "ar" else ", "
+        self.semicolon = "\u061b " if self.lang == "ar" else "; "
         #: Texts of argument-free messages and front ends' derived pieces (card faces), by
         #: key: the same few hundred are asked for on every page. Bounded.
         self.memo: dict[Any, Any] = {}
