@@ -14,7 +14,9 @@
 Progress is a quick estimate, not a search: for each requirement the best partial group
 (most naturals of one number, most distinct numbers in a run window, most cards of one
 colour), combined over the phase's requirements with a small beam, plus the Wilds that
-fill the gaps.
+fill the gaps. A group the cards off the table can no longer complete counts for nothing:
+once four 8s are laid and every Wild is down, the other four 8s make no set of 5, so
+the bot lets them go (someone down may hit them) instead of keeping them for ever.
 
 :class:`EagerRandomBot` ("eager") is uniform over the legal actions except that it lays
 down and hits whenever it can: random playouts that still make progress, for search
@@ -34,12 +36,13 @@ from tablegames.phase10 import actions as A
 from tablegames.phase10.cards import (
     FACES_OF_COLOUR,
     FACES_OF_NUMBER,
+    PACK,
     POINTS,
     SKIP,
     WILD,
     counts_of,
 )
-from tablegames.phase10.layouts import most_naturals
+from tablegames.phase10.layouts import Tally, most_naturals, tally
 from tablegames.phase10.rules import RUN, SET, Phase
 from tablegames.phase10.stages import DRAW
 from tablegames.phase10.state import State, hit_values
@@ -47,12 +50,40 @@ from tablegames.phase10.state import State, hit_values
 _BEAM = 3
 
 
-def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, list[int]]]:
+def live_cards(state: State) -> Tally | None:
+    """The :data:`Tally` of the cards off the table (the pack less every laid group):
+    all that any hand, the stock and the discard pile can still hold this hand, so a
+    public fact. ``None`` while nothing is laid, when every group is still possible."""
+    if True not in state.down:
+        return None
+    counts = list(PACK.counts)
+    for row in state.laid:
+        for g in row:
+            for c in g[2]:
+                counts[c] -= 1
+    return tally(counts)
+
+
+def _live(kind: int, size: int, key: int, live: Tally) -> bool:
+    """Whether the cards off the table (``live``) can still complete a group of
+    ``kind`` and ``size`` on ``key`` (a number, a colour, or a run's lowest number),
+    Wilds included."""
+    by_number, by_colour, wilds, _ = live
+    if kind == SET:
+        return by_number[key] + wilds >= size
+    if kind == RUN:
+        return sum(1 for n in range(key, key + size) if not by_number[n]) <= wilds
+    return by_colour[key] + wilds >= size
+
+
+def _partials(kind: int, size: int, counts: Sequence[int],
+              live: Tally | None = None) -> list[tuple[int, list[int]]]:
     """The best few partial groups for one requirement: (useful cards, faces used).
 
     Candidates are ranked by useful cards, ties in table order (number, run start or
     colour); only the ``_BEAM`` best get their card lists built, since the bot asks this
-    for every card it might discard and building every candidate's list dominated.
+    for every card it might discard and building every candidate's list dominated. With
+    ``live`` given, groups the cards off the table cannot complete are left out.
     """
     if kind == RUN:
         held = [-1] * 13
@@ -65,7 +96,7 @@ def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, li
         got = sum(1 for n in range(1, size) if held[n] >= 0)
         for start in range(1, 14 - size):
             got += held[start + size - 1] >= 0  # slide the window one number up
-            if got:
+            if got and (live is None or _live(RUN, size, start, live)):
                 ranked.append((-got, start))
             got -= held[start] >= 0
         ranked.sort()
@@ -77,7 +108,7 @@ def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, li
         total = 0
         for f in table[key]:
             total += counts[f]
-        if total:
+        if total and (live is None or _live(kind, size, key, live)):
             ranked.append((-min(total, size), key))
     ranked.sort()
     out = []
@@ -92,13 +123,14 @@ def _partials(kind: int, size: int, counts: Sequence[int]) -> list[tuple[int, li
     return out
 
 
-def progress(counts: Sequence[int], phase: Phase) -> int:
+def progress(counts: Sequence[int], phase: Phase, live: Tally | None = None) -> int:
     """Cards of the hand that count toward ``phase`` (Wilds included, capped by its size).
 
     A beam search over the requirements in order, each taking one of its ``_BEAM`` best
     partial groups from the cards the earlier ones left. The last requirement only needs
     its best count (Wilds are never used by a partial group, so they add the same to
-    every branch), which spares building its candidates on every branch.
+    every branch), which spares building its candidates on every branch. ``live`` (see
+    :func:`live_cards`) leaves out groups the cards off the table cannot complete.
     """
     total = sum(size for _, size in phase)
     wilds = counts[WILD]
@@ -109,9 +141,14 @@ def progress(counts: Sequence[int], phase: Phase) -> int:
         nonlocal best
         kind, size = phase[i]
         if i == last:
-            best = max(best, min(total, useful + most_naturals(kind, size, work) + wilds))
+            if live is None:
+                most = most_naturals(kind, size, work)
+            else:
+                found = _partials(kind, size, work, live)
+                most = found[0][0] if found else 0
+            best = max(best, min(total, useful + most + wilds))
             return
-        options = _partials(kind, size, work)
+        options = _partials(kind, size, work, live)
         if not options:
             walk(i + 1, work, useful)
             return
@@ -176,10 +213,11 @@ class SmartBot:
         if top == WILD:
             return take
         counts = counts_of(state.hands[seat])
-        phase = self._focus(state, seat, counts)
-        now = progress(counts, phase)
+        live = live_cards(state)
+        phase = self._focus(state, seat, counts, live)
+        now = progress(counts, phase, live)
         counts[top] += 1
-        return take if progress(counts, phase) > now else draw
+        return take if progress(counts, phase, live) > now else draw
 
     def _discard(self, state: State, seat: int, legal: list[Action]) -> Action:
         return self._discard_order(state, seat, legal)[0]
@@ -209,18 +247,19 @@ class SmartBot:
 
             return [*sorted(plain, key=lambda a: dead(a.card), reverse=True), *wilds]
         counts = counts_of(hand)
-        phase = self._focus(state, seat, counts)
+        live = live_cards(state)
+        phase = self._focus(state, seat, counts, live)
 
         def keep_score(card: int) -> tuple[int, int, int]:
             counts[card] -= 1
-            score = progress(counts, phase)
+            score = progress(counts, phase, live)
             counts[card] += 1
             return (score, POINTS[card], -card)
 
         return [*sorted(plain, key=lambda a: keep_score(a.card), reverse=True), *wilds]
 
     @staticmethod
-    def _focus(state: State, seat: int, counts: list[int]) -> Phase:
+    def _focus(state: State, seat: int, counts: list[int], live: Tally | None) -> Phase:
         """The phase to build toward: the current one, or with a choice of phases the one
         the hand is furthest along (by share of its cards held), the first among equals."""
         reqs: tuple[Phase, ...] = state.rules.phase_reqs
@@ -228,7 +267,7 @@ class SmartBot:
         if len(options) == 1:
             return reqs[options[0]]
         return max((reqs[i] for i in options),
-                   key=lambda p: progress(counts, p) / sum(n for _, n in p))
+                   key=lambda p: progress(counts, p, live) / sum(n for _, n in p))
 
     @staticmethod
     def _threat(state: State, target: int) -> tuple[int, int, int, int]:

@@ -147,13 +147,15 @@ class Server:
         """The room's game as stored in the SQLite file right now, and its stored actions.
 
         The game is rebuilt from the room's setup and actions, and must pass exactly through
-        the room's snapshot (this also covers a save the game's own loader refuses).
+        the room's snapshot (this also covers a save the game's own loader refuses). The
+        actions are read up to the version of the room row just read: bots may commit more
+        between the two reads, as a loading server process would see too.
         """
         store = Store(self.db, read_only=True)
         try:
             row = store.room(code)
             assert row is not None and row.state is not None
-            actions = store.actions(code)
+            actions = store.actions(code, upto=row.seq)
         finally:
             store.close()
         state = tablegames.new_game(row.game, players=[s["name"] for s in row.seats],

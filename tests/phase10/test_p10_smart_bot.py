@@ -1,0 +1,83 @@
+"""The house Phase 10 bot does not hoard cards that can no longer make a group.
+
+Found by the house-rules property (``tests/test_any_rules.py``): five smart bots on the
+list ``SET5, COLOUR4`` with 13-card hands (seed 84) played 32,000 actions of one hand.
+Four seats were down on sets of 8, 2, 2 and 6 with every Wild laid; the fifth held the
+other four 8s, which could never become a set of 5, and kept them as its best start, so
+nobody could hit an 8 and nobody went out.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from p10_scenarios import game
+
+from tablegames import GAMES, phase10
+from tablegames.common.rules import rules_from_dict
+from tablegames.phase10.bots import SmartBot, live_cards, progress
+from tablegames.phase10.cards import NAMES, PACK, counts_of
+from tablegames.phase10.rules import SET
+from tablegames.simulation import make_bots
+
+SEAT_1 = "R8 R8 B8 Y8 B5 B5 G5 R1 B2 G3 Y4 R6"
+
+
+def _dead_eights() -> phase10.State:
+    """Seat 0 is down with a set of four 8s and all eight Wilds; seat 1, to draw, holds
+    the other four 8s, three 5s and five odd cards, so its 8s make no set of 5 any more
+    while its 5s still can (five more are off the table)."""
+    table = "R12 G12 B8 G8 G8 Y8 W W W W W W W W R2 " + SEAT_1
+    left = Counter({NAMES[f]: PACK.counts[f] for f in range(len(NAMES))})
+    left.subtract(Counter(table.split()))
+    rules = json.dumps({"phases": ["set5", "set5"], "hand_size": 12}, separators=(",", ":"))
+    lines = ["tablegames position 1", "game: phase10", "player 0: P0", "player 1: P1",
+             f"rules: {rules}", "rng: 1", "stage: draw", "turn: 1",
+             "made 0: 1", "hand 0: R12 G12", "laid 0: 1 set8=B8,G8,G8,Y8,W,W,W,W,W,W,W,W",
+             "made 1: 1", f"hand 1: {SEAT_1}", "discard: R2",
+             "stock: " + " ".join(sorted(left.elements()))]
+    return phase10.State.from_position("\n".join(lines) + "\n")
+
+
+def test_a_group_the_cards_off_the_table_cannot_complete_counts_for_nothing() -> None:
+    state = _dead_eights()
+    counts = counts_of(state.hands[1])
+    phase = ((SET, 5),)
+    assert progress(counts, phase) == 4  # four 8s, counted without the table
+    live = live_cards(state)
+    assert live is not None and live[0][8] == 4 and live[2] == 0  # 4 eights, no Wild off
+    assert progress(counts, phase, live) == 3  # the three 5s are the best live start
+    fresh = game("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10",
+                 discard="G1")
+    assert live_cards(fresh) is None  # nothing laid: every group is still possible
+
+
+def test_the_smart_bot_lets_dead_cards_go_and_keeps_live_ones() -> None:
+    state = _dead_eights()
+    mine, theirs = SmartBot(0), SmartBot(1)
+    discarded: list[str] = []
+    for _ in range(40):
+        if len(discarded) == 6 or state.round > 0:
+            break
+        seat = state.to_act
+        action = (mine if seat == 1 else theirs).choose(state)
+        state.apply(action)
+        if seat == 1 and str(action).startswith("1:discard"):
+            discarded.append(str(action).split()[-1])
+    assert len(discarded) == 6
+    assert [c for c in discarded if c.endswith("8") and c != "R12"], discarded  # an 8 goes
+    assert not [c for c in discarded if c in ("B5", "G5")], discarded  # the live 5s stay
+
+
+def test_the_game_that_hoarded_dead_eights_now_ends() -> None:
+    info = GAMES["phase10"]
+    rules = rules_from_dict(info.rules_class, {"best_total": "highest",
+                                               "phases": ["SET5", "COLOUR4"], "hand_size": 13})
+    state = info.new_game(players=5, seed=84, rules=rules)
+    bots = make_bots(info, "smart", 5, 84)
+    steps = 0
+    while not state.is_over and steps < 5000:
+        state.apply(bots[state.to_act].choose(state))
+        steps += 1
+    assert state.is_over, "five smart bots did not finish the game in 5,000 actions"
