@@ -98,6 +98,9 @@ class BaseState(ABC):
     ENGINE: ClassVar[int] = 1
     #: Names of the stages of play; ``stage`` (a declared field) indexes it.
     STAGES: ClassVar[tuple[str, ...]] = ()
+    #: The game's ruling of the end (``"TOE-23"``): every action after the end is refused
+    #: with a :class:`GameOver` naming it, as every refusal names its ruling (see ``game_over``).
+    END_RULING: ClassVar[str | None] = None
     #: Fields renamed in save format 4 (old save key -> today's field name): a save of
     #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
     RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
@@ -428,7 +431,7 @@ class BaseState(ABC):
             # what a bot loop sends: one of this game's actions, no sender, no version
             act: Action = action  # type: ignore[assignment]
             if self.to_act is None:
-                raise GameOver("the game is over", code="game_over")
+                raise self.game_over()
             seat = act.seat
             if type(seat) is not int or not 0 <= seat < len(self.players):
                 raise IllegalAction("the action names no seat of this game", code="no_such_seat")
@@ -490,7 +493,7 @@ class BaseState(ABC):
                 raise NotationError(f"an action is at most {MAX_NOTATION} characters")
             action = self.parse_action(action)
         if self.to_act is None:
-            raise GameOver("the game is over", code="game_over")
+            raise self.game_over()
         kinds = self.ACTION_TYPES
         if (type(action) not in kinds) if kinds else not isinstance(action, Action):
             raise IllegalAction(
@@ -504,6 +507,10 @@ class BaseState(ABC):
                 f"seat {by} may not act for seat {seat}", code="not_your_seat", seat=by
             )
         return action
+
+    def game_over(self) -> GameOver:
+        """The refusal of any action after the end, naming :attr:`END_RULING`."""
+        return GameOver("the game is over", code="game_over", ruling=self.END_RULING)
 
     def check_seat(self, seat: object) -> int | None:
         """Validate a seat argument (an exact int in range, or ``None``)."""

@@ -42,7 +42,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import GameOver, SetupError, StateError, quoted
+from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -135,6 +135,7 @@ class State(BaseState):
     """A whole game of Dallah (see the module docstring for the turn)."""
 
     GAME = "dallah"
+    END_RULING = "DAL-50"  # the end: the shared pile is empty and the turn resolved
     RULES = Rules
     #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
     #: one cup (DAL-21), Shareek without a partner for the last cup.
@@ -874,7 +875,7 @@ class State(BaseState):
         then ``settled``. All or nothing: if any part is refused, nothing changes."""
         seat = self.to_act
         if seat is None:
-            raise GameOver("the game is over", code="game_over", ruling="DAL-50")
+            raise self.game_over()  # DAL-50: nothing is reported after the end
         steps: list[Action] = []
         for cup in fell:
             steps.append(A.parse_action(f"{seat}:fell {cup}"))

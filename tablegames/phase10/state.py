@@ -193,6 +193,7 @@ class State(BaseState):
     """A whole game of Phase 10 (see the module docstring for the flow)."""
 
     GAME = "phase10"
+    END_RULING = "P10-53"  # the end: after the hand in which the last phase is completed
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS

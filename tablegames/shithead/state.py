@@ -150,6 +150,7 @@ class State(BaseState):
     """A round of Shithead (see the module docstring for the flow and the decisions)."""
 
     GAME = "shithead"
+    END_RULING = "SHD-01"  # play ends when one player is left holding cards
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = FACES * 3 // PER_SEAT

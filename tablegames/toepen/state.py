@@ -116,6 +116,7 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
+    END_RULING = "TOE-23"  # reaching the limit ends the game
     # 2: out at once at the limit (TOE-23); last trick among seats still in.
     # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
     ENGINE = 3
