@@ -17,10 +17,12 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
+    Np_,
     Table,
     action,
     area,
     at,
+    counted_label,
     fact,
     mark_taps,
     msg,
@@ -189,34 +191,44 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     drawn = rounds and not losers  # SHD-01 (decision): an even tally is a draw
     return {"title": msg("A draw") if drawn else msg("Game over"), "winners": winners,
             "losers": losers,
-            "winners_label": msg("Winners"), "losers_label": msg("The shithead"),
+            "winners_label": counted_label(Np_("Winner", "Winners"), winners),
+            # a match's losers tied for the most rounds lost share the title (SHD-01)
+            "losers_label": counted_label(Np_("The shithead", "The shitheads"), losers),
             "scores_label": msg("Rounds lost") if rounds else msg("Order"),
             "scores": [[p, plural("{n} round lost", "{n} rounds lost", int(at(tally, i, 0) or 0))]
                        for i, p in enumerate(players)] if rounds else []}
 
 
-def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
-    """The names of the seats a skip event passed over.
+def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> tuple[list[str], bool]:
+    """The names of the seats a skip event passed over, each once, and whether the turn
+    came back round to the skipper.
 
     The event says how many were skipped; who they are follows from the direction of
-    play and the seats still in play in the view taken just after it.
+    play and the seats still in play in the view taken just after it. k skips pass over
+    k opponents counted modulo their number (SHD-22, the default count): three 8s at two
+    players, or three at four, give the skipper the next turn, so a seat is never named
+    twice (``"P1 skipped P0, P0."``) and the sentence says the skipper plays again.
     """
     players = names(view)
     n = len(players)
     start, count = e.get("seat"), e.get("players")
-    if type(start) is not int or type(count) is not int or not n:
-        return []
+    if type(start) is not int or type(count) is not int or not n or count < 1:
+        return [], False
     step = 1 if view.get("direction") == "clockwise" else -1
     in_play = view.get("in_play") or [True] * n
-    out: list[str] = []
+    opponents: list[str] = []
     s = start
-    for _ in range(n * max(count, 1)):
-        if len(out) >= count:
-            break
+    for _ in range(n - 1):
         s = (s + step) % n
-        if s != start and at(in_play, s, True):
-            out.append(players[s])
-    return out
+        if at(in_play, s, True):
+            opponents.append(players[s])
+    if not opponents:
+        return [], False
+    passed = count % len(opponents)
+    if passed == 0:  # whole rounds: everyone else is passed over, the skipper plays again
+        # (a skipper who has just shed their last card is out: the next seat plays)
+        return (opponents, True) if at(in_play, start, True) else ([], False)
+    return opponents[:passed], False
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
@@ -259,7 +271,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "reverse":
         return msg("The direction of play is reversed.")
     if kind == "skip":
-        names_ = skipped(e, view)
+        names_, again = skipped(e, view)
+        if names_ and again:
+            return msg("{who} skipped {skipped} and plays again.", who=who, skipped=names_)
         if names_:
             return msg("{who} skipped {skipped}.", who=who, skipped=names_)
         return plural("{who} skipped {n} player.", "{who} skipped {n} players.",
@@ -283,7 +297,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                 return msg("The match is over: a draw, every player lost as many rounds.")
             most_lost = [n for n in (name_of(players, s) for s, t in enumerate(tally) if t == most)
                          if n]  # a list: joined with the language's comma
-            return msg("The match is over: {who} lost the most rounds.", who=most_lost)
+            return plural("The match is over: {who} lost the most rounds.",
+                          "The match is over: {who} tie for the most rounds lost.",
+                          len(most_lost), who=most_lost)
         return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 

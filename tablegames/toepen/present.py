@@ -18,6 +18,7 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
+    Np_,
     Table,
     action,
     area,
@@ -192,7 +193,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     return table(
         view, title=msg("Toepen"), prompt=_prompt(view, players), seats=seats, centre=centre,
         facts=facts, hand=cards(hand), actions=acts, panel=panel,
-        result=result(view, title=msg("Game over"), winners_label=msg("Winners"),
+        result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
                       losers_label=msg("Out"), scores_label=msg("Lives lost"),
                       score=lambda i, v: plural("{n} life lost", "{n} lives lost",
                                                 int(at(lives, i, v) or 0))))

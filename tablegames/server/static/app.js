@@ -10,7 +10,8 @@
 
 /* The page's words in every language, written into the HTML by the server from the
  * message catalogues (tablegames/server/chrome.py): {langs: [[code, name, dir]], words,
- * games: {game: [code, ...]}} (the languages each game's table is translated into). */
+ * counted: {lang: {key: {plural category: text}}}, games: {game: [code, ...]}} (the
+ * languages each game's table is translated into). */
 const WORDS = JSON.parse(document.getElementById("words").textContent);
 const UI = WORDS.words;
 const LANGS = WORDS.langs.map(([code]) => code);
@@ -42,6 +43,20 @@ function t(key, vars) {
   let s = (UI[lang] && UI[lang][key]) || UI.en[key] || key;
   const iso = rtl();
   for (const [k, v] of Object.entries(vars || {})) {
+    s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
+  }
+  return s;
+}
+
+/* A counted word ("Start now: a bot takes 1 empty seat"): the form the page's language
+ * uses for n (its CLDR plural category: Arabic has six), from WORDS.counted. */
+function tn(key, n, vars) {
+  const forms = (WORDS.counted[lang] && WORDS.counted[lang][key]) || WORDS.counted.en[key];
+  let category = "other";
+  try { category = new Intl.PluralRules(lang).select(n); } catch (e) { category = n === 1 ? "one" : "other"; }
+  let s = forms[category] || forms.other;
+  const iso = rtl();
+  for (const [k, v] of Object.entries(Object.assign({n}, vars || {}))) {
     s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
   }
   return s;
@@ -403,7 +418,7 @@ function room() {
     if (l.host) {
       const ok = l.bot || open === 0;
       start = el("button", {type: "button", class: "primary big", id: "start", disabled: !ok,
-                            text: open && l.bot ? t("start_bots", {n: open}) : t("start"),
+                            text: open && l.bot ? tn("start_bots", open) : t("start"),
                             onclick: () => { if (online()) send({type: "start"}); }});
     } else if (!screen) {
       start = el("p", {class: "info", text: t("waiting_host", {name: host})});
@@ -843,7 +858,7 @@ function room() {
       if (state.selecting) {
         screenBox.append(el("div", {class: "multi"},
           el("button", {type: "button", class: "primary big", id: "send-several", disabled: !chosen.length,
-                        text: t("report_n", {n: chosen.length}),
+                        text: tn("report_n", chosen.length),
                         onclick: () => { act([...chosen, settled.n]); state.selecting = false; state.basket = {}; }}),
           el("button", {type: "button", class: "small", text: t("cancel"),
                         onclick: () => { state.selecting = false; state.basket = {}; renderDallah(); }})));
