@@ -78,8 +78,8 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
     if verb == "blind":
         a = action(notation, verb, msg("Turn up face-down card {n}",
                                        n=int(args) + 1 if args.isdigit() else args))
-        if args.isdigit():  # which face-down card: a phone plays it by tapping that card
-            a["down"] = int(args)
+        if args.isdigit():  # which face-down card (the blind event's index): a phone
+            a["index"] = int(args)  # plays it by tapping that card
         return a
     if verb == "give":
         who = players[int(args)] if args.isdigit() and int(args) < len(players) else args

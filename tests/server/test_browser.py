@@ -188,7 +188,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
                 assert page.locator("#events li", has_text="knocked").count() >= 1
         if game == "dallah":
             assert chooser.several >= 1 and chooser.countdowns >= 1
-            title = phones.pages[0].text_content("#result .loser-title")
+            title = phones.pages[0].text_content("#result .losers-label")
             assert title == "Biggest Loser"
             assert phones.pages[1].locator("#events li", has_text="collected").count() >= 1
         state, actions = server.saved(code)
