@@ -64,9 +64,9 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
 from tablegames.common.seating import ask_in_turn
-from tablegames.common.position import PositionReader
 from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
