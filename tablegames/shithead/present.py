@@ -224,7 +224,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     players = names(view)
     kind = e.get("kind")
     who = name_of(players, e.get("seat")) or ""
-    if kind == "hand":
+    if kind == "cards":
         return msg("Your cards: {cards}.", cards=_faces_named(e["cards"])) if "cards" in e else None
     if kind == "deal":
         return msg("The cards are dealt.")
