@@ -656,6 +656,13 @@ class BaseState(ABC):
         """Turn a format-1 ``state`` object into today's field names (games override)."""
         return state
 
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """Turn the ``state`` object (a fresh dict, with today's format names) of a save by
+        ``engine``, older than ``ENGINE``, into what this engine saves: a game that renames
+        or recounts a field overrides this, so its old saves still load (the format stays)."""
+        return state
+
     # -- positions ------------------------------------------------------------------
     def to_position(self) -> str:
         """This situation as position text (see :mod:`tablegames.common.position`).

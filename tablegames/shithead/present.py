@@ -80,8 +80,8 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
     if verb == "blind":
         a = action(notation, verb, msg("Turn up face-down card {n}",
                                        n=int(args) + 1 if args.isdigit() else args))
-        if args.isdigit():  # which face-down card: a phone plays it by tapping that card
-            a["down"] = int(args)
+        if args.isdigit():  # which face-down card (the blind event's index): a phone
+            a["index"] = int(args)  # plays it by tapping that card
         return a
     if verb == "give":
         who = players[int(args)] if args.isdigit() and int(args) < len(players) else args
@@ -236,7 +236,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     players = names(view)
     kind = e.get("kind")
     who = name_of(players, e.get("seat")) or ""
-    if kind == "hand":
+    if kind == "cards":
         return msg("Your cards: {cards}.", cards=_faces_named(e["cards"])) if "cards" in e else None
     if kind == "deal":
         return msg("The cards are dealt.")

@@ -78,6 +78,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.position import PositionReader
 from tablegames.common.refusals import enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
@@ -105,7 +106,14 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded, check_setup, deck_codes, max_players
+from tablegames.shithead.loading import (
+    check_loaded,
+    check_setup,
+    deck_codes,
+    limit_hit_named,
+    max_players,
+    upgrade_engine,
+)
 from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
@@ -157,7 +165,13 @@ class State(BaseState):
     SETUP_KEYS = frozenset({"stock"})
     ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
     #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
-    ENGINE = 3  # 3: ties for the lowest card count from the round's dealer (SHD-04)
+    #: 3: ties for the lowest card count from the round's dealer (SHD-04).
+    #: 4: one name per field: a seat's dealt cards are the ``cards`` event (was ``hand``),
+    #: a round stopped by the action limit is ``limit_hit`` in the events, the result and
+    #: the round summaries (was ``limit``, Toepen's number of lives), and the result's
+    #: list of rounds is ``rounds_done`` as in the save (was ``rounds``, the view's match
+    #: length); plays out as 3.
+    ENGINE = 4
     #: Save format 4 names each field as the views and position text do (issue 21): a
     #: format 1-3 save's old keys are read under these names.
     RENAMED: ClassVar[dict[str, str]] = {
@@ -291,7 +305,7 @@ class State(BaseState):
                            "stock": len(self.stock), "aside": len(self.aside)})
         )
         for s in range(n):
-            self._events.append(Event("hand", {"seat": s}, {"cards": self._names(self.hands[s])},
+            self._events.append(Event("cards", {"seat": s}, {"cards": self._names(self.hands[s])},
                                       frozenset((s,))))
         if rules.swap:
             self.stage = SWAP
@@ -728,7 +742,7 @@ class State(BaseState):
         self.swapping = ()
         self.tally = put(self.tally, loser, self.tally[loser] + 1)  # SHD-01: the match's loser tally
         result = {"round": self.round, "loser": loser, "order": list(self.finished),
-                  "limit": self.limit_hit}
+                  "limit_hit": self.limit_hit}
         self.rounds_done += (freeze(result),)  # shared by copies: frozen, never edited
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
         if self.round + 1 < self.rules.rounds:
@@ -739,7 +753,7 @@ class State(BaseState):
             self._deal(deck)
             return
         self._events.append(Event("game_over", {"loser": loser, "order": list(self.finished),
-                                                "limit": self.limit_hit,
+                                                "limit_hit": self.limit_hit,
                                                 "tally": list(self.tally)}))
 
     # ------------------------------------------------------------------ pickups
@@ -812,6 +826,18 @@ class State(BaseState):
         return self._names(self.hands[seat])
 
     # ------------------------------------------------------------------ loading
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.shithead.loading.upgrade_engine`."""
+        return upgrade_engine(state, engine)
+
+    def _from_position_own(self, r: PositionReader) -> None:
+        """A position written before engine 4 says ``limit`` in its round summaries
+        (:func:`~tablegames.shithead.loading.limit_hit_named`)."""
+        named = limit_hit_named(self.rounds_done)
+        if named is not self.rounds_done:
+            self.rounds_done = tuple(freeze(item) for item in named)
+
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
         self.table = _table_of(self.rules)

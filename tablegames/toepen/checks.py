@@ -7,6 +7,7 @@ flag); these are the rules between fields, each one a sentence a person would sa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import SetupError, StateError
@@ -210,6 +211,25 @@ def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
             and isinstance(tricks[-1], list) and len(tricks[-1]) == 3
             and tricks[-1][1] == trick):
         state["trick"] = []
+    return state
+
+
+def round_named(last_round: Any) -> Any:
+    """``last_round`` with the deal's number under ``round``, as engine 4 writes it: up to
+    engine 3 its ``hand_over`` event (which ``last_round`` copies) called it ``hand``, a
+    word that means a player's cards everywhere else. Anything else is left as it is
+    (the result is a plain dict: a save's is read and frozen after, a position's frozen by
+    its caller)."""
+    if isinstance(last_round, Mapping) and "hand" in last_round and "round" not in last_round:
+        return {"round": last_round["hand"], **{k: v for k, v in last_round.items() if k != "hand"}}
+    return last_round
+
+
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 to 3 in engine 4's form: ``last_round`` names the deal
+    ``round`` (:func:`round_named`). The engines play alike, so nothing else changes."""
+    if engine < 4:
+        state["last_round"] = round_named(state.get("last_round"))
     return state
 
 

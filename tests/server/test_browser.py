@@ -191,7 +191,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
             assert phones.pages[1].locator("#events li", has_text="collected").count() >= 1
         state, actions = server.saved(code)
         if game == "dallah":  # the title is counted by the names under it (a tie: plural)
-            title = phones.pages[0].text_content("#result .loser-title")
+            title = phones.pages[0].text_content("#result .losers-label")
             tied = len(state.outcome().losers) > 1
             assert title == ("Biggest Losers" if tied else "Biggest Loser")
         assert state.is_over and state.version == final

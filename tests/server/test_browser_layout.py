@@ -557,5 +557,5 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
             p.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
             assert p.get_attribute("body", "data-pending") is None
         assert other.text_content("#last") == mover.text_content("#last") != ""
-        assert other.text_content("#table .center") == mover.text_content("#table .center")
+        assert other.text_content("#table .centre") == mover.text_content("#table .centre")
     assert not ph.errors

@@ -498,7 +498,7 @@ function room() {
     for (const node of document.querySelectorAll("#table .seat[data-seat]")) {
       seats.set(node.dataset.seat, node.getBoundingClientRect());
     }
-    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+    document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) centre.add(zi + "/" + node.dataset.code);
       cups.set(zi, zone.querySelectorAll(".cup").length);
     });
@@ -526,7 +526,7 @@ function room() {
     state.lastActor = p.to_act === null ? null : String(p.to_act);
     if (!before.drawn) { state.drawn = true; return; }
     let moved = 0, arrived = 0;
-    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+    document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) {
         if (before.centre.has(zi + "/" + node.dataset.code)) continue;
         const from = before.where.get(node.dataset.code) || before.seats.get(actor);
@@ -618,10 +618,10 @@ function room() {
     const reporting = p.report && p.report.reporting;
     const byCards = [], buttons = [], blind = new Map();
     const me = p.seat === null ? null : p.table.seats.find(s => s.seat === p.seat);
-    const down = me ? me.down || 0 : 0;
+    const down = me ? me.face_down || 0 : 0;
     for (const a of p.actions) {
       if (reporting && a.report) continue;
-      if (Number.isInteger(a.down) && a.down < down) blind.set(a.down, a);
+      if (Number.isInteger(a.index) && a.index < down) blind.set(a.index, a);
       else if (needs(a).length && within(needs(a), codes)) byCards.push(a);
       else buttons.push(a);
     }
@@ -733,11 +733,11 @@ function room() {
          ...s.badges.map(b => el("span", {class: "badge", text: b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
-      s.down ? (s.you ? downCards(s.down, m) : backs(s.down, "down")) : null,
+      s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
-    const center = el("div", {class: "center"}, ...tb.center.map(c => {
+    const centre = el("div", {class: "centre"}, ...tb.centre.map(c => {
       if (c.items) {
         return el("div", {class: "zone"},
                   el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
@@ -756,7 +756,7 @@ function room() {
        * right-to-left page too (else the digits and the letters swap places) */
       return [el("dt", {text: k}), el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null})];
     }));
-    document.getElementById("table").replaceChildren(...[center, panel, facts, seats].filter(Boolean));
+    document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
   }
 
   function addEvents(events) {
@@ -904,12 +904,12 @@ function room() {
     };
     fill(box,
       el("h2", {text: r.title}),
-      el("p", {class: "loser-title", text: r.loser_title}),
+      el("p", {class: "losers-label", text: r.losers_label}),
       r.losers.length ? named("losers", "losers", "", r.losers)
                       : el("p", {class: "losers", id: "losers", text: r.nobody, title: r.nobody}),
-      r.winners.length ? named("winners", null, (r.winners_title || t("winners")) + ": ", r.winners) : null,
+      r.winners.length ? named("winners", null, (r.winners_label || t("winners")) + ": ", r.winners) : null,
       r.scores.length ? el("table", {class: "scores"},
-        el("caption", {text: r.scores_title}),
+        el("caption", {text: r.scores_label}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
           el("td", {text: name, title: name, dir: "auto"}), el("td", {text: String(score)})))) : null,
       el("button", {type: "button", class: "small", text: t("to_the_table"),
