@@ -120,12 +120,12 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
         key, eq, value = text.partition("=")
         if not eq:
             if variant is not None and variant != text.strip():
-                raise RulesError(f"--rules: two variants ({variant}, {text.strip()}); "
-                                 "choose one and add key=value options")
+                raise RulesError(f"--rules: two variants ({quoted(variant)}, "
+                                 f"{quoted(text.strip())}); choose one and add key=value options")
             variant = text.strip()
             continue
         if not key.strip():
-            raise RulesError(f"--rules {text!r}: write an option as key=value")
+            raise RulesError(f"--rules {quoted(text)}: write an option as key=value")
         try:
             changes[key.strip()] = json.loads(value)
         except ValueError:

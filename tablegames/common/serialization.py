@@ -248,7 +248,7 @@ class Reader:
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.fail(f"expected an integer, found {quoted(v)}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(f"{v} is outside {lo}..{hi}")
+            raise self.fail(f"{quoted(v)} is outside {lo}..{hi}")
         return v
 
     def opt_int(
