@@ -634,5 +634,5 @@ def make_codec(game: str, players: int | Sequence[str], rules: Any = None,
     unknown = sorted(set(options) - set(ad.options))
     if unknown:
         known = ", ".join(sorted(ad.options)) or "none"
-        raise SetupError(f"{game} adapters have no option {unknown[0]!r} (known: {known})")
+        raise SetupError(f"{game} adapters have no option {quoted(unknown[0])} (known: {known})")
     return ad.codec(len(names), r, interrupts=interrupts, **options)
