@@ -52,7 +52,8 @@ from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import IllegalAction, SeatError, SetupError, TablegamesError, quoted
 from tablegames.common.outcome import Outcome
 from tablegames.common.registry import game_info
-from tablegames.common.rng import Rng
+from tablegames.common.rng import Rng, seed_to_int
+from tablegames.common.setups import MAX_NAME
 
 #: Spelling cache size per codec (spellings of Phase 10 lay-downs are the many ones).
 _SPELL_CACHE = 50_000
@@ -96,6 +97,24 @@ def as_id(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def episode_seed(base: int | str, episode: int) -> int | str:
+    """The engine seed of game ``episode`` of an environment reset with seed ``base``:
+    ``base`` itself, then ``"base:1"``, ``"base:2"``, ...
+
+    A seed string is at most :data:`~tablegames.common.setups.MAX_NAME` characters, so
+    where ``"base:episode"`` would be longer (a 70-digit int seed, a 64-character string;
+    ``reset(seed=)`` takes them) ``base`` is replaced by the 16 hex digits of
+    :func:`~tablegames.common.rng.seed_to_int` of its text. Every seed short enough
+    before keeps its games; the others failed at their second reset.
+    """
+    if episode == 0:
+        return base
+    seed = f"{base}:{episode}"
+    if len(seed) <= MAX_NAME:
+        return seed
+    return f"{seed_to_int(str(base)):016x}:{episode}"
 
 
 class Codec(ABC):
