@@ -152,7 +152,11 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         """Take action id ``action`` for ``agent_selection`` (``None`` for a finished agent).
 
-        An id that is not legal now raises ``tablegames.IllegalAction`` and changes nothing.
+        While the game runs, an id that is not legal now raises ``tablegames.IllegalAction``
+        and changes nothing. A finished agent is PettingZoo's business: it steps with
+        ``None`` only (PettingZoo's own ``ValueError`` otherwise), and once every agent is
+        removed ``step`` and ``last`` raise PettingZoo's ``KeyError``, as its other
+        environments do.
         """
         session = self._live()
         agent = self.agent_selection
