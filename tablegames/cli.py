@@ -33,6 +33,7 @@ from tablegames.common.errors import RulesError, SetupError, TablegamesError, qu
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
+from tablegames.common.serialization import loads
 
 
 def _progress(total: int, enabled: bool, slow: bool = False,
@@ -155,9 +156,9 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
             continue
         if not key.strip():
             raise RulesError(f"--rules {quoted(text)}: write an option as key=value")
-        try:
-            changes[key.strip()] = json.loads(value)
-        except ValueError:
+        try:  # the bounded loads: 100,000 brackets were json's RecursionError
+            changes[key.strip()] = loads(value)
+        except ValueError:  # not JSON: a word (the rules then say if it is an option's)
             changes[key.strip()] = value.strip()
     named: Any = variant if not changes else (
         variant if variant is not None else info.rules_class(), changes)
