@@ -30,6 +30,7 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
     TablegamesError,
+    quoted,
 )
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
@@ -483,7 +484,7 @@ class BaseState(ABC):
                 raise IllegalAction("expect must be a state version (an int)", code="bad_version")
             if expect != len(self.history):
                 raise StaleState(
-                    f"the action was chosen at version {expect}; the game is at version "
+                    f"the action was chosen at version {quoted(expect)}; the game is at version "
                     f"{len(self.history)}", expected=expect, version=len(self.history),
                 )
         if by is not None:
@@ -517,7 +518,7 @@ class BaseState(ABC):
         if seat is None:
             return None
         if type(seat) is not int or not 0 <= seat < len(self.players):
-            shown = repr(seat) if type(seat) in (int, bool, float) else type(seat).__name__
+            shown = quoted(seat) if type(seat) in (int, bool, float) else type(seat).__name__
             raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
         return seat
 

@@ -41,6 +41,7 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
     TablegamesError,
+    quoted,
 )
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
@@ -280,13 +281,26 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     return rules_to_dict(fitted)
 
 
+#: The longest ``bot_delay`` a hub takes, in seconds.
+MAX_BOT_DELAY = 3600.0
+
+
+def check_bot_delay(delay: object) -> float:
+    """A bot's pause: a real number of seconds from 0 to :data:`MAX_BOT_DELAY`. NaN or
+    infinity would leave ``asyncio.sleep`` waiting for good, freezing every bot room."""
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not (
+            0 <= delay <= MAX_BOT_DELAY):
+        raise SetupError(f"bot_delay is 0 to {MAX_BOT_DELAY:g} seconds, not {quoted(delay)}")
+    return float(delay)
+
+
 class Hub:
     """Every room of one server (see the module docstring)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.7, max_rooms: int = 5_000,
                  max_cached: int = 2_000) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.bot_delay = check_bot_delay(bot_delay)
         self.max_rooms = max_rooms
         self.max_cached = max_cached
         self.rooms: OrderedDict[str, Room] = OrderedDict()
