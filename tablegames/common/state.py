@@ -44,13 +44,7 @@ from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.common.setups import (
-    MAX_DECK,
-    MAX_NAME,
-    MAX_NOTATION,
-    check_seed,
-    normalize_players,
-)
+from tablegames.common.setups import MAX_DECK, MAX_NAME, MAX_NOTATION, check_seed, normalize_players
 from tablegames.common.version import __version__
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
@@ -620,11 +614,9 @@ class BaseState(ABC):
         """Load a state saved by :meth:`to_json`; any defect raises :class:`StateError`.
 
         Parse, read the declared fields, check the invariants: nothing is remembered
-        between loads, so a text loads to the same state in any process. With
-        ``verify=True`` the save's own history is replayed from its setup and the result
-        must be identical to the saved state, so a save whose hands, stock or rng were
-        edited is refused (this costs a replay).
-        """
+        between loads, so a text loads to the same state in any process. ``verify=True``
+        replays the save's own history from its setup, which must give the saved state:
+        a save whose hands, stock or rng were edited is refused (this costs a replay)."""
         r = Reader(loads(text))
         try:
             obj = read_save(cls, r)
