@@ -74,8 +74,10 @@ EVENT_KEYS: dict[str, EventSpec] = {
     }),
     "skip": EventSpec("a Skip passes the turn over players (SHD-22)", {
         "seat": SEAT,
-        "players": "how many skips: one per card if the card acts each time, else 1 (a "
-                   "count, not names)",
+        "players": "how many skips: one per card if the card acts each time, else 1",
+        "skipped": "the seats whose turn was passed over, each once, in the order passed "
+                   "(as Rules.skips counts; never the skipper)",
+        "again": "true: the count came back round and the skipper plays again",
     }),
     "reverse": EventSpec("a Reverse is played", {
         "seat": SEAT,

@@ -203,32 +203,18 @@ def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> tuple[list[str], b
     """The names of the seats a skip event passed over, each once, and whether the turn
     came back round to the skipper.
 
-    The event says how many were skipped; who they are follows from the direction of
-    play and the seats still in play in the view taken just after it. k skips pass over
-    k opponents counted modulo their number (SHD-22, the default count): three 8s at two
-    players, or three at four, give the skipper the next turn, so a seat is never named
-    twice (``"P1 skipped P0, P0."``) and the sentence says the skipper plays again.
+    The engine names the seats and says whether the skipper plays again (the event's
+    ``skipped`` and ``again``, under whichever count ``Rules.skips`` sets). Three 8s at
+    two players, or three at four, pass over every other seat and give the skipper the
+    next turn, so the sentence says so instead of naming a seat twice (``"P1 skipped P0,
+    P0."``).
     """
     players = names(view)
-    n = len(players)
-    start, count = e.get("seat"), e.get("players")
-    if type(start) is not int or type(count) is not int or not n or count < 1:
+    start, seats = e.get("seat"), e.get("skipped")
+    if type(start) is not int or not isinstance(seats, list):
         return [], False
-    step = 1 if view.get("direction") == "clockwise" else -1
-    in_play = view.get("in_play") or [True] * n
-    opponents: list[str] = []
-    s = start
-    for _ in range(n - 1):
-        s = (s + step) % n
-        if at(in_play, s, True):
-            opponents.append(players[s])
-    if not opponents:
-        return [], False
-    passed = count % len(opponents)
-    if passed == 0:  # whole rounds: everyone else is passed over, the skipper plays again
-        # (a skipper who has just shed their last card is out: the next seat plays)
-        return (opponents, True) if at(in_play, start, True) else ([], False)
-    return opponents[:passed], False
+    named = [players[s] for s in seats if type(s) is int and 0 <= s < len(players)]
+    return named, bool(named) and e.get("again") is True
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
@@ -276,6 +262,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             return msg("{who} skipped {skipped} and plays again.", who=who, skipped=names_)
         if names_:
             return msg("{who} skipped {skipped}.", who=who, skipped=names_)
+        if isinstance(e.get("skipped"), list):  # Rules.skips="seats": counted back round
+            return msg("{who}'s skips come back round: nobody misses a turn.", who=who)
         return plural("{who} skipped {n} player.", "{who} skipped {n} players.",
                       int(e.get("players") or 0), who=who)
     if kind == "blind":

@@ -652,7 +652,9 @@ class State(BaseState):
             times = len(cards) if table.each[v] else 1
             if kind == SKIP:  # SHD-22: each Skip skips one player (Effect.multiples; see _pass_turn)
                 skips = times
-                self._events.append(Event("skip", {"seat": seat, "players": skips}))
+                passed, again_ = self._skipped(seat, skips)
+                self._events.append(Event("skip", {"seat": seat, "players": skips,
+                                                   "skipped": passed, "again": again_}))
             elif kind == REVERSE:
                 # SHD-23: no effect with two players; two Reverses cancel under Effect.multiples="each"
                 changed = sum(self.in_play) > 2 and times % 2 == 1
@@ -700,6 +702,36 @@ class State(BaseState):
                 self._end(left[0])
                 return True
         return False
+
+    def _skipped(self, seat: int, skips: int) -> tuple[list[int], bool]:
+        """The seats whose turn ``skips`` Skips from ``seat`` pass over, each once, in the
+        order passed, and whether the turn comes back to ``seat`` (the skip event's
+        ``skipped`` and ``again``): the walk :meth:`_pass_turn` makes, under either count
+        (``Rules.skips``), among the seats in play once ``seat`` has left if this play
+        shed its last card. Only after a Skip, so it costs nothing on any other play."""
+        active = list(self.in_play)
+        if not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
+            active[seat] = False  # it leaves before the turn passes (_check_finished)
+        n, d = len(active), self.direction
+        steps = 1 + skips
+        if self.rules.skips == "opponents":  # SHD-22: modulo the opponents still in
+            others = sum(active) - active[seat]
+            if not others:
+                return [], False
+            k = skips % others
+            steps = k + 1 if k or not active[seat] else others + 1
+        passed: list[int] = []
+        s = seat
+        for _ in range(steps - 1):
+            s = (s + d) % n
+            while not active[s]:
+                s = (s + d) % n
+            if s != seat and s not in passed:
+                passed.append(s)
+        s = (s + d) % n  # where the turn lands: that seat was not skipped in the end
+        while not active[s]:
+            s = (s + d) % n
+        return [p for p in passed if p != s], s == seat
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
         active = self.in_play

@@ -22,22 +22,28 @@ def said(state: Any, events: list[Any], lang: str, seat_no: int = 0) -> list[str
 
 
 @pytest.mark.ruling("SHD-22")
-@pytest.mark.parametrize("eights, players, words, next_seat", [
+@pytest.mark.parametrize("eights, players, words, next_seat, count", [
     # three 8s at two players: the only opponent once, and the skipper goes again
-    ("8♣ 8♦ 8♥", 2, "P0 skipped P1 and plays again.", 0),
+    ("8♣ 8♦ 8♥", 2, "P0 skipped P1 and plays again.", 0, "opponents"),
     # two 8s at three players: both opponents, then the skipper again
-    ("8♣ 8♦", 3, "P0 skipped P2, P1 and plays again.", 0),
+    ("8♣ 8♦", 3, "P0 skipped P2, P1 and plays again.", 0, "opponents"),
     # three 8s at three players: counted modulo the two opponents, one is skipped
-    ("8♣ 8♦ 8♥", 3, "P0 skipped P2.", 1),
-    ("8♣", 3, "P0 skipped P2.", 1),
+    ("8♣ 8♦ 8♥", 3, "P0 skipped P2.", 1, "opponents"),
+    ("8♣", 3, "P0 skipped P2.", 1, "opponents"),
+    # Rules.skips="seats" (the turn moves 1 + k places, the skipper counted): three 8s at
+    # three players land on P2 after passing P2, P1 and P0, so only P1 misses a turn
+    ("8♣ 8♦ 8♥", 3, "P0 skipped P1.", 2, "seats"),
+    ("8♣ 8♦", 3, "P0 skipped P2, P1 and plays again.", 0, "seats"),
+    # two 8s at two players: P1, P0, P1: the turn comes round to P1 as without them
+    ("8♣ 8♦", 2, "P0's skips come back round: nobody misses a turn.", 1, "seats"),
 ])
 def test_several_skips_name_each_player_once(eights: str, players: int, words: str,
-                                             next_seat: int) -> None:
+                                             next_seat: int, count: str) -> None:
     filler = ["3♣", "3♦"][:3 - len(eights.split())]  # the lowest hand: seat 0 starts
     hands = [seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", " ".join([*eights.split(), *filler])),
              seat("7♣ 7♦ 7♥", "5♥ 5♠ 2♦", "10♠ J♠ Q♠"),
              seat("6♣ 6♥ 6♠", "Q♣ Q♦ Q♥", "J♣ J♦ J♥")][:players]
-    state = game(*hands)
+    state = game(*hands, rules={"skips": count})
     cards = ",".join(c.replace("♣", "c").replace("♦", "d").replace("♥", "h")
                      for c in eights.split())
     events = state.apply(f"0:play {cards}")
@@ -47,6 +53,35 @@ def test_several_skips_name_each_player_once(eights: str, players: int, words: s
     assert arabic.count("P1") <= 1 and arabic.count("P2") <= 1, arabic
     if "again" in words:
         assert arabic.endswith("ويلعب مرة أخرى.")
+
+
+@pytest.mark.ruling("SHD-22")
+@pytest.mark.parametrize("count", ["opponents", "seats"])
+def test_a_skip_event_names_who_lost_a_turn_under_either_count(count: str) -> None:
+    """Seeded random rounds of 2 to 5 players: after a play with a Skip (and nothing
+    after it that moves the turn), the seat to act is the skipper exactly when the event
+    says ``again``, and never one the event says was skipped; every seat named is in."""
+    from tablegames import shithead
+    from tablegames.common.rng import Rng
+
+    checked = 0
+    for seed in range(60):
+        players = 2 + seed % 4
+        state = shithead.new_game(players=players, seed=seed,
+                                  rules={"skips": count, "swap": False})
+        rng = Rng(seed)
+        while not state.is_over and state.version < 600:
+            events = state.apply(rng.choice(state.legal_actions()))
+            skips = [e for e in events if e.kind == "skip"]
+            kinds = [e.kind for e in events]
+            if not skips or state.to_act is None or kinds[-1] != "skip":
+                continue
+            e = skips[-1].for_seat(None)
+            assert (state.to_act == e["seat"]) is e["again"], (seed, e)
+            assert state.to_act not in e["skipped"] and e["seat"] not in e["skipped"]
+            assert all(state.in_play[s] for s in e["skipped"])
+            checked += 1
+    assert checked > 50
 
 
 def shithead_match_end(tally: list[int]) -> dict[str, Any]:

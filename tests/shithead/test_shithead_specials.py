@@ -50,11 +50,12 @@ def test_one_skip_skips_one_player_two_skip_two() -> None:
             seat("6♣ 6♥ 6♠", "Q♣ Q♦ Q♥", "J♣ J♦ J♥"), seat("5♣ 5♦ 5♥", "K♣ K♦ K♥", "10♣ 10♦ 10♥")]
     one = game(*deal)
     events = one.apply("0:play 8c")
-    assert events[-1].for_seat(None) == {"kind": "skip", "seat": 0, "players": 1}
+    assert events[-1].for_seat(None) == {"kind": "skip", "seat": 0, "players": 1,
+                                         "skipped": [3], "again": False}
     assert one.turn == 2  # seat 3 (on the right) loses its turn
     two = game(*deal)
-    two.apply("0:play 8c,8d")
-    assert two.turn == 1  # seats 3 and 2 skipped
+    skip = two.apply("0:play 8c,8d")[-1].for_seat(None)
+    assert two.turn == 1 and skip["skipped"] == [3, 2]  # seats 3 and 2 skipped
 
 
 @ruling("SHD-22")
