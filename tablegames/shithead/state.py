@@ -704,54 +704,51 @@ class State(BaseState):
         return False
 
     def _skipped(self, seat: int, skips: int) -> tuple[list[int], bool]:
-        """The seats whose turn ``skips`` Skips from ``seat`` pass over, each once, in the
-        order passed, and whether the turn comes back to ``seat`` (the skip event's
-        ``skipped`` and ``again``): the walk :meth:`_pass_turn` makes, under either count
-        (``Rules.skips``), among the seats in play once ``seat`` has left if this play
-        shed its last card. Only after a Skip, so it costs nothing on any other play."""
+        """The skip event's ``skipped`` and ``again``: the seats ``skips`` Skips from
+        ``seat`` pass over and whether the turn comes back to ``seat``, by the walk
+        :meth:`_pass_turn` makes, among the seats in play once ``seat`` has left if this
+        play shed its last card (the event is told before ``_check_finished``)."""
         active = list(self.in_play)
         if not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
-            active[seat] = False  # it leaves before the turn passes (_check_finished)
+            active[seat] = False
+        passed, lands = self._skip_walk(seat, skips, active)
+        return passed, lands == seat
+
+    def _skip_walk(self, seat: int, skips: int, active: Sequence[bool]) -> tuple[list[int], int]:
+        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``active``,
+        and the seats passed over on the way (each once, in order, neither ``seat`` nor
+        where the turn lands): the one count, under ``Rules.skips``, that both the turn
+        and the skip event read (SHD-22)."""
         n, d = len(active), self.direction
-        steps = 1 + skips
-        if self.rules.skips == "opponents":  # SHD-22: modulo the opponents still in
+        steps = 1 + skips  # "seats": 1 + k places, the skipper counted
+        if self.rules.skips == "opponents":  # SHD-22: k opponents, modulo their number
             others = sum(active) - active[seat]
             if not others:
-                return [], False
+                return [], seat
             k = skips % others
-            steps = k + 1 if k or not active[seat] else others + 1
+            steps = k + 1 if k or not active[seat] else others + 1  # k == 0: back to seat
         passed: list[int] = []
         s = seat
-        for _ in range(steps - 1):
+        for _ in range(steps):
             s = (s + d) % n
             while not active[s]:
                 s = (s + d) % n
             if s != seat and s not in passed:
                 passed.append(s)
-        s = (s + d) % n  # where the turn lands: that seat was not skipped in the end
-        while not active[s]:
-            s = (s + d) % n
-        return [p for p in passed if p != s], s == seat
+        return [p for p in passed if p != s], s
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
         active = self.in_play
         if again and active[seat]:
             self.turn = seat
             return
-        steps = 1 + skips
-        if skips and self.rules.skips == "opponents":
-            # k skips pass over k opponents, counted modulo their number (SHD-22)
-            k = skips % (sum(active) - active[seat])
-            if k == 0 and active[seat]:
-                self.turn = seat
-                return
-            steps = k + 1
+        if skips:
+            self.turn = self._skip_walk(seat, skips, active)[1]
+            return
         n, d = len(active), self.direction
-        s = seat
-        for _ in range(steps):  # next_seat, inlined: this runs once per action
+        s = (seat + d) % n  # next_seat, inlined: this runs once per action
+        while not active[s]:
             s = (s + d) % n
-            while not active[s]:
-                s = (s + d) % n
         self.turn = s
 
     def _tick(self) -> None:
