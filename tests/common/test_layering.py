@@ -240,18 +240,8 @@ def test_there_is_no_import_circle_in_common() -> None:
     graph = {name: {t.split(".")[2] for t in imports(tree, runtime=True, top=True)
                     if t.startswith("tablegames.common.") and t.split(".")[2] in trees} - {name}
              for name, tree in trees.items()}
-    done: set[str] = set()
-
-    def visit(node: str, path: list[str]) -> None:
-        assert node not in path, "import circle: " + " -> ".join([*path, node])
-        if node in done:
-            return
-        for nxt in sorted(graph[node]):
-            visit(nxt, [*path, node])
-        done.add(node)
-
-    for name in sorted(graph):
-        visit(name, [])
+    found = circles(graph)
+    assert not found, "import circles:\n" + "\n".join(" -> ".join(c) for c in found)
 
 
 def test_no_file_in_common_is_over_about_700_lines() -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tablegames import dallah
+from tests.upgrades import plays_on
 
 OLD: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "engine3_saves.json").read_text())
@@ -49,13 +50,7 @@ def test_an_engine_3_save_counts_from_one_and_plays_on(old: dict[str, Any]) -> N
     saved = json.loads(s.to_json())
     assert saved["engine"] == dallah.State.ENGINE == 4
     assert saved["state"]["turn"] == data["state"]["turn"] + 1
-    assert dallah.State.from_json(s.to_json()).to_json() == s.to_json()
-    bot = dallah.ModelBot(4)
-    for _ in range(30):
-        if s.is_over:
-            break
-        s.apply(bot.choose(s))
-        dallah.State.from_json(s.to_json(), verify=True)
+    plays_on(s, dallah.ModelBot(4))
 
 
 @pytest.mark.parametrize("old", OLD, ids=[o["kind"] for o in OLD])
