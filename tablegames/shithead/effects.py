@@ -199,20 +199,17 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
         masks.append(mask)
         caps.append(_cap(mask, any_pile, rank) if own[top] is not None else 0)
     lower = tuple(sum(1 << v for v in range(1, 14) if rank[v] < r) for r in range(16))
-    too_low = tuple(
-        R.TOO_LOW_CAP if own[v] is not None  # SHD-21: a restricting row's card
-        else R.TOO_LOW_SKIP if kind[v] == SKIP  # SHD-22
-        else R.TOO_LOW_REVERSE if kind[v] == REVERSE  # SHD-23
-        else R.TOO_LOW  # SHD-05: any other card goes on an equal or lower one
+    # the refusals of a card that does not reach the pile, by the ruling of the row that
+    # places it: too low under "ge", and not strictly lower under on="lower"
+    by_row = [
+        (R.TOO_LOW_CAP, R.NOT_LOWER) if own[v] is not None  # SHD-21: a restricting row
+        else (R.TOO_LOW_SKIP, R.NOT_LOWER_SKIP) if kind[v] == SKIP  # SHD-22
+        else (R.TOO_LOW_REVERSE, R.NOT_LOWER_REVERSE) if kind[v] == REVERSE  # SHD-23
+        else (R.TOO_LOW, R.NOT_LOWER_PLAIN)  # SHD-05: any other card
         for v in range(14)
-    )
-    not_lower = tuple(
-        R.NOT_LOWER if own[v] is not None  # SHD-21: a restricting row's card
-        else R.NOT_LOWER_SKIP if kind[v] == SKIP  # SHD-22
-        else R.NOT_LOWER_REVERSE if kind[v] == REVERSE  # SHD-23
-        else R.NOT_LOWER_PLAIN  # SHD-05: a house row that makes any other card strict
-        for v in range(14)
-    )
+    ]
+    too_low = tuple(r[0] for r in by_row)
+    not_lower = tuple(r[1] for r in by_row)
     return Table(tuple(kind), tuple(any_pile), tuple(each), rank,
                  tuple(m is not None for m in own), tuple(masks), lower, tuple(on_lower),
                  tuple(acts_on_lower), tuple(caps), too_low, not_lower)
