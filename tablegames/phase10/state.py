@@ -85,6 +85,7 @@ from tablegames.phase10.cards import (
     card_names,
     counts_of,
     display_order,
+    off_table,
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
@@ -458,10 +459,7 @@ class State(BaseState):
                     takes_wild = True
         if takes_wild and wilds < PACK.counts[WILD]:  # P10-50: a Wild off the table fits
             return False
-        counts = list(PACK.counts)  # off the table: the pack less the table
-        for g in groups:
-            for c in g[2]:
-                counts[c] -= 1
+        counts = off_table(self.laid)  # the pack less the table
         faces = [f for f in range(WILD + 1) if counts[f]]
         if any(hit_values(g, f) for f in faces for g in groups):  # P10-50: a hit is left
             return False
