@@ -13,10 +13,12 @@ found on the line that makes it.
 
 Formats: 1 (before the declared fields), 2 (declared fields, history as a list of
 notations), 3 (the compact history of :mod:`tablegames.common.history_codec`) and 4 (as
-3, with the fields of ``BaseState.RENAMED`` under their new names) all load. A save by
-an older engine of its game has its ``state`` object brought to today's form by the
-game's ``_upgrade_engine`` (a key renamed or recounted within the game's own engine
-numbers, without a new format for every game).
+3, with the fields of ``BaseState.RENAMED`` under their new names) all load, through
+one path (:func:`_state_reader`): a save of an older format has its ``state`` object
+brought to that format's last shape by the game's ``_upgrade_format`` and renamed by
+``RENAMED``; a save by an older engine of its game is then brought to today's form by
+the game's ``_upgrade_engine`` (a key added, renamed or recounted within the game's own
+engine numbers, without a new format for every game).
 
 Saving writes the envelope from pieces of text. Two are kept on the state itself while
 their objects stay the same, both local to that state: the history's encoding
@@ -237,12 +239,15 @@ def _action_path(j: int) -> str:
 
 
 def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) -> Reader:
-    """The reader of the ``state`` object, upgraded to today's field names: the format's
-    renames first, then the game's own for a save by an older engine."""
-    if fmt == 1:
-        state_r = Reader(cls._upgrade_v1(dict(state_r._dict())), "$.state")
-    if fmt < 4 and cls.RENAMED:
-        state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
+    """The reader of the ``state`` object, upgraded to what this engine writes: the one
+    path every old save takes (no game reads a save any other way). An older format is
+    brought to its last shape by the game (``_upgrade_format``) and to today's field
+    names (``RENAMED``); then a save by an older engine of the game is brought to this
+    engine's fields (``_upgrade_engine``)."""
+    if fmt < FORMAT_VERSION:
+        state_r = Reader(cls._upgrade_format(dict(state_r._dict()), fmt), "$.state")
+        if cls.RENAMED:
+            state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
     if engine < cls.ENGINE:
         state_r = Reader(cls._upgrade_engine(dict(state_r._dict()), engine), "$.state")
     return state_r

@@ -645,8 +645,9 @@ class BaseState(ABC):
             raise StateError("the save contradicts its own history (tampered with?)")
 
     @classmethod
-    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """Turn a format-1 ``state`` object into today's field names (games override)."""
+    def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
+        """Turn the ``state`` (a fresh dict) of a save in an older format ``fmt`` into that
+        format's last shape, before ``RENAMED``: the first upgrade step of a load."""
         return state
 
     @classmethod

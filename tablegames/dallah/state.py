@@ -367,8 +367,9 @@ class State(BaseState):
         return tuple(s for s in range(self.n) if top and self.piles[s] == top)
 
     @classmethod
-    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        return upgrade_v1(state)
+    def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
+        """A format-1 save (see :func:`tablegames.dallah.consistency.upgrade_v1`)."""
+        return upgrade_v1(state) if fmt == 1 else state
 
     @classmethod
     def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:

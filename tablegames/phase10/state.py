@@ -67,7 +67,6 @@ from tablegames.common.position import PositionReader
 from tablegames.common.refusals import Refused, enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import left_of, next_seat, seats_from
-from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.phase10 import actions as A
 from tablegames.phase10 import positions
@@ -941,17 +940,12 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ loading
     @classmethod
-    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """A format-1 save's state in today's shape (see
+    def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
+        """A save of format 1, or of format 2 written before the fields were declared
+        (its stage still called ``step``), in today's shape (see
         :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
-        return upgrade_old_state(state) if "step" in state and "stage" not in state else state
-
-    def _load(self, r: Reader) -> None:
-        """Read the declared fields (the core); a format-2 save written before the
-        conversion (its stage still called ``step``) is upgraded like a format-1 one."""
-        if type(r.value) is dict and "step" in r.value and "stage" not in r.value:
-            r = Reader(upgrade_old_state(r.value), r.path)
-        super()._load(r)
+        old = fmt <= 2 and "step" in state and "stage" not in state
+        return upgrade_old_state(state) if old else state
 
     def _check_loaded(self) -> None:
         """The cross-field rules of a loaded save or position (card conservation is

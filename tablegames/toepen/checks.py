@@ -8,10 +8,9 @@ flag); these are the rules between fields, each one a sentence a person would sa
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tablegames.common.errors import SetupError, StateError
-from tablegames.common.serialization import Reader
 from tablegames.toepen.rules import Rules
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, RESPOND
 
@@ -266,24 +265,20 @@ def round_named(last_round: Any) -> Any:
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 to 3 in engine 4's form: ``last_round`` names the deal
-    ``round`` (:func:`round_named`). The engines play alike, so nothing else changes."""
+    """A save by engine 1 to 3 in engine 4's form. Engine 3 added the fields of the
+    house options of that release (``void`` and the exchange, fold and bluff fields,
+    :data:`_ENGINE3_FIELDS`): an older save gets their empty values, as none of the
+    rules that use them existed then (a save holding some of them is left for the
+    strict load to refuse). Engine 4 names the deal ``round`` in ``last_round``
+    (:func:`round_named`). The engines play alike, so nothing else changes."""
+    if engine < 3 and all(k not in state for k in _ENGINE3_FIELDS):
+        state.update(_ENGINE3_FIELDS)
     if engine < 4:
         state["last_round"] = round_named(state.get("last_round"))
     return state
 
 
-#: The fields engine 3 added (see :func:`with_engine3_fields`).
-_NEW_KEYS = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside", "withdrawn")
-
-
-def with_engine3_fields(r: Reader) -> Reader:
-    """Saves from engine 2 lack the fields of engine 3: they get their empty values
-    (none of the rules that use them existed then)."""
-    d = r.value
-    if type(d) is dict and "void" not in d and all(k not in d for k in _NEW_KEYS):
-        d = dict(d)
-        d.update(void=None, exchange_round=0, thrown_again=None, revealed_again=None,
-                 set_aside=None, withdrawn=None)
-        return Reader(d, r.path)
-    return r
+#: The fields engine 3 added, with the values a game from before it has.
+_ENGINE3_FIELDS: Final[Mapping[str, Any]] = {"void": None, "exchange_round": 0, "thrown_again": None,
+                                   "revealed_again": None, "set_aside": None,
+                                   "withdrawn": None}

@@ -67,7 +67,6 @@ from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
 from tablegames.common.seating import ask_in_turn
-from tablegames.common.serialization import Reader
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen import positions
@@ -79,7 +78,6 @@ from tablegames.toepen.checks import (
     setup_values,
     upgrade_engine,
     upgrade_v1,
-    with_engine3_fields,
 )
 from tablegames.toepen.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.toepen.refusals import (
@@ -898,9 +896,9 @@ class State(BaseState):
 
     # ------------------------------------------------------------------ loading
     @classmethod
-    def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """See :func:`tablegames.toepen.checks.upgrade_v1`."""
-        return upgrade_v1(state)
+    def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
+        """A format-1 save (see :func:`tablegames.toepen.checks.upgrade_v1`)."""
+        return upgrade_v1(state) if fmt == 1 else state
 
     @classmethod
     def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
@@ -913,11 +911,6 @@ class State(BaseState):
         renamed = round_named(self.last_round)
         if renamed is not self.last_round:
             self.last_round = freeze(renamed)
-
-    def _load(self, r: Reader) -> None:
-        """Saves from engine 2 get the fields of engine 3 (:func:`~tablegames.toepen.
-        checks.with_engine3_fields`)."""
-        super()._load(with_engine3_fields(r))
 
     def _check_loaded(self) -> None:
         """The cross-field rules (:func:`tablegames.toepen.checks.check_loaded`)."""

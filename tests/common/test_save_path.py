@@ -8,6 +8,7 @@ on hostile values. Nothing here is timed (speed is measured in ``benchmarks/``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -442,3 +443,35 @@ def test_stacking_no_card_is_the_same_game_with_one_save_text(game: str) -> None
     for verify in (False, True):
         again = tablegames.load(json.dumps(old), verify=verify)
         assert again.to_json() == plain.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_old_save_takes_the_one_upgrade_path(game: str) -> None:
+    """No game reads a save's fields its own way: the declared reader (``BaseState._load``)
+    is the only one, and an old save reaches it through the two upgrade hooks alone
+    (``_upgrade_format``, then ``_upgrade_engine``), called by ``saves._state_reader``."""
+    cls = game_info(game).state_class
+    assert cls is not None and cls._load is BaseState._load
+    calls: list[tuple[str, int]] = []
+
+    class Spy(cls):  # type: ignore[misc, valid-type]
+        @classmethod
+        def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
+            calls.append(("format", fmt))
+            return super()._upgrade_format(state, fmt)
+
+        @classmethod
+        def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+            calls.append(("engine", engine))
+            return super()._upgrade_engine(state, engine)
+
+    s = cls.new(players=3, seed=5)
+    data = json.loads(s.to_json())
+    Spy.from_json(json.dumps(data))
+    assert calls == []  # today's save: nothing to upgrade
+    older = cls.ENGINE - 1  # 0: the game has had one engine (Phase 10 so far)
+    data["format"], data["engine"] = 3, max(older, 1)
+    calls.clear()
+    with contextlib.suppress(StateError):  # an older engine's save of today's fields
+        Spy.from_json(json.dumps(data))  # may be refused: the path is what counts
+    assert calls == [("format", 3)] + ([("engine", older)] if older else [])

@@ -351,6 +351,18 @@ def test_saves_from_before_the_declared_fields_still_load(name: str) -> None:
     old.apply(old.legal_actions()[0])
 
 
+def test_only_the_old_formats_may_name_the_stage_step() -> None:
+    """The format-2 upgrade (``step`` -> ``stage``) belongs to the formats that wrote
+    ``step``: a save of today's format calling its stage ``step`` is refused, not
+    upgraded, as every other key a save of today's format holds under an old name."""
+    state = State.from_json((DATA / "save_v2.json").read_text())
+    data = json.loads(state.to_json())
+    assert data["format"] == 4
+    data["state"]["step"] = data["state"].pop("stage")
+    with pytest.raises(StateError, match=r"stage|step"):
+        State.from_json(json.dumps(data))
+
+
 def test_a_format_3_save_from_before_the_renames_loads_with_the_same_views() -> None:
     """Save format 4 names Phase 10's fields as its views and position text do
     (``hand_no`` is ``round``, ``done`` ``completed``, ``target`` ``phases``, ``pending``

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import toepen
+from tablegames.common.errors import StateError
 from tablegames.common.position import PositionError
 from tablegames.testing import apply_all, assert_refused, check_game
 
@@ -195,6 +196,27 @@ def test_saves_of_the_older_engine_still_load() -> None:
     old = toepen.State.from_json(json.dumps(data))
     assert old.voids() == [set(), {0}, set()]
     same_table(s, old)
+
+
+def test_only_saves_of_the_older_engines_get_the_new_fields() -> None:
+    """The fields engine 3 added are filled in for saves of engines 1 and 2 only: a save
+    that says it is by engine 3 or later and lacks them, or an engine-2 save holding some
+    of them, is refused (the upgrade is by engine number, in ``upgrade_engine``)."""
+    import json
+
+    s = game(["Ac", "Kh", "Qs", "Jd", "Th", "8h", "9h", "Ts", "7h", "9c", "9d", "Kd"])
+    apply_all(s, "0:play Ac", "1:play Th")
+    data = json.loads(s.to_json())
+    new = ("void", "exchange_round", "thrown_again", "revealed_again", "set_aside",
+           "withdrawn")
+    without = {k: v for k, v in data["state"].items() if k not in new}
+    for engine in (3, toepen.State.ENGINE):
+        with pytest.raises(StateError, match="void"):
+            toepen.State.from_json(json.dumps({**data, "engine": engine, "state": without}))
+    some = {**without, "withdrawn": None}  # some but not all of them: no engine wrote that
+    with pytest.raises(StateError, match="void"):
+        toepen.State.from_json(json.dumps({**data, "engine": 2, "state": some}))
+    toepen.State.from_json(json.dumps({**data, "engine": 2, "state": without}))
 
 
 def test_positions_with_the_new_lines_are_checked() -> None:
