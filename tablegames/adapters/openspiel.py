@@ -68,6 +68,12 @@ In a world made by ``resample_from_infostate(p, ...)`` seat ``p``'s information 
 the real one (it is what ``p`` knows); another seat's is only the public record and its
 view of the world, since what that seat saw privately is not known in the world.
 
+**Players.** Every method taking a player (``legal_actions``, ``observation_tensor``,
+``information_state_string``, ``player_return``, ...) checks it from Python as the engine
+checks a seat: an ``int`` (a numpy integer too) of the game, never ``True``; anything else
+is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True`` as player
+1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel.
+
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
 same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bounds them.
@@ -85,10 +91,17 @@ import attrs
 import numpy as np
 import pyspiel
 
-from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.adapters.base import Codec, Session, adapter, as_id, make_codec
 from tablegames.common.actions import Event
 from tablegames.common.chance import ChanceNeeded
-from tablegames.common.errors import IllegalAction, RulesError, SetupError, StateError, quoted
+from tablegames.common.errors import (
+    IllegalAction,
+    RulesError,
+    SeatError,
+    SetupError,
+    StateError,
+    quoted,
+)
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
@@ -542,6 +555,56 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         if recall is None:  # pragma: no cover - every way to a session sets one
             recall = self._box.recall = Recall(session.state.copy())
         return recall
+
+    # -- a player named by the caller ----------------------------------------------------
+    # pyspiel's own methods take any int (``True`` is player 1, since pybind11 reads a
+    # bool as an int) and answer a seat out of range with a SpielError from C++, or
+    # with ``[]`` (legal_actions). Here a player is checked as every seat in the
+    # library is: an exact int (a numpy integer too), never a bool, of this game.
+    def _player(self, args: tuple[Any, ...], *, pseudo: bool = False) -> tuple[Any, ...]:
+        """``args`` of a pyspiel call that takes a player (first; it may be left out for
+        the current player), with that player checked: a seat of the game, or with
+        ``pseudo`` also the current player when that is chance or terminal (OpenSpiel's
+        ``legal_actions(CHANCE)`` at a chance node). Anything else is a
+        :class:`~tablegames.common.errors.SeatError` naming it."""
+        if not args:
+            return args
+        player = args[0]
+        value = as_id(player)
+        n = self._tg.players
+        if value is None or not (0 <= value < n or (pseudo and value < 0
+                                                     and value == self.current_player())):
+            raise SeatError(f"player must be a seat of this game, an int in 0..{n - 1}, "
+                            f"not {quoted(player)}")
+        return (value, *args[1:])
+
+    def legal_actions(self, *args: Any) -> list[int]:
+        """pyspiel's ``legal_actions([player])``, the player checked (see :meth:`_player`)."""
+        return list(pyspiel.State.legal_actions(self, *self._player(args, pseudo=True)))
+
+    def legal_actions_mask(self, *args: Any) -> list[int]:
+        """pyspiel's ``legal_actions_mask([player])``, the player checked."""
+        return list(pyspiel.State.legal_actions_mask(self, *self._player(args, pseudo=True)))
+
+    def observation_string(self, *args: Any) -> str:
+        """pyspiel's ``observation_string([player])``, the player checked."""
+        return str(pyspiel.State.observation_string(self, *self._player(args)))
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        """pyspiel's ``observation_tensor([player])``, the player checked."""
+        return list(pyspiel.State.observation_tensor(self, *self._player(args)))
+
+    def information_state_string(self, *args: Any) -> str:
+        """pyspiel's ``information_state_string([player])``, the player checked."""
+        return str(pyspiel.State.information_state_string(self, *self._player(args)))
+
+    def information_state_tensor(self, *args: Any) -> list[float]:
+        """pyspiel's ``information_state_tensor([player])``, the player checked."""
+        return list(pyspiel.State.information_state_tensor(self, *self._player(args)))
+
+    def player_return(self, *args: Any) -> float:
+        """pyspiel's ``player_return(player)``, the player checked."""
+        return float(pyspiel.State.player_return(self, *self._player(args)))
 
     # -- the pyspiel protocol -------------------------------------------------------------
     def current_player(self) -> int:

@@ -369,3 +369,29 @@ def test_load_game_refuses_what_pyspiel_cannot_take_with_its_own_errors() -> Non
         assert load_game("toepen", players=3, seed=seed).num_players() == 3
     with pytest.raises(tablegames.RulesError):
         rules_param({"limit": np.int64(10)})
+
+
+@pytest.mark.parametrize("chance", ["explicit", "engine"])
+def test_a_player_that_is_not_a_seat_is_a_seat_error(chance: str) -> None:
+    """Found by the s39 review (helper-65's brief): pyspiel read ``True`` as player 1 and
+    answered a seat out of range with its C++ ``SpielError`` (or ``[]`` from
+    ``legal_actions(9)``); now every method taking a player checks it as the engine does."""
+    game = load_game("toepen", players=3, rules={"limit": 3}, chance=chance)
+    state = game.new_initial_state()
+    if chance == "explicit":  # CHANCE names the player at a chance node, as in pyspiel
+        assert state.legal_actions(pyspiel.PlayerId.CHANCE) == state.legal_actions()
+        assert len(state.legal_actions_mask(pyspiel.PlayerId.CHANCE)) > 0
+    through_chance(state)
+    before = state.serialize()
+    calls = ("legal_actions", "legal_actions_mask", "observation_string", "observation_tensor",
+             "information_state_string", "information_state_tensor", "player_return")
+    for bad in (True, False, 3, 9, -1, -4, 1.0, None, "0", 2**70):
+        for name in calls:
+            with pytest.raises(tablegames.common.errors.SeatError, match=r"0\.\.2") as refused:
+                getattr(state, name)(bad)
+            assert len(str(refused.value)) < 120
+    assert state.serialize() == before
+    for name in calls:  # a real seat, a numpy one and the default still answer
+        assert getattr(state, name)(1) == getattr(state, name)(np.int64(1))
+    assert state.legal_actions() == state.legal_actions(state.current_player())
+    assert state.observation_string() == state.observation_string(state.current_player())
