@@ -72,7 +72,10 @@ view of the world, since what that seat saw privately is not known in the world.
 ``information_state_string``, ``player_return``, ...) checks it from Python as the engine
 checks a seat: an ``int`` (a numpy integer too) of the game, never ``True``; anything else
 is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True`` as player
-1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel.
+1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel. Likewise
+``apply_action`` and ``action_to_string`` take an ``int`` id, never ``True``
+(``IllegalAction``, ``not_an_action``), and ``resample_from_infostate`` a sampler that
+answers a number in [0, 1] (``SetupError`` for NaN).
 
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
@@ -606,6 +609,31 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         """pyspiel's ``player_return(player)``, the player checked."""
         return float(pyspiel.State.player_return(self, *self._player(args)))
 
+    def apply_action(self, action: Any) -> None:
+        """pyspiel's ``apply_action``, with ``action`` an ``int`` (a numpy integer too):
+        pybind11 read ``True`` as the id 1 and played it. Anything else is an
+        :class:`IllegalAction` (``not_an_action``), as a session refuses it."""
+        value = as_id(action)
+        if value is None:
+            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
+                                code="not_an_action")
+        pyspiel.State.apply_action(self, value)
+
+    def action_to_string(self, *args: Any) -> str:
+        """pyspiel's ``action_to_string([player,] action)``, both checked: the action an
+        ``int``, never ``True``; the player a seat or ``CHANCE`` (a chance outcome's
+        label, which pyspiel asks for at any time)."""
+        if not args:
+            return str(pyspiel.State.action_to_string(self))  # pyspiel's own TypeError
+        *player, action = args
+        value = as_id(action)
+        if value is None:
+            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
+                                code="not_an_action")
+        if player and as_id(player[0]) == int(pyspiel.PlayerId.CHANCE):
+            return str(pyspiel.State.action_to_string(self, int(pyspiel.PlayerId.CHANCE), value))
+        return str(pyspiel.State.action_to_string(self, *self._player(tuple(player)), value))
+
     # -- the pyspiel protocol -------------------------------------------------------------
     def current_player(self) -> int:
         if self._need() is not None:
@@ -684,7 +712,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
         """A state ``player_id`` cannot tell from this one: hidden cards redealt
         (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
-        seed = int(probability_sampler() * (1 << 53))
+        drawn = probability_sampler()
+        if isinstance(drawn, bool | np.bool_) or not isinstance(drawn, int | float | np.floating) \
+                or not 0 <= drawn <= 1:  # NaN fails both comparisons
+            raise SetupError(f"probability_sampler() must return a number in [0, 1], not "
+                             f"{quoted(drawn)}")
+        seed = int(drawn * (1 << 53))
         clone = TablegamesState(self._tg, self._seed)
         if self._dealt() is None:
             # The deal is under way and no seat has taken up a card: every card dealt so
