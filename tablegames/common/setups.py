@@ -103,6 +103,7 @@ def check_seconds(name: str, value: object) -> float:
     (``asyncio.sleep(nan)`` never returns), and ``inf`` crashed the terminal game on its
     clock.
 
+    >>> from tablegames.common.setups import check_seconds
     >>> check_seconds("pace", 2)
     2.0
     >>> check_seconds("pace", float("nan"))
