@@ -34,6 +34,7 @@ from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
+from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds
 
 
 def _progress(total: int, enabled: bool, slow: bool = False,
@@ -70,22 +71,25 @@ def _seed_arg(text: str) -> int | str:
         return text
 
 
-#: The longest pause ``--pace`` and ``--bot-delay`` take: an hour (longer is a typo).
-MAX_SECONDS = 3600.0
-
-
 def _seconds_arg(text: str) -> float:
-    """``--pace`` and ``--bot-delay``: seconds from 0 to :data:`MAX_SECONDS`. NaN passed a
-    ``< 0`` check and froze every bot room (``asyncio.sleep(nan)`` never returns), and
-    ``inf`` or ``1e308`` crashed the terminal game on its clock."""
+    """``--pace`` and ``--bot-delay``: seconds from 0 to :data:`MAX_SECONDS`, checked by
+    :func:`~tablegames.common.setups.check_seconds` as ``tui.Options(pace=)`` and
+    ``Hub(bot_delay=)`` check them (NaN froze every bot room; ``inf`` or ``1e308``
+    crashed the terminal game on its clock)."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
-    if not 0 <= value <= MAX_SECONDS:  # NaN fails both comparisons
+        return check_seconds("seconds", float(text))
+    except ValueError:  # not a number, or out of range (a SetupError is a ValueError)
         raise argparse.ArgumentTypeError(
-            f"seconds from 0 to {MAX_SECONDS:g}, not {quoted(text)}")
-    return value
+            f"seconds from 0 to {MAX_SECONDS:g}, not {quoted(text)}") from None
+
+
+def _count_arg(text: str) -> int:
+    """``--max-rooms``: a whole number, 1 or more (``Hub(max_rooms=)``'s own check)."""
+    try:
+        return check_count("count", int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {quoted(text)}") \
+            from None
 
 
 def _port_arg(text: str) -> int:
@@ -326,13 +330,13 @@ def _add_serve(sub: Any) -> None:
                          "postgresql:// URL (any number of server processes)")
     sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                     help="a reverse proxy whose X-Forwarded-For names the client (repeatable)")
-    sv.add_argument("--max-rooms", type=int, default=5_000,
+    sv.add_argument("--max-rooms", type=_count_arg, default=5_000,
                     help="open rooms at most (idle ones close on the app guide's schedule)")
     sv.add_argument("--unmetered", action="store_true",
                     help="no rate limits on look-ups, joins, creation and screens (load tests "
                          "and test servers on a trusted network only)")
     sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
-                    help="seconds a bot waits before it moves, 0 to 3600 (0 for tests)")
+                    help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests)")
     sv.add_argument("--log-level", default="warning",
                     choices=["critical", "error", "warning", "info", "debug"])
 
@@ -440,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "10; a game without that language is shown in English)")
     pl.add_argument("--pace", type=_seconds_arg, default=1.0, metavar="SECONDS",
                     help="how long the table is shown before each bot move (default 1, at "
-                         "most 3600); "
+                         f"most {MAX_SECONDS:g}); "
                          "a key pressed meanwhile (k: knock) is played first; 0 means no "
                          "pause and nothing to confirm (in a terminal keys still work; "
                          "when the input is a script you are asked before a bot moves "

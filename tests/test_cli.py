@@ -142,6 +142,7 @@ def test_help_has_descriptions_in_plain_words() -> None:
     ["serve", "--bot-delay", "-0.5"], ["serve", "--bot-delay", "1e9"],
     ["play", "toepen", "--pace", "inf"], ["play", "toepen", "--pace", "nan"],
     ["play", "toepen", "--pace", "1e308"], ["play", "toepen", "--pace", "-1"],
+    ["serve", "--max-rooms", "0"], ["serve", "--max-rooms", "-5"], ["serve", "--max-rooms", "x"],
 ])
 def test_out_of_range_ports_and_seconds_are_refused_by_argparse(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,6 +170,11 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
         ):
             raise SetupError("max_steps must be a positive int or None")
+        if bot_params is not None and (not isinstance(bot_params, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, Mapping) for k, v in bot_params.items())):
+            # a list or {"ismcts": 5} was a TypeError or AttributeError from dict()
+            raise SetupError(f"bot_params maps bot names to keyword dicts "
+                             f"({{'ismcts': {{'budget': 50}}}}), not {quoted(bot_params)}")
         self.game = game
         self.info = game_info(game)
         self.n = len(opponents) + 1

@@ -68,6 +68,15 @@ In a world made by ``resample_from_infostate(p, ...)`` seat ``p``'s information 
 the real one (it is what ``p`` knows); another seat's is only the public record and its
 view of the world, since what that seat saw privately is not known in the world.
 
+**Players.** Every method taking a player (``legal_actions``, ``observation_tensor``,
+``information_state_string``, ``player_return``, ...) checks it from Python as the engine
+checks a seat: an ``int`` (a numpy integer too) of the game, never ``True``; anything else
+is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True`` as player
+1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel. Likewise
+``apply_action`` and ``action_to_string`` take an ``int`` id, never ``True``
+(``IllegalAction``, ``not_an_action``), and ``resample_from_infostate`` a sampler that
+answers a number in [0, 1] (``SetupError`` for NaN).
+
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
 same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bounds them.
@@ -85,10 +94,17 @@ import attrs
 import numpy as np
 import pyspiel
 
-from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.adapters.base import Codec, Session, adapter, as_id, make_codec
 from tablegames.common.actions import Event
 from tablegames.common.chance import ChanceNeeded
-from tablegames.common.errors import IllegalAction, RulesError, SetupError, StateError, quoted
+from tablegames.common.errors import (
+    IllegalAction,
+    RulesError,
+    SeatError,
+    SetupError,
+    StateError,
+    quoted,
+)
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
@@ -543,6 +559,81 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             recall = self._box.recall = Recall(session.state.copy())
         return recall
 
+    # -- a player named by the caller ----------------------------------------------------
+    # pyspiel's own methods take any int (``True`` is player 1, since pybind11 reads a
+    # bool as an int) and answer a seat out of range with a SpielError from C++, or
+    # with ``[]`` (legal_actions). Here a player is checked as every seat in the
+    # library is: an exact int (a numpy integer too), never a bool, of this game.
+    def _player(self, args: tuple[Any, ...], *, pseudo: bool = False) -> tuple[Any, ...]:
+        """``args`` of a pyspiel call that takes a player (first; it may be left out for
+        the current player), with that player checked: a seat of the game, or with
+        ``pseudo`` also the current player when that is chance or terminal (OpenSpiel's
+        ``legal_actions(CHANCE)`` at a chance node). Anything else is a
+        :class:`~tablegames.common.errors.SeatError` naming it."""
+        if not args:
+            return args
+        player = args[0]
+        value = as_id(player)
+        n = self._tg.players
+        if value is None or not (0 <= value < n or (pseudo and value < 0
+                                                     and value == self.current_player())):
+            raise SeatError(f"player must be a seat of this game, an int in 0..{n - 1}, "
+                            f"not {quoted(player)}")
+        return (value, *args[1:])
+
+    def legal_actions(self, *args: Any) -> list[int]:
+        """pyspiel's ``legal_actions([player])``, the player checked (see :meth:`_player`)."""
+        return list(pyspiel.State.legal_actions(self, *self._player(args, pseudo=True)))
+
+    def legal_actions_mask(self, *args: Any) -> list[int]:
+        """pyspiel's ``legal_actions_mask([player])``, the player checked."""
+        return list(pyspiel.State.legal_actions_mask(self, *self._player(args, pseudo=True)))
+
+    def observation_string(self, *args: Any) -> str:
+        """pyspiel's ``observation_string([player])``, the player checked."""
+        return str(pyspiel.State.observation_string(self, *self._player(args)))
+
+    def observation_tensor(self, *args: Any) -> list[float]:
+        """pyspiel's ``observation_tensor([player])``, the player checked."""
+        return list(pyspiel.State.observation_tensor(self, *self._player(args)))
+
+    def information_state_string(self, *args: Any) -> str:
+        """pyspiel's ``information_state_string([player])``, the player checked."""
+        return str(pyspiel.State.information_state_string(self, *self._player(args)))
+
+    def information_state_tensor(self, *args: Any) -> list[float]:
+        """pyspiel's ``information_state_tensor([player])``, the player checked."""
+        return list(pyspiel.State.information_state_tensor(self, *self._player(args)))
+
+    def player_return(self, *args: Any) -> float:
+        """pyspiel's ``player_return(player)``, the player checked."""
+        return float(pyspiel.State.player_return(self, *self._player(args)))
+
+    def apply_action(self, action: Any) -> None:
+        """pyspiel's ``apply_action``, with ``action`` an ``int`` (a numpy integer too):
+        pybind11 read ``True`` as the id 1 and played it. Anything else is an
+        :class:`IllegalAction` (``not_an_action``), as a session refuses it."""
+        value = as_id(action)
+        if value is None:
+            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
+                                code="not_an_action")
+        pyspiel.State.apply_action(self, value)
+
+    def action_to_string(self, *args: Any) -> str:
+        """pyspiel's ``action_to_string([player,] action)``, both checked: the action an
+        ``int``, never ``True``; the player a seat or ``CHANCE`` (a chance outcome's
+        label, which pyspiel asks for at any time)."""
+        if not args:
+            return str(pyspiel.State.action_to_string(self))  # pyspiel's own TypeError
+        *player, action = args
+        value = as_id(action)
+        if value is None:
+            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
+                                code="not_an_action")
+        if player and as_id(player[0]) == int(pyspiel.PlayerId.CHANCE):
+            return str(pyspiel.State.action_to_string(self, int(pyspiel.PlayerId.CHANCE), value))
+        return str(pyspiel.State.action_to_string(self, *self._player(tuple(player)), value))
+
     # -- the pyspiel protocol -------------------------------------------------------------
     def current_player(self) -> int:
         if self._need() is not None:
@@ -621,7 +712,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
         """A state ``player_id`` cannot tell from this one: hidden cards redealt
         (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
-        seed = int(probability_sampler() * (1 << 53))
+        drawn = probability_sampler()
+        if isinstance(drawn, bool | np.bool_) or not isinstance(drawn, int | float | np.floating) \
+                or not 0 <= drawn <= 1:  # NaN fails both comparisons
+            raise SetupError(f"probability_sampler() must return a number in [0, 1], not "
+                             f"{quoted(drawn)}")
+        seed = int(drawn * (1 << 53))
         clone = TablegamesState(self._tg, self._seed)
         if self._dealt() is None:
             # The deal is under way and no seat has taken up a card: every card dealt so

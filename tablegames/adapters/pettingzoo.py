@@ -12,11 +12,14 @@
 >>> e.agent_selection
 'player_1'
 
-Agents are ``"player_0"`` … ``"player_{n-1}"`` (seat order). Each observation is a dict:
-``"observation"``, the game's float32 encoding of the agent's view (its layout is in the
-game's adapter module, :mod:`tablegames.adapters.toepen` and so on), and
-``"action_mask"``, an int8 vector over the action ids with 1 for each id the agent may
-choose now (all zeros for an agent that is not deciding). ``info["view"]`` is the agent's
+Agents are ``"player_0"`` … ``"player_{n-1}"`` (seat order); any other agent given to
+``observe``, ``observation_space``, ``action_space`` or ``action_mask`` is a
+:class:`~tablegames.common.errors.SeatError` (a ``ValueError``) naming it, and changes
+nothing. Each observation is a dict: ``"observation"``, the game's float32 encoding of
+the agent's view (its layout is in the game's adapter module,
+:mod:`tablegames.adapters.toepen` and so on), and ``"action_mask"``, an int8 vector
+over the action ids with 1 for each id the agent may choose now (all zeros for an agent
+that is not deciding). ``info["view"]`` is the agent's
 view (``state.view(seat)``, plain JSON) as of its latest observation: ``last()`` and
 ``observe()`` put it there, and the next ``step`` clears it, so it is never stale.
 
@@ -43,7 +46,7 @@ from pettingzoo import AECEnv
 
 from tablegames.adapters.base import Codec, Session, adapter, episode_seed, make_codec
 from tablegames.adapters.observation import legal_mask, render_public
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SeatError, SetupError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 
@@ -106,10 +109,25 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
 
     # -- spaces -----------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.agent_name(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.agent_name(agent)]
+
+    def agent_name(self, agent: object) -> str:
+        """``agent`` if it names an agent of this environment (one of
+        ``possible_agents``, so an agent already done still counts), else a
+        :class:`~tablegames.common.errors.SeatError` naming it (cut short) and the agents.
+
+        Every method that takes an agent checks it here first, so a bad name (``7``,
+        ``None``, ``"player_9"`` at a 3-player table) is the library's typed error and
+        changes nothing; it used to be a bare ``KeyError`` (or ``TypeError`` for a list).
+        """
+        if isinstance(agent, str) and agent in self._seat:
+            return agent
+        last = self.possible_agents[-1]
+        raise SeatError(f"there is no agent {quoted(agent)} here: the agents are "
+                        f"'player_0' to {last!r}")
 
     # -- episodes ---------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -197,8 +215,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     # -- observing --------------------------------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         """The agent's observation and action mask; also puts its view into its info."""
+        seat = self._seat[self.agent_name(agent)]
         session = self._live()
-        seat = self._seat[agent]
         view = session.state.view(seat)
         mine = session.actor == seat
         obs = self.observer.encode(view, session.prefix if mine else (),
@@ -214,8 +232,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     def action_mask(self, agent: str | None = None) -> np.ndarray[Any, Any]:
         """The action mask alone (``agent`` defaults to ``agent_selection``): the cheap
         path for policies that do not read the observation."""
+        seat = self._seat[self.agent_name(agent if agent is not None else self.agent_selection)]
         session = self._live()
-        seat = self._seat[agent if agent is not None else self.agent_selection]
         return self._mask(session, session.actor == seat)
 
     def legal_ids(self) -> list[int]:

@@ -88,3 +88,38 @@ def check_run_seed(seed: object) -> int | str:
     if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
         raise SetupError(f"a seed number must fit in 256 bits, not {quoted(seed)}")
     return seed
+
+
+#: The longest pause a front end takes, in seconds: the terminal game's ``pace`` and a
+#: room server's ``bot_delay`` (``--pace`` and ``--bot-delay`` read this too, so the
+#: Python API and the command line cannot drift apart). An hour; longer is a typo.
+MAX_SECONDS = 3600.0
+
+
+def check_seconds(name: str, value: object) -> float:
+    """A pause of ``value`` seconds, from 0 to :data:`MAX_SECONDS`, as a float; else a
+    :class:`SetupError` naming ``name``. A ``bool`` is not a number of seconds, and NaN or
+    infinity is refused: NaN passed a ``< 0`` check and froze every bot room
+    (``asyncio.sleep(nan)`` never returns), and ``inf`` crashed the terminal game on its
+    clock.
+
+    >>> from tablegames.common.setups import check_seconds
+    >>> check_seconds("pace", 2)
+    2.0
+    >>> check_seconds("pace", float("nan"))
+    Traceback (most recent call last):
+    ...
+    tablegames.common.errors.SetupError: pace is 0 to 3600 seconds, not nan
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            0 <= value <= MAX_SECONDS):  # NaN fails both comparisons
+        raise SetupError(f"{name} is 0 to {MAX_SECONDS:g} seconds, not {quoted(value)}")
+    return float(value)
+
+
+def check_count(name: str, value: object, least: int = 1) -> int:
+    """A count (rooms, games) of at least ``least``: an ``int``, never a ``bool``
+    (``True`` is not one room), else a :class:`SetupError` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise SetupError(f"{name} must be an int of at least {least}, not {quoted(value)}")
+    return value

@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import TablegamesError
+from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.registry import game_info
 from tablegames.render import svg as _svg
 from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
@@ -43,6 +44,7 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     """
     if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
         raise TablegamesError("render.svg needs a view: state.view(seat) or state.view(None)")
+    _check_title(title)
     game = str(view["game"])
     # a browser draws the picture: names and cards are bidi-isolated in Arabic sentences
     w = words_for(lang_for(game, check_lang(lang)), game, isolate=True)
@@ -57,10 +59,32 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
 
 
 def hand(cards: Sequence[str], game: str, *, title: str | None = None, lang: str = "en") -> str:
-    """The cards of a hand, face up, side by side, as an SVG document."""
+    """The cards of a hand, face up, side by side, as an SVG document (words of
+    ``cards`` that are not cards of ``game`` are left out, as a view's hand holds only
+    cards).
+
+    ``cards`` is a list of notations (a string is refused: ``"Th"`` would be read as the
+    words ``T`` and ``h``), ``game`` a registered game, ``lang`` a language with a
+    catalogue and ``title`` a string or ``None``, as :func:`svg` checks them; each was
+    taken before and drew an empty or English hand, or failed deep in the drawing.
+    """
+    if isinstance(cards, str) or not isinstance(cards, Sequence) or not all(
+            isinstance(c, str) for c in cards):
+        raise TablegamesError(f"render.hand needs a list of card notations, not {quoted(cards)}")
+    if not isinstance(game, str):
+        raise TablegamesError(f"render.hand needs a game's name, not {quoted(game)}")
+    game_info(game)  # an unknown game is named as such
+    check_lang(lang)
+    _check_title(title)
     items: list[Face | None] = list(faces(game, list(cards), lang))
     width = max(60, int(_svg.CARD_W + (len(items) - 1) * (_svg.CARD_W + 6) + 20))
     canvas = _svg.Canvas(width, label=title or " ".join(f.name for f in items if f is not None))
     _svg.row(canvas, None, items, 10, 10, width - 20)
     canvas.height = _svg.CARD_H + 20
     return canvas.to_string()
+
+
+def _check_title(title: object) -> None:
+    """A picture's accessible name is a string (``None``: the default one)."""
+    if title is not None and not isinstance(title, str):
+        raise TablegamesError(f"title must be a string or None, not {quoted(title)}")

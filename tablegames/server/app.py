@@ -44,9 +44,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from tablegames.common.errors import SetupError
 from tablegames.common.numbers import is_number
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
+from tablegames.common.setups import check_count
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
@@ -189,6 +191,9 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     the open rooms (idle ones are closed on the schedule of ``Hub.tend``).
     """
     check_bot_delay(bot_delay)  # before the store is opened
+    check_count("max_rooms", max_rooms)
+    if not isinstance(limits, Limits | None):
+        raise SetupError(f"limits must be a Limits or None, not {type(limits).__name__}")
     limits = limits or Limits()
     doors = Doors(limits)
     logs.install()

@@ -31,11 +31,14 @@ socket messages           20/s a socket               40
 from __future__ import annotations
 
 import ipaddress
+import math
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 
 import attrs
+
+from tablegames.common.errors import SetupError, quoted
 
 
 class Bucket:
@@ -135,6 +138,22 @@ class Limits:
     message_rate: float = 20.0
     message_burst: float = 40.0
     trusted_proxies: tuple[str, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        """Every rate and burst is a positive, finite number, never a ``bool``: a NaN
+        rate let every request through (NaN tokens are never "too few"), and a string
+        failed on the first request rather than at start-up. Proxies are addresses."""
+        for field in attrs.fields(Limits):
+            value = getattr(self, field.name)
+            if field.name == "trusted_proxies":
+                if isinstance(value, str) or not isinstance(value, tuple | list) or not all(
+                        isinstance(v, str) for v in value):
+                    raise SetupError(f"trusted_proxies must be a tuple of addresses, not "
+                                     f"{quoted(value)}")
+            elif isinstance(value, bool) or not isinstance(value, int | float) or not (
+                    0 < value < math.inf):  # NaN fails both comparisons
+                raise SetupError(f"{field.name} must be a positive finite number, not "
+                                 f"{quoted(value)}")
 
     @classmethod
     def unmetered(cls) -> Limits:

@@ -41,13 +41,12 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
     TablegamesError,
-    quoted,
 )
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_from_dict, rules_to_dict
-from tablegames.common.setups import check_seed
+from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
     Context,
     Drawn,
@@ -281,17 +280,15 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     return rules_to_dict(fitted)
 
 
-#: The longest ``bot_delay`` a hub takes, in seconds.
-MAX_BOT_DELAY = 3600.0
+#: The longest ``bot_delay`` a hub takes, in seconds: every front end's pause limit.
+MAX_BOT_DELAY = MAX_SECONDS
 
 
 def check_bot_delay(delay: object) -> float:
-    """A bot's pause: a real number of seconds from 0 to :data:`MAX_BOT_DELAY`. NaN or
-    infinity would leave ``asyncio.sleep`` waiting for good, freezing every bot room."""
-    if isinstance(delay, bool) or not isinstance(delay, int | float) or not (
-            0 <= delay <= MAX_BOT_DELAY):
-        raise SetupError(f"bot_delay is 0 to {MAX_BOT_DELAY:g} seconds, not {quoted(delay)}")
-    return float(delay)
+    """A bot's pause: a real number of seconds from 0 to :data:`MAX_BOT_DELAY`
+    (:func:`~tablegames.common.setups.check_seconds`). NaN or infinity would leave
+    ``asyncio.sleep`` waiting for good, freezing every bot room."""
+    return check_seconds("bot_delay", delay)
 
 
 class Hub:
@@ -299,10 +296,10 @@ class Hub:
 
     def __init__(self, store: Store, *, bot_delay: float = 0.7, max_rooms: int = 5_000,
                  max_cached: int = 2_000) -> None:
-        self.store = store
         self.bot_delay = check_bot_delay(bot_delay)
-        self.max_rooms = max_rooms
-        self.max_cached = max_cached
+        self.max_rooms = check_count("max_rooms", max_rooms)
+        self.max_cached = check_count("max_cached", max_cached)
+        self.store = store
         self.rooms: OrderedDict[str, Room] = OrderedDict()
 
     # -- rooms -----------------------------------------------------------------------

@@ -64,9 +64,12 @@ from rich.console import Console
 from tablegames.bots.handle import Handle
 from tablegames.bots.harness import hash_seed
 from tablegames.bots.registry import hints_for
+from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
-from tablegames.common.errors import IllegalAction, TablegamesError, quoted
+from tablegames.common.errors import IllegalAction, SetupError, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import game_info
+from tablegames.common.setups import check_seconds, check_seed, normalize_players
 from tablegames.table import present
 from tablegames.table.i18n import check_lang
 from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
@@ -144,6 +147,38 @@ class Options:
     debug: bool = False
     reports: str = "bots"
 
+    def __attrs_post_init__(self) -> None:
+        """Every field checked at construction, as ``tablegames play`` checks its flags
+        (each message names the field and its flag): the Python API took
+        ``pace=float("nan")`` or ``True`` and failed, or froze, only in the middle of a
+        game. Ranges come from the same definitions as the command line's
+        (:func:`~tablegames.common.setups.check_seconds` for ``pace``); a ``bool`` is
+        not a count, a seat or a seed."""
+        info = game_info(self.game) if isinstance(self.game, str) else None
+        if info is None:
+            raise SetupError(f"game must be a game's name, not {quoted(self.game)}")
+        names = normalize_players(self.players, info.min_players, info.max_players, info.name)
+        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not (
+                0 <= self.seat < len(names)):
+            raise SetupError(f"seat must be a seat of this game, 0..{len(names) - 1} (--seat), "
+                             f"not {quoted(self.seat)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise SetupError(f"seed must be an int (--seed), not {quoted(self.seed)}")
+        check_seed(self.seed)
+        info.fit_rules(self.players, self.rules)  # RulesError or SetupError, as named
+        if self.opponent is not None and self.opponent not in bot_names(info):
+            raise SetupError(f"opponent must be None or one of {', '.join(bot_names(info))} "
+                             f"(--opponent), not {quoted(self.opponent)}")
+        for flag in ("table", "debug"):
+            if not isinstance(getattr(self, flag), bool):
+                raise SetupError(f"{flag} must be True or False (--{flag}), not "
+                                 f"{quoted(getattr(self, flag))}")
+        check_lang(self.lang)
+        check_seconds("pace (--pace)", self.pace)
+        if not isinstance(self.reports, str) or self.reports not in REPORTERS:
+            raise SetupError(f"reports must be one of {', '.join(REPORTERS)} (--reports), "
+                             f"not {quoted(self.reports)}")
+
 
 def make_bot(info: GameInfo, name: str, seed: int) -> Any:
     """A bot for one seat: ``tablegames.bots.make`` when present, else the game's own bots."""
@@ -185,10 +220,8 @@ class Session:
         self.inp = inp
         self.console = Console(file=out, highlight=False, emoji=False, soft_wrap=False)
         self.out = out
-        check_lang(options.lang)  # a game without that catalogue is drawn in English
-        if options.reports not in REPORTERS:
-            raise TablegamesError(f"reports must be one of {', '.join(REPORTERS)}, "
-                                  f"not {quoted(options.reports)}")
+        # Options checked every field when it was made (a game without the catalogue of
+        # options.lang is drawn in English)
         players: Any = options.players
         names = list(players) if not isinstance(players, int) else None
         # The rules fitted to the table's size (Shithead deals from two decks to six

@@ -308,3 +308,15 @@ def test_render_shows_only_the_public_view() -> None:
     for seat in range(e.n):
         for card in state.view(seat)["hand"]:
             assert json.dumps(card) not in text
+
+
+@pytest.mark.parametrize("params", [[1], {"ismcts": 5}, {"ismcts": [("budget", 5)]},
+                                    {3: {"budget": 5}}, "budget=5"])
+def test_bot_params_that_are_not_keyword_dicts_are_refused(params: Any) -> None:
+    """Found by the s39 review (helper-65's brief): ``bot_params=[1]`` was an
+    ``AttributeError`` and ``{"ismcts": 5}`` a ``TypeError`` from inside the env."""
+    with pytest.raises(tablegames.SetupError, match="bot_params") as refused:
+        env("toepen", opponents=["ismcts"], bot_params=params)
+    assert len(str(refused.value)) < 200
+    made = env("toepen", opponents=["ismcts"], bot_params={"ismcts": {"budget": 5}})
+    assert made.bot_params == {"ismcts": {"budget": 5}}

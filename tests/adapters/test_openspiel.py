@@ -369,3 +369,62 @@ def test_load_game_refuses_what_pyspiel_cannot_take_with_its_own_errors() -> Non
         assert load_game("toepen", players=3, seed=seed).num_players() == 3
     with pytest.raises(tablegames.RulesError):
         rules_param({"limit": np.int64(10)})
+
+
+@pytest.mark.parametrize("chance", ["explicit", "engine"])
+def test_a_player_that_is_not_a_seat_is_a_seat_error(chance: str) -> None:
+    """Found by the s39 review (helper-65's brief): pyspiel read ``True`` as player 1 and
+    answered a seat out of range with its C++ ``SpielError`` (or ``[]`` from
+    ``legal_actions(9)``); now every method taking a player checks it as the engine does."""
+    game = load_game("toepen", players=3, rules={"limit": 3}, chance=chance)
+    state = game.new_initial_state()
+    if chance == "explicit":  # CHANCE names the player at a chance node, as in pyspiel
+        assert state.legal_actions(pyspiel.PlayerId.CHANCE) == state.legal_actions()
+        assert len(state.legal_actions_mask(pyspiel.PlayerId.CHANCE)) > 0
+    through_chance(state)
+    before = state.serialize()
+    calls = ("legal_actions", "legal_actions_mask", "observation_string", "observation_tensor",
+             "information_state_string", "information_state_tensor", "player_return")
+    for bad in (True, False, 3, 9, -1, -4, 1.0, None, "0", 2**70):
+        for name in calls:
+            with pytest.raises(tablegames.common.errors.SeatError, match=r"0\.\.2") as refused:
+                getattr(state, name)(bad)
+            assert len(str(refused.value)) < 120
+    assert state.serialize() == before
+    for name in calls:  # a real seat, a numpy one and the default still answer
+        assert getattr(state, name)(1) == getattr(state, name)(np.int64(1))
+    assert state.legal_actions() == state.legal_actions(state.current_player())
+    assert state.observation_string() == state.observation_string(state.current_player())
+
+
+def test_a_bool_or_nan_is_no_action_and_no_sample() -> None:
+    """Found by the s39 review (helper-65's brief): pyspiel read ``apply_action(True)``
+    as the id 1 and played it, ``action_to_string`` named ``True``'s action, and a
+    sampler answering NaN was a bare ``ValueError`` (``True`` or ``2.0`` were taken)."""
+    game = load_game("toepen", players=2, chance="engine")
+    state = game.new_initial_state()
+    real = state.legal_actions()[0]
+    rng = np.random.default_rng(0)
+    tricked = game.new_initial_state()
+    while 1 not in tricked.legal_actions():  # a later deal, if this one ends first
+        random_step(tricked, rng)
+        tricked = game.new_initial_state() if tricked.is_terminal() else tricked
+    assert 1 in tricked.legal_actions()  # id 1 is legal: True would have played it
+    before = tricked.serialize()
+    for bad in (True, np.bool_(True), 1.0, float("nan"), "1", None):
+        with pytest.raises(tablegames.IllegalAction, match="not_an_action"):
+            tricked.apply_action(bad)
+        with pytest.raises(tablegames.IllegalAction, match="not_an_action"):
+            tricked.action_to_string(0, bad)
+    assert tricked.serialize() == before
+    with pytest.raises(tablegames.common.errors.SeatError):
+        state.action_to_string(True, real)
+    assert state.action_to_string(0, real) == state.action_to_string(real)
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3)  # a chance outcome's label
+    for drawn in (float("nan"), True, 2.0, -0.1, "0.5"):
+        with pytest.raises(tablegames.SetupError, match="probability_sampler"):
+            state.resample_from_infostate(0, lambda drawn=drawn: drawn)
+    assert state.resample_from_infostate(0, lambda: 0.25).legal_actions() == \
+        state.legal_actions()
+    state.apply_action(np.int64(real))  # a numpy id is an id
+    assert state.history() == [real]

@@ -199,3 +199,30 @@ def test_render_shows_the_public_view_only() -> None:
         env("toepen", max_steps=0)
     with pytest.raises(tablegames.SetupError):
         env("toepen", players=3).step(0)
+
+
+def test_an_unknown_agent_is_a_seat_error_that_changes_nothing() -> None:
+    """Found by the s39 review (helper-65's brief): ``observe("player_9")`` and the other
+    methods that take an agent raised a bare ``KeyError`` (a ``TypeError`` for a list)."""
+    e = env("toepen", players=3)
+    e.reset(seed=3)
+    session = e.session
+    assert session is not None
+    e.last()  # puts the view into the info, which a refusal must leave there
+    before = (session.state.to_json(), e.agent_selection, dict(e.infos), list(e._viewed))
+    for bad in ("player_9", "player_3", "Player_0", "", 7, 0, None, True, [1], "x" * 500):
+        for call in (e.observe, e.observation_space, e.action_space, e.action_mask):
+            if bad is None and call.__name__ == "action_mask":
+                continue  # action_mask() is agent_selection's: None is the default
+            with pytest.raises(tablegames.common.errors.SeatError) as refused:
+                call(bad)
+            assert isinstance(refused.value, ValueError)
+            message = str(refused.value)
+            assert "'player_0' to 'player_2'" in message and len(message) < 160
+            if bad == "player_9":
+                assert "'player_9'" in message
+        assert (session.state.to_json(), e.agent_selection, dict(e.infos),
+                list(e._viewed)) == before
+    for agent in e.possible_agents:  # every real agent still answers
+        assert e.observation_space(agent).contains(e.observe(agent))
+        assert e.action_space(agent).n == e.codec.num_distinct_actions

@@ -149,3 +149,22 @@ def test_a_game_without_a_presenter_and_junk_are_refused() -> None:
         render.svg({"hand": ["Th"]})
     with pytest.raises(tablegames.TablegamesError):
         render.svg(tablegames.new_game("toepen", players=3, seed=1).view(0), lang="xx")
+
+
+@pytest.mark.parametrize("cards, game, options", [
+    (["Th"], "toepen", {"title": 5}), (["Th"], "toepen", {"lang": True}),
+    (["Th"], "toepen", {"lang": "xx"}), ("Th", "toepen", {}), ([5], "toepen", {}),
+    (["Th"], 5, {}), (["Th"], "nosuchgame", {}), (None, "toepen", {}),
+])
+def test_render_hand_refuses_what_is_not_a_hand(cards: Any, game: Any,
+                                                options: dict[str, Any]) -> None:
+    """Found by the s39 review (helper-65's brief): ``hand(title=5)`` and ``svg(title=5)``
+    failed deep in the drawing (``AttributeError``), and ``hand`` drew ``"Th"`` as the
+    words ``T`` and ``h``, an unknown game or ``[5]`` as an empty hand and ``lang=True``
+    in English."""
+    with pytest.raises(tablegames.TablegamesError) as refused:
+        render.hand(cards, game, **options)
+    assert len(str(refused.value)) < 200
+    with pytest.raises(tablegames.TablegamesError, match="title"):
+        render.svg(tablegames.new_game("toepen", players=3, seed=1).view(0), title=5)  # type: ignore[arg-type]
+    assert render.hand(["Th", "knock"], "toepen", title="").count('class="card"') == 1

@@ -189,3 +189,36 @@ def test_a_bot_delay_that_never_ends_is_refused(tmp_path: Path, delay: object) -
     with pytest.raises(SetupError, match="bot_delay"):
         create_app(tmp_path / "other.sqlite", bot_delay=delay)  # type: ignore[arg-type]
     assert not (tmp_path / "other.sqlite").exists()
+
+
+@pytest.mark.parametrize("field", ["max_rooms", "max_cached"])
+@pytest.mark.parametrize("count", [0, -1, True, 2.5, float("nan"), "10", None])
+def test_a_hub_refuses_counts_that_are_not_counts(tmp_path: Path, field: str,
+                                                  count: object) -> None:
+    """Found by the s39 review (helper-65's brief): ``Hub(max_rooms=True)`` (one room),
+    ``0`` (no room ever) or ``nan`` (``>=`` never true: no bound) were taken as given."""
+    store = Store(tmp_path / "rooms.sqlite")
+    try:
+        with pytest.raises(SetupError, match=field):
+            Hub(store, bot_delay=0, **{field: count})  # type: ignore[arg-type]
+        assert getattr(Hub(store, bot_delay=0, **{field: 1}), field) == 1
+    finally:
+        store.close()
+    if field == "max_rooms":  # refused before the store is opened
+        with pytest.raises(SetupError, match=field):
+            create_app(tmp_path / "other.sqlite", max_rooms=count)  # type: ignore[arg-type]
+        assert not (tmp_path / "other.sqlite").exists()
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), 0, -1.0, True, "2", None])
+def test_limits_refuse_rates_that_meter_nothing(value: object) -> None:
+    """Found by the s39 review (helper-65's brief): ``Limits(lookup_rate=nan)`` let every
+    look-up through (NaN tokens are never too few) and a string failed on the first
+    request; a rate or burst is a positive finite number."""
+    for field in ("lookup_rate", "join_burst", "message_rate"):
+        with pytest.raises(SetupError, match=field):
+            Limits(**{field: value})  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="trusted_proxies"):
+        Limits(trusted_proxies="10.0.0.2")  # type: ignore[arg-type]
+    doors = Doors(_still(Limits(lookup_burst=3)))
+    assert [doors.may_look_up("203.0.113.1", None) for _ in range(4)] == [True] * 3 + [False]

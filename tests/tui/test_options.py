@@ -1,0 +1,85 @@
+"""``tui.Options`` checks every field when it is made, with the command line's ranges
+(found by the s39 review, helper-65's brief: ``Options(pace=nan)`` was taken and froze or
+crashed the game only once a bot moved)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from typing import Any
+
+import pytest
+
+import tablegames
+from tablegames.cli import _seconds_arg
+from tablegames.common.setups import MAX_SECONDS, check_seconds
+from tablegames.tui import Options
+from tablegames.tui.session import Session
+
+#: A field, a bad value, and a word the refusal must say.
+BAD: list[tuple[str, Any, str]] = [
+    ("pace", float("nan"), "pace"), ("pace", float("inf"), "pace"), ("pace", -1, "pace"),
+    ("pace", MAX_SECONDS + 1, "pace"), ("pace", True, "pace"), ("pace", "1", "pace"),
+    ("pace", None, "pace"),
+    ("game", "chess", "chess"), ("game", 5, "game"), ("game", None, "game"),
+    ("players", True, "players"), ("players", 1, "players"), ("players", 99, "players"),
+    ("players", 3.0, "players"), ("players", "ABC", "players"), ("players", ["A", "A"], "names"),
+    ("seat", True, "--seat"), ("seat", 4, "--seat"), ("seat", -1, "--seat"),
+    ("seat", 1.0, "--seat"), ("seat", "0", "--seat"),
+    ("seed", True, "seed"), ("seed", 1.5, "seed"), ("seed", "x", "seed"),
+    ("seed", float("nan"), "seed"), ("seed", 1 << 300, "256 bits"),
+    ("rules", "no-such-variant", "no-such-variant"), ("rules", {"limit": "ten"}, "limit"),
+    ("rules", {"limit": float("nan")}, "limit"),
+    ("opponent", "genius", "genius"), ("opponent", 3, "opponent"),
+    ("table", 1, "table"), ("table", "yes", "table"), ("debug", 0, "debug"),
+    ("lang", "fr", "fr"), ("lang", True, "True"),
+    ("reports", "nobody", "reports"), ("reports", ["bots"], "reports"),
+]
+
+
+@pytest.mark.parametrize("field, value, word", BAD, ids=[f"{f}={v!r}"[:40] for f, v, _ in BAD])
+def test_a_bad_field_is_refused_when_the_options_are_made(field: str, value: Any,
+                                                          word: str) -> None:
+    fields: dict[str, Any] = {"game": "toepen", "players": 4, **{field: value}}
+    with pytest.raises(tablegames.TablegamesError) as refused:
+        Options(**fields)
+    message = str(refused.value)
+    assert word in message and len(message) < 300
+
+
+def test_good_options_are_kept_as_given() -> None:
+    options = Options(game="toepen", players=["Ann", "Bo", "Cy"], seat=2, seed=5,
+                      rules={"limit": 15}, opponent="random", table=True, lang="nl",
+                      pace=0, debug=True)
+    assert (options.pace, options.seat, options.players) == (0, 2, ["Ann", "Bo", "Cy"])
+    assert Options(game="dallah", players=3, reports="model", pace=MAX_SECONDS).pace == 3600
+    assert Options(game="shithead", players=8, rules="classic").players == 8  # fitted, as played
+
+
+@pytest.mark.parametrize("text", ["0", "0.5", "3600", "3600.5", "-0.1", "nan", "inf", "1e308"])
+def test_the_command_line_and_the_options_take_the_same_pace(text: str) -> None:
+    """One definition (``check_seconds``): ``--pace`` and ``Options(pace=)`` agree."""
+    try:
+        expected: float | None = float(text) if 0 <= float(text) <= MAX_SECONDS else None
+    except ValueError:  # pragma: no cover - every text above is a float
+        expected = None
+    try:
+        by_flag: float | None = _seconds_arg(text)
+    except argparse.ArgumentTypeError:
+        by_flag = None
+    try:
+        by_api: float | None = Options(game="toepen", pace=float(text)).pace
+    except tablegames.SetupError:
+        by_api = None
+    assert by_flag == by_api == expected
+    if expected is None:
+        with pytest.raises(tablegames.SetupError, match="pace"):
+            check_seconds("pace", float(text))
+
+
+def test_a_refused_field_never_starts_a_game() -> None:
+    out = io.StringIO()
+    with pytest.raises(tablegames.SetupError):
+        Session(tablegames.GAMES["toepen"], Options(game="toepen", pace=float("nan")), out,
+                io.StringIO("q\n"))
+    assert out.getvalue() == ""
