@@ -166,3 +166,49 @@ def plain_text(text: str) -> str:
         text = pattern.sub(repl, text)
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text.strip()
+
+
+#: Where a rule's paragraph runs on into its decision.
+_DECISION = re.compile(r"(?:^|(?<=[.!?:;)]\s))Decisions?:", re.MULTILINE)
+#: A MyST target (``(house-rules)=``) starts another section of the page: what follows
+#: is not the ruling's.
+_TARGET = re.compile(r"\(\w[\w-]*\)=")
+#: Words for programmers: a call (``legal_actions(seat)``), an option set to a value
+#: (``knock_only_on_turn=True``), a name with an underscore (``max_stake``).
+_CODE = re.compile(r"\w+\([\w, ]*\)|\w+=\S+|\b\w+_\w+\b")
+
+
+def split_decision(text: str) -> tuple[str, str]:
+    """A ruling's words cut into the rule and the decision (``""`` when it has none).
+
+    >>> from tablegames.common.rulings import split_decision
+    >>> split_decision("Fallen cups go to you. Decision: the cups are data.\\n\\nMore.")
+    ('Fallen cups go to you.', 'Decision: the cups are data.\\n\\nMore.')
+    """
+    m = _DECISION.search(text)
+    if m is None:
+        return text.strip(), ""
+    return text[:m.start()].strip(), text[m.start():].strip()
+
+
+def for_players(text: str) -> str:
+    """A ruling's words as a player reads them at the table: the rule, without the
+    decision (how the engine implements it, with its option names), without the page's
+    next section (a MyST target such as ``(house-rules)=`` and what follows), and without
+    any sentence still written for programmers. These are the sentences the rulings
+    catalogues translate (the ``<game>_rulings`` domains of :mod:`tablegames.table.i18n`)."""
+    rule = _TARGET.split(split_decision(text)[0], maxsplit=1)[0]
+    flat = " ".join(rule.replace("`", "").split())
+    flat = re.sub(r"\s*\((?:[^()]*\s)?[\w.]+_[\w.]+[^()]*\)", "", flat)  # "(pending_skips …)"
+    sentences = re.split(r"(?<=[.!?])\s+", flat)
+    return " ".join(x for x in sentences if not _CODE.search(x)).strip()
+
+
+def player_texts(ruling: Ruling) -> tuple[str, ...]:
+    """What a player is shown of ``ruling`` (its title, its rule and its example at the
+    table, each :func:`for_players`), the texts its catalogues translate; an empty one
+    (a ruling without an example) is left out."""
+    texts = (ruling.title, for_players(ruling.text),
+             for_players(ruling.example) if ruling.example else "")
+    return tuple(x for x in texts if x)
+

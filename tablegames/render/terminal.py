@@ -17,28 +17,12 @@ import re
 import textwrap
 from typing import Any, TextIO
 
-from tablegames.common.rulings import Ruling, ruling_link
+from tablegames.common.rulings import Ruling, ruling_link, split_decision
 from tablegames.render.examples import ruling_picture
 from tablegames.render.text import table_lines
 from tablegames.table import present
 from tablegames.table.i18n import lang_for, words_for
 from tablegames.table.model import printable
-
-#: Where a rule's paragraph runs on into its decision.
-_DECISION = re.compile(r"(?:^|(?<=[.!?:;)]\s))Decisions?:", re.MULTILINE)
-
-
-def split_decision(text: str) -> tuple[str, str]:
-    """A ruling's words cut into the rule and the decision (``""`` when it has none).
-
-    >>> from tablegames.render.terminal import split_decision
-    >>> split_decision("Fallen cups go to you. Decision: the cups are data.\\n\\nMore.")
-    ('Fallen cups go to you.', 'Decision: the cups are data.\\n\\nMore.')
-    """
-    m = _DECISION.search(text)
-    if m is None:
-        return text.strip(), ""
-    return text[:m.start()].strip(), text[m.start():].strip()
 
 
 def has_rich() -> bool:

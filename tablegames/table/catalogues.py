@@ -40,6 +40,10 @@ ALL_OPTIONS: dict[str, dict[str, Any]] = {
 DOMAIN_LANGS: dict[str, tuple[str, ...]] = {
     "tablegames": ("en", "ar", "nl", "da"), "toepen": ("en", "ar", "nl"),
     "phase10": ("en", "ar", "da"), "shithead": ("en", "ar"), "dallah": ("en", "ar"),
+    # a game's rulings as a player reads them (the terminal game's help screen), in the
+    # game's own languages: see :func:`ruling_ids`
+    "toepen_rulings": ("en", "ar", "nl"), "phase10_rulings": ("en", "ar", "da"),
+    "shithead_rulings": ("en", "ar"), "dallah_rulings": ("en", "ar"),
 }
 #: Where the front ends' own words are (the ``tablegames`` domain).
 FRONT_ENDS = ("server", "render", "tui", "table")
@@ -95,6 +99,17 @@ def used_ids(game: str) -> set[Id]:
     source = Path(__import__(info.presenter.table.__module__, fromlist=["_"]).__file__ or "")
     found.update(_extract([source]))
     return found
+
+
+def ruling_ids(game: str) -> set[Id]:
+    """The texts of ``game``'s rulings a player reads (each ruling's title, rule and
+    example at the table, as :func:`~tablegames.common.rulings.player_texts` cuts them
+    from the rulings page), the ids of its ``<game>_rulings`` domain. The page stays the
+    one source: a ruling reworded there is a new id here, untranslated until a translator
+    has read it (``tests/render/test_catalogues.py`` fails until then)."""
+    from tablegames.common.rulings import load_rulings, player_texts
+
+    return {(text, None) for r in load_rulings(game) for text in player_texts(r)}
 
 
 def front_end_ids() -> set[Id]:
@@ -155,6 +170,8 @@ def main() -> None:
     for game in tablegames.GAMES:
         if game in DOMAIN_LANGS:
             write(game, used_ids(game))
+        if f"{game}_rulings" in DOMAIN_LANGS:
+            write(f"{game}_rulings", ruling_ids(game))
     write("tablegames", front_end_ids())
 
 

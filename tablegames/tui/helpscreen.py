@@ -19,12 +19,11 @@ moment comes from three places, in this order:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
-from tablegames.common.rulings import load_rulings
-from tablegames.table.i18n import Words, words_for
+from tablegames.common.rulings import for_players, load_rulings, player_texts
+from tablegames.table.i18n import Words, catalogue, words_for
 
 #: The rulings that bear on each stage of a prompt, per game (``"*"``: every stage).
 STAGE_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -94,45 +93,30 @@ def card_glossary(view: Mapping[str, Any], cards: Any, w: Words) -> list[str]:
 def help_text(game: str, view: Mapping[str, Any], refused: str | None = None, *,
               w: Words | None = None, cards: Any = None) -> list[str]:
     """The help screen's paragraphs: the glossary (Dallah, in ``w``'s language), then each
-    ruling's rule and example "at the table", in plain words.
+    ruling's title, rule and example "at the table", in plain words.
 
-    The rulings pages are written in English only (they are the site's text, not a
-    catalogue's): in another language a catalogued line says so before them, and the
-    ruling's own words follow as they are."""
+    A ruling's words come from the English rulings page (the site's text) and are
+    translated by the game's rulings catalogue (the ``<game>_rulings`` domain, in the
+    game's languages; :func:`tablegames.table.catalogues.ruling_ids`). A text the
+    catalogue does not hold yet (a ruling reworded since it was translated) is shown in
+    English, and a catalogued line says so before the rulings."""
     w = w if w is not None else words_for("en", game)
     rulings = load_rulings(game)
     by_id = {r.id: r for r in rulings}
     parts: list[str] = []
     if game == "dallah":
         parts.extend(card_glossary(view, cards, w))
-    ids = [rid for rid in bearing(game, view, refused) if rid in by_id]
-    if ids and w.lang != "en":
-        parts.append(w("The rulings below are written in English."))
-    for rid in ids:
-        r = by_id[rid]
-        parts.append(f"{r.id} {r.title}. {for_players(r.text)}")
+    shown = [by_id[rid] for rid in bearing(game, view, refused) if rid in by_id]
+    rulings_words = catalogue(w.lang, f"{game}_rulings")
+
+    def said(text: str) -> str:  # gettext("") would be the catalogue's header
+        return rulings_words.gettext(text) if text else text
+
+    if w.lang != "en" and any(said(x) == x for r in shown for x in player_texts(r)):
+        parts.append(w("Some rulings below are written in English."))
+    for r in shown:
+        parts.append(f"{r.id} {said(r.title)}. {said(for_players(r.text))}")
         if r.example:
-            parts.append("  " + w("At the table: {example}", example=for_players(r.example)))
+            parts.append("  " + w("At the table: {example}",
+                                  example=said(for_players(r.example))))
     return parts
-
-
-#: A MyST target (``(house-rules)=``) starts another section of the page: what follows
-#: is not the ruling's.
-_TARGET = re.compile(r"\(\w[\w-]*\)=")
-#: Words for programmers: a call (``legal_actions(seat)``), an option set to a value
-#: (``knock_only_on_turn=True``), a name with an underscore (``max_stake``).
-_CODE = re.compile(r"\w+\([\w, ]*\)|\w+=\S+|\b\w+_\w+\b")
-
-
-def for_players(text: str) -> str:
-    """A ruling's words as a player reads them at the table: the rule, without the
-    decision (how the engine implements it, with its option names), without the page's
-    next section (a MyST target such as ``(house-rules)=`` and what follows), and without
-    any sentence still written for programmers."""
-    from tablegames.render.terminal import split_decision
-
-    rule = _TARGET.split(split_decision(text)[0], maxsplit=1)[0]
-    flat = " ".join(rule.replace("`", "").split())
-    flat = re.sub(r"\s*\((?:[^()]*\s)?[\w.]+_[\w.]+[^()]*\)", "", flat)  # "(pending_skips …)"
-    sentences = re.split(r"(?<=[.!?])\s+", flat)
-    return " ".join(x for x in sentences if not _CODE.search(x)).strip()

@@ -99,13 +99,13 @@ def test_a_card_of_a_home_made_set_is_explained_by_its_kind() -> None:
                     "with fewer, give what you have (DAL-32).")
 
 
-def test_the_help_screen_in_arabic_says_the_rulings_are_english() -> None:
+def test_the_help_screen_in_arabic_says_which_rulings_are_english() -> None:
     state = dallah.new_game(players=3, seed=2, actions=["tap"], pot={"neck": ["wide"]})
     state.apply("0:draw")
     w = words_for("ar", "dallah")
     parts = help_text("dallah", state.view(0), w=w, cards=state.rules.cards)
     assert parts[0].startswith("طرق: اطرق الدلة") and parts[0].endswith("(DAL-10).")
-    assert parts[1] == "الأحكام التالية مكتوبة بالإنجليزية."
+    assert parts[1] == "بعض الأحكام أدناه مكتوبة بالإنجليزية."
     assert not any("At the table" in p for p in parts)
     assert any(p.startswith("  على الطاولة: ") for p in parts)
 
@@ -122,7 +122,7 @@ def test_the_arabic_terminal_explains_the_card_in_play_in_arabic() -> None:
     state.apply("0:draw")
     card = state.view(0)["card"]
     name = DEFAULT_CARDS.card(card["id"]).ar
-    assert f"{name}: " in text and "الأحكام التالية مكتوبة بالإنجليزية." in text
+    assert f"{name}: " in text and "بعض الأحكام أدناه مكتوبة بالإنجليزية." in text
     for line in text.splitlines():
         if line.startswith(f"{name}: "):
             assert not re.search(r"[A-Za-z]", re.sub(r"DAL-\d\d", "", line)), line
