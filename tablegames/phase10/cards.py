@@ -21,6 +21,13 @@ WILD = 48
 SKIP = 49
 N_FACES = 50
 
+#: The codes of a seat's ``hand_log`` (see ``State.hand_log``): a card code ``c``
+#: (``0..N_FACES - 1``) is a card it drew from the draw pile; ``PLAYED + c`` a card it
+#: laid, hit or discarded from the cards the table did not know it held (not one it
+#: took, see ``known_cards``); ``REBUILT``: the draw pile was rebuilt here (P10-59).
+PLAYED = N_FACES
+REBUILT = 2 * N_FACES
+
 
 def _make_pack() -> Pack:
     # Card's rank holds the whole face name: Phase 10 writes the colour first ("R7").

@@ -26,7 +26,7 @@ from tablegames.common.fields import CardText
 from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.phase10.cards import NAMES, card_names, card_of, display_order
+from tablegames.phase10.cards import NAMES, PLAYED, REBUILT, card_names, card_of, display_order
 from tablegames.phase10.groups import Group, parse_group
 from tablegames.phase10.sheet import load_results
 
@@ -103,6 +103,51 @@ def _read_rebuilt(state: State, r: PositionReader) -> None:
     state.drawn = tuple(tuple(r.parse(f"drawn {s}", card_of, ())) for s in range(state.n))
 
 
+def _log_word(code: int) -> str:
+    """A hand-log code in position text: ``+R3`` drew R3, ``-R3`` played an R3 the table
+    did not know it held, ``/`` the draw pile was rebuilt."""
+    if code == REBUILT:
+        return "/"
+    return f"-{NAMES[code - PLAYED]}" if code >= PLAYED else f"+{NAMES[code]}"
+
+
+def _log_code(word: str) -> int:
+    if word == "/":
+        return REBUILT
+    if word[:1] not in ("+", "-"):
+        raise ValueError(f"{quoted(word)} is not +card (drew), -card (played) or /")
+    return card_of(word[1:]) + (PLAYED if word[0] == "-" else 0)
+
+
+def _write_sources(state: State, w: PositionWriter) -> None:
+    if state.sources is None:
+        return
+    w.comment("where this hand's cards came from: turned up at the deal / each rebuilt "
+              "pile; per seat: +drew, -played (not taken), / rebuilt")
+    w.put("sources", " / ".join(" ".join(card_names(p)) for p in state.sources))
+    for s in range(state.n):
+        if state.hand_log[s]:
+            w.items(f"hand_log {s}", map(_log_word, state.hand_log[s]))
+
+
+def _read_sources(state: State, r: PositionReader) -> None:
+    n = state.n
+    if not r.has("sources"):
+        state.sources, state.hand_log = None, ((),) * n
+        return
+    piles: list[tuple[int, ...]] = [()]
+    for word in r.words("sources"):
+        if word == "/":
+            piles.append(())
+            continue
+        try:
+            piles[-1] += (card_of(word),)
+        except ValueError as exc:
+            raise r.fail("sources", str(exc)) from None
+    state.sources = (piles[0], *(tuple(sorted(p)) for p in piles[1:]))
+    state.hand_log = tuple(tuple(r.parse(f"hand_log {s}", _log_code, ())) for s in range(n))
+
+
 def _write_results(state: State, w: PositionWriter) -> None:
     if state.results:
         w.comment("the score sheet, one line per finished hand")
@@ -156,6 +201,8 @@ OWN = MappingProxyType({
     "laid_phase": Own(None, read_elsewhere),
     "rebuilt": Own(_write_rebuilt, _read_rebuilt),
     "drawn": Own(None, read_elsewhere),
+    "sources": Own(_write_sources, _read_sources),
+    "hand_log": Own(None, read_elsewhere),
     "results": Own(_write_results, _read_results),
     "last_hands": Own(_write_last, _read_last),
     "last_laid": Own(None, read_elsewhere),
