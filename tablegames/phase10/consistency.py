@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import Conserve
 from tablegames.common.serialization import Reader
-from tablegames.phase10.cards import PACK, PLAYED, REBUILT, SKIP, WILD
+from tablegames.phase10.cards import (
+    LOG_CHUNK,
+    PACK,
+    PLAYED,
+    REBUILT,
+    SKIP,
+    WILD,
+    log_chunks,
+    log_codes,
+)
 from tablegames.phase10.rules import Rules
 
 if TYPE_CHECKING:
@@ -163,7 +172,10 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
         rebuilds and state.rebuilt != state.sources[-1]
     ):
         raise bad("the last source is not the rebuilt pile (P10-59)")
-    for s, log in enumerate(state.hand_log):
+    for s, chunks in enumerate(state.hand_log):
+        log = log_codes(chunks)
+        if chunks != log_chunks(log):
+            raise bad(f"seat {s}: its hand log is not in chunks of {LOG_CHUNK}")
         marks = [i for i, code in enumerate(log) if code == REBUILT]
         if len(marks) != (rebuilds if state.playing[s] else 0) or (
             not state.playing[s] and log

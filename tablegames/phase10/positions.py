@@ -26,7 +26,16 @@ from tablegames.common.fields import CardText
 from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.phase10.cards import NAMES, PLAYED, REBUILT, card_names, card_of, display_order
+from tablegames.phase10.cards import (
+    NAMES,
+    PLAYED,
+    REBUILT,
+    card_names,
+    card_of,
+    display_order,
+    log_chunks,
+    log_codes,
+)
 from tablegames.phase10.groups import Group, parse_group
 from tablegames.phase10.sheet import load_results
 
@@ -127,7 +136,7 @@ def _write_sources(state: State, w: PositionWriter) -> None:
     w.put("sources", " / ".join(" ".join(card_names(p)) for p in state.sources))
     for s in range(state.n):
         if state.hand_log[s]:
-            w.items(f"hand_log {s}", map(_log_word, state.hand_log[s]))
+            w.items(f"hand_log {s}", map(_log_word, log_codes(state.hand_log[s])))
 
 
 def _read_sources(state: State, r: PositionReader) -> None:
@@ -145,7 +154,8 @@ def _read_sources(state: State, r: PositionReader) -> None:
         except ValueError as exc:
             raise r.fail("sources", str(exc)) from None
     state.sources = (piles[0], *(tuple(sorted(p)) for p in piles[1:]))
-    state.hand_log = tuple(tuple(r.parse(f"hand_log {s}", _log_code, ())) for s in range(n))
+    state.hand_log = tuple(log_chunks(r.parse(f"hand_log {s}", _log_code, ()))
+                           for s in range(n))
 
 
 def _write_results(state: State, w: PositionWriter) -> None:

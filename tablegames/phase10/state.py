@@ -75,6 +75,7 @@ from tablegames.phase10 import refusals as R
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
+    LOG_CHUNK,
     N_FACES,
     NAMES,
     NUMBER,
@@ -87,6 +88,7 @@ from tablegames.phase10.cards import (
     card_names,
     counts_of,
     display_order,
+    log_add,
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
@@ -154,8 +156,10 @@ PILE = tuple_seq(card(N_FACES), max_len=10_000, top_first=True)
 #: A tuple of card codes (see :data:`CARDS`).
 Cards = tuple[int, ...]
 
-#: A seat's hand log (see :data:`PLAYED`), as long as the longest hand may make it.
-LOG = tuple_seq(count(0, REBUILT), max_len=1_000_000)
+#: A seat's hand log (codes: :data:`~tablegames.phase10.cards.PLAYED`), in chunks of
+#: ``LOG_CHUNK`` codes (see :func:`~tablegames.phase10.cards.log_add`), as long as the
+#: longest hand may make it.
+LOG = tuple_seq(tuple_seq(count(0, REBUILT), max_len=LOG_CHUNK), max_len=100_000)
 
 
 # The edits of a per-seat tuple of cards that every draw, take and discard makes. Each
@@ -277,7 +281,7 @@ class State(BaseState):
     #: cards it played that it had not taken, and each rebuild. With ``sources`` this is
     #: what a seat saw happen to every hidden card, which worlds must agree with
     #: (:mod:`~tablegames.phase10.worlds`); empty while ``sources`` is ``None``.
-    hand_log: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(LOG)]
+    hand_log: Annotated[tuple[tuple[tuple[int, ...], ...], ...], per_seat_tuple(LOG)]
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
@@ -702,7 +706,7 @@ class State(BaseState):
             self.drawn = ((),) * self.n
             if self.sources is not None:  # every seat in the hand sees where it happened
                 self.sources = (*self.sources, self.rebuilt)
-                self.hand_log = tuple((*log, REBUILT) if self.playing[s] else log
+                self.hand_log = tuple(log_add(log, REBUILT) if self.playing[s] else log
                                       for s, log in enumerate(self.hand_log))
             self._events.append(Event("reshuffle", {"cards": moved}))
         card, self.stock = chance.draw_one(self, self.stock)
@@ -710,7 +714,7 @@ class State(BaseState):
         if self.rebuilt is not None:
             self.drawn = _seat_append(self.drawn, seat, card)
         if self.sources is not None:
-            self.hand_log = _seat_append(self.hand_log, seat, card)
+            self.hand_log = put(self.hand_log, seat, log_add(self.hand_log[seat], card))
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
@@ -863,7 +867,8 @@ class State(BaseState):
             # table learns nothing of its other cards
             self.known_cards = _seat_remove(self.known_cards, seat, card)
         elif self.sources is not None:  # it held this card: a fact about its hidden ones
-            self.hand_log = _seat_append(self.hand_log, seat, PLAYED + card)
+            self.hand_log = put(self.hand_log, seat,
+                                log_add(self.hand_log[seat], PLAYED + card))
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int, credited: int | None = None) -> None:

@@ -7,7 +7,15 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tablegames.common.errors import SeatError, StateError
-from tablegames.phase10.cards import N_FACES, PACK, PLAYED, REBUILT, counts_of
+from tablegames.phase10.cards import (
+    N_FACES,
+    PACK,
+    PLAYED,
+    REBUILT,
+    counts_of,
+    log_chunks,
+    log_codes,
+)
 
 if TYPE_CHECKING:
     from tablegames.phase10.state import State
@@ -85,7 +93,8 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     return world
 
 
-def _draws_for(state: State, world: State, seat: int, r: Any) -> tuple[tuple[int, ...], ...]:
+def _draws_for(state: State, world: State, seat: int, r: Any,
+               ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The world's hand logs before any rebuild: each other seat's draws are cards of its
     world hand or cards it played after them (from one pack, so any such choice is a
     history that leads to the world: walking the log backwards, a draw takes one of the
@@ -94,11 +103,11 @@ def _draws_for(state: State, world: State, seat: int, r: Any) -> tuple[tuple[int
     for s in range(state.n):
         if s == seat or not logs[s]:
             continue
+        log = list(log_codes(logs[s]))
         held = counts_of(world.hands[s])
         for c in state.known_cards[s]:
             held[c] -= 1
         pending = [c for c in range(N_FACES) for _ in range(held[c])]
-        log = list(logs[s])
         for i in range(len(log) - 1, -1, -1):
             code = log[i]
             if code >= PLAYED:
@@ -107,7 +116,7 @@ def _draws_for(state: State, world: State, seat: int, r: Any) -> tuple[tuple[int
                 j = r.below(len(pending))
                 pending[j], pending[-1] = pending[-1], pending[j]
                 log[i] = pending.pop()
-        logs[s] = tuple(log)
+        logs[s] = log_chunks(log)
     return tuple(logs)
 
 
@@ -131,7 +140,7 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
     for c in state.known_cards[seat]:
         own[c] -= 1
     epoch = 0
-    for code in state.hand_log[seat]:
+    for code in log_codes(state.hand_log[seat]):
         if code == REBUILT:
             epoch += 1
         elif code >= PLAYED:
@@ -149,7 +158,7 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
     for s in range(n):
         if s == seat or not state.playing[s]:
             continue
-        log = state.hand_log[s]
+        log = log_codes(state.hand_log[s])
         plays = sum(PLAYED <= code < REBUILT for code in log)
         draws = sum(code < PLAYED for code in log)
         dealt = len(state.hands[s]) - len(state.known_cards[s]) - draws + plays
@@ -200,10 +209,10 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
     for s, epochs in slot_epochs.items():
         held = [faces[s][j] for j in range(len(epochs)) if j not in taken[s]]
         hands[s] = tuple(sorted([*state.known_cards[s], *held]))
-        seq = list(state.hand_log[s])
+        seq = list(log_codes(state.hand_log[s]))
         for i, j in draw_slot[s].items():
             seq[i] = faces[s][j]
-        logs[s] = tuple(seq)
+        logs[s] = log_chunks(seq)
         drawn[s] = tuple(faces[s][j] for j, ej in enumerate(epochs) if ej == last)
     world.hands, world.hand_log, world.drawn = tuple(hands), tuple(logs), tuple(drawn)
     world.stock = tuple(stock)

@@ -193,7 +193,7 @@ def _own_log_history(world: State, w: Watch) -> bool:
     logs = getattr(world, "hand_log", None)
     if logs is None or getattr(world, "sources", None) is None:
         return False
-    from tablegames.phase10.cards import PLAYED, REBUILT
+    from tablegames.phase10.cards import PLAYED, REBUILT, log_codes
 
     v, last = w.seat, len(w.sources) - 1
     got = [Counter(src) for src in w.sources]
@@ -207,7 +207,7 @@ def _own_log_history(world: State, w: Watch) -> bool:
         epoch, hand = 0, Counter(world.hands[s]) - known
         draws: list[tuple[int, int]] = []
         plays: list[int] = []
-        for code in logs[s]:
+        for code in log_codes(logs[s]):
             if code == REBUILT:
                 epoch += 1
             elif code >= PLAYED:
@@ -224,7 +224,7 @@ def _own_log_history(world: State, w: Watch) -> bool:
             return False
         got[0] -= dealt
         held = Counter(dealt)
-        for code in logs[s]:
+        for code in log_codes(logs[s]):
             if code >= PLAYED and code != REBUILT:
                 if not held[code - PLAYED]:
                     return False
