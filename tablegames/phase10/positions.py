@@ -5,7 +5,9 @@ is the name of the state field it sets, and of the view's key where a view shows
 ``round``, ``playing: 0 1 2``, ``pending_skips: -``, ``laid_this_turn: no``,
 ``hand 0: R1 B1 R3``, ``known_cards N``, the piles top card first). This module holds the
 rest, declared on the state class: a seat's laid phase and groups (``laid 0: 2 R1-R3+W
-Y4x3``), the rebuilt draw pile and what each seat drew since (``rebuilt``, ``drawn N``),
+Y4x3``), the rebuilt draw pile and what each seat drew since (``rebuilt``, ``drawn N``), the
+hand's record that worlds agree with (``sources: R3 / B1 B2 ...``, ``hand_log 0: +R3
+-B5 /``; a position without it has no record of its hand),
 the score sheet (``result N``), the last hand as it ended (``last_hand N``,
 ``last_laid N``), the phases a seat has made (``made 0: 1 2``, bounded by the rules'
 number of phases), and what a hand-written position may leave out. What a seat works
