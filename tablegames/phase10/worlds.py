@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tablegames.common.errors import SeatError, StateError
@@ -21,6 +20,14 @@ if TYPE_CHECKING:
     from tablegames.phase10.state import State
 
 S = TypeVar("S", bound="State")
+
+#: How many of a seat's demands :func:`_repair` tries to swap sources with, per source.
+_SWAPS = 6
+#: The budget of :func:`_label`, in work, not time (the same rng gives the same world on
+#: every machine): the repair's tries and their steps in all, the search's nodes.
+REPAIR_TRIES = 3
+REPAIR_STEPS = 200_000
+SEARCH_NODES = 20_000
 
 
 def sample_world(state: S, seat: int, rng: Any = None) -> S:
@@ -49,7 +56,19 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
 
     A hand not recorded (``sources`` is ``None``: begun in a save of engine 1 or a
     position without those lines) is judged as engine 1 did, from ``rebuilt`` and
-    ``drawn`` alone (:func:`_after_rebuild`). Not kept either way: what a seat's choices
+    ``drawn`` alone (:func:`_after_rebuild`).
+
+    Placing the played cards is a search with a budget of work (:data:`REPAIR_STEPS`,
+    :data:`SEARCH_NODES`; counted, not timed, so the same rng gives the same world on
+    every machine). Should it run out (no world of 2,009 sampled after a rebuild in
+    random house-rules games did), the world is dealt as for a hand not recorded, from
+    the rng as it was before the search, and its own record is left out (``sources``
+    ``None``, its logs empty), so a world of it samples as it does. Such a world still
+    keeps ``seat``'s hand and draws, the table, the discard pile, the cards seen taken,
+    every hand size and the draw pile's size, and the draw pile and the draws since the
+    last rebuild hold only cards that pile could give (engine 1's bound); it may
+    contradict the rest of the record: an earlier rebuilt pile, or a card a seat played
+    before the draw that could have brought it. Not kept either way: what a seat's choices
     say about its cards (a seat that did not lay under ``lay_when_able`` could not). Worlds
     are not weighed by how likely the others' play made them: the search does that
     itself, choosing among these worlds by :mod:`tablegames.phase10.infer`'s likelihood.
@@ -57,9 +76,16 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     if seat is None:
         raise SeatError("sample_world needs the seat whose knowledge it keeps")
     world, r = state._world(seat, rng)
-    if state.sources is not None and state.rebuilt is not None:
-        _after_rebuilds(state, world, seat, r)
-        return world
+    recorded = state.sources is not None
+    if recorded and state.rebuilt is not None:
+        start = r.state
+        if _after_rebuilds(state, world, seat, r):
+            return world
+        # over budget: the world's hand is unrecorded, dealt from the rng as it was before
+        # the search, as a world of this world will be (it has no record to search)
+        r.state = start
+        world.sources, world.hand_log = None, ((),) * state.n
+        recorded = False
     unseen = list(PACK.counts)
     seen = list(state.hands[seat]) + list(state.discard)
     seen += [c for row in state.laid for _, _, body in row for c in body]
@@ -88,7 +114,7 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     world.hands = tuple(hands)
     if k != len(rest) or len(stock) != stock_size:
         raise StateError("no deal is consistent with what this seat has seen")
-    if state.sources is not None:
+    if recorded:
         world.hand_log = _draws_for(state, world, seat, r)
     return world
 
@@ -120,7 +146,7 @@ def _draws_for(state: State, world: State, seat: int, r: Any,
     return tuple(logs)
 
 
-def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
+def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     """Deal ``world``'s hidden cards after a rebuild, from the hand's record (see
     :func:`sample_world`).
 
@@ -130,6 +156,7 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
     seat played that it had not taken came from one of its draws or deals before that;
     :func:`_label` picks the source of each such card, then each source's other cards are
     shuffled onto its other draws and deals, the last one's onto the draw pile too.
+    ``False``: :func:`_label` ran out of budget, and ``world`` is untouched.
     """
     n, sources = state.n, state.sources or ()
     last = len(sources) - 1
@@ -182,6 +209,8 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
         raise StateError("no deal is consistent with what this seat has seen")
     demands.sort(key=lambda d: (d[0], d[1], d[4]))
     labels = _label(demands, supply, last, r)
+    if labels is None:
+        return False
     # each demand takes a slot of its source received before it
     taken: dict[int, dict[int, int]] = {s: {} for s in slot_epochs}  # slot -> card
     for (_, s, card, had, _), e in zip(demands, labels, strict=True):
@@ -216,66 +245,110 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> None:
         drawn[s] = tuple(faces[s][j] for j, ej in enumerate(epochs) if ej == last)
     world.hands, world.hand_log, world.drawn = tuple(hands), tuple(logs), tuple(drawn)
     world.stock = tuple(stock)
+    return True
 
 
 def _label(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
-           last: int, r: Any) -> list[int]:
+           last: int, r: Any) -> list[int] | None:
     """The source of each demand ``(window, seat, card, recv, place)``: a source no later
     than the demand's window with a copy of the card left (``supply``, reduced in place),
     and of which the seat had received more slots by then (``recv``) than it had used
     for its demands up to then, at every one of them (so each demand has a slot of its
-    source received before it).
+    source received before it). ``None``: the budget ran out (see below).
 
     Two kinds of room are shared: a source's copies of a card (by every seat) and a
     seat's slots from a source (by all its cards). No flow network keeps both (a demand
-    must take both from the same source), so this is a search. First a repair
-    (:func:`_repair`): each seat's demands get sources its slots allow, then a card a
-    source is short of is moved to another source, or swapped with another demand of
-    that seat, until no source is short; a few tries in new random orders. Should those
-    fail, a complete depth-first search (:func:`_search`) decides. The real history is
-    one answer, so one exists for a state play made."""
-    m = len(demands)
+    must take both from the same source), so this is a search, and a bounded one: the
+    same rng must give the same world on every machine, so the bounds count work, not
+    time. First a repair (:func:`_repair`, at most :data:`REPAIR_STEPS` steps over its
+    :data:`REPAIR_TRIES` tries): each seat's demands, in order, get sources its slots
+    allow (the first try the oldest source with a copy left, which leaves the newer
+    sources to the later demands that can use them; the next tries at random), then a
+    card a source is short of is moved to another source, or swapped with another demand
+    of that seat, until no source is short. Should those fail, a depth-first search
+    (:func:`_search`, at most :data:`SEARCH_NODES` nodes) decides. The real history is
+    one answer, so one exists for a state play made; a search that runs out of budget
+    returns ``None`` and :func:`sample_world` deals the world as for a hand not
+    recorded. How rare that is: no world of 2,000 after a rebuild in random house-rules
+    games (the repair's first try answers almost all)."""
     need = [[0] * (last + 1) for _ in range(N_FACES)]
-    # per seat: its slots from each source that a demand could use (those it had by its
-    # last demand), less those used
-    room: dict[int, list[int]] = {}
-    for w, s, c, recv, _ in demands:  # in the order of each seat's play
+    for w, _, c, _, _ in demands:
         need[c][w] += 1
-        room[s] = list(recv)
     if not all(_hall(need[c], supply, c, last) for c in range(N_FACES)):
         raise StateError("no deal is consistent with what this seat has seen")
-    for _ in range(4):
-        labels = _repair(demands, supply, last, r, 20 * m + 2000)
+    steps = [REPAIR_STEPS]
+    for attempt in range(REPAIR_TRIES):
+        labels = _repair(demands, supply, last, r, steps, oldest=attempt == 0)
         if labels is not None:
             for (_, _, c, _, _), e in zip(demands, labels, strict=True):
                 supply[e][c] -= 1
             return labels
-    labels = _search(demands, supply, need, room, last, r, 0)
-    assert labels is not None  # no limit: an answer or a StateError
-    return labels
+    return _search(demands, supply, need, last, r, SEARCH_NODES)
 
 
 def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
-            last: int, r: Any, limit: int) -> list[int] | None:
-    """:func:`_label` by repair ("min-conflicts"): ``None`` after ``limit`` moves."""
+            last: int, r: Any, steps: list[int], *, oldest: bool) -> list[int] | None:
+    """:func:`_label` by repair ("min-conflicts"): ``None`` once ``steps[0]`` (shared by
+    the tries, reduced in place) is spent: a step is a move or a demand looked at while
+    checking one. ``oldest``: the first sources each seat's demands get are the oldest
+    with a copy left (else a random one of those).
+
+    A seat's slots from a source ``e`` are received at its deal (``e`` 0) and at its draws
+    while ``e`` was the draw pile, so only two things bound its demands labelled ``e``:
+    within window ``e``, at each demand, those so far are at most the slots received so
+    far; after window ``e``, all of them are at most all its slots from ``e``
+    (:func:`_fits`). A move relabels one demand (or swaps the sources of two demands of
+    one seat) and checks just those windows, so a move costs the length of a window,
+    not of the seat's whole hand (the whole-hand check made one world of a two-seat hand
+    of 540 demands cost 15 s).
+    """
     m = len(demands)
     used = [[0] * N_FACES for _ in range(last + 1)]
     labels = [-1] * m
     seats: dict[int, list[int]] = {}
     for i, d in enumerate(demands):
         seats.setdefault(d[1], []).append(i)
+    window: dict[tuple[int, int], list[int]] = {}  # (seat, window): its demands, in order
     for ids in seats.values():
         ids.sort(key=lambda i: demands[i][4])
+        for i in ids:
+            window.setdefault((demands[i][1], demands[i][0]), []).append(i)
+    # per seat: its last window with a demand, its slots per source by its last demand
+    # (all it got from each earlier source) and how many of its demands each source has
+    late = {s: demands[ids[-1]][0] for s, ids in seats.items()}
+    total = {s: demands[ids[-1]][3] for s, ids in seats.items()}
+    count = {s: [0] * (last + 1) for s in seats}
+    holds: dict[tuple[int, int], list[int]] = {}  # (seat, source): its demands labelled so
+    here: dict[tuple[int, int], list[int]] = {}  # (source, card): the demands labelled so
 
-    def seat_ok(s: int) -> bool:
-        """Each demand of ``s`` has a slot of its source received before it."""
-        taken = [0] * (last + 1)
-        for i in seats[s]:
-            e = labels[i]
-            taken[e] += 1
-            if taken[e] > demands[i][3][e]:
-                return False
+    def fits(s: int, e: int, change: dict[int, int]) -> bool:
+        """Whether seat ``s``'s demands labelled ``e`` (with ``change`` made) have slots."""
+        steps[0] -= len(window.get((s, e), ()))
+        if late[s] > e and count[s][e] + sum(
+            (v == e) - (labels[i] == e) for i, v in change.items()
+        ) > total[s][e]:
+            return False
+        k = 0
+        for i in window.get((s, e), ()):
+            if change.get(i, labels[i]) == e:
+                k += 1
+                if k > demands[i][3][e]:
+                    return False
         return True
+
+    def relabel(i: int, e: int) -> None:
+        _, s, c, _, _ = demands[i]
+        old = labels[i]
+        if old >= 0:
+            used[old][c] -= 1
+            count[s][old] -= 1
+            holds[s, old].remove(i)
+            here[old, c].remove(i)
+        labels[i] = e
+        used[e][c] += 1
+        count[s][e] += 1
+        holds.setdefault((s, e), []).append(i)
+        here.setdefault((e, c), []).append(i)
 
     for ids in seats.values():  # sources each seat's slots allow, copies left first
         taken = [0] * (last + 1)
@@ -285,52 +358,53 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
             if not opts:
                 raise StateError("no deal is consistent with what this seat has seen")
             good = [e for e in opts if used[e][c] < supply[e][c]] or opts
-            e = good[r.below(len(good))]
-            labels[i] = e
+            e = good[0] if oldest else good[r.below(len(good))]
             taken[e] += 1
-            used[e][c] += 1
-    for _ in range(limit):
-        short = [(e, c) for e in range(last + 1) for c in range(N_FACES)
-                 if used[e][c] > supply[e][c]]
+            relabel(i, e)
+    short = {(e, c) for e in range(last + 1) for c in range(N_FACES)
+             if used[e][c] > supply[e][c]}
+    while steps[0] > 0:
+        steps[0] -= 1
         if not short:
             return labels
-        e, c = short[r.below(len(short))]
-        here = [i for i in range(m) if labels[i] == e and demands[i][2] == c]
-        i = here[r.below(len(here))]
+        order = sorted(short)
+        e, c = order[r.below(len(order))]
+        ids = here[e, c]
+        i = ids[r.below(len(ids))]
         w, s, _, _, _ = demands[i]
         # the moves that keep the seat's slots: (sources left short after it, move)
         moves: list[tuple[int, int, int]] = []  # (cost, source, the demand swapped or -1)
         for e2 in range(w + 1):
             if e2 == e:
                 continue
-            labels[i] = e2
             miss = used[e2][c] >= supply[e2][c]
-            if seat_ok(s):
+            if fits(s, e2, {i: e2}):
                 moves.append((miss, e2, -1))
-            else:
-                for j in seats[s]:
-                    if j != i and labels[j] == e2 and demands[j][0] >= e:
-                        labels[j] = e
-                        if seat_ok(s):
-                            c2 = demands[j][2]
-                            moves.append((miss + (used[e][c2] >= supply[e][c2])
-                                          - (used[e2][c2] > supply[e2][c2]), e2, j))
-                        labels[j] = e2
-            labels[i] = e
+                continue
+            # a swap: another demand of the seat from e2 takes e (a few of them, tried)
+            others = [j for j in holds.get((s, e2), ()) if demands[j][0] >= e]
+            for _ in range(min(_SWAPS, len(others))):
+                j = others.pop(r.below(len(others)))
+                change = {i: e2, j: e}
+                if fits(s, e2, change) and fits(s, e, change):
+                    c2 = demands[j][2]
+                    moves.append((miss + (used[e][c2] >= supply[e][c2])
+                                  - (used[e2][c2] > supply[e2][c2]), e2, j))
         if not moves:
             continue
         low = min(cost for cost, _, _ in moves)
         pick = moves if not r.below(10) else [mv for mv in moves if mv[0] == low]
         _, e2, j = pick[r.below(len(pick))]
-        labels[i] = e2
-        used[e][c] -= 1
-        used[e2][c] += 1
+        relabel(i, e2)
         if j >= 0:
-            c2 = demands[j][2]
-            labels[j] = e
-            used[e2][c2] -= 1
-            used[e][c2] += 1
-    return None
+            relabel(j, e)
+        for key in ((e, c), (e2, c), *(((e, demands[j][2]), (e2, demands[j][2]))
+                                        if j >= 0 else ())):
+            if used[key[0]][key[1]] > supply[key[0]][key[1]]:
+                short.add(key)
+            else:
+                short.discard(key)
+    return labels if not short else None
 
 
 def _hall(need: list[int], supply: list[list[int]], c: int, last: int) -> bool:
@@ -346,75 +420,54 @@ def _hall(need: list[int], supply: list[list[int]], c: int, last: int) -> bool:
 
 
 def _search(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
-            need: list[list[int]], room: dict[int, list[int]], last: int, r: Any, limit: int,
-            ) -> list[int] | None:
-    """One run of :func:`_label`'s search (``None``: over ``limit`` steps, everything
-    put back as it was; ``limit`` 0: no limit)."""
+            need: list[list[int]], last: int, r: Any, limit: int) -> list[int] | None:
+    """:func:`_label` by depth-first search, the demands in their order (by window, then
+    seat, then place: each seat's earlier demands are labelled before its later ones, so
+    a demand may take source ``e`` while its seat has used fewer of its slots from ``e``
+    than it had received by then), the sources of each in a random order, heavier (more
+    slots and copies) first; a choice that leaves a card's later demands too few copies
+    (:func:`_hall`) is not taken. ``None`` after ``limit`` nodes (a node: a source tried
+    for a demand), everything put back as it was; ``supply`` is reduced by the answer."""
     m = len(demands)
     labels = [-1] * m
-    free = set(range(m))
-    held: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (seat, source): (place, recv)
-    tie = {d: r.below(1 << 30) for d in range(m)}
-    stack: list[tuple[int, list[int]]] = []
+    used: dict[int, list[int]] = {s: [0] * (last + 1) for _, s, _, _, _ in demands}
+    tries: list[list[int]] = []
 
-    def sources(d: int) -> list[int]:
-        w, s, c, recv, _ = demands[d]
-        row = room[s]
-        return [e for e in range(w + 1) if supply[e][c] > 0 and row[e] > 0 and recv[e] > 0]
+    def put(k: int, e: int, step: int) -> None:
+        w, s, c, _, _ = demands[k]
+        supply[e][c] -= step
+        used[s][e] += step
+        need[c][w] -= step
 
-    def place(d: int, e: int) -> bool:
-        w, s, c, recv, at = demands[d]
-        row = held.setdefault((s, e), [])
-        insort(row, (at, recv[e]))
-        supply[e][c] -= 1
-        room[s][e] -= 1
-        need[c][w] -= 1
-        if all(k < cap for k, (_, cap) in enumerate(row)) and _hall(need[c], supply, c, last):
-            labels[d] = e
-            return True
-        unplace(d, e)
-        return False
-
-    def unplace(d: int, e: int) -> None:
-        w, s, c, recv, at = demands[d]
-        held[s, e].remove((at, recv[e]))
-        supply[e][c] += 1
-        room[s][e] += 1
-        need[c][w] += 1
-        labels[d] = -1
-
-    steps = 0
-    pick: tuple[int, list[int]] | None = None
-    while free or pick is not None:
-        steps += 1
-        if limit and steps > limit:
-            for d, _ in reversed(stack):
-                unplace(d, labels[d])
-            return None
-        if pick is None:
-            best = min(free, key=lambda d: (len(sources(d)), tie[d]))
-            w, _, c, recv, _ = demands[best]
-            opts = sources(best)
-            pick = (best, _weighted(opts, [recv[e] * supply[e][c] if e in opts else 0
-                                           for e in range(w + 1)], r))
-        d, opts = pick
-        placed = False
+    nodes = 0
+    k = 0
+    while k < m:
+        w, s, c, recv, _ = demands[k]
+        if len(tries) == k:
+            opts = [e for e in range(w + 1) if supply[e][c] > 0 and used[s][e] < recv[e]]
+            tries.append(_weighted(opts, [recv[e] * supply[e][c] for e in range(w + 1)], r))
+        opts = tries[k]
         while opts:
-            if place(d, opts.pop()):
-                placed = True
+            nodes += 1
+            if nodes > limit:
+                for j in range(k - 1, -1, -1):
+                    put(j, labels[j], -1)
+                return None
+            e = opts.pop()
+            put(k, e, 1)
+            if _hall(need[c], supply, c, last):
+                labels[k] = e
                 break
-        if placed:
-            free.discard(d)
-            stack.append((d, opts))
-            pick = None
+            put(k, e, -1)
+        else:  # no source left for this demand: back to the one before
+            tries.pop()
+            if k == 0:  # no answer at all: cannot happen for a state play made
+                raise StateError("no deal is consistent with what this seat has seen")
+            k -= 1
+            put(k, labels[k], -1)
+            labels[k] = -1
             continue
-        free.add(d)
-        if not stack:  # no answer at all: cannot happen for a state play made
-            raise StateError("no deal is consistent with what this seat has seen")
-        d, opts = stack.pop()
-        unplace(d, labels[d])
-        free.add(d)
-        pick = (d, opts)
+        k += 1
     return labels
 
 
