@@ -33,6 +33,7 @@ from tablegames.common.errors import RulesError, SetupError, TablegamesError, qu
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
+from tablegames.common.serialization import loads
 
 
 def _progress(total: int, enabled: bool, slow: bool = False,
@@ -67,6 +68,35 @@ def _seed_arg(text: str) -> int | str:
         return int(text)
     except ValueError:
         return text
+
+
+#: The longest pause ``--pace`` and ``--bot-delay`` take: an hour (longer is a typo).
+MAX_SECONDS = 3600.0
+
+
+def _seconds_arg(text: str) -> float:
+    """``--pace`` and ``--bot-delay``: seconds from 0 to :data:`MAX_SECONDS`. NaN passed a
+    ``< 0`` check and froze every bot room (``asyncio.sleep(nan)`` never returns), and
+    ``inf`` or ``1e308`` crashed the terminal game on its clock."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
+    if not 0 <= value <= MAX_SECONDS:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(
+            f"seconds from 0 to {MAX_SECONDS:g}, not {quoted(text)}")
+    return value
+
+
+def _port_arg(text: str) -> int:
+    """``--port``: 1 to 65535 (99999 was taken, printed, and bound as 99999 - 65536)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {quoted(text)}") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {quoted(text)}")
+    return value
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -120,15 +150,15 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
         key, eq, value = text.partition("=")
         if not eq:
             if variant is not None and variant != text.strip():
-                raise RulesError(f"--rules: two variants ({variant}, {text.strip()}); "
-                                 "choose one and add key=value options")
+                raise RulesError(f"--rules: two variants ({quoted(variant)}, "
+                                 f"{quoted(text.strip())}); choose one and add key=value options")
             variant = text.strip()
             continue
         if not key.strip():
-            raise RulesError(f"--rules {text!r}: write an option as key=value")
-        try:
-            changes[key.strip()] = json.loads(value)
-        except ValueError:
+            raise RulesError(f"--rules {quoted(text)}: write an option as key=value")
+        try:  # the bounded loads: 100,000 brackets were json's RecursionError
+            changes[key.strip()] = loads(value)
+        except ValueError:  # not JSON: a word (the rules then say if it is an option's)
             changes[key.strip()] = value.strip()
     named: Any = variant if not changes else (
         variant if variant is not None else info.rules_class(), changes)
@@ -151,8 +181,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
     else:
         players = args.players if args.players is not None else max(
             info.min_players, min(4, info.max_players))
-    if args.pace < 0:
-        raise SetupError("--pace must be 0 or more seconds")
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=parse_rules(info, args.rules), opponent=args.opponent,
                       table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
@@ -292,7 +320,7 @@ def _add_serve(sub: Any) -> None:
     sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (0.0.0.0: every phone on the network)")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--port", type=_port_arg, default=8000, help="port to listen on, 1 to 65535")
     sv.add_argument("--db", default="rooms.sqlite",
                     help="where the rooms are kept: a SQLite file (one server process) or a "
                          "postgresql:// URL (any number of server processes)")
@@ -303,8 +331,8 @@ def _add_serve(sub: Any) -> None:
     sv.add_argument("--unmetered", action="store_true",
                     help="no rate limits on look-ups, joins, creation and screens (load tests "
                          "and test servers on a trusted network only)")
-    sv.add_argument("--bot-delay", type=float, default=0.7,
-                    help="seconds a bot waits before it moves (0 for tests)")
+    sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
+                    help="seconds a bot waits before it moves, 0 to 3600 (0 for tests)")
     sv.add_argument("--log-level", default="warning",
                     choices=["critical", "error", "warning", "info", "debug"])
 
@@ -410,8 +438,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--lang", choices=("en", "ar", "nl", "da"), default="en",
                     help="language of every word on screen (en, ar; nl for Toepen, da for Phase "
                          "10; a game without that language is shown in English)")
-    pl.add_argument("--pace", type=float, default=1.0, metavar="SECONDS",
-                    help="how long the table is shown before each bot move (default 1); "
+    pl.add_argument("--pace", type=_seconds_arg, default=1.0, metavar="SECONDS",
+                    help="how long the table is shown before each bot move (default 1, at "
+                         "most 3600); "
                          "a key pressed meanwhile (k: knock) is played first; 0 means no "
                          "pause and nothing to confirm (in a terminal keys still work; "
                          "when the input is a script you are asked before a bot moves "

@@ -20,7 +20,9 @@ simulation test checks and more:
 * **leak check**: ``sample_world(p)`` for each seat ``p`` keeps ``view(p)``, the public
   view and ``p``'s legal actions identical, and the sampled world loads, copies and plays;
 * the game ends within ``info.max_actions``; after the end there are no legal actions,
-  ``apply`` raises ``GameOver`` and ``outcome()`` names seats that exist;
+  ``apply`` raises ``GameOver`` naming the game's ruling of the end (its state's
+  ``END_RULING``; one of its own rulings where it has a ``ruling_prefix``) and changes
+  nothing, and ``outcome()`` names seats that exist;
 * replaying ``record()`` and replaying the same seed and actions give identical JSON;
 * ``log(seat)`` is exactly the redacted events that seat was shown during the game, and
   ``log(seat, since=v)`` is its tail;
@@ -166,6 +168,20 @@ def check_game(
     return report
 
 
+def _end_problems(info: GameInfo, cls: type, refused: GameOver) -> str:
+    """What is wrong with the refusal of an action after the end (``""``: nothing): it
+    names the state class's ``END_RULING``, and a game with ruling IDs must declare one
+    of its own there."""
+    declared = getattr(cls, "END_RULING", None)
+    if refused.ruling != declared:
+        return f"the refusal after the end names {refused.ruling!r}, not END_RULING {declared!r}"
+    prefix = info.ruling_prefix
+    if prefix and not (declared or "").startswith(prefix + "-"):
+        return (f"the refusal after the end names no {prefix} ruling: declare the game's "
+                "ruling of the end as its state's END_RULING")
+    return ""
+
+
 def _fail(info: GameInfo, seed: int, step: int, state: Any, what: str) -> ConformanceError:
     tail = [str(a) for a in state.history[-8:]]
     return ConformanceError(
@@ -248,12 +264,18 @@ def _check_one(
     # the end
     if state.legal_actions():
         raise _fail(info, seed, step, state, "legal actions after the game is over")
+    ended = state.to_json()
     try:
         if pool:
             state.apply(next(iter(pool.values())))
         raise _fail(info, seed, step, state, "apply after the end did not raise GameOver")
-    except GameOver:
-        pass
+    except GameOver as refused:
+        # like every refusal, it names the ruling it enforces: the game's ruling of the end
+        named = _end_problems(info, type(state), refused)
+        if named:
+            raise _fail(info, seed, step, state, named) from None
+    if state.to_json() != ended:
+        raise _fail(info, seed, step, state, "the refusal after the end changed the state")
     out = state.outcome()
     seats = set(range(n))
     if not (out.winners <= seats and out.losers <= seats) or len(out.scores) != n:

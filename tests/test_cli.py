@@ -134,3 +134,22 @@ def test_help_has_descriptions_in_plain_words() -> None:
     assert "one ruling in plain text" in rulings and "tablegames rulings dallah DAL-33" in rulings
     arena = helped("arena")
     assert "seats rotated" in arena and "tablegames arena toepen" in arena
+
+
+@pytest.mark.parametrize("argv", [
+    ["serve", "--port", "99999"], ["serve", "--port", "0"], ["serve", "--port", "-1"],
+    ["serve", "--port", "x"], ["serve", "--bot-delay", "nan"], ["serve", "--bot-delay", "inf"],
+    ["serve", "--bot-delay", "-0.5"], ["serve", "--bot-delay", "1e9"],
+    ["play", "toepen", "--pace", "inf"], ["play", "toepen", "--pace", "nan"],
+    ["play", "toepen", "--pace", "1e308"], ["play", "toepen", "--pace", "-1"],
+])
+def test_out_of_range_ports_and_seconds_are_refused_by_argparse(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by helper-60 (s38 M6): ``--port 99999`` was served on 34463, ``--bot-delay
+    nan`` froze every bot room and ``--pace inf`` crashed the game on its clock."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv, out=io.StringIO(), inp=io.StringIO("q\n"))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"tablegames {argv[0]}: argument {argv[-2]}")
+    assert len(err[-1]) < 200

@@ -6,8 +6,10 @@ wanted, lists nested thousands deep, a phase that is not text, a set no pack can
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
+import attrs
 import pytest
 
 from tablegames import GAMES
@@ -83,3 +85,31 @@ def test_a_rules_constructor_refuses_like_a_rules_dict(make: Any) -> None:
     with pytest.raises(RulesError) as err:
         make()
     assert len(str(err.value)) < 300
+
+
+class _Cups(enum.IntEnum):
+    FIVE = 5
+
+
+def test_an_int_subclass_is_no_rules_number() -> None:
+    """Found by helper-60 (s38 M7): a Dallah card set whose shape held an ``IntEnum``
+    passed ``int_in``, dealt, and then the game could never be saved (the state copies the
+    card set's numbers raw, and a state field holds exact ints). Exact ``int`` only."""
+    base = DallahRules()
+    cards = base.cards
+    with pytest.raises(RulesError, match="cups"):
+        attrs.evolve(cards.shapes[0], cups=_Cups.FIVE)
+    with pytest.raises(RulesError):
+        DallahRules(swaps_per_turn=_Cups.FIVE)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        ToepenRules(limit=_Cups.FIVE)
+    for game in GAMES:  # a rules dict is refused the same way
+        info = GAMES[game]
+        name = next(f.name for f in attrs.fields(info.rules_class)
+                    if f.type in (int, "int"))
+        with pytest.raises(RulesError):
+            info.new_game(players=3, rules={name: _Cups.FIVE})
+    shape = attrs.evolve(cards.shapes[0], cups=int(_Cups.FIVE))  # the plain int deals and saves
+    rules = attrs.evolve(base, cards=attrs.evolve(cards, shapes=(shape, *cards.shapes[1:])))
+    state = GAMES["dallah"].new_game(players=3, seed=1, rules=rules)
+    assert state.to_json()

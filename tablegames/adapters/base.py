@@ -49,10 +49,11 @@ from typing import Any, ClassVar
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.chance import ChanceNeeded
-from tablegames.common.errors import IllegalAction, SetupError, TablegamesError
+from tablegames.common.errors import IllegalAction, SeatError, SetupError, TablegamesError, quoted
 from tablegames.common.outcome import Outcome
 from tablegames.common.registry import game_info
-from tablegames.common.rng import Rng
+from tablegames.common.rng import Rng, seed_to_int
+from tablegames.common.setups import MAX_NAME
 
 #: Spelling cache size per codec (spellings of Phase 10 lay-downs are the many ones).
 _SPELL_CACHE = 50_000
@@ -96,6 +97,24 @@ def as_id(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def episode_seed(base: int | str, episode: int) -> int | str:
+    """The engine seed of game ``episode`` of an environment reset with seed ``base``:
+    ``base`` itself, then ``"base:1"``, ``"base:2"``, ...
+
+    A seed string is at most :data:`~tablegames.common.setups.MAX_NAME` characters, so
+    where ``"base:episode"`` would be longer (a 70-digit int seed, a 64-character string;
+    ``reset(seed=)`` takes them) ``base`` is replaced by the 16 hex digits of
+    :func:`~tablegames.common.rng.seed_to_int` of its text. Every seed short enough
+    before keeps its games; the others failed at their second reset.
+    """
+    if episode == 0:
+        return base
+    seed = f"{base}:{episode}"
+    if len(seed) <= MAX_NAME:
+        return seed
+    return f"{seed_to_int(str(base)):016x}:{episode}"
 
 
 class Codec(ABC):
@@ -160,7 +179,14 @@ class Codec(ABC):
         return self._labels[self._check_id(ident)]
 
     def spell(self, action: Action) -> tuple[int, ...]:
-        """The ids that choose ``action`` (one for most actions, several for spelled ones)."""
+        """The ids that choose ``action`` (one for most actions, several for spelled ones).
+
+        Anything but an engine action (its notation, say) is a :class:`CodecError`: the
+        cache is keyed by notation, so a string would otherwise find the spelling of the
+        action it names, or fail inside the game's codec.
+        """
+        if not isinstance(action, Action):
+            raise CodecError(f"spell() takes an action, not a {type(action).__name__}")
         key = str(action)
         hit = self._spelled.get(key)
         if hit is None:
@@ -181,13 +207,18 @@ class Codec(ABC):
         """The action of ``seat`` (default: the seat to act) that ``ids`` spell.
 
         ``ids`` is one id or a whole spelling. The action is what the ids *mean*; whether
-        it is legal now is the engine's business (``state.apply`` checks it).
+        it is legal now is the engine's business (``state.apply`` checks it). A ``seat``
+        that is not an exact ``int`` seat of the codec's game (``True``, ``1.0``, ``-1``)
+        is a :class:`~tablegames.common.errors.SeatError`, as everywhere else.
         """
         spelling = (ids,) if not isinstance(ids, Sequence) else tuple(ids)
         if not spelling:
             raise CodecError("an empty spelling names no action")
         for i in spelling:
             self._check_id(i)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
+            shown = quoted(seat) if type(seat) in (int, bool, float) else type(seat).__name__
+            raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
         if seat is None:
             seat = state.to_act
             if seat is None:
@@ -197,9 +228,10 @@ class Codec(ABC):
     def _check_id(self, ident: object) -> int:
         value = as_id(ident)
         if value is None:
-            raise CodecError(f"an action id is an integer, not {ident!r}")
+            raise CodecError(f"an action id is an integer, not {quoted(ident)}")
         if not 0 <= value < len(self._labels):
-            raise CodecError(f"there is no action id {value} (ids run 0..{len(self._labels) - 1})")
+            raise CodecError(f"there is no action id {quoted(value)} (ids run "
+                             f"0..{len(self._labels) - 1})")
         return value
 
     # -- decisions ------------------------------------------------------------------------
@@ -369,12 +401,13 @@ class Session:
         """
         value = as_id(ident)
         if value is None:
-            raise IllegalAction(f"an action id is an integer, not {ident!r}", code="not_an_action")
+            raise IllegalAction(f"an action id is an integer, not {quoted(ident)}",
+                                code="not_an_action")
         opts = self._options()
         if value not in opts:
             if self.state.is_over:
                 raise IllegalAction("the game is over", code="game_over")
-            raise IllegalAction(f"action id {value} is not legal now", code="illegal_id",
+            raise IllegalAction(f"action id {quoted(value)} is not legal now", code="illegal_id",
                                 seat=self.actor)
         events: list[Event] = []
         while True:
@@ -620,5 +653,5 @@ def make_codec(game: str, players: int | Sequence[str], rules: Any = None,
     unknown = sorted(set(options) - set(ad.options))
     if unknown:
         known = ", ".join(sorted(ad.options)) or "none"
-        raise SetupError(f"{game} adapters have no option {unknown[0]!r} (known: {known})")
+        raise SetupError(f"{game} adapters have no option {quoted(unknown[0])} (known: {known})")
     return ad.codec(len(names), r, interrupts=interrupts, **options)

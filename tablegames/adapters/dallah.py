@@ -76,7 +76,7 @@ from tablegames.adapters.base import (
 )
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 from tablegames.dallah import actions as A
 from tablegames.dallah.fallmodel import FallModel
 from tablegames.dallah.table import table_for
@@ -176,7 +176,7 @@ class DallahCodec(Codec):
 
     def _build(self, ids: tuple[int, ...], seat: int) -> Action:
         if len(ids) != 1:
-            raise CodecError(f"{list(ids)}: every Dallah action is one id")
+            raise CodecError(f"{quoted(list(ids))}: every Dallah action is one id")
         i = ids[0]
         if i < len(_SIMPLE):
             return A.simple(_SIMPLE[i], seat)

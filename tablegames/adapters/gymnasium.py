@@ -90,6 +90,7 @@ from tablegames.adapters.base import (
     ViewKeys,
     adapter,
     as_id,
+    episode_seed,
     make_codec,
 )
 from tablegames.adapters.observation import legal_mask, render_public
@@ -98,6 +99,7 @@ from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
+from tablegames.common.setups import check_seed
 
 #: The public tally each game's ``reward="hand"`` reads (a logical name of the game's
 #: :class:`~tablegames.adapters.base.ViewKeys`, so a view rename is followed), and its
@@ -211,7 +213,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise SetupError(f"seed must be an int or None, not {quoted(seed)}")
         if seed is not None and seed < 0:  # Gymnasium seeds its generator with it
-            raise SetupError(f"seed must be 0 or more, not {int(seed)}")
+            raise SetupError(f"seed must be 0 or more, not {quoted(int(seed))}")
+        if seed is not None:  # what new_game refuses, before Gymnasium reseeds np_random
+            check_seed(int(seed))
         if options:
             raise SetupError("these environments take no reset options")
         super().reset(seed=None if seed is None else int(seed))
@@ -221,7 +225,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             base, episode, resets = self._base, self._episode + 1, self._resets + 1
         seat = (base + resets) % self.n
         for _ in range(_REDEALS):
-            game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
+            game_seed = episode_seed(base, episode)
             self._deal(game_seed, seat)
             self._base, self._episode, self._resets = base, episode, resets
             if self._advance():

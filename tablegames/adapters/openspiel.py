@@ -14,8 +14,8 @@
 
 Each game registers once as ``python_tablegames_<game>`` with
 ``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
-(int), ``rules`` (a variant name, or options as :func:`rules_param` writes them; empty for
-the defaults),
+(an int that fits OpenSpiel's 32-bit parameters), ``rules`` (a variant name, or options
+as :func:`rules_param` writes them; empty for the defaults),
 ``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
 ``table`` (``"model"`` or ``"players"``), so
 ``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15)")`` works too once
@@ -88,10 +88,11 @@ import pyspiel
 from tablegames.adapters.base import Codec, Session, adapter, make_codec
 from tablegames.common.actions import Event
 from tablegames.common.chance import ChanceNeeded
-from tablegames.common.errors import IllegalAction, SetupError, quoted
+from tablegames.common.errors import IllegalAction, RulesError, SetupError, StateError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
-from tablegames.common.rules import rules_to_dict
+from tablegames.common.rules import coerce_rules, rules_to_dict
+from tablegames.common.serialization import loads
 
 _REGISTERED: dict[str, type[Any]] = {}
 
@@ -113,15 +114,33 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     name); ``chance`` is ``"explicit"`` (chance nodes, the default) or ``"engine"`` (the
     engine deals for itself, seeded: faster, no chance nodes); ``options`` are the game
     adapter's own (Dallah: ``table``).
+
+    Everything is checked here, before pyspiel sees it, so a bad argument is this
+    library's error and not pyspiel's (``SpielError``) or pybind11's (``RuntimeError``,
+    for a number that does not fit a C++ ``int``): ``seed`` is a 32-bit int, as every
+    OpenSpiel int parameter is, and ``rules`` are checked as ``new_game`` checks them.
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise SetupError("players must be a count (OpenSpiel players are numbered)")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SetupError("seed must be an int")
+    if not -_INT32 <= seed < _INT32:
+        raise SetupError(f"an OpenSpiel seed is a 32-bit int (-2**31 to 2**31 - 1), not "
+                         f"{quoted(seed)}")
     if not isinstance(interrupts, bool):  # before pyspiel, whose own error names no option
         raise SetupError(f"interrupts must be True or False, not {quoted(interrupts)}")
     if chance not in ("explicit", "engine"):
         raise SetupError(f"chance is 'explicit' or 'engine', not {quoted(chance)}")
+    info = game_info(game)
+    if not info.min_players <= players <= info.max_players:
+        raise SetupError(f"{game} is for {info.min_players} to {info.max_players} players, "
+                         f"not {quoted(players)}")
+    unknown = sorted(set(options) - set(adapter(game).options))
+    if unknown:
+        known = ", ".join(sorted(adapter(game).options)) or "none"
+        raise SetupError(f"{game} adapters have no option {quoted(unknown[0])} (known: {known})")
+    if isinstance(rules, Mapping) or attrs.has(type(rules)):
+        coerce_rules(info.rules_class, rules)  # what new_game refuses (numpy values too)
     register(game)
     params: dict[str, Any] = {"players": players, "seed": seed, "rules": rules_param(rules),
                               "interrupts": interrupts, "chance": chance, **options}
@@ -129,6 +148,8 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
 
 
 _JSON64 = "json64:"
+#: OpenSpiel's int parameters are C++ ``int``: 32 bits.
+_INT32 = 1 << 31
 
 
 def rules_param(rules: Any) -> str:
@@ -146,22 +167,35 @@ def rules_param(rules: Any) -> str:
     else:
         raise SetupError(f"rules are a Rules object, a dict of options or a variant name, "
                          f"not {type(rules).__name__}")
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    try:
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):  # a numpy value, NaN, a loop, ...
+        raise RulesError("rules options are plain values (ints, strings, bools and lists "
+                         "or dicts of them)") from None
     return _JSON64 + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
 def _rules_value(text: str) -> Any:
-    """The ``rules`` argument of ``new_game`` a parameter string stands for."""
+    """The ``rules`` argument of ``new_game`` a parameter string stands for.
+
+    Read with the library's own bounded :func:`~tablegames.common.serialization.loads`
+    (not ``json.loads``), so 100,000 nested brackets are a :class:`SetupError`, not a
+    ``RecursionError``.
+    """
     if not text:
         return None
     try:
         if text.startswith(_JSON64):
             body = text[len(_JSON64):]
-            return json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
+            return loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
         if text.lstrip().startswith("{"):
-            return json.loads(text)
-    except ValueError as exc:
-        raise SetupError(f"the rules parameter is not a variant name or rules JSON: {exc}") from None
+            return loads(text)
+    except StateError as exc:  # "saved state is nested too deeply", ...
+        raise SetupError("the rules parameter is not a variant name or rules JSON: its JSON "
+                         + str(exc).removeprefix("saved state ")) from None
+    except ValueError:  # base64 that is not (binascii.Error)
+        raise SetupError("the rules parameter is not a variant name or rules JSON: bad "
+                         "json64 text") from None
     return text
 
 

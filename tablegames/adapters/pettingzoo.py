@@ -41,7 +41,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tablegames.adapters.base import Codec, Session, adapter, make_codec
+from tablegames.adapters.base import Codec, Session, adapter, episode_seed, make_codec
 from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.common.errors import SetupError
 from tablegames.common.registry import game_info
@@ -123,7 +123,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         if isinstance(seed, np.integer):
             seed = int(seed)
         base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
-        game_seed: int | str = base if episode == 0 else f"{base}:{episode}"
+        game_seed = episode_seed(base, episode)
         state = self.info.new_game(players=self._players, seed=game_seed, rules=self.rules)
         self._base, self._episode = base, episode
         self.session = Session(self.codec, state, Rng(f"adapter:{game_seed}"))
@@ -152,7 +152,11 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         """Take action id ``action`` for ``agent_selection`` (``None`` for a finished agent).
 
-        An id that is not legal now raises ``tablegames.IllegalAction`` and changes nothing.
+        While the game runs, an id that is not legal now raises ``tablegames.IllegalAction``
+        and changes nothing. A finished agent is PettingZoo's business: it steps with
+        ``None`` only (PettingZoo's own ``ValueError`` otherwise), and once every agent is
+        removed ``step`` and ``last`` raise PettingZoo's ``KeyError``, as its other
+        environments do.
         """
         session = self._live()
         agent = self.agent_selection

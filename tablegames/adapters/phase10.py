@@ -78,6 +78,7 @@ from typing import Any
 from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, ViewKeys
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action
+from tablegames.common.errors import quoted
 from tablegames.phase10 import actions as A
 from tablegames.phase10.cards import COLOURS, N_FACES, NAMES, PACK, SKIP, WILD
 from tablegames.phase10.groups import make_group
@@ -187,7 +188,7 @@ class Phase10Codec(Codec):
         if self.LAY <= first < self.KEY:
             return self._build_lay(ids, seat)
         if len(ids) != 1:
-            raise CodecError(f"{list(ids)}: only a lay-down is spelled in several ids")
+            raise CodecError(f"{quoted(list(ids))}: only a lay-down is spelled in several ids")
         if first == self.DRAW:
             return A.DRAW[seat] if seat < A.MAX_SEATS else A.Draw(seat)
         if first == self.TAKE:
@@ -217,18 +218,18 @@ class Phase10Codec(Codec):
         groups = []
         for kind, size in shape:
             if pos + 1 + size > len(ids):
-                raise CodecError(f"{list(ids)} stops before the lay-down is complete")
+                raise CodecError(f"{quoted(list(ids))} stops before the lay-down is complete")
             key_id, cards = ids[pos], ids[pos + 1:pos + 1 + size]
             if not self.KEY <= key_id < self.CARD or not all(
                 self.CARD <= c < self.CARD + _PLAIN for c in cards
             ):
-                raise CodecError(f"{list(ids)}: each group is a key, then its cards")
+                raise CodecError(f"{quoted(list(ids))}: each group is a key, then its cards")
             key = key_id - self.KEY
             groups.append(make_group(kind, key if kind == COLOUR_GROUP else key + 1,
                                      [c - self.CARD for c in cards]))
             pos += 1 + size
         if pos != len(ids):
-            raise CodecError(f"{list(ids)} goes on after the lay-down is complete")
+            raise CodecError(f"{quoted(list(ids))} goes on after the lay-down is complete")
         return A.lay(seat, tuple(groups))
 
     def lay_groups(self, prefix: tuple[int, ...]) -> tuple[int, list[tuple[int, list[int]]]]:

@@ -99,6 +99,7 @@ from typing import Any
 from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, ViewKeys
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action
+from tablegames.common.errors import quoted
 from tablegames.shithead import actions as A
 from tablegames.shithead import stages
 from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT
@@ -190,13 +191,13 @@ class ShitheadCodec(Codec):
         first = ids[0]
         if PLAY <= first < END:
             if ids[-1] != END or not all(PLAY <= i < END for i in ids[:-1]):
-                raise CodecError(f"{list(ids)}: a play is its cards, then 'end play' ({END})")
+                raise CodecError(f"{quoted(list(ids))}: a play is its cards, then 'end play' ({END})")
             return A.play(seat, tuple(sorted(i - PLAY for i in ids[:-1])))
         if UP <= first < HAND:
             k = sum(1 for i in ids if UP <= i < HAND)
             up, hand = ids[:k], ids[k:]
             if len(hand) != k or not all(HAND <= i < PLAY for i in hand):
-                raise CodecError(f"{list(ids)}: a swap is k face-up cards, then k hand cards")
+                raise CodecError(f"{quoted(list(ids))}: a swap is k face-up cards, then k hand cards")
             return A.swap(seat, tuple(sorted(i - UP for i in up)),
                           tuple(sorted(i - HAND for i in hand)))
         if len(ids) == 1:
@@ -210,7 +211,7 @@ class ShitheadCodec(Codec):
                 return A.blind(seat, first - BLIND)
             if GIVE <= first < GIVE + self.n - 1:
                 return A.give(seat, self.seat_at(seat, first - GIVE + 1))
-        raise CodecError(f"{list(ids)} is not a Shithead action")
+        raise CodecError(f"{quoted(list(ids))} is not a Shithead action")
 
 
 KEYS = ViewKeys("shithead", {

@@ -75,6 +75,7 @@ from typing import Any
 from tablegames.adapters.base import Codec, CodecError, GameAdapter, Layout, ViewKeys
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action
+from tablegames.common.errors import quoted
 from tablegames.toepen import actions as A
 from tablegames.toepen.cards import NAMES
 
@@ -112,7 +113,7 @@ class ToepenCodec(Codec):
 
     def _build(self, ids: tuple[int, ...], seat: int) -> Action:
         if len(ids) != 1 or ids[0] == self.PASS:
-            raise CodecError(f"{list(ids)} is not a Toepen action")
+            raise CodecError(f"{quoted(list(ids))} is not a Toepen action")
         i = ids[0]
         if i < 32:
             return A.play(seat, i)

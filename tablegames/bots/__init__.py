@@ -29,9 +29,9 @@ True
 from tablegames.bots.base import Bot, PolicyBot, RandomBot, SeatedPolicy, decision_rng
 from tablegames.bots.handle import Handle
 from tablegames.bots.harness import Clock, next_action, play_game
-from tablegames.bots.hints import Policy, SearchHints, Table
+from tablegames.bots.hints import Policy, SearchHints, Table, hints_for, register_hints
 from tablegames.bots.matches import ArenaResult, BotStats, arena
-from tablegames.bots.registry import as_policy, hints_for, make, names, register, register_hints
+from tablegames.bots.registry import as_policy, make, names, register
 
 __all__ = [
     "ArenaResult",

@@ -21,7 +21,8 @@ from typing import Any
 
 from tablegames.bots.base import Bot
 from tablegames.bots.handle import Handle
-from tablegames.bots.registry import _info, hints_for, make
+from tablegames.bots.hints import _info, hints_for
+from tablegames.bots.registry import make
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError

@@ -43,6 +43,9 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action
+from tablegames.common.errors import SetupError
+from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import game_info
 
 
 @runtime_checkable
@@ -132,3 +135,30 @@ class SearchHints:
 
 #: Hints for games that register none: random rollouts to the end of the game.
 DEFAULT_HINTS = SearchHints()
+
+#: Each game's registered hints, by game name (a game's ``bots.py`` registers them). They
+#: are kept here, with what they are, so the search reads them without the bots' names
+#: (:mod:`~tablegames.bots.registry`, which makes the search by its name).
+_HINTS: dict[str, SearchHints] = {}
+
+
+def _info(game: str | GameInfo) -> GameInfo:
+    """A game's registry entry, from its name or the entry itself."""
+    if isinstance(game, GameInfo):
+        return game
+    if not isinstance(game, str):
+        raise SetupError(f"game must be a game name or a GameInfo, not {type(game).__name__}")
+    return game_info(game)
+
+
+def register_hints(game: str, hints: SearchHints) -> None:
+    """Tell the search how to play ``game`` well (a game's ``bots.py`` does this)."""
+    if not isinstance(hints, SearchHints):
+        raise SetupError("hints must be a tablegames.bots.SearchHints")
+    _HINTS[game] = hints
+
+
+def hints_for(game: str | GameInfo) -> SearchHints:
+    """The game's registered :class:`SearchHints` (defaults where it registered none)."""
+    info = _info(game)
+    return _HINTS.get(info.name, DEFAULT_HINTS)

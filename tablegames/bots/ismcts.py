@@ -77,8 +77,7 @@ import attrs
 
 from tablegames.bots.base import decision_rng
 from tablegames.bots.handle import Handle
-from tablegames.bots.hints import SearchHints
-from tablegames.bots.registry import _info, hints_for
+from tablegames.bots.hints import SearchHints, _info, hints_for
 from tablegames.bots.turns import NATURE, OWN, POLL, TURN, Decision, advance, next_decision
 from tablegames.common.actions import Action
 from tablegames.common.bots import RandomBot as RandomPolicy

@@ -36,7 +36,8 @@ from typing import Any
 import attrs
 
 from tablegames.bots.harness import Clock, play_game
-from tablegames.bots.registry import _info, lineup_params, make
+from tablegames.bots.hints import _info
+from tablegames.bots.registry import lineup_params, make
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed, seed_to_int
 from tablegames.common.setups import check_run_seed

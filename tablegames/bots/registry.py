@@ -13,24 +13,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tablegames.bots.base import Bot, PolicyBot, RandomBot
-from tablegames.bots.hints import DEFAULT_HINTS, SearchHints
+from tablegames.bots.hints import _info
+from tablegames.bots.hints import hints_for as hints_for  # its old address still serves
+from tablegames.bots.hints import register_hints as register_hints  # (a game's bots.py)
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
-from tablegames.common.registry import game_info
 
 #: ``factory(info, seed, **params) -> Bot`` by name; ``None`` key: every game.
 _EXTRA: dict[str | None, dict[str, Callable[..., Bot]]] = {}
-_HINTS: dict[str, SearchHints] = {}
 #: Names every game has, in this order, before the game's own.
 GENERIC = ("random", "ismcts")
-
-
-def _info(game: str | GameInfo) -> GameInfo:
-    if isinstance(game, GameInfo):
-        return game
-    if not isinstance(game, str):
-        raise SetupError(f"game must be a game name or a GameInfo, not {type(game).__name__}")
-    return game_info(game)
 
 
 def _check_seed(seed: object) -> int | str:
@@ -47,19 +39,6 @@ def register(name: str, factory: Callable[..., Bot], game: str | None = None) ->
     if not isinstance(name, str) or not name.isidentifier():
         raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
     _EXTRA.setdefault(game, {})[name] = factory
-
-
-def register_hints(game: str, hints: SearchHints) -> None:
-    """Tell the search how to play ``game`` well (a game's ``bots.py`` does this)."""
-    if not isinstance(hints, SearchHints):
-        raise SetupError("hints must be a tablegames.bots.SearchHints")
-    _HINTS[game] = hints
-
-
-def hints_for(game: str | GameInfo) -> SearchHints:
-    """The game's registered :class:`SearchHints` (defaults where it registered none)."""
-    info = _info(game)
-    return _HINTS.get(info.name, DEFAULT_HINTS)
 
 
 def names(game: str | GameInfo) -> tuple[str, ...]:

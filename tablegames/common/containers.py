@@ -311,7 +311,8 @@ class _Json(Kind):
         return plain(r.value, r.path)
 
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str]:
-        # What the loader reads was parsed by ``loads``, which refuses NaN and Infinity,
+        # What the loader reads was parsed by ``loads``, which refuses NaN and Infinity
+        # (also spelt as a number too large for a float, ``1e309``),
         # so it is plain JSON already (``load`` checks values from anywhere else).
         return "True", v
 

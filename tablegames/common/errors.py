@@ -96,7 +96,12 @@ class OutOfTurn(IllegalAction):
 
 
 class GameOver(IllegalAction):
-    """The game has ended; no action is legal any more."""
+    """The game has ended; no action is legal any more.
+
+    Its ``code`` is ``"game_over"`` and its ``ruling`` the game's ruling of the end
+    (``"TOE-23"``, declared once as the state's ``END_RULING``), as every refusal names
+    the ruling it enforces. An :class:`IllegalAction`, so a caller catching that catches it.
+    """
 
 
 class NotationError(TablegamesError):

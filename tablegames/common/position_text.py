@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tablegames.common.errors import NotationError, RulesError, SetupError, StateError
+from tablegames.common.errors import NotationError, RulesError, SetupError, StateError, quoted
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.serialization import dumps, loads
@@ -44,7 +44,7 @@ def read_position(cls: type[S], text: str, rules: Any = None) -> S:
     r = PositionReader(text)
     game = r.str("game")
     if game != cls.GAME:
-        raise r.fail("game", f"this is a {game!r} position, not {cls.GAME!r}")
+        raise r.fail("game", f"this is a {quoted(game)} position, not {cls.GAME!r}")
     names: list[str] = []
     while r.has(f"player {len(names)}"):
         names.append(r.str(f"player {len(names)}"))

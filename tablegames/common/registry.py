@@ -20,12 +20,13 @@ a user's app pays only for the games it plays: the scan reads a directory, not m
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from tablegames.common.errors import SetupError, StateError, quoted
+from tablegames.common.errors import SetupError, StateError, quoted, quoted_names
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
 
@@ -246,21 +247,38 @@ def replay(record: Mapping[str, Any]) -> Any:
         engine = r["engine"].int(1)
         ours = getattr(info.state_class, "ENGINE", None)
         if ours is not None and engine > ours:
-            raise StateError(f"recorded by a newer {info.name} engine ({engine}); "
+            raise StateError(f"recorded by a newer {info.name} engine ({quoted(engine)}); "
                              f"this one is {ours}")
-    setup = r["setup"].raw() if r.has("setup") else {}
-    if isinstance(setup, dict) and "position" in setup:
+    setup = r["setup"]._dict() if r.has("setup") else {}
+    if "position" in setup:
         state = from_position(info.name, setup["position"], rules=r["rules"].raw())
         for item in r["actions"].items():
             state.apply(info.parse_action(item.str()))
         return state
+    bad = _not_setup(info, setup)
+    if bad:
+        raise StateError(f"$.setup: {info.name}'s new_game takes no {quoted_names(bad)}")
     state = info.new_game(
         players=r["players"].strs(),
         seed=r["seed"].value,
         rules=r["rules"].raw(),
         deck=r["deck"].raw(),
-        **(r["setup"].raw() if r.has("setup") else {}),
+        **setup,
     )
     for item in r["actions"].items():
         state.apply(info.parse_action(item.str()))
     return state
+
+
+#: The keywords a record gives ``new_game`` itself, so its ``setup`` may not name them.
+_RECORDED = frozenset({"players", "seed", "rules", "deck"})
+
+
+def _not_setup(info: GameInfo, setup: dict[Any, Any]) -> list[object]:
+    """The keys of a record's ``setup`` that the game's ``new_game`` does not take as
+    keywords (a tampered record): passed on, they would be Python's ``TypeError``."""
+    params = inspect.signature(info.new_game).parameters
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    return [k for k in setup if type(k) is not str or k in _RECORDED
+            or not (takes_any or (k in params and params[k].kind in (
+                inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)))]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import array
 import hashlib
+import numbers
 import operator
 import random
 import sys
@@ -35,12 +36,27 @@ _WORD = array.array("Q").itemsize
 
 
 def seed_to_int(seed: int | str | bytes) -> int:
-    """Map any seed (an int, or a string such as a room name) to 64 bits, stably."""
-    if isinstance(seed, bool):
-        raise TypeError("a seed must be an int, str or bytes, not bool")
-    if isinstance(seed, int):
-        return seed & _MASK
-    data = seed.encode() if isinstance(seed, str) else bytes(seed)
+    """Map a seed to 64 bits, stably: an int (its low 64 bits, two's complement), or a
+    string such as a room name or bytes (the first 8 bytes of their SHA-256).
+
+    A numpy integer (any :class:`numbers.Integral` but ``bool``) counts as the int it
+    holds, as research code passes them: ``np.int64(7)`` is the seed ``7``. Nothing else
+    is a seed: not ``bool``, not a float, and not a list, ``bytearray``, ``memoryview`` or
+    array, which ``bytes()`` would read as bytes (and ``bytes(n)`` of anything with
+    ``__index__`` builds ``n`` zero bytes, a terabyte for ``10**12``). Refused with
+    :class:`SetupError`.
+    """
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        return operator.index(seed) & _MASK
+    if isinstance(seed, str):
+        try:
+            data = str.encode(seed)
+        except UnicodeEncodeError:  # a lone surrogate: no text, so no seed
+            raise SetupError("a seed string must be text (it holds a lone surrogate)") from None
+    elif isinstance(seed, bytes):
+        data = seed
+    else:
+        raise SetupError(f"a seed must be an int, str or bytes, not {type(seed).__name__}")
     return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
 
 
@@ -96,6 +112,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int | str | bytes = 0) -> None:
+        """Seed from what :func:`seed_to_int` takes (else :class:`SetupError`)."""
         self.state = seed_to_int(seed)
 
     def next64(self) -> int:
@@ -168,15 +185,19 @@ class Rng:
 
 
 def as_rng(source: Rng | random.Random | int | str | None) -> Rng:
-    """Accept what callers naturally have (an ``Rng``, a ``random.Random``, a seed)."""
+    """Accept what callers naturally have (an ``Rng``, a ``random.Random``, a seed).
+
+    A seed is what :func:`seed_to_int` takes (an int, a numpy integer, a str or bytes);
+    anything else is refused with :class:`SetupError`.
+    """
     if isinstance(source, Rng):
         return source
     if source is None:
         return Rng(random.getrandbits(64))
     if isinstance(source, random.Random):
         return Rng(source.getrandbits(64))
-    refused = SetupError("rng must be an Rng, a random.Random, an int, str or bytes seed, or "
-                         f"None, not {type(source).__name__}")
+    refused = SetupError("rng must be an Rng, a random.Random, an int (or numpy integer), str or "
+                         f"bytes seed, or None, not {type(source).__name__}")
     if isinstance(source, bool | float):  # ``True`` is no seed, and a float none either
         raise refused
     try:

@@ -32,7 +32,7 @@ _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
 def _strict_int(value: Any, _type: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if type(value) is not int:  # not a bool, nor an IntEnum (see ``int_in``)
         raise TypeError(f"expected an integer, got {quoted(value)}")
     return value
 
@@ -161,10 +161,15 @@ def rules_hash(rules: Any) -> str:
 
 
 def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
-    """attrs validator: an int (not a bool) in ``lo..hi`` (``hi=None``: no upper bound)."""
+    """attrs validator: an exact ``int`` in ``lo..hi`` (``hi=None``: no upper bound).
+
+    Not a bool, and no other ``int`` subclass (an ``IntEnum``) either: a Dallah card set
+    copies its numbers into the state raw, and a state field holds exact ints, so such a
+    value dealt a game that could never be saved.
+    """
 
     def check(_inst: Any, attr: Any, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int:
             raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f"..{hi}"

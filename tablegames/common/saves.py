@@ -13,7 +13,10 @@ found on the line that makes it.
 
 Formats: 1 (before the declared fields), 2 (declared fields, history as a list of
 notations), 3 (the compact history of :mod:`tablegames.common.history_codec`) and 4 (as
-3, with the fields of ``BaseState.RENAMED`` under their new names) all load.
+3, with the fields of ``BaseState.RENAMED`` under their new names) all load. A save by
+an older engine of its game has its ``state`` object brought to today's form by the
+game's ``_upgrade_engine`` (a key renamed or recounted within the game's own engine
+numbers, without a new format for every game).
 
 Saving writes the envelope from pieces of text. Two are kept on the state itself while
 their objects stay the same, both local to that state: the history's encoding
@@ -98,7 +101,7 @@ def setup_text(state: BaseState) -> str:
 def read_save(cls: type[S], r: Reader) -> S:
     """The state a parsed save holds: envelope, rules, setup, rng, history, fields."""
     d = r._dict()
-    fmt = _read_header(cls, r, d)
+    fmt, engine = _read_header(cls, r, d)
     rules = _read_rules(cls, r)
     players, seed, deck, extra, world = _read_setup(cls, r, rules)
     rng = Rng.__new__(Rng)
@@ -111,23 +114,25 @@ def read_save(cls: type[S], r: Reader) -> S:
         if r["setup"]["chance"].str() != "outside":
             raise r["setup"]["chance"].fail('expected "outside"')
         obj.outside = True
-    obj._load(_state_reader(cls, r["state"], fmt))
+    obj._load(_state_reader(cls, r["state"], fmt, engine))
     return obj
 
 
-def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> int:
-    """The save's format, after checking its game and engine."""
+def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> tuple[int, int]:
+    """The save's format and engine (1 for format 1, which had none), after checking its
+    game and that the engine is not newer than ours."""
     fmt = _int_at(r, d, "format")
     if fmt not in (1, 2, 3, FORMAT_VERSION):
         raise StateError(f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}")
     game = r["game"].str()
     if game != cls.GAME:
         raise StateError(f"saved state is a {quoted(game)} game, not {cls.GAME!r}")
+    engine = 1
     if fmt >= 2:
         engine = _int_at(r, d, "engine", 1)
         if engine > cls.ENGINE:
             raise StateError(f"saved by a newer {cls.GAME} engine ({engine}); this one is {cls.ENGINE}")
-    return fmt
+    return fmt, engine
 
 
 def _read_rules(cls: type[BaseState], r: Reader) -> Any:
@@ -231,12 +236,15 @@ def _action_path(j: int) -> str:
     return f"$.history.actions[{j}]"
 
 
-def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int) -> Reader:
-    """The reader of the ``state`` object, upgraded to today's field names."""
+def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) -> Reader:
+    """The reader of the ``state`` object, upgraded to today's field names: the format's
+    renames first, then the game's own for a save by an older engine."""
     if fmt == 1:
         state_r = Reader(cls._upgrade_v1(dict(state_r._dict())), "$.state")
     if fmt < 4 and cls.RENAMED:
         state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
+    if engine < cls.ENGINE:
+        state_r = Reader(cls._upgrade_engine(dict(state_r._dict()), engine), "$.state")
     return state_r
 
 

@@ -14,6 +14,7 @@ import json
 from collections.abc import Iterator
 from itertools import accumulate
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+from math import isfinite
 from typing import Any
 
 from tablegames.common.errors import StateError, quoted
@@ -53,6 +54,16 @@ def _no_constant(name: str) -> Any:
     raise StateError(f"saved state holds {name}, which is not a number JSON allows")
 
 
+def _finite(text: str) -> float:
+    """A JSON number with a fraction or exponent, as a float: one too large for a float
+    (``1e309``) would read as infinity, which no save may hold (``dumps`` refuses it, so
+    such a state could never be saved again). The text is not quoted: it may be long."""
+    value = float(text)
+    if not isfinite(value):
+        raise StateError("saved state holds a number too large for a float")
+    return value
+
+
 def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """An object whose keys are all different: JSON allows a key twice and Python keeps
     the last, so a save holding two values for one field would load whichever came last
@@ -69,15 +80,17 @@ def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 #: One decoder for every load (``json.loads`` with an option builds a new one each call).
-_DECODER = json.JSONDecoder(parse_constant=_no_constant, object_pairs_hook=_one_value_per_key)
+_DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant,
+                            object_pairs_hook=_one_value_per_key)
 
 
 def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     """Parse JSON text, reporting any problem as :class:`StateError`.
 
-    Refused: text over ``max_text`` characters, invalid UTF-8, ``NaN``/``Infinity``,
-    integers too long to read, and nesting deeper than :data:`MAX_DEPTH`, so a caller's
-    text cannot make the library allocate without bound or fail later on output.
+    Refused: text over ``max_text`` characters, invalid UTF-8, ``NaN``/``Infinity`` and
+    numbers too large for a float (``1e309``), integers too long to read, and nesting
+    deeper than :data:`MAX_DEPTH`, so a caller's text cannot make the library allocate
+    without bound or fail later on output.
     """
     if isinstance(text, bytes | bytearray):
         if len(text) > max_text:
@@ -235,7 +248,7 @@ class Reader:
         if isinstance(v, bool) or not isinstance(v, int):
             raise self.fail(f"expected an integer, found {quoted(v)}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise self.fail(f"{v} is outside {lo}..{hi}")
+            raise self.fail(f"{quoted(v)} is outside {lo}..{hi}")
         return v
 
     def opt_int(

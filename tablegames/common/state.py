@@ -30,6 +30,7 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
     TablegamesError,
+    quoted,
 )
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import CHUNK, History
@@ -43,13 +44,7 @@ from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.common.setups import (
-    MAX_DECK,
-    MAX_NAME,
-    MAX_NOTATION,
-    check_seed,
-    normalize_players,
-)
+from tablegames.common.setups import MAX_DECK, MAX_NAME, MAX_NOTATION, check_seed, normalize_players
 from tablegames.common.version import __version__
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
@@ -98,6 +93,9 @@ class BaseState(ABC):
     ENGINE: ClassVar[int] = 1
     #: Names of the stages of play; ``stage`` (a declared field) indexes it.
     STAGES: ClassVar[tuple[str, ...]] = ()
+    #: The game's ruling of the end (``"TOE-23"``): every action after the end is refused
+    #: with a :class:`GameOver` naming it, as every refusal names its ruling (see ``game_over``).
+    END_RULING: ClassVar[str | None] = None
     #: Fields renamed in save format 4 (old save key -> today's field name): a save of
     #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
     RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
@@ -428,7 +426,7 @@ class BaseState(ABC):
             # what a bot loop sends: one of this game's actions, no sender, no version
             act: Action = action  # type: ignore[assignment]
             if self.to_act is None:
-                raise GameOver("the game is over", code="game_over")
+                raise self.game_over()
             seat = act.seat
             if type(seat) is not int or not 0 <= seat < len(self.players):
                 raise IllegalAction("the action names no seat of this game", code="no_such_seat")
@@ -480,7 +478,7 @@ class BaseState(ABC):
                 raise IllegalAction("expect must be a state version (an int)", code="bad_version")
             if expect != len(self.history):
                 raise StaleState(
-                    f"the action was chosen at version {expect}; the game is at version "
+                    f"the action was chosen at version {quoted(expect)}; the game is at version "
                     f"{len(self.history)}", expected=expect, version=len(self.history),
                 )
         if by is not None:
@@ -490,7 +488,7 @@ class BaseState(ABC):
                 raise NotationError(f"an action is at most {MAX_NOTATION} characters")
             action = self.parse_action(action)
         if self.to_act is None:
-            raise GameOver("the game is over", code="game_over")
+            raise self.game_over()
         kinds = self.ACTION_TYPES
         if (type(action) not in kinds) if kinds else not isinstance(action, Action):
             raise IllegalAction(
@@ -505,12 +503,16 @@ class BaseState(ABC):
             )
         return action
 
+    def game_over(self) -> GameOver:
+        """The refusal of any action after the end, naming :attr:`END_RULING`."""
+        return GameOver("the game is over", code="game_over", ruling=self.END_RULING)
+
     def check_seat(self, seat: object) -> int | None:
         """Validate a seat argument (an exact int in range, or ``None``)."""
         if seat is None:
             return None
         if type(seat) is not int or not 0 <= seat < len(self.players):
-            shown = repr(seat) if type(seat) in (int, bool, float) else type(seat).__name__
+            shown = quoted(seat) if type(seat) in (int, bool, float) else type(seat).__name__
             raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
         return seat
 
@@ -612,11 +614,9 @@ class BaseState(ABC):
         """Load a state saved by :meth:`to_json`; any defect raises :class:`StateError`.
 
         Parse, read the declared fields, check the invariants: nothing is remembered
-        between loads, so a text loads to the same state in any process. With
-        ``verify=True`` the save's own history is replayed from its setup and the result
-        must be identical to the saved state, so a save whose hands, stock or rng were
-        edited is refused (this costs a replay).
-        """
+        between loads, so a text loads to the same state in any process. ``verify=True``
+        replays the save's own history from its setup, which must give the saved state:
+        a save whose hands, stock or rng were edited is refused (this costs a replay)."""
         r = Reader(loads(text))
         try:
             obj = read_save(cls, r)
@@ -647,6 +647,13 @@ class BaseState(ABC):
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         """Turn a format-1 ``state`` object into today's field names (games override)."""
+        return state
+
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """Turn the ``state`` object (a fresh dict, with today's format names) of a save by
+        ``engine``, older than ``ENGINE``, into what this engine saves: a game that renames
+        or recounts a field overrides this, so its old saves still load (the format stays)."""
         return state
 
     # -- positions ------------------------------------------------------------------

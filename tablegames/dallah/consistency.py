@@ -6,7 +6,8 @@ save edited by hand (or truncated, or from a buggy client) would otherwise load 
 state whose next action crashes deep inside a handler, or silently moves cups to the
 wrong pile (a collector of -1 is the last seat to a Python list). Each check is one
 invariant the handlers keep; a violation is a :class:`StateError` naming the field and
-its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names.
+its ruling. :func:`upgrade_v1` reads a format-1 save into the later field names,
+:func:`upgrade_engine` an older engine's save into today's counts.
 """
 
 from __future__ import annotations
@@ -314,4 +315,15 @@ def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
     state.setdefault("last_turn", [])
     if state.get("stage") == "roll" and state.get("collector") == -1:
         state["collector"] = state.get("placer")
+    return state
+
+
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 to 3 in engine 4's form: ``turn`` counted from 0 there, from 1
+    now (as the view, the events, the result and the position text always did). The
+    engines play alike, so nothing else changes; a value that is no number is left for
+    the strict load to refuse."""
+    turn = state.get("turn")
+    if engine < 4 and type(turn) is int:
+        state["turn"] = turn + 1
     return state

@@ -4,8 +4,9 @@ the keys of a finished game's ``result`` beyond winners, losers and scores
 
 Everything on a Dallah table is public: no event has a secret part. Seats are seat
 indices (0 first); cards, cups (shapes) and zones are named by the ids of the card set
-in play (``Rules.cards``). The ``turn`` event and the view count turns from 1, the
-save's ``turn`` from 0.
+in play (``Rules.cards``). A turn's number counts from 1 everywhere: the ``turn`` event,
+the view, the result's ``turns``, the save and the position text (engine 3 and before
+saved it from 0).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
     }),
     "turn": EventSpec("a new turn starts", {
         "seat": "the seat whose turn it is",
-        "turn": "number of the turn, from 1 (the view's turn; the save's turn + 1)",
+        "turn": "number of the turn, from 1 (the view's turn)",
     }),
     "reshuffle": EventSpec("a deck ran out: its discards are shuffled into it", {
         "deck": "'actions' or 'placements'",

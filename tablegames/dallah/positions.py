@@ -34,7 +34,7 @@ set's ids are the names :data:`CARD_TEXT` gives the kinds ``named("shape")``,
   the cups on each zone (``pot_lid: tall wide``, one line per zone of the card set), the
   full zones by id, the effects of a protection window (``0>1:2+redirected``) and the
   turn before (``last_turn: 0 place 0 1 no -``);
-* :data:`TURN_TEXT` (turns count from 1 in the text, from 0 in the state),
+* :data:`TURN_TEXT` (a turn's number, from 1 as in the state, with its own error),
   :data:`COMMENTS` and :data:`KEYS` (the field ``report_kind`` is the line ``report``).
 """
 
@@ -65,14 +65,14 @@ CARD_TEXT = RulesText(_card_texts)
 
 
 def _turn_of(word: str) -> int:
-    """A turn's number, from 1 to one more than the state's bound (``count()``)."""
+    """A turn's number, from 1 to the state's bound."""
     if not (word.isascii() and word.isdigit()) or not 1 <= int(word[:25]) <= 1_000_001:
         raise ValueError(f"expected a turn's number from 1 to 1000001, found {quoted(word)}")
-    return int(word) - 1
+    return int(word)
 
 
-#: The turn's number as people count it, from 1 (the state counts from 0).
-TURN_TEXT = WordText(write=lambda turn: str(turn + 1), read=_turn_of)
+#: The turn's number as people count it, from 1 (as the state counts it since engine 4).
+TURN_TEXT = WordText(write=str, read=_turn_of)
 
 
 def _number(word: str) -> int:

@@ -18,10 +18,12 @@ from tablegames.table.model import (
     N_,
     Face,
     Msg,
+    Np_,
     Table,
     action,
     area,
     at,
+    counted_label,
     fact,
     msg,
     name_of,
@@ -89,6 +91,136 @@ def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> d
         return action(notation, verb, msg("Send it to {who}", who=who(args)) if args
                       else msg("Cancel it"))
     return action(notation, verb, msg(_LABELS.get(verb, verb)), report=report)
+
+
+#: What each stunt card does to the Dallah (the stunt's half of :func:`card_help`).
+_STUNTS = {"rotate": N_("rotate the Dallah"), "tap": N_("tap the Dallah"),
+           "blow": N_("blow on the cups")}
+#: Who a pile card acts with, by its ``target``.
+_TARGETS = {"next": N_("the next player, on your left"),
+            "previous": N_("the player on your right"),
+            "choose": N_("a player you choose")}
+
+
+def card_help(card: Mapping[str, Any], name: Msg) -> Msg | None:
+    """What one card does, in one catalogued sentence, and the rulings that decide it:
+    the terminal's glossary of the card in play and the cards held (Dallah's card names
+    are Arabic words that explain nothing by themselves).
+
+    ``card`` is a card as a view shows it (``view["card"]``: its ``kind`` and the
+    parameters that kind uses) or a protection card's ``{"kind": "block" | "redirect"}``;
+    the sentence is made from the kind and those parameters, so a home-made card set's
+    cards are explained by what they do, whatever they are called. ``None`` for a kind
+    this presenter does not know.
+    """
+    kind = card.get("kind")
+
+    def count(key: str) -> int:
+        value = card.get(key)
+        return value if type(value) is int else 1
+
+    what: Msg
+    if kind == "place" and count("cups") == 1:
+        what, rulings = msg("roll the die for the cup, draw a Placement card and place the "
+                            "cup on its zone"), "DAL-20"
+    elif kind == "place":  # the two-cup card: one cup when one is left, stop at a fall
+        what, rulings = plural("place {n} cup; the card stops at the first fall",
+                               "place {n} cups one after the other; the card stops at the "
+                               "first fall, and a cup not yet tried goes back to the shared "
+                               "pile", count("cups")), "DAL-26"
+    elif kind == "timed":
+        what, rulings = plural("place within {n} second; if time runs out and nothing fell, "
+                               "try the same placement again",
+                               "place within {n} seconds; if time runs out and nothing fell, "
+                               "try the same placement again", count("seconds")), "DAL-28"
+    elif kind == "naql":
+        what = msg("move one cup on the Dallah to a different zone; that move is your "
+                   "placement") if not count("cups") else \
+            plural("move one cup on the Dallah to a different zone, then place {n} cup",
+                   "move one cup on the Dallah to a different zone, then place {n} cups",
+                   count("cups"))
+        rulings = "DAL-22"
+    elif kind in _STUNTS:  # the stunt's falls are its doer's, as any fall (DAL-10)
+        stunt = msg(_STUNTS[str(kind)])
+        what = msg("{stunt}, then place {cups}; every cup that falls goes to your pile",
+                   stunt=stunt, cups=_cups(count("cups"))) if count("cups") else \
+            msg("{stunt}; every cup that falls goes to your pile", stunt=stunt)
+        rulings = "DAL-10"
+    elif kind == "tag_team":
+        what, rulings = msg("you place a cup, then the next player places one; you collect "
+                            "whatever falls"), "DAL-24"
+    elif kind == "shareek":
+        what, rulings = msg("choose a partner: you place a cup, then your partner places "
+                            "one; you collect whatever falls"), "DAL-24"
+    elif kind == "fazaa":
+        what, rulings = msg("the next player places for you and collects whatever falls, "
+                            "then plays their own turn"), "DAL-24"
+    elif kind == "give":
+        portion = card.get("portion")
+        whom = msg(_TARGETS.get(str(card.get("target")), _TARGETS["choose"]))
+        if portion == "half":
+            what = msg("give half your pile, rounded down, to {whom}", whom=whom)
+            rulings = "DAL-33, DAL-34" if card.get("target") == "next" else "DAL-33"
+        elif portion == "all":
+            what, rulings = msg("give your whole pile to {whom}", whom=whom), "DAL-31"
+        else:
+            what = msg("give {cups} from your pile to {whom}; with fewer, give what you have",
+                       cups=_cups(count("amount")), whom=whom)
+            rulings = "DAL-32"
+    elif kind == "swap":
+        target = card.get("target")
+        if target == "next":
+            what, rulings = msg("swap piles with the next player, on your left"), "DAL-34"
+        elif target == "previous":
+            what, rulings = msg("swap piles with the player on your right"), "DAL-31"
+        else:
+            what, rulings = msg("swap piles with another player you choose, never "
+                                "yourself"), "DAL-36"
+    elif kind == "retire":
+        what, rulings = msg("retire {cups} from your pile: retired cups count for nobody",
+                            cups=_cups(count("amount"))), "DAL-38"
+    elif kind == "even_out":
+        what = plural("{n} cup goes from the biggest pile to the smallest, compared before "
+                      "the move; you choose among ties",
+                      "{n} cups go from the biggest pile to the smallest, compared before "
+                      "the move; you choose among ties", count("amount"))
+        rulings = "DAL-35"
+    elif kind == "pass":
+        what = msg("everyone with cups passes one cup to the right, all at the same time") \
+            if card.get("target") == "previous" else \
+            msg("everyone with cups passes one cup to the left, all at the same time")
+        rulings = "DAL-37"
+    elif kind == "block":
+        what, rulings = msg("keep it; play it to block a card that takes, swaps or gives "
+                            "cups of your pile"), "DAL-42"
+    elif kind == "redirect":
+        what, rulings = msg("keep it; play it to send what a card does to you on to another "
+                            "player"), "DAL-43"
+    else:
+        return None
+    return msg("{card}: {what} ({rulings}).", card=name, what=what, rulings=rulings)
+
+
+def glossary(view: Mapping[str, Any], held: Mapping[str, Mapping[str, Any]]) -> list[Msg]:
+    """:func:`card_help` for the card in play, then each card in the hand, once each.
+
+    ``held`` gives the card set's cards by code, as a view shows a card (a view names
+    held protection cards by code only: their kinds are the card set's,
+    ``State.rules.cards``); a card it lacks is explained from the view's own."""
+    got = view.get("card")
+    cards: list[Mapping[str, Any]] = [got] if isinstance(got, Mapping) else []
+    cards += [{"id": c} for c in view.get("hand") or []]
+    out: list[Msg] = []
+    seen: set[str] = set()
+    for c in cards:
+        code = str(c.get("id"))
+        if code in seen:
+            continue
+        seen.add(code)
+        line = card_help(held.get(code) or c, _named(view, "cards", code))
+        if line is not None:
+            out.append(line)
+    return out
 
 
 def _late(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
@@ -313,7 +445,9 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     losers = [n for n in (name_of(players, s) for s in res.get("losers") or []) if n]
     scores = res.get("scores") or []
     return {"title": msg("Game over"), "winners": [], "losers": losers,
-            "winners_label": msg("Winners"), "losers_label": msg("Biggest Loser"),
+            "winners_label": counted_label(Np_("Winner", "Winners"), []),
+            # tied for the most cups: all of them share the title (DAL-51)
+            "losers_label": counted_label(Np_("Biggest Loser", "Biggest Losers"), losers),
             "scores_label": msg("Cups in each pile"),
             "scores": [[p, _cups(int(at(scores, i, 0) or 0))] for i, p in enumerate(players)]}
 
@@ -380,6 +514,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "no_effect":
         return msg("{card} has no effect.", card=_named(view, "cards", e.get("card")))
     if kind == "redrawn":
+        if e.get("reason") == "zone_full":  # a Placement card: ``card`` is its zone (DAL-21)
+            return msg("The {zone} is full: another Placement card is drawn.",
+                       zone=_named(view, "zones", e.get("card")))
         return msg("{card} is drawn again.", card=_named(view, "cards", e.get("card")))
     if kind == "reroll":
         return msg("The die is rolled again.")
@@ -393,8 +530,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{cups} go back to the shared pile.", cups=cups(e.get("cups")))
     if kind == "game_over":
         losers = [name_of(players, s) or "" for s in e.get("losers") or []]
-        return msg("Game over: {who} is the Biggest Loser.", who=losers) if losers \
-            else msg("Game over: nobody is the Biggest Loser.")
+        # tied for the most cups: all of them share the title (DAL-51)
+        return plural("Game over: {who} is the Biggest Loser.",
+                      "Game over: {who} share the title of Biggest Loser.", len(losers),
+                      who=losers) if losers else msg("Game over: nobody is the Biggest Loser.")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 

@@ -42,7 +42,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import GameOver, SetupError, StateError, quoted
+from tablegames.common.errors import SetupError, StateError, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -71,7 +71,7 @@ from tablegames.dallah.cardset import (
     ActionCard,
     CardSet,
 )
-from tablegames.dallah.consistency import CONSERVE, check_loaded, upgrade_v1
+from tablegames.dallah.consistency import CONSERVE, check_loaded, upgrade_engine, upgrade_v1
 from tablegames.dallah.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.dallah.prompts import LANGS, prompt_for
 from tablegames.dallah.refusals import (
@@ -135,6 +135,7 @@ class State(BaseState):
     """A whole game of Dallah (see the module docstring for the turn)."""
 
     GAME = "dallah"
+    END_RULING = "DAL-50"  # the end: the shared pile is empty and the turn resolved
     RULES = Rules
     #: 2: late-fall reports (DAL-23), no swap after an attempt (DAL-27), full zones for
     #: one cup (DAL-21), Shareek without a partner for the last cup.
@@ -142,7 +143,9 @@ class State(BaseState):
     #: card still in hand at the first fall goes back (DAL-26); a collapse takes only the
     #: cups on the Dallah (DAL-14); a fall may be reported before the roll (DAL-23); a swap
     #: is redirected only to a smaller pile than the source's (DAL-43).
-    ENGINE = 3
+    #: 4: the save's ``turn`` counts from 1, as the view, the events, the result and the
+    #: position text do (it counted from 0); plays out as 3.
+    ENGINE = 4
     #: Save format 4 names the state fields as the views and position text do (issue 21):
     #: a format 1-3 save's keys are renamed before they are read.
     RENAMED: ClassVar[Mapping[str, str]] = {
@@ -171,9 +174,10 @@ class State(BaseState):
     # Shapes, zones and cards are codes of the card set, named by its ids in position text.
     stage: Annotated[int, enum(STAGES)]
     active: Annotated[int, seat()]
-    #: The current turn counted from 0: views, events and position text count from 1,
-    #: as people do (a save of format 1-3 called it ``turn_no``).
-    turn: Annotated[int, count(words=positions.TURN_TEXT)]
+    #: The current turn's number, from 1, as people count and as the views, events,
+    #: result and position text show it (engine 3 and before saved it from 0, and a
+    #: save of format 1-3 called it ``turn_no``: see ``consistency.upgrade_engine``).
+    turn: Annotated[int, count(1, 1_000_001, words=positions.TURN_TEXT)]
     shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
     pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_SHAPES, MAX_ZONES)]
     #: Per zone, whether it was reported as having no usable space (DAL-21).
@@ -256,7 +260,7 @@ class State(BaseState):
         self.full_zones = (False,) * t.nzones
         # no ruling names who starts: a decision of ours, new_game(first=...), default seat 0
         self.active = seat_arg(extra.get("first", 0), n, "first")
-        self.turn = 0
+        self.turn = 1
         self.losers = ()
         self.last_turn = ()
         self._reset_card()
@@ -365,6 +369,11 @@ class State(BaseState):
     @classmethod
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         return upgrade_v1(state)
+
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.dallah.consistency.upgrade_engine`."""
+        return upgrade_engine(state, engine)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -865,7 +874,7 @@ class State(BaseState):
         self.placer = self.active
         self.turn += 1
         self.stage = DRAW
-        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn + 1}))
+        self._events.append(Event("turn", {"seat": self.active, "turn": self.turn}))
 
     # ------------------------------------------------------------------ conveniences
     def report(self, fell: Sequence[str] = (), *, collapse: bool = False,
@@ -874,7 +883,7 @@ class State(BaseState):
         then ``settled``. All or nothing: if any part is refused, nothing changes."""
         seat = self.to_act
         if seat is None:
-            raise GameOver("the game is over", code="game_over", ruling="DAL-50")
+            raise self.game_over()  # DAL-50: nothing is reported after the end
         steps: list[Action] = []
         for cup in fell:
             steps.append(A.parse_action(f"{seat}:fell {cup}"))
@@ -896,7 +905,7 @@ class State(BaseState):
             raise ValueError("the game is not over yet")
         return Outcome(
             winners=frozenset(), losers=frozenset(self.losers), scores=tuple(self.piles),
-            detail={"retired": self.retired, "turns": self.turn + 1,
+            detail={"retired": self.retired, "turns": self.turn,
                     "biggest_loser": [self.players[s] for s in self.losers]},
         )
 

@@ -77,7 +77,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
     return {
         "lang": "en",
         "active": state.active,
-        "turn": state.turn + 1,
+        "turn": state.turn,
         "report": REPORTS[state.report_kind] if stage == REPORT else None,
         "card": None if spec is None else card_json(spec),
         "cup": sid[state.cups_in_hand[0]] if state._placing() else None,

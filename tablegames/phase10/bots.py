@@ -36,11 +36,11 @@ from tablegames.phase10 import actions as A
 from tablegames.phase10.cards import (
     FACES_OF_COLOUR,
     FACES_OF_NUMBER,
-    PACK,
     POINTS,
     SKIP,
     WILD,
     counts_of,
+    off_table,
 )
 from tablegames.phase10.layouts import Tally, most_naturals, tally
 from tablegames.phase10.rules import RUN, SET, Phase
@@ -56,12 +56,7 @@ def live_cards(state: State) -> Tally | None:
     public fact. ``None`` while nothing is laid, when every group is still possible."""
     if True not in state.down:
         return None
-    counts = list(PACK.counts)
-    for row in state.laid:
-        for g in row:
-            for c in g[2]:
-                counts[c] -= 1
-    return tally(counts)
+    return tally(off_table(state.laid))
 
 
 def _live(kind: int, size: int, key: int, live: Tally) -> bool:

@@ -103,6 +103,18 @@ def display_order(codes: Iterable[int]) -> list[int]:
     return sorted(codes, key=lambda c: (c >= 48, NUMBER[c], c))
 
 
+def off_table(laid: Iterable[Iterable[tuple[int, int, tuple[int, ...]]]]) -> list[int]:
+    """The count per face of the cards off the table: the pack less every group in
+    ``laid`` (rows of ``(kind, key, cards)``, the state's ``laid``). What any hand, the
+    stock and the discard pile can still hold this hand, seen by the whole table."""
+    out = list(PACK.counts)
+    for row in laid:
+        for g in row:
+            for c in g[2]:
+                out[c] -= 1
+    return out
+
+
 def counts_of(codes: Iterable[int]) -> list[int]:
     """The hand as a count per face (the form the lay-down enumerator works on)."""
     out = [0] * N_FACES

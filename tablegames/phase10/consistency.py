@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import Conserve
-from tablegames.common.serialization import Reader
 from tablegames.phase10.cards import (
     LOG_CHUNK,
     PACK,
@@ -260,14 +259,13 @@ def upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
     return new
 
 
-def with_engine2_fields(r: Reader) -> Reader:
-    """A save of engine 1 lacks ``sources`` and ``hand_log``: its hand is not recorded
-    (``sources`` is ``None``, every log empty), so worlds judge that hand as engine 1
-    did; the next hand dealt records them."""
-    d = r.value
-    if type(d) is dict and "sources" not in d and "hand_log" not in d:
-        hands = d.get("hands")
-        d = {**d, "sources": None,
-             "hand_log": [[] for _ in hands] if type(hands) is list else hands}
-        return Reader(d, r.path)
-    return r
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 in engine 2's form: it lacks ``sources`` and ``hand_log``, so
+    the hand it was saved in is not recorded (``sources`` is ``None``, every log empty)
+    and its worlds are judged as engine 1 judged them; the next hand dealt records them.
+    (``state`` is a fresh dict, read after the format's renames.)"""
+    if engine < 2 and "sources" not in state and "hand_log" not in state:
+        hands = state.get("hands")
+        state["sources"] = None
+        state["hand_log"] = [[] for _ in hands] if type(hands) is list else hands
+    return state

@@ -254,8 +254,8 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     return table(
         view, title=msg("Phase 10"), prompt=_prompt(view, players), seats=seats, centre=centre,
         facts=facts, hand=cards(hand), actions=acts,
-        result=result(view, title=msg("Game over"), winners_label=msg("Winners"),
-                      losers_label=msg("Losers"), scores_label=msg("Points"),
+        result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
+                      losers_label=Np_("Loser", "Losers"), scores_label=msg("Points"),
                       score=lambda i, v: plural("{n} point", "{n} points", int(at(scores, i, v) or 0))))
 
 

@@ -89,6 +89,7 @@ from tablegames.phase10.cards import (
     counts_of,
     display_order,
     log_add,
+    off_table,
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
@@ -96,8 +97,8 @@ from tablegames.phase10.consistency import (
     CONSERVE,
     check_loaded,
     setup_values,
+    upgrade_engine,
     upgrade_old_state,
-    with_engine2_fields,
 )
 from tablegames.phase10.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.phase10.groups import (
@@ -206,6 +207,7 @@ class State(BaseState):
     # 2: each hand keeps where its cards came from and what each seat did with its
     # hidden ones (``sources``, ``hand_log``), so worlds agree with all a seat saw.
     ENGINE = 2
+    END_RULING = "P10-53"  # the end: after the hand in which the last phase is completed
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -485,10 +487,7 @@ class State(BaseState):
                     takes_wild = True
         if takes_wild and wilds < PACK.counts[WILD]:  # P10-50: a Wild off the table fits
             return False
-        counts = list(PACK.counts)  # off the table: the pack less the table
-        for g in groups:
-            for c in g[2]:
-                counts[c] -= 1
+        counts = off_table(self.laid)  # the pack less the table
         faces = [f for f in range(WILD + 1) if counts[f]]
         if any(hit_values(g, f) for f in faces for g in groups):  # P10-50: a hit is left
             return False
@@ -986,14 +985,17 @@ class State(BaseState):
         :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
         return upgrade_old_state(state) if "step" in state and "stage" not in state else state
 
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.phase10.consistency.upgrade_engine`."""
+        return upgrade_engine(state, engine)
+
     def _load(self, r: Reader) -> None:
         """Read the declared fields (the core); a format-2 save written before the
-        conversion (its stage still called ``step``) is upgraded like a format-1 one, and
-        a save of engine 1 gets the fields of engine 2 (:func:`~tablegames.phase10.
-        consistency.with_engine2_fields`)."""
+        conversion (its stage still called ``step``) is upgraded like a format-1 one."""
         if type(r.value) is dict and "step" in r.value and "stage" not in r.value:
             r = Reader(upgrade_old_state(r.value), r.path)
-        super()._load(with_engine2_fields(r))
+        super()._load(r)
 
     def _verify(self) -> None:
         """Replay the save's history (``from_json(..., verify=True)``); a hand that was

@@ -5,9 +5,10 @@ with its picture, the decision, then the code, and a link to the ruling's page. 
 words are the rulings page's own (:func:`tablegames.common.rulings.load_rulings` takes
 the site's markup out); the picture is the site's picture (the same state, seen from the
 same seat: :mod:`tablegames.render.examples`) drawn as cards in the terminal from the
-table model, with ``rich`` as the terminal game draws its table
-(:meth:`tablegames.tui.screen.Screen.picture`) where ``rich`` is installed, and as plain
-characters (:mod:`tablegames.render.text`) where it is not or ``plain`` is asked for.
+table model, in colour with ``rich`` where it is installed, as the terminal game draws its
+table (:meth:`tablegames.render.console.ConsoleTable.picture`, which the game's screen is
+built on), and as plain characters (:mod:`tablegames.render.text`) where it is not or
+``plain`` is asked for.
 """
 
 from __future__ import annotations
@@ -115,9 +116,9 @@ _PARTS = re.compile(r"(\s{2,}|(?<=\])\s(?=\[))")
 def _rich_picture(game: str, view: Any, out: TextIO, width: int) -> None:
     from rich.console import Console
 
-    from tablegames.tui.screen import Screen
+    from tablegames.render.console import ConsoleTable
 
     terminal = out.isatty() if hasattr(out, "isatty") else False
     console = Console(file=out, width=width, highlight=False, emoji=False, soft_wrap=False,
                       force_terminal=terminal, no_color=not terminal)
-    Screen(console, game).picture(view)
+    ConsoleTable(console, game).picture(view)

@@ -1,7 +1,7 @@
 """The table as plain terminal text, from the table model (no ``rich`` needed).
 
-The terminal game draws the table with ``rich`` (:mod:`tablegames.tui.screen`: coloured
-card chips in a frame). Where ``rich`` is not installed, or plain text is asked for
+The terminal game draws the table with ``rich`` (:mod:`tablegames.render.console`:
+coloured card chips in a frame). Where ``rich`` is not installed, or plain text is asked for
 (``tablegames rulings GAME ID --plain``), this draws the same model in the same order
 with characters alone: the title and facts, the middle of the table, one line per seat
 (its name, badges and stats, its held cards as backs, its laid groups), the viewer's

@@ -52,7 +52,15 @@ from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
 from tablegames.server.page import dumps
 from tablegames.server.pgstore import open_store
-from tablegames.server.rooms import ClientError, Conn, Hub, Room, bot_names, error_message
+from tablegames.server.rooms import (
+    ClientError,
+    Conn,
+    Hub,
+    Room,
+    bot_names,
+    check_bot_delay,
+    error_message,
+)
 from tablegames.server.words import error_text, lang_of
 
 log = logging.getLogger("tablegames.server")
@@ -180,6 +188,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     ``limits`` meters every door (:mod:`tablegames.server.limits`), ``max_rooms`` bounds
     the open rooms (idle ones are closed on the schedule of ``Hub.tend``).
     """
+    check_bot_delay(bot_delay)  # before the store is opened
     limits = limits or Limits()
     doors = Doors(limits)
     logs.install()

@@ -8,10 +8,11 @@ without a second request and a new language needs only a catalogue.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from tablegames.common.registry import GAMES
 from tablegames.table.i18n import LANGS, langs_of, words_for
-from tablegames.table.model import N_
+from tablegames.table.model import N_, Np_
 
 #: The page's key -> its English text (the catalogue id).
 UI: dict[str, str] = {
@@ -42,7 +43,6 @@ UI: dict[str, str] = {
     "open_seat": N_("open seat"),
     "bot_seat": N_("bot"),
     "start": N_("Start now"),
-    "start_bots": N_("Start now: bots take {n} empty seats"),
     "waiting_host": N_("Waiting for {name} to start, or for every seat to be taken."),
     "copy": N_("Copy link"),
     "copied": N_("Copied"),
@@ -50,7 +50,6 @@ UI: dict[str, str] = {
     "you": N_("you"),
     "your_turn": N_("Your turn"),
     "several": N_("Several cups fell at once"),
-    "report_n": N_("Report {n} fallen, then settled"),
     "cancel": N_("Cancel"),
     "restart_timer": N_("Restart"),
     "time_up": N_("Time!"),
@@ -69,6 +68,14 @@ UI: dict[str, str] = {
     "offline_banner": N_("No connection: nothing you tap is sent until it is back."),
     "clear": N_("Clear the choice"),
 }
+#: The page's counted words: key -> its singular and plural catalogue ids. The page
+#: picks the form by the language's plural rules (``Intl.PluralRules``: Arabic has six).
+COUNTED: dict[str, tuple[str, str]] = {
+    "start_bots": Np_("Start now: a bot takes {n} empty seat",
+                      "Start now: bots take {n} empty seats"),
+    "report_n": Np_("Report {n} fallen cup, then settled",
+                    "Report {n} fallen cups, then settled"),
+}
 #: Each language's own name, as the language button shows it.
 LANG_NAMES = {"en": "English", "ar": "العربية", "nl": "Nederlands", "da": "Dansk"}
 
@@ -77,6 +84,28 @@ def ui_words(lang: str) -> dict[str, str]:
     """The page's words in ``lang`` (fields such as ``{n}`` left for the page to fill)."""
     w = words_for(lang)
     return {key: w.text({"msg": text, "args": {}}) for key, text in UI.items()}
+
+
+@lru_cache(maxsize=8)
+def _sample_counts(lang: str) -> dict[str, int]:
+    """One count of each CLDR plural category of ``lang`` (``"few": 3`` in Arabic)."""
+    from babel import Locale
+
+    rule = Locale.parse(lang).plural_form
+    found: dict[str, int] = {}
+    for n in range(200):
+        found.setdefault(rule(n), n)
+    return found
+
+
+def ui_counted(lang: str) -> dict[str, dict[str, str]]:
+    """The page's counted words in ``lang``: key -> CLDR plural category -> the text of
+    that form, ``{n}`` left for the page to fill (the catalogue's form for a count of
+    that category: gettext's plural rule and CLDR's agree on whole numbers)."""
+    w = words_for(lang)
+    return {key: {cat: w.text({"msg": one, "plural": many, "n": n, "args": {"n": "{n}"}})
+                  for cat, n in _sample_counts(lang).items()}
+            for key, (one, many) in COUNTED.items()}
 
 
 def game_langs() -> dict[str, list[str]]:
@@ -91,6 +120,7 @@ def words_script() -> str:
     and the languages of each game."""
     data = {"langs": [[lang, LANG_NAMES[lang], words_for(lang).direction] for lang in LANGS],
             "words": {lang: ui_words(lang) for lang in LANGS},
+            "counted": {lang: ui_counted(lang) for lang in LANGS},
             "games": game_langs()}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return f'<script id="words" type="application/json">{text}</script>'

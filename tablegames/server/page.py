@@ -116,8 +116,8 @@ def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
         return None
     return {"winners": r["winners"], "losers": r["losers"],
             "scores": [[name, w.text(score)] for name, score in r["scores"]],
-            "title": w.text(r["title"]), "loser_title": w.text(r["losers_label"]),
-            "winners_title": w.text(r["winners_label"]), "scores_title": w.text(r["scores_label"]),
+            "title": w.text(r["title"]), "losers_label": w.text(r["losers_label"]),
+            "winners_label": w.text(r["winners_label"]), "scores_label": w.text(r["scores_label"]),
             "nobody": w("nobody")}
 
 
@@ -274,7 +274,7 @@ def _seat(s: Mapping[str, Any], w: Words, old: Mapping[str, Any] | None = None,
             "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
             "groups": _reuse(s["groups"], old["groups"] if old else None,
                              was["groups"] if was else None, lambda g: _area(g, w)),
-            "hidden": s["hidden"], "down": s.get("face_down", 0)}
+            "hidden": s["hidden"], "face_down": s.get("face_down", 0)}
 
 
 def _seats(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
@@ -295,7 +295,7 @@ def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -
     reusing what ``prev`` (the previous drawing in the same words) drew of equal parts."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
     page = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w),
-            "center": _reuse(model["centre"], old.get("centre"), was.get("center"),
+            "centre": _reuse(model["centre"], old.get("centre"), was.get("centre"),
                              lambda a: _area(a, w)),
             "facts": _reuse(model["facts"], old.get("facts"), was.get("facts"),
                             lambda f: _fact(f, w))}

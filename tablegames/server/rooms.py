@@ -41,6 +41,7 @@ from tablegames.common.errors import (
     StaleState,
     StateError,
     TablegamesError,
+    quoted,
 )
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
@@ -63,6 +64,7 @@ from tablegames.server.page import (
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
 from tablegames.server.words import error_text, lang_of
 from tablegames.table import present
+from tablegames.table.i18n import lang_for, words_for
 
 log = logging.getLogger("tablegames.server")
 
@@ -279,13 +281,26 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     return rules_to_dict(fitted)
 
 
+#: The longest ``bot_delay`` a hub takes, in seconds.
+MAX_BOT_DELAY = 3600.0
+
+
+def check_bot_delay(delay: object) -> float:
+    """A bot's pause: a real number of seconds from 0 to :data:`MAX_BOT_DELAY`. NaN or
+    infinity would leave ``asyncio.sleep`` waiting for good, freezing every bot room."""
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not (
+            0 <= delay <= MAX_BOT_DELAY):
+        raise SetupError(f"bot_delay is 0 to {MAX_BOT_DELAY:g} seconds, not {quoted(delay)}")
+    return float(delay)
+
+
 class Hub:
     """Every room of one server (see the module docstring)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.7, max_rooms: int = 5_000,
                  max_cached: int = 2_000) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.bot_delay = check_bot_delay(bot_delay)
         self.max_rooms = max_rooms
         self.max_cached = max_cached
         self.rooms: OrderedDict[str, Room] = OrderedDict()
@@ -492,22 +507,28 @@ class Hub:
             return token
         raise ClientError("busy")
 
-    def start(self, room: Room, seat: int | None) -> None:
-        """The creator starts early: the room's bot takes every empty seat."""
+    def start(self, room: Room, seat: int | None, lang: str = "en") -> None:
+        """The creator starts early: the room's bot takes every empty seat, named in the
+        language of the creator's phone (``lang``)."""
         if seat != 0:
             raise ClientError("not_host")
         if room.started:
             raise ClientError("started")
         if not room.config.get("bot") and any(s["name"] is None for s in room.seats):
             raise ClientError("seats_open")
-        self._start(room)
+        self._start(room, lang)
 
-    def _start(self, room: Room) -> None:
+    def _start(self, room: Room, lang: str = "en") -> None:
         seats = [dict(s) for s in room.seats]
         taken = {s["name"].casefold() for s in seats if s["name"]}
+        # A bot's name is a player's name: made once, here, in the language of the phone
+        # that pressed Start (its table's language: an Arabic table gets "لاعب آلي 2"),
+        # then stored in the game like any name a person typed, and never translated
+        # again (every phone, a save, a replay shows the same name).
+        w = words_for(lang_for(room.info.name, lang_of(lang)))
         for i, s in enumerate(seats):
             if s["name"] is None:
-                name = f"Bot {i + 1}"
+                name = w("Bot {n}", n=i + 1)
                 while name.casefold() in taken:
                     name += "*"
                 taken.add(name.casefold())
@@ -675,7 +696,7 @@ class Hub:
             await self.act(room, conn, data)
         elif kind == "start":
             async with room.lock:
-                self.start(room, conn.seat)
+                self.start(room, conn.seat, conn.lang)
         elif kind == "ping":
             conn.push({"type": "pong"})
         else:

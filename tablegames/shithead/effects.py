@@ -70,6 +70,9 @@ class Table:
     #: ``too_low[v]``: the refusal for ``v`` not reaching the pile, under the ruling of the
     #: row that places it (SHD-21/22/23 are "placed on a lower number"; the rest SHD-05).
     too_low: tuple[Refusal, ...]
+    #: ``not_lower[v]``: the refusal for ``v`` (``on="lower"``) laid on a card it does not
+    #: strictly beat, under the ruling of the row's kind, as ``too_low``.
+    not_lower: tuple[Refusal, ...]
     #: Per effective top: the restriction in words and the ranks allowed (for views).
     words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
     allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
@@ -89,7 +92,8 @@ class Table:
             return None
         rank, under = RANK_TEXT[value], RANK_TEXT[top]
         if self.on_lower[value] and self.rank[value] <= self.rank[top]:
-            return R.NOT_LOWER.at(rank=rank, top=under)  # SHD-21 strict: only on a lower card
+            # SHD-21 (or SHD-22/23, SHD-05 for a plain row), strict: only on a lower card
+            return self.not_lower[value].at(rank=rank, top=under)
         if self.restricts[top]:
             if self.cap[top] and not self.any_pile[value]:
                 return R.OVER_CAP.at(words=self.words[top])  # SHD-21: above its "N or less"
@@ -195,16 +199,20 @@ def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
         masks.append(mask)
         caps.append(_cap(mask, any_pile, rank) if own[top] is not None else 0)
     lower = tuple(sum(1 << v for v in range(1, 14) if rank[v] < r) for r in range(16))
-    too_low = tuple(
-        R.TOO_LOW_CAP if own[v] is not None  # SHD-21: a restricting row's card
-        else R.TOO_LOW_SKIP if kind[v] == SKIP  # SHD-22
-        else R.TOO_LOW_REVERSE if kind[v] == REVERSE  # SHD-23
-        else R.TOO_LOW  # SHD-05: any other card goes on an equal or lower one
+    # the refusals of a card that does not reach the pile, by the ruling of the row that
+    # places it: too low under "ge", and not strictly lower under on="lower"
+    by_row = [
+        (R.TOO_LOW_CAP, R.NOT_LOWER) if own[v] is not None  # SHD-21: a restricting row
+        else (R.TOO_LOW_SKIP, R.NOT_LOWER_SKIP) if kind[v] == SKIP  # SHD-22
+        else (R.TOO_LOW_REVERSE, R.NOT_LOWER_REVERSE) if kind[v] == REVERSE  # SHD-23
+        else (R.TOO_LOW, R.NOT_LOWER_PLAIN)  # SHD-05: any other card
         for v in range(14)
-    )
+    ]
+    too_low = tuple(r[0] for r in by_row)
+    not_lower = tuple(r[1] for r in by_row)
     return Table(tuple(kind), tuple(any_pile), tuple(each), rank,
                  tuple(m is not None for m in own), tuple(masks), lower, tuple(on_lower),
-                 tuple(acts_on_lower), tuple(caps), too_low)
+                 tuple(acts_on_lower), tuple(caps), too_low, not_lower)
 
 
 def _cap(allowed: int, any_pile: list[bool], rank: tuple[int, ...]) -> int:

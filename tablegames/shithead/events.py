@@ -3,10 +3,12 @@ and the keys of a finished game's ``result`` beyond winners, losers and scores
 (``State.RESULT_KEYS``). See :mod:`tablegames.common.eventkeys`.
 
 Seats are seat indices (0 first); cards are in notation. ``round`` is the number of the
-round of the match, from 0, as in the view. The result's ``rounds`` is the list of
-finished rounds, while the view's ``rounds`` is how many the match has; ``limit``
-(events, result, ``last_round``) is a bool, the save's ``limit_hit``, while Toepen's
-``limit`` is a number of lives.
+round of the match, from 0, as in the view. The result's ``rounds_done`` is the list of
+finished rounds, as the save's (the view's ``rounds`` is how many the match has);
+``limit_hit`` (events, result, ``last_round``) is the save's flag for a round stopped by
+the action limit (Toepen's ``limit`` is a number of lives). Engine 3 and before said
+``hand`` for the ``cards`` event, ``limit`` for ``limit_hit`` and ``rounds`` for
+``rounds_done`` (see ``loading.upgrade_engine``).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from tablegames.common.eventkeys import EventSpec
 
 SEAT = "the seat that acted"
-LIMIT = "true: the round was stopped by Rules.action_limit (the save's limit_hit)"
+LIMIT = "true: the round was stopped by Rules.action_limit"
 ORDER = "the seats that got rid of all their cards, first out first"
 
 #: Every event kind Shithead emits, with its keys.
@@ -27,7 +29,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "stock": "cards in the draw pile",
         "aside": "cards set aside unseen (a short stock), a count",
     }),
-    "hand": EventSpec("a seat's three hand cards, told to that seat", {
+    "cards": EventSpec("a seat's three hand cards, told to that seat", {
         "seat": "the seat dealt to",
         "cards": "its hand",
     }, secret={"cards"}),
@@ -72,8 +74,10 @@ EVENT_KEYS: dict[str, EventSpec] = {
     }),
     "skip": EventSpec("a Skip passes the turn over players (SHD-22)", {
         "seat": SEAT,
-        "players": "how many skips: one per card if the card acts each time, else 1 (a "
-                   "count, not names)",
+        "players": "how many skips: one per card if the card acts each time, else 1",
+        "skipped": "the seats whose turn was passed over, each once, in the order passed "
+                   "(as Rules.skips counts; never the skipper)",
+        "again": "true: the count came back round and the skipper plays again",
     }),
     "reverse": EventSpec("a Reverse is played", {
         "seat": SEAT,
@@ -110,7 +114,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "round": "number of the round, from 0",
         "loser": "the seat left with cards: the shithead",
         "order": ORDER,
-        "limit": LIMIT,
+        "limit_hit": LIMIT,
         "tally": "rounds lost so far, per seat",
     }),
     "shuffle": EventSpec("the pack is shuffled for the match's next round", {
@@ -119,7 +123,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
     "game_over": EventSpec("the game (the last round of the match) is over", {
         "loser": "the last round's loser",
         "order": ORDER + ", in the last round",
-        "limit": LIMIT,
+        "limit_hit": LIMIT,
         "tally": "rounds lost, per seat",
     }),
 }
@@ -129,11 +133,11 @@ EVENT_KEYS: dict[str, EventSpec] = {
 RESULT_KEYS: dict[str, str] = {
     "order": ORDER + ", in the last round",
     "loser": "the last round's loser (the result's losers are by tally in a match)",
-    "limit": LIMIT + ", the last round",
+    "limit_hit": LIMIT + ", the last round",
     "cards_left": "cards each seat still held at the end (hand, face up and face down)",
     "tally": "rounds lost, per seat",
-    "rounds": "every finished round: {round, loser, order, limit} (a list, where the "
-              "view's rounds is a count)",
+    "rounds_done": "every finished round: {round, loser, order, limit_hit} (the view's "
+                   "last_round is the last of them)",
 }
 
 __all__ = ["EVENT_KEYS", "RESULT_KEYS"]

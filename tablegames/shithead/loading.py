@@ -5,7 +5,7 @@ one is named in the ``StateError``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -73,9 +73,9 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.round: does not match the rounds played")
     for i, item in enumerate(state.rounds_done):
         if (
-            type(item) is not FrozenDict or set(item) != {"round", "loser", "order", "limit"}
+            type(item) is not FrozenDict or set(item) != {"round", "loser", "order", "limit_hit"}
             or item["round"] != i or type(item["loser"]) is not int
-            or not 0 <= item["loser"] < n or type(item["limit"]) is not bool
+            or not 0 <= item["loser"] < n or type(item["limit_hit"]) is not bool
             or type(item["order"]) is not tuple or len(item["order"]) >= n
             or not all(type(s) is int and 0 <= s < n for s in item["order"])
             or len(set(item["order"])) != len(item["order"])
@@ -182,3 +182,27 @@ def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
     unknown = set(extra) - keys
     if unknown:
         raise SetupError(f"unknown shithead setup: {', '.join(sorted(unknown))}")
+
+
+def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
+    """The round summaries with the action limit's flag under ``limit_hit``, as engine 4
+    writes it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
+    summary said ``limit``, the word Toepen uses for a number of lives. The same sequence
+    when there is nothing to rename; else a list of plain dicts (a save's are read and
+    frozen after, a position's frozen by its caller)."""
+    if not any(isinstance(item, Mapping) and "limit" in item and "limit_hit" not in item
+               for item in rounds_done):
+        return rounds_done
+    return [{("limit_hit" if k == "limit" else k): v for k, v in item.items()}
+            if isinstance(item, Mapping) and "limit_hit" not in item else item
+            for item in rounds_done]
+
+
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 to 3 in engine 4's form: its round summaries say ``limit_hit``
+    (:func:`limit_hit_named`). The engines play alike, so nothing else changes; a value
+    that is no list is left for the strict load to refuse."""
+    done = state.get("rounds_done")
+    if engine < 4 and type(done) is list:
+        state["rounds_done"] = list(limit_hit_named(done))
+    return state

@@ -17,10 +17,12 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
+    Np_,
     Table,
     action,
     area,
     at,
+    counted_label,
     fact,
     mark_taps,
     msg,
@@ -78,8 +80,8 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
     if verb == "blind":
         a = action(notation, verb, msg("Turn up face-down card {n}",
                                        n=int(args) + 1 if args.isdigit() else args))
-        if args.isdigit():  # which face-down card: a phone plays it by tapping that card
-            a["down"] = int(args)
+        if args.isdigit():  # which face-down card (the blind event's index): a phone
+            a["index"] = int(args)  # plays it by tapping that card
         return a
     if verb == "give":
         who = players[int(args)] if args.isdigit() and int(args) < len(players) else args
@@ -189,34 +191,30 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     drawn = rounds and not losers  # SHD-01 (decision): an even tally is a draw
     return {"title": msg("A draw") if drawn else msg("Game over"), "winners": winners,
             "losers": losers,
-            "winners_label": msg("Winners"), "losers_label": msg("The shithead"),
+            "winners_label": counted_label(Np_("Winner", "Winners"), winners),
+            # a match's losers tied for the most rounds lost share the title (SHD-01)
+            "losers_label": counted_label(Np_("The shithead", "The shitheads"), losers),
             "scores_label": msg("Rounds lost") if rounds else msg("Order"),
             "scores": [[p, plural("{n} round lost", "{n} rounds lost", int(at(tally, i, 0) or 0))]
                        for i, p in enumerate(players)] if rounds else []}
 
 
-def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> list[str]:
-    """The names of the seats a skip event passed over.
+def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> tuple[list[str], bool]:
+    """The names of the seats a skip event passed over, each once, and whether the turn
+    came back round to the skipper.
 
-    The event says how many were skipped; who they are follows from the direction of
-    play and the seats still in play in the view taken just after it.
+    The engine names the seats and says whether the skipper plays again (the event's
+    ``skipped`` and ``again``, under whichever count ``Rules.skips`` sets). Three 8s at
+    two players, or three at four, pass over every other seat and give the skipper the
+    next turn, so the sentence says so instead of naming a seat twice (``"P1 skipped P0,
+    P0."``).
     """
     players = names(view)
-    n = len(players)
-    start, count = e.get("seat"), e.get("players")
-    if type(start) is not int or type(count) is not int or not n:
-        return []
-    step = 1 if view.get("direction") == "clockwise" else -1
-    in_play = view.get("in_play") or [True] * n
-    out: list[str] = []
-    s = start
-    for _ in range(n * max(count, 1)):
-        if len(out) >= count:
-            break
-        s = (s + step) % n
-        if s != start and at(in_play, s, True):
-            out.append(players[s])
-    return out
+    start, seats = e.get("seat"), e.get("skipped")
+    if type(start) is not int or not isinstance(seats, list):
+        return [], False
+    named = [players[s] for s in seats if type(s) is int and 0 <= s < len(players)]
+    return named, bool(named) and e.get("again") is True
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
@@ -224,7 +222,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     players = names(view)
     kind = e.get("kind")
     who = name_of(players, e.get("seat")) or ""
-    if kind == "hand":
+    if kind == "cards":
         return msg("Your cards: {cards}.", cards=_faces_named(e["cards"])) if "cards" in e else None
     if kind == "deal":
         return msg("The cards are dealt.")
@@ -259,9 +257,13 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "reverse":
         return msg("The direction of play is reversed.")
     if kind == "skip":
-        names_ = skipped(e, view)
+        names_, again = skipped(e, view)
+        if names_ and again:
+            return msg("{who} skipped {skipped} and plays again.", who=who, skipped=names_)
         if names_:
             return msg("{who} skipped {skipped}.", who=who, skipped=names_)
+        if isinstance(e.get("skipped"), list):  # Rules.skips="seats": counted back round
+            return msg("{who}'s skips come back round: nobody misses a turn.", who=who)
         return plural("{who} skipped {n} player.", "{who} skipped {n} players.",
                       int(e.get("players") or 0), who=who)
     if kind == "blind":
@@ -283,7 +285,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                 return msg("The match is over: a draw, every player lost as many rounds.")
             most_lost = [n for n in (name_of(players, s) for s, t in enumerate(tally) if t == most)
                          if n]  # a list: joined with the language's comma
-            return msg("The match is over: {who} lost the most rounds.", who=most_lost)
+            return plural("The match is over: {who} lost the most rounds.",
+                          "The match is over: {who} tie for the most rounds lost.",
+                          len(most_lost), who=most_lost)
         return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 

@@ -303,7 +303,8 @@ class Rules:
       reading of SHD-04): it shows the card and may play anything.
     * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
       when nothing the player plays from fits) or ``"any"`` (the common house rule: a
-      player may pick up a non-empty pile instead of playing, on any turn).
+      player may pick up a non-empty pile instead of playing from the hand or the
+      face-up cards; with only face-down cards left, SHD-10 still asks for a blind card).
     """
 
     effects: tuple[Effect, ...] = attrs.field(

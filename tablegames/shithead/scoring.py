@@ -27,10 +27,10 @@ def outcome_of(state: State) -> Outcome:
         raise ValueError("the round is not over yet")
     n = state.n
     detail: dict[str, Any] = {
-        "order": list(state.finished), "loser": state.loser, "limit": state.limit_hit,
+        "order": list(state.finished), "loser": state.loser, "limit_hit": state.limit_hit,
         "cards_left": [len(state.hands[s]) + len(state.face_up[s]) + len(state.face_down[s])
                        for s in range(n)],
-        "tally": list(state.tally), "rounds": fresh(state.rounds_done),
+        "tally": list(state.tally), "rounds_done": fresh(state.rounds_done),
     }
     out = state.rules.scoring == "out"
     if state.rules.rounds > 1:

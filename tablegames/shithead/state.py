@@ -78,6 +78,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.position import PositionReader
 from tablegames.common.refusals import enforce
 from tablegames.common.rng import Rng
 from tablegames.common.seating import CLOCKWISE, COUNTERCLOCKWISE
@@ -105,7 +106,14 @@ from tablegames.shithead.effects import (
 )
 from tablegames.shithead.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
-from tablegames.shithead.loading import check_loaded, check_setup, deck_codes, max_players
+from tablegames.shithead.loading import (
+    check_loaded,
+    check_setup,
+    deck_codes,
+    limit_hit_named,
+    max_players,
+    upgrade_engine,
+)
 from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.scoring import outcome_of
@@ -150,13 +158,20 @@ class State(BaseState):
     """A round of Shithead (see the module docstring for the flow and the decisions)."""
 
     GAME = "shithead"
+    END_RULING = "SHD-01"  # play ends when one player is left holding cards
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = FACES * 3 // PER_SEAT
     SETUP_KEYS = frozenset({"stock"})
     ACTION_TYPES = frozenset({Swap, Done, Ready, Unready, Play, Blind, Pickup, Give})
     #: 2: Skips count opponents (``Rules.skips``), aces and restrictions as rules.
-    ENGINE = 3  # 3: ties for the lowest card count from the round's dealer (SHD-04)
+    #: 3: ties for the lowest card count from the round's dealer (SHD-04).
+    #: 4: one name per field: a seat's dealt cards are the ``cards`` event (was ``hand``),
+    #: a round stopped by the action limit is ``limit_hit`` in the events, the result and
+    #: the round summaries (was ``limit``, Toepen's number of lives), and the result's
+    #: list of rounds is ``rounds_done`` as in the save (was ``rounds``, the view's match
+    #: length); plays out as 3.
+    ENGINE = 4
     #: Save format 4 names each field as the views and position text do (issue 21): a
     #: format 1-3 save's old keys are read under these names.
     RENAMED: ClassVar[dict[str, str]] = {
@@ -290,7 +305,7 @@ class State(BaseState):
                            "stock": len(self.stock), "aside": len(self.aside)})
         )
         for s in range(n):
-            self._events.append(Event("hand", {"seat": s}, {"cards": self._names(self.hands[s])},
+            self._events.append(Event("cards", {"seat": s}, {"cards": self._names(self.hands[s])},
                                       frozenset((s,))))
         if rules.swap:
             self.stage = SWAP
@@ -637,7 +652,9 @@ class State(BaseState):
             times = len(cards) if table.each[v] else 1
             if kind == SKIP:  # SHD-22: each Skip skips one player (Effect.multiples; see _pass_turn)
                 skips = times
-                self._events.append(Event("skip", {"seat": seat, "players": skips}))
+                passed, again_ = self._skipped(seat, skips)
+                self._events.append(Event("skip", {"seat": seat, "players": skips,
+                                                   "skipped": passed, "again": again_}))
             elif kind == REVERSE:
                 # SHD-23: no effect with two players; two Reverses cancel under Effect.multiples="each"
                 changed = sum(self.in_play) > 2 and times % 2 == 1
@@ -686,25 +703,52 @@ class State(BaseState):
                 return True
         return False
 
+    def _skipped(self, seat: int, skips: int) -> tuple[list[int], bool]:
+        """The skip event's ``skipped`` and ``again``: the seats ``skips`` Skips from
+        ``seat`` pass over and whether the turn comes back to ``seat``, by the walk
+        :meth:`_pass_turn` makes, among the seats in play once ``seat`` has left if this
+        play shed its last card (the event is told before ``_check_finished``)."""
+        active = list(self.in_play)
+        if not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
+            active[seat] = False
+        passed, lands = self._skip_walk(seat, skips, active)
+        return passed, lands == seat
+
+    def _skip_walk(self, seat: int, skips: int, active: Sequence[bool]) -> tuple[list[int], int]:
+        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``active``,
+        and the seats passed over on the way (each once, in order, neither ``seat`` nor
+        where the turn lands): the one count, under ``Rules.skips``, that both the turn
+        and the skip event read (SHD-22)."""
+        n, d = len(active), self.direction
+        steps = 1 + skips  # "seats": 1 + k places, the skipper counted
+        if self.rules.skips == "opponents":  # SHD-22: k opponents, modulo their number
+            others = sum(active) - active[seat]
+            if not others:
+                return [], seat
+            k = skips % others
+            steps = k + 1 if k or not active[seat] else others + 1  # k == 0: back to seat
+        passed: list[int] = []
+        s = seat
+        for _ in range(steps):
+            s = (s + d) % n
+            while not active[s]:
+                s = (s + d) % n
+            if s != seat and s not in passed:
+                passed.append(s)
+        return [p for p in passed if p != s], s
+
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
         active = self.in_play
         if again and active[seat]:
             self.turn = seat
             return
-        steps = 1 + skips
-        if skips and self.rules.skips == "opponents":
-            # k skips pass over k opponents, counted modulo their number (SHD-22)
-            k = skips % (sum(active) - active[seat])
-            if k == 0 and active[seat]:
-                self.turn = seat
-                return
-            steps = k + 1
+        if skips:
+            self.turn = self._skip_walk(seat, skips, active)[1]
+            return
         n, d = len(active), self.direction
-        s = seat
-        for _ in range(steps):  # next_seat, inlined: this runs once per action
+        s = (seat + d) % n  # next_seat, inlined: this runs once per action
+        while not active[s]:
             s = (s + d) % n
-            while not active[s]:
-                s = (s + d) % n
         self.turn = s
 
     def _tick(self) -> None:
@@ -727,7 +771,7 @@ class State(BaseState):
         self.swapping = ()
         self.tally = put(self.tally, loser, self.tally[loser] + 1)  # SHD-01: the match's loser tally
         result = {"round": self.round, "loser": loser, "order": list(self.finished),
-                  "limit": self.limit_hit}
+                  "limit_hit": self.limit_hit}
         self.rounds_done += (freeze(result),)  # shared by copies: frozen, never edited
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
         if self.round + 1 < self.rules.rounds:
@@ -738,7 +782,7 @@ class State(BaseState):
             self._deal(deck)
             return
         self._events.append(Event("game_over", {"loser": loser, "order": list(self.finished),
-                                                "limit": self.limit_hit,
+                                                "limit_hit": self.limit_hit,
                                                 "tally": list(self.tally)}))
 
     # ------------------------------------------------------------------ pickups
@@ -811,6 +855,18 @@ class State(BaseState):
         return self._names(self.hands[seat])
 
     # ------------------------------------------------------------------ loading
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.shithead.loading.upgrade_engine`."""
+        return upgrade_engine(state, engine)
+
+    def _from_position_own(self, r: PositionReader) -> None:
+        """A position written before engine 4 says ``limit`` in its round summaries
+        (:func:`~tablegames.shithead.loading.limit_hit_named`)."""
+        named = limit_hit_named(self.rounds_done)
+        if named is not self.rounds_done:
+            self.rounds_done = tuple(freeze(item) for item in named)
+
     def _check_loaded(self) -> None:
         """What a save must satisfy beyond its fields' kinds (:mod:`.loading`)."""
         self.table = _table_of(self.rules)

@@ -39,7 +39,7 @@ VIEW_KEYS: dict[str, str] = {
     "round": "number of the current round of the match, from 0",
     "rounds": "rounds in the match",
     "tally": "rounds lost by each seat so far",
-    "last_round": "the previous round's summary: round, loser, order, limit (or None)",
+    "last_round": "the previous round's summary: round, loser, order, limit_hit (or None)",
 }
 
 

@@ -231,11 +231,24 @@ def at(values: Any, i: int, default: Any = None) -> Any:
     return default
 
 
-def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg, losers_label: Msg,
-           scores_label: Msg, score: Any) -> dict[str, Any] | None:
+def counted_label(label: Msg | tuple[str, str], names_: Sequence[str]) -> Msg:
+    """A result's label for the names under it: ``label`` as it is, or, given as
+    :func:`Np_` ``(singular, plural)``, counted by the names ("Winner: Ana", "Winners:
+    Ana, Bo"; no name counts as one, "The shithead: nobody"), in the forms each language
+    has (Arabic's dual among them)."""
+    if isinstance(label, tuple):
+        return plural(label[0], label[1], max(1, len(names_)))
+    return label
+
+
+def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg | tuple[str, str],
+           losers_label: Msg | tuple[str, str], scores_label: Msg,
+           score: Any) -> dict[str, Any] | None:
     """The end screen from the view's ``result`` (``None`` while the game runs).
 
     ``score(i, value)`` turns seat ``i``'s score into a ``Msg`` (points, lives, cups).
+    A label given as :func:`Np_` ``(singular, plural)`` is counted by its names
+    (:func:`counted_label`).
     """
     res = view.get("result")
     if not isinstance(res, Mapping):
@@ -249,6 +262,8 @@ def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg, losers_la
     rows = []
     if isinstance(scores, list) and len(scores) == len(players):
         rows = [[players[i], score(i, scores[i])] for i in range(len(players))]
-    return {"title": title, "winners": who(res.get("winners")), "losers": who(res.get("losers")),
-            "winners_label": winners_label, "losers_label": losers_label,
+    winners, losers = who(res.get("winners")), who(res.get("losers"))
+    return {"title": title, "winners": winners, "losers": losers,
+            "winners_label": counted_label(winners_label, winners),
+            "losers_label": counted_label(losers_label, losers),
             "scores_label": scores_label, "scores": rows}

@@ -7,6 +7,7 @@ flag); these are the rules between fields, each one a sentence a person would sa
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import SetupError, StateError
@@ -33,6 +34,9 @@ def check_loaded(state: State) -> None:
     if stage not in (PLAY, OVER) and not state.queue:
         raise StateError("$.state.queue: nobody is asked to decide")
     _check_seat_lists(state)
+    why = last_round_fault(state.last_round, state.n, state.round, state.rules.limit)
+    if why:
+        raise StateError(f"$.state.last_round: {why}")
     if stage != OVER and len(state.tricks) != state.trick_no:
         raise StateError("$.state.tricks: does not match trick_no")
     if stage == OVER and not state.losers and not state.winners:
@@ -210,6 +214,62 @@ def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
             and isinstance(tricks[-1], list) and len(tricks[-1]) == 3
             and tricks[-1][1] == trick):
         state["trick"] = []
+    return state
+
+
+#: The keys of a finished round's summary (``last_round``, the ``hand_over`` event).
+_LAST_ROUND_KEYS = frozenset({"round", "winner", "stake", "paid", "folded"})
+
+
+def last_round_fault(last: Any, n: int, round_: int, limit: int) -> str | None:
+    """Why ``last`` is no summary of a finished round of this game, or ``None``.
+
+    The summary is saved as JSON and shown in every seat's view, so a save or position
+    may not put anything else there: the deal's number (at most the current one), the
+    winner (a seat), the stake paid (1 up to twice the limit, a jack's double), who paid
+    it (seats other than the winner, each the stake) and who folded (distinct seats, in
+    order, none of them a payer: only seats still in pay).
+    """
+    if last is None:
+        return None
+    if not isinstance(last, Mapping) or set(last) != _LAST_ROUND_KEYS:
+        return f"expected null or an object with exactly the keys {sorted(_LAST_ROUND_KEYS)}"
+    number, winner, stake = last["round"], last["winner"], last["stake"]
+    if type(number) is not int or not 0 <= number <= round_:
+        return f"round must be a deal number from 0 to {round_}"
+    if type(winner) is not int or not 0 <= winner < n:
+        return f"winner must be a seat from 0 to {n - 1}"
+    if type(stake) is not int or not 1 <= stake <= 2 * limit:
+        return f"stake must be an int from 1 to {2 * limit}"
+    paid, folded = last["paid"], last["folded"]
+    seats = {str(s): s for s in range(n) if s != winner}
+    if not isinstance(paid, Mapping) or not all(
+            k in seats and type(v) is int and v == stake for k, v in paid.items()):
+        return "paid maps seats other than the winner (as text) to the stake"
+    if (not isinstance(folded, Sequence) or isinstance(folded, str)
+            or not all(type(s) is int and 0 <= s < n for s in folded)
+            or list(folded) != sorted(set(folded))
+            or any(str(s) in paid for s in folded)):
+        return "folded lists distinct seats in order, none of whom paid"
+    return None
+
+
+def round_named(last_round: Any) -> Any:
+    """``last_round`` with the deal's number under ``round``, as engine 4 writes it: up to
+    engine 3 its ``hand_over`` event (which ``last_round`` copies) called it ``hand``, a
+    word that means a player's cards everywhere else. Anything else is left as it is
+    (the result is a plain dict: a save's is read and frozen after, a position's frozen by
+    its caller)."""
+    if isinstance(last_round, Mapping) and "hand" in last_round and "round" not in last_round:
+        return {"round": last_round["hand"], **{k: v for k, v in last_round.items() if k != "hand"}}
+    return last_round
+
+
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 to 3 in engine 4's form: ``last_round`` names the deal
+    ``round`` (:func:`round_named`). The engines play alike, so nothing else changes."""
+    if engine < 4:
+        state["last_round"] = round_named(state.get("last_round"))
     return state
 
 

@@ -2,10 +2,11 @@
 the keys of a finished game's ``result`` beyond winners, losers and scores
 (``State.RESULT_KEYS``). See :mod:`tablegames.common.eventkeys`.
 
-Seats are seat indices (0 first); cards are in notation (``"Jd"``). Toepen's events call
-the number of a deal ``hand`` (``deal.hand``, ``shuffle.hand``, ``hand_over.hand``), which
-its view calls ``round`` and Phase 10's events call ``round``: the same number, counted
-from 0. Elsewhere ``hand`` means a player's cards.
+Seats are seat indices (0 first); cards are in notation (``"Jd"``). The number of a deal
+is ``round`` (``deal.round``, ``shuffle.round``, ``hand_over.round``), counted from 0, as in
+the view, the save and the other games' events (engine 3 and before called it ``hand``,
+a word that means a player's cards: see ``checks.upgrade_engine``). The result's
+``hands`` is a count of deals, as Phase 10's is.
 """
 
 from __future__ import annotations
@@ -13,16 +14,15 @@ from __future__ import annotations
 from tablegames.common.eventkeys import EventSpec
 
 SEAT = "the seat that acted"
-HAND_NO = ("number of the deal, from 0: the view's round (Toepen's events say hand, "
-           "not round)")
+ROUND = "number of the deal, from 0 (the view's round)"
 
 #: Every event kind Toepen emits, with its keys.
 EVENT_KEYS: dict[str, EventSpec] = {
     "shuffle": EventSpec("the pack is shuffled for a new deal (not before the first)", {
-        "hand": HAND_NO + ", of the deal about to be dealt",
+        "round": ROUND + ", of the deal about to be dealt",
     }),
     "deal": EventSpec("four cards each are dealt; the round starts", {
-        "hand": HAND_NO,
+        "round": ROUND,
         "dealer": "the seat that dealt",
         "leader": "the seat that leads the first trick",
         "stake": "lives the round is worth at the start: 1, or 2 with a poor player (TOE-31)",
@@ -110,7 +110,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
     }),
     "hand_over": EventSpec("a round is over and paid (TOE-20); the view's last_round holds "
                            "the same keys", {
-        "hand": HAND_NO,
+        "round": ROUND,
         "winner": "the seat that won the round",
         "stake": "lives each loser still in paid (doubled under Rules.jack_doubles)",
         "paid": "lives paid, by seat: an object whose keys are seat numbers as strings",

@@ -18,6 +18,7 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
+    Np_,
     Table,
     action,
     area,
@@ -181,7 +182,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         if isinstance(prev, Mapping):
             facts.append(fact(msg("Last round"), msg(
                 "{who} won round {n} at stake {stake}", who=name_of(players, prev.get("winner")) or "",
-                n=int(prev.get("hand") or 0) + 1, stake=prev.get("stake"))))
+                n=int(prev.get("round") or 0) + 1, stake=prev.get("stake"))))
     panel = [area(msg("Table customs"), items=[_announcement(a) for a in view.get("announcements")
                                                or [] if isinstance(a, Mapping)])] \
         if view.get("announcements") else []
@@ -192,7 +193,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     return table(
         view, title=msg("Toepen"), prompt=_prompt(view, players), seats=seats, centre=centre,
         facts=facts, hand=cards(hand), actions=acts, panel=panel,
-        result=result(view, title=msg("Game over"), winners_label=msg("Winners"),
+        result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
                       losers_label=msg("Out"), scores_label=msg("Lives lost"),
                       score=lambda i, v: plural("{n} life lost", "{n} lives lost",
                                                 int(at(lives, i, v) or 0))))
@@ -211,10 +212,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("Your cards: {cards}.", cards=[f["name"] for f in cards(e["cards"])]) \
             if "cards" in e else None
     if kind == "deal":
-        return msg("Round {n}: {who} deals.", n=int(e.get("hand") or 0) + 1,
+        return msg("Round {n}: {who} deals.", n=int(e.get("round") or 0) + 1,
                    who=_who(players, e.get("dealer")))
     if kind == "shuffle":
-        return msg("The cards are shuffled for round {n}.", n=int(e.get("hand") or 0) + 1)
+        return msg("The cards are shuffled for round {n}.", n=int(e.get("round") or 0) + 1)
     if kind == "exchange":
         if "cards" in e:
             return msg("You threw in your hand and drew {cards}.",
@@ -246,7 +247,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                    card=card(e.get("card"))["name"])
     if kind == "hand_over":
         return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
-                   n=int(e.get("hand") or 0) + 1)
+                   n=int(e.get("round") or 0) + 1)
     if kind == "announcement":
         return msg("{who} has a hand to announce.", who=who)
     if kind == "game_over":

@@ -49,6 +49,7 @@ KNOCK_PENDING = Refusal("knock_pending", "TOE-22",
 KNOCK_NOT_NOW = Refusal("knock_not_now", "TOE-50",
                         "knocking starts once every hand is settled and play has begun")
 NOT_IN_ROUND = Refusal("not_in_round", "TOE-51", "you are not in this round any more")
+OUT_OF_GAME = Refusal("out_of_game", "TOE-23", "you are out of the game")
 KNOCK_TWICE = Refusal("knock_twice", "TOE-50",
                       "you knocked last; someone else must knock before you again")
 KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",  # TOE-55: the general form of TOE-24
@@ -87,15 +88,27 @@ DECISIONS: dict[int, tuple[type[Action], ...]] = {
 }
 
 
+def _left(state: State, seat: int) -> Refused | None:
+    """Why ``seat`` takes no part now whatever it asks, or ``None``: a seat out of the
+    game is never asked again, a seat that folded nothing more this round. Said before
+    whose turn it is, which would suggest the seat's turn will come."""
+    if state.out[seat]:
+        return OUT_OF_GAME.at()  # TOE-23: out of the game at the limit
+    if not state.playing[seat] and state.stage != OVER:
+        return NOT_IN_ROUND.at()  # TOE-51: a folded seat takes no further part
+    return None
+
+
 def knock_refusal(state: State, seat: int) -> Refused | None:
-    """Why ``seat`` may not knock now, or ``None`` (TOE-21/22/50/51/55, house rules)."""
+    """Why ``seat`` may not knock now, or ``None`` (TOE-21/22/23/50/51/55, house rules)."""
+    left = _left(state, seat)
+    if left is not None:
+        return left
     stage = state.stage
     if stage == RESPOND:
         return KNOCK_PENDING.at()  # TOE-22: one knock at a time
     if stage != PLAY:
         return KNOCK_NOT_NOW.at()  # TOE-50: once every hand is settled and play is on
-    if not state.playing[seat]:
-        return NOT_IN_ROUND.at()  # TOE-51: a folded seat is out of the round
     rules = state.rules
     if state.last_knocker == seat and not rules.double_knock:
         return KNOCK_TWICE.at()  # TOE-50: not twice in a row
@@ -132,6 +145,9 @@ def play_refusal(state: State, seat: int, card: object) -> Refused | None:
     """
     if type(card) is int and card in playable(state, seat):  # True == 1: a bool is no card
         return None
+    left = _left(state, seat)
+    if left is not None:
+        return left
     stage = state.stage
     if stage != PLAY:
         return _WRONG_STAGE[stage].at()
@@ -158,6 +174,9 @@ def decision_refusal(state: State, seat: int, kind: type[Action]) -> Refused | N
     """
     if kind in decisions(state, seat):
         return None
+    left = _left(state, seat)
+    if left is not None:
+        return left
     stage = state.stage
     if kind not in DECISIONS[stage]:
         return _WRONG_STAGE[stage].at()

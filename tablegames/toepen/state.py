@@ -64,6 +64,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
+from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
 from tablegames.common.seating import ask_in_turn
 from tablegames.common.serialization import Reader
@@ -72,7 +73,14 @@ from tablegames.toepen import actions as A
 from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
-from tablegames.toepen.checks import check_loaded, setup_values, upgrade_v1, with_engine3_fields
+from tablegames.toepen.checks import (
+    check_loaded,
+    round_named,
+    setup_values,
+    upgrade_engine,
+    upgrade_v1,
+    with_engine3_fields,
+)
 from tablegames.toepen.events import EVENT_KEYS, RESULT_KEYS
 from tablegames.toepen.refusals import (
     decision_refusal,
@@ -116,9 +124,12 @@ class State(BaseState):
     """A whole game of Toepen (see the module docstring for the flow)."""
 
     GAME = "toepen"
+    END_RULING = "TOE-23"  # reaching the limit ends the game
     # 2: out at once at the limit (TOE-23); last trick among seats still in.
     # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
-    ENGINE = 3
+    # 4: the deal number is ``round`` in the events and in ``last_round`` (was ``hand``),
+    #    as in the view, the save and the other games; plays out as 3.
+    ENGINE = 4
     #: Save format 4 names each field as the views and position text do; a format 1-3
     #: save's keys are renamed before they are read (``BaseState.RENAMED``).
     RENAMED: ClassVar[dict[str, str]] = {
@@ -241,7 +252,7 @@ class State(BaseState):
         else:
             deck = list(_FULL_DECK)
             chance.shuffle(self, deck)
-            ev.append(Event("shuffle", {"hand": self.round}))
+            ev.append(Event("shuffle", {"round": self.round}))
         active = [not o for o in self.out]
         # Poverty is one life from the limit; it matters when the poverty rule is on
         # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
@@ -288,7 +299,7 @@ class State(BaseState):
         ev.append(
             Event(
                 "deal",
-                {"hand": self.round, "dealer": self.dealer, "leader": self.leader,
+                {"round": self.round, "dealer": self.dealer, "leader": self.leader,
                  "stake": self.stake, "poverty": [s for s in range(n) if self.poverty[s]]},
             )
         )
@@ -689,7 +700,7 @@ class State(BaseState):
         self.lives = tuple(lives)
         folded = [s for s in range(self.n) if self.folded[s]]
         result = {
-            "hand": self.round, "winner": winner, "stake": self.stake * factor,
+            "round": self.round, "winner": winner, "stake": self.stake * factor,
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
         self.last_round = freeze(result)  # shared by copies: frozen, never edited
@@ -890,6 +901,18 @@ class State(BaseState):
     def _upgrade_v1(cls, state: dict[str, Any]) -> dict[str, Any]:
         """See :func:`tablegames.toepen.checks.upgrade_v1`."""
         return upgrade_v1(state)
+
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.toepen.checks.upgrade_engine`."""
+        return upgrade_engine(state, engine)
+
+    def _from_position_own(self, r: PositionReader) -> None:
+        """A position written before engine 4 names the deal ``hand`` in its
+        ``last_round`` line (:func:`~tablegames.toepen.checks.round_named`)."""
+        renamed = round_named(self.last_round)
+        if renamed is not self.last_round:
+            self.last_round = freeze(renamed)
 
     def _load(self, r: Reader) -> None:
         """Saves from engine 2 get the fields of engine 3 (:func:`~tablegames.toepen.

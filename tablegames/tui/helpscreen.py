@@ -12,18 +12,19 @@ moment comes from three places, in this order:
   is low, SHD-05) and the transparent card (SHD-26, the 9 by default);
 * then the rulings of the stage the prompt is in (the knock's answer, a Shithead play's
   five-or-less and burn, a Phase 10 lay-down);
-* for Dallah, every card named on the table or in the hand, each with the sentence of the
-  rulings that says what it does (the card names are Arabic and explain nothing by
-  themselves).
+* for Dallah first, every card named on the table or in the hand, each with what it does
+  and the ruling that decides it, in the session's language (the card names are Arabic
+  and explain nothing by themselves).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from tablegames.common.rulings import Ruling, load_rulings
+from tablegames.common.rulings import load_rulings
+from tablegames.table.i18n import Words, words_for
 
 #: The rulings that bear on each stage of a prompt, per game (``"*"``: every stage).
 STAGE_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -73,51 +74,45 @@ def bearing(game: str, view: Mapping[str, Any], refused: str | None = None) -> l
     return seen[:MOST]
 
 
-def first_sentence(text: str) -> str:
-    """The first sentence of a paragraph, on one line."""
-    flat = " ".join(text.split())
-    m = re.search(r"(?<=[.!?])\s", flat)
-    return flat if m is None else flat[:m.start()]
+def card_glossary(view: Mapping[str, Any], cards: Any, w: Words) -> list[str]:
+    """Dallah: each card named in ``view`` (the card in play, the cards held), with what it
+    does and the rulings that decide it, in ``w``'s language
+    (:func:`tablegames.dallah.present.card_help`: catalogued sentences made from the card's
+    kind, never words cut out of the English rulings page). ``cards`` is the game's card
+    set (``state.rules.cards``): a view names the cards held by code only."""
+    from tablegames.dallah.present import glossary
+    from tablegames.dallah.prompts import card_json
+
+    held: dict[str, dict[str, Any]] = {}
+    for a in getattr(cards, "actions", ()):
+        held[a.id] = card_json(a)
+    for p in getattr(cards, "protection", ()):
+        held[p.id] = {"id": p.id, "kind": p.kind}
+    return [w.text(m) for m in glossary(view, held)]
 
 
-def card_glossary(view: Mapping[str, Any], rulings: Sequence[Ruling]) -> list[str]:
-    """Dallah: each card named in ``view`` (the card in play, the cards held) with the
-    sentence of the rulings that says what it does."""
-    names: Mapping[str, str] = (view.get("names") or {}).get("cards") or {}
-    codes = [c.get("id") if isinstance(c, Mapping) else c
-             for c in (view.get("card"), *(view.get("hand") or []))]
-    lines: list[str] = []
-    for code in codes:
-        name = names.get(str(code)) if code is not None else None
-        if not name or any(x.startswith(name + ":") for x in lines):
-            continue
-        titled = [r for r in rulings if name.lower() in r.title.lower()]
-        told = [r for r in rulings if name.lower() in r.text.lower()]
-        if titled:  # the ruling about the card: its first sentence says what it does
-            lines.append(f"{name}: {first_sentence(titled[0].text)} ({titled[0].id})")
-        elif told:
-            text = told[0].text
-            lines.append(f"{name}: "
-                         f"{first_sentence(text[text.lower().index(name.lower()):])} "
-                         f"({told[0].id})")
-    return lines
+def help_text(game: str, view: Mapping[str, Any], refused: str | None = None, *,
+              w: Words | None = None, cards: Any = None) -> list[str]:
+    """The help screen's paragraphs: the glossary (Dallah, in ``w``'s language), then each
+    ruling's rule and example "at the table", in plain words.
 
-
-def help_text(game: str, view: Mapping[str, Any], refused: str | None = None) -> list[str]:
-    """The help screen's paragraphs: the glossary (Dallah), then each ruling's rule and
-    example "at the table", in plain words."""
+    The rulings pages are written in English only (they are the site's text, not a
+    catalogue's): in another language a catalogued line says so before them, and the
+    ruling's own words follow as they are."""
+    w = w if w is not None else words_for("en", game)
     rulings = load_rulings(game)
     by_id = {r.id: r for r in rulings}
     parts: list[str] = []
     if game == "dallah":
-        parts.extend(card_glossary(view, rulings))
-    for rid in bearing(game, view, refused):
-        r = by_id.get(rid)
-        if r is None:
-            continue
+        parts.extend(card_glossary(view, cards, w))
+    ids = [rid for rid in bearing(game, view, refused) if rid in by_id]
+    if ids and w.lang != "en":
+        parts.append(w("The rulings below are written in English."))
+    for rid in ids:
+        r = by_id[rid]
         parts.append(f"{r.id} {r.title}. {for_players(r.text)}")
         if r.example:
-            parts.append("  At the table: " + for_players(r.example))
+            parts.append("  " + w("At the table: {example}", example=for_players(r.example)))
     return parts
 
 

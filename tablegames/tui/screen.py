@@ -1,10 +1,10 @@
-"""One seat's screen in the terminal, drawn from the table model with rich.
+"""One seat's screen in the terminal game, drawn from the table model with rich.
 
-:class:`Screen` hands the seat's view to the game's presenter
-(:func:`tablegames.table.present`) and draws the model generically: a title with the
-facts, one row per seat (badges, stats, cards held as backs, laid groups), the middle of
-the table, what happened, the hand, the prompt and the numbered moves (each with the
-presenter's label). Every word comes from the catalogues in the session's language.
+:class:`Screen` is the seat's table as :class:`tablegames.render.console.ConsoleTable`
+draws it (the frame with the facts, one row per seat, the middle of the table, the hand,
+the prompt) with what a game being played adds around it: what happened, the numbered
+moves (each with the presenter's label), the fit to the window's height and the help
+pages. Every word comes from the catalogues in the session's language.
 """
 
 from __future__ import annotations
@@ -15,85 +15,31 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderResult
-from rich.measure import Measurement
-from rich.panel import Panel
+from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from tablegames.render.faces import Face, from_model
-from tablegames.render.text import result_text
+# the table's drawing is the picture's (render), one floor down; its names stay here too
+from tablegames.render.console import (
+    BACK,
+    CHIP,
+    Chips,
+    ConsoleTable,
+    back,
+    cards_text,
+    chip,
+)
 from tablegames.table import present
-from tablegames.table.i18n import Words, lang_for, words_for
 from tablegames.tui.choices import Menu
 from tablegames.tui.words import Line
+
+__all__ = ["BACK", "CHIP", "LOG_MIN", "Chips", "Screen", "back", "cards_text", "chip",
+           "cut_at_entry", "starts_entry"]
 
 #: "What happened" keeps at least this many lines (its rule and two events) when the
 #: seats' rows can give way for it.
 LOG_MIN = 3
-
-#: Chip style of each face colour (French suits on white; colour cards as colours).
-CHIP = {
-    "red": "bold red3 on grey93", "black": "bold black on grey93",
-    "c-red": "bold white on red3", "c-blue": "bold white on blue3",
-    "c-green": "bold white on green4", "c-yellow": "bold black on yellow3",
-    "wild": "bold white on magenta", "skip": "bold white on grey35", "gold": "bold yellow",
-}
-BACK = "bold white on navy_blue"
-
-
-def chip(f: Face) -> Text:
-    """A card as a coloured chip; a card with a mark (a colour name) says it in words."""
-    if f.mark:
-        return Text(f" {f.name} ", style=CHIP.get("c-" + f.colour, CHIP["black"]))
-    if f.suit:
-        return Text(f" {f.label}{f.suit} ", style=CHIP.get(f.colour, CHIP["black"]))
-    return Text(f" {f.label or f.name} ", style=CHIP.get(f.colour, CHIP["black"]))
-
-
-def back(count: int, words: Words) -> Text:
-    """``count`` cards held, as backs and in words ("(1 card)")."""
-    if count <= 0:
-        return Text("")
-    t = Text("▒" * min(count, 12), style=BACK)
-    t.append(" " + words.n("({n} card)", "({n} cards)", count), style="dim")
-    return t
-
-
-def cards_text(faces: Sequence[Face]) -> Text:
-    return Text(" ").join(chip(f) for f in faces)
-
-
-class Chips:
-    """Cards in a row after a label, wrapped between cards, never inside one: a card's
-    words ("grøn 10", "red 11") stay together whatever the width rich gives the row."""
-
-    def __init__(self, label: Text, chips: Sequence[Text]) -> None:
-        self.label = label
-        self.chips = list(chips)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        widest = max([c.cell_len for c in self.chips] + [self.label.cell_len])
-        total = self.label.cell_len + sum(c.cell_len for c in self.chips) + max(
-            0, len(self.chips) - 1)
-        return Measurement(min(widest, options.max_width), min(total, options.max_width))
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        line = self.label.copy()
-        fresh = True
-        for c in self.chips:
-            if not fresh and line.cell_len + 1 + c.cell_len > width:
-                yield line
-                line, fresh = Text("  "), True
-            if not fresh:
-                line.append(" ")
-            line.append_text(c)
-            fresh = False
-        yield line
-
 
 
 def cut_at_entry(moves: Sequence[str], keep: int) -> int:
@@ -117,15 +63,13 @@ def starts_entry(line: str) -> bool:
 #: A terminal's colour and style codes (``ESC [ ... m``).
 _STYLE = re.compile(r"\x1b\[[0-9;]*m")
 
-class Screen:
+
+class Screen(ConsoleTable):
     """Draws a seat's screen on ``console``; ``debug`` adds the raw view and events."""
 
     def __init__(self, console: Console, game: str, *, lang: str = "en",
                  debug: bool = False) -> None:
-        self.console = console
-        self.game = game
-        self.words = words_for(lang_for(game, lang), game)
-        self.lang = self.words.lang
+        super().__init__(console, game, lang=lang)
         self.debug = debug
 
     def clear(self) -> None:
@@ -242,62 +186,6 @@ class Screen:
         me = next((j for j, s in enumerate(seats) if s["you"]), 0)
         return (i - me) % max(1, len(seats))
 
-    def frame(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None) -> Panel:
-        """The table in its frame, the title and the facts on the frame's top edge.
-
-        The facts that do not fit on the edge (a narrow window, Dallah's five counters)
-        go on the first line inside the frame, whole: no fact is cut in the middle."""
-        w = self.words
-        title = Text(w.text(model["title"]), style="bold")
-        # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
-        width = max(10, self.console.width - 6)
-        inside = Text("")
-        for f in model["facts"]:
-            value = w.text(f["value"]) if f["value"] is not None else "–"
-            fact = f"{w.text(f['label'])}: {value}"
-            if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
-                title.append(f"   {fact}", style="dim")
-            else:
-                inside.append(("   " if inside else "") + fact, style="dim")
-        body = self.table(model, compact=compact, only=only)
-        if inside:
-            body = Group(inside, body)
-        return Panel(body, title=title, title_align="left", box=box.ROUNDED)
-
-    def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
-        """What goes under the frame: the viewer's hand, then the result or the prompt."""
-        w = self.words
-        bottom: list[Text] = []
-        if model["hand"]:
-            # wrapped between cards, never inside one ("red 11" stays on one line)
-            hand = Text(w("Your hand") + ": ", style="bold")
-            fresh = True
-            for f in model["hand"]:
-                c = chip(from_model(f, w))
-                if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
-                    bottom.append(hand)
-                    hand, fresh = Text("  "), True
-                if not fresh:
-                    hand.append(" ")
-                hand.append_text(c)
-                fresh = False
-            bottom.append(hand)
-        if model["result"]:
-            bottom.append(Text(self.result_text(model), style="bold green"))
-        elif prompt is not None or model["prompt"] is not None:
-            said = prompt if prompt is not None else w.text(model["prompt"])
-            bottom.append(Text(said, style="bold cyan"))
-        return bottom
-
-    def picture(self, view: Mapping[str, Any]) -> None:
-        """The table of ``view`` as the game draws it (frame, hand, prompt), printed
-        once with no moves and no log: a ruling's picture (``tablegames rulings``)."""
-        model = present(view)
-        self.console.print(self.frame(model))
-        for line in self.under(model):
-            self.console.print(line)
-
     def page(self, title: str, paragraphs: Sequence[str], footer: str) -> list[list[str]]:
         """``paragraphs`` cut into screens of the terminal's height (one screen when it is
         no terminal), each starting with ``title`` and ending with ``footer``."""
@@ -315,58 +203,6 @@ class Screen:
         self.clear()
         self.console.file.write("\n".join(lines) + "\n")
         self.console.file.flush()
-
-    def table(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None) -> Group:
-        """The seats and the middle of the table. ``compact``: each seat on one line, its
-        stats beside its name; ``only``: the indexes of the seats shown (a line says how
-        many are left out)."""
-        w = self.words
-        seats = Table(box=None if compact else box.SIMPLE, show_header=False, expand=True,
-                      padding=(0, 1))
-        seats.add_column(w("Player"))
-        seats.add_column(w("Cards"))
-        hidden = 0
-        for i, s in enumerate(model["seats"]):
-            if only is not None and i not in only:
-                hidden += 1
-                continue
-            who = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
-            if s["you"]:
-                who.append(" " + w("(you)"), style="dim")
-            for b in s["badges"]:
-                who.append(f" [{w.text(b)}]", style="cyan")
-            for x in s["stats"]:
-                who.append((" · " if compact else "\n") + w.text(x), style="dim")
-            cards: list[Any] = []
-            if not s["you"] and s["hidden"]:
-                cards.append(back(int(s["hidden"] or 0), w))
-            for g in s["groups"]:
-                cards.append(Chips(Text(w.text(g["label"]) + ": ", style="dim"),
-                                   [chip(from_model(f, w)) for f in g["cards"]]))
-            seats.add_row(who, Group(*cards) if cards else Text(""))
-        parts: list[Any] = []
-        for a in [*model["centre"], *model.get("panel", [])]:
-            line = Text(w.text(a["label"]), style="bold")
-            if a.get("count") is not None:
-                line.append(f" ({a['count']})", style="dim")
-            line.append(": ")
-            faces = [from_model(f, w) for f in a["cards"]]
-            for i, f in enumerate(faces):
-                line.append_text(chip(f))
-                if i < len(a["owners"]) and a["owners"][i]:
-                    line.append(f" {a['owners'][i]}  ", style="dim")
-                else:
-                    line.append(" ")
-            if a["items"]:
-                line.append(w.comma.join(w.text(i) for i in a["items"]))
-            parts.append(line)
-        parts.append(seats)
-        if hidden:
-            parts.append(Text(w.n("… {n} more player (a bigger window shows them)",
-                                  "… {n} more players (a bigger window shows them)", hidden),
-                              style="dim"))
-        return Group(*parts)
 
     def menu_lines(self, model: Mapping[str, Any], menu: Menu,
                    hot: Mapping[str, str]) -> list[str]:
@@ -403,10 +239,6 @@ class Screen:
         """The moves, printed (see :meth:`menu_lines`)."""
         for line in self.menu_lines(model, menu, {}):
             self.console.file.write(line + "\n")
-
-    def result_text(self, model: Mapping[str, Any]) -> str:
-        """The outcome in words: who won, who lost, the scores."""
-        return result_text(model, self.words)
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))

@@ -67,7 +67,6 @@ from tablegames.bots.registry import hints_for
 from tablegames.common.actions import Event
 from tablegames.common.errors import IllegalAction, TablegamesError, quoted
 from tablegames.common.protocol import GameInfo
-from tablegames.common.rulings import load_rulings
 from tablegames.table import present
 from tablegames.table.i18n import check_lang
 from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
@@ -462,6 +461,10 @@ class Session:
                       "'play Th' (or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long "
                       "list: 'lay R7'. q quits.")
 
+    def _cards(self) -> Any:
+        """The game's card set (Dallah's ``rules.cards``; ``None`` for a game without)."""
+        return getattr(getattr(self.state, "rules", None), "cards", None)
+
     def show_help(self, seat: int) -> None:
         """The rulings that bear on the prompt, a screen at a time (see
         :mod:`tablegames.tui.helpscreen`)."""
@@ -472,7 +475,8 @@ class Session:
             "is in brackets only when nothing you may type starts with it: with a king in "
             "your hand, K starts the card (Kh), so type kn and Enter to knock. Keys typed "
             "while the others play wait for your turn, line by line. q and Enter quits."),
-            *help_text(self.info.name, self.view(seat), self._refused)]
+            *help_text(self.info.name, self.view(seat), self._refused, w=w,
+                       cards=self._cards())]
         pages = self.screen.page(w("Rulings for this moment"), paragraphs,
                                  w("Press any key to go on (Esc: back to the game)."))
         for i, lines in enumerate(pages):
@@ -532,7 +536,7 @@ class Session:
             return
         menu = Menu.of(options)
         # Dallah's card names are Arabic: the card in play is explained in a line.
-        note = "\n".join(card_glossary(view, load_rulings(self.info.name))[:1]) \
+        note = "\n".join(card_glossary(view, self._cards(), self.w)[:1]) \
             if self.info.name == "dallah" and view.get("card") else ""
         prompt = None
         if let_go:  # the model reports: the person is not asked what happened

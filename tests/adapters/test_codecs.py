@@ -14,6 +14,7 @@ import pytest
 import tablegames
 from tablegames.adapters import CodecError, Session, make_codec, returns
 from tablegames.adapters.base import PASS, SPECIAL
+from tablegames.common.errors import SeatError
 from tablegames.common.rng import Rng
 from tablegames.dallah import actions as DA
 from tests.adapters.helpers import (
@@ -195,6 +196,24 @@ def test_bad_ids_are_refused_and_change_nothing() -> None:
         codec.decode([], session.state)
     with pytest.raises(CodecError):
         codec.spell(tablegames.GAMES["shithead"].parse_action("0:pickup"))
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_decode_takes_only_a_real_seat_and_spell_only_an_action(game: str) -> None:
+    """``decode(..., seat=)`` built actions for seats ``True``, ``99``, ``-1`` and ``1.0``
+    (Phase 10's ``-1`` became seat 2's action through a negative index, ``True`` seat 1),
+    and ``spell`` took a notation string (found by helper-60, s38 M3)."""
+    state = tablegames.new_game(game, players=3, seed=1)
+    codec = make_codec(game, 3)
+    action = state.legal_actions(state.to_act)[0]
+    ident = codec.spell(action)
+    assert codec.decode(ident, state, seat=action.seat) == action
+    for seat in (True, False, 99, 3, -1, 1.0, "1", np.int64(1)):
+        with pytest.raises(SeatError):
+            codec.decode(ident, state, seat=seat)  # type: ignore[arg-type]
+    for junk in (str(action), None, 0, ident):
+        with pytest.raises(CodecError):
+            codec.spell(junk)  # type: ignore[arg-type]
 
 
 def test_incomplete_or_foreign_spellings_are_refused() -> None:

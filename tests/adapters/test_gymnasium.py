@@ -269,6 +269,36 @@ def test_bad_reset_arguments_are_refused() -> None:
     assert e.session is None
 
 
+def test_a_refused_seed_leaves_the_generator_as_it_was() -> None:
+    """Found by helper-60 (s38 M5): ``reset(seed=2**300)`` was refused only after
+    Gymnasium's ``reset`` had reseeded ``np_random``."""
+    e = make_env("toepen")
+    e.reset(seed=3)
+    assert e.session is not None
+
+    def snapshot() -> tuple[Any, ...]:
+        assert e.session is not None
+        return (e.np_random_seed, json.dumps(e.np_random.bit_generator.state),
+                e.session.state.to_json(), e.seat)
+
+    before = snapshot()
+    for seed in (2**300, 2**256, -1, -(2**300)):
+        with pytest.raises(tablegames.SetupError) as refused:
+            e.reset(seed=seed)
+        assert len(str(refused.value)) < 200
+        assert snapshot() == before
+
+
+def test_a_long_seed_plays_its_later_episodes_too() -> None:
+    """A seed ``reset(seed=)`` takes also deals the episodes after it (the next
+    ``reset()`` refused ``"<70 digits>:1"`` as too long a seed string)."""
+    e = make_env("toepen")
+    for seed in (10**70, 2**256 - 1):
+        e.reset(seed=seed)
+        e.reset()
+        assert e.session is not None and e.session.state.seed.endswith(":1")
+
+
 def test_render_shows_only_the_public_view() -> None:
     e = make_env("toepen", render_mode="ansi")
     e.reset(seed=6)

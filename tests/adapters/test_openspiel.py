@@ -3,6 +3,7 @@ resampling, serialization and observers behave as documented."""
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import itertools
 import sys
@@ -340,3 +341,31 @@ def test_public_information_states() -> None:
         perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
     texts = {public.string_from(state, p) for p in range(3)}
     assert len(texts) == 1 and '"hand"' not in texts.pop()
+
+
+def test_load_game_refuses_what_pyspiel_cannot_take_with_its_own_errors() -> None:
+    """Found by helper-60 (s38 M4): deep rules JSON was a ``RecursionError``, numpy rules
+    values a ``TypeError``, numbers past a C++ int pybind11's ``RuntimeError`` and an
+    unknown option pyspiel's ``SpielError``."""
+    deep = '{"limit":' + "[" * 100_000 + "]" * 100_000 + "}"
+    as64 = "json64:" + base64.urlsafe_b64encode(deep.encode()).decode()
+    for rules in (deep, as64, '{"limit": 1e309}', '{"limit": NaN}', "json64:!!!"):
+        with pytest.raises(tablegames.SetupError, match="rules parameter") as refused:
+            load_game("toepen", players=3, rules=rules)
+        assert len(str(refused.value)) < 200
+    for rules in ({"limit": np.int64(10)}, {"limit": float("nan")}, {"limit": [[1]]}):
+        with pytest.raises(tablegames.RulesError):
+            load_game("toepen", players=3, rules=rules)
+    for seed in (2**31, -(2**31) - 1, 2**70, 10**5000):
+        with pytest.raises(tablegames.SetupError, match="32-bit") as refused:
+            load_game("toepen", players=3, seed=seed)
+        assert len(str(refused.value)) < 200
+    for players in (2**31, 2**40, 10**5000, 0):
+        with pytest.raises(tablegames.SetupError, match="players"):
+            load_game("toepen", players=players)
+    with pytest.raises(tablegames.SetupError, match="no option"):
+        load_game("toepen", players=3, table="x")
+    for seed in (2**31 - 1, -(2**31)):  # the ends of the range still load
+        assert load_game("toepen", players=3, seed=seed).num_players() == 3
+    with pytest.raises(tablegames.RulesError):
+        rules_param({"limit": np.int64(10)})

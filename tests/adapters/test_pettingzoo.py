@@ -11,7 +11,9 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import tablegames
+from tablegames.adapters.base import episode_seed
 from tablegames.adapters.pettingzoo import TablegamesEnv, env
+from tablegames.common.rng import seed_to_int
 from tests.adapters.helpers import LAYS, SHITHEAD_INTERRUPTS, SHORT, check_observation
 
 #: (game, players, rules, adapter options) run through PettingZoo's tests.
@@ -160,6 +162,21 @@ def test_seeds_replay_and_follow_each_other() -> None:
     assert e.last()[4]["view"]["hand"] == a[1]  # the bad seeds changed nothing
     state = tablegames.new_game("toepen", players=3, seed="7:1")
     assert a[1] == state.view(state.to_act)["hand"]
+
+
+def test_a_long_seed_plays_its_later_episodes_too() -> None:
+    """``reset(seed=10**70)`` was taken, and the next ``reset()`` refused its own seed
+    ``"1000...0:1"`` (a seed string is at most 64 characters); such a base is hashed
+    first, and every seed short enough keeps its games (found while fixing s38 M5)."""
+    for seed in (10**70, "x" * 64, 2**255):
+        e = env("toepen", players=3)
+        e.reset(seed=seed)
+        for k in (1, 2):
+            e.reset()
+            assert e.session is not None
+            assert e.session.state.seed == f"{seed_to_int(str(seed)):016x}:{k}"
+    assert episode_seed(7, 0) == 7 and episode_seed(7, 3) == "7:3"
+    assert episode_seed("x" * 62, 1) == "x" * 62 + ":1"
 
 
 def test_max_steps_truncates() -> None:

@@ -52,7 +52,7 @@ def test_rng_copy_fork_and_seeds() -> None:
     assert seed_to_int("abc") == seed_to_int("abc") != seed_to_int("abd")
     assert isinstance(as_rng(random.Random(3)), Rng)
     assert as_rng(7).state == Rng(7).state
-    with pytest.raises(TypeError):
+    with pytest.raises(SetupError):
         seed_to_int(True)
 
 

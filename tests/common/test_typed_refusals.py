@@ -70,3 +70,17 @@ def test_log_and_sample_world_refuse_with_typed_errors(game: str) -> None:
         with pytest.raises(SetupError, match="rng must be"):
             state.sample_world(0, rng)
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("setup", [[1, 2], "x", 5, {"bogus": 1}, {"players": ["a", "b"]},
+                                   {"seed": 9}, {"rules": "classic"}, {"deck": []}])
+def test_a_record_with_a_tampered_setup_is_a_state_error(game: str, setup: object) -> None:
+    """``replay`` passed ``setup`` to ``new_game`` as keywords: a list, an unknown key or
+    one the record gives itself was Python's ``TypeError`` (found by helper-60, s38 M2)."""
+    state = tablegames.new_game(game, players=3, seed=1)
+    record = state.record()
+    record["setup"] = setup
+    with pytest.raises(StateError, match=r"\$\.setup") as refused:
+        tablegames.replay(record)
+    assert len(str(refused.value)) < 200

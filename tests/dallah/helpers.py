@@ -50,3 +50,11 @@ def team_heavy_cards() -> dallah.CardSet:
         elif a["kind"] in ("fazaa", "tag_team", "shareek"):
             a["count"], a["cups"] = 4, 2
     return dallah.CardSet.from_dict(d)
+
+
+def engine_3_fields(state: dallah.State) -> dict[str, Any]:
+    """The state's saved fields as engine 3 held them: the same but ``turn``, which
+    counted from 0 there and counts from 1 since engine 4 (for data written by the
+    older engines)."""
+    fields = state._dump()
+    return {**fields, "turn": fields["turn"] - 1}

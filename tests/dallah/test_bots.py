@@ -215,7 +215,7 @@ def test_the_search_values_dallah_rollouts_by_the_piles() -> None:
     hints = hints_for("dallah")
     assert hints.value is not_losing and hints.rollout is dallah.ModelBot
     s = game(4, piles=[2, 0, 0, 0])
-    assert hints.horizon is not None and hints.horizon(s) == s.turn == 0
+    assert hints.horizon is not None and hints.horizon(s) == s.turn == 1
     assert hints.rollout_depth > 0
 
 

@@ -28,6 +28,7 @@ import pytest
 
 from tablegames import PositionError, dallah
 from tablegames.common.serialization import dumps
+from tests.dallah.helpers import engine_3_fields
 
 DATA = json.loads((Path(__file__).parent / "data" / "positions_hand.json").read_text())
 POSITIONS: list[dict[str, Any]] = DATA["positions"]
@@ -38,7 +39,8 @@ def _digest(text: str) -> str:
 
 
 def _fields(state: dallah.State) -> str:
-    return _digest(dumps(state._dump()))
+    """A digest of the fields as the writer of the data held them (``turn`` from 0)."""
+    return _digest(dumps(engine_3_fields(state)))
 
 
 def _shuffled(text: str, mode: str) -> str:

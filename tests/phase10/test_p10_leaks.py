@@ -55,7 +55,7 @@ def test_nothing_hidden_reaches_a_seat(players: int, seed: int, smart: bool) -> 
         actor = state.to_act
         assert actor is not None
         action = bots[actor].choose(state)
-        worlds = [state.sample_world(p, (seed, step, p)) for p in range(players)]
+        worlds = [state.sample_world(p, f"{seed}:{step}:{p}") for p in range(players)]
         for p, world in enumerate(worlds):
             assert world.view(p) == state.view(p)
             assert world.view(None) == state.view(None)

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from tablegames.common.errors import SetupError
+from tablegames.server.app import create_app
 from tablegames.server.limits import Buckets, Doors, Limits, client_address, network
 from tablegames.server.rooms import MAX_SPECTATORS, ClientError, Conn, Hub
 from tablegames.server.store import Store
@@ -171,3 +173,19 @@ def test_a_screen_socket_beyond_the_limit_is_refused(tmp_path: Path) -> None:
         assert answers[10:] and "lobby" not in answers[10:], answers
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("delay", [float("nan"), float("inf"), -1, 1e9, True, "1", None])
+def test_a_bot_delay_that_never_ends_is_refused(tmp_path: Path, delay: object) -> None:
+    """Found by helper-60 (s38 M6): ``Hub(bot_delay=nan)`` was taken, and the bot's
+    ``asyncio.sleep(nan)`` never returned. ``create_app`` refuses before opening a store."""
+    store = Store(tmp_path / "rooms.sqlite")
+    try:
+        with pytest.raises(SetupError, match="bot_delay"):
+            Hub(store, bot_delay=delay)  # type: ignore[arg-type]
+        assert Hub(store, bot_delay=0).bot_delay == 0
+    finally:
+        store.close()
+    with pytest.raises(SetupError, match="bot_delay"):
+        create_app(tmp_path / "other.sqlite", bot_delay=delay)  # type: ignore[arg-type]
+    assert not (tmp_path / "other.sqlite").exists()

@@ -330,7 +330,8 @@ def test_the_bar_shows_the_game_name_on_a_phone(server: Server, browser: Any,
 @pytest.fixture(scope="module")
 def arabic_toepen(server: Server, browser: Any, phones: list[Phones]) -> Any:
     """An Arabic Toepen table on a 412 px phone, its host named with Latin and markup,
-    played until the bots' played cards are in the event list."""
+    played until cards played by the bots (named in Arabic, as the Arabic phone that
+    started the room names them) and by the host are in the event list."""
     ph = new_phones(phones, browser, server, "ar")
     room = server.create(game="toepen", players=4, name=MARKUP, seed=1, bot="random",
                          rules={"limit": 3})
@@ -339,8 +340,8 @@ def arabic_toepen(server: Server, browser: Any, phones: list[Phones]) -> Any:
     def cards_played(p: Any) -> bool:
         texts = [re.sub("[\u200e\u200f\u2066-\u2069]", "", t) for t in  # bidi marks aside
                  p.evaluate("() => [...document.querySelectorAll('#events li')].map(l => l.textContent)")]
-        return sum(bool(re.search(r"Bot \d \S+[♣♦♥♠]", t)) for t in texts) >= 2 and any(
-            MARKUP in t for t in texts)
+        return sum(bool(re.search(r"لاعب آلي \d \S+[♣♦♥♠]", t)) for t in texts) >= 2 and any(
+            re.search(re.escape(MARKUP) + r" \S+[♣♦♥♠]", t) for t in texts)
 
     turn_until(page, "toepen", cards_played)
     settle(page)
@@ -361,8 +362,9 @@ def test_latin_names_read_left_to_right_on_an_arabic_table(arabic_toepen: Any) -
 
 
 def test_cards_in_arabic_sentences_keep_rank_and_suit_together(arabic_toepen: Any) -> None:
-    """'لعب Bot 3 9♥.' must show the card 9♥ as one piece; without isolation the rank
-    joins the Latin name ('Bot 3 9') and the suit flies to the sentence's other end."""
+    """A card after a name (the host's Latin name, a bot's Arabic one) must show as one
+    piece, 9♥; without isolation the rank joins a Latin name ('Jo <b>&"' 9') and the
+    suit flies to the sentence's other end."""
     page = arabic_toepen
     card = "(10|[2-9JQKA])[\u2066-\u2069]*[♣♦♥♠]"  # bidi isolates between them are fine
     cards = page.evaluate(GLYPHS, ["#events li, #last", card, True])
@@ -557,5 +559,5 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
             p.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
             assert p.get_attribute("body", "data-pending") is None
         assert other.text_content("#last") == mover.text_content("#last") != ""
-        assert other.text_content("#table .center") == mover.text_content("#table .center")
+        assert other.text_content("#table .centre") == mover.text_content("#table .centre")
     assert not ph.errors

@@ -99,6 +99,30 @@ def test_the_language_button_offers_only_the_games_languages(
     assert not ph.errors
 
 
+@pytest.mark.parametrize(("lang", "players", "button", "bots"), [
+    ("en", 2, "Start now: a bot takes 1 empty seat", ["Bot 2"]),
+    ("ar", 2, "ابدأ الآن: يأخذ لاعب آلي المقعد الفارغ", ["لاعب آلي 2"]),
+    ("ar", 3, "ابدأ الآن: يأخذ لاعبان آليان المقعدين الفارغين", ["لاعب آلي 2", "لاعب آلي 3"]),
+    ("nl", 4, "Nu beginnen: bots nemen 3 lege plaatsen", ["Bot 2", "Bot 3", "Bot 4"]),
+])
+def test_the_start_button_counts_the_bots_and_names_them_in_the_pages_language(
+        lang: str, players: int, button: str, bots: list[str], server: Server, browser: Any,
+        phones: list[Phones]) -> None:
+    """"Start now: bots take 1 empty seats" was the page's only form; the page now picks
+    the language's form for the count (Intl.PluralRules: Arabic's dual), and the bots are
+    named in the language of the phone that starts (found by helper-58)."""
+    ph = new_phones(phones, browser, server, lang)
+    room = server.create(game="toepen", players=players, name="Amal", seed=2, bot="random")
+    page = ph.open(room["url"], viewport=(360, 640))
+    page.wait_for_selector("#lobby:not([hidden]) #start")
+    text = page.evaluate("() => document.getElementById('start').textContent")
+    assert text.replace("\u2068", "").replace("\u2069", "") == button  # isolates: Arabic
+    page.click("#start")
+    page.wait_for_selector("body[data-version] #hand .card", state="attached")
+    game, _actions = server.saved(room["code"])
+    assert list(game.players) == ["Amal", *bots]
+
+
 # -- 2. Dallah's countdown -----------------------------------------------------------------------
 #: The countdown, its restart button and every report button, each with its box and
 #: whether it lies wholly on the screen, below the bar, and is what a finger there hits.

@@ -264,6 +264,29 @@ def test_bots_fill_empty_seats_and_decide_from_the_room_seed(server: Server) -> 
     assert play_against_bots(server, seed=8) == first  # same seed, same taps: same game
 
 
+def test_bots_are_named_in_the_language_of_the_phone_that_starts(server: Server) -> None:
+    """A bot's name is made once, when the creator presses Start, in that phone's
+    language, and stored as a player's name: every phone and the save show the same name
+    (found by an earlier review: "Bot 2" on an Arabic table)."""
+    room = server.create(game="toepen", players=3, name="Amal", bot="random", seed=4)
+    phone = Socket(server, f"/ws/p/{room['token']}")
+    try:
+        phone.send({"type": "hello", "lang": "ar"})
+        assert phone.recv("lobby")["host"] is True
+        phone.send({"type": "start"})
+        page = phone.recv("update")["page"]
+        names = ["Amal", "لاعب آلي 2", "لاعب آلي 3"]
+        assert page["players"] == names
+        assert [s["name"] for s in page["table"]["seats"]] == names
+        phone.send({"type": "lang", "lang": "en"})  # a name is not translated again
+        again = phone.recv("update")["page"]
+        assert again["lang"] == "en" and again["players"] == names
+        _seq, saved = stored(server, room["code"])
+        assert json.loads(saved)["setup"]["players"] == names
+    finally:
+        phone.close()
+
+
 def test_a_phone_that_was_away_catches_up_from_the_event_sequence(server: Server) -> None:
     code, tokens = full_room(server, game="phase10", seed=5)
     phones = [Socket(server, f"/ws/p/{t}") for t in tokens]

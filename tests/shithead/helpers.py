@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -49,3 +50,36 @@ def all_cards(s: shithead.State) -> Counter[int]:
 def names(s: shithead.State) -> list[str]:
     """Notation of the legal actions."""
     return [str(a) for a in s.legal_actions()]
+
+
+def limit_hit_named(summary: Any) -> Any:
+    """A round summary as engine 4 names it: ``limit_hit`` (engine 3 and before said
+    ``limit``; for data written by the older engines)."""
+    if not isinstance(summary, dict):
+        return summary
+    return {("limit_hit" if k == "limit" else k): v for k, v in summary.items()}
+
+
+def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
+    """An older engine's view as engine 4 gives it: its ``last_round`` renamed, and a
+    finished game's ``result`` saying ``limit_hit`` and ``rounds_done`` (was ``limit``,
+    ``rounds``)."""
+    out = dict(view, last_round=limit_hit_named(view["last_round"]))
+    result = view.get("result")
+    if isinstance(result, dict):
+        result = limit_hit_named(result)
+        if "rounds" in result:
+            result["rounds_done"] = [limit_hit_named(x) for x in result.pop("rounds")]
+        out["result"] = result
+    return out
+
+
+def engine_4_position(text: str) -> str:
+    """An older engine's position text with its ``rounds_done`` line as engine 4 writes
+    it (keys sorted, as every JSON line is)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("rounds_done: ["):
+            done = [limit_hit_named(x) for x in json.loads(line[len("rounds_done: "):])]
+            lines[i] = "rounds_done: " + json.dumps(done, sort_keys=True, separators=(",", ":"))
+    return "\n".join(lines)

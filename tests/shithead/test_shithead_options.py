@@ -244,7 +244,9 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
             assert model["result"]["title"]["msg"] == "Game over"
             losers = [s.players[i] for i in sorted(out.losers)]  # told as a list
             assert said[0] == {"msg": "The match is over: {who} lost the most rounds.",
-                               "args": {"who": losers}}
+                               "plural": "The match is over: {who} tie for the most rounds "
+                                         "lost.", "n": len(losers),
+                               "args": {"n": len(losers), "who": losers}}  # a tie: plural
     assert seen == {True, False}  # both cases were played
 
 

@@ -2,7 +2,8 @@
 and the starter leading the card it showed (``Rules.lead_shown``, SHD-04).
 
 The default (``"forced"``) is the rule sheet: pick up only when nothing fits. Under
-``"any"`` a player may pick up a non-empty pile on any turn instead of playing."""
+``"any"`` a player may pick up a non-empty pile instead of playing from the hand or the
+face-up cards (a blind card is still played, SHD-10)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,18 @@ def test_by_choice_a_non_empty_pile_may_be_picked_up_while_a_card_fits() -> None
     s.apply("0:pickup")
     assert s.view(None)["pile"] == [] and s.turn == 1
     assert not any(s.bars[0])  # a pick-up by choice tells nothing of the unseen cards
+
+
+@ruling("SHD-10", "SHD-08")
+def test_by_choice_the_pile_is_not_picked_up_instead_of_a_blind_card() -> None:
+    """Our reading: ``pickup="any"`` frees the pick-up from the hand and the face-up cards;
+    with only face-down cards left SHD-10 still asks for a blind card, as without it."""
+    s = game(seat("4♠ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ A♦ A♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♠ 6♠ Q♦"),
+             rules=ANY)
+    apply_all(s, "0:play Ac,Ad,Ah", "1:play 2s", "0:play 4c,4d,4h", "1:play 6s")
+    assert s.view(None)["pile"] and not s.hands[0] and not s.face_up[0]
+    assert names(s) == ["0:blind 0", "0:blind 1", "0:blind 2"]
+    assert_refused(s, "0:pickup", code="play_blind", ruling="SHD-10")
 
 
 @ruling("SHD-08")

@@ -270,13 +270,13 @@ def test_a_match_keeps_a_loser_tally_across_rounds() -> None:
     assert kinds[kinds.index("round_over"):][:3] == ["round_over", "shuffle", "deal"]
     assert not s.is_over and s.tally == (0, 1) and s.view(None)["round"] == 1
     assert s.view(None)["stage"] == "play" and sum(all_cards(s).values()) == 52
-    assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit": False}
+    assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit_hit": False}
     while not s.is_over:
         s.apply(s.legal_actions()[0])
     out = s.outcome()
     assert sum(out.scores) == 3 and out.scores == tuple(s.tally)
     assert out.losers == {p for p in (0, 1) if s.tally[p] == max(s.tally)}
-    assert len(out.detail["rounds"]) == 3
+    assert len(out.detail["rounds_done"]) == 3
 
 
 @ruling("SHD-01")
@@ -293,4 +293,4 @@ def test_a_round_that_goes_round_in_circles_is_settled_by_the_action_limit() -> 
     apply_all(s, "1:play 6s", "0:play Qc", "1:pickup")
     assert s.is_over and s.limit_hit
     out = s.outcome()
-    assert out.losers == {1} and out.detail["limit"] and out.detail["cards_left"] == [8, 10]
+    assert out.losers == {1} and out.detail["limit_hit"] and out.detail["cards_left"] == [8, 10]

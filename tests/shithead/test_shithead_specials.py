@@ -50,11 +50,12 @@ def test_one_skip_skips_one_player_two_skip_two() -> None:
             seat("6♣ 6♥ 6♠", "Q♣ Q♦ Q♥", "J♣ J♦ J♥"), seat("5♣ 5♦ 5♥", "K♣ K♦ K♥", "10♣ 10♦ 10♥")]
     one = game(*deal)
     events = one.apply("0:play 8c")
-    assert events[-1].for_seat(None) == {"kind": "skip", "seat": 0, "players": 1}
+    assert events[-1].for_seat(None) == {"kind": "skip", "seat": 0, "players": 1,
+                                         "skipped": [3], "again": False}
     assert one.turn == 2  # seat 3 (on the right) loses its turn
     two = game(*deal)
-    two.apply("0:play 8c,8d")
-    assert two.turn == 1  # seats 3 and 2 skipped
+    skip = two.apply("0:play 8c,8d")[-1].for_seat(None)
+    assert two.turn == 1 and skip["skipped"] == [3, 2]  # seats 3 and 2 skipped
 
 
 @ruling("SHD-22")
@@ -286,3 +287,20 @@ def test_classic_table_seven_plays_lower_and_three_is_transparent() -> None:
     s.apply("1:play 3d")  # transparent: the 7's "or less" still stands
     assert s.view(None)["restriction"] == "7 or less"
     assert names(s) == ["0:play 2s"]  # the high ace is not 7 or less
+
+
+
+@ruling("SHD-22", "SHD-23", "SHD-05")
+@pytest.mark.parametrize(("value", "does", "ruling_id"), [
+    (8, "skip", "SHD-22"), (7, "reverse", "SHD-23"), (6, "plain", "SHD-05")])
+def test_a_strict_house_row_is_refused_under_its_own_kinds_ruling(
+        value: int, does: str, ruling_id: str) -> None:
+    """``on="lower"`` on a row other than a restriction: a card laid on its equal is
+    refused citing the ruling of the row's kind (a Skip SHD-22, a Reverse SHD-23, a plain
+    card SHD-05), not the five-or-less's SHD-21."""
+    rules = {"effects": [{"value": value, "does": does, "on": "lower"}]}
+    s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", f"A♣ {value}♣ {value}♥"),
+             seat("J♣ J♦ J♥", "Q♣ Q♥ Q♠", f"2♦ {value}♦ K♦"), rules=rules)
+    s.apply(f"0:play {value}c")  # a lone Skip skips seat 1: seat 0 plays again
+    card = f"{value}d" if s.to_act == 1 else f"{value}h"
+    assert_refused(s, f"{s.to_act}:play {card}", code="not_lower", ruling=ruling_id)

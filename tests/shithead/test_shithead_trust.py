@@ -111,13 +111,13 @@ def test_views_and_outcomes_do_not_alias_the_state() -> None:
     v["last_round"]["loser"] = 0
     v["tally"].append(5)
     v["known"][0].append("K♠")
-    assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit": False}
+    assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit_hit": False}
     while not s.is_over:
         s.apply(s.legal_actions()[0])
     out = s.outcome().to_dict()
-    out["rounds"][0]["order"].append(7)
-    s.outcome().detail["rounds"][0]["order"].append(7)
-    assert s.outcome().detail["rounds"][0]["order"] == [0]
+    out["rounds_done"][0]["order"].append(7)
+    s.outcome().detail["rounds_done"][0]["order"].append(7)
+    assert s.outcome().detail["rounds_done"][0]["order"] == [0]
     assert shithead.State.from_json(s.to_json()).to_json() == s.to_json() != before
 
 

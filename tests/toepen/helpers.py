@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tablegames import toepen
@@ -19,3 +20,22 @@ HEARTS = ["Th", "9h", "8h", "7h"]
 SPADES = ["Ts", "9s", "8s", "7s"]
 CLUBS = ["Tc", "9c", "8c", "7c"]
 SPLIT = HEARTS + SPADES + CLUBS
+
+
+def round_named(last: Any) -> Any:
+    """A ``last_round`` as engine 4 names it: the deal's number is ``round`` (engine 3
+    and before said ``hand``; for data written by the older engines)."""
+    if not isinstance(last, dict):
+        return last
+    return {("round" if k == "hand" else k): v for k, v in last.items()}
+
+
+def engine_4_position(text: str) -> str:
+    """An older engine's position text with its ``last_round`` line as engine 4 writes
+    it (keys sorted, as every JSON line is)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("last_round: {"):
+            last = round_named(json.loads(line[len("last_round: "):]))
+            lines[i] = "last_round: " + json.dumps(last, sort_keys=True, separators=(",", ":"))
+    return "\n".join(lines)

@@ -297,6 +297,9 @@ def test_fold_costs_the_stake_before_the_knock_and_ends_your_hand() -> None:
     assert s.lives == (2, 0, 0, 2)
     assert s.legal_actions(3) == [] and s.legal_actions(0) == []
     assert_refused(s, "3:knock", code="not_in_round", ruling="TOE-51")
+    # a folded seat's card is refused for the fold, not as if its turn would come
+    assert_refused(s, f"3:play {toepen.cards.NAMES[s.hands[3][0]]}", code="not_in_round",
+                   ruling="TOE-51")
     # the folded seats are skipped in the trick
     assert s.to_act == 1
 
@@ -371,7 +374,9 @@ def test_a_challenge_penalty_at_the_limit_puts_the_player_out_at_once() -> None:
     s.apply("1:keep")
     s.apply("2:keep")
     assert v["stage"] == "exchange" and s.view(None)["stage"] == "play" and s.to_act == 1
-    assert_refused(s, "0:play Jd", code="out_of_turn")
+    # the seat out of the game is told so (not "it is P1's turn", as if it would come)
+    assert_refused(s, "0:play Jd", code="out_of_game", ruling="TOE-23")
+    assert_refused(s, "0:knock", code="out_of_game", ruling="TOE-23")
     assert toepen.Knock(0) not in s.legal_actions(0)
     finish_hand(s)
     assert s.lives[0] == 10 and s.dealer != 0 and 0 not in s.dealt

@@ -8,7 +8,7 @@ import pytest
 
 import tablegames
 from tablegames import dallah, shithead, toepen
-from tablegames.common.rulings import load_rulings
+from tablegames.table.i18n import words_for
 from tablegames.tui.choices import choices
 from tablegames.tui.helpscreen import bearing, card_glossary, help_text
 from tablegames.tui.session import Options, Session, hotkeys
@@ -47,10 +47,11 @@ def test_a_refusal_puts_its_ruling_first() -> None:
 
 @pytest.mark.ruling("DAL-35")
 def test_dallah_card_names_are_explained() -> None:
-    view = {**dallah.new_game(players=3, seed=2).view(0),
-            "card": {"id": "malek_shoghl"}, "hand": ["ma_ysir"]}
-    lines = card_glossary(view, load_rulings("dallah"))
-    assert lines[0].startswith("Malek Shoghl: Malek Shoghl") and lines[0].endswith("(DAL-35)")
+    state = dallah.new_game(players=3, seed=2)
+    view = {**state.view(0), "card": {"id": "malek_shoghl"}, "hand": ["ma_ysir"]}
+    lines = card_glossary(view, state.rules.cards, words_for("en", "dallah"))
+    assert lines[0].startswith("Malek Shoghl: 1 cup goes from the biggest pile") and \
+        lines[0].endswith("(DAL-35).")
     assert lines[1].startswith("Ma Ysir: ") and "(DAL-42)" in lines[1]
 
 

@@ -10,7 +10,8 @@
 
 /* The page's words in every language, written into the HTML by the server from the
  * message catalogues (tablegames/server/chrome.py): {langs: [[code, name, dir]], words,
- * games: {game: [code, ...]}} (the languages each game's table is translated into). */
+ * counted: {lang: {key: {plural category: text}}}, games: {game: [code, ...]}} (the
+ * languages each game's table is translated into). */
 const WORDS = JSON.parse(document.getElementById("words").textContent);
 const UI = WORDS.words;
 const LANGS = WORDS.langs.map(([code]) => code);
@@ -42,6 +43,20 @@ function t(key, vars) {
   let s = (UI[lang] && UI[lang][key]) || UI.en[key] || key;
   const iso = rtl();
   for (const [k, v] of Object.entries(vars || {})) {
+    s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
+  }
+  return s;
+}
+
+/* A counted word ("Start now: a bot takes 1 empty seat"): the form the page's language
+ * uses for n (its CLDR plural category: Arabic has six), from WORDS.counted. */
+function tn(key, n, vars) {
+  const forms = (WORDS.counted[lang] && WORDS.counted[lang][key]) || WORDS.counted.en[key];
+  let category = "other";
+  try { category = new Intl.PluralRules(lang).select(n); } catch (e) { category = n === 1 ? "one" : "other"; }
+  let s = forms[category] || forms.other;
+  const iso = rtl();
+  for (const [k, v] of Object.entries(Object.assign({n}, vars || {}))) {
     s = s.split("{" + k + "}").join(iso ? "\u2068" + String(v) + "\u2069" : String(v));
   }
   return s;
@@ -403,7 +418,7 @@ function room() {
     if (l.host) {
       const ok = l.bot || open === 0;
       start = el("button", {type: "button", class: "primary big", id: "start", disabled: !ok,
-                            text: open && l.bot ? t("start_bots", {n: open}) : t("start"),
+                            text: open && l.bot ? tn("start_bots", open) : t("start"),
                             onclick: () => { if (online()) send({type: "start"}); }});
     } else if (!screen) {
       start = el("p", {class: "info", text: t("waiting_host", {name: host})});
@@ -483,7 +498,7 @@ function room() {
     for (const node of document.querySelectorAll("#table .seat[data-seat]")) {
       seats.set(node.dataset.seat, node.getBoundingClientRect());
     }
-    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+    document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) centre.add(zi + "/" + node.dataset.code);
       cups.set(zi, zone.querySelectorAll(".cup").length);
     });
@@ -511,7 +526,7 @@ function room() {
     state.lastActor = p.to_act === null ? null : String(p.to_act);
     if (!before.drawn) { state.drawn = true; return; }
     let moved = 0, arrived = 0;
-    document.querySelectorAll("#table .center > *").forEach((zone, zi) => {
+    document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) {
         if (before.centre.has(zi + "/" + node.dataset.code)) continue;
         const from = before.where.get(node.dataset.code) || before.seats.get(actor);
@@ -603,10 +618,10 @@ function room() {
     const reporting = p.report && p.report.reporting;
     const byCards = [], buttons = [], blind = new Map();
     const me = p.seat === null ? null : p.table.seats.find(s => s.seat === p.seat);
-    const down = me ? me.down || 0 : 0;
+    const down = me ? me.face_down || 0 : 0;
     for (const a of p.actions) {
       if (reporting && a.report) continue;
-      if (Number.isInteger(a.down) && a.down < down) blind.set(a.down, a);
+      if (Number.isInteger(a.index) && a.index < down) blind.set(a.index, a);
       else if (needs(a).length && within(needs(a), codes)) byCards.push(a);
       else buttons.push(a);
     }
@@ -718,11 +733,11 @@ function room() {
          ...s.badges.map(b => el("span", {class: "badge", text: b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
-      s.down ? (s.you ? downCards(s.down, m) : backs(s.down, "down")) : null,
+      s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
-    const center = el("div", {class: "center"}, ...tb.center.map(c => {
+    const centre = el("div", {class: "centre"}, ...tb.centre.map(c => {
       if (c.items) {
         return el("div", {class: "zone"},
                   el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
@@ -741,7 +756,7 @@ function room() {
        * right-to-left page too (else the digits and the letters swap places) */
       return [el("dt", {text: k}), el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null})];
     }));
-    document.getElementById("table").replaceChildren(...[center, panel, facts, seats].filter(Boolean));
+    document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
   }
 
   function addEvents(events) {
@@ -843,7 +858,7 @@ function room() {
       if (state.selecting) {
         screenBox.append(el("div", {class: "multi"},
           el("button", {type: "button", class: "primary big", id: "send-several", disabled: !chosen.length,
-                        text: t("report_n", {n: chosen.length}),
+                        text: tn("report_n", chosen.length),
                         onclick: () => { act([...chosen, settled.n]); state.selecting = false; state.basket = {}; }}),
           el("button", {type: "button", class: "small", text: t("cancel"),
                         onclick: () => { state.selecting = false; state.basket = {}; renderDallah(); }})));
@@ -889,12 +904,12 @@ function room() {
     };
     fill(box,
       el("h2", {text: r.title}),
-      el("p", {class: "loser-title", text: r.loser_title}),
+      el("p", {class: "losers-label", text: r.losers_label}),
       r.losers.length ? named("losers", "losers", "", r.losers)
                       : el("p", {class: "losers", id: "losers", text: r.nobody, title: r.nobody}),
-      r.winners.length ? named("winners", null, (r.winners_title || t("winners")) + ": ", r.winners) : null,
+      r.winners.length ? named("winners", null, (r.winners_label || t("winners")) + ": ", r.winners) : null,
       r.scores.length ? el("table", {class: "scores"},
-        el("caption", {text: r.scores_title}),
+        el("caption", {text: r.scores_label}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
           el("td", {text: name, title: name, dir: "auto"}), el("td", {text: String(score)})))) : null,
       el("button", {type: "button", class: "small", text: t("to_the_table"),
