@@ -62,8 +62,10 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     :data:`SEARCH_NODES`; counted, not timed, so the same rng gives the same world on
     every machine). Should it run out (no world of 2,009 sampled after a rebuild in
     random house-rules games did), the world is dealt as for a hand not recorded, from
-    the rng as it was before the search, and its own record is left out (``sources``
-    ``None``, its logs empty), so a world of it samples as it does. Such a world still
+    the rng as it was before the search; it keeps the record's public part (so a world
+    of it runs the same search and comes to the same world), and its logs' draws are
+    its own: since the last rebuild its ``drawn``, before it cards of the pile each
+    draw came from (:func:`_draws_unlabelled`). Such a world still
     keeps ``seat``'s hand and draws, the table, the discard pile, the cards seen taken,
     every hand size and the draw pile's size, and the draw pile and the draws since the
     last rebuild hold only cards that pile could give (engine 1's bound); it may
@@ -81,10 +83,10 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         start = r.state
         if _after_rebuilds(state, world, seat, r):
             return world
-        # over budget: the world's hand is unrecorded, dealt from the rng as it was before
-        # the search, as a world of this world will be (it has no record to search)
+        # over budget: dealt as an unrecorded hand, from the rng as it was before the
+        # search; the world keeps the record's public part (a world of it runs the same
+        # search with the same rng, and so comes here too)
         r.state = start
-        world.sources, world.hand_log = None, ((),) * state.n
         recorded = False
     unseen = list(PACK.counts)
     seen = list(state.hands[seat]) + list(state.discard)
@@ -116,6 +118,8 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         raise StateError("no deal is consistent with what this seat has seen")
     if recorded:
         world.hand_log = _draws_for(state, world, seat, r)
+    elif state.sources is not None:
+        world.hand_log = _draws_unlabelled(state, world, seat, r)
     return world
 
 
@@ -143,6 +147,45 @@ def _draws_for(state: State, world: State, seat: int, r: Any,
                 pending[j], pending[-1] = pending[-1], pending[j]
                 log[i] = pending.pop()
         logs[s] = log_chunks(log)
+    return tuple(logs)
+
+
+def _draws_unlabelled(state: State, world: State, seat: int, r: Any,
+                      ) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The hand logs of a world dealt as an unrecorded hand after :func:`_label` ran out
+    of budget: the seat's own as it is; each other seat's draws since the last rebuild
+    are its world ``drawn``, and its earlier draws cards of the pile each was drawn
+    from (dealt at random from what the seat did not get of it). Its plays stay as the
+    table saw them, so they may not be cards the world's draws brought."""
+    sources = state.sources or ()
+    last = len(sources) - 1
+    pools = [counts_of(p) for p in sources]
+    pools[0] = [PACK.counts[c] - pools[0][c] for c in range(N_FACES)]  # less turned up
+    epoch = 0
+    for code in log_codes(state.hand_log[seat]):
+        if code == REBUILT:
+            epoch += 1
+        elif code < PLAYED:
+            pools[epoch][code] -= 1
+    cards = [[c for c in range(N_FACES) for _ in range(max(0, pool[c]))] for pool in pools]
+    for pile in cards:
+        r.shuffle(pile)
+    logs = list(state.hand_log)
+    for s in range(state.n):
+        if s == seat or not logs[s]:
+            continue
+        seq = list(log_codes(logs[s]))
+        since = list(world.drawn[s])
+        epoch = 0
+        for i, code in enumerate(seq):
+            if code == REBUILT:
+                epoch += 1
+            elif code < PLAYED:
+                pile = since if epoch == last else cards[epoch]
+                if not pile:
+                    raise StateError("no deal is consistent with what this seat has seen")
+                seq[i] = pile.pop(0) if epoch == last else pile.pop()
+        logs[s] = log_chunks(seq)
     return tuple(logs)
 
 
