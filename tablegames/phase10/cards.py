@@ -9,7 +9,8 @@ not physical cards, since two red sevens are interchangeable for every rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import chain
 
 from tablegames.common.cards import Card, Pack
 from tablegames.common.errors import NotationError, quoted
@@ -20,6 +21,34 @@ NUMBERS = range(1, 13)
 WILD = 48
 SKIP = 49
 N_FACES = 50
+
+#: The codes of a seat's ``hand_log`` (see ``State.hand_log``): a card code ``c``
+#: (``0..N_FACES - 1``) is a card it drew from the draw pile; ``PLAYED + c`` a card it
+#: laid, hit or discarded from the cards the table did not know it held (not one it
+#: took, see ``known_cards``); ``REBUILT``: the draw pile was rebuilt here (P10-59).
+PLAYED = N_FACES
+REBUILT = 2 * N_FACES
+#: A hand log is kept in chunks of this many codes (all full but the last), so adding a
+#: code copies one short chunk and the row of chunks, never the whole log: a long hand's
+#: log runs to thousands of codes, and ``apply`` adds to it at every draw.
+LOG_CHUNK = 64
+
+
+def log_add(chunks: tuple[tuple[int, ...], ...], code: int) -> tuple[tuple[int, ...], ...]:
+    """A chunked hand log with ``code`` added at its end."""
+    if chunks and len(chunks[-1]) < LOG_CHUNK:
+        return (*chunks[:-1], (*chunks[-1], code))
+    return (*chunks, (code,))
+
+
+def log_codes(chunks: Iterable[tuple[int, ...]]) -> tuple[int, ...]:
+    """A chunked hand log's codes, in order."""
+    return tuple(chain.from_iterable(chunks))
+
+
+def log_chunks(codes: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Codes as a chunked hand log."""
+    return tuple(tuple(codes[i:i + LOG_CHUNK]) for i in range(0, len(codes), LOG_CHUNK))
 
 
 def _make_pack() -> Pack:

@@ -14,13 +14,23 @@ cannot play.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from itertools import chain
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.errors import SetupError, StateError
 from tablegames.common.fields import Conserve
-from tablegames.phase10.cards import PACK, SKIP, WILD
+from tablegames.phase10.cards import (
+    LOG_CHUNK,
+    PACK,
+    PLAYED,
+    REBUILT,
+    SKIP,
+    WILD,
+    log_chunks,
+    log_codes,
+)
 from tablegames.phase10.rules import Rules
 
 if TYPE_CHECKING:
@@ -146,6 +156,33 @@ def check_loaded(state: State) -> None:
             raise bad("cards drawn since a rebuild that never happened (P10-59)")
     elif Counter(chain(state.stock, *state.drawn)) - Counter(state.rebuilt):
         raise bad("the draw pile holds cards it was not rebuilt from (P10-59)")
+    _check_log(state, bad)
+
+
+def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
+    """The hand's record agrees with the piles: a rebuild in every playing seat's log per
+    rebuilt pile, the last one ``rebuilt``, and each seat's draws since it ``drawn``."""
+    if state.sources is None:
+        if any(state.hand_log):
+            raise bad("a hand log without the hand's sources")
+        return
+    rebuilds = len(state.sources) - 1
+    if (state.rebuilt is None) != (rebuilds == 0) or (
+        rebuilds and state.rebuilt != state.sources[-1]
+    ):
+        raise bad("the last source is not the rebuilt pile (P10-59)")
+    for s, chunks in enumerate(state.hand_log):
+        log = log_codes(chunks)
+        if chunks != log_chunks(log):
+            raise bad(f"seat {s}: its hand log is not in chunks of {LOG_CHUNK}")
+        marks = [i for i, code in enumerate(log) if code == REBUILT]
+        if len(marks) != (rebuilds if state.playing[s] else 0) or (
+            not state.playing[s] and log
+        ):
+            raise bad(f"seat {s}: its hand log does not see every rebuild (P10-59)")
+        tail = log[marks[-1] + 1:] if marks else ()
+        if rebuilds and tuple(c for c in tail if c < PLAYED) != state.drawn[s]:
+            raise bad(f"seat {s}: its hand log does not hold what it drew since the rebuild")
 
 
 def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over: bool,
@@ -220,3 +257,15 @@ def upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
             upgraded.append(res)
         new["results"] = upgraded
     return new
+
+
+def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
+    """A save by engine 1 in engine 2's form: it lacks ``sources`` and ``hand_log``, so
+    the hand it was saved in is not recorded (``sources`` is ``None``, every log empty)
+    and its worlds are judged as engine 1 judged them; the next hand dealt records them.
+    (``state`` is a fresh dict, read after the format's renames.)"""
+    if engine < 2 and "sources" not in state and "hand_log" not in state:
+        hands = state.get("hands")
+        state["sources"] = None
+        state["hand_log"] = [[] for _ in hands] if type(hands) is list else hands
+    return state

@@ -5,7 +5,9 @@ is the name of the state field it sets, and of the view's key where a view shows
 ``round``, ``playing: 0 1 2``, ``pending_skips: -``, ``laid_this_turn: no``,
 ``hand 0: R1 B1 R3``, ``known_cards N``, the piles top card first). This module holds the
 rest, declared on the state class: a seat's laid phase and groups (``laid 0: 2 R1-R3+W
-Y4x3``), the rebuilt draw pile and what each seat drew since (``rebuilt``, ``drawn N``),
+Y4x3``), the rebuilt draw pile and what each seat drew since (``rebuilt``, ``drawn N``), the
+hand's record that worlds agree with (``sources: R3 / B1 B2 ...``, ``hand_log 0: +R3
+-B5 /``; a position without it has no record of its hand),
 the score sheet (``result N``), the last hand as it ended (``last_hand N``,
 ``last_laid N``), the phases a seat has made (``made 0: 1 2``, bounded by the rules'
 number of phases), and what a hand-written position may leave out. What a seat works
@@ -26,7 +28,16 @@ from tablegames.common.fields import CardText
 from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.phase10.cards import NAMES, card_names, card_of, display_order
+from tablegames.phase10.cards import (
+    NAMES,
+    PLAYED,
+    REBUILT,
+    card_names,
+    card_of,
+    display_order,
+    log_chunks,
+    log_codes,
+)
 from tablegames.phase10.groups import Group, parse_group
 from tablegames.phase10.sheet import load_results
 
@@ -103,6 +114,52 @@ def _read_rebuilt(state: State, r: PositionReader) -> None:
     state.drawn = tuple(tuple(r.parse(f"drawn {s}", card_of, ())) for s in range(state.n))
 
 
+def _log_word(code: int) -> str:
+    """A hand-log code in position text: ``+R3`` drew R3, ``-R3`` played an R3 the table
+    did not know it held, ``/`` the draw pile was rebuilt."""
+    if code == REBUILT:
+        return "/"
+    return f"-{NAMES[code - PLAYED]}" if code >= PLAYED else f"+{NAMES[code]}"
+
+
+def _log_code(word: str) -> int:
+    if word == "/":
+        return REBUILT
+    if word[:1] not in ("+", "-"):
+        raise ValueError(f"{quoted(word)} is not +card (drew), -card (played) or /")
+    return card_of(word[1:]) + (PLAYED if word[0] == "-" else 0)
+
+
+def _write_sources(state: State, w: PositionWriter) -> None:
+    if state.sources is None:
+        return
+    w.comment("where this hand's cards came from: turned up at the deal / each rebuilt "
+              "pile; per seat: +drew, -played (not taken), / rebuilt")
+    w.put("sources", " / ".join(" ".join(card_names(p)) for p in state.sources))
+    for s in range(state.n):
+        if state.hand_log[s]:
+            w.items(f"hand_log {s}", map(_log_word, log_codes(state.hand_log[s])))
+
+
+def _read_sources(state: State, r: PositionReader) -> None:
+    n = state.n
+    if not r.has("sources"):
+        state.sources, state.hand_log = None, ((),) * n
+        return
+    piles: list[tuple[int, ...]] = [()]
+    for word in r.words("sources"):
+        if word == "/":
+            piles.append(())
+            continue
+        try:
+            piles[-1] += (card_of(word),)
+        except ValueError as exc:
+            raise r.fail("sources", str(exc)) from None
+    state.sources = (piles[0], *(tuple(sorted(p)) for p in piles[1:]))
+    state.hand_log = tuple(log_chunks(r.parse(f"hand_log {s}", _log_code, ()))
+                           for s in range(n))
+
+
 def _write_results(state: State, w: PositionWriter) -> None:
     if state.results:
         w.comment("the score sheet, one line per finished hand")
@@ -156,6 +213,8 @@ OWN = MappingProxyType({
     "laid_phase": Own(None, read_elsewhere),
     "rebuilt": Own(_write_rebuilt, _read_rebuilt),
     "drawn": Own(None, read_elsewhere),
+    "sources": Own(_write_sources, _read_sources),
+    "hand_log": Own(None, read_elsewhere),
     "results": Own(_write_results, _read_results),
     "last_hands": Own(_write_last, _read_last),
     "last_laid": Own(None, read_elsewhere),

@@ -45,7 +45,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
-from tablegames.common.errors import quoted
+from tablegames.common.errors import StateError, TablegamesError, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -74,16 +74,20 @@ from tablegames.phase10 import refusals as R
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take
 from tablegames.phase10.cards import (
     COLOUR,
+    LOG_CHUNK,
     N_FACES,
     NAMES,
     NUMBER,
     PACK,
+    PLAYED,
     POINTS,
+    REBUILT,
     SKIP,
     WILD,
     card_names,
     counts_of,
     display_order,
+    log_add,
     off_table,
 )
 from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
@@ -92,6 +96,7 @@ from tablegames.phase10.consistency import (
     CONSERVE,
     check_loaded,
     setup_values,
+    upgrade_engine,
     upgrade_old_state,
 )
 from tablegames.phase10.events import EVENT_KEYS, RESULT_KEYS
@@ -151,6 +156,11 @@ PILE = tuple_seq(card(N_FACES), max_len=10_000, top_first=True)
 #: A tuple of card codes (see :data:`CARDS`).
 Cards = tuple[int, ...]
 
+#: A seat's hand log (codes: :data:`~tablegames.phase10.cards.PLAYED`), in chunks of
+#: ``LOG_CHUNK`` codes (see :func:`~tablegames.phase10.cards.log_add`), as long as the
+#: longest hand may make it.
+LOG = tuple_seq(tuple_seq(count(0, REBUILT), max_len=LOG_CHUNK), max_len=100_000)
+
 
 # The edits of a per-seat tuple of cards that every draw, take and discard makes. Each
 # goes through lists: for tuples this short two list round trips cost less than slicing
@@ -193,6 +203,9 @@ class State(BaseState):
     """A whole game of Phase 10 (see the module docstring for the flow)."""
 
     GAME = "phase10"
+    # 2: each hand keeps where its cards came from and what each seat did with its
+    # hidden ones (``sources``, ``hand_log``), so worlds agree with all a seat saw.
+    ENGINE = 2
     END_RULING = "P10-53"  # the end: after the hand in which the last phase is completed
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
@@ -257,6 +270,19 @@ class State(BaseState):
     rebuilt: Annotated[Cards | None, optional(CARDS)]
     #: What each seat drew since that rebuild (only its own is known to a seat).
     drawn: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
+    #: Where this hand's cards came from, as the table saw them: the cards turned up at
+    #: the deal (the first discard and any covers), then each pile the draw pile was
+    #: rebuilt from (sorted, the last is ``rebuilt``). ``None``: the hand is not recorded
+    #: (begun in a save of engine 1 or in a position without these lines), and worlds
+    #: judge it from ``rebuilt`` and ``drawn`` alone.
+    sources: Annotated[tuple[Cards, ...] | None,
+                       optional(tuple_seq(CARDS, max_len=100_000))]
+    #: Per seat, what this hand did to the cards the table could not see it hold, in
+    #: order (codes: :data:`PLAYED`): its draws (only its own are known to a seat), the
+    #: cards it played that it had not taken, and each rebuild. With ``sources`` this is
+    #: what a seat saw happen to every hidden card, which worlds must agree with
+    #: (:mod:`~tablegames.phase10.worlds`); empty while ``sources`` is ``None``.
+    hand_log: Annotated[tuple[tuple[tuple[int, ...], ...], ...], per_seat_tuple(LOG)]
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
     #: What each seat held, and every laid group, when the last hand ended (P10-52: the
     #: table counts the points, so the hands are shown). ``None`` before any hand ended,
@@ -383,6 +409,8 @@ class State(BaseState):
                 self.pending_skips = put(self.pending_skips, first_player, True)
         self.stock = tuple(stock)
         self.discard = tuple(discard)
+        self.sources = (tuple(discard),)  # the turned-up cards: the hand's first source
+        self.hand_log = ((),) * n
         self._begin_turn(first_player)
 
     def _first_open(self, seat: int, made: int | None = None) -> int:
@@ -674,11 +702,17 @@ class State(BaseState):
             moved = reshuffle_discards(pile, discard, chance.shuffler(self), keep_top=True)
             self.stock, self.discard = tuple(pile), tuple(discard)
             self.drawn = ((),) * self.n
+            if self.sources is not None:  # every seat in the hand sees where it happened
+                self.sources = (*self.sources, self.rebuilt)
+                self.hand_log = tuple(log_add(log, REBUILT) if self.playing[s] else log
+                                      for s, log in enumerate(self.hand_log))
             self._events.append(Event("reshuffle", {"cards": moved}))
         card, self.stock = chance.draw_one(self, self.stock)
         self.hands = _seat_insort(self.hands, seat, card)  # P10-21: a drawn Skip may be kept
         if self.rebuilt is not None:
             self.drawn = _seat_append(self.drawn, seat, card)
+        if self.sources is not None:
+            self.hand_log = put(self.hand_log, seat, log_add(self.hand_log[seat], card))
         self.stage = PLAY
         self._events.append(Event("draw", {"seat": seat, "stock": len(self.stock)},
                                   {"card": NAMES[card]}, frozenset((seat,))))
@@ -827,7 +861,12 @@ class State(BaseState):
         knows it holds."""
         self.hands = _seat_remove(self.hands, seat, card)
         if card in self.known_cards[seat]:
+            # the copy it took goes first: what it holds is the same either way, and the
+            # table learns nothing of its other cards
             self.known_cards = _seat_remove(self.known_cards, seat, card)
+        elif self.sources is not None:  # it held this card: a fact about its hidden ones
+            self.hand_log = put(self.hand_log, seat,
+                                log_add(self.hand_log[seat], PLAYED + card))
 
     # ------------------------------------------------------------------ end of hand
     def _end_hand(self, out: int, credited: int | None = None) -> None:
@@ -946,6 +985,28 @@ class State(BaseState):
         :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
         old = fmt <= 2 and "step" in state and "stage" not in state
         return upgrade_old_state(state) if old else state
+
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.phase10.consistency.upgrade_engine`."""
+        return upgrade_engine(state, engine)
+
+    def _verify(self) -> None:
+        """Replay the save's history (``from_json(..., verify=True)``); a hand that was
+        not recorded (an engine-1 save, ``sources`` is ``None``) is compared with the
+        replay's record of it left out, as the replay records every hand."""
+        if self.sources is not None or self.world or self.outside:
+            super()._verify()
+            return
+        again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
+        try:
+            for a in self.history:
+                again.apply(a)
+        except TablegamesError as exc:
+            raise StateError(f"the save's history cannot be replayed: {exc}") from None
+        again.sources, again.hand_log = None, ((),) * again.n
+        if again.to_json() != self.to_json():
+            raise StateError("the save contradicts its own history (tampered with?)")
 
     def _check_loaded(self) -> None:
         """The cross-field rules of a loaded save or position (card conservation is

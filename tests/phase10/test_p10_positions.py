@@ -167,9 +167,16 @@ def test_positions_written_before_the_declared_lines_still_load() -> None:
 
     cases = json.loads((Path(__file__).parent / "data" / "positions_v4.json").read_text())
     assert len(cases) > 25
+    def fields(state: State) -> str:
+        """The fields such a position sets: all but the hand's record, which it lacks
+        (engine 2's ``sources`` and ``hand_log``: ``None`` and empty)."""
+        dump = state._dump()
+        assert dump.pop("sources") is None and not any(dump.pop("hand_log"))
+        return dumps(dump)
+
     for case in cases:
         state = game.from_position(case["position"])
-        assert dumps(state._dump()) == case["fields"]
+        assert fields(state) == case["fields"]
         assert state.to_position() == case["position"]  # the same lines, byte for byte
         again = game.from_position(state.to_position())
-        assert dumps(again._dump()) == case["fields"]
+        assert fields(again) == case["fields"]
