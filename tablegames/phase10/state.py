@@ -33,7 +33,7 @@ Decisions the sources leave open, and what we chose:
 * A Skip that has no seat left to skip (all others already pending) may be discarded
   against nobody (``discard S``); otherwise it must name a seat.
 * At the end of a hand every hand is shown (the table counts the points): the closing
-  ``hand_over`` event and the view's ``last_round`` hold the final hands and groups.
+  ``round_over`` event and the view's ``last_round`` hold the final hands and groups.
 """
 
 from __future__ import annotations
@@ -93,6 +93,7 @@ from tablegames.phase10.consistency import (
     CONSERVE,
     check_loaded,
     setup_values,
+    upgrade_engine,
     upgrade_old_state,
 )
 from tablegames.phase10.events import EVENT_KEYS, RESULT_KEYS
@@ -195,6 +196,12 @@ class State(BaseState):
 
     GAME = "phase10"
     END_RULING = "P10-53"  # the end: after the hand in which the last phase is completed
+    #: 2: each hand's result on the score sheet (the save's ``results``, the
+    #: ``round_over`` event, the view's ``last_round``) says ``phase_laid`` for the phase
+    #: each seat laid that hand (was ``completed``, the view's count of phases done); the
+    #: event that ends a hand is ``round_over`` (was ``hand_over``) and the result counts
+    #: ``rounds`` (was ``hands``), as in the other games; plays out as 1.
+    ENGINE = 2
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -850,12 +857,12 @@ class State(BaseState):
         result = {
             "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
-            "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
+            "phase_laid": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
         self.results = (*self.results, freeze(result))  # shared by copies: frozen
         self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are
         self.last_laid = self.laid
-        self._events.append(Event("hand_over", self._last_round()))
+        self._events.append(Event("round_over", self._last_round()))
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
         if self.tiebreak:
@@ -897,7 +904,7 @@ class State(BaseState):
         return Outcome(
             winners=frozenset((w,)), losers=frozenset(s for s in range(self.n) if s != w),
             scores=tuple(self.scores),
-            detail={"phases_completed": list(self.completed), "hands": self.round + 1,
+            detail={"phases_completed": list(self.completed), "rounds": self.round + 1,
                     "tiebreak": self.tiebreak},
         )
 
@@ -927,7 +934,7 @@ class State(BaseState):
             ]
         out = dict(self.results[-1])
         out["added"] = list(out["added"])
-        out["completed"] = list(out["completed"])
+        out["phase_laid"] = list(out["phase_laid"])
         out["hands"] = None if shown[1] is None else [list(h) for h in shown[1]]
         out["laid"] = None if shown[2] is None else [list(row) for row in shown[2]]
         return out
@@ -945,6 +952,11 @@ class State(BaseState):
         """A format-1 save's state in today's shape (see
         :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
         return upgrade_old_state(state) if "step" in state and "stage" not in state else state
+
+    @classmethod
+    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
+        """See :func:`tablegames.phase10.consistency.upgrade_engine`."""
+        return upgrade_engine(state, engine)
 
     def _load(self, r: Reader) -> None:
         """Read the declared fields (the core); a format-2 save written before the
