@@ -23,7 +23,7 @@ byte and cheap to extend:
   (which cups fell) come from the game's table model, not from a seat's bot.
 * **Summaries with intervals** (:mod:`tablegames.stats`): a rate without an error bar
   invites reading noise as imbalance. Length is told in each game's own words too
-  (``GameInfo.measures``: Toepen's hands, knocks and folds, Shithead's pick-ups and burns),
+  (``GameInfo.measures``: Toepen's rounds, knocks and folds, Shithead's pick-ups and burns),
   and the summary fits a 120-column terminal.
 
 >>> import tablegames
@@ -64,7 +64,10 @@ if TYPE_CHECKING:
 #: 2: bots are made by :func:`tablegames.bots.make` and play through the harness (asked
 #: about interrupts, seeded per game and seat), and a row carries the ``game`` and the
 #: bots' ``params``. 3: a row carries the game's own ``measures`` (``GameInfo.measures``).
-ROW_FORMAT = 3
+#: 4: Toepen's and Phase 10's deals are ``rounds`` in the measures and the outcome (were
+#: ``hands``, the word for a player's cards), so a file of rows that say ``hands`` is
+#: another run's and is not resumed into rows that say ``rounds``.
+ROW_FORMAT = 4
 #: Summary lines are folded to fit this many columns (a terminal wraps longer ones).
 WIDTH = 120
 #: The most games one simulation may be asked for (the file of 10**9 games is ~200 GB).
@@ -259,7 +262,7 @@ class SimulationSummary:
         return self.played / self.seconds if self.seconds else 0.0
 
     def mean_measures(self) -> dict[str, float]:
-        """Each of the game's own measures per game (Toepen: hands, knocks, folds)."""
+        """Each of the game's own measures per game (Toepen: rounds, knocks, folds)."""
         return {k: v / self.games for k, v in self.measures.items()} if self.games else {}
 
     def loss_rates(self) -> list[Rate]:

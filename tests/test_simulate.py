@@ -45,7 +45,10 @@ def test_rows_are_real_games_in_seed_order(reference: Path) -> None:
         assert row["length"] == len(state.history) and row["scores"] == list(state.outcome().scores)
         assert row["outcome"]["losers"] == sorted(state.outcome().losers)
         knocks = sum(type(a).__name__ == "Knock" for a in state.history)
-        assert row["measures"]["knocks"] == knocks and set(row["measures"]) == {"hands", "knocks", "folds"}
+        assert row["measures"]["knocks"] == knocks and set(row["measures"]) == {"rounds", "knocks", "folds"}
+        # a deal is a round in the measures and the outcome alike (both said hands)
+        assert row["measures"]["rounds"] == row["outcome"]["rounds"] == state.round + 1
+        assert "hands" not in row["outcome"]
 
 
 def test_simulated_bots_interrupt(reference: Path) -> None:
@@ -251,12 +254,13 @@ def test_search_bots_with_a_budget_give_the_same_file_whatever_the_workers(tmp_p
 
 
 def test_the_row_format_is_part_of_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A file of the old row format (bots asked only on their turn) cannot be resumed."""
+    """A file of an old row format (2: bots asked only on their turn; 3: Toepen's and
+    Phase 10's deals counted as ``hands``) cannot be resumed."""
     path = tmp_path / "old.jsonl"
-    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 2)  # rows without the game's measures
+    monkeypatch.setattr(simulate_module, "ROW_FORMAT", 3)  # rows that said hands for rounds
     simulate("toepen", games=3, players=4, seed=11, workers=1, out=path)
     monkeypatch.undo()
-    assert simulate_module.ROW_FORMAT == 3
+    assert simulate_module.ROW_FORMAT == 4
     with pytest.raises(StateError, match="another run"):
         simulate("toepen", games=5, players=4, seed=11, workers=1, out=path, resume=True)
 
@@ -360,7 +364,7 @@ def test_shithead_with_sixteen_and_seventeen_players_on_the_command_line() -> No
 
 
 @pytest.mark.parametrize(("game", "labels"), [
-    ("toepen", ["hands", "knocks", "folds"]), ("phase10", ["hands", "phases made", "hits"]),
+    ("toepen", ["rounds", "knocks", "folds"]), ("phase10", ["rounds", "phases made", "hits"]),
     ("shithead", ["pick-ups", "burns"]),
     ("dallah", ["turns", "cups placed", "cups fallen", "collapses"]),
 ])

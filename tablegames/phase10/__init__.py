@@ -86,7 +86,7 @@ GAME = GameInfo(
     default_bot="smart",
     state_class=State,
     ruling_prefix="P10",
-    measures={"hands": "hand_over", "phases made": "lay", "hits": "hit"},
+    measures={"rounds": "round_over", "phases made": "lay", "hits": "hit"},
     presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo

@@ -1,6 +1,6 @@
 """What a loaded Phase 10 save or position must satisfy beyond its declarations, the
 setup values a game starts from, and the upgrade of saves written before the declared
-fields.
+fields or by an older engine.
 
 The declarations check each field alone (types, limits, seats, card codes, a laid
 group's shape); :data:`CONSERVE` declares that the 108 cards lie where play keeps them
@@ -32,6 +32,7 @@ from tablegames.phase10.cards import (
     log_codes,
 )
 from tablegames.phase10.rules import Rules
+from tablegames.phase10.sheet import phase_laid_named
 
 if TYPE_CHECKING:
     from tablegames.phase10.state import State
@@ -123,8 +124,8 @@ def check_loaded(state: State) -> None:
         raise bad("every seat plays, except those out of a tie-break hand (P10-53)")
     # the hand being played (or, once over, the last one) is not yet on the sheet
     past = state.results[:-1] if over else state.results
-    # each seat's column of the sheet: the phases it completed, hand by hand
-    rows = [res["completed"] for res in past if not res["tiebreak"]]
+    # each seat's column of the sheet: the phase it laid, hand by hand
+    rows = [res["phase_laid"] for res in past if not res["tiebreak"]]
     columns = list(zip(*rows, strict=True)) if rows else [()] * n
     for s in range(n):
         made = state.made[s]
@@ -144,7 +145,7 @@ def check_loaded(state: State) -> None:
             setup is not None and start != (1 << (setup[0][s] - 1)) - 1
         ):
             raise bad(f"seat {s}: the phases made do not match the score sheet (P10-41)")
-        if over and state.results[-1]["completed"][s] != (lp + 1 if lp >= 0 else None):
+        if over and state.results[-1]["phase_laid"][s] != (lp + 1 if lp >= 0 else None):
             raise bad(f"seat {s}: the last hand's result does not match its lay-down")
         _check_seat(state, s, made & ~now, total, reqs, over)
     if over and any(state.pending_skips):
@@ -260,12 +261,19 @@ def upgrade_old_state(old: dict[str, Any]) -> dict[str, Any]:
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 in engine 2's form: it lacks ``sources`` and ``hand_log``, so
+    """A save by engine 1 in engine 2's form. It lacks ``sources`` and ``hand_log``, so
     the hand it was saved in is not recorded (``sources`` is ``None``, every log empty)
     and its worlds are judged as engine 1 judged them; the next hand dealt records them.
-    (``state`` is a fresh dict, read after the format's renames.)"""
+    Each hand's result on its score sheet says ``phase_laid`` for the phase each seat
+    laid (engine 1 said ``completed``, the view's count of phases done;
+    :func:`~tablegames.phase10.sheet.phase_laid_named`). The engines play alike, so
+    nothing else changes; a value of the wrong type is left for the strict load to
+    refuse. (``state`` is a fresh dict, read after the format's renames.)"""
     if engine < 2 and "sources" not in state and "hand_log" not in state:
         hands = state.get("hands")
         state["sources"] = None
         state["hand_log"] = [[] for _ in hands] if type(hands) is list else hands
+    results = state.get("results")
+    if engine < 2 and type(results) is list:
+        state["results"] = list(phase_laid_named(results))
     return state

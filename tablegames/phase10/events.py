@@ -3,11 +3,13 @@ and the keys of a finished game's ``result`` beyond winners, losers and scores
 (``State.RESULT_KEYS``). See :mod:`tablegames.common.eventkeys`.
 
 Seats are seat indices (0 first); cards are in notation; phase numbers count from 1, as
-printed on the phase list. Phase 10's events call the number of a deal ``round``, as its
-view does (Toepen's events call it ``hand``). In ``hand_over`` (and the view's
-``last_round``) ``hands`` is the cards each seat held, while the result's ``hands`` is a
-count of deals; ``completed`` in ``hand_over`` is the phase laid that hand, while
-``lay.completed`` and the view's ``completed`` count phases done.
+printed on the phase list. The rule sheet says *hand* for a deal, and so do the table's
+words; the keys say ``round``, as every game's do: the number of a deal is ``round``, the
+event that ends one is ``round_over`` (was ``hand_over``) and the result's ``rounds``
+counts them (was ``hands``). ``hands`` always means cards: in ``round_over`` (and the
+view's ``last_round``) it is the cards each seat held. ``phase_laid`` in ``round_over`` is
+the phase each seat laid that hand (engine 1 said ``completed``), while ``lay.completed``
+and the view's ``completed`` count the phases a seat has done.
 """
 
 from __future__ import annotations
@@ -73,14 +75,14 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "skips": "for a Skip: the seat it skips; absent for other cards and for a Skip "
                  "that skips nobody",
     }, optional={"skips"}),
-    "hand_over": EventSpec("a hand is over and scored (P10-52); the view's last_round "
-                           "holds the same keys", {
+    "round_over": EventSpec("a hand (a round) is over and scored (P10-52); the view's "
+                            "last_round holds the same keys", {
         "round": ROUND,
         "out": "the seat that went out, or null (a blocked hand)",
         "added": "points added to each seat's score this hand, per seat",
         "tiebreak": "true: it was a tie-break hand",
-        "completed": "per seat, the number of the phase it laid this hand (from 1), or null "
-                     "(not a count: see lay.completed)",
+        "phase_laid": "per seat, the number of the phase it laid this hand (from 1), or null "
+                      "(not a count: lay.completed counts phases done)",
         "hands": "per seat, the cards it still held, shown to all (cards, not a count)",
         "laid": "per seat, the groups it had laid, in notation",
     }),
@@ -98,8 +100,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
 RESULT_KEYS: dict[str, str] = {
     "phases_completed": "how many phases each seat completed, per seat (the view's "
                         "completed)",
-    "hands": "deals played, the last included (the last round number + 1; a count, not "
-             "cards)",
+    "rounds": "rounds (hands dealt) played, the last included: the last round number + 1",
     "tiebreak": "true: the game was decided by a tie-break hand",
 }
 

@@ -39,7 +39,7 @@ from tablegames.phase10.cards import (
     log_codes,
 )
 from tablegames.phase10.groups import Group, parse_group
-from tablegames.phase10.sheet import load_results
+from tablegames.phase10.sheet import load_results, phase_laid_named
 
 if TYPE_CHECKING:
     from tablegames.phase10.state import State, TableGroup
@@ -168,6 +168,8 @@ def _write_results(state: State, w: PositionWriter) -> None:
 
 
 def _read_results(state: State, r: PositionReader) -> None:
+    """The score sheet's lines; a line written before engine 2 says ``completed`` for
+    ``phase_laid`` and reads as it (:func:`~tablegames.phase10.sheet.phase_laid_named`)."""
     results: list[dict[str, Any]] = []
     while r.has(f"result {len(results)}"):
         key = f"result {len(results)}"
@@ -176,9 +178,10 @@ def _read_results(state: State, r: PositionReader) -> None:
         except StateError as exc:
             raise r.fail(key, str(exc)) from None
         if type(res) is not dict or "round" in res:
-            raise r.fail(key, "expected {out, added, completed, tiebreak}")
+            raise r.fail(key, "expected {out, added, phase_laid, tiebreak}")
         results.append({"round": len(results), **res})
-    state.results = tuple(map(freeze, load_results(Reader(results, "results"), state.n)))
+    named = list(phase_laid_named(results))
+    state.results = tuple(map(freeze, load_results(Reader(named, "results"), state.n)))
 
 
 def _write_last(state: State, w: PositionWriter) -> None:

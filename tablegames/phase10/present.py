@@ -294,7 +294,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{who} is skipped.", who=who)
     if kind == "reshuffle":
         return msg("The discard pile is shuffled into a new draw pile.")
-    if kind == "hand_over":
+    if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
         return msg("{who} went out: hand {n} is over.", who=out, n=n) if out \

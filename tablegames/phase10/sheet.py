@@ -1,12 +1,18 @@
 """Phase 10's score sheet: one result per finished hand, checked as strictly as a save.
 
 A result is a dict of exactly :data:`RESULT_KEYS`; the state keeps the sheet as a tuple of
-them (``State.results``), declared with :data:`RESULTS`.
+them (``State.results``), declared with :data:`RESULTS`. Each result is also the start of
+the ``round_over`` event and the view's ``last_round``, so its keys are theirs.
+
+``phase_laid`` is the phase each seat laid that hand (a number from 1, or ``None``): engine
+1 called it ``completed``, the word the view and the ``lay`` event use for a count of the
+phases done, so one word meant two things on one table (:func:`phase_laid_named`).
 """
 
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
 from typing import Any
 
@@ -16,11 +22,11 @@ from tablegames.common.fields import checked, frozen_json, tuple_seq
 from tablegames.common.serialization import Reader
 
 #: The keys of one hand's result on the score sheet (``results``).
-RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "completed"})
+RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "phase_laid"})
 
 
 #: The values of one result, in one C call per result.
-_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "completed")
+_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "phase_laid")
 _ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
 
 
@@ -30,14 +36,14 @@ def _sheet_ok(raw: list[Any], n: int) -> bool:
 
     A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
     a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
-    ``completed`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
+    ``phase_laid`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
     """
     if not raw:
         return True
     if not _ONLY[dict].issuperset(map(type, raw)) or not all(
             map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
         return False
-    rounds, ties, outs, added, completed = zip(*map(_RESULT_VALUES, raw), strict=True)
+    rounds, ties, outs, added, laid = zip(*map(_RESULT_VALUES, raw), strict=True)
     if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
         return False
     if not _ONLY[bool].issuperset(map(type, ties)):
@@ -45,13 +51,13 @@ def _sheet_ok(raw: list[Any], n: int) -> bool:
     out = [o for o in outs if o is not None]
     if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
         return False
-    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, completed))
-            and set(map(len, added)) == {n} and set(map(len, completed)) == {n}):
+    if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, laid))
+            and set(map(len, added)) == {n} and set(map(len, laid)) == {n}):
         return False
     points = list(chain.from_iterable(added))
     if not _ONLY[int].issuperset(map(type, points)) or min(points) < 0 or max(points) > 10**6:
         return False
-    done = [x for x in chain.from_iterable(completed) if x is not None]
+    done = [x for x in chain.from_iterable(laid) if x is not None]
     return _ONLY[int].issuperset(map(type, done)) and (not done or (min(done) >= 1 and max(done) <= 30))
 
 
@@ -72,9 +78,23 @@ def load_results(r: Reader, n: int) -> list[dict[str, Any]]:
         if len(item["added"].ints(0, 10**6)) != n:
             raise item["added"].fail(f"expected {n} entries")
         item["tiebreak"].bool()
-        for x in item["completed"].list(n):
+        for x in item["phase_laid"].list(n):
             x.opt_int(1, 30)
     raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
+
+
+def phase_laid_named(results: Sequence[Any]) -> Sequence[Any]:
+    """The score sheet with each hand's laid phases under ``phase_laid``, as engine 2
+    writes it: engine 1 said ``completed``, which the view and the ``lay`` event use for how
+    many phases a seat has done. The same sequence when there is nothing to rename; else
+    a list of plain dicts (a save's are checked and frozen after, a position's by its
+    reader). An item holding both names is left for the strict check to refuse."""
+    if not any(isinstance(item, Mapping) and "completed" in item and "phase_laid" not in item
+               for item in results):
+        return results
+    return [{("phase_laid" if k == "completed" else k): v for k, v in item.items()}
+            if isinstance(item, Mapping) and "phase_laid" not in item else item
+            for item in results]
 
 
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
@@ -92,4 +112,4 @@ def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
 RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 
-__all__ = ["RESULTS", "RESULT_KEYS", "load_results"]
+__all__ = ["RESULTS", "RESULT_KEYS", "load_results", "phase_laid_named"]

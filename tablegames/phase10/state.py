@@ -33,7 +33,7 @@ Decisions the sources leave open, and what we chose:
 * A Skip that has no seat left to skip (all others already pending) may be discarded
   against nobody (``discard S``); otherwise it must name a seat.
 * At the end of a hand every hand is shown (the table counts the points): the closing
-  ``hand_over`` event and the view's ``last_round`` hold the final hands and groups.
+  ``round_over`` event and the view's ``last_round`` hold the final hands and groups.
 """
 
 from __future__ import annotations
@@ -203,10 +203,15 @@ class State(BaseState):
     """A whole game of Phase 10 (see the module docstring for the flow)."""
 
     GAME = "phase10"
-    # 2: each hand keeps where its cards came from and what each seat did with its
-    # hidden ones (``sources``, ``hand_log``), so worlds agree with all a seat saw.
-    ENGINE = 2
     END_RULING = "P10-53"  # the end: after the hand in which the last phase is completed
+    #: 2: each hand keeps where its cards came from and what each seat did with its
+    #: hidden ones (``sources``, ``hand_log``), so worlds agree with all a seat saw; each
+    #: hand's result on the score sheet (the save's ``results``, the ``round_over`` event,
+    #: the view's ``last_round``) says ``phase_laid`` for the phase each seat laid that
+    #: hand (was ``completed``, the view's count of phases done); the event that ends a
+    #: hand is ``round_over`` (was ``hand_over``) and the result counts ``rounds`` (was
+    #: ``hands``), as in the other games. Plays out as 1.
+    ENGINE = 2
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -888,12 +893,12 @@ class State(BaseState):
         result = {
             "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
-            "completed": [p + 1 if p >= 0 else None for p in self.laid_phase],
+            "phase_laid": [p + 1 if p >= 0 else None for p in self.laid_phase],
         }
         self.results = (*self.results, freeze(result))  # shared by copies: frozen
         self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are
         self.last_laid = self.laid
-        self._events.append(Event("hand_over", self._last_round()))
+        self._events.append(Event("round_over", self._last_round()))
         self.stage = OVER  # provisional: a new hand below sets DRAW again
         total = len(self.rules.phases)
         if self.tiebreak:
@@ -935,7 +940,7 @@ class State(BaseState):
         return Outcome(
             winners=frozenset((w,)), losers=frozenset(s for s in range(self.n) if s != w),
             scores=tuple(self.scores),
-            detail={"phases_completed": list(self.completed), "hands": self.round + 1,
+            detail={"phases_completed": list(self.completed), "rounds": self.round + 1,
                     "tiebreak": self.tiebreak},
         )
 
@@ -965,7 +970,7 @@ class State(BaseState):
             ]
         out = dict(self.results[-1])
         out["added"] = list(out["added"])
-        out["completed"] = list(out["completed"])
+        out["phase_laid"] = list(out["phase_laid"])
         out["hands"] = None if shown[1] is None else [list(h) for h in shown[1]]
         out["laid"] = None if shown[2] is None else [list(row) for row in shown[2]]
         return out

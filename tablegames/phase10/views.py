@@ -34,7 +34,7 @@ VIEW_KEYS: dict[str, str] = {
     "pending_skips": "seats that will lose their next turn to a Skip (P10-24)",
     "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
     "last_round": "the last finished hand: {round, out (seat or null), added (points per "
-                  "seat), completed (phase laid per seat or null), tiebreak, hands (what "
+                  "seat), phase_laid (phase laid per seat or null), tiebreak, hands (what "
                   "each seat held at the end), laid (every group at the end)}, or null",
 }
 

@@ -49,7 +49,7 @@ GAME = GameInfo(
     default_bot="club",
     state_class=State,
     ruling_prefix="TOE",
-    measures={"hands": "hand_over", "knocks": "knock", "folds": "fold"},
+    measures={"rounds": "round_over", "knocks": "knock", "folds": "fold"},
     presenter=PRESENTER,
 )
 register(GAME)  # the registry finds the package by its rulings page; this adds its GameInfo

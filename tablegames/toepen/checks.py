@@ -216,7 +216,7 @@ def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-#: The keys of a finished round's summary (``last_round``, the ``hand_over`` event).
+#: The keys of a finished round's summary (``last_round``, the ``round_over`` event).
 _LAST_ROUND_KEYS = frozenset({"round", "winner", "stake", "paid", "folded"})
 
 
@@ -255,7 +255,7 @@ def last_round_fault(last: Any, n: int, round_: int, limit: int) -> str | None:
 
 def round_named(last_round: Any) -> Any:
     """``last_round`` with the deal's number under ``round``, as engine 4 writes it: up to
-    engine 3 its ``hand_over`` event (which ``last_round`` copies) called it ``hand``, a
+    engine 3 its end-of-round event (which ``last_round`` copies) called it ``hand``, a
     word that means a player's cards everywhere else. Anything else is left as it is
     (the result is a plain dict: a save's is read and frozen after, a position's frozen by
     its caller)."""

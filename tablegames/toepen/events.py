@@ -2,11 +2,13 @@
 the keys of a finished game's ``result`` beyond winners, losers and scores
 (``State.RESULT_KEYS``). See :mod:`tablegames.common.eventkeys`.
 
-Seats are seat indices (0 first); cards are in notation (``"Jd"``). The number of a deal
-is ``round`` (``deal.round``, ``shuffle.round``, ``hand_over.round``), counted from 0, as in
-the view, the save and the other games' events (engine 3 and before called it ``hand``,
-a word that means a player's cards: see ``checks.upgrade_engine``). The result's
-``hands`` is a count of deals, as Phase 10's is.
+Seats are seat indices (0 first); cards are in notation (``"Jd"``). A deal is a *round*,
+as in every game: its number is ``round`` (``deal.round``, ``shuffle.round``,
+``round_over.round``), counted from 0, as in the view, the save and the other games'
+events (engine 3 and before called it ``hand``, a word that means a player's cards: see
+``checks.upgrade_engine``); the event that ends one is ``round_over``, as in Phase 10 and
+Shithead (was ``hand_over``), and the result's ``rounds`` counts them, as Phase 10's does
+(was ``hands``). Events are not saved, so no save changes with these two names.
 """
 
 from __future__ import annotations
@@ -108,7 +110,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "card": "the winning card",
         "next": "the seat that leads the next trick; after trick 3, the round's winner",
     }),
-    "hand_over": EventSpec("a round is over and paid (TOE-20); the view's last_round holds "
+    "round_over": EventSpec("a round is over and paid (TOE-20); the view's last_round holds "
                            "the same keys", {
         "round": ROUND,
         "winner": "the seat that won the round",
@@ -129,8 +131,7 @@ RESULT_KEYS: dict[str, str] = {
     "ending": "Rules.ending: 'rubber' or 'elimination'",
     "limit": "Rules.limit: lives lost at which a player is out (an int; Shithead's "
              "result limit is a bool)",
-    "hands": "deals played, the last included (the last round number + 1; a count, "
-             "not cards)",
+    "rounds": "rounds (deals) played, the last included: the last round number + 1",
 }
 
 __all__ = ["EVENT_KEYS", "RESULT_KEYS"]

@@ -245,7 +245,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "trick":
         return msg("{who} won the trick with {card}.", who=_who(players, e.get("winner")),
                    card=card(e.get("card"))["name"])
-    if kind == "hand_over":
+    if kind == "round_over":
         return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
                    n=int(e.get("round") or 0) + 1)
     if kind == "announcement":

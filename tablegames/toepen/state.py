@@ -702,7 +702,7 @@ class State(BaseState):
             "paid": {str(s): v for s, v in paid.items()}, "folded": folded,
         }
         self.last_round = freeze(result)  # shared by copies: frozen, never edited
-        self._events.append(Event("hand_over", result))
+        self._events.append(Event("round_over", result))
         prev_dealer, self.dealer = self.dealer, winner  # TOE-13 (see _next_dealer)
         limit = rules.limit
         # TOE-23: at the limit a rubber ends; under elimination the seat goes out
@@ -777,7 +777,7 @@ class State(BaseState):
             winners=frozenset(self.winners), losers=frozenset(self.losers),
             scores=tuple(self.lives),
             detail={"ending": self.rules.ending, "limit": self.rules.limit,
-                    "hands": self.round + 1},
+                    "rounds": self.round + 1},
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:

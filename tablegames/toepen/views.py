@@ -43,7 +43,7 @@ VIEW_KEYS: dict[str, str] = {
              "bluffer who took back their own cards), else null",
     "withdrawn": "cards folded players took back out of a trick this round "
                  "(Rules.fold_withdraws): [{seat, card}]",
-    "last_round": "the previous round's result, as its hand_over event: round (its "
+    "last_round": "the previous round's result, as its round_over event: round (its "
                   "number, from 0), winner, stake, paid, folded; or null",
     "exchanger": "while an exchange is being judged (stage challenge): the seat whose "
                  "exchange it is (TOE-04), else null",

@@ -79,8 +79,9 @@ from tablegames.tui.screen import Screen
 from tablegames.tui.words import Line, Narrator
 
 _TIMEOUT = object()
-#: Events that end a hand (a round) without ending the game: the screen pauses on them.
-HAND_ENDS = frozenset({"hand_over", "round_over"})
+#: The event that ends a round (a deal) without ending the game, in every game that has
+#: rounds: the screen pauses on it.
+ROUND_ENDS = frozenset({"round_over"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
 #: Who reports what fell (see the module docstring): the fall model for the bots, the
@@ -299,7 +300,7 @@ class Session:
         if by in self.humans:
             self.mark[by] = self.told[by]
         events = self.state.apply(notation, by=by, expect=self.state.version)
-        ends = [i for i, e in enumerate(events) if e.kind in HAND_ENDS]
+        ends = [i for i, e in enumerate(events) if e.kind in ROUND_ENDS]
         # A hand's end splits the events: the pause shows the hand up to its end, and
         # the next deal only after the key that starts the next hand.
         hand_ended = bool(ends) and not self.state.is_over

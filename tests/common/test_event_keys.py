@@ -126,7 +126,7 @@ def test_an_event_is_private_exactly_when_declared_so() -> None:
 
 def test_the_kit_refuses_a_result_with_other_keys(monkeypatch: pytest.MonkeyPatch) -> None:
     declared = dict(_state_class("toepen").RESULT_KEYS)
-    less = {k: v for k, v in declared.items() if k != "hands"}
-    _kit_fails(monkeypatch, "RESULT_KEYS", less, r"result has undeclared keys \['hands'\]")
+    less = {k: v for k, v in declared.items() if k != "rounds"}
+    _kit_fails(monkeypatch, "RESULT_KEYS", less, r"result has undeclared keys \['rounds'\]")
     _kit_fails(monkeypatch, "RESULT_KEYS", {**declared, "extra": "x"}, r"result lacks \['extra'\]")
     assert result_problems(type("Game", (), {}), {"anything": 1}) == []  # nothing declared

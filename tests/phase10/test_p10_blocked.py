@@ -40,7 +40,7 @@ def runs(blocked_hand: str = "dead", **setup: object) -> phase10.State:
 def test_a_blocked_hand_ends_dead_by_default_and_everyone_scores_their_cards() -> None:
     state = runs()
     events = state.apply("1:discard Y6")
-    assert [e.kind for e in events][:2] == ["discard", "hand_over"]
+    assert [e.kind for e in events][:2] == ["discard", "round_over"]
     last = state.view(None)["last_round"]
     assert last["out"] is None and last["hands"] == [["Y5"], ["G11"]]
     assert last["added"] == [5, 10] and state.scores == (5, 10)
@@ -112,7 +112,7 @@ def test_a_blocked_tie_break_hand_ends_dead_and_the_tie_break_goes_on() -> None:
     state = blocked_tiebreak("dead", [5, 0])
     events = state.apply("1:draw") + state.apply("1:discard G11")
     kinds = [e.kind for e in events]
-    assert kinds[kinds.index("hand_over") + 1] == "tiebreak" and "game_over" not in kinds
+    assert kinds[kinds.index("round_over") + 1] == "tiebreak" and "game_over" not in kinds
     assert not state.is_over and state.tiebreak and state.scores == (15, 20)
 
 
@@ -137,7 +137,7 @@ def test_a_seat_whose_phase_cannot_be_made_from_the_cards_off_the_table_blocks()
                  discard="G2", stock="W W W", rules=rules, phases=[1, 1, 2])
     play(state, "0:draw", f"0:{LAY_RED}", "0:discard W", "1:draw", f"1:{LAY_BLUE}")
     events = state.apply("1:discard W")
-    assert "hand_over" in [e.kind for e in events] and state.round == 1
+    assert "round_over" in [e.kind for e in events] and state.round == 1
     assert state.view(None)["last_round"]["out"] is None
 
 

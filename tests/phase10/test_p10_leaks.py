@@ -38,9 +38,9 @@ def probes(state: State, seat: int) -> list[Action]:
     return out
 
 
-def until_hand_over(events: list[Event], seat: int) -> list[dict[str, object]]:
+def until_round_over(events: list[Event], seat: int) -> list[dict[str, object]]:
     shown = Event.redact(events, seat)
-    ends = [i for i, e in enumerate(events) if e.kind == "hand_over"]
+    ends = [i for i, e in enumerate(events) if e.kind == "round_over"]
     return shown[:ends[0]] if ends else shown
 
 
@@ -66,4 +66,4 @@ def test_nothing_hidden_reaches_a_seat(players: int, seed: int, smart: bool) -> 
         mine = worlds[actor]
         real_events = state.apply(action)
         if not isinstance(action, Draw):
-            assert until_hand_over(mine.apply(action), actor) == until_hand_over(real_events, actor)
+            assert until_round_over(mine.apply(action), actor) == until_round_over(real_events, actor)

@@ -177,7 +177,7 @@ def test_the_closing_event_and_the_view_show_the_final_table_and_hands() -> None
     play(state, "0:draw", "0:lay set3=R3,B3,G3 set7=R7,B7,W", "0:hit Y3>0.0", "0:hit G3>0.0",
          "0:hit Y7>0.1", "0:hit G7>0.1")
     events = state.apply("0:discard G12")  # out: the hand ends and the next is dealt
-    closing = next(e.for_seat(2) for e in events if e.kind == "hand_over")
+    closing = next(e.for_seat(2) for e in events if e.kind == "round_over")
     assert closing["laid"] == [["set3=R3,B3,G3,G3,Y3", "set7=R7,B7,G7,Y7,W"], [], []]
     assert closing["hands"] == [
         [],
@@ -186,7 +186,7 @@ def test_the_closing_event_and_the_view_show_the_final_table_and_hands() -> None
     ]
     assert closing["added"] == [0, 95, 65] == [
         phase10.hand_points(h) if h else 0 for h in closing["hands"]]
-    assert [e.kind for e in events].index("hand_over") < [e.kind for e in events].index("deal")
+    assert [e.kind for e in events].index("round_over") < [e.kind for e in events].index("deal")
     last = state.view(1)["last_round"]
     assert last == {k: v for k, v in closing.items() if k != "kind"}
     assert state.view(None)["round"] == 1 and state.view(None)["laid"] == [[], [], []]

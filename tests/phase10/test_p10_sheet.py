@@ -24,14 +24,14 @@ def reference_ok(raw: list[Any], n: int) -> bool:
     def one(res: Any, i: int) -> bool:
         if type(res) is not dict or set(res) != RESULT_KEYS:
             return False
-        out, added, completed = res["out"], res["added"], res["completed"]
+        out, added, laid = res["out"], res["added"], res["phase_laid"]
         return (type(res["round"]) is int and res["round"] == i
                 and type(res["tiebreak"]) is bool
                 and (out is None or (type(out) is int and 0 <= out < n))
                 and type(added) is list and len(added) == n
                 and all(type(x) is int and 0 <= x <= 10**6 for x in added)
-                and type(completed) is list and len(completed) == n
-                and all(x is None or (type(x) is int and 1 <= x <= 30) for x in completed))
+                and type(laid) is list and len(laid) == n
+                and all(x is None or (type(x) is int and 1 <= x <= 30) for x in laid))
     return all(one(res, i) for i, res in enumerate(raw))
 
 

@@ -30,6 +30,17 @@ def round_named(last: Any) -> Any:
     return {("round" if k == "hand" else k): v for k, v in last.items()}
 
 
+def today_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A view an older version gave, as today's gives it: ``last_round`` says ``round``
+    (:func:`round_named`) and a finished game's ``result`` counts ``rounds`` (it said
+    ``hands`` before the deal was a round in every game's result)."""
+    out = dict(view, last_round=round_named(view["last_round"]))
+    result = view.get("result")
+    if isinstance(result, dict):
+        out["result"] = {("rounds" if k == "hands" else k): v for k, v in result.items()}
+    return out
+
+
 def engine_4_position(text: str) -> str:
     """An older engine's position text with its ``last_round`` line as engine 4 writes
     it (keys sorted, as every JSON line is)."""

@@ -5,7 +5,8 @@ field renames of format 4: ``hand_no``, ``in_hand``, ``poor``, ``ex_queue``,
 The files under ``data/`` were written by the code of commit 7555396 (save format 3),
 with the position text and every view that code gave for them (``v3_expected.json``):
 a load today must give the very same position and views (but for engine 4's name of the
-deal in ``last_round``: ``round``, was ``hand``), and re-save as today's format.
+deal in ``last_round``: ``round``, was ``hand``, and the result's count of deals:
+``rounds``, was ``hands``), and re-save as today's format.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 
 from tablegames import StateError, toepen
 from tablegames.common.bots import RandomBot
-from tests.toepen.helpers import engine_4_position, round_named
+from tests.toepen.helpers import engine_4_position, today_view
 
 DATA = Path(__file__).parent / "data"
 OLD = ("v3_midgame", "v3_house_rules", "v3_finished")
@@ -47,7 +48,7 @@ def test_a_format_3_save_loads_with_the_same_position_and_views(name: str) -> No
         seat = None if key == "None" else int(key)
         now = state.view(seat)
         # every key the view had keeps its value; keys added since are listed (CHANGELOG)
-        view = dict(view, last_round=round_named(view["last_round"]))
+        view = today_view(view)
         assert {k: v for k, v in now.items() if k in view} == view, (name, seat)
         assert set(now) - set(view) <= ADDED_SINCE, (name, seat)
 

@@ -49,7 +49,7 @@ def test_random_games_keep_every_invariant(players: int, seed: int, rules: dict[
         legal = s.legal_actions()
         events = s.apply(legal[rng.below(len(legal))])
         assert all(a >= b for a, b in zip(s.lives, before, strict=True))  # lives only grow
-        over = next((e for e in events if e.kind == "hand_over"), None)
+        over = next((e for e in events if e.kind == "round_over"), None)
         if over is not None:
             winner = over.data["winner"]
             factor = over.data["stake"] // stake

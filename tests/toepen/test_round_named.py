@@ -17,18 +17,11 @@ import pytest
 
 from tablegames import toepen
 from tablegames.common.bots import RandomBot
+from tests.toepen.helpers import today_view
 from tests.upgrades import plays_on
 
 OLD: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "engine3_saves.json").read_text())
-
-
-def _renamed(view: dict[str, Any]) -> dict[str, Any]:
-    """An engine-3 view as engine 4 gives it: ``last_round`` says ``round``."""
-    last = view["last_round"]
-    if last is None:
-        return view
-    return dict(view, last_round={("round" if k == "hand" else k): v for k, v in last.items()})
 
 
 def _game() -> toepen.State:
@@ -39,15 +32,15 @@ def test_the_deal_is_round_in_every_event_and_in_last_round() -> None:
     s, bot, seen = _game(), RandomBot(5), set()
     while not s.is_over:
         for e in s.apply(bot.choose(s)):
-            if e.kind in ("deal", "shuffle", "hand_over"):
+            if e.kind in ("deal", "shuffle", "round_over"):
                 d = e.for_seat(None)
                 assert "round" in d and "hand" not in d, d
                 seen.add(e.kind)
-                if e.kind == "hand_over":
+                if e.kind == "round_over":
                     assert s.view(None)["last_round"] == {k: v for k, v in d.items()
                                                           if k != "kind"}
-    assert seen == {"deal", "shuffle", "hand_over"}
-    for kind in ("deal", "shuffle", "hand_over"):
+    assert seen == {"deal", "shuffle", "round_over"}
+    for kind in ("deal", "shuffle", "round_over"):
         assert "round" in toepen.State.EVENT_KEYS[kind].keys
         assert "hand" not in toepen.State.EVENT_KEYS[kind].keys
 
@@ -59,10 +52,10 @@ def test_an_engine_3_save_loads_renamed_and_plays_on(old: dict[str, Any]) -> Non
     data = json.loads(old["save"])
     assert data["engine"] == 3 and "hand" in data["state"]["last_round"]
     s = toepen.State.from_json(old["save"], verify=True)
-    assert [s.view(x) for x in (None, *range(s.n))] == [_renamed(v) for v in old["views"]]
+    assert [s.view(x) for x in (None, *range(s.n))] == [today_view(v) for v in old["views"]]
     saved = json.loads(s.to_json())
     assert saved["engine"] == toepen.State.ENGINE == 4
-    assert saved["state"]["last_round"] == _renamed(old["views"][0])["last_round"]
+    assert saved["state"]["last_round"] == today_view(old["views"][0])["last_round"]
     plays_on(s, RandomBot(9))
 
 

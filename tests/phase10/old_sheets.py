@@ -1,0 +1,47 @@
+"""What Phase 10 data written by engine 1 reads as under engine 2: each hand's result
+says ``phase_laid`` (engine 1: ``completed``) and a finished game's result counts
+``rounds`` (engine 1: ``hands``). For the tests of old saves and positions."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+
+def phase_laid_named(item: Any) -> Any:
+    """A hand's result (or ``last_round``) as engine 2 names it."""
+    if not isinstance(item, dict):
+        return item
+    return {("phase_laid" if k == "completed" else k): v for k, v in item.items()}
+
+
+def engine_2_view(view: dict[str, Any]) -> dict[str, Any]:
+    """An engine-1 view as engine 2 gives it: ``last_round.phase_laid``, ``result.rounds``."""
+    out = dict(view)
+    if out.get("last_round") is not None:
+        out["last_round"] = phase_laid_named(out["last_round"])
+    if out.get("result") is not None:
+        out["result"] = {("rounds" if k == "hands" else k): v for k, v in out["result"].items()}
+    return out
+
+
+def _line(item: Any) -> str:
+    return json.dumps(item, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def engine_2_position(text: str) -> str:
+    """An engine-1 position as engine 2 writes it: the ``result N`` lines say
+    ``phase_laid`` (keys sorted, as every JSON line is written)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("result "):
+            key, _, body = line.partition(": ")
+            lines[i] = f"{key}: {_line(phase_laid_named(json.loads(body)))}"
+    return "\n".join(lines)
+
+
+def engine_2_fields(fields: str) -> str:
+    """A state's fields as JSON (``dumps(state._dump())``) with the score sheet renamed."""
+    data = json.loads(fields)
+    data["results"] = [phase_laid_named(x) for x in data["results"]]
+    return _line(data)
