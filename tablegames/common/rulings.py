@@ -170,6 +170,9 @@ def plain_text(text: str) -> str:
 
 #: Where a rule's paragraph runs on into its decision.
 _DECISION = re.compile(r"(?:^|(?<=[.!?:;)]\s))Decisions?:", re.MULTILINE)
+#: Where a rule's paragraph goes on to a house option (``**Option:** Rules(...)``): the
+#: option is the table's choice, told on the house-rules screen, not the rule.
+_OPTION = re.compile(r"(?:^|(?<=[.!?:;)]\s))(?:\*\*)?Options?:", re.MULTILINE)
 #: A MyST target (``(house-rules)=``) starts another section of the page: what follows
 #: is not the ruling's.
 _TARGET = re.compile(r"\(\w[\w-]*\)=")
@@ -193,13 +196,16 @@ def split_decision(text: str) -> tuple[str, str]:
 
 def for_players(text: str) -> str:
     """A ruling's words as a player reads them at the table: the rule, without the
-    decision (how the engine implements it, with its option names), without the page's
+    decision (how the engine implements it, with its option names) and the house
+    options that follow the rule (``Option:``), without the page's
     next section (a MyST target such as ``(house-rules)=`` and what follows), and without
     any sentence still written for programmers. These are the sentences the rulings
     catalogues translate (the ``<game>_rulings`` domains of :mod:`tablegames.table.i18n`)."""
-    rule = _TARGET.split(split_decision(text)[0], maxsplit=1)[0]
+    rule = _OPTION.split(_TARGET.split(split_decision(text)[0], maxsplit=1)[0], maxsplit=1)[0]
     flat = " ".join(rule.replace("`", "").split())
-    flat = re.sub(r"\s*\((?:[^()]*\s)?[\w.]+_[\w.]+[^()]*\)", "", flat)  # "(pending_skips …)"
+    # an aside naming a field ("… (pending_skips …)"), not a call's arguments: a call
+    # stays whole, so the sentence holding it is dropped below as written for programmers
+    flat = re.sub(r"\s+\((?:[^()]*\s)?[\w.]+_[\w.]+[^()]*\)", "", flat)
     sentences = re.split(r"(?<=[.!?])\s+", flat)
     return " ".join(x for x in sentences if not _CODE.search(x)).strip()
 

@@ -8,9 +8,12 @@ translation fails, naming the message and the catalogue.
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from tablegames.table.catalogues import front_end_ids, used_ids
+import pytest
+from babel.messages.pofile import read_po
+
+from tablegames.table.catalogues import LOCALE, front_end_ids, ruling_ids, used_ids
 from tablegames.table.i18n import LANGS, Words, catalogue, langs_of
 
 
@@ -36,6 +39,29 @@ def test_every_message_of_a_game_is_in_each_of_its_catalogues(game: str) -> None
     assert "en" in langs and "ar" in langs
     for lang in langs:
         assert missing(ids, lang, game) == [], (game, lang)
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_every_ruling_a_player_reads_is_translated_in_the_games_languages(game: str) -> None:
+    """The ``<game>_rulings`` catalogues hold exactly the texts the rulings page gives a
+    player now (a ruling reworded on the page fails here until it is translated again),
+    each translated in every language the game is offered in, keeping the ruling IDs,
+    seats and numbers its English names."""
+    ids = ruling_ids(game)
+    assert len(ids) > 40
+    for lang in langs_of(game):
+        path = LOCALE / lang / "LC_MESSAGES" / f"{game}_rulings.po"
+        with path.open("rb") as f:
+            held = {m.id for m in read_po(f) if m.id}
+        assert held == {text for text, _ in ids}, (game, lang, held ^ {t for t, _ in ids})
+        if lang == "en":
+            continue  # the ids are the English
+        assert missing(ids, lang, f"{game}_rulings") == [], (game, lang)
+        cat = catalogue(lang, f"{game}_rulings")
+        for text, _ in ids:
+            said = cat.gettext(text)
+            for token in re.findall(r"[A-Z0-9]+-\d\d|\bP\d\b", text):
+                assert token in said, (game, lang, token, said)
 
 
 def test_the_front_ends_words_are_in_every_language() -> None:

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 
 import tablegames
 from tablegames import dallah
+from tablegames.common.rulings import load_rulings
 from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
 from tablegames.dallah.prompts import card_json
-from tablegames.table.i18n import words_for
+from tablegames.table.i18n import catalogue, words_for
 from tablegames.tui.helpscreen import card_glossary, help_text
 
 #: The ruling that decides what each card of the default set does (the rulings page's
@@ -99,15 +101,43 @@ def test_a_card_of_a_home_made_set_is_explained_by_its_kind() -> None:
                     "with fewer, give what you have (DAL-32).")
 
 
-def test_the_help_screen_in_arabic_says_which_rulings_are_english() -> None:
+def test_the_help_screen_in_arabic_tells_the_rulings_in_arabic() -> None:
+    """Each ruling's title, rule and example come from the Arabic rulings catalogue
+    (``dallah_rulings``): no line says they are in English, and no Latin word is left
+    but the ruling IDs and seats."""
     state = dallah.new_game(players=3, seed=2, actions=["tap"], pot={"neck": ["wide"]})
     state.apply("0:draw")
     w = words_for("ar", "dallah")
     parts = help_text("dallah", state.view(0), w=w, cards=state.rules.cards)
     assert parts[0].startswith("طرق: اطرق الدلة") and parts[0].endswith("(DAL-10).")
-    assert parts[1] == "بعض الأحكام أدناه مكتوبة بالإنجليزية."
-    assert not any("At the table" in p for p in parts)
-    assert any(p.startswith("  على الطاولة: ") for p in parts)
+    assert not any("بالإنجليزية" in p or "At the table" in p for p in parts)
+    rulings = [p for p in parts if re.match(r"DAL-\d\d ", p)]
+    assert rulings and any(p.startswith("  على الطاولة: ") for p in parts)
+    for p in rulings:
+        assert not re.search(r"[A-Za-z]{2,}", re.sub(r"DAL-\d\d|P\d", "", p)), p
+
+
+def test_a_ruling_reworded_since_its_translation_is_shown_in_english(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text the catalogue does not hold yet (the page changed, the translators have
+    not caught up) is the English, under a line that says some rulings are English."""
+    import attrs
+
+    from tablegames.tui import helpscreen
+
+    real = helpscreen.load_rulings
+
+    def reworded(game: str) -> list[Any]:
+        return [attrs.evolve(r, title=r.title + " (reworded)") if r.id == "DAL-10" else r
+                for r in real(game)]
+
+    monkeypatch.setattr(helpscreen, "load_rulings", reworded)
+    state = dallah.new_game(players=3, seed=2, actions=["tap"], pot={"neck": ["wide"]})
+    state.apply("0:draw")
+    parts = help_text("dallah", state.view(0), w=words_for("ar", "dallah"),
+                      cards=state.rules.cards)
+    assert "بعض الأحكام أدناه مكتوبة بالإنجليزية." in parts
+    assert any(p.startswith("DAL-10 ") and "(reworded)" in p for p in parts)
 
 
 def test_the_arabic_terminal_explains_the_card_in_play_in_arabic() -> None:
@@ -122,7 +152,9 @@ def test_the_arabic_terminal_explains_the_card_in_play_in_arabic() -> None:
     state.apply("0:draw")
     card = state.view(0)["card"]
     name = DEFAULT_CARDS.card(card["id"]).ar
-    assert f"{name}: " in text and "بعض الأحكام أدناه مكتوبة بالإنجليزية." in text
+    assert f"{name}: " in text and "بالإنجليزية" not in text
+    title = catalogue("ar", "dallah_rulings").gettext(load_rulings("dallah")[0].title)
+    assert re.search(r"[\u0600-\u06ff]", title) and f"DAL-01 {title}." in text
     for line in text.splitlines():
         if line.startswith(f"{name}: "):
             assert not re.search(r"[A-Za-z]", re.sub(r"DAL-\d\d", "", line)), line

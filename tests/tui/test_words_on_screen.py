@@ -154,3 +154,47 @@ def test_help_shows_the_rules_in_plain_words(game: str) -> None:
         state.apply(state.legal_actions()[0])
         if state.is_over:
             break
+
+
+def test_a_rule_is_not_the_house_options_that_follow_it() -> None:
+    """A ruling's paragraph may go on to its house option (``**Option:**
+    Rules(skip_target="next") ...``) or name one in a call (``Rules(hand_size=...)
+    changes the ten``): neither is the rule a player reads. The call's parentheses used
+    to be cut as an aside, leaving "Rules changes the ten." on the help screen."""
+    by_id = {r.id: r for r in load_rulings("phase10")}
+    assert for_players(by_id["P10-20"].text) == (
+        "The Skip's discard names its target: discard S>2. It must be another player.")
+    assert for_players(by_id["P10-30"].text) == ""
+    for game in STAGE_RULINGS:
+        for r in load_rulings(game):
+            rule = for_players(r.text)
+            assert "Option" not in rule and "Rules " not in rule, (r.id, rule)
+
+
+@pytest.mark.parametrize(("game", "lang"), [("toepen", "nl"), ("toepen", "ar"),
+                                            ("phase10", "da"), ("phase10", "ar"),
+                                            ("shithead", "ar"), ("dallah", "ar")])
+def test_the_help_screen_tells_the_rulings_in_the_tables_language(game: str, lang: str) -> None:
+    """Every ruling the help screen shows, at every stage of a game, is in the table's
+    language (the game's rulings catalogue), none left in English."""
+    from tablegames.table.i18n import catalogue, words_for
+
+    said = catalogue(lang, f"{game}_rulings").gettext
+    by_id = {r.id: r for r in load_rulings(game)}
+    w = words_for(lang, game)
+    state = tablegames.new_game(game, players=3, seed=1)
+    seen: set[str] = set()
+    for _ in range(40):
+        parts = help_text(game, state.view(state.to_act or 0), w=w,
+                          cards=getattr(state.rules, "cards", None))
+        assert w("Some rulings below are written in English.") not in parts
+        for p in parts:
+            rid = p.split(" ", 1)[0]
+            if rid in by_id:
+                title = by_id[rid].title
+                assert p.startswith(f"{rid} {said(title)}.") and said(title) != title, p
+                seen.add(rid)
+        state.apply(state.legal_actions()[0])
+        if state.is_over:
+            break
+    assert len(seen) >= 3
