@@ -35,7 +35,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from tablegames.common.actions import Action, fresh
-from tablegames.common.errors import NotationError, RulesError, SetupError, StateError, quoted
+from tablegames.common.errors import (
+    NotationError,
+    RulesError,
+    SetupError,
+    StateError,
+    TablegamesError,
+    quoted,
+)
 from tablegames.common.history import History
 from tablegames.common.history_codec import (
     HistoryCode,
@@ -118,6 +125,26 @@ def read_save(cls: type[S], r: Reader) -> S:
         obj.outside = True
     obj._load(_state_reader(cls, r["state"], fmt, engine))
     return obj
+
+
+def verify_save(state: BaseState) -> None:
+    """Replay the loaded ``state``'s history from its setup (``from_json(...,
+    verify=True)``): a save whose hands, stock or rng were edited ends elsewhere and is
+    refused. The game's ``_as_saved`` first leaves out of the replay what an older
+    engine's save does not hold."""
+    if state.outside:
+        state._no_world("replayable history")
+    if state.world:
+        raise StateError("a sampled world cannot be verified: it has no real history")
+    again = type(state)._start(state.players, state.seed, state.rules, state.deck, state.extra)
+    try:
+        for a in state.history:
+            again.apply(a)
+    except TablegamesError as exc:
+        raise StateError(f"the save's history cannot be replayed: {exc}") from None
+    state._as_saved(again)
+    if again.to_json() != state.to_json():
+        raise StateError("the save contradicts its own history (tampered with?)")
 
 
 def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> tuple[int, int]:
