@@ -210,7 +210,7 @@ class Session:
         self.again = False
         self._pause = False
         #: At a hand's end, for each teller: the result in words, and "What happened"
-        #: up to the end (the next deal is not shown under "The hand is over").
+        #: up to the end (the next deal is not shown under "The round is over").
         self._result: dict[int | None, list[str]] = {}
         self._held: dict[int | None, list[Line]] = {}
         self._refused: str | None = None
@@ -529,12 +529,12 @@ class Session:
             return
         self._pause = False
         seat = None if self.options.table else self.options.seat
-        note = " ".join([self.w("The hand is over."), *self._result.get(seat, [])])
+        note = " ".join([self.w("The round is over."), *self._result.get(seat, [])])
         self.draw(seat, None, note, happened=self._held.get(seat))
         if self.options.table:
             self.on_screen = None
         if self.keys is not None:
-            self.wait_key(self.w("Press any key for the next hand. "))
+            self.wait_key(self.w("Press any key for the next round. "))
 
     def hand_over(self, seat: int) -> None:
         """At a shared screen, hide the last hand before the next person looks."""

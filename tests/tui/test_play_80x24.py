@@ -100,12 +100,12 @@ def play_through(game: str) -> tuple[list[str], str]:
     knocked = hands = 0
     try:
         while True:
-            i = child.expect_exact([PROMPT, "Press any key for the next hand", "(y/n)"])
+            i = child.expect_exact([PROMPT, "Press any key for the next round", "(y/n)"])
             if i == 1:  # the end-of-hand pause, with the hand's result
                 hands += 1
                 pause = frame(child)
                 said = " ".join(" ".join(pause).split())
-                assert len(pause) <= ROWS and "The hand is over." in said
+                assert len(pause) <= ROWS and "The round is over." in said
                 if game == "toepen":
                     assert re.search(r"P\d won round \d+\.", said), said
                 child.send(" ")

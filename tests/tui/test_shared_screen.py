@@ -62,7 +62,7 @@ def test_no_hidden_card_is_shown_while_the_screen_is_passed() -> None:
     try:
         while True:
             i = child.expect([r"P\d> ", r"press Enter when only you can see",
-                              "Press any key for the next hand", r"\(y/n\)"])
+                              "Press any key for the next round", r"\(y/n\)"])
             screen = shown(child)
             if i == 0:
                 seat = state.to_act
@@ -79,7 +79,7 @@ def test_no_hidden_card_is_shown_while_the_screen_is_passed() -> None:
                 child.send("\r")
             elif i == 2:
                 ended += 1
-                assert "The hand is over." in screen
+                assert "The round is over." in screen
                 child.send(" ")
             else:
                 child.send("n")

@@ -56,7 +56,7 @@ def test_a_card_is_never_split_between_two_lines() -> None:
 
 
 def test_the_pause_ends_with_the_hand_and_not_with_the_next_deal() -> None:
-    """Toepen seed 10: "The hand is over" shows the hand up to its end; the next deal
+    """Toepen seed 10: "The round is over" shows the round up to its end; the next deal
     (a new round, new cards) is told after the pause."""
     s, out = session("toepen", seed=10, rules=(toepen.Rules(), {"limit": 3}))
     state = s.state
@@ -70,7 +70,7 @@ def test_the_pause_ends_with_the_hand_and_not_with_the_next_deal() -> None:
     out.truncate(0)
     s.pause_if_hand_ended()
     shown = out.getvalue().split("What happened", 1)[1]
-    assert "The hand is over." in shown and "Round 2" not in shown, shown
+    assert "The round is over." in shown and "Round 2" not in shown, shown
     assert any("Round 2" in line for line in s.happened[0])  # told afterwards
 
 
