@@ -111,15 +111,16 @@ def check_seconds(name: str, value: object) -> float:
     ...
     tablegames.common.errors.SetupError: pace is 0 to 3600 seconds, not nan
     """
-    if isinstance(value, bool) or not isinstance(value, int | float) or not (
-            0 <= value <= MAX_SECONDS):  # NaN fails both comparisons
+    if not (type(value) is int or isinstance(value, float)) or not (
+            0 <= value <= MAX_SECONDS):  # NaN fails both; bool and IntEnum are no int here
         raise SetupError(f"{name} is 0 to {MAX_SECONDS:g} seconds, not {quoted(value)}")
     return float(value)
 
 
 def check_count(name: str, value: object, least: int = 1) -> int:
-    """A count (rooms, games) of at least ``least``: an ``int``, never a ``bool``
-    (``True`` is not one room), else a :class:`SetupError` naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    """A count (rooms, games) of at least ``least``: an exact ``int``, never a ``bool``
+    (``True`` is not one room) nor an ``IntEnum``, else a :class:`SetupError` naming
+    ``name``."""
+    if type(value) is not int or value < least:
         raise SetupError(f"{name} must be an int of at least {least}, not {quoted(value)}")
     return value

@@ -268,8 +268,12 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     laid (engine 1 said ``completed``, the view's count of phases done;
     :func:`~tablegames.phase10.sheet.phase_laid_named`). The engines play alike, so
     nothing else changes; a value of the wrong type is left for the strict load to
-    refuse. (``state`` is a fresh dict, read after the format's renames.)"""
-    if engine < 2 and "sources" not in state and "hand_log" not in state:
+    refuse, and a save by engine 1 that holds engine 2's record is refused (no engine
+    wrote that). (``state`` is a fresh dict, read after the format's renames.)"""
+    if engine < 2 and ("sources" in state or "hand_log" in state):
+        raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
+                         "hand_log), which only engine 2 writes")
+    if engine < 2:
         hands = state.get("hands")
         state["sources"] = None
         state["hand_log"] = [[] for _ in hands] if type(hands) is list else hands

@@ -88,13 +88,13 @@ def phase_laid_named(results: Sequence[Any]) -> Sequence[Any]:
     writes it: engine 1 said ``completed``, which the view and the ``lay`` event use for how
     many phases a seat has done. The same sequence when there is nothing to rename; else
     a list of plain dicts (a save's are checked and frozen after, a position's by its
-    reader). An item holding both names is left for the strict check to refuse."""
-    if not any(isinstance(item, Mapping) and "completed" in item and "phase_laid" not in item
-               for item in results):
+    reader). A sheet that already says ``phase_laid`` anywhere is left as it is, for the
+    strict check to refuse any ``completed`` in it: no engine wrote both names."""
+    maps = [item for item in results if isinstance(item, Mapping)]
+    if not any("completed" in item for item in maps) or any("phase_laid" in item for item in maps):
         return results
     return [{("phase_laid" if k == "completed" else k): v for k, v in item.items()}
-            if isinstance(item, Mapping) and "phase_laid" not in item else item
-            for item in results]
+            if isinstance(item, Mapping) else item for item in results]
 
 
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:

@@ -997,11 +997,15 @@ class State(BaseState):
         return upgrade_engine(state, engine)
 
     def _as_saved(self, again: Self) -> None:
-        """A hand this save did not record (an engine-1 save: ``sources`` is ``None``) is
-        compared with the replay's record of it left out, as a replay records every
-        hand."""
+        """What an old save never kept is left out of its replay before the two are
+        compared: the record of the hand it was saved in (an engine-1 save: ``sources``
+        is ``None``), and the last hand's final hands and groups (a save of format 1, or
+        of format 2 before the declared fields: ``last_hands`` and ``last_laid`` are
+        ``None`` although a hand was scored). A replay keeps both."""
         if self.sources is None:
             again.sources, again.hand_log = None, ((),) * again.n
+        if self.last_hands is None and self.last_laid is None:
+            again.last_hands = again.last_laid = None
 
     def _check_loaded(self) -> None:
         """The cross-field rules of a loaded save or position (card conservation is

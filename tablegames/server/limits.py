@@ -140,9 +140,11 @@ class Limits:
     trusted_proxies: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        """Every rate and burst is a positive, finite number, never a ``bool``: a NaN
-        rate let every request through (NaN tokens are never "too few"), and a string
-        failed on the first request rather than at start-up. Proxies are addresses."""
+        """Every rate is a positive, finite number and every burst a finite number of at
+        least 1 (a request takes one token: a smaller burst would shut its door for
+        good), never a ``bool``: a NaN rate let every request through (NaN tokens are
+        never "too few"), and a string failed on the first request rather than at
+        start-up. Proxies are addresses."""
         for field in attrs.fields(Limits):
             value = getattr(self, field.name)
             if field.name == "trusted_proxies":
@@ -151,8 +153,10 @@ class Limits:
                     raise SetupError(f"trusted_proxies must be a tuple of addresses, not "
                                      f"{quoted(value)}")
             elif isinstance(value, bool) or not isinstance(value, int | float) or not (
-                    0 < value < math.inf):  # NaN fails both comparisons
-                raise SetupError(f"{field.name} must be a positive finite number, not "
+                    (1 if field.name.endswith("burst") else 0) <= value < math.inf
+                    and value > 0):  # NaN fails every comparison
+                least = "at least 1" if field.name.endswith("burst") else "positive"
+                raise SetupError(f"{field.name} must be a finite number, {least}, not "
                                  f"{quoted(value)}")
 
     @classmethod

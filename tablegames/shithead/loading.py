@@ -189,13 +189,14 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
     writes it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
     summary said ``limit``, the word Toepen uses for a number of lives. The same sequence
     when there is nothing to rename; else a list of plain dicts (a save's are read and
-    frozen after, a position's frozen by its caller)."""
-    if not any(isinstance(item, Mapping) and "limit" in item and "limit_hit" not in item
-               for item in rounds_done):
+    frozen after, a position's frozen by its caller). Summaries that already say
+    ``limit_hit`` anywhere are left as they are, for the strict load to refuse any
+    ``limit`` among them: no engine wrote both names."""
+    maps = [item for item in rounds_done if isinstance(item, Mapping)]
+    if not any("limit" in item for item in maps) or any("limit_hit" in item for item in maps):
         return rounds_done
     return [{("limit_hit" if k == "limit" else k): v for k, v in item.items()}
-            if isinstance(item, Mapping) and "limit_hit" not in item else item
-            for item in rounds_done]
+            if isinstance(item, Mapping) else item for item in rounds_done]
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:

@@ -159,11 +159,10 @@ class Options:
         if info is None:
             raise SetupError(f"game must be a game's name, not {quoted(self.game)}")
         names = normalize_players(self.players, info.min_players, info.max_players, info.name)
-        if isinstance(self.seat, bool) or not isinstance(self.seat, int) or not (
-                0 <= self.seat < len(names)):
+        if type(self.seat) is not int or not 0 <= self.seat < len(names):  # no bool, IntEnum
             raise SetupError(f"seat must be a seat of this game, 0..{len(names) - 1} (--seat), "
                              f"not {quoted(self.seat)}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+        if type(self.seed) is not int:  # a bool or an IntEnum is no seed number
             raise SetupError(f"seed must be an int (--seed), not {quoted(self.seed)}")
         check_seed(self.seed)
         info.fit_rules(self.players, self.rules)  # RulesError or SetupError, as named

@@ -68,3 +68,21 @@ def test_a_result_naming_both_words_is_refused() -> None:
     both = line.replace('"completed":', '"phase_laid":[null,null,null],"completed":')
     with pytest.raises(PositionError, match="result"):
         phase10.State.from_position(old["position"].replace(line, both))
+
+
+def test_a_sheet_mixing_the_two_words_or_an_engine_1_save_with_a_record_is_refused() -> None:
+    """No engine wrote a sheet whose hands say ``completed`` in one result and
+    ``phase_laid`` in another, nor an engine-1 save holding engine 2's record of the hand
+    (``sources``, ``hand_log``): each is refused, not half-upgraded (found by helper-73)."""
+    old = OLD[0]
+    data = json.loads(old["save"])
+    results = data["state"]["results"]
+    assert len(results) >= 2 and all("completed" in r for r in results)
+    results[1]["phase_laid"] = results[1].pop("completed")
+    with pytest.raises(StateError, match="results"):
+        phase10.State.from_json(json.dumps(data))
+    today = json.loads(phase10.State.from_json(old["save"]).to_json())
+    today["engine"] = 1  # today's fields, record included, under engine 1's number
+    today["state"]["results"] = json.loads(old["save"])["state"]["results"]
+    with pytest.raises(StateError, match="sources"):
+        phase10.State.from_json(json.dumps(today))

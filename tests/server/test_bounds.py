@@ -214,11 +214,15 @@ def test_a_hub_refuses_counts_that_are_not_counts(tmp_path: Path, field: str,
 def test_limits_refuse_rates_that_meter_nothing(value: object) -> None:
     """Found by the s39 review (helper-65's brief): ``Limits(lookup_rate=nan)`` let every
     look-up through (NaN tokens are never too few) and a string failed on the first
-    request; a rate or burst is a positive finite number."""
+    request; a rate is a positive finite number, a burst a finite number of at least 1."""
     for field in ("lookup_rate", "join_burst", "message_rate"):
         with pytest.raises(SetupError, match=field):
             Limits(**{field: value})  # type: ignore[arg-type]
     with pytest.raises(SetupError, match="trusted_proxies"):
         Limits(trusted_proxies="10.0.0.2")  # type: ignore[arg-type]
+    for burst in (0.5, 0.999):  # found by helper-73: a burst under 1 shut its door for good
+        with pytest.raises(SetupError, match=r"join_burst.*at least 1"):
+            Limits(join_burst=burst)
+    assert Limits(join_burst=1).join_burst == 1
     doors = Doors(_still(Limits(lookup_burst=3)))
     assert [doors.may_look_up("203.0.113.1", None) for _ in range(4)] == [True] * 3 + [False]

@@ -71,3 +71,17 @@ def test_an_old_position_reads_its_summaries_as_limit_hit(old: dict[str, Any]) -
     assert all("limit_hit" in x and "limit" not in x for x in s.rounds_done)
     assert s.to_position() == engine_4_position(old["position"])
     assert shithead.State.from_position(s.to_position()).to_position() == s.to_position()
+
+
+def test_summaries_mixing_the_two_words_are_refused() -> None:
+    """An engine-3 save whose round summaries say ``limit`` in one and ``limit_hit`` in
+    another was written by no engine: refused, not half-upgraded (found by helper-73)."""
+    from tablegames.common.errors import StateError
+
+    old = next(o for o in OLD if len(json.loads(o["save"])["state"]["rounds_done"]) >= 2)
+    data = json.loads(old["save"])
+    done = data["state"]["rounds_done"]
+    assert all("limit" in r for r in done)
+    done[1]["limit_hit"] = done[1].pop("limit")
+    with pytest.raises(StateError, match="rounds_done"):
+        shithead.State.from_json(json.dumps(data))

@@ -5,6 +5,7 @@ crashed the game only once a bot moved)."""
 from __future__ import annotations
 
 import argparse
+import enum
 import io
 from typing import Any
 
@@ -15,6 +16,11 @@ from tablegames.cli import _seconds_arg
 from tablegames.common.setups import MAX_SECONDS, check_seconds
 from tablegames.tui import Options
 from tablegames.tui.session import Session
+
+
+class Number(enum.IntEnum):
+    ONE = 1
+
 
 #: A field, a bad value, and a word the refusal must say.
 BAD: list[tuple[str, Any, str]] = [
@@ -34,6 +40,9 @@ BAD: list[tuple[str, Any, str]] = [
     ("table", 1, "table"), ("table", "yes", "table"), ("debug", 0, "debug"),
     ("lang", "fr", "fr"), ("lang", True, "True"),
     ("reports", "nobody", "reports"), ("reports", ["bots"], "reports"),
+    # an IntEnum is an int to Python but no seat or seed to the engines (found by
+    # helper-73: the seat was taken here and refused by the game on its first screen)
+    ("seat", Number.ONE, "--seat"), ("seed", Number.ONE, "seed"), ("pace", Number.ONE, "pace"),
 ]
 
 
