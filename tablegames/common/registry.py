@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from tablegames.common.errors import SetupError, StateError, quoted, quoted_names
+from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted, quoted_names
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
 
@@ -252,9 +252,7 @@ def replay(record: Mapping[str, Any]) -> Any:
     setup = r["setup"]._dict() if r.has("setup") else {}
     if "position" in setup:
         state = from_position(info.name, setup["position"], rules=r["rules"].raw())
-        for item in r["actions"].items():
-            state.apply(info.parse_action(item.str()))
-        return state
+        return _replayed(state, r, info)
     bad = _not_setup(info, setup)
     if bad:
         raise StateError(f"$.setup: {info.name}'s new_game takes no {quoted_names(bad)}")
@@ -265,8 +263,19 @@ def replay(record: Mapping[str, Any]) -> Any:
         deck=r["deck"].raw(),
         **setup,
     )
-    for item in r["actions"].items():
-        state.apply(info.parse_action(item.str()))
+    return _replayed(state, r, info)
+
+
+def _replayed(state: Any, r: Reader, info: GameInfo) -> Any:
+    """``state`` with the record's actions applied; an action this engine refuses (a
+    tampered record, or one an older engine played under rules that differed) is a
+    :class:`StateError` naming it, as a save's history is."""
+    for i, item in enumerate(r["actions"].items()):
+        try:
+            state.apply(info.parse_action(item.str()))
+        except TablegamesError as exc:
+            raise StateError(f"$.actions[{i}] does not replay under engine "
+                             f"{type(state).ENGINE} of {state.GAME}: {exc}") from None
     return state
 
 

@@ -2,7 +2,7 @@
 
 A save is canonical JSON (keys sorted)::
 
-    {"engine":1,"format":4,"game":"toepen","history":{...},"rng":123,
+    {"engine":4,"format":4,"game":"toepen","history":{...},"rng":123,
      "rules":{...},"rules_hash":"...","setup":{...},"state":{...}}
 
 Loading is parse -> read the envelope and the declared fields -> check the invariants,

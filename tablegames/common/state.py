@@ -564,7 +564,11 @@ class BaseState(ABC):
         if since is None:
             out = Event.redact(fresh_state._setup_events(), seat)
         for a in self.history:
-            events = fresh_state.apply(a)
+            try:
+                events = fresh_state.apply(a)
+            except TablegamesError as exc:  # a save of an engine whose rules differed
+                raise StateError(f"this game's history does not replay under engine "
+                                 f"{self.ENGINE} of {self.GAME}: {exc}") from None
             v = len(fresh_state.history)
             if since is None:
                 out.extend(Event.redact(events, seat))

@@ -90,3 +90,25 @@ def test_a_save_with_an_old_and_a_new_name_is_refused() -> None:
     new["state"]["act_stock"] = new["state"].pop("stock")
     with pytest.raises(StateError, match="act_stock"):
         dallah.State.from_json(json.dumps(new))  # format 4 knows only the new names
+
+
+def test_a_history_an_older_engine_played_differently_is_a_state_error() -> None:
+    """Engine 3 changed Dallah's play (DAL-14, DAL-23, DAL-26, DAL-43): an engine-2 save
+    loads and plays on, but its history no longer replays, so ``log()``,
+    ``replay(record())`` and ``verify=True`` refuse it with a ``StateError`` that says
+    so; ``log()`` and ``replay`` used to raise the replayed step's ``IllegalAction``, an
+    error about a move nobody made (found by helper-73)."""
+    import tablegames
+
+    old = next(o for o in OLD_SAVES if json.loads(o["save"])["engine"] == 2
+               and o["kind"] == "pair")
+    state = dallah.State.from_json(old["save"])
+    before = state.to_json()
+    for call in (lambda: state.log(0), lambda: state.log(None, since=80),
+                 lambda: tablegames.replay(state.record()),
+                 lambda: dallah.State.from_json(old["save"], verify=True)):
+        with pytest.raises(StateError, match="replay") as refused:
+            call()
+        assert not isinstance(refused.value, tablegames.IllegalAction)
+    assert state.to_json() == before
+    state.apply(state.legal_actions()[0])  # it still plays on
