@@ -18,6 +18,15 @@ fill the gaps. A group the cards off the table can no longer complete counts for
 once four 8s are laid and every Wild is down, the other four 8s make no set of 5, so
 the bot lets them go (someone down may hit them) instead of keeping them for ever.
 
+A hand can still stall with every seat playing sensibly: two seats short of their phase
+each keep the cards the other needs, and the seats already down keep their cheap cards
+while the draw pile brings only cards nobody can use, so the same cards go round and the
+pile is rebuilt again and again (six players, ``SET5`` alone, 15-card hands: seed 26 ran
+31,000 actions of one hand). Once the draw pile has been rebuilt :data:`STALL_REBUILDS`
+times in one hand, the bot discards its plain cards in random order (from its seeded
+generator, so play stays deterministic), as a person breaks a deadlock by letting a kept
+card go: someone can then take it, lay or hit, and the hand ends.
+
 :class:`EagerRandomBot` ("eager") is uniform over the legal actions except that it lays
 down and hits whenever it can: random playouts that still make progress, for search
 bots that want cheap rollouts. Plain uniform play (the shared ``RandomBot``, registered as
@@ -48,6 +57,10 @@ from tablegames.phase10.stages import DRAW
 from tablegames.phase10.state import State, hit_values
 
 _BEAM = 3
+#: Rebuilds of the draw pile in one hand after which the bot lets its kept cards go in
+#: random order (see the module docstring). Ordinary hands at six seats with 15 cards
+#: each rebuild a few times; a hand that stalls rebuilds every few turns for ever.
+STALL_REBUILDS = 8
 
 
 def live_cards(state: State) -> Tally | None:
@@ -233,6 +246,10 @@ class SmartBot:
         else:
             wilds = [a for a in discards if a.card in (WILD, SKIP)]
         hand = state.hands[seat]
+        if _stalled(state):  # break the deadlock: any kept card may go (Wilds still last)
+            plain = list(plain)
+            self.rng.shuffle(plain)
+            return [*plain, *wilds]
         if state.down[seat]:
             table = [g for row in state.laid for g in row]
 
@@ -269,6 +286,13 @@ class SmartBot:
         """How close ``target`` is to winning: phases done, phase down, few cards, score."""
         return (state.completed[target], int(state.down[target]), -len(state.hands[target]),
                 -state.scores[target])
+
+
+def _stalled(state: State) -> bool:
+    """Whether this hand's draw pile has been rebuilt :data:`STALL_REBUILDS` times (the
+    hand's record counts them; a hand begun before engine 2 kept none and never stalls
+    by this count)."""
+    return state.sources is not None and len(state.sources) > STALL_REBUILDS
 
 
 class EagerRandomBot:

@@ -81,3 +81,25 @@ def test_the_game_that_hoarded_dead_eights_now_ends() -> None:
         state.apply(bots[state.to_act].choose(state))
         steps += 1
     assert state.is_over, "five smart bots did not finish the game in 5,000 actions"
+
+
+def test_a_hand_where_every_seat_keeps_what_another_needs_now_ends() -> None:
+    """Six smart bots, ``SET5`` alone, 15-card hands, seed 26 (found by the house-rules
+    property in CI): two seats short of their set each kept the cards the other needed,
+    the four seats down kept their cheap cards, and the draw pile brought only 10s, 12s
+    and Skips round and round: one hand ran past 31,000 actions. After
+    ``STALL_REBUILDS`` rebuilds in a hand the bots let kept cards go in random order."""
+    from tablegames.phase10.bots import STALL_REBUILDS
+
+    info = GAMES["phase10"]
+    rules = rules_from_dict(info.rules_class, {"first_skip": "twist", "phases": ["SET5"],
+                                               "hand_size": 15})
+    state = info.new_game(players=6, seed=26, rules=rules)
+    bots = make_bots(info, "smart", 6, 26)
+    steps, most = 0, 0
+    while not state.is_over and steps < 5000:
+        state.apply(bots[state.to_act].choose(state))
+        most = max(most, len(state.sources or ()) - 1)
+        steps += 1
+    assert state.is_over, "six smart bots did not finish the game in 5,000 actions"
+    assert most >= STALL_REBUILDS  # it did stall, and the bots broke it
