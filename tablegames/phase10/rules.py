@@ -157,7 +157,9 @@ class Rules:
       hand of P10-59, nobody out and everyone scoring their cards; ``"lowest"``: as a
       blocked game of dominoes, the one seat holding the fewest points is credited as if
       it had gone out (scores nothing, or takes the others' points under ``"winner"``
-      scoring; wins a tie-break hand); a tie for fewest ends it dead.
+      scoring; wins a tie-break hand); a tie for fewest ends it dead. A blocked
+      tie-break hand is always settled as under ``"lowest"``: it scores nothing, so a
+      dead one would decide nothing and its replay could block again for ever.
     * ``lay_when_able`` — ``False`` (the default): laying down is never compulsory, a player
       may hold a finished phase back (P10-40 read as leave); ``True``: the strict reading
       of P10-40, a player who can make a phase they may lay this hand (their current one,

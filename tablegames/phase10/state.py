@@ -210,7 +210,8 @@ class State(BaseState):
     #: the view's ``last_round``) says ``phase_laid`` for the phase each seat laid that
     #: hand (was ``completed``, the view's count of phases done); the event that ends a
     #: hand is ``round_over`` (was ``hand_over``) and the result counts ``rounds`` (was
-    #: ``hands``), as in the other games. Plays out as 1.
+    #: ``hands``), as in the other games. Plays out as 1, but for a blocked tie-break
+    #: hand, which now credits the seat holding the fewest points (P10-51, P10-53).
     ENGINE = 2
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
@@ -511,9 +512,13 @@ class State(BaseState):
         return True
 
     def _blocked_credit(self) -> int:
-        """The seat a blocked hand credits as if out: under ``blocked_hand="lowest"`` the
-        one seat holding the fewest points (P10-52's card values), else none (-1)."""
-        if self.rules.blocked_hand != "lowest":  # P10-51 (decision): a dead hand
+        """The seat a blocked hand credits as if out: under ``blocked_hand="lowest"``, and
+        in any tie-break hand, the one seat holding the fewest points (P10-52's card
+        values), else none (-1). A tie-break hand scores nothing, so ending it dead
+        decides nothing, and the replay is as blocked as it was: under a house list whose
+        laid groups take few cards (``set1`` with 14-card hands) the tie-break went on
+        for ever."""
+        if self.rules.blocked_hand != "lowest" and not self.tiebreak:  # P10-51 (decision)
             return -1
         points = {s: sum(POINTS[c] for c in self.hands[s])
                   for s in range(self.n) if self.playing[s]}

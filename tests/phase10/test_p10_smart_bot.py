@@ -103,3 +103,30 @@ def test_a_hand_where_every_seat_keeps_what_another_needs_now_ends() -> None:
         steps += 1
     assert state.is_over, "six smart bots did not finish the game in 5,000 actions"
     assert most >= STALL_REBUILDS  # it did stall, and the bots broke it
+
+
+
+def test_a_blocked_tie_break_hand_is_won_by_the_fewest_points() -> None:
+    """P10-51 (decision) with P10-53: a house list of one ``set1`` phase with 14-card
+    hands lets all five seats lay at once, every hand blocks, and under
+    ``blocked_hand="dead"`` the tie-break hand ended dead, decided nothing and was
+    replayed for ever (found by a house-rules stress run: 26,000 actions). A blocked
+    tie-break hand now credits the contender holding the fewest points."""
+    from tablegames.phase10.cards import POINTS
+
+    info = GAMES["phase10"]
+    rules = rules_from_dict(info.rules_class, {
+        "naturals": "phase", "blocked_hand": "dead", "scoring": "winner",
+        "phases": ["set1"], "hand_size": 14})
+    state = info.new_game(players=5, seed=86, rules=rules)
+    bots = make_bots(info, "smart", 5, 86)
+    steps = 0
+    while not state.is_over and steps < 5000:
+        state.apply(bots[state.to_act].choose(state))
+        steps += 1
+    assert state.is_over and state.results[-1]["tiebreak"]
+    assert state.results[-1]["out"] is None  # nobody went out: the hand was blocked
+    held = {s: sum(POINTS[c] for c in state.last_hands[s])
+            for s in range(5) if state.playing[s]}
+    assert state.winner == min(held, key=held.__getitem__)
+    assert sorted(held.values()).count(held[state.winner]) == 1
