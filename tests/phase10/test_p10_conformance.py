@@ -61,3 +61,24 @@ def test_conformance_every_option_at_once() -> None:
     report = check_game("phase10", players=3, seeds=range(2), bot="smart", full_every=8,
                         new_game_kwargs={"rules": ALL_OPTIONS})
     assert report.games == 2
+
+
+def test_a_phase_that_takes_a_whole_hand_gets_room_to_be_made() -> None:
+    """A house phase needing more cards than a hand holds (``colour7+SET5`` with 11-card
+    hands: only the whole hand plus the card just drawn lays it) is slow to make by
+    near-random play: the "eager" bots took 33,544 actions at two seats, seed 23, against
+    a cap of 12,800 (found by a stress run of the house-rules property). The cap now
+    allows such lists 64 times as many actions per hand."""
+    from tablegames.common.rules import rules_from_dict
+    from tablegames.simulation import make_bots
+
+    rules = rules_from_dict(GAME.rules_class, {"phases": ["colour7+SET5", "colour4"],
+                                               "hand_size": 11})
+    state = GAME.new_game(players=2, seed=23, rules=rules)
+    plain = GAME.new_game(players=2, seed=23, rules={"phases": ["colour4", "colour4"],
+                                                     "hand_size": 11})
+    assert GAME.max_actions(state) == 64 * GAME.max_actions(plain)
+    bots = make_bots(GAME, "eager", 2, 23)
+    while not state.is_over and len(state.history) <= GAME.max_actions(state):
+        state.apply(bots[state.to_act].choose(state))
+    assert state.is_over and len(state.history) > 12_800
