@@ -108,12 +108,15 @@ def test_a_blocked_tie_break_hand_is_won_by_the_credited_seat_under_lowest() -> 
 
 
 @pytest.mark.ruling("P10-51", "P10-53", "P10-59")
-def test_a_blocked_tie_break_hand_ends_dead_and_the_tie_break_goes_on() -> None:
+def test_a_blocked_tie_break_hand_is_won_by_the_fewest_points_under_dead_too() -> None:
+    """A tie-break hand scores nothing, so ending it dead decided nothing and its replay
+    could block again for ever: under ``blocked_hand="dead"`` too, the contender holding
+    the fewest points wins it (it used to end dead and the tie-break went on)."""
     state = blocked_tiebreak("dead", [5, 0])
-    events = state.apply("1:draw") + state.apply("1:discard G11")
+    events = state.apply("1:draw") + state.apply("1:discard G11")  # Y12 (10) vs Y5 (5)
     kinds = [e.kind for e in events]
-    assert kinds[kinds.index("round_over") + 1] == "tiebreak" and "game_over" not in kinds
-    assert not state.is_over and state.tiebreak and state.scores == (15, 20)
+    assert "tiebreak" not in kinds and kinds[-1] == "game_over"
+    assert state.is_over and state.outcome().winners == {0}
 
 
 @pytest.mark.ruling("P10-51", "P10-41")
