@@ -161,17 +161,57 @@ def check_loaded(state: State) -> None:
 
 
 def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
-    """The hand's record agrees with the piles: a rebuild in every playing seat's log per
-    rebuilt pile, the last one ``rebuilt``, and each seat's draws since it ``drawn``."""
+    """The hand's record (``sources``, ``hand_log``) is one play could write, so a world
+    of it can be dealt with work bounded by the play it claims (found by helper-72: a
+    small save of empty rebuilt piles, or of draws no hand could hold, loaded and then
+    cost gigabytes or a bare ``ValueError`` in ``sample_world``).
+
+    What is checked, each exactly as play keeps it (so a world, also one dealt as an
+    unrecorded hand past the labelling budget, keeps it too):
+
+    * every playing seat's log sees every rebuild (P10-59), the last source is
+      ``rebuilt`` and a seat's draws since it are ``drawn``;
+    * the deal (P10-30, P10-25): the turned-up cards are Skips but the last (covers only
+      under the ``twist`` rule), none more often than the pack holds it;
+    * the draws between two rebuilds (all seats together; only their number is public,
+      the cards are checked against the whole state): before the first, at most the
+      pack less the turned-up cards of each face, and as many as the draw pile held
+      after the deal (pack less hands dealt less turned up; less the draw pile now if
+      there was no rebuild); from a rebuilt pile (P10-59), exactly its cards (it is
+      rebuilt only once empty), the last one's with the draw pile now. So a rebuilt pile
+      is not empty (rebuilt from the discard pile under its top card, and drawn from at
+      once), holds no face more often than the pack, and there are at most as many
+      rebuilds as draws;
+    * per seat, hand size (exact): what it holds beyond the cards seen taken is the
+      hand dealt (``hand_size``, P10-30) plus its draws less the cards it played that
+      it had not taken, and never less than none at any point of its log. Only counts:
+      which card a draw brought is the drawer's secret, and a world dealt past the
+      budget keeps the counts but not which card each play was (``worlds``).
+    """
     if state.sources is None:
         if any(state.hand_log):
             raise bad("a hand log without the hand's sources")
         return
-    rebuilds = len(state.sources) - 1
+    sources = state.sources
+    rebuilds = len(sources) - 1
     if (state.rebuilt is None) != (rebuilds == 0) or (
-        rebuilds and state.rebuilt != state.sources[-1]
+        rebuilds and state.rebuilt != sources[-1]
     ):
         raise bad("the last source is not the rebuilt pile (P10-59)")
+    pack = PACK.counts
+    first = sources[0]
+    twist = state.rules.first_skip == "twist"
+    if not first or any(c != SKIP for c in first[:-1]) or (len(first) > 1 and not twist) or (
+        any(v > pack[c] for c, v in Counter(first).items())
+    ):
+        raise bad("sources[0]: not the cards turned up at the deal (P10-25, P10-30)")
+    for e in range(1, len(sources)):
+        if not sources[e] or any(v > pack[c] for c, v in Counter(sources[e]).items()):
+            raise bad(f"sources[{e}]: not a pile the draw pile could be rebuilt from "
+                      "(P10-59)")
+    # the draws of each stretch between rebuilds, all seats together
+    draws: list[Counter[int]] = [Counter() for _ in sources]
+    size = state.rules.hand_size
     for s, chunks in enumerate(state.hand_log):
         log = log_codes(chunks)
         if chunks != log_chunks(log):
@@ -184,6 +224,35 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
         tail = log[marks[-1] + 1:] if marks else ()
         if rebuilds and tuple(c for c in tail if c < PLAYED) != state.drawn[s]:
             raise bad(f"seat {s}: its hand log does not hold what it drew since the rebuild")
+        if not state.playing[s]:
+            continue
+        hidden, epoch = size, 0
+        for code in log:
+            if code == REBUILT:
+                epoch += 1
+            elif code < PLAYED:
+                hidden += 1
+                draws[epoch][code] += 1
+            else:
+                hidden -= 1
+                if hidden < 0:
+                    raise bad(f"seat {s}: its hand log plays cards it did not hold (P10-30)")
+        if hidden != len(state.hands[s]) - len(state.known_cards[s]):
+            raise bad(f"seat {s}: its hand log does not match the cards it holds: "
+                      f"{size} dealt (P10-30), its draws, less its plays")
+    dealt = sum(state.playing) * size
+    after_deal = sum(pack) - dealt - len(first)
+    stock = Counter(state.stock)
+    for e, got in enumerate(draws):
+        total = got.total()
+        if e == 0:
+            fine = total == after_deal - (0 if rebuilds else len(state.stock)) and all(
+                v <= pack[c] - first.count(c) for c, v in got.items())
+        else:
+            fine = got + (stock if e == rebuilds else Counter()) == Counter(sources[e])
+        if not fine:
+            where = "before the first rebuild" if e == 0 else f"from sources[{e}]"
+            raise bad(f"the hand logs' draws {where} are not what that pile held (P10-59)")
 
 
 def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over: bool,

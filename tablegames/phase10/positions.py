@@ -144,6 +144,12 @@ def _write_sources(state: State, w: PositionWriter) -> None:
 def _read_sources(state: State, r: PositionReader) -> None:
     n = state.n
     if not r.has("sources"):
+        # a log says what happened to cards whose sources it needs (found by helper-72:
+        # left unread, the lines were refused as "not part of this game's positions")
+        for s in range(n):
+            if r.has(f"hand_log {s}"):
+                raise r.fail(f"hand_log {s}", "a hand log needs the hand's sources line "
+                             "(sources: the cards turned up at the deal / each rebuilt pile)")
         state.sources, state.hand_log = None, ((),) * n
         return
     piles: list[tuple[int, ...]] = [()]

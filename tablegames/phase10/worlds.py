@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from tablegames.common.errors import SeatError, StateError
 from tablegames.phase10.cards import (
@@ -26,8 +27,46 @@ _SWAPS = 6
 #: The budget of :func:`_label`, in work, not time (the same rng gives the same world on
 #: every machine): the repair's tries and their steps in all, the search's nodes.
 REPAIR_TRIES = 3
-REPAIR_STEPS = 200_000
+REPAIR_STEPS = 1_000_000
 SEARCH_NODES = 20_000
+#: The search's other bound: sources looked at, in all (choosing a demand's sources and
+#: checking each choice walk the sources up to its window). Many times the nodes, so in
+#: a hand of up to 49 rebuilt piles the nodes run out first, as they did before this bound.
+SEARCH_WORK = 50 * SEARCH_NODES
+
+
+class _Received(Sequence[int]):
+    """A seat's slots received from each source by one of its demands (``recv``), without
+    a list per demand (found by helper-72: a list of every source per demand made a save of
+    10,000 empty rebuilt piles and 10,000 plays cost 800 MB). ``total``: the seat's slots
+    from each source in all (a list shared by its demands, complete once its log is read);
+    every source before ``window`` had given all of them by then, ``window`` ``now``, the
+    later ones none."""
+
+    __slots__ = ("now", "total", "window")
+
+    def __init__(self, total: list[int], window: int, now: int) -> None:
+        self.total, self.window, self.now = total, window, now
+
+    def __len__(self) -> int:
+        return len(self.total)
+
+    @overload
+    def __getitem__(self, e: int) -> int: ...
+    @overload
+    def __getitem__(self, e: slice) -> Sequence[int]: ...
+    def __getitem__(self, e: int | slice) -> int | Sequence[int]:
+        if isinstance(e, slice):
+            return [self[k] for k in range(len(self.total))[e]]
+        if e < 0:
+            e += len(self.total)
+        if not 0 <= e < len(self.total):
+            raise IndexError(e)
+        return self.total[e] if e < self.window else self.now if e == self.window else 0
+
+
+#: A demand: ``(window, seat, card, recv, place)`` (see :func:`_label`).
+Demand = tuple[int, int, int, Sequence[int], int]
 
 
 def sample_world(state: S, seat: int, rng: Any = None) -> S:
@@ -60,21 +99,22 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
 
     Placing the played cards is a search with a budget of work (:data:`REPAIR_STEPS`,
     :data:`SEARCH_NODES`; counted, not timed, so the same rng gives the same world on
-    every machine). Should it run out (none of 4,011 worlds sampled after a rebuild in
-    random house-rules and standard games did; the conformance kit met one, six random
-    players deep in a long hand), the world is dealt as for a hand not recorded, from
-    the rng as it was before the search; it keeps the record's public part (so a world
-    of it runs the same search and comes to the same world), and its logs' draws are
-    its own: since the last rebuild its ``drawn``, before it cards of the pile each
-    draw came from (:func:`_draws_unlabelled`). Such a world still
-    keeps ``seat``'s hand and draws, the table, the discard pile, the cards seen taken,
-    every hand size and the draw pile's size, and the draw pile and the draws since the
-    last rebuild hold only cards that pile could give (engine 1's bound); it may
-    contradict the rest of the record: an earlier rebuilt pile, or a card a seat played
-    before the draw that could have brought it. Not kept either way: what a seat's choices
-    say about its cards (a seat that did not lay under ``lay_when_able`` could not). Worlds
-    are not weighed by how likely the others' play made them: the search does that
-    itself, choosing among these worlds by :mod:`tablegames.phase10.infer`'s likelihood.
+    every machine; every pile looked at is counted, so many rebuilt piles do not make a
+    step dearer). Should it run out (rare with 2-4 seats; 2 of 200 worlds of one long
+    5-seat hand with 7 piles, measured by helper-74 at about 45-65 ms a world), the
+    world is dealt as for a hand not recorded, from the rng as it was before the search;
+    it keeps the record's public part (so a world of it runs the same search and comes
+    to the same world), and its logs' draws are its own: since the last rebuild its
+    ``drawn``, before it cards of the pile each draw came from
+    (:func:`_draws_unlabelled`). Such a world still keeps ``seat``'s hand and draws, the
+    table, the discard pile, the cards seen taken, every hand size and the draw pile's
+    size, and the draw pile and the draws since the last rebuild hold only cards that
+    pile could give (engine 1's bound); it may contradict the rest of the record: an
+    earlier rebuilt pile, or a card a seat played before the draw that could have
+    brought it. Not kept either way: what a seat's choices say about its cards (a seat
+    that did not lay under ``lay_when_able`` could not). Worlds are not weighed by how
+    likely the others' play made them: the search does that itself, choosing among these
+    worlds by :mod:`tablegames.phase10.infer`'s likelihood.
     """
     if seat is None:
         raise SeatError("sample_world needs the seat whose knowledge it keeps")
@@ -143,6 +183,8 @@ def _draws_for(state: State, world: State, seat: int, r: Any,
             code = log[i]
             if code >= PLAYED:
                 pending.append(code - PLAYED)
+            elif not pending:  # a draw no hand size allows (the load refuses such logs)
+                raise StateError("no deal is consistent with what this seat has seen")
             else:
                 j = r.below(len(pending))
                 pending[j], pending[-1] = pending[-1], pending[j]
@@ -224,8 +266,10 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     # the others: their deals and draws ("slots", each from one source) and the cards
     # they played from them ("demands", each placed in a slot before it)
     slot_epochs: dict[int, list[int]] = {}
+    # per seat and source, its slots from it in the order received
+    slots_of: dict[int, list[list[int]]] = {}
     draw_slot: dict[int, dict[int, int]] = {}
-    demands: list[tuple[int, int, int, tuple[int, ...], int]] = []
+    demands: list[Demand] = []
     for s in range(n):
         if s == seat or not state.playing[s]:
             continue
@@ -236,6 +280,8 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
         if dealt < 0:
             raise StateError("no deal is consistent with what this seat has seen")
         epochs = [0] * dealt
+        mine: list[list[int]] = [[] for _ in range(last + 1)]
+        mine[0] = list(range(dealt))
         where: dict[int, int] = {}
         recv = [dealt] + [0] * last
         epoch = 0
@@ -243,12 +289,13 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
             if code == REBUILT:
                 epoch += 1
             elif code >= PLAYED:
-                demands.append((epoch, s, code - PLAYED, tuple(recv), i))
+                demands.append((epoch, s, code - PLAYED, _Received(recv, epoch, recv[epoch]), i))
             else:
                 where[i] = len(epochs)
+                mine[epoch].append(len(epochs))
                 epochs.append(epoch)
                 recv[epoch] += 1
-        slot_epochs[s], draw_slot[s] = epochs, where
+        slot_epochs[s], slots_of[s], draw_slot[s] = epochs, mine, where
     if any(min(row) < 0 for row in supply):
         raise StateError("no deal is consistent with what this seat has seen")
     demands.sort(key=lambda d: (d[0], d[1], d[4]))
@@ -259,7 +306,8 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     taken: dict[int, dict[int, int]] = {s: {} for s in slot_epochs}  # slot -> card
     for (_, s, card, had, _), e in zip(demands, labels, strict=True):
         # slots are received in order (the deal, then the draws): these came before it
-        free = [j for j in range(sum(had)) if slot_epochs[s][j] == e and j not in taken[s]]
+        # (only that source's, so a demand costs at most one pile's draws, not the hand's)
+        free = [j for j in slots_of[s][e][:had[e]] if j not in taken[s]]
         taken[s][free[r.below(len(free))]] = card
     # the rest of each source onto its free slots (and the last onto the draw pile)
     stock_size = len(state.stock)
@@ -271,9 +319,11 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
         if e == last:
             stock, pool = pool[:stock_size], pool[stock_size:]
         k = 0
-        for s, epochs in slot_epochs.items():
-            for j, ej in enumerate(epochs):
-                if ej == e and j not in taken[s]:
+        for s, mine in slots_of.items():
+            for j in mine[e]:
+                if j not in taken[s]:
+                    if k == len(pool):  # more draws than the pile held (refused at load)
+                        raise StateError("no deal is consistent with what this seat has seen")
                     faces[s][j] = pool[k]
                     k += 1
         if k != len(pool) or (e == last and len(stock) != stock_size):
@@ -292,7 +342,7 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     return True
 
 
-def _label(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
+def _label(demands: list[Demand], supply: list[list[int]],
            last: int, r: Any) -> list[int] | None:
     """The source of each demand ``(window, seat, card, recv, place)``: a source no later
     than the demand's window with a copy of the card left (``supply``, reduced in place),
@@ -314,7 +364,10 @@ def _label(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: li
     one answer, so one exists for a state play made; a search that runs out of budget
     returns ``None`` and :func:`sample_world` deals the world as for a hand not
     recorded. How rare that is: none of 4,011 worlds sampled after a rebuild in random
-    house-rules and standard games (the repair's first try answered 4,006 of them)."""
+    house-rules and standard games of 2-4 seats; at 5-6 seats now and then (2 of 200
+    worlds of a long 5-seat hand; helper-72 found 13 of 4,280 at 5-6 seats with the
+    smaller repair budget before). Work: linear in the record (each pile's faces, each
+    logged card) plus the budget, whatever the record holds."""
     need = [[0] * (last + 1) for _ in range(N_FACES)]
     for w, _, c, _, _ in demands:
         need[c][w] += 1
@@ -330,7 +383,7 @@ def _label(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: li
     return _search(demands, supply, need, last, r, SEARCH_NODES)
 
 
-def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
+def _repair(demands: list[Demand], supply: list[list[int]],
             last: int, r: Any, steps: list[int], *, oldest: bool) -> list[int] | None:
     """:func:`_label` by repair ("min-conflicts"): ``None`` once ``steps[0]`` (shared by
     the tries, reduced in place) is spent: a step is a move or a demand looked at while
@@ -347,6 +400,11 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
     of 540 demands cost 15 s).
     """
     m = len(demands)
+    # the setup walks every source's faces (``used``, ``short``): charged first, so a try
+    # costs the budget whatever the number of sources (found by helper-72)
+    steps[0] -= 2 * (last + 1) * N_FACES + m
+    if steps[0] <= 0:
+        return None
     used = [[0] * N_FACES for _ in range(last + 1)]
     labels = [-1] * m
     seats: dict[int, list[int]] = {}
@@ -366,8 +424,9 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
     here: dict[tuple[int, int], list[int]] = {}  # (source, card): the demands labelled so
 
     def fits(s: int, e: int, change: dict[int, int]) -> bool:
-        """Whether seat ``s``'s demands labelled ``e`` (with ``change`` made) have slots."""
-        steps[0] -= len(window.get((s, e), ()))
+        """Whether seat ``s``'s demands labelled ``e`` (with ``change`` made) have slots
+        (a step for the source, even with no demand in that window, and one per demand)."""
+        steps[0] -= 1 + len(window.get((s, e), ()))
         if late[s] > e and count[s][e] + sum(
             (v == e) - (labels[i] == e) for i, v in change.items()
         ) > total[s][e]:
@@ -398,6 +457,9 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
         taken = [0] * (last + 1)
         for i in ids:
             w, _, c, recv, _ = demands[i]
+            steps[0] -= w + 1  # the sources up to its window, looked at
+            if steps[0] <= 0:
+                return None
             opts = [e for e in range(w + 1) if recv[e] > taken[e]]
             if not opts:
                 raise StateError("no deal is consistent with what this seat has seen")
@@ -408,7 +470,7 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
     short = {(e, c) for e in range(last + 1) for c in range(N_FACES)
              if used[e][c] > supply[e][c]}
     while steps[0] > 0:
-        steps[0] -= 1
+        steps[0] -= 1 + len(short)  # the move, and the sort of what is short
         if not short:
             return labels
         order = sorted(short)
@@ -426,6 +488,7 @@ def _repair(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
                 moves.append((miss, e2, -1))
                 continue
             # a swap: another demand of the seat from e2 takes e (a few of them, tried)
+            steps[0] -= len(holds.get((s, e2), ()))
             others = [j for j in holds.get((s, e2), ()) if demands[j][0] >= e]
             for _ in range(min(_SWAPS, len(others))):
                 j = others.pop(r.below(len(others)))
@@ -463,7 +526,7 @@ def _hall(need: list[int], supply: list[list[int]], c: int, last: int) -> bool:
     return True
 
 
-def _search(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: list[list[int]],
+def _search(demands: list[Demand], supply: list[list[int]],
             need: list[list[int]], last: int, r: Any, limit: int) -> list[int] | None:
     """:func:`_label` by depth-first search, the demands in their order (by window, then
     seat, then place: each seat's earlier demands are labelled before its later ones, so
@@ -471,7 +534,9 @@ def _search(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
     than it had received by then), the sources of each in a random order, heavier (more
     slots and copies) first; a choice that leaves a card's later demands too few copies
     (:func:`_hall`) is not taken. ``None`` after ``limit`` nodes (a node: a source tried
-    for a demand), everything put back as it was; ``supply`` is reduced by the answer."""
+    for a demand) or :data:`SEARCH_WORK` sources looked at (a node checks them all, a
+    demand's choices walk those up to its window), everything put back as it was;
+    ``supply`` is reduced by the answer."""
     m = len(demands)
     labels = [-1] * m
     used: dict[int, list[int]] = {s: [0] * (last + 1) for _, s, _, _, _ in demands}
@@ -483,19 +548,32 @@ def _search(demands: list[tuple[int, int, int, tuple[int, ...], int]], supply: l
         used[s][e] += step
         need[c][w] -= step
 
-    nodes = 0
+    nodes = work = 0  # work: sources looked at, bounded by SEARCH_WORK (helper-72)
+
+    def give_up() -> None:
+        for j in range(k - 1, -1, -1):
+            put(j, labels[j], -1)
+
     k = 0
     while k < m:
         w, s, c, recv, _ = demands[k]
         if len(tries) == k:
+            work += w + 1  # the sources up to its window, walked twice
+            if work > SEARCH_WORK:
+                give_up()
+                return None
             opts = [e for e in range(w + 1) if supply[e][c] > 0 and used[s][e] < recv[e]]
+            work += len(opts) ** 2  # _weighted's ordering of them
+            if work > SEARCH_WORK:
+                give_up()
+                return None
             tries.append(_weighted(opts, [recv[e] * supply[e][c] for e in range(w + 1)], r))
         opts = tries[k]
         while opts:
             nodes += 1
-            if nodes > limit:
-                for j in range(k - 1, -1, -1):
-                    put(j, labels[j], -1)
+            work += last + 1  # _hall walks every source
+            if nodes > limit or work > SEARCH_WORK:
+                give_up()
                 return None
             e = opts.pop()
             put(k, e, 1)

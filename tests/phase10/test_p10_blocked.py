@@ -97,6 +97,8 @@ def blocked_tiebreak(blocked_hand: str, scores: list[int]) -> phase10.State:
     rest.remove(code("Y12"))
     s["stock"], s["discard"] = [*rest, code("Y12")], [code("G2")]  # drawn from the end
     s["known_cards"], s["drawn"], s["rebuilt"], s["stage"] = [[], []], [[], []], None, "draw"
+    # hands made up, not played: a hand without its record (as a position without it)
+    s["sources"], s["hand_log"] = None, [[], []]
     return phase10.State.from_json(json.dumps(data))
 
 

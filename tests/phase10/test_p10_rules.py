@@ -66,7 +66,8 @@ def dead_hand(rules: Rules | None = None) -> State:
         laid=[[colour(0, 4), colour(1, 0)], [colour(2, 3), colour(3, 0)]],
         down=[True, True], laid_phase=[0, 0], made=[1, 1], completed=[1, 1], phases=[0, 0],
         known_cards=[[w], []], drawn=[[], []], rebuilt=None,
-        pending_skips=[False, False])
+        pending_skips=[False, False],
+        sources=None, hand_log=[[], []])  # made up, not played: a hand without its record
     return State.from_json(json.dumps(data))
 
 
