@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 from p10_scenarios import game
 
@@ -39,6 +40,21 @@ def _dead_eights() -> phase10.State:
              "stock: " + " ".join(sorted(left.elements()))]
     return phase10.State.from_position("\n".join(lines) + "\n")
 
+
+
+def smart_game(options: dict[str, Any], players: int, seed: int,
+               most: int = 5000) -> tuple[Any, int]:
+    """A game of ``players`` smart bots under the house ``options``, played until it ends
+    or ``most`` actions; with the most rebuilds of the draw pile any one hand had."""
+    info = GAMES["phase10"]
+    state = info.new_game(players=players, seed=seed,
+                          rules=rules_from_dict(info.rules_class, options))
+    bots = make_bots(info, "smart", players, seed)
+    rebuilds = 0
+    while not state.is_over and len(state.history) < most:
+        state.apply(bots[state.to_act].choose(state))
+        rebuilds = max(rebuilds, len(state.sources or ()) - 1)
+    return state, rebuilds
 
 def test_a_group_the_cards_off_the_table_cannot_complete_counts_for_nothing() -> None:
     state = _dead_eights()
@@ -71,15 +87,8 @@ def test_the_smart_bot_lets_dead_cards_go_and_keeps_live_ones() -> None:
 
 
 def test_the_game_that_hoarded_dead_eights_now_ends() -> None:
-    info = GAMES["phase10"]
-    rules = rules_from_dict(info.rules_class, {"best_total": "highest",
-                                               "phases": ["SET5", "COLOUR4"], "hand_size": 13})
-    state = info.new_game(players=5, seed=84, rules=rules)
-    bots = make_bots(info, "smart", 5, 84)
-    steps = 0
-    while not state.is_over and steps < 5000:
-        state.apply(bots[state.to_act].choose(state))
-        steps += 1
+    state, _ = smart_game({"best_total": "highest", "phases": ["SET5", "COLOUR4"],
+                           "hand_size": 13}, 5, 84)
     assert state.is_over, "five smart bots did not finish the game in 5,000 actions"
 
 
@@ -91,19 +100,10 @@ def test_a_hand_where_every_seat_keeps_what_another_needs_now_ends() -> None:
     ``STALL_REBUILDS`` rebuilds in a hand the bots let kept cards go in random order."""
     from tablegames.phase10.bots import STALL_REBUILDS
 
-    info = GAMES["phase10"]
-    rules = rules_from_dict(info.rules_class, {"first_skip": "twist", "phases": ["SET5"],
-                                               "hand_size": 15})
-    state = info.new_game(players=6, seed=26, rules=rules)
-    bots = make_bots(info, "smart", 6, 26)
-    steps, most = 0, 0
-    while not state.is_over and steps < 5000:
-        state.apply(bots[state.to_act].choose(state))
-        most = max(most, len(state.sources or ()) - 1)
-        steps += 1
+    state, most = smart_game({"first_skip": "twist", "phases": ["SET5"], "hand_size": 15},
+                             6, 26)
     assert state.is_over, "six smart bots did not finish the game in 5,000 actions"
     assert most >= STALL_REBUILDS  # it did stall, and the bots broke it
-
 
 
 def test_a_blocked_tie_break_hand_is_won_by_the_fewest_points() -> None:
@@ -114,16 +114,8 @@ def test_a_blocked_tie_break_hand_is_won_by_the_fewest_points() -> None:
     tie-break hand now credits the contender holding the fewest points."""
     from tablegames.phase10.cards import POINTS
 
-    info = GAMES["phase10"]
-    rules = rules_from_dict(info.rules_class, {
-        "naturals": "phase", "blocked_hand": "dead", "scoring": "winner",
-        "phases": ["set1"], "hand_size": 14})
-    state = info.new_game(players=5, seed=86, rules=rules)
-    bots = make_bots(info, "smart", 5, 86)
-    steps = 0
-    while not state.is_over and steps < 5000:
-        state.apply(bots[state.to_act].choose(state))
-        steps += 1
+    state, _ = smart_game({"naturals": "phase", "blocked_hand": "dead", "scoring": "winner",
+                           "phases": ["set1"], "hand_size": 14}, 5, 86)
     assert state.is_over and state.results[-1]["tiebreak"]
     assert state.results[-1]["out"] is None  # nobody went out: the hand was blocked
     held = {s: sum(POINTS[c] for c in state.last_hands[s])
