@@ -27,6 +27,8 @@ from tablegames.table.i18n import words_for
 from tablegames.tui.choices import choices
 from tablegames.tui.session import Options, Session, hotkeys
 
+from . import default_signals
+
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]")
 ROWS, COLS = 24, 80
@@ -44,6 +46,7 @@ def spawn(game: str, *extra: str, players: int = 2, seed: int = SEED) -> pexpect
                                           str(players), "--seed", str(seed), *RULES[game],
                                           *(extra or ("--pace", "0"))],
                          env=env, cwd=str(ROOT), encoding="utf-8", timeout=20,
+                         preexec_fn=default_signals,
                          dimensions=(ROWS, COLS))
 
 

@@ -18,6 +18,8 @@ import pytest
 import tablegames
 from tablegames.tui.session import Options, Session
 
+from . import default_signals
+
 ROOT = Path(__file__).resolve().parents[2]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 PROMPT = "P0> "
@@ -29,7 +31,7 @@ def spawn(*args: str) -> pexpect.spawn:
            "PYTHONPATH": str(ROOT), "NO_COLOR": ""}
     env.pop("NO_COLOR")
     child = pexpect.spawn(sys.executable, ["-m", "tablegames", "play", *args], env=env,
-                          cwd=str(ROOT), encoding="utf-8", timeout=15,
+                          cwd=str(ROOT), encoding="utf-8", timeout=15, preexec_fn=default_signals,
                           dimensions=(60, 110))
     return child
 

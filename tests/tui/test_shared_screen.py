@@ -19,6 +19,7 @@ from tablegames.cli import parse_rules
 from tablegames.render.faces import face
 from tablegames.tui.session import Options, Session
 
+from . import default_signals
 from .test_play_80x24 import ANSI, ROOT
 
 ROWS, COLS = 30, 100
@@ -31,7 +32,8 @@ def spawn(*args: str) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
     env.update(TERM="xterm-256color", PYTHONPATH=str(ROOT))
     return pexpect.spawn(sys.executable, ["-m", "tablegames", "play", *args], env=env,
-                         cwd=str(ROOT), encoding="utf-8", timeout=20, dimensions=(ROWS, COLS))
+                         cwd=str(ROOT), encoding="utf-8", timeout=20, dimensions=(ROWS, COLS),
+                         preexec_fn=default_signals)
 
 
 def shown(child: pexpect.spawn) -> str:
