@@ -4,6 +4,8 @@ history replays to it under today's engine)."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 
@@ -15,3 +17,18 @@ def plays_on(state: Any, bot: Any, steps: int = 30) -> None:
             break
         state.apply(bot.choose(state))
         cls.from_json(state.to_json(), verify=True)
+
+
+def with_json_lines(text: str, prefix: str, upgrade: Callable[[Any], Any]) -> str:
+    """Position text written by an older engine, with the JSON of every line that starts
+    with ``prefix`` (``"last_round: "``, ``"result "``) passed through ``upgrade`` and
+    written back as a position writes JSON: keys sorted, no spaces."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith(prefix):
+            key, _, body = line.partition(": ")
+            new = upgrade(json.loads(body))
+            lines[i] = f"{key}: " + json.dumps(new, sort_keys=True, separators=(",", ":"),
+                                               ensure_ascii=False)
+    return "\n".join(lines)
+

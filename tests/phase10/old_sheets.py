@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tests.upgrades import with_json_lines
+
 
 def phase_laid_named(item: Any) -> Any:
     """A hand's result (or ``last_round``) as engine 2 names it."""
@@ -32,12 +34,7 @@ def _line(item: Any) -> str:
 def engine_2_position(text: str) -> str:
     """An engine-1 position as engine 2 writes it: the ``result N`` lines say
     ``phase_laid`` (keys sorted, as every JSON line is written)."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("result "):
-            key, _, body = line.partition(": ")
-            lines[i] = f"{key}: {_line(phase_laid_named(json.loads(body)))}"
-    return "\n".join(lines)
+    return with_json_lines(text, "result ", phase_laid_named)
 
 
 def engine_2_fields(fields: str) -> str:

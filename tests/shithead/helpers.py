@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from tablegames import shithead
 from tablegames.common.rules import rules_to_dict
+from tests.upgrades import with_json_lines
 
 Seat = tuple[Sequence[str], Sequence[str], Sequence[str]]
 
@@ -77,9 +77,5 @@ def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
 def engine_4_position(text: str) -> str:
     """An older engine's position text with its ``rounds_done`` line as engine 4 writes
     it (keys sorted, as every JSON line is)."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("rounds_done: ["):
-            done = [limit_hit_named(x) for x in json.loads(line[len("rounds_done: "):])]
-            lines[i] = "rounds_done: " + json.dumps(done, sort_keys=True, separators=(",", ":"))
-    return "\n".join(lines)
+    return with_json_lines(text, "rounds_done: [",
+                           lambda done: [limit_hit_named(x) for x in done])

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tablegames import toepen
+from tests.upgrades import with_json_lines
 
 
 def game(deck: list[str], players: int = 3, exchanges: bool = False, **kwargs: Any) -> toepen.State:
@@ -44,9 +44,4 @@ def today_view(view: dict[str, Any]) -> dict[str, Any]:
 def engine_4_position(text: str) -> str:
     """An older engine's position text with its ``last_round`` line as engine 4 writes
     it (keys sorted, as every JSON line is)."""
-    lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if line.startswith("last_round: {"):
-            last = round_named(json.loads(line[len("last_round: "):]))
-            lines[i] = "last_round: " + json.dumps(last, sort_keys=True, separators=(",", ":"))
-    return "\n".join(lines)
+    return with_json_lines(text, "last_round: {", round_named)
