@@ -563,17 +563,17 @@ class BaseState(ABC):
         out: list[dict[str, Any]] = []
         if since is None:
             out = Event.redact(fresh_state._setup_events(), seat)
-        for a in self.history:
-            try:
+        try:
+            for a in self.history:
                 events = fresh_state.apply(a)
-            except TablegamesError as exc:  # a save of an engine whose rules differed
-                raise StateError(f"this game's history does not replay under engine "
-                                 f"{self.ENGINE} of {self.GAME}: {exc}") from None
-            v = len(fresh_state.history)
-            if since is None:
-                out.extend(Event.redact(events, seat))
-            elif v > since:
-                out.extend({**e, "version": v} for e in Event.redact(events, seat))
+                v = len(fresh_state.history)
+                if since is None:
+                    out.extend(Event.redact(events, seat))
+                elif v > since:
+                    out.extend({**e, "version": v} for e in Event.redact(events, seat))
+        except TablegamesError as exc:  # a save of an engine whose rules differed
+            raise StateError(f"this game's history does not replay under engine "
+                             f"{self.ENGINE} of {self.GAME}: {exc}") from None
         return out
 
     @classmethod

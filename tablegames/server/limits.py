@@ -152,12 +152,14 @@ class Limits:
                         isinstance(v, str) for v in value):
                     raise SetupError(f"trusted_proxies must be a tuple of addresses, not "
                                      f"{quoted(value)}")
-            elif isinstance(value, bool) or not isinstance(value, int | float) or not (
-                    (1 if field.name.endswith("burst") else 0) <= value < math.inf
-                    and value > 0):  # NaN fails every comparison
-                least = "at least 1" if field.name.endswith("burst") else "positive"
-                raise SetupError(f"{field.name} must be a finite number, {least}, not "
-                                 f"{quoted(value)}")
+            else:
+                burst = field.name.endswith("burst")
+                if isinstance(value, bool) or not isinstance(value, int | float) or not (
+                        0 < value < math.inf  # NaN fails every comparison
+                        and (value >= 1 or not burst)):  # a request takes one token
+                    raise SetupError(f"{field.name} must be a finite number, "
+                                     f"{'at least 1' if burst else 'positive'}, not "
+                                     f"{quoted(value)}")
 
     @classmethod
     def unmetered(cls) -> Limits:
