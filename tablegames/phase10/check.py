@@ -294,9 +294,12 @@ def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group
             if body[number - key] == WILD:  # P10-47: a laid Wild is never swapped out
                 return R.NO_SWAP.at(number=number, where=where)
             return R.ALREADY_IN_RUN.at(number=number, where=where)  # P10-11
-        if not fits:  # P10-56: a natural goes on beside an end
-            return R.NOT_NEXT_TO_RUN.at(card=NAMES[card], where=where, lo=key,
-                          hi=key + len(body) - 1)
+        if not fits:
+            hi = key + len(body) - 1
+            if (number, hi) == (1, 12) or (number, key) == (12, 1):  # P10-56: no wrapping
+                return R.RUN_WOULD_WRAP.at(card=NAMES[card], where=where, lo=key, hi=hi)
+            # P10-11: a run is consecutive numbers, so a natural goes on beside an end
+            return R.NOT_NEXT_TO_RUN.at(card=NAMES[card], where=where, lo=key, hi=hi)
     if kind == RUN and card == WILD and not fits:  # P10-56: no free end
         return R.RUN_FULL.at(where=where)
     if not fits:

@@ -84,8 +84,11 @@ NO_SWAP = Refusal("no_swap", "P10-47",
                   "never swapped")
 ALREADY_IN_RUN = Refusal("already_in_run", "P10-11",
                          "{where} already has a {number}: a run holds each number once")
-NOT_NEXT_TO_RUN = Refusal("not_next_to_run", "P10-56",
-                          "{card} is next to neither end of {where} ({lo}-{hi}; runs stay within 1-12)")
+NOT_NEXT_TO_RUN = Refusal("not_next_to_run", "P10-11",
+                          "{card} is next to neither end of {where} ({lo}-{hi})")
+RUN_WOULD_WRAP = Refusal("not_next_to_run", "P10-56",
+                         "{card} would go on {where} ({lo}-{hi}) only by wrapping round: runs "
+                         "stay within 1-12")
 RUN_FULL = Refusal("run_full", "P10-56", "{where} runs from 1 to 12: there is no free end")
 WRONG_NUMBER = Refusal("wrong_number", "P10-10", "{card} is not a {key}: {where} is a set of {key}s")
 WRONG_COLOUR = Refusal("wrong_colour", "P10-17", "{card} is not the colour of {where}")

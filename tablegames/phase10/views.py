@@ -20,7 +20,8 @@ VIEW_KEYS: dict[str, str] = {
                "tie-break hand, P10-53)",
     "tiebreak": "whether this hand is a tie-break on the last phase (P10-53)",
     "phases": "per seat: the phase it works on as {phase, text, open} (open: the phases "
-              "it may lay this hand), or null when sitting out",
+              "it may lay this hand), once it is down the phase it laid with open empty "
+              "(P10-44), or null when sitting out",
     "completed": "per seat: how many phases it has completed (P10-45, P10-46)",
     "down": "per seat: whether it has laid its phase this hand",
     "laid": "per seat: its laid groups as {group, kind, cards, text} plus number (a set), "
@@ -39,22 +40,27 @@ VIEW_KEYS: dict[str, str] = {
 }
 
 
+def _phase(state: State, seat: int, index: int) -> dict[str, Any]:
+    """``seat``'s phase this hand: the one it laid once it is down, with nothing more open
+    to it (P10-44: one phase per hand), else the one it works on and those it may lay."""
+    laid = state.laid_phase[seat]
+    if state.down[seat] and laid >= 0:
+        return {"phase": laid + 1, "text": describe_phase(state.rules.phases[laid]), "open": []}
+    return {"phase": index + 1, "text": describe_phase(state.rules.phases[index]),
+            "open": [i + 1 for i in state.open_phases(seat)]}
+
+
 def view_of(state: State) -> dict[str, Any]:
     """Everything public (see :attr:`VIEW_KEYS`); the base adds hand, legal, prompt.
 
     Never shown: other hands and the order of the draw pile.
     """
-    phases = state.rules.phases
     return {
         "round": state.round,
         "dealer": state.dealer,
         "playing": list(state.playing),
         "tiebreak": state.tiebreak,
-        "phases": [
-            {"phase": t + 1, "text": describe_phase(phases[t]),
-             "open": [i + 1 for i in state.open_phases(s)]} if t >= 0 else None
-            for s, t in enumerate(state.phases)
-        ],
+        "phases": [_phase(state, s, t) if t >= 0 else None for s, t in enumerate(state.phases)],
         "completed": list(state.completed),
         "down": list(state.down),
         "laid": state.table(),

@@ -18,8 +18,13 @@ def phase_laid_named(item: Any) -> Any:
 
 
 def engine_2_view(view: dict[str, Any]) -> dict[str, Any]:
-    """An engine-1 view as engine 2 gives it: ``last_round.phase_laid``, ``result.rounds``."""
+    """An engine-1 view as engine 2 gives it: ``last_round.phase_laid``, ``result.rounds``,
+    and nothing open to a seat that is down (P10-44; these games have no ``phase_choice``,
+    so the phase it laid is the one it worked on)."""
     out = dict(view)
+    if out.get("phases") is not None and out.get("down") is not None:
+        out["phases"] = [dict(p, open=[]) if p is not None and down else p
+                         for p, down in zip(out["phases"], out["down"], strict=True)]
     if out.get("last_round") is not None:
         out["last_round"] = phase_laid_named(out["last_round"])
     if out.get("result") is not None:

@@ -82,7 +82,7 @@ def test_a_hand_with_nothing_left_to_draw_ends_dead() -> None:
     assert state.round == 1 and state.view(None)["stock"] > 0
 
 
-@pytest.mark.ruling("P10-41")
+@pytest.mark.ruling("P10-41", "P10-44")
 def test_masters_style_any_open_phase_in_any_order() -> None:
     """House rule ``phase_choice``: any phase not yet made, each once."""
     hand = "R3 B3 G3 R5 B6 G7 Y8 Y1 G11 G12"  # phase 2's cards, while on phase 1
@@ -96,7 +96,13 @@ def test_masters_style_any_open_phase_in_any_order() -> None:
     assert "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8" in legal(state)
     play(state, "0:lay set3=R3,B3,G3 run5-8=R5,B6,G7,Y8")
     assert state.made[0] == 0b10 and state.completed[0] == 1
-    assert state.view(None)["phases"][0]["open"] == [1, 3, 4, 5, 6, 7, 8, 9, 10]
+    # P10-44: one phase a hand, so a seat that is down shows the phase it laid, nothing open
+    assert state.view(None)["phases"][0] == {"phase": 2, "text": "set of 3 + run of 4",
+                                             "open": []}
+    from tablegames.phase10.present import present
+
+    stats = json.dumps(present(state.view(1))["seats"][0]["stats"])
+    assert "may also lay" not in stats and '"n": 2' in stats
 
 
 @pytest.mark.ruling("P10-10")

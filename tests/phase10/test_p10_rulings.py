@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from p10_scenarios import game, legal, phase10_end, play, refused
 
+from tablegames import phase10
 from tablegames.common.errors import SetupError
 from tablegames.phase10 import PACK, SmartBot, new_game
 from tablegames.phase10.cards import NAMES, POINTS, SKIP, WILD
@@ -142,6 +143,15 @@ def test_twist_covers_a_first_discard_skip() -> None:
     assert state.view(None)["discard"] == ["S", "Y6"]
     assert legal(state) == ["0:draw", "0:take"]
     state.apply("0:take")
+    assert "Y6" in state.view(0)["hand"]
+
+
+@pytest.mark.ruling("P10-25")
+def test_twist_covers_again_while_the_cover_is_a_skip() -> None:
+    state = game(PHASE1, JUNK1, JUNK2, discard="S", stock="S S W Y6", rules="twist")
+    assert state.view(None)["discard"] == ["S", "S", "S", "W"]
+    assert state.to_act == 0 and legal(state) == ["0:draw", "0:take"]
+    state.apply("0:draw")  # the covers came off the top of the draw pile, in order
     assert "Y6" in state.view(0)["hand"]
 
 
@@ -294,8 +304,8 @@ def test_credit_when_laid_and_the_next_phase_next_hand() -> None:
     assert [p["phase"] for p in state.view(None)["phases"]] == [2, 2, 1]
 
 
-@pytest.mark.ruling("P10-47", "P10-54")
-def test_laid_wilds_keep_their_value_and_are_never_swapped() -> None:
+@pytest.mark.ruling("P10-54", "P10-50")
+def test_a_laid_wild_keeps_its_value_and_only_a_seat_down_hits() -> None:
     state = game("R3 B3 G3 R5 W G7 Y8 Y1 G11 G12", "B6 " + JUNK1[:-4].replace("R6 ", "Y6 "),
                  discard="B11", stock="Y12", phases=[2, 2])
     play(state, "0:draw", "0:lay set3=R3,B3,G3 run5-8=R5,W,G7,Y8")
@@ -452,6 +462,18 @@ def test_runs_do_not_wrap() -> None:
     state.apply("0:lay set3=R3,B3,G3 run9-12=R9,B10,G11,Y12")
     assert "0:hit W=8>0.1" in legal(state) and not any("W=13" in a for a in legal(state))
     refused(state, "0:hit R1>0.1", "not_next_to_run", "P10-56")
+
+
+@pytest.mark.ruling("P10-11", "P10-56")
+@pytest.mark.parametrize(("card", "group", "ruling"), [
+    ("R10", "run5-8=R5,B6,G7,Y8", "P10-11"),   # not beside an end: a run is consecutive
+    ("R3", "run5-8=R5,B6,G7,Y8", "P10-11"),
+    ("R1", "run9-12=R9,B10,G11,Y12", "P10-56"),  # beside an end only by wrapping 12 to 1
+    ("G12", "run1-4=R1,B2,G3,Y4", "P10-56"),     # and 1 to 12
+])
+def test_a_card_beside_no_end_of_a_run_names_why(card: str, group: str, ruling: str) -> None:
+    fault = phase10.check_hit(card, group, 0)
+    assert fault is not None and (fault.code, fault.ruling) == ("not_next_to_run", ruling)
 
 
 @pytest.mark.ruling("P10-57")
