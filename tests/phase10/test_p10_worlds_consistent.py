@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from tablegames.common.bots import RandomBot
 from tablegames.common.rng import Rng
-from tablegames.phase10 import Hit, Lay, SmartBot, State, new_game
+from tablegames.phase10 import EagerRandomBot, Hit, Lay, Rules, SmartBot, State, new_game
 from tablegames.phase10.cards import PACK
 from tablegames.phase10.groups import parse_group
 from tablegames.phase10.stages import DRAW
@@ -88,8 +88,10 @@ class Watch:
                     self.own_draws.append((len(self.sources) - 1, CODE[e["card"]]))
             elif kind == "take":
                 self.seen[data["seat"]].events.append(("take", CODE[data["card"]]))
-            elif kind in ("hit", "discard"):
+            elif kind == "hit":
                 self.seen[data["seat"]].events.append(("play", CODE[data["card"]]))
+            elif kind == "discard":  # a play too; kept apart for lay_when_able (P10-40)
+                self.seen[data["seat"]].events.append(("discard", CODE[data["card"]]))
             elif kind == "lay":
                 for g in data["groups"]:
                     for c in parse_group(g).cards:
@@ -237,6 +239,85 @@ def _own_log_history(world: State, w: Watch) -> bool:
     return all(k == 0 for src in got for k in src.values())
 
 
+def could_have_laid(world: State, real: State, w: Watch) -> str | None:
+    """Why ``world`` contradicts a discard another seat made without laying under
+    ``lay_when_able`` (P10-40: it could lay no phase then, or the engine would have
+    refused the discard), ``None`` if it does not. Each such discard of a seat not down
+    is judged on the seat's hand then in the world: its last one (nothing since) on its
+    world hand now and that card; earlier ones on the world's own history (its hand
+    logs) when that is one the watcher cannot tell from the real hand
+    (:func:`_own_log_history`), and not at all otherwise. "Could lay" is the engine's
+    ``lay_actions`` on a copy of the real game holding that hand."""
+    if not real.rules.lay_when_able:
+        return None
+    from tablegames.phase10.cards import PLAYED, log_codes
+
+    own = _own_log_history(world, w)
+    for s in range(w.n):
+        if s == w.seat or not real.playing[s] or real.down[s]:
+            continue
+        events = w.seen[s].events
+        got = [c for c in log_codes(world.hand_log[s]) if c < PLAYED] if own else []
+        known: Counter[int] = Counter()
+        draws = 0
+        for k, (kind, x) in enumerate(events):
+            if kind == "draw":
+                draws += 1
+            elif kind == "take":
+                known[x] += 1
+            if kind != "discard":
+                if kind == "play":
+                    raise AssertionError("a seat not down played a card other than a discard")
+                continue
+            if k == len(events) - 1:
+                hand = Counter(world.hands[s]) + Counter([x])
+            elif own:  # back from now: less the draws since, plus the plays since
+                hand = Counter(world.hands[s])
+                hand.subtract(known_now(events))
+                hand.update(known)
+                hand.subtract(got[draws:])
+                hand.update(_hidden_after(events, k, known))
+            else:
+                hand = None
+            if hand is not None and min(hand.values(), default=0) >= 0:
+                probe = real.copy()
+                probe.hands = tuple(tuple(sorted(hand.elements())) if t == s else h
+                                    for t, h in enumerate(real.hands))
+                if probe.lay_actions(s):
+                    return (f"seat {s} could have laid before its discard {k} of "
+                            f"{PACK.names()[x]} (hand {sorted(hand.elements())})")
+            if known[x]:
+                known[x] -= 1
+    return None
+
+
+def known_now(events: list[tuple[str, int]]) -> Counter[int]:
+    """The cards a seat was seen to take and still holds after ``events``."""
+    known: Counter[int] = Counter()
+    for kind, x in events:
+        if kind == "take":
+            known[x] += 1
+        elif kind != "draw" and known[x]:
+            known[x] -= 1
+    return known
+
+
+def _hidden_after(events: list[tuple[str, int]], k: int, known: Counter[int]) -> list[int]:
+    """The cards a seat played from its hidden cards from event ``k`` on (``known``: the
+    taken cards it held just before event ``k``)."""
+    known = Counter(known)
+    out = []
+    for kind, x in events[k:]:
+        if kind == "take":
+            known[x] += 1
+        elif kind != "draw":
+            if known[x]:
+                known[x] -= 1
+            else:
+                out.append(x)
+    return out
+
+
 class Drainer:
     """A player that takes discards often, lays and hits now and then and goes out rarely,
     so the draw pile is rebuilt, often more than once a hand, while taken cards are held,
@@ -257,11 +338,12 @@ class Drainer:
 
 
 def _play_and_check(players: int, seed: int, bot: str, steps: int, every: int,
-                    rules: str = "standard", *, unrecorded: bool = False,
+                    rules: str | Rules = "standard", *, unrecorded: bool = False,
                     ) -> tuple[int, int, list[str]]:
     state = new_game(players=players, seed=seed, rules=rules)
     bots: list[Any] = [SmartBot(seed * 7 + s) if bot == "smart" else
-                       Drainer(seed * 7 + s) if bot == "drainer" else RandomBot(seed * 7 + s)
+                       Drainer(seed * 7 + s) if bot == "drainer" else
+                       EagerRandomBot(seed * 7 + s) if bot == "eager" else RandomBot(seed * 7 + s)
                        for s in range(players)]
     watches = [Watch(v, players) for v in range(players)]
     for w in watches:
@@ -286,9 +368,9 @@ def _play_and_check(players: int, seed: int, bot: str, steps: int, every: int,
             world = real.sample_world(v, Rng(f"{seed}-{step}-{v}"))
             checked += 1
             rebuilt_checked += len(watches[v].sources) > 1
-            if _own_log_history(world, watches[v]):
-                continue
-            why = contradictions(world, state, watches[v])
+            why = None if _own_log_history(world, watches[v]) else contradictions(
+                world, state, watches[v])
+            why = why or could_have_laid(world, state, watches[v])
             if why is not None:
                 bad.append(f"seed {seed} step {step} seat {v}: {why}")
     return checked, rebuilt_checked, bad
