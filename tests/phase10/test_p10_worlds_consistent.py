@@ -402,3 +402,74 @@ def test_the_checker_finds_the_old_contradictions() -> None:
     as helper-54's review found."""
     _, after_rebuild, bad = _play_and_check(6, 10, "drainer", 600, 4, unrecorded=True)
     assert after_rebuild > 0 and bad
+
+
+# -- P10-40 under lay_when_able: a discard made without laying says the hand could not lay
+
+STRICT = Rules(lay_when_able=True)
+
+
+def _strict_game(seed: int, actions: int, players: int = 2) -> tuple[State, list[Watch]]:
+    """A seeded game of eager bots under ``lay_when_able``, ``actions`` actions in, and
+    what each seat saw of it."""
+    state = new_game(players=players, seed=seed, rules=STRICT)
+    bots = [EagerRandomBot(seed * 7 + s) for s in range(players)]
+    watches = [Watch(v, players) for v in range(players)]
+    for w in watches:
+        w._hand_size = state.rules.hand_size
+        w.feed(state.log(w.seat), [])
+    for _ in range(actions):
+        pile = state.view(None)["discard"]
+        events = state.apply(bots[state.to_act].choose(state))  # type: ignore[index]
+        for w in watches:
+            w.feed([e.for_seat(w.seat) for e in events if e.visible_to(w.seat)], pile)
+    return state, watches
+
+
+@pytest.mark.parametrize("actions", [16, 19])
+def test_no_world_lets_a_seat_lay_where_it_discarded_without_laying(actions: int) -> None:
+    """Seat 1 of this game (seed 3) has discarded four times without laying: its hand
+    could make no phase 1 each time, or P10-40's strict reading would have refused the
+    discard. Worlds sampled for seat 0 gave it, for about half the rngs, a hand that
+    could have laid at one of those discards (21 of 40 after 16 actions; after 19 it has
+    drawn again since its last discard, so only the world's hand log tells its hand
+    then). None does now (found by helper-76)."""
+    state, watches = _strict_game(3, actions)
+    discards = [x for kind, x in watches[0].seen[1].events if kind == "discard"]
+    assert len(discards) == 4 and not state.down[1] and state.sources is not None
+    for k in range(60):
+        world = state.sample_world(0, Rng(k))
+        assert world.view(0) == state.view(0)
+        why = could_have_laid(world, state, watches[0])
+        assert why is None, f"rng {k}: {why}"
+
+
+def test_strict_worlds_are_the_same_for_the_same_rng() -> None:
+    """Worlds dealt again for P10-40 draw only from the rng: the same rng gives the same
+    world, and a world of that world is the world the real game gives (it sees the same
+    history and deals the same tries), each keeping every discard made without laying."""
+    state, watches = _strict_game(3, 19)
+    for k in range(8):
+        world = state.sample_world(0, Rng(k))
+        assert world.to_json() == state.sample_world(0, Rng(k)).to_json()
+        again = world.sample_world(0, Rng(100 + k))
+        assert again.to_json() == state.sample_world(0, Rng(100 + k)).to_json()
+        assert could_have_laid(world, state, watches[0]) is None
+        assert could_have_laid(again, state, watches[0]) is None
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), [
+    (2, 21, "eager"), (3, 22, "random"), (4, 23, "eager"), (5, 24, "random"), (6, 25, "eager"),
+])
+def test_strict_worlds_keep_every_discard_made_without_laying(
+        players: int, seed: int, bot: str) -> None:
+    checked, _, bad = _play_and_check(players, seed, bot, 240, 6, STRICT)
+    assert not bad, f"{len(bad)} of {checked} worlds contradict their seat: {bad[:5]}"
+    assert checked > 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 6), st.sampled_from(["eager", "random"]))
+def test_strict_worlds_keep_every_discard_any_seed(seed: int, players: int, bot: str) -> None:
+    checked, _, bad = _play_and_check(players, seed, bot, 180, 6, STRICT)
+    assert not bad, f"{len(bad)} of {checked} worlds contradict their seat: {bad[:5]}"
