@@ -593,6 +593,34 @@ class State(BaseState):
                 return out[:LAY_CAP]
         return out
 
+    def could_lay_from(self, seat: int, hand: Cards) -> bool:
+        """Whether :meth:`lay_actions` of ``seat`` would find a lay-down if it held
+        ``hand`` (sorted card codes): a sampled world asks it of the hands a seat held
+        when it discarded without laying (P10-40 under ``lay_when_able``, see
+        :mod:`~tablegames.phase10.worlds`). The same search, stopped at its first
+        lay-down: the search walks in a fixed order, so it finds one within its budget
+        exactly when the full listing finds any."""
+        rules = self.rules
+        per_group = rules.naturals == "group"
+        open_wilds = rules.wild_groups == "open"
+        t = tally_hand(hand)
+        reqs = rules.phase_reqs
+        counts: list[int] | None = None
+        for index in self.open_phases(seat):
+            phase = reqs[index]
+            if not feasible_tally(t, phase, per_group):
+                continue
+            acts = _LAY_CACHE.get((seat, hand, phase, per_group + 2 * open_wilds))
+            if acts is not None:
+                if acts:
+                    return True
+                continue
+            if counts is None:
+                counts = counts_of(hand)
+            if search_lay_downs(counts, phase, per_group, 1, open_wilds):
+                return True
+        return False
+
     def hit_refusal(self, seat: int, owner: int | None = None) -> Refused | None:
         """Why ``seat`` may not hit now (onto ``owner``'s groups, if given), or ``None``.
 

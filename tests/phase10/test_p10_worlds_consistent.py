@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -32,7 +33,7 @@ from hypothesis import strategies as st
 
 from tablegames.common.bots import RandomBot
 from tablegames.common.rng import Rng
-from tablegames.phase10 import Hit, Lay, SmartBot, State, new_game
+from tablegames.phase10 import EagerRandomBot, Hit, Lay, Rules, SmartBot, State, new_game, worlds
 from tablegames.phase10.cards import PACK
 from tablegames.phase10.groups import parse_group
 from tablegames.phase10.stages import DRAW
@@ -88,8 +89,10 @@ class Watch:
                     self.own_draws.append((len(self.sources) - 1, CODE[e["card"]]))
             elif kind == "take":
                 self.seen[data["seat"]].events.append(("take", CODE[data["card"]]))
-            elif kind in ("hit", "discard"):
+            elif kind == "hit":
                 self.seen[data["seat"]].events.append(("play", CODE[data["card"]]))
+            elif kind == "discard":  # a play too; kept apart for lay_when_able (P10-40)
+                self.seen[data["seat"]].events.append(("discard", CODE[data["card"]]))
             elif kind == "lay":
                 for g in data["groups"]:
                     for c in parse_group(g).cards:
@@ -237,6 +240,85 @@ def _own_log_history(world: State, w: Watch) -> bool:
     return all(k == 0 for src in got for k in src.values())
 
 
+def could_have_laid(world: State, real: State, w: Watch) -> str | None:
+    """Why ``world`` contradicts a discard another seat made without laying under
+    ``lay_when_able`` (P10-40: it could lay no phase then, or the engine would have
+    refused the discard), ``None`` if it does not. Each such discard of a seat not down
+    is judged on the seat's hand then in the world: its last one (nothing since) on its
+    world hand now and that card; earlier ones on the world's own history (its hand
+    logs) when that is one the watcher cannot tell from the real hand
+    (:func:`_own_log_history`), and not at all otherwise. "Could lay" is the engine's
+    ``lay_actions`` on a copy of the real game holding that hand."""
+    if not real.rules.lay_when_able:
+        return None
+    from tablegames.phase10.cards import PLAYED, log_codes
+
+    own = _own_log_history(world, w)
+    for s in range(w.n):
+        if s == w.seat or not real.playing[s] or real.down[s]:
+            continue
+        events = w.seen[s].events
+        got = [c for c in log_codes(world.hand_log[s]) if c < PLAYED] if own else []
+        known: Counter[int] = Counter()
+        draws = 0
+        for k, (kind, x) in enumerate(events):
+            if kind == "draw":
+                draws += 1
+            elif kind == "take":
+                known[x] += 1
+            if kind != "discard":
+                if kind == "play":
+                    raise AssertionError("a seat not down played a card other than a discard")
+                continue
+            if k == len(events) - 1:
+                hand = Counter(world.hands[s]) + Counter([x])
+            elif own:  # back from now: less the draws since, plus the plays since
+                hand = Counter(world.hands[s])
+                hand.subtract(known_now(events))
+                hand.update(known)
+                hand.subtract(got[draws:])
+                hand.update(_hidden_after(events, k, known))
+            else:
+                hand = None
+            if hand is not None and min(hand.values(), default=0) >= 0:
+                probe = real.copy()
+                probe.hands = tuple(tuple(sorted(hand.elements())) if t == s else h
+                                    for t, h in enumerate(real.hands))
+                if probe.lay_actions(s):
+                    return (f"seat {s} could have laid before its discard {k} of "
+                            f"{PACK.names()[x]} (hand {sorted(hand.elements())})")
+            if known[x]:
+                known[x] -= 1
+    return None
+
+
+def known_now(events: list[tuple[str, int]]) -> Counter[int]:
+    """The cards a seat was seen to take and still holds after ``events``."""
+    known: Counter[int] = Counter()
+    for kind, x in events:
+        if kind == "take":
+            known[x] += 1
+        elif kind != "draw" and known[x]:
+            known[x] -= 1
+    return known
+
+
+def _hidden_after(events: list[tuple[str, int]], k: int, known: Counter[int]) -> list[int]:
+    """The cards a seat played from its hidden cards from event ``k`` on (``known``: the
+    taken cards it held just before event ``k``)."""
+    known = Counter(known)
+    out = []
+    for kind, x in events[k:]:
+        if kind == "take":
+            known[x] += 1
+        elif kind != "draw":
+            if known[x]:
+                known[x] -= 1
+            else:
+                out.append(x)
+    return out
+
+
 class Drainer:
     """A player that takes discards often, lays and hits now and then and goes out rarely,
     so the draw pile is rebuilt, often more than once a hand, while taken cards are held,
@@ -257,11 +339,32 @@ class Drainer:
 
 
 def _play_and_check(players: int, seed: int, bot: str, steps: int, every: int,
-                    rules: str = "standard", *, unrecorded: bool = False,
-                    ) -> tuple[int, int, list[str]]:
+                    rules: str | Rules = "standard", *, unrecorded: bool = False,
+                    fallbacks: list[str] | None = None) -> tuple[int, int, list[str]]:
+    """Play a seeded game and check the worlds of every seat every ``every`` actions.
+    ``fallbacks``: a world that contradicts a discard made without laying after
+    ``worlds.LAY_TRIES`` worlds were dealt for it (the documented fallback past the
+    budget) is listed there rather than as a contradiction."""
+    dealt = getattr(worlds, "_dealt", None)
+    deals = [0]
+
+    def counted(*args: Any) -> Any:
+        deals[0] += 1
+        return dealt(*args)  # type: ignore[misc]
+
+    with mock.patch.object(worlds, "_dealt", counted, create=True):
+        return _play_and_check_counted(players, seed, bot, steps, every, rules, unrecorded,
+                                       fallbacks, deals)
+
+
+def _play_and_check_counted(players: int, seed: int, bot: str, steps: int, every: int,
+                            rules: str | Rules, unrecorded: bool,
+                            fallbacks: list[str] | None, deals: list[int],
+                            ) -> tuple[int, int, list[str]]:
     state = new_game(players=players, seed=seed, rules=rules)
     bots: list[Any] = [SmartBot(seed * 7 + s) if bot == "smart" else
-                       Drainer(seed * 7 + s) if bot == "drainer" else RandomBot(seed * 7 + s)
+                       Drainer(seed * 7 + s) if bot == "drainer" else
+                       EagerRandomBot(seed * 7 + s) if bot == "eager" else RandomBot(seed * 7 + s)
                        for s in range(players)]
     watches = [Watch(v, players) for v in range(players)]
     for w in watches:
@@ -283,12 +386,18 @@ def _play_and_check(players: int, seed: int, bot: str, steps: int, every: int,
             real = state.copy()
             real.sources, real.hand_log = None, ((),) * players
         for v in range(players):
+            deals[0] = 0
             world = real.sample_world(v, Rng(f"{seed}-{step}-{v}"))
             checked += 1
             rebuilt_checked += len(watches[v].sources) > 1
-            if _own_log_history(world, watches[v]):
-                continue
-            why = contradictions(world, state, watches[v])
+            why = None if _own_log_history(world, watches[v]) else contradictions(
+                world, state, watches[v])
+            if why is None:
+                why = could_have_laid(world, state, watches[v])
+                if why is not None and fallbacks is not None \
+                        and deals[0] >= getattr(worlds, "LAY_TRIES", 1):
+                    fallbacks.append(f"seed {seed} step {step} seat {v}: {why}")
+                    continue
             if why is not None:
                 bad.append(f"seed {seed} step {step} seat {v}: {why}")
     return checked, rebuilt_checked, bad
@@ -320,3 +429,79 @@ def test_the_checker_finds_the_old_contradictions() -> None:
     as helper-54's review found."""
     _, after_rebuild, bad = _play_and_check(6, 10, "drainer", 600, 4, unrecorded=True)
     assert after_rebuild > 0 and bad
+
+
+# -- P10-40 under lay_when_able: a discard made without laying says the hand could not lay
+
+STRICT = Rules(lay_when_able=True)
+
+
+def _strict_game(seed: int, actions: int, players: int = 2) -> tuple[State, list[Watch]]:
+    """A seeded game of eager bots under ``lay_when_able``, ``actions`` actions in, and
+    what each seat saw of it."""
+    state = new_game(players=players, seed=seed, rules=STRICT)
+    bots = [EagerRandomBot(seed * 7 + s) for s in range(players)]
+    watches = [Watch(v, players) for v in range(players)]
+    for w in watches:
+        w._hand_size = state.rules.hand_size
+        w.feed(state.log(w.seat), [])
+    for _ in range(actions):
+        pile = state.view(None)["discard"]
+        events = state.apply(bots[state.to_act].choose(state))  # type: ignore[index]
+        for w in watches:
+            w.feed([e.for_seat(w.seat) for e in events if e.visible_to(w.seat)], pile)
+    return state, watches
+
+
+@pytest.mark.parametrize("actions", [16, 19])
+def test_no_world_lets_a_seat_lay_where_it_discarded_without_laying(actions: int) -> None:
+    """Seat 1 of this game (seed 3) has discarded four times without laying: its hand
+    could make no phase 1 each time, or P10-40's strict reading would have refused the
+    discard. Worlds sampled for seat 0 gave it, for about half the rngs, a hand that
+    could have laid at one of those discards (21 of 40 after 16 actions; after 19 it has
+    drawn again since its last discard, so only the world's hand log tells its hand
+    then). None does now (found by helper-76)."""
+    state, watches = _strict_game(3, actions)
+    discards = [x for kind, x in watches[0].seen[1].events if kind == "discard"]
+    assert len(discards) == 4 and not state.down[1] and state.sources is not None
+    for k in range(60):
+        world = state.sample_world(0, Rng(k))
+        assert world.view(0) == state.view(0)
+        why = could_have_laid(world, state, watches[0])
+        assert why is None, f"rng {k}: {why}"
+
+
+def test_strict_worlds_are_the_same_for_the_same_rng() -> None:
+    """Worlds dealt again for P10-40 draw only from the rng: the same rng gives the same
+    world, and a world of that world is the world the real game gives (it sees the same
+    history and deals the same tries), each keeping every discard made without laying."""
+    state, watches = _strict_game(3, 19)
+    for k in range(8):
+        world = state.sample_world(0, Rng(k))
+        assert world.to_json() == state.sample_world(0, Rng(k)).to_json()
+        again = world.sample_world(0, Rng(100 + k))
+        assert again.to_json() == state.sample_world(0, Rng(100 + k)).to_json()
+        assert could_have_laid(world, state, watches[0]) is None
+        assert could_have_laid(again, state, watches[0]) is None
+
+
+@pytest.mark.parametrize(("players", "seed", "bot"), [
+    (2, 21, "eager"), (3, 22, "random"), (4, 23, "eager"), (5, 24, "random"), (6, 25, "eager"),
+])
+def test_strict_worlds_keep_every_discard_made_without_laying(
+        players: int, seed: int, bot: str) -> None:
+    checked, _, bad = _play_and_check(players, seed, bot, 240, 6, STRICT)
+    assert not bad, f"{len(bad)} of {checked} worlds contradict their seat: {bad[:5]}"
+    assert checked > 0
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 6), st.sampled_from(["eager", "random"]))
+def test_strict_worlds_keep_every_discard_any_seed(seed: int, players: int, bot: str) -> None:
+    """Any game: a world contradicts a discard made without laying only past the budget
+    (``worlds.LAY_TRIES`` worlds dealt for it, the documented fallback; 5 seats, seed 0
+    has 12 of 150 such worlds with eager bots), and then keeps everything else."""
+    fallbacks: list[str] = []
+    checked, _, bad = _play_and_check(players, seed, bot, 180, 6, STRICT, fallbacks=fallbacks)
+    assert not bad, f"{len(bad)} of {checked} worlds contradict their seat: {bad[:5]}"
+    assert len(fallbacks) <= checked // 5
