@@ -237,3 +237,25 @@ def test_an_old_name_that_is_today_another_line_reads_as_today_s() -> None:
     assert cls.RENAMED["active"] == "in_play"
     names = old_line_names(cls, _spec(cls).fields)
     assert names["turn"] == "active" and "active" not in names
+
+
+@pytest.mark.parametrize("game", ["toepen", "shithead", "phase10", "dallah"])
+def test_no_old_line_name_is_a_line_written_today(game: str) -> None:
+    """An old name read as another line must never be a line the game writes itself
+    (its own lines included: Toepen's tricks, Dallah's zones, Phase 10's score sheet)."""
+    from tablegames.common.declared import old_line_names
+    from tablegames.common.state import _spec
+
+    cls = _cls(game)
+    names = old_line_names(cls, _spec(cls).fields)
+    assert names  # every game renamed some field
+    for seed in range(3):
+        s = tablegames.new_game(game, players=3, seed=seed)
+        bot = RandomBot(seed)
+        for _ in range(60):
+            written = {line.split(":")[0].split(" ")[0]
+                       for line in s.to_position().splitlines()[1:] if ":" in line}
+            assert not written & names.keys()
+            if s.is_over:
+                break
+            s.apply(bot.choose(s))
