@@ -359,7 +359,9 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
                 layout: Layout) -> None:
     """Set every declared field from its lines, each read by its kind as a save's value
     is (an error names the line); then the own fields, the defaults of the lines left
-    out, the derived fields, and the ``shuffled`` draw piles (see the module docstring)."""
+    out, the derived fields, and the ``shuffled`` draw piles (see the module docstring).
+    A line under a field's old name reads as the field's (:func:`old_line_names`)."""
+    r.read_renamed(old_line_names(type(state), fields))
     tc = layout.text_ctx(state)
     shuffles = {c.shuffled: c for c in layout.conserve if c.shuffled is not None}
     missing: set[str] = set()

@@ -20,15 +20,7 @@ from typing import Any, ClassVar, Self
 from tablegames.common import chance as _chance
 from tablegames.common.actions import Action, Event, FrozenDict, fresh
 from tablegames.common.compiler import on_first_call
-from tablegames.common.declared import (
-    Conserve,
-    Layout,
-    Own,
-    check_declared,
-    old_line_names,
-    read_fields,
-    write_fields,
-)
+from tablegames.common.declared import Conserve, Layout, Own, check_declared, read_fields, write_fields
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -107,12 +99,9 @@ class BaseState(ABC):
     #: Fields renamed in save format 4 (old save key -> today's field name): a save of
     #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
     RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
-    #: Fields renamed by an engine of this game (engine -> old save key -> today's
-    #: field name), where one game renames a field without a new format for every game:
-    #: a save by an older engine has those keys renamed before ``_upgrade_engine`` sees
-    #: it, and a position line under an old name (here or in ``RENAMED``) reads as the
-    #: field's (see :mod:`tablegames.common.saves`, :func:`~tablegames.common.declared.
-    #: old_line_names`).
+    #: Fields renamed by an engine of this game, without a new format (engine -> old key
+    #: -> today's name): renamed in an older engine's save before ``_upgrade_engine``; a
+    #: position line under an old name here or in ``RENAMED`` reads as the field's.
     ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = _EMPTY
 
     rules: Any
@@ -661,11 +650,10 @@ class BaseState(ABC):
 
     @classmethod
     def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
-        """Turn the ``state`` object (a fresh dict, with today's format names and the keys
-        of ``ENGINE_RENAMED`` already renamed) of a save by ``engine``, older than
-        ``ENGINE``, into what this engine saves: a game that adds or recounts a field, or
-        renames a key inside a value, overrides this, so its old saves still load (the
-        format stays)."""
+        """Turn the ``state`` object (a fresh dict, with today's format and ``ENGINE_RENAMED``
+        names) of a save by ``engine``, older than ``ENGINE``, into what this engine saves: a
+        game that adds or recounts a field (or a key in a value) overrides this, so its old
+        saves still load (the format stays)."""
         return state
 
     # -- positions ------------------------------------------------------------------
@@ -687,9 +675,7 @@ class BaseState(ABC):
     def _from_position(self, r: PositionReader) -> None:
         """Set the game's own fields from ``r`` (the shared ones and ``stage`` are set):
         every declared field from its lines, then ``_from_position_own``."""
-        fields = _spec(type(self)).fields
-        r.read_renamed(old_line_names(type(self), fields))
-        read_fields(self, fields, r, Layout(type(self)))
+        read_fields(self, _spec(type(self)).fields, r, Layout(type(self)))
         self._from_position_own(r)
 
     def _from_position_own(self, r: PositionReader) -> None:  # noqa: B027 - a hook
