@@ -5,6 +5,7 @@ history replays to it under today's engine)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -32,3 +33,16 @@ def with_json_lines(text: str, prefix: str, upgrade: Callable[[Any], Any]) -> st
                                                ensure_ascii=False)
     return "\n".join(lines)
 
+
+
+def active_line(text: str) -> str:
+    """Position text written before the seat to act was named ``active`` (Toepen's engine
+    5, Shithead's engine 5, Phase 10's engine 3), with its ``turn:`` line as today's
+    engine writes it."""
+    return re.sub(r"(?m)^turn: ", "active: ", text)
+
+
+def active_key(fields: dict[str, Any]) -> dict[str, Any]:
+    """A state's saved fields written before the seat to act was named ``active``, under
+    today's name (``turn`` -> ``active``)."""
+    return {("active" if k == "turn" else k): v for k, v in fields.items()}

@@ -133,7 +133,7 @@ class ShitheadCodec(Codec):
         adapter's current player tells nobody what a hand holds. The simultaneous swap
         and a cut-in from face-up cards depend on public facts: those seats are asked
         when they have the action."""
-        if (state.rules.cut_in and state.stage == stages.PLAY and seat != state.turn
+        if (state.rules.cut_in and state.stage == stages.PLAY and seat != state.active
                 and state.hands[seat] and state.cut_in_open(seat) is not None):
             return True
         return bool(state.legal_actions(seat))

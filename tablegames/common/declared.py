@@ -281,6 +281,33 @@ class Layout:
         return TextCtx(state.n, names_for(self.cards, state.rules))
 
 
+#: The lines the core writes around a game's own (``position_text``): never a game's.
+_CORE_LINES = frozenset({"game", "player", "rules", "rng", "stage"})
+
+
+def old_line_names(cls: Any, fields: tuple[tuple[str, Kind], ...]) -> dict[str, str]:
+    """Each old name of a field's line (old -> today's line name, a per-seat line's
+    without its seat): the field's old save keys, renamed with a format (``RENAMED``) or
+    by an engine of the game (``ENGINE_RENAMED``), so that a position written before a
+    rename still reads. An old name that is today the name of a line (Shithead's
+    ``active``, its ``in_play`` before format 4, is now the seat to act) reads as today's
+    line, and a field that is not declared (an old key upgraded by other means) has no
+    line to read as."""
+    kinds = dict(fields)
+    keys: Mapping[str, str] = cls.POSITION_KEYS
+    today = {keys.get(name, kind.line or name) for name, kind in fields} | _CORE_LINES
+    renamed = dict(cls.RENAMED)
+    for _, names in sorted(cls.ENGINE_RENAMED.items()):
+        renamed = {old: names.get(new, new) for old, new in renamed.items()}
+        renamed.update(names)
+    out: dict[str, str] = {}
+    for old, new in renamed.items():
+        kind = kinds.get(new)
+        if kind is not None and kind.persisted and old not in today:
+            out[old] = keys.get(new, kind.line or new)
+    return out
+
+
 def read_elsewhere(state: Any, r: PositionReader) -> None:
     """The ``read`` of an own field another field's ``read`` sets (one reader sets both,
     as one depends on the other)."""
@@ -332,7 +359,9 @@ def read_fields(state: Any, fields: tuple[tuple[str, Kind], ...], r: PositionRea
                 layout: Layout) -> None:
     """Set every declared field from its lines, each read by its kind as a save's value
     is (an error names the line); then the own fields, the defaults of the lines left
-    out, the derived fields, and the ``shuffled`` draw piles (see the module docstring)."""
+    out, the derived fields, and the ``shuffled`` draw piles (see the module docstring).
+    A line under a field's old name reads as the field's (:func:`old_line_names`)."""
+    r.read_renamed(old_line_names(type(state), fields))
     tc = layout.text_ctx(state)
     shuffles = {c.shuffled: c for c in layout.conserve if c.shuffled is not None}
     missing: set[str] = set()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from tablegames.common.errors import TablegamesError, quoted
@@ -121,6 +121,20 @@ class PositionReader:
         if not header_seen:
             raise PositionError(f"a position starts with {HEADER!r}")
         self.used: set[str] = set()
+
+    def read_renamed(self, renamed: Mapping[str, str]) -> None:
+        """Read each line under an old name (a key of ``renamed``, alone or with a seat:
+        ``turn: 2``, ``up 0: ...``) as the line of today's name, so a position written
+        before a field was renamed still reads. A position giving a field under both
+        names says it twice: refused, as a save mixing old and new names is."""
+        for key in [k for k in self.values if k.partition(" ")[0] in renamed]:
+            base, space, seat = key.partition(" ")
+            new = renamed[base] + space + seat
+            no, value = self.values.pop(key)
+            if new in self.values:
+                raise PositionError(f"{quoted(key)} is the old name of {quoted(new)}, which "
+                                    "is given too: give the line once, under its new name", no)
+            self.values[new] = (no, value)
 
     def line_of(self, key: str) -> int | None:
         """The line number of ``key`` (for error messages)."""

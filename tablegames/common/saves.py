@@ -17,8 +17,8 @@ notations), 3 (the compact history of :mod:`tablegames.common.history_codec`) an
 one path (:func:`_state_reader`): a save of an older format has its ``state`` object
 brought to that format's last shape by the game's ``_upgrade_format`` and renamed by
 ``RENAMED``; a save by an older engine of its game is then brought to today's form by
-the game's ``_upgrade_engine`` (a key added, renamed or recounted within the game's own
-engine numbers, without a new format for every game).
+the game's ``ENGINE_RENAMED`` and ``_upgrade_engine`` (a key added, renamed or
+recounted within the game's own engine numbers, without a new format for every game).
 
 Saving writes the envelope from pieces of text. Two are kept on the state itself while
 their objects stay the same, both local to that state: the history's encoding
@@ -269,15 +269,37 @@ def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) 
     """The reader of the ``state`` object, upgraded to what this engine writes: the one
     path every old save takes (no game reads a save any other way). An older format is
     brought to its last shape by the game (``_upgrade_format``) and to today's field
-    names (``RENAMED``); then a save by an older engine of the game is brought to this
-    engine's fields (``_upgrade_engine``)."""
+    names (``RENAMED``); then a save by an older engine of the game has the keys its
+    later engines renamed under today's names (``ENGINE_RENAMED``) and is brought to
+    this engine's fields (``_upgrade_engine``)."""
     if fmt < FORMAT_VERSION:
         state_r = Reader(cls._upgrade_format(dict(state_r._dict()), fmt), "$.state")
         if cls.RENAMED:
             state_r = Reader(_renamed(state_r, cls.RENAMED), "$.state")
     if engine < cls.ENGINE:
-        state_r = Reader(cls._upgrade_engine(dict(state_r._dict()), engine), "$.state")
+        raw = dict(state_r._dict())
+        for since, names in sorted(cls.ENGINE_RENAMED.items()):
+            if engine < since:
+                raw = _engine_renamed(state_r, raw, names, engine, since)
+        state_r = Reader(cls._upgrade_engine(raw, engine), "$.state")
     return state_r
+
+
+def _engine_renamed(state_r: Reader, raw: dict[str, Any], names: Mapping[str, str],
+                    engine: int, since: int) -> dict[str, Any]:
+    """A save by ``engine`` with the keys engine ``since`` renamed under today's names
+    (``BaseState.ENGINE_RENAMED``). A save of an older engine holding a new name was
+    written by no engine (both names: ambiguous; the new one alone: a newer engine's
+    field under an older engine's number), so it is refused as a mixed format is."""
+    for old, new in names.items():
+        if new in raw:
+            found = (f"both {quoted(old)} and {quoted(new)}" if old in raw else
+                     f"{quoted(new)}, which only engine {since} writes (engine {engine} "
+                     f"said {quoted(old)})")
+            raise state_r.fail(f"a save by engine {engine} holds {found}")
+        if old in raw:
+            raw[new] = raw.pop(old)
+    return raw
 
 
 def _renamed(state_r: Reader, renamed: Mapping[str, str]) -> dict[str, Any]:

@@ -99,6 +99,10 @@ class BaseState(ABC):
     #: Fields renamed in save format 4 (old save key -> today's field name): a save of
     #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
     RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
+    #: Fields renamed by an engine of this game, without a new format (engine -> old key
+    #: -> today's name): renamed in an older engine's save before ``_upgrade_engine``; a
+    #: position line under an old name here or in ``RENAMED`` reads as the field's.
+    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = _EMPTY
 
     rules: Any
     players: tuple[str, ...]
@@ -646,9 +650,10 @@ class BaseState(ABC):
 
     @classmethod
     def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
-        """Turn the ``state`` object (a fresh dict, with today's format names) of a save by
-        ``engine``, older than ``ENGINE``, into what this engine saves: a game that renames
-        or recounts a field overrides this, so its old saves still load (the format stays)."""
+        """Turn the ``state`` object (a fresh dict, with today's format and ``ENGINE_RENAMED``
+        names) of a save by ``engine``, older than ``ENGINE``, into what this engine saves: a
+        game that adds or recounts a field (or a key in a value) overrides this, so its old
+        saves still load (the format stays)."""
         return state
 
     # -- positions ------------------------------------------------------------------

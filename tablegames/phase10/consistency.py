@@ -295,14 +295,14 @@ def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over
 def _check_turn(state: State, size: int) -> None:
     """The seat to act (one in play: declared) is not to be skipped, and no hand is
     larger than play allows."""
-    turn = state.turn
-    if state.pending_skips[turn]:
-        raise StateError("$.state.turn: the seat to act cannot act (P10-24)")
-    if state.laid_this_turn and (state.stage != PLAY or not state.down[turn]):
+    active = state.active
+    if state.pending_skips[active]:
+        raise StateError("$.state.active: the seat to act cannot act (P10-24)")
+    if state.laid_this_turn and (state.stage != PLAY or not state.down[active]):
         raise StateError("$.state.laid_this_turn: only after laying, in the play stage "
                          "(P10-50)")
     for s, h in enumerate(state.hands):
-        if len(h) > size + (s == turn and state.stage == PLAY):
+        if len(h) > size + (s == active and state.stage == PLAY):
             raise StateError(f"$.state.hands[{s}]: more cards than play ever leaves (P10-30)")
     if state.stage == DRAW and not (
         state.stock or len(state.discard) > 1 or (state.discard and state.discard[-1] != SKIP)
@@ -338,7 +338,9 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     :func:`~tablegames.phase10.sheet.phase_laid_named`). The engines play alike, so
     nothing else changes; a value of the wrong type is left for the strict load to
     refuse, and a save by engine 1 that holds engine 2's record is refused (no engine
-    wrote that). (``state`` is a fresh dict, read after the format's renames.)"""
+    wrote that). Engine 3's ``active`` (was ``turn``) is declared
+    (``State.ENGINE_RENAMED``) and renamed before this runs. (``state`` is a fresh dict,
+    read after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):
         raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
                          "hand_log), which only engine 2 writes")

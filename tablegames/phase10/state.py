@@ -39,7 +39,7 @@ Decisions the sources leave open, and what we chose:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Annotated, Any, ClassVar, Self
 
@@ -212,7 +212,9 @@ class State(BaseState):
     #: hand is ``round_over`` (was ``hand_over``) and the result counts ``rounds`` (was
     #: ``hands``), as in the other games. Plays out as 1, but for a blocked tie-break
     #: hand, which now credits the seat holding the fewest points (P10-51, P10-53).
-    ENGINE = 2
+    #: 3: the seat whose turn it is is saved as ``active`` (was ``turn``), as in every
+    #: game (Dallah's ``turn`` is a turn's number); plays out as 2.
+    ENGINE = 3
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -236,6 +238,8 @@ class State(BaseState):
         "reshuffled": "rebuilt",
         "drawn_since": "drawn",
     }
+    #: Engine 3 saves the seat to play as ``active`` (a save by engines 1-2 says ``turn``).
+    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = {3: {"turn": "active"}}
     VIEW_KEYS: ClassVar[dict[str, str]] = VIEW_KEYS
     EVENT_KEYS: ClassVar[dict[str, EventSpec]] = EVENT_KEYS
     RESULT_KEYS: ClassVar[dict[str, str]] = RESULT_KEYS
@@ -248,7 +252,7 @@ class State(BaseState):
     #: The number of the current hand (deal), 0 for the first.
     round: Annotated[int, count(0)]
     dealer: Annotated[int, seat()]
-    turn: Annotated[int, seat(among="playing", stages=("draw", "play"), ruling="P10-53")]
+    active: Annotated[int, seat(among="playing", stages=("draw", "play"), ruling="P10-53")]
     tiebreak: Annotated[bool, flag()]
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
@@ -446,7 +450,7 @@ class State(BaseState):
             self.pending_skips = put(self.pending_skips, seat, False)
             self._events.append(Event("skipped", {"seat": seat}))
             seat = self._next_playing(seat)  # P10-58: with two players the skipper plays again
-        self.turn = seat
+        self.active = seat
         self.stage = DRAW
         self.laid_this_turn = False
         if not self.stock and len(self.discard) <= 1 and (
@@ -529,10 +533,10 @@ class State(BaseState):
     # ------------------------------------------------------------------ protocol
     @property
     def to_act(self) -> int | None:
-        return None if self.stage == OVER else self.turn
+        return None if self.stage == OVER else self.active
 
     def _legal(self, seat: int) -> list[Action]:
-        if self.stage == OVER or seat != self.turn:
+        if self.stage == OVER or seat != self.active:
             return []
         if self.stage == DRAW:
             out: list[Action] = []
@@ -664,8 +668,8 @@ class State(BaseState):
     # line that tests its rule, or None; ``_legal`` and ``_apply`` ask the same ones.
     def _stage_fault(self, seat: int, drawing: bool) -> Refused | None:
         """Whether ``seat`` may act now with a draw (``drawing``) or a play (P10-31)."""
-        if seat != self.turn:  # P10-31: one player's turn at a time
-            return R.OUT_OF_TURN.at(player=self.players[self.turn])
+        if seat != self.active:  # P10-31: one player's turn at a time
+            return R.OUT_OF_TURN.at(player=self.players[self.active])
         if drawing and self.stage != DRAW:  # P10-31: one draw a turn
             return R.ALREADY_DREW.at()
         if not drawing and self.stage == DRAW:  # P10-31: the turn starts with a draw

@@ -79,12 +79,12 @@ def prompt_of(state: State, seat: int) -> str:
     """One sentence naming only what ``seat`` may do now (or whom it waits for)."""
     if state.stage == OVER:
         return f"The game is over: {state.players[state.winner]} won."
-    turn = state.players[state.turn]
-    if seat != state.turn:
+    who = state.players[state.active]
+    if seat != state.active:
         doing = "draw" if state.stage == DRAW else "play"
         if not state.playing[seat]:
-            return f"You sit out this tie-break hand. Waiting for {turn} to {doing}."
-        return f"Waiting for {turn} to {doing}."
+            return f"You sit out this tie-break hand. Waiting for {who} to {doing}."
+        return f"Waiting for {who} to {doing}."
     if state.stage == DRAW:
         draw = bool(state.stock) or len(state.discard) > 1
         top = NAMES[state.discard[-1]] if state.discard else ""

@@ -101,7 +101,7 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.starter: play has a starter")
     if stage != OVER and sum(state.in_play) < 2:
         raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
-    if stage == GIVING and (not state.pile or len(state._targets(state.turn)) < 2):
+    if stage == GIVING and (not state.pile or len(state._targets(state.active)) < 2):
         raise StateError("$.state.stage: nobody to choose as taker of the pile")
     if stage == OVER and state.loser < 0:
         raise StateError("$.state.loser: a finished round has a loser")
@@ -123,12 +123,12 @@ def check_seats(state: State) -> None:
     stage = state.stage
     ups, downs, all_slots = state.face_up, state.face_down, state.bars
     hands, all_known = state.hands, state.known
-    active, tally = state.in_play, state.tally
+    in_play, tally = state.in_play, state.tally
     finished = set(state.finished)
     lost = [0] * state.n
     for d in state.rounds_done:
         lost[d["loser"]] += 1
-    giver = state.turn if stage == GIVING else -1  # may hold nothing for a moment
+    giver = state.active if stage == GIVING else -1  # may hold nothing for a moment
     for s in range(state.n):
         up, down, slots = ups[s], downs[s], all_slots[s]
         if len(up) > HAND_SIZE or len(down) > HAND_SIZE:
@@ -147,7 +147,7 @@ def check_seats(state: State) -> None:
         assert unseen is not None
         if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
             raise StateError(f"$.state.bars[{s}]: do not fit the unseen cards of that hand")
-        playing = active[s]
+        playing = in_play[s]
         if playing == (s in finished):
             raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
         holds = bool(hand or up or down)
@@ -201,8 +201,9 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     """A save by engine 1 to 3 in engine 4's form: its round summaries say ``limit_hit``
-    (:func:`limit_hit_named`). The engines play alike, so nothing else changes; a value
-    that is no list is left for the strict load to refuse."""
+    (:func:`limit_hit_named`). Engine 5's ``active`` (was ``turn``) is declared
+    (``State.ENGINE_RENAMED``) and renamed before this runs. The engines play alike, so
+    nothing else changes; a value that is no list is left for the strict load to refuse."""
     done = state.get("rounds_done")
     if engine < 4 and type(done) is list:
         state["rounds_done"] = list(limit_hit_named(done))

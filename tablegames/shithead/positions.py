@@ -91,7 +91,7 @@ DEFAULTS = MappingProxyType({
     "round": 0,
     "tally": lambda s: (0,) * s.n,
     "rounds_done": (),
-    "starter": lambda s: s.turn if s.stage != SWAP else -1,
+    "starter": lambda s: s.active if s.stage != SWAP else -1,
     "swapping": (),
     "finished": (),
     "plays": 0,

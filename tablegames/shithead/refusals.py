@@ -203,7 +203,7 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
     where they come from, then what the effects table lets on the pile."""
     if state.stage != PLAY:
         return stage_refusal(state, PLAY, "playing a card")
-    if seat != state.turn and (found := cut_in_refusal(state, seat, cards)) is not None:
+    if seat != state.active and (found := cut_in_refusal(state, seat, cards)) is not None:
         return found
     if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
             and 0 <= cards[0] < FACES):

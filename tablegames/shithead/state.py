@@ -56,7 +56,7 @@ Decisions on the points the source leaves open (each is also on the rulings page
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Self
 
@@ -171,13 +171,18 @@ class State(BaseState):
     #: the round summaries (was ``limit``, Toepen's number of lives), and the result's
     #: list of rounds is ``rounds_done`` as in the save (was ``rounds``, the view's match
     #: length); plays out as 3.
-    ENGINE = 4
+    #: 5: the seat whose turn it is is saved as ``active`` (was ``turn``), as in every
+    #: game (Dallah's ``turn`` is a turn's number); plays out as 3.
+    ENGINE = 5
     #: Save format 4 names each field as the views and position text do (issue 21): a
     #: format 1-3 save's old keys are read under these names.
     RENAMED: ClassVar[dict[str, str]] = {
         "up": "face_up", "down": "face_down", "slots": "bars", "active": "in_play",
         "queue": "swapping", "round_no": "round",
     }
+    #: Engine 5 saves the seat to play as ``active`` (a save by engines 1-4 says ``turn``;
+    #: a format 1-3 save's ``active``, the seats in play, is ``in_play`` by then).
+    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = {5: {"turn": "active"}}
     STAGES = STAGES
     CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
                         "removed", shuffled="stock", codes=deck_codes)
@@ -204,7 +209,7 @@ class State(BaseState):
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
     #: The seat to play (or to give the pile) is one still in the round (SHD-01).
-    turn: Annotated[int, seat(among="in_play", stages=("play", "give"), ruling="SHD-01")]
+    active: Annotated[int, seat(among="in_play", stages=("play", "give"), ruling="SHD-01")]
     starter: Annotated[int, seat(none=-1)]
     swapping: Annotated[tuple[int, ...], _SEATS]
     finished: Annotated[tuple[int, ...], _SEATS]
@@ -294,7 +299,7 @@ class State(BaseState):
         self.in_play = (True,) * n
         self.finished = ()
         self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
-        self.turn = 0
+        self.active = 0
         self.starter = -1
         self.plays = 0
         self.loser = -1
@@ -323,7 +328,7 @@ class State(BaseState):
             starter = self.rules.starter_seat if how == "seat" else (self.round + 1) % self.n
             shows = None
         self.starter = starter
-        self.turn = starter  # SHD-04: the starter takes the first turn
+        self.active = starter  # SHD-04: the starter takes the first turn
         self.stage = PLAY
         self.plays = 0
         self._events.append(Event("start", {"seat": starter, "shows": shows,
@@ -363,7 +368,7 @@ class State(BaseState):
         found again as the start found it."""
         rules = self.rules
         if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
-                self.stage != PLAY or self.turn != self.starter):
+                self.stage != PLAY or self.active != self.starter):
             return None
         return self._lowest_card(self.starter)
 
@@ -390,13 +395,13 @@ class State(BaseState):
             return self.swapping[0]
         if stage == OVER:
             return None
-        return self.turn
+        return self.active
 
     def _legal(self, seat: int) -> list[Action]:
         """Every action the predicates of :mod:`.refusals` accept (``apply`` asks them too)."""
         stage = self.stage
         if stage == PLAY:
-            if seat == self.turn:
+            if seat == self.active:
                 return self._play_actions(seat)
             return self._cut_in_actions(seat) if self.rules.cut_in else []
         if stage == SWAP:
@@ -579,7 +584,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ play
     def _play(self, seat: int, cards: tuple[int, ...]) -> None:
         enforce(R.play_refusal(self, seat, cards), seat)
-        cut_in = seat != self.turn
+        cut_in = seat != self.active
         v = VALUE[cards[0]]
         hand = self.hands[seat]
         src, where = (hand, "hand") if hand else (self.face_up[seat], "face_up")
@@ -678,7 +683,7 @@ class State(BaseState):
             targets = self._targets(seat)
             if len(targets) > 1:
                 self.stage = GIVING
-                self.turn = seat
+                self.active = seat
                 return
             self._hand_over(seat, targets[0])
         if self._check_finished(seat):
@@ -708,55 +713,55 @@ class State(BaseState):
         ``seat`` pass over and whether the turn comes back to ``seat``, by the walk
         :meth:`_pass_turn` makes, among the seats in play once ``seat`` has left if this
         play shed its last card (the event is told before ``_check_finished``)."""
-        active = list(self.in_play)
+        in_play = list(self.in_play)
         if not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
-            active[seat] = False
-        passed, lands = self._skip_walk(seat, skips, active)
+            in_play[seat] = False
+        passed, lands = self._skip_walk(seat, skips, in_play)
         return passed, lands == seat
 
-    def _skip_walk(self, seat: int, skips: int, active: Sequence[bool]) -> tuple[list[int], int]:
-        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``active``,
+    def _skip_walk(self, seat: int, skips: int, in_play: Sequence[bool]) -> tuple[list[int], int]:
+        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``in_play``,
         and the seats passed over on the way (each once, in order, neither ``seat`` nor
         where the turn lands): the one count, under ``Rules.skips``, that both the turn
         and the skip event read (SHD-22)."""
-        n, d = len(active), self.direction
+        n, d = len(in_play), self.direction
         steps = 1 + skips  # "seats": 1 + k places, the skipper counted
         if self.rules.skips == "opponents":  # SHD-22: k opponents, modulo their number
-            others = sum(active) - active[seat]
+            others = sum(in_play) - in_play[seat]
             if not others:
                 return [], seat
             k = skips % others
-            steps = k + 1 if k or not active[seat] else others + 1  # k == 0: back to seat
+            steps = k + 1 if k or not in_play[seat] else others + 1  # k == 0: back to seat
         passed: list[int] = []
         s = seat
         for _ in range(steps):
             s = (s + d) % n
-            while not active[s]:
+            while not in_play[s]:
                 s = (s + d) % n
             if s != seat and s not in passed:
                 passed.append(s)
         return [p for p in passed if p != s], s
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
-        active = self.in_play
-        if again and active[seat]:
-            self.turn = seat
+        in_play = self.in_play
+        if again and in_play[seat]:
+            self.active = seat
             return
         if skips:
-            self.turn = self._skip_walk(seat, skips, active)[1]
+            self.active = self._skip_walk(seat, skips, in_play)[1]
             return
-        n, d = len(active), self.direction
+        n, d = len(in_play), self.direction
         s = (seat + d) % n  # next_seat, inlined: this runs once per action
-        while not active[s]:
+        while not in_play[s]:
             s = (s + d) % n
-        self.turn = s
+        self.active = s
 
     def _tick(self) -> None:
         """Count an action of play; stop the round at ``Rules.action_limit``."""
         self.plays += 1
         if self.plays >= self.rules.action_limit:
             n = self.n
-            order = [(self.turn + self.direction * k) % n for k in range(n)]
+            order = [(self.active + self.direction * k) % n for k in range(n)]
             left = [s for s in order if self.in_play[s]]
             loser = max(left, key=lambda s: (
                 len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s]), len(self.hands[s]),

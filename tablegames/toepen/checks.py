@@ -115,17 +115,17 @@ def _check_turns(state: State) -> None:
                                  "the same round of exchanges (TOE-03)")
     if stage in (PLAY, RESPOND):
         played = [p for p, _ in state.trick]
-        turn, leader = state.turn, state.leader
-        if len(set(played)) != len(played) or turn in played:
-            raise StateError("$.state.turn: a seat plays one card to a trick (TOE-10)")
-        if stage == PLAY and not played and turn != leader:
-            raise StateError("$.state.turn: the leader plays first to a trick (TOE-10)")
+        active, leader = state.active, state.leader
+        if len(set(played)) != len(played) or active in played:
+            raise StateError("$.state.active: a seat plays one card to a trick (TOE-10)")
+        if stage == PLAY and not played and active != leader:
+            raise StateError("$.state.active: the leader plays first to a trick (TOE-10)")
         if played:
-            arc = [(leader + i) % n for i in range((turn - leader) % n)]
+            arc = [(leader + i) % n for i in range((active - leader) % n)]
             if any(p not in arc for p in played) or any(
                     playing[p] and p not in played for p in arc):
-                raise StateError("$.state.turn: cards go down clockwise from the trick's "
-                                 "leader, and the turn is the next seat still in (TOE-10, "
+                raise StateError("$.state.active: cards go down clockwise from the trick's "
+                                 "leader, and the seat to act is the next one still in (TOE-10, "
                                  "TOE-51)")
 
 
@@ -270,7 +270,9 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     :data:`_ENGINE3_FIELDS`): an older save gets their empty values, as none of the
     rules that use them existed then (a save holding some of them is left for the
     strict load to refuse). Engine 4 names the deal ``round`` in ``last_round``
-    (:func:`round_named`). The engines play alike, so nothing else changes."""
+    (:func:`round_named`). Engine 5's ``active`` (was ``turn``) is declared
+    (``State.ENGINE_RENAMED``) and renamed before this runs. The engines play alike,
+    so nothing else changes."""
     if engine < 3 and all(k not in state for k in _ENGINE3_FIELDS):
         state.update(_ENGINE3_FIELDS)
     if engine < 4:

@@ -179,7 +179,7 @@ DEFAULTS = MappingProxyType({
     "exchange_queue": (),
     "trick": (),
     "trick_no": lambda s: min(3, len(s.tricks)),
-    "leader": lambda s: s.trick[0][0] if s.trick else s.turn,
+    "leader": lambda s: s.trick[0][0] if s.trick else s.active,
     "withdrawn": lambda s: () if s.rules.fold_withdraws else None,
     "exchange_round": 0,
     "last_round": None,

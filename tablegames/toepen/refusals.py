@@ -117,7 +117,7 @@ def knock_refusal(state: State, seat: int) -> Refused | None:
         return KNOCK_LIMIT.at()  # TOE-55: no raise past the limit
     if rules.max_stake is not None and raised > rules.max_stake:
         return MAX_STAKE.at()  # TOE-21: house rule max_stake
-    if rules.knock_only_on_turn and seat != state.turn:
+    if rules.knock_only_on_turn and seat != state.active:
         return KNOCK_ON_TURN.at()  # TOE-21: house rule knock_only_on_turn
     return None
 
@@ -125,7 +125,7 @@ def knock_refusal(state: State, seat: int) -> Refused | None:
 def playable(state: State, seat: int) -> Sequence[int]:
     """The cards ``seat`` may play now: the legal list's plays, and what
     :func:`play_refusal` allows (it asks this first, so the two cannot disagree)."""
-    if state.stage != PLAY or seat != state.turn:
+    if state.stage != PLAY or seat != state.active:
         return ()
     hand = state.hands[seat]
     trick = state.trick
@@ -151,7 +151,7 @@ def play_refusal(state: State, seat: int, card: object) -> Refused | None:
     stage = state.stage
     if stage != PLAY:
         return _WRONG_STAGE[stage].at()
-    if seat != state.turn:
+    if seat != state.active:
         return PLAY_TURN.at()  # TOE-12: in turn from the leader
     if type(card) is not int or card not in state.hands[seat]:
         return NOT_IN_HAND.at()  # TOE-10: a card from your hand

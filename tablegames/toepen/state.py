@@ -40,7 +40,7 @@ Decisions the sources leave open, and what we chose:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
@@ -127,13 +127,17 @@ class State(BaseState):
     # 3: voids kept as they are shown; take-back, withdrawn cards, a second exchange.
     # 4: the deal number is ``round`` in the events and in ``last_round`` (was ``hand``),
     #    as in the view, the save and the other games; plays out as 3.
-    ENGINE = 4
+    # 5: the seat whose turn it is is saved as ``active`` (was ``turn``), as in every
+    #    game (Dallah's ``turn`` is a turn's number); plays out as 3.
+    ENGINE = 5
     #: Save format 4 names each field as the views and position text do; a format 1-3
     #: save's keys are renamed before they are read (``BaseState.RENAMED``).
     RENAMED: ClassVar[dict[str, str]] = {
         "hand_no": "round", "in_hand": "playing", "poor": "poverty",
         "ex_queue": "exchange_queue", "last_result": "last_round", "deal_order": "dealt",
     }
+    #: Engine 5 saves the seat to play as ``active`` (a save by engines 1-4 says ``turn``).
+    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = {5: {"turn": "active"}}
     RULES = Rules
     STAGES = STAGES
     MIN_PLAYERS, MAX_PLAYERS = MIN_PLAYERS, MAX_PLAYERS
@@ -176,7 +180,7 @@ class State(BaseState):
         "challenge", "poverty", "play", "respond", "over"), ruling="TOE-51"), MAX_PLAYERS)]
     exchange_queue: Annotated[tuple[int, ...], _SEATS]
     leader: Annotated[int, seat()]
-    turn: Annotated[int, seat(among="playing", stages=("play",), ruling="TOE-51")]
+    active: Annotated[int, seat(among="playing", stages=("play",), ruling="TOE-51")]
     trick_no: Annotated[int, count(0, 3)]
     hands: Annotated[tuple[tuple[int, ...], ...],
                      per_seat_tuple(tuple_seq(card(32), 8, sort=True), line="hand")]
@@ -251,15 +255,15 @@ class State(BaseState):
             deck = list(_FULL_DECK)
             chance.shuffle(self, deck)
             ev.append(Event("shuffle", {"round": self.round}))
-        active = [not o for o in self.out]
+        still_in = [not o for o in self.out]
         # Poverty is one life from the limit; it matters when the poverty rule is on
         # (TOE-30/31) or when a poor player may not fold (poverty_may_fold=False alone).
         marks = rules.poverty or not rules.poverty_may_fold
         self.poverty = tuple([
-            marks and active[s] and self.lives[s] == rules.limit - 1 for s in range(n)
+            marks and still_in[s] and self.lives[s] == rules.limit - 1 for s in range(n)
         ])
         order = [(self.dealer + k) % n for k in range(1, n + 1)]
-        order = [s for s in order if active[s]]
+        order = [s for s in order if still_in[s]]
         self.dealt = tuple(order)
         stock = as_stock(deck)
         hands: list[tuple[int, ...]] = [() for _ in range(n)]
@@ -270,13 +274,13 @@ class State(BaseState):
         poor_first = [s for s in order if self.poverty[s]] if rules.poverty else []
         # TOE-12: the dealer's left leads; TOE-30: the first poor player does instead
         self.leader = poor_first[0] if poor_first else order[0]
-        self.turn = self.leader
+        self.active = self.leader
         self.stake = 2 if poor_first else 1  # TOE-20: worth one; TOE-31: two in poverty
         self.stake_before = self.stake
         self.knocks = 0
         self.last_knocker = -1
         self.knocker = -1
-        self.playing = tuple(active)
+        self.playing = tuple(still_in)
         self.folded = _NO_FLAGS[n]
         self.thrown = _NO_CARDS[n]
         self.revealed = _NO_FLAGS[n]
@@ -359,7 +363,7 @@ class State(BaseState):
         self.queue = ()
         if not self.playing[self.leader]:
             self.leader = self._next_in(self.leader)
-        self.turn = self.leader
+        self.active = self.leader
 
     def _next_in(self, seat: int) -> int:
         """The next seat clockwise from ``seat`` that is still in the hand."""
@@ -375,7 +379,7 @@ class State(BaseState):
     def to_act(self) -> int | None:
         phase = self.stage
         if phase == PLAY:
-            return self.turn
+            return self.active
         if phase == OVER:
             return None
         return self.queue[0]
@@ -391,7 +395,7 @@ class State(BaseState):
             return []
         knock: list[Action] = [A.KNOCK[seat]] if knock_refusal(self, seat) is None else []
         if phase == PLAY:
-            if seat != self.turn:
+            if seat != self.active:
                 return knock
             row = A.PLAYS[seat]  # interned actions: every seat < MAX_PLAYERS == A.MAX_SEATS
             plays: list[Action] = [row[c] for c in playable(self, seat)]
@@ -533,7 +537,7 @@ class State(BaseState):
             poor_in = [s for s in self.dealt if self.poverty[s] and self.playing[s]]
             self.stake = self.stake_before = 2 if poor_in else 1
             self.leader = (poor_in or [s for s in self.dealt if self.playing[s]])[0]
-            self.turn = self.leader
+            self.active = self.leader
 
     def _stay(self, seat: int) -> None:
         self.queue = self.queue[1:]
@@ -584,17 +588,17 @@ class State(BaseState):
         if not self.trick:
             if not self.playing[self.leader]:
                 self.leader = self._next_in(self.leader)
-            self.turn = self.leader
+            self.active = self.leader
             return
         played = {s for s, _ in self.trick}
         if all(s in played for s in range(len(playing)) if playing[s]):
             self._finish_trick()
             return
-        if not self.playing[self.turn]:
-            s = self.turn
+        if not self.playing[self.active]:
+            s = self.active
             while not self.playing[s] or s in played:
                 s = (s + 1) % self.n
-            self.turn = s
+            self.active = s
 
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
@@ -641,7 +645,7 @@ class State(BaseState):
             if p == s:
                 self._finish_trick()
                 return
-        self.turn = s
+        self.active = s
 
     def _finish_trick(self) -> None:
         trick = self.trick
@@ -668,7 +672,7 @@ class State(BaseState):
             return
         self.trick_no += 1
         self.leader = nxt  # TOE-12: the trick's winner leads the next
-        self.turn = nxt
+        self.active = nxt
 
     def _best_still_in(self, trick: Sequence[tuple[int, int]]) -> tuple[int, int]:
         """The seat still in whose card wins ``trick`` without the folded seats' cards.

@@ -40,7 +40,7 @@ def test_position_text_is_one_line_per_field_in_declaration_order() -> None:
     keys = [line.split(":")[0] for line in s.to_position().splitlines()[1:]]
     assert keys == ["game", "player 0", "player 1", "player 2", "rules", "rng", "stage",
                     "hand 0", "hand 1", "hand 2", "stock", "trick", "taken", "scores",
-                    "turn", "led"]
+                    "active", "led"]
     assert "stage: play" in s.to_position()  # an enum by its bare name
 
 
@@ -80,9 +80,9 @@ def _drop(text: str, *keys: str) -> str:
 
 
 @pytest.mark.parametrize(("key", "value", "why"), [
-    ("turn", "3", "turn: '3' is not a seat"),            # a seat of no one
-    ("turn", "-", "expected a seat here, found '-'"),     # this seat is never nobody
-    ("turn", "yes", "turn: 'yes' is not a seat"),
+    ("active", "3", "active: '3' is not a seat"),            # a seat of no one
+    ("active", "-", "expected a seat here, found '-'"),     # this seat is never nobody
+    ("active", "yes", "active: 'yes' is not a seat"),
     ("led", "1", "led: expected yes or no, found '1'"),
     ("hand 1", "B J X", "hand 1: 'X' is not a card"),
     ("stock", "A 12", "stock: '12' is not a card"),
@@ -195,7 +195,7 @@ def test_a_conservation_naming_no_card_field_is_a_declaration_error() -> None:
     with pytest.raises(TypeError, match="not a declared field"):
         Conserve("hands", "pile").check(State.new(2), kinds)
     with pytest.raises(TypeError, match="card packs"):
-        Conserve("turn").size(kinds)
+        Conserve("active").size(kinds)
     with pytest.raises(TypeError):
         Conserve()
 
@@ -218,8 +218,8 @@ def test_the_compiled_source_shows_in_tracebacks() -> None:
     ("hands", [[1, 7, 8], [6, 9, True], [0, 5, 11]]),
     ("trick", [(0, 1)]),                      # a list where a tuple is declared
     ("trick", ((0, 1, 2),)),
-    ("turn", 3),
-    ("turn", None),
+    ("active", 3),
+    ("active", None),
     ("led", 0),
     ("scores", (0, 0, 13)),
     ("stage", 2),

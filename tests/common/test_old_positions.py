@@ -5,7 +5,8 @@ declarations keep loading (issue 21, item 2).
 Shithead writers wrote, with the state each was written from (taken before the change):
 each must load to exactly that state (as today's engine holds it: since engine 4
 Toepen's ``last_round`` names the deal ``round``, Shithead's round summaries say
-``limit_hit``), and write itself again in
+``limit_hit``; since Toepen's and Shithead's engine 5 the seat to play is ``active``,
+which those texts call ``turn``), and write itself again in
 today's form, which loads back to the same state and text.
 """
 
@@ -18,9 +19,10 @@ from typing import Any
 import pytest
 
 import tablegames
-from tests.shithead.helpers import engine_4_position as shithead_engine_4_position
 from tests.shithead.helpers import limit_hit_named
-from tests.toepen.helpers import engine_4_position, round_named
+from tests.shithead.helpers import today_position as shithead_today_position
+from tests.toepen.helpers import round_named, today_position
+from tests.upgrades import active_key
 
 HERE = Path(__file__).parent.parent
 CASES = [(game, i, entry) for game in ("toepen", "shithead")
@@ -33,12 +35,12 @@ CASES = [(game, i, entry) for game in ("toepen", "shithead")
 def test_old_position_text_loads_to_the_state_it_was_written_from(
         game: str, i: int, entry: dict[str, Any]) -> None:
     state = tablegames.from_position(game, entry["position"])
-    want, text = entry["state"], entry["position"]
+    want, text = active_key(entry["state"]), entry["position"]
     if game == "toepen":
-        want, text = dict(want, last_round=round_named(want["last_round"])), engine_4_position(text)
+        want, text = dict(want, last_round=round_named(want["last_round"])), today_position(text)
     else:
         want = dict(want, rounds_done=[limit_hit_named(x) for x in want["rounds_done"]])
-        text = shithead_engine_4_position(text)
+        text = shithead_today_position(text)
     assert json.loads(json.dumps(state._dump())) == want
     again = tablegames.from_position(game, state.to_position())
     assert again._dump() == state._dump()

@@ -471,6 +471,10 @@ def test_every_old_save_takes_the_one_upgrade_path(game: str) -> None:
     assert calls == []  # today's save: nothing to upgrade
     older = cls.ENGINE - 1  # 0: the game has had one engine (Phase 10 so far)
     data["format"], data["engine"] = 3, max(older, 1)
+    for since, names in cls.ENGINE_RENAMED.items():  # as the older engine named them
+        for old, new in names.items():
+            if older < since:
+                data["state"][old] = data["state"].pop(new)
     calls.clear()
     with contextlib.suppress(StateError):  # an older engine's save of today's fields
         Spy.from_json(json.dumps(data))  # may be refused: the path is what counts

@@ -53,10 +53,10 @@ def test_a_save_with_the_turn_on_a_seat_out_of_play_is_refused(game: str) -> Non
     before = s.to_json()
     data = json.loads(before)
     flags = data["state"][among]
-    flags[data["state"]["turn"]] = False
+    flags[data["state"]["active"]] = False
     with pytest.raises(StateError, match=(
-            rf"^\$\.state\.turn: seat {s.turn} is not in play "
-            rf"\({among}\[{s.turn}\] is false; {ruling}\)$")):
+            rf"^\$\.state\.active: seat {s.active} is not in play "
+            rf"\({among}\[{s.active}\] is false; {ruling}\)$")):
         type(s).from_json(json.dumps(data))
     assert s.to_json() == before
     assert type(s).from_json(before).to_json() == before  # the untouched save loads
@@ -69,12 +69,12 @@ def test_a_position_with_the_turn_on_a_seat_out_of_play_is_refused(game: str) ->
     among, stages, _ruling = DECLARED[game]
     s = _state_in(game, stages)
     flags = list(getattr(s, among))
-    flags[s.turn] = False
+    flags[s.active] = False
     setattr(s, among, tuple(flags))
     if game == "shithead":
-        s.finished = (*s.finished, s.turn)
-    with pytest.raises(PositionError, match=rf"^impossible position: \$\.state\.turn: seat "
-                                            rf"{s.turn} is not in play"):
+        s.finished = (*s.finished, s.active)
+    with pytest.raises(PositionError, match=rf"^impossible position: \$\.state\.active: seat "
+                                            rf"{s.active} is not in play"):
         type(s).from_position(s.to_position())
 
 
@@ -87,9 +87,9 @@ def test_which_games_declare_it() -> None:
         if game == "dallah":
             assert declared == {}
         else:
-            assert declared["turn"] == (DECLARED[game][0], DECLARED[game][2])
+            assert declared["active"] == (DECLARED[game][0], DECLARED[game][2])
     toepen = type(tablegames.new_game("toepen", players=3, seed=0))
-    assert {c.field for c in _spec(toepen).in_play} == {"turn", "queue"}
+    assert {c.field for c in _spec(toepen).in_play} == {"active", "queue"}
 
 
 def _fake(**fields: Any) -> Any:
@@ -98,7 +98,7 @@ def _fake(**fields: Any) -> Any:
 
 STAGES = ("deal", "play", "over")
 FIELDS = (
-    ("turn", seat(among="playing", stages=("play",))),
+    ("active", seat(among="playing", stages=("play",))),
     ("queue", tuple_seq(seat(among="playing"))),
     ("winner", seat(none=-1, among="playing", ruling="X-01")),
     ("dealer", seat()),
@@ -107,16 +107,16 @@ FIELDS = (
 
 def test_the_generic_check_by_stage_list_and_nobody() -> None:
     checks = in_play_checks(FIELDS, STAGES)
-    assert [(c.field, c.many) for c in checks] == [("turn", False), ("queue", True),
+    assert [(c.field, c.many) for c in checks] == [("active", False), ("queue", True),
                                                    ("winner", False)]
-    state = _fake(stage=1, playing=(True, False, True), turn=0, queue=(2, 0), winner=-1,
+    state = _fake(stage=1, playing=(True, False, True), active=0, queue=(2, 0), winner=-1,
                   dealer=1)
     check_in_play(state, checks)  # nobody (-1) and an undeclared dealer are not checked
-    state.turn = 1
-    with pytest.raises(StateError, match=r"^\$\.state\.turn: seat 1 is not in play "
+    state.active = 1
+    with pytest.raises(StateError, match=r"^\$\.state\.active: seat 1 is not in play "
                                          r"\(playing\[1\] is false\)$"):
         check_in_play(state, checks)
-    state.stage = 0  # the turn is declared for the play stage only
+    state.stage = 0  # the seat to act is declared for the play stage only
     check_in_play(state, checks)
     state.queue = (0, 1)
     with pytest.raises(StateError, match=r"queue: seat 1 is not in play"):
@@ -129,6 +129,6 @@ def test_the_generic_check_by_stage_list_and_nobody() -> None:
 
 def test_a_declaration_naming_no_stage_is_refused() -> None:
     with pytest.raises(TypeError, match="names no stage 'pley'"):
-        in_play_checks((("turn", seat(among="playing", stages=("pley",))),), STAGES)
+        in_play_checks((("active", seat(among="playing", stages=("pley",))),), STAGES)
     with pytest.raises(TypeError, match="among="):
         seat(stages=("play",))

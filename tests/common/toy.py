@@ -120,7 +120,7 @@ class State(BaseState):
     trick: Annotated[tuple[tuple[int, int], ...], tuple_seq(tuple_of(seat(), card(PACK)))]
     taken: Annotated[list[int], cards(PACK)]
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, PACK))]
-    turn: Annotated[int, seat()]
+    active: Annotated[int, seat()]
     led: Annotated[bool, flag()]
 
     @classmethod
@@ -136,7 +136,7 @@ class State(BaseState):
         s.trick = ()
         s.taken = []
         s.scores = (0,) * n
-        s.turn = 0
+        s.active = 0
         s.led = False
         s.stage = 0
         s._setup_log = []
@@ -144,14 +144,14 @@ class State(BaseState):
 
     @property
     def to_act(self) -> int | None:
-        return None if self.stage == 1 else self.turn
+        return None if self.stage == 1 else self.active
 
     def _legal(self, seat: int) -> list[Action]:
         return [Play(seat, c) for c in self.hands[seat]] if seat == self.to_act else []
 
     def _apply(self, action: Action) -> list[Event] | None:
         assert isinstance(action, Play)
-        if action.seat != self.turn:
+        if action.seat != self.active:
             raise IllegalAction("not your turn", code="out_of_turn", seat=action.seat)
         if action.card not in self.hands[action.seat]:
             raise IllegalAction("you do not hold that card", code="no_card", seat=action.seat)
@@ -159,13 +159,13 @@ class State(BaseState):
         self.trick = (*self.trick, (action.seat, action.card))
         self.led = True
         if len(self.trick) < self.n:
-            self.turn = (self.turn + 1) % self.n
+            self.active = (self.active + 1) % self.n
             return None
         taker = max(self.trick, key=lambda sc: sc[1])[0]
         self.taken = [*self.taken, *(c for _, c in self.trick)]
         self.trick = ()
         self.scores = tuple(v + (i == taker) for i, v in enumerate(self.scores))
-        self.turn = taker
+        self.active = taker
         self.led = False
         if not any(self.hands):
             self.stage = 1

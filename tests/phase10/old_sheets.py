@@ -1,13 +1,13 @@
-"""What Phase 10 data written by engine 1 reads as under engine 2: each hand's result
-says ``phase_laid`` (engine 1: ``completed``) and a finished game's result counts
-``rounds`` (engine 1: ``hands``). For the tests of old saves and positions."""
-
+"""What Phase 10 data written by older engines reads as today: each hand's result says
+``phase_laid`` (engine 1: ``completed``), a finished game's result counts ``rounds``
+(engine 1: ``hands``) and the seat to play is ``active`` (engines 1-2: ``turn``). For the
+tests of old saves and positions."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from tests.upgrades import with_json_lines
+from tests.upgrades import active_key, active_line, with_json_lines
 
 
 def phase_laid_named(item: Any) -> Any:
@@ -36,14 +36,17 @@ def _line(item: Any) -> str:
     return json.dumps(item, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def engine_2_position(text: str) -> str:
-    """An engine-1 position as engine 2 writes it: the ``result N`` lines say
-    ``phase_laid`` (keys sorted, as every JSON line is written)."""
-    return with_json_lines(text, "result ", phase_laid_named)
+def today_position(text: str) -> str:
+    """An older engine's position as today's writes it: the ``result N`` lines say
+    ``phase_laid`` (engine 2; keys sorted, as every JSON line is written) and the seat to
+    play is ``active`` (engine 3)."""
+    return active_line(with_json_lines(text, "result ", phase_laid_named))
 
 
-def engine_2_fields(fields: str) -> str:
-    """A state's fields as JSON (``dumps(state._dump())``) with the score sheet renamed."""
-    data = json.loads(fields)
+def today_fields(fields: str) -> str:
+    """A state's fields as JSON (``dumps(state._dump())``) written by an older engine,
+    as today's holds them: the score sheet renamed (engine 2), the seat to play
+    ``active`` (engine 3)."""
+    data = active_key(json.loads(fields))
     data["results"] = [phase_laid_named(x) for x in data["results"]]
     return _line(data)

@@ -82,7 +82,7 @@ def blocked_tiebreak(blocked_hand: str, scores: list[int]) -> phase10.State:
                  scores=scores)
     play(state, "0:draw", f"0:{LAY_RED}", "0:discard G1", "1:draw", f"1:{LAY_BLUE}",
          "1:discard Y6")
-    assert state.tiebreak and state.scores == (10, 10) and state.turn == 1
+    assert state.tiebreak and state.scores == (10, 10) and state.active == 1
     data = json.loads(state.to_json())
     s = data["state"]
     code = phase10.PACK.code
@@ -207,7 +207,7 @@ def _stuck_on_shared_cards() -> str:
                        separators=(",", ":"))
     lines = ["tablegames position 1", "game: phase10",
              *(f"player {i}: P{i}" for i in range(5)), f"rules: {rules}", "rng: 1",
-             "stage: draw", "turn: 1",
+             "stage: draw", "active: 1",
              "made 0: 1", "hand 0: R12", f"laid 0: 1 {runs[0]} {runs[1]}",
              "made 1: 1", "hand 1: R3 B3 Y4 Y5 G7",
              "made 2: 1", "hand 2: G1", f"laid 2: 1 {runs[2]} {runs[3]}",

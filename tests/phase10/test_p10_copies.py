@@ -66,7 +66,7 @@ def test_no_field_holds_a_mutable_object_on_any_path() -> None:
         made = [s, s.copy(), State.from_json(s.to_json()),
                 State.from_position(s.to_position(), rules=s.rules)]
         if not s.is_over:
-            made.append(s.sample_world(s.turn, 5))
+            made.append(s.sample_world(s.active, 5))
         for m in made:
             for name in FIELDS:
                 found = list(mutables(getattr(m, name)))

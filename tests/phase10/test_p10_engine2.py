@@ -27,7 +27,8 @@ def test_a_save_of_engine_1_loads_and_plays_on() -> None:
         world = state.sample_world(seat, Rng(seat))
         assert world.view(seat) == state.view(seat)
     again = State.from_json(state.to_json())
-    assert again.to_json() == state.to_json() and again.to_json().startswith('{"engine":2,')
+    assert again.to_json() == state.to_json() and again.to_json().startswith(
+        f'{{"engine":{State.ENGINE},')
     bots = [SmartBot(s) for s in range(3)]
     start = state.round
     while not state.is_over and (state.round == start or state.stage != DRAW):

@@ -22,7 +22,7 @@ from tablegames import phase10
 from tablegames.common.bots import RandomBot
 from tablegames.common.errors import StateError
 from tablegames.common.position import PositionError
-from tests.phase10.old_sheets import engine_2_position, engine_2_view, phase_laid_named
+from tests.phase10.old_sheets import engine_2_view, phase_laid_named, today_position
 from tests.upgrades import plays_on
 
 OLD: list[dict[str, Any]] = json.loads(
@@ -39,9 +39,9 @@ def test_an_engine_1_save_loads_renamed_and_plays_on(old: dict[str, Any]) -> Non
     s = phase10.State.from_json(old["save"], verify=True)
     assert [s.view(x) for x in (None, *range(s.n))] == [engine_2_view(v) for v in old["views"]]
     saved = json.loads(s.to_json())
-    assert saved["engine"] == phase10.State.ENGINE == 2
+    assert saved["engine"] == phase10.State.ENGINE
     assert saved["state"]["results"] == [phase_laid_named(x) for x in data["state"]["results"]]
-    assert s.to_position() == engine_2_position(old["position"])
+    assert s.to_position() == today_position(old["position"])
     plays_on(s, RandomBot(9))
 
 
@@ -50,7 +50,7 @@ def test_an_engine_1_position_reads_its_results_as_phase_laid(old: dict[str, Any
     assert '"completed":' in old["position"]
     s = phase10.State.from_position(old["position"])
     assert all("phase_laid" in x and "completed" not in x for x in s.results)
-    assert s.to_position() == engine_2_position(old["position"])
+    assert s.to_position() == today_position(old["position"])
     assert '"completed":' not in s.to_position()
     assert phase10.State.from_position(s.to_position()).to_position() == s.to_position()
 
@@ -83,6 +83,7 @@ def test_a_sheet_mixing_the_two_words_or_an_engine_1_save_with_a_record_is_refus
         phase10.State.from_json(json.dumps(data))
     today = json.loads(phase10.State.from_json(old["save"]).to_json())
     today["engine"] = 1  # today's fields, record included, under engine 1's number
+    today["state"]["turn"] = today["state"].pop("active")  # engine 1's name for the seat
     today["state"]["results"] = json.loads(old["save"])["state"]["results"]
     with pytest.raises(StateError, match="sources"):
         phase10.State.from_json(json.dumps(today))

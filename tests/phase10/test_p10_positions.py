@@ -115,7 +115,7 @@ def _added(line: str) -> tuple[str, int]:
     _edit("game: phase10", "game: toepen"),
     _added("colour: red"),
     _edit("round: 0", "round: zero"),
-    _edit("turn: 0", "turn: 7"),
+    _edit("active: 0", "active: 7"),
     _edit("tiebreak: no", "tiebreak: maybe"),
     _edit("scores: 0 0", "scores: 0"),
     _edit("made 0: -", "made 0: 11"),
@@ -165,7 +165,7 @@ def test_positions_written_before_the_declared_lines_still_load() -> None:
 
     from tablegames import phase10 as game
     from tablegames.common.serialization import dumps
-    from tests.phase10.old_sheets import engine_2_fields, engine_2_position
+    from tests.phase10.old_sheets import today_fields, today_position
 
     cases = json.loads((Path(__file__).parent / "data" / "positions_v4.json").read_text())
     assert len(cases) > 25
@@ -179,10 +179,10 @@ def test_positions_written_before_the_declared_lines_still_load() -> None:
         return dumps(dump)
 
     for case in cases:
-        expected = engine_2_fields(case["fields"])
+        expected = today_fields(case["fields"])
         state = game.from_position(case["position"])
         assert fields(state) == expected
         # the same lines, byte for byte (a sheet's completed is now phase_laid)
-        assert state.to_position() == engine_2_position(case["position"])
+        assert state.to_position() == today_position(case["position"])
         again = game.from_position(state.to_position())
         assert fields(again) == expected

@@ -128,7 +128,7 @@ def _stock_drainer(state: State, rng: Rng) -> Action:
     if state.stage == DRAW and len(legal) == 2 and rng.random() < 0.3:
         return legal[1]
     plays = [a for a in legal if isinstance(a, Lay | Hit)]
-    if plays and len(state.hands[state.turn]) > 3 and rng.random() < 0.3:
+    if plays and len(state.hands[state.active]) > 3 and rng.random() < 0.3:
         return plays[rng.below(len(plays))]
     discards = [a for a in legal if not isinstance(a, Lay | Hit)]
     return discards[rng.below(len(discards))]

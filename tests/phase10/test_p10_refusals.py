@@ -33,14 +33,14 @@ def test_a_refusal_is_built_from_its_row() -> None:
 @pytest.mark.ruling("P10-31")
 def test_another_seats_turn_is_refused_as_out_of_turn_before_the_actions_form() -> None:
     state = new_game(players=3, seed=4)
-    other = (state.turn + 1) % 3
+    other = (state.active + 1) % 3
     for action in (Draw(other), Discard(other, True, -1)):  # type: ignore[arg-type]
         with pytest.raises(OutOfTurn) as info:
             state.apply(action)
         assert (info.value.code, info.value.ruling) == ("out_of_turn", "P10-31")
-    state.apply(Draw(state.turn))
+    state.apply(Draw(state.active))
     with pytest.raises(IllegalAction) as refused:
-        state.apply(Discard(state.turn, True, -1))  # type: ignore[arg-type]
+        state.apply(Discard(state.active, True, -1))  # type: ignore[arg-type]
     assert type(refused.value) is IllegalAction and refused.value.code == "bad_action"
 
 
@@ -57,7 +57,7 @@ def _candidates(state: State, rng: random.Random) -> list[object]:
         group = rng.randrange(len(state.laid[owner]) + 1) if owner < n else 0
         value = rng.choice([0, 0, rng.randrange(1, 13)]) if card == WILD else 0
         out.append(Hit(s, card, owner, group, value))
-    s = state.turn
+    s = state.active
     out.append(Lay(s, (make_group(SET, 3, (2, 14, 26)), make_group(SET, 7, (6, 18, WILD)))))
     out.append(Lay(s, (make_group(RUN, 1, (0, 13, 26, 39)),)))
     out.append(Discard(s, SKIP, s))

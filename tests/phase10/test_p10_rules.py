@@ -62,7 +62,7 @@ def dead_hand(rules: Rules | None = None) -> State:
         return [2, k, sorted(c for c in range(48) if c // 12 == k for _ in range(2)) + [w] * wilds]
 
     data["state"].update(
-        stage="play", turn=0, stock=[], discard=[], hands=[[w, SKIP], [SKIP] * 3],
+        stage="play", active=0, stock=[], discard=[], hands=[[w, SKIP], [SKIP] * 3],
         laid=[[colour(0, 4), colour(1, 0)], [colour(2, 3), colour(3, 0)]],
         down=[True, True], laid_phase=[0, 0], made=[1, 1], completed=[1, 1], phases=[0, 0],
         known_cards=[[w], []], drawn=[[], []], rebuilt=None,

@@ -34,7 +34,7 @@ def _dead_eights() -> phase10.State:
     left.subtract(Counter(table.split()))
     rules = json.dumps({"phases": ["set5", "set5"], "hand_size": 12}, separators=(",", ":"))
     lines = ["tablegames position 1", "game: phase10", "player 0: P0", "player 1: P1",
-             f"rules: {rules}", "rng: 1", "stage: draw", "turn: 1",
+             f"rules: {rules}", "rng: 1", "stage: draw", "active: 1",
              "made 0: 1", "hand 0: R12 G12", "laid 0: 1 set8=B8,G8,G8,Y8,W,W,W,W,W,W,W,W",
              "made 1: 1", f"hand 1: {SEAT_1}", "discard: R2",
              "stock: " + " ".join(sorted(left.elements()))]

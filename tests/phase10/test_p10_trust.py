@@ -259,7 +259,7 @@ UNREACHABLE = {
     "an unsorted hand": _unsort,
     "too many cards in a hand": _move_stock_to_hand(1),
     "a pending skip on the seat to act": lambda d: d["state"]["pending_skips"].__setitem__(
-        d["state"]["turn"], True),
+        d["state"]["active"], True),
     "a winner mid-game": _set("state.winner", 0),
     "phases made without credit": _set("state.completed", [3, 0, 0]),
     "scores off the score sheet": _set("state.scores", [0, 0, 5]),

@@ -332,7 +332,7 @@ class Drainer:
         if state.stage == DRAW and len(legal) == 2 and self.rng.random() < 0.3:
             return legal[1]
         plays = [a for a in legal if isinstance(a, Lay | Hit)]
-        if plays and len(state.hands[state.turn]) > 3 and self.rng.random() < 0.3:
+        if plays and len(state.hands[state.active]) > 3 and self.rng.random() < 0.3:
             return plays[self.rng.below(len(plays))]
         rest = [a for a in legal if not isinstance(a, Lay | Hit)]
         return rest[self.rng.below(len(rest))]

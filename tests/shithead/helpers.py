@@ -8,7 +8,7 @@ from typing import Any
 
 from tablegames import shithead
 from tablegames.common.rules import rules_to_dict
-from tests.upgrades import with_json_lines
+from tests.upgrades import active_line, with_json_lines
 
 Seat = tuple[Sequence[str], Sequence[str], Sequence[str]]
 
@@ -74,8 +74,9 @@ def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def engine_4_position(text: str) -> str:
-    """An older engine's position text with its ``rounds_done`` line as engine 4 writes
-    it (keys sorted, as every JSON line is)."""
-    return with_json_lines(text, "rounds_done: [",
-                           lambda done: [limit_hit_named(x) for x in done])
+def today_position(text: str) -> str:
+    """An older engine's position text as today's writes it: the ``rounds_done`` line
+    says ``limit_hit`` (engine 4; keys sorted, as every JSON line is) and the seat to
+    play is ``active`` (engine 5)."""
+    return active_line(with_json_lines(text, "rounds_done: [",
+                                       lambda done: [limit_hit_named(x) for x in done]))

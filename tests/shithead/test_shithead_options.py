@@ -79,7 +79,7 @@ def test_skips_count_opponents_modulo_their_number_or_seats(
     play = f"0:play {','.join(['8c', '8d', '8h'][:skips])}"
     for mode, expected in (("opponents", opponents), ("seats", seats)):
         s = game(*deal, rules={"skips": mode})
-        s.turn = 0  # the 8s are played first
+        s.active = 0  # the 8s are played first
         s.apply(play)
         assert s.to_act == expected, (mode, players, skips)
 
@@ -114,7 +114,7 @@ def test_cutting_in_plays_from_where_the_seat_plays_and_never_blind() -> None:
              seat("5c 5d 5h", "Qc Qh Qs", "3h 8d Jd"), rules={"cut_in": True, "burn_run": 3})
     s.aside += s.hands[1]  # seat 1 has played its hand: it plays from its face-up cards
     s.hands, s.bars, s.known = (put(s.hands, 1, ()), put(s.bars, 1, ()), put(s.known, 1, ()))
-    s.turn = 0
+    s.active = 0
     s.apply("0:play 6c,6d")  # two 6s: a third completes a run of three
     assert [str(a) for a in s.legal_actions(1)] == ["1:play 6s"]  # face-up, not the blind 6♥
     s.apply("1:play 6s")

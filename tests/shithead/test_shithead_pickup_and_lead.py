@@ -35,7 +35,7 @@ def test_by_choice_a_non_empty_pile_may_be_picked_up_while_a_card_fits() -> None
     assert "0:pickup" in names(s) and "0:play Kc" in names(s)
     assert s.view(0)["prompt"].endswith("or pick up the pile.")
     s.apply("0:pickup")
-    assert s.view(None)["pile"] == [] and s.turn == 1
+    assert s.view(None)["pile"] == [] and s.active == 1
     assert not any(s.bars[0])  # a pick-up by choice tells nothing of the unseen cards
 
 

@@ -79,7 +79,7 @@ rules: standard
 rng: 7
 stage: play
 direction: counter-clockwise
-turn: 1
+active: 1
 hand 0: A♣ 6♥
 face_up 0: 4♣ 4♦ 4♥
 face_down 0: 9♣ 9♦ 9♥
@@ -103,8 +103,8 @@ def test_a_short_hand_written_position() -> None:
 @pytest.mark.parametrize(("change", "match"), [
     (("hand 0: A♣ 6♥", "hand 0: A♣ 6♥ 6♠"), "more cards"),  # a card twice
     (("hand 0: A♣ 6♥", "hand 0: A♣ 6X"), "line 10"),  # not a card
-    (("turn: 1", "turn: 5"), "turn"),
-    (("turn: 1", "turn: one"), "turn"),
+    (("active: 1", "active: 5"), "active"),
+    (("active: 1", "active: one"), "active"),
     (("stage: play", "stage: dancing"), "stage"),
     (("direction: counter-clockwise", "direction: up"), "direction"),
     (("face_down 1: 2s 3s 4s", "face_down 1: 2s 3s 4s 10s Js"), "more than 3"),

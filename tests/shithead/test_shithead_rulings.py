@@ -39,7 +39,7 @@ def test_only_the_seat_to_act_may_play() -> None:
              seat("Q♣ Q♦ Q♥", "2♠ 9♣ 9♦", "2♣ 2♦ 2♥"),
              seat("K♣ K♦ K♥", "J♣ J♦ J♥", "3♣ 3♦ 3♥"))
     apply_all(s, "0:play Ac,Ad,Ah", "2:play 3c", "1:play 2c")
-    assert s.turn == 0
+    assert s.active == 0
     assert s.legal_actions(2) == [] and s.legal_actions(1) == []
     refused = assert_refused(s, "2:play 3d", code="out_of_turn", ruling="SHD-04")
     assert isinstance(refused, OutOfTurn)
@@ -54,7 +54,7 @@ def test_with_three_players_the_round_goes_on_after_the_first_leaves() -> None:
               "0:blind 0", "2:play Qd", "1:play 2c", "0:blind 0", "2:play Qh", "1:play 2d")
     events = s.apply("0:blind 0")
     assert events[-1].for_seat(None) == {"kind": "finished", "seat": 0, "place": 1}
-    assert not s.is_over and s.finished == (0,) and s.turn == 2
+    assert not s.is_over and s.finished == (0,) and s.active == 2
     assert s.view(None)["in_play"] == [False, True, True]
     assert s.view(0)["prompt"] == "You have shed all your cards."
     assert_refused(s, "0:blind 0", code="finished", ruling="SHD-01")
@@ -123,18 +123,18 @@ def test_lowest_card_starts_and_play_passes_to_the_right() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 8♦ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "3♣ 9♦ 9♥"),
              seat("6♠ 7♠ 9♠", "J♣ J♦ J♠", "4♠ Q♦ Q♥"), seat("A♣ A♦ A♥", "Q♣ Q♠ K♣", "5♦ K♦ K♥"),
              rules={"direction": "counter-clockwise"})
-    assert s.turn == 1 and s.starter == 1  # 3♣ is the lowest card in any hand
+    assert s.active == 1 and s.starter == 1  # 3♣ is the lowest card in any hand
     assert s.view(2)["known"][1] == ["3♣"]  # shown to the table
     assert s.view(None)["direction"] == "counter-clockwise"
     s.apply("1:play 3c")
-    assert s.turn == 0  # to the right: counter-clockwise
+    assert s.active == 0  # to the right: counter-clockwise
     s.apply("0:play 5c")
-    assert s.turn == 3
+    assert s.active == 3
     left = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 8♦ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "3♣ 9♦ 9♥"),
                 seat("6♠ 7♠ 9♠", "J♣ J♦ J♠", "4♠ Q♦ Q♥"), seat("A♣ A♦ A♥", "Q♣ Q♠ K♣", "5♦ K♦ K♥"),
                 rules={"direction": "clockwise"})
     left.apply("1:play 3c")
-    assert left.turn == 2
+    assert left.active == 2
 
 
 @ruling("SHD-04")
@@ -213,7 +213,7 @@ def test_pick_up_the_pile_when_nothing_fits_and_only_then() -> None:
     s.apply("0:pickup")
     assert s.view(1)["known"][0] == ["A♣", "Q♦"]  # the pile was face up: everyone knows
     assert s.view(0)["hand"] == ["A♣", "4♠", "J♣", "J♥", "Q♦"]
-    assert s.view(None)["pile"] == [] and s.turn == 1
+    assert s.view(None)["pile"] == [] and s.active == 1
     assert_refused(s, "1:pickup", code="must_play", ruling="SHD-08")
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablegames import shithead
-from tests.shithead.helpers import engine_4_position, engine_4_view
+from tests.shithead.helpers import engine_4_view, today_position
 
 DATA = Path(__file__).parent / "data"
 
@@ -26,7 +26,7 @@ def test_format3_save_loads_to_the_same_position_and_views(entry: dict[str, Any]
     summaries, was ``limit``), and its format-4 save loads back to the same."""
     assert json.loads(entry["save"])["format"] == 3
     s = shithead.State.from_json(entry["save"])
-    position = engine_4_position(entry["position"])
+    position = today_position(entry["position"])
     assert s.to_position() == position
     assert [s.view(p) for p in [None, *range(s.n)]] == [engine_4_view(v) for v in entry["views"]]
     again = shithead.State.from_json(s.to_json())

@@ -42,7 +42,7 @@ def arranged(variant: str, hand: str = "", down: str = "", pile: str = "Aâ™£ 4â™
     used = {c for part in (*st["hands"], *st["face_down"], st["pile"]) for c in part}
     st.update(stock=[], aside=[c for c in range(52) if c not in used], burnt=[], removed=[],
               known=[[], [], []], bars=[[0] * len(h) for h in st["hands"]], stage="play",
-              swapping=[], turn=0, starter=0)
+              swapping=[], active=0, starter=0)
     return shithead.State.from_json(json.dumps(d))
 
 

@@ -52,10 +52,10 @@ def test_one_skip_skips_one_player_two_skip_two() -> None:
     events = one.apply("0:play 8c")
     assert events[-1].for_seat(None) == {"kind": "skip", "seat": 0, "players": 1,
                                          "skipped": [3], "again": False}
-    assert one.turn == 2  # seat 3 (on the right) loses its turn
+    assert one.active == 2  # seat 3 (on the right) loses its turn
     two = game(*deal)
     skip = two.apply("0:play 8c,8d")[-1].for_seat(None)
-    assert two.turn == 1 and skip["skipped"] == [3, 2]  # seats 3 and 2 skipped
+    assert two.active == 1 and skip["skipped"] == [3, 2]  # seats 3 and 2 skipped
 
 
 @ruling("SHD-22")
@@ -64,17 +64,17 @@ def test_skip_arithmetic_wraps_round_the_table_and_two_players() -> None:
                  seat("6♣ 6♥ 6♠", "Q♣ Q♦ Q♥", "J♣ J♦ J♥"))
     apply_all(three, "0:play Ac", "2:play Jc", "1:pickup", "0:play 8c,8d")
     # two skips among three players: seats 2 and 1 lose their turn, seat 0 plays again
-    assert three.turn == 0
+    assert three.active == 0
     duo = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 8♣ 8♦"), seat("7♣ 7♦ 7♥", "K♠ J♠ Q♠", "8♥ 4♠ 6♦"))
     duo.apply("0:play 8c")
-    assert duo.turn == 0  # with two players one Skip gives another turn
+    assert duo.active == 0  # with two players one Skip gives another turn
     duo2 = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 8♣ 8♦"), seat("7♣ 7♦ 7♥", "K♠ J♠ Q♠", "8♥ 4♠ 6♦"))
     duo2.apply("0:play 8c,8d")
-    assert duo2.turn == 0  # two Skips pass over the one opponent twice: seat 0 again
+    assert duo2.active == 0  # two Skips pass over the one opponent twice: seat 0 again
     seats = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 8♣ 8♦"), seat("7♣ 7♦ 7♥", "K♠ J♠ Q♠", "8♥ 4♠ 6♦"),
                  rules={"skips": "seats"})
     seats.apply("0:play 8c,8d")
-    assert seats.turn == 1  # counting seats round the table, the skipper too: the other player
+    assert seats.active == 1  # counting seats round the table, the skipper too: the other player
 
 
 @ruling("SHD-23")
@@ -84,15 +84,15 @@ def test_reverse_turns_play_and_two_reverses_cancel() -> None:
     one = game(*deal)
     events = one.apply("0:play 7c")
     assert events[-1].data == {"seat": 0, "effective": True, "direction": "clockwise"}
-    assert one.turn == 1 and one.view(None)["direction"] == "clockwise"
+    assert one.active == 1 and one.view(None)["direction"] == "clockwise"
     two = game(*deal)
     two.apply("0:play 7c,7d")
-    assert two.turn == 2 and two.direction == -1  # each Reverse turns play: two cancel
+    assert two.active == 2 and two.direction == -1  # each Reverse turns play: two cancel
     once = [shithead.Effect(7, "reverse", "ge", "once")]
     single = game(*deal, rules={"effects": [*shithead.DEFAULT_EFFECTS[:3], *once,
                                             *shithead.DEFAULT_EFFECTS[4:]]})
     single.apply("0:play 7c,7d")
-    assert single.turn == 1  # multiples="once": the set turns play once
+    assert single.active == 1  # multiples="once": the set turns play once
 
 
 @ruling("SHD-23")
@@ -100,7 +100,7 @@ def test_reverse_with_two_players_is_a_plain_seven() -> None:
     s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 7♣ 7♦"), seat("6♣ 6♥ 6♠", "8♥ 8♠ J♠", "2♦ 4♠ 6♦"))
     events = s.apply("0:play 7c")
     assert events[-1].data["effective"] is False
-    assert s.turn == 1 and s.direction == -1 and s.view(None)["pile_value"] == 7
+    assert s.active == 1 and s.direction == -1 and s.view(None)["pile_value"] == 7
     assert_refused(s, "1:play 6d", code="too_low", ruling="SHD-05")
 
 
@@ -112,10 +112,10 @@ def test_reverse_counts_the_players_still_in_the_round() -> None:
     apply_all(s, "0:play 10c,10d,10h", "0:play 10s", "0:play 2c,2d", "2:play Qc", "1:pickup",
               "0:blind 0", "2:play Qd", "1:play 2c", "0:blind 0", "2:play Qh", "1:play 2d",
               "0:blind 0")
-    assert s.finished == (0,) and s.turn == 2
+    assert s.finished == (0,) and s.active == 2
     events = s.apply("2:play 7c")
     assert events[-1].data["effective"] is False  # two players left: a plain 7
-    assert s.direction == -1 and s.turn == 1
+    assert s.direction == -1 and s.active == 1
 
 
 @ruling("SHD-24")
@@ -127,7 +127,7 @@ def test_burn_removes_the_pile_and_the_burner_plays_again() -> None:
     burn = next(e for e in events if e.kind == "burn")
     assert burn.data == {"seat": 0, "reason": "burn", "cards": ["A♣", "Q♠", "10♣"]}
     assert s.view(None)["pile"] == [] and s.view(None)["burnt"] == ["A♣", "Q♠", "10♣"]
-    assert s.turn == 0  # plays again
+    assert s.active == 0  # plays again
     assert Counter(all_cards(s)) == Counter({c: 1 for c in range(52)})
 
 
@@ -138,12 +138,12 @@ def test_burn_on_the_last_card_passes_the_turn_on() -> None:
              seat("5♣ 5♦ 5♥", "Q♣ Q♥ Q♠", "2♣ 6♣ 6♦"))
     apply_all(s, "0:play Ac,Ad,Ah", "2:play 2c", "1:play 2d", "0:play 4c,4d,4h", "2:play 6c",
               "1:play 6h", "0:blind 0")
-    assert s.turn == 0  # a burn: seat 0 plays again, blind again
+    assert s.active == 0  # a burn: seat 0 plays again, blind again
     s.apply("0:blind 0")
-    assert s.turn == 0
+    assert s.active == 0
     events = s.apply("0:blind 0")  # the last card burns: seat 0 has left, no "again"
     assert [e.kind for e in events] == ["blind", "burn", "finished"]
-    assert s.finished == (0,) and s.turn == 2 and not s.is_over
+    assert s.finished == (0,) and s.active == 2 and not s.is_over
 
 
 @ruling("SHD-24", "SHD-10")
@@ -152,10 +152,10 @@ def test_a_burn_played_blind_burns_and_plays_again() -> None:
     apply_all(s, "0:play Ac,Ad,Ah", "1:play 2s", "0:play 4c,4d,4h", "1:play Qd")
     events = s.apply("0:blind 0")
     assert [e.kind for e in events] == ["blind", "burn"]
-    assert s.turn == 0 and names(s) == ["0:blind 0", "0:blind 1"]
+    assert s.active == 0 and names(s) == ["0:blind 0", "0:blind 1"]
     s.apply("0:blind 1")  # the 4♠ opens the empty pile
     events = s.apply("1:play 6s")
-    assert s.turn == 0
+    assert s.active == 0
 
 
 @ruling("SHD-25")
@@ -168,10 +168,10 @@ def test_four_equal_values_burn_even_from_different_players() -> None:
     burn = next(e for e in events if e.kind == "burn")
     assert burn.data["reason"] == "four of a kind" and burn.data["cards"][-4:] == [
         "6♥", "6♠", "6♣", "6♦"]
-    assert s.turn == 0 and s.view(None)["pile"] == []  # the fourth card's player again
+    assert s.active == 0 and s.view(None)["pile"] == []  # the fourth card's player again
     off = game(*deal, rules={"burn_run": None})
     apply_all(off, "0:play Ac", "2:play 6h", "1:play 6s", "0:play 6c,6d")
-    assert off.turn == 2 and len(off.pile) == 5
+    assert off.active == 2 and len(off.pile) == 5
 
 
 @ruling("SHD-25", "SHD-22")
@@ -179,10 +179,10 @@ def test_four_skips_burn_instead_of_skipping() -> None:
     s = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 8♣ 6♦"), seat("7♣ 7♦ 7♥", "5♠ J♠ Q♠", "8♦ 8♥ 8♠"),
              seat("5♣ 5♦ 5♥", "Q♣ Q♥ K♠", "6♥ J♣ J♦"))
     apply_all(s, "0:play 8c")  # skips seat 2: seat 1 next
-    assert s.turn == 1
+    assert s.active == 1
     events = s.apply("1:play 8d,8h,8s")
     assert any(e.kind == "burn" for e in events) and not any(e.kind == "skip" for e in events)
-    assert s.turn == 1
+    assert s.active == 1
 
 
 @ruling("SHD-26")
@@ -238,7 +238,7 @@ def test_take_it_bad_luck_names_who_takes_the_pile() -> None:
     s.apply("0:give 1")
     assert s.view(2)["known"][1] == ["A♣", "6♥", "Q♦"]
     assert s.view(None)["pile"] == [] and s.view(None)["removed"] == ["K♣"]
-    assert s.turn == 2  # play goes on from the giver
+    assert s.active == 2  # play goes on from the giver
     assert all_cards(s) == Counter({c: 1 for c in range(52)})
 
 
@@ -249,7 +249,7 @@ def test_take_it_with_one_choice_or_an_empty_pile_asks_nothing() -> None:
     events = duo.apply("0:play Kc")
     assert events[-1].for_seat(None) == {"kind": "give", "seat": 0, "target": 1,
                                          "cards": ["A♣", "Q♦"]}
-    assert duo.turn == 1
+    assert duo.active == 1
     empty = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ K♣ K♦"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 6♠ Q♦"),
                  seat("5♣ 5♦ 5♥", "Q♣ Q♥ Q♠", "6♥ J♥ J♦"))
     events = empty.apply("0:play Kc")  # on an empty pile: nothing to give, still removed
@@ -271,7 +271,7 @@ def test_a_player_going_out_with_take_it_still_names_the_taker() -> None:
     assert events[0].for_seat(None) == {"kind": "give", "seat": 0, "target": 1,
                                         "cards": ["6♦", "6♠"]}
     assert events[1].kind == "finished" and s.finished == (0,)
-    assert s.turn == 2 and s.view(None)["removed"] == ["K♣", "K♦"]
+    assert s.active == 2 and s.view(None)["removed"] == ["K♣", "K♦"]
 
 
 @ruling("SHD-21", "SHD-26")

@@ -92,7 +92,7 @@ def test_phase_fields_that_contradict_each_other_are_refused() -> None:
         _tampered(swap, in_play=[False, True, True], finished=[0]),  # out before play began
         _tampered(play, stage="give", in_play=[p == s.to_act for p in range(3)],
                   finished=others),  # giving the pile with nobody to give it to
-        _tampered(play, stage="give", turn=others[0], in_play=[p != others[0] for p in range(3)],
+        _tampered(play, stage="give", active=others[0], in_play=[p != others[0] for p in range(3)],
                   finished=[others[0]]),  # a seat that has left names the taker
     ]
     for text in bad:
@@ -141,7 +141,7 @@ def _seats_reference(s: shithead.State) -> str | None:
         if not s.in_play[p] and holds:
             return f"seat {p} has left"
         if s.in_play[p] and not holds and s.stage != OVER and not (
-                s.stage == GIVING and p == s.turn):
+                s.stage == GIVING and p == s.active):
             return f"seat {p} holds no cards"
     return None
 

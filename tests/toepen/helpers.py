@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablegames import toepen
-from tests.upgrades import with_json_lines
+from tests.upgrades import active_line, with_json_lines
 
 
 def game(deck: list[str], players: int = 3, exchanges: bool = False, **kwargs: Any) -> toepen.State:
@@ -41,7 +41,8 @@ def today_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def engine_4_position(text: str) -> str:
-    """An older engine's position text with its ``last_round`` line as engine 4 writes
-    it (keys sorted, as every JSON line is)."""
-    return with_json_lines(text, "last_round: {", round_named)
+def today_position(text: str) -> str:
+    """An older engine's position text as today's writes it: the ``last_round`` line
+    says ``round`` (engine 4; keys sorted, as every JSON line is) and the seat to play
+    is ``active`` (engine 5)."""
+    return active_line(with_json_lines(text, "last_round: {", round_named))

@@ -66,7 +66,7 @@ BAD = {
     "other game": lambda t: mutate(t, lambda d: d.__setitem__("game", "phase10")),
     "future format": lambda t: mutate(t, lambda d: d.__setitem__("format", 99)),
     "bad phase": lambda t: mutate(t, lambda d: d["state"].__setitem__("phase", "nap")),
-    "bad seat": lambda t: mutate(t, lambda d: d["state"].__setitem__("turn", 9)),
+    "bad seat": lambda t: mutate(t, lambda d: d["state"].__setitem__("active", 9)),
     "bad history": lambda t: mutate(t, lambda d: d["history"]["actions"].__setitem__(0, "0:dance")),
     "unused history entry": lambda t: mutate(t, lambda d: d["history"]["actions"].append("0:keep")),
     "player count": lambda t: mutate(t, lambda d: d["setup"].__setitem__("players", ["solo"])),

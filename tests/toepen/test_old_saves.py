@@ -18,7 +18,7 @@ import pytest
 
 from tablegames import StateError, toepen
 from tablegames.common.bots import RandomBot
-from tests.toepen.helpers import engine_4_position, today_view
+from tests.toepen.helpers import today_position, today_view
 
 DATA = Path(__file__).parent / "data"
 OLD = ("v3_midgame", "v3_house_rules", "v3_finished")
@@ -41,7 +41,7 @@ def test_a_format_3_save_loads_with_the_same_position_and_views(name: str) -> No
     assert all(k in json.loads(text)["state"] for k in OLD_KEYS)  # written before the rename
     state = toepen.State.from_json(text)
     want = expected()[name]
-    assert state.to_position() == engine_4_position(str(want["position"]))
+    assert state.to_position() == today_position(str(want["position"]))
     views = want["views"]
     assert isinstance(views, dict)
     for key, view in views.items():

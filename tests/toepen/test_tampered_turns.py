@@ -71,7 +71,7 @@ CASES = {
                                         "TOE-03"),
     # the leader again: it would play a second card to the trick
     "the leader plays twice": (_in_a_trick, lambda save: save["state"].__setitem__(
-        "turn", save["state"]["trick"][0][0]), "TOE-10"),
+        "active", save["state"]["trick"][0][0]), "TOE-10"),
 }
 
 
