@@ -121,6 +121,10 @@ class Words:
         self.domain = domain
         self._game = catalogue(self.lang, domain)
         self._common = catalogue(self.lang, COMMON)
+        #: Why a move is refused, in this language: the game's ``<domain>_refusals``
+        #: catalogue (its refusal templates and phrases, told by
+        #: :func:`tablegames.table.refusal_text`).
+        self.refusals = catalogue(self.lang, f"{domain}_refusals")
         self.direction = direction(self.lang)
         #: Whether each argument of a message (a name, a card, a number: the outermost
         #: message's arguments only, not those of a message inside one) is wrapped in
