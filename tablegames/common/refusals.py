@@ -33,6 +33,7 @@ front end can tell it in the table's language (the game's ``<game>_refusals`` ca
 :class:`Phrase`, itself an id of that catalogue, so no English word is left inside a
 translated sentence:
 
+>>> from tablegames.common.refusals import Phrase
 >>> error.template, error.values
 ('you may not raise the stake to {raised}', {'raised': 4})
 >>> STAGE = Refusal("wrong_phase", "TOE-10", "the hand is in its {stage} phase")
@@ -80,6 +81,7 @@ class Phrase(str):
     * :meth:`in_languages`: a text the game already tells in each of its languages by
       other means (Dallah's prompts).
 
+    >>> from tablegames.common.refusals import Phrase
     >>> stage = Phrase("exchange")
     >>> stage == "exchange", stage.template
     (True, 'exchange')

@@ -93,6 +93,7 @@ BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the r
 #: Every row, by its name in this module (``tests/common/test_refusals.py`` holds it to
 #: the rulings, as every game's).
 TABLE: dict[str, Refusal] = table(globals())
+
 # -- the words the predicates fill in that are no name, card or number (each an id of the
 # -- shithead_refusals catalogue with the templates, so no English word is left inside a
 # -- translated sentence)

@@ -114,6 +114,7 @@ def refusal_text(error: TablegamesError, w: Words, *, tagged: bool = False) -> s
     TOE-55]"``): the code and ruling, the same in every language.
 
     >>> import tablegames
+    >>> from tablegames.table import refusal_text
     >>> from tablegames.table.i18n import words_for
     >>> state = tablegames.new_game("toepen", players=3, seed=4)
     >>> try:
