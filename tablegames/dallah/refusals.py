@@ -109,8 +109,10 @@ PROTECTION_USED = Refusal("protection_used", "DAL-44",
                           "you have already played protection on this card")
 ALREADY_ANSWERED = Refusal("already_answered", "DAL-44",
                            "you have already answered for this card")
+# our own words, not the rule sheet's sentence (tests/docs/test_own_words.py reads the
+# refusals catalogues, where a player reads this)
 REDIRECTED_EFFECT = Refusal("redirected_effect", "DAL-44",
-                            "a redirected effect cannot be protected again")
+                            "this effect was sent on to you: no protection can stop it now")
 NOT_AFFECTED = Refusal("not_affected", "DAL-41",
                        "nothing on this card would add cups to your pile")
 NOT_YOUR_ANSWER = Refusal("out_of_turn", "DAL-41", "{who} decides first", out_of_turn=True)
