@@ -7,7 +7,7 @@ hidden information: messages name only what the acting seat already knows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 #: How much of a caller's bad value a message quotes (see :func:`quoted`).
 QUOTE_LIMIT = 40
@@ -70,16 +70,30 @@ class IllegalAction(TablegamesError):
     ...). ``ruling`` is the ID of the ruling enforced (``"TOE-11"``), or ``None`` where the
     refusal is a matter of the protocol rather than of a ruling. The state that refused the
     action is left exactly as it was.
+
+    A refusal raised from a row of a game's table
+    (:class:`~tablegames.common.refusals.Refusal`) also carries what a translation needs:
+    ``template``, the row's English template (``"it is {to_act}'s turn to play"``, an id
+    of the game's ``<game>_refusals`` catalogue), and ``values``, the values it was filled
+    with (a dict of the error's own: changing it changes no state; only what the refused
+    seat may know, as the message). ``message`` is ``template.format_map(values)``. A
+    value that is English words rather than a name, number or notation is a
+    :class:`~tablegames.common.refusals.Phrase`, so a front end can translate it too
+    (:func:`tablegames.table.refusal_text`). An error raised without a row (the game is
+    over, a stale version) has ``template`` ``None`` and empty ``values``.
     """
 
     def __init__(
         self, message: str, *, code: str = "illegal", ruling: str | None = None,
-        seat: int | None = None,
+        seat: int | None = None, template: str | None = None,
+        values: Mapping[str, object] | None = None,
     ) -> None:
         self.message = message
         self.code = code
         self.ruling = ruling
         self.seat = seat
+        self.template = template
+        self.values: dict[str, object] = dict(values) if values else {}
         suffix = f" [{code}" + (f"; ruling {ruling}" if ruling else "") + "]"
         super().__init__(message + suffix)
 
@@ -92,7 +106,10 @@ class IllegalAction(TablegamesError):
 
 
 class OutOfTurn(IllegalAction):
-    """The seat named by the action is not the one to act (and has no interrupt)."""
+    """The seat named by the action is not the one to act (and has no interrupt).
+
+    Raised from a row like any refusal: with its ``template`` and ``values`` (see
+    :class:`IllegalAction`)."""
 
 
 class GameOver(IllegalAction):

@@ -25,16 +25,32 @@ until ``apply`` really raises (:meth:`Refused.error`).
 >>> TURN = Refusal("out_of_turn", "TOE-12", "it is {to_act}'s turn", out_of_turn=True)
 >>> type(TURN.at().error(1, {"to_act": "Ana"})).__name__
 'OutOfTurn'
+
+The error carries the row's English template and the values it was filled with, so a
+front end can tell it in the table's language (the game's ``<game>_refusals`` catalogue,
+:func:`tablegames.table.refusal_text`). A value that is English words the engine chose
+(a stage, "nobody") rather than a name, a number or the player's own notation is a
+:class:`Phrase`, itself an id of that catalogue, so no English word is left inside a
+translated sentence:
+
+>>> from tablegames.common.refusals import Phrase
+>>> error.template, error.values
+('you may not raise the stake to {raised}', {'raised': 4})
+>>> STAGE = Refusal("wrong_phase", "TOE-10", "the hand is in its {stage} phase")
+>>> said = STAGE.at(stage=Phrase("exchange")).error(0)
+>>> said.message, type(said.values["stage"]).__name__
+('the hand is in its exchange phase', 'Phrase')
 """
 
 from __future__ import annotations
 
 import re
 import string
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tablegames.common.errors import IllegalAction, OutOfTurn
 
@@ -43,6 +59,105 @@ _NOTHING: Mapping[str, object] = MappingProxyType({})
 
 #: What a refusal code looks like: a lower-case word, parts joined by ``_``.
 _CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
+#: Texts in other languages of a phrase told nowhere else (read-only, shared).
+_UNTOLD: Mapping[str, str] = MappingProxyType({})
+
+
+class Phrase(str):
+    """English words the engine fills into a refusal's template where it chose the words
+    itself: a stage (``"exchange"``), ``"nobody"``, a kind of group, an action
+    (``"picking up"``). Names, numbers, cards and the player's own notation stay plain
+    values; a phrase is translated, so no English word is left inside a translated
+    sentence.
+
+    A phrase is the ``str`` of its English (so a message, ``str(error)`` and an
+    equality test read exactly as before) that also remembers how to be said again:
+
+    * ``Phrase(template, **values)``: ``template`` (a constant of the game's refusals
+      module, so an id of its ``<game>_refusals`` catalogue: :func:`phrases` collects
+      them) filled with ``values``, which may be phrases themselves (:meth:`at` fills a
+      constant);
+    * :meth:`joined`: phrases joined by punctuation that is no word (``" + "``);
+    * :meth:`in_languages`: a text the game already tells in each of its languages by
+      other means (Dallah's prompts).
+
+    >>> from tablegames.common.refusals import Phrase
+    >>> stage = Phrase("exchange")
+    >>> stage == "exchange", stage.template
+    (True, 'exchange')
+    >>> part = Phrase("set of {n}").at(n=3)
+    >>> part, part.template, dict(part.values)
+    ('set of 3', 'set of {n}', {'n': 3})
+    >>> Phrase.joined(" + ", [part, Phrase("run of {n}").at(n=4)])
+    'set of 3 + run of 4'
+    """
+
+    template: str
+    values: Mapping[str, object]
+    parts: tuple[Phrase, ...]
+    joiner: str
+    told: Mapping[str, str]
+
+    def __new__(cls, template: str, /, **values: object) -> Phrase:
+        return cls._made(template.format_map(values) if values else template, template,
+                         values, (), "", _UNTOLD)
+
+    @classmethod
+    def _made(cls, text: str, template: str, values: Mapping[str, object],
+              parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str]) -> Phrase:
+        self = str.__new__(cls, text)
+        # a phrase is a value: read-only, like the str it is
+        for name, value in (("template", template), ("joiner", joiner), ("parts", parts),
+                            ("values", MappingProxyType(dict(values)) if values else _NOTHING),
+                            ("told", MappingProxyType(dict(told)) if told else _UNTOLD)):
+            object.__setattr__(self, name, value)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Phrase is read-only: cannot set {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle (a mapping proxy cannot)
+        return (_phrase, (str(self), self.template, dict(self.values), self.parts,
+                          self.joiner, dict(self.told)))
+
+    def at(self, **values: object) -> Phrase:
+        """This phrase's template filled with ``values`` (``"set of {n}"`` -> ``"set of 3"``)."""
+        return Phrase(self.template, **values)
+
+    @classmethod
+    def joined(cls, joiner: str, parts: Iterable[Phrase]) -> Phrase:
+        """``parts`` joined by ``joiner``, punctuation that needs no translation."""
+        parts = tuple(parts)
+        return cls._made(joiner.join(parts), "", _NOTHING, parts, joiner, _UNTOLD)
+
+    @classmethod
+    def in_languages(cls, texts: Mapping[str, str]) -> Phrase:
+        """A text the game tells in each of its languages itself (``texts`` by language
+        code, English under ``"en"``): said in a language it has, else in English."""
+        return cls._made(texts["en"], texts["en"], _NOTHING, (), "", texts)
+
+
+def _phrase(text: str, template: str, values: Mapping[str, object],
+            parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str]) -> Phrase:
+    return Phrase._made(text, template, values, parts, joiner, told)
+
+
+def phrases(names: Mapping[str, object]) -> dict[str, Phrase]:
+    """Every :class:`Phrase` among ``names`` (a refusals module's ``globals()``), by its
+    constant's name (``STAGE_WORDS[3]`` for one in a tuple or dict), in the order
+    written: with the table's templates, the ids of the game's ``<game>_refusals``
+    catalogue (:func:`tablegames.table.catalogues.refusal_ids`)."""
+    found: dict[str, Phrase] = {}
+    for name, value in names.items():
+        if isinstance(value, Phrase):
+            found[name] = value
+        elif isinstance(value, tuple | list):
+            found.update((f"{name}[{i}]", v) for i, v in enumerate(value)
+                         if isinstance(v, Phrase))
+        elif isinstance(value, dict):
+            found.update((f"{name}[{k!r}]", v) for k, v in value.items()
+                         if isinstance(v, Phrase))
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +231,19 @@ class Refused(NamedTuple):
         if words is not None:
             values = {**values, **words} if values else words
         kind = OutOfTurn if row.out_of_turn else IllegalAction
+        # the template and the values it names go with the error (in a dict of its own),
+        # so a front end can tell it in the table's language
         return kind(row.template.format_map(values), code=row.code, ruling=row.ruling,
-                    seat=seat)
+                    seat=seat, template=row.template,
+                    values={k: values[k] for k in fields_of(row.template) if k in values})
+
+
+@lru_cache(maxsize=1024)
+def fields_of(template: str) -> tuple[str, ...]:
+    """The names of the ``{fields}`` ``template`` fills, in order, each once."""
+    names = (f.partition(".")[0].partition("[")[0]
+             for _, f, _, _ in string.Formatter().parse(template) if f)
+    return tuple(dict.fromkeys(names))
 
 
 def enforce(answer: Refused | None, seat: int | None) -> None:
@@ -163,4 +289,5 @@ def check_table(rows: Mapping[str, Refusal], rulings: Collection[str]) -> list[s
     return problems
 
 
-__all__ = ["Refusal", "Refused", "check_table", "enforce", "table"]
+__all__ = ["Phrase", "Refusal", "Refused", "check_table", "enforce", "fields_of", "phrases",
+           "table"]

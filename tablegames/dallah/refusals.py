@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
 from tablegames.common.errors import QUOTE_LIMIT, quoted
-from tablegames.common.refusals import Refusal, Refused, table
+from tablegames.common.refusals import Phrase, Refusal, Refused, phrases, table
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles
 from tablegames.dallah.stages import (
@@ -109,8 +109,10 @@ PROTECTION_USED = Refusal("protection_used", "DAL-44",
                           "you have already played protection on this card")
 ALREADY_ANSWERED = Refusal("already_answered", "DAL-44",
                            "you have already answered for this card")
+# our own words, not the rule sheet's sentence (tests/docs/test_own_words.py reads the
+# refusals catalogues, where a player reads this)
 REDIRECTED_EFFECT = Refusal("redirected_effect", "DAL-44",
-                            "a redirected effect cannot be protected again")
+                            "this effect was sent on to you: no protection can stop it now")
 NOT_AFFECTED = Refusal("not_affected", "DAL-41",
                        "nothing on this card would add cups to your pile")
 NOT_YOUR_ANSWER = Refusal("out_of_turn", "DAL-41", "{who} decides first", out_of_turn=True)
@@ -127,6 +129,17 @@ NOBODY_ELIGIBLE = Refusal("not_eligible", "DAL-43",
 TABLE: dict[str, Refusal] = table(globals())
 
 Check = Callable[["State", Action], "Refused | None"]
+
+# -- the words the predicates fill in that are no name, id or number (each an id of the
+# -- dallah_refusals catalogue with the templates, so no English word is left inside a
+# -- translated sentence; ``{waiting}`` is the prompt, which Dallah tells in each of its
+# -- languages itself: ``State._waiting_for``)
+#: An action's argument a wrong-typed value was given for (``{field}``), by its name.
+FIELDS: dict[str, Phrase] = {name: Phrase(name) for name in ("zone", "shape", "to")}
+#: The protection card a seat does not hold (``{want}``), by its kind.
+WANTS: dict[str, Phrase] = {kind: Phrase(kind) for kind in ("block", "redirect")}
+#: Every phrase, by name (with :data:`TABLE`, the ids of the ``dallah_refusals`` catalogue).
+PHRASES: dict[str, Phrase] = phrases(globals())
 
 
 # -- what every verb shares ------------------------------------------------------------
@@ -206,7 +219,7 @@ def arguments(action: Action, n: int) -> Refused | None:
     for name in names:
         value = getattr(action, name)
         if type(value) is not str:
-            return refusal.at(verb=action.verb, field=name, value=quoted(value))
+            return refusal.at(verb=action.verb, field=FIELDS[name], value=quoted(value))
     if kind is A.Falls:
         cups = action.cups  # type: ignore[attr-defined]
         if (type(cups) is not tuple or not 0 < len(cups) <= A.MAX_FALLS
@@ -389,7 +402,7 @@ def check_block(state: State, action: Action) -> Refused | None:
     if asked is not None:
         return asked
     if piles.held_kind(state, action.seat, "block") < 0:
-        return NO_SUCH_CARD.at(want="block")  # DAL-41: play only a held card
+        return NO_SUCH_CARD.at(want=WANTS["block"])  # DAL-41: play only a held card
     return None
 
 
@@ -402,7 +415,7 @@ def check_redirect(state: State, action: Action) -> Refused | None:
     if asked is not None:
         return asked
     if piles.held_kind(state, seat, "redirect") < 0:
-        return NO_SUCH_CARD.at(want="redirect")  # DAL-41
+        return NO_SUCH_CARD.at(want=WANTS["redirect"])  # DAL-41
     effect = piles.my_effect(state, seat)
     assert effect is not None
     ok = piles.eligible(state, seat, effect)

@@ -59,7 +59,7 @@ from tablegames.common.fields import (
 )
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
-from tablegames.common.refusals import enforce
+from tablegames.common.refusals import Phrase, enforce
 from tablegames.common.state import NO_SETUP, BaseState
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles, positions
@@ -555,8 +555,10 @@ class State(BaseState):
             return
         _HANDLERS[type(action)](self, action)
 
-    def _waiting_for(self) -> str:
-        return prompt_for(self, self.to_act, "en")
+    def _waiting_for(self) -> Phrase:
+        """The prompt of the seat to act, for a wrong-stage refusal (``{waiting}``): in
+        each language the prompts are written in, so the refusal is told in the table's."""
+        return Phrase.in_languages({lang: prompt_for(self, self.to_act, lang) for lang in LANGS})
 
     # -- drawing -------------------------------------------------------------------------
     def _draw_action(self, drawer: int) -> int:

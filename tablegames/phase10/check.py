@@ -40,12 +40,10 @@ from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
 from tablegames.phase10.refusals import Fault, shown
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
-    KIND_WORDS,
     RUN,
     SET,
     Phase,
     Rules,
-    describe_phase,
     parse_phase,
 )
 
@@ -135,7 +133,7 @@ def _rules_fault(g: Group, rules: Rules) -> Fault | None:
         return R.GROUP_NO_NATURAL.at(group=shown(g))
     if g.kind != RUN and naturals == 0:
         if rules.wild_groups == "open" and g.key != OPEN:  # P10-54, house rule wild_groups
-            return R.WILD_GROUP_OPEN.at(word="number" if g.kind == SET else "colour",
+            return R.WILD_GROUP_OPEN.at(word=R.NUMBER_WORD if g.kind == SET else R.COLOUR_WORD,
                           prefix="set" if g.kind == SET else "col")
         if rules.wild_groups == "named" and g.key == OPEN:  # P10-54, house rule wild_groups
             return R.WILD_GROUP_NAMED.at(group=shown(g))
@@ -168,8 +166,8 @@ def check_group(
                          "like 'set3'")
     ((kind, size),) = reqs
     if g.kind != kind:  # P10-41
-        return R.GROUP_WRONG_KIND.at(group=shown(g), kind=KIND_WORDS[g.kind],
-                      want=KIND_WORDS[kind])
+        return R.GROUP_WRONG_KIND.at(group=shown(g), kind=R.KINDS[g.kind],
+                      want=R.KINDS[kind])
     if len(g.cards) < size:  # P10-42
         return R.GROUP_TOO_SMALL.at(group=shown(g), size=size)
     return None
@@ -236,13 +234,13 @@ def check_phase(
     rules = _rules(rules)
     if isinstance(phase, str):
         want = parse_phase(phase)
-        name = describe_phase(phase)
+        name = R.phase_named(phase)
     else:
         if type(phase) is not int or not 1 <= phase <= len(rules.phases):
             raise RulesError(f"phase must be a phase number in 1..{len(rules.phases)}, "
                              "or a phase written like 'set3+run4'")
         want = rules.phase_reqs[phase - 1]
-        name = f"phase {phase}: {describe_phase(rules.phases[phase - 1])}"
+        name = R.phase_named(rules.phases[phase - 1], phase)
     have = None
     if hand is not None:
         have = [0] * N_FACES
@@ -276,7 +274,7 @@ def hit_values(group: str | Group | Sequence[Any], card: str | int) -> list[int]
     return table_hit_values((g.kind, g.key, g.cards), card_code(card))
 
 
-def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group") -> Fault | None:
+def hit_fault(group: TableGroup, card: int, value: int, where: str = R.THAT_GROUP) -> Fault | None:
     """Why ``card`` (a Wild on a run naming ``value``) may not be hit onto ``group``.
 
     Each refusal names its real reason: a number the run already has (``already_in_run``),
@@ -308,7 +306,9 @@ def hit_fault(group: TableGroup, card: int, value: int, where: str = "that group
         return R.WRONG_COLOUR.at(card=NAMES[card], where=where)  # P10-17
     wild_in_run = kind == RUN and card == WILD
     if (value != 0) != wild_in_run or (wild_in_run and value not in fits):  # P10-54
-        return R.WILD_VALUE.at(ends=" or ".join(map(str, fits)) if wild_in_run else "none here")
+        ends = (R.NONE_HERE if not wild_in_run else str(fits[0]) if len(fits) == 1
+                else R.TWO_ENDS.at(low=fits[0], high=fits[1]))  # phrases: "or" is a word
+        return R.WILD_VALUE.at(ends=ends)  # P10-54: a Wild names a free end, or nothing
     return None
 
 

@@ -18,7 +18,8 @@ a message is never longer than a sentence; it is written into words only when as
 from __future__ import annotations
 
 from tablegames.common.errors import quoted
-from tablegames.common.refusals import Refusal, Refused, table
+from tablegames.common.refusals import Phrase, Refusal, Refused, phrases, table
+from tablegames.phase10.rules import KIND_WORDS, parse_phase
 
 #: What Phase 10's checks (:func:`~tablegames.phase10.check.check_hit`, ...) have always
 #: called their answer: the core's :class:`~tablegames.common.refusals.Refused`, with its
@@ -111,6 +112,35 @@ NO_SUCH_TARGET = Refusal("no_such_target", "P10-20", "seat {target} cannot be sk
 #: every game's).
 TABLE: dict[str, Refusal] = table(globals())
 
+# -- the words the checks fill in that are no card, group, seat or number (each an id of
+# -- the phase10_refusals catalogue with the templates, so no English word is left inside
+# -- a translated sentence)
+#: A kind of group (``{kind}``, ``{want}``), by the kind's index in ``KIND_WORDS``.
+KINDS: tuple[Phrase, ...] = tuple(Phrase(word) for word in KIND_WORDS)
+#: What an all-Wild group takes from its first natural (``{word}``): a set its number,
+#: a colour group its colour.
+NUMBER_WORD = Phrase("number")
+COLOUR_WORD = Phrase("colour")
+#: One part of a phase (``"set of 3"``), by the kind's index: the parts of ``{name}``.
+PARTS: tuple[Phrase, ...] = tuple(Phrase(word + " of {n}") for word in KIND_WORDS)
+#: A phase of the rules' list, by its number (``{name}``: ``"phase 2: set of 3 + run of 4"``).
+NUMBERED_PHASE = Phrase("phase {number}: {parts}")
+#: The free numbers a Wild may name on a run (``{ends}``): two ends, or none.
+TWO_ENDS = Phrase("{low} or {high}")
+NONE_HERE = Phrase("none here")
+#: A group a hit is checked against without its place on the table (``{where}``).
+THAT_GROUP = Phrase("that group")
+#: Every phrase, by name (with :data:`TABLE`, the ids of the ``phase10_refusals`` catalogue).
+PHRASES: dict[str, Phrase] = phrases(globals())
+
+
+def phase_named(text: str, number: int | None = None) -> Phrase:
+    """A phase in words for a refusal (``{name}``): ``"set of 3 + run of 4"``, and
+    ``"phase 2: ..."`` with its ``number`` in the rules' list; the same words as
+    :func:`~tablegames.phase10.rules.describe_phase`, each part a phrase."""
+    parts = Phrase.joined(" + ", (PARTS[kind].at(n=n) for kind, n in parse_phase(text)))
+    return parts if number is None else NUMBERED_PHASE.at(number=number, parts=parts)
+
 
 def shown(value: object, *, as_repr: bool = False, limit: int = 120) -> str:
     """``str(value)`` (or ``repr``) for a message, cut to a quoted prefix when it is long.
@@ -125,4 +155,4 @@ def shown(value: object, *, as_repr: bool = False, limit: int = 120) -> str:
     return text if len(text) <= limit else quoted(text)
 
 
-__all__ = ["TABLE", "Fault", "shown"]
+__all__ = ["PHRASES", "TABLE", "Fault", "phase_named", "shown"]

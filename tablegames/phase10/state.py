@@ -115,7 +115,7 @@ from tablegames.phase10.layouts import (
     tally_hand,
 )
 from tablegames.phase10.refusals import shown
-from tablegames.phase10.rules import RUN, SET, Rules, describe_phase
+from tablegames.phase10.rules import RUN, SET, Rules
 from tablegames.phase10.sheet import RESULTS
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
 from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
@@ -776,7 +776,7 @@ class State(BaseState):
         if fault is not None:
             return fault
         index = self._phase_of(seat, sorted((g.kind, len(g.cards)) for g in groups))
-        name = f"phase {index + 1}: {describe_phase(self.rules.phases[index])}"
+        name = R.phase_named(self.rules.phases[index], index + 1)
         return lay_fault(groups, self.rules.phase_reqs[index], name, self.rules,
                          counts_of(self.hands[seat]))
 

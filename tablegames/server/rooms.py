@@ -62,7 +62,7 @@ from tablegames.server.page import (
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
 from tablegames.server.words import error_text, lang_of
-from tablegames.table import present
+from tablegames.table import present, refusal_text
 from tablegames.table.i18n import lang_for, words_for
 
 log = logging.getLogger("tablegames.server")
@@ -98,13 +98,18 @@ KEEP_EVENTS = 64
 
 
 class ClientError(Exception):
-    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence."""
+    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence
+    (English; a phone is told it in its language from ``refused``, the engine's refusal,
+    and ``game``: :func:`error_message`)."""
 
-    def __init__(self, code: str, detail: str = "", *, ruling: str | None = None) -> None:
+    def __init__(self, code: str, detail: str = "", *, ruling: str | None = None,
+                 refused: TablegamesError | None = None, game: str | None = None) -> None:
         super().__init__(code)
         self.code = code
         self.detail = detail
         self.ruling = ruling
+        self.refused = refused
+        self.game = game
 
 
 @attrs.define(eq=False)
@@ -740,7 +745,7 @@ class Hub:
             try:
                 events.extend(state.apply(a, by=seat, expect=expect + i))
             except TablegamesError as exc:
-                refused = _refusal(exc)
+                refused = _refusal(exc, room.info.name)
                 if i == 0:
                     raise refused from None
                 break
@@ -981,20 +986,29 @@ class Hub:
                 await t
 
 
-def _refusal(exc: TablegamesError) -> ClientError:
+def _refusal(exc: TablegamesError, game: str) -> ClientError:
     """What a phone is told when the engine refuses its tap: ``stale`` when another tap
-    came first, the ruling's code for an illegal action, ``bad_action`` for notation the
-    game cannot read."""
+    came first, the ruling's code for an illegal action (with the refusal, told in each
+    phone's language), ``bad_action`` for notation the game cannot read."""
     if isinstance(exc, StaleState):
         return ClientError("stale")
     if isinstance(exc, IllegalAction):
-        return ClientError(exc.code, exc.message, ruling=exc.ruling)
+        return ClientError(exc.code, exc.message, ruling=exc.ruling, refused=exc, game=game)
     if isinstance(exc, NotationError):
         return ClientError("bad_action", str(exc)[:200])
     return ClientError("not_legal", str(exc)[:200])
 
 
 def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
-    """The message a phone gets for a refusal (its own words, then the engine's)."""
+    """The message a phone gets for a refusal (its own words, then the engine's).
+
+    The engine's sentence (``detail``) is told in the language the phone's table is drawn
+    in (:func:`~tablegames.server.page.words_of`: its own, or English for a game without
+    it), from the game's refusals catalogue, with bidi isolates around its values in
+    Arabic as the table's words; English until its translation exists
+    (:func:`tablegames.table.refusal_text`)."""
+    detail = exc.detail
+    if exc.refused is not None and exc.game is not None:
+        detail = refusal_text(exc.refused, words_of(exc.game, lang_of(lang)))
     return {"type": "error", "code": exc.code, "message": error_text(lang, exc.code),
-            "detail": exc.detail, "ruling": exc.ruling, "version": version}
+            "detail": detail, "ruling": exc.ruling, "version": version}

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import attrs
 
-from tablegames.common.refusals import Refusal, Refused
+from tablegames.common.refusals import Phrase, Refusal, Refused
 from tablegames.shithead import refusals as R
 from tablegames.shithead.cards import RANK_TEXT, VALUE, rank_table
 from tablegames.shithead.rules import Effect
@@ -73,12 +73,16 @@ class Table:
     #: ``not_lower[v]``: the refusal for ``v`` (``on="lower"``) laid on a card it does not
     #: strictly beat, under the ruling of the row's kind, as ``too_low``.
     not_lower: tuple[Refusal, ...]
-    #: Per effective top: the restriction in words and the ranks allowed (for views).
+    #: Per effective top: the restriction in words (a phrase, so a refusal quoting it is
+    #: translated; views take its plain text) and the ranks allowed (for views).
+    said: tuple[Phrase | None, ...] = attrs.field(init=False, eq=False)
     words: tuple[str | None, ...] = attrs.field(init=False, eq=False)
     allowed: tuple[tuple[str, ...], ...] = attrs.field(init=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "words", tuple(self._words(t) for t in range(14)))
+        said = tuple(self._words(t) for t in range(14))
+        object.__setattr__(self, "said", said)
+        object.__setattr__(self, "words", tuple(None if w is None else str(w) for w in said))
         object.__setattr__(self, "allowed", tuple(tuple(self._allowed(t)) for t in range(14)))
 
     def can_play_on(self, value: int, top: int) -> bool:
@@ -96,8 +100,8 @@ class Table:
             return self.not_lower[value].at(rank=rank, top=under)
         if self.restricts[top]:
             if self.cap[top] and not self.any_pile[value]:
-                return R.OVER_CAP.at(words=self.words[top])  # SHD-21: above its "N or less"
-            return R.RESTRICTED.at(words=self.words[top])  # SHD-21: a value its row leaves out
+                return R.OVER_CAP.at(words=self.said[top])  # SHD-21: above its "N or less"
+            return R.RESTRICTED.at(words=self.said[top])  # SHD-21: a value its row leaves out
         return self.too_low[value].at(rank=rank, top=under)  # SHD-05 (or SHD-21/22/23): too low
 
     def acts(self, value: int, top: int) -> bool:
@@ -139,21 +143,22 @@ class Table:
         """The ranks that may be played on this top, low to high (for views)."""
         return list(self.allowed[top])
 
-    def _words(self, top: int) -> str | None:
+    def _words(self, top: int) -> Phrase | None:
         if not self.restricts[top]:
             return None
         allowed = self.masks[top]
         ranks = self.rank
         if self.cap[top]:
-            highest = next(v for v in range(1, 14) if ranks[v] == self.cap[top])
-            words = f"{RANK_TEXT[highest]} or less"
+            highest = RANK_TEXT[next(v for v in range(1, 14) if ranks[v] == self.cap[top])]
             # a card that goes on anything but not on this one (the strict 7's 10) is named
             banned = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
                       if self.any_pile[v] and not allowed >> v & 1]
-            return f"{words}, not {', '.join(banned)}" if banned else words
+            if banned:
+                return R.OR_LESS_BUT.at(rank=highest, ranks=", ".join(banned))
+            return R.OR_LESS.at(rank=highest)
         names = [RANK_TEXT[v] for v in sorted(range(1, 14), key=lambda v: ranks[v])
                  if allowed >> v & 1]
-        return "only " + ", ".join(names)
+        return R.ONLY.at(ranks=", ".join(names))
 
     def _allowed(self, top: int) -> list[str]:
         allowed = self.masks[top]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablegames.common.refusals import Refusal, Refused, table
+from tablegames.common.refusals import Phrase, Refusal, Refused, phrases, table
 from tablegames.shithead.cards import FACES, NAMES, RANK_TEXT, VALUE
 from tablegames.shithead.multisets import contains
 from tablegames.shithead.stages import GIVING, MAX_CARDS, PLAY, SWAP
@@ -93,6 +93,28 @@ BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the r
 #: Every row, by its name in this module (``tests/common/test_refusals.py`` holds it to
 #: the rulings, as every game's).
 TABLE: dict[str, Refusal] = table(globals())
+
+# -- the words the predicates fill in that are no name, card or number (each an id of the
+# -- shithead_refusals catalogue with the templates, so no English word is left inside a
+# -- translated sentence)
+#: What a wrong-stage or other-swap refusal says the player tried (``{what}``), and the
+#: swap's other word (``{other}``).
+A_SWAP = Phrase("a swap")
+SAY_DONE = Phrase("'done'")
+SAY_READY = Phrase("'ready'")
+SAY_UNREADY = Phrase("'unready'")
+PLAYING = Phrase("playing a card")
+PICKING_UP = Phrase("picking up")
+A_BLIND_CARD = Phrase("a blind card")
+NAMING_TAKER = Phrase("naming who takes the pile")
+#: What a restricting top allows (``{words}``, made once per rules by
+#: :class:`~tablegames.shithead.effects.Table`; ``{ranks}`` is card ranks).
+OR_LESS = Phrase("{rank} or less")
+OR_LESS_BUT = Phrase("{rank} or less, not {ranks}")
+ONLY = Phrase("only {ranks}")
+#: Every phrase, by name (with :data:`TABLE`, the ids of the ``shithead_refusals`` catalogue).
+PHRASES: dict[str, Phrase] = phrases(globals())
+
 #: The refusal of an action made at the wrong stage, by the stage the round is at.
 _WRONG_STAGE = {
     SWAP: WRONG_STAGE_SWAP,  # SHD-03: the swap comes before play
@@ -108,7 +130,7 @@ def is_cards(cards: object) -> bool:
 
 
 # -- one predicate per verb ----------------------------------------------------------
-def stage_refusal(state: State, stage: int, what: str) -> Refused | None:
+def stage_refusal(state: State, stage: int, what: Phrase) -> Refused | None:
     """``what`` is refused unless the round is at ``stage`` (SHD-03, SHD-05, SHD-28)."""
     if state.stage == stage:
         return None
@@ -126,17 +148,17 @@ def turn_refusal(state: State, seat: int, late: Refusal) -> Refused | None:
     return late.at(name=state.players[to_act or 0])  # SHD-03/04/28: another's turn
 
 
-def mode_refusal(state: State, mode: str, what: str) -> Refused | None:
+def mode_refusal(state: State, mode: str, what: Phrase) -> Refused | None:
     """``what`` belongs to the swap ``mode`` (``Rules.swap_mode``, SHD-03)."""
     if state.rules.swap_mode == mode:
         return None
-    other = "'ready'" if mode == "turns" else "'done'"
+    other = SAY_READY if mode == "turns" else SAY_DONE
     return SWAP_MODE.at(what=what, other=other)  # SHD-03: the other swap
 
 
 def swapper_refusal(state: State, seat: int) -> Refused | None:
     """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
-    if (found := stage_refusal(state, SWAP, "a swap")) is not None:
+    if (found := stage_refusal(state, SWAP, A_SWAP)) is not None:
         return found
     if seat not in state.swapping:
         if state.rules.swap_mode == "simultaneous":
@@ -167,9 +189,9 @@ def swap_refusal(state: State, seat: int, up: object, hand: object) -> Refused |
 
 def done_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not end its swap turn with ``done`` (SHD-03, swaps in turns)."""
-    if (found := stage_refusal(state, SWAP, "'done'")) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_DONE)) is not None:
         return found
-    if (found := mode_refusal(state, "turns", "'done'")) is not None:
+    if (found := mode_refusal(state, "turns", SAY_DONE)) is not None:
         return found
     if seat not in state.swapping:
         return HAD_SWAP.at()  # SHD-03: once only
@@ -178,9 +200,9 @@ def done_refusal(state: State, seat: int) -> Refused | None:
 
 def ready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not say ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, "'ready'")) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_READY)) is not None:
         return found
-    if (found := mode_refusal(state, "simultaneous", "'ready'")) is not None:
+    if (found := mode_refusal(state, "simultaneous", SAY_READY)) is not None:
         return found
     if seat not in state.swapping:
         return ALREADY_READY.at()  # SHD-03
@@ -189,9 +211,9 @@ def ready_refusal(state: State, seat: int) -> Refused | None:
 
 def unready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not take back its ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, "'unready'")) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_UNREADY)) is not None:
         return found
-    if (found := mode_refusal(state, "simultaneous", "'unready'")) is not None:
+    if (found := mode_refusal(state, "simultaneous", SAY_UNREADY)) is not None:
         return found
     if seat in state.swapping:
         return NOT_READY.at()  # SHD-03
@@ -202,7 +224,7 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
     """Why ``seat`` may not play ``cards`` now: the turn or a cut-in, the cards' form,
     where they come from, then what the effects table lets on the pile."""
     if state.stage != PLAY:
-        return stage_refusal(state, PLAY, "playing a card")
+        return stage_refusal(state, PLAY, PLAYING)
     if seat != state.active and (found := cut_in_refusal(state, seat, cards)) is not None:
         return found
     if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
@@ -249,7 +271,7 @@ def cut_in_refusal(state: State, seat: int, cards: object) -> Refused | None:
 
 def pickup_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not pick up the pile: only when nothing it plays from fits (SHD-08)."""
-    if (found := stage_refusal(state, PLAY, "picking up")) is not None:
+    if (found := stage_refusal(state, PLAY, PICKING_UP)) is not None:
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -266,7 +288,7 @@ def pickup_refusal(state: State, seat: int) -> Refused | None:
 
 def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
     """Why ``seat`` may not play its face-down card ``index`` blind (SHD-10)."""
-    if (found := stage_refusal(state, PLAY, "a blind card")) is not None:
+    if (found := stage_refusal(state, PLAY, A_BLIND_CARD)) is not None:
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -280,7 +302,7 @@ def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
 
 def give_refusal(state: State, seat: int, target: object) -> Refused | None:
     """Why ``seat`` may not give the pile to ``target`` (SHD-28)."""
-    if (found := stage_refusal(state, GIVING, "naming who takes the pile")) is not None:
+    if (found := stage_refusal(state, GIVING, NAMING_TAKER)) is not None:
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_GIVE)) is not None:  # SHD-28
         return found

@@ -19,10 +19,13 @@ from typing import Any
 
 import attrs
 
-from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.errors import IllegalAction, TablegamesError, quoted
+from tablegames.common.refusals import Phrase, fields_of
+from tablegames.table.i18n import FSI, PDI, Words
 from tablegames.table.model import Msg, Table, plain_copy
 
-__all__ = ["Presenter", "PresenterError", "describe", "present", "presenter_of"]
+__all__ = ["Presenter", "PresenterError", "describe", "present", "presenter_of",
+           "refusal_text"]
 
 
 class PresenterError(TablegamesError):
@@ -90,3 +93,80 @@ def describe(event: Mapping[str, Any], view: Mapping[str, Any], *,
     Fresh unless ``shared=True`` (as :func:`present`: a card's name inside it is the pack's)."""
     sentence = presenter_of(str(view.get("game", ""))).event(event, view)
     return sentence if shared or sentence is None else plain_copy(sentence)
+
+
+def refusal_text(error: TablegamesError, w: Words, *, tagged: bool = False) -> str:
+    """Why the engine refused a move, in ``w``'s language: what a front end shows a player.
+
+    A refusal from a game's table carries its English ``template`` and ``values``
+    (:class:`~tablegames.common.errors.IllegalAction`); the template is looked up in the
+    game's ``<game>_refusals`` catalogue (:attr:`Words.refusals
+    <tablegames.table.i18n.Words.refusals>`) and filled with the values, each
+    :class:`~tablegames.common.refusals.Phrase` among them translated the same way (names,
+    numbers, cards and the player's notation stay as they are), each value wrapped in
+    bidi isolates where ``w`` isolates (a browser's right-to-left text), as every table
+    word is. The sentence is translated whole or not at all: a template or any of its
+    phrases not translated yet (a reworded template, a new phrase) gives the English
+    ``message``, never a sentence with English words inside. An error without a template
+    (the game is over, a stale version, notation that does not read) is its English.
+
+    ``tagged`` adds what ``str(error)`` adds to the message (``" [knock_limit; ruling
+    TOE-55]"``): the code and ruling, the same in every language.
+
+    >>> import tablegames
+    >>> from tablegames.table import refusal_text
+    >>> from tablegames.table.i18n import words_for
+    >>> state = tablegames.new_game("toepen", players=3, seed=4)
+    >>> try:
+    ...     state.apply("1:keep")
+    ... except tablegames.IllegalAction as e:
+    ...     error = e
+    >>> refusal_text(error, words_for("en", "toepen"))
+    "it is P0's decision, not P1's"
+    >>> refusal_text(error, words_for("en", "toepen"), tagged=True) == str(error)
+    True
+    """
+    if not isinstance(error, IllegalAction):
+        return str(error)
+    told = None if error.template is None else _told(
+        w, error.template, error.values, w.isolate)
+    sentence = error.message if told is None else told
+    if tagged:
+        whole = str(error)
+        sentence += whole[len(error.message):] if whole.startswith(error.message) else ""
+    return sentence
+
+
+def _told(w: Words, template: str, values: Mapping[str, object], isolate: bool) -> str | None:
+    """``template`` translated and filled with ``values`` (phrases translated too), or
+    ``None`` when any part of it has no translation in ``w``'s language."""
+    book: Mapping[str, str] = getattr(w.refusals, "_catalog", {})
+    said = book.get(template)
+    if not said:
+        return None
+    args: dict[str, object] = {}
+    for key in fields_of(template):  # only what the sentence says: a value it does not
+        if key not in values:        # name is not asked to be translated
+            return None
+        value = values[key]
+        if isinstance(value, Phrase):
+            phrase = _phrase(w, value)
+            if phrase is None:
+                return None
+            value = phrase
+        args[key] = FSI + format(value) + PDI if isolate and format(value) else value
+    try:
+        return said.format_map(args)
+    except (KeyError, IndexError, ValueError, AttributeError):  # a translation's bad field
+        return None
+
+
+def _phrase(w: Words, phrase: Phrase) -> str | None:
+    """One phrase in ``w``'s language (its own arguments are not isolated, as a message
+    inside a message is not), or ``None`` when it has no translation there."""
+    if phrase.told:
+        return phrase.told.get(w.lang)
+    if phrase.parts:
+        parts = [_phrase(w, p) for p in phrase.parts]
+        return None if None in parts else phrase.joiner.join(p or "" for p in parts)
+    return _told(w, phrase.template, phrase.values, False)

@@ -11,6 +11,9 @@ table (action labels, Dallah's card names):
 * every model and event sentence of seeded games played with every option on
   (:func:`sample_games`), which also gives the ids read from tables at run time.
 
+A game's rulings (:func:`ruling_ids`) and refusals (:func:`refusal_ids`) have a domain
+each, their ids read from the rulings page and the refusal table themselves.
+
 ``tests/render/test_catalogues.py`` fails when a message is missing from any catalogue a
 game uses.
 """
@@ -21,6 +24,7 @@ import datetime
 import random
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from tablegames.table.model import is_msg
@@ -44,6 +48,9 @@ DOMAIN_LANGS: dict[str, tuple[str, ...]] = {
     # game's own languages: see :func:`ruling_ids`
     "toepen_rulings": ("en", "ar", "nl"), "phase10_rulings": ("en", "ar", "da"),
     "shithead_rulings": ("en", "ar"), "dallah_rulings": ("en", "ar"),
+    # why a move is refused, in the game's own languages: see :func:`refusal_ids`
+    "toepen_refusals": ("en", "ar", "nl"), "phase10_refusals": ("en", "ar", "da"),
+    "shithead_refusals": ("en", "ar"), "dallah_refusals": ("en", "ar"),
 }
 #: Where the front ends' own words are (the ``tablegames`` domain).
 FRONT_ENDS = ("server", "render", "tui", "table")
@@ -112,6 +119,36 @@ def ruling_ids(game: str) -> set[Id]:
     return {(text, None) for r in load_rulings(game) for text in player_texts(r)}
 
 
+def refusals_module(game: str) -> ModuleType | None:
+    """``game``'s table of refusals: the ``refusals`` module beside its state (``None``
+    for a game without one)."""
+    import importlib
+
+    import tablegames
+
+    state = tablegames.GAMES[game].state_class
+    if state is None:
+        return None
+    try:
+        return importlib.import_module(state.__module__.rpartition(".")[0] + ".refusals")
+    except ModuleNotFoundError:
+        return None
+
+
+def refusal_ids(game: str) -> set[Id]:
+    """The ids of ``game``'s ``<game>_refusals`` domain: every template of its table of
+    refusals (``TABLE``) and every phrase its refusals fill in (``PHRASES``: the words
+    that are no name, card or number, :class:`~tablegames.common.refusals.Phrase`). Read
+    from the table itself, so a template reworded there is a new id, told in English
+    until a translator has read it (``tests/render/test_refusal_catalogues.py``)."""
+    module = refusals_module(game)
+    if module is None:
+        return set()
+    texts = {row.template for row in module.TABLE.values()}
+    texts.update(p.template for p in getattr(module, "PHRASES", {}).values() if p.template)
+    return {(text, None) for text in texts}
+
+
 def front_end_ids() -> set[Id]:
     """The ids of the front ends' own words (chrome, captions)."""
     return _extract([p for d in FRONT_ENDS for p in (ROOT / d).glob("*.py")])
@@ -172,6 +209,8 @@ def main() -> None:
             write(game, used_ids(game))
         if f"{game}_rulings" in DOMAIN_LANGS:
             write(f"{game}_rulings", ruling_ids(game))
+        if f"{game}_refusals" in DOMAIN_LANGS:
+            write(f"{game}_refusals", refusal_ids(game))
     write("tablegames", front_end_ids())
 
 

@@ -4,7 +4,9 @@ Catalogues are ``locale/<lang>/LC_MESSAGES/<domain>.po``, kept with Babel (``pyb
 extract/update``, see ``docs/guides/views.md``). One domain per game (its prompts, labels,
 event sentences) and ``tablegames`` for the words every front end shares (captions,
 chrome, card names). A game is offered in a language when its domain has a catalogue
-there: English and Arabic for every game, Dutch for Toepen, Danish for Phase 10.
+there: English and Arabic for every game, Dutch for Toepen, Danish for Phase 10. Each
+game also has ``<game>_rulings`` (its rulings as a player reads them) and
+``<game>_refusals`` (why a move is refused: :attr:`Words.refusals`) in the same languages.
 
 Babel reads the ``.po`` text and hands it to the standard ``gettext`` (which evaluates the
 catalogue's own plural rule, so Arabic's six forms work), so no compiled ``.mo`` file is
@@ -121,6 +123,10 @@ class Words:
         self.domain = domain
         self._game = catalogue(self.lang, domain)
         self._common = catalogue(self.lang, COMMON)
+        #: Why a move is refused, in this language: the game's ``<domain>_refusals``
+        #: catalogue (its refusal templates and phrases, told by
+        #: :func:`tablegames.table.refusal_text`).
+        self.refusals = catalogue(self.lang, f"{domain}_refusals")
         self.direction = direction(self.lang)
         #: Whether each argument of a message (a name, a card, a number: the outermost
         #: message's arguments only, not those of a message inside one) is wrapped in

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
-from tablegames.common.refusals import Refusal, Refused, table
+from tablegames.common.refusals import Phrase, Refusal, Refused, phrases, table
 from tablegames.toepen import actions as A
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND, STAGES
 
@@ -65,6 +65,15 @@ POVERTY_NO_FOLD = Refusal("poverty_no_fold", "TOE-31",
 #: Every row, by name (``tests/common/test_refusals.py`` holds it to the rulings, as
 #: every game's).
 TABLE: dict[str, Refusal] = table(globals())
+
+#: The words :func:`words` fills in that are no name or number: the stage a hand is in
+#: (``{stage}``, one per :data:`~tablegames.toepen.stages.STAGES`) and "nobody" for a
+#: turn or knock of no seat, translated with the templates (the ``toepen_refusals``
+#: catalogue).
+STAGE_WORDS: tuple[Phrase, ...] = tuple(Phrase(stage) for stage in STAGES)
+NOBODY = Phrase("nobody")
+#: Every phrase, by name (with :data:`TABLE`, the ids of the ``toepen_refusals`` catalogue).
+PHRASES: dict[str, Phrase] = phrases(globals())
 
 #: A decision or card in a stage that does not take it: each stage's own ruling.
 _WRONG_STAGE: dict[int, Refusal] = {
@@ -195,11 +204,11 @@ def words(state: State, seat: int, action: Action) -> dict[str, object]:
     to_act = state.to_act
     return {
         "player": players[seat],
-        "to_act": "nobody" if to_act is None else players[to_act],
-        "knocker": players[state.knocker] if state.knocker >= 0 else "nobody",
+        "to_act": NOBODY if to_act is None else players[to_act],
+        "knocker": players[state.knocker] if state.knocker >= 0 else NOBODY,
         "lives": state.lives[seat],
         "raised": state.stake + 1,
         "max_stake": state.rules.max_stake,
-        "verb": action.verb,
-        "stage": STAGES[state.stage],
+        "verb": action.verb,  # the player's own notation ('knock'): not translated
+        "stage": STAGE_WORDS[state.stage],
     }

@@ -70,7 +70,7 @@ from tablegames.common.errors import IllegalAction, SetupError, TablegamesError,
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
-from tablegames.table import present
+from tablegames.table import present, refusal_text
 from tablegames.table.i18n import check_lang
 from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
 from tablegames.tui.helpscreen import card_glossary, help_text
@@ -679,8 +679,10 @@ class Session:
         try:
             self._apply(reading.move, who)
         except TablegamesError as exc:
-            # the engine's reason is English (it has no catalogue); the frame is not
-            self._last_error = self.w("Not played: {reason}", reason=str(exc))
+            # the engine's reason in the table's language (the game's refusals catalogue;
+            # English until translated), with its code and ruling as str(exc) gives them
+            self._last_error = self.w("Not played: {reason}",
+                                      reason=refusal_text(exc, self.w, tagged=True))
             self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
         self._refused = None
