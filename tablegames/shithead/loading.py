@@ -185,8 +185,8 @@ def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
 
 
 def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
-    """The round summaries with the action limit's flag under ``limit_hit``, as engine 4
-    writes it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
+    """The round summaries with the action limit's flag under ``limit_hit``, as engines 4
+    and 5 write it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
     summary said ``limit``, the word Toepen uses for a number of lives. The same sequence
     when there is nothing to rename; else a list of plain dicts (a save's are read and
     frozen after, a position's frozen by its caller). Summaries that already say
@@ -200,9 +200,11 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 to 3 in engine 4's form: its round summaries say ``limit_hit``
-    (:func:`limit_hit_named`). The engines play alike, so nothing else changes; a value
-    that is no list is left for the strict load to refuse."""
+    """A save by engine 1 to 4 in engine 5's form: up to engine 3 its round summaries say
+    ``limit`` and are read as ``limit_hit`` (:func:`limit_hit_named`); nothing else
+    changes (engine 5 saves engine 4's fields: it changed play only, SHD-25 after an
+    Under-over, so such a save loads as it was and plays on under today's rules). A
+    value that is no list is left for the strict load to refuse."""
     done = state.get("rounds_done")
     if engine < 4 and type(done) is list:
         state["rounds_done"] = list(limit_hit_named(done))
