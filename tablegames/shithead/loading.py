@@ -21,6 +21,7 @@ from tablegames.shithead.stages import (
     MIN_PLAYERS,
     OVER,
     PER_SEAT,
+    PLAY,
     SWAP,
 )
 
@@ -109,6 +110,37 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.loser: a round in play has no loser yet")
     if state.plays >= rules.action_limit and stage != OVER:
         raise StateError("$.state.plays: the round is past its action limit")
+    if state.plays == 0 and stage in (PLAY, GIVING) and rules.lead_shown and (
+            rules.starter == "lowest"):
+        check_unplayed(state)
+
+
+def check_unplayed(state: State) -> None:
+    """A round under ``Rules.lead_shown`` whose ``plays`` says no action of play has been
+    taken must look so (part of ``check_loaded``).
+
+    ``State.lead_card`` reads ``plays == 0`` as "no card of the round played yet", so the
+    starter must open with the card it showed (SHD-04). A state that says so beside a pile,
+    burnt or removed cards, a finished seat, a taker to choose or another seat's turn
+    is none that play reaches, and some left the seat to act with no legal action (found
+    by helper-77: on a pile the shown card was too low, every other card was not the
+    lead, and a pick-up was refused because a card fitted). Real play writes
+    ``plays == 0`` only as a round's play opens, with none of these; a hand-written
+    position of a later moment says how many actions were taken (``plays: 1`` or more)."""
+    told = ("plays is 0 under lead_shown: no card of the round has been played, "
+            "so the starter still has to lead the card it showed (SHD-04)")
+    if state.stage == GIVING:
+        raise StateError(f"$.state.stage: choosing who takes the pile follows a play; {told}")
+    for name in ("pile", "burnt", "removed"):
+        if getattr(state, name):
+            raise StateError(f"$.state.{name}: holds cards; {told}")
+    if state.finished:
+        raise StateError(f"$.state.finished: a seat has finished; {told}")
+    if state.turn != state.starter:
+        raise StateError(f"$.state.turn: is not the starter's; {told}")
+    if not state.hands[state.starter]:
+        raise StateError(f"$.state.hands[{state.starter}]: the starter holds no hand card "
+                         f"to show; {told}")
 
 
 def check_seats(state: State) -> None:

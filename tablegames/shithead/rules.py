@@ -300,7 +300,9 @@ class Rules:
       round afresh; a simultaneous swap also closes after this many actions.
     * ``lead_shown`` — with ``starter="lowest"``: the starter must lead with the card it
       showed (cards of the same value may go with it, SHD-07). ``False`` (default, our
-      reading of SHD-04): it shows the card and may play anything.
+      reading of SHD-04): it shows the card and may play anything. The state knows the
+      round is at its opening by ``plays == 0``, so a save or position under this option
+      with ``plays`` at 0 and cards already played is refused (``StateError``).
     * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
       when nothing the player plays from fits) or ``"any"`` (the common house rule: a
       player may pick up a non-empty pile instead of playing from the hand or the
