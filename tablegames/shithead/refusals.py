@@ -27,14 +27,14 @@ from tablegames.shithead.stages import GIVING, MAX_CARDS, PLAY, SWAP
 if TYPE_CHECKING:
     from tablegames.shithead.state import State
 
-# -- the stage of the round ---------------------------------------------------------------
-WRONG_STAGE_SWAP = Refusal("wrong_phase", "SHD-03",
-                           "{what} is not possible now: the round is at the swap before play")
-WRONG_STAGE_PLAY = Refusal("wrong_phase", "SHD-05",
-                           "{what} is not possible now: the round is at play")
-WRONG_STAGE_GIVE = Refusal("wrong_phase", "SHD-28",
-                           "{what} is not possible now: the round is at choosing who takes "
-                           "the pile")
+# -- an action at a stage that does not take it: the ruling of the verb refused, which
+# -- says when it is made (a swap is SHD-03 whether the round is at play or at a give) ---
+_WRONG_STAGE = "{what} is not possible now: the round is at {stage}"
+NOT_NOW_SWAP = Refusal("wrong_phase", "SHD-03", _WRONG_STAGE)  # swap, done, ready, unready
+NOT_NOW_PLAY = Refusal("wrong_phase", "SHD-05", _WRONG_STAGE)
+NOT_NOW_PICKUP = Refusal("wrong_phase", "SHD-08", _WRONG_STAGE)
+NOT_NOW_BLIND = Refusal("wrong_phase", "SHD-10", _WRONG_STAGE)
+NOT_NOW_GIVE = Refusal("wrong_phase", "SHD-28", _WRONG_STAGE)
 # -- whose turn ---------------------------------------------------------------------------
 FINISHED = Refusal("finished", "SHD-01", "{name} has shed all cards and left the round",
                    out_of_turn=True)
@@ -93,12 +93,9 @@ BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the r
 #: Every row, by its name in this module (``tests/common/test_refusals.py`` holds it to
 #: the rulings, as every game's).
 TABLE: dict[str, Refusal] = table(globals())
-#: The refusal of an action made at the wrong stage, by the stage the round is at.
-_WRONG_STAGE = {
-    SWAP: WRONG_STAGE_SWAP,  # SHD-03: the swap comes before play
-    PLAY: WRONG_STAGE_PLAY,  # SHD-05: play
-    GIVING: WRONG_STAGE_GIVE,  # SHD-28: who takes the pile is chosen first
-}
+#: The stage the round is at, in the words of a refusal at the wrong stage.
+_STAGE_WORDS = {SWAP: "the swap before play", PLAY: "play",
+                GIVING: "choosing who takes the pile"}
 
 
 def is_cards(cards: object) -> bool:
@@ -108,11 +105,13 @@ def is_cards(cards: object) -> bool:
 
 
 # -- one predicate per verb ----------------------------------------------------------
-def stage_refusal(state: State, stage: int, what: str) -> Refused | None:
-    """``what`` is refused unless the round is at ``stage`` (SHD-03, SHD-05, SHD-28)."""
+def stage_refusal(state: State, stage: int, what: str, row: Refusal) -> Refused | None:
+    """``what`` is refused unless the round is at ``stage``: ``row`` is the verb's refusal,
+    under the ruling that says when the verb is made (SHD-03, 05, 08, 10 or 28), whatever
+    stage the round is at (found by helper-77: a swap during play cited SHD-05)."""
     if state.stage == stage:
         return None
-    return _WRONG_STAGE[state.stage].at(what=what)  # SHD-03/05/28: not at this stage
+    return row.at(what=what, stage=_STAGE_WORDS[state.stage])
 
 
 def turn_refusal(state: State, seat: int, late: Refusal) -> Refused | None:
@@ -136,7 +135,7 @@ def mode_refusal(state: State, mode: str, what: str) -> Refused | None:
 
 def swapper_refusal(state: State, seat: int) -> Refused | None:
     """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
-    if (found := stage_refusal(state, SWAP, "a swap")) is not None:
+    if (found := stage_refusal(state, SWAP, "a swap", NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if seat not in state.swapping:
         if state.rules.swap_mode == "simultaneous":
@@ -167,7 +166,7 @@ def swap_refusal(state: State, seat: int, up: object, hand: object) -> Refused |
 
 def done_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not end its swap turn with ``done`` (SHD-03, swaps in turns)."""
-    if (found := stage_refusal(state, SWAP, "'done'")) is not None:
+    if (found := stage_refusal(state, SWAP, "'done'", NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "turns", "'done'")) is not None:
         return found
@@ -178,7 +177,7 @@ def done_refusal(state: State, seat: int) -> Refused | None:
 
 def ready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not say ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, "'ready'")) is not None:
+    if (found := stage_refusal(state, SWAP, "'ready'", NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "simultaneous", "'ready'")) is not None:
         return found
@@ -189,7 +188,7 @@ def ready_refusal(state: State, seat: int) -> Refused | None:
 
 def unready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not take back its ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, "'unready'")) is not None:
+    if (found := stage_refusal(state, SWAP, "'unready'", NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "simultaneous", "'unready'")) is not None:
         return found
@@ -202,7 +201,7 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
     """Why ``seat`` may not play ``cards`` now: the turn or a cut-in, the cards' form,
     where they come from, then what the effects table lets on the pile."""
     if state.stage != PLAY:
-        return stage_refusal(state, PLAY, "playing a card")
+        return stage_refusal(state, PLAY, "playing a card", NOT_NOW_PLAY)  # SHD-05
     if seat != state.turn and (found := cut_in_refusal(state, seat, cards)) is not None:
         return found
     if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
@@ -249,7 +248,7 @@ def cut_in_refusal(state: State, seat: int, cards: object) -> Refused | None:
 
 def pickup_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not pick up the pile: only when nothing it plays from fits (SHD-08)."""
-    if (found := stage_refusal(state, PLAY, "picking up")) is not None:
+    if (found := stage_refusal(state, PLAY, "picking up", NOT_NOW_PICKUP)) is not None:  # SHD-08
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -266,7 +265,7 @@ def pickup_refusal(state: State, seat: int) -> Refused | None:
 
 def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
     """Why ``seat`` may not play its face-down card ``index`` blind (SHD-10)."""
-    if (found := stage_refusal(state, PLAY, "a blind card")) is not None:
+    if (found := stage_refusal(state, PLAY, "a blind card", NOT_NOW_BLIND)) is not None:  # SHD-10
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -280,7 +279,8 @@ def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
 
 def give_refusal(state: State, seat: int, target: object) -> Refused | None:
     """Why ``seat`` may not give the pile to ``target`` (SHD-28)."""
-    if (found := stage_refusal(state, GIVING, "naming who takes the pile")) is not None:
+    if (found := stage_refusal(state, GIVING, "naming who takes the pile",
+                               NOT_NOW_GIVE)) is not None:  # SHD-28
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_GIVE)) is not None:  # SHD-28
         return found

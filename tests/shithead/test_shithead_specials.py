@@ -260,7 +260,7 @@ def test_take_it_bad_luck_names_who_takes_the_pile() -> None:
     assert s.view(0)["prompt"].startswith("Take it, bad luck")
     assert_refused(s, "0:give 0", code="bad_target", ruling="SHD-28")
     assert_refused(s, "0:give 7", code="bad_target", ruling="SHD-28")
-    assert_refused(s, "0:play Jc", code="wrong_phase", ruling="SHD-28")
+    assert_refused(s, "0:play Jc", code="wrong_phase", ruling="SHD-05")  # a play's ruling
     assert_refused(s, "2:give 1", code="out_of_turn", ruling="SHD-28")
     s.apply("0:give 1")
     assert s.view(2)["known"][1] == ["A♣", "6♥", "Q♦"]
