@@ -72,14 +72,16 @@ PLAY_BLIND = Refusal("play_blind", "SHD-10", "only face-down cards are left: pla
 # -- what may go on the pile (the effects table decides; see ``effects.Table.refusal``) ---
 OVER_CAP = Refusal("over_cap", "SHD-21", "the next card must be {words}")
 RESTRICTED = Refusal("restricted", "SHD-21", "the next card must be {words}")
-NOT_LOWER = Refusal("not_lower", "SHD-21", "a {rank} goes only on a lower card, not on a {top}")
+# "your {rank}", not "a {rank}": no article reads right before every rank ("a A", "a 8")
+NOT_LOWER = Refusal("not_lower", "SHD-21",
+                    "your {rank} goes only on a lower card, not on the pile's {top}")
 NOT_LOWER_SKIP = Refusal("not_lower", "SHD-22", NOT_LOWER.template)
 NOT_LOWER_REVERSE = Refusal("not_lower", "SHD-23", NOT_LOWER.template)
 NOT_LOWER_PLAIN = Refusal("not_lower", "SHD-05", NOT_LOWER.template)
-TOO_LOW = Refusal("too_low", "SHD-05", "a {rank} does not reach the pile's {top}")
-TOO_LOW_CAP = Refusal("too_low", "SHD-21", "a {rank} does not reach the pile's {top}")
-TOO_LOW_SKIP = Refusal("too_low", "SHD-22", "a {rank} does not reach the pile's {top}")
-TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", "a {rank} does not reach the pile's {top}")
+TOO_LOW = Refusal("too_low", "SHD-05", "your {rank} does not reach the pile's {top}")
+TOO_LOW_CAP = Refusal("too_low", "SHD-21", TOO_LOW.template)
+TOO_LOW_SKIP = Refusal("too_low", "SHD-22", TOO_LOW.template)
+TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", TOO_LOW.template)
 # -- picking up, blind cards, the taker ---------------------------------------------------
 MUST_PLAY = Refusal("must_play", "SHD-08", "you can play a card, so you may not pick up")
 EMPTY_PILE = Refusal("empty_pile", "SHD-08", "the pile is empty: there is nothing to pick up")

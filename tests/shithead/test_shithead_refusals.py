@@ -137,3 +137,28 @@ def test_a_verb_at_the_wrong_stage_cites_the_verbs_own_ruling(stage: str, mode: 
         assert (caught.value.code, caught.value.ruling) == ("wrong_phase", ruling), verb
         assert caught.value.message.endswith(f"is not possible now: the round is at {words}")
         assert s.to_json() == before
+
+
+@pytest.mark.parametrize("variant", ["standard", "classic", "lower-only"])
+def test_a_card_refused_on_the_pile_is_named_right_for_every_rank(variant: str) -> None:
+    """``too_low`` and ``not_lower`` name the card as "your A", "your 8": the words read
+    "a A does not reach the pile's Q" and "a 8 goes only on ..." before (found by
+    helper-77). Every value against every effective top of the variant's table."""
+    from tablegames.shithead.cards import RANK_TEXT
+    from tablegames.shithead.effects import compile_table
+
+    rules = shithead.Rules.variant(variant)
+    table = compile_table(rules.effects, rules.aces)
+    said = set()
+    for v in range(1, 14):
+        for top in range(14):
+            found = table.refusal(v, top)
+            if found is None or found.code not in ("too_low", "not_lower"):
+                continue
+            rank, under = RANK_TEXT[v], RANK_TEXT[top]
+            assert found.message == (
+                f"your {rank} does not reach the pile's {under}" if found.code == "too_low"
+                else f"your {rank} goes only on a lower card, not on the pile's {under}")
+            said.add((found.code, rank))
+    assert ("too_low", "8") in said and (variant == "classic" or ("too_low", "A") in said)
+    assert variant != "lower-only" or ("not_lower", "5") in said
