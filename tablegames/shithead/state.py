@@ -53,7 +53,8 @@ Decisions on the points the source leaves open (each is also on the rulings page
 * **The safety limit** ``Rules.action_limit`` (a house rule) ends a round that has run
   that many actions of play: the seat holding the most cards (then the most in hand, then
   the first in turn order) is the loser. Some positions cycle for ever even under random
-  play; the bot's rounds stay under 200 actions (rationale on the rulings page, SHD-01).
+  play; the bot's rounds take up to about 250 actions, at seven or eight seats (rationale
+  on the rulings page, SHD-01).
 """
 
 from __future__ import annotations
