@@ -10,14 +10,16 @@ from collections.abc import Callable
 from typing import Any
 
 
-def plays_on(state: Any, bot: Any, steps: int = 30) -> None:
+def plays_on(state: Any, bot: Any, steps: int = 30, *, verify: bool = True) -> None:
+    """``state`` reloads as it is and plays on with ``bot``, each step's save loading
+    again (``verify``: replaying its history too, for a history today's engine plays)."""
     cls = type(state)
     assert cls.from_json(state.to_json()).to_json() == state.to_json()
     for _ in range(steps):
         if state.is_over:
             break
         state.apply(bot.choose(state))
-        cls.from_json(state.to_json(), verify=True)
+        cls.from_json(state.to_json(), verify=verify)
 
 
 def with_json_lines(text: str, prefix: str, upgrade: Callable[[Any], Any]) -> str:

@@ -83,15 +83,17 @@ HIT_NOT_IN_HAND = Refusal("not_in_hand", "P10-50", "that card is not in your han
 NO_SWAP = Refusal("no_swap", "P10-47",
                   "a Wild stands for the {number} in {where} and stays there: cards already laid are "
                   "never swapped")
+# no "a {number}" in the words: "a 8", "a 11" do not read (found by helper-77 in Shithead)
 ALREADY_IN_RUN = Refusal("already_in_run", "P10-11",
-                         "{where} already has a {number}: a run holds each number once")
+                         "{where} already has its {number}: a run holds each number once")
 NOT_NEXT_TO_RUN = Refusal("not_next_to_run", "P10-11",
                           "{card} is next to neither end of {where} ({lo}-{hi})")
 RUN_WOULD_WRAP = Refusal("not_next_to_run", "P10-56",
                          "{card} would go on {where} ({lo}-{hi}) only by wrapping round: runs "
                          "stay within 1-12")
 RUN_FULL = Refusal("run_full", "P10-56", "{where} runs from 1 to 12: there is no free end")
-WRONG_NUMBER = Refusal("wrong_number", "P10-10", "{card} is not a {key}: {where} is a set of {key}s")
+WRONG_NUMBER = Refusal("wrong_number", "P10-10",
+                       "{card} does not fit {where}: a set of {key}s takes only {key}s and Wilds")
 WRONG_COLOUR = Refusal("wrong_colour", "P10-17", "{card} is not the colour of {where}")
 WILD_VALUE = Refusal("wild_value", "P10-54",
                      "a Wild on a run names the free number at either end it stands for ({ends}); "

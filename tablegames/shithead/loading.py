@@ -21,6 +21,7 @@ from tablegames.shithead.stages import (
     MIN_PLAYERS,
     OVER,
     PER_SEAT,
+    PLAY,
     SWAP,
 )
 
@@ -109,6 +110,37 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.loser: a round in play has no loser yet")
     if state.plays >= rules.action_limit and stage != OVER:
         raise StateError("$.state.plays: the round is past its action limit")
+    if state.plays == 0 and stage in (PLAY, GIVING) and rules.lead_shown and (
+            rules.starter == "lowest"):
+        check_unplayed(state)
+
+
+def check_unplayed(state: State) -> None:
+    """A round under ``Rules.lead_shown`` whose ``plays`` says no action of play has been
+    taken must look so (part of ``check_loaded``).
+
+    ``State.lead_card`` reads ``plays == 0`` as "no card of the round played yet", so the
+    starter must open with the card it showed (SHD-04). A state that says so beside a pile,
+    burnt or removed cards, a finished seat, a taker to choose or another seat's turn
+    is none that play reaches, and some left the seat to act with no legal action (found
+    by helper-77: on a pile the shown card was too low, every other card was not the
+    lead, and a pick-up was refused because a card fitted). Real play writes
+    ``plays == 0`` only as a round's play opens, with none of these; a hand-written
+    position of a later moment says how many actions were taken (``plays: 1`` or more)."""
+    told = ("plays is 0 under lead_shown: no card of the round has been played, "
+            "so the starter still has to lead the card it showed (SHD-04)")
+    if state.stage == GIVING:
+        raise StateError(f"$.state.stage: choosing who takes the pile follows a play; {told}")
+    for name in ("pile", "burnt", "removed"):
+        if getattr(state, name):
+            raise StateError(f"$.state.{name}: holds cards; {told}")
+    if state.finished:
+        raise StateError(f"$.state.finished: a seat has finished; {told}")
+    if state.active != state.starter:
+        raise StateError(f"$.state.active: is not the starter's; {told}")
+    if not state.hands[state.starter]:
+        raise StateError(f"$.state.hands[{state.starter}]: the starter holds no hand card "
+                         f"to show; {told}")
 
 
 def check_seats(state: State) -> None:
@@ -185,8 +217,8 @@ def check_setup(players: tuple[str, ...], rules: Rules, extra: dict[str, Any],
 
 
 def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
-    """The round summaries with the action limit's flag under ``limit_hit``, as engine 4
-    writes it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
+    """The round summaries with the action limit's flag under ``limit_hit``, as engines 4
+    and 5 write it (and as the save's own ``limit_hit`` field is named): up to engine 3 a
     summary said ``limit``, the word Toepen uses for a number of lives. The same sequence
     when there is nothing to rename; else a list of plain dicts (a save's are read and
     frozen after, a position's frozen by its caller). Summaries that already say
@@ -200,10 +232,12 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 to 3 in engine 4's form: its round summaries say ``limit_hit``
-    (:func:`limit_hit_named`). Engine 5's ``active`` (was ``turn``) is declared
-    (``State.ENGINE_RENAMED``) and renamed before this runs. The engines play alike, so
-    nothing else changes; a value that is no list is left for the strict load to refuse."""
+    """A save by engine 1 to 4 in engine 5's form: up to engine 3 its round summaries say
+    ``limit`` and are read as ``limit_hit`` (:func:`limit_hit_named`). Engine 5's
+    ``active`` (was ``turn``) is declared (``State.ENGINE_RENAMED``) and renamed before
+    this runs; nothing else changes (engine 5 changed play only otherwise, SHD-25 after an
+    Under-over, so such a save loads as it was and plays on under today's rules). A value
+    that is no list is left for the strict load to refuse."""
     done = state.get("rounds_done")
     if engine < 4 and type(done) is list:
         state["rounds_done"] = list(limit_hit_named(done))

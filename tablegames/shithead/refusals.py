@@ -27,14 +27,14 @@ from tablegames.shithead.stages import GIVING, MAX_CARDS, PLAY, SWAP
 if TYPE_CHECKING:
     from tablegames.shithead.state import State
 
-# -- the stage of the round ---------------------------------------------------------------
-WRONG_STAGE_SWAP = Refusal("wrong_phase", "SHD-03",
-                           "{what} is not possible now: the round is at the swap before play")
-WRONG_STAGE_PLAY = Refusal("wrong_phase", "SHD-05",
-                           "{what} is not possible now: the round is at play")
-WRONG_STAGE_GIVE = Refusal("wrong_phase", "SHD-28",
-                           "{what} is not possible now: the round is at choosing who takes "
-                           "the pile")
+# -- an action at a stage that does not take it: the ruling of the verb refused, which
+# -- says when it is made (a swap is SHD-03 whether the round is at play or at a give) ---
+_WRONG_STAGE = "{what} is not possible now: the round is at {stage}"
+NOT_NOW_SWAP = Refusal("wrong_phase", "SHD-03", _WRONG_STAGE)  # swap, done, ready, unready
+NOT_NOW_PLAY = Refusal("wrong_phase", "SHD-05", _WRONG_STAGE)
+NOT_NOW_PICKUP = Refusal("wrong_phase", "SHD-08", _WRONG_STAGE)
+NOT_NOW_BLIND = Refusal("wrong_phase", "SHD-10", _WRONG_STAGE)
+NOT_NOW_GIVE = Refusal("wrong_phase", "SHD-28", _WRONG_STAGE)
 # -- whose turn ---------------------------------------------------------------------------
 FINISHED = Refusal("finished", "SHD-01", "{name} has shed all cards and left the round",
                    out_of_turn=True)
@@ -72,14 +72,16 @@ PLAY_BLIND = Refusal("play_blind", "SHD-10", "only face-down cards are left: pla
 # -- what may go on the pile (the effects table decides; see ``effects.Table.refusal``) ---
 OVER_CAP = Refusal("over_cap", "SHD-21", "the next card must be {words}")
 RESTRICTED = Refusal("restricted", "SHD-21", "the next card must be {words}")
-NOT_LOWER = Refusal("not_lower", "SHD-21", "a {rank} goes only on a lower card, not on a {top}")
+# "your {rank}", not "a {rank}": no article reads right before every rank ("a A", "a 8")
+NOT_LOWER = Refusal("not_lower", "SHD-21",
+                    "your {rank} goes only on a lower card, not on the pile's {top}")
 NOT_LOWER_SKIP = Refusal("not_lower", "SHD-22", NOT_LOWER.template)
 NOT_LOWER_REVERSE = Refusal("not_lower", "SHD-23", NOT_LOWER.template)
 NOT_LOWER_PLAIN = Refusal("not_lower", "SHD-05", NOT_LOWER.template)
-TOO_LOW = Refusal("too_low", "SHD-05", "a {rank} does not reach the pile's {top}")
-TOO_LOW_CAP = Refusal("too_low", "SHD-21", "a {rank} does not reach the pile's {top}")
-TOO_LOW_SKIP = Refusal("too_low", "SHD-22", "a {rank} does not reach the pile's {top}")
-TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", "a {rank} does not reach the pile's {top}")
+TOO_LOW = Refusal("too_low", "SHD-05", "your {rank} does not reach the pile's {top}")
+TOO_LOW_CAP = Refusal("too_low", "SHD-21", TOO_LOW.template)
+TOO_LOW_SKIP = Refusal("too_low", "SHD-22", TOO_LOW.template)
+TOO_LOW_REVERSE = Refusal("too_low", "SHD-23", TOO_LOW.template)
 # -- picking up, blind cards, the taker ---------------------------------------------------
 MUST_PLAY = Refusal("must_play", "SHD-08", "you can play a card, so you may not pick up")
 EMPTY_PILE = Refusal("empty_pile", "SHD-08", "the pile is empty: there is nothing to pick up")
@@ -107,6 +109,10 @@ PLAYING = Phrase("playing a card")
 PICKING_UP = Phrase("picking up")
 A_BLIND_CARD = Phrase("a blind card")
 NAMING_TAKER = Phrase("naming who takes the pile")
+#: The stage the round is at, in the words of a refusal at the wrong stage (``{stage}``).
+AT_SWAP = Phrase("the swap before play")
+AT_PLAY = Phrase("play")
+AT_GIVING = Phrase("choosing who takes the pile")
 #: What a restricting top allows (``{words}``, made once per rules by
 #: :class:`~tablegames.shithead.effects.Table`; ``{ranks}`` is card ranks).
 OR_LESS = Phrase("{rank} or less")
@@ -115,12 +121,7 @@ ONLY = Phrase("only {ranks}")
 #: Every phrase, by name (with :data:`TABLE`, the ids of the ``shithead_refusals`` catalogue).
 PHRASES: dict[str, Phrase] = phrases(globals())
 
-#: The refusal of an action made at the wrong stage, by the stage the round is at.
-_WRONG_STAGE = {
-    SWAP: WRONG_STAGE_SWAP,  # SHD-03: the swap comes before play
-    PLAY: WRONG_STAGE_PLAY,  # SHD-05: play
-    GIVING: WRONG_STAGE_GIVE,  # SHD-28: who takes the pile is chosen first
-}
+_STAGE_WORDS = {SWAP: AT_SWAP, PLAY: AT_PLAY, GIVING: AT_GIVING}
 
 
 def is_cards(cards: object) -> bool:
@@ -130,11 +131,13 @@ def is_cards(cards: object) -> bool:
 
 
 # -- one predicate per verb ----------------------------------------------------------
-def stage_refusal(state: State, stage: int, what: Phrase) -> Refused | None:
-    """``what`` is refused unless the round is at ``stage`` (SHD-03, SHD-05, SHD-28)."""
+def stage_refusal(state: State, stage: int, what: Phrase, row: Refusal) -> Refused | None:
+    """``what`` is refused unless the round is at ``stage``: ``row`` is the verb's refusal,
+    under the ruling that says when the verb is made (SHD-03, 05, 08, 10 or 28), whatever
+    stage the round is at (found by helper-77: a swap during play cited SHD-05)."""
     if state.stage == stage:
         return None
-    return _WRONG_STAGE[state.stage].at(what=what)  # SHD-03/05/28: not at this stage
+    return row.at(what=what, stage=_STAGE_WORDS[state.stage])
 
 
 def turn_refusal(state: State, seat: int, late: Refusal) -> Refused | None:
@@ -158,7 +161,7 @@ def mode_refusal(state: State, mode: str, what: Phrase) -> Refused | None:
 
 def swapper_refusal(state: State, seat: int) -> Refused | None:
     """Whether ``seat`` may swap now (SHD-03), whatever the cards."""
-    if (found := stage_refusal(state, SWAP, A_SWAP)) is not None:
+    if (found := stage_refusal(state, SWAP, A_SWAP, NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if seat not in state.swapping:
         if state.rules.swap_mode == "simultaneous":
@@ -189,7 +192,7 @@ def swap_refusal(state: State, seat: int, up: object, hand: object) -> Refused |
 
 def done_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not end its swap turn with ``done`` (SHD-03, swaps in turns)."""
-    if (found := stage_refusal(state, SWAP, SAY_DONE)) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_DONE, NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "turns", SAY_DONE)) is not None:
         return found
@@ -200,7 +203,7 @@ def done_refusal(state: State, seat: int) -> Refused | None:
 
 def ready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not say ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, SAY_READY)) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_READY, NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "simultaneous", SAY_READY)) is not None:
         return found
@@ -211,7 +214,7 @@ def ready_refusal(state: State, seat: int) -> Refused | None:
 
 def unready_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not take back its ``ready`` (SHD-03, simultaneous swaps)."""
-    if (found := stage_refusal(state, SWAP, SAY_UNREADY)) is not None:
+    if (found := stage_refusal(state, SWAP, SAY_UNREADY, NOT_NOW_SWAP)) is not None:  # SHD-03
         return found
     if (found := mode_refusal(state, "simultaneous", SAY_UNREADY)) is not None:
         return found
@@ -224,7 +227,7 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
     """Why ``seat`` may not play ``cards`` now: the turn or a cut-in, the cards' form,
     where they come from, then what the effects table lets on the pile."""
     if state.stage != PLAY:
-        return stage_refusal(state, PLAY, PLAYING)
+        return stage_refusal(state, PLAY, PLAYING, NOT_NOW_PLAY)  # SHD-05
     if seat != state.active and (found := cut_in_refusal(state, seat, cards)) is not None:
         return found
     if not (type(cards) is tuple and len(cards) == 1 and type(cards[0]) is int
@@ -271,7 +274,7 @@ def cut_in_refusal(state: State, seat: int, cards: object) -> Refused | None:
 
 def pickup_refusal(state: State, seat: int) -> Refused | None:
     """Why ``seat`` may not pick up the pile: only when nothing it plays from fits (SHD-08)."""
-    if (found := stage_refusal(state, PLAY, PICKING_UP)) is not None:
+    if (found := stage_refusal(state, PLAY, PICKING_UP, NOT_NOW_PICKUP)) is not None:  # SHD-08
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -288,7 +291,7 @@ def pickup_refusal(state: State, seat: int) -> Refused | None:
 
 def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
     """Why ``seat`` may not play its face-down card ``index`` blind (SHD-10)."""
-    if (found := stage_refusal(state, PLAY, A_BLIND_CARD)) is not None:
+    if (found := stage_refusal(state, PLAY, A_BLIND_CARD, NOT_NOW_BLIND)) is not None:  # SHD-10
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_PLAY)) is not None:  # SHD-04
         return found
@@ -302,7 +305,8 @@ def blind_refusal(state: State, seat: int, index: object) -> Refused | None:
 
 def give_refusal(state: State, seat: int, target: object) -> Refused | None:
     """Why ``seat`` may not give the pile to ``target`` (SHD-28)."""
-    if (found := stage_refusal(state, GIVING, NAMING_TAKER)) is not None:
+    if (found := stage_refusal(state, GIVING, NAMING_TAKER,
+                               NOT_NOW_GIVE)) is not None:  # SHD-28
         return found
     if (found := turn_refusal(state, seat, OUT_OF_TURN_GIVE)) is not None:  # SHD-28
         return found

@@ -296,11 +296,15 @@ class Rules:
     * ``action_limit`` — a house rule, not in the source: after this many actions of play
       the round stops and the player holding the most cards is the loser (SHD-01). Some
       positions cycle for ever, even under random play, so this is what makes "every game
-      ends" a guarantee; the built-in bot's rounds stay under 200 actions. It counts each
-      round afresh; a simultaneous swap also closes after this many actions.
+      ends" a guarantee; the built-in bot's rounds take up to about 160 actions with the
+      default table at two to five seats, and up to about 250 at seven or eight seats with
+      two decks (measured in 2026-12). It counts each round afresh; a simultaneous swap
+      also closes after this many actions.
     * ``lead_shown`` — with ``starter="lowest"``: the starter must lead with the card it
       showed (cards of the same value may go with it, SHD-07). ``False`` (default, our
-      reading of SHD-04): it shows the card and may play anything.
+      reading of SHD-04): it shows the card and may play anything. The state knows the
+      round is at its opening by ``plays == 0``, so a save or position under this option
+      with ``plays`` at 0 and cards already played is refused (``StateError``).
     * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
       when nothing the player plays from fits) or ``"any"`` (the common house rule: a
       player may pick up a non-empty pile instead of playing from the hand or the

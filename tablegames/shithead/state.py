@@ -30,7 +30,9 @@ Decisions on the points the source leaves open (each is also on the rulings page
   special that does not fit is picked up with the pile like any card.
 * **Four of a kind** (SHD-25) is checked first: a run of ``Rules.burn_run`` equal values on
   top of the pile burns it and the player plays again, and the cards' own effects (skip,
-  reverse, ...) are not applied.
+  reverse, ...) are not applied. The pile is judged as the whole play leaves it: when the
+  Under-overs' rotation (SHD-27) brings up cards that make the run on top, the pile burns
+  too and the Under-overs' player, who counts as having laid the fourth, plays again.
 * **Skips** (SHD-22): k Skips pass over k opponents still in the round, counted modulo
   their number (``Rules.skips``), so the skipper is never skipped.
 * **Reverse** (SHD-23) acts only while more than two seats are in play when it is played;
@@ -51,7 +53,8 @@ Decisions on the points the source leaves open (each is also on the rulings page
 * **The safety limit** ``Rules.action_limit`` (a house rule) ends a round that has run
   that many actions of play: the seat holding the most cards (then the most in hand, then
   the first in turn order) is the loser. Some positions cycle for ever even under random
-  play; the bot's rounds stay under 200 actions (rationale on the rulings page, SHD-01).
+  play; the bot's rounds take up to about 250 actions, at seven or eight seats (rationale
+  on the rulings page, SHD-01).
 """
 
 from __future__ import annotations
@@ -139,6 +142,15 @@ _ONLY = tuple(frozenset((s,)) for s in range(MAX_CARDS // PER_SEAT + 1))
 _ACE_LAST = tuple(c + FACES if VALUE[c] == 1 else c for c in range(FACES))
 
 
+def _run_on_top(pile: Sequence[int], run: int) -> bool:
+    """Whether the top ``run`` cards of ``pile`` (bottom first) share one value: the four
+    of a kind that burns the pile (SHD-25, ``Rules.burn_run``)."""
+    if len(pile) < run:
+        return False
+    v = VALUE[pile[-1]]
+    return all(VALUE[c] == v for c in pile[-run:])
+
+
 def _table_of(rules: Rules) -> Table:
     """The compiled effects table of these rules (``compile_table`` is a pure function of
     the table's rows; it keeps the few tables a process uses)."""
@@ -172,7 +184,9 @@ class State(BaseState):
     #: list of rounds is ``rounds_done`` as in the save (was ``rounds``, the view's match
     #: length); plays out as 3.
     #: 5: the seat whose turn it is is saved as ``active`` (was ``turn``), as in every
-    #: game (Dallah's ``turn`` is a turn's number); plays out as 3.
+    #: game (Dallah's ``turn`` is a turn's number); and four of a kind that Under-overs
+    #: bring together on top burns the pile and their player plays again (SHD-25,
+    #: SHD-27), where engine 4 left the four on top and passed the turn.
     ENGINE = 5
     #: Save format 4 names each field as the views and position text do (issue 21): a
     #: format 1-3 save's old keys are read under these names.
@@ -640,9 +654,7 @@ class State(BaseState):
         run = self.rules.burn_run
         # SHD-25: Rules.burn_run (4) equal values on top burn the pile, whoever laid them;
         # checked first: the cards' own effects then do not apply (decision, module docstring)
-        if run and len(pile) >= run and VALUE[pile[-run]] == v and all(
-            VALUE[c] == v for c in pile[-run:]
-        ):
+        if run and _run_on_top(pile, run):
             self._burn(seat, "four of a kind")
             again = True  # SHD-25: the one who laid the fourth plays again
         elif kind == BURN:  # SHD-24: the whole pile leaves play; the same player plays again
@@ -672,6 +684,15 @@ class State(BaseState):
                 self.pile = pile = pile[k:] + pile[:k]
                 self._events.append(Event("under_over", {"seat": seat,
                                                          "top": NAMES[pile[-1]]}))
+                # SHD-25 judges the pile as the whole play leaves it (decision, SHD-25 and
+                # SHD-27): four of a kind the cards brought up make on top burn it, and the
+                # Under-over's player counts as having laid the fourth and plays again. The
+                # cards brought up still do not act themselves (SHD-27). Under-over is the
+                # only effect that reorders the pile: a burn or a Take-it leaves it empty,
+                # the others only lay their cards on top, which the first check saw.
+                if run and _run_on_top(pile, run):
+                    self._burn(seat, "four of a kind")
+                    again = True  # SHD-25: the Under-over's player plays again
         pile = self.pile  # a burn emptied it
         if kind in _KEEPS_TOP and pile and pile[-1] == cards[-1]:
             self.top = v  # the card just laid is the effective top (nothing moved)

@@ -54,6 +54,9 @@ def _old_saves() -> list[tuple[str, str, str]]:
 
 
 OLD = _old_saves()
+#: Old saves whose history today's engine plays otherwise (Shithead engine 5 burns the four
+#: of a kind its engine 4 left on top, SHD-25): they load as saved, but do not verify.
+PLAYED_OTHERWISE = {("shithead", "engine4_under_over_saves")}
 
 
 def _last_old(game: str) -> list[dict[str, Any]]:
@@ -93,18 +96,19 @@ def test_the_rename_is_declared_and_turn_is_only_a_number() -> None:
 @pytest.mark.parametrize(("game", "name", "text"), OLD, ids=[f"{g}-{n}" for g, n, _ in OLD])
 def test_an_old_save_loads_with_active_as_its_turn(game: str, name: str, text: str) -> None:
     """Every old save of the three games loads with ``active`` equal to its ``turn``,
-    verifies (its history replays under today's engine), is written again under the
-    new name by today's engine, and plays on."""
+    verifies (its history replays under today's engine, but for :data:`PLAYED_OTHERWISE`),
+    is written again under the new name by today's engine, and plays on."""
     raw = json.loads(text)
     turn = raw["state"]["turn"]
     assert "active" not in raw["state"] or game == "shithead"  # format 3: its in_play
     cls = _cls(game)
-    s = cls.from_json(text, verify=True)
+    verify = (game, name.rpartition("-")[0]) not in PLAYED_OTHERWISE
+    s = cls.from_json(text, verify=verify)
     assert s.active == turn
     saved = json.loads(s.to_json())
     assert saved["engine"] == cls.ENGINE and saved["format"] == 4
     assert saved["state"]["active"] == turn and "turn" not in saved["state"]
-    plays_on(s, RandomBot(3), steps=20)
+    plays_on(s, RandomBot(3), steps=20, verify=verify)
 
 
 @pytest.mark.parametrize("game", sorted(RENAMED_BY))

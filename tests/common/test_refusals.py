@@ -168,3 +168,23 @@ def test_every_row_is_returned_on_a_line_that_names_its_ruling(game: str) -> Non
             unnamed.append(name)
     assert not unused, f"rows no predicate returns: {unused}"
     assert not unnamed, f"rows returned on no line naming their ruling: {unnamed}"
+
+
+#: Rows whose words put "a" before a value they fill in, with every value that field
+#: takes: each must read after "a" (each begins with a consonant sound).
+A_BEFORE_A_VALUE = {("phase10", "GROUP_WRONG_KIND"): ("set", "run", "colour")}
+
+
+@pytest.mark.parametrize("game", RULED)
+def test_no_row_puts_a_or_an_before_a_value_it_fills_in(game: str) -> None:
+    """"a {rank}" read "a A" and "a 8" in Shithead (found by helper-77); Phase 10 said
+    "a 8" and "a 11" of numbers. No row writes an article before a field, unless every
+    value of the field is a word listed above that reads after "a"."""
+    for name, row in refusals_of(game).TABLE.items():
+        if re.search(r"\b(a|an|A|An) \{", row.template):
+            words = A_BEFORE_A_VALUE.get((game, name))
+            assert words is not None, (name, row.template)
+            assert all(w[0] not in "aeiou" for w in words), (name, words)
+    from tablegames.phase10.rules import KIND_WORDS
+
+    assert set(KIND_WORDS) == set(A_BEFORE_A_VALUE["phase10", "GROUP_WRONG_KIND"])

@@ -257,6 +257,19 @@ def test_check_hit_names_the_real_reason(card: str, group: str, value: int, code
     assert (fault.code if fault else None) == code
 
 
+@pytest.mark.parametrize("n", range(1, 13))
+def test_a_hit_refusal_reads_right_for_every_number(n: int) -> None:
+    """The words name a number without an article ("a 8", "a 11" read wrongly; found in
+    Shithead's refusals by helper-77, checked for every game)."""
+    other = 1 if n != 1 else 2
+    dup = phase10.check_hit(f"B{n}", f"run{n}-{n}=R{n}")
+    wrong = phase10.check_hit(f"Y{other}", f"set{n}=R{n},B{n},W")
+    assert dup is not None and wrong is not None
+    assert dup.message == f"run{n}-{n}=R{n} already has its {n}: a run holds each number once"
+    assert wrong.message == (f"Y{other} does not fit set{n}=R{n},B{n},W: a set of {n}s takes "
+                             f"only {n}s and Wilds")
+
+
 @pytest.mark.parametrize("value", [9.0, "9", True, None])
 def test_check_hit_refuses_a_value_that_is_no_whole_number_as_notation(value: Any) -> None:
     """A Wild's value that is not an int is unreadable input, like a group whose key is

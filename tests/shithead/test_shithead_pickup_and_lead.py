@@ -7,9 +7,12 @@ face-up cards (a blind card is still played, SHD-10)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tablegames import shithead
+from tablegames import StateError, shithead
+from tablegames.common.position import PositionError
 from tablegames.common.rng import Rng
 from tablegames.shithead.cards import VALUE
 from tablegames.testing import apply_all, assert_refused, check_game
@@ -149,3 +152,85 @@ def test_ties_for_the_lowest_card_count_from_the_rounds_dealer() -> None:
                              if low[i] == best)
             moved += expected != from_zero
     assert moved >= 3  # ties that the old order (always from seat 0) gave elsewhere
+
+
+# ------------------------------------- SHD-04: a loaded lead_shown round is one play reaches
+def _tampered(change: str) -> str:
+    """A save of :func:`lowest_start` under ``lead_shown`` with ``plays`` at 0 and one
+    thing no round whose play has not begun can hold."""
+    s = lowest_start(lead_shown=True)
+    if change == "pile":
+        s.apply("0:play 3c,3d")
+    d = json.loads(s.to_json())
+    st = d["state"]
+    spare = st["aside"].pop()
+    if change in ("burnt", "removed"):
+        st[change] = [spare]
+    else:
+        st["aside"].append(spare)
+    if change == "active":
+        st["active"] = 1
+    elif change == "hand":  # the starter's hand set aside: nothing to show
+        st["aside"] = sorted(st["aside"] + st["hands"][0])
+        st["hands"][0], st["known"][0], st["bars"][0] = [], [], []
+    st["plays"] = 0
+    return json.dumps(d)
+
+
+@ruling("SHD-04")
+@pytest.mark.parametrize(("change", "where"), [
+    ("pile", "$.state.pile"), ("burnt", "$.state.burnt"), ("removed", "$.state.removed"),
+    ("active", "$.state.active"), ("hand", "$.state.hands[0]")])
+def test_a_lead_shown_save_with_no_plays_but_a_played_table_is_refused(
+        change: str, where: str) -> None:
+    """``plays: 0`` under ``lead_shown`` says the starter has still to lead the card it
+    showed; with a pile beside it the seat to act had no legal action at all: the shown
+    card too low, every other card not the lead, the pick-up refused since a card fitted
+    (found by helper-77). Such a save is refused, naming what contradicts it."""
+    text = _tampered(change)
+    with pytest.raises(StateError) as caught:
+        shithead.State.from_json(text)
+    assert str(caught.value).startswith(f"{where}: ") and "plays is 0 under lead_shown" in (
+        str(caught.value))
+
+
+@ruling("SHD-04")
+def test_a_lead_shown_position_with_a_pile_must_count_its_plays() -> None:
+    """The same through position text: the stuck position of the audit is refused, and
+    loads once it says an action was taken; without ``lead_shown`` (nothing reads
+    ``plays`` but the action limit) a hand-written position may leave ``plays`` out."""
+    s = lowest_start(lead_shown=True)
+    s.apply("0:play 3c,3d")
+    text = s.to_position()
+    assert "\nplays: 1\n" in text
+    with pytest.raises(PositionError, match=r"\$\.state\.pile: holds cards; plays is 0"):
+        shithead.State.from_position(text.replace("\nplays: 1\n", "\nplays: 0\n"))
+    loaded = shithead.State.from_position(text)
+    assert loaded.lead_card() is None and names(loaded) == names(s) != []
+    plain = lowest_start()
+    plain.apply("0:play 3c,3d")
+    again = shithead.State.from_position(plain.to_position().replace("\nplays: 1\n", "\n"))
+    assert again.plays == 0 and names(again) == names(plain)
+
+
+@ruling("SHD-04")
+@pytest.mark.parametrize("seed", range(6))
+def test_every_state_a_lead_shown_game_reaches_saves_and_loads(seed: int) -> None:
+    """Seeded random games under ``lead_shown`` with other options drawn at random: every
+    state reached (the swap, the opening, every round of a match, ``give``) loads from its
+    save and its position text to the same state, so the load check refuses nothing play
+    writes."""
+    rng = Rng(seed)
+    rules = shithead.Rules(
+        lead_shown=True, rounds=1 + rng.below(3), cut_in=rng.below(2) == 1,
+        pickup=("forced", "any")[rng.below(2)], swap=rng.below(4) != 0,
+        swap_mode=("turns", "simultaneous")[rng.below(2)], action_limit=50 + rng.below(200))
+    s = shithead.new_game(players=2 + rng.below(4), seed=seed, rules=rules)
+    while not s.is_over:
+        text = s.to_json()
+        assert shithead.State.from_json(text).to_json() == text
+        assert shithead.State.from_position(s.to_position()).to_position() == s.to_position()
+        seats = [x for x in range(s.n) if s.legal_actions(x)]
+        legal = s.legal_actions(seats[rng.below(len(seats))])
+        s.apply(legal[rng.below(len(legal))])
+    assert shithead.State.from_json(s.to_json()).to_json() == s.to_json()

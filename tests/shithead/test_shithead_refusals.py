@@ -89,3 +89,76 @@ def _fits(template: str, message: str) -> bool:
     pattern = re.escape(template)
     pattern = re.sub(r"\\\{[a-z_]+\\\}", ".+", pattern)
     return re.fullmatch(pattern, message) is not None
+
+
+#: Each verb, how it is written and the ruling that says when it is made.
+VERBS = {"swap": ("0:swap {up}/{hand}", "SHD-03"), "done": ("0:done", "SHD-03"),
+         "ready": ("0:ready", "SHD-03"), "unready": ("0:unready", "SHD-03"),
+         "play": ("0:play {hand}", "SHD-05"), "pickup": ("0:pickup", "SHD-08"),
+         "blind": ("0:blind 0", "SHD-10"), "give": ("0:give 1", "SHD-28")}
+#: Each stage, the verbs it takes, and the words a refusal names it by.
+STAGES = {"swap": ({"swap", "done", "ready", "unready"}, "the swap before play"),
+          "play": ({"play", "pickup", "blind"}, "play"),
+          "give": ({"give"}, "choosing who takes the pile")}
+
+
+def _at(stage: str, rules: Any) -> shithead.State:
+    """Seat 0 to act at ``stage``: the swap, or play, or naming who takes the pile (its
+    K♣ on P1's queen, three seats)."""
+    deal = ["9♣ 9♦ 9♥ 4♣ 4♦ 4♥ A♣ K♣ J♣", "7♣ 7♦ 7♥ 8♣ 8♥ 8♠ 2♦ 6♠ Q♦",
+            "5♣ 5♦ 5♥ Q♣ Q♥ Q♠ 6♥ J♥ J♦"]
+    s = shithead.new_game(players=3, seed=1, rules={**rules, "swap": stage == "swap",
+                                                  "starter": "seat"},
+                          deck=" ".join(deal).split(), stock=0)
+    if stage == "give":
+        for move in ("0:play Ac", "2:play 6h", "1:play Qd", "0:play Kc"):
+            s.apply(move)
+    assert s.view(None)["stage"] == stage and s.to_act == 0
+    return s
+
+
+@pytest.mark.parametrize("mode", ["turns", "simultaneous"])
+@pytest.mark.parametrize("stage", list(STAGES))
+def test_a_verb_at_the_wrong_stage_cites_the_verbs_own_ruling(stage: str, mode: str) -> None:
+    """A verb made at a stage that does not take it is refused (``wrong_phase``) under the
+    ruling that says when that verb is made, whatever stage the round is at, and the words
+    say where the round is (found by helper-77: a swap, done, ready or unready during play
+    cited SHD-05, a give during play SHD-05 and a swap during a give SHD-28)."""
+    s = _at(stage, {"swap_mode": mode})
+    allowed, words = STAGES[stage]
+    names = lambda cards: ",".join(shithead.NAMES[c] for c in cards)  # noqa: E731
+    cards = {"up": names(s.face_up[0][:1]), "hand": names(s.hands[0][:1])}
+    for verb, (text, ruling) in VERBS.items():
+        if verb in allowed:
+            continue
+        before = s.to_json()
+        with pytest.raises(IllegalAction) as caught:
+            s.apply(text.format(**cards))
+        assert (caught.value.code, caught.value.ruling) == ("wrong_phase", ruling), verb
+        assert caught.value.message.endswith(f"is not possible now: the round is at {words}")
+        assert s.to_json() == before
+
+
+@pytest.mark.parametrize("variant", ["standard", "classic", "lower-only"])
+def test_a_card_refused_on_the_pile_is_named_right_for_every_rank(variant: str) -> None:
+    """``too_low`` and ``not_lower`` name the card as "your A", "your 8": the words read
+    "a A does not reach the pile's Q" and "a 8 goes only on ..." before (found by
+    helper-77). Every value against every effective top of the variant's table."""
+    from tablegames.shithead.cards import RANK_TEXT
+    from tablegames.shithead.effects import compile_table
+
+    rules = shithead.Rules.variant(variant)
+    table = compile_table(rules.effects, rules.aces)
+    said = set()
+    for v in range(1, 14):
+        for top in range(14):
+            found = table.refusal(v, top)
+            if found is None or found.code not in ("too_low", "not_lower"):
+                continue
+            rank, under = RANK_TEXT[v], RANK_TEXT[top]
+            assert found.message == (
+                f"your {rank} does not reach the pile's {under}" if found.code == "too_low"
+                else f"your {rank} goes only on a lower card, not on the pile's {under}")
+            said.add((found.code, rank))
+    assert ("too_low", "8") in said and (variant == "classic" or ("too_low", "A") in said)
+    assert variant != "lower-only" or ("not_lower", "5") in said

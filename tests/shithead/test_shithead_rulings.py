@@ -105,10 +105,10 @@ def test_each_player_swaps_once_seat_by_seat() -> None:
     assert_refused(s, "1:swap 8c,8d/2c", code="swap_count", ruling="SHD-03")
     assert_refused(s, "1:swap 9d/2c", code="not_face_up", ruling="SHD-03")
     assert_refused(s, "1:swap 8c/Kh", code="not_in_hand", ruling="SHD-03")
-    assert_refused(s, "1:play 2c", code="wrong_phase", ruling="SHD-03")
+    assert_refused(s, "1:play 2c", code="wrong_phase", ruling="SHD-05")  # a play's ruling
     s.apply("1:done")
     assert s.view(None)["stage"] == "play"
-    assert_refused(s, "0:swap 9d/Ac", code="wrong_phase", ruling="SHD-05")
+    assert_refused(s, "0:swap 9d/Ac", code="wrong_phase", ruling="SHD-03")  # the swap's
 
 
 @ruling("SHD-03")

@@ -28,14 +28,16 @@ PAIR = {2: "2♣,2♦", 3: "3♣,3♦", 5: "5♣,5♦", 7: "7♣,7♦", 8: "8♣
         13: "K♣,K♦"}
 
 
-def arranged(variant: str, hand: str = "", down: str = "", pile: str = "A♣ 4♣") -> shithead.State:
-    """Seat 0 holds ``hand`` and ``down`` (no face-up cards); seats 1 and 2 hold two jacks
-    each; the pile is ``pile`` (bottom first); every other card is set aside."""
-    s = shithead.new_game(players=3, seed=1, rules=variant)
+def arranged(variant: str, hand: str = "", down: str = "", pile: str = "A♣ 4♣",
+             others: tuple[str, str] = ("J♣ J♦", "J♥ J♠"), **options: Any) -> shithead.State:
+    """Seat 0 holds ``hand`` and ``down`` (no face-up cards); seats 1 and 2 hold
+    ``others`` (two jacks each); the pile is ``pile`` (bottom first); every other card is
+    set aside. ``options`` are house rules on top of the variant."""
+    s = shithead.new_game(players=3, seed=1, rules=(variant, options) if options else variant)
     d = json.loads(s.to_json())
     st: dict[str, Any] = d["state"]
     codes = lambda text: sorted(code_of(c) for c in text.split())  # noqa: E731
-    st["hands"] = [codes(hand), codes("J♣ J♦"), codes("J♥ J♠")]
+    st["hands"] = [codes(hand), codes(others[0]), codes(others[1])]
     st["face_down"] = [[code_of(c) for c in down.split()], [], []]
     st["face_up"] = [[], [], []]
     st["pile"] = [code_of(c) for c in pile.split()]
@@ -141,3 +143,33 @@ def test_a_card_brought_up_by_under_over_sets_the_pile_but_does_not_act() -> Non
     s = arranged("standard", hand="3♦ Q♣", pile="10♦ 6♦")
     s.apply("0:play 3d")  # a burn brought up burns nothing and gives no second turn
     assert names(s.pile) == ["6♦", "3♦", "10♦"] and s.burnt == () and s.to_act == 2
+
+
+@ruling("SHD-25", "SHD-27", "SHD-01")
+def test_under_overs_making_four_of_a_kind_with_a_seats_last_cards_burn_and_pass_on() -> None:
+    """Four 3s brought together by the Under-overs burn the pile (SHD-25 judges the pile as
+    the play leaves it); their player has gone out, so the turn passes on, as after a burn
+    with the last card (found by helper-77: the pile kept the four 3s)."""
+    s = arranged("standard", hand="3♦ 3♥", pile="3♣ 3♠ Q♣")
+    events = [e.kind for e in s.apply("0:play 3d,3h")]
+    assert events == ["play", "under_over", "burn", "finished"]
+    assert s.pile == () and names(s.burnt) == ["Q♣", "3♦", "3♥", "3♣", "3♠"]
+    assert s.finished == (0,) and s.to_act == 2
+
+
+@ruling("SHD-25", "SHD-27", "SHD-23")
+def test_three_of_a_kind_brought_up_does_not_act_and_may_be_cut_into() -> None:
+    """Three Under-overs bring up three 7s: they set the pile's value but reverse nothing
+    (SHD-27), and they are three of a kind on top, so a seat holding the fourth 7 may cut
+    in (``Rules.cut_in``) and burn the pile, as on any three of a kind (SHD-25)."""
+    s = arranged("standard", hand="3♣ 3♦ 3♥", down="Q♦", pile="7♣ 7♦ 7♥ Q♣",
+                 others=("7♠ J♦", "J♥ J♠"), cut_in=True)
+    events = [e.kind for e in s.apply("0:play 3c,3d,3h")]
+    assert events == ["play", "under_over"]
+    assert names(s.pile) == ["Q♣", "3♣", "3♦", "3♥", "7♣", "7♦", "7♥"] and s.top == 7
+    assert s.view(None)["direction"] == "counter-clockwise" and s.to_act == 2
+    assert [str(a) for a in s.legal_actions(1)] == ["1:play 7s"]
+    burn = [e.for_seat(None) for e in s.apply("1:play 7s") if e.kind == "burn"]
+    assert burn == [{"kind": "burn", "seat": 1, "reason": "four of a kind",
+                     "cards": ["Q♣", "3♣", "3♦", "3♥", "7♣", "7♦", "7♥", "7♠"]}]
+    assert s.to_act == 1 and s.pile == ()

@@ -185,6 +185,33 @@ def test_four_skips_burn_instead_of_skipping() -> None:
     assert s.active == 1
 
 
+@ruling("SHD-25", "SHD-27")
+def test_four_of_a_kind_made_by_under_overs_burns_and_their_player_plays_again() -> None:
+    """SHD-25 judges the pile as the whole play leaves it: two Under-overs laid on Q♦ bring
+    up the two 3s beneath it, four 3s lie on top and the pile burns, as any four of a kind
+    does; the Under-overs' player counts as having laid the fourth (found by helper-77: the
+    four 3s stayed on top and the turn passed on)."""
+    deal = [seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "3♠ Q♦ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "3♥ 3♣ 3♦")]
+    rules = {"starter": "seat", "starter_seat": 0}
+    s = game(*deal, rules=rules)
+    apply_all(s, "0:play 3s", "1:play 3h", "0:play Qd")
+    assert s.view(None)["pile"] == ["3♥", "3♠", "Q♦"]
+    events = [e.for_seat(None) for e in s.apply("1:play 3c,3d")]
+    assert [e["kind"] for e in events] == ["play", "under_over", "burn"]
+    assert events[1] == {"kind": "under_over", "seat": 1, "top": "3♠"}
+    assert events[2] == {"kind": "burn", "seat": 1, "reason": "four of a kind",
+                         "cards": ["Q♦", "3♣", "3♦", "3♥", "3♠"]}
+    assert s.pile == () and s.view(None)["pile_value"] == 0 and s.to_act == 1
+    # seat 1's hand is empty: it plays again from its face-up 8s, on an empty pile
+    assert names(s) == ["1:play 8c", "1:play 8h", "1:play 8s", "1:play 8c,8h", "1:play 8c,8s",
+                        "1:play 8h,8s", "1:play 8c,8h,8s"]
+    assert s.legal_actions(0) == []
+    # without four of a kind (burn_run=None) the cards brought up only set the pile
+    off = game(*deal, rules={**rules, "burn_run": None})
+    apply_all(off, "0:play 3s", "1:play 3h", "0:play Qd", "1:play 3c,3d")
+    assert off.view(None)["pile"] == ["Q♦", "3♣", "3♦", "3♥", "3♠"] and off.to_act == 0
+
+
 @ruling("SHD-26")
 def test_transparent_keeps_the_value_beneath_and_counts_nine_first() -> None:
     s = game(seat("5♣ 5♦ 5♥", "4♣ 4♦ 4♥", "A♣ 9♣ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
@@ -233,7 +260,7 @@ def test_take_it_bad_luck_names_who_takes_the_pile() -> None:
     assert s.view(0)["prompt"].startswith("Take it, bad luck")
     assert_refused(s, "0:give 0", code="bad_target", ruling="SHD-28")
     assert_refused(s, "0:give 7", code="bad_target", ruling="SHD-28")
-    assert_refused(s, "0:play Jc", code="wrong_phase", ruling="SHD-28")
+    assert_refused(s, "0:play Jc", code="wrong_phase", ruling="SHD-05")  # a play's ruling
     assert_refused(s, "2:give 1", code="out_of_turn", ruling="SHD-28")
     s.apply("0:give 1")
     assert s.view(2)["known"][1] == ["A♣", "6♥", "Q♦"]
