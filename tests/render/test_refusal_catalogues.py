@@ -201,7 +201,7 @@ def test_an_untranslated_template_or_word_is_told_in_english_whole() -> None:
     never a Dutch sentence with an English word inside."""
     state = tablegames.new_game("toepen", players=3, seed=4)
     error = refused(state, "0:play Th")
-    assert refusal_text(error, words_for("nl", "toepen")) == error.message  # no translation
+    assert refusal_text(error, words_with("nl", "toepen", {})) == error.message  # none
     no_word = {k: v for k, v in TOEPEN_NL.items() if k != "exchange"}
     assert refusal_text(error, words_with("nl", "toepen", no_word)) == error.message
     broken = {**TOEPEN_NL, error.template or "": "kan nu niet: {fase}"}  # a bad field
@@ -268,8 +268,12 @@ def test_the_terminal_says_a_refusal_in_dutch_once_it_is_translated(
         return " ".join(out.getvalue().split())  # as one line: the screen wraps long ones
 
     english = "'play' is not possible now: the hand is in its exchange phase"
+    dutch = "'play' kan nu niet: het potje is in de fase van het ruilen"
+    shipped = play()  # the Dutch catalogue the package ships
+    assert f"{dutch} [wrong_phase; ruling TOE-56]" in shipped and english not in shipped
+    monkeypatch.setattr(words_for("nl", "toepen"), "refusals", translated("nl", {}))
     before = play()
-    assert english in before  # untranslated: the English sentence, whole
+    assert english in before and dutch not in before  # untranslated: the English, whole
     monkeypatch.setattr(words_for("nl", "toepen"), "refusals", translated("nl", TOEPEN_NL))
     after = play()
     assert "'play' kan nu niet: de hand is in de fase ruilen [wrong_phase; ruling TOE-56]" \
