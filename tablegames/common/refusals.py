@@ -48,7 +48,6 @@ import re
 import string
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -238,9 +237,9 @@ class Refused(NamedTuple):
                     values={k: values[k] for k in fields_of(row.template) if k in values})
 
 
-@lru_cache(maxsize=1024)
 def fields_of(template: str) -> tuple[str, ...]:
-    """The names of the ``{fields}`` ``template`` fills, in order, each once."""
+    """The names of the ``{fields}`` ``template`` fills, in order, each once (parsed each
+    time: it runs only when an error is raised or told, never in a legal list)."""
     names = (f.partition(".")[0].partition("[")[0]
              for _, f, _, _ in string.Formatter().parse(template) if f)
     return tuple(dict.fromkeys(names))
