@@ -127,24 +127,34 @@ def read_save(cls: type[S], r: Reader) -> S:
     return obj
 
 
-def verify_save(state: BaseState) -> None:
+def verify_save(state: BaseState, r: Reader | None = None) -> None:
     """Replay the loaded ``state``'s history from its setup (``from_json(...,
     verify=True)``): a save whose hands, stock or rng were edited ends elsewhere and is
     refused. The game's ``_as_saved`` first leaves out of the replay what an older
-    engine's save does not hold."""
+    engine's save does not hold. ``r``, the save as read, says which engine wrote it: a
+    refusal of an older engine's save says that engine may have played otherwise (see
+    the saves guide), not only that it may have been tampered with."""
     if state.outside:
         state._no_world("replayable history")
     if state.world:
         raise StateError("a sampled world cannot be verified: it has no real history")
+    older = ""
+    if r is not None:
+        fmt, engine = r._dict().get("format"), r._dict().get("engine", 1)
+        if fmt == 1 or (type(engine) is int and engine < type(state).ENGINE):
+            older = (f" (the save is by engine {engine if fmt != 1 else 1} of "
+                     f"{type(state).GAME}, today's is {type(state).ENGINE}: where that engine "
+                     "played otherwise its history does not replay)")
     again = type(state)._start(state.players, state.seed, state.rules, state.deck, state.extra)
     try:
         for a in state.history:
             again.apply(a)
     except TablegamesError as exc:
-        raise StateError(f"the save's history cannot be replayed: {exc}") from None
+        raise StateError(f"the save's history cannot be replayed: {exc}{older}") from None
     state._as_saved(again)
     if again.to_json() != state.to_json():
-        raise StateError("the save contradicts its own history (tampered with?)")
+        raise StateError("the save contradicts its own history"
+                         + (older or " (tampered with?)"))
 
 
 def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> tuple[int, int]:

@@ -635,7 +635,7 @@ class BaseState(ABC):
         except RecursionError:
             raise StateError("saved state is nested too deeply") from None
         if verify:
-            verify_save(obj)
+            verify_save(obj, r)
         return obj
 
     def _as_saved(self, again: Self) -> None:  # noqa: B027 - a hook
