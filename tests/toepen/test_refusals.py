@@ -105,7 +105,7 @@ def test_the_knock_limit_message_names_the_lives_and_the_stake() -> None:
     state.apply("1:keep")
     with pytest.raises(IllegalAction) as info:
         state.apply("0:knock")
-    assert info.value.message == "with 9 lives lost you may not raise the stake to 2"
+    assert info.value.message == "you have lost 9 of your lives, so you may not raise the stake to 2"
     assert (info.value.ruling, info.value.code) == ("TOE-55", "knock_limit")
     assert "0:knock" not in state.view(0)["legal"]
 
