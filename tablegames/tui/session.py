@@ -66,7 +66,13 @@ from tablegames.bots.harness import hash_seed
 from tablegames.bots.registry import hints_for
 from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
-from tablegames.common.errors import IllegalAction, SetupError, TablegamesError, quoted
+from tablegames.common.errors import (
+    IllegalAction,
+    NotationError,
+    SetupError,
+    TablegamesError,
+    quoted,
+)
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
@@ -681,8 +687,12 @@ class Session:
         except TablegamesError as exc:
             # the engine's reason in the table's language (the game's refusals catalogue;
             # English until translated), with its code and ruling as str(exc) gives them
-            self._last_error = self.w("Not played: {reason}",
-                                      reason=refusal_text(exc, self.w, tagged=True))
+            reason = refusal_text(exc, self.w, tagged=True)
+            if isinstance(exc, NotationError) and self.w.lang != "en":
+                # each game's reader words what it cannot read in English, with no
+                # catalogue: another language says only that the text typed is no move
+                reason = self.w("{move} is not a move of this game", move=reading.move)
+            self._last_error = self.w("Not played: {reason}", reason=reason)
             self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
         self._refused = None

@@ -280,6 +280,25 @@ def test_the_terminal_says_a_refusal_in_dutch_once_it_is_translated(
         in after and english not in after
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("nl", "Niet gespeeld: 0:frobnicate is geen zet in dit spel"),
+    ("ar", "0:frobnicate ليست حركة في هذه اللعبة"),
+    ("en", "unknown toepen verb 'frobnicate'"),  # English keeps the reader's detail
+])
+def test_the_terminal_says_typed_text_is_no_move_in_the_tables_language(
+        lang: str, said: str) -> None:
+    """A notation error has no catalogue (each game's reader words it in English): in
+    another language the terminal says in that language that the text is no move."""
+    from tablegames.cli import main
+
+    out = io.StringIO()
+    code = main(["play", "toepen", "--players", "3", "--seed", "4", "--pace", "0",
+                 "--lang", lang], out=out, inp=io.StringIO("0:frobnicate\nq\n"))
+    shown = " ".join(out.getvalue().split())
+    assert code == 0 and said in shown
+    assert (lang == "en") == ("unknown toepen verb" in shown)
+
+
 def test_the_phones_detail_is_in_the_phones_language(monkeypatch: pytest.MonkeyPatch) -> None:
     """A real hub over a real SQLite file: the same refused tap is told to a Dutch phone
     in Dutch (once translated), to an English phone in English, and to a Danish phone of
