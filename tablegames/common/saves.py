@@ -139,13 +139,14 @@ def verify_save(state: BaseState, r: Reader | None = None) -> None:
     if state.world:
         raise StateError("a sampled world cannot be verified: it has no real history")
     older = ""
-    if r is not None:
-        fmt, engine = r._dict().get("format"), r._dict().get("engine", 1)
-        if fmt == 1 or (type(engine) is int and engine < type(state).ENGINE):
-            older = (f" (the save is by engine {engine if fmt != 1 else 1} of "
-                     f"{type(state).GAME}, today's is {type(state).ENGINE}: where that engine "
-                     "played otherwise its history does not replay)")
-    again = type(state)._start(state.players, state.seed, state.rules, state.deck, state.extra)
+    cls = type(state)
+    if r is not None:  # read already, so the header is known to be sound
+        _, engine = _read_header(cls, r, r._dict())
+        if engine < cls.ENGINE:
+            older = (f" (the save is by engine {engine} of {cls.GAME}, today's is "
+                     f"{cls.ENGINE}: where that engine played otherwise its history does not "
+                     "replay)")
+    again = cls._start(state.players, state.seed, state.rules, state.deck, state.extra)
     try:
         for a in state.history:
             again.apply(a)
