@@ -19,7 +19,7 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -123,10 +123,6 @@ class Words:
         self.domain = domain
         self._game = catalogue(self.lang, domain)
         self._common = catalogue(self.lang, COMMON)
-        #: Why a move is refused, in this language: the game's ``<domain>_refusals``
-        #: catalogue (its refusal templates and phrases, told by
-        #: :func:`tablegames.table.refusal_text`).
-        self.refusals = catalogue(self.lang, f"{domain}_refusals")
         self.direction = direction(self.lang)
         #: Whether each argument of a message (a name, a card, a number: the outermost
         #: message's arguments only, not those of a message inside one) is wrapped in
@@ -142,6 +138,14 @@ class Words:
         #: Texts of argument-free messages and front ends' derived pieces (card faces), by
         #: key: the same few hundred are asked for on every page. Bounded.
         self.memo: dict[Any, Any] = {}
+
+    @cached_property
+    def refusals(self) -> gettext.NullTranslations:
+        """Why a move is refused, in this language: the game's ``<domain>_refusals``
+        catalogue (its refusal templates and phrases, told by
+        :func:`tablegames.table.refusal_text`). Read at the first refusal told, not with
+        the table's words: a picture or a page that never tells one never reads it."""
+        return catalogue(self.lang, f"{self.domain}_refusals")
 
     def remember(self, key: Any, value: Any) -> Any:
         """Keep ``value`` under ``key`` in :attr:`memo` (emptied when it grows past 4096)."""
