@@ -687,11 +687,12 @@ class Session:
         except TablegamesError as exc:
             # the engine's reason in the table's language (the game's refusals catalogue;
             # English until translated), with its code and ruling as str(exc) gives them
-            reason = refusal_text(exc, self.w, tagged=True)
             if isinstance(exc, NotationError) and self.w.lang != "en":
                 # each game's reader words what it cannot read in English, with no
                 # catalogue: another language says only that the text typed is no move
                 reason = self.w("{move} is not a move of this game", move=reading.move)
+            else:
+                reason = refusal_text(exc, self.w, tagged=True)
             self._last_error = self.w("Not played: {reason}", reason=reason)
             self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
