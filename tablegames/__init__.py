@@ -8,6 +8,7 @@ True
 
 from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
+    GameNotOver,
     GameOver,
     IllegalAction,
     NotationError,
@@ -30,6 +31,7 @@ __all__ = [
     "ArenaResult",
     "Bot",
     "GameInfo",
+    "GameNotOver",
     "GameOver",
     "GameState",
     "IllegalAction",

@@ -3,6 +3,7 @@
 from tablegames.common.actions import Action, Event, parse_with
 from tablegames.common.cards import Card, Pack, suited_pack
 from tablegames.common.errors import (
+    GameNotOver,
     GameOver,
     IllegalAction,
     NotationError,
@@ -24,6 +25,7 @@ __all__ = [
     "Card",
     "Event",
     "GameInfo",
+    "GameNotOver",
     "GameOver",
     "GameState",
     "IllegalAction",

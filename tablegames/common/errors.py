@@ -121,6 +121,14 @@ class GameOver(IllegalAction):
     """
 
 
+class GameNotOver(TablegamesError):
+    """A result asked for before the game has ended (``outcome()`` of a game in play).
+
+    A :class:`TablegamesError` (and so a ``ValueError``, as before it had a name of its own),
+    so ``except TablegamesError`` catches every error the library raises for a call made
+    at the wrong moment as well as for bad input."""
+
+
 class NotationError(TablegamesError):
     """A card or action string that cannot be read."""
 

@@ -311,7 +311,7 @@ class BaseState(ABC):
 
     @abstractmethod
     def outcome(self) -> Outcome:
-        """Winners, losers and scores (raises ``ValueError`` before the end)."""
+        """Winners, losers and scores (:class:`~tablegames.common.errors.GameNotOver` before the end)."""
 
     # -- the view: one envelope, one vocabulary -----------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -42,7 +42,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import SetupError, StateError, quoted
+from tablegames.common.errors import GameNotOver, SetupError, StateError, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -905,7 +905,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
         if self.stage != OVER:
-            raise ValueError("the game is not over yet")
+            raise GameNotOver("the game is not over yet")
         return Outcome(
             winners=frozenset(), losers=frozenset(self.losers), scores=tuple(self.piles),
             detail={"retired": self.retired, "turns": self.turn,

@@ -45,7 +45,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
-from tablegames.common.errors import quoted
+from tablegames.common.errors import GameNotOver, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -972,7 +972,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
         if self.stage != OVER:
-            raise ValueError("the game is not over yet")
+            raise GameNotOver("the game is not over yet")
         w = self.winner
         return Outcome(
             winners=frozenset((w,)), losers=frozenset(s for s in range(self.n) if s != w),

@@ -142,14 +142,30 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
             s["groups"].append(area(msg("Known in hand"), cards(known)))
         s["face_down"] = down
         seats.append(s)
+    # the public part (seats, centre, facts) only when asked: a server draws it once
+    # from the spectator's view and each seat's private part from the seat's view
+    centre: list[dict[str, Any]] = []
+    facts: list[dict[str, Any]] = []
+    if public:
+        _public_part(view, players, centre, facts)
+    hand = [str(c) for c in view.get("hand") or []]
+    acts = [_action(str(n), players) for n in view.get("legal") or []]
+    mark_taps(acts, hand, frozenset({"play"}))
+    return table(view, title=msg("Shithead"), prompt=_prompt(view, players), seats=seats,
+                 centre=centre, facts=facts, hand=cards(hand), actions=acts,
+                 result=_result(view, players))
+
+
+def _public_part(view: Mapping[str, Any], players: Sequence[str],
+                 centre: list[dict[str, Any]], facts: list[dict[str, Any]]) -> None:
+    """The centre (pile, stock, cards out of play) and the facts of a Shithead view."""
     pile = view.get("pile") or []
     stock = int(view.get("stock") or 0)
-    centre = [area(msg("Pile"), cards(pile[-4:]), count=len(pile)),
-              area(msg("Stock"), count=stock, backs=min(stock, 1))]
+    centre += [area(msg("Pile"), cards(pile[-4:]), count=len(pile)),
+               area(msg("Stock"), count=stock, backs=min(stock, 1))]
     burnt, removed = view.get("burnt") or [], view.get("removed") or []
     if removed:
         centre.append(area(msg("Out of play"), cards(removed), count=len(removed)))
-    facts = []
     effect = view.get("top_effect")
     if effect is not None:
         facts.append(fact(msg("Top card"), msg(_EFFECTS.get(str(effect), "restricted"))))
@@ -172,12 +188,6 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     if isinstance(prev, Mapping):
         facts.append(fact(msg("Last round"), msg("{who} was the shithead",
                                                   who=name_of(players, prev.get("loser")) or "")))
-    hand = [str(c) for c in view.get("hand") or []]
-    acts = [_action(str(n), players) for n in view.get("legal") or []]
-    mark_taps(acts, hand, frozenset({"play"}))
-    return table(view, title=msg("Shithead"), prompt=_prompt(view, players), seats=seats,
-                 centre=centre, facts=facts, hand=cards(hand), actions=acts,
-                 result=_result(view, players))
 
 
 def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import fresh
+from tablegames.common.errors import GameNotOver
 from tablegames.common.outcome import Outcome
 from tablegames.shithead.stages import OVER
 
@@ -24,7 +25,7 @@ def outcome_of(state: State) -> Outcome:
     the project's decision, on the rulings page), never every seat as both.
     """
     if state.stage != OVER:
-        raise ValueError("the round is not over yet")
+        raise GameNotOver("the round is not over yet")
     n = state.n
     detail: dict[str, Any] = {
         "order": list(state.finished), "loser": state.loser, "limit_hit": state.limit_hit,

@@ -45,6 +45,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
+from tablegames.common.errors import GameNotOver
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     Annotated,
@@ -776,7 +777,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:
         if self.stage != OVER:
-            raise ValueError("the game is not over yet")
+            raise GameNotOver("the game is not over yet")
         return Outcome(
             winners=frozenset(self.winners), losers=frozenset(self.losers),
             scores=tuple(self.lives),

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.common.errors import GameOver, IllegalAction
+from tablegames.common.errors import GameNotOver, GameOver, IllegalAction, TablegamesError
 from tablegames.common.registry import GAMES, new_game
 from tablegames.common.rulings import load_rulings
 from tablegames.testing import ConformanceError, check_game
@@ -80,3 +80,19 @@ def test_the_conformance_kit_fails_a_game_whose_end_names_no_ruling(
         monkeypatch.setattr(State, "END_RULING", wrong)
         with pytest.raises(ConformanceError, match="refusal after the end names"):
             check_game("toepen", players=3, seeds=[1], full_every=100)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_outcome_of_a_game_in_play_is_refused_with_a_tablegames_error(game: str) -> None:
+    """``outcome()`` before the end raises ``GameNotOver``: a ``TablegamesError``, as the app
+    guide says every error of the library is (it was a bare ``ValueError``, which an app's
+    ``except TablegamesError`` let through), and a ``ValueError`` still. The state is left
+    byte-identical, and the same state at its end has an outcome."""
+    state = new_game(game, players=2, seed=5, rules="short" if game == "phase10" else None)
+    before = state.to_json()
+    with pytest.raises(GameNotOver, match="not over yet") as info:
+        state.outcome()
+    assert isinstance(info.value, TablegamesError) and isinstance(info.value, ValueError)
+    assert state.to_json() == before
+    done, _ = ended(game, seed=5)
+    assert done.outcome().winners | done.outcome().losers
