@@ -93,6 +93,16 @@ def card_of(text: str) -> int:
         raise NotationError(f"{quoted(text)} is not a card of the phase10 pack") from None
 
 
+def spoken(code: int) -> str:
+    """A card in words, as the engine's prompts name it: ``"blue 8"``, ``"Wild"``,
+    ``"Skip"`` (its notation, ``B8``, is for typing; a prompt is read by players)."""
+    if code == WILD:
+        return "Wild"
+    if code == SKIP:
+        return "Skip"
+    return f"{COLOUR_NAMES[code // 12]} {code % 12 + 1}"
+
+
 def card_names(codes: Iterable[int]) -> list[str]:
     """Notation of several codes."""
     return [NAMES[c] for c in codes]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablegames.phase10.cards import NAMES, SKIP, card_names
+from tablegames.phase10.cards import NAMES, SKIP, card_names, spoken
 from tablegames.phase10.rules import describe_phase
 from tablegames.phase10.stages import DRAW, OVER
 
@@ -87,12 +87,12 @@ def prompt_of(state: State, seat: int) -> str:
         return f"Waiting for {who} to {doing}."
     if state.stage == DRAW:
         draw = bool(state.stock) or len(state.discard) > 1
-        top = NAMES[state.discard[-1]] if state.discard else ""
+        top = spoken(state.discard[-1]) if state.discard else ""
         take = bool(state.discard) and state.discard[-1] != SKIP
         if draw and take:
             return f"Draw a card from the draw pile, or take the {top} from the discard pile."
         if draw:
-            why = " (the Skip on the discard pile stays there)" if top == "S" else ""
+            why = " (the Skip on the discard pile stays there)" if top == "Skip" else ""
             return f"Draw a card from the draw pile{why}."
         return f"Take the {top} from the discard pile (the draw pile is empty)."
     steps = []

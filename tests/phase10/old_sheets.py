@@ -5,8 +5,10 @@ tests of old saves and positions."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
+from tablegames.phase10.cards import card_of, spoken
 from tests.upgrades import active_key, active_line, with_json_lines
 
 
@@ -20,8 +22,13 @@ def phase_laid_named(item: Any) -> Any:
 def engine_2_view(view: dict[str, Any]) -> dict[str, Any]:
     """An engine-1 view as engine 2 gives it: ``last_round.phase_laid``, ``result.rounds``,
     and nothing open to a seat that is down (P10-44; these games have no ``phase_choice``,
-    so the phase it laid is the one it worked on)."""
+    so the phase it laid is the one it worked on); the prompt names the discard pile's
+    top card in words (``take the yellow 2``, where it said ``take the Y2``)."""
     out = dict(view)
+    if isinstance(out.get("prompt"), str):
+        out["prompt"] = re.sub(r"take the (\w+) from the discard pile",
+                               lambda m: f"take the {spoken(card_of(m[1]))} from the discard pile",
+                               out["prompt"], flags=re.IGNORECASE)
     if out.get("phases") is not None and out.get("down") is not None:
         out["phases"] = [dict(p, open=[]) if p is not None and down else p
                          for p, down in zip(out["phases"], out["down"], strict=True)]

@@ -314,7 +314,12 @@ def test_prompts_offer_only_what_is_legal_now() -> None:
     assert "lay" not in first.view(0)["prompt"].lower()  # laying is for after the draw
     first.apply("0:draw")
     assert "lay down phase 1" in first.view(0)["prompt"]
+    # the card is named in words, as a player reads it (its notation, B11, is for typing)
     nothing = game(JUNK1, JUNK2, discard="B11", stock="Y6")
+    assert nothing.view(0)["prompt"] == ("Draw a card from the draw pile, or take the blue 11 "
+                                         "from the discard pile.")
+    wild = game(JUNK1, JUNK2, discard="W", stock="Y6")
+    assert wild.view(0)["prompt"].endswith("or take the Wild from the discard pile.")
     nothing.apply("0:draw")
     assert nothing.view(0)["prompt"] == "Discard a card to end your turn."
 
