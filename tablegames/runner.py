@@ -38,6 +38,7 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, Literal, TypeVar
 
@@ -136,6 +137,16 @@ def _chunks(seeds: Iterable[S], size: int, workers: int = 0) -> Iterator[list[S]
         yield chunk
 
 
+#: Why a script that starts a run at its top level fails with ``workers`` above 1, and
+#: what to do: said by the worker that imports the script again and by the run.
+MAIN_GUARD_HELP = (
+    "each worker process imports your script again (Python's multiprocessing does, to "
+    "find what the script defines), so a run started at the script's top level starts "
+    "again inside every worker. Put the code that starts the run under "
+    "`if __name__ == \"__main__\":`, or pass workers=1 (one process, no workers)"
+)
+
+
 def _ignore_sigint() -> None:
     """Workers leave Ctrl-C to the parent, which cancels the run once, without a traceback
     from every worker; the pool ends when its current chunks are done."""
@@ -193,6 +204,11 @@ def run(
         n = cpu_count()
     if n == 1:
         return _run_local(task, seeds, progress)
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        # multiprocessing's own flag while a new worker imports the main script: the
+        # same check it makes before starting a process, told in our words, before any
+        # work (the run that started this worker then reports the worker's end below)
+        raise SetupError(f"this run was started while a worker imported the script: {MAIN_GUARD_HELP}")
     if isinstance(preload, str) or not all(isinstance(m, str) for m in preload):
         raise SetupError("preload must be a list of module names")
     return _run_pool(task, seeds, n, progress, chunksize, tuple(preload))
@@ -221,7 +237,15 @@ def _run_pool(
         for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
             pending.append(pool.submit(_run_chunk, task, chunk))
         while pending:
-            results = pending.popleft().result()
+            try:
+                results = pending.popleft().result()
+            except BrokenProcessPool as exc:
+                if done:
+                    raise
+                raise BrokenProcessPool(
+                    "a worker process ended before it finished its first games. If the "
+                    f"workers' error says the script was imported again: {MAIN_GUARD_HELP}. "
+                    "Otherwise the worker was killed (out of memory?) or crashed") from exc
             nxt = next(chunks, None)
             if nxt is not None:
                 pending.append(pool.submit(_run_chunk, task, nxt))

@@ -560,7 +560,9 @@ def simulate(
     a time budget makes the games depend on the machine, so prefer iterations).
     ``workers=None`` uses every core (see :func:`tablegames.runner.run`), ``backend="ray"``
     a Ray cluster at ``address``. The rows, and so the summary and ``out`` file, are the
-    same whatever the workers or backend.
+    same whatever the workers or backend. Worker processes import the calling script
+    again: a script calls ``simulate`` under ``if __name__ == "__main__":`` (or passes
+    ``workers=1``), else the run stops with a :class:`SetupError` that says so.
 
     ``out`` streams one JSON line per game in game order (``game, index, seed, players,
     bots, params, length, measures, outcome, scores, run``; ``measures`` counts the game's own

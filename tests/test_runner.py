@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+import tablegames
 from tablegames import SetupError
 from tablegames.runner import check_workers, cpu_count, run
 
@@ -159,3 +165,30 @@ def test_chunks_ramp_up_so_the_first_result_comes_after_one_seed() -> None:
 def test_preload_must_name_modules() -> None:
     with pytest.raises(SetupError, match="preload"):
         run(abs, [1, 2], workers=2, preload="tablegames")
+
+
+def test_a_script_that_starts_a_run_at_its_top_level_is_told_to_guard_it(tmp_path: Any) -> None:
+    """Worker processes import the user's script again (multiprocessing's forkserver and
+    spawn do), so ``simulate(..., workers=2)`` at a script's top level starts again in
+    each worker. Both the worker and the run say why and what to do (the main guard or
+    ``workers=1``) instead of multiprocessing's bootstrapping error and a bare
+    ``BrokenProcessPool``; the same script with the guard plays its games."""
+    body = ('import tablegames\n'
+            'summary = tablegames.simulate("toepen", games=4, seed=1, players=3, workers=2)\n'
+            'print("games", summary.games)\n')
+    bare = tmp_path / "bare.py"
+    bare.write_text(body)
+    env = {**os.environ, "PYTHONPATH": str(Path(tablegames.__file__).parent.parent)}
+    out = subprocess.run([sys.executable, str(bare)], capture_output=True, text=True,
+                         env=env, timeout=120, cwd=tmp_path)
+    assert out.returncode != 0 and "games 4" not in out.stdout
+    assert "SetupError: this run was started while a worker imported the script" in out.stderr
+    assert "BrokenProcessPool: a worker process ended before it finished its first games" in out.stderr
+    assert 'if __name__ == "__main__":' in out.stderr and "workers=1" in out.stderr
+    guarded = tmp_path / "guarded.py"
+    guarded.write_text('if __name__ == "__main__":\n'
+                       + "".join("    " + line + "\n" for line in body.splitlines()))
+    ok = subprocess.run([sys.executable, str(guarded)], capture_output=True, text=True,
+                        env=env, timeout=120, cwd=tmp_path)
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.strip() == "games 4"
