@@ -373,7 +373,7 @@ class SimulationSummary:
         mean = self.mean_loss_rate()
         odd = [f"P{s}" for s, r in enumerate(self.loss_rates()) if not r.contains(mean)]
         biggest = self.loser_label != "lost"
-        what = "was the biggest loser in" if biggest else "lost"
+        what = "was the biggest loser" if biggest else "lost"
         text = (f"How to read this: each percentage is the share of the {self.games} games in which the "
                 f"seat {what}"
                 + ("" if biggest else " (was among the game's losers)")
@@ -387,15 +387,34 @@ class SimulationSummary:
             text += ("every range includes it, so these games show no seat advantage (a small one "
                      "could still need more games to show).")
         else:
-            verb = "lies" if len(odd) == 1 else "lie"
-            why = ("seat order matters with this bot" if len(set(self.bots)) == 1
-                   else "the seats differ, by their bots or their place at the table")
-            text += (f"{', '.join(odd)} {verb} outside it, so {why} (by chance alone about 1 seat "
-                     "in 20 would).")
+            text += self._odd_seats(odd, mean)
         if len(set(self.bots)) > 1:
             text += (" A bot's rates pool every seat it held: the bot whose range lies wholly "
                      "below another's loses less often beyond chance.")
         return textwrap.fill(text, width=100)
+
+    def _odd_seats(self, odd: list[str], mean: float) -> str:
+        """What the seats whose 95% range misses the average say, allowing for how many
+        seats were compared: with ``n`` seats, one range or more misses the average by
+        chance alone in about ``1 - 0.95**n`` of runs (a fifth at four seats), so only a
+        seat whose range at ``1 - 0.05/n`` (Bonferroni) also misses it is called an
+        advantage; the others are a hint for more games to settle."""
+        n = self.players
+        verb = "lies" if len(odd) == 1 else "lie"
+        why = ("seat order matters with this bot" if len(set(self.bots)) == 1
+               else "the seats differ, by their bots or their place at the table")
+        strict = 1 - 0.05 / n
+        sure = [f"P{s}" for s, c in enumerate(self.losses)
+                if not Rate(c, self.games, strict).contains(mean)]
+        if sure:
+            also = ("" if sure == odd else
+                    f" and {', '.join(sure)} {'lies' if len(sure) == 1 else 'lie'} outside it")
+            return (f"{', '.join(odd)} {verb} outside it,{also} even at {100 * strict:.1f}% "
+                    f"(a range allowing for {n} seats compared at once), so {why}.")
+        chance = 100 * (1 - 0.95 ** n)
+        return (f"{', '.join(odd)} {verb} outside it, but with {n} seats one range or more "
+                f"misses the average by chance alone in about {chance:.0f}% of runs, so this "
+                "hints that " + why + " without showing it: more games would tell.")
 
 
 def _check_games(games: object) -> int:

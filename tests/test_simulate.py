@@ -297,7 +297,7 @@ def test_the_summary_explains_loss_and_win_percentages() -> None:
         assert f"P{seat} {rate}" in text
     # Dallah has no winners: the summary speaks of the biggest loser only
     d = " ".join(simulate("dallah", games=8, players=3, seed=4, workers=1).report().split())
-    assert "the seat was the biggest loser in" in d and "won" not in d
+    assert "games in which the seat was the biggest loser. The range" in d and "won" not in d
 
 
 def test_cli_plays_search_bots_and_draws_the_summary(tmp_path: Path,
@@ -407,3 +407,22 @@ def test_no_summary_line_is_wider_than_120_columns() -> None:
     assert max(len(line) for line in lines) <= 120
     text = summary.report()
     assert all(f"P{s} " in text for s in range(17)) and "P16:" in text
+
+
+def test_a_seat_advantage_is_claimed_only_when_it_survives_the_number_of_seats() -> None:
+    """With four seats, one 95% range or more misses the average by chance alone in about
+    a fifth of runs, so a range that misses only at 95% is told as a hint for more games;
+    an advantage is claimed only where the range at 1 - 0.05/4 misses it too (seed 2: P2's
+    95% range misses the average, its 98.75% range does not; seed 1: P0's misses both).
+    The summary used to say "so seat order matters with this bot" of both."""
+    def meaning(seed: int) -> str:
+        s = simulate("phase10", games=20, seed=seed, workers=1, players=4, rules="short")
+        return " ".join(s.report().split())
+    hint = meaning(2)
+    assert "P2 lies outside it, but with 4 seats one range or more misses the average by " \
+           "chance alone in about 19% of runs" in hint
+    assert "without showing it: more games would tell." in hint
+    assert "so seat order matters" not in hint
+    sure = meaning(1)
+    assert ("P0 lies outside it, even at 98.8% (a range allowing for 4 seats compared at once), "
+            "so seat order matters with this bot.") in sure
