@@ -17,7 +17,8 @@
   matches and prints each bot's loss and win rates with 95% intervals, mean score, time
   per decision and (more than two bots) an OpenSkill rating.
 * ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
-  (:mod:`tablegames.server`; needs the ``server`` extra).
+  (:mod:`tablegames.server`; needs the ``server`` extra). It listens on 127.0.0.1 unless
+  told otherwise (``--host 0.0.0.0`` for phones on the network), and says so when it starts.
 """
 
 from __future__ import annotations
@@ -315,30 +316,56 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # the service's log keeps this line: a PostgreSQL URL is shown without its password
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ "
               f"(stored in {without_password(args.db)})\n")
+    if _loopback(args.host):
+        out.write(f"tablegames: listening on {args.host} only, so phones cannot reach it: "
+                  "serve with --host 0.0.0.0 to let phones on this network join\n")
+    elif args.host in ("0.0.0.0", "::"):
+        out.write(f"tablegames: open http://<this computer's address>:{args.port}/, not localhost: "
+                  "a room's link and QR code carry the address its page was opened at\n")
     out.flush()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **UVICORN_WS)
     return 0
 
 
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this computer only (``127.0.0.1``, ``::1``,
+    ``localhost``): the default, safe for a first try, and the first thing a host whose
+    phones see nothing needs to hear about."""
+    import ipaddress
+
+    if host.lower().rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 def _add_serve(sub: Any) -> None:
     sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
     sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (0.0.0.0: every phone on the network)")
-    sv.add_argument("--port", type=_port_arg, default=8000, help="port to listen on, 1 to 65535")
+                    help="address to listen on (default: %(default)s, this computer only; "
+                         "0.0.0.0: every phone on the network)")
+    sv.add_argument("--port", type=_port_arg, default=8000,
+                    help="port to listen on, 1 to 65535 (default: %(default)s)")
     sv.add_argument("--db", default="rooms.sqlite",
                     help="where the rooms are kept: a SQLite file (one server process) or a "
-                         "postgresql:// URL (any number of server processes)")
+                         "postgresql:// URL (any number of server processes) "
+                         "(default: %(default)s)")
     sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
                     help="a reverse proxy whose X-Forwarded-For names the client (repeatable)")
     sv.add_argument("--max-rooms", type=_count_arg, default=5_000,
-                    help="open rooms at most (idle ones close on the app guide's schedule)")
+                    help="open rooms at most (idle ones close on the app guide's schedule; "
+                         "default: %(default)s)")
     sv.add_argument("--unmetered", action="store_true",
                     help="no rate limits on look-ups, joins, creation and screens (load tests "
                          "and test servers on a trusted network only)")
     sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
-                    help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests)")
+                    help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests; "
+                         "default: %(default)s)")
     sv.add_argument("--log-level", default="warning",
-                    choices=["critical", "error", "warning", "info", "debug"])
+                    choices=["critical", "error", "warning", "info", "debug"],
+                    help="how much the server logs (default: %(default)s)")
 
 
 #: The longest refusal of a command line, in characters (what was typed is cut to fit).

@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -134,6 +135,44 @@ def test_help_has_descriptions_in_plain_words() -> None:
     assert "one ruling in plain text" in rulings and "tablegames rulings dallah DAL-33" in rulings
     arena = helped("arena")
     assert "seats rotated" in arena and "tablegames arena toepen" in arena
+
+
+def test_serve_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """``tablegames serve --help`` says where it listens and keeps the rooms unless told
+    otherwise (it said nothing of 127.0.0.1, 8000 or rooms.sqlite)."""
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"], out=io.StringIO())
+    text = " ".join(capsys.readouterr().out.split())
+    for default in ("default: 127.0.0.1", "default: 8000", "default: rooms.sqlite",
+                    "default: 5000", "default: 0.7", "default: warning"):
+        assert default in text, default
+
+
+@pytest.mark.parametrize(("host", "said"), [
+    ("127.0.0.1", "phones cannot reach it: serve with --host 0.0.0.0"),
+    ("localhost", "phones cannot reach it: serve with --host 0.0.0.0"),
+    ("::1", "phones cannot reach it: serve with --host 0.0.0.0"),
+    ("0.0.0.0", "not localhost: a room's link and QR code carry the address"),
+    ("192.168.1.20", None),
+])
+def test_serve_says_when_phones_cannot_reach_it(
+        host: str, said: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server on 127.0.0.1 (the default) cannot be reached by any phone: its start-up
+    message says so in one line, and how to fix it. On 0.0.0.0 it says to open the page
+    by the computer's address, since the QR code is made from the address the page was
+    opened at. Uvicorn is not started here; the line is written before it is."""
+    import uvicorn
+
+    ran: list[str] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, **kw: ran.append(host))
+    out = io.StringIO()
+    assert main(["serve", "--host", host, "--db", str(tmp_path / "rooms.sqlite")], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert ran == [host] and lines[0].startswith(f"tablegames: rooms on http://{host}:8000/")
+    if said is None:
+        assert len(lines) == 1
+    else:
+        assert len(lines) == 2 and said in lines[1], lines
 
 
 @pytest.mark.parametrize("argv", [

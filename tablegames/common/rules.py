@@ -250,3 +250,35 @@ def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
         raise RulesError(
             f"unknown {game} variant {quoted(name)}; known: {', '.join(sorted(variants))}"
         ) from None
+
+
+@attrs.frozen
+class OptionText:
+    """What a player reads about one house rule where a table chooses its rules (the room
+    server's creation form): a short ``label``, one sentence of ``help`` in table words,
+    and a few words for each value of a choice (``choices``: value -> words).
+
+    The texts are English and are the ids of the game's message catalogue, so a front end
+    says them in the table's language (``python -m tablegames.table.catalogues`` reads
+    them from the ``Rules`` class itself). They sit on the field they describe (its
+    ``metadata``, see :func:`said`), so an option and its words cannot drift apart; the
+    ``Rules`` docstring stays the reference for programmers, with its rulings and edge
+    cases, which is too long and too technical to put before a player.
+    """
+
+    label: str
+    help: str
+    choices: Mapping[str, str] = attrs.field(factory=dict, eq=False)
+
+
+def said(label: str, help: str, **choices: str) -> dict[str, OptionText]:
+    """A house rule's words for players, as an ``attrs.field`` ``metadata``:
+    ``attrs.field(default=..., metadata=said("Lives", "A player who ...", ...))``."""
+    return {"text": OptionText(label, help, choices)}
+
+
+def option_text(field: Any) -> OptionText | None:
+    """The :class:`OptionText` of a ``Rules`` field (an ``attrs.Attribute``), ``None`` for
+    one without (a game from elsewhere may not give its options words)."""
+    text = field.metadata.get("text")
+    return text if isinstance(text, OptionText) else None

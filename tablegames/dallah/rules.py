@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, rules_from_dict
+from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, rules_from_dict, said
 from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
 
 
@@ -44,10 +44,27 @@ class Rules:
     """
 
     cards: CardSet = attrs.field(default=DEFAULT_CARDS, validator=_cardset)
-    swaps_per_turn: int = attrs.field(default=1, validator=int_in(0, 5))
-    late_falls: bool = attrs.field(default=True, validator=is_bool)
+    swaps_per_turn: int = attrs.field(
+        default=1, validator=int_in(0, 5),
+        metadata=said(
+            "Action card swaps",
+            "How many times a turn may swap an awkward action for another Action card.",
+        ))
+    late_falls: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Late falls",
+            "A cup that falls just after the Dallah was reported settled may still be reported, until the "
+            "next player draws.",
+        ))
     full_zone: Literal["next_cup", "cup_leaves"] = attrs.field(
-        default="next_cup", validator=one_of(("next_cup", "cup_leaves")))
+        default="next_cup", validator=one_of(("next_cup", "cup_leaves")),
+        metadata=said(
+            "Full zone",
+            "How long a zone reported as having no space stays full.",
+            next_cup="Until the cup finds another zone",
+            cup_leaves="Until a cup leaves it",
+        ))
 
     @classmethod
     def variant(cls, name: str) -> Rules:

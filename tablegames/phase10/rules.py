@@ -17,7 +17,7 @@ import attrs
 
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.numbers import is_number
-from tablegames.common.rules import int_in, is_bool, one_of, pick_variant
+from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, said
 
 SET, RUN, COLOUR_GROUP = 0, 1, 2
 KIND_WORDS = ("set", "run", "colour")
@@ -168,23 +168,94 @@ class Rules:
     """
 
     phases: tuple[str, ...] = attrs.field(
-        default=STANDARD_PHASES, converter=_phases, validator=_check_phases
-    )
-    hand_size: int = attrs.field(default=10, validator=int_in(1, 16))
-    first_skip: FirstSkip = attrs.field(default="skip", validator=one_of({"skip", "twist"}))
-    naturals: Naturals = attrs.field(default="group", validator=one_of({"group", "phase"}))
-    hit_same_turn: bool = attrs.field(default=True, validator=is_bool)
-    phase_choice: bool = attrs.field(default=False, validator=is_bool)
-    skip_target: SkipTarget = attrs.field(default="choose", validator=one_of({"choose", "next"}))
-    scoring: Scoring = attrs.field(default="penalty", validator=one_of({"penalty", "winner"}))
-    wild_groups: WildGroups = attrs.field(default="named", validator=one_of({"named", "open"}))
+        default=STANDARD_PHASES, converter=_phases, validator=_check_phases,
+        metadata=said(
+            "Phases",
+            "The phases to lay, in order, separated by commas: set3 is three of a kind, run4 four in a row,"
+            " colour7 seven of one colour.",
+        ))
+    hand_size: int = attrs.field(
+        default=10, validator=int_in(1, 16),
+        metadata=said(
+            "Cards dealt",
+            "How many cards each player is dealt.",
+        ))
+    first_skip: FirstSkip = attrs.field(
+        default="skip", validator=one_of({"skip", "twist"}),
+        metadata=said(
+            "Skip turned up first",
+            "What happens when the first card turned up is a Skip.",
+            skip="The first player is skipped",
+            twist="It is covered with the next card",
+        ))
+    naturals: Naturals = attrs.field(
+        default="group", validator=one_of({"group", "phase"}),
+        metadata=said(
+            "Wilds need a real card",
+            "Where laid cards need at least one card that is not a Wild.",
+            group="In every group",
+            phase="Once in the whole phase",
+        ))
+    hit_same_turn: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Hit on the turn you lay",
+            "Players may add cards to laid groups on the turn they lay their phase.",
+        ))
+    phase_choice: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Phases in any order",
+            "Each hand, a player may lay any phase of the list they have not completed yet.",
+        ))
+    skip_target: SkipTarget = attrs.field(
+        default="choose", validator=one_of({"choose", "next"}),
+        metadata=said(
+            "Who a Skip skips",
+            "Whom a discarded Skip skips.",
+            choose="The player who discards it chooses",
+            next="Always the next player",
+        ))
+    scoring: Scoring = attrs.field(
+        default="penalty", validator=one_of({"penalty", "winner"}),
+        metadata=said(
+            "Scoring",
+            "How points are counted and who wins.",
+            penalty="Cards left in hand count against you; the lowest total wins",
+            winner="Going out scores the others' cards; the highest total wins",
+        ))
+    wild_groups: WildGroups = attrs.field(
+        default="named", validator=one_of({"named", "open"}),
+        metadata=said(
+            "Groups of only Wilds",
+            "What a set or colour group made only of Wilds stands for, when a real card is needed only once "
+            "in the whole phase.",
+            named="Its number or colour is named when laid",
+            open="The first real card added to it decides",
+        ))
     best_total: BestTotal = attrs.field(
-        default="auto", validator=one_of({"auto", "lowest", "highest"})
-    )
+        default="auto", validator=one_of({"auto", "lowest", "highest"}),
+        metadata=said(
+            "Tie on the last phase",
+            "Which total wins when several players finish the last phase in the same hand.",
+            auto="As the scoring says",
+            lowest="The lowest total",
+            highest="The highest total",
+        ))
     blocked_hand: BlockedHand = attrs.field(
-        default="dead", validator=one_of({"dead", "lowest"})
-    )
-    lay_when_able: bool = attrs.field(default=False, validator=is_bool)
+        default="dead", validator=one_of({"dead", "lowest"}),
+        metadata=said(
+            "Blocked hand",
+            "What happens when nobody can ever go out of a hand.",
+            dead="It ends and everyone scores their cards",
+            lowest="The player with the fewest points counts as out",
+        ))
+    lay_when_able: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Lay when you can",
+            "A player who can make their phase from their hand must lay it before discarding.",
+        ))
 
     def __attrs_post_init__(self) -> None:
         if self.wild_groups == "open" and self.naturals != "phase":

@@ -5,7 +5,7 @@
 ``GET /j/CODE``                         the join page a room's link and QR code open
 ``GET /p/TOKEN``                        a player's phone (the token is that seat's secret)
 ``GET /s/CODE``                         the shared screen: the public table, no hand
-``GET /api/games``                      games, player ranges, bots, variants, house rules
+``GET /api/games?lang=LANG``            games, player ranges, bots, variants, house rules
 ``POST /api/rooms``                     create a room: ``{game, players, name, variant,
                                         rules, bot, seed}`` -> ``{code, token}``
 ``POST /api/rooms/CODE/join``           ``{name}`` -> ``{token}``
@@ -16,8 +16,10 @@
 
 Everything a client sends is untrusted: bodies and messages have size limits, JSON is
 parsed defensively, each connection and address has a rate limit, and every refusal is
-a short message with a stable code. No error carries an exception's text from inside
-the server, so no hidden card can ride out on one.
+a short message with a stable reason under ``code``, on HTTP as on a socket (an HTTP
+refusal also keeps it under ``error``, its first name, for the apps that read that). No
+error carries an exception's text from inside the server, so no hidden card can ride
+out on one.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tablegames.common.errors import SetupError
 from tablegames.common.numbers import is_number
 from tablegames.common.registry import GAMES
-from tablegames.common.rules import rules_to_dict
+from tablegames.common.rules import OptionText, option_text, rules_to_dict
 from tablegames.common.setups import check_count
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
@@ -64,6 +66,7 @@ from tablegames.server.rooms import (
     error_message,
 )
 from tablegames.server.words import error_text, lang_of
+from tablegames.table.i18n import LANGS, langs_of, words_for
 
 log = logging.getLogger("tablegames.server")
 
@@ -151,19 +154,45 @@ def _option(name: str, hint: Any, default: Any, doc: str) -> dict[str, Any] | No
     return field
 
 
-def games_catalogue() -> list[dict[str, Any]]:
-    """Every registered game, as the creation form needs it."""
+def _said(field: dict[str, Any], text: OptionText | None, say: Callable[[str], str]) -> None:
+    """Give a form field the words a player reads, in the page's language (``say``): its
+    ``label``, one sentence of ``help`` and, for a choice, ``choice_labels`` (value ->
+    words). A game that gives an option no words (one from elsewhere) shows its name,
+    spaced, with no help; the reference docstring (``doc``) is never shown to players:
+    it is reStructuredText for programmers."""
+    if text is None:
+        field["label"], field["help"] = field["name"].replace("_", " "), ""
+        if field["type"] == "choice":
+            field["choice_labels"] = {c: c.replace("_", " ") for c in field["choices"]}
+        return
+    field["label"], field["help"] = say(text.label), say(text.help)
+    if field["type"] == "choice":
+        field["choice_labels"] = {c: say(text.choices.get(c, c.replace("_", " ")))
+                                  for c in field["choices"]}
+
+
+def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
+    """Every registered game, as the creation form needs it, its words in ``lang`` (from
+    each game's own catalogue: wholly English where the game has none in ``lang``)."""
     out = []
     for name in GAMES:
         info = GAMES[name]
         cls = info.rules_class
         hints = typing.get_type_hints(cls)
         docs = _option_docs(cls)
+        # a game not translated into ``lang`` is told wholly in English: the shared
+        # catalogue alone would make a form half Dutch ("Stand") and half English
+        words = words_for(lang_of(lang) if lang in langs_of(name) else "en", name)
+
+        def say(text: str, words: Any = words) -> str:
+            return str(words.text({"msg": text, "args": {}}))
+
         options = []
         for f in attrs.fields(cls):
             default = f.default.factory() if isinstance(f.default, attrs.Factory) else f.default  # type: ignore[arg-type]
             opt = _option(f.name, hints[f.name], default, docs.get(f.name, ""))
             if opt is not None:
+                _said(opt, option_text(f), say)
                 options.append(opt)
         simple = {o["name"] for o in options}
         variants = {v: {k: val for k, val in rules_to_dict(r).items() if k in simple}
@@ -199,15 +228,18 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     logs.install()
     store = open_store(str(db))
     hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms)
-    catalogue = games_catalogue()
+    catalogues = {lang: games_catalogue(lang) for lang in LANGS}
 
     def client(request: Request | WebSocket) -> str:
         peer = request.client.host if request.client else None
         return client_address(peer, request.headers, limits.trusted_proxies)
 
     def refuse(exc: ClientError, lang: str = "en", status: int = 400) -> JSONResponse:
-        return JSONResponse({"error": exc.code, "message": error_text(lang, exc.code),
-                             "detail": exc.detail}, status_code=status)
+        # ``code`` is the reason's key on a socket too (``error_message``); ``error`` holds
+        # the same code for the apps that read it before ``code`` was added
+        return JSONResponse({"code": exc.code, "error": exc.code,
+                             "message": error_text(lang, exc.code), "detail": exc.detail},
+                            status_code=status)
 
     async def body(request: Request) -> Any:
         size = request.headers.get("content-length", "0")
@@ -235,7 +267,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         return handler
 
     async def api_games(request: Request) -> Response:
-        return JSONResponse(catalogue)
+        return JSONResponse(catalogues[lang_of(request.query_params.get("lang"))])
 
     def seat_form(take: Callable[[Request, dict[str, Any]], Awaitable[tuple[str, str]]],
                   ) -> Callable[[Request], Awaitable[Response]]:
@@ -280,7 +312,8 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
-            return refuse(exc, status=503 if exc.code == "busy" else 404)
+            return refuse(exc, lang_of(request.query_params.get("lang")),
+                          status=503 if exc.code == "busy" else 404)
         return JSONResponse({"code": room.code, "game": room.info.name, "title": room.info.title,
                              "started": room.started,
                              "seats": [s["name"] for s in room.seats]})

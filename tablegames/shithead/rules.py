@@ -68,6 +68,7 @@ from tablegames.common.rules import (
     one_of,
     optional_int_in,
     pick_variant,
+    said,
 )
 
 Does = Literal["plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"]
@@ -314,34 +315,107 @@ class Rules:
     effects: tuple[Effect, ...] = attrs.field(
         default=DEFAULT_EFFECTS, converter=_to_effects, validator=_check_effects
     )
-    aces: Literal["low", "high"] = attrs.field(default="low", validator=one_of({"low", "high"}))
-    decks: int = attrs.field(default=1, validator=int_in(1, 3))
+    aces: Literal["low", "high"] = attrs.field(
+        default="low", validator=one_of({"low", "high"}),
+        metadata=said(
+            "Aces",
+            "Whether the ace is the lowest or the highest card.",
+            low="Lowest",
+            high="Highest",
+        ))
+    decks: int = attrs.field(
+        default=1, validator=int_in(1, 3),
+        metadata=said(
+            "Decks",
+            "How many decks are shuffled together: one seats up to 5 players, two up to 11, three up to 17.",
+        ))
     direction: str = attrs.field(
         default="counter-clockwise", converter=_to_direction,
         validator=one_of({"counter-clockwise", "clockwise"}),
     )
-    swap: bool = attrs.field(default=True, validator=is_bool)
+    swap: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Swap before play",
+            "Before play, players may swap cards between their hand and their face-up cards.",
+        ))
     swap_mode: Literal["turns", "simultaneous"] = attrs.field(
-        default="turns", validator=one_of({"turns", "simultaneous"})
-    )
-    burn_run: int | None = attrs.field(default=4, validator=optional_int_in(2, 12))
-    cut_in: bool = attrs.field(default=False, validator=is_bool)
+        default="turns", validator=one_of({"turns", "simultaneous"}),
+        metadata=said(
+            "How to swap",
+            "Whether players swap one after another or all at once.",
+            turns="One after another, one swap each",
+            simultaneous="Everyone at once, then ready",
+        ))
+    burn_run: int | None = attrs.field(
+        default=4, validator=optional_int_in(2, 12),
+        metadata=said(
+            "Cards of a kind that burn",
+            "How many equal cards on top of the pile burn it; leave it empty to turn this off.",
+        ))
+    cut_in: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Cut in",
+            "A player who can complete the cards that burn the pile may play them out of turn and play on.",
+        ))
     skips: Literal["opponents", "seats"] = attrs.field(
-        default="opponents", validator=one_of({"opponents", "seats"})
-    )
+        default="opponents", validator=one_of({"opponents", "seats"}),
+        metadata=said(
+            "Counting Skips",
+            "How several Skips played together count round the table.",
+            opponents="Each Skip passes over one opponent",
+            seats="Each Skip moves the turn one seat, yours included",
+        ))
     scoring: Literal["places", "out"] = attrs.field(
-        default="places", validator=one_of({"places", "out"})
-    )
+        default="places", validator=one_of({"places", "out"}),
+        metadata=said(
+            "Scores",
+            "How each round is scored.",
+            places="By the order players get out",
+            out="One point for everyone but the loser",
+        ))
     starter: Literal["lowest", "seat", "left_of_dealer"] = attrs.field(
-        default="lowest", validator=one_of({"lowest", "seat", "left_of_dealer"})
-    )
-    starter_seat: int = attrs.field(default=0, validator=int_in(0, 16))
-    rounds: int = attrs.field(default=1, validator=int_in(1, 100))
-    action_limit: int = attrs.field(default=5000, validator=int_in(50, 1_000_000))
+        default="lowest", validator=one_of({"lowest", "seat", "left_of_dealer"}),
+        metadata=said(
+            "Who starts",
+            "Who starts each round.",
+            lowest="Whoever holds the lowest card",
+            seat="The starting seat below",
+            left_of_dealer="The player on the dealer's left",
+        ))
+    starter_seat: int = attrs.field(
+        default=0, validator=int_in(0, 16),
+        metadata=said(
+            "Starting seat",
+            "The seat that starts every round when a fixed seat starts (0 is the first seat).",
+        ))
+    rounds: int = attrs.field(
+        default=1, validator=int_in(1, 100),
+        metadata=said(
+            "Rounds",
+            "How many rounds make a match; whoever loses the most rounds loses the match.",
+        ))
+    action_limit: int = attrs.field(
+        default=5000, validator=int_in(50, 1_000_000),
+        metadata=said(
+            "Move limit",
+            "After this many moves in a round, the player holding the most cards loses it.",
+        ))
     pickup: Literal["forced", "any"] = attrs.field(
-        default="forced", validator=one_of({"forced", "any"})
-    )
-    lead_shown: bool = attrs.field(default=False, validator=is_bool)
+        default="forced", validator=one_of({"forced", "any"}),
+        metadata=said(
+            "Picking up the pile",
+            "When a player may pick up the pile.",
+            forced="Only when nothing fits",
+            any="Whenever they like, instead of playing",
+        ))
+    lead_shown: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Lead the shown card",
+            "The player who starts by showing their lowest card must play it first.",
+        ))
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -9,7 +9,8 @@ table (action labels, Dallah's card names):
 * Babel's extractor over the source (``msg``, ``plural``, and the front ends' ``w(...)``,
   ``w.n(...)``);
 * every model and event sentence of seeded games played with every option on
-  (:func:`sample_games`), which also gives the ids read from tables at run time.
+  (:func:`sample_games`), which also gives the ids read from tables at run time;
+* the words of each house rule (:func:`option_ids`), read from the game's ``Rules``.
 
 A game's rulings (:func:`ruling_ids`) and refusals (:func:`refusal_ids`) have a domain
 each, their ids read from the rulings page and the refusal table themselves.
@@ -105,6 +106,25 @@ def used_ids(game: str) -> set[Id]:
     info = tablegames.GAMES[game]
     source = Path(__import__(info.presenter.table.__module__, fromlist=["_"]).__file__ or "")
     found.update(_extract([source]))
+    found.update(option_ids(game))
+    return found
+
+
+def option_ids(game: str) -> set[Id]:
+    """The words of ``game``'s house rules where a table chooses them (each option's label,
+    help and choices, :class:`~tablegames.common.rules.OptionText`), read from the fields
+    of its ``Rules`` class: an option reworded there is a new id of the game's domain,
+    untranslated until a translator has read it."""
+    import attrs
+
+    import tablegames
+    from tablegames.common.rules import option_text
+
+    found: set[Id] = set()
+    for field in attrs.fields(tablegames.GAMES[game].rules_class):
+        text = option_text(field)
+        if text is not None:
+            found.update((t, None) for t in (text.label, text.help, *text.choices.values()))
     return found
 
 

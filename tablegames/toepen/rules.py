@@ -13,7 +13,7 @@ from typing import Any, Literal
 import attrs
 
 from tablegames.common.errors import RulesError, quoted
-from tablegames.common.rules import converter, int_in, is_bool, one_of, optional_int_in, pick_variant
+from tablegames.common.rules import converter, int_in, is_bool, one_of, optional_int_in, pick_variant, said
 
 Ending = Literal["rubber", "elimination"]
 DirtyHand = Literal["faces", "faces_or_seven"]
@@ -87,27 +87,110 @@ class Rules:
     only drops the poverty lead and opening stake of TOE-30/31.
     """
 
-    limit: int = attrs.field(default=10, validator=int_in(2, 100))
-    ending: Ending = attrs.field(default="rubber", validator=one_of({"rubber", "elimination"}))
-    exchanges: bool = attrs.field(default=True, validator=is_bool)
+    limit: int = attrs.field(
+        default=10, validator=int_in(2, 100),
+        metadata=said(
+            "Lives",
+            "A player who has lost this many lives is out.",
+        ))
+    ending: Ending = attrs.field(
+        default="rubber", validator=one_of({"rubber", "elimination"}),
+        metadata=said(
+            "End of the game",
+            "What happens when a player reaches the limit.",
+            rubber="The game ends after that hand",
+            elimination="They drop out; play on until one is left",
+        ))
+    exchanges: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Dirty hand exchange",
+            "A player with a dirty hand may throw it in for four new cards.",
+        ))
     dirty_hand: DirtyHand = attrs.field(
-        default="faces", validator=one_of({"faces", "faces_or_seven"})
-    )
-    bluff_penalty: int = attrs.field(default=1, validator=int_in(1, 2))
-    challenge_penalty: int = attrs.field(default=1, validator=int_in(1, 2))
-    double_knock: bool = attrs.field(default=False, validator=is_bool)
-    max_stake: int | None = attrs.field(default=None, validator=optional_int_in(2, 100))
-    poverty: bool = attrs.field(default=True, validator=is_bool)
-    poverty_may_fold: bool = attrs.field(default=True, validator=is_bool)
-    knock_only_on_turn: bool = attrs.field(default=False, validator=is_bool)
-    jack_doubles: bool = attrs.field(default=False, validator=is_bool)
-    out_at_once: bool = attrs.field(default=True, validator=is_bool)
+        default="faces", validator=one_of({"faces", "faces_or_seven"}),
+        metadata=said(
+            "Dirty hand",
+            "Which hands count as dirty and may be thrown in.",
+            faces="Only jacks, queens, kings and aces",
+            faces_or_seven="Those, or three of them and a 7",
+        ))
+    bluff_penalty: int = attrs.field(
+        default=1, validator=int_in(1, 2),
+        metadata=said(
+            "Lives for a caught bluff",
+            "A player caught throwing in a hand that was not dirty loses this many lives.",
+        ))
+    challenge_penalty: int = attrs.field(
+        default=1, validator=int_in(1, 2),
+        metadata=said(
+            "Lives for a wrong challenge",
+            "A player who challenges a hand that really was dirty loses this many lives.",
+        ))
+    double_knock: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Knock twice in a row",
+            "The last player to knock may knock again straight away.",
+        ))
+    max_stake: int | None = attrs.field(
+        default=None, validator=optional_int_in(2, 100),
+        metadata=said(
+            "Highest stake",
+            "The most lives one round can cost; leave it empty for no cap.",
+        ))
+    poverty: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Poverty",
+            "A player one life from the limit leads the first trick and the round starts at 2.",
+        ))
+    poverty_may_fold: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Poverty may fold",
+            "A player one life from the limit may still fold when someone knocks.",
+        ))
+    knock_only_on_turn: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Knock only on your turn",
+            "Players may knock only when it is their turn to play.",
+        ))
+    jack_doubles: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Jack doubles",
+            "When the last trick is won with a jack, the others lose double.",
+        ))
+    out_at_once: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Out at once",
+            "A player whom a challenge brings to the limit is out straight away, not when the round ends.",
+        ))
     next_dealer: NextDealer = attrs.field(
-        default="winner", validator=one_of({"winner", "left", "most_points"})
-    )
+        default="winner", validator=one_of({"winner", "left", "most_points"}),
+        metadata=said(
+            "Next dealer",
+            "Who deals the next round.",
+            winner="Whoever won the last trick",
+            left="The player on the dealer's left",
+            most_points="The player who has lost the most lives",
+        ))
 
-    bluff_takes_back: bool = attrs.field(default=False, validator=is_bool)
-    fold_withdraws: bool = attrs.field(default=False, validator=is_bool)
+    bluff_takes_back: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Bluffer takes back the cards",
+            "A caught bluffer takes back their own cards, shown to everyone, and puts the new ones aside.",
+        ))
+    fold_withdraws: bool = attrs.field(
+        default=False, validator=is_bool,
+        metadata=said(
+            "Folding takes the card back",
+            "A player who folds takes their card out of the trick, so it cannot win it.",
+        ))
     second_exchange: SecondExchange = attrs.field(default=False,
                                                   validator=_is_second_exchange)
 

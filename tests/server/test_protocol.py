@@ -177,6 +177,31 @@ def test_a_bad_room_is_refused_with_its_reason(server: Server, spec: dict[str, A
     assert status == 400 and body["error"] == code and body["message"]
 
 
+def test_http_and_socket_refusals_name_their_reason_with_the_same_key(server: Server) -> None:
+    """An HTTP refusal's reason is under ``code``, as a socket's is (it was only under
+    ``error``); ``error`` stays, holding the same code, for the apps that read it."""
+    room = server.create(game="toepen", players=3, name="Amal", bot="")
+    refusals = [
+        (server.request("/api/rooms", {"game": "chess", "players": 3, "name": "A"}),
+         400, "bad_game"),
+        (server.request(f"/api/rooms/{room['code']}/join", {"name": "amal"}), 400, "name_taken"),
+        (server.request("/api/rooms/QQQQQQQ/join", {"name": "Dan"}), 404, "no_room"),
+        (server.request("/api/rooms/QQQQQQQ"), 404, "no_room"),
+        (server.request("/qr/QQQQQQQ.svg"), 404, "no_room"),
+        (server.request("/api/rooms?lang=ar", raw=b"{not json"), 400, "bad_message"),
+    ]
+    for (status, body), want_status, code in refusals:
+        assert status == want_status and body["code"] == code and body["error"] == code, body
+        assert body["message"]
+    phone = Socket(server, "/ws/s/QQQQQQQ")
+    try:
+        said = phone.recv("error")
+    finally:
+        phone.ws.close()
+    assert said["code"] == "no_room" and "error" not in said
+    assert said["message"] == server.request("/api/rooms/QQQQQQQ")[1]["message"]
+
+
 def test_http_input_is_bounded_and_pages_are_locked_down(server: Server) -> None:
     status, body = server.request("/api/rooms", raw=b"{" + b" " * 20_000 + b"}")
     assert status == 400 and body["error"] == "too_big"

@@ -153,7 +153,7 @@ async function post(url, data) {
 
 /* ------------------------------------------------------------------ the home page */
 function home() {
-  setupLang(() => renderOptions());
+  setupLang(() => loadGames());
   const form = document.getElementById("create-form");
   const joinForm = document.getElementById("join-form");
   let games = [];
@@ -161,9 +161,12 @@ function home() {
   if (parts[1] === "j" && parts[2]) {
     joinForm.code.value = parts[2].toUpperCase();
     document.getElementById("create-box").hidden = true;
-    fetch("/api/rooms/" + encodeURIComponent(parts[2])).then(r => r.json()).then(room => {
+    fetch("/api/rooms/" + encodeURIComponent(parts[2]) + "?lang=" + lang)
+      .then(async r => [r.ok, await r.json()]).then(([ok, room]) => {
       const info = document.getElementById("join-info");
-      if (room.error) { info.textContent = room.message; return; }
+      /* a refusal is told by its status: its body's ``code`` is the reason ("no_room"),
+       * a room's is the room code */
+      if (!ok) { info.textContent = room.message; return; }
       const seats = room.seats.map(s => s || "·").join(", ");
       info.textContent = room.started ? t("full_room") : t("room_of", {title: room.title, code: room.code, seats});
       joinForm.name.focus();
@@ -193,14 +196,17 @@ function home() {
       let input;
       if (o.type === "bool") input = el("input", {type: "checkbox", checked: !!value});
       else if (o.type === "choice") {
-        input = el("select", {}, ...o.choices.map(c => el("option", {value: c, text: c})));
+        input = el("select", {}, ...o.choices.map(c => el("option", {value: c, text: o.choice_labels[c]})));
         input.value = value;
       } else if (o.type === "list") input = el("input", {value: (value || []).join(", ")});
       else input = el("input", {type: "number", value: value === null ? "" : value});
       input.dataset.option = o.name;
       input.dataset.kind = o.type;
-      return el("label", {class: o.type === "bool" ? "check" : "", title: o.doc},
-                input, el("span", {text: o.name.replace(/_/g, " ")}), el("small", {text: o.doc}));
+      /* the option's words for players, in the page's language (its label and one
+       * sentence of help, from the game's catalogue: /api/games?lang=…), never its
+       * reference docstring ("doc"), which is written for programmers */
+      return el("label", {class: o.type === "bool" ? "check" : ""},
+                input, el("span", {text: o.label}), o.help ? el("small", {text: o.help}) : null);
     }));
   }
 
@@ -222,11 +228,28 @@ function home() {
     return rules;
   }
 
-  fetch("/api/games").then(r => r.json()).then(list => {
-    games = list;
-    form.game.replaceChildren(...games.map(g => el("option", {value: g.name, text: g.title})));
-    renderGame();
-  });
+  /* The games and their house rules in the page's language: again at each language
+   * switch, keeping the chosen game, players, bot and variant (the house rules go back
+   * to the variant's). */
+  function loadGames() {
+    const asked = lang;
+    fetch("/api/games?lang=" + encodeURIComponent(asked)).then(r => r.json()).then(list => {
+      if (asked !== lang) return;  // switched again meanwhile: that answer draws
+      const chosen = games.length ? {game: form.game.value, variant: form.variant.value,
+                                     players: form.players.value, bot: form.bot.value} : null;
+      games = list;
+      form.game.replaceChildren(...games.map(g => el("option", {value: g.name, text: g.title})));
+      if (chosen && games.some(g => g.name === chosen.game)) {
+        form.game.value = chosen.game;
+        renderGame();
+        form.players.value = chosen.players;
+        form.bot.value = chosen.bot;
+        if (chosen.variant in current().variants) form.variant.value = chosen.variant;
+        renderOptions();
+      } else renderGame();
+    });
+  }
+  loadGames();
   form.game.addEventListener("change", renderGame);
   form.variant.addEventListener("change", renderOptions);
 

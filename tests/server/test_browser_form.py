@@ -1,0 +1,90 @@
+"""The room-creation form in Chromium: each house rule reads as a short label and one
+plain sentence in the page's language (never the ``Rules`` docstring's markup), the
+choices of a choice option are words, and a language switch redraws them keeping the
+chosen game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.server.helpers import Phones, Server, new_phones
+from tests.server.test_option_words import MARKUP, options
+
+
+def house_rules(page: Any) -> list[dict[str, Any]]:
+    """What the form shows of each house rule: its label, help and the choices' words."""
+    return page.evaluate("""() => [...document.querySelectorAll('#options label')].map(l => ({
+        name: l.querySelector('[data-option]').dataset.option,
+        label: l.querySelector('span').textContent,
+        help: l.querySelector('small') ? l.querySelector('small').textContent : '',
+        title: l.title,
+        choices: [...l.querySelectorAll('option')].map(o => [o.value, o.textContent])}))""")
+
+
+def open_form(ph: Phones, game: str) -> Any:
+    page = ph.open("/")
+    page.wait_for_selector("select[name=game] option", state="attached")
+    page.select_option("select[name=game]", game)
+    page.click("details:has(#options) summary")
+    page.wait_for_selector("#options [data-option]:visible")
+    return page
+
+
+def assert_shows(page: Any, game: str, lang: str) -> None:
+    expected = options(game, lang)
+    shown = house_rules(page)
+    assert [s["name"] for s in shown] == [o["name"] for o in expected]
+    for s, o in zip(shown, expected, strict=True):
+        assert (s["label"], s["help"]) == (o["label"], o["help"]), (game, lang)
+        assert s["title"] == ""  # no tooltip with the docstring
+        if o["type"] == "choice":
+            assert s["choices"] == [[c, o["choice_labels"][c]] for c in o["choices"]]
+        for text in (s["label"], s["help"], *(t for _, t in s["choices"])):
+            assert text and not MARKUP.search(text), (game, lang, text)
+
+
+@pytest.mark.parametrize(("lang", "game"), [("en", "phase10"), ("ar", "dallah"), ("ar", "toepen"),
+                                            ("nl", "toepen"), ("da", "phase10"),
+                                            ("nl", "shithead")])
+def test_the_house_rules_read_as_short_plain_words_in_the_pages_language(
+        lang: str, game: str, server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Arabic for every game, Dutch Toepen, Danish Phase 10; a Dutch page on Shithead
+    (no Dutch catalogue) shows Shithead's options wholly in English."""
+    ph = new_phones(phones, browser, server, lang)
+    page = open_form(ph, game)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    assert_shows(page, game, lang)
+    assert not ph.errors
+
+
+def test_a_language_switch_redraws_the_house_rules_and_keeps_the_game(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    ph = new_phones(phones, browser, server, "en")
+    page = open_form(ph, "toepen")
+    page.fill("input[name=players]", "3")
+    assert_shows(page, "toepen", "en")
+    page.click("#lang")  # English -> Arabic
+    page.wait_for_function("l => document.querySelector('#options label span').textContent === l",
+                           arg=options("toepen", "ar")[0]["label"])
+    assert page.input_value("select[name=game]") == "toepen"
+    assert page.input_value("input[name=players]") == "3"
+    assert_shows(page, "toepen", "ar")
+    assert not ph.errors
+
+
+def test_a_join_link_to_no_room_says_so_in_the_pages_language(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """The join page tells a refusal by its status (its body's ``code`` is the reason, a
+    room's ``code`` the room's code) and in the page's language."""
+    from tablegames.server.words import error_text
+
+    ph = new_phones(phones, browser, server, "ar")
+    page = ph.open("/j/QQQQQQQ")
+    page.wait_for_function("t => document.getElementById('join-info').textContent === t",
+                           arg=error_text("ar", "no_room"))
+    room = server.create(game="toepen", players=3, name="Amal", bot="")
+    page = ph.open(f"/j/{room['code']}")
+    page.wait_for_selector("#join-info:has-text('" + room["code"] + "')")
+    assert not ph.errors
