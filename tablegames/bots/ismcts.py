@@ -149,11 +149,17 @@ class SearchInfo:
     stats: dict[str, tuple[int, float]]
 
 
+def _plain(x: float) -> str:
+    """A bound as a person writes it: ``1,000,000``, ``0.5`` (``:g`` wrote ``1e+06``)."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
 def _number(name: str, value: object, lo: float, hi: float, integer: bool) -> float:
     ok = (isinstance(value, int) or (not integer and isinstance(value, float)))
     if isinstance(value, bool) or not ok or not lo <= value <= hi:  # type: ignore[operator]
-        kind = "an int" if integer else "a number"
-        raise SetupError(f"{name} must be {kind} in {lo:g}..{hi:g}, not {quoted(value)}")
+        kind = "a whole number" if integer else "a number"
+        raise SetupError(f"{name} must be {kind} from {_plain(lo)} to {_plain(hi)}, "
+                         f"not {quoted(value)}")
     if isinstance(value, float) and math.isnan(value):
         raise SetupError(f"{name} must be a number, not NaN")
     return float(value)  # type: ignore[arg-type]

@@ -496,7 +496,8 @@ class BaseState(ABC):
         kinds = self.ACTION_TYPES
         if (type(action) not in kinds) if kinds else not isinstance(action, Action):
             raise IllegalAction(
-                f"a {type(action).__name__} is not a {self.GAME} action", code="not_an_action"
+                f"a value of type {type(action).__name__} is not a {self.GAME} action",
+                code="not_an_action"
             )
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < len(self.players):
