@@ -11,7 +11,8 @@
   sharing the screen; ``tablegames play --help`` explains every option.
 * ``tablegames rulings GAME [ID] [--plain]`` prints a ruling (or the list) from the
   rulings page, with its example table drawn as cards (:mod:`tablegames.render.terminal`).
-* ``tablegames games`` lists the games; ``tablegames --version`` prints the version.
+* ``tablegames games [GAME]`` lists the games, or one game's variants and house rules
+  (what ``--rules`` takes); ``tablegames --version`` prints the version.
 * ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
   [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
   matches and prints each bot's loss and win rates with 95% intervals, mean score, time
@@ -214,11 +215,55 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
     return 1
 
 
-def cmd_games(out: TextIO) -> int:
-    for name in GAMES:
-        info: GameInfo = GAMES[name]
-        out.write(f"{name:<10} {info.title} ({info.min_players}-{info.max_players} players; "
-                  f"bots: {', '.join(info.bots)})\n")
+def cmd_games(out: TextIO, game: str | None = None) -> int:
+    """The games, one line each; with ``game``, that game's variants and house rules (what
+    ``--rules`` takes), each option with its default and the words the room form shows."""
+    if game is None:
+        for name in GAMES:
+            info: GameInfo = GAMES[name]
+            out.write(f"{name:<10} {info.title} ({info.min_players}-{info.max_players} players; "
+                      f"bots: {', '.join(info.bots)})\n")
+        return 0
+    import textwrap
+
+    import attrs
+
+    from tablegames.common.rules import option_text, rules_to_dict
+
+    info = game_info(game)
+    out.write(f"{info.title} ({info.min_players}-{info.max_players} players; "
+              f"bots: {', '.join(info.bots)})\n")
+    default = rules_to_dict(info.rules_class())
+
+    def shown(value: Any) -> str:
+        """A value as ``--rules KEY=VALUE`` reads it (JSON, or a bare word); a table of
+        items (Shithead's effects) is only marked, its items are the guide's."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, dict) or (isinstance(value, list)
+                                       and any(isinstance(v, dict) for v in value)):
+            return "{...}" if isinstance(value, dict) else "[...]"
+        return json.dumps(value, separators=(",", ":"))
+
+    out.write("\nVariants (--rules NAME), each with what it changes:\n")
+    wide = 2 + max(map(len, info.variants), default=0)
+    for name, rules in sorted(info.variants.items()):
+        changed = [f"{k}={shown(v)}" for k, v in rules_to_dict(rules).items()
+                   if default.get(k) != v]
+        out.write(textwrap.fill(", ".join(changed) or "(the default rules)", width=100,
+                                initial_indent=f"  {name:<{wide}}",
+                                subsequent_indent=" " * (wide + 2)) + "\n")
+    out.write("\nHouse rules (--rules KEY=VALUE; shown with the default value):\n")
+    for field in attrs.fields(info.rules_class):
+        head = f"  {field.name}={shown(default.get(field.name))}"
+        text = option_text(field)
+        words = "" if text is None else f"{text.label}: {text.help}" + "".join(
+            f" {value}: {said}." for value, said in text.choices.items())
+        if len(head) > 30:  # a long default (Phase 10's phases) on a line of its own
+            out.write(head + "\n")
+            head = ""
+        out.write(textwrap.fill(words, width=100, initial_indent=f"{head:<30} ",
+                                subsequent_indent=" " * 31) + "\n" if words else head + "\n")
     return 0
 
 
@@ -456,9 +501,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=int, default=0,
                     help="which deal: the same seed and moves give the same game (default 0)")
     pl.add_argument("--rules", action="append", default=[], metavar="RULE",
-                    help="house rules: a named variant (tablegames rulings GAME lists the "
-                         "rulings; the docs list the variants) or an option key=value such "
-                         "as limit=15; repeat for more options")
+                    help="house rules: a named variant or an option key=value such as "
+                         "limit=15 (tablegames games GAME lists both); repeat for more options")
     pl.add_argument("--opponent", "--bot", dest="opponent", default=None, metavar="BOT",
                     help="the bot playing the other seats (default: the game's own bot; "
                          "tablegames games lists them)")
@@ -498,7 +542,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--plain", action="store_true",
                    help="draw the picture with plain characters, not rich's frame and colours "
                         "(also the default when rich is not installed)")
-    sub.add_parser("games", help="list the games")
+    gp = sub.add_parser("games", help="list the games, or one game's variants and house rules")
+    gp.add_argument("game", nargs="?", default=None,
+                    help="a game: list its variants and house rules (what --rules takes)")
     _arena_parser(sub)
     _add_serve(sub)
     return p
@@ -520,7 +566,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_arena(args, out)
         if args.command == "serve":
             return cmd_serve(args, out)
-        return cmd_games(out)
+        return cmd_games(out, args.game)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")
         return 2

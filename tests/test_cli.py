@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import tablegames
 from tablegames.cli import main
 
 
@@ -193,3 +194,39 @@ def test_out_of_range_ports_and_seconds_are_refused_by_argparse(
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith(f"tablegames {argv[0]}: argument {argv[-2]}")
     assert len(err[-1]) < 200
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
+def test_games_game_lists_what_rules_takes(game: str) -> None:
+    """``tablegames games GAME`` lists the variants (what each changes) and every house
+    rule with its default and the words the room form shows, so a player finds what
+    ``--rules`` takes without the docs; each listed ``KEY=VALUE`` and variant is accepted
+    by ``--rules`` as printed."""
+    import attrs
+
+    from tablegames.cli import parse_rules
+    from tablegames.common.rules import option_text
+
+    code, text = run("games", game)
+    assert code == 0
+    info = tablegames.GAMES[game]
+    assert text.startswith(f"{info.title} ({info.min_players}-{info.max_players} players")
+    for name in info.variants:
+        assert f"\n  {name} " in text
+        parse_rules(info, [name])
+    for field in attrs.fields(info.rules_class):
+        line = next(ln for ln in text.splitlines() if ln.startswith(f"  {field.name}="))
+        words = option_text(field)
+        assert words is not None, field.name  # every option has words a player reads
+        assert words.label in " ".join(text.split())
+        value = line.split()[0].split("=", 1)[1]
+        if not value.startswith("default@") and value not in ("{...}", "[...]"):
+            parse_rules(info, [f"{field.name}={value}"])  # the default, as printed, reads back
+    assert "``" not in text
+
+
+def test_games_of_an_unknown_game_names_the_known_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    code, text = run("games", "chess")
+    assert code == 2 and text == ""
+    err = capsys.readouterr().err
+    assert "chess" in err and all(g in err for g in ("toepen", "phase10", "shithead", "dallah"))

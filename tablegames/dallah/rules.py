@@ -43,7 +43,13 @@ class Rules:
       ``"cup_leaves"`` until a cup leaves that zone (a fall, a collapse, a Naql move).
     """
 
-    cards: CardSet = attrs.field(default=DEFAULT_CARDS, validator=_cardset)
+    cards: CardSet = attrs.field(
+        default=DEFAULT_CARDS, validator=_cardset,
+        metadata=said(
+            "Cards",
+            "The deck of Action, Placement and Protection cards: the shipped set, or one "
+            "written for the table.",
+        ))
     swaps_per_turn: int = attrs.field(
         default=1, validator=int_in(0, 5),
         metadata=said(

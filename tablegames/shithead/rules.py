@@ -313,8 +313,11 @@ class Rules:
     """
 
     effects: tuple[Effect, ...] = attrs.field(
-        default=DEFAULT_EFFECTS, converter=_to_effects, validator=_check_effects
-    )
+        default=DEFAULT_EFFECTS, converter=_to_effects, validator=_check_effects,
+        metadata=said(
+            "Special cards",
+            "What each card value does when it is played: the table of special effects.",
+        ))
     aces: Literal["low", "high"] = attrs.field(
         default="low", validator=one_of({"low", "high"}),
         metadata=said(
@@ -332,7 +335,12 @@ class Rules:
     direction: str = attrs.field(
         default="counter-clockwise", converter=_to_direction,
         validator=one_of({"counter-clockwise", "clockwise"}),
-    )
+        metadata=said(
+            "Direction of play",
+            "Which way play passes round the table.",
+            **{"counter-clockwise": "To the right (counter-clockwise)",
+               "clockwise": "To the left (clockwise)"},
+        ))
     swap: bool = attrs.field(
         default=True, validator=is_bool,
         metadata=said(

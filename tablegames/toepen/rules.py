@@ -191,8 +191,15 @@ class Rules:
             "Folding takes the card back",
             "A player who folds takes their card out of the trick, so it cannot win it.",
         ))
-    second_exchange: SecondExchange = attrs.field(default=False,
-                                                  validator=_is_second_exchange)
+    second_exchange: SecondExchange = attrs.field(
+        default=False, validator=_is_second_exchange,
+        metadata=said(
+            "Second exchange",
+            "Whether the new cards of a dirty hand exchange may be thrown in once more.",
+            false="No: one exchange only",
+            true="Yes, by those who got new cards",
+            all="Yes: every player still in is asked again",
+        ))
 
     @classmethod
     def variant(cls, name: str) -> Rules:

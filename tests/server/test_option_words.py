@@ -64,7 +64,10 @@ def test_every_option_on_the_form_has_a_label_and_one_plain_sentence(game: str) 
 def test_the_options_words_are_translated_in_each_of_the_games_languages(game: str) -> None:
     english = options(game)
     ids = {text for text, _ in option_ids(game)}
-    assert ids == {t for o in english for t in texts(o)}  # the catalogue holds exactly these
+    # the catalogue holds every word the form shows, and the words of the options a form
+    # cannot hold (a card set, Shithead's effects table, Toepen's second exchange), which
+    # `tablegames games GAME` shows
+    assert {t for o in english for t in texts(o)} <= ids
     for lang in langs_of(game):
         if lang == "en":
             continue
