@@ -68,8 +68,9 @@ if TYPE_CHECKING:
 #: ``hands``, the word for a player's cards), so a file of rows that say ``hands`` is
 #: another run's and is not resumed into rows that say ``rounds``.
 ROW_FORMAT = 4
-#: Summary lines are folded to fit this many columns (a terminal wraps longer ones).
-WIDTH = 120
+#: Summary lines, the rows and the explanation under them, are folded to fit this many
+#: columns (a terminal wraps longer ones; 100 fits the narrowest window people keep).
+WIDTH = 100
 #: The most games one simulation may be asked for (the file of 10**9 games is ~200 GB).
 MAX_GAMES = 10**9
 #: A results line longer than this is not one of ours (and must not be read into memory).
@@ -186,7 +187,7 @@ def per_second(rate: float) -> str:
 
 def _fold(head: str, parts: Sequence[str], sep: str = "   ", width: int = WIDTH) -> list[str]:
     """``head`` then ``parts`` on as few lines as fit ``width`` columns, later lines
-    indented under the first part (17 seats' rates do not run off a 120-column terminal)."""
+    indented under the first part (17 seats' rates do not run off a 100-column terminal)."""
     indent = " " * len(head)
     lines: list[str] = []
     line = head
@@ -391,7 +392,7 @@ class SimulationSummary:
         if len(set(self.bots)) > 1:
             text += (" A bot's rates pool every seat it held: the bot whose range lies wholly "
                      "below another's loses less often beyond chance.")
-        return textwrap.fill(text, width=100)
+        return textwrap.fill(text, width=WIDTH)
 
     def _odd_seats(self, odd: list[str], mean: float) -> str:
         """What the seats whose 95% range misses the average say, allowing for how many
