@@ -368,7 +368,9 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["stats"].append(plural("{n} cup in the pile", "{n} cups in the pile",
                                  int(at(view.get("piles"), i, 0) or 0)))
-        for key, word in (("active", N_("their turn")), ("placer", N_("places")),
+        # the viewer's own turn is said to them as theirs ("your turn", not "their turn")
+        active = N_("your turn") if i == viewer else N_("their turn")
+        for key, word in (("active", active), ("placer", N_("places")),
                           ("partner", N_("partner"))):
             if view.get(key) == i and to_act is not None:
                 s["badges"].append(msg(word))

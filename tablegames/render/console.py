@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
-from tablegames.render.text import result_text
+from tablegames.render.text import MOST_BACKS, result_text
 from tablegames.table import present
 from tablegames.table.i18n import Words, lang_for, words_for
 
@@ -81,7 +81,7 @@ class Chips:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         line = self.label.copy()
-        fresh = True
+        fresh = not self.label.plain or self.label.plain.endswith(" ")  # else a space
         for c in self.chips:
             if not fresh and line.cell_len + 1 + c.cell_len > width:
                 yield line
@@ -174,13 +174,19 @@ class ConsoleTable:
             if only is not None and i not in only:
                 hidden += 1
                 continue
-            who = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
+            # the name, each badge and each stat wrap between them, never inside one
+            # (a narrow window broke "0 levens / kwijt"): the column is as wide as the
+            # widest of them at least
+            name = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
             if s["you"]:
-                who.append(" " + w("(you)"), style="dim")
-            for b in s["badges"]:
-                who.append(f" [{w.text(b)}]", style="cyan")
-            for x in s["stats"]:
-                who.append((" · " if compact else "\n") + w.text(x), style="dim")
+                name.append(" " + w("(you)"), style="dim")
+            badges = [Text(f"[{w.text(b)}]", style="cyan") for b in s["badges"]]
+            stats = [Text(w.text(x), style="dim") for x in s["stats"]]
+            who: Any
+            if compact:
+                who = Chips(name, [*badges, *(Text("· ", style="dim") + x for x in stats)])
+            else:
+                who = Group(Chips(name, badges), *(Chips(x, []) for x in stats))
             cards: list[Any] = []
             if not s["you"] and s["hidden"]:
                 cards.append(back(int(s["hidden"] or 0), w))
@@ -188,28 +194,39 @@ class ConsoleTable:
                 cards.append(Chips(Text(w.text(g["label"]) + ": ", style="dim"),
                                    [chip(from_model(f, w)) for f in g["cards"]]))
             seats.add_row(who, Group(*cards) if cards else Text(""))
-        parts: list[Any] = []
-        for a in [*model["centre"], *model.get("panel", [])]:
-            line = Text(w.text(a["label"]), style="bold")
-            if a.get("count") is not None:
-                line.append(f" ({a['count']})", style="dim")
-            line.append(": ")
-            faces = [from_model(f, w) for f in a["cards"]]
-            for i, f in enumerate(faces):
-                line.append_text(chip(f))
-                if i < len(a["owners"]) and a["owners"][i]:
-                    line.append(f" {a['owners'][i]}  ", style="dim")
-                else:
-                    line.append(" ")
-            if a["items"]:
-                line.append(w.comma.join(w.text(i) for i in a["items"]))
-            parts.append(line)
+        parts: list[Any] = [self.area(a) for a in [*model["centre"], *model.get("panel", [])]]
         parts.append(seats)
         if hidden:
             parts.append(Text(w.n("… {n} more player (a bigger window shows them)",
                                   "… {n} more players (a bigger window shows them)", hidden),
                               style="dim"))
         return Group(*parts)
+
+    def area(self, a: Mapping[str, Any]) -> Chips:
+        """One area of the middle of the table: its label and count, then what lies there
+        (face-down cards as backs, each card with who played it, the named things),
+        wrapped between them and never inside one: a narrow window kept "J♦ │ Cy"
+        apart, the card on one line and its player on the next. An area with nothing
+        in it says so with "–", as a fact without a value does, not with a bare colon."""
+        w = self.words
+        label = Text(w.text(a["label"]), style="bold")
+        if a.get("count") is not None:
+            label.append(f" ({a['count']})", style="dim")
+        label.append(": ")
+        units: list[Text] = []
+        backs = min(int(a.get("backs") or 0), MOST_BACKS)
+        if backs:
+            units.append(Text("▒" * backs, style=BACK))
+        owners = a.get("owners") or []
+        for i, f in enumerate(a["cards"]):
+            unit = chip(from_model(f, w))
+            if i < len(owners) and owners[i]:
+                unit.append(f" {owners[i]} ", style="dim")
+            units.append(unit)
+        items = [w.text(i) for i in a.get("items") or []]
+        comma = w.comma.rstrip()
+        units += [Text(x + (comma if k < len(items) - 1 else "")) for k, x in enumerate(items)]
+        return Chips(label, units or [Text("–", style="dim")])
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""

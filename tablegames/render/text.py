@@ -84,6 +84,8 @@ def area_line(a: Mapping[str, Any], w: Words) -> str:
         line += " " + "  ".join(shown)
     if a.get("items"):
         line += " " + w.comma.join(w.text(i) for i in a["items"])
+    if not shown and not a.get("items"):
+        line += " –"  # nothing lies there: said, as a fact without a value is
     return line
 
 

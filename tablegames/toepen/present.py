@@ -246,6 +246,18 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{who} won the trick with {card}.", who=_who(players, e.get("winner")),
                    card=card(e.get("card"))["name"])
     if kind == "round_over":
+        # who pays for the round is said with it (TOE-20): the pause at a round's end
+        # tells who lost how many lives, as the table pays them (folded seats paid when
+        # they folded, and were told so then)
+        got = e.get("paid")
+        paid: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
+        losses = [plural("{who} loses {n} life", "{who} loses {n} lives", int(v),
+                         who=_who(players, int(k)))
+                  for k, v in sorted(paid.items(), key=lambda kv: int(kv[0]))
+                  if str(k).isdecimal() and type(v) is int and v > 0]
+        if losses:
+            return msg("{who} won round {n}: {losses}.", who=_who(players, e.get("winner")),
+                       n=int(e.get("round") or 0) + 1, losses=losses)
         return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
                    n=int(e.get("round") or 0) + 1)
     if kind == "announcement":

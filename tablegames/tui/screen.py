@@ -100,7 +100,7 @@ class Screen(ConsoleTable):
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
              hot: Mapping[str, str] | None = None,
              labels_from: Mapping[str, Any] | None = None,
-             prompt: str | None = None) -> None:
+             prompt: str | None = None, unseen: int = 0) -> int:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing). What
@@ -116,6 +116,13 @@ class Screen(ConsoleTable):
         lists, when they are another seat's (a person reporting what fell on a bot's
         turn): their labels come from it. ``prompt`` replaces the presenter's prompt (the
         session knows better: a person reporting for a bot, the fall model reporting).
+
+        ``unseen``: how many of the last lines of ``happened`` the person has not seen
+        yet. The table gives them room first, drawn with a line per seat when that lets
+        them all fit (never fewer seats for them). Lines are shown whole, newest last;
+        the number of the last lines of ``happened`` on screen is returned, so the
+        session can show the rest first ("What happened" a page at a time) rather than
+        let a move go unseen.
         """
         w = self.words
         model = present(view)
@@ -131,14 +138,24 @@ class Screen(ConsoleTable):
                                *[Text("event: " + json.dumps(e, ensure_ascii=False),
                                       style="dim") for e in debug_events])
         rule = self.lines(Rule(w("What happened"), align="left", style="dim"))
-        log = [ln for x in happened for ln in self.lines(Text(x))] or \
-            self.lines(Text(w("(nothing yet)"), style="dim"))
+        entries = [self.lines(Text(x)) for x in happened]
+        nothing = [] if entries else self.lines(Text(w("(nothing yet)"), style="dim"))
+        shown = len(entries)
         if height is None:
             top = self.lines(self.frame(model))
-            log = rule + log
+            log = rule + [ln for e in entries for ln in e] + nothing
         else:
             fixed = len(head) + len(tail) + len(debug) + 1  # 1: the typing line
-            top = self.fit(model, height - fixed - len(moves) - LOG_MIN)
+            fresh = entries[len(entries) - min(unseen, len(entries)):] if unseen else []
+            wanted = 1 + sum(len(e) for e in fresh)  # the rule and the lines not yet seen
+            top = []
+            if wanted > LOG_MIN:  # the seats' rows give way to them, one line per seat
+                for compact in (False, True):
+                    drawn = self.lines(self.frame(model, compact=compact))
+                    if len(drawn) <= height - fixed - len(moves) - wanted:
+                        top = drawn
+                        break
+            top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN)
             room = height - fixed - len(top)
             if len(moves) > room:
                 more = self.lines(Text(w("… more: type the start of a move to narrow the "
@@ -146,10 +163,20 @@ class Screen(ConsoleTable):
                 keep = cut_at_entry(moves, max(0, room - len(more)))
                 moves = moves[:keep] + more if keep else moves[:1]
             room -= len(moves)
-            log = (rule + log[-(room - 1):]) if room >= 2 else []
+            log, shown = [], 0
+            if room >= 2:  # whole lines of the story, the newest last
+                for e in reversed(entries):
+                    if len(log) + len(e) > room - 1:
+                        break
+                    log[:0] = e
+                    shown += 1
+                if not log and entries:  # one line longer than the room: its end
+                    log = entries[-1][-(room - 1):]
+                log = rule + (log or nothing[:room - 1])
         self.clear()
         self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
         self.console.file.flush()
+        return shown
 
     def fit(self, model: Mapping[str, Any], room: int) -> list[str]:
         """The table's lines, drawn as large as ``room`` lines allow: in full, else a
@@ -186,17 +213,33 @@ class Screen(ConsoleTable):
         me = next((j for j, s in enumerate(seats) if s["you"]), 0)
         return (i - me) % max(1, len(seats))
 
-    def page(self, title: str, paragraphs: Sequence[str], footer: str) -> list[list[str]]:
+    def page(self, title: str, paragraphs: Sequence[str | Sequence[str]],
+             footer: str) -> list[list[str]]:
         """``paragraphs`` cut into screens of the terminal's height (one screen when it is
-        no terminal), each starting with ``title`` and ending with ``footer``."""
+        no terminal), each starting with ``title`` and ending with ``footer``.
+
+        A paragraph given as a sequence of strings is one block (a ruling and its example
+        at the table): a screen ends between blocks, never inside one that fits on the
+        next screen; only a block longer than a whole screen is cut, and it starts on a
+        screen of its own (found by a newcomer: a page ended in the middle of TOE-11's
+        example, and the next began with the following ruling's last words)."""
         height = self.fitting()
-        body = [ln for p in paragraphs for ln in self.lines(Text(p))]
+        blocks = [[ln for p in ([b] if isinstance(b, str) else b) for ln in self.lines(Text(p))]
+                  for b in paragraphs]
         head = self.lines(Text(title, style="bold"))
         foot = self.lines(Text(footer, style="dim"))
         if height is None:
-            return [head + body + foot]
+            return [head + [ln for b in blocks for ln in b] + foot]
         room = max(1, height - 1 - len(head) - len(foot))
-        return [head + body[i:i + room] + foot for i in range(0, max(1, len(body)), room)]
+        screens: list[list[str]] = [[]]
+        for block in blocks:
+            if screens[-1] and len(screens[-1]) + len(block) > room:
+                screens.append([])  # the block starts the next screen
+            for ln in block:
+                if len(screens[-1]) == room:  # only a block longer than a screen
+                    screens.append([])
+                screens[-1].append(ln)
+        return [head + body + foot for body in screens]
 
     def show(self, lines: Sequence[str]) -> None:
         """One screen of lines made by :meth:`page`."""

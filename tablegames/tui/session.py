@@ -130,8 +130,68 @@ def hotkeys(options: Sequence[Choice], game: str = "",
     return keys
 
 
-#: "What happened" shows at least this many lines, and at most the last ``SHOWN_MAX``.
-SHOWN_MIN, SHOWN_MAX = 6, 18
+#: "What happened" shows at least this many lines; the last ``SHOWN_MAX`` are kept, so
+#: that a long run of bot moves is all there to be read (a page at a time) at the next
+#: prompt.
+SHOWN_MIN, SHOWN_MAX = 6, 2000
+
+
+class _RoundEnded(Exception):
+    """Raised inside a copy's move the moment it records the end of a hand."""
+
+
+class _UpToRoundEnd(list[Event]):
+    """A move's event list that stops the move as soon as the hand's end is recorded."""
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if event.kind in ROUND_ENDS:
+            raise _RoundEnded
+
+    def extend(self, events: Any) -> None:
+        for e in events:
+            self.append(e)
+
+    def __iadd__(self, events: Any) -> _UpToRoundEnd:  # type: ignore[override,misc]
+        self.extend(events)
+        return self
+
+
+def table_at_round_end(before: Any, notation: str) -> Any:
+    """A copy of ``before`` (the state before the move that ended a hand) with the move
+    carried out up to the end of the hand, or ``None``.
+
+    The engines end a hand and deal the next one in the same move, so the state after it
+    shows the next deal; the pause at the end of a hand must show the hand as it ended
+    (the last trick, the lives, phases and points as scored), and only after the key the
+    next deal. A game's ``_apply`` records its events as it goes, the hand's end
+    (``round_over``) after the hand is scored and before the next deal (the engines'
+    contract, :meth:`tablegames.common.state.BaseState._apply`), so the copy is stopped
+    right there. The move was already accepted on the real state; anything unexpected
+    on the copy gives ``None`` (the pause then draws the next deal's table without its
+    cards and moves)."""
+    state = before.copy()
+    state._events = _UpToRoundEnd()
+    try:
+        state._apply(state.parse_action(notation))
+    except _RoundEnded:
+        return state
+    except Exception:  # the copy is a picture only: it never stops the game
+        return None
+    return None
+
+
+def paused_view(state: Any, seat: int | None) -> dict[str, Any] | None:
+    """``seat``'s view of ``state`` stopped at a hand's end (:func:`table_at_round_end`),
+    as the pause draws it: nobody to act, no moves (``None``: no such view)."""
+    if state is None:
+        return None
+    try:
+        view: dict[str, Any] = state.view(seat)
+    except Exception:  # see table_at_round_end
+        return None
+    view.update(to_act=None, legal=[], result=None)
+    return view
 
 
 class Quit(Exception):
@@ -218,6 +278,11 @@ class Session:
         #: up to the end (the next deal is not shown under "The round is over").
         self._result: dict[int | None, list[str]] = {}
         self._held: dict[int | None, list[Line]] = {}
+        #: ... the table as the hand ended (each teller's view; ``None``: not to be had,
+        #: the table of the next deal is drawn without its hand and moves), and how many
+        #: lines had been told to each teller when it ended.
+        self._ended: dict[int | None, dict[str, Any] | None] = {}
+        self._held_at: dict[int | None, int] = {}
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
@@ -262,6 +327,9 @@ class Session:
         #: its screen shows everything since that move (at least ``SHOWN_MIN`` lines).
         self.told: dict[int | None, int] = dict.fromkeys(self.tellers, 0)
         self.mark: dict[int | None, int] = dict.fromkeys(self.tellers, 0)
+        #: How many of those lines the person has seen: a screen that waits for them
+        #: first shows, a page at a time, the lines its "What happened" has no room for.
+        self.seen: dict[int | None, int] = dict.fromkeys(self.tellers, 0)
         self.debug_events: dict[int | None, list[dict[str, Any]]] = {
             s: [] for s in self.tellers}
         #: The last line told to each seat and how often in a row: a repeated line is
@@ -304,6 +372,7 @@ class Session:
     def _apply(self, notation: str, by: int) -> None:
         if by in self.humans:
             self.mark[by] = self.told[by]
+        before = self.state.copy()  # for the table as a hand ends (a copy is cheap)
         events = self.state.apply(notation, by=by, expect=self.state.version)
         ends = [i for i, e in enumerate(events) if e.kind in ROUND_ENDS]
         # A hand's end splits the events: the pause shows the hand up to its end, and
@@ -313,10 +382,13 @@ class Session:
         self._tell_all(events[:cut])
         if hand_ended:
             self._pause = True
+            ended = table_at_round_end(before, notation)
             for s in self.tellers:
                 said = self.narrators[s].say(events[ends[0]].for_seat(s), self.view(s))
                 self._result[s] = [said] if said else []
                 self._held[s] = self.recent(s)
+                self._held_at[s] = self.told[s]
+                self._ended[s] = paused_view(ended, s)
                 self.mark[s] = self.told[s]  # the next hand's log starts here
         self._tell_all(events[cut:])
 
@@ -399,6 +471,7 @@ class Session:
             if key.startswith("\x1b") or (len(key) == 1 and ord(key) < 32):
                 continue
             if not buffer and key == "?":
+                self._swallow = "\n"  # "?" and Enter, as a line: the Enter is no page key
                 return "?"
             if not buffer and key.lower() in hot:
                 move = hot[key.lower()]
@@ -456,18 +529,56 @@ class Session:
 
     def draw(self, seat: int | None, menu: Menu | None, note: str = "",
              hot: Mapping[str, str] | None = None, moves_of: int | None = None,
-             happened: Sequence[Line] | None = None, prompt: str | None = None) -> None:
+             happened: Sequence[Line] | None = None, prompt: str | None = None,
+             waits: bool = False, view: Mapping[str, Any] | None = None,
+             told: int | None = None) -> None:
         """``seat``'s screen (``None``: the table's, at a shared screen: the spectator's
         view and log); ``moves_of``: the seat whose moves the menu lists, when it is
         another (the menu's labels come from that seat's view); ``happened``: the log
-        to show instead of the seat's recent lines; ``prompt``: the prompt to show instead
-        of the presenter's."""
-        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt)
-        self.screen.draw(self.view(seat), self.recent(seat) if happened is None else happened,
-                         menu, note, self.debug_events[seat], hot,
-                         labels_from=self.view(moves_of) if moves_of is not None else None,
-                         prompt=prompt)
+        to show instead of the seat's recent lines (``told``: how many lines had been
+        told when it ended); ``prompt``: the prompt to show instead of the presenter's;
+        ``view``: the view to draw instead of the seat's view of now (the table as a hand
+        ended).
+
+        ``waits``: the screen waits for the person (a move, a key). Then every line told
+        since they last saw "What happened" is seen before they answer: the lines the
+        screen has no room for are shown first, a page at a time ("more"), and the screen
+        after them. A screen shown while the bots move does not wait; the lines it had
+        no room for are shown at the next screen that waits."""
+        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt, False, view, told)
+        lines = self.recent(seat) if happened is None else list(happened)
+        upto = self.told[seat] if told is None else told
+        unseen = max(0, upto - self.seen[seat])
+
+        def drawn() -> int:
+            return self.screen.draw(
+                self.view(seat) if view is None else view, lines, menu, note,
+                self.debug_events[seat], hot,
+                labels_from=self.view(moves_of) if moves_of is not None else None,
+                prompt=prompt, unseen=unseen)
+
+        first = upto - drawn()  # the first line on screen, counted as told
+        if first > self.seen[seat] and waits and self.keys is not None:
+            self.show_story(seat, self.seen[seat], first)
+            first = upto - drawn()
+        if first <= self.seen[seat] or waits:
+            self.seen[seat] = max(self.seen[seat], upto)
         self.on_screen = seat
+
+    def show_story(self, seat: int | None, start: int, end: int) -> None:
+        """The lines told to ``seat`` from ``start`` up to ``end`` (counted as told), a
+        screen at a time: what "What happened" has no room for (a small window, a long
+        run of bot moves) is read before the table, never skipped."""
+        log = list(self.happened[seat])
+        first = len(log) - (self.told[seat] - start)
+        lines = log[max(0, first):len(log) - (self.told[seat] - end)]
+        if not lines:
+            return
+        pages = self.screen.page(self.w("What happened"), lines,
+                                 self.w("More of what happened: press any key."))
+        for page in pages:
+            self.screen.show(page)
+            self.wait_key("")
 
     def redraw(self) -> None:
         """The last screen again (after a resize), at the terminal's new size."""
@@ -491,6 +602,12 @@ class Session:
                 self.out.write(prompt)
                 self.out.flush()
             elif key is not None:
+                if self._swallow:  # the rest of a line whose first key did something:
+                    # "?" then Enter opens the rulings at their first page
+                    if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
+                        self._swallow = self._swallow[1:]
+                        continue
+                    self._swallow = ""
                 self.out.write("\n")
                 return key
 
@@ -516,7 +633,13 @@ class Session:
             "while the others play wait for your turn, line by line. q and Enter quits."),
             *help_text(self.info.name, self.view(seat), self._refused, w=w,
                        cards=self._cards())]
-        pages = self.screen.page(w("Rulings for this moment"), paragraphs,
+        blocks: list[list[str]] = []
+        for p in paragraphs:  # a ruling's example ("  At the table: ...") stays with it
+            if p.startswith("  ") and blocks:
+                blocks[-1].append(p)
+            else:
+                blocks.append([p])
+        pages = self.screen.page(w("Rulings for this moment"), blocks,
                                  w("Press any key to go on (Esc: back to the game)."))
         for i, lines in enumerate(pages):
             self.screen.show(lines)
@@ -534,8 +657,12 @@ class Session:
             return
         self._pause = False
         seat = None if self.options.table else self.options.seat
-        note = " ".join([self.w("The round is over."), *self._result.get(seat, [])])
-        self.draw(seat, None, note, happened=self._held.get(seat))
+        said = " ".join([self.w("The round is over."), *self._result.get(seat, [])])
+        ended = self._ended.get(seat)
+        if ended is None:  # the table of the next deal, without its cards and moves
+            ended = {**self.view(seat), "hand": [], "legal": []}
+        self.draw(seat, None, happened=self._held.get(seat), prompt=said, waits=True,
+                  view=ended, told=self._held_at.get(seat))
         if self.options.table:
             self.on_screen = None
         if self.keys is not None:
@@ -574,9 +701,7 @@ class Session:
             self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
             return
         menu = Menu.of(options)
-        # Dallah's card names are Arabic: the card in play is explained in a line.
-        note = "\n".join(card_glossary(view, self._cards(), self.w)[:1]) \
-            if self.info.name == "dallah" and view.get("card") else ""
+        note = self._card_note(view)
         prompt = None
         if let_go:  # the model reports: the person is not asked what happened
             prompt = self.w("Enter lets the cup go: the fall model says what fell.")
@@ -586,7 +711,7 @@ class Session:
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
-            self.draw(seat, menu, note, hot, prompt=prompt)
+            self.draw(seat, menu, note, hot, prompt=prompt, waits=True)
             line = self._readline(f"{self.names[seat]}> ", hot=hot)
             if let_go and isinstance(line, str) and not line.strip():
                 self._apply(str(self.world.report(self.state)), seat)  # type: ignore[union-attr]
@@ -608,6 +733,19 @@ class Session:
                 note = self._help()
             else:
                 note = self._last_error or reading.message
+
+    def _card_note(self, view: Mapping[str, Any]) -> str:
+        """Dallah's card names are Arabic: the card in play is explained in a line under
+        the prompt, unless the prompt already begins with the card and what it does
+        ("Naql: move one cup ..."): then the line would say it a second time."""
+        if self.info.name != "dallah" or not view.get("card"):
+            return ""
+        line = "\n".join(card_glossary(view, self._cards(), self.w)[:1])
+        asked = present(view)["prompt"]
+        said = self.w.text(asked) if asked is not None else ""
+        if line and ":" in said and said.split(":", 1)[0] == line.split(":", 1)[0]:
+            return ""
+        return line
 
     def own_moves(self, seat: int, legal: Sequence[str]) -> list[str]:
         """The moves ``seat``'s person is offered: all its legal moves, less the reports
@@ -657,7 +795,7 @@ class Session:
         prompt = self.w("For {name}: {prompt}", name=self.names[bot],
                         prompt=self.w.text(asked)) if asked is not None else None
         while True:
-            self.draw(me, menu, note, hot, moves_of=bot, prompt=prompt)
+            self.draw(me, menu, note, hot, moves_of=bot, prompt=prompt, waits=True)
             line = self._readline(f"{self.names[me]} → {self.names[bot]}> ", hot=hot)
             if isinstance(line, Hot):
                 reading = Reading("move", move=line.move)
@@ -787,6 +925,7 @@ class Session:
                 self._swallow = self._swallow[1:]
                 continue
             if key == "?" and not self._typeahead:
+                self._swallow = "\n"  # "?" and Enter, as a line: the Enter is no page key
                 self.show_help(me)
                 self.redraw()
             elif key.lower() in hot and not self._typeahead:
@@ -819,7 +958,7 @@ class Session:
         public), then "Play again? (y/n)", its keys in the session's language (``j/n`` in
         Dutch and Danish; ``y`` and ``n`` are always understood too)."""
         seat = self.options.seat if not self.options.table else None
-        self.draw(seat, None, self.w("Game over."))
+        self.draw(seat, None, self.w("Game over."), waits=True)
         yes, no = self.w("yes")[:1].lower(), self.w("no")[:1].lower()
         while True:
             try:

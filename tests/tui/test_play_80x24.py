@@ -103,14 +103,18 @@ def play_through(game: str) -> tuple[list[str], str]:
     knocked = hands = 0
     try:
         while True:
-            i = child.expect_exact([PROMPT, "Press any key for the next round", "(y/n)"])
+            i = child.expect_exact([PROMPT, "Press any key for the next round", "(y/n)",
+                                    "More of what happened: press any key."])
+            if i == 3:  # more was told than the screen has room for: read on
+                child.send(" ")
+                continue
             if i == 1:  # the end-of-hand pause, with the hand's result
                 hands += 1
                 pause = frame(child)
                 said = " ".join(" ".join(pause).split())
                 assert len(pause) <= ROWS and "The round is over." in said
                 if game == "toepen":
-                    assert re.search(r"P\d won round \d+\.", said), said
+                    assert re.search(r"P\d won round \d+(\.|: P\d loses \d+ li)", said), said
                 child.send(" ")
                 continue
             if i == 2:
@@ -132,7 +136,8 @@ def play_through(game: str) -> tuple[list[str], str]:
             state.apply(f"0:{move}", by=0)
         assert state.is_over
         child.send("y")
-        child.expect_exact(PROMPT)
+        while child.expect_exact([PROMPT, "More of what happened: press any key."]):
+            child.send(" ")  # the new deal told a page at a time first
         again = "\n".join(frame(child))
         child.send("q\r")
         child.expect(pexpect.EOF)
