@@ -55,7 +55,7 @@ from typing import Any
 
 from tablegames.common.errors import StateError
 from tablegames.common.kinds import CardText, Kind, RulesText, TextCtx, _Seat, names_for
-from tablegames.common.position import PositionError, PositionReader, PositionWriter
+from tablegames.common.position import CORE_LINES, PositionError, PositionReader, PositionWriter
 from tablegames.common.serialization import Reader
 
 
@@ -281,10 +281,6 @@ class Layout:
         return TextCtx(state.n, names_for(self.cards, state.rules))
 
 
-#: The lines the core writes around a game's own (``position_text``): never a game's.
-_CORE_LINES = frozenset({"game", "player", "rules", "rng", "stage"})
-
-
 def old_line_names(cls: Any, fields: tuple[tuple[str, Kind], ...]) -> dict[str, str]:
     """Each old name of a field's line (old -> today's line name, a per-seat line's
     without its seat): the field's old save keys, renamed with a format (``RENAMED``) or
@@ -295,7 +291,7 @@ def old_line_names(cls: Any, fields: tuple[tuple[str, Kind], ...]) -> dict[str, 
     line to read as."""
     kinds = dict(fields)
     keys: Mapping[str, str] = cls.POSITION_KEYS
-    today = {keys.get(name, kind.line or name) for name, kind in fields} | _CORE_LINES
+    today = {keys.get(name, kind.line or name) for name, kind in fields} | set(CORE_LINES)
     renamed = dict(cls.RENAMED)
     for _, names in sorted(cls.ENGINE_RENAMED.items()):
         renamed = {old: names.get(new, new) for old, new in renamed.items()}

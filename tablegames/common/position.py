@@ -30,6 +30,11 @@ from typing import TypeVar
 from tablegames.common.errors import TablegamesError, quoted
 from tablegames.common.numbers import is_number
 
+#: The lines the core writes before a game's own (``player N`` once per seat):
+#: :func:`~tablegames.common.position_text.write_position` writes them and no game's
+#: line may take one of these names.
+CORE_LINES = ("game", "player", "rules", "rng", "stage")
+
 T = TypeVar("T")
 
 HEADER = "tablegames position 1"

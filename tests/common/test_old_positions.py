@@ -45,3 +45,20 @@ def test_old_position_text_loads_to_the_state_it_was_written_from(
     again = tablegames.from_position(game, state.to_position())
     assert again._dump() == state._dump()
     assert again.to_position() == state.to_position() == text
+
+
+@pytest.mark.parametrize("game", sorted(tablegames.GAMES))
+def test_the_core_lines_are_those_the_core_writes_and_no_games(game: str) -> None:
+    """``CORE_LINES`` (which an old line name may never be read as) are exactly the
+    lines before the game's own in every position, and no game writes a line of that
+    name: the list and the writer cannot drift apart."""
+    from tablegames.common.position import CORE_LINES
+
+    state = tablegames.new_game(game, players=3, seed=2)
+    for _ in range(5):
+        state.apply(state.legal_actions()[0])
+    names = [line.partition(":")[0].split(" ")[0] for line in state.to_position().splitlines()
+             if ":" in line and not line.startswith("tablegames position")]
+    core = len(CORE_LINES) + 2  # ``player`` once per seat
+    assert list(dict.fromkeys(names[:core])) == list(CORE_LINES)
+    assert not set(names[core:]) & set(CORE_LINES), names[core:]
