@@ -44,7 +44,16 @@ state by making a fresh one and overwriting it), and a clone carries the same hi
 future as its original. Either way, perfect-information search on clones (``MCTSBot``)
 still sees the other seats' hands; searchers should use
 ``resample_from_infostate(player, sampler)``, which deals a *world* (``sample_world``)
-consistent with what the player has seen, as OpenSpiel's ISMCTS does.
+consistent with what the player has seen, as OpenSpiel's ISMCTS does. A world holds
+that player's own record and the public one, as lines, and the resampled state: nothing
+of the real deal or of the real events' secrets, in the object or its serialization, so
+two real states the player cannot tell apart give the same worlds from the same sampler.
+A world is a resampled present, not a replayed past: its ``history()`` starts at the
+world (empty, ``move_number()`` 0, then the actions applied to it). A history that
+replays to the world would have to place every hidden card of the past (which deal
+card went where, each draw) consistently with the resampled hands and every later
+public action, which ``sample_world`` does not do; so key search nodes on
+``information_state_string``, as ISMCTS does, not on a world's history.
 
 **Observations**: ``observation_tensor(player)`` is the game's encoding of
 ``state.view(player)`` (layouts in :mod:`tablegames.adapters.toepen` and the other game
@@ -115,6 +124,10 @@ _REGISTERED: dict[str, type[Any]] = {}
 #: The engine seed of every explicit-chance game: its generator is never used (every
 #: outcome comes from a chance node), so all its states share it.
 EXPLICIT_SEED = "explicit"
+
+#: The engine seed a world made by ``resample_from_infostate`` carries: never the real
+#: one (the real deal follows from it), and never used (a world holds its session).
+WORLD_SEED = "world"
 
 
 def short_name(game: str) -> str:
@@ -352,31 +365,42 @@ class Recall:
     information state is first asked for, and kept with the step (``_seen``), so walking
     a game's tree writes every step once per seat. ``world`` is the seat a resampled
     world was made for (``None`` in a real game).
+
+    A world's recall starts from ``base`` instead of a dealt state: the lines its seat
+    saw and the public lines, already written out (:meth:`in_world`). The real dealt
+    state holds every seat's hand and the real events their secrets, so a world keeping
+    them would carry the real deal in its object and in every serialization of it (a
+    leak found by the OpenSpiel audit), although its strings redact them.
     """
 
-    __slots__ = ("_seen", "dealt", "events", "parent", "world")
+    __slots__ = ("_seen", "base", "dealt", "events", "parent", "world")
 
     def __init__(self, dealt: Any, parent: Recall | None = None,
                  events: tuple[Event, ...] = (), world: int | None = None,
-                 seen: dict[int | None, tuple[str, ...]] | None = None) -> None:
+                 seen: dict[int | None, tuple[str, ...]] | None = None,
+                 base: Mapping[int | None, tuple[str, ...]] | None = None) -> None:
         self.dealt = dealt
         self.parent = parent
         self.events = events
         self.world = world
+        self.base = base
         self._seen: dict[int | None, tuple[str, ...]] = {} if seen is None else seen
 
     def extend(self, events: list[Event]) -> Recall:
         """The recall after a step that made ``events``."""
         if not events:
             return self
-        return Recall(self.dealt, self, tuple(events), self.world)
+        return Recall(self.dealt, self, tuple(events), self.world, base=self.base)
 
     def in_world(self, seat: int) -> Recall:
-        """This recall in a world resampled for ``seat`` (the same steps, written once)."""
-        return Recall(self.dealt, self.parent, self.events, seat, self._seen)
+        """The recall of a world resampled for ``seat``: only what ``seat`` saw and what
+        everyone saw, as lines (``base``); nothing of the real deal or of the real events'
+        secrets."""
+        base = {seat: tuple(self.lines(seat)), None: tuple(self.lines(None))}
+        return Recall(None, world=seat, base=base)
 
     def steps(self) -> list[tuple[Event, ...]]:
-        """Every step's events, oldest first."""
+        """Every step's events, oldest first (in a world: since it was made)."""
         out: list[tuple[Event, ...]] = []
         node: Recall | None = self
         while node is not None and node.events:
@@ -401,7 +425,10 @@ class Recall:
                     for e in Event.redact(list(node.events), seat))
             parts.append(own)
             node = node.parent
-        out = [json.dumps(self.dealt.view(seat), sort_keys=True)]
+        if self.base is not None:
+            out = list(self.base[seat])
+        else:
+            out = [json.dumps(self.dealt.view(seat), sort_keys=True)]
         for own in reversed(parts):
             out.extend(own)
         return out
@@ -468,18 +495,27 @@ class _SessionBox:
 
 
 def _recall_json(recall: Recall | None) -> dict[str, Any] | None:
-    """A recall as picklable data: the dealt state's save and the events, oldest first
-    (events are plain slotted objects, pickled as they are)."""
+    """A recall as picklable data: the dealt state's save (a world's: the lines it starts
+    from) and the events, oldest first (events are plain slotted objects, pickled as
+    they are)."""
     if recall is None:
         return None
-    return {"dealt": recall.dealt.to_json(), "world": recall.world,
+    base = recall.base
+    return {"dealt": None if recall.dealt is None else recall.dealt.to_json(),
+            "world": recall.world,
+            "base": None if base is None else [[seat, list(lines)] for seat, lines in base.items()],
             "steps": [list(events) for events in recall.steps()]}
 
 
 def _recall_from(game: str, data: dict[str, Any] | None) -> Recall | None:
     if data is None:
         return None
-    recall = Recall(game_info(game).from_json(data["dealt"]), world=data["world"])
+    base = data.get("base")
+    if base is not None:  # a world: the lines it starts from, never a dealt state
+        recall = Recall(None, world=data["world"],
+                        base={seat: tuple(lines) for seat, lines in base})
+    else:
+        recall = Recall(game_info(game).from_json(data["dealt"]), world=data["world"])
     for events in data["steps"]:
         recall = recall.extend(events)
     return recall
@@ -711,14 +747,23 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
         """A state ``player_id`` cannot tell from this one: hidden cards redealt
-        (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``."""
+        (``sample_world``) and a fresh hidden future, seeded from ``probability_sampler``.
+
+        ``player_id`` is checked as every player-taking method checks it (an ``int`` or a
+        numpy integer, a seat of the game; :meth:`_player`): ISMCTS and other searches
+        pass the numpy integers they compute with. The world carries only what that seat
+        saw (:meth:`Recall.in_world`), and its ``history()`` starts at the world (see the
+        module docstring)."""
+        (player_id,) = self._player((player_id,))
         drawn = probability_sampler()
         if isinstance(drawn, bool | np.bool_) or not isinstance(drawn, int | float | np.floating) \
                 or not 0 <= drawn <= 1:  # NaN fails both comparisons
             raise SetupError(f"probability_sampler() must return a number in [0, 1], not "
                              f"{quoted(drawn)}")
         seed = int(drawn * (1 << 53))
-        clone = TablegamesState(self._tg, self._seed)
+        # Not this state's seed: with chance="engine" it would deal the real game again.
+        # A world always holds its session, so its seed is never used to deal.
+        clone = TablegamesState(self._tg, WORLD_SEED)
         if self._dealt() is None:
             # The deal is under way and no seat has taken up a card: every card dealt so
             # far is hidden from the player. A clone would carry them (a leak found by
