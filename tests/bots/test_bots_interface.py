@@ -46,7 +46,7 @@ def test_make_refuses_unknown_names_parameters_and_budgets() -> None:
     with pytest.raises(SetupError, match="no parameter 'budget'"):
         bots.make("club", "toepen", budget=3)
     for bad in (0, -5, True, 1.5, "200", 10**9):
-        with pytest.raises(SetupError, match="budget must be an int"):
+        with pytest.raises(SetupError, match="budget must be a whole number from 1 to 1,000,000"):
             bots.make("ismcts", "toepen", budget=bad)
     for bad in (0, -1.0, float("nan"), True, 10**6):
         with pytest.raises(SetupError, match="seconds must be a number"):
