@@ -60,6 +60,7 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.refusals import Phrase, enforce
+from tablegames.common.setups import shallow_setup
 from tablegames.common.state import NO_SETUP, BaseState
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles, positions
@@ -1042,8 +1043,8 @@ def new_game(
         rules = Rules(cards=rules)
     setup = {"actions": actions, "placements": placements, "rolls": rolls, "piles": piles,
              "held": held, "pot": pot}
-    return State.new(players, seed, rules, deck, first=first,
-                     **{k: plain_setup(v, k) for k, v in setup.items()})
+    return State.new(players, seed, rules, deck, first=first,  # none nested too deeply
+                     **{k: plain_setup(v, k) for k, v in shallow_setup(setup).items()})
 
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "VARIANTS", "Rules", "State", "new_game"]
