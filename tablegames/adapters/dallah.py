@@ -21,6 +21,7 @@ target              n − 1: ``target`` the seat ``r`` places on (r = 1..n−1)
 pair                n × (n − 1): Malek Shoghl from seat ``a`` to seat ``b`` (relative,
                     a ≠ b), ordered by ``a`` then ``b``
 redirect            n − 1: ``redirect`` to the seat ``r`` places on
+placed              1: ``placed``, a later cup in hand at a fall stands (DAL-12, DAL-26)
 table               1, only with ``table="model"``: the fall model reports
 pass                1, only with ``interrupts=True``
 ==================  ==================================================================
@@ -133,6 +134,8 @@ class DallahCodec(Codec):
         self.pair_id = {p: self.PAIR + i for i, p in enumerate(pairs)}
         self.pairs = pairs
         self.REDIRECT = self._block(f"redirect to seat +{r}" for r in range(1, n))
+        # after every older id, so that the ids of engine 4's actions stay as they were
+        self.PLACED = self._add("placed")
         self.TABLE = self._add("table: the fall model reports") if self.table == "model" else -1
 
     def _spell(self, action: Action) -> tuple[int, ...]:
@@ -141,6 +144,8 @@ class DallahCodec(Codec):
         hit = _SIMPLE_ID.get(cls)
         if hit is not None:
             return (hit,)
+        if cls is A.Placed:
+            return (self.PLACED,)
         if cls is A.Fell:
             i = self.fell_id.get((action.zone, action.shape))  # type: ignore[attr-defined]
             if i is not None:
@@ -195,6 +200,8 @@ class DallahCodec(Codec):
             return A.pair(seat, self.seat_at(seat, a), self.seat_at(seat, b))
         if self.REDIRECT <= i < self.REDIRECT + self.n - 1:
             return A.redirect(seat, self.seat_at(seat, i - self.REDIRECT + 1))
+        if i == self.PLACED:
+            return A.simple(A.Placed, seat)
         raise CodecError(f"id {i} is not a Dallah action")
 
     # -- the fall model as the table ------------------------------------------------------

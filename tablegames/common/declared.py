@@ -125,19 +125,20 @@ class Conserve:
             for code in self._kind(kinds, name).cards_in(getattr(state, name), deck):
                 held[code] += 1
                 if held[code] > max(1, want[code]):
+                    card = self._card(state, code)
                     if want[code] > 1:
-                        raise self._fail(f"card {code} lies more often than the pack's "
+                        raise self._fail(f"{card} lies more often than the pack's "
                                          f"{want[code]} copies (in {name!r})")
-                    raise self._fail(f"card {code} lies twice (in {where[code]!r} and {name!r})")
+                    raise self._fail(f"{card} lies twice (in {where[code]!r} and {name!r})")
                 where.setdefault(code, name)
         if held != want:
             stray = sorted(held.keys() - want.keys())
             if stray:
-                raise self._fail(f"card {stray[0]} is not in this game's pack "
+                raise self._fail(f"{self._card(state, stray[0])} is not in this game's pack "
                                  f"(in {where[stray[0]]!r})")
             lost = sorted((want - held).keys())
             copies = "" if want[lost[0]] == 1 else " (a copy of it)"
-            raise self._fail(f"card {lost[0]}{copies} is missing (in none of "
+            raise self._fail(f"{self._card(state, lost[0])}{copies} is missing (in none of "
                              f"{', '.join(self.fields)})")
 
     def rest(self, state: Any, kinds: Mapping[str, Kind]) -> list[int]:
@@ -151,6 +152,20 @@ class Conserve:
             raise ValueError("more cards are placed than the pack holds (a card lies in the "
                              "other lines more often than the pack has it)")
         return sorted(left.elements())
+
+    def _card(self, state: Any, code: int) -> str:
+        """A card as a fault names it: by the name position text gives it (``card
+        ma_ysir``, ``card Kc``), as the person who wrote the line wrote it; by its code
+        only when it has no name (a code of no card)."""
+        declared = getattr(type(state), "CARD_TEXT", None)
+        if declared is not None:
+            try:
+                text = names_for(declared, getattr(state, "rules", None)).get(self.deck)
+                if text is not None:
+                    return f"card {text.name(code)}"
+            except (AttributeError, IndexError, KeyError, ValueError, TypeError):
+                pass
+        return f"card {code}"
 
     def _fail(self, message: str) -> StateError:
         message = f"the {self.what} do not add up to the pack: {message}"

@@ -81,6 +81,16 @@ def read_position(cls: type[S], text: str, rules: Any = None) -> S:
     except PositionError:
         raise
     except (StateError, SetupError, NotationError, RulesError) as exc:
-        raise PositionError(f"impossible position: {exc}") from None
+        raise PositionError(f"impossible position: {_unpathed(str(exc))}") from None
     obj.extra = {"position": obj.to_position()}
     return obj
+
+
+def _unpathed(message: str) -> str:
+    """A load check's message for position text: without the JSON path a save's error
+    starts with (``$.state.piles: ...`` reads ``piles: ...``, the line's name;
+    ``$.state: ...`` loses the path), which means nothing to someone who wrote lines."""
+    for prefix in ("$.state: ", "$.state."):
+        if message.startswith(prefix):
+            return message[len(prefix):]
+    return message

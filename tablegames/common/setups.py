@@ -7,9 +7,11 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tablegames.common.errors import SetupError, quoted
+from tablegames.common.serialization import MAX_DEPTH
 
 
 def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str) -> tuple[str, ...]:
@@ -74,6 +76,51 @@ MAX_NAME = 64
 MAX_NOTATION = 512
 #: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
 MAX_DECK = 1_000
+
+
+def check_setup(deck: Sequence[str] | None, setup: Mapping[str, Any]
+                ) -> tuple[Sequence[str] | None, dict[str, Any]]:
+    """``new_game``'s stacked deck and setup keywords, bounded: the deck a list of at most
+    :data:`MAX_DECK` cards (``None`` when it stacks none: one game, one save text), and
+    the keywords without their ``None`` values, none nested too deeply
+    (:func:`shallow_setup`)."""
+    if deck is not None:
+        if isinstance(deck, str) or not isinstance(deck, Sequence):
+            raise SetupError("deck must be a list of cards, top card first")
+        if len(deck) > MAX_DECK:
+            raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
+        if not deck:  # stacking no card is no stacked deck: one game, one save text
+            deck = None
+    return deck, shallow_setup(setup, deck)
+
+
+def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, Any]:
+    """The setup keywords (and stacked deck) of ``new_game``, refused with a
+    :class:`SetupError` when a value nests lists or mappings deeper than a save may
+    (:data:`~tablegames.common.serialization.MAX_DEPTH`, the same limit and words: "nested
+    too deeply"). Everything after this copies and reads setup values recursively, and a
+    list 5,000 levels deep made that a ``RecursionError`` instead of an answer. The check
+    is a loop, so any depth is refused in as many steps as the limit allows.
+
+    >>> from tablegames.common.setups import shallow_setup
+    >>> deep: list[object] = []
+    >>> for _ in range(5000):
+    ...     deep = [deep]
+    >>> shallow_setup({"lives": deep})
+    Traceback (most recent call last):
+    ...
+    tablegames.common.errors.SetupError: lives: nested too deeply
+    """
+    for what, value in (("deck", deck), *setup.items()):
+        level = [value]
+        for _ in range(MAX_DEPTH + 1):
+            level = [x for v in level if isinstance(v, Sequence | Mapping) and not isinstance(
+                v, str | bytes) for x in (v.values() if isinstance(v, Mapping) else v)]
+            if not level:
+                break
+        else:
+            raise SetupError(f"{what}: nested too deeply")
+    return {k: v for k, v in setup.items() if v is not None}
 
 
 def check_run_seed(seed: object) -> int | str:

@@ -44,7 +44,14 @@ from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text, verify_save
 from tablegames.common.serialization import Reader, dumps, loads
-from tablegames.common.setups import MAX_DECK, MAX_NAME, MAX_NOTATION, check_seed, normalize_players
+from tablegames.common.setups import (
+    MAX_DECK,
+    MAX_NAME,
+    MAX_NOTATION,
+    check_seed,
+    check_setup,
+    normalize_players,
+)
 from tablegames.common.version import __version__
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
@@ -226,14 +233,7 @@ class BaseState(ABC):
         names = normalize_players(players, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
         r = coerce_rules(cls.RULES, rules)
         seed = check_seed(seed)
-        if deck is not None:
-            if isinstance(deck, str) or not isinstance(deck, Sequence):
-                raise SetupError("deck must be a list of cards, top card first")
-            if len(deck) > MAX_DECK:
-                raise SetupError(f"a stacked deck has at most {MAX_DECK} cards")
-            if not deck:  # stacking no card is no stacked deck: one game, one save text
-                deck = None
-        extra = {k: v for k, v in setup.items() if v is not None}
+        deck, extra = check_setup(deck, setup)  # the deck's and the keywords' bounds
         cls._check_setup_keys(extra)
         if chance is None:
             # a position carries its own rules line: it stands unless rules were given

@@ -10,6 +10,8 @@
 ``0:fell 2 tall neck:wide``    report several cups at once, after a crash: two Tall cups
                                from wherever they were, a Wide cup from the Neck (DAL-10)
 ``0:collapse``                 report: the whole Dallah fell, every cup on it (DAL-14)
+``1:placed``                   report: the later cup of a card still in hand when
+                               something fell had been let go and stands (DAL-12, DAL-26)
 ``0:nospace``                  report: the zone has no usable space (DAL-21)
 ``0:swap``                     swap the action for another Action card (DAL-27)
 ``0:timeout``                  report: the five seconds ran out, nothing fell (DAL-28)
@@ -113,6 +115,14 @@ class Collapse(DallahAction):
 
 
 @attrs.frozen
+class Placed(DallahAction):
+    """Report that the cup in hand, a later cup of the card, had been let go on its zone
+    before something fell and stands there (DAL-12): it was tried, so it stays."""
+
+    verb: ClassVar[str] = "placed"
+
+
+@attrs.frozen
 class NoSpace(DallahAction):
     """Report that the Placement card's zone has no usable space."""
 
@@ -204,7 +214,8 @@ class Redirect(DallahAction):
 #: The actions that report what happened at the table, never a player's choice (outside
 #: the report stage: the late falls of DAL-23). Bots and the RL adapter leave them to the
 #: table model.
-TABLE_REPORTS: tuple[type[Action], ...] = (Settled, Fell, Falls, Collapse, NoSpace, Timeout)
+TABLE_REPORTS: tuple[type[Action], ...] = (Settled, Fell, Falls, Collapse, NoSpace, Timeout,
+                                           Placed)
 
 _CACHE: dict[tuple[object, ...], Action] = {}
 
@@ -365,6 +376,7 @@ _VERBS: dict[str, ActionBuilder] = {
     "fell": _fell,
     "collapse": _plain(Collapse),
     "nospace": _plain(NoSpace),
+    "placed": _plain(Placed),
     "swap": _plain(Swap),
     "timeout": _plain(Timeout),
     "penalty": _plain(Penalty),
@@ -384,7 +396,7 @@ MAX_TEXT = 512
 
 #: Every action class of the game (the core refuses any other as foreign).
 ACTION_TYPES = frozenset({Draw, Roll, Settled, Fell, Falls, Collapse, NoSpace, Swap, Timeout,
-                          Penalty, Move, Target, Pair, Allow, Block, Redirect})
+                          Penalty, Move, Target, Pair, Allow, Block, Redirect, Placed})
 
 
 def parse_action(text: str) -> Action:

@@ -81,6 +81,12 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "seat": REPORTER,
         "zone": "zone id reported full",
     }),
+    "placed": EventSpec("a later cup of the card, in hand when the card stopped at a fall, "
+                        "had been let go and stands on its zone (DAL-12, DAL-26)", {
+        "seat": REPORTER,
+        "zone": "zone id it stands on",
+        "cup": "its shape id",
+    }),
     "timeout": EventSpec("the countdown ran out: the placement is tried again (DAL-28)", {
         "seat": REPORTER,
         "retry": "countdowns run out on this placement so far, from 1",

@@ -37,9 +37,13 @@ def names_held(state: State, action: A.Fell | A.Falls) -> bool:
     """Whether a report names the cup in the placer's hand: a cup of its shape on its
     zone (the Placement card says where it went). That cup was let go and fell; it is the
     cup meant even when the zone already holds one of that shape, because the cup just
-    placed is the likeliest to fall, and the two are alike (DAL-10, DAL-26). A cup named
-    by shape alone or not at all is never the cup in hand (:func:`resolve`)."""
-    if not state._placing():
+    placed is the likeliest to fall, and the two are alike (DAL-10, DAL-26). This holds
+    while the card is stopped too (a later cup still in hand when another cup's fall was
+    reported first): the report says it was let go after all, and a cup that fell goes to
+    the collector, never back to the shared pile (DAL-10, DAL-11), whatever order the
+    phone sent the falls in. A cup named by shape alone or not at all is never the cup in
+    hand (:func:`resolve`)."""
+    if not state._in_hand():
         return False
     t = state.t
     held = f"{t.zone_ids[state.zone]}:{t.shape_ids[state.cups_in_hand[0]]}"

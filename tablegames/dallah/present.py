@@ -34,7 +34,7 @@ from tablegames.table.model import (
 )
 
 #: Verbs made on the report screen (what the table saw) rather than as small buttons.
-REPORTS = frozenset({"settled", "fell", "collapse", "nospace", "timeout", "swap"})
+REPORTS = frozenset({"settled", "fell", "collapse", "nospace", "timeout", "swap", "placed"})
 
 
 def _named(view: Mapping[str, Any], group: str, key: Any) -> Msg:
@@ -69,7 +69,8 @@ def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> d
 
     if verb == "fell":
         zone, _, shape = args.partition(":")
-        a = action(notation, verb, msg("{cup} fell from the {zone}", cup=_named(view, "shapes", shape),
+        a = action(notation, verb, msg("The {cup} cup fell from the {zone}",
+                                       cup=_named(view, "shapes", shape),
                                        zone=_named(view, "zones", zone)), report=True)
         a["zone"], a["shape"] = zone, shape
         return a
@@ -81,6 +82,12 @@ def _action(notation: str, view: Mapping[str, Any], players: Sequence[str]) -> d
     if verb == "nospace":
         return action(notation, verb, msg("No space on the {zone}", zone=_named(view, "zones",
                                                                               view.get("zone"))),
+                      report=True)
+    if verb == "placed":  # DAL-12, DAL-26: a later cup in hand at a fall stands after all
+        held = at(view.get("cups_in_hand") or [], 0, "")
+        return action(notation, verb, msg("The {cup} cup stands on the {zone}",
+                                          cup=_named(view, "shapes", held),
+                                          zone=_named(view, "zones", view.get("zone"))),
                       report=True)
     if verb == "target":
         return action(notation, verb, msg("Choose {who}", who=who(args)))
@@ -281,6 +288,11 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
         return msg("{card}: move one cup on the Dallah to a different zone.", card=name)
     if stage == "protect":
         return _protect(view, name)
+    if any(str(a).endswith(":placed") for a in view.get("legal") or []):
+        # the card stopped at a fall with a later cup in hand for its zone: it fell, it
+        # stands (DAL-12) or it goes back untried (DAL-26); one line, so every report fits
+        return msg("{card} stopped at a fall: the {cup} cup fell, stands, or goes back?",
+                   card=name, cup=_named(view, "shapes", at(view.get("cups_in_hand") or [], 0, "")))
     if view.get("report") == "place" and view.get("cups_in_hand") and not view.get("cup"):
         # the card stopped at its first fall before the cup in hand was tried (DAL-26)
         return msg("{card}: the card stops at the first fall. Put the cups in hand back in "
@@ -483,12 +495,15 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "settled":
         return msg("The Dallah settled.")
     if kind == "fell":
-        return msg("{cup} fell from the {zone}: {who} collected it.",
+        return msg("The {cup} cup fell from the {zone}: {who} collected it.",
                    cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
                    who=name_of(players, e.get("collector")) or "")
     if kind == "collapse":
         return msg("The Dallah collapsed: {who} collected {cups}.",
                    who=name_of(players, e.get("collector")) or "", cups=cups(e.get("cups")))
+    if kind == "placed":
+        return msg("The {cup} cup stands on the {zone}.", cup=_named(view, "shapes", e.get("cup")),
+                   zone=_named(view, "zones", e.get("zone")))
     if kind == "no_space":
         return msg("No space on the {zone}.", zone=_named(view, "zones", e.get("zone")))
     if kind == "timeout":
@@ -502,7 +517,7 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{a} gives to {b}.", a=name_of(players, e.get("source")) or "",
                    b=name_of(players, e.get("recipient")) or "")
     if kind == "move":
-        return msg("{who} moved {cup} from the {a} to the {b}.", who=who,
+        return msg("{who} moved the {cup} cup from the {a} to the {b}.", who=who,
                    cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")),
                    b=_named(view, "zones", e.get("to")))
     if kind == "protection_held":
@@ -519,7 +534,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         if e.get("reason") == "zone_full":  # a Placement card: ``card`` is its zone (DAL-21)
             return msg("The {zone} is full: another Placement card is drawn.",
                        zone=_named(view, "zones", e.get("card")))
-        return msg("{card} is drawn again.", card=_named(view, "cards", e.get("card")))
+        # DAL-22, DAL-27: a rotate, tap, blow or Naql card on an empty Dallah
+        return msg("The Dallah is empty: {card} is set aside and another Action card is "
+                   "drawn.", card=_named(view, "cards", e.get("card")))
     if kind == "reroll":
         return msg("The die is rolled again.")
     if kind == "reshuffle":
@@ -529,7 +546,11 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "retire":
         return msg("{who} retires {cups}.", who=who, cups=cups(e.get("cups")))
     if kind == "returned":
-        return msg("{cups} go back to the shared pile.", cups=cups(e.get("cups")))
+        given = e.get("cups")
+        back: list[Any] = given if isinstance(given, list) else []
+        return plural("The {cups} cup goes back to the shared pile.",
+                      "The {cups} cups go back to the shared pile.", len(back),
+                      cups=[_named(view, "shapes", s) for s in back])
     if kind == "game_over":
         losers = [name_of(players, s) or "" for s in e.get("losers") or []]
         # tied for the most cups: all of them share the title (DAL-51)

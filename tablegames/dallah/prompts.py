@@ -75,6 +75,10 @@ _EN = {
              "other cup that fell, or that the Dallah has settled.",
     "stop": "The card stops at the first fall: put {hand} back in the shared pile, "
             "untried. Report any other cup that fell, or that the Dallah has settled.",
+    "stop_held": "The card stops at the first fall. If the {cup} cup was let go on the "
+                 "{zone} before it, report that it fell, or that it stands there; if not, "
+                 "put {hand} back in the shared pile, untried. Report any other cup that "
+                 "fell, or that the Dallah has settled.",
     "hand_one": "the {cup} cup",
     "hand_many": "the {cups} cups",
     "collapsed": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back up, "
@@ -93,6 +97,16 @@ _EN = {
     "collapsed_stop_you": "The Dallah collapsed: you collect {cups}. The card stops there: "
                           "put {hand} back in the shared pile, untried, stand the Dallah "
                           "back up, then report that it has settled.",
+    "collapsed_stop_held": "The Dallah collapsed: {c} collects {cups}. The card stops "
+                           "there: if the {cup} cup was let go first, it fell with the "
+                           "Dallah, so report it; if not, put {hand} back in the shared "
+                           "pile, untried. Stand the Dallah back up, then report that it "
+                           "has settled.",
+    "collapsed_stop_held_you": "The Dallah collapsed: you collect {cups}. The card stops "
+                               "there: if the {cup} cup was let go first, it fell with the "
+                               "Dallah, so report it; if not, put {hand} back in the "
+                               "shared pile, untried. Stand the Dallah back up, then "
+                               "report that it has settled.",
     "collapsed_roll": "The Dallah collapsed: {c} collects {cups}. Stand the Dallah back "
                       "up, then roll the die.",
     "collapsed_roll_you": "The Dallah collapsed: you collect {cups}. Stand the Dallah back "
@@ -165,6 +179,9 @@ _AR = {
              "أو أن الدلة استقرت.",
     "stop": "يتوقف الإجراء عند أول سقوط: أعد {hand} إلى المجموعة المشتركة دون محاولة. "
             "أبلغ عن أي فنجان آخر سقط، أو أن الدلة استقرت.",
+    "stop_held": "يتوقف الإجراء عند أول سقوط. إن كان فنجان {cup} قد تُرك على {zone} قبله، "
+                 "فأبلغ أنه سقط، أو أنه ثابت هناك؛ وإلا فأعد {hand} إلى المجموعة المشتركة "
+                 "دون محاولة. أبلغ عن أي فنجان آخر سقط، أو أن الدلة استقرت.",
     "hand_one": "فنجان {cup}",
     "hand_many": "فناجين {cups}",
     "collapsed": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد، ثم أبلغ أنها استقرت.",
@@ -181,6 +198,14 @@ _AR = {
     "collapsed_stop_you": "انهارت الدلة: تأخذ أنت {cups}. ويتوقف الإجراء هنا: أعد {hand} "
                           "إلى المجموعة المشتركة دون محاولة، وأوقف الدلة من جديد، ثم أبلغ "
                           "أنها استقرت.",
+    "collapsed_stop_held": "انهارت الدلة: يأخذ {c} {cups}. ويتوقف الإجراء هنا: إن كان فنجان "
+                           "{cup} قد تُرك قبلها فقد سقط معها، فأبلغ عنه؛ وإلا فأعد {hand} إلى "
+                           "المجموعة المشتركة دون محاولة. أوقف الدلة من جديد، ثم أبلغ أنها "
+                           "استقرت.",
+    "collapsed_stop_held_you": "انهارت الدلة: تأخذ أنت {cups}. ويتوقف الإجراء هنا: إن كان "
+                               "فنجان {cup} قد تُرك قبلها فقد سقط معها، فأبلغ عنه؛ وإلا فأعد "
+                               "{hand} إلى المجموعة المشتركة دون محاولة. أوقف الدلة من جديد، "
+                               "ثم أبلغ أنها استقرت.",
     "collapsed_roll": "انهارت الدلة: يأخذ {c} {cups}. أوقف الدلة من جديد، ثم ارمِ النرد.",
     "collapsed_roll_you": "انهارت الدلة: تأخذ أنت {cups}. أوقف الدلة من جديد، ثم ارمِ "
                           "النرد.",
@@ -386,10 +411,16 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
         return words["roll"].format(card=card, cups=cups_text(k, lang, "roll"))
     if stage == S.REPORT:
         held = _held(state, words, names)
-        # DAL-26: the card stopped at a fall; the cups in hand go back at settled
+        # DAL-26: the card stopped at a fall; the cups in hand go back at settled, unless
+        # the later cup in hand for its zone is reported fallen or standing after all
         back = (state.report_kind == S.R_PLACE and bool(state.cups_in_hand)
                 and not state._placing())
+        stopped = state._stopped()
         if state.collapsed:
+            if stopped:
+                return _you(words, "collapsed_stop_held", seat, state.collector, state,
+                            cups=cups_text(state.falls, lang), cup=held["cup"],
+                            hand=held["hand"])
             if back:
                 return _you(words, "collapsed_stop", seat, state.collector, state,
                             cups=cups_text(state.falls, lang), hand=held["hand"])
@@ -404,6 +435,9 @@ def _doing(state: Any, seat: int, words: dict[str, str], lang: str) -> str:
                       if seat == state.collector else words["so_far"].format(
                           who=state.players[state.collector],
                           cups=cups_text(state.collected, lang)))
+            if stopped:
+                return so_far + words["stop_held"].format(cup=held["cup"], zone=held["zone"],
+                                                          hand=held["hand"])
             if back:
                 return so_far + words["stop"].format(hand=held["hand"])
             if state._placing():

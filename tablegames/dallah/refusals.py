@@ -30,6 +30,7 @@ from tablegames.dallah.stages import (
     R_STUNT,
     REPORT,
     ROLL,
+    SWAP,
     TARGET,
 )
 from tablegames.dallah.table import NEEDS_POT
@@ -51,6 +52,7 @@ NOT_NOW_SETTLED = Refusal("wrong_stage", "DAL-23", _WRONG_STAGE)
 NOT_NOW_FELL = Refusal("wrong_stage", "DAL-10", _WRONG_STAGE)
 NOT_NOW_COLLAPSE = Refusal("wrong_stage", "DAL-14", _WRONG_STAGE)
 NOT_NOW_NOSPACE = Refusal("wrong_stage", "DAL-21", _WRONG_STAGE)
+NOT_NOW_PLACED = Refusal("wrong_stage", "DAL-26", _WRONG_STAGE)
 NOT_NOW_TIMEOUT = Refusal("wrong_stage", "DAL-28", _WRONG_STAGE)
 NOT_NOW_SWAP = Refusal("wrong_stage", "DAL-27", _WRONG_STAGE)
 NOT_NOW_MOVE = Refusal("wrong_stage", "DAL-22", _WRONG_STAGE)
@@ -71,15 +73,32 @@ NO_SUCH_REDIRECT_SEAT = Refusal("no_such_seat", "DAL-43", "there is no seat {val
 # reports
 CUP_NOT_ON_POT = Refusal(
     "cup_not_on_pot", "DAL-11",
-    "{action}: that cup is not on the Dallah: fallen cups are never on the Dallah again, "
-    "and only cups on it can fall")
+    "{action}: no such cup is on the Dallah, nor in hand for that zone: only those can "
+    "fall, and a cup that fell is never on the Dallah again")
 NOTHING_TO_COLLAPSE = Refusal("cup_not_on_pot", "DAL-14",
                               "there is no cup on the Dallah to fall")
 CUP_PLACED = Refusal("nospace_refused", "DAL-21",
                      "'nospace' is not possible now: the cup is already placed")
+NOSPACE_NO_CUP = Refusal("nospace_refused", "DAL-21",
+                         "'nospace' is not possible now: no cup is being placed in this report")
+NOSPACE_AFTER_FALL = Refusal(
+    "nospace_refused", "DAL-21",
+    "'nospace' is not possible now: a cup already fell during this placement")
+NOSPACE_STOPPED = Refusal(
+    "nospace_refused", "DAL-26",
+    "'nospace' is not possible now: the card stopped at its first fall, so the cup in "
+    "hand is not placed")
 ALL_ZONES_FULL = Refusal(
     "nospace_refused", "DAL-21",
     "'nospace' is not possible now: every other zone is already full: use this one")
+NOT_STOPPED = Refusal(
+    "placed_refused", "DAL-26",
+    "'placed' is only for a later cup of the card still in hand when something fell: "
+    "report that the Dallah settled to say the cup in hand stands")
+PLACED_COLLAPSED = Refusal(
+    "placed_refused", "DAL-14",
+    "'placed' is not possible after a collapse: a cup let go before it fell with the "
+    "Dallah, so report it fallen; else it goes back untried")
 NO_COUNTDOWN = Refusal("no_countdown", "DAL-28",
                        "only a countdown card times out, before anything falls")
 # swaps
@@ -116,11 +135,13 @@ REDIRECTED_EFFECT = Refusal("redirected_effect", "DAL-44",
 NOT_AFFECTED = Refusal("not_affected", "DAL-41",
                        "nothing on this card would add cups to your pile")
 NOT_YOUR_ANSWER = Refusal("out_of_turn", "DAL-41", "{who} decides first", out_of_turn=True)
-NO_SUCH_CARD = Refusal("no_such_card", "DAL-41", "you hold no {want} card")
+NO_SUCH_CARD = Refusal("no_such_card", "DAL-41", "you hold no {card}")
 NOT_ELIGIBLE = Refusal(
     "not_eligible", "DAL-43",
-    "redirect to another player who is not the source of the cups, and a swap only to a "
-    "smaller pile than the source's (eligible: {eligible})")
+    "redirect the cups to a player other than {source}, who gives them: {eligible}")
+NOT_ELIGIBLE_SWAP = Refusal(
+    "not_eligible", "DAL-43",
+    "redirect the swap to a player whose pile is smaller than {source}'s: {eligible}")
 NOBODY_ELIGIBLE = Refusal("not_eligible", "DAL-43",
                           "nobody is eligible: the redirect cancels the effect")
 
@@ -136,8 +157,6 @@ Check = Callable[["State", Action], "Refused | None"]
 # -- languages itself: ``State._waiting_for``)
 #: An action's argument a wrong-typed value was given for (``{field}``), by its name.
 FIELDS: dict[str, Phrase] = {name: Phrase(name) for name in ("zone", "shape", "to")}
-#: The protection card a seat does not hold (``{want}``), by its kind.
-WANTS: dict[str, Phrase] = {kind: Phrase(kind) for kind in ("block", "redirect")}
 #: Every phrase, by name (with :data:`TABLE`, the ids of the ``dallah_refusals`` catalogue).
 PHRASES: dict[str, Phrase] = phrases(globals())
 
@@ -155,6 +174,7 @@ STAGES_FOR: dict[type[Action], tuple[tuple[int, ...], Refusal]] = {
     A.Falls: ((ROLL, REPORT), NOT_NOW_FELL),  # DAL-10, DAL-23
     A.Collapse: ((ROLL, REPORT), NOT_NOW_COLLAPSE),  # DAL-14, DAL-23
     A.NoSpace: ((REPORT,), NOT_NOW_NOSPACE),  # DAL-21: said of the cup being placed
+    A.Placed: ((REPORT,), NOT_NOW_PLACED),  # DAL-26: said of a later cup in hand
     A.Timeout: ((REPORT,), NOT_NOW_TIMEOUT),  # DAL-28: of a countdown card in play
     A.Swap: ((TARGET, PAIR, MOVE, ROLL, REPORT, PROTECT), NOT_NOW_SWAP),  # DAL-27
     A.Move: ((MOVE,), NOT_NOW_MOVE),  # DAL-22: Naql's move
@@ -254,9 +274,10 @@ def check_fell(state: State, action: Action) -> Refused | None:
 
 def can_fall(state: State, z: int, s: int) -> bool:
     """Whether a cup of shape ``s`` may fall from zone ``z``: it is on the Dallah there,
-    or it is the cup being placed there (DAL-11: only cups on the Dallah fall)."""
-    return s in state.pot[z] or (  # DAL-11
-        state._placing() and z == state.zone and state.cups_in_hand[0] == s)
+    or it is the cup in hand for that zone, being placed or on a card stopped at a fall
+    (DAL-11: only cups on the Dallah fall; DAL-10: naming it says it was let go)."""
+    return s in state.pot[z] or (  # DAL-11, DAL-10
+        state._in_hand() and z == state.zone and state.cups_in_hand[0] == s)
 
 
 def not_on_pot(action: Action) -> Refused:
@@ -284,11 +305,27 @@ def check_collapse(state: State, action: Action) -> Refused | None:
 def check_nospace(state: State, action: Action) -> Refused | None:
     """"No usable space" is said of the cup not yet let go, while another zone with a
     card has room: only the Placement card is redrawn (DAL-21)."""
-    if not (state._placing() and state.falls == 0):
+    if state.report_kind != R_PLACE:
+        return NOSPACE_NO_CUP.at()  # DAL-21: said of a cup being placed
+    if state.released:
         return CUP_PLACED.at()  # DAL-21: the cup is already placed
+    if state._stopped():
+        return NOSPACE_STOPPED.at()  # DAL-26: the cup in hand goes back untried
+    if state.falls:
+        return NOSPACE_AFTER_FALL.at()  # DAL-21: the placement was attempted
     t = state.t
     if not any(z != state.zone and not state.full_zones[z] for z in t.carded_zones):
         return ALL_ZONES_FULL.at()  # DAL-21: nowhere else to place it
+    return None
+
+
+def check_placed(state: State, action: Action) -> Refused | None:
+    """A later cup of the card, still in hand when a fall stopped the card, had been let
+    go and stands (DAL-12, DAL-26): only then, and not after a collapse (DAL-14)."""
+    if not state._stopped():
+        return NOT_STOPPED.at()  # DAL-26: settled says it of the cup being placed
+    if state.collapsed:
+        return PLACED_COLLAPSED.at()  # DAL-14: a cup let go fell with the Dallah
     return None
 
 
@@ -402,7 +439,7 @@ def check_block(state: State, action: Action) -> Refused | None:
     if asked is not None:
         return asked
     if piles.held_kind(state, action.seat, "block") < 0:
-        return NO_SUCH_CARD.at(want=WANTS["block"])  # DAL-41: play only a held card
+        return NO_SUCH_CARD.at(card=_card_named(state, "block"))  # DAL-41: a held card
     return None
 
 
@@ -415,16 +452,28 @@ def check_redirect(state: State, action: Action) -> Refused | None:
     if asked is not None:
         return asked
     if piles.held_kind(state, seat, "redirect") < 0:
-        return NO_SUCH_CARD.at(want=WANTS["redirect"])  # DAL-41
+        return NO_SUCH_CARD.at(card=_card_named(state, "redirect"))  # DAL-41
     effect = piles.my_effect(state, seat)
     assert effect is not None
     ok = piles.eligible(state, seat, effect)
     to = action.to
     if ok and to not in ok:
-        return NOT_ELIGIBLE.at(eligible=ok)  # DAL-43: never back to the source
+        src, names = state.players[effect[0]], ", ".join(state.players[s] for s in ok)
+        if effect[2] == SWAP:  # DAL-43: a swap only to a smaller pile than the source's
+            return NOT_ELIGIBLE_SWAP.at(source=src, eligible=names)  # DAL-43
+        return NOT_ELIGIBLE.at(source=src, eligible=names)  # DAL-43: never back to the source
     if not ok and to is not None:
         return NOBODY_ELIGIBLE.at()  # DAL-43: no valid target cancels the effect
     return None
+
+
+def _card_named(state: State, kind: str) -> Phrase:
+    """The protection card(s) of ``kind`` in the card set, by name in each of the
+    game's languages (Ma Ysir, ما يصير): what a seat that holds none is told it lacks."""
+    t = state.t
+    codes = [c for c in sorted(t.protection_codes) if t.kind[c] == kind]
+    return Phrase.in_languages({lang: " / ".join(t.names[lang]["cards"][t.card_ids[c]]
+                                                 for c in codes) for lang in t.names})
 
 
 #: The predicate each verb asks (``legal_actions`` and ``apply`` alike).
@@ -436,6 +485,7 @@ CHECKS: dict[type[Action], Check] = {
     A.Falls: check_falls,
     A.Collapse: check_collapse,
     A.NoSpace: check_nospace,
+    A.Placed: check_placed,
     A.Timeout: check_timeout,
     A.Swap: check_swap,
     A.Move: check_move,

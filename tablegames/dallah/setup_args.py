@@ -21,7 +21,12 @@ def plain_setup(value: object, what: str) -> Any:
     ``new_game`` keeps its scenario keywords in the record, which must replay and save
     as JSON, so tuples and other sequences become lists and mappings dicts; a string where
     a list belongs, or a list longer than :data:`MAX_ITEMS`, is refused here, before
-    anything is built from it.
+    anything is built from it. The value was already found no deeper than a save may
+    nest (``new_game`` asks :func:`~tablegames.common.setups.shallow_setup` first), so
+    this recursion ends. A list's items that are neither lists nor mappings are kept as
+    they are: the key's own check (:func:`counts`, :func:`strings`) refuses a wrong one
+    and says what belongs there ("piles must be a list of non-negative counts"), where
+    this one could only name a type ("piles[0] must be a list, not float").
     """
     if value is None or isinstance(value, bool | int):
         return value
@@ -34,9 +39,14 @@ def plain_setup(value: object, what: str) -> Any:
     if isinstance(value, Sequence):
         if len(value) > MAX_ITEMS:
             raise SetupError(f"{what}: more than {MAX_ITEMS} entries")
-        return [v if isinstance(v, str) else plain_setup(v, f"{what}[{i}]")
+        return [plain_setup(v, f"{what}[{i}]") if _nested(v) else v
                 for i, v in enumerate(value)]
     raise SetupError(f"{what} must be a list, not {type(value).__name__}")
+
+
+def _nested(value: object) -> bool:
+    """Whether a setup list's item is itself a list or a mapping (a string is an id)."""
+    return isinstance(value, Mapping | Sequence) and not isinstance(value, str | bytes)
 
 
 def seat_arg(value: object, n: int, what: str) -> int:

@@ -60,6 +60,7 @@ from tablegames.common.fields import (
 from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock, reshuffle_discards
 from tablegames.common.refusals import Phrase, enforce
+from tablegames.common.setups import shallow_setup
 from tablegames.common.state import NO_SETUP, BaseState
 from tablegames.dallah import actions as A
 from tablegames.dallah import falls, piles, positions
@@ -81,6 +82,7 @@ from tablegames.dallah.refusals import (
     check_move,
     check_nospace,
     check_pair,
+    check_placed,
     check_swap,
     check_target,
     check_timeout,
@@ -145,7 +147,10 @@ class State(BaseState):
     #: is redirected only to a smaller pile than the source's (DAL-43).
     #: 4: the save's ``turn`` counts from 1, as the view, the events, the result and the
     #: position text do (it counted from 0); plays out as 3.
-    ENGINE = 4
+    #: 5: a fall naming the later cup still in hand on its zone lets it go (it fell) while
+    #: the card is stopped, as while it is placed: the report's order no longer matters
+    #: (DAL-10, DAL-11, DAL-26); ``placed`` says such a cup stands (DAL-12). Same fields.
+    ENGINE = 5
     #: Save format 4 names the state fields as the views and position text do (issue 21):
     #: a format 1-3 save's keys are renamed before they are read.
     RENAMED: ClassVar[Mapping[str, str]] = {
@@ -436,6 +441,13 @@ class State(BaseState):
         return (self.stage == REPORT and self.report_kind == R_PLACE and not self.released
                 and not self._stopped())
 
+    def _in_hand(self) -> bool:
+        """Whether a cup of the card is in the placer's hand with its Placement card, not
+        yet let go: being placed (:meth:`_placing`), or a later cup when the card stopped
+        at a fall (:meth:`_stopped`). A report naming it on its zone lets it go, and it
+        fell (DAL-10, DAL-26), in any order with the other cups of the report."""
+        return self.stage == REPORT and self.report_kind == R_PLACE and not self.released
+
     def _stopped(self) -> bool:
         """Whether the card stopped at its first fall before the cup in hand, a later cup
         of the card, was tried: it is not placed, and goes back to the shared pile with
@@ -447,7 +459,7 @@ class State(BaseState):
     def _fallable(self) -> list[tuple[int, int]]:
         """Every distinct (zone, shape) a report may name, in zone then shape order."""
         out: list[tuple[int, int]] = []
-        hz, hs = (self.zone, self.cups_in_hand[0]) if self._placing() else (-1, -1)
+        hz, hs = (self.zone, self.cups_in_hand[0]) if self._in_hand() else (-1, -1)
         for z, cups in enumerate(self.pot):
             if not cups and z != hz:
                 continue
@@ -499,6 +511,9 @@ class State(BaseState):
             timeout = A.simple(A.Timeout, me)
             if check_timeout(self, timeout) is None:
                 out.append(timeout)
+            placed = A.simple(A.Placed, me)
+            if check_placed(self, placed) is None:
+                out.append(placed)
         elif stage == PROTECT:
             out = [A.simple(A.Allow, me), A.simple(A.Block, me)]
             if piles.held_kind(self, me, "redirect") >= 0:  # else no redirect can pass
@@ -777,6 +792,14 @@ class State(BaseState):
         # DAL-14: every cup on the Dallah; a cup still in hand is not on it (DAL-26)
         falls.collapse(self, action.seat, self.collector, False)
 
+    def _do_placed(self, action: Action) -> None:
+        """The later cup in hand had been let go and stands (DAL-12): it is on the Dallah,
+        tried, and stays; only the cups after it go back at ``settled`` (DAL-26)."""
+        t = self.t
+        cup, zone = t.shape_ids[self.cups_in_hand[0]], t.zone_ids[self.zone]
+        self._release()
+        self._events.append(Event("placed", {"seat": action.seat, "zone": zone, "cup": cup}))
+
     def _do_nospace(self, action: Action) -> None:
         """The zone has no usable space: keep the cup, redraw only the Placement card
         (DAL-21)."""
@@ -880,15 +903,19 @@ class State(BaseState):
         self._events.append(Event("turn", {"seat": self.active, "turn": self.turn}))
 
     # ------------------------------------------------------------------ conveniences
-    def report(self, fell: Sequence[str] = (), *, collapse: bool = False,
+    def report(self, fell: Sequence[str] | str = (), *, collapse: bool = False,
                settled: bool = True) -> list[Event]:
         """Apply a whole report at once: each fallen cup (``"neck:tall"``), a collapse,
-        then ``settled``. All or nothing: if any part is refused, nothing changes."""
+        then ``settled``. All or nothing: if any part is refused, nothing changes.
+
+        ``fell`` is a list of cups, one ``fell`` each; a single string is one ``fell``
+        report in notation (``"neck:tall"``, ``"2 tall neck:wide"``), not a list of its
+        characters (``fell="neck:tall"`` walked the string and refused ``':'``)."""
         seat = self.to_act
         if seat is None:
             raise self.game_over()  # DAL-50: nothing is reported after the end
         steps: list[Action] = []
-        for cup in fell:
+        for cup in ((fell,) if isinstance(fell, str) else fell):
             steps.append(A.parse_action(f"{seat}:fell {cup}"))
         if collapse:
             steps.append(A.simple(A.Collapse, seat))
@@ -1000,6 +1027,7 @@ _HANDLERS: dict[type[Action], Any] = {
     A.Falls: State._do_falls,
     A.Collapse: State._do_collapse,
     A.NoSpace: State._do_nospace,
+    A.Placed: State._do_placed,
     A.Timeout: State._do_timeout,
     A.Swap: State._do_swap,
     A.Move: State._do_move,
@@ -1042,8 +1070,8 @@ def new_game(
         rules = Rules(cards=rules)
     setup = {"actions": actions, "placements": placements, "rolls": rolls, "piles": piles,
              "held": held, "pot": pot}
-    return State.new(players, seed, rules, deck, first=first,
-                     **{k: plain_setup(v, k) for k, v in setup.items()})
+    return State.new(players, seed, rules, deck, first=first,  # none nested too deeply
+                     **{k: plain_setup(v, k) for k, v in shallow_setup(setup).items()})
 
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "VARIANTS", "Rules", "State", "new_game"]

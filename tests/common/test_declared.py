@@ -139,9 +139,9 @@ def test_a_shuffled_stock_deals_the_cards_left() -> None:
 
 
 @pytest.mark.parametrize(("hand", "stock", "why"), [
-    ("B H I", "D E E", "card 4 lies twice"),
-    ("B H I", "D E", "card 2 is missing"),
-    ("B H D", "D E C", "card 3 lies twice .in 'hands' and 'stock'"),
+    ("B H I", "D E E", "card E lies twice"),  # named as the position writes it
+    ("B H I", "D E", "card C is missing"),
+    ("B H D", "D E C", "card D lies twice .in 'hands' and 'stock'"),
 ])
 def test_card_conservation_is_checked_after_from_position(hand: str, stock: str, why: str) -> None:
     text = State.new(3, seed=5).to_position()
@@ -159,12 +159,12 @@ def test_conservation_counts_copies() -> None:
     kinds = dict(_spec(State).fields)
     pack = [*range(PACK), 0, 0]  # three copies of card 0
     held = [c for h in s.hands for c in h] + list(s.stock)
-    with pytest.raises(StateError, match=r"card 0 \(a copy of it\) is missing"):
+    with pytest.raises(StateError, match=r"card A \(a copy of it\) is missing"):
         Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0, 0]
     Conserve("hands", "stock", codes=lambda _: pack).check(s, kinds)
     s.stock = [*s.stock, 0]
-    with pytest.raises(StateError, match="card 0 lies more often than the pack's 3 copies"):
+    with pytest.raises(StateError, match="card A lies more often than the pack's 3 copies"):
         Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)
     with pytest.raises(StateError, match=r"\(P10-01\)"):
         Conserve("hands", "stock", ruling="P10-01", codes=lambda _: pack).check(s, kinds)

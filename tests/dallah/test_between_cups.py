@@ -55,8 +55,10 @@ def round_trips(state: dallah.State) -> None:
     assert moved.to_position() == state.to_position()
 
 
-STOP = ("The card stops at the first fall: put the Wide cup back in the shared pile, "
-        "untried. Report any other cup that fell, or that the Dallah has settled.")
+STOP = ("The card stops at the first fall. If the Wide cup was let go on the Neck before "
+        "it, report that it fell, or that it stands there; if not, put the Wide cup back in "
+        "the shared pile, untried. Report any other cup that fell, or that the Dallah has "
+        "settled.")
 
 
 # -- a fall between the cups of a card ---------------------------------------------------------
@@ -71,8 +73,9 @@ def test_dal26_two_cups_a_fall_before_cup_2_is_tried_returns_it() -> None:
     assert s.view(0)["cup"] is None  # no longer to be placed
     assert s.view(0)["prompt"] == "You collect what fell (1 cup so far). " + STOP
     assert s.view(1)["prompt"] == "Waiting for P0 to report what fell; P0 collects (1 cup so far)."
-    assert legal(s) == ["0:settled"]  # the Wide cup cannot fall: it is not on the Dallah
-    refused(s, "0:fell neck:wide", "cup_not_on_pot", "DAL-11")
+    # the Wide cup may still be reported fallen or standing, if it was let go (engine 5)
+    assert legal(s) == ["0:settled", "0:fell neck:wide", "0:placed"]
+    refused(s, "0:fell lid:wide", "cup_not_on_pot", "DAL-11")
     refused(s, "0:collapse", "cup_not_on_pot", "DAL-14")
     refused(s, "0:swap", "action_started", "DAL-27")
     round_trips(s)
@@ -95,7 +98,7 @@ def test_dal26_tag_team_the_partner_puts_cup_2_back_and_the_active_player_collec
     assert s.view(1)["prompt"] == "P0 collects what fell (1 cup so far). " + STOP
     assert s.view(0)["prompt"] == ("Waiting for P1 to report what fell; you collect (1 cup so "
                                    "far).")
-    assert legal(s, 1) == ["1:settled"] and legal(s, 0) == []
+    assert legal(s, 1) == ["1:settled", "1:fell neck:wide", "1:placed"] and legal(s, 0) == []
     round_trips(s)
     assert kinds(play(s, "1:settled")) == ["settled", "returned", "turn"]
     assert s.piles == (1, 0, 0) and pot(s) == EMPTY
@@ -115,7 +118,7 @@ def test_dal26_shareek_the_partner_puts_cup_2_back() -> None:
     assert s.view(2)["prompt"] == "P0 collects what fell (1 cup so far). " + STOP
     assert s.view(1)["prompt"] == ("Waiting for P2 to report what fell; P0 collects (1 cup so "
                                    "far).")
-    assert legal(s, 2) == ["2:settled"]
+    assert legal(s, 2) == ["2:settled", "2:fell neck:wide", "2:placed"]
     round_trips(s)
     play(s, "2:settled")
     assert s.piles == (1, 0, 0) and pot(s) == EMPTY and s.view(None)["partner"] is None
@@ -132,7 +135,7 @@ def test_dal26_two_cup_fazaa_the_helper_puts_cup_2_back_and_collects() -> None:
     assert s.to_act == 1 and s.view(1)["cup"] == "wide"
     play(s, "1:fell lid:tall")
     assert s.view(1)["prompt"] == "You collect what fell (1 cup so far). " + STOP
-    assert legal(s, 1) == ["1:settled"]
+    assert legal(s, 1) == ["1:settled", "1:fell neck:wide", "1:placed"]
     round_trips(s)
     play(s, "1:settled")
     assert s.piles == (0, 1, 0) and pot(s) == EMPTY
@@ -150,13 +153,15 @@ def test_dal14_a_collapse_between_the_cups_takes_the_cups_on_the_dallah_only() -
     assert ev == [{"kind": "collapse", "seat": 0, "collector": 0, "cups": 2}]
     assert s.piles == (2, 0, 0) and pot(s) == EMPTY and s.view(None)["cups_in_hand"] == ["wide"]
     assert s.view(0)["prompt"] == (
-        "The Dallah collapsed: you collect 2 cups. The card stops there: put the Wide cup "
-        "back in the shared pile, untried, stand the Dallah back up, then report that it "
+        "The Dallah collapsed: you collect 2 cups. The card stops there: if the Wide cup "
+        "was let go first, it fell with the Dallah, so report it; if not, put the Wide cup "
+        "back in the shared pile, untried. Stand the Dallah back up, then report that it "
         "has settled.")
     assert s.view(2)["prompt"] == ("The Dallah collapsed: waiting for P0 to stand it back up; "
                                    "P0 collects 2 cups.")
     assert "أعد فنجان العريض" in s.view(0, "ar")["prompt"]
-    assert legal(s) == ["0:settled"]
+    assert legal(s) == ["0:settled", "0:fell neck:wide"]  # no 'placed' after a collapse
+    refused(s, "0:placed", "placed_refused", "DAL-14")
     round_trips(s)
     assert kinds(play(s, "0:settled")) == ["settled", "returned", "turn"]
     assert s.piles == (2, 0, 0) and pot(s) == EMPTY
@@ -170,7 +175,8 @@ def test_dal14_a_tag_team_collapse_between_the_cups() -> None:
              pot={"spout": ["tiny"]})
     play(s, "0:draw", "0:roll", "0:settled", "1:collapse")
     assert s.piles == (2, 0, 0) and s.view(1)["prompt"].startswith(
-        "The Dallah collapsed: P0 collects 2 cups. The card stops there: put the Wide cup back")
+        "The Dallah collapsed: P0 collects 2 cups. The card stops there: if the Wide cup was "
+        "let go first")
     play(s, "1:settled")
     assert s.piles == (2, 0, 0) and pot(s) == EMPTY and shared(s)["wide"] == 5
 
@@ -184,9 +190,11 @@ def test_dal50_the_game_goes_on_when_the_last_two_shared_cups_are_stopped() -> N
     assert s.shared_total() == 0 and s.view(None)["cups_in_hand"] == ["twins", "twins"]
     play(s, "0:settled", "0:fell lid:twins")
     assert s.view(0)["prompt"] == ("You collect what fell (1 cup so far). The card stops at "
-                                   "the first fall: put the Twins cup back in the shared "
-                                   "pile, untried. Report any other cup that fell, or that "
-                                   "the Dallah has settled.")
+                                   "the first fall. If the Twins cup was let go on the Neck "
+                                   "before it, report that it fell, or that it stands there; "
+                                   "if not, put the Twins cup back in the shared pile, "
+                                   "untried. Report any other cup that fell, or that the "
+                                   "Dallah has settled.")
     play(s, "0:settled")
     assert not s.is_over and s.shared_total() == 1 and shared(s)["twins"] == 1
     assert s.piles == (1, 0, 0) and s.pot_total() == 23 and s.to_act == 1

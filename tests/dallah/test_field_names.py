@@ -55,7 +55,7 @@ def test_a_format_3_save_loads_with_the_same_views(old: dict[str, Any]) -> None:
     assert s.to_position() == old["position"].replace("\nfull:", "\nfull_zones:")
     new = json.loads(s.to_json())
     assert new["format"] == 4
-    assert new["engine"] == 4 and new["state"]["turn"] == data["state"]["turn_no"] + 1
+    assert new["engine"] == dallah.State.ENGINE and new["state"]["turn"] == data["state"]["turn_no"] + 1
     for before, after in RENAMES.items():
         if after == "turn":  # also counted from 1 since engine 4 (test_turn_from_one)
             continue

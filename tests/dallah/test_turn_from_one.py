@@ -48,7 +48,7 @@ def test_an_engine_3_save_counts_from_one_and_plays_on(old: dict[str, Any]) -> N
     assert [s.view(x) for x in (None, *range(s.n))] == old["views"]
     assert s.to_position() == old["position"]
     saved = json.loads(s.to_json())
-    assert saved["engine"] == dallah.State.ENGINE == 4
+    assert saved["engine"] == dallah.State.ENGINE == 5
     assert saved["state"]["turn"] == data["state"]["turn"] + 1
     plays_on(s, dallah.ModelBot(4))
 

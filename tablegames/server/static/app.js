@@ -864,7 +864,7 @@ function room() {
     if (settled) screenBox.append(el("button", {type: "button", class: "act big ok", "data-action": settled.n,
                                                 "data-verb": "settled", onclick: () => act([settled.n])}, settled.label));
     screenBox.append(...zones.filter(Boolean));
-    for (const verb of ["collapse", "nospace", "timeout", "swap"]) {
+    for (const verb of ["placed", "collapse", "nospace", "timeout", "swap"]) {
       for (const a of byVerb(verb)) {
         screenBox.append(el("button", {type: "button", class: "act big " + verb, "data-action": a.n,
                                        "data-verb": verb, onclick: () => act([a.n])}, a.label));
@@ -872,9 +872,9 @@ function room() {
     }
     if (fells.length > 1 && settled) {
       /* The cup in hand first: cups that fell together fell with the cup being placed
-         (DAL-10: the placer collects them all), and a fall reported before it would stop
-         the card and send that cup back to the shared pile (DAL-26), refusing its own
-         fall after. Tapping order on this screen means nothing. */
+         (DAL-10: the placer collects them all). The engine takes the cup in hand named on
+         its zone in any order (DAL-26, engine 5); sending it first keeps the report's
+         events in the order the table saw them. Tapping order on this screen means nothing. */
       const held = (fells.find(a => a.zone === d.zone_id && a.shape === d.cup_id) || {}).n;
       const chosen = Object.entries(state.basket).flatMap(([n, k]) => Array(k).fill(n))
         .sort((x, y) => Number(y === held) - Number(x === held));
