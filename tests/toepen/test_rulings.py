@@ -101,6 +101,15 @@ def test_lenient_dirty_hand_variant_accepts_three_faces_and_a_seven() -> None:
     assert lenient.lives == (0, 1, 0)
 
 
+@ruling("TOE-04", "TOE-03")
+def test_lenient_dirty_hand_variant_still_calls_three_faces_and_an_eight_a_bluff() -> None:
+    # the lenient hand is three faces and a 7, not three faces and any low card
+    lenient = game(["Jh", "Qh", "Kh", "8h", *SPADES, *CLUBS], exchanges=True,
+                   rules={"dirty_hand": "faces_or_seven"})
+    apply_all(lenient, "0:exchange", "1:challenge")
+    assert lenient.lives == (1, 0, 0)
+
+
 @ruling("TOE-10")
 def test_trick_is_one_card_each_and_first_card_sets_suit() -> None:
     s = game(["8d", "Jc", "Qc", "Kc", "9d", "Js", "Qs", "Ks", "Th", "Ah", "Qh", "Kh"])
@@ -331,12 +340,30 @@ def test_lead_passes_left_when_the_trick_winner_has_folded() -> None:
     assert s.to_act == 1 and s.leader == 1
 
 
+@ruling("TOE-54")
+def test_lead_passes_left_of_the_folded_winner_not_of_the_trick_leader() -> None:
+    s = game(["7h", "Js", "Qs", "Ks", "8h", "Jc", "Qc", "Kc", "Th", "Jd", "Qd", "Kd",
+              "9h", "As", "Ac", "Ad"], players=4)
+    apply_all(s, "0:play 7h", "1:play 8h", "2:play Th", "3:knock", "0:stay", "1:stay",
+              "2:fold")
+    events = s.apply("3:play 9h")  # seat 2's ten wins the trick seat 0 led; seat 2 folded
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 2 and trick.data["next"] == 3
+    assert s.to_act == 3 and s.leader == 3  # the seat on the winner's left, not seat 1
+
+
 @ruling("TOE-56")
 def test_exchanges_only_while_the_stock_holds_four() -> None:
     seven = toepen.new_game(players=7, seed=3)
     assert seven.view(None)["stage"] == "exchange" and seven.view(None)["stock"] == 4
     apply_all(seven, "0:exchange", *[f"{s}:accept" for s in range(1, 7)])
     assert seven.view(None)["stage"] == "play"  # nobody else can exchange
+    # six players leave eight in the stock: after one exchange it holds exactly four,
+    # still enough for the next seat to be asked
+    six = toepen.new_game(players=6, seed=3)
+    apply_all(six, "0:exchange", *[f"{s}:accept" for s in range(1, 6)])
+    assert six.view(None)["stock"] == 4 and six.view(None)["stage"] == "exchange"
+    assert six.legal_actions() == [toepen.Keep(1), toepen.Exchange(1)]
     eight = toepen.new_game(players=8, seed=3)
     assert eight.view(None)["stage"] == "play"
     assert_refused(eight, "0:exchange", code="wrong_phase")
