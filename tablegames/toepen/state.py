@@ -758,7 +758,7 @@ class State(BaseState):
                 rest = [s for s in rest if self.lives[s] == low]
         else:
             rest = [s for s in range(n) if not self.out[s]]  # TOE-23: the last seat standing
-            if not rest:  # all out at once: no ruling; a decision of ours (_finish's docstring)
+            if not rest:  # all out at once: no ruling; ours, on the rulings page under TOE-23
                 last = just_out or losers
                 low = min(self.lives[s] for s in last)
                 tied = [s for s in last if self.lives[s] == low]
