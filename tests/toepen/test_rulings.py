@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
-from tablegames.toepen.present import present
 from tablegames.testing import apply_all, assert_refused
+from tablegames.toepen.present import present
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
 
