@@ -217,6 +217,18 @@ def names(view: Mapping[str, Any]) -> list[str]:
     return [printable(str(p)) for p in view.get("players", [])]
 
 
+def joined(items: Sequence[Any]) -> Any:
+    """Items as a sentence lists them: ``"Ann"``, ``"Ann and Bo"``, ``"Ann, Bo and Cy"``.
+
+    A plain list is said with the language's comma only ("Ann, Bo won" reads as a slip);
+    this puts the language's "and" before the last item (a message of the common
+    catalogue). No item gives ``""``: a sentence about nobody should say so itself.
+    """
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return msg("{names} and {last}", names=list(items[:-1]), last=items[-1])
+
+
 def name_of(players: Sequence[str], seat_no: Any) -> str | None:
     """The name of ``seat_no`` (``None`` when it is no seat of this table)."""
     if type(seat_no) is int and 0 <= seat_no < len(players):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tablegames.common.errors import SetupError, StateError
 from tablegames.toepen.rules import Rules
-from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, RESPOND
+from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
@@ -72,6 +72,7 @@ def check_loaded(state: State) -> None:
         raise StateError("$.state.withdrawn: only a folded seat's card is withdrawn")
     if state.trick and state.leader != state.trick[0][0]:
         raise StateError("$.state.leader: the seat whose card leads the trick")
+    _check_stakes(state)
     if stage != OVER:
         _check_turns(state)
 
@@ -127,6 +128,68 @@ def _check_turns(state: State) -> None:
                 raise StateError("$.state.active: cards go down clockwise from the trick's "
                                  "leader, and the seat to act is the next one still in (TOE-10, "
                                  "TOE-51)")
+
+
+def opening_stake(state: State) -> int:
+    """What the round is worth before any knock: 1 (TOE-20), or 2 while a seat is in
+    poverty under the poverty rule (TOE-31). A seat that goes out before play takes its
+    poverty with it (``_out_now``), so the flags as they stand decide."""
+    return 2 if state.rules.poverty and any(state.poverty) else 1
+
+
+def fold_costs(state: State) -> tuple[int, ...]:
+    """What a fold may cost before any knock: the stake until the poverty choices, 1 while
+    they are made (TOE-31), then either (the choices were skipped when every seat still
+    in is in poverty; the stake stands)."""
+    if state.stage == POVERTY:
+        return (1,)
+    if state.stage in (EXCHANGE, CHALLENGE):
+        return (state.stake,)
+    return (state.stake, 1)
+
+
+def _check_stakes(state: State) -> None:
+    """The stake fields against each other: the stake is the opening stake plus one per
+    knock (TOE-21, TOE-52); a fold costs the stake before the last knock (TOE-22,
+    TOE-51), or 1 from the poverty choices on (TOE-31); a knock is answered, or was made,
+    only if there was a knock; knocking waits for the exchanges and the poverty choices
+    (TOE-50); and no knock raises the stake past the limit (TOE-55) or ``max_stake``.
+
+    Without these a position or save loaded with, say, ``stake_before: 9`` and
+    ``stake: 1`` asked "stay in for 1, or fold for 9?", and played it so.
+    """
+    stake, before, knocks, stage = state.stake, state.stake_before, state.knocks, state.stage
+    rules = state.rules
+    opening = opening_stake(state)
+    if stake != opening + knocks:
+        raise StateError(
+            f"$.state.stake: the round is worth {opening} (2 with a player in poverty, "
+            f"TOE-31) plus 1 per knock (TOE-21, TOE-52), so {opening + knocks} with "
+            f"knocks: {knocks}; stake says {stake}")
+    if knocks and before != stake - 1:
+        raise StateError(
+            f"$.state.stake_before: a fold costs the stake before the last knock "
+            f"(TOE-22, TOE-51), {stake - 1} with stake: {stake}; stake_before says {before}")
+    if not knocks and before not in fold_costs(state):
+        raise StateError(
+            f"$.state.stake_before: with knocks: 0 a fold costs the stake ({stake}), or 1 "
+            f"from the poverty choices on (TOE-31); stake_before says {before}")
+    if knocks and stage in (EXCHANGE, CHALLENGE, POVERTY):
+        raise StateError("$.state.knocks: nobody knocks before the exchanges and the "
+                         "poverty choices are done (TOE-50)")
+    if not knocks and (state.knocker >= 0 or state.last_knocker >= 0):
+        raise StateError("$.state.knocker: with knocks: 0 nobody has knocked (knocker and "
+                         "last_knocker are -)")
+    if knocks and state.last_knocker < 0:
+        raise StateError("$.state.last_knocker: with knocks above 0 somebody knocked last")
+    if state.knocker >= 0 and (state.knocker != state.last_knocker
+                               or stage not in (RESPOND, OVER)):
+        raise StateError("$.state.knocker: the knock being answered is the last one "
+                         "(last_knocker), and only while it is answered (stage respond)")
+    cap = min(rules.limit, rules.max_stake or rules.limit)
+    if knocks and stake > cap:
+        raise StateError(f"$.state.stake: no knock raises the stake past {cap} (the limit, "
+                         f"TOE-55, or max_stake); stake says {stake}")
 
 
 def _check_house_fields(state: State) -> None:

@@ -24,7 +24,7 @@ from tablegames.common.declared import Own, read_elsewhere
 from tablegames.common.fields import CardText
 from tablegames.common.position import PositionReader, PositionWriter, read_seat
 from tablegames.toepen.cards import NAMES, PACK, card_names
-from tablegames.toepen.stages import RESPOND
+from tablegames.toepen.checks import fold_costs, opening_stake
 
 if TYPE_CHECKING:
     from tablegames.toepen.state import State
@@ -158,7 +158,9 @@ def _in_turn(state: State, also: Sequence[bool]) -> tuple[int, ...]:
 
 
 #: What a hand-written position may leave out, applied in this order once the lines
-#: given are read: a round in play with nobody out.
+#: given are read: a round in play with nobody out; the stake as the knocks and the
+#: poverty make it, and a fold's cost as it is then (the load check holds a position's
+#: stake lines to those, so a default may not break them).
 DEFAULTS = MappingProxyType({
     "round": 0,
     "lives": lambda s: (0,) * s.n,
@@ -169,8 +171,8 @@ DEFAULTS = MappingProxyType({
     "revealed": _nobody,
     "dealt": lambda s: _in_turn(s, _nobody(s)),
     "playing": lambda s: tuple([x in _in_turn(s, s.folded) for x in range(s.n)]),
-    "stake": 1,
-    "stake_before": lambda s: max(1, s.stake - (s.stage == RESPOND)),
+    "stake": lambda s: opening_stake(s) + s.knocks,
+    "stake_before": lambda s: s.stake - 1 if s.knocks else fold_costs(s)[0],
     "knocks": 0,
     "last_knocker": -1,
     "knocker": -1,

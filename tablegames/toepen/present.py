@@ -18,12 +18,12 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
-    Np_,
     Table,
     action,
     area,
     at,
     fact,
+    joined,
     mark_taps,
     msg,
     name_of,
@@ -98,7 +98,7 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
                    who=name_of(players, view.get("exchanger")) or "")
     if stage == "poverty":
         poor = [players[i] for i, x in enumerate(view.get("poverty") or []) if x]
-        return msg("In poverty: {who}. Stay in for 2, or fold for 1?", who=poor)
+        return msg("In poverty: {who}. Stay in for 2, or fold for 1?", who=joined(poor))
     if stage == "respond":
         return msg("{who} knocked: stay in at stake {stake}, or fold?",
                    who=name_of(players, view.get("knocker")) or "", stake=view.get("stake"))
@@ -190,10 +190,14 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     acts = [_action(str(n)) for n in view.get("legal") or []]
     mark_taps(acts, hand, frozenset({"play"}))
     lives = view.get("lives") or []
+    got = view.get("result")
+    won = got.get("winners") if isinstance(got, Mapping) else None
+    # counted as they are: no winner (everyone reached the limit) is "Winners", none
+    winners_label = plural("Winner", "Winners", len(won) if isinstance(won, list) else 1)
     return table(
         view, title=msg("Toepen"), prompt=_prompt(view, players), seats=seats, centre=centre,
         facts=facts, hand=cards(hand), actions=acts, panel=panel,
-        result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
+        result=result(view, title=msg("Game over"), winners_label=winners_label,
                       losers_label=msg("Out"), scores_label=msg("Lives lost"),
                       score=lambda i, v: plural("{n} life lost", "{n} lives lost",
                                                 int(at(lives, i, v) or 0))))
@@ -261,9 +265,15 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
                    n=int(e.get("round") or 0) + 1)
     if kind == "announcement":
+        if "announcement" in e:  # the seat's own event: what its hand obliges or allows
+            return _announcement(e)
         return msg("{who} has a hand to announce.", who=who)
     if kind == "game_over":
-        return msg("Game over: {who} won.", who=[_who(players, s) for s in e.get("winners") or []])
+        won = [_who(players, s) for s in e.get("winners") or []]
+        if not won:  # a rubber in which everyone reached the limit at once (TOE-23)
+            return msg("Game over: everyone reached the limit, so nobody won.")
+        return plural("Game over: {who} won.", "Game over: {who} won.", len(won),
+                      who=joined(won))
     if kind == "withdraw":
         return msg("{who} took {card} back out of the trick.", who=who,
                    card=card(e.get("card"))["name"])
@@ -271,7 +281,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{who} took their own cards back: {cards}.", who=who,
                    cards=[f["name"] for f in cards(e.get("cards"))])
     if kind == "second_exchange":
-        return msg("Second exchange for {who}.", who=[_who(players, s) for s in e.get("seats") or []])
+        return msg("Second exchange for {who}.",
+                   who=joined([_who(players, s) for s in e.get("seats") or []]))
     if kind == "eliminated":
         return msg("{who} is out of the game.", who=who)
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tablegames.toepen.state import State
 
 _DECISION_TURN = "it is {to_act}'s decision, not {player}'s"
-_WRONG_PHASE = "'{verb}' is not possible now: the hand is in its {stage} phase"
+_WRONG_PHASE = "'{verb}' is not possible now: {stage}"
 
 # -- whose turn: each asking stage asks one seat at a time, by its ruling ----------------
 EXCHANGE_TURN = Refusal("out_of_turn", "TOE-03", _DECISION_TURN, out_of_turn=True)
@@ -66,11 +66,19 @@ POVERTY_NO_FOLD = Refusal("poverty_no_fold", "TOE-31",
 #: every game's).
 TABLE: dict[str, Refusal] = table(globals())
 
-#: The words :func:`words` fills in that are no name or number: the stage a hand is in
-#: (``{stage}``, one per :data:`~tablegames.toepen.stages.STAGES`) and "nobody" for a
-#: turn or knock of no seat, translated with the templates (the ``toepen_refusals``
-#: catalogue).
-STAGE_WORDS: tuple[Phrase, ...] = tuple(Phrase(stage) for stage in STAGES)
+#: The words :func:`words` fills in that are no name or number: what the table is busy
+#: with (``{stage}``, one per :data:`~tablegames.toepen.stages.STAGES`, in the words a
+#: player uses, not the engine's stage names) and "nobody" for a turn or knock of no
+#: seat, translated with the templates (the ``toepen_refusals`` catalogue).
+STAGE_WORDS: tuple[Phrase, ...] = (
+    Phrase("everyone is still keeping or throwing in their hand"),  # exchange
+    Phrase("an exchange may still be challenged"),  # challenge
+    Phrase("the others are still choosing to stay in for 2 or fold for 1"),  # poverty
+    Phrase("cards are being played"),  # play
+    Phrase("a knock is still being answered"),  # respond
+    Phrase("the game is over"),  # over
+)
+assert len(STAGE_WORDS) == len(STAGES)
 NOBODY = Phrase("nobody")
 #: Every phrase, by name (with :data:`TABLE`, the ids of the ``toepen_refusals`` catalogue).
 PHRASES: dict[str, Phrase] = phrases(globals())

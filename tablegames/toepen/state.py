@@ -604,7 +604,7 @@ class State(BaseState):
     # ------------------------------------------------------------------ play
     def _knock(self, seat: int) -> None:
         rules = self.rules
-        new = self.stake + 1
+        new = self.stake + 1  # TOE-21, TOE-52: each knock adds 1; 1 (2 in poverty) + the knocks
         self.stake_before = self.stake
         self.stake = new
         self.knocks += 1
@@ -691,13 +691,12 @@ class State(BaseState):
 
     def _end_hand(self, winner: int, card: int | None) -> None:
         rules = self.rules
-        # TOE-20: everyone still in but the winner pays the stake; TOE-52: twice, under
-        # jack_doubles, when the last trick was won with a jack
+        # house rule jack_doubles, no ruling: a last trick won with a jack costs double
         factor = 2 if (rules.jack_doubles and card is not None and card & 7 == JACK) else 1
         paid = {}
         lives = list(self.lives)
         for s in range(self.n):
-            if self.playing[s] and s != winner:
+            if self.playing[s] and s != winner:  # TOE-20, TOE-52: all still in but the winner pay
                 lives[s] += self.stake * factor
                 paid[s] = self.stake * factor
         self.lives = tuple(lives)
@@ -758,7 +757,7 @@ class State(BaseState):
                 rest = [s for s in rest if self.lives[s] == low]
         else:
             rest = [s for s in range(n) if not self.out[s]]  # TOE-23: the last seat standing
-            if not rest:  # all out at once: no ruling; a decision of ours (_finish's docstring)
+            if not rest:  # all out at once: no ruling; ours, on the rulings page under TOE-23
                 last = just_out or losers
                 low = min(self.lives[s] for s in last)
                 tied = [s for s in last if self.lives[s] == low]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 VIEW_KEYS: dict[str, str] = {
     "round": "number of the current round (0 for the first deal)",
     "dealer": "seat that dealt this round",
-    "leader": "seat that led the current trick",
+    "leader": "seat that led the current trick (before play: that will lead the first)",
     "limit": "lives lost at which a player is out (TOE-23)",
     "lives": "lives lost so far, per seat",
     "out": "per seat: out of the game",
@@ -67,6 +67,19 @@ _PROMPTS_AGAIN = {
 }
 
 
+def leads(state: State) -> int:
+    """The seat that led the current trick, or before play begins the seat that will
+    lead the first. A seat that a challenge put out of the game (TOE-23, in elimination)
+    leads nothing: as play begins the lead passes to the next seat still in (TOE-12), so
+    the view names that seat from the moment the first one goes out (the state keeps the
+    dealt leader until then, as engines 2 to 5 have played it)."""
+    leader, playing = state.leader, state.playing
+    if state.stage in (EXCHANGE, CHALLENGE, POVERTY) and not playing[leader]:
+        n = len(playing)
+        return next(s for s in ((leader + k) % n for k in range(1, n)) if playing[s])
+    return leader
+
+
 def view_of(state: State, seat: int | None) -> dict[str, Any]:
     """The game's part of ``seat``'s view (``None``: a spectator's): everything public,
     and what that seat alone may see (its thrown-in and set-aside cards, its customs)."""
@@ -77,7 +90,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
     v: dict[str, Any] = {
         "round": state.round,
         "dealer": state.dealer,
-        "leader": state.leader,
+        "leader": leads(state),
         "limit": state.rules.limit,
         "lives": list(state.lives),
         "out": list(state.out),

@@ -32,6 +32,8 @@ from tablegames.common.refusals import Phrase, Refusal
 from tablegames.table import refusal_text
 from tablegames.table.catalogues import DOMAIN_LANGS, LOCALE, refusal_ids, refusals_module
 from tablegames.table.i18n import FSI, PDI, Words, catalogue, langs_of, words_for
+from tablegames.toepen.refusals import STAGE_WORDS
+from tablegames.toepen.stages import EXCHANGE
 
 GAMES = ["toepen", "phase10", "shithead", "dallah"]
 
@@ -172,9 +174,8 @@ def test_an_error_without_a_row_has_no_template() -> None:
 
 # -- told in the table's language --------------------------------------------------------
 TOEPEN_NL = {
-    "'{verb}' is not possible now: the hand is in its {stage} phase":
-        "'{verb}' kan nu niet: de hand is in de fase {stage}",
-    "exchange": "ruilen",
+    "'{verb}' is not possible now: {stage}": "'{verb}' gaat nu niet: {stage}",
+    str(STAGE_WORDS[EXCHANGE]): "er wordt nog geruild",
     "it is {to_act}'s decision, not {player}'s": "{to_act} beslist nu, niet {player}",
 }
 
@@ -182,12 +183,12 @@ TOEPEN_NL = {
 def test_a_refusal_is_told_in_the_tables_language_with_its_words_translated() -> None:
     state = tablegames.new_game("toepen", players=3, seed=4)
     error = refused(state, "0:play Th")
-    assert error.message == "'play' is not possible now: the hand is in its exchange phase"
+    assert error.message == "'play' is not possible now: everyone is still keeping or throwing in their hand"
     assert isinstance(error.values["stage"], Phrase)
     w = words_with("nl", "toepen", TOEPEN_NL)
-    assert refusal_text(error, w) == "'play' kan nu niet: de hand is in de fase ruilen"
+    assert refusal_text(error, w) == "'play' gaat nu niet: er wordt nog geruild"
     assert refusal_text(error, w, tagged=True) == (
-        "'play' kan nu niet: de hand is in de fase ruilen [wrong_phase; ruling TOE-56]")
+        "'play' gaat nu niet: er wordt nog geruild [wrong_phase; ruling TOE-56]")
     # names stay as they are; a right-to-left table isolates each value
     turn = refused(state, "1:keep")
     assert refusal_text(turn, w) == "P0 beslist nu, niet P1"
@@ -202,7 +203,7 @@ def test_an_untranslated_template_or_word_is_told_in_english_whole() -> None:
     state = tablegames.new_game("toepen", players=3, seed=4)
     error = refused(state, "0:play Th")
     assert refusal_text(error, words_with("nl", "toepen", {})) == error.message  # none
-    no_word = {k: v for k, v in TOEPEN_NL.items() if k != "exchange"}
+    no_word = {k: v for k, v in TOEPEN_NL.items() if k != str(STAGE_WORDS[EXCHANGE])}
     assert refusal_text(error, words_with("nl", "toepen", no_word)) == error.message
     broken = {**TOEPEN_NL, error.template or "": "kan nu niet: {fase}"}  # a bad field
     assert refusal_text(error, words_with("nl", "toepen", broken)) == error.message
@@ -267,8 +268,8 @@ def test_the_terminal_says_a_refusal_in_dutch_once_it_is_translated(
         assert code == 0
         return " ".join(out.getvalue().split())  # as one line: the screen wraps long ones
 
-    english = "'play' is not possible now: the hand is in its exchange phase"
-    dutch = "'play' kan nu niet: het potje is in de fase van het ruilen"
+    english = "'play' is not possible now: everyone is still keeping or throwing in their hand"
+    dutch = "'play' kan nu niet: iedereen beslist nog of hij zijn kaarten houdt of inlevert"
     shipped = play()  # the Dutch catalogue the package ships
     assert f"{dutch} [wrong_phase; ruling TOE-56]" in shipped and english not in shipped
     monkeypatch.setattr(words_for("nl", "toepen"), "refusals", translated("nl", {}))
@@ -276,7 +277,7 @@ def test_the_terminal_says_a_refusal_in_dutch_once_it_is_translated(
     assert english in before and dutch not in before  # untranslated: the English, whole
     monkeypatch.setattr(words_for("nl", "toepen"), "refusals", translated("nl", TOEPEN_NL))
     after = play()
-    assert "'play' kan nu niet: de hand is in de fase ruilen [wrong_phase; ruling TOE-56]" \
+    assert "'play' gaat nu niet: er wordt nog geruild [wrong_phase; ruling TOE-56]" \
         in after and english not in after
 
 
@@ -323,7 +324,7 @@ def test_the_phones_detail_is_in_the_phones_language(monkeypatch: pytest.MonkeyP
                     for lang in ("nl", "en", "da")}
         finally:
             hub.store.close()
-    assert said["nl"]["detail"] == "'play' kan nu niet: de hand is in de fase ruilen"
+    assert said["nl"]["detail"] == "'play' gaat nu niet: er wordt nog geruild"
     assert said["nl"]["code"] == "wrong_phase" and said["nl"]["ruling"] == "TOE-56"
-    english = "'play' is not possible now: the hand is in its exchange phase"
+    english = "'play' is not possible now: everyone is still keeping or throwing in their hand"
     assert said["en"]["detail"] == english and said["da"]["detail"] == english

@@ -65,6 +65,19 @@ def test_a_caught_bluffer_takes_back_their_own_cards() -> None:
     round_trip(s)
 
 
+@ruling("TOE-04", "TOE-40")
+def test_a_hand_taken_back_is_announced_again() -> None:
+    # three tens and a seven: a bluff, and a hand that must whistle (TOE-40)
+    s = game(["Th", "Tc", "Td", "7s", *SPADES[:3], "Jc", *CLUBS[1:], "Qc", *FACES_D],
+             exchanges=True, rules={"bluff_takes_back": True})
+    assert s.view(0)["announcements"][0]["reason"] == "three tens"
+    events = apply_all(s, "0:exchange", "1:challenge")  # draws the diamonds: nothing to say
+    back = [i for i, e in enumerate(events) if e.kind == "take_back"]
+    said = [(i, e.for_seat(0)) for i, e in enumerate(events) if e.kind == "announcement"]
+    assert back and [(i > back[0], e["reason"]) for i, e in said] == [(True, "three tens")]
+    assert said[0][1]["seat"] == 0 and said[0][1]["must"] is True
+
+
 @ruling("TOE-04")
 def test_an_honest_exchanger_keeps_the_new_cards_even_with_take_back() -> None:
     s = game([*DIRTY_H, *SPADES, *CLUBS, *DIAMONDS], exchanges=True,

@@ -12,15 +12,35 @@ from tablegames.common.actions import Event
 from tablegames.common.rng import Rng
 from tablegames.toepen.cards import NAMES
 
-rules_st = st.builds(
+#: Every house rule at once, or a named variant.
+rules_st = st.one_of(st.sampled_from(sorted(toepen.VARIANTS)), st.builds(
     dict,
-    limit=st.sampled_from([5, 10, 15]),
+    limit=st.sampled_from([3, 5, 10, 15]),
     ending=st.sampled_from(["rubber", "elimination"]),
+    exchanges=st.booleans(),
+    dirty_hand=st.sampled_from(["faces", "faces_or_seven"]),
+    bluff_penalty=st.sampled_from([1, 2]),
+    challenge_penalty=st.sampled_from([1, 2]),
     double_knock=st.booleans(),
-    knock_only_on_turn=st.booleans(),
+    max_stake=st.sampled_from([None, 2, 3, 6]),
     poverty=st.booleans(),
+    poverty_may_fold=st.booleans(),
+    knock_only_on_turn=st.booleans(),
     jack_doubles=st.booleans(),
-)
+    out_at_once=st.booleans(),
+    next_dealer=st.sampled_from(["winner", "left", "most_points"]),
+    bluff_takes_back=st.booleans(),
+    fold_withdraws=st.booleans(),
+    second_exchange=st.sampled_from([False, True, "all"]),
+))
+
+
+def loads_back(s: toepen.State) -> None:
+    """Every state a game reaches passes the load check, from its save and its position
+    text alike (the stake fields, TOE-21/22/52, among every other cross-field rule)."""
+    assert toepen.State.from_json(s.to_json()).to_json() == s.to_json()
+    text = s.to_position()
+    assert toepen.State.from_position(text).to_position() == text
 
 
 def all_cards(s: toepen.State) -> Counter[int]:
@@ -29,18 +49,23 @@ def all_cards(s: toepen.State) -> Counter[int]:
     cards.update(c for h in s.thrown for c in h)
     cards.update(c for _, t, _ in s.tricks for _, c in t)
     cards.update(c for _, c in s.trick)
+    cards.update(c for _, c in s.gone())  # the house rules' piles: withdrawn,
+    cards.update(c for h in s.again() for c in h)  # thrown in again,
+    cards.update(c for h in s.aside() for c in h)  # set aside
     return cards
 
 
-@settings(max_examples=40)
+@settings(max_examples=40, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 10_000), rules=rules_st)
-def test_random_games_keep_every_invariant(players: int, seed: int, rules: dict[str, object]) -> None:
+def test_random_games_keep_every_invariant(players: int, seed: int,
+                                           rules: dict[str, object] | str) -> None:
     s = toepen.new_game(players=players, seed=seed, rules=rules)
     rng = Rng(seed)
     full = Counter(range(32))
     limit = s.rules.limit
     steps = 0
     while not s.is_over:
+        loads_back(s)
         assert all_cards(s) == full  # cards are conserved
         before = list(s.lives)
         hand = s.round
@@ -63,6 +88,7 @@ def test_random_games_keep_every_invariant(players: int, seed: int, rules: dict[
             assert s.round == hand + 1 or s.is_over
         steps += 1
         assert steps < 20_000
+    loads_back(s)
     out = s.outcome()
     if s.rules.ending == "elimination":
         assert len(out.winners) == 1  # one player left

@@ -6,6 +6,7 @@ import pytest
 
 from tablegames import IllegalAction, OutOfTurn, toepen
 from tablegames.testing import apply_all, assert_refused
+from tablegames.toepen.present import present
 
 from .helpers import CLUBS, HEARTS, SPADES, SPLIT, game
 
@@ -99,6 +100,15 @@ def test_lenient_dirty_hand_variant_accepts_three_faces_and_a_seven() -> None:
     lenient = game(deck, exchanges=True, rules={"dirty_hand": "faces_or_seven"})
     apply_all(lenient, "0:exchange", "1:challenge")
     assert lenient.lives == (0, 1, 0)
+
+
+@ruling("TOE-04", "TOE-03")
+def test_lenient_dirty_hand_variant_still_calls_three_faces_and_an_eight_a_bluff() -> None:
+    # the lenient hand is three faces and a 7, not three faces and any low card
+    lenient = game(["Jh", "Qh", "Kh", "8h", *SPADES, *CLUBS], exchanges=True,
+                   rules={"dirty_hand": "faces_or_seven"})
+    apply_all(lenient, "0:exchange", "1:challenge")
+    assert lenient.lives == (1, 0, 0)
 
 
 @ruling("TOE-10")
@@ -331,12 +341,30 @@ def test_lead_passes_left_when_the_trick_winner_has_folded() -> None:
     assert s.to_act == 1 and s.leader == 1
 
 
+@ruling("TOE-54")
+def test_lead_passes_left_of_the_folded_winner_not_of_the_trick_leader() -> None:
+    s = game(["7h", "Js", "Qs", "Ks", "8h", "Jc", "Qc", "Kc", "Th", "Jd", "Qd", "Kd",
+              "9h", "As", "Ac", "Ad"], players=4)
+    apply_all(s, "0:play 7h", "1:play 8h", "2:play Th", "3:knock", "0:stay", "1:stay",
+              "2:fold")
+    events = s.apply("3:play 9h")  # seat 2's ten wins the trick seat 0 led; seat 2 folded
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.data["winner"] == 2 and trick.data["next"] == 3
+    assert s.to_act == 3 and s.leader == 3  # the seat on the winner's left, not seat 1
+
+
 @ruling("TOE-56")
 def test_exchanges_only_while_the_stock_holds_four() -> None:
     seven = toepen.new_game(players=7, seed=3)
     assert seven.view(None)["stage"] == "exchange" and seven.view(None)["stock"] == 4
     apply_all(seven, "0:exchange", *[f"{s}:accept" for s in range(1, 7)])
     assert seven.view(None)["stage"] == "play"  # nobody else can exchange
+    # six players leave eight in the stock: after one exchange it holds exactly four,
+    # still enough for the next seat to be asked
+    six = toepen.new_game(players=6, seed=3)
+    apply_all(six, "0:exchange", *[f"{s}:accept" for s in range(1, 6)])
+    assert six.view(None)["stock"] == 4 and six.view(None)["stage"] == "exchange"
+    assert six.legal_actions() == [toepen.Keep(1), toepen.Exchange(1)]
     eight = toepen.new_game(players=8, seed=3)
     assert eight.view(None)["stage"] == "play"
     assert_refused(eight, "0:exchange", code="wrong_phase")
@@ -412,6 +440,33 @@ def test_house_rule_checks_the_limit_only_when_the_round_ends() -> None:
     assert s.is_over and 0 in s.outcome().losers
 
 
+def _all_out_at_once(bluff_penalty: int) -> toepen.State:
+    """Elimination, four seats at 9 of 10: seat 1's bluff is caught (it plays the round out,
+    ``out_at_once=False``) and its four tens win every trick; the three others pay 1."""
+    s = game(["7h", "8h", "9h", "Ah", "Jh", "Jc", "Kc", "8c", "7d", "8d", "9d", "Ad",
+              "7s", "8s", "9s", "As", "Th", "Tc", "Td", "Ts"], players=4, exchanges=True,
+             lives=[9, 9, 9, 9], rules={"ending": "elimination", "out_at_once": False,
+                                        "poverty": False, "bluff_penalty": bluff_penalty})
+    apply_all(s, "0:keep", "1:exchange", "2:challenge", "2:keep", "3:keep")
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert s.last_round is not None and s.last_round["winner"] == 1
+    return s
+
+
+@ruling("TOE-23")
+def test_when_every_seat_left_goes_out_at_once_the_fewest_lives_lost_survive() -> None:
+    # the project's decision (rulings page, TOE-23): fewest lives lost; a tie goes to the
+    # winner of the hand, then to the first tied seat on the winner's left
+    fewest = _all_out_at_once(bluff_penalty=2)  # seat 1 won at 11; the others are at 10
+    assert fewest.lives == (10, 11, 10, 10)
+    assert fewest.winners == (2,) and fewest.losers == (0, 1, 3)  # seat 2: left of seat 1
+    assert fewest.view(None)["out"] == [True, True, False, True]
+    tied = _all_out_at_once(bluff_penalty=1)  # all four at 10: the hand's winner stays
+    assert tied.lives == (10, 10, 10, 10)
+    assert tied.winners == (1,) and tied.losers == (0, 2, 3)
+
+
 @ruling("TOE-54", "TOE-11")
 def test_a_folded_winner_of_the_last_trick_leaves_the_round_to_the_best_card_still_in() -> None:
     s = game(["Jc", "Qc", "Kc", "Ac", "Tc", "8s", "9s", "7d", "Td", "7h", "8h", "9h"])
@@ -436,6 +491,18 @@ def test_the_player_in_poverty_is_named_and_told() -> None:
     assert s.view(0)["prompt"].startswith("You are in poverty: ")
     assert s.view(1)["prompt"] == "P0 is in poverty: stay in for 2, or fold for 1?"
     assert s.view(2)["prompt"] == "Waiting for P1."
+
+
+@ruling("TOE-22")
+def test_once_everyone_has_answered_no_knock_is_being_answered() -> None:
+    s = game(SPLIT)
+    s.apply("1:knock")
+    assert s.view(None)["knocker"] == 1 and s.view(None)["stage"] == "respond"
+    apply_all(s, "2:stay", "0:stay")
+    view = s.view(None)
+    assert view["stage"] == "play" and view["knocker"] is None and view["last_knocker"] == 1
+    badges = [b["msg"] for seat in present(view)["seats"] for b in seat["badges"]]
+    assert "knocking" not in badges and "knocked last" in badges
 
 
 @ruling("TOE-22")
