@@ -76,7 +76,7 @@ def test_inconsistent_stake_lines_are_refused_naming_the_field(name: str) -> Non
     make, changed, field = CASES[name]
     text = make().to_position()
     toepen.State.from_position(text)  # as written, it loads
-    with pytest.raises(PositionError, match=rf"\$\.state\.{field}: "):
+    with pytest.raises(PositionError, match=rf"impossible position: {field}: "):
         toepen.State.from_position(lines(text, **changed))
 
 
