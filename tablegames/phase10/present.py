@@ -91,13 +91,25 @@ def phase_words(text: Any) -> Msg:
     return words
 
 
+#: A set said as a player says it ("three 10s"), by its size; a larger one is counted.
+_SET_OF = {2: N_("two {number}s"), 3: N_("three {number}s"), 4: N_("four {number}s"),
+           5: N_("five {number}s"), 6: N_("six {number}s"), 7: N_("seven {number}s"),
+           8: N_("eight {number}s")}
+
+
 def group_words(g: Mapping[str, Any]) -> Msg:
-    """A laid group in words: "set of 4 × 7", "run 3-8", "5 green cards"."""
+    """A laid group in words: "four 7s", "run 3-8", "5 green cards".
+
+    A set is said as a player says it at the table ("three 10s"), not as a formula
+    ("set of 3 × 10"), which a usability test found read oddly."""
     kind, n = g.get("kind"), len(g.get("cards") or [])
     if kind == "set":
         if g.get("number") is None:
             return plural("set of {n} Wild (number still open)", "set of {n} Wilds (number still open)", n)
-        return msg("set of {n} × {number}", n=n, number=g.get("number"))
+        if n in _SET_OF:
+            return msg(_SET_OF[n], number=g.get("number"))
+        return plural("{n} card numbered {number}", "{n} cards numbered {number}", n,
+                      number=g.get("number"))
     if kind == "run":
         nums = g.get("numbers") or []
         return msg("run {low}-{high}", low=nums[0] if nums else "?", high=nums[-1] if nums else "?")
@@ -131,10 +143,19 @@ def _laid_words(text: str) -> Msg:
                  if len(key) == 1 and key.upper() in COLOURS else None)
     else:
         return msg("{text}", text=head)
-    return group_words(g)
+    words = group_words(g)
+    if g["kind"] == "run":
+        # a run's Wild stands for one number, told by its place: "run 4-7 with Wild as 4"
+        # and "run 5-8 with Wild as 8" are what sets two lay-downs of the same cards apart
+        low = g["numbers"][0]
+        wilds = [str(low + i) for i, c in enumerate(g["cards"]) if c == str(PACK.faces[WILD])]
+        if wilds:
+            return plural("{group} with Wild as {values}", "{group} with Wilds as {values}",
+                          len(wilds), group=words, values=wilds)
+    return words
 
 
-def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
+def _action(notation: str, players: Sequence[str], more: Msg | None = None) -> dict[str, Any]:
     verb, _, args = notation.partition(":")[2].partition(" ")
     if verb == "draw":
         return action(notation, verb, msg("Draw from the draw pile"))
@@ -148,6 +169,11 @@ def _action(notation: str, players: Sequence[str]) -> dict[str, Any]:
             msg("{group} ({cards})", group=_laid_words(text), cards=_names_of(g))
             for text, g in zip(args.split(), groups, strict=True)]), [f for g in groups for f in g])
         a["groups"] = groups
+        # the phone draws each group as its words over its cards (the label says it all
+        # in one sentence, for the terminal and screen readers), and while some of these
+        # cards are chosen it says more are to come (see app.js, "keep tapping")
+        a["parts"] = [_laid_words(text) for text in args.split()]
+        a["more"] = more
         return a
     if verb == "hit":
         card_part, _, target = args.partition(">")
@@ -248,7 +274,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
             facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out, n=n)
                               if out else msg("hand {n}: nobody went out", n=n)))
     hand = [str(c) for c in view.get("hand") or []]
-    acts = [_action(str(n), players) for n in view.get("legal") or []]
+    acts = [_action(str(n), players, _more(view)) for n in view.get("legal") or []]
     mark_taps(acts, hand, frozenset({"discard"}))
     scores = view.get("scores") or []
     return table(
@@ -257,6 +283,15 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
                       losers_label=Np_("Loser", "Losers"), scores_label=msg("Points"),
                       score=lambda i, v: plural("{n} point", "{n} points", int(at(scores, i, v) or 0))))
+
+
+def _more(view: Mapping[str, Any]) -> Msg:
+    """What the phone says while the cards chosen are part of a lay-down not yet whole."""
+    seat_ = view.get("seat")
+    phase = at(view.get("phases"), seat_) if isinstance(seat_, int) else None
+    if isinstance(phase, Mapping) and len(phase.get("open") or []) <= 1 and phase.get("phase"):
+        return msg("Keep tapping cards to lay phase {n}.", n=phase.get("phase"))
+    return msg("Keep tapping cards to lay a phase.")
 
 
 def _group_no(g: Mapping[str, Any]) -> int:

@@ -96,13 +96,17 @@ def _area(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 
 def _button(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
-    b = {k: v for k, v in a.items() if k not in ("label", "cards", "for", "groups")}
+    b = {k: v for k, v in a.items() if k not in ("label", "cards", "for", "groups", "parts", "more")}
     b["label"] = w.text(a["label"])
     b["cards"] = _faces(a["cards"], w)
     if "for" in a:
         b["for"] = _faces(a["for"], w)
     if "groups" in a:
         b["groups"] = [_faces(g, w) for g in a["groups"]]
+    if "parts" in a:  # each group's own words, drawn over its cards (Phase 10's lay-down)
+        b["parts"] = [w.text(t) for t in a["parts"]]
+    if a.get("more") is not None:  # said while only some of its cards are chosen
+        b["more"] = w.text(a["more"])
     return b
 
 

@@ -47,7 +47,7 @@ def test_a_phase_choice_lay_down_says_its_groups() -> None:
     assert "1:lay set2=B2,W,W run5-8=B5,R6,G7,G8" in lays and "1:lay run2-8=B2,W,W,B5,R6,G7,G8" in lays
     assert alike(state, DOMAIN_LANGS["phase10"]) == []
     words = offered(state, 1, "en")
-    assert words["Lay down: set of 3 × 2 (blue 2, Wild, Wild), run 5-8 (blue 5, red 6, green 7, "
+    assert words["Lay down: three 2s (blue 2, Wild, Wild), run 5-8 (blue 5, red 6, green 7, "
                  "green 8) | blue 2, Wild, Wild, blue 5, red 6, green 7, green 8"] == [
         "1:lay set2=B2,W,W run5-8=B5,R6,G7,G8"]
     arabic = [t for t, ns in offered(state, 1, "ar").items() if ns == ["1:lay run2-8=B2,W,W,B5,R6,G7,G8"]]
@@ -93,3 +93,28 @@ def test_an_arabic_result_line_uses_the_arabic_comma_and_semicolon() -> None:
     arabic = result_text(model, Words("ar", "phase10"))
     assert "Ali\u060c Badr" in arabic and "\u061b " in arabic and ";" not in arabic
     assert result_text(model, Words("en", "phase10")) == "Game over; Winners: Ali, Badr; Losers: Jo"
+
+
+@pytest.mark.parametrize(("lang", "parts", "more"), [
+    ("en", ["three 1s", "run 4-7 with Wild as 4"], "Keep tapping cards to lay phase 1."),
+    ("da", ["tre 1'ere", "løb 4-7 med Wild som 4"],
+     "Bliv ved med at trykke på kort for at lægge fase 1 ned."),
+    ("ar", ["ثلاث بطاقات 1", "تسلسل 4-7 والجوكر بقيمة 4"], "واصل لمس البطاقات لتنزيل المرحلة 1."),
+])
+def test_a_lay_down_says_its_groups_as_a_player_does(lang: str, parts: list[str], more: str) -> None:
+    """A phone's usability test: two lay-downs of the same seven cards read "set of 3 × 1
+    (red 1, red 1, green 1), run 4-7 (Wild, …)" and "…, run 5-8 (…, Wild)", alike up to a
+    word deep in a long sentence. Each group now has short words of its own, a set said
+    as a player says it ("three 1s") and a run's Wild given its number, in every language
+    of Phase 10; and the line that asks for more cards names the phase."""
+    state = tablegames.new_game("phase10", players=["Amal", "Bo"], seed=19,
+                                rules={"phases": ["set3+run4"]})
+    state.apply("0:draw")
+    words = Words(lang, "phase10")
+    acts = {a["n"]: a for a in present(state.view(0))["actions"]}
+    low = acts["0:lay set1=R1,R1,G1 run4-7=W,R5,B6,G7"]
+    high = acts["0:lay set1=R1,R1,G1 run5-8=R5,B6,G7,W"]
+    assert [words.text(p) for p in low["parts"]] == parts
+    assert words.text(high["parts"][1]) != words.text(low["parts"][1])
+    assert words.text(low["more"]) == more
+    assert words.text(low["label"]).count(parts[0]) == 1  # the terminal's sentence says it too

@@ -561,3 +561,96 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
         assert other.text_content("#last") == mover.text_content("#last") != ""
         assert other.text_content("#table .centre") == mover.text_content("#table .centre")
     assert not ph.errors
+
+
+# -- 6. laying a Phase 10 phase on a small phone ---------------------------------------------
+#: Seed 19, two seats, the phase a set of 3 and a run of 4: after drawing, Amal holds
+#: red 1 twice, green 1, red 5, blue 6, green 7 and a Wild, which lay as three 1s with
+#: the run 4-7 (the Wild as 4) or the run 5-8 (the Wild as 8).
+LAY_ROOM = {"game": "phase10", "players": 2, "name": "Amal", "seed": 19, "bot": "random",
+            "rules": {"phases": ["set3+run4"]}}
+LAY_CARDS = ("R1", "R1", "G1", "R5", "B6", "G7", "W")
+
+
+def drew_for_the_phase(ph: Phones) -> Any:
+    """Amal's 320x568 phone in a ``LAY_ROOM``, after drawing from the draw pile."""
+    page = started(ph, ph.server.create(**LAY_ROOM), viewport=(320, 568), reduced_motion="reduce")
+    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    version = page.get_attribute("body", "data-version")
+    page.click("button[data-action='0:draw']")
+    page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    return page
+
+
+def choose(page: Any, code: str) -> None:
+    page.locator(f"#hand .card.pick[data-code='{code}']:not(.chosen)").first.click()
+    settle(page)
+
+
+def test_the_first_card_of_a_phase_says_keep_tapping_and_its_discard_stands_apart(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """The first card tapped toward a phase (red 1, which may also be discarded alone): the
+    page says to keep tapping for the phase, and the discard of that card is a small
+    button set apart below "Clear the choice", not a big one just under the hand where the
+    next card tap lands; tapping on to a second card keeps the line, and clearing the
+    choice takes it away."""
+    ph = new_phones(phones, browser, server, "en")
+    page = drew_for_the_phase(ph)
+    choose(page, "R1")
+    keep = page.locator("#confirm #keep")
+    assert keep.is_visible() and keep.inner_text() == "Keep tapping cards to lay phase 1."
+    discard = page.locator("#confirm button[data-action='0:discard R1']")
+    assert discard.is_visible()
+    assert page.locator("#confirm .act.big").count() == 0
+    where = page.evaluate("""() => {
+      const cards = [...document.querySelectorAll('#hand .cards .card')];
+      const hand = Math.max(...cards.map(c => c.getBoundingClientRect().bottom));
+      const d = document.querySelector("#confirm button[data-action='0:discard R1']").getBoundingClientRect();
+      const c = document.getElementById('clear').getBoundingClientRect();
+      return {gap: d.top - hand, below_clear: d.top >= c.bottom};
+    }""")
+    assert where["below_clear"] and where["gap"] >= 100, where
+    choose(page, "R1")
+    assert keep.is_visible()
+    assert page.locator("#confirm .act").count() == 0  # two red 1s make no move yet
+    page.click("#clear")
+    settle(page)
+    assert page.locator("#confirm #keep").count() == 0
+
+
+def test_two_lay_downs_of_the_same_cards_fit_a_small_phone_and_read_apart(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """All seven cards of the phase chosen, a Wild among them: the two lay-downs they make
+    are compact buttons (each group's words over its small cards in a row), both in sight
+    together on a 320x568 screen, told apart by short words that come first ("run 4-7 with
+    Wild as 4" / "run 5-8 with Wild as 8"); the set reads "three 1s", on the buttons and
+    on the table once laid."""
+    ph = new_phones(phones, browser, server, "en")
+    page = drew_for_the_phase(ph)
+    for code in LAY_CARDS:
+        choose(page, code)
+    buttons = page.locator("#confirm button.act[data-verb='lay']")
+    assert buttons.count() == 2
+    words = [b.locator(".part > span:first-child").all_inner_texts() for b in buttons.all()]
+    assert sorted(words) == [["three 1s", "run 4-7 with Wild as 4"],
+                             ["three 1s", "run 5-8 with Wild as 8"]], words
+    boxes = page.evaluate("""() => {
+      const b = [...document.querySelectorAll("#confirm button.act[data-verb='lay']")];
+      b[0].scrollIntoView({block: 'start'});
+      const head = document.querySelector('header');
+      const bar = head ? head.getBoundingClientRect().bottom : 0;
+      window.scrollBy(0, -bar);
+      return b.map(x => { const r = x.getBoundingClientRect(); return [r.top, r.bottom, r.height]; })
+        .concat([[bar, innerHeight, 0]]);
+    }""")
+    *lays, (bar, height, _) = boxes
+    for top, bottom, tall in lays:
+        assert tall <= 130 and top >= bar - 1 and bottom <= height + 1, boxes
+    assert page.evaluate(LAYOUT, "#confirm") == []
+    assert page.evaluate(TARGETS, f"#confirm :is({TAPPABLE})") == []
+    version = page.get_attribute("body", "data-version")
+    page.locator("#confirm button.act[data-verb='lay']", has_text="run 5-8").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    groups = page.locator(".seat.you .group small").all_inner_texts()
+    assert "1. three 1s" in groups and "2. run 5-8" in groups, groups

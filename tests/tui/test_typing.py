@@ -149,9 +149,9 @@ def test_a_cut_move_list_never_stops_inside_an_entry() -> None:
     from tablegames.tui.screen import cut_at_entry, starts_entry
 
     moves = [" 1) Draw from the draw pile",
-             " 2) Lay down: set of 3 × 8 (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
+             " 2) Lay down: three 8s (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
              "blue 4, blue 5, blue 7, blue 9)",
-             " 3) Lay down: set of 3 × 8 (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
+             " 3) Lay down: three 8s (red 8, green 8, yellow 8), 5 blue cards (blue 2,",
              "blue 4, blue 6, blue 7, blue 9)",
              "    lay: 312 ways; type 'lay' and a card or two to see them"]
     assert [starts_entry(m) for m in moves] == [True, True, False, True, False, True]

@@ -589,6 +589,14 @@ function room() {
   }
 
   function actionButton(a, cls) {
+    /* a lay-down (Phase 10): each group's short words ("run 4-7 with Wild as 4") over its
+     * small cards, which wrap; the whole sentence is the button's name */
+    if (a.parts && a.groups) {
+      return el("button", {type: "button", class: "act lay", "data-action": a.n, "data-verb": a.verb,
+                           title: a.label, "aria-label": a.label, onclick: () => act([a.n])},
+                ...a.parts.map((words, i) => el("span", {class: "part"}, el("span", {text: words}),
+                  el("span", {class: "mini"}, ...(a.groups[i] || []).map(f => card(f))))));
+    }
     return el("button", {type: "button", class: "act " + (cls || ""), "data-action": a.n,
                          "data-verb": a.verb, onclick: () => act([a.n])},
               el("span", {text: a.label}),
@@ -713,11 +721,17 @@ function room() {
     const m = tapModel();
     const big = p.report ? "big" : "";
     const nodes = m.buttons.map(a => actionButton(a, big));
-    const confirm = m.selCodes.length
-      ? el("div", {class: "confirm"}, ...m.exact.map(a => actionButton(a, "big")),
-           el("button", {type: "button", class: "small", id: "clear", text: t("clear"),
-                         onclick: () => { state.sel = []; renderActions(); renderHand(); renderTable(); }}))
-      : null;
+    /* While the chosen cards are part of a lay-down not yet whole, the page says to keep
+     * tapping, and what those cards already make (a discard of the one card) is drawn
+     * small and apart, after "Clear the choice": never a big button where the next card
+     * tap lands, so one stray tap does not end the turn unlaid. */
+    const building = m.open.find(a => a.more && needs(a).length > m.selCodes.length);
+    const clear = el("button", {type: "button", class: "small", id: "clear", text: t("clear"),
+                                onclick: () => { state.sel = []; renderActions(); renderHand(); renderTable(); }});
+    const confirm = !m.selCodes.length ? null : building
+      ? el("div", {class: "confirm"}, el("p", {class: "keep", id: "keep", text: building.more}), clear,
+           m.exact.length ? el("div", {class: "apart"}, ...m.exact.map(a => actionButton(a))) : null)
+      : el("div", {class: "confirm"}, ...m.exact.map(a => actionButton(a, "big")), clear);
     const mine = p.seat !== null && p.seat === p.to_act;
     box.classList.toggle("interrupt", !mine && nodes.length > 0);
     fill(box, ...nodes);
