@@ -54,7 +54,7 @@ from tablegames.common.setups import check_count
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
-from tablegames.server.page import dumps
+from tablegames.server.page import dumps, words_of
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import (
     ClientError,
@@ -314,7 +314,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         except ClientError as exc:
             return refuse(exc, lang_of(request.query_params.get("lang")),
                           status=503 if exc.code == "busy" else 404)
-        return JSONResponse({"code": room.code, "game": room.info.name, "title": room.info.title,
+        # the game's name in the asking page's language, as its lobby says it
+        title = words_of(room.info.name, lang_of(request.query_params.get("lang"))).text(
+            {"msg": room.info.title, "args": {}})
+        return JSONResponse({"code": room.code, "game": room.info.name, "title": title,
                              "started": room.started,
                              "seats": [s["name"] for s in room.seats]})
 

@@ -8,6 +8,7 @@ without a second request and a new language needs only a catalogue.
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 
 from tablegames.common.registry import GAMES
@@ -61,7 +62,6 @@ UI: dict[str, str] = {
     "winners": N_("Won"),
     "link_bad": N_("This link does not open a seat."),
     "hand": N_("Your hand"),
-    "room_of": N_("{title} room {code}: {seats}"),
     "full_room": N_("This room is full or has started."),
     "more": N_("{n} more…"),
     "pending": N_("sending…"),
@@ -75,6 +75,10 @@ COUNTED: dict[str, tuple[str, str]] = {
                       "Start now: bots take {n} empty seats"),
     "report_n": Np_("Report {n} fallen cup, then settled",
                     "Report {n} fallen cups, then settled"),
+    # the join page's line about the room: its game, its code, who sits there, how many
+    # seats are free ({names} is a list of names, each bidi-isolated)
+    "room_of": Np_("{title} room {code}: {names}; {n} seat free",
+                   "{title} room {code}: {names}; {n} seats free"),
 }
 #: Each language's own name, as the language button shows it.
 LANG_NAMES = {"en": "English", "ar": "العربية", "nl": "Nederlands", "da": "Dansk"}
@@ -103,9 +107,17 @@ def ui_counted(lang: str) -> dict[str, dict[str, str]]:
     that form, ``{n}`` left for the page to fill (the catalogue's form for a count of
     that category: gettext's plural rule and CLDR's agree on whole numbers)."""
     w = words_for(lang)
-    return {key: {cat: w.text({"msg": one, "plural": many, "n": n, "args": {"n": "{n}"}})
+    return {key: {cat: w.text({"msg": one, "plural": many, "n": n, "args": _fields(one, many)})
                   for cat, n in _sample_counts(lang).items()}
             for key, (one, many) in COUNTED.items()}
+
+
+def _fields(*texts: str) -> dict[str, str]:
+    """Each ``{field}`` of ``texts`` -> itself, so the text keeps its fields for the page
+    to fill (a field left out of the arguments would make the words give up on the
+    translation)."""
+    return {name: "{" + name + "}" for text in texts
+            for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
 def game_langs() -> dict[str, list[str]]:

@@ -45,6 +45,21 @@ from tablegames.common.actions import fresh
 from tablegames.common.errors import TablegamesError, quoted
 from tablegames.table import describe, present
 from tablegames.table.i18n import Words, lang_for, words_for
+from tablegames.table.model import N_
+
+#: Badges the public table gives a seat and what that seat's own phone says instead on
+#: its own row: the table is drawn once for every phone, from the spectator's side, so
+#: Dallah's active seat reads "their turn" there, to its own player too.
+OWN_BADGES = ((N_("their turn"), N_("your turn")),)
+
+
+def _yours(seat: int | None, w: Words) -> dict[str, str]:
+    """The page's ``yours``: each of :data:`OWN_BADGES` drawn, their word -> the seat's
+    own (none on the shared screen, which has no row of its own)."""
+    if seat is None:
+        return {}
+    return {w.text({"msg": theirs, "args": {}}): w.text({"msg": own, "args": {}})
+            for theirs, own in OWN_BADGES}
 
 
 @attrs.frozen
@@ -191,6 +206,7 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "panel": [_area(a, w) for a in model["panel"]],
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
+        "yours": _yours(seat, w),
     }
     mine: dict[str, Any] = fresh(page)
     return mine, Context(view, w)
@@ -340,6 +356,7 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
                    else _report(model.get("report"), w, old.get("report"), was.get("report"))),
+        "yours": was["yours"] if "yours" in was else _yours(seat, w),
     }
     return Drawn(model, page)
 

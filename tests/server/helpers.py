@@ -250,6 +250,13 @@ LEGAL = ("() => { const seen = new Set();"
 SENT = "(v) => document.body.dataset.pending === '1' || document.body.dataset.version !== v"
 
 
+def calm(page: Any) -> None:
+    """Wait out the page's tap guard: a target that a redraw put where a different one
+    was ignores taps for a moment (``TAP_GUARD_MS`` in ``static/app.js``), as a person's
+    second tap of a double tap; a test's tap is a person's first look at the new page."""
+    page.wait_for_selector("body:not([data-guard='1'])", state="attached")
+
+
 def tap(page: Any, notation: str) -> int:
     """Play ``notation`` as a person does: tap its cards one by one while a card (in the
     hand, face up or face down on the seat's own row) still leads to it, then the button
@@ -258,6 +265,7 @@ def tap(page: Any, notation: str) -> int:
     card leads to it, that card is tapped first. Returns how many cards were tapped."""
     version = page.get_attribute("body", "data-version")
     for cards in range(40):
+        calm(page)
         card = page.locator(f""".card.pick[data-uses*='{json.dumps(notation)}']:visible""")
         if card.count():
             card.first.click()
@@ -363,9 +371,12 @@ def play(phones: Phones, choose: Chooser, *, start: int, limit: int = 600,
         choice = choose(page.evaluate(LEGAL), page)
         if isinstance(choice, tuple):
             _, fells = choice
+            calm(page)
             page.click("#several")
             for n in fells:
+                calm(page)
                 page.locator(f'.report [data-action="{n}"]').first.click()
+            calm(page)
             page.click("#send-several")
             version += len(fells) + 1
         else:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, new_phones, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap
 
 WIDTHS = (320, 375, 412, 768)
 #: 24 characters (the server's limit): Arabic and Latin, and markup that must stay text.
@@ -453,6 +453,7 @@ def test_a_chosen_card_covers_no_other_card(server: Server, browser: Any,
     several = page.evaluate("() => [...document.querySelectorAll('#hand .card.pick')]"
                             ".map(c => JSON.parse(c.dataset.uses).length)")
     pick = next(i for i in range(first_row, len(several)) if several[i] > 1)  # not sent at once
+    calm(page)
     page.locator("#hand .card.pick").nth(pick).click()
     page.wait_for_selector("#hand .card.pick.chosen", state="attached")
     settle(page)
@@ -493,6 +494,7 @@ def test_one_tap_sends_one_action_and_the_screen_shows_no_hand(game: str, server
         notation = by_priority(ORDER[game])(page.evaluate(LEGAL), page)
         lone = [e for e in single.all() if json.loads(e.get_attribute("data-uses") or "[]") == [notation]]
         if lone:  # two taps at once on a card that plays at one tap: one action
+            calm(page)
             lone[0].evaluate("e => { e.click(); e.click(); }")
             cards = 1
         else:

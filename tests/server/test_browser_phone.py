@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import tablegames
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, new_phones, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap
 from tests.server.test_browser_layout import MARKS, TAPPABLE, TARGETS, settle
 
 SIZES = ((360, 640), (320, 568), (640, 360))
@@ -175,6 +175,7 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
                              ".filter(e => !e.textContent.trim()).length") == 0, where
         # the report is tapped as it is: one tap, one action, the table goes on
         version = page.get_attribute("body", "data-version")
+        calm(page)
         page.click("#dallah .report button[data-verb='settled']")
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
     assert not ph.errors
@@ -223,9 +224,12 @@ def test_several_cups_fell_together_whatever_order_they_are_tapped(
     held = f"0:fell {view['zone']}:{view['cup']}"
     placed = next(a for a in legal if ":fell " in a and a != held)
     before = state.piles[0]
+    calm(page)
     page.click("#several")
     for n in (placed, held):  # the cup that settled first, then the cup in hand
+        calm(page)
         page.locator(f'.report [data-action="{n}"]').first.click()
+    calm(page)
     page.click("#send-several")
     # the bots play on at once: wait until the three taps stand and the bots have stopped
     # (Amal's turn again, or the end), so the stored game is read at rest
@@ -378,6 +382,7 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
             assert page.locator("#table .seat.you .group [role=button], "
                                 "#table .seat.you .group [tabindex]").count() == 0
             if version == "3":
+                calm(page)
                 page.locator("#hand .card.pick.lifted").first.click()
     finally:
         bo.close()

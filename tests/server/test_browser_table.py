@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.helpers import LEGAL, Phones, Server, by_priority, tap
+from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, tap
 
 TOEPEN = {"keep": 0, "accept": 1, "stay": 2, "play": 4, "knock": 5, "fold": 6}
 OFFLINE_EN = "No connection: nothing you tap is sent until it is back."
@@ -61,6 +61,7 @@ def test_offline_refuses_taps_out_loud_and_comes_back(tmp_path: Path, browser: A
         # dimmed (the opacity eases in over a CSS transition: wait for it, do not sample it)
         page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.5",
                                arg=lifted.element_handle(), timeout=5_000)
+        calm(page)
         lifted.click()  # refused, and the phone says why
         expect(page.locator("#error.shown")).to_have_text(OFFLINE_EN)
         assert page.get_attribute("body", "data-pending") is None
@@ -144,6 +145,7 @@ def test_the_last_move_slides_and_the_turn_is_announced(server: Server, browser:
         before = int(page.get_attribute("body", "data-moved") or 0)
         card = page.locator("#hand .card.pick.lifted").first
         code = card.get_attribute("data-code")
+        calm(page)
         card.click()  # one tap plays it
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
         expect(page.locator(f"#hand .card[data-code='{code}']")).to_have_count(0)
@@ -163,6 +165,7 @@ def test_reduced_motion_moves_nothing(server: Server, browser: Any) -> None:
         my_turn_to_play(page)
         version = page.get_attribute("body", "data-version")
         before = int(page.get_attribute("body", "data-arrived") or 0)
+        calm(page)
         page.locator("#hand .card.pick.lifted").first.click()
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
         assert int(page.get_attribute("body", "data-arrived") or 0) > before  # cards came...
@@ -192,6 +195,7 @@ def test_dimmed_cards_cannot_be_played(server: Server, browser: Any) -> None:
         dim = page.locator("#hand .card.pick.dim").first
         page.wait_for_function("e => parseFloat(getComputedStyle(e).opacity) < 0.6",
                                arg=dim.element_handle(), timeout=5_000)  # after its transition
+        calm(page)
         dim.click()
         assert page.get_attribute("body", "data-pending") is None
         assert page.get_attribute("body", "data-version") == version

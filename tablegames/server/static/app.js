@@ -153,23 +153,38 @@ async function post(url, data) {
 
 /* ------------------------------------------------------------------ the home page */
 function home() {
-  setupLang(() => loadGames());
   const form = document.getElementById("create-form");
   const joinForm = document.getElementById("join-form");
   let games = [];
   const parts = location.pathname.split("/");
-  if (parts[1] === "j" && parts[2]) {
+  const joining = parts[1] === "j" && parts[2];
+  setupLang(() => { loadGames(); if (joining) loadRoom(false); });
+  if (joining) {
     joinForm.code.value = parts[2].toUpperCase();
     document.getElementById("create-box").hidden = true;
-    fetch("/api/rooms/" + encodeURIComponent(parts[2]) + "?lang=" + lang)
+    loadRoom(true);
+  }
+
+  /* The room a join link opens, in the page's language, and again at each language
+   * switch: "Toepen room 94HUY8F: Anneke; 3 seats free". Each name is bidi-isolated
+   * (a Latin name keeps its order in an Arabic sentence, an Arabic one in an English
+   * sentence) and joined with the language's comma; the open seats are counted in
+   * words, in the language's plural form. */
+  function loadRoom(first) {
+    const asked = lang;
+    fetch("/api/rooms/" + encodeURIComponent(parts[2]) + "?lang=" + encodeURIComponent(asked))
       .then(async r => [r.ok, await r.json()]).then(([ok, room]) => {
+      if (asked !== lang) return;  // switched again meanwhile: that answer draws
       const info = document.getElementById("join-info");
       /* a refusal is told by its status: its body's ``code`` is the reason ("no_room"),
        * a room's is the room code */
       if (!ok) { info.textContent = room.message; return; }
-      const seats = room.seats.map(s => s || "·").join(", ");
-      info.textContent = room.started ? t("full_room") : t("room_of", {title: room.title, code: room.code, seats});
-      joinForm.name.focus();
+      const taken = room.seats.filter(Boolean);
+      const names = taken.map(n => "\u2068" + n + "\u2069").join(listSeparator());
+      const free = room.seats.length - taken.length;
+      info.textContent = room.started || !free ? t("full_room")
+        : tn("room_of", free, {title: room.title, code: room.code, names});
+      if (first) joinForm.name.focus();
     });
   }
 
@@ -281,6 +296,79 @@ function home() {
   });
 }
 
+/* ------------------------------------------------------------------ taps on what just appeared
+ *
+ * A redraw can put a different button exactly where the finger is: after "Stay in" the
+ * page redraws with "Knock" on that spot, and the second tap of a double tap (or a tap
+ * on a second phone of the same seat, which redraws too) would knock. So after every
+ * redraw each tap target of the table is compared with what was drawn before it: one
+ * that now covers a spot where another target was (a different button, or a card that
+ * slid into the place of one just played) is new under the finger, and taps on it are
+ * ignored for TAP_GUARD_MS (450 ms: longer than a double tap's gap, shorter than a
+ * player reads a new button). A target that stays where it was, or appears where
+ * nothing could be tapped, answers at once. While any target is so guarded the body
+ * carries data-guard="1"; each ignored tap counts up data-ignored.
+ */
+const TAP_GUARD_MS = 450;
+const TARGET = "button, .card.pick, [role=button]";
+const guard = {spots: null, born: new WeakMap(), timer: null};
+
+/* what a target does (a redraw makes new elements): its action, else its card, else its
+ * id, else its words; a count on a button ("×2", "Report 2 fallen cups") is not a new
+ * button */
+function targetKey(node) {
+  const d = node.dataset;
+  if (d.action) return "a|" + d.action;
+  if (d.code || d.down) return "c|" + (d.code || "") + "|" + (d.down || "");
+  return node.id ? "i|" + node.id : "t|" + node.textContent;
+}
+
+function overlaps(a, b) {
+  return a.x < b.x + b.w - 1 && b.x < a.x + a.w - 1 && a.y < b.y + b.h - 1 && b.y < a.y + a.h - 1;
+}
+
+/* After a redraw (a MutationObserver callback: it runs before the next tap is handled). */
+function markNewTargets(root) {
+  const now = performance.now();
+  const spots = [];
+  let guarded = false;
+  for (const node of root.querySelectorAll(TARGET)) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    const spot = {key: targetKey(node), x: r.left + window.scrollX, y: r.top + window.scrollY,
+                  w: r.width, h: r.height};
+    spots.push(spot);
+    if (!guard.born.has(node)) {
+      const under = (guard.spots || []).filter(s => overlaps(s, spot));
+      const fresh = under.length > 0 && !under.some(s => s.key === spot.key);
+      guard.born.set(node, fresh ? now : -Infinity);
+    }
+    if (now - guard.born.get(node) < TAP_GUARD_MS) guarded = true;
+  }
+  guard.spots = spots;
+  if (guarded) {
+    document.body.dataset.guard = "1";
+    clearTimeout(guard.timer);
+    guard.timer = setTimeout(() => markNewTargets(root), TAP_GUARD_MS + 10);
+  } else delete document.body.dataset.guard;
+}
+
+function guardTaps(root) {
+  new MutationObserver((changes) => {
+    /* the countdown's digits change ten times a second: they move no target */
+    if (changes.every(c => c.target.closest && c.target.closest("#countdown .digits"))) return;
+    markNewTargets(root);
+  }).observe(root, {childList: true, subtree: true});
+  root.addEventListener("click", (e) => {
+    const node = e.target.closest && e.target.closest(TARGET);
+    if (!node || !guard.born.has(node)) return;
+    if (performance.now() - guard.born.get(node) >= TAP_GUARD_MS) return;
+    e.stopPropagation();
+    e.preventDefault();
+    document.body.dataset.ignored = String(Number(document.body.dataset.ignored || 0) + 1);
+  }, true);
+}
+
 /* ------------------------------------------------------------------ the room page */
 function room() {
   const parts = location.pathname.split("/");
@@ -291,6 +379,7 @@ function room() {
                  sel: [], selVersion: null, wasMine: false};
   setupLang(() => send({type: "lang", lang}));
   if (screen) document.body.classList.add("screen");
+  else guardTaps(document.getElementById("game"));
 
   function send(message) {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) { state.ws.send(JSON.stringify(message)); return true; }
@@ -746,10 +835,20 @@ function room() {
     box.hidden = false;
     const m = tapModel();
     box.dataset.picking = m.byCards.length ? "1" : "0";
-    fill(box, p.hand.length ? el("h3", {text: t("hand")}) : null,  // Dallah has no hand
-         el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m))),
+    /* no hand (Dallah's seats hold none, Shithead's is played out): no title and no
+     * empty row of cards, and the box is hidden while its choice box is empty too (CSS) */
+    fill(box, p.hand.length ? el("h3", {text: t("hand")}) : null,
+         p.hand.length ? el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m))) : null,
          el("div", {id: "confirm", class: "confirm-box"}));
     renderActions();
+  }
+
+  /* The public table is drawn once for every phone, from the spectator's side, so a
+   * badge says "their turn" on every seat; on the phone's own row the page's ``yours``
+   * (drawn for this seat: their word -> its own) says it to the player as theirs. */
+  function ownBadge(text) {
+    const own = state.page.yours || {};
+    return Object.prototype.hasOwnProperty.call(own, text) ? own[text] : text;
   }
 
   function renderTable() {
@@ -767,7 +866,7 @@ function room() {
       el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
-         ...s.badges.map(b => el("span", {class: "badge", text: b}))),
+         ...s.badges.map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
@@ -787,11 +886,14 @@ function room() {
     }));
     const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
       el("small", {text: a.label}), ...(a.items || []).map(i => el("p", {text: i}))))) : null;
-    const facts = el("dl", {class: "facts"}, ...tb.facts.flatMap(([k, v]) => {
+    /* each fact is one unit (a div around its dt and dd), so a line breaks between facts,
+     * never between a label and its value ("Out at" | "10 lives" read as two facts) */
+    const facts = el("dl", {class: "facts"}, ...tb.facts.map(([k, v]) => {
       const text = v === null || v === undefined ? "–" : String(v);
       /* a list of cards or ranks ("2 3 9 10 J Q K") reads left to right, isolated, on a
        * right-to-left page too (else the digits and the letters swap places) */
-      return [el("dt", {text: k}), el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null})];
+      return el("div", {class: "fact"}, el("dt", {text: k}),
+                el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null}));
     }));
     document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
   }
@@ -849,6 +951,7 @@ function room() {
     const nodes = [head.children.length ? head : null, who, clock];
     if (d.reporting) nodes.push(reportScreen(p, d));
     box.replaceChildren(...nodes.filter(Boolean));
+    box.hidden = !box.children.length;  // nothing to say yet (before a card): no empty white bar
     if (clock) tick();
     if (timed && fresh) window.scrollTo(0, 0);  // the timer starts: the buttons in sight
   }
