@@ -586,6 +586,7 @@ def drew_for_the_phase(ph: Phones) -> Any:
 
 
 def choose(page: Any, code: str) -> None:
+    calm(page)  # a person taps a card after seeing the hand, not inside the tap guard
     page.locator(f"#hand .card.pick[data-code='{code}']:not(.chosen)").first.click()
     settle(page)
 
