@@ -218,11 +218,13 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_games(out: TextIO, game: str | None = None) -> int:
     """The games, one line each; with ``game``, that game's variants and house rules (what
     ``--rules`` takes), each option with its default and the words the room form shows."""
+    def about(info: GameInfo) -> str:
+        return (f"{info.title} ({info.min_players}-{info.max_players} players; "
+                f"bots: {', '.join(info.bots)})")
+
     if game is None:
         for name in GAMES:
-            info: GameInfo = GAMES[name]
-            out.write(f"{name:<10} {info.title} ({info.min_players}-{info.max_players} players; "
-                      f"bots: {', '.join(info.bots)})\n")
+            out.write(f"{name:<10} {about(GAMES[name])}\n")
         return 0
     import textwrap
 
@@ -231,8 +233,7 @@ def cmd_games(out: TextIO, game: str | None = None) -> int:
     from tablegames.common.rules import option_text, rules_to_dict
 
     info = game_info(game)
-    out.write(f"{info.title} ({info.min_players}-{info.max_players} players; "
-              f"bots: {', '.join(info.bots)})\n")
+    out.write(about(info) + "\n")
     default = rules_to_dict(info.rules_class())
 
     def shown(value: Any) -> str:

@@ -451,11 +451,8 @@ class Session:
                 continue
             if key is None:
                 continue
-            if self._swallow:  # the rest of a word whose first key was a hot key
-                if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
-                    self._swallow = self._swallow[1:]
-                    continue
-                self._swallow = ""
+            if self._swallowed(key):  # the rest of a word whose first key was a hot key
+                continue
             if key in ENTER:
                 self.out.write("\n")
                 self.out.flush()
@@ -602,14 +599,22 @@ class Session:
                 self.out.write(prompt)
                 self.out.flush()
             elif key is not None:
-                if self._swallow:  # the rest of a line whose first key did something:
-                    # "?" then Enter opens the rulings at their first page
-                    if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
-                        self._swallow = self._swallow[1:]
-                        continue
-                    self._swallow = ""
+                if self._swallowed(key):  # "?" then Enter: the rulings open at page 1
+                    continue
                 self.out.write("\n")
                 return key
+
+    def _swallowed(self, key: str) -> bool:
+        """Whether ``key`` is the next key of a line whose first key already acted (a hot
+        key's word typed in full, the Enter after "?"): then it is taken and does nothing
+        more. Any other key ends that line, and counts as itself."""
+        if not self._swallow:
+            return False
+        if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
+            self._swallow = self._swallow[1:]
+            return True
+        self._swallow = ""
+        return False
 
     def _help(self) -> str:
         """How to type a move, when lines are read (a script, a pipe)."""
