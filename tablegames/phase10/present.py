@@ -274,7 +274,8 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
             facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out, n=n)
                               if out else msg("hand {n}: nobody went out", n=n)))
     hand = [str(c) for c in view.get("hand") or []]
-    acts = [_action(str(n), players, _more(view)) for n in view.get("legal") or []]
+    more = _more(view)  # one line for every lay-down of this view
+    acts = [_action(str(n), players, more) for n in view.get("legal") or []]
     mark_taps(acts, hand, frozenset({"discard"}))
     scores = view.get("scores") or []
     return table(
