@@ -459,6 +459,26 @@ def test_a_phase10_hand_where_no_card_can_be_hit_still_ends(
     assert length <= limit, f"no end after {length} actions; table: {laid}"
 
 
+def test_a_phase10_phase_of_a_whole_hand_ends_within_the_bound() -> None:
+    """The example the property drew in CI: an open phase (``phase_choice``) needs 14
+    cards, as many as a hand holds, so a seat lays all it holds after drawing but the
+    discard. Six near-random seats took 72,750 actions, 1.6 times the plain bound: a
+    phase of a hand's size (or one card less) is as slow as one of more, and gets the
+    same allowance; one of two cards less (``set5+set4+SET3``) keeps the plain bound."""
+    info = GAMES["phase10"]
+    rules = rules_from_dict(info.rules_class, {
+        "naturals": "phase", "phase_choice": True, "lay_when_able": True,
+        "scoring": "penalty", "phases": ["SET1", "set5+set4+SET5", "colour4 + COLOUR3"],
+        "hand_size": 14})
+    state = info.new_game(players=6, seed=35, rules=rules)
+    limit = info.max_actions(state)
+    plain = info.max_actions(info.new_game(players=6, seed=35, rules=attrs.evolve(
+        rules, phases=("SET1", "set5+set4+SET3", "colour4+COLOUR3"))))
+    assert limit > plain  # the 13-card list is not a whole hand; the 14-card one is
+    length = _quick_length(info, state, "eager", 35, limit)
+    assert plain < length <= limit, f"no end after {length} actions (bound {limit})"
+
+
 def test_a_dallah_card_set_with_few_placing_cards_ends_with_the_house_bot() -> None:
     """The default card set with one Place card left (every other placing card's count 0):
     a valid set (it has a card that places a cup), but the model bot swaps that card
