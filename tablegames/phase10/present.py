@@ -263,8 +263,10 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         discard = view.get("discard") or []
         top = view.get("discard_top")
         stock = int(view.get("stock") or 0)
-        centre = [area(msg("Discard pile"), cards([top] if top else []), count=len(discard)),
-                  area(msg("Draw pile"), count=stock, backs=min(stock, 1))]
+        # each pile names the action that takes from it: a phone taps the pile itself
+        centre = [area(msg("Discard pile"), cards([top] if top else []), count=len(discard),
+                       verbs=("take",)),
+                  area(msg("Draw pile"), count=stock, backs=min(stock, 1), verbs=("draw",))]
         facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
         if view.get("tiebreak"):
             facts.append(fact(msg("Tie-break"), msg("yes")))

@@ -67,6 +67,16 @@ UI: dict[str, str] = {
     "pending": N_("sending…"),
     "offline_banner": N_("No connection: nothing you tap is sent until it is back."),
     "clear": N_("Clear the choice"),
+    # the language menu's name for screen readers (it shows the page's language itself)
+    "language": N_("Language"),
+    # the end of a game: a new game in the same room, same players, same house rules
+    "play_again": N_("Play again"),
+    # why a table appeared: the lobby's last seat was taken ({name}: who took it)...
+    "all_here": N_("{name} took the last seat: everyone is here, the game starts."),
+    # ...or a player pressed Play again ({name}: who pressed it)
+    "again_dealt": N_("{name} dealt a new game: same players, same house rules."),
+    # the join and create forms, as the name is typed (the server says the same)
+    "name_too_long": N_("A name has at most 24 characters: choose a shorter one."),
 }
 #: The page's counted words: key -> its singular and plural catalogue ids. The page
 #: picks the form by the language's plural rules (``Intl.PluralRules``: Arabic has six).
@@ -80,7 +90,7 @@ COUNTED: dict[str, tuple[str, str]] = {
     "room_of": Np_("{title} room {code}: {names}; {n} seat free",
                    "{title} room {code}: {names}; {n} seats free"),
 }
-#: Each language's own name, as the language button shows it.
+#: Each language's own name, as the language menu shows it.
 LANG_NAMES = {"en": "English", "ar": "العربية", "nl": "Nederlands", "da": "Dansk"}
 
 

@@ -107,6 +107,8 @@ def _area(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
            "count": a["count"], "backs": a["backs"]}
     if a["items"]:
         out["items"] = [w.text(i) for i in a["items"]]
+    if a.get("verbs"):  # the pile a tap takes from (app.js: renderTable)
+        out["verbs"] = a["verbs"]
     return out
 
 

@@ -16,7 +16,10 @@ The :class:`Hub` is the whole server logic without any web framework, so it can 
 * bots (any of ``tablegames.bots``) move through the library's harness when a bot seat
   is to act (other bot seats may then knock out of turn); each decision is drawn from
   the room's seed, the seat and the version, so a room restarted from disk plays on
-  exactly as it would have.
+  exactly as it would have;
+* once the game is over, any seated phone may press "Play again": the room deals a new
+  game to the same seats under the same house rules with a new seed (its ``round``
+  counts the games), stored like the first, and every phone is told who dealt it.
 """
 
 from __future__ import annotations
@@ -72,7 +75,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: 32 letters to the power 7: 34 billion codes, so a guessed code (look-ups are metered,
 #: see ``limits``) almost never finds a room.
 CODE_LENGTH = 7
-#: Longest player name a phone may choose.
+#: Longest player name a phone may choose, in characters as a person counts them (code
+#: points after NFC: an accented letter typed as a letter and a combining accent is one).
+#: A longer name is refused (``name_too_long``), never cut: a cut name is not the name
+#: its player chose, and a cut can split what the eye sees as one character.
 MAX_NAME = 24
 #: Most actions one tap may carry (Dallah: several cups fell, then settled).
 MAX_BATCH = 40
@@ -211,6 +217,17 @@ class Room:
     #: the base of the next patch and the parts the next drawing reuses (``Hub._page``).
     pages: dict[tuple[int | None, str], Kept] = attrs.field(factory=dict)
     tables: dict[str, Drawn] = attrs.field(factory=dict)
+    #: Why the game on the table began, while it is at version 0: ``(key, name)`` of the
+    #: page's words (``"all_here"``: the last seat was taken by ``name``; ``"again_dealt"``:
+    #: ``name`` pressed Play again), sent to every phone as a ``notice`` so nobody's
+    #: lobby or result turns into a new table without a word. In memory only: a restarted
+    #: server deals no game, so has nothing to explain.
+    greeting: tuple[str, str] | None = None
+
+    @property
+    def round(self) -> int:
+        """Which game of the room is on the table (1, then one more per Play again)."""
+        return int(self.config.get("round", 1))
 
     @property
     def started(self) -> bool:
@@ -226,12 +243,19 @@ class Room:
 
 
 def clean_name(name: object) -> str:
-    """A player name as typed on a phone: trimmed, printable, short (else ``ClientError``)."""
+    """A player name as typed on a phone: trimmed, printable, at most :data:`MAX_NAME`
+    characters (else ``ClientError``: ``bad_name``, or ``name_too_long`` for a name that
+    is too long, refused whole rather than cut, so nobody plays under a name they did not
+    choose). Characters are counted as code points after NFC, the count the join form
+    shows (``app.js``), so an "é" typed with a combining accent counts once."""
     if not isinstance(name, str):
         raise ClientError("bad_name", "a name is text")
-    text = " ".join(name.split())
-    if not text or len(text) > MAX_NAME:
+    text = unicodedata.normalize("NFC", " ".join(name.split()))
+    if not text:
         raise ClientError("bad_name", f"a name has 1 to {MAX_NAME} characters")
+    if len(text) > MAX_NAME:
+        raise ClientError("name_too_long",
+                          f"a name has at most {MAX_NAME} characters, this one {len(text)}")
     if any(unicodedata.category(ch).startswith("C") for ch in text):
         raise ClientError("bad_name", "a name cannot hold control characters")
     return text
@@ -503,7 +527,7 @@ class Hub:
                 # two writes (then that game already holds this seat, in this name); a
                 # refusal here would leave the seat stored with nobody holding its token
                 with contextlib.suppress(ClientError):
-                    self._start(room)
+                    self._start(room, greeting=("all_here", who))
             else:
                 self._lobby(room)
             return token
@@ -520,7 +544,8 @@ class Hub:
             raise ClientError("seats_open")
         self._start(room, lang)
 
-    def _start(self, room: Room, lang: str = "en") -> None:
+    def _start(self, room: Room, lang: str = "en",
+               greeting: tuple[str, str] | None = None) -> None:
         seats = [dict(s) for s in room.seats]
         taken = {s["name"].casefold() for s in seats if s["name"]}
         # A bot's name is a player's name: made once, here, in the language of the phone
@@ -542,7 +567,63 @@ class Hub:
         except StoreError:
             self.catch_up(room)  # another process started or changed it first
             raise ClientError("started" if room.started else "busy") from None
-        room.seats, room.state = seats, state
+        room.seats, room.state, room.greeting = seats, state, greeting
+        for conn in list(room.conns):
+            self._send_page(room, conn, since=0)
+        self._kick(room)
+
+    async def again(self, room: Room, conn: Conn, data: Mapping[str, Any]) -> None:
+        """Play again: a seated phone asks for a new game once the game is over.
+
+        Any seated phone may press it (a table of friends decides aloud; a vote would
+        leave a table waiting for the one who put their phone away). The press names the
+        ``round`` its page showed: a press that crossed another (two phones at once, or a
+        press from a page older than the new game) deals nothing, and its phone is told
+        so and shown the table as it is.
+        """
+        if conn.seat is None:
+            raise ClientError("not_your_seat")
+        asked = data.get("round")
+        if type(asked) is not int:
+            raise ClientError("bad_message")
+        async with room.lock:
+            if room.state is None:
+                raise ClientError("not_started")
+            if asked != room.round:
+                conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
+                self._send_page(room, conn, since=room.state.version)
+                return
+            if not room.state.is_over:
+                raise ClientError("not_over")
+            self._again(room, room.seats[conn.seat]["name"])
+
+    def _again(self, room: Room, by: str) -> None:
+        """Deal the room's next game (the room's lock is held): the same seats, names and
+        bots, the same house rules, a new seed, one round more; stored (the old game's
+        actions make way for it) before any phone is shown it, as every commit is."""
+        config = dict(room.config, seed=secrets.randbelow(1 << 63), round=room.round + 1)
+        state = room.info.new_game(players=[s["name"] for s in room.seats], seed=config["seed"],
+                                   rules=config["rules"])
+        try:
+            self.store.again(room.code, room.config, config, room.state.version, state.to_json())
+        except StoreError:
+            if self.store.shared:  # another process dealt it first: show that game
+                self.catch_up(room)
+                raise ClientError("stale") from None
+            log.exception("room %s: could not store its new game", room.code)
+            self._evict(room)
+            raise ClientError("busy") from None
+        self._dealt(room, config, state, ("again_dealt", by))
+
+    def _dealt(self, room: Room, config: dict[str, Any], state: Any,
+               greeting: tuple[str, str] | None) -> None:
+        """The room holds a new game of its seats (Play again, here or in another
+        process): nothing of the old game's stays in memory, every phone gets the page."""
+        room.config, room.state, room.snap_seq, room.greeting = config, state, 0, greeting
+        room.lineup = None
+        room.recent.clear()
+        room.pages.clear()
+        room.tables.clear()
         for conn in list(room.conns):
             self._send_page(room, conn, since=0)
         self._kick(room)
@@ -590,6 +671,9 @@ class Hub:
             conn.push(self.lobby_message(room, conn))
             return
         page, ctx = self._page(room, conn.seat, conn.lang)
+        if room.greeting is not None and state.version == 0:  # why this table is new
+            key, name = room.greeting
+            conn.push({"type": "notice", "key": key, "name": name})
         if since is None:
             since = max(0, state.version - RECENT_EVENTS)
         events: list[dict[str, Any]] = []
@@ -635,6 +719,7 @@ class Hub:
         page["online"] = was["online"] if was is not None and was["online"] == online else online
         bots = sorted(room.bot_seats)
         page["bots"] = was["bots"] if was is not None and was["bots"] == bots else bots
+        page["round"] = room.round
         room.pages[(seat, lang)] = Kept(state, state.version, drawn)
         return page, Context(view, w)
 
@@ -699,6 +784,8 @@ class Hub:
         elif kind == "start":
             async with room.lock:
                 self.start(room, conn.seat, conn.lang)
+        elif kind == "again":
+            await self.again(room, conn, data)
         elif kind == "ping":
             conn.push({"type": "pong"})
         else:
@@ -771,9 +858,10 @@ class Hub:
 
     # -- several server processes ------------------------------------------------------
     def notice(self, code: str, what: str) -> None:
-        """Another process committed a change to room ``code`` (``what``: ``"lobby"`` or
-        the room's new version): a room this process holds catches up and tells its
-        phones. A room it does not hold is read from the store when next asked for."""
+        """Another process committed a change to room ``code`` (``what``: ``"lobby"``,
+        ``"again"`` for a new game dealt, or the room's new version): a room this process
+        holds catches up and tells its phones. A room it does not hold is read from the
+        store when next asked for."""
         room = self.rooms.get(code)
         if room is None or room.closed:
             return
@@ -818,6 +906,11 @@ class Hub:
             for conn in list(room.conns):
                 self._send_page(room, conn, since=None)
             self._kick(room)
+            return
+        if row.config.get("round", 1) != room.round:  # another process dealt a new game
+            room.config = row.config  # the new game's seed: what a replay starts from
+            self._dealt(room, row.config, self._load(room, row), None)
+            room.snap_seq = row.snap_seq
             return
         events: list[Any] = []
         try:

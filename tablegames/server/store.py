@@ -305,6 +305,23 @@ class Store:
                       "the room has already started or its lobby changed")
             self._notify(code, "lobby")
 
+    def again(self, code: str, before: dict[str, Any], config: dict[str, Any], ended: int,
+              state: str) -> None:
+        """A finished game's room deals a new game (``config``: the same seats and house
+        rules, a new seed and round) at version 0: the old game's actions go, the new
+        game's snapshot comes, in one transaction. Written only while the room is still
+        the finished game of ``before`` at version ``ended``, so two "Play again" presses
+        (on one server process or several) deal one game, never two: the second is
+        refused (a :class:`StoreError`)."""
+        with self._transaction():
+            self._one(self._q("UPDATE rooms SET config = ?, seq = 0, state = ?, snap_seq = 0, "
+                              "over = 0, updated = ? WHERE code = ? AND seq = ? AND config = ?",
+                              (json.dumps(config), state, time.time(), code, ended,
+                               json.dumps(before))),
+                      "the room is no longer that finished game: not written")
+            self._q("DELETE FROM actions WHERE code = ?", (code,))
+            self._notify(code, "again")
+
     def record(self, code: str, before: int, actions: Sequence[tuple[int, str]],
                snapshot: str | None, over: bool) -> None:
         """Append accepted ``actions`` (``(seat, notation)``, applied from version

@@ -27,6 +27,8 @@ ERRORS: dict[str, str] = {
     "no_room": N_("There is no room with that code."),
     "no_seat": N_("This link does not open a seat: ask for the room code again."),
     "bad_name": N_("Choose a name of 1 to 24 letters."),
+    "name_too_long": N_("A name has at most 24 characters: choose a shorter one."),
+    "not_over": N_("The game is not over yet."),
     "name_taken": N_("Someone at this table already has that name."),
     "full": N_("Every seat in this room is taken."),
     "started": N_("This game has already started."),

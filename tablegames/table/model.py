@@ -29,7 +29,10 @@ Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``)
 ``Group`` / ``Area`` (the centre)
     ``label`` (``Msg``), ``cards`` (``Face``), ``owners`` (a name per card, or empty),
     ``count`` (cards in the pile, or ``None``), ``backs`` (face-down cards to draw),
-    ``items`` (``Msg``: named things that are no cards, such as Dallah cups).
+    ``items`` (``Msg``: named things that are no cards, such as Dallah cups); an area
+    an action takes from also has ``verbs``, the verbs of those actions (Phase 10's draw
+    pile: ``["draw"]``), so a front end can make the pile itself do what that action's
+    button does while the action is legal (the room server's phone does).
 ``Fact``
     ``{"label": Msg, "value": Msg | int | str | None}``.
 ``Action`` (one legal action of the viewer)
@@ -146,10 +149,16 @@ def seat(i: int, name: str, *, viewer: int | None, to_act: int | None) -> dict[s
 
 
 def area(label: Msg, cards: Sequence[Face] = (), *, owners: Sequence[str] = (),
-         count: int | None = None, backs: int = 0, items: Sequence[Msg] = ()) -> dict[str, Any]:
-    """A group of cards (or named things) with a label: a seat's group or a centre area."""
-    return {"label": label, "cards": list(cards), "owners": list(owners), "count": count,
-            "backs": backs, "items": list(items)}
+         count: int | None = None, backs: int = 0, items: Sequence[Msg] = (),
+         verbs: Sequence[str] = ()) -> dict[str, Any]:
+    """A group of cards (or named things) with a label: a seat's group or a centre area.
+    ``verbs`` only where an action takes from it: every other area's model keeps its
+    shape (and a front end that ignores the key draws the same)."""
+    out = {"label": label, "cards": list(cards), "owners": list(owners), "count": count,
+           "backs": backs, "items": list(items)}
+    if verbs:
+        out["verbs"] = list(verbs)
+    return out
 
 
 def fact(label: Msg, value: Any) -> dict[str, Any]:

@@ -138,7 +138,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
             assert page.locator("#hand .card").count() > 0 or game == "dallah"
         if game == "dallah":  # Cy's phone switches to Arabic: right to left, Arabic prompts
             cy = phones.pages[2]
-            cy.click("#lang")
+            cy.select_option("#lang", "ar")
             cy.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
             expect(cy.locator("#prompt")).to_have_text(re.compile("[\u0600-\u06ff]"))
         interrupts: list[str] = []

@@ -59,7 +59,8 @@ class Phone:
         """The page a hello would give, built from nothing."""
         room = self.room
         page = build(room.state, self.conn.seat, self.conn.lang, title=room.info.title)
-        page.update(code=room.code, online=room.online(), bots=sorted(room.bot_seats))
+        page.update(code=room.code, online=room.online(), bots=sorted(room.bot_seats),
+                    round=room.round)
         return page
 
 

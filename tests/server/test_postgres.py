@@ -446,3 +446,45 @@ def test_the_startup_line_shows_the_database_without_its_password(postgres: Post
     # nor the passphrase of the client's key (found by helper-54)
     assert without_password(url + "?sslpassword=s3cret&sslmode=disable") == url + "?sslmode=disable"
     assert without_password("rooms.sqlite") == "rooms.sqlite"
+
+
+def test_two_servers_pressing_play_again_at_once_deal_one_game(postgres: Postgres) -> None:
+    """Play again pressed on two processes for the same finished game: the store takes
+    the first new game and refuses the second (``stale``), which then shows the first's;
+    both processes, their phones and a fresh load hold one new game, round 2."""
+    import asyncio
+
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "",
+                            "seed": 8, "rules": {"limit": 2}})
+        a.join(code, "Bo")
+        ra = a.room(code)
+        while not ra.state.is_over:
+            state = ra.state
+            a._commit(ra, state.to_act, [str(state.legal_actions()[-1])], state.version)
+        rb = b.room(code)  # b reads the finished game
+        assert rb.state.is_over and rb.round == 1
+        on_a, on_b = Conn(0), Conn(1)
+        a.attach(ra, on_a)
+        b.attach(rb, on_b)
+        _sent(on_a), _sent(on_b)
+        asyncio.run(a.again(ra, on_a, {"type": "again", "round": 1}))
+        with pytest.raises(ClientError) as lost:  # b has not heard of a's game yet
+            asyncio.run(b.again(rb, on_b, {"type": "again", "round": 1}))
+        assert lost.value.code == "stale"
+        assert ra.round == rb.round == 2
+        assert ra.state.to_json() == rb.state.to_json() and ra.state.version == 0
+        assert [v for v, _ in _sent(on_b)] == [0]  # b's phone is shown the new game
+        row = a.store.room(code)
+        assert row is not None and row.config["round"] == 2 and row.seq == 0
+        assert a.store.actions(code) == []
+        fresh = Hub(PgStore(url), bot_delay=0)
+        try:
+            assert fresh.room(code).state.to_json() == ra.state.to_json()
+        finally:
+            fresh.store.close()
+    finally:
+        for h in (a, b):
+            h.store.close()

@@ -168,7 +168,7 @@ def test_a_link_opens_its_own_seat_only_and_a_screen_sees_no_hand(server: Server
     ({"game": "toepen", "players": 3, "name": "A", "seed": 1 << 300}, "bad_seed"),
     ({"game": "toepen", "players": 3, "name": ""}, "bad_name"),
     ({"game": "toepen", "players": 3, "name": "A\x07"}, "bad_name"),
-    ({"game": "toepen", "players": 3, "name": "A" * 25}, "bad_name"),
+    ({"game": "toepen", "players": 3, "name": "A" * 25}, "name_too_long"),
     ({"game": "phase10", "players": 3, "name": "A", "rules": {"phases": ["wheel7"]}}, "bad_rules"),
 ])
 def test_a_bad_room_is_refused_with_its_reason(server: Server, spec: dict[str, Any],

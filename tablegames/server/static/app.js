@@ -16,7 +16,7 @@ const WORDS = JSON.parse(document.getElementById("words").textContent);
 const UI = WORDS.words;
 const LANGS = WORDS.langs.map(([code]) => code);
 
-/* The languages the language button offers: every one on the home page; in a room only
+/* The languages the language menu offers: every one on the home page; in a room only
  * those the room's game is translated into (see fitLang), so a page never shows its
  * chrome in one language and the table in another. */
 let offered = LANGS.slice();
@@ -76,7 +76,7 @@ function el(tag, props, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k.startsWith("data-") || k === "type" || k === "title" || k === "href" || k === "src"
              || k === "alt" || k === "disabled" || k.startsWith("aria-") || k === "role" || k === "tabindex"
-             || k === "dir") node.setAttribute(k, v === true ? "" : v);
+             || k === "dir" || k === "lang") node.setAttribute(k, v === true ? "" : v);
     else node[k] = v;
   }
   for (const c of children) if (c !== null && c !== undefined) node.append(c);
@@ -96,18 +96,21 @@ function applyLang() {
   document.documentElement.lang = info[0];
   document.documentElement.dir = info[2];
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  const button = document.getElementById("lang");
-  const next = nextLang();
-  if (button) {
-    button.hidden = next === lang;  // a game in one language: nothing to switch to
-    const nextInfo = WORDS.langs.find(([code]) => code === next);
-    button.textContent = nextInfo ? nextInfo[1] : next;
-    button.lang = next;
+  /* The language menu shows the page's language, by its own name, and opens the others
+   * (a native select: a phone's own picker, the keyboard's arrows, and a screen reader
+   * reads "Language, English, collapsed"); each choice is marked with its language and
+   * direction, so "العربية" is spoken in Arabic and drawn right to left on an English page. */
+  const menu = document.getElementById("lang");
+  if (menu) {
+    menu.hidden = offered.length < 2;  // a game in one language: nothing to choose
+    menu.setAttribute("aria-label", t("language"));
+    menu.title = t("language");
+    menu.replaceChildren(...offered.map(code => {
+      const known = WORDS.langs.find(([c]) => c === code) || [code, code, "ltr"];
+      return el("option", {value: code, text: known[1], lang: code, dir: known[2]});
+    }));
+    menu.value = lang;
   }
-}
-
-function nextLang() {
-  return offered[(offered.indexOf(lang) + 1) % offered.length] || "en";
 }
 
 /* The room's game is known (its lobby or its table): offer only its languages. Returns
@@ -126,8 +129,9 @@ function fitLang(game) {
 
 function setupLang(onChange) {
   applyLang();
-  document.getElementById("lang").addEventListener("click", () => {
-    lang = nextLang();
+  document.getElementById("lang").addEventListener("change", (e) => {
+    if (!offered.includes(e.target.value) || e.target.value === lang) return;
+    lang = e.target.value;
     localStorage.setItem("tg-lang", lang);
     applyLang();
     if (onChange) onChange();
@@ -151,6 +155,34 @@ async function post(url, data) {
   return body;
 }
 
+/* ------------------------------------------------------------------ names
+ *
+ * A name has at most NAME_MAX characters as a person counts them: code points after
+ * NFC (an "é" typed as e + accent is one), with the spaces the server keeps (trimmed,
+ * runs made one). The field has no maxlength (a browser cuts at 24 UTF-16 units without a
+ * word, and can cut an emoji in half): a longer name stays as typed, the field says why
+ * it cannot be sent, and the form is not sent; the server refuses it the same way
+ * (code "name_too_long"). */
+const NAME_MAX = 24;
+
+function nameLength(text) {
+  return [...text.split(/\s+/).filter(Boolean).join(" ").normalize("NFC")].length;
+}
+
+function watchName(input) {
+  const note = el("small", {class: "field-error", id: input.form.id + "-name-error", role: "status"});
+  input.after(note);
+  input.setAttribute("aria-describedby", note.id);
+  const check = () => {
+    const long = nameLength(input.value) > NAME_MAX;
+    note.textContent = long ? t("name_too_long") : "";
+    if (long) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
+    return !long;
+  };
+  input.addEventListener("input", check);
+  return check;
+}
+
 /* ------------------------------------------------------------------ the home page */
 function home() {
   const form = document.getElementById("create-form");
@@ -158,7 +190,8 @@ function home() {
   let games = [];
   const parts = location.pathname.split("/");
   const joining = parts[1] === "j" && parts[2];
-  setupLang(() => { loadGames(); if (joining) loadRoom(false); });
+  const nameFits = {create: watchName(form.name), join: watchName(joinForm.name)};
+  setupLang(() => { loadGames(); if (joining) loadRoom(false); nameFits.create(); nameFits.join(); });
   if (joining) {
     joinForm.code.value = parts[2].toUpperCase();
     document.getElementById("create-box").hidden = true;
@@ -270,6 +303,7 @@ function home() {
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (!nameFits.create()) { form.name.focus(); return; }
     const seed = form.seed.value.trim();
     let rules = chosenRules();
     if (form.rules_json.value.trim()) {
@@ -288,6 +322,7 @@ function home() {
 
   joinForm.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (!nameFits.join()) { joinForm.name.focus(); return; }
     try {
       const code = joinForm.code.value.trim().toUpperCase();
       const room = await post("/api/rooms/" + encodeURIComponent(code) + "/join", {name: joinForm.name.value});
@@ -319,6 +354,7 @@ const guard = {spots: null, born: new WeakMap(), timer: null};
 function targetKey(node) {
   const d = node.dataset;
   if (d.action) return "a|" + d.action;
+  if (d.pile) return "a|" + d.pile;  // a pile does what its button does
   if (d.code || d.down) return "c|" + (d.code || "") + "|" + (d.down || "");
   return node.id ? "i|" + node.id : "t|" + node.textContent;
 }
@@ -477,6 +513,8 @@ function room() {
       if (fitLang(m.page.game)) send({type: "lang", lang});
       state.pending = false;
       delete document.body.dataset.pending;
+      /* a new game in the room (Play again): what happened in the last one goes */
+      if (state.page && m.page.round !== state.page.round) document.getElementById("events").replaceChildren();
       addEvents(m.events || []);
       state.page = m.page;
       state.lobby = null;
@@ -486,6 +524,9 @@ function room() {
       if (fitLang(m.game)) send({type: "lang", lang});
       state.lobby = m;
       renderLobby();
+    } else if (m.type === "notice") {
+      state.notice = m;
+      showNotice();
     } else if (m.type === "presence") {
       if (state.page) { state.page.online = m.online; renderTable(); }
       if (state.lobby) { state.lobby.online = m.online; renderLobby(); }
@@ -496,6 +537,37 @@ function room() {
       document.body.dataset.lastError = m.code;
       showError(m.message + (m.detail ? " (" + m.detail + ")" : ""));
     }
+  }
+
+  /* Why a new table appeared (the server's ``notice``: the last seat was taken, or a
+   * player pressed Play again), in words on the line that tells what just happened
+   * (read out by a screen reader: aria-live), so no lobby or result turns into a table
+   * without a word. The next event takes the line as any event does. */
+  function showNotice() {
+    const m = state.notice;
+    if (!m) return;
+    const last = document.getElementById("last");
+    last.textContent = t(m.key, {name: m.name});
+    document.body.dataset.notice = m.key;
+    last.classList.remove("flash");
+    void last.offsetWidth;  // restart the animation
+    last.classList.add("flash");
+  }
+
+  /* Play again (any seated phone, once the game is over): the room deals a new game to
+   * the same seats and house rules. The press names the game it saw (``round``), so a
+   * press that crosses another's deals nothing more. */
+  function playAgain() {
+    const p = state.page;
+    if (!p || !p.result || state.pending || !online()) return;
+    state.pending = true;
+    document.body.dataset.pending = "1";
+    send({type: "again", round: p.round});
+  }
+
+  function againButton(id, cls) {
+    return el("button", {type: "button", class: cls, id, "data-again": "1", text: t("play_again"),
+                         onclick: playAgain});
   }
 
   /* The game's name in the bar: cut with an ellipsis on a narrow phone, whole as its title. */
@@ -810,6 +882,9 @@ function room() {
     const m = tapModel();
     const big = p.report ? "big" : "";
     const nodes = m.buttons.map(a => actionButton(a, big));
+    /* the game is over: the table's way to the next one (the result panel has it too,
+     * and a player who closed the panel finds it here) */
+    if (p.result && p.seat !== null) nodes.push(againButton("again-table", "act big"));
     /* While the chosen cards are part of a lay-down not yet whole, the page says to keep
      * tapping, and what those cards already make (a discard of the one card) is drawn
      * small and apart, after "Clear the choice": never a big button where the next card
@@ -879,7 +954,19 @@ function room() {
                   el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                   el("span", {class: "cups"}, ...c.items.map(name => el("span", {class: "cup", text: name}))));
       }
-      return el("div", {class: "pile"}, el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
+      /* a pile an action takes from (the area's ``verbs``: Phase 10's draw pile draws,
+       * its discard pile takes) is tapped as that action's button is, while the action
+       * is legal for this phone; otherwise it is only drawn */
+      const take = p.seat === null ? null
+        : p.actions.find(a => !a.report && (c.verbs || []).includes(a.verb));
+      const tapPile = () => act([take.n]);
+      return el("div", take ? {class: "pile tappable", "data-pile": take.n, "data-verb": take.verb,
+                               role: "button", tabindex: "0", "aria-label": take.label, title: take.label,
+                               onclick: tapPile,
+                               onkeydown: (e) => {
+                                 if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapPile(); }
+                               }} : {class: "pile"},
+                el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                 el("span", {class: "cards"}, ...c.cards.map((f, i) => el("span", {class: "played"}, card(f),
                    c.owners ? el("small", {text: c.owners[i], title: c.owners[i], dir: "auto"}) : null)),
                    c.backs ? backs(c.backs) : null));
@@ -1052,8 +1139,10 @@ function room() {
         el("caption", {text: r.scores_label}),
         ...r.scores.map(([name, score]) => el("tr", {class: r.losers.includes(name) ? "lost" : ""},
           el("td", {text: name, title: name, dir: "auto"}), el("td", {text: String(score)})))) : null,
-      el("button", {type: "button", class: "small", text: t("to_the_table"),
-                    onclick: () => { box.dataset.closed = String(p.version); box.hidden = true; }}));
+      /* the ways on, together at the panel's foot: a new game, or back to the table */
+      el("div", {class: "foot"}, p.seat !== null ? againButton("again", "primary") : null,
+         el("button", {type: "button", class: "small", text: t("to_the_table"),
+                       onclick: () => { box.dataset.closed = String(p.version); box.hidden = true; }})));
   }
 
   connect();
