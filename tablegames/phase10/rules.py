@@ -158,8 +158,9 @@ class Rules:
       blocked game of dominoes, the one seat holding the fewest points is credited as if
       it had gone out (scores nothing, or takes the others' points under ``"winner"``
       scoring; wins a tie-break hand); a tie for fewest ends it dead. A blocked
-      tie-break hand is always settled as under ``"lowest"``: it scores nothing, so a
-      dead one would decide nothing and its replay could block again for ever.
+      tie-break hand is always settled as under ``"lowest"``: a tie-break is won by
+      going out, not on points, so a dead one would decide nothing and its replay could
+      block again for ever.
     * ``lay_when_able`` — ``False`` (the default): laying down is never compulsory, a player
       may hold a finished phase back (P10-40 read as leave); ``True``: the strict reading
       of P10-40, a player who can make a phase they may lay this hand (their current one,

@@ -518,8 +518,8 @@ class State(BaseState):
     def _blocked_credit(self) -> int:
         """The seat a blocked hand credits as if out: under ``blocked_hand="lowest"``, and
         in any tie-break hand, the one seat holding the fewest points (P10-52's card
-        values), else none (-1). A tie-break hand scores nothing, so ending it dead
-        decides nothing, and the replay is as blocked as it was: under a house list whose
+        values), else none (-1). A tie-break hand is won by going out, not on points, so
+        ending it dead decides nothing, and the replay is as blocked as it was: under a house list whose
         laid groups take few cards (``set1`` with 14-card hands) the tie-break went on
         for ever."""
         if self.rules.blocked_hand != "lowest" and not self.tiebreak:  # P10-51 (decision)

@@ -230,3 +230,19 @@ def test_a_phase_whose_groups_would_share_cards_is_known_impossible() -> None:
         moves = state.legal_actions()
         state.apply(rng.choice(moves))
     assert state.round > 0 or state.is_over
+
+
+@pytest.mark.ruling("P10-51", "P10-50")
+def test_a_hand_whose_every_wild_is_laid_blocks_once_nothing_else_fits() -> None:
+    """Sets take any Wild, so while one is off the table a hit is left; once all eight are
+    laid (four in each set of 12) and no natural 7 or 8 is left either, nobody can go out:
+    the hand ends (dead, everyone scores what they hold) and, both seats having laid the
+    last phase, a tie-break hand follows (P10-53)."""
+    sets = "R7 R7 B7 B7 G7 G7 Y7 Y7 W W W W R1 R8 R8 B8 B8 G8 G8 Y8 Y8 W W W W B1 G1"
+    deck = f"{sets} R2 R3 R4".split()
+    state = new_game(2, seed=1, rules=Rules(phases=("set12",), hand_size=13), deck=deck)
+    play(state, "0:draw", "0:lay set7=R7,R7,B7,B7,G7,G7,Y7,Y7,W,W,W,W", "0:discard R2",
+         "1:draw", "1:lay set8=R8,R8,B8,B8,G8,G8,Y8,Y8,W,W,W,W")
+    events = state.apply("1:discard R3")
+    assert [e.kind for e in events][:3] == ["discard", "round_over", "tiebreak"]
+    assert state.view(None)["last_round"]["added"] == [5, 5]

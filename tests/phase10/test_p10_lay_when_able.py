@@ -74,3 +74,18 @@ def test_whole_games_under_the_strict_reading_pass_the_conformance_kit() -> None
             forced += 1
         state.apply(bots[seat].choose(state))
     assert forced >= 10  # every phase both seats made was laid the turn it could be
+
+
+@pytest.mark.ruling("P10-40", "P10-41")
+def test_a_seat_already_down_discards_though_it_holds_another_phase() -> None:
+    """Only one phase is laid a hand: once down, a seat holding the makings of another
+    (here a second set of three) is not bound to lay again, this turn or the next."""
+    rules = Rules(phases=("set3", "set3"), lay_when_able=True)
+    state = game("R3 B3 G3 Y5 R5 B5 G9 Y10 R11 B12", BO, discard="G12", stock="Y7 Y8 G1",
+                 rules=rules)
+    play(state, "0:draw", "0:lay set3=R3,B3,G3")
+    assert state.down[0] and "0:discard Y7" in legal(state)
+    play(state, "0:discard Y7", "1:draw", "1:discard Y8", "0:draw")
+    assert "0:discard G1" in legal(state)
+    play(state, "0:discard G1")
+    assert state.to_act == 1

@@ -63,6 +63,25 @@ def test_skip_next_passes_over_a_seat_sitting_out_a_tie_break() -> None:
     assert state.to_act == seat  # the other contender lost its turn, seat 2 sits out
 
 
+@pytest.mark.ruling("P10-20", "P10-53")
+def test_a_chosen_skip_cannot_name_a_seat_sitting_out_a_tie_break() -> None:
+    """Under the default ``skip_target="choose"`` a Skip names its target; in a tie-break
+    hand only the contenders play, so the seat sitting out is no target: neither offered
+    nor accepted, and the other contender is."""
+    tied = finale([0, 15, 0], Rules())
+    assert tied.tiebreak and tied.playing == (True, True, False)
+    seat = tied.to_act
+    assert seat is not None
+    other = 1 - seat
+    state = give(tied, seat, "S")
+    state.apply(f"{seat}:draw")
+    skips = [str(a) for a in state.legal_actions() if str(a).startswith(f"{seat}:discard S")]
+    assert skips == [f"{seat}:discard S>{other}"]
+    refused(state, f"{seat}:discard S>2", "no_such_target", "P10-20")
+    state.apply(f"{seat}:discard S>{other}")
+    assert state.to_act == seat  # the other contender lost its turn
+
+
 # ------------------------------------------------------------- the winner is credited
 def finale(scores: list[int], rules: str | Rules = "winner-scores") -> phase10.State:
     return phase10_end(scores, rules)
