@@ -25,12 +25,15 @@ from tablegames.table.model import (
     at,
     counted_label,
     fact,
+    is_you,
     msg,
     name_of,
     names,
     plural,
     seat,
     table,
+    told,
+    you_among,
 )
 
 #: Verbs made on the report screen (what the table saw) rather than as small buttons.
@@ -467,10 +470,17 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
-    """One sentence for a redacted Dallah event."""
+    """One sentence for a redacted Dallah event.
+
+    A seat's own moves and the cups it collects are told to it as its own ("You rolled:
+    2 cups.", "The Dallah collapsed: you collected 5 cups."), and a card played at it
+    names it as "you"; every other seat and a spectator read the names
+    (:func:`~tablegames.table.model.told`).
+    """
     players = names(view)
     kind = e.get("kind")
-    who = name_of(players, e.get("seat")) or ""
+    seat_no = e.get("seat")
+    who = name_of(players, seat_no) or ""
 
     def cups(value: Any) -> Msg:
         if isinstance(value, list):
@@ -481,53 +491,68 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         shared = e.get("shared")
         total = sum(v for v in shared.values() if type(v) is int) \
             if isinstance(shared, Mapping) else 0
-        return msg("The shared pile holds {cups}; {who} goes first.", cups=_cups(total),
-                   who=name_of(players, e.get("first")) or "")
+        return told(view, e.get("first"), N_("The shared pile holds {cups}; you go first."),
+                    N_("The shared pile holds {cups}; {who} goes first."), cups=_cups(total),
+                    who=name_of(players, e.get("first")) or "")
     if kind == "turn":
-        return msg("Turn {n}: {who}.", n=e.get("turn"), who=who)
+        return told(view, seat_no, N_("Turn {n}: your turn."), N_("Turn {n}: {who}."),
+                    n=e.get("turn"), who=who)
     if kind == "action_card":
-        return msg("{who} drew {card}.", who=who, card=_named(view, "cards", e.get("card")))
+        return told(view, seat_no, N_("You drew {card}."), N_("{who} drew {card}."), who=who,
+                    card=_named(view, "cards", e.get("card")))
     if kind == "placement_card":
-        return msg("{who} places the {cup} cup on the {zone}.", who=who,
-                   cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")))
+        return told(view, seat_no, N_("You place the {cup} cup on the {zone}."),
+                    N_("{who} places the {cup} cup on the {zone}."), who=who,
+                    cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")))
     if kind == "roll":
-        return msg("{who} rolled: {cups}.", who=who, cups=cups(e.get("cups")))
+        return told(view, seat_no, N_("You rolled: {cups}."), N_("{who} rolled: {cups}."), who=who,
+                    cups=cups(e.get("cups")))
     if kind == "settled":
         return msg("The Dallah settled.")
     if kind == "fell":
-        return msg("The {cup} cup fell from the {zone}: {who} collected it.",
-                   cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
-                   who=name_of(players, e.get("collector")) or "")
+        return told(view, e.get("collector"),
+                    N_("The {cup} cup fell from the {zone}: you collected it."),
+                    N_("The {cup} cup fell from the {zone}: {who} collected it."),
+                    cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
+                    who=name_of(players, e.get("collector")) or "")
     if kind == "collapse":
-        return msg("The Dallah collapsed: {who} collected {cups}.",
-                   who=name_of(players, e.get("collector")) or "", cups=cups(e.get("cups")))
+        return told(view, e.get("collector"), N_("The Dallah collapsed: you collected {cups}."),
+                    N_("The Dallah collapsed: {who} collected {cups}."),
+                    who=name_of(players, e.get("collector")) or "", cups=cups(e.get("cups")))
     if kind == "placed":
         return msg("The {cup} cup stands on the {zone}.", cup=_named(view, "shapes", e.get("cup")),
                    zone=_named(view, "zones", e.get("zone")))
     if kind == "no_space":
         return msg("No space on the {zone}.", zone=_named(view, "zones", e.get("zone")))
     if kind == "timeout":
-        return msg("Time ran out for {who}.", who=who)
+        return told(view, seat_no, N_("Time ran out for you."), N_("Time ran out for {who}."), who=who)
     if kind == "swap":
-        return msg("{who} swapped {card} for another card.", who=who,
-                   card=_named(view, "cards", e.get("card")))
+        return told(view, seat_no, N_("You swapped {card} for another card."),
+                    N_("{who} swapped {card} for another card."), who=who,
+                    card=_named(view, "cards", e.get("card")))
     if kind == "target":
-        return msg("{who} chose {target}.", who=who, target=name_of(players, e.get("target")) or "")
+        return told(view, seat_no, N_("You chose {target}."),
+                    N_("{who} chose you.") if is_you(view, e.get("target")) else N_("{who} chose {target}."),
+                    who=who, target=name_of(players, e.get("target")) or "")
     if kind == "pair":
-        return msg("{a} gives to {b}.", a=name_of(players, e.get("source")) or "",
-                   b=name_of(players, e.get("recipient")) or "")
+        return told(view, e.get("source"), N_("You give to {b}."),
+                    N_("{a} gives to you.") if is_you(view, e.get("recipient")) else N_("{a} gives to {b}."),
+                    a=name_of(players, e.get("source")) or "", b=name_of(players, e.get("recipient")) or "")
     if kind == "move":
-        return msg("{who} moved the {cup} cup from the {a} to the {b}.", who=who,
-                   cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")),
-                   b=_named(view, "zones", e.get("to")))
+        return told(view, seat_no, N_("You moved the {cup} cup from the {a} to the {b}."),
+                    N_("{who} moved the {cup} cup from the {a} to the {b}."), who=who,
+                    cup=_named(view, "shapes", e.get("cup")), a=_named(view, "zones", e.get("from")),
+                    b=_named(view, "zones", e.get("to")))
     if kind == "protection_held":
-        return msg("{who} keeps {card} for later.", who=who, card=_named(view, "cards", e.get("card")))
+        return told(view, seat_no, N_("You keep {card} for later."), N_("{who} keeps {card} for later."),
+                    who=who, card=_named(view, "cards", e.get("card")))
     if kind == "protection_window":
         return msg("Protection cards may be played now.")
     if kind == "allow":
-        return msg("{who} allows it.", who=who)
+        return told(view, seat_no, N_("You allow it."), N_("{who} allows it."), who=who)
     if kind == "protect":
-        return msg("{who} plays {card}.", who=who, card=_named(view, "cards", e.get("card")))
+        return told(view, seat_no, N_("You play {card}."), N_("{who} plays {card}."), who=who,
+                    card=_named(view, "cards", e.get("card")))
     if kind == "no_effect":
         return msg("{card} has no effect.", card=_named(view, "cards", e.get("card")))
     if kind == "redrawn":
@@ -544,7 +569,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "pile_action":
         return msg("{card}: the piles change.", card=_named(view, "cards", e.get("card")))
     if kind == "retire":
-        return msg("{who} retires {cups}.", who=who, cups=cups(e.get("cups")))
+        return told(view, seat_no, N_("You retire {cups}."), N_("{who} retires {cups}."), who=who,
+                    cups=cups(e.get("cups")))
     if kind == "returned":
         given = e.get("cups")
         back: list[Any] = given if isinstance(given, list) else []
@@ -552,8 +578,13 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                       "The {cups} cups go back to the shared pile.", len(back),
                       cups=[_named(view, "shapes", s) for s in back])
     if kind == "game_over":
-        losers = [name_of(players, s) or "" for s in e.get("losers") or []]
+        you, losers = you_among(view, e.get("losers"))
         # tied for the most cups: all of them share the title (DAL-51)
+        if you:
+            return plural("Game over: you and {who} share the title of Biggest Loser.",
+                          "Game over: you and {who} share the title of Biggest Loser.",
+                          len(losers), who=losers) if losers \
+                else msg("Game over: you are the Biggest Loser.")
         return plural("Game over: {who} is the Biggest Loser.",
                       "Game over: {who} share the title of Biggest Loser.", len(losers),
                       who=losers) if losers else msg("Game over: nobody is the Biggest Loser.")

@@ -24,6 +24,7 @@ from tablegames.table.model import (
     area,
     at,
     fact,
+    is_you,
     mark_taps,
     msg,
     name_of,
@@ -32,6 +33,7 @@ from tablegames.table.model import (
     result,
     seat,
     table,
+    told,
 )
 
 #: A colour's name in a sentence ("red 7") and on the card ("red").
@@ -303,15 +305,21 @@ def _group_no(g: Mapping[str, Any]) -> int:
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
-    """One sentence for a redacted Phase 10 event (``None``: nothing for this seat)."""
+    """One sentence for a redacted Phase 10 event (``None``: nothing for this seat).
+
+    A seat's own moves are told to it as its own ("You laid down phase 3."), and a Skip
+    discarded at it names it as "you" ("Bo skipped you."); every other seat and a
+    spectator read the names (:func:`~tablegames.table.model.told`).
+    """
     players = names(view)
     kind = e.get("kind")
-    who = name_of(players, e.get("seat")) or ""
+    seat_no = e.get("seat")
+    who = name_of(players, seat_no) or ""
     if kind == "cards":
         return msg("Your cards: {cards}.", cards=_names_of(cards(e["cards"]))) if "cards" in e else None
     if kind == "deal":
-        return msg("Hand {n}: {who} deals.", n=int(e.get("round") or 0) + 1,
-                   who=name_of(players, e.get("dealer")) or "")
+        return told(view, e.get("dealer"), N_("Hand {n}: you deal."), N_("Hand {n}: {who} deals."),
+                    n=int(e.get("round") or 0) + 1, who=name_of(players, e.get("dealer")) or "")
     if kind == "shuffle":
         return msg("The cards are shuffled for hand {n}.", n=int(e.get("round") or 0) + 1)
     if kind == "draw":
@@ -319,26 +327,36 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             return msg("You drew {card}.", card=card(e["card"])["name"])
         return msg("{who} drew a card.", who=who)
     if kind == "take":
-        return msg("{who} took {card} from the discard pile.", who=who, card=card(e.get("card"))["name"])
+        return told(view, seat_no, N_("You took {card} from the discard pile."),
+                    N_("{who} took {card} from the discard pile."), who=who,
+                    card=card(e.get("card"))["name"])
     if kind == "discard":
-        return msg("{who} discarded {card}.", who=who, card=card(e.get("card"))["name"])
+        target = e.get("skips")
+        if type(target) is int:  # a Skip at a seat (P10-20): who skipped whom
+            return told(view, seat_no, N_("You skipped {other}."),
+                        N_("{who} skipped you.") if is_you(view, target) else N_("{who} skipped {other}."),
+                        who=who, other=name_of(players, target) or "")
+        return told(view, seat_no, N_("You discarded {card}."), N_("{who} discarded {card}."), who=who,
+                    card=card(e.get("card"))["name"])
     if kind == "lay":
-        return msg("{who} laid down phase {n}.", who=who, n=e.get("phase"))
+        return told(view, seat_no, N_("You laid down phase {n}."), N_("{who} laid down phase {n}."),
+                    who=who, n=e.get("phase"))
     if kind == "hit":
-        return msg("{who} added {card} to a group.", who=who, card=card(e.get("card"))["name"])
+        return told(view, seat_no, N_("You added {card} to a group."), N_("{who} added {card} to a group."),
+                    who=who, card=card(e.get("card"))["name"])
     if kind == "skipped":
-        if e.get("seat") == view.get("seat"):
-            return msg("You were skipped.")
-        return msg("{who} is skipped.", who=who)
+        return told(view, seat_no, N_("You were skipped."), N_("{who} is skipped."), who=who)
     if kind == "reshuffle":
         return msg("The discard pile is shuffled into a new draw pile.")
     if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
-        return msg("{who} went out: hand {n} is over.", who=out, n=n) if out \
+        return told(view, e.get("out"), N_("You went out: hand {n} is over."),
+                    N_("{who} went out: hand {n} is over."), who=out, n=n) if out \
             else msg("Hand {n} is over.", n=n)
     if kind == "game_over":
-        return msg("Game over: {who} won.", who=name_of(players, e.get("winner")) or "")
+        return told(view, e.get("winner"), N_("Game over: you won."), N_("Game over: {who} won."),
+                    who=name_of(players, e.get("winner")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 

@@ -24,6 +24,7 @@ from tablegames.table.model import (
     at,
     counted_label,
     fact,
+    is_you,
     mark_taps,
     msg,
     name_of,
@@ -31,6 +32,8 @@ from tablegames.table.model import (
     plural,
     seat,
     table,
+    told,
+    you_among,
 )
 
 _PACK = pack(1)
@@ -228,10 +231,16 @@ def skipped(e: Mapping[str, Any], view: Mapping[str, Any]) -> tuple[list[str], b
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
-    """One sentence for a redacted Shithead event (``None``: nothing for this seat)."""
+    """One sentence for a redacted Shithead event (``None``: nothing for this seat).
+
+    A seat's own moves are told to it as its own ("You picked up the pile (5 cards)."),
+    and a move on it (the pile given to it, a skip over it) names it as "you"; every
+    other seat and a spectator read the names (:func:`~tablegames.table.model.told`).
+    """
     players = names(view)
     kind = e.get("kind")
-    who = name_of(players, e.get("seat")) or ""
+    seat_no = e.get("seat")
+    who = name_of(players, seat_no) or ""
     if kind == "cards":
         return msg("Your cards: {cards}.", cards=_faces_named(e["cards"])) if "cards" in e else None
     if kind == "deal":
@@ -239,67 +248,105 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "shuffle":
         return msg("The cards are shuffled for round {n}.", n=int(e.get("round") or 0) + 1)
     if kind in ("done", "ready"):
-        return msg("{who} is ready.", who=who)
+        return told(view, seat_no, N_("You are ready."), N_("{who} is ready."), who=who)
     if kind == "unready":
-        return msg("{who} swaps again.", who=who)
+        return told(view, seat_no, N_("You swap again."), N_("{who} swaps again."), who=who)
     if kind == "swap":
-        return msg("{who} swapped {up} up for {hand}.", who=who, up=_faces_named(e.get("to_face_up")),
-                   hand=_faces_named(e.get("to_hand")))
+        return told(view, seat_no, N_("You swapped {up} up for {hand}."),
+                    N_("{who} swapped {up} up for {hand}."), who=who,
+                    up=_faces_named(e.get("to_face_up")), hand=_faces_named(e.get("to_hand")))
     if kind == "swap_closed":
         return msg("Swapping is over.")
     if kind == "start":
         shows = _faces_named(e.get("shows"))
         if not shows:
-            return msg("{who} starts.", who=who)
-        return msg("{who} starts, showing {cards}.", who=who, cards=shows)
+            return told(view, seat_no, N_("You start."), N_("{who} starts."), who=who)
+        return told(view, seat_no, N_("You start, showing {cards}."), N_("{who} starts, showing {cards}."),
+                    who=who, cards=shows)
     if kind == "play":
-        return msg("{who} played {cards}.", who=who, cards=_faces_named(e.get("cards")))
+        return told(view, seat_no, N_("You played {cards}."), N_("{who} played {cards}."), who=who,
+                    cards=_faces_named(e.get("cards")))
     if kind == "draw":
-        return plural("{who} drew {n} card.", "{who} drew {n} cards.", int(e.get("count") or 0), who=who)
+        if is_you(view, seat_no) and isinstance(e.get("cards"), list) and e["cards"]:
+            return msg("You drew {cards}.", cards=_faces_named(e["cards"]))  # its own cards
+        return told(view, seat_no, Np_("You drew {n} card.", "You drew {n} cards."),
+                    Np_("{who} drew {n} card.", "{who} drew {n} cards."),
+                    n=int(e.get("count") or 0), who=who)
     if kind == "pickup":
-        return plural("{who} picked up the pile ({n} card).", "{who} picked up the pile ({n} cards).",
-                      len(e.get("cards") or []), who=who)
+        return told(view, seat_no, Np_("You picked up the pile ({n} card).",
+                                       "You picked up the pile ({n} cards)."),
+                    Np_("{who} picked up the pile ({n} card).", "{who} picked up the pile ({n} cards)."),
+                    n=len(e.get("cards") or []), who=who)
     if kind == "give":
-        return msg("{who} gave the pile to {target}.", who=who,
-                   target=name_of(players, e.get("target")) or "")
+        target = e.get("target")
+        return told(view, seat_no, N_("You gave the pile to {target}."),
+                    N_("{who} gave you the pile.") if is_you(view, target)
+                    else N_("{who} gave the pile to {target}."),
+                    who=who, target=name_of(players, target) or "")
     if kind == "burn":
         return msg("The pile is burnt.")
     if kind == "reverse":
         return msg("The direction of play is reversed.")
     if kind == "skip":
-        names_, again = skipped(e, view)
-        if names_ and again:
-            return msg("{who} skipped {skipped} and plays again.", who=who, skipped=names_)
-        if names_:
-            return msg("{who} skipped {skipped}.", who=who, skipped=names_)
-        if isinstance(e.get("skipped"), list):  # Rules.skips="seats": counted back round
-            return msg("{who}'s skips come back round: nobody misses a turn.", who=who)
-        return plural("{who} skipped {n} player.", "{who} skipped {n} players.",
-                      int(e.get("players") or 0), who=who)
+        return _skip(e, view, who)
     if kind == "blind":
-        return msg("{who} turned up {card}.", who=who, card=card(e.get("card"))["name"])
+        return told(view, seat_no, N_("You turned up {card}."), N_("{who} turned up {card}."), who=who,
+                    card=card(e.get("card"))["name"])
     if kind == "finished":
-        return msg("{who} has shed every card (place {n}).", who=who, n=e.get("place"))
+        return told(view, seat_no, N_("You have shed every card (place {n})."),
+                    N_("{who} has shed every card (place {n})."), who=who, n=e.get("place"))
     if kind == "removed":
         return msg("Out of the game: {cards}.", cards=_faces_named(e.get("cards")))
     if kind == "under_over":
-        return msg("{who} plays under-over.", who=who)
+        return told(view, seat_no, N_("You play under-over."), N_("{who} plays under-over."), who=who)
     if kind == "round_over":
-        return msg("Round {n} is over: {who} is the shithead.", n=int(e.get("round") or 0) + 1,
-                   who=name_of(players, e.get("loser")) or "")
+        return told(view, e.get("loser"), N_("Round {n} is over: you are the shithead."),
+                    N_("Round {n} is over: {who} is the shithead."), n=int(e.get("round") or 0) + 1,
+                    who=name_of(players, e.get("loser")) or "")
     if kind == "game_over":
         tally = [t for t in e.get("tally") or [] if isinstance(t, int)]
         if sum(tally) > 1:  # a match: who lost the most rounds, not the last round's loser
             most = max(tally)
             if min(tally) == most:  # SHD-01 (decision): an even tally is a draw
                 return msg("The match is over: a draw, every player lost as many rounds.")
-            most_lost = [n for n in (name_of(players, s) for s, t in enumerate(tally) if t == most)
-                         if n]  # a list: joined with the language's comma
+            you, others = you_among(view, [s for s, t in enumerate(tally) if t == most])
+            if you:  # a list: joined with the language's comma
+                return plural("The match is over: you and {who} tie for the most rounds lost.",
+                              "The match is over: you and {who} tie for the most rounds lost.",
+                              len(others), who=others) if others \
+                    else msg("The match is over: you lost the most rounds.")
             return plural("The match is over: {who} lost the most rounds.",
                           "The match is over: {who} tie for the most rounds lost.",
-                          len(most_lost), who=most_lost)
-        return msg("Game over: {who} is the shithead.", who=name_of(players, e.get("loser")) or "")
+                          len(others), who=others)
+        return told(view, e.get("loser"), N_("Game over: you are the shithead."),
+                    N_("Game over: {who} is the shithead."), who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+def _skip(e: Mapping[str, Any], view: Mapping[str, Any], who: str) -> Msg:
+    """A skip (SHD-22) told to the skipper ("You skipped Bo."), to a seat it passed over
+    ("Ana skipped you and Cy.") and to the rest ("Ana skipped Bo and Cy.")."""
+    names_, again = skipped(e, view)
+    you, others = you_among(view, e.get("skipped"))
+    mine = is_you(view, e.get("seat"))
+    if names_ and you:  # never the skipper: the engine does not name it (SHD-22)
+        if others:
+            return msg("{who} skipped you and {skipped} and plays again.", who=who, skipped=others) \
+                if again else msg("{who} skipped you and {skipped}.", who=who, skipped=others)
+        return msg("{who} skipped you and plays again.", who=who) if again \
+            else msg("{who} skipped you.", who=who)
+    if names_ and again:
+        return told(view, e.get("seat"), N_("You skipped {skipped} and play again."),
+                    N_("{who} skipped {skipped} and plays again."), who=who, skipped=names_)
+    if names_:
+        return told(view, e.get("seat"), N_("You skipped {skipped}."), N_("{who} skipped {skipped}."),
+                    who=who, skipped=names_)
+    if isinstance(e.get("skipped"), list):  # Rules.skips="seats": counted back round
+        return msg("Your skips come back round: nobody misses a turn.") if mine \
+            else msg("{who}'s skips come back round: nobody misses a turn.", who=who)
+    return told(view, e.get("seat"), Np_("You skipped {n} player.", "You skipped {n} players."),
+                Np_("{who} skipped {n} player.", "{who} skipped {n} players."),
+                n=int(e.get("players") or 0), who=who)
 
 
 PRESENTER = Presenter(domain="shithead", table=present, event=event, face=card,

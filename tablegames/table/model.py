@@ -245,6 +245,50 @@ def name_of(players: Sequence[str], seat_no: Any) -> str | None:
     return None
 
 
+def is_you(view: Mapping[str, Any], seat_no: Any) -> bool:
+    """Whether ``seat_no`` is the seat ``view`` is told to (never so for a spectator)."""
+    me = view.get("seat")
+    return type(me) is int and type(seat_no) is int and seat_no == me
+
+
+def told(view: Mapping[str, Any], seat_no: Any, you: str | tuple[str, str],
+         them: str | tuple[str, str], /, **args: Any) -> Msg:
+    """A sentence about what seat ``seat_no`` did, as the seat of ``view`` is told it.
+
+    A player reads their own moves as theirs ("You kept your hand."): ``you``, in the
+    second person, goes to that seat itself, and ``them``, in the third person with the
+    seat's name (as ``{who}`` or another field of ``args``), to every other seat and to a
+    spectator. Both are whole message ids (:func:`N_`, or :func:`Np_` pairs counted by
+    ``args["n"]``), never a pronoun put before a verb: a translator words each sentence
+    whole, and a language whose verb takes the person (Arabic, Dutch) agrees with it.
+    A sentence naming two seats picks its ids by :func:`is_you` on each and passes them
+    here for the one that acts. ``args`` go to both (a field the ``you`` sentence does not
+    name is not drawn).
+
+    >>> from tablegames.table.model import told
+    >>> told({"seat": 0}, 0, "You knocked.", "{who} knocked.", who="Ana")["msg"]
+    'You knocked.'
+    >>> told({"seat": None}, 0, "You knocked.", "{who} knocked.", who="Ana")["msg"]
+    '{who} knocked.'
+    """
+    text = you if is_you(view, seat_no) else them
+    if isinstance(text, tuple):
+        return plural(text[0], text[1], int(args.pop("n")), **args)
+    return msg(text, **args)
+
+
+def you_among(view: Mapping[str, Any], seats: Any) -> tuple[bool, list[str]]:
+    """Whether the seat of ``view`` is among ``seats`` (a list of seats: winners, seats
+    skipped), and the names of the others in their order: a sentence about several
+    seats says "you and Bo" to one of them (a whole message id of its own, as
+    :func:`told`'s), and names all of them to anyone else."""
+    players = names(view)
+    listed = [s for s in seats if type(s) is int] if isinstance(seats, list) else []
+    you = any(is_you(view, s) for s in listed)
+    return you, [n for n in (name_of(players, s) for s in listed if not is_you(view, s))
+                 if n is not None]
+
+
 def at(values: Any, i: int, default: Any = None) -> Any:
     """``values[i]`` of a per-seat list, or ``default`` when there is none."""
     if isinstance(values, list) and 0 <= i < len(values):

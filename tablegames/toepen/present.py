@@ -18,11 +18,13 @@ from tablegames.table.model import (
     Face,
     Faces,
     Msg,
+    Np_,
     Table,
     action,
     area,
     at,
     fact,
+    is_you,
     joined,
     mark_taps,
     msg,
@@ -32,6 +34,8 @@ from tablegames.table.model import (
     result,
     seat,
     table,
+    told,
+    you_among,
 )
 from tablegames.toepen.cards import PACK
 
@@ -208,16 +212,22 @@ def _who(players: Sequence[str], value: Any) -> str:
 
 
 def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
-    """One sentence for a redacted Toepen event (``None``: nothing for this seat)."""
+    """One sentence for a redacted Toepen event (``None``: nothing for this seat).
+
+    A seat's own moves are told to it as its own ("You knocked: the stake is 3."), and a
+    move on it (a challenge of its exchange) names it as "you"; every other seat and a
+    spectator read the names (:func:`~tablegames.table.model.told`).
+    """
     players = names(view)
     kind = e.get("kind")
-    who = _who(players, e.get("seat"))
+    seat_no = e.get("seat")
+    who = _who(players, seat_no)
     if kind == "cards":
         return msg("Your cards: {cards}.", cards=[f["name"] for f in cards(e["cards"])]) \
             if "cards" in e else None
     if kind == "deal":
-        return msg("Round {n}: {who} deals.", n=int(e.get("round") or 0) + 1,
-                   who=_who(players, e.get("dealer")))
+        return told(view, e.get("dealer"), N_("Round {n}: you deal."), N_("Round {n}: {who} deals."),
+                    n=int(e.get("round") or 0) + 1, who=_who(players, e.get("dealer")))
     if kind == "shuffle":
         return msg("The cards are shuffled for round {n}.", n=int(e.get("round") or 0) + 1)
     if kind == "exchange":
@@ -226,66 +236,107 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                        cards=[f["name"] for f in cards(e["cards"])])
         return msg("{who} threw in their hand for four new cards.", who=who)
     if kind == "keep":
-        return msg("{who} kept their hand.", who=who)
+        return told(view, seat_no, N_("You kept your hand."), N_("{who} kept their hand."), who=who)
     if kind == "accept":
-        return msg("{who} let {other}'s exchange pass.", who=who,
-                   other=_who(players, e.get("exchanger")))
+        exchanger = e.get("exchanger")
+        return told(view, seat_no, N_("You let {other}'s exchange pass."),
+                    N_("{who} let your exchange pass.") if is_you(view, exchanger)
+                    else N_("{who} let {other}'s exchange pass."),
+                    who=who, other=_who(players, exchanger))
     if kind == "challenge":
-        verdict = msg("it was a dirty hand") if e.get("honest") else msg("it was a bluff")
-        return plural("{who} challenged {other}: {verdict}; {loser} loses {n} life.",
-                      "{who} challenged {other}: {verdict}; {loser} loses {n} lives.",
-                      int(e.get("lives_lost") or 0), who=who,
-                      other=_who(players, e.get("exchanger")), verdict=verdict,
-                      loser=_who(players, e.get("loser")))
+        return _challenge(e, view, players)
     if kind == "knock":
-        return msg("{who} knocked: the stake is {stake}.", who=who, stake=e.get("stake"))
+        return told(view, seat_no, N_("You knocked: the stake is {stake}."),
+                    N_("{who} knocked: the stake is {stake}."), who=who, stake=e.get("stake"))
     if kind == "stay":
-        return msg("{who} stays in.", who=who)
+        return told(view, seat_no, N_("You stay in."), N_("{who} stays in."), who=who)
     if kind == "fold":
-        return plural("{who} folded and loses {n} life.", "{who} folded and loses {n} lives.",
-                      int(e.get("lives_lost") or 0), who=who)
+        return told(view, seat_no, Np_("You folded and lose {n} life.", "You folded and lose {n} lives."),
+                    Np_("{who} folded and loses {n} life.", "{who} folded and loses {n} lives."),
+                    n=int(e.get("lives_lost") or 0), who=who)
     if kind == "play":
-        return msg("{who} played {card}.", who=who, card=card(e.get("card"))["name"])
+        return told(view, seat_no, N_("You played {card}."), N_("{who} played {card}."), who=who,
+                    card=card(e.get("card"))["name"])
     if kind == "trick":
-        return msg("{who} won the trick with {card}.", who=_who(players, e.get("winner")),
-                   card=card(e.get("card"))["name"])
+        return told(view, e.get("winner"), N_("You won the trick with {card}."),
+                    N_("{who} won the trick with {card}."), who=_who(players, e.get("winner")),
+                    card=card(e.get("card"))["name"])
     if kind == "round_over":
         # who pays for the round is said with it (TOE-20): the pause at a round's end
         # tells who lost how many lives, as the table pays them (folded seats paid when
         # they folded, and were told so then)
         got = e.get("paid")
         paid: Mapping[str, Any] = got if isinstance(got, Mapping) else {}
-        losses = [plural("{who} loses {n} life", "{who} loses {n} lives", int(v),
-                         who=_who(players, int(k)))
+        losses = [told(view, int(k), Np_("you lose {n} life", "you lose {n} lives"),
+                       Np_("{who} loses {n} life", "{who} loses {n} lives"), n=int(v),
+                       who=_who(players, int(k)))
                   for k, v in sorted(paid.items(), key=lambda kv: int(kv[0]))
                   if str(k).isdecimal() and type(v) is int and v > 0]
+        winner = e.get("winner")
         if losses:
-            return msg("{who} won round {n}: {losses}.", who=_who(players, e.get("winner")),
-                       n=int(e.get("round") or 0) + 1, losses=losses)
-        return msg("{who} won round {n}.", who=_who(players, e.get("winner")),
-                   n=int(e.get("round") or 0) + 1)
+            return told(view, winner, N_("You won round {n}: {losses}."),
+                        N_("{who} won round {n}: {losses}."), who=_who(players, winner),
+                        n=int(e.get("round") or 0) + 1, losses=losses)
+        return told(view, winner, N_("You won round {n}."), N_("{who} won round {n}."),
+                    who=_who(players, winner), n=int(e.get("round") or 0) + 1)
     if kind == "announcement":
         if "announcement" in e:  # the seat's own event: what its hand obliges or allows
             return _announcement(e)
         return msg("{who} has a hand to announce.", who=who)
     if kind == "game_over":
-        won = [_who(players, s) for s in e.get("winners") or []]
-        if not won:  # a rubber in which everyone reached the limit at once (TOE-23)
+        you, others = you_among(view, e.get("winners"))
+        if you:
+            return plural("Game over: you and {who} won.", "Game over: you and {who} won.",
+                          len(others), who=joined(others)) if others else msg("Game over: you won.")
+        if not others:  # a rubber in which everyone reached the limit at once (TOE-23)
             return msg("Game over: everyone reached the limit, so nobody won.")
-        return plural("Game over: {who} won.", "Game over: {who} won.", len(won),
-                      who=joined(won))
+        return plural("Game over: {who} won.", "Game over: {who} won.", len(others),
+                      who=joined(others))
     if kind == "withdraw":
-        return msg("{who} took {card} back out of the trick.", who=who,
-                   card=card(e.get("card"))["name"])
+        return told(view, seat_no, N_("You took {card} back out of the trick."),
+                    N_("{who} took {card} back out of the trick."), who=who,
+                    card=card(e.get("card"))["name"])
     if kind == "take_back":
-        return msg("{who} took their own cards back: {cards}.", who=who,
-                   cards=[f["name"] for f in cards(e.get("cards"))])
+        return told(view, seat_no, N_("You took your own cards back: {cards}."),
+                    N_("{who} took their own cards back: {cards}."), who=who,
+                    cards=[f["name"] for f in cards(e.get("cards"))])
     if kind == "second_exchange":
-        return msg("Second exchange for {who}.",
-                   who=joined([_who(players, s) for s in e.get("seats") or []]))
+        you, others = you_among(view, e.get("seats"))
+        if you:
+            return msg("Second exchange for you and {who}.", who=joined(others)) if others \
+                else msg("Second exchange for you.")
+        return msg("Second exchange for {who}.", who=joined(others))
     if kind == "eliminated":
-        return msg("{who} is out of the game.", who=who)
+        return told(view, seat_no, N_("You are out of the game."), N_("{who} is out of the game."),
+                    who=who)
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+def _challenge(e: Mapping[str, Any], view: Mapping[str, Any], players: Sequence[str]) -> Msg:
+    """Who challenged whom and who pays (TOE-04), told to the challenger, to the
+    exchanger and to the rest each in their own words: the seat that loses the lives is
+    one of the two, so "you" may be either the challenger or the one challenged, and
+    the one who pays is "you" or the other of the two."""
+    challenger, exchanger, loser = e.get("seat"), e.get("exchanger"), e.get("loser")
+    verdict = msg("it was a dirty hand") if e.get("honest") else msg("it was a bluff")
+    args: dict[str, Any] = {"who": _who(players, challenger), "other": _who(players, exchanger),
+                            "verdict": verdict, "loser": _who(players, loser)}
+    if is_you(view, challenger):
+        texts = Np_("You challenged {other}: {verdict}; you lose {n} life.",
+                    "You challenged {other}: {verdict}; you lose {n} lives.") \
+            if loser == challenger else \
+            Np_("You challenged {other}: {verdict}; {other} loses {n} life.",
+                "You challenged {other}: {verdict}; {other} loses {n} lives.")
+    elif is_you(view, exchanger):
+        texts = Np_("{who} challenged you: {verdict}; you lose {n} life.",
+                    "{who} challenged you: {verdict}; you lose {n} lives.") \
+            if loser == exchanger else \
+            Np_("{who} challenged you: {verdict}; {who} loses {n} life.",
+                "{who} challenged you: {verdict}; {who} loses {n} lives.")
+    else:
+        texts = Np_("{who} challenged {other}: {verdict}; {loser} loses {n} life.",
+                    "{who} challenged {other}: {verdict}; {loser} loses {n} lives.")
+    return plural(texts[0], texts[1], int(e.get("lives_lost") or 0), **args)
 
 
 PRESENTER = Presenter(domain="toepen", table=present, event=event, face=card,

@@ -14,7 +14,8 @@ from tablegames.table.i18n import words_for
 from tests.shithead.helpers import game, seat
 
 
-def said(state: Any, events: list[Any], lang: str, seat_no: int = 0) -> list[str]:
+def said(state: Any, events: list[Any], lang: str, seat_no: int | None = None) -> list[str]:
+    """The events as ``seat_no`` is told them (a spectator by default: every seat named)."""
     view = state.view(seat_no)
     w = words_for(lang, str(view["game"]))
     out = [describe(e.for_seat(seat_no), view) for e in events]
@@ -107,7 +108,7 @@ def test_a_shared_shithead_title_is_plural(lang: str, one: str, two: str) -> Non
 
 @pytest.mark.ruling("SHD-01")
 def test_the_match_line_says_a_tie_for_the_most_rounds_lost() -> None:
-    view = shithead_match_end([1, 1, 0])
+    view = {**shithead_match_end([1, 1, 0]), "seat": 2}  # P2 is not in the tie
     event = {"kind": "game_over", "tally": [1, 1, 0], "loser": 1}
     assert words_for("en", "shithead").text(describe(event, view)) == \
         "The match is over: P0, P1 tie for the most rounds lost."
@@ -116,6 +117,9 @@ def test_the_match_line_says_a_tie_for_the_most_rounds_lost() -> None:
     one = {"kind": "game_over", "tally": [0, 2, 0], "loser": 1}
     assert words_for("ar", "shithead").text(describe(one, view)) == \
         "انتهت المباراة: P1 خسر أكثر الجولات."
+    # a seat in the tie reads itself as "you", beside the other
+    assert words_for("en", "shithead").text(describe(event, {**view, "seat": 0})) == \
+        "The match is over: you and P1 tie for the most rounds lost."
 
 
 @pytest.mark.ruling("DAL-51")
@@ -128,10 +132,16 @@ def test_the_biggest_losers_share_the_title() -> None:
 
         assert label in result_text(present(view), words_for(lang, "dallah"))
     event = {"kind": "game_over", "losers": [0, 2]}
-    assert words_for("en", "dallah").text(describe(event, view)) == \
+    other = {**view, "seat": 1}  # P1 is not among them
+    assert words_for("en", "dallah").text(describe(event, other)) == \
         "Game over: P0, P2 share the title of Biggest Loser."
-    assert words_for("ar", "dallah").text(describe(event, view)) == \
+    assert words_for("ar", "dallah").text(describe(event, other)) == \
         "انتهت اللعبة: P0، P2 يتقاسمان لقب أكبر خسران."
+    # one of them reads itself as "you", beside the other
+    assert words_for("en", "dallah").text(describe(event, view)) == \
+        "Game over: you and P2 share the title of Biggest Loser."
+    assert words_for("ar", "dallah").text(describe(event, view)) == \
+        "انتهت اللعبة: تتقاسم أنت وP2 لقب أكبر خسران."
 
 
 @pytest.mark.parametrize("game_name, lang, label", [

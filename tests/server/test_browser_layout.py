@@ -331,7 +331,9 @@ def test_the_bar_shows_the_game_name_on_a_phone(server: Server, browser: Any,
 def arabic_toepen(server: Server, browser: Any, phones: list[Phones]) -> Any:
     """An Arabic Toepen table on a 412 px phone, its host named with Latin and markup,
     played until cards played by the bots (named in Arabic, as the Arabic phone that
-    started the room names them) and by the host are in the event list."""
+    started the room names them) and by the host are in the event list; and the room's
+    shared screen on a phone of the same size, whose event list names the host (the
+    host's own phone tells it its own plays as "you": "لعبت 9♥")."""
     ph = new_phones(phones, browser, server, "ar")
     room = server.create(game="toepen", players=4, name=MARKUP, seed=1, bot="random",
                          rules={"limit": 3})
@@ -341,21 +343,25 @@ def arabic_toepen(server: Server, browser: Any, phones: list[Phones]) -> Any:
         texts = [re.sub("[\u200e\u200f\u2066-\u2069]", "", t) for t in  # bidi marks aside
                  p.evaluate("() => [...document.querySelectorAll('#events li')].map(l => l.textContent)")]
         return sum(bool(re.search(r"لاعب آلي \d \S+[♣♦♥♠]", t)) for t in texts) >= 2 and any(
-            re.search(re.escape(MARKUP) + r" \S+[♣♦♥♠]", t) for t in texts)
+            re.search(r"^لعبت \S+[♣♦♥♠]", t) for t in texts)
 
     turn_until(page, "toepen", cards_played)
     settle(page)
+    screen = ph.open(f"/s/{room['code']}", viewport=(412, 900), reduced_motion="reduce")
+    screen.wait_for_function("name => [...document.querySelectorAll('#events li')]"
+                             ".some(l => l.textContent.includes(name))", arg=MARKUP)
+    settle(screen)
     assert not ph.errors
-    return page
+    return page, screen
 
 
 def test_latin_names_read_left_to_right_on_an_arabic_table(arabic_toepen: Any) -> None:
     """On an Arabic page a Latin name (ending in punctuation) is drawn in its own order:
     its seat shows ``Jo <b>&"'``, not ``'"&<Jo <b`` (no bidi isolation of the name)."""
-    page = arabic_toepen
+    page, screen = arabic_toepen
     seat = page.evaluate(GLYPHS, [".seat.you .who strong", MARKUP, False])
     assert seat and all(reads_left_to_right(b) for _, b in seat), f"the seat shows {seat}"
-    lines = page.evaluate(GLYPHS, ["#events li", MARKUP, False])
+    lines = screen.evaluate(GLYPHS, ["#events li", MARKUP, False])
     assert lines, "no event names the host"
     wrong = [text for text, boxes in lines if not reads_left_to_right(boxes)]
     assert wrong == [], f"the name is scrambled in: {wrong}"
@@ -365,9 +371,10 @@ def test_cards_in_arabic_sentences_keep_rank_and_suit_together(arabic_toepen: An
     """A card after a name (the host's Latin name, a bot's Arabic one) must show as one
     piece, 9♥; without isolation the rank joins a Latin name ('Jo <b>&"' 9') and the
     suit flies to the sentence's other end."""
-    page = arabic_toepen
+    page, screen = arabic_toepen
     card = "(10|[2-9JQKA])[\u2066-\u2069]*[♣♦♥♠]"  # bidi isolates between them are fine
-    cards = page.evaluate(GLYPHS, ["#events li, #last", card, True])
+    cards = [*page.evaluate(GLYPHS, ["#events li, #last", card, True]),  # "you" played them
+             *screen.evaluate(GLYPHS, ["#events li, #last", card, True])]  # the host did
     assert len(cards) >= 3
     apart = sorted({text for text, boxes in cards if not kept_together(boxes)})
     assert apart == [], f"rank and suit drawn apart in: {apart}"
@@ -534,7 +541,8 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
                                                               phones: list[Phones]) -> None:
     """Two people play Toepen on their phones; the server dies and comes back: both
     phones leave 'reconnecting…' by themselves, nothing is left waiting, and a move on one
-    phone appears on the other (its table and its line of what happened)."""
+    phone appears on the other (its table and its line of what happened: each phone is
+    told its own moves as "you" and the other's by name)."""
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
     host = ph.open(room["url"], viewport=(375, 800))
@@ -550,6 +558,7 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
         p.wait_for_selector("body[data-offline='0'][data-connected='1']", state="attached",
                             timeout=20_000)
         assert p.text_content("#conn") == "live"
+    names = {id(host): "Amal", id(guest): "Bo"}
     for _ in range(4):
         version = host.get_attribute("body", "data-version")
         seat = int(host.get_attribute("body", "data-toact") or 0)
@@ -560,7 +569,9 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
         for p in (host, guest):
             p.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
             assert p.get_attribute("body", "data-pending") is None
-        assert other.text_content("#last") == mover.text_content("#last") != ""
+        mine, theirs = mover.text_content("#last") or "", other.text_content("#last") or ""
+        assert mine and theirs and names[id(mover)] not in mine and names[id(other)] not in theirs
+        assert names[id(mover)] in theirs or theirs.startswith("You "), (mine, theirs)
         assert other.text_content("#table .centre") == mover.text_content("#table .centre")
     assert not ph.errors
 

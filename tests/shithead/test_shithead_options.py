@@ -232,7 +232,9 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
         view = s.view(0)
         model = present(view)
         assert model["result"] is not None
-        said = [describe(e, view) for e in s.log(0) if e["kind"] == "game_over"]
+        # told to a spectator, which names every seat (seat 0 reads itself as "you")
+        said = [describe(e, s.view(None)) for e in s.log(None) if e["kind"] == "game_over"]
+        mine = [describe(e, view) for e in s.log(0) if e["kind"] == "game_over"]
         if even:
             assert out.winners == out.losers == frozenset() and returns(out, 3) == [0.0] * 3
             assert view["prompt"] == "The match is over: a draw, every player lost as many rounds."
@@ -247,6 +249,8 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
                                "plural": "The match is over: {who} tie for the most rounds "
                                          "lost.", "n": len(losers),
                                "args": {"n": len(losers), "who": losers}}  # a tie: plural
+            assert mine[0] is not None and \
+                mine[0]["msg"].startswith("The match is over: you") == (0 in out.losers)
     assert seen == {True, False}  # both cases were played
 
 

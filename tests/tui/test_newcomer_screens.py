@@ -122,7 +122,8 @@ def test_the_toepen_pause_shows_the_round_as_it_ended() -> None:
     for name, n in zip(s.names, lives, strict=True):
         assert re.search(rf"{name}\b.*\n.*{n} li(fe|ves) lost", shown), (name, n, shown)
     said = shown.rsplit("What happened", 1)[1]
-    assert re.search(r"The round is over\. P\d won round 1: P\d loses \d li", said), said
+    # seat 0 won this round (seed 10): its own win is told to it as "You won"
+    assert re.search(r"The round is over\. You won round 1: P\d loses \d li", said), said
     assert not re.search(r"won round 1\.", said), said
 
 
@@ -158,11 +159,11 @@ def test_no_move_scrolls_away_unseen(size: tuple[int, int]) -> None:
     s, out = session("dallah", ["d", *[" "] * 12], size=size, players=4)
     assert s.run() == 0
     text = STYLE.sub("", out.getvalue())
-    before_prompt = text.rsplit("Turn 5: P0.", 1)[0]
+    before_prompt = text.rsplit("Turn 5: your turn.", 1)[0]
     told = list(s.happened[0])
-    start = told.index("P0 drew Yalla Bye.")  # the player's own draw, then turns 2-4
+    start = told.index("You drew Yalla Bye.")  # the player's own draw, then turns 2-4
     flowed = " ".join(before_prompt.split())  # a line longer than the window wraps
-    for line in told[start:told.index("Turn 5: P0.")]:
+    for line in told[start:told.index("Turn 5: your turn.")]:
         assert " ".join(line.split()) in flowed, (line, before_prompt[-2000:])
     assert "More of what happened: press any key." in text
 

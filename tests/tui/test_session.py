@@ -29,7 +29,7 @@ def play(*argv: str, stdin: str) -> tuple[int, str]:
 def test_moves_are_typed_without_the_seat_and_shown_in_words() -> None:
     code, text = play("toepen", "--players", "3", "--seed", "4", "--names", "Ana,Bo,Cy",
                       stdin="keep\nq\n")
-    assert code == 0 and "Ana kept their hand." in text and "Goodbye" in text
+    assert code == 0 and "You kept your hand." in text and "Goodbye" in text
     assert "{" not in text  # no JSON without --debug
     hand = toepen.new_game(players=["Ana", "Bo", "Cy"], seed=4).view(0)["hand"]
     faces = [tablegames.render.face("toepen", c).text for c in hand]  # type: ignore[union-attr]
@@ -50,7 +50,7 @@ def test_a_knock_out_of_turn_is_offered_between_bot_moves() -> None:
     code, text = play("toepen", "--players", "3", "--seed", "4", stdin="keep\n1\nknock\nq\n")
     assert code == 0
     assert "is about to play. You may: Knock" in text
-    assert "P0 knocked: the stake is 2." in text
+    assert "You knocked: the stake is 2." in text
 
 
 def test_the_hot_seat_hides_each_hand_from_the_next_person() -> None:

@@ -58,7 +58,7 @@ def test_a_card_typed_after_a_key_is_the_card(card: str) -> None:
         child.send("k")  # keep: the exchange's one key
         child.expect(r"Play a card, or knock")
         child.send(card + "\r")
-        child.expect(r"P0 played K♥\.")
+        child.expect(r"You played K♥\.")
         text = quit_at_prompt(child)
     finally:
         child.close()
@@ -71,7 +71,7 @@ def test_bad_bytes_and_escape_sequences_keep_the_keys_after_them() -> None:
         child.expect_exact(PROMPT)
         os.write(child.child_fd, b"\xff")  # not UTF-8: dropped; nothing waits for more
         child.send("1\r")  # keep
-        child.expect(r"P0 kept their hand\.")
+        child.expect(r"You kept your hand\.")
         child.expect_exact(PROMPT)
         os.write(child.child_fd, b"\x1b[15~zz\r")  # F5, then two keys at once
         child.expect_exact("0:zz")  # both keys reached the line (and the engine)
@@ -88,7 +88,7 @@ def test_lines_typed_while_the_bots_move_are_kept_line_by_line() -> None:
         child.send("keep\r1\r1\r")  # a paste: keep, then lead twice
         child.expect(r"Play a card, or knock")
         for _ in range(2):
-            child.expect(r"P0 played ")
+            child.expect(r"You played ")
         text = quit_at_prompt(child)
     finally:
         child.close()
@@ -107,7 +107,7 @@ def test_with_a_king_in_hand_kn_enter_knocks_while_the_bots_move() -> None:
         child.send("1\r")  # lead the first card
         child.expect(r"P1 is about to play\. You may type Knock and Enter\.")
         child.send("kn\r")
-        child.expect(r"P0 knocked: the stake is 2\.")
+        child.expect(r"You knocked: the stake is 2\.")
         child.sendintr()
         child.expect(pexpect.EOF)
     finally:
