@@ -25,6 +25,7 @@ from tablegames.table.model import (
     at,
     fact,
     is_you,
+    joined,
     mark_taps,
     msg,
     name_of,
@@ -34,6 +35,7 @@ from tablegames.table.model import (
     seat,
     table,
     told,
+    you_among,
 )
 
 #: A colour's name in a sentence ("red 7") and on the card ("red").
@@ -348,6 +350,14 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return told(view, seat_no, N_("You were skipped."), N_("{who} is skipped."), who=who)
     if kind == "reshuffle":
         return msg("The discard pile is shuffled into a new draw pile.")
+    if kind == "cover":  # P10-25 under first_skip="twist": the Skip turned up is covered
+        return msg("The Skip turned up is covered with {card}.", card=card(e.get("card"))["name"])
+    if kind == "tiebreak":  # P10-53: the tied players alone play one more hand
+        you, others = you_among(view, e.get("seats"))
+        if you:
+            return msg("You and {others} are tied: you play a tie-break hand.",
+                       others=joined(others))
+        return msg("{who} are tied: they play a tie-break hand.", who=joined(others))
     if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1

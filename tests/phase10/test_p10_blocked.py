@@ -246,3 +246,32 @@ def test_a_hand_whose_every_wild_is_laid_blocks_once_nothing_else_fits() -> None
     events = state.apply("1:discard R3")
     assert [e.kind for e in events][:3] == ["discard", "round_over", "tiebreak"]
     assert state.view(None)["last_round"]["added"] == [5, 5]
+
+
+@pytest.mark.ruling("P10-53", "P10-25")
+def test_the_tie_break_and_a_covered_skip_are_told_in_words() -> None:
+    """Every Phase 10 event has a sentence of its own (the catch-all "who: what" read
+    ": tiebreak" and ": cover"): the tied seats read "you" and the others by name."""
+    from tablegames.table import describe
+    from tablegames.table.i18n import words_for
+
+    sets = "R7 R7 B7 B7 G7 G7 Y7 Y7 W W W W R1 R8 R8 B8 B8 G8 G8 Y8 Y8 W W W W B1 G1"
+    state = new_game(2, seed=1, rules=Rules(phases=("set12",), hand_size=13),
+                     deck=f"{sets} R2 R3 R4".split())
+    play(state, "0:draw", "0:lay set7=R7,R7,B7,B7,G7,G7,Y7,Y7,W,W,W,W", "0:discard R2",
+         "1:draw", "1:lay set8=R8,R8,B8,B8,G8,G8,Y8,Y8,W,W,W,W")
+    tie = next(e for e in state.apply("1:discard R3") if e.kind == "tiebreak")
+    told = {seat: words_for("en", "phase10").text(describe(tie.for_seat(seat),
+                                                           state.view(seat)))
+            for seat in (0, 1, None)}
+    assert told == {0: "You and P1 are tied: you play a tie-break hand.",
+                    1: "You and P0 are tied: you play a tie-break hand.",
+                    None: "P0 and P1 are tied: they play a tie-break hand."}
+    da = words_for("da", "phase10").text(describe(tie.for_seat(None), state.view(None)))
+    assert da == "P0 og P1 står lige: de spiller et omspil."
+
+    hands = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"
+    twist = new_game(2, seed=1, rules="twist", deck=f"{hands} S G5".split())
+    cover = next(e for e in twist.log(0) if e["kind"] == "cover")
+    said = words_for("en", "phase10").text(describe(cover, twist.view(0)))
+    assert said == "The Skip turned up is covered with green 5."
