@@ -122,12 +122,12 @@ class Table:
         for code in reversed(pile):
             v = VALUE[code]
             k = kind[v]
-            if k == CLEAR:
+            if k == CLEAR:  # SHD-26: seen through, the card beneath counts
                 continue
-            if k == RESET:
+            if k == RESET:  # SHD-20: the pile counts 0, anything may follow
                 return 0
             return v
-        if pile:
+        if pile:  # SHD-26: only transparent cards, the first counts (9 by default)
             return VALUE[pile[0]]
         return 0
 

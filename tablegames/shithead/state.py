@@ -293,7 +293,7 @@ class State(BaseState):
         rules = self.rules
         cards = as_stock(deck)
         down, up, hands = [], [], []
-        for _ in range(n):
+        for _ in range(n):  # SHD-02: 3 face down, 3 face up on them, 3 in hand, per seat
             down.append(tuple([chance.pop(self, cards) for _ in range(HAND_SIZE)]))
             up.append(tuple(sorted(chance.pop(self, cards) for _ in range(HAND_SIZE))))
             hands.append(tuple(sorted(chance.pop(self, cards) for _ in range(HAND_SIZE))))
@@ -601,6 +601,7 @@ class State(BaseState):
         cut_in = seat != self.active
         v = VALUE[cards[0]]
         hand = self.hands[seat]
+        # SHD-09: from the hand while it holds cards, then from the face-up cards
         src, where = (hand, "hand") if hand else (self.face_up[seat], "face_up")
         rest = list(src)  # the cards left, then those drawn: one new tuple at the end
         for c in cards:
@@ -616,7 +617,7 @@ class State(BaseState):
             fewer, after = forget(known, slots, cards)
             if fewer is not known:
                 self.known = put(self.known, seat, fewer)
-            if len(rest) < HAND_SIZE and self.stock:
+            if len(rest) < HAND_SIZE and self.stock:  # SHD-06: under 3 left, draw while stock lasts
                 after = self._draw(seat, rest, after)
             self.hands = put(self.hands, seat, tuple(rest))
             if after is not slots:  # a known card played and none drawn: the same slots
@@ -631,7 +632,7 @@ class State(BaseState):
         caller's list, kept sorted, which it puts in place once for the play and the
         draw); returns the seat's slots after, one free slot per card drawn."""
         stock = self.stock
-        want = HAND_SIZE - len(hand)
+        want = HAND_SIZE - len(hand)  # SHD-06: back up to 3 (or what the stock holds)
         drawn, stock = chance.draw(self, stock, want)
         self.stock = stock
         self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
@@ -680,7 +681,8 @@ class State(BaseState):
                 self._events.append(Event("reverse", {"seat": seat, "effective": changed,
                                                       "direction": self._direction_name()}))
             elif kind == UNDER and len(pile) > 1:
-                k = times % len(pile)  # each time the bottom card goes to the top
+                # SHD-27: each time the bottom card goes to the top (times: Effect.multiples)
+                k = times % len(pile)
                 self.pile = pile = pile[k:] + pile[:k]
                 self._events.append(Event("under_over", {"seat": seat,
                                                          "top": NAMES[pile[-1]]}))
@@ -837,13 +839,14 @@ class State(BaseState):
         card = down[index]
         self.face_down = put(self.face_down, seat, down[:index] + down[index + 1:])
         v = VALUE[card]
-        fits = bool(self.table.masks[self.top] >> v & 1)
+        fits = bool(self.table.masks[self.top] >> v & 1)  # SHD-10: judged as any card laid
         self._events.append(Event("blind", {"seat": seat, "index": index, "card": NAMES[card],
                                             "fits": fits}))
         if fits:
             self.pile += (card,)
             self._resolve(seat, (card,), v)
             return
+        # SHD-10: a blind card that does not fit is taken into the hand with the whole pile
         taken = self._take_pile(seat, (card,))
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
