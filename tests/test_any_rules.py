@@ -44,7 +44,8 @@ MAX_MESSAGE = 600
 
 #: Refusals of valid-looking options that a user expects, per game: the table is too
 #: big for the decks, the fixed starter is no seat, a phase needs more cards than a hand,
-#: open Wild groups need one natural per phase, Masters-style phases must differ.
+#: open Wild groups need one natural per phase, Masters-style phases must differ, a
+#: Shithead starter who shows no card cannot lead the card shown.
 EXPECTED_REFUSALS: dict[str, tuple[str, ...]] = {
     "toepen": (),
     "dallah": (),
@@ -52,7 +53,8 @@ EXPECTED_REFUSALS: dict[str, tuple[str, ...]] = {
                 r'wild_groups="open" needs naturals="phase"',
                 r"with phase_choice every phase must differ"),
     "shithead": (r"deck\(s\) deal nine cards to at most \d+ players",
-                 r"starter_seat \d+ is not a seat of a game of \d+ players"),
+                 r"starter_seat \d+ is not a seat of a game of \d+ players",
+                 r"lead_shown=True needs starter='lowest'"),
 }
 
 #: Bots that play each game (``ismcts`` is too slow for a property).

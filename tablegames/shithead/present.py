@@ -113,6 +113,10 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
         return msg("Turn up one of your face-down cards.")
     if "play" not in legal:
         return msg("Nothing you can play fits the pile: pick up the pile.")
+    lead = view.get("lead")
+    if lead:  # SHD-04 under Rules.lead_shown: the only plays are those holding it
+        return msg("Open with the card you showed, {card}; cards of its value may go with it.",
+                   card=card(lead)["name"])
     return msg("Play cards of one value.")
 
 
@@ -173,9 +177,15 @@ def _public_part(view: Mapping[str, Any], players: Sequence[str],
     if effect is not None:
         facts.append(fact(msg("Top card"), msg(_EFFECTS.get(str(effect), "restricted"))))
     level = view.get("pile_value")
-    if type(level) is int and level > 0:
-        facts.append(fact(msg("Play at least"), _RANK_OF_LEVEL.get(level, str(level))))
     playable = view.get("playable") or []
+    if type(level) is int and level > 0:
+        rank = _RANK_OF_LEVEL.get(level, str(level))
+        if view.get("restriction") is None:  # SHD-05: a normal card must reach the pile
+            facts.append(fact(msg("Play at least"), rank))
+        elif _capped(level, playable):  # SHD-21: an "N or less" card caps the next play
+            facts.append(fact(msg("Play at most"), rank))
+        # any other restriction ("only 3, 5, 7, 9") is a list, not a limit: "May be
+        # played" below names it, and a level would tell the player nothing true
     if pile and playable:
         facts.append(fact(msg("May be played"), " ".join(str(r) for r in playable)))
     direction = view.get("direction")
@@ -191,6 +201,17 @@ def _public_part(view: Mapping[str, Any], players: Sequence[str],
     if isinstance(prev, Mapping):
         facts.append(fact(msg("Last round"), msg("{who} was the shithead",
                                                   who=name_of(players, prev.get("loser")) or "")))
+
+
+def _capped(level: int, playable: Sequence[object]) -> bool:
+    """Whether a restricting top allows every card from the 2 up to its own rank ``level``
+    (an "N or less", SHD-21), so the pile's value is the most the next card may be.
+
+    The view's ``restriction`` says the same in English words only; the playable ranks
+    are language-free. The ace is left out of the check: it ranks below the 2 or above
+    the king as ``Rules.aces`` says, and the view does not say which."""
+    ranks = {str(r) for r in playable}
+    return all(_RANK_OF_LEVEL.get(v, str(v)) in ranks for v in range(2, level + 1))
 
 
 def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] | None:
@@ -286,6 +307,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "burn":
         return msg("The pile is burnt.")
     if kind == "reverse":
+        if e.get("effective") is False:  # SHD-23: two players, or Reverses that cancel
+            return msg("The direction of play stays the same.")
         return msg("The direction of play is reversed.")
     if kind == "skip":
         return _skip(e, view, who)
@@ -297,8 +320,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                     N_("{who} has shed every card (place {n})."), who=who, n=e.get("place"))
     if kind == "removed":
         return msg("Out of the game: {cards}.", cards=_faces_named(e.get("cards")))
-    if kind == "under_over":
-        return told(view, seat_no, N_("You play under-over."), N_("{who} plays under-over."), who=who)
+    if kind == "under_over":  # SHD-27: the card brought up from the bottom is the new top
+        return told(view, seat_no, N_("You played under-over: {card} came up from the bottom."),
+                    N_("{who} played under-over: {card} came up from the bottom."), who=who,
+                    card=card(e.get("top"))["name"])
     if kind == "round_over":
         return told(view, e.get("loser"), N_("Round {n} is over: you are the shithead."),
                     N_("Round {n} is over: {who} is the shithead."), n=int(e.get("round") or 0) + 1,

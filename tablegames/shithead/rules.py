@@ -303,7 +303,9 @@ class Rules:
       also closes after this many actions.
     * ``lead_shown`` — with ``starter="lowest"``: the starter must lead with the card it
       showed (cards of the same value may go with it, SHD-07). ``False`` (default, our
-      reading of SHD-04): it shows the card and may play anything. The state knows the
+      reading of SHD-04): it shows the card and may play anything. With another
+      ``starter`` nobody shows a card, so ``lead_shown=True`` is refused (``RulesError``)
+      rather than silently ignored. The state knows the
       round is at its opening by ``plays == 0``, so a save or position under this option
       with ``plays`` at 0 and cards already played is refused (``StateError``).
     * ``pickup`` — when the pile may be picked up (SHD-08): ``"forced"`` (default: only
@@ -424,6 +426,15 @@ class Rules:
             "Lead the shown card",
             "The player who starts by showing their lowest card must play it first.",
         ))
+
+    def __attrs_post_init__(self) -> None:
+        # SHD-04: only the lowest card is shown, so a fixed or dealer's-left starter has no
+        # shown card to lead; accepting the pair would silently drop the option a host chose
+        if self.lead_shown and self.starter != "lowest":
+            raise RulesError(
+                f"lead_shown=True needs starter='lowest': the starter leads the card it "
+                f"showed, and with starter={self.starter!r} nobody shows a card"
+            )
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -29,6 +29,8 @@ VIEW_KEYS: dict[str, str] = {
     "restriction": "the limit the pile puts on the next card, in words (None: none)",
     "playable": "the ranks that may be played on the pile now",
     "top_effect": "what the pile's top card does (None if the pile is empty)",
+    "lead": "the card the seat to act must open the round with (Rules.lead_shown, SHD-04: "
+            "the card it showed), None otherwise",
     "stock": "cards left to draw",
     "aside": "cards set aside unseen (short-stock games)",
     "burnt": "cards burnt this round",
@@ -48,6 +50,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
     top = state.pile[-1] if state.pile else None
     table = state.table
     names = state._names
+    lead = state.lead_card()
     return {
         "direction": state._direction_name(),
         "starter": None if state.starter < 0 else state.starter,
@@ -61,6 +64,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "restriction": table.restriction(state.top),
         "playable": table.allowed_names(state.top),
         "top_effect": None if top is None else effect_title(state, VALUE[top]),
+        "lead": None if lead is None else NAMES[lead],
         "stock": len(state.stock),
         "aside": len(state.aside),
         "burnt": card_names(state.burnt),
@@ -120,6 +124,10 @@ def prompt_of(state: State, seat: int) -> str:
     mask = state.table.masks[state.top]
     if not any(mask >> VALUE[c] & 1 for c in src):
         return f"Nothing you can play fits the pile{limit}: pick up the pile."
+    lead = state.lead_card()
+    if lead is not None:  # SHD-04 under Rules.lead_shown: every legal play holds it
+        return (f"Open with the card you showed, {NAMES[lead]}; cards of its value may go "
+                "with it.")
     where = "your hand" if state.hands[seat] else "your face-up cards"
     if state.rules.pickup == "any" and state.pile:  # SHD-08 under pickup="any"
         return f"Play cards of one value from {where}{limit}, or pick up the pile."

@@ -61,10 +61,12 @@ def limit_hit_named(summary: Any) -> Any:
 
 
 def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
-    """An older engine's view as engine 4 gives it: its ``last_round`` renamed, and a
+    """An older engine's view as today's engine gives it: its ``last_round`` renamed, a
     finished game's ``result`` saying ``limit_hit`` and ``rounds_done`` (was ``limit``,
-    ``rounds``)."""
+    ``rounds``, engine 4), and the ``lead`` key added since (``None``: no stored game is
+    under ``Rules.lead_shown``, the only rule that sets it)."""
     out = dict(view, last_round=limit_hit_named(view["last_round"]))
+    out.setdefault("lead", None)
     result = view.get("result")
     if isinstance(result, dict):
         result = limit_hit_named(result)

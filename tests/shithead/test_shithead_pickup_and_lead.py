@@ -11,9 +11,11 @@ import json
 
 import pytest
 
-from tablegames import StateError, shithead
+from tablegames import GAMES, RulesError, StateError, shithead
 from tablegames.common.position import PositionError
 from tablegames.common.rng import Rng
+from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.server.rooms import ClientError, playable_rules
 from tablegames.shithead.cards import VALUE
 from tablegames.testing import apply_all, assert_refused, check_game
 
@@ -114,8 +116,31 @@ def test_with_lead_shown_the_starter_opens_with_the_card_it_showed() -> None:
 def test_by_default_the_starter_shows_its_lowest_card_and_plays_anything() -> None:
     s = lowest_start()
     assert s.lead_card() is None and "0:play Jh" in names(s)
-    other = lowest_start(lead_shown=True, starter="seat", starter_seat=1)
-    assert other.lead_card() is None and "1:play 9d" in names(other)  # nothing was shown
+
+
+@ruling("SHD-04")
+@pytest.mark.parametrize("starter", ["seat", "left_of_dealer"])
+def test_leading_the_shown_card_with_a_starter_who_shows_none_is_refused(starter: str) -> None:
+    """Only the lowest-card starter shows a card, so ``lead_shown`` with a fixed or
+    dealer's-left starter would do nothing: refused, naming both options, whichever way
+    the rules come (constructor, dict, ``evolve``, a game, the terminal's and the room
+    form's fitting), while ``lead_shown`` with the default starter still fits any table."""
+    both = {"lead_shown": True, "starter": starter}
+    calls = [lambda: shithead.Rules(**both), lambda: rules_from_dict(shithead.Rules, both),
+             lambda: shithead.Rules(lead_shown=True).evolve(starter=starter),
+             lambda: shithead.new_game(3, seed=1, rules=both),
+             lambda: GAMES["shithead"].fit_rules(8, both)]
+    for call in calls:
+        with pytest.raises(RulesError) as refused:
+            call()
+        assert "lead_shown=True needs starter='lowest'" in str(refused.value)
+        assert f"starter={starter!r}" in str(refused.value)
+    with pytest.raises(ClientError) as form:
+        playable_rules(GAMES["shithead"], 3, rules_to_dict(shithead.Rules()) | both, both)
+    assert form.value.code == "bad_rules" and "lead_shown" in form.value.detail
+    assert GAMES["shithead"].fit_rules(8, {"lead_shown": True}).lead_shown
+    assert playable_rules(GAMES["shithead"], 3, rules_to_dict(shithead.Rules(lead_shown=True)),
+                          {"lead_shown": True})["lead_shown"] is True
 
 
 @ruling("SHD-04")
