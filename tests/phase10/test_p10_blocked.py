@@ -269,9 +269,17 @@ def test_the_tie_break_and_a_covered_skip_are_told_in_words() -> None:
                     None: "P0 and P1 are tied: they play a tie-break hand."}
     da = words_for("da", "phase10").text(describe(tie.for_seat(None), state.view(None)))
     assert da == "P0 og P1 står lige: de spiller et omspil."
+    # Arabic: the tie may be two players or more, and the sentence has no count, so
+    # neither line leans on a plural verb (a dual "متعادلان" would be needed for two)
+    ar = {seat: words_for("ar", "phase10").text(describe(tie.for_seat(seat), state.view(seat)))
+          for seat in (0, None)}
+    assert ar == {0: "تعادلت مع P1: تلعب يداً لكسر التعادل.",
+                  None: "تعادل P0 وP1: تُلعب يد لكسر التعادل."}
 
     hands = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"
     twist = new_game(2, seed=1, rules="twist", deck=f"{hands} S G5".split())
     cover = next(e for e in twist.log(0) if e["kind"] == "cover")
     said = words_for("en", "phase10").text(describe(cover, twist.view(0)))
     assert said == "The Skip turned up is covered with green 5."
+    said = words_for("da", "phase10").text(describe(cover, twist.view(0)))
+    assert said == "Det vendte Spring-kort dækkes med grøn 5."

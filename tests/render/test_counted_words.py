@@ -141,7 +141,7 @@ def test_the_biggest_losers_share_the_title() -> None:
     assert words_for("en", "dallah").text(describe(event, view)) == \
         "Game over: you and P2 share the title of Biggest Loser."
     assert words_for("ar", "dallah").text(describe(event, view)) == \
-        "انتهت اللعبة: تتقاسم أنت وP2 لقب أكبر خسران."
+        "انتهت اللعبة: أنت وP2 تتقاسمان لقب أكبر خسران."
 
 
 @pytest.mark.parametrize("game_name, lang, label", [
@@ -187,3 +187,28 @@ def test_the_page_counts_its_words_by_the_language(lang: str, n: int, text: str)
 
     form = ui_counted(lang)["start_bots"][Locale.parse(lang).plural_form(n)]
     assert form.replace("{n}", str(n)) == text
+
+
+@pytest.mark.parametrize("game_name, event, seats, text", [
+    ("toepen", {"kind": "game_over", "winners": [0, 1]}, 4,
+     "انتهت اللعبة: أنت وP1 فزتما."),
+    ("toepen", {"kind": "game_over", "winners": [0, 1, 2]}, 4,
+     "انتهت اللعبة: أنت وP1 وP2 فزتم."),
+    ("shithead", {"kind": "game_over", "tally": [1, 1, 0, 0], "loser": 1}, 4,
+     "انتهت المباراة: أنت وP1 تعادلتما في أكثر الجولات خسارة."),
+    ("shithead", {"kind": "game_over", "tally": [1, 1, 1, 0], "loser": 1}, 4,
+     "انتهت المباراة: أنت وP1، P2 تعادلتم في أكثر الجولات خسارة."),
+    ("dallah", {"kind": "game_over", "losers": [0, 2]}, 3,
+     "انتهت اللعبة: أنت وP2 تتقاسمان لقب أكبر خسران."),
+    ("dallah", {"kind": "game_over", "losers": [0, 1, 2]}, 3,
+     "انتهت اللعبة: أنت وP1، P2 تتقاسمون لقب أكبر خسران."),
+])
+def test_you_and_the_others_take_a_dual_or_plural_verb_in_arabic(
+        game_name: str, event: dict[str, Any], seats: int, text: str) -> None:
+    """"You and P1" is two players and "you and P1, P2" three: Arabic puts "أنت و…" first
+    and gives the verb the dual (فزتما) or the plural (فزتم) of the second person, as the
+    third-person lines already do (تعادلا، يتقاسمان); a singular "فزت أنت و…" read as if
+    the player had won alone. The count is the number of others, so form 1 is the dual."""
+    state = tablegames.new_game(game_name, players=seats, seed=1)
+    view = {**state.view(0), "to_act": None, "tally": event.get("tally"), "rounds": 3}
+    assert words_for("ar", game_name).text(describe(event, view)) == text

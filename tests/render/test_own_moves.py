@@ -153,7 +153,15 @@ def test_shithead_tells_a_skipped_seat_and_a_given_pile_as_you() -> None:
     ({"kind": "collapse", "seat": 1, "collector": 0, "cups": 5},
      "The Dallah collapsed: you collected 5 cups.",
      "The Dallah collapsed: Zuleika collected 5 cups.", "ar",
-     "انهارت الدلة: جمعت 5 فناجين.", "انهارت الدلة: جمع Zuleika 5 فناجين."),
+     "انهارت الدلة: من نصيبك 5 فناجين.", "انهارت الدلة: من نصيب Zuleika 5 فناجين."),
+    # two cups: "فنجانان" stands as the subject, never as the object of "جمعت" (فنجانين)
+    ({"kind": "collapse", "seat": 1, "collector": 0, "cups": 2},
+     "The Dallah collapsed: you collected 2 cups.",
+     "The Dallah collapsed: Zuleika collected 2 cups.", "ar",
+     "انهارت الدلة: من نصيبك فنجانان.", "انهارت الدلة: من نصيب Zuleika فنجانان."),
+    ({"kind": "retire", "seat": 0, "cups": 1},
+     "You retire 1 cup.", "Zuleika retires 1 cup.", "ar",
+     "استبعدت من كومتك: فنجان واحد.", "استبعد Zuleika من كومته: فنجان واحد."),
     ({"kind": "turn", "seat": 0, "turn": 4}, "Turn 4: your turn.", "Turn 4: Zuleika.", "ar",
      "الدور 4: دورك.", "الدور 4: Zuleika."),
 ])

@@ -43,7 +43,7 @@ def test_play_again_deals_a_new_game_to_the_same_phones_and_screen(
         page.wait_for_selector(f"body[data-version='{final}'][data-over='1']", state="attached")
         page.wait_for_selector("#result:not([hidden]) #again")
     assert amal.text_content("#again") == "Play again"
-    assert bo.text_content("#again") == "Nog een potje"
+    assert bo.text_content("#again") == "Nog een keer"
     screen.wait_for_selector("#result:not([hidden])")
     assert screen.locator("[data-again]").count() == 0  # nobody taps a TV
     # a player who closed the result finds the way on at the table
@@ -57,7 +57,7 @@ def test_play_again_deals_a_new_game_to_the_same_phones_and_screen(
         assert page.get_attribute("body", "data-notice") == "again_dealt"
     assert amal.text_content("#last") == "Bo dealt a new game: same players, same house rules."
     assert bo.text_content("#last") == (
-        "Bo deelt een nieuw spel: dezelfde spelers, dezelfde huisregels.")
+        "Bo heeft een nieuw spel gedeeld: dezelfde spelers, dezelfde huisregels.")
     assert amal.locator("#events li").count() == 0  # the last game's story is gone
     assert amal.text_content("#code") == code
     state, actions = server.saved(code)

@@ -176,6 +176,32 @@ def test_a_full_room_tells_every_phone_why_its_game_started(server: Server) -> N
     last.close()
 
 
+@pytest.mark.parametrize(("lang", "key", "text"), [
+    # one phone taps the button: the singular imperative, as the terminal's "Play again?"
+    ("ar", "play_again", "العب مرة أخرى"),
+    # "potje" is this catalogue's round; the button deals a whole new game
+    ("nl", "play_again", "Nog een keer"),
+    ("nl", "again_dealt", "{name} heeft een nieuw spel gedeeld: dezelfde spelers, dezelfde huisregels."),
+    ("nl", "all_here", "{name} heeft de laatste plaats ingenomen: iedereen is er, het spel begint."),
+    # Danish deals cards ("give kort"): a game is not given
+    ("da", "again_dealt", "{name} har givet kort til et nyt spil: samme spillere, samme husregler."),
+])
+def test_the_phone_words_for_a_new_game_read_as_the_table_talks(lang: str, key: str,
+                                                                text: str) -> None:
+    from tablegames.server.chrome import ui_words
+
+    assert ui_words(lang)[key] == text
+
+
+def test_a_long_name_is_refused_as_a_rule_in_danish() -> None:
+    """The refusal states the table's rule ("may have at most"), not a fact about names."""
+    from tablegames.table.i18n import words_for
+
+    said = words_for("da").text({"msg": "A name has at most 24 characters: choose a shorter one.",
+                                 "args": {}})
+    assert said == "Et navn må højst have 24 tegn: vælg et kortere."
+
+
 @pytest.mark.parametrize(("name", "code"), [
     ("A" * 25, "name_too_long"),
     ("Bartholomew Alexander Fitzgerald", "name_too_long"),
@@ -188,7 +214,7 @@ def test_a_name_too_long_is_refused_with_its_own_code_never_cut(server: Server, 
     status, body = server.request(f"/api/rooms/{room['code']}/join?lang=nl", {"name": name})
     assert status == 400 and body["code"] == code
     if code == "name_too_long":
-        assert body["message"] == "Een naam heeft hoogstens 24 tekens: kies een kortere."
+        assert body["message"] == "Een naam mag hooguit 24 tekens hebben: kies een kortere."
     status, body = server.request(f"/api/rooms/{room['code']}")
     assert body["seats"] == ["Amal", None, None]  # nobody sits under a cut name
 
