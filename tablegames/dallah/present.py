@@ -23,9 +23,11 @@ from tablegames.table.model import (
     action,
     area,
     at,
+    but_last,
     counted_label,
     fact,
     is_you,
+    joined,
     msg,
     name_of,
     names,
@@ -580,14 +582,17 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "game_over":
         you, losers = you_among(view, e.get("losers"))
         # tied for the most cups: all of them share the title (DAL-51)
-        if you:
+        if you:  # "you and Bo", "you, Bo and Cy": each a whole sentence
+            if len(losers) > 1:
+                return msg("Game over: you, {names} and {last} share the title of Biggest "
+                           "Loser.", **but_last(losers))
             return plural("Game over: you and {who} share the title of Biggest Loser.",
                           "Game over: you and {who} share the title of Biggest Loser.",
-                          len(losers), who=losers) if losers \
+                          len(losers), who=joined(losers)) if losers \
                 else msg("Game over: you are the Biggest Loser.")
         return plural("Game over: {who} is the Biggest Loser.",
                       "Game over: {who} share the title of Biggest Loser.", len(losers),
-                      who=losers) if losers else msg("Game over: nobody is the Biggest Loser.")
+                      who=joined(losers)) if losers else msg("Game over: nobody is the Biggest Loser.")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
 
 

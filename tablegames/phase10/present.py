@@ -23,6 +23,7 @@ from tablegames.table.model import (
     action,
     area,
     at,
+    but_last,
     fact,
     is_you,
     joined,
@@ -354,6 +355,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("The Skip turned up is covered with {card}.", card=card(e.get("card"))["name"])
     if kind == "tiebreak":  # P10-53: the tied players alone play one more hand
         you, others = you_among(view, e.get("seats"))
+        if you and len(others) > 1:
+            return msg("You, {names} and {last} are tied: you play a tie-break hand.",
+                       **but_last(others))
         if you:
             return msg("You and {others} are tied: you play a tie-break hand.",
                        others=joined(others))

@@ -22,9 +22,11 @@ from tablegames.table.model import (
     action,
     area,
     at,
+    but_last,
     counted_label,
     fact,
     is_you,
+    joined,
     mark_taps,
     msg,
     name_of,
@@ -335,14 +337,17 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             if min(tally) == most:  # SHD-01 (decision): an even tally is a draw
                 return msg("The match is over: a draw, every player lost as many rounds.")
             you, others = you_among(view, [s for s, t in enumerate(tally) if t == most])
-            if you:  # a list: joined with the language's comma
+            if you:  # "you and Bo", "you, Bo and Cy": each a whole sentence
+                if len(others) > 1:
+                    return msg("The match is over: you, {names} and {last} tie for the most "
+                               "rounds lost.", **but_last(others))
                 return plural("The match is over: you and {who} tie for the most rounds lost.",
                               "The match is over: you and {who} tie for the most rounds lost.",
-                              len(others), who=others) if others \
+                              len(others), who=joined(others)) if others \
                     else msg("The match is over: you lost the most rounds.")
             return plural("The match is over: {who} lost the most rounds.",
                           "The match is over: {who} tie for the most rounds lost.",
-                          len(others), who=others)
+                          len(others), who=joined(others))
         return told(view, e.get("loser"), N_("Game over: you are the shithead."),
                     N_("Game over: {who} is the shithead."), who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
@@ -355,9 +360,14 @@ def _skip(e: Mapping[str, Any], view: Mapping[str, Any], who: str) -> Msg:
     you, others = you_among(view, e.get("skipped"))
     mine = is_you(view, e.get("seat"))
     if names_ and you:  # never the skipper: the engine does not name it (SHD-22)
+        if len(others) > 1:
+            return msg("{who} skipped you, {names} and {last} and plays again.", who=who,
+                       **but_last(others)) if again else \
+                msg("{who} skipped you, {names} and {last}.", who=who, **but_last(others))
         if others:
-            return msg("{who} skipped you and {skipped} and plays again.", who=who, skipped=others) \
-                if again else msg("{who} skipped you and {skipped}.", who=who, skipped=others)
+            return msg("{who} skipped you and {skipped} and plays again.", who=who,
+                       skipped=joined(others)) if again \
+                else msg("{who} skipped you and {skipped}.", who=who, skipped=joined(others))
         return msg("{who} skipped you and plays again.", who=who) if again \
             else msg("{who} skipped you.", who=who)
     if names_ and again:

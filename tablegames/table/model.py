@@ -238,6 +238,15 @@ def joined(items: Sequence[Any]) -> Any:
     return msg("{names} and {last}", names=list(items[:-1]), last=items[-1])
 
 
+def but_last(items: Sequence[Any]) -> dict[str, Any]:
+    """``names`` (all but the last item, said with the language's comma) and ``last``: the
+    fields of a sentence that lists the viewer first, "you, {names} and {last}", for two
+    others or more (with one other the sentence is "you and {who}"). A whole message id
+    of its own, not "you and" put before :func:`joined`: "you and Bo and Cy" read badly,
+    and a translator words the list with the verb it agrees with."""
+    return {"names": list(items[:-1]), "last": items[-1]}
+
+
 def name_of(players: Sequence[str], seat_no: Any) -> str | None:
     """The name of ``seat_no`` (``None`` when it is no seat of this table)."""
     if type(seat_no) is int and 0 <= seat_no < len(players):

@@ -23,6 +23,7 @@ from tablegames.table.model import (
     action,
     area,
     at,
+    but_last,
     fact,
     is_you,
     joined,
@@ -285,7 +286,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return msg("{who} has a hand to announce.", who=who)
     if kind == "game_over":
         you, others = you_among(view, e.get("winners"))
-        if you:
+        if you:  # "you and Bo", "you, Bo and Cy": each a whole sentence
+            if len(others) > 1:
+                return msg("Game over: you, {names} and {last} won.", **but_last(others))
             return plural("Game over: you and {who} won.", "Game over: you and {who} won.",
                           len(others), who=joined(others)) if others else msg("Game over: you won.")
         if not others:  # a rubber in which everyone reached the limit at once (TOE-23)
@@ -303,6 +306,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "second_exchange":
         you, others = you_among(view, e.get("seats"))
         if you:
+            if len(others) > 1:
+                return msg("Second exchange for you, {names} and {last}.", **but_last(others))
             return msg("Second exchange for you and {who}.", who=joined(others)) if others \
                 else msg("Second exchange for you.")
         return msg("Second exchange for {who}.", who=joined(others))

@@ -111,9 +111,9 @@ def test_the_match_line_says_a_tie_for_the_most_rounds_lost() -> None:
     view = {**shithead_match_end([1, 1, 0]), "seat": 2}  # P2 is not in the tie
     event = {"kind": "game_over", "tally": [1, 1, 0], "loser": 1}
     assert words_for("en", "shithead").text(describe(event, view)) == \
-        "The match is over: P0, P1 tie for the most rounds lost."
+        "The match is over: P0 and P1 tie for the most rounds lost."
     assert words_for("ar", "shithead").text(describe(event, view)) == \
-        "انتهت المباراة: P0، P1 تعادلا في أكثر الجولات خسارة."
+        "انتهت المباراة: P0 وP1 تعادلا في أكثر الجولات خسارة."
     one = {"kind": "game_over", "tally": [0, 2, 0], "loser": 1}
     assert words_for("ar", "shithead").text(describe(one, view)) == \
         "انتهت المباراة: P1 خسر أكثر الجولات."
@@ -134,9 +134,9 @@ def test_the_biggest_losers_share_the_title() -> None:
     event = {"kind": "game_over", "losers": [0, 2]}
     other = {**view, "seat": 1}  # P1 is not among them
     assert words_for("en", "dallah").text(describe(event, other)) == \
-        "Game over: P0, P2 share the title of Biggest Loser."
+        "Game over: P0 and P2 share the title of Biggest Loser."
     assert words_for("ar", "dallah").text(describe(event, other)) == \
-        "انتهت اللعبة: P0، P2 يتقاسمان لقب أكبر خسران."
+        "انتهت اللعبة: P0 وP2 يتقاسمان لقب أكبر خسران."
     # one of them reads itself as "you", beside the other
     assert words_for("en", "dallah").text(describe(event, view)) == \
         "Game over: you and P2 share the title of Biggest Loser."
@@ -197,18 +197,50 @@ def test_the_page_counts_its_words_by_the_language(lang: str, n: int, text: str)
     ("shithead", {"kind": "game_over", "tally": [1, 1, 0, 0], "loser": 1}, 4,
      "انتهت المباراة: أنت وP1 تعادلتما في أكثر الجولات خسارة."),
     ("shithead", {"kind": "game_over", "tally": [1, 1, 1, 0], "loser": 1}, 4,
-     "انتهت المباراة: أنت وP1، P2 تعادلتم في أكثر الجولات خسارة."),
+     "انتهت المباراة: أنت وP1 وP2 تعادلتم في أكثر الجولات خسارة."),
     ("dallah", {"kind": "game_over", "losers": [0, 2]}, 3,
      "انتهت اللعبة: أنت وP2 تتقاسمان لقب أكبر خسران."),
     ("dallah", {"kind": "game_over", "losers": [0, 1, 2]}, 3,
-     "انتهت اللعبة: أنت وP1، P2 تتقاسمون لقب أكبر خسران."),
+     "انتهت اللعبة: أنت وP1 وP2 تتقاسمون لقب أكبر خسران."),
 ])
 def test_you_and_the_others_take_a_dual_or_plural_verb_in_arabic(
         game_name: str, event: dict[str, Any], seats: int, text: str) -> None:
-    """"You and P1" is two players and "you and P1, P2" three: Arabic puts "أنت و…" first
+    """"You and P1" is two players and "you, P1 and P2" three: Arabic puts "أنت و…" first
     and gives the verb the dual (فزتما) or the plural (فزتم) of the second person, as the
     third-person lines already do (تعادلا، يتقاسمان); a singular "فزت أنت و…" read as if
     the player had won alone. The count is the number of others, so form 1 is the dual."""
     state = tablegames.new_game(game_name, players=seats, seed=1)
     view = {**state.view(0), "to_act": None, "tally": event.get("tally"), "rounds": 3}
     assert words_for("ar", game_name).text(describe(event, view)) == text
+
+
+@pytest.mark.parametrize("game_name, event, seats, lang, text", [
+    ("toepen", {"kind": "game_over", "winners": [0, 1, 2]}, 4, "en",
+     "Game over: you, P1 and P2 won."),
+    ("toepen", {"kind": "game_over", "winners": [0, 1, 2]}, 4, "nl",
+     "Spel afgelopen: jij, P1 en P2 hebben gewonnen."),
+    ("toepen", {"kind": "game_over", "winners": [1, 2]}, 4, "en", "Game over: P1 and P2 won."),
+    ("toepen", {"kind": "second_exchange", "seats": [0, 1, 3]}, 4, "en",
+     "Second exchange for you, P1 and P3."),
+    ("toepen", {"kind": "second_exchange", "seats": [0, 1]}, 4, "en",
+     "Second exchange for you and P1."),
+    ("shithead", {"kind": "game_over", "tally": [1, 1, 1, 0], "loser": 1}, 4, "en",
+     "The match is over: you, P1 and P2 tie for the most rounds lost."),
+    ("dallah", {"kind": "game_over", "losers": [0, 1, 2]}, 3, "en",
+     "Game over: you, P1 and P2 share the title of Biggest Loser."),
+    ("dallah", {"kind": "game_over", "losers": [1, 2]}, 3, "en",
+     "Game over: P1 and P2 share the title of Biggest Loser."),
+    ("phase10", {"kind": "tiebreak", "seats": [0, 1, 2]}, 3, "en",
+     "You, P1 and P2 are tied: you play a tie-break hand."),
+    ("phase10", {"kind": "tiebreak", "seats": [0, 1, 2]}, 3, "da",
+     "Du, P1 og P2 står lige: I spiller et omspil."),
+])
+def test_a_list_with_you_in_it_reads_as_one_list(
+        game_name: str, event: dict[str, Any], seats: int, lang: str, text: str) -> None:
+    """"you and P1 and P2 won" (a "you and {who}" sentence around a joined list) and "P1,
+    P2 share" (a list said with the comma alone) read as slips: two others or more get a
+    sentence of their own, "you, {names} and {last}", and a list without the viewer is
+    said with the language's "and" (``joined``)."""
+    state = tablegames.new_game(game_name, players=seats, seed=1)
+    view = {**state.view(0), "to_act": None, "tally": event.get("tally"), "rounds": 3}
+    assert words_for(lang, game_name).text(describe(event, view)) == text

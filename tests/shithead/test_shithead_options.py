@@ -217,6 +217,7 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
     many rounds nobody wins or loses (a draw), never every seat as both."""
     from tablegames.adapters.base import returns
     from tablegames.table import describe, present
+    from tablegames.table.model import joined
 
     seen = set()
     for seed in range(40):
@@ -244,11 +245,11 @@ def test_an_even_match_is_a_draw_and_an_uneven_one_is_not() -> None:
             assert out.losers == {i for i, t in enumerate(tally) if t == max(tally)}
             assert out.winners == {i for i, t in enumerate(tally) if t == min(tally)}
             assert model["result"]["title"]["msg"] == "Game over"
-            losers = [s.players[i] for i in sorted(out.losers)]  # told as a list
+            losers = [s.players[i] for i in sorted(out.losers)]  # told as one list
             assert said[0] == {"msg": "The match is over: {who} lost the most rounds.",
                                "plural": "The match is over: {who} tie for the most rounds "
                                          "lost.", "n": len(losers),
-                               "args": {"n": len(losers), "who": losers}}  # a tie: plural
+                               "args": {"n": len(losers), "who": joined(losers)}}  # a tie
             assert mine[0] is not None and \
                 mine[0]["msg"].startswith("The match is over: you") == (0 in out.losers)
     assert seen == {True, False}  # both cases were played
