@@ -372,10 +372,11 @@ def _skip(e: Mapping[str, Any], view: Mapping[str, Any], who: str) -> Msg:
             else msg("{who} skipped you.", who=who)
     if names_ and again:
         return told(view, e.get("seat"), N_("You skipped {skipped} and play again."),
-                    N_("{who} skipped {skipped} and plays again."), who=who, skipped=names_)
+                    N_("{who} skipped {skipped} and plays again."), who=who,
+                    skipped=joined(names_))
     if names_:
         return told(view, e.get("seat"), N_("You skipped {skipped}."), N_("{who} skipped {skipped}."),
-                    who=who, skipped=names_)
+                    who=who, skipped=joined(names_))
     if isinstance(e.get("skipped"), list):  # Rules.skips="seats": counted back round
         return msg("Your skips come back round: nobody misses a turn.") if mine \
             else msg("{who}'s skips come back round: nobody misses a turn.", who=who)

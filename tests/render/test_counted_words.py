@@ -27,14 +27,14 @@ def said(state: Any, events: list[Any], lang: str, seat_no: int | None = None) -
     # three 8s at two players: the only opponent once, and the skipper goes again
     ("8♣ 8♦ 8♥", 2, "P0 skipped P1 and plays again.", 0, "opponents"),
     # two 8s at three players: both opponents, then the skipper again
-    ("8♣ 8♦", 3, "P0 skipped P2, P1 and plays again.", 0, "opponents"),
+    ("8♣ 8♦", 3, "P0 skipped P2 and P1 and plays again.", 0, "opponents"),
     # three 8s at three players: counted modulo the two opponents, one is skipped
     ("8♣ 8♦ 8♥", 3, "P0 skipped P2.", 1, "opponents"),
     ("8♣", 3, "P0 skipped P2.", 1, "opponents"),
     # Rules.skips="seats" (the turn moves 1 + k places, the skipper counted): three 8s at
     # three players land on P2 after passing P2, P1 and P0, so only P1 misses a turn
     ("8♣ 8♦ 8♥", 3, "P0 skipped P1.", 2, "seats"),
-    ("8♣ 8♦", 3, "P0 skipped P2, P1 and plays again.", 0, "seats"),
+    ("8♣ 8♦", 3, "P0 skipped P2 and P1 and plays again.", 0, "seats"),
     # two 8s at two players: P1, P0, P1: the turn comes round to P1 as without them
     ("8♣ 8♦", 2, "P0's skips come back round: nobody misses a turn.", 1, "seats"),
 ])

@@ -137,9 +137,9 @@ def test_shithead_tells_a_seat_its_own_move(event: dict[str, Any], mine: str, ot
 
 def test_shithead_tells_a_skipped_seat_and_a_given_pile_as_you() -> None:
     skip = {"kind": "skip", "seat": 0, "players": 2, "skipped": [1, 2], "again": False}
-    assert told("shithead", skip, 0) == "You skipped Quirinus, Xaviera."
+    assert told("shithead", skip, 0) == "You skipped Quirinus and Xaviera."
     assert told("shithead", skip, 1) == "Zuleika skipped you and Xaviera."
-    assert told("shithead", skip, None) == "Zuleika skipped Quirinus, Xaviera."
+    assert told("shithead", skip, None) == "Zuleika skipped Quirinus and Xaviera."
     give = {"kind": "give", "seat": 0, "target": 1, "cards": ["7h"]}
     assert told("shithead", give, 0) == "You gave the pile to Quirinus."
     assert told("shithead", give, 1) == "Zuleika gave you the pile."
