@@ -131,3 +131,18 @@ def test_under_lead_shown_the_starter_is_asked_for_the_card_it_showed() -> None:
     plain = deal(*deck)
     assert plain.view(1)["lead"] is None
     assert plain.view(1)["prompt"] == "Play cards of one value from your hand."
+
+
+# ------------------------------------------------------------------------ SHD-22
+@ruling("SHD-22")
+def test_the_top_card_s_effect_is_named_in_arabic_as_the_skip_sentences_name_it() -> None:
+    """The "skip" effect read "قب" in Arabic (no word); the table names it تخطٍّ, the word
+    the skip sentences ("تخطاك ...") and Phase 10's Skip card use."""
+    s = deal("4c 4d 4h 6c 6d 6h 8c 9c Qc", "4s 5d 5h 6s 9d 9h Ac 2c 3c",
+             "7s 7d 5c 5s Jd Jh Kc Kd Ks")
+    s.apply("1:play Ac")
+    s.apply("0:play 8c")
+    view = s.view(None)
+    assert view["top_effect"] == "skip"
+    assert facts(view)["Top card"] == "skip"
+    assert facts(view, words_for("ar", "shithead"))["الكرت الأعلى"] == "تخطٍّ"
