@@ -567,10 +567,8 @@ class Hub:
         except StoreError:
             self.catch_up(room)  # another process started or changed it first
             raise ClientError("started" if room.started else "busy") from None
-        room.seats, room.state, room.greeting = seats, state, greeting
-        for conn in list(room.conns):
-            self._send_page(room, conn, since=0)
-        self._kick(room)
+        room.seats = seats
+        self._dealt(room, room.config, state, greeting)
 
     async def again(self, room: Room, conn: Conn, data: Mapping[str, Any]) -> None:
         """Play again: a seated phone asks for a new game once the game is over.
@@ -617,8 +615,9 @@ class Hub:
 
     def _dealt(self, room: Room, config: dict[str, Any], state: Any,
                greeting: tuple[str, str] | None) -> None:
-        """The room holds a new game of its seats (Play again, here or in another
-        process): nothing of the old game's stays in memory, every phone gets the page."""
+        """The room holds a new game of its seats (its first, from the lobby, or Play
+        again, here or in another process): nothing of an old game's stays in memory,
+        every phone gets the page."""
         room.config, room.state, room.snap_seq, room.greeting = config, state, 0, greeting
         room.lineup = None
         room.recent.clear()

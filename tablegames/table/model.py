@@ -235,7 +235,7 @@ def joined(items: Sequence[Any]) -> Any:
     """
     if len(items) <= 1:
         return items[0] if items else ""
-    return msg("{names} and {last}", names=list(items[:-1]), last=items[-1])
+    return msg("{names} and {last}", **but_last(items))
 
 
 def but_last(items: Sequence[Any]) -> dict[str, Any]:
