@@ -133,7 +133,10 @@ def _check_turns(state: State) -> None:
 def opening_stake(state: State) -> int:
     """What the round is worth before any knock: 1 (TOE-20), or 2 while a seat is in
     poverty under the poverty rule (TOE-31). A seat that goes out before play takes its
-    poverty with it (``_out_now``), so the flags as they stand decide."""
+    poverty with it (``_out_now``), so the flags as they stand decide.
+
+    The one statement of it: the deal, a seat going out before play and the load check
+    (``_check_stakes``) all ask here, so they cannot disagree."""
     return 2 if state.rules.poverty and any(state.poverty) else 1
 
 

@@ -75,6 +75,7 @@ from tablegames.toepen.actions import Knock, Play
 from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
 from tablegames.toepen.checks import (
     check_loaded,
+    opening_stake,
     round_named,
     setup_values,
     upgrade_engine,
@@ -276,7 +277,7 @@ class State(BaseState):
         # TOE-12: the dealer's left leads; TOE-30: the first poor player does instead
         self.leader = poor_first[0] if poor_first else order[0]
         self.active = self.leader
-        self.stake = 2 if poor_first else 1  # TOE-20: worth one; TOE-31: two in poverty
+        self.stake = opening_stake(self)  # TOE-20: worth one; TOE-31: two in poverty
         self.stake_before = self.stake
         self.knocks = 0
         self.last_knocker = -1
@@ -536,7 +537,7 @@ class State(BaseState):
             if not self.rules.poverty:
                 return
             poor_in = [s for s in self.dealt if self.poverty[s] and self.playing[s]]
-            self.stake = self.stake_before = 2 if poor_in else 1
+            self.stake = self.stake_before = opening_stake(self)  # TOE-31: 1 without poverty
             self.leader = (poor_in or [s for s in self.dealt if self.playing[s]])[0]
             self.active = self.leader
 
