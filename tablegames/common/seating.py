@@ -9,6 +9,7 @@ meaning when play reverses.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 
 CLOCKWISE = 1
@@ -26,36 +27,58 @@ def right_of(seat: int, n: int) -> int:
 
 
 def next_seat(
-    seat: int, n: int, *, direction: int = CLOCKWISE, active: Sequence[bool] | None = None,
-    steps: int = 1,
+    seat: int, n: int, *, direction: int = CLOCKWISE, playing: Sequence[bool] | None = None,
+    steps: int = 1, active: Sequence[bool] | None = None,
 ) -> int:
-    """The seat ``steps`` places on in ``direction``, counting only ``active`` seats.
+    """The seat ``steps`` places on in ``direction``, counting only ``playing`` seats.
 
-    ``active`` marks seats still taking part (not eliminated, finished or folded); a seat
-    that is itself inactive may be the starting point. Raises ``ValueError`` when no seat
-    is active, because asking for the next player of an empty table is a bug.
+    ``playing`` marks seats still taking part (not eliminated, finished or folded), the
+    word the games' own ``playing`` fields use; a seat that is not playing may be the
+    starting point. Raises ``ValueError`` when no seat is playing, because asking for the
+    next player of an empty table is a bug. ``active`` is this argument's name before
+    0.2 (it clashed with the games' ``active``, the seat to act): still accepted, with a
+    ``DeprecationWarning``.
+
+    >>> next_seat(0, 4, playing=[True, False, True, True])
+    2
     """
-    if active is None:
+    playing = _playing(playing, active)
+    if playing is None:
         return (seat + direction * steps) % n
-    if not any(active):
-        raise ValueError("no active seat")
+    if not any(playing):
+        raise ValueError("no seat is playing")
     s = seat
     for _ in range(steps):
         s = (s + direction) % n
-        while not active[s]:
+        while not playing[s]:
             s = (s + direction) % n
     return s
 
 
 def seats_from(
-    start: int, n: int, *, direction: int = CLOCKWISE, active: Sequence[bool] | None = None,
-    include_start: bool = True,
+    start: int, n: int, *, direction: int = CLOCKWISE, playing: Sequence[bool] | None = None,
+    include_start: bool = True, active: Sequence[bool] | None = None,
 ) -> Iterator[int]:
-    """Every (active) seat once, beginning at ``start`` and going round in ``direction``."""
+    """Every seat (every ``playing`` one) once, beginning at ``start`` and going round in
+    ``direction`` (``active``: ``playing``'s name before 0.2, as in :func:`next_seat`)."""
+    playing = _playing(playing, active)
     for k in range(0 if include_start else 1, n):
         s = (start + direction * k) % n
-        if active is None or active[s]:
+        if playing is None or playing[s]:
             yield s
+
+
+def _playing(playing: Sequence[bool] | None,
+             active: Sequence[bool] | None) -> Sequence[bool] | None:
+    """``playing``, or the same flags passed under the old name ``active`` (warned)."""
+    if active is None:
+        return playing
+    if playing is not None:
+        raise TypeError("pass the seats still taking part as playing= only (active= is "
+                        "its old name)")
+    warnings.warn("active= is now playing= (the seats still taking part; a game's "
+                  "'active' is the seat to act)", DeprecationWarning, stacklevel=3)
+    return active
 
 
 def check_seat(seat: object, n: int) -> int:

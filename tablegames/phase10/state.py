@@ -380,7 +380,7 @@ class State(BaseState):
             ev.append(Event("shuffle", {"round": self.round}))
         stock = as_stock(deck)
         # P10-30, P10-31: dealt from the dealer's left, who plays first
-        order = list(seats_from(left_of(self.dealer, n), n, active=self.playing))
+        order = list(seats_from(left_of(self.dealer, n), n, playing=self.playing))
         hands: list[Cards] = [()] * n
         for s in order:  # P10-30: hand_size (10) cards each
             hands[s] = tuple(sorted(chance.pop(self, stock) for _ in range(rules.hand_size)))
@@ -443,7 +443,7 @@ class State(BaseState):
 
     def _next_playing(self, seat: int) -> int:
         """The next seat clockwise that plays this hand (all, or the tie-break's seats)."""
-        return next_seat(seat, self.n, active=self.playing)
+        return next_seat(seat, self.n, playing=self.playing)
 
     def _begin_turn(self, seat: int) -> None:
         while self.pending_skips[seat]:  # P10-24: the skip is used up as the turn is passed over

@@ -154,16 +154,29 @@ def test_piles_draw_deal_and_reshuffle() -> None:
     assert piles.reshuffle_discards(stock, [9], Rng(1)) == 0
 
 
+def test_seating_takes_the_old_name_active_with_a_warning() -> None:
+    """``active=`` was ``playing=``'s name in 0.1 (a game's ``active`` is the seat to
+    act): old callers get the same seats and a DeprecationWarning; both names at once is
+    a mistake."""
+    playing = [True, False, True, True]
+    with pytest.warns(DeprecationWarning, match="playing="):
+        assert seating.next_seat(0, 4, active=playing) == 2
+    with pytest.warns(DeprecationWarning, match="playing="):
+        assert list(seating.seats_from(2, 4, active=playing)) == [2, 3, 0]
+    with pytest.raises(TypeError, match="playing= only"):
+        seating.next_seat(0, 4, playing=playing, active=playing)
+
+
 def test_seating() -> None:
     assert seating.left_of(3, 4) == 0 and seating.right_of(0, 4) == 3
-    active = [True, False, True, True]
-    assert seating.next_seat(0, 4, active=active) == 2
-    assert seating.next_seat(0, 4, direction=-1, active=active) == 3
-    assert seating.next_seat(0, 4, active=active, steps=2) == 3
-    assert list(seating.seats_from(2, 4, active=active)) == [2, 3, 0]
+    playing = [True, False, True, True]
+    assert seating.next_seat(0, 4, playing=playing) == 2
+    assert seating.next_seat(0, 4, direction=-1, playing=playing) == 3
+    assert seating.next_seat(0, 4, playing=playing, steps=2) == 3
+    assert list(seating.seats_from(2, 4, playing=playing)) == [2, 3, 0]
     assert list(seating.seats_from(2, 4, direction=-1, include_start=False)) == [1, 0, 3]
-    with pytest.raises(ValueError):
-        seating.next_seat(0, 2, active=[False, False])
+    with pytest.raises(ValueError, match="no seat is playing"):
+        seating.next_seat(0, 2, playing=[False, False])
     assert seating.check_seat(1, 2) == 1
     with pytest.raises(ValueError):
         seating.check_seat(True, 2)
