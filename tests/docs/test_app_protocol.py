@@ -1,0 +1,118 @@
+"""The app guide's protocol section names exactly what the room server speaks.
+
+An app that talks to ``tablegames serve`` without its page (a native app, a bot at a real
+table) has only the guide: every message type a phone may send, every type the server
+sends and every refusal code must be in it, and none it names may be missing from the
+server. The names are read from the server's own code, so a new message or code without
+its line in the guide fails here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "guides" / "app.md"
+SERVER = ROOT / "tablegames" / "server"
+
+pytest.importorskip("babel")  # the server's words come from the catalogues
+
+
+def section() -> str:
+    text = GUIDE.read_text("utf-8")
+    start = text.index("### The protocol, message by message")
+    return text[start:text.index("\n### ", start + 1)]
+
+
+def table(after: str) -> dict[str, str]:
+    """The rows of the first table after the text ``after`` (its header and rule left
+    out): first cell -> the second (each name of a first cell that lists several names
+    gets the row)."""
+    lines = section().split(after, 1)[1].splitlines()
+    rows: dict[str, str] = {}
+    seen = 0
+    for line in lines:
+        if not line.startswith("|"):
+            if seen:
+                break
+            continue
+        seen += 1
+        if seen <= 2:
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        for name in re.findall(r"`(\w+)`", cells[0]):
+            rows[name] = cells[1]
+    return rows
+
+
+def sent_by_phones() -> set[str]:
+    return set(re.findall(r'kind == "(\w+)"', (SERVER / "rooms.py").read_text("utf-8")))
+
+
+def sent_by_server() -> set[str]:
+    found: set[str] = set()
+    for name in ("rooms.py", "page.py"):
+        found |= set(re.findall(r'"type": "(\w+)"', (SERVER / name).read_text("utf-8")))
+        found |= set(re.findall(r'\{"type":"(\w+)"', (SERVER / name).read_text("utf-8")))
+    return found
+
+
+def refusal_codes() -> set[str]:
+    from tablegames.server.words import ERRORS
+
+    raised: set[str] = set()
+    for path in SERVER.glob("*.py"):
+        raised |= set(re.findall(r'ClientError\("(\w+)"', path.read_text("utf-8")))
+    assert raised <= set(ERRORS), f"codes raised without words: {raised - set(ERRORS)}"
+    return set(ERRORS)
+
+
+def test_every_message_a_phone_may_send_is_documented() -> None:
+    documented = table("What the phone sends")
+    assert {"hello", "act", "again", "lang", "start", "ping"} <= sent_by_phones()
+    assert set(documented) == sent_by_phones()
+
+
+def test_every_message_the_server_sends_is_documented() -> None:
+    documented = table("What the server sends")
+    assert {"update", "patch", "error", "lobby"} <= sent_by_server()
+    assert set(documented) == sent_by_server()
+
+
+def test_every_refusal_code_is_documented() -> None:
+    documented = set(table("or one of the server's own"))
+    assert {"stale", "not_over", "name_too_long"} <= documented
+    assert documented == refusal_codes()
+
+
+def test_the_documented_fields_are_the_messages_fields() -> None:
+    from tablegames.server.page import encode_full, encode_patch
+    from tablegames.server.rooms import ClientError, error_message
+
+    documented = table("What the server sends")
+
+    def fields(name: str) -> set[str]:
+        return set(re.findall(r"`(\w+)`", documented[name].split(" (")[0]))
+
+    def keys(message: dict[str, object] | str) -> set[str]:
+        data = json.loads(message) if isinstance(message, str) else message
+        return set(data) - {"type"}
+
+    assert fields("error") == keys(error_message(ClientError("stale"), "en", 3))
+    assert fields("patch") == keys(encode_patch(2, 3, [], []))
+    assert fields("update") == keys(encode_full({}, []))
+
+
+def test_the_games_list_names_every_field_it_has() -> None:
+    from tablegames.server.app import games_catalogue
+
+    http = section().split("**HTTP.**", 1)[1].split("**A socket.**", 1)[0]
+    named = set(re.findall(r"`(\w+)`", http))
+    games = games_catalogue("en")
+    fields = {key for game in games for key in game}
+    fields |= {key for game in games for option in game["options"] for key in option}
+    assert fields <= named, sorted(fields - named)
