@@ -444,7 +444,7 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
         message = await conn.queue.get()
         if message is None:
             with contextlib.suppress(Exception):
-                await ws.close(code=1012)
+                await ws.close(code=conn.close_code)
             return
         text = message if isinstance(message, str) else dumps(message)
         try:

@@ -19,7 +19,7 @@ The defaults, per address / network / code (all documented in the app guide):
 ========================  ==========================  ===========================
 door                      steady rate                 burst
 ========================  ==========================  ===========================
-look-ups (page, API, QR)  2/s an address, 5/s a net   30, 60; a code: 1/s, 20
+look-ups (page, API, QR)  2/s an address, 5/s a net   30, 60; a code: 10/s, 120
 joins                     0.5/s an address            10
 room creation             0.2/s an address, 0.5/s     20, 40; everyone: 5/s, 200
                           a network
@@ -123,8 +123,8 @@ class Limits:
     lookup_burst: float = 30.0
     lookup_net_rate: float = 5.0
     lookup_net_burst: float = 60.0
-    code_rate: float = 1.0
-    code_burst: float = 20.0
+    code_rate: float = 10.0
+    code_burst: float = 120.0
     join_rate: float = 0.5
     join_burst: float = 10.0
     create_rate: float = 0.2
@@ -199,11 +199,15 @@ class Doors:
         return by_address and by_network
 
     def may_look_up(self, address: str, code: str | None) -> bool:
-        """A look-up of a room by its code (page, API, QR, a screen's socket)."""
-        ok = self._both(self.lookup, address)
-        if code is not None:
-            ok = self.code.take(code.upper()[:16]) and ok
-        return ok
+        """A look-up of a room by its code (page, API, QR, a screen's socket).
+
+        The code's bucket is charged only for a look-up its address and network allow,
+        and it holds more than one network's share: a client refused for its own rate
+        takes nothing from the code, so one client cannot lock everyone at the table out
+        of their room's page, while many networks together are still slowed."""
+        if not self._both(self.lookup, address):
+            return False
+        return code is None or self.code.take(code.upper()[:16])
 
     def may_join(self, address: str) -> bool:
         return self._both(self.join, address)

@@ -1,4 +1,4 @@
-"""Seat tokens never reach a log.
+"""Seat tokens and hidden cards never reach a log.
 
 A seat's link (``/p/<token>``, its socket ``/ws/p/<token>``) lets whoever holds it act
 for that seat, so it is a password. Uvicorn logs every request path at ``info``
@@ -6,6 +6,11 @@ for that seat, so it is a password. Uvicorn logs every request path at ``info``
 rewrites any such path in a record's arguments and message to ``/p/<token>`` before a
 handler sees it. It edits arguments one by one, so uvicorn's own formatters (which
 unpack the access record's five arguments) keep working.
+
+At ``debug`` the websockets library logs every frame (``< TEXT '...'``, ``> TEXT
+'...'``) through uvicorn's logger, with the start and end of its text: a phone's page
+names its hand, and a tap the cards it tried. A frame argument is written as its kind
+and size only (``TEXT [1520 bytes]``), at every level.
 """
 
 from __future__ import annotations
@@ -43,7 +48,12 @@ class RedactTokens(logging.Filter):
 
 
 def _clean(value: Any) -> Any:
-    return redact(value) if isinstance(value, str) else value
+    if isinstance(value, str):
+        return redact(value)
+    opcode, data = getattr(value, "opcode", None), getattr(value, "data", None)
+    if opcode is not None and isinstance(data, bytes | bytearray):  # a websockets frame
+        return f"{getattr(opcode, 'name', opcode)} [{len(data)} bytes]"
+    return value
 
 
 def install() -> None:

@@ -88,6 +88,10 @@ MAX_ACTION = 512
 MAX_CONNECTIONS = 32
 #: Spectator screens (``/s/CODE``) a room admits at once.
 MAX_SPECTATORS = 8
+#: Sockets one seat may hold at once (a phone and a tablet, a reload whose old socket has
+#: not closed yet): a seat's newest socket beyond these closes its oldest, so one seat's
+#: holder can never take the room's :data:`MAX_CONNECTIONS` from the other seats.
+MAX_PER_SEAT = 4
 #: The schedule on which idle rooms close (``Hub.tend``): a lobby nobody joined or started
 #: for 2 hours is deleted, a game nobody played for 24 hours no longer counts as open,
 #: and any room untouched for 7 days is deleted with its log.
@@ -131,6 +135,13 @@ class Conn:
     dropped: bool = False
     #: The version of the page this phone was last sent (a patch must start there).
     version: int | None = None
+    #: When it attached (``time.monotonic``): a seat past :data:`MAX_PER_SEAT` sockets
+    #: closes its oldest first.
+    opened: float = attrs.field(factory=time.monotonic)
+    #: The close code its socket ends with once ``None`` is sent: 1012 (the phone
+    #: reconnects by itself), 4409 for a socket its seat's newer one replaced (it does
+    #: not, or two screens of one seat would take turns replacing each other).
+    close_code: int = 1012
 
     def push(self, message: dict[str, Any] | str | None) -> None:
         if self.dropped:
@@ -217,17 +228,25 @@ class Room:
     #: the base of the next patch and the parts the next drawing reuses (``Hub._page``).
     pages: dict[tuple[int | None, str], Kept] = attrs.field(factory=dict)
     tables: dict[str, Drawn] = attrs.field(factory=dict)
-    #: Why the game on the table began, while it is at version 0: ``(key, name)`` of the
-    #: page's words (``"all_here"``: the last seat was taken by ``name``; ``"again_dealt"``:
-    #: ``name`` pressed Play again), sent to every phone as a ``notice`` so nobody's
-    #: lobby or result turns into a new table without a word. In memory only: a restarted
-    #: server deals no game, so has nothing to explain.
-    greeting: tuple[str, str] | None = None
-
     @property
     def round(self) -> int:
         """Which game of the room is on the table (1, then one more per Play again)."""
         return int(self.config.get("round", 1))
+
+    @property
+    def greeting(self) -> tuple[str, str] | None:
+        """Why the game on the table began: ``(key, name)`` of the page's words
+        (``"all_here"``: the last seat was taken by ``name``; ``"again_dealt"``: ``name``
+        pressed Play again), sent to every phone as a ``notice`` while the game is at
+        version 0, so nobody's lobby or result turns into a new table without a word.
+        Stored with the game (the room's config, written in the transaction that deals
+        it), so the phones of every server process sharing the rooms are told, and a
+        restarted process tells its phones too."""
+        said = self.config.get("greeting")
+        if (isinstance(said, list) and len(said) == 2
+                and all(isinstance(x, str) for x in said)):
+            return said[0], said[1]
+        return None
 
     @property
     def started(self) -> bool:
@@ -240,6 +259,14 @@ class Room:
     def online(self) -> list[bool]:
         here = {c.seat for c in self.conns}
         return [i in here for i in range(len(self.seats))]
+
+
+#: The invisible characters a name may hold: the zero-width joiner, which makes one emoji
+#: of several (a family, a profession, a skin tone's person), and the zero-width
+#: non-joiner, which Persian and other scripts write inside words. Every other control or
+#: format character (bidi overrides among them, which could turn a name's neighbours
+#: around) is refused.
+JOINERS = frozenset("\u200c\u200d")
 
 
 def clean_name(name: object) -> str:
@@ -256,7 +283,7 @@ def clean_name(name: object) -> str:
     if len(text) > MAX_NAME:
         raise ClientError("name_too_long",
                           f"a name has at most {MAX_NAME} characters, this one {len(text)}")
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
+    if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
         raise ClientError("bad_name", "a name cannot hold control characters")
     return text
 
@@ -562,13 +589,14 @@ class Hub:
                 s["name"], s["bot"] = name, room.config["bot"]
         state = room.info.new_game(players=[s["name"] for s in seats], seed=room.config["seed"],
                                    rules=room.config["rules"])
+        config = room.config if greeting is None else dict(room.config, greeting=list(greeting))
         try:
-            self.store.start(room.code, room.seats, seats, state.to_json())
+            self.store.start(room.code, room.seats, seats, state.to_json(), config)
         except StoreError:
             self.catch_up(room)  # another process started or changed it first
             raise ClientError("started" if room.started else "busy") from None
         room.seats = seats
-        self._dealt(room, room.config, state, greeting)
+        self._dealt(room, config, state)
 
     async def again(self, room: Room, conn: Conn, data: Mapping[str, Any]) -> None:
         """Play again: a seated phone asks for a new game once the game is over.
@@ -599,7 +627,12 @@ class Hub:
         """Deal the room's next game (the room's lock is held): the same seats, names and
         bots, the same house rules, a new seed, one round more; stored (the old game's
         actions make way for it) before any phone is shown it, as every commit is."""
-        config = dict(room.config, seed=secrets.randbelow(1 << 63), round=room.round + 1)
+        if self.store.open_rooms() >= self.max_rooms:  # a new game is an open room again
+            self.close_idle()
+            if self.store.open_rooms() >= self.max_rooms:
+                raise ClientError("busy")
+        config = dict(room.config, seed=secrets.randbelow(1 << 63), round=room.round + 1,
+                      greeting=["again_dealt", by])
         state = room.info.new_game(players=[s["name"] for s in room.seats], seed=config["seed"],
                                    rules=config["rules"])
         try:
@@ -611,14 +644,13 @@ class Hub:
             log.exception("room %s: could not store its new game", room.code)
             self._evict(room)
             raise ClientError("busy") from None
-        self._dealt(room, config, state, ("again_dealt", by))
+        self._dealt(room, config, state)
 
-    def _dealt(self, room: Room, config: dict[str, Any], state: Any,
-               greeting: tuple[str, str] | None) -> None:
+    def _dealt(self, room: Room, config: dict[str, Any], state: Any) -> None:
         """The room holds a new game of its seats (its first, from the lobby, or Play
         again, here or in another process): nothing of an old game's stays in memory,
         every phone gets the page."""
-        room.config, room.state, room.snap_seq, room.greeting = config, state, 0, greeting
+        room.config, room.state, room.snap_seq = config, state, 0
         room.lineup = None
         room.recent.clear()
         room.pages.clear()
@@ -629,12 +661,25 @@ class Hub:
 
     # -- phones ----------------------------------------------------------------------
     def attach(self, room: Room, conn: Conn) -> None:
+        if conn.seat is not None:
+            mine = sorted((c for c in room.conns if c.seat == conn.seat), key=lambda c: c.opened)
+            for old in mine[:max(0, len(mine) - MAX_PER_SEAT + 1)]:
+                self._replace(room, old)  # the seat's oldest sockets make way for its newest
         if len(room.conns) >= MAX_CONNECTIONS:
             raise ClientError("room_full")
         if conn.seat is None and sum(c.seat is None for c in room.conns) >= MAX_SPECTATORS:
             raise ClientError("room_full")
         room.conns.add(conn)
         self._presence(room)
+
+    def _replace(self, room: Room, old: Conn) -> None:
+        """Close ``old``, a socket of a seat whose newer one took its place: it is told
+        why and closes with 4409, on which the page waits for its person to reload."""
+        room.conns.discard(old)
+        old.push(error_message(ClientError("seat_elsewhere"), old.lang, None))
+        old.close_code = 4409
+        old.push(None)
+        old.dropped = True  # its reader stops; nothing more is queued for it
 
     def detach(self, room: Room, conn: Conn) -> None:
         room.conns.discard(conn)
@@ -900,6 +945,7 @@ class Hub:
             if row.state is None:
                 self._lobby(room)
                 return
+            room.config = row.config  # the start stored why it began (``Room.greeting``)
             room.state = self._load(room, row)
             room.snap_seq, room.lineup = row.snap_seq, None
             for conn in list(room.conns):
@@ -908,7 +954,7 @@ class Hub:
             return
         if row.config.get("round", 1) != room.round:  # another process dealt a new game
             room.config = row.config  # the new game's seed: what a replay starts from
-            self._dealt(room, row.config, self._load(room, row), None)
+            self._dealt(room, row.config, self._load(room, row))
             room.snap_seq = row.snap_seq
             return
         events: list[Any] = []

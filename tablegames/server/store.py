@@ -296,12 +296,17 @@ class Store:
             self._notify(code, "lobby")
 
     def start(self, code: str, before: list[dict[str, Any]], seats: list[dict[str, Any]],
-              state: str) -> None:
-        """The lobby becomes a game: its seats are final and the state is at version 0."""
+              state: str, config: dict[str, Any] | None = None) -> None:
+        """The lobby becomes a game: its seats are final and the state is at version 0
+        (``config``, when given, replaces the room's: why the game began, see
+        ``Room.greeting``)."""
         with self._transaction():
             self._one(self._q("UPDATE rooms SET seats = ?, seq = 0, state = ?, snap_seq = 0, "
-                              "updated = ? WHERE code = ? AND seq = -1 AND seats = ?",
-                              (json.dumps(seats), state, time.time(), code, json.dumps(before))),
+                              "updated = ?, config = coalesce(?, config) "
+                              "WHERE code = ? AND seq = -1 AND seats = ?",
+                              (json.dumps(seats), state, time.time(),
+                               None if config is None else json.dumps(config), code,
+                               json.dumps(before))),
                       "the room has already started or its lobby changed")
             self._notify(code, "lobby")
 

@@ -34,6 +34,8 @@ ERRORS: dict[str, str] = {
     "started": N_("This game has already started."),
     "seats_open": N_("Seats are still open and this room has no bot to fill them."),
     "room_full": N_("Too many phones are connected to this room."),
+    "seat_elsewhere": N_("Your seat is now open on another screen: reload this page to "
+                         "play here."),
     "bad_game": N_("Choose a game."),
     "bad_players": N_("That number of players is not possible for this game."),
     "bad_rules": N_("Those house rules cannot be played."),

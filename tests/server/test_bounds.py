@@ -13,7 +13,14 @@ from websockets.exceptions import ConnectionClosed
 from tablegames.common.errors import SetupError
 from tablegames.server.app import create_app
 from tablegames.server.limits import Buckets, Doors, Limits, client_address, network
-from tablegames.server.rooms import MAX_SPECTATORS, ClientError, Conn, Hub
+from tablegames.server.rooms import (
+    MAX_CONNECTIONS,
+    MAX_PER_SEAT,
+    MAX_SPECTATORS,
+    ClientError,
+    Conn,
+    Hub,
+)
 from tablegames.server.store import Store
 from tests.server.helpers import Server, Socket
 
@@ -37,7 +44,18 @@ def test_a_flood_of_look_ups_is_throttled_by_address_network_and_code(tmp_path: 
     assert not doors.may_look_up("203.0.113.1", None)  # the address's burst
     assert all(doors.may_look_up("203.0.113.2", None) for _ in range(29))
     assert not doors.may_look_up("203.0.113.3", None)  # the network's burst is shared
-    assert sum(doors.may_look_up(f"198.51.{i}.1", "ABCDEFG") for i in range(60)) == 20
+    assert sum(doors.may_look_up(f"198.51.{i}.1", "ABCDEFG") for i in range(200)) == 120
+
+
+def test_one_client_flooding_a_code_does_not_lock_the_table_out_of_its_room() -> None:
+    """A look-up its own address or network may not make takes nothing from the room
+    code's bucket, and the code holds more than a network's burst: one client polling a
+    room's code as fast as it can (found by helper-104: it took the code's every token,
+    and the table's phones got 429 for their own lobby) leaves the others their look-ups."""
+    doors = Doors(_still(Limits()))
+    flood = [doors.may_look_up("203.0.113.9", "ABCDEFG") for _ in range(500)]
+    assert flood.count(True) == 30  # its own burst, and no more
+    assert all(doors.may_look_up(f"198.51.{i}.1", "ABCDEFG") for i in range(6))
 
 
 def _still(limits: Limits) -> Limits:
@@ -125,6 +143,49 @@ def test_a_room_admits_a_bounded_number_of_screens(tmp_path: Path) -> None:
         hub.attach(room, Conn(None))
     assert refused.value.code == "room_full"
     hub.attach(room, Conn(0))  # a seat's phone still gets in
+    hub.store.close()
+
+
+def test_one_seat_cannot_take_every_socket_of_its_room(tmp_path: Path) -> None:
+    """A seat holds at most MAX_PER_SEAT sockets: its newest replaces its oldest, which
+    is told why and closes with 4409 (its page then waits for a reload instead of
+    reconnecting). Found by helper-104: one seat's 32 sockets shut Bo's phone out with
+    ``room_full`` for as long as they stayed open."""
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    code, _ = hub.create({"game": "phase10", "players": 3, "name": "Amal", "bot": ""})
+    room = hub.room(code)
+    mine = [Conn(0) for _ in range(MAX_CONNECTIONS)]
+    for conn in mine:
+        hub.attach(room, conn)
+    assert sum(c.seat == 0 for c in room.conns) == MAX_PER_SEAT
+    assert set(room.conns) == set(mine[-MAX_PER_SEAT:])  # the newest stay
+    first = mine[0]
+    told = []
+    while not first.queue.empty():
+        told.append(first.queue.get_nowait())
+    assert told[-1] is None and first.close_code == 4409 and first.dropped
+    assert any(isinstance(m, dict) and m.get("code") == "seat_elsewhere" for m in told)
+    hub.attach(room, Conn(1))  # Bo's phone gets in
+    hub.store.close()
+
+
+def test_play_again_counts_as_a_new_open_room(tmp_path: Path) -> None:
+    """A finished game is not an open room; its Play again makes it one, so it is bound
+    by ``max_rooms`` like a new room (found by helper-104: with max_rooms=1 a finished
+    room dealt again beside another open room, two open rooms)."""
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0, max_rooms=1)
+    code, _ = hub.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "random",
+                          "seed": 4, "rules": {"limit": 2}})
+    room = hub.room(code)
+    hub.start(room, 0)
+    while not room.state.is_over:
+        seat = room.state.to_act
+        hub._commit(room, seat, [str(room.state.legal_actions()[0])], room.state.version)
+    assert hub.store.open_rooms() == 0
+    hub.create({"game": "toepen", "players": 2, "name": "Bo", "bot": "random"})
+    with pytest.raises(ClientError) as refused:
+        hub._again(room, "Amal")
+    assert refused.value.code == "busy" and room.round == 1 and room.state.is_over
     hub.store.close()
 
 

@@ -71,8 +71,10 @@ def test_a_phone_that_applies_every_patch_holds_the_page_a_hello_gives(
     info = GAMES[game]
     for seed, players in ((1, max(info.min_players, 3)), (2, info.min_players)):
         hub, room = started_room(tmp_path, game, players, seed)
+        # seat 0 without English: its late phone below is its fourth socket (a seat holds
+        # at most MAX_PER_SEAT), in a language it already has a phone in
         phones = [Phone(hub, room, seat, lang) for lang in LANGS
-                  for seat in [*range(players), None]]
+                  for seat in [*range(players), None] if (seat, lang) != (0, "en")]
         for p in phones:
             hub._send_page(room, p.conn, since=None)  # the hello
         rng = random.Random(seed)

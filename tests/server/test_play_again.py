@@ -220,6 +220,27 @@ def test_a_name_too_long_is_refused_with_its_own_code_never_cut(server: Server, 
 
 
 @pytest.mark.parametrize("name", [
+    "👨\u200d👩\u200d👧",  # one family emoji: the zero-width joiners make it one
+    "می\u200cروم",  # Persian writes a zero-width non-joiner inside words
+])
+def test_a_name_may_hold_the_joiners_emoji_and_scripts_need(server: Server, name: str) -> None:
+    """Found by helper-104: every format character was refused as a control character,
+    the joiner of emoji sequences and Persian's non-joiner too."""
+    room = server.create(game="toepen", players=3, name="Amal", bot="", seed=1)
+    status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": name})
+    assert status == 200, body
+    assert server.request(f"/api/rooms/{room['code']}")[1]["seats"][1] == name
+
+
+@pytest.mark.parametrize("name", ["Bo\u202eoB", "Bo\u2066x", "Bo\x00", "Bo\ue000"])
+def test_a_name_with_a_bidi_override_or_control_is_still_refused(server: Server,
+                                                                 name: str) -> None:
+    room = server.create(game="toepen", players=3, name="Amal", bot="", seed=1)
+    status, body = server.request(f"/api/rooms/{room['code']}/join", {"name": name})
+    assert status == 400 and body["code"] == "bad_name"
+
+
+@pytest.mark.parametrize("name", [
     "😀" * 24,  # 48 UTF-16 units: a person counts 24
     "Zoë" + "e\u0301" * 21,  # combining accents: NFC makes each é one character
 ])

@@ -488,3 +488,43 @@ def test_two_servers_pressing_play_again_at_once_deal_one_game(postgres: Postgre
     finally:
         for h in (a, b):
             h.store.close()
+
+
+def _notices(conn: Conn) -> list[tuple[str, str]]:
+    out = []
+    while not conn.queue.empty():
+        m = conn.queue.get_nowait()
+        m = json.loads(m) if isinstance(m, str) else m
+        if m is not None and m["type"] == "notice":
+            out.append((m["key"], m["name"]))
+    return out
+
+
+def test_why_a_table_began_reaches_the_phones_of_every_process(postgres: Postgres) -> None:
+    """The words that say why a new table appeared ("Bo took the last seat…", "Amal
+    dealt a new game…") are stored with the game, so a phone on another process than
+    the one that dealt it is told too (found by helper-104: they were in the dealing
+    process's memory only, and the other process's phones got the table without a word)."""
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "",
+                            "seed": 8, "rules": {"limit": 2}})
+        rb = b.room(code)
+        on_b = Conn(0)  # Amal's phone is on b
+        b.attach(rb, on_b)
+        a.join(code, "Bo")  # the last seat: a starts the game
+        b.catch_up(rb)  # what b's notification does
+        assert rb.state is not None and ("all_here", "Bo") in _notices(on_b)
+        ra = a.room(code)
+        while not ra.state.is_over:
+            state = ra.state
+            a._commit(ra, state.to_act, [str(state.legal_actions()[-1])], state.version)
+        b.catch_up(rb)
+        _notices(on_b)
+        a._again(ra, "Amal")
+        b.catch_up(rb)
+        assert rb.round == 2 and ("again_dealt", "Amal") in _notices(on_b)
+    finally:
+        for h in (a, b):
+            h.store.close()

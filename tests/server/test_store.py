@@ -166,6 +166,38 @@ def test_a_server_at_log_level_info_writes_no_token(tmp_path: Path) -> None:
     assert token not in log
 
 
+def test_a_server_at_log_level_debug_writes_no_frame_text(tmp_path: Path) -> None:
+    """At debug the websockets library logs every frame with the start and end of its
+    text: a phone's page holds its hand, a tap the card it tried (found by helper-104:
+    a refused "0:play Qd" and "Your cards: K♦, 8♦, …" were in the log). Frames are
+    logged by kind and size only; tokens stay out as at info."""
+    from tests.server.helpers import Server, Socket
+
+    server = Server(tmp_path / "rooms.sqlite", args=("--log-level", "debug")).start()
+    try:
+        room = server.create(game="toepen", players=2, name="Amal", bot="random", seed=3)
+        token = room["token"]
+        phone = Socket(server, f"/ws/p/{token}")
+        try:
+            phone.send({"type": "hello"})
+            phone.recv("lobby")
+            phone.send({"type": "start"})
+            page = phone.recv("update")["page"]
+            hand = [c["rank"] + c["suit"] for c in page["hand"]]
+            phone.send({"type": "act", "action": "0:play " + page["hand"][0]["code"],
+                        "expect": page["version"]})
+            phone.recv("error")
+        finally:
+            phone.close()
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "TEXT [" in log  # the frames are logged, by kind and size
+    assert '"type"' not in log and "play" not in log
+    assert not [card for card in hand if card in log]
+    assert token not in log
+
+
 @pytest.mark.parametrize("link", ["symlink", "hard link"])
 def test_a_second_server_through_a_link_to_the_file_is_refused(tmp_path: Path,
                                                                link: str) -> None:

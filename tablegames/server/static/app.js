@@ -455,9 +455,11 @@ function room() {
       setConnected(false);
       state.pending = false;
       delete document.body.dataset.pending;
-      // 4404: no such room or seat (final). Any other close, 1013 "try again later"
-      // (busy, a full room) included, is transient: reconnect
-      if (e.code === 4404 || state.dead) { state.dead = true; return; }
+      // 4404: no such room or seat (final). 4409: the seat opened on another screen
+      // (this page waits for a reload, or two screens of one seat would take turns
+      // replacing each other). Any other close, 1013 "try again later" (busy, a full
+      // room) included, is transient: reconnect
+      if (e.code === 4404 || e.code === 4409 || state.dead) { state.dead = true; return; }
       setTimeout(connect, state.backoff);
       state.backoff = Math.min(state.backoff * 2, 4000);
     };
