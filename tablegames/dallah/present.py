@@ -278,6 +278,11 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
             # a cup that fell since the draw is reported before the roll (DAL-23)
             return msg("{card}: report any cup that fell since the draw, then roll the die "
                        "for the cups.", card=name)
+        active = view.get("active")
+        if type(active) is int and active != viewer and 0 <= active < len(players):
+            # another seat's card has this seat place (Fazaa', Tag Team: DAL-24): say whose
+            return msg("{card} of {who}: you roll the die and place the cups.", card=name,
+                       who=players[active])
         return msg("{card}: roll the die for the cups.", card=name)
     if stage == "target":
         kind = c.get("kind")
@@ -463,7 +468,9 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
         return None
     losers = [n for n in (name_of(players, s) for s in res.get("losers") or []) if n]
     scores = res.get("scores") or []
-    return {"title": msg("Game over"), "winners": [], "losers": losers,
+    # the log's own sentence, "you" to the viewer: the end screen says it once
+    said = event({"kind": "game_over", "losers": res.get("losers") or []}, view)
+    return {"title": msg("Game over"), "said": said, "winners": [], "losers": losers,
             "winners_label": counted_label(Np_("Winner", "Winners"), []),
             # tied for the most cups: all of them share the title (DAL-51)
             "losers_label": counted_label(Np_("Biggest Loser", "Biggest Losers"), losers),
@@ -503,8 +510,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return told(view, seat_no, N_("You drew {card}."), N_("{who} drew {card}."), who=who,
                     card=_named(view, "cards", e.get("card")))
     if kind == "placement_card":
-        return told(view, seat_no, N_("You place the {cup} cup on the {zone}."),
-                    N_("{who} places the {cup} cup on the {zone}."), who=who,
+        # the card says where the cup is to go; it stands there only when placed ("The
+        # cup stands on ..."), and a swap may send it back first (found by helper-106)
+        return told(view, seat_no, N_("Your Placement card: the {cup} cup is to go on the {zone}."),
+                    N_("{who}'s Placement card: the {cup} cup is to go on the {zone}."), who=who,
                     cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")))
     if kind == "roll":
         return told(view, seat_no, N_("You rolled: {cups}."), N_("{who} rolled: {cups}."), who=who,
@@ -529,6 +538,22 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "timeout":
         return told(view, seat_no, N_("Time ran out for you."), N_("Time ran out for {who}."), who=who)
     if kind == "swap":
+        # the cups rolled for the card swapped away go back to the shared pile (DAL-27):
+        # said with the swap, or the log would leave them on their way to the Dallah
+        returned = e.get("returned")
+        gone: list[Any] = returned if isinstance(returned, list) else []
+        if gone:
+            return told(view, seat_no,
+                        Np_("You swapped {card} for another card: the {cups} cup goes back "
+                            "to the shared pile.",
+                            "You swapped {card} for another card: the {cups} cups go back "
+                            "to the shared pile."),
+                        Np_("{who} swapped {card} for another card: the {cups} cup goes "
+                            "back to the shared pile.",
+                            "{who} swapped {card} for another card: the {cups} cups go "
+                            "back to the shared pile."),
+                        who=who, card=_named(view, "cards", e.get("card")), n=len(gone),
+                        cups=[_named(view, "shapes", x) for x in gone])
         return told(view, seat_no, N_("You swapped {card} for another card."),
                     N_("{who} swapped {card} for another card."), who=who,
                     card=_named(view, "cards", e.get("card")))
@@ -569,7 +594,11 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "reshuffle":
         return msg("A deck is shuffled again.")
     if kind == "pile_action":
-        return msg("{card}: the piles change.", card=_named(view, "cards", e.get("card")))
+        moves = _transfers(e.get("moves"), view, players)
+        card_ = _named(view, "cards", e.get("card"))
+        if not moves:
+            return msg("{card}: no cup changes piles.", card=card_)
+        return msg("{card}: {moves}.", card=card_, moves=moves)
     if kind == "retire":
         return told(view, seat_no, N_("You retire {cups}."), N_("{who} retires {cups}."), who=who,
                     cups=cups(e.get("cups")))
@@ -594,6 +623,30 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                       "Game over: {who} share the title of Biggest Loser.", len(losers),
                       who=joined(losers)) if losers else msg("Game over: nobody is the Biggest Loser.")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))
+
+
+def _transfers(moves: Any, view: Mapping[str, Any], players: Sequence[str]) -> list[Msg]:
+    """A pile card's transfers (the ``pile_action`` event's ``moves``) as the seat may know
+    them: who gave how many cups to whom, or who swapped piles with whom ("P1 gives 1 cup
+    to you"); "the piles change" said none of it (found by helper-106). The cups' shapes
+    are not in the event: piles are counted, not shown."""
+    said: list[Msg] = []
+    for m in moves if isinstance(moves, list) else []:
+        if not isinstance(m, Mapping):
+            continue
+        a, b, k = m.get("from"), m.get("to"), m.get("cups")
+        args = {"a": name_of(players, a) or "", "b": name_of(players, b) or ""}
+        if k == "pile":
+            said.append(msg("you swap piles with {b}", **args) if is_you(view, a) else
+                        msg("{a} swaps piles with you", **args) if is_you(view, b) else
+                        msg("{a} and {b} swap piles", **args))
+        elif type(k) is int:
+            said.append(plural("you give {n} cup to {b}", "you give {n} cups to {b}", k, **args)
+                        if is_you(view, a) else
+                        plural("{a} gives you {n} cup", "{a} gives you {n} cups", k, **args)
+                        if is_you(view, b) else
+                        plural("{a} gives {n} cup to {b}", "{a} gives {n} cups to {b}", k, **args))
+    return said
 
 
 PRESENTER = Presenter(domain="dallah", table=present, event=event, parts=True)

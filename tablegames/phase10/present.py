@@ -290,7 +290,18 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         facts=facts, hand=cards(hand), actions=acts,
         result=result(view, title=msg("Game over"), winners_label=Np_("Winner", "Winners"),
                       losers_label=Np_("Loser", "Losers"), scores_label=msg("Points"),
-                      score=lambda i, v: plural("{n} point", "{n} points", int(at(scores, i, v) or 0))))
+                      score=lambda i, v: plural("{n} point", "{n} points", int(at(scores, i, v) or 0)),
+                      said=_said(view)))
+
+
+def _said(view: Mapping[str, Any]) -> Msg | None:
+    """The end screen's sentence: the log's own "Game over: you won." (the result names
+    one winner; a tie broken by the phases is still one winner)."""
+    res = view.get("result")
+    if not isinstance(res, Mapping):
+        return None
+    won = res.get("winners") or []
+    return event({"kind": "game_over", "winner": won[0] if won else None}, view)
 
 
 def _more(view: Mapping[str, Any]) -> Msg:

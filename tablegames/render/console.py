@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
-from tablegames.render.text import MOST_BACKS, result_text
+from tablegames.render.text import MOST_BACKS, result_lines, result_text
 from tablegames.table import present
 from tablegames.table.i18n import Words, lang_for, words_for
 
@@ -144,8 +144,10 @@ class ConsoleTable:
                 hand.append_text(c)
                 fresh = False
             bottom.append(hand)
-        if model["result"]:
-            bottom.append(Text(self.result_text(model), style="bold green"))
+        if model["result"]:  # the outcome in one sentence, then the standings
+            said, *standings = result_lines(model, w)
+            bottom.append(Text(said, style="bold green"))
+            bottom.extend(Text(line) for line in standings)
         elif prompt is not None or model["prompt"] is not None:
             said = prompt if prompt is not None else w.text(model["prompt"])
             bottom.append(Text(said, style="bold cyan"))

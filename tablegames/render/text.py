@@ -54,18 +54,51 @@ def backs(count: int, w: Words) -> str:
         "({n} card)", "({n} cards)", count)
 
 
-def result_text(model: Mapping[str, Any], w: Words) -> str:
-    """The outcome in words: who won, who lost, the scores."""
+def _standings(model: Mapping[str, Any], w: Words) -> tuple[str, list[str], list[str]]:
+    """The result's sentence, the standings' label line and its entries ("P0 (you): 12
+    lives lost"), and any other lines (see :func:`result_lines`)."""
     r = model["result"]
-    parts = [w.text(r["title"])]
-    if r["winners"]:
-        parts.append(f"{w.text(r['winners_label'])}: {w.comma.join(r['winners'])}")
-    if r["losers"]:
-        parts.append(f"{w.text(r['losers_label'])}: {w.comma.join(r['losers'])}")
+    said = r.get("said")
+    first = w.text(said) if said is not None else w.text(r["title"])
+    seats = model.get("seats") or []
+    entries: list[str] = []
+    others: list[str] = []
+    label = ""
     if r["scores"]:
-        parts.append(f"{w.text(r['scores_label'])}: "
-                     + w.comma.join(f"{name} {w.text(v)}" for name, v in r["scores"]))
-    return w.semicolon.join(parts)
+        label = w.text(r["scores_label"])
+        for i, (name, value) in enumerate(r["scores"]):
+            you = i < len(seats) and seats[i].get("you") and seats[i].get("name") == name
+            entries.append(f"{name}{' ' + w('(you)') if you else ''}: {w.text(value)}")
+    elif r["winners"]:
+        others.append(f"{w.text(r['winners_label'])}: {w.comma.join(r['winners'])}")
+    if said is None and r["losers"]:
+        others.append(f"{w.text(r['losers_label'])}: {w.comma.join(r['losers'])}")
+    return first, [label, *entries] if label else [], others
+
+
+def result_lines(model: Mapping[str, Any], w: Words) -> list[str]:
+    """The outcome as an end screen says it: one sentence, told to the viewer ("Game
+    over: you won."; the presenter's ``said``), then the standings as a short list, a
+    seat a line ("  P0 (you): 12 lives lost").
+
+    The sentence already names who won or lost, so no "Winner:" line says it again
+    (found by helper-106: "Game over: P3 won." / "Game over; Winner: P3; ..." / "Game
+    over."); a game without scores (Shithead) lists its winners under their label.
+    A result without ``said`` (an older model) begins with its title and names the
+    losers too."""
+    first, table, others = _standings(model, w)
+    if table:
+        table = [f"{table[0]}:", *(f"  {e}" for e in table[1:])]
+    return [first, *table, *others]
+
+
+def result_text(model: Mapping[str, Any], w: Words) -> str:
+    """The outcome in words on one line: the sentence, then the standings."""
+    first, table, others = _standings(model, w)
+    parts = [first]
+    if table:
+        parts.append(f"{table[0]}: {w.comma.join(table[1:])}")
+    return w.semicolon.join([*parts, *others])
 
 
 def area_line(a: Mapping[str, Any], w: Words) -> str:
@@ -112,7 +145,7 @@ def table_lines(model: Mapping[str, Any], w: Words) -> list[str]:
     if model["hand"]:
         lines.append(w("Your hand") + ": " + cards([from_model(f, w) for f in model["hand"]]))
     if model["result"]:
-        lines.append(result_text(model, w))
+        lines.extend(result_lines(model, w))
     elif model["prompt"] is not None:
         lines.append(w.text(model["prompt"]))
     return lines

@@ -47,6 +47,11 @@ _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
             "under-over": N_("under-over"), "take it, bad luck": N_("take it, bad luck")}
 
 
+#: Shared words that name cards, worded again in Shithead's own catalogue (which a
+#: table looks up first): its Arabic says كروت for cards in every sentence, and the
+#: shared catalogue's أوراق put both words on one screen (found by helper-106).
+OWN_WORDS = (Np_("({n} card)", "({n} cards)"), N_("Cards"))
+
 def _make(c: int) -> Face:
     face = _PACK.faces[c]
     return {"code": str(face), "rank": face.rank, "suit": face.suit,
@@ -225,7 +230,11 @@ def _result(view: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any] |
     tally = view.get("tally") or []
     rounds = (view.get("rounds") or 1) > 1
     drawn = rounds and not losers  # SHD-01 (decision): an even tally is a draw
-    return {"title": msg("A draw") if drawn else msg("Game over"), "winners": winners,
+    # the log's own sentence, "you" to the viewer: the end screen says it once
+    said = event({"kind": "game_over", "loser": res.get("loser"),
+                  "tally": view.get("tally") or res.get("tally") or []}, view)
+    return {"title": msg("A draw") if drawn else msg("Game over"), "said": said,
+            "winners": winners,
             "losers": losers,
             "winners_label": counted_label(Np_("Winner", "Winners"), winners),
             # a match's losers tied for the most rounds lost share the title (SHD-01)

@@ -45,8 +45,10 @@ Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``)
     ``hand`` (``Face``), ``actions`` (``Action``), ``result`` (``Result`` or ``None``),
     ``panel`` (``Area`` list: what the seat to act is doing now, such as a Dallah report).
 ``Result``
-    ``title`` (``Msg``), ``winners`` and ``losers`` (names), ``winners_label``,
-    ``losers_label``, ``scores_label`` (``Msg``), ``scores`` (``[name, Msg]``).
+    ``title`` (``Msg``), ``said`` (``Msg`` or ``None``: the outcome in one sentence, told
+    to the viewer in the second person, "Game over: you won."), ``winners`` and
+    ``losers`` (names), ``winners_label``, ``losers_label``, ``scores_label`` (``Msg``),
+    ``scores`` (``[name, Msg]``).
 
 The constructors below are the only way presenters build the model, so its shape is
 written once.
@@ -317,8 +319,13 @@ def counted_label(label: Msg | tuple[str, str], names_: Sequence[str]) -> Msg:
 
 def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg | tuple[str, str],
            losers_label: Msg | tuple[str, str], scores_label: Msg,
-           score: Any) -> dict[str, Any] | None:
+           score: Any, said: Msg | None = None) -> dict[str, Any] | None:
     """The end screen from the view's ``result`` (``None`` while the game runs).
+
+    ``said`` is the outcome in one sentence as the viewer is told it (the game's own
+    "game over" sentence, "you" to the viewer): an end screen says who won once, in
+    the words the log uses, and then the standings, rather than a title, a winners'
+    label and the winner's name again (found by helper-106).
 
     ``score(i, value)`` turns seat ``i``'s score into a ``Msg`` (points, lives, cups).
     A label given as :func:`Np_` ``(singular, plural)`` is counted by its names
@@ -337,7 +344,7 @@ def result(view: Mapping[str, Any], *, title: Msg, winners_label: Msg | tuple[st
     if isinstance(scores, list) and len(scores) == len(players):
         rows = [[players[i], score(i, scores[i])] for i in range(len(players))]
     winners, losers = who(res.get("winners")), who(res.get("losers"))
-    return {"title": title, "winners": winners, "losers": losers,
+    return {"title": title, "said": said, "winners": winners, "losers": losers,
             "winners_label": counted_label(winners_label, winners),
             "losers_label": counted_label(losers_label, losers),
             "scores_label": scores_label, "scores": rows}

@@ -134,19 +134,25 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     viewer, to_act = view.get("seat"), view.get("to_act")
     limit = view.get("limit", 0)
     seats = []
+    # at game over only "out" still means something: the round's tags (poverty, who
+    # leads, who knocked) describe a round nobody will play on (found by helper-106)
+    over = isinstance(view.get("result"), Mapping)
     for i, name in enumerate(players if public else ()):
         s = seat(i, name, viewer=viewer, to_act=to_act)
         s["stats"].append(plural("{n} life lost", "{n} lives lost", int(at(view.get("lives"), i, 0))))
         s["hidden"] = at(view.get("hand_sizes"), i, 0)
         for key, word in (("out", N_("out")), ("folded", N_("folded")),
                           ("poverty", N_("poverty")), ("exchanged", N_("threw in"))):
-            if at(view.get(key), i):
+            if at(view.get(key), i) and (key == "out" or not over):
                 s["badges"].append(msg(word))
-        if at(view.get("playing"), i) is False and not (at(view.get("out"), i) or at(view.get("folded"), i)):
+        if at(view.get("playing"), i) is False and not (at(view.get("out"), i) or at(view.get("folded"), i)) \
+                and not over:
             s["badges"].append(msg("not in this round"))
         for key, word in (("dealer", N_("dealer")), ("leader", N_("leads")),
                           ("knocker", N_("knocking")), ("last_knocker", N_("knocked last"))):
-            if view.get(key) == i:
+            # the seat whose knock is being answered is the last to knock: one tag says it
+            same = key == "last_knocker" and view.get("knocker") == i
+            if view.get(key) == i and not over and not same:
                 s["badges"].append(msg(word))
         for key, word in (("thrown", N_("Thrown in")), ("thrown_again", N_("Thrown in again")),
                           ("set_aside", N_("Set aside")), ("shown", N_("Shown to all"))):
@@ -205,7 +211,9 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         result=result(view, title=msg("Game over"), winners_label=winners_label,
                       losers_label=msg("Out"), scores_label=msg("Lives lost"),
                       score=lambda i, v: plural("{n} life lost", "{n} lives lost",
-                                                int(at(lives, i, v) or 0))))
+                                                int(at(lives, i, v) or 0)),
+                      said=event({"kind": "game_over", "winners": won}, view)
+                      if isinstance(got, Mapping) else None))
 
 
 def _who(players: Sequence[str], value: Any) -> str:

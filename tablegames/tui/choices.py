@@ -16,12 +16,12 @@ Suit symbols typed or pasted from the screen (``♥``) are read as the notation'
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from tablegames.render.faces import face
-from tablegames.table.i18n import words_for
+from tablegames.table.i18n import Words, words_for
 
 #: At most this many choices are listed at once; longer lists are grouped by verb.
 MAX_SHOWN = 30
@@ -124,7 +124,7 @@ def readable(game: str, text: str) -> str:
 
 
 def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str = "",
-         other_seats: Sequence[int] = (), w: Callable[..., str] | None = None,
+         other_seats: Sequence[int] = (), w: Words | None = None,
          labels: Mapping[str, str] | None = None) -> Reading:
     """Interpret one typed line against the legal ``options`` of ``seat``.
 
@@ -187,9 +187,10 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
     if narrowed:
         more = len(narrowed) > MAX_SHOWN
         return Reading("menu", menu=Menu(narrowed[:MAX_SHOWN], {}), message=(
-            w("{n} moves match; the first {shown} are listed, type more to narrow.",
-              n=len(narrowed), shown=MAX_SHOWN) if more else
-            w("{n} moves match.", n=len(narrowed))))
+            w.n("{n} move matches; the first {shown} are listed, type more to narrow.",
+                "{n} moves match; the first {shown} are listed, type more to narrow.",
+                len(narrowed), shown=MAX_SHOWN) if more else
+            w.n("{n} move matches.", "{n} moves match.", len(narrowed))))
     # Not one of the choices: let the engine say why (its refusal is one clear line).
     return Reading("move", move=f"{seat}:{line}")
 

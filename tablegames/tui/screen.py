@@ -32,7 +32,7 @@ from tablegames.render.console import (
 )
 from tablegames.table import present
 from tablegames.tui.choices import Menu
-from tablegames.tui.words import Line
+from tablegames.tui.words import Line, grouped_line
 
 __all__ = ["BACK", "CHIP", "LOG_MIN", "Chips", "Screen", "back", "cards_text", "chip",
            "cut_at_entry", "starts_entry"]
@@ -272,9 +272,7 @@ class Screen(ConsoleTable):
             table.add_row(*row, *[Text("")] * (per_row - len(row)))
         out = self.lines(table) if cells else []
         for verb, n in menu.grouped.items():
-            out += self.lines(Text(w.n("    {verb}: {n} way; type '{verb}' and a card or two "
-                                       "to list them", "    {verb}: {n} ways; type '{verb}' "
-                                       "and a card or two to list them", n, verb=verb),
+            out += self.lines(Text(grouped_line(w, self.game, verb, n, model["actions"]),
                                    style="dim"))
         return out
 

@@ -88,6 +88,11 @@ _TIMEOUT = object()
 #: The event that ends a round (a deal) without ending the game, in every game that has
 #: rounds: the screen pauses on it.
 ROUND_ENDS = frozenset({"round_over"})
+#: Events the terminal shows elsewhere than in "What happened": the game's end is the end
+#: screen's sentence (under the table, with the standings), and the cards dealt to the
+#: seat are its hand, drawn under the table ("Your cards: ..." in the log right above
+#: "Your hand: ..." said it twice; found by helper-106).
+UNTOLD = frozenset({"game_over", "cards"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
 #: Who reports what fell (see the module docstring): the fall model for the bots, the
@@ -103,31 +108,51 @@ class Hot:
 
 
 def hotkeys(options: Sequence[Choice], game: str = "",
-            typed: Sequence[str] = ()) -> dict[str, str]:
+            typed: Sequence[str] = (),
+            labels: Mapping[str, str] | None = None) -> dict[str, str]:
     """The single keys that play a move at once.
 
     The rule: a key plays a move by itself only when nothing a person may type could
-    begin with it. It is the first letter of a move without arguments (``knock``,
-    ``fold``, ``keep``), and no other word of any legal move begins with that letter in
-    either case: not another verb, not a card (``Kh``, ``K♥``, ``10h``), not a target
-    (Dallah's ``spout``), nor a card of ``typed`` (the hand, whose cards the person may
-    start typing while the bots move). So ``k`` knocks while the hand holds no king, and
+    begin with it. It is the first letter of the word the screen shows for a move
+    without arguments (``labels``, by notation: Dutch "Meegaan" is ``m``, "Passen"
+    ``p``; found by helper-106, whose Dutch screen showed "[s] Meegaan" after the
+    English verb), or of the verb when there is no label (``knock``, ``fold``), and no
+    other move has a word that begins with that letter in either case: not a verb, not
+    a word of its label, not a card (``Kh``, ``K♥``, ``10h``), not a target (Dallah's
+    ``spout``), nor a card of ``typed`` (the hand, whose cards the person may start
+    typing while the bots move). So ``k`` knocks while the hand holds no king, and
     ``Kh`` always types the king of hearts; the screen shows the keys that are hot as
     ``[k]``. Digits and ``?``/``q`` are never hot keys.
     """
+    shown = labels or {}
+
+    def words(texts: Sequence[str]) -> set[str]:
+        found: set[str] = set()
+        for text in texts:
+            for variant in {text, readable(game, text)} if game else {text}:
+                found |= {x for x in re.split(r"[^\w♣♦♥♠]+", variant.lower()) if x}
+        return found
+
     starts: dict[str, int] = {}
-    for text in [*(c.short for c in options), *typed]:
-        for variant in {text, readable(game, text)} if game else {text}:
-            for word in set(re.split(r"[^\w♣♦♥♠]+", variant.lower())):
-                if word:
-                    starts[word[0]] = starts.get(word[0], 0) + 1
+    for texts in [*([c.short, *([shown[c.notation]] if c.notation in shown else [])]
+                    for c in options), *([t] for t in typed)]:
+        for k in {x[0] for x in words(texts)}:  # each move counts once for a letter
+            starts[k] = starts.get(k, 0) + 1
     keys: dict[str, str] = {}
     for c in options:
-        k = c.verb[:1].lower()
+        k = hot_word(c, shown)[:1]
         if c.verb and not c.args and k.isalpha() and k not in RESERVED \
                 and starts.get(k, 0) == 1:
             keys[k] = c.notation
     return keys
+
+
+def hot_word(choice: Choice, labels: Mapping[str, str] | None = None) -> str:
+    """The word whose first letter is ``choice``'s hot key, in lower case: the first word
+    of its label on screen, else its verb (see :func:`hotkeys`)."""
+    label = (labels or {}).get(choice.notation, "")
+    first = re.split(r"[^\w]+", label.strip().lower(), maxsplit=1)[0] if label.strip() else ""
+    return first or choice.verb.lower()
 
 
 #: "What happened" shows at least this many lines; the last ``SHOWN_MAX`` are kept, so
@@ -191,6 +216,9 @@ def paused_view(state: Any, seat: int | None) -> dict[str, Any] | None:
     except Exception:  # see table_at_round_end
         return None
     view.update(to_act=None, legal=[], result=None)
+    # the hand just ended is the pause's own sentence: the frame's "Last round: ..." (set
+    # as the hand was scored) would say it a second time (found by helper-106)
+    view.pop("last_round", None)
     return view
 
 
@@ -283,6 +311,8 @@ class Session:
         #: lines had been told to each teller when it ended.
         self._ended: dict[int | None, dict[str, Any] | None] = {}
         self._held_at: dict[int | None, int] = {}
+        #: ... and with the result (the pause's prompt), which counts as seen after it.
+        self._said_at: dict[int | None, int] = {}
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
@@ -354,6 +384,8 @@ class Session:
         narrator = self.narrators[seat]
         view = self.view(seat)
         for e in events:
+            if e.get("kind") in UNTOLD:
+                continue
             line = narrator.say(e, view)
             if not line:
                 continue
@@ -386,8 +418,15 @@ class Session:
             for s in self.tellers:
                 said = self.narrators[s].say(events[ends[0]].for_seat(s), self.view(s))
                 self._result[s] = [said] if said else []
-                self._held[s] = self.recent(s)
-                self._held_at[s] = self.told[s]
+                # the result is the pause's prompt: "What happened" above it stops at
+                # the move that ended the hand, and does not say it twice
+                held = self.recent(s)
+                if said and held and held[-1] == said:
+                    held.pop()
+                self._held[s] = held
+                self._held_at[s] = self.told[s] - (1 if said and len(held) < len(
+                    self.recent(s)) else 0)
+                self._said_at[s] = self.told[s]
                 self._ended[s] = paused_view(ended, s)
                 self.mark[s] = self.told[s]  # the next hand's log starts here
         self._tell_all(events[cut:])
@@ -472,8 +511,8 @@ class Session:
                 return "?"
             if not buffer and key.lower() in hot:
                 move = hot[key.lower()]
-                verb = move.split(":", 1)[-1].split(" ", 1)[0]
-                self._swallow = verb[1:] + "\n"  # "knock" typed in full plays once
+                # "knock" (or "meegaan") typed in full plays once
+                self._swallow = self._hot_rest(move)
                 return Hot(move)
             buffer += key
             self.out.write(key)
@@ -604,23 +643,57 @@ class Session:
                 self.out.write("\n")
                 return key
 
+    def _hot_rest(self, move: str) -> str:
+        """What may follow ``move``'s hot key as the rest of its word, for
+        :meth:`_swallowed`: the label's word (:func:`hot_word`) and the verb, each with
+        its Enter, as alternatives (``|``)."""
+        seat = int(move.split(":", 1)[0])
+        choice = Choice(move, seat)
+        words = dict.fromkeys([hot_word(choice, self.labels(seat)), choice.verb.lower()])
+        return "|".join(word[1:] + "\n" for word in words)
+
     def _swallowed(self, key: str) -> bool:
         """Whether ``key`` is the next key of a line whose first key already acted (a hot
         key's word typed in full, the Enter after "?"): then it is taken and does nothing
-        more. Any other key ends that line, and counts as itself."""
+        more. Any other key ends that line, and counts as itself. A hot key's word may be
+        typed as the screen shows it or as the notation's verb ("pick up" or "pickup",
+        Dutch "meegaan"): each is followed until a key leaves it."""
         if not self._swallow:
             return False
-        if key == self._swallow[0] or (self._swallow == "\n" and key in ENTER):
-            self._swallow = self._swallow[1:]
-            return True
-        self._swallow = ""
-        return False
+        alive = [rest[1:] for rest in self._swallow.split("|")
+                 if rest and (key == rest[0] or (rest == "\n" and key in ENTER))]
+        self._swallow = "|".join(r for r in alive if r)
+        return bool(alive)
 
-    def _help(self) -> str:
-        """How to type a move, when lines are read (a script, a pipe)."""
-        return self.w("Type the number of a move, or the move itself without your seat: "
-                      "'play Th' (or 'play 10h', 'play 10♥'), 'knock'. Words narrow a long "
-                      "list: 'lay R7'. q quits.")
+    def _help(self, seat: int | None = None) -> str:
+        """How to type a move, when lines are read (a script, a pipe), with examples
+        taken from ``seat``'s legal moves of this moment: each game its own (Toepen's
+        "play Th" was shown in Phase 10, Shithead and Dallah; found by helper-106), and
+        always a move that may be typed now."""
+        w = self.w
+        examples, narrow = self._examples(seat)
+        said = [w("Type the number of a move, or the move itself without your seat, such "
+                  "as {moves}.", moves=w.comma.join(f"'{m}'" for m in examples))
+                if examples else
+                w("Type the number of a move, or the move itself without your seat.")]
+        if narrow:
+            said.append(w("A word narrows a long list: '{word}' lists those moves.",
+                          word=narrow))
+        said.append(w("q quits."))
+        return " ".join(said)
+
+    def _examples(self, seat: int | None) -> tuple[list[str], str]:
+        """Moves to show as examples (a move with arguments, as typed without the seat,
+        and one without), and a verb that several moves share (typed alone it lists
+        them): all from ``seat``'s legal moves now (none when it has none)."""
+        if seat is None:
+            return [], ""
+        options = choices(self.own_moves(seat, self.view(seat).get("legal", [])), seat)
+        with_args = next((c.short for c in options if c.args), None)
+        bare = next((c.short for c in options if not c.args), None)
+        verbs = [c.verb for c in options]
+        shared = next((v for v in dict.fromkeys(verbs) if verbs.count(v) > 1), "")
+        return [m for m in (with_args, bare) if m], shared
 
     def _cards(self) -> Any:
         """The game's card set (Dallah's ``rules.cards``; ``None`` for a game without)."""
@@ -630,11 +703,14 @@ class Session:
         """The rulings that bear on the prompt, a screen at a time (see
         :mod:`tablegames.tui.helpscreen`)."""
         w = self.w
-        paragraphs = [self._help() if self.keys is None else w(
-            "Type the number of a move or the start of the move (play Th), then Enter; a "
-            "key in [brackets] plays its move at once, also while the others play. A key "
-            "is in brackets only when nothing you may type starts with it: with a king in "
-            "your hand, K starts the card (Kh), so type kn and Enter to knock. Keys typed "
+        examples, _ = self._examples(seat)
+        typing = w("Type the number of a move or the start of the move (such as "
+                   "'{move}'), then Enter.", move=examples[0]) if examples else \
+            w("Type the number of a move or the start of the move, then Enter.")
+        paragraphs = [self._help(seat) if self.keys is None else typing + " " + w(
+            "A key in [brackets] plays its move at once, also while the others play. A "
+            "key is in brackets only when nothing else you may type starts with it (a "
+            "card, another move): then type more of the move and Enter. Keys typed "
             "while the others play wait for your turn, line by line. q and Enter quits."),
             *help_text(self.info.name, self.view(seat), self._refused, w=w,
                        cards=self._cards())]
@@ -662,16 +738,20 @@ class Session:
             return
         self._pause = False
         seat = None if self.options.table else self.options.seat
-        said = " ".join([self.w("The round is over."), *self._result.get(seat, [])])
+        said = " ".join(self._result.get(seat, [])) or None
         ended = self._ended.get(seat)
         if ended is None:  # the table of the next deal, without its cards and moves
             ended = {**self.view(seat), "hand": [], "legal": []}
         self.draw(seat, None, happened=self._held.get(seat), prompt=said, waits=True,
                   view=ended, told=self._held_at.get(seat))
+        # the result was read as the prompt: it is not paged again as "What happened"
+        self.seen[seat] = max(self.seen[seat], self._said_at.get(seat, 0))
         if self.options.table:
             self.on_screen = None
-        if self.keys is not None:
-            self.wait_key(self.w("Press any key for the next round. "))
+        if self.keys is not None:  # each game's own word: Phase 10 plays hands
+            self.wait_key(self.w("Press any key for the next hand. ")
+                          if self.info.name == "phase10" else
+                          self.w("Press any key for the next round. "))
 
     def hand_over(self, seat: int) -> None:
         """At a shared screen, hide the last hand before the next person looks."""
@@ -712,7 +792,8 @@ class Session:
             prompt = self.w("Enter lets the cup go: the fall model says what fell.")
             if options:
                 prompt += " " + self.w("Or choose a move first:")
-        hot = hotkeys(options, self.info.name) if self.keys is not None else {}
+        hot = hotkeys(options, self.info.name, labels=self.labels(seat)) \
+            if self.keys is not None else {}
         # At a shared screen another person may make an out-of-turn move ("2:knock").
         others = [s for s in self.humans if s != seat and self.state.legal_actions(s)]
         while True:
@@ -735,7 +816,7 @@ class Session:
             if reading.kind == "menu" and reading.menu is not None:
                 menu, note = reading.menu, reading.message
             elif reading.kind == "help":
-                note = self._help()
+                note = self._help(seat)
             else:
                 note = self._last_error or reading.message
 
@@ -792,7 +873,8 @@ class Session:
         legal = [str(a) for a in self.state.legal_actions(bot) if self.world.is_report(a)]
         options = choices(legal, bot)
         menu = Menu.of(options)
-        hot = hotkeys(options, self.info.name) if self.keys is not None else {}
+        hot = hotkeys(options, self.info.name, labels=self.labels(bot)) \
+            if self.keys is not None else {}
         note = self.w("Report for {name}: put their cup on your Dallah and say what "
                       "happened.", name=self.names[bot])
         # the prompt is the bot's (what to place, what to report), not "Waiting for P2."
@@ -828,19 +910,39 @@ class Session:
         try:
             self._apply(reading.move, who)
         except TablegamesError as exc:
-            # the engine's reason in the table's language (the game's refusals catalogue;
-            # English until translated), with its code and ruling as str(exc) gives them
-            if isinstance(exc, NotationError) and self.w.lang != "en":
-                # each game's reader words what it cannot read in English, with no
-                # catalogue: another language says only that the text typed is no move
-                reason = self.w("{move} is not a move of this game", move=reading.move)
-            else:
-                reason = refusal_text(exc, self.w, tagged=True)
-            self._last_error = self.w("Not played: {reason}", reason=reason)
+            self._last_error = self.refusal(exc, reading.move, who)
             self._refused = exc.ruling if isinstance(exc, IllegalAction) else None
             return None
         self._refused = None
         return True
+
+    def refusal(self, exc: TablegamesError, move: str, seat: int) -> str:
+        """Why ``move`` was not played, as a player reads it (found by helper-106:
+        "Not played: '0:x': unknown phase10 verb 'x' (known: ...)", "[knock_twice;
+        ruling TOE-50]").
+
+        The engine's reason in the table's language (the game's refusals catalogue),
+        without its internal code; the ruling that decides it is named as the help
+        screen names it, with the key that shows it (``?`` opens that ruling first). A
+        line that reads as no move at all (a word no move begins with, a card that is
+        no card) says what may be typed now: the verbs of the seat's legal moves, the
+        words of the notation (the same in every language)."""
+        if isinstance(exc, NotationError):
+            typed = move.split(":", 1)[-1]
+            verbs = list(dict.fromkeys(str(a).split(":", 1)[-1].split(" ", 1)[0]
+                                       for a in self.state.legal_actions(seat)))
+            if not verbs:
+                return self.w("Not played: '{typed}' is no move, and you have none to "
+                              "make now.", typed=typed)
+            return self.w("Not played: '{typed}' is no move. Type a number from the "
+                          "list, or a move's word: {words}.", typed=typed,
+                          words=self.w.comma.join(verbs))
+        reason = refusal_text(exc, self.w)
+        ruling = exc.ruling if isinstance(exc, IllegalAction) else None
+        if ruling:
+            return self.w("Not played: {reason} (rule {ruling}; ? explains it)",
+                          reason=reason, ruling=ruling)
+        return self.w("Not played: {reason}", reason=reason)
 
     def offer_interrupts(self, bot_seat: int) -> None:
         """Before a bot moves, let a human with out-of-turn moves make one."""
@@ -875,7 +977,7 @@ class Session:
             if reading.kind == "menu" and reading.menu is not None:
                 menu, note = reading.menu, reading.message
             else:
-                note = self._last_error or (self._help() if reading.kind == "help"
+                note = self._last_error or (self._help(me) if reading.kind == "help"
                                             else reading.message)
             wait = 0  # the person is typing: wait for them now
 
@@ -895,7 +997,7 @@ class Session:
         # a card of the hand typed early (the next move) never fires a key
         hand = [str(c.get("id")) if isinstance(c, Mapping) else str(c)
                 for c in view.get("hand") or []]
-        hot = hotkeys(options, self.info.name, hand)
+        hot = hotkeys(options, self.info.name, hand, self.labels(me))
         pace = self.options.pace
         if pace > 0 or options:
             shown = self.labels(me)  # the moves in the screen's words, which may be typed
@@ -925,9 +1027,7 @@ class Session:
                 if left <= 0:
                     return
                 continue
-            if self._swallow and (key == self._swallow[0] or
-                                  (self._swallow == "\n" and key in ENTER)):
-                self._swallow = self._swallow[1:]
+            if self._swallowed(key):
                 continue
             if key == "?" and not self._typeahead:
                 self._swallow = "\n"  # "?" and Enter, as a line: the Enter is no page key
@@ -935,7 +1035,7 @@ class Session:
                 self.redraw()
             elif key.lower() in hot and not self._typeahead:
                 move = hot[key.lower()]
-                self._swallow = move.split(":", 1)[-1].split(" ", 1)[0][1:] + "\n"
+                self._swallow = self._hot_rest(move)
                 if self._handle(Reading("move", move=move), me):
                     return
             elif key in ERASE:
@@ -963,7 +1063,8 @@ class Session:
         public), then "Play again? (y/n)", its keys in the session's language (``j/n`` in
         Dutch and Danish; ``y`` and ``n`` are always understood too)."""
         seat = self.options.seat if not self.options.table else None
-        self.draw(seat, None, self.w("Game over."), waits=True)
+        # the result says "Game over" once, with who won (the presenter's sentence)
+        self.draw(seat, None, waits=True)
         yes, no = self.w("yes")[:1].lower(), self.w("no")[:1].lower()
         while True:
             try:

@@ -8,11 +8,12 @@ skipped.", "P1 picked up the pile (1 card).").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.table import describe
-from tablegames.table.i18n import lang_for, words_for
+from tablegames.table.i18n import Words, lang_for, words_for
 
 #: A line of the log, as text.
 Line = str
@@ -39,3 +40,26 @@ class Narrator:
                                               "seat": self.me}
         sentence = describe(event, seen)
         return None if sentence is None else self.words.text(sentence)
+
+
+def grouped_line(w: Words, game: str, verb: str, n: int,
+                 actions: Sequence[Mapping[str, Any]]) -> str:
+    """The menu's line for a verb with too many moves to list ("lay: 62 ways"): how to
+    list them, with an example from those very moves (``actions``, the table model's:
+    Phase 10 "lay R3", Dallah "move neck"), so that the hint describes this game's
+    moves (it said "a card or two" for Dallah's cups and zones; found by helper-106).
+    The verb and the example are the notation's words, typed as written in every
+    language (the translations say so); counted in the language's own forms."""
+    example = verb
+    for a in actions:
+        short = str(a.get("n", "")).split(":", 1)[-1]
+        if short.split(" ", 1)[0] != verb or " " not in short:
+            continue
+        token = short.split(" ", 2)[1]
+        token = token.split("=", 1)[-1]
+        example = f"{verb} {re.split(r'[,:>]', token)[0]}"
+        break
+    return w.n("    {verb}: {n} way; type '{verb}' and a word of the move, such as "
+               "'{example}', to list them",
+               "    {verb}: {n} ways; type '{verb}' and a word of the move, such as "
+               "'{example}', to list them", n, verb=verb, example=example)

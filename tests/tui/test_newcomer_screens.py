@@ -123,8 +123,11 @@ def test_the_toepen_pause_shows_the_round_as_it_ended() -> None:
         assert re.search(rf"{name}\b.*\n.*{n} li(fe|ves) lost", shown), (name, n, shown)
     said = shown.rsplit("What happened", 1)[1]
     # seat 0 won this round (seed 10): its own win is told to it as "You won"
-    assert re.search(r"The round is over\. You won round 1: P\d loses \d li", said), said
+    assert re.search(r"You won round 1: P\d loses \d li", said), said
     assert not re.search(r"won round 1\.", said), said
+    # said once: not again above it in "What happened", nor as "Last round" in the frame
+    assert len(re.findall(r"won round 1", shown)) == 1, shown
+    assert "The round is over" not in shown and "Last round" not in shown, shown
 
 
 @pytest.mark.parametrize("game, options", [
@@ -138,7 +141,10 @@ def test_the_pause_of_each_game_is_its_own_round(game: str, options: dict[str, A
     out.seek(0)
     s.pause_if_hand_ended()
     shown = out.getvalue()
-    assert "The round is over." in shown and " 1) " not in shown, shown
+    assert " 1) " not in shown, shown
+    said = " ".join(s._result[0])
+    assert said and shown.count(said) == 1, shown  # the result once, as the prompt
+    assert "The round is over" not in shown, shown
     if game == "phase10":
         assert "Hand: 1" in shown and "Hand: 2" not in shown, shown
     else:
@@ -233,16 +239,22 @@ def test_at_60_columns_a_card_stays_with_its_player() -> None:
         assert not any(re.match(r"│\s+kwijt", ln) for ln in lines), lines
 
 
-def test_dutch_names_the_hand_and_the_dealt_cards_apart() -> None:
-    """The story's "Je kaarten: ..." and the hand's line are two different words."""
-    s, out = session("toepen", lang="nl", players=4)
+@pytest.mark.parametrize("game, lang, dealt, hand", [
+    ("toepen", "nl", "Je kaarten:", "Je hand:"), ("toepen", "en", "Your cards:", "Your hand:"),
+    ("phase10", "da", "Dine kort:", "Din hånd:")])
+def test_the_dealt_cards_are_the_hand_not_a_line_of_the_story(
+        game: str, lang: str, dealt: str, hand: str) -> None:
+    """The cards dealt are the hand drawn under the table: "Your cards: ..." in "What
+    happened" right above "Your hand: ..." with the same cards said them twice (found
+    by helper-106)."""
+    s, out = session(game, lang=lang, players=4)
     s.inp = io.StringIO("q\n")
     assert s.state.to_act == 0
     with pytest.raises(Quit):
         s.decide(0)
     lines = out.getvalue().splitlines()
-    assert sum(ln.startswith("Je kaarten:") for ln in lines) == 1, lines
-    assert any(ln.startswith("Je hand:") for ln in lines), lines
+    assert not any(ln.startswith(dealt) for ln in lines), lines
+    assert any(ln.startswith(hand) for ln in lines), lines
 
 
 def test_the_card_in_play_is_explained_once() -> None:

@@ -70,7 +70,7 @@ def test_the_pause_ends_with_the_hand_and_not_with_the_next_deal() -> None:
     out.truncate(0)
     s.pause_if_hand_ended()
     shown = out.getvalue().split("What happened", 1)[1]
-    assert "The round is over." in shown and "Round 2" not in shown, shown
+    assert " ".join(s._result[0]) in shown and "Round 2" not in shown, shown
     assert any("Round 2" in line for line in s.happened[0])  # told afterwards
 
 
