@@ -68,12 +68,17 @@ class Chips:
     """Cards in a row after a label, wrapped between cards, never inside one: a card's
     words ("grøn 10", "red 11") stay together whatever the width rich gives the row."""
 
-    def __init__(self, label: Text, chips: Sequence[Text]) -> None:
+    def __init__(self, label: Text, chips: Sequence[Text], *, one_line: bool = False) -> None:
+        """``one_line``: only the chips that fit on the label's line are drawn, whole, and
+        "…" says that more were left out (a seat's stats when the window is short)."""
         self.label = label
         self.chips = list(chips)
+        self.one_line = one_line
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max([c.cell_len for c in self.chips] + [self.label.cell_len])
+        if self.one_line:
+            widest = self.label.cell_len + 2  # the label and "…" at least
         total = self.label.cell_len + sum(c.cell_len for c in self.chips) + max(
             0, len(self.chips) - 1)
         return Measurement(min(widest, options.max_width), min(total, options.max_width))
@@ -81,15 +86,22 @@ class Chips:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         line = self.label.copy()
-        fresh = not self.label.plain or self.label.plain.endswith(" ")  # else a space
+        spaced = not self.label.plain or self.label.plain.endswith(" ")  # no space to add
+        bare = not self.label.plain  # nothing on the line yet that could go first
         for c in self.chips:
-            if not fresh and line.cell_len + 1 + c.cell_len > width:
+            gap = 0 if spaced else 1
+            # a chip that does not fit after the label or a chip starts the next line
+            # whole: after a label rich broke "Taken from the discard pile:  blue" / "11"
+            # (found by helper-106)
+            if not bare and line.cell_len + gap + c.cell_len > width:
+                if self.one_line:
+                    line.append(" …" if line.cell_len + 2 <= width else "", style="dim")
+                    break
                 yield line
-                line, fresh = Text("  "), True
-            if not fresh:
-                line.append(" ")
+                line, gap = Text("  "), 0
+            line.append(" " * gap)
             line.append_text(c)
-            fresh = False
+            spaced = bare = False
         yield line
 
 
@@ -104,7 +116,7 @@ class ConsoleTable:
         self.lang = self.words.lang
 
     def frame(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None) -> Panel:
+              only: frozenset[int] | None = None, tight: bool = False) -> Panel:
         """The table in its frame, the title and the facts on the frame's top edge.
 
         The facts that do not fit on the edge (a narrow window, Dallah's five counters)
@@ -121,7 +133,7 @@ class ConsoleTable:
                 title.append(f"   {fact}", style="dim")
             else:
                 inside.append(("   " if inside else "") + fact, style="dim")
-        body = self.table(model, compact=compact, only=only)
+        body = self.table(model, compact=compact, only=only, tight=tight)
         if inside:
             body = Group(inside, body)
         return Panel(body, title=title, title_align="left", box=box.ROUNDED)
@@ -162,15 +174,19 @@ class ConsoleTable:
             self.console.print(line)
 
     def table(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None) -> Group:
+              only: frozenset[int] | None = None, tight: bool = False) -> Group:
         """The seats and the middle of the table. ``compact``: each seat on one line, its
         stats beside its name; ``only``: the indexes of the seats shown (a line says how
-        many are left out)."""
+        many are left out); ``tight`` (a short window): a seat's name, badges, cards held
+        and stats take one line, as many stats as fit whole ("…" for the rest, which a
+        larger window shows), and its groups run on under it in one flow, wrapped between
+        cards, so that the seats give a short window's lines to what happened."""
         w = self.words
         seats = Table(box=None if compact else box.SIMPLE, show_header=False, expand=True,
                       padding=(0, 1))
         seats.add_column(w("Player"))
         seats.add_column(w("Cards"))
+        rows: list[Any] = []  # tight: the seats' lines, no columns
         hidden = 0
         for i, s in enumerate(model["seats"]):
             if only is not None and i not in only:
@@ -184,20 +200,30 @@ class ConsoleTable:
                 name.append(" " + w("(you)"), style="dim")
             badges = [Text(f"[{w.text(b)}]", style="cyan") for b in s["badges"]]
             stats = [Text(w.text(x), style="dim") for x in s["stats"]]
+            held = back(int(s["hidden"] or 0), w) if not s["you"] and s["hidden"] else None
+            groups = [Chips(Text(w.text(g["label"]) + ": ", style="dim"),
+                            [chip(from_model(f, w)) for f in g["cards"]]) for g in s["groups"]]
+            if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
+                rows.append(Chips(Text(" ") + name, [
+                    *badges, *([held] if held else []),
+                    *(Text("· ", style="dim") + x for x in stats)], one_line=True))
+                flow: list[Text] = []
+                for g in groups:
+                    label = g.label.copy()
+                    label.rstrip()
+                    flow += [label, *g.chips]
+                if flow:
+                    rows.append(Chips(Text("   "), flow))
+                continue
             who: Any
             if compact:
                 who = Chips(name, [*badges, *(Text("· ", style="dim") + x for x in stats)])
             else:
                 who = Group(Chips(name, badges), *(Chips(x, []) for x in stats))
-            cards: list[Any] = []
-            if not s["you"] and s["hidden"]:
-                cards.append(back(int(s["hidden"] or 0), w))
-            for g in s["groups"]:
-                cards.append(Chips(Text(w.text(g["label"]) + ": ", style="dim"),
-                                   [chip(from_model(f, w)) for f in g["cards"]]))
+            cards: list[Any] = [*([held] if held else []), *groups]
             seats.add_row(who, Group(*cards) if cards else Text(""))
         parts: list[Any] = [self.area(a) for a in [*model["centre"], *model.get("panel", [])]]
-        parts.append(seats)
+        parts += rows if tight else [seats]
         if hidden:
             parts.append(Text(w.n("… {n} more player (a bigger window shows them)",
                                   "… {n} more players (a bigger window shows them)", hidden),

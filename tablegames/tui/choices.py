@@ -16,6 +16,7 @@ Suit symbols typed or pasted from the screen (``♥``) are read as the notation'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -57,28 +58,51 @@ def choices(notations: Sequence[str], seat: int) -> list[Choice]:
     return [Choice(n, seat) for n in notations]
 
 
+def size(c: Choice) -> int:
+    """How many cards (or things) a move names: ``swap 4h,7c/9d,Qh`` names four."""
+    return len(re.split(r"[,/]", c.args)) if c.args else 0
+
+
 @attrs.frozen
 class Menu:
-    """What is on screen: numbered choices and the verbs shown only as a count."""
+    """What is on screen: numbered choices, the verbs shown only as a count, and
+    ``more``: the moves of a verb left out of the list because they name more cards than
+    its smallest moves (by verb, how many)."""
 
     numbered: list[Choice]
     grouped: dict[str, int]
+    more: dict[str, int] = attrs.field(factory=dict)
 
     @classmethod
     def of(cls, options: Sequence[Choice]) -> Menu:
-        if len(options) <= MAX_SHOWN:
-            return cls(list(options), {})
+        """The menu of ``options``. A verb with more than :data:`MAX_PER_VERB` moves of
+        different sizes lists only its smallest ones, and says how many more there are:
+        Shithead's swap listed every combination of one to three cards ("Swap 4♥, 7♣
+        (face up) for 3♦, 4♠", nineteen in all) and cut the list and the seats off an
+        80x24 window (found by helper-106); its one-card swaps are listed, and a swap of
+        more cards is typed (``swap 4h,7c/9d,Qh``) or listed by typing ``swap`` and a card.
+        Then a list longer than :data:`MAX_SHOWN` shows its long verbs as a count."""
         by_verb: dict[str, list[Choice]] = {}
         for c in options:
             by_verb.setdefault(c.verb, []).append(c)
+        more: dict[str, int] = {}
+        for verb, items in by_verb.items():
+            sizes = {size(c) for c in items}
+            if len(items) > MAX_PER_VERB and len(sizes) > 1:
+                by_verb[verb] = [c for c in items if size(c) == min(sizes)]
+                more[verb] = len(items) - len(by_verb[verb])
+        left = {c for verb in more for c in by_verb[verb]}  # a verb's smallest moves
+        kept = [c for c in options if c.verb not in more or c in left]
+        if len(kept) <= MAX_SHOWN:
+            return cls(kept, {}, more)
         numbered: list[Choice] = []
         grouped: dict[str, int] = {}
         for verb, items in by_verb.items():
-            if len(items) <= MAX_PER_VERB:
+            if len(items) + more.get(verb, 0) <= MAX_PER_VERB:
                 numbered.extend(items)
             else:
-                grouped[verb] = len(items)
-        return cls(numbered, grouped)
+                grouped[verb] = len(items) + more.pop(verb, 0)
+        return cls(numbered, grouped, more)
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -32,7 +32,7 @@ from tablegames.render.console import (
 )
 from tablegames.table import present
 from tablegames.tui.choices import Menu
-from tablegames.tui.words import Line, grouped_line
+from tablegames.tui.words import Line, glued_words, grouped_line, unglued
 
 __all__ = ["BACK", "CHIP", "LOG_MIN", "Chips", "Screen", "back", "cards_text", "chip",
            "cut_at_entry", "starts_entry"]
@@ -70,6 +70,8 @@ class Screen(ConsoleTable):
     def __init__(self, console: Console, game: str, *, lang: str = "en",
                  debug: bool = False) -> None:
         super().__init__(console, game, lang=lang)
+        #: names keep their words together on the screen (see GluedWords)
+        self.words = glued_words(self.lang, game)
         self.debug = debug
 
     def clear(self) -> None:
@@ -90,11 +92,12 @@ class Screen(ConsoleTable):
         return size.lines
 
     def lines(self, *renderables: Any) -> list[str]:
-        """``renderables`` as the terminal lines they take (styled, without newlines)."""
+        """``renderables`` as the terminal lines they take (styled, without newlines), a
+        name's glue turned back into spaces once the lines are wrapped."""
         with self.console.capture() as cap:
             for r in renderables:
                 self.console.print(r)
-        return cap.get().splitlines()
+        return unglued(cap.get()).splitlines()
 
     def draw(self, view: Mapping[str, Any], happened: Sequence[Line], menu: Menu | None,
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
@@ -106,20 +109,25 @@ class Screen(ConsoleTable):
         On a real terminal the screen fits its height (one line is left for typing). What
         a person must see to move comes first and is never cut while anything else can
         give way: the header, the middle of the table, the hand, the prompt and the moves.
-        The seats' rows give way first, in steps, each step measured: every seat on one
-        line (its stats beside its name), then only the seats that matter most (the
-        viewer, the seat to act, then the nearest) with a line saying how many are not
-        shown. "What happened" gets what is left, at least :data:`LOG_MIN` lines when the
-        seats can make room for it. Only when even the smallest table leaves too little
-        room is the list of moves cut ("type the start of a move"). ``hot`` maps single
-        keys to the moves they play. ``labels_from`` is the view whose moves the menu
-        lists, when they are another seat's (a person reporting what fell on a bot's
-        turn): their labels come from it. ``prompt`` replaces the presenter's prompt (the
-        session knows better: a person reporting for a bot, the fall model reporting).
+        The seats' rows give way first, in steps, each step measured (:meth:`tables`):
+        every seat on one line (its stats beside its name), then each seat's name, cards
+        held and stats on one line, then only the seats that matter most (the viewer,
+        the seats the prompt or the moves name, the seat to act, then the nearest) with
+        a line saying how many are not shown. "What happened" gets what is left, at
+        least :data:`LOG_MIN` lines when the seats can make room for it. Only when even
+        the smallest table leaves too little room is the list of moves cut ("type the
+        start of a move"). ``hot`` maps single keys to the moves they play.
+        ``labels_from`` is the view whose moves the menu lists, when they are another
+        seat's (a person reporting what fell on a bot's turn): their labels come from
+        it. ``prompt`` replaces the presenter's prompt (the session knows better: a
+        person reporting for a bot, the fall model reporting).
 
         ``unseen``: how many of the last lines of ``happened`` the person has not seen
-        yet. The table gives them room first, drawn with a line per seat when that lets
-        them all fit (never fewer seats for them). Lines are shown whole, newest last;
+        yet. The table gives them room first, drawn as large as lets them all fit, down
+        to the seats that matter (:meth:`pressing`): a page of its own interrupted
+        almost every turn at 60x20 and often at 80x24 (found by helper-106), so only
+        news that fits beside no smaller table is paged. Lines are shown whole, newest
+        last;
         the number of the last lines of ``happened`` on screen is returned, so the
         session can show the rest first ("What happened" a page at a time) rather than
         let a move go unseen.
@@ -149,9 +157,8 @@ class Screen(ConsoleTable):
             fresh = entries[len(entries) - min(unseen, len(entries)):] if unseen else []
             wanted = 1 + sum(len(e) for e in fresh)  # the rule and the lines not yet seen
             top = []
-            if wanted > LOG_MIN:  # the seats' rows give way to them, one line per seat
-                for compact in (False, True):
-                    drawn = self.lines(self.frame(model, compact=compact))
+            if wanted > LOG_MIN:  # the seats' rows give way to them, step by step
+                for drawn in self.tables(model, few=self.pressing(model)):
                     if len(drawn) <= height - fixed - len(moves) - wanted:
                         top = drawn
                         break
@@ -179,33 +186,67 @@ class Screen(ConsoleTable):
         return shown
 
     def fit(self, model: Mapping[str, Any], room: int) -> list[str]:
-        """The table's lines, drawn as large as ``room`` lines allow: in full, else a
-        line per seat, else the most seats that fit (the most pressing kept: the
-        viewer, the seat to act, then the nearest after the viewer), down to one (the
-        viewer's own row, with its face-up cards)."""
-        full = self.lines(self.frame(model))
-        if len(full) <= room:
-            return full
-        compact = self.lines(self.frame(model, compact=True))
+        """The table's lines, drawn as large as ``room`` lines allow (the first of
+        :meth:`tables` that fits), down to one seat (the viewer's own row, with its
+        face-up cards)."""
+        drawn: list[str] = []
+        for drawn in self.tables(model):
+            if len(drawn) <= room:
+                break
+        return drawn
+
+    def tables(self, model: Mapping[str, Any], few: int = 1) -> Iterator[list[str]]:
+        """The table's drawings from the largest to the smallest: in full, each seat on
+        one line with its stats beside its name (``compact``), each seat's name and
+        stats on one line with its cards in one flow (``tight``), then fewer seats, down
+        to ``few``, with a line saying how many are not shown. The seats kept are the
+        most pressing (:meth:`order`): the viewer, the seats the prompt or the moves name
+        (the exchange to challenge, the groups one may hit), the seat to act, then the
+        nearest after the viewer."""
+        yield self.lines(self.frame(model))
+        yield self.lines(self.frame(model, compact=True))
+        yield self.lines(self.frame(model, tight=True))
+        order = self.order(model)
+        for k in range(len(order) - 1, max(1, few) - 1, -1):
+            yield self.lines(self.frame(model, tight=True, only=frozenset(order[:k])))
+
+    def order(self, model: Mapping[str, Any]) -> list[int]:
+        """The seats, the most pressing first (see :meth:`tables`): a question about a
+        seat hidden for want of room ("Challenge the exchange of P2?" with P2 left out,
+        found by helper-106) cannot be answered."""
         seats = model["seats"]
-        if len(compact) <= room or len(seats) <= 1:
-            return compact
-        order = sorted(range(len(seats)), key=lambda i: (
-            not seats[i]["you"], not seats[i]["turn"], self._distance(seats, i)))
+        named = self.named(model)
+        return sorted(range(len(seats)), key=lambda i: (
+            not seats[i]["you"], seats[i]["name"] not in named, not seats[i]["turn"],
+            self._distance(seats, i)))
 
-        def drawn(k: int) -> list[str]:
-            return self.lines(self.frame(model, compact=True, only=frozenset(order[:k])))
+    def pressing(self, model: Mapping[str, Any]) -> int:
+        """How many seats stay on the table while what happened takes room: the viewer,
+        the seats the prompt or the moves name and the seat to act (:meth:`order`)."""
+        named = self.named(model)
+        return sum(1 for s in model["seats"] if s["you"] or s["turn"] or s["name"] in named)
 
-        low, high = 1, len(seats) - 1  # fewer seats, fewer lines: the most that fit
-        best = drawn(low)
-        while low < high:
-            mid = (low + high + 1) // 2
-            lines = drawn(mid)
-            if len(lines) <= room:
-                low, best = mid, lines
-            else:
-                high = mid - 1
-        return best
+    @staticmethod
+    def named(model: Mapping[str, Any]) -> set[str]:
+        """The players' names that the prompt or a move's label gives as an argument."""
+        names = {s["name"] for s in model["seats"]}
+        found: set[str] = set()
+
+        def walk(m: Any) -> None:
+            if isinstance(m, str):
+                if m in names:
+                    found.add(m)
+            elif isinstance(m, list):
+                for x in m:
+                    walk(x)
+            elif isinstance(m, Mapping) and "args" in m:
+                for x in m["args"].values():
+                    walk(x)
+
+        walk(model.get("prompt"))
+        for a in model.get("actions") or []:
+            walk(a.get("label"))
+        return found
 
     @staticmethod
     def _distance(seats: Sequence[Mapping[str, Any]], i: int) -> int:
@@ -250,7 +291,8 @@ class Screen(ConsoleTable):
     def menu_lines(self, model: Mapping[str, Any], menu: Menu,
                    hot: Mapping[str, str]) -> list[str]:
         """The numbered moves (a move played by a single key shows it: ``[k]``), in up to
-        three columns when there are many, then the verbs shown only as a count."""
+        three columns when there are many, then the verbs shown only as a count, then
+        how many moves of more cards each verb has besides those listed (:class:`Menu`)."""
         w = self.words
         labels = {a["n"]: w.text(a["label"]) for a in model["actions"]}
         keys = {n: k for k, n in hot.items()}
@@ -274,6 +316,11 @@ class Screen(ConsoleTable):
         for verb, n in menu.grouped.items():
             out += self.lines(Text(grouped_line(w, self.game, verb, n, model["actions"]),
                                    style="dim"))
+        for verb, n in menu.more.items():
+            out += self.lines(Text(w.n("    {verb}: {n} more way with more cards; type "
+                                       "'{verb}' and a card to list it", "    {verb}: {n} "
+                                       "more ways with more cards; type '{verb}' and a card "
+                                       "to list them", n, verb=verb), style="dim"))
         return out
 
     def print_menu(self, model: Mapping[str, Any], menu: Menu) -> None:
@@ -282,4 +329,4 @@ class Screen(ConsoleTable):
             self.console.file.write(line + "\n")
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style))
+        self.console.file.write("\n".join(self.lines(Text(text, style=style))) + "\n")

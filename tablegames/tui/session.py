@@ -82,7 +82,7 @@ from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, r
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
-from tablegames.tui.words import Line, Narrator
+from tablegames.tui.words import Line, Narrator, unglued
 
 _TIMEOUT = object()
 #: The event that ends a round (a deal) without ending the game, in every game that has
@@ -349,7 +349,7 @@ class Session:
         #: public events only), which is all that is shown while the screen is passed.
         self.tellers: list[int | None] = [*sorted(self.humans),
                                           *([None] if options.table else [])]
-        self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang)
+        self.narrators = {s: Narrator(info.name, self.names, s, lang=options.lang, glue=True)
                           for s in self.tellers}
         self.happened: dict[int | None, deque[Line]] = {
             s: deque(maxlen=SHOWN_MAX) for s in self.tellers}
@@ -369,6 +369,9 @@ class Session:
         for s in self.tellers:
             self._tell(s, self.state.log(s))
         self.on_screen: int | None = None
+        #: The tellers whose screen has been drawn: the first is the table, whatever of
+        #: the deal its "What happened" has no room for (the hand shows the cards dealt).
+        self._drawn: set[int | None] = set()
         self._last_error = ""
         self.w = self.screen.words
 
@@ -378,7 +381,8 @@ class Session:
 
     def labels(self, seat: int) -> dict[str, str]:
         """``seat``'s moves as its screen words them (by notation), for :func:`read`."""
-        return {a["n"]: self.w.text(a["label"]) for a in present(self.view(seat))["actions"]}
+        return {a["n"]: unglued(self.w.text(a["label"]))
+                for a in present(self.view(seat))["actions"]}
 
     def _tell(self, seat: int | None, events: Sequence[Mapping[str, Any]]) -> None:
         narrator = self.narrators[seat]
@@ -579,7 +583,9 @@ class Session:
         ``waits``: the screen waits for the person (a move, a key). Then every line told
         since they last saw "What happened" is seen before they answer: the lines the
         screen has no room for are shown first, a page at a time ("more"), and the screen
-        after them. A screen shown while the bots move does not wait; the lines it had
+        after them; never before the game's first screen, which is the table (the deal's
+        opening lines it has no room for are what the table itself shows: the dealer,
+        the hand). A screen shown while the bots move does not wait; the lines it had
         no room for are shown at the next screen that waits."""
         self._redraw = (seat, menu, note, hot, moves_of, happened, prompt, False, view, told)
         lines = self.recent(seat) if happened is None else list(happened)
@@ -594,7 +600,9 @@ class Session:
                 prompt=prompt, unseen=unseen)
 
         first = upto - drawn()  # the first line on screen, counted as told
-        if first > self.seen[seat] and waits and self.keys is not None:
+        opening = seat not in self._drawn  # the game's first screen is the table
+        self._drawn.add(seat)
+        if first > self.seen[seat] and waits and self.keys is not None and not opening:
             self.show_story(seat, self.seen[seat], first)
             first = upto - drawn()
         if first <= self.seen[seat] or waits:

@@ -19,6 +19,7 @@ from tablegames import toepen
 from tablegames.table import present
 from tablegames.tui.screen import Screen
 from tablegames.tui.session import Options, Quit, Session
+from tablegames.tui.words import unglued
 
 STYLE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -166,7 +167,7 @@ def test_no_move_scrolls_away_unseen(size: tuple[int, int]) -> None:
     assert s.run() == 0
     text = STYLE.sub("", out.getvalue())
     before_prompt = text.rsplit("Turn 5: your turn.", 1)[0]
-    told = list(s.happened[0])
+    told = [unglued(line) for line in s.happened[0]]
     start = told.index("You drew Yalla Bye.")  # the player's own draw, then turns 2-4
     flowed = " ".join(before_prompt.split())  # a line longer than the window wraps
     for line in told[start:told.index("Turn 5: your turn.")]:
