@@ -92,7 +92,7 @@ autodoc_mock_imports = [name for name in OPTIONAL_LIBRARIES
 doctest_global_setup = """
 from tablegames.common.errors import quoted, quoted_names
 from tablegames.common.rulings import plain_text
-from tablegames.common.seating import ask_in_turn
+from tablegames.common.seating import ask_in_turn, next_seat
 from tablegames.simulation import game_seed, per_second
 from tablegames.phase10.check import check_group, check_hit, check_phase
 from tablegames.render import face
