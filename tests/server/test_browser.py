@@ -307,3 +307,35 @@ def test_a_screen_refused_for_a_passing_reason_comes_in_later(server: Server,
         phones.close()
         for s in screens:
             s.close()
+
+
+def test_a_page_replaced_by_its_seats_newer_sockets_waits_for_a_reload(
+        server: Server, browser: Any) -> None:
+    """A seat holds at most MAX_PER_SEAT sockets: its newest replace its oldest, which is
+    told ``seat_elsewhere`` and closed with 4409, on which the page stops reconnecting
+    (else two screens of one seat would take turns replacing each other), and says why."""
+    import time
+
+    from tablegames.server.rooms import MAX_PER_SEAT
+    from tests.server.helpers import Socket
+
+    room = server.create(game="toepen", players=2, name="Amal", bot="random", seed=3)
+    server.join(room["code"], "Bo")
+    phones = Phones(browser, server)
+    others: list[Socket] = []
+    try:
+        page = phones.open(f"/p/{room['token']}")
+        page.wait_for_selector("body[data-connected='1']", state="attached")
+        for _ in range(MAX_PER_SEAT):
+            others.append(Socket(server, f"/ws/p/{room['token']}"))
+        page.wait_for_selector("body[data-last-error='seat_elsewhere']", state="attached")
+        assert "another screen" in page.inner_text("body")
+        time.sleep(2.5)  # past the page's first reconnection delays
+        assert page.get_attribute("body", "data-connected") == "0"
+        for s in others:  # none of them was replaced by the page coming back
+            s.send({"type": "ping"})
+            assert s.recv("pong")["type"] == "pong"
+    finally:
+        phones.close()
+        for s in others:
+            s.close()
