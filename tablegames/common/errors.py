@@ -81,18 +81,27 @@ class IllegalAction(TablegamesError):
     :class:`~tablegames.common.refusals.Phrase`, so a front end can translate it too
     (:func:`tablegames.table.refusal_text`). An error raised without a row (the game is
     over, a stale version) has ``template`` ``None`` and empty ``values``.
+
+    A row whose template holds a count (Shithead's "you have {count} face-down cards")
+    also carries its English ``plural`` form, and ``count_field``, the name of the value
+    that counts, so a catalogue gives the form that number takes in its language (Arabic has
+    six); ``template`` is the singular, the catalogue's id, and ``message`` the form
+    English takes. Both are ``None`` for a template without a count.
     """
 
     def __init__(
         self, message: str, *, code: str = "illegal", ruling: str | None = None,
         seat: int | None = None, template: str | None = None,
-        values: Mapping[str, object] | None = None,
+        values: Mapping[str, object] | None = None, plural: str | None = None,
+        count_field: str | None = None,
     ) -> None:
         self.message = message
         self.code = code
         self.ruling = ruling
         self.seat = seat
         self.template = template
+        self.plural = plural
+        self.count_field = count_field
         self.values: dict[str, object] = dict(values) if values else {}
         suffix = f" [{code}" + (f"; ruling {ruling}" if ruling else "") + "]"
         super().__init__(message + suffix)

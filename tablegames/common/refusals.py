@@ -40,6 +40,21 @@ translated sentence:
 >>> said = STAGE.at(stage=Phrase("exchange")).error(0)
 >>> said.message, type(said.values["stage"]).__name__
 ('the hand is in its exchange phase', 'Phrase')
+
+A template that holds a count has a plural form as well, as a counted message of the table
+model has (:func:`tablegames.table.model.plural`): one single message could not agree with
+its number in any language ("{count} face-down card(s)"), and Arabic has six forms. The
+row names the value that counts (``count_field``); English picks its form by that number, and a
+catalogue gives the form its language's rule picks:
+
+>>> BLIND = Refusal("no_such_card", "SHD-10", "you have {count} face-down card, numbered 0",
+...                 plural="you have {count} face-down cards, numbered from 0",
+...                 count_field="count")
+>>> BLIND.at(count=1).message, BLIND.at(count=3).message
+('you have 1 face-down card, numbered 0', 'you have 3 face-down cards, numbered from 0')
+>>> error = BLIND.at(count=3).error(0)
+>>> error.template, error.plural, error.count_field
+('you have {count} face-down card, numbered 0', 'you have {count} face-down cards, numbered from 0', 'count')
 """
 
 from __future__ import annotations
@@ -62,6 +77,14 @@ _CODE = re.compile(r"[a-z]+(?:_[a-z]+)*")
 _UNTOLD: Mapping[str, str] = MappingProxyType({})
 
 
+def english_form(singular: str, plural: str | None, n: object) -> str:
+    """The English form of a counted template: ``singular`` for exactly 1, else ``plural``
+    (``singular`` when there is no plural form, or the count is no whole number)."""
+    if plural is None or type(n) is not int or n == 1:
+        return singular
+    return plural
+
+
 class Phrase(str):
     """English words the engine fills into a refusal's template where it chose the words
     itself: a stage (``"exchange"``), ``"nobody"``, a kind of group, an action
@@ -78,7 +101,9 @@ class Phrase(str):
       constant);
     * :meth:`joined`: phrases joined by punctuation that is no word (``" + "``);
     * :meth:`in_languages`: a text the game already tells in each of its languages by
-      other means (Dallah's prompts).
+      other means (Dallah's prompts);
+    * :meth:`counted`: a template that holds a count (``"set of {n}"``), with its plural
+      form, so each language says it in the form its number takes (Arabic's six).
 
     >>> from tablegames.common.refusals import Phrase
     >>> stage = Phrase("exchange")
@@ -89,6 +114,9 @@ class Phrase(str):
     ('set of 3', 'set of {n}', {'n': 3})
     >>> Phrase.joined(" + ", [part, Phrase("run of {n}").at(n=4)])
     'set of 3 + run of 4'
+    >>> cards = Phrase.counted("{n} card", "{n} cards")
+    >>> cards.at(n=1), cards.at(n=3), cards.at(n=3).plural
+    ('1 card', '3 cards', '{n} cards')
     """
 
     template: str
@@ -96,6 +124,10 @@ class Phrase(str):
     parts: tuple[Phrase, ...]
     joiner: str
     told: Mapping[str, str]
+    #: The plural form of a counted template (:meth:`counted`), else ``None``.
+    plural: str | None
+    #: The name of the value whose number picks the form of a counted template.
+    count_field: str
 
     def __new__(cls, template: str, /, **values: object) -> Phrase:
         return cls._made(template.format_map(values) if values else template, template,
@@ -103,12 +135,14 @@ class Phrase(str):
 
     @classmethod
     def _made(cls, text: str, template: str, values: Mapping[str, object],
-              parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str]) -> Phrase:
+              parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str],
+              plural: str | None = None, count_field: str = "n") -> Phrase:
         self = str.__new__(cls, text)
         # a phrase is a value: read-only, like the str it is
         for name, value in (("template", template), ("joiner", joiner), ("parts", parts),
                             ("values", MappingProxyType(dict(values)) if values else _NOTHING),
-                            ("told", MappingProxyType(dict(told)) if told else _UNTOLD)):
+                            ("told", MappingProxyType(dict(told)) if told else _UNTOLD),
+                            ("plural", plural), ("count_field", count_field)):
             object.__setattr__(self, name, value)
         return self
 
@@ -117,11 +151,23 @@ class Phrase(str):
 
     def __reduce__(self) -> tuple[Any, ...]:  # copy and pickle (a mapping proxy cannot)
         return (_phrase, (str(self), self.template, dict(self.values), self.parts,
-                          self.joiner, dict(self.told)))
+                          self.joiner, dict(self.told), self.plural, self.count_field))
 
     def at(self, **values: object) -> Phrase:
-        """This phrase's template filled with ``values`` (``"set of {n}"`` -> ``"set of 3"``)."""
-        return Phrase(self.template, **values)
+        """This phrase's template filled with ``values`` (``"set of {n}"`` -> ``"set of 3"``);
+        a counted one in the English form its count takes."""
+        if self.plural is None:
+            return Phrase(self.template, **values)
+        said = english_form(self.template, self.plural, values.get(self.count_field))
+        return Phrase._made(said.format_map(values), self.template, values, (), "", _UNTOLD,
+                            self.plural, self.count_field)
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, /, count_field: str = "n") -> Phrase:
+        """A template that holds a count (the value named ``count_field``), with its ``plural``
+        form: one catalogue entry with a form for each number a language tells apart
+        (Arabic's one, two, few, many; "1 card", "3 cards"), filled by :meth:`at`."""
+        return cls._made(singular, singular, _NOTHING, (), "", _UNTOLD, plural, count_field)
 
     @classmethod
     def joined(cls, joiner: str, parts: Iterable[Phrase]) -> Phrase:
@@ -137,8 +183,9 @@ class Phrase(str):
 
 
 def _phrase(text: str, template: str, values: Mapping[str, object],
-            parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str]) -> Phrase:
-    return Phrase._made(text, template, values, parts, joiner, told)
+            parts: tuple[Phrase, ...], joiner: str, told: Mapping[str, str],
+            plural: str | None = None, count_field: str = "n") -> Phrase:
+    return Phrase._made(text, template, values, parts, joiner, told, plural, count_field)
 
 
 def phrases(names: Mapping[str, object]) -> dict[str, Phrase]:
@@ -168,12 +215,19 @@ class Refusal:
     ruling the row enforces; ``template`` the message, with ``str.format`` fields filled
     from the answer's values; ``out_of_turn`` whether the action is right but the moment
     is not (raised as :class:`~tablegames.common.errors.OutOfTurn`).
+
+    A template that holds a count has its ``plural`` form too, and ``count_field``
+    names the value that counts: English says the template for exactly 1 and the plural otherwise,
+    a catalogue the form its language's rule picks for that number (a single message
+    "{count} card(s)" agrees with its number in no language).
     """
 
     code: str
     ruling: str
     template: str
     out_of_turn: bool = False
+    plural: str | None = None
+    count_field: str = "n"
     #: The answer of a predicate refusing with this row and nothing to quote, made once
     #: with the row, so a legal list that asks a predicate at every step builds nothing.
     plain: Refused = field(init=False, repr=False, compare=False)
@@ -185,6 +239,10 @@ class Refusal:
         """This row as a predicate's answer, with the values its template quotes
         (:attr:`plain` when there are none)."""
         return Refused(self, values) if values else self.plain
+
+    def said(self, values: Mapping[str, object]) -> str:
+        """The English template for ``values``: the plural form when the count is not 1."""
+        return english_form(self.template, self.plural, values.get(self.count_field))
 
 
 class Refused(NamedTuple):
@@ -211,8 +269,9 @@ class Refused(NamedTuple):
 
     @property
     def message(self) -> str:
-        """The row's template in words, filled with the answer's values."""
-        return self.refusal.template.format_map(self.values)
+        """The row's template in words (in the form its count takes), filled with the
+        answer's values."""
+        return self.refusal.said(self.values).format_map(self.values)
 
     def error(self, seat: int | None = None,
               words: Mapping[str, object] | None = None) -> IllegalAction:
@@ -230,11 +289,14 @@ class Refused(NamedTuple):
         if words is not None:
             values = {**values, **words} if values else words
         kind = OutOfTurn if row.out_of_turn else IllegalAction
-        # the template and the values it names go with the error (in a dict of its own),
-        # so a front end can tell it in the table's language
-        return kind(row.template.format_map(values), code=row.code, ruling=row.ruling,
-                    seat=seat, template=row.template,
-                    values={k: values[k] for k in fields_of(row.template) if k in values})
+        # the template (and its plural form) and the values it names go with the error
+        # (in a dict of its own), so a front end can tell it in the table's language
+        named = fields_of(row.template + (row.plural or ""))
+        counted = row.plural is not None
+        return kind(row.said(values).format_map(values), code=row.code, ruling=row.ruling,
+                    seat=seat, template=row.template, plural=row.plural,
+                    count_field=row.count_field if counted else None,
+                    values={k: values[k] for k in named if k in values})
 
 
 def fields_of(template: str) -> tuple[str, ...]:
@@ -243,6 +305,14 @@ def fields_of(template: str) -> tuple[str, ...]:
     names = (f.partition(".")[0].partition("[")[0]
              for _, f, _, _ in string.Formatter().parse(template) if f)
     return tuple(dict.fromkeys(names))
+
+
+def _fields_or_none(template: str) -> tuple[str, ...]:
+    """The fields of ``template``, none when it is not well formed (a stray brace)."""
+    try:
+        return fields_of(template)
+    except ValueError:
+        return ()
 
 
 def enforce(answer: Refused | None, seat: int | None) -> None:
@@ -264,7 +334,8 @@ def check_table(rows: Mapping[str, Refusal], rulings: Collection[str]) -> list[s
 
     Each row must cite one of ``rulings`` (the IDs of the game's rulings page), have a
     code that is a lower-case word (parts joined by ``_``) and a template that is a
-    well-formed ``str.format`` string; no row may be written twice (the same code, ruling,
+    well-formed ``str.format`` string (and so its plural form, which names the value
+    that counts); no row may be written twice (the same code, ruling,
     template and turn flag under two names: one thing a player can be told is one row).
     """
     problems: list[str] = []
@@ -282,11 +353,13 @@ def check_table(rows: Mapping[str, Refusal], rulings: Collection[str]) -> list[s
             well_formed = False
         if not well_formed:
             problems.append(f"{name}: the template {row.template!r} is not a message")
+        if row.plural is not None and row.count_field not in _fields_or_none(row.plural):
+            problems.append(f"{name}: the plural {row.plural!r} does not say {row.count_field!r}")
         twin = seen.setdefault(row, name)
         if twin != name:
             problems.append(f"{name}: the same row as {twin}")
     return problems
 
 
-__all__ = ["Phrase", "Refusal", "Refused", "check_table", "enforce", "fields_of", "phrases",
-           "table"]
+__all__ = ["Phrase", "Refusal", "Refused", "check_table", "enforce", "english_form",
+           "fields_of", "phrases", "table"]

@@ -65,7 +65,8 @@ WILD_GROUP_NAMED = Refusal("open_wild_group", "P10-54",
 # -- laying a phase
 LAY_NOT_GROUPS = Refusal("not_a_group", "P10-40", "a lay-down is one or more groups")
 GROUP_WRONG_KIND = Refusal("wrong_phase", "P10-41", "{group} is a {kind}, not a {want}")
-GROUP_TOO_SMALL = Refusal("incomplete_phase", "P10-42", "{group} has fewer than {size} cards")
+GROUP_TOO_SMALL = Refusal("incomplete_phase", "P10-42", "{group} has fewer than {size} card",
+                          plural="{group} has fewer than {size} cards", count_field="size")
 WRONG_PHASE = Refusal("wrong_phase", "P10-41", "your phase is {name}")
 PHASE_AT_ONCE = Refusal("incomplete_phase", "P10-42", "the whole phase must be laid at once: {name}")
 PHASE_SHORT = Refusal("incomplete_phase", "P10-42", "the whole phase must be laid: {name}")
@@ -124,7 +125,10 @@ KINDS: tuple[Phrase, ...] = tuple(Phrase(word) for word in KIND_WORDS)
 NUMBER_WORD = Phrase("number")
 COLOUR_WORD = Phrase("colour")
 #: One part of a phase (``"set of 3"``), by the kind's index: the parts of ``{name}``.
-PARTS: tuple[Phrase, ...] = tuple(Phrase(word + " of {n}") for word in KIND_WORDS)
+#: Counted, as the table model's own ``"set of {n}"``: English says it one way for every
+#: number, Arabic agrees the cards with it ("بطاقتان", "3 بطاقات", "11 بطاقةً").
+PARTS: tuple[Phrase, ...] = tuple(Phrase.counted(word + " of {n}", word + " of {n}")
+                                  for word in KIND_WORDS)
 #: A phase of the rules' list, by its number (``{name}``: ``"phase 2: set of 3 + run of 4"``).
 NUMBERED_PHASE = Phrase("phase {number}: {parts}")
 #: The free numbers a Wild may name on a run (``{ends}``): two ends, or none.

@@ -88,8 +88,9 @@ EMPTY_PILE = Refusal("empty_pile", "SHD-08", "the pile is empty: there is nothin
 LEAD_SHOWN = Refusal("lead_shown", "SHD-04", "the round opens with the card you showed, {card}")
 NOT_BLIND_YET = Refusal("not_blind_yet", "SHD-10",
                         "face-down cards come only after the hand and face-up cards")
-NO_SUCH_CARD = Refusal("no_such_card", "SHD-10",
-                       "you have {count} face-down card(s), numbered from 0")
+# counted: "card(s)" agreed with its number in no language (Arabic has six forms)
+NO_SUCH_CARD = Refusal("no_such_card", "SHD-10", "you have {count} face-down card, numbered 0",
+                       plural="you have {count} face-down cards, numbered from 0", count_field="count")
 BAD_TARGET = Refusal("bad_target", "SHD-28", "name another player still in the round")
 
 #: Every row, by its name in this module (``tests/common/test_refusals.py`` holds it to

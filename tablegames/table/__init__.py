@@ -129,7 +129,7 @@ def refusal_text(error: TablegamesError, w: Words, *, tagged: bool = False) -> s
     if not isinstance(error, IllegalAction):
         return str(error)
     told = None if error.template is None else _told(
-        w, error.template, error.values, w.isolate)
+        w, error.template, error.values, w.isolate, error.plural, error.count_field)
     sentence = error.message if told is None else told
     if tagged:
         whole = str(error)
@@ -137,16 +137,30 @@ def refusal_text(error: TablegamesError, w: Words, *, tagged: bool = False) -> s
     return sentence
 
 
-def _told(w: Words, template: str, values: Mapping[str, object], isolate: bool) -> str | None:
+def _told(w: Words, template: str, values: Mapping[str, object], isolate: bool,
+          plural: str | None = None, count_field: str | None = None) -> str | None:
     """``template`` translated and filled with ``values`` (phrases translated too), or
-    ``None`` when any part of it has no translation in ``w``'s language."""
-    book: Mapping[str, str] = getattr(w.refusals, "_catalog", {})
-    said = book.get(template)
+    ``None`` when any part of it has no translation in ``w``'s language.
+
+    A counted template (``plural`` given) is told in the form the catalogue's plural rule
+    picks for the value named ``count_field`` (Arabic's "كرتان" for 2, "3 كروت", "11 كرتاً"),
+    so its words agree with the number as the table model's counted messages do."""
+    book: Mapping[Any, str] = getattr(w.refusals, "_catalog", {})
+    if plural is None:
+        said = book.get(template)
+    else:
+        n = values.get(count_field or "")
+        # a form left empty is as good as no translation: the English sentence, whole
+        said = (w.refusals.ngettext(template, plural, n)
+                if type(n) is int and book.get((template, 0)) else None)
+        if said in (template, plural):  # gettext's fallback for a form it does not hold
+            said = None
     if not said:
         return None
     args: dict[str, object] = {}
-    for key in fields_of(template):  # only what the sentence says: a value it does not
-        if key not in values:        # name is not asked to be translated
+    # only what the sentence says: a value it does not name is not asked to be translated
+    for key in fields_of(template + (plural or "")):
+        if key not in values:
             return None
         value = values[key]
         if isinstance(value, Phrase):
@@ -169,4 +183,5 @@ def _phrase(w: Words, phrase: Phrase) -> str | None:
     if phrase.parts:
         parts = [_phrase(w, p) for p in phrase.parts]
         return None if None in parts else phrase.joiner.join(p or "" for p in parts)
-    return _told(w, phrase.template, phrase.values, False)
+    return _told(w, phrase.template, phrase.values, False, phrase.plural,
+                 phrase.count_field if phrase.plural is not None else None)

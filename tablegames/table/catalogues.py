@@ -158,15 +158,17 @@ def refusals_module(game: str) -> ModuleType | None:
 def refusal_ids(game: str) -> set[Id]:
     """The ids of ``game``'s ``<game>_refusals`` domain: every template of its table of
     refusals (``TABLE``) and every phrase its refusals fill in (``PHRASES``: the words
-    that are no name, card or number, :class:`~tablegames.common.refusals.Phrase`). Read
+    that are no name, card or number, :class:`~tablegames.common.refusals.Phrase`), a
+    counted one with its plural form (a catalogue entry with a form per number). Read
     from the table itself, so a template reworded there is a new id, told in English
     until a translator has read it (``tests/render/test_refusal_catalogues.py``)."""
     module = refusals_module(game)
     if module is None:
         return set()
-    texts = {row.template for row in module.TABLE.values()}
-    texts.update(p.template for p in getattr(module, "PHRASES", {}).values() if p.template)
-    return {(text, None) for text in texts}
+    ids: set[Id] = {(row.template, row.plural) for row in module.TABLE.values()}
+    ids.update((p.template, p.plural) for p in getattr(module, "PHRASES", {}).values()
+               if p.template)
+    return ids
 
 
 def front_end_ids() -> set[Id]:

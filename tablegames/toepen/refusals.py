@@ -53,7 +53,9 @@ OUT_OF_GAME = Refusal("out_of_game", "TOE-23", "you are out of the game")
 KNOCK_TWICE = Refusal("knock_twice", "TOE-50",
                       "you knocked last; someone else must knock before you again")
 KNOCK_LIMIT = Refusal("knock_limit", "TOE-55",  # TOE-55: the general form of TOE-24
-                      "you have lost {lives} of your lives, so you may not raise the stake to {raised}")
+                      "you have lost {lives} life, so you may not raise the stake to {raised}",
+                      plural="you have lost {lives} of your lives, so you may not raise the "
+                             "stake to {raised}", count_field="lives")
 MAX_STAKE = Refusal("max_stake", "TOE-21", "the stake may not exceed {max_stake} (house rule)")
 KNOCK_ON_TURN = Refusal("knock_on_turn", "TOE-21", "knocking only on your own turn (house rule)",
                         out_of_turn=True)

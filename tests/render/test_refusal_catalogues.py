@@ -38,18 +38,19 @@ from tablegames.toepen.stages import EXCHANGE
 GAMES = ["toepen", "phase10", "shithead", "dallah"]
 
 
-def translated(lang: str, pairs: Mapping[str, str]) -> gettext.GNUTranslations:
-    """A catalogue of ``pairs`` (English -> ``lang``), as gettext reads a real one."""
+def translated(lang: str, pairs: Mapping[Any, str]) -> gettext.GNUTranslations:
+    """A catalogue of ``pairs`` (English -> ``lang``), as gettext reads a real one; a
+    counted id (``(singular, plural)``) has ``said`` as each of the language's forms."""
     cat = Catalog(locale=lang)
     for english, said in pairs.items():
-        cat.add(english, said)
+        cat.add(english, said if isinstance(english, str) else (said,) * cat.num_plurals)
     buf = io.BytesIO()
     write_mo(buf, cat)
     buf.seek(0)
     return gettext.GNUTranslations(buf)
 
 
-def words_with(lang: str, game: str, pairs: Mapping[str, str], *,
+def words_with(lang: str, game: str, pairs: Mapping[Any, str], *,
                isolate: bool = False) -> Words:
     """A fresh ``Words`` of ``game`` in ``lang`` whose refusals catalogue is ``pairs``."""
     w = Words(lang, game, isolate=isolate)
@@ -86,14 +87,15 @@ def test_every_template_and_phrase_is_an_id_of_the_games_refusals_catalogue(game
     catalogue of every language the game is offered in holds exactly those ids."""
     module = refusals_module(game)
     assert module is not None
-    ids = {text for text, _ in refusal_ids(game)}
-    assert {row.template for row in module.TABLE.values()} <= ids
-    assert module.PHRASES and {p.template for p in module.PHRASES.values()} <= ids
+    ids = refusal_ids(game)
+    assert {(row.template, row.plural) for row in module.TABLE.values()} <= ids
+    assert module.PHRASES and {(p.template, p.plural) for p in module.PHRASES.values()} <= ids
     assert DOMAIN_LANGS[f"{game}_refusals"] == langs_of(game)
     for lang in langs_of(game):
         path = LOCALE / lang / "LC_MESSAGES" / f"{game}_refusals.po"
-        with path.open("rb") as f:
-            held = {m.id for m in read_po(f) if m.id}
+        with path.open("rb") as f:  # a counted id with its plural form, as the table has it
+            held = {(m.id, None) if isinstance(m.id, str) else (m.id[0], m.id[1])
+                    for m in read_po(f) if m.id}
         assert held == ids, (game, lang, held ^ ids)
 
 
@@ -104,18 +106,26 @@ def test_every_refusal_is_translated_in_the_games_languages(game: str) -> None:
     for lang in langs_of(game):
         if lang == "en":
             continue
-        known = getattr(catalogue(lang, f"{game}_refusals"), "_catalog", {})
-        untold = sorted(text for text, _ in refusal_ids(game) if not known.get(text))
+        book = catalogue(lang, f"{game}_refusals")
+        known = getattr(book, "_catalog", {})
+        forms = Catalog(locale=lang).num_plurals  # a counted id: each of them (Arabic's six)
+        untold = sorted(text for text, plural in refusal_ids(game)
+                        if not (known.get(text) if plural is None
+                                else all(known.get((text, i)) for i in range(forms))))
         assert untold == [], (game, lang, len(untold))
 
 
-def field_faults(pairs: Mapping[str, str]) -> list[str]:
+def field_faults(pairs: Mapping[str, str], counts: Mapping[str, str] | None = None) -> list[str]:
     """Each translation that does not name exactly its template's fields (a dropped or an
-    invented one), or is no template at all."""
+    invented one), or is no template at all. A form of a counted template (``counts``:
+    the name of the value that counts, by template) may leave its count out: Arabic's
+    "one" and "two" say the number in the noun ("كرتان")."""
     faults = []
     for english, said in pairs.items():
+        count = (counts or {}).get(english)
         try:
-            ok = fields(said) == fields(english)
+            ok = fields(said) == fields(english) or (
+                count is not None and fields(said) == fields(english) - {count})
         except ValueError:  # a stray brace
             ok = False
         if said and not ok:
@@ -132,14 +142,26 @@ def test_every_translation_keeps_its_templates_fields(game: str) -> None:
     assert field_faults({turn: "je bent niet aan de beurt"})  # dropped
     assert field_faults({turn: "{to_act} of {player} is aan de beurt"})  # invented
     assert field_faults({turn: "{to_act is aan de beurt"})  # no template
+    cards = "you have {count} card"
+    assert field_faults({cards: "معك كرتان"}, {cards: "count"}) == []  # the count, said
+    assert field_faults({cards: "معك كرتان"})  # an uncounted template's field dropped
     domain = f"{game}_refusals"
+    module = refusals_module(game)
+    assert module is not None
+    counts = {x.template: x.count_field for x in (*module.TABLE.values(), *module.PHRASES.values())
+              if x.plural is not None}
     assert DOMAIN_LANGS[domain] == langs_of(game)
     for lang in DOMAIN_LANGS[domain]:
         path = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
         with path.open("rb") as f:
-            pairs = {m.id: m.string for m in read_po(f) if m.id and isinstance(m.id, str)}
+            messages = [m for m in read_po(f) if m.id]
+        pairs = {m.id: m.string for m in messages if isinstance(m.id, str)}
         assert pairs, (domain, lang)
         assert field_faults(pairs) == [], (domain, lang)
+        for m in messages:  # each form of a counted template, against its singular
+            if not isinstance(m.id, str):
+                for said in m.string:
+                    assert field_faults({m.id[0]: said}, counts) == [], (domain, lang)
 
 
 # -- the error carries what a translation needs ------------------------------------------
@@ -215,7 +237,8 @@ def everything(game: str, lang: str) -> Words:
     def shout(text: str) -> str:
         return "".join(lit.upper() + ("{" + f + "}" if f is not None else "")
                        for lit, f, _, _ in string.Formatter().parse(text))
-    return words_with(lang, game, {t: shout(t) for t, _ in refusal_ids(game)})
+    return words_with(lang, game, {t if p is None else (t, p): shout(t)
+                                   for t, p in refusal_ids(game)})
 
 
 def test_phase10s_kinds_and_phase_names_are_words_of_the_catalogue() -> None:
