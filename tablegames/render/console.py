@@ -68,19 +68,27 @@ class Chips:
     """Cards in a row after a label, wrapped between cards, never inside one: a card's
     words ("grøn 10", "red 11") stay together whatever the width rich gives the row."""
 
-    def __init__(self, label: Text, chips: Sequence[Text], *, one_line: bool = False) -> None:
+    def __init__(self, label: Text, chips: Sequence[Text], *, one_line: bool = False,
+                 gaps: Sequence[int] = (), indent: str = "  ") -> None:
         """``one_line``: only the chips that fit on the label's line are drawn, whole, and
-        "…" says that more were left out (a seat's stats when the window is short)."""
+        "…" says that more were left out (a seat's stats when the window is short).
+        ``gaps``: the spaces before each chip when another precedes it on its line (1 when
+        not given; none at a line's start): things of their own in one flow (the areas of
+        a short window's table, the facts) stand further apart than the cards of one.
+        ``indent``: what begins each line after the first (none for a flow of things of
+        their own, which no label leads)."""
         self.label = label
         self.chips = list(chips)
         self.one_line = one_line
+        self.gaps = list(gaps)
+        self.indent = indent
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max([c.cell_len for c in self.chips] + [self.label.cell_len])
         if self.one_line:
             widest = self.label.cell_len + 2  # the label and "…" at least
-        total = self.label.cell_len + sum(c.cell_len for c in self.chips) + max(
-            0, len(self.chips) - 1)
+        total = self.label.cell_len + sum(c.cell_len for c in self.chips) + sum(
+            self.gaps[i] if i < len(self.gaps) else 1 for i in range(1, len(self.chips)))
         return Measurement(min(widest, options.max_width), min(total, options.max_width))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -88,8 +96,8 @@ class Chips:
         line = self.label.copy()
         spaced = not self.label.plain or self.label.plain.endswith(" ")  # no space to add
         bare = not self.label.plain  # nothing on the line yet that could go first
-        for c in self.chips:
-            gap = 0 if spaced else 1
+        for i, c in enumerate(self.chips):
+            gap = 0 if spaced else (self.gaps[i] if i < len(self.gaps) else 1)
             # a chip that does not fit after the label or a chip starts the next line
             # whole: after a label rich broke "Taken from the discard pile:  blue" / "11"
             # (found by helper-106)
@@ -98,7 +106,7 @@ class Chips:
                     line.append(" …" if line.cell_len + 2 <= width else "", style="dim")
                     break
                 yield line
-                line, gap = Text("  "), 0
+                line, gap = Text(self.indent), 0
             line.append(" " * gap)
             line.append_text(c)
             spaced = bare = False
@@ -116,27 +124,44 @@ class ConsoleTable:
         self.lang = self.words.lang
 
     def frame(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None, tight: bool = False) -> Panel:
+              only: frozenset[int] | None = None, tight: bool = False,
+              brief: bool = False) -> Panel:
         """The table in its frame, the title and the facts on the frame's top edge.
 
         The facts that do not fit on the edge (a narrow window, Dallah's five counters)
-        go on the first line inside the frame, whole: no fact is cut in the middle."""
+        go inside the frame, wrapped between facts: no fact is cut in the middle (at 60
+        columns "Direction:" ended a line and "clockwise" began the next). When seats
+        are left out (``only``), the line saying how many goes on the frame's bottom
+        edge if it fits there: a short window's line is worth more to what happened.
+        ``brief`` (the smallest table, with ``tight``): the facts inside take one line,
+        as many as fit whole and "…" for the rest, as a seat's stats do (Dallah's seven
+        counters took four lines of a 60x20 window)."""
         w = self.words
         title = Text(w.text(model["title"]), style="bold")
         # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
         width = max(10, self.console.width - 6)
-        inside = Text("")
+        inside: list[Text] = []
         for f in model["facts"]:
             value = w.text(f["value"]) if f["value"] is not None else "–"
             fact = f"{w.text(f['label'])}: {value}"
             if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
                 title.append(f"   {fact}", style="dim")
             else:
-                inside.append(("   " if inside else "") + fact, style="dim")
-        body = self.table(model, compact=compact, only=only, tight=tight)
-        if inside:
-            body = Group(inside, body)
-        return Panel(body, title=title, title_align="left", box=box.ROUNDED)
+                inside.append(Text(fact, style="dim"))
+        hidden = len(model["seats"]) - len(only) if only is not None else 0
+        edge = self.hidden_line(hidden) if hidden else None
+        if edge is not None and edge.cell_len > width:
+            edge = None  # too long for the edge: a line inside the frame says it
+        body = self.table(model, compact=compact, only=only, tight=tight,
+                          facts=inside, hidden_inside=edge is None, brief=brief)
+        return Panel(body, title=title, title_align="left", subtitle=edge,
+                     subtitle_align="left", box=box.ROUNDED)
+
+    def hidden_line(self, hidden: int) -> Text:
+        """The line saying how many seats a short window leaves out."""
+        return Text(self.words.n("… {n} more player (a bigger window shows them)",
+                                 "… {n} more players (a bigger window shows them)", hidden),
+                    style="dim")
 
     def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
         """What goes under the frame: the viewer's hand, then the result or the prompt."""
@@ -174,10 +199,18 @@ class ConsoleTable:
             self.console.print(line)
 
     def table(self, model: Mapping[str, Any], *, compact: bool = False,
-              only: frozenset[int] | None = None, tight: bool = False) -> Group:
-        """The seats and the middle of the table. ``compact``: each seat on one line, its
-        stats beside its name; ``only``: the indexes of the seats shown (a line says how
-        many are left out); ``tight`` (a short window): a seat's name, badges, cards held
+              only: frozenset[int] | None = None, tight: bool = False,
+              facts: Sequence[Text] = (), hidden_inside: bool = True,
+              brief: bool = False) -> Group:
+        """The facts that are not on the frame's edge (``facts``), the seats and the
+        middle of the table. ``compact``: each seat on one line, its stats beside its
+        name; ``only``: the indexes of the seats shown (a line says how many are left
+        out, unless ``hidden_inside`` is false: the frame's edge says it); ``tight`` (a
+        short window): the facts and the areas of the middle run on in one flow, each
+        area's label with its first card, wrapped between them (Dallah's five places took
+        five lines of a 60x20 window, Shithead's pile, stock and cards out of play three,
+        and what happened went to a page of its own); ``brief``: the facts on one line
+        (see :meth:`frame`); a seat's name, badges, cards held
         and stats take one line, as many stats as fit whole ("…" for the rest, which a
         larger window shows), and its groups run on under it in one flow, wrapped between
         cards, so that the seats give a short window's lines to what happened."""
@@ -222,12 +255,28 @@ class ConsoleTable:
                 who = Group(Chips(name, badges), *(Chips(x, []) for x in stats))
             cards: list[Any] = [*([held] if held else []), *groups]
             seats.add_row(who, Group(*cards) if cards else Text(""))
-        parts: list[Any] = [self.area(a) for a in [*model["centre"], *model.get("panel", [])]]
+        areas = [*model["centre"], *model.get("panel", [])]
+        parts: list[Any] = []
+        if tight:
+            if brief and facts:
+                parts.append(Chips(Text(""), list(facts), gaps=[3] * len(facts), indent="",
+                                   one_line=True))
+                facts = ()
+            middle: list[Text] = list(facts)
+            gaps = [3] * len(facts)
+            for a in areas:  # the label and its first card stay together
+                label, units = self.area_units(a)
+                middle += [label + units[0], *units[1:]]
+                gaps += [3] + [1] * (len(units) - 1)
+            if middle:
+                parts.append(Chips(Text(""), middle, gaps=gaps, indent=""))
+        else:
+            if facts:
+                parts.append(Chips(Text(""), list(facts), gaps=[3] * len(facts), indent=""))
+            parts += [self.area(a) for a in areas]
         parts += rows if tight else [seats]
-        if hidden:
-            parts.append(Text(w.n("… {n} more player (a bigger window shows them)",
-                                  "… {n} more players (a bigger window shows them)", hidden),
-                              style="dim"))
+        if hidden and hidden_inside:
+            parts.append(self.hidden_line(hidden))
         return Group(*parts)
 
     def area(self, a: Mapping[str, Any]) -> Chips:
@@ -236,6 +285,12 @@ class ConsoleTable:
         wrapped between them and never inside one: a narrow window kept "J♦ │ Cy"
         apart, the card on one line and its player on the next. An area with nothing
         in it says so with "–", as a fact without a value does, not with a bare colon."""
+        label, units = self.area_units(a)
+        return Chips(label, units)
+
+    def area_units(self, a: Mapping[str, Any]) -> tuple[Text, list[Text]]:
+        """An area's label ("Pile (8): ") and what lies there, one unit each (at least
+        "–"), for :meth:`area` and a short window's flow (:meth:`table`)."""
         w = self.words
         label = Text(w.text(a["label"]), style="bold")
         if a.get("count") is not None:
@@ -254,7 +309,7 @@ class ConsoleTable:
         items = [w.text(i) for i in a.get("items") or []]
         comma = w.comma.rstrip()
         units += [Text(x + (comma if k < len(items) - 1 else "")) for k, x in enumerate(items)]
-        return Chips(label, units or [Text("–", style="dim")])
+        return label, units or [Text("–", style="dim")]
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""

@@ -138,6 +138,8 @@ class Screen(ConsoleTable):
         head = self.lines(*self.under(model, prompt))
         labelled = present(labels_from) if labels_from is not None else model
         moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
+        dense = (self.menu_lines(labelled, menu, hot or {}, dense=True)
+                 if menu is not None and height is not None else [])
         tail = self.lines(Text(note, style="yellow")) if note else []
         debug: list[str] = []
         if self.debug:
@@ -157,11 +159,25 @@ class Screen(ConsoleTable):
             fresh = entries[len(entries) - min(unseen, len(entries)):] if unseen else []
             wanted = 1 + sum(len(e) for e in fresh)  # the rule and the lines not yet seen
             top = []
-            if wanted > LOG_MIN:  # the seats' rows give way to them, step by step
-                for drawn in self.tables(model, few=self.pressing(model)):
-                    if len(drawn) <= height - fixed - len(moves) - wanted:
+            # the moves one a line, then side by side when the window is too short for
+            # them, the news and a table (a short menu went one a line, and at 60x20
+            # four moves sent three lines of news to a page)
+            layouts = [moves, *([dense] if 0 < len(dense) < len(moves) else [])]
+            for shape in layouts:
+                if wanted > LOG_MIN:  # the seats' rows give way to them, step by step
+                    for drawn in self.tables(model, few=self.pressing(model)):
+                        if len(drawn) <= height - fixed - len(shape) - wanted:
+                            top = drawn
+                            break
+                else:
+                    drawn = self.fit(model, height - fixed - len(shape) - LOG_MIN)
+                    if len(drawn) <= height - fixed - len(shape) - LOG_MIN:
                         top = drawn
-                        break
+                if top:
+                    moves = shape
+                    break
+            else:
+                moves = layouts[-1]  # nothing fits: the shortest leaves the most room
             top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN)
             room = height - fixed - len(top)
             if len(moves) > room:
@@ -199,7 +215,8 @@ class Screen(ConsoleTable):
         """The table's drawings from the largest to the smallest: in full, each seat on
         one line with its stats beside its name (``compact``), each seat's name and
         stats on one line with its cards in one flow (``tight``), then fewer seats, down
-        to ``few``, with a line saying how many are not shown. The seats kept are the
+        to ``few``, with a line saying how many are not shown, and last the facts inside
+        the frame on one line ("…" for the rest, ``brief``). The seats kept are the
         most pressing (:meth:`order`): the viewer, the seats the prompt or the moves name
         (the exchange to challenge, the groups one may hit), the seat to act, then the
         nearest after the viewer."""
@@ -209,6 +226,8 @@ class Screen(ConsoleTable):
         order = self.order(model)
         for k in range(len(order) - 1, max(1, few) - 1, -1):
             yield self.lines(self.frame(model, tight=True, only=frozenset(order[:k])))
+        least = frozenset(order[:max(1, few)]) if len(order) > max(1, few) else None
+        yield self.lines(self.frame(model, tight=True, only=least, brief=True))
 
     def order(self, model: Mapping[str, Any]) -> list[int]:
         """The seats, the most pressing first (see :meth:`tables`): a question about a
@@ -289,14 +308,14 @@ class Screen(ConsoleTable):
         self.console.file.flush()
 
     def menu_lines(self, model: Mapping[str, Any], menu: Menu,
-                   hot: Mapping[str, str]) -> list[str]:
+                   hot: Mapping[str, str], *, dense: bool = False) -> list[str]:
         """The numbered moves (a move played by a single key shows it: ``[k]``), in up to
-        three columns when there are many, then the verbs shown only as a count, then
+        three columns when there are many (``dense``: even when there are few, for a
+        window too short for them one a line), then the verbs shown only as a count, then
         how many moves of more cards each verb has besides those listed (:class:`Menu`)."""
         w = self.words
         labels = {a["n"]: w.text(a["label"]) for a in model["actions"]}
         keys = {n: k for k, n in hot.items()}
-        table = Table.grid(padding=(0, 3))
         cells = []
         for i, c in enumerate(menu.numbered, 1):
             cell = Text(f"{i:>2}) ", style="bold")
@@ -304,15 +323,18 @@ class Screen(ConsoleTable):
                 cell.append(f"[{keys[c.notation]}] ", style="bold magenta")
             cell.append(labels.get(c.notation, c.short))
             cells.append(cell)
-        widest = max((cell.cell_len for cell in cells), default=0)
-        fits = max(1, (self.console.width - 2) // (widest + 3))
-        per_row = 1 if len(cells) <= 4 else min(3, fits)
-        for _ in range(per_row):
-            table.add_column()
-        for r in range(0, len(cells), per_row):
-            row = cells[r:r + per_row]
-            table.add_row(*row, *[Text("")] * (per_row - len(row)))
-        out = self.lines(table) if cells else []
+        out: list[str] = []
+        for run in self._runs(cells, dense):
+            widest = max(cell.cell_len for cell in run)
+            fits = max(1, (self.console.width - 2) // (widest + 3))
+            per_row = 1 if len(cells) <= 4 and not dense else min(3, fits, len(run))
+            table = Table.grid(padding=(0, 3))
+            for _ in range(per_row):
+                table.add_column()
+            for r in range(0, len(run), per_row):
+                row = run[r:r + per_row]
+                table.add_row(*row, *[Text("")] * (per_row - len(row)))
+            out += self.lines(table)
         for verb, n in menu.grouped.items():
             out += self.lines(Text(grouped_line(w, self.game, verb, n, model["actions"]),
                                    style="dim"))
@@ -322,6 +344,25 @@ class Screen(ConsoleTable):
                                        "more ways with more cards; type '{verb}' and a card "
                                        "to list them", n, verb=verb), style="dim"))
         return out
+
+    def _runs(self, cells: Sequence[Text], dense: bool) -> list[list[Text]]:
+        """The moves in runs laid out together, in order: a move too wide to share a line
+        alone, the moves between such in columns of their own width. Phase 10's two
+        "Lay down: ..." moves, wrapping at 60 columns, kept every "Discard ..." after
+        them one a line, and a 60x20 window cut the list and paged one line of news."""
+        if len(cells) <= 4 and not dense:
+            return [list(cells)] if cells else []
+        half = (self.console.width - 2 - 3) // 2  # wider: it cannot share a line
+        runs: list[list[Text]] = []
+        alone = True  # the last run is a wide move's
+        for cell in cells:
+            wide = cell.cell_len > half
+            if wide or alone:
+                runs.append([cell])
+            else:
+                runs[-1].append(cell)
+            alone = wide
+        return runs
 
     def print_menu(self, model: Mapping[str, Any], menu: Menu) -> None:
         """The moves, printed (see :meth:`menu_lines`)."""

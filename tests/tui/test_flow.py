@@ -16,7 +16,7 @@ from tablegames.render.console import Chips, chip
 from tablegames.render.faces import face
 from tablegames.table import present
 from tablegames.table.model import msg
-from tablegames.tui.choices import Menu, choices, read
+from tablegames.tui.choices import Choice, Menu, choices, read
 from tablegames.tui.screen import Screen
 
 from .test_newcomer_screens import STYLE, session
@@ -121,3 +121,108 @@ def test_the_swap_lists_one_card_swaps_and_the_table_fits() -> None:
     assert "… more" not in text and "more players" not in text, text
     two = next(c for c in options if c.short.count(",") == 2)
     assert read(two.short, options, menu, 0, "shithead").move == two.notation
+
+
+# ------------------------------------------------------------------ 5. a 60x20 window
+def short_frame(game: str, cols: int, **kw: object) -> list[str]:
+    screen = screen_of(game, cols, 20)
+    model = present(tablegames.new_game(game, players=4, seed=0).view(0))
+    return [STYLE.sub("", ln) for ln in screen.lines(screen.frame(model, **kw))]  # type: ignore[arg-type]
+
+
+def test_the_middle_of_a_short_table_runs_on_one_flow() -> None:
+    """Dallah at 60 columns: the five places of the pot took five lines of the short
+    table, one a line; in the short window's table they run on, wrapped between them,
+    each label with what lies there."""
+    lines = short_frame("dallah", 60, tight=True)
+    places = ("Lid: –", "Neck: –", "Handle: –", "Spout: –", "Base: –")
+    holding = [ln for ln in lines if any(p in ln for p in places)]
+    assert all(any(p in ln for ln in lines) for p in places), lines
+    assert len(holding) <= 2, "\n".join(lines)
+
+
+def test_a_fact_inside_the_frame_is_never_cut() -> None:
+    """Shithead at 60 columns: the facts that do not fit on the frame's edge wrap between
+    facts ("Direction:" ended a line and "counter-clockwise" began the next)."""
+    state = tablegames.new_game("shithead", players=4, seed=0)
+    while any("swap" in a or "ready" in a for a in state.view(0)["legal"]) or (
+            state.to_act != 0):
+        state.apply(state.legal_actions(state.to_act)[0])
+    screen = screen_of("shithead", 60, 20)
+    model = present(state.view(0))
+    lines = [STYLE.sub("", ln) for ln in screen.lines(screen.frame(model))]
+    facts = [f"{screen.words.text(f['label'])}: " for f in model["facts"]]
+    for f in facts:
+        assert not any(ln.rstrip(" │").endswith(f.rstrip()) for ln in lines), (f, lines)
+
+
+def test_the_seats_left_out_are_told_on_the_frame_edge() -> None:
+    """The line saying how many seats a short window leaves out goes on the frame's
+    bottom edge when it fits there (it took a line of its own, two in Danish)."""
+    for game, lang in [("phase10", "en"), ("phase10", "da"), ("toepen", "nl")]:
+        screen = screen_of(game, 60, 20, lang)
+        model = present(tablegames.new_game(game, players=4, seed=0).view(0))
+        lines = [STYLE.sub("", ln) for ln in
+                 screen.lines(screen.frame(model, tight=True, only=frozenset({0})))]
+        hidden = screen.hidden_line(3).plain
+        assert lines[-1].startswith("╰─ " + hidden), "\n".join(lines)
+        assert not any(hidden in ln for ln in lines[:-1]), "\n".join(lines)
+
+
+def test_a_short_menu_goes_side_by_side_when_the_window_is_short() -> None:
+    """Shithead at 60x20 with eight lines of news (a round of three bots): the moves one
+    a line left the news too little room and it went to a page; side by side they leave
+    it room."""
+    state = tablegames.new_game("shithead", players=4, seed=0)
+    while state.to_act != 0 or len(state.view(0)["legal"]) < 3 or any(
+            "swap" in a or "ready" in a for a in state.view(0)["legal"]):
+        state.apply(state.legal_actions(state.to_act)[0])
+    menu = Menu.of(choices(state.view(0)["legal"], 0))
+    assert 3 <= len(menu.numbered) <= 4
+    screen = screen_of("shithead", 60, 20)
+    news = ["P1 played 4♣.", "P2 played 4♥.", "P3 played 6♦, 6♠.", "P1 drew a card.",
+            "P2 drew a card.", "P3 drew 2 cards.", "P1 played 7♣.", "P2 played 8♦."]
+    assert screen.draw(state.view(0), news, menu, unseen=8) == 8
+    lines = drawn(screen)
+    assert any(len(re.findall(r"\b\d\) ", ln)) >= 2 for ln in lines), "\n".join(lines)
+
+
+def test_short_moves_after_long_ones_share_lines() -> None:
+    """Phase 10 at 60 columns: two "Lay down: ..." moves, too wide to share a line, kept
+    every "Discard ..." after them one a line; the discards now go side by side."""
+    screen = screen_of("phase10", 60, 20)
+    labels = {"0:lay A": "Lay down: three 6s (red 6, blue 6, yellow 6), run 7-10 with "
+              "Wild as 7 (Wild, red 8, green 9, blue 10)"}
+    labels |= {f"0:discard {c}": f"Discard {c}" for c in
+               ("red 6", "red 8", "blue 6", "blue 10", "green 3", "green 5")}
+    menu = Menu(numbered=[Choice(n, 0) for n in labels], grouped={}, more={})
+    model = {"actions": [{"n": n, "label": lab} for n, lab in labels.items()]}
+    lines = [STYLE.sub("", ln) for ln in screen.menu_lines(model, menu, {})]
+    assert len(lines) <= 2 + 3, "\n".join(lines)
+    assert any(" 2) Discard red 6" in ln and " 3) Discard red 8" in ln for ln in lines), lines
+
+
+def test_the_smallest_table_puts_the_facts_on_one_line() -> None:
+    """Dallah at 60x20: the smallest table still gave the counters four lines; the last
+    step gives them one, as many as fit whole and "…" for the rest."""
+    state = tablegames.new_game("dallah", players=4, seed=0)
+    for _ in range(12):
+        state.apply(state.legal_actions(state.to_act)[0])
+    screen = screen_of("dallah", 60, 20)
+    model = present(state.view(0))
+    smallest = [STYLE.sub("", ln) for ln in list(screen.tables(model))[-1]]
+    fewest = [STYLE.sub("", ln) for ln in
+              screen.lines(screen.frame(model, tight=True, only=frozenset({0})))]
+    assert len(smallest) < len(fewest), "\n".join(smallest)
+    assert "…" in smallest[1], "\n".join(smallest)
+
+
+def test_a_60x20_game_pages_only_for_runs_of_bot_moves() -> None:
+    """Phase 10 in Danish and Shithead, four players, at 60x20 (helper-106's pty audit):
+    a page of "What happened" interrupted a third of the turns."""
+    for game, lang, most in [("phase10", "da", 6), ("shithead", "en", 7)]:
+        s, out = session(game, ["1", "\r", " "] * 30, size=(60, 20), players=4, lang=lang)
+        s.run()
+        text = STYLE.sub("", out.getvalue())
+        page = s.w("More of what happened: press any key.")
+        assert text.count(page) <= most, (game, text.count(page))  # 13 and 12 before
