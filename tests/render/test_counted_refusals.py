@@ -119,8 +119,8 @@ LIVES = {
     "en": ["you have lost 1 life", "you have lost 2 of your lives",
            "you have lost 3 of your lives", "you have lost 11 of your lives"],
     "ar": ["خسرت روحاً واحدة", "خسرت روحين", "خسرت 3 أرواح", "خسرت 11 روحاً"],
-    "nl": ["je bent 1 leven kwijt", "je bent 2 van je levens kwijt",
-           "je bent 3 van je levens kwijt", "je bent 11 van je levens kwijt"],
+    "nl": ["je bent 1 leven kwijt", "je bent 2 levens kwijt",
+           "je bent 3 levens kwijt", "je bent 11 levens kwijt"],
 }
 
 
@@ -143,7 +143,7 @@ def test_a_real_knock_past_the_limit_is_told_counted(lives: int) -> None:
     assert error.message == f"you have lost {lives} of your lives" + _RAISE["en"]
     many = "أرواح" if lives <= 10 else "روحاً"
     assert told(error, "toepen", "ar") == f"خسرت {lives} {many}" + _RAISE["ar"]
-    assert told(error, "toepen", "nl") == f"je bent {lives} van je levens kwijt" + _RAISE["nl"]
+    assert told(error, "toepen", "nl") == f"je bent {lives} levens kwijt" + _RAISE["nl"]
 
 
 # -- the mechanism ---------------------------------------------------------------------------
