@@ -48,9 +48,13 @@ _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
 
 
 #: Shared words that name cards, worded again in Shithead's own catalogue (which a
-#: table looks up first): its Arabic says كروت for cards in every sentence, and the
-#: shared catalogue's أوراق put both words on one screen (found by helper-106).
-OWN_WORDS = (Np_("({n} card)", "({n} cards)"), N_("Cards"))
+#: table looks up first): its Arabic says كروت for cards in every sentence, where the
+#: shared catalogue says بطاقات as the other games do (found by helper-106 and -111),
+#: and the terminal's swap menu names cards too.
+OWN_WORDS = (Np_("({n} card)", "({n} cards)"), N_("Cards"),
+             Np_("    {verb}: {n} more way with more cards; type '{verb}' and a card to list it",
+                 "    {verb}: {n} more ways with more cards; type '{verb}' and a card to list "
+                 "them"))
 
 def _make(c: int) -> Face:
     face = _PACK.faces[c]

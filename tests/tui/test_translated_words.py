@@ -100,3 +100,23 @@ def test_danish_unknown_word_refusals_say_not_a_move_alike() -> None:
               "word: {words}."]
     assert "'{typed}' er ikke et træk" in none and "'{typed}' er ikke et træk" in some
     assert "et ord fra et træk: {words}" in some
+
+
+#: The shared catalogue's counted card phrase and the terminal's swap-menu line, as a
+#: table in each game shows them.
+_CARDS = ("({n} card)", "({n} cards)")
+_MORE = ("    {verb}: {n} more way with more cards; type '{verb}' and a card to list it",
+         "    {verb}: {n} more ways with more cards; type '{verb}' and a card to list them")
+
+
+@pytest.mark.parametrize(("game", "word"), [("toepen", "بطاق"), ("phase10", "بطاق"),
+                                            ("dallah", "بطاق"), ("shithead", "كر")])
+def test_arabic_names_cards_with_each_games_own_word(game: str, word: str) -> None:
+    """Toepen, Phase 10 and Dallah say بطاقة for a card, Shithead كرت; the shared
+    catalogue said ورقة, so "(3 أوراق)" stood beside "بطاقات" on one screen (found by
+    helper-111). The shared words now say بطاقة, and Shithead words them again in its own
+    catalogue (``shithead.present.OWN_WORDS``), the swap menu's line too."""
+    w = words_for("ar", game)
+    for n in (1, 2, 3, 11):
+        for said in (w.n(*_CARDS, n), w.n(*_MORE, n, verb="swap")):
+            assert word in said and not re.search(r"ورق|أوراق", said), (game, n, said)
