@@ -155,6 +155,13 @@ def hot_word(choice: Choice, labels: Mapping[str, str] | None = None) -> str:
     return first or choice.verb.lower()
 
 
+#: The longest pause between two keys of a word typed through after its hot key acted
+#: ("draw" typed whole after "d" drew): a key after a longer pause is a new key, so Dallah's
+#: "d" (Draw) then, on the next menu, "r" (Roll) rolls, where the "r" was taken for the
+#: rest of "draw" (found by helper-112). Typing runs at 0.1-0.3 s a key; reading a new
+#: menu before the next key takes longer.
+TYPED_THROUGH = 0.5
+
 #: "What happened" shows at least this many lines; the last ``SHOWN_MAX`` are kept, so
 #: that a long run of bot moves is all there to be read (a page at a time) at the next
 #: prompt.
@@ -316,6 +323,8 @@ class Session:
         self._refused: str | None = None
         self._redraw: tuple[Any, ...] | None = None
         self._swallow = ""
+        #: When the last key of a word being typed through came (``time.monotonic``).
+        self._swallow_at = 0.0
         self._typeahead = ""
         self.options = options
         self.inp = inp
@@ -511,12 +520,12 @@ class Session:
             if key.startswith("\x1b") or (len(key) == 1 and ord(key) < 32):
                 continue
             if not buffer and key == "?":
-                self._swallow = "\n"  # "?" and Enter, as a line: the Enter is no page key
+                self._expect("\n")  # "?" and Enter, as a line: the Enter is no page key
                 return "?"
             if not buffer and key.lower() in hot:
                 move = hot[key.lower()]
                 # "knock" (or "meegaan") typed in full plays once
-                self._swallow = self._hot_rest(move)
+                self._expect(self._hot_rest(move))
                 return Hot(move)
             buffer += key
             self.out.write(key)
@@ -660,6 +669,11 @@ class Session:
         words = dict.fromkeys([hot_word(choice, self.labels(seat)), choice.verb.lower()])
         return "|".join(word[1:] + "\n" for word in words)
 
+    def _expect(self, rest: str) -> None:
+        """Take ``rest`` (alternatives joined by ``|``) as the keys that may follow, typed
+        through, the key that just acted (:meth:`_swallowed`)."""
+        self._swallow, self._swallow_at = rest, time.monotonic()
+
     def _swallowed(self, key: str) -> bool:
         """Whether ``key`` is the next key of a line whose first key already acted (a hot
         key's word typed in full, the Enter after "?"): then it is taken and does nothing
@@ -668,9 +682,13 @@ class Session:
         Dutch "meegaan"): each is followed until a key leaves it."""
         if not self._swallow:
             return False
+        now = time.monotonic()
+        if now - self._swallow_at > TYPED_THROUGH:  # a key after a pause is a new key
+            self._swallow = ""
+            return False
         alive = [rest[1:] for rest in self._swallow.split("|")
                  if rest and (key == rest[0] or (rest == "\n" and key in ENTER))]
-        self._swallow = "|".join(r for r in alive if r)
+        self._swallow, self._swallow_at = "|".join(r for r in alive if r), now
         return bool(alive)
 
     def _help(self, seat: int | None = None) -> str:
@@ -1038,12 +1056,12 @@ class Session:
             if self._swallowed(key):
                 continue
             if key == "?" and not self._typeahead:
-                self._swallow = "\n"  # "?" and Enter, as a line: the Enter is no page key
+                self._expect("\n")  # "?" and Enter, as a line: the Enter is no page key
                 self.show_help(me)
                 self.redraw()
             elif key.lower() in hot and not self._typeahead:
                 move = hot[key.lower()]
-                self._swallow = self._hot_rest(move)
+                self._expect(self._hot_rest(move))
                 if self._handle(Reading("move", move=move), me):
                     return
             elif key in ERASE:

@@ -134,6 +134,27 @@ def test_a_dutch_hot_key_plays_and_the_word_typed_in_full_plays_once() -> None:
         assert all(s._swallowed(k) for k in typed) and not s._swallow, typed
 
 
+def test_a_hot_key_pressed_after_a_pause_is_a_new_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dallah: "d" draws, then on the next menu "r" rolls. The "r" was taken for the rest
+    of "draw" (typed through), and the roll needed a second "r" (found by helper-112): a
+    word is typed through within TYPED_THROUGH a key; a key after a longer pause counts
+    as itself."""
+    from tablegames.tui import session as module
+
+    clock = [100.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
+    s, _ = session("dallah", players=3, seed=5)
+    s.labels = lambda seat: {"0:draw": "Draw an Action card"}  # type: ignore[method-assign]
+    s._expect(s._hot_rest("0:draw"))
+    clock[0] += 1.0  # the person reads the next menu, then presses "r" (Roll)
+    assert not s._swallowed("r") and not s._swallow
+    s._expect(s._hot_rest("0:draw"))  # "draw" typed whole, a key every 0.15 s
+    for k in "raw\r":
+        clock[0] += 0.15
+        assert s._swallowed(k), k
+    assert not s._swallow
+
+
 def test_a_refusal_names_its_ruling_as_a_player_uses_it_and_no_code() -> None:
     s, _ = session("toepen", players=3, seed=4)
     s._handle(__import__("tablegames.tui.choices", fromlist=["Reading"]).Reading(
