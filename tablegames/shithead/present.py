@@ -340,6 +340,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                     N_("{who} played under-over: {card} came up from the bottom."), who=who,
                     card=card(e.get("top"))["name"])
     if kind == "round_over":
+        if view.get("rounds") == 1:  # the only round: its end is the game's, told by game_over
+            return None
         return told(view, e.get("loser"), N_("Round {n} is over: you are the shithead."),
                     N_("Round {n} is over: {who} is the shithead."), n=int(e.get("round") or 0) + 1,
                     who=name_of(players, e.get("loser")) or "")

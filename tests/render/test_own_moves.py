@@ -213,3 +213,24 @@ def test_no_seat_is_told_its_own_name_and_a_spectator_is_never_you(game: str) ->
             done = state.apply(rng.choice(state.legal_actions()))
             told_to = {seat: Event.redact(done, seat) for seat in told_to}
     assert seen > 1000
+
+
+def test_a_one_round_shithead_game_says_its_end_once() -> None:
+    """A single round's end is the game's: "Round 1 is over: you are the shithead." then
+    "Game over: you are the shithead." said it twice, on the phone's log and the
+    terminal's end screen (found by helper-112). In a match each round's end is told."""
+    import tablegames
+
+    state = tablegames.new_game("shithead", players=3, seed=2)
+    rng = __import__("random").Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    assert view["rounds"] == 1
+    event = {"kind": "round_over", "round": 0, "loser": 0, "order": [1, 2], "tally": [1, 0, 0]}
+    assert describe(event, view) is None
+    said = describe({"kind": "game_over", "loser": view["result"]["loser"]}, view)
+    assert said is not None and "shithead" in words_for("en", "shithead").text(said)
+    match = dict(view, rounds=3)
+    assert words_for("en", "shithead").text(describe(event, match)) == \
+        "Round 1 is over: you are the shithead."
