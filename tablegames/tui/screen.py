@@ -247,7 +247,9 @@ class Screen(ConsoleTable):
 
     @staticmethod
     def named(model: Mapping[str, Any]) -> set[str]:
-        """The players' names that the prompt or a move's label gives as an argument."""
+        """The players' names that the prompt or a move's label gives as an argument, and
+        at the end those the result's sentence names (the end table left out the winner's
+        row while the sentence below it named them; found by helper-112)."""
         names = {s["name"] for s in model["seats"]}
         found: set[str] = set()
 
@@ -265,6 +267,9 @@ class Screen(ConsoleTable):
         walk(model.get("prompt"))
         for a in model.get("actions") or []:
             walk(a.get("label"))
+        result = model.get("result")
+        if result:  # the players the end's sentence names ("P3 won."): their rows stay too
+            walk(result.get("said"))
         return found
 
     @staticmethod

@@ -992,7 +992,9 @@ class Session:
                            seconds=seconds) if wait > 0 else
                     self.w("{name} is about to play. You may: {moves} (or press Enter)",
                            name=self.names[bot_seat], moves=moves))
-            self.draw(me, menu, note or hint)
+            # the offer in place of the presenter's prompt ("Waiting for P1. You may
+            # knock."), which it says again (found by helper-112)
+            self.draw(me, menu, "", prompt=note or hint)
             line = self._readline(f"{self.names[me]}> ", timeout=wait if wait > 0 else None)
             if line is _TIMEOUT or not str(line).strip():
                 return
@@ -1037,7 +1039,7 @@ class Session:
                 note += " " + self.w("Press {keys}.", keys=keys)
             if typed:
                 note += " " + self.w("You may type {moves} and Enter.", moves=typed)
-            self.draw(me, None, note)
+            self.draw(me, None, "", prompt=note)  # in place of the prompt, as above
         deadline = time.monotonic() + pace
         while True:
             left = deadline - time.monotonic()

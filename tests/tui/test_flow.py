@@ -226,3 +226,20 @@ def test_a_60x20_game_pages_only_for_runs_of_bot_moves() -> None:
         text = STYLE.sub("", out.getvalue())
         page = s.w("More of what happened: press any key.")
         assert text.count(page) <= most, (game, text.count(page))  # 13 and 12 before
+
+
+def test_the_winners_row_stays_on_the_end_table() -> None:
+    """At the end the table kept the viewer and the nearest seats and could leave out the
+    winner the sentence below names ("Game over: P2 won." with "… 1 more player"; found
+    by helper-112): the players the end's sentence names come right after the viewer."""
+    state = tablegames.new_game("phase10", players=4, seed=1)
+    rng = __import__("random").Random(1)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    model = present(state.view(0))
+    winners = model["result"]["winners"]
+    assert winners and "P0" not in winners
+    screen = screen_of("phase10", 80, 24)
+    order = screen.order(model)
+    kept = {model["seats"][i]["name"] for i in order[:1 + len(winners)]}
+    assert set(winners) <= kept, (winners, order)

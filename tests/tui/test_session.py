@@ -51,6 +51,9 @@ def test_a_knock_out_of_turn_is_offered_between_bot_moves() -> None:
     assert code == 0
     assert "is about to play. You may: Knock" in text
     assert "You knocked: the stake is 2." in text
+    # the offer stands in place of the presenter's prompt, which said it again ("Waiting
+    # for P1. You may knock." above "P1 is about to play. You may: Knock"; helper-112)
+    assert "You may knock." not in text
 
 
 def test_the_hot_seat_hides_each_hand_from_the_next_person() -> None:
