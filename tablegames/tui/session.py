@@ -133,9 +133,12 @@ def hotkeys(options: Sequence[Choice], game: str = "",
                 found |= {x for x in re.split(r"[^\w♣♦♥♠]+", variant.lower()) if x}
         return found
 
+    # what may be typed for each move (its notation, and its label when it has one),
+    # and each card of the hand
+    texts_of = [[c.short, shown[c.notation]] if c.notation in shown else [c.short]
+                for c in options] + [[t] for t in typed]
     starts: dict[str, int] = {}
-    for texts in [*([c.short, *([shown[c.notation]] if c.notation in shown else [])]
-                    for c in options), *([t] for t in typed)]:
+    for texts in texts_of:
         for k in {x[0] for x in words(texts)}:  # each move counts once for a letter
             starts[k] = starts.get(k, 0) + 1
     keys: dict[str, str] = {}
@@ -434,11 +437,11 @@ class Session:
                 # the result is the pause's prompt: "What happened" above it stops at
                 # the move that ended the hand, and does not say it twice
                 held = self.recent(s)
-                if said and held and held[-1] == said:
+                dropped = bool(said and held and held[-1] == said)
+                if dropped:
                     held.pop()
                 self._held[s] = held
-                self._held_at[s] = self.told[s] - (1 if said and len(held) < len(
-                    self.recent(s)) else 0)
+                self._held_at[s] = self.told[s] - dropped
                 self._said_at[s] = self.told[s]
                 self._ended[s] = paused_view(ended, s)
                 self.mark[s] = self.told[s]  # the next hand's log starts here
@@ -1025,10 +1028,10 @@ class Session:
         # a card of the hand typed early (the next move) never fires a key
         hand = [str(c.get("id")) if isinstance(c, Mapping) else str(c)
                 for c in view.get("hand") or []]
-        hot = hotkeys(options, self.info.name, hand, self.labels(me))
+        shown = self.labels(me)  # the moves in the screen's words, which may be typed
+        hot = hotkeys(options, self.info.name, hand, shown)
         pace = self.options.pace
         if pace > 0 or options:
-            shown = self.labels(me)  # the moves in the screen's words, which may be typed
             comma = self.screen.words.comma
             keys = comma.join(f"{k} = {shown.get(n, Choice(n, me).short)}"
                               for k, n in hot.items())
