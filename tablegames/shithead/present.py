@@ -50,11 +50,15 @@ _EFFECTS = {"plain": N_("plain"), "zero it": N_("zero it"), "skip": N_("skip"),
 #: Shared words that name cards, worded again in Shithead's own catalogue (which a
 #: table looks up first): its Arabic says كروت for cards in every sentence, where the
 #: shared catalogue says بطاقات as the other games do (found by helper-106 and -111),
-#: and the terminal's swap menu names cards too.
+#: and the terminal's swap menu and its help on hot keys name cards too.
 OWN_WORDS = (Np_("({n} card)", "({n} cards)"), N_("Cards"),
              Np_("    {verb}: {n} more way with more cards; type '{verb}' and a card to list it",
                  "    {verb}: {n} more ways with more cards; type '{verb}' and a card to list "
-                 "them"))
+                 "them"),
+             N_("A key in [brackets] plays its move at once, also while the others play. A "
+                "key is in brackets only when nothing else you may type starts with it (a "
+                "card, another move): then type more of the move and Enter. Keys typed "
+                "while the others play wait for your turn, line by line. q and Enter quits."))
 
 def _make(c: int) -> Face:
     face = _PACK.faces[c]

@@ -954,8 +954,10 @@ class Session:
         without its internal code; the ruling that decides it is named as the help
         screen names it, with the key that shows it (``?`` opens that ruling first). A
         line that reads as no move at all (a word no move begins with, a card that is
-        no card) says what may be typed now: the verbs of the seat's legal moves, the
-        words of the notation (the same in every language)."""
+        no card) says what may be typed now: a number, a move as the list words it in the
+        table's language, or the verbs of the seat's legal moves, the words of the
+        notation (English in every language, which the sentence says: a Dutch screen
+        listed "keep, exchange" as if they were the list's words, found by helper-112)."""
         if isinstance(exc, NotationError):
             typed = move.split(":", 1)[-1]
             verbs = list(dict.fromkeys(str(a).split(":", 1)[-1].split(" ", 1)[0]
@@ -964,8 +966,8 @@ class Session:
                 return self.w("Not played: '{typed}' is no move, and you have none to "
                               "make now.", typed=typed)
             return self.w("Not played: '{typed}' is no move. Type a number from the "
-                          "list, or a move's word: {words}.", typed=typed,
-                          words=self.w.comma.join(verbs))
+                          "list, a move as the list words it, or the move's word in the "
+                          "notation: {words}.", typed=typed, words=self.w.comma.join(verbs))
         reason = refusal_text(exc, self.w)
         ruling = exc.ruling if isinstance(exc, IllegalAction) else None
         if ruling:

@@ -305,12 +305,13 @@ def test_the_terminal_says_a_refusal_in_dutch_once_it_is_translated(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("nl", "Niet gespeeld: 'frobnicate' is geen zet. Typ een nummer uit de lijst, of het "
-           "woord van een zet: keep, exchange."),
-    ("ar", "'frobnicate' ليست حركة. اكتب رقماً من القائمة، أو كلمة حركة (بالحروف "
-           "اللاتينية): keep، exchange."),
-    ("en", "Not played: 'frobnicate' is no move. Type a number from the list, or a move's "
-           "word: keep, exchange."),
+    ("nl", "Niet gespeeld: 'frobnicate' is geen zet. Typ een nummer uit de lijst, een zet "
+           "zoals de lijst hem noemt, of het woord van de zet in de notatie (Engels): keep, "
+           "exchange."),
+    ("ar", "'frobnicate' ليست حركة. اكتب رقماً من القائمة، أو الحركة كما تكتبها القائمة، أو "
+           "كلمتها في الترميز (بالحروف اللاتينية): keep، exchange."),
+    ("en", "Not played: 'frobnicate' is no move. Type a number from the list, a move as the "
+           "list words it, or the move's word in the notation: keep, exchange."),
 ])
 def test_the_terminal_says_typed_text_is_no_move_in_the_tables_language(
         lang: str, said: str) -> None:

@@ -177,6 +177,28 @@ def test_a_word_that_is_no_move_says_what_may_be_typed() -> None:
     assert "'x' is no move" in said and all(v in said for v in verbs), said
 
 
+@pytest.mark.parametrize(("game", "lang", "notation"), [
+    ("toepen", "nl", "(Engels): keep, exchange."), ("phase10", "da", "(engelsk): draw, take."),
+    ("toepen", "en", "in the notation: keep, exchange.")])
+def test_a_word_that_is_no_move_names_the_notations_words_as_such(
+        game: str, lang: str, notation: str) -> None:
+    """On a Dutch or Danish screen the words listed are the notation's, which are English:
+    the refusal says so, and that the list's own words may be typed too, as they may
+    (a Dutch screen said "het woord van een zet: keep, exchange" beside "Kaarten houden",
+    found by helper-112)."""
+    s, _ = session(game, players=3, seed=4, lang=lang)
+    seat = s.state.to_act
+    from tablegames.tui.choices import Menu, Reading, read
+
+    s._handle(Reading("move", move=f"{seat}:x"), seat)
+    assert s._last_error.endswith(notation), s._last_error
+    labels = s.labels(seat)
+    options = choices([str(a) for a in s.state.legal_actions(seat)], seat)
+    for move, label in labels.items():  # each move as the list words it plays that move
+        reading = read(label, options, Menu.of(options), seat, game, w=s.w, labels=labels)
+        assert (reading.kind, reading.move) == ("move", move), (label, reading)
+
+
 def test_toepen_tags_one_knock_and_no_round_tags_at_game_over() -> None:
     state = tablegames.new_game("toepen", players=3, seed=1)
     view = {**state.view(0), "knocker": 1, "last_knocker": 1}
@@ -272,3 +294,36 @@ def test_dallah_says_whose_card_has_you_roll() -> None:
     said = words_for("en", "dallah").text(present(view)["prompt"])
     assert "of P0" in said and "you roll" in said, said
 
+
+
+def test_shithead_arabic_help_says_its_own_word_for_cards() -> None:
+    """The help on hot keys is a shared paragraph (بطاقة, as three games say); Shithead's
+    Arabic help says كرت, as every other Shithead sentence does (helper-112's leftover)."""
+    s, _ = session("shithead", keys=["\x1b"] * 4, lang="ar")
+    shown: list[str] = []
+    s.screen.show = lambda lines: shown.extend(lines)  # type: ignore[method-assign]
+    s.show_help(0)
+    text = "\n".join(shown)
+    assert "[قوسين]" in text and "(كرت، حركة أخرى)" in text, text
+    assert "بطاق" not in text, text
+
+
+def test_shithead_own_words_override_shared_ones() -> None:
+    """Each of Shithead's words said again in its own catalogue is a shared one (an id
+    only Shithead had would override nothing, and its Arabic would never be read)."""
+    from tablegames.shithead.present import OWN_WORDS
+
+    shared = strings("en", "tablegames")
+    for m in OWN_WORDS:  # a plural's id is its (singular, plural) pair in both
+        assert m in shared, m
+
+
+def test_shithead_arabic_rulings_name_the_skip_as_the_table_does() -> None:
+    """The table calls the skip card's effect تخطٍّ (a word; «قب» is none, see the SHD-22
+    test of the table's facts); the rulings called the card «قب» in their title and text.
+    They now say تخطٍّ, naming «قب» once as the rule sheet's word."""
+    rulings = strings("ar", "shithead_rulings")
+    assert rulings["Skip"] == "التخطي"
+    texts = [t for t in rulings.values() if isinstance(t, str)]
+    assert sum(t.count("قب»") for t in texts) == 1, [t for t in texts if "قب»" in t]
+    assert any("اسمه «قب» في نص القواعد" in t for t in texts)

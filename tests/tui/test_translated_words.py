@@ -92,14 +92,14 @@ def test_toepen_dutch_lost_lives_says_levens_as_the_catalogue_does() -> None:
 
 
 def test_danish_unknown_word_refusals_say_not_a_move_alike() -> None:
-    """Both refusals of a word that is no move say "er ikke et træk", and the list asks
-    for "et ord fra et træk", as the menu's hint says "et ord fra trækket"."""
+    """Both refusals of a word that is no move say "er ikke et træk", and the list's words
+    are said to be the notation's, in English ("trækkets ord i notationen (engelsk)")."""
     da = strings("da", "tablegames")
     none = da["Not played: '{typed}' is no move, and you have none to make now."]
-    some = da["Not played: '{typed}' is no move. Type a number from the list, or a move's "
-              "word: {words}."]
+    some = da["Not played: '{typed}' is no move. Type a number from the list, a move as the "
+              "list words it, or the move's word in the notation: {words}."]
     assert "'{typed}' er ikke et træk" in none and "'{typed}' er ikke et træk" in some
-    assert "et ord fra et træk: {words}" in some
+    assert "trækkets ord i notationen (engelsk): {words}" in some
 
 
 #: The shared catalogue's counted card phrase and the terminal's swap-menu line, as a
