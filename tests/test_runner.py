@@ -34,6 +34,16 @@ def fails_on(bad: int, seed: int) -> int:
     return seed
 
 
+def refused_move(kind: str, seed: int) -> None:
+    """A task that ends in the library's refusal: another seat's move, or a stale one."""
+    import tablegames
+
+    state = tablegames.new_game("toepen", players=3, seed=seed)
+    if kind == "out_of_turn":
+        state.apply("1:keep")
+    state.apply("0:keep", expect=9)
+
+
 def test_one_and_two_workers_give_the_same_results_in_seed_order() -> None:
     seeds = [9, 3, 7, 1, 12, 5, 8]
     one = list(run(play_toepen, seeds, workers=1))
@@ -62,6 +72,22 @@ def test_a_failing_task_raises_in_the_caller() -> None:
         list(run(functools.partial(fails_on, 40), range(100), workers=2))
     with pytest.raises(ArithmeticError, match="seed 2 is bad"):
         list(run(functools.partial(fails_on, 2), range(5), workers=1))
+
+
+@pytest.mark.parametrize("kind", ["out_of_turn", "stale"])
+def test_a_refusal_in_a_worker_is_the_refusal_one_process_raises(kind: str) -> None:
+    """An error the library raises in a task comes back from a worker as it was raised:
+    an OutOfTurn said its "[out_of_turn; ruling TOE-03]" twice, and a StaleState (whose
+    fields are keywords) broke the pool (found by helper-114)."""
+    errors = []
+    for workers in (1, 2):
+        with pytest.raises(tablegames.IllegalAction) as caught:
+            list(run(functools.partial(refused_move, kind), [1, 2], workers=workers))
+        errors.append(caught.value)
+    one, two = errors
+    assert type(one) is type(two) and str(one) == str(two), (one, two)
+    assert vars(one) == vars(two)
+    assert str(two).count("[") == 1
 
 
 def test_an_early_stop_returns_the_first_results() -> None:

@@ -59,8 +59,29 @@ def quoted_names(names: Iterable[object], show: Callable[[object], str] = quoted
     return ", ".join(shown[:most]) + (f" and {more} more" if more > 0 else "")
 
 
+def _rebuilt(cls: type[BaseException], args: tuple[object, ...],
+             fields: dict[str, object]) -> BaseException:
+    """An error as :meth:`TablegamesError.__reduce__` took it apart: its class, its
+    ``args`` and its fields, put back without calling ``__init__`` again."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
+
 class TablegamesError(ValueError):
     """Base of every error tablegames raises for bad input."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and copied whole, as raised: class, ``args`` and fields.
+
+        Python's own reduction calls ``cls(*args)`` again: an :class:`IllegalAction`
+        then added its ``[code; ruling]`` tag a second time, and an error whose
+        ``__init__`` takes keywords (:class:`StaleState`, the chance errors) could not be
+        rebuilt at all, so an error raised in a worker process of
+        :func:`tablegames.runner.run` came back different from the one a single process
+        raises, or as a broken pool (found by helper-114)."""
+        return (_rebuilt, (type(self), self.args, dict(self.__dict__)))
 
 
 class IllegalAction(TablegamesError):

@@ -29,6 +29,7 @@ from typing import Any
 from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted, quoted_names
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
+from tablegames.common.setups import check_flag
 
 #: The entry-point group an installed distribution names its games in.
 ENTRY_POINTS = "tablegames.games"
@@ -195,8 +196,20 @@ def game_info(name: str) -> GameInfo:
 
 
 def new_game(name: str, **kwargs: Any) -> Any:
-    """``new_game("toepen", players=4, seed=7)``: a new game by registry name."""
-    return game_info(name).new_game(**kwargs)
+    """``new_game("toepen", players=4, seed=7)``: a new game by registry name.
+
+    A keyword the game's ``new_game`` does not take is a :class:`SetupError` naming it
+    (it was Python's own ``TypeError``, unlike every other bad setup; found by
+    helper-114)."""
+    info = game_info(name)
+    params = inspect.signature(info.new_game).parameters
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        bad = [k for k in kwargs if k not in params or params[k].kind not in (
+            inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+        if bad:
+            raise SetupError(f"{info.name}'s new_game takes no {quoted_names(bad)}; it takes "
+                             f"{', '.join(params)}")
+    return info.new_game(**kwargs)
 
 
 def load(text: str | bytes, *, verify: bool = False) -> Any:
@@ -208,6 +221,7 @@ def load(text: str | bytes, *, verify: bool = False) -> Any:
     duplicate ``game`` key wins, as in JSON), so what loads and the error a bad save
     gets are the same either way.
     """
+    verify = check_flag("verify", verify)
     if isinstance(text, str) and not verify and (head := _HEAD.match(text)) is not None:
         try:
             return game_info(head[1]).from_json(text)

@@ -221,7 +221,8 @@ def _read_setup(cls: type[BaseState], r: Reader, rules: Any) -> _Setup:
     extra = setup["extra"]._dict()
     world = "world" in sd and setup["world"].bool()
     try:
-        normalize_players(list(players), cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
+        normalize_players(list(players), cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME,
+                          saved=True)
         check_seed(seed)
         cls._check_setup_keys(extra)
         if "position" not in extra:  # a position is checked when it is read

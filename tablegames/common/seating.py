@@ -42,7 +42,7 @@ def next_seat(
     >>> next_seat(0, 4, playing=[True, False, True, True])
     2
     """
-    playing = _playing(playing, active)
+    playing = _checked(n, direction, _playing(playing, active))
     if playing is None:
         return (seat + direction * steps) % n
     if not any(playing):
@@ -60,12 +60,33 @@ def seats_from(
     include_start: bool = True, active: Sequence[bool] | None = None,
 ) -> Iterator[int]:
     """Every seat (every ``playing`` one) once, beginning at ``start`` and going round in
-    ``direction`` (``active``: ``playing``'s name before 0.2, as in :func:`next_seat`)."""
-    playing = _playing(playing, active)
-    for k in range(0 if include_start else 1, n):
+    ``direction`` (``active``: ``playing``'s name before 0.2, as in :func:`next_seat`).
+
+    The arguments are checked when it is called, not when the seats are first read."""
+    flags = _checked(n, direction, _playing(playing, active))
+    return _round(start, n, direction, flags, 0 if include_start else 1)
+
+
+def _round(start: int, n: int, direction: int, playing: Sequence[bool] | None,
+           first: int) -> Iterator[int]:
+    for k in range(first, n):
         s = (start + direction * k) % n
         if playing is None or playing[s]:
             yield s
+
+
+def _checked(n: int, direction: int, playing: Sequence[bool] | None) -> Sequence[bool] | None:
+    """``playing`` once the table's shape is one a turn can go round: at least one seat,
+    a direction of 1 or -1 (0 never moved, so looking for a playing seat never ended), a
+    flag for each seat (found by helper-114). A ``ValueError``: a caller's bug, as an
+    empty table is."""
+    if n < 1 or direction not in (CLOCKWISE, COUNTERCLOCKWISE) or (
+            playing is not None and len(playing) != n):
+        raise ValueError(f"a table of {n!r} seats, direction {direction!r} and "
+                         f"{'no' if playing is None else len(playing)} playing flags is no "
+                         "table to go round (at least one seat, direction 1 or -1, one flag "
+                         "a seat)")
+    return playing
 
 
 def _playing(playing: Sequence[bool] | None,

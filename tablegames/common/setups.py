@@ -14,8 +14,12 @@ from tablegames.common.errors import SetupError, quoted
 from tablegames.common.serialization import MAX_DEPTH
 
 
-def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str) -> tuple[str, ...]:
-    """Player names from a count or a list of names; a wrong count is a :class:`SetupError`."""
+def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str, *,
+                      saved: bool = False) -> tuple[str, ...]:
+    """Player names from a count or a list of names; a wrong count is a :class:`SetupError`.
+
+    ``saved``: the names come from a save, written when a name could still hold a
+    direction control (:data:`DIRECTION_CONTROLS`), so such a name still loads."""
     if isinstance(players, bool):
         raise SetupError("players must be a count or a list of names")
     if isinstance(players, int):
@@ -31,7 +35,7 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
         if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
             raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
         for i, name in enumerate(names):
-            if why := _unwritable(name):
+            if why := _unwritable(name, saved=saved):
                 raise SetupError(f"player name {i} {why}")
         if len(set(names)) != len(names):
             raise SetupError("player names must be distinct")
@@ -45,8 +49,15 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str)
 #: separators (they break a position's line, as a new line does).
 _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
+#: The bidirectional embeddings, overrides and isolates: inside a name they turn the
+#: text after it around wherever the name is shown (a log line, the terminal, a picture,
+#: a phone), so a name of "\u202eP1" makes "P1 played 7h" read backwards. Refused in new
+#: names since 0.2, as the room server always refused them (found by helper-114); the
+#: marks LRM and RLM only say a direction and are kept. A front end isolates names itself.
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-def _unwritable(name: str) -> str | None:
+
+def _unwritable(name: str, *, saved: bool = False) -> str | None:
     """Why ``name`` cannot be written everywhere a name goes, or ``None``.
 
     A name travels in saves, records, position text (one line, trimmed) and every
@@ -56,7 +67,18 @@ def _unwritable(name: str) -> str | None:
         return "has a space at its start or end"
     if any(unicodedata.category(ch) in _UNWRITABLE for ch in name):
         return "holds a control character, a line break or a lone surrogate"
+    if not saved and not DIRECTION_CONTROLS.isdisjoint(name):
+        return "holds a direction control (U+202A-U+202E, U+2066-U+2069), which turns the " \
+               "text around it"
     return None
+
+
+def check_flag(name: str, value: object) -> bool:
+    """``value`` when it is ``True`` or ``False``; else a :class:`SetupError` naming
+    ``name`` (``1`` or ``"no"`` would be read as a flag they never were)."""
+    if type(value) is not bool:
+        raise SetupError(f"{name} must be True or False, not {quoted(value)}")
+    return value
 
 
 def check_seed(seed: object) -> int | str:

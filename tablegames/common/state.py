@@ -48,6 +48,7 @@ from tablegames.common.setups import (
     MAX_DECK,
     MAX_NAME,
     MAX_NOTATION,
+    check_flag,
     check_seed,
     check_setup,
     normalize_players,
@@ -228,8 +229,7 @@ class BaseState(ABC):
         stacked deck and the game's own setup keywords (``SETUP_KEYS``; ``None`` values
         are left out) are all checked before any work is done. ``chance`` (a list of
         outcomes, possibly empty) makes an outside-mode game whose deal takes its cards
-        from that list (see :mod:`tablegames.common.chance`).
-        """
+        from that list (see :mod:`tablegames.common.chance`)."""
         names = normalize_players(players, cls.MIN_PLAYERS, cls.MAX_PLAYERS, cls.GAME)
         r = coerce_rules(cls.RULES, rules)
         seed = check_seed(seed)
@@ -624,8 +624,8 @@ class BaseState(ABC):
 
         Parse, read the declared fields, check the invariants: nothing is remembered
         between loads, so a text loads to the same state in any process. ``verify=True``
-        replays the save's own history from its setup, which must give the saved state:
-        a save whose hands, stock or rng were edited is refused (this costs a replay)."""
+        replays the save's history from its setup, which must give the saved state: a
+        save whose hands, stock or rng were edited is refused (this costs a replay)."""
         r = Reader(loads(text))
         try:
             obj = read_save(cls, r)
@@ -635,7 +635,7 @@ class BaseState(ABC):
             raise StateError(f"saved state is inconsistent: {type(exc).__name__}") from None
         except RecursionError:
             raise StateError("saved state is nested too deeply") from None
-        if verify:
+        if check_flag("verify", verify):
             verify_save(obj, r)
         return obj
 

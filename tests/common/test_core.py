@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -165,6 +166,26 @@ def test_seating_takes_the_old_name_active_with_a_warning() -> None:
         assert list(seating.seats_from(2, 4, active=playing)) == [2, 3, 0]
     with pytest.raises(TypeError, match="playing= only"):
         seating.next_seat(0, 4, playing=playing, active=playing)
+    # seats_from says so when called, not when its first seat is read (helper-114)
+    with pytest.raises(TypeError, match="playing= only"):
+        seating.seats_from(0, 4, playing=playing, active=playing)
+    with pytest.warns(DeprecationWarning, match="playing="):
+        seating.seats_from(2, 4, active=playing)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: seating.next_seat(1, 4, direction=0, playing=[True, False, True, True]),
+    lambda: seating.next_seat(0, 4, playing=[True]),
+    lambda: seating.next_seat(0, 0),
+    lambda: seating.seats_from(0, 4, direction=2),
+    lambda: seating.seats_from(0, 3, playing=[True, True, True, True]),
+], ids=["direction 0 (looped forever)", "too few flags (IndexError)",
+        "no seats (ZeroDivisionError)", "direction 2", "too many flags"])
+def test_a_table_no_turn_can_go_round_is_a_value_error(call: Any) -> None:
+    """A direction other than 1 or -1, a flag list of the wrong length or an empty table
+    is a caller's bug, said as a ValueError at once (found by helper-114)."""
+    with pytest.raises(ValueError, match="no table to go round"):
+        call()
 
 
 def test_seating() -> None:
