@@ -15,7 +15,8 @@ match, the one the README shows) and each match's table per bot. On a shared mac
 them one at a time with ``--workers 1``. The verdicts
 compare 95% Wilson intervals of the loss rates: "significantly less" means the two
 intervals do not overlap. Nothing here is a test: numbers depend on the machine and its
-load (ms per decision) but the games themselves are seeded and replay exactly.
+load (ms per decision) but the games themselves are seeded and replay exactly at the
+commit each match names (a later change to a bot's play gives other games).
 """
 
 from __future__ import annotations
@@ -319,7 +320,8 @@ def render(store: dict[str, Any]) -> str:
         "(one seat loses each game), so ISMCTS beats its opponent exactly when its interval",
         "lies below 50%. The last matches put each game's heuristic bot against random play",
         "on the same deals as ISMCTS's, for scale. The games replay exactly from the seed on any",
-        "machine.",
+        "machine at the commit each match names (its command is given); a later commit that",
+        "changes how a bot plays gives other games from the same seed.",
         "",
         "## Summary",
         "",
