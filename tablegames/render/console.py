@@ -240,13 +240,20 @@ class ConsoleTable:
                 rows.append(Chips(Text(" ") + name, [
                     *badges, *([held] if held else []),
                     *(Text("· ", style="dim") + x for x in stats)], one_line=True))
+                # each group's label stays with its first card ("2. three 9s:" ended a
+                # line, its cards on the next), groups stand two spaces apart, and the
+                # flow's later lines start where its first does (they began one space
+                # left of it)
                 flow: list[Text] = []
+                gaps: list[int] = []
                 for g in groups:
                     label = g.label.copy()
                     label.rstrip()
-                    flow += [label, *g.chips]
+                    first = [label + Text(" ") + g.chips[0]] if g.chips else [label]
+                    flow += [*first, *g.chips[1:]]
+                    gaps += [2] + [1] * (len(first) + len(g.chips[1:]) - 1)
                 if flow:
-                    rows.append(Chips(Text("   "), flow))
+                    rows.append(Chips(Text("   "), flow, gaps=gaps, indent="   "))
                 continue
             who: Any
             if compact:

@@ -72,7 +72,14 @@ def new_state(game: str, players: int | Sequence[str], seed: int, rules: Any = N
     kwargs = dict(info.simulate_kwargs(names))  # Shithead: the decks the table needs
     if rules is not None:
         kwargs["rules"] = rules
-    return info.new_game(players=players, seed=seed, **kwargs)
+    if isinstance(players, int):
+        return info.new_game(players=players, seed=seed, **kwargs)
+    # a name with a direction control is refused in a new game since 0.2 but loads from a
+    # save 0.1 wrote: the table is dealt under stand-in names and loaded under the real ones
+    stand_in = [f"P{i}" for i in range(len(names))]
+    save = json.loads(info.new_game(players=stand_in, seed=seed, **kwargs).to_json())
+    save["setup"]["players"] = names
+    return tablegames.load(json.dumps(save, separators=(",", ":"), ensure_ascii=False))
 
 
 def playout(game: str, players: int | Sequence[str], seed: int, limit: int, *,

@@ -243,3 +243,26 @@ def test_the_winners_row_stays_on_the_end_table() -> None:
     order = screen.order(model)
     kept = {model["seats"][i]["name"] for i in order[:1 + len(winners)]}
     assert set(winners) <= kept, (winners, order)
+
+
+def test_a_short_table_keeps_each_laid_group_label_with_its_cards() -> None:
+    """Phase 10 at 60 columns, a seat with two groups laid: the groups ran on in one flow
+    where "2. three 9s:" ended a line and its cards began the next, one space left of the
+    flow's first line (helper-112's leftover). Each label now keeps its first card and
+    every line of the flow starts at the same place."""
+    from tablegames import bots
+
+    state = tablegames.new_game("phase10", players=3, seed=3)
+    players = [bots.make("smart", "phase10", seed=i) for i in range(3)]
+    while len(state.view(None)["laid"][0]) < 2:  # P0 lays phase 1 (two sets of 3)
+        assert state.version < 200, "the seed must lay a two-group phase"
+        state.apply(players[state.to_act].choose(bots.Handle(state, state.to_act)))
+    screen = screen_of("phase10", 60, 20)
+    model = present(state.view(0))
+    lines = [STYLE.sub("", ln) for ln in screen.lines(screen.frame(model, tight=True))]
+    labels = [ln for ln in lines if re.search(r"\d\. three \w+:", ln)]
+    assert len(labels) >= 2, "\n".join(lines)
+    for ln in labels:
+        assert not re.search(r":\s*│?\s*$", ln), "\n".join(lines)  # a card follows the label
+    starts = {len(ln) - len(ln.lstrip("│ ")) for ln in labels}
+    assert len(starts) == 1, "\n".join(lines)
