@@ -75,6 +75,7 @@ from tablegames.common.errors import (
 )
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
+from tablegames.common.rounds import ROUND_OVER, RoundEnd, round_end
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
 from tablegames.table import present, refusal_text
 from tablegames.table.i18n import check_lang
@@ -87,7 +88,7 @@ from tablegames.tui.words import Line, Narrator, unglued
 _TIMEOUT = object()
 #: The event that ends a round (a deal) without ending the game, in every game that has
 #: rounds: the screen pauses on it.
-ROUND_ENDS = frozenset({"round_over"})
+ROUND_ENDS = frozenset({ROUND_OVER})
 #: Events the terminal shows elsewhere than in "What happened": the game's end is the end
 #: screen's sentence (under the table, with the standings), and the cards dealt to the
 #: seat are its hand, drawn under the table ("Your cards: ..." in the log right above
@@ -171,65 +172,28 @@ TYPED_THROUGH = 0.5
 SHOWN_MIN, SHOWN_MAX = 6, 2000
 
 
-class _RoundEnded(Exception):
-    """Raised inside a copy's move the moment it records the end of a hand."""
-
-
-class _UpToRoundEnd(list[Event]):
-    """A move's event list that stops the move as soon as the hand's end is recorded."""
-
-    def append(self, event: Event) -> None:
-        super().append(event)
-        if event.kind in ROUND_ENDS:
-            raise _RoundEnded
-
-    def extend(self, events: Any) -> None:
-        for e in events:
-            self.append(e)
-
-    def __iadd__(self, events: Any) -> _UpToRoundEnd:  # type: ignore[override,misc]
-        self.extend(events)
-        return self
-
-
-def table_at_round_end(before: Any, notation: str) -> Any:
-    """A copy of ``before`` (the state before the move that ended a hand) with the move
-    carried out up to the end of the hand, or ``None``.
-
-    The engines end a hand and deal the next one in the same move, so the state after it
-    shows the next deal; the pause at the end of a hand must show the hand as it ended
-    (the last trick, the lives, phases and points as scored), and only after the key the
-    next deal. A game's ``_apply`` records its events as it goes, the hand's end
-    (``round_over``) after the hand is scored and before the next deal (the engines'
-    contract, :meth:`tablegames.common.state.BaseState._apply`), so the copy is stopped
-    right there. The move was already accepted on the real state; anything unexpected
-    on the copy gives ``None`` (the pause then draws the next deal's table without its
-    cards and moves)."""
-    state = before.copy()
-    state._events = _UpToRoundEnd()
+def hand_as_ended(before: Any, notation: str) -> RoundEnd | None:
+    """The hand that ``notation`` (already accepted on the real state) ended, as it ended
+    (:func:`tablegames.common.rounds.round_end`), for the pause at a hand's end; ``None``
+    when anything unexpected happens on the copy (the pause then draws the next deal's
+    table without its cards and moves): the copy is a picture only, it never stops the
+    game."""
     try:
-        state._apply(state.parse_action(notation))
-    except _RoundEnded:
-        return state
-    except Exception:  # the copy is a picture only: it never stops the game
+        return round_end(before, notation)
+    except Exception:  # see the docstring
         return None
-    return None
 
 
-def paused_view(state: Any, seat: int | None) -> dict[str, Any] | None:
-    """``seat``'s view of ``state`` stopped at a hand's end (:func:`table_at_round_end`),
-    as the pause draws it: nobody to act, no moves (``None``: no such view)."""
-    if state is None:
+def paused_view(ended: RoundEnd | None, seat: int | None) -> dict[str, Any] | None:
+    """``seat``'s view of a hand as it ended (:func:`hand_as_ended`), as the pause draws
+    it: nobody to act, no moves, no "Last round" (the hand shown is that round); ``None``:
+    no such view."""
+    if ended is None:
         return None
     try:
-        view: dict[str, Any] = state.view(seat)
-    except Exception:  # see table_at_round_end
+        return ended.view(seat)
+    except Exception:  # see hand_as_ended
         return None
-    view.update(to_act=None, legal=[], result=None)
-    # the hand just ended is the pause's own sentence: the frame's "Last round: ..." (set
-    # as the hand was scored) would say it a second time (found by helper-106)
-    view.pop("last_round", None)
-    return view
 
 
 class Quit(Exception):
@@ -430,7 +394,7 @@ class Session:
         self._tell_all(events[:cut])
         if hand_ended:
             self._pause = True
-            ended = table_at_round_end(before, notation)
+            ended = hand_as_ended(before, notation)
             for s in self.tellers:
                 said = self.narrators[s].say(events[ends[0]].for_seat(s), self.view(s))
                 self._result[s] = [said] if said else []

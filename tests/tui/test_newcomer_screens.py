@@ -131,6 +131,25 @@ def test_the_toepen_pause_shows_the_round_as_it_ended() -> None:
     assert "The round is over" not in shown and "Last round" not in shown, shown
 
 
+def test_a_round_ended_by_folds_pauses_on_its_own_table() -> None:
+    """A Toepen round that ends when the others fold has nobody left to ask: the copy
+    stopped at its end had no seat to act, its view raised, and the pause fell back to the
+    next deal's table without its cards. It now shows the round as it ended (its two
+    tricks, the folds), through ``tablegames.common.rounds.round_end``."""
+    import random
+
+    s, _ = session("toepen", players=3, seed=2)
+    rng = random.Random(4)
+    while not s._pause:
+        action = rng.choice(s.state.legal_actions())
+        s._apply(str(action), action.seat)
+    assert str(action) == "0:fold"
+    ended = s._ended[0]
+    assert ended is not None and ended["to_act"] is None and ended["legal"] == []
+    assert len(ended["tricks"]) == 2 and ended["folded"] == [True, False, True]
+    assert ended["lives"] == s.state.view(0)["lives"]
+
+
 @pytest.mark.parametrize("game, options", [
     ("phase10", {}), ("shithead", {"rules": {"rounds": 3}})])
 def test_the_pause_of_each_game_is_its_own_round(game: str, options: dict[str, Any]) -> None:
