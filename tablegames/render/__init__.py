@@ -30,7 +30,7 @@ from tablegames.common.registry import game_info
 from tablegames.render import svg as _svg
 from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
-from tablegames.table import present
+from tablegames.table import check_view, guarded, present
 from tablegames.table.i18n import check_lang, lang_for, words_for
 from tablegames.table.model import printable
 
@@ -41,21 +41,28 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     """The table as an SVG document, from ``view`` (a seat's or the spectator's).
 
     ``title`` becomes the picture's accessible name (default: the game and the viewer).
+    A view that cannot be drawn raises :class:`~tablegames.table.PresenterError` (see
+    :func:`tablegames.table.present`).
     """
-    if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
-        raise TablegamesError("render.svg needs a view: state.view(seat) or state.view(None)")
+    game = check_view(view, "render.svg")
     _check_title(title)
-    game = str(view["game"])
     # a browser draws the picture: names and cards are bidi-isolated in Arabic sentences
     w = words_for(lang_for(game, check_lang(lang)), game, isolate=True)
-    model = present(view)
-    seat = view.get("seat")
-    who = w("the spectator") if seat is None else printable(str(view["players"][seat]))
-    canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
-                                                 game=w.text(model["title"]), who=who),
-                         rtl=w.direction == "rtl")
-    draw(canvas, model, w)
-    return canvas.to_string()
+
+    def picture(v: Mapping[str, Any]) -> str:
+        model = present(v)
+        seat = v.get("seat")
+        who = w("the spectator") if seat is None else printable(v["players"][seat])
+        canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
+                                                     game=w.text(model["title"]), who=who),
+                             rtl=w.direction == "rtl")
+        draw(canvas, model, w)
+        return canvas.to_string()
+
+    # a view the presenter cannot read raises PresenterError from present(); a model it
+    # made from an edited view may still hold what no drawer expects: that too is a
+    # PresenterError, naming the key where it can be found
+    return guarded(view, picture)
 
 
 def hand(cards: Sequence[str], game: str, *, title: str | None = None, lang: str = "en") -> str:

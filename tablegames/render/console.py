@@ -29,7 +29,7 @@ from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
 from tablegames.render.text import MOST_BACKS, result_lines, result_text
-from tablegames.table import present
+from tablegames.table import check_view, guarded, present
 from tablegames.table.i18n import Words, lang_for, words_for
 
 #: Chip style of each face colour (French suits on white; colour cards as colours).
@@ -192,11 +192,22 @@ class ConsoleTable:
 
     def picture(self, view: Mapping[str, Any]) -> None:
         """The table of ``view`` as the game draws it (frame, hand, prompt), printed
-        once with no moves and no log: a ruling's picture (``tablegames rulings``)."""
-        model = present(view)
-        self.console.print(self.frame(model))
-        for line in self.under(model):
-            self.console.print(line)
+        once with no moves and no log: a ruling's picture (``tablegames rulings``).
+
+        A view that cannot be drawn raises :class:`~tablegames.table.PresenterError`
+        (see :func:`tablegames.table.present`) before anything is printed: the picture
+        is drawn whole first, so no half table is left on the terminal."""
+        check_view(view, "ConsoleTable.picture")
+
+        def drawn(v: Mapping[str, Any]) -> list[Any]:
+            model = present(v)
+            parts: list[Any] = [self.frame(model), *self.under(model)]
+            for part in parts:  # rich lays a part out only when printing: do it here
+                list(self.console.render(part))
+            return parts
+
+        for part in guarded(view, drawn):
+            self.console.print(part)
 
     def table(self, model: Mapping[str, Any], *, compact: bool = False,
               only: frozenset[int] | None = None, tight: bool = False,

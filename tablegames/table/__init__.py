@@ -14,8 +14,10 @@ get back without knowing the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,12 +26,16 @@ from tablegames.common.refusals import Phrase, fields_of
 from tablegames.table.i18n import FSI, PDI, Words
 from tablegames.table.model import Msg, Table, plain_copy
 
-__all__ = ["Presenter", "PresenterError", "describe", "present", "presenter_of",
-           "refusal_text"]
+__all__ = ["Presenter", "PresenterError", "check_view", "describe", "guarded", "present",
+           "presenter_of", "refusal_text"]
 
 
 class PresenterError(TablegamesError):
-    """A view of a game that has no presenter, or no view at all."""
+    """A view that cannot be drawn: no view at all, a game with no presenter, an envelope
+    key holding the wrong kind of value (a ``seat`` that is no seat of the table), or a
+    game key the presenter could not read (the Python error it raised is chained as
+    ``__cause__``). An app that edits views, or draws a view another version of
+    tablegames made, gets this one error to catch, never a bare ``TypeError``."""
 
 
 @attrs.frozen
@@ -75,16 +81,126 @@ def present(view: Mapping[str, Any], *, public: bool = True, shared: bool = Fals
     packs' card faces. ``shared=True`` skips that copy for a caller that never edits a
     model (the room server, whose page drawing reuses and diffs the card faces' messages
     by identity on every action); its cards' ``name`` and ``mark`` are then the pack's own.
+
+    A view that cannot be drawn (an envelope key of the wrong kind, a game key the
+    presenter cannot read: an edited view, or one of another version) raises
+    :class:`PresenterError` (:func:`check_view`, :func:`guarded`), never a bare Python
+    error.
+    """
+    presenter = presenter_of(check_view(view, "present"))
+
+    def make(v: Mapping[str, Any]) -> Table:
+        if public:
+            return presenter.table(v)
+        made = presenter.table(v, public=False) if presenter.parts else presenter.table(v)
+        made["seats"], made["centre"], made["facts"] = [], [], []  # what it skipped
+        return made
+
+    model = guarded(view, make)
+    return model if shared else plain_copy(model)
+
+
+#: The envelope keys every view has (:meth:`tablegames.common.state.GameState.view`):
+#: checked here, once, for every presenter, so a presenter may trust them.
+ENVELOPE = ("game", "players", "seat", "to_act", "stage", "version", "hand", "legal")
+
+T = TypeVar("T")
+
+
+def check_view(view: object, doing: str) -> str:
+    """The game of ``view``, once its envelope holds what every presenter relies on.
+
+    ``doing`` names the call for the refusal of what is no view at all. Only the
+    envelope is checked (``game`` and ``players`` must be there; ``seat``, ``to_act``,
+    ``stage``, ``version``, ``hand`` and ``legal``, where present, must hold what a view
+    gives them): these are what every presenter and every drawer reads as they are (a
+    seat's name is ``players[seat]``), and a wrong one is cheap to name. A game's own keys
+    are the presenter's, and what it cannot read is caught by :func:`guarded`.
     """
     if not isinstance(view, Mapping) or "game" not in view or "players" not in view:
-        raise PresenterError("present needs a view: state.view(seat) or state.view(None)")
-    presenter = presenter_of(str(view["game"]))
-    if public:
-        model = presenter.table(view)
-    else:
-        model = presenter.table(view, public=False) if presenter.parts else presenter.table(view)
-        model["seats"], model["centre"], model["facts"] = [], [], []  # what it skipped
-    return model if shared else plain_copy(model)
+        raise PresenterError(f"{doing} needs a view: state.view(seat) or state.view(None)")
+    players = view["players"]
+    if not isinstance(players, list) or not players or not all(
+            isinstance(p, str) for p in players):
+        raise _wrong("players", players, "a list of the players' names")
+    seats = f"a seat of the table (0 to {len(players) - 1})"
+    for key, what in (("seat", f"{seats} or None (the spectator)"),
+                      ("to_act", f"{seats} or None (nobody: the game is over)")):
+        value = view.get(key)
+        if value is not None and (type(value) is not int or not 0 <= value < len(players)):
+            raise _wrong(key, value, what)
+    if "stage" in view and not isinstance(view["stage"], str):
+        raise _wrong("stage", view["stage"], "the name of a stage (a string)")
+    version = view.get("version", 0)
+    if type(version) is not int or version < 0:
+        raise _wrong("version", version, "the number of actions played (an int from 0)")
+    for key in ("hand", "legal"):
+        value = view.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            what = "the cards held, in notation" if key == "hand" else \
+                "the legal actions, in notation"
+            raise _wrong(key, value, f"a list of strings ({what})")
+    return str(view["game"])
+
+
+def _wrong(key: str, value: object, what: str) -> PresenterError:
+    return PresenterError(f"the view's {key!r} must be {what}, not {quoted(value)}")
+
+
+#: Set while :func:`guarded` looks for the key at fault: the tries it makes are not
+#: searched again (a drawing presents its view inside it).
+_SEARCHING: ContextVar[bool] = ContextVar("tablegames_presenting_search", default=False)
+
+
+@contextmanager
+def _searching() -> Iterator[None]:
+    token = _SEARCHING.set(True)
+    try:
+        yield
+    finally:
+        _SEARCHING.reset(token)
+
+
+def guarded(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], T]) -> T:
+    """``make(view)`` (a model, or a drawing of one), any error it raises turned into a
+    :class:`PresenterError` naming the game and, where it can be found, the view key at
+    fault; the error raised is chained (``__cause__``).
+
+    A view from the engine always draws (the tests play every game through every
+    drawing), so an error here means an edited view or one of another version, and the
+    app is owed the library's own error rather than a ``TypeError`` from deep in a
+    presenter. The key is found by making the model again without each of the game's
+    own keys in turn (a presenter draws a view that lacks any of them, as
+    ``tests/render/test_view_keys.py`` checks): the one whose removal lets it draw is
+    named. Only a failing view pays for that search, a few dozen presentations; when no
+    single key is to blame (two are wrong) the message says what was raised.
+    """
+    try:
+        return make(view)
+    except PresenterError:
+        raise
+    except Exception as exc:  # the presenter's reading of a key it did not expect
+        game = str(view.get("game"))
+        key = None if _SEARCHING.get() else _key_at_fault(view, make)
+        where = f"its {key!r} holds" if key is not None else "it holds"
+        raise PresenterError(
+            f"the {game} view cannot be drawn: {where} a value this version of tablegames "
+            f"cannot read ({type(exc).__name__}: {str(exc)[:120]}); was the view edited, or "
+            "made by another version?") from exc
+
+
+def _key_at_fault(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], Any]) -> str | None:
+    """The one game key of ``view`` without which ``make`` succeeds (``None``: none)."""
+    with _searching():
+        for key in view:
+            if key in ENVELOPE:
+                continue
+            try:
+                make({k: v for k, v in view.items() if k != key})
+            except Exception:  # not this key: try the next
+                continue
+            return str(key)
+    return None
 
 
 def describe(event: Mapping[str, Any], view: Mapping[str, Any], *,

@@ -10,7 +10,13 @@ text, with ``{name}`` fields) plus its arguments, looked up in the game's gettex
 catalogue when the model is drawn (:func:`tablegames.table.i18n.localize`). So the model
 is the same in every language, and the catalogues are the only place words live.
 
-Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``):
+Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``). Each
+part lists every key a presenter of the four games puts in it, and each key listed is in
+some model of theirs (``tests/render/test_model_keys.py`` walks their models and fails
+on a key that is not listed here, or listed and never made): a front end built from
+this schema alone draws everything the room server's page draws. A key that only one
+game's models have says so; a front end that does not know it draws the table without
+it, as another game's.
 
 ``Msg``
     ``{"msg": id, "args": {...}}`` and, for a count, ``"plural": id_plural, "n": int``.
@@ -25,7 +31,9 @@ Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``)
 ``Seat``
     ``seat``, ``name``, ``you`` (the viewer), ``turn`` (asked to act), ``badges``
     (``Msg``), ``stats`` (``Msg``), ``groups`` (``Group``: cards in front of the seat),
-    ``hidden`` (cards held, drawn as backs).
+    ``hidden`` (cards held, drawn as backs); Shithead's seats also have ``face_down``
+    (how many face-down cards lie in front of the seat, an int: a row of backs apart from
+    the hand, which its own seat taps to play one blind: see the blind action's index).
 ``Group`` / ``Area`` (the centre)
     ``label`` (``Msg``), ``cards`` (``Face``), ``owners`` (a name per card, or empty),
     ``count`` (cards in the pile, or ``None``), ``backs`` (face-down cards to draw),
@@ -38,12 +46,48 @@ Schema (every value is JSON-ready: dicts, lists, strings, ints, bools, ``None``)
 ``Action`` (one legal action of the viewer)
     ``n`` (the notation to send back), ``verb``, ``label`` (``Msg``), ``cards`` (``Face``),
     ``tap`` (the card code a tap on the hand sends, or ``None``), ``report`` (a table report
-    drawn on the report screen rather than as a small button).
+    drawn on the report screen rather than as a small button). Some actions say more,
+    for a front end that plays them by tapping cards rather than by a button:
+
+    * Shithead's swap: ``for`` (``Face``: the cards of the hand taken up for the face-up
+      ``cards`` put down; the action is both sets of cards chosen);
+    * Shithead's blind: ``index`` (an int from 0: which face-down card it turns up, as
+      its event says; a tap on that card of the seat's own face-down row plays it);
+    * Phase 10's lay: ``groups`` (a ``Face`` list per group laid, in the order of the
+      notation; ``cards`` holds them all in one list), ``parts`` (``Msg`` per group: its
+      words, "set of 7s", drawn over its cards) and ``more`` (``Msg``: what to say while
+      the cards chosen are some of this lay-down's but not all, "Keep tapping cards to lay
+      phase 3.");
+    * Dallah's fell: ``zone`` and ``shape`` (the ids of the zone and of the cup
+      reported fallen: the report screen puts the button under that zone of the
+      ``Report`` and allows as many as there are cups of that shape there).
+
 ``Table``
     ``game``, ``title`` (``Msg``), ``version``, ``viewer`` (seat or ``None``), ``to_act``,
     ``stage``, ``over``, ``prompt`` (``Msg``), ``seats``, ``centre`` (``Area``), ``facts``,
     ``hand`` (``Face``), ``actions`` (``Action``), ``result`` (``Result`` or ``None``),
-    ``panel`` (``Area`` list: what the seat to act is doing now, such as a Dallah report).
+    ``panel`` (``Area`` list: what the seat to act is doing now, such as Toepen's table
+    customs); Dallah's tables also have ``report`` (``Report``, or ``None`` once the game
+    is over: the report screen, where the table says what happened to the Dallah).
+``Report`` (Dallah's report screen)
+    ``stage`` and ``report`` (the view's: the stage, and what the report being made is
+    about, ``"place"``, ``"stunt"`` or ``"move"``, or ``None``), ``card`` (``Report card``
+    or ``None``: the Action card in play), ``cup`` and ``zone`` (``Msg`` or ``None``: the
+    cup being placed and the zone it goes to), ``cup_id`` and ``zone_id`` (their ids, which
+    a fell action's ids are compared with), ``placer`` and ``collector``
+    (names, or ``None``), ``countdown`` (the seconds a timed card gives to place the cup,
+    or ``None`` when no clock runs), ``timer`` (a string naming this countdown, or
+    ``None``: a phone restarts its clock only when it changes), ``zones`` (``Report zone``
+    list: the Dallah's zones, each with its cups), ``piles`` (``[name, n]`` per seat: how
+    many cups are in the seat's pile) and ``reporting`` (whether the viewer is the seat to
+    report now: only that phone's buttons move to the top).
+``Report card``
+    ``id``, ``name`` (``Msg``), ``kind`` (``"place"``, ``"timed"``, ``"rotate"``, ...),
+    ``seconds`` and ``cups`` (the card's, or ``None`` where its kind has none).
+``Report zone``
+    ``id``, ``name`` (``Msg``), ``cups`` (``Report cup`` list).
+``Report cup``
+    ``shape`` (its id), ``name`` (``Msg``).
 ``Result``
     ``title`` (``Msg``), ``said`` (``Msg`` or ``None``: the outcome in one sentence, told
     to the viewer in the second person, "Game over: you won."), ``winners`` and

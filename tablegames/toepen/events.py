@@ -130,7 +130,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
 RESULT_KEYS: dict[str, str] = {
     "ending": "Rules.ending: 'rubber' or 'elimination'",
     "limit": "Rules.limit: lives lost at which a player is out (an int; Shithead's "
-             "result limit is a bool)",
+             "result says limit_hit, whether its last round was stopped by the action limit)",
     "rounds": "rounds (deals) played, the last included: the last round number + 1",
 }
 

@@ -130,3 +130,31 @@ def test_the_kit_refuses_a_result_with_other_keys(monkeypatch: pytest.MonkeyPatc
     _kit_fails(monkeypatch, "RESULT_KEYS", less, r"result has undeclared keys \['rounds'\]")
     _kit_fails(monkeypatch, "RESULT_KEYS", {**declared, "extra": "x"}, r"result lacks \['extra'\]")
     assert result_problems(type("Game", (), {}), {"anything": 1}) == []  # nothing declared
+
+
+#: How the declarations name a game when they compare its keys with another's.
+_GAME_NAMES = {"Toepen": "toepen", "Phase 10": "phase10", "Shithead": "shithead",
+               "Dallah": "dallah"}
+
+
+def test_a_meaning_that_names_another_games_result_key_names_one_it_has() -> None:
+    """Found by the public-surface audit (helper-114): Toepen's ``limit``, rendered into
+    the events guide, said "Shithead's result limit is a bool", and Shithead's result has
+    no ``limit`` (it is ``limit_hit`` since engine 4). A meaning that speaks of another
+    game's result ("Shithead's result says limit_hit") names a key that result has."""
+    said = re.compile(r"\b(" + "|".join(_GAME_NAMES) + r")'s result (?:says )?(\w+)")
+    meanings = []
+    for game in GAMES:
+        cls = _state_class(game)
+        meanings += [(game, key, text) for key, text in cls.RESULT_KEYS.items()]
+        meanings += [(game, key, text) for key, text in cls.VIEW_KEYS.items()]
+        meanings += [(game, f"{kind}.{key}", text) for kind, spec in cls.EVENT_KEYS.items()
+                     for key, text in spec.keys.items()]
+    named = 0
+    for game, key, text in meanings:
+        for other, word in said.findall(text):
+            named += 1
+            keys = set(_state_class(_GAME_NAMES[other]).RESULT_KEYS) | {
+                "winners", "losers", "scores"}
+            assert word in keys, (game, key, text)
+    assert named  # Toepen's limit compares itself with Shithead's flag
