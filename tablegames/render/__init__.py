@@ -30,7 +30,7 @@ from tablegames.common.registry import game_info
 from tablegames.render import svg as _svg
 from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
-from tablegames.table import check_view, guarded, present
+from tablegames.table import check_view, guarded, model_of
 from tablegames.table.i18n import check_lang, lang_for, words_for
 from tablegames.table.model import printable
 
@@ -50,7 +50,7 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     w = words_for(lang_for(game, check_lang(lang)), game, isolate=True)
 
     def picture(v: Mapping[str, Any]) -> str:
-        model = present(v)
+        model = model_of(v)
         seat = v.get("seat")
         who = w("the spectator") if seat is None else printable(v["players"][seat])
         canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
@@ -59,9 +59,8 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
         draw(canvas, model, w)
         return canvas.to_string()
 
-    # a view the presenter cannot read raises PresenterError from present(); a model it
-    # made from an edited view may still hold what no drawer expects: that too is a
-    # PresenterError, naming the key where it can be found
+    # a view the presenter cannot read, or a model it made from an edited view that holds
+    # what no drawer expects: a PresenterError, naming the key where it can be found
     return guarded(view, picture)
 
 

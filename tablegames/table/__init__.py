@@ -14,9 +14,7 @@ get back without knowing the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -26,8 +24,8 @@ from tablegames.common.refusals import Phrase, fields_of
 from tablegames.table.i18n import FSI, PDI, Words
 from tablegames.table.model import Msg, Table, plain_copy
 
-__all__ = ["Presenter", "PresenterError", "check_view", "describe", "guarded", "present",
-           "presenter_of", "refusal_text"]
+__all__ = ["Presenter", "PresenterError", "check_view", "describe", "guarded", "model_of",
+           "present", "presenter_of", "refusal_text"]
 
 
 class PresenterError(TablegamesError):
@@ -87,17 +85,21 @@ def present(view: Mapping[str, Any], *, public: bool = True, shared: bool = Fals
     :class:`PresenterError` (:func:`check_view`, :func:`guarded`), never a bare Python
     error.
     """
-    presenter = presenter_of(check_view(view, "present"))
-
-    def make(v: Mapping[str, Any]) -> Table:
-        if public:
-            return presenter.table(v)
-        made = presenter.table(v, public=False) if presenter.parts else presenter.table(v)
-        made["seats"], made["centre"], made["facts"] = [], [], []  # what it skipped
-        return made
-
-    model = guarded(view, make)
+    check_view(view, "present")
+    model = guarded(view, lambda v: model_of(v, public=public))
     return model if shared else plain_copy(model)
+
+
+def model_of(view: Mapping[str, Any], *, public: bool = True) -> Table:
+    """The presenter's model of ``view``, unguarded and uncopied: :func:`present`'s plain
+    path, for a drawing that checks and guards the view itself (``render.svg``), so that a
+    view is guarded once, not once per layer."""
+    presenter = presenter_of(str(view["game"]))
+    if public:
+        return presenter.table(view)
+    made = presenter.table(view, public=False) if presenter.parts else presenter.table(view)
+    made["seats"], made["centre"], made["facts"] = [], [], []  # what it skipped
+    return made
 
 
 #: The envelope keys every view has (:meth:`tablegames.common.state.GameState.view`):
@@ -147,20 +149,6 @@ def _wrong(key: str, value: object, what: str) -> PresenterError:
     return PresenterError(f"the view's {key!r} must be {what}, not {quoted(value)}")
 
 
-#: Set while :func:`guarded` looks for the key at fault: the tries it makes are not
-#: searched again (a drawing presents its view inside it).
-_SEARCHING: ContextVar[bool] = ContextVar("tablegames_presenting_search", default=False)
-
-
-@contextmanager
-def _searching() -> Iterator[None]:
-    token = _SEARCHING.set(True)
-    try:
-        yield
-    finally:
-        _SEARCHING.reset(token)
-
-
 def guarded(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], T]) -> T:
     """``make(view)`` (a model, or a drawing of one), any error it raises turned into a
     :class:`PresenterError` naming the game and, where it can be found, the view key at
@@ -181,7 +169,7 @@ def guarded(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], T]) -> 
         raise
     except Exception as exc:  # the presenter's reading of a key it did not expect
         game = str(view.get("game"))
-        key = None if _SEARCHING.get() else _key_at_fault(view, make)
+        key = _key_at_fault(view, make)
         where = f"its {key!r} holds" if key is not None else "it holds"
         raise PresenterError(
             f"the {game} view cannot be drawn: {where} a value this version of tablegames "
@@ -191,15 +179,14 @@ def guarded(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], T]) -> 
 
 def _key_at_fault(view: Mapping[str, Any], make: Callable[[Mapping[str, Any]], Any]) -> str | None:
     """The one game key of ``view`` without which ``make`` succeeds (``None``: none)."""
-    with _searching():
-        for key in view:
-            if key in ENVELOPE:
-                continue
-            try:
-                make({k: v for k, v in view.items() if k != key})
-            except Exception:  # not this key: try the next
-                continue
-            return str(key)
+    for key in view:
+        if key in ENVELOPE:
+            continue
+        try:
+            make({k: v for k, v in view.items() if k != key})
+        except Exception:  # not this key: try the next
+            continue
+        return str(key)
     return None
 
 
