@@ -80,6 +80,12 @@ def _rows(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: flo
 #: The gap between two rows of one group's cards.
 ROW_GAP = 6.0
 
+#: The most face-down cards a pile or a hand is drawn with: more than any table deals
+#: (two packs and their jokers), fewer than an edited view's ``hand_sizes`` of a million
+#: would ask for (a 279 MB picture, found by helper-116). The count is the view's to say
+#: (a pile's label and a seat's stats carry it), the picture's to show as cards.
+MOST_BACKS = 120
+
 
 def _area(c: Canvas, a: Mapping[str, Any], w: Words, x: float, y: float, width: float) -> float:
     """One labelled area (a pile, the trick, a zone); returns its height."""
@@ -88,7 +94,7 @@ def _area(c: Canvas, a: Mapping[str, Any], w: Words, x: float, y: float, width: 
         label = f"{label} ({a['count']})"
     g = c.group(None, cls="area")
     c.text(g, x, y + 12, label, size=12, fill=MUTED)
-    faces: list[Face | None] = [None] * int(a.get("backs") or 0)
+    faces: list[Face | None] = [None] * min(int(a.get("backs") or 0), MOST_BACKS)
     faces += [from_model(f, w) for f in a["cards"]]
     h = 18.0
     if faces:
@@ -161,7 +167,8 @@ def _band(c: Canvas, s: Mapping[str, Any], w: Words, hand: list[Face], y: float)
     x = left
     #: the height the current line's groups take below its first row of cards
     below = 0.0
-    own: list[Face | None] = list(hand) if hand else [None] * int(s.get("hidden") or 0)
+    own: list[Face | None] = list(hand) if hand else \
+        [None] * min(int(s.get("hidden") or 0), MOST_BACKS)
     if own:
         used, below = _rows(c, g, own, x, top, 300, 0.8)
         x = right if below else x + used + 16  # a hand of several rows: groups go below
