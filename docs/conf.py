@@ -91,6 +91,7 @@ autodoc_mock_imports = [name for name in OPTIONAL_LIBRARIES
 # runs them on their own, so it gets the names those modules' examples use.
 doctest_global_setup = """
 from tablegames.common.errors import quoted, quoted_names
+from tablegames.common.rounds import round_end
 from tablegames.common.rulings import plain_text
 from tablegames.common.seating import ask_in_turn, next_seat
 from tablegames.simulation import game_seed, per_second
