@@ -45,6 +45,8 @@ UI: dict[str, str] = {
     "bot_seat": N_("bot"),
     "start": N_("Start now"),
     "waiting_host": N_("Waiting for {name} to start, or for every seat to be taken."),
+    # under the host's greyed Start button in a room whose empty seats no bot plays
+    "start_needs_all": N_("No bots play in this room: the game starts once every seat is taken."),
     "copy": N_("Copy link"),
     "copied": N_("Copied"),
     "screen": N_("Shared screen for a TV"),

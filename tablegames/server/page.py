@@ -62,6 +62,14 @@ def _yours(seat: int | None, w: Words) -> dict[str, str]:
             for theirs, own in OWN_BADGES}
 
 
+def _turn_badge(w: Words) -> str:
+    """The page's ``turn_badge``: the public table's "their turn" drawn in ``w``. The
+    page puts it on the seat asked to act when the game's own table model badges no seat
+    so (Dallah's does, for its active seat): on a shared screen a lighter seat alone did
+    not say whose turn it is from across the room."""
+    return w.text({"msg": OWN_BADGES[0][0], "args": {}})
+
+
 @attrs.frozen
 class Context:
     """What events of one page are described with: the seat's view and its words."""
@@ -209,6 +217,7 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
         "yours": _yours(seat, w),
+        "turn_badge": _turn_badge(w),
     }
     mine: dict[str, Any] = fresh(page)
     return mine, Context(view, w)
@@ -359,6 +368,7 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
                    else _report(model.get("report"), w, old.get("report"), was.get("report"))),
         "yours": was["yours"] if "yours" in was else _yours(seat, w),
+        "turn_badge": was["turn_badge"] if "turn_badge" in was else _turn_badge(w),
     }
     return Drawn(model, page)
 

@@ -604,8 +604,11 @@ class Hub:
         Any seated phone may press it (a table of friends decides aloud; a vote would
         leave a table waiting for the one who put their phone away). The press names the
         ``round`` its page showed: a press that crossed another (two phones at once, or a
-        press from a page older than the new game) deals nothing, and its phone is told
-        so and shown the table as it is.
+        press from a page older than the new game) deals nothing, and its phone is shown
+        the table as it is: no refusal, since the press got what it asked for (a new game
+        is on the table) and the greeting (``again_dealt``) already says who dealt it; a
+        red "someone else was first" over that line read as if something had gone wrong.
+        A press naming a round the room never had is still refused (``stale``).
         """
         if conn.seat is None:
             raise ClientError("not_your_seat")
@@ -616,12 +619,22 @@ class Hub:
             if room.state is None:
                 raise ClientError("not_started")
             if asked != room.round:
-                conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
+                if asked > room.round:
+                    conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
                 self._send_page(room, conn, since=room.state.version)
                 return
             if not room.state.is_over:
                 raise ClientError("not_over")
-            self._again(room, room.seats[conn.seat]["name"])
+            try:
+                self._again(room, room.seats[conn.seat]["name"])
+            except ClientError as exc:
+                if exc.code != "stale":
+                    raise
+                # another process dealt it first: its game is the one asked for, and
+                # catching up sent it to every phone here; if the store could not be read,
+                # the table as it is, so the phone is never left waiting
+                if room.round == asked:
+                    self._send_page(room, conn, since=room.state.version)
 
     def _again(self, room: Room, by: str) -> None:
         """Deal the room's next game (the room's lock is held): the same seats, names and
@@ -705,11 +718,16 @@ class Hub:
             "online": room.online(),
         }
 
-    def _send_page(self, room: Room, conn: Conn, since: int | None) -> None:
+    def _send_page(self, room: Room, conn: Conn, since: int | None, *,
+                   replace: bool = False) -> None:
         """The whole page for ``conn`` and the events after version ``since`` (``None``:
         recent): a phone that says hello, changes language or missed a patch. Bounded work
         whatever the game's length: the page is drawn from the state now (or taken as the
-        room last drew it for this seat and language) and the events come from memory."""
+        room last drew it for this seat and language) and the events come from memory.
+
+        ``replace`` marks the events as the whole of what the phone shows under "What
+        happened" (``"replace": true``), not lines to add: a language change sends the
+        recent lines again in the new language, so the log is not left in the old one."""
         state = room.state
         if state is None:
             conn.push(self.lobby_message(room, conn))
@@ -726,7 +744,10 @@ class Hub:
                     if e.version > since and e.visible_to(conn.seat)]
             events = describe_events(mine, ctx)
         conn.version = state.version
-        conn.push({"type": "update", "page": page, "events": events})
+        message: dict[str, Any] = {"type": "update", "page": page, "events": events}
+        if replace:
+            message["replace"] = True
+        conn.push(message)
 
     def _page(self, room: Room, seat: int | None, lang: str,
               drawing: Drawing | None = None) -> tuple[dict[str, Any], Context]:
@@ -822,7 +843,8 @@ class Hub:
             self._send_page(room, conn, since)
         elif kind == "lang":
             conn.lang = lang_of(data.get("lang"))
-            self._send_page(room, conn, since=room.state.version if room.state else None)
+            # the recent lines again, in the new language, in place of the phone's own
+            self._send_page(room, conn, since=None, replace=True)
         elif kind == "act":
             await self.act(room, conn, data)
         elif kind == "start":

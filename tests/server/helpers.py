@@ -555,6 +555,9 @@ class Balancer:
     first. Stopped by :meth:`stop` (each pipe is a daemon thread)."""
 
     prefer: int | None = None
+    #: While set, every pipe holds what it reads instead of passing it on, and nothing
+    #: closes: a wifi that drops silently. What was held goes on once it is cleared.
+    hold: bool = False
 
     def __init__(self, backends: Sequence[Any]) -> None:
         import threading
@@ -613,6 +616,8 @@ class Balancer:
         def pipe(src: socket.socket, dst: socket.socket) -> None:
             try:
                 while data := src.recv(65536):
+                    while self.hold and not self._stopped:
+                        time.sleep(0.02)
                     dst.sendall(data)
             except OSError:
                 pass

@@ -20,6 +20,10 @@ def house_rules(page: Any) -> list[dict[str, Any]]:
         label: l.querySelector('span').textContent,
         help: l.querySelector('small') ? l.querySelector('small').textContent : '',
         title: l.title,
+        /* a number or a choice reads top to bottom: its name and sentence, then its box */
+        box_below: l.classList.contains('check') || [...l.querySelectorAll('span, small')].every(
+          t => t.getBoundingClientRect().bottom
+               <= l.querySelector('[data-option]').getBoundingClientRect().top + 1),
         choices: [...l.querySelectorAll('option')].map(o => [o.value, o.textContent])}))""")
 
 
@@ -39,6 +43,7 @@ def assert_shows(page: Any, game: str, lang: str) -> None:
     for s, o in zip(shown, expected, strict=True):
         assert (s["label"], s["help"]) == (o["label"], o["help"]), (game, lang)
         assert s["title"] == ""  # no tooltip with the docstring
+        assert s["box_below"], (game, lang, s["name"])  # "3" before "Lives" read as the rule above's
         if o["type"] == "choice":
             assert s["choices"] == [[c, o["choice_labels"][c]] for c in o["choices"]]
         for text in (s["label"], s["help"], *(t for _, t in s["choices"])):

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.helpers import Phones, Server, by_priority, calm, new_phones, play
+from tests.server.helpers import (
+    LEGAL,
+    Balancer,
+    Phones,
+    Server,
+    by_priority,
+    calm,
+    new_phones,
+    play,
+    tap,
+)
 from tests.server.test_browser_layout import LAYOUT, ORDER, settle
 
 #: Toepen to 2 penalty points: a whole game is a few dozen taps.
@@ -189,6 +199,12 @@ def test_a_phone_on_its_side_puts_the_table_beside_the_hand(
         settle(page)
         return {k: page.locator(k).bounding_box() for k in ("#prompt", "#hand", "#table")}
 
+    # on a low screen the table is taller than the screen: it scrolls with the page,
+    # never cut off inside a box of its own (Dallah's protection cards were cut in half)
+    host.set_viewport_size({"width": 844, "height": 300})
+    settle(host)
+    assert host.evaluate("() => { const t = document.getElementById('table');"
+                         " return t.scrollHeight <= t.clientHeight + 1; }")
     host.set_viewport_size({"width": 844, "height": 390})
     side = boxes(host)
     # beside: the table starts right of the prompt and the hand, at the top of the page
@@ -207,3 +223,47 @@ def test_a_phone_on_its_side_puts_the_table_beside_the_hand(
     events = screen.locator(".events-title").bounding_box()
     assert tv is not None and events is not None and events["x"] > tv["x"] + tv["width"]
     assert not ph.errors
+
+
+def test_a_connection_that_stops_answering_goes_offline_and_comes_back(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Behind a path that holds data without closing (a wifi that drops silently), the
+    page said "live" for 45 s after a tap, and the tap hung. The page pings every
+    ``heartbeat`` ms (4000 by default; 300 here): with no answer for twice that, it says
+    it is offline, drops the socket and reconnects once the path carries data again,
+    showing the table as it is. The host's greyed Start says why, in a room without bots."""
+    room = server.create(game="toepen", players=2, name="Amal", bot="", seed=3, rules=SHORT)
+    ph = new_phones(phones, browser, server, "en")
+    host = ph.open(room["url"])
+    host.wait_for_selector("#lobby:not([hidden]) #start[disabled]")
+    assert host.text_content("#start-why") == (
+        "No bots play in this room: the game starts once every seat is taken.")
+    assert host.get_attribute("#start", "aria-describedby") == "start-why"
+    wifi = Balancer([server])
+    try:
+        bo = ph.open(server.join(room["code"], "Bo")["url"])
+        bo.goto(wifi.url + bo.url.removeprefix(server.url) + "?heartbeat=300")
+        bo.wait_for_selector("body[data-version='0'][data-connected='1']", state="attached")
+        if host.get_attribute("body", "data-myturn") == "1":  # Bo is to tap next
+            tap(host, host.evaluate(LEGAL)[0])
+        bo.wait_for_selector("body[data-myturn='1']:not([data-pending='1'])", state="attached")
+        version = int(bo.get_attribute("body", "data-version") or 0)
+        calm(bo)
+        wifi.hold = True
+        tap(bo, bo.evaluate(LEGAL)[0])
+        # no answer within 2 x 300 ms: offline, said and shown, the tap no longer pending
+        bo.wait_for_selector("body[data-offline='1'][data-connected='0']", state="attached",
+                             timeout=3000)
+        assert bo.text_content("#conn") == "reconnecting…"
+        assert bo.get_attribute("body", "data-pending") is None
+        wifi.hold = False
+        bo.wait_for_selector("body[data-connected='1'][data-offline='0']", state="attached",
+                             timeout=8000)
+        # the table as it is: the held tap went through when the path came back, or it
+        # was lost and may be tapped again; either way the phone shows the room's version
+        now = int(host.get_attribute("body", "data-version") or 0)
+        assert now in (version, version + 1)
+        bo.wait_for_selector(f"body[data-version='{now}']", state="attached")
+        assert not ph.errors
+    finally:
+        wifi.stop()

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Phones, Server, Socket, new_phones
+from tests.server.helpers import LEGAL, Phones, Server, Socket, new_phones, tap
 from tests.server.test_browser_layout import settle
 
 
@@ -125,10 +125,41 @@ def test_the_shared_screen_on_a_phone_is_laid_out_like_a_phones_table(
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="toepen", players=3, name="Alice", seed=1, bot="random",
                          rules={"limit": 3})
-    host = ph.open(room["url"])
+    host = ph.open(room["url"], viewport=(320, 568))
     screen = ph.open(f"/s/{room['code']}", viewport=(390, 844))
+    # the socket's messages can be handed to the page as if the server sent them
+    host.context.add_init_script(SOCKETS)
+    host.reload()
+    host.wait_for_selector("#lobby:not([hidden]) #start")
+    host.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert host.evaluate("() => window.scrollY") > 100  # Start is at the lobby's foot
     host.click("#start")
+    host.wait_for_selector("body[data-version] #table .seat", state="attached")
+    # the table opens at its top (it kept the lobby's scroll: the prompt above the screen)
+    assert host.evaluate("() => document.documentElement.scrollHeight > innerHeight + 100")
+    assert host.evaluate("() => window.scrollY") == 0
+    # the same line again is counted on the line before it, not written again
+    host.evaluate("""() => { const ws = window.__sockets[window.__sockets.length - 1];
+      const v = Number(document.body.dataset.version);
+      const line = {v, kind: "test", text: "The die is rolled again."};
+      ws.dispatchEvent(new MessageEvent("message", {data: JSON.stringify(
+        {type: "patch", from: v, to: v, patch: [], events: [line, line, line]})})); }""")
+    assert host.evaluate("() => [...document.querySelectorAll('#events li')]"
+                         ".filter(l => l.dataset.text === 'The die is rolled again.')"
+                         ".map(l => l.textContent)") == ["The die is rolled again. (×3)"]
+    # a language switch draws what happened again in the new language
+    if host.get_attribute("body", "data-myturn") == "1":
+        tap(host, host.evaluate(LEGAL)[0])
+    host.wait_for_selector("#events li:not([data-kind='test'])", state="attached")
+    host.select_option("#lang", "ar")
+    host.wait_for_selector("body[data-drawn='ar']", state="attached")
+    host.wait_for_function("() => [...document.querySelectorAll('#events li')].length > 0 &&"
+                           " [...document.querySelectorAll('#events li')].every("
+                           "l => /[\u0600-\u06ff]/.test(l.textContent))")
+    # the shared screen says whose turn it is in words, not by a lighter seat alone
     screen.wait_for_selector("body[data-version] #table .seat", state="attached")
+    screen.wait_for_selector(".seat.turn .badge:text-is('their turn')", state="attached")
+    assert screen.locator(".seat:not(.turn) .badge:text-is('their turn')").count() == 0
     settle(screen)
     table = screen.locator("#table").bounding_box()
     assert table is not None
@@ -140,6 +171,14 @@ def test_the_shared_screen_on_a_phone_is_laid_out_like_a_phones_table(
         assert left >= table["x"] - 1 and right <= table["x"] + table["width"] + 1, (seats, table)
     assert screen.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     assert not ph.errors
+
+
+#: Keeps every socket the page opens (``window.__sockets``), so a test can hand the page
+#: a message as if the server had sent it.
+SOCKETS = """(() => { const Real = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Real {
+    constructor(...args) { super(...args); window.__sockets.push(this); } }; })()"""
 
 
 # -- 4. no empty boxes -----------------------------------------------------------------------
@@ -225,4 +264,20 @@ def test_the_own_seat_says_your_turn(lang: str, yours: str, theirs: str, server:
     screen.wait_for_selector(".seat[data-seat='0'] .badge", state="attached")
     assert theirs in screen.evaluate("() => [...document.querySelectorAll("
                                      "\".seat[data-seat='0'] .badge\")].map(b => b.textContent)")
+    if lang == "en":  # once: the shared screen's layout does not depend on the language
+        # a card in play: its panel heads the left column; what happened starts right
+        # under its heading in the right one (it began ~80 px lower, under the panel's row)
+        legal = page.evaluate(LEGAL)
+        tap(page, next((n for n in legal if ":draw" in n), legal[0]))
+        screen.wait_for_selector("#dallah:not([hidden]) .card-name", state="attached")
+        settle(screen)
+        gap = screen.evaluate("() => document.getElementById('events').getBoundingClientRect().top"
+                              " - document.querySelector('.events-title').getBoundingClientRect().bottom")
+        assert gap < 16, gap
+        # a named card's words stay inside it, on one line
+        cut = screen.evaluate("() => [...document.querySelectorAll('.card.named')].filter(c =>"
+                              " c.scrollWidth > c.clientWidth + 1"
+                              " || c.querySelector('b').getClientRects().length > 1)"
+                              ".map(c => c.textContent)")
+        assert cut == []
     assert not ph.errors

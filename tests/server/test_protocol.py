@@ -8,6 +8,7 @@ seat's actions, versions from the past.
 from __future__ import annotations
 
 import json
+import re
 import socket
 import threading
 from typing import Any
@@ -308,6 +309,41 @@ def test_bots_are_named_in_the_language_of_the_phone_that_starts(server: Server)
         assert again["lang"] == "en" and again["players"] == names
         _seq, saved = stored(server, room["code"])
         assert json.loads(saved)["setup"]["players"] == names
+    finally:
+        phone.close()
+
+
+def test_a_language_change_sends_what_happened_again_in_the_new_language(
+        server: Server) -> None:
+    """A phone that switched to Arabic mid-game kept "What happened" in English: the
+    page came with no events. Now the seat's recent lines come again, in the new
+    language, marked to replace the phone's list (``replace``)."""
+    code, tokens = full_room(server, seed=9)
+    phone = Socket(server, f"/ws/p/{tokens[0]}")
+    try:
+        phone.send({"type": "hello", "lang": "en"})
+        phone.recv("update")
+        for version in range(3):  # every seat keeps its hand: three lines of events
+            state = tablegames.load(stored(server, code)[1])
+            seat = state.to_act
+            mover = phone if seat == 0 else Socket(server, f"/ws/p/{tokens[seat]}")
+            try:
+                assert mover.act(str(state.legal_actions()[0]), version)["type"] in (
+                    "update", "patch")
+            finally:
+                if mover is not phone:
+                    mover.close()
+        while True:  # the patches of the others' taps
+            try:
+                phone.recv(timeout=0.5)
+            except TimeoutError:
+                break
+        phone.send({"type": "lang", "lang": "ar"})
+        update = phone.recv("update")
+        assert update["page"]["lang"] == "ar" and update.get("replace") is True
+        lines = [e["text"] for e in update["events"]]
+        assert len(lines) >= 3, lines
+        assert all(re.search("[\u0600-\u06ff]", line) for line in lines), lines
     finally:
         phone.close()
 

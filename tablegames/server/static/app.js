@@ -253,8 +253,13 @@ function home() {
       /* the option's words for players, in the page's language (its label and one
        * sentence of help, from the game's catalogue: /api/games?lang=…), never its
        * reference docstring ("doc"), which is written for programmers */
-      return el("label", {class: o.type === "bool" ? "check" : ""},
-                input, el("span", {text: o.label}), o.help ? el("small", {text: o.help}) : null);
+      /* read top to bottom as Game and Players are: the rule's name, its sentence, then
+       * its box (a box before its label read as the previous rule's); a checkbox stays
+       * beside its name */
+      const help = o.help ? el("small", {text: o.help}) : null;
+      return o.type === "bool"
+        ? el("label", {class: "check"}, input, el("span", {text: o.label}), help)
+        : el("label", {}, el("span", {text: o.label}), help, input);
     }));
   }
 
@@ -405,6 +410,25 @@ function guardTaps(root) {
   }, true);
 }
 
+/* ------------------------------------------------------------------ the heartbeat
+ *
+ * A connection that holds data without closing (a wifi that drops silently) would leave
+ * the page saying "live" while every tap is lost. So while connected the page sends a
+ * ``ping`` every HEARTBEAT_MS; when something it sent (a ping or a tap) has had no answer
+ * of any kind for 2 x HEARTBEAT_MS (8 s), the connection is taken as dead: the page says
+ * it is offline, drops the socket and reconnects with the usual backoff, and the hello
+ * shows the table as it is (a tap that was not acknowledged may be tapped again; one that
+ * did arrive makes a second tap stale, which the server refuses). A socket still opening
+ * after that long is given up and retried the same way. The interval is read once at
+ * start from the page address's ``heartbeat`` parameter (milliseconds, 100 to 60000:
+ * ``/p/TOKEN?heartbeat=500``), so a test can shorten the wait.
+ */
+const HEARTBEAT_MS = (() => {
+  const asked = Number(new URLSearchParams(location.search).get("heartbeat"));
+  return Number.isFinite(asked) && asked >= 100 && asked <= 60000 ? asked : 4000;
+})();
+const SILENCE_MS = 2 * HEARTBEAT_MS;
+
 /* ------------------------------------------------------------------ the room page */
 function room() {
   const parts = location.pathname.split("/");
@@ -412,14 +436,41 @@ function room() {
   const key = parts[2] || "";
   const state = {ws: null, version: null, page: null, lobby: null, backoff: 400, dead: false,
                  selecting: false, basket: {}, timer: {key: null, start: 0}, pending: false,
-                 sel: [], selVersion: null, wasMine: false};
+                 sel: [], selVersion: null, wasMine: false,
+                 /* since when something sent has had no answer (null: all answered) */
+                 unanswered: null, beat: null};
   setupLang(() => send({type: "lang", lang}));
   if (screen) document.body.classList.add("screen");
   else guardTaps(document.getElementById("game"));
 
   function send(message) {
-    if (state.ws && state.ws.readyState === WebSocket.OPEN) { state.ws.send(JSON.stringify(message)); return true; }
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) {
+      state.ws.send(JSON.stringify(message));
+      if (state.unanswered === null) state.unanswered = performance.now();
+      return true;
+    }
     return false;
+  }
+
+  /* every HEARTBEAT_MS while connected: a ping, or, after SILENCE_MS without an answer,
+   * the socket is dead (see HEARTBEAT_MS) */
+  function heartbeat() {
+    const ws = state.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) return;
+    if (state.unanswered !== null && performance.now() - state.unanswered > SILENCE_MS) {
+      abandon(ws);
+      return;
+    }
+    send({type: "ping"});
+  }
+
+  /* A socket that stopped answering: no close handshake is waited for (nothing would
+   * carry it); the page goes offline now and reconnects. */
+  function abandon(ws) {
+    if (state.ws !== ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    try { ws.close(); } catch (err) { /* already closing */ }
+    closed(1006);
   }
 
   /* A tap while the socket is down is refused out loud, never dropped in silence. */
@@ -441,28 +492,38 @@ function room() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const ws = new WebSocket(scheme + location.host + "/ws/" + (screen ? "s/" : "p/") + encodeURIComponent(key));
     state.ws = ws;
+    state.unanswered = null;
+    setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) abandon(ws); }, SILENCE_MS);
     ws.onopen = () => {
       state.backoff = 400;
       setConnected(true);
-      ws.send(JSON.stringify({type: "hello", since: state.version, lang}));
+      send({type: "hello", since: state.version, lang});
+      clearInterval(state.beat);
+      state.beat = setInterval(heartbeat, HEARTBEAT_MS);
     };
     ws.onmessage = (e) => {
+      state.unanswered = null;  // the server is there
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
       receive(m);
     };
-    ws.onclose = (e) => {
-      setConnected(false);
-      state.pending = false;
-      delete document.body.dataset.pending;
-      // 4404: no such room or seat (final). 4409: the seat opened on another screen
-      // (this page waits for a reload, or two screens of one seat would take turns
-      // replacing each other). Any other close, 1013 "try again later" (busy, a full
-      // room) included, is transient: reconnect
-      if (e.code === 4404 || e.code === 4409 || state.dead) { state.dead = true; return; }
-      setTimeout(connect, state.backoff);
-      state.backoff = Math.min(state.backoff * 2, 4000);
-    };
+    ws.onclose = (e) => closed(e.code);
+  }
+
+  function closed(code) {
+    clearInterval(state.beat);
+    state.beat = null;
+    state.unanswered = null;
+    setConnected(false);
+    state.pending = false;
+    delete document.body.dataset.pending;
+    // 4404: no such room or seat (final). 4409: the seat opened on another screen
+    // (this page waits for a reload, or two screens of one seat would take turns
+    // replacing each other). Any other close, 1013 "try again later" (busy, a full
+    // room) and a socket that stopped answering included, is transient: reconnect
+    if (code === 4404 || code === 4409 || state.dead) { state.dead = true; return; }
+    setTimeout(connect, state.backoff);
+    state.backoff = Math.min(state.backoff * 2, 4000);
   }
 
   /* The indicator keeps the key of what it says (data-t), so a language switch
@@ -515,13 +576,23 @@ function room() {
       if (fitLang(m.page.game)) send({type: "lang", lang});
       state.pending = false;
       delete document.body.dataset.pending;
-      /* a new game in the room (Play again): what happened in the last one goes */
-      if (state.page && m.page.round !== state.page.round) document.getElementById("events").replaceChildren();
-      addEvents(m.events || []);
+      /* a new table: the lobby turned into the game, or Play again dealt a new one */
+      const fresh = state.lobby !== null || (state.page && m.page.round !== state.page.round);
+      /* a new game in the room (Play again): what happened in the last one goes; a
+       * language change sends the recent lines again in the new language (``replace``):
+       * they take the place of the old ones */
+      if (m.replace || (state.page && m.page.round !== state.page.round)) {
+        document.getElementById("events").replaceChildren();
+      }
+      addEvents(m.events || [], !m.replace);
       state.page = m.page;
       state.lobby = null;
       state.version = m.page.version;
       render();
+      /* the page opens at the top of the new table (the lobby's Start button was at its
+       * foot: the prompt and the first buttons were above the screen); a patch keeps
+       * the player's place */
+      if (fresh) window.scrollTo(0, 0);
     } else if (m.type === "lobby") {
       if (fitLang(m.game)) send({type: "lang", lang});
       state.lobby = m;
@@ -605,7 +676,10 @@ function room() {
       const ok = l.bot || open === 0;
       start = el("button", {type: "button", class: "primary big", id: "start", disabled: !ok,
                             text: open && l.bot ? tn("start_bots", open) : t("start"),
+                            "aria-describedby": ok ? null : "start-why",
                             onclick: () => { if (online()) send({type: "start"}); }});
+      /* greyed without a word left the host guessing: say why under it */
+      if (!ok) start = el("div", {}, start, el("p", {class: "info", id: "start-why", text: t("start_needs_all")}));
     } else if (!screen) {
       start = el("p", {class: "info", text: t("waiting_host", {name: host})});
     }
@@ -657,6 +731,15 @@ function room() {
     const prompt = document.getElementById("prompt");
     prompt.textContent = p.prompt;
     prompt.classList.toggle("mine", mine);
+    /* The end is said once, on the line above where the prompt was ("Game over: Bot 3
+     * won."): not again as the prompt ("The game is over.") nor as the newest line of
+     * "What happened" under the table; the standings stay (the result panel, the seats). */
+    const last = document.getElementById("last");
+    const said = !!p.result && !!last.textContent;
+    prompt.hidden = said;
+    const top = document.getElementById("events").firstElementChild;
+    for (const li of document.querySelectorAll("#events li.said")) li.classList.remove("said");
+    if (said && top && top.dataset.text === last.textContent) top.classList.add("said");
     const before = snapshot();
     renderDallah();
     renderHand();
@@ -937,13 +1020,18 @@ function room() {
     /* a card of the seat's own row is tapped only when a legal action uses it (Toepen's
      * thrown-in cards are shown, never tapped) */
     const usable = (f) => !held.has(f.code) && m.byCards.some(a => needs(a).includes(f.code));
+    /* whose turn it is, in words: the game's own badge where its table gives one
+     * (Dallah's active seat), else the page's "their turn" on the seat asked to act */
+    const turnWord = p.turn_badge;
+    const badged = !turnWord || tb.seats.some(s => s.badges.includes(turnWord));
+    const badgesOf = (s) => (s.turn && !badged ? [turnWord] : []).concat(s.badges);
     const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
       el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
-         ...s.badges.map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
+         ...badgesOf(s).map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
@@ -987,15 +1075,30 @@ function room() {
     document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
   }
 
-  function addEvents(events) {
+  /* The newest line first, 40 kept. A line the same as the one before it is not
+   * written again: that line counts it ("The die is rolled again. (×12)"), as the
+   * terminal does, so a run of rerolls does not push out what mattered. The count is
+   * drawn left to right on a right-to-left page too (× and digits read the same in
+   * every language). The line above the prompt says the newest, flashing unless
+   * ``flash`` is false (the same lines sent again in a new language). */
+  function addEvents(events, flash) {
     const list = document.getElementById("events");
     for (const e of events) {
-      list.prepend(el("li", {text: e.text, "data-kind": e.kind, "data-v": e.v}));
+      const top = list.firstElementChild;
+      if (top && top.dataset.text === e.text) {
+        const n = Number(top.dataset.times || 1) + 1;
+        top.dataset.times = String(n);
+        top.dataset.v = e.v;
+        fill(top, e.text, " ", el("span", {class: "times", dir: "ltr", text: "(×" + n + ")"}));
+        continue;
+      }
+      list.prepend(el("li", {text: e.text, "data-kind": e.kind, "data-v": e.v, "data-text": e.text}));
     }
     while (list.children.length > 40) list.lastChild.remove();
     if (events.length) {
       const last = document.getElementById("last");
       last.textContent = events[events.length - 1].text;
+      if (flash === false) return;
       last.classList.remove("flash");
       void last.offsetWidth;  // restart the animation
       last.classList.add("flash");
