@@ -2,7 +2,7 @@
 
 * ``tablegames simulate GAME --games N --players P --seed S [--workers W] [--out F.jsonl
   [--resume]] [--backend ray [--address A]] [--bot B | --bots B1,B2,..] [--budget B]
-  [--rules R] [--plot F.svg|F.png] [--json]`` plays seeded games with bots (made by
+  [--rules R] [--plot F.svg|F.png] [--import MODULE] [--json]`` plays seeded games with bots (made by
   ``tablegames.bots.make``, as in the arena) on every core and prints a summary (loss and
   win rates per seat and per bot with 95% intervals and what they mean, mean length,
   time), with a progress bar on long runs; ``--plot`` draws it.
@@ -14,9 +14,10 @@
 * ``tablegames games [GAME]`` lists the games, or one game's variants and house rules
   (what ``--rules`` takes); ``tablegames --version`` prints the version.
 * ``tablegames arena GAME --bots ismcts,club,random,random [--games N] [--seed S]
-  [--budget B] [--players P] [--workers W] [--rules R] [--json]`` plays seat-rotated
-  matches and prints each bot's loss and win rates with 95% intervals, mean score, time
-  per decision and (more than two bots) an OpenSkill rating.
+  [--budget B] [--players P] [--workers W] [--rules R] [--import MODULE] [--json]`` plays
+  seat-rotated matches (``--import`` a module of your own that registers bots, see
+  :func:`tablegames.bots.register`) and prints each bot's loss and win rates with 95%
+  intervals, mean score, time per decision and (more than two bots) an OpenSkill rating.
 * ``tablegames serve [--host H] [--port P] [--db FILE]`` runs the room server
   (:mod:`tablegames.server`; needs the ``server`` extra). It listens on 127.0.0.1 unless
   told otherwise (``--host 0.0.0.0`` for phones on the network), and says so when it starts.
@@ -105,8 +106,33 @@ def _port_arg(text: str) -> int:
     return value
 
 
+IMPORT_HELP = ("import this module first, so that the bots it registers with "
+               "tablegames.bots.register can be named in --bots (repeat for more; "
+               "looked up from the current folder too)")
+
+
+def import_bots(modules: Sequence[str]) -> None:
+    """``--import``: import the user's bot modules, looked up from the current folder too
+    (as ``python -m`` does; the ``tablegames`` command's own folder is its script's).
+    The folder goes on ``sys.path`` before any worker starts, so the workers, which
+    import each registered bot's module again (:func:`tablegames.bots.registry.origins`),
+    find it as well."""
+    if not modules:
+        return
+    import os
+
+    from tablegames.bots.registry import load
+
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+    load(modules)
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     from tablegames.simulation import simulate
+
+    import_bots(args.imports)
 
     info = game_info(args.game)
     bots: str | list[str] | None = None
@@ -276,7 +302,8 @@ def _arena_parser(sub: Any) -> None:
                     "its mean score, its time per decision and, with more than two bots, an\n"
                     "OpenSkill rating. The same seed gives the same matches.",
         epilog="examples:\n  tablegames arena toepen --bots ismcts,club,random,random --budget 60\n"
-               "  tablegames arena shithead --bots smart,random --games 200 --json",
+               "  tablegames arena shithead --bots smart,random --games 200 --json\n"
+               "  tablegames arena toepen --import mybots --bots flatmc,club --games 40",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("game", help="the game: " + ", ".join(GAMES))
     a.add_argument("--bots", required=True,
@@ -291,6 +318,8 @@ def _arena_parser(sub: Any) -> None:
     a.add_argument("--rules", action="append", default=[], metavar="RULE",
                    help="house rules: a variant name or an option key=value (repeat for more)")
     a.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    a.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help=IMPORT_HELP)
 
 
 def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
@@ -298,6 +327,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     progress bar on stderr (every game counts: a search bot's game takes seconds)."""
     from tablegames.bots.matches import arena
 
+    import_bots(args.imports)
     lineup = [b.strip() for b in args.bots.split(",")]
     players = args.players if args.players is not None else len(lineup)
     games = args.games if args.games is not None else 25 * max(1, players)
@@ -479,6 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rules", action="append", default=[], metavar="RULE",
                    help="house rules: a variant name or an option key=value (repeat for more)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help=IMPORT_HELP)
     pl = sub.add_parser(
         "play", help="play a game in the terminal, against bots or at a shared screen",
         description="Play a game in the terminal: the table, what happened, your cards and\n"

@@ -124,6 +124,8 @@ class _Plan:
     engine: int
     version: str
     params: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    #: Modules that register the lineup's own bots, imported by each worker first.
+    imports: tuple[str, ...] = ()
 
     def bot_params(self) -> dict[str, dict[str, Any]]:
         """``{bot name: keywords}``, as :func:`tablegames.bots.play_game` takes them."""
@@ -133,8 +135,10 @@ class _Plan:
 def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     """Play game ``index`` of the plan; its results row (runs in a worker)."""
     from tablegames.bots.harness import play_game as play_seated
+    from tablegames.bots.registry import load
     from tablegames.common.registry import game_info
 
+    load(plan.imports)
     info = game_info(plan.game)
     seed = game_seed(plan.seed, index)
     params = plan.bot_params()
@@ -633,7 +637,10 @@ def simulate(
                          "so that a results row can record them") from None
     run_id = hashlib.sha256(fingerprint.encode()).hexdigest()[:16]
 
-    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__, frozen)
+    from tablegames.bots.registry import origins
+
+    plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__, frozen,
+                 origins(info, names))
     variant = next((k for k, v in info.variants.items() if v == rules_obj), None)
     summary = SimulationSummary(
         game=info.name, title=info.title, players=players, bots=names, seed=seed,

@@ -57,14 +57,15 @@ from tablegames.common.errors import (
     IllegalAction,
     NotationError,
     SeatError,
+    SetupError,
     StaleState,
     StateError,
+    quoted,
 )
 from tablegames.common.eventkeys import COMMON_RESULT_KEYS, problems
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info, replay
 from tablegames.common.rng import Rng
-from tablegames.simulation import make_bots
 
 
 class ConformanceError(AssertionError):
@@ -153,19 +154,61 @@ def check_game(
     *,
     players: int | Sequence[str] = 4,
     seeds: Iterable[int] = range(10),
-    bot: str = "random",
+    bot: Any = "random",
     full_every: int = 1,
     probes: int = 3,
     interrupt_rate: float = 0.1,
     new_game_kwargs: dict[str, Any] | None = None,
 ) -> KitReport:
-    """Run the conformance checks over one game per seed; raise on the first failure."""
+    """Run the conformance checks over one game per seed; raise on the first failure.
+
+    ``bot`` plays every seat's turns (see :func:`kit_bots`): a bot name (the game's own,
+    ``random``, ``ismcts``, or one of yours after :func:`tablegames.bots.register`), one
+    name per seat, a bot object (``choose(handle)``, as :mod:`tablegames.bots` asks it)
+    or a factory ``factory(info, seed)`` as ``register`` takes."""
     info = game_info(game) if isinstance(game, str) else game
     report = KitReport()
     kwargs = dict(new_game_kwargs or {})
     for seed in seeds:
         _check_one(info, players, seed, bot, full_every, probes, interrupt_rate, kwargs, report)
     return report
+
+
+def kit_bots(info: GameInfo, bot: Any, n: int, seed: int) -> list[Any]:
+    """One state-level bot (``choose(state)``) per seat for the kit and
+    :func:`playthrough`, from what a caller has for ``bot``:
+
+    * a name, or one per seat: the game's own state-level bots (``GameInfo.bots``) as
+      before (seeded ``seed * 1009 + seat``), else any name :func:`tablegames.bots.make`
+      knows (your registered bots, seeded the same), asked through a handle
+      (:class:`~tablegames.bots.base.SeatedPolicy`), as ``simulate`` and the arena ask it;
+    * a bot object with ``choose(handle)``: the same object for every seat;
+    * a factory ``factory(info, seed)`` (what :func:`tablegames.bots.register` takes, a
+      bot class too): one bot per seat.
+
+    Anything else, or a name no game list has, is a :class:`SetupError` naming the
+    known bots."""
+    from tablegames.bots import registry
+    from tablegames.bots.base import SeatedPolicy
+
+    if hasattr(bot, "choose") and not isinstance(bot, type):  # a class is a factory
+        return [SeatedPolicy(bot)] * n
+    if callable(bot):
+        return [SeatedPolicy(bot(info, seed * 1009 + seat)) for seat in range(n)]
+    kinds = [bot] * n if isinstance(bot, str) else bot
+    if not isinstance(kinds, Sequence) or len(kinds) != n:
+        raise SetupError(f"bot is a bot name, one name per seat ({n}), a bot object or a "
+                         f"factory, not {quoted(bot)}")
+    out: list[Any] = []
+    for seat, kind in enumerate(kinds):
+        if isinstance(kind, str) and kind in info.bots:
+            out.append(info.bots[kind](seed * 1009 + seat))
+        elif isinstance(kind, str) and kind in registry.names(info):
+            out.append(SeatedPolicy(registry.make(kind, info, seed=seed * 1009 + seat)))
+        else:
+            raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: "
+                             f"{', '.join(registry.names(info))}")
+    return out
 
 
 def _end_problems(info: GameInfo, cls: type, refused: GameOver) -> str:
@@ -190,12 +233,12 @@ def _fail(info: GameInfo, seed: int, step: int, state: Any, what: str) -> Confor
 
 
 def _check_one(
-    info: GameInfo, players: int | Sequence[str], seed: int, bot: str, full_every: int,
+    info: GameInfo, players: int | Sequence[str], seed: int, bot: Any, full_every: int,
     probes: int, interrupt_rate: float, kwargs: dict[str, Any], report: KitReport,
 ) -> None:
     state = info.new_game(players=players, seed=seed, **kwargs)
     n = len(state.players)
-    bots = make_bots(info, bot, n, seed)
+    bots = kit_bots(info, bot, n, seed)
     rng = Rng(f"kit-{info.name}-{seed}")
     limit = info.max_actions(state)
     pool: dict[str, Action] = {}
@@ -490,7 +533,7 @@ def playthrough(game: str | GameInfo, *, players: int = 4, seed: int = 0,
     info = game_info(game) if isinstance(game, str) else game
     kwargs = info.simulate_kwargs([f"P{i}" for i in range(players)])
     state = info.new_game(players=players, seed=seed, **kwargs)
-    bots = make_bots(info, bot or info.default_bot, players, seed)
+    bots = kit_bots(info, bot or info.default_bot, players, seed)
     lines = [f"# {info.name} players={players} seed={seed} bot={bot or info.default_bot}"]
     step = 0
     while not state.is_over:

@@ -84,6 +84,46 @@ class _Special:
 PASS = _Pass()
 SPECIAL = _Special()
 
+
+class SpecialPending:
+    """A special option of ``seat`` waiting at the adapter's own chance nodes (Dallah's
+    ``table`` under OpenSpiel's chance nodes: the fall model's questions). It stands in
+    :attr:`Session.pending` where an engine action waiting for a card would."""
+
+    __slots__ = ("ident", "seat")
+
+    def __init__(self, ident: int, seat: int) -> None:
+        self.ident = ident
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SpecialPending) and (self.ident, self.seat) == (
+            other.ident, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.ident, self.seat))
+
+    def __repr__(self) -> str:
+        return f"SpecialPending({self.ident}, seat={self.seat})"
+
+
+class AdapterChance:
+    """The distribution of the next outcome at a chance node of the adapter's own: ``pile``
+    names what is asked (Dallah: ``"fall"``, ``"timeout"``, ``"collapse"``, ``"spread"``)
+    and ``outcomes`` each outcome id with its probability. It reads as the engine's
+    :class:`~tablegames.common.chance.ChanceNeeded` does, but its weights are a model's
+    chances (floats), not a pile's counts."""
+
+    __slots__ = ("outcomes", "pile")
+
+    def __init__(self, pile: str, outcomes: tuple[tuple[int, float], ...]) -> None:
+        self.pile = pile
+        self.outcomes = outcomes
+
+    def probabilities(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs, summing to 1."""
+        return list(self.outcomes)
+
 #: What choosing an id does: apply an action, extend the prefix (``None``), pass a poll,
 #: or a game's special option.
 Option = Action | None | _Pass | _Special
@@ -288,6 +328,14 @@ class Codec(ABC):
         """Carry out a :data:`SPECIAL` option (only games that offer one implement it)."""
         raise CodecError(f"id {ident} is not a special option of {self.game}")
 
+    def resume(self, session: Session) -> list[Event]:
+        """Go on with a special option waiting at the adapter's own chance nodes
+        (:class:`SpecialPending`), with the outcomes in ``session.fed``: either set
+        ``session.need`` to the next question's distribution and return no events, or
+        clear the chance node and carry the option out (only games with such options
+        implement it)."""
+        raise CodecError(f"{self.game} has no chance nodes of the adapter's own")
+
     def seat_offset(self, seat: int, other: int) -> int:
         """``other`` counted from ``seat``: 0 is ``seat`` itself, 1 the next seat clockwise."""
         return (other - seat) % self.n
@@ -332,11 +380,12 @@ class Session:
         self._opts: dict[int, Option] | None = None
         self._legal: list[Action] | None = None
         self._actor: int | None = None
-        #: At a chance node: the engine action waiting for outcomes, the outcomes given so
-        #: far and the distribution of the next one (``None`` elsewhere).
-        self.pending: Action | None = None
+        #: At a chance node: the engine action (or the adapter's special option) waiting
+        #: for outcomes, the outcomes given so far and the distribution of the next one
+        #: (``None`` elsewhere).
+        self.pending: Action | SpecialPending | None = None
         self.fed: tuple[int, ...] = ()
-        self.need: ChanceNeeded | None = None
+        self.need: ChanceNeeded | AdapterChance | None = None
         self.refresh()
 
     def refresh(self) -> None:
@@ -468,8 +517,16 @@ class Session:
             raise IllegalAction(f"chance outcome {ident!r} is not possible now",
                                 code="illegal_outcome")
         fed = (*self.fed, value)
+        pending = self.pending
+        if isinstance(pending, SpecialPending):  # the adapter's own question (Dallah's table)
+            self.fed = fed
+            special = self.codec.resume(self)
+            if self.need is None:  # carried out (not waiting for a card it needs next)
+                self.prefix = ()
+                self.refresh()
+            return special
         try:
-            events: list[Event] = self.state.apply(self.pending, chance=fed)
+            events: list[Event] = self.state.apply(pending, chance=fed)
         except ChanceNeeded as more:
             self.fed, self.need = fed, more
             return []
@@ -510,9 +567,16 @@ class Session:
         other.pending, other.fed, other.need = None, (), None
         other._actor = self._actor
         other.poll = self._world_poll(other.state)
-        if self.pending is not None and self.pending.seat == seat:
+        pending = self.pending
+        if isinstance(pending, SpecialPending):
+            if pending.seat == seat:
+                # seat's own special option waits for the adapter's chance outcomes: none
+                # has shown an event yet, so the world asks its questions from the start
+                other.pending, other.fed = pending, ()
+                other.codec.resume(other)
+        elif pending is not None and pending.seat == seat:
             # seat's own action waits for outcomes given from the real piles: ask again
-            other.step(self.pending, [])
+            other.step(pending, [])
         # Another seat's waiting action has shown no event yet, so seat cannot know it:
         # its world is the moment before it, that seat deciding (the action may not even
         # fit the hand the world gave it).

@@ -67,12 +67,14 @@ from typing import Any
 
 from tablegames.adapters.base import (
     SPECIAL,
+    AdapterChance,
     Codec,
     CodecError,
     GameAdapter,
     Layout,
     Option,
     Session,
+    SpecialPending,
     ViewKeys,
 )
 from tablegames.adapters.observation import Buffer, Observer, index_of
@@ -87,6 +89,14 @@ _SIMPLE: tuple[type[Action], ...] = (A.Draw, A.Roll, A.Settled, A.Collapse, A.No
 _SIMPLE_ID = {cls: i for i, cls in enumerate(_SIMPLE)}
 _SWAP_ID = _SIMPLE_ID[A.Swap]
 REDIRECT_NONE = len(_SIMPLE)
+
+#: The fall model's questions as chance outcomes (0 no, 1 yes), as their labels say them.
+_QUESTIONS = {
+    "fall": ("nothing falls", "something falls"),
+    "timeout": ("in time", "time runs out"),
+    "collapse": ("only the zone's cups", "the whole Dallah collapses"),
+    "spread": ("the next cup stays", "the next cup falls too"),
+}
 
 
 class DallahCodec(Codec):
@@ -107,9 +117,12 @@ class DallahCodec(Codec):
         """Chance outcomes are Action card codes, Placement card (zone) codes and die
         faces (shape indices): as many ids as the largest of the three."""
         t = table_for(self.rules.cards)
-        return max(len(t.card_ids), t.nzones, t.nshapes)
+        return max(len(t.card_ids), t.nzones, t.nshapes, 2)  # 2: the fall model's no/yes
 
     def chance_label(self, pile: str, outcome: int) -> str:
+        said = _QUESTIONS.get(pile)
+        if said is not None and outcome in (0, 1):
+            return f"{pile}: {said[outcome]}"
         t = table_for(self.rules.cards)
         names = {"actions": t.card_ids, "placements": t.zone_ids, "die": t.shape_ids}.get(pile, ())
         return f"{pile}: {names[outcome]}" if 0 <= outcome < len(names) else f"{pile}: {outcome}"
@@ -227,12 +240,52 @@ class DallahCodec(Codec):
             options[_SWAP_ID] = swap
 
     def special(self, session: Session, ident: int) -> list[Event]:
-        """``table``: the fall model samples a whole report, applied action by action."""
+        """``table``: the fall model reports a whole attempt, applied action by action.
+
+        Where the engine's chance comes from outside (OpenSpiel's chance nodes) the model's
+        yes/no questions are chance nodes too (:meth:`resume`); elsewhere the session's
+        seeded generator answers them (:meth:`FallModel.sample`)."""
         if ident != self.TABLE:
             return super().special(session, ident)
         state = session.state
+        if state.outside:
+            session.pending, session.fed = SpecialPending(ident, state.to_act), ()
+            return self.resume(session)
+        return self._report(session, self.model.sample(state, session.rng))
+
+    def resume(self, session: Session) -> list[Event]:
+        """The fall model's questions as chance nodes: replay the answers given so far
+        (``session.fed``: 1 yes, 0 no); the next open question becomes ``session.need``
+        (outcome 1 with the model's chance of yes, 0 with the rest), and once all are
+        answered the report is applied. A question whose answer is certain (a chance of
+        0 or 1) is answered at once, as a draw of the generator would answer it, so
+        every chance node lists two possible outcomes."""
+        questions = self.model.report(session.state)
+        fed = session.fed
+        asked = 0
+        try:
+            question = next(questions)
+            while True:
+                p = question.p
+                if p <= 0 or p >= 1:
+                    answer = p >= 1
+                elif asked < len(fed):
+                    answer = bool(fed[asked])
+                    asked += 1
+                else:
+                    session.need = AdapterChance(question.kind, ((0, 1.0 - p), (1, p)))
+                    session._opts = None
+                    return []
+                question = questions.send(answer)
+        except StopIteration as done:
+            plan: list[Action] = done.value
+        session.pending, session.fed, session.need = None, (), None
+        return self._report(session, plan)
+
+    def _report(self, session: Session, plan: list[Action]) -> list[Event]:
+        """Apply the fall model's report ``plan`` (as far as the engine takes it)."""
+        state = session.state
         seat = state.to_act
-        plan = self.model.sample(state, session.rng)
         events: list[Event] = []
         start = state.version
         for action in plan:

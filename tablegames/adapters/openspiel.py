@@ -12,28 +12,31 @@
 >>> game.num_distinct_actions(), game.get_type().short_name
 (40, 'python_tablegames_toepen')
 
-Each game registers once as ``python_tablegames_<game>`` with
-``pyspiel.register_game(GAME_TYPE, GameClass)``; its parameters are ``players``, ``seed``
-(an int that fits OpenSpiel's 32-bit parameters), ``rules`` (a variant name, or options
-as :func:`rules_param` writes them; empty for the defaults),
+Importing this module registers every game (as OpenSpiel's own Python games register on
+import) as ``python_tablegames_<game>`` with ``pyspiel.register_game(GAME_TYPE,
+GameClass)``; its parameters are ``players``, ``seed`` (an int that fits OpenSpiel's
+32-bit parameters), ``rules`` (a variant name, or options as :func:`rules_param` writes
+them: ``limit:15`` where it can, ``json64:...`` otherwise; empty for the defaults),
 ``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
 ``table`` (``"model"`` or ``"players"``), so
-``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit15)")`` works too once
-this module is imported.
+``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit:15)")`` works too.
 
 **Chance nodes** (``chance="explicit"``, the default; ``ChanceMode.EXPLICIT_STOCHASTIC``):
 the engine runs in outside-chance mode (:mod:`tablegames.common.chance`), so every card
 that leaves a hidden pile and every roll of Dallah's die is an OpenSpiel chance outcome.
 A new state is the deal's first chance node; the deal goes card by card (as OpenSpiel's
 crazy_eights deals), then each draw, exchange, new hand's deal, rebuilt stock and die
-roll (with its rerolls) is one chance node per card or face, in the middle of the action
+roll (with its rerolls) is one chance node per card or face, and each yes/no question of
+Dallah's fall model (``table="model"``: the table's physics, so chance too) one chance
+node with the model's probabilities (outcome 1 yes, 0 no; see
+:meth:`~tablegames.adapters.dallah.DallahCodec.resume`), in the middle of the action
 that needs it: the player's action is chosen, then the chance nodes, then the action's
 events. ``chance_outcomes()`` lists the outcome ids (a card code, a Placement card, a
 die face; ``max_chance_outcomes()`` of them) with their probabilities: the cards left in
 that pile by their counts, or the die's faces uniformly. The outcomes are in the history
 and in the serialization; an undealt pile has no order (it is kept sorted), so two
 states that agree on every card dealt so far are the same state, and a clone has no
-future to read: search through ``clone()`` samples it. While the deal is under way no
+future to read (nor a fall): search through ``clone()`` samples it. While the deal is under way no
 seat has taken up a card: observations are zero and the strings say how many cards are
 out (and ``resample_from_infostate`` deals that many afresh). A seat sees an outcome
 only through the events and views the engine gives it.
@@ -41,7 +44,8 @@ With ``chance="engine"`` (``ChanceMode.DETERMINISTIC``, faster: no chance nodes)
 engine deals for itself from its seeded generator: the ``i``-th state a game object
 makes is dealt with engine seed ``"SEED:i"`` (clones count too: pyspiel clones a Python
 state by making a fresh one and overwriting it), and a clone carries the same hidden
-future as its original. Either way, perfect-information search on clones (``MCTSBot``)
+future as its original (Dallah's falls too: the fall model draws from the session's
+generator, seeded ``"adapter:SEED:i"``). Either way, perfect-information search on clones (``MCTSBot``)
 still sees the other seats' hands; searchers should use
 ``resample_from_infostate(player, sampler)``, which deals a *world* (``sample_world``)
 consistent with what the player has seen, as OpenSpiel's ISMCTS does. A world holds
@@ -71,7 +75,11 @@ same string; the order of the undealt stock is never part of it.
 ``information_state_tensor(player)`` is the observation tensor followed by
 :data:`RECALL_BITS` bits of a BLAKE2b digest of that string: a fixed size cannot hold an
 unbounded history, so the digest keeps states of different histories apart (up to a
-2⁻⁶⁴ collision) while the observation part gives a network the features to learn from.
+2⁻⁶⁴ collision; code that keys information states by their tensor relies on it) while
+the observation part gives a network the features to learn from. The digest bits are an
+identifier, not a feature: a network reads ``tensor[:-RECALL_BITS]``.
+``PrivateInfoType.ALL_PLAYERS`` is refused (a :class:`SetupError`): no observer shows
+every seat's hidden cards (``state.session.state`` holds them).
 A public observer with perfect recall gives the public events and the spectator view.
 In a world made by ``resample_from_infostate(p, ...)`` seat ``p``'s information state is
 the real one (it is what ``p`` knows); another seat's is only the public record and its
@@ -88,7 +96,9 @@ answers a number in [0, 1] (``SetupError`` for NaN).
 
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
-same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bounds them.
+same player (see :mod:`tablegames.adapters.base`), and ``max_game_length`` bounds them:
+the engine's proven bound on actions times the longest spelling and a poll (see
+:func:`max_decisions`), far above a typical game (a bound, not an estimate).
 """
 
 from __future__ import annotations
@@ -96,6 +106,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -103,7 +114,15 @@ import attrs
 import numpy as np
 import pyspiel
 
-from tablegames.adapters.base import Codec, Session, adapter, as_id, make_codec
+from tablegames.adapters.base import (
+    AdapterChance,
+    Codec,
+    Session,
+    SpecialPending,
+    adapter,
+    as_id,
+    make_codec,
+)
 from tablegames.common.actions import Event
 from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import (
@@ -182,9 +201,12 @@ _INT32 = 1 << 31
 
 
 def rules_param(rules: Any) -> str:
-    """Rules as a game parameter string: a variant name, or ``json64:`` and the URL-safe
-    base64 of the JSON of the options (pyspiel's game strings cannot hold the commas,
-    parentheses and equals signs of plain JSON)."""
+    """Rules as a game parameter string: a variant name; options as readable
+    ``key:value`` pairs joined by ``;`` (``limit:15;poverty:false``) where every value is
+    an int, a bool or a plain word; else ``json64:`` and the URL-safe base64 of the JSON
+    of the options (lists, dicts and other strings: pyspiel's game strings cannot hold
+    the commas, parentheses and equals signs of plain JSON). All three forms, and plain
+    JSON text given through a parameter dict, are read back (:func:`_rules_value`)."""
     if rules is None:
         return ""
     if isinstance(rules, str):
@@ -201,7 +223,45 @@ def rules_param(rules: Any) -> str:
     except (TypeError, ValueError, RecursionError):  # a numpy value, NaN, a loop, ...
         raise RulesError("rules options are plain values (ints, strings, bools and lists "
                          "or dicts of them)") from None
+    pairs = [_pair(k, v) for k, v in sorted(data.items())]
+    if data and all(pairs):
+        return ";".join(p for p in pairs if p)
     return _JSON64 + base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.+-]*\Z")
+
+
+def _pair(key: object, value: object) -> str | None:
+    """``key:value`` of the readable rules form, or ``None`` where a value does not fit
+    it (read back, the value must be the same JSON value: ``15``, ``true``, ``deck``)."""
+    if not isinstance(key, str) or not _WORD.match(key):
+        return None
+    if isinstance(value, bool):
+        return f"{key}:{'true' if value else 'false'}"
+    if isinstance(value, int) and abs(value) < 10**18:
+        return f"{key}:{value}"
+    if isinstance(value, str) and _WORD.match(value) and value not in ("true", "false"):
+        return f"{key}:{value}"
+    return None
+
+
+def _readable(text: str) -> dict[str, Any]:
+    """The options of the readable form ``key:value;...`` (see :func:`rules_param`)."""
+    out: dict[str, Any] = {}
+    for part in text.split(";"):
+        key, sep, value = part.partition(":")
+        key, value = key.strip(), value.strip()
+        if not sep or not _WORD.match(key) or not value or key in out:
+            raise SetupError(f"the rules parameter is not a variant name or rules options: "
+                             f"{quoted(part)} is not one key:value pair")
+        if value in ("true", "false"):
+            out[key] = value == "true"
+        elif re.fullmatch(r"-?[0-9]{1,18}", value):
+            out[key] = int(value)
+        else:
+            out[key] = value
+    return out
 
 
 def _rules_value(text: str) -> Any:
@@ -225,6 +285,8 @@ def _rules_value(text: str) -> Any:
     except ValueError:  # base64 that is not (binascii.Error)
         raise SetupError("the rules parameter is not a variant name or rules JSON: bad "
                          "json64 text") from None
+    if ":" in text:  # no variant name has one
+        return _readable(text)
     return text
 
 
@@ -335,7 +397,16 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         """The observer pyspiel asks for: observations, or (``perfect_recall``) information
-        states (see the module docstring)."""
+        states (see the module docstring); ``PrivateInfoType.ALL_PLAYERS`` is refused
+        (:class:`SetupError`)."""
+        if iig_obs_type is not None and (
+                iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS):
+            # it used to answer with one seat's observation, which a centralised critic
+            # would have taken for the whole table
+            raise SetupError("tablegames observers show one seat's cards or the public "
+                             "table: PrivateInfoType.ALL_PLAYERS (every seat's hidden cards) "
+                             "is not offered; use SINGLE_PLAYER or NONE, or read "
+                             "state.session.state for the full state")
         public = iig_obs_type is not None and (
             iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
@@ -464,7 +535,10 @@ class _SessionBox:
                 "interrupts": c.interrupts, "options": dict(c.settings),
                 "state": s.state.to_json(), "prefix": list(s.prefix), "poll": list(s.poll),
                 "rng": s.rng.state, "recall": _recall_json(self.recall),
-                "pending": None if s.pending is None else str(s.pending), "fed": list(s.fed)}
+                "pending": None if s.pending is None or isinstance(s.pending, SpecialPending)
+                else str(s.pending), "fed": list(s.fed),
+                "special": [s.pending.ident, s.pending.seat]
+                if isinstance(s.pending, SpecialPending) else None}
 
     def __setstate__(self, data: dict[str, Any] | None) -> None:
         self.session, self.recall, self.deal, self.need = None, None, (), None
@@ -483,7 +557,11 @@ class _SessionBox:
         session.poll = list(data["poll"])
         session._actor = session.poll[0] if session.poll else session.state.to_act
         pending = data.get("pending")
-        if pending is not None:  # a chance node: ask the engine again what it needs
+        special = data.get("special")
+        if special is not None:  # the adapter's own chance node: ask its question again
+            session.pending, session.fed = SpecialPending(*special), tuple(data["fed"])
+            codec.resume(session)
+        elif pending is not None:  # a chance node: ask the engine again what it needs
             action = session.state.parse_action(pending)
             fed = tuple(data["fed"])
             try:
@@ -581,7 +659,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                                 code="dealing")
         return s
 
-    def _need(self) -> ChanceNeeded | None:
+    def _need(self) -> ChanceNeeded | AdapterChance | None:
         """The distribution of the next chance outcome at a chance node (else ``None``)."""
         s = self._dealt()
         return self._box.need if s is None else s.need
@@ -771,7 +849,8 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
             r = Rng(seed)
             for _ in self._box.deal:
                 need = clone._need()
-                assert need is not None  # the deal needs more than this state has
+                # the deal needs more than this state has, and only the engine's cards
+                assert isinstance(need, ChanceNeeded)
                 clone._apply_action(_weighted(need.outcomes, r))
             return clone
         recall = self.recall
@@ -902,3 +981,21 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
     def restart_at(self, state: TablegamesState) -> None:
         """Forget any half-played spelling."""
         self._plan = ()
+
+
+def _register_all() -> None:
+    """Register every game that has an RL adapter with pyspiel, as OpenSpiel's own Python
+    games register on import: ``pyspiel.load_game("python_tablegames_toepen")`` (and
+    OpenSpiel's example scripts' ``--game=``) then works once this module is imported.
+    Registering makes two game types and a class per game, nothing more (no game object,
+    no codec)."""
+    from tablegames.common.registry import GAMES
+
+    for game in GAMES:
+        try:
+            register(game)
+        except SetupError:  # a game without an RL adapter
+            continue
+
+
+_register_all()

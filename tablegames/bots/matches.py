@@ -37,7 +37,7 @@ import attrs
 
 from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.hints import _info
-from tablegames.bots.registry import lineup_params, make
+from tablegames.bots.registry import lineup_params, load, make, origins
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed, seed_to_int
 from tablegames.common.setups import check_run_seed
@@ -58,6 +58,8 @@ class _Plan:
     params: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
     rules: Any
     seed: int | str
+    #: Modules that register the lineup's own bots, imported by each worker first.
+    imports: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -80,6 +82,7 @@ def _play(plan: _Plan, g: int) -> GameRecord:
     block, turn = divmod(g, p)
     seats = tuple(plan.lineup[(s + turn) % p] for s in range(p))
     params = {name: dict(kw) for name, kw in plan.params}
+    load(plan.imports)
     info = _info(plan.game)
     seed = game_seed(plan.seed, block)
     # a string seed as its 64 bits: a run's name may be longer than a bot's seed string
@@ -280,7 +283,7 @@ def arena(
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table
     plan = _Plan(info.name, lineup,
                  tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),
-                 rules_obj, seed)
+                 rules_obj, seed, origins(info, lineup))
     records = tuple(run(partial(_play, plan), range(games), workers=workers, backend=backend,
                         address=address, progress=progress))
     return ArenaResult(info.name, info.title, players, lineup, seed, budget, records,

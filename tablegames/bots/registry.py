@@ -8,6 +8,7 @@ its registry entry (``GameInfo.bots``: Toepen ``"club"``, Phase 10 ``"smart"`` a
 
 from __future__ import annotations
 
+import importlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -21,6 +22,9 @@ from tablegames.common.protocol import GameInfo
 
 #: ``factory(info, seed, **params) -> Bot`` by name; ``None`` key: every game.
 _EXTRA: dict[str | None, dict[str, Callable[..., Bot]]] = {}
+#: The module that registered each bot (by game, then name): what a worker process
+#: imports to know the bot too (a fork server or ``spawn`` starts from a clean process).
+_ORIGIN: dict[str | None, dict[str, str]] = {}
 #: Names every game has, in this order, before the game's own.
 GENERIC = ("random", "ismcts")
 
@@ -39,6 +43,36 @@ def register(name: str, factory: Callable[..., Bot], game: str | None = None) ->
     if not isinstance(name, str) or not name.isidentifier():
         raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
     _EXTRA.setdefault(game, {})[name] = factory
+    module = getattr(factory, "__module__", None)
+    if isinstance(module, str):
+        _ORIGIN.setdefault(game, {})[name] = module
+    else:
+        _ORIGIN.get(game, {}).pop(name, None)
+
+
+def origins(game: str | GameInfo, lineup: Sequence[str]) -> tuple[str, ...]:
+    """The modules that registered the bots of ``lineup`` (none for the library's own):
+    a run's workers import them (:func:`load`) before making the bots, so a bot
+    registered by a module the command line imported (``tablegames arena --import
+    mybots``) is known in every worker. The main script (``__main__``) is left out:
+    multiprocessing imports it again in each worker itself."""
+    info = _info(game)
+    out: list[str] = []
+    for name in lineup:
+        module = _ORIGIN.get(info.name, {}).get(name) or _ORIGIN.get(None, {}).get(name)
+        if module and module not in ("__main__", "__mp_main__") and module not in out:
+            out.append(module)
+    return tuple(out)
+
+
+def load(modules: Sequence[str]) -> None:
+    """Import ``modules`` (their ``register`` calls run once; already imported: nothing to
+    do). A module that cannot be imported is a :class:`SetupError` naming it."""
+    for module in modules:
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:
+            raise SetupError(f"cannot import the bot module {quoted(module)}: {exc}") from None
 
 
 def names(game: str | GameInfo) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ import operator
 import random
 import sys
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tablegames.common.errors import SetupError
 
@@ -184,11 +184,22 @@ class Rng:
         return f"Rng(state={self.state:#018x})"
 
 
-def as_rng(source: Rng | random.Random | int | str | None) -> Rng:
-    """Accept what callers naturally have (an ``Rng``, a ``random.Random``, a seed).
+def as_rng(source: Any) -> Rng:
+    """Accept what callers naturally have (an ``Rng``, a ``random.Random``, numpy's
+    generators, a seed), as the generator a world or a search draws from.
 
-    A seed is what :func:`seed_to_int` takes (an int, a numpy integer, a str or bytes);
-    anything else is refused with :class:`SetupError`.
+    * an :class:`Rng` is used as it is (its draws advance it);
+    * a ``random.Random``, a ``numpy.random.Generator`` (``default_rng``, the usual
+      generator of RL code) or a legacy ``numpy.random.RandomState`` gives one 64-bit
+      draw, the seed of a new :class:`Rng`: seeded the same, they give the same worlds on
+      every machine, and each call advances them;
+    * a seed is what :func:`seed_to_int` takes (an int, a numpy integer, a str or bytes);
+    * ``None`` draws 64 bits from Python's global ``random`` module: fresh in every
+      process (unless the program called ``random.seed``), so every call deals other
+      worlds and a run does not repeat. It suits a quick look, never a reproducible
+      search: pass a seeded generator or a seed there.
+
+    Anything else (a float, ``True``, a list) is refused with :class:`SetupError`.
     """
     if isinstance(source, Rng):
         return source
@@ -196,8 +207,15 @@ def as_rng(source: Rng | random.Random | int | str | None) -> Rng:
         return Rng(random.getrandbits(64))
     if isinstance(source, random.Random):
         return Rng(source.getrandbits(64))
-    refused = SetupError("rng must be an Rng, a random.Random, an int (or numpy integer), str or "
-                         f"bytes seed, or None, not {type(source).__name__}")
+    kind = type(source)
+    if kind.__module__.startswith("numpy.random"):  # numpy is not imported for this
+        if kind.__name__ == "Generator":
+            return Rng(int(source.integers(0, 1 << 63)))
+        if kind.__name__ == "RandomState":
+            return Rng(int(source.randint(0, 1 << 63, dtype="int64")))
+    refused = SetupError("rng must be an Rng, a random.Random, a numpy Generator or "
+                         "RandomState, an int (or numpy integer), str or bytes seed, or None "
+                         f"(fresh entropy), not {kind.__name__}")
     if isinstance(source, bool | float):  # ``True`` is no seed, and a float none either
         raise refused
     try:

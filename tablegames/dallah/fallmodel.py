@@ -29,6 +29,7 @@ or the turn order; the bot now breaks ties at random with its own seeded generat
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -92,7 +93,27 @@ class FallModel:
         return min(self.max_chance, p * self.factor(kind))
 
     def sample(self, state: State, rng: Rng) -> list[Action]:
-        """A whole report for the current attempt, as the actions to apply in order."""
+        """A whole report for the current attempt, as the actions to apply in order.
+
+        Each question of :meth:`report` is answered by one draw of ``rng`` (yes when the
+        draw is below its probability), so seeded games are the same as they always were.
+        """
+        questions = self.report(state)
+        try:
+            question = next(questions)
+            while True:
+                question = questions.send(rng.random() < question.p)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+    def report(self, state: State) -> Generator[Question, bool, list[Action]]:
+        """The model as a tree of yes/no questions: it yields each :class:`Question` (with
+        the chance that the answer is yes), is sent the answer, and returns the report.
+
+        :meth:`sample` answers with a seeded draw; a caller that models chance itself
+        (OpenSpiel's chance nodes, :mod:`tablegames.adapters.dallah`) asks its own. One
+        tree for both, so the probabilities a chance node lists are the model's.
+        """
         seat = state.to_act
         assert seat is not None and state.stage == S.REPORT
         t = state.t
@@ -102,11 +123,12 @@ class FallModel:
         placing = state._placing()
         if placing and len(state.pot[state.zone]) >= self.zone_capacity and state._can_nospace():
             return [simple(A.NoSpace, seat)]
-        if rng.random() >= self.fall_chance(state):
-            if placing and state.t.kind[state.card] == "timed" and rng.random() < self.timeout:
+        if not (yield Question("fall", self.fall_chance(state))):
+            if placing and state.t.kind[state.card] == "timed" and (
+                    yield Question("timeout", self.timeout)):
                 return [simple(A.Timeout, seat)]
             return [simple(A.Settled, seat)]
-        if rng.random() < self.collapse_share:
+        if (yield Question("collapse", self.collapse_share)):
             # the cup being placed is let go and falls with the rest: a report names it,
             # and a collapse takes the cups on the Dallah (DAL-14, DAL-26)
             out = [A.fell(seat, t.zone_ids[state.zone], t.shape_ids[state.cups_in_hand[0]])
@@ -125,7 +147,18 @@ class FallModel:
             first = others.pop()
         out = [A.fell(seat, t.zone_ids[z], t.shape_ids[first])]
         for s in reversed(others):
-            if rng.random() < self.spread:
+            if (yield Question("spread", self.spread)):
                 out.append(A.fell(seat, t.zone_ids[z], t.shape_ids[s]))
         out.append(simple(A.Settled, seat))
         return out
+
+
+@attrs.frozen
+class Question:
+    """One yes/no question of the fall model (:meth:`FallModel.report`): ``kind`` is
+    ``"fall"`` (does anything fall?), ``"timeout"`` (does the five-second card run out,
+    given nothing fell?), ``"collapse"`` (does the whole Dallah fall, given a fall?) or
+    ``"spread"`` (does the next cup of the zone fall too?), and ``p`` the chance of yes."""
+
+    kind: str
+    p: float
