@@ -24,7 +24,7 @@ FENCE = re.compile(r"^(`{3,}|~{3,})")
 #: A MyST role (``{ref}`house rule <toepen-rules>```) shows as a link, not as code.
 ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
 #: The games whose decisions were rewritten in a player's words.
-GAMES = ("toepen", "shithead")
+GAMES = ("toepen", "shithead", "dallah")
 
 
 def decision_paragraphs(page: str) -> list[tuple[str, str]]:
@@ -76,6 +76,22 @@ def test_no_decision_quotes_code(game: str) -> None:
     coded = [(ruling, paragraph) for ruling, paragraph in decisions
              if "`" in ROLE.sub("", paragraph)]
     assert coded == [], "\n\n".join(f"{r}:\n{p}" for r, p in coded)
+
+
+def test_the_arabic_dallah_decisions_quote_no_code() -> None:
+    """The Dallah page is also built in Arabic: each decision's translation reads without
+    code too, and names the reports as the phone's buttons do («استقرت», not ``settled``)."""
+    from babel.messages.pofile import read_po
+
+    page = (ROOT / "tablegames" / "dallah" / "rulings.md").read_text(encoding="utf-8")
+    shown = {" ".join(p.split()) for _, p in decision_paragraphs(page)}
+    po = ROOT / "docs" / "locale" / "ar" / "LC_MESSAGES" / "rulings" / "dallah.po"
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    translated = {m.id: m.string for m in catalog if m.id in shown}
+    assert len(translated) == len(shown)
+    coded = [s for s in translated.values() if not s or "`" in ROLE.sub("", s)]
+    assert coded == []
 
 
 def test_the_check_sees_code_in_a_decision_and_in_what_follows_it() -> None:
