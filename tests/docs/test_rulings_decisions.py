@@ -24,7 +24,7 @@ FENCE = re.compile(r"^(`{3,}|~{3,})")
 #: A MyST role (``{ref}`house rule <toepen-rules>```) shows as a link, not as code.
 ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
 #: The games whose decisions were rewritten in a player's words.
-GAMES = ("toepen", "shithead", "dallah")
+GAMES = ("toepen", "shithead", "dallah", "phase10")
 
 
 def decision_paragraphs(page: str) -> list[tuple[str, str]]:
