@@ -969,7 +969,7 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("tg_translated_pages", [], "html")
+    app.add_config_value("tg_translated_pages", [], "env")
     app.add_config_value("tg_rules_dir", "rules", "env")
     app.add_transform(RulingAnchors)
     app.add_transform(PlaceLanguageSwitch)

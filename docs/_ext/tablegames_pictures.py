@@ -16,8 +16,10 @@
   that acts last in the example** (the seat of the state's last recorded action, or the
   seat to act when nothing was played yet), because that seat's own view is the one in
   which the ruling's point shows (its cards face up). ``:seat: spectator`` keeps the
-  spectator's view, who sees no hand. ``:caption:`` adds a caption. Dallah pictures use
-  the language of the build. The state and the seat are built by
+  spectator's view, who sees no hand. ``:caption:`` adds a caption. A picture on a
+  translated page (``tg_translated_pages``) speaks the page's language when its game
+  has a catalogue in it (the Arabic Dallah page's pictures are Arabic and right to left),
+  English otherwise. The state and the seat are built by
   :mod:`tablegames.render.examples`, which ``tablegames rulings GAME ID`` uses to draw
   the same picture as cards in the terminal.
 * ``{plain-example}`` holds the ruling's example in plain words, for a person at the
@@ -27,12 +29,19 @@
   an ID used to land on the page but not the ruling. Each ruling section gets an index
   entry under its exact ID, pointing at its anchor: a search for ``TOE-51`` now offers
   ``rulings/toepen.html#TOE-51`` first (and the general index lists every ruling).
+  The ID without its hyphen (``TOE51``, as people type it) has an entry too, added to
+  the search only (after the general index is collected, so that lists each ruling
+  once). The search lists such an entry under the ruling's heading ("TOE-51: What a
+  fold costs"), not the page's title, which every ruling of a game shares: the scorer
+  ``tablegames_search.js`` (``html_search_scorer``) relabels it.
 * **A player reads the rule first.** :class:`RulingOrder` lays out every ruling section
   in the order a person at the table reads it: the rule in plain words (sentences that
   quote code are moved out of it), the example "at the table" with its picture, the
-  **Decision**, and last the code (doctests and the paragraphs about them) folded into a
-  ``<details>`` "Show the code". The rulings.md files keep their own order, which suits
-  the people who write and test them.
+  **Decision** and any **Option** (with the sentences of the rule that name a house rule
+  by its ``Rules(...)`` setting), and last the code (doctests and the paragraphs about
+  them) folded into a ``<details>`` "Show the code". Sentences are found across the
+  paragraph's line breaks. The rulings.md files keep their own order, which suits the
+  people who write and test them.
 * With ``tg_require_pictures = True`` a ruling section without a picture or without a
   plain-words example is a build warning (so ``-W`` keeps every ruling complete).
 
@@ -42,6 +51,7 @@ builders that are not HTML.
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 from typing import Any
@@ -107,12 +117,12 @@ class TablePicture(SphinxDirective):
                 seat = acting_seat(state)
             elif seat == SPECTATOR:
                 seat = None
-            view = self.view(state, game, seat)
+            lang = self.language(game)
+            view = self.view(state, seat, lang)
             caption = self.options.get("caption")
-            # The caption is translated after parsing, the SVG is not: a translated build
-            # keeps the picture's own label, which speaks the view's language.
-            english = (self.config.language or "en") == "en"
-            picture = render.svg(view, title=caption if english else None)
+            # The caption is translated after parsing, the SVG is not: a picture in
+            # another language keeps its own label, which speaks the view's language.
+            picture = render.svg(view, title=caption if lang == "en" else None, lang=lang)
         except (PictureError, ValueError, ImportError) as exc:
             logger.warning("table-picture: %s", exc, location=self.get_location())
             return []
@@ -129,10 +139,28 @@ class TablePicture(SphinxDirective):
             figure += node
         return [figure]
 
-    def view(self, state: Any, game: str, seat: int | None) -> dict[str, Any]:
+    def language(self, game: str) -> str:
+        """The language the picture is drawn in: the build's, on a page translated to it
+        (``tg_translated_pages``) of a game with a catalogue in it; English otherwise.
+
+        A picture is words as much as cards: its title, status line, prompt, piles and
+        seats must read in the page's language, and a right-to-left page needs a
+        right-to-left picture (English text anchored for left to right runs off the left
+        edge of a right-to-left page). An untranslated page of a right-to-left build
+        stays English, and so do its pictures.
+        """
+        from tablegames.table.i18n import langs_of
+
         language = self.config.language or "en"
-        if game == "dallah" and language == "ar":
-            return state.view(seat, lang="ar")  # type: ignore[no-any-return]
+        translated = self.env.docname in self.config.tg_translated_pages
+        return language if translated and language in langs_of(game) else "en"
+
+    @staticmethod
+    def view(state: Any, seat: int | None, lang: str) -> dict[str, Any]:
+        """``state.view(seat)``, in ``lang`` for a game whose view carries words
+        (Dallah's view names its cups and zones; the others' views hold no words)."""
+        if lang != "en" and "lang" in inspect.signature(state.view).parameters:
+            return state.view(seat, lang=lang)  # type: ignore[no-any-return]
         return state.view(seat)  # type: ignore[no-any-return]
 
 
@@ -172,6 +200,32 @@ class RulingSearchEntries(Transform):
             section.insert(1, entry)
 
 
+def search_without_hyphen(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """An index entry ``TOE51`` beside each ruling's ``TOE-51``, for the search only.
+
+    ``doctree-resolved`` comes after the general index read the page's entries and before
+    the search indexer reads the doctree, so the genindex lists each ruling once while a
+    search for the ID typed without its hyphen still lands on the ruling.
+    """
+    for node in list(doctree.findall(addnodes.index)):
+        extra = [("single", value.replace("-", ""), target, main, key)
+                 for kind, value, target, main, key in node["entries"]
+                 if kind == "single" and RULING_ID.fullmatch(value) and value == target]
+        if extra:
+            node["entries"] = [*node["entries"], *extra]
+
+
+def use_search_scorer(app: Sphinx, config: Any) -> None:
+    """Name the ruling results by their headings (``tablegames_search.js``), unless the
+    site has a scorer of its own."""
+    if not config.html_search_scorer:
+        config.html_search_scorer = str(SEARCH_SCORER)
+
+
+#: The search's scorer, which labels a ruling's result with the ruling's heading.
+SEARCH_SCORER = Path(__file__).with_name("tablegames_search.js")
+
+
 class code_fold(nodes.General, nodes.Element):
     """The folded code of a ruling: ``<details>`` in HTML, plain content elsewhere."""
 
@@ -194,17 +248,27 @@ def _has_code(node: nodes.Node) -> bool:
 
 
 def _is_decision(node: nodes.Node) -> bool:
-    """A paragraph that opens with the bold word *Decision* (empty text before it aside)."""
+    """A paragraph that opens with a bold *Decision* or *Option* (empty text before it
+    aside), or a house-rule paragraph :func:`split_option_sentences` made."""
     if not isinstance(node, nodes.paragraph):
         return False
+    if OPTION_CLASS in node["classes"]:
+        return True
     first = next((c for c in node.children
                   if not (isinstance(c, nodes.Text) and not str(c).strip())), None)
-    return isinstance(first, nodes.strong) and (
-        first.astext().strip().rstrip(":").strip() in DECISION_WORDS)
+    return isinstance(first, nodes.strong) and _is_decision_word(first)
 
 
 #: The bold word that opens a decision paragraph, in each language the site is built in.
-DECISION_WORDS = frozenset({"Decision", "القرار", "قرار"})
+#: An **Option:** (a house rule the engine offers) is a ruling's choice as much as its
+#: **Decision:** is, so it is laid out the same way: after the example, never folded.
+DECISION_WORDS = frozenset({"Decision", "القرار", "قرار", "Option", "خيار"})
+#: The class of a paragraph of house-rule sentences taken out of a rule's text.
+OPTION_CLASS = "tg-option"
+
+
+def _is_decision_word(node: nodes.Node) -> bool:
+    return node.astext().strip().rstrip(":").strip() in DECISION_WORDS
 
 
 def _without_coded_asides(sentence: list[nodes.Node]) -> list[nodes.Node] | None:
@@ -238,6 +302,73 @@ def _without_coded_asides(sentence: list[nodes.Node]) -> list[nodes.Node] | None
     return out
 
 
+def _joined(children: list[nodes.Node]) -> list[nodes.Node]:
+    """``children`` with each run of text nodes joined into one.
+
+    MyST gives every line break of a paragraph a text node of its own (``"\\n"``), so a
+    sentence that ends at the end of a line has its white space in the next node; split
+    node by node it would run into the next sentence (and a paragraph whose later
+    sentence quotes code would go into the fold whole). Inline nodes are kept as they are.
+    """
+    out: list[nodes.Node] = []
+    for child in children:
+        if isinstance(child, nodes.Text) and out and isinstance(out[-1], nodes.Text):
+            out[-1] = nodes.Text(str(out[-1]) + str(child))
+        elif isinstance(child, nodes.Text):
+            out.append(nodes.Text(str(child)))
+        else:
+            out.append(child)
+    return out
+
+
+def _sentences(paragraph: nodes.paragraph) -> list[list[nodes.Node]]:
+    """The sentences of ``paragraph``, each a list of its text and inline nodes; a
+    sentence ends at ``.``, ``!``, ``?`` or ``؟`` followed by white space, wherever the
+    paragraph's lines break (a line break becomes a space)."""
+    sentences: list[list[nodes.Node]] = [[]]
+    for child in _joined(list(paragraph.children)):
+        if isinstance(child, nodes.Text):
+            parts = SENTENCE_END.split(str(child).replace("\n", " "))
+            for i, part in enumerate(parts):
+                if i:
+                    sentences.append([])
+                if part:
+                    sentences[-1].append(nodes.Text(part + (" " if i < len(parts) - 1 else "")))
+        else:
+            sentences[-1].append(child)
+    return [sentence for sentence in sentences if sentence]
+
+
+def _sets_an_option(sentence: list[nodes.Node]) -> bool:
+    """A sentence that names a house rule by its setting (a literal ``Rules(...)``)."""
+    return any(isinstance(n, nodes.literal) and n.astext().startswith("Rules(")
+               for node in sentence for n in [node, *node.findall(nodes.literal)])
+
+
+def split_option_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
+    """Move the sentences of ``paragraph`` that name a house rule (``Rules(...)``) into
+    a new paragraph, returned (``None`` when there is none), of class ``tg-option``.
+
+    Such a sentence quotes code, but it tells the table a choice it can make ("`Rules
+    (hand_size=...)` changes the ten"), so it must not be folded away with the code: it is
+    laid out as an **Option:** is, after the example. The other sentences stay.
+    """
+    sentences = _sentences(paragraph)
+    options = [sentence for sentence in sentences if _sets_an_option(sentence)]
+    if not options:
+        return None
+    paragraph.children = []
+    for sentence in sentences:
+        if not any(sentence is option for option in options):
+            for node in sentence:
+                paragraph += node
+    option = nodes.paragraph(classes=[OPTION_CLASS])
+    for sentence in options:
+        for node in sentence:
+            option += node
+    return option
+
+
 def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
     """Move the sentences of ``paragraph`` that quote code into a new paragraph.
 
@@ -247,17 +378,7 @@ def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
     A sentence whose code is all in parenthesised asides stays in the rule without them,
     and goes whole into the code paragraph too, where the asides make sense.
     """
-    sentences: list[list[nodes.Node]] = [[]]
-    for child in list(paragraph.children):
-        if isinstance(child, nodes.Text):
-            parts = SENTENCE_END.split(str(child))
-            for i, part in enumerate(parts):
-                if i:
-                    sentences.append([])
-                if part:
-                    sentences[-1].append(nodes.Text(part + (" " if i < len(parts) - 1 else "")))
-        else:
-            sentences[-1].append(child)
+    sentences = _sentences(paragraph)
     plain: list[list[nodes.Node]] = []
     coded: list[list[nodes.Node]] = []
     for sentence in sentences:
@@ -282,11 +403,11 @@ def split_code_sentences(paragraph: nodes.paragraph) -> nodes.paragraph | None:
 
 
 def split_at_decision(paragraph: nodes.paragraph) -> nodes.paragraph | None:
-    """A paragraph whose rule runs on into "**Decision:** ..." is cut there: the rule
-    stays in ``paragraph``, the decision is returned as a paragraph of its own."""
+    """A paragraph whose rule runs on into "**Decision:** ..." (or "**Option:** ...") is
+    cut there: the rule stays in ``paragraph``, the decision is returned as a paragraph
+    of its own."""
     for i, child in enumerate(paragraph.children):
-        if i and isinstance(child, nodes.strong) and (
-                child.astext().strip().rstrip(":").strip() in DECISION_WORDS):
+        if i and isinstance(child, nodes.strong) and _is_decision_word(child):
             decision = nodes.paragraph()
             for node in paragraph.children[i:]:
                 decision += node
@@ -354,6 +475,7 @@ class RulingOrder(Transform):
         rule: list[nodes.Node] = []
         example: list[nodes.Node] = []
         decision: list[nodes.Node] = []
+        options: list[nodes.Node] = []  # house-rule sentences of the rule's text
         code: list[nodes.Node] = []
         tail: list[nodes.Node] = []
         part = "rule"
@@ -373,9 +495,12 @@ class RulingOrder(Transform):
                 decision.append(node)
             elif part == "rule" and isinstance(node, nodes.paragraph):
                 decided = split_at_decision(node)
+                option = split_option_sentences(node)
                 moved = split_code_sentences(node)
                 if node.astext().strip():
                     rule.append(node)
+                if option is not None:
+                    options.append(option)
                 if moved is not None:
                     code.append(moved)
                 if decided is not None:
@@ -389,7 +514,7 @@ class RulingOrder(Transform):
                 code.append(node)
         # The words of the example first, then its picture (a stable sort keeps the rest).
         example.sort(key=lambda n: 0 if n.get("tg_plain_example") else 1)
-        body = [*rule, *example, *decision]
+        body = [*rule, *example, *decision, *options]
         if code:
             fold = code_fold(summary=summary)
             fold.extend(code)
@@ -432,4 +557,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
                  texinfo=(_pass, _pass))
     app.add_css_file("tablegames-pictures.css")
     app.connect("doctree-read", check_completeness)
+    app.connect("doctree-resolved", search_without_hyphen)
+    app.connect("config-inited", use_search_scorer)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -105,8 +105,13 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg | None:
         poor = [players[i] for i, x in enumerate(view.get("poverty") or []) if x]
         return msg("In poverty: {who}. Stay in for 2, or fold for 1?", who=joined(poor))
     if stage == "respond":
-        return msg("{who} knocked: stay in at stake {stake}, or fold?",
-                   who=name_of(players, view.get("knocker")) or "", stake=view.get("stake"))
+        # The answer costs a life either way, so the question says both prices, as the
+        # engine's prompt does: a fold costs the stake before the knock (TOE-22), and a
+        # knock adds exactly one to it (TOE-21), so that is the stake less one.
+        stake = int(view.get("stake") or 1)
+        return msg("{who} knocked: stay in for {stake}, or fold for {before}?",
+                   who=name_of(players, view.get("knocker")) or "", stake=stake,
+                   before=max(stake - 1, 1))
     if any(str(a).split(":", 1)[-1] == "knock" for a in view.get("legal") or []):
         return msg("Play a card, or knock to raise the stake.")
     return msg("Play a card.")

@@ -78,10 +78,12 @@ Nothing drawn here.
 '''
 
 
-def build(tmp_path: Path, pages: dict[str, str], require: bool = False) -> tuple[Path, str]:
+def build(tmp_path: Path, pages: dict[str, str], require: bool = False,
+          conf: str = "") -> tuple[Path, str]:
     src = tmp_path / "src"
     (src / "rulings").mkdir(parents=True)
-    (src / "conf.py").write_text(CONF.replace("REQUIRE", str(require)), encoding="utf-8")
+    (src / "conf.py").write_text(CONF.replace("REQUIRE", str(require)) + conf,
+                                 encoding="utf-8")
     (src / "index.md").write_text("# Site\n\n```{toctree}\n:glob:\nrulings/*\n```\n",
                                   encoding="utf-8")
     for name, text in pages.items():
@@ -184,3 +186,96 @@ def test_the_code_is_folded_after_the_decision(tmp_path: Path) -> None:
         < section.index("<svg") < section.index('<details class="tg-code">') \
         < section.index("<pre>")
     assert "<summary>Show the code</summary>" in section
+
+
+DALLAH = """# Dallah rulings
+
+(DAL-23)=
+## DAL-23: A turn ends when the pot is still
+
+```{table-picture} dallah
+:caption: P0 is still to act
+state = tablegames.new_game("dallah", players=3, seed=1)
+```
+"""
+
+ARABIC = re.compile(r"[\u0600-\u06FF]")
+
+
+def test_a_translated_page_draws_its_pictures_in_its_language(tmp_path: Path,
+                                                              position: list[str]) -> None:
+    """The Arabic Dallah page's pictures are Arabic and right to left; an untranslated
+    page of the same build keeps English pictures (helper-119's pass: the Arabic page's
+    pictures were English but for the cup and zone names, and ran off the left edge)."""
+    out, warnings = build(tmp_path, {"dallah": DALLAH, "toepen": PAGE},
+                          conf='language = "ar"\ntg_translated_pages = ["rulings/dallah"]\n')
+    assert "WARNING: table-picture" not in warnings
+    svg = pictures((out / "rulings" / "dallah.html").read_text(encoding="utf-8"))[0]
+    words = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert svg.get("direction") == "rtl"
+    said = " ".join(words)
+    for english in ("Dallah", "Draw an Action card", "Shared pile", "your turn", "Turn:",
+                    "cups in the pile"):
+        assert english not in said, english
+    # every line of words is Arabic (the seats' names P0, P1 aside)
+    assert all(ARABIC.search(w) for w in words if re.search(r"[a-z]{2,}", w)), words
+    assert sum(bool(ARABIC.search(w)) for w in words) > len(words) // 2
+    # the Toepen page is not translated: its pictures stay English, left to right
+    toepen = pictures((out / "rulings" / "toepen.html").read_text(encoding="utf-8"))[0]
+    assert toepen.get("direction") is None
+    assert not any(ARABIC.search(t.text or "")
+                   for t in toepen.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_a_search_for_a_ruling_id_is_listed_under_the_ruling(tmp_path: Path,
+                                                              position: list[str]) -> None:
+    """``TOE51`` (no hyphen) has a search entry at the ruling, the general index lists
+    the ruling once, and the site's scorer names the result by the ruling's heading."""
+    out, _ = build(tmp_path, {"toepen": PAGE})
+    index = (out / "searchindex.js").read_text(encoding="utf-8")
+    data = json.loads(index[index.index("(") + 1:index.rindex(")")])
+    assert data["indexentries"]["toe51"] == data["indexentries"]["toe-51"]
+    assert data["alltitles"]["TOE-51: What a fold costs"][0][1] == "TOE-51"
+    genindex = (out / "genindex.html").read_text(encoding="utf-8")
+    assert "TOE-51" in genindex and "TOE51" not in genindex
+    scorer = (out / "_static" / "language_data.js").read_text(encoding="utf-8")
+    assert "alltitles" in scorer and "result[1] = heading" in scorer
+
+
+def test_a_picture_reads_on_a_phone_and_the_search_names_the_ruling(
+        tmp_path: Path, position: list[str], browser: Any) -> None:
+    """At 390 px a picture keeps its drawn size (its smallest words 9 px) in a box that
+    scrolls sideways, the page does not; a search for ``TOE51`` lists "TOE-51: What a
+    fold costs" first (helper-119's pass: words of 4 px, and a hit named "Toepen
+    rulings")."""
+    static = tmp_path / "static"
+    static.mkdir()
+    css = EXT.parent / "_static" / "tablegames-pictures.css"
+    (static / css.name).write_text(css.read_text(encoding="utf-8"), encoding="utf-8")
+    out, _ = build(tmp_path, {"toepen": PAGE},
+                   conf=f'html_theme = "furo"\nhtml_static_path = [{str(static)!r}]\n')
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto((out / "rulings" / "toepen.html").as_uri())
+        sizes = page.evaluate("""() => Array.from(
+            document.querySelectorAll('figure.tg-picture svg')).map(svg => {
+              const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+              const box = svg.parentElement;
+              const words = Array.from(svg.querySelectorAll('text'))
+                .filter(t => !t.closest('g.card'))
+                .map(t => parseFloat(t.getAttribute('font-size')) * scale);
+              return [Math.min(...words), box.scrollWidth > box.clientWidth,
+                      getComputedStyle(box).overflowX];
+            })""")
+        assert len(sizes) == 3
+        for smallest, scrolls, overflow in sizes:
+            assert smallest >= 9 and scrolls and overflow == "auto"
+        width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], width
+        page.goto((out / "search.html").as_uri() + "?q=TOE51")
+        page.wait_for_selector("#search-results li a", timeout=10_000)
+        first = page.locator("#search-results li a").first
+        assert first.inner_text() == "TOE-51: What a fold costs"
+        assert first.get_attribute("href").endswith("rulings/toepen.html#TOE-51")
+    finally:
+        page.close()

@@ -108,7 +108,9 @@ def kind(tag: Any) -> str | None:
     classes = tag.get("class") or []
     if tag.name == "p":
         text = tag.get_text().lstrip()
-        return "decision" if text.startswith(("Decision", "القرار")) else "rule"
+        # an option (a house rule the engine offers) is laid out as a decision is
+        decided = text.startswith(("Decision", "القرار", "Option")) or "tg-option" in classes
+        return "decision" if decided else "rule"
     if tag.name == "figure" and "tg-picture" in classes:
         return "picture"
     if "tg-plain-example" in classes:
@@ -278,6 +280,75 @@ def test_sentences_that_quote_code_leave_the_rule() -> None:
     plain += nodes.Text("No code here. None at all.")
     assert tablegames_pictures.split_code_sentences(plain) is None
     assert plain.astext() == "No code here. None at all."
+
+
+def _lines(*parts: str | nodes.Node) -> nodes.paragraph:
+    """A paragraph as MyST makes it: each line break a text node of its own."""
+    paragraph = nodes.paragraph()
+    for part in parts:
+        paragraph += nodes.Text(part) if isinstance(part, str) else part
+    return paragraph
+
+
+def test_sentences_are_found_across_line_breaks() -> None:
+    """A sentence that ends at the end of a line is a sentence (helper-119's pass: a
+    paragraph was split text node by text node, so a rule sentence ending a line ran into
+    the next one, and went into the fold with it when that one quoted code)."""
+    paragraph = _lines("The Skip's discard names its target: ", nodes.literal("S>2", "S>2"),
+                       ". It must be another", "\n", "player.", "\n",
+                       "Nobody else is skipped.")
+    moved = tablegames_pictures.split_code_sentences(paragraph)
+    assert paragraph.astext() == "It must be another player. Nobody else is skipped."
+    assert moved is not None and moved.astext() == "The Skip's discard names its target: S>2. "
+    # a rule sentence before a line that quotes code stays the rule
+    scoring = _lines("The player who went out scores 0; the others 5 for each card.", "\n",
+                     "The count is ", nodes.literal("hand_points", "hand_points"), ".")
+    moved = tablegames_pictures.split_code_sentences(scoring)
+    assert scoring.astext() == "The player who went out scores 0; the others 5 for each card. "
+    assert moved is not None and moved.astext() == "The count is hand_points."
+
+
+def test_an_option_is_laid_out_as_a_decision() -> None:
+    """"**Option:**" starts a decision, in a paragraph of its own or after a rule's line,
+    and a sentence naming a house rule (``Rules(...)``) leaves the rule for the options,
+    not for the fold."""
+    option = nodes.strong("Option:", "Option:")
+    assert tablegames_pictures._is_decision(_lines("", option, " a table may skip the next."))
+    paragraph = _lines("It must be another player.", "\n", "", option.deepcopy(),
+                       " the Skip hits the next player.")
+    decided = tablegames_pictures.split_at_decision(paragraph)
+    assert paragraph.astext() == "It must be another player.\n"
+    assert decided is not None and decided.astext() == "Option: the Skip hits the next player."
+    house = _lines("Ten cards each. ", nodes.literal("Rules(hand_size=...)", "Rules(hand_size=...)"),
+                   " changes the ten.")
+    moved = tablegames_pictures.split_option_sentences(house)
+    assert house.astext() == "Ten cards each. "
+    assert moved is not None and moved.astext() == "Rules(hand_size=...) changes the ten."
+    assert tablegames_pictures._is_decision(moved)
+    assert tablegames_pictures.split_code_sentences(house) is None
+
+
+def _outside_the_fold(section: Any) -> str:
+    return " ".join(p.get_text(" ") for p in section.find_all("p")
+                    if p.find_parent("details") is None)
+
+
+def test_the_real_rule_sentences_stay_out_of_the_fold(built: dict[str, Path]) -> None:
+    """P10-52's scoring rule, P10-20's "another player" and its skip-next option, and
+    P10-30's hand-size option read outside "Show the code" (helper-119's pass found each
+    folded away)."""
+    page = soup(built["en"] / "rulings" / "phase10.html")
+    sections = {s.find("h2").get_text()[:6]: s for s in ruling_sections(page)}
+    scoring = _outside_the_fold(sections["P10-52"])
+    assert "The player who went out scores 0" in scoring
+    assert 'Rules(scoring="winner")' in scoring  # the Option, laid out as a decision
+    skip = _outside_the_fold(sections["P10-20"])
+    assert "It must be another player." in " ".join(skip.split())
+    assert "skip-next" in skip
+    assert "changes the ten" in _outside_the_fold(sections["P10-30"])
+    for name in ("P10-52", "P10-20", "P10-30"):
+        kinds = [k for k in map(kind, sections[name].find_all(True, recursive=False)) if k]
+        assert kinds.index("picture") < kinds.index("decision") < kinds.index("code"), name
 
 
 def test_a_rule_running_into_its_decision_is_cut_there() -> None:

@@ -136,3 +136,26 @@ def test_a_seat_put_out_by_a_challenge_does_not_lead() -> None:
     s.apply("1:keep")
     s.apply("2:keep")
     assert s.view(None)["stage"] == "play" and s.view(None)["leader"] == 1 == s.to_act
+
+
+@ruling("TOE-22", "TOE-21")
+def test_the_seat_asked_after_a_knock_is_told_what_folding_costs() -> None:
+    """The table's question says both prices, as the engine's prompt does: a fold costs
+    the stake before the knock (helper-119's pass: the picture said "stay in at stake 2,
+    or fold?", leaving out the 1 the caption and the engine name)."""
+    s = toepen.new_game(players=3, seed=1)
+    for move in ("0:keep", "1:keep", "2:keep", "0:knock"):
+        s.apply(move)
+    view = s.view(1)
+    question = present(view)["prompt"]
+    assert view["prompt"].endswith("P0 knocked: stay in for 2, or fold for 1?")
+    assert words_for("en", "toepen").text(question) == "P0 knocked: stay in for 2, or fold for 1?"
+    assert words_for("nl", "toepen").text(question) == "P0 toepte: meegaan voor 2, of passen voor 1?"
+    arabic = words_for("ar", "toepen").text(question)
+    assert "2" in arabic and "1" in arabic and "تنسحب" in arabic
+    s.apply("1:stay")
+    s.apply("2:stay")
+    s.apply(s.legal_actions()[0])  # P0 leads
+    s.apply("1:knock")  # the stake goes to 3: folding now costs 2
+    assert words_for("en", "toepen").text(present(s.view(2))["prompt"]) == (
+        "P1 knocked: stay in for 3, or fold for 2?")
