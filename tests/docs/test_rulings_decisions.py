@@ -29,8 +29,9 @@ GAMES = ("toepen", "shithead", "dallah", "phase10")
 
 def decision_paragraphs(page: str) -> list[tuple[str, str]]:
     """``(ruling id, paragraph)`` for each paragraph the site shows as a decision: from a
-    paragraph holding **Decision** (or opening with **Option**) up to the next fenced
-    block, as ``RulingOrder`` lays them out."""
+    paragraph holding **Decision** or **Option** up to the next fenced block, and a rule's
+    paragraph (before any code) naming a house rule as ``Rules(...)``, whose sentence the
+    site shows as an option; as ``RulingOrder`` lays them out."""
     marks = list(HEADING.finditer(page))
     found = []
     for i, mark in enumerate(marks):
@@ -57,13 +58,16 @@ def decision_paragraphs(page: str) -> list[tuple[str, str]]:
         if lines:
             paragraphs.append("\n".join(lines))
         shown = False
+        folded = False  # after a code block, a paragraph goes into the fold
         for paragraph in paragraphs:
             if paragraph is None:
-                shown = False
+                shown, folded = False, True
                 continue
-            if "**Decision" in paragraph or paragraph.startswith("**Option"):
-                shown = True
-            if shown:
+            marker = re.search(r"\*\*(Decision|Option)", paragraph)
+            if marker and not shown:  # a rule running on into its decision is cut there
+                shown, paragraph = True, paragraph[marker.start():]
+            # a rule's sentence naming a house rule by its setting is shown as an option
+            if shown or (not folded and "`Rules(" in paragraph):
                 found.append((mark.group(1), paragraph))
     return found
 
@@ -95,8 +99,10 @@ def test_the_arabic_dallah_decisions_quote_no_code() -> None:
 
 
 def test_the_check_sees_code_in_a_decision_and_in_what_follows_it() -> None:
-    page = ("## TOE-99: A rule\n\nThe rule `in code`.\n\n**Decision:** plain words, see the\n"
-            "{ref}`house rule <toepen-rules>`.\n\nThen `max_stake` caps it.\n\n```{doctest}\n"
-            ">>> 1\n1\n```\n\nIn code: `max_stake`.\n")
+    page = ("## TOE-99: A rule\n\nThe rule `in code`.\n\n`Rules(limit=15)` plays to 15.\n\n"
+            "**Decision:** plain words, see the\n{ref}`house rule <toepen-rules>`.\n\n"
+            "Then `max_stake` caps it. **Option:** `x`.\n\n```{doctest}\n>>> 1\n1\n```\n\n"
+            "In code: `max_stake`, `Rules(limit=15)`.\n\nAn aside. **Option:** `y`.\n")
     assert [p for _, p in decision_paragraphs(page) if "`" in ROLE.sub("", p)] == [
-        "Then `max_stake` caps it."]
+        "`Rules(limit=15)` plays to 15.", "Then `max_stake` caps it. **Option:** `x`.",
+        "**Option:** `y`."]
