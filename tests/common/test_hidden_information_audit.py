@@ -344,7 +344,10 @@ def test_editing_anything_returned_changes_neither_the_game_nor_the_next_answer(
 def test_a_world_of_a_game_set_up_from_a_position_keeps_no_trace_of_it(game: str) -> None:
     """Found by this audit: a game set up from position text keeps the text as its setup,
     and its worlds kept it too: every hidden card where it lay and the real generator's
-    state, in the world's save (Toepen, Phase 10, Shithead)."""
+    state, in the world's save (Toepen, Phase 10, Shithead); a bot's handle holds such a
+    world, so a bot could read the real hands there."""
+    from tablegames.bots.handle import Handle
+
     state = _new(game, "standard", 3, 11)
     rng = Rng(11)
     for _ in range(12):
@@ -357,4 +360,5 @@ def test_a_world_of_a_game_set_up_from_a_position_keeps_no_trace_of_it(game: str
         assert saved["setup"]["extra"] in ({}, {"position": ""})
         assert f"rng: {real.rng.state}" not in world.to_json()
         assert type(real).from_json(world.to_json()).to_json() == world.to_json()
+        assert Handle(real, seat).world().extra in ({}, {"position": ""})
         assert real.extra["position"] == real.to_position()  # the real game keeps its own
