@@ -39,7 +39,7 @@ from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
-from tablegames.common.position_text import read_position, write_position
+from tablegames.common.position_text import read_position, world_setup, write_position
 from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text, verify_save
@@ -390,10 +390,10 @@ class BaseState(ABC):
     def _world(self, seat: int, rng: Any) -> tuple[Self, Rng]:
         """The shell of a sampled world: a copy stripped of the real setup and future.
 
-        The world gets a seed and rng drawn from the caller's ``rng`` only, no stacked
-        deck, and ``world=True`` (so it has no record or log: its past was never dealt).
-        The game then redeals every card ``seat`` cannot see, drawing from the returned
-        rng and from pools built in an order ``seat`` can know (never the real order).
+        A seed and rng drawn from the caller's ``rng`` only, no stacked deck or position
+        text (:func:`~.position_text.world_setup`), ``world=True`` (no record or log: its
+        past was never dealt). The game then redeals every card ``seat`` cannot see, from
+        the returned rng and pools built in an order ``seat`` can know (never the real one).
         """
         if self.check_seat(seat) is None:  # every card is hidden from a spectator
             raise SeatError("a world is what one seat may believe: sample_world needs a seat")
@@ -401,7 +401,7 @@ class BaseState(ABC):
         world = self.copy()
         world.rng = r.fork()
         world.seed = f"world-{r.fork().state:016x}"
-        world.deck = None
+        world.deck, world.extra = None, world_setup(world.extra)
         world.world = True
         return world, r
 

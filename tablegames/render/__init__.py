@@ -30,7 +30,7 @@ from tablegames.common.registry import game_info
 from tablegames.render import svg as _svg
 from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
-from tablegames.table import check_view, guarded, model_of
+from tablegames.table import check_view, guarded, shared_model
 from tablegames.table.i18n import check_lang, lang_for, words_for
 from tablegames.table.model import printable
 
@@ -50,7 +50,7 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
     w = words_for(lang_for(game, check_lang(lang)), game, isolate=True)
 
     def picture(v: Mapping[str, Any]) -> str:
-        model = model_of(v)
+        model = shared_model(v)
         seat = v.get("seat")
         who = w("the spectator") if seat is None else printable(v["players"][seat])
         canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",

@@ -29,7 +29,7 @@ from rich.text import Text
 
 from tablegames.render.faces import Face, from_model
 from tablegames.render.text import MOST_BACKS, result_lines, result_text
-from tablegames.table import check_view, guarded, model_of
+from tablegames.table import check_view, guarded, shared_model
 from tablegames.table.i18n import Words, lang_for, words_for
 
 #: Chip style of each face colour (French suits on white; colour cards as colours).
@@ -200,7 +200,7 @@ class ConsoleTable:
         check_view(view, "ConsoleTable.picture")
 
         def drawn(v: Mapping[str, Any]) -> list[Any]:
-            model = model_of(v)
+            model = shared_model(v)
             parts: list[Any] = [self.frame(model), *self.under(model)]
             for part in parts:  # rich lays a part out only when printing: do it here
                 list(self.console.render(part))

@@ -65,7 +65,7 @@ from tablegames.server.page import (
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
 from tablegames.server.words import error_text, lang_of
-from tablegames.table import model_of, refusal_text
+from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
 
 log = logging.getLogger("tablegames.server")
@@ -170,7 +170,7 @@ class Drawing:
     phones and languages, and the public tables drawn and diffed so far.
 
     The public table is the spectator's model (``model(None)``, the only whole model);
-    a seat's model is its private part alone (``model_of(view, public=False)``: no seats,
+    a seat's model is its private part alone (``shared_model(view, public=False)``: no seats,
     centre or facts, which the page takes from the public table anyway), so a broadcast
     presents the public table once instead of once per seat.
     """
@@ -189,7 +189,7 @@ class Drawing:
         hit = self.models.get(seat)
         if hit is None:
             view = self.state.view(seat)  # the engine's own: no envelope to check or guard
-            hit = self.models[seat] = (view, model_of(view, public=seat is None))
+            hit = self.models[seat] = (view, shared_model(view, public=seat is None))
         return hit
 
     def ops_of_table(self, old: Mapping[str, Any], new: Mapping[str, Any]) -> str:

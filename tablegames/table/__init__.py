@@ -25,7 +25,7 @@ from tablegames.table.i18n import FSI, PDI, Words
 from tablegames.table.model import Msg, Table, plain_copy
 
 __all__ = ["Presenter", "PresenterError", "check_view", "describe", "guarded", "model_of",
-           "present", "presenter_of", "refusal_text"]
+           "present", "presenter_of", "refusal_text", "shared_model"]
 
 
 class PresenterError(TablegamesError):
@@ -86,14 +86,28 @@ def present(view: Mapping[str, Any], *, public: bool = True, shared: bool = Fals
     error.
     """
     check_view(view, "present")
-    model = guarded(view, lambda v: model_of(v, public=public))
+    model = guarded(view, lambda v: shared_model(v, public=public))
     return model if shared else plain_copy(model)
 
 
 def model_of(view: Mapping[str, Any], *, public: bool = True) -> Table:
-    """The presenter's model of ``view``, unguarded and uncopied: :func:`present`'s plain
-    path, for a drawing that checks and guards the view itself (``render.svg``), so that a
-    view is guarded once, not once per layer."""
+    """The presenter's model of ``view``, unguarded: :func:`present`'s plain path, for a
+    caller that checks and guards the view itself.
+
+    Like :func:`present`'s, the model is the caller's to edit. It was not always: the
+    cards' ``name`` and ``mark`` messages were the pack's own, which every model in the
+    process shares, so a caller that edited one renamed that card in every later model
+    and picture of the game (found by helper-125). A drawing that only reads the model
+    takes :func:`shared_model` and skips the copy."""
+    return plain_copy(shared_model(view, public=public))  # type: ignore[no-any-return]
+
+
+def shared_model(view: Mapping[str, Any], *, public: bool = True) -> Table:
+    """The presenter's model of ``view``, unguarded and uncopied: the cards' ``name`` and
+    ``mark`` messages are the pack's own, shared by every model in the process. Only for
+    a caller that never edits the model (the room server, whose page drawing diffs those
+    messages by identity; the SVG and terminal pictures): anyone else takes
+    :func:`model_of` or :func:`present`."""
     presenter = presenter_of(str(view["game"]))
     if public:
         return presenter.table(view)
