@@ -8,7 +8,9 @@ explains each beside its ruling.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -83,9 +85,9 @@ class Rules:
         return rules_from_dict(cls, {"cards": CardSet.from_file(path).to_dict(), **options})
 
 
-#: Named variants.
-VARIANTS: dict[str, Rules] = {
+#: Named variants (read-only: the table is the whole process's).
+VARIANTS: Mapping[str, Rules] = MappingProxyType({
     "standard": Rules(),
     "no-swaps": Rules(swaps_per_turn=0),
     "generous-swaps": Rules(swaps_per_turn=3),
-}
+})

@@ -10,7 +10,9 @@ that needs more cards than a player can hold).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -292,8 +294,9 @@ class Rules:
         return pick_variant(VARIANTS, name, "phase10")
 
 
-#: Named variants: the house rules the rulings name, plus a short house list of phases.
-VARIANTS: dict[str, Rules] = {
+#: Named variants: the house rules the rulings name, plus a short house list of phases
+#: (read-only: the table is the whole process's).
+VARIANTS: Mapping[str, Rules] = MappingProxyType({
     "standard": Rules(),
     "twist": Rules(first_skip="twist"),
     "natural-per-phase": Rules(naturals="phase"),
@@ -303,4 +306,4 @@ VARIANTS: dict[str, Rules] = {
     "skip-next": Rules(skip_target="next"),
     "winner-scores": Rules(scoring="winner"),
     "open-wilds": Rules(naturals="phase", wild_groups="open"),
-}
+})

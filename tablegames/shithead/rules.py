@@ -55,6 +55,7 @@ is low by default; the ``"classic"`` variant is the common table with the ace hi
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -460,8 +461,8 @@ class Rules:
 
 _CLASSIC = Rules(effects=CLASSIC_EFFECTS, aces="high")
 
-#: Named variants.
-VARIANTS: dict[str, Rules] = {
+#: Named variants (read-only: the table is the whole process's).
+VARIANTS: Mapping[str, Rules] = MappingProxyType({
     "standard": Rules(),
     "classic": _CLASSIC,
     "classic-strict-seven": attrs.evolve(_CLASSIC, effects=tuple(
@@ -476,4 +477,4 @@ VARIANTS: dict[str, Rules] = {
     "no-swap": Rules(swap=False),
     "lower-only": Rules(effects=LOWER_ONLY_EFFECTS),
     "match5": Rules(rounds=5),
-}
+})

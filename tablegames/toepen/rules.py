@@ -8,6 +8,8 @@ under another.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
@@ -207,8 +209,9 @@ class Rules:
         return pick_variant(VARIANTS, name, "toepen")
 
 
-#: Named variants: house rules people actually play, by name.
-VARIANTS: dict[str, Rules] = {
+#: Named variants: house rules people actually play, by name (read-only: the table is
+#: the whole process's).
+VARIANTS: Mapping[str, Rules] = MappingProxyType({
     "standard": Rules(),
     "limit15": Rules(limit=15),
     "elimination": Rules(ending="elimination"),
@@ -219,4 +222,4 @@ VARIANTS: dict[str, Rules] = {
     "knock-on-turn": Rules(knock_only_on_turn=True),
     "no-poverty": Rules(poverty=False),
     "jack-doubles": Rules(jack_doubles=True),
-}
+})

@@ -21,6 +21,7 @@ Then aliasing: everything returned is edited in depth and the state must not cha
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -362,3 +363,19 @@ def test_a_world_of_a_game_set_up_from_a_position_keeps_no_trace_of_it(game: str
         assert type(real).from_json(world.to_json()).to_json() == world.to_json()
         assert Handle(real, seat).world().extra in ({}, {"position": ""})
         assert real.extra["position"] == real.to_position()  # the real game keeps its own
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_named_variants_are_read_only(game: str) -> None:
+    """A variant table is the whole process's: editing it would change every later
+    ``new_game(rules=name)`` of every caller (found by helper-125). It refuses edits, and
+    the variant named still gives its own rules."""
+    info = game_info(game)
+    module = importlib.import_module(f"tablegames.{game}")
+    for table in (info.variants, module.VARIANTS):
+        with pytest.raises(TypeError):
+            table["standard"] = info.rules_class(**{})  # type: ignore[index]
+        with pytest.raises(TypeError):
+            del table["standard"]  # type: ignore[attr-defined]
+    assert info.new_game(players=info.min_players, seed=1, rules="standard").rules \
+        == info.variants["standard"] == info.rules_class()
