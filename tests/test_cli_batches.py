@@ -187,6 +187,18 @@ def test_an_unwritable_results_file_is_refused_before_any_game(tmp_path: Path) -
     assert (code, out) == (2, "") and err.count("\n") == 1 and "a-file" in err
 
 
+@pytest.mark.parametrize("resume", [(), ("--resume",)])
+def test_a_results_file_that_is_not_a_file_is_refused(tmp_path: Path, resume: tuple[str, ...]) -> None:
+    """``--out /dev/null`` was "already exists; remove it", and a named pipe with
+    ``--resume`` was read until some writer came: a results file is read back and cut."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    for target in (os.devnull, str(pipe)):
+        code, out, err = cli("simulate", "toepen", "--games", "2", "--workers", "1",
+                             "--out", target, *resume)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and "not a regular file" in err
+
+
 def test_the_biggest_run_streams_instead_of_allocating(tmp_path: Path) -> None:
     """A billion games are accepted and played as a stream: the first ones arrive (and
     are written) long before anything the size of the run could be built."""
