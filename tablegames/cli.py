@@ -136,8 +136,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     info = game_info(args.game)
     bots: str | list[str] | None = None
-    if args.bot is not None:
-        bots = args.bot.split(",") if "," in args.bot else args.bot
+    if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
+        bots = [b.strip() for b in args.bot.split(",")] if "," in args.bot else args.bot.strip()
     rules = parse_rules(info, args.rules)
     names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
@@ -206,7 +206,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         raise SetupError(f"tablegames play needs rich ({exc}); "
                          "install it with: pip install 'tablegames[cli]'") from None
     players: int | list[str]
-    if args.names:
+    if args.names is not None:  # --names "" is a mistake to say, not "no names given"
         players = [n.strip() for n in args.names.split(",")]
         if args.players is not None and args.players != len(players):
             raise SetupError(f"--players {args.players} but --names gives {len(players)} names")

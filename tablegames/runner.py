@@ -36,6 +36,7 @@ import math
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -147,10 +148,32 @@ MAIN_GUARD_HELP = (
 )
 
 
-def _ignore_sigint() -> None:
-    """Workers leave Ctrl-C to the parent, which cancels the run once, without a traceback
-    from every worker; the pool ends when its current chunks are done."""
+def _start_worker() -> None:
+    """What each local worker does first (the pool's initializer).
+
+    * Workers leave Ctrl-C to the parent, which cancels the run once, without a traceback
+      from every worker; the pool ends when its current chunks are done.
+    * A worker ends when the process that started the run ends. A pool worker waits for
+      its next chunk on a pipe that it holds both ends of, so it never hears that the
+      parent is gone: a run killed with SIGKILL (``kill -9``, the OOM killer, a batch
+      scheduler's time limit) left its workers, the fork server and the resource
+      tracker waiting for ever, holding memory and the run's output pipes (a script
+      that read the killed run's output through a pipe then waited for ever too). The
+      parent's sentinel, which multiprocessing gives every child, becomes readable
+      when the parent ends; a daemon thread waits on it and ends the worker at once
+      (nobody is left to read its results).
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), daemon=True,
+                         name="tablegames-parent-watch").start()
+
+
+def _exit_with(parent: Any) -> None:
+    """Wait until ``parent`` ends, then end this worker (see :func:`_start_worker`)."""
+    parent.join()
+    os._exit(1)
 
 
 def _mp_context(preload: Sequence[str] = ()) -> Any:
@@ -232,7 +255,7 @@ def _run_pool(
     done = 0
     # Processes start on demand, so a run with fewer chunks than workers starts fewer.
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(preload),
-                               initializer=_ignore_sigint)
+                               initializer=_start_worker)
     try:
         for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
             pending.append(pool.submit(_run_chunk, task, chunk))

@@ -658,6 +658,12 @@ def simulate(
         raise SetupError("resume=True needs out=, the results file to continue")
     if path is not None:
         summary.out = str(path)
+        if path.exists() and not path.is_file():
+            # /dev/stdout was "already exists; remove it", and a pipe with --resume was
+            # read until a writer came: a results file is read back and cut, so a file
+            raise SetupError(f"the results file {quoted(str(path), 200)} is not a regular file "
+                             "(a device, a pipe or a socket): --resume reads the file back and "
+                             "cuts a torn last line, so name a file")
         if path.exists() and not resume:
             raise SetupError(f"{quoted(str(path), 200)} already exists; pass resume=True "
                              "(--resume) to continue it, or remove it to start again")
