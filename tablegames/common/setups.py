@@ -145,6 +145,16 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     return {k: v for k, v in setup.items() if v is not None}
 
 
+def world_setup(extra: dict[str, Any]) -> dict[str, Any]:
+    """The setup values a sampled world keeps (``extra``, the world's own copy): all but
+    a position's text. A game set up from a position keeps that text as its setup, and
+    it names every card where it lay and the real rng, so a bot reading its world's
+    ``extra`` or save saw every hidden card (found by helper-124). The world keeps only
+    the mark that it started from a position (an empty text), so its save is still
+    checked as a position's, not against a new game's setup."""
+    return {"position": ""} if "position" in extra else extra
+
+
 def check_run_seed(seed: object) -> int | str:
     """The seed of a run (``simulate``, the arena): an int of at most 256 bits, as
     ``new_game`` takes, or a string of at most 1000 characters (a run's name). Every

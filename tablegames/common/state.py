@@ -52,6 +52,7 @@ from tablegames.common.setups import (
     check_seed,
     check_setup,
     normalize_players,
+    world_setup,
 )
 from tablegames.common.version import __version__
 
@@ -391,18 +392,16 @@ class BaseState(ABC):
         """The shell of a sampled world: a copy stripped of the real setup and future.
 
         The world gets a seed and rng drawn from the caller's ``rng`` only, no stacked
-        deck, and ``world=True`` (so it has no record or log: its past was never dealt).
-        The game then redeals every card ``seat`` cannot see, drawing from the returned
-        rng and from pools built in an order ``seat`` can know (never the real order).
+        deck or position text (:func:`~.setups.world_setup`), and ``world=True`` (no record
+        or log: its past was never dealt). The game then redeals every card ``seat``
+        cannot see, from the returned rng and pools in an order ``seat`` can know.
         """
         if self.check_seat(seat) is None:  # every card is hidden from a spectator
             raise SeatError("a world is what one seat may believe: sample_world needs a seat")
         r = as_rng(rng)
         world = self.copy()
-        world.rng = r.fork()
-        world.seed = f"world-{r.fork().state:016x}"
-        world.deck = None
-        world.world = True
+        world.rng, world.seed = r.fork(), f"world-{r.fork().state:016x}"
+        world.deck, world.world, world.extra = None, True, world_setup(world.extra)
         return world, r
 
     @classmethod
