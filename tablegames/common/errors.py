@@ -30,6 +30,10 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
         text, full = repr(value[: limit * 4]), len(value) + 2
     elif type(value) is int and value.bit_length() > limit * 4:
         return f"an integer of {value.bit_length()} bits"
+    elif isinstance(value, list | tuple | dict | set | frozenset) and len(value) > limit:
+        # its repr would cost as much as the value is long (30 MB for 10**7 items), and
+        # only a prefix is shown: its size says enough
+        return f"a {type(value).__name__} of {len(value)} items"
     else:
         try:
             text = repr(value)

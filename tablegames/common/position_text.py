@@ -86,19 +86,6 @@ def read_position(cls: type[S], text: str, rules: Any = None) -> S:
     return obj
 
 
-def world_setup(extra: dict[str, Any]) -> dict[str, Any]:
-    """The setup values a sampled world keeps of its game's ``extra``.
-
-    A game set up from a position keeps the text as its setup (so that ``record()`` and
-    ``log`` replay from there), and the text names every card where it lay and the real
-    generator's state. Worlds kept it, so a world's save held every card its seat could
-    not see (found by helper-125). A world keeps only the mark that its game began at a
-    position (Phase 10 checks no setup values then); other setup values, such as lives,
-    dealers or scores, are public and stay.
-    """
-    return {"position": ""} if "position" in extra else extra
-
-
 def _unpathed(message: str) -> str:
     """A load check's message for position text: without the JSON path a save's error
     starts with (``$.state.piles: ...`` reads ``piles: ...``, the line's name;

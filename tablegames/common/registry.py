@@ -29,7 +29,7 @@ from typing import Any
 from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted, quoted_names
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
-from tablegames.common.setups import check_flag
+from tablegames.common.setups import MAX_NOTATION, check_flag
 
 #: The entry-point group an installed distribution names its games in.
 ENTRY_POINTS = "tablegames.games"
@@ -98,11 +98,11 @@ class _Registry(Mapping[str, GameInfo]):
         return info
 
     def __getitem__(self, name: str) -> GameInfo:
+        if not isinstance(name, str):  # before any look-up: a list or dict is unhashable
+            raise KeyError(name)
         info = self._loaded.get(name)
         if info is not None:
             return info
-        if not isinstance(name, str):
-            raise KeyError(name)
         self._scan()
         if name not in self._sources:
             self._read_plugins()
@@ -116,6 +116,8 @@ class _Registry(Mapping[str, GameInfo]):
         return iter(list(self._sources))
 
     def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):  # no game's name, and may be unhashable
+            return False
         if name in self._loaded:
             return True
         self._scan()
@@ -285,8 +287,11 @@ def _replayed(state: Any, r: Reader, info: GameInfo) -> Any:
     tampered record, or one an older engine played under rules that differed) is a
     :class:`StateError` naming it, as a save's history is."""
     for i, item in enumerate(r["actions"].items()):
+        text = item.str()
+        if len(text) > MAX_NOTATION:  # as ``apply`` and a save's history refuse it
+            raise item.fail(f"an action is at most {MAX_NOTATION} characters")
         try:
-            state.apply(info.parse_action(item.str()))
+            state.apply(info.parse_action(text))
         except TablegamesError as exc:
             raise StateError(f"$.actions[{i}] does not replay under engine "
                              f"{type(state).ENGINE} of {state.GAME}: {exc}") from None

@@ -63,6 +63,9 @@ S = TypeVar("S", bound="BaseState")
 
 _json_str = json.encoder.encode_basestring_ascii  # what ``dumps`` writes for a string
 _SETUP_KEYS = frozenset({"players", "seed", "deck", "extra", "world", "chance"})
+#: The envelope's keys (format 1 had no ``engine``): no format wrote any other.
+_ENVELOPE_KEYS = frozenset({"engine", "format", "game", "history", "rng", "rules",
+                            "rules_hash", "setup", "state"})
 _ONLY_STR = frozenset({str})
 _U64 = (1 << 64) - 1
 
@@ -160,7 +163,11 @@ def verify_save(state: BaseState, r: Reader | None = None) -> None:
 
 def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> tuple[int, int]:
     """The save's format and engine (1 for format 1, which had none), after checking its
-    game and that the engine is not newer than ours."""
+    game and that the engine is not newer than ours, and that the envelope holds no key
+    no format wrote: it was dropped unread, so an edited save loaded as another text
+    (``$.setup`` and ``$.state`` refuse an unknown key too)."""
+    if not _ENVELOPE_KEYS.issuperset(d):
+        raise StateError(f"$: unknown key {quoted(min(set(d) - _ENVELOPE_KEYS))}")
     fmt = _int_at(r, d, "format")
     if fmt not in (1, 2, 3, FORMAT_VERSION):
         raise StateError(f"saved state has format {fmt}; this version reads 1 to {FORMAT_VERSION}")

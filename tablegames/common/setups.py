@@ -98,6 +98,10 @@ MAX_NAME = 64
 MAX_NOTATION = 512
 #: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
 MAX_DECK = 1_000
+#: The most entries one setup keyword (or the stacked deck) holds, counted over all its
+#: lists and mappings (a Dallah table's stacked piles and pot hold a few hundred): a
+#: larger value is refused before it is read, whatever its shape.
+MAX_SETUP_ITEMS = 10_000
 
 
 def check_setup(deck: Sequence[str] | None, setup: Mapping[str, Any]
@@ -122,7 +126,9 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     (:data:`~tablegames.common.serialization.MAX_DEPTH`, the same limit and words: "nested
     too deeply"). Everything after this copies and reads setup values recursively, and a
     list 5,000 levels deep made that a ``RecursionError`` instead of an answer. The check
-    is a loop, so any depth is refused in as many steps as the limit allows.
+    is a loop, so any depth is refused in as many steps as the limit allows, and a
+    value holding more than :data:`MAX_SETUP_ITEMS` entries is refused by their count
+    before they are walked (a list of 10**7 took seconds to check item by item).
 
     >>> from tablegames.common.setups import shallow_setup
     >>> deep: list[object] = []
@@ -135,14 +141,31 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     """
     for what, value in (("deck", deck), *setup.items()):
         level = [value]
+        left = MAX_SETUP_ITEMS
         for _ in range(MAX_DEPTH + 1):
-            level = [x for v in level if isinstance(v, Sequence | Mapping) and not isinstance(
-                v, str | bytes) for x in (v.values() if isinstance(v, Mapping) else v)]
-            if not level:
+            inner = [v for v in level if isinstance(v, Sequence | Mapping) and not isinstance(
+                v, str | bytes)]
+            if not inner:
                 break
+            # counted by ``len`` before a level is walked: a list of 10**7 entries is
+            # refused at once, not after a check of each of them
+            left -= sum(map(len, inner))
+            if left < 0:
+                raise SetupError(f"{what}: more than {MAX_SETUP_ITEMS} entries")
+            level = [x for v in inner for x in (v.values() if isinstance(v, Mapping) else v)]
         else:
             raise SetupError(f"{what}: nested too deeply")
     return {k: v for k, v in setup.items() if v is not None}
+
+
+def world_setup(extra: dict[str, Any]) -> dict[str, Any]:
+    """The setup values a sampled world keeps (``extra``, the world's own copy): all but
+    a position's text. A game set up from a position keeps that text as its setup, and
+    it names every card where it lay and the real rng, so a bot reading its world's
+    ``extra`` or save saw every hidden card (found by helper-124). The world keeps only
+    the mark that it started from a position (an empty text), so its save is still
+    checked as a position's, not against a new game's setup."""
+    return {"position": ""} if "position" in extra else extra
 
 
 def check_run_seed(seed: object) -> int | str:

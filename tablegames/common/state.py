@@ -39,7 +39,7 @@ from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
-from tablegames.common.position_text import read_position, world_setup, write_position
+from tablegames.common.position_text import read_position, write_position
 from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
 from tablegames.common.saves import read_save, save_text, verify_save
@@ -52,6 +52,7 @@ from tablegames.common.setups import (
     check_seed,
     check_setup,
     normalize_players,
+    world_setup,
 )
 from tablegames.common.version import __version__
 
@@ -390,19 +391,17 @@ class BaseState(ABC):
     def _world(self, seat: int, rng: Any) -> tuple[Self, Rng]:
         """The shell of a sampled world: a copy stripped of the real setup and future.
 
-        A seed and rng drawn from the caller's ``rng`` only, no stacked deck or position
-        text (:func:`~.position_text.world_setup`), ``world=True`` (no record or log: its
-        past was never dealt). The game then redeals every card ``seat`` cannot see, from
-        the returned rng and pools built in an order ``seat`` can know (never the real one).
+        The world gets a seed and rng drawn from the caller's ``rng`` only, no stacked
+        deck or position text (:func:`~.setups.world_setup`), and ``world=True`` (no record
+        or log: its past was never dealt). The game then redeals every card ``seat``
+        cannot see, from the returned rng and pools in an order ``seat`` can know.
         """
         if self.check_seat(seat) is None:  # every card is hidden from a spectator
             raise SeatError("a world is what one seat may believe: sample_world needs a seat")
         r = as_rng(rng)
         world = self.copy()
-        world.rng = r.fork()
-        world.seed = f"world-{r.fork().state:016x}"
-        world.deck, world.extra = None, world_setup(world.extra)
-        world.world = True
+        world.rng, world.seed = r.fork(), f"world-{r.fork().state:016x}"
+        world.deck, world.world, world.extra = None, True, world_setup(world.extra)
         return world, r
 
     @classmethod

@@ -378,13 +378,18 @@ class State(BaseState):
     def lead_card(self) -> int | None:
         """The card the starter must open the round with (``Rules.lead_shown``, SHD-04):
         the lowest it showed, while no card of the round has been played; else ``None``.
-        Until then the starter's hand is as dealt (after the swap), so the shown card is
-        found again as the start found it."""
+        Until then the starter's hand is as dealt (after the swap), and the shown card,
+        the lowest of that hand, went into its ``known`` cards: so it is the lowest known
+        card. Found among the hand, a world that redealt the unseen cards of that rank
+        (the start bars lower ranks only, not a lower suit of the same rank) showed
+        another card than the real one (a seat saw its view change; helper-124)."""
         rules = self.rules
         if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
                 self.stage != PLAY or self.active != self.starter):
             return None
-        return self._lowest_card(self.starter)
+        rank = self.table.rank
+        shown = self.known[self.starter] or self.hands[self.starter]  # (a hand-made position)
+        return min(shown, key=lambda c: (rank[VALUE[c]], c))
 
     def _lowest_card(self, seat: int) -> int:
         """The card of ``seat``'s hand that it shows to start (SHD-04): the lowest rank in

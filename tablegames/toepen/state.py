@@ -958,10 +958,10 @@ def new_game(
     ``lives`` starts from a chalk board (lives lost per seat); ``dealer`` picks the first
     dealer (default: the last seat, so seat 0 leads).
     """
-    return State.new(
-        players, seed, rules, deck, lives=None if lives is None else list(lives), dealer=dealer,
-        position=position,
-    )
+    # ``lives`` goes on as given, checked before it is read (``setup_values``): a list
+    # made of it here first read any iterable, however long (or endless), or raised
+    # ``TypeError`` for a number; a tuple is saved as a list like any setup value
+    return State.new(players, seed, rules, deck, lives=lives, dealer=dealer, position=position)
 
 
 __all__ = ["VARIANTS", "Rules", "State", "announcements", "new_game"]

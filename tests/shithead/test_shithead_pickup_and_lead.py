@@ -16,7 +16,7 @@ from tablegames.common.position import PositionError
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_from_dict, rules_to_dict
 from tablegames.server.rooms import ClientError, playable_rules
-from tablegames.shithead.cards import VALUE
+from tablegames.shithead.cards import VALUE, code_of
 from tablegames.testing import apply_all, assert_refused, check_game
 
 from .helpers import all_cards, game, names, seat
@@ -148,6 +148,22 @@ def test_whole_games_leading_the_shown_card_pass_the_conformance_kit() -> None:
     report = check_game(shithead.GAME, players=4, seeds=[3, 4], bot="random",
                         new_game_kwargs={"rules": shithead.Rules(lead_shown=True, rounds=2)})
     assert report.games == 2
+
+
+@ruling("SHD-04")
+def test_a_world_leads_with_the_card_the_starter_showed() -> None:
+    """Seat 2 starts and shows its 2♥, its lowest card. The start tells every seat that
+    no hand holds a lower rank, not that seat 2 holds no lower 2: a world of seat 1 may
+    deal seat 2 the 2♦, and the card to lead was found again as the lowest of the
+    world's hand, so seat 1's view in its world said 2♦ (found by helper-124 in a
+    hypothesis example of ``test_any_rules``). The card to lead is the card shown."""
+    s = shithead.new_game(players=5, seed=43, rules={"lead_shown": True, "swap": False})
+    assert s.starter == 2 and s.view(1)["lead"] == "2♥"
+    redealt = [s.sample_world(1, Rng(k)) for k in range(40)]
+    assert any(code_of("2d") in w.hands[2] for w in redealt)  # the 2♦ dealt to the starter
+    for world in redealt:
+        assert world.view(1) == s.view(1)
+        assert world.lead_card() == s.lead_card() == code_of("2h")
 
 
 @ruling("SHD-04")
