@@ -958,9 +958,12 @@ def new_game(
     ``lives`` starts from a chalk board (lives lost per seat); ``dealer`` picks the first
     dealer (default: the last seat, so seat 0 leads).
     """
+    # a tuple is saved as the list it is; anything else goes to the check as it came
+    # (``list(lives)`` first made ``lives=True`` a TypeError, ``"abc"`` three lives and a
+    # dict its keys: found by helper-122)
     return State.new(
-        players, seed, rules, deck, lives=None if lives is None else list(lives), dealer=dealer,
-        position=position,
+        players, seed, rules, deck, lives=list(lives) if type(lives) is tuple else lives,
+        dealer=dealer, position=position,
     )
 
 

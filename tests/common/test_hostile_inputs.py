@@ -20,6 +20,7 @@ the structural side, and the regressions of the defects the audit found.
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import random
 import re
@@ -383,3 +384,31 @@ def test_a_seed_string_hashes_as_its_utf8_whatever_its_length() -> None:
     for text in ("", "room", "é" * 70_000 + "\U0001F600", "x" * 200_000):
         whole = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
         assert seed_to_int(text) == whole
+
+
+# -- new_game's own setup keywords ------------------------------------------------------
+def _setup_keywords() -> list[tuple[str, str]]:
+    """Every game's setup keyword beyond players, seed, rules and deck (``lives`` ...)."""
+    out = []
+    for game in GAME_NAMES:
+        params = inspect.signature(GAMES[game].new_game).parameters
+        out += [(game, p) for p in params if p not in ("players", "seed", "rules", "deck")]
+    return out
+
+
+@pytest.mark.parametrize(("game", "keyword"), _setup_keywords())
+def test_a_setup_keyword_of_any_type_is_taken_whole_or_refused(game: str, keyword: str) -> None:
+    """Toepen's ``lives=True`` was Python's ``TypeError`` (``list(lives)`` came before the
+    check), ``lives={0: 0, 1: 0, 2: 0}`` started from the dict's keys and ``lives="000"``
+    was read letter by letter."""
+    for value in [True, 1.5, float("nan"), -1, 10**40, "x", "000", [], {}, [True] * 3,
+                  [10**40] * 3, {0: 0, 1: 0, 2: 0}, b"000", [[0]], iter([0, 0, 0])]:
+        try:
+            state = tablegames.new_game(game, players=3, seed=1, **{keyword: value})
+        except TablegamesError as exc:
+            _refused_clearly(exc)
+            continue
+        assert not isinstance(value, str | bytes | bool | float), (keyword, value)
+        saved = state.to_json()
+        assert tablegames.replay(state.record()).to_json() == saved
+        _whole(state)
