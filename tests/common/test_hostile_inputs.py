@@ -365,11 +365,12 @@ def test_a_phase10_lay_down_is_written_as_the_notation_reads(edit: str) -> None:
 def test_a_huge_value_costs_no_memory_in_proportion(game: str, call: Any) -> None:
     """The library allocates a bounded amount whatever the size of what it is sent: the
     world's seed string is hashed a slice at a time (it was encoded whole: a second copy
-    of 50 MB), a record's players are counted before each is read (ten million names were
-    ten million readers, 90 MB)."""
+    of it), a record's players are counted before each is read (a reader per name: 90 MB
+    for ten million)."""
     state = tablegames.new_game(game, players=3, seed=1)
     before = state.to_json()
-    text, many = "x" * 50_000_000, ["a"] * 10_000_000  # 50 MB and 80 MB of the caller's
+    # 20 MB of text and 16 MB of list from the caller, each five times the bound below
+    text, many = "x" * 20_000_000, ["a"] * 2_000_000
     raised, peak = peak_of(lambda: call(state, text, many))
     assert raised is None or isinstance(raised, TablegamesError), repr(raised)
     assert peak < MAX_BYTES // 8, peak
