@@ -98,6 +98,11 @@ MAX_NAME = 64
 MAX_NOTATION = 512
 #: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
 MAX_DECK = 1_000
+#: Most items a setup keyword's value may hold, counted through its nested lists and
+#: mappings (a chalk board has one number per seat, Dallah's piles at most 1,000 entries):
+#: ``new_game`` copies the value before the game checks it, so ``lives=[0] * 10**7``
+#: made an 80 MB copy first (found by helper-122).
+MAX_SETUP_ITEMS = 100_000
 
 
 def check_setup(deck: Sequence[str] | None, setup: Mapping[str, Any]
@@ -120,9 +125,10 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     """The setup keywords (and stacked deck) of ``new_game``, refused with a
     :class:`SetupError` when a value nests lists or mappings deeper than a save may
     (:data:`~tablegames.common.serialization.MAX_DEPTH`, the same limit and words: "nested
-    too deeply"). Everything after this copies and reads setup values recursively, and a
-    list 5,000 levels deep made that a ``RecursionError`` instead of an answer. The check
-    is a loop, so any depth is refused in as many steps as the limit allows.
+    too deeply"), or holding more than :data:`MAX_SETUP_ITEMS` items in all. Everything
+    after this copies and reads setup values recursively, and a list 5,000 levels deep
+    made that a ``RecursionError`` instead of an answer. The check is a loop, so any depth
+    is refused in as many steps as the limit allows.
 
     >>> from tablegames.common.setups import shallow_setup
     >>> deep: list[object] = []
@@ -134,15 +140,26 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     tablegames.common.errors.SetupError: lives: nested too deeply
     """
     for what, value in (("deck", deck), *setup.items()):
-        level = [value]
-        for _ in range(MAX_DEPTH + 1):
-            level = [x for v in level if isinstance(v, Sequence | Mapping) and not isinstance(
-                v, str | bytes) for x in (v.values() if isinstance(v, Mapping) else v)]
+        # each level keeps only the lists and mappings: a flat list of ten million numbers
+        # was copied whole to look one level down (80 MB; found by helper-122)
+        level, items = ([value] if _nests(value) else []), 0
+        for _ in range(MAX_DEPTH):
+            items += sum(map(len, level))  # counted before a level is walked: then copied
+            if items > MAX_SETUP_ITEMS:
+                raise SetupError(f"{what}: more than {MAX_SETUP_ITEMS} items")
+            level = [x for v in level for x in (v.values() if isinstance(v, Mapping) else v)
+                     if _nests(x)]
             if not level:
                 break
-        else:
-            raise SetupError(f"{what}: nested too deeply")
+        else:  # a value inside a list at the deepest level allowed is one level too deep
+            if any(level):
+                raise SetupError(f"{what}: nested too deeply")
     return {k: v for k, v in setup.items() if v is not None}
+
+
+def _nests(value: object) -> bool:
+    """Whether :func:`shallow_setup` looks inside ``value`` (a list or mapping, not text)."""
+    return isinstance(value, Sequence | Mapping) and not isinstance(value, str | bytes)
 
 
 def check_run_seed(seed: object) -> int | str:

@@ -413,3 +413,14 @@ def test_a_setup_keyword_of_any_type_is_taken_whole_or_refused(game: str, keywor
         saved = state.to_json()
         assert tablegames.replay(state.record()).to_json() == saved
         _whole(state)
+
+
+@pytest.mark.parametrize(("game", "keyword"), _setup_keywords())
+def test_a_huge_setup_keyword_is_refused_before_it_is_copied(game: str, keyword: str) -> None:
+    """``new_game`` copies its setup values before the game checks them: a list of two
+    million numbers (or of as many empty lists) was copied whole first, and looked at
+    once more for its depth. It is now counted first (``MAX_SETUP_ITEMS``)."""
+    for many in ([0] * 2_000_000, [[]] * 2_000_000):
+        raised, peak = peak_of(lambda: tablegames.new_game(game, players=3, **{keyword: many}))
+        assert isinstance(raised, TablegamesError), repr(raised)
+        assert peak < MAX_BYTES // 8, peak
