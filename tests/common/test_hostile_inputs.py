@@ -25,6 +25,7 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import attrs
@@ -421,6 +422,6 @@ def test_a_huge_setup_keyword_is_refused_before_it_is_copied(game: str, keyword:
     million numbers (or of as many empty lists) was copied whole first, and looked at
     once more for its depth. It is now counted first (``MAX_SETUP_ITEMS``)."""
     for many in ([0] * 2_000_000, [[]] * 2_000_000):
-        raised, peak = peak_of(lambda: tablegames.new_game(game, players=3, **{keyword: many}))
+        raised, peak = peak_of(partial(tablegames.new_game, game, players=3, **{keyword: many}))
         assert isinstance(raised, TablegamesError), repr(raised)
         assert peak < MAX_BYTES // 8, peak
