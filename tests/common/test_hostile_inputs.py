@@ -425,3 +425,27 @@ def test_a_huge_setup_keyword_is_refused_before_it_is_copied(game: str, keyword:
         raised, peak = peak_of(partial(tablegames.new_game, game, players=3, **{keyword: many}))
         assert isinstance(raised, TablegamesError), repr(raised)
         assert peak < MAX_BYTES // 8, peak
+
+
+def test_a_dallah_report_of_falls_names_its_cups_in_the_order_the_notation_reads() -> None:
+    """DAL-10: ``Falls`` keeps its cups sorted, as ``fell`` reads them; given in another
+    order they fell in that order live while the record replayed them sorted, so the
+    table and a replay told the falls in different orders."""
+    from tablegames.dallah import actions as dallah_actions
+
+    for seed in range(40):
+        state = tablegames.new_game("dallah", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            fells = {f"{a.zone}:{a.shape}" for a in state.legal_actions()
+                     if type(a) is dallah_actions.Fell}
+            if len(fells) > 1:
+                cups = tuple(sorted(fells)[:2])
+                seat = state.to_act
+                bad = dallah_actions.Falls(seat, cups[::-1])
+                assert_refused(state, bad, code="cups_order", ruling="DAL-10")
+                state.apply(dallah_actions.Falls(seat, cups))
+                assert tablegames.replay(state.record()).to_json() == state.to_json()
+                return
+            state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no game offered two cups to report")
