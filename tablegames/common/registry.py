@@ -272,8 +272,12 @@ def replay(record: Mapping[str, Any]) -> Any:
     bad = _not_setup(info, setup)
     if bad:
         raise StateError(f"$.setup: {info.name}'s new_game takes no {quoted_names(bad)}")
+    players = r["players"]
+    if type(players.value) is list and len(players.value) > info.max_players:
+        # before a reader per name: ten million names were ten million readers (helper-122)
+        raise players.fail(f"expected a list of at most {info.max_players} names")
     state = info.new_game(
-        players=r["players"].strs(),
+        players=players.strs(),
         seed=r["seed"].value,
         rules=r["rules"].raw(),
         deck=r["deck"].raw(),

@@ -48,16 +48,25 @@ def seed_to_int(seed: int | str | bytes) -> int:
     """
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
         return operator.index(seed) & _MASK
+    digest = hashlib.sha256()
     if isinstance(seed, str):
+        # hashed a slice at a time: encoding a caller's 50 MB string at once made a second
+        # copy of it (found by helper-122). UTF-8 of the slices, joined, is UTF-8 of the
+        # whole (a str holds code points, so no slice splits a character).
         try:
-            data = str.encode(seed)
+            for at in range(0, len(seed), _SLICE):
+                digest.update(str.encode(seed[at:at + _SLICE]))
         except UnicodeEncodeError:  # a lone surrogate: no text, so no seed
             raise SetupError("a seed string must be text (it holds a lone surrogate)") from None
     elif isinstance(seed, bytes):
-        data = seed
+        digest.update(seed)
     else:
         raise SetupError(f"a seed must be an int, str or bytes, not {type(seed).__name__}")
-    return int.from_bytes(hashlib.sha256(data).digest()[:8], "big")
+    return int.from_bytes(digest.digest()[:8], "big")
+
+
+#: How many characters of a seed string :func:`seed_to_int` encodes at a time.
+_SLICE = 1 << 16
 
 
 def game_seed(run_seed: int | str, index: int) -> int:

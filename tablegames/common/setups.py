@@ -98,9 +98,11 @@ MAX_NAME = 64
 MAX_NOTATION = 512
 #: Longest stacked deck ``new_game`` accepts (the largest pack has 108 cards).
 MAX_DECK = 1_000
-#: The most entries one setup keyword (or the stacked deck) holds, counted over all its
-#: lists and mappings (a Dallah table's stacked piles and pot hold a few hundred): a
-#: larger value is refused before it is read, whatever its shape.
+#: The most items one setup keyword (or the stacked deck) holds, counted through its
+#: nested lists and mappings (a chalk board has one number per seat, a Dallah table's
+#: stacked piles and pot a few hundred): ``new_game`` copies the value before the game
+#: checks it, so a larger value is refused before it is read or copied, whatever its
+#: shape (``lives=[0] * 10**7`` made an 80 MB copy first; found by helpers 122 and 124).
 MAX_SETUP_ITEMS = 10_000
 
 
@@ -124,11 +126,10 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     """The setup keywords (and stacked deck) of ``new_game``, refused with a
     :class:`SetupError` when a value nests lists or mappings deeper than a save may
     (:data:`~tablegames.common.serialization.MAX_DEPTH`, the same limit and words: "nested
-    too deeply"). Everything after this copies and reads setup values recursively, and a
-    list 5,000 levels deep made that a ``RecursionError`` instead of an answer. The check
-    is a loop, so any depth is refused in as many steps as the limit allows, and a
-    value holding more than :data:`MAX_SETUP_ITEMS` entries is refused by their count
-    before they are walked (a list of 10**7 took seconds to check item by item).
+    too deeply"), or holding more than :data:`MAX_SETUP_ITEMS` items in all. Everything
+    after this copies and reads setup values recursively, and a list 5,000 levels deep
+    made that a ``RecursionError`` instead of an answer. The check is a loop, so any depth
+    is refused in as many steps as the limit allows.
 
     >>> from tablegames.common.setups import shallow_setup
     >>> deep: list[object] = []
@@ -140,22 +141,26 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     tablegames.common.errors.SetupError: lives: nested too deeply
     """
     for what, value in (("deck", deck), *setup.items()):
-        level = [value]
-        left = MAX_SETUP_ITEMS
-        for _ in range(MAX_DEPTH + 1):
-            inner = [v for v in level if isinstance(v, Sequence | Mapping) and not isinstance(
-                v, str | bytes)]
-            if not inner:
+        # each level keeps only the lists and mappings: a flat list of ten million numbers
+        # was copied whole to look one level down (80 MB; found by helper-122)
+        level, items = ([value] if _nests(value) else []), 0
+        for _ in range(MAX_DEPTH):
+            items += sum(map(len, level))  # counted before a level is walked: then copied
+            if items > MAX_SETUP_ITEMS:
+                raise SetupError(f"{what}: more than {MAX_SETUP_ITEMS} items")
+            level = [x for v in level for x in (v.values() if isinstance(v, Mapping) else v)
+                     if _nests(x)]
+            if not level:
                 break
-            # counted by ``len`` before a level is walked: a list of 10**7 entries is
-            # refused at once, not after a check of each of them
-            left -= sum(map(len, inner))
-            if left < 0:
-                raise SetupError(f"{what}: more than {MAX_SETUP_ITEMS} entries")
-            level = [x for v in inner for x in (v.values() if isinstance(v, Mapping) else v)]
-        else:
-            raise SetupError(f"{what}: nested too deeply")
+        else:  # a value inside a list at the deepest level allowed is one level too deep
+            if any(level):
+                raise SetupError(f"{what}: nested too deeply")
     return {k: v for k, v in setup.items() if v is not None}
+
+
+def _nests(value: object) -> bool:
+    """Whether :func:`shallow_setup` looks inside ``value`` (a list or mapping, not text)."""
+    return isinstance(value, Sequence | Mapping) and not isinstance(value, str | bytes)
 
 
 def world_setup(extra: dict[str, Any]) -> dict[str, Any]:

@@ -67,6 +67,8 @@ BAD_MOVE_ID = Refusal("bad_argument", "DAL-22",
                       "'{verb}': the {field} is a card-set id, not {value}")
 BAD_CUPS = Refusal("bad_argument", "DAL-10",
                    "'fell': the cups are 1 to {most} texts 'zone:shape' or 'shape'")
+CUPS_ORDER = Refusal("cups_order", "DAL-10",
+                     "'fell': name the cups in the order the game lists them")
 NO_SUCH_TARGET = Refusal("no_such_seat", "DAL-36", "there is no seat {value}")
 NO_SUCH_PAIR_SEAT = Refusal("no_such_seat", "DAL-35", "there is no seat {value}")
 NO_SUCH_REDIRECT_SEAT = Refusal("no_such_seat", "DAL-43", "there is no seat {value}")
@@ -245,6 +247,10 @@ def arguments(action: Action, n: int) -> Refused | None:
         if (type(cups) is not tuple or not 0 < len(cups) <= A.MAX_FALLS
                 or not all(type(c) is str and len(c) <= 65 for c in cups)):
             return BAD_CUPS.at(most=A.MAX_FALLS)  # DAL-10: the cups that fell
+        if list(cups) != sorted(cups):
+            # DAL-10: kept sorted, as the notation reads them: cups in another order fell
+            # in that order, and the game's record replayed them sorted (helper-122)
+            return CUPS_ORDER.at()
     names, refusal = _SEAT_FIELDS.get(kind, ((), NO_SUCH_TARGET))
     for name in names:
         value = getattr(action, name)

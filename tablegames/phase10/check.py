@@ -36,7 +36,7 @@ from tablegames.common.errors import NotationError, RulesError, quoted
 from tablegames.common.rules import coerce_rules
 from tablegames.phase10 import refusals as R
 from tablegames.phase10.cards import COLOUR, N_FACES, NAMES, NUMBER, POINTS, SKIP, WILD, card_of
-from tablegames.phase10.groups import OPEN, Group, group_fault, parse_group
+from tablegames.phase10.groups import OPEN, Group, group_fault, make_group, parse_group
 from tablegames.phase10.refusals import Fault, shown
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
@@ -124,6 +124,21 @@ def groups_fault(groups: object) -> Fault | None:
         if fault is not None:
             return fault
     return None
+
+
+def canonical_groups(groups: tuple[Group, ...]) -> tuple[Group, ...]:
+    """``groups`` as the notation writes and reads them: each group's cards in canonical
+    order (:func:`~tablegames.phase10.groups.make_group`), the groups in
+    :attr:`~tablegames.phase10.groups.Group.sort_key` order.
+
+    A lay-down built in Python in another order was taken as it came (found by
+    helper-122): a set's cards were laid in that order, and the notation written in the
+    history reads back as the canonical lay-down, so the game's own save did not load
+    back byte-identical and ``verify=True`` refused it. The engine offers only canonical
+    lay-downs, and refuses any other (``lay_order``); the checking API (:func:`check_phase`)
+    takes groups in any order, as a person writes them."""
+    made = (make_group(g.kind, g.key, g.cards) for g in groups)
+    return tuple(sorted(made, key=lambda g: g.sort_key))
 
 
 def _rules_fault(g: Group, rules: Rules) -> Fault | None:

@@ -64,6 +64,8 @@ WILD_GROUP_NAMED = Refusal("open_wild_group", "P10-54",
                            "groups are the house rule wild_groups='open')")
 # -- laying a phase
 LAY_NOT_GROUPS = Refusal("not_a_group", "P10-40", "a lay-down is one or more groups")
+LAY_ORDER = Refusal("lay_order", "P10-40",
+                    "write the lay-down in the order the game writes it: {lay}")
 GROUP_WRONG_KIND = Refusal("wrong_phase", "P10-41", "{group} is a {kind}, not a {want}")
 GROUP_TOO_SMALL = Refusal("incomplete_phase", "P10-42", "{group} has fewer than {size} card",
                           plural="{group} has fewer than {size} cards", count_field="size")

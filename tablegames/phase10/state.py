@@ -90,7 +90,7 @@ from tablegames.phase10.cards import (
     log_add,
     off_table,
 )
-from tablegames.phase10.check import groups_fault, hit_fault, lay_fault
+from tablegames.phase10.check import canonical_groups, groups_fault, hit_fault, lay_fault
 from tablegames.phase10.check import table_hit_values as hit_values
 from tablegames.phase10.consistency import (
     CONSERVE,
@@ -775,6 +775,9 @@ class State(BaseState):
         fault = groups_fault(groups)
         if fault is not None:
             return fault
+        written = canonical_groups(groups)
+        if groups != written:  # P10-40: the groups, and each group's cards, as notation has them
+            return R.LAY_ORDER.at(lay=shown(" ".join(str(g) for g in written)))
         index = self._phase_of(seat, sorted((g.kind, len(g.cards)) for g in groups))
         name = R.phase_named(self.rules.phases[index], index + 1)
         return lay_fault(groups, self.rules.phase_reqs[index], name, self.rules,

@@ -17,6 +17,7 @@ and of a play). Each row is one thing a player can be told.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from tablegames.common.refusals import Phrase, Refusal, Refused, phrases, table
@@ -54,6 +55,7 @@ SWAPPED_ONCE = Refusal("already_swapped", "SHD-03", "each player swaps once only
 HAD_SWAP = Refusal("already_swapped", "SHD-03", "you have already had your swap",
                    out_of_turn=True)
 SWAP_CARDS = Refusal("bad_cards", "SHD-03", "name one or more cards")
+SWAP_ORDER = Refusal("card_order", "SHD-03", "name the cards in the order the game lists them")
 SWAP_COUNT = Refusal("swap_count", "SHD-03",
                      "a swap exchanges as many face-up cards as hand cards")
 SWAP_NOT_FACE_UP = Refusal("not_face_up", "SHD-03", "those are not all among your face-up cards")
@@ -64,6 +66,7 @@ ALREADY_READY = Refusal("already_ready", "SHD-03", "you have already said ready"
 NOT_READY = Refusal("not_ready", "SHD-03", "you have not said ready")
 # -- a play --------------------------------------------------------------------------------
 PLAY_CARDS = Refusal("bad_cards", "SHD-05", "name one or more cards")
+PLAY_ORDER = Refusal("card_order", "SHD-05", "name the cards in the order the game lists them")
 MIXED_VALUES = Refusal("mixed_values", "SHD-07", "only cards of one value may be played together")
 HAND_FIRST = Refusal("hand_first", "SHD-09", "face-up cards are played only once the hand is empty")
 NOT_IN_HAND = Refusal("not_in_hand", "SHD-05", "those cards are not in your hand")
@@ -131,6 +134,16 @@ def is_cards(cards: object) -> bool:
             and all(type(c) is int and 0 <= c < FACES for c in cards))
 
 
+def in_order(cards: tuple[int, ...]) -> bool:
+    """Whether ``cards`` are in code order, the one order the notation writes and reads
+    (``play 5h,5d`` is read as ``5d,5h``). An action built in Python with its cards in
+    another order was taken as it came (found by helper-122): its cards went onto the
+    pile in that order, but its notation, written in the history and the record, reads
+    back sorted, so the game's own save replayed to another pile and ``verify=True``
+    refused it."""
+    return all(a <= b for a, b in pairwise(cards))
+
+
 # -- one predicate per verb ----------------------------------------------------------
 def stage_refusal(state: State, stage: int, what: Phrase, row: Refusal) -> Refused | None:
     """``what`` is refused unless the round is at ``stage``: ``row`` is the verb's refusal,
@@ -180,6 +193,8 @@ def swap_refusal(state: State, seat: int, up: object, hand: object) -> Refused |
     if not (is_cards(up) and is_cards(hand)):
         return SWAP_CARDS.at()  # SHD-03: one or more card codes
     assert isinstance(up, tuple) and isinstance(hand, tuple)
+    if not (in_order(up) and in_order(hand)):
+        return SWAP_ORDER.at()  # SHD-03: the cards as the notation writes them
     if len(up) != len(hand):
         return SWAP_COUNT.at()  # SHD-03: card for card
     if not contains(state.face_up[seat], up):
@@ -236,6 +251,8 @@ def play_refusal(state: State, seat: int, cards: object) -> Refused | None:
         if not is_cards(cards):
             return PLAY_CARDS.at()  # SHD-05: one or more card codes
         assert isinstance(cards, tuple)
+        if not in_order(cards):
+            return PLAY_ORDER.at()  # SHD-05: the cards as the notation writes them
         v = VALUE[cards[0]]
         for c in cards:
             if VALUE[c] != v:

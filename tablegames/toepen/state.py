@@ -960,7 +960,8 @@ def new_game(
     """
     # ``lives`` goes on as given, checked before it is read (``setup_values``): a list
     # made of it here first read any iterable, however long (or endless), or raised
-    # ``TypeError`` for a number; a tuple is saved as a list like any setup value
+    # ``TypeError`` for a number (found by helpers 122 and 124); a tuple is saved as a list
+    # like any setup value
     return State.new(players, seed, rules, deck, lives=lives, dealer=dealer, position=position)
 
 
