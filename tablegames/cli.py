@@ -231,7 +231,12 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
         for r in rulings:
             out.write(f"{r.id}  {r.title}\n")
         return 0
-    wanted = args.id.upper()
+    # as a person types it: ``toe-51``, ``TOE51`` or ``TOE 51 `` (the rulings site's search
+    # takes them all too): the game's prefix, a hyphen, the number
+    wanted = args.id.strip().upper()
+    prefix = game_info(args.game).ruling_prefix
+    if prefix and wanted.startswith(prefix):
+        wanted = f"{prefix}-{wanted[len(prefix):].lstrip(' -')}"
     for r in rulings:
         if r.id == wanted:
             print_ruling(args.game, r, out, plain=args.plain)

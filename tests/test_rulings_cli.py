@@ -181,3 +181,21 @@ def test_a_bad_picture_block_is_a_clear_error() -> None:
     page = "## XX-01: A title\n\n```{table-picture} toepen\n:seat: two\nstate = 1\n```\n"
     with pytest.raises(PictureError, match="seat number"):
         page_pictures(page)
+
+
+@pytest.mark.parametrize(("game", "typed", "ruling"), [
+    ("toepen", "TOE-51", "TOE-51"), ("toepen", "toe51", "TOE-51"), ("toepen", " TOE 51 ", "TOE-51"),
+    ("toepen", "toe-51", "TOE-51"), ("phase10", "p1052", "P10-52"), ("phase10", "P10 52", "P10-52"),
+    ("shithead", "shd3", None), ("shithead", "SHD03", "SHD-03"), ("dallah", "dal-33 ", "DAL-33"),
+])
+def test_a_ruling_is_found_as_a_person_types_its_id(game: str, typed: str, ruling: str | None,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Case, a missing hyphen, a space and surrounding blanks are how people type an ID
+    (the rulings site's search takes them all); the number itself is not guessed at
+    (``shd3`` is no ruling: the IDs have two digits)."""
+    code, text = run(game, typed, "--plain")
+    if ruling is None:
+        assert code == 1 and text == ""
+        assert f"no ruling '{typed}' in {game}" in capsys.readouterr().err
+    else:
+        assert code == 0 and text.startswith(f"{ruling}: ")
