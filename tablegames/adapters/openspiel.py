@@ -93,7 +93,8 @@ is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True``
 ``apply_action``, ``apply_action_with_legality_check``, ``child`` and ``action_to_string``
 take an ``int`` id (a numpy integer too), never ``True`` (``IllegalAction``,
 ``not_an_action``); an int beyond C++'s ``int64`` is no legal id (``illegal_id``), and a
-chance outcome's label is given only for ids below ``max_chance_outcomes()``.
+chance outcome's label is given only for the game's outcome ids (below
+``max_chance_outcomes()`` with chance nodes).
 ``resample_from_infostate`` takes a sampler that answers a number in [0, 1] (a numpy
 number too; ``SetupError`` for NaN).
 
@@ -763,8 +764,9 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         *player, action = args
         value = _action_id(action)
         if player and as_id(player[0]) == int(pyspiel.PlayerId.CHANCE):
-            # an outcome no chance node can offer has no label (it used to read "stock: -5")
-            top = self._tg.max_chance_outcomes()
+            # an outcome no chance node can offer has no label (it used to read "stock: -5");
+            # the codec's bound, so chance="engine" games (no chance nodes) still name cards
+            top = self._tg.codec.chance_size()
             if not 0 <= value < top:
                 raise IllegalAction(f"there is no chance outcome {quoted(value)} (outcomes run "
                                     f"0..{top - 1})", code="illegal_outcome")
@@ -862,7 +864,7 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                 or not 0 <= drawn <= 1:  # NaN fails both comparisons
             raise SetupError(f"probability_sampler() must return a number in [0, 1], not "
                              f"{quoted(drawn)}")
-        seed = int(drawn * (1 << 53))
+        seed = int(float(drawn) * (1 << 53))  # a numpy uint8 1 overflowed here
         # Not this state's seed: with chance="engine" it would deal the real game again.
         # A world always holds its session, so its seed is never used to deal.
         clone = TablegamesState(self._tg, WORLD_SEED)
