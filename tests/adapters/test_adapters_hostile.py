@@ -4,8 +4,9 @@ Each test pins a defect that was found: pyspiel's own C++ paths (``child``,
 ``apply_action_with_legality_check``) that bypassed the adapter's id check, ints that
 pybind11 refused with its own ``TypeError``, labels of impossible chance outcomes, numpy
 samplers, option types that reached pyspiel, spellings copied before they were measured,
-``bot_params`` that were ignored or crashed ``make``, and a Gymnasium environment that
-played the learner's id for an opponent's seat after that opponent raised. Also checked
+``bot_params`` that were ignored or crashed ``make``, a Gymnasium environment that
+played the learner's id for an opponent's seat after that opponent raised, and
+PettingZoo masks that offered ids after truncation. Also checked
 for every game: numpy integer ids of every width act as the int they hold, and the
 Gymnasium learner's observation, mask and info are the same in every world of its seat.
 """
@@ -24,6 +25,7 @@ from tablegames.adapters import CodecError, make_codec
 from tablegames.adapters.gymnasium import TablegamesGymEnv
 from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
+from tablegames.adapters.pettingzoo import env as pz_env
 from tablegames.common.rng import Rng
 
 CONF: dict[str, tuple[int, Any]] = {
@@ -266,3 +268,32 @@ def test_gym_learner_sees_the_same_in_every_world_of_its_seat(game: str) -> None
         if term or trunc:
             break
     assert compared >= 2
+
+
+# == PettingZoo ==========================================================================
+@pytest.mark.parametrize("game", GAMES)
+def test_a_truncated_episode_offers_no_id(game: str) -> None:
+    """After ``max_steps`` the game goes on under the hood, but PettingZoo takes only
+    ``None``: the masks used to offer the actor's legal ids, each then a ``ValueError``."""
+    players, rules = CONF[game]
+    e = pz_env(game, players=players, rules=rules, max_steps=3)
+    e.reset(seed=2)
+    for _ in range(3):
+        obs = e.observe(e.agent_selection)
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert e.session is not None and not e.session.state.is_over
+    assert all(e.truncations.values())
+    for agent in e.possible_agents:
+        assert not e.observe(agent)["action_mask"].any()
+        assert not e.action_mask(agent).any()
+        assert e.observation_space(agent).contains(e.observe(agent))
+    before = e.session.state.to_json()
+    for _agent in e.agent_iter(2 * players):
+        obs, _r, _term, trunc, _info = e.last()
+        assert trunc and not obs["action_mask"].any()
+        with pytest.raises(ValueError):  # PettingZoo's own, as documented
+            e.step(0)
+        e.step(None)
+    assert not e.agents and e.session.state.to_json() == before
+    e.reset(seed=2)  # a new episode offers ids again
+    assert e.action_mask().any()
