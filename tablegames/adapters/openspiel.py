@@ -937,8 +937,16 @@ class _Observer:
         self.tensor = np.zeros(game.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
+    def _seat(self, state: TablegamesState, player: object) -> int | None:
+        """The seat whose view is shown (``None``: the public observer's spectator), with
+        ``player`` checked as the state's own methods check it (``state._player``): a
+        numpy integer was the engine's ``SeatError``, and a public observer took ``True``
+        or ``7``."""
+        (seat,) = state._player((player,))
+        return None if self.public else int(seat)
+
     def set_from(self, state: TablegamesState, player: int) -> None:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         view = state.observation_view(seat)
         if view is None:  # the deal: nobody has taken up a card yet
@@ -947,7 +955,7 @@ class _Observer:
         self.tensor[:] = self.game.observer.encode(view, prefix, polled)
 
     def string_from(self, state: TablegamesState, player: int) -> str:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         view = state.observation_view(seat)
         if view is None:
@@ -972,7 +980,7 @@ class _InfoStateObserver(_Observer):
         self.dict = {"info_state": self.tensor}
 
     def set_from(self, state: TablegamesState, player: int) -> None:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         size = self.game.observer.size
         view = state.observation_view(seat)
@@ -985,7 +993,7 @@ class _InfoStateObserver(_Observer):
         self.tensor[size:] = bits
 
     def string_from(self, state: TablegamesState, player: int) -> str:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         if state.observation_view(seat) is None:
             return f"seat {seat}\nnow {_dealing(state)}"

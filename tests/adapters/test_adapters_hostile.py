@@ -6,7 +6,8 @@ pybind11 refused with its own ``TypeError``, labels of impossible chance outcome
 samplers, option types that reached pyspiel, spellings copied before they were measured,
 ``bot_params`` that were ignored or crashed ``make``, a Gymnasium environment that
 played the learner's id for an opponent's seat after that opponent raised, and
-PettingZoo masks that offered ids after truncation. Also checked
+PettingZoo masks that offered ids after truncation, and pyspiel observers that did not
+check the player. Also checked
 for every game: numpy integer ids of every width act as the int they hold, and the
 Gymnasium learner's observation, mask and info are the same in every world of its seat.
 """
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
+import pyspiel
 import pytest
 
 import tablegames
@@ -26,6 +28,7 @@ from tablegames.adapters.gymnasium import TablegamesGymEnv
 from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env as pz_env
+from tablegames.common.errors import SeatError
 from tablegames.common.rng import Rng
 
 CONF: dict[str, tuple[int, Any]] = {
@@ -102,7 +105,7 @@ def test_chance_labels_exist_only_for_outcome_ids(game: str) -> None:
     players, rules = CONF[game]
     spiel = load_game(game, players=players, rules=rules)
     state = spiel.new_initial_state()
-    chance = int(tablegames.adapters.openspiel.pyspiel.PlayerId.CHANCE)
+    chance = int(pyspiel.PlayerId.CHANCE)
     top = spiel.max_chance_outcomes()
     labels = {state.action_to_string(chance, o) for o, _p in state.chance_outcomes()}
     assert len(labels) == len(state.chance_outcomes())  # one label per outcome
@@ -297,3 +300,34 @@ def test_a_truncated_episode_offers_no_id(game: str) -> None:
     assert not e.agents and e.session.state.to_json() == before
     e.reset(seed=2)  # a new episode offers ids again
     assert e.action_mask().any()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pyspiel_observers_check_the_player_as_the_state_does(game: str) -> None:
+    """``make_observation`` observers took a numpy player only through the state's
+    methods (directly it was the engine's ``SeatError``), and the public ones took any
+    player at all (``True``, ``7``)."""
+    from open_spiel.python.observation import make_observation
+
+    state = _decision(game)
+    n = state.num_players()
+    kinds = [None, pyspiel.IIGObservationType(perfect_recall=True),
+             pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE),
+             pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)]
+    for kind in kinds:
+        observer = make_observation(state.get_game(), kind)
+        for seat in range(n):
+            observer.set_from(state, seat)
+            want = observer.tensor.copy()
+            text = observer.string_from(state, seat)
+            observer.set_from(state, np.int64(seat))
+            assert np.array_equal(observer.tensor, want)
+            assert observer.string_from(state, np.int32(seat)) == text
+        for bad in (True, np.True_, -1, n, 1.0, None, "0"):
+            with pytest.raises(SeatError):
+                observer.set_from(state, bad)
+            with pytest.raises(SeatError):
+                observer.string_from(state, bad)
+        assert np.array_equal(observer.tensor, want)  # a refused call wrote nothing
