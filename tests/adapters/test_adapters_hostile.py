@@ -331,3 +331,60 @@ def test_pyspiel_observers_check_the_player_as_the_state_does(game: str) -> None
             with pytest.raises(SeatError):
                 observer.string_from(state, bad)
         assert np.array_equal(observer.tensor, want)  # a refused call wrote nothing
+
+
+def _replay(spiel: Any, history: list[int], seat: int) -> tuple[Any, list[Any]] | None:
+    """The state a history reaches and every view ``seat`` had along it (``None`` where
+    an action of the history is not legal on the way)."""
+    state = spiel.new_initial_state()
+    views = []
+    for action in history:
+        if action not in state.legal_actions():
+            return None
+        state.apply_action(action)
+        if state._box.session is not None:
+            views.append(state.session.state.view(seat))
+    return state, views
+
+
+@pytest.mark.parametrize("game", ["toepen", "phase10", "shithead"])
+def test_real_histories_a_seat_cannot_tell_apart_give_it_the_same_information_state(
+        game: str) -> None:
+    """Not worlds: two real explicit-chance histories that differ only in which hidden
+    card went where (two chance outcomes swapped) and give ``seat`` the same view at
+    every step give it the same information state, observation and public string."""
+    players, rules = CONF[game]
+    spiel = load_game(game, players=players, rules=rules)
+    state = spiel.new_initial_state()
+    rng = np.random.default_rng(5)
+    chance_at: list[int] = []
+    decisions = 0
+    while decisions < 25 and not state.is_terminal():
+        if state.is_chance_node():
+            chance_at.append(len(state.history()))
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=np.asarray(probs) / sum(probs))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            decisions += 1
+    history = state.history()
+    compared = 0
+    for seat in range(players):
+        mine = _replay(spiel, history, seat)
+        assert mine is not None
+        for x, i in enumerate(chance_at[:24]):
+            for j in chance_at[x + 1:x + 5]:
+                if history[i] == history[j]:
+                    continue
+                swapped = list(history)
+                swapped[i], swapped[j] = swapped[j], swapped[i]
+                other = _replay(spiel, swapped, seat)
+                if other is None or other[1] != mine[1]:
+                    continue  # the seat could tell them apart (or the swap is no game)
+                twin = other[0]
+                assert twin.information_state_string(seat) == state.information_state_string(seat)
+                assert twin.information_state_tensor(seat) == state.information_state_tensor(seat)
+                assert twin.observation_tensor(seat) == state.observation_tensor(seat)
+                assert str(twin) == str(state)
+                compared += 1
+    assert compared > 0
