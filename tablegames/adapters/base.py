@@ -246,11 +246,24 @@ class Codec(ABC):
     def decode(self, ids: int | Sequence[int], state: Any, seat: int | None = None) -> Action:
         """The action of ``seat`` (default: the seat to act) that ``ids`` spell.
 
-        ``ids`` is one id or a whole spelling. The action is what the ids *mean*; whether
-        it is legal now is the engine's business (``state.apply`` checks it). A ``seat``
-        that is not an exact ``int`` seat of the codec's game (``True``, ``1.0``, ``-1``)
-        is a :class:`~tablegames.common.errors.SeatError`, as everywhere else.
+        ``ids`` is one id or a whole spelling (a list or tuple of at most
+        :meth:`longest_spelling` ids; a string or bytes is a :class:`CodecError`). The
+        action is what the ids *mean*; whether it is legal now is the engine's business
+        (``state.apply`` checks it). A ``seat`` that is not an exact ``int`` seat of the
+        codec's game (``True``, ``1.0``, ``-1``) is a
+        :class:`~tablegames.common.errors.SeatError`, as everywhere else.
         """
+        if isinstance(ids, str | bytes | bytearray):  # bytes were read as a list of ids
+            raise CodecError(f"a spelling is an id or a list of ids, not {type(ids).__name__}")
+        if isinstance(ids, Sequence):
+            # measured before it is copied: range(10**9) was copied a billion ids long
+            try:
+                count = len(ids)
+            except OverflowError:  # a range longer than a C ssize_t
+                count = -1
+            if not 0 <= count <= self.longest_spelling():
+                raise CodecError(f"no action is spelled in more than {self.longest_spelling()} "
+                                 f"ids")
         spelling = (ids,) if not isinstance(ids, Sequence) else tuple(ids)
         if not spelling:
             raise CodecError("an empty spelling names no action")

@@ -68,8 +68,12 @@ action, as the arena asks its bots, so the learner trains on the arena's game.
 ``interrupts=False`` gives the learner its knock only on its own turn.
 
 ``max_steps`` truncates an episode after that many of the learner's steps. ``bot_params``
-gives bots keyword arguments by name (``{"ismcts": {"budget": 50}}``); an opponent may
-also be a bot object (anything with ``choose`` and ``interrupt``).
+gives bots keyword arguments by name (``{"ismcts": {"budget": 50}}``; a name that is no
+bot of the game, or a ``seed``, is a ``SetupError``: bots are seeded from the game's
+seed); an opponent may also be a bot object (anything with ``choose`` and ``interrupt``).
+If such a bot raises (or answers an action it was not offered) during a step or reset, the
+environment is left between decisions: every later ``step`` is a ``StateError`` until the
+next ``reset()``, instead of playing the learner's id for the bot's seat.
 """
 
 from __future__ import annotations
@@ -94,9 +98,9 @@ from tablegames.adapters.base import (
     make_codec,
 )
 from tablegames.adapters.observation import legal_mask, render_public
-from tablegames.bots import Handle, make
+from tablegames.bots import Handle, make, names
 from tablegames.common.actions import Action
-from tablegames.common.errors import IllegalAction, SetupError, quoted
+from tablegames.common.errors import IllegalAction, SetupError, StateError, quoted
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.setups import check_seed
@@ -123,6 +127,8 @@ ILLEGAL = ("random", "raise")
 #: A reset redeals when the game ends before the learner is ever asked (seats that are
 #: never asked exist only under odd house rules); this bounds the redeals.
 _REDEALS = 100
+#: What ``tablegames.bots.make`` takes itself, so no ``bot_params`` entry may set it.
+_TAKEN = frozenset({"name", "game", "seed"})
 
 
 def env(game: str, opponents: Sequence[str | Any] = ("random",), rules: Any = None, *,
@@ -183,6 +189,17 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.rules = self.codec.rules
         self.opponents = tuple(opponents)
         self.bot_params = {k: dict(v) for k, v in (bot_params or {}).items()}
+        known = names(game)
+        for name, params in self.bot_params.items():
+            # a misspelt bot name was silently ignored (its bots played with defaults), and
+            # a "seed" was make()'s TypeError: each bot's seed follows the game's
+            if name not in known:
+                raise SetupError(f"bot_params names no bot of {game}: {quoted(name)} "
+                                 f"(known: {', '.join(known)})")
+            taken = sorted(set(params) & _TAKEN)
+            if taken:
+                raise SetupError(f"bot_params cannot set {quoted(taken[0])}: the environment "
+                                 f"seeds its bots from the game's seed")
         for name in self.opponents:  # an unknown bot or parameter is refused now
             if isinstance(name, str):
                 make(name, game, seed=0, **self.bot_params.get(name, {}))
@@ -274,6 +291,10 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         session = self._live()
         if session.state.is_over:
             raise IllegalAction("the game is over: call reset()", code="game_over")
+        if session.actor != self.seat:
+            # an opponent (a bot object of the caller's) raised between two of the
+            # learner's decisions: the learner's id would have been played for that seat
+            raise StateError("an opponent failed during the last step or reset; call reset()")
         value = as_id(action)
         size = self.codec.num_distinct_actions
         if value is None or not 0 <= value < size:

@@ -90,9 +90,13 @@ view of the world, since what that seat saw privately is not known in the world.
 checks a seat: an ``int`` (a numpy integer too) of the game, never ``True``; anything else
 is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True`` as player
 1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel. Likewise
-``apply_action`` and ``action_to_string`` take an ``int`` id, never ``True``
-(``IllegalAction``, ``not_an_action``), and ``resample_from_infostate`` a sampler that
-answers a number in [0, 1] (``SetupError`` for NaN).
+``apply_action``, ``apply_action_with_legality_check``, ``child`` and ``action_to_string``
+take an ``int`` id (a numpy integer too), never ``True`` (``IllegalAction``,
+``not_an_action``); an int beyond C++'s ``int64`` is no legal id (``illegal_id``), and a
+chance outcome's label is given only for the game's outcome ids (below
+``max_chance_outcomes()`` with chance nodes).
+``resample_from_infostate`` takes a sampler that answers a number in [0, 1] (a numpy
+number too; ``SetupError`` for NaN).
 
 **Returns** are terminal and zero-sum in [−1, 1] (each game's module says who loses).
 Actions are the codec's ids; a spelled decision takes several consecutive moves of the
@@ -183,10 +187,19 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     if not info.min_players <= players <= info.max_players:
         raise SetupError(f"{game} is for {info.min_players} to {info.max_players} players, "
                          f"not {quoted(players)}")
-    unknown = sorted(set(options) - set(adapter(game).options))
+    known_options = adapter(game).options
+    unknown = sorted(set(options) - set(known_options))
     if unknown:
-        known = ", ".join(sorted(adapter(game).options)) or "none"
+        known = ", ".join(sorted(known_options)) or "none"
         raise SetupError(f"{game} adapters have no option {quoted(unknown[0])} (known: {known})")
+    for key, value in options.items():
+        # pyspiel parameters are typed by their defaults: Dallah's table=None or table=5
+        # was pyspiel's SpielError ("Wrong type for parameter table"); the codec then
+        # checks the value itself
+        default = known_options[key]
+        if type(value) is not type(default):
+            raise SetupError(f"{game}'s option {key} is a {type(default).__name__} "
+                             f"({quoted(default)} by default), not {quoted(value)}")
     if isinstance(rules, Mapping) or attrs.has(type(rules)):
         coerce_rules(info.rules_class, rules)  # what new_game refuses (numpy values too)
     register(game)
@@ -727,11 +740,20 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         """pyspiel's ``apply_action``, with ``action`` an ``int`` (a numpy integer too):
         pybind11 read ``True`` as the id 1 and played it. Anything else is an
         :class:`IllegalAction` (``not_an_action``), as a session refuses it."""
-        value = as_id(action)
-        if value is None:
-            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
-                                code="not_an_action")
-        pyspiel.State.apply_action(self, value)
+        pyspiel.State.apply_action(self, _action_id(action))
+
+    def apply_action_with_legality_check(self, action: Any) -> None:
+        """pyspiel's ``apply_action_with_legality_check``, ``action`` checked as
+        :meth:`apply_action` checks it (pyspiel applies it in C++, where ``True`` was the
+        id 1); an id that is not legal now is pyspiel's ``SpielError``, as documented."""
+        pyspiel.State.apply_action_with_legality_check(self, _action_id(action))
+
+    def child(self, action: Any) -> TablegamesState:
+        """pyspiel's ``child``: a clone with ``action`` applied, checked as
+        :meth:`apply_action` checks it. pyspiel's own ``child`` applies in C++ and so
+        never reached :meth:`apply_action`: ``child(True)`` played the id 1."""
+        new: TablegamesState = pyspiel.State.child(self, _action_id(action))
+        return new
 
     def action_to_string(self, *args: Any) -> str:
         """pyspiel's ``action_to_string([player,] action)``, both checked: the action an
@@ -740,11 +762,14 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         if not args:
             return str(pyspiel.State.action_to_string(self))  # pyspiel's own TypeError
         *player, action = args
-        value = as_id(action)
-        if value is None:
-            raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
-                                code="not_an_action")
+        value = _action_id(action)
         if player and as_id(player[0]) == int(pyspiel.PlayerId.CHANCE):
+            # an outcome no chance node can offer has no label (it used to read "stock: -5");
+            # the codec's bound, so chance="engine" games (no chance nodes) still name cards
+            top = self._tg.codec.chance_size()
+            if not 0 <= value < top:
+                raise IllegalAction(f"there is no chance outcome {quoted(value)} (outcomes run "
+                                    f"0..{top - 1})", code="illegal_outcome")
             return str(pyspiel.State.action_to_string(self, int(pyspiel.PlayerId.CHANCE), value))
         return str(pyspiel.State.action_to_string(self, *self._player(tuple(player)), value))
 
@@ -834,11 +859,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         module docstring)."""
         (player_id,) = self._player((player_id,))
         drawn = probability_sampler()
-        if isinstance(drawn, bool | np.bool_) or not isinstance(drawn, int | float | np.floating) \
+        if isinstance(drawn, bool | np.bool_) or not isinstance(
+                drawn, int | float | np.integer | np.floating) \
                 or not 0 <= drawn <= 1:  # NaN fails both comparisons
             raise SetupError(f"probability_sampler() must return a number in [0, 1], not "
                              f"{quoted(drawn)}")
-        seed = int(drawn * (1 << 53))
+        seed = int(float(drawn) * (1 << 53))  # a numpy uint8 1 overflowed here
         # Not this state's seed: with chance="engine" it would deal the real game again.
         # A world always holds its session, so its seed is never used to deal.
         clone = TablegamesState(self._tg, WORLD_SEED)
@@ -875,6 +901,23 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         return session.prefix, session.polling
 
 
+#: pyspiel keeps an action in a C++ ``int64``.
+_INT64 = 1 << 63
+
+
+def _action_id(action: object) -> int:
+    """``action`` as an id to hand to pyspiel: an ``int`` or a numpy integer, never a bool
+    (:class:`IllegalAction` ``not_an_action``). An int that no C++ ``int64`` holds is no
+    legal id (``illegal_id``): pybind11 refused it with a ``TypeError`` of its own."""
+    value = as_id(action)
+    if value is None:
+        raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
+                            code="not_an_action")
+    if not -_INT64 <= value < _INT64:
+        raise IllegalAction(f"action id {quoted(value)} is not legal now", code="illegal_id")
+    return value
+
+
 def _weighted(outcomes: tuple[tuple[int, int], ...], r: Rng) -> int:
     """One outcome drawn with its weight (a card's copies left in the pile)."""
     k = r.below(sum(w for _, w in outcomes))
@@ -894,8 +937,16 @@ class _Observer:
         self.tensor = np.zeros(game.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
+    def _seat(self, state: TablegamesState, player: object) -> int | None:
+        """The seat whose view is shown (``None``: the public observer's spectator), with
+        ``player`` checked as the state's own methods check it (``state._player``): a
+        numpy integer was the engine's ``SeatError``, and a public observer took ``True``
+        or ``7``."""
+        (seat,) = state._player((player,))
+        return None if self.public else int(seat)
+
     def set_from(self, state: TablegamesState, player: int) -> None:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         view = state.observation_view(seat)
         if view is None:  # the deal: nobody has taken up a card yet
@@ -904,7 +955,7 @@ class _Observer:
         self.tensor[:] = self.game.observer.encode(view, prefix, polled)
 
     def string_from(self, state: TablegamesState, player: int) -> str:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         view = state.observation_view(seat)
         if view is None:
@@ -929,7 +980,7 @@ class _InfoStateObserver(_Observer):
         self.dict = {"info_state": self.tensor}
 
     def set_from(self, state: TablegamesState, player: int) -> None:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         size = self.game.observer.size
         view = state.observation_view(seat)
@@ -942,7 +993,7 @@ class _InfoStateObserver(_Observer):
         self.tensor[size:] = bits
 
     def string_from(self, state: TablegamesState, player: int) -> str:
-        seat = None if self.public else player
+        seat = self._seat(state, player)
         prefix, polled = state._mine(seat)
         if state.observation_view(seat) is None:
             return f"seat {seat}\nnow {_dealing(state)}"

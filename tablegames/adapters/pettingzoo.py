@@ -25,9 +25,9 @@ view (``state.view(seat)``, plain JSON) as of its latest observation: ``last()``
 
 Rewards come only at the end of the game, zero-sum (see each game's adapter module).
 ``max_steps`` truncates a game after that many decisions (all agents get
-``truncated=True`` and reward 0). A decision spelled in several ids (a Phase 10 lay-down)
-takes several steps of the same agent; see :mod:`tablegames.adapters.base` for the
-spelling and for the ``interrupts`` option.
+``truncated=True``, reward 0 and, from then on, all-zero action masks). A decision
+spelled in several ids (a Phase 10 lay-down) takes several steps of the same agent;
+see :mod:`tablegames.adapters.base` for the spelling and for the ``interrupts`` option.
 
 ``reset(seed=s)`` deals the game of engine seed ``s``; later ``reset()`` calls without a
 seed deal the games ``"s:1"``, ``"s:2"``, …, so a seeded run replays exactly. Never seeded,
@@ -103,6 +103,9 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.session: Session | None = None
         self.steps = 0
         self._viewed: list[str] = []
+        #: Whether ``max_steps`` ended the episode (the game itself goes on, so the actor
+        #: still has legal ids, but PettingZoo takes only ``None`` from it now).
+        self._truncated = False
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
@@ -153,6 +156,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._viewed = []
+        self._truncated = False
         self._select()
 
     def _select(self) -> None:
@@ -199,6 +203,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
+            self._truncated = True
             self._final_infos()
         else:
             actor = session._actor
@@ -227,7 +232,9 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         return {"observation": obs, "action_mask": self._mask(session, mine)}
 
     def _mask(self, session: Session, mine: bool) -> np.ndarray[Any, Any]:
-        return legal_mask(session, mine, self._size)
+        # after truncation every id is refused (PettingZoo takes only None), so none is
+        # marked legal: the mask used to offer the actor's ids, each a ValueError
+        return legal_mask(session, mine and not self._truncated, self._size)
 
     def action_mask(self, agent: str | None = None) -> np.ndarray[Any, Any]:
         """The action mask alone (``agent`` defaults to ``agent_selection``): the cheap
