@@ -30,14 +30,8 @@ from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env as pz_env
 from tablegames.common.errors import SeatError
 from tablegames.common.rng import Rng
+from tests.adapters.test_any_use import CONF, GAMES
 
-CONF: dict[str, tuple[int, Any]] = {
-    "toepen": (3, {"limit": 3}),
-    "phase10": (2, {"phases": ["set2+run3"], "hand_size": 6}),
-    "shithead": (3, None),
-    "dallah": (2, None),
-}
-GAMES = sorted(CONF)
 #: Ints no C++ ``int64`` holds (pybind11 refused them with a ``TypeError``).
 HUGE = [2**63, -(2**63) - 1, 10**30, np.uint64(2**64 - 1)]
 #: Every numpy integer type a framework or a user may hand over as an id.

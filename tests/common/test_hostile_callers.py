@@ -42,6 +42,7 @@ from tablegames.common.registry import GAMES
 from tablegames.common.rng import seed_to_int
 from tablegames.testing import assert_refused
 from tests.bounded import MAX_BYTES, peak_of
+from tests.common.test_any_text import _whole as whole
 
 GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
 #: What a hostile caller puts where a value goes (JSON writes NaN and Infinity as such).
@@ -105,16 +106,8 @@ def _edited(draw: Any, data: Any) -> Any:
 
 
 def _whole(state: Any) -> None:
-    """A state that loaded is whole: it saves, loads back the same and plays on."""
-    info = GAMES[state.GAME]
-    saved = state.to_json()
-    assert info.from_json(saved).to_json() == saved
-    for seat in [None, *range(len(state.players))]:
-        json.dumps(state.view(seat), allow_nan=False)
-    if not state.is_over:
-        legal = state.legal_actions()
-        assert legal, "a seat to act with nothing to do"
-        state.apply(legal[0])
+    """A state that loaded is whole (:func:`tests.common.test_any_text._whole`)."""
+    whole(state, GAMES[state.GAME])
 
 
 def _refused_clearly(exc: TablegamesError) -> None:
