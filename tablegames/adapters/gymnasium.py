@@ -67,7 +67,10 @@ learner is asked before each other seat's decision whether it takes an out-of-tu
 action, as the arena asks its bots, so the learner trains on the arena's game.
 ``interrupts=False`` gives the learner its knock only on its own turn.
 
-``max_steps`` truncates an episode after that many of the learner's steps. ``bot_params``
+``max_steps`` truncates an episode after that many of the learner's steps: from then on
+the action mask is all zeros and a ``step`` is refused (``IllegalAction``, code
+``truncated``) until the next ``reset()``, as the PettingZoo environment takes no action
+after its truncation; the game would otherwise go on under a truncated episode. ``bot_params``
 gives bots keyword arguments by name (``{"ismcts": {"budget": 50}}``; a name that is no
 bot of the game, or a ``seed``, is a ``SetupError``: bots are seeded from the game's
 seed); an opponent may also be a bot object (anything with ``choose`` and ``interrupt``).
@@ -291,6 +294,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         session = self._live()
         if session.state.is_over:
             raise IllegalAction("the game is over: call reset()", code="game_over")
+        if self._truncated():
+            raise IllegalAction(f"the episode was truncated after max_steps={self.max_steps} "
+                                "steps: call reset()", code="truncated")
         if session.actor != self.seat:
             # an opponent (a bot object of the caller's) raised between two of the
             # learner's decisions: the learner's id would have been played for that seat
@@ -312,8 +318,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self.steps += 1
         self._advance()
         terminated = bool(session.state.is_over)
-        truncated = (not terminated and self.max_steps is not None
-                     and self.steps >= self.max_steps)
+        truncated = self._truncated()
         if self.render_mode == "human":
             self.render()
         return self._observe(), self._reward(), terminated, truncated, self._info(illegal)
@@ -388,7 +393,14 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
 
     def _mask(self) -> np.ndarray[Any, Any]:
         session = self._live()
-        return legal_mask(session, session.actor == self.seat, self._size).copy()
+        # once truncated nothing is taken until reset(): no id is legal
+        mine = session.actor == self.seat and not self._truncated()
+        return legal_mask(session, mine, self._size).copy()
+
+    def _truncated(self) -> bool:
+        """Whether ``max_steps`` has ended this episode (its game is not over)."""
+        return (self.max_steps is not None and self.steps >= self.max_steps
+                and not self._live().state.is_over)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._mask(), "seat": self.seat,

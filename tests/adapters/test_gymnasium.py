@@ -15,6 +15,7 @@ from gymnasium.utils.env_checker import check_env
 import tablegames
 from tablegames.adapters.base import returns
 from tablegames.adapters.gymnasium import TablegamesGymEnv, env
+from tablegames.common.errors import IllegalAction
 from tests.adapters.helpers import SHORT, check_observation
 
 #: One table of house bots per game (the player count is SHORT's).
@@ -242,11 +243,22 @@ def test_interrupts_are_on_by_default() -> None:
 
 
 def test_max_steps_truncates() -> None:
+    """The episode ends at ``max_steps``: the mask is all zeros and a further step is
+    refused, changing nothing, until ``reset()`` (the game itself is not over)."""
     e = make_env("phase10", max_steps=5)
     e.reset(seed=1)
     for k in range(5):
-        _, _, terminated, truncated, _ = e.step(int(np.flatnonzero(e.action_masks())[0]))
+        _, _, terminated, truncated, info = e.step(int(np.flatnonzero(e.action_masks())[0]))
         assert not terminated and truncated is (k == 4)
+        assert bool(info["action_mask"].any()) is (k < 4)
+    assert not e.action_masks().any() and e.session is not None
+    saved = e.session.state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        e.step(0)
+    assert refused.value.code == "truncated" and e.steps == 5
+    assert e.session.state.to_json() == saved
+    e.reset()
+    assert e.action_masks().any() and e.steps == 0
 
 
 @pytest.mark.parametrize("kwargs", [
