@@ -357,7 +357,7 @@ class State(BaseState):
         rank = self.table.rank
         dealer = self.round % n
         order = [(dealer + self.direction * k) % n for k in range(n)]
-        lowest = [self._lowest_card(s) for s in range(n)]
+        lowest = [self._lowest(self.hands[s]) for s in range(n)]
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
         known = self.known[starter]
@@ -387,15 +387,14 @@ class State(BaseState):
         if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
                 self.stage != PLAY or self.active != self.starter):
             return None
-        rank = self.table.rank
-        shown = self.known[self.starter] or self.hands[self.starter]  # (a hand-made position)
-        return min(shown, key=lambda c: (rank[VALUE[c]], c))
+        # a hand-made position may know none of the starter's cards: then its hand's
+        return self._lowest(self.known[self.starter] or self.hands[self.starter])
 
-    def _lowest_card(self, seat: int) -> int:
-        """The card of ``seat``'s hand that it shows to start (SHD-04): the lowest rank in
-        this game's order, the lowest code among equals."""
+    def _lowest(self, cards: tuple[int, ...]) -> int:
+        """The card of ``cards`` a hand shows to start (SHD-04): the lowest rank in this
+        game's order, the lowest code among equals."""
         rank = self.table.rank
-        return min(self.hands[seat], key=lambda c: (rank[VALUE[c]], c))
+        return min(cards, key=lambda c: (rank[VALUE[c]], c))
 
     def _direction_name(self) -> str:
         return "counter-clockwise" if self.direction == COUNTERCLOCKWISE else "clockwise"
