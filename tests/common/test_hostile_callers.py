@@ -57,11 +57,11 @@ WORDS = ["-", "0", "-1", "9" * 50, "1e999", "NaN", "yes", "true", "x", "²", "١
 MAX_MESSAGE = 1000
 
 
-def _in_play(game: str, seed: int) -> Any:
-    """A seeded game some random actions in (3 or 4 players; over or not)."""
+def _in_play(game: str, seed: int, most: int = 80) -> Any:
+    """A seeded game of 3 or 4 players, up to ``most`` random actions in (over or not)."""
     rng = random.Random(seed)
     state = tablegames.new_game(game, players=3 + seed % 2, seed=seed)
-    for _ in range(rng.randrange(0, 80)):
+    for _ in range(rng.randrange(0, most)):
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))

@@ -37,6 +37,9 @@ from tablegames.common.errors import SetupError, StateError, TablegamesError, qu
 from tablegames.common.registry import GAMES
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_to_dict
+from tests.common.test_any_text import _whole as whole
+from tests.common.test_hostile_callers import _in_play as in_play
+from tests.common.test_hostile_callers import _paths as paths
 
 GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
 #: Each example plays a seeded game and loads or applies a few times: a few dozen per game
@@ -55,43 +58,20 @@ MARK = "@@hostile@@"
 
 def _in_play(game: str, seed: int) -> Any:
     """A seeded game of three or four seats, a few dozen random actions in."""
-    rng = random.Random(seed)
-    state = tablegames.new_game(game, players=3 + seed % 2, seed=seed)
-    for _ in range(rng.randrange(0, 60)):
-        if state.is_over:
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return in_play(game, seed, most=60)
 
 
 def _whole(state: Any) -> None:
     """A state the library handed back is whole: it saves, loads back byte-identical,
-    shows every seat a plain-JSON view and plays on."""
-    saved = state.to_json()
-    assert tablegames.load(saved).to_json() == saved
-    for seat in [None, *range(len(state.players))]:
-        json.dumps(state.view(seat), allow_nan=False)
-    if not state.is_over:
-        legal = state.legal_actions()
-        assert legal, "a seat to act with nothing to do"
-        state.copy().apply(legal[0])
+    shows every seat a plain-JSON view and plays on (one action is applied to it: no
+    caller uses the state after)."""
+    whole(state, GAMES[state.GAME])
 
 
 def _refused(exc: TablegamesError) -> None:
     """A refusal is short and can be shown (``str``, ``repr``) without failing."""
     assert len(str(exc)) < 2000 and repr(exc)
     event(f"refused: {type(exc).__name__}")
-
-
-def _places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """Every place in plain JSON ``value`` (the paths to its values)."""
-    yield path
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _places(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _places(v, (*path, i))
 
 
 def _at(root: Any, path: tuple[Any, ...]) -> Any:
@@ -104,7 +84,7 @@ def _at(root: Any, path: tuple[Any, ...]) -> Any:
 def _hostile_json(draw: st.DrawFn, data: Any) -> str:
     """The JSON text of ``data`` (a save or a record, as parsed) with one hostile edit."""
     data = json.loads(json.dumps(data))
-    path = draw(st.sampled_from(list(_places(data))), label="place")
+    path = draw(st.sampled_from(list(paths(data))), label="place")
     kind = draw(st.sampled_from(["value", "text", "unknown key", "drop", "double"]))
     place = _at(data, path)
     if kind == "unknown key" and isinstance(place, dict):
