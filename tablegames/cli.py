@@ -357,7 +357,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
                        rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
-                       progress=update)
+                       progress=update, keep_records=False)  # the report needs only the sums
     finally:
         if bar is not None:
             bar.stop()

@@ -163,7 +163,7 @@ with tempfile.TemporaryDirectory() as d:
         out[game] = [dd, hashlib.sha256(open(p, "rb").read()).hexdigest()]
 a = arena("shithead", ["smart", "random", "ismcts"], games=3, seed=9, workers=1, budget=2)
 out["arena"] = [[r.seed, r.seats, r.losers, r.winners, r.scores, r.actions, r.calls] for r in a.records]
-out["arena_bots"] = {n: [s.losses, s.wins, s.seats, s.scores, s.decisions, s.rating]
+out["arena_bots"] = {n: [s.losses, s.wins, s.seats, s.score_sum, s.score_squares, s.decisions, s.rating]
                      for n, s in a.bots.items()}
 print(json.dumps(out, sort_keys=True))
 """
@@ -582,7 +582,10 @@ def test_arena_counts_add_up_to_games_times_seats() -> None:
         assert 0 <= lo <= s.loss_rate <= hi <= 1
         lo, hi = s.win_ci95
         assert 0 <= lo <= s.win_rate <= hi <= 1
-        assert s.games == r.games and len(s.scores) == s.seats
+        scores = [g.scores[seat] for g in r.records for seat in range(r.players)
+                  if g.seats[seat] == name]
+        assert s.games == r.games and len(scores) == s.seats
+        assert (s.score_sum, s.score_squares) == (sum(scores), sum(x * x for x in scores))
 
 
 # -- plots ------------------------------------------------------------------------------------------

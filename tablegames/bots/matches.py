@@ -29,7 +29,7 @@ read the intervals of a bot holding several seats as approximate. Games are run 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from typing import Any
 
@@ -40,11 +40,15 @@ from tablegames.bots.hints import _info
 from tablegames.bots.registry import lineup_params, load, make, origins
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed, seed_to_int
-from tablegames.common.setups import check_run_seed
+from tablegames.common.setups import check_flag, check_run_seed
 from tablegames.stats import wilson
 
 #: Most games one arena call may be asked for.
 MAX_GAMES = 10_000_000
+#: Most games whose records an arena keeps (``keep_records=True``, the default): a record
+#: stays in memory for the result (a few hundred bytes to a few KB a game), so a longer
+#: arena is asked for with ``keep_records=False`` and is summarised game by game.
+MAX_KEPT = 100_000
 #: Most bots in one lineup (no game seats more).
 MAX_LINEUP = 64
 
@@ -107,7 +111,11 @@ class BotStats:
     seats: int
     losses: int
     wins: int
-    scores: tuple[int, ...]
+    #: The sum of its seat-games' scores and of their squares: the mean and its interval
+    #: come from these two exact integers, so an arena of any length keeps two numbers
+    #: per bot, not every score.
+    score_sum: int
+    score_squares: int
     decisions: int
     seconds: float
     has_winners: bool
@@ -131,15 +139,16 @@ class BotStats:
 
     @property
     def mean_score(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+        return self.score_sum / self.seats if self.seats else 0.0
 
     @property
     def score_ci95(self) -> tuple[float, float]:
-        n = len(self.scores)
+        n, total = self.seats, self.score_sum
         mean = self.mean_score
         if n < 2:
             return (mean, mean)
-        var = sum((x - mean) ** 2 for x in self.scores) / (n - 1)
+        # the sample variance from the two sums, in integers until the one division
+        var = (n * self.score_squares - total * total) / (n * (n - 1))
         half = 1.959963984540054 * math.sqrt(var / n)
         return (mean - half, mean + half)
 
@@ -177,12 +186,15 @@ class ArenaResult:
     lineup: tuple[str, ...]
     seed: int | str
     budget: int | None
+    #: Every game's record in seed order, or ``()`` when the arena was asked not to keep
+    #: them (``keep_records=False``): the statistics never need them.
     records: tuple[GameRecord, ...]
     bots: dict[str, BotStats]
 
     @property
     def games(self) -> int:
-        return len(self.records)
+        """Games played (every game seats ``players`` bots)."""
+        return sum(s.seats for s in self.bots.values()) // self.players
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "games": self.games, "players": self.players,
@@ -238,7 +250,7 @@ def arena(
     budget: int | None = None, players: int | None = None, workers: int | None = None,
     params: dict[str, dict[str, Any]] | None = None, rules: Any = None,
     backend: str = "process", address: str | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, keep_records: bool = True,
 ) -> ArenaResult:
     """Play a seat-rotated arena and return its statistics (see the module docstring).
 
@@ -246,7 +258,11 @@ def arena(
     lineup it is repeated to fill the seats (``["ismcts", "random"]`` at 4 players is
     ismcts, random, ismcts, random). ``budget`` is given to every bot that takes one
     (``ismcts``: iterations per decision); ``params`` gives any bot its own keywords.
-    Everything is checked before the first game is played.
+    The statistics are summed game by game as the games end; ``keep_records`` also keeps
+    every game's :class:`GameRecord` in the result (at most :data:`MAX_KEPT` games; with
+    ``keep_records=False`` the result's ``records`` is empty and any number of games up to
+    :data:`MAX_GAMES` takes the memory of one). Everything is checked before the first
+    game is played.
 
     >>> r = arena("toepen", ["club", "random"], games=4, seed=1, workers=1)
     >>> r.games, r.bots["club"].seats, r.bots["random"].seats
@@ -270,6 +286,11 @@ def arena(
         raise SetupError(f"{len(names)} bots for {players} seats: give at most one bot per seat")
     lineup = tuple(names[s % len(names)] for s in range(players))
     games = _check_int("games", games, 1, MAX_GAMES)
+    check_flag("keep_records", keep_records)
+    if keep_records and games > MAX_KEPT:
+        raise SetupError(f"an arena keeps the records of at most {MAX_KEPT:,} games, not "
+                         f"{games:,}: pass keep_records=False for a longer one (its "
+                         "statistics are the same)")
     if games % players:
         lower, upper = games - games % players, games + players - games % players
         hint = f"{lower} or {upper}" if lower else str(upper)
@@ -284,40 +305,80 @@ def arena(
     plan = _Plan(info.name, lineup,
                  tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),
                  rules_obj, seed, origins(info, lineup))
-    records = tuple(run(partial(_play, plan), range(games), workers=workers, backend=backend,
-                        address=address, progress=progress))
-    return ArenaResult(info.name, info.title, players, lineup, seed, budget, records,
-                       summarise(records))
+    tally, kept = Tally(), []
+    for record in run(partial(_play, plan), range(games), workers=workers, backend=backend,
+                      address=address, progress=progress):
+        tally.add(record)
+        if keep_records:
+            kept.append(record)
+    return ArenaResult(info.name, info.title, players, lineup, seed, budget, tuple(kept),
+                       tally.stats())
 
 
-def summarise(records: Sequence[GameRecord]) -> dict[str, BotStats]:
-    """Pool the records by bot name (in lineup order of first appearance)."""
-    has_winners = any(r.winners for r in records)
-    order: dict[str, None] = {}
+def summarise(records: Iterable[GameRecord]) -> dict[str, BotStats]:
+    """Pool the records by bot name (in order of first appearance)."""
+    tally = Tally()
     for r in records:
-        order.update(dict.fromkeys(r.seats))
-    out: dict[str, dict[str, Any]] = {n: {"games": 0, "seats": 0, "losses": 0, "wins": 0,
-                                          "scores": [], "decisions": 0, "seconds": 0.0}
-                                      for n in order}
-    for r in records:
-        for name in set(r.seats):
-            out[name]["games"] += 1
+        tally.add(r)
+    return tally.stats()
+
+
+@attrs.define
+class _Sums:
+    """One bot name's counts so far (see :class:`BotStats`)."""
+
+    games: int = 0
+    seats: int = 0
+    losses: int = 0
+    wins: int = 0
+    score_sum: int = 0
+    score_squares: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+
+class Tally:
+    """An arena's statistics, one game's record at a time, in seed order.
+
+    Keeps counts and sums per bot name and the running ratings, never the records, so
+    an arena of ten million games takes as little memory as one of ten: the arena adds
+    each record as its worker returns it (:func:`summarise` is the same over a list).
+    """
+
+    def __init__(self) -> None:
+        self.sums: dict[str, _Sums] = {}
+        self.has_winners = False
+        self.rater: _Rater | None = None
+        self.seats: int | None = None
+
+    def add(self, r: GameRecord) -> None:
+        if self.seats is None:  # with two seats a rating says no more than the win rate
+            self.seats = len(r.seats)
+            self.rater = _Rater.made() if self.seats > 2 else None
+        self.has_winners = self.has_winners or bool(r.winners)
+        for name in dict.fromkeys(r.seats):
+            self.sums.setdefault(name, _Sums()).games += 1
         for s, name in enumerate(r.seats):
-            o = out[name]
-            o["seats"] += 1
-            o["losses"] += s in r.losers
-            o["wins"] += s in r.winners
-            o["scores"].append(r.scores[s])
-            o["decisions"] += r.calls[s]
-            o["seconds"] += r.seconds[s]
-    seats = len(records[0].seats) if records else 0
-    ratings = _ratings(records, list(order)) if seats > 2 else {}
-    return {n: BotStats(n, o["games"], o["seats"], o["losses"], o["wins"], tuple(o["scores"]),
-                        o["decisions"], o["seconds"], has_winners, ratings.get(n))
-            for n, o in out.items()}
+            o = self.sums[name]
+            o.seats += 1
+            o.losses += s in r.losers
+            o.wins += s in r.winners
+            o.score_sum += r.scores[s]
+            o.score_squares += r.scores[s] ** 2
+            o.decisions += r.calls[s]
+            o.seconds += r.seconds[s]
+        if self.rater is not None:
+            self.rater.add(r)
+
+    def stats(self) -> dict[str, BotStats]:
+        ratings = self.rater.current if self.rater is not None else {}
+        return {n: BotStats(n, o.games, o.seats, o.losses, o.wins, o.score_sum,
+                            o.score_squares, o.decisions, o.seconds, self.has_winners,
+                            ratings.get(n))
+                for n, o in self.sums.items()}
 
 
-def _ratings(records: Sequence[GameRecord], names: list[str]) -> dict[str, tuple[float, float]]:
+class _Rater:
     """OpenSkill Plackett-Luce ratings, game by game in seed order.
 
     Every seat is rated as its own team with its bot's current rating; a bot holding
@@ -325,22 +386,31 @@ def _ratings(records: Sequence[GameRecord], names: list[str]) -> dict[str, tuple
     ``openskill`` package (``pip install "tablegames[arena]"``); without it there are
     no ratings (the report says how to get them).
     """
-    try:
-        from openskill.models import PlackettLuce
-    except ImportError:  # an optional extra: the rest of the arena does not need it
-        return {}
-    model = PlackettLuce()
-    current = {n: (model.mu, model.sigma) for n in names}
-    for r in records:
-        teams = [[model.rating(mu=current[n][0], sigma=current[n][1])] for n in r.seats]
+
+    def __init__(self, model: Any) -> None:
+        self.model = model
+        self.current: dict[str, tuple[float, float]] = {}
+
+    @classmethod
+    def made(cls) -> _Rater | None:
+        try:
+            from openskill.models import PlackettLuce
+        except ImportError:  # an optional extra: the rest of the arena does not need it
+            return None
+        return cls(PlackettLuce())
+
+    def add(self, r: GameRecord) -> None:
+        model, current = self.model, self.current
+        for n in r.seats:  # a bot's first game starts from the model's prior
+            current.setdefault(n, (model.mu, model.sigma))
         ranks = [0.0 if s in r.winners else (2.0 if s in r.losers else 1.0)
                  for s in range(len(r.seats))]
         if len(set(ranks)) == 1:
-            continue  # nobody did better than anybody: no information
+            return  # nobody did better than anybody: no information
+        teams = [[model.rating(mu=current[n][0], sigma=current[n][1])] for n in r.seats]
         rated = model.rate(teams, ranks=ranks)
         moved: dict[str, list[tuple[float, float]]] = {}
         for name, team in zip(r.seats, rated, strict=True):
             moved.setdefault(name, []).append((team[0].mu, team[0].sigma))
         for name, new in moved.items():
             current[name] = (sum(m for m, _ in new) / len(new), sum(s for _, s in new) / len(new))
-    return current

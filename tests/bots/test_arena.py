@@ -194,3 +194,55 @@ def test_a_budget_reaches_every_bot_that_takes_one(monkeypatch: pytest.MonkeyPat
     assert got == {"ismcts": {"budget": 7}, "patient": {"budget": 7}} and made == [7]
     summary = tablegames.simulate("toepen", ["patient", "club"], games=2, budget=3, workers=1)
     assert summary.params == {"patient": {"budget": 3}} and made[-1] == 3
+
+
+def test_an_arena_that_keeps_no_records_finds_the_same_statistics() -> None:
+    def counted(result: tablegames.ArenaResult) -> dict[str, object]:
+        out = result.to_dict()
+        for stats in out["bots"].values():
+            del stats["ms_per_decision"]  # the clock's, not the games'
+        return out
+
+    kept = tablegames.arena("toepen", ["club", "random", "random"], games=12, seed=3, workers=1)
+    lean = tablegames.arena("toepen", ["club", "random", "random"], games=12, seed=3, workers=1,
+                            keep_records=False)
+    assert len(kept.records) == 12 and lean.records == ()
+    assert lean.games == kept.games == 12
+    assert counted(lean) == counted(kept)
+    assert summarise(kept.records) == kept.bots
+
+
+def test_records_are_kept_for_at_most_max_kept_games() -> None:
+    from tablegames.bots.matches import MAX_KEPT
+
+    games = (MAX_KEPT // 2 + 1) * 2  # a multiple of the two seats, just over the limit
+    with pytest.raises(SetupError, match="keep_records=False"):
+        tablegames.arena("toepen", ["club", "random"], games=games, seed=1, workers=1)
+    for flag in (1, "no", None):
+        with pytest.raises(SetupError, match="keep_records must be True or False"):
+            tablegames.arena("toepen", ["club", "random"], games=2, seed=1, workers=1,
+                             keep_records=flag)  # type: ignore[arg-type]
+
+
+def test_a_long_arena_without_records_holds_no_more_memory_than_a_short_one() -> None:
+    """The memory held after game 16 and after game 96 of one arena is the same: the
+    statistics are sums, not lists (each game's record and scores were kept until the
+    result, some hundreds of bytes a game)."""
+    import gc
+    import tracemalloc
+
+    held: dict[int, int] = {}
+
+    def progress(done: int) -> None:
+        if done in (16, 96):
+            gc.collect()  # garbage waiting for the collector is not held
+            held[done] = tracemalloc.get_traced_memory()[0]
+
+    tablegames.arena("toepen", ["random", "random"], games=2, seed=2, workers=1)  # imports
+    tracemalloc.start()
+    try:
+        tablegames.arena("toepen", ["random", "random"], games=96, seed=2, workers=1,
+                         keep_records=False, progress=progress)
+    finally:
+        tracemalloc.stop()
+    assert held[96] - held[16] < 15_000, held  # 80 records kept: about 40 KB
