@@ -139,7 +139,7 @@ def test_help_has_descriptions_in_plain_words() -> None:
     # helper-129: games and serve printed their options with no word of what they do
     for command in ("simulate", "play", "rulings", "games", "arena", "serve"):
         text = helped(command)
-        usage, _, rest = text.partition("\n\n")
+        rest = text.partition("\n\n")[2]   # after the usage lines
         assert not rest.startswith(("positional arguments:", "options:")), command
         assert f"examples:\n  tablegames {command}" in text, command
 
