@@ -98,6 +98,9 @@ from tablegames.simulation import game_seed, per_second
 from tablegames.phase10.check import check_group, check_hit, check_phase
 from tablegames.render import face
 from tablegames.stats import Rate, wilson
+from tablegames.bots.matches import arena
+from tablegames.server.limits import client_address, network
+from tablegames.server.logs import redact
 """
 doctest_test_doctest_blocks = "default"
 

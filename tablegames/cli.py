@@ -423,7 +423,15 @@ def _loopback(host: str) -> bool:
 
 
 def _add_serve(sub: Any) -> None:
-    sv = sub.add_parser("serve", help="run the room server: one phone per player at a real table")
+    sv = sub.add_parser(
+        "serve", help="run the room server: one phone per player at a real table",
+        description="Run the room server (needs the server extra): open its address in a\n"
+                    "browser, create a room for any game and share its code, link or QR code;\n"
+                    "each phone then shows only its own cards and its moves. A room is kept\n"
+                    "in --db, so a server stopped and started again goes on where it was.",
+        epilog="examples:\n  tablegames serve --host 0.0.0.0 --db rooms.sqlite\n"
+               "  tablegames serve --db postgresql://tables@db.local/tables --port 8001",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default: %(default)s, this computer only; "
                          "0.0.0.0: every phone on the network)")
@@ -580,7 +588,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--plain", action="store_true",
                    help="draw the picture with plain characters, not rich's frame and colours "
                         "(also the default when rich is not installed)")
-    gp = sub.add_parser("games", help="list the games, or one game's variants and house rules")
+    gp = sub.add_parser(
+        "games", help="list the games, or one game's variants and house rules",
+        description="List the games with their player counts and bots, or one game's named\n"
+                    "variants and house rules with their defaults: what --rules takes in\n"
+                    "simulate, play and arena.",
+        epilog="examples:\n  tablegames games\n  tablegames games toepen",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     gp.add_argument("game", nargs="?", default=None,
                     help="a game: list its variants and house rules (what --rules takes)")
     _arena_parser(sub)

@@ -136,6 +136,12 @@ def test_help_has_descriptions_in_plain_words() -> None:
     assert "one ruling in plain text" in rulings and "tablegames rulings dallah DAL-33" in rulings
     arena = helped("arena")
     assert "seats rotated" in arena and "tablegames arena toepen" in arena
+    # helper-129: games and serve printed their options with no word of what they do
+    for command in ("simulate", "play", "rulings", "games", "arena", "serve"):
+        text = helped(command)
+        rest = text.partition("\n\n")[2]   # after the usage lines
+        assert not rest.startswith(("positional arguments:", "options:")), command
+        assert f"examples:\n  tablegames {command}" in text, command
 
 
 def test_serve_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:

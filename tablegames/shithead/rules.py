@@ -267,20 +267,21 @@ class Rules:
       SHD-04, with seats numbered clockwise) or ``"clockwise"`` ("right"/"left" are read
       as these).
     * ``swap`` — hold the swap between face-up cards and hand before play (SHD-03).
-    * ``swap_mode`` — ``"turns"`` (default: seat by seat, one swap each, then ``done``) or
-      ``"simultaneous"`` (every seat swaps as often as it likes and says ``ready``; a
-      ready seat may take it back with ``unready``; play starts when all are ready).
+    * ``swap_mode`` — how the swap of SHD-03 is held: ``"turns"`` (default: seat by
+      seat, one swap each, then ``done``) or ``"simultaneous"`` (every seat swaps as
+      often as it likes and says ``ready``; a ready seat may take it back with
+      ``unready``; play starts when all are ready).
     * ``burn_run`` — how many equal values on top of the pile burn it (SHD-25: 4);
       ``None`` turns the rule off.
     * ``cut_in`` — a player who can complete the run of ``burn_run`` equal values on the
-      pile may play those cards out of turn, burning the pile and playing on (off by
-      default; the source does not have it).
-    * ``skips`` — how Skips count round the table: ``"opponents"`` (default: k Skips pass
+      pile may play those cards out of turn, burning the pile and playing on (SHD-25; off
+      by default: the source does not have it).
+    * ``skips`` — how Skips count round the table (SHD-22): ``"opponents"`` (default: k Skips pass
       over k opponents still in the round, counted modulo their number, so the skipper is
       never skipped and k a multiple of the opponents gives the skipper another turn) or
       ``"seats"`` (the turn moves 1 + k places among all seats in the round, the skipper
       counted: this engine's first reading, kept for tables that count that way).
-    * ``scoring`` — ``outcome().scores`` of a round: ``"places"`` (default: 1 for the first
+    * ``scoring`` — ``outcome().scores`` of a round (SHD-01): ``"places"`` (default: 1 for the first
       out, 2 for the next, … the loser last) or ``"out"`` (0 for the loser, 1 for every
       other player: those who got out, and, in a round the action limit settles, those
       still holding cards, since the limit names only the loser). In a match,
@@ -291,8 +292,8 @@ class Rules:
       every round) or ``"left_of_dealer"`` (the seat on the dealer's left, the next one
       clockwise: seat 0 deals the first round and the deal passes one seat clockwise each
       round, so seat 1 starts the first). Only the lowest card is shown.
-    * ``starter_seat`` — the seat that starts with ``starter="seat"`` (default 0; it must
-      be a seat of the game).
+    * ``starter_seat`` — the seat that starts with ``starter="seat"`` (SHD-04; default 0;
+      it must be a seat of the game).
     * ``rounds`` — rounds in a match (SHD-01: "keep a loser tally across rounds"); the
       seats that lost the most rounds lose the match. 1 (default) is a single round.
     * ``action_limit`` — a house rule, not in the source: after this many actions of play

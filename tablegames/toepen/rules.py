@@ -58,10 +58,10 @@ class Rules:
     * ``double_knock`` — the last knocker may knock again at once (TOE-50 forbids it).
     * ``max_stake`` — cap on the hand's value (``None``: only TOE-55 limits it).
     * ``poverty`` — the poverty rule of TOE-30/31 is in force.
-    * ``poverty_may_fold`` — a player in poverty may fold on a later knock.
+    * ``poverty_may_fold`` — a player in poverty may fold on a later knock (TOE-31).
     * ``knock_only_on_turn`` — knocking only when it is your turn to play (TOE-21 lets
       anyone knock at any moment of play).
-    * ``jack_doubles`` — a last trick won with a jack costs the payers double.
+    * ``jack_doubles`` — a last trick won with a jack costs the payers double (TOE-52).
     * ``out_at_once`` — a player whom a challenge penalty (TOE-04) brings to the limit is
       out at once (TOE-23): the round goes on without them, or the game ends when that
       settles it. ``False`` is the old table habit of checking the limit only when the

@@ -144,3 +144,18 @@ def test_a_skip_against_nobody_needs_a_written_position() -> None:
     doc = " ".join((phase10.actions.__doc__ or "").split())
     assert "play from a deal never gets there" in doc
     assert "a Skip when no seat can be skipped any more" not in doc
+
+
+def test_the_command_page_shows_what_tablegames_games_prints() -> None:
+    """The command page (helper-129) copies ``tablegames games``: the games, their player
+    counts and bots, which change with the registry."""
+    import io
+
+    from tablegames.cli import main
+
+    text = (ROOT / "docs" / "guides" / "cli.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ tablegames games\n(.*?)```", text, re.S)
+    assert block is not None
+    out = io.StringIO()
+    assert main(["games"], out=out) == 0
+    assert block.group(1) == out.getvalue()

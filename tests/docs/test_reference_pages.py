@@ -9,8 +9,11 @@ registered game needs.
 
 from __future__ import annotations
 
+import importlib.util
+import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import tablegames
@@ -30,3 +33,29 @@ def test_each_game_has_its_view_event_result_and_rules_tables(game: str) -> None
     rules_class = info.rules_class
     assert rules_class is not None
     assert f"```{{rules-table}} {rules_class.__module__}.{rules_class.__qualname__}\n" in rules
+
+
+def _field_descriptions(cls: type) -> dict[str, str]:
+    """The house-rules page's own reading of a ``Rules`` docstring (``{rules-table}``)."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "_ext" / "tablegames_docs.py"
+    spec = importlib.util.spec_from_file_location("_tablegames_docs_for_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    descriptions: dict[str, str] = module.field_descriptions(cls)
+    return descriptions
+
+
+@pytest.mark.parametrize("game", sorted(tablegames.GAMES))
+def test_each_house_rule_names_the_ruling_it_changes(game: str) -> None:
+    # helper-129: Toepen's jack_doubles and poverty_may_fold and five Shithead options
+    # were listed on the house-rules page without the ruling a table reads to see what
+    # the option changes
+    info = tablegames.GAMES[game]
+    rules_class = info.rules_class
+    assert rules_class is not None
+    prefix = info.ruling_prefix
+    text = _field_descriptions(rules_class)
+    for field in attrs.fields(rules_class):
+        assert field.name in text, field.name
+        assert re.search(rf"\b{prefix}-\d+", text[field.name]), (field.name, text[field.name])
