@@ -404,7 +404,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"tablegames: open http://<this computer's address>:{args.port}/, not localhost: "
                   "a room's link and QR code carry the address its page was opened at\n")
     out.flush()
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **UVICORN_WS)
+    # uvicorn believes X-Forwarded-For (and -Proto) from 127.0.0.1 unless told otherwise: a
+    # client on this computer, or any client behind a tunnel that passes headers through
+    # unchanged, could then name any address and slip every per-address limit. It believes
+    # the --trusted-proxy addresses only (the scheme they forward makes a QR code's link
+    # https behind a TLS proxy), and nobody without one
+    trusted = list(args.trusted_proxy)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None, **UVICORN_WS)
     return 0
 
 

@@ -75,11 +75,58 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16_384
 #: Largest websocket message from a phone (a batch of reports fits many times).
 MAX_MESSAGE = 4_096
+#: The most a socket's peer may leave unread before a ping of its is answered by closing
+#: the socket instead (see :func:`_websockets`): far above what the server's own messages
+#: leave in a slow phone's buffer (it waits for the buffer to drain below 64 KB before it
+#: writes the next one), far below what a flood of pings would pile up.
+PONG_BACKLOG = 1 << 20
+
+
+def _websockets() -> Any:
+    """uvicorn's websockets protocol, with a bound on the pongs a peer leaves unread.
+
+    uvicorn's sans-I/O protocol (the one it picks when the websockets library is there)
+    writes a pong for every ping as it reads it, whether or not the peer reads what it is
+    sent, and a ping frame never reaches the app, so neither the message rate nor the
+    phone's queue meters it: a client that sent pings without reading grew the server's
+    buffer by its whole upload for the 40 s until the keepalive gave up (some 30 MB in
+    20 s from one socket on this machine). This one closes the socket (abort: what is
+    unread is dropped) when a ping arrives with more than :data:`PONG_BACKLOG` unread. An
+    older uvicorn without that protocol uses the websockets library's own, which waits
+    for the peer to read before it writes a pong (``"auto"``)."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import (
+            WebSocketsSansIOProtocol,
+        )
+    except ImportError:  # pragma: no cover - uvicorn before its sans-I/O protocol
+        return "auto"
+
+    class BoundedPongs(WebSocketsSansIOProtocol):
+        def handle_ping(self) -> None:
+            if self.transport.get_write_buffer_size() > PONG_BACKLOG:
+                self.conn.data_to_send()  # the pong is not written, nor kept
+                self.transport.abort()
+                return
+            super().handle_ping()
+
+    return BoundedPongs
+
+
 #: How ``tablegames serve`` runs uvicorn's websockets (``benchmarks/ws_floor.py`` runs its
 #: bare relay with the same): frames up to 64 KB, a ping every 20 s, no compression (a
-#: patch is small, and deflate would cost more CPU per frame than it saves).
+#: patch is small, and deflate would cost more CPU per frame than it saves), pongs
+#: bounded (:func:`_websockets`).
 UVICORN_WS: dict[str, Any] = {"ws_max_size": 65_536, "ws_ping_interval": 20.0,
-                              "ws_ping_timeout": 20.0, "ws_per_message_deflate": False}
+                              "ws_ping_timeout": 20.0, "ws_per_message_deflate": False,
+                              "ws": _websockets()}
+
+#: A ``Host`` header a room's QR code may carry (the link is the address the page was
+#: opened at): a name of at most 255 characters, an IPv4 or a bracketed IPv6 address, and
+#: a port, or nothing (then the address the server listens on). Anything else is no
+#: address a phone could open, and a long one does not fit in a QR code at all (segno
+#: refused it with an error, a 500), after the costliest encoding there is.
+_HOST = re.compile(r"(?=.{0,262}\Z)(?:(?:[A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}\.?"
+                   r"|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?|")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -201,6 +248,13 @@ def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
                     "max": info.max_players, "bots": list(bot_names(info)),
                     "default_bot": info.default_bot, "options": options, "variants": variants})
     return out
+
+
+def qr_svg(link: str) -> bytes:
+    """The QR code of ``link`` as the join page shows it (an SVG image)."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1b1b")
+    return out.getvalue()
 
 
 #: Refusals of a socket that no retry can change: the socket closes with code 4404, on
@@ -329,10 +383,10 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
             return refuse(exc, status=404)
+        if not _HOST.fullmatch(request.headers.get("host", "")):
+            return refuse(ClientError("bad_message"))
         link = f"{str(request.base_url).rstrip('/')}/j/{room.code}"
-        out = io.BytesIO()
-        segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1b1b")
-        return Response(out.getvalue(), media_type="image/svg+xml")
+        return Response(qr_svg(link), media_type="image/svg+xml")
 
     async def serve_socket(ws: WebSocket, find: Callable[[], tuple[Room, int | None]]) -> None:
         await ws.accept()

@@ -106,7 +106,10 @@ def client_address(peer: str | None, headers: Mapping[str, str],
     if peer is None:
         return "?"
     if peer not in trusted:
-        return peer
+        # at most 64 characters, as a hop is: the server in front (uvicorn, believing a
+        # trusted proxy) may have set the peer from a forwarded header, and each key is
+        # kept in a table of 10,000 (an address is at most 45)
+        return peer[:64]
     hops = [h.strip() for h in headers.get("x-forwarded-for", "").split(",") if h.strip()]
     for hop in reversed(hops):
         if hop not in trusted:

@@ -267,13 +267,33 @@ class Room:
 #: format character (bidi overrides among them, which could turn a name's neighbours
 #: around) is refused.
 JOINERS = frozenset("\u200c\u200d")
+#: Characters that draw nothing although Unicode files them as letters or symbols (the
+#: Hangul fillers, the blank Braille pattern): a name of these alone looks empty.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: What a name may hold that the eye does not see (the joiners, the blanks, the combining
+#: grapheme joiner, the variation selectors that pick an emoji's style): left out when two
+#: names are compared (:func:`name_key`), so "Amal" and "Amal" with a joiner after it are
+#: one name at a table.
+UNSEEN = JOINERS | BLANKS | frozenset("\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
+
+
+def name_key(name: str) -> str:
+    """What two names at one table must not share: the name as it looks, whatever the
+    keyboard typed (compatibility forms folded by NFKC, so a full-width "Ａｍａｌ" is
+    "Amal"), in any case, without what the eye does not see (:data:`UNSEEN`). A name that
+    differs from another only by an invisible character is the other's name to everyone
+    reading the table, so it would let one player pass for another."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold()
+                   if ch not in UNSEEN)
 
 
 def clean_name(name: object) -> str:
     """A player name as typed on a phone: trimmed, printable, at most :data:`MAX_NAME`
     characters (else ``ClientError``: ``bad_name``, or ``name_too_long`` for a name that
     is too long, refused whole rather than cut, so nobody plays under a name they did not
-    choose). Characters are counted as code points after NFC, the count the join form
+    choose), with at least one character that shows (a letter, digit, punctuation or
+    symbol: a name of joiners, blanks or lone accents would show the table an empty
+    seat). Characters are counted as code points after NFC, the count the join form
     shows (``app.js``), so an "é" typed with a combining accent counts once."""
     if not isinstance(name, str):
         raise ClientError("bad_name", "a name is text")
@@ -285,6 +305,8 @@ def clean_name(name: object) -> str:
                           f"a name has at most {MAX_NAME} characters, this one {len(text)}")
     if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
         raise ClientError("bad_name", "a name cannot hold control characters")
+    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS for ch in text):
+        raise ClientError("bad_name", "a name shows at least one letter, digit or sign")
     return text
 
 
@@ -533,7 +555,7 @@ class Hub:
             room = self.room(code)
             if room.started:
                 raise ClientError("started")
-            if any(s["name"] and s["name"].casefold() == who.casefold() for s in room.seats):
+            if any(s["name"] and name_key(s["name"]) == name_key(who) for s in room.seats):
                 raise ClientError("name_taken")
             free = [i for i, s in enumerate(room.seats) if s["name"] is None]
             if not free:
@@ -574,7 +596,7 @@ class Hub:
     def _start(self, room: Room, lang: str = "en",
                greeting: tuple[str, str] | None = None) -> None:
         seats = [dict(s) for s in room.seats]
-        taken = {s["name"].casefold() for s in seats if s["name"]}
+        taken = {name_key(s["name"]) for s in seats if s["name"]}
         # A bot's name is a player's name: made once, here, in the language of the phone
         # that pressed Start (its table's language: an Arabic table gets "لاعب آلي 2"),
         # then stored in the game like any name a person typed, and never translated
@@ -583,9 +605,9 @@ class Hub:
         for i, s in enumerate(seats):
             if s["name"] is None:
                 name = w("Bot {n}", n=i + 1)
-                while name.casefold() in taken:
+                while name_key(name) in taken:
                     name += "*"
-                taken.add(name.casefold())
+                taken.add(name_key(name))
                 s["name"], s["bot"] = name, room.config["bot"]
         state = room.info.new_game(players=[s["name"] for s in seats], seed=room.config["seed"],
                                    rules=room.config["rules"])
