@@ -66,6 +66,16 @@ def _progress(total: int, enabled: bool, slow: bool = False,
     return update, bar.stop
 
 
+def _comma_list(text: str) -> list[str]:
+    """``"club, random"`` as ``["club", "random"]``: the items of a comma list, each stripped.
+
+    One reading for every option that takes a list (``--bots``, ``--bot``, ``--names``), so a
+    space after a comma means the same everywhere; an empty item stays (``"a,,b"``) for the
+    option's own check to refuse by name.
+    """
+    return [item.strip() for item in text.split(",")]
+
+
 def _seed_arg(text: str) -> int | str:
     """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed."""
     try:
@@ -137,7 +147,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     info = game_info(args.game)
     bots: str | list[str] | None = None
     if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
-        bots = [b.strip() for b in args.bot.split(",")] if "," in args.bot else args.bot.strip()
+        bots = _comma_list(args.bot) if "," in args.bot else args.bot.strip()
     rules = parse_rules(info, args.rules)
     names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
@@ -207,7 +217,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                          "install it with: pip install 'tablegames[cli]'") from None
     players: int | list[str]
     if args.names is not None:  # --names "" is a mistake to say, not "no names given"
-        players = [n.strip() for n in args.names.split(",")]
+        players = _comma_list(args.names)
         if args.players is not None and args.players != len(players):
             raise SetupError(f"--players {args.players} but --names gives {len(players)} names")
     else:
@@ -333,7 +343,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     from tablegames.bots.matches import arena
 
     import_bots(args.imports)
-    lineup = [b.strip() for b in args.bots.split(",")]
+    lineup = _comma_list(args.bots)
     players = args.players if args.players is not None else len(lineup)
     games = args.games if args.games is not None else 25 * max(1, players)
     bar: Any = None

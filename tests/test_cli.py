@@ -44,6 +44,22 @@ def test_bad_arguments_give_a_clear_error() -> None:
     assert run("simulate", "toepen", "--bot", "genius")[0] == 2
 
 
+def test_every_comma_list_option_reads_spaced_items_alike() -> None:
+    """``--bot`` (simulate), ``--bots`` (arena) and ``--names`` (play) share one reading of a
+    comma list: a space after a comma is not part of the next item."""
+    spaced = json.loads(run("simulate", "toepen", "--games", "4", "--json", "--bot", "club, random",
+                            "--players", "2")[1])
+    tight = json.loads(run("simulate", "toepen", "--games", "4", "--json", "--bot", "club,random",
+                           "--players", "2")[1])
+    assert spaced["losers_per_seat"] == tight["losers_per_seat"]
+    assert spaced["actions"] == tight["actions"]
+    code, text = run("arena", "toepen", "--bots", "club, random", "--games", "2", "--json")
+    assert code == 0 and set(json.loads(text)["bots"]) == {"club", "random"}
+    code, text = run("play", "toepen", "--names", "Ana, Bo", "--seed", "4", "--pace", "0",
+                     stdin="q\n")
+    assert code == 0 and "Round 1: Bo deals." in text
+
+
 def test_play_shows_only_the_players_own_cards() -> None:
     # keep, lead the first card, then quit (the terminal UI is tested in tests/tui/)
     code, text = run("play", "toepen", "--players", "3", "--seed", "4", "--pace", "0",
