@@ -40,13 +40,14 @@ from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds
 
 
-def _progress(total: int, enabled: bool, slow: bool = False,
+def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
               ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress bar on stderr (rich) for long runs, and a function to close it.
 
     On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean. A run
     of fewer than 200 games gets a bar only when it is ``slow`` (a search bot plays:
-    each of its games takes seconds).
+    each of its games takes seconds; the arena counts every game as slow). ``label`` names
+    the command at the bar's left, so ``simulate`` and ``arena`` share one bar.
     """
     if not enabled or (total < 200 and not slow):
         return None, lambda: None
@@ -55,9 +56,9 @@ def _progress(total: int, enabled: bool, slow: bool = False,
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:  # rich is an optional extra; plain output still works
         return None, lambda: None
-    bar = Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    bar = Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=Console(file=sys.stderr), transient=True)
-    task = bar.add_task("playing", total=total)
+    task = bar.add_task(label, total=total)
     bar.start()
 
     def update(done: int) -> None:
@@ -346,31 +347,15 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     lineup = _comma_list(args.bots)
     players = args.players if args.players is not None else len(lineup)
     games = args.games if args.games is not None else 25 * max(1, players)
-    bar: Any = None
-    update: Callable[[int], None] | None = None
-    if sys.stderr.isatty() and not args.json:
-        try:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-        except ImportError:  # rich is an optional extra; the arena runs without a bar
-            pass
-        else:
-            bar = Progress("arena", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                           console=Console(file=sys.stderr), transient=True)
-            task = bar.add_task("arena", total=games)
-
-            def update(done: int) -> None:
-                bar.update(task, completed=done)
+    update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
+                              label="arena")
     try:
-        if bar is not None:
-            bar.start()
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
                        rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
                        progress=update)
     finally:
-        if bar is not None:
-            bar.stop()
+        close()
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     else:
