@@ -67,7 +67,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
-from tablegames.common.seating import ask_in_turn
+from tablegames.common.seating import ask_in_turn, next_seat
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen import positions
@@ -364,17 +364,13 @@ class State(BaseState):
         self.stage = PLAY
         self.queue = ()
         if not self.playing[self.leader]:
-            self.leader = self._next_in(self.leader)
+            self.leader = self._next_playing(self.leader)
         self.active = self.leader
 
-    def _next_in(self, seat: int) -> int:
-        """The next seat clockwise from ``seat`` that is still in the hand."""
-        n = self.n
-        playing = self.playing
-        s = (seat + 1) % n
-        while not playing[s]:
-            s = (s + 1) % n
-        return s
+    def _next_playing(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` that is still in the hand (as Phase 10's
+        of the same name; asked once a trick or a fold, never on every step)."""
+        return next_seat(seat, self.n, playing=self.playing)
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -589,7 +585,7 @@ class State(BaseState):
         self.knocker = -1
         if not self.trick:
             if not self.playing[self.leader]:
-                self.leader = self._next_in(self.leader)
+                self.leader = self._next_playing(self.leader)
             self.active = self.leader
             return
         played = {s for s, _ in self.trick}
@@ -662,7 +658,7 @@ class State(BaseState):
             best_seat, best_card = self._best_still_in(trick)
             nxt = best_seat
         else:
-            nxt = self._next_in(best_seat)  # TOE-54: only the lead passes on
+            nxt = self._next_playing(best_seat)  # TOE-54: only the lead passes on
         self.tricks = (*self.tricks, (self.leader, trick, best_seat))
         self._events.append(
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],
