@@ -222,8 +222,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         if args.players is not None and args.players != len(players):
             raise SetupError(f"--players {args.players} but --names gives {len(players)} names")
     else:
-        players = args.players if args.players is not None else max(
-            info.min_players, min(4, info.max_players))
+        players = args.players if args.players is not None else info.default_players()
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=parse_rules(info, args.rules), opponent=args.opponent,
                       table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
