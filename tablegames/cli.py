@@ -40,13 +40,14 @@ from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds
 
 
-def _progress(total: int, enabled: bool, slow: bool = False,
+def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
               ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
     """A progress bar on stderr (rich) for long runs, and a function to close it.
 
     On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean. A run
     of fewer than 200 games gets a bar only when it is ``slow`` (a search bot plays:
-    each of its games takes seconds).
+    each of its games takes seconds; the arena counts every game as slow). ``label`` names
+    the command at the bar's left, so ``simulate`` and ``arena`` share one bar.
     """
     if not enabled or (total < 200 and not slow):
         return None, lambda: None
@@ -55,15 +56,25 @@ def _progress(total: int, enabled: bool, slow: bool = False,
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
     except ImportError:  # rich is an optional extra; plain output still works
         return None, lambda: None
-    bar = Progress("playing", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    bar = Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=Console(file=sys.stderr), transient=True)
-    task = bar.add_task("playing", total=total)
+    task = bar.add_task(label, total=total)
     bar.start()
 
     def update(done: int) -> None:
         bar.update(task, completed=done)
 
     return update, bar.stop
+
+
+def _comma_list(text: str) -> list[str]:
+    """``"club, random"`` as ``["club", "random"]``: the items of a comma list, each stripped.
+
+    One reading for every option that takes a list (``--bots``, ``--bot``, ``--names``), so a
+    space after a comma means the same everywhere; an empty item stays (``"a,,b"``) for the
+    option's own check to refuse by name.
+    """
+    return [item.strip() for item in text.split(",")]
 
 
 def _seed_arg(text: str) -> int | str:
@@ -137,7 +148,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     info = game_info(args.game)
     bots: str | list[str] | None = None
     if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
-        bots = [b.strip() for b in args.bot.split(",")] if "," in args.bot else args.bot.strip()
+        bots = _comma_list(args.bot) if "," in args.bot else args.bot.strip()
     rules = parse_rules(info, args.rules)
     names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
@@ -207,12 +218,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                          "install it with: pip install 'tablegames[cli]'") from None
     players: int | list[str]
     if args.names is not None:  # --names "" is a mistake to say, not "no names given"
-        players = [n.strip() for n in args.names.split(",")]
+        players = _comma_list(args.names)
         if args.players is not None and args.players != len(players):
             raise SetupError(f"--players {args.players} but --names gives {len(players)} names")
     else:
-        players = args.players if args.players is not None else max(
-            info.min_players, min(4, info.max_players))
+        players = args.players if args.players is not None else info.default_players()
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=parse_rules(info, args.rules), opponent=args.opponent,
                       table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
@@ -333,34 +343,18 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     from tablegames.bots.matches import arena
 
     import_bots(args.imports)
-    lineup = [b.strip() for b in args.bots.split(",")]
+    lineup = _comma_list(args.bots)
     players = args.players if args.players is not None else len(lineup)
     games = args.games if args.games is not None else 25 * max(1, players)
-    bar: Any = None
-    update: Callable[[int], None] | None = None
-    if sys.stderr.isatty() and not args.json:
-        try:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-        except ImportError:  # rich is an optional extra; the arena runs without a bar
-            pass
-        else:
-            bar = Progress("arena", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                           console=Console(file=sys.stderr), transient=True)
-            task = bar.add_task("arena", total=games)
-
-            def update(done: int) -> None:
-                bar.update(task, completed=done)
+    update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
+                              label="arena")
     try:
-        if bar is not None:
-            bar.start()
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
                        rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
                        progress=update, keep_records=False)  # the report needs only the sums
     finally:
-        if bar is not None:
-            bar.stop()
+        close()
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     else:

@@ -41,14 +41,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from tablegames.common.errors import SetupError, quoted
 
 S = TypeVar("S")
 R = TypeVar("R")
 
-Backend = Literal["process", "ray"]
 BACKENDS: tuple[str, ...] = ("process", "ray")
 
 #: Largest chunk of seeds sent to a worker at once.

@@ -614,12 +614,10 @@ def simulate(
         raise SetupError(f"resume must be True or False, not {quoted(resume)}")
     if players is None:  # one name per seat says how many seats; else four, or what the game allows
         given = not isinstance(bots, str) and isinstance(bots, Sequence)
-        players = len(bots) if given else max(info.min_players, min(4, info.max_players))  # type: ignore[arg-type]
+        players = len(bots) if given else info.default_players()  # type: ignore[arg-type]
     if isinstance(players, bool) or not isinstance(players, int):
         raise SetupError(f"players must be an int, not {type(players).__name__}")
-    if not info.min_players <= players <= info.max_players:
-        raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
-                         f"not {quoted(players)}")
+    info.check_players(players)
     names = _bot_names(info, bots, players)
     from tablegames.bots.registry import lineup_params
 

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,22 @@ def test_bad_arguments_give_a_clear_error() -> None:
     assert run("simulate", "chess")[0] == 2
     assert run("simulate", "toepen", "--players", "12")[0] == 2
     assert run("simulate", "toepen", "--bot", "genius")[0] == 2
+
+
+def test_every_comma_list_option_reads_spaced_items_alike() -> None:
+    """``--bot`` (simulate), ``--bots`` (arena) and ``--names`` (play) share one reading of a
+    comma list: a space after a comma is not part of the next item."""
+    spaced = json.loads(run("simulate", "toepen", "--games", "4", "--json", "--bot", "club, random",
+                            "--players", "2")[1])
+    tight = json.loads(run("simulate", "toepen", "--games", "4", "--json", "--bot", "club,random",
+                           "--players", "2")[1])
+    assert spaced["losers_per_seat"] == tight["losers_per_seat"]
+    assert spaced["actions"] == tight["actions"]
+    code, text = run("arena", "toepen", "--bots", "club, random", "--games", "2", "--json")
+    assert code == 0 and set(json.loads(text)["bots"]) == {"club", "random"}
+    code, text = run("play", "toepen", "--names", "Ana, Bo", "--seed", "4", "--pace", "0",
+                     stdin="q\n")
+    assert code == 0 and "Round 1: Bo deals." in text
 
 
 def test_play_shows_only_the_players_own_cards() -> None:
@@ -236,3 +253,29 @@ def test_games_of_an_unknown_game_names_the_known_ones(capsys: pytest.CaptureFix
     assert code == 2 and text == ""
     err = capsys.readouterr().err
     assert "chess" in err and all(g in err for g in ("toepen", "phase10", "shithead", "dallah"))
+
+
+def test_simulate_and_arena_share_one_progress_bar(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena's bar is ``_progress``'s (labelled ``arena``, every game counted as slow), not
+    a copy of it; ``--json`` or a stderr that is no terminal shows none."""
+    from tablegames import cli
+
+    asked: list[tuple[int, bool, bool, str]] = []
+    shared = cli._progress
+
+    def spy(total: int, enabled: bool, slow: bool = False, label: str = "playing") -> Any:
+        asked.append((total, enabled, slow, label))
+        return shared(total, enabled, slow, label)
+
+    monkeypatch.setattr(cli, "_progress", spy)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert run("arena", "toepen", "--bots", "club,random", "--games", "2")[0] == 0
+    assert run("arena", "toepen", "--bots", "club,random", "--games", "2", "--json")[0] == 0
+    assert run("simulate", "toepen", "--games", "2")[0] == 0
+    assert asked == [(2, True, True, "arena"), (2, False, True, "arena"),
+                     (2, True, False, "playing")]
+    assert shared(2, True)[0] is None  # a short run of quick games gets no bar
+    update, close = shared(2, True, slow=True, label="arena")
+    assert update is not None
+    update(2)
+    close()

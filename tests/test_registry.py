@@ -216,3 +216,27 @@ def test_no_import_circle_in_common() -> None:
         if mod not in state:
             visit(mod, [])
     assert graph["registry"] >= {"protocol", "errors"}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_one_table_size_check_and_default_for_every_caller(name: str) -> None:
+    """``GameInfo.check_players`` is the one refusal of a table the game cannot seat, in one
+    wording wherever it is asked (``fit_rules``, ``simulate``, the arena), and
+    ``default_players`` the one table laid when nobody names a size."""
+    from tablegames.bots.matches import arena
+    from tablegames.simulation import simulate
+
+    info = GAMES[name]
+    assert info.check_players(info.min_players) == info.min_players
+    assert info.default_players() == max(info.min_players, min(4, info.max_players))
+    assert info.min_players <= info.default_players() <= info.max_players
+    too_many = info.max_players + 1
+    said = f"{name} is for {info.min_players} to {info.max_players} players, not {too_many}"
+    for ask in (lambda: info.check_players(too_many), lambda: info.fit_rules(too_many),
+                lambda: simulate(info, "random", games=1, players=too_many, workers=1),
+                lambda: arena(name, ["random"], 1, players=too_many)):
+        with pytest.raises(SetupError) as refused:
+            ask()
+        assert str(refused.value) == said
+    summary = simulate(info, "random", games=1, workers=1)
+    assert summary.players == info.default_players()

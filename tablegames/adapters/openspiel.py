@@ -184,9 +184,7 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     if chance not in ("explicit", "engine"):
         raise SetupError(f"chance is 'explicit' or 'engine', not {quoted(chance)}")
     info = game_info(game)
-    if not info.min_players <= players <= info.max_players:
-        raise SetupError(f"{game} is for {info.min_players} to {info.max_players} players, "
-                         f"not {quoted(players)}")
+    info.check_players(players)
     known_options = adapter(game).options
     unknown = sorted(set(options) - set(known_options))
     if unknown:

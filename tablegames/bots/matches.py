@@ -278,10 +278,7 @@ def arena(
     names = [b.strip() if isinstance(b, str) else b for b in bots]
     if players is None:
         players = len(names)
-    players = _check_int("players", players, 1, MAX_LINEUP)
-    if not info.min_players <= players <= info.max_players:
-        raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} players, "
-                         f"not {quoted(players)}")
+    players = info.check_players(_check_int("players", players, 1, MAX_LINEUP))
     if len(names) > players:
         raise SetupError(f"{len(names)} bots for {players} seats: give at most one bot per seat")
     lineup = tuple(names[s % len(names)] for s in range(players))

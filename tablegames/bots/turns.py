@@ -87,13 +87,6 @@ def _players_options(options: list[Action], table: Any | None) -> list[Action]:
     return [a for a in options if not table.is_report(a)]
 
 
-def poll_cursor(state: Any, seat: int) -> int:
-    """Where a poll of ``seat`` stands in the order (``seat`` is not the one to act)."""
-    n = len(state.players)
-    actor: int = state.to_act
-    return (seat - actor - 1) % n
-
-
 def advance(
     state: Any,
     turn: Callable[[Any, int, list[Action]], Action | None],

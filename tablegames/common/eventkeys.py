@@ -31,6 +31,12 @@ COMMON_RESULT_KEYS: dict[str, str] = {
 }
 
 
+#: The meaning of an event's ``seat`` where it is the seat whose action the event tells,
+#: and of ``round`` (a deal's number, as the view counts it): one wording in every game.
+SEAT = "the seat that acted"
+ROUND = "number of the deal, from 0 (the view's round)"
+
+
 def _names(value: Iterable[str]) -> frozenset[str]:
     return frozenset(value)
 

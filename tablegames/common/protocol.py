@@ -80,6 +80,27 @@ class GameInfo:
     #: The game's :class:`tablegames.table.Presenter`: its view drawn as the table model.
     presenter: Any = None
 
+    def check_players(self, players: int) -> int:
+        """``players`` when the game seats that many, else a :class:`SetupError` naming the
+        range: one refusal, in one wording, for the simulator, the arena, the OpenSpiel
+        adapter and :meth:`fit_rules` (a caller checks first that it is an ``int``).
+
+        >>> from tablegames import GAMES
+        >>> GAMES["phase10"].check_players(7)
+        Traceback (most recent call last):
+        ...
+        tablegames.common.errors.SetupError: phase10 is for 2 to 6 players, not 7
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(f"{self.name} is for {self.min_players} to {self.max_players} "
+                             f"players, not {quoted(players)}")
+        return players
+
+    def default_players(self) -> int:
+        """The table laid when nobody says how many play: four, or the nearest count the
+        game seats (one number for ``tablegames play`` and :func:`~tablegames.simulate`)."""
+        return max(self.min_players, min(4, self.max_players))
+
     def fit_rules(self, players: int | Sequence[str], rules: object = None) -> Any:
         """The rules a table of ``players`` plays when someone names ``rules``: the one
         fitting the terminal, the simulator, the arena and the room server share.
@@ -109,9 +130,8 @@ not 8; use Rules(decks=...) for more
         if isinstance(players, bool) or not isinstance(players, int | Sequence) or isinstance(
                 players, str):
             raise SetupError("players must be a count or a list of names")
-        if isinstance(players, int) and not self.min_players <= players <= self.max_players:
-            raise SetupError(f"{self.name} is for {self.min_players} to {self.max_players} "
-                             f"players, not {quoted(players)}")
+        if isinstance(players, int):
+            self.check_players(players)
         names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
         sized = self.simulate_kwargs(names).get("rules")  # the game's set-up for the size
         if rules is None:

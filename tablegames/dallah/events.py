@@ -11,9 +11,8 @@ saved it from 0).
 
 from __future__ import annotations
 
-from tablegames.common.eventkeys import EventSpec
+from tablegames.common.eventkeys import SEAT, EventSpec
 
-SEAT = "the seat that acted"
 REPORTER = "the seat that reported it"
 LATE = "true when reported late, after settled (DAL-23); absent otherwise"
 

@@ -713,9 +713,14 @@ class State(BaseState):
         self.collapsed = False
         self.falls = 0
         self.timeouts = 0
-        if self.rules.full_zone == "next_cup" and True in self.full_zones:
-            self.full_zones = (False,) * self.t.nzones
+        self._reopen_full_zones()
         self._draw_zone()
+
+    def _reopen_full_zones(self) -> None:
+        """A zone reported full is full for that cup only (DAL-21, ``full_zone="next_cup"``):
+        the next cup's placer judges its space afresh, at a new cup and at a turn's end."""
+        if self.rules.full_zone == "next_cup" and True in self.full_zones:  # DAL-21
+            self.full_zones = (False,) * self.t.nzones
 
     def _release(self) -> None:
         """The cup being placed is let go on its zone (it is on the pot from now, and
@@ -886,8 +891,7 @@ class State(BaseState):
             self.placement_discard += (self.zone,)
         self._reset_card()
         self.swaps = 0
-        if self.rules.full_zone == "next_cup" and True in self.full_zones:
-            self.full_zones = (False,) * self.t.nzones
+        self._reopen_full_zones()
         ended = self.active
         if not self.shared_total():  # DAL-50: the shared pile is empty, the turn resolved
             self.stage = OVER

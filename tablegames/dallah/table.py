@@ -60,7 +60,6 @@ class Table:
         "specs",
         "texts",
         "total_cups",
-        "zone_codes",
         "zone_counts",
         "zone_deck",
         "zone_ids",
@@ -101,7 +100,6 @@ class Table:
         #: comparison): the codes of each kind, the protection cards, each shape's cups,
         #: and the full decks in sorted order.
         self.shape_codes = frozenset(range(self.nshapes))
-        self.zone_codes = frozenset(range(self.nzones))
         self.card_codes = frozenset(range(len(specs)))
         self.protection_codes = frozenset(i for i, p in enumerate(self.protection) if p)
         self.shape_cups = tuple(s.cups for s in cards.shapes)

@@ -14,10 +14,7 @@ and the view's ``completed`` count the phases a seat has done.
 
 from __future__ import annotations
 
-from tablegames.common.eventkeys import EventSpec
-
-SEAT = "the seat that acted"
-ROUND = "number of the deal, from 0 (the view's round)"
+from tablegames.common.eventkeys import ROUND, SEAT, EventSpec
 
 #: Every event kind Phase 10 emits, with its keys.
 EVENT_KEYS: dict[str, EventSpec] = {

@@ -436,7 +436,7 @@ class State(BaseState):
         ``phase_choice`` every phase it has not completed (the last one in a tie-break)."""
         if self.phases[seat] < 0:
             return []
-        if self.tiebreak or not self.rules.phase_choice:
+        if self.tiebreak or not self.rules.phase_choice:  # P10-41 in order; P10-53 tie-break
             return [self.phases[seat]]
         made = self.made[seat]
         return [i for i in range(len(self.rules.phases)) if not made >> i & 1]
@@ -662,7 +662,6 @@ class State(BaseState):
             if t != seat and self.playing[t] and not self.pending_skips[t]
         ]
 
-    # ------------------------------------------------------------------ apply
     # ------------------------------------------------------------------ refusals
     # One predicate per verb, each returning the refusal (a row of :mod:`.refusals`) on the
     # line that tests its rule, or None; ``_legal`` and ``_apply`` ask the same ones.
@@ -886,7 +885,7 @@ class State(BaseState):
 
     def _discard_checked(self, seat: int, action: Discard) -> None:
         card, target = action.card, action.target
-        if card == SKIP and self.rules.skip_target == "next":
+        if card == SKIP and self.rules.skip_target == "next":  # P10-20 under skip_target="next"
             nxt = self._next_playing(seat)
             target = -1 if self.pending_skips[nxt] else nxt
         self._remove(seat, card)

@@ -33,7 +33,6 @@ from tablegames.common.cards import Card, Pack
 
 #: Values run 1..13 (SHD-05); 1 is the ace.
 LOW, HIGH = 1, 13
-VALUES = tuple(range(LOW, HIGH + 1))
 FACES = 52
 #: ``VALUE[code]``: the card's value (1..13, the ace 1).
 VALUE: tuple[int, ...] = tuple(c // 4 + 1 for c in range(FACES))

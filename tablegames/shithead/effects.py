@@ -35,7 +35,6 @@ KIND_CODES = {
     "plain": PLAIN, "reset": RESET, "skip": SKIP, "reverse": REVERSE, "burn": BURN,
     "transparent": CLEAR, "under_over": UNDER, "give": GIVE,
 }
-KIND_NAMES = {v: k for k, v in KIND_CODES.items()}
 #: Human names used in views, events and prompts.
 KIND_TITLES = {
     PLAIN: "plain", RESET: "zero it", SKIP: "skip", REVERSE: "reverse", BURN: "burn",

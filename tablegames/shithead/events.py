@@ -13,9 +13,8 @@ the action limit (Toepen's ``limit`` is a number of lives). Engine 3 and before 
 
 from __future__ import annotations
 
-from tablegames.common.eventkeys import EventSpec
+from tablegames.common.eventkeys import ROUND, SEAT, EventSpec
 
-SEAT = "the seat that acted"
 LIMIT = "true: the round was stopped by Rules.action_limit"
 ORDER = "the seats that got rid of all their cards, first out first"
 
@@ -23,7 +22,7 @@ ORDER = "the seats that got rid of all their cards, first out first"
 EVENT_KEYS: dict[str, EventSpec] = {
     "deal": EventSpec("a round is dealt: three face down, three face up and three in "
                       "hand each (SHD-02)", {
-        "round": "number of the round, from 0",
+        "round": ROUND,
         "face_up": "per seat, its face-up cards",
         "face_down": "per seat, how many face-down cards it has",
         "stock": "cards in the draw pile",
@@ -111,14 +110,14 @@ EVENT_KEYS: dict[str, EventSpec] = {
     }),
     "round_over": EventSpec("a round is over; the view's last_round holds the same keys "
                             "but tally", {
-        "round": "number of the round, from 0",
+        "round": ROUND,
         "loser": "the seat left with cards: the shithead",
         "order": ORDER,
         "limit_hit": LIMIT,
         "tally": "rounds lost so far, per seat",
     }),
     "shuffle": EventSpec("the pack is shuffled for the match's next round", {
-        "round": "number of the round about to be dealt, from 0",
+        "round": ROUND + ", of the deal about to be dealt",
     }),
     "game_over": EventSpec("the game (the last round of the match) is over", {
         "loser": "the last round's loser",

@@ -78,7 +78,6 @@ Acts = Literal["always", "on_lower"]
 #: Effects that the sheet says act only "placed on a lower card" (SHD-22, SHD-23).
 ACT_ON_LOWER = frozenset({"skip", "reverse"})
 Multiples = Literal["once", "each"]
-Direction = Literal["counter-clockwise", "clockwise"]
 
 EFFECTS = frozenset(
     {"plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"}
@@ -336,6 +335,8 @@ class Rules:
             "Decks",
             "How many decks are shuffled together: one seats up to 5 players, two up to 11, three up to 17.",
         ))
+    # str, not a Literal: cattrs would refuse the old names ("right") before the converter
+    # reads them
     direction: str = attrs.field(
         default="counter-clockwise", converter=_to_direction,
         validator=one_of({"counter-clockwise", "clockwise"}),

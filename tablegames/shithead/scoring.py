@@ -34,7 +34,7 @@ def outcome_of(state: State) -> Outcome:
         "tally": list(state.tally), "rounds_done": fresh(state.rounds_done),
     }
     out = state.rules.scoring == "out"
-    if state.rules.rounds > 1:
+    if state.rules.rounds > 1:  # SHD-01: a match's tally decides
         most, fewest = max(state.tally), min(state.tally)
         played = len(state.rounds_done)
         drawn = most == fewest  # SHD-01 (decision): an even tally is a draw

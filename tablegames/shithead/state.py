@@ -326,7 +326,7 @@ class State(BaseState):
         for s in range(n):
             self._events.append(Event("cards", {"seat": s}, {"cards": self._names(self.hands[s])},
                                       frozenset((s,))))
-        if rules.swap:
+        if rules.swap:  # SHD-03: the swap before play
             self.stage = SWAP
             self.swapping = tuple(range(n))
         else:
@@ -384,7 +384,7 @@ class State(BaseState):
         (the start bars lower ranks only, not a lower suit of the same rank) showed
         another card than the real one (a seat saw its view change; helper-124)."""
         rules = self.rules
-        if not rules.lead_shown or rules.starter != "lowest" or self.plays or (
+        if not rules.lead_shown or rules.starter != "lowest" or self.plays or (  # SHD-04
                 self.stage != PLAY or self.active != self.starter):
             return None
         # a hand-made position may know none of the starter's cards: then its hand's
@@ -557,9 +557,9 @@ class State(BaseState):
             return
         if stage != SWAP:
             self._tick()
-        elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":
+        elif self.stage == SWAP and self.rules.swap_mode == "simultaneous":  # SHD-03
             self.plays += 1
-            if self.plays >= self.rules.action_limit:  # the swap closes (house rule)
+            if self.plays >= self.rules.action_limit:  # SHD-03: the swap closes (house rule)
                 self.swapping = ()
                 self._events.append(Event("swap_closed", {"actions": self.plays}))
                 self._begin_play()
@@ -574,7 +574,7 @@ class State(BaseState):
         self.bars = put(self.bars, seat, slots)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
-        if self.rules.swap_mode == "turns":
+        if self.rules.swap_mode == "turns":  # SHD-03: one swap each, seat by seat
             self._next_swapper()
 
     def _done(self, seat: int) -> None:
@@ -786,7 +786,7 @@ class State(BaseState):
     def _tick(self) -> None:
         """Count an action of play; stop the round at ``Rules.action_limit``."""
         self.plays += 1
-        if self.plays >= self.rules.action_limit:
+        if self.plays >= self.rules.action_limit:  # SHD-01 (house rule): the round stops
             n = self.n
             order = [(self.active + self.direction * k) % n for k in range(n)]
             left = [s for s in order if self.in_play[s]]
@@ -806,7 +806,7 @@ class State(BaseState):
                   "limit_hit": self.limit_hit}
         self.rounds_done += (freeze(result),)  # shared by copies: frozen, never edited
         self._events.append(Event("round_over", {**result, "tally": list(self.tally)}))
-        if self.round + 1 < self.rules.rounds:
+        if self.round + 1 < self.rules.rounds:  # SHD-01: a match of rounds, a loser tally
             self.round += 1
             deck = pack(self.rules.decks).full_deck()
             chance.shuffle(self, deck)

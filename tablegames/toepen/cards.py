@@ -16,8 +16,6 @@ from tablegames.common.cards import suited_pack
 #: The 32-card piquet pack in Toepen's rank order (TOE-01): J Q K A 7 8 9 10.
 PACK = suited_pack("piquet", ("J", "Q", "K", "A", "7", "8", "9", "T"), aliases={"10": "T"})
 NAMES: tuple[str, ...] = PACK.names()
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-RANK_NAMES = ("jack", "queen", "king", "ace", "seven", "eight", "nine", "ten")
 
 JACK, QUEEN, KING, ACE, SEVEN, EIGHT, NINE, TEN = range(8)
 #: Strengths that make a hand dirty (TOE-03): J, Q, K, A.

@@ -13,10 +13,7 @@ Shithead (was ``hand_over``), and the result's ``rounds`` counts them, as Phase 
 
 from __future__ import annotations
 
-from tablegames.common.eventkeys import EventSpec
-
-SEAT = "the seat that acted"
-ROUND = "number of the deal, from 0 (the view's round)"
+from tablegames.common.eventkeys import ROUND, SEAT, EventSpec
 
 #: Every event kind Toepen emits, with its keys.
 EVENT_KEYS: dict[str, EventSpec] = {

@@ -67,7 +67,7 @@ from tablegames.common.outcome import Outcome
 from tablegames.common.piles import as_stock
 from tablegames.common.position import PositionReader
 from tablegames.common.rng import Rng
-from tablegames.common.seating import ask_in_turn
+from tablegames.common.seating import ask_in_turn, next_seat
 from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen import positions
@@ -315,7 +315,7 @@ class State(BaseState):
         if first:
             self._setup_log = list(ev)
             ev.clear()
-        if rules.exchanges and len(self.stock) >= 4:
+        if rules.exchanges and len(self.stock) >= 4:  # TOE-03, TOE-56: four left to deal from
             self.stage = EXCHANGE
             self.queue, self.exchange_queue = (order[0],), tuple(order[1:])
         else:
@@ -349,7 +349,7 @@ class State(BaseState):
         self._begin_poverty()
 
     def _begin_poverty(self) -> None:
-        if self.rules.poverty and any(self.poverty):
+        if self.rules.poverty and any(self.poverty):  # TOE-31: the others answer for 2 first
             playing, poverty = self.playing, self.poverty
             # TOE-31: every other player still in, from the poverty player's left
             self.queue = ask_in_turn(self.leader, self.n,
@@ -364,17 +364,13 @@ class State(BaseState):
         self.stage = PLAY
         self.queue = ()
         if not self.playing[self.leader]:
-            self.leader = self._next_in(self.leader)
+            self.leader = self._next_playing(self.leader)
         self.active = self.leader
 
-    def _next_in(self, seat: int) -> int:
-        """The next seat clockwise from ``seat`` that is still in the hand."""
-        n = self.n
-        playing = self.playing
-        s = (seat + 1) % n
-        while not playing[s]:
-            s = (s + 1) % n
-        return s
+    def _next_playing(self, seat: int) -> int:
+        """The next seat clockwise from ``seat`` that is still in the hand (as Phase 10's
+        of the same name; asked once a trick or a fold, never on every step)."""
+        return next_seat(seat, self.n, playing=self.playing)
 
     # ------------------------------------------------------------------ protocol
     @property
@@ -486,9 +482,9 @@ class State(BaseState):
                                 "thrown": card_names(pile[ex]), "honest": honest,
                                 "loser": loser, "lives_lost": lost})
         )
-        if not honest and rules.bluff_takes_back:
+        if not honest and rules.bluff_takes_back:  # TOE-04 under bluff_takes_back
             self._take_back(ex, again)
-        if rules.out_at_once and self.lives[loser] >= rules.limit:
+        if rules.out_at_once and self.lives[loser] >= rules.limit:  # TOE-23 under out_at_once
             self._out_now(loser)
             if self.stage == OVER:
                 return
@@ -522,7 +518,7 @@ class State(BaseState):
         its poverty; if nobody else is poor the round falls back to a stake of 1 led
         from the dealer's left. One seat left standing wins the game.
         """
-        if self.rules.ending == "rubber":
+        if self.rules.ending == "rubber":  # TOE-23: at the limit the rubber ends
             self._finish([seat])
             return
         self.out = put(self.out, seat, True)
@@ -534,7 +530,7 @@ class State(BaseState):
             return
         if self.poverty[seat]:
             self.poverty = put(self.poverty, seat, False)
-            if not self.rules.poverty:
+            if not self.rules.poverty:  # TOE-30/31 off: poverty only forbids the fold
                 return
             poor_in = [s for s in self.dealt if self.poverty[s] and self.playing[s]]
             self.stake = self.stake_before = opening_stake(self)  # TOE-31: 1 without poverty
@@ -554,7 +550,7 @@ class State(BaseState):
         self.playing = put(self.playing, seat, False)
         self.folded = put(self.folded, seat, True)
         self._events.append(Event("fold", {"seat": seat, "lives_lost": lost}))
-        if self.rules.fold_withdraws:
+        if self.rules.fold_withdraws:  # TOE-54 under fold_withdraws: the card leaves the trick
             self._withdraw(seat)
         if not self.queue:
             self._after_decisions()
@@ -589,7 +585,7 @@ class State(BaseState):
         self.knocker = -1
         if not self.trick:
             if not self.playing[self.leader]:
-                self.leader = self._next_in(self.leader)
+                self.leader = self._next_playing(self.leader)
             self.active = self.leader
             return
         played = {s for s, _ in self.trick}
@@ -662,7 +658,7 @@ class State(BaseState):
             best_seat, best_card = self._best_still_in(trick)
             nxt = best_seat
         else:
-            nxt = self._next_in(best_seat)  # TOE-54: only the lead passes on
+            nxt = self._next_playing(best_seat)  # TOE-54: only the lead passes on
         self.tricks = (*self.tricks, (self.leader, trick, best_seat))
         self._events.append(
             Event("trick", {"trick": self.trick_no, "winner": best_seat, "card": NAMES[best_card],

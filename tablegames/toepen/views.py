@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import fresh
+from tablegames.common.seating import next_seat
 from tablegames.toepen.cards import NAMES, announcements, card_names
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND
 
@@ -75,8 +76,7 @@ def leads(state: State) -> int:
     dealt leader until then, as engines 2 to 5 have played it)."""
     leader, playing = state.leader, state.playing
     if state.stage in (EXCHANGE, CHALLENGE, POVERTY) and not playing[leader]:
-        n = len(playing)
-        return next(s for s in ((leader + k) % n for k in range(1, n)) if playing[s])
+        return next_seat(leader, len(playing), playing=playing)
     return leader
 
 

@@ -79,3 +79,16 @@ def test_phase10_round_over_says_phase_laid_and_hands_are_cards() -> None:
     keys = phase10.State.EVENT_KEYS["round_over"].keys
     assert "phase_laid" in keys and "completed" not in keys
     assert "completed" in phase10.State.EVENT_KEYS["lay"].keys  # the count keeps its word
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_says_what_an_events_round_is_in_the_same_words(game: str) -> None:
+    """An event's ``round`` means one thing in every game that deals several, and the
+    reference tables say it in one wording (:data:`tablegames.common.eventkeys.ROUND`);
+    Shithead wrote "number of the round, from 0" for the same number."""
+    from tablegames.common.eventkeys import ROUND
+
+    declared = tablegames.GAMES[game].state_class.EVENT_KEYS
+    meanings = {kind: spec.keys["round"] for kind, spec in declared.items() if "round" in spec.keys}
+    assert {"deal", "round_over", "shuffle"} <= set(meanings)
+    assert all(m.startswith(ROUND) for m in meanings.values()), meanings

@@ -190,6 +190,10 @@ def test_a_variant_with_overrides() -> None:
 def test_directions_are_named_clockwise_and_counter_clockwise() -> None:
     assert shithead.Rules(direction="right") == shithead.Rules()
     assert shithead.Rules(direction="left") == shithead.Rules(direction="clockwise")
+    # a dict (a save's rules, --rules, the server's form) reads the old names too: the field
+    # stays typed str, as cattrs refuses a Literal's other names before the converter runs
+    left = shithead.new_game(players=3, rules={"direction": "left", "swap": False})
+    assert left.rules.direction == "clockwise"
     s = shithead.new_game(players=3, rules={"direction": "clockwise", "swap": False})
     assert s.view(None)["direction"] == "clockwise" and s.rules.direction == "clockwise"
     with pytest.raises(RulesError):
