@@ -41,7 +41,7 @@ from tablegames.bots.registry import lineup_params, load, make, origins
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed, seed_to_int
 from tablegames.common.setups import check_flag, check_run_seed
-from tablegames.stats import wilson
+from tablegames.stats import wilson, z_score
 
 #: Most games one arena call may be asked for.
 MAX_GAMES = 10_000_000
@@ -149,7 +149,7 @@ class BotStats:
             return (mean, mean)
         # the sample variance from the two sums, in integers until the one division
         var = (n * self.score_squares - total * total) / (n * (n - 1))
-        half = 1.959963984540054 * math.sqrt(var / n)
+        half = z_score(0.95) * math.sqrt(var / n)
         return (mean - half, mean + half)
 
     @property

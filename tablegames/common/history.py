@@ -53,7 +53,7 @@ class History(Sequence[Action]):
         return h
 
     def _append(self, action: Action) -> None:
-        """Add one step (only the state's ``apply`` adds steps; it inlines this)."""
+        """Add one step (only the state's ``apply`` adds steps)."""
         tail = self._tail
         tail.append(action)
         if len(tail) == CHUNK:

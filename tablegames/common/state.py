@@ -33,7 +33,7 @@ from tablegames.common.errors import (
     quoted,
 )
 from tablegames.common.fields import Spec, spec_of
-from tablegames.common.history import CHUNK, History
+from tablegames.common.history import History
 from tablegames.common.history_codec import HistoryCode, _share
 from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
@@ -441,12 +441,9 @@ class BaseState(ABC):
         if ret is not None:
             ev = ret
         history = self.history
-        tail = history._tail  # History._append and len, inlined: this runs on every step
-        tail.append(act)
-        if len(tail) == CHUNK:
-            history._seal()
+        history._append(act)
         if ev:
-            v = history._sealed + len(history._tail)
+            v = len(history)
             for e in ev:
                 e.version = v
         return ev
