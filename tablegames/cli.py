@@ -98,7 +98,8 @@ def _seconds_arg(text: str) -> float:
 
 
 def _count_arg(text: str) -> int:
-    """``--max-rooms``: a whole number, 1 or more (``Hub(max_rooms=)``'s own check)."""
+    """``--max-rooms``, ``--sockets-per-address``: a whole number, 1 or more (the check
+    of ``Hub(max_rooms=)``)."""
     try:
         return check_count("count", int(text))
     except ValueError:
@@ -378,6 +379,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     limits = attrs.evolve(Limits.unmetered() if args.unmetered else Limits(),
                           trusted_proxies=tuple(args.trusted_proxy))
+    if args.sockets_per_address is not None:
+        limits = attrs.evolve(limits, sockets_per_address=args.sockets_per_address)
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
                          max_rooms=args.max_rooms)
@@ -447,9 +450,13 @@ def _add_serve(sub: Any) -> None:
     sv.add_argument("--max-rooms", type=_count_arg, default=5_000,
                     help="open rooms at most (idle ones close on the app guide's schedule; "
                          "default: %(default)s)")
+    sv.add_argument("--sockets-per-address", type=_count_arg, default=None, metavar="N",
+                    help="sockets one address may hold open at once (default: 256, a party "
+                         "of some hundred phones behind one home router)")
     sv.add_argument("--unmetered", action="store_true",
-                    help="no rate limits on look-ups, joins, creation and screens (load tests "
-                         "and test servers on a trusted network only)")
+                    help="no rate limits on look-ups, joins, creation, screens and seat "
+                         "links, nor on the sockets an address holds (load tests and test "
+                         "servers on a trusted network only)")
     sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
                     help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests; "
                          "default: %(default)s)")

@@ -32,14 +32,15 @@ import logging
 import re
 import time
 import typing
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import attrs
 import segno
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -83,7 +84,8 @@ PONG_BACKLOG = 1 << 20
 
 
 def _websockets() -> Any:
-    """uvicorn's websockets protocol, with a bound on the pongs a peer leaves unread.
+    """uvicorn's websockets protocol, with a bound on the pongs a peer leaves unread, and
+    no socket kept open for a peer that stopped reading.
 
     uvicorn's sans-I/O protocol (the one it picks when the websockets library is there)
     writes a pong for every ping as it reads it, whether or not the peer reads what it is
@@ -93,7 +95,15 @@ def _websockets() -> Any:
     20 s from one socket on this machine). This one closes the socket (abort: what is
     unread is dropped) when a ping arrives with more than :data:`PONG_BACKLOG` unread. An
     older uvicorn without that protocol uses the websockets library's own, which waits
-    for the peer to read before it writes a pong (``"auto"``)."""
+    for the peer to read before it writes a pong (``"auto"``).
+
+    uvicorn ends a socket with ``transport.close()``, which waits until what is buffered
+    has been read, when the keepalive gives up and when the app closed it: a peer that
+    stopped reading with data still buffered (a phone whose network vanished in the
+    middle of a page, or a client that means harm) kept the connection, its handler, its
+    queue and its place in the room's 32 for good. This one aborts the connection
+    instead once the keepalive gives up (a ping unanswered for ``ws_ping_timeout``), and
+    at most the close timeout after the handler ended."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import (
             WebSocketsSansIOProtocol,
@@ -108,6 +118,21 @@ def _websockets() -> Any:
                 self.transport.abort()
                 return
             super().handle_ping()
+
+        def keepalive_timeout(self) -> None:
+            # uvicorn writes a close frame and calls close(), which waits for what is
+            # buffered to be read: from a peer that stopped reading, never, and the
+            # connection, its handler and its queue stayed. A peer that has not answered
+            # a ping in ``ws_ping_timeout`` is gone: drop what it left unread
+            super().keepalive_timeout()
+            self.transport.abort()
+
+        async def run_asgi(self) -> None:
+            # the handler is done: its socket has the close timeout (10 s) to finish its
+            # closing handshake and drain, then is dropped (uvicorn's close timer and
+            # its close() at this point both wait for a peer that may never read)
+            await super().run_asgi()
+            self.loop.call_later(self.close_timeout, self.transport.abort)
 
     return BoundedPongs
 
@@ -128,6 +153,48 @@ UVICORN_WS: dict[str, Any] = {"ws_max_size": 65_536, "ws_ping_interval": 20.0,
 _HOST = re.compile(r"(?=.{0,262}\Z)(?:(?:[A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}\.?"
                    r"|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?|")
 
+
+def cross_site(headers: Mapping[str, str]) -> bool:
+    """Whether a browser says the request comes from a page of another site.
+
+    A browser names the page that sent a request in ``Origin`` (on every POST and every
+    websocket, even from the server's own page) or, an older one, in ``Referer``; a page
+    of another site could otherwise create rooms and take seats with its visitor's
+    browser, spending the limits of the visitor's address. The page is this server's
+    when its host and port are the request's ``Host``: the address the phone opened, which
+    a proxy in front passes on (Caddy does; nginx needs ``proxy_set_header Host $host``,
+    as a QR code's link does too). The scheme is not compared: behind a TLS proxy the
+    page is ``https`` and the request it forwards ``http``. A request that names no page
+    is not a browser page's (``curl``, a bot, the load script) and is not refused: it
+    spends its own address's limits. ``Origin: null`` (a sandboxed or local page) is
+    never this server's.
+
+    >>> cross_site({"host": "192.168.1.5:8000", "origin": "http://192.168.1.5:8000"})
+    False
+    >>> cross_site({"host": "tables.example.org", "origin": "https://tables.example.org"})
+    False
+    >>> cross_site({"host": "192.168.1.5:8000", "origin": "https://evil.example"})
+    True
+    >>> cross_site({"host": "192.168.1.5:8000"})
+    False
+    """
+    page = headers.get("origin")
+    if page is None:
+        page = headers.get("referer")
+        if page is None:
+            return False
+    try:
+        named = urlsplit(page)
+        seen = urlsplit("//" + headers.get("host", ""))
+        if named.scheme not in ("http", "https") or not named.hostname:
+            return True
+        default = 443 if named.scheme == "https" else 80
+        return (named.hostname, named.port or default) != (seen.hostname,
+                                                           seen.port or default)
+    except ValueError:  # a port that is not one
+        return True
+
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
@@ -135,7 +202,8 @@ ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Aw
 
 
 class Headers:
-    """ASGI middleware: security headers on every page (the token is in the URL)."""
+    """ASGI middleware: security headers on every HTTP response (the token is in the URL),
+    a refusal and a 500 too (:class:`App` puts it outside Starlette's error handling)."""
 
     def __init__(self, app: ASGI) -> None:
         self.app = app
@@ -161,6 +229,15 @@ class Headers:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+class App(Starlette):
+    """Starlette with :class:`Headers` outermost: Starlette answers an error in the app
+    (a 500) from its own outermost middleware, outside any the app names, so such a
+    response went without the security headers every other one carries."""
+
+    def build_middleware_stack(self) -> ASGI:
+        return Headers(super().build_middleware_stack())
 
 
 # -- the games, described for the creation form ----------------------------------------
@@ -260,7 +337,14 @@ def qr_svg(link: str) -> bytes:
 #: Refusals of a socket that no retry can change: the socket closes with code 4404, on
 #: which a phone stops reconnecting (``app.js``). Every other refusal closes with 1013
 #: ("try again later"), and the phone reconnects.
-FINAL = frozenset({"no_room", "no_seat"})
+FINAL = frozenset({"no_room", "no_seat", "cross_site"})
+#: The refusal of an HTTP error Starlette raises (no route, a wrong method, a missing
+#: static file), by status; any other is ``bad_message``.
+HTTP_ERRORS = {404: "not_found", 405: "bad_method"}
+#: The content type of every request body the server reads: a page of another site can
+#: send a form or plain text without asking, but JSON only if the server agrees (CORS,
+#: which it never does).
+JSON = "application/json"
 
 
 # -- the app ---------------------------------------------------------------------------
@@ -288,12 +372,28 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         peer = request.client.host if request.client else None
         return client_address(peer, request.headers, limits.trusted_proxies)
 
-    def refuse(exc: ClientError, lang: str = "en", status: int = 400) -> JSONResponse:
+    def refuse(exc: ClientError, lang: str = "en", status: int = 400,
+               headers: Mapping[str, str] | None = None) -> JSONResponse:
         # ``code`` is the reason's key on a socket too (``error_message``); ``error`` holds
         # the same code for the apps that read it before ``code`` was added
         return JSONResponse({"code": exc.code, "error": exc.code,
                              "message": error_text(lang, exc.code), "detail": exc.detail},
-                            status_code=status)
+                            status_code=status, headers=headers)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own errors (no route, a wrong method) as every other refusal: JSON
+        with a code, for a browser's address bar too (a phone only ever opens the
+        server's own links: a wrong code or token is told by the page itself)."""
+        assert isinstance(exc, HTTPException)
+        code = HTTP_ERRORS.get(exc.status_code, "bad_message")
+        return refuse(ClientError(code), lang_of(request.query_params.get("lang")),
+                      exc.status_code, exc.headers)
+
+    async def crashed(request: Request, exc: Exception) -> Response:
+        """A bug (it is logged by Starlette and uvicorn): a refusal like any other, with no
+        word of what failed inside."""
+        return refuse(ClientError("server_error"), lang_of(request.query_params.get("lang")),
+                      500)
 
     async def body(request: Request) -> Any:
         size = request.headers.get("content-length", "0")
@@ -328,6 +428,11 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         """A POST that gives a seat: read the form, run ``take``, answer the seat's link."""
         async def handler(request: Request) -> Response:
             lang = lang_of(request.query_params.get("lang"))
+            if cross_site(request.headers):
+                return refuse(ClientError("cross_site"), lang, 403)
+            kind = request.headers.get("content-type", "").partition(";")[0]
+            if kind.strip().lower() != JSON:
+                return refuse(ClientError("bad_message"), lang, 415)
             try:
                 spec = await body(request)
                 if not isinstance(spec, dict):
@@ -388,17 +493,35 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         link = f"{str(request.base_url).rstrip('/')}/j/{room.code}"
         return Response(qr_svg(link), media_type="image/svg+xml")
 
-    async def serve_socket(ws: WebSocket, find: Callable[[], tuple[Room, int | None]]) -> None:
+    async def serve_socket(ws: WebSocket,
+                           find: Callable[[str], tuple[Room, int | None]]) -> None:
+        """Serve one socket; ``find(address)`` names its room and seat. Every socket is
+        counted to its address while it is open (``Limits.sockets_per_address``)."""
+        address = client(ws)
         await ws.accept()
+        if not doors.may_open_socket(address):
+            await ws.send_text(json.dumps(error_message(ClientError("slow_down"), "en", None)))
+            await ws.close(code=1013)
+            return
         try:
-            room, seat = find()
+            await serve_room(ws, find, address)
+        finally:
+            doors.closed_socket(address)
+
+    async def serve_room(ws: WebSocket, find: Callable[[str], tuple[Room, int | None]],
+                         address: str) -> None:
+        try:
+            if cross_site(ws.headers):  # a browser always names the page that opened it
+                raise ClientError("cross_site")
+            room, seat = find(address)
             conn = Conn(seat)
             hub.attach(room, conn)
         except ClientError as exc:
             await ws.send_text(json.dumps(error_message(exc, "en", None)))
             # 4404 is final (app.js stops reconnecting): only for a room or seat that does
-            # not exist. Anything else (busy, a full room, too many look-ups) may pass, so
-            # the phone is told to try again later and reconnects by itself
+            # not exist, or a page of another site. Anything else (busy, a full room, too
+            # many look-ups) may pass, so the phone is told to try again later and
+            # reconnects by itself
             await ws.close(code=4404 if exc.code in FINAL else 1013)
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
@@ -440,17 +563,29 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             with contextlib.suppress(Exception):
                 await writer
 
-    async def player_socket(ws: WebSocket) -> None:
-        await serve_socket(ws, lambda: hub.by_token(ws.path_params["token"]))
+    def seat(ws: WebSocket, address: str) -> tuple[Room, int | None]:
+        """The seat a player's socket opens: a link that opens none is charged to its
+        address and network (``Doors.failed_token``), a good one never is."""
+        if not doors.may_try_token(address):
+            raise ClientError("slow_down")
+        try:
+            return hub.by_token(ws.path_params["token"])
+        except ClientError as exc:
+            if exc.code in ("no_seat", "no_room"):  # not "busy": the store's fault
+                doors.failed_token(address)
+            raise
 
-    def screen(ws: WebSocket) -> tuple[Room, int | None]:
-        address, code = client(ws), ws.path_params["code"]
+    async def player_socket(ws: WebSocket) -> None:
+        await serve_socket(ws, lambda address: seat(ws, address))
+
+    def screen(ws: WebSocket, address: str) -> tuple[Room, int | None]:
+        code = ws.path_params["code"]
         if not (doors.may_watch(address) and doors.may_look_up(address, code)):
             raise ClientError("slow_down")
         return hub.room(code), None
 
     async def screen_socket(ws: WebSocket) -> None:
-        await serve_socket(ws, lambda: screen(ws))
+        await serve_socket(ws, lambda address: screen(ws, address))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -487,7 +622,8 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         WebSocketRoute("/ws/s/{code}", screen_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Headers)])
+    app = App(routes=routes, lifespan=lifespan,
+              exception_handlers={HTTPException: http_error, Exception: crashed})
     app.state.hub = hub
     return app
 

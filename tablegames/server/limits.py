@@ -1,8 +1,9 @@
 """Bounded work for every request: rate limits by address, by network and by room code.
 
 Every door of the server that a stranger can knock on is metered: room look-ups (the
-lobby page, ``/api/rooms/CODE``, the QR code), joins, room creation, spectator screens
-and messages on a socket. A token bucket (:class:`Bucket`) allows a steady ``rate`` per
+lobby page, ``/api/rooms/CODE``, the QR code), joins, room creation, spectator screens,
+seat links that open no seat, the sockets an address holds open, and messages on a
+socket. A token bucket (:class:`Bucket`) allows a steady ``rate`` per
 second with bursts up to ``burst``; :class:`Buckets` keeps one per key in a table of
 bounded size that forgets the least recently used key first (never all at once, which
 would let a client reset everyone's limit by filling the table).
@@ -24,8 +25,23 @@ joins                     0.5/s an address            10
 room creation             0.2/s an address, 0.5/s     20, 40; everyone: 5/s, 200
                           a network
 spectator screens         0.5/s an address            10; at most 8 a room
+seat links that fail      1/s an address, 2.5/s a     20, 40
+                          network
+open sockets              256 an address at once      (not a rate)
 socket messages           20/s a socket               40
 ========================  ==========================  ===========================
+
+A seat link (``/ws/p/TOKEN``) is charged only when it opens no seat: a phone that
+reconnects with its own link, as it does every few seconds after its network drops, is
+never charged for it, while guessing links from one address costs a store look-up about
+once a second. (While an address or its network has spent its failures, every seat link
+from it waits, a good one too: its socket is refused ``slow_down`` and the phone tries
+again by itself, as for a room's page.) The
+cap on open sockets is not a rate: a home party behind one router shares one public
+address, each phone holding one socket (two for a moment while it reconnects) and a
+shared screen one more, so 256 serves some hundred people at once; a venue with more
+behind one address raises ``sockets_per_address`` (``tablegames serve
+--sockets-per-address``).
 """
 
 from __future__ import annotations
@@ -39,6 +55,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from tablegames.common.errors import SetupError, quoted
+from tablegames.common.setups import check_count
 
 
 class Bucket:
@@ -60,6 +77,11 @@ class Bucket:
         return False
 
 
+    def has(self) -> bool:
+        """Whether a token is there now (nothing is taken)."""
+        return min(self.burst, self.tokens + (time.monotonic() - self.at) * self.rate) >= 1
+
+
 class Buckets:
     """One bucket per key, in a table of at most ``size`` keys (least recent forgotten)."""
 
@@ -76,6 +98,11 @@ class Buckets:
         else:
             self.table.move_to_end(key)
         return bucket.take()
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` has a token now (nothing is taken, no key is added)."""
+        bucket = self.table.get(key)
+        return bucket is None or bucket.has()
 
 
 def network(address: str) -> str:
@@ -138,8 +165,13 @@ class Limits:
     create_all_burst: float = 200.0
     screen_rate: float = 0.5
     screen_burst: float = 10.0
+    bad_token_rate: float = 1.0
+    bad_token_burst: float = 20.0
+    bad_token_net_rate: float = 2.5
+    bad_token_net_burst: float = 40.0
     message_rate: float = 20.0
     message_burst: float = 40.0
+    sockets_per_address: int = 256
     trusted_proxies: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
@@ -147,10 +179,13 @@ class Limits:
         least 1 (a request takes one token: a smaller burst would shut its door for
         good), never a ``bool``: a NaN rate let every request through (NaN tokens are
         never "too few"), and a string failed on the first request rather than at
-        start-up. Proxies are addresses."""
+        start-up. Proxies are addresses; the sockets an address may hold is an ``int`` of
+        at least 1."""
         for field in attrs.fields(Limits):
             value = getattr(self, field.name)
-            if field.name == "trusted_proxies":
+            if field.name == "sockets_per_address":
+                check_count(field.name, value)
+            elif field.name == "trusted_proxies":
                 if isinstance(value, str) or not isinstance(value, tuple | list) or not all(
                         isinstance(v, str) for v in value):
                     raise SetupError(f"trusted_proxies must be a tuple of addresses, not "
@@ -167,14 +202,17 @@ class Limits:
     @classmethod
     def unmetered(cls) -> Limits:
         """No practical limit on the doors a stranger knocks on (look-ups, joins, creation,
-        screens), for load tests and test servers on a trusted network; each socket's
-        message rate stays, since it guards the room from one flooding phone."""
+        screens, seat links, sockets an address holds), for load tests and test servers
+        on a trusted network; each socket's message rate stays, since it guards the room
+        from one flooding phone."""
         big = 1e9
         return cls(lookup_rate=big, lookup_burst=big, lookup_net_rate=big,
                    lookup_net_burst=big, code_rate=big, code_burst=big, join_rate=big,
                    join_burst=big, create_rate=big, create_burst=big, create_net_rate=big,
                    create_net_burst=big, create_all_rate=big, create_all_burst=big,
-                   screen_rate=big, screen_burst=big)
+                   screen_rate=big, screen_burst=big, bad_token_rate=big,
+                   bad_token_burst=big, bad_token_net_rate=big, bad_token_net_burst=big,
+                   sockets_per_address=10**9)
 
 
 class Doors:
@@ -193,6 +231,11 @@ class Doors:
         self.create_all = Bucket(lim.create_all_rate, lim.create_all_burst)
         self.screen = (Buckets(lim.screen_rate, lim.screen_burst),
                        Buckets(lim.screen_rate * 2.5, lim.screen_burst * 2))
+        self.bad_token = (Buckets(lim.bad_token_rate, lim.bad_token_burst),
+                          Buckets(lim.bad_token_net_rate, lim.bad_token_net_burst))
+        #: The sockets each address holds open now (an address with none has no entry,
+        #: so the table is never larger than the sockets open).
+        self.sockets: dict[str, int] = {}
 
     @staticmethod
     def _both(pair: tuple[Buckets, Buckets], address: str) -> bool:
@@ -220,3 +263,30 @@ class Doors:
 
     def may_watch(self, address: str) -> bool:
         return self._both(self.screen, address)
+
+    def may_try_token(self, address: str) -> bool:
+        """Whether a seat link from ``address`` may be looked up in the store: only
+        while the address and its network have seat links that failed left to spend.
+        Nothing is taken here: :meth:`failed_token` charges a link that opened no seat,
+        so a phone's own reconnects never cost it anything."""
+        return self.bad_token[0].has(address) and self.bad_token[1].has(network(address))
+
+    def failed_token(self, address: str) -> None:
+        """Charge ``address`` and its network for a seat link that opened no seat."""
+        self._both(self.bad_token, address)
+
+    def may_open_socket(self, address: str) -> bool:
+        """Count a new socket of ``address``, unless it holds ``sockets_per_address``
+        open already; each one counted is given back by :meth:`closed_socket`."""
+        held = self.sockets.get(address, 0)
+        if held >= self.limits.sockets_per_address:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def closed_socket(self, address: str) -> None:
+        held = self.sockets[address] - 1
+        if held:
+            self.sockets[address] = held
+        else:
+            del self.sockets[address]

@@ -43,6 +43,10 @@ ERRORS: dict[str, str] = {
     "bad_seed": N_("A seed is a number or a word."),
     "bad_action": N_("The phone sent an action the game cannot read."),
     "out_of_turn": N_("It is not your turn."),
+    "cross_site": N_("This request came from a page of another web site."),
+    "not_found": N_("There is nothing at this address."),
+    "bad_method": N_("This address does not take that kind of request."),
+    "server_error": N_("Something went wrong on the server: try again."),
 }
 
 

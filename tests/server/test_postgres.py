@@ -528,3 +528,39 @@ def test_why_a_table_began_reaches_the_phones_of_every_process(postgres: Postgre
     finally:
         for h in (a, b):
             h.store.close()
+
+
+def test_the_servers_doors_hold_on_postgresql(postgres: Postgres, tmp_path: Path) -> None:
+    """The doors of ``test_server_doors`` on a server whose rooms are in PostgreSQL: a
+    page of another site is refused and stores nothing, seat links that open no seat
+    are metered while the phone's own reconnects never are, and an address's sockets
+    are capped."""
+    from tests.server.test_server_doors import FORM, refused, send, ws_open, ws_refusal
+
+    url = _db(postgres)
+    server = Server(url, args=("--sockets-per-address", "4"), log=tmp_path / "serve.log").start()
+    try:
+        made = server.create(**FORM)
+        other = {"content-type": "application/json", "origin": "https://evil.example"}
+        assert refused(send(server, "POST", f"/api/rooms/{made['code']}/join",
+                            b'{"name": "Bo"}', other)) == (403, "cross_site")
+        for _ in range(30):
+            phone = Socket(server, f"/ws/p/{made['token']}")
+            try:
+                phone.send({"type": "hello"})
+                assert phone.recv("lobby")["seats"] == [{"name": "Amal", "bot": None},
+                                                        {"name": None, "bot": None},
+                                                        {"name": None, "bot": None}]
+            finally:
+                phone.close()
+        refusals = [ws_refusal(ws_open(server, f"/ws/p/guess{i:020d}")) for i in range(40)]
+        assert refusals[:15] == [("no_seat", 4404)] * 15
+        assert refusals.count(("slow_down", 1013)) >= 10, refusals
+        held = [Socket(server, f"/ws/s/{made['code']}") for _ in range(4)]
+        try:
+            assert ws_refusal(ws_open(server, f"/ws/s/{made['code']}")) == ("slow_down", 1013)
+        finally:
+            for ws in held:
+                ws.close()
+    finally:
+        server.stop()
