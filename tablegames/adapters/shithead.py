@@ -218,7 +218,7 @@ KEYS = ViewKeys("shithead", {
     "stage": ("stage", "phase"),
     "hand": ("hand",),
     "hand_sizes": ("hand_sizes",),
-    "known": ("known",),
+    "known_cards": ("known_cards", "known"),
     "face_up": ("face_up",),
     "face_down": ("face_down",),
     "pile": ("pile",),
@@ -233,7 +233,7 @@ KEYS = ViewKeys("shithead", {
     "burnt": ("burnt",),
     "removed": ("removed",),
     "finished": ("finished",),
-    "in_play": ("in_play", "playing"),
+    "playing": ("playing", "in_play"),
     "swapping": ("swapping",),
     "to_act": ("to_act",),
     "round": ("round",),
@@ -307,8 +307,8 @@ class ShitheadObserver(Observer):
             buf.counts(self.o_chosen, [(i - UP) if i < HAND else (i - HAND + FACES)
                                        if i < PLAY else (i - PLAY + 2 * FACES)
                                        for i in prefix if UP <= i < END], d)
-        sizes, known, up = view[k.hand_sizes], view[k.known], view[k.face_up]
-        down, in_play, swapping = view[k.face_down], view[k.in_play], view[k.swapping]
+        sizes, known, up = view[k.hand_sizes], view[k.known_cards], view[k.face_up]
+        down, playing, swapping = view[k.face_down], view[k.playing], view[k.swapping]
         tally, rounds = view[k.tally], view[k.rounds]
         finished = view[k.finished]
         most = FACES * d
@@ -319,7 +319,7 @@ class ShitheadObserver(Observer):
             i += 2 * FACES
             a[i] = sizes[s] / most
             a[i + 1] = down[s] / _DOWN
-            if in_play[s]:
+            if playing[s]:
                 a[i + 2] = 1.0
             if s in finished:
                 a[i + 3] = (finished.index(s) + 1) / n

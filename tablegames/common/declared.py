@@ -301,9 +301,9 @@ def old_line_names(cls: Any, fields: tuple[tuple[str, Kind], ...]) -> dict[str, 
     without its seat): the field's old save keys, renamed with a format (``RENAMED``) or
     by an engine of the game (``ENGINE_RENAMED``), so that a position written before a
     rename still reads. An old name that is today the name of a line (Shithead's
-    ``active``, its ``in_play`` before format 4, is now the seat to act) reads as today's
-    line, and a field that is not declared (an old key upgraded by other means) has no
-    line to read as."""
+    ``active``, its seats in play before format 4, is now the seat to act) reads as
+    today's line, and a field that is not declared (an old key upgraded by other means)
+    has no line to read as."""
     kinds = dict(fields)
     keys: Mapping[str, str] = cls.POSITION_KEYS
     today = {keys.get(name, kind.line or name) for name, kind in fields} | set(CORE_LINES)

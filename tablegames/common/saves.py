@@ -287,7 +287,7 @@ def _action_path(j: int) -> str:
 def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) -> Reader:
     """The reader of the ``state`` object, upgraded to what this engine writes: the one
     path every old save takes (no game reads a save any other way). An older format is
-    brought to its last shape by the game (``_upgrade_format``) and to today's field
+    brought to its last shape by the game (``_upgrade_format``) and to format 4's field
     names (``RENAMED``); then a save by an older engine of the game has the keys its
     later engines renamed under today's names (``ENGINE_RENAMED``) and is brought to
     this engine's fields (``_upgrade_engine``)."""
@@ -322,7 +322,7 @@ def _engine_renamed(state_r: Reader, raw: dict[str, Any], names: Mapping[str, st
 
 
 def _renamed(state_r: Reader, renamed: Mapping[str, str]) -> dict[str, Any]:
-    """A format-1..3 ``state`` object with its keys renamed to today's field names
+    """A format-1..3 ``state`` object with its keys renamed to format 4's field names
     (``BaseState.RENAMED``); a save that holds both an old and a new name is refused."""
     raw = state_r._dict()
     out: dict[str, Any] = {}

@@ -105,8 +105,8 @@ class BaseState(ABC):
     #: The game's ruling of the end (``"TOE-23"``): every action after the end is refused
     #: with a :class:`GameOver` naming it, as every refusal names its ruling (see ``game_over``).
     END_RULING: ClassVar[str | None] = None
-    #: Fields renamed in save format 4 (old save key -> today's field name): a save of
-    #: format 1 to 3 has its ``state`` keys renamed before it is read, so old saves load.
+    #: Fields renamed in save format 4 (old save key -> format 4's name, which a later
+    #: engine may rename again: ``ENGINE_RENAMED``): a format 1-3 save's keys, on load.
     RENAMED: ClassVar[Mapping[str, str]] = _EMPTY
     #: Fields renamed by an engine of this game, without a new format (engine -> old key
     #: -> today's name): renamed in an older engine's save before ``_upgrade_engine``; a

@@ -1,8 +1,8 @@
 """What the table may infer about the unseen cards in a hand, for ``sample_world``.
 
-Every card in a hand is either **known** to all (picked up from the pile, swapped up from
-the face-up cards, shown at the start) or **unseen**. The unseen ones are not free,
-though: the rules force two public inferences.
+Every card in a hand is either **known** to all (the state's ``known_cards``: picked up
+from the pile, swapped up from the face-up cards, shown at the start) or **unseen**. The
+unseen ones are not free, though: the rules force two public inferences.
 
 * A pick-up is allowed only when nothing fits (SHD-08), so after one everybody knows that
   the unseen cards then in that hand hold no value that could have been played.

@@ -100,8 +100,8 @@ def check_loaded(state: State) -> None:
             raise StateError("$.state: nothing is played before the swap is over")
     elif state.starter < 0 and stage != OVER:
         raise StateError("$.state.starter: play has a starter")
-    if stage != OVER and sum(state.in_play) < 2:
-        raise StateError("$.state.in_play: a round goes on only while two seats hold cards")
+    if stage != OVER and sum(state.playing) < 2:
+        raise StateError("$.state.playing: a round goes on only while two seats hold cards")
     if stage == GIVING and (not state.pile or len(state._targets(state.active)) < 2):
         raise StateError("$.state.stage: nobody to choose as taker of the pile")
     if stage == OVER and state.loser < 0:
@@ -154,8 +154,8 @@ def check_seats(state: State) -> None:
     """
     stage = state.stage
     ups, downs, all_slots = state.face_up, state.face_down, state.bars
-    hands, all_known = state.hands, state.known
-    in_play, tally = state.in_play, state.tally
+    hands, all_known = state.hands, state.known_cards
+    all_playing, tally = state.playing, state.tally
     finished = set(state.finished)
     lost = [0] * state.n
     for d in state.rounds_done:
@@ -175,11 +175,11 @@ def check_seats(state: State) -> None:
         known = all_known[s]
         unseen: Sequence[int] | None = hand
         if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
-            raise StateError(f"$.state.known[{s}]: not cards of that hand")
+            raise StateError(f"$.state.known_cards[{s}]: not cards of that hand")
         assert unseen is not None
         if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):
             raise StateError(f"$.state.bars[{s}]: do not fit the unseen cards of that hand")
-        playing = in_play[s]
+        playing = all_playing[s]
         if playing == (s in finished):
             raise StateError(f"$.state: seat {s} is both in play and finished, or neither")
         holds = bool(hand or up or down)
@@ -232,12 +232,13 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 to 4 in engine 5's form: up to engine 3 its round summaries say
+    """A save by engine 1 to 5 in engine 6's form: up to engine 3 its round summaries say
     ``limit`` and are read as ``limit_hit`` (:func:`limit_hit_named`). Engine 5's
-    ``active`` (was ``turn``) is declared (``State.ENGINE_RENAMED``) and renamed before
+    ``active`` (was ``turn``) and engine 6's ``playing`` and ``known_cards`` (were
+    ``in_play`` and ``known``) are declared (``State.ENGINE_RENAMED``) and renamed before
     this runs; nothing else changes (engine 5 changed play only otherwise, SHD-25 after an
-    Under-over, so such a save loads as it was and plays on under today's rules). A value
-    that is no list is left for the strict load to refuse."""
+    Under-over, so such a save loads as it was and plays on under today's rules; engine 6
+    changed names only). A value that is no list is left for the strict load to refuse."""
     done = state.get("rounds_done")
     if engine < 4 and type(done) is list:
         state["rounds_done"] = list(limit_hit_named(done))

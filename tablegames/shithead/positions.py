@@ -76,17 +76,17 @@ COMMENTS = MappingProxyType({
 })
 
 #: Each seat's lines, seat by seat.
-SEATWISE = (("hands", "known", "bars", "face_up", "face_down"),)
+SEATWISE = (("hands", "known_cards", "bars", "face_up", "face_down"),)
 
 
 def _free_bars(state: State) -> tuple[tuple[int, ...], ...]:
-    """No bar on any unseen hand card (a seat's unseen cards: hand less known)."""
-    return tuple([(0,) * max(0, len(h) - len(k)) for h, k in zip(state.hands, state.known,
-                                                                   strict=True)])
+    """No bar on any unseen hand card (a seat's unseen cards: hand less known cards)."""
+    return tuple([(0,) * max(0, len(h) - len(k))
+                  for h, k in zip(state.hands, state.known_cards, strict=True)])
 
 
 #: What a hand-written position may leave out, applied in this order once the lines
-#: given are read (a seat's ``known`` and ``bars`` lines each on their own).
+#: given are read (a seat's ``known_cards`` and ``bars`` lines each on their own).
 DEFAULTS = MappingProxyType({
     "round": 0,
     "tally": lambda s: (0,) * s.n,
@@ -97,7 +97,7 @@ DEFAULTS = MappingProxyType({
     "plays": 0,
     "loser": -1,
     "limit_hit": False,
-    "known": lambda s: ((),) * s.n,
+    "known_cards": lambda s: ((),) * s.n,
     "bars": _free_bars,
     "aside": (),
     "burnt": (),
@@ -106,5 +106,5 @@ DEFAULTS = MappingProxyType({
 
 #: Never written: a seat is in play until it has finished.
 DERIVED = MappingProxyType({
-    "in_play": lambda s: tuple([x not in s.finished for x in range(s.n)]),
+    "playing": lambda s: tuple([x not in s.finished for x in range(s.n)]),
 })

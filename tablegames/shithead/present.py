@@ -113,7 +113,7 @@ def _prompt(view: Mapping[str, Any], players: Sequence[str]) -> Msg:
         return msg("The game is over.")
     legal = [str(a).partition(":")[2].partition(" ")[0] for a in view.get("legal") or []]
     if viewer is None or (viewer != to_act and not legal):
-        if viewer is not None and at(view.get("in_play"), viewer) is False:
+        if viewer is not None and at(view.get("playing"), viewer) is False:
             return msg("You have shed all your cards.")
         return msg("Waiting for {who}.", who=players[to_act])
     if stage == "swap":
@@ -159,7 +159,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         up = at(view.get("face_up"), i)
         if up:
             s["groups"].append(area(msg("Face up"), cards(up)))
-        known = at(view.get("known"), i)
+        known = at(view.get("known_cards"), i)
         if known:
             s["groups"].append(area(msg("Known in hand"), cards(known)))
         s["face_down"] = down

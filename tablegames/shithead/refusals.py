@@ -160,7 +160,7 @@ def turn_refusal(state: State, seat: int, late: Refusal) -> Refused | None:
     to_act = state.to_act
     if seat == to_act:
         return None
-    if not state.in_play[seat]:
+    if not state.playing[seat]:
         return FINISHED.at(name=state.players[seat])  # SHD-01: out of the round
     return late.at(name=state.players[to_act or 0])  # SHD-03/04/28: another's turn
 

@@ -187,16 +187,26 @@ class State(BaseState):
     #: game (Dallah's ``turn`` is a turn's number); and four of a kind that Under-overs
     #: bring together on top burns the pile and their player plays again (SHD-25,
     #: SHD-27), where engine 4 left the four on top and passed the turn.
-    ENGINE = 5
-    #: Save format 4 names each field as the views and position text do (issue 21): a
-    #: format 1-3 save's old keys are read under these names.
+    #: 6: one name per field across games: the seats still in the round are ``playing``
+    #: (was ``in_play``) and the hand cards everybody has seen go in ``known_cards`` (was
+    #: ``known``), as in Toepen and Phase 10, in the save, the view and the position
+    #: text; plays out as 5.
+    ENGINE = 6
+    #: Save format 4 names each field as the views and position text did then (issue
+    #: 21): a format 1-3 save's old keys are read under these names, which the engines
+    #: since may rename again (``ENGINE_RENAMED``: format 4's ``in_play`` is engine 6's
+    #: ``playing``).
     RENAMED: ClassVar[dict[str, str]] = {
         "up": "face_up", "down": "face_down", "slots": "bars", "active": "in_play",
         "queue": "swapping", "round_no": "round",
     }
     #: Engine 5 saves the seat to play as ``active`` (a save by engines 1-4 says ``turn``;
-    #: a format 1-3 save's ``active``, the seats in play, is ``in_play`` by then).
-    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = {5: {"turn": "active"}}
+    #: a format 1-3 save's ``active``, the seats in play, is ``in_play`` by then); engine
+    #: 6 saves the seats in play as ``playing`` and the seen hand cards as ``known_cards``.
+    ENGINE_RENAMED: ClassVar[Mapping[int, Mapping[str, str]]] = {
+        5: {"turn": "active"},
+        6: {"in_play": "playing", "known": "known_cards"},
+    }
     STAGES = STAGES
     CONSERVE = Conserve("hands", "face_up", "face_down", "pile", "stock", "aside", "burnt",
                         "removed", shuffled="stock", codes=deck_codes)
@@ -223,7 +233,7 @@ class State(BaseState):
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
     direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
     #: The seat to play (or to give the pile) is one still in the round (SHD-01).
-    active: Annotated[int, seat(among="in_play", stages=("play", "give"), ruling="SHD-01")]
+    active: Annotated[int, seat(among="playing", stages=("play", "give"), ruling="SHD-01")]
     starter: Annotated[int, seat(none=-1)]
     swapping: Annotated[tuple[int, ...], _SEATS]
     finished: Annotated[tuple[int, ...], _SEATS]
@@ -231,7 +241,10 @@ class State(BaseState):
     loser: Annotated[int, seat(none=-1)]
     limit_hit: Annotated[bool, flag()]
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="hand")]
-    known: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="known")]
+    #: Per seat, the cards of its hand everybody has seen go in (picked up, swapped up,
+    #: shown at the start) and still there: public, as Phase 10's ``known_cards``.
+    known_cards: Annotated[tuple[tuple[int, ...], ...],
+                           per_seat_tuple(_SORTED, line="known_cards")]
     #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
     bars: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(
         tuple_seq(count(0, ALL_VALUES, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
@@ -245,7 +258,9 @@ class State(BaseState):
     aside: Annotated[tuple[int, ...], _SORTED]
     burnt: Annotated[tuple[int, ...], _PILE]
     removed: Annotated[tuple[int, ...], _PILE]
-    in_play: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
+    #: Per seat, whether it is still in the round: it holds cards (SHD-01), as Toepen's
+    #: and Phase 10's ``playing``.
+    playing: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: The compiled effects table of the rules.
     table: Annotated[Table, derived()]
     #: The pile's effective top value (0: anything goes), kept in step with the pile.
@@ -308,9 +323,9 @@ class State(BaseState):
             self.stock = tuple(cards)
         self.pile, self.burnt, self.removed = (), (), ()
         self.top = 0
-        self.known = ((),) * n
+        self.known_cards = ((),) * n
         self.bars = ((0,) * HAND_SIZE,) * n
-        self.in_play = (True,) * n
+        self.playing = (True,) * n
         self.finished = ()
         self.direction = COUNTERCLOCKWISE if rules.direction == "counter-clockwise" else CLOCKWISE
         self.active = 0
@@ -360,11 +375,11 @@ class State(BaseState):
         lowest = [self._lowest(self.hands[s]) for s in range(n)]
         starter = min(order, key=lambda s: (rank[VALUE[lowest[s]]], order.index(s)))
         card = lowest[starter]
-        known = self.known[starter]
+        known = self.known_cards[starter]
         slots = list(self.bars)
         if known.count(card) < self.hands[starter].count(card):
             slots[starter] = forget((), slots[starter], (card,))[1]
-            self.known = put(self.known, starter, with_sorted(known, (card,)))
+            self.known_cards = put(self.known_cards, starter, with_sorted(known, (card,)))
         # what the start tells everybody: nobody holds a lower rank, and the seats
         # before the starter in the tie order hold none of the shown rank either
         low = rank[VALUE[card]]
@@ -379,7 +394,7 @@ class State(BaseState):
         """The card the starter must open the round with (``Rules.lead_shown``, SHD-04):
         the lowest it showed, while no card of the round has been played; else ``None``.
         Until then the starter's hand is as dealt (after the swap), and the shown card,
-        the lowest of that hand, went into its ``known`` cards: so it is the lowest known
+        the lowest of that hand, went into its ``known_cards``: so it is the lowest known
         card. Found among the hand, a world that redealt the unseen cards of that rank
         (the start bars lower ranks only, not a lower suit of the same rank) showed
         another card than the real one (a seat saw its view change; helper-124)."""
@@ -388,7 +403,7 @@ class State(BaseState):
                 self.stage != PLAY or self.active != self.starter):
             return None
         # a hand-made position may know none of the starter's cards: then its hand's
-        return self._lowest(self.known[self.starter] or self.hands[self.starter])
+        return self._lowest(self.known_cards[self.starter] or self.hands[self.starter])
 
     def _lowest(self, cards: tuple[int, ...]) -> int:
         """The card of ``cards`` a hand shows to start (SHD-04): the lowest rank in this
@@ -477,7 +492,7 @@ class State(BaseState):
         secret while they are in its hand (:meth:`_cut_in_need` decides)."""
         run = self.rules.burn_run
         pile = self.pile
-        if not run or not pile or not self.in_play[seat]:
+        if not run or not pile or not self.playing[seat]:
             return None
         v = VALUE[pile[-1]]
         have = 1
@@ -530,7 +545,7 @@ class State(BaseState):
         return [swap(seat, u, h) for u, h in found]
 
     def _targets(self, seat: int) -> list[int]:
-        return [t for t in range(self.n) if self.in_play[t] and t != seat]
+        return [t for t in range(self.n) if self.playing[t] and t != seat]
 
     def _apply(self, action: Action) -> None:
         seat = action.seat
@@ -569,8 +584,8 @@ class State(BaseState):
         enforce(R.swap_refusal(self, seat, up, hand), seat)
         self.face_up = put(self.face_up, seat, with_sorted(without(self.face_up[seat], up), hand))
         self.hands = put(self.hands, seat, with_sorted(without(self.hands[seat], hand), up))
-        known, slots = forget(self.known[seat], self.bars[seat], hand)
-        self.known = put(self.known, seat, with_sorted(known, up))
+        known, slots = forget(self.known_cards[seat], self.bars[seat], hand)
+        self.known_cards = put(self.known_cards, seat, with_sorted(known, up))
         self.bars = put(self.bars, seat, slots)
         self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
                                            "to_face_up": card_names(hand)}))
@@ -617,10 +632,10 @@ class State(BaseState):
             data["cut_in"] = True
         self._events.append(Event("play", data))
         if where == "hand":
-            known, slots = self.known[seat], self.bars[seat]
+            known, slots = self.known_cards[seat], self.bars[seat]
             fewer, after = forget(known, slots, cards)
             if fewer is not known:
-                self.known = put(self.known, seat, fewer)
+                self.known_cards = put(self.known_cards, seat, fewer)
             if len(rest) < HAND_SIZE and self.stock:  # SHD-06: under 3 left, draw while stock lasts
                 after = self._draw(seat, rest, after)
             self.hands = put(self.hands, seat, tuple(rest))
@@ -679,7 +694,7 @@ class State(BaseState):
                                                    "skipped": passed, "again": again_}))
             elif kind == REVERSE:
                 # SHD-23: no effect with two players; two Reverses cancel under Effect.multiples="each"
-                changed = sum(self.in_play) > 2 and times % 2 == 1
+                changed = sum(self.playing) > 2 and times % 2 == 1
                 if changed:
                     self.direction = -self.direction
                 self._events.append(Event("reverse", {"seat": seat, "effective": changed,
@@ -725,11 +740,11 @@ class State(BaseState):
 
     def _check_finished(self, seat: int) -> bool:
         """Let a seat without cards leave; end the round if one seat is left (SHD-01)."""
-        if self.in_play[seat] and not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
-            self.in_play = put(self.in_play, seat, False)
+        if self.playing[seat] and not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
+            self.playing = put(self.playing, seat, False)
             self.finished += (seat,)
             self._events.append(Event("finished", {"seat": seat, "place": len(self.finished)}))
-            left = [s for s in range(self.n) if self.in_play[s]]
+            left = [s for s in range(self.n) if self.playing[s]]
             if len(left) == 1:
                 self._end(left[0])
                 return True
@@ -740,46 +755,46 @@ class State(BaseState):
         ``seat`` pass over and whether the turn comes back to ``seat``, by the walk
         :meth:`_pass_turn` makes, among the seats in play once ``seat`` has left if this
         play shed its last card (the event is told before ``_check_finished``)."""
-        in_play = list(self.in_play)
+        playing = list(self.playing)
         if not (self.hands[seat] or self.face_up[seat] or self.face_down[seat]):
-            in_play[seat] = False
-        passed, lands = self._skip_walk(seat, skips, in_play)
+            playing[seat] = False
+        passed, lands = self._skip_walk(seat, skips, playing)
         return passed, lands == seat
 
-    def _skip_walk(self, seat: int, skips: int, in_play: Sequence[bool]) -> tuple[list[int], int]:
-        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``in_play``,
+    def _skip_walk(self, seat: int, skips: int, playing: Sequence[bool]) -> tuple[list[int], int]:
+        """Where ``skips`` Skips from ``seat`` send the turn among the seats ``playing``,
         and the seats passed over on the way (each once, in order, neither ``seat`` nor
         where the turn lands): the one count, under ``Rules.skips``, that both the turn
         and the skip event read (SHD-22)."""
-        n, d = len(in_play), self.direction
+        n, d = len(playing), self.direction
         steps = 1 + skips  # "seats": 1 + k places, the skipper counted
         if self.rules.skips == "opponents":  # SHD-22: k opponents, modulo their number
-            others = sum(in_play) - in_play[seat]
+            others = sum(playing) - playing[seat]
             if not others:
                 return [], seat
             k = skips % others
-            steps = k + 1 if k or not in_play[seat] else others + 1  # k == 0: back to seat
+            steps = k + 1 if k or not playing[seat] else others + 1  # k == 0: back to seat
         passed: list[int] = []
         s = seat
         for _ in range(steps):
             s = (s + d) % n
-            while not in_play[s]:
+            while not playing[s]:
                 s = (s + d) % n
             if s != seat and s not in passed:
                 passed.append(s)
         return [p for p in passed if p != s], s
 
     def _pass_turn(self, seat: int, again: bool, skips: int = 0) -> None:
-        in_play = self.in_play
-        if again and in_play[seat]:
+        playing = self.playing
+        if again and playing[seat]:
             self.active = seat
             return
         if skips:
-            self.active = self._skip_walk(seat, skips, in_play)[1]
+            self.active = self._skip_walk(seat, skips, playing)[1]
             return
-        n, d = len(in_play), self.direction
+        n, d = len(playing), self.direction
         s = (seat + d) % n  # next_seat, inlined: this runs once per action
-        while not in_play[s]:
+        while not playing[s]:
             s = (s + d) % n
         self.active = s
 
@@ -789,7 +804,7 @@ class State(BaseState):
         if self.plays >= self.rules.action_limit:  # SHD-01 (house rule): the round stops
             n = self.n
             order = [(self.active + self.direction * k) % n for k in range(n)]
-            left = [s for s in order if self.in_play[s]]
+            left = [s for s in order if self.playing[s]]
             loser = max(left, key=lambda s: (
                 len(self.hands[s]) + len(self.face_up[s]) + len(self.face_down[s]), len(self.hands[s]),
                 -left.index(s)))
@@ -821,7 +836,7 @@ class State(BaseState):
     def _take_pile(self, seat: int, extra: tuple[int, ...] = ()) -> tuple[int, ...]:
         taken = self.pile + extra
         self.hands = put(self.hands, seat, with_sorted(self.hands[seat], taken))
-        self.known = put(self.known, seat, with_sorted(self.known[seat], taken))
+        self.known_cards = put(self.known_cards, seat, with_sorted(self.known_cards[seat], taken))
         self.pile = ()
         self.top = 0
         return taken
@@ -928,7 +943,7 @@ class State(BaseState):
         for s in range(n):
             seen += self.face_up[s]
             if s != seat:
-                seen += self.known[s]
+                seen += self.known_cards[s]
         if self.rules.decks == 1:
             gone = set(seen)
             pool = [c for c in range(FACES) if c not in gone]
@@ -952,7 +967,7 @@ class State(BaseState):
         for s in range(n):
             if s != seat:
                 size = len(self.bars[s]) - len(picked[s])
-                hands[s] = tuple(sorted([*self.known[s], *picked[s], *pool[k:k + size]]))
+                hands[s] = tuple(sorted([*self.known_cards[s], *picked[s], *pool[k:k + size]]))
                 k += size
             size = len(self.face_down[s])
             downs[s] = tuple(pool[k:k + size])

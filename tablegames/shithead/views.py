@@ -18,7 +18,7 @@ VIEW_KEYS: dict[str, str] = {
     "direction": "'clockwise' or 'counter-clockwise': where the turn goes next",
     "starter": "the seat that started play (None before play)",
     "hand_sizes": "cards in each seat's hand",
-    "known": "per seat, the cards of its hand that everybody has seen go in",
+    "known_cards": "per seat, the cards of its hand that everybody has seen go in",
     "face_up": "per seat, its face-up cards",
     "face_down": "per seat, how many face-down cards it has (nobody sees them)",
     "pile": "the pile, bottom card first",
@@ -36,7 +36,7 @@ VIEW_KEYS: dict[str, str] = {
     "burnt": "cards burnt this round",
     "removed": "take-it cards out of play this round",
     "finished": "seats that have shed every card, first out first",
-    "in_play": "per seat, whether it still holds cards",
+    "playing": "per seat, whether it is still in the round (still holds cards)",
     "swapping": "seats still swapping before play (not ready yet)",
     "round": "number of the current round of the match, from 0",
     "rounds": "rounds in the match",
@@ -55,7 +55,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "direction": state._direction_name(),
         "starter": None if state.starter < 0 else state.starter,
         "hand_sizes": [len(h) for h in state.hands],
-        "known": [names(k) for k in state.known],
+        "known_cards": [names(k) for k in state.known_cards],
         "face_up": [names(u) for u in state.face_up],
         "face_down": [len(d) for d in state.face_down],
         "pile": card_names(state.pile),
@@ -70,7 +70,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "burnt": card_names(state.burnt),
         "removed": card_names(state.removed),
         "finished": list(state.finished),
-        "in_play": list(state.in_play),
+        "playing": list(state.playing),
         "swapping": list(state.swapping),
         "round": state.round,
         "rounds": state.rules.rounds,
@@ -102,7 +102,7 @@ def prompt_of(state: State, seat: int) -> str:
         waiting = ", ".join(state.players[p] for p in state.swapping)
         return f"Waiting for {waiting} to finish swapping (say unready to swap again)."
     if to_act != seat:
-        if not state.in_play[seat]:
+        if not state.playing[seat]:
             return "You have shed all your cards."
         wait = f"Waiting for {state.players[to_act or 0]}."
         cut = state._cut_in_actions(seat) if state.rules.cut_in and state.stage == PLAY else []

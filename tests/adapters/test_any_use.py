@@ -434,7 +434,7 @@ def _hidden_swap(game: str, state: Any, seat: int, rng: Rng) -> str | None:
     fields = data["state"]
     n = len(state.players)
     seen: set[tuple[int, int]] = set()
-    for key in ("known", "known_cards", "drawn"):
+    for key in ("known_cards", "drawn"):
         for q in range(n) if key in fields else ():
             seen |= {(q, c) for c in fields[key][q]}
     if game == "shithead" and any(any(b) for b in fields["bars"]):

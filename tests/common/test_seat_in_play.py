@@ -24,7 +24,7 @@ from tablegames.common.state import _spec
 DECLARED = {
     "toepen": ("playing", ("play",), "TOE-51"),
     "phase10": ("playing", ("draw", "play"), "P10-53"),
-    "shithead": ("in_play", ("play", "give"), "SHD-01"),
+    "shithead": ("playing", ("play", "give"), "SHD-01"),
 }
 
 

@@ -80,7 +80,7 @@ def test_a_skip_event_names_who_lost_a_turn_under_either_count(count: str) -> No
             e = skips[-1].for_seat(None)
             assert (state.to_act == e["seat"]) is e["again"], (seed, e)
             assert state.to_act not in e["skipped"] and e["seat"] not in e["skipped"]
-            assert all(state.in_play[s] for s in e["skipped"])
+            assert all(state.playing[s] for s in e["skipped"])
             checked += 1
     assert checked > 50
 

@@ -97,7 +97,7 @@ def test_the_largest_hands_and_piles_stay_inside_the_picture(page: Any) -> None:
         if seat == 0:
             view["hand"] = codes[:140]
         view["hand_sizes"] = [140, 140]
-        view["known"] = [[], codes[:120]]
+        view["known_cards"] = [[], codes[:120]]
         view["pile"], view["pile_top"] = codes[:90], codes[89]
         view["burnt"] = codes[:60]
         for lang in ("en", "ar"):

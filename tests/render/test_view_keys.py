@@ -27,7 +27,7 @@ NOT_DRAWN = {
     ("dallah", "lang"): "the engine's language; the catalogues choose the words",
     ("shithead", "pile_top"): "the last card of the pile, which is drawn",
     ("shithead", "restriction"): "English words; the playable ranks are drawn instead",
-    ("shithead", "in_play"): "who still holds cards: their counts and places are drawn",
+    ("shithead", "playing"): "who still holds cards: their counts and places are drawn",
     ("phase10", "discard"): "its top card and size are drawn",
     ("dallah", "active"): "drawn as a badge; removed, the placer still shows it",
 }

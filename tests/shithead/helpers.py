@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from tablegames import shithead
 from tablegames.common.rules import rules_to_dict
-from tests.upgrades import active_line, with_json_lines
+from tests.upgrades import active_key, active_line, with_json_lines
 
 Seat = tuple[Sequence[str], Sequence[str], Sequence[str]]
 
@@ -60,11 +61,23 @@ def limit_hit_named(summary: Any) -> Any:
     return {("limit_hit" if k == "limit" else k): v for k, v in summary.items()}
 
 
-def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
+#: Engine 6's names (one name per field across games, as in Toepen and Phase 10): each
+#: old name -> today's, the same in the save, the view and the position text.
+ENGINE_6_NAMES = {"in_play": "playing", "known": "known_cards"}
+
+
+def engine_6_named(fields: dict[str, Any]) -> dict[str, Any]:
+    """A save's fields or a view written before engine 6, under engine 6's names (keys
+    in the same order)."""
+    return {ENGINE_6_NAMES.get(k, k): v for k, v in fields.items()}
+
+
+def today_view(view: dict[str, Any]) -> dict[str, Any]:
     """An older engine's view as today's engine gives it: its ``last_round`` renamed, a
     finished game's ``result`` saying ``limit_hit`` and ``rounds_done`` (was ``limit``,
-    ``rounds``, engine 4), and the ``lead`` key added since (``None``: no stored game is
-    under ``Rules.lead_shown``, the only rule that sets it)."""
+    ``rounds``, engine 4), the ``lead`` key added since (``None``: no stored game is
+    under ``Rules.lead_shown``, the only rule that sets it), and ``playing`` and
+    ``known_cards`` for ``in_play`` and ``known`` (engine 6)."""
     out = dict(view, last_round=limit_hit_named(view["last_round"]))
     out.setdefault("lead", None)
     result = view.get("result")
@@ -73,12 +86,23 @@ def engine_4_view(view: dict[str, Any]) -> dict[str, Any]:
         if "rounds" in result:
             result["rounds_done"] = [limit_hit_named(x) for x in result.pop("rounds")]
         out["result"] = result
-    return out
+    return engine_6_named(out)
+
+
+def today_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    """An older engine's saved fields under today's names: ``active`` (engine 5, was
+    ``turn``), summaries saying ``limit_hit`` (engine 4) and engine 6's names."""
+    out = active_key(fields)
+    if isinstance(out.get("rounds_done"), list):
+        out["rounds_done"] = [limit_hit_named(x) for x in out["rounds_done"]]
+    return engine_6_named(out)
 
 
 def today_position(text: str) -> str:
     """An older engine's position text as today's writes it: the ``rounds_done`` line
-    says ``limit_hit`` (engine 4; keys sorted, as every JSON line is) and the seat to
-    play is ``active`` (engine 5)."""
-    return active_line(with_json_lines(text, "rounds_done: [",
+    says ``limit_hit`` (engine 4; keys sorted, as every JSON line is), the seat to
+    play is ``active`` (engine 5) and each seat's seen hand cards are ``known_cards N``
+    (engine 6; ``in_play`` never had a line: it follows from ``finished``)."""
+    text = active_line(with_json_lines(text, "rounds_done: [",
                                        lambda done: [limit_hit_named(x) for x in done]))
+    return re.sub(r"(?m)^known (\d+): ", r"known_cards \1: ", text)

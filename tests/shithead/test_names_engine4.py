@@ -19,7 +19,7 @@ import pytest
 
 from tablegames import shithead
 from tablegames.common.bots import RandomBot
-from tests.shithead.helpers import engine_4_view, limit_hit_named, today_position
+from tests.shithead.helpers import limit_hit_named, today_position, today_view
 from tests.upgrades import plays_on
 
 OLD: list[dict[str, Any]] = json.loads(
@@ -55,10 +55,10 @@ def test_an_engine_3_save_loads_renamed_and_plays_on(old: dict[str, Any]) -> Non
     data = json.loads(old["save"])
     assert data["engine"] == 3 and all("limit" in x for x in data["state"]["rounds_done"])
     s = shithead.State.from_json(old["save"], verify=True)
-    assert [s.view(x) for x in (None, *range(s.n))] == [engine_4_view(v) for v in old["views"]]
+    assert [s.view(x) for x in (None, *range(s.n))] == [today_view(v) for v in old["views"]]
     assert s.to_position() == today_position(old["position"])
     saved = json.loads(s.to_json())
-    assert saved["engine"] == shithead.State.ENGINE == 5
+    assert saved["engine"] == shithead.State.ENGINE == 6
     assert saved["state"]["rounds_done"] == [limit_hit_named(x)
                                              for x in data["state"]["rounds_done"]]
     plays_on(s, RandomBot(9))

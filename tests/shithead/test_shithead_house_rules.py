@@ -31,7 +31,7 @@ def test_a_fixed_seat_starts_without_showing_a_card() -> None:
     assert s.to_act == 2 and s.starter == 2
     start = next(e for e in s._setup_log if e.kind == "start")
     assert start.for_seat(None)["shows"] is None
-    assert s.known == ((), (), ()) and not any(m for bars in s.bars for m in bars)
+    assert s.known_cards == ((), (), ()) and not any(m for bars in s.bars for m in bars)
     lowest = game(seat("9♣ 9♦ 9♥", "4♣ 4♦ 4♥", "A♣ 5♣ 6♣"),
                   seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 4♠ 6♦"))
     assert lowest.to_act == 0  # the default: the ace starts

@@ -20,7 +20,7 @@ ruling = pytest.mark.ruling
 
 
 def unseen(s: shithead.State, p: int) -> list[int]:
-    return minus(s.hands[p], s.known[p])
+    return minus(s.hands[p], s.known_cards[p])
 
 
 @ruling("SHD-08")
@@ -38,7 +38,7 @@ def test_after_a_forced_pickup_no_world_gives_the_hand_a_card_that_fitted() -> N
         assert len(cards) == 3 and not {VALUE[c] for c in cards} & fitted
         seen.update(cards)
     # uniform: every allowed hidden card turns up about equally often in that hand
-    pool = [c for c in range(52) if c not in s.hands[1] and c not in s.known[0]
+    pool = [c for c in range(52) if c not in s.hands[1] and c not in s.known_cards[0]
             and c not in s.face_up[0] + s.face_up[1] and VALUE[c] not in fitted]
     assert set(seen) == set(pool)
     expected = 400 * 3 / len(pool)
@@ -51,7 +51,7 @@ def test_the_start_tells_that_nobody_holds_a_lower_card() -> None:
     # seat 0 (ahead of it) holds no 2 or lower, seat 1 (after it) no 1
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "5♣ 7♠ J♣"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "2♦ 9♦ Q♦"),
              seat("6♠ 9♥ 9♠", "10♣ 10♦ 10♥", "2♣ Q♣ K♣"))
-    assert s.starter == 2 and s.view(None)["known"][2] == ["2♣"]
+    assert s.starter == 2 and s.view(None)["known_cards"][2] == ["2♣"]
     assert s.bars[0] == (below(2, inclusive=True),) * 3 and s.bars[1] == (below(2),) * 3
     for i in range(200):
         w = s.sample_world(2, Rng(i))

@@ -113,7 +113,7 @@ def test_cutting_in_plays_from_where_the_seat_plays_and_never_blind() -> None:
     s = game(seat("9c 9d 9h", "4c 4d 4h", "6c 6d Jh"), seat("6h 7d 7h", "6s 8s Js", "2c 3c 3d"),
              seat("5c 5d 5h", "Qc Qh Qs", "3h 8d Jd"), rules={"cut_in": True, "burn_run": 3})
     s.aside += s.hands[1]  # seat 1 has played its hand: it plays from its face-up cards
-    s.hands, s.bars, s.known = (put(s.hands, 1, ()), put(s.bars, 1, ()), put(s.known, 1, ()))
+    s.hands, s.bars, s.known_cards = (put(s.hands, 1, ()), put(s.bars, 1, ()), put(s.known_cards, 1, ()))
     s.active = 0
     s.apply("0:play 6c,6d")  # two 6s: a third completes a run of three
     assert [str(a) for a in s.legal_actions(1)] == ["1:play 6s"]  # face-up, not the blind 6♥

@@ -213,7 +213,7 @@ def _tampered(change: str) -> str:
         st["active"] = 1
     elif change == "hand":  # the starter's hand set aside: nothing to show
         st["aside"] = sorted(st["aside"] + st["hands"][0])
-        st["hands"][0], st["known"][0], st["bars"][0] = [], [], []
+        st["hands"][0], st["known_cards"][0], st["bars"][0] = [], [], []
     st["plays"] = 0
     return json.dumps(d)
 

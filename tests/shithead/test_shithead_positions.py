@@ -109,7 +109,7 @@ def test_a_short_hand_written_position() -> None:
     (("direction: counter-clockwise", "direction: up"), "direction"),
     (("face_down 1: 2s 3s 4s", "face_down 1: 2s 3s 4s 10s Js"), "more than 3"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nsparkle: yes"), "sparkle"),
-    (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nknown 0: K♠"), "known"),
+    (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nknown_cards 0: K♠"), "known_cards"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nbars 0: none Z"), "rank"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nbars 0: none"), "bars"),
     (("pile: 6♠ 5♠", "pile: 6♠ 5♠\nfinished: 0"), "in play|holds cards"),

@@ -40,7 +40,7 @@ def test_random_rounds_keep_every_invariant(data: Any, seed: int, rules: dict[st
         assert all_cards(s) == full  # hand + face-up + face-down + stock + pile + burnt + removed
         assert s.to_act not in gone  # a finished player never acts again
         assert all(s.legal_actions(p) == [] for p in gone)
-        assert all(contains(s.hands[p], s.known[p]) for p in range(players))
+        assert all(contains(s.hands[p], s.known_cards[p]) for p in range(players))
         legal = s.legal_actions()
         action = legal[rng.below(len(legal))]
         events = s.apply(action)
@@ -85,5 +85,5 @@ def test_sampled_worlds_agree_with_what_the_seat_knows(seed: int, players: int, 
     assert w.view(seat) == s.view(seat) and w.view(None) == s.view(None)
     assert all_cards(w) == all_cards(s)
     for p in range(players):
-        assert contains(w.hands[p], s.known[p])
+        assert contains(w.hands[p], s.known_cards[p])
         assert len(w.face_down[p]) == len(s.face_down[p])

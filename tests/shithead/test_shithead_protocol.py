@@ -66,8 +66,8 @@ def test_sampled_worlds_keep_every_card_the_seat_has_seen() -> None:
     s = game(seat("6♣ 6♦ 6♥", "4♣ 4♦ 4♥", "A♣ 4♠ J♥"), seat("7♣ 7♦ 7♥", "8♣ 8♥ 8♠", "A♦ 6♠ Q♦"),
              stock=["J♣", "3♣", "3♦", "5♦", "5♥"])
     apply_all(s, "0:play Ac", "1:play Qd", "0:pickup")
-    assert s.view(1)["known"][0] == ["A♣", "Q♦"]  # into seat 0's hand in sight of all
-    seen = set(s.known[0])
+    assert s.view(1)["known_cards"][0] == ["A♣", "Q♦"]  # into seat 0's hand in sight of all
+    seen = set(s.known_cards[0])
     seen_down = set()
     for i in range(30):
         w = s.sample_world(1, Rng(i))
@@ -98,7 +98,7 @@ def test_json_round_trip_and_tampering() -> None:
     with pytest.raises(StateError, match="add up"):
         shithead.State.from_json(json.dumps(data))
     data = json.loads(text)
-    data["state"]["known"][0] = [51, 51, 51, 51, 51]
+    data["state"]["known_cards"][0] = [51, 51, 51, 51, 51]
     with pytest.raises(StateError):
         shithead.State.from_json(json.dumps(data))
     data = json.loads(text)

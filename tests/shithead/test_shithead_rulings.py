@@ -55,7 +55,7 @@ def test_with_three_players_the_round_goes_on_after_the_first_leaves() -> None:
     events = s.apply("0:blind 0")
     assert events[-1].for_seat(None) == {"kind": "finished", "seat": 0, "place": 1}
     assert not s.is_over and s.finished == (0,) and s.active == 2
-    assert s.view(None)["in_play"] == [False, True, True]
+    assert s.view(None)["playing"] == [False, True, True]
     assert s.view(0)["prompt"] == "You have shed all your cards."
     assert_refused(s, "0:blind 0", code="finished", ruling="SHD-01")
 
@@ -99,7 +99,7 @@ def test_each_player_swaps_once_seat_by_seat() -> None:
                                         "to_face_up": ["K♥"]}
     assert s.view(0)["face_up"][0] == ["9♦", "Q♥", "K♥"]
     assert s.view(0)["hand"] == ["A♣", "2♦", "4♣"]
-    assert s.view(1)["known"][0] == ["4♣"]  # it was face up: everyone saw it go to the hand
+    assert s.view(1)["known_cards"][0] == ["4♣"]  # it was face up: everyone saw it go to the hand
     assert s.to_act == 1
     assert_refused(s, "0:swap 9d/Ac", code="already_swapped", ruling="SHD-03")
     assert_refused(s, "1:swap 8c,8d/2c", code="swap_count", ruling="SHD-03")
@@ -124,7 +124,7 @@ def test_lowest_card_starts_and_play_passes_to_the_right() -> None:
              seat("6♠ 7♠ 9♠", "J♣ J♦ J♠", "4♠ Q♦ Q♥"), seat("A♣ A♦ A♥", "Q♣ Q♠ K♣", "5♦ K♦ K♥"),
              rules={"direction": "counter-clockwise"})
     assert s.active == 1 and s.starter == 1  # 3♣ is the lowest card in any hand
-    assert s.view(2)["known"][1] == ["3♣"]  # shown to the table
+    assert s.view(2)["known_cards"][1] == ["3♣"]  # shown to the table
     assert s.view(None)["direction"] == "counter-clockwise"
     s.apply("1:play 3c")
     assert s.active == 0  # to the right: counter-clockwise
@@ -211,7 +211,7 @@ def test_pick_up_the_pile_when_nothing_fits_and_only_then() -> None:
     apply_all(s, "0:play Ac", "1:play Qd")
     assert names(s) == ["0:pickup"]
     s.apply("0:pickup")
-    assert s.view(1)["known"][0] == ["A♣", "Q♦"]  # the pile was face up: everyone knows
+    assert s.view(1)["known_cards"][0] == ["A♣", "Q♦"]  # the pile was face up: everyone knows
     assert s.view(0)["hand"] == ["A♣", "4♠", "J♣", "J♥", "Q♦"]
     assert s.view(None)["pile"] == [] and s.active == 1
     assert_refused(s, "1:pickup", code="must_play", ruling="SHD-08")
@@ -251,7 +251,7 @@ def test_blind_card_that_does_not_fit_is_taken_with_the_pile() -> None:
     events = s.apply("0:blind 0")
     assert events[0].data["fits"] is False and events[1].kind == "pickup"
     assert s.view(0)["hand"] == ["A♣", "A♦", "A♥", "2♠", "4♣", "4♦", "4♥", "4♠", "6♠"]
-    assert s.view(1)["known"][0] == s.view(0)["hand"]
+    assert s.view(1)["known_cards"][0] == s.view(0)["hand"]
     assert s.view(0)["face_down"][0] == 2
     s.apply("1:play Qd")
     # the other face-down cards wait until the hand is empty again

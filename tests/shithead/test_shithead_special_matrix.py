@@ -43,7 +43,7 @@ def arranged(variant: str, hand: str = "", down: str = "", pile: str = "A♣ 4�
     st["pile"] = [code_of(c) for c in pile.split()]
     used = {c for part in (*st["hands"], *st["face_down"], st["pile"]) for c in part}
     st.update(stock=[], aside=[c for c in range(52) if c not in used], burnt=[], removed=[],
-              known=[[], [], []], bars=[[0] * len(h) for h in st["hands"]], stage="play",
+              known_cards=[[], [], []], bars=[[0] * len(h) for h in st["hands"]], stage="play",
               swapping=[], active=0, starter=0)
     return shithead.State.from_json(json.dumps(d))
 
@@ -130,7 +130,7 @@ def test_a_special_turned_up_blind_that_does_not_fit_is_picked_up_and_does_nothi
     s = arranged(variant, down=f"{card} Q♣", pile=pile)
     s.apply("0:blind 0")
     assert names(s.hands[0]) == sorted([*pile.split(), card], key=code_of)
-    assert s.known[0] == s.hands[0] and s.pile == () and s.removed == ()
+    assert s.known_cards[0] == s.hands[0] and s.pile == () and s.removed == ()
     assert s.to_act == 2 and s.view(None)["direction"] == "counter-clockwise"
     assert s.face_down[0] == (code_of("Q♣"),)
 

@@ -263,7 +263,7 @@ def test_take_it_bad_luck_names_who_takes_the_pile() -> None:
     assert_refused(s, "0:play Jc", code="wrong_phase", ruling="SHD-05")  # a play's ruling
     assert_refused(s, "2:give 1", code="out_of_turn", ruling="SHD-28")
     s.apply("0:give 1")
-    assert s.view(2)["known"][1] == ["A♣", "6♥", "Q♦"]
+    assert s.view(2)["known_cards"][1] == ["A♣", "6♥", "Q♦"]
     assert s.view(None)["pile"] == [] and s.view(None)["removed"] == ["K♣"]
     assert s.active == 2  # play goes on from the giver
     assert all_cards(s) == Counter({c: 1 for c in range(52)})

@@ -89,10 +89,10 @@ def test_phase_fields_that_contradict_each_other_are_refused() -> None:
         _tampered(swap, swapping=[]),  # the swap with nobody to swap
         _tampered(swap, swapping=[0, 0, 1]),  # a seat swapping twice
         _tampered(play, swapping=[1]),  # a swap queue during play
-        _tampered(swap, in_play=[False, True, True], finished=[0]),  # out before play began
-        _tampered(play, stage="give", in_play=[p == s.to_act for p in range(3)],
+        _tampered(swap, playing=[False, True, True], finished=[0]),  # out before play began
+        _tampered(play, stage="give", playing=[p == s.to_act for p in range(3)],
                   finished=others),  # giving the pile with nobody to give it to
-        _tampered(play, stage="give", active=others[0], in_play=[p != others[0] for p in range(3)],
+        _tampered(play, stage="give", active=others[0], playing=[p != others[0] for p in range(3)],
                   finished=[others[0]]),  # a seat that has left names the taker
     ]
     for text in bad:
@@ -130,17 +130,17 @@ def _seats_reference(s: shithead.State) -> str | None:
         hand = s.hands[p]
         if list(hand) != sorted(hand) or list(s.face_up[p]) != sorted(s.face_up[p]):
             return f"seat {p}'s cards are not in order"
-        known = s.known[p]
+        known = s.known_cards[p]
         if list(known) != sorted(known) or not contains(hand, known):
-            return f"known[{p}]"
+            return f"known_cards[{p}]"
         if not consistent(s.bars[p], minus(hand, known)):
             return f"bars[{p}]: do not fit"
-        if s.in_play[p] == (p in s.finished):
+        if s.playing[p] == (p in s.finished):
             return f"seat {p} is both"
         holds = bool(hand or s.face_up[p] or s.face_down[p])
-        if not s.in_play[p] and holds:
+        if not s.playing[p] and holds:
             return f"seat {p} has left"
-        if s.in_play[p] and not holds and s.stage != OVER and not (
+        if s.playing[p] and not holds and s.stage != OVER and not (
                 s.stage == GIVING and p == s.active):
             return f"seat {p} holds no cards"
     return None
@@ -159,21 +159,21 @@ def test_the_seat_checks_of_loading_decide_as_the_plain_ones() -> None:
         hand = s.hands[p]
         edit = rng.below(7)
         if edit == 0 and hand:  # some of the hand known, or a card it does not hold
-            s.known = put(s.known, p, tuple(sorted(hand[:1 + rng.below(len(hand))])))
+            s.known_cards = put(s.known_cards, p, tuple(sorted(hand[:1 + rng.below(len(hand))])))
             if rng.below(2):
-                s.known = put(s.known, p, tuple(sorted([*s.known[p], rng.below(52)])))
+                s.known_cards = put(s.known_cards, p, tuple(sorted([*s.known_cards[p], rng.below(52)])))
         elif edit == 1:  # bars on the unseen cards, fitting or not
             bars = sorted((rng.below(1 << 14) & -2 for _ in range(rng.below(4))), reverse=True)
             s.bars = put(s.bars, p, tuple(bars))
         elif edit == 2:  # as many free slots as unseen cards, one more, or one fewer
-            size = len(hand) - len(s.known[p]) + rng.below(3) - 1
+            size = len(hand) - len(s.known_cards[p]) + rng.below(3) - 1
             s.bars = put(s.bars, p, (0,) * max(0, min(3, size)))
         elif edit == 3:
             s.tally = put(s.tally, p, s.tally[p] + 1)
         elif edit == 4:
-            s.in_play = put(s.in_play, p, not s.in_play[p])
+            s.playing = put(s.playing, p, not s.playing[p])
         elif edit == 5:
-            s.known = put(s.known, p, s.known[p][::-1])
+            s.known_cards = put(s.known_cards, p, s.known_cards[p][::-1])
         else:
             s.hands = put(s.hands, p, s.hands[p][::-1])
         want = _seats_reference(s)

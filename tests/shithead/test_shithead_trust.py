@@ -36,7 +36,7 @@ def _twin(s: shithead.State, seat_: int) -> shithead.State:
     places: list[tuple[str, int | None, int]] = []
     for p in range(s.n):
         if p != seat_ and not any(s.bars[p]):  # a hand with barred cards stays as it is
-            unseen = minus(s.hands[p], s.known[p])
+            unseen = minus(s.hands[p], s.known_cards[p])
             hidden.extend(unseen)
             places.extend(("hand", p, 0) for _ in unseen)
         hidden.extend(s.face_down[p])
@@ -44,7 +44,7 @@ def _twin(s: shithead.State, seat_: int) -> shithead.State:
     hidden.extend(s.stock)
     places.extend(("stock", None, i) for i in range(len(s.stock)))
     moved = hidden[1:] + hidden[:1]  # rotate every hidden card one place on
-    hands = {p: list(s.known[p]) for p in range(s.n) if p != seat_ and not any(s.bars[p])}
+    hands = {p: list(s.known_cards[p]) for p in range(s.n) if p != seat_ and not any(s.bars[p])}
     downs: dict[int, list[int]] = {p: [] for p in range(s.n)}
     stock: list[int] = []
     for (where, p, _), card in zip(places, moved, strict=True):
@@ -110,7 +110,7 @@ def test_views_and_outcomes_do_not_alias_the_state() -> None:
     v["last_round"]["order"].append(1)
     v["last_round"]["loser"] = 0
     v["tally"].append(5)
-    v["known"][0].append("K♠")
+    v["known_cards"][0].append("K♠")
     assert s.view(None)["last_round"] == {"round": 0, "loser": 1, "order": [0], "limit_hit": False}
     while not s.is_over:
         s.apply(s.legal_actions()[0])
