@@ -406,7 +406,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # unchanged, could then name any address and slip every per-address limit. It believes
     # the --trusted-proxy addresses only (the scheme they forward makes a QR code's link
     # https behind a TLS proxy), and nobody without one
-    trusted = list(args.trusted_proxy)
+    trusted = list(limits.trusted_proxies)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None, **UVICORN_WS)
     return 0

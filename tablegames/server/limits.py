@@ -67,19 +67,23 @@ class Bucket:
         self.rate, self.burst = rate, burst
         self.tokens, self.at = burst, time.monotonic()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
+        """Add the tokens earned since the last look, up to ``burst``."""
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
         return False
 
-
     def has(self) -> bool:
         """Whether a token is there now (nothing is taken)."""
-        return min(self.burst, self.tokens + (time.monotonic() - self.at) * self.rate) >= 1
+        self._refill()
+        return self.tokens >= 1
 
 
 class Buckets:
