@@ -551,11 +551,12 @@ class Hub:
         people: a lost race reads the lobby again and tries once more.
         """
         who = clean_name(name)
+        key = name_key(who)
         for _ in range(3):
             room = self.room(code)
             if room.started:
                 raise ClientError("started")
-            if any(s["name"] and name_key(s["name"]) == name_key(who) for s in room.seats):
+            if any(s["name"] and name_key(s["name"]) == key for s in room.seats):
                 raise ClientError("name_taken")
             free = [i for i, s in enumerate(room.seats) if s["name"] is None]
             if not free:
