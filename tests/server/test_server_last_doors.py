@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tablegames.server.limits import Doors, Limits
+from tablegames.server.limits import ROOM_NETWORKS, Doors, Limits
 from tablegames.server.store import Store
 from tests.server.helpers import Server
 from tests.server.test_server_doors import FORM, refused, send, ws_open, ws_refusal
@@ -209,6 +209,22 @@ def test_a_room_that_closed_gives_its_networks_place_back(tmp_path: Path) -> Non
         assert store.open_among(["AAAAAAA", "ZZZZZZZ"]) == []
     finally:
         store.close()
+
+
+def test_the_rooms_counted_are_bounded() -> None:
+    """A network's count never passes the server's ``max_rooms`` (it can hold no more,
+    and ``--unmetered`` lifts the cap), and at most ``ROOM_NETWORKS`` networks are
+    counted at once, the least recent forgotten first."""
+    doors = Doors(Limits.unmetered(), max_rooms=3)
+    for code in ("AAAAAAA", "BBBBBBB", "CCCCCCC"):
+        assert doors.may_open_room("203.0.113.1", lambda codes: codes)
+        doors.opened_room("203.0.113.1", code)
+    assert not doors.may_open_room("203.0.113.1", lambda codes: codes)  # all still open
+    assert doors.may_open_room("203.0.113.1", lambda codes: codes[1:])
+    doors = Doors(Limits())
+    for i in range(ROOM_NETWORKS + 1):
+        doors.opened_room(f"10.{i >> 8 & 255}.{i & 255}.1", "AAAAAAA")
+    assert len(doors.rooms) == ROOM_NETWORKS and "10.0.0.0/24" not in doors.rooms
 
 
 def test_the_sockets_of_a_network_are_counted_and_given_back() -> None:
