@@ -98,8 +98,8 @@ def _seconds_arg(text: str) -> float:
 
 
 def _count_arg(text: str) -> int:
-    """``--max-rooms``, ``--sockets-per-address``: a whole number, 1 or more (the check
-    of ``Hub(max_rooms=)``)."""
+    """``--max-rooms``, ``--sockets-per-address``, ``--rooms-per-network``...: a whole
+    number, 1 or more (the check of ``Hub(max_rooms=)``)."""
     try:
         return check_count("count", int(text))
     except ValueError:
@@ -368,7 +368,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from tablegames.server.app import UVICORN_WS, create_app
+        from tablegames.server.app import UVICORN_HTTP, UVICORN_WS, create_app
         from tablegames.server.limits import Limits
         from tablegames.server.pgstore import without_password
         from tablegames.server.store import StoreError
@@ -379,8 +379,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
     limits = attrs.evolve(Limits.unmetered() if args.unmetered else Limits(),
                           trusted_proxies=tuple(args.trusted_proxy))
-    if args.sockets_per_address is not None:
-        limits = attrs.evolve(limits, sockets_per_address=args.sockets_per_address)
+    for name in ("sockets_per_address", "sockets_per_network", "rooms_per_network"):
+        if getattr(args, name) is not None:
+            limits = attrs.evolve(limits, **{name: getattr(args, name)})
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
                          max_rooms=args.max_rooms)
@@ -408,7 +409,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # https behind a TLS proxy), and nobody without one
     trusted = list(limits.trusted_proxies)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None, **UVICORN_WS)
+                proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None,
+                **UVICORN_HTTP, **UVICORN_WS)
     return 0
 
 
@@ -453,10 +455,17 @@ def _add_serve(sub: Any) -> None:
     sv.add_argument("--sockets-per-address", type=_count_arg, default=None, metavar="N",
                     help="sockets one address may hold open at once (default: 256, a party "
                          "of some hundred phones behind one home router)")
+    sv.add_argument("--sockets-per-network", type=_count_arg, default=None, metavar="N",
+                    help="sockets one network (an IPv4 /24, an IPv6 /56) may hold open at "
+                         "once (default: 1024)")
+    sv.add_argument("--rooms-per-network", type=_count_arg, default=None, metavar="N",
+                    help="rooms created from one network (an IPv4 /24, an IPv6 /56) that "
+                         "may be open at once (default: 100)")
     sv.add_argument("--unmetered", action="store_true",
                     help="no rate limits on look-ups, joins, creation, screens and seat "
-                         "links, nor on the sockets an address holds (load tests and test "
-                         "servers on a trusted network only)")
+                         "links, nor on the sockets an address or a network holds or the "
+                         "rooms a network holds open (load tests and test servers on a "
+                         "trusted network only)")
     sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
                     help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests; "
                          "default: %(default)s)")

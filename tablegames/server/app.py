@@ -83,6 +83,61 @@ MAX_MESSAGE = 4_096
 PONG_BACKLOG = 1 << 20
 
 
+#: The headers every HTTP answer carries (:class:`Headers`; the answers uvicorn's protocols
+#: write themselves too, :func:`_http` and :func:`_websockets`): a seat's token is in its
+#: page's address.
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
+     b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"cache-control", b"no-store"),
+]
+#: The most a request's head (its request line and headers) may hold: far above what a
+#: browser sends here (a few hundred bytes: the server sets no cookie).
+MAX_HEAD = 16_384
+
+
+def refusal_body(code: str) -> bytes:
+    """The JSON refusal ``code`` as an answer written below the app says it: in English,
+    since a request that was never read names no language."""
+    return json.dumps({"code": code, "error": code, "message": error_text("en", code),
+                       "detail": ""}).encode()
+
+
+def _http() -> Any:
+    """uvicorn's h11 protocol, with a request it cannot read answered by the JSON refusal.
+
+    A request that never parses (a broken request line or header, a head over
+    :data:`MAX_HEAD`) is answered by uvicorn's protocol itself, before any app is called,
+    in plain text without the security headers, and uvicorn has no setting for that
+    answer's body (its ``headers`` setting would put its headers on every answer, the
+    app's twice over). This one writes ``bad_message`` (400) as every refusal is written.
+
+    h11, not httptools (uvicorn's choice when it is installed): httptools keeps a header
+    line however long it grows (a client that sent one header of 200 MB left the server
+    holding 300 MB, and one core busy, for as long as it kept sending), while h11 keeps
+    at most :data:`MAX_HEAD` of a head it has not finished reading (uvicorn's
+    ``h11_max_incomplete_event_size``) and refuses the request past it; and every
+    machine answers alike, whatever else is installed. The time a head may take is not
+    bounded (uvicorn has no setting for it): see the app guide's TLS proxy recipe."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    body = refusal_body("bad_message")
+    answer = b"".join([b"HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\n",
+                       b"content-length: %d\r\nconnection: close\r\n" % len(body),
+                       *(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS),
+                       b"\r\n", body])
+
+    class JsonRefusal(H11Protocol):
+        def send_400_response(self, msg: str) -> None:
+            self.transport.write(answer)
+            self.transport.close()
+
+    return JsonRefusal
+
+
 def _websockets() -> Any:
     """uvicorn's websockets protocol, with a bound on the pongs a peer leaves unread, and
     no socket kept open for a peer that stopped reading.
@@ -103,15 +158,40 @@ def _websockets() -> Any:
     middle of a page, or a client that means harm) kept the connection, its handler, its
     queue and its place in the room's 32 for good. This one aborts the connection
     instead once the keepalive gives up (a ping unanswered for ``ws_ping_timeout``), and
-    at most the close timeout after the handler ended."""
+    at most the close timeout after the handler ended.
+
+    A handshake the websockets library refuses (no key, a wrong version, a POST; or a
+    fault of the server's before the socket was accepted) was answered in plain text
+    without the security headers: it is the JSON refusal (``bad_message``, or
+    ``server_error`` for a 500) with them, its status kept."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import (
             WebSocketsSansIOProtocol,
         )
     except ImportError:  # pragma: no cover - uvicorn before its sans-I/O protocol
         return "auto"
+    from websockets.datastructures import Headers as Fields
+    from websockets.http11 import Response as Answer
+    from websockets.server import ServerProtocol
+
+    class JsonRejections(ServerProtocol):
+        def reject(self, status: Any, text: str) -> Answer:
+            plain = super().reject(status, text)
+            body = refusal_body("server_error" if plain.status_code >= 500 else
+                                HTTP_ERRORS.get(plain.status_code, "bad_message"))
+            fields = Fields([("Date", plain.headers["Date"]), ("Connection", "close"),
+                             ("Content-Length", str(len(body))), ("Content-Type", JSON)])
+            for name, value in SECURITY_HEADERS:
+                fields[name.decode()] = value.decode()
+            return Answer(plain.status_code, plain.reason_phrase, fields, body)
 
     class BoundedPongs(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.conn = JsonRejections(extensions=self.conn.available_extensions,
+                                       max_size=self.config.ws_max_size,
+                                       logger=self.conn.logger)
+
         def handle_ping(self) -> None:
             if self.transport.get_write_buffer_size() > PONG_BACKLOG:
                 self.conn.data_to_send()  # the pong is not written, nor kept
@@ -144,6 +224,9 @@ def _websockets() -> Any:
 UVICORN_WS: dict[str, Any] = {"ws_max_size": 65_536, "ws_ping_interval": 20.0,
                               "ws_ping_timeout": 20.0, "ws_per_message_deflate": False,
                               "ws": _websockets()}
+#: How ``tablegames serve`` runs uvicorn's HTTP: h11 with a bounded head, a request it
+#: cannot read answered by the JSON refusal (:func:`_http`).
+UVICORN_HTTP: dict[str, Any] = {"http": _http(), "h11_max_incomplete_event_size": MAX_HEAD}
 
 #: A ``Host`` header a room's QR code may carry (the link is the address the page was
 #: opened at): a name of at most 255 characters, an IPv4 or a bracketed IPv6 address, and
@@ -195,6 +278,41 @@ def cross_site(headers: Mapping[str, str]) -> bool:
         return True
 
 
+def foreign_fetch(headers: Mapping[str, str]) -> bool:
+    """Whether a browser asks for this as a part of a page of another site (its image, its
+    script's fetch) rather than for a person who opens it.
+
+    A page of another site can make its visitor's browser look a room up or draw its QR
+    code (an ``<img>``, a ``fetch`` in ``no-cors`` mode), spending the look-ups of the
+    visitor's address. A browser says where a request comes from in ``Sec-Fetch-Site``
+    and what it is for in ``Sec-Fetch-Mode`` and ``Sec-Fetch-Dest`` (every current one
+    does, to an ``https`` address or this computer): anything but a request of the
+    server's own pages (``same-origin``) or of the person (``none``: typed, a bookmark) is
+    another site's, unless it is a top-level navigation, which is never refused: a person
+    who opens a link from a chat app or an e-mail comes from another site too. A browser
+    that sends none of them (plain ``http`` on a LAN, an older one) is judged by the page
+    it names, as :func:`cross_site` judges a POST; it cannot say a navigation from an
+    image there, so a link straight to a look-up or a QR code opened from another site's
+    page is refused (a room's link, ``/j/CODE``, is a page and always served).
+
+    >>> foreign_fetch({"sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors",
+    ...                "sec-fetch-dest": "image"})
+    True
+    >>> foreign_fetch({"sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate",
+    ...                "sec-fetch-dest": "document"})
+    False
+    >>> foreign_fetch({"sec-fetch-site": "same-origin", "sec-fetch-mode": "cors"})
+    False
+    """
+    site = headers.get("sec-fetch-site")
+    if site is None:
+        return cross_site(headers)
+    if site in ("same-origin", "none"):
+        return False
+    return not (headers.get("sec-fetch-mode") == "navigate"
+                and headers.get("sec-fetch-dest", "document") == "document")
+
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 ASGI = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]],
@@ -216,16 +334,7 @@ class Headers:
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [
-                    (b"content-security-policy",
-                     b"default-src 'self'; img-src 'self' data:; style-src 'self'; "
-                     b"script-src 'self'; connect-src 'self'; frame-ancestors 'none'"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"cache-control", b"no-store"),
-                ]
-                message["headers"] = headers
+                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -337,7 +446,7 @@ def qr_svg(link: str) -> bytes:
 #: Refusals of a socket that no retry can change: the socket closes with code 4404, on
 #: which a phone stops reconnecting (``app.js``). Every other refusal closes with 1013
 #: ("try again later"), and the phone reconnects.
-FINAL = frozenset({"no_room", "no_seat", "cross_site"})
+FINAL = frozenset({"no_room", "no_seat", "cross_site", "not_found"})
 #: The refusal of an HTTP error Starlette raises (no route, a wrong method, a missing
 #: static file), by status; any other is ``bad_message``.
 HTTP_ERRORS = {404: "not_found", 405: "bad_method"}
@@ -362,7 +471,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     if not isinstance(limits, Limits | None):
         raise SetupError(f"limits must be a Limits or None, not {type(limits).__name__}")
     limits = limits or Limits()
-    doors = Doors(limits)
+    doors = Doors(limits, max_rooms)
     logs.install()
     store = open_store(str(db))
     hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms)
@@ -439,15 +548,23 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                     raise ClientError("bad_message")
                 code, token = await take(request, spec)
             except ClientError as exc:
-                status = {"slow_down": 429, "no_room": 404, "busy": 503}.get(exc.code, 400)
+                status = {"slow_down": 429, "too_many_rooms": 429, "no_room": 404,
+                          "busy": 503}.get(exc.code, 400)
                 return refuse(exc, lang, status)
             return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
         return handler
 
     async def create(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
-        if not doors.may_create(client(request)):
+        address = client(request)
+        if not doors.may_create(address):
             raise ClientError("slow_down")
-        return hub.create(spec)
+        # counted and created with no await between: two requests cannot both take a
+        # network's last place
+        if not doors.may_open_room(address, hub.still_open):
+            raise ClientError("too_many_rooms")
+        code, token = hub.create(spec)
+        doors.opened_room(address, code)
+        return code, token
 
     async def join(request: Request, spec: dict[str, Any]) -> tuple[str, str]:
         address = client(request)
@@ -459,7 +576,12 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             return room.code, hub.join(room.code, spec.get("name"))
 
     def slow(request: Request) -> Response | None:
-        """A look-up by room code over its limits: 429 (see :mod:`limits`)."""
+        """A look-up by room code for a page of another site (:func:`foreign_fetch`): 403,
+        before any of the visitor's look-ups is spent; one over its limits: 429 (see
+        :mod:`limits`)."""
+        if foreign_fetch(request.headers):
+            return refuse(ClientError("cross_site"),
+                          lang_of(request.query_params.get("lang")), 403)
         if doors.may_look_up(client(request), request.path_params["code"]):
             return None
         return refuse(ClientError("slow_down"), status=429)
@@ -587,6 +709,15 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     async def screen_socket(ws: WebSocket) -> None:
         await serve_socket(ws, lambda address: screen(ws, address))
 
+    async def no_socket(ws: WebSocket) -> None:
+        """A socket at an address the server does not have: ``not_found``, closed with
+        4404 like every refusal no retry changes. Starlette refused its handshake (403,
+        in plain text), which a browser reports as a lost connection: a page would try
+        again for ever."""
+        await ws.accept()
+        await ws.send_text(json.dumps(error_message(ClientError("not_found"), "en", None)))
+        await ws.close(code=4404)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
@@ -620,6 +751,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         Route("/qr/{code}.svg", qr),
         WebSocketRoute("/ws/p/{token}", player_socket),
         WebSocketRoute("/ws/s/{code}", screen_socket),
+        WebSocketRoute("/{path:path}", no_socket),  # before the mount: it takes sockets too
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = App(routes=routes, lifespan=lifespan,

@@ -27,7 +27,9 @@ room creation             0.2/s an address, 0.5/s     20, 40; everyone: 5/s, 200
 spectator screens         0.5/s an address            10; at most 8 a room
 seat links that fail      1/s an address, 2.5/s a     20, 40
                           network
-open sockets              256 an address at once      (not a rate)
+open sockets              256 an address, 1,024 a     (not a rate)
+                          network at once
+open rooms                100 a network at once       (not a rate)
 socket messages           20/s a socket               40
 ========================  ==========================  ===========================
 
@@ -41,7 +43,15 @@ cap on open sockets is not a rate: a home party behind one router shares one pub
 address, each phone holding one socket (two for a moment while it reconnects) and a
 shared screen one more, so 256 serves some hundred people at once; a venue with more
 behind one address raises ``sockets_per_address`` (``tablegames serve
---sockets-per-address``).
+--sockets-per-address``). A network holds at most ``sockets_per_network`` (four
+addresses' worth): without it a /24 held 256 sockets on each of its 256 addresses, some
+65,000 handlers and file descriptors.
+
+The rooms open at once are counted per network too (``rooms_per_network``): the creation
+rates alone let two /24s fill the server's ``max_rooms`` (a network may create 40 at
+once and one every 2 s, and a lobby stays open for 2 hours, a started game for 24). A
+room counts for the network that created it while the store still holds it open
+(:meth:`Doors.may_open_room`).
 """
 
 from __future__ import annotations
@@ -50,7 +60,7 @@ import ipaddress
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
@@ -148,6 +158,13 @@ def client_address(peer: str | None, headers: Mapping[str, str],
     return peer
 
 
+#: The networks whose open rooms :class:`Doors` counts at once (the least recent is
+#: forgotten first, as a :class:`Buckets` table forgets a key).
+ROOM_NETWORKS = 10_000
+#: The limits that are counts of things held at once, not rates.
+COUNTS = ("sockets_per_address", "sockets_per_network", "rooms_per_network")
+
+
 @attrs.frozen
 class Limits:
     """The rates of every door (see the module's table); ``tablegames serve`` flags
@@ -176,6 +193,8 @@ class Limits:
     message_rate: float = 20.0
     message_burst: float = 40.0
     sockets_per_address: int = 256
+    sockets_per_network: int = 1_024
+    rooms_per_network: int = 100
     trusted_proxies: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
@@ -183,11 +202,11 @@ class Limits:
         least 1 (a request takes one token: a smaller burst would shut its door for
         good), never a ``bool``: a NaN rate let every request through (NaN tokens are
         never "too few"), and a string failed on the first request rather than at
-        start-up. Proxies are addresses; the sockets an address may hold is an ``int`` of
-        at least 1."""
+        start-up. Proxies are addresses; the sockets an address or a network may hold and
+        the rooms a network may hold open are each an ``int`` of at least 1."""
         for field in attrs.fields(Limits):
             value = getattr(self, field.name)
-            if field.name == "sockets_per_address":
+            if field.name in COUNTS:
                 check_count(field.name, value)
             elif field.name == "trusted_proxies":
                 if isinstance(value, str) or not isinstance(value, tuple | list) or not all(
@@ -206,7 +225,8 @@ class Limits:
     @classmethod
     def unmetered(cls) -> Limits:
         """No practical limit on the doors a stranger knocks on (look-ups, joins, creation,
-        screens, seat links, sockets an address holds), for load tests and test servers
+        screens, seat links, sockets an address or a network holds, rooms a network holds
+        open), for load tests and test servers
         on a trusted network; each socket's message rate stays, since it guards the room
         from one flooding phone."""
         big = 1e9
@@ -216,15 +236,20 @@ class Limits:
                    create_net_burst=big, create_all_rate=big, create_all_burst=big,
                    screen_rate=big, screen_burst=big, bad_token_rate=big,
                    bad_token_burst=big, bad_token_net_rate=big, bad_token_net_burst=big,
-                   sockets_per_address=10**9)
+                   sockets_per_address=10**9, sockets_per_network=10**9,
+                   rooms_per_network=10**9)
 
 
 class Doors:
     """The buckets of a running server, one table per door and key kind."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, max_rooms: int = 5_000) -> None:
         lim = limits
         self.limits = limits
+        #: The most rooms a network may hold open: ``rooms_per_network``, and never more
+        #: than the server's ``max_rooms`` (it can hold no more: this bounds each
+        #: network's count when the limit is lifted).
+        self.room_cap = min(lim.rooms_per_network, check_count("max_rooms", max_rooms))
         self.lookup = (Buckets(lim.lookup_rate, lim.lookup_burst),
                        Buckets(lim.lookup_net_rate, lim.lookup_net_burst))
         self.code = Buckets(lim.code_rate, lim.code_burst)
@@ -237,9 +262,14 @@ class Doors:
                        Buckets(lim.screen_rate * 2.5, lim.screen_burst * 2))
         self.bad_token = (Buckets(lim.bad_token_rate, lim.bad_token_burst),
                           Buckets(lim.bad_token_net_rate, lim.bad_token_net_burst))
-        #: The sockets each address holds open now (an address with none has no entry,
-        #: so the table is never larger than the sockets open).
+        #: The sockets each address, and each network, holds open now (one with none has
+        #: no entry, so neither table is ever larger than the sockets open).
         self.sockets: dict[str, int] = {}
+        self.net_sockets: dict[str, int] = {}
+        #: The rooms each network created that were open when last counted, at most
+        #: :attr:`room_cap` codes a network, in a table of at most
+        #: :data:`ROOM_NETWORKS` networks (least recent forgotten, as :class:`Buckets`).
+        self.rooms: OrderedDict[str, list[str]] = OrderedDict()
 
     @staticmethod
     def _both(pair: tuple[Buckets, Buckets], address: str) -> bool:
@@ -281,16 +311,47 @@ class Doors:
 
     def may_open_socket(self, address: str) -> bool:
         """Count a new socket of ``address``, unless it holds ``sockets_per_address``
-        open already; each one counted is given back by :meth:`closed_socket`."""
-        held = self.sockets.get(address, 0)
-        if held >= self.limits.sockets_per_address:
+        open already or its network ``sockets_per_network``; each one counted is given
+        back by :meth:`closed_socket`."""
+        net = network(address)
+        held, net_held = self.sockets.get(address, 0), self.net_sockets.get(net, 0)
+        if (held >= self.limits.sockets_per_address
+                or net_held >= self.limits.sockets_per_network):
             return False
-        self.sockets[address] = held + 1
+        self.sockets[address], self.net_sockets[net] = held + 1, net_held + 1
         return True
 
     def closed_socket(self, address: str) -> None:
-        held = self.sockets[address] - 1
-        if held:
-            self.sockets[address] = held
+        for table, key in ((self.sockets, address), (self.net_sockets, network(address))):
+            held = table[key] - 1
+            if held:
+                table[key] = held
+            else:
+                del table[key]
+
+    def may_open_room(self, address: str, still_open: Callable[[list[str]], list[str]],
+                      ) -> bool:
+        """Whether the network of ``address`` may open one more room: it holds fewer than
+        :attr:`room_cap` of the rooms it created open.
+
+        The count is kept here (:meth:`opened_room`); only a network at its limit asks
+        the store which of its rooms are still open (``still_open``: one query of at most
+        :attr:`room_cap` codes), so the rooms that closed since (idle, finished)
+        give their places back, and a network below its limit costs no query at all."""
+        codes = self.rooms.get(network(address))
+        if codes is None or len(codes) < self.room_cap:
+            return True
+        codes[:] = still_open(codes)
+        return len(codes) < self.room_cap
+
+    def opened_room(self, address: str, code: str) -> None:
+        """Count the room ``code`` that ``address`` just created to its network."""
+        net = network(address)
+        codes = self.rooms.get(net)
+        if codes is None:
+            if len(self.rooms) >= ROOM_NETWORKS:
+                self.rooms.popitem(last=False)
+            codes = self.rooms[net] = []
         else:
-            del self.sockets[address]
+            self.rooms.move_to_end(net)
+        codes.append(code)

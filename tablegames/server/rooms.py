@@ -434,6 +434,13 @@ class Hub:
         self.store.create(code, name, config, seats, token)
         return code, token
 
+    def still_open(self, codes: list[str]) -> list[str]:
+        """The rooms of ``codes`` still open (``busy`` while the store cannot be read)."""
+        try:
+            return self.store.open_among(codes)
+        except StoreError:
+            raise ClientError("busy") from None
+
     def room(self, code: object) -> Room:
         """The room with this code, loaded from disk on first use (``ClientError`` if none)."""
         if not isinstance(code, str) or len(code) != CODE_LENGTH:

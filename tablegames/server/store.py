@@ -251,6 +251,18 @@ class Store:
     def open_rooms(self) -> int:
         return int(self._q("SELECT count(*) FROM rooms WHERE over = 0").fetchone()[0])
 
+    def open_among(self, codes: Sequence[str]) -> list[str]:
+        """The rooms of ``codes`` that are open now, in the order given (a room deleted or
+        no longer counted as open is left out), asked 500 codes a statement, well within
+        every database's bound on a statement's parameters."""
+        found: set[str] = set()
+        for at in range(0, len(codes), 500):
+            part = codes[at:at + 500]
+            found.update(r[0] for r in self._q(
+                "SELECT code FROM rooms WHERE over = 0 AND code IN "
+                f"({', '.join('?' * len(part))})", part).fetchall())
+        return [code for code in codes if code in found]
+
     def actions(self, code: str, after: int = 0,
                 upto: int | None = None) -> list[tuple[int, int, str]]:
         """The stored actions of a room after version ``after`` (and up to version

@@ -47,6 +47,8 @@ ERRORS: dict[str, str] = {
     "not_found": N_("There is nothing at this address."),
     "bad_method": N_("This address does not take that kind of request."),
     "server_error": N_("Something went wrong on the server: try again."),
+    "too_many_rooms": N_("Too many rooms are open from this network: finish one, or try "
+                         "again later."),
 }
 
 
