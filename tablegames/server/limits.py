@@ -289,6 +289,7 @@ class Doors:
         return True
 
     def closed_socket(self, address: str) -> None:
+        """Give back the socket :meth:`may_open_socket` counted for ``address``."""
         held = self.sockets[address] - 1
         if held:
             self.sockets[address] = held
