@@ -252,9 +252,9 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
         if r.id == wanted:
             print_ruling(args.game, r, out, plain=args.plain)
             return 0
-    sys.stderr.write(f"tablegames: no ruling {quoted(args.id)} in {args.game} "
-                     f"(tablegames rulings {args.game} lists them)\n")
-    return 1
+    # a mistake of the caller's, as an unknown game is: exit status 2, as argparse's own
+    raise SetupError(f"no ruling {quoted(args.id)} in {args.game} "
+                     f"(tablegames rulings {args.game} lists them)")
 
 
 def cmd_games(out: TextIO, game: str | None = None) -> int:
@@ -373,8 +373,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from tablegames.server.pgstore import without_password
         from tablegames.server.store import StoreError
     except ImportError:
-        out.write('tablegames serve needs the server extra: pip install "tablegames[server]"\n')
-        return 2
+        raise SetupError('tablegames serve needs the server extra: '
+                         'pip install "tablegames[server]"') from None
     import attrs
 
     limits = attrs.evolve(Limits.unmetered() if args.unmetered else Limits(),
@@ -386,12 +386,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
                          max_rooms=args.max_rooms)
     except ImportError:
-        out.write('a PostgreSQL database needs the postgres extra: '
-                  'pip install "tablegames[postgres]"\n')
-        return 2
-    except StoreError as exc:
-        out.write(f"tablegames serve: {exc}\n")
-        return 2
+        raise SetupError('a PostgreSQL database needs the postgres extra: '
+                         'pip install "tablegames[postgres]"') from None
+    except StoreError as exc:  # a --db that cannot be opened, or is in use
+        raise SetupError(f"serve: {' '.join(str(exc).split())}") from None
     # the service's log keeps this line: a PostgreSQL URL is shown without its password
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ "
               f"(stored in {without_password(args.db)})\n")
@@ -621,7 +619,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          inp: TextIO | None = None) -> int:
-    """Entry point; returns the exit status."""
+    """Entry point; returns the exit status.
+
+    0: done. 2: the caller's mistake (argparse's usage errors, and every refusal of the
+    library: an unknown game, variant, bot or ruling, a bad value, a file that cannot be
+    read or written), told in one line on stderr with no traceback. 130: interrupted.
+    Anything else is a defect of tablegames: Python's traceback and exit status 1.
+    """
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     try:
@@ -644,6 +648,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a file named on the command line that cannot be read or written
+        sys.stderr.write(f"tablegames: {quoted(exc.filename, 200) + ': ' if exc.filename else ''}"
+                         f"{exc.strerror or exc}\n")
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C in a command that does not handle it itself
+        sys.stderr.write("tablegames: interrupted\n")
+        return 130
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -32,11 +32,14 @@ Why these choices:
 from __future__ import annotations
 
 import collections
+import contextlib
+import logging
 import math
 import multiprocessing
 import os
 import signal
 import threading
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -309,7 +312,9 @@ def _start_ray(ray: Any, address: str | None) -> None:
     all) with an error about raylets and the GCS that says nothing of how to go on.
     """
     try:
-        ray.init(address=address, log_to_driver=False)
+        with _held_until_up() as held:
+            ray.init(address=address, log_to_driver=False)
+        held.hand_on()
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # Ray raises bare Exception, ConnectionError, TimeoutError, ...
@@ -321,6 +326,58 @@ def _start_ray(ray: Any, address: str | None) -> None:
             what = (f"Ray could not connect to the cluster at {quoted(address, 100)} (Ray said: {said}); "
                     "check that it runs (`ray status` on its head node) and that the address is right.")
         raise SetupError(f"{what} {RAY_HELP}") from None
+
+
+#: The most log records and warnings held back while Ray starts (a start-up logs a few).
+HELD_MAX = 1000
+
+
+class _Held(logging.Handler):
+    """Ray's own log records and warnings of one ``ray.init``, held back until it is known
+    whether Ray came up.
+
+    Ray logs at INFO before it fails (``Passing the following kwargs to ray.init() on the
+    server``) and warns that its client timed out: printed before our refusal, which says
+    what Ray said and what to do, they were the first thing a user read. A failed start
+    drops them; a successful one (:meth:`hand_on`) hands them on to Ray's own handlers and to ``warnings``,
+    so a normal run shows Ray's logs as before.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+        self.warned: list[warnings.WarningMessage] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if len(self.records) < HELD_MAX:
+            self.records.append(record)
+
+    def hand_on(self) -> None:  # not ``release``: a Handler's lock is released by that name
+        """Hand on what was held, as if it had not been (Ray's logger, ``warnings``)."""
+        ray_log = logging.getLogger("ray")
+        for record in self.records:
+            ray_log.handle(record)
+        for w in self.warned[:HELD_MAX]:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+        self.records, self.warned = [], []
+
+
+@contextlib.contextmanager
+def _held_until_up() -> Iterator[_Held]:
+    """Hold Ray's log records (the ``ray`` logger's handlers give way to one that keeps
+    them) and the warnings raised inside the block; see :class:`_Held`."""
+    ray_log = logging.getLogger("ray")
+    held = _Held()
+    handlers, ray_log.handlers = list(ray_log.handlers), [held]
+    propagate, ray_log.propagate = ray_log.propagate, False
+    try:
+        with warnings.catch_warnings(record=True) as warned:
+            warnings.simplefilter("always")  # every one held; hand_on() filters as usual
+            yield held
+        held.warned = list(warned)
+    finally:  # a handler Ray added meanwhile stays
+        ray_log.handlers = handlers + [h for h in ray_log.handlers if h is not held]
+        ray_log.propagate = propagate
 
 
 def _run_ray(

@@ -112,7 +112,7 @@ def test_rulings_prints_text_decision_example_and_an_absolute_link(
     monkeypatch.setenv("TABLEGAMES_DOCS_URL", "https://docs.example.org/tablegames/")
     text = run("rulings", "dallah", "DAL-33")[1]
     assert text.rstrip().endswith("See https://docs.example.org/tablegames/rulings/dallah.html#DAL-33")
-    assert run("rulings", "toepen", "TOE-99")[0] == 1
+    assert run("rulings", "toepen", "TOE-99")[0] == 2  # a mistake, as an unknown game
     assert "no ruling 'TOE-99' in toepen" in capsys.readouterr().err
     assert run("rulings", "chess")[0] == 2
 

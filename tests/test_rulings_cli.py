@@ -195,7 +195,7 @@ def test_a_ruling_is_found_as_a_person_types_its_id(game: str, typed: str, rulin
     (``shd3`` is no ruling: the IDs have two digits)."""
     code, text = run(game, typed, "--plain")
     if ruling is None:
-        assert code == 1 and text == ""
+        assert code == 2 and text == ""  # a mistake: exit status 2
         assert f"no ruling '{typed}' in {game}" in capsys.readouterr().err
     else:
         assert code == 0 and text.startswith(f"{ruling}: ")

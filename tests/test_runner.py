@@ -175,6 +175,61 @@ def test_a_ray_that_does_not_start_is_told_plainly(monkeypatch: pytest.MonkeyPat
     assert code == 2 and err.count("\n") == 1 and "could not connect to the cluster at 'auto'" in err
 
 
+class _RayThatLogsFirst:
+    """Stands in for Ray's client: it logs at INFO and warns before it answers, as
+    ``ray.init(address="ray://...")`` does (``Passing the following kwargs to ray.init()
+    on the server: log_to_driver``; ``Ray Client connection timed out``)."""
+
+    def __init__(self, fails: bool) -> None:
+        self.fails = fails
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def init(self, address: str | None = None, **_: object) -> None:
+        import logging
+        import warnings
+
+        logging.getLogger("ray.client_builder").info(
+            "Passing the following kwargs to ray.init() on the server: log_to_driver")
+        warnings.warn("Ray Client connection timed out.", UserWarning, stacklevel=1)
+        if self.fails:
+            raise ConnectionError("ray client connection timeout")
+
+
+def test_a_ray_that_cannot_connect_shows_only_the_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Helper-135: an unreachable ``--address`` printed Ray's INFO line and its warning
+    before the refusal. A failed start now drops them; a start that succeeds hands them
+    on to Ray's handler and to ``warnings`` as they were, so a normal run is unchanged."""
+    import io
+    import logging
+    import warnings
+
+    from tablegames import runner
+
+    ray_log = logging.getLogger("ray")
+    shown = io.StringIO()
+    ray_handler = logging.StreamHandler(shown)  # Ray's own (PlainRayHandler on stderr)
+    monkeypatch.setattr(ray_log, "handlers", [ray_handler])
+    monkeypatch.setattr(ray_log, "propagate", False)
+    monkeypatch.setattr(ray_log, "level", logging.INFO)
+
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        with pytest.raises(SetupError, match=r"could not connect to the cluster at 'ray://x:1' "
+                                             r"\(Ray said: 'ray client connection timeout'\)"):
+            runner._start_ray(_RayThatLogsFirst(fails=True), "ray://x:1")
+    assert shown.getvalue() == "" and warned == []
+    assert ray_log.handlers == [ray_handler] and ray_log.propagate is False  # as they were
+
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        runner._start_ray(_RayThatLogsFirst(fails=False), "ray://x:1")
+    assert shown.getvalue() == "Passing the following kwargs to ray.init() on the server: log_to_driver\n"
+    assert [str(w.message) for w in warned] == ["Ray Client connection timed out."]
+    assert ray_log.handlers == [ray_handler]
+
+
 def test_chunks_ramp_up_so_the_first_result_comes_after_one_seed() -> None:
     """Issue 25 item 13: each worker's first chunk is one seed, then two, doubling up to the
     chunk size, so a progress bar moves after one game of a slow game, not a whole chunk."""

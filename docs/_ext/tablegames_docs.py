@@ -35,6 +35,7 @@ What the stock extensions do not do, and the site needs:
 
 from __future__ import annotations
 
+import builtins
 import importlib
 import inspect
 import pkgutil
@@ -400,8 +401,11 @@ def value_cell(value: Any, module: Any = None) -> list[nodes.Node]:
     return [nodes.literal("", value_text(value, module))]
 
 
-def inline_nodes(text: str) -> list[nodes.Node]:
-    """Docstring text as nodes: ````code```` and Python roles as code, ruling IDs as links."""
+def inline_nodes(text: str, module: str = "") -> list[nodes.Node]:
+    """Docstring text as nodes: ````code```` and Python roles as code, ruling IDs as links.
+
+    ``module`` is the module the text is the docstring of: a short name in a role
+    (``:class:`Effect```) means the object as that module names it."""
     out: list[nodes.Node] = []
     pos = 0
     for match in _INLINE.finditer(text):
@@ -412,10 +416,10 @@ def inline_nodes(text: str) -> list[nodes.Node]:
         else:
             target = match.group(2)
             short = target.rsplit(".", 1)[-1]
-            out.append(
-                pending_xref("", nodes.literal(short, short), refdomain="py", reftype="obj",
-                             reftarget=target, refexplicit=False, refwarn=False)
-            )
+            xref = pending_xref("", nodes.literal(short, short), refdomain="py", reftype="obj",
+                                reftarget=target, refexplicit=False, refwarn=False)
+            xref["py:module"] = module
+            out.append(xref)
         pos = match.end()
     if pos < len(text):
         out.extend(inline_ruling_links(text[pos:]))
@@ -502,7 +506,7 @@ class RulesTable(SphinxDirective):
                 [nodes.literal(field.name, field.name)],
                 [nodes.literal("", type_text(hints.get(field.name, field.type)))],
                 default_cell(field, module),
-                inline_nodes(description),
+                inline_nodes(description, cls.__module__),
             ])
         out: list[nodes.Node] = [
             _table(["option", "type", "default", "what it changes"], rows, [16, 16, 12, 56],
@@ -731,13 +735,24 @@ class CardNames(SphinxDirective):
 
 # --------------------------------------------------------------------------- API pages
 class NearestPythonTarget(SphinxPostTransform):
-    """Resolve an unqualified Python name to the object nearest the referring module.
+    """Point a Python reference at the object the reader means, where it is documented.
 
-    Every game has a ``State``, a ``Rules`` and a ``Play``; a type hint written as plain
-    ``State`` in ``tablegames.toepen.bots`` (imported only for type checking) would match
-    all four and Sphinx would warn that the reference is ambiguous. The right one is the
-    one in the same game, so the target is qualified with the candidate that shares the
-    longest module prefix with the referring module, before the references are resolved.
+    Docstrings and type hints name objects the way the code does, which is not always the
+    full dotted path that Sphinx looks up:
+
+    * **A short name** (``StateError``, ``BaseState.from_position``, a hint imported only
+      for type checking) is found by its ending among the documented objects of the kind
+      the role asks for. Every game has a ``State``, a ``Rules`` and a ``Play``; a name
+      several objects end with goes to the one that shares the longest module prefix with
+      the referring module (``State`` in ``tablegames.toepen.bots`` is Toepen's), so it is
+      neither ambiguous nor unresolved.
+    * **A re-exported name** (``tablegames.bots.make``, ``tablegames.SimulationSummary``)
+      is documented once, in the module that defines it; the reference follows the import
+      to that entry (:func:`documented_home`).
+
+    A builtin (``str``, ``int``) is left to Sphinx: ``PositionReader`` has methods named
+    ``str`` and ``int``, and a hint ``-> str`` must not become one of them. A name Sphinx
+    finds from the referring module or class is left alone too.
     """
 
     default_priority = 5  # before sphinx's ReferencesResolver (10)
@@ -749,15 +764,88 @@ class NearestPythonTarget(SphinxPostTransform):
             if node.get("refdomain") != "py":
                 continue
             target = node.get("reftarget", "")
-            if not target or "." in target or target in objects:
+            if not target or target in objects or target in vars(builtins):
                 continue
             here = node.get("py:module") or ""
-            candidates = [name for name in objects if name.endswith("." + target)]
-            if len(candidates) < 2 or not here:
+            within = node.get("py:class") or ""
+            if f"{here}.{within}.{target}" in objects or f"{here}.{target}" in objects:
+                continue  # Sphinx resolves it from the context
+            role = node.get("reftype", "obj")
+            types = set(domain.objtypes_for_role(role) or ())
+            found = self._target(target, role, here, within, objects, types)
+            if found is not None:
+                node["reftarget"] = found
+
+    @staticmethod
+    def _target(target: str, role: str, here: str, within: str, objects: Mapping[str, Any],
+                types: set[str]) -> str | None:
+        """The documented name ``target`` (of the role ``role``, of objects of ``types``)
+        means in module ``here``, class ``within``."""
+        def fits(name: str) -> bool:
+            return not types or objects[name].objtype in types
+
+        seen = [f"{here}.{within}.{target}", f"{here}.{target}"] if here else []
+        for path in [target] if target.startswith("tablegames.") else [*seen, target]:
+            obj = _imported(path)
+            if obj is None:
                 continue
-            best = max(candidates, key=lambda name: _shared_prefix(name, here))
-            if _shared_prefix(best, here) > 1:
-                node["reftarget"] = best
+            home = documented_home(obj, path, objects)
+            if home is not None:
+                return home if fits(home) else None
+            outside = _full_name(obj)
+            if outside is not None and not outside.startswith("tablegames"):
+                return outside  # Python's or a library's: conf.py's nitpick_ignore says so
+        if "." not in target and role in ("attr", "meth"):
+            return None  # ``:attr:`size``` is the class's own, not any other class's ``size``
+        candidates = [name for name in objects if name.endswith("." + target) and fits(name)]
+        if not candidates:
+            return None
+        best = max(candidates, key=lambda name: _shared_prefix(name, here))
+        return best if len(candidates) == 1 or _shared_prefix(best, here) > 1 else None
+
+
+def documented_home(obj: Any, path: str, documented: Mapping[str, Any]) -> str | None:
+    """Where ``obj`` (found at the dotted ``path``) is documented, or ``None``.
+
+    A class or function is documented where it is defined: ``tablegames.bots.make`` is
+    ``tablegames.bots.registry.make`` (its ``__module__`` and ``__qualname__``). A value
+    without a name of its own (``tablegames.GAMES``, a dict; a type alias) is the documented
+    entry that ends in the same name and holds the very same object.
+    """
+    home = _full_name(obj)
+    if home in documented:
+        return home
+    last = path.rpartition(".")[2]  # a value, or a type alias (``tuple[int, ...]``)
+    for name in documented:
+        if name.endswith("." + last) and _imported(name) is obj:
+            return name
+    return None
+
+
+def _full_name(obj: Any) -> str | None:
+    """``module.qualname`` of a class, function or property (its getter), else ``None``."""
+    inner = getattr(obj, "fget", obj)
+    module = getattr(inner, "__module__", None)
+    qualname = getattr(inner, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str) and "<" not in qualname:
+        return f"{module}.{qualname}"
+    return None
+
+
+def _imported(dotted: str) -> Any:
+    """The object at ``dotted`` (a module, then attributes), or ``None``."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: Any = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr, None)
+            if obj is None:
+                return None
+        return obj
+    return None
 
 
 def _shared_prefix(a: str, b: str) -> int:
@@ -789,12 +877,37 @@ class Submodules(SphinxDirective):
                 continue
             full = f"{name}.{info.name}"
             title = f"``{full}``"
-            lines += [title, "-" * len(title), "", f".. automodule:: {full}", ""]
+            lines += [title, "-" * len(title), "", f".. automodule:: {full}"]
+            shared = reexports(importlib.import_module(full))
+            if shared:
+                lines.append(f"   :exclude-members: {', '.join(shared)}")
+            lines.append("")
         content = StringList(lines, source=self.get_source_info()[0] or "")
         holder = nodes.section()
         holder.document = self.state.document
         nested_parse_with_titles(self.state, content, holder)
         return list(holder.children)
+
+
+def reexports(module: Any) -> list[str]:
+    """The names ``module`` lists in ``__all__`` but another public module of the package
+    defines (``tablegames.common.fields`` re-exports ``Kind`` from ``kinds``).
+
+    Each object is documented once, where it is defined: a second entry would be a second
+    link target for the same name (a short ``Kind`` would be ambiguous) and would send
+    the source page's links back to the wrong entry. A reference to the re-exported name
+    finds the one entry (:class:`NearestPythonTarget`).
+    """
+    shared = []
+    for name in getattr(module, "__all__", ()):
+        obj = getattr(module, name, None)
+        if not (inspect.isclass(obj) or inspect.isroutine(obj)):
+            continue  # a value (``RESULTS``, a kind) is the module's own, whatever its type
+        home = getattr(obj, "__module__", None)
+        if (isinstance(home, str) and home != module.__name__ and home.startswith("tablegames.")
+                and not any(part.startswith("_") for part in home.split("."))):
+            shared.append(name)
+    return shared
 
 
 def skip_reexports(

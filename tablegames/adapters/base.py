@@ -81,7 +81,9 @@ class _Special:
         return "SPECIAL"
 
 
+#: The option of a polled seat that does not interrupt (:meth:`Session.options`).
 PASS = _Pass()
+#: The option of a game's special step, such as Dallah's fall model (:meth:`Codec.special`).
 SPECIAL = _Special()
 
 
@@ -377,7 +379,7 @@ class Session:
 
     With an engine state in outside-chance mode (:mod:`tablegames.common.chance`), an
     action that needs a chance outcome (a draw, a roll) pauses the session at a *chance
-    node*: :attr:`need` holds the distribution of the next outcome, :meth:`feed` gives
+    node*: ``need`` holds the distribution of the next outcome, :meth:`feed` gives
     one, and the action is applied once it has all it needs.
     """
 

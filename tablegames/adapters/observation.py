@@ -61,7 +61,7 @@ class Buffer:
 
 
 class Observer(ABC):
-    """Encodes views of one game (one player count and rules) as vectors of :attr:`size`."""
+    """Encodes views of one game (one player count and rules) as vectors of ``size`` numbers."""
 
     #: The game's view-key mapping (set by each game's observer class).
     KEYS: ViewKeys

@@ -29,7 +29,7 @@ crazy_eights deals), then each draw, exchange, new hand's deal, rebuilt stock an
 roll (with its rerolls) is one chance node per card or face, and each yes/no question of
 Dallah's fall model (``table="model"``: the table's physics, so chance too) one chance
 node with the model's probabilities (outcome 1 yes, 0 no; see
-:meth:`~tablegames.adapters.dallah.DallahCodec.resume`), in the middle of the action
+``DallahCodec.resume`` in :mod:`tablegames.adapters.dallah`), in the middle of the action
 that needs it: the player's action is chosen, then the chance nodes, then the action's
 events. ``chance_outcomes()`` lists the outcome ids (a card code, a Placement card, a
 die face; ``max_chance_outcomes()`` of them) with their probabilities: the cards left in

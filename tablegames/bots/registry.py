@@ -67,12 +67,18 @@ def origins(game: str | GameInfo, lineup: Sequence[str]) -> tuple[str, ...]:
 
 def load(modules: Sequence[str]) -> None:
     """Import ``modules`` (their ``register`` calls run once; already imported: nothing to
-    do). A module that cannot be imported is a :class:`SetupError` naming it."""
+    do). A module that cannot be imported is a :class:`SetupError` naming it: one that is
+    missing, and one that fails while it is imported (a syntax error, an exception its
+    code raises), which is the caller's file to mend, not a defect of the library."""
     for module in modules:
         try:
             importlib.import_module(module)
         except ImportError as exc:
             raise SetupError(f"cannot import the bot module {quoted(module)}: {exc}") from None
+        except Exception as exc:  # whatever the caller's own module raises while imported
+            said = (str(exc).strip().splitlines() or [""])[0]
+            raise SetupError(f"the bot module {quoted(module)} failed while imported: "
+                             f"{type(exc).__name__}: {quoted(said, 200)}") from None
 
 
 def names(game: str | GameInfo) -> tuple[str, ...]:

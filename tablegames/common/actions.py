@@ -82,6 +82,7 @@ class FrozenDict(dict[str, Any]):
     _json: str
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        """Refused: raises ``TypeError``, since the value is shared (see the class)."""
         raise TypeError("this value is shared by a state and its copies and is never "
                         "changed in place: replace it, or edit fresh(value)")
 

@@ -159,6 +159,13 @@ class Kind:
     #: Lines of an empty value (or ``None``) are left out, and read back as empty.
     sparse = False
 
+    def __repr__(self) -> str:
+        """``Kind``, for every kind: a declaration's type hint then prints as
+        ``Annotated[int, Kind]``, the same on every run (no memory address) and, in the API
+        reference, a link to this class. The subclasses are private; what a field holds
+        is said by its declaration and its docstring."""
+        return "Kind"
+
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         """Python source of an expression that copies the value ``expr``."""
         return expr

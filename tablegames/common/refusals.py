@@ -192,7 +192,7 @@ def phrases(names: Mapping[str, object]) -> dict[str, Phrase]:
     """Every :class:`Phrase` among ``names`` (a refusals module's ``globals()``), by its
     constant's name (``STAGE_WORDS[3]`` for one in a tuple or dict), in the order
     written: with the table's templates, the ids of the game's ``<game>_refusals``
-    catalogue (:func:`tablegames.table.catalogues.refusal_ids`)."""
+    catalogue (``refusal_ids`` in ``tablegames.table.catalogues``, the catalogues' generator)."""
     found: dict[str, Phrase] = {}
     for name, value in names.items():
         if isinstance(value, Phrase):

@@ -175,6 +175,8 @@ class _Registry(Mapping[str, GameInfo]):
         return self._sources[name].partition(":")[0].strip()
 
 
+#: Every game by name (``GAMES["toepen"]`` is its :class:`GameInfo`): the built-in
+#: games, imported on first use, and those registered or named by entry points.
 GAMES = _Registry()
 
 

@@ -56,6 +56,7 @@ def seat_arg(value: object, n: int, what: str) -> int:
 
 
 def strings(value: object, what: str) -> list[str]:
+    """``value`` as a list of ids, or a ``SetupError`` naming ``what``."""
     if isinstance(value, str) or not isinstance(value, list | tuple) or not all(
             isinstance(x, str) for x in value):
         raise SetupError(f"{what} must be a list of ids")
@@ -65,6 +66,7 @@ def strings(value: object, what: str) -> list[str]:
 
 
 def counts(value: object, what: str) -> list[int]:
+    """``value`` as a list of non-negative counts, or a ``SetupError`` naming ``what``."""
     if isinstance(value, str) or not isinstance(value, list | tuple) or len(value) > MAX_ITEMS \
             or not all(type(x) is int and 0 <= x <= 100_000 for x in value):
         raise SetupError(f"{what} must be a list of non-negative counts")

@@ -61,6 +61,7 @@ def _make_pack() -> Pack:
     return Pack(name="phase10", faces=faces, counts=counts, strength=strength, aliases=aliases)
 
 
+#: The Phase 10 pack, every card and how many of it a deck holds.
 PACK = _make_pack()
 NAMES: tuple[str, ...] = PACK.names()
 #: The number of a number face (1..12); 0 for Wild and Skip.

@@ -30,7 +30,9 @@ _SWAPS = 6
 #: The budget of :func:`_label`, in work, not time (the same rng gives the same world on
 #: every machine): the repair's tries and their steps in all, the search's nodes.
 REPAIR_TRIES = 3
+#: The repair's steps in all, over its tries (see :data:`REPAIR_TRIES`).
 REPAIR_STEPS = 1_000_000
+#: The nodes the search visits at most when the repair gives up.
 SEARCH_NODES = 20_000
 #: The search's other bound: sources looked at, in all (choosing a demand's sources and
 #: checking each choice walk the sources up to its window). Many times the nodes, so in

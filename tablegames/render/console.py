@@ -7,7 +7,7 @@ the middle of the table, the hand, then the result or the prompt. Every word com
 the catalogues in the drawing's language.
 
 It is the coloured sibling of :mod:`tablegames.render.text` (the same table as plain
-characters): the terminal game (:class:`tablegames.tui.screen.Screen`) draws its table
+characters): the terminal game (``tablegames.tui.screen.Screen``) draws its table
 with it and adds what a game being played needs (the moves, what happened, fitting the
 window), and a ruling's picture in the terminal (:mod:`tablegames.render.terminal`) is
 drawn by it alone. It lives here, under the terminal game, so that a picture never

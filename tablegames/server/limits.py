@@ -322,6 +322,8 @@ class Doors:
         return True
 
     def closed_socket(self, address: str) -> None:
+        """Give back the socket :meth:`may_open_socket` counted for ``address`` (and its
+        network)."""
         for table, key in ((self.sockets, address), (self.net_sockets, network(address))):
             held = table[key] - 1
             if held:

@@ -47,6 +47,8 @@ from typing import Any
 
 import attrs
 
+from tablegames.common.errors import quoted
+
 log = logging.getLogger("tablegames.server")
 
 _SCHEMA = """
@@ -135,7 +137,10 @@ class Store:
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
             return
         if self.path != ":memory:":
-            self._lock_fd = _lock(self.path)
+            try:
+                self._lock_fd = _lock(self.path)
+            except OSError as exc:  # no such folder, a folder, no permission: the caller's
+                raise StoreError(_cannot_open(self.path, exc.strerror or str(exc))) from None
         try:
             self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self.db.execute("PRAGMA journal_mode=WAL")
@@ -146,6 +151,9 @@ class Store:
             if "snap_seq" not in columns:  # a file written before the event log
                 self.db.execute("ALTER TABLE rooms ADD COLUMN snap_seq INTEGER NOT NULL DEFAULT 0")
                 self.db.execute("UPDATE rooms SET snap_seq = seq WHERE seq >= 0")
+        except sqlite3.Error as exc:  # "file is not a database": a file of something else
+            self._unlock()
+            raise StoreError(_cannot_open(self.path, str(exc))) from None
         except BaseException:
             self._unlock()
             raise
@@ -394,6 +402,12 @@ class Store:
             for table in ("rooms", "actions", "tokens"):
                 self._many(f"DELETE FROM {table} WHERE code = ?", codes)
         return len(codes)
+
+
+def _cannot_open(path: str, why: str) -> str:
+    """Why ``--db`` cannot be used, as one line (``tablegames serve`` exits 2 with it)."""
+    return (f"cannot use {quoted(path, 200)} as the rooms file ({why}): give the path of a "
+            "SQLite file, new or made by tablegames serve, in a folder that exists")
 
 
 def _lock(path: str) -> int:

@@ -1,15 +1,18 @@
 """A hostile caller against the public surface of every game.
 
-Hypothesis takes real saves, positions, records and action notation of seeded games in
-play and hands the library what a hostile caller would: a value of the wrong type at any
-place of a save or record (``true`` for a count, a float, a negative or 20-digit number,
-``NaN``, ``1e999``, a 5,000-digit integer, a list 100,000 levels deep), an unknown or
-doubled key, a key left out; a position line with another line's words; an action in bad
-notation, in another seat's name, at a stale version, with a chance feed where none is
-taken, another game's or a made-up action. Each call either gives a state that is whole
-(it saves, loads back byte-identical and plays on) or raises
-:class:`~tablegames.common.errors.TablegamesError` and changes nothing: the state's save
-is byte-identical after every refusal.
+Hypothesis takes seeded games in play and hands the library what a hostile caller would:
+an action in bad notation, in another seat's name, at a stale version, with a chance feed
+where none is taken, another game's or a made-up action; hostile rules, players and
+setup. Each call either gives a state that is whole (it saves, loads back byte-identical
+and plays on) or raises :class:`~tablegames.common.errors.TablegamesError` and changes
+nothing: the state's save is byte-identical after every refusal.
+
+Saves, records and positions edited anywhere (a value of the wrong type at any place of
+a save or record: ``true`` for a count, a float, a negative or 20-digit number, ``NaN``,
+``1e999``, a 5,000-digit integer, a list 100,000 levels deep; an unknown or doubled key,
+a key left out; a position line with another line's words) are
+:mod:`tests.common.test_hostile_callers`'s properties, which hold this audit's edits and
+helper-122's in one property each (helper-135).
 
 What a refusal says, and the worlds a seat samples, are checked against a twin: the
 same position with two cards the seat cannot see swapped
@@ -39,21 +42,15 @@ from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_to_dict
 from tests.common.test_any_text import _whole as whole
 from tests.common.test_hostile_callers import _in_play as in_play
-from tests.common.test_hostile_callers import _paths as paths
 
 GAME_NAMES = ("toepen", "phase10", "shithead", "dallah")
 #: Each example plays a seeded game and loads or applies a few times: a few dozen per game
 #: keep the module well under its time budget.
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-#: Values of the wrong type or size, as JSON, for any place of a save or a record.
+#: Values of the wrong type or size, for the rules, players and setup.
 HOSTILE_VALUES: list[Any] = [True, False, None, 1.5, -1, 0, 2**64, 10**20, "", "x",
                              [], {}, [[[[]]]], {"zzz": 1}, [True], ["0:x"]]
-#: Values JSON can hold only as text (``json.dumps`` writes no such thing for a save):
-#: put in by replacing a marker.
-HOSTILE_TEXTS = ["NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, "[" * 100_000,
-                 "[" * 100_000 + "]" * 100_000, '"\\ud800"']
-MARK = "@@hostile@@"
 
 
 def _in_play(game: str, seed: int) -> Any:
@@ -72,105 +69,6 @@ def _refused(exc: TablegamesError) -> None:
     """A refusal is short and can be shown (``str``, ``repr``) without failing."""
     assert len(str(exc)) < 2000 and repr(exc)
     event(f"refused: {type(exc).__name__}")
-
-
-def _at(root: Any, path: tuple[Any, ...]) -> Any:
-    for k in path:
-        root = root[k]
-    return root
-
-
-@st.composite
-def _hostile_json(draw: st.DrawFn, data: Any) -> str:
-    """The JSON text of ``data`` (a save or a record, as parsed) with one hostile edit."""
-    data = json.loads(json.dumps(data))
-    path = draw(st.sampled_from(list(paths(data))), label="place")
-    kind = draw(st.sampled_from(["value", "text", "unknown key", "drop", "double"]))
-    place = _at(data, path)
-    if kind == "unknown key" and isinstance(place, dict):
-        place["zzz_unknown"] = draw(st.sampled_from(HOSTILE_VALUES))
-    elif kind in ("drop", "double") and path:
-        parent = _at(data, path[:-1])
-        if kind == "drop":
-            del parent[path[-1]]
-        elif isinstance(parent, dict):  # the key twice: the first value hidden behind it
-            parent[path[-1]] = MARK
-            key, value = json.dumps(path[-1]), json.dumps(place)
-            return json.dumps(data).replace(f"{key}:{json.dumps(MARK)}",
-                                            f"{key}:{value},{key}:{value}", 1)
-    elif kind == "text":
-        if not path:
-            return draw(st.sampled_from(HOSTILE_TEXTS))
-        _at(data, path[:-1])[path[-1]] = MARK
-        return json.dumps(data).replace(json.dumps(MARK), draw(st.sampled_from(HOSTILE_TEXTS)))
-    elif path:
-        _at(data, path[:-1])[path[-1]] = draw(st.sampled_from(HOSTILE_VALUES))
-    return json.dumps(data)
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-@FEW
-@given(seed=st.integers(0, 10_000), data=st.data())
-def test_a_hostile_save_loads_whole_or_is_refused(game: str, seed: int,
-                                                  data: st.DataObject) -> None:
-    state = _in_play(game, seed)
-    text = data.draw(_hostile_json(json.loads(state.to_json())), label="save")
-    for load in (tablegames.load, GAMES[game].from_json):
-        try:
-            _whole(load(text))
-        except TablegamesError as exc:
-            _refused(exc)
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-@FEW
-@given(seed=st.integers(0, 10_000), data=st.data())
-def test_a_hostile_record_replays_whole_or_is_refused(game: str, seed: int,
-                                                      data: st.DataObject) -> None:
-    state = _in_play(game, seed)
-    if data.draw(st.booleans(), label="from a position"):
-        state = tablegames.from_position(game, state.to_position())
-    text = data.draw(_hostile_json(state.record()), label="record")
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):  # the test's own reader: no record to give
-        return
-    try:
-        _whole(tablegames.replay(record))
-    except TablegamesError as exc:
-        _refused(exc)
-
-
-#: Words for a position line: another line's words, or none of any game's.
-HOSTILE_WORDS = ["-", "", "0", "-1", "999", "9" * 30, "1e5", "NaN", "yes", "no", "x", "[]",
-                 "{}", "null", "٣", "²", "- -", "1:1", '{"a":1}', "[" * 60 + "]" * 60]
-
-
-@pytest.mark.parametrize("game", GAME_NAMES)
-@FEW
-@given(seed=st.integers(0, 10_000), data=st.data())
-def test_a_hostile_position_reads_whole_or_is_refused(game: str, seed: int,
-                                                      data: st.DataObject) -> None:
-    lines = _in_play(game, seed).to_position().split("\n")
-    i = data.draw(st.integers(1, len(lines) - 2), label="line")
-    key = lines[i].partition(":")[0]
-    others = [line.partition(": ")[2] for line in lines if ": " in line]
-    kind = data.draw(st.sampled_from(["value", "word", "drop", "twice"]))
-    if kind == "value":
-        lines[i] = f"{key}: {data.draw(st.sampled_from(HOSTILE_WORDS + others))}"
-    elif kind == "word" and ": " in lines[i]:
-        words = lines[i].partition(": ")[2].split()
-        j = data.draw(st.integers(0, len(words) - 1))
-        words[j] = data.draw(st.sampled_from(HOSTILE_WORDS + " ".join(others).split()))
-        lines[i] = f"{key}: {' '.join(words)}"
-    elif kind == "drop":
-        del lines[i]
-    else:
-        lines.insert(i, lines[i])
-    try:
-        _whole(tablegames.from_position(game, "\n".join(lines)))
-    except TablegamesError as exc:
-        _refused(exc)
 
 
 class Endless(Sequence[Any]):
