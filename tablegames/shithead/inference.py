@@ -6,16 +6,20 @@ unseen ones are not free, though: the rules force two public inferences.
 
 * A pick-up is allowed only when nothing fits (SHD-08), so after one everybody knows that
   the unseen cards then in that hand hold no value that could have been played.
-* The start (SHD-04) tells that no hand holds a value below the card the starter shows,
-  and that the seats ahead of the starter in the tie order hold none equal to it either.
+* The start (SHD-04) tells that no hand holds a lower rank than the card the starter
+  shows, that the seats ahead of the starter in the tie order hold none of that rank
+  either, and that the starter holds none of that rank in an earlier suit (a hand shows
+  the first of its lowest cards in suit order ♣ ♦ ♥ ♠: showing 3♥ says "no 3♣, no 3♦").
 
-Each unseen card of a hand is a **slot** carrying a bitmask of the values (bit ``v``) it
-cannot be. A slot gets every bar laid on the hand while it is there, so a slot that came
-into the hand earlier carries every bar of a later one: the masks of a hand, oldest
-first, form a chain (each contains the next). When an unseen card of value ``v`` is
-played, the slot it came from is unknown; removing the **oldest** slot that allows ``v``
-leaves the weakest constraints any of the choices would leave, and since the masks are a
-chain those are exactly the hands consistent with the history, no more and no fewer.
+Each unseen card of a hand is a **slot** carrying a bitmask of the cards (bit ``c`` for
+the card code ``c``, every copy of that face) it cannot be: a bar on whole values, as a
+pick-up lays, sets all four suits of each value (:func:`cards_of`); the start's suit bar
+sets single cards. A slot gets every bar laid on the hand while it is there, so a slot
+that came into the hand earlier carries every bar of a later one: the masks of a hand,
+oldest first, form a chain (each contains the next). When an unseen card ``c`` is played,
+the slot it came from is unknown; removing the **oldest** slot that allows ``c`` leaves
+the weakest constraints any of the choices would leave, and since the masks are a chain
+those are exactly the hands consistent with the history, no more and no fewer.
 
 Slots are bounded: unseen cards enter a hand only by the deal and by drawing back to three
 (SHD-06), so a hand never holds more than three of them.
@@ -26,16 +30,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tablegames.common.rng import Rng
-from tablegames.shithead.cards import VALUE
+from tablegames.shithead.cards import FACES
 
-#: Bits 1..13: a mask that bars every value (no card could fill the slot).
-ALL_VALUES = (1 << 14) - 2
+#: Bits 0..51: a mask that bars every card (no card could fill the slot).
+ALL_CARDS = (1 << FACES) - 1
+#: The four cards of a value, as bits, for the value 1 (shifted by 4 per value up).
+_SUITS = 0b1111
+
+
+def cards_of(values: int) -> int:
+    """The card mask of a value mask (bit ``v`` for the value ``v``, as the effects
+    table's masks are): every suit of each value."""
+    out = 0
+    for v in range(1, 14):
+        if values >> v & 1:
+            out |= _SUITS << (v - 1) * 4
+    return out
 
 
 def below(value: int, inclusive: bool = False) -> int:
-    """The mask of values under ``value`` (up to it with ``inclusive``)."""
+    """The card mask of the values under ``value`` (up to it with ``inclusive``), in
+    code order (the ace low)."""
     top = value + 1 if inclusive else value
-    return (1 << top) - 2 if top > 1 else 0
+    return (1 << (top - 1) * 4) - 1 if top > 1 else 0
+
+
+def earlier_suits(card: int) -> int:
+    """The card mask of the cards of ``card``'s value in a suit before its own (codes are
+    value-major: those are the codes just below it): what a hand that shows ``card`` as
+    its lowest cannot hold (SHD-04)."""
+    return (1 << card) - (1 << card - card % 4)
 
 
 def bar(slots: tuple[int, ...], mask: int) -> tuple[int, ...]:
@@ -55,11 +79,10 @@ def forget(
             i = known.index(c)
             known = known[:i] + known[i + 1:]
             continue
-        v = VALUE[c]
         # the state's invariant (checked when loading) guarantees such a slot exists; a
         # plain loop, not next(generator): this runs for every card played from a hand
         for i, m in enumerate(slots):
-            if not m >> v & 1:
+            if not m >> c & 1:
                 slots = slots[:i] + slots[i + 1:]
                 break
     return known, slots
@@ -74,9 +97,9 @@ def consistent(slots: Sequence[int], unseen: Sequence[int]) -> bool:
     if len(slots) != len(unseen):
         return False
     for i, m in enumerate(slots):
-        if m & ALL_VALUES == ALL_VALUES or (i and slots[i - 1] & m != m):
+        if m & ALL_CARDS == ALL_CARDS or (i and slots[i - 1] & m != m):
             return False
-        if sum(1 for c in unseen if not m >> VALUE[c] & 1) < i + 1:
+        if sum(1 for c in unseen if not m >> c & 1) < i + 1:
             return False
     return True
 
@@ -94,7 +117,7 @@ def pick_for_slots(pool: Sequence[int], masks: Sequence[int], rng: Rng) -> list[
     for m in masks:
         opts = options.get(m)
         if opts is None:
-            opts = options[m] = [i for i, c in enumerate(pool) if not m >> VALUE[c] & 1]
+            opts = options[m] = [i for i, c in enumerate(pool) if not m >> c & 1]
         lists.append(opts)
     while True:
         picked = [opts[rng.below(len(opts))] for opts in lists]

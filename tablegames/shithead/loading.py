@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.actions import FrozenDict
 from tablegames.common.errors import SetupError, StateError
 from tablegames.shithead.cards import FACES, pack
-from tablegames.shithead.inference import consistent
+from tablegames.shithead.inference import cards_of, consistent
 from tablegames.shithead.rules import Rules
 from tablegames.shithead.stages import (
     GIVING,
@@ -231,15 +231,52 @@ def limit_hit_named(rounds_done: Sequence[Any]) -> Sequence[Any]:
             if isinstance(item, Mapping) else item for item in rounds_done]
 
 
+#: The largest bar a save by engine 1 to 6 could hold: bits 1 to 13, one per value.
+_OLD_ALL_VALUES = (1 << 14) - 2
+
+
+def _old_bar(mask: Any) -> Any:
+    """An engine-6 bar (bit ``v``: the value ``v``) as a mask of cards (bit ``c``); any
+    value no engine wrote as a bar is made one no engine writes, for the strict load to
+    refuse (a ``bool`` is left as it is: the load refuses it as it always did)."""
+    if type(mask) is not int:
+        return mask
+    return cards_of(mask) if 0 <= mask <= _OLD_ALL_VALUES else -1
+
+
+def value_bars(bars: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The bars with only whole values kept: what an engine before 7 laid, which barred
+    values only (each one's four cards), never single cards (:meth:`State._as_saved`)."""
+    out = []
+    for slots in bars:
+        kept = []
+        for m in slots:
+            whole = 0
+            for v in range(13):
+                if m >> v * 4 & 0b1111 == 0b1111:
+                    whole |= 0b1111 << v * 4
+            kept.append(whole)
+        out.append(tuple(kept))
+    return tuple(out)
+
+
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
-    """A save by engine 1 to 5 in engine 6's form: up to engine 3 its round summaries say
-    ``limit`` and are read as ``limit_hit`` (:func:`limit_hit_named`). Engine 5's
-    ``active`` (was ``turn``) and engine 6's ``playing`` and ``known_cards`` (were
-    ``in_play`` and ``known``) are declared (``State.ENGINE_RENAMED``) and renamed before
-    this runs; nothing else changes (engine 5 changed play only otherwise, SHD-25 after an
-    Under-over, so such a save loads as it was and plays on under today's rules; engine 6
-    changed names only). A value that is no list is left for the strict load to refuse."""
+    """A save by engine 1 to 6 in engine 7's form: up to engine 3 its round summaries say
+    ``limit`` and are read as ``limit_hit`` (:func:`limit_hit_named`); up to engine 6 a
+    bar on an unseen hand card is a mask of values (bit ``v``) and is read as the mask of
+    their cards (bit ``c``, every suit of each value: :func:`~.inference.cards_of`),
+    without the start's suit bar no such engine laid (its worlds stay as that engine
+    dealt them). Engine 5's ``active`` (was ``turn``) and engine 6's ``playing`` and
+    ``known_cards`` (were ``in_play`` and ``known``) are declared
+    (``State.ENGINE_RENAMED``) and renamed before this runs; nothing else changes
+    (engine 5 changed play only otherwise, SHD-25 after an Under-over, so such a save
+    loads as it was and plays on under today's rules; engine 6 changed names only). A
+    value that is no list is left for the strict load to refuse."""
     done = state.get("rounds_done")
     if engine < 4 and type(done) is list:
         state["rounds_done"] = list(limit_hit_named(done))
+    bars = state.get("bars")
+    if engine < 7 and type(bars) is list:
+        state["bars"] = [[_old_bar(m) for m in slots] if type(slots) is list else slots
+                         for slots in bars]
     return state

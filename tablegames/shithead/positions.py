@@ -9,8 +9,9 @@ position may leave out (see the notation guide):
 * cards are written in action notation (ASCII: ``10h``, ``Qs``), since positions are
   edited by hand;
 * ``direction`` is ``clockwise`` or ``counter-clockwise``;
-* ``bars N`` lists, oldest first, the values each unseen hand card cannot be, as ranks
-  (``2,3,9``; ``none``: it may be anything).
+* ``bars N`` lists, oldest first, what each unseen hand card cannot be: ranks for
+  every suit of a value, cards for some suits of one (``2,3c,3d,9``; ``none``: it may
+  be anything).
 """
 
 from __future__ import annotations
@@ -44,28 +45,45 @@ DIRECTION_TEXT = WordText(write=lambda v: _DIRECTIONS.get(v, str(v)), read=_dire
 
 
 def _bar_text(mask: int) -> str:
-    """The values an unseen hand card cannot be, as ranks (``none``: it may be anything)."""
+    """The cards an unseen hand card cannot be: a rank where it bars every suit of it, a
+    card where it bars only some (the start's suit bar, SHD-04); ``none``: it may be
+    anything."""
     if not mask:
         return "none"
-    return ",".join(RANK_TEXT[v] for v in range(1, 14) if mask >> v & 1)
+    words = []
+    for v in range(1, 14):
+        group = mask >> (v - 1) * 4 & 0b1111
+        if group == 0b1111:
+            words.append(RANK_TEXT[v])
+        elif group:
+            first = (v - 1) * 4
+            words += [ASCII[first + i] for i in range(4) if group >> i & 1]
+    return ",".join(words)
 
 
 _RANK_OF = {text: v for v, text in enumerate(RANK_TEXT) if text}
 
 
 def _bar_mask(word: str) -> int:
+    """A bar's mask from its words: ranks (every suit of each) and cards, as written by
+    :func:`_bar_text`; a position written before engine 7 names ranks only."""
     if word == "none":
         return 0
     mask = 0
     for part in word.split(","):
         v = _RANK_OF.get(part.upper())
-        if v is None:
-            raise ValueError(f"{part[:40]!r} is not a rank (A, 2 … 10, J, Q, K)")
-        mask |= 1 << v
+        if v is not None:
+            mask |= 0b1111 << (v - 1) * 4
+            continue
+        try:
+            mask |= 1 << code_of(part)
+        except ValueError:
+            raise ValueError(f"{part[:40]!r} is not a rank (A, 2 … 10, J, Q, K) "
+                             f"or a card (3c)") from None
     return mask
 
 
-#: A bar on an unseen hand card, as ranks.
+#: A bar on an unseen hand card, as ranks and cards.
 BAR_TEXT = WordText(write=_bar_text, read=_bar_mask)
 
 #: Comment lines before a field's lines.

@@ -108,7 +108,14 @@ from tablegames.shithead.effects import (
     compile_table,
 )
 from tablegames.shithead.events import EVENT_KEYS, RESULT_KEYS
-from tablegames.shithead.inference import ALL_VALUES, bar, forget, pick_for_slots
+from tablegames.shithead.inference import (
+    ALL_CARDS,
+    bar,
+    cards_of,
+    earlier_suits,
+    forget,
+    pick_for_slots,
+)
 from tablegames.shithead.loading import (
     check_loaded,
     check_setup,
@@ -116,6 +123,7 @@ from tablegames.shithead.loading import (
     limit_hit_named,
     max_players,
     upgrade_engine,
+    value_bars,
 )
 from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
@@ -191,7 +199,10 @@ class State(BaseState):
     #: (was ``in_play``) and the hand cards everybody has seen go in ``known_cards`` (was
     #: ``known``), as in Toepen and Phase 10, in the save, the view and the position
     #: text; plays out as 5.
-    ENGINE = 6
+    #: 7: a bar on an unseen hand card is a mask of cards (bit ``c``), no longer of
+    #: values (bit ``v``), so that the start can say that the starter holds no card of
+    #: the shown rank in an earlier suit (SHD-04); plays out as 6.
+    ENGINE = 7
     #: Save format 4 names each field as the views and position text did then (issue
     #: 21): a format 1-3 save's old keys are read under these names, which the engines
     #: since may rename again (``ENGINE_RENAMED``: format 4's ``in_play`` is engine 6's
@@ -245,9 +256,10 @@ class State(BaseState):
     #: shown at the start) and still there: public, as Phase 10's ``known_cards``.
     known_cards: Annotated[tuple[tuple[int, ...], ...],
                            per_seat_tuple(_SORTED, line="known_cards")]
-    #: Per seat, the bars on the unseen cards of its hand, oldest first (:mod:`.inference`).
+    #: Per seat, the bars on the unseen cards of its hand, oldest first: each a mask of
+    #: the cards (bit ``c``: code ``c``) that card cannot be (:mod:`.inference`).
     bars: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(
-        tuple_seq(count(0, ALL_VALUES, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
+        tuple_seq(count(0, ALL_CARDS, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
     face_up: Annotated[tuple[tuple[int, ...], ...],
                        per_seat_tuple(tuple_seq(card(FACES), HAND_SIZE, sort=True),
                                       line="face_up")]
@@ -380,13 +392,17 @@ class State(BaseState):
         if known.count(card) < self.hands[starter].count(card):
             slots[starter] = forget((), slots[starter], (card,))[1]
             self.known_cards = put(self.known_cards, starter, with_sorted(known, (card,)))
-        # what the start tells everybody: nobody holds a lower rank, and the seats
-        # before the starter in the tie order hold none of the shown rank either
+        # what the start tells everybody (SHD-04): nobody holds a lower rank, the seats
+        # before the starter in the tie order hold none of the shown rank either, and
+        # the starter none of it in an earlier suit (it shows the first in suit order)
         low = rank[VALUE[card]]
         ahead = order.index(starter)
         lower = self.table.lower
         for i, s in enumerate(order):
-            slots[s] = bar(slots[s], lower[low + 1] if i < ahead else lower[low])
+            mask = cards_of(lower[low + 1] if i < ahead else lower[low])
+            if s == starter:
+                mask |= earlier_suits(card)
+            slots[s] = bar(slots[s], mask)
         self.bars = tuple(slots)
         return starter, NAMES[card]
 
@@ -395,9 +411,9 @@ class State(BaseState):
         the lowest it showed, while no card of the round has been played; else ``None``.
         Until then the starter's hand is as dealt (after the swap), and the shown card,
         the lowest of that hand, went into its ``known_cards``: so it is the lowest known
-        card. Found among the hand, a world that redealt the unseen cards of that rank
-        (the start bars lower ranks only, not a lower suit of the same rank) showed
-        another card than the real one (a seat saw its view change; helper-124)."""
+        card. Found among the hand, a world of an engine-6 save (whose start barred lower
+        ranks only, not an earlier suit of the same rank) showed another card than the
+        real one (a seat saw its view change; helper-124)."""
         rules = self.rules
         if not rules.lead_shown or rules.starter != "lowest" or self.plays or (  # SHD-04
                 self.stage != PLAY or self.active != self.starter):
@@ -846,7 +862,8 @@ class State(BaseState):
         if self.rules.pickup == "forced":
             # nothing fitted (SHD-08): the unseen cards of the hand hold no playable value
             # (a pick-up by choice, pickup="any", tells nothing of them)
-            self.bars = put(self.bars, seat, bar(self.bars[seat], self.table.masks[self.top]))
+            self.bars = put(self.bars, seat, bar(self.bars[seat],
+                                                   cards_of(self.table.masks[self.top])))
         taken = self._take_pile(seat)
         self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
         self._pass_turn(seat, False)
@@ -908,6 +925,15 @@ class State(BaseState):
         """See :func:`tablegames.shithead.loading.upgrade_engine`."""
         return upgrade_engine(state, engine)
 
+    def _as_saved(self, again: Self) -> None:
+        """A round saved by engine 6 or older never held the start's suit bar (SHD-04),
+        nor does it once such a save is loaded and played on: when this save's bars bar
+        whole values only, its replay's bars are compared as such an engine laid them,
+        whole values only (:func:`tablegames.shithead.loading.value_bars`; a save whose
+        round has a suit bar is compared as it is)."""
+        if value_bars(self.bars) == self.bars:
+            again.bars = value_bars(again.bars)
+
     def _from_position_own(self, r: PositionReader) -> None:
         """A position written before engine 4 says ``limit`` in its round summaries
         (:func:`~tablegames.shithead.loading.limit_hit_named`)."""
@@ -931,7 +957,8 @@ class State(BaseState):
         face-down card (the owner's too: nobody has seen them), the draw pile and the
         cards set aside. The unseen cards of another hand honour what the table inferred
         about them (:mod:`.inference`: nothing that fitted before a pick-up, nothing below
-        the starter's card), and the worlds are uniform among those that do.
+        the starter's card nor, in the starter's hand, a card of its rank in an earlier
+        suit), and the worlds are uniform among those that do.
 
         The pool of cards to redeal is the whole pack in code order less what ``seat``
         can see, so the world depends only on what the seat has seen and on ``rng``: two

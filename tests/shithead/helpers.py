@@ -72,6 +72,14 @@ def engine_6_named(fields: dict[str, Any]) -> dict[str, Any]:
     return {ENGINE_6_NAMES.get(k, k): v for k, v in fields.items()}
 
 
+def card_bar(values: int) -> int:
+    """A bar of engine 6 or older (bit ``v``: the value ``v``) as engine 7 saves it, a
+    mask of cards (bit ``c``: every suit of each value), written out here from the card
+    codes (value-major, ``(v - 1) * 4 + suit``) rather than by the engine's own helper."""
+    return sum(1 << (v - 1) * 4 + suit for v in range(1, 14) if values >> v & 1
+               for suit in range(4))
+
+
 def today_view(view: dict[str, Any]) -> dict[str, Any]:
     """An older engine's view as today's engine gives it: its ``last_round`` renamed, a
     finished game's ``result`` saying ``limit_hit`` and ``rounds_done`` (was ``limit``,
@@ -90,12 +98,16 @@ def today_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def today_fields(fields: dict[str, Any]) -> dict[str, Any]:
-    """An older engine's saved fields under today's names: ``active`` (engine 5, was
-    ``turn``), summaries saying ``limit_hit`` (engine 4) and engine 6's names."""
+    """An older engine's saved fields as today's engine saves them: ``active`` (engine 5,
+    was ``turn``), summaries saying ``limit_hit`` (engine 4), engine 6's names and each
+    bar a mask of cards (engine 7, :func:`card_bar`)."""
     out = active_key(fields)
     if isinstance(out.get("rounds_done"), list):
         out["rounds_done"] = [limit_hit_named(x) for x in out["rounds_done"]]
-    return engine_6_named(out)
+    out = engine_6_named(out)
+    if "bars" in out:
+        out["bars"] = [[card_bar(m) for m in slots] for slots in out["bars"]]
+    return out
 
 
 def today_position(text: str) -> str:

@@ -19,16 +19,16 @@ import pytest
 from tablegames import replay, shithead
 from tablegames.common.bots import RandomBot
 from tablegames.common.errors import StateError
-from tests.shithead.helpers import engine_6_named, today_position
+from tests.shithead.helpers import today_fields, today_position
 
 OLD: dict[str, dict[str, Any]] = {o["kind"]: o for o in json.loads(
     (Path(__file__).parent / "data" / "engine4_under_over_saves.json").read_text())}
 FOUR = ["Q♦", "3♣", "3♦", "3♥", "3♠"]
 
 
-def test_todays_saves_say_engine_6() -> None:
+def test_todays_saves_say_engine_7() -> None:
     s = shithead.new_game(players=2, seed=1)
-    assert json.loads(s.to_json())["engine"] == shithead.State.ENGINE == 6
+    assert json.loads(s.to_json())["engine"] == shithead.State.ENGINE == 7
     assert shithead.State.from_json(s.to_json(), verify=True).to_json() == s.to_json()
 
 
@@ -36,7 +36,7 @@ def test_todays_saves_say_engine_6() -> None:
 @pytest.mark.parametrize("kind", ["four_on_top", "played_on"])
 def test_an_engine_4_save_loads_as_it_was_saved_and_plays_on(kind: str) -> None:
     """The old save loads with its pile as engine 4 left it (the four 3s unburnt): the
-    state is the saved one, not a replay. Saved again it says engine 6, reloads
+    state is the saved one, not a replay. Saved again it says engine 7, reloads
     byte-identical and plays on."""
     old = OLD[kind]
     assert json.loads(old["save"])["engine"] == 4
@@ -46,7 +46,7 @@ def test_an_engine_4_save_loads_as_it_was_saved_and_plays_on(kind: str) -> None:
     again = json.loads(s.to_json())
     saved = json.loads(old["save"])["state"]
     saved["active"] = saved.pop("turn")  # engine 5 also names the seat to act ``active``
-    assert again["engine"] == 6 and again["state"] == engine_6_named(saved)
+    assert again["engine"] == 7 and again["state"] == today_fields(saved)
     assert shithead.State.from_json(s.to_json()).to_json() == s.to_json()
     bot = RandomBot(3)
     while not s.is_over:
@@ -60,12 +60,12 @@ def test_an_engine_4_history_with_the_four_does_not_replay_today() -> None:
     replay says so with a ``StateError`` naming the engine, and ``verify`` refuses the
     save, as for any save whose history today's engine plays differently."""
     s = shithead.State.from_json(OLD["played_on"]["save"])
-    with pytest.raises(StateError, match="does not replay under engine 6 of shithead"):
+    with pytest.raises(StateError, match="does not replay under engine 7 of shithead"):
         s.log(None)
-    with pytest.raises(StateError, match=r"\$\.actions\[4\] does not replay under engine 6"):
+    with pytest.raises(StateError, match=r"\$\.actions\[4\] does not replay under engine 7"):
         replay(s.record())
     for old in OLD.values():  # the refusal says which engine wrote it, not "tampered"
-        with pytest.raises(StateError, match=r"by engine 4 of shithead, today's is 6") as info:
+        with pytest.raises(StateError, match=r"by engine 4 of shithead, today's is 7") as info:
             shithead.State.from_json(old["save"], verify=True)
         assert "tampered" not in str(info.value)
     # the history up to the Under-overs replays today to the burnt pile

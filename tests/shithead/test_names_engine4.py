@@ -58,7 +58,7 @@ def test_an_engine_3_save_loads_renamed_and_plays_on(old: dict[str, Any]) -> Non
     assert [s.view(x) for x in (None, *range(s.n))] == [today_view(v) for v in old["views"]]
     assert s.to_position() == today_position(old["position"])
     saved = json.loads(s.to_json())
-    assert saved["engine"] == shithead.State.ENGINE == 6
+    assert saved["engine"] == shithead.State.ENGINE == 7
     assert saved["state"]["rounds_done"] == [limit_hit_named(x)
                                              for x in data["state"]["rounds_done"]]
     plays_on(s, RandomBot(9))

@@ -24,7 +24,12 @@ from tablegames import PositionError, StateError, shithead
 from tablegames.adapters import adapter, make_codec
 from tablegames.common.bots import RandomBot
 from tablegames.table import present
-from tests.shithead.helpers import ENGINE_6_NAMES, engine_6_named, today_position, today_view
+from tests.shithead.helpers import (
+    ENGINE_6_NAMES,
+    today_fields,
+    today_position,
+    today_view,
+)
 from tests.upgrades import plays_on
 
 OLD: list[dict[str, Any]] = json.loads(
@@ -64,8 +69,8 @@ def test_each_idea_has_one_name_in_every_game() -> None:
 def test_an_engine_5_save_loads_renamed_replays_and_plays_on(old: dict[str, Any]) -> None:
     """The old save loads with its ``in_play`` and ``known`` under today's names, equals
     the state its own history replays to today (``verify``), shows every view as before
-    under the new keys, writes today's position text, and saved again says engine 6 with
-    only the two keys renamed."""
+    under the new keys, writes today's position text, and saved again says engine 7 with
+    only the two keys renamed (and its bars as masks of cards, engine 7)."""
     data = json.loads(old["save"])
     assert data["engine"] == 5 and {"in_play", "known"} <= set(data["state"])
     s = shithead.State.from_json(old["save"], verify=True)
@@ -74,8 +79,8 @@ def test_an_engine_5_save_loads_renamed_replays_and_plays_on(old: dict[str, Any]
     assert [s.view(x) for x in (None, *range(s.n))] == [today_view(v) for v in old["views"]]
     assert s.to_position() == today_position(old["position"])
     again = json.loads(s.to_json())
-    assert again["engine"] == shithead.State.ENGINE == 6
-    assert again["state"] == engine_6_named(data["state"])
+    assert again["engine"] == shithead.State.ENGINE == 7
+    assert again["state"] == today_fields(data["state"])
     assert again["history"] == data["history"] and again["rng"] == data["rng"]
     assert tablegames.replay(s.record()).to_json() == s.to_json()
     plays_on(s, RandomBot(9))

@@ -152,18 +152,24 @@ def test_whole_games_leading_the_shown_card_pass_the_conformance_kit() -> None:
 
 @ruling("SHD-04")
 def test_a_world_leads_with_the_card_the_starter_showed() -> None:
-    """Seat 2 starts and shows its 2♥, its lowest card. The start tells every seat that
-    no hand holds a lower rank, not that seat 2 holds no lower 2: a world of seat 1 may
-    deal seat 2 the 2♦, and the card to lead was found again as the lowest of the
-    world's hand, so seat 1's view in its world said 2♦ (found by helper-124 in a
-    hypothesis example of ``test_any_rules``). The card to lead is the card shown."""
+    """Seat 2 starts and shows its 2♥, its lowest card. Engine 6's worlds of seat 1 could
+    deal seat 2 the 2♦ (the start barred lower ranks only), and the card to lead was
+    found again as the lowest of the world's hand, so seat 1's view in its world said 2♦
+    (found by helper-124 in a hypothesis example of ``test_any_rules``). The card to lead
+    is the card shown; and since a hand shows the first of its lowest cards in suit order,
+    no world deals the starter the 2♣ or the 2♦ any more (helper-134): in every world
+    the starter's hand shows the same card."""
     s = shithead.new_game(players=5, seed=43, rules={"lead_shown": True, "swap": False})
     assert s.starter == 2 and s.view(1)["lead"] == "2♥"
     redealt = [s.sample_world(1, Rng(k)) for k in range(40)]
-    assert any(code_of("2d") in w.hands[2] for w in redealt)  # the 2♦ dealt to the starter
+    earlier = {code_of("2c"), code_of("2d")}
+    assert not any(earlier & set(w.hands[2]) for w in redealt)
+    # they lie face down or in the draw pile (the seats ahead of seat 2 hold no 2)
+    assert any(earlier & {*w.stock, *w.face_down[2]} for w in redealt)
     for world in redealt:
         assert world.view(1) == s.view(1)
         assert world.lead_card() == s.lead_card() == code_of("2h")
+        assert world._lowest(world.hands[2]) == code_of("2h")
 
 
 @ruling("SHD-04")
