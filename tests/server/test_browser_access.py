@@ -203,3 +203,36 @@ def test_the_result_is_a_dialog_that_takes_the_focus_and_names_every_loser_whole
         assert page.locator("#result").is_hidden()
         assert page.evaluate(ACTIVE)[0] == "again-table"
         assert not ph.errors
+
+
+# -- 4. the shared screen ------------------------------------------------------------------------
+def test_a_1280x720_shared_screen_shows_every_seat_without_scrolling(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """An eight-seat Shithead table on a shared screen: at 1280x720 (a small TV, a
+    projector) every seat with its cards lies on the screen, nobody having to scroll a
+    TV (the old page ran 155 px below it); at 1920x1080 the cards keep their TV size."""
+    room = server.create(game="shithead", players=8, name=LATIN_24, seed=3, bot="random")
+    host = Socket(server, "/ws/p/" + room["url"].rsplit("/", 1)[1])
+    try:
+        host.send({"type": "hello", "since": None})
+        host.recv("lobby")
+        host.send({"type": "start"})
+        host.recv("update")
+    finally:
+        host.close()
+    ph = new_phones(phones, browser, server, "en")
+    tv = ph.open(f"/s/{room['code']}", viewport=(1280, 720))
+    tv.wait_for_selector("body[data-version] #table .seat", state="attached")
+    settle(tv)
+    seats = tv.locator("#table .seat")
+    assert seats.count() == 8
+    for i in range(8):
+        box = seats.nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 720.5, f"seat {i} at {box}"
+    assert tv.evaluate("() => document.documentElement.scrollHeight <= innerHeight")
+    assert tv.evaluate(LAYOUT, "header.bar, main") == []
+    tv.set_viewport_size({"width": 1920, "height": 1080})
+    settle(tv)
+    card = tv.locator("#table .centre .card.back, #table .seat .group .card").last.bounding_box()
+    assert card is not None and card["height"] >= 70  # 4.5rem: read from the sofa
+    assert not ph.errors
