@@ -435,8 +435,10 @@ function keepFocus(root, fallback) {
     const active = document.activeElement;
     if (active && active !== document.body) { last = null; return; }  // the person moved on
     const key = focusKey(last);
+    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title
     last = null;
-    const same = [...root.querySelectorAll(TARGET)].find(n => n.checkVisibility() && focusKey(n) === key);
+    const same = byId && root.contains(byId) && byId.checkVisibility() ? byId
+      : [...root.querySelectorAll(TARGET)].find(n => n.checkVisibility() && focusKey(n) === key);
     const next = same || fallback();
     if (next) next.focus({preventScroll: true});
   }).observe(root, {childList: true, subtree: true});
