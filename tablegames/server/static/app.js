@@ -410,6 +410,40 @@ function guardTaps(root) {
   }, true);
 }
 
+/* ------------------------------------------------------------------ the focus across redraws
+ *
+ * Every redraw makes new elements, so the card or button that had the keyboard's focus
+ * is gone and the focus falls back to the page's start: a person using the keyboard (a
+ * switch, a screen reader) would Tab from the top again after each card chosen for a
+ * lay-down or a swap. So the page remembers the target that had the focus and, after a
+ * redraw that removed it, focuses the new element that does the same (a card by its
+ * place in the hand and its face, as two green 2s are two cards); when nothing does the
+ * same any more (the card was played, the turn moved on) ``fallback`` takes the focus
+ * (the prompt: the next Tab reaches the first button, a screen reader reads what to do).
+ * A programmatic focus shows its ring only after keyboard use (:focus-visible), so a
+ * finger's tap draws nothing new.
+ */
+function focusKey(node) {
+  return node.dataset.key ? "k|" + node.dataset.key + "|" + (node.dataset.code || "") : targetKey(node);
+}
+
+function keepFocus(root, fallback) {
+  let last = null;
+  document.addEventListener("focusin", (e) => { last = root.contains(e.target) ? e.target : null; });
+  new MutationObserver(() => {
+    if (!last || last.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) { last = null; return; }  // the person moved on
+    const key = focusKey(last);
+    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title
+    last = null;
+    const same = byId && root.contains(byId) && byId.checkVisibility() ? byId
+      : [...root.querySelectorAll(TARGET)].find(n => n.checkVisibility() && focusKey(n) === key);
+    const next = same || fallback();
+    if (next) next.focus({preventScroll: true});
+  }).observe(root, {childList: true, subtree: true});
+}
+
 /* ------------------------------------------------------------------ the heartbeat
  *
  * A connection that holds data without closing (a wifi that drops silently) would leave
@@ -441,7 +475,13 @@ function room() {
                  unanswered: null, beat: null};
   setupLang(() => send({type: "lang", lang}));
   if (screen) document.body.classList.add("screen");
-  else guardTaps(document.getElementById("game"));
+  else {
+    guardTaps(document.getElementById("game"));
+    keepFocus(document.querySelector("main"), () => {
+      const prompt = document.getElementById("prompt");
+      return prompt.checkVisibility() ? prompt : null;
+    });
+  }
 
   function send(message) {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) {
@@ -729,7 +769,9 @@ function room() {
     body.dataset.over = p.result ? "1" : "0";
     body.dataset.drawn = p.lang || "";  // the language the server drew the table in
     const prompt = document.getElementById("prompt");
-    prompt.textContent = p.prompt;
+    /* the prompt is a live region (role=status): a screen reader says it when it
+     * changes, so it is written only when it does (not again at every redraw) */
+    if (prompt.textContent !== p.prompt) prompt.textContent = p.prompt;
     prompt.classList.toggle("mine", mine);
     /* The end is said once, on the line above where the prompt was ("Game over: Bot 3
      * won."): not again as the prompt ("The game is over.") nor as the newest line of
@@ -953,8 +995,12 @@ function room() {
     const chosen = state.sel.includes(key);
     const uses = m.uses.get(key) || [];
     const state_ = chosen ? " chosen" : uses.length ? " lifted" : m.byCards.length ? " dim" : "";
+    /* a card no move uses now (Phase 10's hand before the draw) does nothing when tapped:
+     * a screen reader says so ("dimmed"), and it stays in the Tab order to be read */
+    const playable = chosen || uses.length > 0 || m.byCards.some(a => needs(a).includes(f.code));
     return card(f, {class: "card pick " + f.kind + " " + f.colour + state_, "data-key": key,
                     "data-uses": JSON.stringify(uses), "aria-pressed": chosen ? "true" : "false",
+                    "aria-disabled": playable ? null : "true",
                     role: "button", tabindex: "0", onclick: () => tapCard(key),
                     onkeydown: (e) => {
                       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapCard(key); }
@@ -1226,6 +1272,7 @@ function room() {
     if (!p.result) { box.hidden = true; box.replaceChildren(); return; }
     if (box.dataset.closed === String(p.version)) { box.hidden = true; return; }
     const r = p.result;
+    const opening = box.hidden;
     box.hidden = false;
     /* names, each isolated in its own direction (bdi), in a line titled with its whole text */
     const named = (cls, id, head, names) => {
@@ -1235,7 +1282,7 @@ function room() {
       return line;
     };
     fill(box,
-      el("h2", {text: r.title}),
+      el("h2", {id: "result-title", tabindex: "-1", text: r.title}),
       el("p", {class: "losers-label", text: r.losers_label}),
       r.losers.length ? named("losers", "losers", "", r.losers)
                       : el("p", {class: "losers", id: "losers", text: r.nobody, title: r.nobody}),
@@ -1247,7 +1294,15 @@ function room() {
       /* the ways on, together at the panel's foot: a new game, or back to the table */
       el("div", {class: "foot"}, p.seat !== null ? againButton("again", "primary") : null,
          el("button", {type: "button", class: "small", text: t("to_the_table"),
-                       onclick: () => { box.dataset.closed = String(p.version); box.hidden = true; }})));
+                       onclick: () => {
+                         box.dataset.closed = String(p.version); box.hidden = true;
+                         /* the focus goes back to the table's own Play again, not the page's start */
+                         const again = document.getElementById("again-table");
+                         if (again) again.focus({preventScroll: true});
+                       }})));
+    /* the panel that opens over the table takes the focus (a screen reader reads "Game
+     * over", the next Tab reaches Play again), not the covered buttons behind it */
+    if (opening) document.getElementById("result-title").focus({preventScroll: true});
   }
 
   connect();
