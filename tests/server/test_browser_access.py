@@ -19,6 +19,8 @@ import re
 import time
 from typing import Any
 
+import pytest
+
 from tests.server.helpers import Phones, Server, Socket, calm, new_phones
 from tests.server.test_browser_layout import LAYOUT, settle
 
@@ -80,8 +82,9 @@ def test_text_at_200_percent_keeps_the_bar_lobby_and_table_on_a_phone(
 
 
 # -- 2. the keyboard and a screen reader ---------------------------------------------------------
+@pytest.mark.parametrize("checks_visibility", [True, False], ids=["today", "safari-before-17.4"])
 def test_the_keyboard_keeps_its_place_and_shows_it_and_a_reader_hears_the_prompt(
-        server: Server, browser: Any, phones: list[Phones]) -> None:
+        server: Server, browser: Any, phones: list[Phones], checks_visibility: bool) -> None:
     """Phase 10 by keyboard alone on a 360x740 phone. Before the draw the hand's cards do
     nothing: each is a disabled button to a screen reader (aria-disabled), and the prompt
     is a live region (role=status). Enter on 'Draw' moves the focus to the new prompt (not
@@ -91,6 +94,11 @@ def test_the_keyboard_keeps_its_place_and_shows_it_and_a_reader_hears_the_prompt
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="phase10", players=3, name="Amal", seed=5, bot="random")
     page = ph.open(room["url"], viewport=(360, 740))
+    if not checks_visibility:  # a browser without Element.checkVisibility (iOS before 17.4)
+        page.add_init_script("delete Element.prototype.checkVisibility;")
+        page.reload()
+        page.wait_for_selector("#start")
+    assert page.evaluate("() => 'checkVisibility' in Element.prototype") is checks_visibility
     page.click("#start")
     page.wait_for_selector("body[data-myturn='1'] button[data-verb=draw]", state="attached")
     prompt = page.text_content("#prompt") or ""

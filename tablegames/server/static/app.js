@@ -427,6 +427,12 @@ function focusKey(node) {
   return node.dataset.key ? "k|" + node.dataset.key + "|" + (node.dataset.code || "") : targetKey(node);
 }
 
+/* Whether a node is drawn: checkVisibility() where the browser has it (Safari since 17.4),
+ * else whether it has a layout box (an older iPhone's Safari still at a party) */
+function shown(node) {
+  return node.checkVisibility ? node.checkVisibility() : node.getClientRects().length > 0;
+}
+
 function keepFocus(root, fallback) {
   let last = null;
   document.addEventListener("focusin", (e) => { last = root.contains(e.target) ? e.target : null; });
@@ -437,8 +443,8 @@ function keepFocus(root, fallback) {
     const key = focusKey(last);
     const byId = last.id ? document.getElementById(last.id) : null;  // the result's title
     last = null;
-    const same = byId && root.contains(byId) && byId.checkVisibility() ? byId
-      : [...root.querySelectorAll(TARGET)].find(n => n.checkVisibility() && focusKey(n) === key);
+    const same = byId && root.contains(byId) && shown(byId) ? byId
+      : [...root.querySelectorAll(TARGET)].find(n => shown(n) && focusKey(n) === key);
     const next = same || fallback();
     if (next) next.focus({preventScroll: true});
   }).observe(root, {childList: true, subtree: true});
@@ -479,7 +485,7 @@ function room() {
     guardTaps(document.getElementById("game"));
     keepFocus(document.querySelector("main"), () => {
       const prompt = document.getElementById("prompt");
-      return prompt.checkVisibility() ? prompt : null;
+      return shown(prompt) ? prompt : null;
     });
   }
 
