@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
@@ -457,7 +458,7 @@ def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
                     for v, r in info.variants.items()}
         variant_labels, variant_help = _named(variants, info.variant_texts.get, say)
         bots = list(bot_names(info))
-        bot_labels, bot_help = _named(bots, lambda b, info=info: bot_text(b, info), say)
+        bot_labels, bot_help = _named(bots, functools.partial(bot_text, info=info), say)
         out.append({"name": name, "title": info.title, "min": info.min_players,
                     "max": info.max_players, "bots": bots, "bot_labels": bot_labels,
                     "bot_help": bot_help, "default_bot": info.default_bot,
