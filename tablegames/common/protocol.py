@@ -85,7 +85,7 @@ class GameInfo:
     #: variant (:func:`~tablegames.common.rules.named_variants`); a variant without words
     #: is shown by its name.
     variant_texts: Mapping[str, OptionText] = attrs.field(factory=dict)
-    #: The words of each of the game's own bots (those of :attr:`bots`), written beside
+    #: The words of each of the game's own bots (those of ``bots``), written beside
     #: them: a label and one sentence of how well and how fast it plays. The bots every
     #: game has (``random``, ``ismcts``) have theirs in :mod:`tablegames.bots.registry`;
     #: a bot without words is shown by its name.

@@ -15,6 +15,12 @@
 ``WS /ws/p/TOKEN``, ``WS /ws/s/CODE``   live pages (see :mod:`tablegames.server.rooms`)
 =====================================  ==================================================
 
+``/api/games`` names each game's variants and bots as a room is created with them
+(``variants``, ``bots``) and gives beside them what a person reads in the asked language
+(:func:`games_catalogue`): ``variant_labels``, ``variant_help``, ``bot_labels`` and
+``bot_help`` (name -> a label, and one sentence of what the variant changes at the table
+or how the bot plays), as each house rule of ``options`` has its ``label`` and ``help``.
+
 Everything a client sends is untrusted: bodies and messages have size limits, JSON is
 parsed defensively, each connection and address has a rate limit, and every refusal is
 a short message with a stable reason under ``code``, on HTTP as on a socket (an HTTP
