@@ -167,13 +167,19 @@ def test_a_game_whose_variants_have_no_words_shows_their_names_spaced() -> None:
     fields are new: its ``GameInfo`` names none) is offered by their names, spaced."""
     import attrs
 
-    toy = attrs.evolve(tablegames.GAMES["dallah"], name="toy137", ruling_prefix="",
+    dallah = tablegames.GAMES["dallah"]
+
+    def new_game(*args: Any, **kwargs: Any) -> Any:  # of this module: unregister drops it
+        return dallah.new_game(*args, **kwargs)
+
+    toy = attrs.evolve(dallah, name="toy137", ruling_prefix="", new_game=new_game,
                        variant_texts={}, bot_texts={})
     tablegames.register(toy)
     try:
         said = entry("toy137", "ar")
     finally:
         tablegames.GAMES.unregister("toy137")
+    assert "toy137" not in tablegames.GAMES  # the other tests' list of games is as before
     assert said["variant_labels"]["generous-swaps"] == "generous swaps"
     assert said["variant_help"]["generous-swaps"] == ""
     assert said["bot_labels"]["model"] == "model" and said["bot_help"]["model"] == ""
