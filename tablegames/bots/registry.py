@@ -4,6 +4,11 @@ Every game has ``"random"`` and ``"ismcts"``; each game adds its own heuristic b
 its registry entry (``GameInfo.bots``: Toepen ``"club"``, Phase 10 ``"smart"`` and
 ``"eager"``, Shithead ``"smart"``, Dallah ``"model"``), wrapped so they see only a world
 (:class:`~tablegames.bots.base.PolicyBot`). :func:`register` adds a bot of your own.
+
+Each bot has the words a player reads where a table picks one (the room server's
+creation form): a label and one sentence of how well and how fast it plays
+(:func:`text`), written beside the bot: :data:`GENERIC_TEXTS` here, a game's own in its
+``GameInfo.bot_texts``, a registered bot's in ``register(..., text=...)``.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from tablegames.bots.base import Bot, PolicyBot, RandomBot
@@ -19,14 +25,28 @@ from tablegames.bots.hints import hints_for as hints_for  # its old address stil
 from tablegames.bots.hints import register_hints as register_hints  # (a game's bots.py)
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
+from tablegames.common.rules import OptionText
 
 #: ``factory(info, seed, **params) -> Bot`` by name; ``None`` key: every game.
 _EXTRA: dict[str | None, dict[str, Callable[..., Bot]]] = {}
 #: The module that registered each bot (by game, then name): what a worker process
 #: imports to know the bot too (a fork server or ``spawn`` starts from a clean process).
 _ORIGIN: dict[str | None, dict[str, str]] = {}
+#: The words of registered bots (by game, then name; see :func:`text`).
+_TEXTS: dict[str | None, dict[str, OptionText]] = {}
 #: Names every game has, in this order, before the game's own.
 GENERIC = ("random", "ismcts")
+#: The words a player reads for the bots every game has, in English (the ids of each
+#: game's message catalogue, ``python -m tablegames.table.catalogues``): how well and
+#: how fast each plays, as the arena measured them (``README.md``: the search beats the
+#: heuristic bots of all four games).
+GENERIC_TEXTS: Mapping[str, OptionText] = MappingProxyType({
+    "random": OptionText(
+        "Random", "Plays any allowed move at random, at once: the easiest to beat."),
+    "ismcts": OptionText(
+        "Thinker", "Tries out many ways the game could go before each move: the "
+                   "strongest bot, and a little slower."),
+})
 
 
 def _check_seed(seed: object) -> int | str:
@@ -37,12 +57,24 @@ def _check_seed(seed: object) -> int | str:
     return seed
 
 
-def register(name: str, factory: Callable[..., Bot], game: str | None = None) -> None:
+def register(name: str, factory: Callable[..., Bot], game: str | None = None, *,
+             text: OptionText | None = None) -> None:
     """Add a bot: ``factory(info, seed, **params)`` returns an object with ``choose`` and
-    ``interrupt`` (see :class:`~tablegames.bots.base.Bot`); ``game=None``: every game."""
+    ``interrupt`` (see :class:`~tablegames.bots.base.Bot`); ``game=None``: every game.
+
+    ``text`` is what a player reads where a table picks the bot (a label and one sentence
+    of how it plays, :class:`~tablegames.common.rules.OptionText`); without it a form
+    shows the bot's name. Its words are told as given: no catalogue of the library
+    holds them."""
     if not isinstance(name, str) or not name.isidentifier():
         raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
+    if text is not None and not isinstance(text, OptionText):
+        raise SetupError(f"a bot's text is an OptionText, not {type(text).__name__}")
     _EXTRA.setdefault(game, {})[name] = factory
+    if text is None:
+        _TEXTS.get(game, {}).pop(name, None)
+    else:
+        _TEXTS.setdefault(game, {})[name] = text
     module = getattr(factory, "__module__", None)
     if isinstance(module, str):
         _ORIGIN.setdefault(game, {})[name] = module
@@ -89,6 +121,20 @@ def names(game: str | GameInfo) -> tuple[str, ...]:
         if name not in out:
             out.append(name)
     return tuple(out)
+
+
+def text(name: str, game: str | GameInfo) -> OptionText | None:
+    """The words a player reads for bot ``name`` of ``game`` (``None``: it has none, and
+    a form shows its name), from wherever :func:`make` finds the bot: a registered bot's
+    own (``register(..., text=...)``), then :data:`GENERIC_TEXTS`, then the game's
+    ``GameInfo.bot_texts``."""
+    info = _info(game)
+    for scope in (info.name, None):
+        if name in _EXTRA.get(scope, {}):
+            return _TEXTS.get(scope, {}).get(name)
+    if name in GENERIC_TEXTS:
+        return GENERIC_TEXTS[name]
+    return info.bot_texts.get(name) if name in info.bots else None
 
 
 def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) -> Bot:

@@ -16,7 +16,7 @@ import attrs
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import RulesError, SetupError, quoted
 from tablegames.common.outcome import Outcome
-from tablegames.common.rules import coerce_rules, rules_from_dict, rules_to_dict
+from tablegames.common.rules import OptionText, coerce_rules, rules_from_dict, rules_to_dict
 
 
 @runtime_checkable
@@ -79,6 +79,17 @@ class GameInfo:
     measures: Mapping[str, str] = attrs.field(factory=dict)
     #: The game's :class:`tablegames.table.Presenter`: its view drawn as the table model.
     presenter: Any = None
+    #: The words a player reads for each named variant where a table picks one (the room
+    #: server's creation form): a label and one sentence of what changes at the table, in
+    #: English, the ids of the game's message catalogue. A game writes them beside each
+    #: variant (:func:`~tablegames.common.rules.named_variants`); a variant without words
+    #: is shown by its name.
+    variant_texts: Mapping[str, OptionText] = attrs.field(factory=dict)
+    #: The words of each of the game's own bots (those of ``bots``), written beside
+    #: them: a label and one sentence of how well and how fast it plays. The bots every
+    #: game has (``random``, ``ismcts``) have theirs in :mod:`tablegames.bots.registry`;
+    #: a bot without words is shown by its name.
+    bot_texts: Mapping[str, OptionText] = attrs.field(factory=dict)
 
     def check_players(self, players: int) -> int:
         """``players`` when the game seats that many, else a :class:`SetupError` naming the

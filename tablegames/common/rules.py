@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Container, Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
@@ -256,7 +257,10 @@ def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
 class OptionText:
     """What a player reads about one house rule where a table chooses its rules (the room
     server's creation form): a short ``label``, one sentence of ``help`` in table words,
-    and a few words for each value of a choice (``choices``: value -> words).
+    and a few words for each value of a choice (``choices``: value -> words). A named
+    variant (:func:`named_variants`) and a bot (``GameInfo.bot_texts``,
+    :func:`tablegames.bots.register`) are told in the same two parts, without choices:
+    what changes at the table, how well and how fast the bot plays.
 
     The texts are English and are the ids of the game's message catalogue, so a front end
     says them in the table's language (``python -m tablegames.table.catalogues`` reads
@@ -275,6 +279,23 @@ def said(label: str, help: str, **choices: str) -> dict[str, OptionText]:
     """A house rule's words for players, as an ``attrs.field`` ``metadata``:
     ``attrs.field(default=..., metadata=said("Lives", "A player who ...", ...))``."""
     return {"text": OptionText(label, help, choices)}
+
+
+def named_variants(table: Mapping[str, tuple[R, OptionText]]) -> Mapping[str, R]:
+    """A game's named variants, read-only, from its table of ``name: (rules, words)``.
+
+    A game writes each variant once, its rules beside the :class:`OptionText` a player
+    reads where a table picks one (the label and the sentence of what changes at the
+    table), so a variant cannot be added without its words; :func:`variant_texts` reads
+    the words from the same table (``GameInfo.variant_texts``).
+    """
+    return MappingProxyType({name: rules for name, (rules, _) in table.items()})
+
+
+def variant_texts(table: Mapping[str, tuple[Any, OptionText]]) -> Mapping[str, OptionText]:
+    """The words of each named variant in a game's table of ``name: (rules, words)``
+    (see :func:`named_variants`), read-only."""
+    return MappingProxyType({name: text for name, (_, text) in table.items()})
 
 
 def option_text(field: Any) -> OptionText | None:

@@ -18,6 +18,7 @@ from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import register
+from tablegames.common.rules import OptionText
 from tablegames.dallah.actions import parse_action
 from tablegames.dallah.bots import ModelBot
 from tablegames.dallah.cardset import (
@@ -32,7 +33,7 @@ from tablegames.dallah.cardset import (
 )
 from tablegames.dallah.fallmodel import FallModel
 from tablegames.dallah.present import PRESENTER
-from tablegames.dallah.rules import VARIANTS, Rules
+from tablegames.dallah.rules import VARIANT_TEXTS, VARIANTS, Rules
 from tablegames.dallah.state import MAX_PLAYERS, MIN_PLAYERS, State, new_game
 
 
@@ -60,7 +61,11 @@ GAME = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     bots={"random": RandomBot, "model": ModelBot, "ismcts": as_policy("ismcts", "dallah")},
+    bot_texts={"model": OptionText(
+        "Cup counter", "Weighs each choice by the cups likely to fall: quick, and a fair "
+                       "match.")},
     variants=VARIANTS,
+    variant_texts=VARIANT_TEXTS,
     max_actions=_max_actions,
     default_bot="model",
     state_class=State,

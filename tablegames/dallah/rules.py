@@ -10,12 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
-from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, rules_from_dict, said
+from tablegames.common.rules import (
+    OptionText,
+    int_in,
+    is_bool,
+    named_variants,
+    one_of,
+    pick_variant,
+    rules_from_dict,
+    said,
+    variant_texts,
+)
 from tablegames.dallah.cardset import DEFAULT_CARDS, CardSet
 
 
@@ -85,9 +94,17 @@ class Rules:
         return rules_from_dict(cls, {"cards": CardSet.from_file(path).to_dict(), **options})
 
 
+#: Each named variant with the words a player reads where a table picks one.
+_NAMED: Mapping[str, tuple[Rules, OptionText]] = {
+    "standard": (Rules(), OptionText(
+        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "no-swaps": (Rules(swaps_per_turn=0), OptionText(
+        "No swaps", "No turn may swap an awkward action for another Action card.")),
+    "generous-swaps": (Rules(swaps_per_turn=3), OptionText(
+        "Generous swaps",
+        "A turn may swap an awkward action for another Action card up to three times.")),
+}
 #: Named variants (read-only: the table is the whole process's).
-VARIANTS: Mapping[str, Rules] = MappingProxyType({
-    "standard": Rules(),
-    "no-swaps": Rules(swaps_per_turn=0),
-    "generous-swaps": Rules(swaps_per_turn=3),
-})
+VARIANTS: Mapping[str, Rules] = named_variants(_NAMED)
+#: The words of each named variant (``GameInfo.variant_texts``).
+VARIANT_TEXTS: Mapping[str, OptionText] = variant_texts(_NAMED)

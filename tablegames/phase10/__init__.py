@@ -17,6 +17,7 @@ from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import register
+from tablegames.common.rules import OptionText
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
 from tablegames.phase10.bots import EagerRandomBot, SmartBot, progress
 from tablegames.phase10.cards import (
@@ -47,6 +48,7 @@ from tablegames.phase10.rules import (
     RUN,
     SET,
     STANDARD_PHASES,
+    VARIANT_TEXTS,
     VARIANTS,
     Rules,
     describe_phase,
@@ -96,7 +98,16 @@ GAME = GameInfo(
     max_players=MAX_PLAYERS,
     bots={"random": RandomBot, "eager": EagerRandomBot, "smart": SmartBot,
           "ismcts": as_policy("ismcts", "phase10")},
+    bot_texts={
+        "eager": OptionText(
+            "Eager", "Plays at random but lays down and hits whenever it can: quick, and easy "
+                     "to beat."),
+        "smart": OptionText(
+            "Careful player", "Keeps the cards its phase needs and lays it as soon as it can: "
+                              "quick, and a fair match."),
+    },
     variants=VARIANTS,
+    variant_texts=VARIANT_TEXTS,
     max_actions=_max_actions,
     default_bot="smart",
     state_class=State,

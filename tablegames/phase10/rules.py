@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.numbers import is_number
-from tablegames.common.rules import int_in, is_bool, one_of, pick_variant, said
+from tablegames.common.rules import (
+    OptionText,
+    int_in,
+    is_bool,
+    named_variants,
+    one_of,
+    pick_variant,
+    said,
+    variant_texts,
+)
 
 SET, RUN, COLOUR_GROUP = 0, 1, 2
 KIND_WORDS = ("set", "run", "colour")
@@ -294,16 +302,36 @@ class Rules:
         return pick_variant(VARIANTS, name, "phase10")
 
 
+#: Each named variant with the words a player reads where a table picks one.
+_NAMED: Mapping[str, tuple[Rules, OptionText]] = {
+    "standard": (Rules(), OptionText(
+        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "twist": (Rules(first_skip="twist"), OptionText(
+        "Twist",
+        "A Skip turned up first is covered with the next card instead of skipping anyone.")),
+    "natural-per-phase": (Rules(naturals="phase"), OptionText(
+        "One real card per phase",
+        "Laid cards need one card that is not a Wild in the whole phase, not in every group.")),
+    "hit-next-turn": (Rules(hit_same_turn=False), OptionText(
+        "Hit from the next turn",
+        "Players may add cards to laid groups only from the turn after they lay their phase.")),
+    "masters": (Rules(phase_choice=True), OptionText(
+        "Masters",
+        "Each hand, a player may lay any phase of the list they have not completed yet.")),
+    "short": (Rules(phases=STANDARD_PHASES[:3]), OptionText(
+        "Short game", "Only the first three phases, for a quick game.")),
+    "skip-next": (Rules(skip_target="next"), OptionText(
+        "Skip the next player", "A discarded Skip always skips the next player.")),
+    "winner-scores": (Rules(scoring="winner"), OptionText(
+        "Winner scores",
+        "Going out scores the others' cards; the highest total wins.")),
+    "open-wilds": (Rules(naturals="phase", wild_groups="open"), OptionText(
+        "Open Wilds",
+        "One real card per phase, and a group of only Wilds becomes what the first real card "
+        "added to it is.")),
+}
 #: Named variants: the house rules the rulings name, plus a short house list of phases
 #: (read-only: the table is the whole process's).
-VARIANTS: Mapping[str, Rules] = MappingProxyType({
-    "standard": Rules(),
-    "twist": Rules(first_skip="twist"),
-    "natural-per-phase": Rules(naturals="phase"),
-    "hit-next-turn": Rules(hit_same_turn=False),
-    "masters": Rules(phase_choice=True),
-    "short": Rules(phases=STANDARD_PHASES[:3]),
-    "skip-next": Rules(skip_target="next"),
-    "winner-scores": Rules(scoring="winner"),
-    "open-wilds": Rules(naturals="phase", wild_groups="open"),
-})
+VARIANTS: Mapping[str, Rules] = named_variants(_NAMED)
+#: The words of each named variant (``GameInfo.variant_texts``).
+VARIANT_TEXTS: Mapping[str, OptionText] = variant_texts(_NAMED)

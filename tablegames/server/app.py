@@ -5,7 +5,8 @@
 ``GET /j/CODE``                         the join page a room's link and QR code open
 ``GET /p/TOKEN``                        a player's phone (the token is that seat's secret)
 ``GET /s/CODE``                         the shared screen: the public table, no hand
-``GET /api/games?lang=LANG``            games, player ranges, bots, variants, house rules
+``GET /api/games?lang=LANG``            games, player ranges, bots, variants, house rules,
+                                        each with its words in the page's language
 ``POST /api/rooms``                     create a room: ``{game, players, name, variant,
                                         rules, bot, seed}`` -> ``{code, token}``
 ``POST /api/rooms/CODE/join``           ``{name}`` -> ``{token}``
@@ -13,6 +14,12 @@
 ``GET /qr/CODE.svg``                    the QR code of the room's join link
 ``WS /ws/p/TOKEN``, ``WS /ws/s/CODE``   live pages (see :mod:`tablegames.server.rooms`)
 =====================================  ==================================================
+
+``/api/games`` names each game's variants and bots as a room is created with them
+(``variants``, ``bots``) and gives beside them what a person reads in the asked language
+(:func:`games_catalogue`): ``variant_labels``, ``variant_help``, ``bot_labels`` and
+``bot_help`` (name -> a label, and one sentence of what the variant changes at the table
+or how the bot plays), as each house rule of ``options`` has its ``label`` and ``help``.
 
 Everything a client sends is untrusted: bodies and messages have size limits, JSON is
 parsed defensively, each connection and address has a rate limit, and every refusal is
@@ -26,13 +33,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import json
 import logging
 import re
 import time
 import typing
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,6 +71,7 @@ from tablegames.server.rooms import (
     Hub,
     Room,
     bot_names,
+    bot_text,
     check_bot_delay,
     error_message,
 )
@@ -404,9 +413,32 @@ def _said(field: dict[str, Any], text: OptionText | None, say: Callable[[str], s
                                   for c in field["choices"]}
 
 
+def _spaced(name: str) -> str:
+    """A name with no words of its own as a form shows it: ``lenient dirty hand``."""
+    return name.replace("_", " ").replace("-", " ")
+
+
+def _named(names: Iterable[str], text_of: Callable[[str], OptionText | None],
+           say: Callable[[str], str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The ``label`` and the sentence of ``help`` of each named variant or bot, by name,
+    in the page's language (``say``): one without words shows its name, spaced, with no
+    help, as an option without words does (a game or bot registered from elsewhere)."""
+    labels, helps = {}, {}
+    for name in names:
+        text = text_of(name)
+        labels[name] = say(text.label) if text is not None else _spaced(name)
+        helps[name] = say(text.help) if text is not None else ""
+    return labels, helps
+
+
 def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     """Every registered game, as the creation form needs it, its words in ``lang`` (from
-    each game's own catalogue: wholly English where the game has none in ``lang``)."""
+    each game's own catalogue: wholly English where the game has none in ``lang``).
+
+    Variants and bots keep their names (``variants``, ``bots``: what a room is created
+    with); their words are added beside them (``variant_labels``, ``variant_help``,
+    ``bot_labels``, ``bot_help``: name -> words), so an app that read the names before
+    reads them as it did."""
     out = []
     for name in GAMES:
         info = GAMES[name]
@@ -430,9 +462,14 @@ def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
         simple = {o["name"] for o in options}
         variants = {v: {k: val for k, val in rules_to_dict(r).items() if k in simple}
                     for v, r in info.variants.items()}
+        variant_labels, variant_help = _named(variants, info.variant_texts.get, say)
+        bots = list(bot_names(info))
+        bot_labels, bot_help = _named(bots, functools.partial(bot_text, info=info), say)
         out.append({"name": name, "title": info.title, "min": info.min_players,
-                    "max": info.max_players, "bots": list(bot_names(info)),
-                    "default_bot": info.default_bot, "options": options, "variants": variants})
+                    "max": info.max_players, "bots": bots, "bot_labels": bot_labels,
+                    "bot_help": bot_help, "default_bot": info.default_bot,
+                    "options": options, "variants": variants,
+                    "variant_labels": variant_labels, "variant_help": variant_help})
     return out
 
 

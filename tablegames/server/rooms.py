@@ -48,7 +48,7 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
-from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
     Context,
@@ -315,6 +315,13 @@ def bot_names(info: GameInfo) -> tuple[str, ...]:
     from tablegames import bots as library
 
     return library.names(info)
+
+
+def bot_text(name: str, info: GameInfo) -> OptionText | None:
+    """The words of bot ``name`` of ``info``'s game (``tablegames.bots.registry.text``)."""
+    from tablegames.bots import registry
+
+    return registry.text(name, info)
 
 
 def rules_for(info: GameInfo, variant: object, options: object) -> Any:

@@ -18,6 +18,7 @@ from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import register
+from tablegames.common.rules import OptionText
 from tablegames.shithead.actions import (
     Blind,
     Done,
@@ -37,6 +38,7 @@ from tablegames.shithead.rules import (
     CLASSIC_EFFECTS,
     DEFAULT_EFFECTS,
     OR_LOWER,
+    VARIANT_TEXTS,
     VARIANTS,
     Effect,
     Rules,
@@ -72,7 +74,11 @@ GAME = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     bots={"random": RandomBot, "smart": SmartBot, "ismcts": as_policy("ismcts", "shithead")},
+    bot_texts={"smart": OptionText(
+        "Seasoned player", "Sheds its low cards first and keeps the special cards for when "
+                           "they count: quick, and a fair match.")},
     variants=VARIANTS,
+    variant_texts=VARIANT_TEXTS,
     max_actions=_max_actions,
     default_bot="smart",
     simulate_kwargs=_simulate_kwargs,

@@ -55,21 +55,23 @@ is low by default; the ``"classic"`` variant is the common table with the ace hi
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import (
+    OptionText,
     converter,
     evolve_rules,
     int_in,
     is_bool,
+    named_variants,
     one_of,
     optional_int_in,
     pick_variant,
     said,
+    variant_texts,
 )
 
 Does = Literal["plain", "reset", "skip", "reverse", "burn", "transparent", "under_over", "give"]
@@ -463,20 +465,44 @@ class Rules:
 
 _CLASSIC = Rules(effects=CLASSIC_EFFECTS, aces="high")
 
-#: Named variants (read-only: the table is the whole process's).
-VARIANTS: Mapping[str, Rules] = MappingProxyType({
-    "standard": Rules(),
-    "classic": _CLASSIC,
-    "classic-strict-seven": attrs.evolve(_CLASSIC, effects=tuple(
+#: Each named variant with the words a player reads where a table picks one.
+_NAMED: Mapping[str, tuple[Rules, OptionText]] = {
+    "standard": (Rules(), OptionText(
+        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "classic": (_CLASSIC, OptionText(
+        "Classic",
+        "The common table: 2 zeroes the pile, 3 is transparent, after a 7 comes 7 or less, "
+        "8 skips, 10 burns, and aces are high.")),
+    "classic-strict-seven": (attrs.evolve(_CLASSIC, effects=tuple(
         Effect(7, "plain", "ge", playable_on_me=(2, 3, 4, 5, 6, 7)) if e.value == 7 else e
-        for e in CLASSIC_EFFECTS)),
-    "classic-odd-nine": attrs.evolve(_CLASSIC, effects=(
-        *CLASSIC_EFFECTS, Effect(9, "plain", "ge", playable_on_me=(3, 5, 7, 9)))),
-    "two-decks": Rules(decks=2),
-    "classic-two-decks": attrs.evolve(_CLASSIC, decks=2),
-    "clockwise": Rules(direction="clockwise"),
-    "no-specials": Rules(effects=()),
-    "no-swap": Rules(swap=False),
-    "lower-only": Rules(effects=LOWER_ONLY_EFFECTS),
-    "match5": Rules(rounds=5),
-})
+        for e in CLASSIC_EFFECTS)), OptionText(
+        "Classic, strict seven",
+        "As Classic, but only a 2 to 7 may follow a 7: not even a 10 goes on it.")),
+    "classic-odd-nine": (attrs.evolve(_CLASSIC, effects=(
+        *CLASSIC_EFFECTS, Effect(9, "plain", "ge", playable_on_me=(3, 5, 7, 9)))), OptionText(
+        "Classic, odd nine", "As Classic, and after a 9 only a 3, 5, 7 or 9 may be played.")),
+    "two-decks": (Rules(decks=2), OptionText(
+        "Two decks", "Two decks shuffled together, for a bigger table of up to 11 players.")),
+    "classic-two-decks": (attrs.evolve(_CLASSIC, decks=2), OptionText(
+        "Classic, two decks", "The Classic table with two decks shuffled together, for up to "
+                              "11 players.")),
+    "clockwise": (Rules(direction="clockwise"), OptionText(
+        "Clockwise", "Play passes to the left (clockwise) instead of to the right.")),
+    "no-specials": (Rules(effects=()), OptionText(
+        "No special cards",
+        "Every card is a plain card that must match or beat the pile.")),
+    "no-swap": (Rules(swap=False), OptionText(
+        "No swapping", "Everyone plays the face-up cards they were dealt, with no swap before "
+                       "play.")),
+    "lower-only": (Rules(effects=LOWER_ONLY_EFFECTS), OptionText(
+        "Lower only",
+        "A 5 goes only on a lower card, and a 7 or 8 reverses or skips only when laid on a "
+        "lower card.")),
+    "match5": (Rules(rounds=5), OptionText(
+        "Match of five",
+        "Five rounds make a match; whoever loses the most rounds loses the match.")),
+}
+#: Named variants (read-only: the table is the whole process's).
+VARIANTS: Mapping[str, Rules] = named_variants(_NAMED)
+#: The words of each named variant (``GameInfo.variant_texts``).
+VARIANT_TEXTS: Mapping[str, OptionText] = variant_texts(_NAMED)

@@ -10,7 +10,9 @@ table (action labels, Dallah's card names):
   ``w.n(...)``);
 * every model and event sentence of seeded games played with every option on
   (:func:`sample_games`), which also gives the ids read from tables at run time;
-* the words of each house rule (:func:`option_ids`), read from the game's ``Rules``.
+* the words of each house rule (:func:`option_ids`), read from the game's ``Rules``;
+* the words of each named variant and bot a table can pick (:func:`choice_ids`), read
+  from the game's registry entry and :mod:`tablegames.bots.registry`.
 
 A game's rulings (:func:`ruling_ids`) and refusals (:func:`refusal_ids`) have a domain
 each, their ids read from the rulings page and the refusal table themselves.
@@ -107,6 +109,7 @@ def used_ids(game: str) -> set[Id]:
     source = Path(__import__(info.presenter.table.__module__, fromlist=["_"]).__file__ or "")
     found.update(_extract([source]))
     found.update(option_ids(game))
+    found.update(choice_ids(game))
     return found
 
 
@@ -126,6 +129,20 @@ def option_ids(game: str) -> set[Id]:
         if text is not None:
             found.update((t, None) for t in (text.label, text.help, *text.choices.values()))
     return found
+
+
+def choice_ids(game: str) -> set[Id]:
+    """The words of ``game``'s named variants (``GameInfo.variant_texts``) and of the
+    library's bots for it: each one's label and help. The bots are those every game has
+    (:data:`~tablegames.bots.registry.GENERIC_TEXTS`) and the game's own
+    (``GameInfo.bot_texts``); a bot registered from elsewhere is left out: its words are
+    its own, and no catalogue of the library could hold them."""
+    import tablegames
+    from tablegames.bots.registry import GENERIC_TEXTS
+
+    info = tablegames.GAMES[game]
+    texts = [*info.variant_texts.values(), *GENERIC_TEXTS.values(), *info.bot_texts.values()]
+    return {(t, None) for text in texts for t in (text.label, text.help)}
 
 
 def ruling_ids(game: str) -> set[Id]:

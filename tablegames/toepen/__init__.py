@@ -10,6 +10,7 @@ from tablegames.bots.registry import as_policy
 from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import register
+from tablegames.common.rules import OptionText
 from tablegames.toepen.actions import (
     Accept,
     Challenge,
@@ -24,7 +25,7 @@ from tablegames.toepen.actions import (
 from tablegames.toepen.bots import ClubBot
 from tablegames.toepen.cards import PACK
 from tablegames.toepen.present import PRESENTER
-from tablegames.toepen.rules import VARIANTS, Rules
+from tablegames.toepen.rules import VARIANT_TEXTS, VARIANTS, Rules
 from tablegames.toepen.state import MAX_PLAYERS, MIN_PLAYERS, State, announcements, new_game
 
 
@@ -44,7 +45,11 @@ GAME = GameInfo(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     bots={"random": RandomBot, "club": ClubBot, "ismcts": as_policy("ismcts", "toepen")},
+    bot_texts={"club": OptionText(
+        "Club player", "Plays by a club player's rules of thumb and counts the cards: quick, "
+                       "and a fair match.")},
     variants=VARIANTS,
+    variant_texts=VARIANT_TEXTS,
     max_actions=_max_actions,
     default_bot="club",
     state_class=State,

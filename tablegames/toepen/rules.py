@@ -9,13 +9,23 @@ under another.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 
 from tablegames.common.errors import RulesError, quoted
-from tablegames.common.rules import converter, int_in, is_bool, one_of, optional_int_in, pick_variant, said
+from tablegames.common.rules import (
+    OptionText,
+    converter,
+    int_in,
+    is_bool,
+    named_variants,
+    one_of,
+    optional_int_in,
+    pick_variant,
+    said,
+    variant_texts,
+)
 
 Ending = Literal["rubber", "elimination"]
 DirtyHand = Literal["faces", "faces_or_seven"]
@@ -209,17 +219,36 @@ class Rules:
         return pick_variant(VARIANTS, name, "toepen")
 
 
+#: Each named variant with the words a player reads where a table picks one.
+_NAMED: Mapping[str, tuple[Rules, OptionText]] = {
+    "standard": (Rules(), OptionText(
+        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "limit15": (Rules(limit=15), OptionText(
+        "Fifteen lives", "A player is out at 15 lives instead of 10, for a longer game.")),
+    "elimination": (Rules(ending="elimination"), OptionText(
+        "Last one standing",
+        "A player who reaches 10 lives drops out, and play goes on until one is left.")),
+    "elimination15": (Rules(limit=15, ending="elimination"), OptionText(
+        "Last one standing, 15 lives",
+        "A player who reaches 15 lives drops out, and play goes on until one is left.")),
+    "lenient-dirty-hand": (Rules(dirty_hand="faces_or_seven"), OptionText(
+        "Lenient dirty hand",
+        "Three jacks, queens, kings or aces with a 7 also count as a dirty hand.")),
+    "harsh-bluff": (Rules(bluff_penalty=2), OptionText(
+        "Harsh on bluffs",
+        "A player caught throwing in a hand that was not dirty loses two lives, not one.")),
+    "double-knock": (Rules(double_knock=True), OptionText(
+        "Double knock", "The last player to knock may knock again straight away.")),
+    "knock-on-turn": (Rules(knock_only_on_turn=True), OptionText(
+        "Knock on your turn", "Players may knock only when it is their turn to play.")),
+    "no-poverty": (Rules(poverty=False), OptionText(
+        "No poverty",
+        "A player one life from the limit plays like everyone else, with no poverty rule.")),
+    "jack-doubles": (Rules(jack_doubles=True), OptionText(
+        "Jack doubles", "When the last trick is won with a jack, the others lose double.")),
+}
 #: Named variants: house rules people actually play, by name (read-only: the table is
 #: the whole process's).
-VARIANTS: Mapping[str, Rules] = MappingProxyType({
-    "standard": Rules(),
-    "limit15": Rules(limit=15),
-    "elimination": Rules(ending="elimination"),
-    "elimination15": Rules(limit=15, ending="elimination"),
-    "lenient-dirty-hand": Rules(dirty_hand="faces_or_seven"),
-    "harsh-bluff": Rules(bluff_penalty=2),
-    "double-knock": Rules(double_knock=True),
-    "knock-on-turn": Rules(knock_only_on_turn=True),
-    "no-poverty": Rules(poverty=False),
-    "jack-doubles": Rules(jack_doubles=True),
-})
+VARIANTS: Mapping[str, Rules] = named_variants(_NAMED)
+#: The words of each named variant (``GameInfo.variant_texts``).
+VARIANT_TEXTS: Mapping[str, OptionText] = variant_texts(_NAMED)

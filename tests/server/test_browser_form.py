@@ -93,3 +93,51 @@ def test_a_join_link_to_no_room_says_so_in_the_pages_language(
     page = ph.open(f"/j/{room['code']}")
     page.wait_for_selector("#join-info:has-text('" + room["code"] + "')")
     assert not ph.errors
+
+
+def choices(page: Any, select: str) -> list[list[str]]:
+    """A select's options as ``[value, words]``."""
+    return page.evaluate("s => [...document.querySelectorAll(s + ' option')].map("
+                         "o => [o.value, o.textContent])", select)
+
+
+@pytest.mark.parametrize(("lang", "game"), [("ar", "toepen"), ("ar", "shithead")])
+def test_the_variants_and_bots_read_as_words_in_the_pages_language(
+        lang: str, game: str, server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Each variant and bot is shown by its Arabic label (its name stays the value sent),
+    the chosen one's sentence is under its box and read with it by a screen reader, and
+    the room is created with the variant and bot picked by their words."""
+    from tablegames.table.i18n import words_for
+    from tests.server.test_choice_words import entry
+
+    said = entry(game, lang)
+    ph = new_phones(phones, browser, server, lang)
+    page = open_form(ph, game)
+    assert choices(page, "select[name=variant]") == [
+        [v, said["variant_labels"][v]] for v in said["variants"]]
+    nobody = words_for(lang).text({"msg": "nobody (wait for players)", "args": {}})
+    assert choices(page, "select[name=bot]") == [
+        *([b, said["bot_labels"][b]] for b in said["bots"]), ["", nobody]]
+    variant, bot = list(said["variants"])[1], "ismcts"
+    for box, name, kind in (("variant", variant, "variant"), ("bot", bot, "bot")):
+        page.select_option(f"select[name={box}]", label=said[f"{kind}_labels"][name])
+        assert page.input_value(f"select[name={box}]") == name
+        # the sentence under the box, and the box's description to a screen reader
+        assert page.text_content(f"#{box}-help") == said[f"{kind}_help"][name]
+        combo = page.get_by_role("combobox", name=words_for(lang).text(
+            {"msg": "Variant" if kind == "variant" else "Empty seats are played by",
+             "args": {}}))
+        assert combo.get_attribute("aria-describedby") == f"{box}-help"
+        assert combo.evaluate("e => document.getElementById("
+                              "e.getAttribute('aria-describedby')).textContent") == (
+            said[f"{kind}_help"][name])
+    page.select_option("select[name=bot]", "")
+    assert page.text_content("#bot-help") == "" and not page.is_visible("#bot-help")
+    page.select_option("select[name=bot]", bot)
+    page.fill("#create-form input[name=name]", "أمل")
+    with page.expect_request(lambda r: r.method == "POST" and "/api/rooms?" in r.url) as sent:
+        page.click("#create-form button[type=submit]")
+    spec = sent.value.post_data_json
+    assert (spec["game"], spec["variant"], spec["bot"]) == (game, variant, bot)
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert not ph.errors

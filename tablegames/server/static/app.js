@@ -227,16 +227,33 @@ function home() {
     const g = current();
     form.players.min = g.min; form.players.max = g.max;
     form.players.value = Math.min(g.max, Math.max(g.min, 4));
-    form.variant.replaceChildren(...Object.keys(g.variants).map(v => el("option", {value: v, text: v})));
-    form.bot.replaceChildren(...g.bots.map(b => el("option", {value: b, text: b})),
+    /* each variant and bot by its words in the page's language (/api/games: a label and
+     * a sentence, from the game's catalogue), its name kept as the value the server is
+     * sent; a server before these words shows the name */
+    const labelled = (names, labels) => names.map(
+      n => el("option", {value: n, text: (labels || {})[n] || n}));
+    form.variant.replaceChildren(...labelled(Object.keys(g.variants), g.variant_labels));
+    form.bot.replaceChildren(...labelled(g.bots, g.bot_labels),
                              el("option", {value: "", text: t("no_bots")}));
     form.bot.value = g.default_bot;
     renderOptions();
   }
 
+  /* The sentence under the variant and the bot: what the chosen one changes at the
+   * table, how the chosen bot plays (tied to its box by aria-describedby, so a screen
+   * reader says it after the box's name and value). */
+  function renderChoiceHelp() {
+    const g = current();
+    if (!g) return;
+    document.getElementById("variant-help").textContent =
+      (g.variant_help || {})[form.variant.value] || "";
+    document.getElementById("bot-help").textContent = (g.bot_help || {})[form.bot.value] || "";
+  }
+
   function renderOptions() {
     const g = current();
     if (!g) return;
+    renderChoiceHelp();
     const values = g.variants[form.variant.value] || {};
     const box = document.getElementById("options");
     box.replaceChildren(...g.options.map(o => {
@@ -305,6 +322,7 @@ function home() {
   loadGames();
   form.game.addEventListener("change", renderGame);
   form.variant.addEventListener("change", renderOptions);
+  form.bot.addEventListener("change", renderChoiceHelp);
 
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
