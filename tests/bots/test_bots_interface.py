@@ -148,7 +148,7 @@ def test_next_action_waits_for_a_person() -> None:
         bots.next_action(state, [None])
 
 
-def test_register_adds_a_bot_for_one_game() -> None:
+def test_register_adds_a_bot_for_one_game(own_registry: None) -> None:
     bots.register("first", lambda info, seed: _First(), game="shithead")
     assert "first" in bots.names("shithead") and "first" not in bots.names("toepen")
     final = bots.play_game("shithead", ["first", "random"], seed=2)

@@ -34,18 +34,6 @@ class FirstLegal:
         return None
 
 
-@pytest.fixture
-def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bots registered by a test are gone after it: the registry is the process's, and
-    a test later in the same worker (the doctest of ``tablegames.bots`` lists Toepen's
-    bots) must not meet them."""
-    from tablegames.bots import registry
-
-    for name in ("_EXTRA", "_ORIGIN"):
-        kept = {game: dict(entries) for game, entries in getattr(registry, name).items()}
-        monkeypatch.setattr(registry, name, kept)
-
-
 def test_the_kit_takes_a_registered_name_a_bot_object_and_a_factory(own_registry: None) -> None:
     bots.register("firstlegal_kit", FirstLegal, game="toepen")
     assert check_game("toepen", players=2, seeds=range(1), bot="firstlegal_kit",

@@ -71,14 +71,14 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
     page.select_option("select[name=bot]", "")
     simple = {k: v for k, v in rules.items() if not isinstance(v, dict)}
     if simple:
-        page.click("text=House rules")
+        page.click("summary[data-t=house_rules]")  # not the text: a variant's sentence says "house rules" too
         for name, value in simple.items():
             if isinstance(value, bool):
                 page.set_checked(f"[data-option={name}]", value)
                 continue
             text = ", ".join(value) if isinstance(value, list) else str(value)
             page.fill(f"[data-option={name}]", text)
-    page.click("text=Advanced")
+    page.click("summary[data-t=advanced]")
     page.fill("input[name=seed]", str(seed))
     more = {k: v for k, v in rules.items() if isinstance(v, dict)}
     if more:  # what a form field cannot hold (a card set) goes in as JSON
