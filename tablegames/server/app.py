@@ -108,11 +108,18 @@ SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
 MAX_HEAD = 16_384
 
 
+def refusal(exc: ClientError, lang: str = "en") -> dict[str, str]:
+    """The body of an HTTP refusal. ``code`` is the reason's key on a socket too
+    (``error_message``); ``error`` holds the same code for the apps that read it before
+    ``code`` was added."""
+    return {"code": exc.code, "error": exc.code, "message": error_text(lang, exc.code),
+            "detail": exc.detail}
+
+
 def refusal_body(code: str) -> bytes:
     """The JSON refusal ``code`` as an answer written below the app says it: in English,
     since a request that was never read names no language."""
-    return json.dumps({"code": code, "error": code, "message": error_text("en", code),
-                       "detail": ""}).encode()
+    return json.dumps(refusal(ClientError(code))).encode()
 
 
 def _http() -> Any:
@@ -520,11 +527,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 
     def refuse(exc: ClientError, lang: str = "en", status: int = 400,
                headers: Mapping[str, str] | None = None) -> JSONResponse:
-        # ``code`` is the reason's key on a socket too (``error_message``); ``error`` holds
-        # the same code for the apps that read it before ``code`` was added
-        return JSONResponse({"code": exc.code, "error": exc.code,
-                             "message": error_text(lang, exc.code), "detail": exc.detail},
-                            status_code=status, headers=headers)
+        return JSONResponse(refusal(exc, lang), status_code=status, headers=headers)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         """Starlette's own errors (no route, a wrong method) as every other refusal: JSON
