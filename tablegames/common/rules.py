@@ -281,6 +281,10 @@ def said(label: str, help: str, **choices: str) -> dict[str, OptionText]:
     return {"text": OptionText(label, help, choices)}
 
 
+#: The words of every game's ``"standard"`` variant: the rules as the game gives them.
+STANDARD = OptionText("Standard", "The game as its rule sheet gives it, with no house rules.")
+
+
 def named_variants(table: Mapping[str, tuple[R, OptionText]]) -> Mapping[str, R]:
     """A game's named variants, read-only, from its table of ``name: (rules, words)``.
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import attrs
 
 from tablegames.common.rules import (
+    STANDARD,
     OptionText,
     int_in,
     is_bool,
@@ -96,8 +97,7 @@ class Rules:
 
 #: Each named variant with the words a player reads where a table picks one.
 _NAMED: Mapping[str, tuple[Rules, OptionText]] = {
-    "standard": (Rules(), OptionText(
-        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "standard": (Rules(), STANDARD),
     "no-swaps": (Rules(swaps_per_turn=0), OptionText(
         "No swaps", "No turn may swap an awkward action for another Action card.")),
     "generous-swaps": (Rules(swaps_per_turn=3), OptionText(

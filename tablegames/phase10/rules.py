@@ -19,6 +19,7 @@ import attrs
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.numbers import is_number
 from tablegames.common.rules import (
+    STANDARD,
     OptionText,
     int_in,
     is_bool,
@@ -304,8 +305,7 @@ class Rules:
 
 #: Each named variant with the words a player reads where a table picks one.
 _NAMED: Mapping[str, tuple[Rules, OptionText]] = {
-    "standard": (Rules(), OptionText(
-        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "standard": (Rules(), STANDARD),
     "twist": (Rules(first_skip="twist"), OptionText(
         "Twist",
         "A Skip turned up first is covered with the next card instead of skipping anyone.")),

@@ -61,6 +61,7 @@ import attrs
 
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import (
+    STANDARD,
     OptionText,
     converter,
     evolve_rules,
@@ -467,8 +468,7 @@ _CLASSIC = Rules(effects=CLASSIC_EFFECTS, aces="high")
 
 #: Each named variant with the words a player reads where a table picks one.
 _NAMED: Mapping[str, tuple[Rules, OptionText]] = {
-    "standard": (Rules(), OptionText(
-        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "standard": (Rules(), STANDARD),
     "classic": (_CLASSIC, OptionText(
         "Classic",
         "The common table: 2 zeroes the pile, 3 is transparent, after a 7 comes 7 or less, "

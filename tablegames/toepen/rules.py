@@ -15,6 +15,7 @@ import attrs
 
 from tablegames.common.errors import RulesError, quoted
 from tablegames.common.rules import (
+    STANDARD,
     OptionText,
     converter,
     int_in,
@@ -221,8 +222,7 @@ class Rules:
 
 #: Each named variant with the words a player reads where a table picks one.
 _NAMED: Mapping[str, tuple[Rules, OptionText]] = {
-    "standard": (Rules(), OptionText(
-        "Standard", "The game as its rule sheet gives it, with no house rules.")),
+    "standard": (Rules(), STANDARD),
     "limit15": (Rules(limit=15), OptionText(
         "Fifteen lives", "A player is out at 15 lives instead of 10, for a longer game.")),
     "elimination": (Rules(ending="elimination"), OptionText(
