@@ -7,7 +7,8 @@
 serve``: the engine, the store, the pages and the websockets together. This script
 measures what the websockets alone cost on the same machine, so that figure can be read:
 it starts a bare relay server (Starlette and uvicorn with the very settings ``tablegames
-serve`` uses, :data:`tablegames.server.app.UVICORN_WS`; the same per-phone queue and
+serve`` uses, :data:`tablegames.server.app.UVICORN_HTTP` and
+:data:`~tablegames.server.app.UVICORN_WS`; the same per-phone queue and
 writer task as the room server) that does no game work. Its rooms are groups of
 ``--phones`` websockets; the phones take turns, one action at a time per room, offered
 at ``--rate`` actions per second across all rooms (the load script's limiter), and for
@@ -58,7 +59,7 @@ def serve(port: int, frame_bytes: int) -> None:
     from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
-    from tablegames.server.app import UVICORN_WS
+    from tablegames.server.app import UVICORN_HTTP, UVICORN_WS
 
     pad = max(0, frame_bytes - len('{"type":"patch","pad":""}'))
     frame = json.dumps({"type": "patch", "pad": "x" * pad})
@@ -94,7 +95,8 @@ def serve(port: int, frame_bytes: int) -> None:
         return PlainTextResponse("ok")
 
     app = Starlette(routes=[Route("/ready", ready), WebSocketRoute("/ws/{room}", socket)])
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="error", **UVICORN_WS)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="error", **UVICORN_HTTP,
+                **UVICORN_WS)
 
 
 async def play(url: str, args: argparse.Namespace, pid: int) -> dict[str, Any]:
