@@ -96,7 +96,9 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     assert heard[0]["v"] == "0" and words(heard[0]) == heard[0]["prompt"] != ""
     assert all(h["last"] and h["prompt"] for h in heard[1:]), heard
 
-    # the prompt alone changes (no line of what happened): the prompt alone is said
+    # the prompt alone changes (no line of what happened): the prompt alone is said; added
+    # on the player's turn, when no bot moves meanwhile
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
     version = int(page.get_attribute("body", "data-version") or "0")
     before = len(said(page))
     sockets[-1].send(json.dumps({"type": "patch", "from": version, "to": version, "events": [],
