@@ -45,3 +45,16 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots registered by a test are gone after it: the registry is the process's, and
+    a test later in the same worker (the doctest of ``tablegames.bots`` lists Toepen's
+    bots; the server's creation form lists every bot) must not meet them. Shared by the
+    bot and the server tests."""
+    from tablegames.bots import registry
+
+    for name in ("_EXTRA", "_ORIGIN", "_TEXTS"):
+        kept = {game: dict(entries) for game, entries in getattr(registry, name).items()}
+        monkeypatch.setattr(registry, name, kept)

@@ -76,7 +76,7 @@ from tablegames.server.rooms import (
     error_message,
 )
 from tablegames.server.words import error_text, lang_of
-from tablegames.table.i18n import LANGS, langs_of, words_for
+from tablegames.table.i18n import langs_of, words_for
 
 log = logging.getLogger("tablegames.server")
 
@@ -480,6 +480,50 @@ def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     return out
 
 
+def registrations() -> tuple[tuple[Any, ...], ...]:
+    """What :func:`games_catalogue` is drawn from that can change while a server runs:
+    each registered game's entry (``tablegames.register`` replaces or adds one) with its
+    bots and their words (``tablegames.bots.register(..., text=...)`` adds a bot or
+    changes one's words at any time). Equal registrations draw equal catalogues; an
+    entry unchanged is the same object, so comparing two of these costs little."""
+    out = []
+    for name in GAMES:
+        info = GAMES[name]
+        bots = bot_names(info)
+        out.append((info, bots, tuple(bot_text(b, info) for b in bots)))
+    return tuple(out)
+
+
+class Catalogues:
+    """:func:`games_catalogue` in each language, as ``/api/games`` serves it, drawn again
+    when the registrations it was drawn from change (:func:`registrations`).
+
+    The app drew the catalogue of every language once, when it was made, so a bot
+    registered after ``create_app`` never reached the creation form, although a room
+    could be created with it. Drawing it at every request costs some 3 ms (every game's
+    house rules in words) on a door anyone may knock at; so each language's drawing is
+    kept beside the registrations it was drawn from, checked at each request, and all
+    are dropped when those change. At most one drawing per language of
+    :data:`~tablegames.table.i18n.LANGS` is kept (``lang`` goes through
+    :func:`~tablegames.server.words.lang_of`): the memory is bounded whatever a caller
+    asks for."""
+
+    def __init__(self) -> None:
+        self._source: tuple[tuple[Any, ...], ...] | None = None
+        self._drawn: dict[str, list[dict[str, Any]]] = {}
+
+    def __call__(self, lang: str) -> list[dict[str, Any]]:
+        """The catalogue in ``lang`` now (a language without a catalogue: English)."""
+        lang = lang_of(lang)
+        source = registrations()
+        if source != self._source:
+            self._source, self._drawn = source, {}
+        drawn = self._drawn.get(lang)
+        if drawn is None:
+            drawn = self._drawn[lang] = games_catalogue(lang)
+        return drawn
+
+
 def qr_svg(link: str) -> bytes:
     """The QR code of ``link`` as the join page shows it (an SVG image)."""
     out = io.BytesIO()
@@ -519,7 +563,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     logs.install()
     store = open_store(str(db))
     hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms)
-    catalogues = {lang: games_catalogue(lang) for lang in LANGS}
+    catalogues = Catalogues()
 
     def client(request: Request | WebSocket) -> str:
         peer = request.client.host if request.client else None
@@ -570,7 +614,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         return handler
 
     async def api_games(request: Request) -> Response:
-        return JSONResponse(catalogues[lang_of(request.query_params.get("lang"))])
+        return JSONResponse(catalogues(lang_of(request.query_params.get("lang"))))
 
     def seat_form(take: Callable[[Request, dict[str, Any]], Awaitable[tuple[str, str]]],
                   ) -> Callable[[Request], Awaitable[Response]]:

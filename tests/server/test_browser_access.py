@@ -87,10 +87,11 @@ def test_the_keyboard_keeps_its_place_and_shows_it_and_a_reader_hears_the_prompt
         server: Server, browser: Any, phones: list[Phones], checks_visibility: bool) -> None:
     """Phase 10 by keyboard alone on a 360x740 phone. Before the draw the hand's cards do
     nothing: each is a disabled button to a screen reader (aria-disabled), and the prompt
-    is a live region (role=status). Enter on 'Draw' moves the focus to the new prompt (not
-    the page's start); a Tab reaches the first card; Enter chooses it and the focus stays
-    on it (pressed), with a ring that a lifted card without the focus does not have; Space
-    takes the choice back, the focus still there."""
+    is said by a live region (role=status: see test_browser_reading). Enter on 'Draw'
+    moves the focus to the new prompt (not the page's start); a Tab reaches the first
+    card; Enter chooses it and the focus stays on it (pressed), with a ring that a lifted
+    card without the focus does not have; Space takes the choice back, the focus still
+    there."""
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="phase10", players=3, name="Amal", seed=5, bot="random")
     page = ph.open(room["url"], viewport=(360, 740))

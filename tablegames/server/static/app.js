@@ -649,10 +649,12 @@ function room() {
         document.getElementById("events").replaceChildren();
       }
       addEvents(m.events || [], !m.replace);
+      const was = {page: state.page, lobby: state.lobby !== null};
       state.page = m.page;
       state.lobby = null;
       state.version = m.page.version;
       render();
+      announce(m, was);
       /* the page opens at the top of the new table (the lobby's Start button was at its
        * foot: the prompt and the first buttons were above the screen); a patch keeps
        * the player's place */
@@ -678,8 +680,9 @@ function room() {
 
   /* Why a new table appeared (the server's ``notice``: the last seat was taken, or a
    * player pressed Play again), in words on the line that tells what just happened
-   * (read out by a screen reader: aria-live), so no lobby or result turns into a table
-   * without a word. The next event takes the line as any event does. */
+   * (said with the new table's prompt: see announce; the notice comes just before that
+   * table), so no lobby or result turns into a table without a word. The next event
+   * takes the line as any event does. */
   function showNotice() {
     const m = state.notice;
     if (!m) return;
@@ -689,6 +692,32 @@ function room() {
     last.classList.remove("flash");
     void last.offsetWidth;  // restart the animation
     last.classList.add("flash");
+  }
+
+  /* One announcement per change of the table, in the hidden live region #say
+   * (role=status, atomic): what just happened, then what to do ("Bo played 9♥. Your
+   * turn: play a card."). The line above the prompt (#last) and the prompt are not live
+   * regions of their own: as two polite regions, one move was two announcements, the
+   * second queued behind (or cut by) the next move's. Said: the newest line of what
+   * happened (a move; on a new table, the notice of why it is new) and the prompt after
+   * it, or the prompt alone when only it changed (the turn came round with no line to
+   * say); no prompt where none is shown (a shared screen, the end of the game). Nothing
+   * is said for a page drawn again as it was (a reconnect, a missed patch made good),
+   * the first drawing of a page just opened, or the same lines sent in a new language. */
+  function announce(m, was) {
+    const p = state.page;
+    if (m.replace || (!was.page && !was.lobby)) return;
+    const fresh = was.lobby || p.round !== was.page.round;
+    const line = fresh || (m.events || []).length ? document.getElementById("last").textContent : "";
+    const turned = fresh || was.page.prompt !== p.prompt;
+    if (!line && !turned) return;
+    const ask = shown(document.getElementById("prompt")) ? p.prompt : "";
+    const text = [line, ask].filter(Boolean).join(" ");
+    if (!text) return;
+    const box = document.getElementById("say");
+    /* the same words again (a second "The die is rolled again."): a region whose text
+     * stays the same says nothing, so the second differs by a no-break space */
+    box.textContent = box.textContent === text ? text + "\u00a0" : text;
   }
 
   /* Play again (any seated phone, once the game is over): the room deals a new game to
@@ -793,8 +822,8 @@ function room() {
     body.dataset.over = p.result ? "1" : "0";
     body.dataset.drawn = p.lang || "";  // the language the server drew the table in
     const prompt = document.getElementById("prompt");
-    /* the prompt is a live region (role=status): a screen reader says it when it
-     * changes, so it is written only when it does (not again at every redraw) */
+    /* written only when it changes (not again at every redraw); a screen reader hears
+     * it from #say (see announce), with what just happened before it */
     if (prompt.textContent !== p.prompt) prompt.textContent = p.prompt;
     prompt.classList.toggle("mine", mine);
     /* The end is said once, on the line above where the prompt was ("Game over: Bot 3
@@ -1098,7 +1127,10 @@ function room() {
     const seats = el("ul", {class: "seats-table"}, ...tb.seats.map(s => ({...s, you: s.seat === p.seat})).map(s => el("li", {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
-      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto"}),
+      /* the name is the seat's heading: a screen reader goes from seat to seat by it and
+       * says each name whole (the page wraps it, never cuts it: style.css) */
+      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto",
+                                              role: "heading", "aria-level": "3"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
          ...badgesOf(s).map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
@@ -1183,6 +1215,7 @@ function room() {
     if (!d || p.result) {
       box.replaceChildren(); box.hidden = true; stopTimer();
       box.classList.remove("timed"); document.body.dataset.timed = "0";
+      placeDallah(box, false);
       return;
     }
     box.hidden = false;
@@ -1191,6 +1224,7 @@ function room() {
     const timed = !!(d.countdown && d.reporting);
     box.classList.toggle("timed", timed);
     document.body.dataset.timed = timed ? "1" : "0";
+    placeDallah(box, timed);
     const head = el("div", {class: "head"},
                     d.card ? el("div", {class: "card-name", text: d.card.name}) : null,
                     d.cup && d.zone ? el("div", {class: "placing", text: t("place_on", {cup: d.cup, zone: d.zone})}) : null);
@@ -1216,6 +1250,18 @@ function room() {
     box.hidden = !box.children.length;  // nothing to say yet (before a card): no empty white bar
     if (clock) tick();
     if (timed && fresh) window.scrollTo(0, 0);  // the timer starts: the buttons in sight
+  }
+
+  /* The panel's place in the page: under the prompt, or first while a timed card is
+   * reported, where it is drawn first. Moved in the page's order itself, not by CSS
+   * ``order`` (which the keyboard and a screen reader do not follow): drawn first but
+   * placed after the prompt, Tab from the prompt (where the focus goes after a move) went
+   * up to the panel, and a screen reader read the prompt before the card it is about. */
+  function placeDallah(box, timed) {
+    const game = document.getElementById("game");
+    const prompt = document.getElementById("prompt");
+    if (timed && game.firstElementChild !== box) game.prepend(box);
+    else if (!timed && prompt.nextElementSibling !== box) prompt.after(box);
   }
 
   function reportScreen(p, d) {

@@ -1,0 +1,228 @@
+"""What a screen reader and a keyboard meet at the phone table (found by helper-139).
+
+One server and one Chromium for the module. A move made two polite live regions speak
+(the line of what just happened and the prompt), so a screen reader said two things per
+move, the second queued behind the next move's; long seat names were cut at 14rem with
+an ellipsis, the whole name only in a title a phone cannot hover; and Dallah's timed
+panel was drawn first by CSS ``order`` but stood after the prompt in the page, so Tab
+from the prompt (where the focus goes after a move) went up to the panel.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, new_phones, tap
+from tests.server.test_browser_access import large_text
+from tests.server.test_browser_layout import LAYOUT, settle
+from tests.server.test_browser_phone import first_of, turns
+
+#: Records, in ``window.said``, every change of a live region that a screen reader would
+#: speak (one entry per region and redraw), with the line of what happened, the prompt as
+#: shown and the page's version at that moment; from the page's start (what the parser
+#: writes is the page as it loads, which no region announces).
+SAID = """
+window.said = [];
+document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => {
+  const regions = new Set();
+  for (const c of changes) {
+    const node = c.target.nodeType === 1 ? c.target : c.target.parentElement;
+    const region = node && node.closest('[aria-live], [role=status], [role=alert], [role=log]');
+    if (region && region.getAttribute('aria-live') !== 'off' && region.checkVisibility()) regions.add(region);
+  }
+  const prompt = document.getElementById('prompt');
+  for (const region of regions) window.said.push({
+    region: region.id, text: region.textContent, v: document.body.dataset.version,
+    last: document.getElementById('last').textContent,
+    prompt: prompt && prompt.checkVisibility() ? prompt.textContent : ''});
+}).observe(document, {subtree: true, childList: true, characterData: true}));
+"""
+
+
+def said(page: Any) -> list[dict[str, str]]:
+    return page.evaluate("() => window.said")  # type: ignore[no-any-return]
+
+
+def words(entry: dict[str, str]) -> str:
+    """What an announcement says (a repeat differs from the one before by a no-break
+    space, so that it is said again)."""
+    return entry["text"].rstrip("\u00a0")
+
+
+# -- 1. one announcement per move ----------------------------------------------------------------
+def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """A Toepen table against two bots: the start and every move (the player's own and the
+    bots') change one live region once, saying the newest line of what happened and then
+    the prompt; a change of the prompt alone says the prompt alone; a language switch and a
+    reload, which draw the page again, say nothing."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="toepen", players=3, name="Amal", seed=2, bot="random")
+    page = ph.open(room["url"], viewport=(360, 740))
+    sockets: list[Any] = []
+
+    def relay(ws: Any) -> None:  # the page's socket, passed through; kept to add a message
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws/p/"), relay)
+    page.add_init_script(SAID)
+    page.reload()
+    page.wait_for_selector("#lobby:not([hidden]) #start")
+    assert said(page) == []
+    page.click("#start")
+    choose = by_priority({"play": 0})
+    mine = 0
+    while mine < 4:
+        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        version = page.get_attribute("body", "data-version")
+        tap(page, choose(page.evaluate(LEGAL), page))
+        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        mine += 1
+    calm(page)
+    heard = said(page)
+    assert mine >= 3 and len(heard) > mine, heard
+    assert {h["region"] for h in heard} == {"say"}, "another live region spoke"
+    versions = [h["v"] for h in heard]
+    assert len(versions) == len(set(versions)), f"two announcements at one version: {heard}"
+    for h in heard:
+        assert words(h) == " ".join(filter(None, [h["last"], h["prompt"]])), h
+    # the lobby turned into the game (started with bots: no notice): its prompt; then each
+    # move: what happened, then what to do
+    assert heard[0]["v"] == "0" and words(heard[0]) == heard[0]["prompt"] != ""
+    assert all(h["last"] and h["prompt"] for h in heard[1:]), heard
+
+    # the prompt alone changes (no line of what happened): the prompt alone is said; added
+    # on the player's turn, when no bot moves meanwhile
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    version = int(page.get_attribute("body", "data-version") or "0")
+    before = len(said(page))
+    sockets[-1].send(json.dumps({"type": "patch", "from": version, "to": version, "events": [],
+                                 "patch": [{"op": "replace", "path": "/prompt",
+                                            "value": "Wait for the dealer."}]}))
+    page.wait_for_function("n => window.said.length > n", arg=before)
+    assert [words(h) for h in said(page)[before:]] == ["Wait for the dealer."]
+
+    # drawn again, in a new language and after a reload: nothing is said
+    before = len(said(page))
+    page.select_option("#lang", "nl")
+    page.wait_for_selector("body[data-drawn='nl']", state="attached")
+    settle(page)
+    assert said(page)[before:] == []
+    page.reload()
+    page.wait_for_selector("body[data-version]", state="attached")
+    settle(page)
+    assert said(page) == []
+    assert not ph.errors
+
+
+# -- 2. whole names ------------------------------------------------------------------------------
+#: The longest names a seat takes (24 characters, ``clean_name``): words, one unbroken
+#: word of the widest Latin letter, and Arabic.
+LONG = ("Wolfgang-Amadeus Mozarts", "W" * 24, "عبد الرحمن محمد الأنصاري")
+
+#: Each seat's name on the page: its text, whether it is cut (wider or taller than its
+#: box), and whether it lies across the screen's edge.
+NAMES = """() => [...document.querySelectorAll('.seat .who strong')].map(e => {
+  const r = e.getBoundingClientRect();
+  return [e.textContent, e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1,
+          r.left < -0.5 || r.right > document.documentElement.clientWidth + 0.5];
+})"""
+
+
+#: Where a name's text goes onto a new line: the last character of a line and the first
+#: of the next.
+BREAKS = """e => { const text = e.firstChild, out = []; let top = null;
+  for (let i = 0; i < text.length; i++) {
+    const r = document.createRange(); r.setStart(text, i); r.setEnd(text, i + 1);
+    const rect = [...r.getClientRects()].find(b => b.width > 0);
+    if (!rect) continue;
+    if (top !== null && Math.abs(rect.top - top) > 2) out.push(text.data.slice(i - 1, i + 1));
+    top = rect.top;
+  }
+  return out; }"""
+
+
+def test_every_players_whole_name_is_read_at_360_px_and_on_a_shared_screen(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Four people with the longest names the server takes at a Shithead table: on a
+    360 px phone (its text at 100 % and 200 %) and on a 1280x720 shared screen every name
+    is shown whole, wrapped rather than cut, nothing scrolls sideways, and each seat is a
+    heading whose accessible name is the whole name (the online dot is no part of it)."""
+    room = server.create(game="shithead", players=4, name=LONG[0], seed=3, bot="random")
+    for name in (*LONG[1:], "Bo"):
+        server.join(room["code"], name)
+    ph = new_phones(phones, browser, server, "en")
+    page = ph.open(room["url"], viewport=(360, 740))
+    page.wait_for_selector("body[data-version] .seat.you.online", state="attached")
+    tv = ph.open(f"/s/{room['code']}", viewport=(1280, 720))
+    tv.wait_for_selector("body[data-version] #table .seat", state="attached")
+    for where, screen, percent in (("phone", page, 100), ("phone", page, 200), ("tv", tv, 100)):
+        if percent != 100:
+            large_text(screen, percent)
+        settle(screen)
+        shown = screen.evaluate(NAMES)
+        assert [n for n, _, _ in shown] == [*LONG, "Bo"], (where, percent)
+        assert [n for n, cut, off in shown if cut or off] == [], (where, percent, shown)
+        assert screen.evaluate(LAYOUT, "header.bar, main") == [], (where, percent)
+        for name in (*LONG, "Bo"):
+            assert screen.get_by_role("heading", name=name, exact=True).count() == 1, (where, name)
+    # at 200 % a name of words wraps between them, never inside one: "Wolfgang-" |
+    # "Amadeus" | "Mozarts" (each line's first character, after the one ending the line)
+    breaks = page.locator(".seat.you .who strong").evaluate(BREAKS)
+    assert breaks == ["-A", " M"]
+    assert not ph.errors
+
+
+# -- 3. Dallah's timed panel ---------------------------------------------------------------------
+#: The focus's element: what it does, where it is drawn (left, top, bottom).
+FOCUS = ("() => { const a = document.activeElement, r = a.getBoundingClientRect();"
+         " return [a.dataset.verb || a.id || a.tagName, r.left, r.top, r.bottom]; }")
+
+
+def test_dallahs_timed_panel_is_tabbed_in_the_order_it_is_drawn(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """On the five-second card the report panel is drawn first, above the prompt, and
+    stands first in the page too: Tab from the prompt (the focus's place after a move)
+    goes on down the page, never up to the panel; from the page's start the keyboard
+    reaches the countdown's button and every report button in the order they are drawn,
+    row by row (on a phone held upright), before anything under the prompt."""
+    ph = new_phones(phones, browser, server, "en")
+    for width, height in ((360, 640), (640, 360)):
+        room = server.create(game="dallah", players=3, name="Amal", seed="d3", bot="random")
+        page = ph.open(room["url"], viewport=(width, height), reduced_motion="reduce")
+        page.click("#start")
+        turns(page, first_of(("draw", "roll", "settled", "allow", "target", "pair", "move")),
+              lambda p: p.get_attribute("body", "data-timed") == "1"
+              and p.get_attribute("body", "data-myturn") == "1")
+        settle(page)
+        where = f"{width}x{height}"
+        prompt = page.locator("#prompt").bounding_box()
+        panel = page.locator("#dallah").bounding_box()
+        assert prompt and panel and panel["y"] + panel["height"] <= prompt["y"] + 0.5, where
+        assert page.evaluate("() => !!(document.getElementById('dallah').compareDocumentPosition("
+                             "document.getElementById('prompt')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+        page.locator("#prompt").focus()
+        page.keyboard.press("Tab")
+        after = page.evaluate(FOCUS)
+        assert not page.evaluate("() => document.getElementById('dallah')"
+                                 ".contains(document.activeElement)"), (where, after)
+        page.locator("#lang").focus()
+        stops = []
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if not page.evaluate("() => document.getElementById('dallah')"
+                                 ".contains(document.activeElement)"):
+                break
+            stops.append(page.evaluate(FOCUS))
+        drawn = page.evaluate("() => [...document.querySelectorAll('#dallah button')]"
+                              ".filter(b => b.checkVisibility()).length")
+        assert len(stops) == drawn and {"settled", "timeout"} <= {s[0] for s in stops}, where
+        if width < height:  # upright: one column of rows, read top to bottom, left to right
+            assert stops == sorted(stops, key=lambda s: (round(s[2]), s[1])), (where, stops)
+        page.close()
+    assert not ph.errors
