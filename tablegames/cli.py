@@ -524,8 +524,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the games run: local processes (default) or a Ray cluster")
     s.add_argument("--address", default=None,
                    help="with --backend ray: the Ray cluster to connect to, 'auto' for the one "
-                        "`ray start --head` runs on this machine, or ray://HOST:10001 (default: "
-                        "join a running local Ray or start one)")
+                        "`ray start --head` runs on this machine, HOST:PORT for a head node "
+                        "(port 6379) or ray://HOST:PORT for its client server (port 10001); "
+                        "an address where nothing answers is refused within seconds "
+                        "(default: join a running local Ray or start one)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
                    help="bot for every seat, or one per seat: ismcts,club,random,random "
                         "(tablegames games lists each game's bots)")
