@@ -37,7 +37,7 @@ from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
-from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds
+from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
 
 
 def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
@@ -78,11 +78,27 @@ def _comma_list(text: str) -> list[str]:
 
 
 def _seed_arg(text: str) -> int | str:
-    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed."""
+    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed,
+    as :func:`~tablegames.common.setups.check_run_seed` takes it: an empty or blank one
+    (``--seed "$SEED"`` with ``SEED`` unset) is refused, not played as the seed ``''``."""
     try:
         return int(text)
     except ValueError:
-        return text
+        pass
+    try:
+        return check_run_seed(text)
+    except ValueError as exc:  # a SetupError is a ValueError
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _deal_seed_arg(text: str) -> int:
+    """``play --seed``: which deal, a whole number (``Options.seed`` is an int, so that "play
+    again" deals the next one); an empty or blank one is refused as ``_seed_arg`` refuses it."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a deal's seed is a whole number, not {quoted(text)}") from None
 
 
 def _seconds_arg(text: str) -> float:
@@ -561,7 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the players' names in seat order, separated by commas")
     pl.add_argument("--seat", type=int, default=0,
                     help="the seat you play, 0 being the first (default 0)")
-    pl.add_argument("--seed", type=int, default=0,
+    pl.add_argument("--seed", type=_deal_seed_arg, default=0,
                     help="which deal: the same seed and moves give the same game (default 0)")
     pl.add_argument("--rules", action="append", default=[], metavar="RULE",
                     help="house rules: a named variant or an option key=value such as "
