@@ -134,6 +134,7 @@ def _port_arg(text: str) -> int:
     return value
 
 
+#: ``--import``'s help, the same in ``simulate`` and ``arena``.
 IMPORT_HELP = ("import this module first, so that the bots it registers with "
                "tablegames.bots.register can be named in --bots (repeat for more; "
                "looked up from the current folder too)")
@@ -158,6 +159,8 @@ def import_bots(modules: Sequence[str]) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames simulate``: :func:`tablegames.simulation.simulate` with a progress bar
+    on stderr, so that ``--json > summary.json`` stays clean; Ctrl-C says how to resume."""
     from tablegames.simulation import simulate
 
     import_bots(args.imports)
@@ -227,6 +230,8 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
+    checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
     info = game_info(args.game)
     try:
         from tablegames.tui import Options, play
@@ -512,6 +517,8 @@ EPILOG = ("Each command explains itself: tablegames simulate --help, for example
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand and option: also what the site's ``program-help`` blocks print, so
+    the command-line guide shows the very help the command gives."""
     p = _Parser(prog="tablegames", description=DESCRIPTION, epilog=EPILOG,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
