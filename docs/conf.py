@@ -56,9 +56,12 @@ nitpick_ignore_regex = [
     # Python's own modules and the libraries the type hints name (no intersphinx: the
     # build reads nothing from the network). The extension rewrites an imported name to
     # its full dotted name (``Path`` is ``pathlib.Path``) before it gets here.
-    (r"py:.*", r"(_?asyncio|abc|array|builtins|collections|copy|gettext|importlib|linecache|logging"
-               r"|numbers|os|pathlib|random|types|typing)(\..*)?"),
-    (r"py:.*", r"(cattrs|gymnasium|numpy|pettingzoo|pyspiel|rich)(\..*)?"),
+    (r"py:.*", r"(argparse|_?asyncio|abc|array|builtins|collections|copy|gettext|importlib"
+               r"|linecache|logging|numbers|os|pathlib|random|types|typing|xml)(\..*)?"),
+    (r"py:.*", r"(cattrs|gymnasium|numpy|pettingzoo|pyspiel|rich|starlette)(\..*)?"),
+    # Starlette's own names in the constructor ``tablegames.server.app.App`` inherits
+    # (its hints name them unqualified, so the rewrite above cannot tell them apart).
+    (r"py:class", r"(AppType|BaseRoute|ExceptionHandler|Lifespan|Middleware)"),
     # Sphinx 9 on Python 3.11 names ``typing.Annotated`` after the hint's module.
     (r"py:class", r"tablegames(\.\w+)*\.Annotated"),
     # Type variables (``S``, ``T``, ``_T``): Sphinx has no entry for a TypeVar to link to.
@@ -119,6 +122,7 @@ from tablegames.stats import Rate, wilson
 from tablegames.bots.matches import arena
 from tablegames.server.limits import client_address, network
 from tablegames.server.logs import redact
+from tablegames.server.app import cross_site, foreign_fetch
 """
 doctest_test_doctest_blocks = "default"
 

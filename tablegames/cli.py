@@ -37,7 +37,7 @@ from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
-from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds
+from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
 
 
 def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
@@ -78,11 +78,27 @@ def _comma_list(text: str) -> list[str]:
 
 
 def _seed_arg(text: str) -> int | str:
-    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed."""
+    """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed,
+    as :func:`~tablegames.common.setups.check_run_seed` takes it: an empty or blank one
+    (``--seed "$SEED"`` with ``SEED`` unset) is refused, not played as the seed ``''``."""
     try:
         return int(text)
     except ValueError:
-        return text
+        pass
+    try:
+        return check_run_seed(text)
+    except ValueError as exc:  # a SetupError is a ValueError
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _deal_seed_arg(text: str) -> int:
+    """``play --seed``: which deal, a whole number (``Options.seed`` is an int, so that "play
+    again" deals the next one); an empty or blank one is refused as ``_seed_arg`` refuses it."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"a deal's seed is a whole number, not {quoted(text)}") from None
 
 
 def _seconds_arg(text: str) -> float:
@@ -118,6 +134,7 @@ def _port_arg(text: str) -> int:
     return value
 
 
+#: ``--import``'s help, the same in ``simulate`` and ``arena``.
 IMPORT_HELP = ("import this module first, so that the bots it registers with "
                "tablegames.bots.register can be named in --bots (repeat for more; "
                "looked up from the current folder too)")
@@ -142,6 +159,8 @@ def import_bots(modules: Sequence[str]) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """``tablegames simulate``: :func:`tablegames.simulation.simulate` with a progress bar
+    on stderr, so that ``--json > summary.json`` stays clean; Ctrl-C says how to resume."""
     from tablegames.simulation import simulate
 
     import_bots(args.imports)
@@ -211,6 +230,8 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
+    checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
     info = game_info(args.game)
     try:
         from tablegames.tui import Options, play
@@ -496,6 +517,8 @@ EPILOG = ("Each command explains itself: tablegames simulate --help, for example
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """Every subcommand and option: also what the site's ``program-help`` blocks print, so
+    the command-line guide shows the very help the command gives."""
     p = _Parser(prog="tablegames", description=DESCRIPTION, epilog=EPILOG,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
@@ -524,8 +547,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the games run: local processes (default) or a Ray cluster")
     s.add_argument("--address", default=None,
                    help="with --backend ray: the Ray cluster to connect to, 'auto' for the one "
-                        "`ray start --head` runs on this machine, or ray://HOST:10001 (default: "
-                        "join a running local Ray or start one)")
+                        "`ray start --head` runs on this machine, HOST:PORT for a head node "
+                        "(port 6379) or ray://HOST:PORT for its client server (port 10001); "
+                        "an address where nothing answers is refused within seconds "
+                        "(default: join a running local Ray or start one)")
     s.add_argument("--bot", "--bots", dest="bot", default=None,
                    help="bot for every seat, or one per seat: ismcts,club,random,random "
                         "(tablegames games lists each game's bots)")
@@ -559,7 +584,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the players' names in seat order, separated by commas")
     pl.add_argument("--seat", type=int, default=0,
                     help="the seat you play, 0 being the first (default 0)")
-    pl.add_argument("--seed", type=int, default=0,
+    pl.add_argument("--seed", type=_deal_seed_arg, default=0,
                     help="which deal: the same seed and moves give the same game (default 0)")
     pl.add_argument("--rules", action="append", default=[], metavar="RULE",
                     help="house rules: a named variant or an option key=value such as "

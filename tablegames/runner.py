@@ -37,7 +37,9 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 import signal
+import socket
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
@@ -99,12 +101,60 @@ def check_backend(backend: object) -> str:
     return backend
 
 
+#: The addresses a Ray run takes, as every refusal of one says.
+ADDRESS_FORMS = ("'auto' (the Ray that `ray start --head` runs on this machine), HOST:PORT "
+                 "(a head node, port 6379 unless it was started with another) or "
+                 "ray://HOST:PORT (its client server, port 10001)")
+#: The longest address taken (a host name is at most 253 characters).
+MAX_ADDRESS = 300
+#: A host: a name or IPv4 address, or an IPv6 address in brackets (``[::1]``).
+_HOST = re.compile(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]")
+
+
+def ray_endpoint(address: str, name: str = "address") -> tuple[str, int] | None:
+    """The host and port a Ray ``address`` names, or ``None`` for ``"auto"`` and
+    ``"local"`` (Ray's own words: the cluster this machine runs, a new local one).
+
+    Ray takes nearly any text and finds out late: ``"127.0.0.1"`` without a port, port
+    ``99999`` or ``""`` failed only inside ``ray.init``, and a well-formed address where
+    nothing listens kept Ray's C++ client retrying for over a minute. So an address is
+    read here first, strictly: exactly ``HOST:PORT`` or ``ray://HOST:PORT``, port 1 to
+    65535, no spaces and no other scheme (Ray's ``module://`` extension point is not
+    taken: a run names a cluster, not a plug-in). ``name`` is what a refusal calls it
+    (``RAY_ADDRESS`` when it came from the environment).
+    """
+    if not address.strip():
+        raise SetupError(f"{name} is empty: give {ADDRESS_FORMS}")
+    if len(address) > MAX_ADDRESS:
+        raise SetupError(f"{name} is at most {MAX_ADDRESS} characters, not {len(address)}")
+    if address in ("auto", "local"):
+        return None
+    shown = quoted(address, 100)
+    rest = address
+    if "://" in address:
+        scheme, _, rest = address.partition("://")
+        if scheme != "ray":
+            raise SetupError(f"{name} {shown} is not a Ray address: give {ADDRESS_FORMS}")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not port or rest.endswith("]"):  # [::1] alone: its colons are the host's
+        raise SetupError(f"{name} {shown} has no port: give {ADDRESS_FORMS}")
+    if not _HOST.fullmatch(host):
+        raise SetupError(f"{name} {shown} names no host (an IPv6 address goes in brackets, "
+                         f"[::1]:6379): give {ADDRESS_FORMS}")
+    if not re.fullmatch(r"[0-9]{1,5}", port) or not 1 <= int(port) <= 65535:
+        raise SetupError(f"{name} {shown}: a port is 1 to 65535")
+    return host.strip("[]"), int(port)
+
+
 def check_address(address: object, backend: str) -> str | None:
-    """Validate an ``address`` argument: a Ray cluster's, given only with ``backend="ray"``."""
+    """Validate an ``address`` argument: a Ray cluster's, given only with ``backend="ray"``,
+    in one of the forms :func:`ray_endpoint` reads."""
     if address is not None and backend != "ray":
         raise SetupError("address is only used with backend='ray'")
     if address is not None and not isinstance(address, str):
         raise SetupError(f"address must be a string such as 'ray://host:10001', not {type(address).__name__}")
+    if address is not None:
+        ray_endpoint(address)
     return address
 
 
@@ -304,13 +354,58 @@ RAY_HELP = (
 )
 
 
+#: Seconds a Ray address has to accept a connection before the run is refused.
+PROBE_SECONDS = 3.0
+
+
+def _unanswered(host: str, port: int) -> str | None:
+    """Why nothing accepts a TCP connection at ``host:port`` within :data:`PROBE_SECONDS`
+    (refused, timed out, an unknown host), or ``None`` when something does.
+
+    One connection, opened and closed: what ``ray.init`` would open first anyway, so a
+    run against a live cluster waits a round trip longer and nothing else changes."""
+    try:
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS):
+            return None
+    except OSError as exc:  # ConnectionRefusedError, TimeoutError, socket.gaierror, ...
+        return exc.strerror or str(exc) or type(exc).__name__
+
+
+def _check_reachable(address: str | None) -> None:
+    """Refuse, before ``ray.init``, a cluster address where nothing answers.
+
+    Given an address where nothing listens (``127.0.0.1:1``), ``ray.init`` printed Ray's
+    C++ client's warnings for over a minute before it gave up (helper-138), and a
+    ``ray://`` address waited 30 s. The address Ray would use is the one given, or the
+    ``RAY_ADDRESS`` of the environment where none or ``"auto"`` is (Ray reads it then);
+    ``"auto"`` and no address at all find or start a local Ray, which is not probed."""
+    name = "address"
+    env = os.environ.get("RAY_ADDRESS")
+    if env and address in (None, "auto"):
+        address, name = env, "RAY_ADDRESS (from the environment)"
+    if address is None:
+        return
+    endpoint = ray_endpoint(address, name)
+    if endpoint is None:
+        return
+    why = _unanswered(*endpoint)
+    if why is not None:
+        raise SetupError(
+            f"nothing answers at the Ray {name} {quoted(address, 100)} ({why}): check the "
+            "address, and that Ray runs there (`ray start --head` starts one and prints its "
+            "address); `--backend process` (the default) needs no Ray")
+
+
 def _start_ray(ray: Any, address: str | None) -> None:
     """``ray.init``, with a failure told as what happened and what to do about it.
 
     No address: Ray joins the cluster this machine already runs, or starts a local one,
     which on a loaded machine can fail after Ray's own start-up deadline (about 95 s in
-    all) with an error about raylets and the GCS that says nothing of how to go on.
+    all) with an error about raylets and the GCS that says nothing of how to go on. An
+    address where nothing answers is refused first (:func:`_check_reachable`), without
+    calling Ray at all, so none of Ray's output comes before the refusal.
     """
+    _check_reachable(address)
     try:
         with _held_until_up() as held:
             ray.init(address=address, log_to_driver=False)

@@ -159,6 +159,8 @@ def test_a_ray_that_does_not_start_is_told_plainly(monkeypatch: pytest.MonkeyPat
 
     fake = _RayThatTimesOut()
     monkeypatch.setattr(runner, "_import_ray", lambda: fake)
+    monkeypatch.setattr(runner, "_unanswered", lambda host, port: None)  # 'head' answers
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
     with pytest.raises(SetupError) as caught:
         list(run(abs, [1, 2], backend="ray"))
     text = str(caught.value)
@@ -207,6 +209,7 @@ def test_a_ray_that_cannot_connect_shows_only_the_refusal(monkeypatch: pytest.Mo
 
     from tablegames import runner
 
+    monkeypatch.setattr(runner, "_unanswered", lambda host, port: None)  # 'x' answers
     ray_log = logging.getLogger("ray")
     shown = io.StringIO()
     ray_handler = logging.StreamHandler(shown)  # Ray's own (PlainRayHandler on stderr)

@@ -268,7 +268,7 @@ def arena(
     >>> r.games, r.bots["club"].seats, r.bots["random"].seats
     (4, 4, 4)
     """
-    from tablegames.runner import check_backend, check_workers, run
+    from tablegames.runner import check_address, check_backend, check_workers, run
 
     info = _info(game)
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not bots:
@@ -296,6 +296,7 @@ def arena(
     check_run_seed(seed)
     check_backend(backend)
     check_workers(workers, backend)
+    check_address(address, backend)
     per_bot = lineup_params(info, lineup, budget, params)
     rules_obj = info.fit_rules(players, rules)  # the game's set-up for the size, or as named
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table

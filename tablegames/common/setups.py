@@ -82,7 +82,12 @@ def check_flag(name: str, value: object) -> bool:
 
 
 def check_seed(seed: object) -> int | str:
-    """A seed must be an int or a str (both replay exactly on every machine), of bounded size."""
+    """A seed must be an int or a str (both replay exactly on every machine), of bounded size.
+
+    Any string, the empty one too: a game's seed is stored in its saves and records, and
+    reading one back must take every seed a released version wrote (``""`` is a seed like
+    any other, the SHA-256 of nothing). A run's seed (:func:`check_run_seed`) is typed
+    by a person and refuses a blank one."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
     if isinstance(seed, str) and len(seed) > MAX_NAME:
@@ -177,9 +182,17 @@ def check_run_seed(seed: object) -> int | str:
     """The seed of a run (``simulate``, the arena): an int of at most 256 bits, as
     ``new_game`` takes, or a string of at most 1000 characters (a run's name). Every
     game's seed is drawn from it (:func:`~tablegames.common.rng.game_seed`), so a longer
-    one adds nothing."""
+    one adds nothing.
+
+    An empty or blank string is refused, as ``--seed ''`` is: a run's seed is typed, or
+    comes from a setting, and an empty one is a setting left blank (``--seed "$SEED"``
+    with ``SEED`` unset), not the name of a run. A game's own seed (``new_game``,
+    :func:`check_seed`) may be any string: it is stored in saves and records, which load
+    whatever seed a released version wrote."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if isinstance(seed, str) and not seed.strip():
+        raise SetupError(f"a run's seed is a number or a name, not {quoted(seed)}")
     if isinstance(seed, str) and len(seed) > 1000:
         raise SetupError("a seed string must be at most 1000 characters")
     if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):

@@ -27,7 +27,7 @@ from typing import Any
 
 from tablegames.common.errors import TablegamesError, quoted
 from tablegames.common.registry import game_info
-from tablegames.render import svg as _svg
+from tablegames.render import drawing
 from tablegames.render.faces import Face, face, faces
 from tablegames.render.tables import WIDTH, draw
 from tablegames.table import check_view, guarded, shared_model
@@ -53,7 +53,7 @@ def svg(view: Mapping[str, Any], *, title: str | None = None, lang: str = "en") 
         model = shared_model(v)
         seat = v.get("seat")
         who = w("the spectator") if seat is None else printable(v["players"][seat])
-        canvas = _svg.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
+        canvas = drawing.Canvas(WIDTH, label=title or w("{game}: the table as {who} sees it",
                                                      game=w.text(model["title"]), who=who),
                              rtl=w.direction == "rtl")
         draw(canvas, model, w)
@@ -83,10 +83,10 @@ def hand(cards: Sequence[str], game: str, *, title: str | None = None, lang: str
     check_lang(lang)
     _check_title(title)
     items: list[Face | None] = list(faces(game, list(cards), lang))
-    width = max(60, int(_svg.CARD_W + (len(items) - 1) * (_svg.CARD_W + 6) + 20))
-    canvas = _svg.Canvas(width, label=title or " ".join(f.name for f in items if f is not None))
-    _svg.row(canvas, None, items, 10, 10, width - 20)
-    canvas.height = _svg.CARD_H + 20
+    width = max(60, int(drawing.CARD_W + (len(items) - 1) * (drawing.CARD_W + 6) + 20))
+    canvas = drawing.Canvas(width, label=title or " ".join(f.name for f in items if f is not None))
+    drawing.row(canvas, None, items, 10, 10, width - 20)
+    canvas.height = drawing.CARD_H + 20
     return canvas.to_string()
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.render import svg
+from tablegames.render import drawing
+from tablegames.render.drawing import CARD_H, CARD_W, FELT_EDGE, GOLD, MUTED, PAPER, Canvas
 from tablegames.render.faces import Face, from_model
-from tablegames.render.svg import CARD_H, CARD_W, FELT_EDGE, GOLD, MUTED, PAPER, Canvas
 from tablegames.table.i18n import Words
 
 WIDTH = 760
@@ -30,10 +30,10 @@ def _cards(c: Canvas, parent: Any, faces: Sequence[Face | None], x: float, y: fl
     if faces and all(f is not None and f.colour == "gold" for f in faces):
         for i, f in enumerate(faces):
             assert f is not None
-            svg.text_card(c, parent, f.label, x + i * 100 * scale, y, ident=f.notation,
+            drawing.text_card(c, parent, f.label, x + i * 100 * scale, y, ident=f.notation,
                           width=96 * scale, height=CARD_H * scale)
         return len(faces) * 100 * scale
-    return svg.row(c, parent, list(faces), x, y, max_width, scale)
+    return drawing.row(c, parent, list(faces), x, y, max_width, scale)
 
 
 def _width(text: str, size: float) -> float:
@@ -56,7 +56,7 @@ def _lines(parts: Sequence[str], width: float, size: float) -> list[str]:
 
 def _capacity(faces: Sequence[Face | None], width: float, scale: float) -> int:
     """How many of ``faces`` one row ``width`` wide holds with the cards at their closest
-    (:func:`~tablegames.render.svg.row`'s smallest step; a named card keeps its width)."""
+    (:func:`~tablegames.render.drawing.row`'s smallest step; a named card keeps its width)."""
     if faces and all(f is not None and f.colour == "gold" for f in faces):
         return max(1, int(width // (100 * scale)))
     return max(1, 1 + int((width - CARD_W * scale) // (8 * scale)))

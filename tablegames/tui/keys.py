@@ -4,11 +4,11 @@ A line-at-a-time terminal cannot offer an interrupt: Toepen's knock is legal whi
 are moving, and a person must be able to knock by pressing ``k`` at that moment, not by
 typing a word within a time window. :class:`Keyboard` puts the terminal in *cbreak* mode
 (keys arrive one by one, Ctrl-C still interrupts) for the length of a game and restores it
-afterwards, whatever happens. Window resizes (``SIGWINCH``) are noted in :attr:`resized`
+afterwards, whatever happens. Window resizes (``SIGWINCH``) are noted in :attr:`Keyboard.resized`
 so the session redraws the screen at the new size.
 
 When the input is not a terminal (a pipe, a file, a test's ``StringIO``) there are no keys
-to read: :attr:`live` is false and the session reads whole lines as before.
+to read: :attr:`Keyboard.live` is false and the session reads whole lines as before.
 """
 
 from __future__ import annotations
@@ -34,7 +34,10 @@ class Keyboard:
     def __init__(self, inp: TextIO) -> None:
         self.inp = inp
         self.fd = -1
+        #: Whether keys are read one by one: ``inp`` is a terminal (not on Windows).
         self.live = False
+        #: Set when the window was resized (``SIGWINCH``); the session clears it when it
+        #: has drawn the screen at the new size.
         self.resized = False
         self._saved: Any = None
         self._old_handler: Any = None

@@ -63,6 +63,7 @@ class Canvas:
 
     def group(self, parent: ET.Element | None = None, *, cls: str = "",
               x: float = 0, y: float = 0) -> ET.Element:
+        """A ``<g>`` of class ``cls`` moved to ``x, y``: its children draw from its corner."""
         g = self.el(parent, "g")
         if cls:
             g.set("class", cls)
@@ -73,6 +74,8 @@ class Canvas:
     def text(self, parent: ET.Element | None, x: float, y: float, content: str, *,
              size: float = 13, fill: str = PAPER, weight: str = "normal",
              anchor: str = "start", cls: str = "") -> ET.Element:
+        """A ``<text>`` at ``x, y`` (its baseline), its words made printable; on a
+        right-to-left canvas ``start`` and ``end`` swap, so the anchor keeps its side."""
         if self.rtl and anchor != "middle":  # the left edge stays the left edge
             anchor = "end" if anchor == "start" else "start"
         t = self.el(parent, "text", x=x, y=y, font_size=size, fill=fill, font_weight=weight,
