@@ -390,7 +390,10 @@ class State(BaseState):
         card = lowest[starter]
         known = self.known_cards[starter]
         slots = list(self.bars)
-        if known.count(card) < self.hands[starter].count(card):
+        # the table learns the shown card is in the hand unless it saw a copy go in (a
+        # swap): with two decks another copy may be unseen there, which showing a copy
+        # of that card does not reveal (the table saw one; helper-140)
+        if card not in known:
             slots[starter] = forget((), slots[starter], (card,))[1]
             self.known_cards = put(self.known_cards, starter, with_sorted(known, (card,)))
         # what the start tells everybody (SHD-04): nobody holds a lower rank, the seats
