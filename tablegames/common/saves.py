@@ -134,15 +134,18 @@ def verify_save(state: BaseState, r: Reader | None = None) -> None:
     """Replay the loaded ``state``'s history from its setup (``from_json(...,
     verify=True)``): a save whose hands, stock or rng were edited ends elsewhere and is
     refused. The game's ``_as_saved`` first leaves out of the replay what an older
-    engine's save does not hold. ``r``, the save as read, says which engine wrote it: a
-    refusal of an older engine's save says that engine may have played otherwise (see
-    the saves guide), not only that it may have been tampered with."""
+    engine's save does not hold, told which engine wrote the save (an older engine's
+    save holds what that engine kept, not what a replay by today's engine gives). ``r``,
+    the save as read, says which engine that was: a refusal of an older engine's save
+    says that engine may have played otherwise (see the saves guide), not only that it
+    may have been tampered with."""
     if state.outside:
         state._no_world("replayable history")
     if state.world:
         raise StateError("a sampled world cannot be verified: it has no real history")
     older = ""
     cls = type(state)
+    engine = cls.ENGINE
     if r is not None:  # read already, so the header is known to be sound
         _, engine = _read_header(cls, r, r._dict())
         if engine < cls.ENGINE:
@@ -155,7 +158,7 @@ def verify_save(state: BaseState, r: Reader | None = None) -> None:
             again.apply(a)
     except TablegamesError as exc:
         raise StateError(f"the save's history cannot be replayed: {exc}{older}") from None
-    state._as_saved(again)
+    state._as_saved(again, engine)
     if again.to_json() != state.to_json():
         raise StateError("the save contradicts its own history"
                          + (older or " (tampered with?)"))

@@ -635,9 +635,12 @@ class BaseState(ABC):
             verify_save(obj, r)
         return obj
 
-    def _as_saved(self, again: Self) -> None:  # noqa: B027 - a hook
+    def _as_saved(self, again: Self, engine: int) -> None:  # noqa: B027 - a hook
         """Leave out of ``again`` (this save's history replayed, :func:`~tablegames.common.
-        saves.verify_save`) what the save may lack: Phase 10's engine-1 record of a hand."""
+        saves.verify_save`) what the save may lack, or bring it to what the save's
+        ``engine`` kept: Phase 10's engine-1 record of a hand, Shithead's bars of a round
+        an engine before 7 opened. May raise ``StateError`` to say why a save cannot
+        verify more clearly than "contradicts its own history"."""
 
     @classmethod
     def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:

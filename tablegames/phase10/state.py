@@ -1035,7 +1035,7 @@ class State(BaseState):
         """See :func:`tablegames.phase10.consistency.upgrade_engine`."""
         return upgrade_engine(state, engine)
 
-    def _as_saved(self, again: Self) -> None:
+    def _as_saved(self, again: Self, engine: int) -> None:
         """What an old save never kept is left out of its replay before the two are
         compared: the record of the hand it was saved in (an engine-1 save: ``sources``
         is ``None``), and the last hand's final hands and groups (a save of format 1, or

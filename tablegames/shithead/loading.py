@@ -246,7 +246,7 @@ def _old_bar(mask: Any) -> Any:
 
 def value_bars(bars: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     """The bars with only whole values kept: what an engine before 7 laid, which barred
-    values only (each one's four cards), never single cards (:meth:`State._as_saved`)."""
+    values only (each one's four cards), never single cards (:func:`old_start_bars`)."""
     out = []
     for slots in bars:
         kept = []
@@ -258,6 +258,34 @@ def value_bars(bars: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]
             kept.append(whole)
         out.append(tuple(kept))
     return tuple(out)
+
+
+def old_start_bars(state: State) -> tuple[tuple[int, ...], ...]:
+    """The bars ``state``'s history gives when the round it is in was opened by an engine
+    before 7, as a save by such an engine holds them (:meth:`State._as_saved`).
+
+    Such an engine's start barred lower ranks only, never the earlier suits of the shown
+    rank (SHD-04). That changes more than the start's own bars: when the starter later
+    plays an unseen card of an earlier suit of the shown rank (one it drew) while cards
+    dealt to it are still unseen, today's engine frees the slot of a drawn card (the
+    dealt ones bar it) where the older engine freed the oldest dealt slot (found by
+    helper-140 in seeded engine-6 play). So the history is replayed once more, with
+    the round's start bars taken back to whole values at the moment it opens; every
+    other step plays as today's engine plays it, as the older engine did (its bars
+    were whole values, read as their four cards). Earlier rounds need nothing: a new
+    deal clears every bar. The caller checked that the history replays."""
+    again = type(state)._start(state.players, state.seed, state.rules, state.deck,
+                               state.extra)
+    opened = False
+    for action in (None, *state.history):
+        if action is not None:
+            again.apply(action)
+        if not opened and again.round == state.round and again.starter >= 0:
+            # the round opens: nothing else is barred yet (a deal clears every bar, a
+            # swap only frees slots), so its bars are the start's, suit bar and all
+            again.bars = value_bars(again.bars)
+            opened = True
+    return again.bars
 
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:

@@ -65,6 +65,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
+from tablegames.common.errors import StateError
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     Conserve,
@@ -122,8 +123,8 @@ from tablegames.shithead.loading import (
     deck_codes,
     limit_hit_named,
     max_players,
+    old_start_bars,
     upgrade_engine,
-    value_bars,
 )
 from tablegames.shithead.multisets import with_sorted, without
 from tablegames.shithead.rules import Rules
@@ -389,7 +390,10 @@ class State(BaseState):
         card = lowest[starter]
         known = self.known_cards[starter]
         slots = list(self.bars)
-        if known.count(card) < self.hands[starter].count(card):
+        # the table learns the shown card is in the hand unless it saw a copy go in (a
+        # swap): with two decks another copy may be unseen there, which showing a copy
+        # of that card does not reveal (the table saw one; helper-140)
+        if card not in known:
             slots[starter] = forget((), slots[starter], (card,))[1]
             self.known_cards = put(self.known_cards, starter, with_sorted(known, (card,)))
         # what the start tells everybody (SHD-04): nobody holds a lower rank, the seats
@@ -925,14 +929,28 @@ class State(BaseState):
         """See :func:`tablegames.shithead.loading.upgrade_engine`."""
         return upgrade_engine(state, engine)
 
-    def _as_saved(self, again: Self) -> None:
-        """A round saved by engine 6 or older never held the start's suit bar (SHD-04),
-        nor does it once such a save is loaded and played on: when this save's bars bar
-        whole values only, its replay's bars are compared as such an engine laid them,
-        whole values only (:func:`tablegames.shithead.loading.value_bars`; a save whose
-        round has a suit bar is compared as it is)."""
-        if value_bars(self.bars) == self.bars:
-            again.bars = value_bars(again.bars)
+    def _as_saved(self, again: Self, engine: int) -> None:
+        """A round opened by engine 6 or older never held the start's suit bar (SHD-04),
+        nor does it once such a save is loaded and played on. A save by such an engine
+        is compared with its history replayed as that engine opened the round
+        (:func:`~tablegames.shithead.loading.old_start_bars`), exactly: a bar deleted,
+        added or changed is refused, as any other edited field is.
+
+        A save by today's engine is compared with today's replay, exactly. The save
+        does not say which engine opened its round, so one whose bars are those an older
+        engine would have laid is refused too, saying so: it was edited (a suit bar
+        deleted), or it is a round opened by an older engine and saved again by this one,
+        whose history this engine no longer replays to its bars (as a re-saved save of
+        Dallah's engines 1 and 2 does not). Its next round verifies again: a new deal
+        clears every bar."""
+        if engine < 7:
+            again.bars = old_start_bars(self)
+        elif again.bars != self.bars and old_start_bars(self) == self.bars:
+            raise StateError(
+                "the save contradicts its own history: its bars are those an engine before "
+                "7 laid, without the start's suit bar (SHD-04), where this engine's replay "
+                "lays it (edited, or a round opened by an older engine and saved again by "
+                "this one: such a round does not verify, its next one does)")
 
     def _from_position_own(self, r: PositionReader) -> None:
         """A position written before engine 4 says ``limit`` in its round summaries

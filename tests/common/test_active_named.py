@@ -28,7 +28,7 @@ from tests.phase10.old_sheets import engine_2_view
 from tests.shithead.helpers import today_position as shithead_today_position
 from tests.shithead.helpers import today_view as shithead_today_view
 from tests.toepen.helpers import today_view
-from tests.upgrades import active_line, plays_on
+from tests.upgrades import OLDER_ROUND, active_line, plays_on
 
 TESTS = Path(__file__).parent.parent
 #: The engine that renamed the seat to act, per game.
@@ -104,7 +104,8 @@ def test_the_rename_is_declared_and_turn_is_only_a_number() -> None:
 def test_an_old_save_loads_with_active_as_its_turn(game: str, name: str, text: str) -> None:
     """Every old save of the three games loads with ``active`` equal to its ``turn``,
     verifies (its history replays under today's engine, but for :data:`PLAYED_OTHERWISE`),
-    is written again under the new name by today's engine, and plays on."""
+    is written again under the new name by today's engine, and plays on (saved again, a
+    Shithead round an older engine opened may not verify: :data:`OLDER_ROUND`)."""
     raw = json.loads(text)
     turn = raw["state"]["turn"]
     assert "active" not in raw["state"] or game == "shithead"  # format 3: its in_play
@@ -115,7 +116,11 @@ def test_an_old_save_loads_with_active_as_its_turn(game: str, name: str, text: s
     saved = json.loads(s.to_json())
     assert saved["engine"] == cls.ENGINE and saved["format"] == 4
     assert saved["state"]["active"] == turn and "turn" not in saved["state"]
-    plays_on(s, RandomBot(3), steps=20, verify=verify)
+    # a Shithead round engine 6 or older opened (without the start's suit bar, SHD-04),
+    # saved again by today's engine, does not verify: the save does not say which
+    # engine opened it (helper-140)
+    plays_on(s, RandomBot(3), steps=20, verify=verify,
+             older_round=OLDER_ROUND if game == "shithead" else "")
 
 
 @pytest.mark.parametrize("game", sorted(RENAMED_BY))

@@ -44,3 +44,24 @@ def test_a_seat_cannot_tell_the_real_table_from_a_sampled_world(players: int) ->
                 for e in events:
                     if p not in e.audience:
                         assert e.for_seat(p) == e.for_seat(None)
+
+
+@pytest.mark.ruling("SHD-04")
+def test_showing_a_card_the_table_saw_go_in_reveals_no_second_copy() -> None:
+    """Two decks: P0 swaps a face-up 2♥ into its hand and starts by showing the 2♥.
+    Whether the card dealt beside it was the other 2♥ or a 3♥, P1 saw the same table, so
+    its view and its worlds are the same; the table knows one 2♥ in that hand (before
+    helper-140 it knew both copies where P0 held both)."""
+    def dealt(other: str) -> shithead.State:
+        deck = ["9c", "9d", "9h", "2h", "Kd", "Kh", other, "7c", "8c",
+                "Qc", "Qd", "Qh", "5s", "6s", "7s", "3c", "4c", "5c"]
+        s = shithead.new_game(players=2, seed=1, rules={"decks": 2}, deck=deck, stock=0)
+        s.apply("0:swap 2h/7c")
+        s.apply("1:done")
+        assert s.starter == 0 and s.view(None)["known_cards"] == [["2♥"], []]
+        return s
+    both, one = dealt("2h"), dealt("3h")
+    assert both.hands[0] != one.hands[0]
+    assert both.view(1) == one.view(1)
+    for k in range(5):
+        assert both.sample_world(1, Rng(k)).to_json() == one.sample_world(1, Rng(k)).to_json()
