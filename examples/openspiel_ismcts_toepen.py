@@ -4,10 +4,12 @@
 
 Seat 0 is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) with random
 rollouts, searching over worlds from ``resample_from_infostate`` (the engine's
-``sample_world``) and keyed by observation strings (the games provide no perfect-recall
-information states). The other seats are a tablegames bot from ``GAMES["toepen"].bots``
-(``--ours club``, the rules-of-thumb player, by default; ``--ours random`` for a
-baseline), driven through :class:`tablegames.adapters.openspiel.EngineBot`. The seat
+``sample_world``) and keyed by perfect-recall information states (it used to key them by
+observation strings, which merge positions of different histories). The other seats are a
+tablegames bot from ``GAMES["toepen"].bots`` (``--ours club``, the rules-of-thumb
+player, by default; ``--ours random`` for a baseline), driven through
+:class:`tablegames.adapters.openspiel.EngineBot`, which hands it a world of its seat and
+asks it whether to knock out of turn as the arena does. The seat
 ISMCTS plays rotates from game to game, so no seat advantage favours either side.
 
 Prints each game's returns and, at the end, ISMCTS's mean return (zero-sum: above 0
@@ -35,7 +37,7 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     searcher = ismcts.ISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=rng,
-        use_observation_string=True)
+        use_observation_string=False)
     factory = tablegames.GAMES["toepen"].bots[args.ours]
     results, losses, decisions, thinking = [], 0, 0, 0.0
     for g in range(args.games):

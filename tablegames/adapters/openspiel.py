@@ -119,6 +119,7 @@ import numpy as np
 import pyspiel
 
 from tablegames.adapters.base import (
+    SPECIAL,
     AdapterChance,
     Codec,
     Session,
@@ -127,7 +128,8 @@ from tablegames.adapters.base import (
     as_id,
     make_codec,
 )
-from tablegames.common.actions import Event
+from tablegames.bots import Handle, SeatedPolicy
+from tablegames.common.actions import Action, Event
 from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import (
     IllegalAction,
@@ -1005,10 +1007,25 @@ class _InfoStateObserver(_Observer):
 
 
 class EngineBot(pyspiel.Bot):  # type: ignore[misc]
-    """A tablegames bot (anything with ``choose(state)``) playing a pyspiel game.
+    """A tablegames bot playing a pyspiel game, asked as the arena asks it.
 
-    It chooses an engine action on the engine state of the session and plays the ids
-    that spell it; a polled seat passes (tablegames bots choose only for the seat to act).
+    ``bot`` is a game's policy (an entry of ``GAMES[game].bots``: anything with
+    ``choose(state)``, and ``interrupt(state, seat)`` if it ever acts out of turn). The
+    policy is handed a *world* of the deciding seat (``sample_world(seat, ...)`` with a
+    fixed generator), never the real engine state, so it cannot read a hidden card (as
+    :class:`tablegames.bots.PolicyBot` ensures in the arena); a search bot's entry
+    (:class:`tablegames.bots.SeatedPolicy`, ``ismcts``) is asked through a seat-restricted
+    :class:`~tablegames.bots.Handle` holding the options the adapter offers. The bot
+    plays the ids that spell its action.
+
+    Asked in a poll (a Toepen knock out of turn, a Shithead cut-in), or where the
+    adapter's table may report for the seat (Dallah's ``table``, beside the seat's own
+    ``swap``), the bot is asked ``interrupt`` with those options, and passes (or lets the
+    table report) when it answers ``None`` or has no ``interrupt``. (It used to pass
+    every poll, and in Dallah to answer a report the adapter does not offer.) An answer
+    the adapter does not offer now is an :class:`IllegalAction` (``illegal_bot_answer``):
+    with ``table="model"`` a policy that reports falls itself (Dallah's state-level
+    ``random``) needs ``table="players"``.
     """
 
     def __init__(self, bot: Any) -> None:
@@ -1020,12 +1037,48 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
         """The next id for the player to decide."""
         session = state.session
         codec = session.codec
-        if session.polling:
-            return codec.PASS
         prefix = session.prefix
-        if not prefix or self._plan[:len(prefix)] != prefix:
-            self._plan = codec.spell(self.bot.choose(session.state))
-        return self._plan[len(prefix)]
+        if prefix and self._plan[:len(prefix)] == prefix:
+            return self._plan[len(prefix)]
+        seat = session.actor
+        if seat is None or session.need is not None:
+            raise IllegalAction("no player decides now (the game is over, or at a chance "
+                                "node)", code="not_deciding")
+        options = session.options()
+        special = next((i for i, o in options.items() if o is SPECIAL), None)
+        offered = [o for o in options.values() if isinstance(o, Action)]
+        if session.polling or special is not None:
+            answer = self._interrupt(session, seat, offered) if offered else None
+            if answer is None:
+                self._plan = ()
+                return codec.PASS if special is None else special
+        else:
+            if prefix or len(offered) != len(options):  # letters of longer spellings
+                k = len(prefix)
+                offered = [a for a in session.state.legal_actions(seat)
+                           if (sp := codec.spell(a))[:k] == prefix and len(sp) > k
+                           and sp[k] in options]
+            answer = self._choose(session, seat, offered)
+        plan = codec.spell(answer) if isinstance(answer, Action) else ()
+        if not plan or plan[:len(prefix)] != prefix or plan[len(prefix)] not in options:
+            raise IllegalAction(f"the bot at seat {seat} answered {quoted(answer)}, which is "
+                                f"not one of the actions offered now",
+                                code="illegal_bot_answer", seat=seat)
+        self._plan = plan
+        return plan[len(prefix)]
+
+    def _choose(self, session: Session, seat: int, offered: list[Action]) -> Any:
+        if isinstance(self.bot, SeatedPolicy):
+            return self.bot.bot.choose(Handle(session.state, seat, offered, "turn"))
+        return self.bot.choose(session.state.sample_world(seat, Rng(WORLD_SEED)))
+
+    def _interrupt(self, session: Session, seat: int, offered: list[Action]) -> Any:
+        if isinstance(self.bot, SeatedPolicy):
+            return self.bot.bot.interrupt(Handle(session.state, seat, offered, "interrupt"))
+        ask = getattr(self.bot, "interrupt", None)
+        if ask is None:
+            return None
+        return ask(session.state.sample_world(seat, Rng(WORLD_SEED)), seat)
 
     def restart_at(self, state: TablegamesState) -> None:
         """Forget any half-played spelling."""

@@ -70,6 +70,8 @@ of the budget (a Toepen seat is asked before almost every card).
 from __future__ import annotations
 
 import math
+import numbers
+import operator
 import time
 from typing import Any
 
@@ -155,14 +157,24 @@ def _plain(x: float) -> str:
 
 
 def _number(name: str, value: object, lo: float, hi: float, integer: bool) -> float:
-    ok = (isinstance(value, int) or (not integer and isinstance(value, float)))
-    if isinstance(value, bool) or not ok or not lo <= value <= hi:  # type: ignore[operator]
+    """``value`` checked to lie in ``[lo, hi]`` (a whole number if ``integer``).
+
+    A numpy number counts as the Python number it holds (a budget from a sweep over
+    ``numpy.arange`` was refused as "not a whole number ... not np.int64(50)", and
+    ``seconds=numpy.float32(0.5)`` too); a bool is never a number.
+    """
+    number: int | float | None = None
+    if isinstance(value, bool):
+        pass
+    elif isinstance(value, numbers.Integral):  # numpy's integers register as Integral
+        number = operator.index(value)
+    elif not integer and isinstance(value, numbers.Real):  # and its floats as Real
+        number = float(value)
+    if number is None or not lo <= number <= hi:  # NaN fails both comparisons
         kind = "a whole number" if integer else "a number"
         raise SetupError(f"{name} must be {kind} from {_plain(lo)} to {_plain(hi)}, "
                          f"not {quoted(value)}")
-    if isinstance(value, float) and math.isnan(value):
-        raise SetupError(f"{name} must be a number, not NaN")
-    return float(value)  # type: ignore[arg-type]
+    return float(number)
 
 
 class ISMCTS:
@@ -212,7 +224,9 @@ class ISMCTS:
         self.bias = _number("bias", self.hints.bias if bias is None else bias, 0.0, 100.0, False)
         self.breadth = int(_number("breadth", self.hints.breadth if breadth is None else breadth,
                                    0, 1_000_000, True))
-        policies = [b for b in self.info.bots if b != "ismcts"]
+        # the game's own bots by name (its registry entry may list "random" too, which the
+        # message named twice: "one of auto, random, random, club")
+        policies = [b for b in self.info.bots if b not in ("ismcts", "auto", "random")]
         if not isinstance(rollout, str) or not (rollout in ("auto", "random") or rollout in policies):
             known = ", ".join(["auto", "random", *policies])
             raise SetupError(f"rollout must be one of {known}, not {quoted(rollout)}")

@@ -23,12 +23,14 @@ import pyspiel
 import pytest
 
 import tablegames
+from tablegames import bots
 from tablegames.adapters import CodecError, make_codec
 from tablegames.adapters.gymnasium import TablegamesGymEnv
 from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env as pz_env
-from tablegames.common.errors import SeatError
+from tablegames.bots.handle import Handle
+from tablegames.common.errors import SeatError, SetupError
 from tablegames.common.rng import Rng
 from tests.adapters.test_any_use import CONF, GAMES
 
@@ -382,3 +384,25 @@ def test_real_histories_a_seat_cannot_tell_apart_give_it_the_same_information_st
                 assert str(twin) == str(state)
                 compared += 1
     assert compared > 0
+
+
+def test_search_parameters_take_numpy_numbers_as_the_numbers_they_hold() -> None:
+    """A researcher's sweep hands ``numpy.arange`` values: ``budget=np.int64(30)`` was
+    refused as "not a whole number", and ``seconds=np.float32(0.5)`` too. They are the
+    numbers they hold (stored as Python numbers), and a numpy bool is still no number."""
+    plain = bots.make("ismcts", "toepen", seed=3, budget=30, c=0.5, breadth=2)
+    sweep = bots.make("ismcts", "toepen", seed=3, budget=np.int64(30), c=np.float32(0.5),
+                      breadth=np.uint8(2))
+    assert (sweep.iterations, sweep.c, sweep.breadth) == (30, 0.5, 2)
+    assert type(sweep.iterations) is int and type(sweep.breadth) is int
+    state = tablegames.new_game("toepen", players=3, seed=5, rules={"limit": 3})
+    assert sweep.choose(Handle(state, state.to_act)) == plain.choose(Handle(state, state.to_act))
+    assert bots.make("ismcts", "toepen", seconds=np.float32(0.5)).seconds == 0.5
+    gym = gym_env("toepen", ["ismcts", "random"], {"limit": 3},
+                  bot_params={"ismcts": {"budget": np.int64(2)}})
+    gym.reset(seed=1)
+    for bad in (np.True_, np.float64(30.0), np.int64(0), np.float64("nan")):
+        with pytest.raises(SetupError, match="budget must be a whole number"):
+            bots.make("ismcts", "toepen", budget=bad)
+    with pytest.raises(SetupError, match="c must be a number"):
+        bots.make("ismcts", "toepen", c=np.float64("nan"))

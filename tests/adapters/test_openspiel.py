@@ -16,7 +16,10 @@ import pytest
 from open_spiel.python.observation import make_observation
 
 import tablegames
+from tablegames import bots
 from tablegames.adapters.openspiel import RECALL_BITS, EngineBot, load_game, rules_param
+from tablegames.bots import SeatedPolicy
+from tablegames.common.errors import IllegalAction
 from tests.adapters.helpers import SHITHEAD_INTERRUPTS, SHORT, random_step, through_chance
 
 CASES: list[tuple[str, int, Any, dict[str, Any]]] = [
@@ -188,6 +191,87 @@ def test_engine_bots_play_spelled_actions() -> None:
     assert spelled > 0
     laid = [a for a in state.session.state.history if ":lay " in str(a)]
     assert laid
+
+
+def _engine_game(game: Any, bots: list[EngineBot], seed: int) -> tuple[Any, int, int]:
+    """Play a whole game with ``bots``; returns the final state, the polls answered and
+    the polls in which a bot took its interrupt."""
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    polls = taken = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            random_step(state, rng)
+            continue
+        polled = state.session.polling
+        action = bots[state.current_player()].step(state)
+        assert action in state.legal_actions()
+        polls += polled
+        taken += polled and action != state.session.codec.PASS
+        state.apply_action(action)
+    return state, polls, taken
+
+
+@pytest.mark.parametrize("chance", ["explicit", "engine"])
+def test_engine_bots_play_dallah_as_the_table_model_reports(chance: str) -> None:
+    """With the default ``table="model"`` the table reports what fell: an EngineBot
+    answered reports itself, which the adapter does not offer (a SpielError on the first
+    placement); now the seat's own options are its ``interrupt`` and the table reports."""
+    game = load_game("dallah", players=2, chance=chance)
+    policies = [tablegames.GAMES["dallah"].bots["model"](1),
+                SeatedPolicy(bots.make("ismcts", "dallah", seed=2, budget=2))]
+    state, _, _ = _engine_game(game, [EngineBot(p) for p in policies], 3)
+    assert state.is_terminal() and sorted(state.returns()) == [-1.0, 1.0]
+
+
+def test_engine_bots_knock_out_of_turn_when_their_policy_does() -> None:
+    """A polled seat is asked its policy's ``interrupt`` (TOE-21: anyone may knock at any
+    moment): an EngineBot used to pass every poll, so its club or random player never
+    knocked out of turn, unlike the same bot in the arena."""
+    game = load_game("toepen", players=3, rules={"limit": 3})
+    policy = tablegames.GAMES["toepen"].bots["random"]
+    _, polls, taken = _engine_game(game, [EngineBot(policy(s)) for s in range(3)], 0)
+    assert polls > 0 and taken > 0
+
+
+class _Spy:
+    """A policy that keeps the states it is handed and plays the first legal action."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def choose(self, state: Any) -> Any:
+        self.seen.append(state.to_json())
+        return state.legal_actions()[0]
+
+
+def test_engine_bots_are_handed_worlds_not_the_real_state() -> None:
+    """Two real states a seat cannot tell apart (one a world resampled for it) hand its
+    policy the same state: a function of what the seat has seen. The policy used to get
+    the real engine state, with every hand and (chance="engine") the stock's order."""
+    game = load_game("toepen", players=3, rules={"limit": 3})
+    real = through_chance(game.new_initial_state())
+    seat = real.current_player()
+    other = real.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.session.state.to_json() != real.session.state.to_json()
+    spies = [_Spy(), _Spy()]
+    for spy, state in zip(spies, (real, other), strict=True):
+        EngineBot(spy).step(state)
+    assert spies[0].seen == spies[1].seen and len(spies[0].seen) == 1
+    assert spies[0].seen[0] != real.session.state.to_json()
+
+
+def test_an_engine_bot_answer_not_offered_is_refused() -> None:
+    class Stubborn:
+        def choose(self, state: Any) -> Any:
+            return "0:keep"
+
+    game = load_game("toepen", players=2, rules={"limit": 2})
+    state = through_chance(game.new_initial_state())
+    before = state.serialize()
+    with pytest.raises(IllegalAction) as err:
+        EngineBot(Stubborn()).step(state)
+    assert err.value.code == "illegal_bot_answer" and state.serialize() == before
 
 
 def test_ismcts_example_runs() -> None:

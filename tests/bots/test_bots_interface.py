@@ -59,6 +59,12 @@ def test_make_refuses_unknown_names_parameters_and_budgets() -> None:
         bots.make("ismcts", "toepen", rollout="oracle")
 
 
+def test_an_unknown_rollout_names_each_known_policy_once() -> None:
+    with pytest.raises(SetupError) as err:
+        bots.make("ismcts", "toepen", rollout="oracle")
+    assert "one of auto, random, club, not 'oracle'" in str(err.value)
+
+
 def _reachable(root: object) -> set[int]:
     """Ids of every object reachable from ``root`` through data (not classes or code)."""
     skip = (type, type(gc), type(len), type(_reachable), type(_reachable.__code__))
