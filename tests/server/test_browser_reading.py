@@ -14,7 +14,7 @@ import json
 import re
 from typing import Any
 
-from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, new_phones, tap
+from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, focused_name, new_phones, tap
 from tests.server.test_browser_access import large_text
 from tests.server.test_browser_layout import LAYOUT, settle
 from tests.server.test_browser_phone import first_of, turns
@@ -22,9 +22,13 @@ from tests.server.test_browser_phone import first_of, turns
 #: Records, in ``window.said``, every change of a live region that a screen reader would
 #: speak (one entry per region and redraw), with the line of what happened, the prompt as
 #: shown and the page's version at that moment; from the page's start (what the parser
-#: writes is the page as it loads, which no region announces).
+#: writes is the page as it loads, which no region announces). A reader also reads the
+#: element the focus lands on: each landing is an entry of region ``focus`` (its id and
+#: text; :func:`focused_name` checks that its accessible name is that text).
 SAID = """
 window.said = [];
+document.addEventListener('focusin', e => window.said.push({
+  region: 'focus', id: e.target.id, text: e.target.textContent, v: document.body.dataset.version}));
 document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => {
   const regions = new Set();
   for (const c of changes) {
@@ -45,6 +49,16 @@ def said(page: Any) -> list[dict[str, str]]:
     return page.evaluate("() => window.said")  # type: ignore[no-any-return]
 
 
+def spoken(heard: list[dict[str, str]]) -> dict[str, list[str]]:
+    """What a screen reader says at each version of the page, in order: the prompt when
+    the focus lands on it, and each change of a live region."""
+    out: dict[str, list[str]] = {}
+    for h in heard:
+        if h["region"] != "focus" or h["id"] == "prompt":
+            out.setdefault(h["v"], []).append(words(h) if h["region"] != "focus" else h["text"])
+    return out
+
+
 def words(entry: dict[str, str]) -> str:
     """What an announcement says (a repeat differs from the one before by a no-break
     space, so that it is said again)."""
@@ -57,7 +71,10 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     """A Toepen table against two bots: the start and every move (the player's own and the
     bots') change one live region once, saying the newest line of what happened and then
     the prompt; a change of the prompt alone says the prompt alone; a language switch and a
-    reload, which draw the page again, say nothing."""
+    reload, which draw the page again, say nothing. The player's own move takes away the
+    card tapped, so the focus lands on the prompt, which a screen reader reads there: the
+    live region then says only what happened, and each is said once (helper-141: the
+    prompt was said twice, by the focus and by the region)."""
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="toepen", players=3, name="Amal", seed=2, bot="random")
     page = ph.open(room["url"], viewport=(360, 740))
@@ -74,27 +91,42 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     assert said(page) == []
     page.click("#start")
     choose = by_priority({"play": 0})
-    mine = 0
-    while mine < 4:
+    own = []  # the versions of the player's own moves
+    while len(own) < 4:
         page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
         if page.get_attribute("body", "data-over") == "1":
             break
         version = page.get_attribute("body", "data-version")
         tap(page, choose(page.evaluate(LEGAL), page))
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
-        mine += 1
+        own.append(str(int(version or "0") + 1))
     calm(page)
     heard = said(page)
-    assert mine >= 3 and len(heard) > mine, heard
-    assert {h["region"] for h in heard} == {"say"}, "another live region spoke"
-    versions = [h["v"] for h in heard]
+    says = [h for h in heard if h["region"] != "focus"]
+    assert len(own) >= 3 and len(says) > len(own), heard
+    assert {h["region"] for h in says} == {"say"}, "another live region spoke"
+    versions = [h["v"] for h in says]
     assert len(versions) == len(set(versions)), f"two announcements at one version: {heard}"
-    for h in heard:
-        assert words(h) == " ".join(filter(None, [h["last"], h["prompt"]])), h
-    # the lobby turned into the game (started with bots: no notice): its prompt; then each
-    # move: what happened, then what to do
-    assert heard[0]["v"] == "0" and words(heard[0]) == heard[0]["prompt"] != ""
-    assert all(h["last"] and h["prompt"] for h in heard[1:]), heard
+    landed = {h["v"]: h["text"] for h in heard if h["region"] == "focus" and h["id"] == "prompt"}
+    # the start hid the lobby's Start and each own move took its card away: the focus
+    # landed on the prompt, and nowhere else on its own
+    assert set(landed) == {"0", *own}, (landed, own)
+    for h in says:
+        ask = "" if h["v"] in landed else h["prompt"]
+        assert words(h) == " ".join(filter(None, [h["last"], ask])), h
+        if h["v"] in landed:
+            assert landed[h["v"]] == h["prompt"] != "" and h["prompt"] not in words(h), h
+    # what is said at each version: each own move the prompt (the focus), then what
+    # happened (the region), each once; each bot's move what happened, then the prompt
+    told = spoken(heard)
+    assert told["0"] == [landed["0"]], told  # dealt with bots: no notice, the prompt alone
+    for v in own:
+        assert len(told[v]) == 2 and told[v][0] == landed[v] and told[v][1], told[v]
+    others = [h for h in says if h["v"] not in landed]
+    assert others and all(h["last"] and h["prompt"] for h in others), heard
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    assert page.evaluate("() => document.activeElement.id") == "prompt"
+    assert focused_name(page) == page.text_content("#prompt") != ""
 
     # the prompt alone changes (no line of what happened): the prompt alone is said; added
     # on the player's turn, when no bot moves meanwhile
@@ -112,7 +144,7 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     page.select_option("#lang", "nl")
     page.wait_for_selector("body[data-drawn='nl']", state="attached")
     settle(page)
-    assert said(page)[before:] == []
+    assert [h for h in said(page)[before:] if h["region"] != "focus" or h["id"] == "prompt"] == []
     page.reload()
     page.wait_for_selector("body[data-version]", state="attached")
     settle(page)

@@ -440,6 +440,11 @@ function guardTaps(root) {
  * (the prompt: the next Tab reaches the first button, a screen reader reads what to do).
  * A programmatic focus shows its ring only after keyboard use (:focus-visible), so a
  * finger's tap draws nothing new.
+ *
+ * ``keepFocus`` returns ``restore``, which does at once what the observer would do after
+ * the redraw, and returns the element it put the focus on (null if it moved nothing): a
+ * screen reader reads the element the focus lands on, so ``announce`` asks it first and
+ * does not say that element's words a second time (see announce).
  */
 function focusKey(node) {
   return node.dataset.key ? "k|" + node.dataset.key + "|" + (node.dataset.code || "") : targetKey(node);
@@ -454,18 +459,25 @@ function shown(node) {
 function keepFocus(root, fallback) {
   let last = null;
   document.addEventListener("focusin", (e) => { last = root.contains(e.target) ? e.target : null; });
-  new MutationObserver(() => {
-    if (!last || last.isConnected) return;
+  function restore() {
+    /* gone, or hidden with its part of the page (the lobby's Start, once the table is dealt) */
+    if (!last || (last.isConnected && shown(last))) return null;
     const active = document.activeElement;
-    if (active && active !== document.body) { last = null; return; }  // the person moved on
+    /* the person moved on (a hidden element may keep the focus until the browser's next
+     * check of it: that is no move) */
+    if (active && active !== document.body && active !== last) { last = null; return null; }
     const key = focusKey(last);
-    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title
+    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title, a seat's name
     last = null;
     const same = byId && root.contains(byId) && shown(byId) ? byId
       : [...root.querySelectorAll(TARGET)].find(n => shown(n) && focusKey(n) === key);
     const next = same || fallback();
-    if (next) next.focus({preventScroll: true});
-  }).observe(root, {childList: true, subtree: true});
+    if (!next) return null;
+    next.focus({preventScroll: true});
+    return document.activeElement === next ? next : null;
+  }
+  new MutationObserver(restore).observe(root, {childList: true, subtree: true});
+  return restore;
 }
 
 /* ------------------------------------------------------------------ the heartbeat
@@ -498,10 +510,12 @@ function room() {
                  /* since when something sent has had no answer (null: all answered) */
                  unanswered: null, beat: null};
   setupLang(() => send({type: "lang", lang}));
+  /* puts the focus back after a redraw at once (see keepFocus); a shared screen has none */
+  let restoreFocus = () => null;
   if (screen) document.body.classList.add("screen");
   else {
     guardTaps(document.getElementById("game"));
-    keepFocus(document.querySelector("main"), () => {
+    restoreFocus = keepFocus(document.querySelector("main"), () => {
       const prompt = document.getElementById("prompt");
       return shown(prompt) ? prompt : null;
     });
@@ -703,15 +717,22 @@ function room() {
    * it, or the prompt alone when only it changed (the turn came round with no line to
    * say); no prompt where none is shown (a shared screen, the end of the game). Nothing
    * is said for a page drawn again as it was (a reconnect, a missed patch made good),
-   * the first drawing of a page just opened, or the same lines sent in a new language. */
+   * the first drawing of a page just opened, or the same lines sent in a new language.
+   *
+   * Each thing once: when the redraw took away the focused button (the player's own
+   * move) the focus lands on the prompt, and a screen reader reads the element the focus
+   * lands on; the prompt is then left out here, and only what happened is said (after
+   * the prompt, which the reader says at once). */
   function announce(m, was) {
     const p = state.page;
+    const landed = restoreFocus();  // now, not after this redraw: see keepFocus
     if (m.replace || (!was.page && !was.lobby)) return;
     const fresh = was.lobby || p.round !== was.page.round;
     const line = fresh || (m.events || []).length ? document.getElementById("last").textContent : "";
     const turned = fresh || was.page.prompt !== p.prompt;
     if (!line && !turned) return;
-    const ask = shown(document.getElementById("prompt")) ? p.prompt : "";
+    const prompt = document.getElementById("prompt");
+    const ask = shown(prompt) && landed !== prompt ? p.prompt : "";
     const text = [line, ask].filter(Boolean).join(" ");
     if (!text) return;
     const box = document.getElementById("say");
