@@ -471,13 +471,50 @@ function keepFocus(root, fallback) {
     last = null;
     const same = byId && root.contains(byId) && shown(byId) ? byId
       : [...root.querySelectorAll(TARGET)].find(n => shown(n) && focusKey(n) === key);
-    const next = same || fallback();
-    if (!next) return null;
-    next.focus({preventScroll: true});
-    return document.activeElement === next ? next : null;
+    /* the same element, else the fallback: the first that takes the focus (a seat's name
+     * that fits now is no stop any more: reachNames) */
+    for (const next of [same, fallback()]) {
+      if (!next) continue;
+      next.focus({preventScroll: true});
+      if (document.activeElement === next) return next;
+    }
+    return null;
   }
   new MutationObserver(restore).observe(root, {childList: true, subtree: true});
   return restore;
+}
+
+/* ------------------------------------------------------------------ names cut by their lines
+ *
+ * A player's name is drawn whole in at most four lines (style.css): a seat's name, a name
+ * in the lobby, the owner under a card played to the centre. Only a narrow screen, large
+ * text or a name of wide letters (24 W under a card) has its fourth line cut with an
+ * ellipsis. A screen reader reads the whole text; a person on a keyboard could not read
+ * the rest. So a name cut now is a stop of the Tab key (tabindex 0) and shows whole
+ * while it has the focus (a tap gives it the focus too); a name that fits is no stop,
+ * so a table of short names costs no extra Tab. Measured after each drawing and when a
+ * name's box changes size (a phone turned, its text made larger); the name that has the
+ * focus keeps its stop (it shows whole, so it fits while focused).
+ */
+const NAMES = ".who strong, ol.seats li .name, .centre .played small";
+const nameBoxes = typeof ResizeObserver === "function"
+  ? new ResizeObserver(entries => markCut(entries.map(e => e.target))) : null;
+
+function markCut(nodes) {
+  for (const node of nodes) {
+    if (!node.isConnected || node === document.activeElement) continue;
+    const cut = node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1;
+    if (cut) node.setAttribute("tabindex", "0"); else node.removeAttribute("tabindex");
+  }
+}
+
+/* after a drawing: mark the names drawn now, and watch them (only them) from now on */
+function reachNames() {
+  const names = [...document.querySelectorAll(NAMES)];
+  markCut(names);
+  if (!nameBoxes) return;
+  nameBoxes.disconnect();
+  for (const node of names) nameBoxes.observe(node);
 }
 
 /* ------------------------------------------------------------------ the heartbeat
@@ -779,7 +816,7 @@ function room() {
     const host = l.seats[0] && l.seats[0].name;
     const seats = el("ol", {class: "seats"}, ...l.seats.map((s, i) => el("li", {
       class: (s.name ? "taken" : "open") + (l.online[i] ? " online" : "") + (i === l.seat ? " me" : "")},
-      ...(s.name ? [el("span", {class: "name", text: s.name, title: s.name, dir: "auto"}),
+      ...(s.name ? [el("span", {class: "name", id: "lobby-name-" + i, text: s.name, title: s.name, dir: "auto"}),
                     i === l.seat ? el("span", {class: "you", text: " (" + t("you") + ")"}) : null]
                  : [t("open_seat")]))));
     const copy = el("button", {type: "button", class: "small", text: t("copy"), onclick: () => {
@@ -806,6 +843,7 @@ function room() {
       seats, start,
       screen ? null : el("p", {class: "small"}, el("a", {href: "/s/" + l.code, text: t("screen")})),
     );
+    reachNames();
   }
 
   /* -------------------------------------------------------------- cards */
@@ -1150,8 +1188,8 @@ function room() {
       "data-seat": s.seat},
       /* the name is the seat's heading: a screen reader goes from seat to seat by it and
        * says each name whole (the page wraps it, never cuts it: style.css) */
-      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto",
-                                              role: "heading", "aria-level": "3"}),
+      el("div", {class: "who"}, el("strong", {class: "name", id: "seat-name-" + s.seat, text: s.name,
+                                              title: s.name, dir: "auto", role: "heading", "aria-level": "3"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
          ...badgesOf(s).map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
@@ -1161,7 +1199,7 @@ function room() {
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
-    const centre = el("div", {class: "centre"}, ...tb.centre.map(c => {
+    const centre = el("div", {class: "centre"}, ...tb.centre.map((c, zi) => {
       if (c.items) {
         return el("div", {class: "zone"},
                   el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
@@ -1181,7 +1219,8 @@ function room() {
                                }} : {class: "pile"},
                 el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                 el("span", {class: "cards"}, ...c.cards.map((f, i) => el("span", {class: "played"}, card(f),
-                   c.owners ? el("small", {text: c.owners[i], title: c.owners[i], dir: "auto"}) : null)),
+                   c.owners ? el("small", {id: "owner-" + zi + "-" + i, text: c.owners[i], title: c.owners[i],
+                                           dir: "auto"}) : null)),
                    c.backs ? backs(c.backs) : null));
     }));
     const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
@@ -1196,6 +1235,7 @@ function room() {
                 el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null}));
     }));
     document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
+    reachNames();
   }
 
   /* The newest line first, 40 kept. A line the same as the one before it is not
