@@ -1187,7 +1187,9 @@ function room() {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
       /* the name is the seat's heading: a screen reader goes from seat to seat by it and
-       * says each name whole (the page wraps it, never cuts it: style.css) */
+       * says each name whole (the page wraps it in up to four lines: style.css; one they
+       * still cut is a Tab stop that shows it whole: reachNames, found by its id after a
+       * redraw: keepFocus) */
       el("div", {class: "who"}, el("strong", {class: "name", id: "seat-name-" + s.seat, text: s.name,
                                               title: s.name, dir: "auto", role: "heading", "aria-level": "3"}),
          s.you ? el("em", {text: t("you")}) : null,
