@@ -250,6 +250,22 @@ LEGAL = ("() => { const seen = new Set();"
 SENT = "(v) => document.body.dataset.pending === '1' || document.body.dataset.version !== v"
 
 
+def focused_name(page: Any) -> str:
+    """The accessible name of the element that has the focus, as Chromium gives it to a
+    screen reader (its accessibility tree, through the DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    names = [n.get("name", {}).get("value", "") for n in nodes
+             if n.get("role", {}).get("value") != "RootWebArea"
+             and any(p["name"] == "focused" and p["value"].get("value")
+                     for p in n.get("properties", []))]
+    assert len(names) == 1, names
+    return str(names[0])
+
+
 def calm(page: Any) -> None:
     """Wait out the page's tap guard: a target that a redraw put where a different one
     was ignores taps for a moment (``TAP_GUARD_MS`` in ``static/app.js``), as a person's

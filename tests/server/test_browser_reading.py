@@ -14,7 +14,17 @@ import json
 import re
 from typing import Any
 
-from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, new_phones, tap
+from tests.server.helpers import (
+    LEGAL,
+    Phones,
+    Server,
+    Socket,
+    by_priority,
+    calm,
+    focused_name,
+    new_phones,
+    tap,
+)
 from tests.server.test_browser_access import large_text
 from tests.server.test_browser_layout import LAYOUT, settle
 from tests.server.test_browser_phone import first_of, turns
@@ -22,9 +32,13 @@ from tests.server.test_browser_phone import first_of, turns
 #: Records, in ``window.said``, every change of a live region that a screen reader would
 #: speak (one entry per region and redraw), with the line of what happened, the prompt as
 #: shown and the page's version at that moment; from the page's start (what the parser
-#: writes is the page as it loads, which no region announces).
+#: writes is the page as it loads, which no region announces). A reader also reads the
+#: element the focus lands on: each landing is an entry of region ``focus`` (its id and
+#: text; :func:`focused_name` checks that its accessible name is that text).
 SAID = """
 window.said = [];
+document.addEventListener('focusin', e => window.said.push({
+  region: 'focus', id: e.target.id, text: e.target.textContent, v: document.body.dataset.version}));
 document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => {
   const regions = new Set();
   for (const c of changes) {
@@ -45,6 +59,16 @@ def said(page: Any) -> list[dict[str, str]]:
     return page.evaluate("() => window.said")  # type: ignore[no-any-return]
 
 
+def spoken(heard: list[dict[str, str]]) -> dict[str, list[str]]:
+    """What a screen reader says at each version of the page, in order: the prompt when
+    the focus lands on it, and each change of a live region."""
+    out: dict[str, list[str]] = {}
+    for h in heard:
+        if h["region"] != "focus" or h["id"] == "prompt":
+            out.setdefault(h["v"], []).append(words(h) if h["region"] != "focus" else h["text"])
+    return out
+
+
 def words(entry: dict[str, str]) -> str:
     """What an announcement says (a repeat differs from the one before by a no-break
     space, so that it is said again)."""
@@ -57,7 +81,10 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     """A Toepen table against two bots: the start and every move (the player's own and the
     bots') change one live region once, saying the newest line of what happened and then
     the prompt; a change of the prompt alone says the prompt alone; a language switch and a
-    reload, which draw the page again, say nothing."""
+    reload, which draw the page again, say nothing. The player's own move takes away the
+    card tapped, so the focus lands on the prompt, which a screen reader reads there: the
+    live region then says only what happened, and each is said once (helper-141: the
+    prompt was said twice, by the focus and by the region)."""
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="toepen", players=3, name="Amal", seed=2, bot="random")
     page = ph.open(room["url"], viewport=(360, 740))
@@ -74,27 +101,42 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     assert said(page) == []
     page.click("#start")
     choose = by_priority({"play": 0})
-    mine = 0
-    while mine < 4:
+    own = []  # the versions of the player's own moves
+    while len(own) < 4:
         page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
         if page.get_attribute("body", "data-over") == "1":
             break
         version = page.get_attribute("body", "data-version")
         tap(page, choose(page.evaluate(LEGAL), page))
         page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
-        mine += 1
+        own.append(str(int(version or "0") + 1))
     calm(page)
     heard = said(page)
-    assert mine >= 3 and len(heard) > mine, heard
-    assert {h["region"] for h in heard} == {"say"}, "another live region spoke"
-    versions = [h["v"] for h in heard]
+    says = [h for h in heard if h["region"] != "focus"]
+    assert len(own) >= 3 and len(says) > len(own), heard
+    assert {h["region"] for h in says} == {"say"}, "another live region spoke"
+    versions = [h["v"] for h in says]
     assert len(versions) == len(set(versions)), f"two announcements at one version: {heard}"
-    for h in heard:
-        assert words(h) == " ".join(filter(None, [h["last"], h["prompt"]])), h
-    # the lobby turned into the game (started with bots: no notice): its prompt; then each
-    # move: what happened, then what to do
-    assert heard[0]["v"] == "0" and words(heard[0]) == heard[0]["prompt"] != ""
-    assert all(h["last"] and h["prompt"] for h in heard[1:]), heard
+    landed = {h["v"]: h["text"] for h in heard if h["region"] == "focus" and h["id"] == "prompt"}
+    # the start hid the lobby's Start and each own move took its card away: the focus
+    # landed on the prompt, and nowhere else on its own
+    assert set(landed) == {"0", *own}, (landed, own)
+    for h in says:
+        ask = "" if h["v"] in landed else h["prompt"]
+        assert words(h) == " ".join(filter(None, [h["last"], ask])), h
+        if h["v"] in landed:
+            assert landed[h["v"]] == h["prompt"] != "" and h["prompt"] not in words(h), h
+    # what is said at each version: each own move the prompt (the focus), then what
+    # happened (the region), each once; each bot's move what happened, then the prompt
+    told = spoken(heard)
+    assert told["0"] == [landed["0"]], told  # dealt with bots: no notice, the prompt alone
+    for v in own:
+        assert len(told[v]) == 2 and told[v][0] == landed[v] and told[v][1], told[v]
+    others = [h for h in says if h["v"] not in landed]
+    assert others and all(h["last"] and h["prompt"] for h in others), heard
+    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    assert page.evaluate("() => document.activeElement.id") == "prompt"
+    assert focused_name(page) == page.text_content("#prompt") != ""
 
     # the prompt alone changes (no line of what happened): the prompt alone is said; added
     # on the player's turn, when no bot moves meanwhile
@@ -112,7 +154,7 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     page.select_option("#lang", "nl")
     page.wait_for_selector("body[data-drawn='nl']", state="attached")
     settle(page)
-    assert said(page)[before:] == []
+    assert [h for h in said(page)[before:] if h["region"] != "focus" or h["id"] == "prompt"] == []
     page.reload()
     page.wait_for_selector("body[data-version]", state="attached")
     settle(page)
@@ -225,4 +267,120 @@ def test_dallahs_timed_panel_is_tabbed_in_the_order_it_is_drawn(
         if width < height:  # upright: one column of rows, read top to bottom, left to right
             assert stops == sorted(stops, key=lambda s: (round(s[2]), s[1])), (where, stops)
         page.close()
+    assert not ph.errors
+
+
+# -- 4. names cut by their lines -----------------------------------------------------------------
+#: A table of four people with 24-character names: words, 24 W, Arabic, words.
+TRICK = (LONG[0], LONG[1], LONG[2], "Hildegard-Maria Bingerud")
+
+#: Each name of ``selector``: its text, whether its lines cut it now, and whether it is a
+#: stop of the Tab key.
+CUT = """(selector) => [...document.querySelectorAll(selector)].map(e => [e.textContent,
+  e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1, e.tabIndex === 0])"""
+
+
+def a_trick_played(server: Server) -> tuple[dict[str, Any], list[str]]:
+    """A Toepen room of the people of :data:`TRICK`, each playing its first legal move over
+    its own socket until a whole trick lies in the centre, each card over its owner; the
+    room and each seat's socket path."""
+    room = server.create(game="toepen", players=4, name=TRICK[0], seed=4, bot="")
+    paths = ["/ws/p/" + url.rsplit("/", 1)[1] for url in
+             [room["url"]] + [server.join(room["code"], n)["url"] for n in TRICK[1:]]]
+    socks = [Socket(server, p) for p in paths]
+    try:
+        for s in socks:
+            s.send({"type": "hello", "since": None})
+        seen = socks[0].recv("update")["page"]
+        while not any(len(a["owners"]) == 4 for a in seen["table"]["centre"]):
+            seat = socks[seen["to_act"]]
+            while seat.page is None or seat.page["version"] < seen["version"]:
+                seat.recv("update")
+            mine = seat.page
+            seat.send({"type": "act", "actions": [mine["actions"][0]["n"]], "expect": mine["version"]})
+            while seen["version"] <= mine["version"]:
+                seen = socks[0].recv("update")["page"]
+    finally:
+        for s in socks:
+            s.close()
+    return room, paths
+
+
+def tab_to(page: Any, element_id: str, presses: int = 40) -> list[str]:
+    """Tab from the prompt until ``element_id`` has the focus; the ids of the names (of
+    a seat or an owner) that took the focus on the way, that one last."""
+    page.locator("#prompt").focus()
+    names = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => document.activeElement.id")
+        if focused.startswith(("seat-name-", "owner-")):
+            names.append(focused)
+        if focused == element_id:
+            return names
+    raise AssertionError(f"Tab never reached {element_id}: {names}")
+
+
+def test_a_name_its_lines_cut_is_reached_by_the_keyboard_and_shown_whole(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """The owners under a trick of four 24-character names on a 360 px phone wrap in
+    their card's width (the centre is no wider: four cards in one row, each owner at most
+    3.4rem, nothing off the screen) and are read whole; a name of words is shown whole,
+    24 W is cut at four lines. A name cut so (an owner, or a seat's name once the phone's
+    text is at 250 %) is a stop of the Tab key and shows whole while it has the focus,
+    keeping it when the table is drawn again; a name that fits is no stop (helper-141:
+    the owners were one line cut with an ellipsis, the whole name only in a title, and a
+    seat's name cut at four lines could not be read whole by keyboard)."""
+    room, paths = a_trick_played(server)
+    ph = new_phones(phones, browser, server, "en")
+    page = ph.open(room["url"], viewport=(360, 740))
+    page.wait_for_selector("body[data-version] .played small", state="attached")
+    settle(page)
+    played = page.locator(".centre .played")
+    assert played.count() == 4
+    boxes = [played.nth(i).bounding_box() for i in range(4)]
+    assert len({round(b["y"]) for b in boxes if b}) == 1, boxes  # one row
+    assert all(b and b["width"] <= 3.4 * 16 + 0.5 for b in boxes), boxes
+    assert page.evaluate(LAYOUT, "header.bar, main") == []
+    owners = page.evaluate(CUT, ".centre .played small")
+    assert owners == [[n, n == "W" * 24, n == "W" * 24] for n in TRICK], owners
+    centre = page.locator(".centre").aria_snapshot()
+    assert all(name in centre for name in TRICK), centre  # read whole
+    assert [stop for _, _, stop in page.evaluate(CUT, ".who strong")] == [False] * 4
+
+    # Tab reaches the cut owner (no name that fits on the way): whole while focused
+    assert tab_to(page, "owner-0-1") == ["owner-0-1"]
+    focused = page.locator("#owner-0-1")
+    assert focused.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    assert focused_name(page) == "W" * 24
+    assert played.nth(1).bounding_box()["width"] == boxes[1]["width"]  # type: ignore[index]
+    assert page.evaluate(LAYOUT, "header.bar, main") == []
+    # the table drawn again (another phone of the table comes online): still there, whole
+    other = Socket(server, paths[2])
+    try:
+        other.send({"type": "hello", "since": None})
+        page.wait_for_function("() => document.querySelectorAll('.seat.online').length === 2")
+        assert page.evaluate("() => document.activeElement.id") == "owner-0-1"
+        assert focused.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    finally:
+        other.close()
+
+    # a seat's name: four lines hold every name at 200 %; at 250 % two are cut, at once
+    # (no drawing: the phone's text made larger), and only those two are stops
+    large_text(page, 200)
+    assert [cut or stop for _, cut, stop in page.evaluate(CUT, ".who strong")] == [False] * 4
+    large_text(page, 250)
+    seats = page.evaluate(CUT, ".who strong")
+    assert [n for n, cut, _ in seats if cut] == list(TRICK[:2]), seats
+    assert all(cut == stop for _, cut, stop in seats), seats
+    assert tab_to(page, "seat-name-1") == ["owner-0-1", "seat-name-0", "seat-name-1"]
+    name = page.locator("#seat-name-1")
+    assert name.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    assert focused_name(page) == "W" * 24
+    assert page.get_by_role("heading", name="W" * 24, exact=True).count() == 1
+    assert page.evaluate(LAYOUT, "header.bar, main") == []
+    # back to 100 %: every seat's name fits, and none is a stop once the focus has left it
+    page.locator("#prompt").focus()
+    large_text(page, 100)
+    assert [stop for _, _, stop in page.evaluate(CUT, ".who strong")] == [False] * 4
     assert not ph.errors

@@ -440,6 +440,11 @@ function guardTaps(root) {
  * (the prompt: the next Tab reaches the first button, a screen reader reads what to do).
  * A programmatic focus shows its ring only after keyboard use (:focus-visible), so a
  * finger's tap draws nothing new.
+ *
+ * ``keepFocus`` returns ``restore``, which does at once what the observer would do after
+ * the redraw, and returns the element it put the focus on (null if it moved nothing): a
+ * screen reader reads the element the focus lands on, so ``announce`` asks it first and
+ * does not say that element's words a second time (see announce).
  */
 function focusKey(node) {
   return node.dataset.key ? "k|" + node.dataset.key + "|" + (node.dataset.code || "") : targetKey(node);
@@ -454,18 +459,62 @@ function shown(node) {
 function keepFocus(root, fallback) {
   let last = null;
   document.addEventListener("focusin", (e) => { last = root.contains(e.target) ? e.target : null; });
-  new MutationObserver(() => {
-    if (!last || last.isConnected) return;
+  function restore() {
+    /* gone, or hidden with its part of the page (the lobby's Start, once the table is dealt) */
+    if (!last || (last.isConnected && shown(last))) return null;
     const active = document.activeElement;
-    if (active && active !== document.body) { last = null; return; }  // the person moved on
+    /* the person moved on (a hidden element may keep the focus until the browser's next
+     * check of it: that is no move) */
+    if (active && active !== document.body && active !== last) { last = null; return null; }
     const key = focusKey(last);
-    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title
+    const byId = last.id ? document.getElementById(last.id) : null;  // the result's title, a seat's name
     last = null;
     const same = byId && root.contains(byId) && shown(byId) ? byId
       : [...root.querySelectorAll(TARGET)].find(n => shown(n) && focusKey(n) === key);
-    const next = same || fallback();
-    if (next) next.focus({preventScroll: true});
-  }).observe(root, {childList: true, subtree: true});
+    /* the same element, else the fallback: the first that takes the focus (a seat's name
+     * that fits now is no stop any more: reachNames) */
+    for (const next of [same, fallback()]) {
+      if (!next) continue;
+      next.focus({preventScroll: true});
+      if (document.activeElement === next) return next;
+    }
+    return null;
+  }
+  new MutationObserver(restore).observe(root, {childList: true, subtree: true});
+  return restore;
+}
+
+/* ------------------------------------------------------------------ names cut by their lines
+ *
+ * A player's name is drawn whole in at most four lines (style.css): a seat's name, a name
+ * in the lobby, the owner under a card played to the centre. Only a narrow screen, large
+ * text or a name of wide letters (24 W under a card) has its fourth line cut with an
+ * ellipsis. A screen reader reads the whole text; a person on a keyboard could not read
+ * the rest. So a name cut now is a stop of the Tab key (tabindex 0) and shows whole
+ * while it has the focus (a tap gives it the focus too); a name that fits is no stop,
+ * so a table of short names costs no extra Tab. Measured after each drawing and when a
+ * name's box changes size (a phone turned, its text made larger); the name that has the
+ * focus keeps its stop (it shows whole, so it fits while focused).
+ */
+const NAMES = ".who strong, ol.seats li .name, .centre .played small";
+const nameBoxes = typeof ResizeObserver === "function"
+  ? new ResizeObserver(entries => markCut(entries.map(e => e.target))) : null;
+
+function markCut(nodes) {
+  for (const node of nodes) {
+    if (!node.isConnected || node === document.activeElement) continue;
+    const cut = node.scrollHeight > node.clientHeight + 1 || node.scrollWidth > node.clientWidth + 1;
+    if (cut) node.setAttribute("tabindex", "0"); else node.removeAttribute("tabindex");
+  }
+}
+
+/* after a drawing: mark the names drawn now, and watch them (only them) from now on */
+function reachNames() {
+  const names = [...document.querySelectorAll(NAMES)];
+  markCut(names);
+  if (!nameBoxes) return;
+  nameBoxes.disconnect();
+  for (const node of names) nameBoxes.observe(node);
 }
 
 /* ------------------------------------------------------------------ the heartbeat
@@ -498,10 +547,12 @@ function room() {
                  /* since when something sent has had no answer (null: all answered) */
                  unanswered: null, beat: null};
   setupLang(() => send({type: "lang", lang}));
+  /* puts the focus back after a redraw at once (see keepFocus); a shared screen has none */
+  let restoreFocus = () => null;
   if (screen) document.body.classList.add("screen");
   else {
     guardTaps(document.getElementById("game"));
-    keepFocus(document.querySelector("main"), () => {
+    restoreFocus = keepFocus(document.querySelector("main"), () => {
       const prompt = document.getElementById("prompt");
       return shown(prompt) ? prompt : null;
     });
@@ -703,15 +754,22 @@ function room() {
    * it, or the prompt alone when only it changed (the turn came round with no line to
    * say); no prompt where none is shown (a shared screen, the end of the game). Nothing
    * is said for a page drawn again as it was (a reconnect, a missed patch made good),
-   * the first drawing of a page just opened, or the same lines sent in a new language. */
+   * the first drawing of a page just opened, or the same lines sent in a new language.
+   *
+   * Each thing once: when the redraw took away the focused button (the player's own
+   * move) the focus lands on the prompt, and a screen reader reads the element the focus
+   * lands on; the prompt is then left out here, and only what happened is said (after
+   * the prompt, which the reader says at once). */
   function announce(m, was) {
     const p = state.page;
+    const landed = restoreFocus();  // now, not after this redraw: see keepFocus
     if (m.replace || (!was.page && !was.lobby)) return;
     const fresh = was.lobby || p.round !== was.page.round;
     const line = fresh || (m.events || []).length ? document.getElementById("last").textContent : "";
     const turned = fresh || was.page.prompt !== p.prompt;
     if (!line && !turned) return;
-    const ask = shown(document.getElementById("prompt")) ? p.prompt : "";
+    const prompt = document.getElementById("prompt");
+    const ask = shown(prompt) && landed !== prompt ? p.prompt : "";
     const text = [line, ask].filter(Boolean).join(" ");
     if (!text) return;
     const box = document.getElementById("say");
@@ -758,7 +816,7 @@ function room() {
     const host = l.seats[0] && l.seats[0].name;
     const seats = el("ol", {class: "seats"}, ...l.seats.map((s, i) => el("li", {
       class: (s.name ? "taken" : "open") + (l.online[i] ? " online" : "") + (i === l.seat ? " me" : "")},
-      ...(s.name ? [el("span", {class: "name", text: s.name, title: s.name, dir: "auto"}),
+      ...(s.name ? [el("span", {class: "name", id: "lobby-name-" + i, text: s.name, title: s.name, dir: "auto"}),
                     i === l.seat ? el("span", {class: "you", text: " (" + t("you") + ")"}) : null]
                  : [t("open_seat")]))));
     const copy = el("button", {type: "button", class: "small", text: t("copy"), onclick: () => {
@@ -785,6 +843,7 @@ function room() {
       seats, start,
       screen ? null : el("p", {class: "small"}, el("a", {href: "/s/" + l.code, text: t("screen")})),
     );
+    reachNames();
   }
 
   /* -------------------------------------------------------------- cards */
@@ -1128,9 +1187,11 @@ function room() {
       class: "seat" + (s.turn ? " turn" : "") + (s.you ? " you" : "") + (p.online && p.online[s.seat] ? " online" : ""),
       "data-seat": s.seat},
       /* the name is the seat's heading: a screen reader goes from seat to seat by it and
-       * says each name whole (the page wraps it, never cuts it: style.css) */
-      el("div", {class: "who"}, el("strong", {class: "name", text: s.name, title: s.name, dir: "auto",
-                                              role: "heading", "aria-level": "3"}),
+       * says each name whole (the page wraps it in up to four lines: style.css; one they
+       * still cut is a Tab stop that shows it whole: reachNames, found by its id after a
+       * redraw: keepFocus) */
+      el("div", {class: "who"}, el("strong", {class: "name", id: "seat-name-" + s.seat, text: s.name,
+                                              title: s.name, dir: "auto", role: "heading", "aria-level": "3"}),
          s.you ? el("em", {text: t("you")}) : null,
          (p.bots || []).includes(s.seat) ? el("em", {class: "bot", text: t("bot_seat")}) : null,
          ...badgesOf(s).map(b => el("span", {class: "badge", text: s.you ? ownBadge(b) : b}))),
@@ -1140,7 +1201,7 @@ function room() {
       ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
-    const centre = el("div", {class: "centre"}, ...tb.centre.map(c => {
+    const centre = el("div", {class: "centre"}, ...tb.centre.map((c, zi) => {
       if (c.items) {
         return el("div", {class: "zone"},
                   el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
@@ -1160,7 +1221,8 @@ function room() {
                                }} : {class: "pile"},
                 el("small", {text: c.label + (c.count !== undefined && c.count !== null ? " (" + c.count + ")" : "")}),
                 el("span", {class: "cards"}, ...c.cards.map((f, i) => el("span", {class: "played"}, card(f),
-                   c.owners ? el("small", {text: c.owners[i], title: c.owners[i], dir: "auto"}) : null)),
+                   c.owners ? el("small", {id: "owner-" + zi + "-" + i, text: c.owners[i], title: c.owners[i],
+                                           dir: "auto"}) : null)),
                    c.backs ? backs(c.backs) : null));
     }));
     const panel = (p.panel || []).length ? el("div", {class: "panel"}, ...p.panel.map(a => el("div", {class: "group"},
@@ -1175,6 +1237,7 @@ function room() {
                 el("dd", {text, dir: CARD_LIST.test(text) ? "ltr" : null}));
     }));
     document.getElementById("table").replaceChildren(...[centre, panel, facts, seats].filter(Boolean));
+    reachNames();
   }
 
   /* The newest line first, 40 kept. A line the same as the one before it is not
