@@ -45,7 +45,10 @@ bots. Three things make it a game a person can play rather than a debugger:
   The default keeps a game against bots going without a Dallah at hand for the bots'
   turns while the person plays their own turns as at a real table; ``table`` is for a
   person with the real object and the bots' turns, ``model`` for one with no Dallah.
-* **Clean ends.** ``q``, end of input and Ctrl-C all stop the game with status 0.
+* **Clean ends.** ``q`` and end of input stop the game with status 0; Ctrl-C stops it
+  too, with the status of every interrupted command (130, as ``tablegames`` documents
+  it), so that a script running games one after another can tell an interruption from
+  a game played out. The terminal is restored either way.
 """
 
 from __future__ import annotations
@@ -96,6 +99,9 @@ ROUND_ENDS = frozenset({ROUND_OVER})
 UNTOLD = frozenset({"game_over", "cards"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
+#: The exit status of a game stopped with Ctrl-C: 130 (128 + SIGINT), what every
+#: ``tablegames`` command returns when interrupted (the CLI guide's table of statuses).
+INTERRUPTED = 130
 #: Who reports what fell (see the module docstring): the fall model for the bots, the
 #: person for everyone, or the fall model for everyone.
 REPORTERS = ("bots", "table", "model")
@@ -500,7 +506,8 @@ class Session:
 
     # ----------------------------------------------------------------- playing
     def run(self) -> int:
-        """Play to the end (or until the person quits); the exit status."""
+        """Play to the end (or until the person quits); the exit status: 0, or
+        :data:`INTERRUPTED` after Ctrl-C."""
         try:
             while not self.state.is_over:
                 seat = self.state.to_act
@@ -526,10 +533,17 @@ class Session:
                             time.sleep(self.options.pace)
                 self.pause_if_hand_ended()
             self.finish()
-        except (Quit, KeyboardInterrupt, EOFError):
-            self.console.print()
-            self.console.print(self.w("Game stopped. Goodbye."), markup=False)
+        except (Quit, EOFError):
+            self.goodbye()
+        except KeyboardInterrupt:  # Ctrl-C: interrupted, as every command reports it
+            self.goodbye()
+            return INTERRUPTED
         return 0
+
+    def goodbye(self) -> None:
+        """The last words when the person stops the game (``q``, end of input, Ctrl-C)."""
+        self.console.print()
+        self.console.print(self.w("Game stopped. Goodbye."), markup=False)
 
     def recent(self, seat: int | None) -> list[Line]:
         """What to show under "What happened": everything since the seat's last move."""

@@ -83,17 +83,42 @@ def test_play_in_a_terminal(game: str) -> None:
     assert "Goodbye" in screen(rest) and "Traceback" not in shown
 
 
-def test_ctrl_c_leaves_cleanly() -> None:
-    child = spawn("toepen", "--players", "3", "--pace", "0")
+def in_a_shell(keys: str) -> tuple[int, str]:
+    """``tablegames play toepen`` started from a shell in a terminal, ``keys`` typed at
+    its first prompt; the game's exit status, and what the shell saw: the terminal's
+    settings (``stty -g``) before and after the game, and the screen."""
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    game = f"{sys.executable} -m tablegames play toepen --players 3 --pace 0"
+    # the shell catches Ctrl-C itself (so it lives on to report), which leaves the
+    # game's own SIGINT at its default, as a game started from a shell has it
+    script = f"trap : INT; stty -g; {game}; echo STATUS=$?; stty -g"
+    child = pexpect.spawn("/bin/bash", ["-c", script], env=env, cwd=str(ROOT),
+                          encoding="utf-8", timeout=15, preexec_fn=default_signals,
+                          dimensions=(60, 110))
     try:
         child.expect_exact(PROMPT)
-        child.sendintr()
+        seen = child.before + child.after
+        child.send(keys)
+        child.expect(r"STATUS=(\d+)")
+        status = int(child.match.group(1))
+        seen += child.before
         child.expect(pexpect.EOF)
-        text = screen(child.before)
+        text = screen(seen + child.before).replace("\r", "")
     finally:
         child.close()
-    assert child.exitstatus == 0, text
+    return status, text
+
+
+@pytest.mark.parametrize(("keys", "status"), [("\x03", 130), ("\x04", 0), ("q\r", 0)])
+def test_ctrl_c_eof_and_q_leave_cleanly(keys: str, status: int) -> None:
+    """Ctrl-C stops the game with the status of every interrupted command (130); Ctrl-D
+    and ``q`` with 0. Each time the game says goodbye, shows no traceback, and gives the
+    terminal back as it found it (the game reads keys one by one in cbreak mode)."""
+    got, text = in_a_shell(keys)
+    settings = re.findall(r"^[0-9a-f]+(?::[0-9a-f]+){10,}$", text, flags=re.M)
+    assert got == status, text
     assert "Traceback" not in text and "Goodbye" in text
+    assert len(settings) == 2 and settings[0] == settings[1], settings
 
 
 def test_a_bad_option_is_one_line() -> None:
