@@ -512,8 +512,8 @@ class Catalogues:
         self._source: tuple[tuple[Any, ...], ...] | None = None
         self._drawn: dict[str, list[dict[str, Any]]] = {}
 
-    def __call__(self, lang: str) -> list[dict[str, Any]]:
-        """The catalogue in ``lang`` now (a language without a catalogue: English)."""
+    def __call__(self, lang: str | None) -> list[dict[str, Any]]:
+        """The catalogue in ``lang`` now (a language without a catalogue, or none: English)."""
         lang = lang_of(lang)
         source = registrations()
         if source != self._source:
@@ -614,7 +614,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         return handler
 
     async def api_games(request: Request) -> Response:
-        return JSONResponse(catalogues(lang_of(request.query_params.get("lang"))))
+        return JSONResponse(catalogues(request.query_params.get("lang")))
 
     def seat_form(take: Callable[[Request, dict[str, Any]], Awaitable[tuple[str, str]]],
                   ) -> Callable[[Request], Awaitable[Response]]:

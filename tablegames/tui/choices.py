@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
+from tablegames.common.registry import GAMES
 from tablegames.render.faces import face
 from tablegames.table.i18n import Words, words_for
 
@@ -216,6 +217,28 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
                 len(narrowed), shown=MAX_SHOWN) if more else
             w.n("{n} move matches.", "{n} moves match.", len(narrowed))))
     # Not one of the choices: let the engine say why (its refusal is one clear line).
-    return Reading("move", move=f"{seat}:{line}")
+    # The start of one of the game's verbs is that verb, as it is for a legal move: "kn"
+    # after a knock is refused with the knock's ruling (TOE-50), not as "no move".
+    verb, space, rest = line.partition(" ")
+    return Reading("move", move=f"{seat}:{verb_of(game, verb)}{space}{rest}")
+
+
+def verb_of(game: str, typed: str) -> str:
+    """The verb of ``game``'s notation that ``typed`` begins (``kn`` -> ``knock``), when
+    exactly one does and ``typed`` is not a verb itself; else ``typed`` unchanged.
+
+    The verbs are those of the game's action classes (``ACTION_TYPES``), legal now or not,
+    so a word typed for a move the rules refuse reaches the engine whole and its refusal
+    names the ruling, as the whole word does.
+    """
+    info = GAMES.get(game)
+    cls = info.state_class if info is not None else None
+    if cls is None or not typed:
+        return typed
+    verbs = {str(t.verb) for t in cls.ACTION_TYPES if getattr(t, "verb", None)}
+    if typed.lower() in verbs:
+        return typed
+    hits = [v for v in verbs if v.startswith(typed.lower())]
+    return hits[0] if len(hits) == 1 else typed
 
 

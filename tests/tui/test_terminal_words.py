@@ -165,6 +165,28 @@ def test_a_refusal_names_its_ruling_as_a_player_uses_it_and_no_code() -> None:
     assert s._refused == "TOE-56"  # ? then shows that ruling first
 
 
+@pytest.mark.ruling("TOE-50")
+def test_the_start_of_a_refused_verb_is_refused_with_its_ruling() -> None:
+    """"kn" at the exchange stage (where nobody may knock yet) said "'kn' is no move",
+    while "knock" named TOE-50: the start of a verb of the game is that verb, legal or not
+    (found by helper-143)."""
+    from tablegames.tui.choices import Menu, choices, read, verb_of
+
+    s, _ = session("toepen", players=3, seed=4)
+    options = choices([str(a) for a in s.state.legal_actions(0)], 0)
+    assert [c.verb for c in options] == ["keep", "exchange"]
+    before = s.state.to_json()
+    for typed in ("kn", "knock", "KNO"):
+        reading = read(typed, options, Menu.of(options), 0, "toepen")
+        assert reading.move.lower() == "0:knock", typed
+        assert s._handle(reading, 0) is None
+        assert s._refused == "TOE-50" and "(rule TOE-50; ? explains it)" in s._last_error
+    assert s.state.to_json() == before
+    assert verb_of("toepen", "x") == "x" and verb_of("dallah", "pa") == "pair"
+    assert verb_of("shithead", "p") == "p"  # play, pickup: no one verb
+    assert verb_of("", "kn") == "kn"  # no game, no verbs
+
+
 def test_a_word_that_is_no_move_says_what_may_be_typed() -> None:
     s, _ = session("phase10", players=3, seed=4)
     seat = s.state.to_act
