@@ -346,7 +346,7 @@ def test_the_real_rule_sentences_stay_out_of_the_fold(built: dict[str, Path]) ->
     assert "Going out scores the others’ cards" in scoring
     assert 'Rules(scoring="winner")' in sections["P10-52"].find("details").get_text()
     skip = " ".join(_outside_the_fold(sections["P10-20"]).split())
-    assert "It must be another player." in skip
+    assert "Nobody may name themself." in skip
     assert "Who a Skip skips set to “Always the next player”" in skip
     assert "changes the ten" in _outside_the_fold(sections["P10-30"])
     for name in ("P10-52", "P10-20", "P10-30"):

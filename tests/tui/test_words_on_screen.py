@@ -156,6 +156,9 @@ def test_help_shows_the_rules_in_plain_words(game: str) -> None:
             break
 
 
+@pytest.mark.ruling("P10-20")
+@pytest.mark.ruling("P10-45")
+@pytest.mark.ruling("P10-47")
 def test_a_rule_is_not_the_house_options_that_follow_it() -> None:
     """A ruling's paragraph may go on to its house option (``**Option:**
     Rules(skip_target="next") ...``) or name one in a call (``Rules(hand_size=...)
@@ -163,7 +166,14 @@ def test_a_rule_is_not_the_house_options_that_follow_it() -> None:
     to be cut as an aside, leaving "Rules changes the ten." on the help screen."""
     by_id = {r.id: r for r in load_rulings("phase10")}
     assert for_players(by_id["P10-20"].text) == (
-        "The Skip's discard names its target: discard S>2. It must be another player.")
+        "A player who discards a Skip names another player, whose next turn is passed over. "
+        "Nobody may name themself.")
+    # the rule in words a player uses, not notation (P10-20 read "discard S>2"), an
+    # example (P10-45 read "Seat 0 lays phase 1, ...") or nothing (P10-47 was only its
+    # refusal codes), found by helper-143
+    assert for_players(by_id["P10-45"].text).startswith(
+        "A player who laid their phase down in a hand goes on to the next phase")
+    assert for_players(by_id["P10-47"].text).startswith("A phase laid down stays as it was")
     assert for_players(by_id["P10-30"].text) == ""
     for game in STAGE_RULINGS:
         for r in load_rulings(game):
