@@ -442,11 +442,14 @@ def _hidden_swap(game: str, state: Any, seat: int, rng: Rng) -> str | None:
     hands = fields["hands"]
     cands = [(q, i) for q in range(n) if q != seat for i, c in enumerate(hands[q])
              if (q, c) not in seen]
-    if len(cands) < 2:
+    # every pair that changes something (two seats, two different cards), one drawn: two
+    # independent draws that had to differ missed every time in some games (shithead,
+    # seed 1602, 3 players: no swap in 60 moves, found by helper-146)
+    pairs = [(a, b) for i, a in enumerate(cands) for b in cands[i + 1:]
+             if a[0] != b[0] and hands[a[0]][a[1]] != hands[b[0]][b[1]]]
+    if not pairs:
         return None
-    a, b = cands[rng.below(len(cands))], cands[rng.below(len(cands))]
-    if a[0] == b[0] or hands[a[0]][a[1]] == hands[b[0]][b[1]]:
-        return None
+    a, b = pairs[rng.below(len(pairs))]
     hands[a[0]][a[1]], hands[b[0]][b[1]] = hands[b[0]][b[1]], hands[a[0]][a[1]]
     for q in (a[0], b[0]):
         hands[q].sort()
