@@ -8,8 +8,9 @@ rollouts, searching over worlds from ``resample_from_infostate`` (the engine's
 observation strings, which merge positions of different histories). The other seats are a
 tablegames bot from ``GAMES["toepen"].bots`` (``--ours club``, the rules-of-thumb
 player, by default; ``--ours random`` for a baseline), driven through
-:class:`tablegames.adapters.openspiel.EngineBot`, which hands it a world of its seat and
-asks it whether to knock out of turn as the arena does. The seat
+:class:`tablegames.adapters.openspiel.EngineBot` (``EngineBot.make``: the very bot the
+arena makes by that name and seed, asked through its seat's handle, whether to knock out
+of turn too, and so making the arena's moves). The seat
 ISMCTS plays rotates from game to game, so no seat advantage favours either side.
 
 Prints each game's returns and, at the end, ISMCTS's mean return (zero-sum: above 0
@@ -38,10 +39,10 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
     searcher = ismcts.ISMCTSBot(
         game, evaluator, uct_c=2.0, max_simulations=args.simulations, random_state=rng,
         use_observation_string=False)
-    factory = tablegames.GAMES["toepen"].bots[args.ours]
     results, losses, decisions, thinking = [], 0, 0, 0.0
     for g in range(args.games):
-        ours = [EngineBot(factory(args.seed * 1000 + g * 10 + s)) for s in range(args.players)]
+        ours = [EngineBot.make(args.ours, "toepen", seed=args.seed * 1000 + g * 10 + s)
+                for s in range(args.players)]
         seat = g % args.players
         state = game.new_initial_state()
         while not state.is_terminal():

@@ -41,6 +41,7 @@ import re
 import signal
 import socket
 import threading
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -354,29 +355,85 @@ RAY_HELP = (
 )
 
 
-#: Seconds a Ray address has to accept a connection before the run is refused.
+#: Seconds a Ray address has to accept a connection, and then to answer in Ray's
+#: protocol, before the run is refused.
 PROBE_SECONDS = 3.0
 
+#: What a client of an HTTP/2 server sends first (RFC 9113, 3.4): the preface and an
+#: empty SETTINGS frame. Ray's cluster address (its GCS) and its client server
+#: (``ray://``) are gRPC servers, which speak HTTP/2 and must answer with a SETTINGS frame
+#: of their own before anything else.
+_H2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes((0, 0, 0, 4, 0, 0, 0, 0, 0))
+#: The bytes of an HTTP/2 frame header, all the probe ever reads.
+_H2_HEADER = 9
 
-def _unanswered(host: str, port: int) -> str | None:
-    """Why nothing accepts a TCP connection at ``host:port`` within :data:`PROBE_SECONDS`
-    (refused, timed out, an unknown host), or ``None`` when something does.
 
-    One connection, opened and closed: what ``ray.init`` would open first anyway, so a
-    run against a live cluster waits a round trip longer and nothing else changes."""
+def _unanswered(host: str, port: int) -> tuple[str, str] | None:
+    """Why no Ray answers at ``host:port``, as ``(what, why)``, or ``None`` when one may.
+
+    Two steps, each given :data:`PROBE_SECONDS`, on one connection, opened and closed:
+
+    * a TCP connection (``what`` is "nothing answers": refused, timed out, an unknown
+      host), which ``ray.init`` would open first anyway;
+    * the first bytes of gRPC, the protocol of both addresses a run takes (HTTP/2's
+      preface, answered by a SETTINGS frame). Something else on the port (a plain TCP
+      service, an HTTP server such as Ray's own dashboard) accepted the connection, and
+      ``ray.init`` then waited out its own timeout of 20 to 30 s before it said anything;
+      now ``what`` is "something other than Ray answers". A live cluster answers at once,
+      so a run waits two round trips longer and nothing else changes. With Ray's TLS on
+      (``RAY_USE_TLS``, as Ray reads it) the server speaks TLS first, so only the
+      connection is checked.
+    """
     try:
-        with socket.create_connection((host, port), timeout=PROBE_SECONDS):
-            return None
+        with socket.create_connection((host, port), timeout=PROBE_SECONDS) as conn:
+            if os.environ.get("RAY_USE_TLS", "0").lower() in ("1", "true"):
+                return None
+            return _not_grpc(conn)
     except OSError as exc:  # ConnectionRefusedError, TimeoutError, socket.gaierror, ...
-        return exc.strerror or str(exc) or type(exc).__name__
+        return "nothing answers", exc.strerror or str(exc) or type(exc).__name__
+
+
+def _not_grpc(conn: socket.socket) -> tuple[str, str] | None:
+    """Whether the server on ``conn`` answers HTTP/2's preface with a SETTINGS frame
+    within :data:`PROBE_SECONDS` (``None``), or why not. At most a frame header is read,
+    against one deadline, so a server that trickles bytes cannot hold the run longer."""
+    other = "something other than Ray answers"
+    deadline = time.monotonic() + PROBE_SECONDS
+    got = b""
+    try:
+        conn.sendall(_H2_HELLO)
+        while len(got) < _H2_HEADER:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            conn.settimeout(left)
+            chunk = conn.recv(_H2_HEADER - len(got))
+            if not chunk:
+                break
+            got += chunk
+    except TimeoutError:
+        return other, (f"it accepted the connection but did not answer in Ray's protocol, "
+                       f"gRPC, within {PROBE_SECONDS:g} s")
+    except OSError:  # reset (closed with our bytes unread) by a server that wants others
+        got = b""
+    if got.startswith((b"HTTP/", b"<")):  # a status line, or a page sent without one
+        return other, ("an HTTP server, not Ray's protocol, gRPC; Ray's dashboard (port "
+                       "8265) is no cluster address")
+    # a SETTINGS frame (type 4) on stream 0 that is not an acknowledgement (flag 1)
+    if len(got) == _H2_HEADER and got[3] == 4 and not got[4] & 1 and not any(got[5:]):
+        return None
+    if not got:
+        return other, "it closed the connection without answering in Ray's protocol, gRPC"
+    return other, "its answer is not in Ray's protocol, gRPC"
 
 
 def _check_reachable(address: str | None) -> None:
-    """Refuse, before ``ray.init``, a cluster address where nothing answers.
+    """Refuse, before ``ray.init``, a cluster address where no Ray answers.
 
     Given an address where nothing listens (``127.0.0.1:1``), ``ray.init`` printed Ray's
     C++ client's warnings for over a minute before it gave up (helper-138), and a
-    ``ray://`` address waited 30 s. The address Ray would use is the one given, or the
+    ``ray://`` address waited 30 s; where something else listens (a web server), it
+    waited 20 to 30 s (helper-146). The address Ray would use is the one given, or the
     ``RAY_ADDRESS`` of the environment where none or ``"auto"`` is (Ray reads it then);
     ``"auto"`` and no address at all find or start a local Ray, which is not probed."""
     name = "address"
@@ -388,10 +445,11 @@ def _check_reachable(address: str | None) -> None:
     endpoint = ray_endpoint(address, name)
     if endpoint is None:
         return
-    why = _unanswered(*endpoint)
-    if why is not None:
+    refused = _unanswered(*endpoint)
+    if refused is not None:
+        what, why = refused
         raise SetupError(
-            f"nothing answers at the Ray {name} {quoted(address, 100)} ({why}): check the "
+            f"{what} at the Ray {name} {quoted(address, 100)} ({why}): check the "
             "address, and that Ray runs there (`ray start --head` starts one and prints its "
             "address); `--backend process` (the default) needs no Ray")
 
@@ -402,7 +460,7 @@ def _start_ray(ray: Any, address: str | None) -> None:
     No address: Ray joins the cluster this machine already runs, or starts a local one,
     which on a loaded machine can fail after Ray's own start-up deadline (about 95 s in
     all) with an error about raylets and the GCS that says nothing of how to go on. An
-    address where nothing answers is refused first (:func:`_check_reachable`), without
+    address where no Ray answers is refused first (:func:`_check_reachable`), without
     calling Ray at all, so none of Ray's output comes before the refusal.
     """
     _check_reachable(address)

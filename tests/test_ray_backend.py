@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tablegames import simulate
+from tablegames import runner, simulate
 from tablegames.runner import run
 from tests.test_runner import play_toepen
 
@@ -37,6 +37,9 @@ def test_ray_gives_the_same_results_and_files_as_one_process(local_ray: Any, tmp
     with pytest.raises(ZeroDivisionError):
         list(run(divmod_zero, [1, 2], backend="ray"))
     assert local_ray.is_initialized()  # the runner leaves a Ray it did not start running
+    # a real Ray's cluster address answers the probe's gRPC opening (helper-146: the probe
+    # refuses a port where something else answers)
+    runner._check_reachable(local_ray.get_runtime_context().gcs_address)
 
     one, ray_file = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
     simulate("toepen", games=30, players=4, seed=11, workers=1, out=one)

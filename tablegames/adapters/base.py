@@ -453,6 +453,24 @@ class Session:
             self._opts = opts
         return opts
 
+    def offered(self) -> list[Action]:
+        """The engine actions :attr:`actor` may still complete from the spelling so far,
+        in the engine's order: what a bot asked now is offered, as the harness of
+        :mod:`tablegames.bots` offers a seat its legal actions (a game's ``adjust`` has
+        left out what the adapter does not offer, such as Dallah's reports to the
+        table). Spelled actions count as well as one-id ones: a Shithead seat polled
+        during a simultaneous swap may swap, not only say ``ready``."""
+        seat = self.actor
+        if seat is None:
+            return []
+        options = self._options()
+        spell = self.codec.spell
+        k = len(self.prefix)
+        prefix = self.prefix
+        legal = self._legal if self._legal is not None else self.state.legal_actions(seat)
+        return [a for a in legal
+                if (sp := spell(a))[:k] == prefix and len(sp) > k and sp[k] in options]
+
     def legal_ids(self) -> list[int]:
         """The legal ids of :attr:`actor`, sorted."""
         return sorted(self._options())

@@ -343,16 +343,17 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         state = session.state
         options = session.options()
         special = next((i for i, o in options.items() if o is SPECIAL), None)
+        offered = session.offered()  # spelled actions too (a swap while polled)
         if session.polling or special is not None:
-            own = [o for o in options.values() if isinstance(o, Action)]
-            answer = bot.interrupt(Handle(state, seat, own, "interrupt")) if own else None
+            answer = (bot.interrupt(Handle(state, seat, offered, "interrupt"))
+                      if offered else None)
             if answer is None:
                 session.choose(codec.PASS if special is None else special)
                 return
-            chosen = self._checked(answer, own, seat)
+            chosen = self._checked(answer, offered, seat)
         else:
-            legal = [a for a in state.legal_actions(seat) if codec.spell(a)[0] in options]
-            chosen = self._checked(bot.choose(Handle(state, seat, legal, "turn")), legal, seat)
+            chosen = self._checked(bot.choose(Handle(state, seat, offered, "turn")), offered,
+                                   seat)
         ids = codec.spell(chosen)
         while True:
             session.choose(ids[len(session.prefix)])

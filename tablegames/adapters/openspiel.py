@@ -128,7 +128,8 @@ from tablegames.adapters.base import (
     as_id,
     make_codec,
 )
-from tablegames.bots import Handle, SeatedPolicy
+from tablegames.bots import Bot, Handle, PolicyBot, SeatedPolicy
+from tablegames.bots import make as make_bot
 from tablegames.common.actions import Action, Event
 from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import (
@@ -1007,31 +1008,55 @@ class _InfoStateObserver(_Observer):
 
 
 class EngineBot(pyspiel.Bot):  # type: ignore[misc]
-    """A tablegames bot playing a pyspiel game, asked as the arena asks it.
+    """A tablegames bot playing a pyspiel game: the arena's bot, asked as the arena asks it.
 
-    ``bot`` is a game's policy (an entry of ``GAMES[game].bots``: anything with
-    ``choose(state)``, and ``interrupt(state, seat)`` if it ever acts out of turn). The
-    policy is handed a *world* of the deciding seat (``sample_world(seat, ...)`` with a
-    fixed generator), never the real engine state, so it cannot read a hidden card (as
-    :class:`tablegames.bots.PolicyBot` ensures in the arena); a search bot's entry
-    (:class:`tablegames.bots.SeatedPolicy`, ``ismcts``) is asked through a seat-restricted
-    :class:`~tablegames.bots.Handle` holding the options the adapter offers. The bot
-    plays the ids that spell its action.
+    ``bot`` is what a game's registry entry makes (``GAMES[game].bots[name](seed)``): a
+    plain policy (``choose(state)``, and ``interrupt(state, seat)`` if it ever acts out
+    of turn) or a search bot's :class:`~tablegames.bots.SeatedPolicy` (``ismcts``, or
+    :func:`tablegames.bots.as_policy` of any name). It is made into a seated bot as
+    :func:`tablegames.bots.make` makes one: a plain policy is wrapped in
+    :class:`~tablegames.bots.PolicyBot` with ``seed`` (so it sees only a world, and its
+    generator is reseeded from ``seed`` and each question), a ``SeatedPolicy``'s bot is
+    used as it is. :meth:`EngineBot.make` takes a name instead, exactly as the arena
+    does. Every question goes through a :class:`~tablegames.bots.Handle` of the
+    deciding seat holding the options the adapter offers (in the engine's order):
+    ``"turn"`` for a decision, ``"interrupt"`` in a poll (a Toepen knock out of turn,
+    a Shithead cut-in) or where the table may report for the seat (Dallah's ``table``,
+    beside the seat's own ``swap``), where ``None`` passes or lets the table report.
+    The bot plays the ids that spell its answer.
 
-    Asked in a poll (a Toepen knock out of turn, a Shithead cut-in), or where the
-    adapter's table may report for the seat (Dallah's ``table``, beside the seat's own
-    ``swap``), the bot is asked ``interrupt`` with those options, and passes (or lets the
-    table report) when it answers ``None`` or has no ``interrupt``. (It used to pass
-    every poll, and in Dallah to answer a report the adapter does not offer.) An answer
-    the adapter does not offer now is an :class:`IllegalAction` (``illegal_bot_answer``):
-    with ``table="model"`` a policy that reports falls itself (Dallah's state-level
-    ``random``) needs ``table="players"``.
+    **The promise:** the same move the arena's bot makes in the same position and seed.
+    ``EngineBot(GAMES[game].bots[name](seed), seed=seed)`` and
+    ``EngineBot.make(name, game, seed)`` answer each question exactly as
+    ``bots.make(name, game, seed=seed)`` answers it under
+    :func:`tablegames.bots.next_action` (and so in ``tablegames arena`` and
+    ``play_game``), the table model reporting for a Dallah seat that lets it. (Before,
+    a plain policy was asked on a world of its own making with its own generator: the
+    moves differed from the arena's, and the world kept the event buffers a handle
+    empties.) An answer the adapter does not offer is an :class:`IllegalAction`
+    (``illegal_bot_answer``).
     """
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Any, seed: int | str = 0) -> None:
         pyspiel.Bot.__init__(self)
-        self.bot = bot
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise SetupError(f"an EngineBot's seed is an int or a string, not "
+                             f"{type(seed).__name__}")
+        if isinstance(bot, SeatedPolicy):
+            seated: Bot = bot.bot
+        else:
+            if not callable(getattr(bot, "choose", None)):
+                raise SetupError(f"an EngineBot plays a policy with choose(state), not "
+                                 f"{type(bot).__name__}")
+            seated = PolicyBot(getattr(bot, "name", type(bot).__name__), bot, seed)
+        self.bot = seated
         self._plan: tuple[int, ...] = ()
+
+    @classmethod
+    def make(cls, name: str, game: str, seed: int | str = 0, **params: Any) -> EngineBot:
+        """The arena's bot ``name`` (:func:`tablegames.bots.make`, ``params`` included)
+        playing ``game`` in pyspiel."""
+        return cls(SeatedPolicy(make_bot(name, game, seed=seed, **params)))
 
     def step(self, state: TablegamesState) -> int:
         """The next id for the player to decide."""
@@ -1046,39 +1071,24 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
                                 "node)", code="not_deciding")
         options = session.options()
         special = next((i for i, o in options.items() if o is SPECIAL), None)
-        offered = [o for o in options.values() if isinstance(o, Action)]
+        # in the engine's order, as the harness offers them (a random bot picks by position)
+        offered = session.offered()
         if session.polling or special is not None:
-            answer = self._interrupt(session, seat, offered) if offered else None
+            answer = (self.bot.interrupt(Handle(session.state, seat, offered, "interrupt"))
+                      if offered else None)
             if answer is None:
                 self._plan = ()
                 return codec.PASS if special is None else special
         else:
-            if prefix or len(offered) != len(options):  # letters of longer spellings
-                k = len(prefix)
-                offered = [a for a in session.state.legal_actions(seat)
-                           if (sp := codec.spell(a))[:k] == prefix and len(sp) > k
-                           and sp[k] in options]
-            answer = self._choose(session, seat, offered)
+            answer = self.bot.choose(Handle(session.state, seat, offered, "turn"))
         plan = codec.spell(answer) if isinstance(answer, Action) else ()
-        if not plan or plan[:len(prefix)] != prefix or plan[len(prefix)] not in options:
+        if (answer not in offered or not plan or plan[:len(prefix)] != prefix
+                or plan[len(prefix)] not in options):
             raise IllegalAction(f"the bot at seat {seat} answered {quoted(answer)}, which is "
                                 f"not one of the actions offered now",
                                 code="illegal_bot_answer", seat=seat)
         self._plan = plan
         return plan[len(prefix)]
-
-    def _choose(self, session: Session, seat: int, offered: list[Action]) -> Any:
-        if isinstance(self.bot, SeatedPolicy):
-            return self.bot.bot.choose(Handle(session.state, seat, offered, "turn"))
-        return self.bot.choose(session.state.sample_world(seat, Rng(WORLD_SEED)))
-
-    def _interrupt(self, session: Session, seat: int, offered: list[Action]) -> Any:
-        if isinstance(self.bot, SeatedPolicy):
-            return self.bot.bot.interrupt(Handle(session.state, seat, offered, "interrupt"))
-        ask = getattr(self.bot, "interrupt", None)
-        if ask is None:
-            return None
-        return ask(session.state.sample_world(seat, Rng(WORLD_SEED)), seat)
 
     def restart_at(self, state: TablegamesState) -> None:
         """Forget any half-played spelling."""

@@ -301,10 +301,13 @@ class ISMCTS:
         return _Seated(seat, own, self._named_policy(self.opponent_rollout, rng.next64()))
 
     def _named_policy(self, name: str, seed: int) -> Any:
-        if name == "random":
-            return RandomPolicy(seed)
-        if name == "auto":
-            return self.hints.rollout(seed) if self.hints.rollout else RandomPolicy(seed)
+        if name == "auto" and self.hints.rollout:
+            return self.hints.rollout(seed)
+        if name in ("auto", "random"):
+            # the game's own random policy where it has one: Dallah's leaves the table's
+            # reports to the table, as the table model the rollouts play with expects
+            # (the shared one claimed late falls, DAL-23, which that table never makes)
+            return self.info.bots.get("random", RandomPolicy)(seed)
         return self.info.bots[name](seed)
 
     def _search(self, handle: Handle, root_dec: Decision, share: float) -> Action | None:

@@ -37,7 +37,7 @@ import attrs
 
 from tablegames.bots.harness import Clock, play_game
 from tablegames.bots.hints import _info
-from tablegames.bots.registry import lineup_params, load, make, origins
+from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed, seed_to_int
 from tablegames.common.setups import check_flag, check_run_seed
@@ -297,6 +297,7 @@ def arena(
     check_backend(backend)
     check_workers(workers, backend)
     check_address(address, backend)
+    budget = check_budget(budget)  # a numpy integer is the int it holds (to_dict is JSON)
     per_bot = lineup_params(info, lineup, budget, params)
     rules_obj = info.fit_rules(players, rules)  # the game's set-up for the size, or as named
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table

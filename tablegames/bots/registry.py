@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import numbers
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -187,8 +189,30 @@ def takes_budget(name: str, game: str | GameInfo) -> bool:
         return False
 
 
+def check_budget(budget: object) -> int | None:
+    """A run's ``budget`` (iterations per decision) as a Python ``int``, or ``None``.
+
+    Any integer counts, numpy's included (``numpy.int64`` from a sweep over
+    ``numpy.arange``, which ``ismcts`` itself already took): it is read as the ``int`` it
+    holds, so a run's identity and its JSON are the same whichever integer type gave it.
+    A ``bool`` is no budget, and neither is a float (``5.0``, NaN): a fractional or
+    unordered iteration count has no meaning, and a float that happens to be whole is
+    more likely a slip (a time in seconds) than a count.
+    """
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, numbers.Integral):
+        raise SetupError(f"budget must be an int (iterations per decision), "
+                         f"not {type(budget).__name__}")
+    value = operator.index(budget)
+    if not 1 <= value <= MAX_BUDGET:
+        raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
+                         f"not {quoted(value)}")
+    return value
+
+
 def lineup_params(
-    game: str | GameInfo, lineup: Sequence[str], budget: int | None = None,
+    game: str | GameInfo, lineup: Sequence[str], budget: object = None,
     params: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """The keywords each bot of ``lineup`` is made with, checked before any game is played.
@@ -197,7 +221,8 @@ def lineup_params(
     lineup that takes one (:func:`takes_budget`), so ``--budget 200`` means the same in
     ``tablegames simulate`` and ``tablegames arena``. Every bot is made once here, so an
     unknown name, an unknown parameter or a bad value is a :class:`SetupError` now, not
-    in a worker halfway through a run. Returns ``{name: keywords}`` for the names that
+    in a worker halfway through a run. ``budget`` is read by :func:`check_budget` (a
+    numpy integer is the ``int`` it holds). Returns ``{name: keywords}`` for the names that
     have any, sorted by name (a stable part of a run's identity).
     """
     info = _info(game)
@@ -216,13 +241,8 @@ def lineup_params(
             raise SetupError(f"params[{quoted(name)}] must map keyword names to values")
         if kw:
             out[name] = dict(kw)
+    budget = check_budget(budget)
     if budget is not None:
-        if isinstance(budget, bool) or not isinstance(budget, int):
-            raise SetupError(f"budget must be an int (iterations per decision), "
-                             f"not {type(budget).__name__}")
-        if not 1 <= budget <= MAX_BUDGET:
-            raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
-                             f"not {quoted(budget)}")
         takers = [n for n in names_ if takes_budget(n, info)]
         if not takers:
             raise SetupError(f"no bot in the lineup takes a budget ({', '.join(names_)}); "

@@ -15,12 +15,11 @@
 """
 
 from tablegames.bots.registry import as_policy
-from tablegames.common.bots import RandomBot
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import register
 from tablegames.common.rules import OptionText
 from tablegames.dallah.actions import parse_action
-from tablegames.dallah.bots import ModelBot
+from tablegames.dallah.bots import ModelBot, RandomBot
 from tablegames.dallah.cardset import (
     DEFAULT_CARDS,
     KINDS,

@@ -64,6 +64,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tablegames.common.actions import Action
+from tablegames.common.bots import RandomBot as CommonRandomBot
 from tablegames.common.rng import Rng
 from tablegames.dallah import actions as A
 from tablegames.dallah import piles
@@ -479,6 +480,44 @@ class ModelBot:
         load = {t.zone_ids[z]: len(c) for z, c in enumerate(state.pot)}
         return self._best(moves, lambda a: (-self._move_cost(state, a),
                                             load[a.zone] - load[a.to]))
+
+
+class RandomBot(CommonRandomBot):
+    """Dallah's random player: any decision at random, and a report only where one is due.
+
+    The shared random policy takes any legal action, and in Dallah some legal actions
+    are reports of the physical world made outside the report stage: a late fall after
+    ``settled`` (DAL-23), a cup that fell before the roll. Where a table reports (the
+    fall model: the harness, the search's worlds, the RL adapters' ``table="model"``)
+    those are the table's alone, and the table model never makes one, so the shared
+    policy claimed falls that table never has: several times as often as it drew
+    (each cup on the Dallah is one ``fell``, the draw is one action), refused by the
+    OpenSpiel adapter and followed by the search's ``rollout="random"``.
+
+    So this player reports only at the report stage, where a report is due and it
+    stands for the people at the table (no table model: the conformance kit, the RL
+    adapters' ``table="players"``), choosing uniformly among the reports, as careless
+    people might. Outside it, a report is left to the table (DAL-23: only the table
+    knows that something fell late; a random *player* invents no fall). Asked before the
+    table reports (``interrupt``, the seat's own options), it swaps the card (DAL-27)
+    or lets the table report, each with the same chance; it never interrupts otherwise.
+    """
+
+    def choose(self, state: Any) -> Action:
+        """A uniformly random legal action, less the reports outside the report stage."""
+        actions = state.legal_actions()
+        if state.stage != S.REPORT:
+            decisions = [a for a in actions if not isinstance(a, A.TABLE_REPORTS)]
+            actions = decisions or actions  # DAL-23: a late fall is the table's to say
+        return actions[self.rng.below(len(actions))]  # type: ignore[no-any-return]
+
+    def interrupt(self, state: Any, seat: int) -> Action | None:
+        """Before the table reports: swap (DAL-27) or let it report, uniformly."""
+        if seat != state.to_act or state.stage != S.REPORT:
+            return None  # a late fall is the table's (DAL-23): no poll of its own
+        own = [a for a in state.legal_actions(seat) if not isinstance(a, A.TABLE_REPORTS)]
+        k = self.rng.below(len(own) + 1)
+        return None if k == len(own) else own[k]
 
 
 class TableModel:
