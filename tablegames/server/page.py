@@ -245,9 +245,13 @@ def table(state: Any, lang: str, *, format: int = FORMAT) -> dict[str, Any]:
     return out
 
 
+class FormatError(TablegamesError):
+    """A page format that is not one of :data:`FORMATS` (``True`` is not ``1``)."""
+
+
 def _check_format(format: Any) -> None:
     if type(format) is not int or format not in FORMATS:
-        raise ValueError(f"no page format {quoted(format)}: it is one of {list(FORMATS)}")
+        raise FormatError(f"no page format {quoted(format)}: it is 1 or 2")
 
 
 def build(state: Any, seat: int | None, lang: str, *, title: str = "",

@@ -18,7 +18,17 @@ from typing import Any
 import pytest
 
 import tablegames
-from tablegames.server.page import FORMAT, build, dumps, expand, face_key, words_of
+from tablegames.common.errors import TablegamesError
+from tablegames.server.page import (
+    FORMAT,
+    FormatError,
+    build,
+    dumps,
+    expand,
+    face_key,
+    table,
+    words_of,
+)
 from tablegames.server.page import face as draw_face
 from tablegames.server.rooms import ClientError, Conn, Hub, Room
 from tablegames.table import present
@@ -171,3 +181,26 @@ def test_a_format_that_is_not_1_or_2_is_refused_and_changes_nothing(
     assert refused.value.code == "bad_message"
     assert (conn.format, conn.lang, conn.version, conn.queue.empty()) == (1, "en", None, True)
     hub.store.close()
+
+
+@pytest.mark.parametrize("bad", [True, 0, 3, "2", 2.0, None])
+def test_build_and_table_refuse_a_format_that_is_not_1_or_2(bad: Any) -> None:
+    state = tablegames.new_game("toepen", players=3, seed=1)
+    before = state.to_json()
+    for call in (lambda: build(state, 0, "en", format=bad),
+                 lambda: table(state, "en", format=bad)):
+        with pytest.raises(FormatError, match="1 or 2") as refused:
+            call()
+        assert isinstance(refused.value, TablegamesError) and isinstance(refused.value, ValueError)
+    assert state.to_json() == before
+
+
+def test_the_public_table_in_either_format() -> None:
+    state = tablegames.new_game("shithead", players=3, seed=3)
+    compact, old = table(state, "en"), table(state, "en", format=1)
+    page = build(state, None, "en")
+    assert {k: v for k, v in compact.items() if k != "faces"} == page["table"]
+    assert set(compact["faces"]) == {k for s in page["table"]["seats"] for g in s["groups"]
+                                     for k in g["cards"]} | {
+                                         k for a in page["table"]["centre"] for k in a["cards"]}
+    assert old == expand(page)["table"] == build(state, None, "en", format=1)["table"]
