@@ -28,13 +28,16 @@ since the previous drawing keeps its drawn form, so its words are not looked up 
 and :func:`diff` skips it by identity.
 
 **Each face once (format 2).** A page says its ``format``. In format 2, the default, a
-card anywhere on the page (the hand, a button's ``cards`` and ``for``, the panel, the
-seats' groups, the centre) is its face's key (:func:`face_key`), and the page's ``faces``
-maps each key it uses to the drawn face (:func:`face`), once: a Phase 10 lay-down offers
-hundreds of buttons over the same dozen cards. A button's ``groups`` are lists of indexes
-into its own ``cards``. The table holds exactly the faces the page shows, never a card
-the seat has not seen, and a face's key and drawing do not change during a game, so a
-patch adds and removes a few faces and never rewrites one. :func:`expand` gives the
+card anywhere on the page is its face's key (:func:`face_key`), and a face table maps
+each key to the drawn face (:func:`face`), once: a Phase 10 lay-down offers hundreds of
+buttons over the same dozen cards. The page's own parts (the hand, a button's ``cards``
+and ``for``, the panel) look their keys up in the page's ``faces``, the public table's
+(the seats' groups, the centre) in the table's own ``faces``: the public table is drawn,
+diffed and encoded once per language for every phone, its faces with it. A button's
+``groups`` are lists of indexes into its own ``cards``. Each table holds exactly the
+faces its part of the page shows, never a card the seat has not seen, and a face's key
+and drawing do not change during a game, so a patch adds and removes a few faces and
+never rewrites one. :func:`expand` gives the
 format-1 page of earlier releases (every card a face, no ``faces``): the server sends it
 to an app that asks for format 1.
 """
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -133,14 +137,18 @@ def _face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 
 def _keys(fs: Iterable[Mapping[str, Any]], w: Words, faces: dict[str, Any]) -> list[str]:
-    """The keys of the faces ``fs``; each face is drawn into ``faces`` (key -> drawn face)
-    the first time this drawing meets it."""
+    """The keys of the faces ``fs``, each face drawn into ``faces`` (key -> drawn face).
+
+    A face's key and drawing are made once per language, as :func:`face` makes the
+    drawing (this runs for every card of every part drawn again, on every broadcast)."""
     out = []
+    memo = w.memo
     for f in fs:
-        k = face_key(f)
-        if k not in faces:
-            faces[k] = face(f, w)
-        out.append(k)
+        hit = memo.get(("page-key", f["code"], f.get("colour")))
+        if hit is None:
+            hit = w.remember(("page-key", f["code"], f.get("colour")), (face_key(f), face(f, w)))
+        faces[hit[0]] = hit[1]
+        out.append(hit[0])
     return out
 
 
@@ -193,8 +201,7 @@ def _button(a: Mapping[str, Any], w: Words, faces: dict[str, Any]) -> dict[str, 
 def draw_table(model: Mapping[str, Any], w: Words) -> dict[str, Any]:
     """The public part of a model (seats, centre, facts), in words, with the ``faces`` its
     cards name (the compact form of format 2)."""
-    drawn = draw_public(model, w)
-    return {**drawn.page, "faces": drawn.faces}
+    return draw_public(model, w).page
 
 
 def _result(r: Mapping[str, Any] | None, w: Words) -> dict[str, Any] | None:
@@ -231,17 +238,14 @@ def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None
 def table(state: Any, lang: str, *, format: int = FORMAT) -> dict[str, Any]:
     """The public table (from the spectator's view): the same for every phone of a room.
 
-    In format 2 its cards are keys, and its own ``faces`` maps each to its face (a page
-    built from it takes them into the page's ``faces``); in format 1 every card is a face.
+    In format 2 its cards are keys, and its own ``faces`` maps each to its face; in
+    format 1 every card is a face.
     Fresh, as everything the library hands out: the card faces inside are drawn once per
     process and language (:func:`face`), so what is returned is a copy an app may edit."""
     _check_format(format)
     view = state.view(None)
     drawn = draw_table(present(view, shared=True), words_of(str(view["game"]), lang))
-    if format == 1:
-        faces = drawn.pop("faces")
-        drawn = _expand_table(drawn, faces)
-    out: dict[str, Any] = fresh(drawn)
+    out: dict[str, Any] = fresh(_expand_table(drawn) if format == 1 else drawn)
     return out
 
 
@@ -296,15 +300,13 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "dir": w.direction,
         "hand": _keys(model["hand"], w, faces) if mine else [],
         "actions": [_button(a, w, faces) for a in model["actions"]] if mine else [],
-        "table": {k: v for k, v in public.items() if k != "faces"},
+        "table": public,
         "panel": [_area(a, w, faces) for a in model["panel"]],
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
         "yours": _yours(seat, w),
         "turn_badge": _turn_badge(w),
     }
-    for k, f in public["faces"].items():
-        faces.setdefault(k, f)
     page["faces"] = faces
     mine_page: dict[str, Any] = fresh(expand(page) if format == 1 else page)
     return mine_page, Context(view, w)
@@ -325,15 +327,18 @@ def _expand_button(b: Mapping[str, Any], faces: Mapping[str, Any]) -> dict[str, 
     return out
 
 
-def _expand_table(t: Mapping[str, Any], faces: Mapping[str, Any]) -> dict[str, Any]:
-    return {**t, "seats": [{**s, "groups": [_expand_area(g, faces) for g in s["groups"]]}
-                           for s in t["seats"]],
-            "centre": [_expand_area(a, faces) for a in t["centre"]]}
+def _expand_table(t: Mapping[str, Any]) -> dict[str, Any]:
+    faces = t["faces"]
+    out = {k: v for k, v in t.items() if k != "faces"}
+    out["seats"] = [{**s, "groups": [_expand_area(g, faces) for g in s["groups"]]}
+                    for s in t["seats"]]
+    out["centre"] = [_expand_area(a, faces) for a in t["centre"]]
+    return out
 
 
 def expand(page: Mapping[str, Any]) -> dict[str, Any]:
     """The format-1 page of a format-2 ``page``: every card its face in full, each group
-    of a button its faces, without ``format`` and ``faces`` (the page of earlier
+    of a button its faces, without ``format`` and the face tables (the page of earlier
     releases, key for key; the server sends it to a socket that asked for format 1).
 
     The faces inside are ``page``'s own (shared, not copied), as the lists of a drawn page
@@ -343,7 +348,7 @@ def expand(page: Mapping[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in page.items() if k not in ("format", "faces")}
     out["hand"] = [faces[k] for k in page["hand"]]
     out["actions"] = [_expand_button(b, faces) for b in page["actions"]]
-    out["table"] = _expand_table(page["table"], faces)
+    out["table"] = _expand_table(page["table"])
     out["panel"] = [_expand_area(a, faces) for a in page["panel"]]
     return out
 
@@ -362,9 +367,8 @@ def dumps(value: Any) -> str:
 
 
 def encode_public(public: Mapping[str, Any]) -> str:
-    """The public table as JSON, once per language of a broadcast (see :func:`encode_update`;
-    a format-2 table's ``faces`` are the page's, not the table's)."""
-    return dumps({k: v for k, v in public.items() if k != "faces"})
+    """The public table as JSON, once per language of a broadcast (see :func:`encode_update`)."""
+    return dumps(public)
 
 
 def encode_update(page: Mapping[str, Any], events: list[dict[str, Any]],
@@ -408,16 +412,14 @@ class Drawn:
     they are equal: the words are not looked up again, and :func:`diff` passes a reused
     part by identity. A drawn part is shared between pages, so nobody edits one.
 
-    ``faces`` maps the key of each card the drawing names to its face: for the public
-    table, the faces of its seats and centre; for a page, those of its own parts (the
-    hand, buttons and panel; the page's ``faces`` adds the public table's).
+    ``faces`` maps the key of each card the drawing names to its face (``page["faces"]``):
+    for the public table, the faces of its seats and centre; for a page, those of its own
+    parts (the hand, buttons and panel).
     """
 
     model: Mapping[str, Any]
     page: dict[str, Any]
     faces: dict[str, Any] = attrs.field(factory=dict)
-    #: For a page: the public table's ``faces`` its page's ``faces`` took in.
-    shared: Mapping[str, Any] | None = None
 
 
 def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
@@ -459,20 +461,14 @@ def _fact(f: Mapping[str, Any], w: Words) -> list[Any]:
     return [w.text(f["label"]), w.text(f["value"]) if f["value"] is not None else None]
 
 
-def _name(keys: Iterable[str], drawn: Mapping[str, Any], known: Mapping[str, Any],
-          out: dict[str, Any]) -> None:
-    """Add to ``out`` the face of each of ``keys``, from the faces ``drawn`` now or
-    ``known`` (the previous drawing's, for the parts it reused)."""
-    for k in keys:
-        if k not in out:
-            out[k] = drawn[k] if k in drawn else known[k]
-
-
 def _named(areas: Iterable[Mapping[str, Any]], drawn: Mapping[str, Any],
            known: Mapping[str, Any], out: dict[str, Any]) -> None:
-    """:func:`_name` for the cards of each of ``areas``."""
+    """Add to ``out`` the face of every card of ``areas``, from the faces ``drawn`` now or
+    ``known`` (the previous drawing's, for the parts it reused)."""
     for a in areas:
-        _name(a["cards"], drawn, known, out)
+        for k in a["cards"]:
+            if k not in out:
+                out[k] = drawn[k] if k in drawn else known[k]
 
 
 def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -> Drawn:
@@ -480,18 +476,20 @@ def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -
     reusing what ``prev`` (the previous drawing in the same words) drew of equal parts."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
     new: dict[str, Any] = {}
-    page = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w, new),
+    page: dict[str, Any] = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w, new),
             "centre": _reuse(model["centre"], old.get("centre"), was.get("centre"),
                              lambda a: _area(a, w, new)),
             "facts": _reuse(model["facts"], old.get("facts"), was.get("facts"),
                             lambda f: _fact(f, w))}
     if prev is not None and page["seats"] is was["seats"] and page["centre"] is was["centre"]:
-        return Drawn(model, page, prev.faces)  # the same cards: the same faces, by identity
-    faces: dict[str, Any] = {}
-    known = prev.faces if prev is not None else {}
-    for s in page["seats"]:
-        _named(s["groups"], new, known, faces)
-    _named(page["centre"], new, known, faces)
+        faces = prev.faces  # the same cards: the same faces, by identity
+    else:
+        faces = {}
+        known = prev.faces if prev is not None else {}
+        for s in page["seats"]:
+            _named(s["groups"], new, known, faces)
+        _named(page["centre"], new, known, faces)
+    page["faces"] = faces
     return Drawn(model, page, faces)
 
 
@@ -505,8 +503,8 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
     reusing what ``prev`` (this seat's previous drawing in the same words) drew of every
     part of the model that is equal to its part now.
 
-    The page's ``faces`` are its own parts' faces and then the public table's; while
-    neither changed it is the previous page's dict itself, which the diff passes by
+    The page's ``faces`` are its own parts' faces (the table has its own); while they
+    did not change it is the previous page's dict itself, which the diff passes by
     identity."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
     mine = seat is not None
@@ -540,23 +538,14 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
     if (prev is not None and page["hand"] is was["hand"] and page["actions"] is was["actions"]
             and page["panel"] is was["panel"]):
         own = prev.faces  # the same cards of its own: the same faces, by identity
-    else:
+    else:  # a broadcast draws every page: one comprehension over every key, no calls
         known = prev.faces if prev is not None else {}
-        own = {}
-        _name(page["hand"], new, known, own)
-        for b in page["actions"]:
-            _name(b["cards"], new, known, own)
-            if "for" in b:
-                _name(b["for"], new, known, own)
-        _named(page["panel"], new, known, own)
-    if prev is not None and own is prev.faces and public.faces is prev.shared:
-        page["faces"] = was["faces"]
-    else:
-        faces = dict(own)
-        for k, f in public.faces.items():
-            faces.setdefault(k, f)
-        page["faces"] = faces
-    return Drawn(model, page, own, public.faces)
+        own = {k: new[k] if k in new else known[k] for k in chain(
+            page["hand"], *[b["cards"] for b in page["actions"] if b["cards"]],
+            *[b["for"] for b in page["actions"] if "for" in b],
+            *[a["cards"] for a in page["panel"]])}
+    page["faces"] = own
+    return Drawn(model, page, own)
 
 
 def _pointer(path: str, key: str | int) -> str:

@@ -4,8 +4,9 @@
  * tablegames/server/page.py): the whole page on hello, then patches of it ("what
  * changed"); this file keeps the page up to date, draws it and sends back the notation of the
  * button that was tapped with the version it was chosen at. The page comes in format 2:
- * each card is a key into the page's face table (``faces``), which expand() looks up
- * before drawing, so everything below draws cards from their faces. Everything is drawn with
+ * each card is a key into a face table (the page's ``faces``, the table's own for its
+ * seats and centre), which expand() looks up before drawing, so everything below draws
+ * cards from their faces. Everything is drawn with
  * textContent, never as HTML, so a player's name cannot inject anything.
  */
 "use strict";
@@ -687,23 +688,25 @@ function room() {
     return doc;
   }
 
-  /* The page of format 2 as drawn: each card key looked up in the page's faces, a
+  /* The page of format 2 as drawn: each card key looked up in its face table (the page's
+   * own faces for the hand, buttons and panel; the table's for its seats and centre), a
    * button's groups its own cards by index (tablegames/server/page.py: expand). */
   function expand(page) {
-    const faces = page.faces || {};
-    const cards = keys => keys.map(k => faces[k]);
-    const area = a => Object.assign({}, a, {cards: cards(a.cards)});
+    const cards = faces => keys => keys.map(k => faces[k]);
+    const own = cards(page.faces), shared = cards(page.table.faces);
+    const area = look => a => Object.assign({}, a, {cards: look(a.cards)});
     const button = b => {
-      const out = Object.assign({}, b, {cards: cards(b.cards)});
-      if (b.for) out.for = cards(b.for);
+      const out = Object.assign({}, b, {cards: own(b.cards)});
+      if (b.for) out.for = own(b.for);
       if (b.groups) out.groups = b.groups.map(g => g.map(i => out.cards[i]));
       return out;
     };
+    const table = Object.assign({}, page.table, {
+      seats: page.table.seats.map(s => Object.assign({}, s, {groups: s.groups.map(area(shared))})),
+      centre: page.table.centre.map(area(shared))});
+    delete table.faces;
     const out = Object.assign({}, page, {
-      hand: cards(page.hand), actions: page.actions.map(button), panel: page.panel.map(area),
-      table: Object.assign({}, page.table, {
-        seats: page.table.seats.map(s => Object.assign({}, s, {groups: s.groups.map(area)})),
-        centre: page.table.centre.map(area)})});
+      hand: own(page.hand), actions: page.actions.map(button), table, panel: page.panel.map(area(own))});
     delete out.faces;
     delete out.format;
     return out;
