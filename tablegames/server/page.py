@@ -26,12 +26,27 @@ Applied in order they give exactly the page a fresh ``hello`` would give
 drawn incrementally (:func:`draw_page`): a part of the table model that did not change
 since the previous drawing keeps its drawn form, so its words are not looked up again,
 and :func:`diff` skips it by identity.
+
+**Each face once (format 2).** A page says its ``format``. In format 2, the default, a
+card anywhere on the page is its face's key (:func:`face_key`), and a face table maps
+each key to the drawn face (:func:`face`), once: a Phase 10 lay-down offers hundreds of
+buttons over the same dozen cards. The page's own parts (the hand, a button's ``cards``
+and ``for``, the panel) look their keys up in the page's ``faces``, the public table's
+(the seats' groups, the centre) in the table's own ``faces``: the public table is drawn,
+diffed and encoded once per language for every phone, its faces with it. A button's
+``groups`` are lists of indexes into its own ``cards``. Each table holds exactly the
+faces its part of the page shows, never a card the seat has not seen, and a face's key
+and drawing do not change during a game, so a patch adds and removes a few faces and
+never rewrites one. :func:`expand` gives the
+format-1 page of earlier releases (every card a face, no ``faces``): the server sends it
+to an app that asks for format 1.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -84,6 +99,21 @@ def words_of(game: str, lang: str) -> Words:
     return words_for(lang_for(game, lang), game, isolate=True)
 
 
+#: The page's format: 2 names each card face once, in the page's ``faces`` (see the module
+#: docstring); 1, the page of earlier releases, draws every card in full (:func:`expand`).
+FORMAT = 2
+FORMATS = (1, 2)
+
+
+def face_key(f: Mapping[str, Any]) -> str:
+    """The key a format-2 page names the face of ``f`` (a model ``Face``) by: its code and
+    its drawing colour, the two things :func:`face` draws a face from (so two faces drawn
+    differently never share a key). A code is a word of action notation, never with a
+    space, so ``"R7 red"`` or ``"Kc black"`` reads back unambiguously; an app takes the
+    key as a name to look up in ``faces``, never parses it."""
+    return f"{f['code']} {f.get('colour') or ''}"
+
+
 def face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
     """A card face for the phone: its notation, what to draw and its mark in words.
 
@@ -106,13 +136,25 @@ def _face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
             "mark": mark if f.get("rank") else "", "name": w.text(f["name"])}
 
 
-def _faces(fs: Iterable[Mapping[str, Any]], w: Words) -> list[dict[str, Any]]:
-    return [face(f, w) for f in fs]
+def _keys(fs: Iterable[Mapping[str, Any]], w: Words, faces: dict[str, Any]) -> list[str]:
+    """The keys of the faces ``fs``, each face drawn into ``faces`` (key -> drawn face).
+
+    A face's key and drawing are made once per language, as :func:`face` makes the
+    drawing (this runs for every card of every part drawn again, on every broadcast)."""
+    out = []
+    memo = w.memo
+    for f in fs:
+        hit = memo.get(("page-key", f["code"], f.get("colour")))
+        if hit is None:
+            hit = w.remember(("page-key", f["code"], f.get("colour")), (face_key(f), face(f, w)))
+        faces[hit[0]] = hit[1]
+        out.append(hit[0])
+    return out
 
 
-def _area(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
-    out = {"label": w.text(a["label"]), "cards": _faces(a["cards"], w), "owners": a["owners"],
-           "count": a["count"], "backs": a["backs"]}
+def _area(a: Mapping[str, Any], w: Words, faces: dict[str, Any]) -> dict[str, Any]:
+    out = {"label": w.text(a["label"]), "cards": _keys(a["cards"], w, faces),
+           "owners": a["owners"], "count": a["count"], "backs": a["backs"]}
     if a["items"]:
         out["items"] = [w.text(i) for i in a["items"]]
     if a.get("verbs"):  # the pile a tap takes from (app.js: renderTable)
@@ -120,14 +162,35 @@ def _area(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
     return out
 
 
-def _button(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
+def _indexes(groups: Sequence[Sequence[Mapping[str, Any]]],
+             cards: Sequence[str]) -> list[list[int]]:
+    """Each group of a button as indexes into the button's own ``cards`` (its keys), each
+    index used once: the groups are the button's cards split up (Phase 10's lay-down)."""
+    free: dict[str, list[int]] = {}
+    for i, k in enumerate(cards):
+        free.setdefault(k, []).append(i)
+    for taken in free.values():
+        taken.reverse()  # popped from the end: the first index of a key first
+    out = []
+    for g in groups:
+        row = []
+        for f in g:
+            left = free.get(face_key(f))
+            if not left:
+                raise ValueError("a button's group holds a card its cards do not")
+            row.append(left.pop())
+        out.append(row)
+    return out
+
+
+def _button(a: Mapping[str, Any], w: Words, faces: dict[str, Any]) -> dict[str, Any]:
     b = {k: v for k, v in a.items() if k not in ("label", "cards", "for", "groups", "parts", "more")}
     b["label"] = w.text(a["label"])
-    b["cards"] = _faces(a["cards"], w)
+    b["cards"] = _keys(a["cards"], w, faces)
     if "for" in a:
-        b["for"] = _faces(a["for"], w)
+        b["for"] = _keys(a["for"], w, faces)
     if "groups" in a:
-        b["groups"] = [_faces(g, w) for g in a["groups"]]
+        b["groups"] = _indexes(a["groups"], b["cards"])
     if "parts" in a:  # each group's own words, drawn over its cards (Phase 10's lay-down)
         b["parts"] = [w.text(t) for t in a["parts"]]
     if a.get("more") is not None:  # said while only some of its cards are chosen
@@ -136,7 +199,8 @@ def _button(a: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 
 def draw_table(model: Mapping[str, Any], w: Words) -> dict[str, Any]:
-    """The public part of a model (seats, centre, facts), in words."""
+    """The public part of a model (seats, centre, facts), in words, with the ``faces`` its
+    cards name (the compact form of format 2)."""
     return draw_public(model, w).page
 
 
@@ -171,35 +235,59 @@ def _report(r: Mapping[str, Any] | None, w: Words, old: Mapping[str, Any] | None
     return out
 
 
-def table(state: Any, lang: str) -> dict[str, Any]:
+def table(state: Any, lang: str, *, format: int = FORMAT) -> dict[str, Any]:
     """The public table (from the spectator's view): the same for every phone of a room.
 
+    In format 2 its cards are keys, and its own ``faces`` maps each to its face; in
+    format 1 every card is a face.
     Fresh, as everything the library hands out: the card faces inside are drawn once per
     process and language (:func:`face`), so what is returned is a copy an app may edit."""
+    _check_format(format)
     view = state.view(None)
-    drawn: dict[str, Any] = fresh(draw_table(present(view, shared=True),
-                                             words_of(str(view["game"]), lang)))
-    return drawn
+    drawn = draw_table(present(view, shared=True), words_of(str(view["game"]), lang))
+    out: dict[str, Any] = fresh(_expand_table(drawn) if format == 1 else drawn)
+    return out
 
 
-def build(state: Any, seat: int | None, lang: str, *, title: str = "") -> dict[str, Any]:
-    """The page for ``seat`` (``None``: the spectator's shared screen)."""
-    return build_with_context(state, seat, lang, title=title)[0]
+class FormatError(TablegamesError):
+    """A page format that is not one of :data:`FORMATS` (``True`` is not ``1``)."""
+
+
+def _check_format(format: Any) -> None:
+    if type(format) is not int or format not in FORMATS:
+        raise FormatError(f"no page format {quoted(format)}: it is 1 or 2")
+
+
+def build(state: Any, seat: int | None, lang: str, *, title: str = "",
+          format: int = FORMAT) -> dict[str, Any]:
+    """The page for ``seat`` (``None``: the spectator's shared screen), in ``format``
+    (2, each face once; 1, every card in full: see :func:`expand`)."""
+    return build_with_context(state, seat, lang, title=title, format=format)[0]
 
 
 def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = "",
-                       public: dict[str, Any] | None = None) -> tuple[dict[str, Any], Context]:
+                       public: dict[str, Any] | None = None,
+                       format: int = FORMAT) -> tuple[dict[str, Any], Context]:
     """:func:`build`, and the context its events are described with.
 
-    ``public`` is the room's :func:`table` when the caller already has it (a broadcast
-    draws it once per language for all phones). The page is fresh (see :func:`table`):
-    an app may edit it without editing the next page drawn.
+    ``public`` is the room's :func:`table` (format 2, whatever ``format``) when the caller
+    already has it (a broadcast draws it once per language for all phones). The page is fresh
+    (see :func:`table`): an app may edit it without editing the next page drawn.
+
+    The page is drawn here from the whole model in one pass, apart from the server's
+    incremental :func:`draw_page`, so that tests can hold one against the other.
     """
+    _check_format(format)
     view = state.view(seat)
     game = str(view["game"])
     w = words_of(game, lang)
     model = present(view, shared=True)
+    if public is None:
+        public = table(state, lang, format=2)
+    faces: dict[str, Any] = {}
+    mine = seat is not None
     page: dict[str, Any] = {
+        "format": 2,
         "game": game,
         "title": w.text(model["title"]) or title,
         "version": state.version,
@@ -210,17 +298,59 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "prompt": w.text(model["prompt"]),
         "lang": w.lang,
         "dir": w.direction,
-        "hand": _faces(model["hand"], w) if seat is not None else [],
-        "actions": [_button(a, w) for a in model["actions"]] if seat is not None else [],
-        "table": public if public is not None else table(state, lang),
-        "panel": [_area(a, w) for a in model["panel"]],
+        "hand": _keys(model["hand"], w, faces) if mine else [],
+        "actions": [_button(a, w, faces) for a in model["actions"]] if mine else [],
+        "table": public,
+        "panel": [_area(a, w, faces) for a in model["panel"]],
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
         "yours": _yours(seat, w),
         "turn_badge": _turn_badge(w),
     }
-    mine: dict[str, Any] = fresh(page)
-    return mine, Context(view, w)
+    page["faces"] = faces
+    mine_page: dict[str, Any] = fresh(expand(page) if format == 1 else page)
+    return mine_page, Context(view, w)
+
+
+# -- the format-1 page: every card in full ----------------------------------------------
+def _expand_area(a: Mapping[str, Any], faces: Mapping[str, Any]) -> dict[str, Any]:
+    return {**a, "cards": [faces[k] for k in a["cards"]]}
+
+
+def _expand_button(b: Mapping[str, Any], faces: Mapping[str, Any]) -> dict[str, Any]:
+    cards = [faces[k] for k in b["cards"]]
+    out = {**b, "cards": cards}
+    if "for" in b:
+        out["for"] = [faces[k] for k in b["for"]]
+    if "groups" in b:
+        out["groups"] = [[cards[i] for i in g] for g in b["groups"]]
+    return out
+
+
+def _expand_table(t: Mapping[str, Any]) -> dict[str, Any]:
+    faces = t["faces"]
+    out = {k: v for k, v in t.items() if k != "faces"}
+    out["seats"] = [{**s, "groups": [_expand_area(g, faces) for g in s["groups"]]}
+                    for s in t["seats"]]
+    out["centre"] = [_expand_area(a, faces) for a in t["centre"]]
+    return out
+
+
+def expand(page: Mapping[str, Any]) -> dict[str, Any]:
+    """The format-1 page of a format-2 ``page``: every card its face in full, each group
+    of a button its faces, without ``format`` and the face tables (the page of earlier
+    releases, key for key; the server sends it to a socket that asked for format 1).
+
+    The faces inside are ``page``'s own (shared, not copied), as the lists of a drawn page
+    are: a caller that edits the result copies it first (:func:`build` does).
+    """
+    faces = page["faces"]
+    out = {k: v for k, v in page.items() if k not in ("format", "faces")}
+    out["hand"] = [faces[k] for k in page["hand"]]
+    out["actions"] = [_expand_button(b, faces) for b in page["actions"]]
+    out["table"] = _expand_table(page["table"])
+    out["panel"] = [_expand_area(a, faces) for a in page["panel"]]
+    return out
 
 
 def dumps(value: Any) -> str:
@@ -281,10 +411,15 @@ class Drawn:
     compares each part of its new model with ``model`` and reuses the drawn part where
     they are equal: the words are not looked up again, and :func:`diff` passes a reused
     part by identity. A drawn part is shared between pages, so nobody edits one.
+
+    ``faces`` maps the key of each card the drawing names to its face (``page["faces"]``):
+    for the public table, the faces of its seats and centre; for a page, those of its own
+    parts (the hand, buttons and panel).
     """
 
     model: Mapping[str, Any]
     page: dict[str, Any]
+    faces: dict[str, Any] = attrs.field(factory=dict)
 
 
 def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
@@ -298,39 +433,64 @@ def _reuse(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] |
     return [drawn[i] if i < n and old[i] == x else draw(x) for i, x in enumerate(new)]
 
 
-def _seat(s: Mapping[str, Any], w: Words, old: Mapping[str, Any] | None = None,
+def _seat(s: Mapping[str, Any], w: Words, faces: dict[str, Any],
+          old: Mapping[str, Any] | None = None,
           was: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A seat drawn; its groups reuse ``was`` (the drawing of ``old``) where equal."""
     return {"seat": s["seat"], "name": s["name"], "turn": s["turn"],
             "badges": [w.text(b) for b in s["badges"]], "stats": [w.text(x) for x in s["stats"]],
             "groups": _reuse(s["groups"], old["groups"] if old else None,
-                             was["groups"] if was else None, lambda g: _area(g, w)),
+                             was["groups"] if was else None, lambda g: _area(g, w, faces)),
             "hidden": s["hidden"], "face_down": s.get("face_down", 0)}
 
 
 def _seats(new: Sequence[Any], old: Sequence[Any] | None, drawn: Sequence[Any] | None,
-           w: Words) -> list[Any]:
+           w: Words, faces: dict[str, Any]) -> list[Any]:
     if old is None or drawn is None:
-        return [_seat(s, w) for s in new]
+        return [_seat(s, w, faces) for s in new]
     n = min(len(old), len(drawn))
-    return [drawn[i] if i < n and old[i] == s else
-            _seat(s, w, old[i], drawn[i]) if i < n else _seat(s, w) for i, s in enumerate(new)]
+    out = [drawn[i] if i < n and old[i] == s else
+           _seat(s, w, faces, old[i], drawn[i]) if i < n else _seat(s, w, faces)
+           for i, s in enumerate(new)]
+    if len(out) == len(drawn) and all(a is b for a, b in zip(out, drawn, strict=True)):
+        return drawn  # type: ignore[return-value]  # every seat as it was: the same list
+    return out
 
 
 def _fact(f: Mapping[str, Any], w: Words) -> list[Any]:
     return [w.text(f["label"]), w.text(f["value"]) if f["value"] is not None else None]
 
 
+def _named(areas: Iterable[Mapping[str, Any]], drawn: Mapping[str, Any],
+           known: Mapping[str, Any], out: dict[str, Any]) -> None:
+    """Add to ``out`` the face of every card of ``areas``, from the faces ``drawn`` now or
+    ``known`` (the previous drawing's, for the parts it reused)."""
+    for a in areas:
+        for k in a["cards"]:
+            if k not in out:
+                out[k] = drawn[k] if k in drawn else known[k]
+
+
 def draw_public(model: Mapping[str, Any], w: Words, prev: Drawn | None = None) -> Drawn:
     """The public table of ``model`` (the spectator's), as :func:`draw_table` draws it,
     reusing what ``prev`` (the previous drawing in the same words) drew of equal parts."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
-    page = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w),
+    new: dict[str, Any] = {}
+    page: dict[str, Any] = {"seats": _seats(model["seats"], old.get("seats"), was.get("seats"), w, new),
             "centre": _reuse(model["centre"], old.get("centre"), was.get("centre"),
-                             lambda a: _area(a, w)),
+                             lambda a: _area(a, w, new)),
             "facts": _reuse(model["facts"], old.get("facts"), was.get("facts"),
                             lambda f: _fact(f, w))}
-    return Drawn(model, page)
+    if prev is not None and page["seats"] is was["seats"] and page["centre"] is was["centre"]:
+        faces = prev.faces  # the same cards: the same faces, by identity
+    else:
+        faces = {}
+        known = prev.faces if prev is not None else {}
+        for s in page["seats"]:
+            _named(s["groups"], new, known, faces)
+        _named(page["centre"], new, known, faces)
+    page["faces"] = faces
+    return Drawn(model, page, faces)
 
 
 def _same(key: str, model: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
@@ -338,14 +498,19 @@ def _same(key: str, model: Mapping[str, Any], old: Mapping[str, Any]) -> bool:
 
 
 def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
-              public: Mapping[str, Any], prev: Drawn | None = None, *,
-              title: str = "") -> Drawn:
+              public: Drawn, prev: Drawn | None = None, *, title: str = "") -> Drawn:
     """The page :func:`build` gives, from the seat's ``model`` and the drawn public table,
     reusing what ``prev`` (this seat's previous drawing in the same words) drew of every
-    part of the model that is equal to its part now."""
+    part of the model that is equal to its part now.
+
+    The page's ``faces`` are its own parts' faces (the table has its own); while they
+    did not change it is the previous page's dict itself, which the diff passes by
+    identity."""
     old, was = (prev.model, prev.page) if prev is not None else ({}, {})
     mine = seat is not None
+    new: dict[str, Any] = {}
     page: dict[str, Any] = {
+        "format": 2,
         "game": str(model["game"]),
         "title": was["title"] if _same("title", model, old) else w.text(model["title"]) or title,
         "version": state.version,
@@ -358,19 +523,29 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "lang": w.lang,
         "dir": w.direction,
         "hand": (was["hand"] if mine and _same("hand", model, old) else
-                 _faces(model["hand"], w) if mine else []),
+                 _keys(model["hand"], w, new) if mine else []),
         "actions": _reuse(model["actions"], old.get("actions"), was.get("actions"),
-                          lambda a: _button(a, w)) if mine else [],
-        "table": public,
+                          lambda a: _button(a, w, new)) if mine else [],
+        "table": public.page,
         "panel": _reuse(model["panel"], old.get("panel"), was.get("panel"),
-                        lambda a: _area(a, w)),
+                        lambda a: _area(a, w, new)),
         "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
                    else _report(model.get("report"), w, old.get("report"), was.get("report"))),
         "yours": was["yours"] if "yours" in was else _yours(seat, w),
         "turn_badge": was["turn_badge"] if "turn_badge" in was else _turn_badge(w),
     }
-    return Drawn(model, page)
+    if (prev is not None and page["hand"] is was["hand"] and page["actions"] is was["actions"]
+            and page["panel"] is was["panel"]):
+        own = prev.faces  # the same cards of its own: the same faces, by identity
+    else:  # a broadcast draws every page: one comprehension over every key, no calls
+        known = prev.faces if prev is not None else {}
+        own = {k: new[k] if k in new else known[k] for k in chain(
+            page["hand"], *[b["cards"] for b in page["actions"] if b["cards"]],
+            *[b["for"] for b in page["actions"] if "for" in b],
+            *[a["cards"] for a in page["panel"]])}
+    page["faces"] = own
+    return Drawn(model, page, own)
 
 
 def _pointer(path: str, key: str | int) -> str:

@@ -51,16 +51,21 @@ from tablegames.common.registry import GAMES
 from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
+    FORMAT,
+    FORMATS,
     Context,
     Drawn,
     describe_events,
+    diff,
     diff_into,
     diff_page,
     draw_page,
     draw_public,
     encode_full,
     encode_ops,
+    encode_patch,
     encode_patch_parts,
+    expand,
     words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
@@ -128,6 +133,9 @@ class Conn:
 
     seat: int | None
     lang: str = "en"
+    #: The page format this socket asked for (``hello``/``lang`` ``format``): 2, each card
+    #: face once (the default), or 1, the page of earlier releases, expanded on send.
+    format: int = FORMAT
     #: Messages to send: a dict, or its JSON text when one encoding serves many phones.
     queue: asyncio.Queue[dict[str, Any] | str | None] = attrs.field(
         factory=lambda: asyncio.Queue(QUEUE_LIMIT))
@@ -781,6 +789,8 @@ class Hub:
                     if e.version > since and e.visible_to(conn.seat)]
             events = describe_events(mine, ctx)
         conn.version = state.version
+        if conn.format == 1:  # an app of its own written for the page of earlier releases
+            page = expand(page)
         message: dict[str, Any] = {"type": "update", "page": page, "events": events}
         if replace:
             message["replace"] = True
@@ -812,7 +822,7 @@ class Hub:
             _, public_model = drawing.model(None)
             public = drawing.tables[w.lang] = draw_public(public_model, w, old)
             room.tables[w.lang] = public
-        drawn = draw_page(state, seat, model, w, public.page,
+        drawn = draw_page(state, seat, model, w, public,
                           kept.drawn if kept is not None else None, title=room.info.title)
         page = drawn.page
         page["code"] = room.code
@@ -835,6 +845,10 @@ class Hub:
         (:func:`~tablegames.server.page.encode_patch_parts`). A phone whose page is not
         the one the room last drew for it (it joined in between, or its language changed)
         gets the whole page instead.
+
+        A socket that asked for format 1 (the page of earlier releases) is sent the
+        expanded pages (:func:`~tablegames.server.page.expand`) and the patch between
+        them, made apart, once per seat and language, only when such a socket watches.
         """
         state = room.state
         drawing = Drawing(state)
@@ -856,9 +870,14 @@ class Hub:
                     patch = encode_patch_parts(
                         base, state.version, (own, drawing.ops_of_table(old["table"], page["table"])),
                         lines)
-                message = messages[key] = [base, patch, page, lines, None]
-            base, patch, page, lines, full = message
-            if patch is not None and conn.version == base:
+                else:
+                    old = None
+                # base, patch, page, lines, the whole page; format 1's patch and page
+                message = messages[key] = [base, patch, page, lines, None, old, None, None]
+            base, patch, page, lines, full = message[:5]
+            if conn.format == 1:
+                self._push_expanded(conn, message, state.version)
+            elif patch is not None and conn.version == base:
                 conn.push(patch)
             else:  # the whole page, encoded once for every phone of the key that needs it
                 if full is None:
@@ -866,12 +885,29 @@ class Hub:
                 conn.push(full)
             conn.version = state.version
 
+    @staticmethod
+    def _push_expanded(conn: Conn, message: list[Any], version: int) -> None:
+        """:meth:`_broadcast`'s message for a socket of format 1: the patch between the
+        expanded pages, or the whole expanded page (each made once per broadcast for
+        every such socket of the seat and language: ``message``'s last slots)."""
+        base, _, page, lines, _, old, patch, full = message
+        if old is not None and conn.version == base:
+            if patch is None:
+                patch = message[6] = encode_patch(base, version, diff(expand(old), expand(page)),
+                                                  lines)
+            conn.push(patch)
+            return
+        if full is None:
+            full = message[7] = encode_full(expand(page), lines)
+        conn.push(full)
+
     async def handle(self, room: Room, conn: Conn, data: object) -> None:
         """One message from a phone (already parsed JSON, otherwise untrusted)."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise ClientError("bad_message")
         kind = data["type"]
         if kind == "hello":
+            conn.format = _format_of(data, conn.format)
             conn.lang = lang_of(data.get("lang"))
             since = data.get("since")
             state = room.state
@@ -879,6 +915,7 @@ class Hub:
                 since = None
             self._send_page(room, conn, since)
         elif kind == "lang":
+            conn.format = _format_of(data, conn.format)
             conn.lang = lang_of(data.get("lang"))
             # the recent lines again, in the new language, in place of the phone's own
             self._send_page(room, conn, since=None, replace=True)
@@ -1181,6 +1218,18 @@ class Hub:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await t
+
+
+def _format_of(data: Mapping[str, Any], now: int) -> int:
+    """The page format a ``hello`` or ``lang`` asks for (its ``format``: 1 or 2), or the
+    socket's ``now`` when it names none; anything else is refused ``bad_message`` before
+    the socket changes (``True`` is no format)."""
+    if "format" not in data:
+        return now
+    asked = data["format"]
+    if type(asked) is not int or asked not in FORMATS:
+        raise ClientError("bad_message")
+    return asked
 
 
 def _refusal(exc: TablegamesError, game: str) -> ClientError:

@@ -53,7 +53,8 @@ def make(game: str, lang: str) -> str:
     parts = [
         "== events told to seat 0", *told,
         "== table model", json.dumps(model, ensure_ascii=False, indent=1),
-        "== server page", json.dumps(build(state, 0, lang), ensure_ascii=False, indent=1),
+        "== server page", json.dumps(build(state, 0, lang, format=1),  # the page of format 1,
+                                      ensure_ascii=False, indent=1),  # as every release drew it
         "== terminal", out.getvalue().rstrip(),
         "== svg", render.svg(view, lang=lang),
     ]

@@ -89,7 +89,7 @@ def test_a_fifth_game_appears_in_the_server_the_pictures_and_the_terminal() -> N
     page = build(state, 0, "ar")  # no Snap catalogue in Arabic: drawn in English
     assert page["title"] == "Snap" and page["lang"] == "en"
     assert [b["label"] for b in page["actions"]] == ["Snap 2h"]
-    assert [f["code"] for f in page["hand"]] == ["2h", "4s"]
+    assert [page["faces"][k]["code"] for k in page["hand"]] == ["2h", "4s"]
     assert page["table"]["seats"][1]["stats"] == ["1 card"]
     lines = describe_events([{"kind": "snap", "seat": 1}], page_context(state, 0, "en"))
     assert [line["text"] for line in lines] == ["Bo snapped."]

@@ -32,9 +32,10 @@ def _text(value: Any) -> str:
 class Phone:
     """A phone as ``app.js`` keeps it: the page it holds, patched message after message."""
 
-    def __init__(self, hub: Hub, room: Room, seat: int | None, lang: str) -> None:
+    def __init__(self, hub: Hub, room: Room, seat: int | None, lang: str,
+                 format: int = 2) -> None:
         self.hub, self.room = hub, room
-        self.conn = Conn(seat, lang=lang)
+        self.conn = Conn(seat, lang=lang, format=format)
         hub.attach(room, self.conn)
         self.page: dict[str, Any] | None = None
         self.patches = self.fulls = 0
@@ -58,7 +59,8 @@ class Phone:
     def fresh(self) -> dict[str, Any]:
         """The page a hello would give, built from nothing."""
         room = self.room
-        page = build(room.state, self.conn.seat, self.conn.lang, title=room.info.title)
+        page = build(room.state, self.conn.seat, self.conn.lang, title=room.info.title,
+                     format=self.conn.format)
         page.update(code=room.code, online=room.online(), bots=sorted(room.bot_seats),
                     round=room.round)
         return page

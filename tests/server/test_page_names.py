@@ -32,7 +32,7 @@ def _finished(game: str) -> Any:
 
 def _page_names_the_model(page: dict[str, Any], model: dict[str, Any]) -> None:
     public = page["table"]
-    assert set(public) == {"seats", "centre", "facts"}
+    assert set(public) == {"seats", "centre", "facts", "faces"}  # faces: its cards' (format 2)
     assert len(public["centre"]) == len(model["centre"])
     for drawn, seat in zip(public["seats"], model["seats"], strict=True):
         # every key the page draws is the model's, by the model's name (face_down is

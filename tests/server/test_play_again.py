@@ -86,7 +86,8 @@ def test_any_seat_plays_again_same_seats_and_rules_new_seed_stored(tmp_path: Pat
         assert actions == [] and again.version == 0
         assert again.players == first.players and again.rules == first.rules
         assert again.record()["seed"] != first.record()["seed"]
-        assert again.view(0)["hand"] == [f["code"] for f in phones[0].page["hand"]]
+        page = phones[0].page
+        assert again.view(0)["hand"] == [page["faces"][k]["code"] for k in page["hand"]]
         assert final > 0
 
         # the new game is played and stored like the first: a killed server goes on with it

@@ -143,11 +143,11 @@ def test_a_link_opens_its_own_seat_only_and_a_screen_sees_no_hand(server: Server
         phone.send({"type": "hello"})
         mine = phone.recv("update")["page"]
         state = tablegames.load(stored(server, code)[1])
-        assert [f["code"] for f in mine["hand"]] == state.view(1)["hand"]
+        assert [mine["faces"][k]["code"] for k in mine["hand"]] == state.view(1)["hand"]
         text = json.dumps(mine)
         for seat in (0, 2):
-            for card in state.view(seat)["hand"]:
-                assert f'"{card}"' not in text
+            for card in state.view(seat)["hand"]:  # neither its face nor its key
+                assert f'"{card}"' not in text and f'"{card} ' not in text
         status, _ = server.request("/api/rooms/ZZZZZZZ")
         assert status == 404
     finally:

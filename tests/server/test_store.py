@@ -183,8 +183,9 @@ def test_a_server_at_log_level_debug_writes_no_frame_text(tmp_path: Path) -> Non
             phone.recv("lobby")
             phone.send({"type": "start"})
             page = phone.recv("update")["page"]
-            hand = [c["rank"] + c["suit"] for c in page["hand"]]
-            phone.send({"type": "act", "action": "0:play " + page["hand"][0]["code"],
+            faces = [page["faces"][k] for k in page["hand"]]
+            hand = [c["rank"] + c["suit"] for c in faces]
+            phone.send({"type": "act", "action": "0:play " + faces[0]["code"],
                         "expect": page["version"]})
             phone.recv("error")
         finally:

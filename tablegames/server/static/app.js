@@ -3,7 +3,10 @@
  * The server sends a page model built from this seat's view only (see
  * tablegames/server/page.py): the whole page on hello, then patches of it ("what
  * changed"); this file keeps the page up to date, draws it and sends back the notation of the
- * button that was tapped with the version it was chosen at. Everything is drawn with
+ * button that was tapped with the version it was chosen at. The page comes in format 2:
+ * each card is a key into a face table (the page's ``faces``, the table's own for its
+ * seats and centre), which expand() looks up before drawing, so everything below draws
+ * cards from their faces. Everything is drawn with
  * textContent, never as HTML, so a player's name cannot inject anything.
  */
 "use strict";
@@ -536,12 +539,18 @@ const HEARTBEAT_MS = (() => {
 })();
 const SILENCE_MS = 2 * HEARTBEAT_MS;
 
+/* The page format this file draws (tablegames/server/page.py FORMAT): said in every hello,
+ * so the server never has to guess which page this phone reads. */
+const PAGE_FORMAT = 2;
+
 /* ------------------------------------------------------------------ the room page */
 function room() {
   const parts = location.pathname.split("/");
   const screen = parts[1] === "s";
   const key = parts[2] || "";
-  const state = {ws: null, version: null, page: null, lobby: null, backoff: 400, dead: false,
+  /* page: the page as drawn (every card its face: expand); held: the page as sent,
+   * which the next patch applies to */
+  const state = {ws: null, version: null, page: null, held: null, lobby: null, backoff: 400, dead: false,
                  selecting: false, basket: {}, timer: {key: null, start: 0}, pending: false,
                  sel: [], selVersion: null, wasMine: false,
                  /* since when something sent has had no answer (null: all answered) */
@@ -612,7 +621,7 @@ function room() {
     ws.onopen = () => {
       state.backoff = 400;
       setConnected(true);
-      send({type: "hello", since: state.version, lang});
+      send({type: "hello", since: state.version, lang, format: PAGE_FORMAT});
       clearInterval(state.beat);
       state.beat = setInterval(heartbeat, HEARTBEAT_MS);
     };
@@ -679,11 +688,35 @@ function room() {
     return doc;
   }
 
+  /* The page of format 2 as drawn: each card key looked up in its face table (the page's
+   * own faces for the hand, buttons and panel; the table's for its seats and centre), a
+   * button's groups its own cards by index (tablegames/server/page.py: expand). */
+  function expand(page) {
+    const cards = faces => keys => keys.map(k => faces[k]);
+    const own = cards(page.faces), shared = cards(page.table.faces);
+    const area = look => a => Object.assign({}, a, {cards: look(a.cards)});
+    const button = b => {
+      const out = Object.assign({}, b, {cards: own(b.cards)});
+      if (b.for) out.for = own(b.for);
+      if (b.groups) out.groups = b.groups.map(g => g.map(i => out.cards[i]));
+      return out;
+    };
+    const table = Object.assign({}, page.table, {
+      seats: page.table.seats.map(s => Object.assign({}, s, {groups: s.groups.map(area(shared))})),
+      centre: page.table.centre.map(area(shared))});
+    delete table.faces;
+    const out = Object.assign({}, page, {
+      hand: own(page.hand), actions: page.actions.map(button), table, panel: page.panel.map(area(own))});
+    delete out.faces;
+    delete out.format;
+    return out;
+  }
+
   function receive(m) {
     if (m.type === "patch") {
-      const page = state.page && !state.lobby && state.version === m.from ? applyPatch(state.page, m.patch) : null;
+      const page = state.held && !state.lobby && state.version === m.from ? applyPatch(state.held, m.patch) : null;
       if (page === null) {  /* not the page this patch starts from: ask for the whole page */
-        send({type: "hello", since: state.version, lang});
+        send({type: "hello", since: state.version, lang, format: PAGE_FORMAT});
         return;
       }
       receive({type: "update", page, events: m.events});
@@ -701,7 +734,8 @@ function room() {
       }
       addEvents(m.events || [], !m.replace);
       const was = {page: state.page, lobby: state.lobby !== null};
-      state.page = m.page;
+      state.held = m.page;
+      state.page = expand(m.page);
       state.lobby = null;
       state.version = m.page.version;
       render();
@@ -718,7 +752,7 @@ function room() {
       state.notice = m;
       showNotice();
     } else if (m.type === "presence") {
-      if (state.page) { state.page.online = m.online; renderTable(); }
+      if (state.page) { state.page.online = state.held.online = m.online; renderTable(); }
       if (state.lobby) { state.lobby.online = m.online; renderLobby(); }
     } else if (m.type === "error") {
       state.pending = false;
