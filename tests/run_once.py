@@ -8,6 +8,7 @@ was made by both workers of a two-core run, each on a core the other needed.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import shutil
 from collections.abc import Callable
@@ -40,3 +41,19 @@ def built_once(tmp_path_factory: pytest.TempPathFactory, name: str,
             build(path)
             done.touch()
     return path
+
+
+def used_ids_once(tmp_path_factory: pytest.TempPathFactory, game: str) -> set[tuple[str, str | None]]:
+    """``tablegames.table.catalogues.used_ids(game)``, worked out once per run: it plays
+    the catalogue's sample games and presents every view of them (seconds for Phase 10),
+    and both the catalogue tests (``tests/render``) and the form's words
+    (``tests/server``) ask it of every game."""
+    from tablegames.table.catalogues import used_ids
+
+    def build(path: Path) -> None:
+        ids = sorted(used_ids(game), key=json.dumps)
+        (path / "ids.json").write_text(json.dumps(ids), encoding="utf-8")
+
+    folder = built_once(tmp_path_factory, f"used-ids-{game}", build)
+    return {(text, plural) for text, plural in
+            json.loads((folder / "ids.json").read_text(encoding="utf-8"))}
