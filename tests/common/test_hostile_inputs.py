@@ -156,6 +156,8 @@ def _twin(game: str, state: Any, seat: int, rng: random.Random) -> Any | None:
     hidden = [i for i, line in enumerate(lines) if line.partition(":")[0].split(" ")[0]
               in HIDDEN[game] and line.partition(":")[0] != f"hand {seat}"
               and line.partition(": ")[2] not in ("", "-")]
+    if not hidden:  # every card is in sight of the seat (a Dallah cup late on, both stocks empty)
+        return None
     for _ in range(6):
         i, j = rng.choice(hidden), rng.choice(hidden)
         twin = list(lines)
@@ -222,6 +224,18 @@ def test_a_seat_learns_nothing_from_refusals_or_worlds(game: str, seed: int,
                 texts.append(f"{seat}:" + "".join([*words[:i], rng.choice(cards), *words[i + 1:]]))
         for text in texts:
             assert _answer(state, text, seat) == _answer(twin, text, seat), text
+
+
+def test_a_position_with_no_card_hidden_from_the_seat_has_no_twin() -> None:
+    """Late in a Dallah cup both stocks are empty: no card is out of the seat's sight, so
+    there is no twin to compare (``_twin`` asked ``random.choice`` of an empty list and the
+    property above failed with an ``IndexError`` on such a draw: dallah, seed 128)."""
+    state = tablegames.from_position("dallah", _in_play("dallah", 128).to_position())
+    assert not state.is_over
+    lines = state.to_position().split("\n")
+    assert {line.partition(": ")[2] for line in lines
+            if line.partition(":")[0] in HIDDEN["dallah"]} == {"-"}
+    assert _twin("dallah", state, 0, random.Random(128)) is None
 
 
 def test_a_world_of_a_position_game_names_no_hidden_card() -> None:

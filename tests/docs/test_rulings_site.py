@@ -31,6 +31,7 @@ from docutils import nodes  # noqa: E402
 
 import tablegames  # noqa: E402
 from tablegames import render  # noqa: E402
+from tests.run_once import built_once  # noqa: E402
 
 GAMES = ("toepen", "phase10", "shithead", "dallah")
 RULING = re.compile(r"^[A-Z][A-Z0-9]{1,5}-\d\d\b")
@@ -67,14 +68,12 @@ def _site(src: Path) -> None:
     (src / "locale").symlink_to(DOCS / "locale")
 
 
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """``{"en": html dir, "ar": html dir}`` of the small site (module docstring)."""
-    base = tmp_path_factory.mktemp("site")
+def _build(base: Path) -> None:
+    """Both builds of the small site into ``base`` (``en``, ``ar``), at once."""
     src = base / "src"
     _site(src)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = {"en": base / "en", "ar": base / "ar"}
+    out = {lang: base / lang for lang in LANGS}
     runs = {
         lang: subprocess.Popen(
             [sys.executable, "-m", "sphinx", "-q", "-b", "html", "-c", str(DOCS),
@@ -86,7 +85,17 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     for lang, run in runs.items():
         _, err = run.communicate(timeout=900)
         assert run.returncode == 0, f"{lang} build failed:\n{err[-3000:]}"
-    return out
+
+
+LANGS = ("en", "ar")
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``{"en": html dir, "ar": html dir}`` of the small site (module docstring), built
+    once per run whatever the number of xdist workers (its tests only read it)."""
+    base = built_once(tmp_path_factory, "rulings-site", _build)
+    return {lang: base / lang for lang in LANGS}
 
 
 def soup(path: Path) -> Any:

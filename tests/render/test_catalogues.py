@@ -13,8 +13,9 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from tablegames.table.catalogues import LOCALE, front_end_ids, ruling_ids, used_ids
+from tablegames.table.catalogues import LOCALE, front_end_ids, ruling_ids
 from tablegames.table.i18n import LANGS, Words, catalogue, langs_of
+from tests.run_once import used_ids_once
 
 
 def missing(ids: set[tuple[str, str | None]], lang: str, domain: str) -> list[str]:
@@ -32,8 +33,9 @@ def missing(ids: set[tuple[str, str | None]], lang: str, domain: str) -> list[st
 
 
 @pytest.mark.parametrize("game", ["toepen", "phase10", "shithead", "dallah"])
-def test_every_message_of_a_game_is_in_each_of_its_catalogues(game: str) -> None:
-    ids = used_ids(game)
+def test_every_message_of_a_game_is_in_each_of_its_catalogues(
+        game: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    ids = used_ids_once(tmp_path_factory, game)
     assert len(ids) > 50
     langs = langs_of(game)
     assert "en" in langs and "ar" in langs

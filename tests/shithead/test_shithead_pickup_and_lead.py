@@ -88,8 +88,10 @@ def test_worlds_after_a_pickup_by_choice_may_hold_cards_that_fitted() -> None:
 
 @ruling("SHD-08")
 def test_whole_games_with_pickups_by_choice_pass_the_conformance_kit() -> None:
+    # deep checks every third state (the cheap ones at every step); test_any_rules runs
+    # the kit on rules with pickup="any" drawn among the others
     for bot in ("random", "smart"):
-        report = check_game(shithead.GAME, players=3, seeds=[1, 2], bot=bot,
+        report = check_game(shithead.GAME, players=3, seeds=[1, 2], bot=bot, full_every=3,
                             new_game_kwargs={"rules": shithead.Rules(pickup="any")})
         assert report.games == 2
 
@@ -145,7 +147,7 @@ def test_leading_the_shown_card_with_a_starter_who_shows_none_is_refused(starter
 
 @ruling("SHD-04")
 def test_whole_games_leading_the_shown_card_pass_the_conformance_kit() -> None:
-    report = check_game(shithead.GAME, players=4, seeds=[3, 4], bot="random",
+    report = check_game(shithead.GAME, players=4, seeds=[3, 4], bot="random", full_every=3,
                         new_game_kwargs={"rules": shithead.Rules(lead_shown=True, rounds=2)})
     assert report.games == 2
 
