@@ -211,6 +211,21 @@ def check_budget(budget: object) -> int | None:
     return value
 
 
+def _plain(value: object) -> object:
+    """A bot's keyword value as the Python number it holds when it is a numpy (or other)
+    number: ``numpy.int64(5)`` is ``5`` and ``numpy.float32(0.5)`` is ``0.5``, so a run's
+    identity and its JSON are the same whichever number type gave them (``bool`` and
+    ``numpy.bool_`` stay as they are: a flag is no number). Anything else is left for the
+    bot to judge."""
+    if isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, numbers.Integral):
+        return operator.index(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value
+
+
 def lineup_params(
     game: str | GameInfo, lineup: Sequence[str], budget: object = None,
     params: Mapping[str, Mapping[str, Any]] | None = None,
@@ -240,7 +255,7 @@ def lineup_params(
         if not isinstance(kw, Mapping) or not all(isinstance(k, str) for k in kw):
             raise SetupError(f"params[{quoted(name)}] must map keyword names to values")
         if kw:
-            out[name] = dict(kw)
+            out[name] = {k: _plain(v) for k, v in kw.items()}
     budget = check_budget(budget)
     if budget is not None:
         takers = [n for n in names_ if takes_budget(n, info)]

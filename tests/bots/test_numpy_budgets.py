@@ -78,3 +78,21 @@ def test_the_commands_refuse_a_budget_that_is_no_integer(
         code = leaving.code  # type: ignore[assignment]
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "budget" in err and err.count("\n") == 1
+
+
+def test_numpy_numbers_in_a_bots_params_are_the_numbers_they_hold() -> None:
+    """``simulate(params={"ismcts": {"budget": numpy.int64(2)}})`` was refused as "bot
+    params must be JSON values" while ``budget=numpy.int64(2)`` was taken (found by
+    helper-146): each keyword's numpy number is now the Python number it holds."""
+    got = registry.lineup_params("toepen", ["ismcts", "club"], params={
+        "ismcts": {"budget": np.int64(5), "c": np.float32(0.5)}})
+    assert got == {"ismcts": {"budget": 5, "c": 0.5}}
+    assert [type(v) for v in got["ismcts"].values()] == [int, float]
+    kwargs = {"games": 2, "players": 2, "workers": 1, "seed": 3}
+    plain = tablegames.simulate("toepen", ["ismcts", "club"], params={"ismcts": {"budget": 2}},
+                                **kwargs)  # type: ignore[arg-type]
+    numpy = tablegames.simulate("toepen", ["ismcts", "club"],
+                                params={"ismcts": {"budget": np.int64(2)}}, **kwargs)  # type: ignore[arg-type]
+    assert numpy.run == plain.run and numpy.params == {"ismcts": {"budget": 2}}
+    with pytest.raises(SetupError):  # a flag is no number: refused by the bot, as before
+        registry.lineup_params("toepen", ["ismcts", "club"], params={"ismcts": {"budget": True}})
