@@ -96,7 +96,7 @@ class Server:
                 with _LOCAL.open(self.url + "/api/games", timeout=1):
                     return self
             except OSError:
-                time.sleep(0.1)
+                time.sleep(0.02)
         self.stop()
         raise RuntimeError("server did not start: " + self.log.read_text()[-2000:])
 
