@@ -269,14 +269,16 @@ def focused_name(page: Any) -> str:
 #: Whether the first element the CSS selector ``s`` matches is in the ``state`` that
 #: Playwright's ``wait_for_selector`` waits for: there (attached) or not (detached),
 #: visible or not (hidden: an absent element is hidden too). Visible as Playwright's
-#: own test says it: shown (``checkVisibility``, which an ancestor's ``display: none``
-#: fails), ``visibility: visible``, and a box of some width and height.
+#: own test says it: ``visibility: visible`` and a box of some width and height (which
+#: ``display: none`` on it or an ancestor takes away). Not ``checkVisibility``, which
+#: Playwright also asks but from a world of its own: a test that plays an older Safari
+#: removes it from the page's elements.
 _UNTIL = """([s, state]) => {
   const e = document.querySelector(s);
   if (state === 'attached') return e !== null;
   if (state === 'detached') return e === null;
   let seen = false;
-  if (e !== null && e.checkVisibility() && getComputedStyle(e).visibility === 'visible') {
+  if (e !== null && getComputedStyle(e).visibility === 'visible') {
     const r = e.getBoundingClientRect();
     seen = r.width > 0 && r.height > 0;
   }

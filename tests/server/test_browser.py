@@ -100,7 +100,7 @@ def join_in_the_form(phones: Phones, code: str, name: str) -> None:
     page = phones.open(f"/j/{code}")
     # the join line, shown, names the room (Playwright's :has-text, which the page lacks)
     until_true(page, "c => { const e = document.getElementById('join-info');"
-               " return e !== null && e.checkVisibility() && e.textContent.includes(c); }", code)
+               " return e !== null && e.getClientRects().length > 0 && e.textContent.includes(c); }", code)
     page.fill("#join-form input[name=name]", name)
     page.click("#join-form button[type=submit]")
     until(page, "body[data-page=room]", state="visible")
@@ -341,7 +341,7 @@ def test_a_page_replaced_by_its_seats_newer_sockets_waits_for_a_reload(
         page = phones.open(f"/p/{room['token']}")
         until(page, "body[data-connected='1']")
         opened: list[Any] = []  # every socket the page opens from now on
-        page.on("websocket", opened.append)
+        page.on("websocket", lambda ws: opened.append(ws))
         for _ in range(MAX_PER_SEAT):
             others.append(Socket(server, f"/ws/p/{room['token']}"))
         until(page, "body[data-last-error='seat_elsewhere']")
