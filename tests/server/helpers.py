@@ -96,7 +96,7 @@ class Server:
                 with _LOCAL.open(self.url + "/api/games", timeout=1):
                     return self
             except OSError:
-                time.sleep(0.1)
+                time.sleep(0.02)
         self.stop()
         raise RuntimeError("server did not start: " + self.log.read_text()[-2000:])
 
@@ -266,17 +266,57 @@ def focused_name(page: Any) -> str:
     return str(names[0])
 
 
-def until(page: Any, selector: str, *, timeout: float | None = None) -> None:
-    """Wait until the CSS ``selector`` matches an element of ``page`` (attached), looking
-    every 20 ms.
+#: Whether the first element the CSS selector ``s`` matches is in the ``state`` that
+#: Playwright's ``wait_for_selector`` waits for: there (attached) or not (detached),
+#: visible or not (hidden: an absent element is hidden too). Visible as Playwright's
+#: own test says it: ``visibility: visible`` and a box of some width and height (which
+#: ``display: none`` on it or an ancestor takes away). Not ``checkVisibility``, which
+#: Playwright also asks but from a world of its own: a test that plays an older Safari
+#: removes it from the page's elements.
+_UNTIL = """([s, state]) => {
+  const e = document.querySelector(s);
+  if (state === 'attached') return e !== null;
+  if (state === 'detached') return e === null;
+  let seen = false;
+  if (e !== null && getComputedStyle(e).visibility === 'visible') {
+    const r = e.getBoundingClientRect();
+    seen = r.width > 0 && r.height > 0;
+  }
+  return state === 'visible' ? seen : !seen;
+}"""
+
+_STATES = ("attached", "detached", "visible", "hidden")
+
+
+def until(page: Any, selector: str, *, state: str = "attached",
+          timeout: float | None = None) -> None:
+    """Wait until the CSS ``selector``'s first element is in ``state`` (as
+    ``wait_for_selector``'s states; ``attached`` unless told), looking every 20 ms.
 
     Playwright's ``wait_for_selector`` looks again after 0, 20, 50, 100 and 100 ms and then
     only every 500 ms, so a wait a little longer than a quarter second (the 450 ms tap
     guard, a move that comes back from the server under load) ran on for up to half a
     second more, at nearly every tap of the browser tests. The same condition, looked at
-    more often; the context's default timeout applies unless ``timeout`` is given."""
-    page.wait_for_function("s => document.querySelector(s) !== null", arg=selector,
-                           polling=20, timeout=timeout)
+    more often; the context's default timeout applies unless ``timeout`` is given. Only
+    plain CSS: Playwright's own pseudo-classes (``:visible``, ``:has-text``) are not
+    known to the page; say those with :func:`until_true`."""
+    if state not in _STATES:
+        raise ValueError(f"state is one of {_STATES}, not {state!r}")
+    until_true(page, _UNTIL, [selector, state], timeout=timeout,
+               what=f"{selector!r} {state}")
+
+
+def until_true(page: Any, expression: str, arg: Any = None, *, timeout: float | None = None,
+               what: str | None = None) -> None:
+    """Wait until the JavaScript function ``expression`` (given ``arg``) returns something
+    true in ``page``, looking every 20 ms (see :func:`until`); a wait that runs out is a
+    failed test that says what was awaited (``what``, else the expression)."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    try:
+        page.wait_for_function(expression, arg=arg, polling=20, timeout=timeout)
+    except Timeout as exc:
+        raise AssertionError(f"never true: {what or expression} ({exc.message})") from exc
 
 
 def calm(page: Any) -> None:

@@ -26,6 +26,8 @@ from tests.server.helpers import (
     by_priority,
     play,
     tap,
+    until,
+    until_true,
 )
 
 NAMES = ["Amal", "Bo", "Cy"]
@@ -47,7 +49,10 @@ GAMES: dict[str, dict[str, Any]] = {
                "order": {"keep": 0, "accept": 1, "stay": 2, "knock": 3, "play": 4, "fold": 5}},
     "phase10": {"seed": 20, "rules": {"phases": ["set3+set3"]},
                 "order": {"lay": 0, "hit": 1, "draw": 2, "take": 3, "discard": 4}},
-    "shithead": {"seed": 12, "rules": {"cut_in": True},
+    # seed 2402: 57 moves (seed 12 took 115) with all the test is for, which it asserts:
+    # two cut-ins by two phones (one of three cards), burns by a burn card and by four
+    # of a kind, pickups, blind plays, plays of several cards
+    "shithead": {"seed": 2402, "rules": {"cut_in": True},
                  "order": {"done": 0, "play": 1, "blind": 2, "give": 3, "pickup": 4}},
     # ten cups instead of twenty-five: a short game that still has a five-second card
     "dallah": {"seed": 5, "rules": {"cards": small_card_set(2)},
@@ -65,7 +70,7 @@ CARD_VERBS: dict[str, set[str]] = {"toepen": {"play"}, "phase10": {"lay", "disca
 def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, Any]) -> str:
     """The host fills in the creation form on the home page, as a person would."""
     page = phones.open("/")
-    page.wait_for_selector("select[name=game] option", state="attached")
+    until(page, "select[name=game] option")
     page.select_option("select[name=game]", game)
     page.fill("input[name=players]", "3")
     page.select_option("select[name=bot]", "")
@@ -85,7 +90,7 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
         page.fill("textarea[name=rules_json]", json.dumps(more))
     page.fill("#create-form input[name=name]", NAMES[0])
     page.click("#create-form button[type=submit]")
-    page.wait_for_selector("#lobby:not([hidden])")
+    until(page, "#lobby:not([hidden])", state="visible")
     code = page.text_content("#code")
     assert code is not None and len(code) == 7
     return code
@@ -93,10 +98,12 @@ def create_in_the_form(phones: Phones, game: str, seed: int, rules: dict[str, An
 
 def join_in_the_form(phones: Phones, code: str, name: str) -> None:
     page = phones.open(f"/j/{code}")
-    page.wait_for_selector("#join-info:has-text('" + code + "')")
+    # the join line, shown, names the room (Playwright's :has-text, which the page lacks)
+    until_true(page, "c => { const e = document.getElementById('join-info');"
+               " return e !== null && e.getClientRects().length > 0 && e.textContent.includes(c); }", code)
     page.fill("#join-form input[name=name]", name)
     page.click("#join-form button[type=submit]")
-    page.wait_for_selector("body[data-page=room]")
+    until(page, "body[data-page=room]", state="visible")
 
 
 class DallahTable:
@@ -139,7 +146,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
         if game == "dallah":  # Cy's phone switches to Arabic: right to left, Arabic prompts
             cy = phones.pages[2]
             cy.select_option("#lang", "ar")
-            cy.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
+            until(cy, "html[dir=rtl][lang=ar]")
             expect(cy.locator("#prompt")).to_have_text(re.compile("[\u0600-\u06ff]"))
         interrupts: list[str] = []
 
@@ -151,7 +158,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
                 return 0
             for other in (i for i in range(3) if i != seat):
                 page = phones.pages[other]
-                page.wait_for_selector(f"body[data-version='{version}']", state="attached")
+                until(page, f"body[data-version='{version}']")
                 offered = page.evaluate(LEGAL)
                 if not offered:
                     continue
@@ -169,7 +176,7 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
         final = play(phones, chooser, start=0, on_step=interrupt)
         phones.wait_version(final)
         for page in phones.pages:
-            page.wait_for_selector("#result:not([hidden])")
+            until(page, "#result:not([hidden])", state="visible")
             assert page.get_attribute("body", "data-over") == "1"
         if game != "dallah":  # the cards are played by tapping them, not by buttons
             assert phones.card_taps >= 10
@@ -190,6 +197,16 @@ def test_three_phones_play_a_whole_game(game: str, server: Server, browser: Any)
             assert chooser.several >= 1 and chooser.countdowns >= 1
             assert phones.pages[1].locator("#events li", has_text="collected").count() >= 1
         state, actions = server.saved(code)
+        if game == "shithead":  # the seed's game has what this test is for (an engine
+            # change that made it another game must not lose that silently)
+            log = state.log(0)
+            cut_ins = [e for e in log if e["kind"] == "play" and e.get("cut_in")]
+            assert len(cut_ins) == len(interrupts) >= 2, (cut_ins, interrupts)
+            assert len({e["seat"] for e in cut_ins}) >= 2  # by two phones
+            assert any(len(e["cards"]) > 1 for e in cut_ins)  # several cards, out of turn
+            assert {e["reason"] for e in log if e["kind"] == "burn"} == {"burn", "four of a kind"}
+            assert any(e["kind"] == "pickup" for e in log)
+            assert phones.group_taps >= 1  # several cards of one value, tapped one by one
         if game == "dallah":  # the title is counted by the names under it (a tie: plural)
             title = phones.pages[0].text_content("#result .losers-label")
             tied = len(state.outcome().losers) > 1
@@ -222,18 +239,17 @@ def test_a_killed_server_restarts_and_every_room_goes_on(tmp_path: Path, browser
         for _ in range(8):  # eight taps, then the server dies without warning
             seat = int(phones.pages[0].get_attribute("body", "data-toact"))
             page = phones.pages[seat]
-            page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']",
-                                   state="attached")
+            until(page, f"body[data-version='{version}'][data-myturn='1']")
             tap(page, chooser(page.evaluate(LEGAL), page))
             version += 1
             phones.wait_version(version)
         before, _ = server.saved(room["code"])
         server.kill()
         for page in phones.pages:
-            page.wait_for_selector("body[data-connected='0']", state="attached")
+            until(page, "body[data-connected='0']")
         server.start()
         for page in phones.pages:  # the phones reconnect by themselves and catch up
-            page.wait_for_selector("body[data-connected='1']", state="attached", timeout=20_000)
+            until(page, "body[data-connected='1']", timeout=20_000)
         after, _ = server.saved(room["code"])
         assert after.to_json() == before.to_json() and after.version == version == 8
         final = play(phones, chooser, start=version)
@@ -258,21 +274,21 @@ def test_a_phone_never_receives_another_seats_cards(game: str, server: Server,
     try:
         room = server.create(game=game, players=3, name=NAMES[0], seed=11, bot="random")
         page = phones.open(room["url"])
-        page.wait_for_selector("#start")
+        until(page, "#start", state="visible")
         page.click("#start")
         chooser = by_priority(GAMES[game]["order"])
         for _ in range(600):
-            page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+            until(page, "body[data-myturn='1'], body[data-over='1']")
             if page.get_attribute("body", "data-over") == "1":
                 break
             version = page.get_attribute("body", "data-version")
             tap(page, chooser(page.evaluate(LEGAL), page))
-            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+            until(page, f"body:not([data-version='{version}'])")
         else:
             raise AssertionError("the game did not end")
         state, _ = server.saved(room["code"])
         assert state.is_over
-        page.wait_for_selector(f"body[data-version='{state.version}']", state="attached")
+        until(page, f"body[data-version='{state.version}']")
         assert assert_no_hidden_cards(state, 0, phones.frames[0]) >= 10
         assert not phones.errors
     finally:
@@ -297,12 +313,12 @@ def test_a_screen_refused_for_a_passing_reason_comes_in_later(server: Server,
             s.send({"type": "hello"})
             s.recv("update")
         page = phones.open(f"/s/{room['code']}")
-        page.wait_for_selector("body[data-last-error='room_full']", state="attached")
+        until(page, "body[data-last-error='room_full']")
         screens.pop().close()
-        page.wait_for_selector("body[data-version='0'][data-connected='1']", state="attached")
+        until(page, "body[data-version='0'][data-connected='1']")
         assert page.get_attribute("body", "data-dead") is None
         gone = phones.open("/s/ZZZZZZZ")  # no such room: the page stops
-        gone.wait_for_selector("body[data-dead='1']", state="attached")
+        until(gone, "body[data-dead='1']")
     finally:
         phones.close()
         for s in screens:
@@ -314,8 +330,6 @@ def test_a_page_replaced_by_its_seats_newer_sockets_waits_for_a_reload(
     """A seat holds at most MAX_PER_SEAT sockets: its newest replace its oldest, which is
     told ``seat_elsewhere`` and closed with 4409, on which the page stops reconnecting
     (else two screens of one seat would take turns replacing each other), and says why."""
-    import time
-
     from tablegames.server.rooms import MAX_PER_SEAT
     from tests.server.helpers import Socket
 
@@ -325,12 +339,20 @@ def test_a_page_replaced_by_its_seats_newer_sockets_waits_for_a_reload(
     others: list[Socket] = []
     try:
         page = phones.open(f"/p/{room['token']}")
-        page.wait_for_selector("body[data-connected='1']", state="attached")
+        until(page, "body[data-connected='1']")
+        opened: list[Any] = []  # every socket the page opens from now on
+        page.on("websocket", lambda ws: opened.append(ws))
         for _ in range(MAX_PER_SEAT):
             others.append(Socket(server, f"/ws/p/{room['token']}"))
-        page.wait_for_selector("body[data-last-error='seat_elsewhere']", state="attached")
+        until(page, "body[data-last-error='seat_elsewhere']")
         assert "another screen" in page.inner_text("body")
-        time.sleep(2.5)  # past the page's first reconnection delays
+        # An absence, which no wait can see come: a page that took 4409 for a passing
+        # close would open a new socket 400 ms after it (app.js: the backoff starts at
+        # 400 ms again on every open), and the close follows the error at once. A second
+        # is that first retry with room to spare; the socket is counted when the page
+        # opens it, before it connects (2.5 s, before, waited out two retries).
+        page.wait_for_timeout(1000)
+        assert not opened
         assert page.get_attribute("body", "data-connected") == "0"
         for s in others:  # none of them was replaced by the page coming back
             s.send({"type": "ping"})

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Phones, Server, Socket, calm, focused_name, new_phones
+from tests.server.helpers import Phones, Server, Socket, calm, focused_name, new_phones, until
 from tests.server.test_browser_layout import LAYOUT, settle
 
 LATIN_24 = "Wolfgang-Amadeus Mozarts"
@@ -62,7 +62,7 @@ def test_text_at_200_percent_keeps_the_bar_lobby_and_table_on_a_phone(
     ph = new_phones(phones, browser, server, "ar")
     room = server.create(game="shithead", players=4, name=LATIN_24, seed=5, bot="random")
     page = ph.open(room["url"], viewport=(360, 740))
-    page.wait_for_selector("#lobby:not([hidden]) #start")
+    until(page, "#lobby:not([hidden]) #start", state="visible")
     large_text(page, 200)
     assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == "32px"
     for where in ("lobby", "table"):
@@ -74,7 +74,7 @@ def test_text_at_200_percent_keeps_the_bar_lobby_and_table_on_a_phone(
         if where == "lobby":
             assert in_sight(page, ".code-big")
             page.click("#start")
-            page.wait_for_selector("body[data-myturn='1']", state="attached")
+            until(page, "body[data-myturn='1']")
             settle(page)
     assert in_sight(page, "#prompt")
     assert in_sight(page, "#actions button")
@@ -99,10 +99,10 @@ def test_the_keyboard_keeps_its_place_and_shows_it_and_a_reader_hears_the_prompt
     if not checks_visibility:  # a browser without Element.checkVisibility (iOS before 17.4)
         page.add_init_script("delete Element.prototype.checkVisibility;")
         page.reload()
-        page.wait_for_selector("#start")
+        until(page, "#start", state="visible")
     assert page.evaluate("() => 'checkVisibility' in Element.prototype") is checks_visibility
     page.click("#start")
-    page.wait_for_selector("body[data-myturn='1'] button[data-verb=draw]", state="attached")
+    until(page, "body[data-myturn='1'] button[data-verb=draw]")
     prompt = page.text_content("#prompt") or ""
     assert page.evaluate(ACTIVE)[0] == "prompt" and focused_name(page) == prompt != ""
     hand = page.locator("#hand .card.pick")
@@ -113,7 +113,7 @@ def test_the_keyboard_keeps_its_place_and_shows_it_and_a_reader_hears_the_prompt
     version = page.get_attribute("body", "data-version")
     page.locator("#actions button[data-verb=draw]").focus()
     page.keyboard.press("Enter")
-    page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    until(page, f"body:not([data-version='{version}'])")
     calm(page)
     assert page.evaluate(ACTIVE)[0] == "prompt"
     now = page.text_content("#prompt") or ""
@@ -195,7 +195,7 @@ def test_the_result_is_a_dialog_that_takes_the_focus_and_names_every_loser_whole
     for lang in ("en", "ar"):
         ph = new_phones(phones, browser, server, lang)
         page = ph.open(room["url"], viewport=(320, 568))
-        page.wait_for_selector("#result:not([hidden])")
+        until(page, "#result:not([hidden])", state="visible")
         settle(page)
         title = page.text_content("#result h2") or ""
         dialog = page.get_by_role("dialog", name=title)
@@ -235,7 +235,7 @@ def test_a_1280x720_shared_screen_shows_every_seat_without_scrolling(
         host.close()
     ph = new_phones(phones, browser, server, "en")
     tv = ph.open(f"/s/{room['code']}", viewport=(1280, 720))
-    tv.wait_for_selector("body[data-version] #table .seat", state="attached")
+    until(tv, "body[data-version] #table .seat")
     settle(tv)
     seats = tv.locator("#table .seat")
     assert seats.count() == 8

@@ -13,7 +13,7 @@ from typing import Any
 
 import tablegames
 from tablegames.table import present
-from tests.server.helpers import LEGAL, Phones, Server, calm, tap
+from tests.server.helpers import LEGAL, Phones, Server, calm, tap, until
 
 
 def _pages(frames: list[str]) -> list[dict[str, Any]]:
@@ -48,7 +48,7 @@ def _at(final: Any, actions: list[tuple[int, int, str]], version: int) -> Any:
 
 
 def _my_turn(page: Any, version: int) -> None:
-    page.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
+    until(page, f"body[data-version='{version}'][data-myturn='1']")
     calm(page)
 
 
@@ -73,7 +73,7 @@ def test_a_phase10_lay_down_is_drawn_and_tapped_from_the_compact_page(
         assert len(lays) == 14  # each led to by the hand's cards, found through the faces
         lay = lays[0]
         assert tap(page, lay) == 6  # the six cards tapped one by one
-        page.wait_for_selector("body[data-version='2']", state="attached")
+        until(page, "body[data-version='2']")
         state, actions = server.saved(room["code"])
         assert actions[-1][2] == lay
         laid = [c for g in lay.split()[1:] for c in g.partition("=")[2].split(",")]
@@ -105,7 +105,7 @@ def test_a_shithead_swap_is_drawn_and_tapped_from_the_compact_page(
                     f["code"] for f in first["faces"].values()}
         swap = "0:swap 10c,10s/Ad,2s"
         assert swap in swaps and tap(page, swap) == 4  # two face-up cards, two of the hand
-        page.wait_for_selector("body:not([data-version='0'])", state="attached")
+        until(page, "body:not([data-version='0'])")
         state, actions = server.saved(room["code"])
         assert actions[0][2] == swap  # the bots play on at once: the drawing is read with
         seen = page.evaluate(SEEN)  # its version, in one go, and held against that version

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import Phones, Server, new_phones
+from tests.server.helpers import Phones, Server, new_phones, until, until_true
 from tests.server.test_option_words import MARKUP, options
 
 
@@ -29,10 +29,12 @@ def house_rules(page: Any) -> list[dict[str, Any]]:
 
 def open_form(ph: Phones, game: str) -> Any:
     page = ph.open("/")
-    page.wait_for_selector("select[name=game] option", state="attached")
+    until(page, "select[name=game] option")
     page.select_option("select[name=game]", game)
     page.click("details:has(#options) summary")
-    page.wait_for_selector("#options [data-option]:visible")
+    # some option shown (Playwright's :visible, which the page does not know)
+    until_true(page, "() => [...document.querySelectorAll('#options [data-option]')]"
+               ".some(e => e.getBoundingClientRect().height > 0)")
     return page
 
 
@@ -91,7 +93,9 @@ def test_a_join_link_to_no_room_says_so_in_the_pages_language(
                            arg=error_text("ar", "no_room"))
     room = server.create(game="toepen", players=3, name="Amal", bot="")
     page = ph.open(f"/j/{room['code']}")
-    page.wait_for_selector("#join-info:has-text('" + room["code"] + "')")
+    until_true(page, "c => { const e = document.getElementById('join-info');"
+               " return e !== null && e.getClientRects().length > 0 && e.textContent.includes(c); }",
+               room["code"])  # shown, naming the room (Playwright's :has-text)
     assert not ph.errors
 
 
@@ -139,5 +143,5 @@ def test_the_variants_and_bots_read_as_words_in_the_pages_language(
         page.click("#create-form button[type=submit]")
     spec = sent.value.post_data_json
     assert (spec["game"], spec["variant"], spec["bot"]) == (game, variant, bot)
-    page.wait_for_selector("#lobby:not([hidden])")
+    until(page, "#lobby:not([hidden])", state="visible")
     assert not ph.errors

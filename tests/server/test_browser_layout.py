@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap, until
 
 WIDTHS = (320, 375, 412, 768)
 #: 24 characters (the server's limit): Arabic and Latin, and markup that must stay text.
@@ -182,7 +182,7 @@ def settle(page: Any) -> None:
 def started(phones: Phones, room: dict[str, Any], **options: Any) -> Any:
     page = phones.open(room["url"], **options)
     page.click("#start")
-    page.wait_for_selector("body[data-version]", state="attached")
+    until(page, "body[data-version]")
     return page
 
 
@@ -191,12 +191,12 @@ def turn_until(page: Any, game: str, done: Any, limit: int = 40) -> None:
     for _ in range(limit):
         if done(page):
             return
-        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        until(page, "body[data-myturn='1']")
         if done(page):
             return
         version = page.get_attribute("body", "data-version")
         tap(page, by_priority(ORDER[game])(page.evaluate(LEGAL), page))
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
     raise AssertionError("the table never came to the state the test needs")
 
 
@@ -219,8 +219,8 @@ def test_the_table_fits_every_phone_in_every_language(game: str, server: Server,
         page = ph.open(room["url"], viewport=(320, 700))
         if i == 0:
             page.click("#start")
-        page.wait_for_selector("body[data-version] #table .seat", state="attached")
-        page.wait_for_selector("body[data-canact='1']", state="attached")
+        until(page, "body[data-version] #table .seat")
+        until(page, "body[data-canact='1']")
         settle(page)
         expect_dir = "rtl" if lang == "ar" else "ltr"
         assert page.evaluate("() => [document.documentElement.lang, document.documentElement.dir]") \
@@ -276,7 +276,7 @@ def arabic_lobby(server: Server, browser: Any, phones: list[Phones]) -> Any:
     room = server.create(game="dallah", players=8, name=LATIN_24, seed=4)
     server.join(room["code"], "علي Ali " + MARKUP)
     page = ph.open(room["url"], viewport=(320, 640))
-    page.wait_for_selector("#lobby:not([hidden]) ol.seats li.me", state="attached")
+    until(page, "#lobby:not([hidden]) ol.seats li.me")
     settle(page)
     return page
 
@@ -314,7 +314,7 @@ def test_the_bar_shows_the_game_name_on_a_phone(server: Server, browser: Any,
     ph = new_phones(phones, browser, server, "ar")
     room = server.create(game="shithead", players=3, name="Amal", seed=3, bot="random")
     page = started(ph, room, viewport=(320, 700))
-    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    until(page, "body[data-myturn='1']")
     title = page.locator("#title")
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 700})
@@ -426,7 +426,7 @@ def test_the_result_of_a_full_table_fits_a_small_phone(server: Server, browser: 
         sock.close()
     ph = new_phones(phones, browser, server, "ar")
     phone = ph.open(room["url"], viewport=(320, 568))
-    phone.wait_for_selector("#result:not([hidden])")
+    until(phone, "#result:not([hidden])", state="visible")
     settle(phone)
     assert phone.locator("#result .scores tr").count() == 8
     back = phone.evaluate("() => { const b = [...document.querySelectorAll('#result button')].pop();"
@@ -463,7 +463,7 @@ def test_a_chosen_card_covers_no_other_card(server: Server, browser: Any,
     pick = next(i for i in range(first_row, len(several)) if several[i] > 1)  # not sent at once
     calm(page)
     page.locator("#hand .card.pick").nth(pick).click()
-    page.wait_for_selector("#hand .card.pick.chosen", state="attached")
+    until(page, "#hand .card.pick.chosen")
     settle(page)
     assert page.evaluate(OVERLAP, f"#game :is({TAPPABLE})") == []
 
@@ -495,7 +495,7 @@ def test_one_tap_sends_one_action_and_the_screen_shows_no_hand(game: str, server
     screen = ph.open(f"/s/{room['code']}", viewport=(768, 1024))
     card_taps = 0
     for taps in range(1, 31):
-        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        until(page, "body[data-myturn='1']")
         version = page.get_attribute("body", "data-version")
         before = len([m for m in sent if m["type"] == "act"])
         single = page.locator("#hand .card.pick.lifted")
@@ -507,7 +507,7 @@ def test_one_tap_sends_one_action_and_the_screen_shows_no_hand(game: str, server
             cards = 1
         else:
             cards = tap(page, notation)
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         acts = [m for m in sent if m["type"] == "act"][before:]
         assert [a["actions"] for a in acts] == [[notation]], acts
         assert page.get_attribute("body", "data-pending") is None
@@ -521,7 +521,7 @@ def test_one_tap_sends_one_action_and_the_screen_shows_no_hand(game: str, server
     assert page.locator(".card.moving").count() == 0
     # the shared screen: the same table, no hand, nothing to tap
     now = page.get_attribute("body", "data-version")
-    screen.wait_for_selector("body[data-version]", state="attached")
+    until(screen, "body[data-version]")
     screen.wait_for_function("v => Number(document.body.dataset.version) >= Number(v)", arg=now)
     assert screen.locator("#hand").is_hidden()
     assert screen.locator(".card.pick, [data-action], #hand .card").count() == 0
@@ -549,26 +549,25 @@ def test_phones_follow_each_other_after_the_server_comes_back(server: Server, br
     host = ph.open(room["url"], viewport=(375, 800))
     guest_room = server.join(room["code"], "Bo")
     guest = ph.open(guest_room["url"], viewport=(375, 800))
-    host.wait_for_selector("body[data-version]", state="attached")
-    guest.wait_for_selector("body[data-version]", state="attached")
+    until(host, "body[data-version]")
+    until(guest, "body[data-version]")
     server.kill()
     for p in (host, guest):
-        p.wait_for_selector("body[data-offline='1']", state="attached")
+        until(p, "body[data-offline='1']")
     server.start()
     for p in (host, guest):
-        p.wait_for_selector("body[data-offline='0'][data-connected='1']", state="attached",
-                            timeout=20_000)
+        until(p, "body[data-offline='0'][data-connected='1']", timeout=20_000)
         assert p.text_content("#conn") == "live"
     names = {id(host): "Amal", id(guest): "Bo"}
     for _ in range(4):
         version = host.get_attribute("body", "data-version")
         seat = int(host.get_attribute("body", "data-toact") or 0)
         mover, other = (host, guest) if seat == 0 else (guest, host)
-        mover.wait_for_selector(f"body[data-version='{version}'][data-myturn='1']", state="attached")
+        until(mover, f"body[data-version='{version}'][data-myturn='1']")
         assert other.get_attribute("body", "data-myturn") == "0"
         tap(mover, by_priority(ORDER["toepen"])(mover.evaluate(LEGAL), mover))
         for p in (host, guest):
-            p.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+            until(p, f"body:not([data-version='{version}'])")
             assert p.get_attribute("body", "data-pending") is None
         mine, theirs = mover.text_content("#last") or "", other.text_content("#last") or ""
         assert mine and theirs and names[id(mover)] not in mine and names[id(other)] not in theirs
@@ -589,11 +588,11 @@ LAY_CARDS = ("R1", "R1", "G1", "R5", "B6", "G7", "W")
 def drew_for_the_phase(ph: Phones) -> Any:
     """Amal's 320x568 phone in a ``LAY_ROOM``, after drawing from the draw pile."""
     page = started(ph, ph.server.create(**LAY_ROOM), viewport=(320, 568), reduced_motion="reduce")
-    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    until(page, "body[data-myturn='1']")
     version = page.get_attribute("body", "data-version")
     page.click("button[data-action='0:draw']")
-    page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
-    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    until(page, f"body:not([data-version='{version}'])")
+    until(page, "body[data-myturn='1']")
     return page
 
 
@@ -666,6 +665,6 @@ def test_two_lay_downs_of_the_same_cards_fit_a_small_phone_and_read_apart(
     assert page.evaluate(TARGETS, f"#confirm :is({TAPPABLE})") == []
     version = page.get_attribute("body", "data-version")
     page.locator("#confirm button.act[data-verb='lay']", has_text="run 5-8").click()
-    page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+    until(page, f"body:not([data-version='{version}'])")
     groups = page.locator(".seat.you .group small").all_inner_texts()
     assert "1. three 1s" in groups and "2. run 5-8" in groups, groups

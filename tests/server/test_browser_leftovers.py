@@ -21,6 +21,7 @@ from tests.server.helpers import (
     new_phones,
     play,
     tap,
+    until,
 )
 from tests.server.test_browser_layout import LAYOUT, ORDER, settle
 
@@ -33,7 +34,7 @@ def two_phones(ph: Phones, server: Server, game: str, seed: int, **spec: Any) ->
     host's page."""
     room = server.create(game=game, players=2, name="Amal", bot="", seed=seed, **spec)
     host = ph.open(room["url"])
-    host.wait_for_selector("#lobby:not([hidden])")
+    until(host, "#lobby:not([hidden])", state="visible")
     ph.open(server.join(room["code"], "Bo")["url"])
     ph.wait_version(0)
     return room["code"], host
@@ -44,17 +45,17 @@ def test_play_again_deals_a_new_game_to_the_same_phones_and_screen(
     ph = new_phones(phones, browser, server, "en")
     code, _ = two_phones(ph, server, "toepen", 21, rules=SHORT)
     screen = ph.open(f"/s/{code}")
-    screen.wait_for_selector("body[data-version='0']", state="attached")
+    until(screen, "body[data-version='0']")
     amal, bo = ph.pages[0], ph.pages[1]
     bo.select_option("#lang", "nl")  # Bo's phone speaks Dutch
-    bo.wait_for_selector("html[lang=nl]", state="attached")
+    until(bo, "html[lang=nl]")
     final = play(ph, by_priority(ORDER["toepen"]), start=0)
     for page in (amal, bo):
-        page.wait_for_selector(f"body[data-version='{final}'][data-over='1']", state="attached")
-        page.wait_for_selector("#result:not([hidden]) #again")
+        until(page, f"body[data-version='{final}'][data-over='1']")
+        until(page, "#result:not([hidden]) #again", state="visible")
     assert amal.text_content("#again") == "Play again"
     assert bo.text_content("#again") == "Nog een keer"
-    screen.wait_for_selector("#result:not([hidden])")
+    until(screen, "#result:not([hidden])", state="visible")
     assert screen.locator("[data-again]").count() == 0  # nobody taps a TV
     # a player who closed the result finds the way on at the table
     amal.click("#result button:last-child")
@@ -62,8 +63,8 @@ def test_play_again_deals_a_new_game_to_the_same_phones_and_screen(
 
     bo.click("#again")
     for page in (amal, bo, screen):
-        page.wait_for_selector("body[data-version='0'][data-over='0']", state="attached")
-        page.wait_for_selector("#result", state="hidden")
+        until(page, "body[data-version='0'][data-over='0']")
+        until(page, "#result", state="hidden")
         assert page.get_attribute("body", "data-notice") == "again_dealt"
     assert amal.text_content("#last") == "Bo dealt a new game: same players, same house rules."
     assert bo.text_content("#last") == (
@@ -89,7 +90,7 @@ def test_the_language_menu_shows_the_page_language_and_works_by_keyboard(
     assert (arabic.get_attribute("lang"), arabic.get_attribute("dir")) == ("ar", "rtl")
     page.focus("#lang")
     page.keyboard.press("ArrowDown")  # the next language, without a pointer
-    page.wait_for_selector("html[lang=ar][dir=rtl]", state="attached")
+    until(page, "html[lang=ar][dir=rtl]")
     assert page.input_value("#lang") == "ar"
     assert menu.get_attribute("aria-label") == "اللغة"
     assert menu.evaluate("e => e.selectedOptions[0].textContent") == "العربية"
@@ -118,7 +119,7 @@ def test_phase10_piles_draw_and_take_when_tapped_and_only_then(
     # nobody else's piles do anything
     assert other.locator("#table .pile[role=button], #table .pile[tabindex]").count() == 0
     other.locator("#table .pile").nth(1).click()
-    other.wait_for_timeout(300)
+    other.wait_for_timeout(300)  # an absence (no move), which no wait can see come
     assert other.get_attribute("body", "data-version") == "0"
     hand = me.locator("#hand .card").count()
     # the discard pile by keyboard: Enter takes its top card
@@ -132,7 +133,7 @@ def test_phase10_piles_draw_and_take_when_tapped_and_only_then(
     calm(me)
     assert me.locator("#table .pile[role=button]").count() == 0
     me.locator("#table .pile").nth(1).click()
-    me.wait_for_timeout(300)
+    me.wait_for_timeout(300)  # an absence (no move), which no wait can see come
     assert me.get_attribute("body", "data-version") == "1"
     assert not ph.errors
 
@@ -146,13 +147,13 @@ def test_a_full_room_tells_every_phone_why_the_game_started(
     ph = new_phones(phones, browser, server, "ar")
     room = server.create(game="toepen", players=3, name="Amal", bot="", seed=2)
     host = ph.open(room["url"])
-    host.wait_for_selector("#lobby:not([hidden])")
+    until(host, "#lobby:not([hidden])", state="visible")
     ph.open(server.join(room["code"], "Bo")["url"])
     host.wait_for_function("() => document.querySelectorAll('#lobby li.taken').length === 2")
     ph.open(server.join(room["code"], "Cy")["url"])  # the last seat: no Start is pressed
     ph.wait_version(0)
     for page in ph.pages:
-        page.wait_for_selector("body[data-notice='all_here']", state="attached")
+        until(page, "body[data-notice='all_here']")
         assert page.text_content("#last") == "أخذ \u2068Cy\u2069 آخر مقعد: الجميع هنا، تبدأ اللعبة."
     # the host sees who joined: every name at the table
     names = host.eval_on_selector_all("#table .seat .name", "ns => ns.map(n => n.textContent)")
@@ -174,7 +175,7 @@ def test_the_join_form_says_a_name_is_too_long_and_never_cuts_it(
     assert error.is_visible() and field.get_attribute("aria-invalid") == "true"
     assert field.get_attribute("aria-describedby") == error.get_attribute("id")
     page.click("#join-form button[type=submit]")
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(300)  # an absence (nothing sent), which no wait can see come
     assert page.url.endswith(f"/j/{room['code']}")  # not sent
     assert server.request(f"/api/rooms/{room['code']}")[1]["seats"] == ["Amal", None, None]
     # 24 emoji are 48 UTF-16 units and 24 characters: taken whole
@@ -193,7 +194,7 @@ def test_a_phone_on_its_side_puts_the_table_beside_the_hand(
     ph = new_phones(phones, browser, server, "en")
     code, host = two_phones(ph, server, "phase10", 5)
     screen = ph.open(f"/s/{code}", viewport=(844, 390))
-    screen.wait_for_selector("body[data-version='0']", state="attached")
+    until(screen, "body[data-version='0']")
 
     def boxes(page: Any) -> dict[str, Any]:
         settle(page)
@@ -235,7 +236,7 @@ def test_a_connection_that_stops_answering_goes_offline_and_comes_back(
     room = server.create(game="toepen", players=2, name="Amal", bot="", seed=3, rules=SHORT)
     ph = new_phones(phones, browser, server, "en")
     host = ph.open(room["url"])
-    host.wait_for_selector("#lobby:not([hidden]) #start[disabled]")
+    until(host, "#lobby:not([hidden]) #start[disabled]", state="visible")
     assert host.text_content("#start-why") == (
         "No bots play in this room: the game starts once every seat is taken.")
     assert host.get_attribute("#start", "aria-describedby") == "start-why"
@@ -243,27 +244,25 @@ def test_a_connection_that_stops_answering_goes_offline_and_comes_back(
     try:
         bo = ph.open(server.join(room["code"], "Bo")["url"])
         bo.goto(wifi.url + bo.url.removeprefix(server.url) + "?heartbeat=300")
-        bo.wait_for_selector("body[data-version='0'][data-connected='1']", state="attached")
+        until(bo, "body[data-version='0'][data-connected='1']")
         if host.get_attribute("body", "data-myturn") == "1":  # Bo is to tap next
             tap(host, host.evaluate(LEGAL)[0])
-        bo.wait_for_selector("body[data-myturn='1']:not([data-pending='1'])", state="attached")
+        until(bo, "body[data-myturn='1']:not([data-pending='1'])")
         version = int(bo.get_attribute("body", "data-version") or 0)
         calm(bo)
         wifi.hold = True
         tap(bo, bo.evaluate(LEGAL)[0])
         # no answer within 2 x 300 ms: offline, said and shown, the tap no longer pending
-        bo.wait_for_selector("body[data-offline='1'][data-connected='0']", state="attached",
-                             timeout=3000)
+        until(bo, "body[data-offline='1'][data-connected='0']", timeout=3000)
         assert bo.text_content("#conn") == "reconnecting…"
         assert bo.get_attribute("body", "data-pending") is None
         wifi.hold = False
-        bo.wait_for_selector("body[data-connected='1'][data-offline='0']", state="attached",
-                             timeout=8000)
+        until(bo, "body[data-connected='1'][data-offline='0']", timeout=8000)
         # the table as it is: the held tap went through when the path came back, or it
         # was lost and may be tapped again; either way the phone shows the room's version
         now = int(host.get_attribute("body", "data-version") or 0)
         assert now in (version, version + 1)
-        bo.wait_for_selector(f"body[data-version='{now}']", state="attached")
+        until(bo, f"body[data-version='{now}']")
         assert not ph.errors
     finally:
         wifi.stop()

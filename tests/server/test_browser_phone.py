@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import tablegames
-from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap
+from tests.server.helpers import LEGAL, Phones, Server, Socket, by_priority, calm, new_phones, tap, until
 from tests.server.test_browser_layout import MARKS, TAPPABLE, TARGETS, settle
 
 SIZES = ((360, 640), (320, 568), (640, 360))
@@ -40,14 +40,14 @@ def turns(page: Any, choose: Callable[[list[str], Any], str], done: Callable[[An
     for _ in range(limit):
         if done(page):
             return
-        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        until(page, "body[data-myturn='1'], body[data-over='1']")
         if done(page) or page.get_attribute("body", "data-over") == "1":
             return
         version = page.get_attribute("body", "data-version")
         if before is not None:
             before(page)
         tap(page, choose(page.evaluate(LEGAL), page))
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
     raise AssertionError("the table never came to the state the test needs")
 
 
@@ -73,18 +73,17 @@ def test_the_language_button_offers_only_the_games_languages(
     ph = new_phones(phones, browser, server, stored)
     room = server.create(game=game, players=3, name="Amal", seed=2, bot="random")
     page = ph.open(room["url"], viewport=(360, 640))
-    page.wait_for_selector("#lobby:not([hidden])")
+    until(page, "#lobby:not([hidden])", state="visible")
     assert page.evaluate("() => document.documentElement.lang") == shown
     page.click("#start")
-    page.wait_for_selector("body[data-version] #hand .card", state="attached")
+    until(page, "body[data-version] #hand .card")
     langs = GAME_LANGS[game]
     at = langs.index(shown)
     prompts: dict[str, str] = {}
     hands: dict[str, str] = {}
     for step in range(len(langs) + 1):
         lang = langs[(at + step) % len(langs)]
-        page.wait_for_selector(f"html[lang={lang}][dir={'rtl' if lang == 'ar' else 'ltr'}]",
-                               state="attached")
+        until(page, f"html[lang={lang}][dir={'rtl' if lang == 'ar' else 'ltr'}]")
         # the table the server drew is in the page's language too
         page.wait_for_function("l => document.body.dataset.drawn === l", arg=lang)
         prompts[lang] = page.text_content("#prompt") or ""
@@ -116,11 +115,11 @@ def test_the_start_button_counts_the_bots_and_names_them_in_the_pages_language(
     ph = new_phones(phones, browser, server, lang)
     room = server.create(game="toepen", players=players, name="Amal", seed=2, bot="random")
     page = ph.open(room["url"], viewport=(360, 640))
-    page.wait_for_selector("#lobby:not([hidden]) #start")
+    until(page, "#lobby:not([hidden]) #start", state="visible")
     text = page.evaluate("() => document.getElementById('start').textContent")
     assert text.replace("\u2068", "").replace("\u2069", "") == button  # isolates: Arabic
     page.click("#start")
-    page.wait_for_selector("body[data-version] #hand .card", state="attached")
+    until(page, "body[data-version] #hand .card")
     game, _actions = server.saved(room["code"])
     assert list(game.players) == ["Amal", *bots]
 
@@ -179,7 +178,7 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
         version = page.get_attribute("body", "data-version")
         calm(page)
         page.click("#dallah .report button[data-verb='settled']")
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
     assert not ph.errors
 
 
@@ -208,7 +207,7 @@ def test_several_cups_fell_together_whatever_order_they_are_tapped(
     page.click("#start")
     code = room["code"]
     for _ in range(60):  # Amal's turns, until cup 1 of her card has settled
-        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        until(page, "body[data-myturn='1'], body[data-over='1']")
         version = int(page.get_attribute("body", "data-version"))
         state, _ = server.saved(code)
         assert state.version == version and not state.is_over
@@ -219,7 +218,7 @@ def test_several_cups_fell_together_whatever_order_they_are_tapped(
         pick = next((a for verb in ("draw", "roll", "settled") for a in legal
                      if a.split(":")[1].split(" ")[0] == verb), legal[0])
         tap(page, pick)
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
     else:
         raise AssertionError("cup 2 of a Two cups card never came to Amal's hand")
     view = state.view(0)
@@ -236,7 +235,7 @@ def test_several_cups_fell_together_whatever_order_they_are_tapped(
     # the bots play on at once: wait until the three taps stand and the bots have stopped
     # (Amal's turn again, or the end), so the stored game is read at rest
     page.wait_for_function(f"() => +document.body.dataset.version >= {version + 3}")
-    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    until(page, "body[data-myturn='1'], body[data-over='1']")
     state, _ = server.saved(code)
     assert [str(a) for a in state.history[version:version + 3]] == [held, placed, "0:settled"]
     record = state.record()
@@ -254,7 +253,7 @@ def test_dallah_shows_no_empty_box_before_the_card(server: Server, browser: Any,
     room = server.create(game="dallah", players=3, name="Amal", seed=5, bot="random")
     page = ph.open(room["url"], viewport=(360, 640))
     page.click("#start")
-    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    until(page, "body[data-myturn='1']")
     empty = page.evaluate("() => [...document.querySelectorAll('#dallah *')]"
                           ".filter(e => e.checkVisibility() && !e.textContent.trim()"
                           " && !e.matches('button')).map(e => e.className)")
@@ -345,8 +344,8 @@ def test_a_game_after_a_reload_on_a_small_phone(game: str, server: Server, brows
     turns(page, choose, played(3), before=check)
     said = watch_console(page)
     page.reload()
-    page.wait_for_selector("body[data-version]", state="attached")
-    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    until(page, "body[data-version]")
+    until(page, "body[data-myturn='1'], body[data-over='1']")
     settle(page)
     if page.get_attribute("body", "data-over") != "1":  # the phone called its player
         assert page.get_attribute("body", "data-alerts") == "1"
@@ -367,7 +366,7 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
     try:
         bo.send({"type": "hello", "since": None})
         page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
-        page.wait_for_selector("body[data-version='0'][data-myturn='1']", state="attached")
+        until(page, "body[data-version='0'][data-myturn='1']")
         tap(page, "0:exchange")
         for want in ("1:challenge", "1:keep"):  # Bo challenges, then keeps his own hand
             while True:
@@ -375,10 +374,10 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
                 if any(a["n"] == want for a in seen["actions"]):
                     break
             bo.send({"type": "act", "actions": [want], "expect": seen["version"]})
-        page.wait_for_selector("body[data-version='3'][data-myturn='1']", state="attached")
+        until(page, "body[data-version='3'][data-myturn='1']")
         assert page.locator("#hand .card.pick.lifted").count() == 4  # her new hand plays
         for version in ("3", "4"):  # her turn to play, then Bo's (she may knock)
-            page.wait_for_selector(f"body[data-version='{version}']", state="attached")
+            until(page, f"body[data-version='{version}']")
             assert page.locator("#table .seat.you .group .card").count() == 4
             assert page.locator("#table .seat.you .group .card.pick").count() == 0
             assert page.locator("#table .seat.you .group [role=button], "
@@ -433,7 +432,7 @@ def test_the_result_on_a_phone_on_its_side(server: Server, browser: Any,
     for lang in ("en", "ar"):
         ph = new_phones(phones, browser, server, lang)
         page = ph.open(room["url"], viewport=(640, 360))
-        page.wait_for_selector("#result:not([hidden])")
+        until(page, "#result:not([hidden])", state="visible")
         settle(page)
         back = page.evaluate(BACK)
         assert back[1] <= back[2] and back[3], f"{lang}: 'Back to the table' at {back}"

@@ -24,6 +24,7 @@ from tests.server.helpers import (
     focused_name,
     new_phones,
     tap,
+    until,
 )
 from tests.server.test_browser_access import large_text
 from tests.server.test_browser_layout import LAYOUT, settle
@@ -97,18 +98,18 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     page.route_web_socket(re.compile(r"/ws/p/"), relay)
     page.add_init_script(SAID)
     page.reload()
-    page.wait_for_selector("#lobby:not([hidden]) #start")
+    until(page, "#lobby:not([hidden]) #start", state="visible")
     assert said(page) == []
     page.click("#start")
     choose = by_priority({"play": 0})
     own = []  # the versions of the player's own moves
     while len(own) < 4:
-        page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+        until(page, "body[data-myturn='1'], body[data-over='1']")
         if page.get_attribute("body", "data-over") == "1":
             break
         version = page.get_attribute("body", "data-version")
         tap(page, choose(page.evaluate(LEGAL), page))
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         own.append(str(int(version or "0") + 1))
     calm(page)
     heard = said(page)
@@ -134,13 +135,13 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
         assert len(told[v]) == 2 and told[v][0] == landed[v] and told[v][1], told[v]
     others = [h for h in says if h["v"] not in landed]
     assert others and all(h["last"] and h["prompt"] for h in others), heard
-    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    until(page, "body[data-myturn='1'], body[data-over='1']")
     assert page.evaluate("() => document.activeElement.id") == "prompt"
     assert focused_name(page) == page.text_content("#prompt") != ""
 
     # the prompt alone changes (no line of what happened): the prompt alone is said; added
     # on the player's turn, when no bot moves meanwhile
-    page.wait_for_selector("body[data-myturn='1'], body[data-over='1']", state="attached")
+    until(page, "body[data-myturn='1'], body[data-over='1']")
     version = int(page.get_attribute("body", "data-version") or "0")
     before = len(said(page))
     sockets[-1].send(json.dumps({"type": "patch", "from": version, "to": version, "events": [],
@@ -152,11 +153,11 @@ def test_each_move_is_one_announcement_of_what_happened_then_what_to_do(
     # drawn again, in a new language and after a reload: nothing is said
     before = len(said(page))
     page.select_option("#lang", "nl")
-    page.wait_for_selector("body[data-drawn='nl']", state="attached")
+    until(page, "body[data-drawn='nl']")
     settle(page)
     assert [h for h in said(page)[before:] if h["region"] != "focus" or h["id"] == "prompt"] == []
     page.reload()
-    page.wait_for_selector("body[data-version]", state="attached")
+    until(page, "body[data-version]")
     settle(page)
     assert said(page) == []
     assert not ph.errors
@@ -200,9 +201,9 @@ def test_every_players_whole_name_is_read_at_360_px_and_on_a_shared_screen(
         server.join(room["code"], name)
     ph = new_phones(phones, browser, server, "en")
     page = ph.open(room["url"], viewport=(360, 740))
-    page.wait_for_selector("body[data-version] .seat.you.online", state="attached")
+    until(page, "body[data-version] .seat.you.online")
     tv = ph.open(f"/s/{room['code']}", viewport=(1280, 720))
-    tv.wait_for_selector("body[data-version] #table .seat", state="attached")
+    until(tv, "body[data-version] #table .seat")
     for where, screen, percent in (("phone", page, 100), ("phone", page, 200), ("tv", tv, 100)):
         if percent != 100:
             large_text(screen, percent)
@@ -334,7 +335,7 @@ def test_a_name_its_lines_cut_is_reached_by_the_keyboard_and_shown_whole(
     room, paths = a_trick_played(server)
     ph = new_phones(phones, browser, server, "en")
     page = ph.open(room["url"], viewport=(360, 740))
-    page.wait_for_selector("body[data-version] .played small", state="attached")
+    until(page, "body[data-version] .played small")
     settle(page)
     played = page.locator(".centre .played")
     assert played.count() == 4

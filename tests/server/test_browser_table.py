@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, tap
+from tests.server.helpers import LEGAL, Phones, Server, by_priority, calm, tap, until
 
 TOEPEN = {"keep": 0, "accept": 1, "stay": 2, "play": 4, "knock": 5, "fold": 6}
 OFFLINE_EN = "No connection: nothing you tap is sent until it is back."
@@ -34,12 +34,12 @@ def one_phone_against_bots(phones: Phones, server: Server, name: str = "Amal",
 def my_turn_to_play(page: Any) -> None:
     """Tap by priority until the phone is asked to play a card (a lifted card in hand)."""
     for _ in range(40):
-        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        until(page, "body[data-myturn='1']")
         if page.locator("#hand .card.pick.lifted").count():
             return
         version = page.get_attribute("body", "data-version")
         tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
     raise AssertionError("the phone was never asked to play a card")
 
 
@@ -53,7 +53,7 @@ def test_offline_refuses_taps_out_loud_and_comes_back(tmp_path: Path, browser: A
         version = page.get_attribute("body", "data-version")
         sent = len(phones.frames[0])
         server.kill()
-        page.wait_for_selector("body[data-offline='1']", state="attached")
+        until(page, "body[data-offline='1']")
         expect(page.locator("#offline")).to_be_visible()
         expect(page.locator("#offline")).to_have_text(OFFLINE_EN)
         expect(page.locator("#conn")).to_have_text("reconnecting…")
@@ -68,10 +68,10 @@ def test_offline_refuses_taps_out_loud_and_comes_back(tmp_path: Path, browser: A
         assert page.get_attribute("body", "data-version") == version
         assert page.locator("#hand .card.pick.chosen").count() == 0  # nothing half-chosen
         server.start()
-        page.wait_for_selector("body[data-offline='0']", state="attached", timeout=20_000)
+        until(page, "body[data-offline='0']", timeout=20_000)
         expect(page.locator("#offline")).to_be_hidden()
         tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))  # the same tap now plays
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         assert len(phones.frames[0]) > sent
         assert not phones.errors
     finally:
@@ -83,10 +83,10 @@ def test_a_language_switch_keeps_the_live_indicator(server: Server, browser: Any
     phones = Phones(browser, server)
     try:
         page = one_phone_against_bots(phones, server)
-        page.wait_for_selector("body[data-connected='1'][data-version]", state="attached")
+        until(page, "body[data-connected='1'][data-version]")
         expect(page.locator("#conn")).to_have_text("live")
         page.select_option("#lang", "ar")
-        page.wait_for_selector("html[dir=rtl][lang=ar]", state="attached")
+        until(page, "html[dir=rtl][lang=ar]")
         expect(page.locator("#conn")).to_have_text("متصل")  # "live", not "connecting…"
         assert not phones.errors
     finally:
@@ -100,7 +100,7 @@ def test_long_names_are_shown_whole(server: Server, browser: Any) -> None:
     long = "Wolfgang-Amadeus Mozarts"  # 24 characters, the longest name a seat takes
     try:
         page = one_phone_against_bots(phones, server, name=long)
-        page.wait_for_selector("body[data-version]", state="attached")
+        until(page, "body[data-version]")
         name = page.locator(".seat.you .who strong")
         expect(name).to_have_text(long)
         assert name.get_attribute("title") == long  # the whole name on a long press too
@@ -122,11 +122,11 @@ def test_a_twelve_seat_shithead_room_is_dealt_from_three_decks(server: Server,
         room = server.create(game="shithead", players=12, name="Amal", seed=4, bot="smart")
         page = phones.open(room["url"])
         page.click("#start")
-        page.wait_for_selector("body[data-myturn='1']", state="attached")
+        until(page, "body[data-myturn='1']")
         expect(page.locator(".seat")).to_have_count(12)
         version = page.get_attribute("body", "data-version")
         tap(page, by_priority({"done": 0})(page.evaluate(LEGAL), page))  # keep the deal
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         state, _ = server.saved(room["code"])
         assert state.rules.decks == 3 and len(state.players) == 12 and state.version >= 1
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
@@ -149,7 +149,7 @@ def test_the_last_move_slides_and_the_turn_is_announced(server: Server, browser:
         code = card.get_attribute("data-code")
         calm(page)
         card.click()  # one tap plays it
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         expect(page.locator(f"#hand .card[data-code='{code}']")).to_have_count(0)
         # the card went from the hand to the trick, and slid there
         assert int(page.get_attribute("body", "data-moved") or 0) > before
@@ -169,7 +169,7 @@ def test_reduced_motion_moves_nothing(server: Server, browser: Any) -> None:
         before = int(page.get_attribute("body", "data-arrived") or 0)
         calm(page)
         page.locator("#hand .card.pick.lifted").first.click()
-        page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+        until(page, f"body:not([data-version='{version}'])")
         assert int(page.get_attribute("body", "data-arrived") or 0) > before  # cards came...
         assert page.get_attribute("body", "data-moved") == "0"  # ...and none slid
         assert page.locator(".card.moving").count() == 0
@@ -190,7 +190,7 @@ def test_dimmed_cards_cannot_be_played(server: Server, browser: Any) -> None:
                 break
             version = page.get_attribute("body", "data-version")
             tap(page, by_priority(TOEPEN)(page.evaluate(LEGAL), page))
-            page.wait_for_selector(f"body:not([data-version='{version}'])", state="attached")
+            until(page, f"body:not([data-version='{version}'])")
         else:
             raise AssertionError("no hand with a card that may not be played")
         version = page.get_attribute("body", "data-version")
@@ -218,7 +218,7 @@ def test_the_tv_view_is_laid_out_for_a_wide_screen(server: Server, browser: Any)
         host = phones.open(room["url"])
         tv = phones.open(f"/s/{room['code']}", viewport=(1920, 1080))
         host.click("#start")
-        tv.wait_for_selector("body[data-version]", state="attached")
+        until(tv, "body[data-version]")
         expect(tv.locator("#prompt")).to_be_hidden()  # no empty prompt bar
         expect(tv.locator("#hand")).to_be_hidden()
         table = tv.locator("#table").bounding_box()

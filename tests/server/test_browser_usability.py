@@ -16,7 +16,17 @@ from typing import Any
 
 import pytest
 
-from tests.server.helpers import LEGAL, Phones, Server, Socket, new_phones, tap
+from tests.server.helpers import (
+    LEGAL,
+    Phones,
+    Server,
+    Socket,
+    calm,
+    new_phones,
+    tap,
+    until,
+    until_true,
+)
 from tests.server.test_browser_layout import settle
 
 
@@ -48,38 +58,45 @@ def test_a_second_tap_on_a_button_that_just_appeared_there_does_nothing(
     try:
         bo.send({"type": "hello", "since": None, "lang": "en"})
         page = ph.open(room["url"])
-        page.wait_for_selector("body[data-myturn='1'] button[data-verb='keep']", state="attached")
-        page.wait_for_selector("body:not([data-guard='1'])", state="attached")
+        until(page, "body[data-myturn='1'] button[data-verb='keep']")
+        until(page, "body:not([data-guard='1'])")
         page.click("button[data-verb='keep']")
         p = wait_act(bo, "keep")
         bo.act(action(p, "keep"), p["version"])
-        page.wait_for_selector("body[data-myturn='1'] button[data-verb='knock']", state="attached")
+        until(page, "body[data-myturn='1'] button[data-verb='knock']")
         p = bo.page
         assert p is not None
         bo.act(action(p, "knock"), p["version"])  # Bo knocks out of turn: Amal stays or folds
-        stay = page.wait_for_selector("button[data-verb='stay']")
+        until(page, "button[data-verb='stay']", state="visible")
+        stay = page.query_selector("button[data-verb='stay']")
+        assert stay is not None
         box = stay.bounding_box()
         assert box is not None
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.wait_for_selector("body:not([data-guard='1'])", state="attached")
+        until(page, "body:not([data-guard='1'])")
         version = page.get_attribute("body", "data-version")
         page.mouse.click(x, y)  # the first tap: "Stay in"
-        page.wait_for_selector(f"body:not([data-version='{version}']) button[data-verb='knock']",
-                               state="attached")
+        until(page, f"body:not([data-version='{version}']) button[data-verb='knock']")
         # the redraw put "Knock" under the finger
         assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
                              ".dataset.verb", [x, y]) == "knock"
         after_stay = page.get_attribute("body", "data-version")
         page.mouse.click(x, y)  # the second tap of the double tap, at once
         settle(page)
+        # An absence (nothing sent), which no wait can see come: a tap that got through
+        # would have marked the page pending at once, and its answer comes back within
+        # this moment from the loopback server
         time.sleep(0.2)
         assert page.get_attribute("body", "data-version") == after_stay
         assert page.get_attribute("body", "data-pending") is None
         assert page.get_attribute("body", "data-ignored") == "1"
         assert "knocked" not in (page.text_content("#events") or "").replace("Bo knocked", "")
-        time.sleep(0.5)  # a moment later the same tap is a tap
+        # a moment later the same tap is a tap: once the guard is over (the page drops
+        # data-guard when TAP_GUARD_MS has passed since "Knock" was drawn; before, a fixed
+        # half second)
+        calm(page)
         page.mouse.click(x, y)
-        page.wait_for_selector(f"body:not([data-version='{after_stay}'])", state="attached")
+        until(page, f"body:not([data-version='{after_stay}'])")
         page.wait_for_function("() => document.getElementById('events').textContent"
                                ".includes('You knocked')")
         assert not ph.errors
@@ -110,7 +127,7 @@ def test_each_facts_label_and_value_share_a_line(game: str, langs: tuple[str, ..
         page = ph.open(room["url"], viewport=(320, 700))
         if i == 0:
             page.click("#start")
-        page.wait_for_selector("body[data-version] #table .facts dt", state="attached")
+        until(page, "body[data-version] #table .facts dt")
         assert page.evaluate("() => document.documentElement.lang") == lang
         for width in (320, 390):
             page.set_viewport_size({"width": width, "height": 800})
@@ -130,11 +147,11 @@ def test_the_shared_screen_on_a_phone_is_laid_out_like_a_phones_table(
     # the socket's messages can be handed to the page as if the server sent them
     host.context.add_init_script(SOCKETS)
     host.reload()
-    host.wait_for_selector("#lobby:not([hidden]) #start")
+    until(host, "#lobby:not([hidden]) #start", state="visible")
     host.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     assert host.evaluate("() => window.scrollY") > 100  # Start is at the lobby's foot
     host.click("#start")
-    host.wait_for_selector("body[data-version] #table .seat", state="attached")
+    until(host, "body[data-version] #table .seat")
     # the table opens at its top (it kept the lobby's scroll: the prompt above the screen)
     assert host.evaluate("() => document.documentElement.scrollHeight > innerHeight + 100")
     assert host.evaluate("() => window.scrollY") == 0
@@ -150,15 +167,16 @@ def test_the_shared_screen_on_a_phone_is_laid_out_like_a_phones_table(
     # a language switch draws what happened again in the new language
     if host.get_attribute("body", "data-myturn") == "1":
         tap(host, host.evaluate(LEGAL)[0])
-    host.wait_for_selector("#events li:not([data-kind='test'])", state="attached")
+    until(host, "#events li:not([data-kind='test'])")
     host.select_option("#lang", "ar")
-    host.wait_for_selector("body[data-drawn='ar']", state="attached")
+    until(host, "body[data-drawn='ar']")
     host.wait_for_function("() => [...document.querySelectorAll('#events li')].length > 0 &&"
                            " [...document.querySelectorAll('#events li')].every("
                            "l => /[\u0600-\u06ff]/.test(l.textContent))")
     # the shared screen says whose turn it is in words, not by a lighter seat alone
-    screen.wait_for_selector("body[data-version] #table .seat", state="attached")
-    screen.wait_for_selector(".seat.turn .badge:text-is('their turn')", state="attached")
+    until(screen, "body[data-version] #table .seat")
+    until_true(screen, "() => [...document.querySelectorAll('.seat.turn .badge')]"
+               ".some(b => b.textContent.trim() === 'their turn')")  # Playwright's :text-is
     assert screen.locator(".seat:not(.turn) .badge:text-is('their turn')").count() == 0
     settle(screen)
     table = screen.locator("#table").bounding_box()
@@ -196,7 +214,7 @@ def test_empty_panels_and_hands_leave_no_box_or_gap(server: Server, browser: Any
     room = server.create(game="dallah", players=3, name="Amal", seed=5, bot="random")
     page = ph.open(room["url"], viewport=(390, 844))
     page.click("#start")
-    page.wait_for_selector("body[data-myturn='1']", state="attached")
+    until(page, "body[data-myturn='1']")
     settle(page)
     assert page.evaluate(EMPTY_BOXES) == []
     # the table follows the buttons without a gap
@@ -257,11 +275,11 @@ def test_the_own_seat_says_your_turn(lang: str, yours: str, theirs: str, server:
     page = ph.open(room["url"])
     screen = ph.open(f"/s/{room['code']}", viewport=(1280, 720))
     page.click("#start")
-    page.wait_for_selector("body[data-myturn='1'] .seat.you .badge", state="attached")
+    until(page, "body[data-myturn='1'] .seat.you .badge")
     badges = page.evaluate("() => [...document.querySelectorAll('.seat.you .badge')]"
                            ".map(b => b.textContent)")
     assert yours in badges and theirs not in badges, badges
-    screen.wait_for_selector(".seat[data-seat='0'] .badge", state="attached")
+    until(screen, ".seat[data-seat='0'] .badge")
     assert theirs in screen.evaluate("() => [...document.querySelectorAll("
                                      "\".seat[data-seat='0'] .badge\")].map(b => b.textContent)")
     if lang == "en":  # once: the shared screen's layout does not depend on the language
@@ -269,7 +287,7 @@ def test_the_own_seat_says_your_turn(lang: str, yours: str, theirs: str, server:
         # under its heading in the right one (it began ~80 px lower, under the panel's row)
         legal = page.evaluate(LEGAL)
         tap(page, next((n for n in legal if ":draw" in n), legal[0]))
-        screen.wait_for_selector("#dallah:not([hidden]) .card-name", state="attached")
+        until(screen, "#dallah:not([hidden]) .card-name")
         settle(screen)
         gap = screen.evaluate("() => document.getElementById('events').getBoundingClientRect().top"
                               " - document.querySelector('.events-title').getBoundingClientRect().bottom")
