@@ -70,8 +70,6 @@ of the budget (a Toepen seat is asked before almost every card).
 from __future__ import annotations
 
 import math
-import numbers
-import operator
 import time
 from typing import Any
 
@@ -86,6 +84,7 @@ from tablegames.common.bots import RandomBot as RandomPolicy
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rng import Rng
+from tablegames.common.setups import plain_number
 
 #: Key of "pass" (take no interrupt, let the table report) among a node's children.
 PASS = ""
@@ -163,18 +162,13 @@ def _number(name: str, value: object, lo: float, hi: float, integer: bool) -> fl
     ``numpy.arange`` was refused as "not a whole number ... not np.int64(50)", and
     ``seconds=numpy.float32(0.5)`` too); a bool is never a number.
     """
-    number: int | float | None = None
-    if isinstance(value, bool):
-        pass
-    elif isinstance(value, numbers.Integral):  # numpy's integers register as Integral
-        number = operator.index(value)
-    elif not integer and isinstance(value, numbers.Real):  # and its floats as Real
-        number = float(value)
-    if number is None or not lo <= number <= hi:  # NaN fails both comparisons
+    number = plain_number(value)
+    ok = type(number) is int or (not integer and type(number) is float)
+    if not ok or not lo <= number <= hi:  # type: ignore[operator]  # NaN fails both
         kind = "a whole number" if integer else "a number"
         raise SetupError(f"{name} must be {kind} from {_plain(lo)} to {_plain(hi)}, "
                          f"not {quoted(value)}")
-    return float(number)
+    return float(number)  # type: ignore[arg-type]
 
 
 class ISMCTS:

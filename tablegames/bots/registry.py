@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import numbers
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -28,6 +26,7 @@ from tablegames.bots.hints import register_hints as register_hints  # (a game's 
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rules import OptionText
+from tablegames.common.setups import plain_number
 
 #: ``factory(info, seed, **params) -> Bot`` by name; ``None`` key: every game.
 _EXTRA: dict[str | None, dict[str, Callable[..., Bot]]] = {}
@@ -201,28 +200,13 @@ def check_budget(budget: object) -> int | None:
     """
     if budget is None:
         return None
-    if isinstance(budget, bool) or not isinstance(budget, numbers.Integral):
+    value = plain_number(budget)
+    if type(value) is not int:
         raise SetupError(f"budget must be an int (iterations per decision), "
                          f"not {type(budget).__name__}")
-    value = operator.index(budget)
     if not 1 <= value <= MAX_BUDGET:
         raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
                          f"not {quoted(value)}")
-    return value
-
-
-def _plain(value: object) -> object:
-    """A bot's keyword value as the Python number it holds when it is a numpy (or other)
-    number: ``numpy.int64(5)`` is ``5`` and ``numpy.float32(0.5)`` is ``0.5``, so a run's
-    identity and its JSON are the same whichever number type gave them (``bool`` and
-    ``numpy.bool_`` stay as they are: a flag is no number). Anything else is left for the
-    bot to judge."""
-    if isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, numbers.Integral):
-        return operator.index(value)
-    if isinstance(value, numbers.Real):
-        return float(value)
     return value
 
 
@@ -255,7 +239,7 @@ def lineup_params(
         if not isinstance(kw, Mapping) or not all(isinstance(k, str) for k in kw):
             raise SetupError(f"params[{quoted(name)}] must map keyword names to values")
         if kw:
-            out[name] = {k: _plain(v) for k, v in kw.items()}
+            out[name] = {k: plain_number(v) for k, v in kw.items()}
     budget = check_budget(budget)
     if budget is not None:
         takers = [n for n in names_ if takes_budget(n, info)]

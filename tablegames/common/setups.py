@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+import numbers
+import operator
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -225,6 +227,22 @@ def check_seconds(name: str, value: object) -> float:
             0 <= value <= MAX_SECONDS):  # NaN fails both; bool and IntEnum are no int here
         raise SetupError(f"{name} is 0 to {MAX_SECONDS:g} seconds, not {quoted(value)}")
     return float(value)
+
+
+def plain_number(value: object) -> object:
+    """``value`` as the Python number it holds when it is a number of another type: any
+    integer (``numpy.int64(5)``, an ``IntEnum``) is its ``int``, any other real number
+    (``numpy.float32(0.5)``) its ``float``, so a check, a run's identity and its JSON are
+    the same whichever number type a caller used (a sweep over ``numpy.arange``). A
+    ``bool`` (and numpy's, which is no number) and anything else is returned as it is,
+    for the caller's own check to refuse: a flag is no count."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Integral):
+        return operator.index(value)
+    if isinstance(value, numbers.Real):
+        return float(value)
+    return value
 
 
 def check_count(name: str, value: object, least: int = 1) -> int:
