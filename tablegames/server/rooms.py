@@ -214,6 +214,43 @@ class Drawing:
 
 
 @attrs.define(eq=False)
+class Sent:
+    """What the sockets of one seat and language are sent after an action: the patch from
+    version ``base`` (``old`` is the page it starts from; ``None``: whole pages only) or
+    the whole page, in the page's format, or in format 1 for a socket that asked for it
+    (:func:`~tablegames.server.page.expand`). ``patch`` is the format-2 patch, spliced
+    with the public table's operations when it was made; every other message is encoded
+    once, when the first socket that needs it is served."""
+
+    base: int | None
+    old: dict[str, Any] | None
+    page: dict[str, Any]
+    lines: list[dict[str, Any]]
+    patch: str | None
+    _made: dict[tuple[int, bool], str] = attrs.field(factory=dict)
+
+    def to(self, conn: Conn, version: int) -> str:
+        """The message for ``conn``: a patch if its page is the patch's base, else the
+        whole page, in the socket's format."""
+        as_patch = self.old is not None and conn.version == self.base
+        key = (conn.format, as_patch)
+        made = self._made.get(key)
+        if made is None:
+            if not as_patch:
+                made = encode_full(expand(self.page) if conn.format == 1 else self.page,
+                                   self.lines)
+            elif conn.format != 1:
+                assert self.patch is not None  # made whenever there is an old page
+                made = self.patch
+            else:
+                assert self.old is not None and self.base is not None
+                made = encode_patch(self.base, version, diff(expand(self.old), expand(self.page)),
+                                    self.lines)
+            self._made[key] = made
+        return made
+
+
+@attrs.define(eq=False)
 class Room:
     """A room: its game, configuration, seats, state (``None`` in the lobby) and phones."""
 
@@ -852,7 +889,7 @@ class Hub:
         """
         state = room.state
         drawing = Drawing(state)
-        messages: dict[tuple[int | None, str], list[Any]] = {}
+        messages: dict[tuple[int | None, str], Sent] = {}
         for conn in list(room.conns):
             key = (conn.seat, conn.lang)
             message = messages.get(key)
@@ -872,34 +909,9 @@ class Hub:
                         lines)
                 else:
                     old = None
-                # base, patch, page, lines, the whole page; format 1's patch and page
-                message = messages[key] = [base, patch, page, lines, None, old, None, None]
-            base, patch, page, lines, full = message[:5]
-            if conn.format == 1:
-                self._push_expanded(conn, message, state.version)
-            elif patch is not None and conn.version == base:
-                conn.push(patch)
-            else:  # the whole page, encoded once for every phone of the key that needs it
-                if full is None:
-                    full = message[4] = encode_full(page, lines)
-                conn.push(full)
+                message = messages[key] = Sent(base, old, page, lines, patch)
+            conn.push(message.to(conn, state.version))
             conn.version = state.version
-
-    @staticmethod
-    def _push_expanded(conn: Conn, message: list[Any], version: int) -> None:
-        """:meth:`_broadcast`'s message for a socket of format 1: the patch between the
-        expanded pages, or the whole expanded page (each made once per broadcast for
-        every such socket of the seat and language: ``message``'s last slots)."""
-        base, _, page, lines, _, old, patch, full = message
-        if old is not None and conn.version == base:
-            if patch is None:
-                patch = message[6] = encode_patch(base, version, diff(expand(old), expand(page)),
-                                                  lines)
-            conn.push(patch)
-            return
-        if full is None:
-            full = message[7] = encode_full(expand(page), lines)
-        conn.push(full)
 
     async def handle(self, room: Room, conn: Conn, data: object) -> None:
         """One message from a phone (already parsed JSON, otherwise untrusted)."""
