@@ -32,7 +32,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from tablegames import __version__
-from tablegames.common.errors import RulesError, SetupError, TablegamesError, quoted
+from tablegames.common.errors import (
+    INTERRUPTED,
+    RulesError,
+    SetupError,
+    TablegamesError,
+    quoted,
+)
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES, game_info
 from tablegames.common.rulings import load_rulings
@@ -182,7 +188,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         close()
         hint = " (add --resume to the same command to finish it)" if args.out else ""
         sys.stderr.write(f"tablegames: interrupted{hint}\n")
-        return 130
+        return INTERRUPTED
     finally:
         close()
     if args.json:
@@ -648,7 +654,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
     0: done. 2: the caller's mistake (argparse's usage errors, and every refusal of the
     library: an unknown game, variant, bot or ruling, a bad value, a file that cannot be
-    read or written), told in one line on stderr with no traceback. 130: interrupted.
+    read or written), told in one line on stderr with no traceback. 130
+    (:data:`~tablegames.common.errors.INTERRUPTED`): interrupted.
     Anything else is a defect of tablegames: Python's traceback and exit status 1.
     """
     out = out or sys.stdout
@@ -679,7 +686,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return 2
     except KeyboardInterrupt:  # Ctrl-C in a command that does not handle it itself
         sys.stderr.write("tablegames: interrupted\n")
-        return 130
+        return INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,6 +11,11 @@ from collections.abc import Callable, Iterable, Mapping
 
 #: How much of a caller's bad value a message quotes (see :func:`quoted`).
 QUOTE_LIMIT = 40
+#: The exit status of a command stopped with Ctrl-C: 130 (128 + SIGINT), what shells give
+#: an interrupted program. Every ``tablegames`` command returns it, the terminal game
+#: included (the CLI guide's table of statuses), so it is named once here, beside the
+#: errors whose statuses the command line reports.
+INTERRUPTED = 130
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -120,10 +120,17 @@ def face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
     A card's face depends on its notation only, so each is made once per language
     (the page's JSON encoder reads the shared dict; nobody edits it).
     """
-    key = ("page-face", f["code"], f.get("colour"))
-    hit = w.memo.get(key)
+    return _keyed(f, w)[1]
+
+
+def _keyed(f: Mapping[str, Any], w: Words) -> tuple[str, dict[str, Any]]:
+    """The key and the drawing of the face ``f`` (:func:`face_key`, :func:`face`), both
+    made once per language and kept together under one memo entry: :func:`_keys` asks
+    for them for every card of every part drawn again, on every broadcast."""
+    memo_key = ("page-face", f["code"], f.get("colour"))
+    hit = w.memo.get(memo_key)
     if hit is None:
-        hit = w.remember(key, _face(f, w))
+        hit = w.remember(memo_key, (face_key(f), _face(f, w)))
     return hit  # type: ignore[no-any-return]
 
 
@@ -137,18 +144,12 @@ def _face(f: Mapping[str, Any], w: Words) -> dict[str, Any]:
 
 
 def _keys(fs: Iterable[Mapping[str, Any]], w: Words, faces: dict[str, Any]) -> list[str]:
-    """The keys of the faces ``fs``, each face drawn into ``faces`` (key -> drawn face).
-
-    A face's key and drawing are made once per language, as :func:`face` makes the
-    drawing (this runs for every card of every part drawn again, on every broadcast)."""
+    """The keys of the faces ``fs``, each face drawn into ``faces`` (key -> drawn face)."""
     out = []
-    memo = w.memo
     for f in fs:
-        hit = memo.get(("page-key", f["code"], f.get("colour")))
-        if hit is None:
-            hit = w.remember(("page-key", f["code"], f.get("colour")), (face_key(f), face(f, w)))
-        faces[hit[0]] = hit[1]
-        out.append(hit[0])
+        key, drawn = _keyed(f, w)
+        faces[key] = drawn
+        out.append(key)
     return out
 
 

@@ -70,6 +70,7 @@ from tablegames.bots.registry import hints_for
 from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
 from tablegames.common.errors import (
+    INTERRUPTED,
     IllegalAction,
     NotationError,
     SetupError,
@@ -99,9 +100,6 @@ ROUND_ENDS = frozenset({ROUND_OVER})
 UNTOLD = frozenset({"game_over", "cards"})
 #: Keys that never play a move by themselves (help, quit).
 RESERVED = frozenset("?q")
-#: The exit status of a game stopped with Ctrl-C: 130 (128 + SIGINT), what every
-#: ``tablegames`` command returns when interrupted (the CLI guide's table of statuses).
-INTERRUPTED = 130
 #: Who reports what fell (see the module docstring): the fall model for the bots, the
 #: person for everyone, or the fall model for everyone.
 REPORTERS = ("bots", "table", "model")
