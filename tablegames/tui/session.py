@@ -505,7 +505,7 @@ class Session:
     # ----------------------------------------------------------------- playing
     def run(self) -> int:
         """Play to the end (or until the person quits); the exit status: 0, or
-        :data:`INTERRUPTED` after Ctrl-C."""
+        :data:`~tablegames.common.errors.INTERRUPTED` after Ctrl-C."""
         try:
             while not self.state.is_over:
                 seat = self.state.to_act
