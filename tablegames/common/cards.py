@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from tablegames.common.errors import NotationError, SetupError
+from tablegames.common.errors import NotationError, SetupError, quoted
 from tablegames.common.rng import Rng
 
 
@@ -71,7 +71,11 @@ class Pack:
         return tuple(str(f) for f in self.faces)
 
     def code(self, text: str) -> int:
-        """The code of a card written in notation; raises :class:`NotationError`."""
+        """The code of a card written in notation; raises :class:`NotationError` (for text
+        that names no card, and for a value that is no text: a list is unhashable, a
+        number has no ``strip``)."""
+        if type(text) is not str:
+            raise NotationError(f"a card is written as text, not {type(text).__name__}")
         table = self._lookup
         try:
             return table[text]
@@ -129,6 +133,21 @@ class Pack:
         rest = list((have - need).elements())
         rng.shuffle(rest)
         return wanted + rest
+
+
+def check_codes(codes: object, size: int) -> list[int]:
+    """``codes`` as a list, when it is an iterable (not text) of exact ``int`` card codes
+    in ``0..size-1``; else a :class:`NotationError`. For the helpers a game exports that
+    take codes (``toepen.announcements``, ``shithead.card_names``): a caller's negative
+    code indexed a table from its end, and ``True`` read as 1, giving a wrong answer
+    instead of an error."""
+    if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
+        raise NotationError(f"expected a list of card codes, not {type(codes).__name__}")
+    out = list(codes)
+    for c in out:
+        if type(c) is not int or not 0 <= c < size:
+            raise NotationError(f"{quoted(c)} is not a card code (0 to {size - 1})")
+    return out
 
 
 #: French suits in the order used for codes: clubs, diamonds, hearts, spades.
