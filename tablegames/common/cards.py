@@ -82,7 +82,10 @@ class Pack:
         except KeyError:
             pass
         try:
-            return table[text.strip().upper()]
+            # ``bytes.upper`` changes ASCII letters only: ``"ſ".upper()`` is ``"S"`` and
+            # ``"ﬆ".upper()`` is ``"ST"``, so a look-alike read as a card (helper-148)
+            return table[text.strip().encode("utf-8", "surrogatepass").upper().decode(
+                "utf-8", "surrogatepass")]
         except KeyError:
             raise NotationError(f"{text!r} is not a card of the {self.name} pack") from None
 
