@@ -229,7 +229,9 @@ def parse_with(text: object, verbs: Mapping[str, ActionBuilder], game: str) -> A
             f"{quoted(text)} is not {game} action notation (expected 'SEAT:VERB [ARGS]', "
             "for example '0:knock')"
         )
-    builder = verbs.get(verb.lower())
+    # only ASCII changes case: ``"\u212a".lower()`` (the Kelvin sign) is ``"k"``, so a
+    # verb a person reads otherwise was taken as ``keep`` (found by helper-148)
+    builder = verbs.get(verb.lower()) if verb.isascii() else None
     if builder is None:
         known = ", ".join(sorted(verbs))
         raise NotationError(f"{quoted(text)}: unknown {game} verb {quoted(verb)} (known: {known})")

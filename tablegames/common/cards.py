@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from tablegames.common.errors import NotationError, SetupError
+from tablegames.common.errors import NotationError, SetupError, quoted
 from tablegames.common.rng import Rng
 
 
@@ -71,14 +71,21 @@ class Pack:
         return tuple(str(f) for f in self.faces)
 
     def code(self, text: str) -> int:
-        """The code of a card written in notation; raises :class:`NotationError`."""
+        """The code of a card written in notation; raises :class:`NotationError` (for text
+        that names no card, and for a value that is no text: a list is unhashable, a
+        number has no ``strip``)."""
+        if type(text) is not str:
+            raise NotationError(f"a card is written as text, not {type(text).__name__}")
         table = self._lookup
         try:
             return table[text]
         except KeyError:
             pass
         try:
-            return table[text.strip().upper()]
+            # ``bytes.upper`` changes ASCII letters only: ``"ſ".upper()`` is ``"S"`` and
+            # ``"ﬆ".upper()`` is ``"ST"``, so a look-alike read as a card (helper-148)
+            return table[text.strip().encode("utf-8", "surrogatepass").upper().decode(
+                "utf-8", "surrogatepass")]
         except KeyError:
             raise NotationError(f"{text!r} is not a card of the {self.name} pack") from None
 
@@ -129,6 +136,21 @@ class Pack:
         rest = list((have - need).elements())
         rng.shuffle(rest)
         return wanted + rest
+
+
+def check_codes(codes: object, size: int) -> list[int]:
+    """``codes`` as a list, when it is an iterable (not text) of exact ``int`` card codes
+    in ``0..size-1``; else a :class:`NotationError`. For the helpers a game exports that
+    take codes (``toepen.announcements``, ``shithead.card_names``): a caller's negative
+    code indexed a table from its end, and ``True`` read as 1, giving a wrong answer
+    instead of an error."""
+    if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
+        raise NotationError(f"expected a list of card codes, not {type(codes).__name__}")
+    out = list(codes)
+    for c in out:
+        if type(c) is not int or not 0 <= c < size:
+            raise NotationError(f"{quoted(c)} is not a card code (0 to {size - 1})")
+    return out
 
 
 #: French suits in the order used for codes: clubs, diamonds, hearts, spades.

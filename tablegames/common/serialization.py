@@ -48,6 +48,11 @@ def dumps(data: Any) -> str:
 MAX_TEXT = 8 * 1024 * 1024
 #: The deepest nesting a save may have (real saves nest fewer than 10 levels).
 MAX_DEPTH = 40
+#: The most objects, lists and object keys a save may hold, counted on its text before
+#: it is parsed (:func:`few_nodes`). Real saves hold a few hundred; each costs Python 70
+#: to 150 bytes once parsed, up to 26 times the three characters of ``{},``, so 8 MB of
+#: them parsed to 220 MB before any reader looked at a field (found by helper-148).
+MAX_NODES = 100_000
 
 
 def _no_constant(name: str) -> Any:
@@ -87,7 +92,9 @@ _DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant,
 def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     """Parse JSON text, reporting any problem as :class:`StateError`.
 
-    Refused: text over ``max_text`` characters, invalid UTF-8, ``NaN``/``Infinity`` and
+    Refused: text over ``max_text`` characters, more than :data:`MAX_NODES` objects, lists
+    and keys (counted before the parse, see :func:`few_nodes`), invalid UTF-8,
+    ``NaN``/``Infinity`` and
     numbers too large for a float (``1e309``), integers too long to read, and nesting
     deeper than :data:`MAX_DEPTH`, so a caller's text cannot make the library allocate
     without bound or fail later on output.
@@ -103,6 +110,8 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
         raise StateError(f"a saved state is JSON text, not {type(text).__name__}")
     if len(text) > max_text:
         raise StateError(f"saved state is larger than {max_text} characters")
+    if not few_nodes(text):
+        raise StateError(f"saved state holds more than {MAX_NODES} objects, lists and keys")
     try:
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
@@ -116,6 +125,43 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     if not shallow_text(text):
         raise StateError(f"saved state is nested deeper than {MAX_DEPTH} levels")
     return value
+
+
+#: ``bytes.translate`` deletes every byte but those that open an object or a list, end a
+#: key (``:``) and the quote.
+_NOT_NODE = bytes(b for b in range(256) if b not in b'[{:"')
+#: How much of the marks :func:`few_nodes` splits at a time (its pieces are objects).
+_CHUNK = 1 << 16
+
+
+def few_nodes(text: str, limit: int = MAX_NODES) -> bool:
+    """Whether JSON ``text`` holds at most ``limit`` objects, lists and keys: its ``[``,
+    ``{`` and ``:`` outside strings, counted before it is parsed, since parsing is what
+    costs (see :data:`MAX_NODES`).
+
+    A text with at most ``limit`` of them anywhere passes at once (a save, and every
+    position line). Otherwise the strings are taken out as :func:`shallow` does: escaped
+    backslashes and quotes dropped, every byte but the marks and quotes deleted, adjacent
+    quote pairs too; what lies between a pair of the quotes left is inside a string. The
+    marks are split at the quotes a slice at a time, so the pieces (Python objects) of a
+    text built to hold many cost no more than a slice's. Only valid JSON is counted
+    exactly; other text is refused by the parse, if not here.
+    """
+    if text.count("[") + text.count("{") + text.count(":") <= limit:
+        return True
+    data = text.encode("utf-8", "surrogatepass")
+    if b"\\" in data:
+        data = data.replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = data.translate(None, _NOT_NODE).replace(b'""', b"")
+    del data
+    nodes, inside = 0, 0
+    for start in range(0, len(marks), _CHUNK):
+        parts = marks[start:start + _CHUNK].split(b'"')
+        nodes += sum(map(len, parts[inside::2]))  # a slice that starts in a string: from 1
+        if nodes > limit:
+            return False
+        inside ^= 1 - len(parts) % 2  # an odd number of quotes (even parts) flips it
+    return True
 
 
 def shallow_text(text: str, limit: int = MAX_DEPTH) -> bool:

@@ -293,7 +293,8 @@ def _seat_arg(text: str, what: str) -> int:
 
 
 def _id(text: str, what: str) -> str:
-    word = text.lower()
+    # ASCII only before the case changes: the Kelvin sign lowers to "k" (helper-148)
+    word = text.lower() if text.isascii() else text
     if not ID.fullmatch(word):
         raise NotationError(f"{quoted(text)} is not a {what} id (a short lower-case word)")
     return word

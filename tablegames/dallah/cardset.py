@@ -44,13 +44,13 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, Literal
 
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from tablegames.common.errors import QUOTE_LIMIT, RulesError, quoted, quoted_names
+from tablegames.common.errors import QUOTE_LIMIT, RulesError, StateError, quoted, quoted_names
 from tablegames.common.rules import (
     converter,
     int_in,
@@ -58,6 +58,7 @@ from tablegames.common.rules import (
     one_of,
     rules_from_dict,
 )
+from tablegames.common.serialization import loads
 
 PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
 STUNT_KINDS = ("rotate", "tap", "blow")
@@ -75,7 +76,9 @@ Target = Literal["next", "previous", "choose", "self"]
 Portion = Literal["fixed", "half", "all"]
 ProtectionKind = Literal["block", "redirect"]
 
-_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+#: An id, matched whole (``fullmatch``): ``$`` also matched before a final line break, so
+#: ``"tall\n"`` passed and dealt a game whose notation and saves did not read back.
+_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 #: Largest card set the engine accepts: die faces, zones, distinct Action cards and
 #: distinct protection cards. Saves are read against these bounds before the card set is
@@ -85,11 +88,15 @@ MAX_SHAPES, MAX_ZONES, MAX_ACTIONS, MAX_PROTECTION = 12, 12, 64, 8
 MAX_CARD_CODES = MAX_ACTIONS + MAX_PROTECTION
 #: Longest display name or card set name.
 MAX_TEXT = 80
+#: Largest card set file or text read, in bytes (the largest set the bounds above allow,
+#: every name at its longest, is under 100 KB): a larger one is refused having read no
+#: more than this, so a path to a device that never ends (``/dev/zero``) costs nothing.
+MAX_FILE = 1_000_000
 
 
 def _ident(_inst: Any, attr: Any, value: Any) -> None:
     """Ids appear in action notation (``fell neck:tall``): short lower-case words."""
-    if not isinstance(value, str) or not _ID.match(value):
+    if not isinstance(value, str) or not _ID.fullmatch(value):
         raise RulesError(
             f"{attr.name} must be a lower-case word of letters, digits and '_' "
             f"(starting with a letter), not {quoted(value)}"
@@ -259,17 +266,27 @@ class CardSet:
     @classmethod
     def from_file(cls, path: str | Path) -> CardSet:
         """Load a card set from a ``.toml`` or ``.json`` file (anything else is an error)."""
+        if not isinstance(path, str | PurePath):
+            raise RulesError(f"a card set file is a path, not {type(path).__name__}")
         p = Path(path)
         try:
-            raw = p.read_bytes()
-        except OSError as exc:
+            with p.open("rb") as file:
+                raw = file.read(MAX_FILE + 1)  # never the whole of a file that never ends
+        except (OSError, ValueError) as exc:  # ValueError: a path holding a NUL
             raise RulesError(f"cannot read card set {quoted(str(p))}: {exc}") from None
         return cls.from_dict(_parse(raw, p.suffix.lower(), str(p)))
 
     @classmethod
     def from_text(cls, text: str, fmt: str = "toml") -> CardSet:
-        """Load a card set from TOML or JSON text."""
-        return cls.from_dict(_parse(text.encode(), "." + fmt.lower().lstrip("."), fmt))
+        """Load a card set from TOML or JSON text (``fmt``: ``"toml"`` or ``"json"``)."""
+        if not isinstance(text, str):
+            raise RulesError(f"a card set text is a str, not {type(text).__name__}")
+        if not isinstance(fmt, str):
+            raise RulesError(f"a card set's format is 'toml' or 'json', not {quoted(fmt)}")
+        if len(text) > MAX_FILE:  # before it is encoded: up to four bytes a character
+            raise RulesError(f"a card set text is at most {MAX_FILE} characters")
+        raw = text.encode("utf-8", "surrogatepass")  # a lone surrogate: refused as not UTF-8
+        return cls.from_dict(_parse(raw, "." + fmt.lower().lstrip("."), fmt))
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, every card written out (writes back as JSON, TOML or ``from_dict``).
@@ -289,14 +306,27 @@ def _find(items: Any, ident: str, what: str) -> Any:
 
 
 def _parse(raw: bytes, suffix: str, where: str) -> Any:
+    """The data of a card set file's bytes, read as ``suffix`` says. JSON is read as a
+    save is (:func:`~tablegames.common.serialization.loads`: no NaN, no key twice, no
+    deep nesting); TOML's reader recurses, so a table or list nested thousands deep is
+    its ``RecursionError``, and a number too long to convert its ``ValueError``: each is
+    refused here as what it is, text that is no card set."""
+    if suffix not in (".toml", ".json"):
+        raise RulesError(f"card set {quoted(where)}: use a .toml or .json file")
+    if len(raw) > MAX_FILE:
+        raise RulesError(f"card set {quoted(where)} is larger than {MAX_FILE} bytes")
+    bad = f"card set {quoted(where)} is not valid {suffix[1:].upper()}"
     try:
-        if suffix == ".toml":
-            return tomllib.loads(raw.decode())
+        text = raw.decode()
         if suffix == ".json":
-            return json.loads(raw.decode())
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RulesError(f"card set {quoted(where)} is not valid {suffix[1:].upper()}: {exc}") from None
-    raise RulesError(f"card set {quoted(where)}: use a .toml or .json file")
+            return loads(text)
+        return tomllib.loads(text)
+    except StateError as exc:
+        raise RulesError(f"{bad}: {str(exc).removeprefix('saved state ')}") from None
+    except RecursionError:
+        raise RulesError(f"{bad}: nested too deeply") from None
+    except ValueError as exc:  # TOMLDecodeError, UnicodeDecodeError, a 5,000-digit number
+        raise RulesError(f"{bad}: {str(exc)[:200]}") from None
 
 
 _GROUPS: dict[str, type[Any]] = {

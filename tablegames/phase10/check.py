@@ -106,7 +106,12 @@ def as_groups(groups: str | Iterable[str | Group]) -> tuple[Group, ...]:
         if words and words[0].endswith(":lay"):
             words = words[1:]
         return tuple(parse_group(w) for w in words)
-    return tuple(as_group(g) for g in groups)
+    try:
+        items = iter(groups)
+    except TypeError:  # a number, None: no groups at all
+        raise NotationError(f"{quoted(groups)} is not a lay-down (write e.g. "
+                            "'set3=R3,B3,G3 set7=R7,B7,W')") from None
+    return tuple(as_group(g) for g in items)
 
 
 # ------------------------------------------------------------------ groups and phases

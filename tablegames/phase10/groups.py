@@ -82,7 +82,11 @@ def make_group(kind: int, key: int, cards: Sequence[int]) -> Group:
 
 
 def parse_group(text: str) -> Group:
-    """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``)."""
+    """Read ``set7=R7,B7,W`` / ``run3-6=...`` / ``colG=...`` (raises ``NotationError``,
+    for a value that is no text too)."""
+    if not isinstance(text, str):
+        raise NotationError(f"a group is written as text (e.g. 'set7=R7,B7,W'), not "
+                            f"{type(text).__name__}")
     head, eq, body = text.partition("=")
     if not eq or not body:
         raise NotationError(f"{quoted(text)} is not a group (write e.g. 'set7=R7,B7,W')")

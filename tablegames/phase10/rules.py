@@ -65,15 +65,20 @@ MAX_PHASE_TEXT = 200
 
 # Caches here are bounded: phase texts come from callers (a room's house rules), and an
 # unbounded cache would grow with every new spelling ("SET3", "set 3", ...) a server sees.
-@lru_cache(maxsize=256)
 def parse_phase(text: str) -> Phase:
     """Requirements of a phase written as ``"set3+run4"`` (``RulesError`` if malformed).
 
     The result is in canonical order (sets, runs, colours; larger first), the order in
     which lay-downs list their groups, so a phase written ``"run4+set3"`` means the same.
+    A value that is no text is refused before the cache, which hashes it (a list was
+    its ``TypeError``; ``True`` would find the answer cached for ``1``).
     """
-    if not isinstance(text, str) or not text.strip():
-        raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}")
+    return _parse_phase(_parse_phase_text(text))
+
+
+@lru_cache(maxsize=256)
+def _parse_phase(text: str) -> Phase:
+    """:func:`parse_phase` of a ``str``, remembered."""
     if len(text) > MAX_PHASE_TEXT:
         raise RulesError(f"phase {quoted(text)}: at most {MAX_PHASE_TEXT} characters")
     reqs: list[Requirement] = []
@@ -105,10 +110,23 @@ def phase_size(text: str) -> int:
     return sum(size for _, size in parse_phase(text))
 
 
-@lru_cache(maxsize=256)
 def describe_phase(text: str) -> str:
-    """Words for a phase: ``"set of 3 + run of 4"``."""
-    return " + ".join(f"{KIND_WORDS[k]} of {n}" for k, n in parse_phase(text))
+    """Words for a phase: ``"set of 3 + run of 4"`` (a ``RulesError`` for anything but a
+    phase's text, checked by :func:`parse_phase` before the cache hashes it)."""
+    return _describe_phase(_parse_phase_text(text))
+
+
+def _parse_phase_text(text: object) -> str:
+    """``text`` when it is a ``str`` (the cached functions hash what they are given)."""
+    if type(text) is not str or not text.strip():
+        raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}")
+    return text
+
+
+@lru_cache(maxsize=256)
+def _describe_phase(text: str) -> str:
+    """:func:`describe_phase` of a ``str``, remembered (views ask it on every view)."""
+    return " + ".join(f"{KIND_WORDS[k]} of {n}" for k, n in _parse_phase(text))
 
 
 def _check_phases(_inst: Any, attr: Any, value: Any) -> None:

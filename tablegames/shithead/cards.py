@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from tablegames.common.cards import Card, Pack
+from tablegames.common.cards import Card, Pack, check_codes
 
 #: Values run 1..13 (SHD-05); 1 is the ace.
 LOW, HIGH = 1, 13
@@ -81,8 +81,9 @@ def pack(decks: int = 1) -> Pack:
 
 
 def card_names(codes: Iterable[int]) -> list[str]:
-    """Several codes as people read them (``["A♠", "10♦"]``)."""
-    return [NAMES[c] for c in codes]
+    """Several codes as people read them (``["A♠", "10♦"]``); anything but codes of the
+    pack is a ``NotationError`` (``-1`` named the last card, see ``check_codes``)."""
+    return [NAMES[c] for c in check_codes(codes, FACES)]
 
 
 def code_of(text: str) -> int:

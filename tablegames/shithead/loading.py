@@ -10,7 +10,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import FrozenDict
-from tablegames.common.errors import SetupError, StateError
+from tablegames.common.errors import RulesError, SetupError, StateError, quoted
 from tablegames.shithead.cards import FACES, pack
 from tablegames.shithead.inference import cards_of, consistent
 from tablegames.shithead.rules import Rules
@@ -190,7 +190,10 @@ def check_seats(state: State) -> None:
 
 
 def max_players(decks: int) -> int:
-    """The most seats ``decks`` decks can deal nine cards to (SHD-02)."""
+    """The most seats ``decks`` decks can deal nine cards to (SHD-02); ``decks`` is a
+    count (an exact ``int`` of at least 1, else a ``RulesError``, as ``Rules`` says)."""
+    if type(decks) is not int or decks < 1:
+        raise RulesError(f"decks is a count of at least 1, not {quoted(decks)}")
     return FACES * decks // PER_SEAT
 
 

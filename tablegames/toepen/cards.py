@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tablegames.common.cards import suited_pack
+from tablegames.common.cards import check_codes, suited_pack
 
 #: The 32-card piquet pack in Toepen's rank order (TOE-01): J Q K A 7 8 9 10.
 PACK = suited_pack("piquet", ("J", "Q", "K", "A", "7", "8", "9", "T"), aliases={"10": "T"})
@@ -51,10 +51,11 @@ def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
 
     Each entry: ``announcement`` (``"whistle"`` or ``"stand"``), ``must`` (obliged or only
     allowed), ``reason`` and ``otherwise`` (what an obliged player who cannot whistle
-    does instead: sing, TOE-42). They never change the score.
+    does instead: sing, TOE-42). They never change the score. ``hand`` is card codes of
+    the pack (a ``NotationError`` else: ``c & 7`` read any number as a rank).
     """
     tens = jacks = 0
-    for c in hand:
+    for c in check_codes(hand, 32):
         r = c & 7
         if r == TEN:
             tens += 1

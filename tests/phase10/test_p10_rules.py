@@ -116,7 +116,7 @@ def test_phase_texts_from_callers_never_grow_a_cache_without_bound() -> None:
         spelling = "set3" + " " * (i % 150) + "+run" + str(4 + i % 5)
         Rules(phases=(spelling, f"run{3 + i % 8}"), hand_size=16)
         p10rules.describe_phase(spelling)
-    for memo in (p10rules.parse_phase, p10rules.describe_phase, p10rules._phase_reqs):
+    for memo in (p10rules._parse_phase, p10rules._describe_phase, p10rules._phase_reqs):
         info = memo.cache_info()
         assert info.maxsize is not None and info.currsize <= info.maxsize, memo
     with pytest.raises(RulesError, match="at most 200 characters"):
