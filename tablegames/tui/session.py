@@ -53,7 +53,6 @@ bots. Three things make it a game a person can play rather than a debugger:
 
 from __future__ import annotations
 
-import json
 import re
 import select
 import time
@@ -775,11 +774,15 @@ class Session:
         self.on_screen = None
 
     def _hand_is_public(self, seat: int) -> bool:
-        """Whether every card ``seat`` holds lies face up anyway (Dallah's protection cards):
-        then the screen need not be passed."""
-        hand = [str(c) for c in self.view(seat).get("hand") or []]
-        public = json.dumps(self.view(None), ensure_ascii=False)
-        return all(json.dumps(c, ensure_ascii=False) in public for c in hand)
+        """Whether the table sees everything ``seat`` holds (Dallah's protection cards lie
+        face up; an empty hand): then the screen need not be passed. The public table
+        model says so: it draws every card it cannot see as a back (``hidden``). A card
+        name found anywhere in the public view is no proof: Phase 10 holds two of every
+        card, Shithead from two decks two of each, so a hand whose every card had a
+        twin in the discard pile or a phase laid down was drawn for whoever sat at the
+        screen (found by helper-149)."""
+        seats = present(self.view(None))["seats"]
+        return not seats[seat].get("hidden")
 
     def decide(self, seat: int) -> None:
         """Ask a human seat for its move until one is accepted."""
