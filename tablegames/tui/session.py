@@ -417,12 +417,15 @@ class Session:
         self._tell_all(events[cut:])
 
     def _tell_all(self, events: Sequence[Event]) -> None:
-        """Tell every teller ``events`` as it may see them (the table: public ones)."""
+        """Tell every teller the events it may know of, as it may see them (the table:
+        public ones). An event outside a seat's audience whose very existence gives
+        something away (Toepen's reminder that a hand obliges a table custom, TOE-40) is
+        not told to that seat at all: told in its public form, it said "P1 has a hand to
+        announce." to every person (found by helper-149)."""
         if not events:
             return
         for s in self.tellers:
-            self._tell(s, Event.redact(list(events), s) if s is None else
-                       [e.for_seat(s) for e in events])
+            self._tell(s, Event.redact(list(events), s))
 
     # ----------------------------------------------------------------- input
     def _readline(self, prompt: str, timeout: float | None = None,
