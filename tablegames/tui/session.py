@@ -777,15 +777,21 @@ class Session:
         self.on_screen = None
 
     def _hand_is_public(self, seat: int) -> bool:
-        """Whether the table sees everything ``seat`` holds (Dallah's protection cards lie
-        face up; an empty hand): then the screen need not be passed. The public table
-        model says so: it draws every card it cannot see as a back (``hidden``). A card
-        name found anywhere in the public view is no proof: Phase 10 holds two of every
-        card, Shithead from two decks two of each, so a hand whose every card had a
-        twin in the discard pile or a phase laid down was drawn for whoever sat at the
-        screen (found by helper-149)."""
-        seats = present(self.view(None))["seats"]
-        return not seats[seat].get("hidden")
+        """Whether ``seat``'s screen shows nothing the table cannot see (Dallah's
+        protection cards lie face up): then the screen need not be passed. The table
+        models say so, the public one drawing no card of the seat as a back (``hidden``)
+        and the seat's own drawing no card of the table otherwise than the public one
+        (a Toepen seat's own thrown-in hand, TOE-03, is in its row only). A card name
+        found anywhere in the public view was taken for proof, and is none: Phase 10
+        holds two of every card, Shithead from two decks two of each, so a hand whose
+        every card had a twin in the discard pile or a phase laid down was drawn for
+        whoever sat at the screen, and so was the thrown-in hand of a Toepen seat that
+        answers a knock with no card left (found by helper-149)."""
+        public, mine = present(self.view(None)), present(self.view(seat))
+        if public["seats"][seat].get("hidden"):
+            return False
+        return ([s["groups"] for s in mine["seats"]] == [s["groups"] for s in public["seats"]]
+                and all(mine[k] == public[k] for k in ("centre", "facts", "panel")))
 
     def decide(self, seat: int) -> None:
         """Ask a human seat for its move until one is accepted."""
