@@ -53,7 +53,6 @@ bots. Three things make it a game a person can play rather than a debugger:
 
 from __future__ import annotations
 
-import json
 import re
 import select
 import time
@@ -416,12 +415,15 @@ class Session:
         self._tell_all(events[cut:])
 
     def _tell_all(self, events: Sequence[Event]) -> None:
-        """Tell every teller ``events`` as it may see them (the table: public ones)."""
+        """Tell every teller the events it may know of, as it may see them (the table:
+        public ones). An event outside a seat's audience whose very existence gives
+        something away (Toepen's reminder that a hand obliges a table custom, TOE-40) is
+        not told to that seat at all: told in its public form, it said "P1 has a hand to
+        announce." to every person (found by helper-149)."""
         if not events:
             return
         for s in self.tellers:
-            self._tell(s, Event.redact(list(events), s) if s is None else
-                       [e.for_seat(s) for e in events])
+            self._tell(s, Event.redact(list(events), s))
 
     # ----------------------------------------------------------------- input
     def _readline(self, prompt: str, timeout: float | None = None,
@@ -773,11 +775,21 @@ class Session:
         self.on_screen = None
 
     def _hand_is_public(self, seat: int) -> bool:
-        """Whether every card ``seat`` holds lies face up anyway (Dallah's protection cards):
-        then the screen need not be passed."""
-        hand = [str(c) for c in self.view(seat).get("hand") or []]
-        public = json.dumps(self.view(None), ensure_ascii=False)
-        return all(json.dumps(c, ensure_ascii=False) in public for c in hand)
+        """Whether ``seat``'s screen shows nothing the table cannot see (Dallah's
+        protection cards lie face up): then the screen need not be passed. The table
+        models say so, the public one drawing no card of the seat as a back (``hidden``)
+        and the seat's own drawing no card of the table otherwise than the public one
+        (a Toepen seat's own thrown-in hand, TOE-03, is in its row only). A card name
+        found anywhere in the public view was taken for proof, and is none: Phase 10
+        holds two of every card, Shithead from two decks two of each, so a hand whose
+        every card had a twin in the discard pile or a phase laid down was drawn for
+        whoever sat at the screen, and so was the thrown-in hand of a Toepen seat that
+        answers a knock with no card left (found by helper-149)."""
+        public, mine = present(self.view(None)), present(self.view(seat))
+        if public["seats"][seat].get("hidden"):
+            return False
+        return ([s["groups"] for s in mine["seats"]] == [s["groups"] for s in public["seats"]]
+                and all(mine[k] == public[k] for k in ("centre", "facts", "panel")))
 
     def decide(self, seat: int) -> None:
         """Ask a human seat for its move until one is accepted."""
