@@ -48,6 +48,7 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
+from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
@@ -454,7 +455,9 @@ class Hub:
             seed = secrets.randbelow(1 << 63)
         else:
             try:
-                check_seed(seed)
+                # the game is dealt from it only when the lobby fills, too late to refuse
+                # it: a word holding a lone surrogate is of bounded size, and yet no seed
+                seed_to_int(check_seed(seed))
             except SetupError:
                 raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))

@@ -1,0 +1,105 @@
+"""The room server against a hostile client (helper-150): each door found open, held shut
+by a test that failed before its fix, through a real ``tablegames serve`` process where a
+client can show it, in process where only the server's insides can (what a message
+costs).
+
+* JSON that escapes a lone surrogate (``"\\ud800"``) is no text: no answer can carry it
+  back as UTF-8. A seed of one made a lobby that never dealt (the last join was a 500,
+  its seat stored, the room stuck for good); a Dallah card named with one made a table
+  no phone could be sent (the socket's writer died in silence). Every body and socket
+  message holding one is refused ``bad_message`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tablegames.common.registry import GAMES
+from tablegames.common.rules import rules_to_dict
+from tablegames.server.rooms import ClientError, Hub
+from tablegames.server.store import Store
+from tests.server.helpers import Server, Socket
+from tests.server.test_protocol import full_room, stored
+from tests.server.test_server_hostile_audit import rooms_stored, seats_stored
+
+LONE = "\\ud800"  # a lone surrogate as JSON escapes it (the text holds backslash-u)
+
+
+def _dallah_cards_named(name: str) -> str:
+    """A Dallah room's form whose card set names its first cup shape ``name`` (JSON text
+    spliced in as it is, so ``name`` may be an escape)."""
+    cards = rules_to_dict(GAMES["dallah"].rules_class())["cards"]
+    if isinstance(cards, str):  # the default set is stored by name: spell it out
+        cards = GAMES["dallah"].rules_class().cards.to_dict()
+    cards["shapes"][0]["en"] = "@NAME@"
+    form = {"game": "dallah", "players": 3, "name": "Amal", "bot": "random",
+            "rules": {"cards": cards}}
+    return json.dumps(form).replace('"@NAME@"', f'"{name}"')
+
+
+@pytest.mark.parametrize("body", [
+    # a seed of a lone surrogate: the lobby was made, and its game could never be dealt
+    b'{"game": "toepen", "players": 2, "name": "Amal", "seed": "' + LONE.encode() + b'"}',
+    # the same surrogate as raw bytes (json.loads reads a body's bytes with surrogatepass)
+    b'{"game": "toepen", "players": 2, "name": "Amal", "seed": "\xed\xa0\x80"}',
+    # a cup shape named with one: every page of the room fails to encode
+    _dallah_cards_named("Cl" + LONE + "assic").encode(),
+])
+def test_a_body_holding_a_lone_surrogate_is_refused_and_stores_nothing(
+        server: Server, body: bytes) -> None:
+    rooms = rooms_stored(server)
+    status, answer = server.request("/api/rooms", raw=body)
+    assert (status, answer["code"]) == (400, "bad_message"), answer
+    assert rooms_stored(server) == rooms
+
+
+def test_a_join_with_a_lone_surrogate_is_refused_and_takes_no_seat(server: Server) -> None:
+    made = server.create(game="toepen", players=3, name="Amal")
+    before = seats_stored(server, made["code"])
+    status, answer = server.request(f"/api/rooms/{made['code']}/join",
+                                    raw=b'{"name": "Bo", "x": "' + LONE.encode() + b'"}')
+    assert (status, answer["code"]) == (400, "bad_message"), answer
+    assert seats_stored(server, made["code"]) == before
+
+
+@pytest.mark.parametrize("message", [
+    '{"type": "act", "action": "0:keep", "expect": 0, "note": "' + LONE + '"}',
+    '{"type": "act", "action": "' + LONE + '", "expect": 0}',
+    '{"type": "hello", "lang": "' + LONE + '"}',
+    '{"type": "' + LONE + '"}',
+])
+def test_a_socket_message_holding_a_lone_surrogate_is_refused_and_changes_nothing(
+        server: Server, message: str) -> None:
+    code, tokens = full_room(server, seed=4)
+    phone = Socket(server, f"/ws/p/{tokens[0]}")
+    try:
+        phone.send({"type": "hello"})
+        phone.recv("update")
+        before = stored(server, code)
+        phone.send(message)
+        answer = phone.recv("error")
+        assert answer["code"] == "bad_message" and answer["message"], answer
+        assert stored(server, code) == before
+        assert phone.act("0:keep", 0)["page"]["version"] == 1  # the room plays on
+    finally:
+        phone.close()
+
+
+def test_the_hub_refuses_a_seed_no_game_can_be_dealt_from(tmp_path: Path) -> None:
+    """An app that calls the hub itself (no JSON door) is refused such a seed too, before
+    anything is stored: the game is dealt only when the lobby fills, too late to say."""
+    store = Store(tmp_path / "rooms.sqlite")
+    try:
+        hub = Hub(store, bot_delay=0)
+        with pytest.raises(ClientError) as refused:
+            hub.create({"game": "toepen", "players": 2, "name": "Amal", "seed": "\ud800"})
+        assert refused.value.code == "bad_seed"
+        assert store.open_rooms() == 0
+        code, _ = hub.create({"game": "toepen", "players": 2, "name": "Amal", "seed": "\u00e9t\u00e9"})
+        hub.join(code, "Bo")
+        assert hub.room(code).started
+    finally:
+        store.close()
