@@ -186,18 +186,29 @@ class Drawing:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self.views: dict[int | None, dict[str, Any]] = {}
         self.models: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         self.tables: dict[str, Drawn] = {}
         #: The public table's operations as JSON (``encode_ops``), per pair of drawn
         #: tables (by identity): every phone of a language shares them.
         self.table_ops: dict[tuple[int, int], str] = {}
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (the engine's own: no envelope to check or guard), which
+        a page's events are told from: far cheaper than its model (a Phase 10 hand's
+        model names every way to lay its phase down), so a page the room has kept is
+        found without one."""
+        hit = self.views.get(seat)
+        if hit is None:
+            hit = self.views[seat] = self.state.view(seat)
+        return hit
+
     def model(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
         """``(view, model)`` of ``seat``: the private part of its model, or for ``None``
         the spectator's whole model (the public table)."""
         hit = self.models.get(seat)
         if hit is None:
-            view = self.state.view(seat)  # the engine's own: no envelope to check or guard
+            view = self.view(seat)
             hit = self.models[seat] = (view, shared_model(view, public=seat is None))
         return hit
 
@@ -849,13 +860,16 @@ class Hub:
         """
         state = room.state
         drawing = drawing if drawing is not None else Drawing(state)
-        view, model = drawing.model(seat)
+        view = drawing.view(seat)
         w = words_of(str(view["game"]), lang)
         online = room.online()
         kept = room.pages.get((seat, lang))
         if (kept is not None and kept.state is state and kept.version == state.version
                 and kept.drawn.page["online"] == online):
+            # the kept page, with no model built: a hello or a change of language asks
+            # for it at every socket's message rate (helper-150: 10 ms each, before)
             return kept.drawn.page, Context(view, w)
+        _, model = drawing.model(seat)
         public = drawing.tables.get(w.lang)
         if public is None:
             old = room.tables.get(w.lang)

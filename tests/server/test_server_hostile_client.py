@@ -12,14 +12,16 @@ costs).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import rules_to_dict
-from tablegames.server.rooms import ClientError, Hub
+from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import Store
 from tests.server.helpers import Server, Socket
 from tests.server.test_protocol import full_room, stored
@@ -103,3 +105,53 @@ def test_the_hub_refuses_a_seed_no_game_can_be_dealt_from(tmp_path: Path) -> Non
         assert hub.room(code).started
     finally:
         store.close()
+
+
+# -- what a hello costs --------------------------------------------------------------------
+def test_a_hello_for_a_page_the_room_drew_draws_no_table_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``hello`` or ``lang`` for the page the room last drew for that seat and language
+    is that page, but the seat's table model was built again first, and only then was the
+    kept page found: some 10 ms for a Phase 10 hand that can lay its phase down 136 ways,
+    which a socket may ask for 20 times a second, 40 at once. A few sockets of one player
+    held the server's one thread; now such a hello builds nothing, a screen's too, and
+    a page not drawn yet (another language) is built once."""
+    from tablegames.server import rooms
+
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    try:
+        code, _ = hub.create({"game": "phase10", "players": 2, "name": "Amal", "seed": 8})
+        hub.join(code, "Bo")
+        room = hub.room(code)
+        seat = room.state.to_act
+        phone, screen = Conn(seat), Conn(None)
+        for conn in (phone, screen):
+            hub.attach(room, conn)
+            asyncio.run(hub.handle(room, conn, {"type": "hello"}))
+        built: list[Any] = []
+        drawn = rooms.shared_model  # type: ignore[attr-defined]
+
+        def counted(view: Any, **options: Any) -> Any:
+            built.append(view)
+            return drawn(view, **options)
+
+        monkeypatch.setattr(rooms, "shared_model", counted)
+
+        def say(conn: Conn, message: dict[str, object]) -> Any:
+            asyncio.run(hub.handle(room, conn, message))
+            said = []
+            while not conn.queue.empty():
+                said.append(conn.queue.get_nowait())
+            return [m for m in said if isinstance(m, dict) and m["type"] == "update"][-1]
+
+        pages = [say(conn, {"type": kind, "lang": "en", "since": 0})["page"]
+                 for conn in (phone, screen) for kind in ("hello", "lang") * 3]
+        assert built == []
+        assert all(p == pages[0] for p in pages[:6]) and all(p == pages[6] for p in pages[6:])
+        assert say(phone, {"type": "lang", "lang": "da"})["page"]["prompt"] != pages[0]["prompt"]
+        # a page in a new language is drawn, once: the seat's part and the public table
+        assert [view["seat"] for view in built] == [seat, None]
+        say(phone, {"type": "hello", "lang": "da"})
+        assert len(built) == 2
+    finally:
+        hub.store.close()
