@@ -285,6 +285,11 @@ class Room:
     #: the base of the next patch and the parts the next drawing reuses (``Hub._page``).
     pages: dict[tuple[int | None, str], Kept] = attrs.field(factory=dict)
     tables: dict[str, Drawn] = attrs.field(factory=dict)
+    #: The page of format 1 (:func:`~tablegames.server.page.expand`) of a page of
+    #: ``pages``, by the same key, beside the page it expands: made once for every
+    #: ``hello`` of a socket that asked for format 1 (``Hub._send_page``).
+    expanded: dict[tuple[int | None, str], tuple[dict[str, Any], dict[str, Any]]] = (
+        attrs.field(factory=dict))
     @property
     def round(self) -> int:
         """Which game of the room is on the table (1, then one more per Play again)."""
@@ -764,6 +769,7 @@ class Hub:
         room.recent.clear()
         room.pages.clear()
         room.tables.clear()
+        room.expanded.clear()
         for conn in list(room.conns):
             self._send_page(room, conn, since=0)
         self._kick(room)
@@ -841,11 +847,23 @@ class Hub:
             events = describe_events(mine, ctx)
         conn.version = state.version
         if conn.format == 1:  # an app of its own written for the page of earlier releases
-            page = expand(page)
+            page = self._expanded(room, (conn.seat, conn.lang), page)
         message: dict[str, Any] = {"type": "update", "page": page, "events": events}
         if replace:
             message["replace"] = True
         conn.push(message)
+
+    @staticmethod
+    def _expanded(room: Room, key: tuple[int | None, str], page: dict[str, Any],
+                  ) -> dict[str, Any]:
+        """``page`` (the room's kept page of ``key``) in format 1, expanded once: a page
+        expanded at every hello was a fresh 100 KB of objects for a Phase 10 lay-down,
+        each held in the socket's queue until sent, so a client that never read kept 256
+        of them on each of its sockets (helper-150)."""
+        hit = room.expanded.get(key)
+        if hit is None or hit[0] is not page:
+            hit = room.expanded[key] = (page, expand(page))
+        return hit[1]
 
     def _page(self, room: Room, seat: int | None, lang: str,
               drawing: Drawing | None = None) -> tuple[dict[str, Any], Context]:

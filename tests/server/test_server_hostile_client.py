@@ -155,3 +155,49 @@ def test_a_hello_for_a_page_the_room_drew_draws_no_table_again(
         assert len(built) == 2
     finally:
         hub.store.close()
+
+
+def test_a_format_1_page_asked_for_again_is_the_one_already_expanded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket of format 1 (the page of earlier releases) was sent a page expanded anew
+    at each ``hello``: some 100 KB of objects for a Phase 10 lay-down page, each held in
+    the socket's queue until sent. A client that never read piled up 256 of them on
+    each of its sockets (16 sockets of one client took 105 MB of the server's memory in
+    14 s). The expansion of a kept page is made once, and every hello is sent that one;
+    a new version, or Play again's new game, is expanded anew."""
+    from tablegames.server import rooms
+
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    try:
+        code, _ = hub.create({"game": "toepen", "players": 2, "name": "Amal", "seed": 3})
+        hub.join(code, "Bo")
+        room = hub.room(code)
+        phone, other = Conn(0), Conn(0)
+        for conn in (phone, other):
+            hub.attach(room, conn)
+        made: list[Any] = []
+        expand = rooms.expand  # type: ignore[attr-defined]
+
+        def counted(page: Any) -> Any:
+            made.append(page)
+            return expand(page)
+
+        monkeypatch.setattr(rooms, "expand", counted)
+
+        def page(conn: Conn) -> Any:
+            asyncio.run(hub.handle(room, conn, {"type": "hello", "format": 1}))
+            said = []
+            while not conn.queue.empty():
+                said.append(conn.queue.get_nowait())
+            return [m for m in said if isinstance(m, dict) and m["type"] == "update"][-1]["page"]
+
+        first = page(phone)
+        assert all(page(conn) is first for conn in (phone, other, phone))
+        assert len(made) == 1 and isinstance(first["hand"][0], dict)  # format 1: faces
+        hub._commit(room, 0, ["0:keep"], 0)  # (its patches are expanded apart, once)
+        made.clear()
+        moved = page(phone)
+        assert moved["version"] == 1 and moved is not first and len(made) == 1
+        assert page(other) is moved and len(made) == 1
+    finally:
+        hub.store.close()
