@@ -720,7 +720,7 @@ class Hub:
             if room.state is None:
                 raise ClientError("not_started")
             if asked != room.round:
-                if asked > room.round:
+                if not 1 <= asked < room.round:  # a round the room never had
                     conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
                 self._send_page(room, conn, since=room.state.version)
                 return

@@ -8,6 +8,11 @@ costs).
   its seat stored, the room stuck for good); a Dallah card named with one made a table
   no phone could be sent (the socket's writer died in silence). Every body and socket
   message holding one is refused ``bad_message`` and changes nothing.
+* A ``hello`` for the page a room kept built the seat's table model first (10 ms on a
+  Phase 10 lay-down page, at 20 messages a second a socket), and a socket of format 1
+  was sent a fresh 100 KB expansion at each, held in its queue while it did not read:
+  a kept page costs neither now.
+* Play again naming a round of 0 or less, which the room never had, is refused ``stale``.
 """
 
 from __future__ import annotations
@@ -201,3 +206,27 @@ def test_a_format_1_page_asked_for_again_is_the_one_already_expanded(
         assert page(other) is moved and len(made) == 1
     finally:
         hub.store.close()
+
+
+# -- Play again ----------------------------------------------------------------------------
+@pytest.mark.parametrize("round_", [0, -1, -(2**70), 2, 2**70])
+def test_play_again_naming_a_round_the_room_never_had_is_refused(server: Server,
+                                                                 round_: int) -> None:
+    """A press names the round its page showed; one the room never had is refused
+    ``stale`` (then the table as it is), as the protocol says. A round of 0 or less was
+    answered with the table alone, as if it were a press that crossed another."""
+    code, tokens = full_room(server, seed=4)
+    phone = Socket(server, f"/ws/p/{tokens[1]}")
+    try:
+        phone.send({"type": "hello"})
+        phone.recv("update")
+        before = stored(server, code)
+        phone.send({"type": "again", "round": round_})
+        answer = phone.recv()
+        while answer["type"] == "notice":  # the table's greeting, sent with its page
+            answer = phone.recv()
+        assert (answer["type"], answer.get("code")) == ("error", "stale"), answer
+        assert phone.recv("update")["page"]["round"] == 1
+        assert stored(server, code) == before
+    finally:
+        phone.close()
