@@ -48,6 +48,7 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
+from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
@@ -185,18 +186,29 @@ class Drawing:
 
     def __init__(self, state: Any) -> None:
         self.state = state
+        self.views: dict[int | None, dict[str, Any]] = {}
         self.models: dict[int | None, tuple[dict[str, Any], dict[str, Any]]] = {}
         self.tables: dict[str, Drawn] = {}
         #: The public table's operations as JSON (``encode_ops``), per pair of drawn
         #: tables (by identity): every phone of a language shares them.
         self.table_ops: dict[tuple[int, int], str] = {}
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (the engine's own: no envelope to check or guard), which
+        a page's events are told from: far cheaper than its model (a Phase 10 hand's
+        model names every way to lay its phase down), so a page the room has kept is
+        found without one."""
+        hit = self.views.get(seat)
+        if hit is None:
+            hit = self.views[seat] = self.state.view(seat)
+        return hit
+
     def model(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]]:
         """``(view, model)`` of ``seat``: the private part of its model, or for ``None``
         the spectator's whole model (the public table)."""
         hit = self.models.get(seat)
         if hit is None:
-            view = self.state.view(seat)  # the engine's own: no envelope to check or guard
+            view = self.view(seat)
             hit = self.models[seat] = (view, shared_model(view, public=seat is None))
         return hit
 
@@ -273,6 +285,11 @@ class Room:
     #: the base of the next patch and the parts the next drawing reuses (``Hub._page``).
     pages: dict[tuple[int | None, str], Kept] = attrs.field(factory=dict)
     tables: dict[str, Drawn] = attrs.field(factory=dict)
+    #: The page of format 1 (:func:`~tablegames.server.page.expand`) of a page of
+    #: ``pages``, by the same key, beside the page it expands: made once for every
+    #: ``hello`` of a socket that asked for format 1 (``Hub._send_page``).
+    expanded: dict[tuple[int | None, str], tuple[dict[str, Any], dict[str, Any]]] = (
+        attrs.field(factory=dict))
     @property
     def round(self) -> int:
         """Which game of the room is on the table (1, then one more per Play again)."""
@@ -454,7 +471,9 @@ class Hub:
             seed = secrets.randbelow(1 << 63)
         else:
             try:
-                check_seed(seed)
+                # the game is dealt from it only when the lobby fills, too late to refuse
+                # it: a word holding a lone surrogate is of bounded size, and yet no seed
+                seed_to_int(check_seed(seed))
             except SetupError:
                 raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))
@@ -701,7 +720,7 @@ class Hub:
             if room.state is None:
                 raise ClientError("not_started")
             if asked != room.round:
-                if asked > room.round:
+                if not 1 <= asked < room.round:  # a round the room never had
                     conn.push(error_message(ClientError("stale"), conn.lang, room.state.version))
                 self._send_page(room, conn, since=room.state.version)
                 return
@@ -750,6 +769,7 @@ class Hub:
         room.recent.clear()
         room.pages.clear()
         room.tables.clear()
+        room.expanded.clear()
         for conn in list(room.conns):
             self._send_page(room, conn, since=0)
         self._kick(room)
@@ -827,11 +847,23 @@ class Hub:
             events = describe_events(mine, ctx)
         conn.version = state.version
         if conn.format == 1:  # an app of its own written for the page of earlier releases
-            page = expand(page)
+            page = self._expanded(room, (conn.seat, conn.lang), page)
         message: dict[str, Any] = {"type": "update", "page": page, "events": events}
         if replace:
             message["replace"] = True
         conn.push(message)
+
+    @staticmethod
+    def _expanded(room: Room, key: tuple[int | None, str], page: dict[str, Any],
+                  ) -> dict[str, Any]:
+        """``page`` (the room's kept page of ``key``) in format 1, expanded once: a page
+        expanded at every hello was a fresh 100 KB of objects for a Phase 10 lay-down,
+        each held in the socket's queue until sent, so a client that never read kept 256
+        of them on each of its sockets (helper-150)."""
+        hit = room.expanded.get(key)
+        if hit is None or hit[0] is not page:
+            hit = room.expanded[key] = (page, expand(page))
+        return hit[1]
 
     def _page(self, room: Room, seat: int | None, lang: str,
               drawing: Drawing | None = None) -> tuple[dict[str, Any], Context]:
@@ -846,13 +878,16 @@ class Hub:
         """
         state = room.state
         drawing = drawing if drawing is not None else Drawing(state)
-        view, model = drawing.model(seat)
+        view = drawing.view(seat)
         w = words_of(str(view["game"]), lang)
         online = room.online()
         kept = room.pages.get((seat, lang))
         if (kept is not None and kept.state is state and kept.version == state.version
                 and kept.drawn.page["online"] == online):
+            # the kept page, with no model built: a hello or a change of language asks
+            # for it at every socket's message rate (helper-150: 10 ms each, before)
             return kept.drawn.page, Context(view, w)
+        _, model = drawing.model(seat)
         public = drawing.tables.get(w.lang)
         if public is None:
             old = room.tables.get(w.lang)
