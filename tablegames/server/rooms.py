@@ -128,6 +128,16 @@ class ClientError(Exception):
         self.game = game
 
 
+class ToldStale(ClientError):
+    """``stale``, already told to the phone whose tap lost a race to another process
+    (:meth:`Hub._resync`): the refusal went to it before the winning tap's table, so the
+    phone reads its tap as refused, as it reads every crossed tap (the refusal, then the
+    table), and nothing more is to be sent."""
+
+    def __init__(self) -> None:
+        super().__init__("stale")
+
+
 @attrs.define(eq=False)
 class Conn:
     """One phone (or shared screen) attached to a room; messages go out through ``queue``."""
@@ -993,7 +1003,9 @@ class Hub:
             if room.state is None:
                 raise ClientError("not_started")
             try:
-                self._commit(room, conn.seat, raw, expect)
+                self._commit(room, conn.seat, raw, expect, by=conn)
+            except ToldStale:
+                return
             except ClientError as exc:
                 if exc.code != "stale":
                     raise
@@ -1001,8 +1013,10 @@ class Hub:
                 conn.push(error_message(exc, conn.lang, room.state.version))
                 self._send_page(room, conn, since=room.state.version)
 
-    def _commit(self, room: Room, seat: int, actions: list[str], expect: int) -> None:
-        """Apply, store, broadcast (the room's lock is held).
+    def _commit(self, room: Room, seat: int, actions: list[str], expect: int,
+                by: Conn | None = None) -> None:
+        """Apply, store, broadcast (the room's lock is held); ``by`` is the phone that
+        tapped (``None``: a bot), told first if its tap loses a race (:class:`ToldStale`).
 
         A batch is several taps in one message, judged in order, each after the ones
         before it: the first refused tap ends the batch, the taps before it stand (they
@@ -1032,7 +1046,9 @@ class Hub:
                 room.snap_seq = state.version
         except StoreError:
             if self.store.shared:  # another process stored this version first
-                self._resync(room, expect)  # what was applied here is not the room's
+                # what was applied here is not the room's
+                if self._resync(room, expect, refused=by):
+                    raise ToldStale() from None
                 raise ClientError("stale") from None
             log.exception("room %s: could not store version %s", room.code, state.version)
             self._evict(room)
@@ -1115,12 +1131,18 @@ class Hub:
             self._broadcast(room, events)
         self._kick(room)
 
-    def _resync(self, room: Room, since: int) -> None:
+    def _resync(self, room: Room, since: int, refused: Conn | None = None) -> bool:
         """After a lost race at version ``since``: the room's game is rebuilt as it was
         at ``since`` and the store's actions after it are applied, so its phones get the
         winning taps' events (as the phones on the winner's process do). If the store
         cannot be read now, the room leaves memory and its phones reconnect (it loads
-        again then): it never stays here without its game or with the tap that lost."""
+        again then): it never stays here without its game or with the tap that lost.
+
+        The phone whose tap lost (``refused``) is told ``stale`` before the winning
+        table, as a tap that crossed another in this process is (the refusal, then the
+        table): sent after it, the table past its version read as its tap's answer, so
+        a phone took a tap the store never held for accepted (the two-process test saw
+        one in a loaded run). Returns whether it was told."""
         try:
             row = self.store.room(room.code)
             if row is None or row.state is None:
@@ -1135,11 +1157,14 @@ class Hub:
             log.warning("room %s: could not read it again after a lost race (%s)", room.code,
                         exc)
             self._evict(room)
-            return
+            return False
         room.state, room.snap_seq = state, row.snap_seq
         room.recent.extend(events)
+        if refused is not None:
+            refused.push(error_message(ClientError("stale"), refused.lang, state.version))
         self._broadcast(room, events)
         self._kick(room)
+        return refused is not None
 
     # -- bots ------------------------------------------------------------------------
     def _lineup(self, room: Room) -> list[Any]:

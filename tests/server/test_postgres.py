@@ -287,6 +287,40 @@ def test_after_a_lost_race_the_phones_get_the_winning_taps_events(postgres: Post
             h.store.close()
 
 
+def test_a_tap_that_loses_a_race_is_refused_before_the_winning_table(
+        postgres: Postgres) -> None:
+    """A tap on ``b`` that loses its race to ``a``: its phone is told ``stale`` first,
+    then the winning tap's table, as a tap that crossed another on one process is (the
+    refusal, then the table), and nothing else. Before, the table came first, so the phone
+    read the page past its version as its own tap's answer: a loaded two-process run saw
+    a tap taken for accepted that the store never held."""
+    a, b = _hubs(_db(postgres))
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
+        a.join(code, "Bo")
+        ra, rb = a.room(code), b.room(code)
+        state = ra.state
+        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        phone = Conn(seat)
+        b.attach(rb, phone)
+        while not phone.queue.empty():
+            phone.queue.get_nowait()
+        a._commit(ra, seat, [legal[0]], 0)  # a stores version 1 first; b has not heard
+        asyncio.run(b.act(rb, phone, {"type": "act", "actions": [legal[-1]], "expect": 0}))
+        told = []
+        while not phone.queue.empty():
+            m = phone.queue.get_nowait()
+            told.append(json.loads(m) if isinstance(m, str) else m)
+        kinds = [(m["type"], m.get("code") or m.get("to") or m.get("page", {}).get("version"))
+                 for m in told if m is not None]
+        assert kinds[0] == ("error", "stale") and told[0]["version"] == 1
+        assert [k for k, _ in kinds[1:]] in (["patch"], ["update"]) and kinds[1][1] == 1
+        assert rb.state.to_json() == ra.state.to_json()
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
 def _two_processes(postgres: Postgres, tmp_path: Path) -> tuple[str, Server, Server]:
     url = _db(postgres)
     a = Server(url, log=tmp_path / "a.log").start()
