@@ -160,7 +160,9 @@ class Conn:
     #: face once (the default), or 1, the page of earlier releases, expanded on send.
     format: int = FORMAT
     #: Messages to send, as JSON text; ``None`` closes the socket.
-    queue: asyncio.Queue[str | None] = attrs.field(factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    #: (Not in its ``repr``: what a seat is sent names its hand.)
+    queue: asyncio.Queue[str | None] = attrs.field(factory=lambda: asyncio.Queue(QUEUE_LIMIT),
+                                                   repr=False)
     #: The bytes of the text in ``queue`` (:meth:`push` adds, :meth:`pull` takes off).
     unsent: int = 0
     #: Set when the phone fell too far behind or the room was reloaded: close it.
