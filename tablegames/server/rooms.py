@@ -15,8 +15,10 @@ The :class:`Hub` is the whole server logic without any web framework, so it can 
   gets ``state.log(seat, since=v)``;
 * bots (any of ``tablegames.bots``) move through the library's harness when a bot seat
   is to act (other bot seats may then knock out of turn); each decision is drawn from
-  the room's seed, the seat and the version, so a room restarted from disk plays on
-  exactly as it would have;
+  the room's seed (hashed with the seat: no bot is handed the game's seed), the seat and
+  the version, so a room restarted from disk plays on exactly as it would have; they
+  act only while a person's seat has a socket open, and think on the hub's own
+  ``bot_threads``, a bounded number at once across every room;
 * once the game is over, any seated phone may press "Play again": the room deals a new
   game to the same seats under the same house rules with a new seed (its ``round``
   counts the games), stored like the first, and every phone is told who dealt it.
