@@ -119,6 +119,18 @@ def _seconds_arg(text: str) -> float:
             f"seconds from 0 to {MAX_SECONDS:g}, not {quoted(text)}") from None
 
 
+def _bot_threads_arg(text: str) -> int:
+    """``serve --bot-threads``: a whole number from 1 to 16, checked by the check of
+    ``Hub(bot_threads=)`` (:func:`~tablegames.server.rooms.check_bot_threads`)."""
+    from tablegames.server.rooms import MAX_BOT_THREADS, check_bot_threads
+
+    try:
+        return check_bot_threads(int(text))
+    except ValueError:  # not a number, or out of range (a SetupError is a ValueError)
+        raise argparse.ArgumentTypeError(
+            f"a whole number from 1 to {MAX_BOT_THREADS}, not {quoted(text)}") from None
+
+
 def _count_arg(text: str) -> int:
     """``--max-rooms``, ``--sockets-per-address``, ``--rooms-per-network``...: a whole
     number, 1 or more (the check of ``Hub(max_rooms=)``)."""
@@ -411,7 +423,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             limits = attrs.evolve(limits, **{name: getattr(args, name)})
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
-                         max_rooms=args.max_rooms)
+                         max_rooms=args.max_rooms, bot_threads=args.bot_threads)
     except ImportError:
         raise SetupError('a PostgreSQL database needs the postgres extra: '
                          'pip install "tablegames[postgres]"') from None
@@ -494,6 +506,9 @@ def _add_serve(sub: Any) -> None:
     sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
                     help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests; "
                          "default: %(default)s)")
+    sv.add_argument("--bot-threads", type=_bot_threads_arg, default=1, metavar="N",
+                    help="bot decisions that may think at once across all rooms, 1 to 16 "
+                         "(the others wait their turn; default: %(default)s)")
     sv.add_argument("--log-level", default="warning",
                     choices=["critical", "error", "warning", "info", "debug"],
                     help="how much the server logs (default: %(default)s)")

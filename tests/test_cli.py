@@ -206,6 +206,8 @@ def test_serve_says_when_phones_cannot_reach_it(
     ["play", "toepen", "--pace", "inf"], ["play", "toepen", "--pace", "nan"],
     ["play", "toepen", "--pace", "1e308"], ["play", "toepen", "--pace", "-1"],
     ["serve", "--max-rooms", "0"], ["serve", "--max-rooms", "-5"], ["serve", "--max-rooms", "x"],
+    ["serve", "--bot-threads", "0"], ["serve", "--bot-threads", "17"],
+    ["serve", "--bot-threads", "1.5"],
 ])
 def test_out_of_range_ports_and_seconds_are_refused_by_argparse(
         argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:

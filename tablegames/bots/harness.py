@@ -154,3 +154,18 @@ def hash_seed(seed: int | str, label: str) -> int:
     from tablegames.common.rng import seed_to_int
 
     return seed_to_int(f"{seed}|{label}")
+
+
+def bot_seed(seed: int | str, seat: int) -> int:
+    """The seed of the bot at ``seat`` of a game dealt from ``seed``, for front ends whose
+    bots may be anyone's (the room server, the terminal game): the first 64 bits of a
+    SHA-256 of the game's seed and the seat (:func:`hash_seed`), so the game stays the
+    same for the same seed while no bot is handed anything from which the deal, and so
+    every hidden card, could be worked out. A seed such as ``f"{seed}/{seat}"`` or
+    ``seed * 1009 + seat`` gave a bot registered by a third party the seed itself.
+
+    >>> from tablegames.bots.harness import bot_seed
+    >>> bot_seed(7, 1) == bot_seed(7, 1) != bot_seed(7, 2)
+    True
+    """
+    return hash_seed(seed, f"bot {seat}")

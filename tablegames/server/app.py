@@ -63,7 +63,7 @@ from tablegames.common.setups import check_count
 from tablegames.server import logs
 from tablegames.server.chrome import words_script
 from tablegames.server.limits import Bucket, Doors, Limits, client_address
-from tablegames.server.page import dumps, words_of
+from tablegames.server.page import words_of
 from tablegames.server.pgstore import open_store
 from tablegames.server.rooms import (
     ClientError,
@@ -73,6 +73,7 @@ from tablegames.server.rooms import (
     bot_names,
     bot_text,
     check_bot_delay,
+    check_bot_threads,
     error_message,
 )
 from tablegames.server.words import error_text, lang_of
@@ -568,23 +569,27 @@ JSON = "application/json"
 
 # -- the app ---------------------------------------------------------------------------
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
-               limits: Limits | None = None, max_rooms: int = 5_000) -> Starlette:
+               limits: Limits | None = None, max_rooms: int = 5_000,
+               bot_threads: int = 1) -> Starlette:
     """The ASGI app serving rooms stored in ``db``: a SQLite file's path (one server
     process), or a ``postgresql://`` URL shared by any number of server processes.
 
     ``bot_delay`` is the pause before a bot moves, so people can follow what it did;
     ``limits`` meters every door (:mod:`tablegames.server.limits`), ``max_rooms`` bounds
-    the open rooms (idle ones are closed on the schedule of ``Hub.tend``).
+    the open rooms (idle ones are closed on the schedule of ``Hub.tend``);
+    ``bot_threads`` (1 to 16) is how many bot decisions may think at once across all
+    rooms (the others wait their turn), so bots never hold the server's thread.
     """
     check_bot_delay(bot_delay)  # before the store is opened
     check_count("max_rooms", max_rooms)
+    check_bot_threads(bot_threads)
     if not isinstance(limits, Limits | None):
         raise SetupError(f"limits must be a Limits or None, not {type(limits).__name__}")
     limits = limits or Limits()
     doors = Doors(limits, max_rooms)
     logs.install()
     store = open_store(str(db))
-    hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms)
+    hub = Hub(store, bot_delay=bot_delay, max_rooms=max_rooms, bot_threads=bot_threads)
     catalogues = Catalogues()
 
     def client(request: Request | WebSocket) -> str:
@@ -862,12 +867,11 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
 async def _write(ws: WebSocket, conn: Conn) -> None:
     """Send ``conn``'s queue in order; ``None`` closes the socket (the phone reconnects)."""
     while True:
-        message = await conn.queue.get()
-        if message is None:
+        text = await conn.pull()
+        if text is None:
             with contextlib.suppress(Exception):
                 await ws.close(code=conn.close_code)
             return
-        text = message if isinstance(message, str) else dumps(message)
         try:
             await ws.send_text(text)
         except Exception:

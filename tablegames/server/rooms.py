@@ -15,8 +15,10 @@ The :class:`Hub` is the whole server logic without any web framework, so it can 
   gets ``state.log(seat, since=v)``;
 * bots (any of ``tablegames.bots``) move through the library's harness when a bot seat
   is to act (other bot seats may then knock out of turn); each decision is drawn from
-  the room's seed, the seat and the version, so a room restarted from disk plays on
-  exactly as it would have;
+  the room's seed (hashed with the seat: no bot is handed the game's seed), the seat and
+  the version, so a room restarted from disk plays on exactly as it would have; they
+  act only while a person's seat has a socket open, and think on the hub's own
+  ``bot_threads``, a bounded number at once across every room;
 * once the game is over, any seated phone may press "Play again": the room deals a new
   game to the same seats under the same house rules with a new seed (its ``round``
   counts the games), stored like the first, and every phone is told who dealt it.
@@ -25,6 +27,7 @@ The :class:`Hub` is the whole server logic without any web framework, so it can 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
 import secrets
@@ -62,6 +65,7 @@ from tablegames.server.page import (
     diff_page,
     draw_page,
     draw_public,
+    dumps,
     encode_full,
     encode_ops,
     encode_patch,
@@ -106,6 +110,15 @@ GAME_IDLE = 24 * 3600
 FORGET_AFTER = 7 * 86_400
 #: Messages queued for one phone before it is cut off (it reconnects and catches up).
 QUEUE_LIMIT = 256
+#: Bytes (UTF-8) queued for one phone before it is cut off, whatever their number: 256
+#: whole pages of a Phase 10 lay-down are megabytes, held for a client that never reads.
+#: Far above what a phone that reads leaves queued (a page and the patches of a few
+#: moves), so only a socket that stopped reading is closed by it.
+QUEUE_BYTES = 1 << 20
+#: The close code of a socket cut off for what it left unread (:data:`QUEUE_LIMIT`,
+#: :data:`QUEUE_BYTES`): 1013, "try again later", as for every limit; the phone
+#: reconnects by itself and its ``hello`` catches it up.
+SLOW_CLOSE = 1013
 #: Events a phone opening a room for the first time is shown as context.
 RECENT_EVENTS = 12
 #: Events a room keeps in memory for phones that reconnect (a hello never replays the
@@ -128,6 +141,7 @@ class ClientError(Exception):
         self.game = game
 
 
+<<<<<<< HEAD
 class ToldStale(ClientError):
     """``stale``, already told to the phone whose tap lost a race to another process
     (:meth:`Hub._resync`): the refusal went to it before the winning tap's table, so the
@@ -136,20 +150,34 @@ class ToldStale(ClientError):
 
     def __init__(self) -> None:
         super().__init__("stale")
+=======
+def _size(text: str) -> int:
+    """The bytes ``text`` takes on the wire (UTF-8), counted without encoding ASCII."""
+    return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+>>>>>>> fix151
 
 
 @attrs.define(eq=False)
 class Conn:
-    """One phone (or shared screen) attached to a room; messages go out through ``queue``."""
+    """One phone (or shared screen) attached to a room; messages go out through ``queue``.
+
+    A message is encoded when it is queued (one encoding, as the writer did before), so
+    the queue holds text whose size is known: a socket is cut off when it leaves more
+    than :data:`QUEUE_LIMIT` messages or :data:`QUEUE_BYTES` bytes unsent, and what it
+    held is let go at once, not when its peer at last reads or the keepalive gives up.
+    """
 
     seat: int | None
     lang: str = "en"
     #: The page format this socket asked for (``hello``/``lang`` ``format``): 2, each card
     #: face once (the default), or 1, the page of earlier releases, expanded on send.
     format: int = FORMAT
-    #: Messages to send: a dict, or its JSON text when one encoding serves many phones.
-    queue: asyncio.Queue[dict[str, Any] | str | None] = attrs.field(
-        factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    #: Messages to send, as JSON text; ``None`` closes the socket.
+    #: (Not in its ``repr``: what a seat is sent names its hand.)
+    queue: asyncio.Queue[str | None] = attrs.field(factory=lambda: asyncio.Queue(QUEUE_LIMIT),
+                                                   repr=False)
+    #: The bytes of the text in ``queue`` (:meth:`push` adds, :meth:`pull` takes off).
+    unsent: int = 0
     #: Set when the phone fell too far behind or the room was reloaded: close it.
     dropped: bool = False
     #: The version of the page this phone was last sent (a patch must start there).
@@ -158,20 +186,50 @@ class Conn:
     #: closes its oldest first.
     opened: float = attrs.field(factory=time.monotonic)
     #: The close code its socket ends with once ``None`` is sent: 1012 (the phone
-    #: reconnects by itself), 4409 for a socket its seat's newer one replaced (it does
+    #: reconnects by itself), :data:`SLOW_CLOSE` for a socket that left too much unread
+    #: (it reconnects too), 4409 for a socket its seat's newer one replaced (it does
     #: not, or two screens of one seat would take turns replacing each other).
     close_code: int = 1012
 
     def push(self, message: dict[str, Any] | str | None) -> None:
+        """Queue ``message`` (a dict is encoded here); ``None`` closes the socket. Past
+        :data:`QUEUE_LIMIT` messages or :data:`QUEUE_BYTES` bytes the socket is cut off
+        (:data:`SLOW_CLOSE`): what it held is dropped and only ``None`` stays queued."""
         if self.dropped:
             return
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
-            self.dropped = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.get_nowait()
-                self.queue.put_nowait(None)
+        if message is None:
+            if self.queue.full():  # closing a socket that has not read for long
+                self._drain()
+            self.queue.put_nowait(None)
+            return
+        text = message if isinstance(message, str) else dumps(message)
+        size = _size(text)
+        if self.unsent + size > QUEUE_BYTES or self.queue.full():
+            self.cut_off()
+            return
+        self.unsent += size
+        self.queue.put_nowait(text)
+
+    def cut_off(self) -> None:
+        """Stop serving a socket that left too much unread: its queue is emptied (the
+        memory goes now) and ends with ``None``, so it closes with :data:`SLOW_CLOSE` as
+        soon as its writer is free; its reader stops at its next message."""
+        self.dropped = True
+        self.close_code = SLOW_CLOSE
+        self._drain()
+        self.queue.put_nowait(None)
+
+    def _drain(self) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.unsent = 0
+
+    async def pull(self) -> str | None:
+        """The next message to send (waits for one): JSON text, or ``None`` to close."""
+        message = await self.queue.get()
+        if message is not None:
+            self.unsent = max(0, self.unsent - _size(message))
+        return message
 
 
 @attrs.frozen(eq=False)
@@ -448,16 +506,38 @@ def check_bot_delay(delay: object) -> float:
     return check_seconds("bot_delay", delay)
 
 
+#: The most threads a hub's bots may think on (``bot_threads``).
+MAX_BOT_THREADS = 16
+
+
+def check_bot_threads(threads: object) -> int:
+    """How many bot decisions may think at once across a hub's rooms: an ``int`` from 1
+    to :data:`MAX_BOT_THREADS` (never a ``bool``), else a ``SetupError``. A decision is
+    pure Python competing with the event loop for the interpreter lock, so more threads
+    serve no more bots: they only slow every phone's messages down."""
+    count = check_count("bot_threads", threads)
+    if count > MAX_BOT_THREADS:
+        raise SetupError(f"bot_threads must be at most {MAX_BOT_THREADS}, not {count}")
+    return count
+
+
 class Hub:
     """Every room of one server (see the module docstring)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.7, max_rooms: int = 5_000,
-                 max_cached: int = 2_000) -> None:
+                 max_cached: int = 2_000, bot_threads: int = 1) -> None:
         self.bot_delay = check_bot_delay(bot_delay)
         self.max_rooms = check_count("max_rooms", max_rooms)
         self.max_cached = check_count("max_cached", max_cached)
+        self.bot_threads = check_bot_threads(bot_threads)
         self.store = store
         self.rooms: OrderedDict[str, Room] = OrderedDict()
+        #: Where every room's bots think, ``bot_threads`` decisions at most at once: the
+        #: default executor has up to 6 threads shared with everything else, and ISMCTS
+        #: decisions of several rooms at once kept the interpreter lock from the event
+        #: loop. Its threads start when the first decision is asked for.
+        self.bot_pool = concurrent.futures.ThreadPoolExecutor(
+            self.bot_threads, thread_name_prefix="tablegames-bot")
 
     # -- rooms -----------------------------------------------------------------------
     def create(self, spec: Mapping[str, Any]) -> tuple[str, str]:
@@ -796,6 +876,7 @@ class Hub:
             raise ClientError("room_full")
         room.conns.add(conn)
         self._presence(room)
+        self._kick(room)  # a person is back: bots that waited for one go on
 
     def _replace(self, room: Room, old: Conn) -> None:
         """Close ``old``, a socket of a seat whose newer one took its place: it is told
@@ -810,6 +891,7 @@ class Hub:
         room.conns.discard(conn)
         if not room.closed:
             self._presence(room)
+            self._kick(room)  # the last person gone: another process's may take the bots
 
     def _presence(self, room: Room) -> None:
         message = {"type": "presence", "online": room.online()}
@@ -1170,19 +1252,24 @@ class Hub:
     def _lineup(self, room: Room) -> list[Any]:
         """The room's bots (``tablegames.bots``), one per bot seat, ``None`` for a person.
 
-        Each is seeded by the room's seed and its seat, and a library bot draws each
-        decision from its seed and the question asked (the version), so a room restarted
-        from disk plays on exactly as it would have.
+        Each is seeded by a one-way hash of the room's seed and its seat
+        (:func:`~tablegames.bots.harness.bot_seed`), and a library bot draws each decision
+        from its seed and the question asked (the version), so a room restarted from disk
+        plays on exactly as it would have. A bot's seed never tells the game's: a bot
+        registered by a third party, handed the room's seed, could deal the room again and
+        read every hand.
         """
         if room.lineup is None:
             from tablegames import bots as library
+            from tablegames.bots.harness import bot_seed
 
-            room.lineup = [library.make(s["bot"], room.info, seed=f"{room.config['seed']}/{i}")
+            room.lineup = [library.make(s["bot"], room.info,
+                                        seed=bot_seed(room.config["seed"], i))
                            if s.get("bot") else None for i, s in enumerate(room.seats)]
         return room.lineup
 
     @staticmethod
-    def _bots_may_act(room: Room) -> bool:
+    def _bots_to_act(room: Room) -> bool:
         """A bot is to act (the harness then also asks the other bots' interrupts).
 
         Bots are not asked to interrupt while a person is to act: a knock racing a
@@ -1192,10 +1279,31 @@ class Hub:
         return (state is not None and not state.is_over and not room.closed
                 and state.to_act in room.bot_seats)
 
+    @staticmethod
+    def someone_here(room: Room) -> bool:
+        """Whether a person's seat of ``room`` has a socket open here (a shared screen
+        does not count: anyone with the room's code may open one)."""
+        bots = room.bot_seats
+        return any(c.seat is not None and c.seat not in bots and not c.dropped
+                   for c in room.conns)
+
+    def _bots_may_act(self, room: Room) -> bool:
+        """A bot is to act and a person is at the table (:meth:`someone_here`): bots do not
+        play on among themselves, thinking on the server's threads, for a room every
+        person has left. They go on when a person's socket comes back (:meth:`attach`).
+        Waiting changes no move: each is drawn from the seed and the version."""
+        return self._bots_to_act(room) and self.someone_here(room)
+
     def _kick(self, room: Room) -> None:
         """Start the room's bot task if a bot may act and none is running (and this
-        process runs the room's bots: where several share the rooms, one does)."""
+        process runs the room's bots: where several share the rooms, one does).
+
+        Where several processes share the rooms, one holding a room's bots with no
+        person's socket lets them go, so the process its people are on takes them over
+        (``tend``): the bots wait only while nobody is at the table anywhere."""
         if not self._bots_may_act(room):
+            if self.store.shared and self._bots_to_act(room):
+                self.store.disown(room.code)
             return
         try:
             if not self.store.owns(room.code):
@@ -1232,8 +1340,9 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             started = time.perf_counter()
-            try:  # on a copy, in a thread: the room and its phones go on meanwhile
-                step = await asyncio.to_thread(next_action, trial, lineup)
+            try:  # on a copy, on the hub's bot threads: the room and its phones go on
+                step = await asyncio.get_running_loop().run_in_executor(
+                    self.bot_pool, next_action, trial, lineup)
             except Exception:  # a broken bot stops, the room and its phones go on
                 log.exception("room %s: a bot failed at version %s", room.code, version)
                 return
@@ -1246,8 +1355,8 @@ class Hub:
             log.debug("room %s: seat %s bot chose %s in %.3fs", room.code, seat, action,
                       time.perf_counter() - started)
             async with room.lock:
-                if room.closed:
-                    return
+                if not self._bots_may_act(room):  # closed, or every person has left:
+                    return  # the same move is drawn again once one is back
                 try:
                     self._commit(room, seat, [str(action)], version)
                 except ClientError as exc:
@@ -1283,13 +1392,15 @@ class Hub:
                 log.exception("tending the rooms failed; trying again in %s s", every)
 
     async def close(self) -> None:
-        """Stop every bot task (the server is shutting down)."""
+        """Stop every bot task (the server is shutting down), and the bot threads (a
+        decision already thinking ends on its own; its answer is not used)."""
         tasks = [r.bot_task for r in self.rooms.values() if r.bot_task and not r.bot_task.done()]
         for t in tasks:
             t.cancel()
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await t
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _format_of(data: Mapping[str, Any], now: int) -> int:

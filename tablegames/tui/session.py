@@ -64,7 +64,7 @@ import attrs
 from rich.console import Console
 
 from tablegames.bots.handle import Handle
-from tablegames.bots.harness import hash_seed
+from tablegames.bots.harness import bot_seed, hash_seed
 from tablegames.bots.registry import hints_for
 from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
@@ -314,7 +314,9 @@ class Session:
             raise TablegamesError(f"--seat must be a seat of this game, 0..{n - 1}")
         self.humans = set(range(n)) if options.table else {options.seat}
         kind = options.opponent or info.default_bot
-        self.bots = {s: make_bot(info, kind, options.seed * 1009 + s)
+        # each bot's seed a one-way hash of the deal's and its seat: a bot of a third
+        # party (``--import``) is never handed what deals everyone's hands
+        self.bots = {s: make_bot(info, kind, bot_seed(options.seed, s))
                      for s in range(n) if s not in self.humans}
         #: The game's model of the physical world (Dallah's falls), seeded from the
         #: game's seed: it reports what fell on the bots' turns (``None``: no such world).

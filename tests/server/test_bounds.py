@@ -3,6 +3,7 @@ a spectator costs the same on a long game as on a new one, idle rooms close."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -122,9 +123,9 @@ def test_a_spectator_costs_no_more_on_a_long_game_than_on_a_new_one(tmp_path: Pa
         screen = Conn(None)
         hub.attach(room, screen)
         hub._send_page(room, screen, since=0)
-        message = screen.queue.get_nowait()
+        message = json.loads(screen.queue.get_nowait() or "null")
         while message["type"] != "update":
-            message = screen.queue.get_nowait()
+            message = json.loads(screen.queue.get_nowait() or "null")
     finally:
         type(room.state).log = original  # type: ignore[method-assign]
     assert calls == []  # no replay
@@ -164,7 +165,7 @@ def test_one_seat_cannot_take_every_socket_of_its_room(tmp_path: Path) -> None:
     while not first.queue.empty():
         told.append(first.queue.get_nowait())
     assert told[-1] is None and first.close_code == 4409 and first.dropped
-    assert any(isinstance(m, dict) and m.get("code") == "seat_elsewhere" for m in told)
+    assert any(m is not None and json.loads(m).get("code") == "seat_elsewhere" for m in told)
     hub.attach(room, Conn(1))  # Bo's phone gets in
     hub.store.close()
 

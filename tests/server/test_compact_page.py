@@ -154,7 +154,7 @@ def _said(hub: Hub, room: Room, conn: Conn, data: dict[str, Any]) -> list[Any]:
     asyncio.run(hub.handle(room, conn, data))
     out = []
     while not conn.queue.empty():
-        out.append(conn.queue.get_nowait())
+        out.append(json.loads(conn.queue.get_nowait() or "null"))
     return out
 
 

@@ -421,6 +421,7 @@ def test_tending_survives_an_unreachable_database(postgres: Postgres,
 
         async def main() -> None:
             held = a.room(code)  # a holds it, but the owner's lock keeps its bots
+            a.attach(held, Conn(0))  # Amal's phone is on a (bots play only for a person)
             tending = asyncio.get_running_loop().create_task(a.tend(every=0.05))
             postgres.halt()
             try:
