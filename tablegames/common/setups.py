@@ -72,8 +72,8 @@ def _unwritable(name: str, *, saved: bool = False) -> str | None:
 
 
 def unprintable(text: str, *, directions: bool = True) -> str | None:
-    """Why ``text``, shown to a player, cannot be printed as it is, or ``None``: it holds a
-    control character, a line break or a lone surrogate (:data:`_UNWRITABLE`), or, when
+    r"""Why ``text``, shown to a player, cannot be printed as it is, or ``None``: it holds a
+    control character, a line break or a lone surrogate (``_UNWRITABLE``), or, when
     ``directions``, a direction control (:data:`DIRECTION_CONTROLS`). Player names and
     every other text a player reads that a caller gives (a Dallah card set's names) are
     checked by this one function, so they cannot drift apart. Letters of any script and
