@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from tablegames import GAMES, RulesError, SetupError, dallah, phase10, shithead, toepen
 from tablegames.common.registry import replay
 from tablegames.common.rules import coerce_rules, rules_from_dict, rules_hash, rules_to_dict
+from tablegames.common.setups import DIRECTION_CONTROLS
 from tablegames.dallah import cardset as dc
 from tablegames.phase10.rules import COLOUR_GROUP, RUN, SET, parse_phase
 from tablegames.shithead.rules import ACT_ON_LOWER, EFFECTS, REPEATABLE
@@ -180,7 +181,11 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
 
 
 _ID = st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True)
-_NAME = st.text(st.characters(codec="utf-8"), min_size=1, max_size=10).filter(str.strip)
+#: A display name: any printable text (no control, line break or direction control, which
+#: a card set refuses as a player name does; helper-152).
+_NAME = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp"),
+                              exclude_characters=DIRECTION_CONTROLS),
+                min_size=1, max_size=10).filter(str.strip)
 
 
 def _named(id_: str, draw: st.DrawFn) -> dict[str, Any]:
@@ -614,7 +619,8 @@ def bad_values(spec: tuple[Any, ...]) -> tuple[Any, ...]:
         return (*(v for v in COMMON_BAD if v != "x"), None, "Neck", "9a", "a b", "a" * 33, 1,
                 True, "ä")
     if kind == "text":
-        return (*(v for v in COMMON_BAD if v != "x"), None, "   ", "t" * 81, 1, True)
+        return (*(v for v in COMMON_BAD if v != "x"), None, "   ", "t" * 81, 1, True,
+                "a\nb", "\u202eab", "a\ud800")
     if kind == "phases":
         return COMMON_BAD[:4] + COMMON_BAD[5:] + (
             None, True, 3, "set3", {"set3": 1}, {"set3": 1, "run4": 2}, [], ["set3"] * 31,

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import SetupError, quoted
+from tablegames.common.rng import seed_to_int
 from tablegames.common.serialization import MAX_DEPTH
 
 
@@ -67,9 +68,26 @@ def _unwritable(name: str, *, saved: bool = False) -> str | None:
     surrogate, no line break, and no space at either end (the position text trims it)."""
     if name != name.strip():
         return "has a space at its start or end"
-    if any(unicodedata.category(ch) in _UNWRITABLE for ch in name):
+    return unprintable(name, directions=not saved)
+
+
+def unprintable(text: str, *, directions: bool = True) -> str | None:
+    r"""Why ``text``, shown to a player, cannot be printed as it is, or ``None``: it holds a
+    control character, a line break or a lone surrogate (``_UNWRITABLE``), or, when
+    ``directions``, a direction control (:data:`DIRECTION_CONTROLS`). Player names and
+    every other text a player reads that a caller gives (a Dallah card set's names) are
+    checked by this one function, so they cannot drift apart. Letters of any script and
+    punctuation pass, the marks LRM and RLM too.
+
+    >>> from tablegames.common.setups import unprintable
+    >>> unprintable("\u0641\u0646\u062c\u0627\u0646\u060c 2!") is None
+    True
+    >>> unprintable("a\nb")
+    'holds a control character, a line break or a lone surrogate'
+    """
+    if any(unicodedata.category(ch) in _UNWRITABLE for ch in text):
         return "holds a control character, a line break or a lone surrogate"
-    if not saved and not DIRECTION_CONTROLS.isdisjoint(name):
+    if directions and not DIRECTION_CONTROLS.isdisjoint(text):
         return "holds a direction control (U+202A-U+202E, U+2066-U+2069), which turns the " \
                "text around it"
     return None
@@ -86,14 +104,20 @@ def check_flag(name: str, value: object) -> bool:
 def check_seed(seed: object) -> int | str:
     """A seed must be an int or a str (both replay exactly on every machine), of bounded size.
 
-    Any string, the empty one too: a game's seed is stored in its saves and records, and
+    Any text, the empty one too: a game's seed is stored in its saves and records, and
     reading one back must take every seed a released version wrote (``""`` is a seed like
-    any other, the SHA-256 of nothing). A run's seed (:func:`check_run_seed`) is typed
+    any other, the SHA-256 of nothing). Only a string holding a lone surrogate is no text
+    (no UTF-8, so no hash: :func:`~tablegames.common.rng.seed_to_int` refuses it), and no
+    version ever dealt from one. A run's seed (:func:`check_run_seed`) is typed
     by a person and refuses a blank one."""
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
     if isinstance(seed, str) and len(seed) > MAX_NAME:
         raise SetupError(f"a seed string is at most {MAX_NAME} characters")
+    if isinstance(seed, str):
+        # what deals the game reads it now: a lone surrogate passed here and was refused
+        # by the deal only, so a room stored a seed it could never deal (helper-152)
+        seed_to_int(seed)
     if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
         raise SetupError("a seed number must fit in 256 bits")
     return seed
@@ -197,6 +221,8 @@ def check_run_seed(seed: object) -> int | str:
         raise SetupError(f"a run's seed is a number or a name, not {quoted(seed)}")
     if isinstance(seed, str) and len(seed) > 1000:
         raise SetupError("a seed string must be at most 1000 characters")
+    if isinstance(seed, str):
+        seed_to_int(seed)  # a lone surrogate (``--seed $'\xff'``): no game can be drawn from it
     if isinstance(seed, int) and not -(1 << 256) < seed < (1 << 256):
         raise SetupError(f"a seed number must fit in 256 bits, not {quoted(seed)}")
     return seed

@@ -59,6 +59,7 @@ from tablegames.common.rules import (
     rules_from_dict,
 )
 from tablegames.common.serialization import loads
+from tablegames.common.setups import unprintable
 
 PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
 STUNT_KINDS = ("rotate", "tap", "blow")
@@ -104,9 +105,16 @@ def _ident(_inst: Any, attr: Any, value: Any) -> None:
 
 
 def _text(_inst: Any, attr: Any, value: Any) -> None:
+    """A display name is read by the players (pictures, the terminal, phones, logs), so it
+    is printable as a player name is (:func:`~tablegames.common.setups.unprintable`, the
+    same check): a line break, a control character or a lone surrogate broke the line it
+    was drawn in, or every message to a phone, and a direction control turned the text
+    after it around (found by helper-152). Any script and its punctuation pass."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise RulesError(f"{attr.name} must be a non-empty text of at most {MAX_TEXT} "
                          f"characters, not {quoted(value)}")
+    if why := unprintable(value):
+        raise RulesError(f"{attr.name} {why}: {quoted(value)}")
 
 
 @attrs.frozen(cache_hash=True)

@@ -31,7 +31,7 @@ and :func:`diff` skips it by identity.
 card anywhere on the page is its face's key (:func:`face_key`), and a face table maps
 each key to the drawn face (:func:`face`), once: a Phase 10 lay-down offers hundreds of
 buttons over the same dozen cards. The page's own parts (the hand, a button's ``cards``
-and ``for``, the panel) look their keys up in the page's ``faces``, the public table's
+and ``for``, the panel, ``own``) look their keys up in the page's ``faces``, the public table's
 (the seats' groups, the centre) in the table's own ``faces``: the public table is drawn,
 diffed and encoded once per language for every phone, its faces with it. A button's
 ``groups`` are lists of indexes into its own ``cards``. Each table holds exactly the
@@ -160,6 +160,29 @@ def _area(a: Mapping[str, Any], w: Words, faces: dict[str, Any]) -> dict[str, An
         out["items"] = [w.text(i) for i in a["items"]]
     if a.get("verbs"):  # the pile a tap takes from (app.js: renderTable)
         out["verbs"] = a["verbs"]
+    return out
+
+
+def _own(model: Mapping[str, Any], seat: int | None, table: Mapping[str, Any], w: Words,
+         faces: dict[str, Any]) -> list[dict[str, Any]]:
+    """The page's ``own``: the groups of the seat's own row that its model shows
+    (``model["own"]``) and the public ``table``'s row of that seat (drawn, format 2) does
+    not, drawn, their faces put in ``faces`` (the page's own). The public table is drawn
+    once from the spectator's view for every phone, so without these a phone never showed
+    its own thrown-in hand (Toepen, TOE-03), which the terminal and the pictures draw
+    from the seat's own model (found by helper-152). A group the public row shows already
+    (a hand revealed by a challenge) is not repeated; the shared screen has none."""
+    groups = model.get("own") or []
+    if seat is None or not groups:
+        return []
+    row: list[Any] = next((s["groups"] for s in table["seats"] if s["seat"] == seat), [])
+    drawn: dict[str, Any] = {}
+    out = []
+    for g in groups:
+        a = _area(g, w, drawn)
+        if a not in row:
+            out.append(a)
+            faces.update((k, drawn[k]) for k in a["cards"])
     return out
 
 
@@ -303,6 +326,7 @@ def build_with_context(state: Any, seat: int | None, lang: str, *, title: str = 
         "actions": [_button(a, w, faces) for a in model["actions"]] if mine else [],
         "table": public,
         "panel": [_area(a, w, faces) for a in model["panel"]],
+        "own": _own(model, seat, public, w, faces),
         "result": _result(model["result"], w),
         "report": _report(model.get("report"), w),
         "yours": _yours(seat, w),
@@ -351,6 +375,7 @@ def expand(page: Mapping[str, Any]) -> dict[str, Any]:
     out["actions"] = [_expand_button(b, faces) for b in page["actions"]]
     out["table"] = _expand_table(page["table"])
     out["panel"] = [_expand_area(a, faces) for a in page["panel"]]
+    out["own"] = [_expand_area(a, faces) for a in page["own"]]
     return out
 
 
@@ -530,21 +555,24 @@ def draw_page(state: Any, seat: int | None, model: Mapping[str, Any], w: Words,
         "table": public.page,
         "panel": _reuse(model["panel"], old.get("panel"), was.get("panel"),
                         lambda a: _area(a, w, new)),
+        "own": _own(model, seat, public.page, w, new),
         "result": was["result"] if _same("result", model, old) else _result(model["result"], w),
         "report": (was["report"] if "report" in was and old.get("report") == model.get("report")
                    else _report(model.get("report"), w, old.get("report"), was.get("report"))),
         "yours": was["yours"] if "yours" in was else _yours(seat, w),
         "turn_badge": was["turn_badge"] if "turn_badge" in was else _turn_badge(w),
     }
+    if "own" in was and page["own"] == was["own"]:
+        page["own"] = was["own"]  # as it was (almost always none): the diff passes it by identity
     if (prev is not None and page["hand"] is was["hand"] and page["actions"] is was["actions"]
-            and page["panel"] is was["panel"]):
+            and page["panel"] is was["panel"] and page["own"] is was["own"]):
         own = prev.faces  # the same cards of its own: the same faces, by identity
     else:  # a broadcast draws every page: one comprehension over every key, no calls
         known = prev.faces if prev is not None else {}
         own = {k: new[k] if k in new else known[k] for k in chain(
             page["hand"], *[b["cards"] for b in page["actions"] if b["cards"]],
             *[b["for"] for b in page["actions"] if "for" in b],
-            *[a["cards"] for a in page["panel"]])}
+            *[a["cards"] for a in page["panel"]], *[a["cards"] for a in page["own"]])}
     page["faces"] = own
     return Drawn(model, page, own)
 

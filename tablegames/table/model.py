@@ -67,8 +67,14 @@ it, as another game's.
     ``stage``, ``over``, ``prompt`` (``Msg``), ``seats``, ``centre`` (``Area``), ``facts``,
     ``hand`` (``Face``), ``actions`` (``Action``), ``result`` (``Result`` or ``None``),
     ``panel`` (``Area`` list: what the seat to act is doing now, such as Toepen's table
-    customs); Dallah's tables also have ``report`` (``Report``, or ``None`` once the game
-    is over: the report screen, where the table says what happened to the Dallah).
+    customs), ``own`` (``Group`` list: the groups of the viewer's own row where its view
+    may show that row more than the spectator's does, such as a Toepen seat's thrown-in
+    hand, which only that seat sees; ``[]`` for the spectator and in the other games: a
+    front end that draws the seats from the spectator's table, as the room server does,
+    draws in the viewer's row those of them that row lacks, and one that draws this
+    model's ``seats`` has them there already); Dallah's tables also have ``report``
+    (``Report``, or ``None`` once the game is over: the report screen, where the table
+    says what happened to the Dallah).
 ``Report`` (Dallah's report screen)
     ``stage`` and ``report`` (the view's: the stage, and what the report being made is
     about, ``"place"``, ``"stunt"`` or ``"move"``, or ``None``), ``card`` (``Report card``
@@ -238,15 +244,20 @@ def mark_taps(actions: list[dict[str, Any]], hand: Sequence[str], verbs: frozens
 def table(view: Mapping[str, Any], *, title: Msg, prompt: Msg | None, seats: list[dict[str, Any]],
           centre: list[dict[str, Any]], facts: list[dict[str, Any]], hand: list[Face],
           actions: list[dict[str, Any]], result: dict[str, Any] | None = None,
-          panel: list[dict[str, Any]] | None = None) -> Table:
-    """The whole model for one view (the envelope fields are read from the view)."""
+          panel: list[dict[str, Any]] | None = None,
+          own: list[dict[str, Any]] | None = None) -> Table:
+    """The whole model for one view (the envelope fields are read from the view).
+
+    ``own`` is the viewer's row's groups, made the same whether or not the public part
+    is (a presenter's ``public=False``): the private part of a seat's model carries what
+    its row shows that the public table may not (see ``own`` in the module docstring)."""
     to_act = view.get("to_act")
     return {
         "game": str(view.get("game", "")), "title": title, "version": view.get("version"),
         "viewer": view.get("seat"), "to_act": to_act, "stage": view.get("stage"),
         "over": to_act is None and result is not None, "prompt": prompt, "seats": seats,
         "centre": centre, "facts": facts, "hand": hand, "actions": actions, "result": result,
-        "panel": panel or [],
+        "panel": panel or [], "own": own or [],
     }
 
 

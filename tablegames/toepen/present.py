@@ -133,6 +133,27 @@ def _action(notation: str) -> dict[str, Any]:
     return action(notation, verb, msg(_LABELS.get(verb, verb)))
 
 
+#: The view keys drawn as cards in front of a seat, and their labels: what a seat threw
+#: in (TOE-03), threw in again, set aside (a caught bluffer, ``bluff_takes_back``) and
+#: showed to all.
+_ROW_KEYS = (("thrown", N_("Thrown in")), ("thrown_again", N_("Thrown in again")),
+             ("set_aside", N_("Set aside")), ("shown", N_("Shown to all")))
+
+
+def _groups(view: Mapping[str, Any], i: int) -> list[dict[str, Any]]:
+    """The cards in front of seat ``i`` as ``view`` shows them. A seat's own view shows
+    its thrown-in hand and set-aside cards, which the spectator's does not: the model's
+    ``own`` (these groups of the viewer's row, made with the private part too) lets the
+    room server, which draws every row from the spectator's table, draw them on that
+    seat's phone as the terminal and the pictures draw them (found by helper-152)."""
+    out = []
+    for key, word in _ROW_KEYS:
+        got = at(view.get(key), i)
+        if isinstance(got, list):
+            out.append(area(msg(word), cards(got)))
+    return out
+
+
 def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     """The table model of a Toepen view."""
     players = names(view)
@@ -159,11 +180,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
             same = key == "last_knocker" and view.get("knocker") == i
             if view.get(key) == i and not over and not same:
                 s["badges"].append(msg(word))
-        for key, word in (("thrown", N_("Thrown in")), ("thrown_again", N_("Thrown in again")),
-                          ("set_aside", N_("Set aside")), ("shown", N_("Shown to all"))):
-            got = at(view.get(key), i)
-            if isinstance(got, list):
-                s["groups"].append(area(msg(word), cards(got)))
+        s["groups"] = _groups(view, i)
         seats.append(s)
     # the public part (seats, centre, facts) only when asked: a server draws it once
     # from the spectator's view and each seat's private part from the seat's view
@@ -213,6 +230,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
     return table(
         view, title=msg("Toepen"), prompt=_prompt(view, players), seats=seats, centre=centre,
         facts=facts, hand=cards(hand), actions=acts, panel=panel,
+        own=_groups(view, viewer) if type(viewer) is int else [],
         result=result(view, title=msg("Game over"), winners_label=winners_label,
                       losers_label=msg("Out"), scores_label=msg("Lives lost"),
                       score=lambda i, v: plural("{n} life lost", "{n} lives lost",
@@ -294,9 +312,10 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return told(view, winner, N_("You won round {n}."), N_("{who} won round {n}."),
                     who=_who(players, winner), n=int(e.get("round") or 0) + 1)
     if kind == "announcement":
-        if "announcement" in e:  # the seat's own event: what its hand obliges or allows
-            return _announcement(e)
-        return msg("{who} has a hand to announce.", who=who)
+        # told to its own seat only (TOE-40), with what its hand obliges or allows; no
+        # front end tells another seat of it (each is told its audience's events), and an
+        # event without those words says nothing, as a private notice should
+        return _announcement(e) if "announcement" in e else None
     if kind == "game_over":
         you, others = you_among(view, e.get("winners"))
         if you:  # "you and Bo", "you, Bo and Cy": each a whole sentence

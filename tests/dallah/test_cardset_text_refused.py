@@ -11,12 +11,15 @@ never read past the size a card set can have.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import tablegames
 from tablegames import RulesError, dallah
+from tablegames.common.rules import rules_from_dict
 from tablegames.dallah.cardset import MAX_FILE
 from tests.bounded import MAX_BYTES, peak_of
 
@@ -86,3 +89,40 @@ def test_a_card_set_text_still_reads_in_both_formats(tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text(text, encoding="utf-8")
     assert dallah.CardSet.from_file(path) == dallah.DEFAULT_CARDS
+
+
+#: Names no player can read as written: a line break, a control character, a lone
+#: surrogate, a paragraph separator, a direction override and isolate (helper-152).
+UNPRINTABLE = ["a\nb", "tab\there", "nul\x00", "x\ud800", "a\u2029b", "\u202eabc", "P\u2067x"]
+
+
+@pytest.mark.parametrize("value", UNPRINTABLE)
+@pytest.mark.parametrize(("group", "field"), [
+    ("shapes", "en"), ("zones", "ar"), ("actions", "en"), ("protection", "ar"), (None, "name")])
+def test_a_name_a_player_reads_must_be_printable(group: str | None, field: str,
+                                                 value: str) -> None:
+    """Every display name (and the set's own name) is checked as a player name is, and the
+    refusal names the field: ``cards: zones[0] (lid): ar holds a direction control``."""
+    data = dallah.DEFAULT_CARDS.to_dict()
+    item = data[group][0] if group else data
+    item[field] = value
+    where = f"{group}[0] ({item['id']}): {field}" if group else field
+    with pytest.raises(RulesError, match=rf"^bad Rules: cards: {re.escape(where)} holds a "):
+        rules_from_dict(dallah.Rules, {"cards": data})
+    with pytest.raises(RulesError, match=re.escape(where)):
+        dallah.CardSet.from_dict(data)
+    with pytest.raises(RulesError, match=re.escape(where)):
+        dallah.new_game(3, rules={"cards": data})
+
+
+def test_arabic_names_and_punctuation_still_pass() -> None:
+    data = dallah.DEFAULT_CARDS.to_dict()
+    data["name"] = "Home set (v2) \u2014 \u00abours\u00bb, 2024!"
+    data["shapes"][0]["ar"] = "\u0641\u0646\u062c\u0627\u0646\u060c \u0643\u0628\u064a\u0631\u061f"
+    data["zones"][0]["ar"] = "\u200f\u063a\u0637\u0627\u0621 (\u0661)"  # RLM kept: a mark
+    data["actions"][0]["en"] = "Place: one cup; then \u2018go\u2019 \u2013 fast."
+    cards = dallah.CardSet.from_dict(data)
+    assert cards.shapes[0].ar == data["shapes"][0]["ar"]
+    assert cards.zones[0].ar == data["zones"][0]["ar"]
+    state = dallah.new_game(3, rules={"cards": data})
+    assert tablegames.load(state.to_json()).to_json() == state.to_json()

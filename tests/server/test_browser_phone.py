@@ -390,6 +390,42 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
     assert not ph.errors
 
 
+def test_a_thrown_in_hand_nobody_challenged_lies_on_its_own_phones_row(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Toepen for two: Amal throws in her hand and Bo lets it pass, so only she may see it
+    (TOE-03). The table is drawn from the spectator's side, yet her row shows her four
+    thrown-in cards from the page's ``own`` (helper-152), as cards, not buttons; Bo's row
+    shows none, and Bo's phone is sent none of them."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
+    bo = Socket(server, "/ws/p/" + server.join(room["code"], "Bo")["url"].rsplit("/", 1)[1])
+    try:
+        bo.send({"type": "hello", "since": None})
+        page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
+        until(page, "body[data-version='0'][data-myturn='1']")
+        tap(page, "0:exchange")
+        for want in ("1:accept", "1:keep"):
+            while True:
+                seen = bo.recv("update")["page"]
+                if any(a["n"] == want for a in seen["actions"]):
+                    break
+            bo.send({"type": "act", "actions": [want], "expect": seen["version"]})
+        until(page, "body[data-version='3'][data-myturn='1']")
+        row = page.locator("#table .seat.you .group")
+        assert row.count() == 1 and row.locator("small").text_content() == "Thrown in"
+        codes = row.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.code)")
+        assert len(codes) == 4
+        assert row.locator(".card.pick, [role=button], [tabindex]").count() == 0
+        assert page.locator("#table .seat:not(.you) .group").count() == 0
+        while seen["version"] < 3:  # Bo's page as it is now: none of her cards
+            seen = bo.recv("update")["page"]
+        text = json.dumps(seen, ensure_ascii=False)  # a code, or a face's key ("Kc black")
+        assert codes and not any(f'"{c}"' in text or f'"{c} ' in text for c in codes)
+    finally:
+        bo.close()
+    assert not ph.errors
+
+
 # -- 8. the end ------------------------------------------------------------------------------------
 def finished_room(server: Server, game: str, players: int, seed: int,
                   rules: dict[str, Any]) -> dict[str, Any]:

@@ -40,12 +40,13 @@ FACE_KEYS = {"code", "kind", "rank", "suit", "colour", "mark", "name"}
 
 
 def _named(page: dict[str, Any]) -> Iterator[str]:
-    """Every card key the page's own parts use (the hand, the buttons, the panel)."""
+    """Every card key the page's own parts use (the hand, the buttons, the panel, the
+    groups of its own row only it sees)."""
     yield from page["hand"]
     for b in page["actions"]:
         yield from b["cards"]
         yield from b.get("for", [])
-    for a in page["panel"]:
+    for a in (*page["panel"], *page["own"]):
         yield from a["cards"]
 
 

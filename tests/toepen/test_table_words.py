@@ -100,6 +100,10 @@ def test_a_seat_is_told_what_its_hand_announces() -> None:
     assert said(s, 0, "en", ("announcement",)) == ["You must whistle (three tens)"]
     assert said(s, 0, "nl", ("announcement",)) != said(s, 0, "en", ("announcement",))
     assert said(s, 1, "en", ("announcement",)) == []  # a seat's hand is its own
+    # the event as another seat or a spectator would read it, had a front end told them
+    # (none does): it says nothing, not "P0 has a hand to announce." (helper-152)
+    for seat in (None, 1):
+        assert describe({"kind": "announcement", "seat": 0}, s.view(seat)) is None
 
 
 @ruling("TOE-22", "TOE-10")

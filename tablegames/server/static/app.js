@@ -706,7 +706,8 @@ function room() {
       centre: page.table.centre.map(area(shared))});
     delete table.faces;
     const out = Object.assign({}, page, {
-      hand: own(page.hand), actions: page.actions.map(button), table, panel: page.panel.map(area(own))});
+      hand: own(page.hand), actions: page.actions.map(button), table, panel: page.panel.map(area(own)),
+      own: (page.own || []).map(area(own))});
     delete out.faces;
     delete out.format;
     return out;
@@ -1052,11 +1053,19 @@ function room() {
    * (Shithead's face-down cards, an action with a ``down`` position) is played by
    * tapping that face-down card on the seat's own row: a tap sends it at once.
    */
+  /* The groups drawn in a seat's row: the public table's, and on the phone's own row the
+   * page's ``own`` after them, what only this seat sees there (Toepen's thrown-in hand:
+   * the table is drawn from the spectator's side). One list for drawing and tapping, so
+   * a card's "g" key is the same in both. */
+  function rowGroups(p, s) {
+    return s.seat === p.seat && (p.own || []).length ? s.groups.concat(p.own) : s.groups;
+  }
+
   function cardPool(p) {
     const pool = p.hand.map((f, i) => ({key: "h" + i, face: f}));
     const held = new Set(p.hand.map(f => f.code));
     const me = p.table.seats.find(s => s.seat === p.seat);
-    if (me) me.groups.forEach((g, gi) => g.cards.forEach((f, ci) => {
+    if (me) rowGroups(p, me).forEach((g, gi) => g.cards.forEach((f, ci) => {
       if (!held.has(f.code)) pool.push({key: "g" + gi + "." + ci, face: f});
     }));
     return pool;
@@ -1232,7 +1241,7 @@ function room() {
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
-      ...s.groups.map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
+      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
                                 ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
     const centre = el("div", {class: "centre"}, ...tb.centre.map((c, zi) => {
