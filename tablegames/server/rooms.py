@@ -141,7 +141,6 @@ class ClientError(Exception):
         self.game = game
 
 
-<<<<<<< HEAD
 class ToldStale(ClientError):
     """``stale``, already told to the phone whose tap lost a race to another process
     (:meth:`Hub._resync`): the refusal went to it before the winning tap's table, so the
@@ -150,11 +149,11 @@ class ToldStale(ClientError):
 
     def __init__(self) -> None:
         super().__init__("stale")
-=======
+
+
 def _size(text: str) -> int:
     """The bytes ``text`` takes on the wire (UTF-8), counted without encoding ASCII."""
     return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
->>>>>>> fix151
 
 
 @attrs.define(eq=False)
