@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import json
 import logging
 import queue
@@ -14,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tablegames.server.pgstore import PgStore, open_store, without_password
+from tablegames.server.pgstore import PgStore, lock_key, open_store, without_password
 from tablegames.server.rooms import ClientError, Conn, Hub
 from tablegames.server.store import SNAPSHOT_EVERY, StoreError
 from tests.server.helpers import Postgres, Server, Socket
@@ -599,3 +601,255 @@ def test_the_servers_doors_hold_on_postgresql(postgres: Postgres, tmp_path: Path
                 ws.close()
     finally:
         server.stop()
+
+
+# -- the bots' hand-over between processes (helper-153) ---------------------------------
+#: A deadline for what must happen soon (never reached by a passing test).
+SOON = 20.0
+
+
+def _holders(postgres: Postgres, hubs: list[Hub], code: str) -> list[Hub]:
+    """The hubs whose connection holds ``code``'s bot lock, as PostgreSQL itself says
+    (asking a hub's ``owns`` would take the lock if it were free)."""
+    rows = postgres.sql("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
+                        "AND objsubid = 1 AND (classid::bigint << 32 | objid::bigint) = %s",
+                        (lock_key(code),))
+    pids = {pid for (pid,) in rows}
+    return [h for h in hubs if h.store.pg.info.backend_pid in pids]  # type: ignore[attr-defined]
+
+
+class _Watch:
+    """Both hubs as two server processes run them, on the test's one loop: each hears
+    the commits (``LISTEN``, handed to the loop as the app does) and tends its rooms;
+    every bot commit (hub, version, outcome) is recorded with the lock's holders at that
+    moment, and every ``_kick`` counted per hub (``tend`` calls it on every tick)."""
+
+    def __init__(self, postgres: Postgres, hubs: list[Hub], code: str) -> None:
+        self.postgres, self.hubs, self.code = postgres, hubs, code
+        self.bot_commits: list[tuple[Hub, int, str, list[Hub]]] = []
+        self.kicks = {id(h): 0 for h in hubs}
+        self.phones: list[Conn] = []
+        for hub in hubs:
+            self._spy(hub)
+
+    def _spy(self, hub: Hub) -> None:
+        real_commit, real_kick = hub._commit, hub._kick
+
+        def commit(room: Any, seat: int, actions: list[str], expect: int,
+                   by: Conn | None = None) -> None:
+            if seat not in room.bot_seats:
+                return real_commit(room, seat, actions, expect, by)
+            held = _holders(self.postgres, self.hubs, self.code)
+            try:
+                real_commit(room, seat, actions, expect, by)
+            except ClientError as exc:
+                self.bot_commits.append((hub, expect, exc.code, held))
+                raise
+            self.bot_commits.append((hub, expect, "stored", held))
+
+        def kick(room: Any) -> None:
+            self.kicks[id(hub)] += 1
+            real_kick(room)
+
+        hub._commit = commit  # type: ignore[method-assign]
+        hub._kick = kick  # type: ignore[method-assign]
+
+    async def __aenter__(self) -> _Watch:
+        loop = asyncio.get_running_loop()
+
+        def heard(hub: Hub, code: str, what: str) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the test is over
+                loop.call_soon_threadsafe(hub.notice, code, what)
+
+        for hub in self.hubs:
+            hub.store.listen(functools.partial(heard, hub))
+        self.tending = [loop.create_task(h.tend(every=0.02)) for h in self.hubs]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for t in self.tending:
+            t.cancel()
+        for hub in self.hubs:
+            await hub.close()
+
+    def attach(self, hub: Hub, seat: int) -> Conn:
+        conn = Conn(seat)
+        hub.attach(hub.room(self.code), conn)
+        self.phones.append(conn)
+        return conn
+
+    async def until(self, what: Callable[[], bool], message: str) -> None:
+        """Wait for ``what``, the phones' queues drained (a phone that never read would
+        be cut off, and a person's cut-off socket is nobody at the table)."""
+        deadline = time.monotonic() + SOON
+        while not what():
+            assert time.monotonic() < deadline, message
+            assert not any(t.done() for t in self.tending), "a hub stopped tending"
+            for conn in self.phones:
+                while not conn.queue.empty():
+                    conn.queue.get_nowait()
+            await asyncio.sleep(0.01)
+
+    async def ticks(self, n: int) -> None:
+        """Let every hub tend the room ``n`` more times."""
+        start = dict(self.kicks)
+        await self.until(lambda: all(self.kicks[k] >= start[k] + n for k in start),
+                         "the hubs stopped tending")
+
+    def stored(self) -> int:
+        row = self.hubs[0].store.room(self.code)
+        assert row is not None
+        return row.seq
+
+
+def _bot_room(hub: Hub, seed: int) -> str:
+    """A started two-seat Toepen room: Amal (seat 0) and the ``random`` bot (seat 1)."""
+    code, _ = hub.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "random",
+                          "seed": seed})
+    hub.start(hub.room(code), 0)
+    return code
+
+
+def _tap_until_a_bot_is_to_act(hub: Hub, code: str) -> int:
+    """Amal taps on ``hub`` until the bot is to act (with no await, so no bot moves in
+    between); the version at which it is."""
+    room = hub.room(code)
+    while room.state.to_act not in room.bot_seats:
+        assert not room.state.is_over
+        _tap(hub, code)
+    return int(room.state.version)
+
+
+def _same_game_everywhere(url: str, hubs: list[Hub], code: str) -> None:
+    """Every version stored once, in order, and the log replays to the hubs' game."""
+    seqs = [seq for seq, _, _ in hubs[0].store.actions(code)]
+    assert seqs == list(range(1, len(seqs) + 1))
+    texts = {h.room(code).state.to_json() for h in hubs}
+    assert len(texts) == 1
+    fresh = Hub(PgStore(url), bot_delay=0)
+    try:
+        assert fresh.room(code).state.to_json() in texts
+    finally:
+        fresh.store.close()
+
+
+def test_the_bots_follow_their_person_to_another_process(postgres: Postgres) -> None:
+    """Amal's phone is on ``a``, which runs the room's bot; it leaves ``a`` and opens on
+    ``b``, where she taps: ``a`` (with no person) lets the bots go when it hears the tap,
+    ``b`` takes them over on its next tick and the bot moves, stored once, on ``b``."""
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        code = _bot_room(a, seed=4)
+
+        async def main() -> None:
+            async with _Watch(postgres, [a, b], code) as w:
+                ra = a.room(code)
+                phone = w.attach(a, 0)
+                first = _tap_until_a_bot_is_to_act(a, code)
+                await w.until(lambda: ra.state.version > first
+                              and ra.state.to_act not in ra.bot_seats, "a's bot did not move")
+                assert _holders(postgres, [a, b], code) == [a]
+                assert {(h, r) for h, _, r, _ in w.bot_commits} == {(a, "stored")}
+                a.detach(ra, phone)  # her phone loses a ...
+                rb = b.room(code)
+                w.attach(b, 0)  # ... and opens on b
+                before = len(w.bot_commits)
+                turn = _tap_until_a_bot_is_to_act(b, code)
+                await w.until(lambda: rb.state.version > turn
+                              and rb.state.to_act not in rb.bot_seats, "b's bot did not move")
+                assert _holders(postgres, [a, b], code) == [b]
+                moved = w.bot_commits[before:]
+                assert moved and {(h, r) for h, _, r, _ in moved} == {(b, "stored")}
+                assert moved[0][1] == turn and all(held == [b] for *_, held in moved)
+                await w.until(lambda: ra.state.version == rb.state.version,
+                              "a did not follow b's commits")
+
+        asyncio.run(main())
+        _same_game_everywhere(url, [a, b], code)
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def test_no_process_runs_the_bots_while_nobody_is_at_the_table(postgres: Postgres) -> None:
+    """Amal taps so the bot is to act and her phone closes at once: while no person's
+    phone is on either process, neither moves the bot (both tend the room, hear the
+    commits, and nobody holds its bot lock); her phone's return on ``b`` lets it go on."""
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        code = _bot_room(a, seed=7)
+
+        async def main() -> None:
+            async with _Watch(postgres, [a, b], code) as w:
+                ra, rb = a.room(code), b.room(code)
+                phone = w.attach(a, 0)
+                turn = _tap_until_a_bot_is_to_act(a, code)
+                a.detach(ra, phone)  # before the loop runs a's bot
+                await w.until(lambda: rb.state.version == turn, "b did not hear the tap")
+                await w.ticks(10)
+                assert w.stored() == turn == ra.state.version == rb.state.version
+                assert w.bot_commits == [] and _holders(postgres, [a, b], code) == []
+                w.attach(b, 0)
+                await w.until(lambda: w.stored() > turn, "the bot did not go on")
+                assert {(h, r) for h, _, r, _ in w.bot_commits} == {(b, "stored")}
+
+        asyncio.run(main())
+    finally:
+        for h in (a, b):
+            h.store.close()
+
+
+def test_one_process_runs_the_bots_while_people_are_on_both(postgres: Postgres) -> None:
+    """Amal's seat has a phone on each process: she taps on either, and now and then
+    the phone on the process running the bots leaves as the bot is to act (the other
+    takes the bots over) and comes back; the bot plays on, every bot move is made by the
+    process holding the room's bot lock at that moment, none is refused stale (no
+    second process raced it), and every version is stored once."""
+    url = _db(postgres)
+    a, b = _hubs(url)
+    rng = random.Random(11)
+    try:
+        code = _bot_room(a, seed=5)
+
+        async def main() -> None:
+            async with _Watch(postgres, [a, b], code) as w:
+                rooms = {a: a.room(code), b: b.room(code)}
+                phones = {a: w.attach(a, 0), b: w.attach(b, 0)}
+                handed = 0
+                for step in range(12):
+                    hub = rng.choice([a, b])
+                    room = rooms[hub]
+                    other = rooms[b if hub is a else a]
+                    await w.until(lambda room=room, other=other: room.state.version
+                                  == other.state.version == w.stored()
+                                  and (room.state.is_over
+                                       or room.state.to_act not in room.bot_seats),
+                                  f"the bot did not move (step {step})")
+                    if room.state.is_over:
+                        break
+                    turn = _tap_until_a_bot_is_to_act(hub, code)
+                    if step % 3 == 2:  # the holder's phone leaves as the bot is to act:
+                        (holder,) = _holders(postgres, [a, b], code)  # the other takes
+                        holder.detach(rooms[holder], phones[holder])  # its bots over
+                        await w.until(lambda holder=holder, turn=turn: w.stored() > turn
+                                      and _holders(postgres, [a, b], code) not in ([holder], []),
+                                      "the other process did not take the bots over")
+                        phones[holder] = w.attach(holder, 0)  # and it comes back
+                        handed += 1
+                await w.until(lambda: rooms[a].state.version == rooms[b].state.version
+                              == w.stored() and (rooms[a].state.is_over or rooms[a].state.to_act
+                                                 not in rooms[a].bot_seats),
+                              "the last bot move did not reach both")
+                assert len(w.bot_commits) >= 12 and handed >= 3
+                assert {h for h, *_ in w.bot_commits} == {a, b}
+                for hub, version, result, held in w.bot_commits:
+                    assert result == "stored" and held == [hub], (version, result)
+
+        asyncio.run(main())
+        _same_game_everywhere(url, [a, b], code)
+    finally:
+        for h in (a, b):
+            h.store.close()
+
