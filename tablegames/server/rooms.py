@@ -1356,6 +1356,10 @@ class Hub:
             async with room.lock:
                 if not self._bots_may_act(room):  # closed, or every person has left:
                     return  # the same move is drawn again once one is back
+                if not self._still_owns(room):  # its people left while it thought, so
+                    # it let the bots go (``_kick``) and another process may run them
+                    # now: even with a person back here, that one plays the move
+                    return
                 try:
                     self._commit(room, seat, [str(action)], version)
                 except ClientError as exc:

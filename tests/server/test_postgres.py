@@ -853,3 +853,53 @@ def test_one_process_runs_the_bots_while_people_are_on_both(postgres: Postgres) 
         for h in (a, b):
             h.store.close()
 
+
+def test_a_process_that_let_the_bots_go_never_plays_their_answer(
+        postgres: Postgres, own_registry: None) -> None:
+    """``a``'s bot is thinking when Amal's phone leaves ``a`` (``a`` lets the bots go)
+    and opens on ``b``, whose bot thinks too; her phone comes back on ``a`` before either
+    answers. ``b`` holds the bots now: only ``b`` plays the move. Before, ``a``'s bot task
+    checked that a person was there, not that ``a`` still ran the bots, and stored its
+    answer too (or lost the race to ``b`` and was refused stale): two processes played
+    one room's bots at once (found by helper-153)."""
+    from tablegames import bots
+    from tests.server.test_bots_bounded import Gate
+
+    gate = Gate()
+    bots.register("gate153", gate.make, game="toepen")
+    url = _db(postgres)
+    a, b = _hubs(url)
+    try:
+        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "gate153",
+                            "seed": 4})
+        a.start(a.room(code), 0)
+
+        async def main() -> None:
+            async with _Watch(postgres, [a, b], code) as w:
+                ra, rb = a.room(code), b.room(code)
+                phone = w.attach(a, 0)
+                turn = _tap_until_a_bot_is_to_act(a, code)
+                await w.until(gate.entered.is_set, "a's bot did not start thinking")
+                task_a = ra.bot_task
+                gate.entered.clear()
+                a.detach(ra, phone)  # a lets the bots go, its bot still thinking
+                await w.until(lambda: rb.state.version == turn, "b did not hear the tap")
+                w.attach(b, 0)
+                await w.until(gate.entered.is_set, "b's bot did not start thinking")
+                assert _holders(postgres, [a, b], code) == [b]
+                w.attach(a, 0)  # her phone is back on a too
+                assert ra.bot_task is task_a and task_a is not None and not task_a.done()
+                gate.release.set()
+                await w.until(lambda: task_a.done() and w.stored() > turn
+                              and rb.state.to_act not in rb.bot_seats,
+                              "the bot did not play on")
+                await w.until(lambda: ra.state.version == rb.state.version,
+                              "a did not follow b's commits")
+                assert w.bot_commits and w.bot_commits[0][:3] == (b, turn, "stored")
+                assert {(h, r) for h, _, r, _ in w.bot_commits} == {(b, "stored")}
+
+        asyncio.run(main())
+        _same_game_everywhere(url, [a, b], code)
+    finally:
+        for h in (a, b):
+            h.store.close()
