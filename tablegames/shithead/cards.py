@@ -83,7 +83,14 @@ def pack(decks: int = 1) -> Pack:
 def card_names(codes: Iterable[int]) -> list[str]:
     """Several codes as people read them (``["A♠", "10♦"]``); anything but codes of the
     pack is a ``NotationError`` (``-1`` named the last card, see ``check_codes``)."""
-    return [NAMES[c] for c in check_codes(codes, FACES)]
+    return names_of(check_codes(codes, FACES))
+
+
+def names_of(codes: Iterable[int]) -> list[str]:
+    """:func:`card_names` of codes the engine holds: unchecked, since every view names
+    the pile, the burnt and the removed cards, and every move's events its cards (a
+    caller's codes are checked: :func:`card_names`)."""
+    return [NAMES[c] for c in codes]
 
 
 def code_of(text: str) -> int:

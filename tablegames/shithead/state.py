@@ -95,7 +95,7 @@ from tablegames.shithead.cards import (
     FACES,
     NAMES,
     VALUE,
-    card_names,
+    names_of,
     pack,
 )
 from tablegames.shithead.effects import (
@@ -607,8 +607,8 @@ class State(BaseState):
         known, slots = forget(self.known_cards[seat], self.bars[seat], hand)
         self.known_cards = put(self.known_cards, seat, with_sorted(known, up))
         self.bars = put(self.bars, seat, slots)
-        self._events.append(Event("swap", {"seat": seat, "to_hand": card_names(up),
-                                           "to_face_up": card_names(hand)}))
+        self._events.append(Event("swap", {"seat": seat, "to_hand": names_of(up),
+                                           "to_face_up": names_of(hand)}))
         if self.rules.swap_mode == "turns":  # SHD-03: one swap each, seat by seat
             self._next_swapper()
 
@@ -676,7 +676,7 @@ class State(BaseState):
         self.stock = stock
         self._events.append(Event("draw", {"seat": seat, "count": len(drawn),
                                            "stock": len(stock)},
-                                  {"cards": card_names(drawn)}, _ONLY[seat]))
+                                  {"cards": names_of(drawn)}, _ONLY[seat]))
         hand += drawn
         hand.sort()
         return slots + (0,) * len(drawn)
@@ -703,7 +703,7 @@ class State(BaseState):
         elif kind == GIVE:  # SHD-28: the Take-it cards are removed from play
             self.pile = pile = pile[:-len(cards)]
             self.removed += cards
-            self._events.append(Event("removed", {"seat": seat, "cards": card_names(cards)}))
+            self._events.append(Event("removed", {"seat": seat, "cards": names_of(cards)}))
             give = bool(pile)
         elif kind:
             times = len(cards) if table.each[v] else 1
@@ -754,7 +754,7 @@ class State(BaseState):
 
     def _burn(self, seat: int, why: str) -> None:
         self._events.append(Event("burn", {"seat": seat, "reason": why,
-                                           "cards": card_names(self.pile)}))
+                                           "cards": names_of(self.pile)}))
         self.burnt += self.pile
         self.pile = ()
 
@@ -869,7 +869,7 @@ class State(BaseState):
             self.bars = put(self.bars, seat, bar(self.bars[seat],
                                                    cards_of(self.table.masks[self.top])))
         taken = self._take_pile(seat)
-        self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
+        self._events.append(Event("pickup", {"seat": seat, "cards": names_of(taken)}))
         self._pass_turn(seat, False)
 
     def _blind(self, seat: int, index: object) -> None:
@@ -888,7 +888,7 @@ class State(BaseState):
             return
         # SHD-10: a blind card that does not fit is taken into the hand with the whole pile
         taken = self._take_pile(seat, (card,))
-        self._events.append(Event("pickup", {"seat": seat, "cards": card_names(taken)}))
+        self._events.append(Event("pickup", {"seat": seat, "cards": names_of(taken)}))
         self._pass_turn(seat, False)
 
     # ------------------------------------------------------------------ give (SHD-28)
@@ -903,7 +903,7 @@ class State(BaseState):
     def _hand_over(self, seat: int, target: int) -> None:
         taken = self._take_pile(target)
         self._events.append(Event("give", {"seat": seat, "target": target,
-                                           "cards": card_names(taken)}))
+                                           "cards": names_of(taken)}))
 
     # ------------------------------------------------------------------ results & views
     def outcome(self) -> Outcome:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import fresh
-from tablegames.shithead.cards import NAMES, RANK_TEXT, VALUE, card_names
+from tablegames.shithead.cards import NAMES, RANK_TEXT, VALUE, names_of
 from tablegames.shithead.effects import KIND_TITLES
 from tablegames.shithead.stages import GIVING, OVER, PLAY, SWAP
 
@@ -58,7 +58,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "known_cards": [names(k) for k in state.known_cards],
         "face_up": [names(u) for u in state.face_up],
         "face_down": [len(d) for d in state.face_down],
-        "pile": card_names(state.pile),
+        "pile": names_of(state.pile),
         "pile_top": None if top is None else NAMES[top],
         "pile_value": table.level(state.top),
         "restriction": table.restriction(state.top),
@@ -67,8 +67,8 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "lead": None if lead is None else NAMES[lead],
         "stock": len(state.stock),
         "aside": len(state.aside),
-        "burnt": card_names(state.burnt),
-        "removed": card_names(state.removed),
+        "burnt": names_of(state.burnt),
+        "removed": names_of(state.removed),
         "finished": list(state.finished),
         "playing": list(state.playing),
         "swapping": list(state.swapping),

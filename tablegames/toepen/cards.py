@@ -54,8 +54,15 @@ def announcements(hand: Sequence[int]) -> list[dict[str, Any]]:
     does instead: sing, TOE-42). They never change the score. ``hand`` is card codes of
     the pack (a ``NotationError`` else: ``c & 7`` read any number as a rank).
     """
+    return announcements_of(check_codes(hand, 32))
+
+
+def announcements_of(hand: Iterable[int]) -> list[dict[str, Any]]:
+    """:func:`announcements` of a hand the engine dealt (codes of the pack): unchecked,
+    since the engine asks it of every hand it deals and every view it makes, and its
+    own codes need no check (a caller's do: :func:`announcements`)."""
     tens = jacks = 0
-    for c in check_codes(hand, 32):
+    for c in hand:
         r = c & 7
         if r == TEN:
             tens += 1

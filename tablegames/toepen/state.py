@@ -72,7 +72,15 @@ from tablegames.common.state import BaseState
 from tablegames.toepen import actions as A
 from tablegames.toepen import positions
 from tablegames.toepen.actions import Knock, Play
-from tablegames.toepen.cards import JACK, NAMES, PACK, announcements, card_names, is_dirty
+from tablegames.toepen.cards import (
+    JACK,
+    NAMES,
+    PACK,
+    announcements,
+    announcements_of,
+    card_names,
+    is_dirty,
+)
 from tablegames.toepen.checks import (
     check_loaded,
     opening_stake,
@@ -310,7 +318,7 @@ class State(BaseState):
         for s in order:
             ev.append(Event("cards", {"seat": s}, {"cards": card_names(self.hands[s])},
                             _ONLY[s]))
-            if announcements(hands[s]):
+            if announcements_of(hands[s]):
                 self._announce(s)
         if first:
             self._setup_log = list(ev)
@@ -322,7 +330,7 @@ class State(BaseState):
             self._begin_poverty()
 
     def _announce(self, s: int) -> None:
-        for item in announcements(self.hands[s]):
+        for item in announcements_of(self.hands[s]):
             self._events.append(
                 Event("announcement", {"seat": s}, item, _ONLY[s], public=False)
             )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import fresh
 from tablegames.common.seating import next_seat
-from tablegames.toepen.cards import NAMES, announcements, card_names
+from tablegames.toepen.cards import NAMES, announcements_of, card_names
 from tablegames.toepen.stages import CHALLENGE, EXCHANGE, OVER, PLAY, POVERTY, RESPOND
 
 if TYPE_CHECKING:
@@ -134,7 +134,7 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "last_round": fresh(state.last_round),
     }
     if seat is not None:
-        v["announcements"] = announcements(state.held(seat))
+        v["announcements"] = announcements_of(state.held(seat))
     return v
 
 
