@@ -51,7 +51,6 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
-from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
@@ -560,9 +559,7 @@ class Hub:
             seed = secrets.randbelow(1 << 63)
         else:
             try:
-                # the game is dealt from it only when the lobby fills, too late to refuse
-                # it: a word holding a lone surrogate is of bounded size, and yet no seed
-                seed_to_int(check_seed(seed))
+                check_seed(seed)  # what no game can be dealt from too (a lone surrogate)
             except SetupError:
                 raise ClientError("bad_seed", "a seed is a number or a word") from None
         host = clean_name(spec.get("name"))
@@ -1354,11 +1351,10 @@ class Hub:
             log.debug("room %s: seat %s bot chose %s in %.3fs", room.code, seat, action,
                       time.perf_counter() - started)
             async with room.lock:
-                if not self._bots_may_act(room):  # closed, or every person has left:
-                    return  # the same move is drawn again once one is back
-                if not self._still_owns(room):  # its people left while it thought, so
-                    # it let the bots go (``_kick``) and another process may run them
-                    # now: even with a person back here, that one plays the move
+                # closed, or every person has left (the same move is drawn again once one
+                # is back); or they left while it thought and came back, but it let the
+                # bots go meanwhile (``_kick``), and the process that took them plays it
+                if not self._bots_may_act(room) or not self._still_owns(room):
                     return
                 try:
                     self._commit(room, seat, [str(action)], version)
