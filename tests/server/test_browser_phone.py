@@ -11,10 +11,11 @@ names are joined with the Arabic comma.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -362,12 +363,13 @@ def test_a_game_after_a_reload_on_a_small_phone(game: str, server: Server, brows
     assert said == [] and not ph.errors, said
 
 
-def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
-                                             phones: list[Phones]) -> None:
-    """Toepen for two: Amal throws in her hand, Bo challenges and her four cards lie face
-    up on her row; nothing can be done with them, so on her phone they are cards, not
-    buttons (no role, no tab stop), while she plays from her hand."""
-    ph = new_phones(phones, browser, server, "en")
+@contextlib.contextmanager
+def _amal_threw_in(ph: Phones, server: Server, answer: str,
+                   ) -> Iterator[tuple[Any, Socket, dict[str, Any]]]:
+    """Toepen for two (seed 1): Amal's phone throws her hand in, Bo's socket answers
+    ``answer`` (``1:challenge`` or ``1:accept``) and keeps his own hand. Yields her page
+    once it is her turn to play (version 3), Bo's socket (closed after) and the last page
+    Bo was sent."""
     room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
     bo = Socket(server, "/ws/p/" + server.join(room["code"], "Bo")["url"].rsplit("/", 1)[1])
     try:
@@ -375,13 +377,25 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
         page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
         until(page, "body[data-version='0'][data-myturn='1']")
         tap(page, "0:exchange")
-        for want in ("1:challenge", "1:keep"):  # Bo challenges, then keeps his own hand
+        for want in (answer, "1:keep"):
             while True:
                 seen = bo.recv("update")["page"]
                 if any(a["n"] == want for a in seen["actions"]):
                     break
             bo.send({"type": "act", "actions": [want], "expect": seen["version"]})
         until(page, "body[data-version='3'][data-myturn='1']")
+        yield page, bo, seen
+    finally:
+        bo.close()
+
+
+def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
+                                             phones: list[Phones]) -> None:
+    """Toepen for two: Amal throws in her hand, Bo challenges and her four cards lie face
+    up on her row; nothing can be done with them, so on her phone they are cards, not
+    buttons (no role, no tab stop), while she plays from her hand."""
+    ph = new_phones(phones, browser, server, "en")
+    with _amal_threw_in(ph, server, "1:challenge") as (page, _, _):  # Bo challenges
         assert page.locator("#hand .card.pick.lifted").count() == 4  # her new hand plays
         for version in ("3", "4"):  # her turn to play, then Bo's (she may knock)
             until(page, f"body[data-version='{version}']")
@@ -392,8 +406,6 @@ def test_thrown_in_cards_are_shown_not_tapped(server: Server, browser: Any,
             if version == "3":
                 calm(page)
                 page.locator("#hand .card.pick.lifted").first.click()
-    finally:
-        bo.close()
     assert not ph.errors
 
 
@@ -404,20 +416,7 @@ def test_a_thrown_in_hand_nobody_challenged_lies_on_its_own_phones_row(
     thrown-in cards from the page's ``own`` (helper-152), as cards, not buttons; Bo's row
     shows none, and Bo's phone is sent none of them."""
     ph = new_phones(phones, browser, server, "en")
-    room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
-    bo = Socket(server, "/ws/p/" + server.join(room["code"], "Bo")["url"].rsplit("/", 1)[1])
-    try:
-        bo.send({"type": "hello", "since": None})
-        page = ph.open(room["url"], viewport=(360, 640), reduced_motion="reduce")
-        until(page, "body[data-version='0'][data-myturn='1']")
-        tap(page, "0:exchange")
-        for want in ("1:accept", "1:keep"):
-            while True:
-                seen = bo.recv("update")["page"]
-                if any(a["n"] == want for a in seen["actions"]):
-                    break
-            bo.send({"type": "act", "actions": [want], "expect": seen["version"]})
-        until(page, "body[data-version='3'][data-myturn='1']")
+    with _amal_threw_in(ph, server, "1:accept") as (page, bo, seen):
         row = page.locator("#table .seat.you .group")
         assert row.count() == 1 and row.locator("small").text_content() == "Thrown in"
         codes = row.locator(".card").evaluate_all("cs => cs.map(c => c.dataset.code)")
@@ -428,8 +427,6 @@ def test_a_thrown_in_hand_nobody_challenged_lies_on_its_own_phones_row(
             seen = bo.recv("update")["page"]
         text = json.dumps(seen, ensure_ascii=False)  # a code, or a face's key ("Kc black")
         assert codes and not any(f'"{c}"' in text or f'"{c} ' in text for c in codes)
-    finally:
-        bo.close()
     assert not ph.errors
 
 

@@ -223,17 +223,25 @@ def test_a_room_loaded_while_another_process_commits_loads(postgres: Postgres) -
             h.store.close()
 
 
+def _room_on_both(a: Hub, b: Hub, players: int = 2,
+                  ) -> tuple[str, Any, Any, int, list[str]]:
+    """A Toepen room of ``players`` people (seed 2) created on ``a`` and read by ``b``:
+    its code, each hub's room, the seat to act and its legal actions, for a race."""
+    code, _ = a.create({"game": "toepen", "players": players, "name": "Amal", "bot": "",
+                        "seed": 2})
+    for name in ("Bo", "Cy")[:players - 1]:
+        a.join(code, name)
+    ra, rb = a.room(code), b.room(code)
+    return code, ra, rb, ra.state.to_act, [str(x) for x in ra.state.legal_actions()]
+
+
 def test_the_reload_after_a_lost_race_keeps_the_rooms_game(postgres: Postgres) -> None:
     """``b`` loses a race (``a`` stored that version first) and reads the room again
     while ``a`` commits once more: the room keeps its game at the store's version (before,
     it stayed a "lobby" answering every tap ``not_started``; found by helper-44)."""
     a, b = _hubs(_db(postgres))
     try:
-        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
-        a.join(code, "Bo")
-        ra, rb = a.room(code), b.room(code)
-        state = ra.state
-        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        code, ra, rb, seat, legal = _room_on_both(a, b)
         a._commit(ra, seat, [legal[0]], 0)  # b has not heard of it
         _between_reads(b, lambda: _tap(a, code))
         with pytest.raises(ClientError) as lost:
@@ -248,15 +256,23 @@ def test_the_reload_after_a_lost_race_keeps_the_rooms_game(postgres: Postgres) -
             h.store.close()
 
 
-def _sent(conn: Conn) -> list[tuple[int, list[Any]]]:
-    """The versions and event lines of the updates and patches queued for ``conn``."""
+def _queued(conn: Conn) -> list[dict[str, Any]]:
+    """The messages queued for ``conn``, read (the queue is emptied)."""
     out = []
     while not conn.queue.empty():
         m = conn.queue.get_nowait()
-        m = json.loads(m) if isinstance(m, str) else m
-        if m is not None and m["type"] == "update":
+        if m is not None:
+            out.append(json.loads(m) if isinstance(m, str) else m)
+    return out
+
+
+def _sent(conn: Conn) -> list[tuple[int, list[Any]]]:
+    """The versions and event lines of the updates and patches queued for ``conn``."""
+    out = []
+    for m in _queued(conn):
+        if m["type"] == "update":
             out.append((m["page"]["version"], m["events"]))
-        elif m is not None and m["type"] == "patch":
+        elif m["type"] == "patch":
             out.append((m["to"], m["events"]))
     return out
 
@@ -267,16 +283,11 @@ def test_after_a_lost_race_the_phones_get_the_winning_taps_events(postgres: Post
     its events and sent ``[]``; found by helper-44)."""
     a, b = _hubs(_db(postgres))
     try:
-        code, _ = a.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "", "seed": 2})
-        a.join(code, "Bo")
-        a.join(code, "Cy")
-        ra, rb = a.room(code), b.room(code)
+        _, ra, rb, seat, legal = _room_on_both(a, b, players=3)
         on_a, on_b = Conn(2), Conn(2)  # seat 2's phone on each process
         a.attach(ra, on_a)
         b.attach(rb, on_b)
         _sent(on_a), _sent(on_b)
-        state = ra.state
-        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
         a._commit(ra, seat, [legal[0]], 0)  # a stores version 1 first
         with pytest.raises(ClientError) as lost:
             b._commit(rb, seat, [legal[-1]], 0)
@@ -298,23 +309,15 @@ def test_a_tap_that_loses_a_race_is_refused_before_the_winning_table(
     a tap taken for accepted that the store never held."""
     a, b = _hubs(_db(postgres))
     try:
-        code, _ = a.create({"game": "toepen", "players": 2, "name": "Amal", "bot": "", "seed": 2})
-        a.join(code, "Bo")
-        ra, rb = a.room(code), b.room(code)
-        state = ra.state
-        seat, legal = state.to_act, [str(x) for x in state.legal_actions()]
+        _, ra, rb, seat, legal = _room_on_both(a, b)
         phone = Conn(seat)
         b.attach(rb, phone)
-        while not phone.queue.empty():
-            phone.queue.get_nowait()
+        _queued(phone)
         a._commit(ra, seat, [legal[0]], 0)  # a stores version 1 first; b has not heard
         asyncio.run(b.act(rb, phone, {"type": "act", "actions": [legal[-1]], "expect": 0}))
-        told = []
-        while not phone.queue.empty():
-            m = phone.queue.get_nowait()
-            told.append(json.loads(m) if isinstance(m, str) else m)
+        told = _queued(phone)
         kinds = [(m["type"], m.get("code") or m.get("to") or m.get("page", {}).get("version"))
-                 for m in told if m is not None]
+                 for m in told]
         assert kinds[0] == ("error", "stale") and told[0]["version"] == 1
         assert [k for k, _ in kinds[1:]] in (["patch"], ["update"]) and kinds[1][1] == 1
         assert rb.state.to_json() == ra.state.to_json()
