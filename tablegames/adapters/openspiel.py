@@ -92,9 +92,9 @@ is a :class:`~tablegames.common.errors.SeatError` (pyspiel itself reads ``True``
 1). ``legal_actions(CHANCE)`` at a chance node lists the outcomes, as in pyspiel. Likewise
 ``apply_action``, ``apply_action_with_legality_check``, ``child`` and ``action_to_string``
 take an ``int`` id (a numpy integer too), never ``True`` (``IllegalAction``,
-``not_an_action``); an int beyond C++'s ``int64`` is no legal id (``illegal_id``), and a
-chance outcome's label is given only for the game's outcome ids (below
-``max_chance_outcomes()`` with chance nodes).
+``not_an_action``); a negative int (-1 is pyspiel's ``kInvalidAction``) or one beyond
+C++'s ``int64`` is no legal id (``illegal_id``), and a chance outcome's label is given
+only for the game's outcome ids (below ``max_chance_outcomes()`` with chance nodes).
 ``resample_from_infostate`` takes a sampler that answers a number in [0, 1] (a numpy
 number too; ``SetupError`` for NaN).
 
@@ -909,12 +909,15 @@ _INT64 = 1 << 63
 def _action_id(action: object) -> int:
     """``action`` as an id to hand to pyspiel: an ``int`` or a numpy integer, never a bool
     (:class:`IllegalAction` ``not_an_action``). An int that no C++ ``int64`` holds is no
-    legal id (``illegal_id``): pybind11 refused it with a ``TypeError`` of its own."""
+    legal id (``illegal_id``): pybind11 refused it with a ``TypeError`` of its own. Nor is
+    a negative int (no id or outcome is): -1 is OpenSpiel's ``kInvalidAction``, which
+    pyspiel's C++ ``ApplyAction`` refused with its own ``SpielError`` before the adapter
+    saw it."""
     value = as_id(action)
     if value is None:
         raise IllegalAction(f"an action id is an integer, not {quoted(action)}",
                             code="not_an_action")
-    if not -_INT64 <= value < _INT64:
+    if not 0 <= value < _INT64:
         raise IllegalAction(f"action id {quoted(value)} is not legal now", code="illegal_id")
     return value
 

@@ -23,12 +23,15 @@ lay shape ``k``         S ids: start laying the phase of shape ``k`` (``Rules.ph
 key ``x``               12 ids: the next group's number x + 1 (a set's number, a run's
                         lowest number) or, for a colour group, colour x (R B G Y)
 card ``f``              49 ids: the next card of the group being laid (faces 0..48)
+``open``                1 id, only with ``Rules(wild_groups="open")``: the next group
+                        is laid open, all Wilds with no number or colour yet (P10-54,
+                        ``set?=W,W,W``), in place of its key
 ``pass``                1 id, only with ``interrupts=True``
 ======================  ============================================================
 
 **Spelling a lay-down.** ``lay`` is spelled as its shape, then each group in the
 lay-down's canonical order (sets, runs, colour groups; larger first; then by key) as its
-key followed by its cards: a set's naturals in code order then its Wilds; a run's cards in
+key (or ``open``) followed by its cards: a set's naturals in code order then its Wilds; a run's cards in
 position order (a Wild's place is the number it stands for); a colour group's naturals
 in code order then its Wilds.
 
@@ -56,13 +59,15 @@ discards     50                       the discard pile, count per face
 stage        3                        draw, play, over
 table        3                        tie-break hand, draw pile/108, polled
 laying       1 + S + G × 74           my lay-down so far: laying, its shape, then per
-                                      group its key (12), cards per face (50) and the
-                                      numbers its Wilds stand for (12)
+                                      group its key (12; none for an open group), cards
+                                      per face (50) and the numbers its Wilds stand for
+                                      (12)
 seats        n × (2P + 58)            per seat: its phase this hand, the phases it may lay,
                                       completed/P, down, skip pending, score/1000, hand
                                       size/(hand_size+1), plays this hand, to act, dealer,
                                       and the cards it took from the discard pile (50)
-groups       n × G × 77               per seat and group: kind (3), key (12), cards per
+groups       n × G × 77               per seat and group: kind (3), key (12; none while
+                                      an all-Wild group is open, P10-54), cards per
                                       face (50), Wild numbers (12)
 ===========  =======================  ===================================================
 
@@ -81,7 +86,7 @@ from tablegames.common.actions import Action
 from tablegames.common.errors import quoted
 from tablegames.phase10 import actions as A
 from tablegames.phase10.cards import COLOURS, N_FACES, NAMES, PACK, SKIP, WILD
-from tablegames.phase10.groups import make_group
+from tablegames.phase10.groups import OPEN, make_group
 from tablegames.phase10.rules import COLOUR_GROUP, KIND_WORDS, RUN, SET
 
 _PLAIN = WILD + 1  # faces that can be discarded plainly, laid or hit: numbers and Wild
@@ -123,6 +128,10 @@ class Phase10Codec(Codec):
         self.KEY = self._block(f"lay: number {x + 1} or colour {COLOURS[x]}" if x < 4
                                else f"lay: number {x + 1}" for x in range(12))
         self.CARD = self._block(f"lay: card {NAMES[f]}" for f in range(_PLAIN))
+        # After every other id, so the ids of every other rules config stay as they were
+        # (the house rule came after the codec, which could not spell an open group).
+        self.OPEN = (self._add("lay: open group (all Wilds, number or colour to come)")
+                     if self.rules.wild_groups == "open" else -1)
 
     def longest_spelling(self) -> int:
         """The largest shape's lay-down: its shape, then a key and the cards per group."""
@@ -175,10 +184,15 @@ class Phase10Codec(Codec):
             raise CodecError(f"{action} is not the shape of any phase in the rules")
         out = [self.LAY + k]
         for g in groups:
-            key = g.key if g.kind == COLOUR_GROUP else g.key - 1
-            if not 0 <= key < 12 or not all(type(c) is int and 0 <= c < _PLAIN for c in g.cards):
+            if not all(type(c) is int and 0 <= c < _PLAIN for c in g.cards):
                 raise CodecError(f"{action}: group {g} cannot be spelled")
-            out.append(self.KEY + key)
+            if g.key == OPEN and g.kind != RUN and self.OPEN >= 0:  # P10-54: laid open
+                out.append(self.OPEN)
+            else:
+                key = g.key if g.kind == COLOUR_GROUP else g.key - 1
+                if not 0 <= key < 12:
+                    raise CodecError(f"{action}: group {g} cannot be spelled")
+                out.append(self.KEY + key)
             out.extend(self.CARD + c for c in g.cards)
         return tuple(out)
 
@@ -220,12 +234,14 @@ class Phase10Codec(Codec):
             if pos + 1 + size > len(ids):
                 raise CodecError(f"{quoted(list(ids))} stops before the lay-down is complete")
             key_id, cards = ids[pos], ids[pos + 1:pos + 1 + size]
-            if not self.KEY <= key_id < self.CARD or not all(
+            is_open = key_id == self.OPEN and kind != RUN
+            if not (self.KEY <= key_id < self.CARD or is_open) or not all(
                 self.CARD <= c < self.CARD + _PLAIN for c in cards
             ):
                 raise CodecError(f"{quoted(list(ids))}: each group is a key, then its cards")
             key = key_id - self.KEY
-            groups.append(make_group(kind, key if kind == COLOUR_GROUP else key + 1,
+            groups.append(make_group(kind, OPEN if is_open else
+                                     key if kind == COLOUR_GROUP else key + 1,
                                      [c - self.CARD for c in cards]))
             pos += 1 + size
         if pos != len(ids):
@@ -233,12 +249,15 @@ class Phase10Codec(Codec):
         return A.lay(seat, tuple(groups))
 
     def lay_groups(self, prefix: tuple[int, ...]) -> tuple[int, list[tuple[int, list[int]]]]:
-        """A lay-down prefix read back: its shape index and, per group begun, its key and
-        card faces so far (what the observation shows of the spelling)."""
+        """A lay-down prefix read back: its shape index and, per group begun, its key
+        (``OPEN``, -1, for an open group) and card faces so far (what the observation
+        shows of the spelling)."""
         shape = prefix[0] - self.LAY
         groups: list[tuple[int, list[int]]] = []
         for i in prefix[1:]:
-            if i < self.CARD:
+            if i == self.OPEN:
+                groups.append((OPEN, []))
+            elif i < self.CARD:
                 groups.append((i - self.KEY, []))
             else:
                 groups[-1][1].append(i - self.CARD)
@@ -367,14 +386,15 @@ class Phase10Observer(Observer):
                 a[i + kind] = 1.0
                 cards = group["cards"]
                 if kind == SET:
-                    a[i + 3 + group["number"] - 1] = 1.0
+                    if group["number"] is not None:  # None: open, all Wilds (P10-54)
+                        a[i + 3 + group["number"] - 1] = 1.0
                 elif kind == RUN:
                     numbers = group["numbers"]
                     a[i + 3 + numbers[0] - 1] = 1.0
                     for name, number in zip(cards, numbers, strict=False):
                         if name == "W":
                             a[i + 3 + 12 + N_FACES + number - 1] = 1.0
-                else:
+                elif group["colour"] is not None:  # None: open, all Wilds (P10-54)
                     a[i + 3 + COLOUR_OF[group["colour"]]] = 1.0
                 counts(buf, i + 15, cards)
 
@@ -389,7 +409,8 @@ class Phase10Observer(Observer):
         base = at + 1 + self.S
         for gi, (key, faces) in enumerate(groups):
             g = base + gi * (12 + N_FACES + 12)
-            a[g + key] = 1.0
+            if key != OPEN:  # an open group has no key yet (P10-54)
+                a[g + key] = 1.0
             counts: dict[int, int] = {}
             for f in faces:
                 counts[f] = counts.get(f, 0) + 1

@@ -406,3 +406,22 @@ def test_search_parameters_take_numpy_numbers_as_the_numbers_they_hold() -> None
             bots.make("ismcts", "toepen", budget=bad)
     with pytest.raises(SetupError, match="c must be a number"):
         bots.make("ismcts", "toepen", c=np.float64("nan"))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_minus_one_is_refused_as_every_other_id_that_is_not_legal(game: str) -> None:
+    """-1 is OpenSpiel's ``kInvalidAction``: pyspiel's C++ ``ApplyAction`` checked it before
+    the adapter saw it, so ``apply_action(-1)`` and ``child(-1)`` were pyspiel's
+    ``SpielError`` (a ``RuntimeError``), where -2 or 999 are ``IllegalAction``; at a player
+    decision and at a chance node alike. Nothing changes."""
+    for state in (_decision(game), load_game(game, players=CONF[game][0],
+                                             rules=CONF[game][1]).new_initial_state()):
+        before = _snapshot(state) if not state.is_chance_node() else state.history()
+        code = "illegal_outcome|illegal_id" if state.is_chance_node() else "illegal_id"
+        for bad in (-1, np.int64(-1), -2):
+            with pytest.raises(tablegames.IllegalAction, match=code):
+                state.apply_action(bad)
+            with pytest.raises(tablegames.IllegalAction, match=code):
+                state.child(bad)
+        after = _snapshot(state) if not state.is_chance_node() else state.history()
+        assert after == before

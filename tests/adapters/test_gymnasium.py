@@ -4,7 +4,12 @@ ids and rewards."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -332,3 +337,59 @@ def test_bot_params_that_are_not_keyword_dicts_are_refused(params: Any) -> None:
     assert len(str(refused.value)) < 200
     made = env("toepen", opponents=["ismcts"], bot_params={"ismcts": {"budget": 5}})
     assert made.bot_params == {"ismcts": {"budget": 5}}
+
+
+#: Every house bot of each game at one table (``ismcts`` on a small budget).
+HOUSE: dict[str, list[str]] = {
+    "toepen": ["club", "ismcts", "random"],
+    "phase10": ["smart", "eager", "ismcts"],
+    "shithead": ["smart", "ismcts", "random"],
+    "dallah": ["model", "ismcts", "random"],
+}
+
+
+def house_trajectory(game: str, env_: TablegamesGymEnv | None = None) -> str:
+    """A digest of what the learner gets in two episodes against the house bots from
+    ``reset(seed=11)``, stepping ids in and out of the mask (masked ids are replaced by
+    the episode's generator)."""
+    e = env_ or env(game, HOUSE[game], SHORT[game][1] if game != "toepen" else {"limit": 3},
+                    bot_params={"ismcts": {"budget": 4}}, reward="hand", info_view=True)
+    digest = hashlib.sha256()
+    rng = np.random.default_rng(3)
+    for episode in range(2):
+        obs, info = e.reset(seed=11) if episode == 0 else e.reset()
+        digest.update(obs.tobytes() + json.dumps(info["view"], sort_keys=True).encode())
+        for _ in range(40):
+            mask = e.action_masks()
+            action = (int(rng.choice(np.flatnonzero(mask))) if rng.random() < 0.8
+                      else int(rng.integers(e.action_space.n)))
+            obs, reward, terminated, truncated, info = e.step(action)
+            digest.update(obs.tobytes() + repr((reward, terminated, truncated)).encode())
+            digest.update(json.dumps(info["view"], sort_keys=True).encode())
+            digest.update(info["action_mask"].tobytes() + bytes([info["illegal"]]))
+            if terminated or truncated:
+                break
+        digest.update(e.session.state.to_json().encode())  # type: ignore[union-attr]
+    return digest.hexdigest()
+
+
+def test_house_bot_trajectories_are_the_same_in_another_process() -> None:
+    """Determinism across processes (another string-hash seed): the learner's trajectory
+    against every house bot of each game, and ``reset(seed=...)`` of a used environment
+    reseeds everything (the game, the seats, the bots and the masked-id generator)."""
+    here = {game: house_trajectory(game) for game in HOUSE}
+    used = env("toepen", HOUSE["toepen"], {"limit": 3}, bot_params={"ismcts": {"budget": 4}},
+               reward="hand", info_view=True)
+    used.reset(seed=99)
+    for _ in range(5):
+        used.step(0)  # masked ids too: the generator moves
+    assert house_trajectory("toepen", used) == here["toepen"]
+    code = ("import json; from tests.adapters.test_gymnasium import HOUSE, house_trajectory; "
+            "print(json.dumps({g: house_trajectory(g) for g in HOUSE}))")
+    root = Path(__file__).resolve().parents[2]
+    for hash_seed in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              cwd=root, timeout=300, check=False,
+                              env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert done.returncode == 0, done.stderr[-600:]
+        assert json.loads(done.stdout) == here
