@@ -2,7 +2,8 @@
 instead of changing every later game.
 
 Dallah's card-set table (``state.t``, one per card set) and the base class's empty
-declarations are each one object for the whole process; a caller or a game that edited one would change what every other game does.
+declarations are each one object for the whole process; a caller or a game that edited
+one would change what every other game does.
 """
 
 from __future__ import annotations
