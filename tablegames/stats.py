@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from statistics import NormalDist
 
 import attrs
@@ -34,12 +33,7 @@ def z_score(confidence: float) -> float:
             or not 0 < confidence < 1 or not 0.5 + confidence / 2 < 1):
         raise TablegamesError("confidence must be a number strictly between 0 and 1, got "
                               f"{quoted(confidence)}")
-    return _z(float(confidence))
-
-
-@lru_cache(maxsize=32)  # bounded: a caller may ask for any number of confidences
-def _z(confidence: float) -> float:
-    return NormalDist().inv_cdf(0.5 + confidence / 2)
+    return NormalDist().inv_cdf(0.5 + float(confidence) / 2)
 
 
 def _count(name: str, value: object) -> int:

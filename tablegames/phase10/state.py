@@ -185,8 +185,15 @@ def _seat_remove(rows: tuple[Cards, ...], seat: int, c: int) -> tuple[Cards, ...
 
 
 
-#: Lay-down actions per (seat, hand, phase, rules flags): bots and the kit ask again
-#: within a turn. Only hands that pass the feasibility test get here.
+#: Lay-down actions per (seat, hand, phase, rules flags), for hands that pass the
+#: feasibility test: one turn asks for the same hand's lay-downs again and again (the
+#: legal list, the view's count of them, each discard's refusal under ``lay_when_able``),
+#: and a hand with Wilds takes 100 to 330 µs to search against 5 to 7 µs remembered
+#: (``benchmarks/bench_phase10.py``, 2026-12, fix155); random and bot playouts, which ask
+#: once, measured the same without it. The key is the search's whole input (the seat
+#: only names the actions), and it is bounded below. Not on the state: a copy shares its
+#: instance attributes with the worlds sampled from it, which would carry other seats'
+#: hands. ``tests/phase10/test_p10_lay_memo.py`` checks it against the plain search.
 _LAY_CACHE: dict[tuple[int, tuple[int, ...], Any, int], list[Action]] = {}
 #: Lay-down actions the memo may hold in all (each listing holds at most ``LAY_CAP``).
 _LAY_CACHE_ACTIONS = 50_000

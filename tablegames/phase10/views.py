@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablegames.phase10.cards import NAMES, SKIP, card_names, spoken
-from tablegames.phase10.rules import describe_phase
+from tablegames.phase10.rules import describe_reqs
 from tablegames.phase10.stages import DRAW, OVER
 
 if TYPE_CHECKING:
@@ -45,8 +45,9 @@ def _phase(state: State, seat: int, index: int) -> dict[str, Any]:
     to it (P10-44: one phase per hand), else the one it works on and those it may lay."""
     laid = state.laid_phase[seat]
     if state.down[seat] and laid >= 0:
-        return {"phase": laid + 1, "text": describe_phase(state.rules.phases[laid]), "open": []}
-    return {"phase": index + 1, "text": describe_phase(state.rules.phases[index]),
+        return {"phase": laid + 1, "text": describe_reqs(state.rules.phase_reqs[laid]),
+                "open": []}
+    return {"phase": index + 1, "text": describe_reqs(state.rules.phase_reqs[index]),
             "open": [i + 1 for i in state.open_phases(seat)]}
 
 
@@ -104,7 +105,7 @@ def prompt_of(state: State, seat: int) -> str:
                 what = "one of phases " + ", ".join(str(i + 1) for i in open_)
             else:
                 t = open_[0]
-                what = f"phase {t + 1} ({describe_phase(state.rules.phases[t])})"
+                what = f"phase {t + 1} ({describe_reqs(state.rules.phase_reqs[t])})"
             ways = f", {lays} ways" if lays > 1 else ""
             if state.rules.lay_when_able:  # P10-40: nothing else is allowed yet
                 return f"You must lay down {what}{ways} before you discard."

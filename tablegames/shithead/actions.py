@@ -31,8 +31,9 @@ import attrs
 
 from tablegames.common.actions import Action, ActionBuilder, no_args, parse_with
 from tablegames.common.errors import NotationError
-from tablegames.shithead.cards import ASCII, code_of
+from tablegames.shithead.cards import ASCII, FACES, code_of
 from tablegames.shithead.multisets import sub_multisets
+from tablegames.shithead.stages import PER_SEAT
 
 
 def _cards_text(cards: tuple[int, ...]) -> str:
@@ -112,118 +113,96 @@ class Give(Action):
         return str(self.target)
 
 
-#: Seats below this get interned actions (parsing "999:done" must not grow the caches).
-INTERN_SEATS = 32
-#: The interning caches are emptied when they hold this many actions: a long run of
-#: parsed junk ("0:play 2c,3c,…") costs at most this much memory.
-INTERN_LIMIT = 20_000
-#: Card lists longer than this are never interned (the longest real set: 12 equal cards).
-INTERN_CARDS = 12
-_PLAYS: dict[tuple[int, tuple[int, ...]], Play] = {}
-
-
-def _kept(seat: int, cards: tuple[int, ...] = ()) -> bool:
-    """Whether an action of ``seat`` with ``cards`` may be interned: a plain ``int`` seat
-    below :data:`INTERN_SEATS` and plain ``int`` cards, at most :data:`INTERN_CARDS`.
-    ``True == 1`` and a numpy integer hashes as its int, so a ``True`` seat kept here would
-    be what every later ``"1:play 5c"`` parses to."""
-    return (type(seat) is int and 0 <= seat < INTERN_SEATS and len(cards) <= INTERN_CARDS
-            and all(type(c) is int for c in cards))
-_SWAPS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Swap] = {}
-_SIMPLE: dict[tuple[type[Action], int, int], Action] = {}
+#: The most seats of a game: three decks deal nine cards each to 17 players (SHD-02).
+TABLE_SEATS = FACES * 3 // PER_SEAT
+#: ``SINGLES[seat][code]``, the one-card play, and ``PICKUPS[seat]``, the pick-up, of
+#: every seat a game can have, made once at import (data of fixed size, as Toepen's
+#: ``PLAYS``): nearly every legal list of play holds them, and making them afresh for
+#: each list cost random 4-player playouts about a third of their steps per CPU-second
+#: (measured in 2026-12, fix155). The other actions are made when asked for.
+SINGLES: tuple[tuple[Play, ...], ...] = tuple(
+    tuple(Play(s, (c,)) for c in range(FACES)) for s in range(TABLE_SEATS))
+PICKUPS: tuple[Pickup, ...] = tuple(Pickup(s) for s in range(TABLE_SEATS))
 
 
 def play(seat: int, cards: tuple[int, ...]) -> Play:
-    """The interned action of ``seat`` playing ``cards`` (sorted codes)."""
-    key = (seat, cards)
-    a = _PLAYS.get(key)
-    if a is None:
-        a = Play(seat, cards)
-        if _kept(seat, cards):
-            if len(_PLAYS) >= INTERN_LIMIT:
-                _PLAYS.clear()
-            _PLAYS[key] = a
-    return a
+    """The action of ``seat`` playing ``cards`` (sorted codes): one of :data:`SINGLES`
+    for one card of a seat of a game (a save's history is mostly those, and the table's
+    actions already know their notation), else a new one."""
+    if (len(cards) == 1 and type(seat) is int and 0 <= seat < TABLE_SEATS
+            and type(cards[0]) is int and 0 <= cards[0] < FACES):
+        return SINGLES[seat][cards[0]]
+    return Play(seat, cards)
 
 
-_SINGLES: dict[int, tuple[Play, ...]] = {}
+#: The plays of a group of equal cards, by (seat, group): the legal list of play holds
+#: them whenever a seat holds two or more cards of a value that fits, which random
+#: 4-player playouts meet in 9 of 10 positions (a hand grows with every pick-up). Made
+#: afresh, they cost those playouts a fifth of their steps per CPU-second (measured in
+#: 2026-12, fix155), so they are kept: for seats of a game and real groups only (plain
+#: ``int`` codes, at most :data:`GROUP_CARDS`: a ``True == 1`` kept here would be what
+#: later lists hold), and emptied at :data:`GROUP_LIMIT` keys, so what a caller sends
+#: cannot grow it without bound. ``tests/shithead/test_shithead_actions_table.py``
+#: checks it gives what the plain :func:`plain_group_plays` gives.
 _GROUPS: dict[tuple[int, tuple[int, ...]], tuple[Play, ...]] = {}
+#: The longest group kept: twelve equal cards (three decks).
+GROUP_CARDS = 12
+#: The most groups kept before the table is emptied.
+GROUP_LIMIT = 20_000
 
 
-def singles(seat: int) -> tuple[Play, ...]:
-    """The interned one-card plays of ``seat``, indexed by card code (a hot path)."""
-    out = _SINGLES.get(seat)
-    if out is None:
-        out = tuple(play(seat, (c,)) for c in range(52))
-        if _kept(seat):
-            _SINGLES[seat] = out
-    return out
+def plain_group_plays(seat: int, group: tuple[int, ...]) -> tuple[Play, ...]:
+    """Every play of some of ``group`` (equal values, sorted), by size then code order."""
+    return tuple(play(seat, sub) for sub in sub_multisets(group))
 
 
 def group_plays(seat: int, group: tuple[int, ...]) -> tuple[Play, ...]:
-    """Every play of some of ``group`` (equal values, sorted), by size then code order."""
+    """:func:`plain_group_plays`, kept in ``_GROUPS`` for a seat of a game."""
     key = (seat, group)
     out = _GROUPS.get(key)
     if out is None:
-        out = tuple(play(seat, sub) for sub in sub_multisets(group))
-        if _kept(seat, group):
-            if len(_GROUPS) >= INTERN_LIMIT:
+        out = plain_group_plays(seat, group)
+        if (type(seat) is int and 0 <= seat < TABLE_SEATS and len(group) <= GROUP_CARDS
+                and all(type(c) is int for c in group)):
+            if len(_GROUPS) >= GROUP_LIMIT:
                 _GROUPS.clear()
             _GROUPS[key] = out
     return out
 
 
 def swap(seat: int, up: tuple[int, ...], hand: tuple[int, ...]) -> Swap:
-    """The interned swap action (sorted codes on each side)."""
-    key = (seat, up, hand)
-    a = _SWAPS.get(key)
-    if a is None:
-        a = Swap(seat, up, hand)
-        if _kept(seat, up + hand):
-            if len(_SWAPS) >= INTERN_LIMIT:
-                _SWAPS.clear()
-            _SWAPS[key] = a
-    return a
-
-
-def _simple(cls: type[Action], seat: int, arg: int = -1) -> Action:
-    key = (cls, seat, arg)
-    a = _SIMPLE.get(key)
-    if a is None:
-        a = cls(seat) if arg < 0 else cls(seat, arg)  # type: ignore[call-arg]
-        if _kept(seat) and type(arg) is int and arg < 64:
-            _SIMPLE[key] = a
-    return a
+    """The swap action (sorted codes on each side)."""
+    return Swap(seat, up, hand)
 
 
 def done(seat: int) -> Done:
-    """The interned ``done`` action."""
-    return _simple(Done, seat)  # type: ignore[return-value]
+    """The ``done`` action."""
+    return Done(seat)
 
 
 def ready(seat: int) -> Ready:
-    """The interned ``ready`` action."""
-    return _simple(Ready, seat)  # type: ignore[return-value]
+    """The ``ready`` action."""
+    return Ready(seat)
 
 
 def unready(seat: int) -> Unready:
-    """The interned ``unready`` action."""
-    return _simple(Unready, seat)  # type: ignore[return-value]
+    """The ``unready`` action."""
+    return Unready(seat)
 
 
 def pickup(seat: int) -> Pickup:
-    """The interned ``pickup`` action."""
-    return _simple(Pickup, seat)  # type: ignore[return-value]
+    """The ``pickup`` action (of :data:`PICKUPS` for a seat of a game)."""
+    return PICKUPS[seat] if type(seat) is int and 0 <= seat < TABLE_SEATS else Pickup(seat)
 
 
 def blind(seat: int, index: int) -> Blind:
-    """The interned ``blind`` action."""
-    return _simple(Blind, seat, index)  # type: ignore[return-value]
+    """The ``blind`` action."""
+    return Blind(seat, index)
 
 
 def give(seat: int, target: int) -> Give:
-    """The interned ``give`` action."""
-    return _simple(Give, seat, target)  # type: ignore[return-value]
+    """The ``give`` action."""
+    return Give(seat, target)
 
 
 def _card_list(text: str, what: str) -> tuple[int, ...]:

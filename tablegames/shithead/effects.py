@@ -2,7 +2,7 @@
 
 ``Rules.effects`` is the readable table (a few rows); the engine asks "may value *v* go on
 this pile?" and "what does *v* do?" thousands of times a second, so :func:`compile_table`
-turns it once per rules object into dense tuples and one legality bitmask per pile state.
+turns it once per rules into dense tuples and one legality bitmask per pile state.
 
 The **pile state** that legality depends on is one number read from the pile: its
 *effective top*, the value of the top card once transparent cards are seen through (0
@@ -21,7 +21,6 @@ for an empty pile or after a Zero-it, SHD-20). :meth:`Table.can_play_on` is the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 import attrs
 
@@ -165,10 +164,9 @@ class Table:
                 if allowed >> v & 1]
 
 
-@lru_cache(maxsize=64)
 def compile_table(effects: tuple[Effect, ...], aces: str = "low") -> Table:
-    """The dense form of an effects table (cached: rules objects are immutable; bounded,
-    so many different house tables cannot grow the cache without limit)."""
+    """The dense form of an effects table (a new one each call: a state keeps the one of
+    its rules, see ``state._table_of``)."""
     kind = [PLAIN] * 14
     any_pile = [False] * 14
     each = [False] * 14

@@ -6,7 +6,6 @@ one is named in the ``StateError``)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tablegames.common.actions import FrozenDict
@@ -29,10 +28,9 @@ if TYPE_CHECKING:
     from tablegames.shithead.state import State
 
 
-@cache
 def full_deck(decks: int) -> tuple[int, ...]:
-    """Every card of ``decks`` decks in code order (a tuple: one is shared by every game
-    with that many decks)."""
+    """Every card of ``decks`` decks in code order (a new tuple each call: about 5 µs of a
+    load's 500, measured in 2026-12, fix155)."""
     return tuple(pack(decks).full_deck())
 
 

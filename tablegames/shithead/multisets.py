@@ -9,7 +9,6 @@ so the edits here return a new tuple and never change their argument.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 from itertools import combinations
 
 
@@ -39,7 +38,6 @@ def with_sorted(target: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted((*target, *cards)))
 
 
-@cache
 def sub_multisets(group: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every non-empty sub-multiset of a sorted group, by size then in code order."""
     out: dict[tuple[int, ...], None] = {}

@@ -1,5 +1,5 @@
-"""Interned actions (Dallah's and Shithead's one object per action value) never let an
-earlier call decide what a later parse returns.
+"""Interned actions (Dallah's one object per action value, Shithead's kept group plays)
+never let an earlier call decide what a later parse returns.
 
 ``True == 1`` and an ``int`` subclass (a numpy integer) hashes as its value, so an action
 made with such a seat and kept in the process-wide table would be what every later
@@ -25,8 +25,7 @@ class Seat(int):
 @pytest.fixture
 def clean_tables() -> Iterator[None]:
     """Each test starts and ends with empty tables, whatever it put there."""
-    tables = (dallah_actions._CACHE, dallah_actions._PARSED, shithead_actions._PLAYS, shithead_actions._SWAPS,
-              shithead_actions._SIMPLE, shithead_actions._SINGLES, shithead_actions._GROUPS)
+    tables = (dallah_actions._CACHE, dallah_actions._PARSED, shithead_actions._GROUPS)
     for t in tables:
         t.clear()
     yield
@@ -57,9 +56,11 @@ def test_a_shithead_action_of_an_odd_seat_or_card_is_not_kept(clean_tables: None
     shithead_actions.play(odd, (5,))
     shithead_actions.play(1, (odd,))
     shithead_actions.done(odd)
-    shithead_actions.singles(odd)
+    shithead_actions.group_plays(odd, (4, 5))
+    shithead_actions.group_plays(1, (odd, 2))
     for made in (shithead_actions.play(1, (5,)), shithead_actions.play(1, (1,)),
-                 shithead_actions.done(1), shithead_actions.singles(1)[5]):
+                 shithead_actions.done(1), *shithead_actions.group_plays(1, (4, 5)),
+                 *shithead_actions.group_plays(1, (1, 2))):
         assert type(made.seat) is int
         assert all(type(c) is int for c in getattr(made, "cards", ()))
 
@@ -69,4 +70,5 @@ def test_plain_actions_are_still_one_object(clean_tables: None) -> None:
     parsed histories share them)."""
     assert dallah_actions.simple(dallah_actions.Draw, 1) is dallah_actions.parse_action("1:draw")
     assert shithead_actions.play(1, (5,)) is shithead_actions.play(1, (5,))
-    assert shithead_actions.singles(2)[7] is shithead_actions.play(2, (7,))
+    assert shithead_actions.SINGLES[2][7] is shithead_actions.play(2, (7,))
+    assert shithead_actions.group_plays(1, (4, 5)) is shithead_actions.group_plays(1, (4, 5))

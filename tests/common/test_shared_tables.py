@@ -1,9 +1,9 @@
 """What the engines share process-wide is read-only: an edit through one game raises
 instead of changing every later game.
 
-Dallah's card-set table (``state.t``, one per card set), Shithead's full deck per number
-of decks, and the base class's empty declarations are each one object for the whole
-process; a caller or a game that edited one would change what every other game does.
+Dallah's card-set table (``state.t``, one per card set) and the base class's empty
+declarations are each one object for the whole process; a caller or a game that edited
+one would change what every other game does.
 """
 
 from __future__ import annotations
@@ -71,10 +71,11 @@ def test_toepen_plays_of_negative_seats_or_cards_are_not_another_seats() -> None
     assert play(-1, 3) is not play(7, 3)
 
 
-def test_shithead_full_deck_is_a_shared_tuple() -> None:
+def test_shithead_full_deck_is_a_tuple_of_the_rules_decks() -> None:
     state = tablegames.new_game("shithead", players=3, seed=1)
-    assert type(full_deck(1)) is tuple and full_deck(1) is deck_codes(state)
-    assert len(full_deck(2)) == 104
+    assert type(full_deck(1)) is tuple and full_deck(1) == deck_codes(state)
+    assert full_deck(1) == tuple(range(52))
+    assert len(full_deck(2)) == 104 and full_deck(2)[:2] == (0, 0)
 
 
 @pytest.mark.parametrize("name", ["RENAMED", "POSITION_OWN", "POSITION_DEFAULTS",

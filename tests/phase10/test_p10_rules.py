@@ -106,19 +106,21 @@ def test_masters_style_any_open_phase_in_any_order() -> None:
 
 
 @pytest.mark.ruling("P10-10")
-def test_phase_texts_from_callers_never_grow_a_cache_without_bound() -> None:
-    """A room server reads whatever phase lists its players write: every spelling of a
-    phase ("set3", "SET3", "set 3", ...) and every list of them is a new key, so the
-    memos of parsed phases are bounded, and a phase text is at most 200 characters."""
+def test_phase_texts_from_callers_are_parsed_per_rules_object() -> None:
+    """A room server reads whatever phase lists its players write: nothing process-wide
+    remembers them (each ``Rules`` keeps its own parsed phases, which are no field: not
+    saved, not compared), and a phase text is at most 200 characters."""
     from tablegames.phase10 import rules as p10rules
 
-    for i in range(1_200):
+    for i in range(300):
         spelling = "set3" + " " * (i % 150) + "+run" + str(4 + i % 5)
-        Rules(phases=(spelling, f"run{3 + i % 8}"), hand_size=16)
-        p10rules.describe_phase(spelling)
-    for memo in (p10rules._parse_phase, p10rules._describe_phase, p10rules._phase_reqs):
-        info = memo.cache_info()
-        assert info.maxsize is not None and info.currsize <= info.maxsize, memo
+        rules = Rules(phases=(spelling, f"run{3 + i % 8}"), hand_size=16)
+        assert rules.phase_reqs is rules.phase_reqs  # parsed once per rules object
+        assert rules.phase_reqs == tuple(parse_phase(p) for p in rules.phases)
+        assert p10rules.describe_phase(spelling) == p10rules.describe_reqs(
+            rules.phase_reqs[0]) == f"set of 3 + run of {4 + i % 5}"
+        assert rules == Rules(phases=(spelling, f"run{3 + i % 8}"), hand_size=16)
+    assert not any(hasattr(f, "cache_info") for f in vars(p10rules).values())
     with pytest.raises(RulesError, match="at most 200 characters"):
         parse_phase("set3" + " " * 300)
     assert parse_phase("SET 3 + run 4") == parse_phase("set3+run4")

@@ -86,16 +86,18 @@ def test_a_world_carries_no_real_seed_deck_record_or_log() -> None:
             call()
 
 
-def test_play_interning_is_bounded() -> None:
-    # issue 9, defect 7: every distinct parsed play was kept for ever
-    for i in range(A.INTERN_LIMIT + 500):
+def test_group_interning_is_bounded() -> None:
+    # issue 9, defect 7: every distinct parsed play was kept for ever; parsed plays are
+    # no longer kept at all, and the kept group plays are bounded
+    for i in range(A.GROUP_LIMIT + 500):
         a, b = divmod(i, 52)
         A.parse_action(f"{a % 30}:play {shithead.NAMES[b]},{shithead.NAMES[(b + a) % 52]}")
-        assert len(A._PLAYS) <= A.INTERN_LIMIT
-    long = ",".join(shithead.NAMES[c % 52] for c in range(40))
-    before = len(A._PLAYS)
-    A.parse_action(f"0:play {long}")
-    assert len(A._PLAYS) <= before  # a long card list is never kept
+        A.group_plays(a % A.TABLE_SEATS, (b, b + 52 * (1 + a % 40)))
+        assert len(A._GROUPS) <= A.GROUP_LIMIT
+    before = len(A._GROUPS)
+    A.group_plays(0, tuple(range(13)))  # longer than any real group: never kept
+    A.group_plays(A.TABLE_SEATS, (4, 5))  # no seat of a game: never kept
+    assert len(A._GROUPS) <= before
 
 
 def test_views_and_outcomes_do_not_alias_the_state() -> None:
