@@ -80,6 +80,8 @@ def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> li
     """One state-level bot per seat (``GameInfo.bots``); ``bot`` names one kind for all
     seats or one per seat. For the conformance kit and quick tests that hand a bot the
     state: :func:`simulate` plays through :mod:`tablegames.bots` instead."""
+    from tablegames.bots.harness import bot_seed
+
     kinds = [bot] * n if isinstance(bot, str) else list(bot)
     if len(kinds) != n:
         raise SetupError(f"need {n} bot names, got {len(kinds)}")
@@ -88,7 +90,7 @@ def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> li
         factory = info.bots.get(kind) if isinstance(kind, str) else None
         if factory is None:
             raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(info.bots)}")
-        bots.append(factory(seed * 1009 + seat))
+        bots.append(factory(bot_seed(seed, seat)))
     return bots
 
 

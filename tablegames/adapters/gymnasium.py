@@ -102,6 +102,7 @@ from tablegames.adapters.base import (
 )
 from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.bots import Handle, make, names
+from tablegames.bots.harness import bot_seed
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, StateError, quoted
 from tablegames.common.registry import game_info
@@ -269,7 +270,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         others = [s for s in range(self.n) if s != seat]
         self._bots = [None] * self.n
         for s, name in zip(others, self.opponents, strict=True):
-            self._bots[s] = (make(name, self.game, seed=f"{game_seed}/{s}",
+            self._bots[s] = (make(name, self.game, seed=bot_seed(game_seed, s),
                                   **self.bot_params.get(name, {}))
                              if isinstance(name, str) else name)
         if self.reward_mode == "hand":

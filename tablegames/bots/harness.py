@@ -97,7 +97,7 @@ def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
     out: list[Bot] = []
     for seat, bot in enumerate(bots):
         if isinstance(bot, str):
-            out.append(make(bot, info, seed=f"{seed}/{seat}", **dict((params or {}).get(bot, {}))))
+            out.append(make(bot, info, seed=bot_seed(seed, seat), **dict((params or {}).get(bot, {}))))
         else:
             out.append(bot)
     return out
