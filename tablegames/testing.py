@@ -178,13 +178,18 @@ def kit_bots(info: GameInfo, bot: Any, n: int, seed: int) -> list[Any]:
     """One state-level bot (``choose(state)``) per seat for the kit and
     :func:`playthrough`, from what a caller has for ``bot``:
 
-    * a name, or one per seat: the game's own state-level bots (``GameInfo.bots``) as
-      before (seeded ``bot_seed(seed, seat)``), else any name :func:`tablegames.bots.make`
-      knows (your registered bots, seeded the same), asked through a handle
-      (:class:`~tablegames.bots.base.SeatedPolicy`), as ``simulate`` and the arena ask it;
+    * a name, or one per seat: the game's own state-level bots (``GameInfo.bots``), else
+      any name :func:`tablegames.bots.make` knows (your registered bots), asked through a
+      handle (:class:`~tablegames.bots.base.SeatedPolicy`), as ``simulate`` and the arena
+      ask it;
     * a bot object with ``choose(handle)``: the same object for every seat;
     * a factory ``factory(info, seed)`` (what :func:`tablegames.bots.register` takes, a
       bot class too): one bot per seat.
+
+    Each bot made here is seeded :func:`~tablegames.bots.harness.bot_seed` of ``seed``
+    and its seat, as :func:`~tablegames.simulation.make_bots` seeds them (a property
+    plays the game it measured again under the kit), never with anything from which the
+    game's seed can be read.
 
     Anything else, or a name no game list has, is a :class:`SetupError` naming the
     known bots."""
