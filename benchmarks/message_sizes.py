@@ -46,6 +46,7 @@ def run(game: str, games: int, phones: int, bot: str | None = None,
         seed: int = 1) -> dict[str, Any]:
     import tablegames
     from tablegames.bots import make, next_action
+    from tablegames.bots.harness import bot_seed
     from tablegames.server.rooms import Conn, Hub
     from tablegames.server.store import Store
 
@@ -60,7 +61,8 @@ def run(game: str, games: int, phones: int, bot: str | None = None,
         for i in range(1, phones):
             hub.join(code, f"P{i}")
         room = hub.room(code)
-        bots = [make(name, game, seed=f"{seed + g}/{i}") for i in range(phones)]
+        # seeded as the room seeds its bots: bot_seed, never the room's seed
+        bots = [make(name, game, seed=bot_seed(seed + g, i)) for i in range(phones)]
         conns = [Conn(i) for i in range(phones)]
         for c in conns:
             hub.attach(room, c)

@@ -28,6 +28,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import tablegames
 from tablegames.adapters.openspiel import EngineBot, load_game
+from tablegames.bots.harness import bot_seed, hash_seed
 
 
 def play(args: argparse.Namespace) -> dict[str, Any]:
@@ -41,7 +42,10 @@ def play(args: argparse.Namespace) -> dict[str, Any]:
         use_observation_string=False)
     results, losses, decisions, thinking = [], 0, 0, 0.0
     for g in range(args.games):
-        ours = [EngineBot.make(args.ours, "toepen", seed=args.seed * 1000 + g * 10 + s)
+        # each seat's seed a one-way hash of the run's (args.seed deals every card, from
+        # rng), one per game derived from it: no bot can read the deal from its seed
+        ours = [EngineBot.make(args.ours, "toepen",
+                               seed=hash_seed(bot_seed(args.seed, s), f"game {g}"))
                 for s in range(args.players)]
         seat = g % args.players
         state = game.new_initial_state()

@@ -66,8 +66,11 @@ if TYPE_CHECKING:
 #: bots' ``params``. 3: a row carries the game's own ``measures`` (``GameInfo.measures``).
 #: 4: Toepen's and Phase 10's deals are ``rounds`` in the measures and the outcome (were
 #: ``hands``, the word for a player's cards), so a file of rows that say ``hands`` is
-#: another run's and is not resumed into rows that say ``rounds``.
-ROW_FORMAT = 4
+#: another run's and is not resumed into rows that say ``rounds``. 5: each bot is seeded
+#: :func:`~tablegames.bots.harness.bot_seed` of the game's seed and its seat (was
+#: ``"{seed}/{seat}"``, from which a bot could read the deal), so its games are others
+#: and a file of format 4 is not resumed into them.
+ROW_FORMAT = 5
 #: Summary lines, the rows and the explanation under them, are folded to fit this many
 #: columns (a terminal wraps longer ones; 100 fits the narrowest window people keep).
 WIDTH = 100
@@ -79,7 +82,11 @@ MAX_LINE = 4 * 1024 * 1024
 def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> list[Bot]:
     """One state-level bot per seat (``GameInfo.bots``); ``bot`` names one kind for all
     seats or one per seat. For the conformance kit and quick tests that hand a bot the
-    state: :func:`simulate` plays through :mod:`tablegames.bots` instead."""
+    state: :func:`simulate` plays through :mod:`tablegames.bots` instead. Each is seeded
+    :func:`~tablegames.bots.harness.bot_seed` of ``seed`` and its seat, as every path
+    that makes a bot seeds it."""
+    from tablegames.bots.harness import bot_seed
+
     kinds = [bot] * n if isinstance(bot, str) else list(bot)
     if len(kinds) != n:
         raise SetupError(f"need {n} bot names, got {len(kinds)}")
@@ -88,7 +95,7 @@ def make_bots(info: GameInfo, bot: str | Sequence[str], n: int, seed: int) -> li
         factory = info.bots.get(kind) if isinstance(kind, str) else None
         if factory is None:
             raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(info.bots)}")
-        bots.append(factory(seed * 1009 + seat))
+        bots.append(factory(bot_seed(seed, seat)))
     return bots
 
 

@@ -178,23 +178,29 @@ def kit_bots(info: GameInfo, bot: Any, n: int, seed: int) -> list[Any]:
     """One state-level bot (``choose(state)``) per seat for the kit and
     :func:`playthrough`, from what a caller has for ``bot``:
 
-    * a name, or one per seat: the game's own state-level bots (``GameInfo.bots``) as
-      before (seeded ``seed * 1009 + seat``), else any name :func:`tablegames.bots.make`
-      knows (your registered bots, seeded the same), asked through a handle
-      (:class:`~tablegames.bots.base.SeatedPolicy`), as ``simulate`` and the arena ask it;
+    * a name, or one per seat: the game's own state-level bots (``GameInfo.bots``), else
+      any name :func:`tablegames.bots.make` knows (your registered bots), asked through a
+      handle (:class:`~tablegames.bots.base.SeatedPolicy`), as ``simulate`` and the arena
+      ask it;
     * a bot object with ``choose(handle)``: the same object for every seat;
     * a factory ``factory(info, seed)`` (what :func:`tablegames.bots.register` takes, a
       bot class too): one bot per seat.
+
+    Each bot made here is seeded :func:`~tablegames.bots.harness.bot_seed` of ``seed``
+    and its seat, as :func:`~tablegames.simulation.make_bots` seeds them (a property
+    plays the game it measured again under the kit), never with anything from which the
+    game's seed can be read.
 
     Anything else, or a name no game list has, is a :class:`SetupError` naming the
     known bots."""
     from tablegames.bots import registry
     from tablegames.bots.base import SeatedPolicy
+    from tablegames.bots.harness import bot_seed
 
     if hasattr(bot, "choose") and not isinstance(bot, type):  # a class is a factory
         return [SeatedPolicy(bot)] * n
     if callable(bot):
-        return [SeatedPolicy(bot(info, seed * 1009 + seat)) for seat in range(n)]
+        return [SeatedPolicy(bot(info, bot_seed(seed, seat))) for seat in range(n)]
     kinds = [bot] * n if isinstance(bot, str) else bot
     if not isinstance(kinds, Sequence) or len(kinds) != n:
         raise SetupError(f"bot is a bot name, one name per seat ({n}), a bot object or a "
@@ -202,9 +208,9 @@ def kit_bots(info: GameInfo, bot: Any, n: int, seed: int) -> list[Any]:
     out: list[Any] = []
     for seat, kind in enumerate(kinds):
         if isinstance(kind, str) and kind in info.bots:
-            out.append(info.bots[kind](seed * 1009 + seat))
+            out.append(info.bots[kind](bot_seed(seed, seat)))
         elif isinstance(kind, str) and kind in registry.names(info):
-            out.append(SeatedPolicy(registry.make(kind, info, seed=seed * 1009 + seat)))
+            out.append(SeatedPolicy(registry.make(kind, info, seed=bot_seed(seed, seat))))
         else:
             raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: "
                              f"{', '.join(registry.names(info))}")

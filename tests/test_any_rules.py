@@ -298,9 +298,14 @@ def _play_any(game: str, opts: dict[str, Any], players: int, seed: int, bot: str
     assert report.games == 1 and 0 < report.max_length <= limit
 
 
-def _quick_length(info: Any, state: Any, bot: str, seed: int, limit: int) -> int:
-    """Actions the bots take to finish ``state`` (``limit + 1``: they did not)."""
-    bots = make_bots(info, bot, len(state.players), seed)
+def _quick_length(info: Any, state: Any, bot: str, seed: int, limit: int, *,
+                  as_found: bool = False) -> int:
+    """Actions the bots take to finish ``state`` (``limit + 1``: they did not).
+    ``as_found``: the bots seeded ``seed * 1009 + seat``, as ``make_bots`` seeded them
+    before helper-154 (now ``bot_seed``), so an example found then is still that game."""
+    n = len(state.players)
+    bots = ([info.bots[bot](seed * 1009 + s) for s in range(n)] if as_found
+            else make_bots(info, bot, n, seed))
     steps = 0
     while not state.is_over and steps <= limit:
         state.apply(bots[state.to_act].choose(state))
@@ -482,7 +487,7 @@ def test_a_phase10_phase_of_a_whole_hand_ends_within_the_bound() -> None:
     plain = info.max_actions(info.new_game(players=6, seed=35, rules=attrs.evolve(
         rules, phases=("SET1", "set5+set4+SET3", "colour4+COLOUR3"))))
     assert limit > plain  # the 13-card list is not a whole hand; the 14-card one is
-    length = _quick_length(info, state, "eager", 35, limit)
+    length = _quick_length(info, state, "eager", 35, limit, as_found=True)
     assert plain < length <= limit, f"no end after {length} actions (bound {limit})"
 
 

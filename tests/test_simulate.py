@@ -255,12 +255,13 @@ def test_search_bots_with_a_budget_give_the_same_file_whatever_the_workers(tmp_p
 
 def test_the_row_format_is_part_of_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file of an old row format (2: bots asked only on their turn; 3: Toepen's and
-    Phase 10's deals counted as ``hands``) cannot be resumed."""
+    Phase 10's deals counted as ``hands``; 4: bots seeded ``"{seed}/{seat}"``, so other
+    games) cannot be resumed."""
     path = tmp_path / "old.jsonl"
     monkeypatch.setattr(simulate_module, "ROW_FORMAT", 3)  # rows that said hands for rounds
     simulate("toepen", games=3, players=4, seed=11, workers=1, out=path)
     monkeypatch.undo()
-    assert simulate_module.ROW_FORMAT == 4
+    assert simulate_module.ROW_FORMAT == 5
     with pytest.raises(StateError, match="another run"):
         simulate("toepen", games=5, players=4, seed=11, workers=1, out=path, resume=True)
 

@@ -72,8 +72,10 @@ the action mask is all zeros and a ``step`` is refused (``IllegalAction``, code
 ``truncated``) until the next ``reset()``, as the PettingZoo environment takes no action
 after its truncation; the game would otherwise go on under a truncated episode. ``bot_params``
 gives bots keyword arguments by name (``{"ismcts": {"budget": 50}}``; a name that is no
-bot of the game, or a ``seed``, is a ``SetupError``: bots are seeded from the game's
-seed); an opponent may also be a bot object (anything with ``choose`` and ``interrupt``).
+bot of the game, or a ``seed``, is a ``SetupError``: each opponent is seeded
+:func:`~tablegames.bots.harness.bot_seed` of the game's seed and its seat, a one-way hash
+from which no bot can read the deal); an opponent may also be a bot object (anything
+with ``choose`` and ``interrupt``).
 If such a bot raises (or answers an action it was not offered) during a step or reset, the
 environment is left between decisions: every later ``step`` is a ``StateError`` until the
 next ``reset()``, instead of playing the learner's id for the bot's seat.
@@ -102,6 +104,7 @@ from tablegames.adapters.base import (
 )
 from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.bots import Handle, make, names
+from tablegames.bots.harness import bot_seed
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, StateError, quoted
 from tablegames.common.registry import game_info
@@ -269,7 +272,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         others = [s for s in range(self.n) if s != seat]
         self._bots = [None] * self.n
         for s, name in zip(others, self.opponents, strict=True):
-            self._bots[s] = (make(name, self.game, seed=f"{game_seed}/{s}",
+            self._bots[s] = (make(name, self.game, seed=bot_seed(game_seed, s),
                                   **self.bot_params.get(name, {}))
                              if isinstance(name, str) else name)
         if self.reward_mode == "hand":

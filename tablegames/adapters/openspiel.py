@@ -1038,6 +1038,11 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
     moves differed from the arena's, and the world kept the event buffers a handle
     empties.) An answer the adapter does not offer is an :class:`IllegalAction`
     (``illegal_bot_answer``).
+
+    The seed is the caller's: give each seat :func:`~tablegames.bots.harness.bot_seed`
+    of the game's seed and the seat, as the arena does, never the game's ``seed`` or a
+    text holding it (with ``chance="engine"`` game ``i`` is dealt from ``"SEED:i"``, which
+    such a bot could deal again).
     """
 
     def __init__(self, bot: Any, seed: int | str = 0) -> None:

@@ -97,7 +97,7 @@ def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
     out: list[Bot] = []
     for seat, bot in enumerate(bots):
         if isinstance(bot, str):
-            out.append(make(bot, info, seed=f"{seed}/{seat}", **dict((params or {}).get(bot, {}))))
+            out.append(make(bot, info, seed=bot_seed(seed, seat), **dict((params or {}).get(bot, {}))))
         else:
             out.append(bot)
     return out
@@ -111,7 +111,7 @@ def play_game(
     """Play one seeded game to the end and return the final state.
 
     ``bots`` are bots or bot names, one per seat (names are made with
-    :func:`~tablegames.bots.make`, seeded from ``seed`` and the seat, with
+    :func:`~tablegames.bots.make`, seeded :func:`bot_seed` of ``seed`` and the seat, with
     ``params[name]`` as keywords). ``players`` defaults to one per bot. ``table=True``
     lets a game's physical-world model make the reports (Dallah): they are not a bot's
     decision. ``setup`` goes to ``new_game`` (``rules=...``).
@@ -157,12 +157,22 @@ def hash_seed(seed: int | str, label: str) -> int:
 
 
 def bot_seed(seed: int | str, seat: int) -> int:
-    """The seed of the bot at ``seat`` of a game dealt from ``seed``, for front ends whose
-    bots may be anyone's (the room server, the terminal game): the first 64 bits of a
-    SHA-256 of the game's seed and the seat (:func:`hash_seed`), so the game stays the
+    """The seed of the bot at ``seat`` of a game dealt from ``seed``: the first 64 bits of
+    a SHA-256 of the game's seed and the seat (:func:`hash_seed`), so the game stays the
     same for the same seed while no bot is handed anything from which the deal, and so
-    every hidden card, could be worked out. A seed such as ``f"{seed}/{seat}"`` or
-    ``seed * 1009 + seat`` gave a bot registered by a third party the seed itself.
+    every hidden card, could be worked out. Every path that makes a bot for a game seeds
+    it so, because any of them may seat a bot registered by a third party
+    (``bots.register``, ``tablegames arena --import``): :func:`play_game` (and so
+    ``simulate``), the arena (which derives one seed per rotation from this one), the
+    Gymnasium opponents, the conformance kit, the room server and the terminal game. A
+    seed such as ``f"{seed}/{seat}"``, ``f"arena|{run}|{g}|{seat}"`` or
+    ``seed * 1009 + seat`` handed such a bot the game's seed itself. A seed a bot needs
+    per question or per world is derived from its own seed, never from the game's.
+
+    The hash hides only a seed the bot cannot guess: one of few values (``0``, ``7``, a
+    run seed and a game's index) is found by trying each until ``bot_seed`` gives the
+    bot's own. The room server deals from 63 random bits; with a bot you do not trust,
+    give ``play_game``, ``arena`` or ``simulate`` such a seed too.
 
     >>> from tablegames.bots.harness import bot_seed
     >>> bot_seed(7, 1) == bot_seed(7, 1) != bot_seed(7, 2)

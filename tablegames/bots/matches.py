@@ -35,11 +35,11 @@ from typing import Any
 
 import attrs
 
-from tablegames.bots.harness import Clock, play_game
+from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
 from tablegames.common.errors import SetupError, quoted
-from tablegames.common.rng import game_seed, seed_to_int
+from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
 from tablegames.stats import wilson, z_score
 
@@ -89,9 +89,12 @@ def _play(plan: _Plan, g: int) -> GameRecord:
     load(plan.imports)
     info = _info(plan.game)
     seed = game_seed(plan.seed, block)
-    # a string seed as its 64 bits: a run's name may be longer than a bot's seed string
-    key = plan.seed if isinstance(plan.seed, int) else seed_to_int(plan.seed)
-    bots = [make(name, info, seed=f"arena|{key}|{g}|{s}", **params.get(name, {}))
+    # Each bot's seed is its seat's (bot_seed: nothing of the deal can be read from it),
+    # then one per rotation (derived from the bot's seed, never from the game's): the
+    # rotations of a lineup such as a,b,a,b that seat the same names deal the same cards,
+    # and would otherwise play the same game twice.
+    bots = [make(name, info, seed=hash_seed(bot_seed(seed, s), f"rotation {turn}"),
+                 **params.get(name, {}))
             for s, name in enumerate(seats)]
     clock = Clock(p)
     state = play_game(info, bots, seed, clock=clock, rules=plan.rules)

@@ -78,7 +78,6 @@ def test_a_phase_that_takes_a_whole_hand_gets_room_to_be_made() -> None:
     a cap of 12,800 (found by a stress run of the house-rules property). The cap now
     allows such lists 64 times as many actions per hand."""
     from tablegames.common.rules import rules_from_dict
-    from tablegames.simulation import make_bots
 
     rules = rules_from_dict(GAME.rules_class, {"phases": ["colour7+SET5", "colour4"],
                                                "hand_size": 11})
@@ -86,7 +85,8 @@ def test_a_phase_that_takes_a_whole_hand_gets_room_to_be_made() -> None:
     plain = GAME.new_game(players=2, seed=23, rules={"phases": ["colour4", "colour4"],
                                                      "hand_size": 11})
     assert GAME.max_actions(state) == 64 * GAME.max_actions(plain)
-    bots = make_bots(GAME, "eager", 2, 23)
+    # seeded as make_bots seeded them when the example was found (now bot_seed)
+    bots = [GAME.bots["eager"](23 * 1009 + s) for s in range(2)]
     while not state.is_over and len(state.history) <= GAME.max_actions(state):
         state.apply(bots[state.to_act].choose(state))
     assert state.is_over and len(state.history) > 12_800
