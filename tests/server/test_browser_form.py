@@ -145,3 +145,37 @@ def test_the_variants_and_bots_read_as_words_in_the_pages_language(
     assert (spec["game"], spec["variant"], spec["bot"]) == (game, variant, bot)
     until(page, "#lobby:not([hidden])", state="visible")
     assert not ph.errors
+
+
+#: Each visible field, fold and button of the home page under 44x44 CSS px: a checkbox
+#: counts by its label (a tap on the label toggles it), which must hold a 24 px box.
+SMALL_FIELDS = """() => {
+  const bad = [];
+  for (const t of document.querySelectorAll('main :is(button, a[href], select, input, textarea, summary)')) {
+    if (!t.checkVisibility()) continue;
+    const box = t.type === 'checkbox' ? t.closest('label') : t;
+    const r = box.getBoundingClientRect(), own = t.getBoundingClientRect();
+    if (r.width < 43.5 || r.height < 43.5 || (t.type === 'checkbox' && own.width < 23.5))
+      bad.push(t.tagName + '[' + (t.name || t.type || '') + '] ' + Math.round(r.width) + 'x' +
+               Math.round(r.height) + ' (' + Math.round(own.width) + ')');
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_every_field_of_the_home_page_is_a_fingers_size(lang: str, server: Server, browser: Any,
+                                                        phones: list[Phones]) -> None:
+    """On a 360x740 phone, with the house rules and the advanced fold open, every field,
+    fold and button of the home page is at least 44x44 CSS px (the text fields were 39 px
+    high, the game's menu 41, the folds 19, a house rule's checkbox 13 px), and the page
+    does not scroll sideways."""
+    ph = new_phones(phones, browser, server, lang)
+    page = ph.open("/", viewport=(360, 740))
+    until(page, "select[name=game] option")
+    page.select_option("select[name=game]", "toepen")  # a game with checkboxes among its rules
+    page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
+    until_true(page, "() => document.querySelector('#options input[type=checkbox]') !== null")
+    assert page.evaluate(SMALL_FIELDS) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    assert not ph.errors

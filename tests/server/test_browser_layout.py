@@ -3,7 +3,7 @@
 One server and one Chromium for the module. Each test opens real rooms on phones of
 320, 375, 412 px (and a 768 px tablet) and checks what a player sees: nothing of the
 table outside the screen or under another tappable thing, nothing tapped smaller than
-40x40 px, no text clipped without its
+44x44 px, no text clipped without its
 full form at hand, an Arabic page mirrored with names, numbers and cards still reading
 the right way, a tap sending exactly one action, a shared screen without a hand, and
 phones that follow each other's moves after reconnecting.
@@ -93,13 +93,14 @@ COVERED = """(sel) => {
   return bad;
 }"""
 
-#: Each visible tappable thing smaller than 40x40 CSS px (a finger needs that much).
+#: Each visible tappable thing smaller than 44x44 CSS px (a finger needs that much: WCAG
+#: 2.5.5's target size, Apple's guidelines).
 TARGETS = """(sel) => {
   const bad = [];
   for (const t of document.querySelectorAll(sel)) {
     if (!t.checkVisibility() || t.closest('[hidden]')) continue;
     const r = t.getBoundingClientRect();
-    if (r.width < 39.5 || r.height < 39.5)
+    if (r.width < 43.5 || r.height < 43.5)
       bad.push((t.className || t.tagName) + ' ' + JSON.stringify(t.textContent.slice(0, 20)) + ' ' +
                Math.round(r.width) + 'x' + Math.round(r.height));
   }
@@ -207,7 +208,7 @@ def test_the_table_fits_every_phone_in_every_language(game: str, server: Server,
     """A full table (Shithead 17, Toepen and Dallah 8, Phase 10 6 seats), the host named
     with 24 characters of Arabic, Latin and markup, seen in Arabic, English and the game's
     own language at 320, 375, 412 and 768 px: nothing outside the screen or covered,
-    nothing clipped without its full text, every tap target at least 40x40 px and every
+    nothing clipped without its full text, every tap target at least 44x44 px and every
     card's colour word at least 11 px (inside its card), the page mirrored in Arabic, the
     name shown as text, every button named, no English word left on the Arabic table."""
     seats, langs = BIG[game]
@@ -294,7 +295,7 @@ def test_the_lobby_fits_a_small_phone_and_says_which_seat_is_yours(arabic_lobby:
     """At 320 px the lobby's seats fit, a seat's long name keeps its '(you)' mark in
     sight (or, cut, carries its full text as title), the guest's markup is text, and the
     link, 'Copy link', the shared screen's link and the language button are each at
-    least 40x40 px."""
+    least 44x44 px."""
     page = arabic_lobby
     me = page.locator("ol.seats li.me")
     assert me.text_content() == f"{LATIN_24} (أنت)"
@@ -403,7 +404,7 @@ def test_a_long_latin_name_reads_whole_from_its_beginning_on_an_arabic_table(
 def test_the_result_of_a_full_table_fits_a_small_phone(server: Server, browser: Any,
                                                       phones: list[Phones]) -> None:
     """An eight-seat Toepen game ends; on a 320x568 Arabic phone the result shows every
-    name whole or titled, and its 'Back to the table' button (40 px at least) can be
+    name whole or titled, and its 'Back to the table' button (44 px at least) can be
     reached and tapped."""
     room = server.create(game="toepen", players=8, name=LATIN_24, seed=4, bot="random",
                          rules={"limit": 3})

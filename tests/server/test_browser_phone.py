@@ -4,7 +4,7 @@ One server and one Chromium for the module. What a reviewer found playing whole 
 the language button offers only the languages the room's game is drawn in (never a page
 in two languages); Dallah's timed card shows its countdown and every report button
 without scrolling; a list of ranks reads left to right on an Arabic page; every tap
-target is at least 40x40 px and every colour word at least 11 px through a game; only
+target is at least 44x44 px and every colour word at least 11 px through a game; only
 cards a legal move uses can be tapped; no console error after a reload; Arabic lists of
 names are joined with the Arabic comma.
 """
@@ -150,7 +150,7 @@ def test_dallahs_countdown_and_report_buttons_are_in_sight(lang: str, server: Se
     run: the countdown and every report button ('It settled', the fallen cup, 'collapsed'
     when cups stand on the Dallah, 'no space', 'Time ran out', the swap) are on the screen
     at once, without scrolling, at 360x640, 320x568 and 640x360, even when the player had
-    scrolled down to the table before; nothing of the report is smaller than 40 px."""
+    scrolled down to the table before; nothing of the report is smaller than 44 px."""
     ph = new_phones(phones, browser, server, lang)
     for width, height in SIZES:
         room = server.create(game="dallah", players=3, name="Amal", seed="d3", bot="random")
@@ -324,7 +324,7 @@ def test_a_game_after_a_reload_on_a_small_phone(game: str, server: Server, brows
                                                 phones: list[Phones]) -> None:
     """One phone against bots at 320x568: after a reload (the browser forgets the taps;
     the turn comes back and the phone calls its player) the console stays clean (no
-    vibration refused), and at every turn of the game every tap target is at least 40 px
+    vibration refused), and at every turn of the game every tap target is at least 44 px
     both ways, every colour word at least 11 px and inside its card, and no card of the
     seat's own row can be tapped unless a legal move uses it (Toepen's thrown-in cards,
     Shithead's face-up cards while the hand is played)."""
