@@ -122,6 +122,8 @@ TABLE_SEATS = FACES * 3 // PER_SEAT
 #: (measured in 2026-12, fix155). The other actions are made when asked for.
 SINGLES: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(s, (c,)) for c in range(FACES)) for s in range(TABLE_SEATS))
+#: ``PICKUPS[seat]``, the pick-up of every seat a game can have, made at import with
+#: :data:`SINGLES` for the same reason (a seat that cannot play holds only it).
 PICKUPS: tuple[Pickup, ...] = tuple(Pickup(s) for s in range(TABLE_SEATS))
 
 
