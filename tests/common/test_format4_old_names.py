@@ -46,9 +46,14 @@ def test_a_format_4_save_with_format_3_names_loads_and_plays_on_exactly(name: st
 
 
 def test_such_a_save_mixing_an_old_and_a_new_name_is_still_refused() -> None:
-    """Read as format 3, a save holding a name and its renamed form was written by no
-    version: refused, naming both."""
+    """A format-4 save holding a format-3 name beside format 4's names (one renamed by
+    hand, or both names of one field) was written by no version: refused, naming it."""
     raw = json.loads(DATA["saves"]["toepen_standard"]["mid"])
     raw["state"]["round"] = raw["state"]["hand_no"]
-    with pytest.raises(StateError, match="hand_no"):
+    with pytest.raises(StateError, match="unknown key"):
         GAMES["toepen"].state_class.from_json(json.dumps(raw))
+    today = json.loads(GAMES["toepen"].state_class.from_json(json.dumps(
+        json.loads(DATA["saves"]["toepen_standard"]["mid"]))).to_json())
+    today["state"]["deal_order"] = today["state"].pop("dealt")
+    with pytest.raises(StateError, match="deal_order"):
+        GAMES["toepen"].state_class.from_json(json.dumps(today))
