@@ -494,8 +494,11 @@ def _read_rows(path: Path, plan: _Plan, games: int,
                                  ) from None
             index = held
             if not isinstance(row, dict) or row.get("run") != plan.run:
-                raise StateError(f"{where} belongs to another run (a different game, players, bots, "
-                                 f"rules, seed or engine); resume it with its own settings") from None
+                raise StateError(
+                    f"{where} belongs to another run: a different game, players, bots, rules, "
+                    f"seed or engine, or an older row format (before {ROW_FORMAT}), which no "
+                    "settings resume; resume it with the settings and version that wrote it, "
+                    "or write the rest to a new --out file") from None
             if (type(row.get("index")) is not int or row["index"] != index
                     or row.get("seed") != game_seed(plan.seed, index)):
                 raise StateError(f"{where} is not game {index} of this run; the file was edited")

@@ -239,3 +239,23 @@ def test_any_number_of_workers_gives_the_same_summary(tmp_path: Path) -> None:
     for game, *options in (("phase10", "--rules", "short", "--bots", "smart,eager"),
                            ("dallah", "--rules", "no-swaps", "--players", "3")):
         assert run("1", game, *options) == run("2", game, *options)
+
+
+#: Results files of older row formats, the first three rows of ``tablegames simulate
+#: toepen --games 6 --players 3 --seed 9 --workers 1 --out FILE`` as release 0.1.0
+#: (commit 756a96b, row format 1) and commit 988811b (row format 4) wrote them.
+OLD_RESULTS = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name", ["results_row_format_1.jsonl", "results_row_format_4.jsonl"])
+def test_resuming_a_results_file_of_an_older_row_format_says_so(tmp_path: Path, name: str) -> None:
+    """The same command on a file an older version wrote is refused in one line that says
+    an older format is not resumed and what to do, and the file is left as it was (it
+    said "resume it with its own settings", which no settings can do)."""
+    path = tmp_path / name
+    path.write_bytes((OLD_RESULTS / name).read_bytes())
+    code, out, err = cli("simulate", "toepen", "--games", "6", "--players", "3", "--seed", "9",
+                         "--workers", "1", "--out", str(path), "--resume")
+    assert (code, out) == (2, "") and path.read_bytes() == (OLD_RESULTS / name).read_bytes()
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "older row format" in err and "new --out file" in err

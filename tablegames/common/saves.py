@@ -294,6 +294,8 @@ def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) 
     names (``RENAMED``); then a save by an older engine of the game has the keys its
     later engines renamed under today's names (``ENGINE_RENAMED``) and is brought to
     this engine's fields (``_upgrade_engine``)."""
+    if fmt == FORMAT_VERSION and _format_3_names(cls, state_r._dict()):
+        fmt = 3
     if fmt < FORMAT_VERSION:
         state_r = Reader(cls._upgrade_format(dict(state_r._dict()), fmt), "$.state")
         if cls.RENAMED:
@@ -305,6 +307,24 @@ def _state_reader(cls: type[BaseState], state_r: Reader, fmt: int, engine: int) 
                 raw = _engine_renamed(state_r, raw, names, engine, since)
         state_r = Reader(cls._upgrade_engine(raw, engine), "$.state")
     return state_r
+
+
+def _format_3_names(cls: type[BaseState], raw: Mapping[str, Any]) -> bool:
+    """Whether a save saying format 4 holds its fields under format 3's names: some key
+    of ``RENAMED`` that no engine's format-4 save holds under that name, and none of the
+    names format 4 gave instead.
+
+    Between the format 4 bump and each game's renames, main wrote ``"format": 4`` with
+    format 3's names; such a ``state`` object is a format-3 one and is read as one. No
+    format-4 save of any engine holds such a key; a save holding old and new names
+    was written by no version and stays refused (as an unknown key)."""
+    later = set(cls.RENAMED.values())
+    for names in cls.ENGINE_RENAMED.values():
+        later.update(names)
+        later.update(names.values())
+    renamed_to = set(cls.RENAMED.values()) - set(cls.RENAMED)
+    return (any(key in cls.RENAMED and key not in later for key in raw)
+            and not any(key in renamed_to for key in raw))
 
 
 def _engine_renamed(state_r: Reader, raw: dict[str, Any], names: Mapping[str, str],

@@ -320,10 +320,19 @@ def upgrade_v1(state: dict[str, Any]) -> dict[str, Any]:
 
 def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     """A save by engine 1 to 3 in engine 4's form: ``turn`` counted from 0 there, from 1
-    now (as the view, the events, the result and the position text always did). The
-    engines play alike, so nothing else changes; a value that is no number is left for
-    the strict load to refuse."""
+    now (as the view, the events, the result and the position text always did); a value
+    that is no number is left for the strict load to refuse.
+
+    Engines 1 and 2 also left the late reporter in ``last_turn`` once the next player
+    had drawn: their window (DAL-23) was shut by the stage alone, where engine 3's
+    ``draw`` clears the reporter. Such a save, past the draw, has the reporter cleared,
+    which is what the window was: shut. Without it every engine-2 save taken after a
+    settled placement, between the next draw and the next placement, was refused."""
     turn = state.get("turn")
     if engine < 4 and type(turn) is int:
         state["turn"] = turn + 1
+    last = state.get("last_turn")
+    if (engine < 3 and state.get("stage") != "draw" and type(last) is list and len(last) == 6
+            and type(last[5]) is int and last[5] >= 0):
+        state["last_turn"] = [*last[:5], -1]
     return state

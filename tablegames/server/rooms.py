@@ -84,6 +84,9 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 #: 32 letters to the power 7: 34 billion codes, so a guessed code (look-ups are metered,
 #: see ``limits``) almost never finds a room.
 CODE_LENGTH = 7
+#: The lengths of the codes a store may hold: 7, and 5 for the rooms of release 0.1.0
+#: (its codes were 5 letters), whose links and phones keep opening them.
+CODE_LENGTHS = (5, CODE_LENGTH)
 #: Longest player name a phone may choose, in characters as a person counts them (code
 #: points after NFC: an accented letter typed as a letter and a combining accent is one).
 #: A longer name is refused (``name_too_long``), never cut: a cut name is not the name
@@ -600,7 +603,7 @@ class Hub:
 
     def room(self, code: object) -> Room:
         """The room with this code, loaded from disk on first use (``ClientError`` if none)."""
-        if not isinstance(code, str) or len(code) != CODE_LENGTH:
+        if not isinstance(code, str) or len(code) not in CODE_LENGTHS:
             raise ClientError("no_room")
         code = code.upper()
         room = self.rooms.get(code)

@@ -1,0 +1,60 @@
+"""Room stores written by older servers reopen under today's server.
+
+``data/store_0_1_0.sqlite`` was written by ``tablegames serve`` of release 0.1.0 (commit
+756a96b): per game a room in its lobby, one 40 actions into its game and one finished,
+driven over websockets by that release's test client; ``store_0_1_0.json`` holds their
+codes and seat tokens. That release's room codes had 5 letters (today's have 7).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames.server.rooms import Hub
+from tablegames.server.store import Store
+
+DATA = Path(__file__).parent / "data"
+ROOMS_0_1_0: dict[str, Any] = json.loads((DATA / "store_0_1_0.json").read_text())
+
+
+@pytest.fixture
+def old_hub(tmp_path: Path) -> Any:
+    """Today's hub on a copy of the 0.1.0 store (the file is upgraded when opened)."""
+    path = tmp_path / "rooms.sqlite"
+    shutil.copy(DATA / "store_0_1_0.sqlite", path)
+    hub = Hub(Store(path), bot_delay=0)
+    yield hub
+    hub.store.close()
+
+
+@pytest.mark.parametrize("name", sorted(ROOMS_0_1_0))
+def test_a_room_of_release_0_1_0_opens_by_its_code_and_its_links(old_hub: Hub, name: str) -> None:
+    """A 0.1.0 room opens by its 5-letter code and by every seat link it handed out, at the
+    version it was left at, and plays on to its end (it was ``no_room`` for every one)."""
+    spec = ROOMS_0_1_0[name]
+    room = old_hub.room(spec["code"])
+    assert old_hub.room(spec["code"].lower()) is room
+    for seat, token in enumerate(spec["tokens"]):
+        assert old_hub.by_token(token) == (room, seat)
+    if name.endswith("_lobby"):
+        assert not room.started
+        for other in ("Bo", "Cy"):
+            old_hub.join(spec["code"], other)
+        assert room.started  # the last seat taken deals
+    else:
+        assert room.state.version == spec["version"]
+        assert room.state.is_over == spec["over"]
+    rng = random.Random(3)
+    for _ in range(2000):
+        state = room.state
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        old_hub._commit(room, state.to_act, [str(action)], state.version)
+    assert room.state.is_over
