@@ -32,14 +32,30 @@ from tablegames.render.text import MOST_BACKS, result_lines, result_text
 from tablegames.table import check_view, guarded, shared_model
 from tablegames.table.i18n import Words, lang_for, words_for
 
-#: Chip style of each face colour (French suits on white; colour cards as colours).
+#: Chip style of each face colour (French suits on the card's paper; colour cards as
+#: colours), in the phone's colours (``style.css``): a card looks the same on the phone,
+#: in a picture and here. Each chip names both its colours, never the terminal's own
+#: (its theme decides those: ``white`` on ``red3`` read at 4.3:1 under a light theme's
+#: palette, ``magenta`` is any colour and ``bold yellow`` on a white terminal 2.2:1), and
+#: its words read at WCAG AA on it (4.5:1; a yellow card in ink, as on the phone), also
+#: where rich draws each colour as the nearest of 256.
 CHIP = {
-    "red": "bold red3 on grey93", "black": "bold black on grey93",
-    "c-red": "bold white on red3", "c-blue": "bold white on blue3",
-    "c-green": "bold white on green4", "c-yellow": "bold black on yellow3",
-    "wild": "bold white on magenta", "skip": "bold white on grey35", "gold": "bold yellow",
+    "red": "bold #c62828 on #fffdf8", "black": "bold #1d1b18 on #fffdf8",
+    "c-red": "bold #ffffff on #c62828", "c-blue": "bold #ffffff on #1565c0",
+    "c-green": "bold #ffffff on #2e7d32", "c-yellow": "bold #1d1b18 on #d4a200",
+    "wild": "bold #ffffff on #6a1b9a", "skip": "bold #ffffff on #37474f",
+    "gold": "bold #856515 on #fffdf8",
 }
-BACK = "bold white on navy_blue"
+#: Cards held face down (``▒``), as the pictures draw a back.
+BACK = "#ffffff on #1f3f7a"
+#: The seat to act: its name highlighted in the phone's light gold, in ink (the name
+#: was yellow on the terminal's background, 2.2:1 on a white one), and marked ``▶``
+#: too, as in the pictures and the plain text, so colour is not all that says it.
+TURN = "bold #1d1b18 on #ffd778"
+#: Every other word is written on the terminal's own background in the terminal's own
+#: colour, at most bold: a terminal's background may be dark or light, so a colour of
+#: its palette (yellow, cyan, green) reads on one and not the other, and ``dim`` is
+#: drawn half way to the background (2.6 to 4.1:1 under rich's themes, light and dark).
 
 
 def chip(f: Face) -> Text:
@@ -55,8 +71,9 @@ def back(count: int, words: Words) -> Text:
     """``count`` cards held, as backs and in words ("(1 card)")."""
     if count <= 0:
         return Text("")
-    t = Text("▒" * min(count, 12), style=BACK)
-    t.append(" " + words.n("({n} card)", "({n} cards)", count), style="dim")
+    t = Text()  # the count is written plainly after the backs, not on them
+    t.append("▒" * min(count, 12), style=BACK)
+    t.append(" " + words.n("({n} card)", "({n} cards)", count))
     return t
 
 
@@ -103,7 +120,7 @@ class Chips:
             # (found by helper-106)
             if not bare and line.cell_len + gap + c.cell_len > width:
                 if self.one_line:
-                    line.append(" …" if line.cell_len + 2 <= width else "", style="dim")
+                    line.append(" …" if line.cell_len + 2 <= width else "")
                     break
                 yield line
                 line, gap = Text(self.indent), 0
@@ -137,7 +154,8 @@ class ConsoleTable:
         as many as fit whole and "…" for the rest, as a seat's stats do (Dallah's seven
         counters took four lines of a 60x20 window)."""
         w = self.words
-        title = Text(w.text(model["title"]), style="bold")
+        title = Text()
+        title.append(w.text(model["title"]), style="bold")
         # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
         width = max(10, self.console.width - 6)
         inside: list[Text] = []
@@ -145,9 +163,9 @@ class ConsoleTable:
             value = w.text(f["value"]) if f["value"] is not None else "–"
             fact = f"{w.text(f['label'])}: {value}"
             if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
-                title.append(f"   {fact}", style="dim")
+                title.append(f"   {fact}")
             else:
-                inside.append(Text(fact, style="dim"))
+                inside.append(Text(fact))
         hidden = len(model["seats"]) - len(only) if only is not None else 0
         edge = self.hidden_line(hidden) if hidden else None
         if edge is not None and edge.cell_len > width:
@@ -160,8 +178,7 @@ class ConsoleTable:
     def hidden_line(self, hidden: int) -> Text:
         """The line saying how many seats a short window leaves out."""
         return Text(self.words.n("… {n} more player (a bigger window shows them)",
-                                 "… {n} more players (a bigger window shows them)", hidden),
-                    style="dim")
+                                 "… {n} more players (a bigger window shows them)", hidden))
 
     def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
         """What goes under the frame: the viewer's hand, then the result or the prompt."""
@@ -183,11 +200,11 @@ class ConsoleTable:
             bottom.append(hand)
         if model["result"]:  # the outcome in one sentence, then the standings
             said, *standings = result_lines(model, w)
-            bottom.append(Text(said, style="bold green"))
+            bottom.append(Text(said, style="bold"))
             bottom.extend(Text(line) for line in standings)
         elif prompt is not None or model["prompt"] is not None:
             said = prompt if prompt is not None else w.text(model["prompt"])
-            bottom.append(Text(said, style="bold cyan"))
+            bottom.append(Text(said, style="bold"))
         return bottom
 
     def picture(self, view: Mapping[str, Any]) -> None:
@@ -239,18 +256,21 @@ class ConsoleTable:
             # the name, each badge and each stat wrap between them, never inside one
             # (a narrow window broke "0 levens / kwijt"): the column is as wide as the
             # widest of them at least
-            name = Text(s["name"], style="bold yellow" if s["turn"] else "bold")
+            name = Text()
+            name.append(s["name"], style=TURN if s["turn"] else "bold")
             if s["you"]:
-                name.append(" " + w("(you)"), style="dim")
-            badges = [Text(f"[{w.text(b)}]", style="cyan") for b in s["badges"]]
-            stats = [Text(w.text(x), style="dim") for x in s["stats"]]
+                name.append(" " + w("(you)"))
+            if s["turn"]:
+                name.append(" ▶")
+            badges = [Text(f"[{w.text(b)}]") for b in s["badges"]]
+            stats = [Text(w.text(x)) for x in s["stats"]]
             held = back(int(s["hidden"] or 0), w) if not s["you"] and s["hidden"] else None
-            groups = [Chips(Text(w.text(g["label"]) + ": ", style="dim"),
+            groups = [Chips(Text(w.text(g["label"]) + ": "),
                             [chip(from_model(f, w)) for f in g["cards"]]) for g in s["groups"]]
             if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
                 rows.append(Chips(Text(" ") + name, [
                     *badges, *([held] if held else []),
-                    *(Text("· ", style="dim") + x for x in stats)], one_line=True))
+                    *(Text("· ") + x for x in stats)], one_line=True))
                 # each group's label stays with its first card ("2. three 9s:" ended a
                 # line, its cards on the next), groups stand two spaces apart, and the
                 # flow's later lines start where its first does (they began one space
@@ -268,7 +288,7 @@ class ConsoleTable:
                 continue
             who: Any
             if compact:
-                who = Chips(name, [*badges, *(Text("· ", style="dim") + x for x in stats)])
+                who = Chips(name, [*badges, *(Text("· ") + x for x in stats)])
             else:
                 who = Group(Chips(name, badges), *(Chips(x, []) for x in stats))
             cards: list[Any] = [*([held] if held else []), *groups]
@@ -310,9 +330,10 @@ class ConsoleTable:
         """An area's label ("Pile (8): ") and what lies there, one unit each (at least
         "–"), for :meth:`area` and a short window's flow (:meth:`table`)."""
         w = self.words
-        label = Text(w.text(a["label"]), style="bold")
+        label = Text()
+        label.append(w.text(a["label"]), style="bold")
         if a.get("count") is not None:
-            label.append(f" ({a['count']})", style="dim")
+            label.append(f" ({a['count']})")
         label.append(": ")
         units: list[Text] = []
         backs = min(int(a.get("backs") or 0), MOST_BACKS)
@@ -320,14 +341,15 @@ class ConsoleTable:
             units.append(Text("▒" * backs, style=BACK))
         owners = a.get("owners") or []
         for i, f in enumerate(a["cards"]):
-            unit = chip(from_model(f, w))
+            unit = Text()  # who played the card, written beside its chip, not on it
+            unit.append_text(chip(from_model(f, w)))
             if i < len(owners) and owners[i]:
-                unit.append(f" {owners[i]} ", style="dim")
+                unit.append(f" {owners[i]} ")
             units.append(unit)
         items = [w.text(i) for i in a.get("items") or []]
         comma = w.comma.rstrip()
         units += [Text(x + (comma if k < len(items) - 1 else "")) for k, x in enumerate(items)]
-        return label, units or [Text("–", style="dim")]
+        return label, units or [Text("–")]
 
     def result_text(self, model: Mapping[str, Any]) -> str:
         """The outcome in words: who won, who lost, the scores."""

@@ -18,13 +18,23 @@ SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Segoe UI Symbol, Noto Sans, Arial, sans-serif"
 #: Card size in picture units.
 CARD_W, CARD_H = 46, 64
-#: Ink for each colour a face can have.
+#: Ink for each colour a face can have: the phone's (``style.css``: ``--red``, ``--blue``,
+#: ``--green``, ``--yellow``), so a card looks the same on the phone and in a picture.
 INK = {
     "red": "#c62828", "black": "#1b1b1b", "blue": "#1565c0", "green": "#2e7d32",
-    "yellow": "#f9a825", "wild": "#6a1b9a", "skip": "#37474f",
+    "yellow": "#d4a200", "wild": "#6a1b9a", "skip": "#37474f",
 }
-#: Felt, paper and highlight colours.
-FELT, FELT_EDGE, PAPER, GOLD, MUTED = "#2f6b3f", "#234f2f", "#fffdf7", "#f2c14e", "#d7e4da"
+#: The words on a yellow card: white on yellow reads at 2.3:1 and yellow on white at
+#: 2.3:1 too, so a yellow card is written in the phone's ink (7.3:1), as on the phone.
+ON_YELLOW = "#1d1b18"
+#: Felt, paper and highlight colours. Every word on the felt reads at WCAG AA (4.5:1):
+#: the felt is the phone's (``--felt``; the lighter ``#2f6b3f`` left the gold of the
+#: prompt and of the seat to act at 3.8:1), the gold the phone's ring on the felt
+#: (5.6:1), the muted words 5.9:1 and the paper 7.6:1.
+FELT, FELT_EDGE, PAPER, GOLD, MUTED = "#1f5e3b", "#2b7a4d", "#fffdf7", "#ffd778", "#d7e4da"
+#: A named card (Dallah's Action and protection cards): the phone's gold words on its
+#: card paper (``--gold`` on ``--card``, 5.3:1).
+NAMED_INK, CARD_PAPER = "#856515", "#fffdf8"
 
 ET.register_namespace("", SVG_NS)
 
@@ -118,15 +128,20 @@ def card(c: Canvas, parent: ET.Element | None, f: Face, x: float, y: float,
             for i, colour in enumerate(("red", "blue", "green", "yellow")):
                 c.el(g, "rect", x=4, y=6 + i * 13, width=CARD_W - 8, height=12, rx=2,
                      fill=INK[colour], opacity=0.85)
+        # the number on white, not on a white tinted by the card (green on the tint read
+        # at 4.49:1); a Wild's four colours still show through its centre, under purple
         c.el(g, "ellipse", cx=CARD_W / 2, cy=CARD_H / 2, rx=17, ry=22, fill="#ffffff",
-             opacity=0.92)
+             opacity=0.9 if f.colour == "wild" else 1)
+        # the words on the card's colour: white, or ink on a yellow card (see ON_YELLOW)
+        on_card = ON_YELLOW if f.colour == "yellow" else "#ffffff"
         size = 11 if len(f.label) > 2 else 20
         c.text(g, CARD_W / 2, CARD_H / 2 + size / 2.8, f.label, size=size,
-               fill=INK["wild"] if f.colour == "wild" else ink, weight="bold", anchor="middle")
+               fill=INK["wild"] if f.colour == "wild" else
+               ON_YELLOW if f.colour == "yellow" else ink, weight="bold", anchor="middle")
         if len(f.label) <= 2:
-            c.text(g, 4, 12, f.label, size=10, fill="#ffffff", weight="bold")
+            c.text(g, 4, 12, f.label, size=10, fill=on_card, weight="bold")
         if f.mark:  # the colour named on the card, not shown by the background alone
-            c.text(g, CARD_W / 2, CARD_H - 4, f.mark[:8], size=8, fill="#ffffff",
+            c.text(g, CARD_W / 2, CARD_H - 4, f.mark[:8], size=8, fill=on_card,
                    weight="bold", anchor="middle", cls="mark")
         return g
     c.text(g, 4, 15, f.label, size=13, fill=ink, weight="bold")
@@ -169,7 +184,7 @@ def row(c: Canvas, parent: ET.Element | None, items: Sequence[Face | None], x: f
 
 def text_card(c: Canvas, parent: ET.Element | None, label: str, x: float, y: float, *,
               ident: str, kind: str = "", width: float = 96, height: float = 64,
-              fill: str = "#fbe9c6", ink: str = "#5d3a00") -> ET.Element:
+              fill: str = CARD_PAPER, ink: str = NAMED_INK) -> ET.Element:
     """A card known by its name (Dallah's Action and protection cards): the name, wrapped."""
     g = c.group(parent, cls="card named", x=x, y=y)
     g.set("data-card", ident)

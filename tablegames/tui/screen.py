@@ -140,16 +140,15 @@ class Screen(ConsoleTable):
         moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
         dense = (self.menu_lines(labelled, menu, hot or {}, dense=True)
                  if menu is not None and height is not None else [])
-        tail = self.lines(Text(note, style="yellow")) if note else []
+        tail = self.lines(Text(note, style="bold")) if note else []
         debug: list[str] = []
         if self.debug:
-            debug = self.lines(Text("view: " + json.dumps(view, ensure_ascii=False),
-                                    style="dim"),
-                               *[Text("event: " + json.dumps(e, ensure_ascii=False),
-                                      style="dim") for e in debug_events])
+            debug = self.lines(Text("view: " + json.dumps(view, ensure_ascii=False)),
+                               *[Text("event: " + json.dumps(e, ensure_ascii=False))
+                                 for e in debug_events])
         rule = self.lines(Rule(w("What happened"), align="left", style="dim"))
         entries = [self.lines(Text(x)) for x in happened]
-        nothing = [] if entries else self.lines(Text(w("(nothing yet)"), style="dim"))
+        nothing = [] if entries else self.lines(Text(w("(nothing yet)")))
         shown = len(entries)
         if height is None:
             top = self.lines(self.frame(model))
@@ -182,7 +181,7 @@ class Screen(ConsoleTable):
             room = height - fixed - len(top)
             if len(moves) > room:
                 more = self.lines(Text(w("… more: type the start of a move to narrow the "
-                                         "list"), style="dim"))
+                                         "list")))
                 keep = cut_at_entry(moves, max(0, room - len(more)))
                 moves = moves[:keep] + more if keep else moves[:1]
             room -= len(moves)
@@ -292,7 +291,7 @@ class Screen(ConsoleTable):
         blocks = [[ln for p in ([b] if isinstance(b, str) else b) for ln in self.lines(Text(p))]
                   for b in paragraphs]
         head = self.lines(Text(title, style="bold"))
-        foot = self.lines(Text(footer, style="dim"))
+        foot = self.lines(Text(footer))
         if height is None:
             return [head + [ln for b in blocks for ln in b] + foot]
         room = max(1, height - 1 - len(head) - len(foot))
@@ -325,7 +324,7 @@ class Screen(ConsoleTable):
         for i, c in enumerate(menu.numbered, 1):
             cell = Text(f"{i:>2}) ", style="bold")
             if c.notation in keys:
-                cell.append(f"[{keys[c.notation]}] ", style="bold magenta")
+                cell.append(f"[{keys[c.notation]}] ", style="bold")
             cell.append(labels.get(c.notation, c.short))
             cells.append(cell)
         out: list[str] = []
@@ -341,13 +340,12 @@ class Screen(ConsoleTable):
                 table.add_row(*row, *[Text("")] * (per_row - len(row)))
             out += self.lines(table)
         for verb, n in menu.grouped.items():
-            out += self.lines(Text(grouped_line(w, self.game, verb, n, model["actions"]),
-                                   style="dim"))
+            out += self.lines(Text(grouped_line(w, self.game, verb, n, model["actions"])))
         for verb, n in menu.more.items():
             out += self.lines(Text(w.n("    {verb}: {n} more way with more cards; type "
                                        "'{verb}' and a card to list it", "    {verb}: {n} "
                                        "more ways with more cards; type '{verb}' and a card "
-                                       "to list them", n, verb=verb), style="dim"))
+                                       "to list them", n, verb=verb)))
         return out
 
     def _runs(self, cells: Sequence[Text], dense: bool) -> list[list[Text]]:

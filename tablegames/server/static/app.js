@@ -142,11 +142,40 @@ function setupLang(onChange) {
 }
 
 function showError(text) {
-  const box = document.getElementById("error");
+  const box = showError.box || (showError.box = document.getElementById("error"));
+  placeError();
   box.textContent = text;
   box.classList.add("shown");
+  /* a player who scrolled down to tap a card sees why it was refused: the page comes
+   * back to the message (and the prompt under it) only when it is out of sight */
+  const r = box.getBoundingClientRect();
+  if (document.body.dataset.page === "room" && (r.top < 0 || r.bottom > innerHeight))
+    box.scrollIntoView({block: "nearest"});
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => box.classList.remove("shown"), 5000);
+}
+
+/* Where a room says a refusal: in the page's flow beside what the player reads to act,
+ * never over it (a banner fixed at the top covered the prompt, and the end panel's
+ * title): over the end panel at the head of its foot, by Play again (the foot stays in
+ * sight); at the table just above the prompt, which it pushes down while it shows; in
+ * the lobby at its head. Called again after each redraw, which may draw the end panel
+ * or the lobby anew without it. The home page keeps its banner where its markup is. */
+function placeError() {
+  const box = showError.box;
+  if (!box || document.body.dataset.page !== "room") return;
+  const result = document.getElementById("result");
+  const foot = result && !result.hidden ? result.querySelector(".foot") : null;
+  const game = document.getElementById("game");
+  const prompt = document.getElementById("prompt");
+  const lobby = document.getElementById("lobby");
+  if (foot) {
+    if (foot.firstElementChild !== box) foot.prepend(box);
+  } else if (!game.hidden) {
+    if (prompt.previousElementSibling !== box) prompt.before(box);
+  } else if (lobby.firstElementChild !== box) {
+    lobby.prepend(box);
+  }
 }
 
 async function post(url, data) {
@@ -879,6 +908,7 @@ function room() {
       screen ? null : el("p", {class: "small"}, el("a", {href: "/s/" + l.code, text: t("screen")})),
     );
     reachNames();
+    placeError();
   }
 
   /* -------------------------------------------------------------- cards */
@@ -934,6 +964,7 @@ function room() {
     renderHand();
     renderTable();
     renderResult();
+    placeError();
     animate(before);
     alertTurn(p, body.dataset.myturn === "1");
   }
