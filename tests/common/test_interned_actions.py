@@ -72,3 +72,30 @@ def test_plain_actions_are_still_one_object(clean_tables: None) -> None:
     assert shithead_actions.play(1, (5,)) is shithead_actions.play(1, (5,))
     assert shithead_actions.SINGLES[2][7] is shithead_actions.play(2, (7,))
     assert shithead_actions.group_plays(1, (4, 5)) is shithead_actions.group_plays(1, (4, 5))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_dallah_interned_actions_play_as_the_plain_ones(clean_tables: None,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        seed: int) -> None:
+    """The kept Dallah actions are the values the plain constructors make: a seeded
+    random game gives the same legal lists and the same save with the table as without
+    it (the table only saves making them again, ``actions._CACHE``)."""
+    import random
+
+    def play() -> tuple[list[list[str]], str]:
+        rng = random.Random(seed)
+        state = tablegames.new_game("dallah", players=4, seed=seed)
+        lists: list[list[str]] = []
+        while not state.is_over and len(lists) < 400:
+            legal = state.legal_actions()
+            lists.append([str(a) for a in legal])
+            state.apply(rng.choice(legal))
+        return lists, state.to_json()
+
+    kept = play()
+    assert dallah_actions._CACHE  # the table was used
+    dallah_actions._CACHE.clear()
+    monkeypatch.setattr(dallah_actions, "_intern", lambda key, make: make())
+    assert play() == kept
+    assert not dallah_actions._CACHE
