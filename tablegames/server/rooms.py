@@ -632,7 +632,10 @@ class Hub:
             raise ClientError("busy") from None
 
     def room(self, code: object) -> Room:
-        """The room with this code, loaded from disk on first use (``ClientError`` if none)."""
+        """The room with this code, loaded from disk on first use: ``ClientError``
+        ``no_room`` if none, ``busy`` while the store cannot be read (the phone tries
+        again), ``room_unreadable`` if its stored game cannot be rebuilt (no retry
+        changes that: :meth:`_unreadable`)."""
         if not isinstance(code, str) or len(code) not in CODE_LENGTHS:
             raise ClientError("no_room")
         code = code.upper()

@@ -268,8 +268,8 @@ def test_the_page_says_so_in_its_language_and_stops_trying(
         served: tuple[Server, Broken], browser: Any) -> None:
     """A seat's page (Arabic) and a shared screen (Danish): the message stays on the page
     in its language, with the link to make a new room; no other socket is opened (after
-    a 1013 it would reconnect within 0.4 s, each time refused again); a language switch says it again. The join page
-    of its code says the same under the form."""
+    a 1013 it would reconnect within 0.4 s, each time refused again); a language switch
+    says it again. The join page of its code says the same under the form."""
     server, room = served
     for lang, path in (("ar", f"/p/{room.tokens[1]}"), ("da", f"/s/{room.code}")):
         phones = Phones(browser, server, lang=lang)
