@@ -622,6 +622,8 @@ class Hub:
         else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
         self.store.create(code, name, config, seats, token)
+        # the code of a room deleted since it was found unreadable is this room's now
+        self.unreadable.pop(code, None)
         return code, token
 
     def still_open(self, codes: list[str]) -> list[str]:
