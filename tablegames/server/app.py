@@ -554,10 +554,17 @@ def qr_svg(link: str) -> bytes:
     return out.getvalue()
 
 
-#: Refusals of a socket that no retry can change: the socket closes with code 4404, on
-#: which a phone stops reconnecting (``app.js``). Every other refusal closes with 1013
-#: ("try again later"), and the phone reconnects.
-FINAL = frozenset({"no_room", "no_seat", "cross_site", "not_found"})
+#: Refusals of a socket that no retry can change, by the code the socket closes with,
+#: on which a phone stops reconnecting (``app.js``): 4404 for what does not exist (or a
+#: page of another site), 4410 for a room whose stored game this server cannot rebuild
+#: (``room_unreadable``: it exists, but no retry will open it; HTTP says 410). Every
+#: other refusal closes with 1013 ("try again later"), and the phone reconnects.
+FINAL: dict[str, int] = {"no_room": 4404, "no_seat": 4404, "cross_site": 4404,
+                         "not_found": 4404, "room_unreadable": 4410}
+#: The HTTP status of a refused look-up of a room by its code (its page, its QR code, a
+#: join): 404 for no such room, 410 (Gone) for one whose game cannot be rebuilt, 503
+#: while the store cannot be read (try again).
+LOOK_UP_STATUS = {"no_room": 404, "room_unreadable": 410, "busy": 503}
 #: The refusal of an HTTP error Starlette raises (no route, a wrong method, a missing
 #: static file), by status; any other is ``bad_message``.
 HTTP_ERRORS = {404: "not_found", 405: "bad_method"}
@@ -656,8 +663,8 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                     raise ClientError("bad_message")
                 code, token = await take(request, spec)
             except ClientError as exc:
-                status = {"slow_down": 429, "too_many_rooms": 429, "no_room": 404,
-                          "busy": 503}.get(exc.code, 400)
+                status = {"slow_down": 429, "too_many_rooms": 429,
+                          **LOOK_UP_STATUS}.get(exc.code, 400)
                 return refuse(exc, lang, status)
             return JSONResponse({"code": code, "token": token, "url": f"/p/{token}"})
         return handler
@@ -702,7 +709,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
             return refuse(exc, lang_of(request.query_params.get("lang")),
-                          status=503 if exc.code == "busy" else 404)
+                          status=LOOK_UP_STATUS.get(exc.code, 404))
         # the game's name in the asking page's language, as its lobby says it
         title = words_of(room.info.name, lang_of(request.query_params.get("lang"))).text(
             {"msg": room.info.title, "args": {}})
@@ -717,7 +724,8 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         try:
             room = hub.room(request.path_params["code"])
         except ClientError as exc:
-            return refuse(exc, status=404)
+            return refuse(exc, lang_of(request.query_params.get("lang")),
+                          status=LOOK_UP_STATUS.get(exc.code, 404))
         if not _HOST.fullmatch(request.headers.get("host", "")):
             return refuse(ClientError("bad_message"))
         link = f"{str(request.base_url).rstrip('/')}/j/{room.code}"
@@ -748,11 +756,11 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
             hub.attach(room, conn)
         except ClientError as exc:
             await ws.send_text(json.dumps(error_message(exc, "en", None)))
-            # 4404 is final (app.js stops reconnecting): only for a room or seat that does
-            # not exist, or a page of another site. Anything else (busy, a full room, too
-            # many look-ups) may pass, so the phone is told to try again later and
-            # reconnects by itself
-            await ws.close(code=4404 if exc.code in FINAL else 1013)
+            # 4404 and 4410 are final (app.js stops reconnecting): only for a room or seat
+            # that does not exist, a page of another site, or a room whose stored game
+            # cannot be rebuilt. Anything else (busy, a full room, too many look-ups) may
+            # pass, so the phone is told to try again later and reconnects by itself
+            await ws.close(code=FINAL.get(exc.code, 1013))
             return
         writer = asyncio.get_running_loop().create_task(_write(ws, conn))
         bucket = Bucket(limits.message_rate, limits.message_burst)

@@ -79,6 +79,11 @@ UI: dict[str, str] = {
     "again_dealt": N_("{name} dealt a new game: same players, same house rules."),
     # the join and create forms, as the name is typed (the server says the same)
     "name_too_long": N_("A name has at most 24 characters: choose a shorter one."),
+    # a room whose stored game the server cannot rebuild (the server's refusal
+    # ``room_unreadable`` says the same): shown for good, in the page's language, since
+    # a socket is refused before its hello names one
+    "room_unreadable": N_("This room's game was stored by an older version of the server "
+                          "and cannot be continued: create a new room to play."),
 }
 #: The page's counted words: key -> its singular and plural catalogue ids. The page
 #: picks the form by the language's plural rules (``Intl.PluralRules``: Arabic has six).

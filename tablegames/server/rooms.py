@@ -35,7 +35,7 @@ import time
 import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 import attrs
 
@@ -141,6 +141,30 @@ class ClientError(Exception):
         self.ruling = ruling
         self.refused = refused
         self.game = game
+
+
+class Unreadable(ClientError):
+    """``room_unreadable``: the room's stored game is one today's engine refuses to
+    rebuild (its actions do not replay, its save does not load, its game is not
+    installed), as a room stored by an older development server can be. No retry
+    changes that, so it is no ``busy``: the phone is told so and stops trying.
+    ``cause`` says why, for the server's log alone (never sent: it may name a stored
+    action)."""
+
+    def __init__(self, cause: str) -> None:
+        super().__init__("room_unreadable")
+        self.cause = cause
+
+
+def refused_record(exc: TablegamesError, at: int | None = None) -> str:
+    """Why the engine refuses a stored record, for the log: an action's refusal by its
+    code and ruling (and the version it was stored at), never the engine's sentence,
+    which may name the cards of the hand it was played from; anything else by its
+    message (a save's field, a notation, a house rule)."""
+    where = "" if at is None else f"the action stored at version {at}: "
+    if isinstance(exc, IllegalAction):
+        return f"{where}{exc.code}, {exc.ruling}"
+    return f"{where}{type(exc).__name__}: {str(exc)[:300]}"
 
 
 class ToldStale(ClientError):
@@ -533,6 +557,12 @@ class Hub:
         self.bot_threads = check_bot_threads(bot_threads)
         self.store = store
         self.rooms: OrderedDict[str, Room] = OrderedDict()
+        #: The rooms whose stored game this process found it cannot rebuild (code ->
+        #: why, see :class:`Unreadable`): refused ``room_unreadable`` from memory, so a
+        #: phone asking again and again costs no replay and no log line. Bounded as the
+        #: rooms are (``max_cached``, the longest unasked leaving first); the verdict
+        #: holds for the process: no later commit of this server makes such a game load.
+        self.unreadable: OrderedDict[str, str] = OrderedDict()
         #: Where every room's bots think, ``bot_threads`` decisions at most at once: the
         #: default executor has up to 6 threads shared with everything else, and ISMCTS
         #: decisions of several rooms at once kept the interpreter lock from the event
@@ -592,6 +622,8 @@ class Hub:
         else:  # pragma: no cover - 34 billion codes
             raise ClientError("busy")
         self.store.create(code, name, config, seats, token)
+        # the code of a room deleted since it was found unreadable is this room's now
+        self.unreadable.pop(code, None)
         return code, token
 
     def still_open(self, codes: list[str]) -> list[str]:
@@ -602,7 +634,10 @@ class Hub:
             raise ClientError("busy") from None
 
     def room(self, code: object) -> Room:
-        """The room with this code, loaded from disk on first use (``ClientError`` if none)."""
+        """The room with this code, loaded from disk on first use: ``ClientError``
+        ``no_room`` if none, ``busy`` while the store cannot be read (the phone tries
+        again), ``room_unreadable`` if its stored game cannot be rebuilt (no retry
+        changes that: :meth:`_unreadable`)."""
         if not isinstance(code, str) or len(code) not in CODE_LENGTHS:
             raise ClientError("no_room")
         code = code.upper()
@@ -610,24 +645,53 @@ class Hub:
         if room is not None:
             self.rooms.move_to_end(code)
             return room
+        if code in self.unreadable:  # found so before: told again at no cost
+            self.unreadable.move_to_end(code)
+            raise ClientError("room_unreadable")
         try:
             row = self.store.room(code)
         except StoreError:  # the database is unreachable for now: the phone retries
             raise ClientError("busy") from None
         if row is None:
             raise ClientError("no_room")
-        info = GAMES[row.game]
-        room = Room(code, info, row.config, row.seats)
-        if row.state is not None:
-            try:
+        try:
+            if row.game not in GAMES:
+                raise Unreadable(f"no game {row.game[:40]!r} is installed")
+            room = Room(code, GAMES[row.game], row.config, row.seats)
+            if row.state is not None:
                 room.state = self._load(room, row)
-            except StoreError:
-                raise ClientError("busy") from None
-            room.snap_seq = row.snap_seq
+                room.snap_seq = row.snap_seq
+        except StoreError:
+            raise ClientError("busy") from None
+        except Unreadable as exc:
+            self._unreadable(code, row, exc)
         self.rooms[code] = room
         self._trim()
         self._kick(room)
         return room
+
+    def _unreadable(self, code: str, row: RoomRow, exc: Unreadable) -> NoReturn:
+        """Refuse the room whose stored game ``row`` the engine refused (``exc``) for
+        good: the verdict is remembered (:attr:`unreadable`) and logged once, naming the
+        room and the cause (never a seat token or a card).
+
+        Only if the room reads the same again: where other processes write (PostgreSQL),
+        a Play again committed between the room's two reads (its row, then its actions)
+        gives an old game's snapshot with the new game's actions, which do not replay;
+        that passing mismatch is ``busy``, and the next request reads the room whole."""
+        try:
+            same = self.store.room(code) == row
+        except StoreError:
+            same = False
+        if not same:
+            log.info("room %s: changed while it was read; read again on its next request", code)
+            raise ClientError("busy") from None
+        self.unreadable[code] = exc.cause
+        while len(self.unreadable) > self.max_cached:
+            self.unreadable.popitem(last=False)
+        log.error("room %s: its stored game cannot be rebuilt by this server (%s): it is "
+                  "refused room_unreadable", code, exc.cause)
+        raise ClientError("room_unreadable") from None
 
     def _load(self, room: Room, row: RoomRow) -> Any:
         """The room's game at the version ``row`` was read at: its snapshot plus the
@@ -651,31 +715,36 @@ class Hub:
         (or its tail does not apply to it), the log replayed from the room's setup (the log
         is the room's truth)."""
         assert row.state is not None
-        if row.snap_seq <= version:
-            try:
-                state = room.info.from_json(row.state)
-                if state.version != row.snap_seq:
-                    raise StateError(f"the snapshot is at {state.version}, not {row.snap_seq}")
-                for at, seat, action in self.store.actions(room.code, after=row.snap_seq,
-                                                           upto=version):
-                    state.apply(action, by=seat, expect=at - 1)
-                return state
-            except TablegamesError as exc:
-                log.warning("room %s: the snapshot does not load (%s); replaying its actions",
-                            room.code, exc)
-        return self.replay(room, upto=version)
+        if row.snap_seq > version:
+            return self.replay(room, upto=version)
+        at: int | None = None
+        try:
+            state = room.info.from_json(row.state)
+            if state.version != row.snap_seq:
+                raise StateError(f"the snapshot is at {state.version}, not {row.snap_seq}")
+            for at, seat, action in self.store.actions(room.code, after=row.snap_seq,
+                                                       upto=version):
+                state.apply(action, by=seat, expect=at - 1)
+            return state
+        except TablegamesError as exc:
+            why = refused_record(exc, at)
+        state = self.replay(room, upto=version)  # said after it, in one line if it fails too
+        log.warning("room %s: the snapshot or its tail does not load (%s); its actions replay",
+                    room.code, why)
+        return state
 
     def replay(self, room: Room, upto: int | None = None) -> Any:
         """The room's game rebuilt from its setup and its stored actions (up to version
-        ``upto``, when given)."""
-        state = room.info.new_game(players=[s["name"] for s in room.seats],
-                                   seed=room.config["seed"], rules=room.config["rules"])
+        ``upto``, when given); :class:`Unreadable` if the engine refuses them (a store
+        error is the caller's: the database may be back on the next request)."""
+        at: int | None = None
         try:
+            state = room.info.new_game(players=[s["name"] for s in room.seats],
+                                       seed=room.config["seed"], rules=room.config["rules"])
             for at, seat, action in self.store.actions(room.code, upto=upto):
                 state.apply(action, by=seat, expect=at - 1)
         except TablegamesError as exc:
-            log.error("room %s: its stored actions do not replay (%s)", room.code, exc)
-            raise ClientError("busy") from None
+            raise Unreadable(refused_record(exc, at)) from None
         return state
 
     def by_token(self, token: object) -> tuple[Room, int]:

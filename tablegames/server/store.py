@@ -196,11 +196,21 @@ class Store:
 
     # -- how a statement runs (PgStore overrides these) -------------------------------
     def _q(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        """Run one statement (``?`` placeholders) and return its cursor."""
-        return self.db.execute(sql, params)
+        """Run one statement (``?`` placeholders) and return its cursor; a
+        :class:`StoreError` if SQLite cannot (the file locked past the busy timeout, a
+        disk error), as every other failure of the store is one: the hub answers it
+        ``busy`` and the phone tries again, where a raw ``sqlite3`` error was a server
+        fault (an HTTP 500, a socket closed 1011)."""
+        try:
+            return self.db.execute(sql, params)
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
 
     def _many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        self.db.executemany(sql, rows)
+        try:
+            self.db.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise StoreError(str(exc)) from None
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -361,10 +371,7 @@ class Store:
         params = [x for i, (seat, text) in enumerate(actions)
                   for x in (code, before + 1 + i, seat, text, now)]
         if snapshot is None and not self.shared:  # the one statement is its transaction
-            try:
-                self._q(insert, params)
-            except sqlite3.Error as exc:
-                raise StoreError(str(exc)) from None
+            self._q(insert, params)
             return
         with self._transaction():
             self._q(insert, params)

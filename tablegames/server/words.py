@@ -25,6 +25,9 @@ ERRORS: dict[str, str] = {
     "not_host": N_("Only the player who made the room can start it."),
     "busy": N_("The server is busy: try again in a moment."),
     "no_room": N_("There is no room with that code."),
+    # a room whose stored game today's server cannot rebuild (stored by an older version)
+    "room_unreadable": N_("This room's game was stored by an older version of the server "
+                          "and cannot be continued: create a new room to play."),
     "no_seat": N_("This link does not open a seat: ask for the room code again."),
     "bad_name": N_("Choose a name of 1 to 24 letters."),
     "name_too_long": N_("A name has at most 24 characters: choose a shorter one."),

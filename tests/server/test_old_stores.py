@@ -4,6 +4,12 @@
 756a96b): per game a room in its lobby, one 40 actions into its game and one finished,
 driven over websockets by that release's test client; ``store_0_1_0.json`` holds their
 codes and seat tokens. That release's room codes had 5 letters (today's have 7).
+
+``data/store_4112dab.sqlite`` was written by ``tablegames serve`` of development commit
+4112dab (Dallah's engine 2), driven over HTTP and websockets: two Dallah rooms of two
+people, ten random legal taps each (seeds 1 and 3). Today's engine replays the first;
+the second's tap at version 3 is one DAL-14 now refuses (``cup_not_on_pot``), so that
+room cannot be rebuilt. ``store_4112dab.json`` holds their codes and seat tokens.
 """
 
 from __future__ import annotations
@@ -16,11 +22,12 @@ from typing import Any
 
 import pytest
 
-from tablegames.server.rooms import Hub
+from tablegames.server.rooms import ClientError, Hub
 from tablegames.server.store import Store
 
 DATA = Path(__file__).parent / "data"
 ROOMS_0_1_0: dict[str, Any] = json.loads((DATA / "store_0_1_0.json").read_text())
+ROOMS_4112DAB: dict[str, Any] = json.loads((DATA / "store_4112dab.json").read_text())
 
 
 @pytest.fixture
@@ -58,3 +65,37 @@ def test_a_room_of_release_0_1_0_opens_by_its_code_and_its_links(old_hub: Hub, n
         action = rng.choice(state.legal_actions())
         old_hub._commit(room, state.to_act, [str(action)], state.version)
     assert room.state.is_over
+
+
+def test_a_dallah_room_of_4112dab_that_no_longer_replays_is_refused_for_good(
+        tmp_path: Path) -> None:
+    """The store of development commit 4112dab: its Dallah room whose stored taps today's
+    engine refuses (DAL-14) is ``room_unreadable`` by its code and by each seat link (it
+    was ``busy`` for ever, a phone told to try again later), the verdict remembered with
+    its cause; the room beside it opens at its version and plays on to its end."""
+    path = tmp_path / "rooms.sqlite"
+    shutil.copy(DATA / "store_4112dab.sqlite", path)
+    hub = Hub(Store(path), bot_delay=0)
+    try:
+        for code, spec in sorted(ROOMS_4112DAB.items()):
+            if spec["opens"]:
+                room = hub.room(code)
+                assert room.state.version == spec["version"]
+                assert [hub.by_token(t) for t in spec["tokens"]] == [(room, 0), (room, 1)]
+                rng = random.Random(5)
+                for _ in range(3000):
+                    state = room.state
+                    if state.is_over:
+                        break
+                    action = rng.choice(state.legal_actions())
+                    hub._commit(room, state.to_act, [str(action)], state.version)
+                assert room.state.is_over
+                continue
+            for ask, what in [(hub.room, code), (hub.room, code.lower()),
+                              *((hub.by_token, t) for t in spec["tokens"])]:
+                with pytest.raises(ClientError) as refused:
+                    ask(what)
+                assert refused.value.code == "room_unreadable"
+            assert hub.unreadable[code] == "the action stored at version 3: cup_not_on_pot, DAL-14"
+    finally:
+        hub.store.close()

@@ -672,11 +672,33 @@ function room() {
     delete document.body.dataset.pending;
     // 4404: no such room or seat (final). 4409: the seat opened on another screen
     // (this page waits for a reload, or two screens of one seat would take turns
-    // replacing each other). Any other close, 1013 "try again later" (busy, a full
-    // room) and a socket that stopped answering included, is transient: reconnect
+    // replacing each other). 4410: the room's stored game cannot be rebuilt (final).
+    // Any other close, 1013 "try again later" (busy, a full room) and a socket that
+    // stopped answering included, is transient: reconnect
+    if (code === 4410) unreadable();
     if (code === 4404 || code === 4409 || state.dead) { state.dead = true; return; }
     setTimeout(connect, state.backoff);
     state.backoff = Math.min(state.backoff * 2, 4000);
+  }
+
+  /* The room's stored game cannot be rebuilt by this server (``room_unreadable``, the
+   * socket closed with 4410: a game stored by an older version): no retry opens it, so
+   * the page stops trying and says so for good, in its own language (the refusal comes
+   * before the hello names one; data-t: a language switch says it again), with a link
+   * to the home page, where a new room is made. The table it may show goes: it cannot
+   * be played on. */
+  function unreadable() {
+    state.dead = true;
+    document.body.dataset.dead = "1";
+    document.body.dataset.lastError = "room_unreadable";
+    setConnected(false);
+    document.getElementById("game").hidden = true;
+    document.getElementById("lobby").hidden = true;
+    document.getElementById("result").hidden = true;
+    const why = document.getElementById("gone-why");
+    why.dataset.t = "room_unreadable";
+    why.textContent = t("room_unreadable");
+    document.getElementById("gone").hidden = false;
   }
 
   /* The indicator keeps the key of what it says (data-t), so a language switch
@@ -787,6 +809,7 @@ function room() {
     } else if (m.type === "error") {
       state.pending = false;
       delete document.body.dataset.pending;
+      if (m.code === "room_unreadable") { unreadable(); return; }
       if (m.code === "no_seat" || m.code === "no_room") { state.dead = true; document.body.dataset.dead = "1"; }
       document.body.dataset.lastError = m.code;
       showError(m.message + (m.detail ? " (" + m.detail + ")" : ""));
