@@ -74,6 +74,7 @@ from tablegames.server.rooms import (
     bot_text,
     check_bot_delay,
     check_bot_threads,
+    detail_text,
     error_message,
 )
 from tablegames.server.words import error_text, lang_of
@@ -114,7 +115,7 @@ def refusal(exc: ClientError, lang: str = "en") -> dict[str, str]:
     (``error_message``); ``error`` holds the same code for the apps that read it before
     ``code`` was added."""
     return {"code": exc.code, "error": exc.code, "message": error_text(lang, exc.code),
-            "detail": exc.detail}
+            "detail": detail_text(exc, lang)}
 
 
 def read_json(text: str | bytes) -> Any:

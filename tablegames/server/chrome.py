@@ -84,6 +84,10 @@ UI: dict[str, str] = {
     # a socket is refused before its hello names one
     "room_unreadable": N_("This room's game was stored by an older version of the server "
                           "and cannot be continued: create a new room to play."),
+    # a room link that opens no room, a seat link that opens no seat (the server's
+    # ``no_room``, ``no_seat``, a socket closed with 4404): shown for good, as above
+    "no_room": N_("There is no room with that code."),
+    "no_seat": N_("This link does not open a seat: ask for the room code again."),
 }
 #: The page's counted words: key -> its singular and plural catalogue ids. The page
 #: picks the form by the language's plural rules (``Intl.PluralRules``: Arabic has six).

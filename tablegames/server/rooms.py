@@ -40,6 +40,7 @@ from typing import Any, NoReturn
 import attrs
 
 from tablegames.common.errors import (
+    GameOver,
     IllegalAction,
     NotationError,
     RulesError,
@@ -131,7 +132,7 @@ KEEP_EVENTS = 64
 class ClientError(Exception):
     """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence
     (English; a phone is told it in its language from ``refused``, the engine's refusal,
-    and ``game``: :func:`error_message`)."""
+    and ``game``: :func:`detail_text`)."""
 
     def __init__(self, code: str, detail: str = "", *, ruling: str | None = None,
                  refused: TablegamesError | None = None, game: str | None = None) -> None:
@@ -1499,16 +1500,30 @@ def _refusal(exc: TablegamesError, game: str) -> ClientError:
     return ClientError("not_legal", str(exc)[:200])
 
 
-def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
-    """The message a phone gets for a refusal (its own words, then the engine's).
+def detail_text(exc: ClientError, lang: str) -> str:
+    """A refusal's ``detail`` as a phone reading ``lang`` is told it: always in its
+    language, or empty, never English inside a message in another language (an Arabic
+    phone read "... (the game is over)": found by helper-161).
 
-    The engine's sentence (``detail``) is told in the language the phone's table is drawn
-    in (:func:`~tablegames.server.page.words_of`: its own, or English for a game without
+    The engine's refusal of a tap is told in the language the phone's table is drawn in
+    (:func:`~tablegames.server.page.words_of`: its own, or English for a game without
     it), from the game's refusals catalogue, with bidi isolates around its values in
     Arabic as the table's words; English until its translation exists
-    (:func:`tablegames.table.refusal_text`)."""
-    detail = exc.detail
-    if exc.refused is not None and exc.game is not None:
-        detail = refusal_text(exc.refused, words_of(exc.game, lang_of(lang)))
+    (:func:`tablegames.table.refusal_text`). The end of the game has no sentence of its
+    own beyond the server's message ("The game is over."), which it only repeated: none.
+    Any other detail is English (the server's own notes on a name or a form, the
+    engine's sentence for unreadable notation or unplayable house rules): told to an
+    English phone only; another reads the message of the refusal's code alone."""
+    refused = exc.refused
+    if refused is not None and exc.game is not None:
+        if isinstance(refused, GameOver):
+            return ""
+        return refusal_text(refused, words_of(exc.game, lang_of(lang)))
+    return exc.detail if lang_of(lang) == "en" else ""
+
+
+def error_message(exc: ClientError, lang: str, version: int | None) -> dict[str, Any]:
+    """The message a phone gets for a refusal: the server's own words for its code, then
+    the engine's (``detail``, see :func:`detail_text`), both in the phone's language."""
     return {"type": "error", "code": exc.code, "message": error_text(lang, exc.code),
-            "detail": detail, "ruling": exc.ruling, "version": version}
+            "detail": detail_text(exc, lang), "ruling": exc.ruling, "version": version}

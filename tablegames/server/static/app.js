@@ -571,6 +571,12 @@ const SILENCE_MS = 2 * HEARTBEAT_MS;
 /* The page format this file draws (tablegames/server/page.py FORMAT): said in every hello,
  * so the server never has to guess which page this phone reads. */
 const PAGE_FORMAT = 2;
+/* The refusals no retry changes (the server's FINAL, closed 4404 or 4410) -> the page's
+ * own words that say so for good (refusedForGood). A page of this server is never
+ * cross-site and only opens its own sockets' addresses: those two say the link opens
+ * nothing. */
+const FINAL_WORDS = {room_unreadable: "room_unreadable", no_room: "no_room", no_seat: "no_seat",
+                     not_found: "no_seat", cross_site: "no_seat"};
 
 /* ------------------------------------------------------------------ the room page */
 function room() {
@@ -674,30 +680,37 @@ function room() {
     // (this page waits for a reload, or two screens of one seat would take turns
     // replacing each other). 4410: the room's stored game cannot be rebuilt (final).
     // Any other close, 1013 "try again later" (busy, a full room) and a socket that
-    // stopped answering included, is transient: reconnect
-    if (code === 4410) unreadable();
-    if (code === 4404 || code === 4409 || state.dead) { state.dead = true; return; }
+    // stopped answering included, is transient: reconnect. A final close says why for
+    // good (its refusal, sent just before it, named the reason: else "no such seat")
+    if (code === 4410) refusedForGood("room_unreadable");
+    if (code === 4404) refusedForGood(FINAL_WORDS[document.body.dataset.lastError] || "no_seat");
+    if (code === 4409 || state.dead) { state.dead = true; return; }
     setTimeout(connect, state.backoff);
     state.backoff = Math.min(state.backoff * 2, 4000);
   }
 
-  /* The room's stored game cannot be rebuilt by this server (``room_unreadable``, the
-   * socket closed with 4410: a game stored by an older version): no retry opens it, so
-   * the page stops trying and says so for good, in its own language (the refusal comes
-   * before the hello names one; data-t: a language switch says it again), with a link
-   * to the home page, where a new room is made. The table it may show goes: it cannot
-   * be played on. */
-  function unreadable() {
+  /* A refusal no retry changes: the room's stored game cannot be rebuilt by this server
+   * (``room_unreadable``, the socket closed with 4410: a game stored by an older
+   * version), or there is no such room or seat (``no_room``, ``no_seat``, closed with
+   * 4404). The page stops trying and says so for good (a refusal in the transient box
+   * was gone after 5 s, leaving an empty page), in its own language: the refusal comes
+   * before the hello names one, so the words are the page's own, by the refusal's key
+   * (data-t: a language switch says it again), with a link to the home page, where a
+   * new room is made. The table it may show goes: it cannot be played on. */
+  function refusedForGood(key) {
+    if (state.gone === key) return;  // the refusal, then its close: said once
+    state.gone = key;
     state.dead = true;
     document.body.dataset.dead = "1";
-    document.body.dataset.lastError = "room_unreadable";
+    document.body.dataset.lastError = key;
     setConnected(false);
     document.getElementById("game").hidden = true;
     document.getElementById("lobby").hidden = true;
     document.getElementById("result").hidden = true;
+    if (showError.box) { clearTimeout(showError.timer); showError.box.classList.remove("shown"); }
     const why = document.getElementById("gone-why");
-    why.dataset.t = "room_unreadable";
-    why.textContent = t("room_unreadable");
+    why.dataset.t = key;
+    why.textContent = t(key);
     document.getElementById("gone").hidden = false;
   }
 
@@ -809,8 +822,7 @@ function room() {
     } else if (m.type === "error") {
       state.pending = false;
       delete document.body.dataset.pending;
-      if (m.code === "room_unreadable") { unreadable(); return; }
-      if (m.code === "no_seat" || m.code === "no_room") { state.dead = true; document.body.dataset.dead = "1"; }
+      if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
       showError(m.message + (m.detail ? " (" + m.detail + ")" : ""));
     }
