@@ -60,8 +60,8 @@ TURN = "bold #1d1b18 on #ffd778"
 #: A chip, a back and the seat to act where the terminal's colours are not the chips'
 #: own (:func:`fixed_colours`): reverse video of the terminal's own colours. On a
 #: terminal of 16 colours rich draws each of the colours above as the nearest of the
-#: sixteen, and the theme decides what those are: red on white read at 1.7:1 under
-#: Night Owlish, white on grey at 4.0:1 under rich's default, and no pair of the sixteen
+#: sixteen, and the theme decides what those are: under Night Owlish a blue card read
+#: at 1.0:1, the gold at 1.2:1, a red suit at 1.7:1, and no pair of the sixteen
 #: holding a colour reads at 4.5:1 under all of rich's themes (only black, white and the
 #: terminal's own foreground and background do). The terminal's own foreground on its
 #: background is what its theme is made to read (8.6:1 at worst under rich's themes),
@@ -297,7 +297,8 @@ class ConsoleTable:
             stats = [Text(w.text(x)) for x in s["stats"]]
             held = back(int(s["hidden"] or 0), w, fixed=self.fixed) if not s["you"] and s["hidden"] else None
             groups = [Chips(Text(w.text(g["label"]) + ": "),
-                            [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]]) for g in s["groups"]]
+                            [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]])
+                      for g in s["groups"]]
             if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
                 rows.append(Chips(Text(" ") + name, [
                     *badges, *([held] if held else []),

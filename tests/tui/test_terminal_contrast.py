@@ -10,7 +10,9 @@ the result in green (3.1:1), notes and refusals in yellow, and every dim word (f
 stats, labels, counts: 2.6 to 4.1:1 on every theme); dim also ran on into the cards of a
 laid group and the owner of a played card (2.5:1), and a card's white was the terminal's
 own (4.3:1 on red under a light theme's palette). A card is a chip of fixed colours,
-the phone's.
+the phone's; on a terminal of 16 colours (whose colours are its theme's: rich drew the
+phone's as the nearest of the sixteen, 1.0 to 4.1:1) and with ``NO_COLOR``, a chip is
+drawn in reverse video of the terminal's own colours and its words name the card.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from rich.text import Text
 import tablegames
 from tablegames.cli import main
 from tablegames.phase10.cards import PACK as PHASE10
-from tablegames.table import present
-from tablegames.table.i18n import words_for
 from tablegames.render import console as colours
 from tablegames.render.faces import face, from_model
+from tablegames.table import present
+from tablegames.table.i18n import words_for
 from tablegames.tui.screen import Screen, chip
 from tests.render.contrast import (
     THEMES,
