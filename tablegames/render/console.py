@@ -57,28 +57,56 @@ TURN = "bold #1d1b18 on #ffd778"
 #: its palette (yellow, cyan, green) reads on one and not the other, and ``dim`` is
 #: drawn half way to the background (2.6 to 4.1:1 under rich's themes, light and dark).
 
+#: A chip, a back and the seat to act where the terminal's colours are not the chips'
+#: own (:func:`fixed_colours`): reverse video of the terminal's own colours. On a
+#: terminal of 16 colours rich draws each of the colours above as the nearest of the
+#: sixteen, and the theme decides what those are: under Night Owlish a blue card read
+#: at 1.0:1, the gold at 1.2:1, a red suit at 1.7:1, and no pair of the sixteen
+#: holding a colour reads at 4.5:1 under all of rich's themes (only black, white and the
+#: terminal's own foreground and background do). The terminal's own foreground on its
+#: background is what its theme is made to read (8.6:1 at worst under rich's themes),
+#: so a chip reads whatever the theme; the card's colour is in its words, as it is
+#: where there is no colour at all: the suit (``10♥``), the colour's name (``red 7``).
+REVERSE = "bold reverse"
+#: Backs, likewise, where the chips' colours are not drawn (the count is in words).
+REVERSE_BACK = "reverse"
 
-def chip(f: Face) -> Text:
-    """A card as a coloured chip; a card with a mark (a colour name) says it in words."""
+
+def fixed_colours(console: Console) -> bool:
+    """Whether ``console`` draws the chips in their own colours (:data:`CHIP`): on a
+    truecolor terminal and one of 256 colours, whose colours are fixed, not on one of 16
+    (``TERM=xterm``, a legacy Windows console), whose colours are its theme's, nor where
+    colour is turned off (``NO_COLOR``: rich would draw the chips as bare bold words)."""
+    # rich names the colour system in words ("truecolor", "256", "standard", "windows")
+    return not console.no_color and console.color_system in ("truecolor", "256")
+
+
+def chip(f: Face, *, fixed: bool = True) -> Text:
+    """A card as a chip: in its own colours (``fixed``) or in reverse video of the
+    terminal's (see :data:`REVERSE`). Its words say the card without colour: the suit
+    symbol, and a card with a mark (a colour name) says it in words."""
     if f.mark:
-        return Text(f" {f.name} ", style=CHIP.get("c-" + f.colour, CHIP["black"]))
-    if f.suit:
-        return Text(f" {f.label}{f.suit} ", style=CHIP.get(f.colour, CHIP["black"]))
-    return Text(f" {f.label or f.name} ", style=CHIP.get(f.colour, CHIP["black"]))
+        words, style = f" {f.name} ", CHIP.get("c-" + f.colour, CHIP["black"])
+    elif f.suit:
+        words, style = f" {f.label}{f.suit} ", CHIP.get(f.colour, CHIP["black"])
+    else:
+        words, style = f" {f.label or f.name} ", CHIP.get(f.colour, CHIP["black"])
+    return Text(words, style=style if fixed else REVERSE)
 
 
-def back(count: int, words: Words) -> Text:
-    """``count`` cards held, as backs and in words ("(1 card)")."""
+def back(count: int, words: Words, *, fixed: bool = True) -> Text:
+    """``count`` cards held, as backs and in words ("(1 card)"); ``fixed``: as
+    :func:`chip`."""
     if count <= 0:
         return Text("")
     t = Text()  # the count is written plainly after the backs, not on them
-    t.append("▒" * min(count, 12), style=BACK)
+    t.append("▒" * min(count, 12), style=BACK if fixed else REVERSE_BACK)
     t.append(" " + words.n("({n} card)", "({n} cards)", count))
     return t
 
 
-def cards_text(faces: Sequence[Face]) -> Text:
-    return Text(" ").join(chip(f) for f in faces)
+def cards_text(faces: Sequence[Face], *, fixed: bool = True) -> Text:
+    return Text(" ").join(chip(f, fixed=fixed) for f in faces)
 
 
 class Chips:
@@ -136,6 +164,8 @@ class ConsoleTable:
 
     def __init__(self, console: Console, game: str, *, lang: str = "en") -> None:
         self.console = console
+        #: whether the chips are drawn in their own colours (see :func:`fixed_colours`)
+        self.fixed = fixed_colours(console)
         self.game = game
         self.words = words_for(lang_for(game, lang), game)
         self.lang = self.words.lang
@@ -189,7 +219,7 @@ class ConsoleTable:
             hand = Text(w("Your hand") + ": ", style="bold")
             fresh = True
             for f in model["hand"]:
-                c = chip(from_model(f, w))
+                c = chip(from_model(f, w), fixed=self.fixed)
                 if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
                     bottom.append(hand)
                     hand, fresh = Text("  "), True
@@ -249,6 +279,7 @@ class ConsoleTable:
         seats.add_column(w("Cards"))
         rows: list[Any] = []  # tight: the seats' lines, no columns
         hidden = 0
+        turn = TURN if self.fixed else REVERSE  # the seat to act's name
         for i, s in enumerate(model["seats"]):
             if only is not None and i not in only:
                 hidden += 1
@@ -257,16 +288,17 @@ class ConsoleTable:
             # (a narrow window broke "0 levens / kwijt"): the column is as wide as the
             # widest of them at least
             name = Text()
-            name.append(s["name"], style=TURN if s["turn"] else "bold")
+            name.append(s["name"], style=turn if s["turn"] else "bold")
             if s["you"]:
                 name.append(" " + w("(you)"))
             if s["turn"]:
                 name.append(" ▶")
             badges = [Text(f"[{w.text(b)}]") for b in s["badges"]]
             stats = [Text(w.text(x)) for x in s["stats"]]
-            held = back(int(s["hidden"] or 0), w) if not s["you"] and s["hidden"] else None
+            held = back(int(s["hidden"] or 0), w, fixed=self.fixed) if not s["you"] and s["hidden"] else None
             groups = [Chips(Text(w.text(g["label"]) + ": "),
-                            [chip(from_model(f, w)) for f in g["cards"]]) for g in s["groups"]]
+                            [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]])
+                      for g in s["groups"]]
             if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
                 rows.append(Chips(Text(" ") + name, [
                     *badges, *([held] if held else []),
@@ -338,11 +370,11 @@ class ConsoleTable:
         units: list[Text] = []
         backs = min(int(a.get("backs") or 0), MOST_BACKS)
         if backs:
-            units.append(Text("▒" * backs, style=BACK))
+            units.append(Text("▒" * backs, style=BACK if self.fixed else REVERSE_BACK))
         owners = a.get("owners") or []
         for i, f in enumerate(a["cards"]):
             unit = Text()  # who played the card, written beside its chip, not on it
-            unit.append_text(chip(from_model(f, w)))
+            unit.append_text(chip(from_model(f, w), fixed=self.fixed))
             if i < len(owners) and owners[i]:
                 unit.append(f" {owners[i]} ")
             units.append(unit)

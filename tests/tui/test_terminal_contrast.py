@@ -10,7 +10,9 @@ the result in green (3.1:1), notes and refusals in yellow, and every dim word (f
 stats, labels, counts: 2.6 to 4.1:1 on every theme); dim also ran on into the cards of a
 laid group and the owner of a played card (2.5:1), and a card's white was the terminal's
 own (4.3:1 on red under a light theme's palette). A card is a chip of fixed colours,
-the phone's.
+the phone's; on a terminal of 16 colours (whose colours are its theme's: rich drew the
+phone's as the nearest of the sixteen, 1.0 to 4.1:1) and with ``NO_COLOR``, a chip is
+drawn in reverse video of the terminal's own colours and its words name the card.
 """
 
 from __future__ import annotations
@@ -25,12 +27,15 @@ from typing import Any
 import pytest
 from rich.console import Console
 from rich.style import Style
+from rich.text import Text
 
 import tablegames
 from tablegames.cli import main
 from tablegames.phase10.cards import PACK as PHASE10
 from tablegames.render import console as colours
-from tablegames.render.faces import face
+from tablegames.render.faces import face, from_model
+from tablegames.table import present
+from tablegames.table.i18n import words_for
 from tablegames.tui.screen import Screen, chip
 from tests.render.contrast import (
     THEMES,
@@ -42,10 +47,12 @@ from tests.render.contrast import (
     terminal_words,
 )
 
-#: How rich is told the terminal's colours: a truecolor terminal, and one of 256 colours
-#: (rich draws each colour as the nearest of the 256)
+#: How rich is told the terminal's colours: a truecolor terminal, one of 256 colours
+#: (rich draws each colour as the nearest of the 256) and one of 16 (``TERM=xterm``:
+#: rich would draw each colour as the nearest of the sixteen, which the theme decides)
 TERMINALS = {"truecolor": {"COLORTERM": "truecolor", "TERM": "xterm-256color"},
-             "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"}}
+             "256 colours": {"COLORTERM": "", "TERM": "xterm-256color"},
+             "16 colours": {"COLORTERM": "", "TERM": "xterm"}}
 #: Short games of two, as the 80x24 test plays them.
 RULES = {"toepen": ["--rules", "limit=2"], "phase10": ["--rules", 'phases=["set3+set3"]'],
          "shithead": [], "dallah": []}
@@ -96,7 +103,10 @@ def test_every_word_of_a_game_reads_on_light_and_dark_terminals(game: str,
                                                                 terminal: str) -> None:
     """A game played in the terminal (a move refused, the help, thirty moves) and its end
     screen: every word at AA on every theme, none in a colour of the terminal's theme;
-    the game showed what the test is for (cards, the refusal, the seat to act)."""
+    the game showed what the test is for (cards, the refusal, the seat to act). On a
+    terminal of 16 colours, whose colours are its theme's, a chip is drawn in reverse
+    video of the terminal's own colours (red on white read at 1.7:1 under Night Owlish
+    when rich drew the phone's colours as the nearest of the sixteen)."""
     out = io.StringIO()
     code = main(["play", game, "--players", "2", "--seed", "3", "--pace", "0", *RULES[game]],
                 out=out, inp=io.StringIO("dance\n?\n\n" + "1\n" * 30 + "q\n"))
@@ -109,7 +119,10 @@ def test_every_word_of_a_game_reads_on_light_and_dark_terminals(game: str,
     assert unreadable(drawn) == [], unreadable(drawn)[:8]
     assert themed(drawn) == []
     runs = list(styled_runs(drawn))
-    assert any(style.bgcolor is not None for _, style in runs)  # cards were drawn
+    chips = [style for _, style in runs if style.bgcolor is not None or style.reverse]
+    assert chips  # cards were drawn
+    if terminal == "16 colours":  # in reverse video of the terminal's own two colours
+        assert all(style.reverse and style.color is None for style in chips), chips[:4]
     assert any("'dance'" in run and style.bold for run, style in runs)  # the refusal
     assert "▶" in drawn  # the seat to act is marked, not by colour alone
 
@@ -126,7 +139,8 @@ def test_every_card_reads_on_light_and_dark_terminals(game: str, cards: list[str
         f = face(game, notation)
         assert f is not None
         out = io.StringIO()
-        Console(file=out).print(chip(f))
+        console = Console(file=out)
+        console.print(chip(f, fixed=colours.fixed_colours(console)))
         drawn = out.getvalue()
         assert unreadable(drawn) == [] and themed(drawn) == [], (notation, drawn)
         assert {w.bg for w in terminal_words(drawn)} != {w.bg for w in terminal_words("x")}
@@ -172,3 +186,67 @@ def test_the_terminal_draws_cards_in_the_phones_colours() -> None:
     for style in colours.CHIP.values():
         fg, bg = re.fullmatch(r"bold (#\w{6}) on (#\w{6})", style).groups()  # type: ignore[union-attr]
         assert ratio(colour(fg), colour(bg)) >= 4.5, style
+
+
+#: A colour code of rich's output: a foreground or background of the sixteen, the 256 or
+#: truecolor (30-37, 40-47, 90-97, 100-107, 38;…, 48;…), as one parameter of an SGR code.
+COLOUR_CODE = re.compile(r"(?<=[\[;])(3[0-8]|4[0-8]|9[0-7]|10[0-7])(?=[;m])")
+
+
+def reversed_runs(ansi: str) -> list[str]:
+    """The words drawn in reverse video, each run whole (a chip's " red 7 " is one)."""
+    out = []
+    for line in ansi.splitlines():
+        text = Text.from_ansi(line)
+        for span in text.spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+            piece = text.plain[span.start:span.end].strip()
+            if style.reverse and piece.strip("▒"):
+                out.append(piece)
+    return out
+
+
+def faces_of(view: Any, game: str) -> list[str]:
+    """The name of every card face up on the table of ``view`` (hand, middle, groups)."""
+    model = present(view)
+    faces = [*model["hand"], *(f for a in [*model["centre"], *model.get("panel", [])]
+                                for f in a["cards"]),
+             *(f for s in model["seats"] for g in s["groups"] for f in g["cards"])]
+    w = words_for("en", game)
+    return [from_model(f, w).name for f in faces]
+
+
+@pytest.mark.parametrize("game", list(RULES))
+def test_without_colour_every_card_says_itself(game: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``NO_COLOR=1``: no colour is sent, a card is still a chip (reverse video, which is
+    not colour) and its words alone name it: each chip drawn of a game's tables is the
+    name of one of the cards face up there, and every such card has its chip."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    forget_drawn_styles()
+    out = io.StringIO()
+    code = main(["play", game, "--players", "2", "--seed", "3", "--pace", "0", *RULES[game]],
+                out=out, inp=io.StringIO("1\n" * 12 + "q\n"))
+    assert code == 0
+    played = out.getvalue()
+    assert "\x1b[" in played and not COLOUR_CODE.search(played), COLOUR_CODE.search(played)
+    assert reversed_runs(played)  # the cards were drawn as chips
+    state = tablegames.new_game(game, players=3, seed=5)
+    rng = random.Random(5)
+    shown = 0
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % 6 == 0:
+            drawn = io.StringIO()
+            Screen(Console(file=drawn, width=160, height=200), game).draw(
+                state.view(0), [], None)
+            chips = [c for c in reversed_runs(drawn.getvalue()) if c not in state.players]
+            assert sorted(chips) == sorted(faces_of(state.view(0), game)), step
+            shown += len(chips)
+        state.apply(rng.choice(state.legal_actions()))
+    assert shown > 10
+    forget_drawn_styles()
