@@ -10,7 +10,6 @@ to act light gold on the felt (3.8:1).
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,6 +24,7 @@ from tablegames.render import drawing
 from tablegames.table.i18n import langs_of
 from tablegames.toepen.cards import PACK as TOEPEN
 from tests.render.contrast import Word, colour, ratio, svg_words
+from tests.render.test_render import playout_states
 
 GAMES = ["toepen", "shithead", "phase10", "dallah"]
 CSS = Path(tablegames.__file__).parent / "server" / "static" / "style.css"
@@ -32,17 +32,7 @@ CSS = Path(tablegames.__file__).parent / "server" / "static" / "style.css"
 
 def moments(game: str, seed: int, every: int) -> Iterator[Any]:
     """A seeded game of four (three for Dallah) at every ``every``-th move and its end."""
-    info = tablegames.GAMES[game]
-    names = [f"P{i}" for i in range(3 if game == "dallah" else 4)]
-    state = tablegames.new_game(game, players=len(names), seed=seed,
-                                **info.simulate_kwargs(names))
-    rng = random.Random(seed)
-    for step in range(400):
-        if step % every == 0 or state.is_over:
-            yield state
-        if state.is_over:
-            return
-        state.apply(rng.choice(state.legal_actions()))
+    return playout_states(game, seed, every, limit=400, players=3 if game == "dallah" else 4)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -45,10 +45,12 @@ def drawn_cards(picture: str) -> list[str]:
     return out
 
 
-def playout_states(game: str, seed: int, every: int = 9, limit: int = 260) -> Iterator[Any]:
+def playout_states(game: str, seed: int, every: int = 9, limit: int = 260,
+                   players: int = 4) -> Iterator[Any]:
+    """A seeded random game of ``players`` at every ``every``-th move and its end."""
     info = tablegames.GAMES[game]
-    state = tablegames.new_game(game, players=4, seed=seed, **info.simulate_kwargs(
-        [f"P{i}" for i in range(4)]))
+    state = tablegames.new_game(game, players=players, seed=seed, **info.simulate_kwargs(
+        [f"P{i}" for i in range(players)]))
     rng = random.Random(seed)
     for step in range(limit):
         if step % every == 0 or state.is_over:
