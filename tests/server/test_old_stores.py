@@ -40,6 +40,19 @@ def old_hub(tmp_path: Path) -> Any:
     hub.store.close()
 
 
+def _play_to_end(hub: Hub, room: Any, *, seed: int, most: int) -> None:
+    """Random legal taps through the hub's commit until the room's game ends (at most
+    ``most`` of them)."""
+    rng = random.Random(seed)
+    for _ in range(most):
+        state = room.state
+        if state.is_over:
+            break
+        action = rng.choice(state.legal_actions())
+        hub._commit(room, state.to_act, [str(action)], state.version)
+    assert room.state.is_over
+
+
 @pytest.mark.parametrize("name", sorted(ROOMS_0_1_0))
 def test_a_room_of_release_0_1_0_opens_by_its_code_and_its_links(old_hub: Hub, name: str) -> None:
     """A 0.1.0 room opens by its 5-letter code and by every seat link it handed out, at the
@@ -57,14 +70,7 @@ def test_a_room_of_release_0_1_0_opens_by_its_code_and_its_links(old_hub: Hub, n
     else:
         assert room.state.version == spec["version"]
         assert room.state.is_over == spec["over"]
-    rng = random.Random(3)
-    for _ in range(2000):
-        state = room.state
-        if state.is_over:
-            break
-        action = rng.choice(state.legal_actions())
-        old_hub._commit(room, state.to_act, [str(action)], state.version)
-    assert room.state.is_over
+    _play_to_end(old_hub, room, seed=3, most=2000)
 
 
 def test_a_dallah_room_of_4112dab_that_no_longer_replays_is_refused_for_good(
@@ -82,14 +88,7 @@ def test_a_dallah_room_of_4112dab_that_no_longer_replays_is_refused_for_good(
                 room = hub.room(code)
                 assert room.state.version == spec["version"]
                 assert [hub.by_token(t) for t in spec["tokens"]] == [(room, 0), (room, 1)]
-                rng = random.Random(5)
-                for _ in range(3000):
-                    state = room.state
-                    if state.is_over:
-                        break
-                    action = rng.choice(state.legal_actions())
-                    hub._commit(room, state.to_act, [str(action)], state.version)
-                assert room.state.is_over
+                _play_to_end(hub, room, seed=5, most=3000)
                 continue
             for ask, what in [(hub.room, code), (hub.room, code.lower()),
                               *((hub.by_token, t) for t in spec["tokens"])]:
