@@ -30,7 +30,8 @@ VIEW_KEYS: dict[str, str] = {
     "knocker": "seat whose knock is being answered, or null",
     "trick_no": "number of the current trick, 0 to 3",
     "trick": "cards played to the current trick: [{seat, card}]",
-    "tricks": "finished tricks of this round: [{leader, cards, winner}]",
+    "tricks": "finished tricks of this round: [{leader, cards, winner}], cards as the "
+              "trick's: [{seat, card}]",
     "hand_sizes": "cards held, per seat",
     "stock": "cards left to draw",
     "exchanged": "per seat: threw in its hand this round (TOE-03)",
@@ -48,7 +49,9 @@ VIEW_KEYS: dict[str, str] = {
                   "number, from 0), winner, stake, paid, folded; or null",
     "exchanger": "while an exchange is being judged (stage challenge): the seat whose "
                  "exchange it is (TOE-04), else null",
-    "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40)",
+    "announcements": "for a seat: whistle/stand customs its hand obliges or allows (TOE-40), "
+                     "as its announcement events say them: [{announcement, must, reason, "
+                     "otherwise}]",
 }
 
 

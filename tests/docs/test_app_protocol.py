@@ -116,3 +116,29 @@ def test_the_games_list_names_every_field_it_has() -> None:
     fields = {key for game in games for key in game}
     fields |= {key for game in games for option in game["options"] for key in option}
     assert fields <= named, sorted(fields - named)
+
+
+def page_paragraph() -> str:
+    """The guide's paragraph that names the keys of a page ("A page holds ...")."""
+    text = GUIDE.read_text("utf-8")
+    start = text.index("A page holds the table model")
+    return text[start:text.index("`events` are lines", start)]
+
+
+def test_every_key_of_a_page_is_named_and_every_named_key_is_made() -> None:
+    """helper-165: the paragraph listed the page's keys ending in "...", and nine of them
+    (``dir``, ``game``, ``lang``, ``players``, ``seat``, ``stage``, ``title``, ``to_act``,
+    ``yours``) were named nowhere in the guide an app without the page's code reads."""
+    import tablegames
+    from tablegames.server.page import build
+
+    # the room adds these to the page it keeps (rooms.py, ``_page``)
+    made = {"code", "online", "bots", "round"}
+    for game in sorted(tablegames.GAMES):
+        state = tablegames.new_game(game, players=3, seed=1)
+        for seat in (0, None):
+            made |= set(build(state, seat, "ar"))
+    named = set(re.findall(r"`(\w+)`", page_paragraph()))
+    # the values the paragraph quotes (a direction, a shared screen's seat), not keys
+    named -= {"ltr", "rtl", "null"}
+    assert made == named, (sorted(made - named), sorted(named - made))
