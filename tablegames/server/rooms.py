@@ -149,12 +149,15 @@ class Unreadable(ClientError):
     rebuild (its actions do not replay, its save does not load, its game is not
     installed), as a room stored by an older development server can be. No retry
     changes that, so it is no ``busy``: the phone is told so and stops trying.
-    ``cause`` says why, for the server's log alone (never sent: it may name a stored
-    action)."""
+    ``cause`` says why, for the server's log and the store alone (never sent to a phone:
+    it may name a stored action). ``lasting``: whether the cause is the stored game's
+    own, which no server of this release reads (kept with the room, ``Store.condemn``),
+    not the server's (a game not installed here, which installing brings back)."""
 
-    def __init__(self, cause: str) -> None:
+    def __init__(self, cause: str, *, lasting: bool = True) -> None:
         super().__init__("room_unreadable")
         self.cause = cause
+        self.lasting = lasting
 
 
 def refused_record(exc: TablegamesError, at: int | None = None) -> str:
@@ -204,6 +207,10 @@ class Conn:
                                                    repr=False)
     #: The bytes of the text in ``queue`` (:meth:`push` adds, :meth:`pull` takes off).
     unsent: int = 0
+    #: The size of each text in ``queue``, in its order (``None`` has none): measured once,
+    #: when it is queued, and taken off ``unsent`` when it is sent, never measured again
+    #: (a Phase 10 page is 100 KB of Arabic to encode a second time).
+    sizes: deque[int] = attrs.field(factory=deque, repr=False)
     #: Set when the phone fell too far behind or the room was reloaded: close it.
     dropped: bool = False
     #: The version of the page this phone was last sent (a patch must start there).
@@ -234,6 +241,7 @@ class Conn:
             self.cut_off()
             return
         self.unsent += size
+        self.sizes.append(size)
         self.queue.put_nowait(text)
 
     def cut_off(self) -> None:
@@ -248,13 +256,14 @@ class Conn:
     def _drain(self) -> None:
         while not self.queue.empty():
             self.queue.get_nowait()
+        self.sizes.clear()
         self.unsent = 0
 
     async def pull(self) -> str | None:
         """The next message to send (waits for one): JSON text, or ``None`` to close."""
         message = await self.queue.get()
         if message is not None:
-            self.unsent = max(0, self.unsent - _size(message))
+            self.unsent -= self.sizes.popleft()
         return message
 
 
@@ -655,9 +664,14 @@ class Hub:
             raise ClientError("busy") from None
         if row is None:
             raise ClientError("no_room")
+        if row.unreadable is not None:  # a server found so before: no replay
+            self._remember(code, row.unreadable)
+            log.info("room %s: refused room_unreadable, as its store says (%s)", code,
+                     row.unreadable)
+            raise ClientError("room_unreadable")
         try:
             if row.game not in GAMES:
-                raise Unreadable(f"no game {row.game[:40]!r} is installed")
+                raise Unreadable(f"no game {row.game[:40]!r} is installed", lasting=False)
             room = Room(code, GAMES[row.game], row.config, row.seats)
             if row.state is not None:
                 room.state = self._load(room, row)
@@ -674,7 +688,12 @@ class Hub:
     def _unreadable(self, code: str, row: RoomRow, exc: Unreadable) -> NoReturn:
         """Refuse the room whose stored game ``row`` the engine refused (``exc``) for
         good: the verdict is remembered (:attr:`unreadable`) and logged once, naming the
-        room and the cause (never a seat token or a card).
+        room and the cause (never a seat token or a card), and the room is closed in the
+        store (:meth:`Store.condemn <tablegames.server.store.Store.condemn>`): it no
+        longer takes a place under ``max_rooms`` or its network's bound, and, when the
+        cause is the stored game's own (``exc.lasting``), every process on the store
+        refuses it from its row, with no replay. A game not installed here is not kept
+        as a verdict: installing it opens the room again.
 
         Only if the room reads the same again: where other processes write (PostgreSQL),
         a Play again committed between the room's two reads (its row, then its actions)
@@ -687,12 +706,21 @@ class Hub:
         if not same:
             log.info("room %s: changed while it was read; read again on its next request", code)
             raise ClientError("busy") from None
-        self.unreadable[code] = exc.cause
-        while len(self.unreadable) > self.max_cached:
-            self.unreadable.popitem(last=False)
+        self._remember(code, exc.cause)
         log.error("room %s: its stored game cannot be rebuilt by this server (%s): it is "
                   "refused room_unreadable", code, exc.cause)
+        try:  # the verdict stands without it: a read-only or unreachable store is told later
+            self.store.condemn(row, exc.cause if exc.lasting else None)
+        except StoreError as failed:
+            log.warning("room %s: could not close it in the store (%s)", code, failed)
         raise ClientError("room_unreadable") from None
+
+    def _remember(self, code: str, cause: str) -> None:
+        """Keep the verdict on ``code`` for this process (at most ``max_cached`` of them,
+        the longest unasked leaving first)."""
+        self.unreadable[code] = cause
+        while len(self.unreadable) > self.max_cached:
+            self.unreadable.popitem(last=False)
 
     def _load(self, room: Room, row: RoomRow) -> Any:
         """The room's game at the version ``row`` was read at: its snapshot plus the
@@ -702,12 +730,21 @@ class Hub:
         whatever the game's length. The actions are read up to the row's version: where
         other processes commit meanwhile, the room is loaded as it was when read (their
         notifications bring it on), never refused for their commit.
+
+        A game that rebuilds to an earlier version than the store says the room reached
+        (a snapshot later than the last stored action that does not load, or a room row
+        ahead of both: no write of this store leaves one, each writes its snapshot and
+        its actions in one transaction, but an edited file or a restored backup can) is
+        :class:`Unreadable`: played on from there, it would take back moves every phone
+        was shown, and each later load would fall short again. (It was ``busy`` on every
+        request for ever.) A room that changed between the two reads (another process's
+        Play again deletes the old game's actions) reads differently again and stays
+        ``busy`` for that request alone (:meth:`_unreadable`).
         """
         state = self._state_at(room, row, row.seq)
         if state.version != row.seq:
-            log.error("room %s: saved state is at %s, sequence at %s", room.code,
-                      state.version, row.seq)
-            raise ClientError("busy")
+            raise Unreadable(f"its stored game rebuilds to version {state.version}, its "
+                             f"store says version {row.seq}")
         return state
 
     def _state_at(self, room: Room, row: RoomRow, version: int) -> Any:
