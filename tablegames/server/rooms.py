@@ -34,7 +34,7 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
 import attrs
@@ -52,7 +52,7 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
-from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
+from tablegames.common.rules import OptionText, option_text, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
     FORMAT,
@@ -74,7 +74,7 @@ from tablegames.server.page import (
     words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
-from tablegames.server.words import error_text, lang_of
+from tablegames.server.words import error_text, lang_of, note_text
 from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
 
@@ -130,18 +130,29 @@ KEEP_EVENTS = 64
 
 
 class ClientError(Exception):
-    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence
-    (English; a phone is told it in its language from ``refused``, the engine's refusal,
-    and ``game``: :func:`detail_text`)."""
+    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence or
+    the server's note (English; a phone is told it in its language from ``refused``, the
+    engine's refusal, and ``game``, or from ``note``, which says the server's note in a
+    language: :func:`detail_text`)."""
 
     def __init__(self, code: str, detail: str = "", *, ruling: str | None = None,
-                 refused: TablegamesError | None = None, game: str | None = None) -> None:
+                 refused: TablegamesError | None = None, game: str | None = None,
+                 note: Callable[[str], str] | None = None) -> None:
         super().__init__(code)
         self.code = code
         self.detail = detail
         self.ruling = ruling
         self.refused = refused
         self.game = game
+        self.note = note
+
+
+def noted(code: str, key: str, **args: Any) -> ClientError:
+    """The refusal ``code`` with the server's note ``key``
+    (:data:`~tablegames.server.words.NOTES`) as its detail: English in ``detail``, and in
+    each phone's language."""
+    return ClientError(code, note_text("en", key, **args),
+                       note=lambda lang: note_text(lang, key, **args))
 
 
 class Unreadable(ClientError):
@@ -461,17 +472,16 @@ def clean_name(name: object) -> str:
     seat). Characters are counted as code points after NFC, the count the join form
     shows (``app.js``), so an "é" typed with a combining accent counts once."""
     if not isinstance(name, str):
-        raise ClientError("bad_name", "a name is text")
+        raise noted("bad_name", "name_not_text")
     text = unicodedata.normalize("NFC", " ".join(name.split()))
     if not text:
-        raise ClientError("bad_name", f"a name has 1 to {MAX_NAME} characters")
+        raise noted("bad_name", "name_empty")
     if len(text) > MAX_NAME:
-        raise ClientError("name_too_long",
-                          f"a name has at most {MAX_NAME} characters, this one {len(text)}")
+        raise noted("name_too_long", "name_length", count=len(text))
     if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
-        raise ClientError("bad_name", "a name cannot hold control characters")
+        raise noted("bad_name", "name_control")
     if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS for ch in text):
-        raise ClientError("bad_name", "a name shows at least one letter, digit or sign")
+        raise noted("bad_name", "name_unseen")
     return text
 
 
@@ -496,17 +506,43 @@ def rules_for(info: GameInfo, variant: object, options: object) -> Any:
     elif isinstance(variant, str) and variant in info.variants:
         base = info.variants[variant]
     else:
-        raise ClientError("bad_rules", f"{info.title} has no variant {str(variant)[:40]!r}")
+        raise noted("bad_rules", "no_variant")
     rules = rules_to_dict(base)
     if options in (None, {}):
         return rules
     if not isinstance(options, dict):
-        raise ClientError("bad_rules", "house rules are a set of options")
-    unknown = sorted(k for k in options if k not in rules)
-    if unknown:
-        raise ClientError("bad_rules", f"{info.title} has no option {str(unknown[0])[:40]!r}")
+        raise noted("bad_rules", "rules_not_options")
+    if any(k not in rules for k in options):
+        raise noted("bad_rules", "no_option")
     rules.update(options)
     return rules
+
+
+def option_labels(info: GameInfo, names: Iterable[str], lang: str) -> list[str]:
+    """The house rules ``names`` of ``info``'s game as the creation form shows them to a
+    phone reading ``lang`` (``app.games_catalogue``: their labels in the game's words,
+    in English where the game has none in ``lang``; an option without words by its name,
+    spaced), in the order of the game's rules."""
+    w = words_for(lang_for(info.name, lang_of(lang)), info.name)
+    chosen = set(names)
+    labels = []
+    for field in attrs.fields(info.rules_class):
+        if field.name in chosen:
+            text = option_text(field)
+            labels.append(w(text.label) if text is not None else field.name.replace("_", " "))
+    return labels
+
+
+def _rules_refused(exc: TablegamesError, info: GameInfo, key: str,
+                   chosen: Mapping[str, Any]) -> ClientError:
+    """``bad_rules`` for the house rules the host set (``chosen``), which the engine
+    refused (``exc``, kept as the English ``detail``): every phone reads the note ``key``
+    naming them by their labels, in its language. Rules the host set none of cannot be
+    refused (a game's variants and its set-up for each size deal): told to English alone."""
+    if not chosen:
+        return ClientError("bad_rules", str(exc)[:300])
+    return ClientError("bad_rules", str(exc)[:300], note=lambda lang: note_text(
+        lang, key, options=option_labels(info, chosen, lang)))
 
 
 def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
@@ -524,9 +560,13 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     set_by_host = chosen if isinstance(chosen, dict) else {}
     try:
         named = rules_from_dict(info.rules_class, rules)
+    except (RulesError, SetupError) as exc:
+        key = "rules_one" if len(set_by_host) == 1 else "rules_clash"
+        raise _rules_refused(exc, info, key, set_by_host) from None
+    try:
         fitted = info.fit_rules(players, (named, {k: rules[k] for k in set_by_host}))
     except (RulesError, SetupError) as exc:
-        raise ClientError("bad_rules", str(exc)[:300]) from None
+        raise _rules_refused(exc, info, "rules_table", set_by_host) from None
     return rules_to_dict(fitted)
 
 
@@ -589,8 +629,8 @@ class Hub:
         info = GAMES[name]
         players = spec.get("players")
         if type(players) is not int or not info.min_players <= players <= info.max_players:
-            raise ClientError("bad_players",
-                              f"{info.title} is for {info.min_players} to {info.max_players} players")
+            raise noted("bad_players", "bad_players", least=info.min_players,
+                        most=info.max_players)
         rules = rules_for(info, spec.get("variant"), spec.get("rules"))
         bot = spec.get("bot")
         if bot in ("", None):
@@ -1548,14 +1588,18 @@ def detail_text(exc: ClientError, lang: str) -> str:
     Arabic as the table's words; English until its translation exists
     (:func:`tablegames.table.refusal_text`). The end of the game has no sentence of its
     own beyond the server's message ("The game is over."), which it only repeated: none.
-    Any other detail is English (the server's own notes on a name or a form, the
-    engine's sentence for unreadable notation or unplayable house rules): told to an
-    English phone only; another reads the message of the refusal's code alone."""
+    The server's notes (why a name was refused, which house rules cannot be played, named
+    by the labels the form shows) are told from the server's catalogue
+    (:data:`~tablegames.server.words.NOTES`), in every language. Any other detail is
+    English (the engine's sentence for unreadable notation): told to an English phone
+    only; another reads the message of the refusal's code alone."""
     refused = exc.refused
     if refused is not None and exc.game is not None:
         if isinstance(refused, GameOver):
             return ""
         return refusal_text(refused, words_of(exc.game, lang_of(lang)))
+    if exc.note is not None:
+        return exc.note(lang)
     return exc.detail if lang_of(lang) == "en" else ""
 
 

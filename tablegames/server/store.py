@@ -399,8 +399,8 @@ class Store:
 
     def condemn(self, row: RoomRow, cause: str | None) -> bool:
         """Close the room ``row`` holds, found unreadable: it stops counting as open
-        (``over``), and ``cause``, when given, is kept as its verdict (:attr:`RoomRow.
-        unreadable`), so every process reading the room refuses it from its row alone,
+        (``over``), and ``cause``, when given, is kept as its verdict
+        (:attr:`RoomRow.unreadable`), so every process reading the room refuses it from its row alone,
         with no replay. Written only while the room is still the game ``row`` read (its
         configuration and snapshot): a room another process dealt anew meanwhile is left
         alone. Whether it was written. Its ``updated`` is kept, so it is forgotten with
