@@ -30,7 +30,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from tablegames.server.store import _SCHEMA, Store, StoreError
+from tablegames.server.store import _SCHEMA, UNREADABLE_COLUMN, Store, StoreError
 
 log = logging.getLogger("tablegames.server")
 
@@ -72,6 +72,8 @@ class PgStore(Store):
             for statement in _SCHEMA.replace("REAL", "DOUBLE PRECISION").split(";"):
                 if statement.strip():
                     self._q(statement)
+            # a database of an older server: its rooms get the verdict column
+            self._q(f"ALTER TABLE rooms ADD COLUMN IF NOT EXISTS {UNREADABLE_COLUMN}")
 
     def _connect(self) -> Any:
         import psycopg

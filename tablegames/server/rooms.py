@@ -34,7 +34,7 @@ import secrets
 import time
 import unicodedata
 from collections import OrderedDict, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NoReturn
 
 import attrs
@@ -52,7 +52,7 @@ from tablegames.common.errors import (
 from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
-from tablegames.common.rules import OptionText, rules_from_dict, rules_to_dict
+from tablegames.common.rules import OptionText, option_text, rules_from_dict, rules_to_dict
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
     FORMAT,
@@ -74,7 +74,7 @@ from tablegames.server.page import (
     words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
-from tablegames.server.words import error_text, lang_of
+from tablegames.server.words import error_text, lang_of, note_text
 from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
 
@@ -130,18 +130,29 @@ KEEP_EVENTS = 64
 
 
 class ClientError(Exception):
-    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence
-    (English; a phone is told it in its language from ``refused``, the engine's refusal,
-    and ``game``: :func:`detail_text`)."""
+    """A request refused; ``code`` is stable, ``detail`` is the engine's own sentence or
+    the server's note (English; a phone is told it in its language from ``refused``, the
+    engine's refusal, and ``game``, or from ``note``, which says the server's note in a
+    language: :func:`detail_text`)."""
 
     def __init__(self, code: str, detail: str = "", *, ruling: str | None = None,
-                 refused: TablegamesError | None = None, game: str | None = None) -> None:
+                 refused: TablegamesError | None = None, game: str | None = None,
+                 note: Callable[[str], str] | None = None) -> None:
         super().__init__(code)
         self.code = code
         self.detail = detail
         self.ruling = ruling
         self.refused = refused
         self.game = game
+        self.note = note
+
+
+def noted(code: str, key: str, **args: Any) -> ClientError:
+    """The refusal ``code`` with the server's note ``key``
+    (:data:`~tablegames.server.words.NOTES`) as its detail: English in ``detail``, and in
+    each phone's language."""
+    return ClientError(code, note_text("en", key, **args),
+                       note=lambda lang: note_text(lang, key, **args))
 
 
 class Unreadable(ClientError):
@@ -149,12 +160,15 @@ class Unreadable(ClientError):
     rebuild (its actions do not replay, its save does not load, its game is not
     installed), as a room stored by an older development server can be. No retry
     changes that, so it is no ``busy``: the phone is told so and stops trying.
-    ``cause`` says why, for the server's log alone (never sent: it may name a stored
-    action)."""
+    ``cause`` says why, for the server's log and the store alone (never sent to a phone:
+    it may name a stored action). ``lasting``: whether the cause is the stored game's
+    own, which no server of this release reads (kept with the room, ``Store.condemn``),
+    not the server's (a game not installed here, which installing brings back)."""
 
-    def __init__(self, cause: str) -> None:
+    def __init__(self, cause: str, *, lasting: bool = True) -> None:
         super().__init__("room_unreadable")
         self.cause = cause
+        self.lasting = lasting
 
 
 def refused_record(exc: TablegamesError, at: int | None = None) -> str:
@@ -204,6 +218,10 @@ class Conn:
                                                    repr=False)
     #: The bytes of the text in ``queue`` (:meth:`push` adds, :meth:`pull` takes off).
     unsent: int = 0
+    #: The size of each text in ``queue``, in its order (``None`` has none): measured once,
+    #: when it is queued, and taken off ``unsent`` when it is sent, never measured again
+    #: (a Phase 10 page is 100 KB of Arabic to encode a second time).
+    sizes: deque[int] = attrs.field(factory=deque, repr=False)
     #: Set when the phone fell too far behind or the room was reloaded: close it.
     dropped: bool = False
     #: The version of the page this phone was last sent (a patch must start there).
@@ -234,6 +252,7 @@ class Conn:
             self.cut_off()
             return
         self.unsent += size
+        self.sizes.append(size)
         self.queue.put_nowait(text)
 
     def cut_off(self) -> None:
@@ -248,13 +267,14 @@ class Conn:
     def _drain(self) -> None:
         while not self.queue.empty():
             self.queue.get_nowait()
+        self.sizes.clear()
         self.unsent = 0
 
     async def pull(self) -> str | None:
         """The next message to send (waits for one): JSON text, or ``None`` to close."""
         message = await self.queue.get()
         if message is not None:
-            self.unsent = max(0, self.unsent - _size(message))
+            self.unsent -= self.sizes.popleft()
         return message
 
 
@@ -452,17 +472,16 @@ def clean_name(name: object) -> str:
     seat). Characters are counted as code points after NFC, the count the join form
     shows (``app.js``), so an "é" typed with a combining accent counts once."""
     if not isinstance(name, str):
-        raise ClientError("bad_name", "a name is text")
+        raise noted("bad_name", "name_not_text")
     text = unicodedata.normalize("NFC", " ".join(name.split()))
     if not text:
-        raise ClientError("bad_name", f"a name has 1 to {MAX_NAME} characters")
+        raise noted("bad_name", "name_empty")
     if len(text) > MAX_NAME:
-        raise ClientError("name_too_long",
-                          f"a name has at most {MAX_NAME} characters, this one {len(text)}")
+        raise noted("name_too_long", "name_length", count=len(text))
     if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
-        raise ClientError("bad_name", "a name cannot hold control characters")
+        raise noted("bad_name", "name_control")
     if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS for ch in text):
-        raise ClientError("bad_name", "a name shows at least one letter, digit or sign")
+        raise noted("bad_name", "name_unseen")
     return text
 
 
@@ -487,17 +506,43 @@ def rules_for(info: GameInfo, variant: object, options: object) -> Any:
     elif isinstance(variant, str) and variant in info.variants:
         base = info.variants[variant]
     else:
-        raise ClientError("bad_rules", f"{info.title} has no variant {str(variant)[:40]!r}")
+        raise noted("bad_rules", "no_variant")
     rules = rules_to_dict(base)
     if options in (None, {}):
         return rules
     if not isinstance(options, dict):
-        raise ClientError("bad_rules", "house rules are a set of options")
-    unknown = sorted(k for k in options if k not in rules)
-    if unknown:
-        raise ClientError("bad_rules", f"{info.title} has no option {str(unknown[0])[:40]!r}")
+        raise noted("bad_rules", "rules_not_options")
+    if any(k not in rules for k in options):
+        raise noted("bad_rules", "no_option")
     rules.update(options)
     return rules
+
+
+def option_labels(info: GameInfo, names: Iterable[str], lang: str) -> list[str]:
+    """The house rules ``names`` of ``info``'s game as the creation form shows them to a
+    phone reading ``lang`` (``app.games_catalogue``: their labels in the game's words,
+    in English where the game has none in ``lang``; an option without words by its name,
+    spaced), in the order of the game's rules."""
+    w = words_for(lang_for(info.name, lang_of(lang)), info.name)
+    chosen = set(names)
+    labels = []
+    for field in attrs.fields(info.rules_class):
+        if field.name in chosen:
+            text = option_text(field)
+            labels.append(w(text.label) if text is not None else field.name.replace("_", " "))
+    return labels
+
+
+def _rules_refused(exc: TablegamesError, info: GameInfo, key: str,
+                   chosen: Mapping[str, Any]) -> ClientError:
+    """``bad_rules`` for the house rules the host set (``chosen``), which the engine
+    refused (``exc``, kept as the English ``detail``): every phone reads the note ``key``
+    naming them by their labels, in its language. Rules the host set none of cannot be
+    refused (a game's variants and its set-up for each size deal): told to English alone."""
+    if not chosen:
+        return ClientError("bad_rules", str(exc)[:300])
+    return ClientError("bad_rules", str(exc)[:300], note=lambda lang: note_text(
+        lang, key, options=option_labels(info, chosen, lang)))
 
 
 def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
@@ -515,9 +560,13 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     set_by_host = chosen if isinstance(chosen, dict) else {}
     try:
         named = rules_from_dict(info.rules_class, rules)
+    except (RulesError, SetupError) as exc:
+        key = "rules_one" if len(set_by_host) == 1 else "rules_clash"
+        raise _rules_refused(exc, info, key, set_by_host) from None
+    try:
         fitted = info.fit_rules(players, (named, {k: rules[k] for k in set_by_host}))
     except (RulesError, SetupError) as exc:
-        raise ClientError("bad_rules", str(exc)[:300]) from None
+        raise _rules_refused(exc, info, "rules_table", set_by_host) from None
     return rules_to_dict(fitted)
 
 
@@ -580,8 +629,8 @@ class Hub:
         info = GAMES[name]
         players = spec.get("players")
         if type(players) is not int or not info.min_players <= players <= info.max_players:
-            raise ClientError("bad_players",
-                              f"{info.title} is for {info.min_players} to {info.max_players} players")
+            raise noted("bad_players", "bad_players", least=info.min_players,
+                        most=info.max_players)
         rules = rules_for(info, spec.get("variant"), spec.get("rules"))
         bot = spec.get("bot")
         if bot in ("", None):
@@ -655,9 +704,14 @@ class Hub:
             raise ClientError("busy") from None
         if row is None:
             raise ClientError("no_room")
+        if row.unreadable is not None:  # a server found so before: no replay
+            self._remember(code, row.unreadable)
+            log.info("room %s: refused room_unreadable, as its store says (%s)", code,
+                     row.unreadable)
+            raise ClientError("room_unreadable")
         try:
             if row.game not in GAMES:
-                raise Unreadable(f"no game {row.game[:40]!r} is installed")
+                raise Unreadable(f"no game {row.game[:40]!r} is installed", lasting=False)
             room = Room(code, GAMES[row.game], row.config, row.seats)
             if row.state is not None:
                 room.state = self._load(room, row)
@@ -674,7 +728,12 @@ class Hub:
     def _unreadable(self, code: str, row: RoomRow, exc: Unreadable) -> NoReturn:
         """Refuse the room whose stored game ``row`` the engine refused (``exc``) for
         good: the verdict is remembered (:attr:`unreadable`) and logged once, naming the
-        room and the cause (never a seat token or a card).
+        room and the cause (never a seat token or a card), and the room is closed in the
+        store (:meth:`Store.condemn <tablegames.server.store.Store.condemn>`): it no
+        longer takes a place under ``max_rooms`` or its network's bound, and, when the
+        cause is the stored game's own (``exc.lasting``), every process on the store
+        refuses it from its row, with no replay. A game not installed here is not kept
+        as a verdict: installing it opens the room again.
 
         Only if the room reads the same again: where other processes write (PostgreSQL),
         a Play again committed between the room's two reads (its row, then its actions)
@@ -687,12 +746,21 @@ class Hub:
         if not same:
             log.info("room %s: changed while it was read; read again on its next request", code)
             raise ClientError("busy") from None
-        self.unreadable[code] = exc.cause
-        while len(self.unreadable) > self.max_cached:
-            self.unreadable.popitem(last=False)
+        self._remember(code, exc.cause)
         log.error("room %s: its stored game cannot be rebuilt by this server (%s): it is "
                   "refused room_unreadable", code, exc.cause)
+        try:  # the verdict stands without it: a read-only or unreachable store is told later
+            self.store.condemn(row, exc.cause if exc.lasting else None)
+        except StoreError as failed:
+            log.warning("room %s: could not close it in the store (%s)", code, failed)
         raise ClientError("room_unreadable") from None
+
+    def _remember(self, code: str, cause: str) -> None:
+        """Keep the verdict on ``code`` for this process (at most ``max_cached`` of them,
+        the longest unasked leaving first)."""
+        self.unreadable[code] = cause
+        while len(self.unreadable) > self.max_cached:
+            self.unreadable.popitem(last=False)
 
     def _load(self, room: Room, row: RoomRow) -> Any:
         """The room's game at the version ``row`` was read at: its snapshot plus the
@@ -702,12 +770,21 @@ class Hub:
         whatever the game's length. The actions are read up to the row's version: where
         other processes commit meanwhile, the room is loaded as it was when read (their
         notifications bring it on), never refused for their commit.
+
+        A game that rebuilds to an earlier version than the store says the room reached
+        (a snapshot later than the last stored action that does not load, or a room row
+        ahead of both: no write of this store leaves one, each writes its snapshot and
+        its actions in one transaction, but an edited file or a restored backup can) is
+        :class:`Unreadable`: played on from there, it would take back moves every phone
+        was shown, and each later load would fall short again. (It was ``busy`` on every
+        request for ever.) A room that changed between the two reads (another process's
+        Play again deletes the old game's actions) reads differently again and stays
+        ``busy`` for that request alone (:meth:`_unreadable`).
         """
         state = self._state_at(room, row, row.seq)
         if state.version != row.seq:
-            log.error("room %s: saved state is at %s, sequence at %s", room.code,
-                      state.version, row.seq)
-            raise ClientError("busy")
+            raise Unreadable(f"its stored game rebuilds to version {state.version}, its "
+                             f"store says version {row.seq}")
         return state
 
     def _state_at(self, room: Room, row: RoomRow, version: int) -> Any:
@@ -1511,14 +1588,18 @@ def detail_text(exc: ClientError, lang: str) -> str:
     Arabic as the table's words; English until its translation exists
     (:func:`tablegames.table.refusal_text`). The end of the game has no sentence of its
     own beyond the server's message ("The game is over."), which it only repeated: none.
-    Any other detail is English (the server's own notes on a name or a form, the
-    engine's sentence for unreadable notation or unplayable house rules): told to an
-    English phone only; another reads the message of the refusal's code alone."""
+    The server's notes (why a name was refused, which house rules cannot be played, named
+    by the labels the form shows) are told from the server's catalogue
+    (:data:`~tablegames.server.words.NOTES`), in every language. Any other detail is
+    English (the engine's sentence for unreadable notation): told to an English phone
+    only; another reads the message of the refusal's code alone."""
     refused = exc.refused
     if refused is not None and exc.game is not None:
         if isinstance(refused, GameOver):
             return ""
         return refusal_text(refused, words_of(exc.game, lang_of(lang)))
+    if exc.note is not None:
+        return exc.note(lang)
     return exc.detail if lang_of(lang) == "en" else ""
 
 

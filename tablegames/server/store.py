@@ -62,7 +62,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     snap_seq INTEGER NOT NULL DEFAULT 0,
     over INTEGER NOT NULL DEFAULT 0,
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    unreadable TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL,
@@ -81,6 +82,9 @@ CREATE INDEX IF NOT EXISTS rooms_open ON rooms (over, updated);
 """
 
 
+#: The column that keeps why a room's stored game cannot be rebuilt (``Store.condemn``),
+#: as a file of an older server is given it.
+UNREADABLE_COLUMN = "unreadable TEXT"
 #: A full save is written after this many actions since the last one (and at the end):
 #: a load replays at most this many actions after the snapshot.
 SNAPSHOT_EVERY = 50
@@ -114,6 +118,9 @@ class RoomRow:
     state: str | None
     over: bool
     snap_seq: int = 0
+    #: Why the room's stored game cannot be rebuilt, when a server found so
+    #: (:meth:`Store.condemn`): it is refused ``room_unreadable`` from this alone.
+    unreadable: str | None = None
 
 
 class Store:
@@ -126,6 +133,9 @@ class Store:
     """
 
     shared = False
+    #: What :meth:`room` reads as a room's verdict: the column, or ``NULL`` for a file
+    #: of an older server opened read-only (which cannot add the column).
+    _verdicts = "unreadable"
 
     def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         """Open (and create) the file for the one server process; ``read_only`` opens an
@@ -135,6 +145,9 @@ class Store:
         if read_only:
             uri = Path(self.path).resolve().as_uri() + "?mode=ro"
             self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            with contextlib.suppress(sqlite3.Error):  # a file of an older server: no verdicts
+                if "unreadable" not in {r[1] for r in self.db.execute("PRAGMA table_info(rooms)")}:
+                    self._verdicts = "NULL"
             return
         if self.path != ":memory:":
             try:
@@ -151,6 +164,8 @@ class Store:
             if "snap_seq" not in columns:  # a file written before the event log
                 self.db.execute("ALTER TABLE rooms ADD COLUMN snap_seq INTEGER NOT NULL DEFAULT 0")
                 self.db.execute("UPDATE rooms SET snap_seq = seq WHERE seq >= 0")
+            if "unreadable" not in columns:  # a file written before the verdicts were kept
+                self.db.execute(f"ALTER TABLE rooms ADD COLUMN {UNREADABLE_COLUMN}")
         except sqlite3.Error as exc:  # "file is not a database": a file of something else
             self._unlock()
             raise StoreError(_cannot_open(self.path, str(exc))) from None
@@ -253,13 +268,13 @@ class Store:
         """The room as stored; its ``seq`` is the version of its last stored action."""
         row = self._q(
             "SELECT code, game, config, seats, seq, state, over, snap_seq, "
-            "(SELECT max(a.seq) FROM actions a WHERE a.code = rooms.code) "
-            "FROM rooms WHERE code = ?", (code,)).fetchone()
+            "(SELECT max(a.seq) FROM actions a WHERE a.code = rooms.code), "
+            f"{self._verdicts} FROM rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
         seq = row[4] if row[8] is None else max(row[4], row[8])
         return RoomRow(row[0], row[1], json.loads(row[2]), json.loads(row[3]), seq, row[5],
-                       bool(row[6]), row[7])
+                       bool(row[6]), row[7], row[9])
 
     def token(self, token: str) -> tuple[str, int] | None:
         """The room and seat a token opens (``None``: no such token)."""
@@ -381,6 +396,20 @@ class Store:
                                   (after, snapshot, after, int(over), now, code)),
                           "no such game: not written")
             self._notify(code, str(after))
+
+    def condemn(self, row: RoomRow, cause: str | None) -> bool:
+        """Close the room ``row`` holds, found unreadable: it stops counting as open
+        (``over``), and ``cause``, when given, is kept as its verdict
+        (:attr:`RoomRow.unreadable`), so every process reading the room refuses it from its row alone,
+        with no replay. Written only while the room is still the game ``row`` read (its
+        configuration and snapshot): a room another process dealt anew meanwhile is left
+        alone. Whether it was written. Its ``updated`` is kept, so it is forgotten with
+        the rooms untouched for as long (``prune``)."""
+        with self._transaction():
+            cur = self._q("UPDATE rooms SET over = 1, unreadable = coalesce(?, unreadable) "
+                          "WHERE code = ? AND config = ? AND snap_seq = ?",
+                          (cause, row.code, json.dumps(row.config), row.snap_seq))
+            return bool(cur.rowcount == 1)
 
     def expire(self, lobby_idle: float, game_idle: float) -> int:
         """Close idle rooms: a lobby untouched for ``lobby_idle`` seconds is deleted (its

@@ -55,6 +55,27 @@ ERRORS: dict[str, str] = {
 }
 
 
+#: Why a request was refused, beyond its code's message: the ``detail`` a phone reads
+#: after it, in its language (``rooms.detail_text``), by key. A name's notes, and the
+#: house rules a form cannot play, named by the labels the form shows them under
+#: (``options``: a list, joined in the phone's language).
+NOTES: dict[str, str] = {
+    "name_not_text": N_("A name is written as text."),
+    "name_empty": N_("The name is empty."),
+    "name_length": N_("Characters in this name: {count}."),
+    "name_control": N_("A name cannot hold invisible control characters."),
+    "name_unseen": N_("A name needs at least one letter, digit or sign that shows."),
+    "bad_players": N_("This game is for {least} to {most} players."),
+    "no_variant": N_("The game has no variant of that name."),
+    "rules_not_options": N_("House rules are sent as a set of options."),
+    "no_option": N_("The game has no house rule of that name."),
+    "rules_one": N_("This house rule cannot be played as it is set: {options}."),
+    "rules_clash": N_("These house rules cannot be played together: {options}."),
+    "rules_table": N_("With these house rules the game cannot be dealt to this number of "
+                      "players: {options}."),
+}
+
+
 def lang_of(value: Any) -> str:
     """A language with a catalogue (anything else is English)."""
     return value if isinstance(value, str) and value in LANGS else "en"
@@ -63,3 +84,9 @@ def lang_of(value: Any) -> str:
 def error_text(lang: str, code: str) -> str:
     """The message for a refusal ``code`` (the generic one if the code has none)."""
     return words_for(lang_of(lang))(ERRORS.get(code, ERRORS["not_legal"]))
+
+
+def note_text(lang: str, key: str, **args: Any) -> str:
+    """The note ``key`` (:data:`NOTES`) in ``lang``, its arguments set apart from the
+    sentence's direction in Arabic (a Latin name or label inside it keeps its order)."""
+    return words_for(lang_of(lang), isolate=True)(NOTES[key], **args)

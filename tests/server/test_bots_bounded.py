@@ -301,6 +301,29 @@ def test_a_socket_over_its_unsent_bytes_is_cut_off_and_lets_them_go() -> None:
     assert conn.queue.empty()
 
 
+def test_a_message_is_measured_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its size is taken when it is queued and given back when it is sent, never
+    measured again (``pull`` encoded every message a second time to count its bytes)."""
+    from tablegames.server import rooms
+
+    measured: list[str] = []
+    real = rooms._size
+    monkeypatch.setattr(rooms, "_size", lambda text: measured.append(text) or real(text))
+    conn = Conn(0)
+    arabic = json.dumps({"type": "notice", "name": "أمل" * 1000}, ensure_ascii=False)
+
+    async def main() -> None:
+        conn.push(arabic)
+        conn.push({"type": "pong"})
+        assert conn.unsent == len(arabic.encode()) + len('{"type":"pong"}')
+        assert await conn.pull() == arabic
+        assert conn.unsent == len('{"type":"pong"}')
+        assert await conn.pull() == '{"type":"pong"}'
+
+    asyncio.run(main())
+    assert conn.unsent == 0 and len(measured) == 2
+
+
 def test_what_is_sent_makes_room_for_more_and_non_ascii_counts_its_bytes() -> None:
     """A phone that reads is never cut off: each message sent gives its bytes back. The
     bytes are UTF-8's (an Arabic page counts what it sends, not its characters)."""

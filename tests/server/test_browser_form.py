@@ -179,3 +179,57 @@ def test_every_field_of_the_home_page_is_a_fingers_size(lang: str, server: Serve
     assert page.evaluate(SMALL_FIELDS) == []
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
     assert not ph.errors
+
+
+#: The home page's refusal while it shows: how it is laid out, whether it is in sight
+#: below the bar, what it says, and the boxes of ``sels`` (what it must not cover).
+REFUSAL = """(sels) => {
+  const box = document.getElementById('error');
+  const rect = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const r = box.getBoundingClientRect();
+  const bar = document.querySelector('.bar').getBoundingClientRect().bottom;
+  return {position: getComputedStyle(box).position, box: rect(box), text: box.textContent,
+          inSight: r.height > 0 && r.top >= bar - 0.5 && r.bottom <= innerHeight + 0.5,
+          others: sels.map(s => rect(document.querySelector(s)))};
+}"""
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ar", (320, 568)), ("en", (390, 844))])
+def test_the_home_pages_refusal_is_said_under_its_form_and_covers_nothing(
+        lang: str, size: tuple[int, int], server: Server, browser: Any,
+        phones: list[Phones]) -> None:
+    """The home page's refusal was a banner fixed at the top of the screen, over the
+    page's heading and the join form's fields on a phone. It is said in the page's flow,
+    under the form that was refused, in sight, covering nothing; a name the server
+    refuses is told why in the page's language (the server's note, not English)."""
+    from tablegames.server.words import error_text, note_text
+    from tests.server.test_browser_refusal import overlap
+
+    ph = new_phones(phones, browser, server, lang)
+    page = ph.open("/", viewport=size)
+    until(page, "select[name=game] option")
+    page.fill("#join-form [name=code]", "QQQQQQQ")
+    page.fill("#join-form [name=name]", "Cy")
+    page.click("#join-form button[type=submit]")
+    until(page, "#error.shown", state="visible")
+    sels = ["h1", "#join-box h2", "#join-form [name=code]", "#join-form [name=name]",
+            "#join-form button[type=submit]"]
+    seen = page.evaluate(REFUSAL, sels)
+    assert seen["text"] == error_text(lang, "no_room")
+    assert seen["position"] == "static" and seen["inSight"], seen
+    assert not [s for s, r in zip(sels, seen["others"], strict=True) if overlap(seen["box"], r)]
+    assert seen["box"]["top"] >= seen["others"][-1]["bottom"]  # under the form's button
+
+    page.fill("#create-form [name=name]", "\u3164")  # a Hangul filler: shows nothing
+    page.click("#create-form button[type=submit]")
+    told = f"{error_text(lang, 'bad_name')} ({note_text(lang, 'name_unseen')})"
+    until_true(page, "t => document.getElementById('error').textContent === t", told)
+    sels = ["#create-box h2", "#create-form [name=name]", "#create-form button[type=submit]"]
+    seen = page.evaluate(REFUSAL, sels)
+    assert seen["position"] == "static" and seen["inSight"], seen
+    assert not [s for s, r in zip(sels, seen["others"], strict=True) if overlap(seen["box"], r)]
+    assert seen["box"]["top"] >= seen["others"][-1]["bottom"]
+    assert page.evaluate("() => document.getElementById('create-box')"
+                         ".contains(document.getElementById('error'))")
+    assert not ph.errors

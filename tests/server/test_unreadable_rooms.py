@@ -141,7 +141,8 @@ def test_a_room_whose_stored_actions_do_not_replay_is_refused_for_good(
 
 def test_the_verdicts_are_bounded_as_the_rooms_are(broken: Broken) -> None:
     """A hub keeps at most ``max_cached`` verdicts, the longest unasked leaving first: a
-    forgotten one is found again on its next request, at the cost of one replay."""
+    forgotten one is found again on its next request from the room's row alone, where
+    the hub that judged it kept it (``Store.condemn``): one read, no replay."""
     db = sqlite3.connect(broken.path)
     with db:  # the room beside it broken too
         db.execute("UPDATE actions SET action = '1:fold' WHERE code = ? AND seq = 2",
@@ -150,11 +151,15 @@ def test_the_verdicts_are_bounded_as_the_rooms_are(broken: Broken) -> None:
     hub = Hub(Store(broken.path), bot_delay=0, max_cached=1)
     try:
         reads = _counting(hub)
-        for code in (broken.code, broken.good, broken.code):
+        for code in (broken.code, broken.good):
             assert refused(hub.room, code) == "room_unreadable"
             assert list(hub.unreadable) == [code]
-            assert reads.count("actions") >= 1  # judged again: the other one took its place
+            assert reads.count("actions") >= 1  # judged: a replay
             reads.clear()
+        assert refused(hub.room, broken.code) == "room_unreadable"
+        assert list(hub.unreadable) == [broken.code]
+        assert reads == ["room"]  # forgotten here, refused from its stored verdict
+        reads.clear()
         assert refused(hub.room, broken.code) == "room_unreadable"
         assert reads == []
     finally:
@@ -203,6 +208,139 @@ def test_a_room_that_changed_while_it_was_read_is_busy_not_unreadable(
     assert refused(hub.room, broken.code) == "busy"
     assert not hub.unreadable
     assert refused(hub.room, broken.code) == "room_unreadable"
+
+
+def _stored(path: Path, code: str) -> tuple[int, str | None]:
+    """A room's ``over`` and ``unreadable`` columns as the file holds them."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("SELECT over, unreadable FROM rooms WHERE code = ?", (code,)).fetchone()
+    finally:
+        db.close()
+
+
+def test_a_condemned_room_is_closed_in_the_store_for_every_process(
+        broken: Broken, caplog: pytest.LogCaptureFixture) -> None:
+    """Found unreadable, the room stops counting as open at once (it held a place under
+    ``--max-rooms`` and its network's bound for 24 hours, until the idle schedule), and
+    its verdict is kept in its row: the next server process on the file refuses it from
+    that row, with no replay and no error logged again; the room beside it is untouched."""
+    hub = Hub(Store(broken.path), bot_delay=0, max_rooms=2)
+    try:
+        assert hub.store.open_rooms() == 2
+        with pytest.raises(ClientError) as full:  # both places taken
+            hub.create({"game": "toepen", "players": 2, "name": "Cy"})
+        assert full.value.code == "busy"
+        assert refused(hub.room, broken.code) == "room_unreadable"
+        assert hub.store.open_rooms() == 1
+        assert hub.still_open([broken.code, broken.good]) == [broken.good]
+        hub.create({"game": "toepen", "players": 2, "name": "Cy"})  # its place is free
+    finally:
+        hub.store.close()
+    assert _stored(broken.path, broken.code) == (
+        1, "the action stored at version 2: wrong_phase, TOE-56")
+    assert _stored(broken.path, broken.good) == (0, None)
+    later = Hub(Store(broken.path), bot_delay=0)
+    caplog.clear()
+    try:
+        reads = _counting(later)
+        with caplog.at_level(logging.INFO, logger="tablegames.server"):
+            for token in broken.tokens:
+                assert refused(later.by_token, token) == "room_unreadable"
+            assert refused(later.room, broken.code) == "room_unreadable"
+        assert reads == ["token", "room", "token"]  # its row, once; then from memory
+        lines = [r for r in caplog.records if broken.code in r.getMessage()]
+        assert [r.levelno for r in lines] == [logging.INFO], [r.getMessage() for r in lines]
+        assert later.room(broken.good).state.version == 3
+    finally:
+        later.store.close()
+
+
+def test_a_game_not_installed_is_closed_but_not_condemned(broken: Broken) -> None:
+    """A room of a game this server does not have stops counting as open, but no verdict
+    is kept: the cause is the server's, not the room's, and once the game is installed
+    (here: its name put back) the room opens again and plays on."""
+    db = sqlite3.connect(broken.path)
+    with db:
+        db.execute("UPDATE rooms SET game = 'gone' WHERE code = ?", (broken.good,))
+    db.close()
+    hub = Hub(Store(broken.path), bot_delay=0)
+    try:
+        assert refused(hub.room, broken.good) == "room_unreadable"
+        assert hub.store.open_rooms() == 1
+    finally:
+        hub.store.close()
+    assert _stored(broken.path, broken.good) == (1, None)
+    db = sqlite3.connect(broken.path)
+    with db:
+        db.execute("UPDATE rooms SET game = 'toepen' WHERE code = ?", (broken.good,))
+    db.close()
+    hub = Hub(Store(broken.path), bot_delay=0)
+    try:
+        room = hub.room(broken.good)
+        state = room.state
+        hub._commit(room, state.to_act, [str(state.legal_actions()[0])], state.version)
+        assert hub.room(broken.good).state.version == 4
+    finally:
+        hub.store.close()
+
+
+def _edit(path: Path, *statements: tuple[str, tuple[Any, ...]]) -> None:
+    db = sqlite3.connect(path)
+    with db:
+        for sql, args in statements:
+            db.execute(sql, args)
+    db.close()
+
+
+def test_a_room_whose_snapshot_and_log_end_apart(broken: Broken) -> None:
+    """No write of today's store leaves a room whose snapshot and actions end at
+    different versions (each writes both in one transaction), but an edited file or a
+    restored backup can hold one, and it was ``busy`` for ever. A room row ahead of a
+    game that cannot reach it (its snapshot does not load, its log ends earlier) is
+    ``room_unreadable``, kept (read while it changes, it is ``busy`` for that request
+    alone); a snapshot later than the log that loads is the room's game (the snapshot
+    plus the actions after it: none) and plays on."""
+    hub = Hub(Store(broken.path), bot_delay=0)
+    try:
+        at3 = hub.room(broken.good).state.to_json()
+    finally:
+        hub.store.close()
+    _edit(broken.path, ("UPDATE rooms SET seq = 5, snap_seq = 5, state = '{}' WHERE code = ?",
+                        (broken.good,)))
+    hub = Hub(Store(broken.path), bot_delay=0)
+    try:
+        real = hub.store.room
+        calls: list[int] = []
+
+        def moving(code: str) -> Any:
+            row = real(code)
+            calls.append(1)
+            return attrs.evolve(row, seq=row.seq + 1) if len(calls) == 2 else row
+
+        hub.store.room = moving  # type: ignore[method-assign]
+        assert refused(hub.room, broken.good) == "busy"
+        assert not hub.unreadable
+        assert refused(hub.room, broken.good) == "room_unreadable"
+        why = "its stored game rebuilds to version 3, its store says version 5"
+        assert hub.unreadable[broken.good] == why
+    finally:
+        hub.store.close()
+    assert _stored(broken.path, broken.good) == (1, why)
+
+    # the snapshot at 3 and the log ending at 2
+    _edit(broken.path,
+          ("UPDATE rooms SET seq = 3, snap_seq = 3, state = ?, over = 0, unreadable = NULL "
+           "WHERE code = ?", (at3, broken.good)),
+          ("DELETE FROM actions WHERE code = ? AND seq = 3", (broken.good,)))
+    hub = Hub(Store(broken.path), bot_delay=0)
+    try:
+        room = hub.room(broken.good)
+        assert room.state.version == 3 and room.state.to_json() == at3
+        hub._commit(room, room.state.to_act, [str(room.state.legal_actions()[0])], 3)
+        assert room.state.version == 4
+    finally:
+        hub.store.close()
 
 
 # -- a real server process -----------------------------------------------------------------
@@ -301,8 +439,10 @@ def test_the_page_says_so_in_its_language_and_stops_trying(
 def test_on_postgresql_too_and_an_unreachable_database_stays_busy(
         postgres: Postgres, tmp_path: Path) -> None:
     """The same room on PostgreSQL: refused ``room_unreadable`` (4410) by a server
-    process; while the database is down, a room not yet loaded is ``busy`` (1013), and
-    opens once it is back."""
+    process, which closes it in the database (a database of an older server gets the
+    verdict column first): it no longer counts as open, and another process refuses it
+    from its row, with no replay. While the database is down, a room not yet loaded is
+    ``busy`` (1013), and opens once it is back."""
     from tablegames.server.pgstore import PgStore
 
     url = postgres.fresh_database("unreadable")
@@ -317,11 +457,22 @@ def test_on_postgresql_too_and_an_unreachable_database_stays_busy(
     with psycopg.connect(url, autocommit=True) as conn:
         assert conn.execute("UPDATE actions SET action = '1:fold' WHERE code = %s AND seq = 2",
                             (code,)).rowcount == 1
+        conn.execute("ALTER TABLE rooms DROP COLUMN unreadable")  # as an older server left it
     server = Server(url, log=tmp_path / "pg.log").start()
     try:
         said = error_text("en", "room_unreadable")
         assert _refusal(server, f"/ws/p/{tokens[1]}") == ("room_unreadable", said, 4410)
         assert server.request(f"/api/rooms/{code}")[0] == 410
+        other = Hub(PgStore(url), bot_delay=0)
+        try:
+            assert other.store.open_rooms() == 1
+            assert other.still_open([code, good]) == [good]
+            reads = _counting(other)
+            assert refused(other.room, code) == "room_unreadable"
+            assert refused(other.by_token, tokens[0]) == "room_unreadable"
+            assert reads == ["room", "token"]
+        finally:
+            other.store.close()
         postgres.halt()
         try:
             assert _refusal(server, f"/ws/s/{good}") == ("busy", error_text("en", "busy"), 1013)

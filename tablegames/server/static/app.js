@@ -141,16 +141,18 @@ function setupLang(onChange) {
   });
 }
 
-function showError(text) {
+/* ``form``: on the home page, the form whose sending was refused (the message goes
+ * under it). */
+function showError(text, form) {
   const box = showError.box || (showError.box = document.getElementById("error"));
-  placeError();
+  placeError(form);
   box.textContent = text;
   box.classList.add("shown");
-  /* a player who scrolled down to tap a card sees why it was refused: the page comes
-   * back to the message (and the prompt under it) only when it is out of sight */
+  /* a player who scrolled down to tap a card, or whose form's foot is at the screen's
+   * edge, sees why it was refused: the page comes back to the message (and what it is
+   * about) only when it is out of sight */
   const r = box.getBoundingClientRect();
-  if (document.body.dataset.page === "room" && (r.top < 0 || r.bottom > innerHeight))
-    box.scrollIntoView({block: "nearest"});
+  if (r.top < 0 || r.bottom > innerHeight) box.scrollIntoView({block: "nearest"});
   clearTimeout(showError.timer);
   showError.timer = setTimeout(() => box.classList.remove("shown"), 5000);
 }
@@ -160,10 +162,16 @@ function showError(text) {
  * title): over the end panel at the head of its foot, by Play again (the foot stays in
  * sight); at the table just above the prompt, which it pushes down while it shows; in
  * the lobby at its head. Called again after each redraw, which may draw the end panel
- * or the lobby anew without it. The home page keeps its banner where its markup is. */
-function placeError() {
+ * or the lobby anew without it. On the home page, right under the form that was sent
+ * (``form``), by the button just pressed: its own heading and fields stay in sight (a
+ * banner fixed at the top covered them on a phone). */
+function placeError(form) {
   const box = showError.box;
-  if (!box || document.body.dataset.page !== "room") return;
+  if (!box) return;
+  if (document.body.dataset.page !== "room") {
+    if (form && form.nextElementSibling !== box) form.after(box);
+    return;
+  }
   const result = document.getElementById("result");
   const foot = result && !result.hidden ? result.querySelector(".foot") : null;
   const game = document.getElementById("game");
@@ -363,7 +371,7 @@ function home() {
     let rules = chosenRules();
     if (form.rules_json.value.trim()) {
       try { rules = Object.assign(rules, JSON.parse(form.rules_json.value)); }
-      catch (err) { showError(t("bad_json")); return; }
+      catch (err) { showError(t("bad_json"), form); return; }
     }
     const spec = {game: form.game.value, players: parseInt(form.players.value, 10),
                   variant: form.variant.value, rules, bot: form.bot.value,
@@ -372,7 +380,7 @@ function home() {
     try {
       const room = await post("/api/rooms", spec);
       location.assign(room.url);
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err.message, form); }
   });
 
   joinForm.addEventListener("submit", async (e) => {
@@ -382,7 +390,7 @@ function home() {
       const code = joinForm.code.value.trim().toUpperCase();
       const room = await post("/api/rooms/" + encodeURIComponent(code) + "/join", {name: joinForm.name.value});
       location.assign(room.url);
-    } catch (err) { showError(err.message); }
+    } catch (err) { showError(err.message, joinForm); }
   });
 }
 
