@@ -680,9 +680,11 @@ def field_meanings(cls: type) -> dict[str, str]:
     guide's test reports."""
     from sphinx.pycode import ModuleAnalyzer
 
+    from tablegames.common.savedfields import declared_fields
+
     docs = ModuleAnalyzer.for_module(cls.__module__).find_attr_docs()
     out: dict[str, str] = {}
-    for name, _kind in cls.declared_fields():  # type: ignore[attr-defined]
+    for name, _kind in declared_fields(cls):
         lines = docs.get((cls.__qualname__, name))
         if lines:
             out[name] = " ".join(line.strip() for line in lines if line.strip())
@@ -693,10 +695,11 @@ def saved_field_rows(cls: type) -> list[tuple[str, str, str]]:
     """``(field, saved as, meaning)`` for every field a save of ``cls`` holds, in
     declaration order (the order of the position lines); a field declared without a
     meaning has an empty one."""
+    from tablegames.common.savedfields import declared_fields, saved_as
+
     meanings = field_meanings(cls)
-    return [(name, kind.describe(), meanings.get(name, ""))
-            for name, kind in cls.declared_fields()  # type: ignore[attr-defined]
-            if kind.persisted]
+    return [(name, saved_as(kind), meanings.get(name, ""))
+            for name, kind in declared_fields(cls) if kind.persisted]
 
 
 class SavedFields(SphinxDirective):

@@ -54,23 +54,6 @@ class _Seq(Kind):
     def text_json(self, line: str, tc: TextCtx) -> Any:
         return _seq_from_line(self, line, tc)
 
-    def describe(self) -> str:
-        """``per seat: ...`` (one item per seat), ``list of N ...`` (exactly N) or ``list
-        of ...``; a pile says its top is the last item (its position line is written top
-        first, the save keeps it bottom first)."""
-        inner = self.inner.describe()
-        if self.length == "seats":
-            text = f"per seat: {inner}"
-        elif self.length is not None:
-            text = f"list of {self.length} × {inner}"
-        else:
-            text = f"list of {inner}"
-        if self.top_first:
-            text += " (bottom first: the top is the last)"
-        elif self.sort:
-            text += " (in code order)"
-        return text
-
 
 class _List(_Seq):
     immutable = False
@@ -166,9 +149,6 @@ class _Tuple(Kind):
         """The JSON form (a list) of one tuple."""
         return [p.dump_value(x) for p, x in zip(self.parts, value, strict=True)]
 
-    def describe(self) -> str:
-        return "[" + ", ".join(p.describe() for p in self.parts) + "]"
-
     def dump_value(self, v: Any) -> Any:
         return self.dump(v)
 
@@ -243,9 +223,6 @@ class _Optional(Kind):
     def fast(self, v: Any, n: int) -> Any:
         return None if v is None else self.inner.fast(v, n)
 
-    def describe(self) -> str:
-        return f"null, or {self.inner.describe()}"
-
     def fast_src(self, v: str, ns: dict[str, Any], depth: int) -> tuple[str, str] | None:
         inner = self.inner.fast_src(v, ns, depth)
         if inner is None:
@@ -309,10 +286,6 @@ class _Mapping(Kind):
 
     def dump_value(self, v: Any) -> Any:
         return {k: self.value.dump_value(x) for k, x in v.items()}
-
-    def describe(self) -> str:
-        keys = "" if self.keys is None else " (keys " + ", ".join(sorted(self.keys)) + ")"
-        return f"object{keys} of {self.value.describe()}"
 
     def cards_in(self, v: Any, deck: str) -> Iterator[int]:
         return itertools.chain.from_iterable(self.value.cards_in(x, deck) for x in v.values())
@@ -407,9 +380,6 @@ class _Custom(Kind):
     def load(self, r: Reader, ctx: Ctx) -> Any:
         return self._load(r, ctx.n)
 
-    def describe(self) -> str:
-        return "JSON value in the game's own form"
-
 
 class _Transient(Kind):
     """Not part of the state (a cache): rebuilt empty by ``copy`` and ``_load``."""
@@ -422,9 +392,6 @@ class _Transient(Kind):
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         return f"{self._name(ns)}.factory()"
-
-    def describe(self) -> str:
-        return "not saved (a cache)"
 
 
 class _Checked(Kind):
@@ -451,9 +418,6 @@ class _Checked(Kind):
 
     def dump_value(self, v: Any) -> Any:
         return self.inner.dump_value(v)
-
-    def describe(self) -> str:
-        return self.inner.describe()
 
     def cards_in(self, v: Any, deck: str) -> Iterator[int]:
         return self.inner.cards_in(v, deck)
@@ -501,9 +465,6 @@ class _Derived(Kind):
     @staticmethod
     def factory() -> None:
         return None
-
-    def describe(self) -> str:
-        return "not saved (worked out again on load)"
 
 
 class _TupleSeq(_Seq):

@@ -217,14 +217,6 @@ class Kind:
         """The JSON form of one value (what a save holds for it)."""
         return v
 
-    def describe(self) -> str:
-        """What a save holds for a value of this kind, in a few words (``seat or -1``,
-        ``list of card code 0..31``): the saves guide's table of each game's fields
-        shows it beside the field's meaning, so an app reading a save knows its form
-        without the engine's code. Each kind says its own; this default is for a kind
-        that has nothing more exact to say."""
-        return "JSON value"
-
     def word(self, v: Any, tc: TextCtx) -> str:
         """The value as one word (kinds with ``has_word``)."""
         raise TypeError(f"{type(self).__name__} has no word form")
@@ -302,18 +294,6 @@ class _Count(Kind):
 
     def load(self, r: Reader, ctx: Ctx) -> int:
         return r.int(self.lo, self.hi)
-
-    def describe(self) -> str:
-        if self.names is not None:
-            text = f"{self.names} code 0..{self.hi}"
-            return text if self.none is None else f"{text}, or {self.none} for none"
-        if self.lo is None and self.hi is None:
-            return "integer"
-        if self.hi is None:
-            return f"integer from {self.lo}"
-        if self.lo is None:
-            return f"integer up to {self.hi}"
-        return f"integer {self.lo}..{self.hi}"
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return f"(type({x}) is int and {self._lo} <= {x} <= {self._hi})"
@@ -405,13 +385,6 @@ class _Seat(Kind):
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return self.fast_src(x, ns, depth)[0]  # a seat is the same in memory and saved
 
-    def describe(self) -> str:
-        if self.none is None:
-            return "seat, or null for nobody"
-        if type(self.none) is int:
-            return f"seat, or {self.none} for nobody"
-        return "seat"
-
     has_word = True
     what = "seat"
 
@@ -439,9 +412,6 @@ class _Flag(Kind):
 
     def load(self, r: Reader, ctx: Ctx) -> bool:
         return r.bool()
-
-    def describe(self) -> str:
-        return "true or false"
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return f"(type({x}) is bool)"
@@ -483,11 +453,6 @@ class _Text(Kind):
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return self.fast_src(x, ns, depth)[0]
-
-    def describe(self) -> str:
-        if self.choices is not None:
-            return "one of " + ", ".join(f'"{c}"' for c in sorted(self.choices))
-        return f"string of at most {self.max_len} characters"
 
     def text(self, v: Any, tc: TextCtx) -> str:
         return str(v)  # the line is the text (it has no word form: it may hold spaces)
@@ -532,9 +497,6 @@ class _Enum(Kind):
 
     def dump_value(self, v: Any) -> Any:
         return self.names[v]
-
-    def describe(self) -> str:
-        return "one of " + ", ".join(f'"{name}"' for name in self.names)
 
     has_word = True
     what = "name"

@@ -35,7 +35,7 @@ from tablegames.common.errors import (
 from tablegames.common.fields import Spec, spec_of
 from tablegames.common.history import History
 from tablegames.common.history_codec import HistoryCode, _share
-from tablegames.common.kinds import CardText, Kind, RulesText
+from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
@@ -217,17 +217,6 @@ class BaseState(ABC):
                 cls._state_json = on_first_call(  # type: ignore[method-assign]
                     cls, "_state_json", "json", _spec)
         cls._fields_installed = True  # type: ignore[attr-defined]
-
-    @classmethod
-    def declared_fields(cls) -> tuple[tuple[str, Kind], ...]:
-        """Every field the class declares and its kind, in declaration order.
-
-        The saved ones (``kind.persisted``) are exactly the keys of a save's ``state``
-        object, each in the form ``kind.describe()`` says; the others are worked out
-        again on load or are caches. The saves guide's table of each game's fields is
-        made from this and the ``#:`` line above each declaration (its meaning), so a
-        tool that reads saves can ask the same."""
-        return _spec(cls).fields
 
     @classmethod
     def new(

@@ -20,7 +20,9 @@ from types import ModuleType
 import pytest
 
 import tablegames
+from tablegames.common.errors import TablegamesError
 from tablegames.common.fields import (
+    Kind,
     card,
     count,
     enum,
@@ -33,6 +35,7 @@ from tablegames.common.fields import (
     tuple_of,
     tuple_seq,
 )
+from tablegames.common.savedfields import declared_fields, saved_as
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "guides" / "saves.md"
@@ -55,7 +58,7 @@ DOCS = _docs_extension()
 @pytest.mark.parametrize("game", GAMES)
 def test_every_declared_field_has_a_meaning(game: str) -> None:
     cls = tablegames.GAMES[game].state_class
-    declared = [name for name, _ in cls.declared_fields()]
+    declared = [name for name, _ in declared_fields(cls)]
     meanings = DOCS.field_meanings(cls)
     missing = [name for name in declared if len(meanings.get(name, "")) < 12]
     assert not missing, f"{game}: declared without a #: meaning: {missing}"
@@ -69,7 +72,7 @@ def test_the_guide_lists_exactly_the_fields_a_save_holds(game: str) -> None:
     listed = [name for name, _, _ in rows]
     saved = json.loads(tablegames.new_game(game, players=3, seed=1).to_json())["state"]
     assert sorted(listed) == sorted(saved)
-    persisted = [name for name, kind in cls.declared_fields() if kind.persisted]
+    persisted = [name for name, kind in declared_fields(cls) if kind.persisted]
     assert listed == persisted  # in declaration order, the order of the position lines
     assert all(form and meaning for _, form, meaning in rows)
 
@@ -117,5 +120,13 @@ def test_a_field_that_worlds_redeal_says_it_is_hidden(game: str) -> None:
     (frozen_json(), "JSON value"),
     (transient(list), "not saved (a cache)"),
 ])
-def test_each_kind_says_the_form_a_save_holds(kind: object, words: str) -> None:
-    assert kind.describe() == words  # type: ignore[attr-defined]
+def test_each_kind_says_the_form_a_save_holds(kind: Kind, words: str) -> None:
+    assert saved_as(kind) == words
+
+
+@pytest.mark.parametrize("junk", [None, "seat", 3, True, seat, object])
+def test_anything_but_a_kind_or_a_state_class_is_refused(junk: object) -> None:
+    with pytest.raises(TablegamesError, match="declared field's kind"):
+        saved_as(junk)  # type: ignore[arg-type]
+    with pytest.raises(TablegamesError, match="a game's State class"):
+        declared_fields(junk)  # type: ignore[arg-type]
