@@ -718,6 +718,9 @@ class SavedFields(SphinxDirective):
         info = tablegames.GAMES[self.arguments[0]]
         cls = info.state_class
         module = cls.__module__
+        source = inspect.getsourcefile(cls)
+        if source is not None:  # a meaning edited there rebuilds this page
+            self.env.note_dependency(source)
         rows = []
         for name, saved, meaning in saved_field_rows(cls):
             if not meaning:
