@@ -17,7 +17,8 @@ What the stock extensions do not do, and the site needs:
   type, default, and the description from the docstring's ``* ``name`` — text`` list)
   and its named ``VARIANTS``; ``{games-table}`` lists the registered games;
   ``{view-keys}``, ``{event-keys}`` and ``{result-keys}`` each game's declared view keys,
-  event kinds and result keys;
+  event kinds and result keys; ``{saved-fields}`` the fields of its saves (form and
+  meaning, from the state's declarations and their ``#:`` lines);
   ``{card-names}`` shows a card set's English and Arabic names; ``tg-submodules`` gives
   each module of a package its autodoc section. Written by hand, each of these drifts
   from the code the first time something is added.
@@ -415,6 +416,8 @@ def inline_nodes(text: str, module: str = "") -> list[nodes.Node]:
             out.append(nodes.literal(match.group(1), match.group(1)))
         else:
             target = match.group(2)
+            if target.startswith(".") and module:  # relative to the text's own package,
+                target = module.rsplit(".", 1)[0] + target  # as autodoc reads ``.inference``
             short = target.rsplit(".", 1)[-1]
             xref = pending_xref("", nodes.literal(short, short), refdomain="py", reftype="obj",
                                 reftarget=target, refexplicit=False, refwarn=False)
@@ -668,6 +671,65 @@ class ResultKeys(SphinxDirective):
                 raise self.error(f"{info.name} declares no RESULT_KEYS")
             title = f"Meaning ({info.title})"
         return [_key_table(title, keys)]
+
+
+def field_meanings(cls: type) -> dict[str, str]:
+    """``name -> meaning`` of each field a state class declares: the ``#:`` lines above
+    its declaration, read as autodoc reads them (the API reference shows the same text),
+    joined into one paragraph. A field without such lines is left out, which the saves
+    guide's test reports."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    from tablegames.common.savedfields import declared_fields
+
+    docs = ModuleAnalyzer.for_module(cls.__module__).find_attr_docs()
+    out: dict[str, str] = {}
+    for name, _kind in declared_fields(cls):
+        lines = docs.get((cls.__qualname__, name))
+        if lines:
+            out[name] = " ".join(line.strip() for line in lines if line.strip())
+    return out
+
+
+def saved_field_rows(cls: type) -> list[tuple[str, str, str]]:
+    """``(field, saved as, meaning)`` for every field a save of ``cls`` holds, in
+    declaration order (the order of the position lines); a field declared without a
+    meaning has an empty one."""
+    from tablegames.common.savedfields import declared_fields, saved_as
+
+    meanings = field_meanings(cls)
+    return [(name, saved_as(kind), meanings.get(name, ""))
+            for name, kind in declared_fields(cls) if kind.persisted]
+
+
+class SavedFields(SphinxDirective):
+    """``{saved-fields} toepen``: every field of that game's save (the ``state`` object),
+    what form it is saved in and what it means, read from the declarations of its
+    ``State`` and the ``#:`` line above each (see :func:`field_meanings`).
+
+    ``tests/docs/test_saved_fields.py`` fails on a declared field without a meaning, so
+    the table holds every key an app reading a save can meet."""
+
+    required_arguments = 1
+
+    def run(self) -> list[nodes.Node]:
+        import tablegames
+
+        info = tablegames.GAMES[self.arguments[0]]
+        cls = info.state_class
+        module = cls.__module__
+        source = inspect.getsourcefile(cls)
+        if source is not None:  # a meaning edited there rebuilds this page
+            self.env.note_dependency(source)
+        rows = []
+        for name, saved, meaning in saved_field_rows(cls):
+            if not meaning:
+                raise self.error(f"{info.name}: the field {name!r} has no meaning (a #: line "
+                                 "above its declaration)")
+            rows.append([[nodes.literal("", name)], [nodes.Text(saved)],
+                         inline_nodes(meaning, module)])
+        return [_table(["Field", "Saved as", f"Meaning ({info.title})"], rows, [18, 24, 58],
+                       ["tg-view-keys", "tg-saved-fields"], ["tg-key", "tg-kind", "tg-desc"])]
 
 
 #: What each key every event has means.
@@ -1099,6 +1161,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("view-keys", ViewKeys)
     app.add_directive("event-keys", EventKeys)
     app.add_directive("result-keys", ResultKeys)
+    app.add_directive("saved-fields", SavedFields)
     app.add_directive("program-help", ProgramHelp)
     app.connect("doctree-read", collect_rulings)
     app.setup_extension("sphinx.ext.autodoc")  # the event below is autodoc's

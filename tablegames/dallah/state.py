@@ -177,53 +177,104 @@ class State(BaseState):
     t: Annotated[Table, derived()]
     # Declared in the order of the position lines (see :mod:`~tablegames.dallah.positions`).
     # Shapes, zones and cards are codes of the card set, named by its ids in position text.
+    # Each ``#:`` line is the field's meaning on the saves guide's table
+    # (``docs/guides/saves.md``).
+    #: The stage of the turn (``STAGES``): the draw, a target, a pair or a Naql move to
+    #: choose, the roll, a report, protection answers, or ``over`` (DAL-50).
     stage: Annotated[int, enum(STAGES)]
+    #: The seat whose turn it is (DAL-20; the placer differs on Tag Team, Shareek and
+    #: Fazaa', the seat to act while protection is asked).
     active: Annotated[int, seat()]
     #: The current turn's number, from 1, as people count and as the views, events,
     #: result and position text show it (engine 3 and before saved it from 0, and a
     #: save of format 1-3 called it ``turn_no``: see ``consistency.upgrade_engine``).
     turn: Annotated[int, count(1, 1_000_001, words=positions.TURN_TEXT)]
+    #: Per shape (a code of the card set), the cups left in the shared pile (DAL-03; the
+    #: game ends when it is empty, DAL-50).
     shared: Annotated[tuple[int, ...], tuple_seq(count(0, 200), MAX_SHAPES)]
+    #: The Dallah: per zone, the shapes of the cups on it, in placement order (DAL-12).
     pot: Annotated[tuple[tuple[int, ...], ...], tuple_seq(_SHAPES, MAX_ZONES)]
     #: Per zone, whether it was reported as having no usable space (DAL-21).
     full_zones: Annotated[tuple[bool, ...], tuple_seq(flag(), MAX_ZONES)]
+    #: Per seat, the cups in its personal pile: the score, most cups is the Biggest
+    #: Loser (DAL-10, DAL-51).
     piles: Annotated[tuple[int, ...], per_seat_tuple(count())]
+    #: Cups retired by Yalla Bye: out of play, counted for nobody (DAL-38, DAL-52).
     retired: Annotated[int, count()]
+    #: Per seat, the protection cards it holds face up, in the order drawn (DAL-40).
     held: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_CARDS, line="held")]
+    #: Hidden: the Action cards left to draw, the top last (DAL-25); a view shows how
+    #: many (``stock``).
     stock: Annotated[tuple[int, ...], _CARDS_TOP_FIRST]
+    #: The Action discard pile, in the order discarded (the top last; DAL-25).
     discard: Annotated[tuple[int, ...], _CARDS_TOP_FIRST]
+    #: Hidden: the Placement cards (zones) left to draw, the top last (DAL-25); a view
+    #: shows how many (``placement_stock``).
     placement_stock: Annotated[tuple[int, ...], _ZONES_TOP_FIRST]
+    #: The Placement discard pile, zones in the order discarded (the top last; DAL-25).
     placement_discard: Annotated[tuple[int, ...], _ZONES_TOP_FIRST]
+    #: Hidden: the die's next faces (shapes) that a scenario's setup stacked, used before
+    #: the random generator (DAL-01); empty in a dealt game, never in a view.
     rolls: Annotated[tuple[int, ...], _SHAPES]
+    #: The Action card in play, or -1 between cards.
     card: Annotated[int, card(MAX_CARD_CODES, none=-1)]
+    #: The shapes of the cups taken from the shared pile for the card in play and not
+    #: yet let go, the one being placed first (DAL-20, DAL-26).
     cups_in_hand: Annotated[tuple[int, ...], tuple_seq(named("shape", MAX_SHAPES), 3)]
+    #: Per cup rolled for the card in play, the seat that places it (two seats take
+    #: turns on Tag Team and Shareek; the next seat places on Fazaa', DAL-24).
     placers: Annotated[tuple[int, ...], tuple_seq(seat(), 3)]
+    #: The seat that rolls and places now, or reports the stunt or the Naql move (the
+    #: next seat on Fazaa', DAL-24); otherwise the seat whose turn it is.
     placer: Annotated[int, seat()]
+    #: The seat that collects whatever falls now (DAL-10, DAL-24), or -1 when nothing
+    #: can fall.
     collector: Annotated[int, seat(none=-1)]
+    #: The Shareek partner chosen for the card in play (DAL-24), or -1.
     partner: Annotated[int, seat(none=-1)]
+    #: The zone of the Placement card in play, or -1.
     zone: Annotated[int, card(MAX_ZONES, names="zone", none=-1)]
     #: What the report is about (``REPORTS``). Views and position text call it
     #: ``report``; the field cannot, because :meth:`report` is the state's method that
     #: applies a whole report at once.
     report_kind: Annotated[int, enum(REPORTS)]
+    #: Whether the cup being placed has been let go: it is on the Dallah (DAL-12, DAL-23).
     released: Annotated[bool, flag()]
+    #: Whether the Dallah collapsed during the report being made (DAL-14).
     collapsed: Annotated[bool, flag()]
+    #: The cups reported fallen in the report being made (this cup's placement, the
+    #: stunt or the move; DAL-10).
     falls: Annotated[int, count()]
+    #: The cups the collector has collected on the card in play so far (DAL-10).
     collected: Annotated[int, count()]
+    #: The countdowns run out on this placement without a fall (DAL-28).
     timeouts: Annotated[int, count()]
+    #: The Action cards swapped away this turn (DAL-27; at most
+    #: ``Rules.swaps_per_turn``).
     swaps: Annotated[int, count(0, 5)]
+    #: The cups a Give card whose target is chosen will give once it is (DAL-32,
+    #: DAL-33), else 0.
     amount: Annotated[int, count()]
-    #: ``(source, recipient, cups, flags)`` (see :mod:`~tablegames.dallah.piles`): cups
-    #: -1 (``SWAP``) swaps the piles; flags ``REDIRECTED | BLOCKED``.
+    #: The pile transfers of the card in play, waiting for the protection answers
+    #: (DAL-41..45; see :mod:`~tablegames.dallah.piles`): each ``[source, recipient,
+    #: cups, flags]``, cups -1 (``SWAP``) to swap the two piles, flags 1 redirected
+    #: (DAL-43), 2 blocked (DAL-42).
     effects: Annotated[tuple[tuple[int, ...], ...], tuple_seq(tuple_of(
         seat(), seat(), count(SWAP, 1_000_000), count(0, REDIRECTED | BLOCKED)), 64)]
+    #: The seats still to answer the protection question, in order from the seat whose
+    #: turn it is; the first answers now (DAL-41).
     asked: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
+    #: The seats that have answered it on the card in play (DAL-44).
     answered: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
+    #: The seats that played a protection card on the card in play (DAL-44: one each).
     used: Annotated[tuple[int, ...], tuple_seq(seat(), MAX_PLAYERS)]
     #: The Biggest Losers once the game is over (derived from the piles, not saved).
     losers: Annotated[tuple[int, ...], derived()]
     #: ``(seat, card, collector, collected, collapsed, late reporter)`` of the turn before
-    #: (see :attr:`late`), or empty before the first turn ends.
+    #: (see :attr:`late`), or empty before the first turn ends: collector -1 after a pile
+    #: action; collected counts late falls too; collapsed 0, 1, or 2 for a late collapse
+    #: until the next player draws (DAL-14); the late reporter may still report a fall
+    #: until then (DAL-23), -1 for none.
     last_turn: Annotated[tuple[int, ...], tuple_seq(count(-1, 1_000_000), 6)]
 
     @classmethod

@@ -254,26 +254,45 @@ class State(BaseState):
     # Declared in the order of the position lines (see :mod:`.positions`). Every pile,
     # hand and per-seat field is a tuple, replaced whole by each change (``put`` for one
     # seat's entry) and never edited in place: ``copy`` shares them all (a search copies
-    # far more often than it plays).
+    # far more often than it plays). Each ``#:`` line is the field's meaning on the saves
+    # guide's table (``docs/guides/saves.md``).
+    #: The stage of the turn (``STAGES``): ``draw``, then ``play`` (lay, hit, discard);
+    #: ``over`` once the game has ended.
     stage: Annotated[int, enum(STAGES)]
     #: The number of the current hand (deal), 0 for the first.
     round: Annotated[int, count(0)]
+    #: The seat that dealt this hand (P10-30; the deal passes left, P10-57).
     dealer: Annotated[int, seat()]
+    #: The seat whose turn it is, one playing this hand (P10-31, P10-53).
     active: Annotated[int, seat(among="playing", stages=("draw", "play"), ruling="P10-53")]
+    #: Whether this hand is a tie-break on the last phase among the tied seats (P10-53).
     tiebreak: Annotated[bool, flag()]
+    #: Per seat, whether it plays this hand (false only when sitting out a tie-break
+    #: hand, P10-53).
     playing: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
+    #: Per seat, the points scored so far (P10-52; the lowest total wins unless
+    #: ``Rules.best_total`` says otherwise, P10-53).
     scores: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10**9))]
     #: Per seat: whether it will lose its next turn to a Skip (P10-24).
     pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
+    #: The seat that won the game once it is over (P10-53), else -1.
     winner: Annotated[int, seat(none=-1, among="playing", ruling="P10-53")]
-    #: Phases completed per seat, and which (a bit per phase index).
+    #: Per seat, which phases it has completed: bit ``i`` set for the phase index ``i``
+    #: (0 is phase 1; P10-46).
     made: Annotated[tuple[int, ...], per_seat_tuple(count(0, (1 << 30) - 1))]
+    #: Hidden: per seat, the cards it holds, in code order. A view shows a seat its own
+    #: (``hand``) and everyone the counts (``hand_sizes``) and ``known_cards``.
     hands: Annotated[tuple[Cards, ...], per_seat_tuple(HAND, line="hand")]
     #: Cards each seat took from the discard pile and still holds (public knowledge).
     known_cards: Annotated[tuple[Cards, ...],
                            per_seat_tuple(CARDS, line="known_cards", sparse=True)]
+    #: Per seat, the groups of the phase it laid this hand, with every card any seat hit
+    #: onto them since (P10-50), each ``[kind, key, cards]``: kind 0 a set, 1 a run, 2 a
+    #: colour group; key the set's number, the run's lowest number (a Wild's number is
+    #: ``key`` + its place, P10-54) or the colour (0 red, 1 blue, 2 green, 3 yellow),
+    #: -1 for an open all-Wild group; the cards in canonical order (a run's by place).
     laid: Annotated[
         tuple[tuple[TableGroup, ...], ...], per_seat_tuple(tuple_seq(GROUP, max_len=_MAX_GROUP))
     ]
@@ -281,11 +300,13 @@ class State(BaseState):
     laid_phase: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
     #: The discard pile, top card last.
     discard: Annotated[Cards, PILE]
-    #: The draw pile, top card last (a draw takes the last card).
+    #: Hidden: the draw pile, top card last (a draw takes the last card); a view shows
+    #: how many (``stock``).
     stock: Annotated[Cards, PILE]
     #: The cards the draw pile was last rebuilt from, this hand (``None``: not rebuilt).
     rebuilt: Annotated[Cards | None, optional(CARDS)]
-    #: What each seat drew since that rebuild (only its own is known to a seat).
+    #: Hidden in part: what each seat drew from the draw pile since that rebuild (a seat
+    #: knows only its own; no view shows it).
     drawn: Annotated[tuple[Cards, ...], per_seat_tuple(CARDS)]
     #: Where this hand's cards came from, as the table saw them: the cards turned up at
     #: the deal (the first discard and any covers), then each pile the draw pile was
@@ -294,29 +315,38 @@ class State(BaseState):
     #: judge it from ``rebuilt`` and ``drawn`` alone.
     sources: Annotated[tuple[Cards, ...] | None,
                        optional(tuple_seq(CARDS, max_len=100_000))]
-    #: Per seat, what this hand did to the cards the table could not see it hold, in
-    #: order (codes: :data:`PLAYED`): its draws (only its own are known to a seat), the
-    #: cards it played that it had not taken, and each rebuild. With ``sources`` this is
-    #: what a seat saw happen to every hidden card, which worlds must agree with
-    #: (:mod:`~tablegames.phase10.worlds`); empty while ``sources`` is ``None``.
+    #: Hidden in part: per seat, what this hand did to the cards the table could not see
+    #: it hold, in order (codes: :data:`PLAYED`): its draws (only its own are known to a
+    #: seat; no view shows this log), the cards it played that it had not taken, and each
+    #: rebuild. With ``sources`` this is what a seat saw happen to every hidden card,
+    #: which worlds must agree with (:mod:`~tablegames.phase10.worlds`); empty while
+    #: ``sources`` is ``None``.
     hand_log: Annotated[tuple[tuple[tuple[int, ...], ...], ...], per_seat_tuple(LOG)]
+    #: The score sheet: one result per finished hand, in order, each ``{round, out
+    #: (seat or null), added (points per seat), tiebreak, phase_laid (per seat, the
+    #: phase laid from 1, or null)}`` (P10-52).
     results: Annotated[tuple[dict[str, Any], ...], RESULTS]
-    #: What each seat held, and every laid group, when the last hand ended (P10-52: the
-    #: table counts the points, so the hands are shown). ``None`` before any hand ended,
-    #: and in games loaded from saves made before these were kept.
-    #: Tuples: replaced whole when a hand ends and never edited, so ``copy`` shares them.
+    # Tuples: replaced whole when a hand ends and never edited, so ``copy`` shares them.
+    #: What each seat held when the last hand ended (P10-52: the table counts the
+    #: points, so the hands are shown). ``None`` before any hand ended, and in games
+    #: loaded from saves made before these were kept.
     last_hands: Annotated[
         tuple[tuple[int, ...], ...] | None,
         optional(tuple_seq(tuple_seq(card(N_FACES), max_len=200), max_len=MAX_PLAYERS)),
     ]
+    #: Every seat's laid groups when the last hand ended, as ``laid`` holds them
+    #: (``None`` as for ``last_hands``).
     last_laid: Annotated[
         tuple[tuple[TableGroup, ...], ...] | None,
         optional(tuple_seq(tuple_seq(GROUP, max_len=_MAX_GROUP), max_len=MAX_PLAYERS)),
     ]
+    #: Per seat, how many phases it has completed (P10-45, P10-46; a tie-break hand
+    #: credits none, P10-53).
     completed: Annotated[tuple[int, ...], per_seat_tuple(count(0, 30))]
     #: The phase index each seat works on this hand (-1: sitting out a tie-break hand);
     #: the view's ``phases`` shows it numbered from 1, with its text and open phases.
     phases: Annotated[tuple[int, ...], per_seat_tuple(count(-1, 29))]
+    #: Per seat, whether it has laid its phase this hand (P10-44: one phase per hand).
     down: Annotated[tuple[bool, ...], per_seat_tuple(flag())]
     #: The last hand's final hands and groups in notation, for views (a cache, not state:
     #: they change only when a hand ends, and writing them is most of a view's cost).

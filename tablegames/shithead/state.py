@@ -249,19 +249,40 @@ class State(BaseState):
     # microsecond to it.
     # Declared in the order of the position lines (positions.SEATWISE writes the
     # per-seat ones seat by seat).
+    #: The stage of the round (``STAGES``): the swap before play (SHD-03), play, a
+    #: Take-it player naming who takes the pile (SHD-28), or ``over`` once the game
+    #: (every round of the match) has ended.
     stage: Annotated[int, enum(STAGES)]
+    #: The number of the current round of the match (``Rules.rounds``), from 0.
     round: Annotated[int, count(0, 99)]
+    #: Per seat, the rounds of the match it has lost so far (SHD-01).
     tally: Annotated[tuple[int, ...], per_seat_tuple(count(0, 100))]
+    #: One summary per finished round, in order: ``{round, loser, order (the seats in
+    #: the order they went out), limit_hit}`` (SHD-01).
     rounds_done: Annotated[tuple[dict[str, Any], ...], tuple_seq(frozen_json(), 100)]
+    #: Where the turn goes next: -1 counter-clockwise (to the right, the source's,
+    #: SHD-04), 1 clockwise (``Rules.direction``); a Reverse turns it (SHD-23).
     direction: Annotated[int, count(-1, 1, words=positions.DIRECTION_TEXT)]
     #: The seat to play (or to give the pile) is one still in the round (SHD-01).
     active: Annotated[int, seat(among="playing", stages=("play", "give"), ruling="SHD-01")]
+    #: The seat that started play this round (SHD-04, ``Rules.starter``), or -1 before
+    #: play.
     starter: Annotated[int, seat(none=-1)]
+    #: The seats still swapping before play (SHD-03): taking turns, those not yet asked,
+    #: the one asked now first; swapping at once (``Rules.swap_mode``), those not ready.
     swapping: Annotated[tuple[int, ...], _SEATS]
+    #: The seats that have shed every card this round, first out first (SHD-01).
     finished: Annotated[tuple[int, ...], _SEATS]
+    #: The actions of this round since play began (in a swap at once, of the swap),
+    #: counted against the house rule ``Rules.action_limit`` (SHD-01, SHD-03).
     plays: Annotated[int, count(0, 1_000_000)]
+    #: The round's loser, the seat left holding cards (SHD-01), or -1 while it is played.
     loser: Annotated[int, seat(none=-1)]
+    #: Whether ``Rules.action_limit`` stopped the round (its loser is then the seat
+    #: holding the most cards; SHD-01).
     limit_hit: Annotated[bool, flag()]
+    #: Hidden: per seat, the cards in its hand, in code order. A view shows a seat its
+    #: own (``hand``) and everyone the counts (``hand_sizes``) and ``known_cards``.
     hands: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(_SORTED, line="hand")]
     #: Per seat, the cards of its hand everybody has seen go in (picked up, swapped up,
     #: shown at the start) and still there: public, as Phase 10's ``known_cards``.
@@ -271,15 +292,26 @@ class State(BaseState):
     #: the cards (bit ``c``: code ``c``) that card cannot be (:mod:`.inference`).
     bars: Annotated[tuple[tuple[int, ...], ...], per_seat_tuple(
         tuple_seq(count(0, ALL_CARDS, words=positions.BAR_TEXT), HAND_SIZE), line="bars")]
+    #: Per seat, its face-up cards on the table, in code order (SHD-02, SHD-09).
     face_up: Annotated[tuple[tuple[int, ...], ...],
                        per_seat_tuple(tuple_seq(card(FACES), HAND_SIZE, sort=True),
                                       line="face_up")]
+    #: Hidden from every seat, its own included: per seat, its face-down cards in the
+    #: order they lie (a blind play's index counts from 0, SHD-10); a view shows how
+    #: many (``face_down``).
     face_down: Annotated[tuple[tuple[int, ...], ...],
                          per_seat_tuple(_TABLE_CARDS, line="face_down")]
+    #: The pile played on, the top card last (SHD-05).
     pile: Annotated[tuple[int, ...], _PILE]
+    #: Hidden: the draw pile, the top card last (SHD-06); a view shows how many
+    #: (``stock``).
     stock: Annotated[tuple[int, ...], _PILE]
+    #: Hidden: the cards set aside unseen at the deal when the setup's ``stock`` keeps
+    #: fewer in the draw pile, in code order; a view shows how many (``aside``).
     aside: Annotated[tuple[int, ...], _SORTED]
+    #: The cards burnt this round, out of play, in the order burnt (SHD-24, SHD-25).
     burnt: Annotated[tuple[int, ...], _PILE]
+    #: The Take-it cards used this round, out of play (SHD-28).
     removed: Annotated[tuple[int, ...], _PILE]
     #: Per seat, whether it is still in the round: it holds cards (SHD-01), as Toepen's
     #: and Phase 10's ``playing``.

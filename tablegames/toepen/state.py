@@ -167,55 +167,121 @@ class State(BaseState):
     POSITION_COMMENTS = positions.COMMENTS
 
     # Declared in the order of the position lines. Fields that are tuples are shared by
-    # ``copy`` and replaced, never edited in place (``_put``).
+    # ``copy`` and replaced, never edited in place (``_put``). Each ``#:`` line is the
+    # field's meaning on the saves guide's table (``docs/guides/saves.md``).
+    #: The stage of the round (``STAGES``): the exchange, a challenge of it, the poverty
+    #: choices, play, an answer to a knock, or the game over.
     stage: Annotated[int, enum(STAGES)]
+    #: The number of the current round (deal), 0 for the first.
     round: Annotated[int, count(0)]
+    #: The seat that dealt this round (TOE-02); the next dealer follows TOE-13 or
+    #: ``Rules.next_dealer``.
     dealer: Annotated[int, seat()]
+    #: Per seat, lives lost so far (penalty points, counted up); a seat reaching
+    #: ``Rules.limit`` is out (TOE-23).
     lives: Annotated[tuple[int, ...], per_seat_tuple(count(0, 10_000))]
+    #: Per seat, whether it is out of the game (TOE-23: at the limit in elimination, or
+    #: set up at it).
     out: Annotated[tuple[bool, ...], _SEAT_SET]
+    #: The seats dealt this round, in deal order from the dealer's left (TOE-02): every
+    #: seat not out.
     dealt: Annotated[tuple[int, ...], _SEATS]
+    #: Per seat, whether it is still in this round (neither folded nor out).
     playing: Annotated[tuple[bool, ...], _SEAT_SET]
+    #: Per seat, whether it folded this round (TOE-22, TOE-51).
     folded: Annotated[tuple[bool, ...], _SEAT_SET]
+    #: Per seat, whether it was one life from the limit at this deal: in poverty
+    #: (TOE-30, TOE-31; marked only when ``Rules.poverty`` is on or a poor seat may not
+    #: fold).
     poverty: Annotated[tuple[bool, ...], _SEAT_SET]
+    #: The lives the round is worth now: 1, or 2 in poverty (TOE-20, TOE-31), plus 1 for
+    #: each knock (TOE-21, TOE-52).
     stake: Annotated[int, count(1, 10_000)]
+    #: The lives a fold costs now: the stake before the last knock (TOE-22, TOE-51); 1
+    #: while the poverty choices are made (TOE-31).
     stake_before: Annotated[int, count(1, 10_000)]
+    #: Knocks made this round.
     knocks: Annotated[int, count(0, 10_000)]
+    #: The seat that knocked last this round (it may not knock again until another has,
+    #: TOE-50), or -1.
     last_knocker: Annotated[int, seat(none=-1)]
+    #: The seat whose knock the others are answering (stage ``respond``, TOE-22), or -1.
     knocker: Annotated[int, seat(none=-1)]
+    #: The seat that exchanged last this round, whose exchange the others may challenge
+    #: in stage ``challenge`` (TOE-04), or -1 before any exchange.
     exchanger: Annotated[int, seat(none=-1)]
+    #: Per seat, whether it threw in its hand for four fresh cards this round (TOE-03).
     exchanged: Annotated[tuple[bool, ...], _SEAT_SET]
+    #: Per seat, whether a challenge turned up the hand it threw in at the first
+    #: exchange (TOE-04): then every view shows it in ``thrown``.
     revealed: Annotated[tuple[bool, ...], _SEAT_SET]
-    #: Who is asked now, then next: seats in the round, but in the exchange (TOE-51).
+    #: Who is asked now, then next: the seat offered the exchange (TOE-03), the seats
+    #: that may challenge it (TOE-04), the poverty choices (TOE-31) or the answers to a
+    #: knock (TOE-22); outside the exchange, seats still in the round (TOE-51).
     queue: Annotated[tuple[int, ...], tuple_seq(seat(among="playing", stages=(
         "challenge", "poverty", "play", "respond", "over"), ruling="TOE-51"), MAX_PLAYERS)]
+    #: The seats still to be offered the exchange in this exchange round, in order (the
+    #: one asked now is in ``queue``; TOE-03, TOE-56).
     exchange_queue: Annotated[tuple[int, ...], _SEATS]
+    #: The seat that led the current trick, or before play the one that will lead the
+    #: first (TOE-12; the first seat in poverty, TOE-30).
     leader: Annotated[int, seat()]
+    #: The seat to play a card in stage ``play`` (while a knock is answered, the one that
+    #: plays next); a seat still in (TOE-51).
     active: Annotated[int, seat(among="playing", stages=("play",), ruling="TOE-51")]
+    #: The number of the current trick of the round, 0 to 3 (TOE-10).
     trick_no: Annotated[int, count(0, 3)]
+    #: Hidden: per seat, the cards it holds, in code order. A view shows a seat its own
+    #: (``hand``) and everyone the counts (``hand_sizes``).
     hands: Annotated[tuple[tuple[int, ...], ...],
                      per_seat_tuple(tuple_seq(card(32), 8, sort=True), line="hand")]
+    #: Hidden: per seat, the hand it threw in face down at the first exchange this round
+    #: (TOE-03); a view shows it to that seat, and to all once ``revealed``.
     thrown: Annotated[tuple[tuple[int, ...], ...],
                       per_seat_tuple(_FOUR, line="thrown", sparse=True)]
+    #: The finished tricks of this round, each ``[leader, [[seat, card], ...] in the
+    #: order played, winner]`` (TOE-10, TOE-11).
     tricks: Annotated[
         tuple[tuple[int, tuple[tuple[int, int], ...], int], ...],
         tuple_seq(tuple_of(seat(), _PLAYED, seat()), 4),
     ]
+    #: The cards played to the current trick, ``[seat, card]`` in the order played.
     trick: Annotated[tuple[tuple[int, int], ...], _PLAYED]
     # Cards leave tricks only under fold_withdraws, and only then can the tricks no longer
     # tell the voids: both are kept under that rule alone.
+    #: Under ``Rules.fold_withdraws`` only (else null): per seat, the suits it has shown
+    #: it lacks this round, a bit per suit (bit 0 clubs, 1 diamonds, 2 hearts, 3 spades;
+    #: TOE-11).
     void: Annotated[tuple[int, ...] | None, optional(per_seat_tuple(count(0, 15)))]
+    #: Under ``Rules.fold_withdraws`` only (else null): the cards folded seats took back
+    #: out of this round's tricks, ``[seat, card]``, face up out of play (TOE-54).
     withdrawn: Annotated[tuple[tuple[int, int], ...] | None, optional(_PLAYED, sparse=True)]
+    #: The exchange round: 0, or 1 in the second one of ``Rules.second_exchange`` (the
+    #: view counts it from 1).
     exchange_round: Annotated[int, count(0, 1, words=_ROUND_TEXT, sparse=True)]
     # Only under the rule that uses them (else None, which costs copy and save nothing):
+    #: Under ``Rules.second_exchange`` only (else null): per seat, whether a challenge
+    #: turned up the hand it threw in at the second exchange (TOE-04).
     revealed_again: Annotated[tuple[bool, ...] | None, optional(per_seat_tuple(flag()))]
+    #: Hidden, under ``Rules.second_exchange`` only (else null): per seat, the hand it
+    #: threw in at the second exchange; the view's ``thrown_again`` shows it to that
+    #: seat, and to all once ``revealed_again``.
     thrown_again: Annotated[tuple[tuple[int, ...], ...] | None, optional(per_seat_tuple(_FOUR))]
-    # four drawn cards a caught bluffer set aside; eight if caught at both exchanges
-    # (second_exchange="all")
+    #: Hidden, under ``Rules.bluff_takes_back`` only (else null): per seat, the drawn
+    #: cards a caught bluffer set aside face down (TOE-04), four, or eight if caught at
+    #: both exchanges (``second_exchange="all"``); a view shows them to that seat alone.
     set_aside: Annotated[tuple[tuple[int, ...], ...] | None,
                          optional(per_seat_tuple(tuple_seq(card(32), 8)))]
+    #: Hidden: the cards left to draw, the top last (TOE-02); a view shows how many
+    #: (``stock``).
     stock: Annotated[tuple[int, ...], tuple_seq(card(32), 32, top_first=True)]
+    #: The seats that won the game once it is over (TOE-23), else empty.
     winners: Annotated[tuple[int, ...], _SEATS_SPARSE]
+    #: The seats that lost the game once it is over (TOE-23), else empty.
     losers: Annotated[tuple[int, ...], _SEATS_SPARSE]
+    #: The previous round's result, as its ``round_over`` event says it (``round``,
+    #: ``winner``, ``stake``, ``paid``: seat -> lives, ``folded``); null before the
+    #: first round ends.
     last_round: Annotated[dict[str, Any] | None, frozen_json()]
 
     @classmethod

@@ -107,6 +107,62 @@ def test_the_documented_fields_are_the_messages_fields() -> None:
     assert fields("update") == keys(encode_full({}, []))
 
 
+def test_the_lobby_notice_and_presence_fields_are_the_guides(tmp_path: Path) -> None:
+    """helper-165: the guide describes ``lobby``, ``notice`` and ``presence`` with their
+    fields, but only ``update``, ``patch`` and ``error`` were held to it. Each is made
+    here as a phone receives it, by the room server's own hub (a lobby, a phone joining,
+    the last seat taken), and its keys compared with the guide's row: a field added to
+    or dropped from a message without the guide fails here."""
+    import asyncio
+
+    from tablegames.server.rooms import Conn, Hub
+    from tablegames.server.store import Store
+
+    documented = table("What the server sends")
+
+    def fields(name: str) -> set[str]:
+        # the cell's fields, before the words on their values (``each `name` and `bot```)
+        cell = re.sub(r"\([^)]*\)", "", documented[name])
+        return set(re.findall(r"`(\w+)`", cell))
+
+    def heard(conn: Conn) -> dict[str, dict[str, object]]:
+        out: dict[str, dict[str, object]] = {}
+        while not conn.queue.empty():
+            text = conn.queue.get_nowait()
+            assert text is not None
+            message = json.loads(text)
+            out[message["type"]] = message
+        return out
+
+    def keys(message: dict[str, object]) -> set[str]:
+        return set(message) - {"type"}
+
+    hub = Hub(Store(tmp_path / "rooms.sqlite"), bot_delay=0)
+    try:
+        code, _ = hub.create({"game": "toepen", "players": 3, "name": "Amal", "bot": "",
+                              "seed": 1})
+        room = hub.room(code)
+        host = Conn(0)
+        hub.attach(room, host)  # a phone connects: everyone is told who is online
+        asyncio.run(hub.handle(room, host, {"type": "hello", "lang": "en"}))
+        before = heard(host)
+        assert fields("presence") == keys(before["presence"])
+        assert fields("lobby") == keys(before["lobby"])
+        seats = before["lobby"]["seats"]
+        each = re.search(r"`seats` \(([^)]*)\)", documented["lobby"])
+        assert each is not None and isinstance(seats, list)
+        assert {key for seat in seats for key in seat} == set(re.findall(r"`(\w+)`", each[1]))
+        hub.join(code, "Bo")
+        hub.join(code, "Cy")  # the last seat: the game starts by itself
+        assert room.started
+        heard(host)
+        asyncio.run(hub.handle(room, host, {"type": "hello", "lang": "en"}))
+        notice = heard(host)["notice"]
+        assert fields("notice") == keys(notice) and notice["key"] == "all_here"
+    finally:
+        hub.store.close()
+
+
 def test_the_games_list_names_every_field_it_has() -> None:
     from tablegames.server.app import games_catalogue
 
