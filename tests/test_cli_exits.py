@@ -91,7 +91,7 @@ def test_serve_with_a_rooms_file_it_cannot_open_exits_2(
         db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A folder, a missing folder, a file of something else, a file in the way of a
     folder: SQLite's (or the lock's) exception and traceback, exit status 1."""
-    pytest.importorskip("uvicorn")  # the server extra, installed wherever the suite runs
+    import uvicorn  # noqa: F401  # the server extra, installed wherever the suite runs
     (tmp_path / "folder").mkdir()
     (tmp_path / "not-sqlite.txt").write_text("not a database, " * 100)
     before = sorted(p.name for p in tmp_path.iterdir())

@@ -165,7 +165,7 @@ def test_the_command_fails_fast_with_one_line_and_none_of_rays_output(
     """The reported command, with the real Ray installed: exit 2, one line on stderr (Ray's
     C++ warnings were written to the file descriptor, so it is read there), Ray never
     started."""
-    ray = pytest.importorskip("ray")
+    import ray
     code = main(["simulate", "toepen", "--games", "4", "--players", "4", "--backend", "ray",
                  "--address", f"127.0.0.1:{closed_port}"])
     out, err = capfd.readouterr()
