@@ -280,8 +280,11 @@ def _call(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
             sig.bind(*args, **params)
         except TypeError:
             called = getattr(factory, "__qualname__", type(factory).__name__)
+            takes = ", ".join(("*" if q.kind is q.VAR_POSITIONAL else
+                               "**" if q.kind is q.VAR_KEYWORD else "") + q.name
+                              for q in sig.parameters.values())
             raise SetupError(
-                f"bot {quoted(name)}: {quoted(called)} takes {quoted(str(sig))}, but a "
+                f"bot {quoted(name)}: {quoted(called)} takes ({takes[:80]}), but a "
                 "registered bot is made as factory(info, seed, **params): give it the "
                 "parameters (info, seed=0)") from None
     return factory(*args, **params)
