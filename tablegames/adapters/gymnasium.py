@@ -104,6 +104,7 @@ from tablegames.adapters.base import (
 )
 from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.bots import Handle, make, names
+from tablegames.bots.base import answer_problem
 from tablegames.bots.harness import bot_seed
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, StateError, quoted
@@ -364,10 +365,11 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
                 return
 
     def _checked(self, answer: Any, options: list[Action], seat: int) -> Action:
-        if not isinstance(answer, Action) or answer not in options:
-            raise IllegalAction(f"the bot at seat {seat} answered {quoted(answer)}, which is not "
-                                f"one of its legal actions", code="illegal_bot_answer", seat=seat)
-        return answer
+        problem = answer_problem(answer, options)
+        if problem:
+            raise IllegalAction(f"the bot at seat {seat} answered {problem}",
+                                code="illegal_bot_answer", seat=seat)
+        return answer  # type: ignore[no-any-return]
 
     # -- what the learner gets --------------------------------------------------------
     def _observe(self) -> np.ndarray[Any, Any]:

@@ -19,16 +19,44 @@ from typing import Any, Protocol, runtime_checkable
 
 from tablegames.bots.handle import Handle
 from tablegames.common.actions import Action
+from tablegames.common.errors import quoted
 from tablegames.common.rng import Rng
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """A seat-restricted player (see the module docstring)."""
+    """A seat-restricted player (see the module docstring).
 
-    def choose(self, handle: Handle) -> Action: ...
+    A class of your own that names ``Bot`` as its base gets :meth:`interrupt` from here
+    (never act out of turn), so a bot that only plays its turns writes ``choose`` alone;
+    any other object with both methods is a bot too, without the base.
+    """
 
-    def interrupt(self, handle: Handle) -> Action | None: ...
+    def choose(self, handle: Handle) -> Action:
+        """The seat's action on its turn: one of ``handle.legal_actions()``."""
+        ...
+
+    def interrupt(self, handle: Handle) -> Action | None:
+        """Whether to act out of turn now: ``None`` (the default: never), or one of
+        ``handle.legal_actions()``. Every seat with an interrupt is asked before each
+        turn (Toepen's knock), so a bot with nothing to say there still answers, and
+        this answer is the one most bots want."""
+        return None
+
+
+def answer_problem(answer: object, options: list[Action]) -> str:
+    """Why ``answer`` is no answer to a question whose legal answers are ``options``
+    (``""``: it is one of them), in words that say what to return instead. A bot that
+    returns the notation of a legal action (``"0:keep"``, which ``apply`` would take) is
+    told that a bot returns the action object itself: "0:keep is not one of its legal
+    actions" alone reads as a contradiction."""
+    if isinstance(answer, Action) and answer in options:
+        return ""
+    if isinstance(answer, str) and any(answer == str(a) for a in options):
+        return (f"the text {quoted(answer)}, the notation of a legal action: a bot returns "
+                "the action object itself, one of handle.legal_actions()")
+    shown = quoted(str(answer)) if isinstance(answer, Action) else quoted(answer)
+    return f"{shown}, which is not one of its legal actions"
 
 
 def decision_rng(seed: int | str, handle: Handle) -> Rng:

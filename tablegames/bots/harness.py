@@ -19,13 +19,13 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.bots.base import Bot
+from tablegames.bots.base import Bot, answer_problem
 from tablegames.bots.handle import Handle
 from tablegames.bots.hints import _info, hints_for
 from tablegames.bots.registry import make
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
-from tablegames.common.errors import IllegalAction, SetupError
+from tablegames.common.errors import IllegalAction, SetupError, quoted
 from tablegames.common.protocol import GameInfo
 
 
@@ -40,12 +40,12 @@ class Clock:
 
 
 def _checked(bot: Bot, seat: int, action: Any, options: list[Action], kind: str) -> Action:
-    if not isinstance(action, Action) or action not in options:
+    problem = answer_problem(action, options)
+    if problem:
         name = getattr(bot, "name", type(bot).__name__)
-        raise IllegalAction(
-            f"bot {name!r} at seat {seat} answered {kind} with {action!s}, which is not one of "
-            f"its legal actions", code="illegal_bot_answer", seat=seat)
-    return action
+        raise IllegalAction(f"bot {quoted(name)} at seat {seat} answered {kind} with {problem}",
+                            code="illegal_bot_answer", seat=seat)
+    return action  # type: ignore[no-any-return]
 
 
 def next_action(

@@ -152,20 +152,19 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
         raise SetupError(f"a bot name must be a string, not {type(name).__name__}")
     factory = _EXTRA.get(info.name, {}).get(name) or _EXTRA.get(None, {}).get(name)
     if factory is not None:
-        bot: Bot = _call(name, factory, info, seed, **params)
-        return bot
+        return _answers(name, factory, _call(name, factory, (info, seed), params, registered=True))
     if name == "random":
         _no_params(name, params)
         return RandomBot(seed)
     if name == "ismcts":
         from tablegames.bots.ismcts import ISMCTS
 
-        search: Bot = _call(name, ISMCTS, info, seed, **params)
+        search: Bot = _call(name, ISMCTS, (info, seed), params)
         return search
     policy = info.bots.get(name)
     if policy is None:
         raise SetupError(f"{info.name} has no bot {quoted(name)}; known: {', '.join(names(info))}")
-    return PolicyBot(name, _call(name, policy, seed, **params), seed)
+    return PolicyBot(name, _call(name, policy, (seed,), params), seed)
 
 
 #: The largest search budget (iterations per decision) a caller may ask for.
@@ -259,8 +258,12 @@ def _no_params(name: str, params: dict[str, Any]) -> None:
         raise SetupError(f"bot {quoted(name)} takes no parameters (got {got})")
 
 
-def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> Any:
-    """Call a factory, turning an unknown keyword into a clear :class:`SetupError`."""
+def _call(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
+          params: Mapping[str, Any], registered: bool = False) -> Any:
+    """Call a factory, turning an unknown keyword, or a registered factory that cannot be
+    called as ``factory(info, seed, **params)`` (a class written ``__init__(self, seed)``,
+    the first bot of many a newcomer), into a clear :class:`SetupError` before any game
+    is played, instead of a ``TypeError`` from inside the run."""
     try:
         sig = inspect.signature(factory)
     except (TypeError, ValueError):  # a builtin without a signature: just call it
@@ -272,7 +275,36 @@ def _call(name: str, factory: Callable[..., Any], *args: Any, **params: Any) -> 
     if unknown and not accepts_any:
         takes = ", ".join(known) or "none"
         raise SetupError(f"bot {quoted(name)} has no parameter {quoted(unknown[0])} (it takes: {takes})")
+    if registered:
+        try:
+            sig.bind(*args, **params)
+        except TypeError:
+            called = getattr(factory, "__qualname__", type(factory).__name__)
+            takes = ", ".join(("*" if q.kind is q.VAR_POSITIONAL else
+                               "**" if q.kind is q.VAR_KEYWORD else "") + q.name
+                              for q in sig.parameters.values())
+            raise SetupError(
+                f"bot {quoted(name)}: {quoted(called)} takes ({takes[:80]}), but a "
+                "registered bot is made as factory(info, seed, **params): give it the "
+                "parameters (info, seed=0)") from None
     return factory(*args, **params)
+
+
+def _answers(name: str, factory: Callable[..., Any], bot: Any) -> Bot:
+    """``bot`` if it answers both questions a bot is asked; else a :class:`SetupError`
+    saying what to add. ``interrupt`` is asked of every seat that may act out of turn
+    (a Toepen knock), so a bot without it would stop the first game that offers one;
+    refused here, when the lineup is made, it is the caller's one line, not a traceback
+    halfway through an arena."""
+    missing = [m for m in ("choose", "interrupt") if not callable(getattr(bot, m, None))]
+    if missing:
+        made = getattr(factory, "__qualname__", type(factory).__name__)
+        hint = ("; subclass tablegames.bots.Bot, whose interrupt never acts out of turn, "
+                "or define interrupt(self, handle) returning None"
+                if missing == ["interrupt"] else "")
+        raise SetupError(f"bot {quoted(name)} made by {quoted(made)} has no "
+                         f"{' or '.join(f'{m}(handle)' for m in missing)} method{hint}")
+    return bot  # type: ignore[no-any-return]
 
 
 def as_policy(name: str, game: str) -> Callable[[int], Any]:

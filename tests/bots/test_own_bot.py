@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +13,12 @@ import numpy as np
 import pytest
 
 import tablegames
-from tablegames import bots
+from tablegames import bots, toepen
 from tablegames.common import Rng
 from tablegames.common.errors import SetupError
 from tablegames.testing import check_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FirstLegal:
@@ -47,33 +48,35 @@ def test_the_kit_takes_a_registered_name_a_bot_object_and_a_factory(own_registry
         check_game("toepen", players=2, seeds=range(1), bot="nobody")
 
 
+def guide_example() -> tuple[str, list[str]]:
+    """The bot guide's ``mybots.py`` and the command that runs it, as the page prints
+    them (``$ cat mybots.py`` ... ``$ tablegames arena ...``), so the page cannot drift
+    from what works."""
+    text = (ROOT / "docs" / "guides" / "bot.md").read_text(encoding="utf-8")
+    block = text.split("$ cat mybots.py\n", 1)[1].split("```", 1)[0]
+    module, command = block.split("$ tablegames ", 1)
+    return module, command.split()
+
+
 def test_the_arena_command_imports_a_bot_module(tmp_path: Path) -> None:
-    """``tablegames arena --import mybots`` from the folder that holds ``mybots.py``: the
-    bot is known in the command and in both workers (a fresh process each)."""
-    (tmp_path / "mybots.py").write_text(textwrap.dedent("""
-        from tablegames import bots
-
-        class First:
-            def __init__(self, info, seed=0):
-                pass
-            def choose(self, handle):
-                return handle.legal_actions()[0]
-            def interrupt(self, handle):
-                return None
-
-        bots.register("first", First)
-    """))
+    """``tablegames arena --import mybots`` from the folder that holds ``mybots.py`` (the
+    bot guide's own file and command): the bot is known in the command and in both
+    workers (a fresh process each)."""
+    module, command = guide_example()
+    assert command[:2] == ["arena", "toepen"] and "--import" in command, command
+    (tmp_path / "mybots.py").write_text(module)
+    bot = command[command.index("--bots") + 1].split(",")[0]
     runner = tmp_path / "bin"
     runner.mkdir()  # the script's folder is not the current one, as for `tablegames`
     (runner / "run.py").write_text("import sys\nfrom tablegames.cli import main\n"
                                    "if __name__ == '__main__':\n    sys.exit(main())\n")
     done = subprocess.run(
-        [sys.executable, str(runner / "run.py"), "arena", "toepen", "--import", "mybots",
-         "--bots", "first,club", "--games", "4", "--workers", "2", "--json"],
+        [sys.executable, str(runner / "run.py"), *command[:command.index("--games")],
+         "--games", "4", "--workers", "2", "--json"],
         cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-600:]
     result = json.loads(done.stdout)
-    assert result["bots"]["first"]["seats"] == 4
+    assert result["bots"][bot]["seats"] == 4
     missing = subprocess.run(
         [sys.executable, str(runner / "run.py"), "arena", "toepen", "--import", "nomodule",
          "--bots", "first,club", "--games", "2"],
@@ -96,3 +99,92 @@ def test_a_world_is_dealt_from_numpys_generators_reproducibly() -> None:
     assert world(Rng(9)) == world(Rng(9))
     with pytest.raises(SetupError, match="numpy Generator"):
         world(1.5)
+
+
+# ------------------------------------------------- a newcomer's first bots (helper-167)
+class PlaysOnly(bots.Bot):
+    """A bot that writes ``choose`` alone: ``bots.Bot`` gives it ``interrupt``."""
+
+    def __init__(self, info: Any, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def choose(self, handle: Any) -> Any:
+        return handle.legal_actions()[0]
+
+
+class NoInterrupt:
+    def __init__(self, info: Any, seed: int | str = 0) -> None:
+        pass
+
+    def choose(self, handle: Any) -> Any:
+        return handle.legal_actions()[0]
+
+
+class SeedOnly:
+    def __init__(self, seed: int | str = 0) -> None:
+        pass
+
+    def choose(self, handle: Any) -> Any:
+        return handle.legal_actions()[0]
+
+    def interrupt(self, handle: Any) -> None:
+        return None
+
+
+class Notation(PlaysOnly):
+    def choose(self, handle: Any) -> Any:
+        return str(handle.legal_actions()[0])
+
+
+def test_a_bot_based_on_bots_bot_never_interrupts_and_plays_the_arena(own_registry: None) -> None:
+    """Toepen asks every seat still in the hand whether to knock out of turn (TOE-21):
+    the base's answer is ``None``, so the arena plays to the end."""
+    bots.register("playsonly", PlaysOnly, game="toepen")
+    bot = bots.make("playsonly", "toepen", seed=3)
+    assert isinstance(bot, bots.Bot)
+    state = tablegames.new_game("toepen", players=3, seed=11)
+    for move in ["0:keep", "1:keep", "2:keep"]:
+        state.apply(move)
+    assert state.legal_actions(1)  # seat 1 may knock now, and is asked
+    assert bot.interrupt(bots.Handle(state, 1, state.legal_actions(1), "interrupt")) is None
+    result = tablegames.arena("toepen", ["playsonly", "club"], games=2, seed=1, workers=1)
+    assert result.bots["playsonly"].seats == 2
+
+
+def test_a_bot_without_interrupt_is_refused_when_the_lineup_is_made(own_registry: None) -> None:
+    bots.register("nointerrupt", NoInterrupt, game="toepen")
+    with pytest.raises(SetupError, match=r"no interrupt\(handle\) method; subclass "
+                                         r"tablegames\.bots\.Bot"):
+        bots.make("nointerrupt", "toepen")
+    with pytest.raises(SetupError, match="no interrupt"):  # before any game is played
+        tablegames.arena("toepen", ["nointerrupt", "club"], games=2, seed=1, workers=1)
+
+
+def test_a_factory_that_cannot_take_info_and_seed_is_told_its_shape(own_registry: None) -> None:
+    bots.register("seedonly", SeedOnly, game="toepen")
+    with pytest.raises(SetupError, match=r"'SeedOnly' takes \(seed\), but a registered "
+                                         r"bot is made as factory\(info, seed, \*\*params\)"):
+        bots.make("seedonly", "toepen", seed=1)
+    # an unknown keyword is still named as such, not as a shape
+    bots.register("playsonly", PlaysOnly, game="toepen")
+    with pytest.raises(SetupError, match="has no parameter 'depth'"):
+        bots.make("playsonly", "toepen", depth=3)
+
+
+def test_a_bot_answering_with_notation_is_told_to_return_the_action(own_registry: None) -> None:
+    bots.register("notation", Notation, game="toepen")
+    state = tablegames.new_game("toepen", players=2, seed=1)
+    before = state.to_json()
+    with pytest.raises(tablegames.IllegalAction, match=r"the text '0:keep', the notation of "
+                                                       r"a legal action: a bot returns the "
+                                                       r"action object") as caught:
+        bots.next_action(state, [bots.make("notation", "toepen"), None])
+    assert caught.value.code == "illegal_bot_answer"
+    assert state.to_json() == before
+    with pytest.raises(tablegames.IllegalAction, match=r"with '1:keep', which is not one"):
+        bots.next_action(state, [WrongSeat(None), None])  # another seat's action: named
+
+
+class WrongSeat(PlaysOnly):
+    def choose(self, handle: Any) -> Any:
+        return toepen.parse_action("1:keep")
