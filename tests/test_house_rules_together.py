@@ -42,11 +42,11 @@ from tablegames.table.i18n import langs_of, words_for
 from tests.test_any_rules import _expected, options
 
 #: Session decisions walked per example (with pictures at the first, a middle and the last).
-DECISIONS = 60
-DRAW_EVERY = 29
+DECISIONS = 45
+DRAW_EVERY = 22
 #: OpenSpiel moves walked per example (chance outcomes included).
 SPIEL_MOVES = 25
-PROBE = settings(max_examples=6, deadline=None, database=None,
+PROBE = settings(max_examples=5, deadline=None, database=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                         HealthCheck.filter_too_much],
                  phases=(Phase.explicit, Phase.generate))
