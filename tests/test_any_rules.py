@@ -46,16 +46,19 @@ MAX_MESSAGE = 600
 #: Refusals of valid-looking options that a user expects, per game: the table is too
 #: big for the decks, the fixed starter is no seat, a phase needs more cards than a hand,
 #: open Wild groups need one natural per phase, Masters-style phases must differ, a
-#: Shithead starter who shows no card cannot lead the card shown.
+#: Shithead starter who shows no card cannot lead the card shown, a cut-in needs a run
+#: that burns, and a run that burns needs as many cards of a value as the decks hold; a
+#: second Toepen exchange or a bluffer's take-back needs the exchange.
 EXPECTED_REFUSALS: dict[str, tuple[str, ...]] = {
-    "toepen": (),
+    "toepen": (r"(second_exchange|bluff_takes_back)=\S+ needs exchanges=True",),
     "dallah": (),
     "phase10": (r"needs \d+ cards but a player holds at most \d+",
                 r'wild_groups="open" needs naturals="phase"',
                 r"with phase_choice every phase must differ"),
     "shithead": (r"deck\(s\) deal nine cards to at most \d+ players",
                  r"starter_seat \d+ is not a seat of a game of \d+ players",
-                 r"lead_shown=True needs starter='lowest'"),
+                 r"lead_shown=True needs starter='lowest'",
+                 r"cut_in=True needs burn_run", r"burn_run=\d+ needs decks=\d+ or more"),
 }
 
 #: Bots that play each game (``ismcts`` is too slow for a property).
@@ -68,8 +71,19 @@ def _choice(*values: Any) -> st.SearchStrategy[Any]:
     return st.sampled_from(values)
 
 
-def toepen_options(play: bool = True) -> st.SearchStrategy[dict[str, Any]]:
-    """Every Toepen option over its domain (``limit`` kept low for a game to play)."""
+@st.composite
+def toepen_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
+    """Every Toepen option over its domain (``limit`` kept low for a game to play); the
+    exchange's second round and take-back mostly only with the exchange (without it they
+    are refused)."""
+    opts = draw(_toepen_fields(play))
+    if opts.get("exchanges") is False and draw(st.integers(0, 3)):
+        opts.pop("second_exchange", None)
+        opts.pop("bluff_takes_back", None)
+    return opts
+
+
+def _toepen_fields(play: bool) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({}, optional={
         "limit": st.integers(2, 5) if play else st.integers(2, 100),
         "ending": _choice("rubber", "elimination"),
@@ -113,7 +127,18 @@ def effect_rows(draw: st.DrawFn) -> list[dict[str, Any]]:
     return rows
 
 
-def shithead_options(play: bool = True) -> st.SearchStrategy[dict[str, Any]]:
+@st.composite
+def shithead_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
+    """Every Shithead option over its domain; ``burn_run`` mostly within the four cards of
+    a value each deck holds (a longer run is refused, and would leave less to play)."""
+    opts = draw(_shithead_fields(play))
+    run, decks = opts.get("burn_run"), opts.get("decks", 1)
+    if run is not None and run > 4 * decks and draw(st.integers(0, 3)):
+        opts["burn_run"] = draw(st.integers(2, 4 * decks))
+    return opts
+
+
+def _shithead_fields(play: bool) -> st.SearchStrategy[dict[str, Any]]:
     return st.fixed_dictionaries({}, optional={
         "effects": effect_rows(),
         "aces": _choice("low", "high"),

@@ -21,7 +21,9 @@ learner at seat ``s mod n``; later ``reset()`` calls without a seed deal ``"s:1"
 and the learner meets every seat (never seeded, the first game gets a random seed). A
 game that ends before the learner is asked anything (a Phase 10 opponent going out on its
 first turn under a one-phase house rule) teaches nothing: the reset deals the next seed
-instead, with the learner in the same seat.
+instead, with the learner in the same seat. Rules under which that seat is never asked in
+100 games (a Dallah card set of one cup ends on the first player's turn) are a
+``SetupError`` naming the seat, and the environment stays as it was.
 
 **Spaces.** Actions are ``Discrete(codec.num_distinct_actions)``: the ids of the game's
 codec (:mod:`tablegames.adapters.base`; tables in each game's adapter module). A decision
@@ -132,7 +134,8 @@ def _key(game: str, name: str, view: Mapping[str, Any]) -> str:
 REWARDS = ("game", "hand")
 ILLEGAL = ("random", "raise")
 #: A reset redeals when the game ends before the learner is ever asked (seats that are
-#: never asked exist only under odd house rules); this bounds the redeals.
+#: never asked exist only under odd house rules, such as a Dallah card set of one cup);
+#: this bounds the redeals.
 _REDEALS = 100
 #: What ``tablegames.bots.make`` takes itself, so no ``bot_params`` entry may set it.
 _TAKEN = frozenset({"name", "game", "seed"})
@@ -247,6 +250,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             check_seed(int(seed))
         if options:
             raise SetupError("these environments take no reset options")
+        # every episode field is rebound (never edited in place) by a deal, so this
+        # shallow copy is the environment as it was, for a refusal below to leave it so
+        before = dict(self.__dict__)
         super().reset(seed=None if seed is None else int(seed))
         if seed is not None:
             base, episode, resets = int(seed), 0, 0
@@ -260,8 +266,15 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             if self._advance():
                 break
             episode += 1  # the same seat, in the next game
-        else:  # pragma: no cover - needs a seat that is never asked in 100 games
-            raise SetupError("the learner's seat was never asked to decide")
+        else:
+            # rules under which a game can end before some seat's first turn (a Dallah
+            # card set of one cup ends on the first player's turn) leave the seat nothing
+            # to learn: said, with the environment as it was
+            self.__dict__.clear()
+            self.__dict__.update(before)
+            raise SetupError(f"the learner's seat {seat} was never asked to decide in "
+                             f"{_REDEALS} games under these rules (each ended first); "
+                             f"choose rules that give every seat a turn")
         return self._observe(), self._info(False)
 
     def _deal(self, game_seed: int | str, seat: int) -> None:

@@ -144,7 +144,9 @@ class Rules:
 
     * ``phases`` — the phase list, in order (P10-10 .. P10-19, P10-41); the game ends
       after the hand in which someone completes the last one (P10-53).
-    * ``hand_size`` — cards dealt to each player (P10-30).
+    * ``hand_size`` — cards dealt to each player (P10-30). Every phase of ``phases`` must
+      fit in a hand and the card drawn (``hand_size + 1`` cards), or nobody could ever
+      lay it: a longer one is refused (``RulesError``) with the rules.
     * ``first_skip`` — a Skip turned up as the first discard: ``"skip"`` skips the first
       player (P10-25); ``"twist"`` covers it with the next card of the stock instead.
     * ``naturals`` — ``"group"``: every set, run and colour group holds a natural card

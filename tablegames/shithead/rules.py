@@ -272,12 +272,17 @@ class Rules:
     * ``swap_mode`` — how the swap of SHD-03 is held: ``"turns"`` (default: seat by
       seat, one swap each, then ``done``) or ``"simultaneous"`` (every seat swaps as
       often as it likes and says ``ready``; a ready seat may take it back with
-      ``unready``; play starts when all are ready).
+      ``unready``; play starts when all are ready). With ``swap=False`` there is no swap,
+      so this option has no effect.
     * ``burn_run`` — how many equal values on top of the pile burn it (SHD-25: 4);
-      ``None`` turns the rule off.
+      ``None`` turns the rule off. Each deck holds four cards of a value, so a run of 5
+      to 8 needs ``decks=2`` and one of 9 to 12 ``decks=3``; a longer run than the decks
+      hold could never burn the pile and is refused (``RulesError``).
     * ``cut_in`` — a player who can complete the run of ``burn_run`` equal values on the
       pile may play those cards out of turn, burning the pile and playing on (SHD-25; off
-      by default: the source does not have it).
+      by default: the source does not have it). It needs ``burn_run``: with
+      ``burn_run=None`` there is no run to complete, so the pair is refused
+      (``RulesError``) rather than silently ignored.
     * ``skips`` — how Skips count round the table (SHD-22): ``"opponents"`` (default: k Skips pass
       over k opponents still in the round, counted modulo their number, so the skipper is
       never skipped and k a multiple of the opponents gives the skipper another turn) or
@@ -434,12 +439,30 @@ class Rules:
         ))
 
     def __attrs_post_init__(self) -> None:
+        # Each pair below would start a game that silently drops an option a host chose,
+        # so it is refused here, naming both options, through every door (a dict, evolve,
+        # the room form, --rules).
         # SHD-04: only the lowest card is shown, so a fixed or dealer's-left starter has no
-        # shown card to lead; accepting the pair would silently drop the option a host chose
+        # shown card to lead
         if self.lead_shown and self.starter != "lowest":
             raise RulesError(
                 f"lead_shown=True needs starter='lowest': the starter leads the card it "
                 f"showed, and with starter={self.starter!r} nobody shows a card"
+            )
+        # SHD-25: a cut-in completes the run of equal values that burns the pile; with
+        # burn_run=None no run burns it, so there is nothing to cut in with
+        if self.cut_in and self.burn_run is None:
+            raise RulesError(
+                "cut_in=True needs burn_run: a cut-in completes the cards of a kind that "
+                "burn the pile, and burn_run=None turns that rule off"
+            )
+        # SHD-02, SHD-25: each deck holds four cards of a value, so a longer run can never
+        # lie on the pile and the rule would never burn it
+        if self.burn_run is not None and self.burn_run > 4 * self.decks:
+            raise RulesError(
+                f"burn_run={self.burn_run} needs decks={-(-self.burn_run // 4)} or more: "
+                f"{self.decks} deck{'s hold' if self.decks > 1 else ' holds'} only "
+                f"{4 * self.decks} cards of each value"
             )
 
     @classmethod

@@ -61,13 +61,18 @@ class Rules:
     * ``ending`` — ``"rubber"``: the game ends after the hand in which someone reaches the
       limit; they pay (TOE-23). ``"elimination"``: players at the limit drop out and play
       goes on until one is left.
-    * ``exchanges`` — allow the dirty-hand exchange at all (TOE-03).
+    * ``exchanges`` — allow the dirty-hand exchange at all (TOE-03). With ``False``,
+      ``dirty_hand``, ``bluff_penalty`` and ``challenge_penalty`` are unused, and
+      ``second_exchange`` or ``bluff_takes_back`` switched on is refused (``RulesError``):
+      they add to an exchange that never happens.
     * ``dirty_hand`` — what counts as a dirty hand (TOE-03/04): ``"faces"`` = only J, Q, K, A;
       ``"faces_or_seven"`` also accepts three of them plus one 7.
     * ``bluff_penalty`` — lives a caught bluffer loses (TOE-04), 1 or 2.
     * ``challenge_penalty`` — lives a wrong challenger loses (TOE-04).
     * ``double_knock`` — the last knocker may knock again at once (TOE-50 forbids it).
-    * ``max_stake`` — cap on the hand's value (``None``: only TOE-55 limits it).
+    * ``max_stake`` — cap on the stake knocks may raise (``None``: only TOE-55 limits
+      it). A last trick won with a jack under ``jack_doubles`` still costs double the
+      stake, so a round can cost up to twice ``max_stake``.
     * ``poverty`` — the poverty rule of TOE-30/31 is in force.
     * ``poverty_may_fold`` — a player in poverty may fold on a later knock (TOE-31).
     * ``knock_only_on_turn`` — knocking only when it is your turn to play (TOE-21 lets
@@ -150,7 +155,7 @@ class Rules:
         default=None, validator=optional_int_in(2, 100),
         metadata=said(
             "Highest stake",
-            "The most lives one round can cost; leave it empty for no cap.",
+            "The highest stake knocking may raise a round to; leave it empty for no cap.",
         ))
     poverty: bool = attrs.field(
         default=True, validator=is_bool,
@@ -213,6 +218,19 @@ class Rules:
             true="Yes, by those who got new cards",
             all="Yes: every player still in is asked again",
         ))
+
+    def __attrs_post_init__(self) -> None:
+        # TOE-03: without the exchange there is no second round of it and no caught
+        # bluffer; accepting either option would start a game that silently drops it
+        if not self.exchanges:
+            for name in ("second_exchange", "bluff_takes_back"):
+                value = getattr(self, name)
+                if value is not False:
+                    shown = f'"{value}"' if isinstance(value, str) else "True"
+                    raise RulesError(
+                        f"{name}={shown} needs exchanges=True: it changes the dirty-hand "
+                        "exchange, and exchanges=False turns the exchange off"
+                    )
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -306,6 +306,34 @@ def test_a_refused_seed_leaves_the_generator_as_it_was() -> None:
         assert snapshot() == before
 
 
+#: A valid Dallah card set of one cup: the first player's turn places it and ends the game.
+ONE_CUP = {"name": "One cup", "shapes": [{"id": "cup", "en": "Cup", "ar": "فنجان", "cups": 1}],
+           "zones": [{"id": "top", "en": "Top", "ar": "أعلى", "cards": 1}],
+           "actions": [{"id": "place", "en": "Place", "ar": "ضع", "kind": "place",
+                        "target": "next", "count": 2, "cups": 1}]}
+
+
+def test_rules_that_never_ask_the_learners_seat_are_refused_and_change_nothing() -> None:
+    """Found by helper-163's house-rules probe: under a card set of one cup every Dallah
+    game ends on seat 0's first turn, so a learner at seat 1 is never asked. ``reset``
+    redealt 100 games and raised "the learner's seat was never asked to decide", marked
+    unreachable, with the environment left at the last of them. It now names the seat and
+    the rules, and leaves the environment as it was; seat 0 still plays."""
+    e = env("dallah", ["random"], {"cards": ONE_CUP})
+    e.reset(seed=2)  # seat 0: asked at once
+    assert e.seat == 0 and e.session is not None
+    before = (e.session.state.to_json(), e.seat, e.np_random_seed,
+              json.dumps(e.np_random.bit_generator.state))
+    with pytest.raises(tablegames.SetupError) as refused:
+        e.reset(seed=1)  # seat 1: every game is over before its turn
+    assert "seat 1 was never asked to decide in 100 games under these rules" in str(
+        refused.value)
+    assert (e.session.state.to_json(), e.seat, e.np_random_seed,
+            json.dumps(e.np_random.bit_generator.state)) == before
+    obs, *_ = e.step(int(np.flatnonzero(e.action_masks())[0]))
+    assert obs.shape == e.observation_space.shape
+
+
 def test_a_long_seed_plays_its_later_episodes_too() -> None:
     """A seed ``reset(seed=)`` takes also deals the episodes after it (the next
     ``reset()`` refused ``"<70 digits>:1"`` as too long a seed string)."""

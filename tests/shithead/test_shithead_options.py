@@ -4,12 +4,17 @@ prompts that offer only what is legal."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tablegames import NotationError, RulesError, shithead
+from tablegames import GAMES, NotationError, RulesError, shithead
+from tablegames.cli import parse_rules
 from tablegames.common.fields import put
 from tablegames.common.registry import new_game as registry_new_game
 from tablegames.common.rng import Rng
+from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.server.rooms import ClientError, playable_rules
 from tablegames.testing import apply_all, assert_refused, check_game
 
 from .helpers import game, names, seat
@@ -125,6 +130,67 @@ def test_cut_in_conformance() -> None:
     report = check_game("shithead", players=4, seeds=range(4), full_every=23,
                         interrupt_rate=0.5, new_game_kwargs={"rules": {"cut_in": True}})
     assert report.games == 4 and report.interrupts > 0
+
+
+def _refused_through_every_door(pair: dict[str, object], valid: dict[str, object],
+                                *words: str) -> None:
+    """``pair`` of options is a ``RulesError`` naming ``words`` from the constructor, a
+    rules dict, ``evolve`` of the ``valid`` rules, a new game, the fitting of a bigger
+    table, ``--rules`` and the room form (``bad_rules``), as ``lead_shown`` without the
+    lowest starter is."""
+    calls = [lambda: shithead.Rules(**pair),  # type: ignore[arg-type]
+             lambda: rules_from_dict(shithead.Rules, pair),
+             lambda: shithead.Rules(**valid).evolve(**pair),  # type: ignore[arg-type]
+             lambda: shithead.new_game(3, seed=1, rules=pair),
+             lambda: GAMES["shithead"].fit_rules(8, pair),
+             lambda: parse_rules(GAMES["shithead"], [f"{k}={json.dumps(v)}"
+                                                     for k, v in pair.items()])]
+    for call in calls:
+        with pytest.raises(RulesError) as refused:
+            call()
+        assert all(w in str(refused.value) for w in words), str(refused.value)
+    with pytest.raises(ClientError) as form:
+        playable_rules(GAMES["shithead"], 3, rules_to_dict(shithead.Rules()) | pair, pair)
+    assert form.value.code == "bad_rules" and words[0] in form.value.detail
+
+
+@ruling("SHD-25")
+def test_cutting_in_with_no_run_that_burns_is_refused() -> None:
+    """A cut-in completes the run of ``burn_run`` equal values (SHD-25); with
+    ``burn_run=None`` no run burns the pile, so ``cut_in=True`` did nothing at all: the
+    game started and no seat could ever cut in. The pair is refused, naming both."""
+    _refused_through_every_door({"cut_in": True, "burn_run": None}, {"cut_in": True},
+                                "cut_in=True needs burn_run", "burn_run=None")
+    assert shithead.Rules(cut_in=True, burn_run=2).cut_in
+    assert shithead.Rules(cut_in=False, burn_run=None).burn_run is None
+
+
+@ruling("SHD-25", "SHD-02")
+@pytest.mark.parametrize(("run", "decks", "needed"), [(5, 1, 2), (8, 1, 2), (12, 1, 3),
+                                                      (9, 2, 3), (12, 2, 3)])
+def test_a_run_that_burns_longer_than_the_decks_hold_is_refused(
+        run: int, decks: int, needed: int) -> None:
+    """Each deck holds four cards of a value (SHD-02), so ``burn_run=5`` with one deck
+    could never burn the pile: it was accepted and the four-of-a-kind rule was silently
+    off for the whole game. Refused, saying how many decks the run needs."""
+    _refused_through_every_door({"burn_run": run, "decks": decks},
+                                {"burn_run": run, "decks": 3},
+                                f"burn_run={run} needs decks={needed} or more",
+                                f"{4 * decks} cards of each value")
+
+
+@ruling("SHD-25", "SHD-02")
+def test_a_run_that_burns_up_to_what_the_decks_hold_plays() -> None:
+    for run, decks in ((4, 1), (5, 2), (8, 2), (9, 3), (12, 3)):
+        assert shithead.Rules(burn_run=run, decks=decks).burn_run == run
+    # two decks: five of a kind laid by two seats burns the pile, the fifth plays again
+    s = shithead.new_game(players=2, seed=1, rules={"burn_run": 5, "decks": 2, "swap": False},
+                          deck=["4c", "4d", "4h", "4s", "Qs", "Ks", "6c", "6d", "6h",
+                                "5c", "5d", "5h", "5s", "Qh", "Kh", "6c", "6d", "6s",
+                                "Jc", "Jd", "Jh"], stock=3)
+    apply_all(s, "0:play 6c,6d,6h")
+    events = s.apply("1:play 6c,6d")
+    assert [e.kind for e in events][:2] == ["play", "burn"] and s.pile == () and s.to_act == 1
 
 
 # -- the simultaneous swap ----------------------------------------------------------------

@@ -99,6 +99,24 @@ def test_a_last_trick_won_with_a_jack_costs_double_under_jack_doubles() -> None:
     assert state.lives == (2, 0)
 
 
+@ruling("TOE-21", "TOE-52")
+def test_max_stake_caps_the_knocks_and_a_jack_still_doubles_what_is_paid() -> None:
+    """Two options on the same payment: ``max_stake`` caps the stake knocks raise
+    (TOE-21), ``jack_doubles`` doubles what the payers of a last trick won with a jack
+    lose (TOE-52). Both apply: at the cap, the jack's trick costs twice the cap, as the
+    option's page says."""
+    from tablegames.testing import assert_refused
+
+    state = toepen.new_game(players=2, seed=1, deck=["7c", "8c", "9c", "Qd", "Tc", "Ts", "9s", "Jh"],
+                            rules={"jack_doubles": True, "max_stake": 2, "exchanges": False})
+    _play(state, "0:play 7c", "1:knock", "0:stay")
+    assert state.stake == 2
+    assert_refused(state, "0:knock", code="max_stake", ruling="TOE-21")
+    _play(state, "1:play Tc", "1:play Ts", "0:play 8c", "1:play 9s", "0:play 9c",
+          "1:play Jh", "0:play Qd")
+    assert state.lives == (4, 0) and state.last_round["stake"] == 4
+
+
 @ruling("TOE-21")
 def test_no_knock_raises_the_stake_past_max_stake() -> None:
     from tablegames.testing import assert_refused

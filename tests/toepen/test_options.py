@@ -3,11 +3,16 @@ exchange. Each scenario names the ruling the option changes."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tablegames import toepen
+from tablegames import GAMES, RulesError, toepen
+from tablegames.cli import parse_rules
 from tablegames.common.errors import StateError
 from tablegames.common.position import PositionError
+from tablegames.common.rules import rules_from_dict, rules_to_dict
+from tablegames.server.rooms import ClientError, playable_rules
 from tablegames.testing import apply_all, assert_refused, check_game
 
 from .helpers import CLUBS, SPADES, SPLIT, game
@@ -193,6 +198,35 @@ def test_who_is_asked_in_the_second_round() -> None:
     assert s.view(1)["shown"][0] == ["7d", "8d", "9d", "Td"]
     assert s.view(1)["thrown"][0] is None  # the first thrown hand stays face down
     round_trip(s)
+
+
+@ruling("TOE-03")
+@pytest.mark.parametrize(("option", "value", "said"), [
+    ("second_exchange", True, "second_exchange=True"),
+    ("second_exchange", "all", 'second_exchange="all"'),
+    ("bluff_takes_back", True, "bluff_takes_back=True"),
+])
+def test_an_option_of_the_exchange_without_the_exchange_is_refused(
+        option: str, value: object, said: str) -> None:
+    """``exchanges=False`` turns the dirty-hand exchange off (TOE-03), so a second round
+    of it, or a caught bluffer taking back the cards, can never happen: the game started
+    and silently dropped the option. Refused, naming both options, whichever way the
+    rules come (the room form and ``--rules`` read them as a dict does)."""
+    pair = {"exchanges": False, option: value}
+    for call in (lambda: toepen.Rules(**pair),  # type: ignore[arg-type]
+                 lambda: rules_from_dict(toepen.Rules, pair),
+                 lambda: toepen.new_game(3, seed=1, rules=pair),
+                 lambda: parse_rules(GAMES["toepen"], [f"{k}={json.dumps(v)}"
+                                                       for k, v in pair.items()])):
+        with pytest.raises(RulesError) as refused:
+            call()
+        assert f"{said} needs exchanges=True" in str(refused.value)
+    with pytest.raises(ClientError) as form:
+        playable_rules(GAMES["toepen"], 3, rules_to_dict(toepen.Rules()) | pair, pair)
+    assert form.value.code == "bad_rules" and said in form.value.detail
+    # with the exchange, or with the option off, the rules stand
+    assert getattr(toepen.Rules(**{option: value}), option) == value  # type: ignore[arg-type]
+    assert toepen.Rules(exchanges=False, **{option: False}).exchanges is False  # type: ignore[arg-type]
 
 
 # -- saves, positions and the kit with the options on --------------------------------------
