@@ -421,9 +421,11 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     for name in ("sockets_per_address", "sockets_per_network", "rooms_per_network"):
         if getattr(args, name) is not None:
             limits = attrs.evolve(limits, **{name: getattr(args, name)})
+    joins = join_lines(args.host, args.port)
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
-                         max_rooms=args.max_rooms, bot_threads=args.bot_threads)
+                         max_rooms=args.max_rooms, bot_threads=args.bot_threads,
+                         share_url=joins[1])
     except ImportError:
         raise SetupError('a PostgreSQL database needs the postgres extra: '
                          'pip install "tablegames[postgres]"') from None
@@ -432,12 +434,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     # the service's log keeps this line: a PostgreSQL URL is shown without its password
     out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ "
               f"(stored in {without_password(args.db)})\n")
-    if _loopback(args.host):
-        out.write(f"tablegames: listening on {args.host} only, so phones cannot reach it: "
-                  "serve with --host 0.0.0.0 to let phones on this network join\n")
-    elif args.host in ("0.0.0.0", "::"):
-        out.write(f"tablegames: open http://<this computer's address>:{args.port}/, not localhost: "
-                  "a room's link and QR code carry the address its page was opened at\n")
+    out.writelines(joins[0])
     out.flush()
     # uvicorn believes X-Forwarded-For (and -Proto) from 127.0.0.1 unless told otherwise: a
     # client on this computer, or any client behind a tunnel that passes headers through
@@ -449,6 +446,36 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
                 proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None,
                 **UVICORN_HTTP, **UVICORN_WS)
     return 0
+
+
+def join_lines(host: str, port: int) -> tuple[list[str], str | None]:
+    """What ``tablegames serve`` says, after where it listens, about who can join, and the
+    address a room's link and QR code give phones (``None``: the one its page was opened
+    at).
+
+    On ``127.0.0.1`` (the default) only this computer can join, and the line says how to
+    let phones in. On every interface (``0.0.0.0``, ``::``) it names the addresses phones
+    on this network open (:func:`tablegames.server.lan.lan_addresses`): the first is also
+    the link a room made from a page opened at ``localhost`` gives. Without a network it
+    says that only this computer can join, until it has one. On a named address it says
+    nothing more: the first line's address is the one to open.
+    """
+    from tablegames.server.lan import lan_addresses, url_host
+
+    if _loopback(host):
+        return [f"tablegames: listening on {host} only, so only this computer can join and "
+                "phones cannot reach it: serve with --host 0.0.0.0 to let phones on this "
+                "network join\n"], None
+    if host not in ("0.0.0.0", "::"):
+        return [], None
+    found = lan_addresses(host)
+    urls = [f"http://{url_host(a)}:{port}" for a in found]
+    if _loopback(found[0]):  # the loopback address is there only when nothing else is
+        return [f"tablegames: no network found, so only this computer can join, at "
+                f"{urls[0]}/ (phones can once it is on a network; serve again then)\n"], None
+    more = f" (or {', '.join(u + '/' for u in urls[1:4])})" if len(urls) > 1 else ""
+    return [f"tablegames: phones on this network join at {urls[0]}/{more}; a room made "
+            "at localhost gives them that address in its link and QR code\n"], urls[0]
 
 
 def _loopback(host: str) -> bool:

@@ -176,15 +176,14 @@ def test_serve_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> No
     ("127.0.0.1", "phones cannot reach it: serve with --host 0.0.0.0"),
     ("localhost", "phones cannot reach it: serve with --host 0.0.0.0"),
     ("::1", "phones cannot reach it: serve with --host 0.0.0.0"),
-    ("0.0.0.0", "not localhost: a room's link and QR code carry the address"),
     ("192.168.1.20", None),
 ])
 def test_serve_says_when_phones_cannot_reach_it(
         host: str, said: str | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A server on 127.0.0.1 (the default) cannot be reached by any phone: its start-up
-    message says so in one line, and how to fix it. On 0.0.0.0 it says to open the page
-    by the computer's address, since the QR code is made from the address the page was
-    opened at. Uvicorn is not started here; the line is written before it is."""
+    message says so in one line, and how to fix it (on 0.0.0.0 it names the addresses
+    phones open: ``tests/server/test_lan.py``, with the network faked). Uvicorn is not
+    started here; the line is written before it is."""
     import uvicorn
 
     ran: list[str] = []

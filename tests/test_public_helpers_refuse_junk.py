@@ -31,11 +31,16 @@ HELPERS: dict[str, Callable[[Any], object]] = {
     "phase10.check_phase": lambda x: phase10.check_phase(x, 1),
     "phase10.check_group": phase10.check_group,
     "phase10.hand_points": phase10.hand_points,
+    "phase10.card_of": phase10.card_of,
     "shithead.code_of": shithead.code_of,
     "shithead.card_names": shithead.card_names,
     "shithead.max_players": shithead.max_players,
+    "shithead.rank_table": shithead.rank_table,
     "toepen.announcements": toepen.announcements,
     "toepen.PACK.code": toepen.PACK.code,
+    "toepen.code_of": toepen.code_of,
+    "toepen.strength": toepen.strength,
+    "toepen.suit": toepen.suit,
 }
 
 
@@ -77,3 +82,11 @@ def test_the_helpers_still_answer_for_good_input() -> None:
     assert phase10.parse_group("set7=R7,B7,W").key == 7
     with pytest.raises(RulesError):
         shithead.max_players(0)
+    # the card helpers a bot reads its view with (the bot guide, helper-169)
+    assert shithead.rank_table("high")[shithead.VALUE[shithead.code_of("A♠")]] == 14
+    assert shithead.rank_table("low")[shithead.VALUE[shithead.code_of("As")]] == 1
+    assert phase10.NUMBER[phase10.card_of("B12")] == 12
+    assert phase10.COLOUR[phase10.card_of("B12")] == phase10.COLOURS.index("B")
+    assert phase10.NUMBER[phase10.card_of("W")] == 0 and phase10.COLOUR[phase10.WILD] == -1
+    with pytest.raises(RulesError):
+        shithead.rank_table("hi")  # read as "low" before

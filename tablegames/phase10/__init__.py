@@ -21,15 +21,18 @@ from tablegames.common.rules import OptionText
 from tablegames.phase10.actions import Discard, Draw, Hit, Lay, Take, parse_action
 from tablegames.phase10.bots import EagerRandomBot, SmartBot, progress
 from tablegames.phase10.cards import (
+    COLOUR,
     COLOUR_NAMES,
     COLOURS,
     N_FACES,
     NAMES,
+    NUMBER,
     NUMBERS,
     PACK,
     POINTS,
     SKIP,
     WILD,
+    card_of,
 )
 from tablegames.phase10.check import (
     Fault,
@@ -121,6 +124,7 @@ register(GAME)  # the registry finds the package by its rulings page; this adds 
 from_position = State.from_position
 
 __all__ = [
+    "COLOUR",
     "COLOURS",
     "COLOUR_GROUP",
     "COLOUR_NAMES",
@@ -130,6 +134,7 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAMES",
+    "NUMBER",
     "NUMBERS",
     "N_FACES",
     "OPEN",
@@ -154,6 +159,7 @@ __all__ = [
     "SmartBot",
     "State",
     "Take",
+    "card_of",
     "check_group",
     "check_hit",
     "check_phase",

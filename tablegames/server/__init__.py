@@ -30,7 +30,7 @@ __all__ = ["create_app"]
 
 def create_app(*args: Any, **kwargs: Any) -> Any:
     """``create_app(db="rooms.sqlite", *, bot_delay=0.7, limits=None, max_rooms=5000,
-    bot_threads=1)``:
+    bot_threads=1, share_url=None)``:
     the ASGI app serving the rooms stored in ``db`` (a SQLite file's path, or a
     ``postgresql://`` URL shared by any number of server processes).
 

@@ -34,7 +34,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import html
 import io
+import ipaddress
 import json
 import logging
 import re
@@ -55,7 +57,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import SetupError, quoted
 from tablegames.common.numbers import is_number
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import OptionText, option_text, rules_to_dict
@@ -275,6 +277,46 @@ UVICORN_HTTP: dict[str, Any] = {"http": _http(), "h11_max_incomplete_event_size"
 #: refused it with an error, a 500), after the costliest encoding there is.
 _HOST = re.compile(r"(?=.{0,262}\Z)(?:(?:[A-Za-z0-9-]{1,63}\.)*[A-Za-z0-9-]{1,63}\.?"
                    r"|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?|")
+
+
+#: A ``share_url``: ``http`` or ``https``, a host as :data:`_HOST` takes it, no path.
+_SHARE_URL = re.compile(r"https?://(?!/)(" + _HOST.pattern[:-1] + r")")
+
+
+def check_share_url(url: object) -> None:
+    """``create_app(share_url=...)``: ``None`` or an address a phone can open and a QR
+    code can hold (``http://192.168.1.5:8000``), else a ``SetupError``."""
+    if url is None:
+        return
+    if not isinstance(url, str) or not _SHARE_URL.fullmatch(url):
+        raise SetupError(f"share_url is an address such as 'http://192.168.1.5:8000' "
+                         f"(no path), not {quoted(url)}")
+
+
+def loopback_host(host: str) -> bool:
+    """Whether a ``Host`` header names this computer alone (``localhost``,
+    ``127.0.0.1:8000``, ``[::1]``): a link made from it opens nothing on a phone.
+
+    >>> loopback_host("localhost:8000"), loopback_host("[::1]"), loopback_host("192.168.1.5")
+    (True, True, False)
+    """
+    try:
+        name = urlsplit("//" + host).hostname or ""
+    except ValueError:
+        return False
+    if name.rstrip(".") == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def share_meta(url: str | None) -> str:
+    """The page's note of ``share_url`` (read by ``app.js`` for a room's link), or nothing."""
+    if url is None:
+        return ""
+    return f'\n<meta name="tablegames-share" content="{html.escape(url, quote=True)}">'
 
 
 def cross_site(headers: Mapping[str, str]) -> bool:
@@ -578,7 +620,7 @@ JSON = "application/json"
 # -- the app ---------------------------------------------------------------------------
 def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                limits: Limits | None = None, max_rooms: int = 5_000,
-               bot_threads: int = 1) -> Starlette:
+               bot_threads: int = 1, share_url: str | None = None) -> Starlette:
     """The ASGI app serving rooms stored in ``db``: a SQLite file's path (one server
     process), or a ``postgresql://`` URL shared by any number of server processes.
 
@@ -587,10 +629,16 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     the open rooms (idle ones are closed on the schedule of ``Hub.tend``);
     ``bot_threads`` (1 to 16) is how many bot decisions may think at once across all
     rooms (the others wait their turn), so bots never hold the server's thread.
+    ``share_url`` (``"http://192.168.1.5:8000"``, what ``tablegames serve --host 0.0.0.0``
+    finds with :func:`tablegames.server.lan.lan_addresses`) is the address phones open: a
+    room's link and QR code use it when the page was opened at this computer's own name
+    (``localhost``, ``127.0.0.1``), which no phone can open; otherwise they carry the
+    address the page was opened at, as without it.
     """
     check_bot_delay(bot_delay)  # before the store is opened
     check_count("max_rooms", max_rooms)
     check_bot_threads(bot_threads)
+    check_share_url(share_url)
     if not isinstance(limits, Limits | None):
         raise SetupError(f"limits must be a Limits or None, not {type(limits).__name__}")
     limits = limits or Limits()
@@ -638,11 +686,13 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
         return read_json(data)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
-        # the page's words in every language go into the HTML (read once: they never change)
-        html = (STATIC / name).read_text("utf-8").replace("</head>", words_script() + "\n</head>", 1)
+        # the page's words in every language go into the HTML (read once: they never
+        # change), and the address phones open (share_url), for a room's link
+        document = (STATIC / name).read_text("utf-8").replace(
+            "</head>", words_script() + share_meta(share_url) + "\n</head>", 1)
 
         async def handler(request: Request) -> Response:
-            return HTMLResponse(html)
+            return HTMLResponse(document)
         return handler
 
     async def api_games(request: Request) -> Response:
@@ -729,7 +779,9 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
                           status=LOOK_UP_STATUS.get(exc.code, 404))
         if not _HOST.fullmatch(request.headers.get("host", "")):
             return refuse(ClientError("bad_message"))
-        link = f"{str(request.base_url).rstrip('/')}/j/{room.code}"
+        here = request.headers.get("host", "")
+        origin = share_url if share_url and loopback_host(here) else str(request.base_url)
+        link = f"{origin.rstrip('/')}/j/{room.code}"
         return Response(qr_svg(link), media_type="image/svg+xml")
 
     async def serve_socket(ws: WebSocket,
@@ -870,6 +922,7 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     app = App(routes=routes, lifespan=lifespan,
               exception_handlers={HTTPException: http_error, Exception: crashed})
     app.state.hub = hub
+    app.state.share_url = share_url  # what a room made at localhost gives phones
     return app
 
 

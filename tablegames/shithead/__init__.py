@@ -31,7 +31,7 @@ from tablegames.shithead.actions import (
     parse_action,
 )
 from tablegames.shithead.bots import SmartBot
-from tablegames.shithead.cards import ASCII, NAMES, card_names, code_of, pack
+from tablegames.shithead.cards import ASCII, NAMES, VALUE, card_names, code_of, pack, rank_table
 from tablegames.shithead.effects import Table, compile_table
 from tablegames.shithead.present import PRESENTER
 from tablegames.shithead.rules import (
@@ -101,6 +101,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NAMES",
     "OR_LOWER",
+    "VALUE",
     "VARIANTS",
     "Blind",
     "Done",
@@ -123,4 +124,5 @@ __all__ = [
     "new_game",
     "pack",
     "parse_action",
+    "rank_table",
 ]

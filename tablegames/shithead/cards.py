@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tablegames.common.cards import Card, Pack, check_codes
+from tablegames.common.errors import RulesError, quoted
 
 #: Values run 1..13 (SHD-05); 1 is the ace.
 LOW, HIGH = 1, 13
@@ -56,8 +57,14 @@ RANKS_ACE_HIGH: tuple[int, ...] = (0, 14, *range(2, 14))
 
 
 def rank_table(aces: str) -> tuple[int, ...]:
-    """``rank[value]`` for ``Rules.aces`` (``"low"``: A=1 … K=13; ``"high"``: 2 … K, A=14)."""
-    return RANKS_ACE_HIGH if aces == "high" else RANKS_ACE_LOW
+    """``rank[value]`` for ``Rules.aces`` (``"low"``: A=1 … K=13; ``"high"``: 2 … K, A=14):
+    a bot ranks a card of its view as ``rank_table(handle.rules.aces)[VALUE[code_of(card)]]``.
+    Any other ``aces`` is a ``RulesError`` (it read as ``"low"``)."""
+    if type(aces) is str and aces == "high":
+        return RANKS_ACE_HIGH
+    if type(aces) is str and aces == "low":
+        return RANKS_ACE_LOW
+    raise RulesError(f"aces is 'low' or 'high', not {quoted(aces)}")
 
 
 def _make_pack(decks: int = 1) -> Pack:

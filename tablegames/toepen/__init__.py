@@ -23,7 +23,7 @@ from tablegames.toepen.actions import (
     parse_action,
 )
 from tablegames.toepen.bots import ClubBot
-from tablegames.toepen.cards import PACK
+from tablegames.toepen.cards import PACK, code_of, strength, suit
 from tablegames.toepen.present import PRESENTER
 from tablegames.toepen.rules import VARIANT_TEXTS, VARIANTS, Rules
 from tablegames.toepen.state import MAX_PLAYERS, MIN_PLAYERS, State, announcements, new_game
@@ -80,7 +80,10 @@ __all__ = [
     "State",
     "Stay",
     "announcements",
+    "code_of",
     "from_position",
     "new_game",
     "parse_action",
+    "strength",
+    "suit",
 ]

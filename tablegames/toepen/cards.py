@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tablegames.common.cards import check_codes, suited_pack
+from tablegames.common.errors import NotationError
 
 #: The 32-card piquet pack in Toepen's rank order (TOE-01): J Q K A 7 8 9 10.
 PACK = suited_pack("piquet", ("J", "Q", "K", "A", "7", "8", "9", "T"), aliases={"10": "T"})
@@ -22,14 +23,30 @@ JACK, QUEEN, KING, ACE, SEVEN, EIGHT, NINE, TEN = range(8)
 FACES = frozenset({JACK, QUEEN, KING, ACE})
 
 
-def suit(code: int) -> int:
-    """Suit index of a card code."""
-    return code >> 3
+def code_of(card: str | int) -> int:
+    """The code of ``card``: a card as a view writes it (``"Th"``, also ``"10h"``) or a
+    code as an action holds it (``Play.card``), checked: a bot reads both, and a
+    wrong value (``True``, ``-1``, ``32``, a list) is a ``NotationError``, never a card."""
+    if type(card) is int:
+        return check_codes([card], 32)[0]
+    if type(card) is not str:  # a bool is no code: True would read as the queen of clubs
+        raise NotationError(f"a card is its notation (\"Th\") or a code 0 to 31, "
+                            f"not {type(card).__name__}")
+    return PACK.code(card)
 
 
-def strength(code: int) -> int:
-    """Strength of a card code within its suit (0 = J ... 7 = 10)."""
-    return code & 7
+def suit(card: str | int) -> int:
+    """The suit of a card (notation or code, see :func:`code_of`): 0 clubs, 1 diamonds,
+    2 hearts, 3 spades: the led card's suit is the one to follow (TOE-10, TOE-11)."""
+    return code_of(card) >> 3
+
+
+def strength(card: str | int) -> int:
+    """The strength of a card within its suit (notation or code, see :func:`code_of`):
+    0 for the jack up to 7 for the ten (TOE-01): the highest of the led suit wins the
+    trick (TOE-11). A bot compares cards with it; the engine reads ``code & 7`` on its own
+    codes, which need no check."""
+    return code_of(card) & 7
 
 
 def is_dirty(hand: Iterable[int], predicate: str = "faces") -> bool:

@@ -3,7 +3,9 @@ world may be dealt from (helper-115's walk, fixed by helper-118)."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +16,9 @@ import pytest
 
 import tablegames
 from tablegames import bots, toepen
+from tablegames.cli import main
 from tablegames.common import Rng
-from tablegames.common.errors import SetupError
+from tablegames.common.errors import NotationError, SetupError
 from tablegames.testing import check_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -188,3 +191,57 @@ def test_a_bot_answering_with_notation_is_told_to_return_the_action(own_registry
 class WrongSeat(PlaysOnly):
     def choose(self, handle: Any) -> Any:
         return toepen.parse_action("1:keep")
+
+
+# ------------------------------------------------- a bot that reads its view (helper-169)
+def reading_example() -> tuple[str, list[str], list[str]]:
+    """The bot guide's ``lowcard.py``, its arena command and what the page says the
+    command prints, as the page writes them."""
+    text = (ROOT / "docs" / "guides" / "bot.md").read_text(encoding="utf-8")
+    block = text.split("$ cat lowcard.py\n", 1)[1].split("```", 1)[0]
+    module, rest = block.split("$ tablegames ", 1)
+    command, *printed = rest.rstrip("\n").splitlines()
+    return module, command.split(), printed
+
+
+def without_times(lines: list[str]) -> list[str]:
+    """The report less its one machine-dependent figure, a bot row's ms/decision (its
+    last number: two players have no rating column)."""
+    return [re.sub(r"\s+\d+\.\d+$", "", line) for line in lines]
+
+
+def test_the_guides_bot_that_reads_its_view_beats_random_by_the_figures_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, own_registry: None,
+) -> None:
+    """``tablegames arena toepen --import lowcard ...`` from the folder that holds the
+    page's ``lowcard.py`` prints the page's report (the seed fixes every figure but the
+    time per decision), and the report says the bot beats random play."""
+    module, command, printed = reading_example()
+    assert command[:2] == ["arena", "toepen"] and "--seed" in command, command
+    (tmp_path / "lowcard.py").write_text(module, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    out = io.StringIO()
+    try:
+        code = main([*command, "--workers", "1"], out=out)
+    finally:
+        sys.modules.pop("lowcard", None)
+    assert code == 0
+    assert without_times(out.getvalue().rstrip("\n").splitlines()) == without_times(printed)
+    rows = {line.split()[0]: line.split() for line in printed[2:4]}
+    assert float(rows["lowcard"][2].rstrip("%")) < 30 < 70 < float(rows["random"][2].rstrip("%"))
+
+
+def test_the_card_helpers_a_bot_uses_read_a_view_card_or_an_action_code() -> None:
+    """``toepen.strength``/``suit``/``code_of`` take a card as the view writes it and as
+    ``Play.card`` holds it (TOE-01's order, TOE-11's suit); junk is a NotationError."""
+    assert toepen.strength("Th") == toepen.strength("10h") == 7
+    assert toepen.strength("Js") == 0 and toepen.strength("9c") == 6
+    assert toepen.suit("Kc") == 0 and toepen.suit("7s") == 3
+    play = toepen.parse_action("0:play Td")
+    assert isinstance(play, toepen.Play)
+    assert toepen.code_of(play.card) == toepen.code_of("Td") == play.card
+    assert toepen.strength(play.card) == 7 and toepen.suit(play.card) == toepen.suit("Td")
+    for junk in (True, -1, 32, None, "Tx", 1.5, ["Th"]):
+        with pytest.raises(NotationError):
+            toepen.strength(junk)

@@ -81,13 +81,16 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """The server's command line: ``tablegames serve`` on this port and file."""
+        return [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
+                "--db", str(self.db), "--bot-delay", "0", *self.args]
+
     def start(self) -> Server:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         with open(self.log, "ab") as log:
-            self.proc = subprocess.Popen(
-                [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
-                 "--db", str(self.db), "--bot-delay", "0", *self.args],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+            self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env, stdout=log,
+                                         stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -909,6 +909,16 @@ function room() {
   }
 
   /* -------------------------------------------------------------- the lobby */
+  /* The address a room's link carries: the one this page was opened at, unless that is
+   * this computer's own name (localhost), which no phone can open; then the address
+   * `tablegames serve --host 0.0.0.0` found on the network and wrote into the page, as
+   * the QR code does (tablegames/server/app.py, share_url). */
+  function shareOrigin() {
+    const meta = document.querySelector('meta[name="tablegames-share"]');
+    const own = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i.test(location.hostname);
+    return meta && own ? meta.content : location.origin;
+  }
+
   function renderLobby() {
     const l = state.lobby;
     document.getElementById("game").hidden = true;
@@ -918,7 +928,7 @@ function room() {
     setTitle(l.title);
     document.getElementById("code").textContent = l.code;
     document.body.dataset.stage = "lobby";
-    const link = location.origin + "/j/" + l.code;
+    const link = shareOrigin() + "/j/" + l.code;
     const open = l.seats.filter(s => !s.name).length;
     const host = l.seats[0] && l.seats[0].name;
     const seats = el("ol", {class: "seats"}, ...l.seats.map((s, i) => el("li", {
