@@ -393,8 +393,11 @@ def test_toepen_observations_show_what_the_house_rules_add_to_the_view() -> None
     # fold_withdraws: seat 1's ten leaves the trick when it folds
     four = ["Ac", "Kh", "Qs", "Jd", "Tc", "8h", "9h", "Ts", "7c", "Th", "9d", "Kd",
             "8c", "Js", "Qd", "Ad"]
-    observer4 = adapter("toepen").observer(make_codec("toepen", 4, rules))
-    s = toepen.new_game(players=4, seed=1, deck=four, rules={**rules, "exchanges": False})
+    # without the exchange, its second round and take-back are refused (TOE-03)
+    no_exchange = {**rules, "exchanges": False, "second_exchange": False,
+                   "bluff_takes_back": False}
+    observer4 = adapter("toepen").observer(make_codec("toepen", 4, no_exchange))
+    s = toepen.new_game(players=4, seed=1, deck=four, rules=no_exchange)
     for text in ("0:play Ac", "1:play Tc", "0:knock", "1:fold"):
         s.apply(text)
     assert s.view(2)["withdrawn"] == [{"seat": 1, "card": "Tc"}]
