@@ -194,6 +194,7 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
         "best_total": _choice("auto", "lowest", "highest"),
         "blocked_hand": _choice("dead", "lowest"),
         "lay_when_able": st.booleans(),
+        "discard_taken": st.booleans(),
     }))
     if draw(st.booleans()) or play:
         opts["phases"] = draw(st.lists(phase_text(), min_size=1, max_size=3 if play else 6))
@@ -610,6 +611,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "scoring": ("choice", "penalty", "winner"), "wild_groups": ("choice", "named", "open"),
         "best_total": ("choice", "auto", "lowest", "highest"),
         "blocked_hand": ("choice", "dead", "lowest"), "lay_when_able": ("bool",),
+        "discard_taken": ("bool",),
     },
     "dallah": {
         "cards": ("cards",), "swaps_per_turn": ("int", 0, 5), "late_falls": ("bool",),

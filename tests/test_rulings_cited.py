@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tablegames.common.registry import GAMES
+from tablegames.common.rulings import load_rulings
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Each game's ruling prefix, from its registration (a new game is checked like the four).
@@ -21,13 +22,27 @@ PREFIX = {g: GAMES[g].ruling_prefix for g in GAMES if GAMES[g].ruling_prefix}
 SKIP_MARKS = frozenset({"skip", "skipif", "xfail"})
 
 
-def rule_ids(game: str) -> set[str]:
+def reference_ids(game: str) -> set[str]:
     """IDs from the shared rules file (beside the repo) or the docs' copy of it."""
     for base in (ROOT.parent / "shared" / "rules", ROOT / "docs" / "rules"):
         path = base / f"{game}.md"
         if path.exists():
             return set(re.findall(rf"\b{PREFIX[game]}-\d\d\b", path.read_text()))
     pytest.fail(f"no rules file for {game}")
+
+
+def house_ids(game: str) -> set[str]:
+    """IDs the game's rulings page adds after the rules file's last one: house rules the
+    published rules lack (Phase 10's P10-60), each saying so in its first words. The
+    rules file is the shared reference, not the project's to edit."""
+    ref = reference_ids(game)
+    return {r.id for r in load_rulings(game)
+            if r.id not in ref and r.id > max(ref) and r.text.startswith("A house rule")}
+
+
+def rule_ids(game: str) -> set[str]:
+    """The game's rulings: the rules file's IDs and the page's house rules after them."""
+    return reference_ids(game) | house_ids(game)
 
 
 @dataclass(frozen=True)
@@ -154,6 +169,21 @@ def unknown(cites: Iterable[Citation], known: Mapping[str, set[str]]) -> list[st
 def test_every_ruling_has_a_test(game: str) -> None:
     missing = uncited(rule_ids(game), citations())
     assert not missing, f"{game}: rulings without a citing test that runs: {missing}"
+
+
+@pytest.mark.parametrize("game", sorted(PREFIX))
+def test_every_ruling_of_the_page_is_one_of_the_rules_file_or_a_house_rule(game: str) -> None:
+    """A page may add house rules after the rules file's IDs, and nothing else: a
+    misnumbered ruling (an ID the file lacks, before its last) is not taken for one."""
+    page = [r.id for r in load_rulings(game)]
+    assert len(page) == len(set(page))
+    assert set(page) <= rule_ids(game), sorted(set(page) - rule_ids(game))
+    assert reference_ids(game) <= set(page)
+
+
+def test_a_house_ruling_comes_after_the_rules_file_and_says_so() -> None:
+    assert house_ids("phase10") == {"P10-60"}
+    assert not house_ids("toepen") and not house_ids("shithead") and not house_ids("dallah")
 
 
 def test_every_cited_id_is_a_ruling() -> None:

@@ -150,6 +150,10 @@ def check_loaded(state: State) -> None:
         _check_seat(state, s, made & ~now, total, reqs, over)
     if over and any(state.pending_skips):
         raise bad("a finished game has no skips waiting (P10-24)")
+    if state.taken and (state.rules.discard_taken or state.stage != PLAY
+                        or state.taken[0] == SKIP):
+        raise bad("taken: only a card taken this turn (never a Skip, P10-23), in the play "
+                  "stage, under discard_taken=False (P10-60)")
     if not over:
         _check_turn(state, rules.hand_size)
     if state.rebuilt is None:
@@ -339,8 +343,10 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     nothing else changes; a value of the wrong type is left for the strict load to
     refuse, and a save by engine 1 that holds engine 2's record is refused (no engine
     wrote that). Engine 3's ``active`` (was ``turn``) is declared
-    (``State.ENGINE_RENAMED``) and renamed before this runs. (``state`` is a fresh dict,
-    read after the format's and the engines' renames.)"""
+    (``State.ENGINE_RENAMED``) and renamed before this runs. Engine 4 keeps ``taken``
+    (P10-60): an older save gets it empty, as no rules of its engine kept it, and one
+    holding it is refused (no engine wrote that). (``state`` is a fresh dict, read
+    after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):
         raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
                          "hand_log), which only engine 2 writes")
@@ -348,6 +354,11 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
         hands = state.get("hands")
         state["sources"] = None
         state["hand_log"] = [[] for _ in hands] if type(hands) is list else hands
+    if engine < 4:
+        if "taken" in state:
+            raise StateError(f"$.state: a save by engine {engine} holds taken (P10-60), "
+                             "which only engine 4 writes")
+        state["taken"] = []
     results = state.get("results")
     if engine < 2 and type(results) is list:
         state["results"] = list(phase_laid_named(results))

@@ -3,6 +3,7 @@
 Most lines come from the declarations in :mod:`tablegames.phase10.state` (each line's key
 is the name of the state field it sets, and of the view's key where a view shows it:
 ``round``, ``playing: 0 1 2``, ``pending_skips: -``, ``laid_this_turn: no``,
+``taken: B11`` (only while a card taken this turn is held back, P10-60),
 ``hand 0: R1 B1 R3``, ``known_cards N``, the piles top card first). This module holds the
 rest, declared on the state class: a seat's laid phase and groups (``laid 0: 2 R1-R3+W
 Y4x3``), the rebuilt draw pile and what each seat drew since (``rebuilt``, ``drawn N``), the

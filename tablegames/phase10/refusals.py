@@ -103,6 +103,9 @@ WILD_VALUE = Refusal("wild_value", "P10-54",
                      "other hits name no number")
 # -- discarding and Skips
 DISCARD_NOT_IN_HAND = Refusal("not_in_hand", "P10-31", "that card is not in your hand")
+TAKEN_BACK = Refusal("discard_taken", "P10-60",
+                     "house rule: you took {card} from the discard pile this turn; discard "
+                     "another card")
 WILD_NOT_SKIP = Refusal("wild_not_skip", "P10-26", "a Wild cannot be used as a Skip")
 NOT_A_SKIP = Refusal("not_a_skip", "P10-20", "only a Skip names a player")
 SKIP_IS_NEXT = Refusal("skip_is_next", "P10-20",

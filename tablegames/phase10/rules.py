@@ -190,6 +190,11 @@ class Rules:
       of P10-40, a player who can make a phase they may lay this hand (their current one,
       or any open one under ``phase_choice``) from their hand must lay it before
       discarding. "Can" is what the engine's lay-down search finds (``lay_actions``).
+    * ``discard_taken`` — ``True`` (the default): a player who took the top card of the
+      discard pile may discard that same card in the same turn, as the published rules
+      allow (P10-31); ``False``: the rummy house rule that forbids it (P10-60), a copy of
+      the card held from before included, unless the hand holds nothing else. It stops
+      two players passing one card back and forth for ever.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -280,6 +285,13 @@ class Rules:
         metadata=said(
             "Lay when you can",
             "A player who can make their phase from their hand must lay it before discarding.",
+        ))
+    discard_taken: bool = attrs.field(
+        default=True, validator=is_bool,
+        metadata=said(
+            "Discard the card you took",
+            "A player who takes the top card of the discard pile may discard that same card in "
+            "the same turn.",
         ))
 
     def __attrs_post_init__(self) -> None:

@@ -221,7 +221,10 @@ class State(BaseState):
     #: hand, which now credits the seat holding the fewest points (P10-51, P10-53).
     #: 3: the seat whose turn it is is saved as ``active`` (was ``turn``), as in every
     #: game (Dallah's ``turn`` is a turn's number); plays out as 2.
-    ENGINE = 3
+    #: 4: the save keeps ``taken``, the card taken from the discard pile this turn, which
+    #: ``Rules(discard_taken=False)`` holds back (P10-60); an older save gets it empty
+    #: (none of its rules kept it). Plays out as 3.
+    ENGINE = 4
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -277,6 +280,11 @@ class State(BaseState):
     pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
+    #: Under ``Rules(discard_taken=False)`` only: the card the seat to act took from the
+    #: discard pile this turn, which it may not discard again this turn (P10-60), as a
+    #: tuple of that one card; empty when it drew, has yet to draw, or the rule is off.
+    #: Public (everyone saw the take); no position line while empty.
+    taken: Annotated[Cards, tuple_seq(card(N_FACES), max_len=1, sparse=True)]
     #: The seat that won the game once it is over (P10-53), else -1.
     winner: Annotated[int, seat(none=-1, among="playing", ruling="P10-53")]
     #: Per seat, which phases it has completed: bit ``i`` set for the phase index ``i``
@@ -490,6 +498,7 @@ class State(BaseState):
         self.active = seat
         self.stage = DRAW
         self.laid_this_turn = False
+        self.taken = ()
         if not self.stock and len(self.discard) <= 1 and (
             not self.discard or self.discard[-1] == SKIP
         ):  # P10-59: nothing left to draw, a dead hand
@@ -588,6 +597,9 @@ class State(BaseState):
             return out  # P10-40 under lay_when_able: a phase that can be laid must be
         row = A.DISCARDS[seat]
         faces = dict.fromkeys(hand)  # the hand is sorted: one discard per face, in order
+        held = self.held_back(seat)
+        if held is not None:  # P10-60 under discard_taken=False: not the card just taken
+            del faces[held]
         if SKIP in faces:  # the largest code, so the Skip's discards come last
             del faces[SKIP]
             out.extend(map(row.__getitem__, faces))
@@ -691,6 +703,24 @@ class State(BaseState):
                     for v in hit_values(group, c):
                         out.append(Hit(seat, c, owner, gi, v))
         return out
+
+    def held_back(self, seat: int) -> int | None:
+        """The card ``seat`` may not discard now, or ``None``: under
+        ``Rules(discard_taken=False)`` (P10-60), the one it took from the discard pile
+        this turn. Copies of a card are alike, so a copy held from before is held back
+        with it (discarding it would leave the table exactly as the taken one would),
+        unless the hand holds nothing else: every turn ends with a discard, and a seat
+        that took a card and then hit all its others must still be able to go out.
+
+        The one test of the house rule: ``legal_actions`` leaves this discard out and
+        ``apply`` refuses it, so the two cannot disagree."""
+        if not self.taken or seat != self.active:  # only kept under the rule (``_take``)
+            return None
+        card = self.taken[0]
+        hand = self.hands[seat]
+        if card in hand and (hand[0] != card or hand[-1] != card):  # hand is sorted
+            return card
+        return None
 
     def skip_targets(self, seat: int) -> list[int]:
         """Seats ``seat`` may skip: others in the hand not already waiting out a skip (P10-24)."""
@@ -800,6 +830,8 @@ class State(BaseState):
         self.discard = self.discard[:-1]
         self.hands = _seat_insort(self.hands, seat, card)
         self.known_cards = _seat_append(self.known_cards, seat, card)
+        if not self.rules.discard_taken:  # P10-60: kept for this turn's discard
+            self.taken = (card,)
         self.stage = PLAY
         self._events.append(Event("take", {"seat": seat, "card": NAMES[card]}))
 
@@ -891,6 +923,8 @@ class State(BaseState):
             return R.DISCARD_NOT_IN_HAND.at()
         if self.rules.lay_when_able and not self.down[seat] and self.lay_actions(seat):
             return R.MUST_LAY.at()  # P10-40 under lay_when_able: lay before discarding
+        if card == self.held_back(seat):  # P10-60 under discard_taken=False
+            return R.TAKEN_BACK.at(card=NAMES[card])
         if card == SKIP:
             return self._skip_fault(seat, target)
         if target != -1:
@@ -955,6 +989,7 @@ class State(BaseState):
         the game. ``credited`` is scored as if out: ``out`` itself, or for a blocked
         hand the seat ``Rules.blocked_hand`` names (-1: nobody, a dead hand)."""
         n = self.n
+        self.taken = ()  # the turn ends with the hand (a game over keeps no turn)
         added = [0] * n
         winner_scores = self.rules.scoring == "winner"
         credit = out if credited is None else credited

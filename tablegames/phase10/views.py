@@ -113,7 +113,9 @@ def prompt_of(state: State, seat: int) -> str:
     elif state.hit_actions(seat):
         steps.append("hit cards onto the laid groups")
     skip = SKIP in state.hands[seat]
-    end = "discard a card" + (" (a Skip makes a player lose a turn)" if skip else "")
+    held = state.held_back(seat)  # P10-60 under discard_taken=False
+    end = "discard a card" + (f" other than the {spoken(held)} you took" if held is not None
+                              else "") + (" (a Skip makes a player lose a turn)" if skip else "")
     if not steps:
         return f"{end[0].upper()}{end[1:]} to end your turn."
     return f"You can {steps[0]}; then {end} to end your turn."

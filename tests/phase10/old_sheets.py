@@ -53,7 +53,9 @@ def today_position(text: str) -> str:
 def today_fields(fields: str) -> str:
     """A state's fields as JSON (``dumps(state._dump())``) written by an older engine,
     as today's holds them: the score sheet renamed (engine 2), the seat to play
-    ``active`` (engine 3)."""
+    ``active`` (engine 3), no card held back from the discard (engine 4's ``taken``,
+    empty: no rules of an older engine kept it)."""
     data = active_key(json.loads(fields))
     data["results"] = [phase_laid_named(x) for x in data["results"]]
+    data.setdefault("taken", [])
     return _line(data)
