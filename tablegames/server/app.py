@@ -297,6 +297,7 @@ def loopback_host(host: str) -> bool:
     """Whether a ``Host`` header names this computer alone (``localhost``,
     ``127.0.0.1:8000``, ``[::1]``): a link made from it opens nothing on a phone.
 
+    >>> from tablegames.server.app import loopback_host
     >>> loopback_host("localhost:8000"), loopback_host("[::1]"), loopback_host("192.168.1.5")
     (True, True, False)
     """
