@@ -10,6 +10,7 @@ that seat had not seen at that version.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -742,3 +743,19 @@ class Balancer:
         for s in sockets:
             with contextlib.suppress(OSError):
                 s.close()
+
+
+def asgi_get(app: Any, path: str, host: str, sent: list[dict[str, Any]]) -> None:
+    """One GET of ``path`` with ``Host: host`` through the ASGI app itself (no process, no
+    socket), each message the app sends appended to ``sent`` (kept when the app raises)."""
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def record(message: Any) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
+             "query_string": b"", "root_path": "", "headers": [(b"host", host.encode())],
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000)}
+    asyncio.run(app(scope, receive, record))

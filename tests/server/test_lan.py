@@ -9,7 +9,6 @@ computer with several interfaces, and one with no network at all.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import ipaddress
 import socket
@@ -21,6 +20,7 @@ import pytest
 from tablegames.server import lan
 from tablegames.server.app import create_app, qr_svg
 from tablegames.server.limits import Limits
+from tests.server import helpers
 
 
 class FakeNet:
@@ -135,20 +135,9 @@ def test_the_startup_line_names_the_addresses_and_the_app_shares_the_first(
 
 
 def asgi_get(app: Any, path: str, host: str) -> tuple[int, bytes]:
-    """One GET through the app itself (no process, no socket)."""
+    """One GET through the app itself (no process, no socket): its status and body."""
     sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def record(message: Any) -> None:
-        sent.append(message)
-
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-             "query_string": b"", "root_path": "", "headers": [(b"host", host.encode())],
-             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000)}
-    asyncio.run(app(scope, receive, record))
+    helpers.asgi_get(app, path, host, sent)
     return sent[0]["status"], b"".join(m.get("body", b"") for m in sent[1:])
 
 

@@ -33,7 +33,7 @@ from websockets.sync.client import connect
 
 from tablegames.server.app import UVICORN_WS, create_app, cross_site
 from tablegames.server.limits import Doors, Limits
-from tests.server.helpers import Server, Socket
+from tests.server.helpers import Server, Socket, asgi_get
 from tests.server.test_server_hostile_audit import rooms_stored, seats_stored
 
 SECURITY = ("content-security-policy", "referrer-policy", "x-content-type-options",
@@ -389,20 +389,8 @@ def test_a_crash_is_the_json_refusal_with_the_security_headers(tmp_path: Path) -
 
     app.state.hub.room = broken
     sent: list[dict[str, Any]] = []
-
-    async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
-
-    async def record(message: Any) -> None:
-        sent.append(message)
-
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-             "method": "GET", "scheme": "http", "path": "/api/rooms/ABCDEFG",
-             "raw_path": b"/api/rooms/ABCDEFG", "query_string": b"", "root_path": "",
-             "headers": [(b"host", b"127.0.0.1")], "client": ("127.0.0.1", 5000),
-             "server": ("127.0.0.1", 8000)}
     with pytest.raises(RuntimeError):  # re-raised for the server's log
-        asyncio.run(app(scope, receive, record))
+        asgi_get(app, "/api/rooms/ABCDEFG", "127.0.0.1", sent)
     start, body = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
     headers = {k.decode(): v.decode() for k, v in start["headers"]}
     assert refused((start["status"], headers, body)) == (500, "server_error")
