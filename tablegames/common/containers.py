@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from tablegames.common.actions import freeze, fresh, frozen_text
-from tablegames.common.errors import StateError, quoted
+from tablegames.common.errors import quoted
 from tablegames.common.kinds import (
     _BOOL,
     _SMALL,
@@ -23,8 +23,8 @@ from tablegames.common.kinds import (
     _Seat,
     _Text,
 )
-from tablegames.common.position import read_seat
-from tablegames.common.serialization import Reader, dumps, loads, plain
+from tablegames.common.seqtext import seq_from_line, seq_line
+from tablegames.common.serialization import Reader, dumps, plain
 
 _T = TypeVar("_T")
 
@@ -49,10 +49,26 @@ class _Seq(Kind):
         return _cards_in_seq(self.inner, v, deck)
 
     def text(self, v: Any, tc: TextCtx) -> str:
-        return _seq_line(self, v, tc)
+        return seq_line(self, v, tc)
 
     def text_json(self, line: str, tc: TextCtx) -> Any:
-        return _seq_from_line(self, line, tc)
+        return seq_from_line(self, line, tc)
+
+    def saved_as(self) -> str:
+        """``per seat: ...`` (one item per seat), ``list of N × ...`` (exactly N) or
+        ``list of ...``; a pile says its top is the last item (its position line is
+        written top first, the save keeps it bottom first), a sorted group that it is in
+        code order."""
+        inner = self.inner.saved_as()
+        if self.length == "seats":
+            text = f"per seat: {inner}"
+        elif self.length is not None:
+            text = f"list of {self.length} × {inner}"
+        else:
+            text = f"list of {inner}"
+        if self.top_first:
+            return text + " (bottom first: the top is the last)"
+        return text + " (in code order)" if self.sort else text
 
 
 class _List(_Seq):
@@ -140,6 +156,9 @@ class _Tuple(Kind):
                 raise TypeError("tuple_of() takes immutable parts only")
         self.parts = tuple(parts)
 
+    def saved_as(self) -> str:
+        return "[" + ", ".join(part.saved_as() for part in self.parts) + "]"
+
     def dump_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         if all(p.identity_dump for p in self.parts):
             return f"list({expr})"
@@ -210,6 +229,9 @@ class _Optional(Kind):
         self.immutable = inner.immutable
         self.identity_dump = inner.identity_dump
 
+    def saved_as(self) -> str:
+        return f"null, or {self.inner.saved_as()}"
+
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         if self.inner.immutable:
             return expr
@@ -262,6 +284,10 @@ class _Mapping(Kind):
         self.keys = None if keys is None else frozenset(keys)
         self.max_len = max_len
         self.identity_dump = value.identity_dump
+
+    def saved_as(self) -> str:
+        keys = "" if self.keys is None else " (keys " + ", ".join(sorted(self.keys)) + ")"
+        return f"object{keys} of {self.value.saved_as()}"
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         if self.value.immutable:
@@ -366,6 +392,9 @@ class _Custom(Kind):
         self._load = load
         self.immutable = copy is None
 
+    def saved_as(self) -> str:
+        return "JSON value in the game's own form"
+
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         if self._copy is None:
             return expr
@@ -390,6 +419,9 @@ class _Transient(Kind):
     def __init__(self, factory: Callable[[], Any]) -> None:
         self.factory = factory
 
+    def saved_as(self) -> str:
+        return "not saved (a cache)"
+
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         return f"{self._name(ns)}.factory()"
 
@@ -403,6 +435,9 @@ class _Checked(Kind):
         self.has_word, self.what = inner.has_word, inner.what
         self.immutable = inner.immutable
         self.identity_dump = inner.identity_dump
+
+    def saved_as(self) -> str:
+        return self.inner.saved_as()
 
     def copy_src(self, expr: str, ns: dict[str, Any], depth: int) -> str:
         return self.inner.copy_src(expr, ns, depth)
@@ -465,6 +500,9 @@ class _Derived(Kind):
     @staticmethod
     def factory() -> None:
         return None
+
+    def saved_as(self) -> str:
+        return "not saved (worked out again on load)"
 
 
 class _TupleSeq(_Seq):
@@ -538,55 +576,6 @@ def _cards_in_seq(inner: Kind, v: Any, deck: str) -> Iterator[int]:
 def _of_deck(kind: Kind, deck: str) -> bool:
     """Whether the values of ``kind`` (a ``_Count``) are cards of ``deck``."""
     return getattr(kind, "pack", None) is not None and getattr(kind, "names", None) == deck
-
-
-def _seq_line(kind: _Seq, v: Any, tc: TextCtx) -> str:
-    """A list's line of position text: the seats that have a flag (``seat_set``), or
-    its items' words (a pile top first, a sorted hand in the game's order), or JSON
-    for items with no word; ``-`` when there is nothing to write."""
-    inner = kind.inner
-    if kind.seat_set:
-        words = [str(s) for s, f in enumerate(v) if f]
-    elif inner.has_word:
-        items = list(v)
-        if kind.top_first:
-            items.reverse()
-        names = getattr(inner, "names", None)
-        text = None if names is None else tc.names.get(names)
-        if kind.sort and text is not None and text.order is not None:
-            items = list(text.order(items))
-        words = [inner.word(x, tc) for x in items]
-    else:
-        return dumps(kind.dump_value(v)) if v else "-"
-    return " ".join(words) if words else "-"
-
-
-def _seq_from_line(kind: _Seq, line: str, tc: TextCtx) -> Any:
-    """The save form of a line :func:`_seq_line` wrote (``ValueError`` naming a bad
-    word); the kind's ``load`` then checks it as it checks a save."""
-    inner = kind.inner
-    words = [] if line == "-" else line.split()
-    if kind.seat_set:
-        marked = set()
-        for word in words:
-            marked.add(read_seat(word, tc.n))
-        return [s in marked for s in range(tc.n)]
-    if inner.has_word:
-        items = [inner.word_json(word, tc) for word in words]
-    elif line == "-":
-        items = []
-    else:
-        try:
-            items = loads(line, max_text=100_000)
-        except StateError as exc:
-            raise ValueError(f"expected a JSON list here ({exc})") from None
-        if type(items) is not list:
-            raise ValueError("expected a JSON list here")
-    if kind.top_first:
-        items.reverse()
-    if kind.sort and all(type(x) is int for x in items):
-        items.sort()
-    return items
 
 
 def _len_src(v: str, length: str | int | None, max_len: int) -> str:

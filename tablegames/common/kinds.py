@@ -263,6 +263,13 @@ class Kind:
         ns[key] = self
         return key
 
+    def saved_as(self) -> str:
+        """The form a save holds a value of this kind in, in a few words (``seat, or -1
+        for nobody``): the saves guide's table of every game's fields
+        (:func:`tablegames.common.savedfields.saved_as`). Each kind says its own, beside
+        its reader; plain JSON (``frozen_json``, ``json_value``) is this default."""
+        return "JSON value"
+
 
 # -- scalars -------------------------------------------------------------------------
 MISS: Any = object()
@@ -302,6 +309,19 @@ class _Count(Kind):
         if self.pack is None or self.names != deck or v == self.none:
             return iter(())
         return iter((v,))
+
+    def saved_as(self) -> str:
+        """A number, or a code of a named kind (a card, Dallah's shapes and zones)."""
+        if self.names is not None:
+            text = f"{self.names} code 0..{self.hi}"
+            return text if self.none is None else f"{text}, or {self.none} for none"
+        if self.lo is None and self.hi is None:
+            return "integer"
+        if self.hi is None:
+            return f"integer from {self.lo}"
+        if self.lo is None:
+            return f"integer up to {self.hi}"
+        return f"integer {self.lo}..{self.hi}"
 
     has_word = True
     #: The words of a number that has its own (see :class:`WordText`), else digits.
@@ -385,6 +405,11 @@ class _Seat(Kind):
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return self.fast_src(x, ns, depth)[0]  # a seat is the same in memory and saved
 
+    def saved_as(self) -> str:
+        if self.none is None:
+            return "seat, or null for nobody"
+        return f"seat, or {self.none} for nobody" if type(self.none) is int else "seat"
+
     has_word = True
     what = "seat"
 
@@ -415,6 +440,9 @@ class _Flag(Kind):
 
     def ok_src(self, x: str, ns: dict[str, Any], depth: int) -> str:
         return f"(type({x}) is bool)"
+
+    def saved_as(self) -> str:
+        return "true or false"
 
     has_word = True
     what = "yes/no"
@@ -460,6 +488,11 @@ class _Text(Kind):
     def text_json(self, line: str, tc: TextCtx) -> Any:
         return line
 
+    def saved_as(self) -> str:
+        if self.choices is not None:
+            return "one of " + ", ".join(f'"{c}"' for c in sorted(self.choices))
+        return f"string of at most {self.max_len} characters"
+
 
 class _Enum(Kind):
     """An int held in memory, written as its name (``"play"``) so saves stay readable."""
@@ -497,6 +530,9 @@ class _Enum(Kind):
 
     def dump_value(self, v: Any) -> Any:
         return self.names[v]
+
+    def saved_as(self) -> str:
+        return "one of " + ", ".join(f'"{name}"' for name in self.names)
 
     has_word = True
     what = "name"

@@ -124,6 +124,19 @@ def test_each_kind_says_the_form_a_save_holds(kind: Kind, words: str) -> None:
     assert saved_as(kind) == words
 
 
+def test_a_kind_of_its_own_says_its_form_and_containers_use_it() -> None:
+    """Each kind carries its own words (``Kind.saved_as``), so a game author's kind is
+    listed in its own words, inside a list or an optional too, not as "JSON value"."""
+
+    class Stars(Kind):
+        def saved_as(self) -> str:
+            return "string of stars"
+
+    assert saved_as(Stars()) == "string of stars"
+    assert saved_as(optional(tuple_seq(Stars()))) == "null, or list of string of stars"
+    assert saved_as(Kind()) == "JSON value"
+
+
 @pytest.mark.parametrize("junk", [None, "seat", 3, True, seat, object])
 def test_anything_but_a_kind_or_a_state_class_is_refused(junk: object) -> None:
     with pytest.raises(TablegamesError, match="declared field's kind"):
