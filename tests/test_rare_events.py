@@ -300,6 +300,11 @@ def test_dallah_a_fall_whose_zone_nobody_named_is_flagged_guessed() -> None:
     assert event.for_seat(None) == {"kind": "fell", "seat": 0, "collector": 0, "zone": "lid",
                                     "cup": "wide", "guessed": True}
     told = held_to_the_kit(s, event)
-    assert told[1]["en"] == "The Wide cup fell from the Lid: P0 collected it."
+    assert told[1]["en"] == ("The Wide cup is taken from the Lid (the report named no zone): "
+                             "P0 collected it.")
+    assert told[0]["en"] == ("The Wide cup is taken from the Lid (the report named no zone): "
+                             "you collected it.")
     named = one(apply_all(s, "0:fell lid:tiny"), "fell")
     assert "guessed" not in named.for_seat(None)  # absent otherwise
+    told = held_to_the_kit(s, named)
+    assert told[1]["en"] == "The Tiny cup fell from the Lid: P0 collected it."
