@@ -521,6 +521,14 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "settled":
         return msg("The Dallah settled.")
     if kind == "fell":
+        if e.get("guessed") is True:  # DAL-10: the report named no zone, the engine chose it
+            return told(view, e.get("collector"),
+                        N_("The {cup} cup is taken from the {zone} (the report named no zone): "
+                           "you collected it."),
+                        N_("The {cup} cup is taken from the {zone} (the report named no zone): "
+                           "{who} collected it."),
+                        cup=_named(view, "shapes", e.get("cup")), zone=_named(view, "zones", e.get("zone")),
+                        who=name_of(players, e.get("collector")) or "")
         return told(view, e.get("collector"),
                     N_("The {cup} cup fell from the {zone}: you collected it."),
                     N_("The {cup} cup fell from the {zone}: {who} collected it."),

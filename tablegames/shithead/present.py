@@ -304,6 +304,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         return told(view, seat_no, N_("You start, showing {cards}."), N_("{who} starts, showing {cards}."),
                     who=who, cards=shows)
     if kind == "play":
+        if e.get("cut_in") is True:  # SHD-25: out of turn, completing the run that burns
+            return told(view, seat_no, N_("You cut in with {cards}."), N_("{who} cut in with {cards}."),
+                        who=who, cards=_faces_named(e.get("cards")))
         return told(view, seat_no, N_("You played {cards}."), N_("{who} played {cards}."), who=who,
                     cards=_faces_named(e.get("cards")))
     if kind == "draw":
@@ -346,6 +349,13 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "round_over":
         if view.get("rounds") == 1:  # the only round: its end is the game's, told by game_over
             return None
+        if e.get("limit_hit") is True:  # SHD-01 (house rule): stopped, not played out
+            return told(view, e.get("loser"),
+                        N_("Round {n} is stopped at the move limit: you hold the most cards and "
+                           "are the shithead."),
+                        N_("Round {n} is stopped at the move limit: {who} holds the most cards "
+                           "and is the shithead."), n=int(e.get("round") or 0) + 1,
+                        who=name_of(players, e.get("loser")) or "")
         return told(view, e.get("loser"), N_("Round {n} is over: you are the shithead."),
                     N_("Round {n} is over: {who} is the shithead."), n=int(e.get("round") or 0) + 1,
                     who=name_of(players, e.get("loser")) or "")
@@ -367,6 +377,12 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
             return plural("The match is over: {who} lost the most rounds.",
                           "The match is over: {who} tie for the most rounds lost.",
                           len(others), who=joined(others))
+        if e.get("limit_hit") is True:  # SHD-01 (house rule): the round was stopped
+            return told(view, e.get("loser"),
+                        N_("Game over at the move limit: you hold the most cards and are the "
+                           "shithead."),
+                        N_("Game over at the move limit: {who} holds the most cards and is the "
+                           "shithead."), who=name_of(players, e.get("loser")) or "")
         return told(view, e.get("loser"), N_("Game over: you are the shithead."),
                     N_("Game over: {who} is the shithead."), who=name_of(players, e.get("loser")) or "")
     return msg("{who}: {what}", who=who, what=str(kind).replace("_", " "))

@@ -263,6 +263,11 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "shuffle":
         return msg("The cards are shuffled for round {n}.", n=int(e.get("round") or 0) + 1)
     if kind == "exchange":
+        if e.get("again") is True:  # TOE-03 twice (Rules.second_exchange): the new cards go back
+            if "cards" in e:
+                return msg("You threw in your new cards again and drew {cards}.",
+                           cards=[f["name"] for f in cards(e["cards"])])
+            return msg("{who} threw in their new cards again for four more.", who=who)
         if "cards" in e:
             return msg("You threw in your hand and drew {cards}.",
                        cards=[f["name"] for f in cards(e["cards"])])

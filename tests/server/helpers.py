@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -171,6 +172,43 @@ class Server:
                 snapshots.append(state.to_json())
         assert snapshots == [row.state] and state.version == row.seq
         return state, actions
+
+
+class InProcess(Server):
+    """The app of :func:`create_app` served by uvicorn on a thread of this process (a
+    :class:`Server` for its requests): what the test registers, the server sees.
+    ``options`` go to ``create_app`` (``share_url``: what ``serve --host 0.0.0.0`` finds)."""
+
+    def __init__(self, db: Path, **options: Any) -> None:
+        from tablegames.server.app import create_app
+        from tablegames.server.limits import Limits
+
+        super().__init__(db)
+        self.app = create_app(db, bot_delay=0, limits=Limits.unmetered(), **options)
+        self.thread: threading.Thread | None = None
+        self.uvicorn: Any = None
+
+    def start(self) -> InProcess:
+        import uvicorn
+
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                log_level="critical", lifespan="on")
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True, name="uvicorn")
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.uvicorn.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError("the in-process server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        if self.uvicorn is not None and self.thread is not None:
+            self.uvicorn.should_exit = True
+            self.thread.join(15)
+        self.thread = None
 
 
 @contextmanager

@@ -9,10 +9,7 @@ registration made by the test is the server's; ``own_registry`` gives the regist
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,46 +17,12 @@ import pytest
 from tablegames import bots
 from tablegames.bots.base import RandomBot
 from tablegames.common.rules import OptionText
-from tablegames.server.app import Catalogues, create_app
-from tablegames.server.limits import Limits
+from tablegames.server.app import Catalogues
 from tablegames.table.i18n import LANGS
-from tests.server.helpers import LEGAL, Phones, Server, tap
+from tests.server.helpers import LEGAL, InProcess, Phones, Server, tap
 
 NAME = "owl139"
 OWL = OptionText("Night owl", "Plays late, and at random.")
-
-
-class InProcess(Server):
-    """The app of :func:`create_app` served by uvicorn on a thread of this process (a
-    :class:`Server` for its requests): what the test registers, the server sees."""
-
-    def __init__(self, db: Path) -> None:
-        super().__init__(db)
-        self.app = create_app(db, bot_delay=0, limits=Limits.unmetered())
-        self.thread: threading.Thread | None = None
-        self.uvicorn: Any = None
-
-    def start(self) -> InProcess:
-        import uvicorn
-
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                log_level="critical", lifespan="on")
-        self.uvicorn = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True, name="uvicorn")
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.uvicorn.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError("the in-process server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        if self.uvicorn is not None and self.thread is not None:
-            self.uvicorn.should_exit = True
-            self.thread.join(15)
-        self.thread = None
 
 
 @pytest.fixture(scope="module")
