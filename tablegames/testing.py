@@ -48,11 +48,12 @@ a save holds it, a record lists it and a log replays it, run at **whole-save poi
 the first deep check, then each deep check by which the history has grown by a sixteenth
 since the last one, and the end. There the save (the state's and each sampled world's)
 round-trips through ``from_json``, ``record()`` is the setup the game started with and
-exactly the actions the kit applied, ``log(0)`` is exactly what seat 0 was shown so far,
-and editing a returned record or log changes nothing; every fourth such point (at least
-21 deep checks apart) and at the end, hostile saves and ``verify=True`` too. A short
-game keeps every deep check a whole-save point (under 16 ``full_every`` steps), and a
-game of ``L`` actions has about ``16 ln(L)`` of them, reading at most ``17 L`` actions in
+exactly the actions the kit applied, ``log(0, since=v)`` (``v`` the last point's step)
+is exactly what seat 0 was shown since, and editing a returned record or log changes
+nothing; every fourth such point (at least 21 deep checks apart) and at the end, hostile
+saves and ``verify=True`` too. A game's first 16 deep checks are all whole-save points
+(a short game keeps them all), and a game of ``L`` actions has about ``16 ln(L)`` of
+them, reading at most ``17 L`` actions in
 all, so the kit's cost is linear in a game's length (reading the history at every deep
 check made it quadratic: a random Shithead game of 4,495 actions cost 51.8 CPU-seconds
 at ``full_every=3``, now 7.3). A defect between two points is still found, at the next.
@@ -700,8 +701,10 @@ def _trust_checks(
 ) -> None:
     """The promises of issue 9, checked on ``state`` (any step, the final one included).
 
-    ``heavy`` adds the costly ones (hostile saves, a verified reload that replays the
-    whole game), done at the end of every game and now and then along the way.
+    ``heavy`` adds the costly ones (:func:`_heavy_checks`: hostile saves, a verified
+    reload that replays the whole game), at the end of every game; along the way some
+    whole-save points run them (:func:`_whole_checks`). Records and logs are checked
+    there too: they read the whole history.
     """
     n = len(state.players)
     text = state.to_json()
