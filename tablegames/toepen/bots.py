@@ -99,6 +99,12 @@ class ClubBot:
         # our suit, and our suit must be led then: sure if we lead, else we need the lead
         # (about one chance in the seats left) or the leader to pick our suit
         share = min(1.0, len(rivals) / unseen)
+        if state.trick_no == 3 and state.leader != seat:
+            # a rival leads the last card: it wins unless it is one of our suit below
+            # ours (the leader's one card is any unseen card) and no seat after beats us
+            card = hand[0]
+            after = min(1.0, (len(rivals) - 1) / unseen)
+            return _lower(card, seen) / unseen * (1.0 - after) ** _higher(card, seen)
         m = len(rivals)
         lead = 1.0 if state.trick_no == 3 else (1 + m / 4) / (m + 1)
         return max((1.0 - share) ** _higher(c, seen) for c in hand) * lead
@@ -143,6 +149,12 @@ def _higher(card: int, seen: int) -> int:
     """Unseen cards of ``card``'s suit that beat it."""
     base = card & ~7
     return sum(1 for r in range((card & 7) + 1, 8) if not seen >> (base + r) & 1)
+
+
+def _lower(card: int, seen: int) -> int:
+    """Unseen cards of ``card``'s suit that it beats."""
+    base = card & ~7
+    return sum(1 for r in range(card & 7) if not seen >> (base + r) & 1)
 
 def _value(state: State) -> list[float]:
     """Each seat's rough chance of not losing the game, from the lives lost so far.
