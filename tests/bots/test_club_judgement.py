@@ -4,8 +4,8 @@ It used to take the lead of the last trick for granted once three tricks were pl
 a follower holding a high card knocked (and stayed) as if sure to win, though the
 leader's card wins unless it is of the follower's suit and lower: the bot knocked into
 lost hands and lost 50-64% of its two-player games against the bot guide's ten-line
-``lowcard`` (400 games each, three arena seeds). These tests pin each judgement on a stacked deal, and the result over a
-seeded arena against that guide bot.
+``lowcard`` (400 games each, three arena seeds). These tests pin each judgement on a
+stacked deal, and the result over a seeded arena against that guide bot.
 """
 
 from __future__ import annotations
