@@ -77,7 +77,10 @@ def test_win_chance_at_the_last_trick() -> None:
 
 def test_club_stays_in_with_the_best_card_and_folds_a_hopeless_hand() -> None:
     stayed = folded = 0
-    for state in _positions(3, 60):
+    # four players: the club bot knocks seldom at the last trick now that it judges who
+    # leads it (helper-170), and its three-player games of these seeds meet a knock with
+    # a sure card or a hopeless one no more
+    for state in _positions(4, 60):
         seat = state.to_act
         legal = state.legal_actions()
         if T.STAY[seat] not in legal:
@@ -90,4 +93,4 @@ def test_club_stays_in_with_the_best_card_and_folds_a_hopeless_hand() -> None:
         elif chance == 0.0:
             assert answer == T.FOLD[seat]
             folded += 1
-    assert stayed + folded > 0
+    assert stayed and folded  # both cases were met

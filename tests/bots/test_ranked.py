@@ -11,6 +11,8 @@ from tablegames.bots.ismcts import ISMCTS
 from tablegames.bots.registry import hints_for
 from tablegames.common.errors import SetupError
 from tablegames.phase10.bots import SmartBot
+from tablegames.toepen import ClubBot
+from tablegames.toepen import actions as T
 
 from .helpers import position
 
@@ -55,11 +57,31 @@ def test_a_tiny_budget_with_the_bias_plays_the_house_bots_move() -> None:
         assert bot.choose(Handle(state, state.to_act)) == SmartBot(seed).choose(state)
 
 
+@pytest.mark.ruling("TOE-21", "TOE-22")
+def test_toepens_search_leans_toward_the_club_bots_answer() -> None:
+    """Toepen ranks nothing, so its ``bias`` leans toward the rollout policy's own answer:
+    one iteration expands only that, so it is the search's answer (a card, a knock, a
+    stay or fold), as the club bot's judgement is at a budget too small to overrule it."""
+    asked = set()
+    for seed in range(40):
+        for steps in (12, 18, 24, 30):
+            state = position("toepen", 3, seed, steps)
+            seat = state.to_act
+            legal = state.legal_actions()
+            if len(legal) < 2 or T.ACCEPT[seat] in legal:  # a challenge is the bot's dice
+                continue
+            answer = ISMCTS("toepen", seed, 1).choose(Handle(state, seat))
+            assert answer == ClubBot(seed).choose(state)
+            asked.add(type(answer))
+    assert {T.Play, T.Knock, T.Stay, T.Fold} <= asked
+
+
 def test_the_game_defaults_and_their_overrides() -> None:
     hints: SearchHints = hints_for("phase10")
     bot = ISMCTS("phase10", 1, 10)
     assert (bot.breadth, bot.bias) == (hints.breadth, hints.bias) and hints.breadth > 0
-    assert (ISMCTS("phase10", 1, 10, breadth=0, bias=0).breadth, ISMCTS("toepen").bias) == (0, 0.0)
+    assert (ISMCTS("phase10", 1, 10, breadth=0, bias=0).breadth, ISMCTS("shithead").bias) == (0, 0.0)
+    assert ISMCTS("toepen").bias == hints_for("toepen").bias > 0  # the club bot's lean
     dallah = ISMCTS("dallah", 1, 10)
     assert (dallah.paired, dallah.interrupt_share) == (True, hints_for("dallah").interrupt_share)
     assert ISMCTS("toepen", 1, 10).interrupt_share == 0.25
