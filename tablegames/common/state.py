@@ -643,6 +643,22 @@ class BaseState(ABC):
         verify more clearly than "contradicts its own history"."""
 
     @classmethod
+    def _upgrade_rules(cls, rules: Any, engine: int) -> Any:
+        """The rules of a save or record by ``engine``, older than ``ENGINE``, as saved (a
+        dict; anything else is left for the reader to refuse), in the form this engine
+        reads: a game whose later engine adds an option that changes play gives an older
+        save the value that plays as its own engine did (Phase 10's ``action_limit``).
+        Returns a new dict, never edits ``rules``: the rules hash is checked against the
+        text as saved."""
+        return rules
+
+    def _upgraded(self, engine: int) -> None:  # noqa: B027 - a hook
+        """Finish loading a save by ``engine``, older than ``ENGINE``, once its fields are
+        read and checked (``history`` is set): what only a replay of its history can tell
+        (Phase 10 counts the actions of the hand it was saved in). May raise
+        ``StateError``."""
+
+    @classmethod
     def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
         """Turn the ``state`` (a fresh dict) of a save in an older format ``fmt`` into that
         format's last shape, before ``RENAMED``: the first upgrade step of a load."""

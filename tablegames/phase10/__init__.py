@@ -47,7 +47,9 @@ from tablegames.phase10.layouts import LAY_CAP, SEARCH_BUDGET, lay_downs
 from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
+    DEFAULT_ACTION_LIMIT,
     KIND_WORDS,
+    MAX_ACTION_LIMIT,
     RUN,
     SET,
     STANDARD_PHASES,
@@ -59,35 +61,19 @@ from tablegames.phase10.rules import (
 )
 from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
-#: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).
-_PER_SEAT_HAND = 400
-
-
-#: How many times longer a game may run when a house phase takes a whole hand: as many
-#: cards as a hand holds less one, or more, so a seat lays all it holds after drawing but
-#: a card or two (``set5+set4+SET5`` with 14 or 15 cards, ``colour7+SET5`` with 11).
-#: Near-random play (the "eager" bot) took up to 26,400 actions per seat and hand with a
-#: phase of exactly a hand's size (66 times a hand's plain allowance; 7 of 30 measured
-#: games over 6,000), and up to 4,000 with one card to spare, a game of which used 78 %
-#: of the plain bound; with two cards to spare the longest of 48 games used 44 % of it.
-_FULL_HAND_PHASE = 64
-
-
 def _max_actions(state: State) -> int:
-    """A generous cap: Phase 10 itself has no bound (draw and discard can go on forever).
-
-    It allows every seat up to 400 actions in each hand, for up to three hands per phase
-    plus ten tie-break hands: five to seven times the longest of 300 measured games of
-    uniform random play (2-6 players), which in turn are far longer than bot games. A
-    house list with a phase that takes a whole hand (as many cards as a hand holds less
-    one, or more) gets :data:`_FULL_HAND_PHASE` times as much. The conformance tests
-    check that games with every registered bot end inside it.
+    """A generous cap: up to three hands per phase plus ten tie-break hands (five to
+    seven times the longest of 300 measured games of uniform random play, 2-6 players,
+    which in turn are far longer than bot games), each of at most ``Rules.action_limit``
+    actions and the turn under way when it is reached (P10-61: the hand ends as the next
+    turn begins; a turn is a draw, a lay-down, a hit per card held and a discard). Before
+    the limit a hand had no bound, and a house list with a phase only one seat could
+    make ran 759,128 actions in one hand. The conformance tests check that games with
+    every registered bot end inside it.
     """
     rules = state.rules
     hands = 3 * len(rules.phases) + 10
-    full = any(sum(n for _, n in phase) >= rules.hand_size - 1
-               for phase in rules.phase_reqs)
-    return hands * state.n * _PER_SEAT_HAND * (_FULL_HAND_PHASE if full else 1)
+    return hands * (rules.action_limit + rules.hand_size + 4)
 
 
 GAME = GameInfo(
@@ -128,9 +114,11 @@ __all__ = [
     "COLOURS",
     "COLOUR_GROUP",
     "COLOUR_NAMES",
+    "DEFAULT_ACTION_LIMIT",
     "GAME",
     "KIND_WORDS",
     "LAY_CAP",
+    "MAX_ACTION_LIMIT",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAMES",
