@@ -195,6 +195,8 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
         "blocked_hand": _choice("dead", "lowest"),
         "lay_when_able": st.booleans(),
         "discard_taken": st.booleans(),
+        "action_limit": (st.integers(50, 2_000) if play
+                         else st.integers(50, phase10.MAX_ACTION_LIMIT)),
     }))
     if draw(st.booleans()) or play:
         opts["phases"] = draw(st.lists(phase_text(), min_size=1, max_size=3 if play else 6))
@@ -500,9 +502,9 @@ def test_a_phase10_hand_where_no_card_can_be_hit_still_ends(
 def test_a_phase10_phase_of_a_whole_hand_ends_within_the_bound() -> None:
     """The example the property drew in CI: an open phase (``phase_choice``) needs 14
     cards, as many as a hand holds, so a seat lays all it holds after drawing but the
-    discard. Six near-random seats took 72,750 actions, 1.6 times the plain bound: a
-    phase of a hand's size (or one card less) is as slow as one of more, and gets the
-    same allowance; one of two cards less (``set5+set4+SET3``) keeps the plain bound."""
+    discard. Six near-random seats took 72,750 actions, 1.6 times the bound of the day;
+    ``max_actions`` now follows from the move limit of a hand (P10-61), the same for any
+    phase list of as many phases and cards dealt."""
     info = GAMES["phase10"]
     rules = rules_from_dict(info.rules_class, {
         "naturals": "phase", "phase_choice": True, "lay_when_able": True,
@@ -510,11 +512,26 @@ def test_a_phase10_phase_of_a_whole_hand_ends_within_the_bound() -> None:
         "hand_size": 14})
     state = info.new_game(players=6, seed=35, rules=rules)
     limit = info.max_actions(state)
-    plain = info.max_actions(info.new_game(players=6, seed=35, rules=attrs.evolve(
-        rules, phases=("SET1", "set5+set4+SET3", "colour4+COLOUR3"))))
-    assert limit > plain  # the 13-card list is not a whole hand; the 14-card one is
+    assert limit == 16 * (3 * 3 + 10) * (rules.action_limit + 14 + 4)  # a whole hand's phase
     length = _quick_length(info, state, "eager", 35, limit, as_found=True)
-    assert plain < length <= limit, f"no end after {length} actions (bound {limit})"
+    assert length <= limit, f"no end after {length} actions (bound {limit})"
+
+
+@pytest.mark.ruling("P10-61")
+def test_a_phase10_hand_only_one_seat_can_lay_ends_at_the_move_limit() -> None:
+    """The example the property drew this session: under this list only one seat can lay
+    the phase and the others draw and discard for ever; the hand ran 759,128 actions
+    (inside the bound of the day, 1,996,800), its position text 2.37 MB, past what
+    ``from_position`` reads. The move limit (P10-61, here small, so the test is quick)
+    stops the hand, and the conformance kit plays the game through."""
+    opts = {"best_total": "auto", "naturals": "phase", "phases": ["set5+ set5+ SET5"],
+            "hand_size": 14, "action_limit": 500}
+    info = GAMES["phase10"]
+    state = info.new_game(players=6, seed=31, rules=opts)
+    length = _quick_length(info, state, "eager", 31, info.max_actions(state))
+    assert state.is_over and any(res["limit_hit"] for res in state.results), length
+    assert all(res["out"] is None for res in state.results if res["limit_hit"])
+    _play_any("phase10", opts, 6, 31, "eager")
 
 
 def test_a_dallah_card_set_with_few_placing_cards_ends_with_the_house_bot() -> None:
@@ -611,7 +628,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "scoring": ("choice", "penalty", "winner"), "wild_groups": ("choice", "named", "open"),
         "best_total": ("choice", "auto", "lowest", "highest"),
         "blocked_hand": ("choice", "dead", "lowest"), "lay_when_able": ("bool",),
-        "discard_taken": ("bool",),
+        "discard_taken": ("bool",), "action_limit": ("int", 50, phase10.MAX_ACTION_LIMIT),
     },
     "dallah": {
         "cards": ("cards",), "swaps_per_turn": ("int", 0, 5), "late_falls": ("bool",),

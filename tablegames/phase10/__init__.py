@@ -61,19 +61,37 @@ from tablegames.phase10.rules import (
 )
 from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
+#: The most actions :func:`_max_actions` allows any game, so that a game inside it writes a
+#: save ``from_json`` reads (8 MiB): a history spells an action in at most three
+#: characters, and the hand under way adds its record (``tests/phase10/
+#: test_p10_action_limit.py`` adds it up).
+_MOST_ACTIONS = 2_500_000
+
+#: How many times as many hands a game may need when a house phase takes a whole hand (as
+#: many cards as a hand holds less one, or more): near-random play seldom makes it, and a
+#: hand nobody goes out of ends at the move limit (P10-61). Measured on the list found
+#: this session (``set5+set5+SET5``, 14 cards, six "eager" seats): 37 to 97 hands of the
+#: default 10,000 actions over four seeds, where a plain list of one phase is allowed 13.
+_FULL_HAND_HANDS = 16
+
+
 def _max_actions(state: State) -> int:
-    """A generous cap: up to three hands per phase plus ten tie-break hands (five to
-    seven times the longest of 300 measured games of uniform random play, 2-6 players,
-    which in turn are far longer than bot games), each of at most ``Rules.action_limit``
-    actions and the turn under way when it is reached (P10-61: the hand ends as the next
-    turn begins; a turn is a draw, a lay-down, a hit per card held and a discard). Before
-    the limit a hand had no bound, and a house list with a phase only one seat could
-    make ran 759,128 actions in one hand. The conformance tests check that games with
-    every registered bot end inside it.
+    """A generous cap: Phase 10 itself has no bound on the number of hands (nobody may
+    ever complete the list), but each hand has one, the move limit (P10-61): at most
+    ``Rules.action_limit`` actions and the turn under way when it is reached (a draw, a
+    lay-down, a hit per card held, a discard). The cap allows three hands per phase plus
+    ten tie-break hands (five to seven times the longest of 300 measured games of uniform
+    random play, 2-6 players, far longer than bot games), :data:`_FULL_HAND_HANDS` times
+    as many under a phase that takes a whole hand, and never more than
+    :data:`_MOST_ACTIONS`. Before the limit a hand had no bound, and such a list ran
+    759,128 actions in one hand. The conformance tests check that games with every
+    registered bot end inside it.
     """
     rules = state.rules
     hands = 3 * len(rules.phases) + 10
-    return hands * (rules.action_limit + rules.hand_size + 4)
+    if any(sum(n for _, n in phase) >= rules.hand_size - 1 for phase in rules.phase_reqs):
+        hands *= _FULL_HAND_HANDS
+    return min(_MOST_ACTIONS, hands * (rules.action_limit + rules.hand_size + 4))
 
 
 GAME = GameInfo(

@@ -84,7 +84,11 @@ def test_the_limit_is_a_checked_house_rule() -> None:
     assert phase10.Rules(action_limit=MAX_ACTION_LIMIT).action_limit == 20_000
     # the bound of a game follows from the limit, not a measured factor
     state = phase10.new_game(players=6, seed=1, rules={"action_limit": 100})
-    assert INFO.max_actions(state) == 40 * (100 + 10 + 4)
+    # 40 hands of the ten phases, 16 times as many (run9 is a whole hand less one card)
+    assert INFO.max_actions(state) == 16 * 40 * (100 + 10 + 4)
+    whole = phase10.new_game(players=6, seed=1, rules={"phases": ["set5+set5+set5+set2"] * 30,
+                                                       "hand_size": 16})
+    assert INFO.max_actions(whole) == 2_500_000  # the most any game is allowed
 
 
 def as_engine_4(text: str) -> str:
@@ -175,6 +179,7 @@ def test_a_game_inside_max_actions_writes_a_save_its_reader_reads() -> None:
                           action_limit=MAX_ACTION_LIMIT)
     state = phase10.new_game(players=6, seed=5, rules=rules)
     most = INFO.max_actions(state)
+    assert most == 2_500_000
     # a history spells each action in at most 3 base-64 digits (262,144 distinct texts,
     # far more than Phase 10's actions), and names each distinct action once; the state
     # holds the hand under way, whose record grows as its position does
