@@ -91,7 +91,7 @@ def _max_actions(state: State) -> int:
     hands = 3 * len(rules.phases) + 10
     if any(sum(n for _, n in phase) >= rules.hand_size - 1 for phase in rules.phase_reqs):
         hands *= _FULL_HAND_HANDS
-    return min(_MOST_ACTIONS, hands * (rules.action_limit + rules.hand_size + 4))
+    return min(_MOST_ACTIONS, hands * (int(rules.action_limit) + int(rules.hand_size) + 4))
 
 
 GAME = GameInfo(
