@@ -513,10 +513,10 @@ class State(BaseState):
             not self.discard or self.discard[-1] == SKIP
         ):  # P10-59: nothing left to draw, a dead hand
             self._end_hand(-1)
-        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): a dead hand
-            self._end_hand(-1, limit_hit=True)
         elif self._blocked():  # P10-51 (decision): nobody can ever go out
             self._end_hand(-1, self._blocked_credit())
+        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): a dead hand
+            self._end_hand(-1, limit_hit=True)
 
     def _blocked(self) -> bool:
         """Whether nobody can ever go out of this hand, so draw and discard would go on
