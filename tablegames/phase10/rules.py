@@ -214,10 +214,11 @@ class Rules:
       what makes every hand end. The default changes no standard game: the longest hand
       of 1,500 measured games of the ten phases (100 seeds each of random play, the
       "eager" and the "smart" bot at 2-6 players) ran 3,233 actions (random play; the
-      eager bot's longest 1,311, the smart bot's 193). A hand writes at most about 8 characters of position text per
-      action (its record for worlds, ``sources`` and ``hand_log``), so the largest limit
-      allowed, 20,000 (``MAX_ACTION_LIMIT``), keeps every position under the
-      position reader's 200,000 characters. Saves and records of engine 4 and before had
+      eager bot's longest 1,311, the smart bot's 193). A hand writes at most about 8
+      characters of position text per action (its record for worlds, ``sources`` and
+      ``hand_log``; 4.7 measured on the worst case), so the largest limit allowed, 20,000
+      (``MAX_ACTION_LIMIT``), keeps every position under the position reader's 200,000
+      characters. Saves and records of engine 4 and before had
       no such option and load with the largest limit.
     """
 
