@@ -67,31 +67,42 @@ from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, ne
 #: test_p10_action_limit.py`` adds it up).
 _MOST_ACTIONS = 2_500_000
 
-#: How many times as many hands a game may need when a house phase takes a whole hand (as
-#: many cards as a hand holds less one, or more): near-random play seldom makes it, and a
-#: hand nobody goes out of ends at the move limit (P10-61). Measured on the list found
-#: this session (``set5+set5+SET5``, 14 cards, six "eager" seats): 37 to 97 hands of the
-#: default 10,000 actions over four seeds, where a plain list of one phase is allowed 13.
-_FULL_HAND_HANDS = 16
+#: Actions per hand and seat the cap allows (measured bot hands use well under a tenth).
+_PER_SEAT_HAND = 400
+
+#: How many times longer a game may run when a house phase takes a whole hand: as many
+#: cards as a hand holds less one, or more, so a seat lays all it holds after drawing but
+#: a card or two (``set5+set4+SET5`` with 14 or 15 cards, ``colour7+SET5`` with 11).
+#: Near-random play (the "eager" bot) took up to 26,400 actions per seat and hand with a
+#: phase of exactly a hand's size (66 times a hand's plain allowance; 7 of 30 measured
+#: games over 6,000), and up to 4,000 with one card to spare. The move limit (P10-61) does
+#: not shorten such a game, it splits it into hands: the list found in session 53
+#: (``set5+set5+SET5``, 14 cards, six seats) took 369,198 to 962,470 actions in 37 to 97
+#: hands of the default limit over four seeds, 759,128 in one hand without it.
+_FULL_HAND_PHASE = 64
 
 
 def _max_actions(state: State) -> int:
-    """A generous cap: Phase 10 itself has no bound on the number of hands (nobody may
-    ever complete the list), but each hand has one, the move limit (P10-61): at most
-    ``Rules.action_limit`` actions and the turn under way when it is reached (a draw, a
-    lay-down, a hit per card held, a discard). The cap allows three hands per phase plus
-    ten tie-break hands (five to seven times the longest of 300 measured games of uniform
-    random play, 2-6 players, far longer than bot games), :data:`_FULL_HAND_HANDS` times
-    as many under a phase that takes a whole hand, and never more than
-    :data:`_MOST_ACTIONS`. Before the limit a hand had no bound, and such a list ran
-    759,128 actions in one hand. The conformance tests check that games with every
-    registered bot end inside it.
+    """A generous cap: Phase 10 has no bound on the number of hands (nobody may ever
+    complete the list); each hand has one, the move limit (P10-61).
+
+    It allows every seat up to 400 actions in each hand, for up to three hands per phase
+    plus ten tie-break hands: five to seven times the longest of 300 measured games of
+    uniform random play (2-6 players), which in turn are far longer than bot games. A
+    house list with a phase that takes a whole hand (as many cards as a hand holds less
+    one, or more) gets :data:`_FULL_HAND_PHASE` times as much. It is at least room for
+    as many hands of ``Rules.action_limit`` actions and the turn under way when it is
+    reached (a draw, a lay-down, a hit per card held, a discard), and at most
+    :data:`_MOST_ACTIONS`, so a game inside it writes a save ``from_json`` reads. The
+    conformance tests check that games with every registered bot end inside it.
     """
     rules = state.rules
     hands = 3 * len(rules.phases) + 10
-    if any(sum(n for _, n in phase) >= rules.hand_size - 1 for phase in rules.phase_reqs):
-        hands *= _FULL_HAND_HANDS
-    return min(_MOST_ACTIONS, hands * (int(rules.action_limit) + int(rules.hand_size) + 4))
+    full = any(sum(n for _, n in phase) >= rules.hand_size - 1
+               for phase in rules.phase_reqs)
+    measured = hands * state.n * _PER_SEAT_HAND * (_FULL_HAND_PHASE if full else 1)
+    limited = hands * (int(rules.action_limit) + int(rules.hand_size) + 4)
+    return min(_MOST_ACTIONS, max(measured, limited))
 
 
 GAME = GameInfo(

@@ -82,10 +82,12 @@ def test_the_limit_is_a_checked_house_rule() -> None:
         with pytest.raises(RulesError):
             phase10.Rules(action_limit=bad)  # type: ignore[arg-type]
     assert phase10.Rules(action_limit=MAX_ACTION_LIMIT).action_limit == 20_000
-    # the bound of a game follows from the limit, not a measured factor
-    state = phase10.new_game(players=6, seed=1, rules={"action_limit": 100})
-    # 40 hands of the ten phases, 16 times as many (run9 is a whole hand less one card)
-    assert INFO.max_actions(state) == 16 * 40 * (100 + 10 + 4)
+    # the cap of a game: room for its hands at the limit, and at most 2,500,000
+    small = {"phases": ["set3"], "action_limit": 100}
+    state = phase10.new_game(players=2, seed=1, rules=small)
+    assert INFO.max_actions(state) == 13 * 2 * 400  # the measured allowance is more
+    state = phase10.new_game(players=2, seed=1, rules={**small, "action_limit": 20_000})
+    assert INFO.max_actions(state) == 13 * (20_000 + 10 + 4)  # 13 hands at the limit
     whole = phase10.new_game(players=6, seed=1, rules={"phases": ["set5+set5+set5+set2"] * 30,
                                                        "hand_size": 16})
     assert INFO.max_actions(whole) == 2_500_000  # the most any game is allowed
