@@ -6,7 +6,8 @@ game's declaration; ``tests/common/test_event_keys.py`` checks by a source scan 
 every declared kind is emitted somewhere. A survey of seeded random games under every
 variant found these never or seldom reached: Toepen's ``exchange`` with ``again`` (only
 with ``Rules.second_exchange``), Phase 10's ``cover`` and ``tiebreak`` (and the
-``tiebreak`` flag of ``deal`` and ``round_over``), Shithead's ``unready``,
+``tiebreak`` flag of ``deal`` and ``round_over``; a hand stopped by the move limit,
+``round_over`` with ``limit_hit`` true), Shithead's ``unready``,
 ``swap_closed``, a ``play`` with ``cut_in`` and a round stopped by the action limit
 (``limit_hit`` true), Dallah's ``fell`` with ``guessed``. Each scenario here reaches one
 and :func:`held_to_the_kit` checks, for that event: the kit finds nothing wrong with it;
@@ -198,6 +199,23 @@ def test_phase10_the_tie_break_hands_end_is_flagged_and_decides_the_game() -> No
     assert shown["tiebreak"] is True and shown["out"] in (0, 1) and s.is_over
     assert s.outcome().winners == {shown["out"]}
     held_to_the_kit(s, event)
+
+
+@ruling("P10-61")
+def test_phase10_a_hand_stopped_at_the_move_limit_says_so() -> None:
+    s = phase10.new_game(players=2, seed=1, rules={"action_limit": 50})
+    events: list[Event] = []
+    while s.round == 0:
+        seat = s.to_act
+        events += s.apply(f"{seat}:draw")
+        events += s.apply([a for a in s.legal_actions() if "discard" in str(a)][-1])
+    over = one(events, "round_over")
+    assert over.for_seat(None)["limit_hit"] is True and over.for_seat(None)["out"] is None
+    told = held_to_the_kit(s, over)
+    assert {seat: t["en"] for seat, t in told.items()} == dict.fromkeys(
+        (None, 0, 1), "Hand 1 is stopped at the move limit: nobody went out, everyone scores "
+                      "their cards.")
+    assert told[0]["da"] == "Hånd 1 stoppes ved trækgrænsen: ingen gik ud, og alle tæller deres kort."
 
 
 # -- Shithead -------------------------------------------------------------------------------

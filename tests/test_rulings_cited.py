@@ -182,7 +182,7 @@ def test_every_ruling_of_the_page_is_one_of_the_rules_file_or_a_house_rule(game:
 
 
 def test_a_house_ruling_comes_after_the_rules_file_and_says_so() -> None:
-    assert house_ids("phase10") == {"P10-60"}
+    assert house_ids("phase10") == {"P10-60", "P10-61"}
     assert not house_ids("toepen") and not house_ids("shithead") and not house_ids("dallah")
 
 

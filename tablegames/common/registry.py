@@ -261,15 +261,18 @@ def replay(record: Mapping[str, Any]) -> Any:
     """Rebuild the identical state from ``state.record()`` (setup plus actions)."""
     r = Reader(dict(record) if isinstance(record, Mapping) else record)
     info = game_info(r["game"].str())
+    rules = r["rules"].raw()
     if r.has("engine"):  # as a save is: a newer engine's record may replay differently
         engine = r["engine"].int(1)
         ours = getattr(info.state_class, "ENGINE", None)
         if ours is not None and engine > ours:
             raise StateError(f"recorded by a newer {info.name} engine ({quoted(engine)}); "
                              f"this one is {ours}")
+        if ours is not None and engine < ours and info.state_class is not None:
+            rules = info.state_class._upgrade_rules(rules, engine)  # as its engine played
     setup = r["setup"]._dict() if r.has("setup") else {}
     if "position" in setup:
-        state = from_position(info.name, setup["position"], rules=r["rules"].raw())
+        state = from_position(info.name, setup["position"], rules=rules)
         return _replayed(state, r, info)
     bad = _not_setup(info, setup)
     if bad:
@@ -281,7 +284,7 @@ def replay(record: Mapping[str, Any]) -> Any:
     state = info.new_game(
         players=players.strs(),
         seed=r["seed"].value,
-        rules=r["rules"].raw(),
+        rules=rules,
         deck=r["deck"].raw(),
         **setup,
     )

@@ -114,7 +114,7 @@ def read_save(cls: type[S], r: Reader) -> S:
     """The state a parsed save holds: envelope, rules, setup, rng, history, fields."""
     d = r._dict()
     fmt, engine = _read_header(cls, r, d)
-    rules = _read_rules(cls, r)
+    rules = _read_rules(cls, r, engine)
     players, seed, deck, extra, world = _read_setup(cls, r, rules)
     rng = Rng.__new__(Rng)
     rng.state = _int_at(r, d, "rng", 0, _U64)
@@ -127,6 +127,8 @@ def read_save(cls: type[S], r: Reader) -> S:
             raise r["setup"]["chance"].fail('expected "outside"')
         obj.outside = True
     obj._load(_state_reader(cls, r["state"], fmt, engine))
+    if engine < cls.ENGINE:
+        obj._upgraded(engine)
     return obj
 
 
@@ -185,16 +187,18 @@ def _read_header(cls: type[BaseState], r: Reader, d: dict[str, Any]) -> tuple[in
     return fmt, engine
 
 
-def _read_rules(cls: type[BaseState], r: Reader) -> Any:
+def _read_rules(cls: type[BaseState], r: Reader, engine: int) -> Any:
     """The saved rules, guarded by their hash.
 
     The hash may be that of the rules as read (today's text) or of the text as saved: a
-    save made before an option was added lacks it (it takes its default) and still
-    matches its own text.
+    save made before an option was added lacks it (it takes its default, or the value
+    the game's ``_upgrade_rules`` gives a save by an older ``engine``) and still matches
+    its own text.
     """
     raw = r["rules"].raw()
     try:
-        rules = rules_from_dict(cls.RULES, raw)
+        rules = rules_from_dict(cls.RULES, cls._upgrade_rules(raw, engine)
+                                if engine < cls.ENGINE else raw)
     except RulesError as exc:
         raise StateError(f"$.rules: {exc}") from None
     saved = r["rules_hash"].str()

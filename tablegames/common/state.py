@@ -54,6 +54,7 @@ from tablegames.common.setups import (
     normalize_players,
     world_setup,
 )
+from tablegames.common.upgrades import SaveUpgrades
 from tablegames.common.version import __version__
 
 __all__ = ["MAX_DECK", "MAX_NAME", "MAX_NOTATION", "BaseState", "check_seed", "normalize_players"]
@@ -85,7 +86,7 @@ def _spec(cls: type) -> Spec:
     return spec_of(cls, _COMMON_COPY, {"_share": _share, "_fresh": fresh})
 
 
-class BaseState(ABC):
+class BaseState(SaveUpgrades, ABC):
     """Shared behaviour of all game states (see the module docstring)."""
 
     GAME: ClassVar[str]
@@ -380,7 +381,7 @@ class BaseState(ABC):
         spec = _spec(type(self))
         check_declared(self, spec.fields, spec.in_play)
 
-    def _check_loaded(self) -> None:  # noqa: B027 - a hook: most games override it
+    def _check_loaded(self) -> None:
         """The cross-field rules no declaration states (what a person would say in a
         sentence, e.g. a trick holds one card per seat): raise ``StateError``."""
 
@@ -635,27 +636,6 @@ class BaseState(ABC):
             verify_save(obj, r)
         return obj
 
-    def _as_saved(self, again: Self, engine: int) -> None:  # noqa: B027 - a hook
-        """Leave out of ``again`` (this save's history replayed, :func:`~tablegames.common.
-        saves.verify_save`) what the save may lack, or bring it to what the save's
-        ``engine`` kept: Phase 10's engine-1 record of a hand, Shithead's bars of a round
-        an engine before 7 opened. May raise ``StateError`` to say why a save cannot
-        verify more clearly than "contradicts its own history"."""
-
-    @classmethod
-    def _upgrade_format(cls, state: dict[str, Any], fmt: int) -> dict[str, Any]:
-        """Turn the ``state`` (a fresh dict) of a save in an older format ``fmt`` into that
-        format's last shape, before ``RENAMED``: the first upgrade step of a load."""
-        return state
-
-    @classmethod
-    def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:
-        """Turn the ``state`` object (a fresh dict, with today's format and ``ENGINE_RENAMED``
-        names) of a save by ``engine``, older than ``ENGINE``, into what this engine saves: a
-        game that adds or recounts a field (or a key in a value) overrides this, so its old
-        saves still load (the format stays)."""
-        return state
-
     # -- positions ------------------------------------------------------------------
     def to_position(self) -> str:
         """This situation as position text (see :mod:`tablegames.common.position`).
@@ -678,7 +658,7 @@ class BaseState(ABC):
         read_fields(self, _spec(type(self)).fields, r, Layout(type(self)))
         self._from_position_own(r)
 
-    def _from_position_own(self, r: PositionReader) -> None:  # noqa: B027 - a hook
+    def _from_position_own(self, r: PositionReader) -> None:
         """What a game does once a position's lines are read (Phase 10 notes that the
         game starts there, with no setup values to check against)."""
 

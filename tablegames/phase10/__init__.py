@@ -47,7 +47,9 @@ from tablegames.phase10.layouts import LAY_CAP, SEARCH_BUDGET, lay_downs
 from tablegames.phase10.present import PRESENTER
 from tablegames.phase10.rules import (
     COLOUR_GROUP,
+    DEFAULT_ACTION_LIMIT,
     KIND_WORDS,
+    MAX_ACTION_LIMIT,
     RUN,
     SET,
     STANDARD_PHASES,
@@ -59,35 +61,48 @@ from tablegames.phase10.rules import (
 )
 from tablegames.phase10.state import MAX_PLAYERS, MIN_PLAYERS, STAGES, State, new_game
 
-#: Actions per hand and seat the bound allows (measured bot hands use well under a tenth).
-_PER_SEAT_HAND = 400
+#: The most actions :func:`_max_actions` allows any game, so that a game inside it writes a
+#: save ``from_json`` reads (8 MiB): a history spells an action in at most three
+#: characters, and the hand under way adds its record (``tests/phase10/
+#: test_p10_action_limit.py`` adds it up).
+_MOST_ACTIONS = 2_500_000
 
+#: Actions per hand and seat the cap allows (measured bot hands use well under a tenth).
+_PER_SEAT_HAND = 400
 
 #: How many times longer a game may run when a house phase takes a whole hand: as many
 #: cards as a hand holds less one, or more, so a seat lays all it holds after drawing but
 #: a card or two (``set5+set4+SET5`` with 14 or 15 cards, ``colour7+SET5`` with 11).
 #: Near-random play (the "eager" bot) took up to 26,400 actions per seat and hand with a
 #: phase of exactly a hand's size (66 times a hand's plain allowance; 7 of 30 measured
-#: games over 6,000), and up to 4,000 with one card to spare, a game of which used 78 %
-#: of the plain bound; with two cards to spare the longest of 48 games used 44 % of it.
+#: games over 6,000), and up to 4,000 with one card to spare. The move limit (P10-61) does
+#: not shorten such a game, it splits it into hands: the list found in session 53
+#: (``set5+set5+SET5``, 14 cards, six seats) took 369,198 to 962,470 actions in 37 to 97
+#: hands of the default limit over four seeds, 759,128 in one hand without it.
 _FULL_HAND_PHASE = 64
 
 
 def _max_actions(state: State) -> int:
-    """A generous cap: Phase 10 itself has no bound (draw and discard can go on forever).
+    """A generous cap: Phase 10 has no bound on the number of hands (nobody may ever
+    complete the list); each hand has one, the move limit (P10-61).
 
     It allows every seat up to 400 actions in each hand, for up to three hands per phase
     plus ten tie-break hands: five to seven times the longest of 300 measured games of
     uniform random play (2-6 players), which in turn are far longer than bot games. A
     house list with a phase that takes a whole hand (as many cards as a hand holds less
-    one, or more) gets :data:`_FULL_HAND_PHASE` times as much. The conformance tests
-    check that games with every registered bot end inside it.
+    one, or more) gets :data:`_FULL_HAND_PHASE` times as much. It is at least room for
+    as many hands of ``Rules.action_limit`` actions and the turn under way when it is
+    reached (a draw, a lay-down, a hit per card held, a discard), and at most
+    :data:`_MOST_ACTIONS`, so a game inside it writes a save ``from_json`` reads. The
+    conformance tests check that games with every registered bot end inside it.
     """
     rules = state.rules
     hands = 3 * len(rules.phases) + 10
     full = any(sum(n for _, n in phase) >= rules.hand_size - 1
                for phase in rules.phase_reqs)
-    return hands * state.n * _PER_SEAT_HAND * (_FULL_HAND_PHASE if full else 1)
+    measured = hands * state.n * _PER_SEAT_HAND * (_FULL_HAND_PHASE if full else 1)
+    limited = hands * (int(rules.action_limit) + int(rules.hand_size) + 4)
+    return min(_MOST_ACTIONS, max(measured, limited))
 
 
 GAME = GameInfo(
@@ -128,9 +143,11 @@ __all__ = [
     "COLOURS",
     "COLOUR_GROUP",
     "COLOUR_NAMES",
+    "DEFAULT_ACTION_LIMIT",
     "GAME",
     "KIND_WORDS",
     "LAY_CAP",
+    "MAX_ACTION_LIMIT",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NAMES",

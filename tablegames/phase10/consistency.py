@@ -32,7 +32,7 @@ from tablegames.phase10.cards import (
     log_codes,
 )
 from tablegames.phase10.rules import Rules
-from tablegames.phase10.sheet import phase_laid_named
+from tablegames.phase10.sheet import limit_hit_added, phase_laid_named
 
 if TYPE_CHECKING:
     from tablegames.phase10.state import State
@@ -122,6 +122,10 @@ def check_loaded(state: State) -> None:
         raise bad("the scores do not add up to the score sheet")
     if sum(state.playing) < 2 or (not state.tiebreak and not all(state.playing)):
         raise bad("every seat plays, except those out of a tie-break hand (P10-53)")
+    if state.stage == DRAW and state.plays >= rules.action_limit:
+        raise bad("a hand at the move limit ends as the next turn begins (P10-61)")
+    if any(res["limit_hit"] and res["out"] is not None for res in state.results):
+        raise bad("a hand the move limit stopped has nobody out (P10-61)")
     # the hand being played (or, once over, the last one) is not yet on the sheet
     past = state.results[:-1] if over else state.results
     # each seat's column of the sheet: the phase it laid, hand by hand
@@ -345,8 +349,11 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     wrote that). Engine 3's ``active`` (was ``turn``) is declared
     (``State.ENGINE_RENAMED``) and renamed before this runs. Engine 4 keeps ``taken``
     (P10-60): an older save gets it empty, as no rules of its engine kept it, and one
-    holding it is refused (no engine wrote that). (``state`` is a fresh dict, read
-    after the format's and the engines' renames.)"""
+    holding it is refused (no engine wrote that). Engine 5 counts the hand's actions
+    (``plays``, P10-61) and each result says ``limit_hit``: an older save gets the count
+    0 here, and the true count once loaded (``State._upgraded`` replays its history),
+    and ``limit_hit: false`` in every result (its engine had no limit). (``state`` is a
+    fresh dict, read after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):
         raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
                          "hand_log), which only engine 2 writes")
@@ -359,7 +366,14 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
             raise StateError(f"$.state: a save by engine {engine} holds taken (P10-60), "
                              "which only engine 4 writes")
         state["taken"] = []
+    if engine < 5:
+        if "plays" in state:
+            raise StateError(f"$.state: a save by engine {engine} holds plays (P10-61), "
+                             "which only engine 5 writes")
+        state["plays"] = 0  # counted by replaying the history once loaded
     results = state.get("results")
     if engine < 2 and type(results) is list:
-        state["results"] = list(phase_laid_named(results))
+        results = state["results"] = list(phase_laid_named(results))
+    if engine < 5 and type(results) is list:
+        state["results"] = list(limit_hit_added(results))
     return state

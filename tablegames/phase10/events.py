@@ -82,6 +82,7 @@ EVENT_KEYS: dict[str, EventSpec] = {
                       "(not a count: lay.completed counts phases done)",
         "hands": "per seat, the cards it still held, shown to all (cards, not a count)",
         "laid": "per seat, the groups it had laid, in notation",
+        "limit_hit": "true: Rules.action_limit stopped the hand, nobody out (P10-61)",
     }),
     "tiebreak": EventSpec("players tied for the win play a tie-break hand (P10-53)", {
         "seats": "the tied seats, ascending",

@@ -376,6 +376,9 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
+        if e.get("limit_hit") is True:  # P10-61 (house rule): stopped, nobody out
+            return msg("Hand {n} is stopped at the move limit: nobody went out, everyone "
+                       "scores their cards.", n=n)
         return told(view, e.get("out"), N_("You went out: hand {n} is over."),
                     N_("{who} went out: hand {n} is over."), who=out, n=n) if out \
             else msg("Hand {n} is over.", n=n)

@@ -59,6 +59,16 @@ BestTotal = Literal["auto", "lowest", "highest"]
 BlockedHand = Literal["dead", "lowest"]
 
 
+#: ``Rules.action_limit``'s default (P10-61): three times the longest hand measured in
+#: standard games (3,233 actions, random play at two players, of 1,500 games).
+DEFAULT_ACTION_LIMIT = 10_000
+#: The largest ``Rules.action_limit`` (P10-61), and the limit a save or record of engine
+#: 4 or before plays under: a hand writes at most about 8 characters of position text per
+#: action (``tests/phase10/test_p10_action_limit.py`` measures the worst case), so a
+#: position stays under the reader's 200,000 characters.
+MAX_ACTION_LIMIT = 20_000
+
+
 #: The longest phase text read (a phase holds at most 17 cards, so at most 17 groups).
 MAX_PHASE_TEXT = 200
 
@@ -195,6 +205,21 @@ class Rules:
       allow (P10-31); ``False``: the rummy house rule that forbids it (P10-60), a copy of
       the card held from before included, unless the hand holds nothing else. It stops
       two players passing one card back and forth for ever.
+    * ``action_limit`` — a house rule, not in the published rules (P10-61): once a hand
+      has run this many actions (draws, takes, lay-downs, hits and discards, counted
+      afresh each hand), it ends at the start of the next turn as a dead hand (P10-59):
+      nobody out, everyone scoring their cards; its ``round_over`` says ``limit_hit``.
+      Some house lists make hands nobody can go out of for a very long time (a phase
+      only one seat can make, the others drawing and discarding for ever), so this is
+      what makes every hand end. The default changes no standard game: the longest hand
+      of 1,500 measured games of the ten phases (100 seeds each of random play, the
+      "eager" and the "smart" bot at 2-6 players) ran 3,233 actions (random play; the
+      eager bot's longest 1,311, the smart bot's 193). A hand writes at most about 8
+      characters of position text per action (its record for worlds, ``sources`` and
+      ``hand_log``; 4.7 measured on the worst case), so the largest limit allowed, 20,000
+      (``MAX_ACTION_LIMIT``), keeps every position under the position reader's 200,000
+      characters. Saves and records of engine 4 and before had
+      no such option and load with the largest limit.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -292,6 +317,14 @@ class Rules:
             "Discard the card you took",
             "A player who takes the top card of the discard pile may discard that same card in "
             "the same turn.",
+        ))
+
+    action_limit: int = attrs.field(
+        default=DEFAULT_ACTION_LIMIT, validator=int_in(50, MAX_ACTION_LIMIT),
+        metadata=said(
+            "Move limit",
+            "After this many moves in a hand, the hand ends with nobody out and everyone "
+            "scores their cards.",
         ))
 
     def __attrs_post_init__(self) -> None:

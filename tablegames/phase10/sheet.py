@@ -22,11 +22,12 @@ from tablegames.common.fields import checked, frozen_json, tuple_seq
 from tablegames.common.serialization import Reader
 
 #: The keys of one hand's result on the score sheet (``results``).
-RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "phase_laid"})
+RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "phase_laid", "limit_hit"})
 
 
 #: The values of one result, in one C call per result.
-_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "phase_laid")
+_RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "phase_laid",
+                                     "limit_hit")
 _ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
 
 
@@ -35,18 +36,19 @@ def _sheet_ok(raw: list[Any], n: int) -> bool:
     check: each condition tested across the whole sheet at once, in C).
 
     A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
-    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6 and
-    ``phase_laid`` ``n`` phase numbers in 1..30 or ``None``. ``bool`` is not ``int``.
+    a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6,
+    ``phase_laid`` ``n`` phase numbers in 1..30 or ``None``, and ``limit_hit`` a bool
+    (``Rules.action_limit`` ended the hand, P10-61). ``bool`` is not ``int``.
     """
     if not raw:
         return True
     if not _ONLY[dict].issuperset(map(type, raw)) or not all(
             map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
         return False
-    rounds, ties, outs, added, laid = zip(*map(_RESULT_VALUES, raw), strict=True)
+    rounds, ties, outs, added, laid, limits = zip(*map(_RESULT_VALUES, raw), strict=True)
     if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
         return False
-    if not _ONLY[bool].issuperset(map(type, ties)):
+    if not _ONLY[bool].issuperset(map(type, ties)) or not _ONLY[bool].issuperset(map(type, limits)):
         return False
     out = [o for o in outs if o is not None]
     if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
@@ -78,6 +80,7 @@ def load_results(r: Reader, n: int) -> list[dict[str, Any]]:
         if len(item["added"].ints(0, 10**6)) != n:
             raise item["added"].fail(f"expected {n} entries")
         item["tiebreak"].bool()
+        item["limit_hit"].bool()
         for x in item["phase_laid"].list(n):
             x.opt_int(1, 30)
     raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
@@ -97,6 +100,17 @@ def phase_laid_named(results: Sequence[Any]) -> Sequence[Any]:
             if isinstance(item, Mapping) else item for item in results]
 
 
+def limit_hit_added(results: Sequence[Any]) -> Sequence[Any]:
+    """The score sheet with ``limit_hit`` in every hand's result, as engine 5 writes it
+    (``Rules.action_limit``, P10-61): an older engine had no limit, so none of its hands
+    was stopped by one (``False``). A result that holds the key already is left as it
+    is, for the strict check to judge; the same sequence when there is nothing to add."""
+    if not any(isinstance(item, Mapping) and "limit_hit" not in item for item in results):
+        return results
+    return [{**item, "limit_hit": False} if isinstance(item, Mapping) and "limit_hit" not in item
+            else item for item in results]
+
+
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
     """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
     try:
@@ -112,4 +126,4 @@ def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
 RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 
-__all__ = ["RESULTS", "RESULT_KEYS", "load_results", "phase_laid_named"]
+__all__ = ["RESULTS", "RESULT_KEYS", "limit_hit_added", "load_results", "phase_laid_named"]

@@ -45,7 +45,7 @@ from typing import Annotated, Any, ClassVar, Self
 
 from tablegames.common import chance
 from tablegames.common.actions import Action, Event, freeze
-from tablegames.common.errors import GameNotOver, quoted
+from tablegames.common.errors import GameNotOver, StateError, TablegamesError, quoted
 from tablegames.common.eventkeys import EventSpec
 from tablegames.common.fields import (
     card,
@@ -115,7 +115,7 @@ from tablegames.phase10.layouts import (
     tally_hand,
 )
 from tablegames.phase10.refusals import shown
-from tablegames.phase10.rules import RUN, SET, Rules
+from tablegames.phase10.rules import MAX_ACTION_LIMIT, RUN, SET, Rules
 from tablegames.phase10.sheet import RESULTS
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
 from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
@@ -224,7 +224,12 @@ class State(BaseState):
     #: 4: the save keeps ``taken``, the card taken from the discard pile this turn, which
     #: ``Rules(discard_taken=False)`` holds back (P10-60); an older save gets it empty
     #: (none of its rules kept it). Plays out as 3.
-    ENGINE = 4
+    #: 5: ``Rules.action_limit`` (P10-61) ends a hand that has run that many actions, so
+    #: the save counts the hand's actions (``plays``) and each hand's result says
+    #: ``limit_hit``. A save or record of engine 4 or before has no such option: it plays
+    #: under the largest limit (``MAX_ACTION_LIMIT``), its hand's count is found by
+    #: replaying its history, and every result it holds says ``limit_hit: false``.
+    ENGINE = 5
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -280,6 +285,10 @@ class State(BaseState):
     pending_skips: Annotated[tuple[bool, ...], per_seat_tuple(flag(), seat_set=True)]
     #: Whether the seat to act laid its phase this turn (the ``hit_same_turn`` house rule).
     laid_this_turn: Annotated[bool, flag()]
+    #: The actions of this hand so far (draws, takes, lay-downs, hits, discards), counted
+    #: against the house rule ``Rules.action_limit`` (P10-61); at a game's end, its last
+    #: hand's.
+    plays: Annotated[int, count(0, MAX_ACTION_LIMIT + 100)]
     #: Under ``Rules(discard_taken=False)`` only: the card the seat to act took from the
     #: discard pile this turn, which it may not discard again this turn (P10-60), as a
     #: tuple of that one card; empty when it drew, has yet to draw, or the rule is off.
@@ -445,6 +454,7 @@ class State(BaseState):
         self.rebuilt = None
         self.drawn = ((),) * n
         self.laid_this_turn = False
+        self.plays = 0  # P10-61: counted afresh each hand
         discard = [chance.pop(self, stock)]  # P10-30: the top card turned up
         first_player = order[0]  # P10-31: the player left of the dealer starts
         ev.append(Event("deal", {
@@ -505,6 +515,8 @@ class State(BaseState):
             self._end_hand(-1)
         elif self._blocked():  # P10-51 (decision): nobody can ever go out
             self._end_hand(-1, self._blocked_credit())
+        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): a dead hand
+            self._end_hand(-1, limit_hit=True)
 
     def _blocked(self) -> bool:
         """Whether nobody can ever go out of this hand, so draw and discard would go on
@@ -804,6 +816,7 @@ class State(BaseState):
             self._discard_checked(seat, action)  # type: ignore[arg-type]
 
     def _draw(self, seat: int) -> None:
+        self.plays += 1  # P10-61: each action of the hand counts, once it is legal
         if not self.stock:
             self.rebuilt = tuple(sorted(self.discard[:-1]))
             pile, discard = list(self.stock), list(self.discard)
@@ -826,6 +839,7 @@ class State(BaseState):
                                   {"card": NAMES[card]}, frozenset((seat,))))
 
     def _take(self, seat: int) -> None:
+        self.plays += 1  # P10-61
         card = self.discard[-1]
         self.discard = self.discard[:-1]
         self.hands = _seat_insort(self.hands, seat, card)
@@ -864,6 +878,7 @@ class State(BaseState):
         self._lay_checked(seat, action)
 
     def _lay_checked(self, seat: int, action: Lay) -> None:
+        self.plays += 1  # P10-61
         groups = sorted(action.groups, key=lambda g: g.sort_key)
         for g in groups:
             for c in g.cards:
@@ -900,6 +915,7 @@ class State(BaseState):
         self._hit_checked(seat, action)
 
     def _hit_checked(self, seat: int, action: Hit) -> None:
+        self.plays += 1  # P10-61
         owner, gi, card, value = action.owner, action.group, action.card, action.value
         kind, key, body = self.laid[owner][gi]
         self._remove(seat, card)
@@ -955,6 +971,7 @@ class State(BaseState):
         self._discard_checked(seat, action)
 
     def _discard_checked(self, seat: int, action: Discard) -> None:
+        self.plays += 1  # P10-61
         card, target = action.card, action.target
         if card == SKIP and self.rules.skip_target == "next":  # P10-20 under skip_target="next"
             nxt = self._next_playing(seat)
@@ -984,10 +1001,11 @@ class State(BaseState):
                                 log_add(self.hand_log[seat], PLAYED + card))
 
     # ------------------------------------------------------------------ end of hand
-    def _end_hand(self, out: int, credited: int | None = None) -> None:
+    def _end_hand(self, out: int, credited: int | None = None, *, limit_hit: bool = False) -> None:
         """Score the hand ``out`` went out of (-1: nobody did) and deal the next, or end
         the game. ``credited`` is scored as if out: ``out`` itself, or for a blocked
-        hand the seat ``Rules.blocked_hand`` names (-1: nobody, a dead hand)."""
+        hand the seat ``Rules.blocked_hand`` names (-1: nobody, a dead hand).
+        ``limit_hit``: ``Rules.action_limit`` stopped the hand (P10-61), a dead hand."""
         n = self.n
         self.taken = ()  # the turn ends with the hand (a game over keeps no turn)
         added = [0] * n
@@ -1005,6 +1023,7 @@ class State(BaseState):
             "round": self.round, "out": out if out >= 0 else None, "added": added,
             "tiebreak": self.tiebreak,
             "phase_laid": [p + 1 if p >= 0 else None for p in self.laid_phase],
+            "limit_hit": limit_hit,
         }
         self.results = (*self.results, freeze(result))  # shared by copies: frozen
         self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are
@@ -1101,6 +1120,40 @@ class State(BaseState):
         :func:`~tablegames.phase10.consistency.upgrade_old_state`)."""
         old = fmt <= 2 and "step" in state and "stage" not in state
         return upgrade_old_state(state) if old else state
+
+    @classmethod
+    def _upgrade_rules(cls, rules: Any, engine: int) -> Any:
+        """A save or record of engine 4 or before had no move limit: it plays under the
+        largest one (``MAX_ACTION_LIMIT``, P10-61), not the default, so a long hand of
+        it goes on as its engine played it (within what a position can hold)."""
+        if engine < 5 and type(rules) is dict and "action_limit" not in rules:
+            return {**rules, "action_limit": MAX_ACTION_LIMIT}
+        return rules
+
+    def _upgraded(self, engine: int) -> None:
+        """A save of engine 4 or before never counted its hand's actions (``plays``,
+        P10-61): its history is replayed for the count (once; it saves as engine 5). A
+        hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under this engine,
+        and the save is refused. A sampled world or a game fed its chance from outside
+        has no replayable past: its hand counts from the load."""
+        if engine >= 5 or self.world or self.outside or not self.history:
+            return
+        again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
+        problem = ""
+        try:
+            for action in self.history:
+                again.apply(action)
+        except TablegamesError as exc:
+            problem = str(exc)
+        if any(res["limit_hit"] for res in again.results) or (
+                not problem and (again.round, again.stage) != (self.round, self.stage)):
+            raise StateError(f"a hand of this save (engine {engine}) ran past "
+                             f"{MAX_ACTION_LIMIT} actions, the most engine {self.ENGINE} "
+                             "plays (P10-61)")
+        if problem:
+            raise StateError(f"the save's history (engine {engine}) cannot be replayed to "
+                             f"count its hand's actions: {problem}")
+        self.plays = again.plays
 
     @classmethod
     def _upgrade_engine(cls, state: dict[str, Any], engine: int) -> dict[str, Any]:

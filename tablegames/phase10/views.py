@@ -36,7 +36,8 @@ VIEW_KEYS: dict[str, str] = {
     "scores": "per seat: points so far (P10-52; the lowest wins unless the rules say otherwise)",
     "last_round": "the last finished hand: {round, out (seat or null), added (points per "
                   "seat), phase_laid (phase laid per seat or null), tiebreak, hands (what "
-                  "each seat held at the end), laid (every group at the end)}, or null",
+                  "each seat held at the end), laid (every group at the end), limit_hit "
+                  "(the move limit stopped it, P10-61)}, or null",
 }
 
 

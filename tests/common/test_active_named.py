@@ -24,7 +24,7 @@ import pytest
 import tablegames
 from tablegames import PositionError, StateError
 from tablegames.common.bots import RandomBot
-from tests.phase10.old_sheets import engine_2_view
+from tests.phase10.old_sheets import engine_2_view, today_position
 from tests.shithead.helpers import today_position as shithead_today_position
 from tests.shithead.helpers import today_view as shithead_today_view
 from tests.toepen.helpers import today_view
@@ -135,9 +135,15 @@ def test_the_last_old_engine_s_saves_show_the_same_table(game: str) -> None:
         views = [json.loads(json.dumps(s.view(x))) for x in (None, *range(s.n))]
         assert views == [TODAY_VIEW[game](v) for v in old["views"]]
         assert "\nturn: " in old["position"]
-        assert s.to_position() == TODAY_POSITION[game](old["position"])
-        assert cls.from_position(old["position"])._dump() == cls.from_position(
-            s.to_position())._dump()
+        if game == "phase10":  # engine 5 (P10-61): the count of the hand's actions, and
+            # an old save's rules say the largest move limit; its position text the default
+            assert s.to_position() == today_position(old["position"], s.plays, saved=True)
+            again = cls.from_position(s.to_position(), rules=cls.RULES())
+            again.plays = 0
+        else:
+            assert s.to_position() == TODAY_POSITION[game](old["position"])
+            again = cls.from_position(s.to_position())
+        assert cls.from_position(old["position"])._dump() == again._dump()
 
 
 @pytest.mark.parametrize("game", sorted(RENAMED_BY))

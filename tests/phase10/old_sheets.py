@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+from tablegames.phase10 import MAX_ACTION_LIMIT
 from tablegames.phase10.cards import card_of, spoken
 from tests.upgrades import active_key, active_line, with_json_lines
 
@@ -32,8 +33,8 @@ def engine_2_view(view: dict[str, Any]) -> dict[str, Any]:
     if out.get("phases") is not None and out.get("down") is not None:
         out["phases"] = [dict(p, open=[]) if p is not None and down else p
                          for p, down in zip(out["phases"], out["down"], strict=True)]
-    if out.get("last_round") is not None:
-        out["last_round"] = phase_laid_named(out["last_round"])
+    if out.get("last_round") is not None:  # engine 5: no hand was stopped by a move limit
+        out["last_round"] = {"limit_hit": False, **phase_laid_named(out["last_round"])}
     if out.get("result") is not None:
         out["result"] = {("rounds" if k == "hands" else k): v for k, v in out["result"].items()}
     return out
@@ -43,11 +44,22 @@ def _line(item: Any) -> str:
     return json.dumps(item, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def today_position(text: str) -> str:
+def today_position(text: str, plays: int = 0, saved: bool = False) -> str:
     """An older engine's position as today's writes it: the ``result N`` lines say
-    ``phase_laid`` (engine 2; keys sorted, as every JSON line is written) and the seat to
-    play is ``active`` (engine 3)."""
-    return active_line(with_json_lines(text, "result ", phase_laid_named))
+    ``phase_laid`` (engine 2; keys sorted, as every JSON line is written), the seat to
+    play is ``active`` (engine 3), and the hand's count of actions follows
+    ``laid_this_turn`` (engine 5, P10-61: ``plays``, 0 for a position read as it is).
+    ``saved``: the position of an older engine's save, whose rules say the largest move
+    limit (it had none)."""
+    out = active_line(with_json_lines(text, "result ", phase_laid_named))
+    out = re.sub(r"^(laid_this_turn: .*)$", rf"\1\nplays: {plays}", out, count=1, flags=re.M)
+    if saved:
+        def limit(m: re.Match[str]) -> str:
+            rules = {} if m[1] == "standard" else json.loads(m[1])
+            rules["action_limit"] = MAX_ACTION_LIMIT
+            return "rules: " + json.dumps(rules, sort_keys=True, separators=(",", ":"))
+        out = re.sub(r"^rules: (.*)$", limit, out, count=1, flags=re.M)
+    return out
 
 
 def today_fields(fields: str) -> str:
@@ -56,6 +68,7 @@ def today_fields(fields: str) -> str:
     ``active`` (engine 3), no card held back from the discard (engine 4's ``taken``,
     empty: no rules of an older engine kept it)."""
     data = active_key(json.loads(fields))
-    data["results"] = [phase_laid_named(x) for x in data["results"]]
+    data["results"] = [{**phase_laid_named(x), "limit_hit": False} for x in data["results"]]
     data.setdefault("taken", [])
+    data.setdefault("plays", 0)
     return _line(data)

@@ -76,7 +76,8 @@ def test_a_phase_that_takes_a_whole_hand_gets_room_to_be_made() -> None:
     hands: only the whole hand plus the card just drawn lays it) is slow to make by
     near-random play: the "eager" bots took 33,544 actions at two seats, seed 23, against
     a cap of 12,800 (found by a stress run of the house-rules property). The cap now
-    allows such lists 64 times as many actions per hand."""
+    allows such lists 64 times as many actions per hand, and always room for its hands
+    at the move limit (P10-61)."""
     from tablegames.common.rules import rules_from_dict
 
     rules = rules_from_dict(GAME.rules_class, {"phases": ["colour7+SET5", "colour4"],
@@ -84,7 +85,8 @@ def test_a_phase_that_takes_a_whole_hand_gets_room_to_be_made() -> None:
     state = GAME.new_game(players=2, seed=23, rules=rules)
     plain = GAME.new_game(players=2, seed=23, rules={"phases": ["colour4", "colour4"],
                                                      "hand_size": 11})
-    assert GAME.max_actions(state) == 64 * GAME.max_actions(plain)
+    assert GAME.max_actions(plain) == 16 * (10_000 + 11 + 4)  # 16 hands at the limit
+    assert GAME.max_actions(state) == 64 * 16 * 2 * 400
     # seeded as make_bots seeded them when the example was found (now bot_seed)
     bots = [GAME.bots["eager"](23 * 1009 + s) for s in range(2)]
     while not state.is_over and len(state.history) <= GAME.max_actions(state):

@@ -202,7 +202,8 @@ def test_an_engine_3_save_loads_with_nothing_held_back() -> None:
     data["engine"] = 3
     del data["rules"]["discard_taken"]
     data["rules_hash"] = json.loads(game(ANN, BO, discard="B11").to_json())["rules_hash"]
-    old = dict(data, state={k: v for k, v in data["state"].items() if k != "taken"})
+    old = dict(data, state={k: v for k, v in data["state"].items()
+                            if k not in ("taken", "plays")})  # engine 5's plays too
     loaded = phase10.State.from_json(json.dumps(old))
     assert loaded.taken == () and loaded.rules == Rules()
     assert "0:discard B11" in legal(loaded)

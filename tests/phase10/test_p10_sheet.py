@@ -26,7 +26,7 @@ def reference_ok(raw: list[Any], n: int) -> bool:
             return False
         out, added, laid = res["out"], res["added"], res["phase_laid"]
         return (type(res["round"]) is int and res["round"] == i
-                and type(res["tiebreak"]) is bool
+                and type(res["tiebreak"]) is bool and type(res["limit_hit"]) is bool
                 and (out is None or (type(out) is int and 0 <= out < n))
                 and type(added) is list and len(added) == n
                 and all(type(x) is int and 0 <= x <= 10**6 for x in added)
