@@ -318,7 +318,6 @@ class Rules:
             "A player who takes the top card of the discard pile may discard that same card in "
             "the same turn.",
         ))
-
     action_limit: int = attrs.field(
         default=DEFAULT_ACTION_LIMIT, validator=int_in(50, MAX_ACTION_LIMIT),
         metadata=said(

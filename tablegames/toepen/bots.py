@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from tablegames.common.actions import Action
 from tablegames.common.rng import Rng
+from tablegames.common.seating import next_seat
 from tablegames.toepen import actions as A
 from tablegames.toepen.cards import is_dirty
 
@@ -104,15 +105,16 @@ class ClubBot:
         # our suit, and our suit must be led then: sure if we lead, else we need the lead
         # (about one chance in the seats left) or the leader to pick our suit
         share = min(1.0, len(rivals) / unseen)
-        leader = state.leader
-        while not state.playing[leader]:  # TOE-54: a folded leader's lead passes on
-            leader = (leader + 1) % state.n
-        if state.trick_no == 3 and leader != seat:  # TOE-11, TOE-13: a rival leads
-            # the last trick: its card wins unless it is one of our suit below ours (the
-            # leader's one card is any unseen card) and no seat after us beats ours
-            card = hand[0]
-            beat = min(1.0, (len(rivals) - 1) / unseen)
-            return _lower(card, seen) / unseen * (1.0 - beat) ** _higher(card, seen)
+        if state.trick_no == 3:
+            leader = state.leader
+            if not state.playing[leader]:  # TOE-54: a folded leader's lead passes on
+                leader = next_seat(leader, state.n, playing=state.playing)
+            if leader != seat:  # TOE-11, TOE-13: a rival leads the last trick: its card
+                # wins unless it is one of our suit below ours (the leader's one card is
+                # any unseen card) and no seat after us beats ours
+                card = hand[0]
+                beat = min(1.0, (len(rivals) - 1) / unseen)
+                return _lower(card, seen) / unseen * (1.0 - beat) ** _higher(card, seen)
         m = len(rivals)
         lead = 1.0 if state.trick_no == 3 else (1 + m / 4) / (m + 1)
         return max((1.0 - share) ** _higher(c, seen) for c in hand) * lead
