@@ -53,6 +53,7 @@ from tablegames.common.numbers import is_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.rules import OptionText, option_text, rules_from_dict, rules_to_dict
+from tablegames.common.setups import MAX_NAME as MAX_SEED
 from tablegames.common.setups import MAX_SECONDS, check_count, check_seconds, check_seed
 from tablegames.server.page import (
     FORMAT,
@@ -74,7 +75,7 @@ from tablegames.server.page import (
     words_of,
 )
 from tablegames.server.store import SNAPSHOT_EVERY, RoomRow, Store, StoreError
-from tablegames.server.words import error_text, lang_of, note_text
+from tablegames.server.words import error_text, lang_of, note_text, typed
 from tablegames.table import refusal_text, shared_model
 from tablegames.table.i18n import lang_for, words_for
 
@@ -153,6 +154,34 @@ def noted(code: str, key: str, **args: Any) -> ClientError:
     each phone's language."""
     return ClientError(code, note_text("en", key, **args),
                        note=lambda lang: note_text(lang, key, **args))
+
+
+def game_title(game: str, lang: str) -> str:
+    """``game``'s title in the words its table is drawn in for a phone reading ``lang``."""
+    return words_of(game, lang_of(lang)).text({"msg": GAMES[game].title, "args": {}})
+
+
+def noted_game(code: str, key: str, game: str, **args: Any) -> ClientError:
+    """:func:`noted`, the note naming ``game`` (its ``{game}``) by its title in each
+    phone's language."""
+    def say(lang: str) -> str:
+        return note_text(lang, key, game=game_title(game, lang), **args)
+
+    return ClientError(code, say("en"), note=say)
+
+
+def seed_refused(seed: object) -> ClientError:
+    """``bad_seed`` for a seed :func:`~tablegames.common.setups.check_seed` refused, with
+    the note that says why, its checks taken in its order: neither a whole number nor
+    text, a number beyond 256 bits, text longer than it takes, or text with a lone
+    surrogate (half of a character, which no text can be stored with)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        return noted("bad_seed", "seed_kind")
+    if isinstance(seed, int):
+        return noted("bad_seed", "seed_size")
+    if len(seed) > MAX_SEED:
+        return noted("bad_seed", "seed_length", most=MAX_SEED)
+    return noted("bad_seed", "seed_text")
 
 
 class Unreadable(ClientError):
@@ -625,7 +654,7 @@ class Hub:
         """A new lobby from a creation form; returns ``(code, host token)``."""
         name = spec.get("game")
         if not isinstance(name, str) or name not in GAMES:
-            raise ClientError("bad_game", "no such game")
+            raise noted("bad_game", "no_game")
         info = GAMES[name]
         players = spec.get("players")
         if type(players) is not int or not info.min_players <= players <= info.max_players:
@@ -636,7 +665,7 @@ class Hub:
         if bot in ("", None):
             bot = None
         elif not isinstance(bot, str) or bot not in bot_names(info):
-            raise ClientError("bad_bot", f"{info.title} has no bot {str(bot)[:40]!r}")
+            raise noted_game("bad_bot", "no_bot", name, bot=typed(bot))
         seed = spec.get("seed")
         if seed in (None, ""):
             seed = secrets.randbelow(1 << 63)
@@ -644,7 +673,7 @@ class Hub:
             try:
                 check_seed(seed)  # what no game can be dealt from too (a lone surrogate)
             except SetupError:
-                raise ClientError("bad_seed", "a seed is a number or a word") from None
+                raise seed_refused(seed) from None
         host = clean_name(spec.get("name"))
         rules = playable_rules(info, players, rules, spec.get("rules"))
         try:
@@ -1261,7 +1290,7 @@ class Hub:
             try:
                 events.extend(state.apply(a, by=seat, expect=expect + i))
             except TablegamesError as exc:
-                refused = _refusal(exc, room.info.name)
+                refused = _refusal(exc, room.info.name, a)
                 if i == 0:
                     raise refused from None
                 break
@@ -1564,16 +1593,21 @@ def _format_of(data: Mapping[str, Any], now: int) -> int:
     return asked
 
 
-def _refusal(exc: TablegamesError, game: str) -> ClientError:
-    """What a phone is told when the engine refuses its tap: ``stale`` when another tap
-    came first, the ruling's code for an illegal action (with the refusal, told in each
-    phone's language), ``bad_action`` for notation the game cannot read."""
+def _refusal(exc: TablegamesError, game: str, text: str) -> ClientError:
+    """What a phone is told when the engine refuses its tap ``text``: ``stale`` when
+    another tap came first, the ruling's code for an illegal action (with the refusal,
+    told in each phone's language), ``bad_action`` for notation the game cannot read
+    (with the server's note quoting the tap, cut short, in each phone's language)."""
     if isinstance(exc, StaleState):
         return ClientError("stale")
     if isinstance(exc, IllegalAction):
         return ClientError(exc.code, exc.message, ruling=exc.ruling, refused=exc, game=game)
-    if isinstance(exc, NotationError):
-        return ClientError("bad_action", str(exc)[:200])
+    if isinstance(exc, NotationError):  # the engine's sentence (English) kept for a log
+        return ClientError("bad_action", str(exc)[:200], note=noted_game(
+            "bad_action", "bad_action", game, action=typed(text)).note)
+    # no tap reaches here (``apply`` refuses with an IllegalAction or a NotationError
+    # alone: its contract); were one to, it is a bug, whose sentence is a developer's:
+    # told to an English phone only, as the code's message alone to any other
     return ClientError("not_legal", str(exc)[:200])
 
 
@@ -1589,10 +1623,13 @@ def detail_text(exc: ClientError, lang: str) -> str:
     (:func:`tablegames.table.refusal_text`). The end of the game has no sentence of its
     own beyond the server's message ("The game is over."), which it only repeated: none.
     The server's notes (why a name was refused, which house rules cannot be played, named
-    by the labels the form shows) are told from the server's catalogue
-    (:data:`~tablegames.server.words.NOTES`), in every language. Any other detail is
-    English (the engine's sentence for unreadable notation): told to an English phone
-    only; another reads the message of the refusal's code alone."""
+    by the labels the form shows; which game, bot or seed the form sent that the server
+    has not or cannot take; which tap it cannot read, quoted back cut short) are told
+    from the server's catalogue (:data:`~tablegames.server.words.NOTES`), in every
+    language, English too (the engine's English sentence stays in ``detail``, for a log).
+    Any other detail is a developer's, which no phone's request reaches (a refusal
+    ``apply`` never raises, house rules refused that the host set none of): told to an
+    English phone only; another reads the message of the refusal's code alone."""
     refused = exc.refused
     if refused is not None and exc.game is not None:
         if isinstance(refused, GameOver):

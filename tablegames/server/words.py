@@ -73,7 +73,37 @@ NOTES: dict[str, str] = {
     "rules_clash": N_("These house rules cannot be played together: {options}."),
     "rules_table": N_("With these house rules the game cannot be dealt to this number of "
                       "players: {options}."),
+    # the creation form's game, bot and seed (``game``: the game's title in the phone's
+    # words; ``bot``: what was sent, cut short and quoted by :func:`typed`)
+    "no_game": N_("This server has no game of that name."),
+    "no_bot": N_("{game} has no bot called {bot}."),
+    "seed_kind": N_("This seed is neither a whole number nor text."),
+    "seed_size": N_("This seed number is too large."),
+    "seed_length": N_("Characters a seed may have at most: {most}."),
+    "seed_text": N_("This seed holds a broken character, which cannot be stored."),
+    # a tap's action the game cannot read (``action``: what the phone sent, by :func:`typed`)
+    "bad_action": N_("{action} is not written as an action of {game}."),
 }
+
+#: The most characters of a value a person sent that a note quotes back (:func:`typed`).
+TYPED_LIMIT = 40
+
+
+def typed(value: object, limit: int = TYPED_LIMIT) -> str:
+    r"""What a person sent, as a note quotes it back: its text (``str`` of anything else)
+    cut to ``limit`` characters with an ellipsis, then quoted as Python quotes it, so a
+    control or bidi character shows as its escape (``'\u202e'``), never acts on the
+    sentence; no word of any language in it, so it reads the same in every note.
+
+    >>> typed("0:dance")
+    "'0:dance'"
+    >>> typed("x" * 50)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> typed("0:\u202eknock")
+    "'0:\\u202eknock'"
+    """
+    text = value if isinstance(value, str) else str(value)
+    return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
 def lang_of(value: Any) -> str:

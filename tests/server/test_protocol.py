@@ -411,3 +411,30 @@ def test_a_socket_is_closed_for_good_only_for_a_room_or_seat_that_does_not_exist
     finally:
         for s in screens:
             s.close()
+
+
+def test_the_details_of_a_bad_form_and_an_unreadable_tap_are_in_the_phones_language(
+        server: Server) -> None:
+    """Over real HTTP and a real socket: an Arabic page's refused bot and seed, and an
+    Arabic phone's tap the game cannot read, are told why in Arabic (they were told in
+    English to English phones only: an Arabic one read no reason at all)."""
+    status, body = server.request("/api/rooms?lang=ar", {"game": "toepen", "players": 3,
+                                                         "name": "A", "bot": "deep-blue"})
+    assert status == 400 and body["code"] == "bad_bot"
+    assert body["detail"].startswith("ليس في ") and "'deep-blue'" in body["detail"]
+    status, body = server.request("/api/rooms?lang=nl", {"game": "toepen", "players": 3,
+                                                         "name": "A", "seed": [1]})
+    assert status == 400 and body["code"] == "bad_seed"
+    assert body["detail"] == "Deze seed is geen geheel getal en ook geen tekst."
+    _code, tokens = full_room(server, seed=4)
+    phone = Socket(server, f"/ws/p/{tokens[0]}")
+    try:
+        phone.send({"type": "hello", "lang": "ar"})
+        phone.recv("update")
+        phone.send({"type": "act", "action": "0:dance", "expect": 0})
+        answer = phone.recv("error")
+        assert answer["code"] == "bad_action"
+        assert answer["detail"].startswith("لم تُكتب \u2068'0:dance'\u2069")
+        assert not re.search("[a-z]{3,}", answer["detail"].replace("dance", ""))
+    finally:
+        phone.close()

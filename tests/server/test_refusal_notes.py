@@ -11,15 +11,18 @@ them under; no English sentence reaches a page in another language.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tablegames.server.rooms import ClientError, Hub, error_message
+from tablegames.server.rooms import ClientError, Conn, Hub, error_message
 from tablegames.server.store import Store
 from tablegames.server.words import NOTES, error_text, note_text
 from tablegames.table.i18n import words_for
+from tests.server.helpers import started_room
 
 LANGS = ("en", "ar", "nl", "da")
 
@@ -140,3 +143,72 @@ def test_every_note_is_translated_into_each_language_of_the_servers_words() -> N
             assert text != words_for("en")(english, **{f: "\x00" for f in fields}), (lang, key)
             assert text.count("\x00") == len(fields), (lang, key)
     assert error_text("ar", "bad_name") != error_text("en", "bad_name")
+
+
+def test_the_forms_game_bot_and_seed_are_told_why_in_every_language(hub: Hub) -> None:
+    """The creation form's game, bot and seed were refused with an English ``detail`` ("no
+    such game", "Toepen has no bot 'x'", "a seed is a number or a word") that an Arabic,
+    Dutch or Danish phone never read (it got the code's message alone): each is now a note,
+    translated, which names the game by its title in the phone's language and quotes what
+    was sent cut short, a control character escaped, in bidi isolates in Arabic."""
+    game = told(refusal(hub, {"game": "chess"}))
+    assert game["en"] == "This server has no game of that name."
+    assert game["ar"] == "لا توجد على هذا الخادم لعبة بهذا الاسم."
+    assert game["nl"] == "Deze server heeft geen spel met die naam."
+    assert game["da"] == "Denne server har intet spil med det navn."
+
+    sent = "deep\u202eblue" * 6
+    bot = refusal(hub, {"bot": sent})
+    assert bot.code == "bad_bot"
+    said = told(bot)
+    quoted = repr(sent[:40] + "…")
+    assert "\\u202e" in quoted and "\u202e" not in "".join(said.values())
+    assert said["en"] == f"Toepen has no bot called {quoted}."
+    assert said["nl"] == f"Toepen heeft geen bot met de naam {quoted}."
+    assert said["da"] == f"Toepen har ingen bot ved navn {quoted}."
+    title = words_for("ar", "toepen")("Toepen")
+    assert title != "Toepen"  # the game's Arabic title, as its table shows it
+    assert said["ar"] == f"ليس في \u2068{title}\u2069 لاعب آلي اسمه \u2068{quoted}\u2069."
+    # a game without Danish words is named as its table is drawn for a Danish phone
+    assert told(refusal(hub, {"game": "shithead", "bot": "x"}))["da"] == (
+        "Shithead har ingen bot ved navn 'x'.")
+
+    seeds = {"seed_kind": [1], "seed_size": 1 << 300, "seed_length": "x" * 65,
+             "seed_text": "a\ud800"}
+    for key, seed in seeds.items():
+        exc = refusal(hub, {"seed": seed})
+        assert exc.code == "bad_seed"
+        args = {"most": 64} if key == "seed_length" else {}
+        assert told(exc) == {lang: note_text(lang, key, **args) for lang in LANGS}
+    assert told(refusal(hub, {"seed": "x" * 65}))["nl"] == (
+        "Een seed mag hoogstens zoveel tekens hebben: 64.")
+    assert told(refusal(hub, {"seed": True}))["ar"] == "هذه البذرة ليست عددًا صحيحًا ولا نصًا."
+
+
+def test_a_tap_the_game_cannot_read_is_quoted_back_in_the_phones_language(
+        tmp_path: Path) -> None:
+    """``bad_action``: the engine's sentence for unreadable notation ("'0:dance': unknown
+    toepen verb 'dance' (known: ...)") reached an English phone alone; every phone now
+    reads the server's note quoting its tap (cut short), and the engine's sentence stays
+    in ``detail`` for a log. Nothing of the state changes."""
+    hub, room = started_room(tmp_path, "toepen", 3, 2)
+    try:
+        before = room.state.to_json()
+        long = "0:" + "ب" * 100
+        for tap, shown in (("0:dance", "'0:dance'"), (long, repr(long[:40] + "…"))):
+            with pytest.raises(ClientError) as refused:
+                asyncio.run(hub.handle(room, Conn(0), {"type": "act", "expect": 0,
+                                                       "action": tap}))
+            exc = refused.value
+            assert exc.code == "bad_action" and "toepen" in exc.detail  # kept for a log
+            said = told(exc)
+            assert said["en"] == f"{shown} is not written as an action of Toepen."
+            assert said["nl"] == f"{shown} is niet geschreven als een zet van Toepen."
+            title = words_for("ar", "toepen")("Toepen")
+            assert said["ar"] == f"لم تُكتب \u2068{shown}\u2069 كحركة من حركات \u2068{title}\u2069."
+            # Toepen has no Danish words: a Danish phone's table, and its note, name it
+            # as the English table does, in a Danish sentence
+            assert said["da"] == f"{shown} er ikke skrevet som et træk i Toepen."
+        assert room.state.to_json() == before
+    finally:
+        hub.store.close()
