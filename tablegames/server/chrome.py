@@ -68,6 +68,8 @@ UI: dict[str, str] = {
     "more": N_("{n} more…"),
     "pending": N_("sending…"),
     "offline_banner": N_("No connection: nothing you tap is sent until it is back."),
+    # the home page's forms, when the server does not answer (or something else does)
+    "no_server": N_("The server did not answer: check the connection and try again."),
     "clear": N_("Clear the choice"),
     # the language menu's name for screen readers (it shows the page's language itself)
     "language": N_("Language"),

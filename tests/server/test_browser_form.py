@@ -233,3 +233,31 @@ def test_the_home_pages_refusal_is_said_under_its_form_and_covers_nothing(
     assert page.evaluate("() => document.getElementById('create-box')"
                          ".contains(document.getElementById('error'))")
     assert not ph.errors
+
+
+@pytest.mark.parametrize("lang", ["ar", "da"])
+def test_a_form_the_server_does_not_answer_says_so_in_the_pages_language(
+        lang: str, server: Server, browser: Any, phones: list[Phones]) -> None:
+    """The home page's forms showed the browser's own error when no answer came ("Failed
+    to fetch") or another's page did (a proxy's HTML 502, read as JSON: "Unexpected
+    token '<'"): English, and a developer's. Now the page's language says the server did
+    not answer, for a lost network and for an answer that is not the server's."""
+    from tablegames.server.chrome import UI
+    from tablegames.table.i18n import words_for
+
+    said = words_for(lang)(UI["no_server"])
+    assert said != UI["no_server"]
+    ph = new_phones(phones, browser, server, lang)
+    page = ph.open("/")
+    until(page, "select[name=game] option")
+    page.route("**/api/rooms/*/join*", lambda route: route.abort())
+    page.fill("#join-form [name=code]", "QQQQQQQ")
+    page.fill("#join-form [name=name]", "Cy")
+    page.click("#join-form button[type=submit]")
+    until_true(page, "t => document.getElementById('error').textContent === t", said)
+    page.route("**/api/rooms?*", lambda route: route.fulfill(
+        status=502, content_type="text/html", body="<html>Bad Gateway</html>"))
+    page.fill("#create-form [name=name]", "Amal")
+    page.evaluate("() => { document.getElementById('error').textContent = ''; }")
+    page.click("#create-form button[type=submit]")
+    until_true(page, "t => document.getElementById('error').textContent === t", said)

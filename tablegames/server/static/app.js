@@ -187,10 +187,18 @@ function placeError(form) {
 }
 
 async function post(url, data) {
-  const response = await fetch(url + "?lang=" + lang, {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(data),
-  });
-  const body = await response.json();
+  let response, body;
+  try {
+    response = await fetch(url + "?lang=" + lang, {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(data),
+    });
+    body = await response.json();
+  } catch (err) {
+    /* no answer (the network is down), or one that is not the server's (a proxy's error
+     * page): the browser's own words ("Failed to fetch", a JSON parser's complaint) are
+     * English and a developer's, so the player reads the page's language */
+    throw new Error(t("no_server"));
+  }
   if (!response.ok) throw new Error(body.message + (body.detail ? " (" + body.detail + ")" : ""));
   return body;
 }
