@@ -215,7 +215,10 @@ def test_phase10_a_hand_stopped_at_the_move_limit_says_so() -> None:
     assert {seat: t["en"] for seat, t in told.items()} == dict.fromkeys(
         (None, 0, 1), "Hand 1 is stopped at the move limit: nobody went out, everyone scores "
                       "their cards.")
-    assert told[0]["da"] == "Hånd 1 stoppes ved trækgrænsen: ingen gik ud, og alle tæller deres kort."
+    assert told[0]["da"] == "Hånd 1 er stoppet ved trækgrænsen: ingen gik ud, og alle tæller deres kort."
+    # "went out" as the rest of the Arabic catalogue says it (أنهى أوراقه), not لم ينتهِ أحد
+    assert told[0]["ar"] == ("توقفت اليد \u20681\u2069 عند حد الحركات: لم يُنهِ أحد أوراقه، "
+                             "ويحسب كل لاعب بطاقاته.")
 
 
 # -- Shithead -------------------------------------------------------------------------------
@@ -264,6 +267,8 @@ def test_shithead_a_cut_in_is_told_as_one() -> None:
     told = held_to_the_kit(s, event)
     assert told[1]["en"] == "You cut in with 6♥."
     assert told[0]["en"] == told[None]["en"] == "P1 cut in with 6♥."
+    # the option's word (الدخول خارج الدور), which the prompt before it now says too
+    assert told[1]["ar"].startswith("دخلت خارج دورك بـ")
     normal = one(apply_all(shithead_game(*CUT, rules={"cut_in": True}), "2:play 3h"), "play")
     assert "cut_in" not in normal.for_seat(None)  # absent otherwise
 
@@ -322,6 +327,8 @@ def test_dallah_a_fall_whose_zone_nobody_named_is_flagged_guessed() -> None:
                              "P0 collected it.")
     assert told[0]["en"] == ("The Wide cup is taken from the Lid (the report named no zone): "
                              "you collected it.")
+    # a zone is منطقة everywhere else in the Arabic catalogue (it said موضعًا here)
+    assert "(لم يذكر البلاغ منطقة)" in told[0]["ar"] and told[0]["ar"].endswith("جمعته أنت.")
     named = one(apply_all(s, "0:fell lid:tiny"), "fell")
     assert "guessed" not in named.for_seat(None)  # absent otherwise
     told = held_to_the_kit(s, named)
