@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablegames.table.i18n import LANGS, words_for
+from tablegames.table.i18n import LANGS, typed_text, words_for
 from tablegames.table.model import N_
 
 #: A refusal's code -> its message (a catalogue id).
@@ -85,25 +85,14 @@ NOTES: dict[str, str] = {
     "bad_action": N_("{action} is not written as an action of {game}."),
 }
 
-#: The most characters of a value a person sent that a note quotes back (:func:`typed`).
-TYPED_LIMIT = 40
-
-
-def typed(value: object, limit: int = TYPED_LIMIT) -> str:
-    r"""What a person sent, as a note quotes it back: its text (``str`` of anything else)
-    cut to ``limit`` characters with an ellipsis, then quoted as Python quotes it, so a
-    control or bidi character shows as its escape (``'\u202e'``), never acts on the
-    sentence; no word of any language in it, so it reads the same in every note.
+def typed(value: object) -> str:
+    """What a person sent, as a note quotes it back: cut short, anything that does not
+    print escaped (:func:`~tablegames.table.i18n.typed_text`), between quotes.
 
     >>> typed("0:dance")
     "'0:dance'"
-    >>> typed("x" * 50)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
-    >>> typed("0:\u202eknock")
-    "'0:\\u202eknock'"
     """
-    text = value if isinstance(value, str) else str(value)
-    return repr(text[:limit] + "…" if len(text) > limit else text)
+    return f"'{typed_text(value)}'"
 
 
 def lang_of(value: Any) -> str:

@@ -36,6 +36,30 @@ class LanguageError(TablegamesError):
     """A language code that has no catalogue."""
 
 
+#: The most characters of what a person typed or sent that a sentence quotes back.
+TYPED_LIMIT = 40
+
+
+def typed_text(value: object, limit: int = TYPED_LIMIT) -> str:
+    r"""What a person typed or sent, as a sentence of any language quotes it back: its
+    text (``str`` of anything else) cut to ``limit`` characters with an ellipsis, each
+    character that does not print shown as its escape, so a control or bidi character
+    (``\u202e``) never acts on the sentence or the screen around it, and a pasted page
+    is not said back whole.
+
+    >>> typed_text("0:dance")
+    '0:dance'
+    >>> typed_text("x" * 50)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> print(typed_text("0:\u202eknock\n"))
+    0:\u202eknock\n
+    """
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def _po_path(lang: str, domain: str) -> Any:
     return resources.files("tablegames").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
 

@@ -81,7 +81,7 @@ from tablegames.common.registry import game_info
 from tablegames.common.rounds import ROUND_OVER, RoundEnd, round_end
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
 from tablegames.table import present, refusal_text
-from tablegames.table.i18n import check_lang
+from tablegames.table.i18n import check_lang, typed_text
 from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
@@ -949,7 +949,7 @@ class Session:
         notation (English in every language, which the sentence says: a Dutch screen
         listed "keep, exchange" as if they were the list's words, found by helper-112)."""
         if isinstance(exc, NotationError):
-            typed = move.split(":", 1)[-1]
+            typed = typed_text(move.split(":", 1)[-1])  # cut short, nothing unprintable
             verbs = list(dict.fromkeys(str(a).split(":", 1)[-1].split(" ", 1)[0]
                                        for a in self.state.legal_actions(seat)))
             if not verbs:

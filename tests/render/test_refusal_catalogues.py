@@ -329,6 +329,20 @@ def test_the_terminal_says_typed_text_is_no_move_in_the_tables_language(
     assert "unknown toepen verb" not in shown and "0:frobnicate" not in shown
 
 
+def test_the_terminal_quotes_typed_text_cut_short_and_escaped() -> None:
+    """A pasted line was said back whole inside the sentence, a control character and
+    all (an escape sequence acted on the screen): it is now cut to 40 characters with an
+    ellipsis, each character that does not print shown as its escape."""
+    from tablegames.cli import main
+
+    out = io.StringIO()
+    main(["play", "toepen", "--players", "3", "--seed", "4", "--pace", "0", "--lang", "nl"],
+         out=out, inp=io.StringIO("0:\x1b[2J" + "z" * 100 + "\nq\n"))
+    shown = " ".join(out.getvalue().split())
+    assert "Niet gespeeld: '\\x1b[2j" + "z" * 36 + "…' is geen zet." in shown
+    assert "\x1b" not in out.getvalue() and "z" * 37 not in shown
+
+
 def test_the_phones_detail_is_in_the_phones_language(monkeypatch: pytest.MonkeyPatch) -> None:
     """A real hub over a real SQLite file: the same refused tap is told to a Dutch phone
     in Dutch (once translated), to an English phone in English, and to a Danish phone of
