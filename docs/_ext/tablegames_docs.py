@@ -242,8 +242,14 @@ def resolve_ruling(
     if docname is None:
         return nodes.inline("", "", contnode, classes=["tg-ruling"])
     builder = app.builder
-    uri = builder.get_relative_uri(node.get("refdoc", env.docname), docname) + "#" + ruling
-    ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=f"ruling {ruling}",
+    here = node.get("refdoc", env.docname)
+    uri = builder.get_relative_uri(here, docname) + "#" + ruling
+    title = f"ruling {ruling}"
+    if here in app.config.tg_translated_pages:  # the link's title in the page's language
+        from sphinx.locale import get_translation
+
+        title = str(get_translation("sphinx")("ruling %s")).replace("%s", ruling)
+    ref = nodes.reference("", "", internal=True, refuri=uri, reftitle=title,
                           classes=["tg-ruling"])
     ref += contnode
     return ref
@@ -1134,6 +1140,105 @@ def html_dir_attribute(app: Sphinx, exception: Exception | None) -> None:
         page.write_text(f'{text[:start]}<html dir="rtl"{text[start + 5:]}', encoding="utf-8")
 
 
+#: What the theme (furo) writes in English without asking a catalogue: the labels of its
+#: buttons and the titles of its icons, which a screen reader says and a pointer shows.
+#: Each is a message of the chrome catalogue (``locale/<lang>/LC_MESSAGES/sphinx.po``),
+#: put in place on the written pages of a build in another language.
+THEME_LABELS = (
+    "Toggle site navigation sidebar", "Toggle table of contents sidebar",
+    "Toggle Light / Dark / Auto color theme",
+)
+THEME_ICON_TITLES = (
+    "Contents", "Menu", "Expand", "Light mode", "Dark mode",
+    "Auto light/dark, in light mode", "Auto light/dark, in dark mode",
+)
+#: The label furo gives the expander of each section of the navigation (its title after).
+THEME_SECTION_LABEL = re.compile(r'aria-label="Toggle navigation of ([^"]*)"')
+#: The messages of the search page's script (``searchtools.js``, through
+#: ``translations.js``) that Sphinx's own catalogue of a language leaves empty there: an
+#: empty one shows nothing at all (the Arabic search said nothing when it found nothing).
+SEARCH_MESSAGES = (
+    "Searching", "Preparing search...", "Search Results", "Hide Search Matches", ", in ",
+    "Your search did not match any documents. Please make sure that all words are spelled "
+    "correctly and that you've selected enough categories.",
+)
+SEARCH_FOUND = ("Search finished, found one page matching the search query.",
+                "Search finished, found ${resultCount} pages matching the search query.")
+
+
+def _attribute(text: str) -> str:
+    """``text`` as the value of an HTML attribute (or an element's text)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+
+
+def theme_words(app: Sphinx, exception: Exception | None) -> None:
+    """In a build in another language than English, put the chrome catalogue's words in
+    place of furo's English labels and icon titles on every page (furo writes them as
+    text in its templates, not through ``_()``, so no catalogue reaches them), and fill
+    the search script's messages that Sphinx's catalogue of the language leaves empty.
+
+    A word the catalogue does not translate stays as furo wrote it.
+    """
+    if exception is not None or app.builder.format != "html":
+        return
+    if (app.config.language or "en") == "en":
+        return
+    from sphinx.locale import get_translation
+
+    translate = get_translation("sphinx")
+    swaps = [(f'aria-label="{w}"', f'aria-label="{_attribute(str(translate(w)))}"')
+             for w in THEME_LABELS]
+    swaps += [(f"<title>{w}</title>", f"<title>{_attribute(str(translate(w)))}</title>")
+              for w in THEME_ICON_TITLES]
+    section = str(translate("Toggle navigation of %s"))
+
+    def section_label(match: re.Match[str]) -> str:
+        return f'aria-label="{section.replace("%s", match.group(1))}"'
+
+    for page in Path(app.outdir).rglob("*.html"):
+        text = original = page.read_text(encoding="utf-8")
+        for english, translated in swaps:
+            text = text.replace(english, translated)
+        text = THEME_SECTION_LABEL.sub(section_label, text)
+        if text != original:
+            page.write_text(text, encoding="utf-8")
+    _search_messages(Path(app.outdir, "_static", "translations.js"))
+
+
+def _search_messages(path: Path) -> None:
+    """Fill the empty messages of the search script's catalogue (``translations.js``)
+    from the chrome catalogue: :data:`SEARCH_MESSAGES`, and :data:`SEARCH_FOUND` in each
+    plural form of the language (the number of each form found by the catalogue's own
+    rule, ``plural_expr``)."""
+    import gettext
+    import json
+
+    from sphinx.locale import get_translator
+
+    if not path.is_file():
+        return
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("{"), text.rindex("}") + 1
+    catalog = json.loads(text[start:end])
+    messages = catalog["messages"]
+    chrome = get_translator("sphinx")
+    for english in SEARCH_MESSAGES:
+        said = chrome.gettext(english)
+        if not messages.get(english) and said != english:
+            messages[english] = said
+    forms = messages.get(SEARCH_FOUND[0])
+    if isinstance(forms, list) and not any(forms) and catalog.get("plural_expr"):
+        form_of = gettext.c2py(catalog["plural_expr"])
+        said_for: dict[int, str] = {}
+        for n in range(200):  # every form of every language is used below 200
+            said_for.setdefault(form_of(n), chrome.ngettext(*SEARCH_FOUND, n))
+        if sorted(said_for) == list(range(len(forms))) and said_for[len(forms) - 1] != (
+                SEARCH_FOUND[1]):
+            messages[SEARCH_FOUND[0]] = [said_for[i] for i in range(len(forms))]
+    path.write_text(text[:start] + json.dumps(catalog, ensure_ascii=False, indent=4)
+                    + text[end:], encoding="utf-8")
+
+
 def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                  doctree: nodes.document | None) -> None:
     """``tg_dir``: ``rtl`` for a page shown in a right-to-left language it is translated to."""
@@ -1172,4 +1277,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("missing-reference", resolve_ruling)
     app.connect("html-page-context", page_context)
     app.connect("build-finished", html_dir_attribute)
+    app.connect("build-finished", theme_words)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -202,6 +202,46 @@ def test_the_arabic_site_is_right_to_left_with_its_own_navigation(
     assert play.find("div", class_="tg-article")["dir"] == "ltr"
 
 
+def test_the_arabic_sites_buttons_icons_links_and_search_speak_arabic(
+        built: dict[str, Path]) -> None:
+    """furo writes its buttons' labels (the theme toggle, the two sidebars) and its icons'
+    titles (Contents, Menu, Light mode, ...) in English without asking a catalogue, and
+    Sphinx's Arabic catalogue leaves the search script's messages empty (the search page
+    said nothing when it found nothing): the Arabic edition now says each in Arabic, from
+    the chrome catalogue, as it does a ruling link's title on the Arabic page. The
+    English edition keeps furo's and Sphinx's words."""
+    import json
+
+    def chrome(lang: str) -> tuple[list[str], list[str], list[str]]:
+        page = soup(built[lang] / "rulings" / "dallah.html")
+        labels = [e["aria-label"] for e in page.find_all(attrs={"aria-label": True})]
+        icons = [t.get_text() for t in page.select("svg symbol title")]
+        rulings = [a["title"] for a in page.select("a.tg-ruling")]
+        return labels, icons, rulings
+
+    labels, icons, rulings = chrome("ar")
+    assert labels and icons and rulings
+    latin = re.compile("[A-Za-z]")
+    assert not [w for w in labels + icons if latin.search(w)], (labels, icons)
+    assert "التبديل بين المظهر الفاتح والداكن والتلقائي" in labels
+    assert {"المحتويات", "القائمة", "المظهر الفاتح", "المظهر الداكن"} <= set(icons)
+    assert all(re.fullmatch(r"الحكم DAL-\d\d", t) for t in rulings), rulings
+    labels, icons, rulings = chrome("en")
+    assert "Toggle Light / Dark / Auto color theme" in labels and "Light mode" in icons
+    assert all(re.fullmatch(r"ruling DAL-\d\d", t) for t in rulings), rulings
+
+    script = (built["ar"] / "_static" / "translations.js").read_text(encoding="utf-8")
+    messages = json.loads(script[script.index("{"):script.rindex("}") + 1])["messages"]
+    for english in ("Searching", "Preparing search...", "Your search did not match any "
+                    "documents. Please make sure that all words are spelled correctly and "
+                    "that you've selected enough categories."):
+        assert re.search(r"[\u0600-\u06FF]", messages[english]), english
+    found = messages["Search finished, found one page matching the search query."]
+    assert len(found) == 6 and len(set(found)) == 5  # Arabic's six forms, 11+ and 100+ alike
+    assert "صفحة واحدة" in found[1] and "صفحتان" in found[2]
+    assert all("${resultCount}" in f for f in found[3:])
+
+
 def test_the_arabic_introduction_keeps_code_out_of_its_sentences(
         built: dict[str, Path]) -> None:
     page = soup(built["ar"] / "rulings" / "dallah.html")
