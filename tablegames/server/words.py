@@ -89,6 +89,7 @@ def typed(value: object) -> str:
     """What a person sent, as a note quotes it back: cut short, anything that does not
     print escaped (:func:`~tablegames.table.i18n.typed_text`), between quotes.
 
+    >>> from tablegames.server.words import typed
     >>> typed("0:dance")
     "'0:dance'"
     """

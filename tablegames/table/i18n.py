@@ -47,6 +47,7 @@ def typed_text(value: object, limit: int = TYPED_LIMIT) -> str:
     (``\u202e``) never acts on the sentence or the screen around it, and a pasted page
     is not said back whole.
 
+    >>> from tablegames.table.i18n import typed_text
     >>> typed_text("0:dance")
     '0:dance'
     >>> typed_text("x" * 50)
