@@ -17,21 +17,15 @@ from tests.server.helpers import Phones, Postgres, Server
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("server") / "rooms.sqlite").start()
-    try:
+    with Server(tmp_path_factory.mktemp("server") / "rooms.sqlite") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[Postgres]:
     """A real PostgreSQL server for the module's tests, stopped afterwards."""
-    pg = Postgres()
-    try:
-        yield pg.start()
-    finally:
-        pg.stop()
+    with Postgres() as pg:
+        yield pg
 
 
 @pytest.fixture(scope="module")

@@ -25,10 +25,10 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from types import TracebackType
+from typing import Any, Self
 
 import tablegames
 from tablegames.server.page import apply_patch, words_of
@@ -67,7 +67,10 @@ def free_port() -> int:
 
 
 class Server:
-    """``tablegames serve`` in a subprocess (always stopped by the fixture that made it)."""
+    """``tablegames serve`` in a subprocess (always stopped by the fixture that made it).
+
+    A context manager: ``with Server(db) as srv:`` starts it and stops it on the way
+    out, also when the block fails, so a fixture is one ``with`` line and a ``yield``."""
 
     def __init__(self, db: Path | str, port: int | None = None, *,
                  args: tuple[str, ...] = ("--unmetered",), log: Path | None = None) -> None:
@@ -88,7 +91,18 @@ class Server:
         return [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
                 "--db", str(self.db), "--bot-delay", "0", *self.args]
 
-    def start(self) -> Server:
+    def __enter__(self) -> Self:
+        try:
+            return self.start()
+        except BaseException:  # what a failed start left (a process, a folder) goes too
+            self.stop()
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+    def start(self) -> Self:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=env, stdout=log,
@@ -177,24 +191,43 @@ class Server:
 class InProcess(Server):
     """The app of :func:`create_app` served by uvicorn on a thread of this process (a
     :class:`Server` for its requests): what the test registers, the server sees.
-    ``options`` go to ``create_app`` (``share_url``: what ``serve --host 0.0.0.0`` finds)."""
+    ``options`` go to ``create_app`` (``share_url``: what ``serve --host 0.0.0.0`` finds;
+    ``limits``: ``Limits.unmetered()`` unless told).
 
-    def __init__(self, db: Path, **options: Any) -> None:
+    ``uvicorn``: more settings of ``uvicorn.Config`` (``UVICORN_WS``: the websockets
+    protocol ``tablegames serve`` runs). ``sndbuf``: the kernel's send buffer of every
+    socket it accepts (``SO_SNDBUF`` of the listening socket, which accepted sockets
+    inherit), so a peer that stops reading fills it after a few kilobytes instead of the
+    megabytes loopback grows it to."""
+
+    def __init__(self, db: Path, *, uvicorn: Mapping[str, Any] | None = None,
+                 sndbuf: int | None = None, **options: Any) -> None:
         from tablegames.server.app import create_app
         from tablegames.server.limits import Limits
 
         super().__init__(db)
-        self.app = create_app(db, bot_delay=0, limits=Limits.unmetered(), **options)
+        options.setdefault("limits", Limits.unmetered())
+        self.app = create_app(db, bot_delay=0, **options)
+        self.settings = dict(uvicorn or {})
+        self.sndbuf = sndbuf
         self.thread: threading.Thread | None = None
         self.uvicorn: Any = None
 
-    def start(self) -> InProcess:
+    def start(self) -> Self:
         import uvicorn
 
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
-                                log_level="critical", lifespan="on")
+                                log_level="critical", lifespan="on", **self.settings)
         self.uvicorn = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True, name="uvicorn")
+        sockets = None
+        if self.sndbuf is not None:
+            listener = socket.socket()
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.sndbuf)
+            listener.bind(("127.0.0.1", self.port))
+            sockets = [listener]
+        self.thread = threading.Thread(target=self.uvicorn.run, kwargs={"sockets": sockets},
+                                       daemon=True, name="uvicorn")
         self.thread.start()
         deadline = time.monotonic() + 15
         while not self.uvicorn.started:
@@ -210,14 +243,15 @@ class InProcess(Server):
             self.thread.join(15)
         self.thread = None
 
+    def on_loop(self, look: Callable[[], Any]) -> Any:
+        """``look()`` run on the server's event loop, between two of its steps: what it
+        reads of the hub and its sockets is not changing under it."""
+        loop = self.uvicorn.servers[0].get_loop()
 
-@contextmanager
-def running(db: Path) -> Iterator[Server]:
-    server = Server(db).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+        async def run() -> Any:
+            return look()
+
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(10)
 
 
 class Socket:
@@ -613,7 +647,7 @@ PG_BIN = Path("/usr/lib/postgresql/15/bin")
 class Postgres:
     """A throwaway PostgreSQL cluster in a folder of the test's (Debian's package, as
     ``../shared/notes/infrastructure.md`` describes), on a free port, stopped by
-    :meth:`stop` whatever the test did."""
+    :meth:`stop` whatever the test did (``with Postgres() as pg:`` starts and stops it)."""
 
     def __init__(self) -> None:
         # a folder of its own under /tmp: pytest's folders are closed to the postgres user
@@ -629,7 +663,18 @@ class Postgres:
         runner = [] if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--"]
         subprocess.run([*runner, *cmd], check=True, capture_output=True, timeout=120)
 
-    def start(self) -> Postgres:
+    def __enter__(self) -> Self:
+        try:
+            return self.start()
+        except BaseException:  # what a failed start left (a process, a folder) goes too
+            self.stop()
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+    def start(self) -> Self:
         assert (PG_BIN / "initdb").exists(), "PostgreSQL is needed: apt-get install -y postgresql"
         if os.geteuid() == 0:
             shutil.chown(self.root, "postgres")

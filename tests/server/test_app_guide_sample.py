@@ -44,11 +44,8 @@ class GuideSample(Server):
 
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = GuideSample(tmp_path_factory.mktemp("sample") / "rooms.sqlite").start()
-    try:
+    with GuideSample(tmp_path_factory.mktemp("sample") / "rooms.sqlite") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def test_the_app_guides_own_server_sample_serves_rooms_with_the_bounds(sample: Server) -> None:

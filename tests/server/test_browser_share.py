@@ -32,11 +32,8 @@ KEEP_COPIES = """() => {
 @pytest.fixture(scope="module")
 def sharing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcess]:
     """A server made with ``create_app(share_url=SHARE)``, in this process."""
-    srv = InProcess(tmp_path_factory.mktemp("share") / "rooms.sqlite", share_url=SHARE).start()
-    try:
+    with InProcess(tmp_path_factory.mktemp("share") / "rooms.sqlite", share_url=SHARE) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def shared_at(server: Server, browser: Any, phones: list[Phones]) -> tuple[str, dict[str, Any]]:

@@ -27,11 +27,8 @@ OWL = OptionText("Night owl", "Plays late, and at random.")
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcess]:
-    srv = InProcess(tmp_path_factory.mktemp("live") / "rooms.sqlite").start()
-    try:
+    with InProcess(tmp_path_factory.mktemp("live") / "rooms.sqlite") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def offered(server: Server, game: str, lang: str = "en") -> dict[str, Any]:

@@ -231,12 +231,9 @@ def test_failed_seat_links_are_charged_to_the_address_and_its_network() -> None:
 
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    srv = Server(tmp_path_factory.mktemp("capped") / "rooms.sqlite",
-                 args=("--unmetered", "--sockets-per-address", "3")).start()
-    try:
+    with Server(tmp_path_factory.mktemp("capped") / "rooms.sqlite",
+                args=("--unmetered", "--sockets-per-address", "3")) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def test_an_address_holds_at_most_its_sockets_at_once(capped: Server) -> None:

@@ -33,22 +33,16 @@ from tests.server.helpers import Server, Socket
 def metered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server with the default limits and no trusted proxy, as ``tablegames serve``
     runs unless told otherwise."""
-    srv = Server(tmp_path_factory.mktemp("metered") / "rooms.sqlite", args=()).start()
-    try:
+    with Server(tmp_path_factory.mktemp("metered") / "rooms.sqlite", args=()) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
 def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server behind a reverse proxy on this computer (``--trusted-proxy 127.0.0.1``)."""
-    srv = Server(tmp_path_factory.mktemp("proxied") / "rooms.sqlite",
-                 args=("--unmetered", "--trusted-proxy", "127.0.0.1")).start()
-    try:
+    with Server(tmp_path_factory.mktemp("proxied") / "rooms.sqlite",
+                args=("--unmetered", "--trusted-proxy", "127.0.0.1")) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def get(server: Server, path: str, headers: dict[str, str]) -> tuple[int, bytes]:

@@ -105,13 +105,10 @@ def test_a_socket_at_an_address_the_server_does_not_have_closes_with_4404(
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server behind a proxy on this computer (so a test names each client's address),
     holding at most 3 sockets a network and 2 open rooms a network."""
-    srv = Server(tmp_path_factory.mktemp("capped") / "rooms.sqlite",
-                 args=("--unmetered", "--trusted-proxy", "127.0.0.1", "--sockets-per-network",
-                       "3", "--rooms-per-network", "2")).start()
-    try:
+    with Server(tmp_path_factory.mktemp("capped") / "rooms.sqlite",
+                args=("--unmetered", "--trusted-proxy", "127.0.0.1", "--sockets-per-network",
+                      "3", "--rooms-per-network", "2")) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def ws_from(server: Server, path: str, address: str) -> Any:

@@ -362,11 +362,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, B
     made = make_broken(tmp_path_factory.mktemp("made"))
     folder = tmp_path_factory.mktemp("served")
     shutil.copy(made.path, folder / "rooms.sqlite")
-    server = Server(folder / "rooms.sqlite").start()
-    try:
+    with Server(folder / "rooms.sqlite") as server:
         yield server, attrs.evolve(made, path=folder / "rooms.sqlite")
-    finally:
-        server.stop()
 
 
 def test_a_phone_is_told_the_room_cannot_be_continued_and_closed_for_good(
