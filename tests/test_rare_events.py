@@ -13,7 +13,8 @@ with ``Rules.second_exchange``), Phase 10's ``cover`` and ``tiebreak`` (and the
 and :func:`held_to_the_kit` checks, for that event: the kit finds nothing wrong with it;
 each seat and the spectator see its secret keys exactly when in its audience; its line
 is drawn for every seat that learns of it, in every language the game has, with no
-placeholder left and no English where the language has a translation; and the saved
+placeholder left and no English where the language has a translation, and no line for a
+seat outside its audience names a secret value (a drawn card); and the saved
 game (``to_json``/``from_json``) and its record (``record``/``replay``) tell the same
 events.
 """
@@ -30,7 +31,7 @@ import tablegames
 from tablegames import dallah, phase10, shithead
 from tablegames.common.actions import Event
 from tablegames.common.state import BaseState
-from tablegames.server.page import context, describe_events
+from tablegames.server.page import context, describe_events, words_of
 from tablegames.table import describe
 from tablegames.table.catalogues import ids_in
 from tablegames.table.i18n import COMMON, catalogue, langs_of
@@ -86,6 +87,13 @@ def held_to_the_kit(state: BaseState, event: Event,
     cls, n = type(state), state.n
     spec = cls.EVENT_KEYS[event.kind]
     assert event_problems(cls, event, n) == []
+    # its secret values (cards: "Td"), and in each language the names they are drawn by
+    insider = event.for_seat(min(event.audience)) if event.audience else {}
+    secrets = [w for k in sorted(spec.secret) if k in insider for w in words_in(insider[k])]
+    face = tablegames.GAMES[state.GAME].presenter.face
+    secret_words = {lang: {*secrets, *(bare(words_of(state.GAME, lang).text(face(w)["name"]))
+                                       for w in secrets if face is not None)}
+                    for lang in langs_of(state.GAME)}
     told: dict[int | None, dict[str, str]] = {}
     for seat in (None, *range(n)):
         inside = seat is not None and seat in event.audience
@@ -96,12 +104,32 @@ def held_to_the_kit(state: BaseState, event: Event,
         assert bool(spec.secret & set(shown)) == (inside and bool(spec.secret)), (event.kind, seat)
         assert shown in state.log(seat), (event.kind, seat)
         told[seat] = lines(state, event, seat, silent)
+        if not inside:  # no language's line names a secret to a seat outside the audience
+            leaked = [(lang, w) for lang, text in told[seat].items()
+                      for w in secret_words[lang] if w in bare(text)]
+            assert leaked == [], (event.kind, seat, leaked)
     saved = cls.from_json(state.to_json())
     replayed = tablegames.replay(state.record())
     assert replayed.to_json() == state.to_json()
     for seat in (None, *range(n)):
         assert saved.log(seat) == replayed.log(seat) == state.log(seat), seat
     return told
+
+
+def words_in(value: Any) -> list[str]:
+    """The strings of two characters or more in ``value`` (nested lists and dicts too)."""
+    if isinstance(value, str):
+        return [value] if len(value) >= 2 else []
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return [w for item in value for w in words_in(item)]
+    return []
+
+
+def bare(text: str) -> str:
+    """``text`` without the bidi isolates a right-to-left language wraps names in."""
+    return text.translate(dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069")))
 
 
 def one(events: Sequence[Event], kind: str) -> Event:
@@ -129,10 +157,10 @@ def test_toepen_a_second_exchange_says_again_and_shows_the_cards_to_the_exchange
                                  "cards": FACES_D}
     assert event.for_seat(1) == event.for_seat(None) == {"kind": "exchange", "seat": 0,
                                                          "stock": 12, "again": True}
-    told = held_to_the_kit(s, event)
+    told = held_to_the_kit(s, event)  # no line outside the audience names a drawn card
     assert told[0]["en"] == "You threw in your new cards again and drew J♦, Q♦, K♦, A♦."
     assert told[1]["en"] == "P0 threw in their new cards again for four more."
-    assert "J♦" not in told[1]["en"] + told[1]["nl"] + told[1]["ar"]
+    assert all("J♦" not in text for seat in (None, 1, 2) for text in told[seat].values())
 
 
 # -- Phase 10 -------------------------------------------------------------------------------

@@ -45,7 +45,10 @@ def seq_from_line(kind: _Seq, line: str, tc: TextCtx) -> Any:
     if kind.seat_set:
         marked = set()
         for word in words:
-            marked.add(read_seat(word, tc.n))
+            seat = read_seat(word, tc.n)
+            if seat in marked:  # a typo for another seat, most likely: never merged
+                raise ValueError(f"seat {seat} is written twice")
+            marked.add(seat)
         return [s in marked for s in range(tc.n)]
     if inner.has_word:
         items = [inner.word_json(word, tc) for word in words]

@@ -24,7 +24,8 @@ class SaveUpgrades:
         reads: a game whose later engine adds an option that changes play gives an older
         save the value that plays as its own engine did (Phase 10's ``action_limit``).
         Returns a new dict, never edits ``rules``: the rules hash is checked against the
-        text as saved."""
+        text as saved. Raises ``StateError`` for rules no such engine wrote (an option
+        only a later engine has), before the save's fields are read."""
         return rules
 
     def _upgraded(self, engine: int) -> None:

@@ -352,7 +352,8 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     holding it is refused (no engine wrote that). Engine 5 counts the hand's actions
     (``plays``, P10-61) and each result says ``limit_hit``: an older save gets the count
     0 here, and the true count once loaded (``State._upgraded`` replays its history),
-    and ``limit_hit: false`` in every result (its engine had no limit). (``state`` is a
+    and ``limit_hit: false`` in every result (its engine had no limit); one holding
+    either is refused (no engine before 5 wrote them). (``state`` is a
     fresh dict, read after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):
         raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
@@ -375,5 +376,8 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     if engine < 2 and type(results) is list:
         results = state["results"] = list(phase_laid_named(results))
     if engine < 5 and type(results) is list:
+        if any(type(res) is dict and "limit_hit" in res for res in results):
+            raise StateError(f"$.state.results: a save by engine {engine} holds limit_hit "
+                             "(P10-61), which only engine 5 writes")
         state["results"] = list(limit_hit_added(results))
     return state

@@ -1125,8 +1125,14 @@ class State(BaseState):
     def _upgrade_rules(cls, rules: Any, engine: int) -> Any:
         """A save or record of engine 4 or before had no move limit: it plays under the
         largest one (``MAX_ACTION_LIMIT``, P10-61), not the default, so a long hand of
-        it goes on as its engine played it (within what a position can hold)."""
-        if engine < 5 and type(rules) is dict and "action_limit" not in rules:
+        it goes on as its engine played it (within what a position can hold). One that
+        names the option is refused: no engine before 5 wrote it, and a save or record
+        claiming an older engine and a smaller limit would replay hands its engine never
+        stopped."""
+        if engine < 5 and type(rules) is dict:
+            if "action_limit" in rules:
+                raise StateError(f"$.rules: a save or record by engine {engine} holds "
+                                 "action_limit (P10-61), which only engine 5 writes")
             return {**rules, "action_limit": MAX_ACTION_LIMIT}
         return rules
 
@@ -1145,11 +1151,16 @@ class State(BaseState):
                 again.apply(action)
         except TablegamesError as exc:
             problem = str(exc)
-        if any(res["limit_hit"] for res in again.results) or (
-                not problem and (again.round, again.stage) != (self.round, self.stage)):
+        if any(res["limit_hit"] for res in again.results):
             raise StateError(f"a hand of this save (engine {engine}) ran past "
                              f"{MAX_ACTION_LIMIT} actions, the most engine {self.ENGINE} "
                              "plays (P10-61)")
+        if not problem and (again.round, again.stage) != (self.round, self.stage):
+            # no hand was stopped: the fields disagree with the history, not the limit
+            raise StateError(f"the save (engine {engine}) contradicts its own history "
+                             f"(tampered with?): replayed, it reaches round {again.round}, "
+                             f"stage {STAGES[again.stage]}; the save says round {self.round}, "
+                             f"stage {STAGES[self.stage]}")
         if problem:
             raise StateError(f"the save's history (engine {engine}) cannot be replayed to "
                              f"count its hand's actions: {problem}")

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
+from tablegames.common.errors import StateError
 from tablegames.common.registry import game_info
 from tablegames.testing import WHOLE_GROWTH, ConformanceError, _whole_due, check_game
 from tablegames.toepen.state import State
@@ -133,3 +134,34 @@ def test_a_log_that_aliases_the_state_is_found(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(State, "to_json", to_json)
     with pytest.raises(ConformanceError, match="editing a returned record or log"):
         check_game("toepen", **GAME)
+
+
+def _gap(full_every: int = 2) -> int:
+    """A deep check of :data:`GAME` that is no whole-save point, past the first 16."""
+    length = check_game("toepen", **GAME).max_length
+    points = _points(length, full_every)
+    gaps = [step for step in range(points[16], length, full_every) if step not in points]
+    assert gaps, (length, points)
+    return gaps[0]
+
+
+@pytest.mark.parametrize("where", ["state", "world"])
+def test_a_save_refused_only_between_two_whole_save_points_is_found(
+        where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A load check too strict for a state the game passes through briefly (a stage of
+    one step, a count at its limit): the state's save, or a sampled world's, is refused
+    at one deep check between two points and at no point. Every deep check loads the
+    save's fields (not its history, so the cost stays linear): it is found there
+    (helper-176; the whole-save points alone missed it)."""
+    gap = _gap()
+    check = State._check_loaded
+
+    def strict(self: State) -> None:
+        check(self)
+        if len(self.history) == gap and (self.world == (where == "world")):
+            raise StateError("planted: too strict for this state")
+
+    monkeypatch.setattr(State, "_check_loaded", strict)
+    with pytest.raises(ConformanceError, match="planted: too strict") as info:
+        check_game("toepen", **GAME)
+    assert f"step={gap}:" in str(info.value)

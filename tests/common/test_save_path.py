@@ -32,6 +32,7 @@ from tablegames.common.history_codec import HistoryCode, encode_history
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import rules_hash, rules_json
+from tablegames.common.saves import _text_hash
 from tablegames.common.serialization import FORMAT_VERSION, MAX_DEPTH, Reader, check_depth, dumps, loads
 from tablegames.common.state import BaseState, _spec
 
@@ -475,6 +476,12 @@ def test_every_old_save_takes_the_one_upgrade_path(game: str) -> None:
     # 6's ``playing``; and a later engine may reuse an old name: its ``active``, the seat)
     fields = data["state"]
     data["format"], data["engine"] = 3, 1
+    # its rules lack the options later engines added (those the rules' upgrade fills in
+    # for engine 1: Phase 10's action_limit), which a save of engine 1 holding them is
+    # refused for before its fields are read
+    for key in cls._upgrade_rules({}, 1):
+        del data["rules"][key]
+    data["rules_hash"] = _text_hash(data["rules"])
     for _, names in sorted(cls.ENGINE_RENAMED.items(), reverse=True):
         for old, new in names.items():
             fields[old] = fields.pop(new)

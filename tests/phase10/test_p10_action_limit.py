@@ -136,6 +136,48 @@ def test_an_engine_4_save_holding_engine_5_fields_is_refused() -> None:
         phase10.State.from_json(json.dumps(save))
 
 
+@ruling("P10-61")
+def test_an_engine_4_save_or_record_naming_the_limit_is_refused() -> None:
+    # no engine before 5 wrote action_limit or limit_hit: a save claiming engine 4 with a
+    # smaller limit would replay hands its engine never stopped (helper-176)
+    state = phase10.new_game(players=2, seed=1, rules={"action_limit": 60})
+    draw_and_discard(state)
+    save = json.loads(as_engine_4(state.to_json()))
+    save["rules"]["action_limit"] = 60
+    save["rules_hash"] = _text_hash(save["rules"])
+    with pytest.raises(StateError, match=r"^\$\.rules: .*engine 4 holds action_limit"):
+        phase10.State.from_json(json.dumps(save))
+    record = state.record()
+    record["engine"] = 4
+    with pytest.raises(StateError, match="engine 4 holds action_limit"):
+        tablegames.replay(record)
+    short = phase10.new_game(players=2, seed=1, rules="short")
+    bots = make_bots(INFO, "smart", 2, 1)
+    while short.round == 0:
+        short.apply(bots[short.to_act].choose(short))
+    for value in (False, True):  # not even the value engine 5 would have written
+        save = json.loads(as_engine_4(short.to_json()))
+        save["state"]["results"][0]["limit_hit"] = value
+        with pytest.raises(StateError, match="engine 4 holds limit_hit"):
+            phase10.State.from_json(json.dumps(save))
+    phase10.State.from_json(as_engine_4(short.to_json()), verify=True)  # as written: loads
+
+
+def test_an_engine_4_save_whose_history_reaches_elsewhere_says_so() -> None:
+    # the replay that counts the hand ends at another stage: the save contradicts its
+    # history, which is no hand running past the limit (the message said so before)
+    state = phase10.new_game(players=2, seed=1)
+    draw_and_discard(state)
+    state.apply(f"{state.to_act}:draw")
+    save = json.loads(as_engine_4(state.to_json()))
+    shorter = phase10.new_game(players=2, seed=1)
+    draw_and_discard(shorter)
+    save["history"] = json.loads(shorter.to_json())["history"]
+    with pytest.raises(StateError, match="contradicts its own history") as info:
+        phase10.State.from_json(json.dumps(save))
+    assert "ran past" not in str(info.value) and "stage draw" in str(info.value)
+
+
 def test_an_engine_4_hand_longer_than_the_largest_limit_is_refused() -> None:
     state = phase10.new_game(players=2, seed=3, rules={"action_limit": MAX_ACTION_LIMIT})
     rules = state.rules

@@ -22,6 +22,7 @@ from tablegames import phase10
 from tablegames.common.bots import RandomBot
 from tablegames.common.errors import StateError
 from tablegames.common.position import PositionError
+from tablegames.common.saves import _text_hash
 from tests.phase10.old_sheets import engine_2_view, phase_laid_named, today_position
 from tests.upgrades import plays_on
 
@@ -84,6 +85,8 @@ def test_a_sheet_mixing_the_two_words_or_an_engine_1_save_with_a_record_is_refus
         phase10.State.from_json(json.dumps(data))
     today = json.loads(phase10.State.from_json(old["save"]).to_json())
     today["engine"] = 1  # today's fields, record included, under engine 1's number
+    del today["rules"]["action_limit"]  # (engine 5's option would be refused first)
+    today["rules_hash"] = _text_hash(today["rules"])
     today["state"]["turn"] = today["state"].pop("active")  # engine 1's name for the seat
     today["state"]["results"] = json.loads(old["save"])["state"]["results"]
     with pytest.raises(StateError, match="sources"):

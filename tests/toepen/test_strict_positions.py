@@ -49,6 +49,16 @@ def test_a_seat_list_past_its_size_or_with_a_repeat_is_refused(key: str, value: 
         toepen.from_position(with_line(fresh(), key, value))
 
 
+@pytest.mark.parametrize("playing", ["0 1 2 3 4 4", "4 0 1 2 3 0", "000 1 2 3 4 00"])
+def test_a_seat_set_line_naming_a_seat_twice_is_refused(playing: str) -> None:
+    # a seat set (``playing: 0 1 2 3 4``: the seats whose flag is set) written with a
+    # seat twice is a typo, most likely for a seat left out: it was merged silently
+    with pytest.raises(PositionError, match=r"playing: seat [04] is written twice"):
+        toepen.from_position(with_line(fresh(), "playing", playing))
+    state = toepen.from_position(with_line(fresh(), "playing", "4 3 2 1 0"))  # any order
+    assert state.to_position() == fresh()
+
+
 @pytest.mark.ruling("TOE-02")
 @pytest.mark.parametrize("dealt", [[0, 1, 2, 1, 1], [0, 1, 2], [1, 0, 2, 3, 4]])
 def test_a_save_with_such_a_dealt_list_is_refused(dealt: list[int]) -> None:
