@@ -34,7 +34,7 @@ the public action history (draws, takes and discards name no hidden card) and th
 public state. The hand's actions are the last ``plays`` of the history (P10-61: the
 state counts each action of the hand once, from 0 at the deal), so finding them costs
 the same at step 10 and at step 5,000 (the search asks once a decision, and a world of
-a ``lay_when_able`` game once a world: :func:`_hand_start`). Where the history does not
+a ``lay_when_able`` game once a world: ``_hand_start``). Where the history does not
 hold the whole hand (a game set up from a position within the hand, a lean search
 world), or the replay of the hand does not land on the public state, :func:`signals`
 reports none, and the search samples uniformly, as before.
