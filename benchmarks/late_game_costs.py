@@ -28,7 +28,14 @@ from tablegames.bots.registry import make
 from tablegames.common.rng import Rng
 from tablegames.simulation import make_bots
 
-PLAYERS = {"toepen": 4, "phase10": 4, "shithead": 4, "dallah": 4}
+#: Each table measured: (game, players, rules).
+TABLES: dict[str, tuple[str, int, Any]] = {
+    "toepen": ("toepen", 4, None),
+    "phase10": ("phase10", 4, None),
+    "phase10-lay-when-able": ("phase10", 4, {"lay_when_able": True}),
+    "shithead": ("shithead", 4, None),
+    "dallah": ("dallah", 4, None),
+}
 
 
 def _ms(fn: Callable[[], Any], repeat: int) -> float:
@@ -40,26 +47,27 @@ def _ms(fn: Callable[[], Any], repeat: int) -> float:
     return statistics.median(times) * 1000
 
 
-def _long_game(game: str, early: int, late: int) -> tuple[Any, Any]:
-    """The states at step ``early`` and at step ``late`` (or the last step before the
-    game's end) of one seeded game of random bots."""
+def _long_game(table: str, early: int, late: int) -> tuple[Any, Any]:
+    """The first state at or after step ``early``, and the last before step ``late`` (or
+    the game's end), of one seeded game of random bots, each a decision with more than
+    one legal action (a forced move is no search)."""
+    game, players, rules = TABLES[table]
     info = GAMES[game]
-    state = info.new_game(players=PLAYERS[game], seed=1)
+    state = info.new_game(players=players, seed=1, rules=rules)
     bots = make_bots(info, "random", state.n, 1)
-    first = None
-    last = state.copy()
+    first = last = None
     while not state.is_over and len(state.history) < late:
-        if len(state.history) == early:
-            first = state.copy()
-        last = state.copy()
+        if len(state.legal_actions()) > 1:
+            if first is None and len(state.history) >= early:
+                first = state.copy()
+            last = state.copy()
         state.apply(bots[state.to_act].choose(state))
-    if not state.is_over:
-        last = state.copy()
-    assert first is not None
+    assert first is not None and last is not None
     return first, last
 
 
-def _paths(game: str, state: Any, repeat: int) -> dict[str, float]:
+def _paths(table: str, state: Any, repeat: int) -> dict[str, float]:
+    game = TABLES[table][0]
     seat = state.to_act
     handle = Handle(state, seat)
     out = {
@@ -82,43 +90,56 @@ def _paths(game: str, state: Any, repeat: int) -> dict[str, float]:
     return out
 
 
-def _openspiel(game: str, early: int, late: int, repeat: int) -> dict[str, tuple[float, float]]:
-    """The OpenSpiel adapter's information states, observation and resampling, at the
-    same two steps of a game of uniformly random action ids."""
+def _openspiel(table: str, early: int, late: int, repeat: int,
+               ) -> dict[str, tuple[float, float]]:
+    """The OpenSpiel adapter's information states, observation and resampling, in a game
+    of uniformly random action ids (chance outcomes and spelled decisions count as
+    steps): each asked once a step over ``repeat`` steps from ``early`` and from
+    ``late`` (as an RL loop asks), and ``resample_from_infostate`` ``repeat`` times at
+    the first of them (as a search asks), medians."""
     import numpy as np
 
     from tablegames.adapters.openspiel import load_game
 
-    g = load_game(game, players=PLAYERS[game], seed=1)
-    rng = np.random.default_rng(1)
-    state = g.new_initial_state()
-    marks: dict[int, Any] = {}
-    steps = 0
-    while not state.is_terminal() and steps <= late:
-        if steps in (early, late):
-            marks[steps] = state.clone()
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probs)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
-        steps += 1
-    if late not in marks:
-        marks[late] = state
-    out: dict[str, tuple[float, float]] = {}
-    for name, call in {
+    game, players, rules = TABLES[table]
+    g = load_game(game, players=players, rules=rules, seed=1)
+    calls: dict[str, Callable[[Any, int], Any]] = {
         "os information_state_string": lambda s, p: s.information_state_string(p),
         "os information_state_tensor": lambda s, p: s.information_state_tensor(p),
         "os observation_tensor": lambda s, p: s.observation_tensor(p),
         "os legal_actions": lambda s, p: s.legal_actions(p),
-        "os resample_from_infostate": lambda s, p: s.resample_from_infostate(p, lambda: 0.5),
-    }.items():
-        pair = []
-        for step in (early, late):
-            s = marks[step]
-            p = max(0, s.current_player())
-            pair.append(_ms(lambda s=s, p=p, call=call: call(s, p), repeat))
-        out[name] = (pair[0], pair[1])
+    }
+    times: dict[tuple[str, int], list[float]] = {}
+    windows: tuple[int, ...] = ()
+    for measuring in (False, True):  # the first pass finds how long the game runs
+        rng = np.random.default_rng(1)
+        state = g.new_initial_state()
+        steps = 0
+        while not state.is_terminal() and steps < late + repeat:
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+                continue
+            window = next((w for w in windows if w <= steps < w + repeat), None)
+            if measuring and window is not None:
+                p = state.current_player()
+                for name, call in calls.items():
+                    t = time.perf_counter()
+                    call(state, p)
+                    times.setdefault((name, window), []).append(time.perf_counter() - t)
+                if steps == window:
+                    root = state.clone()
+                    times[("os resample_from_infostate", window)] = [
+                        _ms(lambda r=root, p=p, k=k: r.resample_from_infostate(
+                            p, lambda: k / repeat), 1) / 1000 for k in range(repeat)]
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            steps += 1
+        windows = (early, max(early + repeat, min(late, steps - repeat - 1)))
+    out: dict[str, tuple[float, float]] = {}
+    for name in (*calls, "os resample_from_infostate"):
+        got = [statistics.median(times[name, w]) * 1000 for w in windows]
+        out[name] = (got[0], got[1])
+    print(f"  (OpenSpiel: one game of random ids, decisions {windows[0]} and {windows[1]} on)")
     return out
 
 
@@ -127,20 +148,20 @@ def main() -> None:
     parser.add_argument("--early", type=int, default=10)
     parser.add_argument("--late", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=20)
-    parser.add_argument("--games", nargs="*", default=list(PLAYERS))
+    parser.add_argument("--tables", nargs="*", default=list(TABLES))
     parser.add_argument("--no-openspiel", action="store_true")
     args = parser.parse_args()
-    for game in args.games:
-        first, last = _long_game(game, args.early, args.late)
-        a = _paths(game, first, args.repeat)
-        b = _paths(game, last, args.repeat)
-        print(f"## {game}: step {len(first.history)} and step {len(last.history)}")
+    for table in args.tables:
+        first, last = _long_game(table, args.early, args.late)
+        a = _paths(table, first, args.repeat)
+        b = _paths(table, last, args.repeat)
+        hand = f" (its hand {last.plays} actions)" if TABLES[table][0] == "phase10" else ""
+        print(f"## {table}: step {len(first.history)} and step {len(last.history)}{hand}")
         for key in a:
             print(f"  {key:32s} {a[key]:9.3f} ms {b[key]:9.3f} ms  x{b[key] / max(a[key], 1e-6):6.1f}")
         if not args.no_openspiel:
-            for key, (x, y) in _openspiel(game, args.early, len(last.history), args.repeat).items():
+            for key, (x, y) in _openspiel(table, args.early, args.late, args.repeat).items():
                 print(f"  {key:32s} {x:9.3f} ms {y:9.3f} ms  x{y / max(x, 1e-6):6.1f}")
-
 
 if __name__ == "__main__":
     main()
