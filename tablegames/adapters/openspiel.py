@@ -504,7 +504,7 @@ class Recall:
         self.world = world
         self.base = base
         self._seen: dict[int | None, Transcript] = {}
-        self._digests: dict[str, Any] = {}
+        self._digests: dict[str, Any] | None = None  # made when first asked (most never are)
 
     def extend(self, events: list[Event]) -> Recall:
         """The recall after a step that made ``events``."""
@@ -570,31 +570,29 @@ class Recall:
         after a newline, for the caller to copy and finish: the same as hashing their
         ``"\\n".join``. Kept at this step and carried on from the nearest earlier step
         that kept one, so a step costs its own lines (a world's first, its base's)."""
-        got = self._digests.get(header)
-        if got is not None:
-            return got
+        if self._digests is not None and header in self._digests:
+            return self._digests[header]
         self.transcript(seat)  # every step's lines written (and kept) for this seat
         seat = self._as_seen_by(seat)
         todo: list[Recall] = []
         node = self
         h: Any = None
         while True:
-            h = node._digests.get(header)
-            if h is not None:
-                h = h.copy()
+            if node._digests is not None and header in node._digests:
+                h = node._digests[header].copy()
                 break
             if not node.events:
                 h = hashlib.blake2b(header.encode(), digest_size=8)
                 for line in node._seen[seat].all():
                     h.update(b"\n" + line.encode())
-                node._digests[header] = h.copy()
+                node._digests = {**(node._digests or {}), header: h.copy()}
                 break
             todo.append(node)
             node = node.parent  # type: ignore[assignment]
         for node in reversed(todo):
             for line in node._seen[seat].lines:
                 h.update(b"\n" + line.encode())
-        self._digests[header] = h
+        self._digests = {**(self._digests or {}), header: h}
         return h
 
 

@@ -70,9 +70,13 @@ def _hand_start(state: State) -> int | None:
     each to the history. The count cannot be trusted to lie within the history, and the
     answer is ``None``, where the history began within the hand: a game set up from a
     position (its history starts there, its count does not) and a lean search world (it
-    keeps no history to read). A world loaded from a save of engine 4 or before counts
-    its hand from the load (``State._upgraded``): the start found is then the load,
-    within the hand, so what is read from it is true if partial."""
+    keeps no history to read). A position at a hand's deal (count 0) is read exactly.
+    Two states count their hand from their load although it began before: a world
+    loaded from a save of engine 4 or before (``State._upgraded``) and a hand-written
+    position that leaves the count out (it defaults to 0). The start found is then the
+    load, within the hand, so what is read from it is true if partial (and
+    :func:`signals`, whose replay from a deal then misses the draw pile's size, reads
+    nothing)."""
     if state.lean:  # a lean world keeps only the number of its actions
         return None
     start = len(state.history) - state.plays  # P10-61: each action of the hand counts once

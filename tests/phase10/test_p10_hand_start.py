@@ -194,6 +194,28 @@ def test_a_history_that_does_not_hold_the_hand_has_no_start() -> None:
 
 
 @ruling("P10-61")
+def test_a_position_without_its_count_is_read_from_the_load_and_only_truly() -> None:
+    """A hand-written position may leave ``plays`` out (0): the hand is then read from
+    the load on, which lies within it, so whatever is read is the hand's own play."""
+    state, dealt_at = _late_state({"lay_when_able": True}, 0)
+    text = "\n".join(line for line in state.to_position().splitlines()
+                     if not line.startswith("plays:"))
+    game = tablegames.from_position("phase10", text)
+    assert game.plays == 0
+    bots = make_bots(INFO, "eager", 3, 0)
+    for _ in range(12):
+        action = bots[game.to_act].choose(game)  # type: ignore[index]
+        game.apply(action)
+        state.apply(action)
+    assert game.round == state.round  # still the same hand
+    assert _hand_start(game) == 0 and _hand_start(state) == dealt_at
+    for seat in range(3):
+        assert signals(game, seat) == []  # the replay from a deal misses the draw pile
+        truth = {(s, c) for s, _, _, _, c, _ in _no_lay_moments(state, seat)}
+        assert {(s, c) for s, _, _, _, c, _ in _no_lay_moments(game, seat)} <= truth
+
+
+@ruling("P10-61")
 def test_an_engine_4_save_counts_its_hand_by_the_replay() -> None:
     """A save of engine 4 kept no count: its load replays the history once for it, and
     the hand's start follows."""
