@@ -77,7 +77,11 @@ same string; the order of the undealt stock is never part of it.
 unbounded history, so the digest keeps states of different histories apart (up to a
 2⁻⁶⁴ collision; code that keys information states by their tensor relies on it) while
 the observation part gives a network the features to learn from. The digest bits are an
-identifier, not a feature: a network reads ``tensor[:-RECALL_BITS]``.
+identifier, not a feature: a network reads ``tensor[:-RECALL_BITS]``. The digest is
+carried on from the last step it was asked at (each step's lines are hashed once per
+seat), and a world shares the lines its seat saw rather than copying them, so neither
+the tensor nor ``resample_from_infostate`` costs more at step 5,000 than at step 10
+(the string itself holds the whole game, and grows with it).
 ``PrivateInfoType.ALL_PLAYERS`` is refused (a :class:`SetupError`): no observer shows
 every seat's hidden cards (``state.session.state`` holds them).
 A public observer with perfect recall gives the public events and the spectator view.
@@ -441,35 +445,66 @@ def max_decisions(codec: Codec, max_actions: int) -> int:
 RECALL_BITS = 64
 
 
+class Transcript:
+    """What one seat saw, as lines: this step's ``lines`` after ``parent``'s, an immutable
+    chain (``None``: the first). Its text is already redacted for its seat, so a world
+    shares it with the real game's recall and holds nothing of the real deal by it; and
+    a world made at step 5,000 costs no copy of 5,000 steps' lines."""
+
+    __slots__ = ("lines", "parent")
+
+    def __init__(self, parent: Transcript | None, lines: tuple[str, ...]) -> None:
+        self.parent = parent
+        self.lines = lines
+
+    def all(self) -> list[str]:
+        """Every line, oldest first."""
+        parts: list[tuple[str, ...]] = []
+        node: Transcript | None = self
+        while node is not None:
+            parts.append(node.lines)
+            node = node.parent
+        out: list[str] = []
+        for lines in reversed(parts):
+            out.extend(lines)
+        return out
+
+
 class Recall:
     """What every seat has seen so far: the state as dealt, and the events since, in order.
 
     Immutable and shared: a step makes a new :class:`Recall` whose ``parent`` is the old
     one, so a clone copies nothing and a game's recall costs one small object per step.
     Each step's events are written out as a seat saw them only when that seat's
-    information state is first asked for, and kept with the step (``_seen``), so walking
-    a game's tree writes every step once per seat. ``world`` is the seat a resampled
-    world was made for (``None`` in a real game).
+    information state is first asked for, and kept with the step as that seat's
+    :class:`Transcript` so far (``_seen``), so walking a game's tree writes every step
+    once per seat. ``world`` is the seat a resampled world was made for (``None`` in a
+    real game).
 
-    A world's recall starts from ``base`` instead of a dealt state: the lines its seat
-    saw and the public lines, already written out (:meth:`in_world`). The real dealt
-    state holds every seat's hand and the real events their secrets, so a world keeping
-    them would carry the real deal in its object and in every serialization of it (a
-    leak found by the OpenSpiel audit), although its strings redact them.
+    A world's recall starts from ``base`` instead of a dealt state: the transcripts its
+    seat and everyone saw (:meth:`in_world`), shared, not copied. The real dealt state
+    holds every seat's hand and the real events their secrets, so a world keeping them
+    would carry the real deal in its object and in every serialization of it (a leak
+    found by the OpenSpiel audit), although its strings redact them.
+
+    The information-state tensor's digest is kept as it goes (``_digests``, per header,
+    at the steps it was asked at): a step's digest goes on from the nearest earlier one,
+    so asking at every step of a game costs each step's lines once, not the whole game's
+    every time (:meth:`digest`).
     """
 
-    __slots__ = ("_seen", "base", "dealt", "events", "parent", "world")
+    __slots__ = ("_digests", "_seen", "base", "dealt", "events", "parent", "world")
 
     def __init__(self, dealt: Any, parent: Recall | None = None,
                  events: tuple[Event, ...] = (), world: int | None = None,
-                 seen: dict[int | None, tuple[str, ...]] | None = None,
-                 base: Mapping[int | None, tuple[str, ...]] | None = None) -> None:
+                 base: Mapping[int | None, Transcript] | None = None) -> None:
         self.dealt = dealt
         self.parent = parent
         self.events = events
         self.world = world
         self.base = base
-        self._seen: dict[int | None, tuple[str, ...]] = {} if seen is None else seen
+        self._seen: dict[int | None, Transcript] = {}
+        self._digests: dict[str, Any] | None = None  # made when first asked (most never are)
 
     def extend(self, events: list[Event]) -> Recall:
         """The recall after a step that made ``events``."""
@@ -479,9 +514,9 @@ class Recall:
 
     def in_world(self, seat: int) -> Recall:
         """The recall of a world resampled for ``seat``: only what ``seat`` saw and what
-        everyone saw, as lines (``base``); nothing of the real deal or of the real events'
-        secrets."""
-        base = {seat: tuple(self.lines(seat)), None: tuple(self.lines(None))}
+        everyone saw, as transcripts (``base``); nothing of the real deal or of the real
+        events' secrets."""
+        base = {seat: self.transcript(seat), None: self.transcript(None)}
         return Recall(None, world=seat, base=base)
 
     def steps(self) -> list[tuple[Event, ...]]:
@@ -494,29 +529,71 @@ class Recall:
         out.reverse()
         return out
 
+    def _as_seen_by(self, seat: int | None) -> int | None:
+        """Whose lines ``seat`` reads: in a world, another seat reads only the public ones
+        (what it saw privately is not known in the world)."""
+        return None if self.world is not None and seat != self.world else seat
+
+    def transcript(self, seat: int | None) -> Transcript:
+        """The deal and every event as ``seat`` saw them (``None``: as everyone saw them),
+        written out for the steps not yet written for it (each step once per seat)."""
+        seat = self._as_seen_by(seat)
+        todo: list[Recall] = []
+        node = self
+        while True:
+            got = node._seen.get(seat)
+            if got is not None:
+                break
+            if not node.events:  # the first: the deal (a world: its base)
+                if node.base is not None:
+                    got = node.base[seat]
+                else:
+                    got = Transcript(None, (json.dumps(node.dealt.view(seat), sort_keys=True),))
+                node._seen[seat] = got
+                break
+            todo.append(node)
+            node = node.parent  # type: ignore[assignment]  # a step always has a parent
+        for node in reversed(todo):
+            version = node.events[0].version
+            got = node._seen[seat] = Transcript(got, tuple(
+                f"{version} {json.dumps(e, sort_keys=True)}"
+                for e in Event.redact(list(node.events), seat)))
+        return got
+
     def lines(self, seat: int | None) -> list[str]:
         """The deal and every event as ``seat`` saw them (``None``: as everyone saw them),
         one JSON line each, oldest first."""
-        if self.world is not None and seat != self.world:
-            seat = None  # what another seat saw privately is not known in a world
-        parts: list[tuple[str, ...]] = []
-        node: Recall | None = self
-        while node is not None and node.events:
-            own = node._seen.get(seat)
-            if own is None:
-                version = node.events[0].version
-                own = node._seen[seat] = tuple(
-                    f"{version} {json.dumps(e, sort_keys=True)}"
-                    for e in Event.redact(list(node.events), seat))
-            parts.append(own)
-            node = node.parent
-        if self.base is not None:
-            out = list(self.base[seat])
-        else:
-            out = [json.dumps(self.dealt.view(seat), sort_keys=True)]
-        for own in reversed(parts):
-            out.extend(own)
-        return out
+        return self.transcript(seat).all()
+
+    def digest(self, header: str, seat: int | None) -> Any:
+        """A BLAKE2b (8-byte) hash of ``header`` and :meth:`lines` of ``seat``, each
+        after a newline, for the caller to copy and finish: the same as hashing their
+        ``"\\n".join``. Kept at this step and carried on from the nearest earlier step
+        that kept one, so a step costs its own lines (a world's first, its base's)."""
+        if self._digests is not None and header in self._digests:
+            return self._digests[header]
+        self.transcript(seat)  # every step's lines written (and kept) for this seat
+        seat = self._as_seen_by(seat)
+        todo: list[Recall] = []
+        node = self
+        h: Any = None
+        while True:
+            if node._digests is not None and header in node._digests:
+                h = node._digests[header].copy()
+                break
+            if not node.events:
+                h = hashlib.blake2b(header.encode(), digest_size=8)
+                for line in node._seen[seat].all():
+                    h.update(b"\n" + line.encode())
+                node._digests = {**(node._digests or {}), header: h.copy()}
+                break
+            todo.append(node)
+            node = node.parent  # type: ignore[assignment]
+        for node in reversed(todo):
+            for line in node._seen[seat].lines:
+                h.update(b"\n" + line.encode())
+        self._digests = {**(self._digests or {}), header: h}
+        return h
 
 
 class _SessionBox:
@@ -595,7 +672,7 @@ def _recall_json(recall: Recall | None) -> dict[str, Any] | None:
     base = recall.base
     return {"dealt": None if recall.dealt is None else recall.dealt.to_json(),
             "world": recall.world,
-            "base": None if base is None else [[seat, list(lines)] for seat, lines in base.items()],
+            "base": None if base is None else [[seat, t.all()] for seat, t in base.items()],
             "steps": [list(events) for events in recall.steps()]}
 
 
@@ -605,7 +682,7 @@ def _recall_from(game: str, data: dict[str, Any] | None) -> Recall | None:
     base = data.get("base")
     if base is not None:  # a world: the lines it starts from, never a dealt state
         recall = Recall(None, world=data["world"],
-                        base={seat: tuple(lines) for seat, lines in base})
+                        base={seat: Transcript(None, tuple(lines)) for seat, lines in base})
     else:
         recall = Recall(game_info(game).from_json(data["dealt"]), world=data["world"])
     for events in data["steps"]:
@@ -992,22 +1069,37 @@ class _InfoStateObserver(_Observer):
             self.tensor[:size] = 0.0
         else:
             self.tensor[:size] = self.game.observer.encode(view, prefix, polled)
-        digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8)
-        bits = np.unpackbits(np.frombuffer(digest.digest(), np.uint8))
+        digest = self._digest(state, player)
+        bits = np.unpackbits(np.frombuffer(digest, np.uint8))
         self.tensor[size:] = bits
 
-    def string_from(self, state: TablegamesState, player: int) -> str:
-        seat = self._seat(state, player)
+    def _now(self, state: TablegamesState, seat: int | None) -> list[str]:
+        """The information state's last lines: the seat's view now and what it is asked."""
         prefix, polled = state._mine(seat)
-        if state.observation_view(seat) is None:
-            return f"seat {seat}\nnow {_dealing(state)}"
-        lines = [f"seat {seat}", *state.recall.lines(seat),
-                 "now " + json.dumps(state.observation_view(seat), sort_keys=True)]
+        lines = ["now " + json.dumps(state.observation_view(seat), sort_keys=True)]
         if prefix:
             lines.append(f"spelling {list(prefix)}")
         if polled:
             lines.append("polled")
-        return "\n".join(lines)
+        return lines
+
+    def string_from(self, state: TablegamesState, player: int) -> str:
+        seat = self._seat(state, player)
+        if state.observation_view(seat) is None:
+            return f"seat {seat}\nnow {_dealing(state)}"
+        return "\n".join([f"seat {seat}", *state.recall.lines(seat), *self._now(state, seat)])
+
+    def _digest(self, state: TablegamesState, player: int) -> bytes:
+        """The 8-byte BLAKE2b of :meth:`string_from`, the recall's part carried on from
+        the last step it was asked at (:meth:`Recall.digest`), not hashed afresh."""
+        seat = self._seat(state, player)
+        if state.observation_view(seat) is None:
+            return hashlib.blake2b(self.string_from(state, player).encode(),
+                                   digest_size=8).digest()
+        h = state.recall.digest(f"seat {seat}", seat).copy()
+        for line in self._now(state, seat):
+            h.update(b"\n" + line.encode())
+        return h.digest()  # type: ignore[no-any-return]
 
 
 class EngineBot(pyspiel.Bot):  # type: ignore[misc]

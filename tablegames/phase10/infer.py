@@ -31,10 +31,13 @@ no odds.
 
 Only this hand's play counts (a new hand is a new deal), and only what ``seat`` saw:
 the public action history (draws, takes and discards name no hidden card) and the
-public state. The history does not mark where a hand began, so :func:`signals` replays
-the hand sizes it implies and finds where each hand ended; if that replay disagrees with
-the public state (a hand that ended dead, with an empty draw pile, leaves no empty
-hand to find), it reports no signals, and the search samples uniformly, as before.
+public state. The hand's actions are the last ``plays`` of the history (P10-61: the
+state counts each action of the hand once, from 0 at the deal), so finding them costs
+the same at step 10 and at step 5,000 (the search asks once a decision, and a world of
+a ``lay_when_able`` game once a world: ``_hand_start``). Where the history does not
+hold the whole hand (a game set up from a position within the hand, a lean search
+world), or the replay of the hand does not land on the public state, :func:`signals`
+reports none, and the search samples uniformly, as before.
 """
 
 from __future__ import annotations
@@ -57,32 +60,27 @@ Signal = tuple[int, int]
 
 
 def _hand_start(state: State) -> int | None:
-    """Where the current hand's actions begin in ``state.history``, or ``None`` when the
-    replay of hand sizes does not find as many finished hands as the state has."""
-    size = state.rules.hand_size
-    n = state.n
-    sizes = [size] * n
-    start = 0
-    ended = 0
-    for i, a in enumerate(state.history):
-        s = a.seat
-        kind = type(a)
-        if kind is A.Draw or kind is A.Take:
-            sizes[s] += 1
-            continue
-        if isinstance(a, A.Lay):
-            sizes[s] -= sum(len(g.cards) for g in a.groups)
-        else:
-            sizes[s] -= 1
-        if sizes[s] == 0:
-            ended += 1
-            start = i + 1
-            sizes = [size] * n
-    if ended != len(state.results):
+    """Where the current hand's actions begin in ``state.history`` (at a game's end, its
+    last hand's), or ``None`` when the history does not hold them all.
+
+    Read from the count of the hand's actions, not by a replay of the whole history (a
+    search asks for every decision, and a long game has thousands of steps): every
+    accepted action of a hand (draw, take, lay, hit, discard; the one that ends the hand
+    too, before the next deal sets the count to 0) counts once, and ``apply`` appends
+    each to the history. The count cannot be trusted to lie within the history, and the
+    answer is ``None``, where the history began within the hand: a game set up from a
+    position (its history starts there, its count does not) and a lean search world (it
+    keeps no history to read). A position at a hand's deal (count 0) is read exactly.
+    Two states count their hand from their load although it began before: a world
+    loaded from a save of engine 4 or before (``State._upgraded``) and a hand-written
+    position that leaves the count out (it defaults to 0). The start found is then the
+    load, within the hand, so what is read from it is true if partial (and
+    :func:`signals`, whose replay from a deal then misses the draw pile's size, reads
+    nothing)."""
+    if state.lean:  # a lean world keeps only the number of its actions
         return None
-    if any(sizes[s] != len(state.hands[s]) for s in range(n) if state.playing[s]):
-        return None
-    return start
+    start = len(state.history) - state.plays  # P10-61: each action of the hand counts once
+    return start if start >= 0 else None
 
 
 def signals(state: State, seat: int) -> list[Signal]:
