@@ -33,28 +33,53 @@ The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah actio
 >>> codec.label(codec.FELL), codec.label(codec.TABLE)
 ('fell lid:classic', 'table: the fall model reports')
 
-**Observation** (``C`` cards, Action then protection, in card-set order):
+**Observation**, version 2 (the default). ``A`` is the Action cards that can be the card
+in play (every Action card with copies but Yalla Bye and the other ``retire`` cards,
+resolved as drawn: DAL-38), ``P`` the protection cards, ``S`` the shapes that have cups
+(the Heavyweight has none and is rerolled: DAL-03), ``C`` every card kind with copies,
+each in card-set order; under the shipped card set A = 19, P = 2, S = 5, C = 22, Z = 5:
 
 ===========  ==============  ============================================================
 field        size            meaning
 ===========  ==============  ============================================================
 stage        8               draw, target, pair, move, roll, report, protect, over
 report       3               what is being reported: a placement, a stunt, a Naql move
-card         C               the Action card in play
+card         A               the Action card in play
 cup          S               the cup being placed
 zone         Z               the zone it goes to
 in_hand      S               cups taken for the card, per shape / that shape's cups
-seats        n × (10 + C)    per seat: active, placer, collector, partner, to act,
+seats        n × (10 + P)    per seat: active, placer, collector, partner, to act,
                              pile/total cups, effect on it (cups in, cups out, pile swap,
-                             redirected/blocked), protection cards held per card
+                             redirected/blocked), protection cards held per card / copies
 pot          Z × S           cups on the Dallah per zone and shape / that shape's cups
 full         Z               zones reported full
 shared       S               the shared pile per shape / that shape's cups
 table        7               retired/total cups, falls/10, timeouts/5, swaps left/5,
                              polled, Action deck / its size, Placement deck / its size
-discards     C + Z           discarded Action cards per card / copies, Placement cards
-                             per zone / copies
+discards     C + Z           discarded Action and protection cards per card / copies,
+                             Placement cards per zone / copies
 ===========  ==============  ============================================================
+
+Every slot of version 2 changes in some reachable state. That makes 138, 150, 162, 174
+and 186 numbers at 2 to 6 players with the shipped card set.
+
+>>> from tablegames.adapters import adapter
+>>> [adapter("dallah").observer(make_codec("dallah", players=n)).size for n in (3, 4)]
+[150, 162]
+
+**Observation, version 1** (``observation_version=1``, the only layout before helper-179;
+keep it for a policy trained on it): the same fields, with every card kind for ``card``,
+for the protection held (``seats``: n × (10 + C), where C counts every Action and
+protection card) and ``discards``, and every die face for ``cup``, ``in_hand``, ``pot``
+and ``shared``. Those extra slots are zero in every reachable state: 189, 221, 253, 285
+and 317 numbers at 2 to 6 players, 71 of the 221 at three. A version-1 vector upgrades
+to version 2 with :meth:`DallahObserver.from_version_1` (a stored data set, say):
+
+>>> import tablegames
+>>> old = adapter("dallah").observer(make_codec("dallah", players=3, observation_version=1))
+>>> old.size, adapter("dallah").observer(codec).from_version_1(old.encode(
+...     tablegames.new_game("dallah", players=3).view(0))).shape
+(221, (150,))
 
 **Rewards**: nobody wins Dallah; the Biggest Loser(s) (the biggest pile at the end) share
 −1 and the other seats share +1.
