@@ -387,11 +387,15 @@ def _fields(n: int, cards: Any, version: int) -> list[tuple[str, list[tuple[Any,
     version, so that :meth:`DallahObserver.from_version_1` can map one to the other."""
     compact = version >= 2
     specs = [*cards.actions, *cards.protection]
-    dealt = [c for c in specs if c.count > 0] if compact else specs
-    in_play = [c for c in cards.actions if c.count > 0 and c.kind != "retire"] if compact \
-        else specs
-    held = [c for c in cards.protection if c.count > 0] if compact else specs
-    shapes = [s for s in cards.shapes if s.cups > 0] if compact else list(cards.shapes)
+    if compact:
+        dealt = [c for c in specs if c.count > 0]  # DAL-04: the deck holds `count` copies
+        in_play = [c for c in cards.actions  # DAL-40: protection is kept, never in play
+                   if c.count > 0 and c.kind != "retire"]  # DAL-38: resolved as drawn
+        held = [c for c in cards.protection if c.count > 0]  # DAL-40: only these are held
+        shapes = [s for s in cards.shapes if s.cups > 0]  # DAL-03: no cups, rerolled
+    else:
+        dealt = in_play = held = specs
+        shapes = list(cards.shapes)
     zones = list(cards.zones)
     seat_keys = [("seat", r, role) for r in range(n)
                  for role in (*_ROLES, *_SEAT_NUMBERS, *(("held", c.id) for c in held))]

@@ -119,6 +119,7 @@ def test_version_2_is_version_1_without_its_dead_slots(players: int) -> None:
     assert np.array_equal(old.from_version_1(v1), v1)
 
 
+@pytest.mark.ruling("DAL-03", "DAL-38", "DAL-40")
 def test_the_dropped_slots_are_the_ones_no_state_fills() -> None:
     """What version 2 leaves out at three players: 20 held-card slots per seat (only the
     2 protection cards are held), the 2 protection cards and Yalla Bye as the card in
@@ -146,6 +147,22 @@ def test_a_card_set_whose_every_shape_has_cups_keeps_them_all() -> None:
     observer = _observer(2, {"cards": cards})
     assert ("cup", "heavyweight") in observer.slots
     assert observer.size == SIZES[2][2] + 1 + 1 + 1 + 5  # cup, in_hand, shared, pot
+    assert _observer(2, {"cards": cards}, observation_version=1).size == SIZES[1][2]
+
+
+@pytest.mark.ruling("DAL-04")
+def test_a_card_without_copies_has_no_slot() -> None:
+    """A card kind printed with no copies is never drawn (DAL-04): version 2 gives it no
+    slot in play, held or discarded; version 1 keeps its slots."""
+    cards = tablegames.GAMES["dallah"].new_game(2).rules.cards.to_dict()
+    next(c for c in cards["actions"] if c["id"] == "tap")["count"] = 0
+    cards["protection"][0]["count"] = 0  # ma_ysir
+    observer = _observer(2, {"cards": cards})
+    ids = {key[1] for key in observer.slots if key[0] in ("card", "discard")}
+    ids |= {key[2][1] for key in observer.slots if key[0] == "seat" and key[2][0] == "held"}
+    assert "tap" not in ids and "ma_ysir" not in ids and "ana_mali_dakhal" in ids
+    assert observer.size == SIZES[2][2] - 1 - 2 - 2  # card, held per seat, discards
+    assert _observer(2, {"cards": cards}, observation_version=1).size == SIZES[1][2]
 
 
 @pytest.mark.parametrize("version", [1, 2])
