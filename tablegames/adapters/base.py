@@ -173,7 +173,8 @@ class Codec(ABC):
         self.n = players
         self.rules = rules
         self.interrupts = interrupts
-        #: The game's own adapter options this codec was made with (Dallah's ``table``).
+        #: The game's own adapter options this codec was made with (Dallah's ``table`` and
+        #: ``observation_version``).
         self.settings: dict[str, Any] = getattr(self, "settings", {})
         self._labels: list[str] = []
         self._declare()
@@ -741,7 +742,7 @@ def probe(game: str, players: int | Sequence[str], rules: Any) -> tuple[tuple[st
 def make_codec(game: str, players: int | Sequence[str], rules: Any = None,
                **options: Any) -> Codec:
     """The codec of ``game`` for this table and rules (options: ``interrupts`` and the
-    game's own, such as Dallah's ``table``)."""
+    game's own, such as Dallah's ``table`` and ``observation_version``)."""
     ad = adapter(game)
     names, r = probe(game, players, rules)
     interrupts = options.pop("interrupts", False)

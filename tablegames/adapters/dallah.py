@@ -33,28 +33,53 @@ The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah actio
 >>> codec.label(codec.FELL), codec.label(codec.TABLE)
 ('fell lid:classic', 'table: the fall model reports')
 
-**Observation** (``C`` cards, Action then protection, in card-set order):
+**Observation**, version 2 (the default). ``A`` is the Action cards that can be the card
+in play (every Action card with copies but Yalla Bye and the other ``retire`` cards,
+resolved as drawn: DAL-38), ``P`` the protection cards, ``S`` the shapes that have cups
+(the Heavyweight has none and is rerolled: DAL-03), ``C`` every card kind with copies,
+each in card-set order; under the shipped card set A = 19, P = 2, S = 5, C = 22, Z = 5:
 
 ===========  ==============  ============================================================
 field        size            meaning
 ===========  ==============  ============================================================
 stage        8               draw, target, pair, move, roll, report, protect, over
 report       3               what is being reported: a placement, a stunt, a Naql move
-card         C               the Action card in play
+card         A               the Action card in play
 cup          S               the cup being placed
 zone         Z               the zone it goes to
 in_hand      S               cups taken for the card, per shape / that shape's cups
-seats        n × (10 + C)    per seat: active, placer, collector, partner, to act,
+seats        n × (10 + P)    per seat: active, placer, collector, partner, to act,
                              pile/total cups, effect on it (cups in, cups out, pile swap,
-                             redirected/blocked), protection cards held per card
+                             redirected/blocked), protection cards held per card / copies
 pot          Z × S           cups on the Dallah per zone and shape / that shape's cups
 full         Z               zones reported full
 shared       S               the shared pile per shape / that shape's cups
 table        7               retired/total cups, falls/10, timeouts/5, swaps left/5,
                              polled, Action deck / its size, Placement deck / its size
-discards     C + Z           discarded Action cards per card / copies, Placement cards
-                             per zone / copies
+discards     C + Z           discarded Action and protection cards per card / copies,
+                             Placement cards per zone / copies
 ===========  ==============  ============================================================
+
+Every slot of version 2 changes in some reachable state. That makes 138, 150, 162, 174
+and 186 numbers at 2 to 6 players with the shipped card set.
+
+>>> from tablegames.adapters import adapter
+>>> [adapter("dallah").observer(make_codec("dallah", players=n)).size for n in (3, 4)]
+[150, 162]
+
+**Observation, version 1** (``observation_version=1``, the only layout before helper-179;
+keep it for a policy trained on it): the same fields, with every card kind for ``card``,
+for the protection held (``seats``: n × (10 + C), where C counts every Action and
+protection card) and ``discards``, and every die face for ``cup``, ``in_hand``, ``pot``
+and ``shared``. Those extra slots are zero in every reachable state: 189, 221, 253, 285
+and 317 numbers at 2 to 6 players, 71 of the 221 at three. A version-1 vector upgrades
+to version 2 with :meth:`DallahObserver.from_version_1` (a stored data set, say):
+
+>>> import tablegames
+>>> old = adapter("dallah").observer(make_codec("dallah", players=3, observation_version=1))
+>>> old.size, adapter("dallah").observer(codec).from_version_1(old.encode(
+...     tablegames.new_game("dallah", players=3).view(0))).shape
+(221, (150,))
 
 **Rewards**: nobody wins Dallah; the Biggest Loser(s) (the biggest pile at the end) share
 −1 and the other seats share +1.
@@ -64,6 +89,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
 
 from tablegames.adapters.base import (
     SPECIAL,
@@ -90,6 +117,12 @@ _SIMPLE_ID = {cls: i for i, cls in enumerate(_SIMPLE)}
 _SWAP_ID = _SIMPLE_ID[A.Swap]
 REDIRECT_NONE = len(_SIMPLE)
 
+#: The observation layouts: 1 is the first (until helper-179), 2 the compact one, the
+#: default. Pass ``observation_version=1`` to the codec, an environment or ``load_game``
+#: for the vectors a policy trained on version 1 was trained on.
+OBSERVATION_VERSIONS = (1, 2)
+OBSERVATION_VERSION = 2
+
 #: The fall model's questions as chance outcomes (0 no, 1 yes), as their labels say them.
 _QUESTIONS = {
     "fall": ("nothing falls", "something falls"),
@@ -105,11 +138,16 @@ class DallahCodec(Codec):
     game = "dallah"
 
     def __init__(self, players: int, rules: Any, *, interrupts: bool = False,
-                 table: str = "model") -> None:
+                 table: str = "model", observation_version: int = OBSERVATION_VERSION) -> None:
         if table not in ("model", "players"):
             raise SetupError(f"table is 'model' or 'players', not {table!r}")
+        if type(observation_version) is not int or (
+                observation_version not in OBSERVATION_VERSIONS):
+            raise SetupError(f"observation_version is 1 or 2, not {quoted(observation_version)}")
         self.table = table
-        self.settings = {"table": table}
+        #: The observation layout the observers of this codec write (module docstring).
+        self.observation_version = observation_version
+        self.settings = {"table": table, "observation_version": observation_version}
         self.model = FallModel()
         super().__init__(players, rules, interrupts=interrupts)
 
@@ -332,41 +370,114 @@ STAGES = index_of(("draw", "target", "pair", "move", "roll", "report", "protect"
 REPORTS = index_of(("place", "stunt", "move"))
 
 
+#: The roles of a seat's block, in order (each a flag), then its numbers (see ``_fields``).
+_ROLES = ("active", "placer", "collector", "partner", "to_act")
+_SEAT_NUMBERS = ("pile", "cups_in", "cups_out", "pile_swap", "protected")
+
+
+def _fields(n: int, cards: Any, version: int) -> list[tuple[str, list[tuple[Any, ...]], str]]:
+    """Each field of layout ``version``: its name, the key of every slot, its meaning.
+
+    Version 2 leaves out the slots no reachable state fills (helper-179 sampled them):
+    protection cards are never the card in play, since drawing one keeps it (DAL-40), and
+    a retire card (Yalla Bye) is resolved as it is drawn, before anyone decides again
+    (DAL-38); only protection cards are held; a shape without cups (the Heavyweight,
+    DAL-03) is rerolled, so no cup of it is placed, taken, on the Dallah or in the shared
+    pile; a card with no copies is never drawn. The keys name what a slot means in every
+    version, so that :meth:`DallahObserver.from_version_1` can map one to the other."""
+    compact = version >= 2
+    specs = [*cards.actions, *cards.protection]
+    if compact:
+        dealt = [c for c in specs if c.count > 0]  # DAL-04: the deck holds `count` copies
+        in_play = [c for c in cards.actions  # DAL-40: protection is kept, never in play
+                   if c.count > 0 and c.kind != "retire"]  # DAL-38: resolved as drawn
+        held = [c for c in cards.protection if c.count > 0]  # DAL-40: only these are held
+        shapes = [s for s in cards.shapes if s.cups > 0]  # DAL-03: no cups, rerolled
+    else:
+        dealt = in_play = held = specs
+        shapes = list(cards.shapes)
+    zones = list(cards.zones)
+    seat_keys = [("seat", r, role) for r in range(n)
+                 for role in (*_ROLES, *_SEAT_NUMBERS, *(("held", c.id) for c in held))]
+    return [
+        ("stage", [("stage", x) for x in STAGES], "stage of the turn"),
+        ("report", [("report", x) for x in REPORTS], "placement, stunt or Naql report"),
+        ("card", [("card", c.id) for c in in_play], "the Action card in play"),
+        ("cup", [("cup", s.id) for s in shapes], "the cup being placed"),
+        ("zone", [("zone", z.id) for z in zones], "the zone it goes to"),
+        ("in_hand", [("in_hand", s.id) for s in shapes], "cups taken for the card, per shape"),
+        ("seats", seat_keys, "per seat: roles, pile, effect on it, protection held"),
+        ("pot", [("pot", z.id, s.id) for z in zones for s in shapes],
+         "cups on the Dallah per zone and shape"),
+        ("full", [("full", z.id) for z in zones], "zones reported full"),
+        ("shared", [("shared", s.id) for s in shapes], "the shared pile per shape"),
+        ("table", [("table", x) for x in ("retired", "falls", "timeouts", "swaps_left",
+                                          "polled", "stock", "placement_stock")],
+         "retired, falls, timeouts, swaps left, polled, decks"),
+        ("discards", [*(("discard", c.id) for c in dealt),
+                      *(("placement_discard", z.id) for z in zones)],
+         "discarded Action and Placement cards"),
+    ]
+
+
 class DallahObserver(Observer):
-    """Dallah observations (see the module docstring for the layout)."""
+    """Dallah observations (see the module docstring for the layouts)."""
 
     KEYS = KEYS
 
     def _declare(self, layout: Layout) -> None:
         n = self.n
         cards = self.rules.cards
-        specs = (*cards.actions, *cards.protection)
-        self.card = index_of([c.id for c in specs])
-        self.copies = [max(c.count, 1) for c in specs]
-        self.shape = index_of([s.id for s in cards.shapes])
-        self.shape_cups = [max(s.cups, 1) for s in cards.shapes]
+        #: The layout version (``observation_version``; see :data:`OBSERVATION_VERSIONS`).
+        self.version: int = getattr(self.codec, "observation_version", OBSERVATION_VERSION)
+        fields = _fields(n, cards, self.version)
+        #: The key of every slot, in order (what :meth:`from_version_1` maps by).
+        self.slots: list[tuple[Any, ...]] = [k for _, keys, _ in fields for k in keys]
+        at = {name: layout.add(name, len(keys), doc) for name, keys, doc in fields}
+        size = {name: len(keys) for name, keys, _ in fields}
+        keys = {name: ks for name, ks, _ in fields}
+        specs = {c.id: c for c in (*cards.actions, *cards.protection)}
+        cups = {s.id: s.cups for s in cards.shapes}
+        zone_cards = {z.id: z.cards for z in cards.zones}
+        self.card = index_of([k[1] for k in keys["card"]])
+        self.shape = index_of([k[1] for k in keys["cup"]])
+        self.shape_cups = [max(cups[k[1]], 1) for k in keys["cup"]]
         self.zone = index_of([z.id for z in cards.zones])
         self.zone_cards = [max(z.cards, 1) for z in cards.zones]
+        self.held = index_of([k[2][1] for k in keys["seats"][:size["seats"] // n]
+                              if k[2][0] == "held"])
+        self.held_copies = [max(specs[c].count, 1) for c in self.held]
+        discarded = [k[1] for k in keys["discards"] if k[0] == "discard"]
+        self.discarded = index_of(discarded)
+        self.copies = [max(specs[c].count, 1) for c in discarded]
         self.total = max(sum(s.cups for s in cards.shapes), 1)
-        self.action_deck = max(sum(a.count for a in specs), 1)
-        self.zone_deck = max(sum(z.cards for z in cards.zones), 1)
-        C, S, Z = len(specs), len(cards.shapes), len(cards.zones)
-        self.C, self.S, self.Z = C, S, Z
-        self.seat_size = 10 + C
-        self.o_stage = layout.add("stage", len(STAGES), "stage of the turn")
-        self.o_report = layout.add("report", len(REPORTS), "placement, stunt or Naql report")
-        self.o_card = layout.add("card", C, "the Action card in play")
-        self.o_cup = layout.add("cup", S, "the cup being placed")
-        self.o_zone = layout.add("zone", Z, "the zone it goes to")
-        self.o_in_hand = layout.add("in_hand", S, "cups taken for the card, per shape")
-        self.o_seats = layout.add("seats", n * self.seat_size,
-                                  "per seat: roles, pile, effect on it, protection held")
-        self.o_pot = layout.add("pot", Z * S, "cups on the Dallah per zone and shape")
-        self.o_full = layout.add("full", Z, "zones reported full")
-        self.o_shared = layout.add("shared", S, "the shared pile per shape")
-        self.o_table = layout.add("table", 7, "retired, falls, timeouts, swaps left, polled, "
-                                              "decks")
-        self.o_discards = layout.add("discards", C + Z, "discarded Action and Placement cards")
+        self.action_deck = max(sum(c.count for c in specs.values()), 1)
+        self.zone_deck = max(sum(zone_cards.values()), 1)
+        self.C, self.S, self.Z = len(discarded), len(self.shape), len(self.zone)
+        self.seat_size = size["seats"] // n
+        self.o_stage, self.o_report, self.o_card = at["stage"], at["report"], at["card"]
+        self.o_cup, self.o_zone, self.o_in_hand = at["cup"], at["zone"], at["in_hand"]
+        self.o_seats, self.o_pot, self.o_full = at["seats"], at["pot"], at["full"]
+        self.o_shared, self.o_table, self.o_discards = at["shared"], at["table"], at["discards"]
+        self._from_v1: np.ndarray[Any, np.dtype[np.intp]] | None = None
+
+    def from_version_1(self, obs: Any) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation of this layout that a version-1 observation ``obs`` of the same
+        table (players and rules) stands for: the upgrade of stored version-1 vectors
+        (a replay buffer, a data set). Version 2 only leaves out slots that are zero in
+        every reachable state, so nothing is lost; a version-1 observer returns a copy."""
+        if self._from_v1 is None:
+            old = {k: i for i, k in enumerate(
+                k for _, keys, _ in _fields(self.n, self.rules.cards, 1) for k in keys)}
+            self._from_v1 = np.array([old[k] for k in self.slots], np.intp)
+        size = _v1_size(self.n, self.rules.cards)
+        vec = obs if isinstance(obs, np.ndarray) else None
+        if vec is None or vec.dtype != np.float32 or vec.shape != (size,):
+            got = (f"an array of shape {vec.shape} and type {vec.dtype}" if vec is not None
+                   else quoted(obs))
+            raise SetupError(f"a version-1 Dallah observation of this table is {size} "
+                             f"float32 numbers, not {got}")
+        return vec[self._from_v1]
 
     def _fill(self, view: Mapping[str, Any], k: Any, me: int, prefix: tuple[int, ...],
               polled: bool, buf: Buffer) -> None:
@@ -393,12 +504,12 @@ class DallahObserver(Observer):
                                      view[k.partner], view[k.to_act])):
             if seat is not None:
                 one(self.o_seats + size * self.rel(me, seat) + role)
-        piles, held = view[k.piles], view[k.held]
+        piles, held, held_copies = view[k.piles], view[k.held], self.held_copies
         for s in range(self.n):
             at = self.o_seats + size * self.rel(me, s)
             put(at + 5, piles[s] / self.total)
-            for c, count in _tally(card[x] for x in held[s]).items():
-                put(at + 10 + c, count / self.copies[c])
+            for c, count in _tally(self.held[x] for x in held[s]).items():
+                put(at + 10 + c, count / held_copies[c])
         gets: dict[int, int] = {}
         gives: dict[int, int] = {}
         for effect in view[k.effects]:
@@ -424,8 +535,9 @@ class DallahObserver(Observer):
         for zid in view[k.full]:
             one(self.o_full + zone[zid])
         for sid, c in view[k.shared].items():
-            s = shape[sid]
-            put(self.o_shared + s, c / self.shape_cups[s])
+            if c:  # every shape is listed; one without cups has none (DAL-03)
+                s = shape[sid]
+                put(self.o_shared + s, c / self.shape_cups[s])
         t = self.o_table
         put(t, view[k.retired] / self.total)
         put(t + 1, view[k.falls] / 10)
@@ -435,10 +547,16 @@ class DallahObserver(Observer):
             one(t + 4)
         put(t + 5, view[k.stock] / self.action_deck)
         put(t + 6, view[k.placement_stock] / self.zone_deck)
-        for c, count in _tally(card[x] for x in view[k.discard]).items():
+        for c, count in _tally(self.discarded[x] for x in view[k.discard]).items():
             put(self.o_discards + c, count / self.copies[c])
         for z2, count in _tally(zone[x] for x in view[k.placement_discard]).items():
             put(self.o_discards + self.C + z2, count / self.zone_cards[z2])
+
+
+
+def _v1_size(n: int, cards: Any) -> int:
+    """The size of a version-1 observation."""
+    return sum(len(keys) for _, keys, _ in _fields(n, cards, 1))
 
 
 def _tally(items: Any) -> dict[int, int]:
@@ -451,5 +569,5 @@ def _tally(items: Any) -> dict[int, int]:
 ADAPTER = GameAdapter(
     "dallah", DallahCodec, DallahObserver,
     rewards="the Biggest Loser(s) share −1, the other seats share +1",
-    options={"table": "model"},
+    options={"table": "model", "observation_version": OBSERVATION_VERSION},
 )

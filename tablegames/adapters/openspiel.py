@@ -172,7 +172,8 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
     name); ``chance`` is ``"explicit"`` (chance nodes, the default) or ``"engine"`` (the
     engine deals for itself, seeded: faster, no chance nodes); ``options`` are the game
-    adapter's own (Dallah: ``table``).
+    adapter's own (Dallah: ``table``, and ``observation_version=1`` for the observation
+    layout of before helper-179).
 
     Everything is checked here, before pyspiel sees it, so a bad argument is this
     library's error and not pyspiel's (``SpielError``) or pybind11's (``RuntimeError``,
