@@ -205,10 +205,11 @@ from tablegames.bots.registry import register_hints  # noqa: E402
 _BIAS = 2.0
 #: The budget's share for the question whether to knock out of turn (TOE-21), asked
 #: before almost every card. With a quarter of 60 (15 iterations) the search only matched
-#: the club bot (lost 49.0% of those 200 games); with all of it, it beats it (42.5%, the
-#: intervals apart), at about twice the time per decision: a knock sets the stake, and so
-#: most of the lives a hand costs. Worlds weighted by the knocks and stays (``belief_pool`` 8,
-#: :mod:`tablegames.toepen.infer`) with a quarter lost 45.5%: kept as an option.
+#: the club bot (lost 49.0% of those 200 games); with all of it, it beats it (42.5% of
+#: them; 45.0% of 400, 40.2-49.9%, the intervals apart), at about twice the time per
+#: decision: a knock sets the stake, and so most of the lives a hand costs. Worlds
+#: weighted by the knocks and stays (``belief_pool`` 8, :mod:`tablegames.toepen.infer`)
+#: with a quarter lost 45.5% of the 200: kept as an option.
 _INTERRUPT_SHARE = 1.0
 
 from tablegames.toepen.infer import belief  # noqa: E402

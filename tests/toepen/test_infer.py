@@ -138,3 +138,20 @@ def test_a_knocker_holding_a_winner_is_likelier() -> None:
     assert logs == sorted(logs)
     assert logs[-1] - logs[0] > 0.1
     assert all(math.isfinite(x) and x <= 0 for x in logs)
+
+
+def test_the_search_with_weighted_worlds_is_legal_and_reproducible() -> None:
+    """TOE-22: answering a knock with ``belief_pool`` on, the search picks a legal answer,
+    the same one for the same seed, and leaves the real state as it was."""
+    from tablegames.bots.ismcts import ISMCTS
+
+    s = game(DECK, players=2)
+    s.apply("1:knock")
+    before = s.to_json()
+    picks = []
+    for _ in range(2):
+        bot = ISMCTS("toepen", 5, budget=20, belief_pool=4)
+        picks.append(bot.choose(Handle(s, 0)))
+        assert bot.last is not None and bot.last.iterations == 20
+    assert picks[0] == picks[1] and picks[0] in s.legal_actions()
+    assert s.to_json() == before
