@@ -212,8 +212,11 @@ _BIAS = 2.0
 #: with a quarter lost 45.5% of the 200: kept as an option.
 _INTERRUPT_SHARE = 1.0
 
-from tablegames.toepen.infer import belief  # noqa: E402
+from tablegames.toepen.infer import Reading  # noqa: E402
+
+#: The others' knocks and stays read as the club bot makes them (the search's ``belief``).
+CLUB_READING = Reading(ClubBot.win_chance, KNOCK_AT, KNOCK_STEP, KNOCKER_DISCOUNT, NEAR_LIMIT)
 
 register_hints("toepen", SearchHints(
     rollout=ClubBot, value=_value, horizon=lambda s: s.round, rollout_depth=1, bias=_BIAS,
-    interrupt_share=_INTERRUPT_SHARE, belief=belief))
+    interrupt_share=_INTERRUPT_SHARE, belief=CLUB_READING.belief))

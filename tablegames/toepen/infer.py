@@ -10,7 +10,8 @@ knocker holds nothing that could win the last trick explains its knock badly. De
 uniformly, such worlds are most of them, and a search that plans against them knocks
 back and stays on hopeless cards.
 
-The model reads the knocks and stays of this hand the way the club bot
+The model (:class:`Reading`; the search uses ``CLUB_READING`` of
+:mod:`tablegames.toepen.bots`) reads the knocks and stays of this hand the way the club bot
 (:class:`~tablegames.toepen.bots.ClubBot`) makes them: it knocks when its chance to win
 the last trick reaches ``KNOCK_AT`` (raised by ``KNOCK_STEP`` per knock already made),
 and stays when ``(1 - 0.9 * chance) * stake < stake_before`` (its chance judged 0.1 lower
@@ -34,6 +35,8 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from tablegames.toepen import actions as A
 
 if TYPE_CHECKING:
@@ -49,62 +52,74 @@ SOFTNESS = 0.1
 Signal = tuple[int, float]
 
 
-def signals(state: State, seat: int) -> list[Signal]:
-    """The knocks and stays of the other seats still in this hand, with their bars.
+@attrs.frozen
+class Reading:
+    """How a seat's knocks and stays are read: its chance to win the last trick and the
+    bars it knocks and stays at. :mod:`tablegames.toepen.bots` makes the club bot's
+    (``CLUB_READING``); it is kept there so that this module imports no bot."""
 
-    The history does not mark where a hand began, but the state counts this hand's knocks
-    (``knocks``): they are the last that many knocks of the history, and this hand's
-    stays are the stays after the first of them (a stay only answers a knock, TOE-22).
-    """
-    from tablegames.toepen.bots import KNOCK_AT, KNOCK_STEP, KNOCKER_DISCOUNT, NEAR_LIMIT
+    #: ``chance(state, seat)``: the seat's chance to win the last trick, from what it sees.
+    chance: Callable[[Any, int], float]
+    #: The chance needed to knock, and how much each knock of the hand so far raises it.
+    knock_at: float
+    knock_step: float
+    #: How much a knock by someone else lowers the answering seat's chance.
+    discount: float
+    #: How much lower a seat judges its chance when losing would put it at the limit.
+    near_limit: float
 
-    if not state.knocks:
-        return []
-    base = state.stake - state.knocks  # the opening stake: 1, or 2 in poverty (TOE-31)
-    mine: list[tuple[int, bool]] = []  # (seat, knocked), newest first
-    history = state.history
-    left = state.knocks
-    for i in range(len(history) - 1, -1, -1):
-        action = history[i]
-        kind = type(action)
-        if kind is A.Knock:
-            mine.append((action.seat, True))
-            left -= 1
-            if not left:
-                break
-        elif kind is A.Stay:
-            mine.append((action.seat, False))
-    out: list[Signal] = []
-    knocks = 0
-    for s, knocked in reversed(mine):
-        if knocked:
-            if s != seat and state.playing[s]:
-                out.append((s, min(0.95, KNOCK_AT + KNOCK_STEP * knocks)))
-            knocks += 1
-        elif s != seat and state.playing[s]:
-            stake = base + knocks
-            # the club bot's stay (ClubBot._stays), solved for its chance
-            near = NEAR_LIMIT if state.lives[s] + stake >= state.rules.limit else 0.0
-            out.append((s, (1.0 - max(1, stake - 1) / stake + near) / KNOCKER_DISCOUNT))
-    return out
+    def signals(self, state: State, seat: int) -> list[Signal]:
+        """The knocks and stays of the other seats still in this hand, with their bars.
 
+        The history does not mark where a hand began, but the state counts this hand's
+        knocks (``knocks``): they are the last that many knocks of the history, and this
+        hand's stays are the stays after the first of them (a stay only answers a knock,
+        TOE-22).
+        """
+        if not state.knocks:
+            return []
+        base = state.stake - state.knocks  # the opening stake: 1, or 2 in poverty (TOE-31)
+        mine: list[tuple[int, bool]] = []  # (seat, knocked), newest first
+        history = state.history
+        left = state.knocks
+        for i in range(len(history) - 1, -1, -1):
+            action = history[i]
+            kind = type(action)
+            if kind is A.Knock:
+                mine.append((action.seat, True))
+                left -= 1
+                if not left:
+                    break
+            elif kind is A.Stay:
+                mine.append((action.seat, False))
+        out: list[Signal] = []
+        knocks = 0
+        for s, knocked in reversed(mine):
+            if knocked:
+                if s != seat and state.playing[s]:
+                    out.append((s, min(0.95, self.knock_at + self.knock_step * knocks)))
+                knocks += 1
+            elif s != seat and state.playing[s]:
+                stake = base + knocks
+                # a stay when (1 - discount * chance) * stake < stake before, solved for chance
+                near = self.near_limit if state.lives[s] + stake >= state.rules.limit else 0.0
+                out.append((s, (1.0 - max(1, stake - 1) / stake + near) / self.discount))
+        return out
 
-def belief(state: State, seat: int) -> Callable[[Any], float] | None:
-    """The log-likelihood of a sampled world given this hand's knocks and stays by the
-    others (``None`` when there were none: every world is as likely)."""
-    from tablegames.toepen.bots import ClubBot
+    def belief(self, state: State, seat: int) -> Callable[[Any], float] | None:
+        """The log-likelihood of a sampled world given this hand's knocks and stays by the
+        others (``None`` when there were none: every world is as likely)."""
+        found = self.signals(state, seat)
+        if not found:
+            return None
+        chance = self.chance
 
-    found = signals(state, seat)
-    if not found:
-        return None
-    chance = ClubBot.win_chance
+        def loglik(world: Any) -> float:
+            total = 0.0
+            for s, bar in found:
+                x = (chance(world, s) - bar) / SOFTNESS
+                # log sigmoid(x), written so that neither branch overflows
+                total += -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
+            return total
 
-    def loglik(world: Any) -> float:
-        total = 0.0
-        for s, bar in found:
-            x = (chance(world, s) - bar) / SOFTNESS
-            # log sigmoid(x), written so that neither branch overflows
-            total += -math.log1p(math.exp(-x)) if x >= 0 else x - math.log1p(math.exp(x))
-        return total
-
-    return loglik
+        return loglik

@@ -18,9 +18,16 @@ from tablegames.bots.handle import Handle
 from tablegames.common.rng import Rng
 from tablegames.toepen import ClubBot, State, new_game
 from tablegames.toepen import actions as A
-from tablegames.toepen.bots import KNOCK_AT, KNOCK_STEP, KNOCKER_DISCOUNT, NEAR_LIMIT
-from tablegames.toepen.infer import belief, signals
+from tablegames.toepen.bots import (
+    CLUB_READING,
+    KNOCK_AT,
+    KNOCK_STEP,
+    KNOCKER_DISCOUNT,
+    NEAR_LIMIT,
+)
 from tests.toepen.helpers import game
+
+signals, belief = CLUB_READING.signals, CLUB_READING.belief
 
 #: Seat 0: Ah Kh Qh Jh; seat 1: As Ks Qs Js; the stock after.
 DECK = ["Ah", "Kh", "Qh", "Jh", "As", "Ks", "Qs", "Js",
