@@ -84,7 +84,8 @@ def test_the_game_defaults_and_their_overrides() -> None:
     assert ISMCTS("toepen").bias == hints_for("toepen").bias > 0  # the club bot's lean
     dallah = ISMCTS("dallah", 1, 10)
     assert (dallah.paired, dallah.interrupt_share) == (True, hints_for("dallah").interrupt_share)
-    assert ISMCTS("toepen", 1, 10).interrupt_share == 0.25
+    assert ISMCTS("toepen", 1, 10).interrupt_share == hints_for("toepen").interrupt_share == 1.0
+    assert ISMCTS("shithead", 1, 10).interrupt_share == 0.25  # the default
     assert ISMCTS("dallah", 1, 10, interrupt_share=0.5, paired=False).paired is False
     for bad in ({"breadth": -1}, {"interrupt_share": 1.5}, {"paired": 1}, {"breadth": 1.5},
                 {"breadth": True}, {"bias": -0.1}):
