@@ -66,7 +66,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Server:
+class Started:
+    """A context manager over ``start`` and ``stop``: what a failed start left (a process,
+    a folder) goes too, and everything goes at the ``with``'s end."""
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        try:
+            return self.start()
+        except BaseException:  # what a failed start left (a process, a folder) goes too
+            self.stop()
+            raise
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
+
+
+class Server(Started):
     """``tablegames serve`` in a subprocess (always stopped by the fixture that made it).
 
     A context manager: ``with Server(db) as srv:`` starts it and stops it on the way
@@ -90,17 +112,6 @@ class Server:
         """The server's command line: ``tablegames serve`` on this port and file."""
         return [sys.executable, "-m", "tablegames", "serve", "--port", str(self.port),
                 "--db", str(self.db), "--bot-delay", "0", *self.args]
-
-    def __enter__(self) -> Self:
-        try:
-            return self.start()
-        except BaseException:  # what a failed start left (a process, a folder) goes too
-            self.stop()
-            raise
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.stop()
 
     def start(self) -> Self:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -644,7 +655,7 @@ def assert_no_hidden_cards(final: Any, seat: int, frames: Sequence[str], lang: s
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
-class Postgres:
+class Postgres(Started):
     """A throwaway PostgreSQL cluster in a folder of the test's (Debian's package, as
     ``../shared/notes/infrastructure.md`` describes), on a free port, stopped by
     :meth:`stop` whatever the test did (``with Postgres() as pg:`` starts and stops it)."""
@@ -662,17 +673,6 @@ class Postgres:
     def _as_postgres(self, *cmd: str) -> None:
         runner = [] if os.geteuid() != 0 else ["runuser", "-u", "postgres", "--"]
         subprocess.run([*runner, *cmd], check=True, capture_output=True, timeout=120)
-
-    def __enter__(self) -> Self:
-        try:
-            return self.start()
-        except BaseException:  # what a failed start left (a process, a folder) goes too
-            self.stop()
-            raise
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.stop()
 
     def start(self) -> Self:
         assert (PG_BIN / "initdb").exists(), "PostgreSQL is needed: apt-get install -y postgresql"
