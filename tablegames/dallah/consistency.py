@@ -154,6 +154,9 @@ def _check_card(state: State) -> None:
                                  "(DAL-40)")
     kind = t.kind[code]
     spec = t.specs[code]
+    if kind == "retire":  # DAL-38: resolved as it is drawn, the turn ends on the draw
+        raise _fail("card", "a retire card (Yalla Bye) is resolved as it is drawn, never "
+                            "in play (DAL-38)")
     if stage in _STAGE_KINDS and kind not in _STAGE_KINDS[stage]:
         raise _fail("stage", f"a {kind} card has no {('target', 'pair', 'move')[stage - 1]}")
     if stage == PROTECT and not t.is_pile[code]:
@@ -281,6 +284,8 @@ def _check_protection(state: State) -> None:
         raise _fail("effects", "a protection window with nothing to protect against")
     if len(set(state.asked)) != len(state.asked) or set(state.asked) & set(state.answered):
         raise _fail("asked", "a seat is asked twice (DAL-44)")
+    if len(set(state.answered)) != len(state.answered):  # DAL-44: each seat answers once
+        raise _fail("answered", "a seat has answered twice (DAL-44)")
     if not set(state.used) <= set(state.answered) or len(set(state.used)) != len(state.used):
         raise _fail("used", "protection played by a seat that has not answered (DAL-44)")
     for seat in state.asked:
