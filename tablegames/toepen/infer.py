@@ -74,9 +74,12 @@ class Reading:
         The history does not mark where a hand began, but the state counts this hand's
         knocks (``knocks``): they are the last that many knocks of the history, and this
         hand's stays are the stays after the first of them (a stay only answers a knock,
-        TOE-22).
+        TOE-22). A game set up from a position within the hand holds only the knocks
+        since: those before count toward the bars (the stake was already raised), and
+        the walk stops at the history's start. A lean search world keeps no history to
+        read: none.
         """
-        if not state.knocks:
+        if not state.knocks or state.lean:
             return []
         base = state.stake - state.knocks  # the opening stake: 1, or 2 in poverty (TOE-31)
         mine: list[tuple[int, bool]] = []  # (seat, knocked), newest first
@@ -93,7 +96,7 @@ class Reading:
             elif kind is A.Stay:
                 mine.append((action.seat, False))
         out: list[Signal] = []
-        knocks = 0
+        knocks = left  # this hand's knocks before the history began (a position): TOE-21
         for s, knocked in reversed(mine):
             if knocked:
                 if s != seat and state.playing[s]:

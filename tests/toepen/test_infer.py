@@ -162,3 +162,31 @@ def test_the_search_with_weighted_worlds_is_legal_and_reproducible() -> None:
         assert bot.last is not None and bot.last.iterations == 20
     assert picks[0] == picks[1] and picks[0] in s.legal_actions()
     assert s.to_json() == before
+
+
+def test_a_game_set_up_within_a_hand_reads_its_knocks_from_there_with_true_bars() -> None:
+    """TOE-21, TOE-22: a game read from a position after this hand's first knock has the
+    knock in its count (``knocks``) but not in its history. The knocks and stays it does
+    hold are read with the bars they had: the stake had been raised before them (read as
+    if the hand's first knock were the first of the history, a stay answered a stake of
+    2, not 3, and the knock back was read at the first knock's bar)."""
+    s = game(DECK, players=2)
+    s.apply("1:knock")
+    later = State.from_position(s.to_position())
+    assert later.knocks == 1 and not later.history
+    for a in ("0:stay", "0:knock", "1:stay"):
+        s.apply(a)
+        later.apply(a)
+    assert _same(signals(s, 0), [(1, 0.7), (1, (1 - 2 / 3) / 0.9)])
+    assert _same(signals(later, 0), [(1, (1 - 2 / 3) / 0.9)])  # the first knock: not seen
+    assert _same(signals(later, 1), signals(s, 1))  # both were after the load
+
+
+def test_a_lean_world_has_no_signals() -> None:
+    """A search's lean world keeps no history to read (as Phase 10's ``signals``): no
+    signals, no belief, rather than the lean world's refusal to show its history."""
+    s = game(DECK, players=2)
+    s.apply("1:knock")
+    world = s.sample_world(0, Rng(1))
+    world.make_lean()
+    assert signals(world, 0) == [] and belief(world, 0) is None
