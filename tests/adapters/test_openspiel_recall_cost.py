@@ -10,7 +10,9 @@ counted, and what the world holds is compared by identity.
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import pickle
 from typing import Any
 
 import numpy as np
@@ -19,6 +21,7 @@ import pytest
 
 import tablegames.adapters.openspiel as ospiel
 from tablegames.adapters.openspiel import RECALL_BITS, load_game
+from tests.adapters.helpers import SHORT
 
 GAMES = ["toepen", "phase10", "shithead", "dallah"]
 
@@ -118,3 +121,53 @@ def test_a_world_shares_the_seats_transcript_rather_than_copying_it(game: str) -
     again = world.resample_from_infostate(seat, lambda: 0.5)  # a world of the world
     assert again.recall.base[seat] is world.recall.transcript(seat)
     assert again.information_state_string(seat) == state.information_state_string(seat)
+
+
+def _bits(text: str) -> list[float]:
+    """The digest bits of an information state string, hashed whole (the plain way)."""
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return [float(b) for b in np.unpackbits(np.frombuffer(digest, np.uint8))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_carried_digest_is_the_whole_strings_on_random_playouts(game: str) -> None:
+    """Property: at every step of a random playout, whatever the state went through
+    (clones, pickles, deep copies, worlds resampled for the seat to act and played on),
+    each seat's and the public observer's digest bits are those of the whole string
+    hashed afresh, and the tensor ``information_state_tensor`` gives says the same."""
+    players, rules = SHORT[game]
+    spiel = load_game(game, players=players, rules=rules)
+    observers = [spiel.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)),
+                 spiel.make_py_observer(pyspiel.IIGObservationType(
+                     perfect_recall=True, public_info=True,
+                     private_info=pyspiel.PrivateInfoType.NONE))]
+    rng = np.random.default_rng(7)
+    state = spiel.new_initial_state()
+    checked = 0
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        turn = rng.random()
+        if turn < 0.1:
+            state = state.clone()
+        elif turn < 0.15:
+            state = pickle.loads(pickle.dumps(state))
+        elif turn < 0.2:
+            state = copy.deepcopy(state)
+        elif turn < 0.3 and not state.is_chance_node():
+            state = state.resample_from_infostate(state.current_player(),
+                                                  lambda: float(rng.random()))
+        for seat in range(players):
+            for observer in observers:
+                observer.set_from(state, seat)
+                assert list(observer.tensor[-RECALL_BITS:]) == _bits(
+                    observer.string_from(state, seat)), (game, seat, observer.public)
+                checked += 1
+            assert state.information_state_tensor(seat)[-RECALL_BITS:] == _bits(
+                state.information_state_string(seat))
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked > 100, (game, checked)
