@@ -450,13 +450,44 @@ class Transcript:
     """What one seat saw, as lines: this step's ``lines`` after ``parent``'s, an immutable
     chain (``None``: the first). Its text is already redacted for its seat, so a world
     shares it with the real game's recall and holds nothing of the real deal by it; and
-    a world made at step 5,000 costs no copy of 5,000 steps' lines."""
+    a world made at step 5,000 costs no copy of 5,000 steps' lines.
 
-    __slots__ = ("lines", "parent")
+    The information-state digest of its lines is kept with it (``_digests``, per header,
+    where it was asked), so a world that shares a transcript shares its digest too: its
+    tensor hashes what came after, not the whole game again (:meth:`digest`)."""
+
+    __slots__ = ("_digests", "lines", "parent")
 
     def __init__(self, parent: Transcript | None, lines: tuple[str, ...]) -> None:
         self.parent = parent
         self.lines = lines
+        self._digests: dict[str, Any] | None = None  # made when first asked
+
+    def digest(self, header: str) -> Any:
+        """A BLAKE2b (8-byte) hash of ``header`` and every line, each after a newline,
+        for the caller to copy and finish: the same as hashing their ``"\\n".join``.
+        Kept here and carried on from the nearest earlier transcript that kept one, so
+        asking at every step costs each step's lines once. Kept by the lines it hashed
+        (this object), never by a seat's number: in a world another seat reads the public
+        lines under its own header."""
+        if self._digests is not None and header in self._digests:
+            return self._digests[header]
+        todo: list[Transcript] = []
+        node: Transcript | None = self
+        h: Any = None
+        while node is not None:
+            if node._digests is not None and header in node._digests:
+                h = node._digests[header].copy()
+                break
+            todo.append(node)
+            node = node.parent
+        if h is None:
+            h = hashlib.blake2b(header.encode(), digest_size=8)
+        for node in reversed(todo):
+            for line in node.lines:
+                h.update(b"\n" + line.encode())
+        self._digests = {**(self._digests or {}), header: h}
+        return h
 
     def all(self) -> list[str]:
         """Every line, oldest first."""
@@ -488,13 +519,13 @@ class Recall:
     would carry the real deal in its object and in every serialization of it (a leak
     found by the OpenSpiel audit), although its strings redact them.
 
-    The information-state tensor's digest is kept as it goes (``_digests``, per header,
-    at the steps it was asked at): a step's digest goes on from the nearest earlier one,
+    The information-state tensor's digest is kept as it goes, with the seat's transcript
+    at the steps it was asked at: a step's digest goes on from the nearest earlier one,
     so asking at every step of a game costs each step's lines once, not the whole game's
-    every time (:meth:`digest`).
+    every time (:meth:`digest`), in the game and in the worlds that share it.
     """
 
-    __slots__ = ("_digests", "_seen", "base", "dealt", "events", "parent", "world")
+    __slots__ = ("_seen", "base", "dealt", "events", "parent", "world")
 
     def __init__(self, dealt: Any, parent: Recall | None = None,
                  events: tuple[Event, ...] = (), world: int | None = None,
@@ -505,7 +536,6 @@ class Recall:
         self.world = world
         self.base = base
         self._seen: dict[int | None, Transcript] = {}
-        self._digests: dict[str, Any] | None = None  # made when first asked (most never are)
 
     def extend(self, events: list[Event]) -> Recall:
         """The recall after a step that made ``events``."""
@@ -569,32 +599,10 @@ class Recall:
     def digest(self, header: str, seat: int | None) -> Any:
         """A BLAKE2b (8-byte) hash of ``header`` and :meth:`lines` of ``seat``, each
         after a newline, for the caller to copy and finish: the same as hashing their
-        ``"\\n".join``. Kept at this step and carried on from the nearest earlier step
-        that kept one, so a step costs its own lines (a world's first, its base's)."""
-        if self._digests is not None and header in self._digests:
-            return self._digests[header]
-        self.transcript(seat)  # every step's lines written (and kept) for this seat
-        seat = self._as_seen_by(seat)
-        todo: list[Recall] = []
-        node = self
-        h: Any = None
-        while True:
-            if node._digests is not None and header in node._digests:
-                h = node._digests[header].copy()
-                break
-            if not node.events:
-                h = hashlib.blake2b(header.encode(), digest_size=8)
-                for line in node._seen[seat].all():
-                    h.update(b"\n" + line.encode())
-                node._digests = {**(node._digests or {}), header: h.copy()}
-                break
-            todo.append(node)
-            node = node.parent  # type: ignore[assignment]
-        for node in reversed(todo):
-            for line in node._seen[seat].lines:
-                h.update(b"\n" + line.encode())
-        self._digests = {**(self._digests or {}), header: h}
-        return h
+        ``"\\n".join``. Kept with the seat's :class:`Transcript` at this step and carried
+        on from the nearest earlier one that kept one, so a step costs its own lines; a
+        world shares its seat's transcript, and so the digest asked of it in the game."""
+        return self.transcript(seat).digest(header)
 
 
 class _SessionBox:

@@ -171,3 +171,27 @@ def test_the_carried_digest_is_the_whole_strings_on_random_playouts(game: str) -
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked > 100, (game, checked)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_worlds_digest_goes_on_from_the_games(game: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A world shares its seat's transcript, and with it the digest the game asked for:
+    the world's tensor for that seat hashes its view now, not the whole game again (it
+    did, once per world: ISMCTS-like code that reads worlds' tensors paid the game's
+    length for every world)."""
+    state = _late(game)
+    seat = state.current_player()
+    observer = state.get_game().make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    counter = _Counting()
+    monkeypatch.setattr(ospiel, "hashlib", counter)
+    observer.set_from(state, seat)  # the game's digest at this step
+    world = state.resample_from_infostate(seat, lambda: 0.25)
+    counter.bytes = 0
+    observer.set_from(world, seat)
+    tensor = list(observer.tensor)
+    whole = len(world.information_state_string(seat).encode())
+    known = len("\n".join([f"seat {seat}", *state.recall.lines(seat)]).encode())
+    assert counter.bytes == whole - known, (game, counter.bytes, whole, known)
+    monkeypatch.undo()
+    assert tensor[-RECALL_BITS:] == _bits(world.information_state_string(seat))
