@@ -91,8 +91,12 @@ def signals(state: State, seat: int) -> list[Signal]:
     if start is None:
         return []
     n_play = sum(1 for p in state.playing if p)
-    stock = PACK.size - state.rules.hand_size * n_play - 1
-    pile: list[int | None] = [None]  # the discard pile; None: the card turned up at the deal
+    # the cards turned up at the deal: one, or under first_skip="twist" the Skips turned
+    # up first and the card that covered them, P10-25 (a hand not recorded: one)
+    turned = len(state.sources[0]) if state.sources else 1
+    stock = PACK.size - state.rules.hand_size * n_play - turned
+    # the discard pile; None: the card turned up last at the deal (on any Skips it covered)
+    pile: list[int | None] = [SKIP] * (turned - 1) + [None]
     down = [False] * state.n
     # (seat, card); card None: the card turned up at the deal, named once the replay
     # knows it (it is still at the bottom of the pile) or dropped (it was taken)
@@ -125,7 +129,8 @@ def signals(state: State, seat: int) -> list[Signal]:
         return []
     if any(p is not None and p != c for p, c in zip(pile, state.discard, strict=True)):
         return []
-    first = state.discard[0] if pile and pile[0] is None else None
+    # the turned-up card, where it still lies (a rebuild can leave it alone on the pile)
+    first = next((c for p, c in zip(pile, state.discard, strict=True) if p is None), None)
     if first in (WILD, SKIP):
         first = None
     named: list[Signal] = []

@@ -33,32 +33,35 @@ def _reference_walk(state: State, steps: int, seed: int, smart: bool,
     onlooker who watched the table sees them (the top discard before each draw, each
     discard), worked out from the real state as it goes rather than from the history.
 
-    The card turned up at the deal is named by no action: a decline of it counts only
-    while it still lies at the bottom of the pile, where the seat can read it (once
-    taken, or shuffled away into a rebuilt draw pile, the history cannot name it)."""
+    The card turned up at the deal (under ``first_skip="twist"`` the last of those turned
+    up, which covers the Skips) is named by no action: a decline of it counts only while
+    it still lies where it was turned up, or alone on a rebuilt pile, where the seat can
+    read it (once taken, or shuffled away into a rebuilt draw pile, the history cannot
+    name it)."""
     bots = [SmartBot(seed + s) if smart else RandomBot(seed + s) for s in range(state.n)]
     seen: list[tuple[int, int, bool]] = []  # seat, card, whether it is the turned-up card
-    bottom = True  # the turned-up card is still at the bottom of the discard pile
+    at: int | None = len(state.discard) - 1  # where the turned-up card lies (None: gone)
     out = []
     for _ in range(steps):
         if state.is_over:
             break
         action = bots[state.to_act].choose(state)  # type: ignore[index]
         s, hand_no, kind = action.seat, state.round, type(action)
-        first = bottom and len(state.discard) == 1
+        first = at is not None and len(state.discard) == at + 1
         if not state.down[s]:
             if kind is A.Draw and state.discard and state.discard[-1] not in (WILD, SKIP):
                 seen.append((s, state.discard[-1], first))
             if kind is A.Discard and action.card not in (WILD, SKIP):  # type: ignore[attr-defined]
                 seen.append((s, action.card, False))  # type: ignore[attr-defined]
-        if (kind is A.Take and first) or (kind is A.Draw and not state.stock
-                                          and len(state.discard) > 1):
-            bottom = False
+        if kind is A.Take and first:
+            at = None
+        elif kind is A.Draw and not state.stock and len(state.discard) > 1:
+            at = 0 if first else None  # the rebuild leaves the top card alone (P10-59)
         state.apply(action)
         if state.round != hand_no:
-            seen, bottom = [], True
+            seen, at = [], len(state.discard) - 1
         if not state.is_over:
-            out.append((state.copy(), [(t, c) for t, c, f in seen if bottom or not f]))
+            out.append((state.copy(), [(t, c) for t, c, f in seen if at is not None or not f]))
     return out
 
 
@@ -72,6 +75,39 @@ def test_signals_are_each_others_discards_and_declines_this_hand(
     for state, seen in walk[::5]:
         for seat in range(players):
             assert signals(state, seat) == [x for x in seen if x[0] != seat]
+
+
+def _twist_deals(players: int, count: int) -> list[int]:
+    """The first ``count`` seeds whose first hand, under ``first_skip="twist"``, turns up
+    a Skip and covers it (P10-25)."""
+    seeds = []
+    for seed in range(2_000):
+        state = new_game(players=players, seed=seed, rules="twist")
+        if state.sources is not None and len(state.sources[0]) > 1:
+            seeds.append(seed)
+            if len(seeds) == count:
+                break
+    return seeds
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_signals_read_a_hand_whose_turned_up_skip_was_covered(players: int) -> None:
+    """Under ``first_skip="twist"`` the deal turns up more than one card (P10-25): the
+    replay counts them all, so a hand that began with a covered Skip still gives its
+    signals (it used to find none), and the cover's decline names the covering card."""
+    seeds = _twist_deals(players, 3)
+    assert len(seeds) == 3
+    found = 0
+    for seed in seeds:
+        state = new_game(players=players, seed=seed, rules="twist")
+        walk = _reference_walk(state, 60, seed, smart=True)
+        for state, seen in walk:
+            if state.round != 0:  # the first hand, the one whose Skip was covered
+                break
+            for seat in range(players):
+                assert signals(state, seat) == [x for x in seen if x[0] != seat]
+                found += len(signals(state, seat))
+    assert found > 0
 
 
 def _kept_worlds(state: State, seat: int, count: int, pool: int) -> list[State]:
