@@ -34,9 +34,9 @@ from typing import Any
 
 #: The catalogue domain of the command's own words.
 DOMAIN = "cli"
-#: The languages ``--lang`` takes: ``play`` takes all four, the top-level command and
-#: the others the first two (:data:`COMMAND_LANGS`).
+#: The languages ``play --lang`` takes (a game's own languages).
 LANGS = ("en", "ar", "nl", "da")
+#: The languages every other command's ``--lang`` takes (and the top-level one's).
 COMMAND_LANGS = ("en", "ar")
 
 
@@ -79,6 +79,7 @@ def lang_of(argv: Sequence[str]) -> str:
     command takes it (Dutch and Danish are ``play``'s only), else English. Nothing after
     ``--`` is an option.
 
+    >>> from tablegames.cliwords import lang_of
     >>> lang_of(["simulate", "toepen", "--lang", "ar"]), lang_of(["play", "--lang=nl"])
     ('ar', 'nl')
     >>> lang_of(["play", "--lang", "xx"]), lang_of(["simulate", "--lang", "nl"])
