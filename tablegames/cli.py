@@ -26,12 +26,22 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from tablegames import __version__
+from tablegames.cliwords import (
+    COMMAND_LANGS,
+    ENGLISH,
+    LANGS,
+    N_,
+    CliWords,
+    argparse_words,
+    lang_of,
+)
 from tablegames.common.errors import (
     INTERRUPTED,
     RulesError,
@@ -83,7 +93,7 @@ def _comma_list(text: str) -> list[str]:
     return [item.strip() for item in text.split(",")]
 
 
-def _seed_arg(text: str) -> int | str:
+def _seed_arg(text: str, w: CliWords = ENGLISH) -> int | str:
     """``--seed 7`` is the int 7; any other text (a room name, a date) is a string seed,
     as :func:`~tablegames.common.setups.check_run_seed` takes it: an empty or blank one
     (``--seed "$SEED"`` with ``SEED`` unset) is refused, not played as the seed ``''``."""
@@ -94,20 +104,26 @@ def _seed_arg(text: str) -> int | str:
     try:
         return check_run_seed(text)
     except ValueError as exc:  # a SetupError is a ValueError
+        if not text.strip():  # check_run_seed's own words, in the command's language
+            raise argparse.ArgumentTypeError(
+                w("a run's seed is a number or a name, not {text}", text=quoted(text))) from None
+        if len(text) > 1000:
+            raise argparse.ArgumentTypeError(
+                w("a seed string must be at most 1000 characters")) from None
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _deal_seed_arg(text: str) -> int:
+def _deal_seed_arg(text: str, w: CliWords = ENGLISH) -> int:
     """``play --seed``: which deal, a whole number (``Options.seed`` is an int, so that "play
     again" deals the next one); an empty or blank one is refused as ``_seed_arg`` refuses it."""
     try:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"a deal's seed is a whole number, not {quoted(text)}") from None
+            w("a deal's seed is a whole number, not {text}", text=quoted(text))) from None
 
 
-def _seconds_arg(text: str) -> float:
+def _seconds_arg(text: str, w: CliWords = ENGLISH) -> float:
     """``--pace`` and ``--bot-delay``: seconds from 0 to :data:`MAX_SECONDS`, checked by
     :func:`~tablegames.common.setups.check_seconds` as ``tui.Options(pace=)`` and
     ``Hub(bot_delay=)`` check them (NaN froze every bot room; ``inf`` or ``1e308``
@@ -116,10 +132,11 @@ def _seconds_arg(text: str) -> float:
         return check_seconds("seconds", float(text))
     except ValueError:  # not a number, or out of range (a SetupError is a ValueError)
         raise argparse.ArgumentTypeError(
-            f"seconds from 0 to {MAX_SECONDS:g}, not {quoted(text)}") from None
+            w("seconds from 0 to {most}, not {text}", most=format(MAX_SECONDS, "g"),
+              text=quoted(text))) from None
 
 
-def _bot_threads_arg(text: str) -> int:
+def _bot_threads_arg(text: str, w: CliWords = ENGLISH) -> int:
     """``serve --bot-threads``: a whole number from 1 to 16, checked by the check of
     ``Hub(bot_threads=)`` (:func:`~tablegames.server.rooms.check_bot_threads`)."""
     from tablegames.server.rooms import MAX_BOT_THREADS, check_bot_threads
@@ -128,34 +145,43 @@ def _bot_threads_arg(text: str) -> int:
         return check_bot_threads(int(text))
     except ValueError:  # not a number, or out of range (a SetupError is a ValueError)
         raise argparse.ArgumentTypeError(
-            f"a whole number from 1 to {MAX_BOT_THREADS}, not {quoted(text)}") from None
+            w("a whole number from 1 to {most}, not {text}", most=MAX_BOT_THREADS,
+              text=quoted(text))) from None
 
 
-def _count_arg(text: str) -> int:
+def _count_arg(text: str, w: CliWords = ENGLISH) -> int:
     """``--max-rooms``, ``--sockets-per-address``, ``--rooms-per-network``...: a whole
     number, 1 or more (the check of ``Hub(max_rooms=)``)."""
     try:
         return check_count("count", int(text))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, 1 or more, not {quoted(text)}") \
-            from None
+        raise argparse.ArgumentTypeError(
+            w("a whole number, 1 or more, not {text}", text=quoted(text))) from None
 
 
-def _port_arg(text: str) -> int:
+def _port_arg(text: str, w: CliWords = ENGLISH) -> int:
     """``--port``: 1 to 65535 (99999 was taken, printed, and bound as 99999 - 65536)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {quoted(text)}") from None
+        raise argparse.ArgumentTypeError(
+            w("not a port number: {text}", text=quoted(text))) from None
     if not 1 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {quoted(text)}")
+        raise argparse.ArgumentTypeError(w("a port is 1 to 65535, not {text}", text=quoted(text)))
     return value
 
 
-#: ``--import``'s help, the same in ``simulate`` and ``arena``.
-IMPORT_HELP = ("import this module first, so that the bots it registers with "
-               "tablegames.bots.register can be named in --bots (repeat for more; "
-               "looked up from the current folder too)")
+def _typed(check: Callable[..., Any], w: CliWords) -> Callable[[str], Any]:
+    """``check`` (one of the ``_*_arg`` readers above) telling its refusal in ``w``'s
+    language, keeping its name (argparse names a reader in some of its messages)."""
+    return functools.update_wrapper(functools.partial(check, w=w), check)
+
+
+def _import_help(w: CliWords) -> str:
+    """``--import``'s help, the same in ``simulate`` and ``arena``."""
+    return w("import this module first, so that the bots it registers with "
+             "tablegames.bots.register can be named in --bots (repeat for more; "
+             "looked up from the current folder too)")
 
 
 def import_bots(modules: Sequence[str]) -> None:
@@ -176,7 +202,7 @@ def import_bots(modules: Sequence[str]) -> None:
     load(modules)
 
 
-def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames simulate``: :func:`tablegames.simulation.simulate` with a progress bar
     on stderr, so that ``--json > summary.json`` stays clean; Ctrl-C says how to resume."""
     from tablegames.simulation import simulate
@@ -187,7 +213,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     bots: str | list[str] | None = None
     if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
         bots = _comma_list(args.bot) if "," in args.bot else args.bot.strip()
-    rules = parse_rules(info, args.rules)
+    rules = parse_rules(info, args.rules, w)
     names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
     try:
@@ -198,8 +224,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         )
     except KeyboardInterrupt:
         close()
-        hint = " (add --resume to the same command to finish it)" if args.out else ""
-        sys.stderr.write(f"tablegames: interrupted{hint}\n")
+        said = (w("interrupted (add --resume to the same command to finish it)") if args.out
+                else w("interrupted"))
+        sys.stderr.write(f"tablegames: {said}\n")
         return INTERRUPTED
     finally:
         close()
@@ -210,7 +237,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
+def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> Any:
     """``--rules`` values as rules named the way ``new_game`` takes them: a variant name,
     or ``(variant or the standard Rules, {key: value})`` when options are given.
 
@@ -231,12 +258,14 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
         key, eq, value = text.partition("=")
         if not eq:
             if variant is not None and variant != text.strip():
-                raise RulesError(f"--rules: two variants ({quoted(variant)}, "
-                                 f"{quoted(text.strip())}); choose one and add key=value options")
+                raise RulesError(w("--rules: two variants ({one}, {other}); choose one and "
+                                   "add key=value options", one=quoted(variant),
+                                   other=quoted(text.strip())))
             variant = text.strip()
             continue
         if not key.strip():
-            raise RulesError(f"--rules {quoted(text)}: write an option as key=value")
+            raise RulesError(w("--rules {text}: write an option as key=value",
+                               text=quoted(text)))
         try:  # the bounded loads: 100,000 brackets were json's RecursionError
             changes[key.strip()] = loads(value)
         except ValueError:  # not JSON: a word (the rules then say if it is an option's)
@@ -247,30 +276,33 @@ def parse_rules(info: GameInfo, texts: Sequence[str]) -> Any:
     return named
 
 
-def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
+             w: CliWords = ENGLISH) -> int:
     """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
     checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
     info = game_info(args.game)
     try:
         from tablegames.tui import Options, play
     except ImportError as exc:  # rich is the [cli] extra
-        raise SetupError(f"tablegames play needs rich ({exc}); "
-                         "install it with: pip install 'tablegames[cli]'") from None
+        raise SetupError(w("tablegames play needs rich ({reason}); install it with: "
+                           "pip install 'tablegames[cli]'", reason=exc)) from None
     players: int | list[str]
     if args.names is not None:  # --names "" is a mistake to say, not "no names given"
         players = _comma_list(args.names)
         if args.players is not None and args.players != len(players):
-            raise SetupError(f"--players {args.players} but --names gives {len(players)} names")
+            raise SetupError(w.n("--players {players} but --names gives {n} name",
+                                 "--players {players} but --names gives {n} names",
+                                 len(players), players=args.players))
     else:
         players = args.players if args.players is not None else info.default_players()
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
-                      rules=parse_rules(info, args.rules), opponent=args.opponent,
-                      table=args.table, lang=args.lang, pace=args.pace, debug=args.debug,
+                      rules=parse_rules(info, args.rules, w), opponent=args.opponent,
+                      table=args.table, lang=getattr(args, "lang", w.lang), pace=args.pace, debug=args.debug,
                       reports=args.reports)
     return play(options, out, inp)
 
 
-def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
     the example at the table with its picture drawn as cards, the decision, the example
     in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
@@ -292,8 +324,8 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO) -> int:
             print_ruling(args.game, r, out, plain=args.plain)
             return 0
     # a mistake of the caller's, as an unknown game is: exit status 2, as argparse's own
-    raise SetupError(f"no ruling {quoted(args.id)} in {args.game} "
-                     f"(tablegames rulings {args.game} lists them)")
+    raise SetupError(w("no ruling {id} in {game} (tablegames rulings {game} lists them)",
+                       id=quoted(args.id), game=args.game))
 
 
 def cmd_games(out: TextIO, game: str | None = None) -> int:
@@ -349,35 +381,49 @@ def cmd_games(out: TextIO, game: str | None = None) -> int:
     return 0
 
 
-def _arena_parser(sub: Any) -> None:
+def _lang_option(parser: argparse.ArgumentParser, w: CliWords,
+                 langs: tuple[str, ...] = COMMAND_LANGS) -> None:
+    """``--lang``: the language of the command's words (:mod:`tablegames.cliwords` reads it
+    before parsing; the option is here so that argparse takes it and ``--help`` says it)."""
+    parser.add_argument("--lang", choices=langs, default=argparse.SUPPRESS,
+                        help=w("language of this command's help and messages: {langs} "
+                               "(default: en)", langs=", ".join(langs)))
+
+
+def _arena_parser(sub: Any, w: CliWords) -> None:
     a = sub.add_parser(
-        "arena", help="seat-rotated bot matches with win/loss rates and intervals",
-        description="Play bots against each other with the seats rotated, so that no bot keeps\n"
-                    "the best seat, and print each bot's loss and win rates with 95% intervals,\n"
-                    "its mean score, its time per decision and, with more than two bots, an\n"
-                    "OpenSkill rating. The same seed gives the same matches.",
-        epilog="examples:\n  tablegames arena toepen --bots ismcts,club,random,random --budget 60\n"
+        "arena", help=w("seat-rotated bot matches with win/loss rates and intervals"),
+        description=w("Play bots against each other with the seats rotated, so that no bot keeps\n"
+                      "the best seat, and print each bot's loss and win rates with 95% intervals,\n"
+                      "its mean score, its time per decision and, with more than two bots, an\n"
+                      "OpenSkill rating. The same seed gives the same matches."),
+        epilog=w("examples:") + "\n"
+               "  tablegames arena toepen --bots ismcts,club,random,random --budget 60\n"
                "  tablegames arena shithead --bots smart,random --games 200 --json\n"
                "  tablegames arena toepen --import mybots --bots flatmc,club --games 40",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("game", help="the game: " + ", ".join(GAMES))
+    a.add_argument("game", metavar=w("game"), help=w("the game: {games}", games=", ".join(GAMES)))
     a.add_argument("--bots", required=True,
-                   help="the lineup, one bot per seat: ismcts,club,random,random")
+                   help=w("the lineup, one bot per seat: ismcts,club,random,random"))
     a.add_argument("--games", type=int, default=None,
-                   help="games, a multiple of the seats (default: 25 per seat)")
-    a.add_argument("--seed", type=_seed_arg, default=0, help="arena seed (deals and bots)")
+                   help=w("games, a multiple of the seats (default: 25 per seat)"))
+    a.add_argument("--seed", type=_typed(_seed_arg, w), default=0,
+                   help=w("arena seed (deals and bots)"))
     a.add_argument("--budget", type=int, default=None,
-                   help="search budget for the bots that take one (ismcts: iterations per decision)")
-    a.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
-    a.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
+                   help=w("search budget for the bots that take one (ismcts: iterations per "
+                          "decision)"))
+    a.add_argument("--players", type=int, default=None, help=w("seats (default: one per bot)"))
+    a.add_argument("--workers", type=int, default=None,
+                   help=w("processes (default: every core)"))
     a.add_argument("--rules", action="append", default=[], metavar="RULE",
-                   help="house rules: a variant name or an option key=value (repeat for more)")
-    a.add_argument("--json", action="store_true", help="print the results as one JSON object")
+                   help=w("house rules: a variant name or an option key=value (repeat for more)"))
+    a.add_argument("--json", action="store_true", help=w("print the results as one JSON object"))
     a.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
-                   help=IMPORT_HELP)
+                   help=_import_help(w))
+    _lang_option(a, w)
 
 
-def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames arena``: everything is checked before the first game, then played with a
     progress bar on stderr (every game counts: a search bot's game takes seconds)."""
     from tablegames.bots.matches import arena
@@ -391,7 +437,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     try:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
-                       rules=parse_rules(game_info(args.game), args.rules) if args.rules else None,
+                       rules=parse_rules(game_info(args.game), args.rules, w) if args.rules else None,
                        progress=update, keep_records=False)  # the report needs only the sums
     finally:
         close()
@@ -402,7 +448,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+def cmd_serve(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames serve``: the reference room server (needs the ``server`` extra)."""
     try:
         import uvicorn
@@ -412,8 +458,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         from tablegames.server.pgstore import without_password
         from tablegames.server.store import StoreError
     except ImportError:
-        raise SetupError('tablegames serve needs the server extra: '
-                         'pip install "tablegames[server]"') from None
+        raise SetupError(w('tablegames serve needs the server extra: '
+                           'pip install "tablegames[server]"')) from None
     import attrs
 
     limits = attrs.evolve(Limits.unmetered() if args.unmetered else Limits(),
@@ -427,8 +473,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
                          max_rooms=args.max_rooms, bot_threads=args.bot_threads,
                          share_url=joins[1])
     except ImportError:
-        raise SetupError('a PostgreSQL database needs the postgres extra: '
-                         'pip install "tablegames[postgres]"') from None
+        raise SetupError(w('a PostgreSQL database needs the postgres extra: '
+                           'pip install "tablegames[postgres]"')) from None
     except StoreError as exc:  # a --db that cannot be opened, or is in use
         raise SetupError(f"serve: {' '.join(str(exc).split())}") from None
     # the service's log keeps this line: a PostgreSQL URL is shown without its password
@@ -492,53 +538,58 @@ def _loopback(host: str) -> bool:
         return False
 
 
-def _add_serve(sub: Any) -> None:
+def _add_serve(sub: Any, w: CliWords) -> None:
     sv = sub.add_parser(
-        "serve", help="run the room server: one phone per player at a real table",
-        description="Run the room server (needs the server extra): open its address in a\n"
-                    "browser, create a room for any game and share its code, link or QR code;\n"
-                    "each phone then shows only its own cards and its moves. A room is kept\n"
-                    "in --db, so a server stopped and started again goes on where it was.",
-        epilog="examples:\n  tablegames serve --host 0.0.0.0 --db rooms.sqlite\n"
+        "serve", help=w("run the room server: one phone per player at a real table"),
+        description=w("Run the room server (needs the server extra): open its address in a\n"
+                      "browser, create a room for any game and share its code, link or QR code;\n"
+                      "each phone then shows only its own cards and its moves. A room is kept\n"
+                      "in --db, so a server stopped and started again goes on where it was."),
+        epilog=w("examples:") + "\n  tablegames serve --host 0.0.0.0 --db rooms.sqlite\n"
                "  tablegames serve --db postgresql://tables@db.local/tables --port 8001",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default: %(default)s, this computer only; "
-                         "0.0.0.0: every phone on the network)")
-    sv.add_argument("--port", type=_port_arg, default=8000,
-                    help="port to listen on, 1 to 65535 (default: %(default)s)")
+                    help=w("address to listen on (default: %(default)s, this computer only; "
+                           "0.0.0.0: every phone on the network)"))
+    sv.add_argument("--port", type=_typed(_port_arg, w), default=8000,
+                    help=w("port to listen on, 1 to 65535 (default: %(default)s)"))
     sv.add_argument("--db", default="rooms.sqlite",
-                    help="where the rooms are kept: a SQLite file (one server process) or a "
-                         "postgresql:// URL (any number of server processes) "
-                         "(default: %(default)s)")
+                    help=w("where the rooms are kept: a SQLite file (one server process) or a "
+                           "postgresql:// URL (any number of server processes) "
+                           "(default: %(default)s)"))
     sv.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
-                    help="a reverse proxy whose X-Forwarded-For names the client (repeatable)")
-    sv.add_argument("--max-rooms", type=_count_arg, default=5_000,
-                    help="open rooms at most (idle ones close on the app guide's schedule; "
-                         "default: %(default)s)")
-    sv.add_argument("--sockets-per-address", type=_count_arg, default=None, metavar="N",
-                    help="sockets one address may hold open at once (default: 256, a party "
-                         "of some hundred phones behind one home router)")
-    sv.add_argument("--sockets-per-network", type=_count_arg, default=None, metavar="N",
-                    help="sockets one network (an IPv4 /24, an IPv6 /56) may hold open at "
-                         "once (default: 1024)")
-    sv.add_argument("--rooms-per-network", type=_count_arg, default=None, metavar="N",
-                    help="rooms created from one network (an IPv4 /24, an IPv6 /56) that "
-                         "may be open at once (default: 100)")
+                    help=w("a reverse proxy whose X-Forwarded-For names the client "
+                           "(repeatable)"))
+    sv.add_argument("--max-rooms", type=_typed(_count_arg, w), default=5_000,
+                    help=w("open rooms at most (idle ones close on the app guide's schedule; "
+                           "default: %(default)s)"))
+    sv.add_argument("--sockets-per-address", type=_typed(_count_arg, w), default=None,
+                    metavar="N",
+                    help=w("sockets one address may hold open at once (default: 256, a party "
+                           "of some hundred phones behind one home router)"))
+    sv.add_argument("--sockets-per-network", type=_typed(_count_arg, w), default=None,
+                    metavar="N",
+                    help=w("sockets one network (an IPv4 /24, an IPv6 /56) may hold open at "
+                           "once (default: 1024)"))
+    sv.add_argument("--rooms-per-network", type=_typed(_count_arg, w), default=None,
+                    metavar="N",
+                    help=w("rooms created from one network (an IPv4 /24, an IPv6 /56) that "
+                           "may be open at once (default: 100)"))
     sv.add_argument("--unmetered", action="store_true",
-                    help="no rate limits on look-ups, joins, creation, screens and seat "
-                         "links, nor on the sockets an address or a network holds or the "
-                         "rooms a network holds open (load tests and test servers on a "
-                         "trusted network only)")
-    sv.add_argument("--bot-delay", type=_seconds_arg, default=0.7,
-                    help=f"seconds a bot waits before it moves, 0 to {MAX_SECONDS:g} (0 for tests; "
-                         "default: %(default)s)")
-    sv.add_argument("--bot-threads", type=_bot_threads_arg, default=1, metavar="N",
-                    help="bot decisions that may think at once across all rooms, 1 to 16 "
-                         "(the others wait their turn; default: %(default)s)")
+                    help=w("no rate limits on look-ups, joins, creation, screens and seat "
+                           "links, nor on the sockets an address or a network holds or the "
+                           "rooms a network holds open (load tests and test servers on a "
+                           "trusted network only)"))
+    sv.add_argument("--bot-delay", type=_typed(_seconds_arg, w), default=0.7,
+                    help=w("seconds a bot waits before it moves, 0 to {most} (0 for tests; "
+                           "default: %(default)s)", most=format(MAX_SECONDS, "g")))
+    sv.add_argument("--bot-threads", type=_typed(_bot_threads_arg, w), default=1, metavar="N",
+                    help=w("bot decisions that may think at once across all rooms, 1 to 16 "
+                           "(the others wait their turn; default: %(default)s)"))
     sv.add_argument("--log-level", default="warning",
                     choices=["critical", "error", "warning", "info", "debug"],
-                    help="how much the server logs (default: %(default)s)")
+                    help=w("how much the server logs (default: %(default)s)"))
+    _lang_option(sv, w)
 
 
 #: The longest refusal of a command line, in characters (what was typed is cut to fit).
@@ -546,148 +597,178 @@ ERROR_LIMIT = 300
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a bad option is one line (what is wrong, and where help is)."""
+    """argparse, but a bad option is one line (what is wrong, and where help is), in the
+    command's language (``words``, set by :func:`build_parser` on every parser)."""
+
+    def __init__(self, *args: Any, words: CliWords = ENGLISH, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.words = words
 
     def error(self, message: str) -> NoReturn:
         # argparse repeats what was typed: a control character (a stray carriage return)
         # or a pasted page must not break the line or flood the terminal
+        w = self.words
         shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
         if len(shown) > ERROR_LIMIT:
-            shown = f"{shown[:ERROR_LIMIT]}... ({len(shown)} characters)"
-        self.exit(2, f"{self.prog}: {shown} (see {self.prog} --help)\n")
+            shown = w("{start}... ({n} characters)", start=shown[:ERROR_LIMIT], n=len(shown))
+        self.exit(2, w("{prog}: {message} (see {prog} --help)", prog=self.prog,
+                       message=shown) + "\n")
 
 
 #: ``tablegames --help``: plain words (the module docstring is for the API docs).
-DESCRIPTION = ("Rules engines for table games: simulate games between bots, play in the\n"
-               "terminal, look up the rulings, rate bots in an arena, or serve a table to phones.")
-EPILOG = ("Each command explains itself: tablegames simulate --help, for example.\n"
-          "python -m tablegames works the same way.")
+DESCRIPTION = N_("Rules engines for table games: simulate games between bots, play in the\n"
+                 "terminal, look up the rulings, rate bots in an arena, or serve a table to "
+                 "phones.")
+EPILOG = N_("Each command explains itself: tablegames simulate --help, for example.\n"
+            "python -m tablegames works the same way.")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """Every subcommand and option: also what the site's ``program-help`` blocks print, so
-    the command-line guide shows the very help the command gives."""
-    p = _Parser(prog="tablegames", description=DESCRIPTION, epilog=EPILOG,
-                formatter_class=argparse.RawDescriptionHelpFormatter)
+def build_parser(words: CliWords = ENGLISH) -> argparse.ArgumentParser:
+    """Every subcommand and option, their help in ``words``' language (argparse's own
+    headings too when this runs inside :func:`~tablegames.cliwords.argparse_words`): also
+    what the site's ``program-help`` blocks print, so the command-line guide shows the
+    very help the command gives."""
+    w = words
+    p = _Parser(prog="tablegames", description=w(DESCRIPTION), epilog=w(EPILOG),
+                formatter_class=argparse.RawDescriptionHelpFormatter, words=w)
     p.add_argument("--version", action="version", version=f"tablegames {__version__}",
-                   help="print the version and stop")
-    sub = p.add_subparsers(dest="command", required=True)
+                   help=w("print the version and stop"))
+    _lang_option(p, w)
+    # the metavar is what argparse shows anyway; given, a missing command is named by it
+    # (not by its dest, the English word "command")
+    sub = p.add_subparsers(dest="command", required=True, metavar=COMMANDS)
     s = sub.add_parser(
-        "simulate", help="play seeded games with bots and summarise them",
-        description="Play seeded games with bots and print, per seat and per bot, the share\n"
-                    "of games lost and won with its 95% interval, and what the numbers mean.\n"
-                    "The same seed gives the same games and the same summary, whatever the\n"
-                    "number of workers.",
-        epilog="examples:\n  tablegames simulate toepen --games 1000 --players 4\n"
+        "simulate", help=w("play seeded games with bots and summarise them"),
+        description=w("Play seeded games with bots and print, per seat and per bot, the share\n"
+                      "of games lost and won with its 95% interval, and what the numbers mean.\n"
+                      "The same seed gives the same games and the same summary, whatever the\n"
+                      "number of workers."),
+        epilog=w("examples:") + "\n  tablegames simulate toepen --games 1000 --players 4\n"
                "  tablegames simulate toepen --bots ismcts,club,club,club --budget 60 "
                "--games 40 --plot toepen.svg\n"
                "  tablegames simulate dallah --games 500 --out dallah.jsonl --json",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    s.add_argument("game", help="the game: " + ", ".join(GAMES))
-    s.add_argument("--games", type=int, default=100, help="number of games, at least 1 (default 100)")
+    s.add_argument("game", metavar=w("game"), help=w("the game: {games}", games=", ".join(GAMES)))
+    s.add_argument("--games", type=int, default=100,
+                   help=w("number of games, at least 1 (default 100)"))
     s.add_argument("--players", type=int, default=None,
-                   help="seats (default: one per --bots name, else 4 or what the game allows)")
-    s.add_argument("--seed", type=_seed_arg, default=0, help="run seed; game i gets its own seed from it")
-    s.add_argument("--workers", type=int, default=None, help="processes (default: every core; 1: this one)")
-    s.add_argument("--out", default=None, help="write one JSON line per game to this file")
-    s.add_argument("--resume", action="store_true", help="continue an interrupted --out file")
+                   help=w("seats (default: one per --bots name, else 4 or what the game allows)"))
+    s.add_argument("--seed", type=_typed(_seed_arg, w), default=0,
+                   help=w("run seed; game i gets its own seed from it"))
+    s.add_argument("--workers", type=int, default=None,
+                   help=w("processes (default: every core; 1: this one)"))
+    s.add_argument("--out", default=None, help=w("write one JSON line per game to this file"))
+    s.add_argument("--resume", action="store_true",
+                   help=w("continue an interrupted --out file"))
     s.add_argument("--backend", choices=["process", "ray"], default="process",
-                   help="where the games run: local processes (default) or a Ray cluster")
+                   help=w("where the games run: local processes (default) or a Ray cluster"))
     s.add_argument("--address", default=None,
-                   help="with --backend ray: the Ray cluster to connect to, 'auto' for the one "
-                        "`ray start --head` runs on this machine, HOST:PORT for a head node "
-                        "(port 6379) or ray://HOST:PORT for its client server (port 10001); "
-                        "an address where nothing answers is refused within seconds "
-                        "(default: join a running local Ray or start one)")
+                   help=w("with --backend ray: the Ray cluster to connect to, 'auto' for the one "
+                          "`ray start --head` runs on this machine, HOST:PORT for a head node "
+                          "(port 6379) or ray://HOST:PORT for its client server (port 10001); "
+                          "an address where nothing answers is refused within seconds "
+                          "(default: join a running local Ray or start one)"))
     s.add_argument("--bot", "--bots", dest="bot", default=None,
-                   help="bot for every seat, or one per seat: ismcts,club,random,random "
-                        "(tablegames games lists each game's bots)")
+                   help=w("bot for every seat, or one per seat: ismcts,club,random,random "
+                          "(tablegames games lists each game's bots)"))
     s.add_argument("--budget", type=int, default=None,
-                   help="search budget for the bots that take one (ismcts: iterations per decision)")
+                   help=w("search budget for the bots that take one (ismcts: iterations per "
+                          "decision)"))
     s.add_argument("--plot", default=None, metavar="FILE",
-                   help="draw loss rates per seat and per bot and the game lengths to FILE "
-                        "(.svg, .png or .pdf; needs matplotlib, the plot extra)")
+                   help=w("draw loss rates per seat and per bot and the game lengths to FILE "
+                          "(.svg, .png or .pdf; needs matplotlib, the plot extra)"))
     s.add_argument("--rules", action="append", default=[], metavar="RULE",
-                   help="house rules: a variant name or an option key=value (repeat for more)")
-    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+                   help=w("house rules: a variant name or an option key=value (repeat for more)"))
+    s.add_argument("--json", action="store_true", help=w("print the summary as JSON"))
     s.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
-                   help=IMPORT_HELP)
+                   help=_import_help(w))
+    _lang_option(s, w)
     pl = sub.add_parser(
-        "play", help="play a game in the terminal, against bots or at a shared screen",
-        description="Play a game in the terminal: the table, what happened, your cards and\n"
-                    "your moves, fitted to the window (80x24 is enough). Type a move's number,\n"
-                    "the move without your seat or just its start (play Th, kn), then Enter;\n"
-                    "a key shown in [brackets] plays its move at once, also while the bots\n"
-                    "move (k knocks in Toepen). ? shows the rulings that bear on the moment.\n"
-                    "Each hand's end waits for a key; at the end, y plays again. q and Enter,\n"
-                    "or Ctrl-C, stops.",
-        epilog="examples:\n  tablegames play toepen --names Ana,Bo,Cy --rules limit=15\n"
+        "play", help=w("play a game in the terminal, against bots or at a shared screen"),
+        description=w("Play a game in the terminal: the table, what happened, your cards and\n"
+                      "your moves, fitted to the window (80x24 is enough). Type a move's number,\n"
+                      "the move without your seat or just its start (play Th, kn), then Enter;\n"
+                      "a key shown in [brackets] plays its move at once, also while the bots\n"
+                      "move (k knocks in Toepen). ? shows the rulings that bear on the moment.\n"
+                      "Each hand's end waits for a key; at the end, y plays again. q and Enter,\n"
+                      "or Ctrl-C, stops."),
+        epilog=w("examples:") + "\n  tablegames play toepen --names Ana,Bo,Cy --rules limit=15\n"
                "  tablegames play shithead --rules classic --seat 1\n"
                "  tablegames play dallah --table --players 5 --lang ar",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("game", help="the game: " + ", ".join(GAMES))
+    pl.add_argument("game", metavar=w("game"), help=w("the game: {games}", games=", ".join(GAMES)))
     pl.add_argument("--players", type=int, default=None,
-                    help="how many players (default 4, or the number of --names)")
+                    help=w("how many players (default 4, or the number of --names)"))
     pl.add_argument("--names", default=None, metavar="A,B,C",
-                    help="the players' names in seat order, separated by commas")
+                    help=w("the players' names in seat order, separated by commas"))
     pl.add_argument("--seat", type=int, default=0,
-                    help="the seat you play, 0 being the first (default 0)")
-    pl.add_argument("--seed", type=_deal_seed_arg, default=0,
-                    help="which deal: the same seed and moves give the same game (default 0)")
+                    help=w("the seat you play, 0 being the first (default 0)"))
+    pl.add_argument("--seed", type=_typed(_deal_seed_arg, w), default=0,
+                    help=w("which deal: the same seed and moves give the same game (default 0)"))
     pl.add_argument("--rules", action="append", default=[], metavar="RULE",
-                    help="house rules: a named variant or an option key=value such as "
-                         "limit=15 (tablegames games GAME lists both); repeat for more options")
+                    help=w("house rules: a named variant or an option key=value such as "
+                           "limit=15 (tablegames games GAME lists both); repeat for more "
+                           "options"))
     pl.add_argument("--opponent", "--bot", dest="opponent", default=None, metavar="BOT",
-                    help="the bot playing the other seats (default: the game's own bot; "
-                         "tablegames games lists them)")
+                    help=w("the bot playing the other seats (default: the game's own bot; "
+                           "tablegames games lists them)"))
     pl.add_argument("--table", action="store_true",
-                    help="a table of people sharing this screen: every seat is human and "
-                         "the screen is handed over between turns, hiding the last hand "
-                         "(in Dallah the table types every seat's moves and reports)")
-    pl.add_argument("--lang", choices=("en", "ar", "nl", "da"), default="en",
-                    help="language of every word on screen (en, ar; nl for Toepen, da for Phase "
-                         "10; a game without that language is shown in English)")
-    pl.add_argument("--pace", type=_seconds_arg, default=1.0, metavar="SECONDS",
-                    help="how long the table is shown before each bot move (default 1, at "
-                         f"most {MAX_SECONDS:g}); "
-                         "a key pressed meanwhile (k: knock) is played first; 0 means no "
-                         "pause and nothing to confirm (in a terminal keys still work; "
-                         "when the input is a script you are asked before a bot moves "
-                         "whenever you could move)")
+                    help=w("a table of people sharing this screen: every seat is human and "
+                           "the screen is handed over between turns, hiding the last hand "
+                           "(in Dallah the table types every seat's moves and reports)"))
+    pl.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS,
+                    help=w("language of every word on screen and of this command's help and "
+                           "messages (en, ar; nl for Toepen, da for Phase 10; a game without "
+                           "that language is shown in English; default: en)"))
+    pl.add_argument("--pace", type=_typed(_seconds_arg, w), default=1.0, metavar="SECONDS",
+                    help=w("how long the table is shown before each bot move (default 1, at "
+                           "most {most}); a key pressed meanwhile (k: knock) is played first; "
+                           "0 means no pause and nothing to confirm (in a terminal keys still "
+                           "work; when the input is a script you are asked before a bot moves "
+                           "whenever you could move)", most=format(MAX_SECONDS, "g")))
     pl.add_argument("--reports", choices=("bots", "table", "model"), default="bots",
-                    help="Dallah: who says what fell. bots (default): the game's fall "
-                         "model reports for each bot, as if its player said what fell; you "
-                         "report your own turns. table: you report every turn, placing the "
-                         "bots' cups on a real Dallah yourself. model: the fall model "
-                         "reports every turn, yours too (no Dallah at hand)")
+                    help=w("Dallah: who says what fell. bots (default): the game's fall "
+                           "model reports for each bot, as if its player said what fell; you "
+                           "report your own turns. table: you report every turn, placing the "
+                           "bots' cups on a real Dallah yourself. model: the fall model "
+                           "reports every turn, yours too (no Dallah at hand)"))
     pl.add_argument("--debug", action="store_true",
-                    help="also print the raw view and events as JSON")
+                    help=w("also print the raw view and events as JSON"))
     r = sub.add_parser(
-        "rulings", help="print a ruling's text and decision",
-        description="Print the list of a game's rulings, or one ruling in plain text: the rule,\n"
-                    "the example at the table with its picture drawn as cards (from the seat\n"
-                    "whose view shows the point), the decision taken where the rule sheets are\n"
-                    "silent, the same example in code, and a link to its page. The ID is the\n"
-                    "one an illegal move names (for example TOE-51).",
-        epilog="examples:\n  tablegames rulings toepen\n  tablegames rulings dallah DAL-33",
+        "rulings", help=w("print a ruling's text and decision"),
+        description=w("Print the list of a game's rulings, or one ruling in plain text: the rule,\n"
+                      "the example at the table with its picture drawn as cards (from the seat\n"
+                      "whose view shows the point), the decision taken where the rule sheets are\n"
+                      "silent, the same example in code, and a link to its page. The ID is the\n"
+                      "one an illegal move names (for example TOE-51)."),
+        epilog=w("examples:") + "\n  tablegames rulings toepen\n  tablegames rulings dallah DAL-33",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    r.add_argument("game", help="the game: " + ", ".join(GAMES))
-    r.add_argument("id", nargs="?", help="a ruling ID such as TOE-51 (default: list them all)")
+    r.add_argument("game", metavar=w("game"), help=w("the game: {games}", games=", ".join(GAMES)))
+    r.add_argument("id", nargs="?", metavar=w("id"),
+                   help=w("a ruling ID such as TOE-51 (default: list them all)"))
     r.add_argument("--plain", action="store_true",
-                   help="draw the picture with plain characters, not rich's frame and colours "
-                        "(also the default when rich is not installed)")
+                   help=w("draw the picture with plain characters, not rich's frame and colours "
+                          "(also the default when rich is not installed)"))
+    _lang_option(r, w)
     gp = sub.add_parser(
-        "games", help="list the games, or one game's variants and house rules",
-        description="List the games with their player counts and bots, or one game's named\n"
-                    "variants and house rules with their defaults: what --rules takes in\n"
-                    "simulate, play and arena.",
-        epilog="examples:\n  tablegames games\n  tablegames games toepen",
+        "games", help=w("list the games, or one game's variants and house rules"),
+        description=w("List the games with their player counts and bots, or one game's named\n"
+                      "variants and house rules with their defaults: what --rules takes in\n"
+                      "simulate, play and arena."),
+        epilog=w("examples:") + "\n  tablegames games\n  tablegames games toepen",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    gp.add_argument("game", nargs="?", default=None,
-                    help="a game: list its variants and house rules (what --rules takes)")
-    _arena_parser(sub)
-    _add_serve(sub)
+    gp.add_argument("game", nargs="?", default=None, metavar=w("game"),
+                    help=w("a game: list its variants and house rules (what --rules takes)"))
+    _lang_option(gp, w)
+    _arena_parser(sub, w)
+    _add_serve(sub, w)
+    for command in sub.choices.values():  # each refuses in the command's language too
+        command.words = w
     return p
+
+
+#: The subcommands, as argparse lists them in the usage line.
+COMMANDS = "{simulate,play,rulings,games,arena,serve}"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
@@ -699,20 +780,26 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     read or written), told in one line on stderr with no traceback. 130
     (:data:`~tablegames.common.errors.INTERRUPTED`): interrupted.
     Anything else is a defect of tablegames: Python's traceback and exit status 1.
+
+    The command's own words (help, usage errors, its refusals) are in the language
+    ``--lang`` names anywhere on the line (:func:`tablegames.cliwords.lang_of`).
     """
     out = out or sys.stdout
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    w = CliWords(lang_of(argv))
+    with argparse_words(w):
+        args = build_parser(w).parse_args(argv)
     try:
         if args.command == "simulate":
-            return cmd_simulate(args, out)
+            return cmd_simulate(args, out, w)
         if args.command == "play":
-            return cmd_play(args, out, inp or sys.stdin)
+            return cmd_play(args, out, inp or sys.stdin, w)
         if args.command == "rulings":
-            return cmd_rulings(args, out)
+            return cmd_rulings(args, out, w)
         if args.command == "arena":
-            return cmd_arena(args, out)
+            return cmd_arena(args, out, w)
         if args.command == "serve":
-            return cmd_serve(args, out)
+            return cmd_serve(args, out, w)
         return cmd_games(out, args.game)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")
@@ -727,7 +814,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                          f"{exc.strerror or exc}\n")
         return 2
     except KeyboardInterrupt:  # Ctrl-C in a command that does not handle it itself
-        sys.stderr.write("tablegames: interrupted\n")
+        sys.stderr.write("tablegames: " + w("interrupted") + "\n")
         return INTERRUPTED
 
 

@@ -43,6 +43,7 @@ import pkgutil
 import re
 import typing
 from collections.abc import Iterable, Mapping
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -1177,7 +1178,12 @@ def theme_words(app: Sphinx, exception: Exception | None) -> None:
     text in its templates, not through ``_()``, so no catalogue reaches them), and fill
     the search script's messages that Sphinx's catalogue of the language leaves empty.
 
-    A word the catalogue does not translate stays as furo wrote it.
+    A word the catalogue does not translate stays as furo wrote it. The expander of a
+    section of the navigation is labelled with the section's page title, which is the
+    English one for a page that has no translation (the API reference): the label names
+    the section by its title in the chrome catalogue instead, and a section title the
+    catalogue lacks is a build warning (``-W`` stops), not an English name inside an
+    Arabic label.
     """
     if exception is not None or app.builder.format != "html":
         return
@@ -1191,9 +1197,14 @@ def theme_words(app: Sphinx, exception: Exception | None) -> None:
     swaps += [(f"<title>{w}</title>", f"<title>{_attribute(str(translate(w)))}</title>")
               for w in THEME_ICON_TITLES]
     section = str(translate("Toggle navigation of %s"))
+    untitled: set[str] = set()
 
     def section_label(match: re.Match[str]) -> str:
-        return f'aria-label="{section.replace("%s", match.group(1))}"'
+        title = unescape(match.group(1))
+        said = str(translate(title))
+        if said == title:
+            untitled.add(title)
+        return f'aria-label="{_attribute(section.replace("%s", said))}"'
 
     for page in Path(app.outdir).rglob("*.html"):
         text = original = page.read_text(encoding="utf-8")
@@ -1202,6 +1213,10 @@ def theme_words(app: Sphinx, exception: Exception | None) -> None:
         text = THEME_SECTION_LABEL.sub(section_label, text)
         if text != original:
             page.write_text(text, encoding="utf-8")
+    for title in sorted(untitled):
+        logger.warning("the navigation's section %r has no title in the chrome catalogue "
+                       "(locale/%s/LC_MESSAGES/sphinx.po): its expander would name it in "
+                       "English", title, app.config.language)
     _search_messages(Path(app.outdir, "_static", "translations.js"))
 
 

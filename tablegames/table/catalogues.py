@@ -55,6 +55,10 @@ DOMAIN_LANGS: dict[str, tuple[str, ...]] = {
     # why a move is refused, in the game's own languages: see :func:`refusal_ids`
     "toepen_refusals": ("en", "ar", "nl"), "phase10_refusals": ("en", "ar", "da"),
     "shithead_refusals": ("en", "ar"), "dallah_refusals": ("en", "ar"),
+    # the ``tablegames`` command's own words (help, usage errors, its refusals): every
+    # word in Arabic; in Dutch and Danish those of the commands that take them
+    # (``play`` and the top-level command): see :func:`cli_ids`
+    "cli": ("en", "ar", "nl", "da"),
 }
 #: Where the front ends' own words are (the ``tablegames`` domain).
 FRONT_ENDS = ("server", "render", "tui", "table")
@@ -189,6 +193,13 @@ def refusal_ids(game: str) -> set[Id]:
     return ids
 
 
+def cli_ids() -> set[Id]:
+    """The ids of the ``cli`` domain: the ``tablegames`` command's help and refusals
+    (``w(...)`` in :mod:`tablegames.cli`) and argparse's own messages
+    (:data:`tablegames.cliwords.ARGPARSE_IDS`), marked in :mod:`tablegames.cliwords`."""
+    return _extract([ROOT / "cli.py", ROOT / "cliwords.py"])
+
+
 def front_end_ids() -> set[Id]:
     """The ids of the front ends' own words (chrome, captions)."""
     return _extract([p for d in FRONT_ENDS for p in (ROOT / d).glob("*.py")])
@@ -252,6 +263,7 @@ def main() -> None:
         if f"{game}_refusals" in DOMAIN_LANGS:
             write(f"{game}_refusals", refusal_ids(game))
     write("tablegames", front_end_ids())
+    write("cli", cli_ids())
 
 
 if __name__ == "__main__":

@@ -50,13 +50,32 @@ guides/play
 
 rulings/*
 ```
+
+```{toctree}
+:caption: Reference
+
+api/index
+```
+"""
+
+#: An English-only section of the navigation with a page under it, as the real API
+#: reference is: furo gives its entry an expander labelled with the section's title.
+API_INDEX = """# API reference
+
+```{toctree}
+tablegames
+```
 """
 
 
 def _site(src: Path) -> None:
     (src / "rulings").mkdir(parents=True)
     (src / "guides").mkdir()
+    (src / "api").mkdir()
     (src / "index.md").write_text(INDEX, encoding="utf-8")
+    (src / "api" / "index.md").write_text(API_INDEX, encoding="utf-8")
+    (src / "api" / "tablegames.md").write_text("# tablegames\n\nThe package.\n",
+                                               encoding="utf-8")
     (src / "guides" / "play.md").write_text(
         (DOCS / "guides" / "play.md").read_text(encoding="utf-8"), encoding="utf-8")
     for game in GAMES:
@@ -228,6 +247,7 @@ def test_the_arabic_sites_buttons_icons_links_and_search_speak_arabic(
     assert all(re.fullmatch(r"الحكم DAL-\d\d", t) for t in rulings), rulings
     labels, icons, rulings = chrome("en")
     assert "Toggle Light / Dark / Auto color theme" in labels and "Light mode" in icons
+    assert "Toggle navigation of API reference" in labels
     assert all(re.fullmatch(r"ruling DAL-\d\d", t) for t in rulings), rulings
 
     script = (built["ar"] / "_static" / "translations.js").read_text(encoding="utf-8")
@@ -240,6 +260,29 @@ def test_the_arabic_sites_buttons_icons_links_and_search_speak_arabic(
     assert len(found) == 6 and len(set(found)) == 5  # Arabic's six forms, 11+ and 100+ alike
     assert "صفحة واحدة" in found[1] and "صفحتان" in found[2]
     assert all("${resultCount}" in f for f in found[3:])
+
+
+def test_every_label_of_the_arabic_site_is_arabic_on_english_pages_too(
+        built: dict[str, Path]) -> None:
+    """The expander of a section of the navigation (the API reference, a page with pages
+    under it) was labelled with the section's English page title inside the Arabic
+    sentence, on every page of the Arabic build ("إظهار أقسام API reference أو
+    إخفاؤها"): furo names the page it folds, and an untranslated page's title is
+    English. The label now names the section by its title in the chrome catalogue, on
+    the translated page and on the English-only ones alike; the English build keeps
+    furo's words."""
+    latin = re.compile("[A-Za-z]")
+    pages = sorted(built["ar"].rglob("*.html"))
+    assert len(pages) >= 7
+    expanders = []
+    for path in pages:
+        page = soup(path)
+        for article in page.find_all("div", class_="tg-article"):
+            article.decompose()  # an English page's own words are its own (lang="en")
+        labels = [e["aria-label"] for e in page.find_all(attrs={"aria-label": True})]
+        assert not [w for w in labels if latin.search(w)], (path.name, labels)
+        expanders += [w for w in labels if w.startswith("إظهار أقسام")]
+    assert "إظهار أقسام مرجع الواجهة البرمجية أو إخفاؤها" in expanders
 
 
 def test_the_arabic_introduction_keeps_code_out_of_its_sentences(

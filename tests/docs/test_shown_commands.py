@@ -94,6 +94,8 @@ SHOWN: dict[str, tuple[Any, ...]] = {
     # the command page
     "python -m tablegames": ("name",),
     "tablegames --version": ("run", "--version", "tablegames "),
+    "tablegames --lang ar simulate --help":
+        ("run", "--lang ar simulate --help", "الاستخدام: tablegames simulate"),
     "tablegames COMMAND --help": ("name",),
     "tablegames games": ("run", "games", "dallah     Dallah (2-8 players; "),
     "tablegames rulings toepen": ("run", "rulings toepen", "TOE-01"),

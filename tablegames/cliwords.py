@@ -1,0 +1,177 @@
+"""The ``tablegames`` command's own words in the user's language: its help, argparse's
+usage errors and the refusals the command itself says.
+
+**One rule picks the language:** ``--lang LANG`` anywhere on the command line
+(``tablegames --lang ar simulate ...`` or ``tablegames simulate ... --lang ar``); without
+it, English. The environment (``LANG``, ``LC_ALL``) is not read, so that what a script
+gets back, and what it greps for, does not change with the machine it runs on; and
+``play --lang`` has always chosen the terminal game's language this way. Every command
+takes ``en`` and ``ar``, the languages all its help is written in; ``play`` also takes
+``nl`` and ``da`` (Toepen's and Phase 10's languages, as before), and its help and
+refusals are written in them too. The language is read from the command line before argparse parses it
+(:func:`lang_of`), so a usage error is told in the language asked for even when the
+line cannot be parsed.
+
+The words are the ``cli`` catalogue (``tablegames/locale/<lang>/LC_MESSAGES/cli.po``,
+kept by :mod:`tablegames.table.catalogues`). argparse's own messages ("unrecognized
+arguments", "invalid choice", "usage:") are ids of the same catalogue
+(:data:`ARGPARSE_IDS`): argparse asks ``gettext``/``ngettext`` for each of them by the
+names it imported into its module, which is the hook the Python documentation's
+argparse how-to ("How to translate the argparse output") describes; :func:`argparse_words`
+points those names at the catalogue while one command line is parsed and puts them back
+after. Subclassing ``ArgumentParser.error`` would only see the message once argparse has
+written it in English, and the help's headings are not reachable from a subclass at all.
+Reading the catalogue needs Babel (the ``cli`` extra); without it every word is English.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+#: The catalogue domain of the command's own words.
+DOMAIN = "cli"
+#: The languages ``play --lang`` takes (a game's own languages).
+LANGS = ("en", "ar", "nl", "da")
+#: The languages every other command's ``--lang`` takes (and the top-level one's).
+COMMAND_LANGS = ("en", "ar")
+
+
+def N_(text: str) -> str:  # the name the catalogue keeper extracts
+    """Mark ``text`` as a message of the catalogue without translating it here."""
+    return text
+
+
+def Np_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message (its singular and plural ids)."""
+    return singular, plural
+
+
+#: argparse's messages a user of ``tablegames`` can be shown (its help headings and its
+#: usage errors), as argparse 3.11 to 3.13 words them; the catalogue holds each.
+ARGPARSE_IDS: tuple[str, ...] = (
+    N_("usage: "), N_("positional arguments"), N_("options"),
+    N_("show this help message and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"), N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"), N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+#: argparse's counted messages: (singular, plural).
+ARGPARSE_PLURAL_IDS: tuple[tuple[str, str], ...] = (
+    Np_("expected %s argument", "expected %s arguments"),
+)
+
+
+def lang_of(argv: Sequence[str]) -> str:
+    """The language a command line asks for: the value of its last ``--lang`` (written
+    ``--lang ar``, ``--lang=ar`` or as a prefix argparse accepts, ``--la ar``) when the
+    command takes it (Dutch and Danish are ``play``'s only), else English. Nothing after
+    ``--`` is an option.
+
+    >>> from tablegames.cliwords import lang_of
+    >>> lang_of(["simulate", "toepen", "--lang", "ar"]), lang_of(["play", "--lang=nl"])
+    ('ar', 'nl')
+    >>> lang_of(["play", "--lang", "xx"]), lang_of(["simulate", "--lang", "nl"])
+    ('en', 'en')
+    """
+    lang, command = "en", None
+    args = list(argv)
+    skip = False
+    for i, token in enumerate(args):
+        if token == "--":
+            break
+        if skip:
+            skip = False
+            continue
+        name, eq, value = token.partition("=")
+        if len(name) >= 4 and "--lang".startswith(name):
+            if not eq:
+                value, skip = (args[i + 1] if i + 1 < len(args) else ""), True
+            lang = value if value in LANGS else "en"
+        elif command is None and not token.startswith("-"):
+            command = token
+    return lang if lang in COMMAND_LANGS or command == "play" else "en"
+
+
+class CliWords:
+    """The command's words in one language: ``w("text {name}", name=...)`` and
+    ``w.n(singular, plural, n, ...)`` give the catalogue's sentence with its fields
+    filled (``str.format``), or the English id where the catalogue has none.
+
+    ``missing`` gathers the ids asked for that the language lacks, for the test that
+    each language's help and refusals are whole.
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang if lang in LANGS else "en"
+        self.missing: set[str] = set()
+        self._cat: gettext.NullTranslations = gettext.NullTranslations()
+        if self.lang != "en":
+            try:
+                from tablegames.table.i18n import catalogue
+
+                self._cat = catalogue(self.lang, DOMAIN)
+            except ImportError:  # Babel is the cli extra; the command works without it
+                self.lang = "en"
+
+    def _known(self, key: Any) -> bool:
+        known = getattr(self._cat, "_catalog", {})
+        return bool(known.get(key))
+
+    def gettext(self, text: str) -> str:
+        """``text`` in this language, unformatted (argparse's hook)."""
+        if self.lang == "en" or not text:
+            return text
+        if not self._known(text):
+            self.missing.add(text)
+            return text
+        return self._cat.gettext(text)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The form of a counted message for ``n``, unformatted (argparse's hook)."""
+        if self.lang != "en" and self._known((singular, 0)):
+            return self._cat.ngettext(singular, plural, n)
+        if self.lang != "en":
+            self.missing.add(singular)
+        return singular if n == 1 else plural
+
+    def __call__(self, message: str, /, **args: Any) -> str:
+        said = self.gettext(message)
+        return said.format(**args) if args else said
+
+    def n(self, singular: str, plural: str, n: int, /, **args: Any) -> str:
+        """A counted sentence, its ``{n}`` filled with ``n``."""
+        return self.ngettext(singular, plural, n).format(n=n, **args)
+
+
+#: The English words (no catalogue is read).
+ENGLISH = CliWords("en")
+
+
+@contextmanager
+def argparse_words(words: CliWords) -> Iterator[None]:
+    """argparse's own messages in ``words``' language while the block runs (module
+    docstring): its ``_`` and ``ngettext`` are pointed at the catalogue and put back
+    afterwards, even when the block exits (``--help``, a usage error). Nothing to do in
+    English."""
+    if words.lang == "en":
+        yield
+        return
+    module: Any = argparse
+    saved = module._, module.ngettext
+    module._, module.ngettext = words.gettext, words.ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = saved
