@@ -603,7 +603,7 @@ class _SessionBox:
     serialization. While an explicit-chance deal is under way there is no session yet:
     ``deal`` holds the outcomes dealt so far and ``need`` the next one's distribution."""
 
-    __slots__ = ("deal", "need", "recall", "session")
+    __slots__ = ("deal", "need", "recall", "restored", "session")
 
     def __init__(self, session: Session | None, recall: Recall | None = None,
                  deal: tuple[int, ...] = (), need: ChanceNeeded | None = None) -> None:
@@ -611,10 +611,15 @@ class _SessionBox:
         self.recall = recall
         self.deal = deal
         self.need = need
+        #: The session was unpickled with a codec of its own, not yet checked against
+        #: the state's game (``TablegamesState._adopt``).
+        self.restored = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _SessionBox:
-        return _SessionBox(None if self.session is None else self.session.copy(), self.recall,
-                           self.deal, self.need)
+        box = _SessionBox(None if self.session is None else self.session.copy(), self.recall,
+                          self.deal, self.need)
+        box.restored = self.restored
+        return box
 
     def __getstate__(self) -> dict[str, Any] | None:
         s = self.session
@@ -634,13 +639,17 @@ class _SessionBox:
 
     def __setstate__(self, data: dict[str, Any] | None) -> None:
         self.session, self.recall, self.deal, self.need = None, None, (), None
+        self.restored = False
         if data is None:
             return
         if "deal" in data:
             self.deal = tuple(data["deal"])  # the state deals it again on first use
             return
+        # a session pickled before one of the game's options existed was made with the
+        # option's old default (Dallah's observation and action version 1)
+        options = {**adapter(data["game"]).old_defaults, **data["options"]}
         codec = _codec(data["game"], data["players"], data["rules"], data["interrupts"],
-                       data["options"])
+                       options)
         rng = Rng()
         rng.state = data["rng"]
         info = game_info(data["game"])
@@ -661,6 +670,7 @@ class _SessionBox:
             except ChanceNeeded as need:
                 session.pending, session.fed, session.need = action, fed, need
         self.session = session
+        self.restored = True
         self.recall = _recall_from(data["game"], data["recall"])
 
 
@@ -707,6 +717,39 @@ def _codec(game: str, players: int, rules: dict[str, Any], interrupts: bool,
     return hit
 
 
+def upgrade_serialized(text: str) -> str:
+    """The text of ``pyspiel.serialize_game_and_state`` (or of a pickled state) with
+    every adapter option its game string does not name written at its old default
+    (:attr:`~tablegames.adapters.base.GameAdapter.old_defaults`): the value the code
+    that wrote the text used, not today's default.
+
+    OpenSpiel writes every parameter of the game into its string, so a string without
+    one was written before the parameter existed: a Dallah state serialized before
+    helper-179 observes with version 1 and numbers its actions with version 1, as it
+    did. Unpickling a state applies this itself; pass old text through it before
+    ``pyspiel.deserialize_game_and_state`` (without it such a state is refused, since
+    its game would be today's default). Text of other games, or naming every option,
+    is returned as it is.
+    """
+    lines = text.split("\n")
+    try:
+        at = lines.index("[Game]") + 1
+    except ValueError:
+        return text
+    line = lines[at] if at < len(lines) else ""
+    head, sep, rest = line.partition("(")
+    game = head.removeprefix("python_tablegames_")
+    if game == head or game not in _REGISTERED or not sep or not rest.endswith(")"):
+        return text
+    named = {part.partition("=")[0] for part in rest[:-1].split(",")}
+    missing = [f"{key}={value}" for key, value in adapter(game).old_defaults.items()
+               if key not in named]
+    if not missing:
+        return text
+    lines[at] = f"{head}({','.join([rest[:-1], *missing] if rest[:-1] else missing)})"
+    return "\n".join(lines)
+
+
 class TablegamesState(pyspiel.State):  # type: ignore[misc]
     """One game in progress (see the module docstring)."""
 
@@ -714,6 +757,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._seed = seed
         self._box = _SessionBox(None)
+
+    def __setstate__(self, text: str) -> None:
+        """Unpickle: pyspiel's, with the game string of a state pickled before an
+        adapter option existed upgraded first (:func:`upgrade_serialized`), so the
+        state keeps the game it was made in."""
+        pyspiel.State.__setstate__(self, upgrade_serialized(text))
 
     @property
     def _tg(self) -> TablegamesGame:
@@ -740,7 +789,24 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                 s = game.new_session(self._seed)
             box.session = s
             box.recall = Recall(s.state.copy())
+        elif box.restored:  # unpickled or deserialized: its codec is its own
+            self._adopt(s)
         return s
+
+    def _adopt(self, session: Session) -> None:
+        """Give a restored session its game's codec, which must have been made with the
+        same options. Text of ``pyspiel.serialize_game_and_state`` written before an
+        adapter option existed makes today's default game while its session keeps the
+        old value (Dallah's version-1 ids): refused rather than choosing ids of one
+        numbering from the other's."""
+        game = self._tg
+        if session.codec.settings != game.codec.settings:
+            raise SetupError(f"this {game.GAME} state was serialized with the adapter "
+                             f"options {session.codec.settings}, its game has "
+                             f"{game.codec.settings}: read old text through "
+                             f"tablegames.adapters.openspiel.upgrade_serialized first")
+        session.codec = game.codec
+        self._box.restored = False
 
     @property
     def session(self) -> Session:
