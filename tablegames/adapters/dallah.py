@@ -8,8 +8,9 @@ game's seed) and, while the rules allow it, ``swap``. Every other decision (draw
 rolling, targets, Malek Shoghl pairs, Naql moves, protection) is the agents'. With
 ``table="players"`` the agents make the reports themselves (every report id below).
 
-**Action ids** (``Z`` zones, ``S`` shapes of the card set, ``n`` seats; seats relative to
-the acting seat, 1 = next clockwise):
+**Action ids**, version 2 (the default; ``Z`` zones, ``S`` the shapes of the card set that
+have cups, as for the observation below, ``n`` seats; seats relative to the acting seat,
+1 = next clockwise):
 
 ==================  ==================================================================
 0..9                ``draw``, ``roll``, ``settled``, ``collapse``, ``nospace``, ``swap``,
@@ -27,11 +28,27 @@ pass                1, only with ``interrupts=True``
 ==================  ==================================================================
 
 The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah action is one id.
+That makes 141, 147, 155, 165 and 177 ids at 2 to 6 players with the shipped card set
+(one more with ``interrupts=True``, one fewer with ``table="players"``).
 
 >>> from tablegames.adapters import make_codec
 >>> codec = make_codec("dallah", players=3)
->>> codec.label(codec.FELL), codec.label(codec.TABLE)
-('fell lid:classic', 'table: the fall model reports')
+>>> codec.label(codec.FELL), codec.label(codec.TABLE), codec.num_distinct_actions
+('fell lid:classic', 'table: the fall model reports', 147)
+
+**Action ids, version 1** (``action_version=1``, the only numbering before helper-183;
+keep it for a policy trained on it): the same blocks with ``S`` every shape, the
+Heavyweight too, though it has no cups and is rerolled (DAL-03): its 5 ``fell`` and 20
+``move`` ids under the shipped card set are never legal, and every later id is 25 higher
+(166 to 202 ids). :meth:`DallahCodec.from_version_1` upgrades a stored version-1 id:
+
+>>> old = make_codec("dallah", players=3, action_version=1)
+>>> old.num_distinct_actions, old.label(32), codec.from_version_1(32)
+(172, 'fell spout:twins', 29)
+
+A codec, observer or OpenSpiel state pickled before either version option existed keeps
+version 1 of both when it is unpickled (``old_defaults`` of the adapter; see
+:func:`tablegames.adapters.openspiel.upgrade_serialized` for serialized text).
 
 **Observation**, version 2 (the default). ``A`` is the Action cards that can be the card
 in play (every Action card with copies but Yalla Bye and the other ``retire`` cards,

@@ -18,7 +18,8 @@ GameClass)``; its parameters are ``players``, ``seed`` (an int that fits OpenSpi
 32-bit parameters), ``rules`` (a variant name, or options as :func:`rules_param` writes
 them: ``limit:15`` where it can, ``json64:...`` otherwise; empty for the defaults),
 ``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
-``table`` (``"model"`` or ``"players"``), so
+``table`` (``"model"`` or ``"players"``), ``observation_version`` and ``action_version``
+(1 or 2; a state pickled before they existed keeps 1, see :func:`upgrade_serialized`), so
 ``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit:15)")`` works too.
 
 **Chance nodes** (``chance="explicit"``, the default; ``ChanceMode.EXPLICIT_STOCHASTIC``):
@@ -172,8 +173,9 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
     name); ``chance`` is ``"explicit"`` (chance nodes, the default) or ``"engine"`` (the
     engine deals for itself, seeded: faster, no chance nodes); ``options`` are the game
-    adapter's own (Dallah: ``table``, and ``observation_version=1`` for the observation
-    layout of before helper-179).
+    adapter's own (Dallah: ``table``, ``observation_version=1`` for the observation
+    layout of before helper-179 and ``action_version=1`` for the action ids of before
+    helper-183).
 
     Everything is checked here, before pyspiel sees it, so a bad argument is this
     library's error and not pyspiel's (``SpielError``) or pybind11's (``RuntimeError``,
