@@ -733,6 +733,8 @@ def upgrade_serialized(text: str) -> str:
     its game would be today's default). Text of other games, or naming every option,
     is returned as it is.
     """
+    if not isinstance(text, str):
+        raise SetupError(f"serialized state text is a str, not {type(text).__name__}")
     lines = text.split("\n")
     try:
         at = lines.index("[Game]") + 1

@@ -151,3 +151,6 @@ def test_upgrade_serialized_leaves_text_that_names_every_option() -> None:
     text = pyspiel.serialize_game_and_state(toepen, toepen.new_initial_state())
     assert upgrade_serialized(text) == text
     assert upgrade_serialized("not a serialization") == "not a serialization"
+    for bad in (None, b"[Game]", 7):
+        with pytest.raises(tablegames.SetupError, match="is a str"):
+            upgrade_serialized(bad)  # type: ignore[arg-type]
