@@ -184,6 +184,25 @@ class Codec(ABC):
         #: notation -> (first id, whether that id is the whole spelling)
         self._heads: dict[str, tuple[int, bool]] = {}
 
+    # -- pickling ----------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """What makes the codec (players, rules, interrupts and the game's options): its
+        ids are declared again when it is unpickled."""
+        return {"n": self.n, "rules": self.rules, "interrupts": self.interrupts,
+                "settings": dict(self.settings)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Make the codec again from what made it. A codec pickled before one of the
+        game's options existed (it pickled every attribute, and its ``settings`` lack the
+        option) gets the option's old default (:attr:`GameAdapter.old_defaults`), the
+        value it was made with: a Dallah codec of before observation and action version 2
+        stays at version 1, its ids and its observers' vectors those a policy stored with
+        it was trained on."""
+        settings = {**adapter(self.game).old_defaults, **state["settings"]}
+        fresh = type(self)(state["n"], state["rules"], interrupts=state["interrupts"],
+                           **settings)
+        self.__dict__.update(fresh.__dict__)
+
     # -- declaring ids -----------------------------------------------------------------
     def _add(self, label: str) -> int:
         self._labels.append(label)
@@ -696,7 +715,8 @@ class GameAdapter:
     """A game's adapter: how to make its codec and its observer (see each game module)."""
 
     def __init__(self, name: str, codec: Callable[..., Codec], observer: Callable[[Codec], Any],
-                 rewards: str, options: Mapping[str, Any] | None = None) -> None:
+                 rewards: str, options: Mapping[str, Any] | None = None,
+                 old_defaults: Mapping[str, Any] | None = None) -> None:
         self.name = name
         self.codec = codec
         self.observer = observer
@@ -704,6 +724,11 @@ class GameAdapter:
         self.rewards = rewards
         #: Adapter options the codec accepts beyond ``interrupts``, with their defaults.
         self.options = dict(options or {})
+        #: The value of each option added later, for an object made before it existed
+        #: (a pickled codec or OpenSpiel state that does not name it): what that object
+        #: was made with, where :attr:`options` holds today's default. Dallah's
+        #: ``observation_version`` and ``action_version`` are 1 there, 2 by default.
+        self.old_defaults = dict(old_defaults or {})
 
 
 _MODULES = {"toepen": "toepen", "phase10": "phase10", "shithead": "shithead",

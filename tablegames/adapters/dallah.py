@@ -8,8 +8,9 @@ game's seed) and, while the rules allow it, ``swap``. Every other decision (draw
 rolling, targets, Malek Shoghl pairs, Naql moves, protection) is the agents'. With
 ``table="players"`` the agents make the reports themselves (every report id below).
 
-**Action ids** (``Z`` zones, ``S`` shapes of the card set, ``n`` seats; seats relative to
-the acting seat, 1 = next clockwise):
+**Action ids**, version 2 (the default; ``Z`` zones, ``S`` the shapes of the card set that
+have cups, as for the observation below, ``n`` seats; seats relative to the acting seat,
+1 = next clockwise):
 
 ==================  ==================================================================
 0..9                ``draw``, ``roll``, ``settled``, ``collapse``, ``nospace``, ``swap``,
@@ -27,11 +28,27 @@ pass                1, only with ``interrupts=True``
 ==================  ==================================================================
 
 The timeout penalty is never legal (DAL-28), so it has no id. Every Dallah action is one id.
+That makes 141, 147, 155, 165 and 177 ids at 2 to 6 players with the shipped card set
+(one more with ``interrupts=True``, one fewer with ``table="players"``).
 
 >>> from tablegames.adapters import make_codec
 >>> codec = make_codec("dallah", players=3)
->>> codec.label(codec.FELL), codec.label(codec.TABLE)
-('fell lid:classic', 'table: the fall model reports')
+>>> codec.label(codec.FELL), codec.label(codec.TABLE), codec.num_distinct_actions
+('fell lid:classic', 'table: the fall model reports', 147)
+
+**Action ids, version 1** (``action_version=1``, the only numbering before helper-183;
+keep it for a policy trained on it): the same blocks with ``S`` every shape, the
+Heavyweight too, though it has no cups and is rerolled (DAL-03): its 5 ``fell`` and 20
+``move`` ids under the shipped card set are never legal, and every later id is 25 higher
+(166 to 202 ids). :meth:`DallahCodec.from_version_1` upgrades a stored version-1 id:
+
+>>> old = make_codec("dallah", players=3, action_version=1)
+>>> old.num_distinct_actions, old.label(32), codec.from_version_1(32)
+(172, 'fell spout:twins', 29)
+
+A codec, observer or OpenSpiel state pickled before either version option existed keeps
+version 1 of both when it is unpickled (``old_defaults`` of the adapter; see
+:func:`tablegames.adapters.openspiel.upgrade_serialized` for serialized text).
 
 **Observation**, version 2 (the default). ``A`` is the Action cards that can be the card
 in play (every Action card with copies but Yalla Bye and the other ``retire`` cards,
@@ -103,6 +120,7 @@ from tablegames.adapters.base import (
     Session,
     SpecialPending,
     ViewKeys,
+    as_id,
 )
 from tablegames.adapters.observation import Buffer, Observer, index_of
 from tablegames.common.actions import Action, Event
@@ -123,6 +141,12 @@ REDIRECT_NONE = len(_SIMPLE)
 OBSERVATION_VERSIONS = (1, 2)
 OBSERVATION_VERSION = 2
 
+#: The action numberings: 1 is the first (until helper-183), with ids for the cupless
+#: shapes' falls and Naql moves that are never legal; 2 leaves them out, the default.
+#: Pass ``action_version=1`` for the ids a policy trained on version 1 chooses.
+ACTION_VERSIONS = (1, 2)
+ACTION_VERSION = 2
+
 #: The fall model's questions as chance outcomes (0 no, 1 yes), as their labels say them.
 _QUESTIONS = {
     "fall": ("nothing falls", "something falls"),
@@ -138,16 +162,23 @@ class DallahCodec(Codec):
     game = "dallah"
 
     def __init__(self, players: int, rules: Any, *, interrupts: bool = False,
-                 table: str = "model", observation_version: int = OBSERVATION_VERSION) -> None:
+                 table: str = "model", observation_version: int = OBSERVATION_VERSION,
+                 action_version: int = ACTION_VERSION) -> None:
         if table not in ("model", "players"):
             raise SetupError(f"table is 'model' or 'players', not {table!r}")
-        if type(observation_version) is not int or (
-                observation_version not in OBSERVATION_VERSIONS):
-            raise SetupError(f"observation_version is 1 or 2, not {quoted(observation_version)}")
+        for name, value, known in (
+                ("observation_version", observation_version, OBSERVATION_VERSIONS),
+                ("action_version", action_version, ACTION_VERSIONS)):
+            if type(value) is not int or value not in known:
+                raise SetupError(f"{name} is 1 or 2, not {quoted(value)}")
         self.table = table
         #: The observation layout the observers of this codec write (module docstring).
         self.observation_version = observation_version
-        self.settings = {"table": table, "observation_version": observation_version}
+        #: The numbering of the action ids (module docstring).
+        self.action_version = action_version
+        self.settings = {"table": table, "observation_version": observation_version,
+                         "action_version": action_version}
+        self._v1_ids: list[int] | None = None  # from_version_1's table, made on first use
         self.model = FallModel()
         super().__init__(players, rules, interrupts=interrupts)
 
@@ -172,10 +203,15 @@ class DallahCodec(Codec):
         self.shapes = tuple(s.id for s in cards.shapes)
         self._block(cls.verb for cls in _SIMPLE)
         self._add("redirect (cancel)")
-        self.FELL = self._block(f"fell {z}:{s}" for z in self.zones for s in self.shapes)
-        self.fell_id = {(z, s): self.FELL + i for i, (z, s) in
-                        enumerate((z, s) for z in self.zones for s in self.shapes)}
-        moves = [(z, s, d) for z in self.zones for s in self.shapes for d in self.zones if d != z]
+        # Version 2 numbers only the shapes that have cups: a cupless one (the
+        # Heavyweight) is rerolled, so no cup of it ever falls or is moved (DAL-03).
+        cups = [s.id for s in (_cup_shapes(cards) if self.action_version >= 2
+                               else cards.shapes)]
+        fells = [(z, s) for z in self.zones for s in cups]
+        self.FELL = self._block(f"fell {z}:{s}" for z, s in fells)
+        self.fell_id = {f: self.FELL + i for i, f in enumerate(fells)}
+        self.fells = fells
+        moves = [(z, s, d) for z in self.zones for s in cups for d in self.zones if d != z]
         self.MOVE = self._block(f"move {z}:{s} {d}" for z, s, d in moves)
         self.move_id = {m: self.MOVE + i for i, m in enumerate(moves)}
         self.moves = moves
@@ -188,6 +224,27 @@ class DallahCodec(Codec):
         # after every older id, so that the ids of engine 4's actions stay as they were
         self.PLACED = self._add("placed")
         self.TABLE = self._add("table: the fall model reports") if self.table == "model" else -1
+
+    def from_version_1(self, ident: object) -> int:
+        """This codec's id of the action that id ``ident`` of action version 1 names, on
+        the same table (players, rules, ``table`` and interrupts): the upgrade of stored
+        version-1 ids (a replay buffer, a data set). Version 2 only leaves out ids that
+        are never legal, so every id a game offered has one; a left-out id (a fall of
+        the Heavyweight) is a :class:`CodecError`."""
+        if self._v1_ids is None:
+            old = DallahCodec(self.n, self.rules, interrupts=self.interrupts, table=self.table,
+                              action_version=1)
+            mine = {label: i for i, label in enumerate(self._labels)}
+            self._v1_ids = [mine.get(label, -1) for label in old._labels]
+        value = as_id(ident)
+        if value is None or not 0 <= value < len(self._v1_ids):
+            raise CodecError(f"there is no version-1 action id {quoted(ident)} (ids run "
+                             f"0..{len(self._v1_ids) - 1})")
+        new = self._v1_ids[value]
+        if new < 0:
+            raise CodecError(f"version-1 action id {value} is never legal (a cupless shape, "
+                             f"DAL-03) and has no id in version {self.action_version}")
+        return new
 
     def _spell(self, action: Action) -> tuple[int, ...]:
         cls = type(action)
@@ -239,8 +296,8 @@ class DallahCodec(Codec):
         if i == REDIRECT_NONE:
             return A.redirect(seat, None)
         if self.FELL <= i < self.MOVE:
-            z, s = divmod(i - self.FELL, len(self.shapes))
-            return A.fell(seat, self.zones[z], self.shapes[s])
+            z, s = self.fells[i - self.FELL]
+            return A.fell(seat, z, s)
         if self.MOVE <= i < self.TARGET:
             z, s, d = self.moves[i - self.MOVE]
             return A.move(seat, z, s, d)
@@ -375,6 +432,12 @@ _ROLES = ("active", "placer", "collector", "partner", "to_act")
 _SEAT_NUMBERS = ("pile", "cups_in", "cups_out", "pile_swap", "protected")
 
 
+def _cup_shapes(cards: Any) -> list[Any]:
+    """The shapes of the card set that have cups: a die face without cups is rerolled, so
+    no cup of it is ever placed, taken, moved or fallen (the Heavyweight)."""
+    return [s for s in cards.shapes if s.cups > 0]  # DAL-03: no cups, rerolled
+
+
 def _fields(n: int, cards: Any, version: int) -> list[tuple[str, list[tuple[Any, ...]], str]]:
     """Each field of layout ``version``: its name, the key of every slot, its meaning.
 
@@ -392,7 +455,7 @@ def _fields(n: int, cards: Any, version: int) -> list[tuple[str, list[tuple[Any,
         in_play = [c for c in cards.actions  # DAL-40: protection is kept, never in play
                    if c.count > 0 and c.kind != "retire"]  # DAL-38: resolved as drawn
         held = [c for c in cards.protection if c.count > 0]  # DAL-40: only these are held
-        shapes = [s for s in cards.shapes if s.cups > 0]  # DAL-03: no cups, rerolled
+        shapes = _cup_shapes(cards)
     else:
         dealt = in_play = held = specs
         shapes = list(cards.shapes)
@@ -569,5 +632,9 @@ def _tally(items: Any) -> dict[int, int]:
 ADAPTER = GameAdapter(
     "dallah", DallahCodec, DallahObserver,
     rewards="the Biggest Loser(s) share −1, the other seats share +1",
-    options={"table": "model", "observation_version": OBSERVATION_VERSION},
+    options={"table": "model", "observation_version": OBSERVATION_VERSION,
+             "action_version": ACTION_VERSION},
+    # what was made before the versions existed (a pickle, an OpenSpiel serialization)
+    # was made with version 1 of both
+    old_defaults={"observation_version": 1, "action_version": 1},
 )

@@ -150,8 +150,9 @@ def env(game: str, opponents: Sequence[str | Any] = ("random",), rules: Any = No
 
     ``opponents`` names one bot per other seat (``tablegames.bots.names(game)`` lists
     them); ``rules`` is what ``new_game`` takes; ``options`` are the game adapter's own
-    (Dallah: ``table="model"`` or ``"players"``, and ``observation_version=1`` for
-    the observation layout of before helper-179).
+    (Dallah: ``table="model"`` or ``"players"``, ``observation_version=1`` for
+    the observation layout of before helper-179 and ``action_version=1`` for the action
+    ids of before helper-183).
     """
     return TablegamesGymEnv(game, opponents, rules, reward=reward, interrupts=interrupts,
                             illegal=illegal, max_steps=max_steps, info_view=info_view,

@@ -83,6 +83,19 @@ class Observer(ABC):
         #: ``_at[me][s]``: seat ``s`` counted from ``me`` (0 = me, 1 = next clockwise).
         self._at = [[(s - me) % self.n for s in range(self.n)] for me in range(self.n)]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """An observer pickles as its codec: its layout follows from the codec (players,
+        rules and the game's options), so it is laid out again when unpickled."""
+        return {"codec": self.codec}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Lay the observer out again for its codec. An observer pickled with every
+        attribute (before helper-183) holds its codec too, and that codec keeps the
+        options it was made with (:meth:`Codec.__setstate__`), so a Dallah observer of
+        before observation version 2 still writes version-1 vectors."""
+        fresh = type(self)(state["codec"])
+        self.__dict__.update(fresh.__dict__)
+
     @abstractmethod
     def _declare(self, layout: Layout) -> None:
         """Add the fields, in order, remembering their offsets."""

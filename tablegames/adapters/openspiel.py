@@ -18,7 +18,8 @@ GameClass)``; its parameters are ``players``, ``seed`` (an int that fits OpenSpi
 32-bit parameters), ``rules`` (a variant name, or options as :func:`rules_param` writes
 them: ``limit:15`` where it can, ``json64:...`` otherwise; empty for the defaults),
 ``interrupts`` (bool), ``chance`` (``"explicit"`` or ``"engine"``, below) and, for Dallah,
-``table`` (``"model"`` or ``"players"``), so
+``table`` (``"model"`` or ``"players"``), ``observation_version`` and ``action_version``
+(1 or 2; a state pickled before they existed keeps 1, see :func:`upgrade_serialized`), so
 ``pyspiel.load_game("python_tablegames_toepen(players=4,rules=limit:15)")`` works too.
 
 **Chance nodes** (``chance="explicit"``, the default; ``ChanceMode.EXPLICIT_STOCHASTIC``):
@@ -172,8 +173,9 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     ``rules`` is what ``new_game`` takes (a ``Rules``, a dict of options or a variant
     name); ``chance`` is ``"explicit"`` (chance nodes, the default) or ``"engine"`` (the
     engine deals for itself, seeded: faster, no chance nodes); ``options`` are the game
-    adapter's own (Dallah: ``table``, and ``observation_version=1`` for the observation
-    layout of before helper-179).
+    adapter's own (Dallah: ``table``, ``observation_version=1`` for the observation
+    layout of before helper-179 and ``action_version=1`` for the action ids of before
+    helper-183).
 
     Everything is checked here, before pyspiel sees it, so a bad argument is this
     library's error and not pyspiel's (``SpielError``) or pybind11's (``RuntimeError``,
@@ -611,7 +613,7 @@ class _SessionBox:
     serialization. While an explicit-chance deal is under way there is no session yet:
     ``deal`` holds the outcomes dealt so far and ``need`` the next one's distribution."""
 
-    __slots__ = ("deal", "need", "recall", "session")
+    __slots__ = ("deal", "need", "recall", "restored", "session")
 
     def __init__(self, session: Session | None, recall: Recall | None = None,
                  deal: tuple[int, ...] = (), need: ChanceNeeded | None = None) -> None:
@@ -619,10 +621,15 @@ class _SessionBox:
         self.recall = recall
         self.deal = deal
         self.need = need
+        #: The session was unpickled with a codec of its own, not yet checked against
+        #: the state's game (``TablegamesState._adopt``).
+        self.restored = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _SessionBox:
-        return _SessionBox(None if self.session is None else self.session.copy(), self.recall,
-                           self.deal, self.need)
+        box = _SessionBox(None if self.session is None else self.session.copy(), self.recall,
+                          self.deal, self.need)
+        box.restored = self.restored
+        return box
 
     def __getstate__(self) -> dict[str, Any] | None:
         s = self.session
@@ -642,13 +649,17 @@ class _SessionBox:
 
     def __setstate__(self, data: dict[str, Any] | None) -> None:
         self.session, self.recall, self.deal, self.need = None, None, (), None
+        self.restored = False
         if data is None:
             return
         if "deal" in data:
             self.deal = tuple(data["deal"])  # the state deals it again on first use
             return
+        # a session pickled before one of the game's options existed was made with the
+        # option's old default (Dallah's observation and action version 1)
+        options = {**adapter(data["game"]).old_defaults, **data["options"]}
         codec = _codec(data["game"], data["players"], data["rules"], data["interrupts"],
-                       data["options"])
+                       options)
         rng = Rng()
         rng.state = data["rng"]
         info = game_info(data["game"])
@@ -669,6 +680,7 @@ class _SessionBox:
             except ChanceNeeded as need:
                 session.pending, session.fed, session.need = action, fed, need
         self.session = session
+        self.restored = True
         self.recall = _recall_from(data["game"], data["recall"])
 
 
@@ -715,6 +727,41 @@ def _codec(game: str, players: int, rules: dict[str, Any], interrupts: bool,
     return hit
 
 
+def upgrade_serialized(text: str) -> str:
+    """The text of ``pyspiel.serialize_game_and_state`` (or of a pickled state) with
+    every adapter option its game string does not name written at its old default
+    (:attr:`~tablegames.adapters.base.GameAdapter.old_defaults`): the value the code
+    that wrote the text used, not today's default.
+
+    OpenSpiel writes every parameter of the game into its string, so a string without
+    one was written before the parameter existed: a Dallah state serialized before
+    helper-179 observes with version 1 and numbers its actions with version 1, as it
+    did. Unpickling a state applies this itself; pass old text through it before
+    ``pyspiel.deserialize_game_and_state`` (without it such a state is refused, since
+    its game would be today's default). Text of other games, or naming every option,
+    is returned as it is.
+    """
+    if not isinstance(text, str):
+        raise SetupError(f"serialized state text is a str, not {type(text).__name__}")
+    lines = text.split("\n")
+    try:
+        at = lines.index("[Game]") + 1
+    except ValueError:
+        return text
+    line = lines[at] if at < len(lines) else ""
+    head, sep, rest = line.partition("(")
+    game = head.removeprefix("python_tablegames_")
+    if game == head or game not in _REGISTERED or not sep or not rest.endswith(")"):
+        return text
+    named = {part.partition("=")[0] for part in rest[:-1].split(",")}
+    missing = [f"{key}={value}" for key, value in adapter(game).old_defaults.items()
+               if key not in named]
+    if not missing:
+        return text
+    lines[at] = f"{head}({','.join([rest[:-1], *missing] if rest[:-1] else missing)})"
+    return "\n".join(lines)
+
+
 class TablegamesState(pyspiel.State):  # type: ignore[misc]
     """One game in progress (see the module docstring)."""
 
@@ -722,6 +769,12 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._seed = seed
         self._box = _SessionBox(None)
+
+    def __setstate__(self, text: str) -> None:
+        """Unpickle: pyspiel's, with the game string of a state pickled before an
+        adapter option existed upgraded first (:func:`upgrade_serialized`), so the
+        state keeps the game it was made in."""
+        pyspiel.State.__setstate__(self, upgrade_serialized(text))
 
     @property
     def _tg(self) -> TablegamesGame:
@@ -748,7 +801,24 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                 s = game.new_session(self._seed)
             box.session = s
             box.recall = Recall(s.state.copy())
+        elif box.restored:  # unpickled or deserialized: its codec is its own
+            self._adopt(s)
         return s
+
+    def _adopt(self, session: Session) -> None:
+        """Give a restored session its game's codec, which must have been made with the
+        same options. Text of ``pyspiel.serialize_game_and_state`` written before an
+        adapter option existed makes today's default game while its session keeps the
+        old value (Dallah's version-1 ids): refused rather than choosing ids of one
+        numbering from the other's."""
+        game = self._tg
+        if session.codec.settings != game.codec.settings:
+            raise SetupError(f"this {game.GAME} state was serialized with the adapter "
+                             f"options {session.codec.settings}, its game has "
+                             f"{game.codec.settings}: read old text through "
+                             f"tablegames.adapters.openspiel.upgrade_serialized first")
+        session.codec = game.codec
+        self._box.restored = False
 
     @property
     def session(self) -> Session:

@@ -58,8 +58,9 @@ def env(game: str, players: int | Sequence[str] = 2, rules: Any = None, *,
 
     ``players`` is a count or a list of names, ``rules`` a ``Rules``, a dict of options
     or a variant name, exactly as for ``new_game``. ``options`` are the game adapter's
-    own (Dallah: ``table="model"`` or ``"players"``, and ``observation_version=1`` for the
-    observation layout of before helper-179).
+    own (Dallah: ``table="model"`` or ``"players"``, ``observation_version=1`` for the
+    observation layout of before helper-179 and ``action_version=1`` for the action ids
+    of before helper-183).
     """
     return TablegamesEnv(game, players, rules, interrupts=interrupts, max_steps=max_steps,
                          render_mode=render_mode, **options)
