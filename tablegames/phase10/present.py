@@ -28,6 +28,7 @@ from tablegames.table.model import (
     is_you,
     joined,
     mark_taps,
+    moves_left,
     msg,
     name_of,
     names,
@@ -273,6 +274,10 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
                        verbs=("take",)),
                   area(msg("Draw pile"), count=stock, backs=min(stock, 1), verbs=("draw",))]
         facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
+        left = moves_left(view)
+        if left is not None:  # P10-61 (house rule): the move limit ends the hand
+            # at 0 the turn under way is played out and the hand ends with it
+            facts.append(fact(msg("Moves left"), left or msg("last turn")))
         if view.get("tiebreak"):
             facts.append(fact(msg("Tie-break"), msg("yes")))
         prev = view.get("last_round")
