@@ -68,11 +68,11 @@ def test_phase10_counts_down_to_the_last_turn_and_the_hand_ends() -> None:
     assert state.stage == 1  # P10-61: 0 left after the draw; the discard is still to come
     view = state.view(state.to_act)
     assert shown(view) == "Moves left: last turn"
-    assert shown(view, "da") == "Træk tilbage: sidste tur"
+    assert shown(view, "da") == "Resterende træk: sidste tur"
     assert shown(view, "ar") == "الحركات الباقية: الدور الأخير"
     assert "Moves left: last turn" in terminal(view)
     assert "Moves left: last turn" in render.svg(view)
-    assert "Træk tilbage: sidste tur" in render.svg(view, lang="da")
+    assert "Resterende træk: sidste tur" in render.svg(view, lang="da")
     discard = [a for a in state.legal_actions() if ":discard " in str(a)][-1]
     kinds = [e.kind for e in state.apply(discard)]
     assert "round_over" in kinds and state.results[0]["limit_hit"] is True
