@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -124,6 +124,9 @@ class CliWords:
                 self._cat = catalogue(self.lang, DOMAIN)
             except ImportError:  # Babel is the cli extra; the command works without it
                 self.lang = "en"
+        #: Between the items of a list: the language's comma (U+060C in Arabic, as the
+        #: table's words write it: :attr:`tablegames.table.i18n.Words.comma`).
+        self.comma = "\u060c " if self.lang == "ar" else ", "
 
     def _known(self, key: Any) -> bool:
         known = getattr(self._cat, "_catalog", {})
@@ -149,6 +152,10 @@ class CliWords:
     def __call__(self, message: str, /, **args: Any) -> str:
         said = self.gettext(message)
         return said.format(**args) if args else said
+
+    def join(self, items: Iterable[object]) -> str:
+        """``items`` as a list in this language: joined by its comma."""
+        return self.comma.join(map(str, items))
 
     def n(self, singular: str, plural: str, n: int, /, **args: Any) -> str:
         """A counted sentence, its ``{n}`` filled with ``n``."""

@@ -461,6 +461,22 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     return tuple(kinds)  # type: ignore[arg-type]
 
 
+class RowRefused(StateError):
+    """``--resume`` refused a results file (:func:`simulate` with ``resume=True``): the row
+    at ``line`` of the file at ``path`` is not one this same run writes, or is one more
+    than the games asked for. ``other_run`` is true when the row belongs to another run
+    (other settings or an older version), false when the file was edited or cut.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence."""
+
+    def __init__(self, message: str, *, path: str, line: int, other_run: bool = False) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+        self.other_run = other_run
+
+
 def _read_rows(path: Path, plan: _Plan, games: int,
                summary: SimulationSummary) -> tuple[int, int]:
     """Count the rows of an interrupted run into ``summary``.
@@ -469,7 +485,7 @@ def _read_rows(path: Path, plan: _Plan, games: int,
     torn last line after it is cut off, by the caller, once every argument has passed).
     Anything that is not a row this same run writes (another run's, an edited one, a
     value no game gives, NaN) refuses the resume with a :class:`StateError` naming the
-    line, and the file is left as it was.
+    line (:class:`RowRefused`), and the file is left as it was.
     """
     good_end = 0
     held = 0
@@ -484,30 +500,34 @@ def _read_rows(path: Path, plan: _Plan, games: int,
                 break
             if not line.endswith(b"\n"):
                 if len(line) > MAX_LINE:
-                    raise StateError(f"{path}: line {held + 1} is longer than any results row")
+                    raise RowRefused(f"{path}: line {held + 1} is longer than any results row",
+                                     path=str(path), line=held + 1)
                 break  # cut off by an interruption: played again
             where = f"{path}: line {held + 1}"
             try:
                 row = json.loads(line, parse_constant=_no_constant)
             except ValueError:
-                raise StateError(f"{where} is not JSON; it is not a results file of tablegames simulate"
-                                 ) from None
+                raise RowRefused(f"{where} is not JSON; it is not a results file of tablegames "
+                                 "simulate", path=str(path), line=held + 1) from None
             index = held
             if not isinstance(row, dict) or row.get("run") != plan.run:
-                raise StateError(
+                raise RowRefused(
                     f"{where} belongs to another run: a different game, players, bots, rules, "
                     f"seed or engine, or an older row format (before {ROW_FORMAT}), which no "
                     "settings resume; resume it with the settings and version that wrote it, "
-                    "or write the rest to a new --out file") from None
+                    "or write the rest to a new --out file", path=str(path), line=held + 1,
+                    other_run=True) from None
             if (type(row.get("index")) is not int or row["index"] != index
                     or row.get("seed") != game_seed(plan.seed, index)):
-                raise StateError(f"{where} is not game {index} of this run; the file was edited")
+                raise RowRefused(f"{where} is not game {index} of this run; the file was edited",
+                                 path=str(path), line=held + 1)
             if index >= games:
-                raise StateError(f"{path} already holds more than the {games} games asked for")
-            _check_row(row, plan, labels, params, where)
+                raise RowRefused(f"{path} already holds more than the {games} games asked for",
+                                 path=str(path), line=held + 1)
+            _check_row(row, plan, labels, params, where, str(path), held + 1)
             if _dump(row) != line:
-                raise StateError(f"{where} is not written as this run writes its rows; the file "
-                                 "was edited")
+                raise RowRefused(f"{where} is not written as this run writes its rows; the file "
+                                 "was edited", path=str(path), line=held + 1)
             summary.add(row)
             held += 1
             good_end = f.tell()
@@ -528,10 +548,10 @@ def _is_count(value: object) -> bool:
 
 
 def _check_row(row: dict[str, Any], plan: _Plan, labels: set[str], params: Any,
-               where: str) -> None:
+               where: str, path: str, line: int) -> None:
     """Refuse a row whose values no game of ``plan`` gives (it would count wrongly)."""
     def edited(what: str) -> StateError:
-        return StateError(f"{where}: {what}; the file was edited")
+        return RowRefused(f"{where}: {what}; the file was edited", path=path, line=line)
 
     if tuple(row) != ROW_KEYS:
         raise edited("its fields are not a results row's")
