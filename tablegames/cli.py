@@ -230,6 +230,8 @@ def _rules_check(info: GameInfo, texts: Sequence[str], named: Any, w: CliWords) 
     options it has, then values it takes. The last is the game's to judge: its refusal
     (:class:`RulesError`) is told in English as the game words it, in another language
     by the options typed, as the room server tells a host's."""
+    import attrs
+
     from tablegames.common.errors import quoted_names
     from tablegames.common.rules import coerce_rules
 
@@ -338,7 +340,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     if args.json:
         out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
     else:
-        out.write(summary.report())
+        out.write(summary.report(w))
     return 0
 
 
@@ -467,19 +469,6 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
                        id=quoted(args.id), game=args.game))
 
 
-def game_words(info: GameInfo, w: CliWords) -> Callable[[str], str]:
-    """The game's own words in the command's language: its title, the labels and help of
-    its house rules (the room server's creation form shows the same), from the game's
-    catalogue; English where the game has no catalogue in that language (a game of
-    elsewhere, Toepen in Danish) or Babel is missing (then the command is English)."""
-    if w.lang == "en":
-        return lambda text: text
-    from tablegames.table.i18n import lang_for, words_for
-
-    words = words_for(lang_for(info.name, w.lang), info.name)
-    return lambda text: words.text({"msg": text, "args": {}})
-
-
 def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> int:
     """The games, one line each; with ``game``, that game's variants and house rules (what
     ``--rules`` takes), each option with its default and the words the room form shows,
@@ -487,7 +476,7 @@ def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> in
     takes: never translated)."""
     def about(info: GameInfo) -> str:
         return w("{title} ({least}-{most} players; bots: {bots})",
-                 title=game_words(info, w)(info.title), least=info.min_players,
+                 title=w.game_text(info.name, info.title), least=info.min_players,
                  most=info.max_players, bots=w.join(info.bots))
 
     if game is None:
@@ -501,7 +490,7 @@ def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> in
     from tablegames.common.rules import option_text, rules_to_dict
 
     info = _game(game, w)
-    say = game_words(info, w)
+    say = functools.partial(w.game_text, info.name)
     out.write(about(info) + "\n")
     default = rules_to_dict(info.rules_class())
 
@@ -608,7 +597,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     else:
-        out.write(result.report())
+        out.write(result.report(w))
     return 0
 
 

@@ -127,6 +127,8 @@ class CliWords:
         #: Between the items of a list: the language's comma (U+060C in Arabic, as the
         #: table's words write it: :attr:`tablegames.table.i18n.Words.comma`).
         self.comma = "\u060c " if self.lang == "ar" else ", "
+        #: Between the parts of a line: the language's semicolon (U+061B in Arabic).
+        self.semicolon = "\u061b " if self.lang == "ar" else "; "
 
     def _known(self, key: Any) -> bool:
         known = getattr(self._cat, "_catalog", {})
@@ -152,6 +154,16 @@ class CliWords:
     def __call__(self, message: str, /, **args: Any) -> str:
         said = self.gettext(message)
         return said.format(**args) if args else said
+
+    def game_text(self, game: str, text: str) -> str:
+        """``text``, a message of ``game``'s own catalogue (its title, a house rule's
+        label), in this language: one word for one idea, the word the table and the room
+        server's form show; English where the game has no catalogue in this language."""
+        if self.lang == "en" or not text:
+            return text
+        from tablegames.table.i18n import lang_for, words_for
+
+        return words_for(lang_for(game, self.lang), game).text({"msg": text, "args": {}})
 
     def join(self, items: Iterable[object]) -> str:
         """``items`` as a list in this language: joined by its comma."""
