@@ -50,7 +50,8 @@ from tablegames.common.errors import (
     quoted,
 )
 from tablegames.common.protocol import GameInfo
-from tablegames.common.registry import GAMES, game_info
+from tablegames.common.registry import GAMES
+from tablegames.common.registry import game_info as game_info  # callers import it from here
 from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
@@ -423,6 +424,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
                                  len(players), players=args.players))
     else:
         players = args.players if args.players is not None else info.default_players()
+    if isinstance(players, list):  # in the library's order: too many, the names, too few
+        from tablegames.common.setups import normalize_players
+
+        if len(players) > info.max_players:
+            _players(info, len(players), w)
+        normalize_players(players, 0, info.max_players, info.name)  # each name's own refusal
     seats = _players(info, players if isinstance(players, int) else len(players), w)
     if not 0 <= args.seat < seats:
         raise SetupError(w("seat must be a seat of this game, 0..{last} (--seat), not {seat}",
