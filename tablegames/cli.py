@@ -313,7 +313,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
     _resume_check(args, w)
-    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
+    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
+                              label=w("playing"))
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
