@@ -64,3 +64,12 @@ def active_key(fields: dict[str, Any]) -> dict[str, Any]:
     """A state's saved fields written before the seat to act was named ``active``, under
     today's name (``turn`` -> ``active``)."""
     return {("active" if k == "turn" else k): v for k, v in fields.items()}
+
+
+def with_actions_left(view: dict[str, Any], state: Any) -> dict[str, Any]:
+    """A view an older version gave, with the ``actions_left`` key Phase 10's and
+    Shithead's views gained since (session 55; no save changed): the actions the hand or
+    round has left before ``Rules.action_limit`` (P10-61, SHD-01), read from the loaded
+    state. Its own tests (``tests/render/test_moves_left.py``) check the count; here it
+    is only the key an old view could not have."""
+    return {**view, "actions_left": max(0, state.rules.action_limit - state.plays)}

@@ -28,6 +28,7 @@ from tablegames.table.model import (
     is_you,
     joined,
     mark_taps,
+    moves_left,
     msg,
     name_of,
     names,
@@ -127,6 +128,24 @@ def group_words(g: Mapping[str, Any]) -> Msg:
     return plural("{n} Wild of one colour (still open)", "{n} Wilds of one colour (still open)", n)
 
 
+def _laid_group(head: str) -> dict[str, Any] | None:
+    """What a lay-down group's notation head (``set2``, ``run5-8``, ``colB``, ``set?``)
+    says of the group, as a laid group's view says it (for :func:`group_words`), or
+    ``None`` for a head that is none of these."""
+    kind, key = head[:3].lower(), head[3:]
+    if kind == "set":
+        return {"kind": "set", "number": int(key) if key.isdigit() else None}
+    if kind == "run":
+        low, _, high = key.partition("-")
+        if not (low.isdigit() and high.isdigit()):
+            return None
+        return {"kind": "run", "numbers": [int(low), int(high)]}
+    if kind == "col":
+        return {"kind": "colour", "colour": COLOUR_NAMES[COLOURS.index(key.upper())]
+                if len(key) == 1 and key.upper() in COLOURS else None}
+    return None
+
+
 def _laid_words(text: str) -> Msg:
     """A lay-down's group (``set2=B2,W,W``) in words, as a laid one is (:func:`group_words`).
 
@@ -134,20 +153,10 @@ def _laid_words(text: str) -> Msg:
     says all the words need: the legal lay-downs are well formed, and a phone's buttons
     are drawn for every action on every turn, so the cards are not parsed again."""
     head, _, body = text.partition("=")
-    g: dict[str, Any] = {"cards": body.split(",")}
-    kind, key = head[:3].lower(), head[3:]
-    if kind == "set":
-        g.update(kind="set", number=int(key) if key.isdigit() else None)
-    elif kind == "run":
-        low, _, high = key.partition("-")
-        if not (low.isdigit() and high.isdigit()):
-            return msg("{text}", text=head)
-        g.update(kind="run", numbers=[int(low), int(high)])
-    elif kind == "col":
-        g.update(kind="colour", colour=COLOUR_NAMES[COLOURS.index(key.upper())]
-                 if len(key) == 1 and key.upper() in COLOURS else None)
-    else:
+    g = _laid_group(head)
+    if g is None:
         return msg("{text}", text=head)
+    g["cards"] = body.split(",")
     words = group_words(g)
     if g["kind"] == "run":
         # a run's Wild stands for one number, told by its place: "run 4-7 with Wild as 4"
@@ -160,6 +169,46 @@ def _laid_words(text: str) -> Msg:
     return words
 
 
+def _lay_part(text: str, faces: Sequence[Face]) -> Msg:
+    """One group of a lay-down's label, short as a move written at the table: the group's
+    words, then each card by what those words do not already say, in the notation's
+    order. A set's number is in its words, so its cards are their colours ("three 4s
+    (blue, green, Wild)"); a colour group's colour is, so its cards are their numbers ("7
+    red cards (1, 3, 5, Wild, 8, 9, 12)"); a run's cards are named whole, and a Wild's
+    number is its place ("run 4-7 (red 4, Wild, blue 6, green 7)": the Wild is the 5);
+    a group of Wilds alone is its words. The head and the cards so said give back every
+    card of the notation, so two lay-downs never read alike."""
+    head = text.partition("=")[0]
+    g = _laid_group(head)
+    if g is None:
+        return msg("{group} ({cards})", group=msg("{text}", text=head), cards=_names_of(faces))
+    g["cards"] = list(faces)
+    words = group_words(g)
+    if all(f["special"] == "wild" for f in faces):
+        return words
+    if g["kind"] == "set":
+        said = [f["mark"] or f["name"] for f in faces]
+    elif g["kind"] == "colour" and g["colour"] is not None:
+        said = [f["name"] if f["value"] is None else msg("{text}", text=str(f["value"]))
+                for f in faces]
+    else:
+        said = _names_of(faces)
+    return msg("{group} ({cards})", group=words, cards=said)
+
+
+def _lay_label(texts: Sequence[str], groups: Sequence[Sequence[Face]]) -> Msg:
+    """A lay-down's label, the sentence the terminal lists and a screen reader says:
+    "Lay three 2s (blue, Wild, Wild) + run 5-8 (blue 5, red 6, green 7, green 8)". The
+    groups are joined by " + ", as a phase's words are, since each holds a list of its
+    own (it read "Lay down: three 2s (blue 2, Wild, Wild), run 5-8 (...)", commas within
+    commas)."""
+    words: Msg | None = None
+    for text, faces in zip(texts, groups, strict=True):
+        part = _lay_part(text, faces)
+        words = part if words is None else msg("{a} + {b}", a=words, b=part)
+    return msg("Lay {groups}", groups=words)
+
+
 def _action(notation: str, players: Sequence[str], more: Msg | None = None) -> dict[str, Any]:
     verb, _, args = notation.partition(":")[2].partition(" ")
     if verb == "draw":
@@ -170,9 +219,8 @@ def _action(notation: str, players: Sequence[str], more: Msg | None = None) -> d
         groups = [cards(g.partition("=")[2].split(",")) for g in args.split()]
         # each group said with its kind (a set of 2s, a run 5-8: P10-40), so lay-downs of
         # the same cards in other groups never read alike (phase_choice offers several)
-        a = action(notation, verb, msg("Lay down: {groups}", groups=[
-            msg("{group} ({cards})", group=_laid_words(text), cards=_names_of(g))
-            for text, g in zip(args.split(), groups, strict=True)]), [f for g in groups for f in g])
+        a = action(notation, verb, _lay_label(args.split(), groups),
+                   [f for g in groups for f in g])
         a["groups"] = groups
         # the phone draws each group as its words over its cards (the label says it all
         # in one sentence, for the terminal and screen readers), and while some of these
@@ -273,6 +321,10 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
                        verbs=("take",)),
                   area(msg("Draw pile"), count=stock, backs=min(stock, 1), verbs=("draw",))]
         facts = [fact(msg("Hand"), int(view.get("round") or 0) + 1)]
+        left = moves_left(view)
+        if left is not None:  # P10-61 (house rule): the move limit ends the hand
+            # at 0 the turn under way is played out and the hand ends with it
+            facts.append(fact(msg("Moves left"), left or msg("last turn")))
         if view.get("tiebreak"):
             facts.append(fact(msg("Tie-break"), msg("yes")))
         prev = view.get("last_round")

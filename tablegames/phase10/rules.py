@@ -219,7 +219,8 @@ class Rules:
       ``hand_log``; 4.7 measured on the worst case), so the largest limit allowed, 20,000
       (``MAX_ACTION_LIMIT``), keeps every position under the position reader's 200,000
       characters. Saves and records of engine 4 and before had
-      no such option and load with the largest limit.
+      no such option and load with the largest limit. Every view says how many actions
+      the hand has left (``actions_left``), and the table shows it from 100 down.
     """
 
     phases: tuple[str, ...] = attrs.field(

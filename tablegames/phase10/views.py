@@ -38,6 +38,11 @@ VIEW_KEYS: dict[str, str] = {
                   "seat), phase_laid (phase laid per seat or null), tiebreak, hands (what "
                   "each seat held at the end), laid (every group at the end), limit_hit "
                   "(the move limit stopped it, P10-61)}, or null",
+    "actions_left": "actions this hand may still run before the move limit "
+                    "(Rules.action_limit, a house rule, P10-61) stops it: the limit less the "
+                    "hand's actions so far, never below 0. At 0 the turn under way is the "
+                    "hand's last (the hand ends as the next turn begins); counted afresh each "
+                    "hand (an int, public)",
 }
 
 
@@ -74,6 +79,8 @@ def view_of(state: State) -> dict[str, Any]:
         "pending_skips": [s for s in range(state.n) if state.pending_skips[s]],
         "scores": list(state.scores),
         "last_round": state._last_round() if state.results else None,
+        # P10-61 (house rule): shown so a table with a small limit sees the end coming
+        "actions_left": max(0, state.rules.action_limit - state.plays),
     }
 
 

@@ -28,6 +28,7 @@ from tablegames.table.model import (
     is_you,
     joined,
     mark_taps,
+    moves_left,
     msg,
     name_of,
     names,
@@ -203,6 +204,9 @@ def _public_part(view: Mapping[str, Any], players: Sequence[str],
         # played" below names it, and a level would tell the player nothing true
     if pile and playable:
         facts.append(fact(msg("May be played"), " ".join(str(r) for r in playable)))
+    left = moves_left(view)
+    if left is not None:  # SHD-01 (house rule): the move limit stops the round
+        facts.append(fact(msg("Moves left"), left))
     direction = view.get("direction")
     facts.append(fact(msg("Direction"), msg("clockwise") if direction == "clockwise"
                       else msg("counter-clockwise")))

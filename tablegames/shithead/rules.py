@@ -309,7 +309,8 @@ class Rules:
       ends" a guarantee; the built-in bot's rounds take up to about 160 actions with the
       default table at two to five seats, and up to about 250 at seven or eight seats with
       two decks (measured in 2026-12). It counts each round afresh; a simultaneous swap
-      also closes after this many actions.
+      also closes after this many actions. Every view says how many actions are left
+      (``actions_left``), and the table shows it from 100 down.
     * ``lead_shown`` — with ``starter="lowest"``: the starter must lead with the card it
       showed (cards of the same value may go with it, SHD-07). ``False`` (default, our
       reading of SHD-04): it shows the card and may play anything. With another

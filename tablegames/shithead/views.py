@@ -42,6 +42,12 @@ VIEW_KEYS: dict[str, str] = {
     "rounds": "rounds in the match",
     "tally": "rounds lost by each seat so far",
     "last_round": "the previous round's summary: round, loser, order, limit_hit (or None)",
+    "actions_left": "actions this round may still run before the move limit "
+                    "(Rules.action_limit, a house rule, SHD-01) stops it: the limit less the "
+                    "round's actions of play so far, never below 0; the round ends when it "
+                    "reaches 0. During a swap at once (Rules.swap_mode, SHD-03) it counts the "
+                    "swap's actions instead, which close the swap at 0; counted afresh each "
+                    "round (an int, public)",
 }
 
 
@@ -76,6 +82,8 @@ def view_of(state: State, seat: int | None) -> dict[str, Any]:
         "rounds": state.rules.rounds,
         "tally": list(state.tally),
         "last_round": fresh(state.rounds_done[-1]) if state.rounds_done else None,
+        # SHD-01, SHD-03 (house rule): shown so a table with a small limit sees the end coming
+        "actions_left": max(0, state.rules.action_limit - state.plays),
     }
 
 def effect_title(state: State, value: int) -> str:

@@ -40,8 +40,8 @@ ALL_OPTIONS: dict[str, dict[str, Any]] = {
                "double_knock": True, "jack_doubles": True, "limit": 6, "ending": "elimination"},
     "phase10": {"phase_choice": True, "wild_groups": "open", "naturals": "phase",
                 "phases": ["set3+set3", "run4", "colour4", "set2+set2"], "hand_size": 7,
-                "discard_taken": False},
-    "shithead": {"swap_mode": "simultaneous", "cut_in": True, "rounds": 2},
+                "discard_taken": False, "action_limit": 150},
+    "shithead": {"swap_mode": "simultaneous", "cut_in": True, "rounds": 2, "action_limit": 150},
     "dallah": {},
 }
 #: The languages each domain is translated into (English is the ids themselves).

@@ -218,6 +218,27 @@ def fact(label: Msg, value: Any) -> dict[str, Any]:
     return {"label": label, "value": value}
 
 
+#: A view's ``actions_left`` (Phase 10 and Shithead: the actions before the house move
+#: limit, ``Rules.action_limit``, stops the hand or round) is a fact of the table from
+#: this many down. The smallest limit a table may set is 50 in both games, so a table
+#: with a limit of up to 100 sees the count all along, and any other table the last 100
+#: actions: in Phase 10 at four players some ten turns each, in Shithead at least a
+#: dozen each at eight seats. Shown earlier, the default limits (10,000 and 5,000,
+#: never reached in a standard game) would put a number on every table that tells a
+#: player nothing.
+MOVES_LEFT_SHOWN = 100
+
+
+def moves_left(view: Mapping[str, Any]) -> int | None:
+    """The view's ``actions_left`` when the table shows it (see :data:`MOVES_LEFT_SHOWN`):
+    while the game goes on and at most that many are left; ``None`` otherwise, and for a
+    value that is no count (a view from elsewhere; ``bool`` is not ``int``)."""
+    n = view.get("actions_left")
+    if type(n) is not int or not 0 <= n <= MOVES_LEFT_SHOWN or view.get("to_act") is None:
+        return None
+    return n
+
+
 def action(notation: str, verb: str, label: Msg, cards: Sequence[Face] = (), *,
            report: bool = False) -> dict[str, Any]:
     """One legal action: the notation the front end sends back, and what a person reads."""

@@ -44,6 +44,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("dallah", "phase10", "shithead", "toepen"),   # the games
     ("render",),                                   # pictures: SVG, plain and coloured text
     ("adapters", "server", "tui"),                 # research, the room server, the terminal
+    ("cliwords",),                                 # the command line's words
     ("cli",),
     ("__main__",),
 )

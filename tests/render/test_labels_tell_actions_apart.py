@@ -47,9 +47,12 @@ def test_a_phase_choice_lay_down_says_its_groups() -> None:
     assert "1:lay set2=B2,W,W run5-8=B5,R6,G7,G8" in lays and "1:lay run2-8=B2,W,W,B5,R6,G7,G8" in lays
     assert alike(state, DOMAIN_LANGS["phase10"]) == []
     words = offered(state, 1, "en")
-    assert words["Lay down: three 2s (blue 2, Wild, Wild), run 5-8 (blue 5, red 6, green 7, "
-                 "green 8) | blue 2, Wild, Wild, blue 5, red 6, green 7, green 8"] == [
+    assert words["Lay three 2s (blue, Wild, Wild) + run 5-8 (blue 5, red 6, green 7, green 8)"
+                 " | blue 2, Wild, Wild, blue 5, red 6, green 7, green 8"] == [
         "1:lay set2=B2,W,W run5-8=B5,R6,G7,G8"]
+    assert words["Lay run 2-8 (blue 2, Wild, Wild, blue 5, red 6, green 7, green 8)"
+                 " | blue 2, Wild, Wild, blue 5, red 6, green 7, green 8"] == [
+        "1:lay run2-8=B2,W,W,B5,R6,G7,G8"]
     arabic = [t for t, ns in offered(state, 1, "ar").items() if ns == ["1:lay run2-8=B2,W,W,B5,R6,G7,G8"]]
     assert arabic and "\u060c " in arabic[0] and ", " not in arabic[0]  # the Arabic comma
     # and the prompt says any phase not yet done may be laid, not phase 1 alone

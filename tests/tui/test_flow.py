@@ -188,11 +188,11 @@ def test_a_short_menu_goes_side_by_side_when_the_window_is_short() -> None:
 
 
 def test_short_moves_after_long_ones_share_lines() -> None:
-    """Phase 10 at 60 columns: two "Lay down: ..." moves, too wide to share a line, kept
+    """Phase 10 at 60 columns: two "Lay ..." moves, too wide to share a line, kept
     every "Discard ..." after them one a line; the discards now go side by side."""
     screen = screen_of("phase10", 60, 20)
-    labels = {"0:lay A": "Lay down: three 6s (red 6, blue 6, yellow 6), run 7-10 with "
-              "Wild as 7 (Wild, red 8, green 9, blue 10)"}
+    labels = {"0:lay A": "Lay three 6s (red, blue, yellow) + run 7-10 (Wild, red 8, green 9, "
+              "blue 10)"}
     labels |= {f"0:discard {c}": f"Discard {c}" for c in
                ("red 6", "red 8", "blue 6", "blue 10", "green 3", "green 5")}
     menu = Menu(numbered=[Choice(n, 0) for n in labels], grouped={}, more={})
