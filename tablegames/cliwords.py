@@ -28,9 +28,11 @@ from __future__ import annotations
 
 import argparse
 import gettext
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+
+from tablegames.stats import EnglishWords
 
 #: The catalogue domain of the command's own words.
 DOMAIN = "cli"
@@ -104,10 +106,11 @@ def lang_of(argv: Sequence[str]) -> str:
     return lang if lang in COMMAND_LANGS or command == "play" else "en"
 
 
-class CliWords:
+class CliWords(EnglishWords):
     """The command's words in one language: ``w("text {name}", name=...)`` and
     ``w.n(singular, plural, n, ...)`` give the catalogue's sentence with its fields
-    filled (``str.format``), or the English id where the catalogue has none.
+    filled (``str.format``), or the English id where the catalogue has none; the reports
+    of ``simulate`` and ``arena`` are told in them (:class:`tablegames.stats.EnglishWords`).
 
     ``missing`` gathers the ids asked for that the language lacks, for the test that
     each language's help and refusals are whole.
@@ -124,10 +127,9 @@ class CliWords:
                 self._cat = catalogue(self.lang, DOMAIN)
             except ImportError:  # Babel is the cli extra; the command works without it
                 self.lang = "en"
-        #: Between the items of a list: the language's comma (U+060C in Arabic, as the
-        #: table's words write it: :attr:`tablegames.table.i18n.Words.comma`).
+        # the Arabic comma and semicolon (U+060C, U+061B), as the table's words write them
+        # (``tablegames.table.i18n.Words.comma``)
         self.comma = "\u060c " if self.lang == "ar" else ", "
-        #: Between the parts of a line: the language's semicolon (U+061B in Arabic).
         self.semicolon = "\u061b " if self.lang == "ar" else "; "
 
     def _known(self, key: Any) -> bool:
@@ -164,10 +166,6 @@ class CliWords:
         from tablegames.table.i18n import lang_for, words_for
 
         return words_for(lang_for(game, self.lang), game).text({"msg": text, "args": {}})
-
-    def join(self, items: Iterable[object]) -> str:
-        """``items`` as a list in this language: joined by its comma."""
-        return self.comma.join(map(str, items))
 
     def n(self, singular: str, plural: str, n: int, /, **args: Any) -> str:
         """A counted sentence, its ``{n}`` filled with ``n``."""

@@ -47,7 +47,6 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.cliwords import ENGLISH, CliWords
 from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted
 from tablegames.common.paths import file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
@@ -56,7 +55,7 @@ from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import rules_hash
 from tablegames.common.setups import check_run_seed
 from tablegames.common.version import __version__
-from tablegames.stats import Rate
+from tablegames.stats import ENGLISH_WORDS, EnglishWords, Rate
 
 if TYPE_CHECKING:
     from tablegames.plot import Results
@@ -340,7 +339,7 @@ class SimulationSummary:
             "out": self.out, "plot": self.plot,
         }
 
-    def report(self, words: CliWords = ENGLISH) -> str:
+    def report(self, words: EnglishWords = ENGLISH_WORDS) -> str:
         """The summary as text a person can read, ending with what the numbers mean, in
         ``words``' language (``tablegames simulate --lang ar``; numbers, seats ``P0``,
         bot names and files as written in every language)."""
@@ -390,7 +389,7 @@ class SimulationSummary:
         lines.append(self._meaning(w))
         return "\n".join(lines) + "\n"
 
-    def _meaning(self, w: CliWords = ENGLISH) -> str:
+    def _meaning(self, w: EnglishWords = ENGLISH_WORDS) -> str:
         """What the percentages mean, in words, and whether any seat stands out."""
         mean = self.mean_loss_rate()
         odd = [f"P{s}" for s, r in enumerate(self.loss_rates()) if not r.contains(mean)]
@@ -416,7 +415,7 @@ class SimulationSummary:
                       "below another's loses less often beyond chance.")
         return textwrap.fill(text, width=WIDTH)
 
-    def _odd_seats(self, odd: list[str], mean: float, w: CliWords = ENGLISH) -> str:
+    def _odd_seats(self, odd: list[str], mean: float, w: EnglishWords = ENGLISH_WORDS) -> str:
         """What the seats whose 95% range misses the average say, allowing for how many
         seats were compared: with ``n`` seats, one range or more misses the average by
         chance alone in about ``1 - 0.95**n`` of runs (a fifth at four seats), so only a

@@ -38,11 +38,10 @@ import attrs
 from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
-from tablegames.cliwords import ENGLISH, CliWords
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
-from tablegames.stats import wilson, z_score
+from tablegames.stats import ENGLISH_WORDS, EnglishWords, wilson, z_score
 
 #: Most games one arena call may be asked for.
 MAX_GAMES = 10_000_000
@@ -205,7 +204,7 @@ class ArenaResult:
                 "lineup": list(self.lineup), "seed": self.seed, "budget": self.budget,
                 "bots": {name: s.to_dict() for name, s in self.bots.items()}}
 
-    def report(self, words: CliWords = ENGLISH) -> str:
+    def report(self, words: EnglishWords = ENGLISH_WORDS) -> str:
         """A table a person can read, and what the intervals mean, in ``words``' language
         (``tablegames arena --lang ar``; numbers and bot names as written in every one)."""
         w = words
