@@ -50,7 +50,8 @@ from tablegames.common.errors import (
     quoted,
 )
 from tablegames.common.protocol import GameInfo
-from tablegames.common.registry import GAMES, game_info
+from tablegames.common.registry import GAMES
+from tablegames.common.registry import game_info as game_info  # callers import it from here
 from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
@@ -184,6 +185,93 @@ def _import_help(w: CliWords) -> str:
              "looked up from the current folder too)")
 
 
+# -- the library's refusals, in the command's language ----------------------------------
+# The common mistakes of a command line (an unknown game, bot or variant, a house rule,
+# a player count, the --resume checks) are checked here, before the library is called,
+# and refused in the cli catalogue's words; their English ids are the library's own
+# sentences (tests/test_cli_lang.py compares them), so English is unchanged. The library
+# then finds nothing more to refuse in them. This is the room server's way too
+# (``rooms.create`` checks its form before the library): plain, because the library's
+# errors carry a sentence and no fields for these cases, and a sentence must never be
+# translated by matching its English. What no check here covers (a bad --games,
+# --workers or --address, a file that cannot be written) is the library's English.
+
+
+def _game(name: str, w: CliWords) -> GameInfo:
+    """The registry entry of ``name`` (:func:`~tablegames.common.registry.game_info`)."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise SetupError(w("unknown game {game}; known: {games}", game=quoted(name),
+                           games=w.join(GAMES))) from None
+
+
+def _players(info: GameInfo, players: int, w: CliWords) -> int:
+    """``players`` when the game seats that many (:meth:`GameInfo.check_players`)."""
+    if not info.min_players <= players <= info.max_players:
+        raise SetupError(w("{game} is for {least} to {most} players, not {n}", game=info.name,
+                           least=info.min_players, most=info.max_players, n=quoted(players)))
+    return players
+
+
+def _bots(info: GameInfo, names: Sequence[str], w: CliWords) -> None:
+    """Each of ``names`` a bot :func:`tablegames.bots.make` makes for the game (after
+    ``--import``, so that a registered bot is known)."""
+    from tablegames.bots.registry import names as known_bots
+
+    known = known_bots(info)
+    for name in names:
+        if name not in known:
+            raise SetupError(w("{game} has no bot {bot}; known: {bots}", game=info.name,
+                               bot=quoted(name), bots=w.join(known)))
+
+
+def _rules_check(info: GameInfo, texts: Sequence[str], named: Any, w: CliWords) -> None:
+    """``--rules`` as typed (``texts``, read into ``named``): a variant the game has,
+    options it has, then values it takes. The last is the game's to judge: its refusal
+    (:class:`RulesError`) is told in English as the game words it, in another language
+    by the options typed, as the room server tells a host's."""
+    import attrs
+
+    from tablegames.common.errors import quoted_names
+    from tablegames.common.rules import coerce_rules
+
+    variant, changes = (named, {}) if isinstance(named, str) else named
+    if isinstance(variant, str) and variant not in info.variants:
+        raise RulesError(w("unknown {game} variant {variant}; known: {variants}",
+                           game=info.name, variant=quoted(variant),
+                           variants=w.join(sorted(info.variants))))
+    fields = {f.name for f in attrs.fields(info.rules_class)}
+    unknown = [k for k in changes if k not in fields]
+    if unknown:
+        raise RulesError(w("bad {rules}: unknown option(s): {names}",
+                           rules=info.rules_class.__name__, names=quoted_names(unknown)))
+    try:
+        coerce_rules(info.rules_class, named)
+    except RulesError:
+        if w.lang == "en":
+            raise
+        typed = [t.strip() for t in texts if "=" in t]
+        raise RulesError(w.n("the house rule {options} cannot be played as it is set",
+                             "the house rules {options} cannot be played together",
+                             len(typed), options=w.join(typed))) from None
+
+
+def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: CliWords) -> None:
+    """The rules deal to the table's size (:meth:`GameInfo.fit_rules`, as the library
+    will fit them): the game's refusal in English, the rules typed in another language."""
+    if rules is None:
+        return
+    try:
+        info.fit_rules(players, rules)
+    except (RulesError, SetupError):
+        if w.lang == "en":
+            raise
+        raise RulesError(w("with the house rules {options} the game cannot be dealt to "
+                           "{n} players", options=w.join(t.strip() for t in texts),
+                           n=players)) from None
+
+
 def import_bots(modules: Sequence[str]) -> None:
     """``--import``: import the user's bot modules, looked up from the current folder too
     (as ``python -m`` does; the ``tablegames`` command's own folder is its script's).
@@ -205,23 +293,44 @@ def import_bots(modules: Sequence[str]) -> None:
 def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames simulate``: :func:`tablegames.simulation.simulate` with a progress bar
     on stderr, so that ``--json > summary.json`` stays clean; Ctrl-C says how to resume."""
-    from tablegames.simulation import simulate
+    from tablegames.simulation import RowRefused, simulate
 
     import_bots(args.imports)
 
-    info = game_info(args.game)
+    info = _game(args.game, w)
     bots: str | list[str] | None = None
     if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
         bots = _comma_list(args.bot) if "," in args.bot else args.bot.strip()
     rules = parse_rules(info, args.rules, w)
     names = [bots] if isinstance(bots, str) else bots or [info.default_bot]
-    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names)
+    players = args.players
+    if players is None:  # as simulate counts them: one per name, else the game's own
+        players = len(bots) if isinstance(bots, list) else info.default_players()
+    _players(info, players, w)
+    if isinstance(bots, list) and len(bots) != players:
+        raise SetupError(w("bots names one bot for every seat: need {n}, got {got}",
+                           n=players, got=len(bots)))
+    _bots(info, names, w)
+    _fits(info, players, rules, args.rules, w)
+    _resume_check(args, w)
+    update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
+                              label=w("playing"))
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
             rules=rules, budget=args.budget, out=args.out, resume=args.resume, plot=args.plot,
             backend=args.backend, address=args.address, progress=update,
         )
+    except RowRefused as exc:  # --resume: a row that is not this run's (its fields)
+        if w.lang == "en":
+            raise
+        raise SetupError(w("{path}: line {line} belongs to another run (other settings or "
+                           "an older version); finish it with the settings and version that "
+                           "wrote it, or write the rest to a new --out file", path=exc.path,
+                           line=exc.line) if exc.other_run else
+                         w("{path}: line {line} is not a row of this run, or one more than "
+                           "the games asked for: the file was edited", path=exc.path,
+                           line=exc.line)) from None
     except KeyboardInterrupt:
         close()
         said = (w("interrupted (add --resume to the same command to finish it)") if args.out
@@ -233,8 +342,31 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     if args.json:
         out.write(json.dumps(summary.to_dict(), indent=2) + "\n")
     else:
-        out.write(summary.report())
+        out.write(summary.report(w))
     return 0
+
+
+def _resume_check(args: argparse.Namespace, w: CliWords) -> None:
+    """``--out`` and ``--resume`` agree (:func:`~tablegames.simulation.simulate` checks the
+    same, and then the file's rows, in its own words: :class:`RowRefused`)."""
+    from pathlib import Path
+
+    if args.out is None:
+        if args.resume:
+            raise SetupError(w("resume=True needs out=, the results file to continue"))
+        return
+    path = Path(args.out)
+    try:
+        exists, regular = path.exists(), path.is_file()
+    except (OSError, ValueError):  # a name the file system refuses: the library says it
+        return
+    if exists and not regular and not path.is_dir():
+        raise SetupError(w("the results file {path} is not a regular file (a device, a pipe "
+                           "or a socket): --resume reads the file back and cuts a torn last "
+                           "line, so name a file", path=quoted(str(path), 200)))
+    if exists and regular and not args.resume:
+        raise SetupError(w("{path} already exists; pass resume=True (--resume) to continue "
+                           "it, or remove it to start again", path=quoted(str(path), 200)))
 
 
 def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> Any:
@@ -250,8 +382,6 @@ def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> 
     """
     if not texts:
         return None
-    from tablegames.common.rules import coerce_rules
-
     variant: str | None = None
     changes: dict[str, Any] = {}
     for text in texts:
@@ -272,7 +402,7 @@ def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> 
             changes[key.strip()] = value.strip()
     named: Any = variant if not changes else (
         variant if variant is not None else info.rules_class(), changes)
-    coerce_rules(info.rules_class, named)  # a misspelt name or a bad value is refused now
+    _rules_check(info, texts, named, w)  # a misspelt name or a bad value is refused now
     return named
 
 
@@ -280,7 +410,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
              w: CliWords = ENGLISH) -> int:
     """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
     checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
-    info = game_info(args.game)
+    info = _game(args.game, w)
     try:
         from tablegames.tui import Options, play
     except ImportError as exc:  # rich is the [cli] extra
@@ -295,8 +425,26 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
                                  len(players), players=args.players))
     else:
         players = args.players if args.players is not None else info.default_players()
+    if isinstance(players, list):  # in the library's order: too many, the names, too few
+        from tablegames.common.setups import normalize_players
+
+        if len(players) > info.max_players:
+            _players(info, len(players), w)
+        normalize_players(players, 0, info.max_players, info.name)  # each name's own refusal
+    seats = _players(info, players if isinstance(players, int) else len(players), w)
+    if not 0 <= args.seat < seats:
+        raise SetupError(w("seat must be a seat of this game, 0..{last} (--seat), not {seat}",
+                           last=seats - 1, seat=quoted(args.seat)))
+    rules = parse_rules(info, args.rules, w)
+    _fits(info, seats, rules, args.rules, w)
+    if args.opponent is not None:
+        from tablegames.bots.registry import names as known_bots
+
+        if args.opponent not in known_bots(info):
+            raise SetupError(w("opponent must be None or one of {bots} (--opponent), not {bot}",
+                               bots=w.join(known_bots(info)), bot=quoted(args.opponent)))
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
-                      rules=parse_rules(info, args.rules, w), opponent=args.opponent,
+                      rules=rules, opponent=args.opponent,
                       table=args.table, lang=getattr(args, "lang", w.lang), pace=args.pace, debug=args.debug,
                       reports=args.reports)
     return play(options, out, inp)
@@ -308,6 +456,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
     in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
     from tablegames.render.terminal import print_ruling
 
+    _game(args.game, w)
     rulings = load_rulings(args.game)
     if args.id is None:
         for r in rulings:
@@ -316,7 +465,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
     # as a person types it: ``toe-51``, ``TOE51`` or ``TOE 51 `` (the rulings site's search
     # takes them all too): the game's prefix, a hyphen, the number
     wanted = args.id.strip().upper()
-    prefix = game_info(args.game).ruling_prefix
+    prefix = _game(args.game, w).ruling_prefix
     if prefix and wanted.startswith(prefix):
         wanted = f"{prefix}-{wanted[len(prefix):].lstrip(' -')}"
     for r in rulings:
@@ -328,12 +477,15 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
                        id=quoted(args.id), game=args.game))
 
 
-def cmd_games(out: TextIO, game: str | None = None) -> int:
+def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> int:
     """The games, one line each; with ``game``, that game's variants and house rules (what
-    ``--rules`` takes), each option with its default and the words the room form shows."""
+    ``--rules`` takes), each option with its default and the words the room form shows,
+    in the command's language (a variant's name and an option's key are what ``--rules``
+    takes: never translated)."""
     def about(info: GameInfo) -> str:
-        return (f"{info.title} ({info.min_players}-{info.max_players} players; "
-                f"bots: {', '.join(info.bots)})")
+        return w("{title} ({least}-{most} players; bots: {bots})",
+                 title=w.game_text(info.name, info.title), least=info.min_players,
+                 most=info.max_players, bots=w.join(info.bots))
 
     if game is None:
         for name in GAMES:
@@ -345,7 +497,8 @@ def cmd_games(out: TextIO, game: str | None = None) -> int:
 
     from tablegames.common.rules import option_text, rules_to_dict
 
-    info = game_info(game)
+    info = _game(game, w)
+    say = functools.partial(w.game_text, info.name)
     out.write(about(info) + "\n")
     default = rules_to_dict(info.rules_class())
 
@@ -359,20 +512,20 @@ def cmd_games(out: TextIO, game: str | None = None) -> int:
             return "{...}" if isinstance(value, dict) else "[...]"
         return json.dumps(value, separators=(",", ":"))
 
-    out.write("\nVariants (--rules NAME), each with what it changes:\n")
+    out.write("\n" + w("Variants (--rules NAME), each with what it changes:") + "\n")
     wide = 2 + max(map(len, info.variants), default=0)
     for name, rules in sorted(info.variants.items()):
         changed = [f"{k}={shown(v)}" for k, v in rules_to_dict(rules).items()
                    if default.get(k) != v]
-        out.write(textwrap.fill(", ".join(changed) or "(the default rules)", width=100,
+        out.write(textwrap.fill(w.join(changed) or w("(the default rules)"), width=100,
                                 initial_indent=f"  {name:<{wide}}",
                                 subsequent_indent=" " * (wide + 2)) + "\n")
-    out.write("\nHouse rules (--rules KEY=VALUE; shown with the default value):\n")
+    out.write("\n" + w("House rules (--rules KEY=VALUE; shown with the default value):") + "\n")
     for field in attrs.fields(info.rules_class):
         head = f"  {field.name}={shown(default.get(field.name))}"
         text = option_text(field)
-        words = "" if text is None else f"{text.label}: {text.help}" + "".join(
-            f" {value}: {said}." for value, said in text.choices.items())
+        words = "" if text is None else f"{say(text.label)}: {say(text.help)}" + "".join(
+            f" {value}: {say(said)}." for value, said in text.choices.items())
         if len(head) > 30:  # a long default (Phase 10's phases) on a line of its own
             out.write(head + "\n")
             head = ""
@@ -429,22 +582,30 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     from tablegames.bots.matches import arena
 
     import_bots(args.imports)
+    info = _game(args.game, w)
     lineup = _comma_list(args.bots)
     players = args.players if args.players is not None else len(lineup)
+    _players(info, players, w)
+    if len(lineup) > players:
+        raise SetupError(w("{bots} bots for {players} seats: give at most one bot per seat",
+                           bots=len(lineup), players=players))
+    _bots(info, lineup, w)
+    rules = parse_rules(info, args.rules, w) if args.rules else None
+    _fits(info, players, rules, args.rules, w)
     games = args.games if args.games is not None else 25 * max(1, players)
     update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
                               label="arena")
     try:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
-                       rules=parse_rules(game_info(args.game), args.rules, w) if args.rules else None,
+                       rules=rules,
                        progress=update, keep_records=False)  # the report needs only the sums
     finally:
         close()
     if args.json:
         out.write(json.dumps(result.to_dict()) + "\n")
     else:
-        out.write(result.report())
+        out.write(result.report(w))
     return 0
 
 
@@ -467,7 +628,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     for name in ("sockets_per_address", "sockets_per_network", "rooms_per_network"):
         if getattr(args, name) is not None:
             limits = attrs.evolve(limits, **{name: getattr(args, name)})
-    joins = join_lines(args.host, args.port)
+    joins = join_lines(args.host, args.port, w)
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits,
                          max_rooms=args.max_rooms, bot_threads=args.bot_threads,
@@ -478,8 +639,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     except StoreError as exc:  # a --db that cannot be opened, or is in use
         raise SetupError(f"serve: {' '.join(str(exc).split())}") from None
     # the service's log keeps this line: a PostgreSQL URL is shown without its password
-    out.write(f"tablegames: rooms on http://{args.host}:{args.port}/ "
-              f"(stored in {without_password(args.db)})\n")
+    out.write("tablegames: " + w("rooms on {url} (stored in {db})",
+                                 url=f"http://{args.host}:{args.port}/",
+                                 db=without_password(args.db)) + "\n")
     out.writelines(joins[0])
     out.flush()
     # uvicorn believes X-Forwarded-For (and -Proto) from 127.0.0.1 unless told otherwise: a
@@ -494,7 +656,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     return 0
 
 
-def join_lines(host: str, port: int) -> tuple[list[str], str | None]:
+def join_lines(host: str, port: int, w: CliWords = ENGLISH) -> tuple[list[str], str | None]:
     """What ``tablegames serve`` says, after where it listens, about who can join, and the
     address a room's link and QR code give phones (``None``: the one its page was opened
     at).
@@ -504,24 +666,27 @@ def join_lines(host: str, port: int) -> tuple[list[str], str | None]:
     on this network open (:func:`tablegames.server.lan.lan_addresses`): the first is also
     the link a room made from a page opened at ``localhost`` gives. Without a network it
     says that only this computer can join, until it has one. On a named address it says
-    nothing more: the first line's address is the one to open.
+    nothing more: the first line's address is the one to open. The lines are in ``w``'s
+    language.
     """
     from tablegames.server.lan import lan_addresses, url_host
 
     if _loopback(host):
-        return [f"tablegames: listening on {host} only, so only this computer can join and "
-                "phones cannot reach it: serve with --host 0.0.0.0 to let phones on this "
-                "network join\n"], None
+        return ["tablegames: " + w("listening on {host} only, so only this computer can join "
+                                   "and phones cannot reach it: serve with --host 0.0.0.0 to "
+                                   "let phones on this network join", host=host) + "\n"], None
     if host not in ("0.0.0.0", "::"):
         return [], None
     found = lan_addresses(host)
     urls = [f"http://{url_host(a)}:{port}" for a in found]
     if _loopback(found[0]):  # the loopback address is there only when nothing else is
-        return [f"tablegames: no network found, so only this computer can join, at "
-                f"{urls[0]}/ (phones can once it is on a network; serve again then)\n"], None
-    more = f" (or {', '.join(u + '/' for u in urls[1:4])})" if len(urls) > 1 else ""
-    return [f"tablegames: phones on this network join at {urls[0]}/{more}; a room made "
-            "at localhost gives them that address in its link and QR code\n"], urls[0]
+        return ["tablegames: " + w("no network found, so only this computer can join, at "
+                                   "{url} (phones can once it is on a network; serve again "
+                                   "then)", url=urls[0] + "/") + "\n"], None
+    more = w(" (or {urls})", urls=w.join(u + "/" for u in urls[1:4])) if len(urls) > 1 else ""
+    return ["tablegames: " + w("phones on this network join at {url}{more}; a room made at "
+                               "localhost gives them that address in its link and QR code",
+                               url=urls[0] + "/", more=more) + "\n"], urls[0]
 
 
 def _loopback(host: str) -> bool:
@@ -800,7 +965,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_arena(args, out, w)
         if args.command == "serve":
             return cmd_serve(args, out, w)
-        return cmd_games(out, args.game)
+        return cmd_games(out, args.game, w)
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {exc}\n")
         return 2

@@ -32,6 +32,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from tablegames.stats import EnglishWords
+
 #: The catalogue domain of the command's own words.
 DOMAIN = "cli"
 #: The languages ``play --lang`` takes (a game's own languages).
@@ -104,10 +106,11 @@ def lang_of(argv: Sequence[str]) -> str:
     return lang if lang in COMMAND_LANGS or command == "play" else "en"
 
 
-class CliWords:
+class CliWords(EnglishWords):
     """The command's words in one language: ``w("text {name}", name=...)`` and
     ``w.n(singular, plural, n, ...)`` give the catalogue's sentence with its fields
-    filled (``str.format``), or the English id where the catalogue has none.
+    filled (``str.format``), or the English id where the catalogue has none; the reports
+    of ``simulate`` and ``arena`` are told in them (:class:`tablegames.stats.EnglishWords`).
 
     ``missing`` gathers the ids asked for that the language lacks, for the test that
     each language's help and refusals are whole.
@@ -124,6 +127,10 @@ class CliWords:
                 self._cat = catalogue(self.lang, DOMAIN)
             except ImportError:  # Babel is the cli extra; the command works without it
                 self.lang = "en"
+        # the Arabic comma and semicolon (U+060C, U+061B), as the table's words write them
+        # (``tablegames.table.i18n.Words.comma``)
+        self.comma = "\u060c " if self.lang == "ar" else ", "
+        self.semicolon = "\u061b " if self.lang == "ar" else "; "
 
     def _known(self, key: Any) -> bool:
         known = getattr(self._cat, "_catalog", {})
@@ -149,6 +156,16 @@ class CliWords:
     def __call__(self, message: str, /, **args: Any) -> str:
         said = self.gettext(message)
         return said.format(**args) if args else said
+
+    def game_text(self, game: str, text: str) -> str:
+        """``text``, a message of ``game``'s own catalogue (its title, a house rule's
+        label), in this language: one word for one idea, the word the table and the room
+        server's form show; English where the game has no catalogue in this language."""
+        if self.lang == "en" or not text:
+            return text
+        from tablegames.table.i18n import lang_for, words_for
+
+        return words_for(lang_for(game, self.lang), game).text({"msg": text, "args": {}})
 
     def n(self, singular: str, plural: str, n: int, /, **args: Any) -> str:
         """A counted sentence, its ``{n}`` filled with ``n``."""

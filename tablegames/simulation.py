@@ -55,7 +55,7 @@ from tablegames.common.rng import seed_to_int
 from tablegames.common.rules import rules_hash
 from tablegames.common.setups import check_run_seed
 from tablegames.common.version import __version__
-from tablegames.stats import Rate
+from tablegames.stats import ENGLISH_WORDS, EnglishWords, Rate
 
 if TYPE_CHECKING:
     from tablegames.plot import Results
@@ -339,94 +339,112 @@ class SimulationSummary:
             "out": self.out, "plot": self.plot,
         }
 
-    def report(self) -> str:
-        """The summary as text a person can read, ending with what the numbers mean."""
+    def report(self, words: EnglishWords = ENGLISH_WORDS) -> str:
+        """The summary as text a person can read, ending with what the numbers mean, in
+        ``words``' language (``tablegames simulate --lang ar``; numbers, seats ``P0``,
+        bot names and files as written in every language)."""
+        w = words
         seats = range(self.players)
         kinds = dict.fromkeys(self.bots)
-        who = f"bot '{self.bots[0]}'" if len(kinds) == 1 else "bots " + ", ".join(
-            f"P{s}={b}" for s, b in enumerate(self.bots))
-        tuned = "; ".join(f"{k} " + ", ".join(f"{a}={v}" for a, v in kw.items())
-                          for k, kw in self.params.items())
-        head = (f"{self.title}: {self.games} games, {self.players} players, {who}, seed {self.seed}"
-                + (f", rules {self.rules}" if self.rules != "standard" else "")
+        who = (w("bot {bot}", bot=f"'{self.bots[0]}'") if len(kinds) == 1 else
+               w("bots {lineup}", lineup=w.join(f"P{s}={b}" for s, b in enumerate(self.bots))))
+        tuned = w.semicolon.join(f"{k} " + w.join(f"{a}={v}" for a, v in kw.items())
+                                 for k, kw in self.params.items())
+        head = (w("{title}: {games} games, {players} players, {who}, seed {seed}",
+                  title=w.game_text(self.game, self.title), games=self.games,
+                  players=self.players, who=who, seed=self.seed)
+                + (w(", rules {rules}", rules=self.rules) if self.rules != "standard" else "")
                 + (f" ({tuned})" if tuned else ""))
         lines = textwrap.wrap(head, width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
 
         def row(label: str, parts: Sequence[str], sep: str = "   ") -> None:
             lines.extend(_fold(f"  {label:<26} ", parts, sep))
 
-        per_game = [f"{self.mean_length:.1f} actions (min {self.min_length}, max {self.max_length})"]
-        per_game += [f"{mean:.1f} {label}" for label, mean in self.mean_measures().items()]
-        row("per game (mean)", per_game, ", ")
+        per_game = [w("{mean} actions (min {least}, max {most})", mean=f"{self.mean_length:.1f}",
+                      least=self.min_length, most=self.max_length)]
+        per_game += [f"{mean:.1f} {w(label)}" for label, mean in self.mean_measures().items()]
+        row(w("per game (mean)"), per_game, w.comma)
         loss = self.loss_rates()
-        label = "biggest loser" if self.loser_label != "lost" else "lost"
-        row(label + " (per seat)", [f"P{s} {loss[s]}" for s in seats])
-        row("losers per seat", [f"P{s}:{self.losses[s]}" for s in seats], "  ")
+        row(w("biggest loser (per seat)") if self.loser_label != "lost" else w("lost (per seat)"),
+            [f"P{s} {loss[s]}" for s in seats])
+        row(w("losers per seat"), [f"P{s}:{self.losses[s]}" for s in seats], "  ")
         if any(self.wins):
             win = self.win_rates()
-            row("won (per seat)", [f"P{s} {win[s]}" for s in seats])
+            row(w("won (per seat)"), [f"P{s} {win[s]}" for s in seats])
         if len(kinds) > 1:
             for kind, (lo, wi) in self.bot_rates().items():
-                row("bot " + kind, [f"lost {lo}"] + ([f"won {wi}"] if any(self.wins) else []), ", ")
+                row(w("bot {bot}", bot=kind), [w("lost {rate}", rate=lo)]
+                    + ([w("won {rate}", rate=wi)] if any(self.wins) else []), w.comma)
         if self.played:
             rate = self.actions / self.games * self.played / self.seconds if self.seconds else 0.0
-            row("time", [f"{self.seconds:.2f} s for {self.played} games",
-                         f"{per_second(self.games_per_second)} games/s", f"{per_second(rate)} actions/s"],
-                ", ")
+            row(w("time"), [w("{seconds} s for {played} games", seconds=f"{self.seconds:.2f}",
+                              played=self.played),
+                            w("{rate} games/s", rate=per_second(self.games_per_second)),
+                            w("{rate} actions/s", rate=per_second(rate))], w.comma)
         if self.out:
-            row("results", [f"{self.out} (one JSON line per game)"])
+            row(w("results"), [w("{file} (one JSON line per game)", file=self.out)])
         if self.plot:
-            row("plot", [f"{self.plot} (loss rates per seat and per bot, game lengths)"])
-        lines.append(self._meaning())
+            row(w("plot"), [w("{file} (loss rates per seat and per bot, game lengths)",
+                              file=self.plot)])
+        lines.append(self._meaning(w))
         return "\n".join(lines) + "\n"
 
-    def _meaning(self) -> str:
+    def _meaning(self, w: EnglishWords = ENGLISH_WORDS) -> str:
         """What the percentages mean, in words, and whether any seat stands out."""
         mean = self.mean_loss_rate()
         odd = [f"P{s}" for s, r in enumerate(self.loss_rates()) if not r.contains(mean)]
-        biggest = self.loser_label != "lost"
-        what = "was the biggest loser" if biggest else "lost"
-        text = (f"How to read this: each percentage is the share of the {self.games} games in which the "
-                f"seat {what}"
-                + ("" if biggest else " (was among the game's losers)")
-                + (", and 'won' the share in which it was among the winners; a game can have "
-                   "several losers or winners, and a seat can be neither, so a seat's two "
-                   "percentages need not add up to 100%" if any(self.wins) else "")
-                + ". The range after each is its 95% interval (Wilson): the true rates that these "
-                f"games cannot rule out. If no seat were favoured, every seat's rate would be about "
-                f"the average, {100 * mean:.1f}%; ")
+        text = (w("How to read this: each percentage is the share of the {games} games in "
+                  "which the seat was the biggest loser", games=self.games)
+                if self.loser_label != "lost" else
+                w("How to read this: each percentage is the share of the {games} games in "
+                  "which the seat lost (was among the game's losers)", games=self.games))
+        if any(self.wins):
+            text += w(", and 'won' the share in which it was among the winners; a game can "
+                      "have several losers or winners, and a seat can be neither, so a seat's "
+                      "two percentages need not add up to 100%")
+        text += w(". The range after each is its 95% interval (Wilson): the true rates that "
+                  "these games cannot rule out. If no seat were favoured, every seat's rate "
+                  "would be about the average, {mean}%; ", mean=f"{100 * mean:.1f}")
         if not odd:
-            text += ("every range includes it, so these games show no seat advantage (a small one "
-                     "could still need more games to show).")
+            text += w("every range includes it, so these games show no seat advantage (a "
+                      "small one could still need more games to show).")
         else:
-            text += self._odd_seats(odd, mean)
+            text += self._odd_seats(odd, mean, w)
         if len(set(self.bots)) > 1:
-            text += (" A bot's rates pool every seat it held: the bot whose range lies wholly "
-                     "below another's loses less often beyond chance.")
+            text += w(" A bot's rates pool every seat it held: the bot whose range lies wholly "
+                      "below another's loses less often beyond chance.")
         return textwrap.fill(text, width=WIDTH)
 
-    def _odd_seats(self, odd: list[str], mean: float) -> str:
+    def _odd_seats(self, odd: list[str], mean: float, w: EnglishWords = ENGLISH_WORDS) -> str:
         """What the seats whose 95% range misses the average say, allowing for how many
         seats were compared: with ``n`` seats, one range or more misses the average by
         chance alone in about ``1 - 0.95**n`` of runs (a fifth at four seats), so only a
         seat whose range at ``1 - 0.05/n`` (Bonferroni) also misses it is called an
         advantage; the others are a hint for more games to settle."""
         n = self.players
-        verb = "lies" if len(odd) == 1 else "lie"
-        why = ("seat order matters with this bot" if len(set(self.bots)) == 1
-               else "the seats differ, by their bots or their place at the table")
+        why = (w("seat order matters with this bot") if len(set(self.bots)) == 1
+               else w("the seats differ, by their bots or their place at the table"))
         strict = 1 - 0.05 / n
         sure = [f"P{s}" for s, c in enumerate(self.losses)
                 if not Rate(c, self.games, strict).contains(mean)]
         if sure:
             also = ("" if sure == odd else
-                    f" and {', '.join(sure)} {'lies' if len(sure) == 1 else 'lie'} outside it")
-            return (f"{', '.join(odd)} {verb} outside it,{also} even at {100 * strict:.1f}% "
-                    f"(a range allowing for {n} seats compared at once), so {why}.")
+                    w.n(" and {seats} lies outside it", " and {seats} lie outside it",
+                        len(sure), seats=w.join(sure)))
+            return w.n("{seats} lies outside it,{also} even at {strict}% (a range allowing "
+                       "for {seated} seats compared at once), so {why}.",
+                       "{seats} lie outside it,{also} even at {strict}% (a range allowing "
+                       "for {seated} seats compared at once), so {why}.",
+                       len(odd), seats=w.join(odd), also=also, strict=f"{100 * strict:.1f}",
+                       seated=n, why=why)
         chance = 100 * (1 - 0.95 ** n)
-        return (f"{', '.join(odd)} {verb} outside it, but with {n} seats one range or more "
-                f"misses the average by chance alone in about {chance:.0f}% of runs, so this "
-                "hints that " + why + " without showing it: more games would tell.")
+        return w.n("{seats} lies outside it, but with {seated} seats one range or more misses "
+                   "the average by chance alone in about {chance}% of runs, so this hints "
+                   "that {why} without showing it: more games would tell.",
+                   "{seats} lie outside it, but with {seated} seats one range or more misses "
+                   "the average by chance alone in about {chance}% of runs, so this hints "
+                   "that {why} without showing it: more games would tell.",
+                   len(odd), seats=w.join(odd), chance=f"{chance:.0f}", seated=n, why=why)
 
 
 def _check_games(games: object) -> int:
@@ -461,6 +479,22 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     return tuple(kinds)  # type: ignore[arg-type]
 
 
+class RowRefused(StateError):
+    """``--resume`` refused a results file (:func:`simulate` with ``resume=True``): the row
+    at ``line`` of the file at ``path`` is not one this same run writes, or is one more
+    than the games asked for. ``other_run`` is true when the row belongs to another run
+    (other settings or an older version), false when the file was edited or cut.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence."""
+
+    def __init__(self, message: str, *, path: str, line: int, other_run: bool = False) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+        self.other_run = other_run
+
+
 def _read_rows(path: Path, plan: _Plan, games: int,
                summary: SimulationSummary) -> tuple[int, int]:
     """Count the rows of an interrupted run into ``summary``.
@@ -469,7 +503,7 @@ def _read_rows(path: Path, plan: _Plan, games: int,
     torn last line after it is cut off, by the caller, once every argument has passed).
     Anything that is not a row this same run writes (another run's, an edited one, a
     value no game gives, NaN) refuses the resume with a :class:`StateError` naming the
-    line, and the file is left as it was.
+    line (:class:`RowRefused`), and the file is left as it was.
     """
     good_end = 0
     held = 0
@@ -484,30 +518,34 @@ def _read_rows(path: Path, plan: _Plan, games: int,
                 break
             if not line.endswith(b"\n"):
                 if len(line) > MAX_LINE:
-                    raise StateError(f"{path}: line {held + 1} is longer than any results row")
+                    raise RowRefused(f"{path}: line {held + 1} is longer than any results row",
+                                     path=str(path), line=held + 1)
                 break  # cut off by an interruption: played again
             where = f"{path}: line {held + 1}"
             try:
                 row = json.loads(line, parse_constant=_no_constant)
             except ValueError:
-                raise StateError(f"{where} is not JSON; it is not a results file of tablegames simulate"
-                                 ) from None
+                raise RowRefused(f"{where} is not JSON; it is not a results file of tablegames "
+                                 "simulate", path=str(path), line=held + 1) from None
             index = held
             if not isinstance(row, dict) or row.get("run") != plan.run:
-                raise StateError(
+                raise RowRefused(
                     f"{where} belongs to another run: a different game, players, bots, rules, "
                     f"seed or engine, or an older row format (before {ROW_FORMAT}), which no "
                     "settings resume; resume it with the settings and version that wrote it, "
-                    "or write the rest to a new --out file") from None
+                    "or write the rest to a new --out file", path=str(path), line=held + 1,
+                    other_run=True) from None
             if (type(row.get("index")) is not int or row["index"] != index
                     or row.get("seed") != game_seed(plan.seed, index)):
-                raise StateError(f"{where} is not game {index} of this run; the file was edited")
+                raise RowRefused(f"{where} is not game {index} of this run; the file was edited",
+                                 path=str(path), line=held + 1)
             if index >= games:
-                raise StateError(f"{path} already holds more than the {games} games asked for")
-            _check_row(row, plan, labels, params, where)
+                raise RowRefused(f"{path} already holds more than the {games} games asked for",
+                                 path=str(path), line=held + 1)
+            _check_row(row, plan, labels, params, where, str(path), held + 1)
             if _dump(row) != line:
-                raise StateError(f"{where} is not written as this run writes its rows; the file "
-                                 "was edited")
+                raise RowRefused(f"{where} is not written as this run writes its rows; the file "
+                                 "was edited", path=str(path), line=held + 1)
             summary.add(row)
             held += 1
             good_end = f.tell()
@@ -528,10 +566,10 @@ def _is_count(value: object) -> bool:
 
 
 def _check_row(row: dict[str, Any], plan: _Plan, labels: set[str], params: Any,
-               where: str) -> None:
+               where: str, path: str, line: int) -> None:
     """Refuse a row whose values no game of ``plan`` gives (it would count wrongly)."""
     def edited(what: str) -> StateError:
-        return StateError(f"{where}: {what}; the file was edited")
+        return RowRefused(f"{where}: {what}; the file was edited", path=path, line=line)
 
     if tuple(row) != ROW_KEYS:
         raise edited("its fields are not a results row's")

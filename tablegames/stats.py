@@ -16,7 +16,9 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from statistics import NormalDist
+from typing import Any
 
 import attrs
 
@@ -115,3 +117,39 @@ class Rate:
     def __str__(self) -> str:
         low, high = self.interval
         return f"{100 * self.rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+
+
+class EnglishWords:
+    """The words the reports of a simulation and an arena are told in
+    (:meth:`tablegames.SimulationSummary.report`, :meth:`tablegames.bots.matches.ArenaResult.report`):
+    here English, the sentences as written. The ``tablegames`` command's words
+    (:class:`tablegames.cliwords.CliWords`) extend it with the language ``--lang``
+    names; the reports ask only for what is here, so they stand below the command.
+
+    ``w("text {name}", name=...)`` fills a sentence, ``w.n(singular, plural, n, ...)`` a
+    counted one, ``w.join(items)`` writes a list, ``w.game_text(game, text)`` says a word
+    of a game's own catalogue (a title).
+    """
+
+    #: Between the items of a list, and between the parts of a line.
+    comma = ", "
+    semicolon = "; "
+
+    def __call__(self, message: str, /, **args: Any) -> str:
+        return message.format(**args) if args else message
+
+    def n(self, singular: str, plural: str, n: int, /, **args: Any) -> str:
+        """A counted sentence, its ``{n}`` filled with ``n``."""
+        return (singular if n == 1 else plural).format(n=n, **args)
+
+    def join(self, items: Iterable[object]) -> str:
+        """``items`` as a list: joined by the language's comma."""
+        return self.comma.join(map(str, items))
+
+    def game_text(self, game: str, text: str) -> str:
+        """``text``, a word of ``game``'s own catalogue, in this language."""
+        return text
+
+
+#: The reports' words when none are given.
+ENGLISH_WORDS = EnglishWords()

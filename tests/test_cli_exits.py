@@ -104,13 +104,13 @@ def test_a_file_that_cannot_be_read_is_a_mistake_and_a_defect_is_not(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """An ``OSError`` reaching the command is about a file the caller named: one line,
     exit 2. Any other exception is a defect and keeps its traceback (exit status 1)."""
-    def unreadable(out: object, game: object = None) -> int:
+    def unreadable(out: object, game: object = None, w: object = None) -> int:
         raise PermissionError(13, "Permission denied", "rules.txt")
 
     monkeypatch.setattr(tablegames.cli, "cmd_games", unreadable)
     assert "'rules.txt': Permission denied" in _one_line_mistake(["games"], capsys)
 
-    def defect(out: object, game: object = None) -> int:
+    def defect(out: object, game: object = None, w: object = None) -> int:
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(tablegames.cli, "cmd_games", defect)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import re
+from pathlib import Path
 
 import pytest
 
@@ -162,3 +163,270 @@ def test_the_help_goes_to_stdout_in_arabic(capsys: pytest.CaptureFixture[str]) -
     (["play", "--lang"], "en"), ([], "en")])
 def test_one_rule_picks_the_language(argv: list[str], lang: str) -> None:
     assert lang_of(argv) == lang
+
+
+# -- helper-184: the library's refusals, games, serve and the reports ------------------
+
+#: Latin words an Arabic line may hold besides what was typed: names (the games, their
+#: bots and variants, OpenSkill, Wilson's name is translated), formats and notation.
+NAMES = ("JSON", "OpenSkill", "QR", "localhost", "pip", "install", "KEY", "VALUE", "NAME",
+         "P0", "P1", "P2", "P3", "true", "false")
+
+
+def _latin_left(text: str, typed: list[str], names: tuple[str, ...] = ()) -> list[str]:
+    """helper-182's scan (:func:`_english_left`) over each line, with notation
+    (``key=value``, a file or an address, ``"tablegames[arena]"``) and the names a
+    line may hold taken out too."""
+    from tablegames import GAMES
+    from tablegames.bots.registry import names as bot_names
+
+    known = [*NAMES, *names, *GAMES]
+    for game in GAMES:
+        known += [*bot_names(game), *GAMES[game].variants]
+    longest = sorted(known, key=len, reverse=True)
+    whole = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, longest)) + r")(?!\w)")
+    left: list[str] = []
+    for line in text.splitlines():
+        # notation: key=value, files, addresses, "tablegames[arena]", Phase 10's phases
+        line = whole.sub("", re.sub(r'\S*[=/:\\\[\]]\S*|"[^"]*"|[a-z]+\d+', "", line))
+        left += _english_left(line, typed)
+    return left
+
+
+#: A mistake of each kind the library refuses, checked by the command first: (arguments,
+#: the English line as the library words it).
+LIBRARY_REFUSALS = [
+    (["simulate", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
+    (["rulings", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
+    (["games", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
+    (["simulate", "toepen", "--games", "2", "--bot", "genius"],
+     "toepen has no bot 'genius'; known: random, ismcts, club"),
+    (["arena", "toepen", "--bots", "club,genius", "--games", "2"],
+     "toepen has no bot 'genius'; known: random, ismcts, club"),
+    (["simulate", "toepen", "--games", "2", "--rules", "nosuch"],
+     "unknown toepen variant 'nosuch'; known: double-knock, elimination, elimination15, "
+     "harsh-bluff, jack-doubles, knock-on-turn, lenient-dirty-hand, limit15, no-poverty, "
+     "standard"),
+    (["simulate", "toepen", "--games", "2", "--rules", "nokey=1"],
+     "bad Rules: unknown option(s): 'nokey'"),
+    (["simulate", "toepen", "--games", "2", "--rules", "limit=abc"],
+     "bad Rules: limit: expected an integer, got 'abc'"),
+    (["arena", "toepen", "--bots", "club,club", "--games", "2", "--rules", "limit=1000",
+      "--rules", "ending=x"], "bad Rules: "),
+    (["simulate", "shithead", "--games", "2", "--players", "9", "--rules", "decks=1"],
+     "1 deck(s) deal nine cards to at most 5 players, not 9; use Rules(decks=...) for more"),
+    (["simulate", "toepen", "--games", "2", "--players", "9"], "toepen is for 2 to 8 players, not 9"),
+    (["arena", "toepen", "--bots", "club,club", "--players", "1"],
+     "toepen is for 2 to 8 players, not 1"),
+    (["simulate", "toepen", "--games", "2", "--bots", "club,club", "--players", "3"],
+     "bots names one bot for every seat: need 3, got 2"),
+    (["arena", "toepen", "--bots", "club,club,club", "--players", "2"],
+     "3 bots for 2 seats: give at most one bot per seat"),
+    (["simulate", "toepen", "--games", "2", "--resume"],
+     "resume=True needs out=, the results file to continue"),
+    (["simulate", "toepen", "--games", "2", "--out", "/dev/null", "--resume"],
+     "the results file '/dev/null' is not a regular file (a device, a pipe or a socket): "
+     "--resume reads the file back and cuts a torn last line, so name a file"),
+]
+#: ``play``'s, in every language it takes.
+PLAY_REFUSALS = [
+    (["play", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
+    (["play", "toepen", "--players", "9"], "toepen is for 2 to 8 players, not 9"),
+    (["play", "toepen", "--names", "A,B,C,D,E,F,G,H,I"], "toepen is for 2 to 8 players, not 9"),
+    (["play", "toepen", "--seat", "5"], "seat must be a seat of this game, 0..3 (--seat), not 5"),
+    (["play", "toepen", "--opponent", "genius"],
+     "opponent must be None or one of random, ismcts, club (--opponent), not 'genius'"),
+    (["play", "toepen", "--rules", "nosuch"], "unknown toepen variant 'nosuch'"),
+    (["play", "toepen", "--rules", "nokey=1"], "bad Rules: unknown option(s): 'nokey'"),
+    (["play", "toepen", "--rules", "limit=abc"], "bad Rules: limit: expected an integer"),
+    (["play", "shithead", "--players", "9", "--rules", "decks=1"], "1 deck(s) deal nine cards"),
+]
+
+
+def _said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, out=out, inp=io.StringIO(""))
+    err = capsys.readouterr().err
+    assert out.getvalue() == "" and err.count("\n") == 1 and "Traceback" not in err, err
+    return code, err
+
+
+@pytest.mark.parametrize(("argv", "english"), LIBRARY_REFUSALS + PLAY_REFUSALS,
+                         ids=[" ".join(a) for a, _ in LIBRARY_REFUSALS + PLAY_REFUSALS])
+def test_the_librarys_refusals_in_arabic_english_as_before(
+        argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The common mistakes the library refuses are checked by the command first, in its
+    language: English word for word as the library says it (the lines above are the
+    library's, as before helper-184), Arabic with no English word, the same status."""
+    code, err = _said(argv, capsys)
+    assert code == 2 and err.startswith("tablegames: " + english), err
+    code, err = _said([*argv, "--lang", "ar"], capsys)
+    assert code == 2 and err.startswith("tablegames: "), err
+    assert not _latin_left(err, argv), err
+    assert re.search("[\u0600-\u06ff]", err), err
+
+
+@pytest.mark.parametrize("lang", ["nl", "da"])
+@pytest.mark.parametrize("argv", [a for a, _ in PLAY_REFUSALS],
+                         ids=[" ".join(a) for a, _ in PLAY_REFUSALS])
+def test_plays_refusals_in_dutch_and_danish(argv: list[str], lang: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``play``'s refusals speak its other languages too (each line is the catalogue's,
+    not the English id), with English's status."""
+    code, err = _said([*argv, "--lang", lang], capsys)
+    english_code, english = _said(argv, capsys)
+    assert code == english_code == 2 and err != english, err
+
+
+def test_the_library_itself_words_the_english_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command's English ids are the library's sentences (so English is unchanged),
+    checked against the library where it says them."""
+    from tablegames import GAMES
+    from tablegames.bots.registry import make
+    from tablegames.common.errors import TablegamesError
+    from tablegames.common.registry import game_info
+    from tablegames.common.rules import coerce_rules
+
+    toepen = GAMES["toepen"]
+    cases = [(lambda: game_info("chess"), ["games", "chess"]),
+             (lambda: toepen.check_players(9), ["simulate", "toepen", "--players", "9"]),
+             (lambda: make("genius", "toepen"), ["simulate", "toepen", "--bot", "genius"]),
+             (lambda: coerce_rules(toepen.rules_class, "nosuch"),
+              ["simulate", "toepen", "--rules", "nosuch"]),
+             (lambda: coerce_rules(toepen.rules_class, (toepen.rules_class(), {"nokey": 1})),
+              ["simulate", "toepen", "--rules", "nokey=1"])]
+    for call, argv in cases:
+        with pytest.raises(TablegamesError) as refused:
+            call()
+        code, err = _said(argv, capsys)
+        assert code == 2 and err == f"tablegames: {refused.value}\n"
+
+
+def test_a_resumed_file_of_another_run_is_refused_in_arabic(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--resume``'s refusals of a file's rows, told from the fields the library's
+    :class:`~tablegames.simulation.RowRefused` carries; the file is left as it was."""
+    path = tmp_path / "r.jsonl"
+    argv = ["simulate", "toepen", "--games", "2", "--workers", "1", "--out", str(path)]
+    assert main(argv, out=io.StringIO()) == 0
+    code, err = _said([*argv, "--lang", "ar"], capsys)  # exists, no --resume
+    assert code == 2 and not _latin_left(err, argv), err
+    before = path.read_bytes()
+    other = ["simulate", "toepen", "--games", "2", "--workers", "1", "--seed", "9",
+             "--out", str(path), "--resume"]
+    code, english = _said(other, capsys)
+    assert code == 2 and "line 1 belongs to another run" in english
+    code, err = _said([*other, "--lang", "ar"], capsys)
+    assert code == 2 and "السطر 1" in err and not _latin_left(err, other), err
+    path.write_bytes(before.replace(b'"length":', b'"length": ', 1))
+    code, err = _said([*argv, "--resume", "--lang", "ar"], capsys)
+    assert code == 2 and "عُدّل الملف" in err and not _latin_left(err, argv), err
+    assert path.read_bytes() == before.replace(b'"length":', b'"length": ', 1)
+
+
+@pytest.mark.parametrize("game", [None, "dallah", "phase10", "shithead", "toepen"])
+def test_the_games_listing_in_arabic(game: str | None) -> None:
+    """The listing's words are the cli catalogue's, a game's title and its house rules'
+    words the game's own (one word for one idea); names and ``--rules`` notation stay."""
+    import attrs
+
+    from tablegames import GAMES
+    from tablegames.common.rules import option_text
+
+    argv = ["games", *([game] if game else []), "--lang", "ar"]
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    text = out.getvalue()
+    fields: list[str] = []
+    for name in [game] if game else []:
+        for field in attrs.fields(GAMES[name].rules_class):
+            said = option_text(field)
+            fields += [field.name, *(said.choices if said else ())]
+            fields += [part for value in (said.choices if said else ()) for part in
+                       value.split("-")]  # a value textwrap cut at its hyphen
+    assert not _latin_left(text, argv, tuple(fields)), text
+    english = io.StringIO()
+    assert main(argv[:-2], out=english) == 0
+    if game is None:  # one line per game, as in English
+        assert len(text.splitlines()) == len(english.getvalue().splitlines())
+    assert ("توبن" in text) == (game in (None, "toepen"))
+
+
+def test_serves_start_up_lines_in_arabic(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from tablegames.cli import join_lines
+    from tablegames.server import lan
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, **kw: None)
+    out = io.StringIO()
+    argv = ["serve", "--db", f"{tmp_path}/rooms.sqlite", "--lang", "ar"]
+    assert main(argv, out=out) == 0
+    lines = out.getvalue().splitlines()
+    monkeypatch.setattr(lan, "lan_addresses", lambda host: ["192.168.1.5", "10.0.0.2"])
+    lines += join_lines("0.0.0.0", 8000, CliWords("ar"))[0]
+    monkeypatch.setattr(lan, "lan_addresses", lambda host: ["127.0.0.1"])
+    lines += join_lines("0.0.0.0", 8000, CliWords("ar"))[0]
+    assert len(lines) == 4 and "0.0.0.0" in lines[1] and "192.168.1.5" in lines[2]
+    for line in lines:
+        assert line.startswith("tablegames: ") and not _latin_left(line, argv), line
+    english = join_lines("0.0.0.0", 8000)[0][0]  # the network as faked last
+    assert english.startswith("tablegames: no network found, so only this computer can join")
+
+
+def test_the_reports_in_arabic(capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate``'s and ``arena``'s reports: every heading, label and sentence from the
+    catalogue; numbers as the project writes them in Arabic (ASCII digits, lists joined by
+    the Arabic comma, as :class:`tablegames.table.i18n.Words`); ``--json`` as in English."""
+    for argv in (["simulate", "toepen", "--games", "3", "--workers", "1",
+                  "--bots", "club,random,random"],
+                 ["simulate", "dallah", "--games", "2", "--workers", "1"],
+                 ["simulate", "phase10", "--games", "1", "--workers", "1", "--players", "2"],
+                 ["simulate", "shithead", "--games", "2", "--workers", "1"],
+                 ["arena", "toepen", "--bots", "club,random,random", "--games", "3",
+                  "--workers", "1"],
+                 ["arena", "shithead", "--bots", "smart,random", "--games", "2",
+                  "--workers", "1"]):
+        out = io.StringIO()
+        assert main([*argv, "--lang", "ar"], out=out) == 0, argv
+        text = out.getvalue()
+        assert not _latin_left(text, argv), text
+        assert re.search("[\u0600-\u06ff]", text.splitlines()[0]), text
+        assert "\u060c " in text
+        plain, arabic = io.StringIO(), io.StringIO()
+        assert main([*argv, "--json"], out=plain) == 0
+        assert main([*argv, "--json", "--lang", "ar"], out=arabic) == 0
+        strip = re.compile(r'"(seconds|games_per_second|ms_per_decision)": [0-9.e-]+')
+        assert strip.sub("", plain.getvalue()) == strip.sub("", arabic.getvalue())
+
+
+def test_every_sentence_of_the_simulation_report_in_arabic() -> None:
+    """The report's branches (a biggest loser, winners or none, seats within or outside
+    the average, sure or a hint, several bots), made from counts, in Arabic."""
+    from tablegames.simulation import SimulationSummary
+
+    def summary(losses: list[int], wins: list[int], bots: tuple[str, ...],
+                loser: str = "lost") -> SimulationSummary:
+        return SimulationSummary(game="toepen", title="Toepen", players=len(losses), bots=bots,
+                              seed=1, rules="limit15", run="x", loser_label=loser,
+                              losses=losses, wins=wins, games=100, played=100, seconds=2.0,
+                              actions=5000, min_length=10, max_length=90,
+                              measures={"rounds": 300, "knocks": 40}, out="r.jsonl",
+                              plot="r.svg", params={"ismcts": {"budget": 60}})
+
+    cases = [summary([25, 25, 25, 25], [25, 25, 25, 25], ("club",) * 4),
+             summary([60, 15, 15, 10], [0, 0, 0, 0], ("club", "random", "random", "ismcts"),
+                     "biggest loser"),
+             summary([35, 22, 22, 21], [20, 30, 25, 25], ("club",) * 4)]
+    sentences = set()
+    for case in cases:
+        words = CliWords("ar")
+        text = case.report(words)
+        assert not words.missing, sorted(words.missing)
+        assert not _latin_left(text, ["ismcts", "budget", "r.jsonl", "r.svg", "limit15"]), text
+        english = " ".join(case._meaning(CliWords("en")).split())
+        sentences.add(("every range includes it" in english, "and P0, P3 lie outside it even"
+                       in english, "so this hints" in english))
+    # no range misses; some do, two even allowing for four seats; one does, a hint
+    assert sentences == {(True, False, False), (False, True, False), (False, False, True)}

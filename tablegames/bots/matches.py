@@ -41,7 +41,7 @@ from tablegames.bots.registry import check_budget, lineup_params, load, make, or
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
-from tablegames.stats import wilson, z_score
+from tablegames.stats import ENGLISH_WORDS, EnglishWords, wilson, z_score
 
 #: Most games one arena call may be asked for.
 MAX_GAMES = 10_000_000
@@ -204,19 +204,25 @@ class ArenaResult:
                 "lineup": list(self.lineup), "seed": self.seed, "budget": self.budget,
                 "bots": {name: s.to_dict() for name, s in self.bots.items()}}
 
-    def report(self) -> str:
-        """A table a person can read, and what the intervals mean."""
+    def report(self, words: EnglishWords = ENGLISH_WORDS) -> str:
+        """A table a person can read, and what the intervals mean, in ``words``' language
+        (``tablegames arena --lang ar``; numbers and bot names as written in every one)."""
+        w = words
         winners = any(s.has_winners for s in self.bots.values())
-        lines = [f"{self.title}: {self.games} games, {self.players} players, lineup "
-                 f"{','.join(self.lineup)} (rotated), seed {self.seed}"
-                 + (f", budget {self.budget}" if self.budget is not None else "")]
-        head = f"  {'bot':<12}{'seats':>6}  {'lost (95% CI)':<22}"
+        lines = [w("{title}: {games} games, {players} players, lineup {lineup} (rotated), "
+                   "seed {seed}", title=w.game_text(self.game, self.title), games=self.games,
+                   players=self.players, lineup=",".join(self.lineup), seed=self.seed)
+                 + (w(", budget {budget}", budget=self.budget) if self.budget is not None
+                    else "")]
+        bot, seats, lost, won = w("bot"), w("seats"), w("lost (95% CI)"), w("won (95% CI)")
+        score, ms, rating = w("mean score (95% CI)"), w("ms/decision"), w("rating")
+        head = f"  {bot:<12}{seats:>6}  {lost:<22}"
         if winners:
-            head += f"{'won (95% CI)':<22}"
-        head += f"{'mean score (95% CI)':<24}{'ms/decision':>12}"
+            head += f"{won:<22}"
+        head += f"{score:<24}{ms:>12}"
         rated = any(s.rating is not None for s in self.bots.values())
         if rated:
-            head += f"{'rating':>16}"
+            head += f"{rating:>16}"
         lines.append(head)
         for s in self.bots.values():
             lo, hi = s.ci95
@@ -230,9 +236,10 @@ class ArenaResult:
                 row += f"{f'{mu:.1f} ± {sigma:.1f}':>16}"
             lines.append(row)
         if self.players > 2 and not rated:
-            lines.append('  (ratings need OpenSkill: pip install "tablegames[arena]")')
-        lines.append("  Rates are shares of each bot's seat-games; the ranges are 95% Wilson "
-                     "intervals. Two bots whose ranges do not overlap differ beyond chance.")
+            lines.append("  " + w('(ratings need OpenSkill: pip install "tablegames[arena]")'))
+        lines.append("  " + w("Rates are shares of each bot's seat-games; the ranges are 95% "
+                              "Wilson intervals. Two bots whose ranges do not overlap differ "
+                              "beyond chance."))
         return "\n".join(lines) + "\n"
 
 

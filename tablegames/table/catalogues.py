@@ -195,9 +195,17 @@ def refusal_ids(game: str) -> set[Id]:
 
 def cli_ids() -> set[Id]:
     """The ids of the ``cli`` domain: the ``tablegames`` command's help and refusals
-    (``w(...)`` in :mod:`tablegames.cli`) and argparse's own messages
-    (:data:`tablegames.cliwords.ARGPARSE_IDS`), marked in :mod:`tablegames.cliwords`."""
-    return _extract([ROOT / "cli.py", ROOT / "cliwords.py"])
+    (``w(...)`` in :mod:`tablegames.cli`), argparse's own messages
+    (:data:`tablegames.cliwords.ARGPARSE_IDS`), marked in :mod:`tablegames.cliwords`, the
+    reports of ``simulate`` and ``arena`` (:mod:`tablegames.simulation`,
+    :mod:`tablegames.bots.matches`) and the names of each game's measures, which the
+    simulation's report counts (``GameInfo.measures``, read from the registry)."""
+    import tablegames
+
+    measures = {(label, None) for name in tablegames.GAMES
+                for label in tablegames.GAMES[name].measures}
+    return measures | _extract([ROOT / "cli.py", ROOT / "cliwords.py", ROOT / "simulation.py",
+                                ROOT / "bots" / "matches.py"])
 
 
 def front_end_ids() -> set[Id]:
