@@ -539,7 +539,9 @@ def games_catalogue(lang: str = "en") -> list[dict[str, Any]]:
         variant_labels, variant_help = _named(variants, info.variant_texts.get, say)
         bots = list(bot_names(info))
         bot_labels, bot_help = _named(bots, functools.partial(bot_text, info=info), say)
-        out.append({"name": name, "title": info.title, "min": info.min_players,
+        # the title in the language too: the lobby and the table say "توبن", so the
+        # form's game menu does (it said "Toepen" on an Arabic page; found by helper-185)
+        out.append({"name": name, "title": say(info.title), "min": info.min_players,
                     "max": info.max_players, "bots": bots, "bot_labels": bot_labels,
                     "bot_help": bot_help, "default_bot": info.default_bot,
                     "options": options, "variants": variants,

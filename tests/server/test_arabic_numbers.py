@@ -47,3 +47,14 @@ def test_no_arabic_sentence_puts_a_name_and_a_number_side_by_side(game: str) -> 
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         touching += [form for form in forms if form and TOUCHING.search(filled(form))]
     assert touching == []
+
+
+def test_one_fallen_cup_is_told_in_the_genitive() -> None:
+    """Dallah's report button for one cup, on an Arabic phone: "سقوط" governs its noun
+    (an idafa), so one cup is "سقوط فنجان واحد"; the button said "سقوط فنجاناً واحداً",
+    the accusative, which an Arabic reader trips on (found by helper-185). Eleven and
+    more keep the accusative of the counted noun ("سقوط 11 فنجاناً")."""
+    from tablegames.server.chrome import ui_counted
+    said = ui_counted("ar")["report_n"]
+    assert said["one"] == "أبلغ عن سقوط فنجان واحد، ثم عن الاستقرار"
+    assert said["many"] == "أبلغ عن سقوط {n} فنجاناً، ثم عن الاستقرار"

@@ -187,3 +187,16 @@ def test_a_game_whose_variants_have_no_words_shows_their_names_spaced() -> None:
     assert said["bot_labels"]["model"] == "model" and said["bot_help"]["model"] == ""
     # the bots every game has keep their words: they are the library's, not the game's
     assert said["bot_labels"]["ismcts"] == registry.GENERIC_TEXTS["ismcts"].label
+
+
+@pytest.mark.parametrize(("game", "lang", "title"), [
+    ("toepen", "ar", "توبن"), ("dallah", "ar", "الدلة"), ("toepen", "nl", "Toepen"),
+    ("dallah", "da", "Dallah")])
+def test_the_games_title_is_in_the_forms_language(game: str, lang: str, title: str) -> None:
+    """The creation form's game menu reads the catalogue's ``title``: on an Arabic page it
+    said "Toepen" and "Dallah" in Latin letters, while the lobby and the table of the same
+    room say "توبن" and "الدلة" (found by helper-185 at 390x844). The title is the game's
+    own catalogue's, as ``GET /api/rooms/CODE?lang=`` gives it; English where the game
+    has no catalogue in the language."""
+    assert entry(game, lang)["title"] == title
+    assert entry(game)["title"] == tablegames.GAMES[game].title
