@@ -49,14 +49,14 @@ SAID = {
            "the following arguments are required: %s": "de volgende argumenten zijn verplicht: spel",
            "invalid %(type)s value: %(value)r": "ongeldige waarde",
            "seconds from 0 to {most}, not {text}": "seconden van 0 tot",
-           "a deal's seed is a whole number, not {text}": "het zaad van een deling"},
+           "a deal's seed is a whole number, not {text}": "de seed van een deling"},
     "da": {"unrecognized arguments: %s": "ukendte argumenter",
            "invalid choice: %(value)r (choose from %(choices)s)": "ugyldigt valg",
            "expected one argument": "forventede ét argument",
            "the following arguments are required: %s": "følgende argumenter er påkrævet: spil",
            "invalid %(type)s value: %(value)r": "ugyldig værdi",
            "seconds from 0 to {most}, not {text}": "sekunder fra 0 til",
-           "a deal's seed is a whole number, not {text}": "en givnings frø"},
+           "a deal's seed is a whole number, not {text}": "en kortgivnings seed"},
 }
 
 
