@@ -40,6 +40,11 @@ DOMAIN = "cli"
 LANGS = ("en", "ar", "nl", "da")
 #: The languages every other command's ``--lang`` takes (and the top-level one's).
 COMMAND_LANGS = ("en", "ar")
+#: The commands with another long option that ``--l`` begins too (``serve --log-level``):
+#: argparse refuses ``--l`` there as ambiguous, so :func:`lang_of` reads ``--la`` and
+#: longer; everywhere else argparse takes ``--l`` for ``--lang``, and so does ``lang_of``
+#: (tests/test_cli_lang.py checks this set against the parser).
+L_AMBIGUOUS = frozenset({"serve"})
 
 
 def N_(text: str) -> str:  # the name the catalogue keeper extracts
@@ -77,7 +82,8 @@ ARGPARSE_PLURAL_IDS: tuple[tuple[str, str], ...] = (
 
 def lang_of(argv: Sequence[str]) -> str:
     """The language a command line asks for: the value of its last ``--lang`` (written
-    ``--lang ar``, ``--lang=ar`` or as a prefix argparse accepts, ``--la ar``) when the
+    ``--lang ar``, ``--lang=ar`` or as any prefix argparse accepts, ``--l ar``; ``--la``
+    in a command of :data:`L_AMBIGUOUS`) when the
     command takes it (Dutch and Danish are ``play``'s only), else English. Nothing after
     ``--`` is an option.
 
@@ -97,7 +103,10 @@ def lang_of(argv: Sequence[str]) -> str:
             skip = False
             continue
         name, eq, value = token.partition("=")
-        if len(name) >= 4 and "--lang".startswith(name):
+        # argparse takes every unambiguous prefix of an option, so this reads each one
+        # it takes (``--l ar`` was argparse's Arabic and the command's English)
+        shortest = 4 if command in L_AMBIGUOUS else 3
+        if len(name) >= shortest and "--lang".startswith(name):
             if not eq:
                 value, skip = (args[i + 1] if i + 1 < len(args) else ""), True
             lang = value if value in LANGS else "en"

@@ -160,9 +160,28 @@ def test_the_help_goes_to_stdout_in_arabic(capsys: pytest.CaptureFixture[str]) -
     (["--lang", "ar", "simulate"], "ar"), (["play", "--lang=nl"], "nl"),
     (["play", "--la", "da"], "da"), (["play", "--lang", "xx"], "en"),
     (["simulate", "--lang", "da"], "en"), (["play", "--", "--lang", "ar"], "en"),
-    (["play", "--lang"], "en"), ([], "en")])
+    (["play", "--lang"], "en"), ([], "en"),
+    # helper-187: every prefix argparse takes for --lang ("--l" was English words here
+    # while argparse read it as Arabic); serve's "--l" is argparse's ambiguous option
+    (["rulings", "toepen", "--l", "ar"], "ar"), (["--l=ar", "games"], "ar"),
+    (["play", "--l", "da"], "da"), (["serve", "--l", "ar"], "en"), (["serve", "--la", "ar"], "ar")])
 def test_one_rule_picks_the_language(argv: list[str], lang: str) -> None:
     assert lang_of(argv) == lang
+
+
+def test_lang_of_reads_what_argparse_reads(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--l`` is ``--lang`` to argparse wherever no other option begins so, and
+    ``L_AMBIGUOUS`` names exactly the commands where another does (found by helper-187:
+    ``rulings toepen TOE-99 --l ar`` refused in English)."""
+    from tablegames.cliwords import L_AMBIGUOUS
+
+    parser = build_parser()
+    for command in (None, "simulate", "play", "rulings", "games", "arena", "serve"):
+        options = _command(parser, command)._option_string_actions
+        others = [o for o in options if o.startswith("--l") and o != "--lang"]
+        assert bool(others) == (command in L_AMBIGUOUS), command
+    assert main(["rulings", "toepen", "TOE-99", "--l", "ar"], out=io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith("tablegames: لا حكم 'TOE-99'")
 
 
 # -- helper-184: the library's refusals, games, serve and the reports ------------------
