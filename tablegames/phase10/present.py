@@ -410,8 +410,8 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "hit":
         return told(view, seat_no, N_("You added {card} to a group."), N_("{who} added {card} to a group."),
                     who=who, card=card(e.get("card"))["name"])
-    if kind == "skipped":
-        return told(view, seat_no, N_("You were skipped."), N_("{who} is skipped."), who=who)
+    if kind == "skipped":  # P10-20: the turn the Skip takes, told as the discard's consequence
+        return told(view, seat_no, N_("You miss your turn."), N_("{who} misses a turn."), who=who)
     if kind == "reshuffle":
         return msg("The discard pile is shuffled into a new draw pile.")
     if kind == "cover":  # P10-25 under first_skip="twist": the Skip turned up is covered

@@ -205,7 +205,10 @@ def _public_part(view: Mapping[str, Any], players: Sequence[str],
     if pile and playable:
         facts.append(fact(msg("May be played"), " ".join(str(r) for r in playable)))
     left = moves_left(view)
-    if left is not None:  # SHD-01 (house rule): the move limit stops the round
+    # SHD-01 (house rule): the move limit stops the round's play; during a swap at once
+    # (SHD-03) the view counts the swap's actions, which only close the swap, so the
+    # table says nothing there rather than a count that jumps back when play begins
+    if left is not None and view.get("stage") != "swap":
         facts.append(fact(msg("Moves left"), left))
     direction = view.get("direction")
     facts.append(fact(msg("Direction"), msg("clockwise") if direction == "clockwise"

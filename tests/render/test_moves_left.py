@@ -138,6 +138,31 @@ def test_shithead_counts_a_swap_at_once_then_play_afresh() -> None:
     assert state.stage == PLAY and left_in_every_view(state) == 50  # play counts afresh
 
 
+@ruling("SHD-03")
+def test_the_table_counts_moves_left_only_in_play() -> None:
+    """The table's "Moves left" is the round's play (SHD-01): during a swap at once the
+    view's count is the swap's, which closes the swap and then starts again at the full
+    limit, so the table shows no count there (it read as the round about to end; found
+    by helper-187); it does from the first play."""
+    state = shithead.new_game(players=2, seed=1, rules={"swap_mode": "simultaneous",
+                                                        "action_limit": 50})
+    state.apply("0:ready")
+    assert state.stage == SWAP and state.view(0)["actions_left"] == 49
+    assert shown(state.view(0)) is None and shown(state.view(None)) is None
+    state.apply("1:ready")
+    assert state.stage == PLAY and shown(state.view(0)) == "Moves left: 50"
+
+
+def test_an_empty_burnt_pile_reads_as_no_cards_in_arabic() -> None:
+    """Arabic's zero form of Shithead's "{n} card" is "لا كروت" (no cards), as every
+    other zero count of cards in the catalogues: the burnt pile read "0 كرت" (found by
+    helper-185)."""
+    view = shithead.new_game(players=2, seed=1).view(0)
+    words = Words("ar", "shithead")
+    burnt = [f for f in present(view)["facts"] if f["label"]["msg"] == "Burnt"]
+    assert [words.text(f["value"]) for f in burnt] == ["لا كروت"]
+
+
 def test_a_count_from_elsewhere_is_drawn_only_when_it_is_one() -> None:
     """A view from elsewhere: ``bool`` is not a count, nor a negative or a string; the
     game over shows none."""

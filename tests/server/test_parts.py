@@ -78,7 +78,7 @@ def test_events_become_sentences_from_what_the_seat_saw() -> None:
     assert say({"kind": "mystery", "seat": 1}) == "Bo: mystery"
     p10 = {"game": "phase10", "players": ["Amal", "Bo"], "seat": 1}
     assert words_of("phase10", "en").text(describe({"kind": "skipped", "seat": 1}, p10)) == \
-        "You were skipped."
+        "You miss your turn."
 
 
 @pytest.mark.parametrize("game", sorted(tablegames.GAMES))
