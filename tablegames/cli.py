@@ -326,10 +326,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
             raise
         raise SetupError(w("{path}: line {line} belongs to another run (other settings or "
                            "an older version); finish it with the settings and version that "
-                           "wrote it, or write the rest to a new --out file", path=exc.path,
+                           "wrote it, or write the rest to a new --out file", path=quoted(exc.path, 200),
                            line=exc.line) if exc.other_run else
                          w("{path}: line {line} is not a row of this run, or one more than "
-                           "the games asked for: the file was edited", path=exc.path,
+                           "the games asked for: the file was edited", path=quoted(exc.path, 200),
                            line=exc.line)) from None
     except KeyboardInterrupt:
         close()

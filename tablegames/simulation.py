@@ -511,6 +511,7 @@ def _read_rows(path: Path, plan: _Plan, games: int,
 
     labels = set(game_info(plan.game).measures)
     params = json.loads(json.dumps(plan.bot_params()))
+    shown = quoted(str(path), 200)  # a path is the user's text: escaped, cut
     with path.open("rb") as f:
         while True:
             line = f.readline(MAX_LINE + 1)
@@ -518,10 +519,10 @@ def _read_rows(path: Path, plan: _Plan, games: int,
                 break
             if not line.endswith(b"\n"):
                 if len(line) > MAX_LINE:
-                    raise RowRefused(f"{path}: line {held + 1} is longer than any results row",
+                    raise RowRefused(f"{shown}: line {held + 1} is longer than any results row",
                                      path=str(path), line=held + 1)
                 break  # cut off by an interruption: played again
-            where = f"{path}: line {held + 1}"
+            where = f"{shown}: line {held + 1}"
             try:
                 row = json.loads(line, parse_constant=_no_constant)
             except ValueError:
@@ -540,7 +541,7 @@ def _read_rows(path: Path, plan: _Plan, games: int,
                 raise RowRefused(f"{where} is not game {index} of this run; the file was edited",
                                  path=str(path), line=held + 1)
             if index >= games:
-                raise RowRefused(f"{path} already holds more than the {games} games asked for",
+                raise RowRefused(f"{shown} already holds more than the {games} games asked for",
                                  path=str(path), line=held + 1)
             _check_row(row, plan, labels, params, where, str(path), held + 1)
             if _dump(row) != line:

@@ -669,3 +669,19 @@ def test_plot_of_rows_refuses_non_finite_and_impossible_rows(refs: Any, tmp_path
             plot(bad, target)
         assert not target.exists()
     assert math.isfinite(rows[0]["length"])
+
+
+def test_a_refused_row_names_its_file_escaped(tmp_path: Path) -> None:
+    """A results path is the user's text: a row ``--resume`` refuses names its file
+    quoted and escaped, as every other refusal of a file does, so a name holding an
+    escape sequence or a line break cannot draw on the terminal or forge a second line
+    (found by helper-187)."""
+    path = tmp_path / "run\x1b[2J\nforged.jsonl"
+    path.write_bytes(b'{"not": "a row"}\n')
+    with pytest.raises(tablegames.StateError) as info:
+        run_of("toepen", out=path, resume=True)
+    said = str(info.value)
+    assert "\x1b" not in said and "\n" not in said
+    assert "line 1" in said and "\\x1b[2J\\nforged.jsonl" in said
+    assert info.value.path == str(path)  # type: ignore[attr-defined]  # the field stays raw
+    assert path.read_bytes() == b'{"not": "a row"}\n'
