@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import json
 import sys
@@ -251,10 +252,49 @@ def _rules_check(info: GameInfo, texts: Sequence[str], named: Any, w: CliWords) 
     except RulesError:
         if w.lang == "en":
             raise
+        said = [s for s in (_option_fault(info, k, v, w) for k, v in changes.items()) if s]
+        if said:  # each option's own refusal, read from its validator
+            raise RulesError(w.semicolon.join(said)) from None
         typed = [t.strip() for t in texts if "=" in t]
         raise RulesError(w.n("the house rule {options} cannot be played as it is set",
                              "the house rules {options} cannot be played together",
                              len(typed), options=w.join(typed))) from None
+
+
+def _option_fault(info: GameInfo, key: str, value: Any, w: CliWords) -> str | None:
+    """What is wrong with house rule ``key`` set to ``value``, told from the facts of its
+    validator (:class:`~tablegames.common.rules.IntIn`,
+    :class:`~tablegames.common.rules.OneOf`, :func:`~tablegames.common.rules.is_bool`):
+    the game's own refusal of one option, in the command's language. ``None`` when the
+    value passes them (a rule between options, or a table such as Phase 10's phases, is
+    the game's to judge)."""
+    import attrs
+
+    from tablegames.common.rules import IntIn, OneOf, is_bool
+
+    check = attrs.fields_dict(info.rules_class)[key].validator
+    shown = quoted(value)
+    if isinstance(check, IntIn) and not (value is None and check.optional):
+        if type(value) is not int:
+            return w("the house rule {option} is a whole number, not {value}", option=key,
+                     value=shown)
+        if value < check.lo or (check.hi is not None and value > check.hi):
+            return (w("the house rule {option} is {least} or more, not {value}", option=key,
+                      least=check.lo, value=shown) if check.hi is None else
+                    w("the house rule {option} is from {least} to {most}, not {value}",
+                      option=key, least=check.lo, most=check.hi, value=shown))
+    if isinstance(check, OneOf):
+        try:
+            known = value in check.choices
+        except TypeError:
+            known = False
+        if not known:
+            return w("the house rule {option} is one of {choices}, not {value}", option=key,
+                     choices=w.join(sorted(check.choices)), value=shown)  # type: ignore[call-overload]
+    if check is is_bool and not isinstance(value, bool):
+        return w("the house rule {option} is true or false, not {value}", option=key,
+                 value=shown)
+    return None
 
 
 def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: CliWords) -> None:
@@ -270,6 +310,170 @@ def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: Cli
         raise RulesError(w("with the house rules {options} the game cannot be dealt to "
                            "{n} players", options=w.join(t.strip() for t in texts),
                            n=players)) from None
+
+
+def _run_checks(args: argparse.Namespace, w: CliWords, names: Sequence[str],
+                *, arena_seats: int | None = None) -> None:
+    """``--plot``, ``--games``, ``--workers``, ``--budget`` and ``--address`` checked with
+    the library's own limits (:data:`tablegames.simulation.MAX_GAMES`,
+    :data:`tablegames.bots.matches.MAX_GAMES`, :func:`tablegames.runner.cpu_count`,
+    :data:`tablegames.bots.registry.MAX_BUDGET`, :data:`tablegames.plot.FORMATS`), in the
+    order the library checks them; the English ids are its sentences. ``arena_seats``:
+    the arena's table, whose games are a multiple of its seats."""
+    from pathlib import Path
+
+    from tablegames.bots.registry import MAX_BUDGET, takes_budget
+    from tablegames.runner import MAX_PROCESSES_PER_CORE, MAX_RAY_WORKERS, cpu_count
+
+    plot = getattr(args, "plot", None)
+    if plot:  # an empty name is the library's to refuse, as a path
+        from tablegames.plot import FORMATS
+
+        if FORMATS.get(Path(plot).suffix.lower()) is None:
+            raise SetupError(w("--plot {name}: the file must end in .svg, .png or .pdf",
+                               name=quoted(Path(plot).name, 100)))
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise SetupError(w("plotting needs matplotlib: pip install 'tablegames[plot]'")
+                             ) from None
+    games = args.games
+    if arena_seats is None:
+        from tablegames.simulation import MAX_GAMES
+
+        if games < 1:
+            raise SetupError(w("games must be at least 1 (got {games}): a simulation needs "
+                               "a game to play", games=quoted(games)))
+        if games > MAX_GAMES:
+            raise SetupError(w("games must be at most {most}, got {games}",
+                               most=f"{MAX_GAMES:,}", games=quoted(games)))
+    else:
+        from tablegames.bots.matches import MAX_GAMES as MAX_ARENA
+
+        if not 1 <= games <= MAX_ARENA:
+            raise SetupError(w("games must be in 1..{most}, not {games}",
+                               most=f"{MAX_ARENA:,}", games=quoted(games)))
+        if games % arena_seats:  # the arena's hint: the nearest multiples
+            lower = games - games % arena_seats
+            upper = lower + arena_seats
+            raise SetupError(
+                w("games must be a multiple of the {seats} seats so that every bot sits in "
+                  "every seat equally often (try {lower} or {upper})",
+                  seats=arena_seats, lower=lower, upper=upper) if lower else
+                w("games must be a multiple of the {seats} seats so that every bot sits in "
+                  "every seat equally often (try {upper})", seats=arena_seats, upper=upper))
+    backend = getattr(args, "backend", "process")
+    workers = args.workers
+    most = MAX_RAY_WORKERS if backend == "ray" else MAX_PROCESSES_PER_CORE * cpu_count()
+    if workers is not None and not 1 <= workers <= most:
+        raise SetupError(w("workers must be 1..{most}, got {workers}", most=most,
+                           workers=quoted(workers)))
+    budget = args.budget
+    if budget is not None:
+        if not 1 <= budget <= MAX_BUDGET:
+            raise SetupError(w("budget must be in 1..{most} iterations per decision, not "
+                               "{budget}", most=f"{MAX_BUDGET:,}", budget=quoted(budget)))
+        lineup = list(dict.fromkeys(names))
+        if not any(takes_budget(n, args.game) for n in lineup):
+            raise SetupError(w("no bot in the lineup takes a budget ({bots}); ismcts does",
+                               bots=w.join(lineup)))
+    address = getattr(args, "address", None)
+    if address is not None and backend != "ray":
+        raise SetupError(w("address is only used with backend='ray'"))
+    if address is not None:
+        _address_check(address, w)
+
+
+#: Each of :func:`~tablegames.runner.address_problem`'s codes, as the command says it
+#: (``{address}`` quoted, ``{forms}`` the forms an address takes).
+ADDRESS_PROBLEMS = {
+    "empty": N_("address is empty: give {forms}"),
+    "long": N_("address is at most {most} characters, not {n}"),
+    "scheme": N_("address {address} is not a Ray address: give {forms}"),
+    "no_port": N_("address {address} has no port: give {forms}"),
+    "no_host": N_("address {address} names no host (an IPv6 address goes in brackets, "
+                  "[::1]:6379): give {forms}"),
+    "port": N_("address {address}: a port is 1 to 65535"),
+}
+
+
+def _address_check(address: str, w: CliWords) -> None:
+    """``--address`` in a form Ray takes (:func:`~tablegames.runner.address_problem`):
+    the library's own refusal in English, its code told in the command's language."""
+    from tablegames.runner import ADDRESS_FORMS, MAX_ADDRESS, address_problem, ray_endpoint
+
+    problem = address_problem(address)
+    if problem is None:
+        return
+    if w.lang == "en":
+        ray_endpoint(address)  # the library's sentence, word for word
+    raise SetupError(w(ADDRESS_PROBLEMS[problem], address=quoted(address, 100),
+                       forms=w(ADDRESS_FORMS), most=MAX_ADDRESS, n=len(address)))
+
+
+#: The library's words a refusal above names as a whole (a file's ``what``, the forms
+#: of a Ray address), marked for the catalogue; tests/test_cli_lang.py checks each is
+#: the library's own.
+LIBRARY_WORDS = (
+    N_("the results file"), N_("the plot file"),
+    N_("'auto' (the Ray that `ray start --head` runs on this machine), HOST:PORT (a head "
+       "node, port 6379 unless it was started with another) or ray://HOST:PORT (its client "
+       "server, port 10001)"),
+)
+
+
+#: The operating system's refusals a command line meets most, told in the command's
+#: language; any other is the system's own words (``FileRefused.reason``).
+OS_REASONS = {
+    errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+    errno.ENOENT: N_("no such file or folder"), errno.EROFS: N_("the disk is read-only"),
+    errno.ENOSPC: N_("no space left on the disk"), errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EISDIR: N_("it is a folder"), errno.ENAMETOOLONG: N_("the name is too long"),
+}
+
+
+def told(exc: TablegamesError, w: CliWords) -> str:
+    """The refusal ``exc`` as the command says it: in English the library's sentence; in
+    another language, the errors that carry fields for it (a file that cannot be written,
+    :class:`~tablegames.common.paths.FileRefused`; a bot module that cannot be imported,
+    :class:`~tablegames.bots.registry.BotModuleRefused`) in the catalogue's words. The
+    English sentence is never read."""
+    from tablegames.bots.registry import BotModuleRefused
+    from tablegames.common.paths import NAME_MAX, FileRefused
+
+    if w.lang == "en":
+        return str(exc)
+    if isinstance(exc, FileRefused):
+        what, path = w(exc.what), quoted(exc.path, 200)
+        folder = quoted(exc.folder or "", 200)
+        if exc.problem == "long_name":
+            return w("{what} {path}: a name on its path is longer than {most} bytes",
+                     what=what, path=path, most=NAME_MAX)
+        if exc.problem == "directory":
+            return w("{what} {path} is not a file: it is a directory", what=what, path=path)
+        if exc.problem == "in_the_way":
+            return w("cannot write {what} {path}: {folder} is not a folder (a file of that "
+                     "name is in the way)", what=what, path=path, folder=folder)
+        if exc.problem == "no_permission":
+            return w("cannot write {what} in {folder}: no permission", what=what,
+                     folder=folder)
+        said = OS_REASONS.get(exc.errno or 0)
+        reason = w(said) if said else (exc.reason or "")
+        if exc.problem == "no_folder":
+            return w("cannot create the folder {folder} for {what}: {reason}",
+                     folder=folder, what=what, reason=reason)
+        return w("cannot write {what} {path}: {reason}", what=what, path=path, reason=reason)
+    if isinstance(exc, BotModuleRefused):
+        module = quoted(exc.module)
+        if exc.failed:  # the module's own error: Python's type and words, as raised
+            return w("the bot module {module} failed while imported: {cause}",
+                     module=module, cause=exc.cause)
+        if exc.missing:
+            return w("cannot import the bot module {module}: no module named {missing}",
+                     module=module, missing=quoted(exc.missing))
+        return w("cannot import the bot module {module}: {cause}", module=module,
+                 cause=quoted(exc.cause, 200))
+    return str(exc)
 
 
 def import_bots(modules: Sequence[str]) -> None:
@@ -313,6 +517,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
     _resume_check(args, w)
+    _run_checks(args, w, names)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
     try:
@@ -593,6 +798,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     rules = parse_rules(info, args.rules, w) if args.rules else None
     _fits(info, players, rules, args.rules, w)
     games = args.games if args.games is not None else 25 * max(1, players)
+    _run_checks(argparse.Namespace(**{**vars(args), "games": games}), w, lineup,
+                arena_seats=players)
     update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
                               label="arena")
     try:
@@ -967,7 +1174,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             return cmd_serve(args, out, w)
         return cmd_games(out, args.game, w)
     except TablegamesError as exc:
-        sys.stderr.write(f"tablegames: {exc}\n")
+        sys.stderr.write(f"tablegames: {told(exc, w)}\n")
         return 2
     except BrokenPipeError:  # `tablegames rulings toepen | head`: the reader left early
         import os

@@ -31,8 +31,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from tablegames.common.errors import SetupError, TablegamesError, quoted
-from tablegames.common.paths import file_to_write, make_folder
+from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.registry import GAMES
 from tablegames.stats import Rate, wilson
 
@@ -245,8 +245,7 @@ def plot(source: Summarized | Results | Iterable[Mapping[str, Any]] | str | Path
         try:
             fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
         except OSError as exc:
-            raise SetupError(f"cannot write the plot file {quoted(str(out), 200)}: "
-                             f"{exc.strerror or exc}") from None
+            raise cannot_write("the plot file", out, exc) from None
     return out
 
 

@@ -112,6 +112,32 @@ MAX_ADDRESS = 300
 _HOST = re.compile(r"[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]")
 
 
+def address_problem(address: str) -> str | None:
+    """What :func:`ray_endpoint` refuses in ``address``, as a code a front end can tell in
+    its own words (the ``tablegames`` command in Arabic): ``"empty"``, ``"long"`` (more
+    than :data:`MAX_ADDRESS` characters), ``"scheme"`` (not ``ray://``), ``"no_port"``,
+    ``"no_host"``, ``"port"`` (not 1 to 65535), or ``None`` for an address it takes."""
+    if not address.strip():
+        return "empty"
+    if len(address) > MAX_ADDRESS:
+        return "long"
+    if address in ("auto", "local"):
+        return None
+    rest = address
+    if "://" in address:
+        scheme, _, rest = address.partition("://")
+        if scheme != "ray":
+            return "scheme"
+    host, colon, port = rest.rpartition(":")
+    if not colon or not port or rest.endswith("]"):  # [::1] alone: its colons are the host's
+        return "no_port"
+    if not _HOST.fullmatch(host):
+        return "no_host"
+    if not re.fullmatch(r"[0-9]{1,5}", port) or not 1 <= int(port) <= 65535:
+        return "port"
+    return None
+
+
 def ray_endpoint(address: str, name: str = "address") -> tuple[str, int] | None:
     """The host and port a Ray ``address`` names, or ``None`` for ``"auto"`` and
     ``"local"`` (Ray's own words: the cluster this machine runs, a new local one).
@@ -119,31 +145,30 @@ def ray_endpoint(address: str, name: str = "address") -> tuple[str, int] | None:
     Ray takes nearly any text and finds out late: ``"127.0.0.1"`` without a port, port
     ``99999`` or ``""`` failed only inside ``ray.init``, and a well-formed address where
     nothing listens kept Ray's C++ client retrying for over a minute. So an address is
-    read here first, strictly: exactly ``HOST:PORT`` or ``ray://HOST:PORT``, port 1 to
-    65535, no spaces and no other scheme (Ray's ``module://`` extension point is not
-    taken: a run names a cluster, not a plug-in). ``name`` is what a refusal calls it
-    (``RAY_ADDRESS`` when it came from the environment).
+    read here first, strictly (:func:`address_problem`): exactly ``HOST:PORT`` or
+    ``ray://HOST:PORT``, port 1 to 65535, no spaces and no other scheme (Ray's
+    ``module://`` extension point is not taken: a run names a cluster, not a plug-in).
+    ``name`` is what a refusal calls it (``RAY_ADDRESS`` when it came from the
+    environment).
     """
-    if not address.strip():
-        raise SetupError(f"{name} is empty: give {ADDRESS_FORMS}")
-    if len(address) > MAX_ADDRESS:
-        raise SetupError(f"{name} is at most {MAX_ADDRESS} characters, not {len(address)}")
-    if address in ("auto", "local"):
-        return None
+    problem = address_problem(address)
     shown = quoted(address, 100)
-    rest = address
-    if "://" in address:
-        scheme, _, rest = address.partition("://")
-        if scheme != "ray":
-            raise SetupError(f"{name} {shown} is not a Ray address: give {ADDRESS_FORMS}")
-    host, colon, port = rest.rpartition(":")
-    if not colon or not port or rest.endswith("]"):  # [::1] alone: its colons are the host's
+    if problem == "empty":
+        raise SetupError(f"{name} is empty: give {ADDRESS_FORMS}")
+    if problem == "long":
+        raise SetupError(f"{name} is at most {MAX_ADDRESS} characters, not {len(address)}")
+    if problem == "scheme":
+        raise SetupError(f"{name} {shown} is not a Ray address: give {ADDRESS_FORMS}")
+    if problem == "no_port":
         raise SetupError(f"{name} {shown} has no port: give {ADDRESS_FORMS}")
-    if not _HOST.fullmatch(host):
+    if problem == "no_host":
         raise SetupError(f"{name} {shown} names no host (an IPv6 address goes in brackets, "
                          f"[::1]:6379): give {ADDRESS_FORMS}")
-    if not re.fullmatch(r"[0-9]{1,5}", port) or not 1 <= int(port) <= 65535:
+    if problem == "port":
         raise SetupError(f"{name} {shown}: a port is 1 to 65535")
+    if address in ("auto", "local"):
+        return None
+    host, _, port = address.partition("://")[2 if "://" in address else 0].rpartition(":")
     return host.strip("[]"), int(port)
 
 

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted
-from tablegames.common.paths import file_to_write, make_folder
+from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
 from tablegames.common.rng import seed_to_int
@@ -738,8 +738,7 @@ def simulate(
                     f.truncate(keep)
             sink = path.open("ab")
         except OSError as exc:
-            raise SetupError(f"cannot write the results file {quoted(str(path), 200)}: "
-                             f"{exc.strerror or exc}") from None
+            raise cannot_write("the results file", path, exc) from None
     try:
         for row in rows:
             if sink is not None:

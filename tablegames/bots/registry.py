@@ -98,6 +98,26 @@ def origins(game: str | GameInfo, lineup: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+class BotModuleRefused(SetupError):
+    """A bot module (``--import``) that :func:`load` could not import.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence: ``module`` as named;
+    ``failed`` is true when the module was found but raised while imported (its own
+    code's error), false when it could not be imported; ``missing`` is the module Python
+    found nowhere (``module`` itself, or one it imports), or ``None``; ``cause`` is
+    Python's own words (the error's type and first line when ``failed``).
+    """
+
+    def __init__(self, message: str, *, module: str, failed: bool = False,
+                 missing: str | None = None, cause: str = "") -> None:
+        super().__init__(message)
+        self.module = module
+        self.failed = failed
+        self.missing = missing
+        self.cause = cause
+
+
 def load(modules: Sequence[str]) -> None:
     """Import ``modules`` (their ``register`` calls run once; already imported: nothing to
     do). A module that cannot be imported is a :class:`SetupError` naming it: one that is
@@ -107,11 +127,15 @@ def load(modules: Sequence[str]) -> None:
         try:
             importlib.import_module(module)
         except ImportError as exc:
-            raise SetupError(f"cannot import the bot module {quoted(module)}: {exc}") from None
+            missing = exc.name if isinstance(exc, ModuleNotFoundError) else None
+            raise BotModuleRefused(f"cannot import the bot module {quoted(module)}: {exc}",
+                                   module=module, missing=missing, cause=str(exc)) from None
         except Exception as exc:  # whatever the caller's own module raises while imported
             said = (str(exc).strip().splitlines() or [""])[0]
-            raise SetupError(f"the bot module {quoted(module)} failed while imported: "
-                             f"{type(exc).__name__}: {quoted(said, 200)}") from None
+            cause = f"{type(exc).__name__}: {quoted(said, 200)}"
+            raise BotModuleRefused(f"the bot module {quoted(module)} failed while imported: "
+                                   f"{cause}", module=module, failed=True, cause=cause
+                                   ) from None
 
 
 def names(game: str | GameInfo) -> tuple[str, ...]:

@@ -14,10 +14,43 @@ from pathlib import Path
 
 from tablegames.common.errors import SetupError, quoted
 
-__all__ = ["file_to_write", "make_folder"]
+__all__ = ["FileRefused", "cannot_write", "file_to_write", "make_folder"]
 
 #: The longest name of one part of a path most file systems take.
 NAME_MAX = 255
+
+
+class FileRefused(SetupError):
+    """A file the library was told to write that it cannot write.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence: ``what`` names the file as
+    the sentence does (``"the results file"``, ``"the plot file"``: English words a
+    front end translates as a whole), ``path`` is the path as given, ``problem`` one of
+    ``"long_name"`` (a name on the path is longer than :data:`NAME_MAX` bytes),
+    ``"directory"`` (the path is a folder), ``"in_the_way"`` (a file stands where a
+    folder on the way must be: ``folder``), ``"no_folder"`` (the folder ``folder`` cannot
+    be created), ``"no_permission"`` (``folder`` may not be written to) or ``"os"`` (the
+    operating system refused: ``errno`` and ``reason``, its own words).
+    """
+
+    def __init__(self, message: str, *, what: str, path: str, problem: str,
+                 folder: str | None = None, errno: int | None = None,
+                 reason: str | None = None) -> None:
+        super().__init__(message)
+        self.what = what
+        self.path = path
+        self.problem = problem
+        self.folder = folder
+        self.errno = errno
+        self.reason = reason
+
+
+def cannot_write(what: str, path: object, exc: OSError) -> FileRefused:
+    """The refusal of ``path`` when the operating system refused to write it (``exc``)."""
+    reason = exc.strerror or str(exc)
+    return FileRefused(f"cannot write {what} {quoted(str(path), 200)}: {reason}", what=what,
+                       path=str(path), problem="os", errno=exc.errno, reason=reason)
 
 
 def file_to_write(path: object, what: str) -> Path:
@@ -36,21 +69,24 @@ def file_to_write(path: object, what: str) -> Path:
         raise SetupError(f"{what} must be a path of text, not {quoted(text, 100)}")
     out = Path(text)
     if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in out.parts):
-        raise SetupError(f"{what} {quoted(text, 100)}: a name on its path is longer than "
-                         f"{NAME_MAX} bytes")
+        raise FileRefused(f"{what} {quoted(text, 100)}: a name on its path is longer than "
+                          f"{NAME_MAX} bytes", what=what, path=text, problem="long_name")
     try:
         if out.is_dir():
-            raise SetupError(f"{what} {quoted(text, 100)} is not a file: it is a directory")
+            raise FileRefused(f"{what} {quoted(text, 100)} is not a file: it is a directory",
+                              what=what, path=text, problem="directory")
         folder = out.parent
         while not folder.exists():  # the nearest folder that is already there
             folder = folder.parent
         if not folder.is_dir():
-            raise SetupError(f"cannot write {what} {quoted(text, 100)}: "
-                             f"{quoted(str(folder), 100)} is not a folder (a file of that name "
-                             "is in the way)")
+            raise FileRefused(f"cannot write {what} {quoted(text, 100)}: "
+                              f"{quoted(str(folder), 100)} is not a folder (a file of that name "
+                              "is in the way)", what=what, path=text, problem="in_the_way",
+                              folder=str(folder))
     except OSError as exc:
-        raise SetupError(f"cannot write {what} {quoted(text, 100)}: {exc.strerror or exc}"
-                         ) from None
+        reason = exc.strerror or str(exc)
+        raise FileRefused(f"cannot write {what} {quoted(text, 100)}: {reason}", what=what,
+                          path=text, problem="os", errno=exc.errno, reason=reason) from None
     return out
 
 
@@ -61,11 +97,16 @@ def make_folder(path: Path, what: str) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
-        raise SetupError(f"cannot write {what} {quoted(str(path), 200)}: "
-                         f"{quoted(str(folder), 200)} is not a folder (a file of that name is "
-                         "in the way)") from None
+        raise FileRefused(f"cannot write {what} {quoted(str(path), 200)}: "
+                          f"{quoted(str(folder), 200)} is not a folder (a file of that name is "
+                          "in the way)", what=what, path=str(path), problem="in_the_way",
+                          folder=str(folder)) from None
     except OSError as exc:
-        raise SetupError(f"cannot create the folder {quoted(str(folder), 200)} for {what}: "
-                         f"{exc.strerror or exc}") from None
+        reason = exc.strerror or str(exc)
+        raise FileRefused(f"cannot create the folder {quoted(str(folder), 200)} for {what}: "
+                          f"{reason}", what=what, path=str(path), problem="no_folder",
+                          folder=str(folder), errno=exc.errno, reason=reason) from None
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise SetupError(f"cannot write {what} in {quoted(str(folder), 200)}: no permission")
+        raise FileRefused(f"cannot write {what} in {quoted(str(folder), 200)}: no permission",
+                          what=what, path=str(path), problem="no_permission",
+                          folder=str(folder))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Container, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -161,47 +161,62 @@ def rules_hash(rules: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
-    """attrs validator: an exact ``int`` in ``lo..hi`` (``hi=None``: no upper bound).
+@attrs.frozen
+class IntIn:
+    """attrs validator: an exact ``int`` in ``lo..hi`` (``hi=None``: no upper bound;
+    ``optional``: ``None`` too). Made by :func:`int_in` and :func:`optional_int_in`.
 
     Not a bool, and no other ``int`` subclass (an ``IntEnum``) either: a Dallah card set
     copies its numbers into the state raw, and a state field holds exact ints, so such a
-    value dealt a game that could never be saved.
+    value dealt a game that could never be saved. A validator is an object, not a
+    closure, so that a front end can read the bounds from the field and tell a refusal
+    in its own words (the ``tablegames`` command in Arabic).
     """
 
-    def check(_inst: Any, attr: Any, value: Any) -> None:
+    lo: int
+    hi: int | None = None
+    optional: bool = False
+
+    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
+        if value is None and self.optional:
+            return
         if type(value) is not int:
             raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
-        if value < lo or (hi is not None and value > hi):
-            top = "" if hi is None else f"..{hi}"
-            raise RulesError(f"{attr.name} must be in {lo}{top}, not {quoted(value)}")
-
-    return check
+        if value < self.lo or (self.hi is not None and value > self.hi):
+            top = "" if self.hi is None else f"..{self.hi}"
+            raise RulesError(f"{attr.name} must be in {self.lo}{top}, not {quoted(value)}")
 
 
-def optional_int_in(lo: int, hi: int | None = None) -> Callable[[Any, Any, Any], None]:
+def int_in(lo: int, hi: int | None = None) -> IntIn:
+    """attrs validator: an exact ``int`` in ``lo..hi`` (:class:`IntIn`)."""
+    return IntIn(lo, hi)
+
+
+def optional_int_in(lo: int, hi: int | None = None) -> IntIn:
     """attrs validator: ``None`` or an int in range."""
-    inner = int_in(lo, hi)
-
-    def check(inst: Any, attr: Any, value: Any) -> None:
-        if value is not None:
-            inner(inst, attr, value)
-
-    return check
+    return IntIn(lo, hi, optional=True)
 
 
-def one_of(choices: Container[Any]) -> Callable[[Any, Any, Any], None]:
-    """attrs validator: the value is one of ``choices``."""
+@attrs.frozen(eq=False)  # its choices may be a set: compared and hashed as itself
+class OneOf:
+    """attrs validator: the value is one of ``choices`` (an object, as :class:`IntIn` is,
+    so that a front end can name the choices in its own words)."""
 
-    def check(_inst: Any, attr: Any, value: Any) -> None:
+    choices: Container[Any]
+
+    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
         try:
-            known = value in choices
+            known = value in self.choices
         except TypeError:  # a list or a dict cannot be in a set of names
             known = False
         if not known:
-            raise RulesError(f"{attr.name} must be one of {sorted(choices)}, not {quoted(value)}")  # type: ignore[call-overload]
+            raise RulesError(f"{attr.name} must be one of {sorted(self.choices)}, "  # type: ignore[call-overload]
+                             f"not {quoted(value)}")
 
-    return check
+
+def one_of(choices: Container[Any]) -> OneOf:
+    """attrs validator: the value is one of ``choices`` (:class:`OneOf`)."""
+    return OneOf(choices)
 
 
 def is_bool(_inst: Any, attr: Any, value: Any) -> None:
