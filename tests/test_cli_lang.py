@@ -281,7 +281,7 @@ def test_the_librarys_refusals_in_arabic_english_as_before(
     assert code == 2 and err.startswith("tablegames: " + english), err
     code, err = _said([*argv, "--lang", "ar"], capsys)
     assert code == 2 and err.startswith("tablegames: "), err
-    assert not _latin_left(err, argv), err
+    assert not _latin_left(err, argv, _rule_words()), err  # helper-190: a rule says its key
     assert re.search("[\u0600-\u06ff]", err), err
 
 
@@ -449,3 +449,206 @@ def test_every_sentence_of_the_simulation_report_in_arabic() -> None:
                        in english, "so this hints" in english))
     # no range misses; some do, two even allowing for four seats; one does, a hint
     assert sentences == {(True, False, False), (False, True, False), (False, False, True)}
+
+
+# -- helper-190: the last English refusals --------------------------------------------
+
+#: Latin words the lines below may hold besides those of :data:`NAMES`: Ray's own name and
+#: command, the library a plot needs, Python's name of an error a bot module raised.
+LAST_NAMES = ("Ray", "ray", "start", "head", "HOST", "PORT", "IPv6", "matplotlib", "TypeError",
+              "tablegames", "svg", "png", "pdf")
+
+
+def _rule_words() -> tuple[str, ...]:
+    """Every game's house-rule keys and the values they choose from (what ``--rules``
+    takes: a refusal of one names them as typed)."""
+    import attrs
+
+    from tablegames import GAMES
+    from tablegames.common.rules import OneOf
+
+    out: list[str] = []
+    for game in GAMES:
+        for field in attrs.fields(GAMES[game].rules_class):
+            out.append(field.name)
+            if isinstance(field.validator, OneOf):
+                out += [str(c) for c in field.validator.choices]
+    return tuple(out)
+#: The refusals helper-184 left in English, each checked by the command first or told
+#: from the fields of the library's error: (arguments, the library's English line).
+LAST_REFUSALS = [
+    (["simulate", "toepen", "--games", "0"],
+     "games must be at least 1 (got 0): a simulation needs a game to play"),
+    (["simulate", "toepen", "--games", "1000000001"],
+     "games must be at most 1,000,000,000, got 1000000001"),
+    (["arena", "toepen", "--bots", "club,club", "--games", "0"],
+     "games must be in 1..10,000,000, not 0"),
+    (["arena", "toepen", "--bots", "club,club", "--games", "3"],
+     "games must be a multiple of the 2 seats so that every bot sits in every seat equally "
+     "often (try 2 or 4)"),
+    (["arena", "toepen", "--bots", "club,club,club", "--games", "2"],
+     "games must be a multiple of the 3 seats so that every bot sits in every seat equally "
+     "often (try 3)"),
+    (["simulate", "toepen", "--games", "2", "--workers", "0"], "workers must be 1.."),
+    (["arena", "toepen", "--bots", "club,club", "--games", "2", "--workers", "-1"],
+     "workers must be 1.."),
+    (["simulate", "toepen", "--games", "2", "--budget", "0"],
+     "budget must be in 1..1,000,000 iterations per decision, not 0"),
+    (["simulate", "toepen", "--games", "2", "--budget", "5"],
+     "no bot in the lineup takes a budget (club); ismcts does"),
+    (["simulate", "toepen", "--games", "2", "--address", "auto"],
+     "address is only used with backend='ray'"),
+    (["simulate", "toepen", "--games", "2", "--backend", "ray", "--address", "foo"],
+     "address 'foo' has no port: give 'auto'"),
+    (["simulate", "toepen", "--games", "2", "--backend", "ray", "--address", "http://h:1"],
+     "address 'http://h:1' is not a Ray address"),
+    (["simulate", "toepen", "--games", "2", "--backend", "ray", "--address", "h:0"],
+     "address 'h:0': a port is 1 to 65535"),
+    (["simulate", "toepen", "--games", "2", "--plot", "x.txt"],
+     "--plot 'x.txt': the file must end in .svg, .png or .pdf"),
+    (["simulate", "toepen", "--games", "2", "--out", "/proc/nosuch/r.jsonl"],
+     "cannot create the folder '/proc/nosuch' for the results file: "),
+    (["simulate", "toepen", "--games", "2", "--import", "no_such_bot_module_190"],
+     "cannot import the bot module 'no_such_bot_module_190': No module named"),
+    (["simulate", "toepen", "--games", "2", "--rules", "limit=1000"],
+     "bad Rules: limit must be in 2..100, not 1000"),
+    (["simulate", "shithead", "--games", "2", "--rules", "burn_run=1"],
+     "bad Rules: burn_run must be in 2..12, not 1"),
+    (["simulate", "phase10", "--games", "2", "--rules", "discard_taken=3"],
+     "bad Rules: discard_taken: expected true or false, got 3"),
+]
+
+
+@pytest.mark.parametrize(("argv", "english"), LAST_REFUSALS,
+                         ids=[" ".join(a) for a, _ in LAST_REFUSALS])
+def test_the_last_refusals_in_arabic_english_as_before(
+        argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """English word for word as the library says it (these lines are the library's, as
+    before helper-190), Arabic with no English word but names, the same status."""
+    code, err = _said(argv, capsys)
+    assert code == 2 and err.startswith("tablegames: " + english), err
+    code, err = _said([*argv, "--lang", "ar"], capsys)
+    assert code == 2 and err.startswith("tablegames: "), err
+    assert not _latin_left(err, argv, LAST_NAMES + _rule_words()), err
+    assert re.search("[\u0600-\u06ff]", err), err
+
+
+def test_the_english_ids_are_the_librarys_sentences(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the command checks itself it words as the library does (so English is
+    unchanged), checked against the library where it says them."""
+    from tablegames.bots.matches import arena
+    from tablegames.common.errors import TablegamesError
+    from tablegames.simulation import simulate
+
+    cases = [(lambda: simulate("toepen", games=0), ["simulate", "toepen", "--games", "0"]),
+             (lambda: simulate("toepen", games=2, workers=0),
+              ["simulate", "toepen", "--games", "2", "--workers", "0"]),
+             (lambda: simulate("toepen", games=2, budget=0),
+              ["simulate", "toepen", "--games", "2", "--budget", "0"]),
+             (lambda: simulate("toepen", games=2, budget=5),
+              ["simulate", "toepen", "--games", "2", "--budget", "5"]),
+             (lambda: simulate("toepen", games=2, address="auto"),
+              ["simulate", "toepen", "--games", "2", "--address", "auto"]),
+             (lambda: simulate("toepen", games=2, plot="x.txt"),
+              ["simulate", "toepen", "--games", "2", "--plot", "x.txt"]),
+             (lambda: arena("toepen", ["club", "club"], games=3),
+              ["arena", "toepen", "--bots", "club,club", "--games", "3"]),
+             (lambda: arena("toepen", ["club"] * 3, games=2),
+              ["arena", "toepen", "--bots", "club,club,club", "--games", "2"]),
+             (lambda: arena("toepen", ["club", "club"], games=0, keep_records=False),
+              ["arena", "toepen", "--bots", "club,club", "--games", "0"])]
+    for call, argv in cases:
+        with pytest.raises(TablegamesError) as refused:
+            call()
+        code, err = _said(argv, capsys)
+        assert code == 2 and err == f"tablegames: {refused.value}\n", (argv, err)
+
+
+def test_the_library_words_the_cli_names_as_a_whole(tmp_path: Path) -> None:
+    """The library's phrases the command translates whole (:data:`tablegames.cli.
+    LIBRARY_WORDS`) are the ones its errors carry."""
+    from tablegames.cli import LIBRARY_WORDS
+    from tablegames.common.paths import FileRefused
+    from tablegames.plot import check_target
+    from tablegames.runner import ADDRESS_FORMS
+    from tablegames.simulation import simulate
+
+    with pytest.raises(FileRefused) as results:
+        simulate("toepen", games=1, workers=1, out=tmp_path)
+    with pytest.raises(FileRefused) as plot:
+        check_target(tmp_path)
+    assert (results.value.what, results.value.problem) == ("the results file", "directory")
+    assert (plot.value.what, plot.value.path) == ("the plot file", str(tmp_path))
+    assert LIBRARY_WORDS == (results.value.what, plot.value.what, ADDRESS_FORMS)
+
+
+def test_files_that_cannot_be_written_in_arabic(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each kind of :class:`~tablegames.common.paths.FileRefused` the command meets, told
+    from its fields; nothing is written."""
+    (tmp_path / "f").write_text("x")
+    for out in (str(tmp_path), f"{tmp_path}/f/r.jsonl", f"{tmp_path}/{'n' * 300}/r.jsonl",
+                "/proc/nosuch/r.jsonl"):
+        argv = ["simulate", "toepen", "--games", "1", "--workers", "1", "--out", out]
+        english_code, english = _said(argv, capsys)
+        code, err = _said([*argv, "--lang", "ar"], capsys)
+        assert code == english_code == 2 and "ملف النتائج" in err, err
+        assert not _latin_left(err, argv, LAST_NAMES), err
+    argv = ["simulate", "toepen", "--games", "1", "--workers", "1", "--plot",
+            f"{tmp_path}/f/p.svg"]
+    code, err = _said([*argv, "--lang", "ar"], capsys)
+    assert code == 2 and "ملف الرسم" in err and "ليس مجلدًا" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
+
+
+def test_a_bot_module_that_fails_in_arabic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """``--import``: a module that is missing, one that imports a missing one, and one
+    whose own code raises (its error's name and words are Python's, as raised)."""
+    (tmp_path / "raising_bots_190.py").write_text("raise TypeError('boom')\n")
+    (tmp_path / "needing_bots_190.py").write_text("import no_such_dependency_190\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    said = {}
+    for module in ("raising_bots_190", "needing_bots_190", "no_such_bots_190"):
+        argv = ["simulate", "toepen", "--games", "1", "--import", module]
+        code, english = _said(argv, capsys)
+        assert code == 2 and "bot module" in english
+        code, err = _said([*argv, "--lang", "ar"], capsys)
+        assert code == 2 and not _latin_left(err, argv, LAST_NAMES), err
+        said[module] = err
+    assert "TypeError: 'boom'" in said["raising_bots_190"]
+    assert "لا وحدة باسم 'no_such_dependency_190'" in said["needing_bots_190"]
+    assert "لا وحدة باسم 'no_such_bots_190'" in said["no_such_bots_190"]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["simulate", "toepen", "--games", "2", "--rules", "limit=x", "--rules", "ending=y"],
+     "قاعدة البيت limit عدد صحيح، لا 'x'؛ قاعدة البيت ending واحدة من: elimination، rubber، لا 'y'"),
+    (["play", "shithead", "--rules", "burn_run=1"], "قاعدة البيت burn_run من 2 إلى 12، لا 1"),
+    (["play", "phase10", "--rules", "discard_taken=3"],
+     "قاعدة البيت discard_taken إما true أو false، لا 3")])
+def test_a_house_rules_own_reason_in_arabic(argv: list[str], said: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A house rule the game refuses by itself is told why, read from its validator's
+    facts (:class:`~tablegames.common.rules.IntIn`, ``OneOf``, ``is_bool``): every
+    option that is wrong, joined by the Arabic semicolon."""
+    code, err = _said([*argv, "--lang", "ar"], capsys)
+    assert code == 2 and err == f"tablegames: {said}\n"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("nl", "de huisregel limit is van 2 tot 100, niet 1000"),
+    ("da", "husreglen limit er fra 2 til 100, ikke 1000")])
+def test_a_house_rules_own_reason_in_dutch_and_danish(
+        lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = _said(["play", "toepen", "--rules", "limit=1000", "--lang", lang], capsys)
+    assert code == 2 and err == f"tablegames: {said}\n"
+
+
+def test_a_refusal_no_fact_explains_keeps_the_plain_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A value only the game's own check judges (Phase 10's table of phases): the line
+    that names the options typed, as before helper-190."""
+    code, err = _said(["play", "phase10", "--rules", "phases=[\"bogus\"]", "--lang", "ar"], capsys)
+    assert err == 'tablegames: لا يمكن اللعب بقاعدة البيت phases=["bogus"] كما ضُبطت\n'
+    assert code == 2
