@@ -27,7 +27,7 @@ class FileRefused(SetupError):
     command in Arabic) without reading the English sentence: ``what`` names the file as
     the sentence does (``"the results file"``, ``"the plot file"``: English words a
     front end translates as a whole), ``path`` is the path as given, ``problem`` one of
-    ``"long_name"`` (a name on the path is longer than :data:`NAME_MAX` bytes),
+    ``"long_name"`` (a name on the path is longer than ``NAME_MAX`` bytes),
     ``"directory"`` (the path is a folder), ``"in_the_way"`` (a file stands where a
     folder on the way must be: ``folder``), ``"no_folder"`` (the folder ``folder`` cannot
     be created), ``"no_permission"`` (``folder`` may not be written to) or ``"os"`` (the
