@@ -342,19 +342,35 @@ def _play_and_check(players: int, seed: int, bot: str, steps: int, every: int,
                     rules: str | Rules = "standard", *, unrecorded: bool = False,
                     fallbacks: list[str] | None = None) -> tuple[int, int, list[str]]:
     """Play a seeded game and check the worlds of every seat every ``every`` actions.
-    ``fallbacks``: a world that contradicts a discard made without laying after
-    ``worlds.LAY_TRIES`` worlds were dealt for it (the documented fallback past the
-    budget) is listed there rather than as a contradiction."""
+    ``fallbacks``: a world that contradicts a discard made without laying after the
+    budget's tries were dealt for it (:func:`_budget`: whole worlds or a few seats
+    again, the documented fallback past the budget) is listed there rather than as a
+    contradiction."""
     dealt = getattr(worlds, "_dealt", None)
+    redealt = getattr(worlds, "_redealt", None)
     deals = [0]
 
     def counted(*args: Any) -> Any:
         deals[0] += 1
         return dealt(*args)  # type: ignore[misc]
 
-    with mock.patch.object(worlds, "_dealt", counted, create=True):
+    def counted_again(*args: Any) -> Any:
+        deals[0] += 1
+        return redealt(*args)  # type: ignore[misc]
+
+    with mock.patch.object(worlds, "_dealt", counted, create=True), \
+            mock.patch.object(worlds, "_redealt", counted_again, create=True):
         return _play_and_check_counted(players, seed, bot, steps, every, rules, unrecorded,
                                        fallbacks, deals)
+
+
+def _budget(state: State) -> int:
+    """The tries ``sample_world`` makes under ``lay_when_able`` (P10-40) before it falls
+    back: before any rebuild ``worlds.SEAT_TRIES`` (a seat's cards or a whole world dealt
+    again), after one ``worlds.LAY_TRIES`` whole worlds."""
+    if state.rebuilt is None:
+        return getattr(worlds, "SEAT_TRIES", worlds.LAY_TRIES)
+    return worlds.LAY_TRIES
 
 
 def _play_and_check_counted(players: int, seed: int, bot: str, steps: int, every: int,
@@ -395,7 +411,7 @@ def _play_and_check_counted(players: int, seed: int, bot: str, steps: int, every
             if why is None:
                 why = could_have_laid(world, state, watches[v])
                 if why is not None and fallbacks is not None \
-                        and deals[0] >= getattr(worlds, "LAY_TRIES", 1):
+                        and deals[0] >= _budget(real):
                     fallbacks.append(f"seed {seed} step {step} seat {v}: {why}")
                     continue
             if why is not None:
@@ -499,7 +515,7 @@ def test_strict_worlds_keep_every_discard_made_without_laying(
 @given(st.integers(0, 2**32), st.integers(2, 6), st.sampled_from(["eager", "random"]))
 def test_strict_worlds_keep_every_discard_any_seed(seed: int, players: int, bot: str) -> None:
     """Any game: a world contradicts a discard made without laying only past the budget
-    (``worlds.LAY_TRIES`` worlds dealt for it, the documented fallback), and then keeps
+    (:func:`_budget`'s tries dealt for it, the documented fallback), and then keeps
     everything else.
 
     How often the fallback comes is not bounded game by game: a hand can hold a discard
