@@ -144,21 +144,46 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     less the world's draws since, plus the cards played since, with the taken cards it
     held then), is one in which the engine's own lay-down search finds nothing
     (``State.could_lay_from``). Worlds are dealt again, the rng going on, until one keeps
-    them all, at most :data:`LAY_TRIES` worlds (a count: the same rng gives the same
-    world on every machine, and a world of a world deals the same tries); past that the
-    first world that kept the most of them, in :func:`_kept`'s order, is returned, and
-    it may contradict the rest. Not kept: the discards of a seat that has laid since
+    them all. Before any rebuild this hand a try deals again only the seat whose moment
+    broke first (:func:`_kept`'s order): its hidden cards, the draw pile and the hidden
+    cards of the seats with no moment to keep, with their hand logs (:func:`_redealt`);
+    the seats already kept keep their cards, so a try costs one seat's chance, not the
+    product of every seat's; every :data:`WHOLE_EVERY`-th try deals a whole world again
+    (the cards a seat needs can sit with seats already kept), at most
+    :data:`SEAT_TRIES` tries. After a rebuild (a seat's cards came from several piles,
+    so they cannot simply be swapped with the draw pile) every try is a whole world, at
+    most :data:`LAY_TRIES`. Counts, not times: the same rng gives the same world on every
+    machine, and a world of a world makes the same tries. Past the budget the first world
+    that kept the most of them, in :func:`_kept`'s order, is returned, and it may
+    contradict the rest. Not kept: the discards of a seat that has laid since
     (the phases open to it then are not those open now), any in a hand whose history
     does not replay (a lean search world, a game set up from a position within the
     hand), and, in a hand not recorded, all but a seat's last discard with nothing done
     since. Measured by helper-76 (random and eager bots, two games a count, a world every
     fifth action for every seat): worlds contradicting such a discard, before: 14-20% at
-    2 seats, 35-41% at 4, 38-54% at 5 and 6; now 3 of 2,350 at 2, none of 4,800 at 4, 6
-    of 6,000 at 5 and 15 of 7,200 at 6 (the budget's fallback), at 1.3-3.9 worlds dealt a
-    world; cost a world 0.3-0.9 ms median and 5-16 ms at the 90th percentile (0.06-0.11
-    ms and 0.1-0.7 ms before), the history's replay and the lay-down searches. The
-    fallback comes in bursts: one 5-seat hand of eager bots (seed 0, a world every sixth
-    action) has 12 of 150 worlds past the budget.
+    2 seats, 35-41% at 4, 38-54% at 5 and 6; with whole worlds dealt again, 3 of 2,350
+    at 2, none of 4,800 at 4, 6 of 6,000 at 5 and 15 of 7,200 at 6 (the budget's
+    fallback), at 1.3-3.9 worlds dealt a world; cost a world 0.3-0.9 ms median and 5-16
+    ms at the 90th percentile (0.06-0.11 ms and 0.1-0.7 ms before), the history's replay
+    and the lay-down searches. That fallback came in bursts, a hand few whole deals keep:
+    6 seats of random bots, seed 4311147, a world every sixth action for every seat, had
+    50 of 180 worlds past the budget (28.2 worlds dealt a world, 8.6 ms median, 32 ms at
+    the 90th percentile), as one seat had taken most of its cards and discarded ten
+    times without laying (about 3 deals of its hidden cards in 100 keep them all, and
+    three other seats' must be kept too: at one moment no whole deal of 600 kept all);
+    one 5-seat hand of eager bots (seed 0, a world every sixth action) had 12 of 150.
+    Dealing again only the seat found laying (helper-189): none of 180 and none of 150
+    past the budget (22.5 and 7.2 tries a world, 2.1 and 2.4 ms median, 29 and 9 ms at
+    the 90th percentile, 105 ms at most); the fixed games of the tests (2-6 seats, 800
+    worlds) had none before or after, at 2.0-3.3 tries a world (1.9-4.8 worlds before)
+    and 0.2-1.1 ms median. The price: a world is no longer drawn exactly as a whole deal
+    kept by rejection would draw it (each seat kept is drawn given the cards of the seats
+    kept before it, not given all of them); the worlds kept by the first whole deal,
+    most of them with 2-4 seats, are as before. Measured on the hard hand above (step
+    84, seat 5's worlds, 800 of each against whole deals kept by rejection with no
+    budget): of 155 (seat, face) pairs, how often the seat holds that face differs by at
+    most 0.095 (0.41 against 0.51), most by less than 0.05 (0.023 is one standard
+    deviation of the noise).
 
     Not kept either way: what a seat's other choices say about its cards (which card it
     discarded, whether it took the discard). Worlds are not weighed by how likely the
@@ -185,7 +210,7 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     for k in range(1, SEAT_TRIES if one_pack else LAY_TRIES):
         if most == len(moments):
             break
-        if one_pack and k % WHOLE_EVERY:
+        if one_pack and k % WHOLE_EVERY:  # P10-40: deal again the seat found laying
             world = _redealt(state, world, [t for t in range(state.n) if t != seat
                                             and (t == broken or t not in bound)], r)
         else:
