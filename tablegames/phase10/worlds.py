@@ -77,6 +77,13 @@ Demand = tuple[int, int, int, Sequence[int], int]
 #: find one in which no seat could have laid at a discard it made without laying: a
 #: count, not a time, so the same rng gives the same world on every machine.
 LAY_TRIES = 64
+#: Before any rebuild, the most tries :func:`sample_world` makes instead: each deals again
+#: only the seat found laying (:func:`_redealt`), but every :data:`WHOLE_EVERY`-th deals
+#: a whole world again (a seat can be left no deal that keeps it by the cards the other
+#: seats hold). Counts, not times (found by helper-189).
+SEAT_TRIES = 256
+#: See :data:`SEAT_TRIES`.
+WHOLE_EVERY = 32
 
 #: A discard made without laying (P10-40 under ``lay_when_able``), as the table saw it:
 #: ``(seat, draws, plays, known, card, last)``: the seat had made ``draws`` draws and
@@ -137,21 +144,46 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     less the world's draws since, plus the cards played since, with the taken cards it
     held then), is one in which the engine's own lay-down search finds nothing
     (``State.could_lay_from``). Worlds are dealt again, the rng going on, until one keeps
-    them all, at most :data:`LAY_TRIES` worlds (a count: the same rng gives the same
-    world on every machine, and a world of a world deals the same tries); past that the
-    first world that kept the most of them, in :func:`_kept`'s order, is returned, and
-    it may contradict the rest. Not kept: the discards of a seat that has laid since
+    them all. Before any rebuild this hand a try deals again only the seat whose moment
+    broke first (:func:`_kept`'s order): its hidden cards, the draw pile and the hidden
+    cards of the seats with no moment to keep, with their hand logs (:func:`_redealt`);
+    the seats already kept keep their cards, so a try costs one seat's chance, not the
+    product of every seat's; every :data:`WHOLE_EVERY`-th try deals a whole world again
+    (the cards a seat needs can sit with seats already kept), at most
+    :data:`SEAT_TRIES` tries. After a rebuild (a seat's cards came from several piles,
+    so they cannot simply be swapped with the draw pile) every try is a whole world, at
+    most :data:`LAY_TRIES`. Counts, not times: the same rng gives the same world on every
+    machine, and a world of a world makes the same tries. Past the budget the first world
+    that kept the most of them, in :func:`_kept`'s order, is returned, and it may
+    contradict the rest. Not kept: the discards of a seat that has laid since
     (the phases open to it then are not those open now), any in a hand whose history
     does not replay (a lean search world, a game set up from a position within the
     hand), and, in a hand not recorded, all but a seat's last discard with nothing done
     since. Measured by helper-76 (random and eager bots, two games a count, a world every
     fifth action for every seat): worlds contradicting such a discard, before: 14-20% at
-    2 seats, 35-41% at 4, 38-54% at 5 and 6; now 3 of 2,350 at 2, none of 4,800 at 4, 6
-    of 6,000 at 5 and 15 of 7,200 at 6 (the budget's fallback), at 1.3-3.9 worlds dealt a
-    world; cost a world 0.3-0.9 ms median and 5-16 ms at the 90th percentile (0.06-0.11
-    ms and 0.1-0.7 ms before), the history's replay and the lay-down searches. The
-    fallback comes in bursts: one 5-seat hand of eager bots (seed 0, a world every sixth
-    action) has 12 of 150 worlds past the budget.
+    2 seats, 35-41% at 4, 38-54% at 5 and 6; with whole worlds dealt again, 3 of 2,350
+    at 2, none of 4,800 at 4, 6 of 6,000 at 5 and 15 of 7,200 at 6 (the budget's
+    fallback), at 1.3-3.9 worlds dealt a world; cost a world 0.3-0.9 ms median and 5-16
+    ms at the 90th percentile (0.06-0.11 ms and 0.1-0.7 ms before), the history's replay
+    and the lay-down searches. That fallback came in bursts, a hand few whole deals keep:
+    6 seats of random bots, seed 4311147, a world every sixth action for every seat, had
+    50 of 180 worlds past the budget (28.2 worlds dealt a world, 8.6 ms median, 32 ms at
+    the 90th percentile), as one seat had taken most of its cards and discarded ten
+    times without laying (about 3 deals of its hidden cards in 100 keep them all, and
+    three other seats' must be kept too: at one moment no whole deal of 600 kept all);
+    one 5-seat hand of eager bots (seed 0, a world every sixth action) had 12 of 150.
+    Dealing again only the seat found laying (helper-189): none of 180 and none of 150
+    past the budget (22.5 and 7.2 tries a world, 2.1 and 2.4 ms median, 29 and 9 ms at
+    the 90th percentile, 105 ms at most); the fixed games of the tests (2-6 seats, 800
+    worlds) had none before or after, at 2.0-3.3 tries a world (1.9-4.8 worlds before)
+    and 0.2-1.1 ms median. The price: a world is no longer drawn exactly as a whole deal
+    kept by rejection would draw it (each seat kept is drawn given the cards of the seats
+    kept before it, not given all of them); the worlds kept by the first whole deal,
+    most of them with 2-4 seats, are as before. Measured on the hard hand above (step
+    84, seat 5's worlds, 800 of each against whole deals kept by rejection with no
+    budget): of 155 (seat, face) pairs, how often the seat holds that face differs by at
+    most 0.095 (0.41 against 0.51), most by less than 0.05 (0.023 is one standard
+    deviation of the noise).
 
     Not kept either way: what a seat's other choices say about its cards (which card it
     discarded, whether it took the discard). Worlds are not weighed by how likely the
@@ -168,16 +200,64 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         return world
     # P10-40 under lay_when_able: worlds are dealt again (from the same rng, which goes on)
     # until one has no seat that could have laid where it discarded without laying; past
-    # the budget the first that kept the most of those discards is kept
-    best, most = world, _kept(world, moments)
-    for _ in range(LAY_TRIES - 1):
+    # the budget the first that kept the most of those discards is kept. Before any
+    # rebuild only the seat found laying is dealt again (with the draw pile and the seats
+    # with nothing to keep): the others keep theirs (found by helper-189)
+    bound = {m[0] for m in moments}
+    most, broken = _kept(world, moments)
+    best = world
+    one_pack = state.rebuilt is None
+    for k in range(1, SEAT_TRIES if one_pack else LAY_TRIES):
         if most == len(moments):
             break
-        world, _ = _dealt(state, seat, r)
-        kept = _kept(world, moments)
+        if one_pack and k % WHOLE_EVERY:  # P10-40: deal again the seat found laying
+            world = _redealt(state, world, [t for t in range(state.n) if t != seat
+                                            and (t == broken or t not in bound)], r)
+        else:
+            world, _ = _dealt(state, seat, r)
+        kept, broken = _kept(world, moments)
         if kept > most:
             best, most = world, kept
     return best
+
+
+def _redealt(state: S, world: S, seats: list[int], r: Any) -> S:
+    """A copy of ``world``, a world dealt before any rebuild, with the hidden cards of
+    ``seats`` and the draw pile dealt again among them at random (hand and pile sizes
+    kept) and those seats' hand logs drawn again (:func:`_log_for`); every other card
+    stays where it is.
+
+    Why it is still a world of the seat (P10-59): before a rebuild every hidden card came
+    from the one pack, so any deal of the unseen cards to the hidden slots, with logs
+    drawn from each hand, is a history the seat cannot tell from the real one; this is
+    one. Why it is fair among them: given the other seats' cards, this is the deal
+    :func:`_dealt` makes, restricted to these seats (its uniform shuffle of the same
+    cards)."""
+    out = world.copy()
+    pool = list(world.stock)
+    sizes = []
+    for t in seats:
+        held = counts_of(world.hands[t])
+        for c in state.known_cards[t]:
+            held[c] -= 1
+        hidden = [c for c in range(N_FACES) for _ in range(held[c])]
+        sizes.append(len(hidden))
+        pool += hidden
+    r.shuffle(pool)
+    k = len(world.stock)
+    out.stock = tuple(pool[:k])
+    hands = list(world.hands)
+    for t, size in zip(seats, sizes, strict=True):
+        hands[t] = tuple(sorted([*state.known_cards[t], *pool[k:k + size]]))
+        k += size
+    out.hands = tuple(hands)
+    if state.sources is not None:
+        logs = list(world.hand_log)
+        for t in seats:
+            if logs[t]:
+                logs[t] = _log_for(state, out, t, r)
+        out.hand_log = tuple(logs)
+    return out
 
 
 def _dealt(state: S, seat: int, rng: Any) -> tuple[S, Any]:
@@ -308,9 +388,10 @@ def _no_lay_moments(state: State, seat: int) -> list[Moment]:
             if s in good and (sources is not None or i == last[s])]
 
 
-def _kept(world: State, moments: list[Moment]) -> int:
+def _kept(world: State, moments: list[Moment]) -> tuple[int, int]:
     """How many of ``moments`` (:func:`_no_lay_moments`) ``world`` keeps before the first
-    it contradicts (all of them: it contradicts none): a moment is contradicted when the
+    it contradicts (all of them: it contradicts none), and the seat of that first one
+    (-1: none): a moment is contradicted when the
     seat's hand then, in this world, could lay (the engine's own search,
     ``could_lay_from``). Judged in a fixed order, the cheapest and likeliest first: each
     seat's last discard (its hand now and that card), then each seat's earlier ones from
@@ -323,7 +404,7 @@ def _kept(world: State, moments: list[Moment]) -> int:
     for m in moments:
         if m[5]:
             if world.could_lay_from(m[0], tuple(sorted((*world.hands[m[0]], m[4])))):
-                return kept
+                return kept, m[0]
             kept += 1
         else:
             by_seat.setdefault(m[0], []).append(m)
@@ -356,38 +437,42 @@ def _kept(world: State, moments: list[Moment]) -> int:
                         cards += [c] * k
                 hand = tuple(cards)
                 if world.could_lay_from(s, hand):
-                    return kept
+                    return kept, s
             kept += 1
-    return kept
+    return kept, -1
 
 
 def _draws_for(state: State, world: State, seat: int, r: Any,
                ) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """The world's hand logs before any rebuild: each other seat's draws are cards of its
-    world hand or cards it played after them (from one pack, so any such choice is a
-    history that leads to the world: walking the log backwards, a draw takes one of the
-    cards the seat held just after it)."""
+    """The world's hand logs before any rebuild: each other seat's is :func:`_log_for`."""
     logs = list(state.hand_log)
     for s in range(state.n):
-        if s == seat or not logs[s]:
-            continue
-        log = list(log_codes(logs[s]))
-        held = counts_of(world.hands[s])
-        for c in state.known_cards[s]:
-            held[c] -= 1
-        pending = [c for c in range(N_FACES) for _ in range(held[c])]
-        for i in range(len(log) - 1, -1, -1):
-            code = log[i]
-            if code >= PLAYED:
-                pending.append(code - PLAYED)
-            elif not pending:  # a draw no hand size allows (the load refuses such logs)
-                raise StateError("no deal is consistent with what this seat has seen")
-            else:
-                j = r.below(len(pending))
-                pending[j], pending[-1] = pending[-1], pending[j]
-                log[i] = pending.pop()
-        logs[s] = log_chunks(log)
+        if s != seat and logs[s]:
+            logs[s] = _log_for(state, world, s, r)
     return tuple(logs)
+
+
+def _log_for(state: State, world: State, s: int, r: Any) -> tuple[tuple[int, ...], ...]:
+    """Seat ``s``'s world hand log before any rebuild: its draws are cards of its world
+    hand or cards it played after them (from one pack, so any such choice is a history
+    that leads to the world: walking the log backwards, a draw takes one of the cards
+    the seat held just after it)."""
+    log = list(log_codes(state.hand_log[s]))
+    held = counts_of(world.hands[s])
+    for c in state.known_cards[s]:
+        held[c] -= 1
+    pending = [c for c in range(N_FACES) for _ in range(held[c])]
+    for i in range(len(log) - 1, -1, -1):
+        code = log[i]
+        if code >= PLAYED:
+            pending.append(code - PLAYED)
+        elif not pending:  # a draw no hand size allows (the load refuses such logs)
+            raise StateError("no deal is consistent with what this seat has seen")
+        else:
+            j = r.below(len(pending))
+            pending[j], pending[-1] = pending[-1], pending[j]
+            log[i] = pending.pop()
+    return log_chunks(log)
 
 
 def _draws_unlabelled(state: State, world: State, seat: int, r: Any,
