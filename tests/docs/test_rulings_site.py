@@ -340,7 +340,7 @@ def test_each_introduction_reads_without_code(built: dict[str, Path], game: str)
     # (Toepen's said so only in a parenthesis with code, which folds away: helper-188)
     said = " ".join(" ".join(p.get_text(" ").split()) for p in intro)
     for needed in ("Each section below is one ruling", "A refused move names the ruling",
-                   "the ID leads to that ruling's section", "How to read the examples"):
+                   "the ID leads to that ruling", "How to read the examples"):
         assert needed in said, (game, needed)
     # the developers' sentences are folded, not gone
     assert "IllegalAction" in fold.get_text(), game
