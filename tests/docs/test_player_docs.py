@@ -109,6 +109,23 @@ def test_p10_53_says_how_a_game_under_house_phases_ends() -> None:
     assert "ends only when someone has completed every phase (P10-53)" in p41
 
 
+def test_toepen_rulings_call_the_deal_to_last_trick_a_round() -> None:
+    """The table says "Round" (Dutch "Potje") for a deal played out to its last trick
+    (TOE-13, TOE-20), so the rulings do too; "hand" is the cards a player holds (a dirty
+    hand, TOE-03). Found by helper-188: the page said "wins the hand" and "deals the next
+    hand" while the screen said "Round"."""
+    text = " ".join((ROOT / "tablegames" / "toepen" / "rulings.md")
+                    .read_text(encoding="utf-8").split())
+    # the one "hand" left as the unit is the label of a house-rule choice, quoted as shown
+    text = text.replace('"The game ends after that hand"', "")
+    unit = re.compile(r"\b(?:wins|deals|in|of|during|at the end of) the (?:next |whole )?hand\b"
+                      r"|(?<!throws in )\b(?:the|a|this|that|each|every|next|last|poverty"
+                      r"|per|same) hand(?:'s)?\b(?! (?:thrown|taken|they|that was|obliges))"
+                      r"|\bhand is (?:worth|four)")
+    found = [m.group(0) for m in unit.finditer(text)]
+    assert found == [], found
+
+
 def test_shd_04_says_the_dealer_counts_first_in_a_tie() -> None:
     text = " ".join(next(r for r in load_rulings("shithead") if r.id == "SHD-04").text.split())
     assert "the round's dealer counts first" in text

@@ -335,6 +335,15 @@ def test_each_introduction_reads_without_code(built: dict[str, Path], game: str)
     assert intro and all(p.find("code") is None for p in intro)
     fold = title_section.find("details", class_="tg-code", recursive=False)
     assert fold is not None and fold.find("pre") is not None
+    # with the code folded a player still reads what a section is, that a refused move
+    # names its ruling's ID and the ID leads to the section, and how to read the examples
+    # (Toepen's said so only in a parenthesis with code, which folds away: helper-188)
+    said = " ".join(" ".join(p.get_text(" ").split()) for p in intro)
+    for needed in ("Each section below is one ruling", "A refused move names the ruling",
+                   "the ID leads to that ruling", "How to read the examples"):
+        assert needed in said, (game, needed)
+    # the developers' sentences are folded, not gone
+    assert "IllegalAction" in fold.get_text(), game
 
 
 def test_the_play_page_documents_the_terminal_game(built: dict[str, Path]) -> None:
