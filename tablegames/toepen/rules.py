@@ -116,7 +116,7 @@ class Rules:
         metadata=said(
             "End of the game",
             "What happens when a player reaches the limit.",
-            rubber="The game ends after that hand",
+            rubber="The game ends after that round",
             elimination="They drop out; play on until one is left",
         ))
     exchanges: bool = attrs.field(
