@@ -221,6 +221,15 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     return best
 
 
+def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int]:
+    """Per face, the cards of ``hand`` the table did not see its seat take (``known``,
+    the seat's ``known_cards``): the cards a world deals again."""
+    held = counts_of(hand)
+    for c in known:
+        held[c] -= 1
+    return held
+
+
 def _redealt(state: S, world: S, seats: list[int], r: Any) -> S:
     """A copy of ``world``, a world dealt before any rebuild, with the hidden cards of
     ``seats`` and the draw pile dealt again among them at random (hand and pile sizes
@@ -237,9 +246,7 @@ def _redealt(state: S, world: S, seats: list[int], r: Any) -> S:
     pool = list(world.stock)
     sizes = []
     for t in seats:
-        held = counts_of(world.hands[t])
-        for c in state.known_cards[t]:
-            held[c] -= 1
+        held = _unseen(world.hands[t], state.known_cards[t])
         hidden = [c for c in range(N_FACES) for _ in range(held[c])]
         sizes.append(len(hidden))
         pool += hidden
@@ -409,9 +416,7 @@ def _kept(world: State, moments: list[Moment]) -> tuple[int, int]:
         else:
             by_seat.setdefault(m[0], []).append(m)
     for s, ms in by_seat.items():
-        hidden = counts_of(world.hands[s])
-        for c in world.known_cards[s]:
-            hidden[c] -= 1
+        hidden = _unseen(world.hands[s], world.known_cards[s])
         got: list[int] = []
         gave: list[int] = []
         for code in log_codes(world.hand_log[s]) if world.sources is not None else ():
@@ -458,9 +463,7 @@ def _log_for(state: State, world: State, s: int, r: Any) -> tuple[tuple[int, ...
     that leads to the world: walking the log backwards, a draw takes one of the cards
     the seat held just after it)."""
     log = list(log_codes(state.hand_log[s]))
-    held = counts_of(world.hands[s])
-    for c in state.known_cards[s]:
-        held[c] -= 1
+    held = _unseen(world.hands[s], state.known_cards[s])
     pending = [c for c in range(N_FACES) for _ in range(held[c])]
     for i in range(len(log) - 1, -1, -1):
         code = log[i]
@@ -531,9 +534,7 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     supply = [counts_of(p) for p in sources]
     supply[0] = [PACK.counts[c] - supply[0][c] for c in range(N_FACES)]  # less turned up
     # the seat's own cards: it knows which source gave it each
-    own = counts_of(state.hands[seat])
-    for c in state.known_cards[seat]:
-        own[c] -= 1
+    own = _unseen(state.hands[seat], state.known_cards[seat])
     epoch = 0
     for code in log_codes(state.hand_log[seat]):
         if code == REBUILT:
