@@ -274,23 +274,19 @@ def _option_fault(info: GameInfo, key: str, value: Any, w: CliWords) -> str | No
 
     check = attrs.fields_dict(info.rules_class)[key].validator
     shown = quoted(value)
-    if isinstance(check, IntIn) and not (value is None and check.optional):
-        if type(value) is not int:
+    fault = check.fault(value) if isinstance(check, IntIn | OneOf) else None
+    if isinstance(check, IntIn):
+        if fault == "type":
             return w("the house rule {option} is a whole number, not {value}", option=key,
                      value=shown)
-        if value < check.lo or (check.hi is not None and value > check.hi):
+        if fault == "range":
             return (w("the house rule {option} is {least} or more, not {value}", option=key,
                       least=check.lo, value=shown) if check.hi is None else
                     w("the house rule {option} is from {least} to {most}, not {value}",
                       option=key, least=check.lo, most=check.hi, value=shown))
-    if isinstance(check, OneOf):
-        try:
-            known = value in check.choices
-        except TypeError:
-            known = False
-        if not known:
-            return w("the house rule {option} is one of {choices}, not {value}", option=key,
-                     choices=w.join(sorted(check.choices)), value=shown)  # type: ignore[call-overload]
+    if isinstance(check, OneOf) and fault:
+        return w("the house rule {option} is one of {choices}, not {value}", option=key,
+                 choices=w.join(sorted(check.choices)), value=shown)  # type: ignore[call-overload]
     if check is is_bool and not isinstance(value, bool):
         return w("the house rule {option} is true or false, not {value}", option=key,
                  value=shown)

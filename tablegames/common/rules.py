@@ -177,12 +177,23 @@ class IntIn:
     hi: int | None = None
     optional: bool = False
 
-    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
+    def fault(self, value: Any) -> str | None:
+        """What is wrong with ``value``: ``"type"`` (not an exact int), ``"range"`` (out
+        of ``lo..hi``) or ``None`` (nothing). The one test of the field: the validator
+        raises on it, and a front end words its own refusal from it."""
         if value is None and self.optional:
-            return
+            return None
         if type(value) is not int:
-            raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
+            return "type"
         if value < self.lo or (self.hi is not None and value > self.hi):
+            return "range"
+        return None
+
+    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
+        fault = self.fault(value)
+        if fault == "type":
+            raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
+        if fault == "range":
             top = "" if self.hi is None else f"..{self.hi}"
             raise RulesError(f"{attr.name} must be in {self.lo}{top}, not {quoted(value)}")
 
@@ -204,12 +215,17 @@ class OneOf:
 
     choices: Container[Any]
 
-    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
+    def fault(self, value: Any) -> str | None:
+        """``"choice"`` when ``value`` is not one of the choices, else ``None`` (the one
+        test, as :meth:`IntIn.fault`)."""
         try:
             known = value in self.choices
         except TypeError:  # a list or a dict cannot be in a set of names
             known = False
-        if not known:
+        return None if known else "choice"
+
+    def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
+        if self.fault(value):
             raise RulesError(f"{attr.name} must be one of {sorted(self.choices)}, "  # type: ignore[call-overload]
                              f"not {quoted(value)}")
 
