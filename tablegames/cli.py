@@ -208,11 +208,14 @@ def _game(name: str, w: CliWords) -> GameInfo:
 
 
 def _players(info: GameInfo, players: int, w: CliWords) -> int:
-    """``players`` when the game seats that many (:meth:`GameInfo.check_players`)."""
-    if not info.min_players <= players <= info.max_players:
+    """``players`` when the game seats that many (:meth:`GameInfo.check_players`, whose
+    refusal is told in the command's language)."""
+    try:
+        return info.check_players(players)
+    except SetupError:
         raise SetupError(w("{game} is for {least} to {most} players, not {n}", game=info.name,
-                           least=info.min_players, most=info.max_players, n=quoted(players)))
-    return players
+                           least=info.min_players, most=info.max_players, n=quoted(players))
+                         ) from None
 
 
 def _bots(info: GameInfo, names: Sequence[str], w: CliWords) -> None:
