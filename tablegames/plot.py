@@ -31,7 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.errors import ArgumentRefused, TablegamesError, quoted
 from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.registry import GAMES
 from tablegames.stats import Rate, wilson
@@ -187,12 +187,14 @@ def check_target(path: str | os.PathLike[str]) -> Path:
     """
     out = file_to_write(path, "the plot file")
     if FORMATS.get(out.suffix.lower()) is None:
-        raise TablegamesError(f"--plot {quoted(out.name, 100)}: the file must end in .svg, .png "
-                              "or .pdf")
+        raise ArgumentRefused(f"--plot {quoted(out.name, 100)}: the file must end in .svg, "
+                              ".png or .pdf", argument="plot", code="suffix", value=path,
+                              choices=FORMATS)
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise TablegamesError("plotting needs matplotlib: pip install 'tablegames[plot]'") from None
+        raise ArgumentRefused("plotting needs matplotlib: pip install 'tablegames[plot]'",
+                              argument="plot", code="matplotlib", value=path) from None
     return out
 
 

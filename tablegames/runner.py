@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import errno
 import logging
 import math
 import multiprocessing
@@ -47,9 +48,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from tablegames.common.errors import SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -79,10 +80,12 @@ def cpu_count() -> int:
 
 def _check_int(name: str, value: object, *, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{name} must be an int, not {type(value).__name__}")
+        raise ArgumentRefused(f"{name} must be an int, not {type(value).__name__}",
+                              argument=name, code="type", value=value)
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise SetupError(f"{name} must be {bound}, got {quoted(value)}")
+        raise ArgumentRefused(f"{name} must be {bound}, got {quoted(value)}", argument=name,
+                              code="range", value=value, least=low, most=high)
     return value
 
 
@@ -98,7 +101,9 @@ def check_workers(workers: object, backend: str = "process") -> int | None:
 def check_backend(backend: object) -> str:
     """Validate a ``backend`` argument (``"process"`` or ``"ray"``)."""
     if not isinstance(backend, str) or backend not in BACKENDS:
-        raise SetupError(f"backend must be one of {', '.join(map(repr, BACKENDS))}, got {quoted(backend)}")
+        raise ArgumentRefused(f"backend must be one of {', '.join(map(repr, BACKENDS))}, "
+                              f"got {quoted(backend)}", argument="backend", code="choice",
+                              value=backend, choices=BACKENDS)
     return backend
 
 
@@ -138,6 +143,16 @@ def address_problem(address: str) -> str | None:
     return None
 
 
+#: What a refusal calls the ``RAY_ADDRESS`` of the environment (its ``argument`` is
+#: ``"RAY_ADDRESS"``).
+ENV_ADDRESS = "RAY_ADDRESS (from the environment)"
+
+
+def _argument(name: str) -> str:
+    """The ``argument`` of a refusal of the address a sentence calls ``name``."""
+    return "RAY_ADDRESS" if name == ENV_ADDRESS else name
+
+
 def ray_endpoint(address: str, name: str = "address") -> tuple[str, int] | None:
     """The host and port a Ray ``address`` names, or ``None`` for ``"auto"`` and
     ``"local"`` (Ray's own words: the cluster this machine runs, a new local one).
@@ -152,20 +167,19 @@ def ray_endpoint(address: str, name: str = "address") -> tuple[str, int] | None:
     environment).
     """
     problem = address_problem(address)
-    shown = quoted(address, 100)
-    if problem == "empty":
-        raise SetupError(f"{name} is empty: give {ADDRESS_FORMS}")
-    if problem == "long":
-        raise SetupError(f"{name} is at most {MAX_ADDRESS} characters, not {len(address)}")
-    if problem == "scheme":
-        raise SetupError(f"{name} {shown} is not a Ray address: give {ADDRESS_FORMS}")
-    if problem == "no_port":
-        raise SetupError(f"{name} {shown} has no port: give {ADDRESS_FORMS}")
-    if problem == "no_host":
-        raise SetupError(f"{name} {shown} names no host (an IPv6 address goes in brackets, "
-                         f"[::1]:6379): give {ADDRESS_FORMS}")
-    if problem == "port":
-        raise SetupError(f"{name} {shown}: a port is 1 to 65535")
+    if problem is not None:
+        shown = quoted(address, 100)
+        said = {
+            "empty": f"{name} is empty: give {ADDRESS_FORMS}",
+            "long": f"{name} is at most {MAX_ADDRESS} characters, not {len(address)}",
+            "scheme": f"{name} {shown} is not a Ray address: give {ADDRESS_FORMS}",
+            "no_port": f"{name} {shown} has no port: give {ADDRESS_FORMS}",
+            "no_host": f"{name} {shown} names no host (an IPv6 address goes in brackets, "
+                       f"[::1]:6379): give {ADDRESS_FORMS}",
+            "port": f"{name} {shown}: a port is 1 to 65535",
+        }[problem]
+        raise ArgumentRefused(said, argument=_argument(name), code=problem, value=address,
+                              most=MAX_ADDRESS if problem == "long" else None)
     if address in ("auto", "local"):
         return None
     host, _, port = address.partition("://")[2 if "://" in address else 0].rpartition(":")
@@ -176,9 +190,12 @@ def check_address(address: object, backend: str) -> str | None:
     """Validate an ``address`` argument: a Ray cluster's, given only with ``backend="ray"``,
     in one of the forms :func:`ray_endpoint` reads."""
     if address is not None and backend != "ray":
-        raise SetupError("address is only used with backend='ray'")
+        raise ArgumentRefused("address is only used with backend='ray'", argument="address",
+                              code="backend", value=address)
     if address is not None and not isinstance(address, str):
-        raise SetupError(f"address must be a string such as 'ray://host:10001', not {type(address).__name__}")
+        raise ArgumentRefused("address must be a string such as 'ray://host:10001', not "
+                              f"{type(address).__name__}", argument="address", code="type",
+                              value=address)
     if address is not None:
         ray_endpoint(address)
     return address
@@ -359,13 +376,50 @@ def _run_pool(
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class RayRefused(SetupError):
+    """A Ray run that could not begin: Ray is not installed, no Ray answers at the
+    cluster's address, or Ray did not come up.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence, which stays the message:
+    ``code`` says what happened, one of
+
+    * ``"missing"``: Ray is not installed (the ``ray`` extra);
+    * ``"unanswered"``: nothing answers at ``address`` (refused, timed out, an unknown
+      host): ``errno`` and ``reason`` are the operating system's (its number, ``ETIMEDOUT``
+      for a connection that timed out, and its own words);
+    * ``"not_ray"``: something other than Ray answers at ``address``: ``answer`` says
+      what it did, ``"silent"`` (accepted the connection and said nothing within
+      :data:`PROBE_SECONDS`), ``"http"`` (a web server, such as Ray's dashboard),
+      ``"closed"`` (closed the connection) or ``"other"`` (an answer in another protocol);
+    * ``"no_start"``: Ray did not start a local cluster, ``said`` being Ray's first line;
+    * ``"no_connect"``: Ray could not connect to the cluster at ``address`` (``said``).
+
+    ``argument`` is ``"address"``, or ``"RAY_ADDRESS"`` when the address came from the
+    environment (``None`` for ``"missing"`` and ``"no_start"``). The codes are stable.
+    """
+
+    def __init__(self, message: str, *, code: str, address: str | None = None,
+                 argument: str | None = None, errno: int | None = None,
+                 reason: str | None = None, answer: str | None = None,
+                 said: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.address = address
+        self.argument = argument
+        self.errno = errno
+        self.reason = reason
+        self.answer = answer
+        self.said = said
+
+
 def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise SetupError(
-            "backend='ray' needs Ray: pip install 'tablegames[ray]' (or pip install 'ray>=2.40')"
-        ) from None
+        raise RayRefused(
+            "backend='ray' needs Ray: pip install 'tablegames[ray]' (or pip install 'ray>=2.40')",
+            code="missing") from None
     return ray
 
 
@@ -393,8 +447,19 @@ _H2_HELLO = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes((0, 0, 0, 4, 0, 0, 0, 0,
 _H2_HEADER = 9
 
 
-def _unanswered(host: str, port: int) -> tuple[str, str] | None:
-    """Why no Ray answers at ``host:port``, as ``(what, why)``, or ``None`` when one may.
+class _Unanswered(NamedTuple):
+    """Why no Ray answers at an address (:func:`_unanswered`): ``what`` and ``why`` are the
+    refusal's English, ``code``, ``errno`` and ``answer`` :class:`RayRefused`'s fields."""
+
+    what: str
+    why: str
+    code: str
+    errno: int | None = None
+    answer: str | None = None
+
+
+def _unanswered(host: str, port: int) -> _Unanswered | None:
+    """Why no Ray answers at ``host:port``, or ``None`` when one may.
 
     Two steps, each given :data:`PROBE_SECONDS`, on one connection, opened and closed:
 
@@ -415,14 +480,20 @@ def _unanswered(host: str, port: int) -> tuple[str, str] | None:
                 return None
             return _not_grpc(conn)
     except OSError as exc:  # ConnectionRefusedError, TimeoutError, socket.gaierror, ...
-        return "nothing answers", exc.strerror or str(exc) or type(exc).__name__
+        # a connection that timed out has no errno of its own (``socket.timeout``)
+        number = exc.errno if exc.errno is not None or not isinstance(exc, TimeoutError) \
+            else errno.ETIMEDOUT
+        return _Unanswered("nothing answers", exc.strerror or str(exc) or type(exc).__name__,
+                           "unanswered", errno=number)
 
 
-def _not_grpc(conn: socket.socket) -> tuple[str, str] | None:
+def _not_grpc(conn: socket.socket) -> _Unanswered | None:
     """Whether the server on ``conn`` answers HTTP/2's preface with a SETTINGS frame
     within :data:`PROBE_SECONDS` (``None``), or why not. At most a frame header is read,
     against one deadline, so a server that trickles bytes cannot hold the run longer."""
-    other = "something other than Ray answers"
+    def other(why: str, answer: str) -> _Unanswered:
+        return _Unanswered("something other than Ray answers", why, "not_ray", answer=answer)
+
     deadline = time.monotonic() + PROBE_SECONDS
     got = b""
     try:
@@ -437,19 +508,20 @@ def _not_grpc(conn: socket.socket) -> tuple[str, str] | None:
                 break
             got += chunk
     except TimeoutError:
-        return other, (f"it accepted the connection but did not answer in Ray's protocol, "
-                       f"gRPC, within {PROBE_SECONDS:g} s")
+        return other(f"it accepted the connection but did not answer in Ray's protocol, "
+                     f"gRPC, within {PROBE_SECONDS:g} s", "silent")
     except OSError:  # reset (closed with our bytes unread) by a server that wants others
         got = b""
     if got.startswith((b"HTTP/", b"<")):  # a status line, or a page sent without one
-        return other, ("an HTTP server, not Ray's protocol, gRPC; Ray's dashboard (port "
-                       "8265) is no cluster address")
+        return other("an HTTP server, not Ray's protocol, gRPC; Ray's dashboard (port "
+                     "8265) is no cluster address", "http")
     # a SETTINGS frame (type 4) on stream 0 that is not an acknowledgement (flag 1)
     if len(got) == _H2_HEADER and got[3] == 4 and not got[4] & 1 and not any(got[5:]):
         return None
     if not got:
-        return other, "it closed the connection without answering in Ray's protocol, gRPC"
-    return other, "its answer is not in Ray's protocol, gRPC"
+        return other("it closed the connection without answering in Ray's protocol, gRPC",
+                     "closed")
+    return other("its answer is not in Ray's protocol, gRPC", "other")
 
 
 def _check_reachable(address: str | None) -> None:
@@ -464,7 +536,7 @@ def _check_reachable(address: str | None) -> None:
     name = "address"
     env = os.environ.get("RAY_ADDRESS")
     if env and address in (None, "auto"):
-        address, name = env, "RAY_ADDRESS (from the environment)"
+        address, name = env, ENV_ADDRESS
     if address is None:
         return
     endpoint = ray_endpoint(address, name)
@@ -472,11 +544,14 @@ def _check_reachable(address: str | None) -> None:
         return
     refused = _unanswered(*endpoint)
     if refused is not None:
-        what, why = refused
-        raise SetupError(
-            f"{what} at the Ray {name} {quoted(address, 100)} ({why}): check the "
-            "address, and that Ray runs there (`ray start --head` starts one and prints its "
-            "address); `--backend process` (the default) needs no Ray")
+        raise RayRefused(
+            f"{refused.what} at the Ray {name} {quoted(address, 100)} ({refused.why}): check "
+            "the address, and that Ray runs there (`ray start --head` starts one and prints "
+            "its address); `--backend process` (the default) needs no Ray",
+            code=refused.code, address=address, argument=_argument(name),
+            errno=refused.errno if refused.code == "unanswered" else None,
+            reason=refused.why if refused.code == "unanswered" else None,
+            answer=refused.answer)
 
 
 def _start_ray(ray: Any, address: str | None) -> None:
@@ -496,14 +571,16 @@ def _start_ray(ray: Any, address: str | None) -> None:
     except KeyboardInterrupt:
         raise
     except Exception as exc:  # Ray raises bare Exception, ConnectionError, TimeoutError, ...
-        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        said = quoted(said, 160)
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        said = quoted(first, 160)
         if address is None:
             what = f"Ray did not start a local cluster (Ray said: {said})."
         else:
             what = (f"Ray could not connect to the cluster at {quoted(address, 100)} (Ray said: {said}); "
                     "check that it runs (`ray status` on its head node) and that the address is right.")
-        raise SetupError(f"{what} {RAY_HELP}") from None
+        raise RayRefused(f"{what} {RAY_HELP}", code="no_start" if address is None else "no_connect",
+                         address=address, argument=None if address is None else "address",
+                         said=first) from None
 
 
 #: The most log records and warnings held back while Ray starts (a start-up logs a few).

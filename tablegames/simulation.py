@@ -47,7 +47,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted
+from tablegames.common.errors import (
+    ArgumentRefused,
+    SetupError,
+    StateError,
+    TablegamesError,
+    quoted,
+)
 from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
@@ -449,12 +455,16 @@ class SimulationSummary:
 
 def _check_games(games: object) -> int:
     if isinstance(games, bool) or not isinstance(games, int):
-        raise SetupError(f"games must be an int, not {type(games).__name__}")
+        raise ArgumentRefused(f"games must be an int, not {type(games).__name__}",
+                              argument="games", code="type", value=games)
     if games < 1:
-        raise SetupError(f"games must be at least 1 (got {quoted(games)}): a simulation needs a "
-                         "game to play")
+        raise ArgumentRefused(f"games must be at least 1 (got {quoted(games)}): a simulation "
+                              "needs a game to play", argument="games", code="too_few",
+                              value=games, least=1, most=MAX_GAMES)
     if games > MAX_GAMES:
-        raise SetupError(f"games must be at most {MAX_GAMES:,}, got {quoted(games)}")
+        raise ArgumentRefused(f"games must be at most {MAX_GAMES:,}, got {quoted(games)}",
+                              argument="games", code="too_many", value=games, least=1,
+                              most=MAX_GAMES)
     return games
 
 

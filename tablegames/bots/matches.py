@@ -38,7 +38,7 @@ import attrs
 from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
-from tablegames.common.errors import SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
 from tablegames.stats import ENGLISH_WORDS, EnglishWords, wilson, z_score
@@ -249,9 +249,11 @@ def _pct(rate: float, lo: float, hi: float) -> str:
 
 def _check_int(what: str, value: object, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(f"{what} must be an int, not {type(value).__name__}")
+        raise ArgumentRefused(f"{what} must be an int, not {type(value).__name__}",
+                              argument=what, code="type", value=value)
     if not lo <= value <= hi:
-        raise SetupError(f"{what} must be in {lo}..{hi:,}, not {quoted(value)}")
+        raise ArgumentRefused(f"{what} must be in {lo}..{hi:,}, not {quoted(value)}",
+                              argument=what, code="range", value=value, least=lo, most=hi)
     return value
 
 
@@ -301,8 +303,9 @@ def arena(
     if games % players:
         lower, upper = games - games % players, games + players - games % players
         hint = f"{lower} or {upper}" if lower else str(upper)
-        raise SetupError(f"games must be a multiple of the {players} seats so that every bot sits "
-                         f"in every seat equally often (try {hint})")
+        raise ArgumentRefused(f"games must be a multiple of the {players} seats so that every "
+                              f"bot sits in every seat equally often (try {hint})",
+                              argument="games", code="multiple", value=games, seats=players)
     check_run_seed(seed)
     check_backend(backend)
     check_workers(workers, backend)

@@ -23,7 +23,7 @@ from tablegames.bots.base import Bot, PolicyBot, RandomBot
 from tablegames.bots.hints import _info
 from tablegames.bots.hints import hints_for as hints_for  # its old address still serves
 from tablegames.bots.hints import register_hints as register_hints  # (a game's bots.py)
-from tablegames.common.errors import SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rules import OptionText
 from tablegames.common.setups import plain_number
@@ -225,11 +225,13 @@ def check_budget(budget: object) -> int | None:
         return None
     value = plain_number(budget)
     if type(value) is not int:
-        raise SetupError(f"budget must be an int (iterations per decision), "
-                         f"not {type(budget).__name__}")
+        raise ArgumentRefused(f"budget must be an int (iterations per decision), "
+                              f"not {type(budget).__name__}", argument="budget", code="type",
+                              value=budget)
     if not 1 <= value <= MAX_BUDGET:
-        raise SetupError(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
-                         f"not {quoted(value)}")
+        raise ArgumentRefused(f"budget must be in 1..{MAX_BUDGET:,} iterations per decision, "
+                              f"not {quoted(value)}", argument="budget", code="range",
+                              value=value, least=1, most=MAX_BUDGET)
     return value
 
 
@@ -267,8 +269,9 @@ def lineup_params(
     if budget is not None:
         takers = [n for n in names_ if takes_budget(n, info)]
         if not takers:
-            raise SetupError(f"no bot in the lineup takes a budget ({', '.join(names_)}); "
-                             "ismcts does")
+            raise ArgumentRefused(f"no bot in the lineup takes a budget ({', '.join(names_)}); "
+                                  "ismcts does", argument="budget", code="unused",
+                                  value=budget, bots=names_)
         for n in takers:
             out.setdefault(n, {})["budget"] = budget
     for name in names_:  # unknown names and bad parameters fail now

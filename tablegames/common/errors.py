@@ -199,3 +199,48 @@ class StaleState(IllegalAction):
 
 class SeatError(TablegamesError):
     """A seat argument that is not a seat of this game (not an exact ``int`` in range)."""
+
+
+class ArgumentRefused(SetupError):
+    """An argument of a run (:func:`tablegames.simulate`, :func:`tablegames.arena`,
+    :func:`tablegames.runner.run`) that it does not take, refused before any work starts.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence, which stays the message:
+    ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
+    ``"budget"``, ``"players"``, ``"chunksize"``, ``"backend"``, ``"plot"``, and
+    ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment);
+    ``value`` the value as given; ``code`` says what is wrong, one of
+
+    * ``"type"``: not of the argument's type (an ``int`` for a count, a ``str`` for an
+      address);
+    * ``"range"``: a count outside ``least`` .. ``most`` (``most`` ``None``: no upper
+      bound); ``"too_few"`` and ``"too_many"``, the same said as one bound
+      (``simulate``'s ``games``: ``least`` and ``most`` are both set);
+    * ``"multiple"``: an arena's ``games`` that is no multiple of its ``seats``;
+    * ``"unused"``: a ``budget`` that no bot of the lineup (``bots``, each name once)
+      takes;
+    * ``"choice"``: a ``backend`` that is not one of ``choices``;
+    * ``"backend"``: an ``address`` given without ``backend="ray"``;
+    * the form of a Ray address, as :func:`tablegames.runner.address_problem` names it:
+      ``"empty"``, ``"long"`` (more than ``most`` characters), ``"scheme"``,
+      ``"no_port"``, ``"no_host"``, ``"port"``;
+    * ``"suffix"``: a ``plot`` file whose suffix is not one of ``choices``;
+      ``"matplotlib"``: a ``plot`` asked for without matplotlib (the ``plot`` extra).
+
+    The codes are stable: a front end may keep a table of them.
+    """
+
+    def __init__(self, message: str, *, argument: str, code: str, value: object = None,
+                 least: int | None = None, most: int | None = None,
+                 seats: int | None = None, bots: Iterable[str] = (),
+                 choices: Iterable[str] = ()) -> None:
+        super().__init__(message)
+        self.argument = argument
+        self.code = code
+        self.value = value
+        self.least = least
+        self.most = most
+        self.seats = seats
+        self.bots: tuple[str, ...] = tuple(bots)
+        self.choices: tuple[str, ...] = tuple(choices)
