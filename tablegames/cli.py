@@ -29,9 +29,11 @@ import argparse
 import errno
 import functools
 import json
+import socket
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from os import PathLike
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from tablegames import __version__
 from tablegames.cliwords import (
@@ -45,6 +47,7 @@ from tablegames.cliwords import (
 )
 from tablegames.common.errors import (
     INTERRUPTED,
+    ArgumentRefused,
     RulesError,
     SetupError,
     TablegamesError,
@@ -57,6 +60,9 @@ from tablegames.common.rulings import load_rulings
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
 
+if TYPE_CHECKING:
+    from tablegames.runner import RayRefused
+
 
 def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
               ) -> tuple[Callable[[int], None] | None, Callable[[], None]]:
@@ -65,7 +71,8 @@ def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playi
     On stderr so that ``tablegames simulate ... --json > summary.json`` stays clean. A run
     of fewer than 200 games gets a bar only when it is ``slow`` (a search bot plays:
     each of its games takes seconds; the arena counts every game as slow). ``label`` names
-    the command at the bar's left, so ``simulate`` and ``arena`` share one bar.
+    the command at the bar's left, so ``simulate`` and ``arena`` share one bar; the
+    command gives it in its language. The bar is drawn at the first report of progress.
     """
     if not enabled or (total < 200 and not slow):
         return None, lambda: None
@@ -77,12 +84,19 @@ def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playi
     bar = Progress(label, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                    console=Console(file=sys.stderr), transient=True)
     task = bar.add_task(label, total=total)
-    bar.start()
 
     def update(done: int) -> None:
+        # drawn from the library's first report, which comes once every argument is
+        # checked: a refusal is then the only line on the screen
+        if not bar.live.is_started:
+            bar.start()
         bar.update(task, completed=done)
 
-    return update, bar.stop
+    def close() -> None:
+        if bar.live.is_started:  # stopped unstarted, rich writes an empty line
+            bar.stop()
+
+    return update, close
 
 
 def _comma_list(text: str) -> list[str]:
@@ -311,78 +325,6 @@ def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: Cli
                            n=players)) from None
 
 
-def _run_checks(args: argparse.Namespace, w: CliWords, names: Sequence[str],
-                *, arena_seats: int | None = None) -> None:
-    """``--plot``, ``--games``, ``--workers``, ``--budget`` and ``--address`` checked with
-    the library's own limits (:data:`tablegames.simulation.MAX_GAMES`,
-    :data:`tablegames.bots.matches.MAX_GAMES`, :func:`tablegames.runner.cpu_count`,
-    :data:`tablegames.bots.registry.MAX_BUDGET`, :data:`tablegames.plot.FORMATS`), in the
-    order the library checks them; the English ids are its sentences. ``arena_seats``:
-    the arena's table, whose games are a multiple of its seats."""
-    from pathlib import Path
-
-    from tablegames.bots.registry import MAX_BUDGET, takes_budget
-    from tablegames.runner import MAX_PROCESSES_PER_CORE, MAX_RAY_WORKERS, cpu_count
-
-    plot = getattr(args, "plot", None)
-    if plot:  # an empty name is the library's to refuse, as a path
-        from tablegames.plot import FORMATS
-
-        if FORMATS.get(Path(plot).suffix.lower()) is None:
-            raise SetupError(w("--plot {name}: the file must end in .svg, .png or .pdf",
-                               name=quoted(Path(plot).name, 100)))
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise SetupError(w("plotting needs matplotlib: pip install 'tablegames[plot]'")
-                             ) from None
-    games = args.games
-    if arena_seats is None:
-        from tablegames.simulation import MAX_GAMES
-
-        if games < 1:
-            raise SetupError(w("games must be at least 1 (got {games}): a simulation needs "
-                               "a game to play", games=quoted(games)))
-        if games > MAX_GAMES:
-            raise SetupError(w("games must be at most {most}, got {games}",
-                               most=f"{MAX_GAMES:,}", games=quoted(games)))
-    else:
-        from tablegames.bots.matches import MAX_GAMES as MAX_ARENA
-
-        if not 1 <= games <= MAX_ARENA:
-            raise SetupError(w("games must be in 1..{most}, not {games}",
-                               most=f"{MAX_ARENA:,}", games=quoted(games)))
-        if games % arena_seats:  # the arena's hint: the nearest multiples
-            lower = games - games % arena_seats
-            upper = lower + arena_seats
-            raise SetupError(
-                w("games must be a multiple of the {seats} seats so that every bot sits in "
-                  "every seat equally often (try {lower} or {upper})",
-                  seats=arena_seats, lower=lower, upper=upper) if lower else
-                w("games must be a multiple of the {seats} seats so that every bot sits in "
-                  "every seat equally often (try {upper})", seats=arena_seats, upper=upper))
-    backend = getattr(args, "backend", "process")
-    workers = args.workers
-    most = MAX_RAY_WORKERS if backend == "ray" else MAX_PROCESSES_PER_CORE * cpu_count()
-    if workers is not None and not 1 <= workers <= most:
-        raise SetupError(w("workers must be 1..{most}, got {workers}", most=most,
-                           workers=quoted(workers)))
-    budget = args.budget
-    if budget is not None:
-        if not 1 <= budget <= MAX_BUDGET:
-            raise SetupError(w("budget must be in 1..{most} iterations per decision, not "
-                               "{budget}", most=f"{MAX_BUDGET:,}", budget=quoted(budget)))
-        lineup = list(dict.fromkeys(names))
-        if not any(takes_budget(n, args.game) for n in lineup):
-            raise SetupError(w("no bot in the lineup takes a budget ({bots}); ismcts does",
-                               bots=w.join(lineup)))
-    address = getattr(args, "address", None)
-    if address is not None and backend != "ray":
-        raise SetupError(w("address is only used with backend='ray'"))
-    if address is not None:
-        _address_check(address, w)
-
-
 #: Each of :func:`~tablegames.runner.address_problem`'s codes, as the command says it
 #: (``{address}`` quoted, ``{forms}`` the forms an address takes).
 ADDRESS_PROBLEMS = {
@@ -396,18 +338,52 @@ ADDRESS_PROBLEMS = {
 }
 
 
-def _address_check(address: str, w: CliWords) -> None:
-    """``--address`` in a form Ray takes (:func:`~tablegames.runner.address_problem`):
-    the library's own refusal in English, its code told in the command's language."""
-    from tablegames.runner import ADDRESS_FORMS, MAX_ADDRESS, address_problem, ray_endpoint
+def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
+    """A run's argument the library refused (:class:`~tablegames.common.errors.
+    ArgumentRefused`), told from its code and fields; ``None`` for one a command line
+    cannot send (a wrong type: argparse reads every number)."""
+    from pathlib import Path
 
-    problem = address_problem(address)
-    if problem is None:
-        return
-    if w.lang == "en":
-        ray_endpoint(address)  # the library's sentence, word for word
-    raise SetupError(w(ADDRESS_PROBLEMS[problem], address=quoted(address, 100),
-                       forms=w(ADDRESS_FORMS), most=MAX_ADDRESS, n=len(address)))
+    from tablegames.runner import ADDRESS_FORMS
+
+    value, key = exc.value, (exc.argument, exc.code)
+    shown = quoted(value)
+    if key == ("games", "too_few"):
+        return w("games must be at least 1 (got {games}): a simulation needs a game to play",
+                 games=shown)
+    if key == ("games", "too_many"):
+        return w("games must be at most {most}, got {games}", most=f"{exc.most:,}", games=shown)
+    if key == ("games", "range"):
+        return w("games must be in 1..{most}, not {games}", most=f"{exc.most:,}", games=shown)
+    if key == ("games", "multiple") and isinstance(value, int) and exc.seats:
+        lower = value - value % exc.seats  # the arena's hint: the nearest multiples
+        upper = lower + exc.seats
+        return (w("games must be a multiple of the {seats} seats so that every bot sits in "
+                  "every seat equally often (try {lower} or {upper})",
+                  seats=exc.seats, lower=lower, upper=upper) if lower else
+                w("games must be a multiple of the {seats} seats so that every bot sits in "
+                  "every seat equally often (try {upper})", seats=exc.seats, upper=upper))
+    if key == ("workers", "range"):
+        return w("workers must be 1..{most}, got {workers}", most=exc.most, workers=shown)
+    if key == ("budget", "range"):
+        return w("budget must be in 1..{most} iterations per decision, not {budget}",
+                 most=f"{exc.most:,}", budget=shown)
+    if key == ("budget", "unused"):
+        return w("no bot in the lineup takes a budget ({bots}); ismcts does",
+                 bots=w.join(exc.bots))
+    if key == ("plot", "suffix") and isinstance(value, str | PathLike):
+        return w("--plot {name}: the file must end in .svg, .png or .pdf",
+                 name=quoted(Path(value).name, 100))
+    if key == ("plot", "matplotlib"):
+        return w("plotting needs matplotlib: pip install 'tablegames[plot]'")
+    if key == ("address", "backend"):
+        return w("address is only used with backend='ray'")
+    if exc.argument in ("address", "RAY_ADDRESS") and exc.code in ADDRESS_PROBLEMS:
+        said = w(ADDRESS_PROBLEMS[exc.code], address=quoted(value, 100), forms=w(ADDRESS_FORMS),
+                 most=exc.most, n=len(value) if isinstance(value, str) else 0)
+        return said if exc.argument == "address" else w(
+            "{said} (RAY_ADDRESS, from the environment)", said=said)
+    return None
 
 
 #: The library's words a refusal above names as a whole (a file's ``what``, the forms
@@ -439,6 +415,7 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     English sentence is never read."""
     from tablegames.bots.registry import BotModuleRefused
     from tablegames.common.paths import NAME_MAX, FileRefused
+    from tablegames.runner import RayRefused
 
     if w.lang == "en":
         return str(exc)
@@ -462,6 +439,10 @@ def told(exc: TablegamesError, w: CliWords) -> str:
             return w("cannot create the folder {folder} for {what}: {reason}",
                      folder=folder, what=what, reason=reason)
         return w("cannot write {what} {path}: {reason}", what=what, path=path, reason=reason)
+    if isinstance(exc, ArgumentRefused):
+        return _argument_refused(exc, w) or str(exc)
+    if isinstance(exc, RayRefused):
+        return _ray_refused(exc, w)
     if isinstance(exc, BotModuleRefused):
         module = quoted(exc.module)
         if exc.failed:  # the module's own error: Python's type and words, as raised
@@ -473,6 +454,59 @@ def told(exc: TablegamesError, w: CliWords) -> str:
         return w("cannot import the bot module {module}: {cause}", module=module,
                  cause=quoted(exc.cause, 200))
     return str(exc)
+
+
+#: The operating system's reasons nothing answers at an address, told in the command's
+#: language; any other is the system's own words (``RayRefused.reason``).
+NET_REASONS = {
+    errno.ECONNREFUSED: N_("connection refused"), errno.ETIMEDOUT: N_("timed out"),
+    errno.EHOSTUNREACH: N_("no route to the host"),
+    errno.ENETUNREACH: N_("the network cannot be reached"),
+    socket.EAI_NONAME: N_("no host of that name is known"),
+}
+#: What something other than Ray did at a Ray address (``RayRefused.answer``).
+NOT_RAY = {
+    "silent": N_("it accepted the connection but did not answer in Ray's protocol, gRPC, "
+                 "within {seconds} s"),
+    "http": N_("an HTTP server, not Ray's protocol, gRPC; Ray's dashboard (port 8265) is no "
+               "cluster address"),
+    "closed": N_("it closed the connection without answering in Ray's protocol, gRPC"),
+    "other": N_("its answer is not in Ray's protocol, gRPC"),
+}
+
+
+def _ray_refused(exc: RayRefused, w: CliWords) -> str:
+    """A Ray run that could not begin (:class:`~tablegames.runner.RayRefused`), told from
+    its code and fields; what Ray itself said stays Ray's words."""
+    from tablegames.runner import PROBE_SECONDS, RAY_HELP
+
+    address = quoted(exc.address, 100)
+    if exc.code == "missing":
+        return w("backend='ray' needs Ray: pip install 'tablegames[ray]' (or pip install "
+                 "'ray>=2.40')")
+    if exc.code == "no_start":
+        return w("Ray did not start a local cluster (Ray said: {said}).", said=quoted(
+            exc.said, 160)) + " " + w(RAY_HELP)
+    if exc.code == "no_connect":
+        return w("Ray could not connect to the cluster at {address} (Ray said: {said}); check "
+                 "that it runs (`ray status` on its head node) and that the address is right.",
+                 address=address, said=quoted(exc.said, 160)) + " " + w(RAY_HELP)
+    if exc.code == "unanswered":
+        reason = NET_REASONS.get(exc.errno or 0)
+        said = w("nothing answers at the Ray address {address} ({why}): check the address, "
+                 "and that Ray runs there (`ray start --head` starts one and prints its "
+                 "address); `--backend process` (the default) needs no Ray", address=address,
+                 why=w(reason) if reason else exc.reason or "")
+    elif exc.code == "not_ray" and exc.answer in NOT_RAY:
+        said = w("something other than Ray answers at the Ray address {address} ({why}): "
+                 "check the address, and that Ray runs there (`ray start --head` starts one "
+                 "and prints its address); `--backend process` (the default) needs no Ray",
+                 address=address,
+                 why=w(NOT_RAY[exc.answer or ""], seconds=format(PROBE_SECONDS, "g")))
+    else:
+        return str(exc)
+    return said if exc.argument != "RAY_ADDRESS" else w(
+        "{said} (RAY_ADDRESS, from the environment)", said=said)
 
 
 def import_bots(modules: Sequence[str]) -> None:
@@ -516,7 +550,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
     _resume_check(args, w)
-    _run_checks(args, w, names)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
     try:
@@ -797,10 +830,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     rules = parse_rules(info, args.rules, w) if args.rules else None
     _fits(info, players, rules, args.rules, w)
     games = args.games if args.games is not None else 25 * max(1, players)
-    _run_checks(argparse.Namespace(**{**vars(args), "games": games}), w, lineup,
-                arena_seats=players)
     update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
-                              label="arena")
+                              label=w("arena"))
     try:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
