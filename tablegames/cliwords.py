@@ -115,6 +115,26 @@ def lang_of(argv: Sequence[str]) -> str:
     return lang if lang in COMMAND_LANGS or command == "play" else "en"
 
 
+class _Misses(gettext.NullTranslations):
+    """The fallback of one :class:`CliWords`' catalogue: ``gettext`` consults it only for
+    an id the catalogue lacks (or holds untranslated), so each id it is asked for is
+    one the language is missing, kept in ``missed`` (the :class:`CliWords`' own set);
+    it answers with the English id, as a catalogue without it would."""
+
+    def __init__(self, missed: set[str]) -> None:
+        super().__init__()
+        self.missed = missed
+
+    def gettext(self, message: str) -> str:
+        if message:
+            self.missed.add(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.missed.add(msgid1)
+        return msgid1 if n == 1 else msgid2
+
+
 class CliWords(EnglishWords):
     """The command's words in one language: ``w("text {name}", name=...)`` and
     ``w.n(singular, plural, n, ...)`` give the catalogue's sentence with its fields
@@ -122,7 +142,10 @@ class CliWords(EnglishWords):
     of ``simulate`` and ``arena`` are told in them (:class:`tablegames.stats.EnglishWords`).
 
     ``missing`` gathers the ids asked for that the language lacks, for the test that
-    each language's help and refusals are whole.
+    each language's help and refusals are whole: the catalogue is this object's own
+    (:func:`tablegames.table.i18n.own_catalogue`), with a fallback that records what it
+    is asked for (:class:`_Misses`), gettext's public way to learn that an id is missing,
+    even one whose translation is the English word itself.
     """
 
     def __init__(self, lang: str = "en") -> None:
@@ -131,9 +154,10 @@ class CliWords(EnglishWords):
         self._cat: gettext.NullTranslations = gettext.NullTranslations()
         if self.lang != "en":
             try:
-                from tablegames.table.i18n import catalogue
+                from tablegames.table.i18n import own_catalogue
 
-                self._cat = catalogue(self.lang, DOMAIN)
+                self._cat = own_catalogue(self.lang, DOMAIN)
+                self._cat.add_fallback(_Misses(self.missing))
             except ImportError:  # Babel is the cli extra; the command works without it
                 self.lang = "en"
         # the Arabic comma and semicolon (U+060C, U+061B), as the table's words write them
@@ -141,26 +165,17 @@ class CliWords(EnglishWords):
         self.comma = "\u060c " if self.lang == "ar" else ", "
         self.semicolon = "\u061b " if self.lang == "ar" else "; "
 
-    def _known(self, key: Any) -> bool:
-        known = getattr(self._cat, "_catalog", {})
-        return bool(known.get(key))
-
     def gettext(self, text: str) -> str:
         """``text`` in this language, unformatted (argparse's hook)."""
         if self.lang == "en" or not text:
-            return text
-        if not self._known(text):
-            self.missing.add(text)
             return text
         return self._cat.gettext(text)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of a counted message for ``n``, unformatted (argparse's hook)."""
-        if self.lang != "en" and self._known((singular, 0)):
-            return self._cat.ngettext(singular, plural, n)
-        if self.lang != "en":
-            self.missing.add(singular)
-        return singular if n == 1 else plural
+        if self.lang == "en":
+            return singular if n == 1 else plural
+        return self._cat.ngettext(singular, plural, n)
 
     def __call__(self, message: str, /, **args: Any) -> str:
         said = self.gettext(message)

@@ -116,20 +116,38 @@ def _words_for(lang: str, domain: str, isolate: bool) -> Words:
 def catalogue(lang: str, domain: str) -> gettext.NullTranslations:
     """The translations of ``domain`` in ``lang`` (empty when there is no catalogue).
 
-    Read once per process (the catalogues are package data and never change while it runs).
+    Read once per process (the catalogues are package data and never change while it
+    runs), and shared: a caller that adds a fallback takes :func:`own_catalogue`.
     """
+    return own_catalogue(lang, domain)
+
+
+def own_catalogue(lang: str, domain: str) -> gettext.NullTranslations:
+    """A new translations object of ``domain`` in ``lang``, the caller's own, so that it
+    may :meth:`~gettext.NullTranslations.add_fallback` one (the ``tablegames`` command
+    learns so which ids a language lacks, :class:`tablegames.cliwords.CliWords`). The
+    ``.po`` file is compiled once per process; each object reads the compiled bytes."""
+    compiled = _compiled(lang, domain)
+    if compiled is None:
+        return gettext.NullTranslations()
+    return gettext.GNUTranslations(io.BytesIO(compiled))
+
+
+@lru_cache(maxsize=64)
+def _compiled(lang: str, domain: str) -> bytes | None:
+    """``domain``'s catalogue in ``lang`` as ``.mo`` bytes (an empty translation left out,
+    so it reads as missing), or ``None`` when there is none."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     path = _po_path(lang, domain)
     if not (lang in LANGS and path.is_file()):
-        return gettext.NullTranslations()
+        return None
     with path.open("rb") as f:
         cat = read_po(f, locale=lang, domain=domain)
     buf = io.BytesIO()
     write_mo(buf, cat, use_fuzzy=False)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    return buf.getvalue()
 
 
 @lru_cache(maxsize=16)
