@@ -387,13 +387,20 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
 
 
 #: The library's words a refusal above names as a whole (a file's ``what``, the forms
-#: of a Ray address), marked for the catalogue; tests/test_cli_lang.py checks each is
+#: of a Ray address, what to do when Ray does not come up), marked for the catalogue; tests/test_cli_lang.py checks each is
 #: the library's own.
 LIBRARY_WORDS = (
     N_("the results file"), N_("the plot file"),
     N_("'auto' (the Ray that `ray start --head` runs on this machine), HOST:PORT (a head "
        "node, port 6379 unless it was started with another) or ray://HOST:PORT (its client "
        "server, port 10001)"),
+    N_("Ray gives a new local cluster a fixed start-up deadline, which a busy machine can miss. "
+       "Start Ray once yourself and let runs connect to it: `ray start --head` (it prints the "
+       "address), then add `--address auto` (Python: address='auto'), or the printed address, "
+       "or ray://HOST:10001 for a remote cluster. To give Ray's own start-up more time "
+       "instead, set RAY_gcs_server_port_wait_time_s=300 and "
+       "RAY_gcs_server_request_timeout_seconds=300 in the environment. `--backend process` "
+       "(the default) needs no Ray."),
 )
 
 
