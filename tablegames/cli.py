@@ -387,8 +387,8 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
 
 
 #: The library's words a refusal above names as a whole (a file's ``what``, the forms
-#: of a Ray address, what to do when Ray does not come up), marked for the catalogue; tests/test_cli_lang.py checks each is
-#: the library's own.
+#: of a Ray address, what to do when Ray does not come up), marked for the catalogue;
+#: tests/test_cli_lang.py checks each is the library's own.
 LIBRARY_WORDS = (
     N_("the results file"), N_("the plot file"),
     N_("'auto' (the Ray that `ray start --head` runs on this machine), HOST:PORT (a head "

@@ -570,7 +570,7 @@ def test_the_library_words_the_cli_names_as_a_whole(tmp_path: Path) -> None:
     from tablegames.cli import LIBRARY_WORDS
     from tablegames.common.paths import FileRefused
     from tablegames.plot import check_target
-    from tablegames.runner import ADDRESS_FORMS
+    from tablegames.runner import ADDRESS_FORMS, RAY_HELP
     from tablegames.simulation import simulate
 
     with pytest.raises(FileRefused) as results:
@@ -579,7 +579,7 @@ def test_the_library_words_the_cli_names_as_a_whole(tmp_path: Path) -> None:
         check_target(tmp_path)
     assert (results.value.what, results.value.problem) == ("the results file", "directory")
     assert (plot.value.what, plot.value.path) == ("the plot file", str(tmp_path))
-    assert (results.value.what, plot.value.what, ADDRESS_FORMS) == LIBRARY_WORDS
+    assert (results.value.what, plot.value.what, ADDRESS_FORMS, RAY_HELP) == LIBRARY_WORDS
 
 
 def test_files_that_cannot_be_written_in_arabic(
