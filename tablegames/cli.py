@@ -208,8 +208,10 @@ def _import_help(w: CliWords) -> str:
 # then finds nothing more to refuse in them. This is the room server's way too
 # (``rooms.create`` checks its form before the library): plain, because the library's
 # errors carry a sentence and no fields for these cases, and a sentence must never be
-# translated by matching its English. What no check here covers (a bad --games,
-# --workers or --address, a file that cannot be written) is the library's English.
+# translated by matching its English. The library's errors that do carry fields are
+# told from them (:func:`told`), not checked here again: a run's arguments (--games,
+# --workers, --budget, --address, --plot: ``ArgumentRefused``, which the library raises
+# before it starts any work), a Ray cluster (``RayRefused``), a file, a bot module.
 
 
 def _game(name: str, w: CliWords) -> GameInfo:
@@ -418,8 +420,10 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     """The refusal ``exc`` as the command says it: in English the library's sentence; in
     another language, the errors that carry fields for it (a file that cannot be written,
     :class:`~tablegames.common.paths.FileRefused`; a bot module that cannot be imported,
-    :class:`~tablegames.bots.registry.BotModuleRefused`) in the catalogue's words. The
-    English sentence is never read."""
+    :class:`~tablegames.bots.registry.BotModuleRefused`; a run's argument,
+    :class:`~tablegames.common.errors.ArgumentRefused`; a Ray cluster,
+    :class:`~tablegames.runner.RayRefused`) in the catalogue's words. The English
+    sentence is never read."""
     from tablegames.bots.registry import BotModuleRefused
     from tablegames.common.paths import NAME_MAX, FileRefused
     from tablegames.runner import RayRefused

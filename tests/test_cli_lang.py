@@ -534,8 +534,8 @@ def test_the_last_refusals_in_arabic_english_as_before(
 
 
 def test_the_english_ids_are_the_librarys_sentences(capsys: pytest.CaptureFixture[str]) -> None:
-    """What the command checks itself it words as the library does (so English is
-    unchanged), checked against the library where it says them."""
+    """What the command says from the library's fields (``ArgumentRefused``, helper-191)
+    is in English the library's own line, checked against the library where it says it."""
     from tablegames.bots.matches import arena
     from tablegames.common.errors import TablegamesError
     from tablegames.simulation import simulate
