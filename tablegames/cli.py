@@ -800,7 +800,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     _run_checks(argparse.Namespace(**{**vars(args), "games": games}), w, lineup,
                 arena_seats=players)
     update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
-                              label="arena")
+                              label=w("arena"))
     try:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
