@@ -11,6 +11,7 @@ import argparse
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -653,3 +654,24 @@ def test_a_refusal_no_fact_explains_keeps_the_plain_line(
     code, err = _said(["play", "phase10", "--rules", "phases=[\"bogus\"]", "--lang", "ar"], capsys)
     assert err == 'tablegames: لا يمكن اللعب بقاعدة البيت phases=["bogus"] كما ضُبطت\n'
     assert code == 2
+
+
+def test_the_progress_bars_label_in_arabic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both commands' progress bar is labelled in the command's language: ``simulate``'s
+    was, the arena's said ``arena`` in an Arabic run (helper-193)."""
+    from tablegames import cli
+
+    labels: list[str] = []
+
+    def spy(total: int, enabled: bool, slow: bool = False, label: str = "playing") -> Any:
+        labels.append(label)
+        return None, lambda: None
+
+    monkeypatch.setattr(cli, "_progress", spy)
+    for argv in (["simulate", "toepen", "--games", "2", "--workers", "1"],
+                 ["arena", "toepen", "--bots", "club,random", "--games", "2", "--workers", "1"]):
+        assert main([*argv, "--lang", "ar"], out=io.StringIO()) == 0
+        assert main(argv, out=io.StringIO()) == 0
+    arabic = CliWords("ar")
+    assert labels == [arabic("playing"), "playing", arabic("arena"), "arena"]
+    assert all(re.search("[\u0600-\u06ff]", label) for label in labels[::2])

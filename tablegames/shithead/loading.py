@@ -92,6 +92,9 @@ def check_loaded(state: State) -> None:
             raise StateError("$.state.stage: these rules have no swap")
         if rules.swap_mode == "turns" and queue != tuple(range(n - len(queue), n)):
             raise StateError("$.state.swapping: seats swap in seat order")
+        if rules.swap_mode == "turns" and state.plays:  # SHD-03: only a swap at once counts
+            raise StateError("$.state.plays: a swap in turns counts no actions toward the "
+                             "action limit")
         if not _is_sorted(queue):
             raise StateError("$.state.swapping: not in seat order")
         if state.finished or state.pile or state.burnt or state.removed or state.starter != -1:

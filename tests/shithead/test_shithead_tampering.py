@@ -201,3 +201,23 @@ def test_cards_that_do_not_make_the_pack_are_refused_with_one_deck_and_with_two(
                 shithead.State.from_json(json.dumps(data))
         data["state"]["stock"] = stock
         assert shithead.State.from_json(json.dumps(data)).to_json() == s.to_json()
+
+
+@pytest.mark.ruling("SHD-03")
+def test_a_swap_in_turns_that_claims_counted_actions_is_refused() -> None:
+    # SHD-03: a swap in turns counts no action toward Rules.action_limit (only a swap at
+    # once does), so a save in that swap with a count is one no game reaches; loaded, its
+    # view would say fewer actions_left than the round has (helper-193)
+    s = shithead.new_game(players=3, seed=2, rules={"action_limit": 50})
+    s.apply("0:done")
+    swap = s.to_json()
+    assert json.loads(swap)["state"]["plays"] == 0 and s.view(None)["actions_left"] == 50
+    with pytest.raises(StateError, match="plays"):
+        shithead.State.from_json(_tampered(swap, plays=7))
+    # a swap at once counts its actions: a count there is what the game reached
+    at_once = shithead.new_game(players=3, seed=2, rules={"action_limit": 50,
+                                                          "swap_mode": "simultaneous"})
+    at_once.apply("0:ready")
+    text = at_once.to_json()
+    assert json.loads(text)["state"]["plays"] == 1
+    assert shithead.State.from_json(text).to_json() == text
