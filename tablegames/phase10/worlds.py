@@ -84,6 +84,11 @@ LAY_TRIES = 64
 SEAT_TRIES = 256
 #: See :data:`SEAT_TRIES`.
 WHOLE_EVERY = 32
+#: The Gibbs sweeps :func:`_swept` makes over a world kept after dealing seats again
+#: (counts, not times; found by helper-192).
+SWEEPS = 2
+#: The most deals of one seat in one step of a sweep (see :func:`_swept`).
+SWEEP_TRIES = 64
 
 #: A discard made without laying (P10-40 under ``lay_when_able``), as the table saw it:
 #: ``(seat, draws, plays, known, card, last)``: the seat had made ``draws`` draws and
@@ -207,10 +212,12 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     most, broken = _kept(world, moments)
     best = world
     one_pack = state.rebuilt is None
+    whole = True  # ``world`` was dealt whole (so, once kept, drawn as rejection draws it)
     for k in range(1, SEAT_TRIES if one_pack else LAY_TRIES):
         if most == len(moments):
             break
-        if one_pack and k % WHOLE_EVERY:  # P10-40: deal again the seat found laying
+        whole = not (one_pack and k % WHOLE_EVERY)
+        if not whole:  # P10-40: deal again the seat found laying
             world = _redealt(state, world, [t for t in range(state.n) if t != seat
                                             and (t == broken or t not in bound)], r)
         else:
@@ -218,7 +225,40 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         kept, broken = _kept(world, moments)
         if kept > most:
             best, most = world, kept
+    if most == len(moments) and not whole:
+        # kept after dealing seats again: drawn from where the first deals stood, so
+        # swept to the posterior (found by helper-192)
+        best = _swept(state, best, seat, moments, r)
     return best
+
+
+def _swept(state: S, world: S, seat: int, moments: list[Moment], r: Any) -> S:
+    """``world``, a world before any rebuild that keeps every one of ``moments``, after
+    :data:`SWEEPS` Gibbs sweeps: each seat with a moment, in seat order, dealt again
+    (:func:`_redealt`, with the draw pile and the seats with no moment) until its
+    moments are kept, at most :data:`SWEEP_TRIES` deals, else left as it was.
+
+    Why (P10-40 under ``lay_when_able``): the posterior is a whole deal kept by
+    rejection. Given the other seats with moments, dealing a seat again until it keeps
+    its own is a draw from the posterior's conditional for that seat (the others'
+    moments do not depend on its cards; :func:`_redealt` is the whole deal restricted
+    to these cards); a step that runs out of deals keeps the world, and how likely that
+    is depends only on the cards held fixed, so each step, and each sweep, leaves the
+    posterior as it is. The world :func:`sample_world` first kept is drawn from where
+    its first deals stood (each seat given the seats kept before it), not from the
+    posterior; sweeps forget that start."""
+    bound = sorted({m[0] for m in moments})
+    free = [t for t in range(state.n) if t != seat and t not in bound]
+    for _ in range(SWEEPS):
+        for t in bound:
+            mine = [m for m in moments if m[0] == t]
+            seats = sorted([t, *free])
+            for _ in range(SWEEP_TRIES):
+                again = _redealt(state, world, seats, r)
+                if _kept(again, mine)[0] == len(mine):
+                    world = again
+                    break
+    return world
 
 
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int]:
