@@ -225,9 +225,10 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         kept, broken = _kept(world, moments)
         if kept > most:
             best, most = world, kept
-    if most == len(moments) and not whole:
+    if most == len(moments) and not whole and len(bound) > 1:
         # kept after dealing seats again: drawn from where the first deals stood, so
-        # swept to the posterior (found by helper-192)
+        # swept to the posterior (found by helper-192); with one seat to keep, each of
+        # its deals was a whole deal of the hidden cards already
         best = _swept(state, best, seat, moments, r)
     return best
 
