@@ -1,7 +1,8 @@
 """How far Phase 10 worlds under ``lay_when_able`` (P10-40) are from the posterior.
 
     python benchmarks/p10_world_bias.py                  # the hard hand and an easier one
-    python benchmarks/p10_world_bias.py --worlds 400 --hand hard
+    python benchmarks/p10_world_bias.py --worlds 400 --hand hard --sweeps 0 1 2
+    python benchmarks/p10_world_bias.py --games strict --sweeps 0 2   # cost only
 
 The posterior: a whole world dealt as ``sample_world`` deals one (``worlds._dealt``),
 kept only if no seat could have laid where it discarded without laying, dealt again
@@ -17,7 +18,12 @@ Hands (random bots, the worlds of one seat at one step, as
 
 * ``hard``: 6 seats, seed 4311147, step 84, seat 5 (helper-189's hand: about one whole
   world in 40 keeps every discard);
-* ``easy``: 4 seats, seed 23, step 60, seat 0.
+* ``harder``: the same hand at step 114 (about one whole world in 300-600 keeps every
+  discard; rejection costs about 0.1 s a world);
+* ``easy``: 4 seats of eager bots, seed 23, step 60, seat 0.
+
+Every pair's squared z-score is about 1 on average when both draw alike, so their sum
+is about the number of pairs (a yardstick, not a test: the pairs are not independent).
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ STRICT = Rules(lay_when_able=True)
 #: name: (players, seed, bot, step, seat)
 HANDS = {
     "hard": (6, 4311147, "random", 84, 5),
+    "harder": (6, 4311147, "random", 114, 5),
     "easy": (4, 23, "eager", 60, 0),
 }
 
@@ -78,8 +85,7 @@ def marginals(ws: list[State], seat: int) -> dict[tuple[int, int], float]:
 def compare(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float],
             count: int) -> tuple[float, tuple[int, int], int, int, float]:
     """The largest difference, its pair, the pairs beyond 3 sd, the pairs compared and
-    the sum of their squared z-scores (about the number of pairs when both draw alike;
-    pairs are not independent, so this is a yardstick, not a test)."""
+    the sum of their squared z-scores."""
     worst, where, beyond, pairs, chi = 0.0, (-1, -1), 0, 0, 0.0
     for key, p in a.items():
         q = b[key]
@@ -96,35 +102,72 @@ def compare(a: dict[tuple[int, int], float], b: dict[tuple[int, int], float],
     return worst, where, beyond, pairs, chi
 
 
+#: The fixed games of ``test_strict_worlds_keep_every_discard_made_without_laying``:
+#: (players, seed, bot), 240 actions, every seat's world every sixth action.
+GAMES = [(2, 21, "eager"), (3, 22, "random"), (4, 23, "eager"), (5, 24, "random"),
+         (6, 25, "eager")]
+
+
+def games_cost(sweeps: list[int], rules: Rules) -> None:
+    """The cost of a world in :data:`GAMES` under ``rules``, for each ``worlds.SWEEPS``:
+    median, 90th percentile and most, in CPU time."""
+    for players, seed, bot in GAMES:
+        for k in sweeps:
+            worlds.SWEEPS = k
+            state = new_game(players=players, seed=seed, rules=rules)
+            bots: list[Any] = [EagerRandomBot(seed * 7 + s) if bot == "eager"
+                               else RandomBot(seed * 7 + s) for s in range(players)]
+            times = []
+            for step in range(240):
+                if state.is_over:
+                    break
+                state.apply(bots[state.to_act].choose(state))  # type: ignore[index]
+                if step % 6:
+                    continue
+                for v in range(players):
+                    t0 = time.process_time()
+                    state.sample_world(v, Rng(f"{seed}-{step}-{v}"))
+                    times.append(time.process_time() - t0)
+            times.sort()
+            print(f"game {players} seats, seed {seed}, {bot}, sweeps {k}: {len(times)} "
+                  f"worlds, {1000 * statistics.median(times):.2f} ms median, "
+                  f"{1000 * times[int(0.9 * len(times))]:.2f} ms p90, "
+                  f"{1000 * times[-1]:.1f} ms most", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--worlds", type=int, default=800)
     parser.add_argument("--hand", choices=[*HANDS, "all"], default="all")
-    parser.add_argument("--sweeps", type=int, default=None,
-                        help="worlds.SWEEPS for this run (0: the seat deals of helper-189 "
+    parser.add_argument("--sweeps", type=int, nargs="+", default=[worlds.SWEEPS],
+                        help="worlds.SWEEPS for each run (0: the seat deals of helper-189 "
                              "alone, biased)")
     parser.add_argument("--skip-rejection", action="store_true",
                         help="cost only: no rejection worlds, no comparison")
+    parser.add_argument("--games", choices=["strict", "default"],
+                        help="instead: the cost of a world in the tests' fixed games")
     args = parser.parse_args(argv)
-    if args.sweeps is not None:
-        worlds.SWEEPS = args.sweeps
+    if args.games:
+        games_cost(args.sweeps, STRICT if args.games == "strict" else Rules())
+        return 0
     for name in HANDS if args.hand == "all" else [args.hand]:
         players, seed, bot, step, seat = HANDS[name]
         state = position(players, seed, bot, step)
         moments = worlds._no_lay_moments(state, seat)
+        hows = [f"sweeps {k}" for k in args.sweeps]
+        if not args.skip_rejection:
+            hows.append("rejection")
         got: dict[str, list[State]] = {}
-        hows = ["sample_world"] if args.skip_rejection else [
-            "sample_world", "rejection", "sample_world again"]
         for how in hows:
             ws, times, deals = [], [], []
-            base = {"sample_world": 0, "rejection": 10**6, "sample_world again": 2 * 10**6}
             for k in range(args.worlds):
-                rng = Rng(base[how] + k)
+                rng = Rng(10**6 + k if how == "rejection" else k)
                 t0 = time.process_time()
                 if how == "rejection":
                     world, d = rejection(state, seat, rng)
                     deals.append(d)
                 else:
+                    worlds.SWEEPS = int(how.split()[1])
                     world = state.sample_world(seat, rng)
                 times.append(time.process_time() - t0)
                 ws.append(world)
@@ -133,15 +176,16 @@ def main(argv: list[str] | None = None) -> int:
             extra = f", {statistics.mean(deals):.1f} deals a world" if deals else ""
             print(f"{name}: {how}: {len(moments)} moments, "
                   f"{1000 * statistics.median(times):.2f} ms median, "
-                  f"{1000 * times[int(0.9 * len(times))]:.2f} ms p90{extra}")
+                  f"{1000 * times[int(0.9 * len(times))]:.2f} ms p90, "
+                  f"{1000 * times[-1]:.1f} ms most{extra}", flush=True)
         if args.skip_rejection:
             continue
         ref = marginals(got["rejection"], seat)
-        for how in ("sample_world", "sample_world again"):
+        for how in hows[:-1]:
             worst, where, beyond, pairs, chi = compare(marginals(got[how], seat), ref, args.worlds)
             print(f"{name}: {how} against rejection: largest difference {worst:.3f} "
                   f"(seat {where[0]}, face {where[1]}), {beyond} of {pairs} pairs beyond "
-                  f"3 sd, sum of z^2 {chi:.0f}")
+                  f"3 sd, sum of z^2 {chi:.0f}", flush=True)
     return 0
 
 

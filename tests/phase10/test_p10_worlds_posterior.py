@@ -107,9 +107,9 @@ def test_strict_worlds_are_drawn_as_rejection_draws_them(monkeypatch: Any) -> No
     pile, and a whole deal kept by rejection gives seat 1 0.756 Wilds on average.
     Dealing again only the seat found laying (helper-189) kept seat 1's hand as soon as
     it held at most two, given the others as they first stood: 0.467 on average (3,000
-    worlds; 0.493 for these 300 rngs, so this test fails on that code); with 2 sweeps
-    (``worlds.SWEEPS``) 0.765 (3,000 worlds), 0.79 for these 300 (one standard
-    deviation of their noise: 0.04)."""
+    worlds; 0.493 for these 300 rngs, so this test fails on that code); with one Gibbs
+    sweep (``worlds.SWEEPS``) 0.760 (3,000 worlds; 2 and 3 sweeps: 0.765 and 0.759),
+    0.78 for these 300 (one standard deviation of their noise: 0.04)."""
     state = _hard_hand()
     moments = worlds._no_lay_moments(state, 5)
     last = {m[0]: m[4] for m in moments if m[5]}
