@@ -187,36 +187,36 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
 
     Drawn as rejection draws them (helper-192): a world kept by a whole deal is drawn
     exactly as plain rejection of whole deals draws it (each whole deal is fresh), but
-    one kept after dealing seats again was not: each seat kept was drawn given the
-    cards of the seats kept before it, not given all of them (measured with
+    one kept after dealing seats again was not: each seat kept was drawn given the cards
+    of the seats kept before it, not given all of them (measured with
     ``benchmarks/p10_world_bias.py`` on the hard hand above, step 84, seat 5's worlds,
     4,000 of each against rejection with no budget: over 143 (seat, face) pairs, how
     often the seat holds the face, the squared z-scores summed to 277, where two
     samplers alike give about 143; the largest difference 0.059, seat 3 holding a Wild,
-    where the noise's standard deviation is at most 0.011). So such a world is then swept (:func:`_swept`,
-    :data:`SWEEPS` Gibbs sweeps): each seat with a moment, in turn, dealt again with
-    the draw pile and the seats with none until its moments are kept, the others held;
-    that is the posterior's own conditional for the seat, so a sweep leaves a world
-    drawn from the posterior as it is, and forgets where the first deals stood. Measured
-    after one sweep: the hard hand's sum 121 (a second sample of worlds: 164; 2 sweeps:
-    147 and 144), largest difference 0.021-0.027; the same hand at step 114 (1,000
-    worlds; rejection needs 420 whole deals a world) 101 over 122 pairs, 114 and 102
-    after 2 and 3 sweeps (130 before: no difference shows at that size); and a hand made to
-    be biased (``test_p10_worlds_posterior``: seat 1 may hold two Wilds, seats 2-4
-    none; exact mean of its Wilds 0.756): 0.467 before, 0.760 after one sweep (0.765
-    and 0.759 after 2 and 3; 3,000 worlds, noise 0.013). Not exact in law (a Gibbs
-    chain from where it started), but no measurement tells it from rejection. Cost, CPU
-    time a world: the hard hand 2.8 ms median, 4.6 ms at the 90th percentile (1.4 and
-    2.8 before; rejection 5.0 and 16); at step 114 11.7 and 23 ms (6.7 and 19 before;
-    rejection 51 and 168); the fixed games of the tests, 2-6 seats, 0.10-1.14 ms median
-    and 0.55-2.7 ms at the 90th percentile (0.12-0.63 and 0.55-1.6 before). A step is
-    bounded (:data:`SWEEP_TRIES` deals; one that runs out keeps the seat as it was,
-    which leaves the posterior as it is too, as its chance depends only on the cards
-    held); a world kept past the budget is not swept (it keeps fewer than all), nor is
-    one with a single seat to keep (its deals are whole deals of the hidden cards).
-    After a rebuild every try is a whole deal, so a world kept is drawn exactly as
-    rejection draws it, as before. The default rules never come here: their worlds are
-    the worlds they were.
+    where the noise's standard deviation is at most 0.011). So such a world is then
+    swept (:func:`_swept`, :data:`SWEEPS` Gibbs sweeps): each seat with a moment, in
+    turn, dealt again with the draw pile and the seats with none until its moments are
+    kept, the others held; that is the posterior's own conditional for the seat, so a
+    sweep leaves a world drawn from the posterior as it is, and forgets where the first
+    deals stood. Measured after one sweep: the hard hand's sum 121 (a second sample of
+    worlds: 164; 2 sweeps: 147 and 144), largest difference 0.021-0.027; the same hand
+    at step 114 (1,000 worlds; rejection needs 420 whole deals a world) 101 over 122
+    pairs, 114 and 102 after 2 and 3 sweeps (130 before: no difference shows at that
+    size); and a hand made to be biased (``test_p10_worlds_posterior``: seat 1 may hold
+    two Wilds, seats 2-4 none; exact mean of its Wilds 0.756): 0.467 before, 0.760 after
+    one sweep (0.765 and 0.759 after 2 and 3; 3,000 worlds, noise 0.013). Not exact in
+    law (a Gibbs chain from where it started), but no measurement tells it from
+    rejection. Cost, CPU time a world: the hard hand 2.8 ms median, 4.6 ms at the 90th
+    percentile (1.4 and 2.8 before; rejection 5.0 and 16); at step 114 11.7 and 23 ms
+    (6.7 and 19 before; rejection 51 and 168); the fixed games of the tests, 2-6 seats,
+    0.10-1.14 ms median and 0.55-2.7 ms at the 90th percentile (0.12-0.63 and 0.55-1.6
+    before). A step is bounded (:data:`SWEEP_TRIES` deals; one that runs out keeps the
+    seat as it was, which leaves the posterior as it is too, as its chance depends only
+    on the cards held); a world kept past the budget is not swept (it keeps fewer than
+    all), nor is one with a single seat to keep (its deals are whole deals of the hidden
+    cards). After a rebuild every try is a whole deal, so a world kept is drawn exactly
+    as rejection draws it, as before. The default rules never come here: their worlds
+    are the worlds they were.
 
     Not kept either way: what a seat's other choices say about its cards (which card it
     discarded, whether it took the discard). Worlds are not weighed by how likely the
