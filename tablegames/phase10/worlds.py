@@ -84,6 +84,13 @@ LAY_TRIES = 64
 SEAT_TRIES = 256
 #: See :data:`SEAT_TRIES`.
 WHOLE_EVERY = 32
+#: The Gibbs sweeps :func:`_swept` makes over a world kept after dealing seats again
+#: (counts, not times; found by helper-192). One was measured to leave no bias a
+#: sample of 4,000 worlds shows; more changed nothing measured (see
+#: :func:`sample_world`).
+SWEEPS = 1
+#: The most deals of one seat in one step of a sweep (see :func:`_swept`).
+SWEEP_TRIES = 64
 
 #: A discard made without laying (P10-40 under ``lay_when_able``), as the table saw it:
 #: ``(seat, draws, plays, known, card, last)``: the seat had made ``draws`` draws and
@@ -176,14 +183,40 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     past the budget (22.5 and 7.2 tries a world, 2.1 and 2.4 ms median, 29 and 9 ms at
     the 90th percentile, 105 ms at most); the fixed games of the tests (2-6 seats, 800
     worlds) had none before or after, at 2.0-3.3 tries a world (1.9-4.8 worlds before)
-    and 0.2-1.1 ms median. The price: a world is no longer drawn exactly as a whole deal
-    kept by rejection would draw it (each seat kept is drawn given the cards of the seats
-    kept before it, not given all of them); the worlds kept by the first whole deal,
-    most of them with 2-4 seats, are as before. Measured on the hard hand above (step
-    84, seat 5's worlds, 800 of each against whole deals kept by rejection with no
-    budget): of 155 (seat, face) pairs, how often the seat holds that face differs by at
-    most 0.095 (0.41 against 0.51), most by less than 0.05 (0.023 is one standard
-    deviation of the noise).
+    and 0.2-1.1 ms median.
+
+    Drawn as rejection draws them (helper-192): a world kept by a whole deal is drawn
+    exactly as plain rejection of whole deals draws it (each whole deal is fresh), but
+    one kept after dealing seats again was not: each seat kept was drawn given the cards
+    of the seats kept before it, not given all of them (measured with
+    ``benchmarks/p10_world_bias.py`` on the hard hand above, step 84, seat 5's worlds,
+    4,000 of each against rejection with no budget: over 143 (seat, face) pairs, how
+    often the seat holds the face, the squared z-scores summed to 277, where two
+    samplers alike give about 143; the largest difference 0.059, seat 3 holding a Wild,
+    where the noise's standard deviation is at most 0.011). So such a world is then
+    swept (:func:`_swept`, :data:`SWEEPS` Gibbs sweeps): each seat with a moment, in
+    turn, dealt again with the draw pile and the seats with none until its moments are
+    kept, the others held; that is the posterior's own conditional for the seat, so a
+    sweep leaves a world drawn from the posterior as it is, and forgets where the first
+    deals stood. Measured after one sweep: the hard hand's sum 121 (a second sample of
+    worlds: 164; 2 sweeps: 147 and 144), largest difference 0.021-0.027; the same hand
+    at step 114 (1,000 worlds; rejection needs 420 whole deals a world) 101 over 122
+    pairs, 114 and 102 after 2 and 3 sweeps (130 before: no difference shows at that
+    size); and a hand made to be biased (``test_p10_worlds_posterior``: seat 1 may hold
+    two Wilds, seats 2-4 none; exact mean of its Wilds 0.756): 0.467 before, 0.760 after
+    one sweep (0.765 and 0.759 after 2 and 3; 3,000 worlds, noise 0.013). Not exact in
+    law (a Gibbs chain from where it started), but no measurement tells it from
+    rejection. Cost, CPU time a world: the hard hand 2.8 ms median, 4.6 ms at the 90th
+    percentile (1.4 and 2.8 before; rejection 5.0 and 16); at step 114 11.7 and 23 ms
+    (6.7 and 19 before; rejection 51 and 168); the fixed games of the tests, 2-6 seats,
+    0.10-1.14 ms median and 0.55-2.7 ms at the 90th percentile (0.12-0.63 and 0.55-1.6
+    before). A step is bounded (:data:`SWEEP_TRIES` deals; one that runs out keeps the
+    seat as it was, which leaves the posterior as it is too, as its chance depends only
+    on the cards held); a world kept past the budget is not swept (it keeps fewer than
+    all), nor is one with a single seat to keep (its deals are whole deals of the hidden
+    cards). After a rebuild every try is a whole deal, so a world kept is drawn exactly
+    as rejection draws it, as before. The default rules never come here: their worlds
+    are the worlds they were.
 
     Not kept either way: what a seat's other choices say about its cards (which card it
     discarded, whether it took the discard). Worlds are not weighed by how likely the
@@ -207,10 +240,12 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     most, broken = _kept(world, moments)
     best = world
     one_pack = state.rebuilt is None
+    whole = True  # ``world`` was dealt whole (so, once kept, drawn as rejection draws it)
     for k in range(1, SEAT_TRIES if one_pack else LAY_TRIES):
         if most == len(moments):
             break
-        if one_pack and k % WHOLE_EVERY:  # P10-40: deal again the seat found laying
+        whole = not (one_pack and k % WHOLE_EVERY)
+        if not whole:  # P10-40: deal again the seat found laying
             world = _redealt(state, world, [t for t in range(state.n) if t != seat
                                             and (t == broken or t not in bound)], r)
         else:
@@ -218,7 +253,41 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
         kept, broken = _kept(world, moments)
         if kept > most:
             best, most = world, kept
+    if most == len(moments) and not whole and len(bound) > 1:
+        # kept after dealing seats again: drawn from where the first deals stood, so
+        # swept to the posterior (found by helper-192); with one seat to keep, each of
+        # its deals was a whole deal of the hidden cards already
+        best = _swept(state, best, seat, moments, r)
     return best
+
+
+def _swept(state: S, world: S, seat: int, moments: list[Moment], r: Any) -> S:
+    """``world``, a world before any rebuild that keeps every one of ``moments``, after
+    :data:`SWEEPS` Gibbs sweep(s): each seat with a moment, in seat order, dealt again
+    (:func:`_redealt`, with the draw pile and the seats with no moment) until its
+    moments are kept, at most :data:`SWEEP_TRIES` deals, else left as it was.
+
+    Why (P10-40 under ``lay_when_able``): the posterior is a whole deal kept by
+    rejection. Given the other seats with moments, dealing a seat again until it keeps
+    its own is a draw from the posterior's conditional for that seat (the others'
+    moments do not depend on its cards; :func:`_redealt` is the whole deal restricted
+    to these cards); a step that runs out of deals keeps the world, and how likely that
+    is depends only on the cards held fixed, so each step, and each sweep, leaves the
+    posterior as it is. The world :func:`sample_world` first kept is drawn from where
+    its first deals stood (each seat given the seats kept before it), not from the
+    posterior; sweeps forget that start."""
+    bound = sorted({m[0] for m in moments})
+    free = [t for t in range(state.n) if t != seat and t not in bound]
+    for _ in range(SWEEPS):
+        for t in bound:
+            mine = [m for m in moments if m[0] == t]
+            seats = sorted([t, *free])
+            for _ in range(SWEEP_TRIES):
+                again = _redealt(state, world, seats, r)
+                if _kept(again, mine)[0] == len(mine):
+                    world = again
+                    break
+    return world
 
 
 def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int]:
