@@ -56,7 +56,7 @@ from tablegames.common.errors import (
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.registry import game_info as game_info  # callers import it from here
-from tablegames.common.rulings import load_rulings
+from tablegames.common.rulings import load_rulings, player_texts
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
 
@@ -701,28 +701,52 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
 def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
     the example at the table with its picture drawn as cards, the decision, the example
-    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
-    from tablegames.render.terminal import print_ruling
+    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`).
 
-    _game(args.game, w)
+    In the command's language where the game's rulings are written in it (the titles,
+    rules and examples of the ``<game>_rulings`` catalogue, the help screen's words, and
+    the labels of the ``cli`` catalogue); a game without that language (Shithead in
+    Dutch) is told in English, and stderr says so in the command's language, as it says
+    when a ruling's words are not all translated yet."""
+    from tablegames.render.terminal import print_ruling
+    from tablegames.table.i18n import lang_for, ruling_words
+
+    info = _game(args.game, w)
     rulings = load_rulings(args.game)
+    lang = lang_for(args.game, w.lang) if w.lang != "en" else "en"
+    said = ruling_words(args.game, lang)
+    # the ruling's labels in the language its words are in: English for a game the
+    # language lacks, so that no line mixes two languages
+    say = w if lang == w.lang else ENGLISH
+    if lang != w.lang:
+        _note(w("the rulings of {game} are not written in this language: they are "
+                "shown in English", game=args.game))
     if args.id is None:
+        if lang != "en" and any(said(r.title) == r.title for r in rulings):
+            _note(w("some of these words are not translated yet: they are shown in English"))
         for r in rulings:
-            out.write(f"{r.id}  {r.title}\n")
+            out.write(say(N_("{id}  {title}"), id=r.id, title=said(r.title)) + "\n")
         return 0
     # as a person types it: ``toe-51``, ``TOE51`` or ``TOE 51 `` (the rulings site's search
     # takes them all too): the game's prefix, a hyphen, the number
     wanted = args.id.strip().upper()
-    prefix = _game(args.game, w).ruling_prefix
+    prefix = info.ruling_prefix
     if prefix and wanted.startswith(prefix):
         wanted = f"{prefix}-{wanted[len(prefix):].lstrip(' -')}"
     for r in rulings:
         if r.id == wanted:
-            print_ruling(args.game, r, out, plain=args.plain)
+            if lang != "en" and any(said(x) == x for x in player_texts(r)):
+                _note(w("some of these words are not translated yet: they are shown in English"))
+            print_ruling(args.game, r, out, plain=args.plain, lang=lang, w=say)
             return 0
     # a mistake of the caller's, as an unknown game is: exit status 2, as argparse's own
     raise SetupError(w("no ruling {id} in {game} (tablegames rulings {game} lists them)",
                        id=quoted(args.id), game=args.game))
+
+
+def _note(text: str) -> None:
+    """A line on stderr about what is printed (not a refusal: the exit status stays 0)."""
+    sys.stderr.write(f"tablegames: {text}\n")
 
 
 def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> int:
@@ -1162,7 +1186,11 @@ def build_parser(words: CliWords = ENGLISH) -> argparse.ArgumentParser:
     r.add_argument("--plain", action="store_true",
                    help=w("draw the picture with plain characters, not rich's frame and colours "
                           "(also the default when rich is not installed)"))
-    _lang_option(r, w)
+    r.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS,
+                   help=w("language of the rulings' words and of this command's help and "
+                          "messages (en, ar; nl for Toepen, da for Phase 10; a game whose "
+                          "rulings are not written in that language is shown in English; "
+                          "default: en)"))
     gp = sub.add_parser(
         "games", help=w("list the games, or one game's variants and house rules"),
         description=w("List the games with their player counts and bots, or one game's named\n"

@@ -197,6 +197,7 @@ def cli_ids() -> set[Id]:
     """The ids of the ``cli`` domain: the ``tablegames`` command's help and refusals
     (``w(...)`` in :mod:`tablegames.cli`), argparse's own messages
     (:data:`tablegames.cliwords.ARGPARSE_IDS`), marked in :mod:`tablegames.cliwords`, the
+    labels of ``tablegames rulings`` (:mod:`tablegames.render.terminal`), the
     reports of ``simulate`` and ``arena`` (:mod:`tablegames.simulation`,
     :mod:`tablegames.bots.matches`) and the names of each game's measures, which the
     simulation's report counts (``GameInfo.measures``, read from the registry)."""
@@ -205,7 +206,7 @@ def cli_ids() -> set[Id]:
     measures = {(label, None) for name in tablegames.GAMES
                 for label in tablegames.GAMES[name].measures}
     return measures | _extract([ROOT / "cli.py", ROOT / "cliwords.py", ROOT / "simulation.py",
-                                ROOT / "bots" / "matches.py"])
+                                ROOT / "bots" / "matches.py", ROOT / "render" / "terminal.py"])
 
 
 def front_end_ids() -> set[Id]:
