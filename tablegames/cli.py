@@ -560,9 +560,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
                            n=players, got=len(bots)))
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
-    _resume_check(args, w)
+    fresh = _resume_check(args, w)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
+    if fresh is not None:
+        update = _announced(fresh, update)
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
@@ -594,20 +596,22 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     return 0
 
 
-def _resume_check(args: argparse.Namespace, w: CliWords) -> None:
+def _resume_check(args: argparse.Namespace, w: CliWords) -> str | None:
     """``--out`` and ``--resume`` agree (:func:`~tablegames.simulation.simulate` checks the
-    same, and then the file's rows, in its own words: :class:`RowRefused`)."""
+    same, and then the file's rows, in its own words: :class:`RowRefused`). ``--resume``
+    with a file that does not exist yet starts the run: the line that says so is
+    returned, for stderr."""
     from pathlib import Path
 
     if args.out is None:
         if args.resume:
             raise SetupError(w("resume=True needs out=, the results file to continue"))
-        return
+        return None
     path = Path(args.out)
     try:
         exists, regular = path.exists(), path.is_file()
     except (OSError, ValueError):  # a name the file system refuses: the library says it
-        return
+        return None
     if exists and not regular and not path.is_dir():
         raise SetupError(w("the results file {path} is not a regular file (a device, a pipe "
                            "or a socket): --resume reads the file back and cuts a torn last "
@@ -615,6 +619,29 @@ def _resume_check(args: argparse.Namespace, w: CliWords) -> None:
     if exists and regular and not args.resume:
         raise SetupError(w("{path} already exists; pass resume=True (--resume) to continue "
                            "it, or remove it to start again", path=quoted(str(path), 200)))
+    if not exists and args.resume:
+        # nothing was stopped: the run starts from its first game, as the same command
+        # without --resume would, and says so (a mistyped name would otherwise pass
+        # unnoticed, every game played again into a new file)
+        return w("nothing to resume in {path}: starting the run", path=quoted(str(path), 200))
+    return None
+
+
+def _announced(text: str, update: Callable[[int], None] | None) -> Callable[[int], None]:
+    """``update`` (if any), first writing ``text`` on stderr, once: at the library's first
+    report of progress, which comes when every argument and file is checked, so that a
+    refusal is never preceded by a line saying the run starts."""
+    said = False
+
+    def report(done: int) -> None:
+        nonlocal said
+        if not said:
+            said = True
+            _note(text)
+        if update is not None:
+            update(done)
+
+    return report
 
 
 def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> Any:
