@@ -745,10 +745,8 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
     # the ruling's labels in the language its words are in: English for a game the
     # language lacks, so that no line mixes two languages
     say = w if lang == w.lang else ENGLISH
-    if lang != w.lang:
-        _note(w("the rulings of {game} are not written in this language: they are "
-                "shown in English", game=args.game))
     if args.id is None:
+        _told_in(lang, args.game, w)
         if lang != "en" and any(said(r.title) == r.title for r in rulings):
             _note(w("some of these words are not translated yet: they are shown in English"))
         for r in rulings:
@@ -762,6 +760,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
         wanted = f"{prefix}-{wanted[len(prefix):].lstrip(' -')}"
     for r in rulings:
         if r.id == wanted:
+            _told_in(lang, args.game, w)
             if lang != "en" and any(said(x) == x for x in player_texts(r)):
                 _note(w("some of these words are not translated yet: they are shown in English"))
             print_ruling(args.game, r, out, plain=args.plain, lang=lang, w=say)
@@ -769,6 +768,15 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
     # a mistake of the caller's, as an unknown game is: exit status 2, as argparse's own
     raise SetupError(w("no ruling {id} in {game} (tablegames rulings {game} lists them)",
                        id=quoted(args.id), game=args.game))
+
+
+def _told_in(lang: str, game: str, w: CliWords) -> None:
+    """Say on stderr that ``game``'s rulings are told in English when the command's
+    language is not theirs (said once something is found to print, not before a
+    refusal)."""
+    if lang != w.lang:
+        _note(w("the rulings of {game} are not written in this language: they are "
+                "shown in English", game=game))
 
 
 def _note(text: str) -> None:
