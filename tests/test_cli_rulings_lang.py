@@ -205,7 +205,8 @@ def test_the_rulings_help_is_whole_in_dutch_and_danish(lang: str) -> None:
 
 # -- simulate --resume with an --out file that does not exist --------------------------
 
-SIM = ["simulate", "toepen", "--games", "3", "--players", "3", "--seed", "1", "--json"]
+SIM = ["simulate", "toepen", "--games", "2", "--players", "2", "--seed", "1", "--workers", "1",
+       "--json"]
 
 
 @pytest.mark.parametrize(("lang", "note"), [
