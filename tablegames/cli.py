@@ -56,7 +56,7 @@ from tablegames.common.errors import (
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.registry import game_info as game_info  # callers import it from here
-from tablegames.common.rulings import load_rulings
+from tablegames.common.rulings import load_rulings, player_texts
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
 
@@ -560,9 +560,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
                            n=players, got=len(bots)))
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
-    _resume_check(args, w)
+    fresh = _resume_check(args, w)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
+    if fresh is not None:
+        update = _announced(fresh, update)
     try:
         summary = simulate(
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
@@ -594,20 +596,22 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     return 0
 
 
-def _resume_check(args: argparse.Namespace, w: CliWords) -> None:
+def _resume_check(args: argparse.Namespace, w: CliWords) -> str | None:
     """``--out`` and ``--resume`` agree (:func:`~tablegames.simulation.simulate` checks the
-    same, and then the file's rows, in its own words: :class:`RowRefused`)."""
+    same, and then the file's rows, in its own words: :class:`RowRefused`). ``--resume``
+    with a file that does not exist yet starts the run: the line that says so is
+    returned, for stderr."""
     from pathlib import Path
 
     if args.out is None:
         if args.resume:
             raise SetupError(w("resume=True needs out=, the results file to continue"))
-        return
+        return None
     path = Path(args.out)
     try:
         exists, regular = path.exists(), path.is_file()
     except (OSError, ValueError):  # a name the file system refuses: the library says it
-        return
+        return None
     if exists and not regular and not path.is_dir():
         raise SetupError(w("the results file {path} is not a regular file (a device, a pipe "
                            "or a socket): --resume reads the file back and cuts a torn last "
@@ -615,6 +619,29 @@ def _resume_check(args: argparse.Namespace, w: CliWords) -> None:
     if exists and regular and not args.resume:
         raise SetupError(w("{path} already exists; pass resume=True (--resume) to continue "
                            "it, or remove it to start again", path=quoted(str(path), 200)))
+    if not exists and args.resume:
+        # nothing was stopped: the run starts from its first game, as the same command
+        # without --resume would, and says so (a mistyped name would otherwise pass
+        # unnoticed, every game played again into a new file)
+        return w("nothing to resume in {path}: starting the run", path=quoted(str(path), 200))
+    return None
+
+
+def _announced(text: str, update: Callable[[int], None] | None) -> Callable[[int], None]:
+    """``update`` (if any), first writing ``text`` on stderr, once: at the library's first
+    report of progress, which comes when every argument and file is checked, so that a
+    refusal is never preceded by a line saying the run starts."""
+    said = False
+
+    def report(done: int) -> None:
+        nonlocal said
+        if not said:
+            said = True
+            _note(text)
+        if update is not None:
+            update(done)
+
+    return report
 
 
 def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> Any:
@@ -701,28 +728,60 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
 def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames rulings GAME [ID]``: the list, or one ruling as plain text (the rule,
     the example at the table with its picture drawn as cards, the decision, the example
-    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`)."""
-    from tablegames.render.terminal import print_ruling
+    in code) with an absolute link to its page (:mod:`tablegames.render.terminal`).
 
-    _game(args.game, w)
+    In the command's language where the game's rulings are written in it (the titles,
+    rules and examples of the ``<game>_rulings`` catalogue, the help screen's words, and
+    the labels of the ``cli`` catalogue); a game without that language (Shithead in
+    Dutch) is told in English, and stderr says so in the command's language, as it says
+    when a ruling's words are not all translated yet."""
+    from tablegames.render.terminal import print_ruling
+    from tablegames.table.i18n import lang_for, ruling_words
+
+    info = _game(args.game, w)
     rulings = load_rulings(args.game)
+    lang = lang_for(args.game, w.lang) if w.lang != "en" else "en"
+    said = ruling_words(args.game, lang)
+    # the ruling's labels in the language its words are in: English for a game the
+    # language lacks, so that no line mixes two languages
+    say = w if lang == w.lang else ENGLISH
     if args.id is None:
+        _told_in(lang, args.game, w)
+        if lang != "en" and any(said(r.title) == r.title for r in rulings):
+            _note(w("some of these words are not translated yet: they are shown in English"))
         for r in rulings:
-            out.write(f"{r.id}  {r.title}\n")
+            out.write(say(N_("{id}  {title}"), id=r.id, title=said(r.title)) + "\n")
         return 0
     # as a person types it: ``toe-51``, ``TOE51`` or ``TOE 51 `` (the rulings site's search
     # takes them all too): the game's prefix, a hyphen, the number
     wanted = args.id.strip().upper()
-    prefix = _game(args.game, w).ruling_prefix
+    prefix = info.ruling_prefix
     if prefix and wanted.startswith(prefix):
         wanted = f"{prefix}-{wanted[len(prefix):].lstrip(' -')}"
     for r in rulings:
         if r.id == wanted:
-            print_ruling(args.game, r, out, plain=args.plain)
+            _told_in(lang, args.game, w)
+            if lang != "en" and any(said(x) == x for x in player_texts(r)):
+                _note(w("some of these words are not translated yet: they are shown in English"))
+            print_ruling(args.game, r, out, plain=args.plain, lang=lang, w=say)
             return 0
     # a mistake of the caller's, as an unknown game is: exit status 2, as argparse's own
     raise SetupError(w("no ruling {id} in {game} (tablegames rulings {game} lists them)",
                        id=quoted(args.id), game=args.game))
+
+
+def _told_in(lang: str, game: str, w: CliWords) -> None:
+    """Say on stderr that ``game``'s rulings are told in English when the command's
+    language is not theirs (said once something is found to print, not before a
+    refusal)."""
+    if lang != w.lang:
+        _note(w("the rulings of {game} are not written in this language: they are "
+                "shown in English", game=game))
+
+
+def _note(text: str) -> None:
+    """A line on stderr about what is printed (not a refusal: the exit status stays 0)."""
+    sys.stderr.write(f"tablegames: {text}\n")
 
 
 def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> int:
@@ -1162,7 +1221,11 @@ def build_parser(words: CliWords = ENGLISH) -> argparse.ArgumentParser:
     r.add_argument("--plain", action="store_true",
                    help=w("draw the picture with plain characters, not rich's frame and colours "
                           "(also the default when rich is not installed)"))
-    _lang_option(r, w)
+    r.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS,
+                   help=w("language of the rulings' words and of this command's help and "
+                          "messages (en, ar; nl for Toepen, da for Phase 10; a game whose "
+                          "rulings are not written in that language is shown in English; "
+                          "default: en)"))
     gp = sub.add_parser(
         "games", help=w("list the games, or one game's variants and house rules"),
         description=w("List the games with their player counts and bots, or one game's named\n"

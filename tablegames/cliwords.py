@@ -6,11 +6,11 @@ usage errors and the refusals the command itself says.
 it, English. The environment (``LANG``, ``LC_ALL``) is not read, so that what a script
 gets back, and what it greps for, does not change with the machine it runs on; and
 ``play --lang`` has always chosen the terminal game's language this way. Every command
-takes ``en`` and ``ar``, the languages all its help is written in; ``play`` also takes
-``nl`` and ``da`` (Toepen's and Phase 10's languages, as before), and its help and
-refusals are written in them too. The language is read from the command line before argparse parses it
-(:func:`lang_of`), so a usage error is told in the language asked for even when the
-line cannot be parsed.
+takes ``en`` and ``ar``, the languages all its help is written in; ``play`` and
+``rulings`` also take ``nl`` and ``da`` (Toepen's and Phase 10's languages, as before),
+and their help and refusals are written in them too. The language is read from the
+command line before argparse parses it (:func:`lang_of`), so a usage error is told in
+the language asked for even when the line cannot be parsed.
 
 The words are the ``cli`` catalogue (``tablegames/locale/<lang>/LC_MESSAGES/cli.po``,
 kept by :mod:`tablegames.table.catalogues`). argparse's own messages ("unrecognized
@@ -40,6 +40,9 @@ DOMAIN = "cli"
 LANGS = ("en", "ar", "nl", "da")
 #: The languages every other command's ``--lang`` takes (and the top-level one's).
 COMMAND_LANGS = ("en", "ar")
+#: The commands whose ``--lang`` takes every language of :data:`LANGS`: those that show a
+#: game's own words (the terminal game; a game's rulings), in the game's languages.
+GAME_LANG_COMMANDS = frozenset({"play", "rulings"})
 #: The commands with another long option that ``--l`` begins too (``serve --log-level``):
 #: argparse refuses ``--l`` there as ambiguous, so :func:`lang_of` reads ``--la`` and
 #: longer; everywhere else argparse takes ``--l`` for ``--lang``, and so does ``lang_of``
@@ -84,8 +87,8 @@ def lang_of(argv: Sequence[str]) -> str:
     """The language a command line asks for: the value of its last ``--lang`` (written
     ``--lang ar``, ``--lang=ar`` or as any prefix argparse accepts, ``--l ar``; ``--la``
     in a command of :data:`L_AMBIGUOUS`) when the
-    command takes it (Dutch and Danish are ``play``'s only), else English. Nothing after
-    ``--`` is an option.
+    command takes it (Dutch and Danish are ``play``'s and ``rulings``'), else English.
+    Nothing after ``--`` is an option.
 
     >>> from tablegames.cliwords import lang_of
     >>> lang_of(["simulate", "toepen", "--lang", "ar"]), lang_of(["play", "--lang=nl"])
@@ -112,7 +115,7 @@ def lang_of(argv: Sequence[str]) -> str:
             lang = value if value in LANGS else "en"
         elif command is None and not token.startswith("-"):
             command = token
-    return lang if lang in COMMAND_LANGS or command == "play" else "en"
+    return lang if lang in COMMAND_LANGS or command in GAME_LANG_COMMANDS else "en"
 
 
 class _Misses(gettext.NullTranslations):

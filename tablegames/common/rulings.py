@@ -210,6 +210,25 @@ def for_players(text: str) -> str:
     return " ".join(x for x in sentences if not _CODE.search(x)).strip()
 
 
+def beyond_players(text: str) -> str:
+    """What :func:`for_players` leaves out of a ruling's words that is still the ruling's:
+    the house options told after the rule (``Option: ...``) and the decision, as the page
+    words them (``""`` when it has neither). ``tablegames rulings`` in another language
+    prints these in English, for the programmer, after the rule a player reads.
+
+    >>> from tablegames.common.rulings import beyond_players
+    >>> beyond_players("Fold to pass. Option: fold_back=True takes it back. Decision: the cups are data.")
+    'Option: fold_back=True takes it back.\\n\\nDecision: the cups are data.'
+    >>> beyond_players("Fold to pass.")
+    ''
+    """
+    rule, decision = split_decision(text)
+    rule = _TARGET.split(rule, maxsplit=1)[0]
+    found = _OPTION.search(rule)
+    option = rule[found.start():].strip() if found is not None else ""
+    return "\n\n".join(x for x in (option, decision) if x)
+
+
 def player_texts(ruling: Ruling) -> tuple[str, ...]:
     """What a player is shown of ``ruling`` (its title, its rule and its example at the
     table, each :func:`for_players`), the texts its catalogues translate; an empty one

@@ -15,13 +15,20 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from tablegames.common.rulings import Ruling, ruling_link, split_decision
+from tablegames.common.rulings import (
+    Ruling,
+    beyond_players,
+    for_players,
+    ruling_link,
+    split_decision,
+)
 from tablegames.render.examples import ruling_picture
 from tablegames.render.text import table_lines
 from tablegames.table import present
-from tablegames.table.i18n import lang_for, words_for
+from tablegames.table.i18n import lang_for, ruling_words, words_for
 from tablegames.table.model import printable
 
 
@@ -34,31 +41,59 @@ def has_rich() -> bool:
     return True
 
 
+def _english(message: str, /, **fields: Any) -> str:
+    """The labels' words in English: the catalogue's id with its fields filled."""
+    return message.format(**fields) if fields else message
+
+
 def print_ruling(game: str, ruling: Ruling, out: TextIO, *, plain: bool = False,
-                 width: int = 80) -> None:
-    """Print ``ruling`` of ``game`` on ``out`` (see the module docstring)."""
+                 width: int = 80, lang: str = "en",
+                 w: Callable[..., str] = _english) -> None:
+    """Print ``ruling`` of ``game`` on ``out`` (see the module docstring), in ``lang``.
+
+    In English, the page's words whole. In another language the ruling is what a player
+    reads of it (its title, rule and example, :func:`~tablegames.common.rulings.for_players`)
+    in the game's rulings catalogue (:func:`~tablegames.table.i18n.ruling_words`, the
+    terminal game's help screen's words; a text not translated yet stays English), the
+    picture drawn in ``lang``, and what the page says for programmers (the house options
+    and the decision, :func:`~tablegames.common.rulings.beyond_players`) in English under
+    a label saying so; the picture's caption, written in English only, is left out. The
+    ID, the code and the link stay as they are. ``w`` gives the labels (``At the
+    table:``) in ``lang``: the ``tablegames`` command's own catalogue
+    (:class:`tablegames.cliwords.CliWords`), which this floor does not import. A game
+    without ``lang`` (Shithead in Dutch) is told in English, labels and all, so the caller
+    gives English labels for it (:func:`~tablegames.table.i18n.lang_for`). No bidi marks:
+    an Arabic line is laid out by the terminal, as in the terminal game."""
+    lang = lang_for(game, lang)
+    english = lang == "en"
+    said = ruling_words(game, lang)
     rule, decision = split_decision(ruling.text)
-    out.write(f"{ruling.id}: {ruling.title}\n\n{_wrap(rule, width)}\n")
+    if not english:
+        rule, decision = said(for_players(ruling.text)), beyond_players(ruling.text)
+    out.write(w("{id}: {title}", id=ruling.id, title=said(ruling.title))
+              + f"\n\n{_wrap(rule, width)}\n")
     if ruling.example:
-        out.write(f"\nAt the table:\n{_wrap(ruling.example, width)}\n")
+        example = ruling.example if english else said(for_players(ruling.example))
+        out.write("\n" + w("At the table:") + f"\n{_wrap(example, width)}\n")
     picture = ruling_picture(game, ruling.id)
     if picture is not None:
         state, seat, spec = picture
         view = state.view(seat)
-        who = "the spectator" if seat is None else printable(str(view["players"][seat]))
-        out.write("\n" + _wrap(f"Picture, as {who} sees it"
-                               + (f": {spec.caption}" if spec.caption else ""), width) + "\n")
+        who = w("the spectator") if seat is None else printable(str(view["players"][seat]))
+        caption = f": {spec.caption}" if spec.caption and english else ""
+        out.write("\n" + _wrap(w("Picture, as {who} sees it", who=who) + caption, width) + "\n")
         if plain or not has_rich():
-            words = words_for(lang_for(game, "en"), game)
+            words = words_for(lang, game)
             for line in table_lines(present(view), words):
                 out.write(_fit(line, width) + "\n")
         else:
-            _rich_picture(game, view, out, width)
+            _rich_picture(game, view, out, width, lang)
     if decision:
-        out.write(f"\n{_wrap(decision, width)}\n")
+        label = "" if english else w("For programmers (in English):") + "\n"
+        out.write(f"\n{label}{_wrap(decision, width)}\n")
     if ruling.code:
-        out.write("\nIn code:\n" + textwrap.indent(ruling.code, "    ") + "\n")
-    out.write(f"\nSee {ruling_link(game, ruling.id)}\n")
+        out.write("\n" + w("In code:") + "\n" + textwrap.indent(ruling.code, "    ") + "\n")
+    out.write("\n" + w("See {link}", link=ruling_link(game, ruling.id)) + "\n")
 
 
 def _wrap(text: str, width: int) -> str:
@@ -97,7 +132,7 @@ def _fit(line: str, width: int) -> str:
 _PARTS = re.compile(r"(\s{2,}|(?<=\])\s(?=\[))")
 
 
-def _rich_picture(game: str, view: Any, out: TextIO, width: int) -> None:
+def _rich_picture(game: str, view: Any, out: TextIO, width: int, lang: str = "en") -> None:
     from rich.console import Console
 
     from tablegames.render.console import ConsoleTable
@@ -105,4 +140,4 @@ def _rich_picture(game: str, view: Any, out: TextIO, width: int) -> None:
     terminal = out.isatty() if hasattr(out, "isatty") else False
     console = Console(file=out, width=width, highlight=False, emoji=False, soft_wrap=False,
                       force_terminal=terminal, no_color=not terminal)
-    ConsoleTable(console, game).picture(view)
+    ConsoleTable(console, game, lang=lang).picture(view)

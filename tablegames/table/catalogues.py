@@ -62,6 +62,9 @@ DOMAIN_LANGS: dict[str, tuple[str, ...]] = {
 }
 #: Where the front ends' own words are (the ``tablegames`` domain).
 FRONT_ENDS = ("server", "render", "tui", "table")
+#: Files of a front end whose words are the ``tablegames`` command's (the ``cli`` domain,
+#: :func:`cli_ids`), not the shared ones: the labels of ``tablegames rulings``.
+COMMAND_FILES = (ROOT / "render" / "terminal.py",)
 
 Id = tuple[str, str | None]
 _EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
@@ -197,6 +200,7 @@ def cli_ids() -> set[Id]:
     """The ids of the ``cli`` domain: the ``tablegames`` command's help and refusals
     (``w(...)`` in :mod:`tablegames.cli`), argparse's own messages
     (:data:`tablegames.cliwords.ARGPARSE_IDS`), marked in :mod:`tablegames.cliwords`, the
+    labels of ``tablegames rulings`` (:mod:`tablegames.render.terminal`), the
     reports of ``simulate`` and ``arena`` (:mod:`tablegames.simulation`,
     :mod:`tablegames.bots.matches`) and the names of each game's measures, which the
     simulation's report counts (``GameInfo.measures``, read from the registry)."""
@@ -205,12 +209,13 @@ def cli_ids() -> set[Id]:
     measures = {(label, None) for name in tablegames.GAMES
                 for label in tablegames.GAMES[name].measures}
     return measures | _extract([ROOT / "cli.py", ROOT / "cliwords.py", ROOT / "simulation.py",
-                                ROOT / "bots" / "matches.py"])
+                                ROOT / "bots" / "matches.py", *COMMAND_FILES])
 
 
 def front_end_ids() -> set[Id]:
     """The ids of the front ends' own words (chrome, captions)."""
-    return _extract([p for d in FRONT_ENDS for p in (ROOT / d).glob("*.py")])
+    return _extract([p for d in FRONT_ENDS for p in (ROOT / d).glob("*.py")
+                     if p not in COMMAND_FILES])
 
 
 def _extract(paths: list[Path]) -> set[Id]:

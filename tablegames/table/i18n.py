@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
@@ -148,6 +148,26 @@ def _compiled(lang: str, domain: str) -> bytes | None:
     buf = io.BytesIO()
     write_mo(buf, cat, use_fuzzy=False)
     return buf.getvalue()
+
+
+def ruling_words(game: str, lang: str) -> Callable[[str], str]:
+    """What a player reads of ``game``'s rulings, in ``lang``: a function from a text
+    :func:`~tablegames.common.rulings.player_texts` gives (a ruling's title, its rule or
+    its example as a player reads them) to the ``<game>_rulings`` catalogue's
+    translation of it.
+
+    A text the catalogue lacks (a ruling reworded since it was translated), and every
+    text of a game with no rulings catalogue in ``lang``, is given back as it is, in
+    English: the caller tells a text left in English by its being unchanged. The one
+    reading of the rulings' translations, so the terminal game's help screen and
+    ``tablegames rulings`` can never say a ruling two ways.
+    """
+    found = catalogue(lang, f"{game}_rulings") if lang != "en" else None
+
+    def said(text: str) -> str:  # gettext("") would be the catalogue's header
+        return found.gettext(text) if found is not None and text else text
+
+    return said
 
 
 @lru_cache(maxsize=16)

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tablegames.common.rulings import for_players, load_rulings, player_texts
-from tablegames.table.i18n import Words, catalogue, words_for
+from tablegames.table.i18n import Words, ruling_words, words_for
 
 #: The rulings that bear on each stage of a prompt, per game (``"*"``: every stage).
 STAGE_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -97,7 +97,8 @@ def help_text(game: str, view: Mapping[str, Any], refused: str | None = None, *,
 
     A ruling's words come from the English rulings page (the site's text) and are
     translated by the game's rulings catalogue (the ``<game>_rulings`` domain, in the
-    game's languages; :func:`tablegames.table.catalogues.ruling_ids`). A text the
+    game's languages; :func:`tablegames.table.catalogues.ruling_ids`), read through
+    :func:`~tablegames.table.i18n.ruling_words` as ``tablegames rulings`` reads it. A text the
     catalogue does not hold yet (a ruling reworded since it was translated) is shown in
     English, and a catalogued line says so before the rulings."""
     w = w if w is not None else words_for("en", game)
@@ -107,11 +108,7 @@ def help_text(game: str, view: Mapping[str, Any], refused: str | None = None, *,
     if game == "dallah":
         parts.extend(card_glossary(view, cards, w))
     shown = [by_id[rid] for rid in bearing(game, view, refused) if rid in by_id]
-    rulings_words = catalogue(w.lang, f"{game}_rulings")
-
-    def said(text: str) -> str:  # gettext("") would be the catalogue's header
-        return rulings_words.gettext(text) if text else text
-
+    said = ruling_words(game, w.lang)
     if w.lang != "en" and any(said(x) == x for r in shown for x in player_texts(r)):
         parts.append(w("Some rulings below are written in English."))
     for r in shown:
