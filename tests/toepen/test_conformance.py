@@ -9,8 +9,11 @@ from tablegames.testing import check_game
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_conformance_random(players: int) -> None:
-    report = check_game("toepen", players=players, seeds=range(100, 130), full_every=4)
-    assert report.games == 30
+    # 20 whole games per table size (30 were the largest file's share of the suite, which
+    # is at its time limit); random play at any size also runs the kit on any house rules
+    # in test_any_rules, and tests/toepen/test_properties.py plays seeded random games
+    report = check_game("toepen", players=players, seeds=range(100, 120), full_every=4)
+    assert report.games == 20
     assert report.probes > 0 and report.worlds > 0
 
 
