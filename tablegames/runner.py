@@ -317,6 +317,11 @@ def run(
         raise SetupError("task must be a callable taking one seed")
     if backend == "ray":
         ray = _import_ray()
+        if not ray.is_initialized():
+            # the address (or RAY_ADDRESS) refused now, as every other argument is: the
+            # run below is a generator, which starts Ray only once a result is asked for,
+            # after a caller has made its results file and reported its start (helper-196)
+            _check_reachable(address)
         return _run_ray(ray, task, seeds, n, address, progress, chunksize)
     if n is None:
         n = cpu_count()

@@ -726,20 +726,24 @@ def simulate(
                              "(--resume) to continue it, or remove it to start again")
         if resume and path.exists():
             start, keep = _read_rows(path, plan, games, summary)
-        make_folder(path, "the results file")
-    if plot_to is not None:
-        make_folder(plot_to, "the plot file")
-    if progress is not None:
-        progress(start)
 
     def counted(done: int) -> None:
         if progress is not None:
             progress(start + done)
 
     began = time.perf_counter()
+    # asked for before any folder is made or progress reported: ``run`` refuses what it
+    # finds wrong (a Ray address where no Ray answers) when called, and starts nothing
+    # until its first result is asked for
     rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
                                          backend=backend, address=address, progress=counted,
                                          preload=_preload(info))
+    if path is not None:
+        make_folder(path, "the results file")
+    if plot_to is not None:
+        make_folder(plot_to, "the plot file")
+    if progress is not None:
+        progress(start)
     sink: io.BufferedWriter | None = None
     if path is not None:
         try:

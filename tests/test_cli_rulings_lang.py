@@ -122,9 +122,9 @@ def test_the_list_in_the_commands_language(game: str, lang: str,
 @pytest.mark.parametrize(("game", "lang", "note"), [
     ("shithead", "nl", "tablegames: de regels van shithead zijn niet in het Nederlands "
                        "geschreven: ze worden in het Engels getoond\n"),
-    ("dallah", "da", "tablegames: afgørelserne for dallah er ikke skrevet på dansk: de "
+    ("dallah", "da", "tablegames: reglerne for dallah er ikke skrevet på dansk: de "
                      "vises på engelsk\n"),
-    ("toepen", "da", "tablegames: afgørelserne for toepen er ikke skrevet på dansk: de "
+    ("toepen", "da", "tablegames: reglerne for toepen er ikke skrevet på dansk: de "
                      "vises på engelsk\n")])
 def test_a_game_without_the_language_is_english_and_says_so(
         game: str, lang: str, note: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,7 +171,7 @@ def test_words_not_translated_yet_are_english_and_said(
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("nl", "tablegames: geen regel 'TOE-99' in toepen (tablegames rulings toepen toont ze)\n"),
-    ("da", "tablegames: ingen afgørelse 'TOE-99' i toepen (tablegames rulings toepen viser dem)\n"),
+    ("da", "tablegames: ingen regel 'TOE-99' i toepen (tablegames rulings toepen viser dem)\n"),
 ])
 def test_a_refusal_in_dutch_and_danish(lang: str, said: str,
                                        capsys: pytest.CaptureFixture[str]) -> None:

@@ -142,6 +142,22 @@ def test_a_refusal_with_fields_survives_pickling() -> None:
         ArgumentRefused, str(refused.value), "multiple", 2)
 
 
+@pytest.mark.parametrize("value", [(n for n in (1, 2)), lambda: 1, threading.Lock()],
+                         ids=["generator", "lambda", "lock"])
+def test_a_refusal_of_a_value_that_cannot_be_pickled_still_pickles(value: object) -> None:
+    """Raised in a worker of a run (a task that starts a run of its own), the refusal
+    must come back to the caller, not Python's "cannot pickle" (helper-196): its value
+    is left out (``None``), its sentence, code and other fields kept."""
+    import pickle
+
+    with pytest.raises(ArgumentRefused) as refused:
+        simulate("toepen", games=value)
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert (type(again), str(again), again.argument, again.code, again.value) == (
+        ArgumentRefused, str(refused.value), "games", "type", None)
+    assert refused.value.value is value  # the raised error itself keeps it
+
+
 # -- Ray ------------------------------------------------------------------------------
 
 def test_nothing_answering_is_refused_with_the_systems_errno(

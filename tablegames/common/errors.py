@@ -244,3 +244,18 @@ class ArgumentRefused(SetupError):
         self.seats = seats
         self.bots: tuple[str, ...] = tuple(bots)
         self.choices: tuple[str, ...] = tuple(choices)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (:meth:`TablegamesError.__reduce__`), except a ``value`` that
+        cannot be pickled (a generator, a lambda, a lock), which is left out (``None``):
+        a refusal raised in a worker process must come back to the caller as itself, not
+        as Python's "cannot pickle" (found by helper-196). Its sentence, ``code`` and
+        the other fields (numbers and names) are kept."""
+        import pickle
+
+        fields = dict(self.__dict__)
+        try:
+            pickle.dumps(self.value)
+        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
+            fields["value"] = None
+        return (_rebuilt, (type(self), self.args, fields))
