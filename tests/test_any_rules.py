@@ -195,6 +195,7 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
         "blocked_hand": _choice("dead", "lowest"),
         "lay_when_able": st.booleans(),
         "discard_taken": st.booleans(),
+        "limit_tiebreak": _choice("lowest", "dead"),
         "action_limit": (st.integers(50, 2_000) if play
                          else st.integers(50, phase10.MAX_ACTION_LIMIT)),
     }))
@@ -637,6 +638,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "best_total": ("choice", "auto", "lowest", "highest"),
         "blocked_hand": ("choice", "dead", "lowest"), "lay_when_able": ("bool",),
         "discard_taken": ("bool",), "action_limit": ("int", 50, phase10.MAX_ACTION_LIMIT),
+        "limit_tiebreak": ("choice", "lowest", "dead"),
     },
     "dallah": {
         "cards": ("cards",), "swaps_per_turn": ("int", 0, 5), "late_falls": ("bool",),

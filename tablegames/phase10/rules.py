@@ -345,7 +345,7 @@ class Rules:
             "Tie-break at the move limit",
             "What happens when the move limit stops a tie-break hand.",
             lowest="The tied player with the fewest points wins",
-            dead="Nobody wins it and the tied players play another",
+            dead="Nobody wins it; the tied players play it again",
         ))
 
     def __attrs_post_init__(self) -> None:
