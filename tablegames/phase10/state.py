@@ -519,8 +519,8 @@ class State(BaseState):
             self._end_hand(-1)
         elif self._blocked():  # P10-51 (decision): nobody can ever go out
             self._end_hand(-1, self._blocked_credit())
-        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): a dead hand
-            self._end_hand(-1, self._limit_credit(), limit_hit=True)
+        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): nobody out
+            self._end_hand(-1, self._limit_credit(), limit_hit=True)  # dead, or P10-53
 
     def _blocked(self) -> bool:
         """Whether nobody can ever go out of this hand, so draw and discard would go on
@@ -1167,9 +1167,9 @@ class State(BaseState):
     def _upgraded(self, engine: int) -> None:
         """A save of engine 4 or before never counted its hand's actions (``plays``,
         P10-61): its history is replayed for the count (once; it saves as today's
-        engine). A hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under this
-        engine, and the save is refused. A sampled world or a game fed its chance from outside
-        has no replayable past: its hand counts from the load."""
+        engine). A hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under
+        this engine, and the save is refused. A sampled world or a game fed its chance
+        from outside has no replayable past: its hand counts from the load."""
         if engine >= 5 or self.world or self.outside or not self.history:
             return
         again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
