@@ -195,6 +195,10 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
         "blocked_hand": _choice("dead", "lowest"),
         "lay_when_able": st.booleans(),
         "discard_taken": st.booleans(),
+        # "dead" replays a tie-break hand the move limit stops as often as it is stopped
+        # (P10-53 as written: no bound, so no max_actions holds); played games take the
+        # default, which settles it, and test_p10_limit_tiebreak.py plays "dead"
+        "limit_tiebreak": _choice("lowest") if play else _choice("lowest", "dead"),
         "action_limit": (st.integers(50, 2_000) if play
                          else st.integers(50, phase10.MAX_ACTION_LIMIT)),
     }))
@@ -637,6 +641,7 @@ SPECS: dict[str, dict[str, tuple[Any, ...]]] = {
         "best_total": ("choice", "auto", "lowest", "highest"),
         "blocked_hand": ("choice", "dead", "lowest"), "lay_when_able": ("bool",),
         "discard_taken": ("bool",), "action_limit": ("int", 50, phase10.MAX_ACTION_LIMIT),
+        "limit_tiebreak": ("choice", "lowest", "dead"),
     },
     "dallah": {
         "cards": ("cards",), "swaps_per_turn": ("int", 0, 5), "late_falls": ("bool",),

@@ -428,6 +428,12 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
+        if e.get("limit_hit") is True and e.get("tiebreak") is True:
+            # P10-53, P10-61: under Rules.limit_tiebreak the tied seat holding the fewest
+            # points may be credited, so not everyone scores; the next event says whether
+            # the game is over or the tie-break is played again
+            return msg("Tie-break hand {n} is stopped at the move limit: nobody went out.",
+                       n=n)
         if e.get("limit_hit") is True:  # P10-61 (house rule): stopped, nobody out
             return msg("Hand {n} is stopped at the move limit: nobody went out, everyone "
                        "scores their cards.", n=n)

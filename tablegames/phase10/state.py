@@ -229,7 +229,11 @@ class State(BaseState):
     #: ``limit_hit``. A save or record of engine 4 or before has no such option: it plays
     #: under the largest limit (``MAX_ACTION_LIMIT``), its hand's count is found by
     #: replaying its history, and every result it holds says ``limit_hit: false``.
-    ENGINE = 5
+    #: 6: a tie-break hand the move limit stops is settled, the tied seat holding the
+    #: fewest points winning it (``Rules.limit_tiebreak="lowest"``, P10-53, P10-61); the
+    #: save keeps the option in its rules. A save or record of engine 5 or before plays
+    #: on as its engine did (``limit_tiebreak="dead"``: the tie-break is played again).
+    ENGINE = 6
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
     MAX_PLAYERS = MAX_PLAYERS
@@ -515,8 +519,8 @@ class State(BaseState):
             self._end_hand(-1)
         elif self._blocked():  # P10-51 (decision): nobody can ever go out
             self._end_hand(-1, self._blocked_credit())
-        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): a dead hand
-            self._end_hand(-1, limit_hit=True)
+        elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): nobody out
+            self._end_hand(-1, self._limit_credit(), limit_hit=True)  # dead, or P10-53
 
     def _blocked(self) -> bool:
         """Whether nobody can ever go out of this hand, so draw and discard would go on
@@ -582,6 +586,21 @@ class State(BaseState):
         for ever."""
         if self.rules.blocked_hand != "lowest" and not self.tiebreak:  # P10-51 (decision)
             return -1
+        return self._fewest_points()
+
+    def _limit_credit(self) -> int:
+        """The seat a hand stopped by the move limit credits as if out: in a tie-break
+        hand under ``limit_tiebreak="lowest"``, the one seat holding the fewest points,
+        else none (-1, a dead hand). A stopped tie-break decides nothing, so its replay
+        could be stopped again for ever (a measured game replayed one about 300 times),
+        and it is settled as a blocked tie-break hand is (:meth:`_blocked_credit`)."""
+        if not self.tiebreak or self.rules.limit_tiebreak != "lowest":  # P10-53, P10-61
+            return -1  # P10-61: a dead hand (in a tie-break: the tied seats play again)
+        return self._fewest_points()  # P10-53 (decision): settled on the points held
+
+    def _fewest_points(self) -> int:
+        """The one playing seat holding the fewest points (P10-52's card values), or -1
+        when several share the fewest (the hand then ends dead)."""
         points = {s: sum(POINTS[c] for c in self.hands[s])
                   for s in range(self.n) if self.playing[s]}
         low = min(points.values())
@@ -1004,8 +1023,9 @@ class State(BaseState):
     def _end_hand(self, out: int, credited: int | None = None, *, limit_hit: bool = False) -> None:
         """Score the hand ``out`` went out of (-1: nobody did) and deal the next, or end
         the game. ``credited`` is scored as if out: ``out`` itself, or for a blocked
-        hand the seat ``Rules.blocked_hand`` names (-1: nobody, a dead hand).
-        ``limit_hit``: ``Rules.action_limit`` stopped the hand (P10-61), a dead hand."""
+        hand the seat ``Rules.blocked_hand`` names, for a tie-break hand the move limit
+        stopped the one ``Rules.limit_tiebreak`` names (-1: nobody, a dead hand).
+        ``limit_hit``: ``Rules.action_limit`` stopped the hand (P10-61), nobody out."""
         n = self.n
         self.taken = ()  # the turn ends with the hand (a game over keeps no turn)
         added = [0] * n
@@ -1128,20 +1148,28 @@ class State(BaseState):
         it goes on as its engine played it (within what a position can hold). One that
         names the option is refused: no engine before 5 wrote it, and a save or record
         claiming an older engine and a smaller limit would replay hands its engine never
-        stopped."""
-        if engine < 5 and type(rules) is dict:
+        stopped. Likewise a save or record of engine 5 or before settles no tie-break
+        hand the limit stops: it plays on under ``limit_tiebreak="dead"`` (P10-53,
+        P10-61), and one naming the option is refused (no engine before 6 wrote it)."""
+        if engine >= 6 or type(rules) is not dict:
+            return rules
+        if "limit_tiebreak" in rules:
+            raise StateError(f"$.rules: a save or record by engine {engine} holds "
+                             "limit_tiebreak (P10-53, P10-61), which only engine 6 writes")
+        upgraded = {**rules, "limit_tiebreak": "dead"}  # P10-61: as engines 5 and before
+        if engine < 5:
             if "action_limit" in rules:
                 raise StateError(f"$.rules: a save or record by engine {engine} holds "
                                  "action_limit (P10-61), which only engine 5 writes")
-            return {**rules, "action_limit": MAX_ACTION_LIMIT}
-        return rules
+            upgraded["action_limit"] = MAX_ACTION_LIMIT
+        return upgraded
 
     def _upgraded(self, engine: int) -> None:
         """A save of engine 4 or before never counted its hand's actions (``plays``,
-        P10-61): its history is replayed for the count (once; it saves as engine 5). A
-        hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under this engine,
-        and the save is refused. A sampled world or a game fed its chance from outside
-        has no replayable past: its hand counts from the load."""
+        P10-61): its history is replayed for the count (once; it saves as today's
+        engine). A hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under
+        this engine, and the save is refused. A sampled world or a game fed its chance
+        from outside has no replayable past: its hand counts from the load."""
         if engine >= 5 or self.world or self.outside or not self.history:
             return
         again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)

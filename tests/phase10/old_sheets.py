@@ -50,13 +50,15 @@ def today_position(text: str, plays: int = 0, saved: bool = False) -> str:
     play is ``active`` (engine 3), and the hand's count of actions follows
     ``laid_this_turn`` (engine 5, P10-61: ``plays``, 0 for a position read as it is).
     ``saved``: the position of an older engine's save, whose rules say the largest move
-    limit (it had none)."""
+    limit (it had none) and that a tie-break hand the limit stops is dead (engine 6's
+    ``limit_tiebreak``, P10-53: as it played)."""
     out = active_line(with_json_lines(text, "result ", phase_laid_named))
     out = re.sub(r"^(laid_this_turn: .*)$", rf"\1\nplays: {plays}", out, count=1, flags=re.M)
     if saved:
         def limit(m: re.Match[str]) -> str:
             rules = {} if m[1] == "standard" else json.loads(m[1])
             rules["action_limit"] = MAX_ACTION_LIMIT
+            rules["limit_tiebreak"] = "dead"
             return "rules: " + json.dumps(rules, sort_keys=True, separators=(",", ":"))
         out = re.sub(r"^rules: (.*)$", limit, out, count=1, flags=re.M)
     return out

@@ -94,11 +94,12 @@ def test_the_limit_is_a_checked_house_rule() -> None:
 
 
 def as_engine_4(text: str) -> str:
-    """``text`` (a save by engine 5) as engine 4 wrote it: no ``action_limit`` in its
-    rules (hash of the text as saved), no ``plays``, no ``limit_hit`` on its sheet."""
+    """``text`` (a save by engine 6) as engine 4 wrote it: no ``action_limit`` in its
+    rules (nor engine 6's ``limit_tiebreak``; hash of the text as saved), no ``plays``,
+    no ``limit_hit`` on its sheet."""
     save = json.loads(text)
     save["engine"] = 4
-    del save["rules"]["action_limit"]
+    del save["rules"]["action_limit"], save["rules"]["limit_tiebreak"]
     save["rules_hash"] = _text_hash(save["rules"])
     del save["state"]["plays"]
     for res in save["state"]["results"]:
@@ -118,12 +119,12 @@ def test_an_engine_4_save_plays_under_the_largest_limit_and_counts_its_hand() ->
     assert loaded.plays == fresh.plays == 6 and len(loaded.results) == 2
     assert all(res["limit_hit"] is False for res in loaded.results)
     phase10.State.from_json(text, verify=True)
-    again = loaded.to_json()  # saved as engine 5, it verifies as one
-    assert json.loads(again)["engine"] == 5
+    again = loaded.to_json()  # saved as today's engine, it verifies as one
+    assert json.loads(again)["engine"] == phase10.State.ENGINE
     assert phase10.State.from_json(again, verify=True).to_json() == again
     record = fresh.record()
     record["engine"] = 4
-    del record["rules"]["action_limit"]
+    del record["rules"]["action_limit"], record["rules"]["limit_tiebreak"]
     assert tablegames.replay(record).rules.action_limit == MAX_ACTION_LIMIT
 
 
@@ -149,6 +150,7 @@ def test_an_engine_4_save_or_record_naming_the_limit_is_refused() -> None:
         phase10.State.from_json(json.dumps(save))
     record = state.record()
     record["engine"] = 4
+    del record["rules"]["limit_tiebreak"]  # (engine 6's option would be refused first)
     with pytest.raises(StateError, match="engine 4 holds action_limit"):
         tablegames.replay(record)
     short = phase10.new_game(players=2, seed=1, rules="short")

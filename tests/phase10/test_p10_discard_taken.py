@@ -203,13 +203,15 @@ def test_an_engine_3_save_loads_with_nothing_held_back() -> None:
     data["engine"] = 3
     del data["rules"]["discard_taken"]
     del data["rules"]["action_limit"]  # engine 5's option too (P10-61)
+    del data["rules"]["limit_tiebreak"]  # and engine 6's (P10-53, P10-61)
     data["rules_hash"] = _text_hash(data["rules"])
     old = dict(data, state={k: v for k, v in data["state"].items()
                             if k not in ("taken", "plays")})  # engine 5's plays too
     for res in old["state"]["results"]:
         del res["limit_hit"]
     loaded = phase10.State.from_json(json.dumps(old))
-    assert loaded.taken == () and loaded.rules == Rules(action_limit=MAX_ACTION_LIMIT)
+    assert loaded.taken == () and loaded.rules == Rules(action_limit=MAX_ACTION_LIMIT,
+                                                          limit_tiebreak="dead")
     assert "0:discard B11" in legal(loaded)
     with pytest.raises(StateError, match="engine 3 holds taken"):
         phase10.State.from_json(json.dumps(data))

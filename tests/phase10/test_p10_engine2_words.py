@@ -86,7 +86,8 @@ def test_a_sheet_mixing_the_two_words_or_an_engine_1_save_with_a_record_is_refus
         phase10.State.from_json(json.dumps(data))
     today = json.loads(phase10.State.from_json(old["save"]).to_json())
     today["engine"] = 1  # today's fields, record included, under engine 1's number
-    del today["rules"]["action_limit"]  # (engine 5's option would be refused first)
+    # (engine 5's and engine 6's options would be refused first)
+    del today["rules"]["action_limit"], today["rules"]["limit_tiebreak"]
     today["rules_hash"] = _text_hash(today["rules"])
     today["state"]["turn"] = today["state"].pop("active")  # engine 1's name for the seat
     today["state"]["results"] = json.loads(old["save"])["state"]["results"]

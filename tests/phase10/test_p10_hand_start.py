@@ -115,7 +115,7 @@ def test_the_count_finds_each_tiebreak_hands_start() -> None:
     out), some stopped at a small move limit, until one goes out."""
     seen = dict.fromkeys(("skips", "tiebreak", "ended", "dead", "replayed", "over"), 0)
     for seed in range(4):
-        state = phase10_end([0, 15, 0], rules={"action_limit": 100})
+        state = phase10_end([0, 15, 0], rules={"action_limit": 100, "limit_tiebreak": "dead"})
         assert state.tiebreak and not state.playing[2]
         state.rng = Rng(seed)  # each seed its own tie-break deals
         _walk(state, seed, 1500, seen)

@@ -36,7 +36,7 @@ def played(players: int, seed: int, steps: int, smart: bool, rules: str | Rules 
 ALL_OPTIONS = Rules(first_skip="twist", naturals="phase", hit_same_turn=False, phase_choice=True,
                     skip_target="next", scoring="winner", wild_groups="open",
                     best_total="lowest", blocked_hand="lowest", lay_when_able=True,
-                    discard_taken=False, hand_size=9,
+                    discard_taken=False, limit_tiebreak="dead", hand_size=9,
                     phases=("set3+set3", "set3+run4", "run7", "colour7", "set5+set2"))
 
 CASES: list[tuple[int, int, int, bool, str | Rules]] = [
