@@ -433,6 +433,11 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     if isinstance(exc, FileRefused):
         what, path = w(exc.what), quoted(exc.path, 200)
         folder = quoted(exc.folder or "", 200)
+        if exc.problem == "not_text":  # ``--out ''``: quoted as the library quotes it
+            return w("{what} must be a path of text, not {path}", what=what,
+                     path=quoted(exc.path, 100))
+        if exc.problem == "type":  # a caller of the library's; no command line sends one
+            return w("{what} must be a path, not {kind}", what=what, kind=exc.kind or "")
         if exc.problem == "long_name":
             return w("{what} {path}: a name on its path is longer than {most} bytes",
                      what=what, path=path, most=NAME_MAX)

@@ -44,11 +44,11 @@ import socket
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar, cast
 
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 
@@ -290,7 +290,7 @@ def run(
     progress: Callable[[int], None] | None = None,
     chunksize: int | None = None,
     preload: Sequence[str] = (),
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     """Yield ``task(seed)`` for each seed, in the order of ``seeds``.
 
     ``workers=None`` uses every core (``backend="process"``) or every CPU of the Ray
@@ -304,7 +304,11 @@ def run(
     names modules the local workers import once, before they fork (the fork server), so
     each worker does not import them again for its first task.
 
-    Arguments are checked when ``run`` is called, before any work starts.
+    Arguments are checked when ``run`` is called, before any work starts; with
+    ``backend="ray"`` Ray is also started (or joined) then, so a Ray that does not start
+    or connect is refused before the caller writes anything. The generator returned
+    should be closed (``close()``, or run to its end) by a caller that stops early: that
+    shuts down a Ray the run started, and the workers of a pool.
     """
     check_backend(backend)
     n = check_workers(workers, backend)
@@ -316,13 +320,11 @@ def run(
     if not callable(task):
         raise SetupError("task must be a callable taking one seed")
     if backend == "ray":
-        ray = _import_ray()
-        if not ray.is_initialized():
-            # the address (or RAY_ADDRESS) refused now, as every other argument is: the
-            # run below is a generator, which starts Ray only once a result is asked for,
-            # after a caller has made its results file and reported its start (helper-196)
-            _check_reachable(address)
-        return _run_ray(ray, task, seeds, n, address, progress, chunksize)
+        # Ray is started (or joined) now, so that Ray failing to start or connect is
+        # refused when ``run`` is called, as every other argument is, before a caller
+        # makes its results file or reports its start: started at the first result, it
+        # left ``simulate --out`` an empty file behind (helper-196, helper-198)
+        return _run_ray(_import_ray(), task, seeds, n, address, progress, chunksize)
     if n is None:
         n = cpu_count()
     if n == 1:
@@ -338,7 +340,7 @@ def run(
 
 
 def _run_local(task: Callable[[S], R], seeds: Iterable[S], progress: Callable[[int], None] | None,
-               ) -> Iterator[R]:
+               ) -> Generator[R, None, None]:
     for done, seed in enumerate(seeds, 1):
         yield task(seed)
         if progress is not None:
@@ -348,7 +350,7 @@ def _run_local(task: Callable[[S], R], seeds: Iterable[S], progress: Callable[[i
 def _run_pool(
     task: Callable[[S], R], seeds: Iterable[S], workers: int,
     progress: Callable[[int], None] | None, chunksize: int | None, preload: tuple[str, ...] = (),
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
     size = _chunksize(seeds, workers, chunksize)
     chunks = _chunks(seeds, size, workers if chunksize is None else 0)
     pending: collections.deque[Future[list[R]]] = collections.deque()
@@ -643,12 +645,30 @@ def _held_until_up() -> Iterator[_Held]:
 def _run_ray(
     ray: Any, task: Callable[[S], R], seeds: Iterable[S], workers: int | None,
     address: str | None, progress: Callable[[int], None] | None, chunksize: int | None,
-) -> Iterator[R]:
+) -> Generator[R, None, None]:
+    """The Ray run, with Ray started (or its refusal raised) before this returns.
+
+    :func:`_ray_results` is advanced to its first ``yield``, which comes once Ray is up:
+    ``ray.init``'s refusal is raised here, and the generator returned is already inside
+    the ``try`` whose ``finally`` shuts down a Ray it started, so closing it (or dropping
+    it) before its first result shuts Ray down too; a generator never advanced would
+    skip its ``finally`` and leave the local cluster running."""
+    results = _ray_results(ray, task, seeds, workers, address, progress, chunksize)
+    next(results)  # None: Ray is up
+    return cast("Generator[R, None, None]", results)
+
+
+def _ray_results(
+    ray: Any, task: Callable[[S], R], seeds: Iterable[S], workers: int | None,
+    address: str | None, progress: Callable[[int], None] | None, chunksize: int | None,
+) -> Generator[R | None, None, None]:
+    """``None`` once Ray is up (:func:`_run_ray`), then the run's results."""
     started = False
     if not ray.is_initialized():
         _start_ray(ray, address)
         started = True
     try:
+        yield None
         if workers is None:
             workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote_chunk = ray.remote(_run_chunk)

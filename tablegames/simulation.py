@@ -40,7 +40,7 @@ import json
 import os
 import textwrap
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -733,33 +733,33 @@ def simulate(
 
     began = time.perf_counter()
     # asked for before any folder is made or progress reported: ``run`` refuses what it
-    # finds wrong (a Ray address where no Ray answers) when called, and starts nothing
-    # until its first result is asked for
-    rows: Iterator[dict[str, Any]] = run(partial(_play_row, plan), range(start, games), workers=workers,
-                                         backend=backend, address=address, progress=counted,
-                                         preload=_preload(info))
-    if path is not None:
-        make_folder(path, "the results file")
-    if plot_to is not None:
-        make_folder(plot_to, "the plot file")
-    if progress is not None:
-        progress(start)
+    # finds wrong when called (a Ray address where no Ray answers, a Ray that does not
+    # start or connect), so a refused run leaves no file behind
+    rows = run(partial(_play_row, plan), range(start, games), workers=workers,
+               backend=backend, address=address, progress=counted, preload=_preload(info))
     sink: io.BufferedWriter | None = None
-    if path is not None:
-        try:
-            if path.exists() and path.stat().st_size != keep:
-                with path.open("r+b") as f:  # a torn last line: the game is played again
-                    f.truncate(keep)
-            sink = path.open("ab")
-        except OSError as exc:
-            raise cannot_write("the results file", path, exc) from None
     try:
+        if path is not None:
+            make_folder(path, "the results file")
+        if plot_to is not None:
+            make_folder(plot_to, "the plot file")
+        if progress is not None:
+            progress(start)
+        if path is not None:
+            try:
+                if path.exists() and path.stat().st_size != keep:
+                    with path.open("r+b") as f:  # a torn last line: the game is played again
+                        f.truncate(keep)
+                sink = path.open("ab")
+            except OSError as exc:
+                raise cannot_write("the results file", path, exc) from None
         for row in rows:
             if sink is not None:
                 sink.write(_dump(row))
             summary.add(row)
             summary.played += 1
     finally:
+        rows.close()  # a refusal above shuts down the Ray the run started (not a traceback's GC)
         if sink is not None:
             sink.close()
         summary.seconds = time.perf_counter() - began

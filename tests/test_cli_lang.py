@@ -603,6 +603,47 @@ def test_files_that_cannot_be_written_in_arabic(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f"]
 
 
+def test_a_path_that_is_no_text_carries_its_fields() -> None:
+    """``file_to_write``'s first two refusals were plain ``SetupError`` s without fields,
+    so ``--out ''`` stayed English in Arabic (helper-198); their English is unchanged."""
+    from tablegames.common.errors import SetupError
+    from tablegames.common.paths import FileRefused, file_to_write
+
+    said = {}
+    for path in ("", "a\0b", 3, True, b"x"):
+        with pytest.raises(FileRefused) as refused:
+            file_to_write(path, "the results file")
+        error = refused.value
+        assert isinstance(error, SetupError) and error.what == "the results file"
+        said[repr(path)] = (str(error), error.problem, error.path, error.kind)
+    assert said == {
+        "''": ("the results file must be a path of text, not ''", "not_text", "", None),
+        "'a\\x00b'": ("the results file must be a path of text, not 'a\\x00b'", "not_text",
+                      "a\0b", None),
+        "3": ("the results file must be a path, not int", "type", "", "int"),
+        "True": ("the results file must be a path, not bool", "type", "", "bool"),
+        "b'x'": ("the results file must be a path, not bytes", "type", "", "bytes")}
+    from tablegames.cli import told
+
+    with pytest.raises(FileRefused) as refused:
+        file_to_write(3, "the plot file")
+    assert told(refused.value, CliWords("ar")) == "يجب أن يكون ملف الرسم مسارًا، لا int"
+
+
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_an_empty_path_in_arabic(option: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = ["simulate", "toepen", "--games", "1", "--workers", "1", option, ""]
+    code, english = _said(argv, capsys)
+    what = {"--out": ("the results file", "ملف النتائج"),
+            "--plot": ("the plot file", "ملف الرسم")}[option]
+    assert code == 2 and english == f"tablegames: {what[0]} must be a path of text, not ''\n"
+    code, err = _said([*argv, "--lang", "ar"], capsys)
+    assert code == 2 and err == f"tablegames: يجب أن يكون {what[1]} مسارًا نصيًا، لا ''\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_a_bot_module_that_fails_in_arabic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                            capsys: pytest.CaptureFixture[str]) -> None:
     """``--import``: a module that is missing, one that imports a missing one, and one

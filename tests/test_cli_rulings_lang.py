@@ -242,3 +242,20 @@ def test_resume_without_a_file_that_is_refused_says_only_the_refusal(
     code, text, err = run([*SIM, "--out", str(blocker / "run.jsonl"), "--resume"], capsys)
     assert code == 2 and text == "" and err.count("\n") == 1
     assert "nothing to resume" not in err and blocker.read_text() == "x"
+
+
+@pytest.mark.parametrize(("lang", "example", "other"), [
+    ("da", "P10-40", "TOE-51"), ("nl", "TOE-51", "P10-40"), ("ar", "TOE-51", "P10-40")])
+def test_the_help_names_a_ruling_of_a_game_the_language_is_offered_for(
+        lang: str, example: str, other: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Danish is offered for Phase 10's rulings, Dutch for Toepen's, Arabic for every
+    game's: Danish's help named TOE-51, a ruling no Danish ruling text is written for
+    (helper-198). Each example is one an illegal move names, as the help says."""
+    from tablegames.phase10.refusals import MUST_LAY
+    from tablegames.toepen.refusals import FOLD_OWN_KNOCK
+
+    assert {MUST_LAY.ruling, FOLD_OWN_KNOCK.ruling} == {"P10-40", "TOE-51"}
+    with pytest.raises(SystemExit) as stop:
+        main(["rulings", "--help", "--lang", lang])
+    out = capsys.readouterr().out
+    assert stop.value.code == 0 and out.count(example) == 2 and other not in out, out

@@ -27,6 +27,9 @@ class FileRefused(SetupError):
     command in Arabic) without reading the English sentence: ``what`` names the file as
     the sentence does (``"the results file"``, ``"the plot file"``: English words a
     front end translates as a whole), ``path`` is the path as given, ``problem`` one of
+    ``"type"`` (not a path at all: ``kind`` is its type's name, ``path`` is empty),
+    ``"not_text"`` (a path that is empty, holds a NUL byte or is bytes, which ``path``
+    holds decoded as :func:`os.fsdecode` does),
     ``"long_name"`` (a name on the path is longer than ``NAME_MAX`` bytes),
     ``"directory"`` (the path is a folder), ``"in_the_way"`` (a file stands where a
     folder on the way must be: ``folder``), ``"no_folder"`` (the folder ``folder`` cannot
@@ -36,7 +39,7 @@ class FileRefused(SetupError):
 
     def __init__(self, message: str, *, what: str, path: str, problem: str,
                  folder: str | None = None, errno: int | None = None,
-                 reason: str | None = None) -> None:
+                 reason: str | None = None, kind: str | None = None) -> None:
         super().__init__(message)
         self.what = what
         self.path = path
@@ -44,6 +47,7 @@ class FileRefused(SetupError):
         self.folder = folder
         self.errno = errno
         self.reason = reason
+        self.kind = kind
 
 
 def cannot_write(what: str, path: object, exc: OSError) -> FileRefused:
@@ -63,10 +67,15 @@ def file_to_write(path: object, what: str) -> Path:
     'today.jsonl'
     """
     if isinstance(path, bool) or not isinstance(path, str | os.PathLike):
-        raise SetupError(f"{what} must be a path, not {type(path).__name__}")
+        kind = type(path).__name__
+        raise FileRefused(f"{what} must be a path, not {kind}", what=what, path="",
+                          problem="type", kind=kind)
     text = os.fspath(path)
     if not isinstance(text, str) or "\0" in text or not text:
-        raise SetupError(f"{what} must be a path of text, not {quoted(text, 100)}")
+        # ``simulate --out ''``: fields as every other refusal of a file has, so the
+        # command says it in its own language (helper-198)
+        raise FileRefused(f"{what} must be a path of text, not {quoted(text, 100)}",
+                          what=what, path=os.fsdecode(text), problem="not_text")
     out = Path(text)
     if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in out.parts):
         raise FileRefused(f"{what} {quoted(text, 100)}: a name on its path is longer than "
