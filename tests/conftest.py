@@ -58,3 +58,15 @@ def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("_EXTRA", "_ORIGIN", "_TEXTS"):
         kept = {game: dict(entries) for game, entries in getattr(registry, name).items()}
         monkeypatch.setattr(registry, name, kept)
+
+
+@pytest.fixture
+def closed_port() -> int:
+    """A port of 127.0.0.1 where nothing listens: one the system just handed out, closed
+    (a Ray address that nothing answers; shared by the Ray and refusal tests)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+    return port

@@ -56,15 +56,6 @@ def fake_ray(monkeypatch: pytest.MonkeyPatch) -> _Ray:
 
 
 @pytest.fixture()
-def closed_port() -> int:
-    """A port of 127.0.0.1 where nothing listens: one the system just handed out, closed."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
-@pytest.fixture()
 def open_port() -> Iterator[int]:
     """A port of 127.0.0.1 that accepts connections (as a Ray head's would)."""
     with socket.create_server(("127.0.0.1", 0)) as server:

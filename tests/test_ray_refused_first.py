@@ -7,7 +7,6 @@ results file and reported its start)."""
 from __future__ import annotations
 
 import io
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +35,6 @@ class _NoRay:
 def no_ray(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "_import_ray", _NoRay)
     monkeypatch.delenv("RAY_ADDRESS", raising=False)
-
-
-@pytest.fixture()
-def closed_port() -> int:
-    """A port of 127.0.0.1 where nothing listens."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
 
 
 def test_run_refuses_an_unanswered_address_when_called(no_ray: None, closed_port: int) -> None:

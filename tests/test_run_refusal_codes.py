@@ -38,15 +38,6 @@ def nothing_runs(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture()
-def closed_port() -> int:
-    """A port of 127.0.0.1 where nothing listens."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
-@pytest.fixture()
 def http_port() -> Iterator[int]:
     """A port where a web server answers (Ray's dashboard, say): a status line."""
     server = socket.socket()
