@@ -21,7 +21,7 @@ from tablegames.common.actions import Event
 from tablegames.common.errors import StateError
 from tablegames.table import describe, present
 from tablegames.table.i18n import words_for
-from tests.phase10.test_p10_blocked import blocked_tiebreak, runs
+from tests.phase10.test_p10_blocked import blocked_tiebreak
 from tests.phase10.test_p10_limit_tiebreak import as_engine_5, stopped_tiebreak
 
 ruling = pytest.mark.ruling
@@ -40,6 +40,41 @@ def told(state: phase10.State, seat: int | None,
              else [e for e in state.log(seat) if e["kind"] == "round_over"][-1])
     return {lang: words_for(lang, "phase10").text(describe(event, state.view(seat)))
             for lang in ("en", "da", "ar")}
+
+
+def blocked(blocked_hand: str) -> phase10.State:
+    """:func:`~tests.phase10.test_p10_blocked.runs` as a position (both seats down, so
+    the blocked test needs no search for a phase): seat 1 is to discard Y6, keeping G11
+    (10 points) against seat 0's Y5 (5), and the hand is blocked."""
+    rules = json.dumps({"blocked_hand": blocked_hand, "hand_size": 13,
+                        "phases": ["run12", "run12"]}, separators=(",", ":"))
+    return phase10.from_position(BLOCKED.replace("RULES", rules))
+
+
+BLOCKED = """tablegames position 1
+game: phase10
+player 0: P0
+player 1: P1
+rules: RULES
+rng: 3812040369151004263
+stage: play
+round: 0
+dealer: 1
+active: 1
+tiebreak: no
+playing: 0 1
+scores: 0 0
+laid_this_turn: yes
+plays: 5
+made 0: 1
+made 1: 1
+hand 0: Y5
+laid 0: 1 run1-12=R1,R2,R3,R4,R5,R6,R7,R8,R9,R10,R11,R12
+hand 1: Y6 G11
+laid 1: 1 run1-12=B1,B2,B3,B4,B5,B6,B7,B8,B9,B10,B11,B12
+discard: G1 G2
+stock: shuffled
+"""
 
 
 def saved_result(state: phase10.State) -> Any:
@@ -88,16 +123,17 @@ def test_a_stopped_tie_break_credits_nobody_under_dead_or_a_tie_for_fewest() -> 
 
 @ruling("P10-51", "P10-52")
 def test_a_blocked_hand_under_lowest_names_and_tells_the_seat_counted_as_out() -> None:
-    state = runs("lowest")  # seat 0 keeps Y5 (5 points), seat 1 G11 (10)
-    state.apply("1:discard Y6")
-    assert round_over(state)["credited"] == 0 and round_over(state)["out"] is None
+    state = blocked("lowest")  # seat 0 keeps Y5 (5 points), seat 1 G11 (10)
+    events = state.apply("1:discard Y6")
+    over = next(e for e in events if e.kind == "round_over")
+    assert over.data["credited"] == 0 and over.data["out"] is None
     assert state.view(1)["last_round"]["credited"] == 0 and saved_result(state)["credited"] == 0
-    assert told(state, 1) == {
+    assert told(state, 1, events) == {
         "en": "Nobody can go out of hand 1: P0 holds the fewest points and counts as out.",
         "da": "Ingen kan gå ud af hånd 1: P0 har færrest point og regnes som gået ud.",
         "ar": "لا يستطيع أحد إنهاء أوراقه في اليد 1: لدى P0 أقل النقاط، فيُعد كأنه أنهى يده.",
     }
-    assert told(state, 0) == {
+    assert told(state, 0, events) == {
         "en": "Nobody can go out of hand 1: you hold the fewest points and count as out.",
         "da": "Ingen kan gå ud af hånd 1: du har færrest point og regnes som gået ud.",
         "ar": "لا يستطيع أحد إنهاء أوراقه في اليد 1: لديك أقل النقاط، فتُعد كأنك أنهيت يدك.",
@@ -115,10 +151,11 @@ def test_a_blocked_hand_under_lowest_names_and_tells_the_seat_counted_as_out() -
 
 @ruling("P10-51", "P10-59")
 def test_a_blocked_hand_under_dead_credits_nobody_and_reads_as_before() -> None:
-    state = runs("dead")
-    state.apply("1:discard Y6")
-    assert round_over(state)["credited"] is None and saved_result(state)["credited"] is None
-    assert told(state, None) == {"en": "Hand 1 is over.", "da": "Hånd 1 er slut.",
+    state = blocked("dead")
+    events = state.apply("1:discard Y6")
+    assert next(e for e in events if e.kind == "round_over").data["credited"] is None
+    assert saved_result(state)["credited"] is None
+    assert told(state, None, events) == {"en": "Hand 1 is over.", "da": "Hånd 1 er slut.",
                                  "ar": "انتهت اليد 1."}
 
 
@@ -149,7 +186,7 @@ def test_a_seat_out_credits_nobody() -> None:
 
 @ruling("P10-51")
 def test_an_engine_5_save_reads_credited_null_and_one_holding_it_is_refused() -> None:
-    state = runs("lowest")
+    state = blocked("lowest")
     state.apply("1:discard Y6")
     old = as_engine_5(state.to_json())
     assert all("credited" not in res for res in json.loads(old)["state"]["results"])
@@ -166,7 +203,7 @@ def test_an_engine_5_save_reads_credited_null_and_one_holding_it_is_refused() ->
 
 @ruling("P10-51", "P10-53")
 def test_a_save_whose_credited_seat_contradicts_its_hand_is_refused() -> None:
-    state = runs("lowest")
+    state = blocked("lowest")
     state.apply("1:discard Y6")
     good = json.loads(state.to_json())
     for credited, match in ((1, "scores as the one out"), (True, "results"),
