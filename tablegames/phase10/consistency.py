@@ -32,7 +32,7 @@ from tablegames.phase10.cards import (
     log_codes,
 )
 from tablegames.phase10.rules import Rules
-from tablegames.phase10.sheet import limit_hit_added, phase_laid_named
+from tablegames.phase10.sheet import credited_added, limit_hit_added, phase_laid_named
 
 if TYPE_CHECKING:
     from tablegames.phase10.state import State
@@ -126,6 +126,22 @@ def check_loaded(state: State) -> None:
         raise bad("a hand at the move limit ends as the next turn begins (P10-61)")
     if any(res["limit_hit"] and res["out"] is not None for res in state.results):
         raise bad("a hand the move limit stopped has nobody out (P10-61)")
+    for i, res in enumerate(state.results):  # the seat credited as if out (P10-51, P10-53)
+        credited = res["credited"]
+        if credited is None:
+            continue
+        if res["out"] is not None:
+            raise bad("a hand somebody went out of credits nobody as if out (P10-51)")
+        if res["limit_hit"] and not res["tiebreak"]:
+            raise bad("a hand the move limit stopped credits a seat only in a tie-break "
+                      "(P10-53, P10-61)")
+        if res["tiebreak"] and (i != len(state.results) - 1 or state.winner != credited):
+            raise bad("a tie-break hand's credited seat wins it, ending the game (P10-53)")
+        # P10-52: as the one out, it scores 0, or (scoring="winner") everyone else does
+        added = res["added"]
+        if (added[credited] != 0 if rules.scoring != "winner"
+                else sum(added) != added[credited]):
+            raise bad("the seat credited as if out scores as the one out would (P10-52)")
     # the hand being played (or, once over, the last one) is not yet on the sheet
     past = state.results[:-1] if over else state.results
     # each seat's column of the sheet: the phase it laid, hand by hand
@@ -353,7 +369,10 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     (``plays``, P10-61) and each result says ``limit_hit``: an older save gets the count
     0 here, and the true count once loaded (``State._upgraded`` replays its history),
     and ``limit_hit: false`` in every result (its engine had no limit); one holding
-    either is refused (no engine before 5 wrote them). (``state`` is a
+    either is refused (no engine before 5 wrote them). Engine 6's results say
+    ``credited``, the seat a hand nobody went out of scored as if out: an older save's
+    say ``None`` (its engine did not record it), and one holding the key is refused
+    (no engine before 6 wrote it). (``state`` is a
     fresh dict, read after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):
         raise StateError("$.state: a save by engine 1 holds the hand's record (sources, "
@@ -379,5 +398,10 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
         if any(type(res) is dict and "limit_hit" in res for res in results):
             raise StateError(f"$.state.results: a save by engine {engine} holds limit_hit "
                              "(P10-61), which only engine 5 writes")
-        state["results"] = list(limit_hit_added(results))
+        results = state["results"] = list(limit_hit_added(results))
+    if engine < 6 and type(results) is list:
+        if any(type(res) is dict and "credited" in res for res in results):
+            raise StateError(f"$.state.results: a save by engine {engine} holds credited "
+                             "(P10-51, P10-53), which only engine 6 writes")
+        state["results"] = list(credited_added(results))
     return state

@@ -83,6 +83,10 @@ EVENT_KEYS: dict[str, EventSpec] = {
         "hands": "per seat, the cards it still held, shown to all (cards, not a count)",
         "laid": "per seat, the groups it had laid, in notation",
         "limit_hit": "true: Rules.action_limit stopped the hand, nobody out (P10-61)",
+        "credited": "the seat scored as if out of a hand nobody went out of, holding the "
+                    "fewest points (a blocked hand under Rules.blocked_hand, P10-51; a "
+                    "tie-break hand blocked or stopped under Rules.limit_tiebreak, which "
+                    "it wins, P10-53), else null (engine 6)",
     }),
     "tiebreak": EventSpec("players tied for the win play a tie-break hand (P10-53)", {
         "seats": "the tied seats, ascending",

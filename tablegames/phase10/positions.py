@@ -171,15 +171,17 @@ def _write_results(state: State, w: PositionWriter) -> None:
     if state.results:
         w.comment("the score sheet, one line per finished hand")
     for i, res in enumerate(state.results):
-        # limit_hit only when true (P10-61): a hand's line reads as it did before the limit
-        w.put(f"result {i}", dumps({k: v for k, v in res.items()
-                                    if k != "round" and (k != "limit_hit" or v)}))
+        # limit_hit only when true (P10-61), credited only when a seat (P10-51, P10-53):
+        # a hand's line reads as it did before either was kept
+        w.put(f"result {i}", dumps({k: v for k, v in res.items() if k != "round" and (
+            (k != "limit_hit" or v) and (k != "credited" or v is not None))}))
 
 
 def _read_results(state: State, r: PositionReader) -> None:
     """The score sheet's lines; a line written before engine 2 says ``completed`` for
     ``phase_laid`` and reads as it (:func:`~tablegames.phase10.sheet.phase_laid_named`).
-    A line without ``limit_hit`` is a hand the move limit did not stop (P10-61)."""
+    A line without ``limit_hit`` is a hand the move limit did not stop (P10-61); one
+    without ``credited`` credited nobody as if out (P10-51, P10-53)."""
     results: list[dict[str, Any]] = []
     while r.has(f"result {len(results)}"):
         key = f"result {len(results)}"
@@ -189,7 +191,7 @@ def _read_results(state: State, r: PositionReader) -> None:
             raise r.fail(key, str(exc)) from None
         if type(res) is not dict or "round" in res:
             raise r.fail(key, "expected {out, added, phase_laid, tiebreak}")
-        results.append({"round": len(results), "limit_hit": False, **res})
+        results.append({"round": len(results), "limit_hit": False, "credited": None, **res})
     named = list(phase_laid_named(results))
     state.results = tuple(map(freeze, load_results(Reader(named, "results"), state.n)))
 

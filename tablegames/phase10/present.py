@@ -330,8 +330,11 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
         prev = view.get("last_round")
         if isinstance(prev, Mapping):
             out, n = name_of(players, prev.get("out")), int(prev.get("round") or 0) + 1
+            credited = name_of(players, prev.get("credited"))  # P10-51: a blocked hand's
             facts.append(fact(msg("Last hand"), msg("{who} went out in hand {n}", who=out, n=n)
-                              if out else msg("hand {n}: nobody went out", n=n)))
+                              if out else msg("hand {n}: nobody went out, {who} counted as out",
+                                              who=credited, n=n)
+                              if credited else msg("hand {n}: nobody went out", n=n)))
     hand = [str(c) for c in view.get("hand") or []]
     more = _more(view)  # one line for every lay-down of this view
     acts = [_action(str(n), players, more) for n in view.get("legal") or []]
@@ -428,12 +431,36 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
     if kind == "round_over":
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
+        credited = e.get("credited")
         if e.get("limit_hit") is True and e.get("tiebreak") is True:
             # P10-53, P10-61: under Rules.limit_tiebreak the tied seat holding the fewest
-            # points may be credited, so not everyone scores; the next event says whether
-            # the game is over or the tie-break is played again
+            # points is credited and wins, so the table is told who and why before the
+            # game's end; else the next event says the tie-break is played again
+            if name_of(players, credited) is not None:
+                return told(view, credited,
+                            N_("Tie-break hand {n} is stopped at the move limit: nobody went "
+                               "out. You hold the fewest points and win it."),
+                            N_("Tie-break hand {n} is stopped at the move limit: nobody went "
+                               "out. {who} holds the fewest points and wins it."),
+                            who=name_of(players, credited), n=n)
             return msg("Tie-break hand {n} is stopped at the move limit: nobody went out.",
                        n=n)
+        if name_of(players, credited) is not None:
+            # P10-51 (decision): a blocked hand credits the seat holding the fewest points
+            # (Rules.blocked_hand="lowest"; in a tie-break hand always, and it wins, P10-53)
+            if e.get("tiebreak") is True:
+                return told(view, credited,
+                            N_("Nobody can go out of tie-break hand {n}: you hold the fewest "
+                               "points and win it."),
+                            N_("Nobody can go out of tie-break hand {n}: {who} holds the "
+                               "fewest points and wins it."),
+                            who=name_of(players, credited), n=n)
+            return told(view, credited,
+                        N_("Nobody can go out of hand {n}: you hold the fewest points and "
+                           "count as out."),
+                        N_("Nobody can go out of hand {n}: {who} holds the fewest points and "
+                           "counts as out."),
+                        who=name_of(players, credited), n=n)
         if e.get("limit_hit") is True:  # P10-61 (house rule): stopped, nobody out
             return msg("Hand {n} is stopped at the move limit: nobody went out, everyone "
                        "scores their cards.", n=n)

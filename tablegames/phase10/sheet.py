@@ -22,12 +22,13 @@ from tablegames.common.fields import checked, frozen_json, tuple_seq
 from tablegames.common.serialization import Reader
 
 #: The keys of one hand's result on the score sheet (``results``).
-RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "phase_laid", "limit_hit"})
+RESULT_KEYS = frozenset({"round", "out", "added", "tiebreak", "phase_laid", "limit_hit",
+                         "credited"})
 
 
 #: The values of one result, in one C call per result.
 _RESULT_VALUES = operator.itemgetter("round", "tiebreak", "out", "added", "phase_laid",
-                                     "limit_hit")
+                                     "limit_hit", "credited")
 _ONLY = {t: frozenset({t}) for t in (int, bool, list, dict)}
 
 
@@ -37,22 +38,26 @@ def _sheet_ok(raw: list[Any], n: int) -> bool:
 
     A result is a dict of exactly :data:`RESULT_KEYS`: ``round`` its index, ``tiebreak``
     a bool, ``out`` ``None`` or a seat, ``added`` ``n`` points in 0..10**6,
-    ``phase_laid`` ``n`` phase numbers in 1..30 or ``None``, and ``limit_hit`` a bool
-    (``Rules.action_limit`` ended the hand, P10-61). ``bool`` is not ``int``.
+    ``phase_laid`` ``n`` phase numbers in 1..30 or ``None``, ``limit_hit`` a bool
+    (``Rules.action_limit`` ended the hand, P10-61) and ``credited`` ``None`` or a seat
+    (the one scored as if out of a hand nobody went out of, P10-51, P10-53). ``bool`` is
+    not ``int``.
     """
     if not raw:
         return True
     if not _ONLY[dict].issuperset(map(type, raw)) or not all(
             map(operator.eq, map(dict.keys, raw), repeat(RESULT_KEYS))):
         return False
-    rounds, ties, outs, added, laid, limits = zip(*map(_RESULT_VALUES, raw), strict=True)
+    rounds, ties, outs, added, laid, limits, credits = zip(*map(_RESULT_VALUES, raw),
+                                                           strict=True)
     if not _ONLY[int].issuperset(map(type, rounds)) or rounds != tuple(range(len(raw))):
         return False
     if not _ONLY[bool].issuperset(map(type, ties)) or not _ONLY[bool].issuperset(map(type, limits)):
         return False
-    out = [o for o in outs if o is not None]
-    if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
-        return False
+    for seats in (outs, credits):
+        out = [o for o in seats if o is not None]
+        if not _ONLY[int].issuperset(map(type, out)) or (out and (min(out) < 0 or max(out) >= n)):
+            return False
     if not (_ONLY[list].issuperset(map(type, added)) and _ONLY[list].issuperset(map(type, laid))
             and set(map(len, added)) == {n} and set(map(len, laid)) == {n}):
         return False
@@ -81,6 +86,7 @@ def load_results(r: Reader, n: int) -> list[dict[str, Any]]:
             raise item["added"].fail(f"expected {n} entries")
         item["tiebreak"].bool()
         item["limit_hit"].bool()
+        item["credited"].opt_int(0, n - 1)
         for x in item["phase_laid"].list(n):
             x.opt_int(1, 30)
     raise r.fail("not a score sheet")  # both checks agree; this line is a safety net
@@ -111,6 +117,18 @@ def limit_hit_added(results: Sequence[Any]) -> Sequence[Any]:
             else item for item in results]
 
 
+def credited_added(results: Sequence[Any]) -> Sequence[Any]:
+    """The score sheet with ``credited`` in every hand's result, as engine 6 writes it:
+    an older engine did not record the seat a hand nobody went out of credited as if out
+    (P10-51, P10-53), so its results say ``None``. A result that holds the key already is
+    left as it is, for the strict check to judge; the same sequence when there is nothing
+    to add."""
+    if not any(isinstance(item, Mapping) and "credited" not in item for item in results):
+        return results
+    return [{**item, "credited": None} if isinstance(item, Mapping) and "credited" not in item
+            else item for item in results]
+
+
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
     """Why a loaded score sheet is not one (see :func:`_load_results`), or ``None``."""
     try:
@@ -126,4 +144,4 @@ def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
 RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 
-__all__ = ["RESULTS", "RESULT_KEYS", "limit_hit_added", "load_results", "phase_laid_named"]
+__all__ = ["RESULTS", "RESULT_KEYS", "credited_added", "limit_hit_added", "load_results", "phase_laid_named"]

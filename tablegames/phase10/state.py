@@ -233,6 +233,9 @@ class State(BaseState):
     #: fewest points winning it (``Rules.limit_tiebreak="lowest"``, P10-53, P10-61); the
     #: save keeps the option in its rules. A save or record of engine 5 or before plays
     #: on as its engine did (``limit_tiebreak="dead"``: the tie-break is played again).
+    #: Each hand's result says ``credited``: the seat a hand nobody went out of scored as
+    #: if out (a blocked hand, P10-51; a tie-break hand stopped or blocked, P10-53), or
+    #: ``None``; an older save's results say ``None`` (its engine did not record it).
     ENGINE = 6
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
@@ -1044,6 +1047,9 @@ class State(BaseState):
             "tiebreak": self.tiebreak,
             "phase_laid": [p + 1 if p >= 0 else None for p in self.laid_phase],
             "limit_hit": limit_hit,
+            # P10-51, P10-53 (decisions): who was scored as if out of a hand nobody went
+            # out of, so the table can be told why a seat won or scored nothing
+            "credited": credit if out < 0 and credit >= 0 else None,
         }
         self.results = (*self.results, freeze(result))  # shared by copies: frozen
         self.last_hands = self.hands  # tuples: the last hand's cards, shared as they are

@@ -37,7 +37,8 @@ VIEW_KEYS: dict[str, str] = {
     "last_round": "the last finished hand: {round, out (seat or null), added (points per "
                   "seat), phase_laid (phase laid per seat or null), tiebreak, hands (what "
                   "each seat held at the end), laid (every group at the end), limit_hit "
-                  "(the move limit stopped it, P10-61)}, or null",
+                  "(the move limit stopped it, P10-61), credited (the seat scored as if "
+                  "out of a hand nobody went out of, or null, P10-51, P10-53)}, or null",
     "actions_left": "actions this hand may still run before the move limit "
                     "(Rules.action_limit, a house rule, P10-61) stops it: the limit less the "
                     "hand's actions so far, never below 0. At 0 the turn under way is the "

@@ -33,8 +33,11 @@ def engine_2_view(view: dict[str, Any]) -> dict[str, Any]:
     if out.get("phases") is not None and out.get("down") is not None:
         out["phases"] = [dict(p, open=[]) if p is not None and down else p
                          for p, down in zip(out["phases"], out["down"], strict=True)]
-    if out.get("last_round") is not None:  # engine 5: no hand was stopped by a move limit
-        out["last_round"] = {"limit_hit": False, **phase_laid_named(out["last_round"])}
+    if out.get("last_round") is not None:
+        # engine 5: no hand was stopped by a move limit; engine 6: an older engine did not
+        # record a seat credited as if out (P10-51, P10-53)
+        out["last_round"] = {"limit_hit": False, **phase_laid_named(out["last_round"]),
+                             "credited": None}
     if out.get("result") is not None:
         out["result"] = {("rounds" if k == "hands" else k): v for k, v in out["result"].items()}
     return out
@@ -70,7 +73,8 @@ def today_fields(fields: str) -> str:
     ``active`` (engine 3), no card held back from the discard (engine 4's ``taken``,
     empty: no rules of an older engine kept it)."""
     data = active_key(json.loads(fields))
-    data["results"] = [{**phase_laid_named(x), "limit_hit": False} for x in data["results"]]
+    data["results"] = [{**phase_laid_named(x), "limit_hit": False, "credited": None}
+                       for x in data["results"]]
     data.setdefault("taken", [])
     data.setdefault("plays", 0)
     return _line(data)

@@ -96,14 +96,14 @@ def test_the_limit_is_a_checked_house_rule() -> None:
 def as_engine_4(text: str) -> str:
     """``text`` (a save by engine 6) as engine 4 wrote it: no ``action_limit`` in its
     rules (nor engine 6's ``limit_tiebreak``; hash of the text as saved), no ``plays``,
-    no ``limit_hit`` on its sheet."""
+    no ``limit_hit`` (nor engine 6's ``credited``) on its sheet."""
     save = json.loads(text)
     save["engine"] = 4
     del save["rules"]["action_limit"], save["rules"]["limit_tiebreak"]
     save["rules_hash"] = _text_hash(save["rules"])
     del save["state"]["plays"]
     for res in save["state"]["results"]:
-        del res["limit_hit"]
+        del res["limit_hit"], res["credited"]
     return json.dumps(save)
 
 
@@ -118,6 +118,7 @@ def test_an_engine_4_save_plays_under_the_largest_limit_and_counts_its_hand() ->
     assert loaded.rules.action_limit == MAX_ACTION_LIMIT  # not the default
     assert loaded.plays == fresh.plays == 6 and len(loaded.results) == 2
     assert all(res["limit_hit"] is False for res in loaded.results)
+    assert all(res["credited"] is None for res in loaded.results)  # engine 6's, unrecorded
     phase10.State.from_json(text, verify=True)
     again = loaded.to_json()  # saved as today's engine, it verifies as one
     assert json.loads(again)["engine"] == phase10.State.ENGINE

@@ -42,7 +42,8 @@ def test_an_engine_1_save_loads_renamed_and_plays_on(old: dict[str, Any]) -> Non
         [with_actions_left(engine_2_view(v), s) for v in old["views"]]
     saved = json.loads(s.to_json())
     assert saved["engine"] == phase10.State.ENGINE
-    assert saved["state"]["results"] == [{**phase_laid_named(x), "limit_hit": False}
+    assert saved["state"]["results"] == [{**phase_laid_named(x), "limit_hit": False,
+                                          "credited": None}
                                         for x in data["state"]["results"]]
     assert s.to_position() == today_position(old["position"], s.plays, saved=True)
     plays_on(s, RandomBot(9))

@@ -25,9 +25,11 @@ def reference_ok(raw: list[Any], n: int) -> bool:
         if type(res) is not dict or set(res) != RESULT_KEYS:
             return False
         out, added, laid = res["out"], res["added"], res["phase_laid"]
+        credited = res["credited"]
         return (type(res["round"]) is int and res["round"] == i
                 and type(res["tiebreak"]) is bool and type(res["limit_hit"]) is bool
                 and (out is None or (type(out) is int and 0 <= out < n))
+                and (credited is None or (type(credited) is int and 0 <= credited < n))
                 and type(added) is list and len(added) == n
                 and all(type(x) is int and 0 <= x <= 10**6 for x in added)
                 and type(laid) is list and len(laid) == n
