@@ -432,20 +432,21 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
         out = name_of(players, e.get("out"))
         n = int(e.get("round") or 0) + 1
         credited = e.get("credited")
+        credit = name_of(players, credited)
         if e.get("limit_hit") is True and e.get("tiebreak") is True:
             # P10-53, P10-61: under Rules.limit_tiebreak the tied seat holding the fewest
             # points is credited and wins, so the table is told who and why before the
             # game's end; else the next event says the tie-break is played again
-            if name_of(players, credited) is not None:
+            if credit is not None:
                 return told(view, credited,
                             N_("Tie-break hand {n} is stopped at the move limit: nobody went "
                                "out. You hold the fewest points and win it."),
                             N_("Tie-break hand {n} is stopped at the move limit: nobody went "
                                "out. {who} holds the fewest points and wins it."),
-                            who=name_of(players, credited), n=n)
+                            who=credit, n=n)
             return msg("Tie-break hand {n} is stopped at the move limit: nobody went out.",
                        n=n)
-        if name_of(players, credited) is not None:
+        if credit is not None:
             # P10-51 (decision): a blocked hand credits the seat holding the fewest points
             # (Rules.blocked_hand="lowest"; in a tie-break hand always, and it wins, P10-53)
             if e.get("tiebreak") is True:
@@ -454,13 +455,13 @@ def event(e: Mapping[str, Any], view: Mapping[str, Any]) -> Msg | None:
                                "points and win it."),
                             N_("Nobody can go out of tie-break hand {n}: {who} holds the "
                                "fewest points and wins it."),
-                            who=name_of(players, credited), n=n)
+                            who=credit, n=n)
             return told(view, credited,
                         N_("Nobody can go out of hand {n}: you hold the fewest points and "
                            "count as out."),
                         N_("Nobody can go out of hand {n}: {who} holds the fewest points and "
                            "counts as out."),
-                        who=name_of(players, credited), n=n)
+                        who=credit, n=n)
         if e.get("limit_hit") is True:  # P10-61 (house rule): stopped, nobody out
             return msg("Hand {n} is stopped at the move limit: nobody went out, everyone "
                        "scores their cards.", n=n)
