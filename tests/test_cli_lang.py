@@ -17,6 +17,7 @@ import pytest
 
 from tablegames.cli import build_parser, main
 from tablegames.cliwords import CliWords, argparse_words, lang_of
+from tests.cli_lines import said as _said
 
 #: One usage error of each kind: (the arguments, the catalogue id it is told with).
 KINDS = [
@@ -261,14 +262,6 @@ PLAY_REFUSALS = [
     (["play", "toepen", "--rules", "limit=abc"], "bad Rules: limit: expected an integer"),
     (["play", "shithead", "--players", "9", "--rules", "decks=1"], "1 deck(s) deal nine cards"),
 ]
-
-
-def _said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out, inp=io.StringIO(""))
-    err = capsys.readouterr().err
-    assert out.getvalue() == "" and err.count("\n") == 1 and "Traceback" not in err, err
-    return code, err
 
 
 @pytest.mark.parametrize(("argv", "english"), LIBRARY_REFUSALS + PLAY_REFUSALS,

@@ -7,7 +7,6 @@ command says them in Arabic from those fields, with exit status 2, before anythi
 from __future__ import annotations
 
 import errno
-import io
 import re
 import socket
 import sys
@@ -19,11 +18,11 @@ import pytest
 
 from tablegames import runner
 from tablegames.bots.matches import arena
-from tablegames.cli import main
 from tablegames.common.errors import ArgumentRefused, SetupError, TablegamesError
 from tablegames.plot import check_target
 from tablegames.runner import RayRefused
 from tablegames.simulation import MAX_GAMES, simulate
+from tests.cli_lines import said as _said
 
 MOST_WORKERS = runner.MAX_PROCESSES_PER_CORE * runner.cpu_count()
 
@@ -202,14 +201,6 @@ def test_ray_failing_to_come_up_is_refused_with_rays_own_words(
 
 
 # -- the command says them in Arabic ---------------------------------------------------
-
-def _said(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(argv, out=out, inp=io.StringIO(""))
-    err = capsys.readouterr().err
-    assert out.getvalue() == "" and err.count("\n") == 1 and "Traceback" not in err, err
-    return code, err
-
 
 #: (arguments, words the Arabic line holds)
 ARABIC = [
