@@ -8,18 +8,24 @@ True
 
 from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
+    ArgumentRefused,
     GameNotOver,
     GameOver,
     IllegalAction,
     NotationError,
     OutOfTurn,
+    RayRefused,
+    ResumeRefused,
+    RowRefused,
     RulesError,
     SetupError,
     StaleState,
     StateError,
     TablegamesError,
+    WorkerRefused,
 )
 from tablegames.common.outcome import Outcome
+from tablegames.common.paths import FileRefused
 from tablegames.common.position import PositionError
 from tablegames.common.protocol import Bot, GameInfo, GameState
 from tablegames.common.registry import GAMES, from_position, load, new_game, register, replay
@@ -29,7 +35,9 @@ from tablegames.simulation import SimulationSummary, simulate
 __all__ = [
     "GAMES",
     "ArenaResult",
+    "ArgumentRefused",
     "Bot",
+    "FileRefused",
     "GameInfo",
     "GameNotOver",
     "GameOver",
@@ -39,12 +47,16 @@ __all__ = [
     "OutOfTurn",
     "Outcome",
     "PositionError",
+    "RayRefused",
+    "ResumeRefused",
+    "RowRefused",
     "RulesError",
     "SetupError",
     "SimulationSummary",
     "StaleState",
     "StateError",
     "TablegamesError",
+    "WorkerRefused",
     "arena",
     "from_position",
     "load",

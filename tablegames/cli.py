@@ -33,7 +33,7 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from os import PathLike
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tablegames import __version__
 from tablegames.cliwords import (
@@ -48,9 +48,13 @@ from tablegames.cliwords import (
 from tablegames.common.errors import (
     INTERRUPTED,
     ArgumentRefused,
+    RayRefused,
+    ResumeRefused,
+    RowRefused,
     RulesError,
     SetupError,
     TablegamesError,
+    WorkerRefused,
     quoted,
 )
 from tablegames.common.protocol import GameInfo
@@ -59,9 +63,6 @@ from tablegames.common.registry import game_info as game_info  # callers import 
 from tablegames.common.rulings import load_rulings, player_texts
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
-
-if TYPE_CHECKING:
-    from tablegames.runner import RayRefused
 
 
 def _progress(total: int, enabled: bool, slow: bool = False, label: str = "playing",
@@ -202,7 +203,7 @@ def _import_help(w: CliWords) -> str:
 
 # -- the library's refusals, in the command's language ----------------------------------
 # The common mistakes of a command line (an unknown game, bot or variant, a house rule,
-# a player count, the --resume checks) are checked here, before the library is called,
+# a player count) are checked here, before the library is called,
 # and refused in the cli catalogue's words; their English ids are the library's own
 # sentences (tests/test_cli_lang.py compares them), so English is unchanged. The library
 # then finds nothing more to refuse in them. This is the room server's way too
@@ -210,8 +211,11 @@ def _import_help(w: CliWords) -> str:
 # errors carry a sentence and no fields for these cases, and a sentence must never be
 # translated by matching its English. The library's errors that do carry fields are
 # told from them (:func:`told`), not checked here again: a run's arguments (--games,
-# --workers, --budget, --address, --plot: ``ArgumentRefused``, which the library raises
-# before it starts any work), a Ray cluster (``RayRefused``), a file, a bot module.
+# --workers, --budget, --address, --plot, a --bots list that is not one per seat:
+# ``ArgumentRefused``, which the library raises before it starts any work), --out and
+# --resume (``ResumeRefused``, also before any work; a file's rows, ``RowRefused``), a
+# Ray cluster (``RayRefused``), a worker of another version (``WorkerRefused``), a file,
+# a bot module.
 
 
 def _game(name: str, w: CliWords) -> GameInfo:
@@ -365,6 +369,9 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
                   seats=exc.seats, lower=lower, upper=upper) if lower else
                 w("games must be a multiple of the {seats} seats so that every bot sits in "
                   "every seat equally often (try {upper})", seats=exc.seats, upper=upper))
+    if key == ("bots", "per_seat") and exc.seats is not None:
+        return w("bots names one bot for every seat: need {n}, got {got}", n=exc.seats,
+                 got=len(exc.bots))
     if key == ("workers", "range"):
         return w("workers must be 1..{most}, got {workers}", most=exc.most, workers=shown)
     if key == ("budget", "range"):
@@ -421,12 +428,14 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     another language, the errors that carry fields for it (a file that cannot be written,
     :class:`~tablegames.common.paths.FileRefused`; a bot module that cannot be imported,
     :class:`~tablegames.bots.registry.BotModuleRefused`; a run's argument,
-    :class:`~tablegames.common.errors.ArgumentRefused`; a Ray cluster,
-    :class:`~tablegames.runner.RayRefused`) in the catalogue's words. The English
-    sentence is never read."""
+    :class:`~tablegames.common.errors.ArgumentRefused`; ``--out`` and ``--resume``,
+    :class:`~tablegames.common.errors.ResumeRefused` and
+    :class:`~tablegames.common.errors.RowRefused`; a Ray cluster,
+    :class:`~tablegames.common.errors.RayRefused`; a worker of another version,
+    :class:`~tablegames.common.errors.WorkerRefused`) in the catalogue's words. The
+    English sentence is never read."""
     from tablegames.bots.registry import BotModuleRefused
     from tablegames.common.paths import NAME_MAX, FileRefused
-    from tablegames.runner import RayRefused
 
     if w.lang == "en":
         return str(exc)
@@ -459,6 +468,8 @@ def told(exc: TablegamesError, w: CliWords) -> str:
         return _argument_refused(exc, w) or str(exc)
     if isinstance(exc, RayRefused):
         return _ray_refused(exc, w)
+    if isinstance(exc, ResumeRefused | RowRefused | WorkerRefused):
+        return _run_refused(exc, w)
     if isinstance(exc, BotModuleRefused):
         module = quoted(exc.module)
         if exc.failed:  # the module's own error: Python's type and words, as raised
@@ -491,8 +502,38 @@ NOT_RAY = {
 }
 
 
+def _run_refused(exc: ResumeRefused | RowRefused | WorkerRefused, w: CliWords) -> str:
+    """A run of ``simulate`` refused for its results file (``--out`` and ``--resume``
+    that do not agree with the disk, a row of the file that is not this run's) or for a
+    worker of another version, told from the error's code and fields."""
+    if isinstance(exc, WorkerRefused):
+        if exc.code != "version":
+            return str(exc)
+        return w("a worker runs tablegames {version} ({game} engine {engine}), the caller "
+                 "{caller_version} (engine {caller_engine}); install the same version on "
+                 "every machine", version=exc.version, game=exc.game, engine=exc.engine,
+                 caller_version=exc.caller_version, caller_engine=exc.caller_engine)
+    path = quoted(exc.path, 200)
+    if isinstance(exc, RowRefused):
+        return (w("{path}: line {line} belongs to another run (other settings or an older "
+                  "version); finish it with the settings and version that wrote it, or write "
+                  "the rest to a new --out file", path=path, line=exc.line) if exc.other_run
+                else w("{path}: line {line} is not a row of this run, or one more than the "
+                       "games asked for: the file was edited", path=path, line=exc.line))
+    if exc.code == "no_out":
+        return w("resume=True needs out=, the results file to continue")
+    if exc.code == "not_regular":
+        return w("the results file {path} is not a regular file (a device, a pipe or a "
+                 "socket): --resume reads the file back and cuts a torn last line, so name "
+                 "a file", path=path)
+    if exc.code == "exists":
+        return w("{path} already exists; pass resume=True (--resume) to continue it, or "
+                 "remove it to start again", path=path)
+    return str(exc)
+
+
 def _ray_refused(exc: RayRefused, w: CliWords) -> str:
-    """A Ray run that could not begin (:class:`~tablegames.runner.RayRefused`), told from
+    """A Ray run that could not begin (:class:`~tablegames.common.errors.RayRefused`), told from
     its code and fields; what Ray itself said stays Ray's words."""
     from tablegames.runner import PROBE_SECONDS, RAY_HELP
 
@@ -546,7 +587,7 @@ def import_bots(modules: Sequence[str]) -> None:
 def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
     """``tablegames simulate``: :func:`tablegames.simulation.simulate` with a progress bar
     on stderr, so that ``--json > summary.json`` stays clean; Ctrl-C says how to resume."""
-    from tablegames.simulation import RowRefused, simulate
+    from tablegames.simulation import simulate
 
     import_bots(args.imports)
 
@@ -559,13 +600,10 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     players = args.players
     if players is None:  # as simulate counts them: one per name, else the game's own
         players = len(bots) if isinstance(bots, list) else info.default_players()
-    _players(info, players, w)
-    if isinstance(bots, list) and len(bots) != players:
-        raise SetupError(w("bots names one bot for every seat: need {n}, got {got}",
-                           n=players, got=len(bots)))
+    _players(info, players, w)  # a --bots list not one per seat: the library's ArgumentRefused
     _bots(info, names, w)
     _fits(info, players, rules, args.rules, w)
-    fresh = _resume_check(args, w)
+    fresh = _nothing_to_resume(args, w)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
     if fresh is not None:
@@ -576,16 +614,6 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
             rules=rules, budget=args.budget, out=args.out, resume=args.resume, plot=args.plot,
             backend=args.backend, address=args.address, progress=update,
         )
-    except RowRefused as exc:  # --resume: a row that is not this run's (its fields)
-        if w.lang == "en":
-            raise
-        raise SetupError(w("{path}: line {line} belongs to another run (other settings or "
-                           "an older version); finish it with the settings and version that "
-                           "wrote it, or write the rest to a new --out file", path=quoted(exc.path, 200),
-                           line=exc.line) if exc.other_run else
-                         w("{path}: line {line} is not a row of this run, or one more than "
-                           "the games asked for: the file was edited", path=quoted(exc.path, 200),
-                           line=exc.line)) from None
     except KeyboardInterrupt:
         close()
         said = (w("interrupted (add --resume to the same command to finish it)") if args.out
@@ -601,35 +629,26 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     return 0
 
 
-def _resume_check(args: argparse.Namespace, w: CliWords) -> str | None:
-    """``--out`` and ``--resume`` agree (:func:`~tablegames.simulation.simulate` checks the
-    same, and then the file's rows, in its own words: :class:`RowRefused`). ``--resume``
-    with a file that does not exist yet starts the run: the line that says so is
-    returned, for stderr."""
+def _nothing_to_resume(args: argparse.Namespace, w: CliWords) -> str | None:
+    """``--resume`` with an ``--out`` file that does not exist yet starts the run: the
+    line that says so, for stderr (``None`` otherwise). The rest of what ``--out`` and
+    ``--resume`` may not be is the library's to refuse
+    (:class:`~tablegames.common.errors.ResumeRefused`, before any game is played or any
+    file is made), told by :func:`told`."""
     from pathlib import Path
 
-    if args.out is None:
-        if args.resume:
-            raise SetupError(w("resume=True needs out=, the results file to continue"))
+    if args.out is None or not args.resume:
         return None
     path = Path(args.out)
     try:
-        exists, regular = path.exists(), path.is_file()
+        if path.exists():
+            return None
     except (OSError, ValueError):  # a name the file system refuses: the library says it
         return None
-    if exists and not regular and not path.is_dir():
-        raise SetupError(w("the results file {path} is not a regular file (a device, a pipe "
-                           "or a socket): --resume reads the file back and cuts a torn last "
-                           "line, so name a file", path=quoted(str(path), 200)))
-    if exists and regular and not args.resume:
-        raise SetupError(w("{path} already exists; pass resume=True (--resume) to continue "
-                           "it, or remove it to start again", path=quoted(str(path), 200)))
-    if not exists and args.resume:
-        # nothing was stopped: the run starts from its first game, as the same command
-        # without --resume would, and says so (a mistyped name would otherwise pass
-        # unnoticed, every game played again into a new file)
-        return w("nothing to resume in {path}: starting the run", path=quoted(str(path), 200))
-    return None
+    # nothing was stopped: the run starts from its first game, as the same command
+    # without --resume would, and says so (a mistyped name would otherwise pass
+    # unnoticed, every game played again into a new file)
+    return w("nothing to resume in {path}: starting the run", path=quoted(str(path), 200))
 
 
 def _announced(text: str, update: Callable[[int], None] | None) -> Callable[[int], None]:

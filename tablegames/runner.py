@@ -51,6 +51,7 @@ from itertools import islice
 from typing import Any, NamedTuple, TypeVar, cast
 
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.errors import RayRefused as RayRefused  # documented there; also here
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -381,43 +382,6 @@ def _run_pool(
     finally:
         # On an error or an early stop, drop the queued chunks instead of finishing them.
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-class RayRefused(SetupError):
-    """A Ray run that could not begin: Ray is not installed, no Ray answers at the
-    cluster's address, or Ray did not come up.
-
-    The fields are what a front end needs to say it in its own words (the ``tablegames``
-    command in Arabic) without reading the English sentence, which stays the message:
-    ``code`` says what happened, one of
-
-    * ``"missing"``: Ray is not installed (the ``ray`` extra);
-    * ``"unanswered"``: nothing answers at ``address`` (refused, timed out, an unknown
-      host): ``errno`` and ``reason`` are the operating system's (its number, ``ETIMEDOUT``
-      for a connection that timed out, and its own words);
-    * ``"not_ray"``: something other than Ray answers at ``address``: ``answer`` says
-      what it did, ``"silent"`` (accepted the connection and said nothing within
-      :data:`PROBE_SECONDS`), ``"http"`` (a web server, such as Ray's dashboard),
-      ``"closed"`` (closed the connection) or ``"other"`` (an answer in another protocol);
-    * ``"no_start"``: Ray did not start a local cluster, ``said`` being Ray's first line;
-    * ``"no_connect"``: Ray could not connect to the cluster at ``address`` (``said``).
-
-    ``argument`` is ``"address"``, or ``"RAY_ADDRESS"`` when the address came from the
-    environment (``None`` for ``"missing"`` and ``"no_start"``). The codes are stable.
-    """
-
-    def __init__(self, message: str, *, code: str, address: str | None = None,
-                 argument: str | None = None, errno: int | None = None,
-                 reason: str | None = None, answer: str | None = None,
-                 said: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.address = address
-        self.argument = argument
-        self.errno = errno
-        self.reason = reason
-        self.answer = answer
-        self.said = said
 
 
 def _import_ray() -> Any:

@@ -49,11 +49,14 @@ import attrs
 
 from tablegames.common.errors import (
     ArgumentRefused,
+    ResumeRefused,
     SetupError,
     StateError,
     TablegamesError,
+    WorkerRefused,
     quoted,
 )
+from tablegames.common.errors import RowRefused as RowRefused  # documented there; also here
 from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
@@ -159,9 +162,11 @@ def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     engine = getattr(type(state), "ENGINE", 1)
     if (engine, __version__) != (plan.engine, plan.version):
         # A Ray node with another install would write rows no other run reproduces.
-        raise SetupError(f"a worker runs tablegames {__version__} ({plan.game} engine {engine}), the "
-                         f"caller {plan.version} (engine {plan.engine}); install the same version on "
-                         "every machine")
+        raise WorkerRefused(f"a worker runs tablegames {__version__} ({plan.game} engine "
+                            f"{engine}), the caller {plan.version} (engine {plan.engine}); "
+                            "install the same version on every machine", code="version",
+                            game=plan.game, version=__version__, engine=engine,
+                            caller_version=plan.version, caller_engine=plan.engine)
     outcome = state.outcome().to_dict()
     scores = outcome.pop("scores")
     return {"game": plan.game, "index": index, "seed": seed, "players": plan.players,
@@ -479,7 +484,9 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     elif isinstance(bots, Sequence):
         kinds = list(bots)
         if len(kinds) != n:
-            raise SetupError(f"bots names one bot for every seat: need {n}, got {len(kinds)}")
+            raise ArgumentRefused(f"bots names one bot for every seat: need {n}, got {len(kinds)}",
+                                  argument="bots", code="per_seat", value=bots, seats=n,
+                                  bots=map(str, kinds))
     else:
         raise SetupError(f"bots must be a bot name or a list of names, not {type(bots).__name__}")
     known = known_bots(info)
@@ -487,22 +494,6 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
         if not isinstance(kind, str) or kind not in known:
             raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(known)}")
     return tuple(kinds)  # type: ignore[arg-type]
-
-
-class RowRefused(StateError):
-    """``--resume`` refused a results file (:func:`simulate` with ``resume=True``): the row
-    at ``line`` of the file at ``path`` is not one this same run writes, or is one more
-    than the games asked for. ``other_run`` is true when the row belongs to another run
-    (other settings or an older version), false when the file was edited or cut.
-
-    The fields are what a front end needs to say it in its own words (the ``tablegames``
-    command in Arabic) without reading the English sentence."""
-
-    def __init__(self, message: str, *, path: str, line: int, other_run: bool = False) -> None:
-        super().__init__(message)
-        self.path = path
-        self.line = line
-        self.other_run = other_run
 
 
 def _read_rows(path: Path, plan: _Plan, games: int,
@@ -712,18 +703,21 @@ def simulate(
     path = file_to_write(out, "the results file") if out is not None else None
     start, keep = 0, 0
     if path is None and resume:
-        raise SetupError("resume=True needs out=, the results file to continue")
+        raise ResumeRefused("resume=True needs out=, the results file to continue",
+                            code="no_out")
     if path is not None:
         summary.out = str(path)
         if path.exists() and not path.is_file():
             # /dev/stdout was "already exists; remove it", and a pipe with --resume was
             # read until a writer came: a results file is read back and cut, so a file
-            raise SetupError(f"the results file {quoted(str(path), 200)} is not a regular file "
-                             "(a device, a pipe or a socket): --resume reads the file back and "
-                             "cuts a torn last line, so name a file")
+            raise ResumeRefused(f"the results file {quoted(str(path), 200)} is not a regular "
+                                "file (a device, a pipe or a socket): --resume reads the file "
+                                "back and cuts a torn last line, so name a file",
+                                code="not_regular", path=str(path))
         if path.exists() and not resume:
-            raise SetupError(f"{quoted(str(path), 200)} already exists; pass resume=True "
-                             "(--resume) to continue it, or remove it to start again")
+            raise ResumeRefused(f"{quoted(str(path), 200)} already exists; pass resume=True "
+                                "(--resume) to continue it, or remove it to start again",
+                                code="exists", path=str(path))
         if resume and path.exists():
             start, keep = _read_rows(path, plan, games, summary)
 

@@ -208,7 +208,7 @@ class ArgumentRefused(SetupError):
     The fields are what a front end needs to say it in its own words (the ``tablegames``
     command in Arabic) without reading the English sentence, which stays the message:
     ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
-    ``"budget"``, ``"players"``, ``"chunksize"``, ``"backend"``, ``"plot"``, and
+    ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``, and
     ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment);
     ``value`` the value as given; ``code`` says what is wrong, one of
 
@@ -218,6 +218,9 @@ class ArgumentRefused(SetupError):
       bound); ``"too_few"`` and ``"too_many"``, the same said as one bound
       (``simulate``'s ``games``: ``least`` and ``most`` are both set);
     * ``"multiple"``: an arena's ``games`` that is no multiple of its ``seats``;
+    * ``"per_seat"``: :func:`tablegames.simulate`'s list of ``bots`` (the ``argument``)
+      that does not name one bot for each of the table's ``seats``: ``bots`` are the
+      names given;
     * ``"unused"``: a ``budget`` that no bot of the lineup (``bots``, each name once)
       takes;
     * ``"choice"``: a ``backend`` that is not one of ``choices``;
@@ -259,3 +262,107 @@ class ArgumentRefused(SetupError):
         except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
             fields["value"] = None
         return (_rebuilt, (type(self), self.args, fields))
+
+
+class RayRefused(SetupError):
+    """A Ray run (:func:`tablegames.runner.run` with ``backend="ray"``, and so
+    :func:`tablegames.simulate`) that could not begin: Ray is not installed, no Ray answers
+    at the cluster's address, or Ray did not come up. Also importable as
+    ``tablegames.runner.RayRefused``.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence, which stays the message:
+    ``code`` says what happened, one of
+
+    * ``"missing"``: Ray is not installed (the ``ray`` extra);
+    * ``"unanswered"``: nothing answers at ``address`` (refused, timed out, an unknown
+      host): ``errno`` and ``reason`` are the operating system's (its number, ``ETIMEDOUT``
+      for a connection that timed out, and its own words);
+    * ``"not_ray"``: something other than Ray answers at ``address``: ``answer`` says
+      what it did, ``"silent"`` (accepted the connection and said nothing within
+      :data:`tablegames.runner.PROBE_SECONDS`), ``"http"`` (a web server, such as Ray's dashboard),
+      ``"closed"`` (closed the connection) or ``"other"`` (an answer in another protocol);
+    * ``"no_start"``: Ray did not start a local cluster, ``said`` being Ray's first line;
+    * ``"no_connect"``: Ray could not connect to the cluster at ``address`` (``said``).
+
+    ``argument`` is ``"address"``, or ``"RAY_ADDRESS"`` when the address came from the
+    environment (``None`` for ``"missing"`` and ``"no_start"``). The codes are stable.
+    """
+
+    def __init__(self, message: str, *, code: str, address: str | None = None,
+                 argument: str | None = None, errno: int | None = None,
+                 reason: str | None = None, answer: str | None = None,
+                 said: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.address = address
+        self.argument = argument
+        self.errno = errno
+        self.reason = reason
+        self.answer = answer
+        self.said = said
+
+
+class RowRefused(StateError):
+    """``--resume`` refused a results file (:func:`tablegames.simulate` with
+    ``resume=True``): the row
+    at ``line`` of the file at ``path`` is not one this same run writes, or is one more
+    than the games asked for. ``other_run`` is true when the row belongs to another run
+    (other settings or an older version), false when the file was edited or cut.
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence. Also importable as
+    ``tablegames.simulation.RowRefused``."""
+
+    def __init__(self, message: str, *, path: str, line: int, other_run: bool = False) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+        self.other_run = other_run
+
+
+class ResumeRefused(SetupError):
+    """:func:`tablegames.simulate`'s ``out`` and ``resume`` that do not agree with what is
+    on the disk, refused before any game is played or any file or folder is made (the
+    rows of a file it may resume are :class:`RowRefused`'s).
+
+    The fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence, which stays the message:
+    ``path`` is the results file as given (``None`` for ``"no_out"``), ``code`` one of
+
+    * ``"no_out"``: ``resume=True`` without ``out``: there is no file to continue;
+    * ``"not_regular"``: ``path`` is a device, a pipe or a socket (``/dev/stdout``): a
+      resume reads the file back and cuts a torn last line, so it must be a file;
+    * ``"exists"``: ``path`` exists and ``resume`` is false: it is continued only when
+      asked, never overwritten.
+
+    The codes are stable.
+    """
+
+    def __init__(self, message: str, *, code: str, path: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.path = path
+
+
+class WorkerRefused(SetupError):
+    """A worker of a run that is not the caller's tablegames: its games would be others'
+    (a Ray node with another install), so :func:`tablegames.simulate` stops at its first
+    game rather than write rows no other run reproduces.
+
+    ``code`` is ``"version"`` (the only one so far, and stable); ``game`` is the game
+    played, ``version`` and ``engine`` the worker's tablegames version and the game's
+    engine number there, ``caller_version`` and ``caller_engine`` the caller's. The
+    fields are what a front end needs to say it in its own words (the ``tablegames``
+    command in Arabic) without reading the English sentence, which stays the message.
+    """
+
+    def __init__(self, message: str, *, code: str, game: str, version: str, engine: int,
+                 caller_version: str, caller_engine: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.game = game
+        self.version = version
+        self.engine = engine
+        self.caller_version = caller_version
+        self.caller_engine = caller_engine
