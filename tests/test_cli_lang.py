@@ -214,8 +214,9 @@ def _latin_left(text: str, typed: list[str], names: tuple[str, ...] = ()) -> lis
     return left
 
 
-#: A mistake of each kind the library refuses, checked by the command first: (arguments,
-#: the English line as the library words it).
+#: A mistake of each kind the library refuses, checked by the command first or told from
+#: the library's typed error (the bots per seat and the --resume lines, helper-199):
+#: (arguments, the English line as the library words it).
 LIBRARY_REFUSALS = [
     (["simulate", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
     (["rulings", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
@@ -268,9 +269,10 @@ PLAY_REFUSALS = [
                          ids=[" ".join(a) for a, _ in LIBRARY_REFUSALS + PLAY_REFUSALS])
 def test_the_librarys_refusals_in_arabic_english_as_before(
         argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """The common mistakes the library refuses are checked by the command first, in its
-    language: English word for word as the library says it (the lines above are the
-    library's, as before helper-184), Arabic with no English word, the same status."""
+    """The common mistakes the library refuses are said in the command's language (checked
+    by the command first, or told from the library's typed error): English word for word
+    as the library says it (the lines above are the library's, as before helper-184),
+    Arabic with no English word, the same status."""
     code, err = _said(argv, capsys)
     assert code == 2 and err.startswith("tablegames: " + english), err
     code, err = _said([*argv, "--lang", "ar"], capsys)
