@@ -117,7 +117,7 @@ from tablegames.phase10.layouts import (
 )
 from tablegames.phase10.refusals import shown
 from tablegames.phase10.rules import MAX_ACTION_LIMIT, RUN, SET, Rules
-from tablegames.phase10.sheet import RESULTS
+from tablegames.phase10.sheet import RESULTS, credited_derived
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
 from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
 from tablegames.phase10.worlds import sample_world
@@ -1180,7 +1180,14 @@ class State(BaseState):
         P10-61): its history is replayed for the count (once; it saves as today's
         engine). A hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under
         this engine, and the save is refused. A sampled world or a game fed its chance
-        from outside has no replayable past: its hand counts from the load."""
+        from outside has no replayable past: its hand counts from the load. A save of
+        engine 5 or before did not record ``credited`` (P10-51, P10-53): each hand's is
+        derived from its figures where they show it, exactly (see
+        :func:`~tablegames.phase10.sheet.credited_derived`), so the save reads as its
+        engine played it and a replay of its history (``verify``) agrees."""
+        if engine < 6:
+            self.results = credited_derived(self.results, self.winner,
+                                            self.rules.scoring == "winner")
         if engine >= 5 or self.world or self.outside or not self.history:
             return
         again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
