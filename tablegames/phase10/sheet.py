@@ -120,7 +120,8 @@ def limit_hit_added(results: Sequence[Any]) -> Sequence[Any]:
 def credited_added(results: Sequence[Any]) -> Sequence[Any]:
     """The score sheet with ``credited`` in every hand's result, as engine 6 writes it:
     an older engine did not record the seat a hand nobody went out of credited as if out
-    (P10-51, P10-53), so its results say ``None``. A result that holds the key already is
+    (P10-51, P10-53), so its results say ``None`` (until :func:`credited_derived` reads
+    the seat from the loaded sheet's figures). A result that holds the key already is
     left as it is, for the strict check to judge; the same sequence when there is nothing
     to add."""
     if not any(isinstance(item, Mapping) and "credited" not in item for item in results):

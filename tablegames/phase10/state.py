@@ -237,7 +237,8 @@ class State(BaseState):
     #: (``limit_tiebreak="dead"``: the tie-break is played again).
     #: Each hand's result says ``credited``: the seat a hand nobody went out of scored as
     #: if out (a blocked hand, P10-51; a tie-break hand stopped or blocked, P10-53), or
-    #: ``None``; an older save's results say ``None`` (its engine did not record it).
+    #: ``None``; an older save's results get it from their own figures where those show
+    #: it (``sheet.credited_derived``), else ``None``.
     ENGINE = 6
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
