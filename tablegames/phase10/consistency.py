@@ -371,7 +371,8 @@ def upgrade_engine(state: dict[str, Any], engine: int) -> dict[str, Any]:
     and ``limit_hit: false`` in every result (its engine had no limit); one holding
     either is refused (no engine before 5 wrote them). Engine 6's results say
     ``credited``, the seat a hand nobody went out of scored as if out: an older save's
-    say ``None`` (its engine did not record it), and one holding the key is refused
+    say ``None`` here (its engine did not record it), derived from the sheet's figures
+    once loaded (``State._upgraded``), and one holding the key is refused
     (no engine before 6 wrote it). (``state`` is a
     fresh dict, read after the format's and the engines' renames.)"""
     if engine < 2 and ("sources" in state or "hand_log" in state):

@@ -223,17 +223,21 @@ class Rules:
       no such option and load with the largest limit. Every view says how many actions
       the hand has left (``actions_left``), and the table shows it from 100 down. A
       tie-break hand it stops is settled by ``limit_tiebreak``.
-    * ``limit_tiebreak`` — a tie-break hand (P10-53) that ``action_limit`` stops (P10-61),
-      in the words of ``blocked_hand``: ``"lowest"`` (the default): the one tied seat
-      holding the fewest points is credited as if it had gone out, and wins; a tie for
-      fewest ends it dead and the tied seats play another. ``"dead"``: the literal
-      P10-53, the stopped hand decides nothing and the tied seats play another, as
+    * ``limit_tiebreak`` — a tie-break hand (P10-53) that ends with nobody out because
+      ``action_limit`` stops it (P10-61) or nothing is left to draw (the draw pile cannot
+      be rebuilt, P10-59), in the words of ``blocked_hand``: ``"lowest"`` (the default):
+      the one tied seat holding the fewest points is credited as if it had gone out, and
+      wins; a tie for fewest ends it dead and the tied seats play another. ``"dead"``:
+      the literal P10-53, the hand decides nothing and the tied seats play another, as
       engine 5 did. A tie-break is won by going out, not on points, but a phase that
       near-random play seldom makes (``SET5`` with 12 cards) was stopped at the limit
       and replayed about 300 times in one measured game (5 seats, ``action_limit=114``),
       and nothing bounds the replays; a stopped hand says the seats cannot go out within
       the limit, so the one holding least is the nearest to it, as a blocked tie-break
-      hand is settled. Saves and records of engine 5 and before load with ``"dead"``.
+      hand is settled. A tie-break hand with nothing left to draw is settled the same
+      way, so that the three ways a tie-break hand ends with nobody out (blocked,
+      stopped, nothing to draw) agree. Saves and records of engine 5 and before load
+      with ``"dead"``, and replay both kinds of hand as their engine did.
     """
 
     phases: tuple[str, ...] = attrs.field(
@@ -342,8 +346,9 @@ class Rules:
     limit_tiebreak: LimitTiebreak = attrs.field(
         default="lowest", validator=one_of({"lowest", "dead"}),
         metadata=said(
-            "Tie-break at the move limit",
-            "What happens when the move limit stops a tie-break hand.",
+            "Tie-break with nobody out",
+            "What happens when a tie-break hand ends with nobody out: stopped at the move "
+            "limit, or with nothing left to draw.",
             lowest="The tied player with the fewest points wins",
             dead="Nobody wins it; the tied players play it again",
         ))

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from itertools import chain, repeat
 from typing import Any
 
-from tablegames.common.actions import fresh
+from tablegames.common.actions import freeze, fresh
 from tablegames.common.errors import StateError
 from tablegames.common.fields import checked, frozen_json, tuple_seq
 from tablegames.common.serialization import Reader
@@ -120,13 +120,61 @@ def limit_hit_added(results: Sequence[Any]) -> Sequence[Any]:
 def credited_added(results: Sequence[Any]) -> Sequence[Any]:
     """The score sheet with ``credited`` in every hand's result, as engine 6 writes it:
     an older engine did not record the seat a hand nobody went out of credited as if out
-    (P10-51, P10-53), so its results say ``None``. A result that holds the key already is
+    (P10-51, P10-53), so its results say ``None`` (until :func:`credited_derived` reads
+    the seat from the loaded sheet's figures). A result that holds the key already is
     left as it is, for the strict check to judge; the same sequence when there is nothing
     to add."""
     if not any(isinstance(item, Mapping) and "credited" not in item for item in results):
         return results
     return [{**item, "credited": None} if isinstance(item, Mapping) and "credited" not in item
             else item for item in results]
+
+
+def credited_derived(results: Sequence[Any], winner: int, winner_scores: bool) -> tuple[Any, ...]:
+    """The score sheet of a save by an engine before 6 (every ``credited`` ``None``, as
+    :func:`credited_added` gave it) with ``credited`` derived wherever the sheet itself
+    shows which seat a hand nobody went out of scored as if out (P10-51, P10-53), as
+    engine 6 would have recorded it; ``winner`` is the save's (-1: the game goes on),
+    ``winner_scores`` whether the rules say ``scoring="winner"``. The sheet is shared,
+    not copied, when nothing is derived.
+
+    It is exact because nobody who is still in a hand ends it holding no card (emptying
+    the hand goes out, P10-51) and every card scores at least 5 (P10-52), so a hand
+    nobody went out of shows its credited seat by its figures alone:
+
+    * a hand outside a tie-break, where every seat plays: under penalty scoring the one
+      seat that added 0 (a dead hand, P10-59, or one the move limit stopped, P10-61,
+      adds points for every seat); under ``scoring="winner"`` the one seat that added
+      points (a dead hand adds none). The rules say which: with two seats, ``[0, 10]``
+      is seat 0 credited under one and seat 1 under the other.
+    * a tie-break hand (P10-53), where the seats sitting out add 0 too: only the hand
+      that ended the game can have credited a seat (a credited tie-break seat wins it),
+      and that seat is the game's winner.
+
+    A hand whose figures show no single such seat keeps ``None``: it was dead, or its
+    figures contradict one another and nothing is guessed (the strict load has already
+    judged them). So every hand of a save the strict load accepts gets the value engine
+    6 records; what no save holds is not derived (a position's result line names
+    ``credited`` only when it is a seat, so a position's sheet is read as written)."""
+    last = len(results) - 1
+    derived = list(results)
+    for i, res in enumerate(results):
+        if res["credited"] is not None or res["out"] is not None:
+            continue
+        added = res["added"]
+        if res["tiebreak"]:  # P10-53: the credited seat won it, ending the game
+            seats = [winner] if i == last and winner >= 0 else []
+            if seats and (sum(added) != added[winner] if winner_scores else added[winner] != 0):
+                seats = []
+        elif res["limit_hit"]:  # P10-61: outside a tie-break a stopped hand credits nobody
+            seats = []
+        elif winner_scores:  # P10-52: the credited seat collects the others' points
+            seats = [s for s, points in enumerate(added) if points > 0]
+        else:  # P10-52: the credited seat scores 0, as the one out does
+            seats = [s for s, points in enumerate(added) if points == 0]
+        if len(seats) == 1:
+            derived[i] = freeze({**res, "credited": seats[0]})
+    return tuple(derived)
 
 
 def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
@@ -144,4 +192,5 @@ def _sheet_problem(sheet: tuple[dict[str, Any], ...], n: int) -> str | None:
 RESULTS = checked(tuple_seq(frozen_json(), max_len=10_000), _sheet_problem)
 
 
-__all__ = ["RESULTS", "RESULT_KEYS", "credited_added", "limit_hit_added", "load_results", "phase_laid_named"]
+__all__ = ["RESULTS", "RESULT_KEYS", "credited_added", "credited_derived", "limit_hit_added",
+           "load_results", "phase_laid_named"]

@@ -25,7 +25,8 @@ Decisions the sources leave open, and what we chose:
 * Laying down is never compulsory: a player may hold a finished phase back.
 * A skip still pending when the hand ends lapses; every hand starts with none.
 * A dead hand — draw pile empty and nothing under the top discard to rebuild it from,
-  with a Skip or nothing on top — ends with nobody out: everyone scores their hand.
+  with a Skip or nothing on top — ends with nobody out: everyone scores their hand. A
+  dead tie-break hand is settled as one the move limit stops (``Rules.limit_tiebreak``).
 * A blocked hand — every seat has laid its phase (or cannot make it from the cards off
   the table) and no card off the table fits any laid group, so nobody can ever go out —
   ends at the next turn's start: as a dead hand, or crediting the seat holding fewest
@@ -116,7 +117,7 @@ from tablegames.phase10.layouts import (
 )
 from tablegames.phase10.refusals import shown
 from tablegames.phase10.rules import MAX_ACTION_LIMIT, RUN, SET, Rules
-from tablegames.phase10.sheet import RESULTS
+from tablegames.phase10.sheet import RESULTS, credited_derived
 from tablegames.phase10.stages import DRAW, OVER, PLAY, STAGES
 from tablegames.phase10.views import VIEW_KEYS, prompt_of, view_of
 from tablegames.phase10.worlds import sample_world
@@ -229,13 +230,15 @@ class State(BaseState):
     #: ``limit_hit``. A save or record of engine 4 or before has no such option: it plays
     #: under the largest limit (``MAX_ACTION_LIMIT``), its hand's count is found by
     #: replaying its history, and every result it holds says ``limit_hit: false``.
-    #: 6: a tie-break hand the move limit stops is settled, the tied seat holding the
-    #: fewest points winning it (``Rules.limit_tiebreak="lowest"``, P10-53, P10-61); the
-    #: save keeps the option in its rules. A save or record of engine 5 or before plays
-    #: on as its engine did (``limit_tiebreak="dead"``: the tie-break is played again).
+    #: 6: a tie-break hand the move limit stops, or that ends dead with nothing left to
+    #: draw (P10-59), is settled, the tied seat holding the fewest points winning it
+    #: (``Rules.limit_tiebreak="lowest"``, P10-53, P10-61); the save keeps the option in
+    #: its rules. A save or record of engine 5 or before plays on as its engine did
+    #: (``limit_tiebreak="dead"``: the tie-break is played again).
     #: Each hand's result says ``credited``: the seat a hand nobody went out of scored as
     #: if out (a blocked hand, P10-51; a tie-break hand stopped or blocked, P10-53), or
-    #: ``None``; an older save's results say ``None`` (its engine did not record it).
+    #: ``None``; an older save's results get it from their own figures where those show
+    #: it (``sheet.credited_derived``), else ``None``.
     ENGINE = 6
     RULES = Rules
     MIN_PLAYERS = MIN_PLAYERS
@@ -518,8 +521,8 @@ class State(BaseState):
         self.taken = ()
         if not self.stock and len(self.discard) <= 1 and (
             not self.discard or self.discard[-1] == SKIP
-        ):  # P10-59: nothing left to draw, a dead hand
-            self._end_hand(-1)
+        ):  # P10-59: nothing left to draw, a dead hand (in a tie-break: P10-53)
+            self._end_hand(-1, self._limit_credit())
         elif self._blocked():  # P10-51 (decision): nobody can ever go out
             self._end_hand(-1, self._blocked_credit())
         elif self.plays >= self.rules.action_limit:  # P10-61 (house rule): nobody out
@@ -592,13 +595,15 @@ class State(BaseState):
         return self._fewest_points()
 
     def _limit_credit(self) -> int:
-        """The seat a hand stopped by the move limit credits as if out: in a tie-break
-        hand under ``limit_tiebreak="lowest"``, the one seat holding the fewest points,
-        else none (-1, a dead hand). A stopped tie-break decides nothing, so its replay
-        could be stopped again for ever (a measured game replayed one about 300 times),
-        and it is settled as a blocked tie-break hand is (:meth:`_blocked_credit`)."""
+        """The seat a hand that ends with nobody out, stopped by the move limit (P10-61)
+        or with nothing left to draw (P10-59), credits as if out: in a tie-break hand
+        under ``limit_tiebreak="lowest"``, the one seat holding the fewest points, else
+        none (-1, a dead hand). Such a tie-break decides nothing, so its replay could end
+        the same way again and again (a measured game replayed one stopped at the limit
+        about 300 times), and it is settled as a blocked tie-break hand is
+        (:meth:`_blocked_credit`)."""
         if not self.tiebreak or self.rules.limit_tiebreak != "lowest":  # P10-53, P10-61
-            return -1  # P10-61: a dead hand (in a tie-break: the tied seats play again)
+            return -1  # P10-59, P10-61: a dead hand (in a tie-break: the tied seats play again)
         return self._fewest_points()  # P10-53 (decision): settled on the points held
 
     def _fewest_points(self) -> int:
@@ -1027,7 +1032,8 @@ class State(BaseState):
         """Score the hand ``out`` went out of (-1: nobody did) and deal the next, or end
         the game. ``credited`` is scored as if out: ``out`` itself, or for a blocked
         hand the seat ``Rules.blocked_hand`` names, for a tie-break hand the move limit
-        stopped the one ``Rules.limit_tiebreak`` names (-1: nobody, a dead hand).
+        stopped or with nothing left to draw the one ``Rules.limit_tiebreak`` names (-1:
+        nobody, a dead hand).
         ``limit_hit``: ``Rules.action_limit`` stopped the hand (P10-61), nobody out."""
         n = self.n
         self.taken = ()  # the turn ends with the hand (a game over keeps no turn)
@@ -1175,7 +1181,14 @@ class State(BaseState):
         P10-61): its history is replayed for the count (once; it saves as today's
         engine). A hand that ran past ``MAX_ACTION_LIMIT`` actions cannot go on under
         this engine, and the save is refused. A sampled world or a game fed its chance
-        from outside has no replayable past: its hand counts from the load."""
+        from outside has no replayable past: its hand counts from the load. A save of
+        engine 5 or before did not record ``credited`` (P10-51, P10-53): each hand's is
+        derived from its figures where they show it, exactly (see
+        :func:`~tablegames.phase10.sheet.credited_derived`), so the save reads as its
+        engine played it and a replay of its history (``verify``) agrees."""
+        if engine < 6:
+            self.results = credited_derived(self.results, self.winner,
+                                            self.rules.scoring == "winner")
         if engine >= 5 or self.world or self.outside or not self.history:
             return
         again = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)

@@ -11,6 +11,7 @@ fewest points and counts as out or wins. ``out`` stays ``null``: nobody went out
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from p10_scenarios import game, play
 from tablegames import phase10
 from tablegames.common.actions import Event
 from tablegames.common.errors import StateError
+from tablegames.phase10.sheet import credited_derived
 from tablegames.table import describe, present
 from tablegames.table.i18n import words_for
 from tests.phase10.test_p10_blocked import blocked_tiebreak
@@ -185,15 +187,15 @@ def test_a_seat_out_credits_nobody() -> None:
 
 
 @ruling("P10-51")
-def test_an_engine_5_save_reads_credited_null_and_one_holding_it_is_refused() -> None:
+def test_an_engine_5_save_derives_credited_and_one_holding_it_is_refused() -> None:
     state = blocked("lowest")
     state.apply("1:discard Y6")
     old = as_engine_5(state.to_json())
     assert all("credited" not in res for res in json.loads(old)["state"]["results"])
-    loaded = phase10.State.from_json(old)  # its engine did not record the credited seat
-    assert loaded.results[0]["credited"] is None
-    assert loaded.view(None)["last_round"]["credited"] is None
-    assert json.loads(loaded.to_json())["state"]["results"][0]["credited"] is None
+    loaded = phase10.State.from_json(old)  # its engine did not record the credited seat:
+    assert loaded.results[0]["credited"] == 0  # its figures show it (added [0, 10])
+    assert loaded.view(None)["last_round"]["credited"] == 0
+    assert json.loads(loaded.to_json())["state"]["results"][0]["credited"] == 0
     for value in (0, None):
         save = json.loads(old)
         save["state"]["results"][0]["credited"] = value
@@ -218,3 +220,74 @@ def test_a_save_whose_credited_seat_contradicts_its_hand_is_refused() -> None:
         save["state"]["results"][-1][key] = value
         with pytest.raises(StateError, match=match):
             phase10.State.from_json(json.dumps(save))
+
+
+#: Saves written by engine 5 (commit 520c589^, before ``credited``), by
+#: ``tests/phase10/test_p10_blocked.py``'s scenarios of that commit: ``kind`` names each.
+ENGINE_5 = {item["kind"]: item["save"] for item in json.loads(
+    (Path(__file__).parent / "data" / "engine5_saves.json").read_text())}
+
+
+@ruling("P10-51", "P10-52", "P10-53")
+def test_engine_5_saves_get_the_credited_seat_their_figures_show() -> None:
+    expected = {"blocked_lowest": [0], "blocked_lowest_winner_scoring": [0],
+                "blocked_dead": [None], "blocked_tiebreak": [None, 0]}
+    for kind, text in ENGINE_5.items():
+        save = json.loads(text)
+        assert save["engine"] == 5
+        assert all("credited" not in res for res in save["state"]["results"]), kind
+        state = phase10.State.from_json(text)
+        assert [res["credited"] for res in state.results] == expected[kind], kind
+        assert state.view(None)["last_round"]["credited"] == expected[kind][-1], kind
+        again = state.to_json()  # saved by engine 6, credited and all
+        assert json.loads(again)["engine"] == 6
+        assert phase10.State.from_json(again).to_json() == again, kind
+    # two seats: added [0, 10] is seat 0 credited under penalty scoring, [10, 0] under
+    # "winner" (seat 0 collects seat 1's 10): the rules decide which figure shows it
+    winner = phase10.State.from_json(ENGINE_5["blocked_lowest_winner_scoring"])
+    assert winner.results[0]["added"] == (10, 0) and winner.rules.scoring == "winner"
+    # the tie-break hand it won is told as engine 6 tells it
+    tiebreak = phase10.State.from_json(ENGINE_5["blocked_tiebreak"])
+    assert tiebreak.is_over and tiebreak.outcome().winners == {0}
+    over = {"kind": "round_over", **tiebreak.view(None)["last_round"]}  # its hand was
+    # made up, so it has no log to replay: the event as the view's last_round keeps it
+    assert words_for("en", "phase10").text(describe(over, tiebreak.view(None))) == (
+        "Nobody can go out of tie-break hand 2: P0 holds the fewest points and wins it.")
+
+
+@ruling("P10-51")
+def test_an_engine_5_save_with_a_credited_hand_replays_to_itself() -> None:
+    """Engine 5 played a blocked hand under ``blocked_hand="lowest"`` as engine 6 does;
+    with ``credited`` left null its history replayed to a sheet that named the seat, and
+    ``verify`` refused the save as contradicting its history."""
+    for kind in ("blocked_lowest", "blocked_lowest_winner_scoring"):  # 0.3 s each
+        state = phase10.State.from_json(ENGINE_5[kind], verify=True)
+        assert state.results[0]["credited"] == 0
+        state.apply(f"{state.to_act}:draw")  # and plays on, saved by engine 6
+        text = state.to_json()
+        assert phase10.State.from_json(text).to_json() == text
+
+
+def test_credited_is_derived_only_where_the_figures_show_one_seat() -> None:
+    def res(i: int, added: list[int], tiebreak: bool = False,
+            limit_hit: bool = False) -> dict[str, Any]:
+        return {"round": i, "out": None, "added": added, "tiebreak": tiebreak,
+                "phase_laid": [None] * len(added), "limit_hit": limit_hit, "credited": None}
+
+    def derived(sheet: list[dict[str, Any]], winner: int = -1,
+                winner_scores: bool = False) -> list[int | None]:
+        return [r["credited"] for r in credited_derived(sheet, winner, winner_scores)]
+
+    assert derived([res(0, [5, 10, 0])]) == [2]  # P10-51 under blocked_hand="lowest"
+    assert derived([res(0, [5, 10, 20])]) == [None]  # dead (P10-59): everyone scored
+    assert derived([res(0, [0, 0, 30])], winner_scores=True) == [2]
+    assert derived([res(0, [0, 0, 0])], winner_scores=True) == [None]  # dead, nobody paid
+    assert derived([res(0, [5, 10, 0], limit_hit=True)]) == [None]  # contradicts: no guess
+    # a tie-break hand: a seat sitting out adds 0 as well, so only the winner counts
+    assert derived([res(0, [5, 10, 0]), res(1, [0, 10, 0], tiebreak=True)], 0) == [2, 0]
+    assert derived([res(0, [5, 5, 0], tiebreak=True), res(1, [0, 10, 0], tiebreak=True)],
+                   0) == [None, 0]  # the replayed tie-break hand credited nobody
+    assert derived([res(0, [0, 10, 0], tiebreak=True)]) == [None]  # the game goes on
+    assert derived([res(0, [5, 10, 0], tiebreak=True)], 1) == [None]  # not as one out
+    out = {**res(0, [0, 10]), "out": 0}
+    assert credited_derived([out], -1, False)[0]["credited"] is None
