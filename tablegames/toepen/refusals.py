@@ -38,7 +38,6 @@ NOT_NOW_EXCHANGE = Refusal("wrong_phase", "TOE-56", _WRONG_PHASE)
 NOT_NOW_CHALLENGE = Refusal("wrong_phase", "TOE-04", _WRONG_PHASE)
 NOT_NOW_POVERTY = Refusal("wrong_phase", "TOE-31", _WRONG_PHASE)
 NOT_NOW_ANSWER = Refusal("wrong_phase", "TOE-22", _WRONG_PHASE)
-NOT_NOW_PLAY = Refusal("wrong_phase", "TOE-10", _WRONG_PHASE)
 # -- playing a card ----------------------------------------------------------------------
 NOT_IN_HAND = Refusal("not_in_hand", "TOE-10", "that card is not in your hand")
 MUST_FOLLOW_SUIT = Refusal("must_follow_suit", "TOE-11", "you must follow suit")
@@ -91,7 +90,14 @@ _WRONG_STAGE: dict[int, Refusal] = {
     CHALLENGE: NOT_NOW_CHALLENGE,  # TOE-04: an exchange waits for its challenge
     POVERTY: NOT_NOW_POVERTY,  # TOE-31: poverty choices before any card is played
     RESPOND: NOT_NOW_ANSWER,  # TOE-22: a knock is answered before play goes on
-    PLAY: NOT_NOW_PLAY,  # TOE-10: play: only cards and knocks
+}
+#: A decision while cards are played (there is nothing to decide then): the ruling that
+#: says when that decision is taken, not TOE-10 (how a trick is played), which forbids
+#: none of them.
+_DECISION_NOT_IN_PLAY: dict[type[Action], Refusal] = {
+    A.Keep: NOT_NOW_EXCHANGE, A.Exchange: NOT_NOW_EXCHANGE,  # TOE-56: before any card
+    A.Accept: NOT_NOW_CHALLENGE, A.Challenge: NOT_NOW_CHALLENGE,  # TOE-04: after an exchange
+    A.Stay: NOT_NOW_ANSWER, A.Fold: NOT_NOW_ANSWER,  # TOE-22: in answer to a knock
 }
 #: Another seat's decision: each asking stage asks one seat at a time, by its ruling.
 _ASKED_IN_TURN: dict[int, Refusal] = {
@@ -198,7 +204,9 @@ def decision_refusal(state: State, seat: int, kind: type[Action]) -> Refused | N
         return left
     stage = state.stage
     if kind not in DECISIONS[stage]:
-        return _WRONG_STAGE[stage].at()
+        if stage == PLAY:
+            return _DECISION_NOT_IN_PLAY[kind].at()  # TOE-56, TOE-04 or TOE-22: by the verb
+        return _WRONG_STAGE[stage].at()  # TOE-56, TOE-04, TOE-31 or TOE-22: by the stage
     if stage == RESPOND and kind is A.Fold:
         if seat == state.knocker:
             return FOLD_OWN_KNOCK.at()  # TOE-51: the knocker stays in

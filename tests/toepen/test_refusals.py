@@ -78,7 +78,8 @@ def test_every_refusal_over_random_playouts_is_a_row_of_the_table() -> None:
     for key in [("TOE-11", "must_follow_suit"), ("TOE-12", "out_of_turn"),
                 ("TOE-10", "not_in_hand"), ("TOE-50", "knock_not_now"),
                 ("TOE-22", "knock_pending"), ("TOE-03", "out_of_turn"),
-                ("TOE-56", "wrong_phase"), ("TOE-10", "wrong_phase"),
+                ("TOE-56", "wrong_phase"), ("TOE-22", "wrong_phase"),
+                ("TOE-04", "wrong_phase"),
                 ("TOE-55", "knock_limit"), ("TOE-21", "knock_on_turn"),
                 ("TOE-51", "fold_own_knock")]:
         assert seen[key], key
