@@ -202,52 +202,22 @@ def _import_help(w: CliWords) -> str:
 
 
 # -- the library's refusals, in the command's language ----------------------------------
-# The common mistakes of a command line (an unknown game, bot or variant, a house rule,
-# a player count) are checked here, before the library is called,
-# and refused in the cli catalogue's words; their English ids are the library's own
-# sentences (tests/test_cli_lang.py compares them), so English is unchanged. The library
-# then finds nothing more to refuse in them. This is the room server's way too
-# (``rooms.create`` checks its form before the library): plain, because the library's
-# errors carry a sentence and no fields for these cases, and a sentence must never be
-# translated by matching its English. The library's errors that do carry fields are
-# told from them (:func:`told`), not checked here again: a run's arguments (--games,
-# --workers, --budget, --address, --plot, a --bots list that is not one per seat:
-# ``ArgumentRefused``, which the library raises before it starts any work), --out and
-# --resume (``ResumeRefused``, also before any work; a file's rows, ``RowRefused``), a
-# Ray cluster (``RayRefused``), a worker of another version (``WorkerRefused``), a file,
-# a bot module.
-
-
-def _game(name: str, w: CliWords) -> GameInfo:
-    """The registry entry of ``name`` (:func:`~tablegames.common.registry.game_info`)."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise SetupError(w("unknown game {game}; known: {games}", game=quoted(name),
-                           games=w.join(GAMES))) from None
-
-
-def _players(info: GameInfo, players: int, w: CliWords) -> int:
-    """``players`` when the game seats that many (:meth:`GameInfo.check_players`, whose
-    refusal is told in the command's language)."""
-    try:
-        return info.check_players(players)
-    except SetupError:
-        raise SetupError(w("{game} is for {least} to {most} players, not {n}", game=info.name,
-                           least=info.min_players, most=info.max_players, n=quoted(players))
-                         ) from None
-
-
-def _bots(info: GameInfo, names: Sequence[str], w: CliWords) -> None:
-    """Each of ``names`` a bot :func:`tablegames.bots.make` makes for the game (after
-    ``--import``, so that a registered bot is known)."""
-    from tablegames.bots.registry import names as known_bots
-
-    known = known_bots(info)
-    for name in names:
-        if name not in known:
-            raise SetupError(w("{game} has no bot {bot}; known: {bots}", game=info.name,
-                               bot=quoted(name), bots=w.join(known)))
+# The library's refusals are told from their codes and fields (:func:`told`), never by
+# matching their English, and not checked here again: an unknown game, bot or
+# --opponent, a player count the game does not seat, a --seat, an arena's lineup of more
+# bots than seats, a run's arguments (--games, --workers, --budget, --address, --plot, a
+# --bots list that is not one per seat: all ``ArgumentRefused``, raised before any game
+# is played), --out and --resume (``ResumeRefused``, also before any work; a file's
+# rows, ``RowRefused``), a Ray cluster (``RayRefused``), a worker of another version
+# (``WorkerRefused``), a file, a bot module. Their English is the library's sentence.
+#
+# Only --rules is still checked here first (an unknown variant or option, a value an
+# option does not take, rules that cannot be dealt to the table): those refusals are
+# raised by ``tablegames.common.rules`` and by each game's own rules and deal as a
+# sentence with no fields (the games' engines are not this module's to change), and a
+# sentence must never be translated by matching its English. So the command says them
+# in the cli catalogue's words, and in English the library's own sentence (the room
+# server's way too: ``rooms.create`` checks its form before the library).
 
 
 def _rules_check(info: GameInfo, texts: Sequence[str], named: Any, w: CliWords) -> None:
@@ -323,6 +293,8 @@ def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: Cli
         return
     try:
         info.fit_rules(players, rules)
+    except ArgumentRefused:  # a player count the game does not seat: told by its fields
+        raise
     except (RulesError, SetupError):
         if w.lang == "en":
             raise
@@ -354,6 +326,23 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
 
     value, key = exc.value, (exc.argument, exc.code)
     shown = quoted(value)
+    if key == ("game", "choice"):
+        return w("unknown game {game}; known: {games}", game=shown, games=w.join(exc.choices))
+    if key == ("bot", "choice") and exc.game is not None:
+        return w("{game} has no bot {bot}; known: {bots}", game=exc.game, bot=shown,
+                 bots=w.join(exc.choices))
+    if key == ("opponent", "choice"):
+        return w("opponent must be None or one of {bots} (--opponent), not {bot}",
+                 bots=w.join(exc.choices), bot=shown)
+    if key == ("players", "seats") and exc.game is not None:
+        return w("{game} is for {least} to {most} players, not {n}", game=exc.game,
+                 least=exc.least, most=exc.most, n=shown)
+    if key == ("seat", "range") and exc.most is not None:
+        return w("seat must be a seat of this game, 0..{last} (--seat), not {seat}",
+                 last=exc.most, seat=shown)
+    if key == ("bots", "too_many") and exc.seats is not None:
+        return w("{bots} bots for {players} seats: give at most one bot per seat",
+                 bots=len(exc.bots), players=exc.seats)
     if key == ("games", "too_few"):
         return w("games must be at least 1 (got {games}): a simulation needs a game to play",
                  games=shown)
@@ -591,7 +580,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
 
     import_bots(args.imports)
 
-    info = _game(args.game, w)
+    info = game_info(args.game)  # an unknown game: ArgumentRefused, told
     bots: str | list[str] | None = None
     if args.bot is not None:  # "club, random" as the arena reads it, not a bot " random"
         bots = _comma_list(args.bot) if "," in args.bot else args.bot.strip()
@@ -600,8 +589,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     players = args.players
     if players is None:  # as simulate counts them: one per name, else the game's own
         players = len(bots) if isinstance(bots, list) else info.default_players()
-    _players(info, players, w)  # a --bots list not one per seat: the library's ArgumentRefused
-    _bots(info, names, w)
+    # a player count, a bot, a --bots list not one per seat: the library's ArgumentRefused
     _fits(info, players, rules, args.rules, w)
     fresh = _nothing_to_resume(args, w)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
@@ -709,7 +697,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
              w: CliWords = ENGLISH) -> int:
     """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
     checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
-    info = _game(args.game, w)
+    info = game_info(args.game)
     try:
         from tablegames.tui import Options, play
     except ImportError as exc:  # rich is the [cli] extra
@@ -727,21 +715,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     if isinstance(players, list):  # in the library's order: too many, the names, too few
         from tablegames.common.setups import normalize_players
 
-        if len(players) > info.max_players:
-            _players(info, len(players), w)
+        if len(players) > info.max_players:  # the count's typed refusal, not normalize's
+            info.check_players(len(players))
         normalize_players(players, 0, info.max_players, info.name)  # each name's own refusal
-    seats = _players(info, players if isinstance(players, int) else len(players), w)
-    if not 0 <= args.seat < seats:
-        raise SetupError(w("seat must be a seat of this game, 0..{last} (--seat), not {seat}",
-                           last=seats - 1, seat=quoted(args.seat)))
+    # the count, before --rules are read; the seat and the opponent are Options' to refuse
+    seats = info.check_players(players if isinstance(players, int) else len(players))
     rules = parse_rules(info, args.rules, w)
     _fits(info, seats, rules, args.rules, w)
-    if args.opponent is not None:
-        from tablegames.bots.registry import names as known_bots
-
-        if args.opponent not in known_bots(info):
-            raise SetupError(w("opponent must be None or one of {bots} (--opponent), not {bot}",
-                               bots=w.join(known_bots(info)), bot=quoted(args.opponent)))
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=rules, opponent=args.opponent,
                       table=args.table, lang=getattr(args, "lang", w.lang), pace=args.pace, debug=args.debug,
@@ -762,7 +742,7 @@ def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) ->
     from tablegames.render.terminal import print_ruling
     from tablegames.table.i18n import lang_for, ruling_words
 
-    info = _game(args.game, w)
+    info = game_info(args.game)
     rulings = load_rulings(args.game)
     lang = lang_for(args.game, w.lang) if w.lang != "en" else "en"
     said = ruling_words(args.game, lang)
@@ -828,7 +808,7 @@ def cmd_games(out: TextIO, game: str | None = None, w: CliWords = ENGLISH) -> in
 
     from tablegames.common.rules import option_text, rules_to_dict
 
-    info = _game(game, w)
+    info = game_info(game)
     say = functools.partial(w.game_text, info.name)
     out.write(about(info) + "\n")
     default = rules_to_dict(info.rules_class())
@@ -913,14 +893,10 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     from tablegames.bots.matches import arena
 
     import_bots(args.imports)
-    info = _game(args.game, w)
+    info = game_info(args.game)
     lineup = _comma_list(args.bots)
     players = args.players if args.players is not None else len(lineup)
-    _players(info, players, w)
-    if len(lineup) > players:
-        raise SetupError(w("{bots} bots for {players} seats: give at most one bot per seat",
-                           bots=len(lineup), players=players))
-    _bots(info, lineup, w)
+    # a player count, more bots than seats, an unknown bot: the library's ArgumentRefused
     rules = parse_rules(info, args.rules, w) if args.rules else None
     _fits(info, players, rules, args.rules, w)
     games = args.games if args.games is not None else 25 * max(1, players)

@@ -476,6 +476,7 @@ def _check_games(games: object) -> int:
 def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     """One bot name per seat, each one :func:`tablegames.bots.make` knows."""
     from tablegames.bots.registry import names as known_bots
+    from tablegames.bots.registry import no_bot
 
     if bots is None:
         kinds: list[object] = [info.default_bot] * n
@@ -492,7 +493,7 @@ def _bot_names(info: GameInfo, bots: object, n: int) -> tuple[str, ...]:
     known = known_bots(info)
     for kind in kinds:
         if not isinstance(kind, str) or kind not in known:
-            raise SetupError(f"{info.name} has no bot {quoted(kind)}; known: {', '.join(known)}")
+            raise no_bot(info, kind)  # the same words as make's, with fields
     return tuple(kinds)  # type: ignore[arg-type]
 
 

@@ -292,7 +292,10 @@ def arena(
         players = len(names)
     players = info.check_players(_check_int("players", players, 1, MAX_LINEUP))
     if len(names) > players:
-        raise SetupError(f"{len(names)} bots for {players} seats: give at most one bot per seat")
+        raise ArgumentRefused(f"{len(names)} bots for {players} seats: give at most one bot "
+                              "per seat", argument="bots", code="too_many", value=bots,
+                              seats=players,
+                              bots=(b if isinstance(b, str) else quoted(b) for b in names))
     lineup = tuple(names[s % len(names)] for s in range(players))
     games = _check_int("games", games, 1, MAX_GAMES)
     check_flag("keep_records", keep_records)

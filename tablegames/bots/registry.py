@@ -148,6 +148,19 @@ def names(game: str | GameInfo) -> tuple[str, ...]:
     return tuple(out)
 
 
+def no_bot(game: str | GameInfo, name: object) -> ArgumentRefused:
+    """The refusal of bot ``name``, which :func:`make` does not make for ``game``:
+    ``argument`` ``"bot"``, ``code`` ``"choice"``, ``game``, ``choices`` the bots it
+    makes (:func:`names`), so a front end says it in its own words. Returned, not raised:
+    :func:`make` and :func:`tablegames.simulate` (which checks every seat's bot before
+    it makes one) raise it."""
+    info = _info(game)
+    known = names(info)
+    return ArgumentRefused(f"{info.name} has no bot {quoted(name)}; known: {', '.join(known)}",
+                           argument="bot", code="choice", value=name, choices=known,
+                           game=info.name)
+
+
 def text(name: str, game: str | GameInfo) -> OptionText | None:
     """The words a player reads for bot ``name`` of ``game`` (``None``: it has none, and
     a form shows its name), from wherever :func:`make` finds the bot: a registered bot's
@@ -168,7 +181,8 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
     ``params`` go to the bot: ``ismcts`` takes ``budget``/``iterations`` (iterations per
     decision) or ``seconds``, and more (see :class:`~tablegames.bots.ismcts.ISMCTS`); a
     game's own bots take their constructor's keywords. An unknown name or parameter is
-    a :class:`~tablegames.SetupError` naming what is known.
+    a :class:`~tablegames.SetupError` naming what is known (an unknown name is
+    :func:`no_bot`'s :class:`~tablegames.common.errors.ArgumentRefused`).
     """
     info = _info(game)
     seed = _check_seed(seed)
@@ -187,7 +201,7 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
         return search
     policy = info.bots.get(name)
     if policy is None:
-        raise SetupError(f"{info.name} has no bot {quoted(name)}; known: {', '.join(names(info))}")
+        raise no_bot(info, name)
     return PolicyBot(name, _call(name, policy, (seed,), params), seed)
 
 

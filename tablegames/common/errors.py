@@ -203,27 +203,42 @@ class SeatError(TablegamesError):
 
 class ArgumentRefused(SetupError):
     """An argument of a run (:func:`tablegames.simulate`, :func:`tablegames.arena`,
-    :func:`tablegames.runner.run`) that it does not take, refused before any work starts.
+    :func:`tablegames.runner.run`) that it does not take, refused before any work starts;
+    also a name the library does not know (a game, a bot), a player count the game does
+    not seat, and the terminal game's seat and opponent
+    (:class:`tablegames.tui.session.Options`).
 
     The fields are what a front end needs to say it in its own words (the ``tablegames``
     command in Arabic) without reading the English sentence, which stays the message:
     ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
-    ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``, and
-    ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment);
-    ``value`` the value as given; ``code`` says what is wrong, one of
+    ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``,
+    ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment, and
+    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``); ``value`` the value as given;
+    ``game`` the name of the game whose facts the refusal names (its bots, its player
+    counts), else ``None``; ``code`` says what is wrong, one of
 
     * ``"type"``: not of the argument's type (an ``int`` for a count, a ``str`` for an
       address);
     * ``"range"``: a count outside ``least`` .. ``most`` (``most`` ``None``: no upper
       bound); ``"too_few"`` and ``"too_many"``, the same said as one bound
-      (``simulate``'s ``games``: ``least`` and ``most`` are both set);
+      (``simulate``'s ``games``: ``least`` and ``most`` are both set); a ``seat`` of the
+      terminal game outside ``least`` (0) .. ``most`` (the last seat) is ``"range"`` too;
     * ``"multiple"``: an arena's ``games`` that is no multiple of its ``seats``;
     * ``"per_seat"``: :func:`tablegames.simulate`'s list of ``bots`` (the ``argument``)
       that does not name one bot for each of the table's ``seats``: ``bots`` are the
       names given;
     * ``"unused"``: a ``budget`` that no bot of the lineup (``bots``, each name once)
       takes;
-    * ``"choice"``: a ``backend`` that is not one of ``choices``;
+    * ``"choice"``: a value that is not one of ``choices``: a ``backend``; a ``game``
+      the registry does not know (:func:`~tablegames.common.registry.game_info`, and so
+      every call that names a game); a ``bot`` that :func:`tablegames.bots.make` does not make for
+      ``game`` (``choices``: the bots it makes); the terminal game's ``opponent``
+      (``choices``: the same);
+    * ``"seats"``: a count of ``players`` that ``game`` does not seat
+      (:meth:`~tablegames.common.protocol.GameInfo.check_players`: ``least`` to
+      ``most``);
+    * ``"too_many"`` for ``bots``: an arena's lineup of more bots (``bots``) than
+      ``seats``;
     * ``"backend"``: an ``address`` given without ``backend="ray"``;
     * the form of a Ray address, as :func:`tablegames.runner.address_problem` names it:
       ``"empty"``, ``"long"`` (more than ``most`` characters), ``"scheme"``,
@@ -237,11 +252,12 @@ class ArgumentRefused(SetupError):
     def __init__(self, message: str, *, argument: str, code: str, value: object = None,
                  least: int | None = None, most: int | None = None,
                  seats: int | None = None, bots: Iterable[str] = (),
-                 choices: Iterable[str] = ()) -> None:
+                 choices: Iterable[str] = (), game: str | None = None) -> None:
         super().__init__(message)
         self.argument = argument
         self.code = code
         self.value = value
+        self.game = game
         self.least = least
         self.most = most
         self.seats = seats

@@ -14,7 +14,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import RulesError, SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, RulesError, SetupError, quoted
 from tablegames.common.outcome import Outcome
 from tablegames.common.rules import OptionText, coerce_rules, rules_from_dict, rules_to_dict
 
@@ -94,17 +94,23 @@ class GameInfo:
     def check_players(self, players: int) -> int:
         """``players`` when the game seats that many, else a :class:`SetupError` naming the
         range: one refusal, in one wording, for the simulator, the arena, the OpenSpiel
-        adapter and :meth:`fit_rules` (a caller checks first that it is an ``int``).
+        adapter and :meth:`fit_rules` (a caller checks first that it is an ``int``). It is
+        an :class:`~tablegames.common.errors.ArgumentRefused` (``argument`` ``"players"``,
+        ``code`` ``"seats"``, ``game``, ``value``, ``least``, ``most``), so a front end
+        says it in its own words.
 
         >>> from tablegames import GAMES
         >>> GAMES["phase10"].check_players(7)
         Traceback (most recent call last):
         ...
-        tablegames.common.errors.SetupError: phase10 is for 2 to 6 players, not 7
+        tablegames.common.errors.ArgumentRefused: phase10 is for 2 to 6 players, not 7
         """
         if not self.min_players <= players <= self.max_players:
-            raise SetupError(f"{self.name} is for {self.min_players} to {self.max_players} "
-                             f"players, not {quoted(players)}")
+            raise ArgumentRefused(f"{self.name} is for {self.min_players} to "
+                                  f"{self.max_players} players, not {quoted(players)}",
+                                  argument="players", code="seats", value=players,
+                                  least=self.min_players, most=self.max_players,
+                                  game=self.name)
         return players
 
     def default_players(self) -> int:

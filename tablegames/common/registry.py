@@ -26,7 +26,14 @@ from collections.abc import Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from tablegames.common.errors import SetupError, StateError, TablegamesError, quoted, quoted_names
+from tablegames.common.errors import (
+    ArgumentRefused,
+    SetupError,
+    StateError,
+    TablegamesError,
+    quoted,
+    quoted_names,
+)
 from tablegames.common.protocol import GameInfo
 from tablegames.common.serialization import Reader, loads
 from tablegames.common.setups import MAX_NOTATION, check_flag
@@ -192,11 +199,16 @@ def register(info: GameInfo) -> None:
 
 
 def game_info(name: str) -> GameInfo:
-    """The registry entry for ``name``; an unknown name is a :class:`SetupError`."""
+    """The registry entry for ``name``; an unknown name is a :class:`SetupError`, an
+    :class:`~tablegames.common.errors.ArgumentRefused` (``argument`` ``"game"``, ``code``
+    ``"choice"``, ``choices`` the games known) that a front end says in its own words."""
     try:
         return GAMES[name]
     except KeyError:
-        raise SetupError(f"unknown game {quoted(name)}; known: {', '.join(GAMES)}") from None
+        known = tuple(GAMES)
+        raise ArgumentRefused(f"unknown game {quoted(name)}; known: {', '.join(known)}",
+                              argument="game", code="choice", value=name,
+                              choices=known) from None
 
 
 def new_game(name: str, **kwargs: Any) -> Any:

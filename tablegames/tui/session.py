@@ -70,6 +70,7 @@ from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
 from tablegames.common.errors import (
     INTERRUPTED,
+    ArgumentRefused,
     IllegalAction,
     NotationError,
     SetupError,
@@ -231,15 +232,20 @@ class Options:
             raise SetupError(f"game must be a game's name, not {quoted(self.game)}")
         names = normalize_players(self.players, info.min_players, info.max_players, info.name)
         if type(self.seat) is not int or not 0 <= self.seat < len(names):  # no bool, IntEnum
-            raise SetupError(f"seat must be a seat of this game, 0..{len(names) - 1} (--seat), "
-                             f"not {quoted(self.seat)}")
+            raise ArgumentRefused(f"seat must be a seat of this game, 0..{len(names) - 1} "
+                                  f"(--seat), not {quoted(self.seat)}", argument="seat",
+                                  code="range", value=self.seat, least=0,
+                                  most=len(names) - 1, game=info.name)
         if type(self.seed) is not int:  # a bool or an IntEnum is no seed number
             raise SetupError(f"seed must be an int (--seed), not {quoted(self.seed)}")
         check_seed(self.seed)
         info.fit_rules(self.players, self.rules)  # RulesError or SetupError, as named
         if self.opponent is not None and self.opponent not in bot_names(info):
-            raise SetupError(f"opponent must be None or one of {', '.join(bot_names(info))} "
-                             f"(--opponent), not {quoted(self.opponent)}")
+            raise ArgumentRefused(f"opponent must be None or one of "
+                                  f"{', '.join(bot_names(info))} (--opponent), not "
+                                  f"{quoted(self.opponent)}", argument="opponent",
+                                  code="choice", value=self.opponent,
+                                  choices=bot_names(info), game=info.name)
         for flag in ("table", "debug"):
             if not isinstance(getattr(self, flag), bool):
                 raise SetupError(f"{flag} must be True or False (--{flag}), not "
