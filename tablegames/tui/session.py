@@ -258,20 +258,13 @@ class Options:
 
 
 def make_bot(info: GameInfo, name: str, seed: int) -> Any:
-    """A bot for one seat: ``tablegames.bots.make`` when present, else the game's own bots."""
-    try:
-        import importlib
+    """A bot for one seat, made as every other path makes one (:func:`tablegames.bots.make`:
+    the game's own bots and any registered with ``tablegames.bots.register``); a name it
+    does not know is refused there (``ArgumentRefused``), though :class:`Options` has
+    already checked ``opponent``."""
+    from tablegames.bots import make
 
-        bots = importlib.import_module("tablegames.bots")
-        make = getattr(bots, "make", None)
-    except ImportError:
-        make = None
-    if make is not None:
-        return make(name, info.name, seed=seed)
-    factory = info.bots.get(name)
-    if factory is None:
-        raise TablegamesError(f"{info.name} has no bot {name!r}; known: {', '.join(info.bots)}")
-    return factory(seed)
+    return make(name, info.name, seed=seed)
 
 
 class Session:
@@ -315,9 +308,7 @@ class Session:
         setup = dict(info.simulate_kwargs(names or [f"P{i}" for i in range(players)]))
         setup["rules"] = info.fit_rules(names or players, options.rules)
         self.state = info.new_game(players=players, seed=options.seed, **setup)
-        n = len(self.state.players)
-        if not 0 <= options.seat < n:
-            raise TablegamesError(f"--seat must be a seat of this game, 0..{n - 1}")
+        n = len(self.state.players)  # Options checked the seat against this count
         self.humans = set(range(n)) if options.table else {options.seat}
         kind = options.opponent or info.default_bot
         # each bot's seed a one-way hash of the deal's and its seat: a bot of a third
