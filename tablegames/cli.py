@@ -715,9 +715,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     if isinstance(players, list):  # in the library's order: too many, the names, too few
         from tablegames.common.setups import normalize_players
 
-        if len(players) > info.max_players:  # the count's typed refusal, not normalize's
-            info.check_players(len(players))
-        normalize_players(players, 0, info.max_players, info.name)  # each name's own refusal
+        normalize_players(players, info.min_players, info.max_players, info.name)
     # the count, before --rules are read; the seat and the opponent are Options' to refuse
     seats = info.check_players(players if isinstance(players, int) else len(players))
     rules = parse_rules(info, args.rules, w)

@@ -207,3 +207,19 @@ def test_play_tells_options_refusals_in_each_language(
         error = _refused(call)
         code, err = _said([*argv, "--lang", lang], capsys)
         assert (code, err) == (2, f"tablegames: {told(error, CliWords(lang))}\n")
+
+
+@pytest.mark.parametrize("players", [1, 9, ["A"], [f"P{i}" for i in range(9)]],
+                         ids=["one", "nine", "one name", "nine names"])
+def test_new_game_refuses_a_count_with_the_same_fields_as_check_players(players: Any) -> None:
+    """Every door a count comes through (``new_game``'s count or list of names, as
+    ``GameInfo.check_players``) refuses it with one sentence and one set of fields."""
+    n = players if isinstance(players, int) else len(players)
+    with pytest.raises(ArgumentRefused) as caught:
+        new_game("toepen", players=players, seed=1)
+    with pytest.raises(ArgumentRefused) as checked:
+        GAMES["toepen"].check_players(n)
+    for exc in (caught.value, checked.value):
+        assert str(exc) == f"toepen is for 2 to 8 players, not {n}"
+        assert (exc.argument, exc.code, exc.game, exc.value, exc.least, exc.most) == (
+            "players", "seats", "toepen", n, 2, 8)

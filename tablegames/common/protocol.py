@@ -14,9 +14,10 @@ from typing import Any, Protocol, Self, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import ArgumentRefused, RulesError, SetupError, quoted
+from tablegames.common.errors import RulesError, SetupError
 from tablegames.common.outcome import Outcome
 from tablegames.common.rules import OptionText, coerce_rules, rules_from_dict, rules_to_dict
+from tablegames.common.setups import seats_refused
 
 
 @runtime_checkable
@@ -106,11 +107,7 @@ class GameInfo:
         tablegames.common.errors.ArgumentRefused: phase10 is for 2 to 6 players, not 7
         """
         if not self.min_players <= players <= self.max_players:
-            raise ArgumentRefused(f"{self.name} is for {self.min_players} to "
-                                  f"{self.max_players} players, not {quoted(players)}",
-                                  argument="players", code="seats", value=players,
-                                  least=self.min_players, most=self.max_players,
-                                  game=self.name)
+            raise seats_refused(self.name, self.min_players, self.max_players, players)
         return players
 
     def default_players(self) -> int:

@@ -12,14 +12,15 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tablegames.common.errors import SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 from tablegames.common.rng import seed_to_int
 from tablegames.common.serialization import MAX_DEPTH
 
 
 def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str, *,
                       saved: bool = False) -> tuple[str, ...]:
-    """Player names from a count or a list of names; a wrong count is a :class:`SetupError`.
+    """Player names from a count or a list of names; a count the game does not seat is
+    :func:`seats_refused` (a :class:`SetupError`), as :meth:`GameInfo.check_players` says it.
 
     ``saved``: the names come from a save, written when a name could still hold a
     direction control (:data:`DIRECTION_CONTROLS`), so such a name still loads."""
@@ -27,13 +28,13 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
         raise SetupError("players must be a count or a list of names")
     if isinstance(players, int):
         if not lo <= players <= hi:  # before building names: a huge count costs nothing
-            raise SetupError(f"{game} is for {lo} to {hi} players, not {quoted(players)}")
+            raise seats_refused(game, lo, hi, players)
         names = tuple(f"P{i}" for i in range(players))
     elif isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("players must be a count or a list of names")
     else:
         if len(players) > hi:
-            raise SetupError(f"{game} is for {lo} to {hi} players, not {len(players)}")
+            raise seats_refused(game, lo, hi, len(players))
         names = tuple(players)
         if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
             raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
@@ -43,8 +44,18 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
         if len(set(names)) != len(names):
             raise SetupError("player names must be distinct")
     if not lo <= len(names) <= hi:
-        raise SetupError(f"{game} is for {lo} to {hi} players, not {len(names)}")
+        raise seats_refused(game, lo, hi, len(names))
     return names
+
+
+def seats_refused(game: str, least: int, most: int, players: int) -> ArgumentRefused:
+    """The refusal of a table of ``players`` for a game that seats ``least`` to ``most``:
+    one sentence and one set of fields (``argument`` ``"players"``, ``code`` ``"seats"``,
+    ``game``, ``value``, ``least``, ``most``) wherever a count is refused, so a front end
+    says it in its own words whichever door the count came through."""
+    return ArgumentRefused(f"{game} is for {least} to {most} players, not {quoted(players)}",
+                           argument="players", code="seats", value=players, least=least,
+                           most=most, game=game)
 
 
 #: Characters a name cannot hold: controls (a new line, a tab), lone surrogates (no
