@@ -199,8 +199,7 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
       under the ``twist`` rule), none more often than the pack holds it;
     * the draws between two rebuilds (all seats together; only their number is public,
       the cards are checked against the whole state): before the first, at most the
-      pack less the turned-up cards of each face (counted with the draw pile now if
-      there was no rebuild: both are what the deal left), and as many as the draw pile held
+      pack less the turned-up cards of each face, and as many as the draw pile held
       after the deal (pack less hands dealt less turned up; less the draw pile now if
       there was no rebuild); from a rebuilt pile (P10-59), exactly its cards (it is
       rebuilt only once empty), the last one's with the draw pile now. So a rebuilt pile
@@ -271,12 +270,8 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
     for e, got in enumerate(draws):
         total = got.total()
         if e == 0:
-            # with no rebuild the draw pile now is what is left of the one dealt, so its
-            # copies count with the draws (without them a log could draw a card of which
-            # every copy is still in the pile: it loaded, and failed once one was drawn)
-            came = got if rebuilds else got + stock
             fine = total == after_deal - (0 if rebuilds else len(state.stock)) and all(
-                v <= pack[c] - first.count(c) for c, v in came.items())
+                v <= pack[c] - first.count(c) for c, v in got.items())
         else:
             fine = got + (stock if e == rebuilds else Counter()) == Counter(sources[e])
         if not fine:
