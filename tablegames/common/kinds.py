@@ -35,7 +35,7 @@ from typing import Any
 
 from tablegames.common.errors import StateError, quoted
 from tablegames.common.position import read_seat
-from tablegames.common.serialization import Reader, dumps, loads
+from tablegames.common.serialization import POSITION_LINE, Reader, dumps, loads
 
 
 class Ctx:
@@ -239,7 +239,7 @@ class Kind:
         if line == "-":
             return None
         try:
-            return loads(line, max_text=100_000)
+            return loads(line, max_text=100_000, what=POSITION_LINE)
         except StateError as exc:
             raise ValueError(f"expected JSON here ({exc})") from None
 

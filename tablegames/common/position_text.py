@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from tablegames.common.errors import NotationError, RulesError, SetupError, StateError, quoted
 from tablegames.common.position import PositionError, PositionReader, PositionWriter
 from tablegames.common.rules import coerce_rules, rules_to_dict
-from tablegames.common.serialization import dumps, loads
+from tablegames.common.serialization import POSITION_LINE, dumps, loads
 from tablegames.common.setups import normalize_players
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def read_position(cls: type[S], text: str, rules: Any = None) -> S:
             if line == "standard":
                 rules = cls.RULES()
             elif line.startswith("{"):
-                rules = coerce_rules(cls.RULES, loads(line, max_text=100_000))
+                rules = coerce_rules(cls.RULES, loads(line, max_text=100_000, what=POSITION_LINE))
             else:
                 rules = coerce_rules(cls.RULES, line)
         except (RulesError, StateError) as exc:

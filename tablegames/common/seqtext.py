@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tablegames.common.errors import StateError
 from tablegames.common.kinds import TextCtx
 from tablegames.common.position import read_seat
-from tablegames.common.serialization import dumps, loads
+from tablegames.common.serialization import POSITION_LINE, dumps, loads
 
 if TYPE_CHECKING:
     from tablegames.common.containers import _Seq
@@ -56,7 +56,7 @@ def seq_from_line(kind: _Seq, line: str, tc: TextCtx) -> Any:
         items = []
     else:
         try:
-            items = loads(line, max_text=100_000)
+            items = loads(line, max_text=100_000, what=POSITION_LINE)
         except StateError as exc:
             raise ValueError(f"expected a JSON list here ({exc})") from None
         if type(items) is not list:

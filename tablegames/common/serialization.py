@@ -55,8 +55,13 @@ MAX_DEPTH = 40
 MAX_NODES = 100_000
 
 
+class _Unreadable(StateError):
+    """A problem the decoder's hooks find, said without its subject: :func:`loads` names
+    what was read (a save, a position's line) before it."""
+
+
 def _no_constant(name: str) -> Any:
-    raise StateError(f"saved state holds {name}, which is not a number JSON allows")
+    raise _Unreadable(f"holds {name}, which is not a number JSON allows")
 
 
 def _finite(text: str) -> float:
@@ -65,7 +70,7 @@ def _finite(text: str) -> float:
     such a state could never be saved again). The text is not quoted: it may be long."""
     value = float(text)
     if not isfinite(value):
-        raise StateError("saved state holds a number too large for a float")
+        raise _Unreadable("holds a number too large for a float")
     return value
 
 
@@ -78,8 +83,7 @@ def _one_value_per_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise StateError(f"saved state names the key {quoted(key)} twice in one "
-                                 "object")
+                raise _Unreadable(f"names the key {quoted(key)} twice in one object")
             seen.add(key)
     return out
 
@@ -89,7 +93,15 @@ _DECODER = json.JSONDecoder(parse_float=_finite, parse_constant=_no_constant,
                             object_pairs_hook=_one_value_per_key)
 
 
-def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
+#: What :func:`loads` calls a line of position text that holds JSON (the reader's error
+#: names the line before it).
+POSITION_LINE = "this line"
+
+#: The byte-order mark (U+FEFF) some editors and shells write before UTF-8 text.
+BOM = "\ufeff"
+
+
+def loads(text: object, *, max_text: int = MAX_TEXT, what: str = "saved state") -> Any:
     """Parse JSON text, reporting any problem as :class:`StateError`.
 
     Refused: text over ``max_text`` characters, more than :data:`MAX_NODES` objects, lists
@@ -98,32 +110,53 @@ def loads(text: object, *, max_text: int = MAX_TEXT) -> Any:
     numbers too large for a float (``1e309``), integers too long to read, and nesting
     deeper than :data:`MAX_DEPTH`, so a caller's text cannot make the library allocate
     without bound or fail later on output.
+
+    One byte-order mark (:data:`BOM`) before the JSON is skipped: Windows PowerShell's
+    ``Out-File`` and ``Set-Content -Encoding UTF8`` and some editors write one before a
+    file they save as UTF-8, and RFC 8259 (section 8.1) lets a reader ignore it; the JSON
+    itself is unchanged, so the save loads as written and saves again without it. A
+    second mark, or one anywhere else outside a string, is refused, said as a byte-order
+    mark (it read "not valid JSON (truncated?)", found by helper-205).
+
+    ``what`` names the text in every message: ``"saved state"`` for a save; position
+    text's readers pass :data:`POSITION_LINE` for a line holding JSON, which is no save
+    (a bad number in a position's rules line was said to be in a "saved state").
     """
     if isinstance(text, bytes | bytearray):
         if len(text) > max_text:
-            raise StateError(f"saved state is larger than {max_text} bytes")
+            raise StateError(f"{what} is larger than {max_text} bytes")
         try:
             text = text.decode()
         except UnicodeDecodeError:
-            raise StateError("saved state is not UTF-8 text") from None
+            raise StateError(f"{what} is not UTF-8 text") from None
     if not isinstance(text, str):
-        raise StateError(f"a saved state is JSON text, not {type(text).__name__}")
+        raise StateError(f"{what} must be JSON text, not {type(text).__name__}")
     if len(text) > max_text:
-        raise StateError(f"saved state is larger than {max_text} characters")
+        raise StateError(f"{what} is larger than {max_text} characters")
+    skipped = text.startswith(BOM)
+    if skipped:
+        text = text[1:]
     if not few_nodes(text):
-        raise StateError(f"saved state holds more than {MAX_NODES} objects, lists and keys")
+        raise StateError(f"{what} holds more than {MAX_NODES} objects, lists and keys")
     try:
         value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
-        raise StateError(f"saved state is not valid JSON (truncated?): {exc}") from None
+        if text[exc.pos:exc.pos + 1] == BOM:
+            raise StateError(f"{what} holds a byte-order mark (U+FEFF) where JSON was "
+                             f"expected, at character {exc.pos + 1 + skipped} (one is "
+                             "allowed, as the very first character)") from None
+        hint = " (truncated?)" if what == "saved state" else ""
+        raise StateError(f"{what} is not valid JSON{hint}: {exc}") from None
     except RecursionError:
-        raise StateError("saved state is nested too deeply") from None
+        raise StateError(f"{what} is nested too deeply") from None
+    except _Unreadable as exc:
+        raise StateError(f"{what} {exc}") from None
     except StateError:
         raise
     except ValueError as exc:  # an integer longer than Python converts
-        raise StateError(f"saved state holds a number that cannot be read: {exc}") from None
+        raise StateError(f"{what} holds a number that cannot be read: {exc}") from None
     if not shallow_text(text):
-        raise StateError(f"saved state is nested deeper than {MAX_DEPTH} levels")
+        raise StateError(f"{what} is nested deeper than {MAX_DEPTH} levels")
     return value
 
 

@@ -28,7 +28,7 @@ from tablegames.common.errors import StateError, quoted
 from tablegames.common.fields import CardText
 from tablegames.common.numbers import is_number
 from tablegames.common.position import PositionReader, PositionWriter
-from tablegames.common.serialization import Reader, dumps, loads
+from tablegames.common.serialization import POSITION_LINE, Reader, dumps, loads
 from tablegames.phase10.cards import (
     NAMES,
     PLAYED,
@@ -186,7 +186,7 @@ def _read_results(state: State, r: PositionReader) -> None:
     while r.has(f"result {len(results)}"):
         key = f"result {len(results)}"
         try:
-            res = loads(r.str(key), max_text=10_000)
+            res = loads(r.str(key), max_text=10_000, what=POSITION_LINE)
         except StateError as exc:
             raise r.fail(key, str(exc)) from None
         if type(res) is not dict or "round" in res:

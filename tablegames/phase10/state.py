@@ -133,9 +133,20 @@ _MAX_GROUP = 32
 
 
 def _group_problem(g: TableGroup, _n: int) -> str | None:
-    """Why a loaded group is not one the lay-down rules could have made (``None``: it is)."""
+    """Why a loaded group is not one the lay-down rules could have made (``None``: it is).
+
+    A set's or colour group's cards are also in the canonical order a lay-down and a hit
+    keep (naturals by code, then Wilds: :func:`~tablegames.phase10.groups.make_group`),
+    which a position reads them back in: one in another order loaded, and its position
+    text read back to another text (found by helper-205). A run's are in place order,
+    which :func:`group_fault` checks (P10-54)."""
     fault = group_fault(Group(*g))
-    return None if fault is None else f"not a valid group: {fault.message}"
+    if fault is not None:
+        return f"not a valid group: {fault.message}"
+    kind, _, cards = g
+    if kind != RUN and list(cards) != sorted(cards):
+        return "the cards are not in canonical order (natural cards by code, then Wilds)"
+    return None
 
 
 #: A laid group, saved as ``[kind, key, [cards]]`` and checked like a lay-down's group
