@@ -219,14 +219,48 @@ def in_play_checks(fields: Sequence[tuple[str, Kind]], stages: Sequence[str],
 
 def check_declared(state: Any, fields: Sequence[tuple[str, Kind]],
                    in_play: Sequence[InPlay]) -> None:
-    """The invariants a class declares (its ``CONSERVE``, the seats declared
-    ``among=``), checked after every load and ``from_position``: ``StateError``."""
+    """The invariants a class declares (its ``CONSERVE``, the lists declared
+    ``sort=True``, the seats declared ``among=``), checked after every load and
+    ``from_position``: ``StateError``."""
     if state.CONSERVE is not None:
         kinds = dict(fields)
         for conserve in conserved(state.CONSERVE):
             conserve.check(state, kinds)
+    for name, kind in fields:
+        if _holds_sorted(kind):
+            check_code_order(kind, getattr(state, name), f"$.state.{name}")
     if in_play:
         check_in_play(state, in_play)
+
+
+def _holds_sorted(kind: Kind) -> bool:
+    """Whether ``kind`` is, or holds, a list declared ``sort=True`` (read from the
+    declaration only, so a field with none costs no walk over its values)."""
+    inner = getattr(kind, "inner", None)
+    return kind.sort or (isinstance(inner, Kind) and _holds_sorted(inner))
+
+
+def check_code_order(kind: Kind, value: Any, where: str) -> None:
+    """Raise :class:`StateError` naming the list if one declared ``sort=True`` inside
+    ``value`` is not in code order. The engines keep such a list sorted and a position
+    reads it back sorted, so an unsorted one in a save is no state play makes, and its
+    position text would not read back to the same text (found in Toepen's hands and
+    Shithead's cards set aside by helper-202, in Phase 10's laid groups by helper-205;
+    one check here for every game, not one per game)."""
+    if value is None:
+        return
+    if kind.sort:
+        if any(a > b for a, b in itertools.pairwise(value)):
+            raise StateError(f"{where}: the cards are not in code order")
+        return
+    inner = getattr(kind, "inner", None)
+    if not isinstance(inner, Kind):
+        return
+    if hasattr(kind, "length"):  # a list or tuple of items (per seat, ...)
+        for i, item in enumerate(value):
+            check_code_order(inner, item, f"{where}[{i}]")
+    else:  # optional(...): the value itself, when there is one
+        check_code_order(inner, value, where)
 
 
 def check_in_play(state: Any, checks: Sequence[InPlay]) -> None:

@@ -82,10 +82,6 @@ def check_loaded(state: State) -> None:
         ):
             raise StateError(f"$.state.rounds_done[{i}]: not a round summary")
     check_seats(state)
-    # declared in code order, as the hands (its position line is read back sorted): an
-    # unsorted list is no state play makes, and its position text would not read back
-    if not _is_sorted(state.aside):
-        raise StateError("$.state.aside: the cards set aside are not in code order")
     if len(set(state.finished)) != len(state.finished):
         raise StateError("$.state.finished: a seat finishes only once")
     queue = state.swapping

@@ -51,7 +51,6 @@ def check_loaded(state: State) -> None:
             raise StateError(f"$.state.hands[{s}]: a seat holds four cards less those played")
         if s not in state.dealt and state.hands[s]:
             raise StateError(f"$.state.hands[{s}]: a seat not dealt in holds no cards")
-        _check_code_order(state, s)
         if len(state.thrown[s]) not in (0, 4) or (state.thrown[s] and not state.exchanged[s]):
             raise StateError(f"$.state.thrown[{s}]: a thrown hand is four cards of an exchange")
     if state.thrown_again is not None or state.set_aside is not None or state.void is not None:
@@ -76,19 +75,6 @@ def check_loaded(state: State) -> None:
     _check_stakes(state)
     if stage != OVER:
         _check_turns(state)
-
-
-def _check_code_order(state: State, s: int) -> None:
-    """Seat ``s``'s hand and thrown-in hands are in code order: they are declared so
-    (``sort=True``), the engine keeps them so and their position lines are read back
-    sorted, so an unsorted one is no state play makes and its position text would not
-    read back to the same text."""
-    lists = [("hands", state.hands[s]), ("thrown", state.thrown[s])]
-    if state.thrown_again is not None:
-        lists.append(("thrown_again", state.thrown_again[s]))
-    for name, cards in lists:
-        if list(cards) != sorted(cards):
-            raise StateError(f"$.state.{name}[{s}]: the cards are not in code order")
 
 
 def _check_turns(state: State) -> None:
