@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.dallah.helpers import game, play
-from tests.dallah.test_turns import small_set
+from tests.dallah.helpers import game, play, small_set
 
 #: 24 cups on the base: the shared pile keeps one Twins cup (as in test_end.py).
 ALL_BUT_ONE = ["classic"] * 5 + ["tall"] * 5 + ["wide"] * 5 + ["tiny"] * 5 + ["twins"] * 4

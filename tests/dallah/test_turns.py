@@ -5,21 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames import dallah
-from tests.dallah.helpers import game, kinds, play, refused
-
-
-def small_set(**changes: object) -> dallah.CardSet:
-    """A tiny card set: 2 zones of one card each, two place cards and Ma Ysir."""
-    data: dict[str, object] = {
-        "name": "tiny",
-        "shapes": [{"id": "cup", "en": "Cup", "ar": "فنجان", "cups": 6}],
-        "zones": [{"id": "lid", "en": "Lid", "ar": "الغطاء", "cards": 1},
-                  {"id": "neck", "en": "Neck", "ar": "الرقبة", "cards": 1}],
-        "actions": [{"id": "place", "en": "Place", "ar": "ضع", "kind": "place", "count": 2}],
-        "protection": [{"id": "ma_ysir", "en": "Ma Ysir", "ar": "ما يصير", "kind": "block"}],
-    }
-    data.update(changes)
-    return dallah.CardSet.from_dict(data)
+from tests.dallah.helpers import game, kinds, play, refused, small_set
 
 
 @pytest.mark.ruling("DAL-01", "DAL-20")
