@@ -16,7 +16,7 @@ from tablegames.common.bots import RandomBot
 from tablegames.common.errors import IllegalAction, SeatError, SetupError, StaleState, StateError
 from tablegames.common.rng import Rng
 from tablegames.phase10 import Discard, Hit, Lay, Rules, SmartBot, State, new_game
-from tablegames.phase10.cards import PACK, SKIP, WILD
+from tablegames.phase10.cards import PACK, SKIP, WILD, log_chunks, log_codes
 from tablegames.phase10.layouts import LAY_CAP
 from tests.phase10.old_sheets import engine_2_view
 from tests.upgrades import with_actions_left
@@ -57,14 +57,28 @@ def test_the_final_view_shows_the_last_hand_once() -> None:
 
 
 # ------------------------------------------------------------- worlds
+def _redrawn(st: dict[str, Any], seat: int, old: int, new: int) -> None:
+    """After ``seat``'s hidden ``old`` was swapped for the stock's ``new`` (before any
+    rebuild), its hand log's last draw of ``old``, if any, says ``new``: the draw that
+    brought the card it now holds. Without it the log says it drew a card that is back
+    in the stock, a save no play writes (P10-59: draws and stock fit in one pack)."""
+    assert st["rebuilt"] is None
+    log = list(log_codes(tuple(map(tuple, st["hand_log"][seat]))))
+    if old in log:
+        log[len(log) - 1 - log[::-1].index(old)] = new
+    st["hand_log"][seat] = [list(chunk) for chunk in log_chunks(log)]
+
+
 def _swap_hidden(state: State) -> State:
-    """The same game with seat 1's first card swapped for the stock's top and the stock
-    reversed: seat 0 (and every spectator) cannot tell it from ``state``."""
+    """The same game with seat 1's first card swapped for the stock's top (and, if seat 1
+    drew it, that draw brought the stock's card instead) and the stock reversed: seat 0
+    (and every spectator) cannot tell it from ``state``."""
     data = json.loads(state.to_json())
     st = data["state"]
     h, stock = st["hands"][1], st["stock"]
     i = next(i for i, c in enumerate(h) if c not in st["known_cards"][1])
     h[i], stock[-1] = stock[-1], h[i]
+    _redrawn(st, 1, stock[-1], h[i])
     st["hands"][1] = sorted(h)
     st["stock"] = stock[::-1]
     data["setup"]["seed"] = "another seed"
@@ -296,6 +310,7 @@ def test_a_save_contradicting_its_history_is_refused_with_verify() -> None:
     def swap(data: dict[str, Any]) -> None:
         st = data["state"]
         st["hands"][1][0], st["stock"][0] = st["stock"][0], st["hands"][1][0]
+        _redrawn(st, 1, st["stock"][0], st["hands"][1][0])
         st["hands"][1].sort()
 
     for edit in (swap, _set("rng", 7), lambda d: d["state"]["stock"].reverse()):
