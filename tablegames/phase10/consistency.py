@@ -198,7 +198,8 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
       under the ``twist`` rule), none more often than the pack holds it;
     * the draws between two rebuilds (all seats together; only their number is public,
       the cards are checked against the whole state): before the first, at most the
-      pack less the turned-up cards of each face, and as many as the draw pile held
+      pack less the turned-up cards of each face (with the draw pile's copies of it if
+      there was no rebuild: they were not drawn), and as many as the draw pile held
       after the deal (pack less hands dealt less turned up; less the draw pile now if
       there was no rebuild); from a rebuilt pile (P10-59), exactly its cards (it is
       rebuilt only once empty), the last one's with the draw pile now. So a rebuilt pile
@@ -269,8 +270,15 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
     for e, got in enumerate(draws):
         total = got.total()
         if e == 0:
+            # P10-59: until the first rebuild the draws and the draw pile are one pack's
+            # cards less the turned-up ones, so each face's draws and copies in the pile
+            # together fit in it (the rest were dealt). Not only the draws alone: a log
+            # drawing a face whose copies all lie in the pile loaded, and once one was
+            # drawn the game refused its own save (found by helper-205). After a rebuild
+            # the pile is that rebuild's, which may hold cards drawn before it.
+            pile = Counter() if rebuilds else stock
             fine = total == after_deal - (0 if rebuilds else len(state.stock)) and all(
-                v <= pack[c] - first.count(c) for c, v in got.items())
+                v + pile[c] <= pack[c] - first.count(c) for c, v in got.items())
         else:
             fine = got + (stock if e == rebuilds else Counter()) == Counter(sources[e])
         if not fine:
