@@ -38,4 +38,4 @@ def test_command_says_it_in_english_and_arabic(players: str,
     arabic = CliWords("ar")("{game} is for {least} to {most} players, not {n}",
                             game="phase10", least=2, most=6, n=players)
     assert arabic != f"phase10 is for 2 to 6 players, not {players}"
-    assert said(line + ["--lang", "ar"], capsys) == (2, f"tablegames: {arabic}\n")
+    assert said([*line, "--lang", "ar"], capsys) == (2, f"tablegames: {arabic}\n")
