@@ -290,7 +290,12 @@ def arena(
     names = [b.strip() if isinstance(b, str) else b for b in bots]
     if players is None:
         players = len(names)
-    players = info.check_players(_check_int("players", players, 1, MAX_LINEUP))
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ArgumentRefused(f"players must be an int, not {type(players).__name__}",
+                              argument="players", code="type", value=players)
+    # the game's own seats first, refused as every other door refuses a count (its code
+    # "seats", its words); the lineup's bound only matters to a game seating more
+    players = _check_int("players", info.check_players(players), 1, MAX_LINEUP)
     if len(names) > players:
         raise ArgumentRefused(f"{len(names)} bots for {players} seats: give at most one bot "
                               "per seat", argument="bots", code="too_many", value=bots,

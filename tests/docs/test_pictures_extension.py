@@ -151,7 +151,9 @@ def test_a_broken_picture_is_a_warning_not_a_crash(tmp_path: Path) -> None:
     page = PAGE.replace('state = toepen.new_game(players=3, seed=1)\n```',
                         'state = toepen.new_game(players=99)\n```')
     _, warnings = build(tmp_path, {"toepen": page})
-    assert "table-picture: the picture's code failed: SetupError" in warnings
+    # a count new_game does not seat is check_players' ArgumentRefused (a SetupError)
+    assert ("table-picture: the picture's code failed: ArgumentRefused: toepen is for 2 to 8 "
+            "players, not 99") in warnings
     # no position reader in this tablegames yet, or one that refuses this text
     assert re.search(r"table-picture: (this tablegames has no from_position|bad position)",
                      warnings)
