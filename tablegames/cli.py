@@ -326,6 +326,14 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
 
     value, key = exc.value, (exc.argument, exc.code)
     shown = quoted(value)
+    if exc.argument == "names":  # play --names: a name that cannot be one
+        if exc.code == "text":
+            return w("player names must be non-empty strings of at most {most} characters",
+                     most=exc.most)
+        if exc.code == "distinct":
+            return w("player names must be distinct")
+        said = NAME_PROBLEMS.get(exc.code)
+        return w(said, i=exc.value) if said else None
     if key == ("game", "choice"):
         return w("unknown game {game}; known: {games}", game=shown, games=w.join(exc.choices))
     if key == ("bot", "choice") and exc.game is not None:
@@ -472,6 +480,15 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     return str(exc)
 
 
+#: Each of :data:`~tablegames.common.setups.NAME_PROBLEMS`' codes, as the command says
+#: a player name refused for it (``{i}`` the name's index).
+NAME_PROBLEMS = {
+    "space": N_("player name {i} has a space at its start or end"),
+    "control": N_("player name {i} holds a control character, a line break or a lone "
+                  "surrogate"),
+    "direction": N_("player name {i} holds a direction control (U+202A-U+202E, "
+                    "U+2066-U+2069), which turns the text around it"),
+}
 #: The operating system's reasons nothing answers at an address, told in the command's
 #: language; any other is the system's own words (``RayRefused.reason``).
 NET_REASONS = {

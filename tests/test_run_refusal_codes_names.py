@@ -223,3 +223,48 @@ def test_new_game_refuses_a_count_with_the_same_fields_as_check_players(players:
         assert str(exc) == f"toepen is for 2 to 8 players, not {n}"
         assert (exc.argument, exc.code, exc.game, exc.value, exc.least, exc.most) == (
             "players", "seats", "toepen", n, 2, 8)
+
+
+#: ``play --names`` with a name that cannot be one: the code, then the line in each
+#: language ``play`` takes (English the library's sentence, word for word).
+NAME_REFUSALS = [
+    ("a,a", "distinct", {"en": "player names must be distinct",
+                         "ar": "يجب أن تختلف أسماء اللاعبين",
+                         "nl": "spelersnamen moeten van elkaar verschillen",
+                         "da": "spillernavne skal være forskellige"}),
+    ("a," + "x" * 65, "text", {"en": "player names must be non-empty strings of at most 64 "
+                                     "characters",
+                               "ar": "أسماء اللاعبين نصوص غير فارغة من 64 حرفًا على الأكثر",
+                               "nl": "spelersnamen zijn niet-lege teksten van hoogstens 64 tekens",
+                               "da": "spillernavne skal være ikke-tomme tekster på højst 64 tegn"}),
+    ("a,b\u202e", "direction", {"en": "player name 1 holds a direction control",
+                                "ar": "اسم اللاعب 1 فيه محرف تحكم في الاتجاه",
+                                "nl": "spelersnaam 1 bevat een richtingsteken",
+                                "da": "spillernavn 1 indeholder et retningstegn"}),
+]
+
+
+@pytest.mark.parametrize(("names", "code", "lines"), NAME_REFUSALS,
+                         ids=[c for _, c, _ in NAME_REFUSALS])
+def test_a_player_name_refused_is_told_in_the_language_of_play(
+        names: str, code: str, lines: dict[str, str],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A name ``play --names`` cannot seat was refused in English whatever ``--lang``
+    said (a plain ``SetupError`` with no fields, found by helper-207): the library's
+    refusal is an ``ArgumentRefused`` (``argument`` ``"names"``), told in every language
+    ``play`` takes; the library's English is unchanged."""
+    with pytest.raises(ArgumentRefused) as caught:
+        new_game("toepen", players=names.split(","), seed=1)
+    assert (caught.value.argument, caught.value.code) == ("names", code)
+    assert str(caught.value).startswith(lines["en"])
+    for lang, line in lines.items():
+        status, err = _said(["play", "toepen", "--names", names, "--lang", lang], capsys)
+        assert status == 2 and err.startswith("tablegames: " + line), (lang, err)
+
+
+def test_a_name_with_a_space_at_an_end_or_a_control_is_refused_with_its_index() -> None:
+    for names, code in ((["a", " b"], "space"), (["a", "b\nc"], "control")):
+        with pytest.raises(ArgumentRefused) as caught:
+            new_game("toepen", players=names, seed=1)
+        assert (caught.value.code, caught.value.value) == (code, 1)
+        assert str(caught.value).startswith("player name 1 ")

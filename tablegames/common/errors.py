@@ -213,7 +213,8 @@ class ArgumentRefused(SetupError):
     ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
     ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``,
     ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment, and
-    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``); ``value`` the value as given;
+    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``, ``"names"``); ``value`` the value
+    as given;
     ``game`` the name of the game whose facts the refusal names (its bots, its player
     counts), else ``None``; ``code`` says what is wrong, one of
 
@@ -239,6 +240,10 @@ class ArgumentRefused(SetupError):
       ``most``);
     * ``"too_many"`` for ``bots``: an arena's lineup of more bots (``bots``) than
       ``seats``;
+    * for ``names`` (a list of player names, :func:`~tablegames.common.setups.normalize_players`):
+      ``"text"`` (a name that is no non-empty string of at most ``most`` characters),
+      ``"space"``, ``"control"``, ``"direction"`` (a name that cannot be written
+      everywhere a name goes), ``value`` the name's index; ``"distinct"``: two names alike;
     * ``"backend"``: an ``address`` given without ``backend="ray"``;
     * the form of a Ray address, as :func:`tablegames.runner.address_problem` names it:
       ``"empty"``, ``"long"`` (more than ``most`` characters), ``"scheme"``,

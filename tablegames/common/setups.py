@@ -21,6 +21,10 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
                       saved: bool = False) -> tuple[str, ...]:
     """Player names from a count or a list of names; a count the game does not seat is
     :func:`seats_refused` (a :class:`SetupError`), as :meth:`GameInfo.check_players` says it.
+    A name that cannot be one is an :class:`ArgumentRefused` too (``argument``
+    ``"names"``; ``code`` ``"text"``: not a non-empty string of at most ``most``
+    characters, ``"space"``, ``"control"``, ``"direction"``: see :data:`NAME_PROBLEMS`,
+    each with the name's index as ``value``; ``"distinct"``: two names the same).
 
     ``saved``: the names come from a save, written when a name could still hold a
     direction control (:data:`DIRECTION_CONTROLS`), so such a name still loads."""
@@ -36,13 +40,18 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
         if len(players) > hi:
             raise seats_refused(game, lo, hi, len(players))
         names = tuple(players)
-        if not all(type(n) is str and n.strip() and len(n) <= MAX_NAME for n in names):
-            raise SetupError(f"player names must be non-empty strings of at most {MAX_NAME} characters")
+        for i, name in enumerate(names):
+            if not (type(name) is str and name.strip() and len(name) <= MAX_NAME):
+                raise ArgumentRefused(f"player names must be non-empty strings of at most "
+                                      f"{MAX_NAME} characters", argument="names",
+                                      code="text", value=i, most=MAX_NAME)
         for i, name in enumerate(names):
             if why := _unwritable(name, saved=saved):
-                raise SetupError(f"player name {i} {why}")
+                raise ArgumentRefused(f"player name {i} {why}", argument="names",
+                                      code=NAME_PROBLEMS[why], value=i)
         if len(set(names)) != len(names):
-            raise SetupError("player names must be distinct")
+            raise ArgumentRefused("player names must be distinct", argument="names",
+                                  code="distinct")
     if not lo <= len(names) <= hi:
         raise seats_refused(game, lo, hi, len(names))
     return names
@@ -71,6 +80,16 @@ _UNWRITABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+#: Why a name cannot be written (:func:`_unwritable`'s words), as the code of the
+#: :class:`ArgumentRefused` (``argument`` ``"names"``) that refuses it, so a front end
+#: says it in its own words: ``"space"``, ``"control"``, ``"direction"``.
+_SPACE = "has a space at its start or end"
+_CONTROL = "holds a control character, a line break or a lone surrogate"
+_DIRECTION = ("holds a direction control (U+202A-U+202E, U+2066-U+2069), which turns the "
+              "text around it")
+NAME_PROBLEMS = {_SPACE: "space", _CONTROL: "control", _DIRECTION: "direction"}
+
+
 def _unwritable(name: str, *, saved: bool = False) -> str | None:
     """Why ``name`` cannot be written everywhere a name goes, or ``None``.
 
@@ -78,7 +97,7 @@ def _unwritable(name: str, *, saved: bool = False) -> str | None:
     message to a phone, and must come back the same: so no control character, no lone
     surrogate, no line break, and no space at either end (the position text trims it)."""
     if name != name.strip():
-        return "has a space at its start or end"
+        return _SPACE
     return unprintable(name, directions=not saved)
 
 
@@ -97,10 +116,9 @@ def unprintable(text: str, *, directions: bool = True) -> str | None:
     'holds a control character, a line break or a lone surrogate'
     """
     if any(unicodedata.category(ch) in _UNWRITABLE for ch in text):
-        return "holds a control character, a line break or a lone surrogate"
+        return _CONTROL
     if directions and not DIRECTION_CONTROLS.isdisjoint(text):
-        return "holds a direction control (U+202A-U+202E, U+2066-U+2069), which turns the " \
-               "text around it"
+        return _DIRECTION
     return None
 
 
