@@ -480,7 +480,7 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     return str(exc)
 
 
-#: Each of :data:`~tablegames.common.setups.NAME_PROBLEMS`' codes, as the command says
+#: Each of ``tablegames.common.setups.NAME_PROBLEMS``' codes, as the command says
 #: a player name refused for it (``{i}`` the name's index).
 NAME_PROBLEMS = {
     "space": N_("player name {i} has a space at its start or end"),
