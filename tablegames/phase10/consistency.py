@@ -284,6 +284,41 @@ def _check_log(state: State, bad: Callable[[str], StateError]) -> None:
         if not fine:
             where = "before the first rebuild" if e == 0 else f"from sources[{e}]"
             raise bad(f"the hand logs' draws {where} are not what that pile held (P10-59)")
+    if not rebuilds:  # each seat's own draws, against its hand (after all seats' above)
+        for s, chunks in enumerate(state.hand_log):
+            _check_own_faces(state, s, log_codes(chunks), bad)
+
+
+def _check_own_faces(state: State, s: int, log: tuple[int, ...],
+                     bad: Callable[[str], StateError]) -> None:
+    """Seat ``s``'s log, before any rebuild (P10-59), against its hand face by face.
+
+    Every card a seat holds that the table did not see it take (its hand less
+    ``known_cards``; a taken copy is the one played first, so this count per face moves
+    only with the log) was dealt to it or drawn, and every card it played that it had not
+    taken was one of those. So, reading the log backwards from the hand now, a draw takes
+    back a copy the seat held just after it: its draws of a face after any point are at
+    most the copies it holds hidden now plus those it played after that point, and what
+    is left at the start is the hand dealt. A log drawing a face the seat neither holds
+    nor played loaded (the counts and all seats' draws of each face fitted), and its own
+    worlds, which keep its log and deal that face's copies anew, were mostly refused on
+    reload (found by helper-208). Which draw brought which copy stays the seat's secret.
+
+    Before the first rebuild only: a world dealt after one past the labelling budget
+    keeps each log's counts but not which card each draw brought (``worlds``), so it
+    would not keep this; and the logs of an engine's worlds before one do
+    (``worlds._log_for`` draws each card, walking backwards, from those held then).
+    """
+    held = Counter(state.hands[s])
+    held.subtract(state.known_cards[s])
+    for code in reversed(log):
+        if code >= PLAYED:
+            held[code - PLAYED] += 1
+        else:
+            held[code] -= 1
+            if held[code] < 0:
+                raise bad(f"seat {s}: its hand log draws a card it neither holds nor played "
+                          "after (P10-59)")
 
 
 def _check_seat(state: State, s: int, at_start: int, total: int, reqs: Any, over: bool,
