@@ -747,13 +747,14 @@ def create_app(db: str | Path = "rooms.sqlite", *, bot_delay: float = 0.7,
     def slow(request: Request) -> Response | None:
         """A look-up by room code for a page of another site (:func:`foreign_fetch`): 403,
         before any of the visitor's look-ups is spent; one over its limits: 429 (see
-        :mod:`limits`)."""
+        :mod:`limits`), told in the asking page's language (``?lang=``), as every other
+        refusal of these doors is."""
+        lang = lang_of(request.query_params.get("lang"))
         if foreign_fetch(request.headers):
-            return refuse(ClientError("cross_site"),
-                          lang_of(request.query_params.get("lang")), 403)
+            return refuse(ClientError("cross_site"), lang, 403)
         if doors.may_look_up(client(request), request.path_params["code"]):
             return None
-        return refuse(ClientError("slow_down"), status=429)
+        return refuse(ClientError("slow_down"), lang, status=429)
 
     async def api_room(request: Request) -> Response:
         refused = slow(request)
