@@ -1627,6 +1627,9 @@ def detail_text(exc: ClientError, lang: str) -> str:
     has not or cannot take; which tap it cannot read, quoted back cut short) are told
     from the server's catalogue (:data:`~tablegames.server.words.NOTES`), in every
     language, English too (the engine's English sentence stays in ``detail``, for a log).
+    A refusal of the core with no template (a tap naming another seat, or a seat the game
+    has not: ``not_your_seat``, ``no_such_seat``) has no translation to tell: its
+    English sentence goes to an English phone only, as a developer's detail.
     Any other detail is a developer's, which no phone's request reaches (a refusal
     ``apply`` never raises, house rules refused that the host set none of): told to an
     English phone only; another reads the message of the refusal's code alone."""
@@ -1634,6 +1637,11 @@ def detail_text(exc: ClientError, lang: str) -> str:
     if refused is not None and exc.game is not None:
         if isinstance(refused, GameOver):
             return ""
+        if isinstance(refused, IllegalAction) and refused.template is None:
+            # the core's own sentence, with no template to translate ("seat 1 may not
+            # act for seat 0": a tap naming another seat, or a seat the game has not):
+            # a developer's, as below; the code's message says it in every language
+            return refused.message if lang_of(lang) == "en" else ""
         return refusal_text(refused, words_of(exc.game, lang_of(lang)))
     if exc.note is not None:
         return exc.note(lang)
