@@ -306,7 +306,11 @@ def _check_own_faces(state: State, s: int, log: tuple[int, ...],
 
     Before the first rebuild only: a world dealt after one past the labelling budget
     keeps each log's counts but not which card each draw brought (``worlds``), so it
-    would not keep this; and the logs of an engine's worlds before one do
+    would not keep this, nor even each face's count (its other seats' draws are not read
+    from their hands). A save whose log, after a rebuild, draws a face its seat neither
+    holds nor played is such a world of another seat, so it loads, and its seat's own
+    worlds are dealt as past the budget (``worlds._after_rebuilds``; found by helper-209,
+    settled by helper-210). The logs of an engine's worlds before one do keep this
     (``worlds._log_for`` draws each card, walking backwards, from those held then).
     """
     held = Counter(state.hands[s])

@@ -144,6 +144,17 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     earlier rebuilt pile, or a card a seat played before the draw that could have
     brought it.
 
+    A world of ``seat`` is dealt so too, without a search, when ``seat``'s own log does
+    not explain its hand face by face (its hidden hand and plays less its draws, the
+    hand it was dealt, holds a face a negative number of times, or more than the pack
+    left beside its draws): never in a real game, but the other seats of a world past
+    the budget have such logs (the world draws their earlier cards from the piles, not
+    from their hands), and a save made like one loads as it cannot be told from such a
+    world. Labelled, such a seat's worlds gave the others too many copies of a face to
+    draw before the first rebuild and were refused on reload (found by helper-208 and
+    helper-209; 393 of 400 worlds of the other seats of worlds past the budget,
+    measured by helper-210). Decided from the seat's own hand and log alone.
+
     Under ``Rules.lay_when_able`` (P10-40's strict reading) a discard made without laying
     says the hand could then lay no phase, or the engine would have refused it. So for
     each other seat not down, each of its discards this hand (:func:`_no_lay_moments`,
@@ -345,7 +356,8 @@ def _dealt(state: S, seat: int, rng: Any) -> tuple[S, Any]:
         start = r.state
         if _after_rebuilds(state, world, seat, r):
             return world, r
-        # over budget: dealt as an unrecorded hand, from the rng as it was before the
+        # over budget, or the seat's own log does not explain its hand face by face
+        # (see sample_world): dealt as an unrecorded hand, from the rng as it was before the
         # search; the world keeps the record's public part (a world of it runs the same
         # search with the same rng, and so comes here too)
         r.state = start
@@ -596,7 +608,8 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
     seat played that it had not taken came from one of its draws or deals before that;
     :func:`_label` picks the source of each such card, then each source's other cards are
     shuffled onto its other draws and deals, the last one's onto the draw pile too.
-    ``False``: :func:`_label` ran out of budget, and ``world`` is untouched.
+    ``False``: :func:`_label` ran out of budget, or ``seat``'s own log does not
+    explain its hand face by face (before any search); ``world`` is untouched.
     """
     n, sources = state.n, state.sources or ()
     last = len(sources) - 1
@@ -615,6 +628,16 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
             own[code] -= 1
     for c in range(N_FACES):  # what is left of its hand is what it was dealt
         supply[0][c] -= own[c]
+    # P10-59: a seat's log explains its hand face by face in a real game (no face dealt
+    # a negative number of times, no source giving more than it held). Not so in a
+    # world past the budget (its other seats' draws are not read from their hands), nor
+    # in a save made like one, which the load cannot refuse: a negative face here gave
+    # the others its copies to draw from the pack once too often, and the world was
+    # refused on reload (found by helper-208, helper-209; helper-210). So such a seat's
+    # worlds are dealt as for a hand not recorded, which reads the seat's draws and not
+    # its dealt hand; decided from its own hand and log alone, before the rng is used
+    if min(own) < 0 or any(min(row) < 0 for row in supply):
+        return False
     # the others: their deals and draws ("slots", each from one source) and the cards
     # they played from them ("demands", each placed in a slot before it)
     slot_epochs: dict[int, list[int]] = {}
@@ -648,8 +671,6 @@ def _after_rebuilds(state: State, world: State, seat: int, r: Any) -> bool:
                 epochs.append(epoch)
                 recv[epoch] += 1
         slot_epochs[s], slots_of[s], draw_slot[s] = epochs, mine, where
-    if any(min(row) < 0 for row in supply):
-        raise StateError("no deal is consistent with what this seat has seen")
     demands.sort(key=lambda d: (d[0], d[1], d[4]))
     labels = _label(demands, supply, last, r)
     if labels is None:
