@@ -10,7 +10,6 @@ holds cards drawn before it, so only the draws are bounded there.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -19,53 +18,20 @@ import tablegames
 from tablegames.common.errors import StateError
 from tablegames.common.rng import Rng
 from tablegames.phase10 import State, new_game
-from tablegames.phase10.cards import PACK, PLAYED, REBUILT, log_chunks, log_codes
+from tablegames.phase10.cards import PACK
+from tests.phase10.hand_logs import early, first_draws, relabelled, turn
 
 ruling = pytest.mark.ruling
 
 REFUSED = r"the hand logs' draws before the first rebuild are not what that pile held \(P10-59\)"
 
 
-def turn(state: State) -> None:
-    """One turn: draw from the pile and discard the highest card the seat may."""
-    seat = state.to_act
-    assert seat is not None
-    state.apply(f"{seat}:draw")
-    discards = [a for a in state.legal_actions() if str(a).startswith(f"{seat}:discard")]
-    state.apply(discards[-1])
 
 
-def early() -> State:
-    """Two seats, six turns in: seat 1 has drawn, nothing was rebuilt."""
-    state = new_game(players=2, seed=0)
-    for _ in range(6):
-        turn(state)
-    assert state.rebuilt is None and state.round == 0
-    return state
 
 
-def first_draws(state: State) -> Counter[int]:
-    """Every seat's draws before the first rebuild, per face."""
-    got: Counter[int] = Counter()
-    for chunks in state.hand_log:
-        for code in log_codes(chunks):
-            if code == REBUILT:
-                break
-            if code < PLAYED:
-                got[code] += 1
-    return got
 
 
-def relabelled(state: State, seat: int, face: int) -> str:
-    """``state``'s save with ``seat``'s first logged draw saying ``face``: the tampering
-    only the drawer could tell (its hand, hand size and every count stay as they are)."""
-    data = json.loads(state.to_json())
-    log = list(log_codes(state.hand_log[seat]))
-    i = next(i for i, code in enumerate(log) if code < PLAYED)
-    assert log[i] != face
-    log[i] = face
-    data["state"]["hand_log"][seat] = [list(c) for c in log_chunks(log)]
-    return json.dumps(data)
 
 
 @ruling("P10-59")

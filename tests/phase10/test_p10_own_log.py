@@ -12,7 +12,6 @@ refused on reload (27 of 30 in helper-208's probe; found by helper-208).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -21,7 +20,8 @@ import tablegames
 from tablegames.common.errors import StateError
 from tablegames.common.rng import Rng
 from tablegames.phase10 import State, new_game
-from tablegames.phase10.cards import PACK, PLAYED, log_chunks, log_codes
+from tablegames.phase10.cards import PACK, PLAYED, log_codes
+from tests.phase10.hand_logs import early, hidden, relabelled, with_log
 
 ruling = pytest.mark.ruling
 
@@ -29,45 +29,14 @@ REFUSED = (r"\$\.state: seat 1: its hand log draws a card it neither holds nor p
            r"after \(P10-59\)")
 
 
-def turn(state: State) -> None:
-    """One turn: draw from the pile and discard the highest card the seat may."""
-    seat = state.to_act
-    assert seat is not None
-    state.apply(f"{seat}:draw")
-    discards = [a for a in state.legal_actions() if str(a).startswith(f"{seat}:discard")]
-    state.apply(discards[-1])
 
 
-def early(turns: int = 6) -> State:
-    """Two seats, ``turns`` turns in: seat 1 has drawn, nothing was rebuilt."""
-    state = new_game(players=2, seed=0)
-    for _ in range(turns):
-        turn(state)
-    assert state.rebuilt is None and state.round == 0
-    return state
 
 
-def hidden(state: State, seat: int) -> Counter[int]:
-    """Per face, the cards ``seat`` holds that the table did not see it take."""
-    held = Counter(state.hands[seat])
-    held.subtract(state.known_cards[seat])
-    return +held
 
 
-def with_log(state: State, seat: int, log: list[int]) -> str:
-    """``state``'s save with ``seat``'s hand log replaced by ``log``."""
-    data = json.loads(state.to_json())
-    data["state"]["hand_log"][seat] = [list(c) for c in log_chunks(log)]
-    return json.dumps(data)
 
 
-def relabelled(state: State, seat: int, face: int) -> str:
-    """``state``'s save with ``seat``'s first logged draw saying ``face`` (its hand, every
-    count and the draws of each face with the pile's copies still fitting the pack)."""
-    log = list(log_codes(state.hand_log[seat]))
-    i = next(i for i, code in enumerate(log) if code < PLAYED)
-    log[i] = face
-    return with_log(state, seat, log)
 
 
 @ruling("P10-59")
