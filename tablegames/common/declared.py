@@ -245,8 +245,8 @@ def check_code_order(kind: Kind, value: Any, where: str) -> None:
     ``value`` is not in code order. The engines keep such a list sorted and a position
     reads it back sorted, so an unsorted one in a save is no state play makes, and its
     position text would not read back to the same text (found in Toepen's hands and
-    Shithead's cards set aside by helper-202, in Phase 10's laid groups by helper-205;
-    one check here for every game, not one per game)."""
+    Shithead's cards set aside by helper-202; one check here for every game, not one
+    per game)."""
     if value is None:
         return
     if kind.sort:
