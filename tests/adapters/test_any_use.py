@@ -437,6 +437,12 @@ def _hidden_swap(game: str, state: Any, seat: int, rng: Rng) -> str | None:
     for key in ("known_cards", "drawn"):
         for q in range(n) if key in fields else ():
             seen |= {(q, c) for c in fields[key][q]}
+    if "hand_log" in fields:  # Phase 10: a face a seat's log drew stays its (P10-59:
+        # its log, read back from its hand, must explain it; helper-209's check)
+        from tablegames.phase10.cards import PLAYED, log_codes
+
+        for q in range(n):
+            seen |= {(q, c) for c in log_codes(state.hand_log[q]) if c < PLAYED}
     if game == "shithead" and any(any(b) for b in fields["bars"]):
         return None  # inferences on unseen cards would be broken by a swap
     hands = fields["hands"]
