@@ -7,6 +7,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
+import tablegames
+from tablegames.common.errors import StateError
 from tablegames.phase10 import State, new_game
 from tablegames.phase10.cards import PLAYED, REBUILT, log_chunks, log_codes
 
@@ -63,3 +67,12 @@ def relabelled(state: State, seat: int, face: int) -> str:
     assert log[i] != face
     log[i] = face
     return with_log(state, seat, log)
+
+
+def refused(text: str, pattern: str) -> None:
+    """The save ``text`` is refused, for ``pattern``, by the game's loader and by
+    :func:`tablegames.load` alike."""
+    with pytest.raises(StateError, match=pattern):
+        State.from_json(text)
+    with pytest.raises(StateError, match=pattern):
+        tablegames.load(text)
