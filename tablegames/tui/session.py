@@ -1096,3 +1096,8 @@ class Session:
                     (not answer and self.keys is None):
                 self.again = answer[:1] in ("y", yes)
                 return
+            # any other key: the end screen again, with the keys to press (the question
+            # alone was asked again on a new line each time, and the final table
+            # scrolled off the window; found by helper-214)
+            self.draw(seat, None, self.w("Press {yes} to play again or {no} to stop.",
+                                         yes=yes, no=no))
