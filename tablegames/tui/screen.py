@@ -32,14 +32,26 @@ from tablegames.render.console import (
 )
 from tablegames.table import present
 from tablegames.tui.choices import Menu
-from tablegames.tui.words import Line, glued_words, grouped_line, unglued
+from tablegames.tui.words import (
+    GLUE,
+    NAME_MOST,
+    Line,
+    glued_words,
+    grouped_line,
+    unglued,
+)
 
-__all__ = ["BACK", "CHIP", "LOG_MIN", "Chips", "Screen", "back", "cards_text", "chip",
-           "cut_at_entry", "starts_entry"]
+__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "PAGE_MIN", "Chips", "Screen", "back",
+           "cards_text", "chip", "cut_at_entry", "starts_entry"]
 
 #: "What happened" keeps at least this many lines (its rule and two events) when the
 #: seats' rows can give way for it.
 LOG_MIN = 3
+#: The narrowest window the game is drawn in: narrower, a card row of four cards and the
+#: frame's facts no longer fit, and the screen says the window is too small.
+MIN_COLS = 40
+#: The fewest lines of text a page of rulings or of "What happened" shows.
+PAGE_MIN = 3
 
 
 def cut_at_entry(moves: Sequence[str], keep: int) -> int:
@@ -60,6 +72,14 @@ def starts_entry(line: str) -> bool:
     return (")" in plain and head.isdecimal() and len(head) <= 3) or plain.startswith("    ")
 
 
+def _glued(unit: Text) -> Text:
+    """``unit`` with its spaces as :data:`~tablegames.tui.words.GLUE` (its styles kept:
+    one cell for one), so rich never breaks a line inside it."""
+    glued = unit.copy()
+    glued.plain = unit.plain.replace(" ", GLUE)
+    return glued
+
+
 #: A terminal's colour and style codes (``ESC [ ... m``).
 _STYLE = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -73,6 +93,9 @@ class Screen(ConsoleTable):
         #: names keep their words together on the screen (see GluedWords)
         self.words = glued_words(self.lang, game)
         self.debug = debug
+        #: Whether the last screen drawn (:meth:`draw`, :meth:`page`) was the window's
+        #: "too small" screen (:meth:`too_small`) rather than the game.
+        self.small = False
 
     def clear(self) -> None:
         if self.console.is_terminal:
@@ -135,6 +158,7 @@ class Screen(ConsoleTable):
         w = self.words
         model = present(view)
         height = self.fitting()
+        self.small = False
         head = self.lines(*self.under(model, prompt))
         labelled = present(labels_from) if labels_from is not None else model
         moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
@@ -183,8 +207,17 @@ class Screen(ConsoleTable):
                 more = self.lines(Text(w("… more: type the start of a move to narrow the "
                                          "list")))
                 keep = cut_at_entry(moves, max(0, room - len(more)))
-                moves = moves[:keep] + more if keep else moves[:1]
-            room -= len(moves)
+                moves = moves[:keep] + more if keep else []
+                room -= len(moves) if keep else room + 1  # not even one move fits
+            else:
+                room -= len(moves)
+            if self.console.width < MIN_COLS or room < 0:
+                # what a person needs to move does not fit (the list of moves cut to its
+                # first line with no word of the rest, the frame's title and the prompt
+                # pushed off the top; found by helper-214): the window is too small
+                self.too_small(self.least(model, prompt, labelled, menu, hot or {}, note,
+                                          len(debug)), height)
+                return 0
             log, shown = [], 0
             if room >= 2:  # whole lines of the story, the newest last
                 for e in reversed(entries):
@@ -199,6 +232,63 @@ class Screen(ConsoleTable):
         self.console.file.write("\n".join([*top, *log, *head, *moves, *tail, *debug]) + "\n")
         self.console.file.flush()
         return shown
+
+    def least(self, model: Mapping[str, Any], prompt: str | None,
+              labelled: Mapping[str, Any], menu: Menu | None, hot: Mapping[str, str],
+              note: str, debug: int) -> tuple[int, int]:
+        """The smallest window that shows this screen (columns, lines): at least
+        :data:`MIN_COLS` wide, and at that width (or the window's, when wider) the lines
+        of the smallest table, the hand and the prompt, the note, the first move and the
+        line saying there are more (every move when that takes fewer lines), and the
+        line for typing."""
+        width, height = self.console.size
+        cols = max(width, MIN_COLS)
+        self.console.size = (cols, height)
+        try:
+            rows = (len(self.lines(*self.under(model, prompt))) + debug + 1
+                    + (len(self.lines(Text(note, style="bold"))) if note else 0)
+                    + len(self.fit(model, 0)))
+            if menu is not None:
+                moves = self.menu_lines(labelled, menu, hot)
+                dense = self.menu_lines(labelled, menu, hot, dense=True)
+                more = self.lines(Text(self.words(
+                    "… more: type the start of a move to narrow the list")))
+                first = next((i for i in range(1, len(moves)) if starts_entry(moves[i])),
+                             len(moves))  # the first move's lines
+                rows += min(len(moves), len(dense) or len(moves), first + len(more))
+        finally:
+            self.console.size = (width, height)
+        return cols, rows
+
+    def too_small(self, need: tuple[int, int], height: int) -> None:
+        """The screen of a window too small for the game: its size, the size the game
+        needs here (:meth:`least`), and that the game goes on once the window is larger
+        (it is drawn again at every resize) or stops with ``q``. What fits of it is drawn,
+        from its first line."""
+        self.clear()
+        self.console.file.write("\n".join(self.too_small_lines(need, height)) + "\n")
+        self.console.file.flush()
+        self.small = True
+
+    def too_small_lines(self, need: tuple[int, int], height: int) -> list[str]:
+        """:meth:`too_small`'s lines, as many as the window's ``height`` holds."""
+        w = self.words
+        lines = self.lines(
+            Text(w("The window is too small."), style="bold"),
+            Text(w("It is {cols}×{rows}; this screen needs {need_cols}×{need_rows} "
+                   "(columns × lines). Make the window larger and the game goes on; q "
+                   "stops it.", cols=self.console.width, rows=height, need_cols=need[0],
+                   need_rows=need[1])))
+        return lines[:max(1, height - 1)]
+
+    def area_units(self, a: Mapping[str, Any]) -> tuple[Text, list[Text]]:
+        """An area's label and what lies there (the picture's units), each unit kept
+        whole: the label and its first unit share a line when they fit, and when they
+        do not, rich broke the line inside the unit (Dallah's Arabic shared pile at 40
+        columns: "الكلاسيكي ×" on one line, "5،" on the next; found by helper-214). A
+        unit wider than a name may (:data:`~tablegames.tui.words.NAME_MOST`) still wraps."""
+        label, units = super().area_units(a)
+        return label, [_glued(u) if u.cell_len <= NAME_MOST else u for u in units]
 
     def fit(self, model: Mapping[str, Any], room: int) -> list[str]:
         """The table's lines, drawn as large as ``room`` lines allow (the first of
@@ -287,23 +377,43 @@ class Screen(ConsoleTable):
         next screen; only a block longer than a whole screen is cut, and it starts on a
         screen of its own (found by a newcomer: a page ended in the middle of TOE-11's
         example, and the next began with the following ruling's last words)."""
+        return [lines for _, lines in self.paged(title, paragraphs, footer)]
+
+    def paged(self, title: str, paragraphs: Sequence[str | Sequence[str]],
+              footer: str) -> list[tuple[int, list[str]]]:
+        """:meth:`page`'s screens, each with the index of the first paragraph it shows,
+        so that a window resized on a page is shown the same place at its new size.
+        A window too narrow (:data:`MIN_COLS`) or too short for :data:`PAGE_MIN` lines
+        of text between the title and the footer gets one screen: :meth:`too_small`'s
+        (:attr:`small`)."""
         height = self.fitting()
+        self.small = False
         blocks = [[ln for p in ([b] if isinstance(b, str) else b) for ln in self.lines(Text(p))]
                   for b in paragraphs]
         head = self.lines(Text(title, style="bold"))
         foot = self.lines(Text(footer))
         if height is None:
-            return [head + [ln for b in blocks for ln in b] + foot]
-        room = max(1, height - 1 - len(head) - len(foot))
-        screens: list[list[str]] = [[]]
-        for block in blocks:
-            if screens[-1] and len(screens[-1]) + len(block) > room:
-                screens.append([])  # the block starts the next screen
+            return [(0, head + [ln for b in blocks for ln in b] + foot)]
+        room = height - 1 - len(head) - len(foot)
+        if self.console.width < MIN_COLS or room < PAGE_MIN:
+            width = self.console.width
+            self.console.size = (max(width, MIN_COLS), height)  # the title and footer there
+            try:
+                need = (self.console.width, 1 + PAGE_MIN + len(self.lines(Text(title)))
+                        + len(self.lines(Text(footer))))
+            finally:
+                self.console.size = (width, height)
+            self.small = True
+            return [(0, self.too_small_lines(need, height))]
+        screens: list[tuple[int, list[str]]] = [(0, [])]
+        for i, block in enumerate(blocks):
+            if screens[-1][1] and len(screens[-1][1]) + len(block) > room:
+                screens.append((i, []))  # the block starts the next screen
             for ln in block:
-                if len(screens[-1]) == room:  # only a block longer than a screen
-                    screens.append([])
-                screens[-1].append(ln)
-        return [head + body + foot for body in screens]
+                if len(screens[-1][1]) == room:  # only a block longer than a screen
+                    screens.append((i, []))
+                screens[-1][1].append(ln)
+        return [(i, head + body + foot) for i, body in screens]
 
     def show(self, lines: Sequence[str]) -> None:
         """One screen of lines made by :meth:`page`."""

@@ -57,7 +57,7 @@ import re
 import select
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 import attrs
@@ -475,6 +475,9 @@ class Session:
                 continue
             if key is None:
                 continue
+            if self.screen.small:  # nothing to see: no key plays a move blind
+                self._small_key(key)
+                continue
             if self._swallowed(key):  # the rest of a word whose first key was a hot key
                 continue
             if key in ENTER:
@@ -575,8 +578,11 @@ class Session:
         after them; never before the game's first screen, which is the table (the deal's
         opening lines it has no room for are what the table itself shows: the dealer,
         the hand). A screen shown while the bots move does not wait; the lines it had
-        no room for are shown at the next screen that waits."""
-        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt, False, view, told)
+        no room for are shown at the next screen that waits. A window too small for the
+        screen shows that it is (:meth:`~tablegames.tui.screen.Screen.too_small`):
+        nothing counts as seen then, and at every resize the screen is drawn again,
+        waiting as it did (it was drawn again as a screen that does not wait)."""
+        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt, waits, view, told)
         lines = self.recent(seat) if happened is None else list(happened)
         upto = self.told[seat] if told is None else told
         unseen = max(0, upto - self.seen[seat])
@@ -589,6 +595,8 @@ class Session:
                 prompt=prompt, unseen=unseen)
 
         first = upto - drawn()  # the first line on screen, counted as told
+        if self.screen.small:  # nothing of the game is seen until the window is larger
+            return
         opening = seat not in self._drawn  # the game's first screen is the table
         self._drawn.add(seat)
         if first > self.seen[seat] and waits and self.keys is not None and not opening:
@@ -607,19 +615,18 @@ class Session:
         lines = log[max(0, first):len(log) - (self.told[seat] - end)]
         if not lines:
             return
-        pages = self.screen.page(self.w("What happened"), lines,
-                                 self.w("More of what happened: press any key."))
-        for page in pages:
-            self.screen.show(page)
-            self.wait_key("")
+        self.show_pages(self.w("What happened"), lines,
+                        self.w("More of what happened: press any key."))
 
     def redraw(self) -> None:
         """The last screen again (after a resize), at the terminal's new size."""
         if self._redraw is not None:
             self.draw(*self._redraw)
 
-    def wait_key(self, prompt: str) -> str:
-        """Wait for one key at a real terminal (redrawing on resize); a line otherwise."""
+    def wait_key(self, prompt: str, redraw: Callable[[], None] | None = None) -> str:
+        """Wait for one key at a real terminal (redrawing on resize: ``redraw``, or the
+        last screen of the game); a line otherwise. While the window is too small, only
+        ``q`` does anything (it stops the game)."""
         if self.keys is None:
             return str(self._readline(prompt))
         self.out.write(prompt)
@@ -631,14 +638,25 @@ class Session:
                 raise Quit from None
             if self.keys.resized:
                 self.keys.resized = False
-                self.redraw()
+                (redraw or self.redraw)()
                 self.out.write(prompt)
                 self.out.flush()
             elif key is not None:
+                if self.screen.small:
+                    self._small_key(key)
+                    continue
                 if self._swallowed(key):  # "?" then Enter: the rulings open at page 1
                     continue
                 self.out.write("\n")
                 return key
+
+    @staticmethod
+    def _small_key(key: str) -> None:
+        """A key pressed while the window is too small for the game: ``q`` stops it, as
+        that screen says; any other key does nothing (a person who sees no move plays
+        none)."""
+        if key.lower() == "q":
+            raise Quit
 
     def _hot_rest(self, move: str) -> str:
         """What may follow ``move``'s hot key as the rest of its word, for
@@ -726,14 +744,36 @@ class Session:
                 blocks[-1].append(p)
             else:
                 blocks.append([p])
-        pages = self.screen.page(w("Rulings for this moment"), blocks,
-                                 w("Press any key to go on (Esc: back to the game)."))
-        for i, lines in enumerate(pages):
-            self.screen.show(lines)
-            if self.keys is not None or i < len(pages) - 1:
-                key = self.wait_key("")
-                if key.startswith("\x1b") or key.strip().lower() in QUIT:
-                    return  # Escape or q: back to the game at once
+        self.show_pages(w("Rulings for this moment"), blocks,
+                        w("Press any key to go on (Esc: back to the game)."), back=True)
+
+    def show_pages(self, title: str, paragraphs: Sequence[str | Sequence[str]],
+                   footer: str, back: bool = False) -> None:
+        """``paragraphs`` a screen at a time (:meth:`~tablegames.tui.screen.Screen.paged`),
+        a key turning the page (``back``: Escape or ``q`` goes back to the game at once).
+        A window resized on a page shows that page again at its new size, from the same
+        paragraph (the game's screen was drawn instead, under the page's wait; found by
+        helper-214). When lines are read (no terminal) the last page does not wait."""
+        pages = self.screen.paged(title, paragraphs, footer)
+        index = 0
+        at = 0  # the paragraph the page on screen starts with
+
+        def show() -> None:
+            nonlocal pages, index
+            pages = self.screen.paged(title, paragraphs, footer)
+            starts = [first for first, _ in pages]
+            index = starts.index(max(first for first in starts if first <= at))
+            self.screen.show(pages[index][1])
+
+        while index < len(pages):
+            at = pages[index][0]
+            self.screen.show(pages[index][1])
+            if self.keys is None and index == len(pages) - 1:
+                return
+            key = self.wait_key("", redraw=show)
+            if back and (key.startswith("\x1b") or key.strip().lower() in QUIT):
+                return  # Escape or q: back to the game at once
+            index += 1
 
     def pause_if_hand_ended(self) -> None:
         """At the end of a hand, stop on its result until a key is pressed (at a real
@@ -1046,6 +1086,9 @@ class Session:
             if key is None:
                 if left <= 0:
                     return
+                continue
+            if self.screen.small:
+                self._small_key(key)
                 continue
             if self._swallowed(key):
                 continue

@@ -8,10 +8,12 @@ import io
 import re
 
 import pytest
-from rich.console import Console
+from rich.cells import cell_len
 
-from tablegames.tui.screen import Screen
-from tablegames.tui.session import Quit
+from tablegames.table import present
+from tablegames.tui.choices import Menu, choices
+from tablegames.tui.session import Quit, Session
+from tablegames.tui.words import unglued
 from tests.tui.test_newcomer_screens import STYLE, Keys, session
 from tests.tui.test_terminal_words import to_the_end
 
@@ -37,3 +39,137 @@ def test_a_key_that_is_no_answer_at_the_end_redraws_the_end_and_says_why(
     assert explained not in screens[0] and all(explained in x for x in screens[1:]), shown
     assert all(len(x.rstrip("\n").split("\n")) <= 24 for x in screens), shown
     assert s.again is False
+
+
+# ------------------------------------------------------------------ names kept whole
+@pytest.mark.parametrize("lang", ["ar", "en"])
+@pytest.mark.parametrize("cols", [40, 41, 44, 60])
+def test_a_cup_and_its_count_never_break_across_lines(lang: str, cols: int) -> None:
+    """Dallah's shared pile at 40 columns in Arabic: "الكلاسيكي ×" at the end of one line
+    and "5،" on the next. A cup with its count ("Classic × 5") is a name, kept whole as a
+    card is; the sentence wraps between names."""
+    s, _ = session("dallah", size=(cols, 60), players=3, lang=lang)
+    screen = s.screen
+    lines = [STYLE.sub("", x) for drawn in screen.tables(present(s.view(0))) for x in drawn]
+    cut = [x for x in lines if re.search(r"×\s*│?\s*$", x) or re.match(r"│?\s*\d+[،,]", x)]
+    assert not cut, "\n".join(lines)
+
+
+# ------------------------------------------------------------------ a window too small
+class Resizing(Keys):
+    """:class:`Keys` with window resizes among them: ``(cols, rows)`` resizes the session's
+    window to that size (as ``SIGWINCH`` does) and writes :data:`RESIZED` to its screen."""
+
+    def __init__(self, keys: list[str | tuple[int, int]], s: Session | None = None) -> None:
+        super().__init__([])
+        self.events = list(keys)
+        self.session = s
+
+    def key(self, timeout: float | None) -> str | None:
+        if timeout is not None:
+            return None
+        if not self.events:
+            raise EOFError
+        event = self.events.pop(0)
+        if isinstance(event, tuple):
+            assert self.session is not None
+            resize(self.session, *event)
+            self.session.out.write(RESIZED)
+            self.resized = True
+            return None
+        return event
+
+
+RESIZED = "<resized>\n"
+
+
+def resize(s: Session, cols: int, rows: int) -> None:
+    s.console.width = cols
+    s.screen.fitting = lambda: rows  # type: ignore[method-assign]
+
+
+def resizing(game: str, events: list[str | tuple[int, int]], size: tuple[int, int],
+             **options: object) -> tuple[Session, io.StringIO]:
+    s, out = session(game, keys=[], size=size, **options)
+    keys = Resizing(events, s)
+    s.keys = keys  # type: ignore[assignment]
+    return s, out
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_window_too_small_says_so_plays_nothing_and_the_game_goes_on_when_larger(
+        lang: str) -> None:
+    """30x8: the frame's title and the prompt were pushed off the top and one move was
+    shown of two, with no word of the other. Now the screen says the window is too small
+    and what it needs; a key pressed blind plays nothing (the state is as it was); made
+    larger, the window shows the game, its moves whole; q then stops it."""
+    s, out = resizing("toepen", ["1", "\r", "k", (80, 24), "q", "\r"], (30, 8), lang=lang)
+    before = s.state.to_json()
+    with pytest.raises(Quit):
+        s.decide(s.state.to_act)
+    assert s.state.to_json() == before
+    small, large = STYLE.sub("", out.getvalue()).split(RESIZED)
+    said = s.w("The window is too small.")
+    assert said in small and "╭─" not in small and "1)" not in small, small
+    assert re.search(r"30×8\D.*40×\d+", " ".join(small.split())), small
+    assert all(cell_len(x) <= 30 for x in small.split("\n")), small
+    assert said not in large and large.lstrip().startswith("╭─") and "2)" in large, large
+
+
+def test_q_on_the_too_small_screen_stops_the_game() -> None:
+    s, out = resizing("phase10", ["q"], (40, 12))
+    with pytest.raises(Quit):
+        s.decide(s.state.to_act)
+    assert s.w("The window is too small.") in STYLE.sub("", out.getvalue())
+
+
+@pytest.mark.parametrize("game, players, lang", [
+    ("toepen", 3, "en"), ("toepen", 8, "nl"), ("phase10", 2, "da"), ("phase10", 6, "ar"),
+    ("shithead", 5, "en"), ("dallah", 4, "ar")])
+@pytest.mark.parametrize("size", [(40, 12), (44, 16), (60, 20), (80, 24)])
+def test_every_screen_fits_whole_or_says_the_window_is_too_small(
+        game: str, players: int, lang: str, size: tuple[int, int]) -> None:
+    """The first screen of each game, from 40x12 up: either it fits the window, with the
+    frame's title on the first line, the prompt, and every move or the line saying there
+    are more, or it says that the window is too small (40x12 showed Phase 10's "Draw" but
+    not "Take", and the title of Phase 10 and Dallah scrolled away)."""
+    s, out = session(game, keys=[], size=size, players=players, lang=lang)
+    assert s.state.to_act == 0  # seat 0 acts first in these deals
+    menu = Menu.of(choices(s.own_moves(0, s.view(0)["legal"]), 0))
+    s.draw(0, menu)
+    lines = STYLE.sub("", out.getvalue()).rstrip("\n").split("\n")
+    text = " ".join(" ".join(lines).split())
+    assert len(lines) <= size[1] - 1, "\n".join(lines)
+    assert all(cell_len(x) <= size[0] for x in lines), "\n".join(lines)
+    if s.screen.small:
+        assert lines[0] == s.w("The window is too small."), lines
+        return
+    title = s.w.text(present(s.view(0))["title"])
+    assert lines[0].startswith("╭─ " + title), "\n".join(lines)
+    assert " ".join(unglued(s.w.text(present(s.view(0))["prompt"])).split()) in text, text
+    numbered = re.findall(r"(?:^|\s)(\d+)\) ", "\n".join(lines))
+    more = " ".join(s.w("… more: type the start of a move to narrow the list").split())
+    assert len(numbered) == len(menu.numbered) or more in text, text
+
+
+# ------------------------------------------------------------------ a resize on a page
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_window_resized_on_the_rulings_shows_the_same_page_at_its_new_size(
+        lang: str) -> None:
+    """``?`` then a resize: the table was drawn over the page of rulings, whose wait for a
+    key went on unseen. The page is shown again, cut to the new size, from the ruling it
+    began with; the next key turns to the next page, Esc goes back to the game."""
+    s, out = resizing("toepen", ["?", "\r", (60, 20), " ", "\x1b", "q", "\r"], (100, 40),
+                      lang=lang)
+    with pytest.raises(Quit):
+        s.decide(s.state.to_act)
+    title = s.w("Rulings for this moment")
+    typing = s.w("Type the number of a move or the start of the move (such as '{move}'), "
+                 "then Enter.", move="keep")[:8]
+    before, after = STYLE.sub("", out.getvalue()).split(RESIZED)
+    assert before.split(title)[1].lstrip().startswith(typing), before
+    resized, turned = after.split(title)[1:3]
+    assert resized.lstrip().startswith(typing), after  # the same page
+    assert "╭─" not in resized and len(resized.strip("\n").split("\n")) <= 19, resized
+    assert not turned.lstrip().startswith(typing), turned  # the next
+    assert turned.split("\n")[-2].startswith("╰─") or "╭─" in turned  # Esc: the game
