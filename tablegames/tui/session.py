@@ -87,7 +87,7 @@ from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, r
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
-from tablegames.tui.words import Line, Narrator, unglued
+from tablegames.tui.words import GLUE, Line, Narrator, unglued
 
 _TIMEOUT = object()
 #: The event that ends a round (a deal) without ending the game, in every game that has
@@ -198,6 +198,13 @@ def paused_view(ended: RoundEnd | None, seat: int | None) -> dict[str, Any] | No
         return ended.view(seat)
     except Exception:  # see hand_as_ended
         return None
+
+
+def glued(move: str) -> str:
+    """A move given as an example to type, kept whole on the screen (its spaces as
+    :data:`~tablegames.tui.words.GLUE`): the rulings' first line at 45 columns ended
+    "(such as 'swap" and the next began "3c/3d')" (found by helper-214)."""
+    return move.replace(" ", GLUE)
 
 
 class Quit(Exception):
@@ -697,7 +704,7 @@ class Session:
         w = self.w
         examples, narrow = self._examples(seat)
         said = [w("Type the number of a move, or the move itself without your seat, such "
-                  "as {moves}.", moves=w.comma.join(f"'{m}'" for m in examples))
+                  "as {moves}.", moves=w.comma.join(f"'{glued(m)}'" for m in examples))
                 if examples else
                 w("Type the number of a move, or the move itself without your seat.")]
         if narrow:
@@ -729,7 +736,7 @@ class Session:
         w = self.w
         examples, _ = self._examples(seat)
         typing = w("Type the number of a move or the start of the move (such as "
-                   "'{move}'), then Enter.", move=examples[0]) if examples else \
+                   "'{move}'), then Enter.", move=glued(examples[0])) if examples else \
             w("Type the number of a move or the start of the move, then Enter.")
         paragraphs = [self._help(seat) if self.keys is None else typing + " " + w(
             "A key in [brackets] plays its move at once, also while the others play. A "

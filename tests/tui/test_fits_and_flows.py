@@ -173,3 +173,14 @@ def test_a_window_resized_on_the_rulings_shows_the_same_page_at_its_new_size(
     assert "╭─" not in resized and len(resized.strip("\n").split("\n")) <= 19, resized
     assert not turned.lstrip().startswith(typing), turned  # the next
     assert turned.split("\n")[-2].startswith("╰─") or "╭─" in turned  # Esc: the game
+
+
+@pytest.mark.parametrize("cols", [44, 45, 46, 47, 48])
+def test_the_example_move_of_the_rulings_page_is_never_cut(cols: int) -> None:
+    """At 45 columns in Arabic the rulings' first line ended "(مثل 'swap" and the next
+    began "3c/3d')": an example to type, cut in two. It is kept whole, as a card is."""
+    s, out = resizing("shithead", ["?", "\r", "\x1b", "q"], (cols, 30), lang="ar", players=6)
+    with pytest.raises(Quit):
+        s.decide(s.state.to_act)
+    page = STYLE.sub("", out.getvalue()).split(s.w("Rulings for this moment"))[1]
+    assert "'swap 3c/3d'" in page, page
