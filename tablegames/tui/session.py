@@ -704,7 +704,7 @@ class Session:
         w = self.w
         examples, narrow = self._examples(seat)
         said = [w("Type the number of a move, or the move itself without your seat, such "
-                  "as {moves}.", moves=w.comma.join(f"'{glued(m)}'" for m in examples))
+                  "as {moves}.", moves=w.comma.join(f"'{m}'" for m in examples))
                 if examples else
                 w("Type the number of a move, or the move itself without your seat.")]
         if narrow:
