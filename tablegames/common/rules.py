@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -124,7 +124,7 @@ def rules_from_dict(cls: type[R], data: object) -> R:
     except ForbiddenExtraKeysError as exc:
         raise RulesError(
             f"unknown {cls.__name__} option(s): {quoted_names(exc.extra_fields)}",
-            code="unknown", options=sorted(map(str, exc.extra_fields))) from None
+            code="unknown", options=_names(exc.extra_fields)) from None
     except ClassValidationError as exc:
         raise _refusal(cls, data, f"bad {cls.__name__}: {_flatten(exc)}", exc) from None
     except (TypeError, ValueError, KeyError) as exc:
@@ -193,11 +193,11 @@ def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
                                             "options": (option,)})
         return leaf
     if isinstance(leaf, ForbiddenExtraKeysError) and option is None:
-        return RulesError(str(leaf), code="unknown", options=sorted(map(str, leaf.extra_fields)))
+        return RulesError(_said(leaf), code="unknown", options=_names(leaf.extra_fields))
     if isinstance(leaf, RulesError) and option is None:
         return leaf  # a check of the rules as a whole, as raised
     if option is None or option not in fields:
-        return RulesError(str(leaf), code="not_rules", value=data)
+        return RulesError(_said(leaf), code="not_rules", value=data)
     value = data.get(option)
     if not nested:
         check = fields[option].validator
@@ -209,7 +209,19 @@ def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
                 return told
         except Exception:  # a check made for a structured value: the value's own fault
             pass
-    return RulesError(str(leaf), code="value", option=option, value=value, where=path)
+    return RulesError(_said(leaf), code="value", option=option, value=value, where=path)
+
+
+def _said(leaf: BaseException) -> str:
+    """``leaf``'s own sentence, as :func:`_flatten` tells it (cattrs' sentence of unknown
+    keys joins them as text, and a key may be a number or ``None``)."""
+    return _flatten(leaf) if isinstance(leaf, ForbiddenExtraKeysError) else f"{leaf}"[:300]
+
+
+def _names(keys: Iterable[object]) -> list[str]:
+    """Unknown option names, sorted, as a refusal's ``options``: a key that is no text
+    (a number, ``None``, a tuple) as :func:`~tablegames.common.errors.quoted` shows it."""
+    return sorted(k if type(k) is str else quoted(k) for k in keys)
 
 
 def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:

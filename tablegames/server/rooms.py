@@ -564,10 +564,11 @@ def option_labels(info: GameInfo, names: Iterable[str], lang: str) -> list[str]:
 
 def _rules_refused(exc: TablegamesError, info: GameInfo, key: str,
                    chosen: Mapping[str, Any]) -> ClientError:
-    """``bad_rules`` for the house rules the host set (``chosen``), which the engine
-    refused (``exc``, kept as the English ``detail``): every phone reads the note ``key``
-    naming them by their labels, in its language. Rules the host set none of cannot be
-    refused (a game's variants and its set-up for each size deal): told to English alone."""
+    """``bad_rules`` for the house rules ``chosen`` (those the library's refusal names,
+    else those the host set: :func:`_at_fault`), which the engine refused (``exc``, kept
+    as the English ``detail``): every phone reads the note ``key`` naming them by their
+    labels, in its language. Rules with no option named cannot be refused (a game's
+    variants and its set-up for each size deal): told to English alone."""
     if not chosen:
         return ClientError("bad_rules", str(exc)[:300])
     return ClientError("bad_rules", str(exc)[:300], note=lambda lang: note_text(
