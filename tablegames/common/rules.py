@@ -189,8 +189,9 @@ def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
     if isinstance(leaf, RulesError) and leaf.code != "invalid" and (
             not nested or leaf.code == "card_set"):
         if leaf.option is None and option is not None:  # raised where the name is unknown
+            given = data.get(option) if leaf.value is None else leaf.value
             return RulesError(str(leaf), **{**_fields(leaf), "option": option,
-                                            "options": (option,)})
+                                            "options": (option,), "value": given})
         return leaf
     if isinstance(leaf, ForbiddenExtraKeysError) and option is None:
         return RulesError(_said(leaf), code="unknown", options=_names(leaf.extra_fields))
