@@ -56,10 +56,12 @@ from tablegames.common.errors import (
     TablegamesError,
     WorkerRefused,
     quoted,
+    quoted_names,
 )
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import GAMES
 from tablegames.common.registry import game_info as game_info  # callers import it from here
+from tablegames.common.rules import coerce_rules
 from tablegames.common.rulings import load_rulings, player_texts
 from tablegames.common.serialization import loads
 from tablegames.common.setups import MAX_SECONDS, check_count, check_run_seed, check_seconds
@@ -209,98 +211,11 @@ def _import_help(w: CliWords) -> str:
 # --bots list that is not one per seat: all ``ArgumentRefused``, raised before any game
 # is played), --out and --resume (``ResumeRefused``, also before any work; a file's
 # rows, ``RowRefused``), a Ray cluster (``RayRefused``), a worker of another version
-# (``WorkerRefused``), a file, a bot module. Their English is the library's sentence.
-#
-# Only --rules is still checked here first (an unknown variant or option, a value an
-# option does not take, rules that cannot be dealt to the table): those refusals are
-# raised by ``tablegames.common.rules`` and by each game's own rules and deal as a
-# sentence with no fields (the games' engines are not this module's to change), and a
-# sentence must never be translated by matching its English. So the command says them
-# in the cli catalogue's words, and in English the library's own sentence (the room
-# server's way too: ``rooms.create`` checks its form before the library).
-
-
-def _rules_check(info: GameInfo, texts: Sequence[str], named: Any, w: CliWords) -> None:
-    """``--rules`` as typed (``texts``, read into ``named``): a variant the game has,
-    options it has, then values it takes. The last is the game's to judge: its refusal
-    (:class:`RulesError`) is told in English as the game words it, in another language
-    by the options typed, as the room server tells a host's."""
-    import attrs
-
-    from tablegames.common.errors import quoted_names
-    from tablegames.common.rules import coerce_rules
-
-    variant, changes = (named, {}) if isinstance(named, str) else named
-    if isinstance(variant, str) and variant not in info.variants:
-        raise RulesError(w("unknown {game} variant {variant}; known: {variants}",
-                           game=info.name, variant=quoted(variant),
-                           variants=w.join(sorted(info.variants))))
-    fields = {f.name for f in attrs.fields(info.rules_class)}
-    unknown = [k for k in changes if k not in fields]
-    if unknown:
-        raise RulesError(w("bad {rules}: unknown option(s): {names}",
-                           rules=info.rules_class.__name__, names=quoted_names(unknown)))
-    try:
-        coerce_rules(info.rules_class, named)
-    except RulesError:
-        if w.lang == "en":
-            raise
-        said = [s for s in (_option_fault(info, k, v, w) for k, v in changes.items()) if s]
-        if said:  # each option's own refusal, read from its validator
-            raise RulesError(w.semicolon.join(said)) from None
-        typed = [t.strip() for t in texts if "=" in t]
-        raise RulesError(w.n("the house rule {options} cannot be played as it is set",
-                             "the house rules {options} cannot be played together",
-                             len(typed), options=w.join(typed))) from None
-
-
-def _option_fault(info: GameInfo, key: str, value: Any, w: CliWords) -> str | None:
-    """What is wrong with house rule ``key`` set to ``value``, told from the facts of its
-    validator (:class:`~tablegames.common.rules.IntIn`,
-    :class:`~tablegames.common.rules.OneOf`, :func:`~tablegames.common.rules.is_bool`):
-    the game's own refusal of one option, in the command's language. ``None`` when the
-    value passes them (a rule between options, or a table such as Phase 10's phases, is
-    the game's to judge)."""
-    import attrs
-
-    from tablegames.common.rules import IntIn, OneOf, is_bool
-
-    check = attrs.fields_dict(info.rules_class)[key].validator
-    shown = quoted(value)
-    fault = check.fault(value) if isinstance(check, IntIn | OneOf) else None
-    if isinstance(check, IntIn):
-        if fault == "type":
-            return w("the house rule {option} is a whole number, not {value}", option=key,
-                     value=shown)
-        if fault == "range":
-            return (w("the house rule {option} is {least} or more, not {value}", option=key,
-                      least=check.lo, value=shown) if check.hi is None else
-                    w("the house rule {option} is from {least} to {most}, not {value}",
-                      option=key, least=check.lo, most=check.hi, value=shown))
-    if isinstance(check, OneOf) and fault:
-        return w("the house rule {option} is one of {choices}, not {value}", option=key,
-                 choices=w.join(sorted(check.choices)), value=shown)  # type: ignore[call-overload]
-    if check is is_bool and not isinstance(value, bool):
-        return w("the house rule {option} is true or false, not {value}", option=key,
-                 value=shown)
-    return None
-
-
-def _fits(info: GameInfo, players: int, rules: Any, texts: Sequence[str], w: CliWords) -> None:
-    """The rules deal to the table's size (:meth:`GameInfo.fit_rules`, as the library
-    will fit them): the game's refusal in English, the rules typed in another language."""
-    if rules is None:
-        return
-    try:
-        info.fit_rules(players, rules)
-    except ArgumentRefused:  # a player count the game does not seat: told by its fields
-        raise
-    except (RulesError, SetupError):
-        if w.lang == "en":
-            raise
-        raise RulesError(w("with the house rules {options} the game cannot be dealt to "
-                           "{n} players", options=w.join(t.strip() for t in texts),
-                           n=players)) from None
+# (``WorkerRefused``), a file, a bot module, and --rules: a variant, an option, a value,
+# options together and rules the table cannot be dealt (``RulesError``, its code and
+# fields: :func:`_rules_refused`), which go straight to the library
+# (:func:`~tablegames.common.rules.coerce_rules`, :meth:`GameInfo.fit_rules`). Their
+# English is the library's sentence.
 
 
 #: Each of :func:`~tablegames.runner.address_problem`'s codes, as the command says it
@@ -392,6 +307,67 @@ def _argument_refused(exc: ArgumentRefused, w: CliWords) -> str | None:
     return None
 
 
+def _rules_refused(exc: RulesError, w: CliWords) -> str | None:
+    """``--rules`` the library refused (:class:`~tablegames.common.errors.RulesError`),
+    told from its code and fields: an unknown variant or option, an option's value by
+    the facts its validator gave (a whole number, its bounds, its choices, true or
+    false), options that cannot be played together, rules the table cannot be dealt,
+    each of several faults. ``None`` for a refusal no command line sends (no rules at
+    all) or the command's own (``--rules`` that is not ``key=value``: already in ``w``'s
+    language)."""
+    option = exc.option or ""
+    shown = quoted(exc.value)
+    if exc.code == "variant":
+        return w("unknown {game} variant {variant}; known: {variants}", game=exc.game or "",
+                 variant=quoted(exc.variant), variants=w.join(exc.choices))
+    if exc.code == "unknown":
+        return w("bad {rules}: unknown option(s): {names}", rules="Rules",
+                 names=quoted_names(exc.options))
+    if exc.code == "type" and exc.expected == "int":
+        return w("the house rule {option} is a whole number, not {value}", option=option,
+                 value=shown)
+    if exc.code == "range" and exc.least is not None:
+        return (w("the house rule {option} is {least} or more, not {value}", option=option,
+                  least=exc.least, value=shown) if exc.most is None else
+                w("the house rule {option} is from {least} to {most}, not {value}",
+                  option=option, least=exc.least, most=exc.most, value=shown))
+    if exc.code == "choice":
+        return w("the house rule {option} is one of {choices}, not {value}", option=option,
+                 choices=w.join(exc.choices), value=shown)
+    if exc.code == "bool":
+        return w("the house rule {option} is true or false, not {value}", option=option,
+                 value=shown)
+    if exc.code == "too_long" and exc.most is not None:
+        return w("the house rule {option} lists at most {most} items", option=option,
+                 most=exc.most)
+    if exc.code == "clash":
+        return w.n("the house rule {options} cannot be played as it is set",
+                   "the house rules {options} cannot be played together",
+                   len(exc.options), options=w.join(exc.options))
+    if exc.code == "players" and exc.players is not None:
+        return (w("with the house rules {options} the game cannot be dealt to {n} players",
+                  options=w.join(exc.options), n=exc.players) if exc.options else
+                w("with these house rules the game cannot be dealt to {n} players",
+                  n=exc.players))
+    if exc.code == "several" and exc.faults:
+        return w.semicolon.join(_rules_refused(f, w) or str(f) for f in exc.faults)
+    if exc.option is not None:  # a value only the option's own check judges, as typed
+        return w.n("the house rule {options} cannot be played as it is set",
+                   "the house rules {options} cannot be played together", 1,
+                   options=f"{exc.option}={_as_typed(exc.value)}")
+    return None
+
+
+def _as_typed(value: object) -> str:
+    """An option's value as ``--rules`` reads it (JSON: ``["bogus"]``, ``3``), cut
+    short as :func:`~tablegames.common.errors.quoted` cuts a value."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):  # not JSON: a Python caller's object
+        return quoted(value)
+    return text if len(text) <= 100 else f"{text[:99]}..."
+
+
 #: The library's words a refusal above names as a whole (a file's ``what``, the forms
 #: of a Ray address, what to do when Ray does not come up), marked for the catalogue;
 #: tests/test_cli_lang.py checks each is the library's own.
@@ -429,7 +405,8 @@ def told(exc: TablegamesError, w: CliWords) -> str:
     :class:`~tablegames.common.errors.ResumeRefused` and
     :class:`~tablegames.common.errors.RowRefused`; a Ray cluster,
     :class:`~tablegames.common.errors.RayRefused`; a worker of another version,
-    :class:`~tablegames.common.errors.WorkerRefused`) in the catalogue's words. The
+    :class:`~tablegames.common.errors.WorkerRefused`; ``--rules``,
+    :class:`~tablegames.common.errors.RulesError`) in the catalogue's words. The
     English sentence is never read."""
     from tablegames.bots.registry import BotModuleRefused
     from tablegames.common.paths import NAME_MAX, FileRefused
@@ -463,6 +440,8 @@ def told(exc: TablegamesError, w: CliWords) -> str:
         return w("cannot write {what} {path}: {reason}", what=what, path=path, reason=reason)
     if isinstance(exc, ArgumentRefused):
         return _argument_refused(exc, w) or str(exc)
+    if isinstance(exc, RulesError):
+        return _rules_refused(exc, w) or str(exc)
     if isinstance(exc, RayRefused):
         return _ray_refused(exc, w)
     if isinstance(exc, ResumeRefused | RowRefused | WorkerRefused):
@@ -607,7 +586,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
     if players is None:  # as simulate counts them: one per name, else the game's own
         players = len(bots) if isinstance(bots, list) else info.default_players()
     # a player count, a bot, a --bots list not one per seat: the library's ArgumentRefused
-    _fits(info, players, rules, args.rules, w)
+    if rules is not None:  # rules the table cannot be dealt: the library's RulesNotDealt
+        info.fit_rules(players, rules)
     fresh = _nothing_to_resume(args, w)
     update, close = _progress(args.games, sys.stderr.isatty(), slow="ismcts" in names,
                               label=w("playing"))
@@ -679,7 +659,8 @@ def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> 
 
     Options override the variant whatever their order; a value is read as JSON when it can
     be (``15``, ``true``, ``"x"``) and as text otherwise (``dirty_hand=faces_or_seven``).
-    Unknown names and bad values are the game's own ``RulesError``, raised here. The
+    Unknown names and bad values are the library's ``RulesError``, raised here
+    (:func:`~tablegames.common.rules.coerce_rules`; told by its code, :func:`told`). The
     rules stay named, not merged into one ``Rules``, so the table's size can fit them
     (:meth:`~tablegames.common.protocol.GameInfo.fit_rules`: ``--rules classic`` for eight
     Shithead players deals from two decks) while every option typed is kept as typed.
@@ -694,19 +675,19 @@ def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> 
             if variant is not None and variant != text.strip():
                 raise RulesError(w("--rules: two variants ({one}, {other}); choose one and "
                                    "add key=value options", one=quoted(variant),
-                                   other=quoted(text.strip())))
+                                   other=quoted(text.strip())), code="not_rules", value=text)
             variant = text.strip()
             continue
         if not key.strip():
             raise RulesError(w("--rules {text}: write an option as key=value",
-                               text=quoted(text)))
+                               text=quoted(text)), code="not_rules", value=text)
         try:  # the bounded loads: 100,000 brackets were json's RecursionError
             changes[key.strip()] = loads(value)
         except ValueError:  # not JSON: a word (the rules then say if it is an option's)
             changes[key.strip()] = value.strip()
     named: Any = variant if not changes else (
         variant if variant is not None else info.rules_class(), changes)
-    _rules_check(info, texts, named, w)  # a misspelt name or a bad value is refused now
+    coerce_rules(info.rules_class, named)  # a misspelt name or a bad value: refused now
     return named
 
 
@@ -736,7 +717,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     # the count, before --rules are read; the seat and the opponent are Options' to refuse
     seats = info.check_players(players if isinstance(players, int) else len(players))
     rules = parse_rules(info, args.rules, w)
-    _fits(info, seats, rules, args.rules, w)
+    if rules is not None:
+        info.fit_rules(seats, rules)
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=rules, opponent=args.opponent,
                       table=args.table, lang=getattr(args, "lang", w.lang), pace=args.pace, debug=args.debug,
@@ -913,7 +895,8 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     players = args.players if args.players is not None else len(lineup)
     # a player count, more bots than seats, an unknown bot: the library's ArgumentRefused
     rules = parse_rules(info, args.rules, w) if args.rules else None
-    _fits(info, players, rules, args.rules, w)
+    if rules is not None:
+        info.fit_rules(players, rules)
     games = args.games if args.games is not None else 25 * max(1, players)
     update, close = _progress(games, sys.stderr.isatty() and not args.json, slow=True,
                               label=w("arena"))

@@ -214,8 +214,8 @@ def _latin_left(text: str, typed: list[str], names: tuple[str, ...] = ()) -> lis
     return left
 
 
-#: A mistake of each kind the library refuses, checked by the command first or told from
-#: the library's typed error (the bots per seat and the --resume lines, helper-199):
+#: A mistake of each kind the library refuses, told from the library's typed error (the
+#: bots per seat and the --resume lines, helper-199; --rules, helper-212):
 #: (arguments, the English line as the library words it).
 LIBRARY_REFUSALS = [
     (["simulate", "chess"], "unknown game 'chess'; known: dallah, phase10, shithead, toepen"),
@@ -269,8 +269,8 @@ PLAY_REFUSALS = [
                          ids=[" ".join(a) for a, _ in LIBRARY_REFUSALS + PLAY_REFUSALS])
 def test_the_librarys_refusals_in_arabic_english_as_before(
         argv: list[str], english: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """The common mistakes the library refuses are said in the command's language (checked
-    by the command first, or told from the library's typed error): English word for word
+    """The common mistakes the library refuses are said in the command's language (told
+    from the library's typed error): English word for word
     as the library says it (the lines above are the library's, as before helper-184),
     Arabic with no English word, the same status."""
     code, err = _said(argv, capsys)
@@ -470,8 +470,8 @@ def _rule_words() -> tuple[str, ...]:
             if isinstance(field.validator, OneOf):
                 out += [str(c) for c in field.validator.choices]
     return tuple(out)
-#: The refusals helper-184 left in English, each checked by the command first or told
-#: from the fields of the library's error: (arguments, the library's English line).
+#: The refusals helper-184 left in English, each told from the fields of the library's
+#: error: (arguments, the library's English line).
 LAST_REFUSALS = [
     (["simulate", "toepen", "--games", "0"],
      "games must be at least 1 (got 0): a simulation needs a game to play"),
@@ -685,8 +685,9 @@ def test_a_house_rules_own_reason_in_dutch_and_danish(
 
 def test_a_refusal_no_fact_explains_keeps_the_plain_line(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """A value only the game's own check judges (Phase 10's table of phases): the line
-    that names the options typed, as before helper-190."""
+    """A value only the game's own check judges (Phase 10's table of phases, the
+    ``RulesError``'s code ``"value"``): the line that names the option and its value as
+    ``--rules`` reads them, as before helper-190."""
     code, err = _said(["play", "phase10", "--rules", "phases=[\"bogus\"]", "--lang", "ar"], capsys)
     assert err == 'tablegames: لا يمكن اللعب بقاعدة البيت phases=["bogus"] كما ضُبطت\n'
     assert code == 2

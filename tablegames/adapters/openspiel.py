@@ -243,7 +243,7 @@ def rules_param(rules: Any) -> str:
         text = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError, RecursionError):  # a numpy value, NaN, a loop, ...
         raise RulesError("rules options are plain values (ints, strings, bools and lists "
-                         "or dicts of them)") from None
+                         "or dicts of them)", code="not_rules", value=data) from None
     pairs = [_pair(k, v) for k, v in sorted(data.items())]
     if data and all(pairs):
         return ";".join(p for p in pairs if p)

@@ -8,6 +8,7 @@ hidden information: messages name only what the acting seat already knows.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 
 #: How much of a caller's bad value a message quotes (see :func:`quoted`).
 QUOTE_LIMIT = 40
@@ -176,12 +177,126 @@ class StateError(TablegamesError):
     """A saved state (JSON) that is malformed, truncated, tampered with or inconsistent."""
 
 
+#: Every ``code`` a :class:`RulesError` carries, with what it means. The one list of them:
+#: the class's docstring (the errors reference) names each, and tests/common checks
+#: that every code the library raises is here and every code here is documented, so a
+#: front end can keep a table of them.
+RULES_CODES: Mapping[str, str] = MappingProxyType({
+    "not_rules": "not rules at all: no Rules object, dict of options, variant name or "
+                 "(variant, overrides); a variant's overrides that are no dict",
+    "variant": "a variant the game does not have",
+    "unknown": "options the game does not have",
+    "type": "an option's value of the wrong type",
+    "range": "an option's number outside its bounds",
+    "choice": "an option's value that is not one of its choices",
+    "bool": "an option's value that is not true or false",
+    "too_long": "a list option of too many items",
+    "value": "an option's value its own check refuses (a phase, an effects row)",
+    "card_set": "a Dallah card set that cannot be read or played",
+    "clash": "options that cannot be played together",
+    "players": "rules that cannot be dealt to the table's number of players",
+    "several": "more than one option at fault, each a refusal of its own",
+    "invalid": "a refusal raised without a code of its own (a saved game's rules)",
+})
+
+
 class RulesError(TablegamesError):
-    """A rules configuration (or card set) that cannot be played."""
+    """A rules configuration (or card set) that cannot be played.
+
+    The message is the library's English sentence. The fields are what a front end needs
+    to say it in its own words (the ``tablegames`` command in Arabic, the room server's
+    notes) without reading that sentence: ``code`` says what is wrong (one of
+    :data:`RULES_CODES`), ``option`` names the one option at fault (else ``None``),
+    ``value`` is the value refused as given, ``options`` every option the refusal names,
+    and the facts of each code are
+
+    * ``"not_rules"``: ``rules`` that are no rules config at all (a number, a list, a
+      variant's overrides that are no dict);
+    * ``"variant"``: ``variant``, a name ``game`` has no variant of; ``choices``, the
+      variants it has;
+    * ``"unknown"``: ``options``, the names the game has no option of (sorted);
+    * ``"type"``: ``option``'s ``value`` is not of its type; ``expected`` is what it
+      takes: ``"int"`` (an exact whole number, never a bool), ``"number"``, ``"text"``,
+      ``"list"`` or ``"card_set"`` (a Dallah ``CardSet``);
+    * ``"range"``: ``option``'s ``value`` is a whole number outside ``least`` ..
+      ``most`` (``most`` ``None``: no upper bound), read from its validator
+      (:class:`~tablegames.common.rules.IntIn`);
+    * ``"choice"``: ``option``'s ``value`` is not one of ``choices`` (its validator's,
+      :class:`~tablegames.common.rules.OneOf`; Toepen's ``second_exchange`` names
+      ``"all"``, ``"false"`` and ``"true"``);
+    * ``"bool"``: ``option``'s ``value`` is not ``True`` or ``False``
+      (:func:`~tablegames.common.rules.is_bool`);
+    * ``"too_long"``: ``option``, a list of more than ``most`` items;
+    * ``"value"``: ``option``'s ``value`` (or a part of it, at ``where``:
+      ``"phases[1]"``, ``"effects[0]"``) is refused by the option's own check: a
+      Phase 10 phase that is not written ``set3+run4``, a Shithead effects row;
+    * ``"card_set"``: a Dallah card set (the ``cards`` option, a card set file or
+      text) that cannot be read or played; the sentence says where;
+    * ``"clash"``: ``options``, the options that cannot be played together (Toepen's
+      ``bluff_takes_back`` with ``exchanges=False``, Shithead's ``lead_shown`` with
+      ``starter="seat"``), each named;
+    * ``"players"``: rules that cannot be dealt to ``players`` players
+      (:class:`RulesNotDealt`, raised by
+      :meth:`~tablegames.common.protocol.GameInfo.fit_rules`); ``options``, those the
+      caller set by hand;
+    * ``"several"``: more than one option at fault at once: ``faults``, each a
+      ``RulesError`` of its own with the fields above; ``options``, theirs;
+    * ``"invalid"``: raised without a code of its own (a saved game's rules that its
+      loader refuses; a ``RulesError`` made by a caller).
+
+    Fields a code does not use are ``None`` or empty. The codes are stable.
+    """
+
+    def __init__(self, message: str, *, code: str = "invalid", option: str | None = None,
+                 value: object = None, options: Iterable[str] = (),
+                 variant: str | None = None, game: str | None = None,
+                 choices: Iterable[str] = (), expected: str | None = None,
+                 least: int | None = None, most: int | None = None,
+                 players: int | None = None, where: str | None = None,
+                 faults: Iterable[RulesError] = ()) -> None:
+        super().__init__(message)
+        self.code = code
+        self.option = option
+        self.value = value
+        named = tuple(options)
+        self.options: tuple[str, ...] = named or ((option,) if option is not None else ())
+        self.variant = variant
+        self.game = game
+        self.choices: tuple[str, ...] = tuple(choices)
+        self.expected = expected
+        self.least = least
+        self.most = most
+        self.players = players
+        self.where = where
+        self.faults: tuple[RulesError, ...] = tuple(faults)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (:meth:`TablegamesError.__reduce__`), except a ``value`` that
+        cannot be pickled (a lambda given as an option), which is left out (``None``), as
+        :meth:`ArgumentRefused.__reduce__` does: a refusal raised in a worker process
+        comes back to the caller as itself."""
+        import pickle
+
+        fields = dict(self.__dict__)
+        try:
+            pickle.dumps(self.value)
+        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
+            fields["value"] = None
+        return (_rebuilt, (type(self), self.args, fields))
 
 
 class SetupError(TablegamesError):
     """Bad arguments to ``new_game``: a wrong player count, a bad stacked deck, ..."""
+
+
+class RulesNotDealt(RulesError, SetupError):
+    """Rules that cannot be dealt to the table's number of players (``code``
+    ``"players"``, ``players`` the count, ``options`` those the caller set by hand), as
+    :meth:`~tablegames.common.protocol.GameInfo.fit_rules` refuses them.
+
+    The message is the game's own sentence (Shithead's "1 deck(s) deal nine cards to at
+    most 5 players, not 8; ..."). A :class:`SetupError` too, as the game's refusal it
+    stands for was before it had a code: a caller catching either catches it."""
 
 
 class StaleState(IllegalAction):

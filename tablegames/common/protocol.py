@@ -14,7 +14,7 @@ from typing import Any, Protocol, Self, runtime_checkable
 import attrs
 
 from tablegames.common.actions import Action, Event
-from tablegames.common.errors import RulesError, SetupError
+from tablegames.common.errors import ArgumentRefused, RulesError, RulesNotDealt, SetupError
 from tablegames.common.outcome import Outcome
 from tablegames.common.rules import OptionText, coerce_rules, rules_from_dict, rules_to_dict
 from tablegames.common.setups import seats_refused
@@ -126,8 +126,13 @@ class GameInfo:
         the caller set by hand, which are never changed: the keys of a dict, or of the
         overrides in ``(variant, overrides)``; a variant name or ``None`` sets none; a
         ``Rules`` object sets every option, so it is taken exactly as library callers
-        give it. Rules that neither version deals are refused with the game's own
-        ``RulesError`` or ``SetupError`` for the rules as named.
+        give it. Rules that neither version deals are refused with a
+        :class:`~tablegames.common.errors.RulesNotDealt` (a ``RulesError`` and a
+        ``SetupError``, code ``"players"``): the game's own sentence for the rules as
+        named, ``players`` the table's count and ``options`` those the caller set by hand
+        (every option a ``Rules`` object changes from the standard game). Rules that are
+        no rules at all, a bad option or value, are the plain ``RulesError`` of
+        :func:`~tablegames.common.rules.coerce_rules`.
 
         >>> from tablegames import GAMES
         >>> shithead = GAMES["shithead"]
@@ -138,7 +143,7 @@ class GameInfo:
         >>> shithead.fit_rules(8, {"decks": 1})  # decks set by hand is never changed
         Traceback (most recent call last):
         ...
-        tablegames.common.errors.SetupError: 1 deck(s) deal nine cards to at most 5 players, \
+        tablegames.common.errors.RulesNotDealt: 1 deck(s) deal nine cards to at most 5 players, \
 not 8; use Rules(decks=...) for more
         """
         if isinstance(players, bool) or not isinstance(players, int | Sequence) or isinstance(
@@ -151,27 +156,41 @@ not 8; use Rules(decks=...) for more
         if rules is None:
             return coerce_rules(self.rules_class, sized)
         named = coerce_rules(self.rules_class, rules)
-        try:
-            self.new_game(players=names, seed=0, rules=named)
-            return named
-        except (RulesError, SetupError) as exc:
-            refusal = exc
-        if sized is None or isinstance(rules, self.rules_class):
-            raise refusal
+        default = rules_to_dict(self.rules_class())
         if isinstance(rules, Mapping):
             chosen = set(rules)
+        elif isinstance(rules, self.rules_class):  # every option it changes
+            chosen = {k for k, v in rules_to_dict(named).items() if v != default.get(k)}
         elif isinstance(rules, tuple | list) and isinstance(rules[1], Mapping):
             chosen = set(rules[1])
         else:  # a variant name: nothing set by hand
             chosen = set()
-        default = rules_to_dict(self.rules_class())
+        try:
+            self.new_game(players=names, seed=0, rules=named)
+            return named
+        except (RulesError, SetupError) as exc:
+            refusal = _not_dealt(exc, len(names), chosen)
+        if sized is None or isinstance(rules, self.rules_class):
+            raise refusal from None
         fit = {k: v for k, v in rules_to_dict(sized).items()
                if v != default.get(k) and k not in chosen}
         fitted = rules_from_dict(self.rules_class, {**rules_to_dict(named), **fit})
         if fitted == named:
-            raise refusal
+            raise refusal from None
         try:
             self.new_game(players=names, seed=0, rules=fitted)
         except (RulesError, SetupError):
             raise refusal from None
         return fitted
+
+
+def _not_dealt(refusal: RulesError | SetupError, players: int,
+               chosen: set[str]) -> RulesError | SetupError:
+    """The game's refusal to deal rules that are rules to ``players`` seats, as a
+    :class:`~tablegames.common.errors.RulesNotDealt` with its sentence (``code``
+    ``"players"``), naming the options set by hand (``chosen``); a player's name the
+    game refuses (an :class:`~tablegames.common.errors.ArgumentRefused`) is kept as it
+    is, for the names are at fault, not the rules."""
+    if isinstance(refusal, ArgumentRefused | RulesNotDealt):
+        return refusal
+    return RulesNotDealt(str(refusal), code="players", players=players, options=sorted(chosen))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -83,7 +83,8 @@ def rules_to_dict(rules: Any) -> dict[str, Any]:
 def _plain(rules: Any) -> dict[str, Any]:
     data = _converter.unstructure(rules)
     if not isinstance(data, dict):
-        raise RulesError(f"{quoted(rules)} is not a rules config")
+        raise RulesError(f"{quoted(rules)} is not a rules config", code="not_rules",
+                         value=rules)
     return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
 
@@ -100,8 +101,8 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         return data
     if not isinstance(data, Mapping):
         raise RulesError(
-            f"rules must be a mapping of option names to values, not {type(data).__name__}"
-        )
+            f"rules must be a mapping of option names to values, not {type(data).__name__}",
+            code="not_rules", value=data)
     for field in attrs.fields(cls):  # type: ignore[arg-type]
         value = data.get(field.name)
         if value is None or not str(field.type).startswith(("tuple[", "list[")):
@@ -110,21 +111,118 @@ def rules_from_dict(cls: type[R], data: object) -> R:
         # a dict key by key) or as a huge list: refused before structuring, whose cost and
         # error grow with every item
         if not isinstance(value, list | tuple):
-            raise RulesError(f"{field.name}: expected a list, not {quoted(value)}")
+            raise RulesError(f"{field.name}: expected a list, not {quoted(value)}",
+                             code="type", option=field.name, value=value, expected="list")
         if len(value) > MAX_ITEMS:
-            raise RulesError(f"{field.name}: at most {MAX_ITEMS} items, not {len(value)}")
+            raise RulesError(f"{field.name}: at most {MAX_ITEMS} items, not {len(value)}",
+                             code="too_long", option=field.name, value=value,
+                             most=MAX_ITEMS)
     try:
         return _converter.structure(dict(data), cls)
     except RulesError:
         raise
     except ForbiddenExtraKeysError as exc:
         raise RulesError(
-            f"unknown {cls.__name__} option(s): {quoted_names(exc.extra_fields)}"
-        ) from None
+            f"unknown {cls.__name__} option(s): {quoted_names(exc.extra_fields)}",
+            code="unknown", options=_names(exc.extra_fields)) from None
     except ClassValidationError as exc:
-        raise RulesError(f"bad {cls.__name__}: {_flatten(exc)}") from None
+        raise _refusal(cls, data, f"bad {cls.__name__}: {_flatten(exc)}", exc) from None
     except (TypeError, ValueError, KeyError) as exc:
-        raise RulesError(f"bad {cls.__name__}: {exc}") from None
+        raise RulesError(f"bad {cls.__name__}: {exc}", code="not_rules", value=data) from None
+
+
+#: The most faults one refusal lists (``RulesError.faults``), as :func:`_flatten` tells
+#: at most five problems of a group.
+MAX_FAULTS = 5
+
+
+def _refusal(cls: type[Any], data: Mapping[Any, Any], message: str,
+             exc: ClassValidationError) -> RulesError:
+    """The one :class:`RulesError` for cattrs' nested errors ``exc`` (told as
+    ``message``, the library's sentence): the code and facts of its one fault, or
+    ``"several"`` with each fault (at most :data:`MAX_FAULTS`) as a refusal of its own,
+    so a front end tells every option at fault without reading the sentence."""
+    fields = attrs.fields_dict(cls)
+    faults = [_fault(fields, data, path, leaf) for path, leaf in _leaves(exc)]
+    if len(faults) == 1:
+        return _retold(message, faults[0])
+    named = dict.fromkeys(name for fault in faults for name in fault.options)
+    return RulesError(message, code="several", faults=faults, options=named)
+
+
+def _retold(message: str, fault: RulesError) -> RulesError:
+    """``fault``'s code and fields under another sentence."""
+    return RulesError(message, **_fields(fault))
+
+
+def _fields(error: RulesError) -> dict[str, Any]:
+    """``error``'s fields, as its constructor takes them (not Python's ``__notes__``)."""
+    return {k: v for k, v in vars(error).items() if not k.startswith("__")}
+
+
+def _leaves(exc: BaseException, path: str = "", depth: int = 0) -> list[tuple[str, BaseException]]:
+    """The errors inside cattrs' nested ``exc``, each with where it arose (as
+    :func:`_flatten` names it), at most :data:`MAX_FAULTS`."""
+    if not isinstance(exc, BaseExceptionGroup) or depth > 20:
+        return [(path, exc)]
+    found: list[tuple[str, BaseException]] = []
+    for inner in exc.exceptions:
+        found += _leaves(inner, _path(path, inner), depth + 1)
+        if len(found) >= MAX_FAULTS:
+            break
+    return found[:MAX_FAULTS]
+
+
+def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
+           leaf: BaseException) -> RulesError:
+    """One fault of a rules dict, typed: ``leaf`` arose at ``path`` ("" for the rules
+    as a whole, ``"limit"``, ``"phases[1]"``).
+
+    A fault inside an option (a phase of a list, a row of a table) is the option's
+    ``"value"``; a ``RulesError`` of the option itself (its validator's, a check of
+    options together) keeps its own code; a value cattrs refused before the option's
+    validator ran (``limit="x"``, a choice not of a ``Literal``) is told by that
+    validator, the one place that judges the option: its ``RulesError`` gives the code
+    and the facts (the bounds, the choices)."""
+    option = path.split("[")[0].split(".")[0] or None
+    nested = option is not None and path != option
+    if isinstance(leaf, RulesError) and leaf.code != "invalid" and (
+            not nested or leaf.code == "card_set"):
+        if leaf.option is None and option is not None:  # raised where the name is unknown
+            given = data.get(option) if leaf.value is None else leaf.value
+            return RulesError(str(leaf), **{**_fields(leaf), "option": option,
+                                            "options": (option,), "value": given})
+        return leaf
+    if isinstance(leaf, ForbiddenExtraKeysError) and option is None:
+        return RulesError(_said(leaf), code="unknown", options=_names(leaf.extra_fields))
+    if isinstance(leaf, RulesError) and option is None:
+        return leaf  # a check of the rules as a whole, as raised
+    if option is None or option not in fields:
+        return RulesError(_said(leaf), code="not_rules", value=data)
+    value = data.get(option)
+    if not nested:
+        check = fields[option].validator
+        try:
+            if check is not None:
+                check(None, fields[option], value)
+        except RulesError as told:
+            if told.code != "invalid":
+                return told
+        except Exception:  # a check made for a structured value: the value's own fault
+            pass
+    return RulesError(_said(leaf), code="value", option=option, value=value, where=path)
+
+
+def _said(leaf: BaseException) -> str:
+    """``leaf``'s own sentence, as :func:`_flatten` tells it (cattrs' sentence of unknown
+    keys joins them as text, and a key may be a number or ``None``)."""
+    return _flatten(leaf) if isinstance(leaf, ForbiddenExtraKeysError) else f"{leaf}"[:300]
+
+
+def _names(keys: Iterable[object]) -> list[str]:
+    """Unknown option names, sorted, as a refusal's ``options``: a key that is no text
+    (a number, ``None``, a tuple) as :func:`~tablegames.common.errors.quoted` shows it."""
+    return sorted(k if type(k) is str else quoted(k) for k in keys)
 
 
 def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:
@@ -192,10 +290,13 @@ class IntIn:
     def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
         fault = self.fault(value)
         if fault == "type":
-            raise RulesError(f"{attr.name} must be an int, not {quoted(value)}")
+            raise RulesError(f"{attr.name} must be an int, not {quoted(value)}", code="type",
+                             option=attr.name, value=value, expected="int")
         if fault == "range":
             top = "" if self.hi is None else f"..{self.hi}"
-            raise RulesError(f"{attr.name} must be in {self.lo}{top}, not {quoted(value)}")
+            raise RulesError(f"{attr.name} must be in {self.lo}{top}, not {quoted(value)}",
+                             code="range", option=attr.name, value=value, least=self.lo,
+                             most=self.hi)
 
 
 def int_in(lo: int, hi: int | None = None) -> IntIn:
@@ -226,8 +327,10 @@ class OneOf:
 
     def __call__(self, _inst: Any, attr: Any, value: Any) -> None:
         if self.fault(value):
-            raise RulesError(f"{attr.name} must be one of {sorted(self.choices)}, "  # type: ignore[call-overload]
-                             f"not {quoted(value)}")
+            choices = sorted(self.choices)  # type: ignore[call-overload]
+            raise RulesError(f"{attr.name} must be one of {choices}, not {quoted(value)}",
+                             code="choice", option=attr.name, value=value,
+                             choices=map(str, choices))
 
 
 def one_of(choices: Container[Any]) -> OneOf:
@@ -238,7 +341,8 @@ def one_of(choices: Container[Any]) -> OneOf:
 def is_bool(_inst: Any, attr: Any, value: Any) -> None:
     """attrs validator: a real bool (so ``"no"`` is not taken as true)."""
     if not isinstance(value, bool):
-        raise RulesError(f"{attr.name} must be true or false, not {quoted(value)}")
+        raise RulesError(f"{attr.name} must be true or false, not {quoted(value)}",
+                         code="bool", option=attr.name, value=value)
 
 
 def coerce_rules(cls: type[R], rules: object) -> R:
@@ -258,14 +362,14 @@ def coerce_rules(cls: type[R], rules: object) -> R:
     if isinstance(rules, tuple | list) and len(rules) == 2 and isinstance(rules[0], str | cls):
         base, overrides = rules
         if not isinstance(overrides, Mapping):
-            raise RulesError("a variant's overrides are a dict of options")
+            raise RulesError("a variant's overrides are a dict of options", code="not_rules",
+                             value=overrides)
         start = coerce_rules(cls, base)
         return rules_from_dict(cls, {**rules_to_dict(start), **overrides})
     if not isinstance(rules, Mapping):
         raise RulesError(
             f"rules are a Rules object, a dict of options, a variant name or "
-            f"(variant, overrides), not {type(rules).__name__}"
-        )
+            f"(variant, overrides), not {type(rules).__name__}", code="not_rules", value=rules)
     return rules_from_dict(cls, rules)
 
 
@@ -280,8 +384,8 @@ def pick_variant(variants: Mapping[str, R], name: str, game: str) -> R:
         return variants[name]
     except KeyError:
         raise RulesError(
-            f"unknown {game} variant {quoted(name)}; known: {', '.join(sorted(variants))}"
-        ) from None
+            f"unknown {game} variant {quoted(name)}; known: {', '.join(sorted(variants))}",
+            code="variant", variant=name, game=game, choices=sorted(variants)) from None
 
 
 @attrs.frozen

@@ -100,7 +100,8 @@ def _ident(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, str) or not _ID.fullmatch(value):
         raise RulesError(
             f"{attr.name} must be a lower-case word of letters, digits and '_' "
-            f"(starting with a letter), not {quoted(value)}"
+            f"(starting with a letter), not {quoted(value)}",
+            code="card_set",
         )
 
 
@@ -112,9 +113,9 @@ def _text(_inst: Any, attr: Any, value: Any) -> None:
     after it around (found by helper-152). Any script and its punctuation pass."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise RulesError(f"{attr.name} must be a non-empty text of at most {MAX_TEXT} "
-                         f"characters, not {quoted(value)}")
+                         f"characters, not {quoted(value)}", code="card_set")
     if why := unprintable(value):
-        raise RulesError(f"{attr.name} {why}: {quoted(value)}")
+        raise RulesError(f"{attr.name} {why}: {quoted(value)}", code="card_set")
 
 
 @attrs.frozen(cache_hash=True)
@@ -194,35 +195,42 @@ class CardSet:
             ("cards", (*self.actions, *self.protection)))
         if len(self.actions) > MAX_ACTIONS or len(self.protection) > MAX_PROTECTION:
             raise RulesError(f"a card set has at most {MAX_ACTIONS} Action cards and "
-                             f"{MAX_PROTECTION} protection cards (each with a count)")
+                             f"{MAX_PROTECTION} protection cards (each with a count)", code="card_set")
         for group, items in groups:
             counted = Counter(x.id for x in items)
             dup = sorted(i for i, k in counted.items() if k > 1)
             if dup:
-                raise RulesError(f"card set {quoted(self.name)}: duplicate {group} id(s) {dup}")
+                raise RulesError(f"card set {quoted(self.name)}: duplicate {group} id(s) {dup}",
+                                 code="card_set")
         if not 1 <= len(self.shapes) <= MAX_SHAPES:
-            raise RulesError(f"shapes: the die needs 1 to {MAX_SHAPES} faces (DAL-01)")
+            raise RulesError(f"shapes: the die needs 1 to {MAX_SHAPES} faces (DAL-01)", code="card_set")
         if not any(s.cups for s in self.shapes):
-            raise RulesError("shapes: the shared pile has no cups: no face of the die names a cup")
+            raise RulesError("shapes: the shared pile has no cups: no face of the die names a cup",
+                             code="card_set")
         if not 1 <= len(self.zones) <= MAX_ZONES or not any(z.cards for z in self.zones):
-            raise RulesError("zones: the Placement deck names no zone (DAL-04)")
+            raise RulesError("zones: the Placement deck names no zone (DAL-04)", code="card_set")
         if not any(a.count for a in self.actions):
-            raise RulesError("actions: the Action deck is empty (DAL-04)")
+            raise RulesError("actions: the Action deck is empty (DAL-04)", code="card_set")
         if not any(a.count and a.cups and a.kind in PLACING_KINDS for a in self.actions):
             raise RulesError(
                 "actions: no Action card places a cup on any Dallah (place, timed, tag_team, "
-                "shareek or fazaa with cups >= 1): the shared pile would never empty"
+                "shareek or fazaa with cups >= 1): the shared pile would never empty",
+                code="card_set",
             )
         for i, a in enumerate(self.actions):
             where = f"actions[{i}] ({a.id})"
             if a.kind in PLACING_KINDS and a.cups == 0:
-                raise RulesError(f"{where}.cups: a {a.kind} card must place at least one cup")
+                raise RulesError(f"{where}.cups: a {a.kind} card must place at least one cup",
+                                 code="card_set")
             if a.kind == "naql" and a.count and len(self.zones) < 2:
-                raise RulesError(f"{where}.kind: Naql needs two zones to move between (DAL-22)")
+                raise RulesError(f"{where}.kind: Naql needs two zones to move between (DAL-22)",
+                                 code="card_set")
             if a.kind in ("give", "swap") and a.target == "self":
-                raise RulesError(f"{where}.target: a {a.kind} card cannot target your own pile")
+                raise RulesError(f"{where}.target: a {a.kind} card cannot target your own pile",
+                                 code="card_set")
             if a.kind == "pass" and a.target not in ("next", "previous"):
-                raise RulesError(f"{where}.target: a pass card passes to 'next' or 'previous'")
+                raise RulesError(f"{where}.target: a pass card passes to 'next' or 'previous'",
+                                 code="card_set")
 
     # -- tables ------------------------------------------------------------------------
     def shape(self, ident: str) -> Shape:
@@ -275,24 +283,24 @@ class CardSet:
     def from_file(cls, path: str | Path) -> CardSet:
         """Load a card set from a ``.toml`` or ``.json`` file (anything else is an error)."""
         if not isinstance(path, str | PurePath):
-            raise RulesError(f"a card set file is a path, not {type(path).__name__}")
+            raise RulesError(f"a card set file is a path, not {type(path).__name__}", code="card_set")
         p = Path(path)
         try:
             with p.open("rb") as file:
                 raw = file.read(MAX_FILE + 1)  # never the whole of a file that never ends
         except (OSError, ValueError) as exc:  # ValueError: a path holding a NUL
-            raise RulesError(f"cannot read card set {quoted(str(p))}: {exc}") from None
+            raise RulesError(f"cannot read card set {quoted(str(p))}: {exc}", code="card_set") from None
         return cls.from_dict(_parse(raw, p.suffix.lower(), str(p)))
 
     @classmethod
     def from_text(cls, text: str, fmt: str = "toml") -> CardSet:
         """Load a card set from TOML or JSON text (``fmt``: ``"toml"`` or ``"json"``)."""
         if not isinstance(text, str):
-            raise RulesError(f"a card set text is a str, not {type(text).__name__}")
+            raise RulesError(f"a card set text is a str, not {type(text).__name__}", code="card_set")
         if not isinstance(fmt, str):
-            raise RulesError(f"a card set's format is 'toml' or 'json', not {quoted(fmt)}")
+            raise RulesError(f"a card set's format is 'toml' or 'json', not {quoted(fmt)}", code="card_set")
         if len(text) > MAX_FILE:  # before it is encoded: up to four bytes a character
-            raise RulesError(f"a card set text is at most {MAX_FILE} characters")
+            raise RulesError(f"a card set text is at most {MAX_FILE} characters", code="card_set")
         raw = text.encode("utf-8", "surrogatepass")  # a lone surrogate: refused as not UTF-8
         return cls.from_dict(_parse(raw, "." + fmt.lower().lstrip("."), fmt))
 
@@ -310,7 +318,7 @@ def _find(items: Any, ident: str, what: str) -> Any:
     for x in items:
         if x.id == ident:
             return x
-    raise RulesError(f"no {what} {quoted(ident)} in this card set")
+    raise RulesError(f"no {what} {quoted(ident)} in this card set", code="card_set")
 
 
 def _parse(raw: bytes, suffix: str, where: str) -> Any:
@@ -320,9 +328,9 @@ def _parse(raw: bytes, suffix: str, where: str) -> Any:
     its ``RecursionError``, and a number too long to convert its ``ValueError``: each is
     refused here as what it is, text that is no card set."""
     if suffix not in (".toml", ".json"):
-        raise RulesError(f"card set {quoted(where)}: use a .toml or .json file")
+        raise RulesError(f"card set {quoted(where)}: use a .toml or .json file", code="card_set")
     if len(raw) > MAX_FILE:
-        raise RulesError(f"card set {quoted(where)} is larger than {MAX_FILE} bytes")
+        raise RulesError(f"card set {quoted(where)} is larger than {MAX_FILE} bytes", code="card_set")
     bad = f"card set {quoted(where)} is not valid {suffix[1:].upper()}"
     try:
         text = raw.decode()
@@ -330,11 +338,11 @@ def _parse(raw: bytes, suffix: str, where: str) -> Any:
             return loads(text)
         return tomllib.loads(text)
     except StateError as exc:
-        raise RulesError(f"{bad}: {str(exc).removeprefix('saved state ')}") from None
+        raise RulesError(f"{bad}: {str(exc).removeprefix('saved state ')}", code="card_set") from None
     except RecursionError:
-        raise RulesError(f"{bad}: nested too deeply") from None
+        raise RulesError(f"{bad}: nested too deeply", code="card_set") from None
     except ValueError as exc:  # TOMLDecodeError, UnicodeDecodeError, a 5,000-digit number
-        raise RulesError(f"{bad}: {str(exc)[:200]}") from None
+        raise RulesError(f"{bad}: {str(exc)[:200]}", code="card_set") from None
 
 
 _GROUPS: dict[str, type[Any]] = {
@@ -414,34 +422,35 @@ def _check_outline(data: Any) -> None:
     """
     if not isinstance(data, Mapping):
         raise RulesError(f"a card set is a table (name, shapes, zones, actions, protection), "
-                         f"not {type(data).__name__}")
+                         f"not {type(data).__name__}", code="card_set")
     extra = [k for k in data if k != "name" and k not in _GROUPS]
     if extra:
-        raise RulesError(f"unknown card set field(s): {quoted_names(extra, _name)}")
+        raise RulesError(f"unknown card set field(s): {quoted_names(extra, _name)}", code="card_set")
     if "name" not in data:
-        raise RulesError("name: the card set has no name")
+        raise RulesError("name: the card set has no name", code="card_set")
     if _too_deep(data["name"]):
-        raise RulesError(f"name: {_TOO_DEEP}")
+        raise RulesError(f"name: {_TOO_DEEP}", code="card_set")
     for group, item_cls in _GROUPS.items():
         if group not in data:
             if group == "protection":
                 continue
-            raise RulesError(f"{group}: the card set has no {group} list")
+            raise RulesError(f"{group}: the card set has no {group} list", code="card_set")
         items = data[group]
         if isinstance(items, str | Mapping) or not isinstance(items, list | tuple):
-            raise RulesError(f"{group}: expected a list of tables, not {type(items).__name__}")
+            raise RulesError(f"{group}: expected a list of tables, not {type(items).__name__}",
+                             code="card_set")
         if len(items) > _MAX_ITEMS[group]:
-            raise RulesError(f"{group}: at most {_MAX_ITEMS[group]} entries")
+            raise RulesError(f"{group}: at most {_MAX_ITEMS[group]} entries", code="card_set")
         for i, item in enumerate(items):
             if not isinstance(item, dict | Mapping):  # a dict first: told apart at once
                 if isinstance(item, item_cls):
                     continue
-                raise RulesError(f"{group}[{i}]: expected a table, not {quoted(item)}")
+                raise RulesError(f"{group}[{i}]: expected a table, not {quoted(item)}", code="card_set")
             if _PLAIN.issuperset(map(type, item.values())):
                 continue  # what a card holds, told apart at once: every load pays for this
             for field, value in item.items():
                 if _too_deep(value):
-                    raise RulesError(f"{_where(group, i, item)}.{_name(field)}: {_TOO_DEEP}")
+                    raise RulesError(f"{_where(group, i, item)}.{_name(field)}: {_TOO_DEEP}", code="card_set")
 
 
 def _check_items(data: Mapping[str, Any]) -> None:
@@ -459,17 +468,17 @@ def _check_items(data: Mapping[str, Any]) -> None:
             missing = [f.name for f in attrs.fields(item_cls)
                        if f.default is attrs.NOTHING and f.name not in item]
             if missing:
-                raise RulesError(f"{where}: missing {', '.join(missing)}")
+                raise RulesError(f"{where}: missing {', '.join(missing)}", code="card_set")
             known = _KNOWN.get(group, {})
             for field, values in known.items():
                 if field in item and item[field] not in values:
                     raise RulesError(f"{where}.{field}: unknown {field} {quoted(item[field])} "
-                                     f"(known: {', '.join(values)})")
+                                     f"(known: {', '.join(values)})", code="card_set")
             try:
                 rules_from_dict(item_cls, item)
             except RulesError as exc:
                 text = str(exc).removeprefix(f"bad {item_cls.__name__}: ")
-                raise RulesError(f"{where}: {text}") from None
+                raise RulesError(f"{where}: {text}", code="card_set") from None
 
 
 def _install_structure_cache() -> None:
@@ -496,7 +505,8 @@ def _install_structure_cache() -> None:
             if data == DEFAULT_REF:
                 return DEFAULT_CARDS
             raise RulesError(f"cards: {quoted(data)} names no card set this version ships (the "
-                             f"default is {quoted(DEFAULT_REF)}); give a card set as a table")
+                             f"default is {quoted(DEFAULT_REF)}); give a card set as a table",
+                             code="card_set")
         _check_outline(data)
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"))

@@ -48,14 +48,16 @@ def _prob(_inst: Any, attr: Any, value: Any) -> None:
     from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
-        raise RulesError(f"{attr.name} must be a probability in 0..1, not {quoted(value)}")
+        raise RulesError(f"{attr.name} must be a probability in 0..1, not {quoted(value)}",
+                         code="range", option=attr.name, value=value, least=0, most=1)
 
 
 def _factor(_inst: Any, attr: Any, value: Any) -> None:
     from tablegames.common.errors import RulesError, quoted
 
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 20:
-        raise RulesError(f"{attr.name} must be a factor in 0..20, not {quoted(value)}")
+        raise RulesError(f"{attr.name} must be a factor in 0..20, not {quoted(value)}",
+                         code="range", option=attr.name, value=value, least=0, most=20)
 
 
 @attrs.frozen

@@ -33,7 +33,8 @@ def _cardset(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, CardSet):
         from tablegames.common.errors import RulesError, quoted
 
-        raise RulesError(f"{attr.name} must be a CardSet, not {quoted(value)}")
+        raise RulesError(f"{attr.name} must be a CardSet, not {quoted(value)}", code="type",
+                         option=attr.name, value=value, expected="card_set")
 
 
 @attrs.frozen(cache_hash=True)

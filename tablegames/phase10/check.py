@@ -183,7 +183,7 @@ def check_group(
     reqs = parse_phase(requirement)
     if len(reqs) != 1:
         raise RulesError(f"{quoted(requirement)} is a whole phase; give one requirement, "
-                         "like 'set3'")
+                         "like 'set3'", code="value", value=requirement)
     ((kind, size),) = reqs
     if g.kind != kind:  # P10-41
         return R.GROUP_WRONG_KIND.at(group=shown(g), kind=R.KINDS[g.kind],
@@ -258,7 +258,8 @@ def check_phase(
     else:
         if type(phase) is not int or not 1 <= phase <= len(rules.phases):
             raise RulesError(f"phase must be a phase number in 1..{len(rules.phases)}, "
-                             "or a phase written like 'set3+run4'")
+                             "or a phase written like 'set3+run4'", code="range",
+                             value=phase, least=1, most=len(rules.phases))
         want = rules.phase_reqs[phase - 1]
         name = R.phase_named(rules.phases[phase - 1], phase)
     have = None

@@ -89,14 +89,16 @@ def parse_phase(text: str) -> Phase:
 def _parse_phase(text: str) -> Phase:
     """:func:`parse_phase` of a ``str``."""
     if len(text) > MAX_PHASE_TEXT:
-        raise RulesError(f"phase {quoted(text)}: at most {MAX_PHASE_TEXT} characters")
+        raise RulesError(f"phase {quoted(text)}: at most {MAX_PHASE_TEXT} characters",
+                         code="value", option="phases", value=text)
     reqs: list[Requirement] = []
     for part in text.replace(" ", "").lower().split("+"):
         kind, size = _requirement(text, part)
         lo = 2 if kind == RUN else 1
         # the pack holds 8 of each number and 8 Wilds (P10-01): a set of 17 cannot be made
         if not lo <= size <= (12 if kind == RUN else 16 if kind == SET else 24):
-            raise RulesError(f"phase {quoted(text)}: {quoted(part)} has an impossible size")
+            raise RulesError(f"phase {quoted(text)}: {quoted(part)} has an impossible size",
+                             code="value", option="phases", value=text)
         reqs.append((kind, size))
     return tuple(sorted(reqs, key=lambda r: (r[0], -r[1])))
 
@@ -106,7 +108,8 @@ def _requirement(text: str, part: str) -> Requirement:
         digits = part[len(word):]
         if part.startswith(word) and is_number(digits, 3):
             return kind, int(digits)
-    raise RulesError(f"phase {quoted(text)}: {quoted(part)} is not setN, runN or colourN")
+    raise RulesError(f"phase {quoted(text)}: {quoted(part)} is not setN, runN or colourN",
+                     code="value", option="phases", value=text)
 
 
 def phase_size(text: str) -> int:
@@ -123,7 +126,8 @@ def describe_phase(text: str) -> str:
 def _parse_phase_text(text: object) -> str:
     """``text`` when it is a ``str`` with something in it (else a ``RulesError``)."""
     if type(text) is not str or not text.strip():
-        raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}")
+        raise RulesError(f"a phase is written like 'set3+run4', not {quoted(text)}",
+                         code="value", option="phases", value=text)
     return text
 
 
@@ -135,14 +139,21 @@ def describe_reqs(reqs: Phase) -> str:
 
 def _check_phases(_inst: Any, attr: Any, value: Any) -> None:
     if not isinstance(value, tuple) or not value:
-        raise RulesError(f"{attr.name} must be a non-empty list of phases")
+        raise RulesError(f"{attr.name} must be a non-empty list of phases", code="value",
+                         option=attr.name, value=value)
     if len(value) > 30:
-        raise RulesError(f"{attr.name}: at most 30 phases")
-    for text in value:
+        raise RulesError(f"{attr.name}: at most 30 phases", code="too_long", option=attr.name,
+                         value=value, most=30)
+    for i, text in enumerate(value):
         if not isinstance(text, str):
             raise RulesError(f"{attr.name}: a phase is written like 'set3+run4', not "
-                             f"{quoted(text)}")
-        parse_phase(text)
+                             f"{quoted(text)}", code="value", option=attr.name, value=value,
+                             where=f"{attr.name}[{i}]")
+        try:
+            parse_phase(text)
+        except RulesError as exc:  # the phase's own sentence, naming the option's value
+            raise RulesError(str(exc), code="value", option=attr.name, value=value,
+                             where=f"{attr.name}[{i}]") from None
 
 
 def _phases(value: Any) -> Any:
@@ -357,16 +368,15 @@ class Rules:
         if self.wild_groups == "open" and self.naturals != "phase":
             raise RulesError(
                 'wild_groups="open" needs naturals="phase": with a natural card in every '
-                "group no group is all Wilds"
-            )
+                "group no group is all Wilds", code="clash", options=("wild_groups", "naturals"))
         if self.phase_choice and len(set(self.phase_reqs)) != len(self.phases):
-            raise RulesError("with phase_choice every phase must differ from the others")
+            raise RulesError("with phase_choice every phase must differ from the others",
+                             code="clash", options=("phase_choice", "phases"))
         for text in self.phases:
             if phase_size(text) > self.hand_size + 1:
                 raise RulesError(
                     f"phase {quoted(text)} needs {phase_size(text)} cards but a player holds at "
-                    f"most {self.hand_size + 1}"
-                )
+                    f"most {self.hand_size + 1}", code="clash", options=("phases", "hand_size"))
 
     @property
     def highest_wins(self) -> bool:

@@ -564,10 +564,11 @@ def option_labels(info: GameInfo, names: Iterable[str], lang: str) -> list[str]:
 
 def _rules_refused(exc: TablegamesError, info: GameInfo, key: str,
                    chosen: Mapping[str, Any]) -> ClientError:
-    """``bad_rules`` for the house rules the host set (``chosen``), which the engine
-    refused (``exc``, kept as the English ``detail``): every phone reads the note ``key``
-    naming them by their labels, in its language. Rules the host set none of cannot be
-    refused (a game's variants and its set-up for each size deal): told to English alone."""
+    """``bad_rules`` for the house rules ``chosen`` (those the library's refusal names,
+    else those the host set: :func:`_at_fault`), which the engine refused (``exc``, kept
+    as the English ``detail``): every phone reads the note ``key`` naming them by their
+    labels, in its language. Rules with no option named cannot be refused (a game's
+    variants and its set-up for each size deal): told to English alone."""
     if not chosen:
         return ClientError("bad_rules", str(exc)[:300])
     return ClientError("bad_rules", str(exc)[:300], note=lambda lang: note_text(
@@ -590,13 +591,32 @@ def playable_rules(info: GameInfo, players: int, rules: dict[str, Any],
     try:
         named = rules_from_dict(info.rules_class, rules)
     except (RulesError, SetupError) as exc:
-        key = "rules_one" if len(set_by_host) == 1 else "rules_clash"
-        raise _rules_refused(exc, info, key, set_by_host) from None
+        key, options = _at_fault(exc, info, set_by_host)
+        raise _rules_refused(exc, info, key, options) from None
     try:
         fitted = info.fit_rules(players, (named, {k: rules[k] for k in set_by_host}))
     except (RulesError, SetupError) as exc:
-        raise _rules_refused(exc, info, "rules_table", set_by_host) from None
+        _, options = _at_fault(exc, info, set_by_host)
+        raise _rules_refused(exc, info, "rules_table", options) from None
     return rules_to_dict(fitted)
+
+
+def _at_fault(exc: TablegamesError, info: GameInfo,
+              chosen: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """The note that tells the host's rules refused (``exc``) and the house rules it
+    names, read from the refusal's code and fields (:class:`RulesError`): the one option
+    at fault (``rules_one``: a value it does not take), the options that cannot be
+    played together as the game names them (``rules_clash``), each option of several at
+    fault (``rules_each``). A refusal that names none of the game's options: every
+    option the host set (``chosen``), as one (``rules_one``) or together."""
+    fields = attrs.fields_dict(info.rules_class)
+    named = ([o for o in exc.options if o in fields] if isinstance(exc, RulesError) else [])
+    if not named:
+        return ("rules_one" if len(chosen) == 1 else "rules_clash"), chosen
+    at_fault = dict.fromkeys(named, True)
+    if isinstance(exc, RulesError) and exc.code == "several":
+        return ("rules_one" if len(named) == 1 else "rules_each"), at_fault
+    return ("rules_one" if len(named) == 1 else "rules_clash"), at_fault
 
 
 #: The longest ``bot_delay`` a hub takes, in seconds: every front end's pause limit.

@@ -71,6 +71,8 @@ NOTES: dict[str, str] = {
     "no_option": N_("The game has no house rule of that name."),
     "rules_one": N_("This house rule cannot be played as it is set: {options}."),
     "rules_clash": N_("These house rules cannot be played together: {options}."),
+    # several house rules each set to a value it does not take (``RulesError`` "several")
+    "rules_each": N_("These house rules cannot be played as they are set: {options}."),
     "rules_table": N_("With these house rules the game cannot be dealt to this number of "
                       "players: {options}."),
     # the creation form's game, bot and seed (``game``: the game's title in the phone's

@@ -64,7 +64,8 @@ def rank_table(aces: str) -> tuple[int, ...]:
         return RANKS_ACE_HIGH
     if type(aces) is str and aces == "low":
         return RANKS_ACE_LOW
-    raise RulesError(f"aces is 'low' or 'high', not {quoted(aces)}")
+    raise RulesError(f"aces is 'low' or 'high', not {quoted(aces)}", code="choice",
+                     option="aces", value=aces, choices=("high", "low"))
 
 
 def _make_pack(decks: int = 1) -> Pack:

@@ -97,8 +97,7 @@ def _multiples_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
     if value == "each" and inst.does not in REPEATABLE:
         raise RulesError(
             f"value {inst.value}: multiples='each' is only meaningful for skip, reverse "
-            f"and under_over, not {inst.does!r}"
-        )
+            f"and under_over, not {inst.does!r}", code="clash", options=("multiples", "does"))
 
 
 def _acts_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
@@ -106,8 +105,8 @@ def _acts_ok(inst: Effect, attr: attrs.Attribute[str], value: str) -> None:
     if value == "on_lower" and inst.does not in ACT_ON_LOWER:
         raise RulesError(
             f"value {inst.value}: acts='on_lower' is for skip and reverse (the cards the "
-            f"source says act when placed on a lower card), not {inst.does!r}"
-        )
+            f"source says act when placed on a lower card), not {inst.does!r}",
+            code="clash", options=("acts", "does"))
 
 
 def _to_values(value: object) -> Any:
@@ -131,7 +130,8 @@ def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
     if inst.does in _NEVER_ON_TOP:
         raise RulesError(
             f"value {inst.value}: a {inst.does} card never stays on top of the pile, so a "
-            "playable_on_me restriction on it would never apply")
+            "playable_on_me restriction on it would never apply", code="clash",
+            options=("playable_on_me", "does"))
     if value == "lower":
         return
     if not isinstance(value, tuple) or not value or not all(
@@ -139,8 +139,8 @@ def _values_ok(inst: Effect, attr: Any, value: Any) -> None:
     ):
         raise RulesError(
             f"value {inst.value}: playable_on_me is 'lower' or lists the values 1..13 that "
-            f"may be played on it (at least one), not {quoted(value)}"
-        )
+            f"may be played on it (at least one), not {quoted(value)}", code="value",
+            option=attr.name, value=value)
 
 
 @attrs.frozen(cache_hash=True)
@@ -170,14 +170,16 @@ def _structure_effect(value: object, _type: object) -> Effect:
         return value
     if not isinstance(value, Mapping):
         raise RulesError(f"an effects row is a mapping such as {{'value': 2, 'does': 'reset'}}, "
-                         f"not {quoted(value)}")
+                         f"not {quoted(value)}", code="value", option="effects", value=value)
     unknown = sorted(map(str, set(value) - _ROW_KEYS))
     if unknown:
-        raise RulesError(f"an effects row has no field {quoted(unknown[0])}")
+        raise RulesError(f"an effects row has no field {quoted(unknown[0])}", code="value",
+                         option="effects", value=value)
     try:
         return Effect(**value)
     except TypeError as exc:
-        raise RulesError(f"effects: {exc}") from None
+        raise RulesError(f"effects: {exc}", code="value", option="effects",
+                         value=value) from None
 
 
 def _unstructure_effect(effect: Effect) -> dict[str, Any]:
@@ -231,11 +233,13 @@ LOWER_ONLY_EFFECTS: tuple[Effect, ...] = tuple(
 
 def _check_effects(_inst: object, _attr: object, value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(e, Effect) for e in value):
-        raise RulesError("effects must be a tuple of shithead.Effect rows")
+        raise RulesError("effects must be a tuple of shithead.Effect rows", code="type",
+                         option="effects", value=value, expected="list")
     seen: set[int] = set()
     for e in value:
         if e.value in seen:
-            raise RulesError(f"effects: value {e.value} is listed twice")
+            raise RulesError(f"effects: value {e.value} is listed twice", code="value",
+                             option="effects", value=value)
         seen.add(e.value)
 
 
@@ -448,23 +452,23 @@ class Rules:
         if self.lead_shown and self.starter != "lowest":
             raise RulesError(
                 f"lead_shown=True needs starter='lowest': the starter leads the card it "
-                f"showed, and with starter={self.starter!r} nobody shows a card"
-            )
+                f"showed, and with starter={self.starter!r} nobody shows a card",
+                code="clash", options=("lead_shown", "starter"))
         # SHD-25: a cut-in completes the run of equal values that burns the pile; with
         # burn_run=None no run burns it, so there is nothing to cut in with
         if self.cut_in and self.burn_run is None:
             raise RulesError(
                 "cut_in=True needs burn_run: a cut-in completes the cards of a kind that "
-                "burn the pile, and burn_run=None turns that rule off"
-            )
+                "burn the pile, and burn_run=None turns that rule off",
+                code="clash", options=("cut_in", "burn_run"))
         # SHD-02, SHD-25: each deck holds four cards of a value, so a longer run can never
         # lie on the pile and the rule would never burn it
         if self.burn_run is not None and self.burn_run > 4 * self.decks:
             raise RulesError(
                 f"burn_run={self.burn_run} needs decks={-(-self.burn_run // 4)} or more: "
                 f"{self.decks} deck{'s hold' if self.decks > 1 else ' holds'} only "
-                f"{4 * self.decks} cards of each value"
-            )
+                f"{4 * self.decks} cards of each value", code="clash",
+                options=("burn_run", "decks"))
 
     @classmethod
     def variant(cls, name: str) -> Rules:

@@ -47,7 +47,8 @@ def _is_second_exchange(_inst: object, attr: Any, value: object) -> None:
     try:
         _second_exchange(value, None)
     except TypeError as exc:
-        raise RulesError(f"{attr.name}: {exc}") from None
+        raise RulesError(f"{attr.name}: {exc}", code="choice", option=attr.name, value=value,
+                         choices=("all", "false", "true")) from None
 
 
 converter().register_structure_hook(SecondExchange, _second_exchange)
@@ -229,8 +230,8 @@ class Rules:
                     shown = f'"{value}"' if isinstance(value, str) else "True"
                     raise RulesError(
                         f"{name}={shown} needs exchanges=True: it changes the dirty-hand "
-                        "exchange, and exchanges=False turns the exchange off"
-                    )
+                        "exchange, and exchanges=False turns the exchange off",
+                        code="clash", options=(name, "exchanges"))
 
     @classmethod
     def variant(cls, name: str) -> Rules:
