@@ -8,6 +8,7 @@ one page load that checks the defect and what stays right around it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tests.server.helpers import Phones, Server, Socket, calm, new_phones, tap, until
@@ -63,3 +64,46 @@ def test_a_card_in_flight_never_takes_a_tap_meant_for_the_hand(
         assert not ph.errors
     finally:
         bo.close()
+
+
+def test_a_phone_taken_up_again_finds_out_at_once_that_its_socket_died(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """A phone locked between turns (or its app switched away) whose connection died in
+    silence still said "live" when taken up again, and showed the old table until the
+    heartbeat found the silence (8 s by default; here the heartbeat is a minute, so only
+    the page's own check answers within the test's waits). Shown again (``visibilitychange``)
+    or back on the network (``online``), the page pings at once: with no answer in 1.5 s it
+    says it is offline, drops the socket and reconnects to the table as it is."""
+    ph = new_phones(phones, browser, server, "ar")
+    room = server.create(game="toepen", players=2, name="Amal", seed=1, rules={"limit": 3})
+    server.join(room["code"], "Bo")
+    path = {"silent": False, "sockets": 0}
+
+    def relay(ws: Any) -> None:  # the page's socket through a path that can go silent
+        path["sockets"] += 1
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda m: None if path["silent"] else ws.send(m))
+
+    page = ph.open(room["url"] + "?heartbeat=60000", viewport=(320, 568))
+    page.route_web_socket(re.compile(r"/ws/p/"), relay)
+    page.reload()
+    until(page, "body[data-version='0'][data-connected='1']")
+    for wake in ("document.dispatchEvent(new Event('visibilitychange'))",
+                 "window.dispatchEvent(new Event('online'))"):
+        opened = path["sockets"]
+        path["silent"] = True
+        page.evaluate(f"() => {wake}")
+        until(page, "body[data-offline='1'][data-connected='0']")
+        assert page.text_content("#conn") == "جارٍ إعادة الاتصال…"
+        path["silent"] = False
+        until(page, "body[data-offline='0'][data-connected='1'][data-version='0']")
+        assert path["sockets"] > opened
+        assert page.get_attribute("body", "data-myturn") == "1"
+    # a socket that answers is kept: taken up again, nothing is dropped
+    opened = path["sockets"]
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    calm(page)
+    tap(page, "0:keep")
+    until(page, "body[data-version='1'][data-rechecked='1']")  # its ping was answered
+    assert path["sockets"] == opened and page.get_attribute("body", "data-connected") == "1"
+    assert not ph.errors
