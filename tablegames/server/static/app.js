@@ -701,9 +701,38 @@ function room() {
     if (code === 4410) refusedForGood("room_unreadable");
     if (code === 4404) refusedForGood(FINAL_WORDS[document.body.dataset.lastError] || "no_seat");
     if (code === 4409 || state.dead) { state.dead = true; return; }
-    setTimeout(connect, state.backoff);
+    state.retry = setTimeout(() => { state.retry = null; connect(); }, state.backoff);
     state.backoff = Math.min(state.backoff * 2, 4000);
   }
+
+  /* A phone taken up again (unlocked, its browser brought back) or back on the network:
+   * a socket that died while the page slept can still say it is open, and the heartbeat
+   * finds the silence only after SILENCE_MS (8 s of an old table, and of taps that go
+   * nowhere, each time a phone comes out of a pocket). So the page asks at once: a ping
+   * that has no answer within RECHECK_MS drops the socket and reconnects (abandon; the
+   * hello shows the table as it is); a socket that answers is kept (data-rechecked counts
+   * those, for the browser tests). A socket already closed and waiting out its backoff
+   * reconnects now. */
+  const RECHECK_MS = Math.min(1500, SILENCE_MS);
+  function recheck() {
+    if (state.dead) return;
+    const ws = state.ws;
+    if (ws && ws.readyState === WebSocket.OPEN) {
+      send({type: "ping"});
+      const asked = state.unanswered;
+      setTimeout(() => {
+        if (state.ws !== ws) return;
+        if (state.unanswered !== null && state.unanswered <= asked) { abandon(ws); return; }
+        document.body.dataset.rechecked = String(Number(document.body.dataset.rechecked || 0) + 1);
+      }, RECHECK_MS);
+    } else if (state.retry) {
+      clearTimeout(state.retry);
+      state.retry = null;
+      connect();
+    }
+  }
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") recheck(); });
+  window.addEventListener("online", recheck);
 
   /* A refusal no retry changes: the room's stored game cannot be rebuilt by this server
    * (``room_unreadable``, the socket closed with 4410: a game stored by an older
