@@ -234,6 +234,7 @@ def test_phase10_a_hand_stopped_at_the_move_limit_says_so() -> None:
     s = phase10.new_game(players=2, seed=1, rules={"action_limit": 50})
     events: list[Event] = []
     while s.round == 0:
+        assert len(s.history) < 100, "the move limit of 50 did not stop the hand"
         seat = s.to_act
         events += s.apply(f"{seat}:draw")
         events += s.apply([a for a in s.legal_actions() if "discard" in str(a)][-1])

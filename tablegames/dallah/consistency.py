@@ -133,6 +133,13 @@ def _check_counts(state: State) -> None:
         raise _fail("held", "only protection cards are held (DAL-40)")
     if state.stage == OVER and state.shared_total():
         raise StateError("$.state: the game ended with cups in the shared pile (DAL-50)")
+    if not state.shared_total() and state.stage != OVER and not (
+            state.stage == REPORT and state.report_kind == R_PLACE):
+        # DAL-50: the game ends with the turn that empties the pile, and only a roll
+        # takes cups from it, so only a placement's report follows an empty pile; a roll
+        # with none left would place no cup (DAL-26: as many as remain)
+        raise StateError("$.state: the shared pile is empty before this turn's roll, "
+                         "so the game is over (DAL-50)")
 
 
 def _check_card(state: State) -> None:

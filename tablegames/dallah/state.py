@@ -672,7 +672,11 @@ class State(BaseState):
         raise StateError("the Placement deck names no zone with space")  # pragma: no cover
 
     def _roll_one(self) -> int:
-        """Roll until a shape that is still in the shared pile (DAL-01, DAL-03)."""
+        """Roll until a shape that is still in the shared pile (DAL-01, DAL-03). A card
+        rolls no more cups than the pile holds (DAL-26) and a load refuses a roll to come
+        with the pile empty (DAL-50), so a face of it always comes up; a count that
+        broke this would roll for ever, so it fails here at once."""
+        assert any(self.shared), "a roll with the shared pile empty (DAL-26, DAL-50)"
         nfaces = self.t.nshapes
         ids = self.t.shape_ids
         while True:

@@ -52,9 +52,10 @@ def _unseen(hand: Sequence[int], known: Sequence[int]) -> list[int] | None:
     return rest
 
 
-def _is_sorted(cards: tuple[int, ...]) -> bool:
-    """Whether a group is in code order (a tuple never equals the list ``sorted`` gives)."""
-    return cards == tuple(sorted(cards))
+def _is_sorted(seats: tuple[int, ...]) -> bool:
+    """Whether the seats waiting to swap are in seat order (a tuple never equals the list
+    ``sorted`` gives); the card lists declared ``sort=True`` are the core's to check."""
+    return seats == tuple(sorted(seats))
 
 
 def check_loaded(state: State) -> None:
@@ -151,7 +152,10 @@ def check_seats(state: State) -> None:
     the seats come; it runs on every load, so the common cases take short cuts that
     decide the same: no known cards leaves the whole hand unseen, and slots without
     bars fit any unseen cards of their number (``consistent`` of such slots is a
-    length test). ``rounds_done`` is checked before (each loser a seat).
+    length test). ``rounds_done`` is checked before (each loser a seat), and so is the
+    code order of the hands, face-up and known cards: they are declared ``sort=True``,
+    which the core checks first on every load and position
+    (:func:`~tablegames.common.declared.check_code_order`), so none is checked here.
     """
     stage = state.stage
     ups, downs, all_slots = state.face_up, state.face_down, state.bars
@@ -171,11 +175,9 @@ def check_seats(state: State) -> None:
         if lost[s] != tally[s]:
             raise StateError(f"$.state.tally[{s}]: does not match the rounds played")
         hand = hands[s]
-        if not (_is_sorted(hand) and _is_sorted(up)):
-            raise StateError(f"$.state: seat {s}'s cards are not in order")
         known = all_known[s]
         unseen: Sequence[int] | None = hand
-        if known and (not _is_sorted(known) or (unseen := _unseen(hand, known)) is None):
+        if known and (unseen := _unseen(hand, known)) is None:
             raise StateError(f"$.state.known_cards[{s}]: not cards of that hand")
         assert unseen is not None
         if len(slots) != len(unseen) or (any(slots) and not consistent(slots, unseen)):

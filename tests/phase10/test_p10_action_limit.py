@@ -42,6 +42,7 @@ def test_a_hand_at_the_move_limit_ends_dead_as_the_next_turn_begins() -> None:
     state = phase10.new_game(players=3, seed=4, rules={"action_limit": 50})
     seen: list[Any] = []
     while state.round == 0:
+        assert len(state.history) < 100, "the move limit of 50 did not stop the hand"
         before = state.plays
         seen += state.apply(next(iter(state.legal_actions())) if state.stage == 0
                             else state.legal_actions()[-1])

@@ -104,6 +104,7 @@ def test_a_hand_the_limit_stops_outside_a_tie_break_is_dead_under_either_value()
         state = phase10.new_game(players=2, seed=2, rules={"action_limit": 50,
                                                            "limit_tiebreak": value})
         while state.round == 0:
+            assert len(state.history) < 100, "the move limit of 50 did not stop the hand"
             seat = state.to_act
             state.apply(f"{seat}:draw")
             state.apply([a for a in state.legal_actions()
