@@ -675,8 +675,10 @@ class State(BaseState):
         """Roll until a shape that is still in the shared pile (DAL-01, DAL-03). A card
         rolls no more cups than the pile holds (DAL-26) and a load refuses a roll to come
         with the pile empty (DAL-50), so a face of it always comes up; a count that
-        broke this would roll for ever, so it fails here at once."""
-        assert any(self.shared), "a roll with the shared pile empty (DAL-26, DAL-50)"
+        broke this would roll for ever, so it fails here at once (an error, not an
+        ``assert``: ``python -O`` would drop that and loop)."""
+        if not any(self.shared):
+            raise StateError("a roll with the shared pile empty (DAL-26, DAL-50)")  # pragma: no cover
         nfaces = self.t.nshapes
         ids = self.t.shape_ids
         while True:
