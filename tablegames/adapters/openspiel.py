@@ -391,7 +391,15 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_decisions(self.codec, info.max_actions(probe_state)),
         )
         game_type = self.GAME_TYPE if self.explicit else self.ENGINE_TYPE
-        super().__init__(game_type, game_info_, dict(params or {}))
+        given = dict(params or {})
+        text = given.get("rules")
+        if isinstance(text, str) and text.lstrip().startswith("{"):
+            # Plain JSON (taken through a parameter dict) is kept in the form a game
+            # string can hold: pyspiel makes the game again from str(game) to read a
+            # serialized state back, and JSON's commas ended that string's parameter
+            # (helper-216). The same options, so the same game.
+            given["rules"] = rules_param(self.rules_value)
+        super().__init__(game_type, game_info_, given)
 
     def new_initial_state(self) -> TablegamesState:
         """A new game: at its first chance node (explicit chance), or dealt with the next
