@@ -273,7 +273,9 @@ def _readable(text: str) -> dict[str, Any]:
     for part in text.split(";"):
         key, sep, value = part.partition(":")
         key, value = key.strip(), value.strip()
-        if not sep or not _WORD.match(key) or not value or key in out:
+        if key in out:  # it was told as no key:value pair, which it is
+            raise SetupError(f"the rules parameter names the option {quoted(key)} twice")
+        if not sep or not _WORD.match(key) or not value:
             raise SetupError(f"the rules parameter is not a variant name or rules options: "
                              f"{quoted(part)} is not one key:value pair")
         if value in ("true", "false"):

@@ -7,8 +7,10 @@ name: pyspiel rebuilds a game from ``str(game)`` in ``deserialize_game_and_state
 from __future__ import annotations
 
 import pyspiel
+import pytest
 
 import tablegames.adapters.openspiel  # noqa: F401  (registers the games with pyspiel)
+from tablegames.common.errors import SetupError
 from tests.adapters.helpers import through_chance
 
 PARAMS = {"rules": '{"limit": 2, "poverty": false}', "players": 2}
@@ -31,3 +33,9 @@ def test_a_state_of_json_rules_survives_serialization() -> None:
     assert back_game.codec.rules == game.codec.rules
     assert back.session.state.to_json() == state.session.state.to_json()
     assert back.information_state_string(0) == state.information_state_string(0)
+
+
+def test_an_option_named_twice_is_said_so() -> None:
+    # was "'limit:4' is not one key:value pair", which it is
+    with pytest.raises(SetupError, match="'limit' twice"):
+        pyspiel.load_game("python_tablegames_toepen(rules=limit:3;limit:4)")
