@@ -230,7 +230,11 @@ def kit_bots(info: GameInfo, bot: Any, n: int, seed: int) -> list[Any]:
     if hasattr(bot, "choose") and not isinstance(bot, type):  # a class is a factory
         return [SeatedPolicy(bot)] * n
     if callable(bot):
-        return [SeatedPolicy(bot(info, bot_seed(seed, seat))) for seat in range(n)]
+        # checked as bots.make checks a registered factory: a factory of one argument,
+        # or one whose bot has no choose, was a TypeError or AttributeError mid-game
+        return [SeatedPolicy(registry.from_factory(bot, info, bot_seed(seed, seat),
+                                                   needs=("choose",)))
+                for seat in range(n)]
     kinds = [bot] * n if isinstance(bot, str) else bot
     if not isinstance(kinds, Sequence) or len(kinds) != n:
         raise SetupError(f"bot is a bot name, one name per seat ({n}), a bot object or a "

@@ -273,7 +273,9 @@ def _readable(text: str) -> dict[str, Any]:
     for part in text.split(";"):
         key, sep, value = part.partition(":")
         key, value = key.strip(), value.strip()
-        if not sep or not _WORD.match(key) or not value or key in out:
+        if key in out:  # it was told as no key:value pair, which it is
+            raise SetupError(f"the rules parameter names the option {quoted(key)} twice")
+        if not sep or not _WORD.match(key) or not value:
             raise SetupError(f"the rules parameter is not a variant name or rules options: "
                              f"{quoted(part)} is not one key:value pair")
         if value in ("true", "false"):
@@ -391,7 +393,15 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=max_decisions(self.codec, info.max_actions(probe_state)),
         )
         game_type = self.GAME_TYPE if self.explicit else self.ENGINE_TYPE
-        super().__init__(game_type, game_info_, dict(params or {}))
+        given = dict(params or {})
+        text = given.get("rules")
+        if isinstance(text, str) and text.lstrip().startswith("{"):
+            # Plain JSON (taken through a parameter dict) is kept in the form a game
+            # string can hold: pyspiel makes the game again from str(game) to read a
+            # serialized state back, and JSON's commas ended that string's parameter
+            # (helper-216). The same options, so the same game.
+            given["rules"] = rules_param(self.rules_value)
+        super().__init__(game_type, game_info_, given)
 
     def new_initial_state(self) -> TablegamesState:
         """A new game: at its first chance node (explicit chance), or dealt with the next

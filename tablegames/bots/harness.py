@@ -15,6 +15,7 @@ theirs to make.
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -174,8 +175,28 @@ def bot_seed(seed: int | str, seat: int) -> int:
     bot's own. The room server deals from 63 random bits; with a bot you do not trust,
     give ``play_game``, ``arena`` or ``simulate`` such a seed too.
 
+    ``seed`` is what a game is dealt from, an int (a numpy integer counts as the int it
+    holds) or a string, and ``seat`` a seat number; anything else (``True``, ``1.5``,
+    ``None``) is a :class:`~tablegames.common.errors.SetupError`: it was hashed as its
+    text, a bot seed for a game no ``new_game`` deals.
+
     >>> from tablegames.bots.harness import bot_seed
     >>> bot_seed(7, 1) == bot_seed(7, 1) != bot_seed(7, 2)
     True
     """
+    if not isinstance(seed, str):
+        seed = _whole(seed, "a game's seed is an int or a string")
+    seat = _whole(seat, "a seat is an int")
+    if seat < 0:
+        raise SetupError(f"a seat is 0 or more, not {seat}")
     return hash_seed(seed, f"bot {seat}")
+
+
+def _whole(value: object, what: str) -> int:
+    """``value`` as the Python int it holds (numpy integers too, never a bool)."""
+    if isinstance(value, bool):  # (numpy's bool_ has no __index__)
+        raise SetupError(f"{what}, not {quoted(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise SetupError(f"{what}, not {quoted(value)}") from None

@@ -69,6 +69,13 @@ def register(name: str, factory: Callable[..., Bot], game: str | None = None, *,
     holds them."""
     if not isinstance(name, str) or not name.isidentifier():
         raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
+    if not callable(factory):
+        # a bot object, or its class's name as text, was taken here and failed only when
+        # make() called it ("'str' object is not callable"); None even made the name
+        # known and unmakeable at once
+        raise SetupError(f"bot {quoted(name)}: register takes a factory, called as "
+                         f"factory(info, seed, **params) (a bot class is one), not "
+                         f"{quoted(factory)}")
     if text is not None and not isinstance(text, OptionText):
         raise SetupError(f"a bot's text is an OptionText, not {type(text).__name__}")
     _EXTRA.setdefault(game, {})[name] = factory
@@ -331,13 +338,25 @@ def _call(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
     return factory(*args, **params)
 
 
-def _answers(name: str, factory: Callable[..., Any], bot: Any) -> Bot:
+def from_factory(factory: Callable[..., Any], info: GameInfo, seed: int | str,
+                 needs: tuple[str, ...] = ("choose", "interrupt")) -> Any:
+    """``factory(info, seed)``, checked as :func:`make` checks a registered bot's: a
+    factory that cannot be called so, or whose bot lacks a method of ``needs``, is a
+    :class:`SetupError` saying what to change (the conformance kit takes a factory
+    directly, and needs only ``choose``: it makes the interrupts itself)."""
+    name = getattr(factory, "__qualname__", type(factory).__name__)
+    return _answers(name, factory, _call(name, factory, (info, seed), {}, registered=True),
+                    needs)
+
+
+def _answers(name: str, factory: Callable[..., Any], bot: Any,
+             needs: tuple[str, ...] = ("choose", "interrupt")) -> Bot:
     """``bot`` if it answers both questions a bot is asked; else a :class:`SetupError`
     saying what to add. ``interrupt`` is asked of every seat that may act out of turn
     (a Toepen knock), so a bot without it would stop the first game that offers one;
     refused here, when the lineup is made, it is the caller's one line, not a traceback
     halfway through an arena."""
-    missing = [m for m in ("choose", "interrupt") if not callable(getattr(bot, m, None))]
+    missing = [m for m in needs if not callable(getattr(bot, m, None))]
     if missing:
         made = getattr(factory, "__qualname__", type(factory).__name__)
         hint = ("; subclass tablegames.bots.Bot, whose interrupt never acts out of turn, "
