@@ -79,6 +79,23 @@ def _rebuilt(cls: type[BaseException], args: tuple[object, ...],
     return error
 
 
+def _reduced_keeping_fields(error: BaseException) -> tuple[object, ...]:
+    """``error`` taken apart for pickling as :meth:`TablegamesError.__reduce__` does,
+    except its ``value`` (what a caller sent) when that cannot be pickled (a generator, a
+    lambda, a lock), which is left out (``None``): a refusal raised in a worker process
+    must come back to the caller as itself, not as Python's "cannot pickle" (found by
+    helper-196). Its sentence, ``code`` and the other fields (numbers and names) are
+    kept."""
+    import pickle
+
+    fields = dict(error.__dict__)
+    try:
+        pickle.dumps(fields.get("value"))
+    except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
+        fields["value"] = None
+    return (_rebuilt, (type(error), error.args, fields))
+
+
 class TablegamesError(ValueError):
     """Base of every error tablegames raises for bad input."""
 
@@ -271,18 +288,9 @@ class RulesError(TablegamesError):
         self.faults: tuple[RulesError, ...] = tuple(faults)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled whole (:meth:`TablegamesError.__reduce__`), except a ``value`` that
-        cannot be pickled (a lambda given as an option), which is left out (``None``), as
-        :meth:`ArgumentRefused.__reduce__` does: a refusal raised in a worker process
-        comes back to the caller as itself."""
-        import pickle
-
-        fields = dict(self.__dict__)
-        try:
-            pickle.dumps(self.value)
-        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
-            fields["value"] = None
-        return (_rebuilt, (type(self), self.args, fields))
+        """Pickled whole, a ``value`` that cannot be pickled (a lambda given as an
+        option) left out (:func:`_reduced_keeping_fields`)."""
+        return _reduced_keeping_fields(self)
 
 
 class SetupError(TablegamesError):
@@ -385,19 +393,9 @@ class ArgumentRefused(SetupError):
         self.choices: tuple[str, ...] = tuple(choices)
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickled whole (:meth:`TablegamesError.__reduce__`), except a ``value`` that
-        cannot be pickled (a generator, a lambda, a lock), which is left out (``None``):
-        a refusal raised in a worker process must come back to the caller as itself, not
-        as Python's "cannot pickle" (found by helper-196). Its sentence, ``code`` and
-        the other fields (numbers and names) are kept."""
-        import pickle
-
-        fields = dict(self.__dict__)
-        try:
-            pickle.dumps(self.value)
-        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
-            fields["value"] = None
-        return (_rebuilt, (type(self), self.args, fields))
+        """Pickled whole, a ``value`` that cannot be pickled (a generator, a lambda, a
+        lock) left out (:func:`_reduced_keeping_fields`)."""
+        return _reduced_keeping_fields(self)
 
 
 class RayRefused(SetupError):
