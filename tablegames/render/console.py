@@ -46,6 +46,9 @@ CHIP = {
     "wild": "bold #ffffff on #6a1b9a", "skip": "bold #ffffff on #37474f",
     "gold": "bold #856515 on #fffdf8",
 }
+#: The most cells :meth:`ConsoleTable.hidden_line` takes, in every language and for every
+#: count a table has: the frame's bottom edge at 40 columns holds that many.
+HIDDEN_MOST = 34
 #: Cards held face down (``▒``), as the pictures draw a back.
 BACK = "#ffffff on #1f3f7a"
 #: The seat to act: its name highlighted in the phone's light gold, in ink (the name
@@ -206,9 +209,14 @@ class ConsoleTable:
                      subtitle_align="left", box=box.ROUNDED)
 
     def hidden_line(self, hidden: int) -> Text:
-        """The line saying how many seats a short window leaves out."""
-        return Text(self.words.n("… {n} more player (a bigger window shows them)",
-                                 "… {n} more players (a bigger window shows them)", hidden))
+        """The line saying how many seats a short window leaves out, and that a larger
+        window shows them. It is short enough for the frame's bottom edge at 40 columns
+        (:data:`HIDDEN_MOST`) in every language: inside the frame it took two lines
+        there, and a standard 40x12 window was too small for Toepen's first screen with
+        three players ("… 2 more players (a bigger window shows them)"; found by
+        helper-214)."""
+        return Text(self.words.n("… {n} more player (enlarge to see)",
+                                 "… {n} more players (enlarge to see)", hidden))
 
     def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
         """What goes under the frame: the viewer's hand, then the result or the prompt."""

@@ -95,6 +95,17 @@ class Keyboard:
             if not self._fill(wait):
                 return None
 
+    def discard(self) -> None:
+        """Forget every key pressed and not yet read: those the terminal holds and those
+        read but not handed out (a window too small for the game showed nothing, so the
+        keys pressed then were pressed blind; see the session's ``redraw``)."""
+        if self.live:
+            import termios
+
+            termios.tcflush(self.fd, termios.TCIFLUSH)
+        self._pending = ""
+        self._decoder.reset()
+
     def _fill(self, wait: float) -> bool:
         """Read what is there (waiting up to ``wait`` for the first byte) into the
         pending keys; whether anything came."""

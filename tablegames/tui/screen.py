@@ -260,6 +260,30 @@ class Screen(ConsoleTable):
             self.console.size = (width, height)
         return cols, rows
 
+    def notice(self, texts: Sequence[Text], prompt: str = "") -> None:
+        """A screen of a few lines with nothing of the game on it (the shared screen's
+        "Pass the screen to P1."), the line for typing (``prompt``) under it. It is
+        drawn whole when the window holds it as it holds the game (at least
+        :data:`MIN_COLS` wide, every line and the prompt's), else it is the window's
+        "too small" screen (:attr:`small`), as a page of the game is: what it says is
+        then read whole once the window is larger."""
+        height = self.fitting()
+        self.small = False
+        lines = self.lines(*texts)
+        asked = len(self.lines(Text(prompt))) if prompt else 1
+        if height is not None and (self.console.width < MIN_COLS
+                                   or len(lines) + asked > height):
+            width = self.console.width
+            self.console.size = (max(width, MIN_COLS), height)
+            try:
+                need = (self.console.width, len(self.lines(*texts))
+                        + (len(self.lines(Text(prompt))) if prompt else 1))
+            finally:
+                self.console.size = (width, height)
+            self.too_small(need, height)
+            return
+        self.show(lines)
+
     def too_small(self, need: tuple[int, int], height: int) -> None:
         """The screen of a window too small for the game: its size, the size the game
         needs here (:meth:`least`), and that the game goes on once the window is larger

@@ -62,6 +62,7 @@ from typing import Any, TextIO
 
 import attrs
 from rich.console import Console
+from rich.text import Text
 
 from tablegames.bots.handle import Handle
 from tablegames.bots.harness import bot_seed, hash_seed
@@ -297,7 +298,9 @@ class Session:
         #: ... and with the result (the pause's prompt), which counts as seen after it.
         self._said_at: dict[int | None, int] = {}
         self._refused: str | None = None
-        self._redraw: tuple[Any, ...] | None = None
+        #: What a resize draws again: the last screen drawn (the game's, or the shared
+        #: screen's "Pass the screen to ..."), at the window's new size.
+        self._redraw: Callable[[], None] | None = None
         self._swallow = ""
         #: When the last key of a word being typed through came (``time.monotonic``).
         self._swallow_at = 0.0
@@ -457,14 +460,20 @@ class Session:
     def _keyline(self, prompt: str, timeout: float | None, hot: Mapping[str, str]) -> Any:
         """:meth:`_readline` at a real terminal: keys one by one, echoed and editable."""
         assert self.keys is not None
-        if "\n" in self._typeahead:  # a whole line typed while the bots moved: its turn now
+        if "\n" in self._typeahead:  # a whole line typed while the bots moved
             line, self._typeahead = self._typeahead.split("\n", 1)
-            self.out.write(prompt + line + "\n")
-            self.out.flush()
-            return line
-        buffer, self._typeahead = self._typeahead, ""
-        self.out.write(prompt + buffer)
-        self.out.flush()
+            if not self.screen.small:  # its turn now
+                self.out.write(prompt + line + "\n")
+                self.out.flush()
+                return line
+            # The window is too small for the prompt it answers: played now, it would be
+            # played at a prompt nobody sees (found by helper-214). It waits on the
+            # prompt line, unplayed, until the window shows the game: then Enter plays
+            # it, or it is erased and another move typed.
+            buffer = line
+        else:
+            buffer, self._typeahead = self._typeahead, ""
+        self._ask(prompt + buffer)
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else deadline - time.monotonic()
@@ -477,8 +486,7 @@ class Session:
             if self.keys.resized:
                 self.keys.resized = False
                 self.redraw()
-                self.out.write(prompt + buffer)
-                self.out.flush()
+                self._ask(prompt + buffer)
                 continue
             if key is None:
                 continue
@@ -570,14 +578,15 @@ class Session:
              hot: Mapping[str, str] | None = None, moves_of: int | None = None,
              happened: Sequence[Line] | None = None, prompt: str | None = None,
              waits: bool = False, view: Mapping[str, Any] | None = None,
-             told: int | None = None) -> None:
+             told: int | None = None, read: int | None = None) -> None:
         """``seat``'s screen (``None``: the table's, at a shared screen: the spectator's
         view and log); ``moves_of``: the seat whose moves the menu lists, when it is
         another (the menu's labels come from that seat's view); ``happened``: the log
         to show instead of the seat's recent lines (``told``: how many lines had been
         told when it ended); ``prompt``: the prompt to show instead of the presenter's;
         ``view``: the view to draw instead of the seat's view of now (the table as a hand
-        ended).
+        ended); ``read``: how many lines told count as read once the screen is seen (the
+        pause's result, read as its prompt, is not paged again as what happened).
 
         ``waits``: the screen waits for the person (a move, a key). Then every line told
         since they last saw "What happened" is seen before they answer: the lines the
@@ -589,7 +598,8 @@ class Session:
         screen shows that it is (:meth:`~tablegames.tui.screen.Screen.too_small`):
         nothing counts as seen then, and at every resize the screen is drawn again,
         waiting as it did (it was drawn again as a screen that does not wait)."""
-        self._redraw = (seat, menu, note, hot, moves_of, happened, prompt, waits, view, told)
+        self._redraw = lambda: self.draw(seat, menu, note, hot, moves_of, happened, prompt,
+                                         waits, view, told, read)
         lines = self.recent(seat) if happened is None else list(happened)
         upto = self.told[seat] if told is None else told
         unseen = max(0, upto - self.seen[seat])
@@ -611,6 +621,8 @@ class Session:
             first = upto - drawn()
         if first <= self.seen[seat] or waits:
             self.seen[seat] = max(self.seen[seat], upto)
+        if read is not None:
+            self.seen[seat] = max(self.seen[seat], read)
         self.on_screen = seat
 
     def show_story(self, seat: int | None, start: int, end: int) -> None:
@@ -625,10 +637,36 @@ class Session:
         self.show_pages(self.w("What happened"), lines,
                         self.w("More of what happened: press any key."))
 
-    def redraw(self) -> None:
-        """The last screen again (after a resize), at the terminal's new size."""
-        if self._redraw is not None:
-            self.draw(*self._redraw)
+    def redraw(self, again: Callable[[], None] | None = None) -> None:
+        """The last screen again (after a resize), at the terminal's new size (``again``:
+        a screen of its own, such as a page of rulings). When a window too small for the
+        game becomes large enough, the keys pressed meanwhile and not yet read are
+        forgotten (:meth:`_forget_blind`): they were pressed blind."""
+        blind = self.screen.small
+        if again is not None:
+            again()
+        elif self._redraw is not None:
+            self._redraw()
+        if blind and not self.screen.small:
+            self._forget_blind()
+
+    def _forget_blind(self) -> None:
+        """Forget the keys pressed while the window said it was too small: nothing of the
+        game was on screen, so a move typed then was typed blind and is not played (the
+        session drops each key it reads then; these are the keys it had not read yet).
+        A :class:`~tablegames.tui.keys.Keyboard` drops them unread."""
+        discard = getattr(self.keys, "discard", None)
+        if discard is not None:
+            discard()
+        self._swallow = ""
+
+    def _ask(self, prompt: str) -> None:
+        """Write ``prompt`` (the line for typing, what is typed on it so far) under the
+        screen, unless the screen is the window's "too small" one: it asks for nothing
+        then (only ``q`` is read), and its lines are all the window holds."""
+        if not self.screen.small:
+            self.out.write(prompt)
+            self.out.flush()
 
     def wait_key(self, prompt: str, redraw: Callable[[], None] | None = None) -> str:
         """Wait for one key at a real terminal (redrawing on resize: ``redraw``, or the
@@ -636,8 +674,7 @@ class Session:
         ``q`` does anything (it stops the game)."""
         if self.keys is None:
             return str(self._readline(prompt))
-        self.out.write(prompt)
-        self.out.flush()
+        self._ask(prompt)
         while True:
             try:
                 key = self.keys.key(None)
@@ -645,9 +682,8 @@ class Session:
                 raise Quit from None
             if self.keys.resized:
                 self.keys.resized = False
-                (redraw or self.redraw)()
-                self.out.write(prompt)
-                self.out.flush()
+                self.redraw(redraw)
+                self._ask(prompt)
             elif key is not None:
                 if self.screen.small:
                     self._small_key(key)
@@ -795,10 +831,12 @@ class Session:
         ended = self._ended.get(seat)
         if ended is None:  # the table of the next deal, without its cards and moves
             ended = {**self.view(seat), "hand": [], "legal": []}
+        # the result is read as the prompt: it is not paged again as "What happened",
+        # once the pause is seen (a window too small for it showed nothing of the hand's
+        # end, and marking it read there left the lines the pause had no room for unread
+        # when the window was enlarged; found by helper-214)
         self.draw(seat, None, happened=self._held.get(seat), prompt=said, waits=True,
-                  view=ended, told=self._held_at.get(seat))
-        # the result was read as the prompt: it is not paged again as "What happened"
-        self.seen[seat] = max(self.seen[seat], self._said_at.get(seat, 0))
+                  view=ended, told=self._held_at.get(seat), read=self._said_at.get(seat, 0))
         if self.options.table:
             self.on_screen = None
         if self.keys is not None:  # each game's own word: Phase 10 plays hands
@@ -810,15 +848,20 @@ class Session:
         """At a shared screen, hide the last hand before the next person looks."""
         if not self.options.table or self.on_screen == seat or self._hand_is_public(seat):
             return
-        self.screen.clear()
-        self.console.print()
-        self.console.print(self.w("Pass the screen to {name}.", name=self.names[seat]),
-                           markup=False, style="bold")
-        answer = self._readline(self.w("{name}, press Enter when only you can see the "
-                                       "screen (q stops). ", name=self.names[seat]))
+        name = self.names[seat]
+        ask = self.w("{name}, press Enter when only you can see the screen (q stops). ",
+                     name=name)
+        passing = [Text(""), Text(self.w("Pass the screen to {name}.", name=name),
+                                  style="bold")]
+        # From here a resize draws this screen again, never the last seat's (it drew the
+        # hand of the player before for the next one to see; found by helper-218), and a
+        # window too small for it says so: Enter passes nothing until it is seen.
+        self.on_screen = None
+        self._redraw = lambda: self.screen.notice(passing, ask)
+        self.screen.notice(passing, ask)
+        answer = self._readline(ask)
         if str(answer).strip().lower() in QUIT:
             raise Quit
-        self.on_screen = None
 
     def _hand_is_public(self, seat: int) -> bool:
         """Whether ``seat``'s screen shows nothing the table cannot see (Dallah's
