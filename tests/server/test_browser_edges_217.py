@@ -1,0 +1,66 @@
+"""The phone table's last rough edges (helper-217, session 58), each one page load.
+
+* Shithead from two decks deals twins: the same card in the hand and face up. The face-up
+  copy could not be tapped (the hand's copy stood in for it), so two taps on hand cards
+  sent a swap of a face-up card the player never touched.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.server.helpers import Phones, Server, calm, new_phones, until
+
+#: Each tappable card of the phone (hand and its own row): where it lies, its code, the
+#: moves it leads to, and whether it is drawn whole inside the window.
+PICKS = """() => [...document.querySelectorAll('.card.pick[data-code]')].map(c => {
+  const r = c.getBoundingClientRect();
+  return {where: c.closest('#hand') ? 'hand' : 'up', code: c.dataset.code, key: c.dataset.key,
+          uses: JSON.parse(c.dataset.uses), inside: r.left >= 0 && r.right <= innerWidth
+          && r.width >= 24 && c.checkVisibility()};
+})"""
+
+
+def _pick(page: Any, where: str, code: str) -> None:
+    box = "#hand" if where == "hand" else "#table .seat.you"
+    calm(page)
+    page.locator(f"{box} .card.pick[data-code='{code}']").click()
+
+
+def test_a_shithead_swap_is_the_copy_tapped_of_twin_cards(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Two decks, seed 0: Amal holds 3♦ 8♥ 10♠ and has 3♣ 8♣ 10♠ face up, so 10♠ is in
+    both places. At 320 px each copy is a card of its own to tap, leading only to the
+    swaps that take that copy: the face-up 10♠ to "10♠ up for a hand card", the hand's
+    to "a face-up card for 10♠". Tapping the hand's 10♠ and then 3♦ (two hand cards) sends
+    nothing; tapping the face-up 10♠ and the hand's 3♦ sends exactly ``10s/3d``."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="shithead", players=2, name="Amal", seed=0, bot="random",
+                         rules={"decks": 2})
+    page = ph.open(room["url"], viewport=(320, 568))
+    page.click("#start")
+    until(page, "body[data-version='0'][data-myturn='1']")
+    picks = page.evaluate(PICKS)
+    tens = {p["where"]: p for p in picks if p["code"] == "10♠"}
+    assert set(tens) == {"hand", "up"}, picks
+    assert all(p["inside"] for p in picks), picks
+    assert "0:swap 10s/3d" in tens["up"]["uses"] and "0:swap 3c/10s" in tens["hand"]["uses"]
+    assert not any(":swap 10s/" in n for n in tens["hand"]["uses"]), tens
+    assert not any(n.endswith("/10s") or "/10s," in n or ",10s" in n.partition("/")[2]
+                   for n in tens["up"]["uses"]), tens
+    # two hand cards are no swap: 3♦ is dimmed once the hand's 10♠ is chosen
+    _pick(page, "hand", "10♠")
+    three = page.locator("#hand .card.pick[data-code='3♦']")
+    assert json.loads(three.get_attribute("data-uses")) == []
+    _pick(page, "hand", "3♦")
+    calm(page)
+    assert page.get_attribute("body", "data-version") == "0"
+    assert page.get_attribute("body", "data-pending") != "1"
+    page.click("#clear")
+    _pick(page, "up", "10♠")
+    _pick(page, "hand", "3♦")
+    until(page, "body:not([data-version='0'])")
+    _, actions = server.saved(room["code"])
+    assert actions[0][2] == "0:swap 10s/3d"
+    assert not ph.errors
