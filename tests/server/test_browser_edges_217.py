@@ -13,11 +13,14 @@ from typing import Any
 from tests.server.helpers import Phones, Server, calm, new_phones, until
 
 #: Each tappable card of the phone (hand and its own row): where it lies, its code, the
-#: moves it leads to, and whether it is drawn whole inside the window.
+#: moves it leads to, the words a screen reader adds to its name (where it lies), and
+#: whether it is drawn whole inside the window.
 PICKS = """() => [...document.querySelectorAll('.card.pick[data-code]')].map(c => {
   const r = c.getBoundingClientRect();
   return {where: c.closest('#hand') ? 'hand' : 'up', code: c.dataset.code, key: c.dataset.key,
-          uses: JSON.parse(c.dataset.uses), inside: r.left >= 0 && r.right <= innerWidth
+          uses: JSON.parse(c.dataset.uses),
+          about: (document.getElementById(c.getAttribute('aria-describedby')) || {}).textContent,
+          inside: r.left >= 0 && r.right <= innerWidth
           && r.width >= 24 && c.checkVisibility()};
 })"""
 
@@ -33,8 +36,9 @@ def test_a_shithead_swap_is_the_copy_tapped_of_twin_cards(
     """Two decks, seed 0: Amal holds 3♦ 8♥ 10♠ and has 3♣ 8♣ 10♠ face up, so 10♠ is in
     both places. At 320 px each copy is a card of its own to tap, leading only to the
     swaps that take that copy: the face-up 10♠ to "10♠ up for a hand card", the hand's
-    to "a face-up card for 10♠". Tapping the hand's 10♠ and then 3♦ (two hand cards) sends
-    nothing; tapping the face-up 10♠ and the hand's 3♦ sends exactly ``10s/3d``."""
+    to "a face-up card for 10♠". Tapping the hand's 10♠ and then 3♦ (two hand cards) sent
+    ``10s/3d`` (face-up 10♠ for 3♦); now it sends nothing and leads on only to the swap
+    giving both; tapping the face-up 10♠ and the hand's 3♦ sends exactly ``10s/3d``."""
     ph = new_phones(phones, browser, server, "en")
     room = server.create(game="shithead", players=2, name="Amal", seed=0, bot="random",
                          rules={"decks": 2})
@@ -45,21 +49,29 @@ def test_a_shithead_swap_is_the_copy_tapped_of_twin_cards(
     tens = {p["where"]: p for p in picks if p["code"] == "10♠"}
     assert set(tens) == {"hand", "up"}, picks
     assert all(p["inside"] for p in picks), picks
+    assert (tens["hand"]["about"], tens["up"]["about"]) == ("Your hand", "Face up")
     assert "0:swap 10s/3d" in tens["up"]["uses"] and "0:swap 3c/10s" in tens["hand"]["uses"]
     assert not any(":swap 10s/" in n for n in tens["hand"]["uses"]), tens
     assert not any(n.endswith("/10s") or "/10s," in n or ",10s" in n.partition("/")[2]
                    for n in tens["up"]["uses"]), tens
-    # two hand cards are no swap: 3♦ is dimmed once the hand's 10♠ is chosen
+    # two hand cards are no swap of one card: they only lead on to the two-for-two swap
+    # that gives both, and the face-up 10♠ leads nowhere with them
     _pick(page, "hand", "10♠")
-    three = page.locator("#hand .card.pick[data-code='3♦']")
-    assert json.loads(three.get_attribute("data-uses")) == []
     _pick(page, "hand", "3♦")
     calm(page)
     assert page.get_attribute("body", "data-version") == "0"
     assert page.get_attribute("body", "data-pending") != "1"
+    left = {(p["where"], p["code"]): p["uses"] for p in page.evaluate(PICKS)}
+    assert left[("up", "10♠")] == [] and left[("hand", "8♥")] == []
+    assert left[("up", "3♣")] == left[("up", "8♣")] == ["0:swap 3c,8c/3d,10s"]
     page.click("#clear")
     _pick(page, "up", "10♠")
     _pick(page, "hand", "3♦")
+    # these two cards are that swap, or the start of a swap of two for two: its button
+    calm(page)
+    assert page.evaluate(PICKS) and page.locator("#confirm button[data-action]").evaluate_all(
+        "bs => bs.map(b => b.dataset.action)") == ["0:swap 10s/3d"]
+    page.click("#confirm button[data-action]")
     until(page, "body:not([data-version='0'])")
     _, actions = server.saved(room["code"])
     assert actions[0][2] == "0:swap 10s/3d"
