@@ -3,6 +3,12 @@
 * Shithead from two decks deals twins: the same card in the hand and face up. The face-up
   copy could not be tapped (the hand's copy stood in for it), so two taps on hand cards
   sent a swap of a face-up card the player never touched.
+* A room's browser tab said "tablegames" in its lobby (the table said the game's name
+  alone): it says the game's name and the brand in the page's language, in the lobby and
+  at the table alike ("Toepen — tablegames", "توبن — ألعاب الطاولة"); the front page's tab
+  says the brand in the page's language.
+* A bot's name stays the one made in the starter's language (a documented choice, kept:
+  see ``Hub._start``); a page in another language says "bot" beside it in its own.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.server.helpers import Phones, Server, calm, new_phones, until
+from tests.server.helpers import Phones, Server, calm, new_phones, until, until_true
 
 #: Each tappable card of the phone (hand and its own row): where it lies, its code, the
 #: moves it leads to, the words a screen reader adds to its name (where it lies), and
@@ -76,3 +82,37 @@ def test_a_shithead_swap_is_the_copy_tapped_of_twin_cards(
     _, actions = server.saved(room["code"])
     assert actions[0][2] == "0:swap 10s/3d"
     assert not ph.errors
+
+
+#: The bidi isolates an Arabic page puts round a name filled into its sentence.
+ISO = "\u2068{}\u2069"
+
+
+def test_a_rooms_tab_says_its_game_in_the_pages_language(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Toepen for three: Amal's phone in Arabic (the front page first), Bo's in English,
+    the shared screen in Dutch; Amal starts, a bot takes the third seat."""
+    ar, en, nl = (new_phones(phones, browser, server, lang) for lang in ("ar", "en", "nl"))
+    amal = ar.open("/", viewport=(320, 568))
+    until(amal, "html[lang='ar'] #join-form")
+    assert amal.title() == "ألعاب الطاولة"
+    room = server.create(game="toepen", players=3, name="Amal", seed=1, bot="random")
+    amal.goto(server.url + room["url"])
+    bo = en.open(server.join(room["code"], "Bo")["url"], viewport=(320, 568))
+    screen = nl.open("/s/" + room["code"])
+    for page in (amal, bo, screen):
+        until(page, "#lobby:not([hidden]) .seats li.online")
+    assert amal.title() == ISO.format("توبن") + " — ألعاب الطاولة"
+    assert bo.title() == "Toepen — tablegames" and screen.title() == "Toepen — tablegames"
+    calm(amal)
+    amal.click("#start")
+    for page in (amal, bo, screen):
+        until(page, "body[data-version='0'] #table .seat[data-seat='2'] .name")
+    until_true(amal, "() => document.title.startsWith('● دورك · ')")
+    assert amal.title() == "● دورك · " + ISO.format("توبن") + " — ألعاب الطاولة"
+    assert bo.title() == screen.title() == "Toepen — tablegames"
+    # the bot's name is the starter's; each page says "bot" beside it in its own words
+    bot = "#table .seat[data-seat='2'] "
+    assert [p.text_content(bot + ".name") for p in (amal, bo, screen)] == ["لاعب آلي 3"] * 3
+    assert [p.text_content(bot + "em.bot") for p in (amal, bo, screen)] == ["آلي", "bot", "bot"]
+    assert not (ar.errors or en.errors or nl.errors)

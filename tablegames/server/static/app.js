@@ -963,6 +963,7 @@ function room() {
     const box = document.getElementById("lobby");
     box.hidden = false;
     setTitle(l.title);
+    document.title = t("tab_title", {game: l.title});
     document.getElementById("code").textContent = l.code;
     document.body.dataset.stage = "lobby";
     const link = shareOrigin() + "/j/" + l.code;
@@ -1133,7 +1134,7 @@ function room() {
   /* The phone calls its player when the turn comes to them: a short vibration where the
    * browser allows it, and the tab's title (seen from another tab or app switcher). */
   function alertTurn(p, mine) {
-    document.title = (mine ? "● " + t("your_turn") + " · " : "") + p.title;
+    document.title = (mine ? "● " + t("your_turn") + " · " : "") + t("tab_title", {game: p.title});
     if (mine && !state.wasMine) {
       document.body.dataset.alerts = String(Number(document.body.dataset.alerts || 0) + 1);
       /* only after the player has touched the page: before that (a reload) the browser
