@@ -5,8 +5,8 @@
   sent a swap of a face-up card the player never touched.
 * A room's browser tab said "tablegames" in its lobby (the table said the game's name
   alone): it says the game's name and the brand in the page's language, in the lobby and
-  at the table alike ("Toepen — tablegames", "توبن — ألعاب الطاولة"); the front page's tab
-  says the brand in the page's language.
+  at the table alike ("Toepen — tablegames", "توبن — ألعاب الطاولة"), and so does the
+  room's join page; the front page's tab says the brand in the page's language.
 * A bot's name stays the one made in the starter's language (a documented choice, kept:
   see ``Hub._start``); a page in another language says "bot" beside it in its own.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.server.helpers import Phones, Server, calm, new_phones, until, until_true
+from tests.server.helpers import Phones, Server, calm, new_phones, tap, until, until_true
 
 #: Each tappable card of the phone (hand and its own row): where it lies, its code, the
 #: moves it leads to, the words a screen reader adds to its name (where it lies), and
@@ -90,13 +90,17 @@ ISO = "\u2068{}\u2069"
 
 def test_a_rooms_tab_says_its_game_in_the_pages_language(
         server: Server, browser: Any, phones: list[Phones]) -> None:
-    """Toepen for three: Amal's phone in Arabic (the front page first), Bo's in English,
+    """Toepen for three: Amal's phone in Arabic (the front page and the room's join page
+    first), Bo's in English,
     the shared screen in Dutch; Amal starts, a bot takes the third seat."""
     ar, en, nl = (new_phones(phones, browser, server, lang) for lang in ("ar", "en", "nl"))
     amal = ar.open("/", viewport=(320, 568))
     until(amal, "html[lang='ar'] #join-form")
     assert amal.title() == "ألعاب الطاولة"
     room = server.create(game="toepen", players=3, name="Amal", seed=1, bot="random")
+    amal.goto(server.url + "/j/" + room["code"])  # the room's link: its join page
+    until(amal, "#join-info:not(:empty)")
+    assert amal.title() == ISO.format("توبن") + " — ألعاب الطاولة"
     amal.goto(server.url + room["url"])
     bo = en.open(server.join(room["code"], "Bo")["url"], viewport=(320, 568))
     screen = nl.open("/s/" + room["code"])
@@ -116,3 +120,38 @@ def test_a_rooms_tab_says_its_game_in_the_pages_language(
     assert [p.text_content(bot + ".name") for p in (amal, bo, screen)] == ["لاعب آلي 3"] * 3
     assert [p.text_content(bot + "em.bot") for p in (amal, bo, screen)] == ["آلي", "bot", "bot"]
     assert not (ar.errors or en.errors or nl.errors)
+
+
+#: The seat's own row, group by group: its label and, for each card, its code and the
+#: moves it leads to (null: a card drawn, not one to tap).
+OWN_ROW = """() => [...document.querySelectorAll('#table .seat.you .group')].map(g => [
+  g.querySelector('small').textContent,
+  [...g.querySelectorAll('.card[data-code]')].map(c => [c.dataset.code,
+    c.classList.contains('pick') ? JSON.parse(c.dataset.uses) : null])])"""
+
+
+def test_a_hand_card_shown_on_the_table_is_never_tapped_as_a_face_up_twin(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Two decks, the simultaneous swap, seed 6: Amal holds 8♣ 10♥ J♥ with 5♦ 9♥ 10♥ face
+    up. She swaps the face-up 5♦ for her 10♥ and back: the table now knows a 10♥ of her
+    hand ("Known in hand", drawn on her row beside the face-up 10♥). That copy is her
+    hand's: it is drawn, not tapped, and only the face-up 10♥ leads to swapping it."""
+    ph = new_phones(phones, browser, server, "en")
+    room = server.create(game="shithead", players=2, name="Amal", seed=6, bot="random",
+                         rules={"decks": 2, "swap_mode": "simultaneous"})
+    page = ph.open(room["url"], viewport=(320, 568))
+    page.click("#start")
+    until(page, "body[data-version='0']")
+    for move in ("0:swap 5d/10h", "0:swap 10h/5d"):
+        until(page, f"#table .seat.you .card.pick[data-uses*='{json.dumps(move)}']")
+        assert tap(page, move) == 2
+        until_true(page, "() => document.body.dataset.pending !== '1'")
+    until_true(page, "() => document.querySelectorAll('#table .seat.you .group').length === 2")
+    calm(page)
+    up, known = page.evaluate(OWN_ROW)
+    assert up[0] == "Face up" and known == ["Known in hand", [["10♥", None]]], (up, known)
+    assert [c for c, _ in up[1]] == ["5♦", "9♥", "10♥"]
+    assert "0:swap 10h/8c" in up[1][2][1]
+    _, actions = server.saved(room["code"])
+    assert [a for _, seat, a in actions if seat == 0] == ["0:swap 5d/10h", "0:swap 10h/5d"]
+    assert not ph.errors

@@ -260,6 +260,7 @@ function home() {
       /* a refusal is told by its status: its body's ``code`` is the reason ("no_room"),
        * a room's is the room code */
       if (!ok) { info.textContent = room.message; return; }
+      document.title = t("tab_title", {game: room.title});  // as the room's own tab will say
       const taken = room.seats.filter(Boolean);
       const names = taken.map(n => "\u2068" + n + "\u2069").join(listSeparator());
       const free = room.seats.length - taken.length;
@@ -1186,13 +1187,19 @@ function room() {
   /* Every card the seat may tap, each with where it lies: "hand", or "table" (its own row).
    * Shithead from two or more decks deals twins, the same card in the hand and face up:
    * both copies are in the pool, each a card of its own, so a tap says which copy it
-   * means and a swap is never a copy the player did not touch. */
+   * means and a swap is never a copy the player did not touch. A group of the row whose
+   * every card the hand holds is the hand shown on the table (Shithead's "Known in
+   * hand"), never cards lying there: it is drawn, not tapped. (Should all of a row's
+   * face-up cards be twins of hand cards, they are not tapped either: their swaps are
+   * buttons that name the cards, never a guess.) */
   function cardPool(p) {
     const pool = p.hand.map((f, i) => ({key: "h" + i, face: f, place: "hand"}));
+    const handCodes = p.hand.map(f => f.code);
     const me = p.table.seats.find(s => s.seat === p.seat);
-    if (me) rowGroups(p, me).forEach((g, gi) => g.cards.forEach((f, ci) => {
-      pool.push({key: "g" + gi + "." + ci, face: f, place: "table"});
-    }));
+    if (me) rowGroups(p, me).forEach((g, gi) => {
+      if (within(g.cards.map(f => f.code), handCodes)) return;
+      g.cards.forEach((f, ci) => pool.push({key: "g" + gi + "." + ci, face: f, place: "table"}));
+    });
     return pool;
   }
 
@@ -1373,7 +1380,8 @@ function room() {
     /* a card of the seat's own row is tapped only when a legal action takes it from there
      * (Toepen's thrown-in cards are shown, never tapped; a face-up twin of a hand card is
      * tapped for the moves that take the face-up copy) */
-    const usable = (f) => m.used({face: f, place: "table"});
+    const tapped = new Set(m.pool.map(c => c.key));
+    const usable = (f, key) => tapped.has(key) && m.used({face: f, place: "table"});
     /* whose turn it is, in words: the game's own badge where its table gives one
      * (Dallah's active seat), else the page's "their turn" on the seat asked to act */
     const turnWord = p.turn_badge;
@@ -1396,7 +1404,7 @@ function room() {
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
       ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"},
                               el("small", {id: s.you ? "own-group-" + gi : null, text: g.label}),
-                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
+                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f, "g" + gi + "." + ci)
                                 ? pickCard(f, "g" + gi + "." + ci, m, "own-group-" + gi) : card(f))))))));
     const centre = el("div", {class: "centre"}, ...tb.centre.map((c, zi) => {
       if (c.items) {
