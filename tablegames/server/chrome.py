@@ -40,6 +40,9 @@ UI: dict[str, str] = {
     "offline": N_("reconnecting…"),
     "what_happened": N_("What happened"),
     "lobby_title": N_("Room {code}"),
+    # the browser tab's title of a room (its lobby and its table): the game's name first,
+    # as the tab and the app switcher cut it from the end
+    "tab_title": N_("{game} — tablegames"),
     "lobby_share": N_("Others join with the code, the link or the QR code:"),
     "open_seat": N_("open seat"),
     "bot_seat": N_("bot"),

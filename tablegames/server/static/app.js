@@ -260,6 +260,7 @@ function home() {
       /* a refusal is told by its status: its body's ``code`` is the reason ("no_room"),
        * a room's is the room code */
       if (!ok) { info.textContent = room.message; return; }
+      document.title = t("tab_title", {game: room.title});  // as the room's own tab will say
       const taken = room.seats.filter(Boolean);
       const names = taken.map(n => "\u2068" + n + "\u2069").join(listSeparator());
       const free = room.seats.length - taken.length;
@@ -963,6 +964,7 @@ function room() {
     const box = document.getElementById("lobby");
     box.hidden = false;
     setTitle(l.title);
+    document.title = t("tab_title", {game: l.title});
     document.getElementById("code").textContent = l.code;
     document.body.dataset.stage = "lobby";
     const link = shareOrigin() + "/j/" + l.code;
@@ -1133,7 +1135,7 @@ function room() {
   /* The phone calls its player when the turn comes to them: a short vibration where the
    * browser allows it, and the tab's title (seen from another tab or app switcher). */
   function alertTurn(p, mine) {
-    document.title = (mine ? "● " + t("your_turn") + " · " : "") + p.title;
+    document.title = (mine ? "● " + t("your_turn") + " · " : "") + t("tab_title", {game: p.title});
     if (mine && !state.wasMine) {
       document.body.dataset.alerts = String(Number(document.body.dataset.alerts || 0) + 1);
       /* only after the player has touched the page: before that (a reload) the browser
@@ -1182,17 +1184,42 @@ function room() {
     return s.seat === p.seat && (p.own || []).length ? s.groups.concat(p.own) : s.groups;
   }
 
+  /* Every card the seat may tap, each with where it lies: "hand", or "table" (its own row).
+   * Shithead from two or more decks deals twins, the same card in the hand and face up:
+   * both copies are in the pool, each a card of its own, so a tap says which copy it
+   * means and a swap is never a copy the player did not touch. A group of the row whose
+   * every card the hand holds is the hand shown on the table (Shithead's "Known in
+   * hand"), never cards lying there: it is drawn, not tapped. (Should all of a row's
+   * face-up cards be twins of hand cards, they are not tapped either: their swaps are
+   * buttons that name the cards, never a guess.) */
   function cardPool(p) {
-    const pool = p.hand.map((f, i) => ({key: "h" + i, face: f}));
-    const held = new Set(p.hand.map(f => f.code));
+    const pool = p.hand.map((f, i) => ({key: "h" + i, face: f, place: "hand"}));
+    const handCodes = p.hand.map(f => f.code);
     const me = p.table.seats.find(s => s.seat === p.seat);
-    if (me) rowGroups(p, me).forEach((g, gi) => g.cards.forEach((f, ci) => {
-      if (!held.has(f.code)) pool.push({key: "g" + gi + "." + ci, face: f});
-    }));
+    if (me) rowGroups(p, me).forEach((g, gi) => {
+      if (within(g.cards.map(f => f.code), handCodes)) return;
+      g.cards.forEach((f, ci) => pool.push({key: "g" + gi + "." + ci, face: f, place: "table"}));
+    });
     return pool;
   }
 
   function needs(a) { return a.cards.map(f => f.code).concat((a.for || []).map(f => f.code)); }
+
+  /* Where each card of action ``a`` comes from. A swap (an action ``for`` hand cards) gives
+   * its ``cards`` from the table (Shithead's face-up cards) for ``for`` from the hand; any
+   * other action's cards are the hand's while the hand holds a copy, the rest the table's
+   * (Shithead plays face-up cards once the hand is empty, SHD-09). */
+  function sides(a, hand) {
+    if (a.for) return {hand: a.for.map(f => f.code), table: a.cards.map(f => f.code)};
+    const left = new Map();
+    for (const c of hand) left.set(c, (left.get(c) || 0) + 1);
+    const out = {hand: [], table: []};
+    for (const f of a.cards) {
+      if (left.get(f.code)) { left.set(f.code, left.get(f.code) - 1); out.hand.push(f.code); }
+      else out.table.push(f.code);
+    }
+    return out;
+  }
 
   /* whether the multiset ``part`` is contained in the multiset ``whole`` */
   function within(part, whole) {
@@ -1205,32 +1232,43 @@ function room() {
     return true;
   }
 
+  /* whether the cards ``cs`` (pool entries) are all part of action ``a``, each on its side */
+  function fits(cs, a) {
+    return within(cs.filter(c => c.place === "hand").map(c => c.face.code), a.sides.hand)
+      && within(cs.filter(c => c.place === "table").map(c => c.face.code), a.sides.table);
+  }
+
   function tapModel() {
     const p = state.page;
     if (state.selVersion !== p.version) { state.sel = []; state.selVersion = p.version; }
     const pool = p.seat === null ? [] : cardPool(p);
-    const codes = pool.map(c => c.face.code);
+    const handCodes = p.hand.map(f => f.code);
+    const tableCodes = pool.filter(c => c.place === "table").map(c => c.face.code);
     const reporting = p.report && p.report.reporting;
     const byCards = [], buttons = [], blind = new Map();
     const me = p.seat === null ? null : p.table.seats.find(s => s.seat === p.seat);
     const down = me ? me.face_down || 0 : 0;
     for (const a of p.actions) {
       if (reporting && a.report) continue;
-      if (Number.isInteger(a.index) && a.index < down) blind.set(a.index, a);
-      else if (needs(a).length && within(needs(a), codes)) byCards.push(a);
-      else buttons.push(a);
+      if (Number.isInteger(a.index) && a.index < down) { blind.set(a.index, a); continue; }
+      const side = sides(a, handCodes);
+      if (needs(a).length && within(side.hand, handCodes) && within(side.table, tableCodes)) {
+        byCards.push({...a, sides: side});
+      } else buttons.push(a);
     }
     const chosen = pool.filter(c => state.sel.includes(c.key));
     const selCodes = chosen.map(c => c.face.code);
-    const open = byCards.filter(a => within(selCodes, needs(a)));
+    const open = byCards.filter(a => fits(chosen, a));
     const exact = open.filter(a => needs(a).length === selCodes.length);
     const uses = new Map();
     for (const c of pool) {
       if (state.sel.includes(c.key)) continue;
-      const more = selCodes.concat([c.face.code]);
-      uses.set(c.key, open.filter(a => within(more, needs(a))).map(a => a.n));
+      const more = chosen.concat([c]);
+      uses.set(c.key, open.filter(a => fits(more, a)).map(a => a.n));
     }
-    return {pool, byCards, buttons, open, exact, uses, selCodes, blind};
+    /* whether some move takes this card from where it lies (a card no move uses is dimmed) */
+    const used = (c) => byCards.some(a => a.sides[c.place].includes(c.face.code));
+    return {pool, byCards, buttons, open, exact, uses, selCodes, blind, used};
   }
 
   /* the seat's own face-down cards: each one that may be played blind is tapped to play it */
@@ -1255,8 +1293,7 @@ function room() {
     if (state.sel.includes(key)) state.sel = state.sel.filter(k => k !== key);
     else if ((m.uses.get(key) || []).length) state.sel = state.sel.concat([key]);
     else {
-      const code = m.pool.find(c => c.key === key).face.code;
-      if (!m.byCards.some(a => needs(a).includes(code))) return;
+      if (!m.used(m.pool.find(c => c.key === key))) return;
       state.sel = [key];
     }
     const after = tapModel();
@@ -1266,17 +1303,19 @@ function room() {
     renderTable();
   }
 
-  /* a card the seat may tap: lifted, chosen or dimmed, with the actions it leads to */
-  function pickCard(f, key, m) {
+  /* a card the seat may tap: lifted, chosen or dimmed, with the actions it leads to; a
+   * screen reader is told where it lies (``about``: the id of the hand's title or of its
+   * group's label), so twin copies in the hand and face up are told apart */
+  function pickCard(f, key, m, about) {
     const chosen = state.sel.includes(key);
     const uses = m.uses.get(key) || [];
     const state_ = chosen ? " chosen" : uses.length ? " lifted" : m.byCards.length ? " dim" : "";
     /* a card no move uses now (Phase 10's hand before the draw) does nothing when tapped:
      * a screen reader says so ("dimmed"), and it stays in the Tab order to be read */
-    const playable = chosen || uses.length > 0 || m.byCards.some(a => needs(a).includes(f.code));
+    const playable = chosen || uses.length > 0 || m.used({face: f, place: key[0] === "h" ? "hand" : "table"});
     return card(f, {class: "card pick " + f.kind + " " + f.colour + state_, "data-key": key,
                     "data-uses": JSON.stringify(uses), "aria-pressed": chosen ? "true" : "false",
-                    "aria-disabled": playable ? null : "true",
+                    "aria-disabled": playable ? null : "true", "aria-describedby": about,
                     role: "button", tabindex: "0", onclick: () => tapCard(key),
                     onkeydown: (e) => {
                       if (e.key === "Enter" || e.key === " ") { e.preventDefault(); tapCard(key); }
@@ -1319,8 +1358,8 @@ function room() {
     box.dataset.picking = m.byCards.length ? "1" : "0";
     /* no hand (Dallah's seats hold none, Shithead's is played out): no title and no
      * empty row of cards, and the box is hidden while its choice box is empty too (CSS) */
-    fill(box, p.hand.length ? el("h3", {text: t("hand")}) : null,
-         p.hand.length ? el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m))) : null,
+    fill(box, p.hand.length ? el("h3", {id: "hand-title", text: t("hand")}) : null,
+         p.hand.length ? el("div", {class: "cards"}, ...p.hand.map((f, i) => pickCard(f, "h" + i, m, "hand-title"))) : null,
          el("div", {id: "confirm", class: "confirm-box"}));
     renderActions();
   }
@@ -1338,10 +1377,11 @@ function room() {
     if (!p) return;
     const tb = p.table;
     const m = tapModel();
-    const held = new Set(p.hand.map(f => f.code));
-    /* a card of the seat's own row is tapped only when a legal action uses it (Toepen's
-     * thrown-in cards are shown, never tapped) */
-    const usable = (f) => !held.has(f.code) && m.byCards.some(a => needs(a).includes(f.code));
+    /* a card of the seat's own row is tapped only when a legal action takes it from there
+     * (Toepen's thrown-in cards are shown, never tapped; a face-up twin of a hand card is
+     * tapped for the moves that take the face-up copy) */
+    const tapped = new Set(m.pool.map(c => c.key));
+    const usable = (f, key) => tapped.has(key) && m.used({face: f, place: "table"});
     /* whose turn it is, in words: the game's own badge where its table gives one
      * (Dallah's active seat), else the page's "their turn" on the seat asked to act */
     const turnWord = p.turn_badge;
@@ -1362,9 +1402,10 @@ function room() {
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
-      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"}, el("small", {text: g.label}),
-                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f)
-                                ? pickCard(f, "g" + gi + "." + ci, m) : card(f))))))));
+      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"},
+                              el("small", {id: s.you ? "own-group-" + gi : null, text: g.label}),
+                              el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f, "g" + gi + "." + ci)
+                                ? pickCard(f, "g" + gi + "." + ci, m, "own-group-" + gi) : card(f))))))));
     const centre = el("div", {class: "centre"}, ...tb.centre.map((c, zi) => {
       if (c.items) {
         return el("div", {class: "zone"},
