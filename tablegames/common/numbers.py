@@ -54,6 +54,6 @@ def whole_number(value: object) -> int | None:
     if getattr(kind, "__index__", None) is None:
         return None
     try:
-        return int(operator.index(value))  # type: ignore[call-overload]
+        return int(operator.index(value))  # type: ignore[arg-type]
     except TypeError:  # an array of more than one item has __index__ and refuses it
         return None
