@@ -9,6 +9,7 @@ directives asks this one question before it calls ``int``.
 
 from __future__ import annotations
 
+import numbers
 import operator
 
 __all__ = ["is_number", "whole_number"]
@@ -29,8 +30,8 @@ def whole_number(value: object) -> int | None:
     """The Python ``int`` that ``value`` holds when it is a whole number, else ``None``.
 
     The library's one answer, for every seed, seat, count, budget and index a caller
-    passes: an ``int``, or any integer type with ``__index__`` (numpy's ``int8`` to
-    ``uint64``, a 0-d integer array, an ``IntEnum``) counts as the plain ``int`` it holds.
+    passes: an ``int``, or any other integer (a :class:`numbers.Integral`: numpy's
+    ``int8`` to ``uint64``, an ``IntEnum``) counts as the plain ``int`` it holds.
     Research code holds its numbers in numpy (``default_rng().integers``, an env's
     action, a seat read from an array), and ``np.int64(7)`` must deal, seat and count
     exactly as ``7`` does; what the library stores, echoes in a view, an event or an
@@ -38,22 +39,17 @@ def whole_number(value: object) -> int | None:
 
     A ``bool`` is never a whole number (``True`` is no seat and no count), nor is numpy's
     ``bool_``, nor any float, even a whole one (``3.0``, ``numpy.float64(3.0)``): a float
-    where a count belongs is more likely a slip than a count. Each caller refuses
-    ``None`` in its own words and error class. numpy is never imported for this.
+    where a count belongs is more likely a slip than a count. Nor is an array, even of
+    one item, or any other object that merely has ``__index__``: a seed was never read
+    from those (found by helper-60). Each caller refuses ``None`` in its own words and
+    error class. numpy is never imported for this.
 
     >>> from tablegames.common.numbers import whole_number
     >>> whole_number(7), whole_number(True), whole_number(3.0), whole_number("7")
     (7, None, None, None)
     """
-    kind = type(value)
-    if kind is int:
-        return value  # type: ignore[return-value]
-    if isinstance(value, bool) or (kind.__module__ == "numpy" and kind.__name__ in (
-            "bool", "bool_")):  # numpy 1.x's bool_ still had a (deprecated) __index__
-        return None
-    if getattr(kind, "__index__", None) is None:
-        return None
-    try:
-        return int(operator.index(value))  # type: ignore[arg-type]
-    except TypeError:  # an array of more than one item has __index__ and refuses it
-        return None
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return None  # numpy's bool_ is no Integral
+    return int(operator.index(value))
