@@ -52,6 +52,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 from tablegames.common.errors import RayRefused as RayRefused  # documented there; also here
+from tablegames.common.numbers import whole_number
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -80,9 +81,12 @@ def cpu_count() -> int:
 
 
 def _check_int(name: str, value: object, *, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as the plain int of ``low..high`` (any whole number: a numpy one too)."""
+    number = whole_number(value)
+    if number is None:
         raise ArgumentRefused(f"{name} must be an int, not {type(value).__name__}",
                               argument=name, code="type", value=value)
+    value = number
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise ArgumentRefused(f"{name} must be {bound}, got {quoted(value)}", argument=name,

@@ -57,6 +57,7 @@ from tablegames.common.errors import (
     quoted,
 )
 from tablegames.common.errors import RowRefused as RowRefused  # documented there; also here
+from tablegames.common.numbers import whole_number
 from tablegames.common.paths import cannot_write, file_to_write, make_folder
 from tablegames.common.protocol import Bot, GameInfo
 from tablegames.common.rng import game_seed as game_seed  # documented here: a run's seeds
@@ -459,9 +460,12 @@ class SimulationSummary:
 
 
 def _check_games(games: object) -> int:
-    if isinstance(games, bool) or not isinstance(games, int):
+    """``games`` as a plain int (a numpy count too), at least 1, at most ``MAX_GAMES``."""
+    number = whole_number(games)
+    if number is None:
         raise ArgumentRefused(f"games must be an int, not {type(games).__name__}",
                               argument="games", code="type", value=games)
+    games = number
     if games < 1:
         raise ArgumentRefused(f"games must be at least 1 (got {quoted(games)}): a simulation "
                               "needs a game to play", argument="games", code="too_few",
@@ -666,9 +670,10 @@ def simulate(
     if players is None:  # one name per seat says how many seats; else four, or what the game allows
         given = not isinstance(bots, str) and isinstance(bots, Sequence)
         players = len(bots) if given else info.default_players()  # type: ignore[arg-type]
-    if isinstance(players, bool) or not isinstance(players, int):
+    seats = whole_number(players)  # a numpy count is the int it holds; never a bool
+    if seats is None:
         raise SetupError(f"players must be an int, not {type(players).__name__}")
-    info.check_players(players)
+    players = info.check_players(seats)
     names = _bot_names(info, bots, players)
     from tablegames.bots.registry import lineup_params
 

@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from tablegames.common.errors import TablegamesError, quoted
+from tablegames.common.numbers import whole_number
 
 #: The most a count may be: what a 64-bit counter holds, far more games than any run plays
 #: and well within what a float divides (10**400 trials would overflow it).
@@ -39,8 +40,11 @@ def z_score(confidence: float) -> float:
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as a plain int count (a numpy one too), at most ``MAX_COUNT``."""
+    number = whole_number(value)
+    if number is None:
         raise TablegamesError(f"{name} must be an int, not {type(value).__name__}")
+    value = number
     if not 0 <= value <= MAX_COUNT:
         raise TablegamesError(f"{name} must be in 0..2**63-1, got {quoted(value)}")
     return value

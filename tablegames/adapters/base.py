@@ -42,7 +42,6 @@ are in each game's adapter module.
 from __future__ import annotations
 
 import importlib
-import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -50,6 +49,7 @@ from typing import Any, ClassVar
 from tablegames.common.actions import Action, Event
 from tablegames.common.chance import ChanceNeeded
 from tablegames.common.errors import IllegalAction, SeatError, SetupError, TablegamesError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.outcome import Outcome
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng, seed_to_int
@@ -132,13 +132,9 @@ Option = Action | None | _Pass | _Special
 
 
 def as_id(value: object) -> int | None:
-    """``value`` as an action id: an int or a numpy integer, never a bool (else ``None``)."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
+    """``value`` as an action id: an int or a numpy integer, never a bool (else ``None``;
+    :func:`~tablegames.common.numbers.whole_number`, the library's one reading)."""
+    return whole_number(value)
 
 
 def episode_seed(base: int | str, episode: int) -> int | str:

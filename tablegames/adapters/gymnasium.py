@@ -110,6 +110,7 @@ from tablegames.bots.base import answer_problem
 from tablegames.bots.harness import bot_seed
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, StateError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.setups import check_seed
@@ -184,10 +185,10 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise SetupError("info_view must be True or False")
         if render_mode not in (None, "human", "ansi"):
             raise SetupError(f"render_mode is None, 'human' or 'ansi', not {quoted(render_mode)}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise SetupError("max_steps must be a positive int or None")
+        if max_steps is not None:  # a numpy count is the int it holds
+            max_steps = whole_number(max_steps)
+            if max_steps is None or max_steps < 1:
+                raise SetupError("max_steps must be a positive int or None")
         if bot_params is not None and (not isinstance(bot_params, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, Mapping) for k, v in bot_params.items())):
             # a list or {"ismcts": 5} was a TypeError or AttributeError from dict()
@@ -244,12 +245,15 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         ``options`` is part of Gymnasium's signature; these environments take none. A bad
         seed raises ``tablegames.SetupError`` and leaves the environment as it was.
         """
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
-            raise SetupError(f"seed must be an int or None, not {quoted(seed)}")
+        if seed is not None:  # a numpy seed is the int it holds
+            number = whole_number(seed)
+            if number is None:
+                raise SetupError(f"seed must be an int or None, not {quoted(seed)}")
+            seed = number
         if seed is not None and seed < 0:  # Gymnasium seeds its generator with it
-            raise SetupError(f"seed must be 0 or more, not {quoted(int(seed))}")
+            raise SetupError(f"seed must be 0 or more, not {quoted(seed)}")
         if seed is not None:  # what new_game refuses, before Gymnasium reseeds np_random
-            check_seed(int(seed))
+            check_seed(seed)
         if options:
             raise SetupError("these environments take no reset options")
         # every episode field is rebound (never edited in place) by a deal, so this

@@ -145,6 +145,7 @@ from tablegames.common.errors import (
     StateError,
     quoted,
 )
+from tablegames.common.numbers import whole_number
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
@@ -182,10 +183,12 @@ def load_game(game: str, players: int = 2, rules: Any = None, *, seed: int = 0,
     for a number that does not fit a C++ ``int``): ``seed`` is a 32-bit int, as every
     OpenSpiel int parameter is, and ``rules`` are checked as ``new_game`` checks them.
     """
-    if isinstance(players, bool) or not isinstance(players, int):
+    count, number = whole_number(players), whole_number(seed)  # numpy's are the ints they hold
+    if count is None:
         raise SetupError("players must be a count (OpenSpiel players are numbered)")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if number is None:
         raise SetupError("seed must be an int")
+    players, seed = count, number
     if not -_INT32 <= seed < _INT32:
         raise SetupError(f"an OpenSpiel seed is a 32-bit int (-2**31 to 2**31 - 1), not "
                          f"{quoted(seed)}")
@@ -1228,9 +1231,12 @@ class EngineBot(pyspiel.Bot):  # type: ignore[misc]
 
     def __init__(self, bot: Any, seed: int | str = 0) -> None:
         pyspiel.Bot.__init__(self)
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise SetupError(f"an EngineBot's seed is an int or a string, not "
-                             f"{type(seed).__name__}")
+        if not isinstance(seed, str):
+            number = whole_number(seed)  # a numpy seed is the int it holds
+            if number is None:
+                raise SetupError(f"an EngineBot's seed is an int or a string, not "
+                                 f"{type(seed).__name__}")
+            seed = number
         if isinstance(bot, SeatedPolicy):
             seated: Bot = bot.bot
         else:

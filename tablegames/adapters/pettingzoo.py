@@ -47,6 +47,7 @@ from pettingzoo import AECEnv
 from tablegames.adapters.base import Codec, Session, adapter, episode_seed, make_codec
 from tablegames.adapters.observation import legal_mask, render_public
 from tablegames.common.errors import SeatError, SetupError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.registry import game_info
 from tablegames.common.rng import Rng
 
@@ -75,15 +76,16 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if render_mode not in (None, "human", "ansi"):
             raise SetupError(f"render_mode is None, 'human' or 'ansi', not {render_mode!r}")
-        if max_steps is not None and (
-            isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1
-        ):
-            raise SetupError("max_steps must be a positive int or None")
+        if max_steps is not None:  # a numpy count is the int it holds
+            max_steps = whole_number(max_steps)
+            if max_steps is None or max_steps < 1:
+                raise SetupError("max_steps must be a positive int or None")
         self.game = game
         self.info = game_info(game)
         self.codec: Codec = make_codec(game, players, rules, interrupts=interrupts, **options)
         self.observer = adapter(game).observer(self.codec)
-        self._players = players
+        count = whole_number(players)  # a numpy count is kept as the int it holds
+        self._players = players if count is None else count
         self.rules = self.codec.rules
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -143,8 +145,8 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         numpy integer too) or a string; a bad seed raises ``tablegames.SetupError`` and
         leaves the environment as it was.
         """
-        if isinstance(seed, np.integer):
-            seed = int(seed)
+        if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
+            seed = number  # a numpy seed is the int it holds
         base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
         game_seed = episode_seed(base, episode)
         state = self.info.new_game(players=self._players, seed=game_seed, rules=self.rules)

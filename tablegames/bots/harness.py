@@ -15,7 +15,6 @@ theirs to make.
 
 from __future__ import annotations
 
-import operator
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -27,6 +26,7 @@ from tablegames.bots.registry import make
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
 from tablegames.common.errors import IllegalAction, SetupError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
 
 
@@ -123,10 +123,17 @@ def play_game(
     True
     """
     info = _info(game)
+    if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
+        seed = number  # a numpy seed deals, seeds the bots and the table as the int it holds
     lineup = _lineup(info, bots, seed, params)
     if players is None:
         players = len(lineup)
-    names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
+    count = whole_number(players)  # a numpy count too, never a bool
+    if count is None and (isinstance(players, str) or not isinstance(players, Sequence)):
+        raise SetupError("players must be a count or a list of names")  # new_game's words
+    if count is not None:
+        players = count
+    names = [f"P{i}" for i in range(count)] if count is not None else list(players)  # type: ignore[arg-type]
     kwargs = {**info.simulate_kwargs(names), **setup}
     rules = setup.get("rules")
     # as named, fitted to the table; a Rules object is exact (fit_rules would only deal it
@@ -193,10 +200,9 @@ def bot_seed(seed: int | str, seat: int) -> int:
 
 
 def _whole(value: object, what: str) -> int:
-    """``value`` as the Python int it holds (numpy integers too, never a bool)."""
-    if isinstance(value, bool):  # (numpy's bool_ has no __index__)
+    """``value`` as the Python int it holds (:func:`~tablegames.common.numbers.whole_number`:
+    numpy integers too, never a bool), else a :class:`SetupError` saying ``what``."""
+    number = whole_number(value)
+    if number is None:
         raise SetupError(f"{what}, not {quoted(value)}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise SetupError(f"{what}, not {quoted(value)}") from None
+    return number

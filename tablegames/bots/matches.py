@@ -39,6 +39,7 @@ from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
 from tablegames.stats import ENGLISH_WORDS, EnglishWords, wilson, z_score
@@ -248,9 +249,12 @@ def _pct(rate: float, lo: float, hi: float) -> str:
 
 
 def _check_int(what: str, value: object, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """``value`` as the plain int of ``lo..hi`` (any whole number: a numpy one too)."""
+    number = whole_number(value)
+    if number is None:
         raise ArgumentRefused(f"{what} must be an int, not {type(value).__name__}",
                               argument=what, code="type", value=value)
+    value = number
     if not lo <= value <= hi:
         raise ArgumentRefused(f"{what} must be in {lo}..{hi:,}, not {quoted(value)}",
                               argument=what, code="range", value=value, least=lo, most=hi)
@@ -290,9 +294,11 @@ def arena(
     names = [b.strip() if isinstance(b, str) else b for b in bots]
     if players is None:
         players = len(names)
-    if isinstance(players, bool) or not isinstance(players, int):
+    seats = whole_number(players)  # a numpy count is the int it holds; never a bool
+    if seats is None:
         raise ArgumentRefused(f"players must be an int, not {type(players).__name__}",
                               argument="players", code="type", value=players)
+    players = seats
     # the game's own seats first, refused as every other door refuses a count (its code
     # "seats", its words); the lineup's bound only matters to a game seating more
     players = _check_int("players", info.check_players(players), 1, MAX_LINEUP)
@@ -314,7 +320,7 @@ def arena(
         raise ArgumentRefused(f"games must be a multiple of the {players} seats so that every "
                               f"bot sits in every seat equally often (try {hint})",
                               argument="games", code="multiple", value=games, seats=players)
-    check_run_seed(seed)
+    seed = check_run_seed(seed)  # a numpy seed is the int it holds (to_dict is JSON)
     check_backend(backend)
     check_workers(workers, backend)
     check_address(address, backend)

@@ -24,6 +24,7 @@ from tablegames.bots.hints import _info
 from tablegames.bots.hints import hints_for as hints_for  # its old address still serves
 from tablegames.bots.hints import register_hints as register_hints  # (a game's bots.py)
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.rules import OptionText
 from tablegames.common.setups import plain_number
@@ -51,8 +52,15 @@ GENERIC_TEXTS: Mapping[str, OptionText] = MappingProxyType({
 
 
 def _check_seed(seed: object) -> int | str:
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SetupError(f"a bot's seed must be an int or a string, not {type(seed).__name__}")
+    """A bot's seed as the plain int or str it is: any whole number
+    (:func:`~tablegames.common.numbers.whole_number`, a numpy one too) seeds a bot as the
+    int it holds, so ``make(..., seed=np.int64(3))`` plays as ``seed=3``."""
+    if not isinstance(seed, str):
+        number = whole_number(seed)
+        if number is None:
+            raise SetupError(f"a bot's seed must be an int or a string, not "
+                             f"{type(seed).__name__}")
+        return number
     if isinstance(seed, str) and len(seed) > 256:
         raise SetupError("a bot's seed string is at most 256 characters")
     return seed

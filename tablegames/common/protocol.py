@@ -15,6 +15,7 @@ import attrs
 
 from tablegames.common.actions import Action, Event
 from tablegames.common.errors import ArgumentRefused, RulesError, RulesNotDealt, SetupError
+from tablegames.common.numbers import whole_number
 from tablegames.common.outcome import Outcome
 from tablegames.common.rules import OptionText, coerce_rules, rules_from_dict, rules_to_dict
 from tablegames.common.setups import seats_refused
@@ -106,9 +107,11 @@ class GameInfo:
         ...
         tablegames.common.errors.ArgumentRefused: phase10 is for 2 to 6 players, not 7
         """
-        if not self.min_players <= players <= self.max_players:
-            raise seats_refused(self.name, self.min_players, self.max_players, players)
-        return players
+        count = whole_number(players)  # a numpy count is the int it holds, returned so
+        if count is None or not self.min_players <= count <= self.max_players:
+            raise seats_refused(self.name, self.min_players, self.max_players,
+                                players if count is None else count)
+        return count
 
     def default_players(self) -> int:
         """The table laid when nobody says how many play: four, or the nearest count the
@@ -146,12 +149,12 @@ class GameInfo:
         tablegames.common.errors.RulesNotDealt: 1 deck(s) deal nine cards to at most 5 players, \
 not 8; use Rules(decks=...) for more
         """
-        if isinstance(players, bool) or not isinstance(players, int | Sequence) or isinstance(
-                players, str):
+        count = whole_number(players)  # a numpy count too, never a bool
+        if count is None and (not isinstance(players, Sequence) or isinstance(players, str)):
             raise SetupError("players must be a count or a list of names")
-        if isinstance(players, int):
-            self.check_players(players)
-        names = [f"P{i}" for i in range(players)] if isinstance(players, int) else list(players)
+        if count is not None:
+            count = self.check_players(count)
+        names = [f"P{i}" for i in range(count)] if count is not None else list(players)  # type: ignore[arg-type]
         sized = self.simulate_kwargs(names).get("rules")  # the game's set-up for the size
         if rules is None:
             return coerce_rules(self.rules_class, sized)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import array
 import hashlib
-import numbers
 import operator
 import random
 import sys
@@ -19,6 +18,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from tablegames.common.errors import SetupError
+from tablegames.common.numbers import whole_number
 
 T = TypeVar("T")
 
@@ -39,15 +39,16 @@ def seed_to_int(seed: int | str | bytes) -> int:
     """Map a seed to 64 bits, stably: an int (its low 64 bits, two's complement), or a
     string such as a room name or bytes (the first 8 bytes of their SHA-256).
 
-    A numpy integer (any :class:`numbers.Integral` but ``bool``) counts as the int it
-    holds, as research code passes them: ``np.int64(7)`` is the seed ``7``. Nothing else
-    is a seed: not ``bool``, not a float, and not a list, ``bytearray``, ``memoryview`` or
-    array, which ``bytes()`` would read as bytes (and ``bytes(n)`` of anything with
-    ``__index__`` builds ``n`` zero bytes, a terabyte for ``10**12``). Refused with
-    :class:`SetupError`.
+    Any whole number counts as the int it holds
+    (:func:`~tablegames.common.numbers.whole_number`), as research code passes numpy's:
+    ``np.int64(7)`` is the seed ``7``. Nothing else is a seed: not ``bool`` (numpy's
+    neither), not a float, and not a list, ``bytearray``, ``memoryview`` or array, which
+    ``bytes()`` would read as bytes (and ``bytes(n)`` of anything with ``__index__``
+    builds ``n`` zero bytes, a terabyte for ``10**12``). Refused with :class:`SetupError`.
     """
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-        return operator.index(seed) & _MASK
+    number = whole_number(seed)
+    if number is not None:
+        return number & _MASK
     digest = hashlib.sha256()
     if isinstance(seed, str):
         # hashed a slice at a time: encoding a caller's 50 MB string at once made a second

@@ -12,6 +12,8 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 
+from tablegames.common.numbers import whole_number
+
 CLOCKWISE = 1
 COUNTERCLOCKWISE = -1
 
@@ -103,10 +105,13 @@ def _playing(playing: Sequence[bool] | None,
 
 
 def check_seat(seat: object, n: int) -> int:
-    """Return ``seat`` if it is a valid seat index, else raise ``ValueError``."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be an int in 0..{n - 1}, not {seat!r}")
-    return seat
+    """``seat`` as the plain int of a valid seat index (any whole number:
+    :func:`~tablegames.common.numbers.whole_number`), else raise ``ValueError``."""
+    number = whole_number(seat)
+    if number is None or not 0 <= number < n:
+        raise ValueError(f"seat must be an int in 0..{n - 1}, not "
+                         f"{repr(seat) if number is None else number}")
+    return number
 
 
 def ask_in_turn(

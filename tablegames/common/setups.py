@@ -7,20 +7,21 @@
 from __future__ import annotations
 
 import numbers
-import operator
 import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.numbers import whole_number
 from tablegames.common.rng import seed_to_int
 from tablegames.common.serialization import MAX_DEPTH
 
 
 def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str, *,
                       saved: bool = False) -> tuple[str, ...]:
-    """Player names from a count or a list of names; a count the game does not seat is
-    :func:`seats_refused` (a :class:`SetupError`), as :meth:`GameInfo.check_players` says it.
+    """Player names from a count (any whole number,
+    :func:`~tablegames.common.numbers.whole_number`) or a list of names; a count the game does not
+    seat is :func:`seats_refused` (a :class:`SetupError`), as :meth:`GameInfo.check_players` says it.
     A name that cannot be one is an :class:`ArgumentRefused` too (``argument``
     ``"names"``; ``code`` ``"text"``: not a non-empty string of at most ``most``
     characters, ``"space"``, ``"control"``, ``"direction"``: see :data:`NAME_PROBLEMS`,
@@ -28,12 +29,13 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
 
     ``saved``: the names come from a save, written when a name could still hold a
     direction control (:data:`DIRECTION_CONTROLS`), so such a name still loads."""
+    count = whole_number(players)  # a numpy count too, never a bool
     if isinstance(players, bool):
         raise SetupError("players must be a count or a list of names")
-    if isinstance(players, int):
-        if not lo <= players <= hi:  # before building names: a huge count costs nothing
-            raise seats_refused(game, lo, hi, players)
-        names = tuple(f"P{i}" for i in range(players))
+    if count is not None:
+        if not lo <= count <= hi:  # before building names: a huge count costs nothing
+            raise seats_refused(game, lo, hi, count)
+        names = tuple(f"P{i}" for i in range(count))
     elif isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError("players must be a count or a list of names")
     else:
@@ -131,7 +133,10 @@ def check_flag(name: str, value: object) -> bool:
 
 
 def check_seed(seed: object) -> int | str:
-    """A seed must be an int or a str (both replay exactly on every machine), of bounded size.
+    """A seed must be an int or a str (both replay exactly on every machine), of bounded
+    size; returned as the plain ``int`` or ``str`` that is stored. A numpy integer is the
+    int it holds (:func:`~tablegames.common.numbers.whole_number`): ``np.int64(7)`` deals,
+    saves and writes JSON exactly as ``7``.
 
     Any text, the empty one too: a game's seed is stored in its saves and records, and
     reading one back must take every seed a released version wrote (``""`` is a seed like
@@ -139,8 +144,11 @@ def check_seed(seed: object) -> int | str:
     (no UTF-8, so no hash: :func:`~tablegames.common.rng.seed_to_int` refuses it), and no
     version ever dealt from one. A run's seed (:func:`check_run_seed`) is typed
     by a person and refuses a blank one."""
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    if not isinstance(seed, str):
+        number = whole_number(seed)
+        if number is None:
+            raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+        seed = number
     if isinstance(seed, str) and len(seed) > MAX_NAME:
         raise SetupError(f"a seed string is at most {MAX_NAME} characters")
     if isinstance(seed, str):
@@ -189,7 +197,8 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
     too deeply"), or holding more than :data:`MAX_SETUP_ITEMS` items in all. Everything
     after this copies and reads setup values recursively, and a list 5,000 levels deep
     made that a ``RecursionError`` instead of an answer. The check is a loop, so any depth
-    is refused in as many steps as the limit allows.
+    is refused in as many steps as the limit allows. The keywords come back with their
+    whole numbers plain ints (:func:`plain_whole`: ``dealer=np.int64(1)`` is ``1``).
 
     >>> from tablegames.common.setups import shallow_setup
     >>> deep: list[object] = []
@@ -215,7 +224,28 @@ def shallow_setup(setup: Mapping[str, Any], deck: object = None) -> dict[str, An
         else:  # a value inside a list at the deepest level allowed is one level too deep
             if any(level):
                 raise SetupError(f"{what}: nested too deeply")
-    return {k: v for k, v in setup.items() if v is not None}
+    return {k: plain_whole(v) for k, v in setup.items() if v is not None}
+
+
+def plain_whole(value: Any) -> Any:
+    """``value`` with every whole number in it
+    (:func:`~tablegames.common.numbers.whole_number`: a numpy integer, an ``IntEnum``)
+    the plain ``int`` it holds, inside dicts, lists and tuples too (each rebuilt as the
+    same kind); anything else, a ``bool`` or a float among them, is kept
+    as it is, for the game's own check. A game copies its setup values into its state
+    raw, so ``first=np.int64(1)`` dealt a Dallah game whose save could not be written
+    (``json`` knows no numpy type) and ``dealer=np.int64(1)`` was refused by Toepen:
+    now both are the game dealt from ``1``. Called on values :func:`shallow_setup`
+    has bounded (depth and items), so the recursion ends."""
+    kind = type(value)
+    if kind is dict:
+        return {k: plain_whole(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return kind(plain_whole(v) for v in value)
+    if kind is int or kind is str or kind is float or kind is bool or value is None:
+        return value
+    number = whole_number(value)
+    return value if number is None else number
 
 
 def _nests(value: object) -> bool:
@@ -243,9 +273,13 @@ def check_run_seed(seed: object) -> int | str:
     comes from a setting, and an empty one is a setting left blank (``--seed "$SEED"``
     with ``SEED`` unset), not the name of a run. A game's own seed (``new_game``,
     :func:`check_seed`) may be any string: it is stored in saves and records, which load
-    whatever seed a released version wrote."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+    whatever seed a released version wrote. A numpy integer is the int it holds
+    (:func:`~tablegames.common.numbers.whole_number`), and is returned as that int."""
+    if not isinstance(seed, str):
+        number = whole_number(seed)
+        if number is None:
+            raise SetupError(f"seed must be an int or a string, not {type(seed).__name__}")
+        seed = number
     if isinstance(seed, str) and not seed.strip():
         raise SetupError(f"a run's seed is a number or a name, not {quoted(seed)}")
     if isinstance(seed, str) and len(seed) > 1000:
@@ -293,17 +327,20 @@ def plain_number(value: object) -> object:
     for the caller's own check to refuse: a flag is no count."""
     if isinstance(value, bool):
         return value
-    if isinstance(value, numbers.Integral):
-        return operator.index(value)
+    number = whole_number(value)
+    if number is not None:
+        return number
     if isinstance(value, numbers.Real):
         return float(value)
     return value
 
 
 def check_count(name: str, value: object, least: int = 1) -> int:
-    """A count (rooms, games) of at least ``least``: an exact ``int``, never a ``bool``
-    (``True`` is not one room) nor an ``IntEnum``, else a :class:`SetupError` naming
-    ``name``."""
-    if type(value) is not int or value < least:
-        raise SetupError(f"{name} must be an int of at least {least}, not {quoted(value)}")
-    return value
+    """A count (rooms, games) of at least ``least``, as the plain ``int`` it is: any whole
+    number (:func:`~tablegames.common.numbers.whole_number`: a numpy integer too), never a
+    ``bool`` (``True`` is not one room) nor a float, else a :class:`SetupError` naming ``name``."""
+    count = whole_number(value)
+    if count is None or count < least:
+        shown = value if count is None else count
+        raise SetupError(f"{name} must be an int of at least {least}, not {quoted(shown)}")
+    return count

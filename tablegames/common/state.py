@@ -37,6 +37,7 @@ from tablegames.common.history import History
 from tablegames.common.history_codec import HistoryCode, _share
 from tablegames.common.kinds import CardText, RulesText
 from tablegames.common.lean import LeanHistory, refuse_lean
+from tablegames.common.numbers import whole_number
 from tablegames.common.outcome import Outcome
 from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.position_text import read_position, write_position
@@ -293,14 +294,14 @@ class BaseState(SaveUpgrades, ABC):
         """Legal actions of ``seat`` (default: the seat to act), in a stable order.
 
         For a seat that is not to act this lists its interrupts (usually none). A seat
-        that is not an exact ``int`` of this game raises :class:`SeatError`.
+        that is no whole number (:meth:`check_seat`) of this game raises :class:`SeatError`.
         """
         if seat is None:
             seat = self.to_act
             if seat is None:
                 return []
         elif type(seat) is not int or not 0 <= seat < len(self.players):
-            self.check_seat(seat)
+            seat = self._one_seat(seat)  # a numpy seat is the int it holds
         return self._legal(seat)
 
     def _legal(self, seat: int) -> list[Action]:
@@ -397,8 +398,7 @@ class BaseState(SaveUpgrades, ABC):
         or log: its past was never dealt). The game then redeals every card ``seat``
         cannot see, from the returned rng and pools in an order ``seat`` can know.
         """
-        if self.check_seat(seat) is None:  # every card is hidden from a spectator
-            raise SeatError("a world is what one seat may believe: sample_world needs a seat")
+        self._one_seat(seat)
         r = as_rng(rng)
         world = self.copy()
         world.rng, world.seed = r.fork(), f"world-{r.fork().state:016x}"
@@ -475,7 +475,8 @@ class BaseState(SaveUpgrades, ABC):
         """``apply``'s checks before the game's own, in order: the version, the sender,
         the notation, the end of the game, the kind of action, its seat."""
         if expect is not None:
-            if type(expect) is not int:
+            expect = whole_number(expect)  # a numpy version too; never a bool
+            if expect is None:
                 raise IllegalAction("expect must be a state version (an int)", code="bad_version")
             if expect != len(self.history):
                 raise StaleState(
@@ -483,7 +484,7 @@ class BaseState(SaveUpgrades, ABC):
                     f"{len(self.history)}", expected=expect, version=len(self.history),
                 )
         if by is not None:
-            self.check_seat(by)
+            by = self.check_seat(by)  # a numpy seat is the int it holds, in errors too
         if isinstance(action, str):
             if len(action) > MAX_NOTATION:
                 raise NotationError(f"an action is at most {MAX_NOTATION} characters")
@@ -510,13 +511,30 @@ class BaseState(SaveUpgrades, ABC):
         return GameOver("the game is over", code="game_over", ruling=self.END_RULING)
 
     def check_seat(self, seat: object) -> int | None:
-        """Validate a seat argument (an exact int in range, or ``None``)."""
+        """A seat argument checked: ``None``, or the plain ``int`` of a seat of this game.
+
+        Any whole number counts as the int it holds
+        (:func:`~tablegames.common.numbers.whole_number`: a seat read from a numpy array
+        is that seat), and what is returned, stored and echoed (a view's ``"seat"``, an
+        error) is the plain int. A ``bool`` (``True == 1`` would see seat 1's cards), a
+        float and anything else raise :class:`SeatError`."""
         if seat is None:
             return None
-        if type(seat) is not int or not 0 <= seat < len(self.players):
-            shown = quoted(seat) if type(seat) in (int, bool, float) else type(seat).__name__
+        number = seat if type(seat) is int else whole_number(seat)
+        if number is None or not 0 <= number < len(self.players):
+            shown = (quoted(seat) if type(seat) in (bool, float) else type(seat).__name__
+                     ) if number is None else quoted(number)
             raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
-        return seat
+        return number
+
+    def _one_seat(self, seat: object) -> int:
+        """:meth:`check_seat` for a place that needs a seat (a world, ``legal_actions``
+        of a named seat): ``None`` is refused too. A game's ``sample_world`` reads its
+        ``seat`` through this first, so its own code only ever sees the plain int."""
+        checked = self.check_seat(seat)
+        if checked is None:  # every card is hidden from a spectator
+            raise SeatError("a world is what one seat may believe: sample_world needs a seat")
+        return checked
 
     def _no_world(self, what: str) -> None:
         if self.lean:
@@ -557,10 +575,12 @@ class BaseState(SaveUpgrades, ABC):
         client that last saw version ``v`` missed), each with its ``"version"``. A
         sampled world has no log (:class:`StateError`).
         """
-        self.check_seat(seat)
+        seat = self.check_seat(seat)
         self._no_world("log")
-        if since is not None and (type(since) is not int or not 0 <= since <= len(self.history)):
-            raise TablegamesError(f"since must be a version in 0..{len(self.history)}")
+        if since is not None:
+            since = whole_number(since)  # a numpy version too; never a bool
+            if since is None or not 0 <= since <= len(self.history):
+                raise TablegamesError(f"since must be a version in 0..{len(self.history)}")
         fresh_state = type(self)._start(self.players, self.seed, self.rules, self.deck, self.extra)
         out: list[dict[str, Any]] = []
         if since is None:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tablegames.common.errors import SetupError, quoted
+from tablegames.common.numbers import whole_number
 
 #: Longest list a scenario may give (decks have at most a few hundred cards).
 MAX_ITEMS = 1_000
@@ -50,9 +51,11 @@ def _nested(value: object) -> bool:
 
 
 def seat_arg(value: object, n: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise SetupError(f"{what} must be a seat in 0..{n - 1}, not {quoted(value)}")
-    return value
+    seat = whole_number(value)  # a numpy seat is the int it holds, and stored so
+    if seat is None or not 0 <= seat < n:
+        raise SetupError(f"{what} must be a seat in 0..{n - 1}, not "
+                         f"{quoted(value if seat is None else seat)}")
+    return seat
 
 
 def strings(value: object, what: str) -> list[str]:

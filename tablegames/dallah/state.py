@@ -1044,6 +1044,7 @@ class State(BaseState):
         and the stacked setup are forgotten, and the world's own generator is forked from
         the caller's, so nothing in a world depends on the real order or the real seed.
         """
+        seat = self._one_seat(seat)  # a numpy seat is the plain int it holds from here on
         world, r = self._world(seat, rng)
         t = self.t
         left = list(t.card_counts)

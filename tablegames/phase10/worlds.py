@@ -236,6 +236,7 @@ def sample_world(state: S, seat: int, rng: Any = None) -> S:
     """
     if seat is None:
         raise SeatError("sample_world needs the seat whose knowledge it keeps")
+    seat = state._one_seat(seat)  # a numpy seat is the plain int it holds from here on
     world, r = _dealt(state, seat, rng)
     if not state.rules.lay_when_able:
         return world

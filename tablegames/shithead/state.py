@@ -1024,6 +1024,7 @@ class State(BaseState):
         can see, so the world depends only on what the seat has seen and on ``rng``: two
         real states the seat cannot tell apart give identical worlds.
         """
+        seat = self._one_seat(seat)  # a numpy seat is the plain int it holds from here on
         world, r = self._world(seat, rng)
         n = self.n
         seen = [*self.hands[seat], *self.pile, *self.burnt, *self.removed]

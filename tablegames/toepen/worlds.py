@@ -21,6 +21,7 @@ def sample_world(state: S, seat: int, rng: Any) -> S:
     not follow a suit this hand gets no card of that suit (a bipartite matching makes
     sure such seats are served first, so the constraint never dead-ends).
     """
+    seat = state._one_seat(seat)  # a numpy seat is the plain int it holds from here on
     world, r = state._world(seat, rng)
     known = state.known_cards(seat)
     pool = [c for c in range(32) if not known >> c & 1]
