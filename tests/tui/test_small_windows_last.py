@@ -4,10 +4,16 @@ arrives in the same read as a resize, and a resize while the bots move at ``--pa
 
 from __future__ import annotations
 
+import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from rich.cells import cell_len
 
 from tablegames.tui.choices import Menu, choices
+from tablegames.tui.keys import Keyboard
 from tablegames.tui.session import Session
 from tests.tui.test_newcomer_screens import STYLE, session
 
@@ -55,3 +61,68 @@ def test_the_line_of_more_moves_is_one_line_at_40_columns(lang: str) -> None:
     more = s.screen.more_lines()
     assert len(more) == 1, more
     assert more[0].strip().startswith("…")
+
+
+# ------------------------------------------------------------------ 2. a key with a resize
+class SameRead(Keyboard):
+    """A :class:`Keyboard` on a pipe (a fake terminal) whose first read comes with a
+    resize: ``SIGWINCH`` arrives while the bytes typed are read, as when a person types
+    and drags the window's corner at once."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(io.StringIO())
+        read, write = os.pipe()
+        os.write(write, data)
+        os.close(write)  # then end of input
+        self.fd, self.live, self._first = read, True, True
+
+    def _fill(self, wait: float) -> bool:
+        got = super()._fill(wait)
+        if self._first:
+            self.resized, self._first = True, False
+        return got
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+@contextmanager
+def same_read(s: Session, data: bytes) -> Iterator[SameRead]:
+    keys = SameRead(data)
+    s.keys = keys
+    try:
+        yield keys
+    finally:
+        keys.close()
+
+
+def test_a_move_typed_as_the_window_is_resized_is_played() -> None:
+    """``1`` Enter read together with a resize: the ``1`` was taken off the keyboard and
+    dropped for the redraw, so Enter sent an empty line and the move was never played.
+    It is played, on the screen drawn at the new size."""
+    s, out = session("toepen", keys=[], size=(80, 24), players=3)
+    before = s.state.version
+    with same_read(s, b"1\r"):
+        s.decide(0)
+    assert s.state.version == before + 1
+    assert "P0> 1" in STYLE.sub("", out.getvalue())
+
+
+def test_a_key_pressed_as_the_window_is_resized_answers_a_wait() -> None:
+    """A key that ends a pause ("Press any key ...") read with a resize: the wait went
+    on, the key gone, and the person had to press another."""
+    s, _ = session("toepen", keys=[], size=(80, 24), players=3)
+    with same_read(s, b"a"):
+        assert s.wait_key("Press any key. ") == "a"
+
+
+@pytest.mark.parametrize("data", [b"1\r", b"a"])
+def test_the_keyboard_hands_out_the_keys_read_before_the_resize(data: bytes) -> None:
+    """What the fake terminal gives: the keys of the read first, then the resize (the
+    session draws the screen again once no key typed before it waits)."""
+    keys = SameRead(data)
+    try:
+        assert [keys.key(1.0) for _ in data] == list(data.decode())
+        assert keys.resized and keys.key(1.0) is None
+    finally:
+        keys.close()
