@@ -1136,6 +1136,11 @@ class Session:
             if typed:
                 note += " " + self.w("You may type {moves} and Enter.", moves=typed)
             self.draw(me, None, "", prompt=note)  # in place of the prompt, as above
+        else:
+            # Nothing is drawn for the bots at pace 0, but a resize draws the table as it
+            # is now, with no moves: the person's last screen, drawn again, listed the
+            # moves of their last turn under "Waiting for P1." (found by helper-218)
+            self._redraw = lambda: self.draw(me, None, "")
         deadline = time.monotonic() + pace
         resized = False
 

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
 from rich.cells import cell_len
 
+from tablegames.table import present
 from tablegames.tui.choices import Menu, choices
 from tablegames.tui.keys import Keyboard
 from tablegames.tui.session import Session
 from tests.tui.test_newcomer_screens import STYLE, session
+from tests.tui.test_small_windows_shared import shown_at, timeline
 
 LANGS = ("en", "ar", "nl", "da")
 
@@ -126,3 +129,22 @@ def test_the_keyboard_hands_out_the_keys_read_before_the_resize(data: bytes) -> 
         assert keys.resized and keys.key(1.0) is None
     finally:
         keys.close()
+
+
+# ------------------------------------------------------------------ 3. a resize at pace 0
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_resize_while_the_bots_move_at_pace_0_draws_the_table_of_now(lang: str) -> None:
+    """P0 is done swapping and the bots move (``--pace 0``: nothing is drawn for them),
+    and the window is resized: P0's last screen was drawn again, "1) done" and the swaps
+    listed under "Waiting for P1.", moves P0 no longer had. The screen drawn is the
+    table as it is, with no list of moves, P0's own line saying it is ready."""
+    s, out, keys = timeline("shithead", ["1", "\r", (80, 24)], (80, 24), players=3,
+                            lang=lang)
+    assert s.run() == 0
+    at = next(i for i, (e, _, _) in enumerate(keys.log) if e == (80, 24))
+    assert keys.log[at][2] == 1 and s.state.to_act == 1  # P1 still to move
+    shown = shown_at(out, keys, at)
+    assert not re.search(r"^ ?\d+\) ", shown, flags=re.M), shown
+    assert not s.state.legal_actions(0)
+    assert s.w.text(present(s.view(0))["prompt"]) in shown, shown
+    assert s.names[1] in shown and "╰" in shown, shown  # the table, drawn whole
