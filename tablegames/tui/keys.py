@@ -85,6 +85,11 @@ class Keyboard:
         after it are kept; a character cut between two reads is joined when the rest
         comes. An escape sequence ends at its final byte (``ESC [ 1 5 ~`` is F5), so the
         key typed after it is a key of its own.
+
+        The keys read before a resize was noted come out first, the resize (``None``)
+        once none is waiting: a key read in the same read as the resize was typed at
+        the screen the person saw, and a caller that acted on the resize when a key came
+        with it lost that key.
         """
         while True:
             if self._pending:

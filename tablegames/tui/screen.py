@@ -31,6 +31,7 @@ from tablegames.render.console import (
     chip,
 )
 from tablegames.table import present
+from tablegames.table.model import N_
 from tablegames.tui.choices import Menu
 from tablegames.tui.words import (
     GLUE,
@@ -41,7 +42,7 @@ from tablegames.tui.words import (
     unglued,
 )
 
-__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "PAGE_MIN", "Chips", "Screen", "back",
+__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "MORE", "PAGE_MIN", "Chips", "Screen", "back",
            "cards_text", "chip", "cut_at_entry", "starts_entry"]
 
 #: "What happened" keeps at least this many lines (its rule and two events) when the
@@ -52,6 +53,11 @@ LOG_MIN = 3
 MIN_COLS = 40
 #: The fewest lines of text a page of rulings or of "What happened" shows.
 PAGE_MIN = 3
+#: The line under a list of moves cut short: there are more, and typing the start of a
+#: move narrows the list to them. One line at :data:`MIN_COLS` in every language ("… more:
+#: type the start of a move to narrow the list" took two, and Phase 10, Shithead and
+#: Dallah needed 40x13 for their first screen; found by helper-218).
+MORE = N_("… more: type a move's start to filter")
 
 
 def cut_at_entry(moves: Sequence[str], keep: int) -> int:
@@ -204,8 +210,7 @@ class Screen(ConsoleTable):
             top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN)
             room = height - fixed - len(top)
             if len(moves) > room:
-                more = self.lines(Text(w("… more: type the start of a move to narrow the "
-                                         "list")))
+                more = self.more_lines()
                 keep = cut_at_entry(moves, max(0, room - len(more)))
                 moves = moves[:keep] + more if keep else []
                 room -= len(moves) if keep else room + 1  # not even one move fits
@@ -233,6 +238,10 @@ class Screen(ConsoleTable):
         self.console.file.flush()
         return shown
 
+    def more_lines(self) -> list[str]:
+        """:data:`MORE` in the screen's language, as the lines it takes."""
+        return self.lines(Text(self.words(MORE)))
+
     def least(self, model: Mapping[str, Any], prompt: str | None,
               labelled: Mapping[str, Any], menu: Menu | None, hot: Mapping[str, str],
               note: str, debug: int) -> tuple[int, int]:
@@ -251,8 +260,7 @@ class Screen(ConsoleTable):
             if menu is not None:
                 moves = self.menu_lines(labelled, menu, hot)
                 dense = self.menu_lines(labelled, menu, hot, dense=True)
-                more = self.lines(Text(self.words(
-                    "… more: type the start of a move to narrow the list")))
+                more = self.more_lines()
                 first = next((i for i in range(1, len(moves)) if starts_entry(moves[i])),
                              len(moves))  # the first move's lines
                 rows += min(len(moves), len(dense) or len(moves), first + len(more))

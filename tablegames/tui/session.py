@@ -474,20 +474,17 @@ class Session:
         else:
             buffer, self._typeahead = self._typeahead, ""
         self._ask(prompt + buffer)
+
+        def redrawn() -> None:  # after a resize: the screen, then the line being typed
+            self.redraw()
+            self._ask(prompt + buffer)
+
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return _TIMEOUT
-            try:
-                key = self.keys.key(left)
-            except EOFError:
-                raise Quit from None
-            if self.keys.resized:
-                self.keys.resized = False
-                self.redraw()
-                self._ask(prompt + buffer)
-                continue
+            key = self._key(left, redrawn)
             if key is None:
                 continue
             if self.screen.small:  # nothing to see: no key plays a move blind
@@ -650,6 +647,25 @@ class Session:
         if blind and not self.screen.small:
             self._forget_blind()
 
+    def _key(self, timeout: float | None, redrawn: Callable[[], None]) -> str | None:
+        """The next key from the terminal, or ``None`` when ``timeout`` passed or the
+        window was resized: then the screen is drawn again (``redrawn``) first. A key
+        typed before the resize was noticed, read with it, is handed out first and then
+        the resize (:meth:`~tablegames.tui.keys.Keyboard.key`): the person typed it at
+        the screen they saw, so it counts as typed there (the resize was acted on the
+        moment the key came, and the key dropped: "1" Enter read with a resize sent an
+        empty line; found by helper-218). A key typed while the window said it was too
+        small is still never played (:meth:`_small_key`). End of input quits."""
+        assert self.keys is not None
+        try:
+            key = self.keys.key(timeout)
+        except EOFError:
+            raise Quit from None
+        if key is None and self.keys.resized:
+            self.keys.resized = False
+            redrawn()
+        return key
+
     def _forget_blind(self) -> None:
         """Forget the keys pressed while the window said it was too small: nothing of the
         game was on screen, so a move typed then was typed blind and is not played (the
@@ -675,16 +691,14 @@ class Session:
         if self.keys is None:
             return str(self._readline(prompt))
         self._ask(prompt)
+
+        def redrawn() -> None:
+            self.redraw(redraw)
+            self._ask(prompt)
+
         while True:
-            try:
-                key = self.keys.key(None)
-            except EOFError:
-                raise Quit from None
-            if self.keys.resized:
-                self.keys.resized = False
-                self.redraw(redraw)
-                self._ask(prompt)
-            elif key is not None:
+            key = self._key(None, redrawn)
+            if key is not None:
                 if self.screen.small:
                     self._small_key(key)
                     continue
@@ -1122,19 +1136,25 @@ class Session:
             if typed:
                 note += " " + self.w("You may type {moves} and Enter.", moves=typed)
             self.draw(me, None, "", prompt=note)  # in place of the prompt, as above
+        else:
+            # Nothing is drawn for the bots at pace 0, but a resize draws the table as it
+            # is now, with no moves: the person's last screen, drawn again, listed the
+            # moves of their last turn under "Waiting for P1." (found by helper-218)
+            self._redraw = lambda: self.draw(me, None, "")
         deadline = time.monotonic() + pace
+        resized = False
+
+        def redrawn() -> None:  # a resize looks for keys once more, even at pace 0
+            nonlocal resized
+            resized = True
+            self.redraw()
+
         while True:
             left = deadline - time.monotonic()
-            try:
-                key = self.keys.key(max(0.0, left))
-            except EOFError:
-                raise Quit from None
-            if self.keys.resized:
-                self.keys.resized = False
-                self.redraw()
-                continue
+            resized = False
+            key = self._key(max(0.0, left), redrawn)
             if key is None:
-                if left <= 0:
+                if left <= 0 and not resized:
                     return
                 continue
             if self.screen.small:

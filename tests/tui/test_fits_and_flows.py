@@ -12,6 +12,7 @@ from rich.cells import cell_len
 
 from tablegames.table import present
 from tablegames.tui.choices import Menu, choices
+from tablegames.tui.screen import MORE
 from tablegames.tui.session import Quit, Session
 from tablegames.tui.words import unglued
 from tests.tui.test_newcomer_screens import STYLE, Keys, session
@@ -148,7 +149,7 @@ def test_every_screen_fits_whole_or_says_the_window_is_too_small(
     assert lines[0].startswith("╭─ " + title), "\n".join(lines)
     assert " ".join(unglued(s.w.text(present(s.view(0))["prompt"])).split()) in text, text
     numbered = re.findall(r"(?:^|\s)(\d+)\) ", "\n".join(lines))
-    more = " ".join(s.w("… more: type the start of a move to narrow the list").split())
+    more = " ".join(s.w(MORE).split())
     assert len(numbered) == len(menu.numbered) or more in text, text
 
 
