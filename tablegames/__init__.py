@@ -9,6 +9,7 @@ True
 from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     ArgumentRefused,
+    BotFailed,
     GameNotOver,
     GameOver,
     IllegalAction,
@@ -37,6 +38,7 @@ __all__ = [
     "GAMES",
     "ArenaResult",
     "ArgumentRefused",
+    "BotFailed",
     "Bot",
     "FileRefused",
     "GameInfo",

@@ -4,6 +4,7 @@ from tablegames.common.actions import Action, Event, parse_with
 from tablegames.common.cards import Card, Pack, suited_pack
 from tablegames.common.errors import (
     ArgumentRefused,
+    BotFailed,
     GameNotOver,
     GameOver,
     IllegalAction,
@@ -28,6 +29,7 @@ from tablegames.common.state import BaseState
 __all__ = [
     "Action",
     "ArgumentRefused",
+    "BotFailed",
     "BaseState",
     "Bot",
     "Card",
