@@ -29,9 +29,9 @@ from tablegames.common.state import BaseState
 __all__ = [
     "Action",
     "ArgumentRefused",
-    "BotFailed",
     "BaseState",
     "Bot",
+    "BotFailed",
     "Card",
     "Event",
     "FileRefused",
