@@ -62,10 +62,10 @@ class _Failed(Exception):
     :class:`~tablegames.common.errors.BotFailed` once it knows the game's seed)."""
 
     def __init__(self, code: str, said: str, bot: str, seat: int, asked: str,
-                 cause: BaseException | None = None, trace: str = "") -> None:
+                 cause: BaseException | None = None, trace: str = "", answer: str = "") -> None:
         super().__init__(said)
         self.code, self.said, self.bot, self.seat = code, said, bot, seat
-        self.asked, self.cause, self.trace = asked, cause, trace
+        self.asked, self.cause, self.trace, self.answer = asked, cause, trace, answer
 
 
 def _bot_name(bot: Bot) -> str:
@@ -84,14 +84,15 @@ def _bad_answer(state: Any, bot: Bot, seat: int, answer: object, options: list[A
     if answer is None:
         return _Failed("no_action", f"bot {quoted(name)} at seat {seat} answered {kind} with "
                        "None: a turn must be played (return one of handle.legal_actions())",
-                       name, seat, asked)
+                       name, seat, asked, answer="None")
+    shown = quoted(str(answer)) if isinstance(answer, Action) else quoted(answer)
     said = f"bot {quoted(name)} at seat {seat} answered {kind} with {answer_problem(answer, options)}"
     if isinstance(answer, str):
         code = "text"
     elif isinstance(answer, Action):
         code = "other_seat" if answer.seat != seat else "illegal"
     else:
-        return _Failed("not_action", said, name, seat, asked)
+        return _Failed("not_action", said, name, seat, asked, answer=shown)
     cause: TablegamesError | None = None
     try:
         state.copy().apply(answer, by=seat)
@@ -99,7 +100,7 @@ def _bad_answer(state: Any, bot: Bot, seat: int, answer: object, options: list[A
         cause = exc
     if cause is not None:
         said += f": {cause}"
-    return _Failed(code, said, name, seat, asked, cause)
+    return _Failed(code, said, name, seat, asked, cause, answer=shown)
 
 
 def next_action(
@@ -234,7 +235,7 @@ def play_game(
                 asked=failed.asked, action=len(state.history), game_name=info.name,
                 seed=seed, lineup=(b if isinstance(b, str) else _bot_name(b) for b in bots),
                 rules=kwargs["rules"],
-                cause=cause, trace=failed.trace,
+                cause=cause, trace=failed.trace, answer=failed.answer,
                 ruling=cause.ruling if isinstance(cause, IllegalAction) else None,
             ) from cause
         assert step is not None  # every seat has a bot

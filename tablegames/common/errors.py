@@ -553,8 +553,9 @@ class BotFailed(TablegamesError):
     ``rules`` (the game's rules) and, in a run of many games, ``game`` (the game's index
     in the run, else ``None``) and ``run_seed``. ``cause`` is the bot's exception or the
     engine's refusal (also ``__cause__``), ``cause_text`` its type and words as text,
-    and ``trace`` the bot's traceback as text (empty unless it raised), kept as text so
-    that a refusal from a worker process still shows it.
+    ``trace`` the bot's traceback as text (empty unless it raised), kept as text so
+    that a refusal from a worker process still shows it, and ``answer`` what the bot
+    returned, quoted and cut short (empty if it raised).
 
     Nothing here is more than the bot's author sees on their own screen: the message
     holds the bot's own words (its exception's, or what it returned) and the engine's
@@ -565,7 +566,7 @@ class BotFailed(TablegamesError):
                  action: int, game_name: str, seed: int | str | None = None,
                  lineup: Iterable[str] = (), rules: object = None, game: int | None = None,
                  run_seed: int | str | None = None, cause: BaseException | None = None,
-                 ruling: str | None = None, trace: str = "") -> None:
+                 ruling: str | None = None, trace: str = "", answer: str = "") -> None:
         where = (f"{game_name} game {game} of the run with seed {run_seed!r}, dealt from "
                  f"seed {seed!r}" if game is not None else f"{game_name} dealt from seed {seed!r}")
         super().__init__(f"{said} ({where}, after {action} actions)")
@@ -586,6 +587,7 @@ class BotFailed(TablegamesError):
         self.cause_text = "" if cause is None else cause_text(cause)
         self.ruling = ruling
         self.trace = trace
+        self.answer = answer
         self.__cause__ = cause
 
     def in_run(self, game: int, run_seed: int | str,
@@ -598,7 +600,7 @@ class BotFailed(TablegamesError):
                          seed=self.seed, lineup=self.lineup if lineup is None else lineup,
                          rules=self.rules, game=game,
                          run_seed=run_seed, cause=self.cause, ruling=self.ruling,
-                         trace=self.trace)
+                         trace=self.trace, answer=self.answer)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled whole (:meth:`TablegamesError.__reduce__`), with ``__cause__``; a
