@@ -68,18 +68,21 @@ class _Failed(Exception):
         self.asked, self.cause, self.trace, self.answer = asked, cause, trace, answer
 
 
-def _bot_name(bot: Bot) -> str:
+def _bot_name(bot: Bot, names: Sequence[str] = (), seat: int = -1) -> str:
+    """The bot's name: as the caller named it (``play_game(game, ["mybot", ...])``),
+    else its ``name`` attribute, else its class's."""
+    if 0 <= seat < len(names):
+        return names[seat]
     name = getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
 
 
-def _bad_answer(state: Any, bot: Bot, seat: int, answer: object, options: list[Action],
+def _bad_answer(state: Any, name: str, seat: int, answer: object, options: list[Action],
                 asked: str) -> _Failed:
     """Why ``answer`` cannot be played, as a :class:`_Failed`: its code, and the engine's
     own refusal of it (with the ruling) where the engine would refuse it. The engine is
     asked on a copy, so the game is unchanged; its refusal names only what ``seat``
     knows, as every refusal does."""
-    name = _bot_name(bot)
     kind = "its turn" if asked == "turn" else "an interrupt"
     if answer is None:
         return _Failed("no_action", f"bot {quoted(name)} at seat {seat} answered {kind} with "
@@ -121,9 +124,10 @@ def next_action(
 
 def _step(
     state: Any, bots: Sequence[Bot | None], table: Any | None, clock: Clock | None,
-    strict: bool,
+    strict: bool, names: Sequence[str] = (),
 ) -> tuple[int, Action] | None:
-    """:func:`next_action`; ``strict``: a bot's failure is a :class:`_Failed`."""
+    """:func:`next_action`; ``strict``: a bot's failure is a :class:`_Failed` naming the
+    bot by ``names[seat]`` (the caller's name for it) where given."""
     if state.is_over:
         return None
     if len(bots) != len(state.players):
@@ -138,10 +142,11 @@ def _step(
                 raise
             # the bot's own words and traceback (no locals): what its author's stderr shows
             trace = "".join(traceback.format_exception(exc))
-            raise _Failed("raised", f"bot {quoted(_bot_name(bot))} at seat {seat} raised "
+            name = _bot_name(bot, names, seat)
+            raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
                           f"{cause_text(exc)} when asked for "
                           f"{'its turn' if handle.asking == 'turn' else 'an interrupt'}",
-                          _bot_name(bot), seat, handle.asking, exc, trace) from None
+                          name, seat, handle.asking, exc, trace) from None
         finally:
             if clock is not None:
                 clock.calls[seat] += 1
@@ -150,7 +155,7 @@ def _step(
     def checked(st: Any, bot: Bot, seat: int, answer: Any, options: list[Action],
                 kind: str) -> Action:
         if strict and answer_problem(answer, options):
-            raise _bad_answer(st, bot, seat, answer, options, kind)
+            raise _bad_answer(st, _bot_name(bot, names, seat), seat, answer, options, kind)
         return _checked(bot, seat, answer, options, "its turn" if kind == "turn" else "an interrupt")
 
     def turn(st: Any, seat: int, options: list[Action]) -> Action | None:
@@ -224,17 +229,17 @@ def play_game(
     hints = hints_for(info)
     model = hints.table(hash_seed(seed, "table")) if table and hints.table is not None else None
     limit = info.max_actions(state)
+    names_of = [b if isinstance(b, str) else _bot_name(b) for b in bots]
     steps = 0
     while not state.is_over:
         try:
-            step = _step(state, lineup, model, clock, strict=True)
+            step = _step(state, lineup, model, clock, strict=True, names=names_of)
         except _Failed as failed:
             cause = failed.cause
             raise BotFailed(
                 failed.said, code=failed.code, bot=failed.bot, seat=failed.seat,
                 asked=failed.asked, action=len(state.history), game_name=info.name,
-                seed=seed, lineup=(b if isinstance(b, str) else _bot_name(b) for b in bots),
-                rules=kwargs["rules"],
+                seed=seed, lineup=names_of, rules=kwargs["rules"],
                 cause=cause, trace=failed.trace, answer=failed.answer,
                 ruling=cause.ruling if isinstance(cause, IllegalAction) else None,
             ) from cause

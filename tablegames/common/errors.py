@@ -595,9 +595,14 @@ class BotFailed(TablegamesError):
         """The same failure as game ``game`` of a run with seed ``run_seed`` (the arena,
         :func:`tablegames.simulate`), so the message says which game of the run;
         ``lineup``, the run's names of the bots by seat, if they differ from the bots'."""
-        return BotFailed(self.said, code=self.code, bot=self.bot, seat=self.seat,
+        bot, said = self.bot, self.said
+        names = tuple(lineup) if lineup is not None else self.lineup
+        if 0 <= self.seat < len(names) and names[self.seat] != bot:  # the run's name for it
+            bot = names[self.seat]
+            said = said.replace(f"bot {quoted(self.bot)}", f"bot {quoted(bot)}", 1)
+        return BotFailed(said, code=self.code, bot=bot, seat=self.seat,
                          asked=self.asked, action=self.action, game_name=self.game_name,
-                         seed=self.seed, lineup=self.lineup if lineup is None else lineup,
+                         seed=self.seed, lineup=names,
                          rules=self.rules, game=game,
                          run_seed=run_seed, cause=self.cause, ruling=self.ruling,
                          trace=self.trace, answer=self.answer)
