@@ -1,10 +1,12 @@
 """Bots of a third party that fail, each in its own way (tests/bots/test_bot_failures.py).
 
 Registered when imported, as ``tablegames arena --import`` imports a module: the
-workers of a run import it again by the name it registered from."""
+workers of a run import it again by the name it registered from. The tests import it
+inside ``own_registry`` and call :func:`register_all`, so the bots are gone after each."""
 
 from __future__ import annotations
 
+import multiprocessing
 from typing import Any
 
 from tablegames import bots
@@ -52,5 +54,16 @@ def other_seat(action: Action, seat: int) -> Action:
     return attrs.evolve(action, seat=seat)
 
 
-for how in ("raise", "none", "text", "junk", "other", "illegal"):
-    bots.register(f"fails_{how}", lambda info, seed=0, _how=how: Fails(seed, _how), game="toepen")
+def register_all() -> None:
+    """Register ``fails_<how>`` for each way to fail (tests call it under their
+    ``own_registry``, so no later test meets these bots)."""
+    for how in ("raise", "none", "text", "junk", "other", "illegal"):
+        bots.register(f"fails_{how}", lambda info, seed=0, _how=how: Fails(seed, _how),
+                      game="toepen")
+
+
+if multiprocessing.parent_process() is not None:
+    # a worker of a run imports the module by the name its bots were registered from
+    # (registry.origins); the test process registers them under own_registry instead,
+    # as pytest's --doctest-modules imports this module too and must not register them
+    register_all()

@@ -14,7 +14,15 @@ from tablegames import BotFailed, bots
 from tablegames.bots.harness import bot_seed
 from tablegames.cli import main
 from tablegames.common.rng import game_seed
-from tests.bots import failing_bots  # noqa: F401  (registers the fails_* bots)
+
+
+@pytest.fixture(autouse=True)
+def fails_bots(own_registry: None) -> None:
+    """The fails_* bots, registered for one test only (the registry is the process's)."""
+    from tests.bots import failing_bots
+
+    failing_bots.register_all()
+
 
 KINDS = {"raise": "raised", "none": "no_action", "text": "text", "junk": "not_action",
          "other": "other_seat", "illegal": "illegal"}
