@@ -212,7 +212,7 @@ class _Failed(NamedTuple):
 
 class RemoteTraceback(Exception):
     """The traceback of an error raised in a worker process, as text: the error's
-    ``__cause__`` where it has none of its own (as :mod:`concurrent.futures` does)."""
+    ``__cause__`` where it has none of its own (as ``concurrent.futures`` does)."""
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
