@@ -9,6 +9,7 @@ True
 from tablegames.bots.matches import ArenaResult, arena
 from tablegames.common.errors import (
     ArgumentRefused,
+    BotFailed,
     GameNotOver,
     GameOver,
     IllegalAction,
@@ -38,6 +39,7 @@ __all__ = [
     "ArenaResult",
     "ArgumentRefused",
     "Bot",
+    "BotFailed",
     "FileRefused",
     "GameInfo",
     "GameNotOver",

@@ -48,6 +48,7 @@ from tablegames.cliwords import (
 from tablegames.common.errors import (
     INTERRUPTED,
     ArgumentRefused,
+    BotFailed,
     RayRefused,
     ResumeRefused,
     RowRefused,
@@ -438,6 +439,8 @@ def told(exc: TablegamesError, w: CliWords) -> str:
             return w("cannot create the folder {folder} for {what}: {reason}",
                      folder=folder, what=what, reason=reason)
         return w("cannot write {what} {path}: {reason}", what=what, path=path, reason=reason)
+    if isinstance(exc, BotFailed):
+        return _bot_failed(exc, w)
     if isinstance(exc, ArgumentRefused):
         return _argument_refused(exc, w) or str(exc)
     if isinstance(exc, RulesError):
@@ -485,6 +488,82 @@ NOT_RAY = {
     "closed": N_("it closed the connection without answering in Ray's protocol, gRPC"),
     "other": N_("its answer is not in Ray's protocol, gRPC"),
 }
+
+
+#: What a bot did that cannot be played (:data:`~tablegames.common.errors.BOT_FAILURES`),
+#: as the command says it.
+BOT_DID = {
+    "raised": N_("the bot {bot} at seat {seat} raised {cause} when asked for {asked}"),
+    "no_action": N_("the bot {bot} at seat {seat} answered {asked} with None: a turn must "
+                    "be played (return one of handle.legal_actions())"),
+    "text": N_("the bot {bot} at seat {seat} answered {asked} with the text {answer}: a bot "
+               "returns the action object itself, one of handle.legal_actions()"),
+    "other_seat": N_("the bot {bot} at seat {seat} answered {asked} with {answer}, an "
+                     "action in another seat's name"),
+    "illegal": N_("the bot {bot} at seat {seat} answered {asked} with {answer}, which is not "
+                  "one of its legal actions"),
+    "not_action": N_("the bot {bot} at seat {seat} answered {asked} with {answer}, which is "
+                     "no action"),
+}
+
+
+def _bot_failed(exc: BotFailed, w: CliWords) -> str:
+    """A bot whose answer could not be played, from the error's fields; the bot's own
+    exception and the engine's refusal stay in their own words."""
+    did = BOT_DID.get(exc.code)
+    if did is None:
+        return str(exc)
+    asked = w("its turn") if exc.asked == "turn" else w("an interrupt")
+    said = w(did, bot=quoted(exc.bot), seat=exc.seat, cause=exc.cause_text, asked=asked,
+             answer=exc.answer)
+    if exc.code != "raised" and exc.cause_text:
+        said += w(" (the game refused it: {cause})", cause=exc.cause_text)
+    if exc.game is not None:
+        return w("{said}, in game {game} of the run with seed {run_seed} (the game dealt from "
+                 "seed {seed}), after {actions} actions", said=said, game=exc.game,
+                 run_seed=exc.run_seed, seed=exc.seed, actions=exc.action)
+    return w("{said}, in the game dealt from seed {seed}, after {actions} actions",
+             said=said, seed=exc.seed, actions=exc.action)
+
+
+def _replay_line(exc: BotFailed, args: argparse.Namespace) -> str | None:
+    """The command line that plays the failed game again, in one process: the same line
+    with ``--games`` cut to the run's games up to that one (its games are a function of
+    their index, so the last is the same game) and ``--workers 1`` (the traceback comes
+    from this process; a debugger works). With ``simulate --out`` it adds ``--resume``:
+    the file keeps the games before it, so only the failed game is played."""
+    import shlex
+
+    argv = getattr(args, "argv", None)
+    if exc.game is None or argv is None:
+        return None
+    if args.command == "arena":
+        seats = len(exc.lineup) or 1
+        games = (exc.game // seats + 1) * seats
+    else:
+        games = exc.game + 1
+    line = _without(_without(list(argv), "--games"), "--workers")
+    line += ["--games", str(games), "--workers", "1"]
+    if args.command == "simulate" and args.out and not args.resume:
+        line.append("--resume")
+    return "tablegames " + shlex.join(line)
+
+
+def _without(argv: list[str], option: str) -> list[str]:
+    """``argv`` less ``option`` and its value (``--games 8``, ``--games=8``, and the
+    abbreviations argparse takes, ``--gam 8``)."""
+    out: list[str] = []
+    skip = False
+    for token in argv:
+        if skip:
+            skip = False
+            continue
+        name = token.split("=", 1)[0]
+        if len(name) >= 3 and name.startswith("--") and option.startswith(name):
+            skip = "=" not in token
+            continue
+        out.append(token)
+    return out
 
 
 def _run_refused(exc: ResumeRefused | RowRefused | WorkerRefused, w: CliWords) -> str:
@@ -1253,7 +1332,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     library: an unknown game, variant, bot or ruling, a bad value, a file that cannot be
     read or written), told in one line on stderr with no traceback. 130
     (:data:`~tablegames.common.errors.INTERRUPTED`): interrupted.
-    Anything else is a defect of tablegames: Python's traceback and exit status 1.
+    1: a bot's answer could not be played (:class:`~tablegames.common.errors.BotFailed`:
+    a bot of one's own raised, or answered with no legal action): one paragraph on
+    stderr saying which bot, where, and the command line that plays that game again,
+    then the bot's traceback if it raised. Anything else is a defect of tablegames:
+    Python's traceback and exit status 1 too (a defect, of a bot or of tablegames, not
+    the command line's mistake).
 
     The command's own words (help, usage errors, its refusals) are in the language
     ``--lang`` names anywhere on the line (:func:`tablegames.cliwords.lang_of`).
@@ -1263,6 +1347,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     w = CliWords(lang_of(argv))
     with argparse_words(w):
         args = build_parser(w).parse_args(argv)
+    args.argv = argv  # the line as typed, for the line that replays a bot's failed game
     try:
         if args.command == "simulate":
             return cmd_simulate(args, out, w)
@@ -1275,6 +1360,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         if args.command == "serve":
             return cmd_serve(args, out, w)
         return cmd_games(out, args.game, w)
+    except BotFailed as exc:
+        # a bot's fault, not the command line's (2) nor tablegames' (a traceback of its
+        # own): status 1, the paragraph, then the bot's traceback, which is its author's
+        # own code and their first clue (always: the command that seats a bot of one's
+        # own is run by its author, and a worker's traceback is not shown again later)
+        said = told(exc, w)
+        replay = _replay_line(exc, args)
+        if replay is not None:
+            said += w(". To play that game again in one process: {command}", command=replay)
+        sys.stderr.write(f"tablegames: {said}\n")
+        if exc.trace:
+            sys.stderr.write(w("The bot's traceback:") + "\n" + exc.trace)
+        return 1
     except TablegamesError as exc:
         sys.stderr.write(f"tablegames: {told(exc, w)}\n")
         return 2

@@ -206,9 +206,58 @@ def check_address(address: object, backend: str) -> str | None:
     return address
 
 
-def _run_chunk(task: Callable[[S], R], seeds: list[S]) -> list[R]:
-    """What a worker runs: the task for each seed of one chunk, in order."""
-    return [task(s) for s in seeds]
+class _Failed(NamedTuple):
+    """A task of a chunk that raised (a worker's): ``error``, and its traceback as text
+    for an error that does not carry its own (Python's pickling drops tracebacks)."""
+
+    error: BaseException
+    trace: str
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an error raised in a worker process, as text: the error's
+    ``__cause__`` where it has none of its own (as ``concurrent.futures`` does)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def _run_chunk(task: Callable[[S], R], seeds: list[S]) -> list[R] | tuple[list[R], _Failed]:
+    """What a worker runs: the task for each seed of one chunk, in order.
+
+    A task that raises ends the chunk, but the results before it come back with its
+    error (``(results, failure)``): the caller yields them first, so a run that stops at
+    game 40 of a 64-game chunk still writes games 0 to 39 (``simulate --out`` resumes
+    from there) rather than losing every game of the chunk."""
+    results: list[R] = []
+    for s in seeds:
+        try:
+            results.append(task(s))
+        except Exception as exc:
+            import pickle
+            import traceback
+
+            if not results:
+                raise  # nothing to keep: the pool's own way (its remote traceback)
+            try:
+                pickle.loads(pickle.dumps(exc))
+            except Exception:  # an error that does not come back as itself
+                raise exc from None
+            return results, _Failed(exc, "".join(traceback.format_exception(exc)))
+    return results
+
+
+def _split(out: list[R] | tuple[list[R], _Failed]) -> tuple[list[R], _Failed | None]:
+    """A chunk's results, and its failure if a task raised (:func:`_run_chunk`)."""
+    return out if isinstance(out, tuple) else (out, None)
+
+
+def _raise(failed: _Failed) -> None:
+    """Raise a worker's error, its traceback (text) its ``__cause__`` if it has none."""
+    error = failed.error
+    if error.__cause__ is None:
+        error.__cause__ = RemoteTraceback(failed.trace)
+    raise error
 
 
 def _chunksize(seeds: Iterable[Any], workers: int, chunksize: int | None) -> int:
@@ -358,7 +407,7 @@ def _run_pool(
 ) -> Generator[R, None, None]:
     size = _chunksize(seeds, workers, chunksize)
     chunks = _chunks(seeds, size, workers if chunksize is None else 0)
-    pending: collections.deque[Future[list[R]]] = collections.deque()
+    pending: collections.deque[Future[list[R] | tuple[list[R], _Failed]]] = collections.deque()
     done = 0
     # Processes start on demand, so a run with fewer chunks than workers starts fewer.
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(preload),
@@ -368,7 +417,7 @@ def _run_pool(
             pending.append(pool.submit(_run_chunk, task, chunk))
         while pending:
             try:
-                results = pending.popleft().result()
+                results_or_failed = pending.popleft().result()
             except BrokenProcessPool as exc:
                 if done:
                     raise
@@ -376,13 +425,16 @@ def _run_pool(
                     "a worker process ended before it finished its first games. If the "
                     f"workers' error says the script was imported again: {MAIN_GUARD_HELP}. "
                     "Otherwise the worker was killed (out of memory?) or crashed") from exc
-            nxt = next(chunks, None)
+            results, failed = _split(results_or_failed)  # a task raised: the games before it, then it
+            nxt = next(chunks, None) if failed is None else None
             if nxt is not None:
                 pending.append(pool.submit(_run_chunk, task, nxt))
             yield from results
             done += len(results)
             if progress is not None:
                 progress(done)
+            if failed is not None:
+                _raise(failed)
     finally:
         # On an error or an early stop, drop the queued chunks instead of finishing them.
         pool.shutdown(wait=True, cancel_futures=True)
@@ -649,14 +701,16 @@ def _ray_results(
         done = 0
         try:
             while pending:
-                results: list[R] = ray.get(pending.popleft())
-                nxt = next(chunks, None)
+                results, failed = _split(ray.get(pending.popleft()))
+                nxt = next(chunks, None) if failed is None else None
                 if nxt is not None:
                     pending.append(remote_chunk.remote(task_ref, nxt))
                 yield from results
                 done += len(results)
                 if progress is not None:
                     progress(done)
+                if failed is not None:
+                    _raise(failed)
         finally:
             for ref in pending:
                 ray.cancel(ref)

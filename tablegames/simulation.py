@@ -49,6 +49,7 @@ import attrs
 
 from tablegames.common.errors import (
     ArgumentRefused,
+    BotFailed,
     ResumeRefused,
     SetupError,
     StateError,
@@ -159,7 +160,10 @@ def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     info = game_info(plan.game)
     seed = game_seed(plan.seed, index)
     params = plan.bot_params()
-    state = play_seated(info, list(plan.bots), seed, params=params, rules=plan.rules)
+    try:
+        state = play_seated(info, list(plan.bots), seed, params=params, rules=plan.rules)
+    except BotFailed as exc:  # which game of the run
+        raise exc.in_run(index, plan.seed) from exc.cause
     engine = getattr(type(state), "ENGINE", 1)
     if (engine, __version__) != (plan.engine, plan.version):
         # A Ray node with another install would write rows no other run reproduces.

@@ -16,6 +16,7 @@ theirs to make.
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,7 +26,14 @@ from tablegames.bots.hints import _info, hints_for
 from tablegames.bots.registry import make
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
-from tablegames.common.errors import IllegalAction, SetupError, quoted
+from tablegames.common.errors import (
+    BotFailed,
+    IllegalAction,
+    SetupError,
+    TablegamesError,
+    cause_text,
+    quoted,
+)
 from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
 
@@ -49,6 +57,55 @@ def _checked(bot: Bot, seat: int, action: Any, options: list[Action], kind: str)
     return action  # type: ignore[no-any-return]
 
 
+class _Failed(Exception):
+    """A bot's answer that cannot be played, inside :func:`play_game` (which makes it a
+    :class:`~tablegames.common.errors.BotFailed` once it knows the game's seed)."""
+
+    def __init__(self, code: str, said: str, bot: str, seat: int, asked: str,
+                 cause: BaseException | None = None, trace: str = "", answer: str = "") -> None:
+        super().__init__(said)
+        self.code, self.said, self.bot, self.seat = code, said, bot, seat
+        self.asked, self.cause, self.trace, self.answer = asked, cause, trace, answer
+
+
+def _bot_name(bot: Bot, names: Sequence[str] = (), seat: int = -1) -> str:
+    """The bot's name: as the caller named it (``play_game(game, ["mybot", ...])``),
+    else its ``name`` attribute, else its class's."""
+    if 0 <= seat < len(names):
+        return names[seat]
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def _bad_answer(state: Any, name: str, seat: int, answer: object, options: list[Action],
+                asked: str) -> _Failed:
+    """Why ``answer`` cannot be played, as a :class:`_Failed`: its code, and the engine's
+    own refusal of it (with the ruling) where the engine would refuse it. The engine is
+    asked on a copy, so the game is unchanged; its refusal names only what ``seat``
+    knows, as every refusal does."""
+    kind = "its turn" if asked == "turn" else "an interrupt"
+    if answer is None:
+        return _Failed("no_action", f"bot {quoted(name)} at seat {seat} answered {kind} with "
+                       "None: a turn must be played (return one of handle.legal_actions())",
+                       name, seat, asked, answer="None")
+    shown = quoted(str(answer)) if isinstance(answer, Action) else quoted(answer)
+    said = f"bot {quoted(name)} at seat {seat} answered {kind} with {answer_problem(answer, options)}"
+    if isinstance(answer, str):
+        code = "text"
+    elif isinstance(answer, Action):
+        code = "other_seat" if answer.seat != seat else "illegal"
+    else:
+        return _Failed("not_action", said, name, seat, asked, answer=shown)
+    cause: TablegamesError | None = None
+    try:
+        state.copy().apply(answer, by=seat)
+    except TablegamesError as exc:  # IllegalAction (with its ruling), NotationError
+        cause = exc
+    if cause is not None:
+        said += f": {cause}"
+    return _Failed(code, said, name, seat, asked, cause, answer=shown)
+
+
 def next_action(
     state: Any, bots: Sequence[Bot | None], table: Any | None = None,
     clock: Clock | None = None,
@@ -57,36 +114,63 @@ def next_action(
 
     ``bots[seat]`` is that seat's bot, or ``None`` for a person. ``table`` is the game's
     table model (:attr:`SearchHints.table <tablegames.bots.hints.SearchHints.table>`) or
-    ``None``. The state is not changed: the caller applies the action.
+    ``None``. The state is not changed: the caller applies the action. A bot's own
+    exception comes through as raised, and an answer that is not one of the seat's legal
+    actions is an :class:`~tablegames.common.errors.IllegalAction` (``illegal_bot_answer``)
+    (:func:`play_game` says either as a :class:`~tablegames.common.errors.BotFailed`).
     """
+    return _step(state, bots, table, clock, strict=False)
+
+
+def _step(
+    state: Any, bots: Sequence[Bot | None], table: Any | None, clock: Clock | None,
+    strict: bool, names: Sequence[str] = (),
+) -> tuple[int, Action] | None:
+    """:func:`next_action`; ``strict``: a bot's failure is a :class:`_Failed` naming the
+    bot by ``names[seat]`` (the caller's name for it) where given."""
     if state.is_over:
         return None
     if len(bots) != len(state.players):
         raise SetupError(f"need one bot (or None) per seat: {len(state.players)}, got {len(bots)}")
 
-    def timed(seat: int, ask: Any, handle: Handle) -> Any:
-        if clock is None:
-            return ask(handle)
-        start = time.perf_counter()
+    def asked(seat: int, bot: Bot, ask: Any, handle: Handle) -> Any:
+        start = time.perf_counter() if clock is not None else 0.0
         try:
             return ask(handle)
+        except Exception as exc:
+            if not strict:
+                raise
+            # the bot's own words and traceback (no locals): what its author's stderr shows
+            trace = "".join(traceback.format_exception(exc))
+            name = _bot_name(bot, names, seat)
+            raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
+                          f"{cause_text(exc)} when asked for "
+                          f"{'its turn' if handle.asking == 'turn' else 'an interrupt'}",
+                          name, seat, handle.asking, exc, trace) from None
         finally:
-            clock.calls[seat] += 1
-            clock.seconds[seat] += time.perf_counter() - start
+            if clock is not None:
+                clock.calls[seat] += 1
+                clock.seconds[seat] += time.perf_counter() - start
+
+    def checked(st: Any, bot: Bot, seat: int, answer: Any, options: list[Action],
+                kind: str) -> Action:
+        if strict and answer_problem(answer, options):
+            raise _bad_answer(st, _bot_name(bot, names, seat), seat, answer, options, kind)
+        return _checked(bot, seat, answer, options, "its turn" if kind == "turn" else "an interrupt")
 
     def turn(st: Any, seat: int, options: list[Action]) -> Action | None:
         bot = bots[seat]
         if bot is None:
             return None
-        answer = timed(seat, bot.choose, Handle(st, seat, options, "turn"))
-        return _checked(bot, seat, answer, options, "its turn")
+        answer = asked(seat, bot, bot.choose, Handle(st, seat, options, "turn"))
+        return checked(st, bot, seat, answer, options, "turn")
 
     def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
         bot = bots[seat]
         if bot is None:
             return None
-        answer = timed(seat, bot.interrupt, Handle(st, seat, options, "interrupt"))
-        return None if answer is None else _checked(bot, seat, answer, options, "an interrupt")
+        answer = asked(seat, bot, bot.interrupt, Handle(st, seat, options, "interrupt"))
+        return None if answer is None else checked(st, bot, seat, answer, options, "interrupt")
 
     actor = state.to_act
     seat, action = advance(state, turn, interrupt, table if bots[actor] is not None else None)
@@ -117,6 +201,13 @@ def play_game(
     lets a game's physical-world model make the reports (Dallah): they are not a bot's
     decision. ``setup`` goes to ``new_game`` (``rules=...``).
 
+    A bot whose answer cannot be played (it raised inside ``choose`` or ``interrupt``,
+    returned ``None``, text, another seat's action or an illegal one) stops the game with
+    a :class:`~tablegames.common.errors.BotFailed` naming the bot, its seat, the seed,
+    the lineup, the rules and how many actions were played: enough to replay the game to
+    that question. The bot's own exception is its ``__cause__``; the engine's refusal
+    of an illegal answer (with its ruling) is too.
+
     >>> from tablegames.bots import play_game
     >>> final = play_game("toepen", ["club", "random", "random"], seed=3)
     >>> final.is_over
@@ -145,9 +236,20 @@ def play_game(
     hints = hints_for(info)
     model = hints.table(hash_seed(seed, "table")) if table and hints.table is not None else None
     limit = info.max_actions(state)
+    names_of = [b if isinstance(b, str) else _bot_name(b) for b in bots]
     steps = 0
     while not state.is_over:
-        step = next_action(state, lineup, model, clock)
+        try:
+            step = _step(state, lineup, model, clock, strict=True, names=names_of)
+        except _Failed as failed:
+            cause = failed.cause
+            raise BotFailed(
+                failed.said, code=failed.code, bot=failed.bot, seat=failed.seat,
+                asked=failed.asked, action=len(state.history), game_name=info.name,
+                seed=seed, lineup=names_of, rules=kwargs["rules"],
+                cause=cause, trace=failed.trace, answer=failed.answer,
+                ruling=cause.ruling if isinstance(cause, IllegalAction) else None,
+            ) from cause
         assert step is not None  # every seat has a bot
         seat, action = step
         state.apply(action, by=seat)

@@ -38,7 +38,7 @@ import attrs
 from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
-from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, BotFailed, SetupError, quoted
 from tablegames.common.numbers import whole_number
 from tablegames.common.rng import game_seed
 from tablegames.common.setups import check_flag, check_run_seed
@@ -98,7 +98,10 @@ def _play(plan: _Plan, g: int) -> GameRecord:
                  **params.get(name, {}))
             for s, name in enumerate(seats)]
     clock = Clock(p)
-    state = play_game(info, bots, seed, clock=clock, rules=plan.rules)
+    try:
+        state = play_game(info, bots, seed, clock=clock, rules=plan.rules)
+    except BotFailed as exc:  # which game of the arena, by the arena's names of the bots
+        raise exc.in_run(g, plan.seed, seats) from exc.cause
     out = state.outcome()
     return GameRecord(
         seed=seed, seats=seats, losers=tuple(sorted(out.losers)), winners=tuple(sorted(out.winners)),

@@ -4,6 +4,7 @@ from tablegames.common.actions import Action, Event, parse_with
 from tablegames.common.cards import Card, Pack, suited_pack
 from tablegames.common.errors import (
     ArgumentRefused,
+    BotFailed,
     GameNotOver,
     GameOver,
     IllegalAction,
@@ -30,6 +31,7 @@ __all__ = [
     "ArgumentRefused",
     "BaseState",
     "Bot",
+    "BotFailed",
     "Card",
     "Event",
     "FileRefused",

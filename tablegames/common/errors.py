@@ -500,3 +500,143 @@ class WorkerRefused(SetupError):
         self.engine = engine
         self.caller_version = caller_version
         self.caller_engine = caller_engine
+
+
+#: Every ``code`` a :class:`BotFailed` carries, with what the bot did. The one list of
+#: them: the class's docstring names each, and the command says each in its own words.
+BOT_FAILURES: Mapping[str, str] = MappingProxyType({
+    "raised": "the bot raised an exception (``cause``) while it was asked",
+    "no_action": "the bot's ``choose`` returned ``None``: a turn must be played",
+    "text": "the bot returned text, not an action object (``cause``: the engine's "
+            "refusal of that notation, or ``None`` where it is a legal action's)",
+    "other_seat": "the bot returned an action in another seat's name (``cause``: the "
+                  "engine's refusal)",
+    "illegal": "the bot returned an action the rules do not allow now (``cause``: the "
+               "engine's refusal, with its ``ruling``)",
+    "not_action": "the bot returned something that is no action at all (a number, a list)",
+})
+
+
+def _rebuilt_bot(args: tuple[object, ...], fields: dict[str, object]) -> BotFailed:
+    """A :class:`BotFailed` as its ``__reduce__`` took it apart, with its ``cause`` put
+    back as ``__cause__`` (Python's pickling keeps neither)."""
+    error = _rebuilt(BotFailed, args, fields)
+    cause = fields.get("cause")
+    error.__cause__ = cause if isinstance(cause, BaseException) else None
+    return error  # type: ignore[return-value]
+
+
+class BotFailed(TablegamesError):
+    """A bot's answer that cannot be played: the game stops there.
+
+    Raised by :func:`tablegames.bots.play_game`, and so by the arena and
+    :func:`tablegames.simulate`, whenever a bot raises inside ``choose`` or
+    ``interrupt`` or answers with no legal action of its seat. A bot registered by a
+    third party (``tablegames arena --import``) is the usual one: this tells its author
+    which bot, where, and how to get back there. ``code`` is one of :data:`BOT_FAILURES`
+    (stable):
+
+    * ``"raised"``: the bot raised ``cause`` (also the error's ``__cause__``);
+    * ``"no_action"``: ``choose`` returned ``None``;
+    * ``"text"``: a string, such as ``"0:keep"``, where an action object belongs;
+    * ``"other_seat"``: an action in another seat's name;
+    * ``"illegal"``: an action the rules do not allow now; ``ruling`` is the one the
+      engine's refusal (``cause``) enforces;
+    * ``"not_action"``: anything else.
+
+    The fields say where, enough to replay the game to that point: ``bot`` (its name),
+    ``seat``, ``asked`` (``"turn"`` or ``"interrupt"``), ``action`` (the actions played
+    before the one it failed to give, so replaying that many reaches the question),
+    ``game_name``, ``seed`` (the game's deal), ``lineup`` (the bot names by seat),
+    ``rules`` (the game's rules) and, in a run of many games, ``game`` (the game's index
+    in the run, else ``None``) and ``run_seed``. ``cause`` is the bot's exception or the
+    engine's refusal (also ``__cause__``), ``cause_text`` its type and words as text,
+    ``trace`` the bot's traceback as text (empty unless it raised), kept as text so
+    that a refusal from a worker process still shows it, and ``answer`` what the bot
+    returned, quoted and cut short (empty if it raised).
+
+    Nothing here is more than the bot's author sees on their own screen: the message
+    holds the bot's own words (its exception's, or what it returned) and the engine's
+    refusal, which names only what the seat knows; never another seat's cards.
+    """
+
+    def __init__(self, said: str, *, code: str, bot: str, seat: int, asked: str,
+                 action: int, game_name: str, seed: int | str | None = None,
+                 lineup: Iterable[str] = (), rules: object = None, game: int | None = None,
+                 run_seed: int | str | None = None, cause: BaseException | None = None,
+                 ruling: str | None = None, trace: str = "", answer: str = "") -> None:
+        where = (f"{game_name} game {game} of the run with seed {run_seed!r}, dealt from "
+                 f"seed {seed!r}" if game is not None else f"{game_name} dealt from seed {seed!r}")
+        super().__init__(f"{said} ({where}, after {action} actions)")
+        #: What the bot did, the message without where (English).
+        self.said = said
+        self.code = code
+        self.bot = bot
+        self.seat = seat
+        self.asked = asked
+        self.action = action
+        self.game_name = game_name
+        self.seed = seed
+        self.lineup: tuple[str, ...] = tuple(lineup)
+        self.rules = rules
+        self.game = game
+        self.run_seed = run_seed
+        self.cause = cause
+        self.cause_text = "" if cause is None else cause_text(cause)
+        self.ruling = ruling
+        self.trace = trace
+        self.answer = answer
+        self.__cause__ = cause
+
+    def in_run(self, game: int, run_seed: int | str,
+               lineup: Iterable[str] | None = None) -> BotFailed:
+        """The same failure as game ``game`` of a run with seed ``run_seed`` (the arena,
+        :func:`tablegames.simulate`), so the message says which game of the run;
+        ``lineup``, the run's names of the bots by seat, if they differ from the bots'."""
+        bot, said = self.bot, self.said
+        names = tuple(lineup) if lineup is not None else self.lineup
+        if 0 <= self.seat < len(names) and names[self.seat] != bot:  # the run's name for it
+            bot = names[self.seat]
+            said = said.replace(f"bot {quoted(self.bot)}", f"bot {quoted(bot)}", 1)
+        return BotFailed(said, code=self.code, bot=bot, seat=self.seat,
+                         asked=self.asked, action=self.action, game_name=self.game_name,
+                         seed=self.seed, lineup=names,
+                         rules=self.rules, game=game,
+                         run_seed=run_seed, cause=self.cause, ruling=self.ruling,
+                         trace=self.trace, answer=self.answer)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (:meth:`TablegamesError.__reduce__`), with ``__cause__``; a
+        ``cause`` that does not come back from pickling as itself (a bot's exception
+        class whose ``__init__`` takes other arguments than its ``args``) is left out
+        (``None``): its type and words stay in ``cause_text``, its traceback in
+        ``trace``, so a refusal raised in a worker process comes back to the caller
+        whole rather than as Python's "cannot pickle"."""
+        import pickle
+
+        fields = dict(self.__dict__)
+        try:
+            pickle.loads(pickle.dumps(self.cause))
+        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
+            fields["cause"] = None
+        try:
+            pickle.dumps(self.rules)
+        except Exception:
+            fields["rules"] = None
+        return (_rebuilt_bot, (self.args, fields))
+
+
+#: How much of a bot's own exception text a :class:`BotFailed` message repeats.
+CAUSE_LIMIT = 300
+
+
+def cause_text(cause: BaseException) -> str:
+    """``"ValueError: boom"``: the exception's type and its own words, cut short."""
+    try:
+        words = str(cause)
+    except Exception:  # a bot's exception whose __str__ fails
+        words = ""
+    name = type(cause).__name__
+    if len(words) > CAUSE_LIMIT:  # a bot's own words, but not a megabyte of them
+        words = words[:CAUSE_LIMIT - 1] + "…"
+    return f"{name}: {words}" if words else name
