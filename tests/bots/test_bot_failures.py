@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+import tablegames
 from tablegames import BotFailed, bots
-from tablegames.bots.harness import bot_seed
+from tablegames.bots.harness import bot_seed, next_action
 from tablegames.cli import main
 from tablegames.common.rng import game_seed
 
@@ -53,9 +54,16 @@ def test_play_game_says_each_failure_with_its_fields(how: str) -> None:
         assert exc.cause is not None and exc.ruling in str(exc)
     if how in ("text", "other"):
         assert exc.cause is not None  # the engine refused the notation / the seat
-    # the game up to the question replays: same seed, same lineup, that many actions
-    replay = bots.play_game("toepen", ["random", "random"], seed=seed)
-    assert replay.is_over
+    # the game up to the question replays from the fields alone: the same seed and bots
+    # seeded as play_game seeds them (the failing bot plays as "random" until it fails),
+    # that many actions, and then the failing seat is the one asked
+    replay = tablegames.new_game("toepen", players=2, seed=exc.seed)
+    lineup = [bots.make("random", "toepen", seed=bot_seed(exc.seed, s)) for s in range(2)]
+    while len(replay.history) < exc.action:
+        step = next_action(replay, lineup)
+        assert step is not None
+        replay.apply(step[1], by=step[0])
+    assert len(replay.history) == exc.action and replay.to_act == exc.seat
     # round trip through a worker's pickle: every field, and the cause
     back = pickle.loads(pickle.dumps(exc))
     assert str(back) == str(exc) and back.code == exc.code and back.trace == exc.trace
@@ -69,7 +77,6 @@ def test_no_other_seat_s_card_is_in_the_message() -> None:
     with pytest.raises(BotFailed) as caught:
         bots.play_game("toepen", ["fails_illegal", "random"], seed=seed)
     exc = caught.value
-    import tablegames
 
     state = tablegames.new_game("toepen", players=2, seed=seed)
     opponent = {str(c) for c in state.view(1)["hand"]} - {str(c) for c in state.view(0)["hand"]}
@@ -92,7 +99,6 @@ def test_a_bot_object_that_raises_in_interrupt_is_named() -> None:
 
 def test_next_action_keeps_its_own_refusals() -> None:
     """``next_action`` (the server, the terminal game) still raises what it raised."""
-    import tablegames
 
     class Raises(bots.RandomBot):
         def choose(self, handle: bots.Handle) -> None:
