@@ -191,7 +191,8 @@ def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
 def play_game(
     game: str | GameInfo, bots: Sequence[Bot | str], seed: int | str = 0, *,
     players: int | Sequence[str] | None = None, params: Mapping[str, Mapping[str, Any]] | None = None,
-    table: bool = True, clock: Clock | None = None, **setup: Any,
+    table: bool = True, clock: Clock | None = None, bot_names: Sequence[str] | None = None,
+    **setup: Any,
 ) -> Any:
     """Play one seeded game to the end and return the final state.
 
@@ -206,7 +207,9 @@ def play_game(
     a :class:`~tablegames.common.errors.BotFailed` naming the bot, its seat, the seed,
     the lineup, the rules and how many actions were played: enough to replay the game to
     that question. The bot's own exception is its ``__cause__``; the engine's refusal
-    of an illegal answer (with its ruling) is too.
+    of an illegal answer (with its ruling) is too. It names each bot by ``bot_names`` (one
+    per seat: what the caller calls them, as the arena names the bots it made), else as
+    ``bots`` names it, else by its ``name`` attribute or its class.
 
     >>> from tablegames.bots import play_game
     >>> final = play_game("toepen", ["club", "random", "random"], seed=3)
@@ -236,7 +239,11 @@ def play_game(
     hints = hints_for(info)
     model = hints.table(hash_seed(seed, "table")) if table and hints.table is not None else None
     limit = info.max_actions(state)
-    names_of = [b if isinstance(b, str) else _bot_name(b) for b in bots]
+    if bot_names is not None and (isinstance(bot_names, str) or len(bot_names) != len(bots)
+                                  or not all(isinstance(n, str) for n in bot_names)):
+        raise SetupError("bot_names are the bots' names, one text per bot")
+    names_of = (list(bot_names) if bot_names is not None
+                else [b if isinstance(b, str) else _bot_name(b) for b in bots])
     steps = 0
     while not state.is_over:
         try:

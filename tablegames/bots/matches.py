@@ -99,9 +99,9 @@ def _play(plan: _Plan, g: int) -> GameRecord:
             for s, name in enumerate(seats)]
     clock = Clock(p)
     try:
-        state = play_game(info, bots, seed, clock=clock, rules=plan.rules)
-    except BotFailed as exc:  # which game of the arena, by the arena's names of the bots
-        raise exc.in_run(g, plan.seed, seats) from exc.cause
+        state = play_game(info, bots, seed, clock=clock, rules=plan.rules, bot_names=seats)
+    except BotFailed as exc:  # which game of the arena
+        raise exc.in_run(g, plan.seed) from exc.cause
     out = state.outcome()
     return GameRecord(
         seed=seed, seats=seats, losers=tuple(sorted(out.losers)), winners=tuple(sorted(out.winners)),

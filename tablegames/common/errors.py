@@ -588,19 +588,12 @@ class BotFailed(TablegamesError):
         self.answer = answer
         self.__cause__ = cause
 
-    def in_run(self, game: int, run_seed: int | str,
-               lineup: Iterable[str] | None = None) -> BotFailed:
+    def in_run(self, game: int, run_seed: int | str) -> BotFailed:
         """The same failure as game ``game`` of a run with seed ``run_seed`` (the arena,
-        :func:`tablegames.simulate`), so the message says which game of the run;
-        ``lineup``, the run's names of the bots by seat, if they differ from the bots'."""
-        bot, said = self.bot, self.said
-        names = tuple(lineup) if lineup is not None else self.lineup
-        if 0 <= self.seat < len(names) and names[self.seat] != bot:  # the run's name for it
-            bot = names[self.seat]
-            said = said.replace(f"bot {quoted(self.bot)}", f"bot {quoted(bot)}", 1)
-        return BotFailed(said, code=self.code, bot=bot, seat=self.seat,
+        :func:`tablegames.simulate`), so the message says which game of the run."""
+        return BotFailed(self.said, code=self.code, bot=self.bot, seat=self.seat,
                          asked=self.asked, action=self.action, game_name=self.game_name,
-                         seed=self.seed, lineup=names,
+                         seed=self.seed, lineup=self.lineup,
                          rules=self.rules, game=game,
                          run_seed=run_seed, cause=self.cause, ruling=self.ruling,
                          trace=self.trace, answer=self.answer)

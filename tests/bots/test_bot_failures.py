@@ -14,6 +14,7 @@ import tablegames
 from tablegames import BotFailed, bots
 from tablegames.bots.harness import bot_seed, next_action
 from tablegames.cli import main
+from tablegames.common.errors import SetupError
 from tablegames.common.rng import game_seed
 
 
@@ -160,3 +161,18 @@ def test_with_two_workers_the_refusal_and_the_rows_before_it_come_back(
     assert [r["index"] for r in rows] == list(range(bad))  # resumable: the games before it
     assert f"--games {bad + 1} --workers 1 --resume" in err
 
+
+
+def test_play_game_names_the_bots_as_the_caller_does_and_refuses_a_bad_list() -> None:
+    """``bot_names`` (the arena's names of the bots it made) is what a BotFailed says;
+    a list that is not one text per bot is refused before any game is dealt."""
+    seed = next(s for s in range(50) if bot_seed(s, 0) % 3 == 0)
+    made = [bots.make("fails_raise", "toepen", seed=bot_seed(seed, 0)),
+            bots.make("random", "toepen", seed=bot_seed(seed, 1))]
+    with pytest.raises(BotFailed) as caught:
+        bots.play_game("toepen", made, seed=seed, bot_names=["mine", "theirs"])
+    assert (caught.value.bot, caught.value.lineup) == ("mine", ("mine", "theirs"))
+    assert str(caught.value).startswith("bot 'mine' at seat 0 raised")
+    for bad in (["one"], "ab", ["a", 2]):
+        with pytest.raises(SetupError, match="one text per bot"):
+            bots.play_game("toepen", ["random", "random"], seed=1, bot_names=bad)
