@@ -42,6 +42,7 @@ are in each game's adapter module.
 from __future__ import annotations
 
 import importlib
+import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
@@ -132,9 +133,23 @@ Option = Action | None | _Pass | _Special
 
 
 def as_id(value: object) -> int | None:
-    """``value`` as an action id: an int or a numpy integer, never a bool (else ``None``;
-    :func:`~tablegames.common.numbers.whole_number`, the library's one reading)."""
-    return whole_number(value)
+    """``value`` as an action id: an int, a numpy integer or a 0-d integer array, never a
+    bool (else ``None``).
+
+    Wider than :func:`~tablegames.common.numbers.whole_number` (the library's reading of
+    a seed, a seat or a count) by one thing: a policy's action often comes as a 0-d
+    array (Stable-Baselines3's ``model.predict`` returns ``array(3)`` for one
+    environment), and ``env.step(array(3))`` must play action 3, as it did before the
+    numpy policy of session 58 narrowed this reading (found in review). An integer 0-d
+    array answers ``__index__``; a float, a bool (numpy's ``bool_`` has no
+    ``__index__``) and an array of more than one item do not."""
+    number = whole_number(value)
+    if number is not None or isinstance(value, bool):
+        return number
+    try:
+        return int(operator.index(value))  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def episode_seed(base: int | str, episode: int) -> int | str:

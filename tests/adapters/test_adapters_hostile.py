@@ -218,7 +218,7 @@ def test_numpy_integer_ids_act_as_the_int_they_hold(game: str) -> None:
         for _ in range(12):
             ident = int(np.flatnonzero(info["action_mask"])[-1])
             # an int8 cannot hold every id of a game: it is used where it can
-            fits = kind is int or np.iinfo(kind).max >= ident
+            fits = kind in (int, np.array) or np.iinfo(kind).max >= ident
             obs, reward, term, trunc, info = e.step(kind(ident) if fits else np.int64(ident))
             assert e.observation_space.contains(obs)
             assert info["action_mask"].dtype == np.int8
@@ -231,6 +231,8 @@ def test_numpy_integer_ids_act_as_the_int_they_hold(game: str) -> None:
     want = run(int)
     for kind in NUMPY_INTS:
         assert run(kind) == want, kind
+    # a policy's action as a 0-d array (Stable-Baselines3's predict for one environment)
+    assert run(np.array) == want
     e = _gym(game)
     e.reset(seed=11)
     assert e.session is not None
