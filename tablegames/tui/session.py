@@ -78,6 +78,7 @@ from tablegames.common.errors import (
     TablegamesError,
     quoted,
 )
+from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
 from tablegames.common.rounds import ROUND_OVER, RoundEnd, round_end
@@ -212,14 +213,22 @@ class Quit(Exception):
     """The person asked to stop (``q``, end of input)."""
 
 
+def _plain(value: Any) -> Any:
+    """A whole number as the plain ``int`` it holds (a numpy seat or seed, as the rest of
+    the library reads them: :func:`~tablegames.common.numbers.whole_number`); anything
+    else as given, for :class:`Options`' checks to refuse by name."""
+    number = whole_number(value)
+    return value if number is None else number
+
+
 @attrs.frozen
 class Options:
     """How to play: the game, who sits where, who is human, the pace, the language."""
 
     game: str
-    players: int | Sequence[str] = 4
-    seat: int = 0
-    seed: int = 0
+    players: int | Sequence[str] = attrs.field(default=4, converter=_plain)
+    seat: int = attrs.field(default=0, converter=_plain)
+    seed: int = attrs.field(default=0, converter=_plain)
     rules: Any = None
     opponent: str | None = None
     table: bool = False
@@ -239,12 +248,12 @@ class Options:
         if info is None:
             raise SetupError(f"game must be a game's name, not {quoted(self.game)}")
         names = normalize_players(self.players, info.min_players, info.max_players, info.name)
-        if type(self.seat) is not int or not 0 <= self.seat < len(names):  # no bool, IntEnum
+        if type(self.seat) is not int or not 0 <= self.seat < len(names):  # no bool, float
             raise ArgumentRefused(f"seat must be a seat of this game, 0..{len(names) - 1} "
                                   f"(--seat), not {quoted(self.seat)}", argument="seat",
                                   code="range", value=self.seat, least=0,
                                   most=len(names) - 1, game=info.name)
-        if type(self.seed) is not int:  # a bool or an IntEnum is no seed number
+        if type(self.seed) is not int:  # a bool or a float is no seed number
             raise SetupError(f"seed must be an int (--seed), not {quoted(self.seed)}")
         check_seed(self.seed)
         info.fit_rules(self.players, self.rules)  # RulesError or SetupError, as named

@@ -9,6 +9,7 @@ import enum
 import io
 from typing import Any
 
+import numpy as np
 import pytest
 
 import tablegames
@@ -40,9 +41,8 @@ BAD: list[tuple[str, Any, str]] = [
     ("table", 1, "table"), ("table", "yes", "table"), ("debug", 0, "debug"),
     ("lang", "fr", "fr"), ("lang", True, "True"),
     ("reports", "nobody", "reports"), ("reports", ["bots"], "reports"),
-    # an IntEnum is an int to Python but no seat or seed to the engines (found by
-    # helper-73: the seat was taken here and refused by the game on its first screen)
-    ("seat", Number.ONE, "--seat"), ("seed", Number.ONE, "seed"), ("pace", Number.ONE, "pace"),
+    # seconds are no whole number: an IntEnum is no pace (check_seconds)
+    ("pace", Number.ONE, "pace"),
 ]
 
 
@@ -54,6 +54,19 @@ def test_a_bad_field_is_refused_when_the_options_are_made(field: str, value: Any
         Options(**fields)
     message = str(refused.value)
     assert word in message and len(message) < 300
+
+
+@pytest.mark.parametrize("whole", [np.int64(1), np.uint8(1), np.int8(1), Number.ONE],
+                         ids=["int64", "uint8", "int8", "IntEnum"])
+def test_a_whole_number_seat_seed_or_count_is_the_plain_int_it_holds(whole: Any) -> None:
+    """The library's one reading of a whole number (``common.numbers.whole_number``): a
+    numpy or IntEnum seat, seed or player count is kept as the plain ``int`` it holds, so
+    the game and its first screen are those of ``1`` (an IntEnum seat was once taken
+    here raw and refused by the game on its first screen: helper-73)."""
+    options = Options(game="toepen", players=np.int64(3), seat=whole, seed=whole)
+    assert (options.players, options.seat, options.seed) == (3, 1, 1)
+    assert {type(options.players), type(options.seat), type(options.seed)} == {int}
+    assert options == Options(game="toepen", players=3, seat=1, seed=1)
 
 
 def test_good_options_are_kept_as_given() -> None:
