@@ -131,9 +131,11 @@ def _within(ask: Callable[[Handle], Any], handle: Handle, limit: float | None) -
     previous = signal.signal(signal.SIGALRM, ring)
     try:
         signal.setitimer(signal.ITIMER_REAL, limit, min(limit, 1.0))
-        return ask(handle)
-    finally:
-        armed = False
+        try:
+            return ask(handle)
+        finally:
+            armed = False
+    finally:  # reached even when the alarm rang just as the bot returned
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
 
@@ -275,6 +277,9 @@ def _answer(state: Any, bot: Bot, seat: int, options: list[Action] | None, askin
             raise
         # the bot's own words and traceback (no locals): what its author's stderr shows
         trace = "".join(traceback.format_exception(exc))
+        seconds = time.perf_counter() - start
+        if time_limit is not None and seconds > time_limit:  # it caught the stop, then raised
+            raise _late(name, seat, asking, time_limit, seconds, trace) from None
         raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
                       f"{cause_text(exc)} when asked for {kind}",
                       name, seat, asking, exc, trace) from None

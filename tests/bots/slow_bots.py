@@ -6,6 +6,7 @@ is a multiple of 3 (so a run has good games before the first slow one), where it
 * ``loops``: loops for ever in pure Python (``while True: pass``);
 * ``sleeps``: sleeps for ever, a second at a time;
 * ``catches``: catches the stop (``except BaseException``) and answers anyway, late;
+* ``raises``: catches the stop and raises an exception of its own;
 * ``holds``: raises an exception holding a lock (no pickle takes it).
 
 Registered as failing_bots registers its bots: by :func:`register_all` under the tests'
@@ -50,12 +51,18 @@ class Slow(RandomBot):
                     pass
             except BaseException:  # the stop, caught: the bot answers anyway, late
                 return handle.legal_actions()[0]
+        if self.how == "raises":
+            try:
+                while True:
+                    pass
+            except BaseException:  # the stop, caught, and an error of its own raised late
+                raise ValueError("late and wrong") from None
         raise Held("my bot's lock")
 
 
 def register_all() -> None:
     """Register ``slow_<how>`` for each way (under a test's ``own_registry``)."""
-    for how in ("loops", "sleeps", "catches", "holds"):
+    for how in ("loops", "sleeps", "catches", "raises", "holds"):
         bots.register(f"slow_{how}", lambda info, seed=0, _how=how: Slow(seed, _how),
                       game="toepen")
 

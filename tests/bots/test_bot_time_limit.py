@@ -51,11 +51,15 @@ def test_a_bot_that_never_answers_is_stopped_in_its_own_code(how: str) -> None:
     assert (back.code, back.time_limit, back.seconds) == ("timed_out", LIMIT, exc.seconds)
 
 
-def test_a_bot_that_catches_the_stop_and_answers_late_is_refused() -> None:
+@pytest.mark.parametrize("how", ["catches", "raises"])
+def test_a_bot_that_catches_the_stop_and_answers_late_is_refused(how: str) -> None:
     with pytest.raises(BotFailed) as caught:
-        bots.play_game("toepen", ["slow_catches", "random"], seed=slow_seed(), time_limit=LIMIT)
+        bots.play_game("toepen", [f"slow_{how}", "random"], seed=slow_seed(), time_limit=LIMIT)
     assert caught.value.code == "timed_out" and caught.value.seconds >= LIMIT  # type: ignore[operator]
-    assert caught.value.trace == ""  # it answered: nothing stopped it
+    # it answered: nothing stopped it; or it raised its own error, late (its traceback)
+    assert ("late and wrong" in caught.value.trace) == (how == "raises")
+    if how == "catches":
+        assert caught.value.trace == ""
 
 
 def own_handler(signum: int, frame: Any) -> None:  # never rings here
@@ -124,12 +128,14 @@ def test_a_time_limit_that_is_no_number_of_seconds_is_refused(bad: object) -> No
 
 def test_two_workers_bring_the_refusal_back_with_its_fields() -> None:
     import tablegames
+    from tests.bots.test_bot_failures import first_bad
 
-    with pytest.raises(BotFailed) as caught:
-        tablegames.simulate("toepen", ["slow_loops", "random"], games=8, workers=2,
+    bad = first_bad(0, 50)
+    with pytest.raises(BotFailed) as caught:  # as few games as reach the slow one
+        tablegames.simulate("toepen", ["slow_loops", "random"], games=max(bad + 1, 2), workers=2,
                             time_limit=LIMIT)
     exc = caught.value
-    assert exc.code == "timed_out" and exc.game is not None and exc.time_limit == LIMIT
+    assert exc.code == "timed_out" and exc.game == bad and exc.time_limit == LIMIT
     assert exc.seconds is not None and exc.seconds >= LIMIT and "slow_bots.py" in exc.trace
 
 
