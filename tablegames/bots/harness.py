@@ -77,6 +77,7 @@ def check_time_limit(limit: object) -> float | None:
     :class:`~tablegames.common.errors.ArgumentRefused` (``argument`` ``"time_limit"``,
     ``code`` ``"type"`` or ``"range"``).
 
+    >>> from tablegames.bots.harness import check_time_limit
     >>> check_time_limit(2)
     2.0
     """
