@@ -353,7 +353,8 @@ class ArgumentRefused(SetupError):
     ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
     ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``,
     ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment, and
-    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``, ``"names"``); ``value`` the value
+    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``, ``"names"``, and ``"time_limit"``,
+    a bot's seconds per decision, ``"type"`` or ``"range"``); ``value`` the value
     as given;
     ``game`` the name of the game whose facts the refusal names (its bots, its player
     counts), else ``None``; ``code`` says what is wrong, one of
