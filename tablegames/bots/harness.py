@@ -20,7 +20,8 @@ import signal
 import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from types import FrameType
 from typing import Any
 
 from tablegames.bots.base import Bot, answer_problem
@@ -97,8 +98,8 @@ def check_time_limit(limit: object) -> float | None:
 
 
 class _TimedOut(BaseException):
-    """Raised inside a bot's own frame when its time per decision is up (see
-    :func:`_within`). A ``BaseException``, as ``KeyboardInterrupt`` is: a bot's own
+    """Raised inside a bot's own code when its time per decision is up (see
+    :class:`_Watch`). A ``BaseException``, as ``KeyboardInterrupt`` is: a bot's own
     ``except Exception`` (the usual guard around a search) does not swallow it."""
 
 
@@ -113,32 +114,49 @@ def _can_interrupt() -> bool:
             and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
 
 
-def _within(ask: Callable[[Handle], Any], handle: Handle, limit: float | None) -> Any:
-    """``ask(handle)``, stopped with :class:`_TimedOut` raised in the bot's frame once
-    ``limit`` seconds have passed (and every second after, should the bot catch it and
-    go on) where :func:`_can_interrupt`; elsewhere (a thread other than the main one,
-    Windows) the bot runs to its answer and the caller checks the time it took. The
-    process's own ``SIGALRM`` handler is put back exactly, its timer cleared first, so
-    an alarm that rang as the bot returned is dropped, not handled by the old handler.
-    """
-    if limit is None or not _can_interrupt():
-        return ask(handle)
-    armed = True
+class _Watch:
+    """The time limit of the decisions of one game (a ``with`` block around it).
 
-    def ring(signum: int, frame: Any) -> None:
-        if armed:  # an alarm after the bot answered is dropped (the time is checked)
+    Where :func:`_can_interrupt`, one ``SIGALRM`` timer rings every quarter of the limit
+    (at most every 0.25 s) for the whole game, and its handler raises :class:`_TimedOut`
+    when a bot has been asked (``since``, set around each question) for longer than
+    ``limit``; so a question costs two assignments, not four system calls (a timer armed
+    per question made games of random bots a third slower). The handler never raises in
+    this module's own code (the harness between questions, or after an answer), only in
+    the bot's, and goes on ringing should the bot catch it. The process's own handler is
+    put back exactly on leaving, its timer stopped first. Elsewhere (a thread other than
+    the main one, Windows) nothing rings: :func:`_answer` checks the time the answer
+    took."""
+
+    def __init__(self, limit: float | None) -> None:
+        self.limit = limit
+        #: ``time.perf_counter()`` when the bot now thinking was asked, else ``None``.
+        self.since: float | None = None
+        self._previous: Any = None
+        self._ringing = False
+
+    def __enter__(self) -> _Watch:
+        if self.limit is not None and _can_interrupt():
+            self._previous = signal.signal(signal.SIGALRM, self._ring)
+            self._ringing = True
+            period = min(self.limit / 4, 0.25)
+            signal.setitimer(signal.ITIMER_REAL, period, period)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._ringing:
+            self._ringing = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+
+    def _ring(self, signum: int, frame: FrameType | None) -> None:
+        since, limit = self.since, self.limit
+        if since is None or limit is None or frame is None:
+            return  # no bot is thinking
+        if frame.f_globals.get("__name__") == __name__:
+            return  # the harness's own code (the answer is in): it checks the time itself
+        if time.perf_counter() - since > limit:
             raise _TimedOut
-
-    previous = signal.signal(signal.SIGALRM, ring)
-    try:
-        signal.setitimer(signal.ITIMER_REAL, limit, min(limit, 1.0))
-        try:
-            return ask(handle)
-        finally:
-            armed = False
-    finally:  # reached even when the alarm rang just as the bot returned
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 class _Failed(Exception):
@@ -222,11 +240,11 @@ def next_action(
 
 def _step(
     state: Any, bots: Sequence[Bot | None], table: Any | None, clock: Clock | None,
-    strict: bool, names: Sequence[str] = (), time_limit: float | None = None,
+    strict: bool, names: Sequence[str] = (), watch: _Watch | None = None,
 ) -> tuple[int, Action] | None:
     """:func:`next_action`; ``strict``: a bot's failure is a :class:`_Failed` naming the
     bot by ``names[seat]`` (the caller's name for it) where given, and a bot that takes
-    more than ``time_limit`` seconds to answer is one (:func:`_answer`)."""
+    more than ``watch.limit`` seconds to answer is one (:func:`_answer`)."""
     if state.is_over:
         return None
     if len(bots) != len(state.players):
@@ -237,14 +255,14 @@ def _step(
         if bot is None:
             return None
         return _answer(st, bot, seat, options, "turn", _bot_name(bot, names, seat), clock,
-                       strict, time_limit)
+                       strict, watch)
 
     def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
         bot = bots[seat]
         if bot is None:
             return None
         return _answer(st, bot, seat, options, "interrupt", _bot_name(bot, names, seat),
-                       clock, strict, time_limit)
+                       clock, strict, watch)
 
     actor = state.to_act
     seat, action = advance(state, turn, interrupt, table if bots[actor] is not None else None)
@@ -253,25 +271,32 @@ def _step(
 
 def _answer(state: Any, bot: Bot, seat: int, options: list[Action] | None, asking: str,
             name: str, clock: Clock | None = None, strict: bool = True,
-            time_limit: float | None = None) -> Action | None:
+            watch: _Watch | None = None) -> Action | None:
     """``bot``'s answer for ``seat`` (its turn, or an interrupt, which may be ``None``),
     checked against ``options`` (``None``: the seat's legal actions).
 
     ``strict``: anything but a legal action in time is a :class:`_Failed`: the bot
     raised, answered with no legal action of its seat (the problem asked once), or took
-    more than ``time_limit`` seconds, stopped then where it can be (:func:`_within`) and
-    refused when it answers late (a bot that caught the stop and answered anyway).
-    Otherwise the bot's own exception comes through as raised and a bad answer is
-    :func:`next_action`'s ``IllegalAction``."""
+    more than ``watch.limit`` seconds, stopped then where it can be (:class:`_Watch`)
+    and refused when it answers late (a bot that caught the stop and answered anyway, or
+    raised). Otherwise the bot's own exception comes through as raised and a bad answer
+    is :func:`next_action`'s ``IllegalAction``."""
     handle = Handle(state, seat, options, asking)
     ask = bot.choose if asking == "turn" else bot.interrupt
     kind = "its turn" if asking == "turn" else "an interrupt"
+    limit = watch.limit if watch is not None and strict else None
     start = time.perf_counter()
     try:
-        answer = _within(ask, handle, time_limit if strict else None)
+        if watch is not None:
+            watch.since = start
+        try:
+            answer = ask(handle)
+        finally:  # this module's code: the watch never stops it
+            if watch is not None:
+                watch.since = None
     except _TimedOut as stop:
         seconds = time.perf_counter() - start
-        raise _late(name, seat, asking, time_limit or 0.0, seconds,
+        raise _late(name, seat, asking, limit or 0.0, seconds,
                     "".join(traceback.format_exception(stop))) from None
     except Exception as exc:
         if not strict:
@@ -279,8 +304,8 @@ def _answer(state: Any, bot: Bot, seat: int, options: list[Action] | None, askin
         # the bot's own words and traceback (no locals): what its author's stderr shows
         trace = "".join(traceback.format_exception(exc))
         seconds = time.perf_counter() - start
-        if time_limit is not None and seconds > time_limit:  # it caught the stop, then raised
-            raise _late(name, seat, asking, time_limit, seconds, trace) from None
+        if limit is not None and seconds > limit:  # it caught the stop, then raised
+            raise _late(name, seat, asking, limit, seconds, trace) from None
         raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
                       f"{cause_text(exc)} when asked for {kind}",
                       name, seat, asking, exc, trace) from None
@@ -288,9 +313,8 @@ def _answer(state: Any, bot: Bot, seat: int, options: list[Action] | None, askin
         if clock is not None:
             clock.calls[seat] += 1
             clock.seconds[seat] += time.perf_counter() - start
-    seconds = time.perf_counter() - start
-    if strict and time_limit is not None and seconds > time_limit:
-        raise _late(name, seat, asking, time_limit, seconds, "")
+    if limit is not None and (seconds := time.perf_counter() - start) > limit:
+        raise _late(name, seat, asking, limit, seconds, "")
     if answer is None and asking == "interrupt":
         return None
     problem = answer_problem(answer, options if options is not None else handle.legal_actions())
@@ -389,18 +413,20 @@ def play_game(
     names_of = (list(bot_names) if bot_names is not None
                 else [b if isinstance(b, str) else _bot_name(b) for b in bots])
     steps = 0
-    while not state.is_over:
-        try:
-            step = _step(state, lineup, model, clock, strict=True, names=names_of,
-                         time_limit=time_limit)
-        except _Failed as failed:
-            raise failed.error(state, info.name, seed, names_of, kwargs["rules"]) from failed.cause
-        assert step is not None  # every seat has a bot
-        seat, action = step
-        state.apply(action, by=seat)
-        steps += 1
-        if steps > limit:
-            raise RuntimeError(f"{info.name} seed {seed}: game did not end in {limit} actions")
+    with _Watch(time_limit) as watch:
+        while not state.is_over:
+            try:
+                step = _step(state, lineup, model, clock, strict=True, names=names_of,
+                             watch=watch)
+            except _Failed as failed:
+                raise failed.error(state, info.name, seed, names_of,
+                                   kwargs["rules"]) from failed.cause
+            assert step is not None  # every seat has a bot
+            seat, action = step
+            state.apply(action, by=seat)
+            steps += 1
+            if steps > limit:
+                raise RuntimeError(f"{info.name} seed {seed}: game did not end in {limit} actions")
     return state
 
 
@@ -414,10 +440,9 @@ def ask_bot(state: Any, bot: Bot, seat: int, *, name: str, seed: int | str | Non
     than ``time_limit`` seconds is a :class:`~tablegames.common.errors.BotFailed` naming
     it as ``name`` (the game dealt from ``seed``, ``lineup`` the names by seat), raised
     before the state changes."""
-    time_limit = check_time_limit(time_limit)
     try:
-        answer: Action | None = _answer(state, bot, seat, options, asking, name,
-                                        time_limit=time_limit)
+        with _Watch(check_time_limit(time_limit)) as watch:
+            answer = _answer(state, bot, seat, options, asking, name, watch=watch)
     except _Failed as failed:
         raise failed.error(state, str(getattr(state, "GAME", type(state).__name__)), seed, lineup,
                            getattr(state, "rules", None)) from failed.cause
