@@ -156,6 +156,40 @@ def _seconds_arg(text: str, w: CliWords = ENGLISH) -> float:
               text=quoted(text))) from None
 
 
+#: ``--time-limit``'s default for ``simulate``, ``arena`` and ``play``: a run is often left
+#: to itself (overnight), and a third party's bot that loops for ever held it until
+#: Ctrl-C; a minute is a thousand times what a bot of the library takes per decision at
+#: its default budget, so no honest bot meets it (a search with a huge ``--budget`` may:
+#: raise it, or say ``none``). The library's own default is no limit.
+TIME_LIMIT = 60.0
+
+
+def _time_limit_arg(text: str, w: CliWords = ENGLISH) -> float | None:
+    """``--time-limit``: seconds per decision above 0 and at most a day, or ``none``,
+    checked as ``play_game(time_limit=)`` checks it
+    (:func:`~tablegames.bots.harness.check_time_limit`)."""
+    from tablegames.bots.harness import MAX_TIME_LIMIT, check_time_limit
+
+    if text.strip().lower() == "none":
+        return None
+    try:
+        return check_time_limit(float(text))
+    except ValueError:  # not a number, or out of range (ArgumentRefused is a ValueError)
+        raise argparse.ArgumentTypeError(
+            w("seconds above 0 and at most {most}, or none, not {text}",
+              most=format(MAX_TIME_LIMIT, "g"), text=quoted(text))) from None
+
+
+def _time_limit_option(parser: argparse.ArgumentParser, w: CliWords) -> None:
+    """``--time-limit S``, the same in ``simulate``, ``arena`` and ``play``."""
+    parser.add_argument("--time-limit", type=_typed(_time_limit_arg, w), default=TIME_LIMIT,
+                        metavar="S",
+                        help=w("the most seconds a bot may take for one decision; a bot "
+                               "past it is stopped and the game ends with its failure "
+                               "(default {seconds}; none: no limit)",
+                               seconds=format(TIME_LIMIT, "g")))
+
+
 def _bot_threads_arg(text: str, w: CliWords = ENGLISH) -> int:
     """``serve --bot-threads``: a whole number from 1 to 16, checked by the check of
     ``Hub(bot_threads=)`` (:func:`~tablegames.server.rooms.check_bot_threads`)."""
@@ -504,6 +538,8 @@ BOT_DID = {
                   "one of its legal actions"),
     "not_action": N_("the bot {bot} at seat {seat} answered {asked} with {answer}, which is "
                      "no action"),
+    "timed_out": N_("the bot {bot} at seat {seat} did not answer {asked} within the time "
+                    "limit of {limit} s ({seconds} s passed)"),
 }
 
 
@@ -515,7 +551,8 @@ def _bot_failed(exc: BotFailed, w: CliWords) -> str:
         return str(exc)
     asked = w("its turn") if exc.asked == "turn" else w("an interrupt")
     said = w(did, bot=quoted(exc.bot), seat=exc.seat, cause=exc.cause_text, asked=asked,
-             answer=exc.answer)
+             answer=exc.answer, limit=format(exc.time_limit or 0, "g"),
+             seconds=f"{exc.seconds or 0:.2f}")
     if exc.code != "raised" and exc.cause_text:
         said += w(" (the game refused it: {cause})", cause=exc.cause_text)
     if exc.game is not None:
@@ -677,6 +714,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -
             info, bots, games=args.games, seed=args.seed, workers=args.workers, players=args.players,
             rules=rules, budget=args.budget, out=args.out, resume=args.resume, plot=args.plot,
             backend=args.backend, address=args.address, progress=update,
+            time_limit=args.time_limit,
         )
     except KeyboardInterrupt:
         close()
@@ -773,7 +811,13 @@ def parse_rules(info: GameInfo, texts: Sequence[str], w: CliWords = ENGLISH) -> 
 def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
              w: CliWords = ENGLISH) -> int:
     """``tablegames play``: the terminal game (:mod:`tablegames.tui`), whose options are
-    checked by :class:`tablegames.tui.session.Options` as a Python caller's are."""
+    checked by :class:`tablegames.tui.session.Options` as a Python caller's are.
+
+    ``--import`` makes a bot of one's own known, to be named by ``--opponent``; when it
+    fails (raises, answers with no legal move, or takes more than ``--time-limit``) the
+    game stops, the terminal is put back, and :func:`main` says the
+    :class:`~tablegames.common.errors.BotFailed` in one paragraph (exit status 1)."""
+    import_bots(args.imports)
     info = game_info(args.game)
     try:
         from tablegames.tui import Options, play
@@ -801,8 +845,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     options = Options(game=info.name, players=players, seat=args.seat, seed=args.seed,
                       rules=rules, opponent=args.opponent,
                       table=args.table, lang=getattr(args, "lang", w.lang), pace=args.pace, debug=args.debug,
-                      reports=args.reports)
-    return play(options, out, inp)
+                      reports=args.reports, time_limit=args.time_limit)
+    try:
+        return play(options, out, inp)
+    except BotFailed:
+        out.write("\n")  # the paragraph on stderr starts on a line of its own
+        out.flush()
+        raise
 
 
 def cmd_rulings(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> int:
@@ -960,6 +1009,7 @@ def _arena_parser(sub: Any, w: CliWords) -> None:
     a.add_argument("--json", action="store_true", help=w("print the results as one JSON object"))
     a.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                    help=_import_help(w))
+    _time_limit_option(a, w)
     _lang_option(a, w)
 
 
@@ -982,7 +1032,7 @@ def cmd_arena(args: argparse.Namespace, out: TextIO, w: CliWords = ENGLISH) -> i
     try:
         result = arena(args.game, lineup, games, args.seed, budget=args.budget,
                        players=args.players, workers=args.workers,
-                       rules=rules,
+                       rules=rules, time_limit=args.time_limit,
                        progress=update, keep_records=False)  # the report needs only the sums
     finally:
         close()
@@ -1231,6 +1281,7 @@ def build_parser(words: CliWords = ENGLISH) -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help=w("print the summary as JSON"))
     s.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
                    help=_import_help(w))
+    _time_limit_option(s, w)
     _lang_option(s, w)
     pl = sub.add_parser(
         "play", help=w("play a game in the terminal, against bots or at a shared screen"),
@@ -1283,6 +1334,11 @@ def build_parser(words: CliWords = ENGLISH) -> argparse.ArgumentParser:
                            "reports every turn, yours too (no Dallah at hand)"))
     pl.add_argument("--debug", action="store_true",
                     help=w("also print the raw view and events as JSON"))
+    pl.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                    help=w("import this module first, so that a bot it registers with "
+                           "tablegames.bots.register can be named in --opponent (repeat for "
+                           "more; looked up from the current folder too)"))
+    _time_limit_option(pl, w)
     r = sub.add_parser(
         "rulings", help=w("print a ruling's text and decision"),
         description=w("Print the list of a game's rulings, or one ruling in plain text: the rule,\n"

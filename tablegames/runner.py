@@ -50,7 +50,7 @@ from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any, NamedTuple, TypeVar, cast
 
-from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, SetupError, cause_text, quoted
 from tablegames.common.errors import RayRefused as RayRefused  # documented there; also here
 from tablegames.common.numbers import whole_number
 
@@ -222,13 +222,25 @@ class RemoteTraceback(Exception):
         return str(self.args[0]) if self.args else ""
 
 
+class WorkerError(RuntimeError):
+    """An error raised in a worker process that cannot come back to the caller as itself
+    (a bot's exception holding a lock or a lambda, raised where no
+    :class:`~tablegames.common.errors.BotFailed` wraps it, such as its factory): its
+    type and words as text (``"Held: my bot's lock"``), its traceback its
+    ``__cause__`` (:class:`RemoteTraceback`). It was Python's "cannot pickle" instead,
+    and the results of its chunk before it were lost."""
+
+
 def _run_chunk(task: Callable[[S], R], seeds: list[S]) -> list[R] | tuple[list[R], _Failed]:
     """What a worker runs: the task for each seed of one chunk, in order.
 
     A task that raises ends the chunk, but the results before it come back with its
     error (``(results, failure)``): the caller yields them first, so a run that stops at
     game 40 of a 64-game chunk still writes games 0 to 39 (``simulate --out`` resumes
-    from there) rather than losing every game of the chunk."""
+    from there) rather than losing every game of the chunk. An error that does not come
+    back from pickling as itself is sent as a :class:`WorkerError` holding its text, the
+    results before it kept too (they were lost: the error was raised again for the pool
+    to pickle, which failed)."""
     results: list[R] = []
     for s in seeds:
         try:
@@ -237,13 +249,14 @@ def _run_chunk(task: Callable[[S], R], seeds: list[S]) -> list[R] | tuple[list[R
             import pickle
             import traceback
 
-            if not results:
-                raise  # nothing to keep: the pool's own way (its remote traceback)
+            trace = "".join(traceback.format_exception(exc))
             try:
                 pickle.loads(pickle.dumps(exc))
-            except Exception:  # an error that does not come back as itself
-                raise exc from None
-            return results, _Failed(exc, "".join(traceback.format_exception(exc)))
+            except Exception:  # an error that does not come back as itself: its text does
+                return results, _Failed(WorkerError(cause_text(exc)), trace)
+            if not results:
+                raise  # nothing to keep: the pool's own way (its remote traceback)
+            return results, _Failed(exc, trace)
     return results
 
 

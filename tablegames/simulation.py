@@ -144,6 +144,9 @@ class _Plan:
     params: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     #: Modules that register the lineup's own bots, imported by each worker first.
     imports: tuple[str, ...] = ()
+    #: Seconds a bot may take per decision (``None``: no limit); not part of the run's
+    #: identity: a game that ends is the same whatever the limit.
+    time_limit: float | None = None
 
     def bot_params(self) -> dict[str, dict[str, Any]]:
         """``{bot name: keywords}``, as :func:`tablegames.bots.play_game` takes them."""
@@ -161,7 +164,8 @@ def _play_row(plan: _Plan, index: int) -> dict[str, Any]:
     seed = game_seed(plan.seed, index)
     params = plan.bot_params()
     try:
-        state = play_seated(info, list(plan.bots), seed, params=params, rules=plan.rules)
+        state = play_seated(info, list(plan.bots), seed, params=params, rules=plan.rules,
+                            time_limit=plan.time_limit)
     except BotFailed as exc:  # which game of the run
         raise exc.in_run(index, plan.seed) from exc.cause
     engine = getattr(type(state), "ENGINE", 1)
@@ -631,6 +635,7 @@ def simulate(
     backend: str = "process",
     address: str | None = None,
     progress: Callable[[int], None] | None = None,
+    time_limit: float | None = None,
 ) -> SimulationSummary:
     """Play ``games`` seeded games with bots and summarise them.
 
@@ -657,7 +662,13 @@ def simulate(
     ``plot`` draws the summary (every game of the run, resumed ones included) to an
     ``.svg``, ``.png`` or ``.pdf`` file with :func:`tablegames.plot.plot` once the games
     are played; a bad suffix or a missing matplotlib is refused before the first game.
+
+    ``time_limit`` is the most seconds a bot may take for one decision (``None``, the
+    default: no limit): a bot past it stops the run with a ``BotFailed`` of code
+    ``"timed_out"`` (:func:`tablegames.bots.play_game`), the rows before its game kept.
+    It is not part of the run's identity: ``resume`` may continue a run with another.
     """
+    from tablegames.bots.harness import check_time_limit
     from tablegames.common.registry import game_info
     from tablegames.plot import check_target, loser_label
     from tablegames.runner import check_address, check_backend, check_workers, run
@@ -669,6 +680,7 @@ def simulate(
     seed = check_run_seed(seed)
     check_backend(backend)
     check_workers(workers, backend)
+    time_limit = check_time_limit(time_limit)
     if not isinstance(resume, bool):
         raise SetupError(f"resume must be True or False, not {quoted(resume)}")
     if players is None:  # one name per seat says how many seats; else four, or what the game allows
@@ -698,7 +710,7 @@ def simulate(
     from tablegames.bots.registry import origins
 
     plan = _Plan(info.name, players, names, rules_obj, base, run_id, engine, __version__, frozen,
-                 origins(info, names))
+                 origins(info, names), time_limit)
     variant = next((k for k, v in info.variants.items() if v == rules_obj), None)
     summary = SimulationSummary(
         game=info.name, title=info.title, players=players, bots=names, seed=seed,

@@ -15,9 +15,13 @@ theirs to make.
 
 from __future__ import annotations
 
+import math
+import signal
+import threading
 import time
 import traceback
 from collections.abc import Mapping, Sequence
+from types import FrameType
 from typing import Any
 
 from tablegames.bots.base import Bot, answer_problem
@@ -27,6 +31,7 @@ from tablegames.bots.registry import make
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
 from tablegames.common.errors import (
+    ArgumentRefused,
     BotFailed,
     IllegalAction,
     SetupError,
@@ -36,6 +41,7 @@ from tablegames.common.errors import (
 )
 from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
+from tablegames.common.setups import plain_number
 
 
 class Clock:
@@ -48,8 +54,9 @@ class Clock:
         self.seconds = [0.0] * n
 
 
-def _checked(bot: Bot, seat: int, action: Any, options: list[Action], kind: str) -> Action:
-    problem = answer_problem(action, options)
+def _checked(bot: Bot, seat: int, action: Any, problem: str, kind: str) -> Action:
+    """``action``, or :func:`next_action`'s refusal of it: ``problem`` is
+    :func:`~tablegames.bots.base.answer_problem`'s (asked once by the caller)."""
     if problem:
         name = getattr(bot, "name", type(bot).__name__)
         raise IllegalAction(f"bot {quoted(name)} at seat {seat} answered {kind} with {problem}",
@@ -57,15 +64,124 @@ def _checked(bot: Bot, seat: int, action: Any, options: list[Action], kind: str)
     return action  # type: ignore[no-any-return]
 
 
+#: The longest time limit per decision a caller may give (a day, in seconds): a longer one
+#: is no limit a person waits for, and ``signal.setitimer`` takes any float up to it.
+MAX_TIME_LIMIT = 86_400.0
+
+
+def check_time_limit(limit: object) -> float | None:
+    """A time limit per decision (``play_game(time_limit=)``, the arena's,
+    :func:`tablegames.simulate`'s) as a float, or ``None`` (no limit).
+
+    Any real number of seconds above 0 and at most :data:`MAX_TIME_LIMIT` (a numpy
+    number is the number it holds); a ``bool``, NaN, infinity, 0 or less is an
+    :class:`~tablegames.common.errors.ArgumentRefused` (``argument`` ``"time_limit"``,
+    ``code`` ``"type"`` or ``"range"``).
+
+    >>> from tablegames.bots.harness import check_time_limit
+    >>> check_time_limit(2)
+    2.0
+    """
+    if limit is None:
+        return None
+    number = plain_number(limit)
+    if type(number) is not int and type(number) is not float:  # a bool, a text, a list
+        raise ArgumentRefused(f"time_limit must be a number of seconds or None, not "
+                              f"{quoted(limit)}", argument="time_limit", code="type",
+                              value=limit)
+    if not (math.isfinite(number) and 0 < number <= MAX_TIME_LIMIT):
+        raise ArgumentRefused(f"time_limit must be more than 0 and at most "
+                              f"{MAX_TIME_LIMIT:g} seconds, not {quoted(limit)}",
+                              argument="time_limit", code="range", value=limit,
+                              most=int(MAX_TIME_LIMIT))
+    return float(number)
+
+
+class _TimedOut(BaseException):
+    """Raised inside a bot's own code when its time per decision is up (see
+    :class:`_Watch`). A ``BaseException``, as ``KeyboardInterrupt`` is: a bot's own
+    ``except Exception`` (the usual guard around a search) does not swallow it."""
+
+
+def _can_interrupt() -> bool:
+    """Whether a bot's pure-Python loop can be stopped at its time limit here: a POSIX
+    ``SIGALRM`` from ``setitimer``, which only the main thread may handle, and only when
+    nobody else's timer is running and the handler in place is one Python can put back
+    (``signal.getsignal`` gives ``None`` for one installed outside Python)."""
+    return (hasattr(signal, "setitimer") and hasattr(signal, "SIGALRM")
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGALRM) is not None
+            and signal.getitimer(signal.ITIMER_REAL)[0] == 0)
+
+
+class _Watch:
+    """The time limit of the decisions of one game (a ``with`` block around it).
+
+    Where :func:`_can_interrupt`, one ``SIGALRM`` timer rings every quarter of the limit
+    (at most every 0.25 s) for the whole game, and its handler raises :class:`_TimedOut`
+    when a bot has been asked (``since``, set around each question) for longer than
+    ``limit``; so a question costs two assignments, not four system calls (a timer armed
+    per question made games of random bots a third slower). The handler never raises in
+    this module's own code (the harness between questions, or after an answer), only in
+    the bot's, and goes on ringing should the bot catch it. The process's own handler is
+    put back exactly on leaving, its timer stopped first. Elsewhere (a thread other than
+    the main one, Windows) nothing rings: :func:`_answer` checks the time the answer
+    took."""
+
+    def __init__(self, limit: float | None) -> None:
+        self.limit = limit
+        #: ``time.perf_counter()`` when the bot now thinking was asked, else ``None``.
+        self.since: float | None = None
+        self._previous: Any = None
+        self._ringing = False
+
+    def __enter__(self) -> _Watch:
+        if self.limit is not None and _can_interrupt():
+            self._previous = signal.signal(signal.SIGALRM, self._ring)
+            self._ringing = True
+            period = min(self.limit / 4, 0.25)
+            signal.setitimer(signal.ITIMER_REAL, period, period)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._ringing:
+            self._ringing = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._previous)
+
+    def _ring(self, signum: int, frame: FrameType | None) -> None:
+        since, limit = self.since, self.limit
+        if since is None or limit is None or frame is None:
+            return  # no bot is thinking
+        if frame.f_globals.get("__name__") == __name__:
+            return  # the harness's own code (the answer is in): it checks the time itself
+        if time.perf_counter() - since > limit:
+            raise _TimedOut
+
+
 class _Failed(Exception):
     """A bot's answer that cannot be played, inside :func:`play_game` (which makes it a
     :class:`~tablegames.common.errors.BotFailed` once it knows the game's seed)."""
 
     def __init__(self, code: str, said: str, bot: str, seat: int, asked: str,
-                 cause: BaseException | None = None, trace: str = "", answer: str = "") -> None:
+                 cause: BaseException | None = None, trace: str = "", answer: str = "",
+                 time_limit: float | None = None, seconds: float | None = None) -> None:
         super().__init__(said)
         self.code, self.said, self.bot, self.seat = code, said, bot, seat
         self.asked, self.cause, self.trace, self.answer = asked, cause, trace, answer
+        self.time_limit, self.seconds = time_limit, seconds
+
+    def error(self, state: Any, game_name: str, seed: int | str | None,
+              lineup: Sequence[str], rules: object) -> BotFailed:
+        """The :class:`~tablegames.common.errors.BotFailed` it is in the game ``state``
+        (dealt from ``seed`` with ``rules``; ``lineup`` the bots' names by seat)."""
+        cause = self.cause
+        return BotFailed(
+            self.said, code=self.code, bot=self.bot, seat=self.seat, asked=self.asked,
+            action=len(state.history), game_name=game_name, seed=seed, lineup=lineup,
+            rules=rules, cause=cause, trace=self.trace, answer=self.answer,
+            ruling=cause.ruling if isinstance(cause, IllegalAction) else None,
+            time_limit=self.time_limit, seconds=self.seconds)
 
 
 def _bot_name(bot: Bot, names: Sequence[str] = (), seat: int = -1) -> str:
@@ -77,7 +193,7 @@ def _bot_name(bot: Bot, names: Sequence[str] = (), seat: int = -1) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
-def _bad_answer(state: Any, name: str, seat: int, answer: object, options: list[Action],
+def _bad_answer(state: Any, name: str, seat: int, answer: object, problem: str,
                 asked: str) -> _Failed:
     """Why ``answer`` cannot be played, as a :class:`_Failed`: its code, and the engine's
     own refusal of it (with the ruling) where the engine would refuse it. The engine is
@@ -89,7 +205,7 @@ def _bad_answer(state: Any, name: str, seat: int, answer: object, options: list[
                        "None: a turn must be played (return one of handle.legal_actions())",
                        name, seat, asked, answer="None")
     shown = quoted(str(answer)) if isinstance(answer, Action) else quoted(answer)
-    said = f"bot {quoted(name)} at seat {seat} answered {kind} with {answer_problem(answer, options)}"
+    said = f"bot {quoted(name)} at seat {seat} answered {kind} with {problem}"
     if isinstance(answer, str):
         code = "text"
     elif isinstance(answer, Action):
@@ -124,57 +240,97 @@ def next_action(
 
 def _step(
     state: Any, bots: Sequence[Bot | None], table: Any | None, clock: Clock | None,
-    strict: bool, names: Sequence[str] = (),
+    strict: bool, names: Sequence[str] = (), watch: _Watch | None = None,
 ) -> tuple[int, Action] | None:
     """:func:`next_action`; ``strict``: a bot's failure is a :class:`_Failed` naming the
-    bot by ``names[seat]`` (the caller's name for it) where given."""
+    bot by ``names[seat]`` (the caller's name for it) where given, and a bot that takes
+    more than ``watch.limit`` seconds to answer is one (:func:`_answer`)."""
     if state.is_over:
         return None
     if len(bots) != len(state.players):
         raise SetupError(f"need one bot (or None) per seat: {len(state.players)}, got {len(bots)}")
 
-    def asked(seat: int, bot: Bot, ask: Any, handle: Handle) -> Any:
-        start = time.perf_counter() if clock is not None else 0.0
-        try:
-            return ask(handle)
-        except Exception as exc:
-            if not strict:
-                raise
-            # the bot's own words and traceback (no locals): what its author's stderr shows
-            trace = "".join(traceback.format_exception(exc))
-            name = _bot_name(bot, names, seat)
-            raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
-                          f"{cause_text(exc)} when asked for "
-                          f"{'its turn' if handle.asking == 'turn' else 'an interrupt'}",
-                          name, seat, handle.asking, exc, trace) from None
-        finally:
-            if clock is not None:
-                clock.calls[seat] += 1
-                clock.seconds[seat] += time.perf_counter() - start
-
-    def checked(st: Any, bot: Bot, seat: int, answer: Any, options: list[Action],
-                kind: str) -> Action:
-        if strict and answer_problem(answer, options):
-            raise _bad_answer(st, _bot_name(bot, names, seat), seat, answer, options, kind)
-        return _checked(bot, seat, answer, options, "its turn" if kind == "turn" else "an interrupt")
-
     def turn(st: Any, seat: int, options: list[Action]) -> Action | None:
         bot = bots[seat]
         if bot is None:
             return None
-        answer = asked(seat, bot, bot.choose, Handle(st, seat, options, "turn"))
-        return checked(st, bot, seat, answer, options, "turn")
+        return _answer(st, bot, seat, options, "turn", _bot_name(bot, names, seat), clock,
+                       strict, watch)
 
     def interrupt(st: Any, seat: int, options: list[Action]) -> Action | None:
         bot = bots[seat]
         if bot is None:
             return None
-        answer = asked(seat, bot, bot.interrupt, Handle(st, seat, options, "interrupt"))
-        return None if answer is None else checked(st, bot, seat, answer, options, "interrupt")
+        return _answer(st, bot, seat, options, "interrupt", _bot_name(bot, names, seat),
+                       clock, strict, watch)
 
     actor = state.to_act
     seat, action = advance(state, turn, interrupt, table if bots[actor] is not None else None)
     return None if action is None else (seat, action)
+
+
+def _answer(state: Any, bot: Bot, seat: int, options: list[Action] | None, asking: str,
+            name: str, clock: Clock | None = None, strict: bool = True,
+            watch: _Watch | None = None) -> Action | None:
+    """``bot``'s answer for ``seat`` (its turn, or an interrupt, which may be ``None``),
+    checked against ``options`` (``None``: the seat's legal actions).
+
+    ``strict``: anything but a legal action in time is a :class:`_Failed`: the bot
+    raised, answered with no legal action of its seat (the problem asked once), or took
+    more than ``watch.limit`` seconds, stopped then where it can be (:class:`_Watch`)
+    and refused when it answers late (a bot that caught the stop and answered anyway, or
+    raised). Otherwise the bot's own exception comes through as raised and a bad answer
+    is :func:`next_action`'s ``IllegalAction``."""
+    handle = Handle(state, seat, options, asking)
+    ask = bot.choose if asking == "turn" else bot.interrupt
+    kind = "its turn" if asking == "turn" else "an interrupt"
+    limit = watch.limit if watch is not None and strict else None
+    start = time.perf_counter()
+    try:
+        if watch is not None:
+            watch.since = start
+        try:
+            answer = ask(handle)
+        finally:  # this module's code: the watch never stops it
+            if watch is not None:
+                watch.since = None
+    except _TimedOut as stop:
+        seconds = time.perf_counter() - start
+        raise _late(name, seat, asking, limit or 0.0, seconds,
+                    "".join(traceback.format_exception(stop))) from None
+    except Exception as exc:
+        if not strict:
+            raise
+        # the bot's own words and traceback (no locals): what its author's stderr shows
+        trace = "".join(traceback.format_exception(exc))
+        seconds = time.perf_counter() - start
+        if limit is not None and seconds > limit:  # it caught the stop, then raised
+            raise _late(name, seat, asking, limit, seconds, trace) from None
+        raise _Failed("raised", f"bot {quoted(name)} at seat {seat} raised "
+                      f"{cause_text(exc)} when asked for {kind}",
+                      name, seat, asking, exc, trace) from None
+    finally:
+        if clock is not None:
+            clock.calls[seat] += 1
+            clock.seconds[seat] += time.perf_counter() - start
+    if limit is not None and (seconds := time.perf_counter() - start) > limit:
+        raise _late(name, seat, asking, limit, seconds, "")
+    if answer is None and asking == "interrupt":
+        return None
+    problem = answer_problem(answer, options if options is not None else handle.legal_actions())
+    if strict and problem:
+        raise _bad_answer(state, name, seat, answer, problem, asking)
+    return _checked(bot, seat, answer, problem, kind)
+
+
+def _late(name: str, seat: int, asking: str, limit: float, seconds: float,
+          trace: str) -> _Failed:
+    """A bot that did not answer within ``limit`` seconds: stopped after ``seconds``
+    (``trace``: where it was, in its own code), or answered after them."""
+    kind = "its turn" if asking == "turn" else "an interrupt"
+    return _Failed("timed_out", f"bot {quoted(name)} at seat {seat} did not answer {kind} "
+                   f"within the time limit of {limit:g} s ({seconds:.2f} s passed)",
+                   name, seat, asking, trace=trace, time_limit=limit, seconds=seconds)
 
 
 def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
@@ -192,7 +348,7 @@ def play_game(
     game: str | GameInfo, bots: Sequence[Bot | str], seed: int | str = 0, *,
     players: int | Sequence[str] | None = None, params: Mapping[str, Mapping[str, Any]] | None = None,
     table: bool = True, clock: Clock | None = None, bot_names: Sequence[str] | None = None,
-    **setup: Any,
+    time_limit: float | None = None, **setup: Any,
 ) -> Any:
     """Play one seeded game to the end and return the final state.
 
@@ -211,12 +367,24 @@ def play_game(
     per seat: what the caller calls them, as the arena names the bots it made), else as
     ``bots`` names it, else by its ``name`` attribute or its class.
 
+    ``time_limit`` is the most seconds a bot may take for one answer (``None``, the
+    default: no limit; :func:`check_time_limit`). A bot past it is stopped, on POSIX in
+    the main thread of a process (a run's worker processes too), by an exception raised
+    inside its own code (its ``choose`` looping for ever ends there), and the game stops
+    with a ``BotFailed`` of code ``"timed_out"`` whose ``time_limit`` and ``seconds``
+    say the limit and the time that passed; ``trace`` shows where the bot was. Where no
+    signal can stop it (a thread other than the main one, Windows, or a process whose
+    own ``SIGALRM`` timer is running) the time is checked when the answer comes back: a
+    bot that never answers is not stopped there. An answer that comes late is refused
+    the same way, also from a bot that caught the stop and answered anyway.
+
     >>> from tablegames.bots import play_game
     >>> final = play_game("toepen", ["club", "random", "random"], seed=3)
     >>> final.is_over
     True
     """
     info = _info(game)
+    time_limit = check_time_limit(time_limit)
     if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
         seed = number  # a numpy seed deals, seeds the bots and the table as the int it holds
     lineup = _lineup(info, bots, seed, params)
@@ -245,25 +413,40 @@ def play_game(
     names_of = (list(bot_names) if bot_names is not None
                 else [b if isinstance(b, str) else _bot_name(b) for b in bots])
     steps = 0
-    while not state.is_over:
-        try:
-            step = _step(state, lineup, model, clock, strict=True, names=names_of)
-        except _Failed as failed:
-            cause = failed.cause
-            raise BotFailed(
-                failed.said, code=failed.code, bot=failed.bot, seat=failed.seat,
-                asked=failed.asked, action=len(state.history), game_name=info.name,
-                seed=seed, lineup=names_of, rules=kwargs["rules"],
-                cause=cause, trace=failed.trace, answer=failed.answer,
-                ruling=cause.ruling if isinstance(cause, IllegalAction) else None,
-            ) from cause
-        assert step is not None  # every seat has a bot
-        seat, action = step
-        state.apply(action, by=seat)
-        steps += 1
-        if steps > limit:
-            raise RuntimeError(f"{info.name} seed {seed}: game did not end in {limit} actions")
+    with _Watch(time_limit) as watch:
+        while not state.is_over:
+            try:
+                step = _step(state, lineup, model, clock, strict=True, names=names_of,
+                             watch=watch)
+            except _Failed as failed:
+                raise failed.error(state, info.name, seed, names_of,
+                                   kwargs["rules"]) from failed.cause
+            assert step is not None  # every seat has a bot
+            seat, action = step
+            state.apply(action, by=seat)
+            steps += 1
+            if steps > limit:
+                raise RuntimeError(f"{info.name} seed {seed}: game did not end in {limit} actions")
     return state
+
+
+def ask_bot(state: Any, bot: Bot, seat: int, *, name: str, seed: int | str | None,
+            lineup: Sequence[str] = (), options: list[Action] | None = None,
+            asking: str = "turn", time_limit: float | None = None) -> Action | None:
+    """``bot``'s answer for ``seat`` in ``state``, one of ``options`` (default: the
+    seat's legal actions; ``asking="interrupt"`` may answer ``None``), checked as
+    :func:`play_game` checks it, for an app that asks its bots itself (the terminal
+    game): a bot that raises, answers with no legal action of its seat or takes more
+    than ``time_limit`` seconds is a :class:`~tablegames.common.errors.BotFailed` naming
+    it as ``name`` (the game dealt from ``seed``, ``lineup`` the names by seat), raised
+    before the state changes."""
+    try:
+        with _Watch(check_time_limit(time_limit)) as watch:
+            answer = _answer(state, bot, seat, options, asking, name, watch=watch)
+    except _Failed as failed:
+        raise failed.error(state, str(getattr(state, "GAME", type(state).__name__)), seed, lineup,
+                           getattr(state, "rules", None)) from failed.cause
+    return answer
 
 
 def hash_seed(seed: int | str, label: str) -> int:

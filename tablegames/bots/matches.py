@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from tablegames.bots.harness import Clock, bot_seed, hash_seed, play_game
+from tablegames.bots.harness import Clock, bot_seed, check_time_limit, hash_seed, play_game
 from tablegames.bots.hints import _info
 from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
 from tablegames.common.errors import ArgumentRefused, BotFailed, SetupError, quoted
@@ -65,6 +65,8 @@ class _Plan:
     seed: int | str
     #: Modules that register the lineup's own bots, imported by each worker first.
     imports: tuple[str, ...] = ()
+    #: Seconds a bot may take per decision (``None``: no limit).
+    time_limit: float | None = None
 
 
 @attrs.frozen
@@ -99,7 +101,8 @@ def _play(plan: _Plan, g: int) -> GameRecord:
             for s, name in enumerate(seats)]
     clock = Clock(p)
     try:
-        state = play_game(info, bots, seed, clock=clock, rules=plan.rules, bot_names=seats)
+        state = play_game(info, bots, seed, clock=clock, rules=plan.rules, bot_names=seats,
+                          time_limit=plan.time_limit)
     except BotFailed as exc:  # which game of the arena
         raise exc.in_run(g, plan.seed) from exc.cause
     out = state.outcome()
@@ -270,6 +273,7 @@ def arena(
     params: dict[str, dict[str, Any]] | None = None, rules: Any = None,
     backend: str = "process", address: str | None = None,
     progress: Callable[[int], None] | None = None, keep_records: bool = True,
+    time_limit: float | None = None,
 ) -> ArenaResult:
     """Play a seat-rotated arena and return its statistics (see the module docstring).
 
@@ -281,7 +285,9 @@ def arena(
     every game's :class:`GameRecord` in the result (at most :data:`MAX_KEPT` games; with
     ``keep_records=False`` the result's ``records`` is empty and any number of games up to
     :data:`MAX_GAMES` takes the memory of one). Everything is checked before the first
-    game is played.
+    game is played. ``time_limit`` is the most seconds a bot may take for one decision
+    (``None``, the default: no limit); a bot past it stops the arena with a
+    ``BotFailed`` of code ``"timed_out"`` (:func:`tablegames.bots.play_game`).
 
     >>> r = arena("toepen", ["club", "random"], games=4, seed=1, workers=1)
     >>> r.games, r.bots["club"].seats, r.bots["random"].seats
@@ -328,12 +334,13 @@ def arena(
     check_workers(workers, backend)
     check_address(address, backend)
     budget = check_budget(budget)  # a numpy integer is the int it holds (to_dict is JSON)
+    time_limit = check_time_limit(time_limit)
     per_bot = lineup_params(info, lineup, budget, params)
     rules_obj = info.fit_rules(players, rules)  # the game's set-up for the size, or as named
     info.new_game(players=players, seed=0, rules=rules_obj)  # refuses an impossible table
     plan = _Plan(info.name, lineup,
                  tuple((n, tuple(sorted(kw.items()))) for n, kw in sorted(per_bot.items())),
-                 rules_obj, seed, origins(info, lineup))
+                 rules_obj, seed, origins(info, lineup), time_limit)
     tally, kept = Tally(), []
     for record in run(partial(_play, plan), range(games), workers=workers, backend=backend,
                       address=address, progress=progress):

@@ -26,6 +26,7 @@ from tablegames.bots.hints import register_hints as register_hints  # (a game's 
 from tablegames.common.errors import ArgumentRefused, SetupError, quoted
 from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import game_info
 from tablegames.common.rules import OptionText
 from tablegames.common.setups import plain_number
 
@@ -74,9 +75,20 @@ def register(name: str, factory: Callable[..., Bot], game: str | None = None, *,
     ``text`` is what a player reads where a table picks the bot (a label and one sentence
     of how it plays, :class:`~tablegames.common.rules.OptionText`); without it a form
     shows the bot's name. Its words are told as given: no catalogue of the library
-    holds them."""
+    holds them.
+
+    ``game`` must name a registered game (a built-in one, or one of your own registered
+    first with :func:`tablegames.common.registry.register`): a misspelt name
+    (``"toepn"``) was taken silently and the bot was then never found; it is the
+    registry's refusal of an unknown game (an
+    :class:`~tablegames.common.errors.ArgumentRefused`, a ``SetupError``, naming the
+    games known), and nothing is registered."""
     if not isinstance(name, str) or not name.isidentifier():
         raise SetupError(f"a bot name must be an identifier, not {quoted(name)}")
+    if game is not None:
+        if not isinstance(game, str):
+            raise SetupError(f"a bot's game is a game's name or None, not {quoted(game)}")
+        game_info(game)  # an unknown game: ArgumentRefused naming the known ones
     if not callable(factory):
         # a bot object, or its class's name as text, was taken here and failed only when
         # make() called it ("'str' object is not callable"); None even made the name

@@ -70,30 +70,47 @@ def quoted_names(names: Iterable[object], show: Callable[[object], str] = quoted
 
 
 def _rebuilt(cls: type[BaseException], args: tuple[object, ...],
-             fields: dict[str, object]) -> BaseException:
+             fields: dict[str, object], cause: str | None = None) -> BaseException:
     """An error as :meth:`TablegamesError.__reduce__` took it apart: its class, its
-    ``args`` and its fields, put back without calling ``__init__`` again."""
+    ``args`` and its fields, put back without calling ``__init__`` again; the field named
+    ``cause`` (if any) is its ``__cause__`` again too (pickling keeps no ``__cause__``)."""
     error = cls.__new__(cls)
     error.args = args
     error.__dict__.update(fields)
+    if cause is not None:
+        kept = fields.get(cause)
+        error.__cause__ = kept if isinstance(kept, BaseException) else None
     return error
 
 
-def _reduced_keeping_fields(error: BaseException) -> tuple[object, ...]:
+def _reduced_keeping_fields(error: BaseException, names: tuple[str, ...] = ("value",),
+                            cause: str | None = None) -> tuple[object, ...]:
     """``error`` taken apart for pickling as :meth:`TablegamesError.__reduce__` does,
-    except its ``value`` (what a caller sent) when that cannot be pickled (a generator, a
-    lambda, a lock), which is left out (``None``): a refusal raised in a worker process
-    must come back to the caller as itself, not as Python's "cannot pickle" (found by
-    helper-196). Its sentence, ``code`` and the other fields (numbers and names) are
-    kept."""
+    except each field of ``names`` (what a caller sent: a ``value``, a bot's ``rules``)
+    that cannot be pickled (a generator, a lambda, a lock), which is left out
+    (``None``): a refusal raised in a worker process must come back to the caller as
+    itself, not as Python's "cannot pickle" (found by helper-196). ``cause`` names the
+    field that is also the error's ``__cause__``; it is kept only when it comes back from
+    pickling as itself (a bot's exception class whose ``__init__`` takes other arguments
+    than its ``args`` does not), and is the ``__cause__`` of the copy. Its sentence,
+    ``code`` and the other fields (numbers and names) are kept. The one way all three
+    errors that hold a caller's objects (:class:`RulesError`, :class:`ArgumentRefused`,
+    :class:`BotFailed`) are pickled."""
     import pickle
 
     fields = dict(error.__dict__)
+    for name in names:
+        try:
+            pickle.dumps(fields.get(name))
+        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
+            fields[name] = None
+    if cause is None:
+        return (_rebuilt, (type(error), error.args, fields))
     try:
-        pickle.dumps(fields.get("value"))
-    except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
-        fields["value"] = None
-    return (_rebuilt, (type(error), error.args, fields))
+        pickle.loads(pickle.dumps(fields.get(cause)))
+    except Exception:  # pickled, but its class cannot be made again from its args
+        fields[cause] = None
+    return (_rebuilt, (type(error), error.args, fields, cause))
 
 
 class TablegamesError(ValueError):
@@ -336,7 +353,8 @@ class ArgumentRefused(SetupError):
     ``argument`` is the name the sentence gives it (``"games"``, ``"workers"``,
     ``"budget"``, ``"players"``, ``"bots"``, ``"chunksize"``, ``"backend"``, ``"plot"``,
     ``"address"``, or ``"RAY_ADDRESS"`` when Ray's address came from the environment, and
-    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``, ``"names"``); ``value`` the value
+    ``"game"``, ``"bot"``, ``"seat"``, ``"opponent"``, ``"names"``, and ``"time_limit"``,
+    a bot's seconds per decision, ``"type"`` or ``"range"``); ``value`` the value
     as given;
     ``game`` the name of the game whose facts the refusal names (its bots, its player
     counts), else ``None``; ``code`` says what is wrong, one of
@@ -514,16 +532,9 @@ BOT_FAILURES: Mapping[str, str] = MappingProxyType({
     "illegal": "the bot returned an action the rules do not allow now (``cause``: the "
                "engine's refusal, with its ``ruling``)",
     "not_action": "the bot returned something that is no action at all (a number, a list)",
+    "timed_out": "the bot did not answer within its time limit (``time_limit`` seconds; "
+                 "``seconds``: the time that passed): it was stopped, or answered late",
 })
-
-
-def _rebuilt_bot(args: tuple[object, ...], fields: dict[str, object]) -> BotFailed:
-    """A :class:`BotFailed` as its ``__reduce__`` took it apart, with its ``cause`` put
-    back as ``__cause__`` (Python's pickling keeps neither)."""
-    error = _rebuilt(BotFailed, args, fields)
-    cause = fields.get("cause")
-    error.__cause__ = cause if isinstance(cause, BaseException) else None
-    return error  # type: ignore[return-value]
 
 
 class BotFailed(TablegamesError):
@@ -542,7 +553,11 @@ class BotFailed(TablegamesError):
     * ``"other_seat"``: an action in another seat's name;
     * ``"illegal"``: an action the rules do not allow now; ``ruling`` is the one the
       engine's refusal (``cause``) enforces;
-    * ``"not_action"``: anything else.
+    * ``"not_action"``: anything else;
+    * ``"timed_out"``: no answer within ``time_limit`` seconds (``play_game(time_limit=)``,
+      ``tablegames arena --time-limit``): the bot was stopped after ``seconds`` (its
+      ``trace`` shows where it was), or answered after them. Both are ``None`` for the
+      other codes.
 
     The fields say where, enough to replay the game to that point: ``bot`` (its name),
     ``seat``, ``asked`` (``"turn"`` or ``"interrupt"``), ``action`` (the actions played
@@ -564,7 +579,8 @@ class BotFailed(TablegamesError):
                  action: int, game_name: str, seed: int | str | None = None,
                  lineup: Iterable[str] = (), rules: object = None, game: int | None = None,
                  run_seed: int | str | None = None, cause: BaseException | None = None,
-                 ruling: str | None = None, trace: str = "", answer: str = "") -> None:
+                 ruling: str | None = None, trace: str = "", answer: str = "",
+                 time_limit: float | None = None, seconds: float | None = None) -> None:
         where = (f"{game_name} game {game} of the run with seed {run_seed!r}, dealt from "
                  f"seed {seed!r}" if game is not None else f"{game_name} dealt from seed {seed!r}")
         super().__init__(f"{said} ({where}, after {action} actions)")
@@ -586,6 +602,8 @@ class BotFailed(TablegamesError):
         self.ruling = ruling
         self.trace = trace
         self.answer = answer
+        self.time_limit = time_limit
+        self.seconds = seconds
         self.__cause__ = cause
 
     def in_run(self, game: int, run_seed: int | str) -> BotFailed:
@@ -596,7 +614,8 @@ class BotFailed(TablegamesError):
                          seed=self.seed, lineup=self.lineup,
                          rules=self.rules, game=game,
                          run_seed=run_seed, cause=self.cause, ruling=self.ruling,
-                         trace=self.trace, answer=self.answer)
+                         trace=self.trace, answer=self.answer,
+                         time_limit=self.time_limit, seconds=self.seconds)
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled whole (:meth:`TablegamesError.__reduce__`), with ``__cause__``; a
@@ -605,18 +624,7 @@ class BotFailed(TablegamesError):
         (``None``): its type and words stay in ``cause_text``, its traceback in
         ``trace``, so a refusal raised in a worker process comes back to the caller
         whole rather than as Python's "cannot pickle"."""
-        import pickle
-
-        fields = dict(self.__dict__)
-        try:
-            pickle.loads(pickle.dumps(self.cause))
-        except Exception:  # TypeError, PicklingError, AttributeError, RecursionError...
-            fields["cause"] = None
-        try:
-            pickle.dumps(self.rules)
-        except Exception:
-            fields["rules"] = None
-        return (_rebuilt_bot, (self.args, fields))
+        return _reduced_keeping_fields(self, ("rules",), cause="cause")
 
 
 #: How much of a bot's own exception text a :class:`BotFailed` message repeats.

@@ -53,6 +53,7 @@ bots. Three things make it a game a person can play rather than a debugger:
 
 from __future__ import annotations
 
+import functools
 import re
 import select
 import time
@@ -64,8 +65,7 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
-from tablegames.bots.handle import Handle
-from tablegames.bots.harness import bot_seed, hash_seed
+from tablegames.bots.harness import ask_bot, bot_seed, check_time_limit, hash_seed
 from tablegames.bots.registry import hints_for
 from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
@@ -236,6 +236,9 @@ class Options:
     pace: float = 1.0
     debug: bool = False
     reports: str = "bots"
+    #: Seconds a bot may take per move (``None``: no limit), checked as
+    #: ``bots.play_game(time_limit=)`` checks it; a bot past it stops the game.
+    time_limit: float | None = attrs.field(default=None, converter=check_time_limit)
 
     def __attrs_post_init__(self) -> None:
         """Every field checked at construction, as ``tablegames play`` checks its flags
@@ -982,13 +985,19 @@ class Session:
         """
         bot = self.bots[seat]
         world = self.world
+        # asked as the harness asks a bot: one that raises, answers with no legal move or
+        # takes too long stops the game with BotFailed (the command says it, exit 1)
+        kind = self.options.opponent or self.info.default_bot
+        ask = functools.partial(ask_bot, self.state, bot, seat, name=kind,
+                                seed=self.options.seed, time_limit=self.options.time_limit,
+                                lineup=[kind if s in self.bots else "person"
+                                        for s in range(len(self.names))])
         if world is None or not world.reports(self.state):
-            return str(bot.choose(Handle(self.state, seat)))
+            return str(ask())
         own = world.own_options(self.state)
-        ask = getattr(bot, "interrupt", None)
-        if own and ask is not None:
-            answer = ask(Handle(self.state, seat, own, "interrupt"))
-            if answer is not None and str(answer) in {str(a) for a in own}:
+        if own and getattr(bot, "interrupt", None) is not None:
+            answer = ask(options=own, asking="interrupt")
+            if answer is not None:
                 return str(answer)
         if self.options.reports == "table":
             return None
