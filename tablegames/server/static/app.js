@@ -1187,17 +1187,17 @@ function room() {
   /* Every card the seat may tap, each with where it lies: "hand", or "table" (its own row).
    * Shithead from two or more decks deals twins, the same card in the hand and face up:
    * both copies are in the pool, each a card of its own, so a tap says which copy it
-   * means and a swap is never a copy the player did not touch. A group of the row whose
-   * every card the hand holds is the hand shown on the table (Shithead's "Known in
-   * hand"), never cards lying there: it is drawn, not tapped. (Should all of a row's
-   * face-up cards be twins of hand cards, they are not tapped either: their swaps are
-   * buttons that name the cards, never a guess.) */
+   * means and a swap is never a copy the player did not touch. A group of the row that
+   * the table model marks ``held`` is the hand shown on the table (Shithead's "Known in
+   * hand", Phase 10's "Taken from the discard pile"), never cards lying there: it is
+   * drawn, not tapped. Known by that mark, not by the cards: the hand holds every card
+   * of such a group, but with twins it may hold every face-up card too (three decks can
+   * deal a seat the same three cards in its hand and face up), and those are tapped. */
   function cardPool(p) {
     const pool = p.hand.map((f, i) => ({key: "h" + i, face: f, place: "hand"}));
-    const handCodes = p.hand.map(f => f.code);
     const me = p.table.seats.find(s => s.seat === p.seat);
     if (me) rowGroups(p, me).forEach((g, gi) => {
-      if (within(g.cards.map(f => f.code), handCodes)) return;
+      if (g.held) return;
       g.cards.forEach((f, ci) => pool.push({key: "g" + gi + "." + ci, face: f, place: "table"}));
     });
     return pool;
@@ -1402,7 +1402,7 @@ function room() {
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
-      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"},
+      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group", "data-held": g.held ? "1" : null},
                               el("small", {id: s.you ? "own-group-" + gi : null, text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f, "g" + gi + "." + ci)
                                 ? pickCard(f, "g" + gi + "." + ci, m, "own-group-" + gi) : card(f))))))));
