@@ -306,7 +306,8 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
                                         cards(g.get("cards"))))
         known = at(view.get("known_cards"), i)
         if known:
-            s["groups"].append(area(msg("Taken from the discard pile"), cards(known)))
+            s["groups"].append(area(msg("Taken from the discard pile"), cards(known),
+                                    held=True))
         seats.append(s)
     # the public part (seats, centre, facts) only when asked: a server draws it once
     # from the spectator's view and each seat's private part from the seat's view

@@ -160,6 +160,8 @@ def _area(a: Mapping[str, Any], w: Words, faces: dict[str, Any]) -> dict[str, An
         out["items"] = [w.text(i) for i in a["items"]]
     if a.get("verbs"):  # the pile a tap takes from (app.js: renderTable)
         out["verbs"] = a["verbs"]
+    if a.get("held"):  # the seat's hand shown on its row, never tapped (app.js: cardPool)
+        out["held"] = True
     return out
 
 

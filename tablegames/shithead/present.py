@@ -162,7 +162,7 @@ def present(view: Mapping[str, Any], *, public: bool = True) -> Table:
             s["groups"].append(area(msg("Face up"), cards(up)))
         known = at(view.get("known_cards"), i)
         if known:
-            s["groups"].append(area(msg("Known in hand"), cards(known)))
+            s["groups"].append(area(msg("Known in hand"), cards(known), held=True))
         s["face_down"] = down
         seats.append(s)
     # the public part (seats, centre, facts) only when asked: a server draws it once

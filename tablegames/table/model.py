@@ -40,7 +40,15 @@ it, as another game's.
     ``items`` (``Msg``: named things that are no cards, such as Dallah cups); an area
     an action takes from also has ``verbs``, the verbs of those actions (Phase 10's draw
     pile: ``["draw"]``), so a front end can make the pile itself do what that action's
-    button does while the action is legal (the room server's phone does).
+    button does while the action is legal (the room server's phone does). A seat's group
+    of cards that seat holds in its hand, shown because the table has seen them
+    (Shithead's "Known in hand", Phase 10's "Taken from the discard pile"), also has
+    ``held`` (``True``): it is the hand drawn on the table, never cards lying there, so a
+    front end that plays cards by tapping them plays these from the hand and never
+    offers this group's copies (with two or more decks a face-up card may be the same
+    card as one of the hand, so the cards alone cannot say which group is the hand's).
+    Every other group has no such key (added in session 59, with no new format: a front
+    end that ignores it draws the same).
 ``Fact``
     ``{"label": Msg, "value": Msg | int | str | None}``.
 ``Action`` (one legal action of the viewer)
@@ -202,14 +210,17 @@ def seat(i: int, name: str, *, viewer: int | None, to_act: int | None) -> dict[s
 
 def area(label: Msg, cards: Sequence[Face] = (), *, owners: Sequence[str] = (),
          count: int | None = None, backs: int = 0, items: Sequence[Msg] = (),
-         verbs: Sequence[str] = ()) -> dict[str, Any]:
+         verbs: Sequence[str] = (), held: bool = False) -> dict[str, Any]:
     """A group of cards (or named things) with a label: a seat's group or a centre area.
-    ``verbs`` only where an action takes from it: every other area's model keeps its
-    shape (and a front end that ignores the key draws the same)."""
+    ``verbs`` only where an action takes from it, ``held`` only on a seat's group of its
+    own hand cards the table has seen: every other area's model keeps its shape (and a
+    front end that ignores the keys draws the same)."""
     out = {"label": label, "cards": list(cards), "owners": list(owners), "count": count,
            "backs": backs, "items": list(items)}
     if verbs:
         out["verbs"] = list(verbs)
+    if held:
+        out["held"] = True
     return out
 
 

@@ -584,6 +584,10 @@ const HEARTBEAT_MS = (() => {
   return Number.isFinite(asked) && asked >= 100 && asked <= 60000 ? asked : 4000;
 })();
 const SILENCE_MS = 2 * HEARTBEAT_MS;
+/* The longest a closed socket waits to reconnect: while the page is seen, and at all
+ * (see retryDelay). */
+const RETRY_SEEN_MS = 1000;
+const RETRY_MAX_MS = 4000;
 
 /* The page format this file draws (tablegames/server/page.py FORMAT): said in every hello,
  * so the server never has to guess which page this phone reads. */
@@ -665,13 +669,14 @@ function room() {
   }
 
   function connect() {
+    document.body.dataset.attempts = String(Number(document.body.dataset.attempts || 0) + 1);
+    delete document.body.dataset.retry;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const ws = new WebSocket(scheme + location.host + "/ws/" + (screen ? "s/" : "p/") + encodeURIComponent(key));
     state.ws = ws;
     state.unanswered = null;
     setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) abandon(ws); }, SILENCE_MS);
     ws.onopen = () => {
-      state.backoff = 400;
       setConnected(true);
       send({type: "hello", since: state.version, lang, format: PAGE_FORMAT});
       clearInterval(state.beat);
@@ -681,6 +686,10 @@ function room() {
       state.unanswered = null;  // the server is there
       let m;
       try { m = JSON.parse(e.data); } catch (err) { return; }
+      /* the backoff starts again once the server serves this socket its room, not when
+       * it opens: a server over its limits opens the socket only to say so and close it
+       * (1013), and the page must keep waiting longer each time, not retry at once */
+      if (m && (m.type === "update" || m.type === "lobby" || m.type === "patch")) state.backoff = 400;
       receive(m);
     };
     ws.onclose = (e) => closed(e.code);
@@ -702,8 +711,46 @@ function room() {
     if (code === 4410) refusedForGood("room_unreadable");
     if (code === 4404) refusedForGood(FINAL_WORDS[document.body.dataset.lastError] || "no_seat");
     if (code === 4409 || state.dead) { state.dead = true; return; }
-    state.retry = setTimeout(() => { state.retry = null; connect(); }, state.backoff);
-    state.backoff = Math.min(state.backoff * 2, 4000);
+    const wait = retryDelay(code);
+    document.body.dataset.retry = String(wait);
+    state.retry = setTimeout(() => { state.retry = null; connect(); }, wait);
+  }
+
+  /* How long a closed socket waits before it reconnects. The backoff doubles from 400 ms
+   * at each failure. A page that is seen waits at most RETRY_SEEN_MS: a phone long
+   * offline gets its network back without the browser saying ``online`` (many say it
+   * late or never), and one in a player's hand would otherwise wait up to 4 s more
+   * with its taps refused. Up to RETRY_MAX_MS only where waiting costs nobody anything
+   * or was asked for: a page out of sight (its ``visibilitychange`` reconnects it at
+   * once when it is shown), and a server that said to try again later (closed 1013:
+   * busy, a full room, over its limits, whose look-ups a spectator screen retrying
+   * each second would keep spending). Each wait is jittered (its half, plus up to its
+   * other half at random), so the phones of a server that restarts, all dropped at
+   * once, come back spread out rather than all in the same instant. A seat's link costs
+   * its address nothing to open (server/limits.py), so a phone is never locked out by
+   * its own retries. */
+  function retryDelay(code) {
+    const step = state.backoff;
+    state.backoff = Math.min(step * 2, RETRY_MAX_MS);
+    state.patient = code === 1013;
+    const ceiling = state.patient || document.visibilityState === "hidden" ? RETRY_MAX_MS : RETRY_SEEN_MS;
+    const wait = Math.min(step, ceiling);
+    return Math.round(wait / 2 + Math.random() * wait / 2);
+  }
+
+  /* A socket waiting out its backoff reconnects now: the page shown again, back on the
+   * network, or (unless the server asked to wait: ``patient``) touched or focused by a
+   * player, who wants the table now; each such probe is one attempt at most, since the
+   * retry it replaces is gone until that attempt fails. */
+  function retryNow(probe) {
+    if (!state.retry || state.dead || (probe && state.patient)) return false;
+    clearTimeout(state.retry);
+    state.retry = null;
+    connect();
+    return true;
+  }
+  for (const [target, kind] of [[window, "focus"], [document, "pointerdown"], [document, "keydown"]]) {
+    target.addEventListener(kind, () => retryNow(true), {capture: true, passive: true});
   }
 
   /* A phone taken up again (unlocked, its browser brought back) or back on the network:
@@ -726,11 +773,7 @@ function room() {
         if (state.unanswered !== null && state.unanswered <= asked) { abandon(ws); return; }
         document.body.dataset.rechecked = String(Number(document.body.dataset.rechecked || 0) + 1);
       }, RECHECK_MS);
-    } else if (state.retry) {
-      clearTimeout(state.retry);
-      state.retry = null;
-      connect();
-    }
+    } else retryNow(false);
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") recheck(); });
   window.addEventListener("online", recheck);
@@ -1187,17 +1230,17 @@ function room() {
   /* Every card the seat may tap, each with where it lies: "hand", or "table" (its own row).
    * Shithead from two or more decks deals twins, the same card in the hand and face up:
    * both copies are in the pool, each a card of its own, so a tap says which copy it
-   * means and a swap is never a copy the player did not touch. A group of the row whose
-   * every card the hand holds is the hand shown on the table (Shithead's "Known in
-   * hand"), never cards lying there: it is drawn, not tapped. (Should all of a row's
-   * face-up cards be twins of hand cards, they are not tapped either: their swaps are
-   * buttons that name the cards, never a guess.) */
+   * means and a swap is never a copy the player did not touch. A group of the row that
+   * the table model marks ``held`` is the hand shown on the table (Shithead's "Known in
+   * hand", Phase 10's "Taken from the discard pile"), never cards lying there: it is
+   * drawn, not tapped. Known by that mark, not by the cards: the hand holds every card
+   * of such a group, but with twins it may hold every face-up card too (three decks can
+   * deal a seat the same three cards in its hand and face up), and those are tapped. */
   function cardPool(p) {
     const pool = p.hand.map((f, i) => ({key: "h" + i, face: f, place: "hand"}));
-    const handCodes = p.hand.map(f => f.code);
     const me = p.table.seats.find(s => s.seat === p.seat);
     if (me) rowGroups(p, me).forEach((g, gi) => {
-      if (within(g.cards.map(f => f.code), handCodes)) return;
+      if (g.held) return;
       g.cards.forEach((f, ci) => pool.push({key: "g" + gi + "." + ci, face: f, place: "table"}));
     });
     return pool;
@@ -1402,7 +1445,7 @@ function room() {
       s.stats.length ? el("div", {class: "stats", text: s.stats.join(" · ")}) : null,
       s.hidden && !s.you ? backs(s.hidden) : null,
       s.face_down ? (s.you ? downCards(s.face_down, m) : backs(s.face_down, "down")) : null,
-      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group"},
+      ...rowGroups(p, s).map((g, gi) => el("div", {class: "group", "data-held": g.held ? "1" : null},
                               el("small", {id: s.you ? "own-group-" + gi : null, text: g.label}),
                               el("span", {class: "cards"}, ...g.cards.map((f, ci) => s.you && usable(f, "g" + gi + "." + ci)
                                 ? pickCard(f, "g" + gi + "." + ci, m, "own-group-" + gi) : card(f))))))));
