@@ -349,6 +349,7 @@ class Screen(ConsoleTable):
             yield self.lines(self.frame(model, tight=True, only=frozenset(order[:k])))
         least = frozenset(order[:max(1, few)]) if len(order) > max(1, few) else None
         yield self.lines(self.frame(model, tight=True, only=least, brief=True))
+        yield self.lines(self.frame(model, least=order))
 
     def order(self, model: Mapping[str, Any]) -> list[int]:
         """The seats, the most pressing first (see :meth:`tables`): a question about a
