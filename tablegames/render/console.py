@@ -175,7 +175,8 @@ class ConsoleTable:
 
     def frame(self, model: Mapping[str, Any], *, compact: bool = False,
               only: frozenset[int] | None = None, tight: bool = False,
-              brief: bool = False, least: Sequence[int] | None = None) -> Panel:
+              brief: bool = False, least: Sequence[int] | None = None,
+              bare: bool = False) -> Panel:
         """The table in its frame, the title and the facts on the frame's top edge.
 
         The facts that do not fit on the edge (a narrow window, Dallah's five counters)
@@ -194,9 +195,12 @@ class ConsoleTable:
         seat is folded onto the frame's bottom edge (:meth:`folded_seats`): Phase 10's
         laid groups and Dallah's seven places took up to twelve lines of a 40x12
         window, and its first screen said the window was too small (found by
-        helper-222). A larger window shows the rest."""
+        helper-222). ``bare`` (with ``least``, the very last resort): the two edges
+        alone, the middle of the table left out too; the moves and the prompt say what
+        may be played on it (Phase 10's hand of eleven cards took four lines, its first
+        move two). A larger window shows the rest."""
         if least is not None:
-            return self.least_frame(model, least)
+            return self.least_frame(model, least, bare=bare)
         w = self.words
         title = Text()
         title.append(w.text(model["title"]), style="bold")
@@ -219,10 +223,12 @@ class ConsoleTable:
         return Panel(body, title=title, title_align="left", subtitle=edge,
                      subtitle_align="left", box=box.ROUNDED)
 
-    def least_frame(self, model: Mapping[str, Any], order: Sequence[int]) -> Panel:
+    def least_frame(self, model: Mapping[str, Any], order: Sequence[int], *,
+                    bare: bool = False) -> Panel:
         """:meth:`frame` at its smallest (``least``): the title and the facts that fit
         on the top edge, one line of the other facts, one line of the middle of the
-        table, and the seats on the bottom edge."""
+        table, and the seats on the bottom edge; ``bare``: the edges alone ("…" on the
+        top edge when facts are left out)."""
         w = self.words
         title = Text()
         title.append(w.text(model["title"]), style="bold")
@@ -235,6 +241,12 @@ class ConsoleTable:
                 title.append(f"   {fact}")
             else:
                 inside.append(Text(fact))
+        seats = self.folded_seats(model, order, width)
+        if bare:
+            if inside and title.cell_len + 2 <= width:
+                title.append(" …")
+            return Panel(Text(""), title=title, title_align="left", subtitle=seats,
+                         subtitle_align="left", box=box.ROUNDED, height=2)
         parts: list[Any] = []
         if inside:
             parts.append(Chips(Text(""), inside, gaps=[3] * len(inside), indent="",
@@ -248,7 +260,7 @@ class ConsoleTable:
         if middle:
             parts.append(Chips(Text(""), middle, gaps=gaps, indent="", one_line=True))
         return Panel(Group(*parts) if parts else Text(""), title=title, title_align="left",
-                     subtitle=self.folded_seats(model, order, width),
+                     subtitle=seats,
                      subtitle_align="left", box=box.ROUNDED)
 
     def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],

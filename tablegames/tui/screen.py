@@ -42,8 +42,8 @@ from tablegames.tui.words import (
     unglued,
 )
 
-__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "MORE", "PAGE_MIN", "Chips", "Screen", "back",
-           "cards_text", "chip", "cut_at_entry", "starts_entry"]
+__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "MORE", "PAGE_MIN", "TERSE", "Chips", "Screen",
+           "back", "cards_text", "chip", "cut_at_entry", "starts_entry"]
 
 #: "What happened" keeps at least this many lines (its rule and two events) when the
 #: seats' rows can give way for it.
@@ -58,6 +58,12 @@ PAGE_MIN = 3
 #: type the start of a move to narrow the list" took two, and Phase 10, Shithead and
 #: Dallah needed 40x13 for their first screen; found by helper-218).
 MORE = N_("… more: type a move's start to filter")
+#: The prompt of a window too short for the game's own (the last resort before "too
+#: small"): one line at :data:`MIN_COLS` in every language. The moves listed under it
+#: say what may be played; Phase 10's prompt to lay a phase took three lines in Arabic
+#: at 40 columns, and with an eleven-card hand a 40x12 window was too small (found by
+#: helper-222).
+TERSE = N_("Choose a move: type its number.")
 
 
 def cut_at_entry(moves: Sequence[str], keep: int) -> int:
@@ -132,7 +138,7 @@ class Screen(ConsoleTable):
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
              hot: Mapping[str, str] | None = None,
              labels_from: Mapping[str, Any] | None = None,
-             prompt: str | None = None, unseen: int = 0) -> int:
+             prompt: str | None = None, unseen: int = 0, terse: bool = False) -> int:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing). What
@@ -160,6 +166,10 @@ class Screen(ConsoleTable):
         the number of the last lines of ``happened`` on screen is returned, so the
         session can show the rest first ("What happened" a page at a time) rather than
         let a move go unseen.
+
+        When even the smallest table leaves no room, the game's own prompt gives way to
+        :data:`TERSE` (``terse``) before the window is said to be too small; a prompt
+        the session gives (``prompt``) is never replaced.
         """
         w = self.words
         model = present(view)
@@ -216,6 +226,10 @@ class Screen(ConsoleTable):
                 room -= len(moves) if keep else room + 1  # not even one move fits
             else:
                 room -= len(moves)
+            if (room < 0 and not terse and prompt is None and menu is not None
+                    and model["prompt"] is not None and self.console.width >= MIN_COLS):
+                return self.draw(view, happened, menu, note, debug_events, hot,
+                                 labels_from, self.words(TERSE), unseen, terse=True)
             if self.console.width < MIN_COLS or room < 0:
                 # what a person needs to move does not fit (the list of moves cut to its
                 # first line with no word of the rest, the frame's title and the prompt
@@ -253,6 +267,8 @@ class Screen(ConsoleTable):
         width, height = self.console.size
         cols = max(width, MIN_COLS)
         self.console.size = (cols, height)
+        if prompt is None and menu is not None and model["prompt"] is not None:
+            prompt = self.words(TERSE)  # the last resort (see :meth:`draw`)
         try:
             rows = (len(self.lines(*self.under(model, prompt))) + debug + 1
                     + (len(self.lines(Text(note, style="bold"))) if note else 0)
@@ -350,6 +366,7 @@ class Screen(ConsoleTable):
         least = frozenset(order[:max(1, few)]) if len(order) > max(1, few) else None
         yield self.lines(self.frame(model, tight=True, only=least, brief=True))
         yield self.lines(self.frame(model, least=order))
+        yield self.lines(self.frame(model, least=order, bare=True))
 
     def order(self, model: Mapping[str, Any]) -> list[int]:
         """The seats, the most pressing first (see :meth:`tables`): a question about a
