@@ -148,3 +148,39 @@ def test_the_shared_screen_hand_over_fits_40x12(game: str) -> None:
             assert unglued(s.w("Pass the screen to {name}.", name=s.names[seat])) in passing
         assert s.w("Your hand") not in passing, passing
         assert_fits(s, drawn(s, out, seat), f"{game} {lang} table", seat)
+
+
+def phase10_discard(lang: str, rows: int) -> tuple[Session, io.StringIO]:
+    """Phase 10 (seed 1, three players) at seat 0's second move: eleven cards in hand,
+    a phase to lay (its prompt three lines in Arabic at 40 columns)."""
+    s, out = session("phase10", keys=[], size=(40, rows), players=3, lang=lang, seed=1)
+    s.bots[0] = make_bot(s.info, s.info.default_bot, bot_seed(1, 0))
+    asked = 0
+    while True:
+        seat = s.state.to_act
+        if seat == 0 and choices(s.own_moves(0, s.view(0).get("legal", [])), 0):
+            if asked == 1:
+                return s, out
+            asked += 1
+        s._apply(str(s.bot_action(seat)), seat)
+
+
+def test_the_short_prompt_is_the_last_resort() -> None:
+    """Phase 10 in Arabic, eleven cards: at 40x12 the game's prompt (three lines) gives
+    way to the one-line prompt, the moves under it; a window one line taller keeps the
+    game's prompt; and a prompt the session gives is never replaced: the window is then
+    too small."""
+    s, out = phase10_discard("ar", 12)
+    lines = drawn(s, out)
+    assert_fits(s, lines, "ar 40x12")
+    assert unglued(s.w(TERSE)) in lines, "\n".join(lines)
+    said = unglued(s.w.text(present(s.view(0))["prompt"]))
+    s, out = phase10_discard("ar", 13)
+    lines = drawn(s, out)
+    assert not s.screen.small and unglued(s.w(TERSE)) not in lines, "\n".join(lines)
+    assert " ".join(said.split()) in " ".join(" ".join(lines).split()), "\n".join(lines)
+    s, out = phase10_discard("ar", 12)
+    view = s.view(0)
+    options = choices(s.own_moves(0, view["legal"]), 0)
+    s.screen.draw(view, [], Menu.of(options), prompt=said)
+    assert s.screen.small
