@@ -253,10 +253,20 @@ class ConsoleTable:
                                one_line=True))
         middle: list[Text] = []
         gaps: list[int] = []
-        for a in [*model["centre"], *model.get("panel", [])]:
+        # the areas with something in them first: Dallah's five empty places ("Lid: –")
+        # left no room on the line for the shared pile of cups
+        areas = [*model["centre"], *model.get("panel", [])]
+        for a in sorted(areas, key=lambda a: not (a["cards"] or a.get("items")
+                                                  or a.get("backs"))):
             label, units = self.area_units(a)
-            middle += [label + units[0], *units[1:]]
-            gaps += [3] + [1] * (len(units) - 1)
+            if (label + units[0]).cell_len <= width:  # the label with its first unit
+                label, units = label + units[0], units[1:]
+            else:  # the label alone, its units after it one space apart
+                label.rstrip()
+            middle += [label, *units]
+            gaps += [3] + [1] * len(units)
+        for unit in middle:  # one line: a unit wider than it ends in "…" (rich wraps it)
+            unit.truncate(width, overflow="ellipsis")
         if middle:
             parts.append(Chips(Text(""), middle, gaps=gaps, indent="", one_line=True))
         return Panel(Group(*parts) if parts else Text(""), title=title, title_align="left",
