@@ -201,19 +201,9 @@ class ConsoleTable:
         move two). A larger window shows the rest."""
         if least is not None:
             return self.least_frame(model, least, bare=bare)
-        w = self.words
-        title = Text()
-        title.append(w.text(model["title"]), style="bold")
         # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
         width = max(10, self.console.width - 6)
-        inside: list[Text] = []
-        for f in model["facts"]:
-            value = w.text(f["value"]) if f["value"] is not None else "–"
-            fact = f"{w.text(f['label'])}: {value}"
-            if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
-                title.append(f"   {fact}")
-            else:
-                inside.append(Text(fact))
+        title, inside = self.title_and_facts(model, width)
         hidden = len(model["seats"]) - len(only) if only is not None else 0
         edge = self.hidden_line(hidden) if hidden else None
         if edge is not None and edge.cell_len > width:
@@ -223,16 +213,12 @@ class ConsoleTable:
         return Panel(body, title=title, title_align="left", subtitle=edge,
                      subtitle_align="left", box=box.ROUNDED)
 
-    def least_frame(self, model: Mapping[str, Any], order: Sequence[int], *,
-                    bare: bool = False) -> Panel:
-        """:meth:`frame` at its smallest (``least``): the title and the facts that fit
-        on the top edge, one line of the other facts, one line of the middle of the
-        table, and the seats on the bottom edge; ``bare``: the edges alone ("…" on the
-        top edge when facts are left out)."""
+    def title_and_facts(self, model: Mapping[str, Any], width: int) -> tuple[Text, list[Text]]:
+        """The frame's title with the facts that fit after it on the top edge (``width``
+        cells), and the facts that do not, in order, for inside the frame."""
         w = self.words
         title = Text()
         title.append(w.text(model["title"]), style="bold")
-        width = max(10, self.console.width - 6)
         inside: list[Text] = []
         for f in model["facts"]:
             value = w.text(f["value"]) if f["value"] is not None else "–"
@@ -241,6 +227,16 @@ class ConsoleTable:
                 title.append(f"   {fact}")
             else:
                 inside.append(Text(fact))
+        return title, inside
+
+    def least_frame(self, model: Mapping[str, Any], order: Sequence[int], *,
+                    bare: bool = False) -> Panel:
+        """:meth:`frame` at its smallest (``least``): the title and the facts that fit
+        on the top edge, one line of the other facts, one line of the middle of the
+        table, and the seats on the bottom edge; ``bare``: the edges alone ("…" on the
+        top edge when facts are left out)."""
+        width = max(10, self.console.width - 6)
+        title, inside = self.title_and_facts(model, width)
         seats = self.folded_seats(model, order, width)
         if bare:
             if inside and title.cell_len + 2 <= width:
@@ -270,8 +266,7 @@ class ConsoleTable:
         if middle:
             parts.append(Chips(Text(""), middle, gaps=gaps, indent="", one_line=True))
         return Panel(Group(*parts) if parts else Text(""), title=title, title_align="left",
-                     subtitle=seats,
-                     subtitle_align="left", box=box.ROUNDED)
+                     subtitle=seats, subtitle_align="left", box=box.ROUNDED)
 
     def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],
                      width: int) -> Text:
