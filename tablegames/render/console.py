@@ -175,7 +175,8 @@ class ConsoleTable:
 
     def frame(self, model: Mapping[str, Any], *, compact: bool = False,
               only: frozenset[int] | None = None, tight: bool = False,
-              brief: bool = False) -> Panel:
+              brief: bool = False, least: Sequence[int] | None = None,
+              bare: bool = False) -> Panel:
         """The table in its frame, the title and the facts on the frame's top edge.
 
         The facts that do not fit on the edge (a narrow window, Dallah's five counters)
@@ -185,20 +186,24 @@ class ConsoleTable:
         edge if it fits there: a short window's line is worth more to what happened.
         ``brief`` (the smallest table, with ``tight``): the facts inside take one line,
         as many as fit whole and "…" for the rest, as a seat's stats do (Dallah's seven
-        counters took four lines of a 60x20 window)."""
-        w = self.words
-        title = Text()
-        title.append(w.text(model["title"]), style="bold")
+        counters took four lines of a 60x20 window).
+
+        ``least`` (the smallest table of all, the seats in the order they are wanted):
+        three lines, four when facts do not fit on the top edge, whatever the game,
+        the count of players or the language. The facts inside and the middle of the
+        table take one line each, as many as fit whole and "…" for the rest, and every
+        seat is folded onto the frame's bottom edge (:meth:`folded_seats`): Phase 10's
+        laid groups and Dallah's seven places took up to twelve lines of a 40x12
+        window, and its first screen said the window was too small (found by
+        helper-222). ``bare`` (with ``least``, the very last resort): the two edges
+        alone, the middle of the table left out too; the moves and the prompt say what
+        may be played on it (Phase 10's hand of eleven cards took four lines, its first
+        move two). A larger window shows the rest."""
+        if least is not None:
+            return self.least_frame(model, least, bare=bare)
         # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
         width = max(10, self.console.width - 6)
-        inside: list[Text] = []
-        for f in model["facts"]:
-            value = w.text(f["value"]) if f["value"] is not None else "–"
-            fact = f"{w.text(f['label'])}: {value}"
-            if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
-                title.append(f"   {fact}")
-            else:
-                inside.append(Text(fact))
+        title, inside = self.title_and_facts(model, width)
         hidden = len(model["seats"]) - len(only) if only is not None else 0
         edge = self.hidden_line(hidden) if hidden else None
         if edge is not None and edge.cell_len > width:
@@ -207,6 +212,93 @@ class ConsoleTable:
                           facts=inside, hidden_inside=edge is None, brief=brief)
         return Panel(body, title=title, title_align="left", subtitle=edge,
                      subtitle_align="left", box=box.ROUNDED)
+
+    def title_and_facts(self, model: Mapping[str, Any], width: int) -> tuple[Text, list[Text]]:
+        """The frame's title with the facts that fit after it on the top edge (``width``
+        cells), and the facts that do not, in order, for inside the frame."""
+        w = self.words
+        title = Text()
+        title.append(w.text(model["title"]), style="bold")
+        inside: list[Text] = []
+        for f in model["facts"]:
+            value = w.text(f["value"]) if f["value"] is not None else "–"
+            fact = f"{w.text(f['label'])}: {value}"
+            if not inside and title.cell_len + 3 + Text(fact).cell_len <= width:
+                title.append(f"   {fact}")
+            else:
+                inside.append(Text(fact))
+        return title, inside
+
+    def least_frame(self, model: Mapping[str, Any], order: Sequence[int], *,
+                    bare: bool = False) -> Panel:
+        """:meth:`frame` at its smallest (``least``): the title and the facts that fit
+        on the top edge, one line of the other facts, one line of the middle of the
+        table, and the seats on the bottom edge; ``bare``: the edges alone ("…" on the
+        top edge when facts are left out)."""
+        width = max(10, self.console.width - 6)
+        title, inside = self.title_and_facts(model, width)
+        seats = self.folded_seats(model, order, width)
+        if bare:
+            if inside and title.cell_len + 2 <= width:
+                title.append(" …")
+            return Panel(Text(""), title=title, title_align="left", subtitle=seats,
+                         subtitle_align="left", box=box.ROUNDED, height=2)
+        parts: list[Any] = []
+        if inside:
+            parts.append(Chips(Text(""), inside, gaps=[3] * len(inside), indent="",
+                               one_line=True))
+        middle: list[Text] = []
+        gaps: list[int] = []
+        # the areas with something in them first: Dallah's five empty places ("Lid: –")
+        # left no room on the line for the shared pile of cups
+        areas = [*model["centre"], *model.get("panel", [])]
+        for a in sorted(areas, key=lambda a: not (a["cards"] or a.get("items")
+                                                  or a.get("backs"))):
+            label, units = self.area_units(a)
+            if (label + units[0]).cell_len <= width:  # the label with its first unit
+                label, units = label + units[0], units[1:]
+            else:  # the label alone, its units after it one space apart
+                label.rstrip()
+            middle += [label, *units]
+            gaps += [3] + [1] * len(units)
+        for unit in middle:  # one line: a unit wider than it ends in "…" (rich wraps it)
+            unit.truncate(width, overflow="ellipsis")
+        if middle:
+            parts.append(Chips(Text(""), middle, gaps=gaps, indent="", one_line=True))
+        return Panel(Group(*parts) if parts else Text(""), title=title, title_align="left",
+                     subtitle=seats, subtitle_align="left", box=box.ROUNDED)
+
+    def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],
+                     width: int) -> Text:
+        """Every seat in one line of at most ``width`` cells, in ``order`` (the most
+        wanted first), as many as fit whole and "…" for the rest: each seat's name,
+        "(you)" for the viewer's, ``▶`` for the seat to act (whose turn it is) and the
+        cards it holds hidden as one back and their count (``P1 ▒10``). Badges, stats
+        and laid groups are left to a larger window."""
+        w = self.words
+        seats = model["seats"]
+        turn = TURN if self.fixed else REVERSE
+        line = Text()
+        for k, i in enumerate(order):
+            s = seats[i]
+            unit = Text()
+            unit.append(s["name"], style=turn if s["turn"] else "bold")
+            if s["you"]:
+                unit.append(" " + w("(you)"))
+            if s["turn"]:
+                unit.append(" ▶")
+            if not s["you"] and s["hidden"]:
+                unit.append(" ")
+                unit.append("▒", style=BACK if self.fixed else REVERSE_BACK)
+                unit.append(str(int(s["hidden"])))
+            sep = " · " if line.plain else ""
+            rest = 0 if k == len(order) - 1 else 2  # room for " …" after it
+            if line.cell_len + len(sep) + unit.cell_len + rest > width:
+                line.append(" …" if line.plain else "…")
+                break
+            line.append(sep)
+            line.append_text(unit)
+        return line
 
     def hidden_line(self, hidden: int) -> Text:
         """The line saying how many seats a short window leaves out, and that a larger

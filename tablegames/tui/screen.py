@@ -42,8 +42,8 @@ from tablegames.tui.words import (
     unglued,
 )
 
-__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "MORE", "PAGE_MIN", "Chips", "Screen", "back",
-           "cards_text", "chip", "cut_at_entry", "starts_entry"]
+__all__ = ["BACK", "CHIP", "LOG_MIN", "MIN_COLS", "MORE", "PAGE_MIN", "TERSE", "Chips", "Screen",
+           "back", "cards_text", "chip", "cut_at_entry", "starts_entry"]
 
 #: "What happened" keeps at least this many lines (its rule and two events) when the
 #: seats' rows can give way for it.
@@ -58,6 +58,12 @@ PAGE_MIN = 3
 #: type the start of a move to narrow the list" took two, and Phase 10, Shithead and
 #: Dallah needed 40x13 for their first screen; found by helper-218).
 MORE = N_("… more: type a move's start to filter")
+#: The prompt of a window too short for the game's own (the last resort before "too
+#: small"): one line at :data:`MIN_COLS` in every language. The moves listed under it
+#: say what may be played; Phase 10's prompt to lay a phase took three lines in Arabic
+#: at 40 columns, and with an eleven-card hand a 40x12 window was too small (found by
+#: helper-222).
+TERSE = N_("Choose a move: type its number.")
 
 
 def cut_at_entry(moves: Sequence[str], keep: int) -> int:
@@ -132,7 +138,7 @@ class Screen(ConsoleTable):
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
              hot: Mapping[str, str] | None = None,
              labels_from: Mapping[str, Any] | None = None,
-             prompt: str | None = None, unseen: int = 0) -> int:
+             prompt: str | None = None, unseen: int = 0, shrink: int = 0) -> int:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing). What
@@ -160,6 +166,13 @@ class Screen(ConsoleTable):
         the number of the last lines of ``happened`` on screen is returned, so the
         session can show the rest first ("What happened" a page at a time) rather than
         let a move go unseen.
+
+        ``shrink``: the last resorts, tried in turn only when the screen would otherwise
+        be too small (a 40x12 window; found by helper-222): 1, the two smallest tables
+        too (every seat folded onto the frame's bottom edge, :meth:`tables`); 2, the
+        game's own prompt replaced by :data:`TERSE` as well (a prompt the session gives,
+        ``prompt``, is never replaced). Before them a larger table with the moves side
+        by side or cut is drawn, as it was.
         """
         w = self.words
         model = present(view)
@@ -194,12 +207,15 @@ class Screen(ConsoleTable):
             layouts = [moves, *([dense] if 0 < len(dense) < len(moves) else [])]
             for shape in layouts:
                 if wanted > LOG_MIN:  # the seats' rows give way to them, step by step
-                    for drawn in self.tables(model, few=self.pressing(model)):
+                    for drawn in self.tables(model, few=self.pressing(model),
+                                             room=height - fixed - len(shape) - wanted,
+                                             least=shrink > 0):
                         if len(drawn) <= height - fixed - len(shape) - wanted:
                             top = drawn
                             break
                 else:
-                    drawn = self.fit(model, height - fixed - len(shape) - LOG_MIN)
+                    drawn = self.fit(model, height - fixed - len(shape) - LOG_MIN,
+                                     least=shrink > 0)
                     if len(drawn) <= height - fixed - len(shape) - LOG_MIN:
                         top = drawn
                 if top:
@@ -207,7 +223,8 @@ class Screen(ConsoleTable):
                     break
             else:
                 moves = layouts[-1]  # nothing fits: the shortest leaves the most room
-            top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN)
+            top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN,
+                                  least=shrink > 0)
             room = height - fixed - len(top)
             if len(moves) > room:
                 more = self.more_lines()
@@ -216,6 +233,12 @@ class Screen(ConsoleTable):
                 room -= len(moves) if keep else room + 1  # not even one move fits
             else:
                 room -= len(moves)
+            if room < 0 and self.console.width >= MIN_COLS and (
+                    shrink == 0 or (shrink == 1 and prompt is None and menu is not None
+                                    and model["prompt"] is not None)):
+                return self.draw(view, happened, menu, note, debug_events, hot,
+                                 labels_from, self.words(TERSE) if shrink else prompt,
+                                 unseen, shrink=shrink + 1)
             if self.console.width < MIN_COLS or room < 0:
                 # what a person needs to move does not fit (the list of moves cut to its
                 # first line with no word of the rest, the frame's title and the prompt
@@ -253,6 +276,8 @@ class Screen(ConsoleTable):
         width, height = self.console.size
         cols = max(width, MIN_COLS)
         self.console.size = (cols, height)
+        if prompt is None and menu is not None and model["prompt"] is not None:
+            prompt = self.words(TERSE)  # the last resort (see :meth:`draw`)
         try:
             rows = (len(self.lines(*self.under(model, prompt))) + debug + 1
                     + (len(self.lines(Text(note, style="bold"))) if note else 0)
@@ -322,33 +347,51 @@ class Screen(ConsoleTable):
         label, units = super().area_units(a)
         return label, [_glued(u) if u.cell_len <= NAME_MOST else u for u in units]
 
-    def fit(self, model: Mapping[str, Any], room: int) -> list[str]:
+    def fit(self, model: Mapping[str, Any], room: int, *, least: bool = True) -> list[str]:
         """The table's lines, drawn as large as ``room`` lines allow (the first of
         :meth:`tables` that fits), down to one seat (the viewer's own row, with its
-        face-up cards)."""
+        face-up cards), or with ``least`` down to the frame's two edges."""
         drawn: list[str] = []
-        for drawn in self.tables(model):
+        for drawn in self.tables(model, room=room, least=least):
             if len(drawn) <= room:
                 break
         return drawn
 
-    def tables(self, model: Mapping[str, Any], few: int = 1) -> Iterator[list[str]]:
+    def tables(self, model: Mapping[str, Any], few: int = 1,
+               room: int | None = None, least: bool = True) -> Iterator[list[str]]:
         """The table's drawings from the largest to the smallest: in full, each seat on
         one line with its stats beside its name (``compact``), each seat's name and
         stats on one line with its cards in one flow (``tight``), then fewer seats, down
         to ``few``, with a line saying how many are not shown, and last the facts inside
-        the frame on one line ("…" for the rest, ``brief``). The seats kept are the
+        the frame on one line ("…" for the rest, ``brief``), then, with ``least``, every
+        seat folded onto the frame's bottom edge with one line of the middle, and last
+        the two edges alone (``bare``; see
+        :meth:`~tablegames.render.console.ConsoleTable.frame`). The seats kept are the
         most pressing (:meth:`order`): the viewer, the seats the prompt or the moves name
         (the exchange to challenge, the groups one may hit), the seat to act, then the
-        nearest after the viewer."""
-        yield self.lines(self.frame(model))
-        yield self.lines(self.frame(model, compact=True))
-        yield self.lines(self.frame(model, tight=True))
+        nearest after the viewer.
+
+        ``room``: the lines the table may take, when known. A drawing of ``k`` seats,
+        each on a line of its own at least between the frame's two edges, cannot fit
+        fewer than ``k + 2``, so it is not drawn (at 40x12, Shithead for seventeen drew
+        twenty tables that could not fit, a second a screen)."""
         order = self.order(model)
+
+        def may_fit(k: int) -> bool:
+            return room is None or k + 2 <= room
+
+        if may_fit(len(order)):
+            yield self.lines(self.frame(model))
+            yield self.lines(self.frame(model, compact=True))
+            yield self.lines(self.frame(model, tight=True))
         for k in range(len(order) - 1, max(1, few) - 1, -1):
-            yield self.lines(self.frame(model, tight=True, only=frozenset(order[:k])))
-        least = frozenset(order[:max(1, few)]) if len(order) > max(1, few) else None
-        yield self.lines(self.frame(model, tight=True, only=least, brief=True))
+            if may_fit(k):
+                yield self.lines(self.frame(model, tight=True, only=frozenset(order[:k])))
+        kept = frozenset(order[:max(1, few)]) if len(order) > max(1, few) else None
+        yield self.lines(self.frame(model, tight=True, only=kept, brief=True))
+        if least:
+            yield self.lines(self.frame(model, least=order))
+            yield self.lines(self.frame(model, least=order, bare=True))
 
     def order(self, model: Mapping[str, Any]) -> list[int]:
         """The seats, the most pressing first (see :meth:`tables`): a question about a
