@@ -147,3 +147,16 @@ def test_a_nested_refusal_tells_five_a_group_and_lists_five_faults() -> None:
     assert len(long) == 511 and long.endswith(
         "value must be an int, not 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee... (152 charac; "
         "and 2 more")
+
+
+def test_errors_nested_deeper_than_the_walk_are_one_problem() -> None:
+    """cattrs' errors 30 groups deep (no rules config nests so deep, but the walk is
+    bounded, not Python's recursion limit): told as one "nested too deep", one fault."""
+    from tablegames.common import rules
+
+    error: BaseException = ValueError("bottom")
+    for _ in range(30):
+        error = ExceptionGroup("g", [error])
+    assert rules._flatten(error) == "a value: nested too deep"
+    [(where, leaf)] = rules._leaves(error)
+    assert where == "" and isinstance(leaf, ExceptionGroup)
