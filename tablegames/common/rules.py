@@ -163,7 +163,7 @@ def _fields(error: RulesError) -> dict[str, Any]:
 
 #: How deep cattrs' nested errors are walked: a group deeper is one problem,
 #: "nested too deep" (no rules config nests so deep; a bound, not a recursion error).
-MAX_DEPTH = 20
+MAX_NESTING = 20
 #: The most problems of one group that are told (the rest as "and N more").
 MAX_TOLD = 5
 
@@ -189,8 +189,8 @@ def _walk(exc: BaseException, path: str = "", depth: int = 0) -> Iterator[_Step]
     it arose (``"phases[1]"``), the first :data:`MAX_TOLD` of a group, and a
     step where each group begins and ends. :func:`_leaves` takes the problems,
     :func:`_flatten` tells them group by group; lazy, so the faults stop walking at
-    the last they list. A group deeper than :data:`MAX_DEPTH` is one problem."""
-    if not isinstance(exc, BaseExceptionGroup) or depth > MAX_DEPTH:
+    the last they list. A group deeper than :data:`MAX_NESTING` is one problem."""
+    if not isinstance(exc, BaseExceptionGroup) or depth > MAX_NESTING:
         yield path, exc
         return
     yield _Opens()
@@ -281,7 +281,7 @@ def _problem(path: str, leaf: BaseException) -> str:
     where = f"{path}: " if path else ""
     if isinstance(leaf, ForbiddenExtraKeysError):
         return f"{where}unknown option(s): {quoted_names(leaf.extra_fields)}"
-    if isinstance(leaf, BaseExceptionGroup):  # deeper than MAX_DEPTH
+    if isinstance(leaf, BaseExceptionGroup):  # deeper than MAX_NESTING
         return f"{path or 'a value'}: nested too deep"
     return f"{where}{leaf}"[:len(where) + 300]
 
