@@ -14,6 +14,7 @@ import pytest
 
 from tablegames import GAMES
 from tablegames.common.errors import RulesError, quoted
+from tablegames.common.rules import MAX_FAULTS, rules_from_dict
 from tablegames.dallah import Rules as DallahRules
 from tablegames.phase10 import Rules as Phase10Rules
 from tablegames.shithead import Effect
@@ -113,3 +114,49 @@ def test_an_int_subclass_is_no_rules_number() -> None:
     rules = attrs.evolve(base, cards=attrs.evolve(cards, shapes=(shape, *cards.shapes[1:])))
     state = GAMES["dallah"].new_game(players=3, seed=1, rules=rules)
     assert state.to_json()
+
+
+def _nested_refusal(long: int) -> RulesError:
+    """Shithead rules with seven bad effects (a group of more than five problems inside
+    the rules' group) and six bad options besides (more than ``MAX_FAULTS`` in all)."""
+    effects = [{"value": c * long, "does": "burn"} for c in "abcdefg"]
+    data = {"effects": effects, "aces": "m" * long, "decks": "x" * long, "swap": 3,
+            "direction": 5, "rounds": "r", "pickup": 1}
+    with pytest.raises(RulesError) as err:
+        rules_from_dict(GAMES["shithead"].rules_class, data)
+    return err.value
+
+
+def test_a_nested_refusal_tells_five_a_group_and_lists_five_faults() -> None:
+    """The sentence and the faults of one walk of cattrs' errors, pinned as they are told
+    (helper-225 made the two one walk): five of a group, then "and N more", at each
+    level; the first ``MAX_FAULTS`` problems as typed faults."""
+    err = _nested_refusal(1)
+    assert str(err) == (
+        "bad Rules: effects[0]: value must be an int, not 'a'; effects[1]: value must be "
+        "an int, not 'b'; effects[2]: value must be an int, not 'c'; effects[3]: value must "
+        "be an int, not 'd'; effects[4]: value must be an int, not 'e'; and 2 more; aces: "
+        "m not in literal typing.Literal['low', 'high']; decks: expected an integer, got "
+        "'x'; direction: expected a string, got 5; swap: expected true or false, got 3; "
+        "and 2 more")
+    assert err.code == "several" and err.options == ("effects",)
+    assert len(err.faults) == MAX_FAULTS
+    assert [(f.code, f.option, f.where) for f in err.faults] == [
+        ("value", "effects", f"effects[{i}]") for i in range(5)]
+    long = str(_nested_refusal(150))  # each group's line cut, then its count
+    assert len(long) == 511 and long.endswith(
+        "value must be an int, not 'eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee... (152 charac; "
+        "and 2 more")
+
+
+def test_errors_nested_deeper_than_the_walk_are_one_problem() -> None:
+    """cattrs' errors 30 groups deep (no rules config nests so deep, but the walk is
+    bounded, not Python's recursion limit): told as one "nested too deep", one fault."""
+    from tablegames.common import rules
+
+    error: BaseException = ValueError("bottom")
+    for _ in range(30):
+        error = ExceptionGroup("g", [error])
+    assert rules._flatten(error) == "a value: nested too deep"
+    [(where, leaf)] = rules._leaves(error)
+    assert where == "" and isinstance(leaf, ExceptionGroup)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
+from itertools import islice
 from types import MappingProxyType
 from typing import Any, TypeVar
 
@@ -160,17 +161,49 @@ def _fields(error: RulesError) -> dict[str, Any]:
     return {k: v for k, v in vars(error).items() if not k.startswith("__")}
 
 
-def _leaves(exc: BaseException, path: str = "", depth: int = 0) -> list[tuple[str, BaseException]]:
-    """The errors inside cattrs' nested ``exc``, each with where it arose (as
-    :func:`_flatten` names it), at most :data:`MAX_FAULTS`."""
-    if not isinstance(exc, BaseExceptionGroup) or depth > 20:
-        return [(path, exc)]
-    found: list[tuple[str, BaseException]] = []
-    for inner in exc.exceptions:
-        found += _leaves(inner, _path(path, inner), depth + 1)
-        if len(found) >= MAX_FAULTS:
-            break
-    return found[:MAX_FAULTS]
+#: How deep cattrs' nested errors are walked: a group deeper is one problem,
+#: "nested too deep" (no rules config nests so deep; a bound, not a recursion error).
+MAX_NESTING = 20
+#: The most problems of one group that are told (the rest as "and N more").
+MAX_TOLD = 5
+
+
+@attrs.frozen
+class _Opens:
+    """A step of :func:`_walk`: a group of problems begins."""
+
+
+@attrs.frozen
+class _Ends:
+    """A step of :func:`_walk`: the group ends, ``more`` of its problems untold."""
+
+    more: int
+
+
+#: A step of :func:`_walk`: a problem and where it arose, or where a group begins or ends.
+_Step = tuple[str, BaseException] | _Opens | _Ends
+
+
+def _walk(exc: BaseException, path: str = "", depth: int = 0) -> Iterator[_Step]:
+    """cattrs' nested errors ``exc`` as one walk, in order: each problem told with where
+    it arose (``"phases[1]"``), the first :data:`MAX_TOLD` of a group, and a
+    step where each group begins and ends. :func:`_leaves` takes the problems,
+    :func:`_flatten` tells them group by group; lazy, so the faults stop walking at
+    the last they list. A group deeper than :data:`MAX_NESTING` is one problem."""
+    if not isinstance(exc, BaseExceptionGroup) or depth > MAX_NESTING:
+        yield path, exc
+        return
+    yield _Opens()
+    for inner in exc.exceptions[:MAX_TOLD]:
+        yield from _walk(inner, _path(path, inner), depth + 1)
+    yield _Ends(len(exc.exceptions) - MAX_TOLD)
+
+
+def _leaves(exc: BaseException) -> list[tuple[str, BaseException]]:
+    """The problems inside cattrs' nested ``exc``, each with where it arose (as
+    :func:`_flatten` names it), the first :data:`MAX_FAULTS` of :func:`_walk`."""
+    problems = (step for step in _walk(exc) if isinstance(step, tuple))
+    return list(islice(problems, MAX_FAULTS))
 
 
 def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
@@ -216,7 +249,7 @@ def _fault(fields: Mapping[str, Any], data: Mapping[Any, Any], path: str,
 def _said(leaf: BaseException) -> str:
     """``leaf``'s own sentence, as :func:`_flatten` tells it (cattrs' sentence of unknown
     keys joins them as text, and a key may be a number or ``None``)."""
-    return _flatten(leaf) if isinstance(leaf, ForbiddenExtraKeysError) else f"{leaf}"[:300]
+    return _problem("", leaf) if isinstance(leaf, ForbiddenExtraKeysError) else f"{leaf}"[:300]
 
 
 def _names(keys: Iterable[object]) -> list[str]:
@@ -225,22 +258,32 @@ def _names(keys: Iterable[object]) -> list[str]:
     return sorted(k if type(k) is str else quoted(k) for k in keys)
 
 
-def _flatten(exc: BaseException, path: str = "", depth: int = 0) -> str:
+def _flatten(exc: BaseException) -> str:
     """cattrs' nested errors as one short line naming where each problem is
-    (``phases[1]: expected a string, got 1``): at most five problems are told, each cut
-    short, and the line stays under :data:`MAX_MESSAGE` characters."""
-    if isinstance(exc, ForbiddenExtraKeysError):
-        where = f"{path}: " if path else ""
-        return f"{where}unknown option(s): {quoted_names(exc.extra_fields)}"
-    if isinstance(exc, BaseExceptionGroup):
-        if depth > 20:
-            return f"{path or 'a value'}: nested too deep"
-        parts = [_flatten(e, _path(path, e), depth + 1) for e in exc.exceptions[:5]]
-        more = len(exc.exceptions) - 5
-        tail = f"; and {more} more" if more > 0 else ""
-        return "; ".join(parts)[:MAX_MESSAGE - len(tail)] + tail
-    text = f"{exc}"[:300]
-    return f"{path}: {text}" if path else text
+    (``phases[1]: expected a string, got 1``), told from :func:`_walk`: at most five
+    problems of a group, then "and N more"; each problem cut short, and each group's
+    line kept under :data:`MAX_MESSAGE` characters."""
+    told: list[list[str]] = [[]]  # the lines of each group begun, the innermost last
+    for step in _walk(exc):
+        if isinstance(step, _Opens):
+            told.append([])
+        elif isinstance(step, _Ends):
+            tail = f"; and {step.more} more" if step.more > 0 else ""
+            line = "; ".join(told.pop())[:MAX_MESSAGE - len(tail)] + tail
+            told[-1].append(line)
+        else:
+            told[-1].append(_problem(*step))
+    return told[0][0]
+
+
+def _problem(path: str, leaf: BaseException) -> str:
+    """One problem of :func:`_walk` as :func:`_flatten` tells it, where it arose first."""
+    where = f"{path}: " if path else ""
+    if isinstance(leaf, ForbiddenExtraKeysError):
+        return f"{where}unknown option(s): {quoted_names(leaf.extra_fields)}"
+    if isinstance(leaf, BaseExceptionGroup):  # deeper than MAX_NESTING
+        return f"{path or 'a value'}: nested too deep"
+    return f"{where}{leaf}"[:len(where) + 300]
 
 
 def _path(path: str, exc: BaseException) -> str:

@@ -24,11 +24,13 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
     seat is :func:`seats_refused` (a :class:`SetupError`), as :meth:`GameInfo.check_players` says it.
     A name that cannot be one is an :class:`ArgumentRefused` too (``argument``
     ``"names"``; ``code`` ``"text"``: not a non-empty string of at most ``most``
-    characters, ``"space"``, ``"control"``, ``"direction"``: see :data:`NAME_PROBLEMS`,
-    each with the name's index as ``value``; ``"distinct"``: two names the same).
+    characters, or one with nothing a reader sees (:func:`shows`), ``"space"``,
+    ``"control"``, ``"direction"``: see :data:`NAME_PROBLEMS`, each with the name's index
+    as ``value``; ``"distinct"``: two names that read the same, :func:`name_key`).
 
     ``saved``: the names come from a save, written when a name could still hold a
-    direction control (:data:`DIRECTION_CONTROLS`), so such a name still loads."""
+    direction control (:data:`DIRECTION_CONTROLS`), show nothing or read as another
+    (before 0.2 names were compared as code points), so such a name still loads."""
     count = whole_number(players)  # a numpy count too, never a bool
     if isinstance(players, bool):
         raise SetupError("players must be a count or a list of names")
@@ -51,7 +53,13 @@ def normalize_players(players: int | Sequence[str], lo: int, hi: int, game: str,
             if why := _unwritable(name, saved=saved):
                 raise ArgumentRefused(f"player name {i} {why}", argument="names",
                                       code=NAME_PROBLEMS[why], value=i)
-        if len(set(names)) != len(names):
+            if not saved and not shows(name):  # a seat with no name to see
+                raise ArgumentRefused(f"player names must be non-empty strings of at most "
+                                      f"{MAX_NAME} characters", argument="names",
+                                      code="text", value=i, most=MAX_NAME)
+        # a save keeps the names it was written with (0.1 compared code points)
+        seen = names if saved else tuple(map(name_key, names))
+        if len(set(seen)) != len(seen):
             raise ArgumentRefused("player names must be distinct", argument="names",
                                   code="distinct")
     if not lo <= len(names) <= hi:
@@ -90,6 +98,37 @@ _CONTROL = "holds a control character, a line break or a lone surrogate"
 _DIRECTION = ("holds a direction control (U+202A-U+202E, U+2066-U+2069), which turns the "
               "text around it")
 NAME_PROBLEMS = {_SPACE: "space", _CONTROL: "control", _DIRECTION: "direction"}
+
+
+#: Characters that draw nothing although Unicode files them as letters or symbols (the
+#: Hangul fillers, the blank Braille pattern).
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: Marks that change nothing the eye sees (the combining grapheme joiner, the variation
+#: selectors that pick an emoji's style); the format characters (category ``Cf``: the
+#: zero-width space and joiners, the word joiner, the soft hyphen, LRM and RLM) are
+#: unseen too, and are left out of a name's key with these.
+UNSEEN_MARKS = frozenset("\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
+
+
+def name_key(name: str) -> str:
+    """What two player names at one table must not share: the name as a reader sees it,
+    whatever the keyboard typed. Compatibility forms are folded (NFKC: a decomposed
+    "e" and accent is "é", a full-width "Ａ" is "A") and what draws nothing is left out
+    (format characters, :data:`BLANKS`, :data:`UNSEEN_MARKS`), so "Amal" and "Amal"
+    with a zero-width space are one name: every log line, view and record would read
+    the same for two players. Case is kept ("amal" reads differently); letters of two
+    scripts that look alike (Latin "P", Cyrillic "Р") are two names, as Unicode
+    normalisation keeps them (the room server folds case as well, for its own rooms)."""
+    folded = unicodedata.normalize("NFKC", name)
+    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf"
+                   and ch not in BLANKS and ch not in UNSEEN_MARKS)
+
+
+def shows(name: str) -> bool:
+    """Whether ``name`` has a character a reader sees: a letter, digit, punctuation mark
+    or symbol that is not a blank (:data:`BLANKS`). A name of zero-width characters, a
+    Hangul filler or a lone accent would sit a seat with no name to read."""
+    return any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS for ch in name)
 
 
 def _unwritable(name: str, *, saved: bool = False) -> str | None:
