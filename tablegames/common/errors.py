@@ -382,9 +382,11 @@ class ArgumentRefused(SetupError):
     * ``"too_many"`` for ``bots``: an arena's lineup of more bots (``bots``) than
       ``seats``;
     * for ``names`` (a list of player names, :func:`~tablegames.common.setups.normalize_players`):
-      ``"text"`` (a name that is no non-empty string of at most ``most`` characters),
+      ``"text"`` (a name that is no non-empty string of at most ``most`` characters, or
+      one with no character a reader sees, :func:`~tablegames.common.setups.shows`),
       ``"space"``, ``"control"``, ``"direction"`` (a name that cannot be written
-      everywhere a name goes), ``value`` the name's index; ``"distinct"``: two names alike;
+      everywhere a name goes), ``value`` the name's index; ``"distinct"``: two names that
+      read the same (:func:`~tablegames.common.setups.name_key`);
     * ``"backend"``: an ``address`` given without ``backend="ray"``;
     * the form of a Ray address, as :func:`tablegames.runner.address_problem` names it:
       ``"empty"``, ``"long"`` (more than ``most`` characters), ``"scheme"``,

@@ -39,6 +39,7 @@ from typing import Any, NoReturn
 
 import attrs
 
+from tablegames.common import setups
 from tablegames.common.errors import (
     GameOver,
     IllegalAction,
@@ -472,24 +473,15 @@ class Room:
 #: format character (bidi overrides among them, which could turn a name's neighbours
 #: around) is refused.
 JOINERS = frozenset("\u200c\u200d")
-#: Characters that draw nothing although Unicode files them as letters or symbols (the
-#: Hangul fillers, the blank Braille pattern): a name of these alone looks empty.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-#: What a name may hold that the eye does not see (the joiners, the blanks, the combining
-#: grapheme joiner, the variation selectors that pick an emoji's style): left out when two
-#: names are compared (:func:`name_key`), so "Amal" and "Amal" with a joiner after it are
-#: one name at a table.
-UNSEEN = JOINERS | BLANKS | frozenset("\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 
 
 def name_key(name: str) -> str:
-    """What two names at one table must not share: the name as it looks, whatever the
-    keyboard typed (compatibility forms folded by NFKC, so a full-width "Ａｍａｌ" is
-    "Amal"), in any case, without what the eye does not see (:data:`UNSEEN`). A name that
-    differs from another only by an invisible character is the other's name to everyone
-    reading the table, so it would let one player pass for another."""
-    return "".join(ch for ch in unicodedata.normalize("NFKC", name).casefold()
-                   if ch not in UNSEEN)
+    """What two names at one table must not share: the name as a reader sees it (the
+    library's :func:`~tablegames.common.setups.name_key`: compatibility forms folded,
+    what the eye does not see left out, so "Amal" and "Amal" with a joiner after it are
+    one name), in any case as well: a room's names are typed on phones, where "amal"
+    and "Amal" are one person's two attempts rather than two players."""
+    return setups.name_key(name).casefold()
 
 
 def clean_name(name: object) -> str:
@@ -509,7 +501,7 @@ def clean_name(name: object) -> str:
         raise noted("name_too_long", "name_length", count=len(text))
     if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
         raise noted("bad_name", "name_control")
-    if not any(unicodedata.category(ch)[0] in "LNPS" and ch not in BLANKS for ch in text):
+    if not setups.shows(text):  # joiners, blanks or lone accents alone
         raise noted("bad_name", "name_unseen")
     return text
 
