@@ -242,7 +242,16 @@ class ConsoleTable:
         table, and the seats on the bottom edge; ``bare``: the edges alone ("…" on the
         top edge when facts are left out)."""
         width = max(10, self.console.width - 6)
-        title, inside = self.title_and_facts(model, width, self.own_head(model, width))
+        title, inside = self.title_and_facts(model, width)
+        head = self.own_head(model, width)
+        if head is not None:
+            # the facts the head leaves no room for on the edge are left out ("…"), not
+            # moved inside: the table keeps the lines it had (Phase 10's "Hand: 1")
+            title, moved = self.title_and_facts(model, width, head)
+            if len(moved) > len(inside) and not title.plain.endswith("…"):
+                # set apart as a fact is, so that "…" is not read as more of the head
+                gap = "   …" if title.cell_len + 4 <= width else " …"
+                title.append(gap if title.cell_len + len(gap) <= width else "")
         seats = self.folded_seats(model, order, width)
         if bare:
             if inside and title.cell_len + 2 <= width:
