@@ -150,8 +150,9 @@ class Chips:
             # whole: after a label rich broke "Taken from the discard pile:  blue" / "11"
             # (found by helper-106)
             if not bare and line.cell_len + gap + c.cell_len > width:
-                if self.one_line:
-                    line.append(" …" if line.cell_len + 2 <= width else "")
+                if self.one_line:  # a chip ends in a space of its own: one is enough
+                    mark = "…" if line.plain.endswith(" ") else " …"
+                    line.append(mark if line.cell_len + len(mark) <= width else "")
                     break
                 yield line
                 line, gap = Text(self.indent), 0
@@ -213,12 +214,17 @@ class ConsoleTable:
         return Panel(body, title=title, title_align="left", subtitle=edge,
                      subtitle_align="left", box=box.ROUNDED)
 
-    def title_and_facts(self, model: Mapping[str, Any], width: int) -> tuple[Text, list[Text]]:
+    def title_and_facts(self, model: Mapping[str, Any], width: int,
+                        head: Text | None = None) -> tuple[Text, list[Text]]:
         """The frame's title with the facts that fit after it on the top edge (``width``
-        cells), and the facts that do not, in order, for inside the frame."""
+        cells), and the facts that do not, in order, for inside the frame; ``head``: what
+        stands first on the edge instead of the game's name (:meth:`own_head`)."""
         w = self.words
         title = Text()
-        title.append(w.text(model["title"]), style="bold")
+        if head is not None:
+            title.append_text(head)
+        else:
+            title.append(w.text(model["title"]), style="bold")
         inside: list[Text] = []
         for f in model["facts"]:
             value = w.text(f["value"]) if f["value"] is not None else "–"
@@ -237,6 +243,15 @@ class ConsoleTable:
         top edge when facts are left out)."""
         width = max(10, self.console.width - 6)
         title, inside = self.title_and_facts(model, width)
+        head = self.own_head(model, width)
+        if head is not None:
+            # the facts the head leaves no room for on the edge are left out ("…"), not
+            # moved inside: the table keeps the lines it had (Phase 10's "Hand: 1")
+            title, moved = self.title_and_facts(model, width, head)
+            if len(moved) > len(inside) and not title.plain.endswith("…"):
+                # set apart as a fact is, so that "…" is not read as more of the head
+                gap = "   …" if title.cell_len + 4 <= width else " …"
+                title.append(gap if title.cell_len + len(gap) <= width else "")
         seats = self.folded_seats(model, order, width)
         if bare:
             if inside and title.cell_len + 2 <= width:
@@ -255,6 +270,10 @@ class ConsoleTable:
         for a in sorted(areas, key=lambda a: not (a["cards"] or a.get("items")
                                                   or a.get("backs"))):
             label, units = self.area_units(a)
+            if (label + units[0]).cell_len > width and a.get("count") is not None:
+                # the count gives way to what lies there: Dallah's Arabic shared pile
+                # showed "(25)" and no cup at 40 columns (found by helper-227)
+                label, units = self.area_units({**a, "count": None})
             if (label + units[0]).cell_len <= width:  # the label with its first unit
                 label, units = label + units[0], units[1:]
             else:  # the label alone, its units after it one space apart
@@ -267,6 +286,31 @@ class ConsoleTable:
             parts.append(Chips(Text(""), middle, gaps=gaps, indent="", one_line=True))
         return Panel(Group(*parts) if parts else Text(""), title=title, title_align="left",
                      subtitle=seats, subtitle_align="left", box=box.ROUNDED)
+
+    def own_head(self, model: Mapping[str, Any], width: int) -> Text | None:
+        """What the smallest tables put first on the top edge, where the game's name
+        was: the viewer's own first stat (Phase 10's "Phase 1: set of 3 + set of 3",
+        Toepen's lives lost, Shithead's cards face down, Dallah's cups), which the
+        seats folded onto the bottom edge no longer show. At 40x12 nothing said which
+        phase to lay once the one-line prompt replaced "Lay phase 1 (…)" (found by
+        helper-227); the player knows the game they play. A stat wider than the edge
+        (Phase 10's phase in Arabic: 50 cells) is cut between words, "…" for the rest
+        ("المرحلة 1: مجموعة من 3 بطاقات + …"): its number and first group stay.
+        ``None`` (the game's name stays) when no seat is the viewer's or it has no
+        stat."""
+        you = next((s for s in model["seats"] if s["you"]), None)
+        if you is None or not you["stats"]:
+            return None
+        head = Text(self.words.text(you["stats"][0]), style="bold")
+        if head.cell_len > width:
+            cut = head.plain.rfind(" ", 0, width - 1)  # the last space "…" fits after
+            while cut > 0 and head[:cut].cell_len + 2 > width:
+                cut = head.plain.rfind(" ", 0, cut)
+            if cut > 0:
+                head = head[:cut] + Text(" …")
+            else:  # one word wider than the edge
+                head.truncate(width, overflow="ellipsis")
+        return head
 
     def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],
                      width: int) -> Text:

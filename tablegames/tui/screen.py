@@ -85,10 +85,15 @@ def starts_entry(line: str) -> bool:
 
 
 def _glued(unit: Text) -> Text:
-    """``unit`` with its spaces as :data:`~tablegames.tui.words.GLUE` (its styles kept:
-    one cell for one), so rich never breaks a line inside it."""
+    """``unit`` with the spaces between its words as :data:`~tablegames.tui.words.GLUE`
+    (its styles kept: one cell for one), so rich never breaks a line inside it. The
+    spaces at its ends (a chip's padding) stay spaces: a line cut after a chip knows it
+    ends in one, and "…" follows with no second ("green 10  …"; found by helper-227)."""
     glued = unit.copy()
-    glued.plain = unit.plain.replace(" ", GLUE)
+    plain = unit.plain
+    inner = plain.strip(" ")
+    lead = len(plain) - len(plain.lstrip(" "))
+    glued.plain = plain[:lead] + inner.replace(" ", GLUE) + plain[lead + len(inner):]
     return glued
 
 
@@ -138,7 +143,8 @@ class Screen(ConsoleTable):
              note: str = "", debug_events: Sequence[Mapping[str, Any]] = (),
              hot: Mapping[str, str] | None = None,
              labels_from: Mapping[str, Any] | None = None,
-             prompt: str | None = None, unseen: int = 0, shrink: int = 0) -> int:
+             prompt: str | None = None, unseen: int = 0, shrink: int = 0,
+             opening: bool = False) -> int:
         """The whole screen for ``view``: table, recent events, hand, prompt, choices.
 
         On a real terminal the screen fits its height (one line is left for typing). What
@@ -173,6 +179,15 @@ class Screen(ConsoleTable):
         game's own prompt replaced by :data:`TERSE` as well (a prompt the session gives,
         ``prompt``, is never replaced). Before them a larger table with the moves side
         by side or cut is drawn, as it was.
+
+        ``opening``: the game's first screen for this seat. Nothing has happened yet
+        that the table does not show (the deal, the dealer, the hand), so in the last
+        resorts "What happened" keeps no lines of its own and gets what the table
+        leaves: the three-line table, with the middle (Phase 10's discard pile, the
+        card one may take), is drawn rather than the bare edges beside a line of news
+        (found by helper-227). So it is when nothing happened at all. On a later screen
+        the last moves keep their :data:`LOG_MIN` lines: what the others just did is
+        worth more than one line of the middle, which the moves and the prompt name.
         """
         w = self.words
         model = present(view)
@@ -200,13 +215,16 @@ class Screen(ConsoleTable):
             fixed = len(head) + len(tail) + len(debug) + 1  # 1: the typing line
             fresh = entries[len(entries) - min(unseen, len(entries)):] if unseen else []
             wanted = 1 + sum(len(e) for e in fresh)  # the rule and the lines not yet seen
+            reserve = LOG_MIN  # the lines "What happened" keeps when the table can give way
+            if shrink and (opening or not entries):  # nothing happened yet: the table wins
+                reserve = wanted = 0
             top = []
             # the moves one a line, then side by side when the window is too short for
             # them, the news and a table (a short menu went one a line, and at 60x20
             # four moves sent three lines of news to a page)
             layouts = [moves, *([dense] if 0 < len(dense) < len(moves) else [])]
             for shape in layouts:
-                if wanted > LOG_MIN:  # the seats' rows give way to them, step by step
+                if wanted > reserve:  # the seats' rows give way to them, step by step
                     for drawn in self.tables(model, few=self.pressing(model),
                                              room=height - fixed - len(shape) - wanted,
                                              least=shrink > 0):
@@ -214,16 +232,16 @@ class Screen(ConsoleTable):
                             top = drawn
                             break
                 else:
-                    drawn = self.fit(model, height - fixed - len(shape) - LOG_MIN,
+                    drawn = self.fit(model, height - fixed - len(shape) - reserve,
                                      least=shrink > 0)
-                    if len(drawn) <= height - fixed - len(shape) - LOG_MIN:
+                    if len(drawn) <= height - fixed - len(shape) - reserve:
                         top = drawn
                 if top:
                     moves = shape
                     break
             else:
                 moves = layouts[-1]  # nothing fits: the shortest leaves the most room
-            top = top or self.fit(model, height - fixed - len(moves) - LOG_MIN,
+            top = top or self.fit(model, height - fixed - len(moves) - reserve,
                                   least=shrink > 0)
             room = height - fixed - len(top)
             if len(moves) > room:
@@ -238,7 +256,7 @@ class Screen(ConsoleTable):
                                     and model["prompt"] is not None)):
                 return self.draw(view, happened, menu, note, debug_events, hot,
                                  labels_from, self.words(TERSE) if shrink else prompt,
-                                 unseen, shrink=shrink + 1)
+                                 unseen, shrink=shrink + 1, opening=opening)
             if self.console.width < MIN_COLS or room < 0:
                 # what a person needs to move does not fit (the list of moves cut to its
                 # first line with no word of the rest, the frame's title and the prompt

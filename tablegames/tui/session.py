@@ -587,7 +587,8 @@ class Session:
              hot: Mapping[str, str] | None = None, moves_of: int | None = None,
              happened: Sequence[Line] | None = None, prompt: str | None = None,
              waits: bool = False, view: Mapping[str, Any] | None = None,
-             told: int | None = None, read: int | None = None) -> None:
+             told: int | None = None, read: int | None = None,
+             opening: bool | None = None) -> None:
         """``seat``'s screen (``None``: the table's, at a shared screen: the spectator's
         view and log); ``moves_of``: the seat whose moves the menu lists, when it is
         another (the menu's labels come from that seat's view); ``happened``: the log
@@ -596,6 +597,10 @@ class Session:
         ``view``: the view to draw instead of the seat's view of now (the table as a hand
         ended); ``read``: how many lines told count as read once the screen is seen (the
         pause's result, read as its prompt, is not paged again as what happened).
+        ``opening``: the game's first screen for ``seat`` (when not given: whether the
+        seat's screen was never drawn), kept when the screen is drawn again at a
+        resize; in a window too small for the rest, its table has the room before what
+        happened (see :meth:`~tablegames.tui.screen.Screen.draw`).
 
         ``waits``: the screen waits for the person (a move, a key). Then every line told
         since they last saw "What happened" is seen before they answer: the lines the
@@ -607,8 +612,11 @@ class Session:
         screen shows that it is (:meth:`~tablegames.tui.screen.Screen.too_small`):
         nothing counts as seen then, and at every resize the screen is drawn again,
         waiting as it did (it was drawn again as a screen that does not wait)."""
+        if opening is None:
+            opening = seat not in self._drawn
+        was = opening
         self._redraw = lambda: self.draw(seat, menu, note, hot, moves_of, happened, prompt,
-                                         waits, view, told, read)
+                                         waits, view, told, read, was)
         lines = self.recent(seat) if happened is None else list(happened)
         upto = self.told[seat] if told is None else told
         unseen = max(0, upto - self.seen[seat])
@@ -618,14 +626,14 @@ class Session:
                 self.view(seat) if view is None else view, lines, menu, note,
                 self.debug_events[seat], hot,
                 labels_from=self.view(moves_of) if moves_of is not None else None,
-                prompt=prompt, unseen=unseen)
+                prompt=prompt, unseen=unseen, opening=opening)
 
         first = upto - drawn()  # the first line on screen, counted as told
         if self.screen.small:  # nothing of the game is seen until the window is larger
             return
-        opening = seat not in self._drawn  # the game's first screen is the table
+        new = seat not in self._drawn  # the game's first screen is the table
         self._drawn.add(seat)
-        if first > self.seen[seat] and waits and self.keys is not None and not opening:
+        if first > self.seen[seat] and waits and self.keys is not None and not new:
             self.show_story(seat, self.seen[seat], first)
             first = upto - drawn()
         if first <= self.seen[seat] or waits:

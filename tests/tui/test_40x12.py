@@ -83,15 +83,17 @@ def test_every_house_rule_first_screen_fits_40x12(game: str, variant: str,
 
 
 def test_the_smallest_table_is_three_lines_with_every_seat_on_its_edge() -> None:
-    """The smallest table: the title and facts on the top edge, one line of the middle,
-    every seat on the bottom edge (the viewer first, the seat to act marked), and no
-    card of another seat's hand: only their count, as backs."""
+    """The smallest table: the viewer's phase (helper-227) and "…" for the facts it
+    leaves no room for on the top edge, one line of the middle, every seat on the
+    bottom edge (the viewer first, the seat to act marked), and no card of another
+    seat's hand: only their count, as backs."""
     s, _ = session("phase10", keys=[], size=(40, 12), players=3)
     to_seat_0(s)
     model = present(s.view(0))
     tables = list(s.screen.tables(model))
     least = [STYLE.sub("", x) for x in tables[-2]]
     assert len(least) == 3, least
+    assert least[0].startswith("╭─ Phase 1: set of 3 + set of 3   … ─"), least
     assert least[2].startswith("╰─ P0 (you) ▶ · P1 ▒10 · P2 ▒10 ─"), least
     assert least[1].startswith("│ Discard pile (1): "), least
     bare = [STYLE.sub("", x) for x in tables[-1]]  # the last resort: the edges alone
