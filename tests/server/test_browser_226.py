@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.helpers import Phones, Server, calm, new_phones, until, until_true
+from tests.server.helpers import Phones, Server, Socket, calm, new_phones, until, until_true
 
 #: A card sliding to the pile stays at its start for the whole test (ten minutes long).
 SLOW = ".card.moving { transition-duration: 600s !important; }"
@@ -75,4 +75,56 @@ def test_a_played_card_slides_from_the_copy_tapped_and_a_bots_from_its_seat(
     # the bot plays next: its card starts in its own seat's box, not Amal's hand
     left, top, right, bottom = seats["1"]
     assert left <= bx <= right and top <= by <= bottom, (seats, bots, bx, by)
+    assert not ph.errors
+
+
+#: What the phone says: the connection indicator, the refusal line and whether it shows.
+SAYS = """() => { const e = document.getElementById('error');
+  return [document.getElementById('conn').textContent, e.textContent, e.classList.contains('shown')]; }"""
+
+ELSEWHERE = "مقعدك مفتوح الآن على شاشة أخرى: أعد تحميل هذه الصفحة لتلعب هنا."
+
+
+def test_a_phone_whose_seat_opened_elsewhere_keeps_saying_so(
+        server: Server, browser: Any, phones: list[Phones]) -> None:
+    """Toepen in Arabic: Amal's seat open on her phone and on two tabs of her tablet stays
+    current on all three (a seat keeps up to four sockets); her tablet's fifth tab and
+    more (here sockets) close her phone's socket (4409). The phone said why once, for 5 s, then showed
+    "reconnecting…" for good (it never reconnects) and, at a tap, "no connection:
+    nothing you tap is sent until the connection is back". Now it says that her seat
+    is open on another screen and to reload, for as long as it stays open, and again at
+    a tap; the table stays to be read, the indicator says nothing."""
+    ph = new_phones(phones, browser, server, "ar")
+    room = server.create(game="toepen", players=2, name="Amal", seed=1, bot="random",
+                         rules={"limit": 3})
+    page = ph.open(room["url"], viewport=(360, 640))
+    page.clock.install()
+    page.reload()
+    page.click("#start")
+    until(page, "body[data-version='0'][data-myturn='1']")
+    tablet = ph.open(room["url"], viewport=(1280, 800))
+    until(tablet, "body[data-version='0']")
+    second = tablet.context.new_page()
+    second.goto(server.url + room["url"])
+    until(second, "body[data-version='0']")
+    calm(tablet)
+    tablet.click("button[data-action='0:keep']")
+    for p in (page, second):  # every tab of the seat stays current
+        until_true(p, "() => Number(document.body.dataset.version) >= 1")
+    more = [Socket(server, "/ws/p/" + room["url"].rsplit("/", 1)[1]) for _ in range(2)]
+    try:  # two more screens of her seat (sockets): the fifth closes the oldest, her phone
+        for s in more:
+            s.send({"type": "hello", "since": None})
+            s.recv("update")
+    finally:
+        for s in more:
+            s.close()
+    until_true(page, "() => document.body.dataset.connected === '0'"
+                     " && document.getElementById('error').textContent")
+    assert page.evaluate(SAYS) == ["", ELSEWHERE, True]
+    page.clock.fast_forward(6000)
+    assert page.evaluate(SAYS) == ["", ELSEWHERE, True]
+    page.locator("#hand .card").first.click(force=True)
+    assert page.evaluate(SAYS) == ["", ELSEWHERE, True]
+    assert page.is_visible("#table") and page.get_attribute("body", "data-connected") == "0"
     assert not ph.errors

@@ -653,11 +653,27 @@ function room() {
     closed(1006);
   }
 
-  /* A tap while the socket is down is refused out loud, never dropped in silence. */
+  /* A tap while the socket is down is refused out loud, never dropped in silence (on a
+   * page whose seat opened elsewhere, with that reason again: it will not reconnect). */
   function online() {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) return true;
-    showError(t("offline_banner"));
+    if (state.elsewhere) openElsewhere();
+    else showError(t("offline_banner"));
     return false;
+  }
+
+  /* The seat opened on another screen and the server closed this socket (4409; a seat
+   * keeps up to four, the oldest goes first). The page does not reconnect (two screens
+   * of one seat would take turns replacing each other) and says why for as long as it
+   * is open, in the server's words of the refusal sent just before the close: the table
+   * stays to be read, the indicator says nothing ("reconnecting…" was untrue), and the
+   * line does not fade after 5 s as a passing refusal does. A reload plays here again. */
+  function openElsewhere() {
+    state.dead = true;
+    document.body.dataset.dead = "1";
+    setConnected(false);
+    showError(state.elsewhere || t("offline_banner"));
+    clearTimeout(showError.timer);
   }
 
   function act(actions) {
@@ -711,7 +727,8 @@ function room() {
     // good (its refusal, sent just before it, named the reason: else "no such seat")
     if (code === 4410) refusedForGood("room_unreadable");
     if (code === 4404) refusedForGood(FINAL_WORDS[document.body.dataset.lastError] || "no_seat");
-    if (code === 4409 || state.dead) { state.dead = true; return; }
+    if (code === 4409) { openElsewhere(); return; }
+    if (state.dead) return;
     const wait = retryDelay(code);
     document.body.dataset.retry = String(wait);
     state.retry = setTimeout(() => { state.retry = null; connect(); }, wait);
@@ -914,6 +931,7 @@ function room() {
       delete document.body.dataset.pending;
       if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
+      if (m.code === "seat_elsewhere") state.elsewhere = m.message;
       showError(m.message + (m.detail ? " (" + m.detail + ")" : ""));
     }
   }
