@@ -31,7 +31,8 @@ FLIGHTS = """() => { window.__flights = []; const seen = new WeakSet();
 
 #: The centre of the node the CSS selector finds, and its code.
 CENTRE = """(s) => { const c = document.querySelector(s); c.scrollIntoView({block: 'center'});
-  const r = c.getBoundingClientRect(); return [c.dataset.code, r.left + r.width / 2, r.top + r.height / 2]; }"""
+  const r = c.getBoundingClientRect();
+  return [c.dataset.code, r.left + r.width / 2, r.top + r.height / 2]; }"""
 
 #: Each seat's box on the table, by seat: left, top, right, bottom.
 SEATS = """() => Object.fromEntries([...document.querySelectorAll('#table .seat[data-seat]')].map(s => {
@@ -62,7 +63,8 @@ def test_a_played_card_slides_from_the_copy_tapped_and_a_bots_from_its_seat(
     calm(page)
     up = page.evaluate("() => [...document.querySelectorAll('#table .seat.you .card[data-code]')]"
                        ".map(c => c.dataset.code)")
-    hand = page.evaluate("() => [...document.querySelectorAll('#hand .card.pick.lifted')].map(c => c.dataset.key)")
+    hand = page.evaluate("() => [...document.querySelectorAll('#hand .card.pick.lifted')]"
+                         ".map(c => c.dataset.key)")
     twin = next(k for k in hand
                 if page.get_attribute(f"#hand [data-key='{k}']", "data-code") in up)
     code, x, y = page.evaluate(CENTRE, f"#hand [data-key='{twin}']")
