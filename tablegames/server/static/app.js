@@ -653,15 +653,32 @@ function room() {
     closed(1006);
   }
 
-  /* A tap while the socket is down is refused out loud, never dropped in silence. */
+  /* A tap while the socket is down is refused out loud, never dropped in silence (on a
+   * page whose seat opened elsewhere, with that reason again: it will not reconnect). */
   function online() {
     if (state.ws && state.ws.readyState === WebSocket.OPEN) return true;
-    showError(t("offline_banner"));
+    if (state.elsewhere) openElsewhere();
+    else showError(t("offline_banner"));
     return false;
+  }
+
+  /* The seat opened on another screen and the server closed this socket (4409; a seat
+   * keeps up to four, the oldest goes first). The page does not reconnect (two screens
+   * of one seat would take turns replacing each other) and says why for as long as it
+   * is open, in the server's words of the refusal sent just before the close: the table
+   * stays to be read, the indicator says nothing ("reconnecting…" was untrue), and the
+   * line does not fade after 5 s as a passing refusal does. A reload plays here again. */
+  function openElsewhere() {
+    state.dead = true;
+    document.body.dataset.dead = "1";
+    setConnected(false);
+    showError(state.elsewhere || t("offline_banner"));
+    clearTimeout(showError.timer);
   }
 
   function act(actions) {
     if (state.pending || state.version === null || !online()) return;
+    state.flight = {version: state.version, from: flightOf(actions)};
     state.sel = [];
     state.pending = true;
     document.body.dataset.pending = "1";
@@ -710,7 +727,8 @@ function room() {
     // good (its refusal, sent just before it, named the reason: else "no such seat")
     if (code === 4410) refusedForGood("room_unreadable");
     if (code === 4404) refusedForGood(FINAL_WORDS[document.body.dataset.lastError] || "no_seat");
-    if (code === 4409 || state.dead) { state.dead = true; return; }
+    if (code === 4409) { openElsewhere(); return; }
+    if (state.dead) return;
     const wait = retryDelay(code);
     document.body.dataset.retry = String(wait);
     state.retry = setTimeout(() => { state.retry = null; connect(); }, wait);
@@ -913,6 +931,7 @@ function room() {
       delete document.body.dataset.pending;
       if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
+      if (m.code === "seat_elsewhere") state.elsewhere = m.message;
       showError(m.message + (m.detail ? " (" + m.detail + ")" : ""));
     }
   }
@@ -1114,19 +1133,61 @@ function room() {
    */
   const still = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+  /* Where the cards of the actions ``ns`` this phone sends lie on its screen: for each card
+   * its code and the node it leaves from (a CSS selector: the pool key of the copy that
+   * was tapped, ``h<i>`` or ``g<gi>.<ci>``, else the first copy on the side the action
+   * takes it from; a face-down card's own back). Twins make the code alone ambiguous:
+   * the same card may lie in the hand, face up and under "Known in hand". */
+  function flightOf(ns) {
+    const p = state.page;
+    if (!p || p.seat === null) return [];
+    const m = tapModel();
+    const left = m.pool.filter(c => state.sel.includes(c.key));
+    const out = [];
+    for (const n of ns) {
+      const a = p.actions.find(x => x.n === n);
+      if (!a) continue;
+      if (m.blind.get(a.index) === a) { out.push({code: null, node: '[data-down="' + a.index + '"]'}); continue; }
+      const side = sides(a, p.hand.map(f => f.code));
+      for (const place of ["hand", "table"]) {
+        for (const code of side[place]) {
+          const i = left.findIndex(c => c.place === place && c.face.code === code);
+          const c = i >= 0 ? left.splice(i, 1)[0]
+            : m.pool.find(x => x.place === place && x.face.code === code && !out.some(o => o.key === x.key));
+          out.push({code, key: c ? c.key : null, node: c ? '[data-key="' + c.key + '"]' : null});
+        }
+      }
+    }
+    return out;
+  }
+
   function snapshot() {
-    const where = new Map(), seats = new Map(), centre = new Set(), cups = new Map();
-    for (const node of document.querySelectorAll("#hand .card[data-code], #table .seat .card[data-code]")) {
-      where.set(node.dataset.code, node.getBoundingClientRect());
+    const hand = new Map(), rows = new Map(), seats = new Map(), centre = new Set(), cups = new Map();
+    for (const node of document.querySelectorAll("#hand .card[data-code]")) {
+      if (!hand.has(node.dataset.code)) hand.set(node.dataset.code, node.getBoundingClientRect());
     }
     for (const node of document.querySelectorAll("#table .seat[data-seat]")) {
       seats.set(node.dataset.seat, node.getBoundingClientRect());
+      const row = new Map();
+      for (const c of node.querySelectorAll(".group .card[data-code]")) {
+        if (!row.has(c.dataset.code)) row.set(c.dataset.code, c.getBoundingClientRect());
+      }
+      rows.set(node.dataset.seat, row);
     }
+    /* this phone's own move, sent from the page drawn now: where each of its cards lies */
+    const flight = [];
+    if (state.flight && state.flight.version === state.drawnVersion) {
+      for (const f of state.flight.from) {
+        const node = f.node && document.querySelector("#game " + f.node);
+        if (node) flight.push({code: f.code, rect: node.getBoundingClientRect()});
+      }
+    }
+    state.flight = null;
     document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) centre.add(zi + "/" + node.dataset.code);
       cups.set(zi, zone.querySelectorAll(".cup").length);
     });
-    return {where, seats, centre, cups, actor: document.body.dataset.lastActor, drawn: !!state.drawn};
+    return {hand, rows, seats, flight, centre, cups, drawn: !!state.drawn};
   }
 
   function slide(node, from) {
@@ -1148,12 +1209,25 @@ function room() {
     const p = state.page;
     const actor = state.lastActor;
     state.lastActor = p.to_act === null ? null : String(p.to_act);
+    state.drawnVersion = p.version;
     if (!before.drawn) { state.drawn = true; return; }
     let moved = 0, arrived = 0;
+    /* Where a new card comes from: this phone's own move from the copy it sent (the card
+     * tapped, never a twin of it elsewhere on the screen); else the seat that acted, from
+     * its hand (this phone's) or the cards on its row (a face-up card), else its seat. */
+    const mine = p.seat !== null && actor === String(p.seat);
+    const flight = mine ? before.flight.slice() : [];
+    const origin = (code) => {
+      let i = flight.findIndex(f => f.code === code);
+      if (i < 0) i = flight.findIndex(f => f.code === null);
+      if (i >= 0) return flight.splice(i, 1)[0].rect;
+      const row = before.rows.get(actor);
+      return (mine && before.hand.get(code)) || (row && row.get(code)) || before.seats.get(actor);
+    };
     document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) {
         if (before.centre.has(zi + "/" + node.dataset.code)) continue;
-        const from = before.where.get(node.dataset.code) || before.seats.get(actor);
+        const from = origin(node.dataset.code);
         node.dataset.arrived = "1";
         arrived++;
         if (from && !still() && slide(node, from)) moved++;
