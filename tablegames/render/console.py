@@ -319,18 +319,11 @@ class ConsoleTable:
         "(you)" for the viewer's, ``▶`` for the seat to act (whose turn it is) and the
         cards it holds hidden as one back and their count (``P1 ▒10``). Badges, stats
         and laid groups are left to a larger window."""
-        w = self.words
         seats = model["seats"]
-        turn = TURN if self.fixed else REVERSE
         line = Text()
         for k, i in enumerate(order):
             s = seats[i]
-            unit = Text()
-            unit.append(s["name"], style=turn if s["turn"] else "bold")
-            if s["you"]:
-                unit.append(" " + w("(you)"))
-            if s["turn"]:
-                unit.append(" ▶")
+            unit = self.seat_name(s)
             if not s["you"] and s["hidden"]:
                 unit.append(" ")
                 unit.append("▒", style=BACK if self.fixed else REVERSE_BACK)
@@ -343,6 +336,18 @@ class ConsoleTable:
             line.append(sep)
             line.append_text(unit)
         return line
+
+    def seat_name(self, s: Mapping[str, Any]) -> Text:
+        """A seat's name as every table draws it: bold, or marked when it is the seat to
+        act (and ``▶`` after it: whose turn it is, without colour too), "(you)" after
+        the viewer's own."""
+        name = Text()
+        name.append(s["name"], style=(TURN if self.fixed else REVERSE) if s["turn"] else "bold")
+        if s["you"]:
+            name.append(" " + self.words("(you)"))
+        if s["turn"]:
+            name.append(" ▶")
+        return name
 
     def hidden_line(self, hidden: int) -> Text:
         """The line saying how many seats a short window leaves out, and that a larger
@@ -423,7 +428,6 @@ class ConsoleTable:
         seats.add_column(w("Cards"))
         rows: list[Any] = []  # tight: the seats' lines, no columns
         hidden = 0
-        turn = TURN if self.fixed else REVERSE  # the seat to act's name
         for i, s in enumerate(model["seats"]):
             if only is not None and i not in only:
                 hidden += 1
@@ -431,12 +435,7 @@ class ConsoleTable:
             # the name, each badge and each stat wrap between them, never inside one
             # (a narrow window broke "0 levens / kwijt"): the column is as wide as the
             # widest of them at least
-            name = Text()
-            name.append(s["name"], style=turn if s["turn"] else "bold")
-            if s["you"]:
-                name.append(" " + w("(you)"))
-            if s["turn"]:
-                name.append(" ▶")
+            name = self.seat_name(s)
             badges = [Text(f"[{w.text(b)}]") for b in s["badges"]]
             stats = [Text(w.text(x)) for x in s["stats"]]
             held = back(int(s["hidden"] or 0), w, fixed=self.fixed) if not s["you"] and s["hidden"] else None
