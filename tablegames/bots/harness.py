@@ -27,7 +27,7 @@ from typing import Any
 from tablegames.bots.base import Bot, answer_problem
 from tablegames.bots.handle import Handle
 from tablegames.bots.hints import _info, hints_for
-from tablegames.bots.registry import make
+from tablegames.bots.registry import FactoryFailed, made
 from tablegames.bots.turns import advance
 from tablegames.common.actions import Action
 from tablegames.common.errors import (
@@ -334,11 +334,21 @@ def _late(name: str, seat: int, asking: str, limit: float, seconds: float,
 
 
 def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
-            params: Mapping[str, Mapping[str, Any]] | None) -> list[Bot]:
+            params: Mapping[str, Mapping[str, Any]] | None, rules: object = None,
+            names: Sequence[str] | None = None) -> list[Bot]:
+    """The bots of a game dealt from ``seed``, those named made for their seat; a
+    registered factory that raises or returns ``None`` there is a
+    :class:`~tablegames.common.errors.BotFailed` of code ``"made"`` (``rules`` as the
+    caller gave them, ``names`` the bots' names by seat)."""
     out: list[Bot] = []
     for seat, bot in enumerate(bots):
         if isinstance(bot, str):
-            out.append(make(bot, info, seed=bot_seed(seed, seat), **dict((params or {}).get(bot, {}))))
+            try:
+                out.append(made(bot, info, bot_seed(seed, seat), (params or {}).get(bot, {})))
+            except FactoryFailed as failed:
+                lineup = (list(names) if names is not None
+                          else [b if isinstance(b, str) else _bot_name(b) for b in bots])
+                raise failed.error(seat, info.name, seed, lineup, rules) from failed.cause
         else:
             out.append(bot)
     return out
@@ -387,7 +397,10 @@ def play_game(
     time_limit = check_time_limit(time_limit)
     if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
         seed = number  # a numpy seed deals, seeds the bots and the table as the int it holds
-    lineup = _lineup(info, bots, seed, params)
+    ok_names = (bot_names is not None and not isinstance(bot_names, str)
+                and len(bot_names) == len(bots) and all(isinstance(n, str) for n in bot_names))
+    lineup = _lineup(info, bots, seed, params, setup.get("rules"),
+                     list(bot_names) if ok_names and bot_names is not None else None)
     if players is None:
         players = len(lineup)
     count = whole_number(players)  # a numpy count too, never a bool

@@ -35,9 +35,17 @@ from typing import Any
 
 import attrs
 
+from tablegames.bots.base import Bot
 from tablegames.bots.harness import Clock, bot_seed, check_time_limit, hash_seed, play_game
 from tablegames.bots.hints import _info
-from tablegames.bots.registry import check_budget, lineup_params, load, make, origins
+from tablegames.bots.registry import (
+    FactoryFailed,
+    check_budget,
+    lineup_params,
+    load,
+    made,
+    origins,
+)
 from tablegames.common.errors import ArgumentRefused, BotFailed, SetupError, quoted
 from tablegames.common.numbers import whole_number
 from tablegames.common.rng import game_seed
@@ -96,11 +104,15 @@ def _play(plan: _Plan, g: int) -> GameRecord:
     # then one per rotation (derived from the bot's seed, never from the game's): the
     # rotations of a lineup such as a,b,a,b that seat the same names deal the same cards,
     # and would otherwise play the same game twice.
-    bots = [make(name, info, seed=hash_seed(bot_seed(seed, s), f"rotation {turn}"),
-                 **params.get(name, {}))
-            for s, name in enumerate(seats)]
     clock = Clock(p)
     try:
+        bots: list[Bot] = []
+        for s, name in enumerate(seats):
+            try:
+                bots.append(made(name, info, hash_seed(bot_seed(seed, s), f"rotation {turn}"),
+                                 params.get(name, {})))
+            except FactoryFailed as failed:  # a registered factory that raised: BotFailed
+                raise failed.error(s, info.name, seed, seats, plan.rules) from failed.cause
         state = play_game(info, bots, seed, clock=clock, rules=plan.rules, bot_names=seats,
                           time_limit=plan.time_limit)
     except BotFailed as exc:  # which game of the arena

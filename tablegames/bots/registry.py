@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -23,7 +24,7 @@ from tablegames.bots.base import Bot, PolicyBot, RandomBot
 from tablegames.bots.hints import _info
 from tablegames.bots.hints import hints_for as hints_for  # its old address still serves
 from tablegames.bots.hints import register_hints as register_hints  # (a game's bots.py)
-from tablegames.common.errors import ArgumentRefused, SetupError, quoted
+from tablegames.common.errors import ArgumentRefused, BotFailed, SetupError, quoted
 from tablegames.common.numbers import whole_number
 from tablegames.common.protocol import GameInfo
 from tablegames.common.registry import game_info
@@ -202,6 +203,40 @@ def text(name: str, game: str | GameInfo) -> OptionText | None:
     return info.bot_texts.get(name) if name in info.bots else None
 
 
+class FactoryFailed(Exception):
+    """A registered bot's factory that raised (``cause``, ``trace`` its traceback as
+    text) or returned ``None`` (``cause`` ``None``) when :func:`made` made the bot:
+    the harness makes it a :class:`~tablegames.common.errors.BotFailed` of code
+    ``"made"`` once it knows the seat and the game. Never pickled: it is turned into
+    that ``BotFailed`` in the process that made the bot."""
+
+    def __init__(self, name: str, cause: BaseException | None, trace: str = "") -> None:
+        super().__init__(name)
+        self.name, self.cause, self.trace = name, cause, trace
+
+    def error(self, seat: int, game_name: str, seed: int | str | None,
+              lineup: Sequence[str], rules: object) -> BotFailed:
+        """The :class:`~tablegames.common.errors.BotFailed` of code ``"made"`` it is for
+        the bot at ``seat`` of a game dealt from ``seed`` (``None``: the check of a
+        lineup before any game, :func:`lineup_params`)."""
+        from tablegames.common.errors import cause_text
+
+        did = ("returned None, not a bot" if self.cause is None
+               else f"raised {cause_text(self.cause)}")
+        return BotFailed(f"bot {quoted(self.name)} at seat {seat}: its factory {did} when "
+                         "the bot was made", code="made", bot=self.name, seat=seat,
+                         asked="made", action=0, game_name=game_name, seed=seed,
+                         lineup=lineup, rules=rules, cause=self.cause, trace=self.trace)
+
+
+def made(name: str, info: GameInfo, seed: int | str, params: Mapping[str, Any]) -> Bot:
+    """:func:`make` for a seat of a game (the harness, the arena, the lineup's check): a
+    registered factory that raises, or returns ``None``, is a :class:`FactoryFailed`,
+    told apart from the caller's mistakes (an unknown name or parameter, a factory that
+    cannot be called so), which stay :class:`SetupError`."""
+    return _make(name, info, seed, dict(params), seated=True)
+
+
 def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) -> Bot:
     """A bot for ``game`` by ``name``, seeded: ``make("ismcts", "toepen", seed=1, budget=200)``.
 
@@ -211,13 +246,22 @@ def make(name: str, game: str | GameInfo, seed: int | str = 0, **params: Any) ->
     a :class:`~tablegames.SetupError` naming what is known (an unknown name is
     :func:`no_bot`'s :class:`~tablegames.common.errors.ArgumentRefused`).
     """
+    return _make(name, game, seed, params, seated=False)
+
+
+def _make(name: str, game: str | GameInfo, seed: int | str, params: dict[str, Any],
+          seated: bool) -> Bot:
+    """:func:`make`; ``seated``: :func:`made`'s :class:`FactoryFailed`."""
     info = _info(game)
     seed = _check_seed(seed)
     if not isinstance(name, str):
         raise SetupError(f"a bot name must be a string, not {type(name).__name__}")
     factory = _EXTRA.get(info.name, {}).get(name) or _EXTRA.get(None, {}).get(name)
     if factory is not None:
-        return _answers(name, factory, _call(name, factory, (info, seed), params, registered=True))
+        bot = _call(name, factory, (info, seed), params, registered=True, seated=seated)
+        if bot is None and seated:
+            raise FactoryFailed(name, None)
+        return _answers(name, factory, bot)
     if name == "random":
         _no_params(name, params)
         return RandomBot(seed)
@@ -316,7 +360,11 @@ def lineup_params(
         for n in takers:
             out.setdefault(n, {})["budget"] = budget
     for name in names_:  # unknown names and bad parameters fail now
-        make(name, info, seed=0, **out.get(name, {}))
+        try:
+            made(name, info, 0, out.get(name, {}))
+        except FactoryFailed as failed:  # the bot's author's to mend: BotFailed "made"
+            raise failed.error(list(lineup).index(name), info.name, None, list(lineup),
+                               None) from failed.cause
     return dict(sorted(out.items()))
 
 
@@ -327,15 +375,16 @@ def _no_params(name: str, params: dict[str, Any]) -> None:
 
 
 def _call(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
-          params: Mapping[str, Any], registered: bool = False) -> Any:
+          params: Mapping[str, Any], registered: bool = False, seated: bool = False) -> Any:
     """Call a factory, turning an unknown keyword, or a registered factory that cannot be
     called as ``factory(info, seed, **params)`` (a class written ``__init__(self, seed)``,
     the first bot of many a newcomer), into a clear :class:`SetupError` before any game
-    is played, instead of a ``TypeError`` from inside the run."""
+    is played, instead of a ``TypeError`` from inside the run. ``seated``: the factory's
+    own exception is a :class:`FactoryFailed` (:func:`made`)."""
     try:
         sig = inspect.signature(factory)
     except (TypeError, ValueError):  # a builtin without a signature: just call it
-        return factory(*args, **params)
+        return _called(name, factory, args, params, seated)
     accepts_any = any(p.kind is p.VAR_KEYWORD for p in sig.parameters.values())
     known = [p.name for p in list(sig.parameters.values())[len(args):]
              if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
@@ -355,7 +404,19 @@ def _call(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
                 f"bot {quoted(name)}: {quoted(called)} takes ({takes[:80]}), but a "
                 "registered bot is made as factory(info, seed, **params): give it the "
                 "parameters (info, seed=0)") from None
-    return factory(*args, **params)
+    return _called(name, factory, args, params, seated)
+
+
+def _called(name: str, factory: Callable[..., Any], args: tuple[Any, ...],
+            params: Mapping[str, Any], seated: bool) -> Any:
+    """``factory(*args, **params)``; ``seated``: its exception is a :class:`FactoryFailed`
+    holding it and its traceback as text (the bot author's own code: their first clue)."""
+    if not seated:
+        return factory(*args, **params)
+    try:
+        return factory(*args, **params)
+    except Exception as exc:
+        raise FactoryFailed(name, exc, "".join(traceback.format_exception(exc))) from None
 
 
 def from_factory(factory: Callable[..., Any], info: GameInfo, seed: int | str,

@@ -536,6 +536,8 @@ BOT_FAILURES: Mapping[str, str] = MappingProxyType({
     "not_action": "the bot returned something that is no action at all (a number, a list)",
     "timed_out": "the bot did not answer within its time limit (``time_limit`` seconds; "
                  "``seconds``: the time that passed): it was stopped, or answered late",
+    "made": "the bot's registered factory raised an exception (``cause``) or returned "
+            "``None`` when the bot was made for its seat, before it was asked anything",
 })
 
 
@@ -559,10 +561,15 @@ class BotFailed(TablegamesError):
     * ``"timed_out"``: no answer within ``time_limit`` seconds (``play_game(time_limit=)``,
       ``tablegames arena --time-limit``): the bot was stopped after ``seconds`` (its
       ``trace`` shows where it was), or answered after them. Both are ``None`` for the
-      other codes.
+      other codes;
+    * ``"made"``: the factory a third party registered (``bots.register``) raised
+      ``cause`` (``trace`` its traceback) or returned ``None`` (``cause`` ``None``) when
+      the game made the bot for its seat; ``asked`` is ``"made"``, ``action`` 0. Where
+      the lineup is checked before any game (``arena``, ``simulate``: each bot made once
+      with seed 0) ``seed`` is ``None`` and ``seat`` the bot's first seat.
 
     The fields say where, enough to replay the game to that point: ``bot`` (its name),
-    ``seat``, ``asked`` (``"turn"`` or ``"interrupt"``), ``action`` (the actions played
+    ``seat``, ``asked`` (``"turn"``, ``"interrupt"`` or ``"made"``), ``action`` (the actions played
     before the one it failed to give, so replaying that many reaches the question),
     ``game_name``, ``seed`` (the game's deal), ``lineup`` (the bot names by seat),
     ``rules`` (the game's rules) and, in a run of many games, ``game`` (the game's index
@@ -585,7 +592,11 @@ class BotFailed(TablegamesError):
                  time_limit: float | None = None, seconds: float | None = None) -> None:
         where = (f"{game_name} game {game} of the run with seed {run_seed!r}, dealt from "
                  f"seed {seed!r}" if game is not None else f"{game_name} dealt from seed {seed!r}")
-        super().__init__(f"{said} ({where}, after {action} actions)")
+        if seed is None and code == "made":  # lineup_params' check, before any game
+            super().__init__(f"{said} ({game_name}, when the lineup was checked before the "
+                             "games, with bot seed 0)")
+        else:
+            super().__init__(f"{said} ({where}, after {action} actions)")
         #: What the bot did, the message without where (English).
         self.said = said
         self.code = code
