@@ -540,7 +540,11 @@ BOT_DID = {
                      "no action"),
     "timed_out": N_("the bot {bot} at seat {seat} did not answer {asked} within the time "
                     "limit of {limit} s ({seconds} s passed)"),
+    "made": N_("the bot {bot} at seat {seat} could not be made: its factory raised {cause}"),
 }
+#: ``BOT_DID["made"]`` where the factory returned ``None`` (no ``cause``).
+BOT_MADE_NONE = N_("the bot {bot} at seat {seat} could not be made: its factory returned "
+                   "None, not a bot")
 
 
 def _bot_failed(exc: BotFailed, w: CliWords) -> str:
@@ -549,12 +553,17 @@ def _bot_failed(exc: BotFailed, w: CliWords) -> str:
     did = BOT_DID.get(exc.code)
     if did is None:
         return str(exc)
+    if exc.code == "made" and not exc.cause_text:
+        did = BOT_MADE_NONE
     asked = w("its turn") if exc.asked == "turn" else w("an interrupt")
     said = w(did, bot=quoted(exc.bot), seat=exc.seat, cause=exc.cause_text, asked=asked,
              answer=exc.answer, limit=format(exc.time_limit or 0, "g"),
              seconds=f"{exc.seconds or 0:.2f}")
-    if exc.code != "raised" and exc.cause_text:
+    if exc.code not in ("raised", "made") and exc.cause_text:
         said += w(" (the game refused it: {cause})", cause=exc.cause_text)
+    if exc.code == "made" and exc.seed is None:  # the lineup's check, before any game
+        return w("{said}, when the lineup was checked before the games (bot seed 0)",
+                 said=said)
     if exc.game is not None:
         return w("{said}, in game {game} of the run with seed {run_seed} (the game dealt from "
                  "seed {seed}), after {actions} actions", said=said, game=exc.game,
