@@ -375,7 +375,10 @@ def play_game(
     that question. The bot's own exception is its ``__cause__``; the engine's refusal
     of an illegal answer (with its ruling) is too. It names each bot by ``bot_names`` (one
     per seat: what the caller calls them, as the arena names the bots it made), else as
-    ``bots`` names it, else by its ``name`` attribute or its class.
+    ``bots`` names it, else by its ``name`` attribute or its class. A registered bot's
+    factory that raises or returns ``None`` when the bot is made for its seat stops the
+    game before it is dealt, with a ``BotFailed`` of code ``"made"`` (``action`` 0; the
+    rules as given).
 
     ``time_limit`` is the most seconds a bot may take for one answer (``None``, the
     default: no limit; :func:`check_time_limit`). A bot past it is stopped, on POSIX in
