@@ -45,11 +45,11 @@ def screen(game: str, lang: str, lines: int, which: str) -> tuple[Session, list[
 
 
 def shown(stat: str, line: str) -> bool:
-    """``stat`` whole on ``line``, or its first three words and "…" after them (a stat
+    """``stat`` whole on ``line``, or its first two words (its number) and "…" after them (a stat
     wider than the line, cut between words: Phase 10's phase in Arabic)."""
     if stat in line:
         return True
-    head = " ".join(stat.split()[:3])
+    head = " ".join(stat.split()[:2])
     return head in line and "…" in line[line.index(head):]
 
 
