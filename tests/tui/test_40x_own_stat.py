@@ -9,8 +9,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from rich.console import Console
 from rich.cells import cell_len
+from rich.console import Console
 
 from tablegames.render.console import ConsoleTable
 from tablegames.table import present
