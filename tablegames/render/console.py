@@ -112,19 +112,41 @@ def cards_text(faces: Sequence[Face], *, fixed: bool = True) -> Text:
     return Text(" ").join(chip(f, fixed=fixed) for f in faces)
 
 
+def cut_words(text: Text, width: int) -> Text:
+    """``text`` in at most ``width`` cells: whole when it fits, else cut between words
+    and "…" after the last whole word ("Phase 1: set of 3 + …"), so that a stat's
+    number and first words stay and no word is cut in the middle; a first word wider
+    than ``width`` alone is cut with "…"."""
+    if text.cell_len <= width:
+        return text
+    cut = text.plain.rfind(" ", 0, width - 1)  # the last space "…" fits after
+    while cut > 0 and text[:cut].cell_len + 2 > width:
+        cut = text.plain.rfind(" ", 0, cut)
+    if cut > 0:
+        return text[:cut] + Text(" …")
+    short = text.copy()
+    short.truncate(max(1, width), overflow="ellipsis")
+    return short
+
+
 class Chips:
     """Cards in a row after a label, wrapped between cards, never inside one: a card's
     words ("grøn 10", "red 11") stay together whatever the width rich gives the row."""
 
     def __init__(self, label: Text, chips: Sequence[Text], *, one_line: bool = False,
-                 gaps: Sequence[int] = (), indent: str = "  ") -> None:
+                 gaps: Sequence[int] = (), indent: str = "  ",
+                 keep_first: bool = False) -> None:
         """``one_line``: only the chips that fit on the label's line are drawn, whole, and
         "…" says that more were left out (a seat's stats when the window is short).
         ``gaps``: the spaces before each chip when another precedes it on its line (1 when
         not given; none at a line's start): things of their own in one flow (the areas of
         a short window's table, the facts) stand further apart than the cards of one.
         ``indent``: what begins each line after the first (none for a flow of things of
-        their own, which no label leads)."""
+        their own, which no label leads). ``keep_first`` (with ``one_line``): the first
+        chip, when the line cannot hold it whole, is cut between words to what the line
+        holds (:func:`cut_words`) rather than left out: the viewer's own phase in a
+        short window's seat row ("P0 (you) ▶ · Phase 1: set of 3 + …")."""
+        self.keep_first = keep_first
         self.label = label
         self.chips = list(chips)
         self.one_line = one_line
@@ -149,6 +171,12 @@ class Chips:
             # a chip that does not fit after the label or a chip starts the next line
             # whole: after a label rich broke "Taken from the discard pile:  blue" / "11"
             # (found by helper-106)
+            if (i == 0 and self.keep_first and self.one_line
+                    and line.cell_len + gap + c.cell_len > width):
+                # the first chip cut ends in "…", which says that more is left out too
+                line.append(" " * gap)
+                line.append_text(cut_words(c, max(1, width - line.cell_len)))
+                break
             if not bare and line.cell_len + gap + c.cell_len > width:
                 if self.one_line:  # a chip ends in a space of its own: one is enough
                     mark = "…" if line.plain.endswith(" ") else " …"
@@ -295,22 +323,18 @@ class ConsoleTable:
         phase to lay once the one-line prompt replaced "Lay phase 1 (…)" (found by
         helper-227); the player knows the game they play. A stat wider than the edge
         (Phase 10's phase in Arabic: 50 cells) is cut between words, "…" for the rest
-        ("المرحلة 1: مجموعة من 3 بطاقات + …"): its number and first group stay.
-        ``None`` (the game's name stays) when no seat is the viewer's or it has no
+        ("أنت: المرحلة 1: مجموعة من 3 …"): its number and first group stay. It
+        says it is yours ("You: Phase 1: …", Danish "Du: Fase 1: …"): the other seats'
+        stats are nowhere on screen, and a newcomer read the bare phase as the table's
+        (found by helper-229). ``None`` (the game's name stays) when no seat is the viewer's or it has no
         stat."""
         you = next((s for s in model["seats"] if s["you"]), None)
         if you is None or not you["stats"]:
             return None
-        head = Text(self.words.text(you["stats"][0]), style="bold")
-        if head.cell_len > width:
-            cut = head.plain.rfind(" ", 0, width - 1)  # the last space "…" fits after
-            while cut > 0 and head[:cut].cell_len + 2 > width:
-                cut = head.plain.rfind(" ", 0, cut)
-            if cut > 0:
-                head = head[:cut] + Text(" …")
-            else:  # one word wider than the edge
-                head.truncate(width, overflow="ellipsis")
-        return head
+        # "You: …": with the other seats' stats nowhere on screen, a bare "Phase 1: set
+        # of 3 + set of 3" on the table's edge read as the table's phase (helper-229)
+        stat = self.words.text(you["stats"][0])
+        return cut_words(Text(self.words("You: {stat}", stat=stat), style="bold"), width)
 
     def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],
                      width: int) -> Text:
@@ -443,9 +467,18 @@ class ConsoleTable:
                             [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]])
                       for g in s["groups"]]
             if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
-                rows.append(Chips(Text(" ") + name, [
-                    *badges, *([held] if held else []),
-                    *(Text("· ") + x for x in stats)], one_line=True))
+                if s["you"] and stats:
+                    # the viewer's first stat first, cut between words when the line
+                    # cannot hold it: at 40x16 to 40x24 Phase 10's phase did not fit
+                    # after "P0 (you) ▶" and no line of the screen said it (helper-229)
+                    rows.append(Chips(Text(" ") + name, [
+                        Text("· ") + stats[0], *badges,
+                        *(Text("· ") + x for x in stats[1:])], one_line=True,
+                        keep_first=True))
+                else:
+                    rows.append(Chips(Text(" ") + name, [
+                        *badges, *([held] if held else []),
+                        *(Text("· ") + x for x in stats)], one_line=True))
                 # each group's label stays with its first card ("2. three 9s:" ended a
                 # line, its cards on the next), groups stand two spaces apart, and the
                 # flow's later lines start where its first does (they began one space

@@ -93,7 +93,8 @@ def test_the_smallest_table_is_three_lines_with_every_seat_on_its_edge() -> None
     tables = list(s.screen.tables(model))
     least = [STYLE.sub("", x) for x in tables[-2]]
     assert len(least) == 3, least
-    assert least[0].startswith("╭─ Phase 1: set of 3 + set of 3   … ─"), least
+    # said to be yours (helper-229); "You: " leaves no room for "…" after the phase
+    assert least[0].startswith("╭─ You: Phase 1: set of 3 + set of 3 ─"), least
     assert least[2].startswith("╰─ P0 (you) ▶ · P1 ▒10 · P2 ▒10 ─"), least
     assert least[1].startswith("│ Discard pile (1): "), least
     bare = [STYLE.sub("", x) for x in tables[-1]]  # the last resort: the edges alone

@@ -32,7 +32,7 @@ def test_phase10_shows_the_viewers_phase_at_40x12(lang: str, screen: str) -> Non
     replaced "Lay phase 1 (set of 3 + set of 3) …": nothing said what to lay. The
     viewer's phase is on the frame's top edge (where the game's name was), whole in
     English and Danish; in Arabic (50 cells) as much as the edge holds, its number
-    first, "…" for the rest."""
+    first, "…" for the rest; "You: " before it (helper-229)."""
     if screen == "first":
         s, out = session("phase10", keys=[], size=(40, 12), players=3, lang=lang)
         to_seat_0(s)
@@ -42,11 +42,14 @@ def test_phase10_shows_the_viewers_phase_at_40x12(lang: str, screen: str) -> Non
     assert_fits(s, lines, f"{lang} {screen}")
     phase = own_phase(s)
     top = " ".join(lines[0].split())
+    assert top.startswith("╭─ " + " ".join(unglued(s.w("You: {stat}", stat="")).split()))
     if cell_len(phase) <= 34:
         assert " ".join(phase.split()) in top, "\n".join(lines)
     else:
-        head = " ".join(phase.split()[:3])  # "المرحلة 1: مجموعة"
-        assert head in top and top.rstrip("─╮ ").endswith("…"), "\n".join(lines)
+        # "أنت: المرحلة 1: …" (helper-229: "You: " takes the room of the first group,
+        # whose words are glued, one name): the phase's number stays
+        head = " ".join(phase.split()[:2])  # "المرحلة 1:"
+        assert head in top and "…" in top[top.index(head):], "\n".join(lines)
 
 
 def test_the_phase_is_on_the_edge_only_when_the_table_is_at_its_smallest() -> None:

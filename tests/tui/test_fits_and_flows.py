@@ -149,11 +149,14 @@ def test_every_screen_fits_whole_or_says_the_window_is_too_small(
         return
     model = present(s.view(0))
     # the game's name, or at the smallest table (40x12) the viewer's own first stat in
-    # its place (helper-227: Phase 10's phase), cut between words when the edge is short
-    heads = [s.w.text(model["title"]), unglued(s.w.text(model["seats"][0]["stats"][0]))]
+    # its place (helper-227: Phase 10's phase), said to be yours (helper-229: "You: "),
+    # cut between words when the edge is short (its number stays)
+    stat = unglued(s.w.text(model["seats"][0]["stats"][0]))
+    heads = [s.w.text(model["title"]), unglued(s.w("You: {stat}", stat=stat))]
     top = unglued(lines[0])
+    short = unglued(s.w("You: {stat}", stat=" ".join(stat.split()[:2])))
     assert any(top.startswith("╭─ " + h) for h in heads) or (
-        size == (40, 12) and top.startswith("╭─ " + heads[1].split(" + ")[0])), "\n".join(lines)
+        size == (40, 12) and top.startswith("╭─ " + short)), "\n".join(lines)
     assert " ".join(unglued(s.w.text(present(s.view(0))["prompt"])).split()) in text, text
     numbered = re.findall(r"(?:^|\s)(\d+)\) ", "\n".join(lines))
     more = " ".join(s.w(MORE).split())
