@@ -224,8 +224,8 @@ class RemoteTraceback(Exception):
 
 class WorkerError(RuntimeError):
     """An error raised in a worker process that cannot come back to the caller as itself
-    (a bot's exception holding a lock or a lambda, raised where no
-    :class:`~tablegames.common.errors.BotFailed` wraps it, such as its factory): its
+    (an exception holding a lock or a lambda, raised by a task where no
+    :class:`~tablegames.common.errors.BotFailed` wraps it): its
     type and words as text (``"Held: my bot's lock"``), its traceback its
     ``__cause__`` (:class:`RemoteTraceback`). It was Python's "cannot pickle" instead,
     and the results of its chunk before it were lost."""

@@ -31,6 +31,13 @@ class Loops(RandomBot):
 bots.register("buggy223", lambda info, seed=0: Buggy(seed), game="toepen")
 bots.register("loops223", lambda info, seed=0: Loops(seed), game="toepen")
 bots.register("kind223", lambda info, seed=0: RandomBot(seed), game="toepen")
+
+
+def broken(info, seed=0):
+    raise RuntimeError("my factory's own bug")
+
+
+bots.register("broken223", broken, game="toepen")
 '''
 
 
@@ -89,3 +96,15 @@ def test_play_refuses_a_bot_its_module_did_not_register(
         own_module: str, capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = play(["--import", own_module, "--opponent", "nobody"], capsys)
     assert rc == 2 and "buggy223" in err and "nobody" in err
+
+
+def test_a_bot_whose_factory_raises_is_told_before_the_deal(
+        own_module: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``play`` makes its bots as ``arena`` and ``simulate`` do: a factory that raises
+    is ``BotFailed`` code ``made``, its paragraph and the factory's traceback, exit 1
+    (it was a traceback of the command)."""
+    rc, _out, err = play(["--import", own_module, "--opponent", "broken223"], capsys)
+    first = err.split("\n", 1)[0]
+    assert rc == 1 and first.startswith("tablegames: bot 'broken223' at seat 1: its factory "
+                                        "raised RuntimeError: my factory's own bug"), err
+    assert "mybots223.py" in err and "tablegames/cli.py" not in err

@@ -66,7 +66,7 @@ from rich.console import Console
 from rich.text import Text
 
 from tablegames.bots.harness import ask_bot, bot_seed, check_time_limit, hash_seed
-from tablegames.bots.registry import hints_for
+from tablegames.bots.registry import FactoryFailed, hints_for
 from tablegames.bots.registry import names as bot_names
 from tablegames.common.actions import Event
 from tablegames.common.errors import (
@@ -278,13 +278,16 @@ class Options:
 
 
 def make_bot(info: GameInfo, name: str, seed: int) -> Any:
-    """A bot for one seat, made as every other path makes one (:func:`tablegames.bots.make`:
-    the game's own bots and any registered with ``tablegames.bots.register``); a name it
-    does not know is refused there (``ArgumentRefused``), though :class:`Options` has
-    already checked ``opponent``."""
-    from tablegames.bots import make
+    """A bot for one seat, made as every other path makes one for a seat
+    (:func:`tablegames.bots.registry.made`: the game's own bots and any registered with
+    ``tablegames.bots.register``); a name it does not know is refused there
+    (``ArgumentRefused``), though :class:`Options` has already checked ``opponent``. A
+    registered factory that raises or returns ``None`` is a
+    :class:`~tablegames.bots.registry.FactoryFailed`, which :class:`Session` tells as the
+    ``BotFailed`` of code ``"made"`` that ``arena`` and ``simulate`` give."""
+    from tablegames.bots.registry import made
 
-    return make(name, info.name, seed=seed)
+    return made(name, info, seed, {})
 
 
 class Session:
@@ -335,8 +338,14 @@ class Session:
         kind = options.opponent or info.default_bot
         # each bot's seed a one-way hash of the deal's and its seat: a bot of a third
         # party (``--import``) is never handed what deals everyone's hands
-        self.bots = {s: make_bot(info, kind, bot_seed(options.seed, s))
-                     for s in range(n) if s not in self.humans}
+        self.bots: dict[int, Any] = {}
+        for seat in sorted(set(range(n)) - self.humans):
+            try:
+                self.bots[seat] = make_bot(info, kind, bot_seed(options.seed, seat))
+            except FactoryFailed as failed:  # a bot of one's own (--import) that failed
+                lineup = [kind if i not in self.humans else "person" for i in range(n)]
+                raise failed.error(seat, info.name, options.seed, lineup,
+                                   setup["rules"]) from failed.cause
         #: The game's model of the physical world (Dallah's falls), seeded from the
         #: game's seed: it reports what fell on the bots' turns (``None``: no such world).
         hints = hints_for(info)
