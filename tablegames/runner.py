@@ -414,6 +414,15 @@ def _run_local(task: Callable[[S], R], seeds: Iterable[S], progress: Callable[[i
             progress(done)
 
 
+def _first_games_lost() -> BrokenProcessPool:
+    """The pool broken before any game came back: what to do about it, as a worker that
+    re-ran the script at its top level (the usual cause) or was killed tells it."""
+    return BrokenProcessPool(
+        "a worker process ended before it finished its first games. If the "
+        f"workers' error says the script was imported again: {MAIN_GUARD_HELP}. "
+        "Otherwise the worker was killed (out of memory?) or crashed")
+
+
 def _run_pool(
     task: Callable[[S], R], seeds: Iterable[S], workers: int,
     progress: Callable[[int], None] | None, chunksize: int | None, preload: tuple[str, ...] = (),
@@ -426,18 +435,21 @@ def _run_pool(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=_mp_context(preload),
                                initializer=_start_worker)
     try:
-        for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
-            pending.append(pool.submit(_run_chunk, task, chunk))
+        try:
+            for chunk in islice(chunks, workers * WINDOW_PER_WORKER):
+                pending.append(pool.submit(_run_chunk, task, chunk))
+        except BrokenProcessPool as exc:
+            # a worker that ended at once (a script re-run at its top level by each
+            # worker) can break the pool while the first chunks are still handed out: on
+            # a loaded machine the pool's bare "terminated abruptly" came from here
+            raise _first_games_lost() from exc
         while pending:
             try:
                 results_or_failed = pending.popleft().result()
             except BrokenProcessPool as exc:
                 if done:
                     raise
-                raise BrokenProcessPool(
-                    "a worker process ended before it finished its first games. If the "
-                    f"workers' error says the script was imported again: {MAIN_GUARD_HELP}. "
-                    "Otherwise the worker was killed (out of memory?) or crashed") from exc
+                raise _first_games_lost() from exc
             results, failed = _split(results_or_failed)  # a task raised: the games before it, then it
             nxt = next(chunks, None) if failed is None else None
             if nxt is not None:

@@ -276,3 +276,23 @@ def test_a_script_that_starts_a_run_at_its_top_level_is_told_to_guard_it(tmp_pat
                         env=env, timeout=120, cwd=tmp_path)
     assert ok.returncode == 0, ok.stderr
     assert ok.stdout.strip() == "games 4"
+
+
+def test_a_pool_broken_while_the_first_chunks_are_handed_out_says_what_to_do(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that ends at once (a script re-run at its top level) may break the pool
+    before the run has handed out its first chunks: ``submit`` raises then, not the
+    chunk's result. On a loaded CI machine that gave the pool's bare "A child process
+    terminated abruptly" instead of what to do; both places now say it."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    import tablegames.runner as runner_module
+
+    class BrokenAtOnce(runner_module.ProcessPoolExecutor):
+        def submit(self, *args: Any, **kwargs: Any) -> Any:
+            raise BrokenProcessPool("A child process terminated abruptly, the process pool "
+                                    "is not usable anymore")
+
+    monkeypatch.setattr(runner_module, "ProcessPoolExecutor", BrokenAtOnce)
+    with pytest.raises(BrokenProcessPool, match=r"before it finished its first games.*main"):
+        list(runner_module.run(abs, range(8), workers=2))
