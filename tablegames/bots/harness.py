@@ -334,8 +334,8 @@ def _late(name: str, seat: int, asking: str, limit: float, seconds: float,
 
 
 def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
-            params: Mapping[str, Mapping[str, Any]] | None, rules: object = None,
-            names: Sequence[str] | None = None) -> list[Bot]:
+            params: Mapping[str, Mapping[str, Any]] | None, rules: object,
+            names: Sequence[str]) -> list[Bot]:
     """The bots of a game dealt from ``seed``, those named made for their seat; a
     registered factory that raises or returns ``None`` there is a
     :class:`~tablegames.common.errors.BotFailed` of code ``"made"`` (``rules`` as the
@@ -346,9 +346,7 @@ def _lineup(info: GameInfo, bots: Sequence[Bot | str], seed: int | str,
             try:
                 out.append(made(bot, info, bot_seed(seed, seat), (params or {}).get(bot, {})))
             except FactoryFailed as failed:
-                lineup = (list(names) if names is not None
-                          else [b if isinstance(b, str) else _bot_name(b) for b in bots])
-                raise failed.error(seat, info.name, seed, lineup, rules) from failed.cause
+                raise failed.error(seat, info.name, seed, list(names), rules) from failed.cause
         else:
             out.append(bot)
     return out
@@ -400,10 +398,13 @@ def play_game(
     time_limit = check_time_limit(time_limit)
     if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
         seed = number  # a numpy seed deals, seeds the bots and the table as the int it holds
-    ok_names = (bot_names is not None and not isinstance(bot_names, str)
-                and len(bot_names) == len(bots) and all(isinstance(n, str) for n in bot_names))
-    lineup = _lineup(info, bots, seed, params, setup.get("rules"),
-                     list(bot_names) if ok_names and bot_names is not None else None)
+    names_ok = bot_names is None or (not isinstance(bot_names, str) and len(bot_names) == len(bots)
+                                     and all(isinstance(n, str) for n in bot_names))
+    # the bots' names by seat, as a failure names them: bot_names (refused below, after the
+    # table's checks, when they are not one text per bot), else as ``bots`` names them
+    names_of = (list(bot_names) if bot_names is not None and names_ok
+                else [b if isinstance(b, str) else _bot_name(b) for b in bots])
+    lineup = _lineup(info, bots, seed, params, setup.get("rules"), names_of)
     if players is None:
         players = len(lineup)
     count = whole_number(players)  # a numpy count too, never a bool
@@ -423,11 +424,8 @@ def play_game(
     hints = hints_for(info)
     model = hints.table(hash_seed(seed, "table")) if table and hints.table is not None else None
     limit = info.max_actions(state)
-    if bot_names is not None and (isinstance(bot_names, str) or len(bot_names) != len(bots)
-                                  or not all(isinstance(n, str) for n in bot_names)):
+    if not names_ok:
         raise SetupError("bot_names are the bots' names, one text per bot")
-    names_of = (list(bot_names) if bot_names is not None
-                else [b if isinstance(b, str) else _bot_name(b) for b in bots])
     steps = 0
     with _Watch(time_limit) as watch:
         while not state.is_over:
