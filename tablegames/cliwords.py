@@ -21,6 +21,11 @@ argparse how-to ("How to translate the argparse output") describes; :func:`argpa
 points those names at the catalogue while one command line is parsed and puts them back
 after. Subclassing ``ArgumentParser.error`` would only see the message once argparse has
 written it in English, and the help's headings are not reachable from a subclass at all.
+Those names are argparse's module globals, so the swap is shared by every thread of the
+process: :func:`argparse_words` holds one lock while a line is parsed, in every language,
+so that two threads parsing at once (an app that runs :func:`tablegames.cli.main` from
+several threads) take turns and neither reads the other's words. Parsing a line takes
+well under a millisecond; the command itself runs outside the lock.
 Reading the catalogue needs Babel (the ``cli`` extra); without it every word is English.
 """
 
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -203,19 +209,26 @@ class CliWords(EnglishWords):
 ENGLISH = CliWords("en")
 
 
+#: Held while argparse's module-wide words may be swapped (module docstring). Re-entrant,
+#: so that a block may build a second parser (the site's help blocks do) inside the first.
+_ARGPARSE_WORDS_LOCK = threading.RLock()
+
+
 @contextmanager
 def argparse_words(words: CliWords) -> Iterator[None]:
     """argparse's own messages in ``words``' language while the block runs (module
     docstring): its ``_`` and ``ngettext`` are pointed at the catalogue and put back
-    afterwards, even when the block exits (``--help``, a usage error). Nothing to do in
-    English."""
-    if words.lang == "en":
-        yield
-        return
-    module: Any = argparse
-    saved = module._, module.ngettext
-    module._, module.ngettext = words.gettext, words.ngettext
-    try:
-        yield
-    finally:
-        module._, module.ngettext = saved
+    afterwards, even when the block exits (``--help``, a usage error). The lock is held
+    in English too, where nothing is swapped: an English parse in one thread while
+    another thread's Arabic parse has the words swapped would otherwise speak Arabic."""
+    with _ARGPARSE_WORDS_LOCK:
+        if words.lang == "en":
+            yield
+            return
+        module: Any = argparse
+        saved = module._, module.ngettext
+        module._, module.ngettext = words.gettext, words.ngettext
+        try:
+            yield
+        finally:
+            module._, module.ngettext = saved

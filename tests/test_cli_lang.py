@@ -712,3 +712,33 @@ def test_the_progress_bars_label_in_arabic(monkeypatch: pytest.MonkeyPatch) -> N
     arabic = CliWords("ar")
     assert labels == [arabic("playing"), "playing", arabic("arena"), "arena"]
     assert all(re.search("[\u0600-\u06ff]", label) for label in labels[::2])
+
+
+def test_a_parse_in_another_thread_keeps_its_own_words() -> None:
+    """argparse's words are module globals: while one thread parses in Arabic, another
+    thread's English parse waits its turn instead of reading the Arabic words (the lock of
+    ``argparse_words``). Thread A holds an Arabic block open until thread B has read
+    argparse's word for "usage: " or half a second has passed; B must read English."""
+    import threading
+
+    a_inside, b_read = threading.Event(), threading.Event()
+    seen: list[str] = []
+
+    def arabic() -> None:
+        with argparse_words(CliWords("ar")):
+            a_inside.set()
+            b_read.wait(0.5)  # without the lock B reads now, inside A's block
+
+    def english() -> None:
+        a_inside.wait(5)
+        with argparse_words(CliWords("en")):
+            seen.append(argparse._("usage: "))
+        b_read.set()
+
+    threads = [threading.Thread(target=arabic), threading.Thread(target=english)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert seen == ["usage: "]
+    assert argparse._("usage: ") == "usage: "  # put back after both blocks
