@@ -67,7 +67,11 @@ class GameInfo:
     max_actions: Callable[[Any], int]
     #: The bot ``tablegames simulate`` uses unless told otherwise.
     default_bot: str = "random"
-    #: Keyword arguments for ``new_game`` used by simulations.
+    #: The game's own ``new_game`` keyword arguments for a table of these names (Shithead's
+    #: decks for the count, SHD-02): read wherever a table is seated without rules of the
+    #: caller's (:meth:`fit_rules`, the simulator, the arena, the terminal game, the room
+    #: server). Named for its first user; the name stays because games registered outside
+    #: the library pass it to ``GameInfo(...)`` (renaming it would break them).
     simulate_kwargs: Callable[[Sequence[str]], dict[str, Any]] = attrs.field(
         default=lambda _players: {}
     )
