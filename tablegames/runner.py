@@ -48,7 +48,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, S
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, NoReturn, TypeVar, cast
 
 from tablegames.common.errors import ArgumentRefused, SetupError, cause_text, quoted
 from tablegames.common.errors import RayRefused as RayRefused  # documented there; also here
@@ -265,7 +265,7 @@ def _split(out: list[R] | tuple[list[R], _Failed]) -> tuple[list[R], _Failed | N
     return out if isinstance(out, tuple) else (out, None)
 
 
-def _raise(failed: _Failed) -> None:
+def _raise(failed: _Failed) -> NoReturn:
     """Raise a worker's error, its traceback (text) its ``__cause__`` if it has none."""
     error = failed.error
     if error.__cause__ is None:
@@ -762,4 +762,3 @@ def _ray_get(ray: Any, ref: Any) -> Any:
         if not isinstance(cause, Exception) or isinstance(cause, ray.exceptions.RayError):
             raise
         _raise(_Failed(cause, str(exc)))
-        raise  # not reached: _raise raises
