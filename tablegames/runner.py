@@ -48,7 +48,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence, S
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, NoReturn, TypeVar, cast
 
 from tablegames.common.errors import ArgumentRefused, SetupError, cause_text, quoted
 from tablegames.common.errors import RayRefused as RayRefused  # documented there; also here
@@ -265,7 +265,7 @@ def _split(out: list[R] | tuple[list[R], _Failed]) -> tuple[list[R], _Failed | N
     return out if isinstance(out, tuple) else (out, None)
 
 
-def _raise(failed: _Failed) -> None:
+def _raise(failed: _Failed) -> NoReturn:
     """Raise a worker's error, its traceback (text) its ``__cause__`` if it has none."""
     error = failed.error
     if error.__cause__ is None:
@@ -726,7 +726,7 @@ def _ray_results(
         done = 0
         try:
             while pending:
-                results, failed = _split(ray.get(pending.popleft()))
+                results, failed = _split(_ray_get(ray, pending.popleft()))
                 nxt = next(chunks, None) if failed is None else None
                 if nxt is not None:
                     pending.append(remote_chunk.remote(task_ref, nxt))
@@ -742,3 +742,23 @@ def _ray_results(
     finally:
         if started:
             ray.shutdown()
+
+
+def _ray_get(ray: Any, ref: Any) -> Any:
+    """A chunk's outcome (:func:`_run_chunk`) from Ray, an error its task raised raised
+    here as itself, as the process pool raises it: its traceback in the worker (text)
+    its ``__cause__`` where it has none of its own (:func:`_raise`).
+
+    ``ray.get`` raises a task's error as ``RayTaskError(BotFailed)``, a class of Ray's
+    own that inherits from both, whose ``cause`` is the error itself (``BotFailed.cause``,
+    the bot's own exception, was hidden behind it) and whose words are Ray's traceback,
+    not the error's; the command line's bot-failure paragraph and a caller's ``type(exc)
+    is BotFailed`` met that instead (found by helper-232). An error Ray could not bring
+    back (its own, a worker that died) is raised as Ray raised it."""
+    try:
+        return ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        cause = exc.cause
+        if not isinstance(cause, Exception) or isinstance(cause, ray.exceptions.RayError):
+            raise
+        _raise(_Failed(cause, str(exc)))

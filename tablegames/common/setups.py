@@ -113,15 +113,35 @@ UNSEEN_MARKS = frozenset("\u034f") | frozenset(map(chr, range(0xFE00, 0xFE10)))
 def name_key(name: str) -> str:
     """What two player names at one table must not share: the name as a reader sees it,
     whatever the keyboard typed. Compatibility forms are folded (NFKC: a decomposed
-    "e" and accent is "é", a full-width "Ａ" is "A") and what draws nothing is left out
-    (format characters, :data:`BLANKS`, :data:`UNSEEN_MARKS`), so "Amal" and "Amal"
-    with a zero-width space are one name: every log line, view and record would read
-    the same for two players. Case is kept ("amal" reads differently); letters of two
-    scripts that look alike (Latin "P", Cyrillic "Р") are two names, as Unicode
-    normalisation keeps them (the room server folds case as well, for its own rooms)."""
+    "e" and accent is "é", a full-width "Ａ" is "A", a no-break or ideographic space a
+    space), what draws nothing is left out (format characters, :data:`BLANKS`,
+    :data:`UNSEEN_MARKS`), and each run of spaces left is one space, none at either end
+    (:func:`fold_spaces`), so "Amal" and "Amal" with a zero-width space are one name,
+    and "Amal Said" and "Amal  Said" are too: every log line, view and record would
+    read the same for two players (a run of spaces is hard to count on a phone or in a
+    log, and HTML shows it as one). Case is kept ("amal" reads differently); letters of
+    two scripts that look alike (Latin "P", Cyrillic "Р") are two names, as Unicode
+    normalisation keeps them (the room server folds case as well, for its own rooms).
+
+    >>> from tablegames.common.setups import name_key
+    >>> name_key("Amal  Said") == name_key("Amal\u3000Said") == "Amal Said"
+    True
+    """
     folded = unicodedata.normalize("NFKC", name)
-    return "".join(ch for ch in folded if unicodedata.category(ch) != "Cf"
-                   and ch not in BLANKS and ch not in UNSEEN_MARKS)
+    return fold_spaces("".join(ch for ch in folded if unicodedata.category(ch) != "Cf"
+                               and ch not in BLANKS and ch not in UNSEEN_MARKS))
+
+
+def fold_spaces(text: str) -> str:
+    """``text`` with each run of spaces one space (``" "``) and none at either end:
+    what two names are compared by (:func:`name_key`) and what the room server stores
+    of a name typed on a phone (``server.rooms.clean_name``), one rule for both. A
+    space is any that Python's ``str.split`` splits at: every Unicode space separator
+    (the no-break, em and ideographic spaces among them). Its controls (a tab, a new
+    line) and the line and paragraph separators are split at too, but a name never
+    holds them: they are refused first (:func:`unprintable`), by the library's checks
+    and the server's alike, rather than read as a space."""
+    return " ".join(text.split())
 
 
 def shows(name: str) -> bool:

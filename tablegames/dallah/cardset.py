@@ -59,7 +59,7 @@ from tablegames.common.rules import (
     rules_from_dict,
 )
 from tablegames.common.serialization import loads
-from tablegames.common.setups import unprintable
+from tablegames.common.setups import shows, unprintable
 
 PLACING_KINDS = ("place", "timed", "tag_team", "shareek", "fazaa")
 STUNT_KINDS = ("rotate", "tap", "blow")
@@ -110,12 +110,18 @@ def _text(_inst: Any, attr: Any, value: Any) -> None:
     is printable as a player name is (:func:`~tablegames.common.setups.unprintable`, the
     same check): a line break, a control character or a lone surrogate broke the line it
     was drawn in, or every message to a phone, and a direction control turned the text
-    after it around (found by helper-152). Any script and its punctuation pass."""
+    after it around (found by helper-152). Any script and its punctuation pass. It must
+    show something, as a player name must (:func:`~tablegames.common.setups.shows`): a
+    name of zero-width characters, a Hangul filler or a lone accent drew an empty label
+    (found by helper-232)."""
     if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
         raise RulesError(f"{attr.name} must be a non-empty text of at most {MAX_TEXT} "
                          f"characters, not {quoted(value)}", code="card_set")
     if why := unprintable(value):
         raise RulesError(f"{attr.name} {why}: {quoted(value)}", code="card_set")
+    if not shows(value):
+        raise RulesError(f"{attr.name} must show a letter, digit, punctuation mark or symbol, "
+                         f"not {quoted(value)}", code="card_set")
 
 
 @attrs.frozen(cache_hash=True)

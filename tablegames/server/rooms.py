@@ -485,7 +485,9 @@ def name_key(name: str) -> str:
 
 
 def clean_name(name: object) -> str:
-    """A player name as typed on a phone: trimmed, printable, at most :data:`MAX_NAME`
+    """A player name as typed on a phone: its runs of spaces one space and trimmed
+    (:func:`~tablegames.common.setups.fold_spaces`), printable (a tab or a new line
+    refused, not folded), at most :data:`MAX_NAME`
     characters (else ``ClientError``: ``bad_name``, or ``name_too_long`` for a name that
     is too long, refused whole rather than cut, so nobody plays under a name they did not
     choose), with at least one character that shows (a letter, digit, punctuation or
@@ -494,12 +496,16 @@ def clean_name(name: object) -> str:
     shows (``app.js``), so an "é" typed with a combining accent counts once."""
     if not isinstance(name, str):
         raise noted("bad_name", "name_not_text")
-    text = unicodedata.normalize("NFC", " ".join(name.split()))
+    # a tab or a new line is a control character, refused as the library refuses it
+    # (:func:`~tablegames.common.setups.unprintable`), not read as a space by the fold
+    typed_control = setups.unprintable(name) is not None
+    text = unicodedata.normalize("NFC", setups.fold_spaces(name))
     if not text:
         raise noted("bad_name", "name_empty")
     if len(text) > MAX_NAME:
         raise noted("name_too_long", "name_length", count=len(text))
-    if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
+    if typed_control or any(unicodedata.category(ch).startswith("C") and ch not in JOINERS
+                            for ch in text):
         raise noted("bad_name", "name_control")
     if not setups.shows(text):  # joiners, blanks or lone accents alone
         raise noted("bad_name", "name_unseen")

@@ -10,11 +10,13 @@ is a multiple of 3 (so a run has good games before the first slow one), where it
 * ``holds``: raises an exception holding a lock (no pickle takes it).
 
 Registered as failing_bots registers its bots: by :func:`register_all` under the tests'
-``own_registry``, and when a worker process of a run imports the module."""
+``own_registry``, and when a worker of a run imports the module (a worker process, or a
+Ray worker: tests/test_ray_time_limit.py)."""
 
 from __future__ import annotations
 
 import multiprocessing
+import sys
 import threading
 import time
 from typing import Any
@@ -67,8 +69,16 @@ def register_all() -> None:
                       game="toepen")
 
 
-if multiprocessing.parent_process() is not None:  # a run's worker (see failing_bots)
-    register_all()
+def _in_a_ray_worker() -> bool:
+    """Whether this process is a Ray worker (no multiprocessing parent: Ray's raylet
+    started it); Ray is not imported here where nothing else did."""
+    ray: Any = sys.modules.get("ray")
+    return (ray is not None and ray.is_initialized()
+            and ray.get_runtime_context().worker.mode == ray.WORKER_MODE)
+
+
+if multiprocessing.parent_process() is not None or _in_a_ray_worker():  # a run's worker
+    register_all()  # (see failing_bots)
 
 
 def holds_at_3(seed: int) -> int:
