@@ -11,7 +11,7 @@ is a multiple of 3 (so a run has good games before the first slow one), where it
 
 Registered as failing_bots registers its bots: by :func:`register_all` under the tests'
 ``own_registry``, and when a worker of a run imports the module (a worker process, or a
-Ray worker: tests/test_ray_time_limit.py)."""
+Ray worker: tests/test_ray_backend.py)."""
 
 from __future__ import annotations
 
