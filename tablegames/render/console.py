@@ -96,17 +96,18 @@ def fixed_colours(console: Console) -> bool:
     return not console.no_color and console.color_system in ("truecolor", "256")
 
 
-def chip(f: Face, *, fixed: bool = True) -> Text:
+def chip(f: Face, *, fixed: bool = True, pad: bool = True) -> Text:
     """A card as a chip: in its own colours (``fixed``) or in reverse video of the
     terminal's (see :data:`REVERSE`). Its words say the card without colour: the suit
-    symbol, and a card with a mark (a colour name) says it in words."""
+    symbol, and a card with a mark (a colour name) says it in words. ``pad``: a space
+    either side of the words, on the chip (a compact hand leaves them out)."""
     if f.mark:
-        words, style = f" {f.name} ", CHIP.get("c-" + f.colour, CHIP["black"])
+        words, style = f.name, CHIP.get("c-" + f.colour, CHIP["black"])
     elif f.suit:
-        words, style = f" {f.label}{f.suit} ", CHIP.get(f.colour, CHIP["black"])
+        words, style = f"{f.label}{f.suit}", CHIP.get(f.colour, CHIP["black"])
     else:
-        words, style = f" {f.label or f.name} ", CHIP.get(f.colour, CHIP["black"])
-    return Text(words, style=style if fixed else REVERSE)
+        words, style = f.label or f.name, CHIP.get(f.colour, CHIP["black"])
+    return Text(f" {words} " if pad else words, style=style if fixed else REVERSE)
 
 
 def back(count: int, words: Words, *, fixed: bool = True) -> Text:
@@ -479,24 +480,12 @@ class ConsoleTable:
         return Text(self.words.n("… {n} more player (enlarge to see)",
                                  "… {n} more players (enlarge to see)", hidden))
 
-    def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
-        """What goes under the frame: the viewer's hand, then the result or the prompt."""
+    def under(self, model: Mapping[str, Any], prompt: str | None = None, *,
+              compact: bool = False) -> list[Text]:
+        """What goes under the frame: the viewer's hand (:meth:`hand_lines`), then the
+        result or the prompt."""
         w = self.words
-        bottom: list[Text] = []
-        if model["hand"]:
-            # wrapped between cards, never inside one ("red 11" stays on one line)
-            hand = Text(w("Your hand") + ": ", style="bold")
-            fresh = True
-            for f in model["hand"]:
-                c = chip(from_model(f, w), fixed=self.fixed)
-                if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
-                    bottom.append(hand)
-                    hand, fresh = Text("  "), True
-                if not fresh:
-                    hand.append(" ")
-                hand.append_text(c)
-                fresh = False
-            bottom.append(hand)
+        bottom = self.hand_lines(model, compact=compact)
         if model["result"]:  # the outcome in one sentence, then the standings
             said, *standings = result_lines(model, w)
             bottom.append(Text(said, style="bold"))
@@ -505,6 +494,43 @@ class ConsoleTable:
             said = prompt if prompt is not None else w.text(model["prompt"])
             bottom.append(Text(said, style="bold"))
         return bottom
+
+    def hand_lines(self, model: Mapping[str, Any], *, compact: bool = False) -> list[Text]:
+        """The viewer's hand, every card of it, wrapped between cards, never inside one
+        ("red 11" stays on one line); none when the viewer holds no card.
+
+        ``compact`` (a short window's last resort, helper-230): the chips lose the space
+        either side of their words and equal cards are shown once with their count
+        ("2♣×2", two decks; Phase 10's "red 7×2"), in the order they are held. A
+        Shithead hand of forty cards, after a big pile was picked up, took eight lines
+        at 40 columns and the window was too small; compact it takes four. The hand is
+        never cut: it is what the player plays from (a larger window is asked for)."""
+        w = self.words
+        if not model["hand"]:
+            return []
+        counts: dict[str, int] = {}
+        faces: dict[str, Face] = {}
+        for f in model["hand"]:
+            face = from_model(f, w)
+            key = face.notation if compact else str(len(faces))
+            counts[key] = counts.get(key, 0) + 1
+            faces.setdefault(key, face)
+        lines: list[Text] = []
+        hand = Text(w("Your hand") + ": ", style="bold")
+        fresh = True
+        for key, face in faces.items():
+            c = chip(face, fixed=self.fixed, pad=not compact)
+            if counts[key] > 1:
+                c.append(f"×{counts[key]}")
+            if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
+                lines.append(hand)
+                hand, fresh = Text("  "), True
+            if not fresh:
+                hand.append(" ")
+            hand.append_text(c)
+            fresh = False
+        lines.append(hand)
+        return lines
 
     def picture(self, view: Mapping[str, Any]) -> None:
         """The table of ``view`` as the game draws it (frame, hand, prompt), printed
