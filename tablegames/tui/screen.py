@@ -355,14 +355,15 @@ class Screen(ConsoleTable):
         """The screen of a window too small for the game: its size, the size the game
         needs here (:meth:`least`), and that the game goes on once the window is larger
         (it is drawn again at every resize) or stops with ``q``; ``hand``: the count of
-        cards held, when the hand is why (:meth:`hand_too_big`: "Your hand of 70 cards
+        cards held, when the hand is why (:meth:`hand_too_big`: "Your hand (70 cards)
         does not fit."), said first. What fits of it is drawn, from its first line."""
         self.clear()
         lines = self.too_small_lines(need, height)
         if hand:
-            said = self.lines(Text(self.words.n("Your hand of {n} card does not fit.",
-                                                "Your hand of {n} cards does not fit.",
-                                                hand)))
+            # the count in the game's own word for cards (Shithead's Arabic كروت)
+            cards = self.words.n("({n} card)", "({n} cards)", hand)
+            said = self.lines(Text(self.words("Your hand {cards} does not fit.",
+                                              cards=cards)))
             lines = (lines[:1] + said + lines[1:])[:max(1, height - 1)]
         self.console.file.write("\n".join(lines) + "\n")
         self.console.file.flush()

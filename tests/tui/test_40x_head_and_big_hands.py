@@ -158,8 +158,8 @@ def test_the_compact_hand_is_only_the_last_resort() -> None:
     assert held(s, lines) == len(s.view(0)["hand"]), "\n".join(lines)
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Your hand of 104 cards does not fit."),
-                                            ("ar", "يدك (104) أكبر من النافذة.")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "Your hand (104 cards) does not fit."),
+                                            ("ar", "يدك (104 كروت) أكبر من النافذة.")])
 def test_a_hand_that_cannot_fit_says_so_and_the_size_needed(lang: str, said: str) -> None:
     """104 cards at 40x12 (two decks' worth, each card twice): even compact the hand
     leaves no room for a move. The window is too small, and the screen says the hand is
