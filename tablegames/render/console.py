@@ -31,6 +31,7 @@ from tablegames.render.faces import Face, from_model
 from tablegames.render.text import MOST_BACKS, result_lines, result_text
 from tablegames.table import check_view, guarded, shared_model
 from tablegames.table.i18n import Words, lang_for, words_for
+from tablegames.table.model import Np_, is_msg
 
 #: Chip style of each face colour (French suits on the card's paper; colour cards as
 #: colours), in the phone's colours (``style.css``): a card looks the same on the phone,
@@ -49,6 +50,17 @@ CHIP = {
 #: The most cells :meth:`ConsoleTable.hidden_line` takes, in every language and for every
 #: count a table has: the frame's bottom edge at 40 columns holds that many.
 HIDDEN_MOST = 34
+#: The head's shorter words for a part of a stat, by the part's message id
+#: (:meth:`ConsoleTable.own_head`): used only when the stat's own words leave the edge no
+#: room for its first part whole. Phase 10's Arabic phase, "أنت: المرحلة 1: مجموعة من 3
+#: بطاقات + …", is 38 cells on an edge of 34, and the cut between words kept "المرحلة 1:"
+#: alone (found by helper-230); "مجموعة من 3 + …" keeps the first group and says that
+#: more follow. English and Danish fit in their own words and never use these.
+SHORT_PARTS: dict[str, tuple[str, str]] = {
+    "set of {n}": Np_("set {n}", "set {n}"),
+    "run of {n}": Np_("run {n}", "run {n}"),
+    "{n} card of one colour": Np_("{n} one colour", "{n} one colour"),
+}
 #: Cards held face down (``▒``), as the pictures draw a back.
 BACK = "#ffffff on #1f3f7a"
 #: The seat to act: its name highlighted in the phone's light gold, in ink (the name
@@ -84,17 +96,18 @@ def fixed_colours(console: Console) -> bool:
     return not console.no_color and console.color_system in ("truecolor", "256")
 
 
-def chip(f: Face, *, fixed: bool = True) -> Text:
+def chip(f: Face, *, fixed: bool = True, pad: bool = True) -> Text:
     """A card as a chip: in its own colours (``fixed``) or in reverse video of the
     terminal's (see :data:`REVERSE`). Its words say the card without colour: the suit
-    symbol, and a card with a mark (a colour name) says it in words."""
+    symbol, and a card with a mark (a colour name) says it in words. ``pad``: a space
+    either side of the words, on the chip (a compact hand leaves them out)."""
     if f.mark:
-        words, style = f" {f.name} ", CHIP.get("c-" + f.colour, CHIP["black"])
+        words, style = f.name, CHIP.get("c-" + f.colour, CHIP["black"])
     elif f.suit:
-        words, style = f" {f.label}{f.suit} ", CHIP.get(f.colour, CHIP["black"])
+        words, style = f"{f.label}{f.suit}", CHIP.get(f.colour, CHIP["black"])
     else:
-        words, style = f" {f.label or f.name} ", CHIP.get(f.colour, CHIP["black"])
-    return Text(words, style=style if fixed else REVERSE)
+        words, style = f.label or f.name, CHIP.get(f.colour, CHIP["black"])
+    return Text(f" {words} " if pad else words, style=style if fixed else REVERSE)
 
 
 def back(count: int, words: Words, *, fixed: bool = True) -> Text:
@@ -127,6 +140,42 @@ def cut_words(text: Text, width: int) -> Text:
     short = text.copy()
     short.truncate(max(1, width), overflow="ellipsis")
     return short
+
+
+def first_part(m: Any) -> Any:
+    """The first part of a stat (a message): the first message in its arguments, depth
+    first, whose arguments are all numbers, the name a terminal keeps whole (Phase 10's
+    "set of 3" in "Phase 1: set of 3 + set of 3"); the message itself when it is one
+    (Toepen's "2 lives lost"); ``None`` when it has none."""
+    if isinstance(m, list):
+        return next((p for p in map(first_part, m) if p is not None), None)
+    if not is_msg(m):
+        return None
+    if m["args"] and all(type(a) is int for a in m["args"].values()):
+        return m
+    return first_part(list(m["args"].values()))
+
+
+def shorter(m: Any) -> Any:
+    """``m`` with each part that has shorter words (:data:`SHORT_PARTS`) said in them,
+    counted by the same number; a new message (``m`` is not changed)."""
+    if isinstance(m, list):
+        return [shorter(x) for x in m]
+    if not is_msg(m):
+        return m
+    out = {**m, "args": {k: shorter(v) for k, v in m["args"].items()}}
+    short = SHORT_PARTS.get(m["msg"])
+    if short is not None:
+        out["msg"] = short[0]
+        if "plural" in m:
+            out["plural"] = short[1]
+    return out
+
+
+def _bare(text: str) -> str:
+    """``text`` without its spaces and private-use characters (a terminal's glue between
+    a name's words): what two cuts of one line compare by."""
+    return "".join(c for c in text if not c.isspace() and not 0xE000 <= ord(c) <= 0xF8FF)
 
 
 class Chips:
@@ -227,18 +276,28 @@ class ConsoleTable:
         helper-222). ``bare`` (with ``least``, the very last resort): the two edges
         alone, the middle of the table left out too; the moves and the prompt say what
         may be played on it (Phase 10's hand of eleven cards took four lines, its first
-        move two). A larger window shows the rest."""
+        move two). A larger window shows the rest.
+
+        A ``tight`` table whose row of your own cannot hold your first stat's first
+        part (Phase 10's Arabic phase at 40 columns: "P0 (أنت) ▶ · المرحلة 1: …") is
+        headed as the smallest are (:meth:`own_head`, "أنت: المرحلة 1: مجموعة من 3 +
+        …"), and the row gives that stat's room to the others (helper-230)."""
         if least is not None:
             return self.least_frame(model, least, bare=bare)
         # the edge holds "╭─ " + title + " ─╮": what is wider goes inside, fact by fact
         width = max(10, self.console.width - 6)
         title, inside = self.title_and_facts(model, width)
+        head = self.own_head(model, width) if tight and self.row_drops_first_part(
+            model) else None
+        if head is not None:
+            title, inside = self.head_title(model, width, head)
         hidden = len(model["seats"]) - len(only) if only is not None else 0
         edge = self.hidden_line(hidden) if hidden else None
         if edge is not None and edge.cell_len > width:
             edge = None  # too long for the edge: a line inside the frame says it
         body = self.table(model, compact=compact, only=only, tight=tight,
-                          facts=inside, hidden_inside=edge is None, brief=brief)
+                          facts=inside, hidden_inside=edge is None, brief=brief,
+                          headed=head is not None)
         return Panel(body, title=title, title_align="left", subtitle=edge,
                      subtitle_align="left", box=box.ROUNDED)
 
@@ -273,16 +332,11 @@ class ConsoleTable:
         title, inside = self.title_and_facts(model, width)
         head = self.own_head(model, width)
         if head is not None:
-            # the facts the head leaves no room for on the edge are left out ("…"), not
-            # moved inside: the table keeps the lines it had (Phase 10's "Hand: 1")
-            title, moved = self.title_and_facts(model, width, head)
-            if len(moved) > len(inside) and not title.plain.endswith("…"):
-                # set apart as a fact is, so that "…" is not read as more of the head
-                gap = "   …" if title.cell_len + 4 <= width else " …"
-                title.append(gap if title.cell_len + len(gap) <= width else "")
+            title, inside = self.head_title(model, width, head)
         seats = self.folded_seats(model, order, width)
         if bare:
-            if inside and title.cell_len + 2 <= width:
+            # one "…" says facts are left out (Shithead's edge said "… …")
+            if inside and title.cell_len + 2 <= width and not title.plain.endswith("…"):
                 title.append(" …")
             return Panel(Text(""), title=title, title_align="left", subtitle=seats,
                          subtitle_align="left", box=box.ROUNDED, height=2)
@@ -321,20 +375,63 @@ class ConsoleTable:
         Toepen's lives lost, Shithead's cards face down, Dallah's cups), which the
         seats folded onto the bottom edge no longer show. At 40x12 nothing said which
         phase to lay once the one-line prompt replaced "Lay phase 1 (…)" (found by
-        helper-227); the player knows the game they play. A stat wider than the edge
-        (Phase 10's phase in Arabic: 50 cells) is cut between words, "…" for the rest
-        ("أنت: المرحلة 1: مجموعة من 3 …"): its number and first group stay. It
-        says it is yours ("You: Phase 1: …", Danish "Du: Fase 1: …"): the other seats'
-        stats are nowhere on screen, and a newcomer read the bare phase as the table's
-        (found by helper-229). ``None`` (the game's name stays) when no seat is the viewer's or it has no
-        stat."""
+        helper-227); the player knows the game they play. It says it is yours ("You:
+        Phase 1: …", Danish "Du: Fase 1: …"): the other seats' stats are nowhere on
+        screen, and a newcomer read the bare phase as the table's (found by helper-229).
+
+        A stat wider than the edge is cut between words, "…" for the rest, so that its
+        number and first part stay. When its own words leave no room for its first part
+        whole (Phase 10's Arabic "مجموعة من 3 بطاقات", one glued name, after "أنت:
+        المرحلة 1: "), the parts are said in their shorter words (:data:`SHORT_PARTS`):
+        "أنت: المرحلة 1: مجموعة من 3 + …" (helper-230; the cut kept "المرحلة 1: …",
+        no group at all). ``None`` (the game's name stays) when no seat is the viewer's
+        or it has no stat."""
         you = next((s for s in model["seats"] if s["you"]), None)
         if you is None or not you["stats"]:
             return None
-        # "You: …": with the other seats' stats nowhere on screen, a bare "Phase 1: set
-        # of 3 + set of 3" on the table's edge read as the table's phase (helper-229)
-        stat = self.words.text(you["stats"][0])
-        return cut_words(Text(self.words("You: {stat}", stat=stat), style="bold"), width)
+        stat = you["stats"][0]
+        head = Text()
+        for form in (stat, shorter(stat)):
+            head = cut_words(Text(self.words("You: {stat}", stat=self.words.text(form)),
+                                  style="bold"), width)
+            if self.keeps_first_part(form, head):
+                break
+        return head
+
+    def keeps_first_part(self, stat: Any, cut: Text) -> bool:
+        """Whether ``cut`` (``stat`` as a line cut it) holds the stat's first part whole
+        (:func:`first_part`: Phase 10's first group); a stat without parts is kept by
+        any cut."""
+        part = first_part(stat)
+        return part is None or _bare(self.words.text(part)) in _bare(cut.plain)
+
+    def head_title(self, model: Mapping[str, Any], width: int,
+                   head: Text) -> tuple[Text, list[Text]]:
+        """The top edge headed by ``head`` (:meth:`own_head`), and the facts for inside
+        the frame as the game's name would leave them (:meth:`title_and_facts`): the
+        facts the head leaves no room for on the edge give way to "…", so that the table
+        keeps the lines it had (Phase 10's "Hand: 1")."""
+        _, inside = self.title_and_facts(model, width)
+        title, moved = self.title_and_facts(model, width, head)
+        if len(moved) > len(inside) and not title.plain.endswith("…"):
+            # set apart as a fact is, so that "…" is not read as more of the head
+            gap = "   …" if title.cell_len + 4 <= width else " …"
+            title.append(gap if title.cell_len + len(gap) <= width else "")
+        return title, inside
+
+    def row_drops_first_part(self, model: Mapping[str, Any]) -> bool:
+        """Whether the viewer's row in a tight table (:meth:`table`) cuts its first
+        stat before the stat's first part ends: at 40x16 to 40x24 Phase 10's Arabic
+        row said "P0 (أنت) ▶ · المرحلة 1: …", the phase without a group (helper-230).
+        The row is " " + the name, a space, then "· " and the stat, inside the frame's
+        "│ " and " │"."""
+        you = next((s for s in model["seats"] if s["you"]), None)
+        if you is None or not you["stats"]:
+            return False
+        room = self.console.width - 4 - 1 - self.seat_name(you).cell_len - 1
+        stat = you["stats"][0]
+        row = cut_words(Text("· " + self.words.text(stat)), max(1, room))
+        return not self.keeps_first_part(stat, row)
 
     def folded_seats(self, model: Mapping[str, Any], order: Sequence[int],
                      width: int) -> Text:
@@ -383,24 +480,12 @@ class ConsoleTable:
         return Text(self.words.n("… {n} more player (enlarge to see)",
                                  "… {n} more players (enlarge to see)", hidden))
 
-    def under(self, model: Mapping[str, Any], prompt: str | None = None) -> list[Text]:
-        """What goes under the frame: the viewer's hand, then the result or the prompt."""
+    def under(self, model: Mapping[str, Any], prompt: str | None = None, *,
+              compact: bool = False) -> list[Text]:
+        """What goes under the frame: the viewer's hand (:meth:`hand_lines`), then the
+        result or the prompt."""
         w = self.words
-        bottom: list[Text] = []
-        if model["hand"]:
-            # wrapped between cards, never inside one ("red 11" stays on one line)
-            hand = Text(w("Your hand") + ": ", style="bold")
-            fresh = True
-            for f in model["hand"]:
-                c = chip(from_model(f, w), fixed=self.fixed)
-                if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
-                    bottom.append(hand)
-                    hand, fresh = Text("  "), True
-                if not fresh:
-                    hand.append(" ")
-                hand.append_text(c)
-                fresh = False
-            bottom.append(hand)
+        bottom = self.hand_lines(model, compact=compact)
         if model["result"]:  # the outcome in one sentence, then the standings
             said, *standings = result_lines(model, w)
             bottom.append(Text(said, style="bold"))
@@ -409,6 +494,43 @@ class ConsoleTable:
             said = prompt if prompt is not None else w.text(model["prompt"])
             bottom.append(Text(said, style="bold"))
         return bottom
+
+    def hand_lines(self, model: Mapping[str, Any], *, compact: bool = False) -> list[Text]:
+        """The viewer's hand, every card of it, wrapped between cards, never inside one
+        ("red 11" stays on one line); none when the viewer holds no card.
+
+        ``compact`` (a short window's last resort, helper-230): the chips lose the space
+        either side of their words and equal cards are shown once with their count
+        ("2♣×2", two decks; Phase 10's "red 7×2"), in the order they are held. A
+        Shithead hand of forty cards, after a big pile was picked up, took eight lines
+        at 40 columns and the window was too small; compact it takes four. The hand is
+        never cut: it is what the player plays from (a larger window is asked for)."""
+        w = self.words
+        if not model["hand"]:
+            return []
+        counts: dict[str, int] = {}
+        faces: dict[str, Face] = {}
+        for f in model["hand"]:
+            face = from_model(f, w)
+            key = face.notation if compact else str(len(faces))
+            counts[key] = counts.get(key, 0) + 1
+            faces.setdefault(key, face)
+        lines: list[Text] = []
+        hand = Text(w("Your hand") + ": ", style="bold")
+        fresh = True
+        for key, face in faces.items():
+            c = chip(face, fixed=self.fixed, pad=not compact)
+            if counts[key] > 1:
+                c.append(f"×{counts[key]}")
+            if hand.cell_len + 1 + c.cell_len > self.console.width and not fresh:
+                lines.append(hand)
+                hand, fresh = Text("  "), True
+            if not fresh:
+                hand.append(" ")
+            hand.append_text(c)
+            fresh = False
+        lines.append(hand)
+        return lines
 
     def picture(self, view: Mapping[str, Any]) -> None:
         """The table of ``view`` as the game draws it (frame, hand, prompt), printed
@@ -432,7 +554,7 @@ class ConsoleTable:
     def table(self, model: Mapping[str, Any], *, compact: bool = False,
               only: frozenset[int] | None = None, tight: bool = False,
               facts: Sequence[Text] = (), hidden_inside: bool = True,
-              brief: bool = False) -> Group:
+              brief: bool = False, headed: bool = False) -> Group:
         """The facts that are not on the frame's edge (``facts``), the seats and the
         middle of the table. ``compact``: each seat on one line, its stats beside its
         name; ``only``: the indexes of the seats shown (a line says how many are left
@@ -444,7 +566,9 @@ class ConsoleTable:
         (see :meth:`frame`); a seat's name, badges, cards held
         and stats take one line, as many stats as fit whole ("…" for the rest, which a
         larger window shows), and its groups run on under it in one flow, wrapped between
-        cards, so that the seats give a short window's lines to what happened."""
+        cards, so that the seats give a short window's lines to what happened.
+        ``headed`` (with ``tight``): the viewer's first stat is on the frame's top edge
+        (see :meth:`frame`), not in its row."""
         w = self.words
         seats = Table(box=None if compact else box.SIMPLE, show_header=False, expand=True,
                       padding=(0, 1))
@@ -461,7 +585,7 @@ class ConsoleTable:
             # widest of them at least
             name = self.seat_name(s)
             badges = [Text(f"[{w.text(b)}]") for b in s["badges"]]
-            stats = [Text(w.text(x)) for x in s["stats"]]
+            stats = [Text(w.text(x)) for x in s["stats"][1 if s["you"] and headed else 0:]]
             held = back(int(s["hidden"] or 0), w, fixed=self.fixed) if not s["you"] and s["hidden"] else None
             groups = [Chips(Text(w.text(g["label"]) + ": "),
                             [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]])

@@ -177,7 +177,11 @@ class Screen(ConsoleTable):
         be too small (a 40x12 window; found by helper-222): 1, the two smallest tables
         too (every seat folded onto the frame's bottom edge, :meth:`tables`); 2, the
         game's own prompt replaced by :data:`TERSE` as well (a prompt the session gives,
-        ``prompt``, is never replaced). Before them a larger table with the moves side
+        ``prompt``, is never replaced); 3, the hand compact too (chips without their
+        padding, equal cards once with their count: a hand of forty cards, helper-230;
+        see :meth:`~tablegames.render.console.ConsoleTable.hand_lines`). The hand is
+        never cut: a hand that does not fit even so makes the window too small, and
+        that screen says so. Before them a larger table with the moves side
         by side or cut is drawn, as it was.
 
         ``opening``: the game's first screen for this seat. Nothing has happened yet
@@ -193,7 +197,7 @@ class Screen(ConsoleTable):
         model = present(view)
         height = self.fitting()
         self.small = False
-        head = self.lines(*self.under(model, prompt))
+        head = self.lines(*self.under(model, prompt, compact=shrink >= 3))
         labelled = present(labels_from) if labels_from is not None else model
         moves = self.menu_lines(labelled, menu, hot or {}) if menu is not None else []
         dense = (self.menu_lines(labelled, menu, hot or {}, dense=True)
@@ -251,18 +255,20 @@ class Screen(ConsoleTable):
                 room -= len(moves) if keep else room + 1  # not even one move fits
             else:
                 room -= len(moves)
+            terse = (shrink == 1 and prompt is None and menu is not None
+                     and model["prompt"] is not None)  # the game's prompt may give way
             if room < 0 and self.console.width >= MIN_COLS and (
-                    shrink == 0 or (shrink == 1 and prompt is None and menu is not None
-                                    and model["prompt"] is not None)):
+                    shrink == 0 or terse or (shrink in (1, 2) and model["hand"])):
                 return self.draw(view, happened, menu, note, debug_events, hot,
-                                 labels_from, self.words(TERSE) if shrink else prompt,
-                                 unseen, shrink=shrink + 1, opening=opening)
+                                 labels_from, self.words(TERSE) if terse else prompt,
+                                 unseen, shrink=shrink + 1 if shrink != 1 or terse else 3,
+                                 opening=opening)
             if self.console.width < MIN_COLS or room < 0:
                 # what a person needs to move does not fit (the list of moves cut to its
                 # first line with no word of the rest, the frame's title and the prompt
                 # pushed off the top; found by helper-214): the window is too small
                 self.too_small(self.least(model, prompt, labelled, menu, hot or {}, note,
-                                          len(debug)), height)
+                                          len(debug)), height, self.hand_too_big(model, height))
                 return 0
             log, shown = [], 0
             if room >= 2:  # whole lines of the story, the newest last
@@ -297,7 +303,7 @@ class Screen(ConsoleTable):
         if prompt is None and menu is not None and model["prompt"] is not None:
             prompt = self.words(TERSE)  # the last resort (see :meth:`draw`)
         try:
-            rows = (len(self.lines(*self.under(model, prompt))) + debug + 1
+            rows = (len(self.lines(*self.under(model, prompt, compact=True))) + debug + 1
                     + (len(self.lines(Text(note, style="bold"))) if note else 0)
                     + len(self.fit(model, 0)))
             if menu is not None:
@@ -335,13 +341,31 @@ class Screen(ConsoleTable):
             return
         self.show(lines)
 
-    def too_small(self, need: tuple[int, int], height: int) -> None:
+    def hand_too_big(self, model: Mapping[str, Any], height: int) -> int:
+        """How many cards the viewer holds when the hand is why the window is too small
+        (its compact lines, with the bare table's two edges, one line of prompt, one
+        move and the line for typing, take more than ``height``), else 0: the too small
+        screen then says so (helper-230)."""
+        if not model["hand"] or self.console.width < MIN_COLS:
+            return 0
+        hand = len(self.lines(*self.hand_lines(model, compact=True)))
+        return len(model["hand"]) if hand + 5 > height else 0
+
+    def too_small(self, need: tuple[int, int], height: int, hand: int = 0) -> None:
         """The screen of a window too small for the game: its size, the size the game
         needs here (:meth:`least`), and that the game goes on once the window is larger
-        (it is drawn again at every resize) or stops with ``q``. What fits of it is drawn,
-        from its first line."""
+        (it is drawn again at every resize) or stops with ``q``; ``hand``: the count of
+        cards held, when the hand is why (:meth:`hand_too_big`: "Your hand (70 cards)
+        does not fit."), said first. What fits of it is drawn, from its first line."""
         self.clear()
-        self.console.file.write("\n".join(self.too_small_lines(need, height)) + "\n")
+        lines = self.too_small_lines(need, height)
+        if hand:
+            # the count in the game's own word for cards (Shithead's Arabic كروت)
+            cards = self.words.n("({n} card)", "({n} cards)", hand)
+            said = self.lines(Text(self.words("Your hand {cards} does not fit.",
+                                              cards=cards)))
+            lines = (lines[:1] + said + lines[1:])[:max(1, height - 1)]
+        self.console.file.write("\n".join(lines) + "\n")
         self.console.file.flush()
         self.small = True
 
