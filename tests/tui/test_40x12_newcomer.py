@@ -46,10 +46,12 @@ def test_phase10_shows_the_viewers_phase_at_40x12(lang: str, screen: str) -> Non
     if cell_len(phase) <= 34:
         assert " ".join(phase.split()) in top, "\n".join(lines)
     else:
-        # "أنت: المرحلة 1: …" (helper-229: "You: " takes the room of the first group,
-        # whose words are glued, one name): the phase's number stays
+        # "أنت: المرحلة 1: مجموعة من 3 + …": "You: " took the room of the first
+        # group in its own words (glued, one name; helper-229 kept "المرحلة 1: …"
+        # alone); its shorter words keep it (helper-230), then "…" for the rest
         head = " ".join(phase.split()[:2])  # "المرحلة 1:"
         assert head in top and "…" in top[top.index(head):], "\n".join(lines)
+        assert "مجموعة من 3" in " ".join(unglued(top).split()), "\n".join(lines)
 
 
 def test_the_phase_is_on_the_edge_only_when_the_table_is_at_its_smallest() -> None:
