@@ -13,11 +13,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from tests.server.helpers import InProcess, Phones, Server, calm, new_phones, tap, until, until_true
+from tests.server.helpers import InProcess, Phones, Server, new_phones, until
+from tests.server.swap_rooms import open_swap_room, swap_known
 
 #: The seat's own row, group by group: its label, whether the model marks it ``held``,
 #: and for each card its code and the moves it leads to (null: drawn, not to tap).
@@ -37,24 +37,14 @@ def test_face_up_twins_of_every_hand_card_are_tapped_and_the_known_copy_never(
     for her J♣ and then the face-up J♣ for her 9♦: the same cards again in both places,
     and the table knows a J♣ of her hand ("Known in hand", marked held). That group is
     drawn, never tapped; the face-up row is tapped as before."""
-    ph = new_phones(phones, browser, server, "en")
-    room = server.create(game="shithead", players=2, name="Amal", seed=51736, bot="random",
-                         rules={"decks": 3, "swap_mode": "simultaneous"})
-    page = ph.open(room["url"], viewport=(360, 640))
-    page.click("#start")
-    until(page, "body[data-version='0']")
-    calm(page)
+    ph, page, room = open_swap_room(phones, browser, server, seed=51736, decks=3,
+                                    viewport=(360, 640))
     [(label, held, up)] = page.evaluate(OWN_ROW)
     assert (label, held) == ("Face up", False) and page.evaluate(HAND) == ["9♦", "J♣", "Q♠"]
     assert [c for c, _ in up] == ["9♦", "J♣", "Q♠"]
     assert up[0][1] == ["0:swap 9d/Jc", "0:swap 9d/Qs"], up
     assert "0:swap Jc/9d" in up[1][1] and "0:swap Qs/Jc" in up[2][1], up
-    for move in ("0:swap 9d/Jc", "0:swap Jc/9d"):
-        until(page, f"#table .seat.you .card.pick[data-uses*='{json.dumps(move)}']")
-        assert tap(page, move) == 2
-        until_true(page, "() => document.body.dataset.pending !== '1'")
-    until_true(page, "() => document.querySelectorAll('#table .seat.you .group').length === 2")
-    calm(page)
+    swap_known(page, ["0:swap 9d/Jc", "0:swap Jc/9d"])
     (up_label, up_held, up), (known_label, known_held, known) = page.evaluate(OWN_ROW)
     assert (up_label, up_held, [c for c, _ in up]) == ("Face up", False, ["9♦", "J♣", "Q♠"])
     assert (known_label, known_held, known) == ("Known in hand", True, [["J♣", None]])

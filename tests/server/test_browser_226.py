@@ -13,34 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.helpers import Phones, Server, Socket, calm, new_phones, until, until_true
-
-#: A card sliding to the pile stays at its start for the whole test (ten minutes long).
-SLOW = ".card.moving { transition-duration: 600s !important; }"
-
-#: Every card that starts to slide is logged: its code, the centre of where it starts
-#: (the slide is slow: it is still there) and the page's version then.
-FLIGHTS = """() => { window.__flights = []; const seen = new WeakSet();
-  new MutationObserver(changes => { for (const m of changes) {
-    const c = m.target;
-    if (!c.classList.contains('moving') || seen.has(c)) continue;
-    seen.add(c);
-    const r = c.getBoundingClientRect();
-    window.__flights.push([c.dataset.code, r.left + r.width / 2, r.top + r.height / 2,
-                           document.body.dataset.toact]);
-  } }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['class']}); }"""
-
-#: The centre of the node the CSS selector finds, and its code.
-CENTRE = """(s) => { const c = document.querySelector(s); c.scrollIntoView({block: 'center'});
-  const r = c.getBoundingClientRect();
-  return [c.dataset.code, r.left + r.width / 2, r.top + r.height / 2]; }"""
+from tests.server.swap_rooms import CENTRE, FLIGHTS, SLOW, near, open_swap_room, ready
 
 #: Each seat's box on the table, by seat: left, top, right, bottom.
 SEATS = """() => Object.fromEntries([...document.querySelectorAll('#table .seat[data-seat]')].map(s => {
   const r = s.getBoundingClientRect(); return [s.dataset.seat, [r.left, r.top, r.right, r.bottom]]; }))"""
-
-
-def near(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    return abs(a[0] - b[0]) < 4 and abs(a[1] - b[1]) < 4
 
 
 def test_a_played_card_slides_from_the_copy_tapped_and_a_bots_from_its_seat(
@@ -49,18 +26,11 @@ def test_a_played_card_slides_from_the_copy_tapped_and_a_bots_from_its_seat(
     She plays a card of her hand: it slides from that hand card, not from its face-up
     twin on her row (the page found the card by code, and the row came last). The bot's
     card after it slides from the bot's seat, never from a copy in Amal's hand."""
-    ph = new_phones(phones, browser, server, "en")
-    room = server.create(game="shithead", players=2, name="Amal", seed=51736, bot="random",
-                         rules={"decks": 3, "swap_mode": "simultaneous"})
-    page = ph.open(room["url"], viewport=(360, 640), bypass_csp=True)  # for SLOW alone
-    page.click("#start")
-    until(page, "body[data-version='0']")
+    ph, page, _ = open_swap_room(phones, browser, server, seed=51736, decks=3,
+                                 viewport=(360, 640), bypass_csp=True)  # for SLOW alone
     page.add_style_tag(content=SLOW)
     calm(page)
-    page.click("button[data-action$=':ready']")
-    until_true(page, "() => document.body.dataset.myturn === '1' && document.body.dataset.stage !== 'swap'"
-                     " && document.querySelector('#hand .card.pick.lifted')")
-    calm(page)
+    ready(page)
     up = page.evaluate("() => [...document.querySelectorAll('#table .seat.you .card[data-code]')]"
                        ".map(c => c.dataset.code)")
     hand = page.evaluate("() => [...document.querySelectorAll('#hand .card.pick.lifted')]"

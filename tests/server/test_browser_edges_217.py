@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from tests.server.helpers import Phones, Server, calm, new_phones, tap, until, until_true
+from tests.server.helpers import Phones, Server, calm, new_phones, until, until_true
+from tests.server.swap_rooms import open_swap_room, swap_known
 
 #: Each tappable card of the phone (hand and its own row): where it lies, its code, the
 #: moves it leads to, the words a screen reader adds to its name (where it lies), and
@@ -136,18 +136,9 @@ def test_a_hand_card_shown_on_the_table_is_never_tapped_as_a_face_up_twin(
     up. She swaps the face-up 5♦ for her 10♥ and back: the table now knows a 10♥ of her
     hand ("Known in hand", drawn on her row beside the face-up 10♥). That copy is her
     hand's: it is drawn, not tapped, and only the face-up 10♥ leads to swapping it."""
-    ph = new_phones(phones, browser, server, "en")
-    room = server.create(game="shithead", players=2, name="Amal", seed=6, bot="random",
-                         rules={"decks": 2, "swap_mode": "simultaneous"})
-    page = ph.open(room["url"], viewport=(320, 568))
-    page.click("#start")
-    until(page, "body[data-version='0']")
-    for move in ("0:swap 5d/10h", "0:swap 10h/5d"):
-        until(page, f"#table .seat.you .card.pick[data-uses*='{json.dumps(move)}']")
-        assert tap(page, move) == 2
-        until_true(page, "() => document.body.dataset.pending !== '1'")
-    until_true(page, "() => document.querySelectorAll('#table .seat.you .group').length === 2")
-    calm(page)
+    ph, page, room = open_swap_room(phones, browser, server, seed=6, decks=2,
+                                    viewport=(320, 568))
+    swap_known(page, ["0:swap 5d/10h", "0:swap 10h/5d"])
     up, known = page.evaluate(OWN_ROW)
     assert up[0] == "Face up" and known == ["Known in hand", [["10♥", None]]], (up, known)
     assert [c for c, _ in up[1]] == ["5♦", "9♥", "10♥"]

@@ -678,7 +678,7 @@ function room() {
 
   function act(actions) {
     if (state.pending || state.version === null || !online()) return;
-    state.flight = {version: state.version, from: flightOf(actions)};
+    state.flight = {version: state.version, round: state.page.round, from: flightOf(actions)};
     state.sel = [];
     state.pending = true;
     document.body.dataset.pending = "1";
@@ -928,6 +928,7 @@ function room() {
       if (state.lobby) { state.lobby.online = m.online; renderLobby(); }
     } else if (m.type === "error") {
       state.pending = false;
+      state.flight = null;  // the move refused: none of its cards goes anywhere
       delete document.body.dataset.pending;
       if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
@@ -1133,32 +1134,55 @@ function room() {
    */
   const still = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-  /* Where the cards of the actions ``ns`` this phone sends lie on its screen: for each card
-   * its code and the node it leaves from (a CSS selector: the pool key of the copy that
-   * was tapped, ``h<i>`` or ``g<gi>.<ci>``, else the first copy on the side the action
-   * takes it from; a face-down card's own back). Twins make the code alone ambiguous:
-   * the same card may lie in the hand, face up and under "Known in hand". */
+  /* Which cards of its own the actions ``ns`` this phone sends take, each by what it is
+   * rather than by its node (a redraw before the answer makes every node anew): its code,
+   * its side (``hand``, or ``row`` with the index of its group on the seat's own row)
+   * and which copy of that code on that side it is (``nth``: twins make the code alone
+   * ambiguous, the same card may lie twice in the hand, face up and under "Known in
+   * hand"); a face-down card by its place (``down``). The copy is the one tapped (the
+   * selection's pool key), else the first copy on the side the action takes it from. */
   function flightOf(ns) {
     const p = state.page;
     if (!p || p.seat === null) return [];
     const m = tapModel();
+    const me = p.table.seats.find(s => s.seat === p.seat);
+    const groups = me ? rowGroups(p, me) : [];
     const left = m.pool.filter(c => state.sel.includes(c.key));
+    const taken = new Set();
+    /* a pool key ("h<i>" or "g<gi>.<ci>") as the card it names */
+    const before = (cards, at, code) => cards.slice(0, at).filter(f => f.code === code).length;
+    const identity = (key, code) => {
+      if (key[0] === "h") return {code, place: "hand", nth: before(p.hand, Number(key.slice(1)), code)};
+      const [gi, ci] = key.slice(1).split(".").map(Number);
+      return {code, place: "row", group: gi, nth: before(groups[gi].cards, ci, code)};
+    };
     const out = [];
     for (const n of ns) {
       const a = p.actions.find(x => x.n === n);
       if (!a) continue;
-      if (m.blind.get(a.index) === a) { out.push({code: null, node: '[data-down="' + a.index + '"]'}); continue; }
+      if (m.blind.get(a.index) === a) { out.push({code: null, place: "down", down: a.index}); continue; }
       const side = sides(a, p.hand.map(f => f.code));
       for (const place of ["hand", "table"]) {
         for (const code of side[place]) {
           const i = left.findIndex(c => c.place === place && c.face.code === code);
           const c = i >= 0 ? left.splice(i, 1)[0]
-            : m.pool.find(x => x.place === place && x.face.code === code && !out.some(o => o.key === x.key));
-          out.push({code, key: c ? c.key : null, node: c ? '[data-key="' + c.key + '"]' : null});
+            : m.pool.find(x => x.place === place && x.face.code === code && !taken.has(x.key));
+          if (c) taken.add(c.key);
+          out.push(c ? identity(c.key, code) : {code, place: null});
         }
       }
     }
     return out;
+  }
+
+  /* The node on screen now of a card ``flightOf`` named (null: none there). */
+  function flightNode(f) {
+    if (f.place === "down") return document.querySelector('#table .seat.you [data-down="' + f.down + '"]');
+    let box = null;
+    if (f.place === "hand") box = document.getElementById("hand");
+    else if (f.place === "row") box = document.querySelectorAll("#table .seat.you .group")[f.group] || null;
+    if (!box) return null;
+    return [...box.querySelectorAll(".card[data-code]")].filter(n => n.dataset.code === f.code)[f.nth] || null;
   }
 
   function snapshot() {
@@ -1174,15 +1198,20 @@ function room() {
       }
       rows.set(node.dataset.seat, row);
     }
-    /* this phone's own move, sent from the page drawn now: where each of its cards lies */
+    /* this phone's own move, sent from the table drawn now, at the redraw that moves the
+     * table past it (its answer): where each of its cards lies. A redraw of the same
+     * table before the answer (the page's language changed, a reconnect's hello answered
+     * first) keeps the move for its answer; one of another table (a new game) drops it. */
     const flight = [];
-    if (state.flight && state.flight.version === state.drawnVersion) {
-      for (const f of state.flight.from) {
-        const node = f.node && document.querySelector("#game " + f.node);
+    const sent = state.flight;
+    if (sent && (sent.version !== state.drawnVersion || sent.round !== state.page.round)) state.flight = null;
+    else if (sent && state.page.version !== sent.version) {
+      for (const f of sent.from) {
+        const node = flightNode(f);
         if (node) flight.push({code: f.code, rect: node.getBoundingClientRect()});
       }
+      state.flight = null;
     }
-    state.flight = null;
     document.querySelectorAll("#table .centre > *").forEach((zone, zi) => {
       for (const node of zone.querySelectorAll(".card[data-code]")) centre.add(zi + "/" + node.dataset.code);
       cups.set(zi, zone.querySelectorAll(".cup").length);
