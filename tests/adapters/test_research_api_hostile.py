@@ -1,0 +1,86 @@
+"""The research API under a hostile researcher (helper-233's round).
+
+Each test pins a defect found in this round, and fails on the code before its fix:
+
+* OpenSpiel's ``apply_action_with_legality_check`` of an id that is not legal now let
+  pyspiel's C++ ``CHECK`` refuse it, whose ``SpielError`` (and the copy OpenSpiel prints
+  to stderr) carried the whole serialized state: the history of every chance outcome
+  (every seat's cards) and the pickled engine state. An id beyond the codec was a
+  ``CodecError`` instead.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+
+from tablegames.adapters.openspiel import load_game
+from tests.adapters.test_any_use import CONF, GAMES
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Iterator[None]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
+
+
+def _hidden_from(state: Any, seat: int) -> set[str]:
+    """Every card notation in another seat's hand that ``seat``'s view does not show."""
+    engine = state.session.state
+    shown = str(engine.view(seat))
+    hidden: set[str] = set()
+    for other in range(len(engine.players)):
+        if other != seat:
+            for card in engine.view(other).get("hand", []):
+                if f"'{card}'" not in shown:
+                    hidden.add(card)
+    return hidden
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_legality_check_names_no_hidden_card(game: str, capfd: Any) -> None:
+    players, rules = CONF[game]
+    state = load_game(game, players=players, rules=rules).new_initial_state()
+    rng = np.random.default_rng(3)
+    checked = {"chance": False, "decision": False}
+    size = state.get_game().num_distinct_actions()
+    for _ in range(400):
+        if state.is_terminal() or all(checked.values()):
+            break
+        chance = state.is_chance_node()
+        kind = "chance" if chance else "decision"
+        legal = state.legal_actions()
+        dealt = chance and state._dealt() is not None
+        if not checked[kind] and (dealt or not chance):
+            top = state.get_game().max_chance_outcomes() if chance else size
+            bad = [i for i in range(top) if i not in legal][:2] + [top, 10**6]
+            before = (state.history(), state.serialize(), str(state))
+            capfd.readouterr()
+            for ident in bad:
+                with pytest.raises(pyspiel.SpielError) as refused:
+                    state.apply_action_with_legality_check(ident)
+                text = str(refused.value)
+                assert f"action id {ident} is not legal now" in text
+                assert "Serialized" not in text and "__dict__" not in text
+                assert "history=" not in text
+                seat = state.current_player() if not chance else 0
+                assert not {c for c in _hidden_from(state, seat) if c in text.split()}
+            assert (state.history(), state.serialize(), str(state)) == before
+            assert "Serialized" not in capfd.readouterr().err  # nothing printed either
+            checked[kind] = True
+            # a legal id still goes through the check
+            state.apply_action_with_legality_check(legal[-1])
+            assert state.history()[-1] == legal[-1]
+            continue
+        if chance:
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(legal)))
+    assert all(checked.values()), checked
