@@ -930,6 +930,19 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
                                      f"{self.current_player()})")
         pyspiel.State.apply_action(self, value)
 
+    def apply_actions(self, actions: Any) -> None:
+        """Refused: ``apply_actions`` is for OpenSpiel's simultaneous nodes, and these
+        games are sequential (one player or chance acts at a time; see
+        :meth:`apply_action`). pyspiel's own answered a ``RuntimeError`` about a pure
+        virtual function, and its ``apply_actions_with_legality_checks`` a ``SpielError``
+        holding the whole serialized state (every seat's cards)."""
+        raise pyspiel.SpielError("these games are sequential, with no simultaneous nodes: "
+                                 "apply one id at a time with apply_action")
+
+    def apply_actions_with_legality_checks(self, actions: Any) -> None:
+        """Refused, as :meth:`apply_actions` is (no simultaneous nodes)."""
+        self.apply_actions(actions)
+
     def child(self, action: Any) -> TablegamesState:
         """pyspiel's ``child``: a clone with ``action`` applied, checked as
         :meth:`apply_action` checks it. pyspiel's own ``child`` applies in C++ and so

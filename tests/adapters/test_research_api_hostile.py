@@ -6,7 +6,9 @@ Each test pins a defect found in this round, and fails on the code before its fi
   pyspiel's C++ ``CHECK`` refuse it, whose ``SpielError`` (and the copy OpenSpiel prints
   to stderr) carried the whole serialized state: the history of every chance outcome
   (every seat's cards) and the pickled engine state. An id beyond the codec was a
-  ``CodecError`` instead.
+  ``CodecError`` instead. ``apply_actions_with_legality_checks`` (a simultaneous move)
+  leaked the same way, and ``apply_actions`` was a ``RuntimeError`` about a pure virtual
+  function.
 """
 
 from __future__ import annotations
@@ -84,3 +86,21 @@ def test_a_refused_legality_check_names_no_hidden_card(game: str, capfd: Any) ->
         else:
             state.apply_action(int(rng.choice(legal)))
     assert all(checked.values()), checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_simultaneous_moves_are_refused_plainly(game: str, capfd: Any) -> None:
+    players, rules = CONF[game]
+    state = load_game(game, players=players, rules=rules).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    before = (state.history(), state.serialize())
+    capfd.readouterr()
+    for call in (state.apply_actions, state.apply_actions_with_legality_checks):
+        for actions in ([legal[0]] * players, [10**6] * players, []):
+            with pytest.raises(pyspiel.SpielError, match="sequential") as refused:
+                call(actions)
+            assert "Serialized" not in str(refused.value)
+    assert (state.history(), state.serialize()) == before
+    assert "Serialized" not in capfd.readouterr().err
