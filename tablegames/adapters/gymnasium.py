@@ -242,8 +242,9 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """Deal a new game (see the module docstring for seeds and seats).
 
-        ``options`` is part of Gymnasium's signature; these environments take none. A bad
-        seed raises ``tablegames.SetupError`` and leaves the environment as it was.
+        ``options`` is part of Gymnasium's signature; these environments take none (``None``
+        or an empty dict; anything else is a ``SetupError``). A bad seed raises
+        ``tablegames.SetupError`` and leaves the environment as it was.
         """
         if seed is not None:  # a numpy seed is the int it holds
             number = whole_number(seed)
@@ -254,6 +255,10 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise SetupError(f"seed must be 0 or more, not {quoted(seed)}")
         if seed is not None:  # what new_game refuses, before Gymnasium reseeds np_random
             check_seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            # 0, [] and "" passed as no options, and a numpy array was numpy's own
+            # "truth value ... is ambiguous" (helper-233)
+            raise SetupError(f"reset options are a dict or None, not {quoted(options)}")
         if options:
             raise SetupError("these environments take no reset options")
         # every episode field is rebound (never edited in place) by a deal, so this

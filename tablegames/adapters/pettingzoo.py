@@ -37,7 +37,7 @@ the first game gets a random seed.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -141,10 +141,15 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         """Deal a new game (see the module docstring for how seeds follow each other).
 
         ``options`` is part of PettingZoo's signature; these environments take none and
-        ignore any given (PettingZoo's own ``api_test`` passes some). A seed is an int (a
+        ignore any dict given (PettingZoo's own ``api_test`` passes one); options that are
+        not a dict are a ``SetupError``. A seed is an int (a
         numpy integer too) or a string; a bad seed raises ``tablegames.SetupError`` and
         leaves the environment as it was.
         """
+        if options is not None and not isinstance(options, Mapping):
+            # a dict is ignored (PettingZoo's api_test passes one); anything else is no
+            # options at all, and was ignored as silently (helper-233)
+            raise SetupError(f"reset options are a dict or None, not {quoted(options)}")
         if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
             seed = number  # a numpy seed is the int it holds
         base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)

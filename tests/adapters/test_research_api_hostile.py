@@ -9,6 +9,9 @@ Each test pins a defect found in this round, and fails on the code before its fi
   ``CodecError`` instead. ``apply_actions_with_legality_checks`` (a simultaneous move)
   leaked the same way, and ``apply_actions`` was a ``RuntimeError`` about a pure virtual
   function.
+* ``reset(options=...)`` took ``0``, ``[]`` or ``""`` as no options (Gymnasium) or
+  ignored anything (PettingZoo), and a numpy array was numpy's "truth value is
+  ambiguous" ``ValueError``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import numpy as np
 import pyspiel
 import pytest
 
+import tablegames
+from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
+from tablegames.adapters.pettingzoo import env as pz_env
 from tests.adapters.test_any_use import CONF, GAMES
 
 
@@ -104,3 +110,31 @@ def test_simultaneous_moves_are_refused_plainly(game: str, capfd: Any) -> None:
             assert "Serialized" not in str(refused.value)
     assert (state.history(), state.serialize()) == before
     assert "Serialized" not in capfd.readouterr().err
+
+
+#: Reset options that are not a dict of options at all.
+NOT_OPTIONS: list[Any] = [0, False, [], "", "junk", [("a", 1)], np.array([1, 2]), 1.5]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reset_options_that_are_no_dict_are_refused_and_change_nothing(game: str) -> None:
+    players, rules = CONF[game]
+    gym = gym_env(game, ["random"] * (players - 1), rules)
+    gym.reset(seed=5)
+    assert gym.session is not None
+    before = (gym.session.state.to_json(), gym.seat, gym.steps, gym._episode)
+    for bad in [*NOT_OPTIONS, {"junk": 1}]:
+        with pytest.raises(tablegames.SetupError):
+            gym.reset(options=bad)
+        assert (gym.session.state.to_json(), gym.seat, gym.steps, gym._episode) == before
+    gym.reset(options={})  # empty is no options
+    pz = pz_env(game, players=players, rules=rules)
+    pz.reset(seed=5)
+    assert pz.session is not None
+    before = (pz.session.state.to_json(), pz.agent_selection, pz._episode)
+    for bad in NOT_OPTIONS:
+        with pytest.raises(tablegames.SetupError, match="a dict or None"):
+            pz.reset(options=bad)
+        assert (pz.session.state.to_json(), pz.agent_selection, pz._episode) == before
+    pz.reset(seed=5, options={"options": 1})  # PettingZoo's api_test passes this
+    assert pz.session.state.to_json() == before[0]
