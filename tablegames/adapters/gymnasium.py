@@ -195,7 +195,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise SetupError(f"bot_params maps bot names to keyword dicts "
                              f"({{'ismcts': {{'budget': 50}}}}), not {quoted(bot_params)}")
         self.game = game
-        self.info = game_info(game)
+        game_info(game)  # an unknown game is refused first, by name
         self.n = len(opponents) + 1
         self.codec: Codec = make_codec(game, self.n, rules, interrupts=interrupts, **options)
         self.observer = adapter(game).observer(self.codec)
@@ -236,6 +236,15 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._tally: list[float] = []
         self._tally_key = ""
         self._scale = 1.0
+
+    @property
+    def info(self) -> Any:
+        """The game's registry entry (:func:`~tablegames.common.registry.game_info`), looked
+        up rather than kept: it holds the game's bot factories (local functions) and
+        read-only mappings, so an environment that kept it could be neither deep-copied
+        nor pickled (``copy.deepcopy(env)`` to branch a search, or to ship it to a worker
+        process, failed on it; helper-233)."""
+        return game_info(self.game)
 
     # -- episodes ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,

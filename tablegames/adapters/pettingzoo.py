@@ -81,7 +81,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             if max_steps is None or max_steps < 1:
                 raise SetupError("max_steps must be a positive int or None")
         self.game = game
-        self.info = game_info(game)
+        game_info(game)  # an unknown game is refused first, by name
         self.codec: Codec = make_codec(game, players, rules, interrupts=interrupts, **options)
         self.observer = adapter(game).observer(self.codec)
         count = whole_number(players)  # a numpy count is kept as the int it holds
@@ -110,6 +110,15 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         #: Whether ``max_steps`` ended the episode (the game itself goes on, so the actor
         #: still has legal ids, but PettingZoo takes only ``None`` from it now).
         self._truncated = False
+
+    @property
+    def info(self) -> Any:
+        """The game's registry entry (:func:`~tablegames.common.registry.game_info`), looked
+        up rather than kept: it holds the game's bot factories (local functions) and
+        read-only mappings, so an environment that kept it could be neither deep-copied
+        nor pickled (``copy.deepcopy(env)`` to branch a search, or to ship it to a worker
+        process, failed on it; helper-233)."""
+        return game_info(self.game)
 
     def __str__(self) -> str:
         return str(self.metadata["name"])

@@ -12,10 +12,14 @@ Each test pins a defect found in this round, and fails on the code before its fi
 * ``reset(options=...)`` took ``0``, ``[]`` or ``""`` as no options (Gymnasium) or
   ignored anything (PettingZoo), and a numpy array was numpy's "truth value is
   ambiguous" ``ValueError``.
+* ``copy.deepcopy`` of a Gymnasium or PettingZoo environment (to branch a search from
+  it) failed for every game on the registry entry the environment kept, and for
+  Shithead and Dallah on their engine states' read-only tables.
 """
 
 from __future__ import annotations
 
+import copy
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -28,7 +32,7 @@ import tablegames
 from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env as pz_env
-from tests.adapters.test_any_use import CONF, GAMES
+from tests.adapters.test_any_use import CONF, GAMES, OPPONENTS
 
 
 @pytest.fixture(autouse=True)
@@ -138,3 +142,47 @@ def test_reset_options_that_are_no_dict_are_refused_and_change_nothing(game: str
         assert (pz.session.state.to_json(), pz.agent_selection, pz._episode) == before
     pz.reset(seed=5, options={"options": 1})  # PettingZoo's api_test passes this
     assert pz.session.state.to_json() == before[0]
+
+
+def _pz_play(env: Any, steps: int) -> list[Any]:
+    """Up to ``steps`` PettingZoo steps, each agent taking its highest legal id: what it saw."""
+    seen: list[Any] = []
+    for _ in range(steps):
+        if not env.agents:
+            break
+        obs, reward, done, cut, _info = env.last()
+        seen.append((env.agent_selection, obs["observation"].tobytes(),
+                     obs["action_mask"].tobytes(), reward))
+        env.step(None if done or cut else int(np.flatnonzero(obs["action_mask"])[-1]))
+    return [*seen, env.session.state.to_json()]
+
+
+def _gym_play(env: Any, steps: int) -> list[Any]:
+    """Up to ``steps`` Gymnasium steps of the lowest legal id: what the learner saw."""
+    seen: list[Any] = []
+    for _ in range(steps):
+        obs, reward, done, cut, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        seen.append((obs.tobytes(), reward, info["action_mask"].tobytes()))
+        if done or cut:
+            break
+    return [*seen, env.session.state.to_json()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_deep_copied_environment_goes_on_exactly_as_its_original(game: str) -> None:
+    players, rules = CONF[game]
+    pz = pz_env(game, players=players, rules=rules)
+    pz.reset(seed=3)
+    _pz_play(pz, 4)
+    twin = copy.deepcopy(pz)
+    assert twin.session is not pz.session and twin.session.codec is twin.codec
+    assert _pz_play(twin, 25) == _pz_play(pz, 25)
+    gym = gym_env(game, OPPONENTS[game], rules, reward="hand")
+    gym.reset(seed=3)
+    _gym_play(gym, 2)
+    branch = copy.deepcopy(gym)
+    before = gym.session.state.to_json()
+    branch.step(int(np.flatnonzero(branch.action_masks())[-1]))  # the copy moves alone
+    assert gym.session.state.to_json() == before
+    branch = copy.deepcopy(gym)
+    assert _gym_play(branch, 25) == _gym_play(gym, 25)
