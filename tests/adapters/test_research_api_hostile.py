@@ -71,7 +71,7 @@ def test_a_refused_legality_check_names_no_hidden_card(game: str, capfd: Any) ->
         dealt = chance and state._dealt() is not None
         if not checked[kind] and (dealt or not chance):
             top = state.get_game().max_chance_outcomes() if chance else size
-            bad = [i for i in range(top) if i not in legal][:2] + [top, 10**6]
+            bad = [*[i for i in range(top) if i not in legal][:2], top, 10**6]
             before = (state.history(), state.serialize(), str(state))
             capfd.readouterr()
             for ident in bad:
