@@ -41,6 +41,7 @@ are in each game's adapter module.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import operator
 from abc import ABC, abstractmethod
@@ -613,6 +614,17 @@ class Session:
         other.pending = self.pending
         other.fed = self.fed
         other.need = self.need
+        return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Session:
+        """:meth:`copy`, with the codec deep-copied through ``memo`` (so an environment's
+        copy keeps one codec for itself and its session). ``copy.deepcopy`` of a
+        Gymnasium or PettingZoo environment comes here: the engine state is copied with
+        its own ``copy()``, since a Shithead or Dallah state holds read-only tables that
+        ``deepcopy`` cannot copy (``copy.deepcopy(env)`` to branch a search failed with
+        "cannot pickle 'mappingproxy' object"; helper-233)."""
+        other = self.copy()
+        other.codec = copy.deepcopy(self.codec, memo)
         return other
 
     def world(self, seat: int, rng: Rng) -> Session:

@@ -195,7 +195,7 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise SetupError(f"bot_params maps bot names to keyword dicts "
                              f"({{'ismcts': {{'budget': 50}}}}), not {quoted(bot_params)}")
         self.game = game
-        self.info = game_info(game)
+        game_info(game)  # an unknown game is refused first, by name
         self.n = len(opponents) + 1
         self.codec: Codec = make_codec(game, self.n, rules, interrupts=interrupts, **options)
         self.observer = adapter(game).observer(self.codec)
@@ -237,13 +237,23 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
         self._tally_key = ""
         self._scale = 1.0
 
+    @property
+    def info(self) -> Any:
+        """The game's registry entry (:func:`~tablegames.common.registry.game_info`), looked
+        up rather than kept: it holds the game's bot factories (local functions) and
+        read-only mappings, so an environment that kept it could be neither deep-copied
+        nor pickled (``copy.deepcopy(env)`` to branch a search, or to ship it to a worker
+        process, failed on it; helper-233)."""
+        return game_info(self.game)
+
     # -- episodes ---------------------------------------------------------------------
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """Deal a new game (see the module docstring for seeds and seats).
 
-        ``options`` is part of Gymnasium's signature; these environments take none. A bad
-        seed raises ``tablegames.SetupError`` and leaves the environment as it was.
+        ``options`` is part of Gymnasium's signature; these environments take none (``None``
+        or an empty dict; anything else is a ``SetupError``). A bad seed raises
+        ``tablegames.SetupError`` and leaves the environment as it was.
         """
         if seed is not None:  # a numpy seed is the int it holds
             number = whole_number(seed)
@@ -254,6 +264,10 @@ class TablegamesGymEnv(gymnasium.Env[np.ndarray[Any, Any], np.int64]):
             raise SetupError(f"seed must be 0 or more, not {quoted(seed)}")
         if seed is not None:  # what new_game refuses, before Gymnasium reseeds np_random
             check_seed(seed)
+        if options is not None and not isinstance(options, Mapping):
+            # 0, [] and "" passed as no options, and a numpy array was numpy's own
+            # "truth value ... is ambiguous" (helper-233)
+            raise SetupError(f"reset options are a dict or None, not {quoted(options)}")
         if options:
             raise SetupError("these environments take no reset options")
         # every episode field is rebound (never edited in place) by a deal, so this

@@ -915,8 +915,33 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]
     def apply_action_with_legality_check(self, action: Any) -> None:
         """pyspiel's ``apply_action_with_legality_check``, ``action`` checked as
         :meth:`apply_action` checks it (pyspiel applies it in C++, where ``True`` was the
-        id 1); an id that is not legal now is pyspiel's ``SpielError``, as documented."""
-        pyspiel.State.apply_action_with_legality_check(self, _action_id(action))
+        id 1); an id that is not legal now is pyspiel's ``SpielError``, as documented.
+
+        The legality is checked here, not by pyspiel's C++ ``CHECK``: that check's
+        ``SpielError`` carries the whole serialized state (the history of every chance
+        outcome, so every seat's cards, and the pickled engine state) in its message, and
+        OpenSpiel prints the same text to stderr, so a refused id put the hidden cards into
+        the caller's error and logs (helper-233's audit). An id beyond the codec was the
+        codec's ``CodecError`` from C++ asking for its label. Now every refused id is a
+        ``SpielError`` naming only the id and the player, and changes nothing."""
+        value = _action_id(action)
+        if value not in pyspiel.State.legal_actions(self):  # chance outcomes at a chance node
+            raise pyspiel.SpielError(f"action id {value} is not legal now (player "
+                                     f"{self.current_player()})")
+        pyspiel.State.apply_action(self, value)
+
+    def apply_actions(self, actions: Any) -> None:
+        """Refused: ``apply_actions`` is for OpenSpiel's simultaneous nodes, and these
+        games are sequential (one player or chance acts at a time; see
+        :meth:`apply_action`). pyspiel's own answered a ``RuntimeError`` about a pure
+        virtual function, and its ``apply_actions_with_legality_checks`` a ``SpielError``
+        holding the whole serialized state (every seat's cards)."""
+        raise pyspiel.SpielError("these games are sequential, with no simultaneous nodes: "
+                                 "apply one id at a time with apply_action")
+
+    def apply_actions_with_legality_checks(self, actions: Any) -> None:
+        """Refused, as :meth:`apply_actions` is (no simultaneous nodes)."""
+        self.apply_actions(actions)
 
     def child(self, action: Any) -> TablegamesState:
         """pyspiel's ``child``: a clone with ``action`` applied, checked as

@@ -37,7 +37,7 @@ the first game gets a random seed.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -81,7 +81,7 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
             if max_steps is None or max_steps < 1:
                 raise SetupError("max_steps must be a positive int or None")
         self.game = game
-        self.info = game_info(game)
+        game_info(game)  # an unknown game is refused first, by name
         self.codec: Codec = make_codec(game, players, rules, interrupts=interrupts, **options)
         self.observer = adapter(game).observer(self.codec)
         count = whole_number(players)  # a numpy count is kept as the int it holds
@@ -110,6 +110,15 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         #: Whether ``max_steps`` ended the episode (the game itself goes on, so the actor
         #: still has legal ids, but PettingZoo takes only ``None`` from it now).
         self._truncated = False
+
+    @property
+    def info(self) -> Any:
+        """The game's registry entry (:func:`~tablegames.common.registry.game_info`), looked
+        up rather than kept: it holds the game's bot factories (local functions) and
+        read-only mappings, so an environment that kept it could be neither deep-copied
+        nor pickled (``copy.deepcopy(env)`` to branch a search, or to ship it to a worker
+        process, failed on it; helper-233)."""
+        return game_info(self.game)
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
@@ -141,10 +150,15 @@ class TablegamesEnv(AECEnv):  # type: ignore[misc]
         """Deal a new game (see the module docstring for how seeds follow each other).
 
         ``options`` is part of PettingZoo's signature; these environments take none and
-        ignore any given (PettingZoo's own ``api_test`` passes some). A seed is an int (a
+        ignore any dict given (PettingZoo's own ``api_test`` passes one); options that are
+        not a dict are a ``SetupError``. A seed is an int (a
         numpy integer too) or a string; a bad seed raises ``tablegames.SetupError`` and
         leaves the environment as it was.
         """
+        if options is not None and not isinstance(options, Mapping):
+            # a dict is ignored (PettingZoo's api_test passes one); anything else is no
+            # options at all, and was ignored as silently (helper-233)
+            raise SetupError(f"reset options are a dict or None, not {quoted(options)}")
         if not isinstance(seed, str) and (number := whole_number(seed)) is not None:
             seed = number  # a numpy seed is the int it holds
         base, episode = (seed, 0) if seed is not None else (self._base, self._episode + 1)
