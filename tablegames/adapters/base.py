@@ -283,8 +283,8 @@ class Codec(ABC):
         ``ids`` is one id or a whole spelling (a list or tuple of at most
         :meth:`longest_spelling` ids; a string or bytes is a :class:`CodecError`). The
         action is what the ids *mean*; whether it is legal now is the engine's business
-        (``state.apply`` checks it). A ``seat`` that is not an exact ``int`` seat of the
-        codec's game (``True``, ``1.0``, ``-1``) is a
+        (``state.apply`` checks it). A ``seat`` that is not an ``int`` seat of the codec's
+        game (``True``, ``1.0``, ``-1``; a numpy integer is the int it holds) is a
         :class:`~tablegames.common.errors.SeatError`, as everywhere else.
         """
         if isinstance(ids, str | bytes | bytearray):  # bytes were read as a list of ids
@@ -303,9 +303,15 @@ class Codec(ABC):
             raise CodecError("an empty spelling names no action")
         for i in spelling:
             self._check_id(i)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n):
-            shown = quoted(seat) if type(seat) in (int, bool, float) else type(seat).__name__
-            raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
+        if seat is not None:
+            # a numpy seat is the int it holds, as in the engine and the OpenSpiel
+            # adapter (it was a SeatError here alone; helper-233)
+            number = whole_number(seat)
+            if number is None or not 0 <= number < self.n:
+                shown = (quoted(seat) if type(seat) in (int, bool, float)
+                         else type(seat).__name__)
+                raise SeatError(f"seat must be None or an int in 0..{self.n - 1}, not {shown}")
+            seat = number
         if seat is None:
             seat = state.to_act
             if seat is None:

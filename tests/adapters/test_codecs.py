@@ -208,7 +208,9 @@ def test_decode_takes_only_a_real_seat_and_spell_only_an_action(game: str) -> No
     action = state.legal_actions(state.to_act)[0]
     ident = codec.spell(action)
     assert codec.decode(ident, state, seat=action.seat) == action
-    for seat in (True, False, 99, 3, -1, 1.0, "1", np.int64(1)):
+    # a numpy seat is the int it holds, as in the engine (session 60, helper-233)
+    assert codec.decode(ident, state, seat=np.int64(action.seat)) == action
+    for seat in (True, False, 99, 3, -1, 1.0, "1", np.bool_(True), np.int64(3)):
         with pytest.raises(SeatError):
             codec.decode(ident, state, seat=seat)  # type: ignore[arg-type]
     for junk in (str(action), None, 0, ident):

@@ -15,6 +15,8 @@ Each test pins a defect found in this round, and fails on the code before its fi
 * ``copy.deepcopy`` of a Gymnasium or PettingZoo environment (to branch a search from
   it) failed for every game on the registry entry the environment kept, and for
   Shithead and Dallah on their engine states' read-only tables.
+* ``Codec.decode(ids, state, seat)`` refused a numpy integer seat, which the engine and
+  the OpenSpiel adapter take as the int it holds.
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ import pyspiel
 import pytest
 
 import tablegames
+from tablegames.adapters import make_codec
 from tablegames.adapters.gymnasium import env as gym_env
 from tablegames.adapters.openspiel import load_game
 from tablegames.adapters.pettingzoo import env as pz_env
+from tablegames.common.errors import SeatError
 from tests.adapters.test_any_use import CONF, GAMES, OPPONENTS
 
 
@@ -186,3 +190,20 @@ def test_a_deep_copied_environment_goes_on_exactly_as_its_original(game: str) ->
     assert gym.session.state.to_json() == before
     branch = copy.deepcopy(gym)
     assert _gym_play(branch, 25) == _gym_play(gym, 25)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_decode_takes_a_numpy_seat_as_the_int_it_holds(game: str) -> None:
+    players, rules = CONF[game]
+    codec = make_codec(game, players, rules)
+    state = tablegames.new_game(game, players=players, seed=2, rules=rules)
+    seat = state.to_act
+    before = state.to_json()
+    for action in state.legal_actions(seat):
+        ids = codec.spell(action)
+        for kind in (int, np.int64, np.uint8):
+            assert codec.decode(ids, state, kind(seat)) == action
+    for bad in (True, np.True_, float(seat), -1, players, np.int64(players), "0", [seat]):
+        with pytest.raises(SeatError):
+            codec.decode(codec.spell(state.legal_actions(seat)[0]), state, bad)
+    assert state.to_json() == before
