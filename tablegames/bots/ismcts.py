@@ -83,6 +83,7 @@ from tablegames.common.actions import Action
 from tablegames.common.bots import RandomBot as RandomPolicy
 from tablegames.common.errors import SetupError, quoted
 from tablegames.common.protocol import GameInfo
+from tablegames.common.registry import GAMES
 from tablegames.common.rng import Rng
 from tablegames.common.setups import plain_number
 
@@ -245,6 +246,28 @@ class ISMCTS:
         pool = self.hints.belief_pool if belief_pool is None else belief_pool
         self.belief_pool = int(_number("belief_pool", pool, 1, MAX_POOL, True))
         self.last: SearchInfo | None = None
+
+    # -- pickling ----------------------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """The bot's settings, its game by name: the game's registry entry and search
+        hints hold the game's functions and read-only tables, which pickle cannot take,
+        so a Gymnasium environment playing against the house's search bot could not be
+        sent to a worker process (found in session 60). They are looked up again by name
+        when the bot is unpickled, as a worker process registers the game on import; a
+        game that is not the one registered under its name cannot go by name and is
+        refused."""
+        if GAMES.get(self.info.name) is not self.info:
+            raise TypeError(f"an ISMCTS bot of a game that is not registered as "
+                            f"{self.info.name!r} cannot be pickled (it goes by name)")
+        state = dict(self.__dict__)
+        state["info"] = self.info.name
+        del state["hints"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.info = _info(state["info"])
+        self.hints = hints_for(self.info)
 
     # -- the bot interface -----------------------------------------------------------
     def choose(self, handle: Handle) -> Action:

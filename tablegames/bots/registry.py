@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from tablegames.bots.base import Bot, PolicyBot, RandomBot
 from tablegames.bots.hints import _info
 from tablegames.bots.hints import hints_for as hints_for  # its old address still serves
@@ -453,10 +455,20 @@ def as_policy(name: str, game: str) -> Callable[[int], Any]:
     object with ``choose(state)`` that asks the bot through a handle (see
     :class:`~tablegames.bots.base.SeatedPolicy`). The game is looked up when the
     factory is called, so a game's registry entry can name it while being built."""
-    from tablegames.bots.base import SeatedPolicy
+    return PolicyFactory(name, game)
 
-    def factory(seed: int | str = 0) -> SeatedPolicy:
-        return SeatedPolicy(make(name, game, seed=seed))
 
-    factory.__name__ = f"{name}_{game}"
-    return factory
+@attrs.frozen
+class PolicyFactory:
+    """:func:`as_policy`'s factory: an object rather than a function made inside it, so
+    that what holds it (a Gymnasium environment whose opponents are the house's search
+    bot) pickles, to a worker process or to disk; the local function did not ("Can't
+    pickle local object 'as_policy.<locals>.factory'", found in session 60)."""
+
+    name: str
+    game: str
+
+    def __call__(self, seed: int | str = 0) -> Any:
+        from tablegames.bots.base import SeatedPolicy
+
+        return SeatedPolicy(make(self.name, self.game, seed=seed))
