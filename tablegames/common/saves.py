@@ -370,3 +370,34 @@ def _int_at(r: Reader, d: dict[str, Any], key: str, lo: int | None = None,
     if type(v) is int and (lo is None or v >= lo) and (hi is None or v <= hi):
         return v
     return r[key].int(lo, hi)
+
+
+def _from_save(cls: Any, text: str) -> Any:
+    """A pickled state read back (:meth:`PickledAsSave.__reduce__`)."""
+    return cls.from_json(text)
+
+
+class PickledAsSave:
+    """A state's copies and pickles (a base of ``BaseState``).
+
+    A state pickles as its save: :func:`save_text` (``to_json``) on one side, ``from_json``
+    on the other, the one save path, so that a state sent to another process (a process
+    pool, Ray) is read with a save's checks and its derived tables (Shithead's effects
+    table, Dallah's card tables: read-only mappings, which pickle cannot take, "cannot
+    pickle 'mappingproxy' object", found in session 60) are built again there. A sampled
+    world stays a world; a lean search world refuses, as its save does. ``copy.copy``
+    and ``copy.deepcopy`` of a state are its own ``copy()``: independent already, and
+    fast (a shallow copy would share the hands the game edits in place; a deep one
+    failed on the same read-only tables)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        state: Any = self
+        return (_from_save, (type(self), state.to_json()))
+
+    def __copy__(self) -> Any:
+        state: Any = self
+        return state.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        state: Any = self
+        return state.copy()

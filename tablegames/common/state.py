@@ -43,7 +43,7 @@ from tablegames.common.position import PositionReader, PositionWriter
 from tablegames.common.position_text import read_position, write_position
 from tablegames.common.rng import Rng, as_rng
 from tablegames.common.rules import coerce_rules, rules_to_dict
-from tablegames.common.saves import read_save, save_text, verify_save
+from tablegames.common.saves import PickledAsSave, read_save, save_text, verify_save
 from tablegames.common.serialization import Reader, dumps, loads
 from tablegames.common.setups import (
     MAX_DECK,
@@ -87,12 +87,7 @@ def _spec(cls: type) -> Spec:
     return spec_of(cls, _COMMON_COPY, {"_share": _share, "_fresh": fresh})
 
 
-def _from_save(cls: type[BaseState], text: str) -> BaseState:
-    """A pickled state read back (:meth:`BaseState.__reduce__`)."""
-    return cls.from_json(text)
-
-
-class BaseState(SaveUpgrades, ABC):
+class BaseState(SaveUpgrades, PickledAsSave, ABC):
     """Shared behaviour of all game states (see the module docstring)."""
 
     GAME: ClassVar[str]
@@ -365,27 +360,6 @@ class BaseState(SaveUpgrades, ABC):
     def copy(self) -> Self:
         """An independent copy (compiled from the declared fields; as fast as by hand)."""
         return _spec(type(self)).copy(self)  # type: ignore[no-any-return]
-
-    def __copy__(self) -> Self:
-        """``copy.copy(state)`` is :meth:`copy`: a shallow copy would share the hands and
-        piles the game edits in place."""
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        """``copy.deepcopy(state)`` is :meth:`copy` (independent already, and fast): a
-        deep copy attribute by attribute failed on the read-only tables Shithead and
-        Dallah states share between copies."""
-        return self.copy()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """A state pickles as its save: :meth:`to_json` on one side, :meth:`from_json` on
-        the other, the one save path, so that a state sent to another process (a process
-        pool, Ray) is read with the same checks as a save and its derived tables (Shithead's
-        effects table, Dallah's card tables, kept as read-only mappings that pickle cannot
-        take: "cannot pickle 'mappingproxy' object", found in session 60) are built again
-        there. A sampled world stays a world; a lean search world refuses, as its save does
-        (:class:`StateError`)."""
-        return (_from_save, (type(self), self.to_json()))
 
     def _dump(self) -> dict[str, Any]:
         """The game's own fields, JSON-ready (from the declarations)."""
