@@ -574,7 +574,8 @@ function reachNames() {
  * of any kind for 2 x HEARTBEAT_MS (8 s), the connection is taken as dead: the page says
  * it is offline, drops the socket and reconnects with the usual backoff, and the hello
  * shows the table as it is (a tap that was not acknowledged may be tapped again; one that
- * did arrive makes a second tap stale, which the server refuses). A socket still opening
+ * did arrive makes a second tap stale, which the server refuses; the tap's wait ends with
+ * that table: see waitFor). A socket still opening
  * after that long is given up and retried the same way. The interval is read once at
  * start from the page address's ``heartbeat`` parameter (milliseconds, 100 to 60000:
  * ``/p/TOKEN?heartbeat=500``), so a test can shorten the wait.
