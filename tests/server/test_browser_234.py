@@ -21,8 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.helpers import Phones, Server, calm, until, until_true
-from tests.server.swap_rooms import (DROP, HELD_TABLES, LET_GO, RELEASE, open_swap_room, ready,
-                                     wired)
+from tests.server.swap_rooms import DROP, HELD_TABLES, LET_GO, RELEASE, open_swap_room, ready, wired
 
 FIVE, JACK = "#hand .card[data-code='5♥']", "#hand .card[data-code='J♥']"
 
@@ -33,16 +32,16 @@ SEEN = """() => [document.body.dataset.version, document.body.dataset.pending ||
 
 
 def _turn(phones: list[Phones], browser: Any, server: Server,
-          query: str = "") -> tuple[Any, dict[str, Any], int]:
-    """Amal's phone, wired (``query`` added to her link), at her turn: the page, the
-    room and the version."""
+          query: str = "") -> tuple[Phones, Any, dict[str, Any], int]:
+    """Amal's phone, wired (``query`` added to her link), at her turn: her phones, the
+    page, the room and the version."""
     ph, page, room = open_swap_room(phones, browser, server, seed=7, decks=1, viewport=(360, 640))
     wired(page, page.url + query)
     ready(page)
     assert page.evaluate("() => [...document.querySelectorAll('#hand .card')].map(c => c.dataset.code)") \
         == ["5♥", "J♥", "K♠"]
     page.evaluate("() => { window.__acts = []; }")  # Amal's ready was one
-    return page, room, int(page.get_attribute("body", "data-version") or 0)
+    return ph, page, room, int(page.get_attribute("body", "data-version") or 0)
 
 
 def _tap_again(page: Any) -> None:
@@ -72,7 +71,7 @@ def test_a_language_switch_before_the_answer_keeps_the_move_waiting(
     drawn first. The page waited no more and her second tap (J♥) went out at the same
     version, refused as stale. It still waits: the second tap sends nothing, the
     answer ends the wait, and nothing was refused."""
-    page, room, v = _turn(phones, browser, server)
+    ph, page, room, v = _turn(phones, browser, server)
     page.evaluate("() => { window.__held = []; }")
     page.select_option("#lang", "ar")
     calm(page)
@@ -87,6 +86,7 @@ def test_a_language_switch_before_the_answer_keeps_the_move_waiting(
     until(page, f"body:not([data-version='{v}']):not([data-pending])")
     assert page.evaluate(SEEN)[2:] == ["", False]
     assert _amal_played(server, room, v) == ["0:play 5h"]
+    assert not ph.errors
 
 
 def test_a_hello_answered_before_the_move_keeps_it_waiting(
@@ -94,7 +94,7 @@ def test_a_hello_answered_before_the_move_keeps_it_waiting(
     """The socket drops; Amal plays 5♥ on the new one before its hello is answered (the
     page shows the table it had). The hello's table, at the same version, comes first:
     the move still waits, her second tap sends nothing, its answer ends the wait."""
-    page, room, v = _turn(phones, browser, server)
+    ph, page, room, v = _turn(phones, browser, server)
     page.evaluate("() => { window.__held = []; }")
     page.evaluate(DROP)
     until_true(page, "() => window.__sockets.length === 2 && window.__sockets[1].readyState === 1")
@@ -109,6 +109,7 @@ def test_a_hello_answered_before_the_move_keeps_it_waiting(
     until(page, f"body:not([data-version='{v}']):not([data-pending])")
     assert page.evaluate(SEEN)[2:] == ["", False]
     assert _amal_played(server, room, v) == ["0:play 5h"]
+    assert not ph.errors
 
 
 def test_a_move_applied_before_the_drop_is_told_by_the_new_table(
@@ -118,7 +119,7 @@ def test_a_move_applied_before_the_drop_is_told_by_the_new_table(
     open it waits for that socket's first table: a tap then sent nothing (it went out
     at the old version before, refused as stale). The table, past the move's version,
     ends the wait."""
-    page, room, v = _turn(phones, browser, server)
+    ph, page, room, v = _turn(phones, browser, server)
     page.evaluate("() => { window.__held = []; }")
     page.click(FIVE)
     until_true(page, HELD_TABLES + " >= 1")  # applied: its answer is held
@@ -135,6 +136,7 @@ def test_a_move_applied_before_the_drop_is_told_by_the_new_table(
     until(page, f"body:not([data-version='{v}']):not([data-pending])")
     assert page.evaluate(SEEN)[2:] == ["", False]
     assert _amal_played(server, room, v) == ["0:play 5h"]
+    assert not ph.errors
 
 
 def test_a_lost_move_ends_its_wait_by_a_reconnect_and_may_be_tapped_again(
@@ -143,7 +145,7 @@ def test_a_lost_move_ends_its_wait_by_a_reconnect_and_may_be_tapped_again(
     the page waited for ever. After twice the heartbeat without its answer it takes the
     socket as dead and reconnects; the new table, at the same version, says the move
     never arrived, the wait ends, and her tap again plays it, once."""
-    page, room, v = _turn(phones, browser, server, "?heartbeat=300")
+    ph, page, room, v = _turn(phones, browser, server, "?heartbeat=300")
     page.evaluate("() => { window.__lose = true; }")
     page.click(FIVE)
     assert page.get_attribute("body", "data-pending") == "1"
@@ -158,3 +160,4 @@ def test_a_lost_move_ends_its_wait_by_a_reconnect_and_may_be_tapped_again(
     assert _acts(page) == [[0, ["0:play 5h"], v], [1, ["0:play 5h"], v]]
     assert page.evaluate(SEEN)[2:] == ["", False]
     assert _amal_played(server, room, v) == ["0:play 5h"]
+    assert not ph.errors
