@@ -82,3 +82,58 @@ CENTRE = """(s) => { const c = document.querySelector(s); c.scrollIntoView({bloc
 def near(a: tuple[float, float], b: tuple[float, float]) -> bool:
     """Whether two centres are the same place on screen (within 4 px each way)."""
     return abs(a[0] - b[0]) < 4 and abs(a[1] - b[1]) < 4
+
+
+# -- a move waiting for its answer (helper-234) -----------------------------------------
+#: Run in the page before its own script: every socket it opens is kept in
+#: ``window.__sockets``; each ``act`` it sends is logged in ``window.__acts`` as [the
+#: index of its socket, the message], and not sent while ``window.__lose`` is true (lost
+#: on its way); while ``window.__held`` is a list, every message the page's sockets
+#: receive is held there as [its type, what delivers it], for the test to deliver in
+#: order (``RELEASE``) or lose with its socket (``DROP``).
+WIRE = """window.__held = null; window.__sockets = []; window.__acts = []; window.__lose = false;
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) { super(...args); window.__sockets.push(this); }
+  send(data) {
+    let m = null;
+    try { m = JSON.parse(data); } catch (err) { /* sent as it is */ }
+    if (m && m.type === 'act') {
+      window.__acts.push([window.__sockets.indexOf(this), m]);
+      if (window.__lose) return;
+    }
+    super.send(data);
+  }
+  set onmessage(f) {
+    super.onmessage = typeof f !== 'function' ? f : (e) => {
+      if (window.__held === null) { f.call(this, e); return; }
+      let kind = null;
+      try { kind = JSON.parse(e.data).type; } catch (err) { /* kept as it came */ }
+      window.__held.push([kind, () => f.call(this, e)]);
+    };
+  }
+  get onmessage() { return super.onmessage; }
+};"""
+
+#: Deliver the held messages up to the first of one of ``kinds`` (its type returned).
+RELEASE = """(kinds) => { while (window.__held.length) {
+  const [kind, go] = window.__held.shift(); go();
+  if (kinds.includes(kind)) return kind; } return null; }"""
+
+#: Deliver every held message and hold no more.
+LET_GO = "() => { const h = window.__held; window.__held = null; h.forEach(([, go]) => go()); }"
+
+#: The newest socket drops: what it held is lost with it (messages keep being held for
+#: the socket that replaces it).
+DROP = "() => { window.__held.length = 0; window.__sockets[window.__sockets.length - 1].close(); }"
+
+#: How many of the held messages are tables (``update`` or ``patch``).
+HELD_TABLES = "() => window.__held.filter(h => h[0] === 'update' || h[0] === 'patch').length"
+
+
+def wired(page: Any, url: str) -> None:
+    """Amal's ``page`` loaded again at ``url`` (her seat's link, with a query if need be)
+    with ``WIRE`` run before its own script, connected and calm."""
+    page.context.add_init_script(WIRE)
+    page.goto(url)
+    until(page, "body[data-connected='1'][data-version]")
+    calm(page)

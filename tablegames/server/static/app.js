@@ -574,7 +574,8 @@ function reachNames() {
  * of any kind for 2 x HEARTBEAT_MS (8 s), the connection is taken as dead: the page says
  * it is offline, drops the socket and reconnects with the usual backoff, and the hello
  * shows the table as it is (a tap that was not acknowledged may be tapped again; one that
- * did arrive makes a second tap stale, which the server refuses). A socket still opening
+ * did arrive makes a second tap stale, which the server refuses; the tap's wait ends with
+ * that table: see waitFor). A socket still opening
  * after that long is given up and retried the same way. The interval is read once at
  * start from the page address's ``heartbeat`` parameter (milliseconds, 100 to 60000:
  * ``/p/TOKEN?heartbeat=500``), so a test can shorten the wait.
@@ -607,7 +608,7 @@ function room() {
   /* page: the page as drawn (every card its face: expand); held: the page as sent,
    * which the next patch applies to */
   const state = {ws: null, version: null, page: null, held: null, lobby: null, backoff: 400, dead: false,
-                 selecting: false, basket: {}, timer: {key: null, start: 0}, pending: false,
+                 selecting: false, basket: {}, timer: {key: null, start: 0}, pending: null,
                  sel: [], selVersion: null, wasMine: false,
                  /* since when something sent has had no answer (null: all answered) */
                  unanswered: null, beat: null};
@@ -637,7 +638,9 @@ function room() {
   function heartbeat() {
     const ws = state.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    if (state.unanswered !== null && performance.now() - state.unanswered > SILENCE_MS) {
+    const now = performance.now(), waiting = state.pending;
+    if ((state.unanswered !== null && now - state.unanswered > SILENCE_MS)
+        || (waiting && waiting.ws === ws && now - waiting.at > SILENCE_MS)) {
       abandon(ws);
       return;
     }
@@ -676,12 +679,55 @@ function room() {
     clearTimeout(showError.timer);
   }
 
+  /* ---------------------------------------------------------- a tap waiting for its answer
+   *
+   * From a move sent (``act``) or Play again pressed (``again``) until its answer, the
+   * page takes no other tap (its cards and buttons dimmed: body data-pending="1"), so a
+   * second tap never goes out from the table the first was sent from (refused as stale,
+   * "Someone else acted first", or a second move). ``state.pending`` says what waits:
+   * its kind, the version and round it was sent from, and the socket that carried it.
+   *
+   * What ends the wait: an error (the server refused it); the lobby or a new table (a
+   * new round); a table past the version it was sent from (its answer, or another
+   * seat's move that makes it stale: the refusal follows); and, for a move sent on a
+   * socket that has since closed, the first table the new socket shows: past the
+   * version, the move was applied before the drop; at the same version, it never
+   * arrived, and the player may tap again (the server refuses a copy of a move that did
+   * arrive by its version, so nothing is played twice). A redraw of the very table the
+   * move was sent from on the socket that carried it (the page's language switched, a
+   * ``hello`` answered first: of a page whose patch did not fit, or of a reconnect
+   * just before the tap) is not its answer: the move still waits. The server answers
+   * every message of a socket in order, so a wait on a socket still answering pings
+   * (the move's message lost, or dropped by the server's flood limit) would never end:
+   * a wait older than SILENCE_MS takes the socket as dead, as the heartbeat's silence
+   * does, and the reconnect's first table tells.
+   * Play again waits for any table: its answer to a press that crossed another's can be
+   * the table as it is, the same version and round. While the socket is down the page is
+   * offline, not waiting (a tap says so); the wait is shown again once a new socket is
+   * open, until its first table tells. */
+  function waitFor(kind) {
+    state.pending = {kind, version: state.version, round: state.page ? state.page.round : null,
+                     ws: state.ws, at: performance.now()};
+    document.body.dataset.pending = "1";
+  }
+
+  function answered() {
+    state.pending = null;
+    delete document.body.dataset.pending;
+  }
+
+  /* Whether the table ``page`` (an update about to be drawn) ends the wait. */
+  function settles(page) {
+    const w = state.pending;
+    return !w || w.kind !== "act" || w.ws !== state.ws || page.round !== w.round
+      || page.version !== w.version;
+  }
+
   function act(actions) {
-    if (state.pending || state.version === null || !online()) return;
+    if (state.version === null || !online() || state.pending) return;
     state.flight = {version: state.version, round: state.page.round, from: flightOf(actions)};
     state.sel = [];
-    state.pending = true;
-    document.body.dataset.pending = "1";
+    waitFor("act");
     send({type: "act", actions, expect: state.version});
   }
 
@@ -695,6 +741,7 @@ function room() {
     setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) abandon(ws); }, SILENCE_MS);
     ws.onopen = () => {
       setConnected(true);
+      if (state.pending) document.body.dataset.pending = "1";  // until the first table tells
       send({type: "hello", since: state.version, lang, format: PAGE_FORMAT});
       clearInterval(state.beat);
       state.beat = setInterval(heartbeat, HEARTBEAT_MS);
@@ -717,7 +764,8 @@ function room() {
     state.beat = null;
     state.unanswered = null;
     setConnected(false);
-    state.pending = false;
+    /* offline, not waiting: a tap now says so. What was sent stays known (state.pending):
+     * the new socket's first table tells whether it was applied (see waitFor) */
     delete document.body.dataset.pending;
     // 4404: no such room or seat (final). 4409: the seat opened on another screen
     // (this page waits for a reload, or two screens of one seat would take turns
@@ -894,8 +942,7 @@ function room() {
       receive({type: "update", page, events: m.events});
     } else if (m.type === "update") {
       if (fitLang(m.page.game)) send({type: "lang", lang});
-      state.pending = false;
-      delete document.body.dataset.pending;
+      if (settles(m.page)) answered();
       /* a new table: the lobby turned into the game, or Play again dealt a new one */
       const fresh = state.lobby !== null || (state.page && m.page.round !== state.page.round);
       /* a new game in the room (Play again): what happened in the last one goes; a
@@ -918,6 +965,7 @@ function room() {
       if (fresh) window.scrollTo(0, 0);
     } else if (m.type === "lobby") {
       if (fitLang(m.game)) send({type: "lang", lang});
+      answered();
       state.lobby = m;
       renderLobby();
     } else if (m.type === "notice") {
@@ -927,9 +975,8 @@ function room() {
       if (state.page) { state.page.online = state.held.online = m.online; renderTable(); }
       if (state.lobby) { state.lobby.online = m.online; renderLobby(); }
     } else if (m.type === "error") {
-      state.pending = false;
+      answered();
       state.flight = null;  // the move refused: none of its cards goes anywhere
-      delete document.body.dataset.pending;
       if (FINAL_WORDS[m.code]) { refusedForGood(FINAL_WORDS[m.code]); return; }
       document.body.dataset.lastError = m.code;
       if (m.code === "seat_elsewhere") state.elsewhere = m.message;
@@ -991,9 +1038,8 @@ function room() {
    * press that crosses another's deals nothing more. */
   function playAgain() {
     const p = state.page;
-    if (!p || !p.result || state.pending || !online()) return;
-    state.pending = true;
-    document.body.dataset.pending = "1";
+    if (!p || !p.result || !online() || state.pending) return;
+    waitFor("again");
     send({type: "again", round: p.round});
   }
 
@@ -1423,7 +1469,7 @@ function room() {
     for (let i = 0; i < Math.min(n, 12); i++) {
       const a = m.blind.get(i);
       if (!a) { row.append(el("span", {class: "card back" + (m.blind.size ? " pick dim" : ""), "data-down": i})); continue; }
-      const play = () => { if (!state.pending && online()) act([a.n]); };
+      const play = () => act([a.n]);
       row.append(el("span", {class: "card back pick lifted", "data-down": i, "data-uses": JSON.stringify([a.n]),
                              role: "button", tabindex: "0", title: a.label, "aria-label": a.label,
                              onclick: play,
@@ -1434,7 +1480,7 @@ function room() {
   }
 
   function tapCard(key) {
-    if (state.pending || !online()) return;
+    if (!online() || state.pending) return;
     const m = tapModel();
     if (state.sel.includes(key)) state.sel = state.sel.filter(k => k !== key);
     else if ((m.uses.get(key) || []).length) state.sel = state.sel.concat([key]);
