@@ -45,9 +45,10 @@ bots. Three things make it a game a person can play rather than a debugger:
   The default keeps a game against bots going without a Dallah at hand for the bots'
   turns while the person plays their own turns as at a real table; ``table`` is for a
   person with the real object and the bots' turns, ``model`` for one with no Dallah.
-* **Clean ends.** ``q`` and end of input stop the game with status 0; Ctrl-C stops it
-  too, with the status of every interrupted command (130, as ``tablegames`` documents
-  it), so that a script running games one after another can tell an interruption from
+* **Clean ends.** ``q`` and end of input stop the game with status 0 (at a real
+  terminal Ctrl-D is a key: it stops the game on an empty line and at every wait for a
+  key); Ctrl-C stops it too, with the status of every interrupted command (130, as
+  ``tablegames`` documents it), so that a script running games one after another can tell an interruption from
   a game played out. The terminal is restored either way.
 """
 

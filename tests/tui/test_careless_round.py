@@ -123,7 +123,7 @@ def test_a_move_with_a_page_after_it_is_not_played() -> None:
 
 
 def test_erase_after_the_cut_takes_the_mark_then_the_line() -> None:
-    s, out = typing("toepen", ["x"] * (LINE_MOST + 5) + ["\x7f"] * (LINE_MOST + 1) + ["1", "\r"])
+    s, _ = typing("toepen", ["x"] * (LINE_MOST + 5) + ["\x7f"] * (LINE_MOST + 1) + ["1", "\r"])
     s.decide(0)
     assert "You kept your hand." in "".join(s.happened[0])
 
@@ -265,3 +265,33 @@ def test_the_viewers_own_row_does_not_repeat_the_hand(lang: str) -> None:
     text = STYLE.sub("", out.getvalue())
     flat = " ".join(text.replace("│", " ").split())  # a label wrapped in its column
     assert flat.count(s.w("Known in hand") + ":") == sum(known) - 1, text  # the others'
+
+
+# ------------------------------------------------------------------ no colour, no terminal
+class Tty(io.StringIO):
+    """An output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("where", ["TERM=dumb", "a file"])
+def test_a_dumb_terminal_or_a_file_gets_words_without_escape_codes(
+        where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TERM=dumb`` (a terminal of no colour and no cursor moves) and an output that is
+    a file while the keys come from a terminal (``tablegames play toepen > game.txt``):
+    every screen is plain words, none cleared with an escape code, and the game plays."""
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TERM", "dumb" if where == "TERM=dumb" else "xterm-256color")
+    out = Tty() if where == "TERM=dumb" else io.StringIO()
+    import tablegames
+    from tablegames.tui.session import Options
+
+    s = Session(tablegames.GAMES["toepen"], Options(game="toepen", players=3, pace=0), out,
+                io.StringIO(""), keys=Typed(["1", "\r", "q", "\r"]))  # type: ignore[arg-type]
+    assert s.console.is_terminal is (where == "TERM=dumb")
+    assert s.run() == 0
+    text = out.getvalue()
+    assert "\x1b" not in text, ascii(text[:300])
+    assert "You kept your hand." in text and "Game stopped. Goodbye." in text
