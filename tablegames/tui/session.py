@@ -87,7 +87,7 @@ from tablegames.common.rounds import ROUND_OVER, RoundEnd, round_end
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
 from tablegames.table import present, refusal_text
 from tablegames.table.i18n import check_lang, typed_text
-from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
+from tablegames.tui.choices import CUT, QUIT, Choice, Menu, Reading, choices, read, readable
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
@@ -185,14 +185,11 @@ EOF_KEY = "\x04"
 #: The longest line read as a move, in characters: the longest move of any game, as its
 #: notation or as the screen words it (a Phase 10 lay-down copied from a Danish or Arabic
 #: screen), is far shorter. A longer line (a pasted page, a stream with no line breaks)
-#: keeps this many characters and ends in :data:`CUT`; the rest is dropped unread into
-#: memory, so nothing typed or piped in allocates without bound (found by helper-235: a
-#: million keys pasted at the prompt took seconds and were all echoed, and a pipe with
-#: no line break was read whole).
+#: keeps this many characters and ends in "…" (:data:`~tablegames.tui.choices.CUT`);
+#: the rest is dropped, never read into memory whole, so nothing typed or piped in
+#: allocates without bound (found by helper-235: a million keys pasted at the prompt
+#: took seconds and were all echoed, and a pipe with no line break was read whole).
 LINE_MOST = 500
-#: What ends a line cut at :data:`LINE_MOST`: it is never read as a shorter move than
-#: was typed ("1" and a page of spaces is no "1"); the refusal quotes it.
-CUT = "…"
 #: The most characters typed ahead while the bots move (every line together); keys past
 #: it are dropped.
 TYPEAHEAD_MOST = 4 * LINE_MOST
@@ -522,7 +519,7 @@ class Session:
     def _typed_onto(line: str, key: str) -> str:
         """``line`` with the character ``key`` types (:func:`typed_char`) added, as long
         as the line holds fewer than :data:`LINE_MOST` characters; past them, the line
-        ends in :data:`CUT` once and any more keys are dropped."""
+        ends in :data:`~tablegames.tui.choices.CUT` once and any more keys are dropped."""
         char = typed_char(key)
         if not char:
             return line
