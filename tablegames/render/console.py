@@ -587,9 +587,15 @@ class ConsoleTable:
             badges = [Text(f"[{w.text(b)}]") for b in s["badges"]]
             stats = [Text(w.text(x)) for x in s["stats"][1 if s["you"] and headed else 0:]]
             held = back(int(s["hidden"] or 0), w, fixed=self.fixed) if not s["you"] and s["hidden"] else None
+            # the viewer's own cards the table knows ("Known in hand", a ``held``
+            # group) are not drawn on its row: the hand under the frame shows every
+            # card, and after a big pick-up the row repeated it card for card and
+            # pushed the other seats off a 40x30 window (found by helper-230; the
+            # phone draws them, as a row it does not let be tapped). The others' rows
+            # keep theirs: what the table knows of their hands is news to the viewer.
             groups = [Chips(Text(w.text(g["label"]) + ": "),
                             [chip(from_model(f, w), fixed=self.fixed) for f in g["cards"]])
-                      for g in s["groups"]]
+                      for g in s["groups"] if not (s["you"] and g.get("held"))]
             if tight:  # "P1 [dealer] ▒▒▒ (3 cards) · 0 points …", then "  Face up: 2♠ 10♥"
                 if s["you"] and stats:
                     # the viewer's first stat first, cut between words when the line

@@ -118,6 +118,10 @@ class Reading:
 
 
 QUIT = frozenset({"q", "quit", "exit", "bye"})
+#: What ends a line cut short because it was too long (the session's ``LINE_MOST``): a
+#: cut line is never read as a shorter move than was typed ("1" and a page of spaces is
+#: no "1"); a cut run of digits is still a number out of the list's range.
+CUT = "…"
 
 
 def normalize(text: str) -> str:
@@ -169,9 +173,10 @@ def read(text: str, options: Sequence[Choice], menu: Menu, seat: int, game: str 
         return Reading("quit")
     if raw.lower() in ("?", "h", "help"):
         return Reading("help")
-    if raw.isdecimal():  # digits of any script (an Arabic keyboard types ١٢); not ``²``,
+    digits = raw[:-1] if raw.endswith(CUT) else raw  # a cut line of digits: a number
+    if digits.isdecimal():  # digits of any script (an Arabic keyboard types ١٢); not ``²``,
         # which ``str.isdigit`` takes and ``int`` refuses; no menu has a million entries
-        n = int(raw) if len(raw) <= 6 else 0
+        n = int(digits) if len(raw) <= 6 else 0
         if 1 <= n <= len(menu.numbered):
             return Reading("move", move=menu.numbered[n - 1].notation)
         if not menu.numbered:

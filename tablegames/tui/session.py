@@ -45,9 +45,10 @@ bots. Three things make it a game a person can play rather than a debugger:
   The default keeps a game against bots going without a Dallah at hand for the bots'
   turns while the person plays their own turns as at a real table; ``table`` is for a
   person with the real object and the bots' turns, ``model`` for one with no Dallah.
-* **Clean ends.** ``q`` and end of input stop the game with status 0; Ctrl-C stops it
-  too, with the status of every interrupted command (130, as ``tablegames`` documents
-  it), so that a script running games one after another can tell an interruption from
+* **Clean ends.** ``q`` and end of input stop the game with status 0 (at a real
+  terminal Ctrl-D is a key: it stops the game on an empty line and at every wait for a
+  key); Ctrl-C stops it too, with the status of every interrupted command (130, as
+  ``tablegames`` documents it), so that a script running games one after another can tell an interruption from
   a game played out. The terminal is restored either way.
 """
 
@@ -57,6 +58,7 @@ import functools
 import re
 import select
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
@@ -85,7 +87,7 @@ from tablegames.common.rounds import ROUND_OVER, RoundEnd, round_end
 from tablegames.common.setups import check_seconds, check_seed, normalize_players
 from tablegames.table import present, refusal_text
 from tablegames.table.i18n import check_lang, typed_text
-from tablegames.tui.choices import QUIT, Choice, Menu, Reading, choices, read, readable
+from tablegames.tui.choices import CUT, QUIT, Choice, Menu, Reading, choices, read, readable
 from tablegames.tui.helpscreen import card_glossary, help_text
 from tablegames.tui.keys import ENTER, ERASE, Keyboard
 from tablegames.tui.screen import Screen
@@ -176,6 +178,21 @@ TYPED_THROUGH = 0.5
 #: that a long run of bot moves is all there to be read (a page at a time) at the next
 #: prompt.
 SHOWN_MIN, SHOWN_MAX = 6, 2000
+#: Ctrl-D: at a real terminal (keys one by one) it is a key, not the end of input; on an
+#: empty line and at every wait for a key it stops the game, as the end of input does.
+EOF_KEY = "\x04"
+
+#: The longest line read as a move, in characters: the longest move of any game, as its
+#: notation or as the screen words it (a Phase 10 lay-down copied from a Danish or Arabic
+#: screen), is far shorter. A longer line (a pasted page, a stream with no line breaks)
+#: keeps this many characters and ends in "…" (:data:`~tablegames.tui.choices.CUT`);
+#: the rest is dropped, never read into memory whole, so nothing typed or piped in
+#: allocates without bound (found by helper-235: a million keys pasted at the prompt
+#: took seconds and were all echoed, and a pipe with no line break was read whole).
+LINE_MOST = 500
+#: The most characters typed ahead while the bots move (every line together); keys past
+#: it are dropped.
+TYPEAHEAD_MOST = 4 * LINE_MOST
 
 
 def hand_as_ended(before: Any, notation: str) -> RoundEnd | None:
@@ -200,6 +217,21 @@ def paused_view(ended: RoundEnd | None, seat: int | None) -> dict[str, Any] | No
         return ended.view(seat)
     except Exception:  # see hand_as_ended
         return None
+
+
+def typed_char(key: str) -> str:
+    """What ``key`` types on the line: the key itself when it prints, a space for a
+    space of another kind (a no-break or ideographic space pasted from a page), else
+    nothing. A key that prints nothing (an escape sequence, a control: Ctrl-A, the
+    8-bit CSI U+009B; a format character: a bidi override U+202E, a zero-width space)
+    is never typed into a move, which holds none, nor echoed: written raw to the
+    terminal it acts on the screen (a terminal takes U+009B for the start of a command,
+    U+202E turns the rest of the line around; found by helper-235)."""
+    if len(key) != 1:
+        return ""
+    if key.isprintable():
+        return key
+    return " " if unicodedata.category(key) == "Zs" else ""
 
 
 def glued(move: str) -> str:
@@ -473,10 +505,27 @@ class Session:
             if not ready:
                 self.console.print()
                 return _TIMEOUT
-        line = self.inp.readline()
+        line = self.inp.readline(LINE_MOST + 1)
         if not line:
             raise Quit
+        if len(line) > LINE_MOST and not line.endswith("\n"):  # a page: cut (LINE_MOST)
+            rest = line
+            while rest and not rest.endswith("\n"):  # the rest of it, a piece at a time
+                rest = self.inp.readline(LINE_MOST)
+            return line[:LINE_MOST] + CUT
         return line.rstrip("\n")
+
+    @staticmethod
+    def _typed_onto(line: str, key: str) -> str:
+        """``line`` with the character ``key`` types (:func:`typed_char`) added, as long
+        as the line holds fewer than :data:`LINE_MOST` characters; past them, the line
+        ends in :data:`~tablegames.tui.choices.CUT` once and any more keys are dropped."""
+        char = typed_char(key)
+        if not char:
+            return line
+        if len(line) < LINE_MOST:
+            return line + char
+        return line if line.endswith(CUT) else line + CUT
 
     def _keyline(self, prompt: str, timeout: float | None, hot: Mapping[str, str]) -> Any:
         """:meth:`_readline` at a real terminal: keys one by one, echoed and editable."""
@@ -523,9 +572,9 @@ class Session:
                     self.out.write("\b \b")
                     self.out.flush()
                 continue
-            if key == "\x04" and not buffer:  # Ctrl-D on an empty line
+            if key == EOF_KEY and not buffer:  # Ctrl-D on an empty line
                 raise Quit
-            if key.startswith("\x1b") or (len(key) == 1 and ord(key) < 32):
+            if not typed_char(key):  # prints nothing: not typed, never echoed
                 continue
             if not buffer and key == "?":
                 self._expect("\n")  # "?" and Enter, as a line: the Enter is no page key
@@ -535,9 +584,11 @@ class Session:
                 # "knock" (or "meegaan") typed in full plays once
                 self._expect(self._hot_rest(move))
                 return Hot(move)
-            buffer += key
-            self.out.write(key)
-            self.out.flush()
+            longer = self._typed_onto(buffer, key)
+            if longer != buffer:
+                self.out.write(longer[len(buffer):])
+                self.out.flush()
+            buffer = longer
 
     # ----------------------------------------------------------------- playing
     def run(self) -> int:
@@ -728,6 +779,8 @@ class Session:
         while True:
             key = self._key(None, redrawn)
             if key is not None:
+                if key == EOF_KEY:  # Ctrl-D stops at every wait, as at the prompt
+                    raise Quit
                 if self.screen.small:
                     self._small_key(key)
                     continue
@@ -739,9 +792,9 @@ class Session:
     @staticmethod
     def _small_key(key: str) -> None:
         """A key pressed while the window is too small for the game: ``q`` stops it, as
-        that screen says; any other key does nothing (a person who sees no move plays
-        none)."""
-        if key.lower() == "q":
+        that screen says, and so does Ctrl-D (:data:`EOF_KEY`); any other key does
+        nothing (a person who sees no move plays none)."""
+        if key.lower() == "q" or key == EOF_KEY:
             raise Quit
 
     def _hot_rest(self, move: str) -> str:
@@ -1197,6 +1250,8 @@ class Session:
                 continue
             if self._swallowed(key):
                 continue
+            if key == EOF_KEY and not self._typeahead.rpartition("\n")[2]:
+                raise Quit  # Ctrl-D with no line begun, as at the prompt
             if key == "?" and not self._typeahead:
                 self._expect("\n")  # "?" and Enter, as a line: the Enter is no page key
                 self.show_help(me)
@@ -1222,9 +1277,12 @@ class Session:
                     if self._handle(reading, me):
                         return
                     continue
-                self._typeahead += "\n"  # a number or a move for the next prompt: kept
-            elif not key.startswith("\x1b") and ord(key[0]) >= 32:
-                self._typeahead += key  # the start of the next move, typed early: kept
+                if len(self._typeahead) < TYPEAHEAD_MOST:
+                    self._typeahead += "\n"  # a number or a move for the next prompt: kept
+            elif len(self._typeahead) < TYPEAHEAD_MOST:
+                # the start of the next move, typed early: kept (what prints of it)
+                done, ends, line = self._typeahead.rpartition("\n")
+                self._typeahead = done + ends + self._typed_onto(line, key)
 
     def finish(self) -> None:
         """The end screen: the final table with the result (every card the game made

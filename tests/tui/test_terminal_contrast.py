@@ -207,11 +207,14 @@ def reversed_runs(ansi: str) -> list[str]:
 
 
 def faces_of(view: Any, game: str) -> list[str]:
-    """The name of every card face up on the table of ``view`` (hand, middle, groups)."""
+    """The name of every card face up on the table of ``view`` (hand, middle, groups)
+    as the terminal draws it: the viewer's own ``held`` groups (its cards the table
+    knows) are its hand, drawn once under the frame, not again on its row (helper-235)."""
     model = present(view)
     faces = [*model["hand"], *(f for a in [*model["centre"], *model.get("panel", [])]
                                 for f in a["cards"]),
-             *(f for s in model["seats"] for g in s["groups"] for f in g["cards"])]
+             *(f for s in model["seats"] for g in s["groups"] for f in g["cards"]
+               if not (s["you"] and g.get("held")))]
     w = words_for("en", game)
     return [from_model(f, w).name for f in faces]
 
