@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from tablegames import GAMES, RulesError, SetupError, dallah, phase10, shithead, toepen
 from tablegames.common.registry import replay
 from tablegames.common.rules import coerce_rules, rules_from_dict, rules_hash, rules_to_dict
-from tablegames.common.setups import DIRECTION_CONTROLS
+from tablegames.common.setups import DIRECTION_CONTROLS, shows
 from tablegames.dallah import cardset as dc
 from tablegames.phase10.rules import COLOUR_GROUP, RUN, SET, parse_phase
 from tablegames.shithead.rules import ACT_ON_LOWER, EFFECTS, REPEATABLE
@@ -214,10 +214,11 @@ def phase10_options(draw: st.DrawFn, play: bool = True) -> dict[str, Any]:
 
 _ID = st.from_regex(r"[a-z][a-z0-9_]{0,5}", fullmatch=True)
 #: A display name: any printable text (no control, line break or direction control, which
-#: a card set refuses as a player name does; helper-152).
+#: a card set refuses as a player name does; helper-152) that shows something (not only
+#: unassigned, format or blank characters: refused too, helper-232).
 _NAME = st.text(st.characters(codec="utf-8", exclude_categories=("Cc", "Cs", "Zl", "Zp"),
                               exclude_characters=DIRECTION_CONTROLS),
-                min_size=1, max_size=10).filter(str.strip)
+                min_size=1, max_size=10).filter(lambda t: bool(t.strip()) and shows(t))
 
 
 def _named(id_: str, draw: st.DrawFn) -> dict[str, Any]:
