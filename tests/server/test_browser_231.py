@@ -21,7 +21,17 @@ from __future__ import annotations
 from typing import Any
 
 from tests.server.helpers import Phones, Server, calm, until, until_true
-from tests.server.swap_rooms import CENTRE, FLIGHTS, SLOW, near, open_swap_room, ready, swap_known
+from tests.server.swap_rooms import (
+    CENTRE,
+    FLIGHTS,
+    RELEASE,
+    SLOW,
+    WIRE,
+    near,
+    open_swap_room,
+    ready,
+    swap_known,
+)
 
 #: The copy of 9♦ on Amal's row that the table knows is in her hand (drawn, not tapped).
 KNOWN = "#table .seat.you .group[data-held='1'] .card[data-code='9♦']"
@@ -90,27 +100,6 @@ def test_a_card_known_in_hand_slides_from_the_hand_copy_tapped(
     assert not ph.errors
 
 
-#: Every message the page's sockets receive is held back, while ``window.__held`` is a
-#: list, as [its type, what delivers it]; the test delivers them one by one, in order.
-HOLD = """window.__held = null;
-window.WebSocket = class extends window.WebSocket {
-  set onmessage(f) {
-    super.onmessage = typeof f !== 'function' ? f : (e) => {
-      if (window.__held === null) { f.call(this, e); return; }
-      let kind = null;
-      try { kind = JSON.parse(e.data).type; } catch (err) { /* kept as it came */ }
-      window.__held.push([kind, () => f.call(this, e)]);
-    };
-  }
-  get onmessage() { return super.onmessage; }
-};"""
-
-#: Deliver the held messages up to the first of one of ``kinds`` (its type returned).
-RELEASE = """(kinds) => { while (window.__held.length) {
-  const [kind, go] = window.__held.shift(); go();
-  if (kinds.includes(kind)) return kind; } return null; }"""
-
-
 def test_a_redraw_before_the_answer_keeps_the_copy_tapped(
         server: Server, browser: Any, phones: list[Phones]) -> None:
     """Amal switches her phone to Arabic and, before its table in Arabic comes back, taps
@@ -118,7 +107,7 @@ def test_a_redraw_before_the_answer_keeps_the_copy_tapped(
     hand's copies change sides) comes before the move's answer: the page forgot the
     copy tapped at that redraw, and the card slid from the first 9♦ of her hand. It
     slides from the copy tapped, where the redraw put it."""
-    ph, page, room = _known_in_hand(phones, browser, server, HOLD)
+    ph, page, room = _known_in_hand(phones, browser, server, WIRE)
     page.evaluate("() => { window.__held = []; }")
     page.select_option("#lang", "ar")  # sends "lang": its table comes back in Arabic
     calm(page)
